@@ -1,0 +1,80 @@
+# Top-level Makefile for the high-radix router co-simulation kit.
+# `make help` lists the targets. Areas add their rules in mk/*.mk and their
+# regression entries in tests/*.list.
+SHELL    := /bin/bash
+BUILD    ?= build
+JOBS     ?= $(shell nproc)
+CC       := gcc
+CXX      := g++
+CFLAGS   ?= -std=c11 -O2 -g -Wall -Wextra -Werror -Icsrc/include -MMD -MP
+CXXFLAGS ?= -O2 -g -Wall
+VINC     := /usr/share/verilator/include
+# Ordered RTL file list read by every tool (package first).
+RTL_FILES := $(shell grep -v '^\s*\(//\|$$\)' rtl/files.f)
+
+.DEFAULT_GOAL := help
+.PHONY: help deps lint test run sweep waves area formal clean check-format build-tests
+
+help:
+	@echo "make deps          check/install the Debian packages the build uses"
+	@echo "make test          the regression (cells, formal, C unit tests, LCB, routers)"
+	@echo "make run           the main job: default co-simulation with a summary"
+	@echo "make lint          Verilator -Wall, Icarus and Yosys gates on every RTL module"
+	@echo "make formal        bounded and induction proofs with yosys-smtbmc + z3"
+	@echo "make sweep         load-latency sweeps with CSV and PNG plots"
+	@echo "make waves         FST waveform of a short run, with a GTKWave save file"
+	@echo "make area          Yosys synthesis against the OSU 0.18um liberty"
+	@echo "make check-format  regenerate the packet-format package/header and diff"
+	@echo "make clean         remove build/"
+	@echo "Per-unit targets: $(sort $(UNIT_TARGETS))"
+
+deps:
+	@scripts/deps.sh
+
+$(BUILD)/.deps-ok: scripts/deps.sh
+	@scripts/deps.sh && mkdir -p $(BUILD) && touch $@
+
+# --- packet format: one table, two outputs --------------------------------
+$(BUILD)/genfmt: scripts/genfmt.c
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -Wall -Wextra -Werror -o $@ $<
+
+check-format: $(BUILD)/genfmt
+	@$(BUILD)/genfmt sv | diff -u rtl/nr_pkg.sv - && \
+	 $(BUILD)/genfmt c | diff -u csrc/include/nr_fmt.h - && \
+	 echo "check-format: rtl/nr_pkg.sv and csrc/include/nr_fmt.h match scripts/genfmt.c"
+
+# --- Verilated tops ------------------------------------------------------
+# $(call vtop,NAME,TOP,PARAMS[,--trace]) builds $(BUILD)/v/NAME/libVTOP.a and
+# $(BUILD)/v/NAME/shim.o from tb/shim/TOP_shim.cpp.
+define vtop
+$(BUILD)/v/$(1)/libV$(2).a: $(RTL_FILES) rtl/files.f rtl/lint.vlt scripts/vbuild.sh $(wildcard rtl/inc/*.svh) | $(BUILD)/.deps-ok
+	scripts/vbuild.sh $(BUILD)/v/$(1) $(2) $(3) $(4) -- $(RTL_FILES)
+$(BUILD)/v/$(1)/shim.o: tb/shim/$(2)_shim.cpp $(BUILD)/v/$(1)/libV$(2).a
+	$(CXX) $(CXXFLAGS) -Itb/shim -I$(BUILD)/v/$(1) -I$(VINC) -I$(VINC)/vltstd -c $$< -o $$@
+endef
+VLIBS := -lz -pthread
+
+# C objects
+$(BUILD)/obj/%.o: %.c | $(BUILD)/.deps-ok
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+include $(sort $(wildcard mk/*.mk))
+
+build-tests: $(BUILD)/.deps-ok $(TEST_BINS)
+
+test: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory build-tests
+	@scripts/regress.sh -j $(JOBS) $(sort $(wildcard tests/*.list))
+
+lint: $(BUILD)/.deps-ok
+	@scripts/lint.sh
+
+formal: $(BUILD)/.deps-ok
+	@scripts/regress.sh -j $(JOBS) -f '^formal' $(sort $(wildcard tests/*.list))
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

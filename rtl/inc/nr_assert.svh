@@ -1,0 +1,31 @@
+// nr_assert.svh - one assertion form that works in Verilator, Icarus and Yosys.
+//
+// NR_ASSERT(name, cond, clk, rst_n): checked on every rising clock edge while
+//   rst_n is high. Fails with $fatal (Icarus exits 0 after $error). Compiles to
+//   nothing under SYNTHESIS (defined by Yosys) unless FORMAL is defined, in
+//   which case it becomes an immediate assert for yosys-smtbmc.
+// NR_PARAM_ASSERT(name, cond): elaboration-time parameter check. Put it at
+//   module level; on failure simulation stops at time 0 with the message.
+`ifndef NR_ASSERT_SVH
+`define NR_ASSERT_SVH
+
+`ifdef FORMAL
+  `define NR_ASSERT(name, cond, clk, rst_n) \
+    always @(posedge clk) if (rst_n) name: assert (cond);
+  `define NR_PARAM_ASSERT(name, cond) \
+    initial name: assert (cond);
+`elsif SYNTHESIS
+  `define NR_ASSERT(name, cond, clk, rst_n)
+  `define NR_PARAM_ASSERT(name, cond)
+`else
+  `define NR_ASSERT(name, cond, clk, rst_n) \
+    always @(posedge clk) begin \
+      if ((rst_n) && !(cond)) $fatal(1, "ASSERT FAILED %m: %s (%s)", `"name`", `"cond`"); \
+    end
+  `define NR_PARAM_ASSERT(name, cond) \
+    initial begin \
+      if (!(cond)) $fatal(1, "PARAMETER CHECK FAILED %m: %s (%s)", `"name`", `"cond`"); \
+    end
+`endif
+
+`endif
