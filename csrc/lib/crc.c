@@ -1,0 +1,54 @@
+/* crc.c - bit-serial reference CRCs. See nr_crc.h. */
+#include "nr_crc.h"
+#include "nr_fmt.h"
+
+uint16_t nr_crc16_bits(uint16_t crc, uint32_t data, int nbits)
+{
+    for (int i = nbits - 1; i >= 0; i--) {
+        unsigned in = ((data >> i) & 1u) ^ ((crc >> 15) & 1u);
+        crc = (uint16_t)(crc << 1);
+        if (in)
+            crc ^= NR_CRC16_POLY;
+    }
+    return crc;
+}
+
+uint8_t nr_crc8_bits(uint8_t crc, uint32_t data, int nbits)
+{
+    for (int i = nbits - 1; i >= 0; i--) {
+        unsigned in = ((data >> i) & 1u) ^ ((crc >> 7) & 1u);
+        crc = (uint8_t)(crc << 1);
+        if (in)
+            crc ^= NR_CRC8_POLY;
+    }
+    return crc;
+}
+
+uint16_t nr_crc16_bytes(const void *buf, size_t len)
+{
+    const uint8_t *p = buf;
+    uint16_t crc = NR_CRC16_INIT;
+    for (size_t i = 0; i < len; i++)
+        crc = nr_crc16_bits(crc, p[i], 8);
+    return crc; /* xorout is 0 */
+}
+
+uint8_t nr_crc8_bytes(const void *buf, size_t len)
+{
+    const uint8_t *p = buf;
+    uint8_t crc = NR_CRC8_INIT;
+    for (size_t i = 0; i < len; i++)
+        crc = nr_crc8_bits(crc, p[i], 8);
+    return (uint8_t)(crc ^ NR_CRC8_XOROUT);
+}
+
+uint8_t nr_crc8_word(uint64_t data, int nbits)
+{
+    uint8_t crc = NR_CRC8_INIT;
+    while (nbits > 0) {
+        int n = nbits > 32 ? nbits - 32 : nbits;
+        crc = nr_crc8_bits(crc, (uint32_t)(data >> (nbits - n)), n);
+        nbits -= n;
+    }
+    return (uint8_t)(crc ^ NR_CRC8_XOROUT);
+}
