@@ -1,0 +1,267 @@
+/* test_pkt.c - phit fields, PCRC, builder, parser/validator. */
+#include "nr_crc.h"
+#include "nr_pkt.h"
+#include "nr_rng.h"
+#include "nr_test.h"
+
+static nr_pkt_desc_t desc(unsigned src, unsigned dest, unsigned vc, uint32_t seq, int len)
+{
+    nr_pkt_desc_t d;
+    memset(&d, 0, sizeof d);
+    d.src = src;
+    d.dest = dest;
+    d.vc = vc;
+    d.seq = seq;
+    d.len = len;
+    return d;
+}
+
+/* Parse with NumVcs = 2, MaxPktLen = 64. */
+static nr_pkt_status_t parse(const uint32_t *ph, int len, nr_pkt_info_t *in)
+{
+    return nr_pkt_parse(ph, len, 2, 64, in);
+}
+
+int main(void)
+{
+    NR_TEST_BEGIN("test_pkt", 7);
+    uint32_t p[NR_PKT_LEN_LIMIT + 1], q[NR_PKT_LEN_LIMIT + 1];
+    nr_pkt_info_t in;
+    char err[200];
+
+    /* ---- field layout, exact bits (docs/packet-format.md tables) ---- */
+    CHECK_U64(nr_head_make(0x7FFF, 3, 1, 1, 1), (1u << 22) | 0x3FFFFCu);
+    CHECK_U64(nr_head_make(1, 0, 0, 0, 0), (1u << 22) | (1u << 7));
+    CHECK_U64(nr_head_make(0, 2, 0, 0, 0), (1u << 22) | (2u << 5));
+    CHECK_U64(nr_head_make(0, 0, 1, 0, 0), (1u << 22) | (1u << 4));
+    CHECK_U64(nr_head_make(0, 0, 0, 1, 0), (1u << 22) | (1u << 3));
+    CHECK_U64(nr_head_make(0, 0, 0, 0, 1), (1u << 22) | (1u << 2));
+    uint32_t h = nr_head_make(12345, 1, 0, 1, 0);
+    CHECK_EQ(nr_phit_kind(h), NR_KIND_HEAD);
+    CHECK_EQ(nr_head_dest(h), 12345);
+    CHECK_EQ(nr_head_vc(h), 1);
+    CHECK_EQ(nr_head_r(h), 0);
+    CHECK_EQ(nr_head_a(h), 1);
+    CHECK_EQ(nr_head_h(h), 0);
+    CHECK_EQ(nr_head_rsvd(h), 0);
+    h = nr_head_set_dest(h, 77);
+    h = nr_head_set_vc(h, 3);
+    h = nr_head_set_r(h, 1);
+    h = nr_head_set_a(h, 0);
+    h = nr_head_set_h(h, 1);
+    CHECK_U64(h, nr_head_make(77, 3, 1, 0, 1));
+    CHECK_EQ(nr_head_rsvd(h | 3u), 3);
+    unsigned ports[3] = {1, 2, 63};
+    uint32_t rt = nr_route_make(ports, 3);
+    CHECK_U64(rt, (1u << 16) | (2u << 10) | (63u << 4));
+    CHECK_EQ(nr_phit_kind(rt), NR_KIND_BODY);
+    CHECK_EQ(nr_route_port(rt, 0), 1);
+    CHECK_EQ(nr_route_port(rt, 1), 2);
+    CHECK_EQ(nr_route_port(rt, 2), 63);
+    CHECK_U64(nr_route_set_port(rt, 1, 40), (1u << 16) | (40u << 10) | (63u << 4));
+    CHECK_U64(nr_route_make(ports, 1), 1u << 16);
+    CHECK_U64(nr_hash_make(0x3ABCDE), 0x3ABCDEu);
+    CHECK_EQ(nr_hash_key(nr_hash_make(0x7FFFFFF)), 0x3FFFFF);
+    uint32_t e = nr_eop_make(NR_OK_SOFT_ERR, 0xBEEF);
+    CHECK_U64(e, (2u << 22) | (2u << 20) | 0xBEEFu);
+    CHECK_EQ(nr_eop_ok(e), 2);
+    CHECK_EQ(nr_eop_crc(e), 0xBEEF);
+    CHECK_EQ(nr_eop_rsvd(e | (5u << 16)), 5);
+    CHECK_U64(nr_phit_make(NR_KIND_RSVD, 0xFFFFFFFF), 0xFFFFFFu);
+    CHECK_EQ(nr_phit_data(0xFFFFFF), 0x3FFFFF);
+
+    /* ---- PCRC known answer. Computed once by a separate Python bit-list
+     * CRC-16 (poly 0x1021, init 0xFFFF, MSB first) over 3 x 22 data bits then
+     * the 6 EOP bits, as docs/packet-format.md defines; pasted here. ---- */
+    p[0] = nr_head_make(5, 1, 0, 0, 0);
+    p[1] = nr_phit_make(NR_KIND_BODY, 0x155555);
+    p[2] = nr_phit_make(NR_KIND_BODY, 0x000001);
+    p[3] = nr_eop_make(NR_OK_HEALTHY, 0);
+    CHECK_EQ(nr_pcrc(p, 4), 0xA299);
+    p[3] = nr_eop_make(NR_OK_SOFT_ERR, 0x1234); /* crc field itself is not fed */
+    CHECK_EQ(nr_pcrc(p, 4), 0x86FB);
+    nr_pkt_set_ok(p, 4, NR_OK_HEALTHY);
+    CHECK_EQ(nr_eop_crc(p[3]), 0xA299);
+    CHECK_EQ(nr_eop_ok(p[3]), 0);
+    /* The kind bits are not covered: only data fields are fed. */
+    uint32_t p2[4] = {p[0], p[1] | (3u << 22), p[2], p[3]};
+    CHECK_EQ(nr_pcrc(p2, 4), nr_pcrc(p, 4));
+
+    /* ---- builder ---- */
+    nr_pkt_desc_t d = desc(9, 300, 1, 4242, 19);
+    CHECK_EQ(nr_pkt_min_len(&d), 4);
+    CHECK_EQ(nr_pkt_build(&d, p, 64, err, sizeof err), 19);
+    CHECK_EQ(parse(p, 19, &in), NR_PKT_GOOD);
+    CHECK_EQ(in.malformed, 0);
+    CHECK_EQ(in.dest, 300);
+    CHECK_EQ(in.vc, 1);
+    CHECK_EQ(in.hdr_len, 1);
+    CHECK(in.has_tag);
+    CHECK_EQ(in.tag_src, 9);
+    CHECK_EQ(in.tag_vc, 1);
+    CHECK_EQ(in.tag_seq, 4242);
+    CHECK_EQ(in.ok, NR_OK_HEALTHY);
+    /* Tag layout, exact bits. */
+    CHECK_U64(p[1], (NR_TAG_MAGIC << 17) | (1u << 15) | 9u);
+    CHECK_U64(p[2], 4242u);
+    /* Payload: the documented function of (src, dest, vc, seq, j). */
+    for (int j = 3; j < 18; j++) {
+        CHECK_EQ(nr_phit_kind(p[j]), NR_KIND_BODY);
+        CHECK_U64(nr_phit_data(p[j]), nr_pkt_payload_data(9, 300, 1, 4242, j));
+    }
+    CHECK_U64(nr_pkt_payload_data(9, 300, 1, 4242, 3),
+              nr_rng_mix64(((uint64_t)9 << 39 | (uint64_t)300 << 24 | (uint64_t)1 << 22 | 4242) ^
+                           ((uint64_t)3 << 54)) & 0x3FFFFF);
+    /* Deterministic: the same descriptor gives the same phits. */
+    CHECK_EQ(nr_pkt_build(&d, q, 64, NULL, 0), 19);
+    CHECK(memcmp(p, q, 19 * sizeof p[0]) == 0);
+    /* Any field change changes the payload. */
+    nr_pkt_desc_t d2 = d;
+    d2.seq++;
+    nr_pkt_build(&d2, q, 64, NULL, 0);
+    CHECK(p[5] != q[5]);
+    d2 = d;
+    d2.src++;
+    nr_pkt_build(&d2, q, 64, NULL, 0);
+    CHECK(p[5] != q[5]);
+    /* r and h: route then hash phit, then the tag. */
+    d = desc(1, 2, 0, 3, 6);
+    d.r = 1;
+    d.h = 1;
+    d.a = 1;
+    d.route[0] = 5;
+    d.route[1] = 6;
+    d.route[2] = 7;
+    d.hash = 0x2ABCDE;
+    CHECK_EQ(nr_pkt_min_len(&d), 6);
+    CHECK_EQ(nr_pkt_build(&d, p, 64, err, sizeof err), 6);
+    CHECK_EQ(parse(p, 6, &in), NR_PKT_GOOD);
+    CHECK_EQ(in.hdr_len, 3);
+    CHECK_EQ(nr_route_port(p[1], 0), 5);
+    CHECK_EQ(nr_route_port(p[1], 2), 7);
+    CHECK_EQ(nr_hash_key(p[2]), 0x2ABCDE);
+    CHECK(in.has_tag);
+    CHECK_EQ(in.tag_src, 1);
+    CHECK_EQ(in.tag_seq, 3);
+    CHECK_EQ(nr_phit_kind(p[5]), NR_KIND_EOP);
+    /* Too short: a clear error naming the minimum. */
+    d.len = 5;
+    CHECK_EQ(nr_pkt_build(&d, p, 64, err, sizeof err), -1);
+    CHECK_STR(err, "length 5 too short");
+    CHECK_STR(err, "at least 6");
+    d = desc(1, 2, 0, 3, 3);
+    CHECK_EQ(nr_pkt_build(&d, p, 64, err, sizeof err), -1);
+    CHECK_STR(err, "at least 4");
+    d = desc(1, 2, 0, 3, NR_PKT_LEN_LIMIT + 1);
+    CHECK_EQ(nr_pkt_build(&d, p, NR_PKT_LEN_LIMIT + 1, err, sizeof err), -1);
+    CHECK_STR(err, "builder limit");
+    d = desc(1, 2, 0, 3, 30);
+    CHECK_EQ(nr_pkt_build(&d, p, 20, err, sizeof err), -1);
+    CHECK_STR(err, "too small");
+    d = desc(1, 40000, 0, 3, 8);
+    CHECK_EQ(nr_pkt_build(&d, p, 64, err, sizeof err), -1);
+    CHECK_STR(err, "dest 40000");
+    d = desc(1, 2, 4, 3, 8);
+    CHECK_EQ(nr_pkt_build(&d, p, 64, err, sizeof err), -1);
+    CHECK_STR(err, "vc 4");
+    d = desc(1, 2, 0, 1u << 22, 8);
+    CHECK_EQ(nr_pkt_build(&d, p, 64, err, sizeof err), -1);
+    CHECK_STR(err, "seq");
+    d = desc(1, 2, 0, 3, 8);
+    d.r = 1;
+    d.route[1] = 64;
+    CHECK_EQ(nr_pkt_build(&d, p, 64, err, sizeof err), -1);
+    CHECK_STR(err, "route hop 1");
+
+    /* ---- parser: every malformation class, one at a time ---- */
+    d = desc(3, 4, 1, 5, 8);
+    int n = nr_pkt_build(&d, p, 64, NULL, 0);
+    CHECK_EQ(n, 8);
+#define MUT(code, expect_mask, expect_bad)                      \
+    do {                                                        \
+        memcpy(q, p, sizeof p);                                 \
+        int ql = n;                                             \
+        code;                                                   \
+        (void)ql;                                               \
+        CHECK_EQ(parse(q, ql, &in), NR_PKT_MALFORMED);          \
+        CHECK_EQ(in.malformed, (expect_mask));                  \
+        CHECK_EQ(in.bad_index, (expect_bad));                   \
+    } while (0)
+    MUT(ql = 1, NR_PKT_M_SHORT, -1);
+    MUT(q[0] = nr_phit_make(NR_KIND_BODY, q[0]), NR_PKT_M_NOHEAD, 0);
+    MUT(q[3] = nr_eop_make(0, 0), NR_PKT_M_MIDKIND, 3);
+    MUT(q[2] = nr_phit_make(NR_KIND_HEAD, q[2]), NR_PKT_M_MIDKIND, 2);
+    MUT(q[7] = nr_phit_make(NR_KIND_BODY, q[7]), NR_PKT_M_NOEOP, 7);
+    MUT(q[4] = nr_phit_make(NR_KIND_RSVD, q[4]), NR_PKT_M_RSVDKIND, 4);
+    MUT(q[0] = nr_phit_make(NR_KIND_RSVD, q[0]), NR_PKT_M_RSVDKIND | NR_PKT_M_NOHEAD, 0);
+    MUT(q[0] = nr_head_set_vc(q[0], 2), NR_PKT_M_VC, -1);
+    MUT(q[0] |= 1u, NR_PKT_M_HEADRSVD, -1);
+    MUT(q[7] |= 1u << 18, NR_PKT_M_EOPRSVD, -1);
+    MUT(nr_pkt_set_ok(q, ql, NR_OK_RSVD), NR_PKT_M_OKRSVD, -1);
+    MUT((q[0] = nr_head_set_r(nr_head_set_h(q[0], 1), 1), q[1] = q[7], ql = 2),
+        NR_PKT_M_HDRLEN, -1);
+    /* Over-long: 65 phits against MaxPktLen 64; 65 is fine with max 80. */
+    d = desc(3, 4, 1, 5, 65);
+    CHECK_EQ(nr_pkt_build(&d, q, 200, NULL, 0), 65);
+    CHECK_EQ(parse(q, 65, &in), NR_PKT_MALFORMED);
+    CHECK_EQ(in.malformed, NR_PKT_M_LONG);
+    CHECK_EQ(nr_pkt_parse(q, 65, 2, 80, &in), NR_PKT_GOOD);
+    CHECK_EQ(nr_pkt_parse(q, 64, 2, 0, &in), NR_PKT_MALFORMED); /* 0 = NR_MAX_PKT_LEN */
+    CHECK_EQ(in.malformed, NR_PKT_M_NOEOP);
+    /* VC range depends on NumVcs: vc 1 is malformed with NumVcs = 1. */
+    CHECK_EQ(nr_pkt_parse(p, n, 1, 64, &in), NR_PKT_MALFORMED);
+    CHECK_EQ(in.malformed, NR_PKT_M_VC);
+    CHECK_EQ(nr_pkt_parse(p, n, 4, 64, &in), NR_PKT_GOOD);
+    /* A 2-phit packet (head + EOP) is well formed and has no tag. */
+    q[0] = nr_head_make(1, 0, 0, 0, 0);
+    q[1] = nr_eop_make(0, 0);
+    nr_pkt_fix_crc(q, 2);
+    CHECK_EQ(parse(q, 2, &in), NR_PKT_GOOD);
+    CHECK_EQ(in.has_tag, 0);
+    /* Names. */
+    CHECK_STR(nr_pkt_malformed_str(NR_PKT_M_VC | NR_PKT_M_NOEOP, err, sizeof err),
+              "no_eop,vc_range");
+    CHECK_STR(nr_pkt_status_name(NR_PKT_BAD_CRC), "bad_crc");
+    CHECK_STR(nr_pkt_malformed_name(NR_PKT_M_OKRSVD), "ok_rsvd");
+
+    /* ---- CRC mismatch and ok field ---- */
+    memcpy(q, p, sizeof p);
+    q[4] ^= 1u << 9;
+    CHECK_EQ(parse(q, n, &in), NR_PKT_BAD_CRC);
+    CHECK_EQ(in.crc_ok, 0);
+    CHECK_EQ(in.crc_rx, nr_eop_crc(p[7]));
+    memcpy(q, p, sizeof p);
+    nr_pkt_set_ok(q, n, NR_OK_TX_ERR);
+    CHECK_EQ(parse(q, n, &in), NR_PKT_NOT_HEALTHY);
+    CHECK_EQ(in.ok, NR_OK_TX_ERR);
+    CHECK(in.crc_ok);
+    CHECK(nr_eop_crc(q[7]) != nr_eop_crc(p[7])); /* ok is covered by the CRC */
+    memcpy(q, p, sizeof p);
+    q[7] = nr_eop_make(NR_OK_SOFT_ERR, nr_eop_crc(q[7])); /* flip ok without a new CRC */
+    CHECK_EQ(parse(q, n, &in), NR_PKT_BAD_CRC);
+
+    /* Every 1- and 2-bit error in the 402 covered bits of a 19-phit packet
+     * (18 x 22 data bits, then EOP bits 21:16) is caught: CRC-16/IBM-3740 has
+     * Hamming distance 4 at this length. */
+    d = desc(17, 18, 0, 99, 19);
+    n = nr_pkt_build(&d, p, 64, NULL, 0);
+    {
+        long missed = 0, tried = 0;
+        int nb = 18 * 22 + 6; /* data bits of phits 0..17, then EOP 21:16 */
+        for (int a = 0; a < nb; a++) {
+            for (int b = a; b < nb; b++) {
+                memcpy(q, p, 19 * sizeof p[0]);
+                int ia = a < 396 ? a / 22 : 18, ba = a < 396 ? a % 22 : 16 + (a - 396);
+                int ib = b < 396 ? b / 22 : 18, bb = b < 396 ? b % 22 : 16 + (b - 396);
+                q[ia] ^= 1u << ba;
+                if (b != a)
+                    q[ib] ^= 1u << bb;
+                tried++;
+                missed += nr_pcrc(q, 19) == nr_eop_crc(p[18]);
+            }
+        }
+        CHECK_EQ(tried, (long)nb * (nb + 1) / 2);
+        CHECK_EQ(missed, 0);
+    }
+    NR_TEST_END("test_pkt");
+}
