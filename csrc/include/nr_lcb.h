@@ -76,6 +76,11 @@ nr_lcbp *nr_lcbp_new(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int
 void nr_lcbp_free(nr_lcbp *m);
 /* Outputs of the current cycle for inputs `in`; no state change. Call once per cycle. */
 void nr_lcbp_eval(nr_lcbp *m, const nr_lcbp_in *in, nr_lcbp_out *out);
+/* The outputs that depend on state only (link_tx, tx_vc_ok, rd_avail, rd_valid,
+ * rd_phit, occ, link_down, ctl_sync, credits), without inputs and without state
+ * change. A model that embeds ports (a router) calls this first to compute the
+ * port's inputs, then eval(). Fields that depend on inputs are set to 0. */
+void nr_lcbp_peek(const nr_lcbp *m, nr_lcbp_out *out);
 /* Clock edge: commit the state computed by the last eval(). */
 void nr_lcbp_tick(nr_lcbp *m);
 /* Interface violations the model detected so far (e.g. tx underrun, reading an
