@@ -1,0 +1,14 @@
+# User flows that are not tests: area/timing.
+.PHONY: area
+AREA_CONFIGS ?= fifo-64 arb-rr-8 arb-matrix-8 crc16-22 lcb-default lcb-small yarc-k16 yarc-k32 yarc-k64
+# `make area` regenerates docs/area.txt (committed, so a review shows the diff).
+area: $(BUILD)/.deps-ok
+	@{ echo "# make area: Yosys 0.23 + OSU 0.18um liberty (qflow-tech-osu018); OpenSTA at 5.0 ns."; \
+	   echo "# SRAM macros counted at $${SRAM_UM2_PER_BIT:-10} um^2/bit (constraints/README.md). Areas in um^2."; \
+	   printf "%-16s %12s %8s %10s %12s %12s %8s\n" config stdcell flops sram_bits sram_area total fmax_MHz; \
+	   for c in $(AREA_CONFIGS); do \
+	     top=$$(scripts/cfg.sh $$c top); \
+	     if grep -qh "^module $$top\b" $(RTL_FILES); then scripts/area.sh $$c || echo "$$c FAILED"; \
+	     else printf "%-16s (top %s not in rtl/files.f yet)\n" $$c $$top; fi; \
+	   done; } | tee docs/area.txt
+UNIT_TARGETS += area
