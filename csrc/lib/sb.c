@@ -1,0 +1,576 @@
+/* sb.c - end-to-end scoreboard. See nr_sb.h. */
+#include "nr_sb.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nr_pkt.h"
+#include "nr_rng.h"
+
+enum { ST_PENDING, ST_DONE, ST_LOST };
+
+typedef struct {
+    uint32_t seq;
+    uint8_t state, fate;
+    int len;
+    uint64_t cycle, user;
+    uint32_t *ph; /* freed when the entry is matched */
+} entry_t;
+
+struct nr_sb_flow {
+    uint64_t key;
+    unsigned src, dest, vc;
+    entry_t *e;
+    size_t n, cap;
+    size_t first;        /* entries below are all DONE */
+    uint32_t next_seq;
+    int compacted;       /* entries with seq < low_seq were dropped (all DONE) */
+    uint32_t low_seq;
+};
+
+static const char *const err_names[NR_SB_E_COUNT] = {
+    "loss", "dup", "reorder", "misroute", "corrupt", "malformed", "crc", "unexpected",
+    "fate", "discard",
+};
+
+const char *nr_sb_err_name(nr_sb_err_t e)
+{
+    return (unsigned)e < NR_SB_E_COUNT ? err_names[e] : "?";
+}
+
+void nr_sb_cfg_default(nr_sb_cfg_t *c)
+{
+    memset(c, 0, sizeof *c);
+    c->num_vcs = 2;
+    c->max_len = NR_MAX_PKT_LEN;
+    c->log = stderr;
+    c->max_print = 20;
+}
+
+int nr_sb_init(nr_sb_t *sb, const nr_sb_cfg_t *cfg, nr_sb_port_fn port_of, void *ctx)
+{
+    memset(sb, 0, sizeof *sb);
+    if (cfg->num_vcs < 1 || cfg->num_vcs > 4)
+        return -1;
+    sb->cfg = *cfg;
+    sb->port_of = port_of;
+    sb->ctx = ctx;
+    return 0;
+}
+
+void nr_sb_free(nr_sb_t *sb)
+{
+    for (size_t i = 0; i < sb->nflows; i++) {
+        nr_sb_flow_t *f = &sb->flows[i];
+        for (size_t j = 0; j < f->n; j++)
+            free(f->e[j].ph);
+        free(f->e);
+    }
+    free(sb->flows);
+    free(sb->hash);
+    sb->flows = NULL;
+    sb->hash = NULL;
+    sb->nflows = sb->capflows = sb->hashcap = 0;
+}
+
+/* ---- flow table ---- */
+
+static uint64_t fkey(unsigned src, unsigned dest, unsigned vc)
+{
+    return ((uint64_t)src << 17) | ((uint64_t)dest << 2) | (vc & 3u);
+}
+
+static nr_sb_flow_t *find_flow(const nr_sb_t *sb, unsigned src, unsigned dest, unsigned vc)
+{
+    if (!sb->hashcap)
+        return NULL;
+    uint64_t k = fkey(src, dest, vc);
+    size_t h = (size_t)(nr_rng_mix64(k) & (sb->hashcap - 1));
+    while (sb->hash[h] != SIZE_MAX) {
+        if (sb->flows[sb->hash[h]].key == k)
+            return &sb->flows[sb->hash[h]];
+        h = (h + 1) & (sb->hashcap - 1);
+    }
+    return NULL;
+}
+
+static int rehash(nr_sb_t *sb, size_t cap)
+{
+    size_t *nh = malloc(cap * sizeof *nh);
+    if (!nh)
+        return -1;
+    for (size_t i = 0; i < cap; i++)
+        nh[i] = SIZE_MAX;
+    for (size_t i = 0; i < sb->nflows; i++) {
+        size_t h = (size_t)(nr_rng_mix64(sb->flows[i].key) & (cap - 1));
+        while (nh[h] != SIZE_MAX)
+            h = (h + 1) & (cap - 1);
+        nh[h] = i;
+    }
+    free(sb->hash);
+    sb->hash = nh;
+    sb->hashcap = cap;
+    return 0;
+}
+
+static nr_sb_flow_t *get_flow(nr_sb_t *sb, unsigned src, unsigned dest, unsigned vc)
+{
+    nr_sb_flow_t *f = find_flow(sb, src, dest, vc);
+    if (f)
+        return f;
+    if (sb->nflows == sb->capflows) {
+        size_t nc = sb->capflows ? 2 * sb->capflows : 64;
+        nr_sb_flow_t *nf = realloc(sb->flows, nc * sizeof *nf);
+        if (!nf)
+            return NULL;
+        sb->flows = nf;
+        sb->capflows = nc;
+    }
+    f = &sb->flows[sb->nflows++];
+    memset(f, 0, sizeof *f);
+    f->key = fkey(src, dest, vc);
+    f->src = src;
+    f->dest = dest;
+    f->vc = vc;
+    if (2 * sb->nflows > sb->hashcap) {
+        if (rehash(sb, sb->hashcap ? 2 * sb->hashcap : 256)) {
+            sb->nflows--;
+            return NULL;
+        }
+    } else {
+        size_t h = (size_t)(nr_rng_mix64(f->key) & (sb->hashcap - 1));
+        while (sb->hash[h] != SIZE_MAX)
+            h = (h + 1) & (sb->hashcap - 1);
+        sb->hash[h] = sb->nflows - 1;
+    }
+    return f;
+}
+
+/* Index of the entry with this seq, or -1. */
+static long find_seq(const nr_sb_flow_t *f, uint32_t seq)
+{
+    size_t lo = 0, hi = f->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (f->e[mid].seq < seq)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < f->n && f->e[lo].seq == seq ? (long)lo : -1;
+}
+
+/* Advance f->first over DONE entries and drop a long DONE prefix. */
+static void advance(nr_sb_flow_t *f)
+{
+    while (f->first < f->n && f->e[f->first].state == ST_DONE)
+        f->first++;
+    if (f->first >= 256 && f->first * 2 >= f->n) {
+        f->compacted = 1;
+        f->low_seq = f->first < f->n ? f->e[f->first].seq : f->next_seq;
+        memmove(f->e, f->e + f->first, (f->n - f->first) * sizeof *f->e);
+        f->n -= f->first;
+        f->first = 0;
+    }
+}
+
+/* ---- error records ---- */
+
+typedef struct {
+    int attributed;
+    unsigned src, dest, vc;
+    uint32_t seq;
+    uint64_t expect_cycle;
+} who_t;
+
+static void report(nr_sb_t *sb, nr_sb_err_t cls, const who_t *w, int port, int eport,
+                   uint64_t cycle, int index, uint32_t exp, uint32_t act, const char *fmt, ...)
+{
+    char detail[120];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof detail, fmt, ap);
+    va_end(ap);
+    sb->errors[cls]++;
+    sb->nerrors++;
+    sb->reports++;
+    nr_sb_record_t r;
+    memset(&r, 0, sizeof r);
+    r.cls = cls;
+    r.port = port;
+    r.expect_port = eport;
+    r.cycle = cycle;
+    r.index = index;
+    r.exp = exp;
+    r.act = act;
+    if (w && w->attributed) {
+        r.attributed = 1;
+        r.src = w->src;
+        r.dest = w->dest;
+        r.vc = w->vc;
+        r.seq = w->seq;
+        r.expect_cycle = w->expect_cycle;
+        snprintf(r.msg, sizeof r.msg,
+                 "sb: %s: flow src=%u dest=%u vc=%u seq=%" PRIu32 " (injected cycle %" PRIu64
+                 "): %s",
+                 err_names[cls], r.src, r.dest, r.vc, r.seq, r.expect_cycle, detail);
+    } else {
+        snprintf(r.msg, sizeof r.msg, "sb: %s: %s", err_names[cls], detail);
+    }
+    if (sb->nrec < NR_SB_MAX_RECORDS)
+        sb->rec[sb->nrec++] = r;
+    if (sb->cfg.log && sb->printed < sb->cfg.max_print) {
+        fprintf(sb->cfg.log, "%s\n", r.msg);
+        if (++sb->printed == sb->cfg.max_print)
+            fprintf(sb->cfg.log, "sb: further errors are counted, not printed\n");
+    }
+}
+
+static who_t who_of(const nr_sb_flow_t *f, const entry_t *e)
+{
+    who_t w = {1, f->src, f->dest, f->vc, e->seq, e->cycle};
+    return w;
+}
+
+/* ---- expect ---- */
+
+uint32_t nr_sb_next_seq(nr_sb_t *sb, unsigned src, unsigned dest, unsigned vc)
+{
+    nr_sb_flow_t *f = get_flow(sb, src, dest, vc);
+    return f ? f->next_seq : 0;
+}
+
+int nr_sb_expect(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle, nr_sb_fate_t fate,
+                 uint64_t user)
+{
+    nr_pkt_info_t in;
+    /* Any NumVcs and length up to the builder limit: a test may inject packets
+     * longer than MaxPktLen on purpose (they come back as soft_error discards). */
+    if (nr_pkt_parse(ph, len, 4, NR_PKT_LEN_LIMIT, &in) == NR_PKT_MALFORMED) {
+        snprintf(sb->usage_err, sizeof sb->usage_err, "sb: expect: packet is malformed");
+        return -1;
+    }
+    if (!in.has_tag) {
+        snprintf(sb->usage_err, sizeof sb->usage_err, "sb: expect: packet has no test tag");
+        return -1;
+    }
+    nr_sb_flow_t *f = get_flow(sb, in.tag_src, in.dest, in.vc);
+    if (!f) {
+        snprintf(sb->usage_err, sizeof sb->usage_err, "sb: expect: out of memory");
+        return -1;
+    }
+    if ((f->n || f->compacted) && in.tag_seq < f->next_seq) {
+        snprintf(sb->usage_err, sizeof sb->usage_err,
+                 "sb: expect: flow src=%u dest=%u vc=%u: seq %" PRIu32
+                 " not above the last one (%" PRIu32 ")",
+                 f->src, f->dest, f->vc, in.tag_seq, f->next_seq - 1);
+        return -1;
+    }
+    if (f->n == f->cap) {
+        size_t nc = f->cap ? 2 * f->cap : 16;
+        entry_t *ne = realloc(f->e, nc * sizeof *ne);
+        if (!ne)
+            return -1;
+        f->e = ne;
+        f->cap = nc;
+    }
+    entry_t *e = &f->e[f->n];
+    e->ph = malloc((size_t)len * sizeof *ph);
+    if (!e->ph)
+        return -1;
+    memcpy(e->ph, ph, (size_t)len * sizeof *ph);
+    e->seq = in.tag_seq;
+    e->state = ST_PENDING;
+    e->fate = (uint8_t)fate;
+    e->len = len;
+    e->cycle = cycle;
+    e->user = user;
+    f->n++;
+    f->next_seq = in.tag_seq + 1;
+    sb->expected++;
+    sb->expected_soft += fate == NR_SB_DISCARD_SOFT;
+    sb->outstanding++;
+    return 0;
+}
+
+/* Mark entry matched (PENDING or LOST -> DONE): free its copy, update counters. */
+static void consume(nr_sb_t *sb, nr_sb_flow_t *f, entry_t *e)
+{
+    if (e->state != ST_DONE)
+        sb->outstanding--;
+    e->state = ST_DONE;
+    free(e->ph);
+    e->ph = NULL;
+    advance(f);
+}
+
+/* Flow and entry of a received packet from its tag and head. First the flow
+ * (tag src, head dest, head vc); if that has no entry with the tag's seq
+ * pending, any flow of the same source and the tag's VC with that seq
+ * pending (the head may be corrupt). *fo is set to the flow found even when
+ * the seq is not in it (dup/unexpected decisions need it). */
+static long lookup(nr_sb_t *sb, const nr_pkt_info_t *in, nr_sb_flow_t **fo)
+{
+    *fo = NULL;
+    if (!in->has_tag)
+        return -1;
+    nr_sb_flow_t *f = find_flow(sb, in->tag_src, in->dest, in->vc);
+    *fo = f;
+    long i = f ? find_seq(f, in->tag_seq) : -1;
+    if (i >= 0)
+        return i;
+    for (size_t k = 0; k < sb->nflows; k++) {
+        nr_sb_flow_t *g = &sb->flows[k];
+        if (g->src != in->tag_src || g->vc != in->tag_vc || g == f)
+            continue;
+        long j = find_seq(g, in->tag_seq);
+        if (j >= 0 && g->e[j].state != ST_DONE) {
+            *fo = g;
+            return j;
+        }
+    }
+    return -1;
+}
+
+static int port_of(const nr_sb_t *sb, unsigned dest)
+{
+    return sb->port_of ? sb->port_of(sb->ctx, dest) : (int)dest;
+}
+
+/* Compare received ph with the expected entry; report the first difference. */
+static int compare(nr_sb_t *sb, const who_t *w, const entry_t *e, int port, const uint32_t *ph,
+                   int len, uint64_t cycle)
+{
+    int r = nr_head_r(e->ph[0]);
+    int n = len < e->len ? len : e->len;
+    for (int i = 0; i < n - 1; i++) {
+        if (i == 1 && r && sb->cfg.skip_route)
+            continue;
+        if ((ph[i] & NR_PHIT_MASK) != (e->ph[i] & NR_PHIT_MASK)) {
+            report(sb, NR_SB_E_CORRUPT, w, port, -1, cycle, i, e->ph[i], ph[i],
+                   "phit %d differs: expected 0x%06x, got 0x%06x (port %d, cycle %" PRIu64 ")",
+                   i, (unsigned)e->ph[i], (unsigned)ph[i], port, cycle);
+            return 1;
+        }
+    }
+    if (len != e->len) {
+        report(sb, NR_SB_E_CORRUPT, w, port, -1, cycle, n - 1, 0, 0,
+               "length %d, expected %d (port %d, cycle %" PRIu64 ")", len, e->len, port, cycle);
+        return 1;
+    }
+    return 0;
+}
+
+int nr_sb_deliver(nr_sb_t *sb, int port, const uint32_t *ph, int len, uint64_t cycle,
+                  nr_sb_match_t *m)
+{
+    uint64_t before = sb->reports;
+    nr_pkt_info_t in;
+    nr_pkt_status_t st = nr_pkt_parse(ph, len, sb->cfg.num_vcs, sb->cfg.max_len, &in);
+    if (m)
+        memset(m, 0, sizeof *m);
+    nr_sb_flow_t *f;
+    long i = lookup(sb, &in, &f);
+    entry_t *e = i >= 0 ? &f->e[i] : NULL;
+    who_t w = {0, 0, 0, 0, 0, 0};
+    if (e)
+        w = who_of(f, e);
+    else if (in.has_tag)
+        w = (who_t){1, in.tag_src, in.dest, in.vc, in.tag_seq, 0};
+
+    if (st == NR_PKT_MALFORMED) {
+        char mb[120];
+        report(sb, NR_SB_E_MALFORMED, e ? &w : NULL, port, -1, cycle, in.bad_index, 0, 0,
+               "malformed packet of %d phits at port %d, cycle %" PRIu64 ": %s", len, port,
+               cycle, nr_pkt_malformed_str(in.malformed, mb, sizeof mb));
+        if (e && e->state != ST_DONE)
+            consume(sb, f, e);
+        return (int)(sb->reports - before);
+    }
+    if (st == NR_PKT_BAD_CRC) {
+        report(sb, NR_SB_E_CRC, e ? &w : NULL, port, -1, cycle, -1, in.crc_calc, in.crc_rx,
+               "PCRC 0x%04x in the EOP, contents give 0x%04x (port %d, cycle %" PRIu64 ")",
+               in.crc_rx, in.crc_calc, port, cycle);
+        if (e && e->state != ST_DONE)
+            consume(sb, f, e);
+        return (int)(sb->reports - before);
+    }
+    if (!in.has_tag) {
+        report(sb, NR_SB_E_UNEXPECTED, NULL, port, -1, cycle, -1, 0, 0,
+               "packet without a test tag at port %d, cycle %" PRIu64 " (dest %u vc %u)", port,
+               cycle, in.dest, in.vc);
+        return (int)(sb->reports - before);
+    }
+    if (!e) {
+        int dup = f && f->compacted && in.tag_seq < f->low_seq;
+        report(sb, dup ? NR_SB_E_DUP : NR_SB_E_UNEXPECTED, &w, port, -1, cycle, -1, 0, 0,
+               dup ? "duplicate (seq long since delivered) at port %d, cycle %" PRIu64
+                   : "no such packet was injected (port %d, cycle %" PRIu64 ")",
+               port, cycle);
+        return (int)(sb->reports - before);
+    }
+    if (e->state == ST_DONE) {
+        report(sb, NR_SB_E_DUP, &w, port, -1, cycle, -1, 0, 0,
+               "duplicate delivery at port %d, cycle %" PRIu64, port, cycle);
+        return (int)(sb->reports - before);
+    }
+    if (e->state == ST_LOST) {
+        /* Counted as a loss when a later packet overtook it: it is reordered. */
+        sb->errors[NR_SB_E_LOSS]--;
+        sb->nerrors--;
+        report(sb, NR_SB_E_REORDER, &w, port, -1, cycle, -1, 0, 0,
+               "arrived after a later packet of its flow (port %d, cycle %" PRIu64 ")", port,
+               cycle);
+    } else if (!sb->cfg.relaxed) {
+        for (size_t j = f->first; j < (size_t)i; j++) {
+            entry_t *x = &f->e[j];
+            if (x->state != ST_PENDING || x->fate != NR_SB_DELIVER)
+                continue;
+            who_t wx = who_of(f, x);
+            report(sb, NR_SB_E_LOSS, &wx, -1, -1, cycle, -1, 0, 0,
+                   "missing: seq %" PRIu32 " arrived first (port %d, cycle %" PRIu64 ")",
+                   e->seq, port, cycle);
+            x->state = ST_LOST;
+        }
+    }
+    if (m) {
+        m->matched = 1;
+        m->src = f->src;
+        m->dest = f->dest;
+        m->vc = f->vc;
+        m->seq = e->seq;
+        m->expect_cycle = e->cycle;
+        m->user = e->user;
+    }
+    int ep = port_of(sb, f->dest);
+    if (ep != port)
+        report(sb, NR_SB_E_MISROUTE, &w, port, ep, cycle, -1, 0, 0,
+               "delivered at port %d, expected port %d (cycle %" PRIu64 ")", port, ep, cycle);
+    if (e->fate == NR_SB_DISCARD_SOFT)
+        report(sb, NR_SB_E_FATE, &w, port, ep, cycle, -1, 0, 0,
+               "injected with a soft error but delivered healthy at port %d, cycle %" PRIu64,
+               port, cycle);
+    else if (st == NR_PKT_NOT_HEALTHY)
+        report(sb, NR_SB_E_FATE, &w, port, ep, cycle, -1, 0, 0,
+               "delivered although marked ok=%u at port %d, cycle %" PRIu64, in.ok, port,
+               cycle);
+    else
+        compare(sb, &w, e, port, ph, len, cycle);
+    if (e->fate == NR_SB_DELIVER)
+        sb->delivered++;
+    consume(sb, f, e);
+    return (int)(sb->reports - before);
+}
+
+int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned ok,
+                  uint64_t cycle)
+{
+    uint64_t before = sb->reports;
+    if (ok == NR_OK_TX_ERR) {
+        sb->tx_err_discards++;
+        return 0;
+    }
+    nr_pkt_info_t in;
+    memset(&in, 0, sizeof in);
+    if (ph && len > 0)
+        nr_pkt_parse(ph, len, sb->cfg.num_vcs, sb->cfg.max_len, &in);
+    nr_sb_flow_t *f;
+    long i = lookup(sb, &in, &f);
+    entry_t *e = i >= 0 && f->e[i].state != ST_DONE ? &f->e[i] : NULL;
+    who_t w = {0, 0, 0, 0, 0, 0};
+    if (e)
+        w = who_of(f, e);
+    if (ok == NR_OK_SOFT_ERR && !e) {
+        /* Tag unreadable or not matching: the oldest outstanding DISCARD_SOFT
+         * packet expected at this port. */
+        uint64_t best = UINT64_MAX;
+        for (size_t k = 0; k < sb->nflows; k++) {
+            nr_sb_flow_t *g = &sb->flows[k];
+            if (port_of(sb, g->dest) != port)
+                continue;
+            for (size_t j = g->first; j < g->n; j++) {
+                entry_t *x = &g->e[j];
+                if (x->state == ST_PENDING && x->fate == NR_SB_DISCARD_SOFT && x->cycle < best) {
+                    best = x->cycle;
+                    f = g;
+                    e = x;
+                }
+            }
+        }
+        if (e)
+            w = who_of(f, e);
+    }
+    if (ok == NR_OK_SOFT_ERR) {
+        if (!e)
+            report(sb, NR_SB_E_UNEXPECTED, NULL, port, -1, cycle, -1, 0, 0,
+                   "soft_error discard at port %d, cycle %" PRIu64
+                   " matches no outstanding soft-error packet",
+                   port, cycle);
+        else if (e->fate != NR_SB_DISCARD_SOFT)
+            report(sb, NR_SB_E_FATE, &w, port, -1, cycle, -1, 0, 0,
+                   "discarded as soft_error at port %d, cycle %" PRIu64
+                   " but no soft error was injected",
+                   port, cycle);
+        else
+            sb->soft_discards++;
+    } else if (ok == NR_OK_HEALTHY) {
+        report(sb, NR_SB_E_DISCARD, e ? &w : NULL, port, -1, cycle, -1, 0, 0,
+               "packet marked healthy was discarded at port %d, cycle %" PRIu64, port, cycle);
+    } else {
+        report(sb, NR_SB_E_MALFORMED, e ? &w : NULL, port, -1, cycle, -1, 0, 0,
+               "discarded packet has reserved ok=%u (port %d, cycle %" PRIu64 ")", ok, port,
+               cycle);
+    }
+    if (e) {
+        if (e->state == ST_LOST) {
+            /* It had been counted lost when a later packet passed it. */
+            sb->errors[NR_SB_E_LOSS]--;
+            sb->nerrors--;
+        }
+        consume(sb, f, e);
+    }
+    return (int)(sb->reports - before);
+}
+
+uint64_t nr_sb_final(nr_sb_t *sb)
+{
+    if (sb->finalized)
+        return sb->nerrors;
+    sb->finalized = 1;
+    for (size_t k = 0; k < sb->nflows; k++) {
+        nr_sb_flow_t *f = &sb->flows[k];
+        for (size_t j = f->first; j < f->n; j++) {
+            entry_t *e = &f->e[j];
+            if (e->state != ST_PENDING)
+                continue;
+            who_t w = who_of(f, e);
+            report(sb, NR_SB_E_LOSS, &w, -1, port_of(sb, f->dest), 0, -1, 0, 0,
+                   e->fate == NR_SB_DISCARD_SOFT
+                       ? "soft-error packet never discarded (outstanding at final)"
+                       : "never delivered (outstanding at final)");
+        }
+    }
+    return sb->nerrors;
+}
+
+void nr_sb_report(const nr_sb_t *sb, FILE *o)
+{
+    fprintf(o,
+            "scoreboard: %zu flows, expected %" PRIu64 " (%" PRIu64 " soft-error), delivered %" PRIu64
+            ", soft discards %" PRIu64 ", transmit_error copies %" PRIu64 ", outstanding %" PRIu64
+            "\n",
+            sb->nflows, sb->expected, sb->expected_soft, sb->delivered, sb->soft_discards,
+            sb->tx_err_discards, sb->outstanding);
+    fprintf(o, "scoreboard: errors:");
+    for (int i = 0; i < NR_SB_E_COUNT; i++)
+        fprintf(o, " %s %" PRIu64 "%s", err_names[i], sb->errors[i],
+                i + 1 < NR_SB_E_COUNT ? "," : "\n");
+    for (int i = 0; i < sb->nrec; i++)
+        fprintf(o, "  %s\n", sb->rec[i].msg);
+    if (sb->nerrors > (uint64_t)sb->nrec)
+        fprintf(o, "  ... %" PRIu64 " more\n", sb->nerrors - (uint64_t)sb->nrec);
+    fprintf(o, "scoreboard: %s (%" PRIu64 " errors)\n", sb->nerrors ? "FAIL" : "PASS",
+            sb->nerrors);
+}
