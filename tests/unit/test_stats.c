@@ -1,0 +1,194 @@
+/* test_stats.c - phases, labeling, drain, loads, nearest-rank percentiles
+ * and histograms on synthetic samples (all exact). */
+#include "nr_rng.h"
+#include "nr_stats.h"
+#include "nr_test.h"
+
+static void slurp(FILE *f, char *buf, size_t n)
+{
+    rewind(f);
+    size_t r = fread(buf, 1, n - 1, f);
+    buf[r] = 0;
+    fclose(f);
+}
+
+int main(void)
+{
+    NR_TEST_BEGIN("test_stats", 5);
+    char err[200], buf[4000];
+
+    /* ---- nearest-rank percentiles ---- */
+    {
+        uint32_t v[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+        CHECK_EQ(nr_percentile(v, 10, 50), 5);   /* rank ceil(5) = 5 */
+        CHECK_EQ(nr_percentile(v, 10, 99), 10);  /* rank ceil(9.9) = 10 */
+        CHECK_EQ(nr_percentile(v, 10, 10), 1);   /* rank 1 */
+        CHECK_EQ(nr_percentile(v, 10, 11), 2);   /* rank ceil(1.1) = 2 */
+        CHECK_EQ(nr_percentile(v, 10, 0), 1);
+        CHECK_EQ(nr_percentile(v, 10, 100), 10);
+        CHECK_EQ(nr_percentile(v, 10, 90), 9);
+        CHECK_EQ(nr_percentile(v, 10, 90.0001), 10);
+        CHECK_EQ(nr_percentile(v, 1, 50), 1);
+        CHECK_EQ(nr_percentile(v, 0, 50), 0);
+        uint32_t w[100];
+        for (int i = 0; i < 100; i++)
+            w[i] = (uint32_t)(i + 1);
+        CHECK_EQ(nr_percentile(w, 100, 50), 50);
+        CHECK_EQ(nr_percentile(w, 100, 99), 99);
+        CHECK_EQ(nr_percentile(w, 100, 29), 29); /* 0.29*100 is not exact in binary */
+        CHECK_EQ(nr_percentile(w, 100, 57), 57);
+        CHECK_EQ(nr_percentile(w, 100, 99.5), 100);
+        CHECK_EQ(nr_percentile(w, 100, 1), 1);
+    }
+
+    /* ---- phases, labeling, drain, loads, latency ---- */
+    nr_stats_cfg_t c = {100, 1000, 500, 4, 2};
+    nr_stats_t st;
+    CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), 0);
+    CHECK_EQ(nr_stats_phase(&st, 0), NR_PH_WARMUP);
+    CHECK_EQ(nr_stats_phase(&st, 99), NR_PH_WARMUP);
+    CHECK_EQ(nr_stats_phase(&st, 100), NR_PH_MEASURE);
+    CHECK_EQ(nr_stats_phase(&st, 1099), NR_PH_MEASURE);
+    CHECK_EQ(nr_stats_phase(&st, 1100), NR_PH_DRAIN);
+    CHECK_EQ(nr_stats_phase(&st, 1599), NR_PH_DRAIN);
+    CHECK_EQ(nr_stats_phase(&st, 1600), NR_PH_DONE);
+    CHECK_STR(nr_stats_phase_name(NR_PH_DRAIN), "drain");
+    /* Generated: 50 (warm-up), 100, 500, 1099 (labeled), 1100 (drain). */
+    nr_stats_generated(&st, 0, 10, 50);
+    nr_stats_generated(&st, 1, 10, 100);
+    nr_stats_generated(&st, 2, 20, 500);
+    nr_stats_generated(&st, 3, 30, 1099);
+    nr_stats_generated(&st, 0, 40, 1100);
+    CHECK_EQ(st.labeled, 3);
+    CHECK_EQ(st.off_phits, 60);
+    /* Deliveries: the warm-up one inside the window counts for accepted
+     * load but not latency; labeled ones give latency samples. */
+    nr_stats_delivered(&st, 0, 10, 50, 52, 150);   /* accepted, not labeled */
+    nr_stats_delivered(&st, 1, 10, 100, 101, 110); /* lat 10, net 9 */
+    nr_stats_delivered(&st, 2, 20, 500, 510, 600); /* lat 100, net 90 */
+    CHECK_EQ(nr_stats_done(&st, 1098), 0);
+    CHECK_EQ(nr_stats_done(&st, 1099), 0); /* window over, one labeled outstanding */
+    CHECK_EQ(nr_stats_done(&st, 1150), 0);
+    nr_stats_delivered(&st, 3, 30, 1099, UINT64_MAX, 1200); /* lat 101, after window */
+    nr_stats_delivered(&st, 0, 40, 1100, 1100, 1210);       /* not labeled */
+    CHECK_EQ(nr_stats_done(&st, 1200), 1);
+    CHECK_EQ(nr_stats_done(&st, 1201), 1); /* sticky */
+    {
+        nr_stats_summary_t s;
+        nr_stats_summary(&st, &s);
+        CHECK_NEAR(s.offered, 60.0 / 4000, 1e-12);
+        CHECK_NEAR(s.accepted, 40.0 / 4000, 1e-12); /* 10 + 10 + 20 in the window */
+        CHECK_NEAR(s.accepted_min_port, 0.0, 1e-12);
+        CHECK_NEAR(s.accepted_max_port, 20.0 / 1000, 1e-12);
+        CHECK_EQ(s.labeled, 3);
+        CHECK_EQ(s.delivered, 3);
+        CHECK_EQ(s.outstanding, 0);
+        CHECK(s.drained);
+        CHECK(!s.drain_timeout);
+        CHECK_EQ(s.drain_cycles, 101); /* cycles 1100..1200 */
+        CHECK_EQ(s.n, 3);
+        CHECK_NEAR(s.mean, 211.0 / 3, 1e-12);
+        CHECK_EQ(s.min, 10);
+        CHECK_EQ(s.p50, 100);
+        CHECK_EQ(s.p99, 101);
+        CHECK_EQ(s.max, 101);
+        CHECK_EQ(s.net_n, 2);
+        CHECK_NEAR(s.net_mean, 49.5, 1e-12);
+        CHECK_EQ(s.net_p50, 9);
+        CHECK_EQ(s.net_max, 90);
+        FILE *f = tmpfile();
+        nr_stats_print(&st, f);
+        slurp(f, buf, sizeof buf);
+        CHECK_STR(buf, "offered 0.0150 accepted 0.0100 phits/cycle/port");
+        CHECK_STR(buf, "drain complete after 101 cycles");
+        CHECK_STR(buf, "n 3 mean 70.33 min 10 p50 100 p99 101 max 101 cycles");
+    }
+    nr_stats_free(&st);
+
+    /* ---- drain limit: a labeled packet never arrives ---- */
+    CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), 0);
+    nr_stats_generated(&st, 0, 4, 200);
+    nr_stats_generated(&st, 0, 4, 300);
+    nr_stats_dropped(&st, 300); /* a soft error on purpose: does not hold the drain */
+    for (uint64_t t = 1099; t < 1599; t++)
+        CHECK_EQ(nr_stats_done(&st, t), 0);
+    CHECK_EQ(nr_stats_done(&st, 1599), 1);
+    {
+        nr_stats_summary_t s;
+        nr_stats_summary(&st, &s);
+        CHECK(s.drain_timeout);
+        CHECK(!s.drained);
+        CHECK_EQ(s.outstanding, 1);
+        CHECK_EQ(s.dropped, 1);
+        CHECK_EQ(s.drain_cycles, 500);
+        CHECK_EQ(s.n, 0);
+        FILE *f = tmpfile();
+        nr_stats_print(&st, f);
+        slurp(f, buf, sizeof buf);
+        CHECK_STR(buf, "outstanding 1; drain LIMIT HIT after 500 cycles");
+    }
+    nr_stats_free(&st);
+
+    /* ---- histogram: samples {0,1,2,5,5,9}, bin width 2 ---- */
+    CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), 0);
+    {
+        static const uint32_t lat[6] = {5, 0, 9, 2, 5, 1};
+        for (int i = 0; i < 6; i++) {
+            nr_stats_generated(&st, 0, 4, 200);
+            nr_stats_delivered(&st, 0, 4, 200, UINT64_MAX, 200 + lat[i]);
+        }
+        FILE *f = tmpfile();
+        nr_stats_hist_print(&st, f, 1, 0);
+        slurp(f, buf, sizeof buf);
+        CHECK(strcmp(buf, "lat_lo,lat_hi,count\n0,2,2\n2,4,1\n4,6,2\n6,8,0\n8,10,1\n") == 0);
+        f = tmpfile();
+        nr_stats_hist_print(&st, f, 0, 0);
+        slurp(f, buf, sizeof buf);
+        CHECK_STR(buf, "[     0,      2)        2 ##################################################\n");
+        CHECK_STR(buf, "[     2,      4)        1 #########################\n");
+        CHECK_STR(buf, "[     6,      8)        0 \n");
+        f = tmpfile();
+        nr_stats_hist_print(&st, f, 1, 1); /* no network samples: header only */
+        slurp(f, buf, sizeof buf);
+        CHECK(strcmp(buf, "lat_lo,lat_hi,count\n") == 0);
+    }
+    nr_stats_free(&st);
+
+    /* ---- many random samples: percentiles equal a direct sort ---- */
+    CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), 0);
+    {
+        nr_rng_t r;
+        nr_rng_seed(&r, nr_test_seed);
+        static uint32_t ref[5000];
+        for (int i = 0; i < 5000; i++) {
+            ref[i] = (uint32_t)nr_rng_below(&r, 1000);
+            nr_stats_generated(&st, i % 4, 4, 100 + (uint64_t)i % 1000);
+            nr_stats_delivered(&st, i % 4, 4, 100 + (uint64_t)i % 1000, UINT64_MAX,
+                               100 + (uint64_t)i % 1000 + ref[i]);
+        }
+        /* counting sort as an independent reference */
+        static uint32_t cnt[1000];
+        for (int i = 0; i < 5000; i++)
+            cnt[ref[i]]++;
+        uint32_t p99 = 0;
+        long acc = 0;
+        for (uint32_t v = 0; v < 1000; v++) {
+            acc += cnt[v];
+            if (acc >= 4950) { /* rank ceil(0.99 * 5000) = 4950 */
+                p99 = v;
+                break;
+            }
+        }
+        nr_stats_summary_t s;
+        nr_stats_summary(&st, &s);
+        CHECK_EQ(s.p99, p99);
+        CHECK_EQ(s.n, 5000);
+    }
+    nr_stats_free(&st);
+
+    /* ---- bad configuration ---- */
+    c.measure = 0;
+    CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), -1);
+    CHECK_STR(err, "measure >= 1");
+    NR_TEST_END("test_stats");
+}
