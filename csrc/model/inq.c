@@ -1,0 +1,135 @@
+/* inq.c - the input queue of the LCB port model (doc §8.4).
+ *
+ * Per VC a circular region of BufPerVc entries in one RAM. Pointers carry a
+ * wrap bit (values 0 .. 2*BufPerVc-1) so that a full region (BufPerVc phits)
+ * and an empty one differ; BufPerVc need not be a power of two.
+ *
+ * Order within a cycle (doc): the read is processed first from start-of-cycle
+ * values, giving rd', done', pend', dep'; the write (last cycle's RX output)
+ * is processed from those primed values. */
+#include "lcb_int.h"
+#include "nr_fmt.h"
+
+/* The EOP a reader gets after an abort: {EOP, TX_ERR, 0000, 0x0000}. */
+#define INQ_ABORT_EOP (((uint32_t)NR_KIND_EOP << 22) | ((uint32_t)NR_OK_TX_ERR << NR_EOP_OK_LSB))
+
+static unsigned ptr_inc(const lcb_conf *c, unsigned p) { return p + 1 == 2 * c->buf ? 0 : p + 1; }
+static unsigned ptr_diff(const lcb_conf *c, unsigned a, unsigned b)
+{
+    return a >= b ? a - b : a + 2 * c->buf - b;
+}
+static unsigned ptr_index(const lcb_conf *c, int v, unsigned p)
+{
+    return (unsigned)v * c->buf + (p >= c->buf ? p - c->buf : p);
+}
+
+unsigned lcb_inq_occ(const lcb_conf *c, const inq_vc_regs *s) { return ptr_diff(c, s->wr, s->rd); }
+
+uint32_t lcb_inq_avail(const lcb_conf *c, const inq_regs *q)
+{
+    uint32_t m = 0;
+    for (int v = 0; v < c->nvc; v++)
+        if (lcb_inq_occ(c, &q->vc[v]) > 0 || q->vc[v].abort)
+            m |= 1u << v;
+    return m;
+}
+
+/* Cut the packet being received (bad EOP or overflow): rewind the tail if no
+ * phit of it has left, else drop the unread remainder and make the reader's
+ * next phit a TX_ERR EOP. Credits of phits already read (pend) are withheld. */
+static void inq_cut(inq_vc_regs *s)
+{
+    if (!s->dep) {
+        s->wr = s->pstart;
+    } else {
+        s->wr = s->rd;
+        s->abort = 1;
+    }
+    s->pend = 0;
+    s->cur = 0;
+    s->dep = 0;
+}
+
+void lcb_inq_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uint32_t *iq,
+                  const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *iqw, lcb_errs *err)
+{
+    const inq_regs *q = &qr->inq;
+    inq_regs *n = &dr->inq;
+    const lcb_rx_regs *rx = &qr->rx;      /* the RX output register */
+
+    /* ---- read (rd_en, rd_vc): data on rd_valid/rd_phit next cycle ---- */
+    n->rd_valid = 0;
+    n->rd_phit = 0;
+    if (in->rd_en) {
+        int v = in->rd_vc;
+        if (v < 0 || v >= c->nvc) {
+            lcb_error(err, "inq: read of VC %d, NumVcs is %d", v, c->nvc);
+        } else if (!((lcb_inq_avail(c, q) >> v) & 1u)) {
+            lcb_error(err, "inq: read of VC %d while rd_avail is 0", v);
+        } else {
+            inq_vc_regs *s = &n->vc[v];
+            n->rd_valid = 1;
+            if (s->abort) {
+                s->abort = 0;
+                n->rd_phit = INQ_ABORT_EOP;
+            } else {
+                n->rd_phit = iq[ptr_index(c, v, s->rd)];
+                s->rd = ptr_inc(c, s->rd);
+                if (s->done > 0) {
+                    s->done--;
+                    wi->inq_cr[v]++;
+                } else {
+                    s->pend++;
+                    s->dep = 1;
+                }
+            }
+        }
+    }
+
+    /* ---- write: last cycle's RX output, from the primed values ---- */
+    if (!rx->out_valid)
+        return;
+    int v = rx->out_vc;
+    inq_vc_regs *s = &n->vc[v];
+    unsigned k = lcb_kind(rx->out_phit);
+    if (q->ovf) {                         /* dropping an overflowed packet */
+        if (k == NR_KIND_EOP) {
+            n->ovf = 0;
+            if (!rx->out_bad)
+                lcb_error(err, "inq: overflowed packet on VC %d ended with a good EOP", v);
+        }
+        return;
+    }
+    if (k == NR_KIND_EOP) {
+        if (!rx->out_bad) {
+            s->done += ptr_diff(c, s->wr, s->pstart) + 1 - s->pend;
+            wi->inq_cr[v] += s->pend;
+            s->pend = 0;
+            s->cur = 0;
+            iqw->we = 1;
+            iqw->addr = ptr_index(c, v, s->wr);
+            iqw->data = rx->out_phit;
+            s->wr = ptr_inc(c, s->wr);
+        } else {
+            inq_cut(s);                   /* tail rewind or abort */
+            wi->ev |= 1u << NR_EV_INQ_REWIND;
+        }
+        return;
+    }
+    if (k == NR_KIND_HEAD) {
+        s->pstart = s->wr;
+        s->cur = 1;
+        s->dep = 0;
+        s->pend = 0;
+    }
+    if (lcb_inq_occ(c, s) >= c->buf - 1) { /* overflow: keep one entry for the EOP */
+        inq_cut(s);
+        n->ovf = 1;
+        wi->ev |= (1u << NR_EV_INQ_REWIND) | (1u << NR_EV_INQ_OVF);
+        return;
+    }
+    iqw->we = 1;
+    iqw->addr = ptr_index(c, v, s->wr);
+    iqw->data = rx->out_phit;
+    s->wr = ptr_inc(c, s->wr);
+}

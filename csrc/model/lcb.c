@@ -1,0 +1,204 @@
+/* lcb.c - the nr_lcb.h API of the LCB port model: parameter checks, the port
+ * struct, eval/peek/tick, outputs and error collection.
+ *
+ * A cycle (nr_lcbp_eval) runs the blocks in this order; each reads only
+ * start-of-cycle registers (m->q), this cycle's inputs and the wires computed
+ * before it, and writes only the next-state copy (m->d):
+ *
+ *   lcb_ser_eval       §5.2  serializer bit of this cycle (needs RX E/epoch, fr)
+ *   lcb_tx_eval        §7    word apply, core phit, link phit, timer
+ *   lcb_deframer_eval  §5.3  control-channel deframer on link_rx's C bit
+ *   lcb_rx_eval        §3/§4/§8.3  framing, CRC, recovery, RX output register
+ *   lcb_inq_eval       §8.4  read, then write of last cycle's RX output
+ *   lcb_ctl_fr_eval    §5.2  fr[v] += inq_cr[v]
+ *
+ * nr_lcbp_tick copies d to q and performs the RAM writes. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lcb_int.h"
+
+void lcb_error(lcb_errs *e, const char *fmt, ...)
+{
+    if (e->count++ == 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(e->first, sizeof e->first, fmt, ap);
+        va_end(ap);
+    }
+}
+
+static int is_pow2(long x) { return x > 0 && (x & (x - 1)) == 0; }
+
+static int clog2(unsigned x)
+{
+    int n = 0;
+    while ((1u << n) < x)
+        n++;
+    return n;
+}
+
+/* Check parameters (doc §2 and the parameter rules of §11) and cfg; return
+ * 0, or -1 with a message in err. */
+static int check_params(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int errlen)
+{
+#define BAD(...)                                   \
+    do {                                           \
+        if (err && errlen > 0)                     \
+            snprintf(err, (size_t)errlen, __VA_ARGS__); \
+        return -1;                                 \
+    } while (0)
+    if (!p || !c)
+        BAD("nr_lcbp_new: NULL parameters or cfg");
+    if (p->num_vcs < 1 || p->num_vcs > NR_LCB_MAX_VCS)
+        BAD("NumVcs = %d: must be 1..%d", p->num_vcs, NR_LCB_MAX_VCS);
+    if (p->buf_per_vc < 8 || p->buf_per_vc > 1023)
+        BAD("BufPerVc = %d: must be 8..1023", p->buf_per_vc);
+    if (p->max_pkt_len < 2 || p->max_pkt_len > p->buf_per_vc)
+        BAD("MaxPktLen = %d: must be 2..BufPerVc (%d)", p->max_pkt_len, p->buf_per_vc);
+    if (!is_pow2(p->replay_depth) || p->replay_depth < 8 || p->replay_depth > 4096)
+        BAD("ReplayDepth = %d: must be a power of two, 8..4096", p->replay_depth);
+    if (p->replay_depth < 2 * p->max_pkt_len)
+        BAD("ReplayDepth = %d: must be >= 2*MaxPktLen (%d)", p->replay_depth,
+            2 * p->max_pkt_len);
+    if (!is_pow2(p->window) || p->window < 2 || p->window > 64)
+        BAD("Window = %d: must be a power of two, 2..64", p->window);
+    if (c->timeout < 1 || c->timeout > 65535)
+        BAD("cfg_timeout = %u: must be 1..65535", c->timeout);
+    if (c->retry_limit > 255)
+        BAD("cfg_retry_limit = %u: must be 0..255", c->retry_limit);
+    if (c->max_len < 2 || c->max_len > (uint32_t)p->max_pkt_len)
+        BAD("cfg_max_len = %u: must be 2..MaxPktLen (%d)", c->max_len, p->max_pkt_len);
+    return 0;
+#undef BAD
+}
+
+nr_lcbp *nr_lcbp_new(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int errlen)
+{
+    if (check_params(p, c, err, errlen))
+        return NULL;
+    nr_lcbp *m = calloc(1, sizeof *m);
+    if (!m) {
+        if (err && errlen > 0)
+            snprintf(err, (size_t)errlen, "nr_lcbp_new: out of memory");
+        return NULL;
+    }
+    lcb_conf *k = &m->c;
+    k->nvc = p->num_vcs;
+    k->buf = (unsigned)p->buf_per_vc;
+    k->rdepth = (unsigned)p->replay_depth;
+    k->window = (unsigned)p->window;
+    k->maxlen = (unsigned)p->max_pkt_len;
+    k->timeout = c->timeout;
+    k->retry_limit = c->retry_limit;
+    k->max_len = c->max_len;
+    k->cw = clog2(k->buf + 1);
+    k->w = 16 + k->nvc * k->cw;
+    k->cw_mask = (1u << k->cw) - 1;
+    k->w_mask = (1ull << k->w) - 1;
+    m->rb = calloc(k->rdepth, sizeof *m->rb);
+    m->iq = calloc((size_t)k->nvc * k->buf, sizeof *m->iq);
+    if (!m->rb || !m->iq) {
+        nr_lcbp_free(m);
+        if (err && errlen > 0)
+            snprintf(err, (size_t)errlen, "nr_lcbp_new: out of memory");
+        return NULL;
+    }
+    /* Reset: every register 0 (calloc) except the credit counters. */
+    for (int v = 0; v < k->nvc; v++)
+        m->q.tx.credits[v] = k->buf;
+    m->d = m->q;
+    return m;
+}
+
+void nr_lcbp_free(nr_lcbp *m)
+{
+    if (!m)
+        return;
+    free(m->rb);
+    free(m->iq);
+    free(m);
+}
+
+/* Outputs that are register values or depend on registers only. */
+static void out_from_state(const nr_lcbp *m, nr_lcbp_out *out)
+{
+    const lcb_conf *c = &m->c;
+    const lcb_regs *q = &m->q;
+    memset(out, 0, sizeof *out);
+    out->link_tx = q->tx.link_tx;
+    out->tx_vc_ok = lcb_tx_vc_ok(c, &q->tx);
+    out->rd_avail = lcb_inq_avail(c, &q->inq);
+    out->rd_valid = q->inq.rd_valid;
+    out->rd_phit = q->inq.rd_phit;
+    for (int v = 0; v < c->nvc; v++) {
+        out->occ[v] = lcb_inq_occ(c, &q->inq.vc[v]);
+        out->credits[v] = q->tx.credits[v];
+    }
+    out->link_down = q->tx.down;
+    out->ctl_sync = q->ctl.state == DF_SYNC;
+}
+
+void nr_lcbp_peek(const nr_lcbp *m, nr_lcbp_out *out) { out_from_state(m, out); }
+
+void nr_lcbp_eval(nr_lcbp *m, const nr_lcbp_in *in_raw, nr_lcbp_out *out)
+{
+    const lcb_conf *c = &m->c;
+    nr_lcbp_in in = *in_raw;
+    lcb_wires wi;
+
+    in.link_rx &= 0xFFFFFFu;
+    in.tx_phit &= 0xFFFFFFu;
+    memset(&wi, 0, sizeof wi);
+    m->d = m->q;
+    m->rb_w.we = 0;
+    m->iq_w.we = 0;
+    m->err_d.count = 0;
+    m->err_d.first[0] = 0;
+
+    lcb_ser_eval(c, &m->q, &m->d, &wi);
+    lcb_tx_eval(c, &m->q, &m->d, m->rb, &in, &wi, &m->rb_w, &m->err_d);
+    lcb_deframer_eval(c, &m->q, &m->d, in.link_rx, &wi);
+    lcb_rx_eval(c, &m->q, &m->d, in.link_rx, &wi);
+    lcb_inq_eval(c, &m->q, &m->d, m->iq, &in, &wi, &m->iq_w, &m->err_d);
+    lcb_ctl_fr_eval(c, &m->q, &m->d, &wi);
+
+    out_from_state(m, out);
+    out->tx_ready = wi.tx_ready;
+    out->ev = wi.ev;
+    out->debit = wi.debit;
+    for (int v = 0; v < c->nvc; v++)
+        out->inq_cr[v] = wi.inq_cr[v];
+    m->evaluated = 1;
+}
+
+void nr_lcbp_tick(nr_lcbp *m)
+{
+    if (!m->evaluated) {
+        lcb_error(&m->err, "nr_lcbp_tick without nr_lcbp_eval in this cycle (state kept)");
+        return;
+    }
+    m->q = m->d;
+    if (m->rb_w.we)
+        m->rb[m->rb_w.addr] = m->rb_w.data;
+    if (m->iq_w.we)
+        m->iq[m->iq_w.addr] = m->iq_w.data;
+    if (m->err_d.count) {
+        if (m->err.count == 0)
+            memcpy(m->err.first, m->err_d.first, sizeof m->err.first);
+        m->err.count += m->err_d.count;
+    }
+    m->evaluated = 0;
+}
+
+int nr_lcbp_errors(const nr_lcbp *m, char *buf, int buflen)
+{
+    /* Committed errors, plus those of an eval() not yet ticked. */
+    int pending = m->evaluated ? m->err_d.count : 0;
+    const char *first = m->err.count ? m->err.first : pending ? m->err_d.first : "";
+    if (buf && buflen > 0)
+        snprintf(buf, (size_t)buflen, "%s", first);
+    return m->err.count + pending;
+}

@@ -1,0 +1,244 @@
+/* lcb_int.h - private header of the LCB port model (csrc/model/lcb*.c, inq.c).
+ *
+ * The model of one port link layer (docs/link-protocol.md, "the doc" below) is
+ * split by block, one file each:
+ *
+ *   lcb.c      the nr_lcb.h API: parameter checks (doc §2, §11), the port
+ *              struct, eval/tick/peek, outputs, error collection;
+ *   lcb_ctl.c  control channel: control word layout (§5.1), serializer (§5.2),
+ *              deframer (§5.3), and the replay-marker format (§6);
+ *   lcb_tx.c   transmit side (§7): core interface, replay buffer, go-back-N,
+ *              credits, timer, link output register;
+ *   lcb_rx.c   receive side (§3 framing, §4 CRC check, §8.1-8.3);
+ *   inq.c      input queue (§8.4).
+ *
+ * Register convention (the RTL's _q/_d). All flip-flops of a port live in one
+ * struct, nr_lcb_regs. The port keeps two copies: `q` (committed, start of the
+ * cycle) and `d` (next). eval() copies q to d, then each block's eval function
+ * reads only q (and this cycle's inputs and other blocks' wires) and writes only
+ * d, its wires and the pending RAM writes. tick() copies d to q and performs
+ * the RAM writes. The two RAMs (replay buffer, input-queue storage) are kept
+ * out of the register struct so that a cycle does not copy them; their reads
+ * are synchronous, so eval() reads the committed array and puts the word in a
+ * read-data register in d, exactly as nr_ram_1r1w does.
+ */
+#ifndef LCB_INT_H
+#define LCB_INT_H
+#include <stdint.h>
+#include "nr_lcb.h"
+
+#define LCB_MAX_WINDOW 64   /* doc §2: Window <= 64 */
+#define LCB_SEQ_MOD 128     /* 7-bit link sequence numbers (doc §4) */
+#define LCB_SEQ_MASK 127u
+#define LCB_ERRMSG 200
+
+/* Elaborated parameters: the user's parameters and cfg, plus derived values.
+ * Constant after nr_lcbp_new(). */
+typedef struct {
+    int nvc;              /* NumVcs */
+    unsigned buf;         /* BufPerVc */
+    unsigned rdepth;      /* ReplayDepth (power of two) */
+    unsigned window;      /* Window (power of two) */
+    unsigned maxlen;      /* MaxPktLen */
+    unsigned timeout;     /* cfg_timeout */
+    unsigned retry_limit; /* cfg_retry_limit */
+    unsigned max_len;     /* cfg_max_len (receive clip length) */
+    int cw;               /* CW = clog2(BufPerVc + 1), credit field width */
+    int w;                /* W = 16 + NumVcs * CW, control word bits */
+    unsigned cw_mask;     /* 2^CW - 1 */
+    uint64_t w_mask;      /* 2^W - 1 */
+} lcb_conf;
+
+/* ---- registers, one struct per block ---- */
+
+enum { TX_NORMAL = 0, TX_REPLAY = 1 };
+
+typedef struct {             /* doc §7.2 */
+    int mode;                /* TX_NORMAL / TX_REPLAY */
+    int in_pkt, drop, kerr;
+    unsigned len;            /* phits of the current core packet taken so far */
+    uint16_t crc;            /* running CRC-16 of the current core packet */
+    int pvc;                 /* VC of the current core packet */
+    unsigned next_seq, base; /* 7-bit sequence numbers */
+    unsigned wr, tail;       /* replay buffer pointers with wrap bit: 0..2*rdepth-1 */
+    unsigned start[LCB_MAX_WINDOW];
+    unsigned credits[NR_LCB_MAX_VCS];
+    unsigned last_fr[NR_LCB_MAX_VCS];
+    int last_epoch, pending;
+    unsigned timer, retries;
+    int down;
+    unsigned rp_addr, rp_seq; /* replay cursor */
+    uint32_t rb_rdata;        /* replay-buffer read data register */
+    uint32_t link_tx;         /* link output register (doc §7.5) */
+} lcb_tx_regs;
+
+enum { DF_HUNT = 0, DF_PRESYNC = 1, DF_SYNC = 2 };
+
+typedef struct {              /* doc §5.2, §5.3 */
+    /* serializer */
+    unsigned ph;              /* 0..W-1 */
+    uint64_t word;            /* the word being sent */
+    unsigned fr[NR_LCB_MAX_VCS]; /* credits freed by the local input queue, mod 2^CW */
+    /* deframer */
+    uint64_t sr;              /* last W C bits received, newest at bit 0 */
+    int state;                /* DF_HUNT / DF_PRESYNC / DF_SYNC */
+    unsigned cph;             /* phase, 0..W-1 */
+    unsigned miss;            /* consecutive invalid words in SYNC, 0..3 */
+    int dlv_valid;            /* a word was delivered last cycle ... */
+    uint64_t dlv_word;        /* ... this one (applied by the TX, doc §7.4) */
+} lcb_ctl_regs;
+
+typedef struct {              /* doc §8.2 */
+    int fin;                  /* framing: inside a packet on the link (§3) */
+    int in_pkt, skip;
+    unsigned len;
+    uint16_t crc;
+    int pvc;
+    unsigned E;               /* next expected sequence number */
+    int rec, epoch;
+    unsigned dupl;            /* 0..127 */
+    int armed;
+    /* registered output to the input queue (doc §8.1) */
+    int out_valid;
+    uint32_t out_phit;        /* core phit */
+    int out_vc;
+    int out_bad;
+} lcb_rx_regs;
+
+typedef struct {              /* doc §8.4, per VC */
+    unsigned wr, rd, pstart;  /* pointers with wrap: 0..2*BufPerVc-1 */
+    unsigned done, pend;
+    int cur, dep, abort;
+} inq_vc_regs;
+
+typedef struct {
+    inq_vc_regs vc[NR_LCB_MAX_VCS];
+    int ovf;                  /* dropping the rest of an overflowed packet */
+    int rd_valid;             /* registered read port */
+    uint32_t rd_phit;
+} inq_regs;
+
+typedef struct {
+    lcb_tx_regs tx;
+    lcb_ctl_regs ctl;
+    lcb_rx_regs rx;
+    inq_regs inq;
+} lcb_regs;
+
+/* A pending RAM write, performed by tick(). */
+typedef struct {
+    int we;
+    unsigned addr;
+    uint32_t data;
+} lcb_ramw;
+
+/* Errors: a count and the first message. */
+typedef struct {
+    int count;
+    char first[LCB_ERRMSG];
+} lcb_errs;
+
+/* Wires between the blocks within one cycle (combinational values). */
+typedef struct {
+    uint32_t ev;                          /* event strobes */
+    int cbit;                             /* serializer bit of this cycle (§5.2) */
+    int tx_ready;
+    uint32_t tx_vc_ok;
+    uint32_t debit;                       /* bit v: one credit of VC v debited */
+    uint32_t inq_cr[NR_LCB_MAX_VCS];      /* credits freed by the input queue */
+} lcb_wires;
+
+struct nr_lcbp {
+    lcb_conf c;
+    lcb_regs q;          /* committed state (start of the cycle) */
+    lcb_regs d;          /* next state, computed by eval() */
+    uint32_t *rb;        /* replay buffer RAM, rdepth core phits */
+    uint32_t *iq;        /* input-queue RAM, nvc * buf core phits */
+    lcb_ramw rb_w, iq_w; /* RAM writes of this cycle (from eval) */
+    lcb_errs err;        /* committed errors */
+    lcb_errs err_d;      /* errors found by the last eval() (committed by tick) */
+    int evaluated;       /* eval() called since the last tick() */
+};
+
+/* ---- helpers shared by the blocks (lcb.c) ---- */
+
+/* Record an interface violation found during eval (printf-style). */
+void lcb_error(lcb_errs *e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* ---- core phit fields (pure; nr_fmt.h layout) ---- */
+static inline unsigned lcb_kind(uint32_t ph) { return (ph >> 22) & 3u; }
+static inline uint32_t lcb_data(uint32_t ph) { return ph & 0x3FFFFFu; }
+static inline uint32_t lcb_core(unsigned kind, uint32_t data) {
+    return ((uint32_t)kind << 22) | (data & 0x3FFFFFu);
+}
+static inline uint32_t lcb_link(int f, int c, uint32_t data) {
+    return ((uint32_t)(f & 1) << 23) | ((uint32_t)(c & 1) << 22) | (data & 0x3FFFFFu);
+}
+/* EOP data field {ok, rsvd, crc}. */
+static inline uint32_t lcb_eop_data(unsigned ok, unsigned rsvd, uint16_t crc) {
+    return ((ok & 3u) << 20) | ((rsvd & 15u) << 16) | crc;
+}
+
+/* ---- lcb_ctl.c: control channel (doc §5) and replay markers (§6) ---- */
+
+/* Control word fields. */
+typedef struct {
+    unsigned ack;                 /* 7 bits */
+    int epoch;                    /* 1 bit */
+    unsigned fr[NR_LCB_MAX_VCS];  /* CW bits each */
+    unsigned crc8;
+} lcb_cw;
+
+/* Pack a control word (§5.1) with its CRC-8. Pure. */
+uint64_t lcb_cw_pack(const lcb_conf *c, unsigned ack, int epoch, const unsigned *fr);
+/* Split a W-bit value into fields (no validity check). Pure. */
+void lcb_cw_unpack(const lcb_conf *c, uint64_t w, lcb_cw *out);
+/* 1 if crc8 over bits W-1..8 equals bits 7..0 (§5.3 "valid"). Pure. */
+int lcb_cw_valid(const lcb_conf *c, uint64_t w);
+/* Serializer (§5.2). Call first in eval: sets wires->cbit from q (E, epoch,
+ * fr), advances ph; the fr counters are updated by lcb_ctl_fr_eval. */
+void lcb_ser_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, lcb_wires *wi);
+/* fr[v] += inq_cr[v] (§5.2). Call after the input queue's eval. */
+void lcb_ctl_fr_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const lcb_wires *wi);
+/* Deframer (§5.3): shift the C bit of link_rx, run HUNT/PRESYNC/SYNC, deliver
+ * a word into d->ctl.dlv_*. Call once per cycle, in any order with the others. */
+void lcb_deframer_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, uint32_t link_rx,
+                       lcb_wires *wi);
+
+/* Replay marker data field for sequence number seq (§6, packet-format.md). Pure. */
+uint32_t lcb_marker_data(unsigned seq);
+/* 1 if an idle-class data field is a valid replay marker; *seq gets X. Pure. */
+int lcb_marker_parse(uint32_t data, unsigned *seq);
+
+/* ---- lcb_tx.c (doc §7) ---- */
+
+/* The transmit side: apply the control word delivered last cycle (§7.4), take
+ * a core phit (§7.3), choose the link phit (§7.5), run the timer (§7.6).
+ * Call after lcb_ser_eval (it needs wires->cbit). Fills tx_ready, tx_vc_ok,
+ * debit and TX/CTL_REJECT events in wi, and the replay-buffer write in *rbw. */
+void lcb_tx_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const uint32_t *rb,
+                 const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, lcb_errs *err);
+/* tx_vc_ok from start-of-cycle state only (§7.3). Pure. */
+uint32_t lcb_tx_vc_ok(const lcb_conf *c, const lcb_tx_regs *q);
+
+/* ---- lcb_rx.c (doc §3, §4, §8.1-8.3) ---- */
+
+/* Classify link_rx and run the receive rules; sets d->rx.out_* (the register
+ * the input queue reads next cycle) and RX events. Call once per cycle. */
+void lcb_rx_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, uint32_t link_rx,
+                 lcb_wires *wi);
+
+/* ---- inq.c (doc §8.4) ---- */
+
+/* One cycle of the input queue: the read (rd_en/rd_vc), then the write of the
+ * phit in q->rx.out_* (last cycle's RX output). Sets wires->inq_cr and INQ
+ * events, and the RAM write in *iqw. Call before lcb_ctl_fr_eval. */
+void lcb_inq_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const uint32_t *iq,
+                  const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *iqw, lcb_errs *err);
+/* Phits stored in VC v (wr - rd). Pure. */
+unsigned lcb_inq_occ(const lcb_conf *c, const inq_vc_regs *s);
+/* rd_avail bit mask from start-of-cycle state. Pure. */
+uint32_t lcb_inq_avail(const lcb_conf *c, const inq_regs *q);
+
+#endif

@@ -1,0 +1,270 @@
+/* lcb_tx.c - the transmit side of the LCB model (doc §7).
+ *
+ * One call per cycle, lcb_tx_eval(), in the order of the doc's sections:
+ *   §7.4  apply the control word the deframer delivered last cycle;
+ *   §7.3  take a core phit (tx_ready, tx_vc_ok, packet start/body/EOP/clip);
+ *   §7.5  choose the link phit (replay decision, replay stream, core, PAD, idle);
+ *   §7.6  timeout and the next timer value.
+ * Every rule reads start-of-cycle registers (q) only. Where two rules assign
+ * the same register in one cycle, the later section wins (see "Model reading"
+ * in docs/lcb-spec-questions.md): a replay start clears `pending` even if a
+ * NACK set it this cycle, and sets retries = retries_q + 1 even if an ack
+ * cleared it this cycle. Credits add the returns and subtract the debit. */
+#include "lcb_int.h"
+#include "nr_crc.h"
+#include "nr_fmt.h"
+
+/* ---- small pure policies ---- */
+
+static unsigned seq_add(unsigned s, unsigned k) { return (s + k) & LCB_SEQ_MASK; }
+static unsigned seq_diff(unsigned a, unsigned b) { return (a - b) & LCB_SEQ_MASK; }
+
+/* Replay-buffer pointers carry a wrap bit: values 0 .. 2*ReplayDepth-1. */
+static unsigned rb_inc(const lcb_conf *c, unsigned p) { return (p + 1) & (2 * c->rdepth - 1); }
+static unsigned rb_used(const lcb_conf *c, const lcb_tx_regs *q)
+{
+    return (q->wr - q->tail) & (2 * c->rdepth - 1);
+}
+static unsigned rb_addr(const lcb_conf *c, unsigned p) { return p & (c->rdepth - 1); }
+
+/* §7.3 head_ok: a new packet may start this cycle (start-of-cycle state). */
+static int tx_head_ok(const lcb_conf *c, const lcb_tx_regs *q)
+{
+    return q->mode == TX_NORMAL && !q->down && !q->pending && !q->in_pkt && !q->drop &&
+           seq_diff(q->next_seq, q->base) < c->window &&
+           c->rdepth - rb_used(c, q) >= c->maxlen;
+}
+
+uint32_t lcb_tx_vc_ok(const lcb_conf *c, const lcb_tx_regs *q)
+{
+    uint32_t ok = 0;
+    if (!tx_head_ok(c, q))
+        return 0;
+    for (int v = 0; v < c->nvc; v++)
+        if (q->credits[v] >= c->maxlen)
+            ok |= 1u << v;
+    return ok;
+}
+
+/* §7.3 tx_ready, in the doc's order. It looks at tx_phit even when tx_valid
+ * is 0 (a HEAD kind is judged by its vc whether or not it is valid). */
+static int tx_ready_of(const lcb_conf *c, const lcb_tx_regs *q, uint32_t vc_ok,
+                       const nr_lcbp_in *in)
+{
+    unsigned k = lcb_kind(in->tx_phit);
+    unsigned vc = (in->tx_phit >> NR_HEAD_VC_LSB) & 3u;
+    if (q->drop || q->in_pkt)
+        return 1;
+    if (in->tx_valid && k != NR_KIND_HEAD)
+        return 1;
+    if (k == NR_KIND_HEAD && vc >= (unsigned)c->nvc)
+        return tx_head_ok(c, q);
+    if (k == NR_KIND_HEAD)
+        return (vc_ok >> vc) & 1u;
+    return 0;
+}
+
+/* §7.4 range checks of a delivered word against start-of-cycle state; fills
+ * d[v], the credits it returns. Returns 1 if the word may be applied. */
+static int cw_in_range(const lcb_conf *c, const lcb_tx_regs *q, const lcb_cw *w, unsigned *d)
+{
+    int ok = seq_diff(w->ack, q->base) <= seq_diff(q->next_seq, q->base);
+    for (int v = 0; v < c->nvc; v++) {
+        d[v] = (w->fr[v] - q->last_fr[v]) & c->cw_mask;
+        if (d[v] > c->buf - q->credits[v])
+            ok = 0;
+    }
+    return ok;
+}
+
+/* §7.3: the ok field and PCRC of the EOP that finishes a packet whose core
+ * EOP carries {ok_in, rsvd_in, crc_in}; *ev gets TX_SOFT / TX_PROTO. Pure. */
+static uint32_t tx_finish_eop(uint16_t crc, int kerr, uint32_t eop_data, uint32_t *ev)
+{
+    unsigned ok_in = (eop_data >> NR_EOP_OK_LSB) & 3u;
+    unsigned rsvd_in = (eop_data >> NR_EOP_RSVD_LSB) & 15u;
+    uint16_t crc_in = (uint16_t)(eop_data & 0xFFFF);
+    uint16_t chk = nr_crc16_bits(crc, (ok_in << 4) | rsvd_in, 6);
+    unsigned ok = ok_in;
+    if (ok_in == NR_OK_HEALTHY && (chk != crc_in || kerr)) {
+        ok = NR_OK_SOFT_ERR;
+        *ev |= 1u << NR_EV_TX_SOFT;
+    } else if (ok_in == NR_OK_RSVD) {
+        ok = NR_OK_SOFT_ERR;
+        *ev |= 1u << NR_EV_TX_PROTO;
+    }
+    return lcb_eop_data(ok, rsvd_in, nr_crc16_bits(crc, (ok << 4) | rsvd_in, 6));
+}
+
+/* Link EOP data from a stored EOP {ok, rsvd, P}: {ok, rsvd, upd7(P, seq)} (§4). */
+static uint32_t link_eop_data(uint32_t stored, unsigned seq)
+{
+    uint16_t lcrc = nr_crc16_bits((uint16_t)(stored & 0xFFFF), seq & LCB_SEQ_MASK, 7);
+    return (stored & 0x3F0000u) | lcrc;
+}
+
+/* ---- the cycle ---- */
+
+void lcb_tx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uint32_t *rb,
+                 const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, lcb_errs *err)
+{
+    const lcb_tx_regs *q = &qr->tx;
+    lcb_tx_regs *n = &dr->tx;
+    unsigned ret[NR_LCB_MAX_VCS] = {0}; /* credits returned by the word */
+    int ack_adv = 0;
+
+    /* ---- §7.4 apply the control word delivered last cycle ---- */
+    if (qr->ctl.dlv_valid) {
+        lcb_cw w;
+        lcb_cw_unpack(c, qr->ctl.dlv_word, &w);
+        if (!cw_in_range(c, q, &w, ret)) {
+            for (int v = 0; v < NR_LCB_MAX_VCS; v++)
+                ret[v] = 0;
+            wi->ev |= 1u << NR_EV_CTL_REJECT;
+        } else {
+            for (int v = 0; v < c->nvc; v++)
+                n->last_fr[v] = w.fr[v];
+            if (w.ack != q->base) {
+                n->base = w.ack;
+                n->tail = (w.ack == q->next_seq && !q->in_pkt) ? q->wr
+                                                               : q->start[w.ack % c->window];
+                n->retries = 0;
+                ack_adv = 1;
+                wi->ev |= 1u << NR_EV_TX_ACK;
+            }
+            if (w.epoch != q->last_epoch) {
+                n->last_epoch = w.epoch;
+                wi->ev |= 1u << NR_EV_TX_NACK;
+                if (w.ack != q->next_seq && !q->down)
+                    n->pending = 1;
+            }
+        }
+    }
+
+    /* ---- §7.3 take a core phit ---- */
+    wi->tx_vc_ok = lcb_tx_vc_ok(c, q);
+    wi->tx_ready = tx_ready_of(c, q, wi->tx_vc_ok, in);
+    int send_core = 0;          /* a core phit goes on the link (§7.5 source 3) */
+    uint32_t send_link = 0;     /* its F and data */
+    if (in->tx_valid && wi->tx_ready) {
+        uint32_t ph = in->tx_phit & 0xFFFFFFu;
+        unsigned k = lcb_kind(ph);
+        uint32_t data = lcb_data(ph);
+        uint32_t store = 0;     /* phit for the replay buffer, if stored */
+        int stored = 0;
+        if (q->drop) {
+            if (k == NR_KIND_EOP)
+                n->drop = 0;
+        } else if (!q->in_pkt && k != NR_KIND_HEAD) {
+            wi->ev |= 1u << NR_EV_TX_PROTO;                 /* stray phit */
+        } else if (!q->in_pkt && ((data >> NR_HEAD_VC_LSB) & 3u) >= (unsigned)c->nvc) {
+            n->drop = 1;                                    /* head with a bad vc */
+            wi->ev |= 1u << NR_EV_TX_PROTO;
+        } else if (!q->in_pkt) {                            /* start a packet */
+            n->in_pkt = 1;
+            n->len = 1;
+            n->kerr = 0;
+            n->pvc = (int)((data >> NR_HEAD_VC_LSB) & 3u);
+            n->crc = nr_crc16_bits(NR_CRC16_INIT, data, NR_DATA_W);
+            n->start[q->next_seq % c->window] = q->wr;
+            store = ph;
+            stored = 1;
+            send_link = lcb_link(1, 0, data);
+            wi->ev |= 1u << NR_EV_TX_PKT;
+        } else if (k != NR_KIND_EOP && q->len == c->maxlen - 1) {
+            /* clip: this phit becomes an EOP {SOFT_ERR, 0000, upd6(crc, ...)} */
+            uint32_t eop = lcb_eop_data(NR_OK_SOFT_ERR, 0,
+                                        nr_crc16_bits(q->crc, NR_OK_SOFT_ERR << 4, 6));
+            store = lcb_core(NR_KIND_EOP, eop);
+            stored = 1;
+            send_link = lcb_link(0, 0, link_eop_data(eop, q->next_seq));
+            n->in_pkt = 0;
+            n->next_seq = seq_add(q->next_seq, 1);
+            n->drop = 1;
+            wi->ev |= (1u << NR_EV_TX_PROTO) | (1u << NR_EV_TX_SOFT);
+        } else if (k != NR_KIND_EOP) {                      /* body */
+            if (k != NR_KIND_BODY) {
+                n->kerr = 1;
+                wi->ev |= 1u << NR_EV_TX_PROTO;
+            }
+            n->crc = nr_crc16_bits(q->crc, data, NR_DATA_W);
+            n->len = q->len + 1;
+            store = lcb_core(NR_KIND_BODY, data);
+            stored = 1;
+            send_link = lcb_link(1, 0, data);
+        } else {                                            /* EOP: finish */
+            uint32_t eop = tx_finish_eop(q->crc, q->kerr, data, &wi->ev);
+            store = lcb_core(NR_KIND_EOP, eop);
+            stored = 1;
+            send_link = lcb_link(0, 0, link_eop_data(eop, q->next_seq));
+            n->in_pkt = 0;
+            n->next_seq = seq_add(q->next_seq, 1);
+        }
+        if (stored) {                   /* write, debit, send */
+            int v = q->in_pkt ? q->pvc : n->pvc;
+            rbw->we = 1;
+            rbw->addr = rb_addr(c, q->wr);
+            rbw->data = store;
+            n->wr = rb_inc(c, q->wr);
+            wi->debit = 1u << v;
+            send_core = 1;
+            if (q->credits[v] == 0)
+                lcb_error(err, "model: credit underflow on VC %d", v);
+        }
+    }
+    for (int v = 0; v < c->nvc; v++)
+        n->credits[v] = q->credits[v] + ret[v] - ((wi->debit >> v) & 1u);
+
+    /* ---- §7.5 the link phit (register: on link_tx next cycle) ---- */
+    int replay_start = 0;
+    uint32_t link = lcb_link(0, 0, 0);                      /* plain idle */
+    if (q->mode == TX_NORMAL && q->pending && !q->in_pkt && !q->down) {
+        n->pending = 0;
+        if (q->base == q->next_seq) {
+            /* nothing left to resend: plain idle */
+        } else if (q->retries == c->retry_limit) {
+            n->down = 1;
+            wi->ev |= 1u << NR_EV_LINK_DOWN;
+        } else {
+            link = lcb_link(0, 0, lcb_marker_data(q->base));
+            n->mode = TX_REPLAY;
+            n->rp_seq = q->base;
+            n->rb_rdata = rb[rb_addr(c, q->tail)];
+            n->rp_addr = rb_inc(c, q->tail);
+            n->retries = q->retries + 1;
+            replay_start = 1;
+            wi->ev |= 1u << NR_EV_TX_REPLAY;
+        }
+    } else if (q->mode == TX_REPLAY) {
+        uint32_t ph = q->rb_rdata;
+        if (lcb_kind(ph) == NR_KIND_EOP) {
+            link = lcb_link(0, 0, link_eop_data(lcb_data(ph), q->rp_seq));
+            n->rp_seq = seq_add(q->rp_seq, 1);
+        } else {
+            link = lcb_link(1, 0, lcb_data(ph));
+        }
+        if (lcb_kind(ph) == NR_KIND_EOP && seq_add(q->rp_seq, 1) == q->next_seq) {
+            n->mode = TX_NORMAL;                            /* replay done */
+        } else {
+            n->rb_rdata = rb[rb_addr(c, q->rp_addr)];
+            n->rp_addr = rb_inc(c, q->rp_addr);
+        }
+    } else if (send_core) {
+        link = send_link;
+    } else if (q->in_pkt) {
+        link = lcb_link(0, 0, (uint32_t)NR_OK_RSVD << NR_EOP_OK_LSB);   /* PAD */
+    }
+    n->link_tx = link | ((uint32_t)wi->cbit << NR_LINK_C_BIT);
+
+    /* ---- §7.6 timer ---- */
+    int timeout = q->timer == c->timeout && !q->pending && !q->down &&
+                  q->mode == TX_NORMAL && q->base != q->next_seq;
+    if (timeout) {
+        n->pending = 1;
+        wi->ev |= 1u << NR_EV_TX_TIMEOUT;
+    }
+    if (q->base == q->next_seq || q->mode == TX_REPLAY || replay_start || ack_adv || timeout)
+        n->timer = 0;
+    else
+        n->timer = q->timer < 0xFFFF ? q->timer + 1 : 0xFFFF;
+}

@@ -1,0 +1,28 @@
+# model.mk - the C reference model (csrc/model) and its unit tests.
+#
+# Every csrc/model/*.c goes into $(BUILD)/libnrmodel.a (NRMODEL). The model
+# uses the support library (CRCs), so link both, model first:
+#     prog: prog.o $(NRMODEL) $(NRLIB) ; $(CC) -o $@ $^ $(NRLIB_LDLIBS)
+# Public headers are csrc/include (nr_lcb.h); csrc/model/*.h are private.
+MODEL_SRCS := $(sort $(wildcard csrc/model/*.c))
+MODEL_OBJS := $(MODEL_SRCS:%.c=$(BUILD)/obj/%.o)
+NRMODEL := $(BUILD)/libnrmodel.a
+
+$(NRMODEL): $(MODEL_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+# Unit tests: tests/unit/test_lcb_model*.c, sharing tests/unit/lcb_pair.h.
+MODEL_TESTS := lcb_model
+MODEL_TEST_BINS := $(MODEL_TESTS:%=$(BUILD)/tests/unit/test_%)
+$(MODEL_TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(NRLIB)
+	@mkdir -p $(@D)
+	$(CC) -o $@ $< $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
+$(MODEL_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAGS += -Itests/unit -Icsrc/model
+
+TEST_BINS += $(NRMODEL) $(MODEL_TEST_BINS)
+UNIT_TARGETS += test-model
+.PHONY: test-model
+test-model: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(NRMODEL) $(MODEL_TEST_BINS)
+	@scripts/regress.sh -j 2 tests/model.list
