@@ -1,0 +1,102 @@
+/* channel.h - one direction of an LCB link, modelled in C.
+ *
+ * The link is isochronous (docs/link-protocol.md section 1): every cycle one
+ * 24-bit link phit goes in and the phit sent `latency` cycles earlier comes
+ * out. The channel never inserts or deletes a cycle. On the way out it can
+ * damage the phit:
+ *
+ *   outage    the link is black for outage_len cycles: every phit arrives as
+ *             all zeros. Outages start at random (outage_rate per cycle) or
+ *             at scheduled cycles (sched_outage[]).
+ *   drop      the phit is erased (all zeros), probability drop_rate per phit.
+ *   data BER  each of the 22 data bits flips with probability ber_data.
+ *   sb BER    each of the 2 sideband bits (F, C) flips with probability ber_sb.
+ *   burst     with probability burst_rate per phit a burst of burst_len bits
+ *             starts at a random bit of that phit. Bits are taken in serial
+ *             order, bit 23 first, and a burst runs on into following phits.
+ *             The first and last bits of a burst always flip; the bits in
+ *             between flip with probability 1/2 (the usual burst model).
+ *   ctl       the C bit (acknowledgments, credits, NACKs) flips with
+ *             probability ctl_ber per phit, on top of ber_sb.
+ *   sched     single scheduled flips: sched_flip[i] = cycle * 24 + bit.
+ *
+ * An erased phit (outage or drop) gets no further damage: it arrives as
+ * exactly zero. Every process has its own random stream derived from
+ * (seed, direction, process), so turning one process on or off does not move
+ * the errors of another, and the same seed always gives the same errors.
+ * Random processes draw geometric gaps, so a low rate costs nothing per cycle.
+ *
+ * Call order, once per cycle t:
+ *     rx = lcb_ch_recv(ch);   the phit that arrives at the receiver in cycle t
+ *     ...evaluate the ports...
+ *     lcb_ch_send(ch, tx);    the phit the sender puts on the link in cycle t
+ * With latency L, a phit sent in cycle t is received in cycle t + L. The first
+ * L cycles deliver zeros (the link is idle before reset ends).
+ */
+#ifndef LCB_CHANNEL_H
+#define LCB_CHANNEL_H
+#include <stdint.h>
+
+#define LCB_CH_MAX_LAT 4096
+#define LCB_CH_MAX_BURST 4096
+#define LCB_CH_MAX_SCHED 64
+
+typedef struct {
+    int latency;                 /* 1..LCB_CH_MAX_LAT cycles */
+    double ber_data;             /* per data bit, 0..0.5 */
+    double ber_sb;               /* per sideband bit, 0..0.5 */
+    double burst_rate;           /* bursts started per phit, 0..1 */
+    int burst_len;               /* bits per burst, 1..LCB_CH_MAX_BURST */
+    double drop_rate;            /* erased phits per phit, 0..1 */
+    double outage_rate;          /* outages started per cycle, 0..1 */
+    int outage_len;              /* cycles per outage, >= 1 */
+    double ctl_ber;              /* extra C-bit flips per phit, 0..1 */
+    int n_sched_outage;
+    int64_t sched_outage[LCB_CH_MAX_SCHED]; /* cycles (receive side) an outage starts */
+    int n_sched_flip;
+    int64_t sched_flip[LCB_CH_MAX_SCHED];   /* cycle * 24 + bit: one flip each */
+} lcb_ch_cfg;
+
+/* What the channel did, counted from cycle 0. */
+typedef struct {
+    uint64_t cycles;          /* phits that came out */
+    uint64_t phits_damaged;   /* phits that came out different from what went in */
+    uint64_t data_flips;      /* data bits flipped by ber_data */
+    uint64_t f_flips;         /* F bits flipped by ber_sb */
+    uint64_t c_flips;         /* C bits flipped by ber_sb */
+    uint64_t ctl_flips;       /* C bits flipped by ctl_ber */
+    uint64_t bursts;          /* bursts started */
+    uint64_t burst_flips;     /* bits flipped by bursts */
+    uint64_t drops;           /* phits erased by drop_rate */
+    uint64_t outages;         /* outages started (random + scheduled) */
+    uint64_t outage_cycles;   /* phits erased by outages */
+    uint64_t sched_flips;     /* scheduled flips done */
+    uint64_t err_cycles;      /* cycles with error injection enabled */
+} lcb_ch_stats;
+
+typedef struct lcb_ch lcb_ch;
+
+/* Check a configuration. Returns 0, or -1 with a message in err. */
+int lcb_ch_cfg_check(const lcb_ch_cfg *c, char *err, int errlen);
+/* A zeroed configuration with latency 1 and no errors. */
+void lcb_ch_cfg_default(lcb_ch_cfg *c);
+/* Create a channel for direction `dir` (0 = A->B, 1 = B->A) of a run with
+ * `seed`. Returns NULL with a message in err if the configuration is bad. */
+lcb_ch *lcb_ch_new(const lcb_ch_cfg *c, uint64_t seed, int dir, char *err, int errlen);
+void lcb_ch_free(lcb_ch *ch);
+/* The phit arriving in this cycle. Call exactly once per cycle, before send. */
+uint32_t lcb_ch_recv(lcb_ch *ch);
+/* The phit leaving the sender in this cycle. Call exactly once per cycle. */
+void lcb_ch_send(lcb_ch *ch, uint32_t phit);
+/* Turn error injection on (default) or off, e.g. off for the drain phase.
+ * Switching off ends a running outage or burst at once. */
+void lcb_ch_enable(lcb_ch *ch, int on);
+/* 1 while an outage is erasing phits (the watchdog waits for it). */
+int lcb_ch_in_outage(const lcb_ch *ch);
+/* 1 if the configuration injects any error at all. */
+int lcb_ch_cfg_has_errors(const lcb_ch_cfg *c);
+const lcb_ch_stats *lcb_ch_get_stats(const lcb_ch *ch);
+/* Total injected errors (flips + erased phits), for quick checks. */
+uint64_t lcb_ch_injected(const lcb_ch *ch);
+
+#endif

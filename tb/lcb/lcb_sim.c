@@ -1,0 +1,401 @@
+/* lcb_sim.c - command line for the LCB pair testbench (lcb_tb.h).
+ *
+ *   lcb_sim --a rtl --b model --ber 1e-5 --latency 16 --cycles 200000 --seed 7
+ *
+ * Prints the seed first, runs, prints a summary and PASS/FAIL. Exit 0 on
+ * PASS, 1 on FAIL, 2 on a bad option or configuration. On a lockstep
+ * divergence with --waves-on-fail (the default) it reruns the same command
+ * with the traced RTL build (this binary's name + "_trace") and writes an FST
+ * window around the divergence. docs/lcb-testbench.md lists every option.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lcb_tb.h"
+#include "nr_cli.h"
+#include "nr_pkt.h"
+
+enum {
+    O_SEED, O_CYCLES, O_WARMUP, O_DRAIN, O_WATCHDOG, O_A, O_B, O_LOCKSTEP, O_WOF, O_NOWOF,
+    O_WAVES, O_WFROM, O_WTO, O_WPORT, O_WDIR, O_GRACE, O_CONFIG, O_VCS, O_BUF, O_REPLAY,
+    O_WINDOW, O_MAXPKT, O_TIMEOUT, O_RETRY, O_MAXLEN, O_LAT, O_LATAB, O_LATBA, O_BER, O_BERD,
+    O_BERSB, O_BRATE, O_BLEN, O_DROP, O_ORATE, O_OLEN, O_OAT, O_CTL, O_FLIP, O_ERRDIR, O_LOAD,
+    O_PROC, O_BURSTPK, O_LEN, O_SOFT, O_PROTO, O_IDLE, O_GAP, O_PROBE, O_BP, O_BPSTALL,
+    O_NORAH, O_DESTS, O_ONEWAY, O_EXPDOWN, O_MINNEST, O_QUIET, O_PROGRESS, O_COUNT
+};
+
+static const nr_cli_opt_t opts[] = {
+    [O_SEED] = {"seed", "S", "random seed (default 1); printed first"},
+    [O_CYCLES] = {"cycles", "N", "main phase: traffic and errors (default 100000)"},
+    [O_WARMUP] = {"warmup", "N", "goodput/latency window starts here (default cycles/10)"},
+    [O_DRAIN] = {"drain", "N", "drain limit after the main phase (default 200000)"},
+    [O_WATCHDOG] = {"watchdog", "N", "fail if nothing is delivered for N cycles while pending"},
+    [O_A] = {"a", "IMPL", "port A: rtl or model (default model)"},
+    [O_B] = {"b", "IMPL", "port B: rtl or model (default model)"},
+    [O_LOCKSTEP] = {"lockstep", NULL, "shadow every RTL port with a model, compare every output"},
+    [O_WOF] = {"waves-on-fail", NULL, "on a divergence rerun traced, FST window (default on)"},
+    [O_NOWOF] = {"no-waves-on-fail", NULL, "do not rerun for waves on a divergence"},
+    [O_WAVES] = {"waves", "FILE", "FST trace of an RTL port (traced build only)"},
+    [O_WFROM] = {"waves-from", "C", "start tracing at cycle C (default 0)"},
+    [O_WTO] = {"waves-to", "C", "stop tracing at cycle C (default: end)"},
+    [O_WPORT] = {"waves-port", "P", "port to trace: a or b (default: first RTL port)"},
+    [O_WDIR] = {"waves-dir", "DIR", "where --waves-on-fail writes (default build/waves)"},
+    [O_GRACE] = {"div-grace", "N", "cycles to run on after a divergence (default 20)"},
+    [O_CONFIG] = {"config", "NAME", "parameters of configs/configs.txt lcb-NAME (default, small)"},
+    [O_VCS] = {"vcs", "N", "NumVcs (model only; RTL ports use the RTL's)"},
+    [O_BUF] = {"buf", "N", "BufPerVc"},
+    [O_REPLAY] = {"replay", "N", "ReplayDepth"},
+    [O_WINDOW] = {"window", "N", "Window"},
+    [O_MAXPKT] = {"maxpkt", "N", "MaxPktLen"},
+    [O_TIMEOUT] = {"timeout", "N", "cfg_timeout (default 2*(RTT_ack+MaxPktLen) of the longer latency)"},
+    [O_RETRY] = {"retry-limit", "N", "cfg_retry_limit 0..255 (default 64)"},
+    [O_MAXLEN] = {"max-len", "N", "cfg_max_len 2..MaxPktLen (default MaxPktLen)"},
+    [O_LAT] = {"latency", "N", "link latency both ways, 1..4096 (default 16)"},
+    [O_LATAB] = {"latency-ab", "N", "latency A->B"},
+    [O_LATBA] = {"latency-ba", "N", "latency B->A"},
+    [O_BER] = {"ber", "X", "bit error rate of all 24 bits"},
+    [O_BERD] = {"ber-data", "X", "bit error rate of the 22 data bits"},
+    [O_BERSB] = {"ber-sb", "X", "bit error rate of the 2 sideband bits (F, C)"},
+    [O_BRATE] = {"burst-rate", "X", "burst errors started per phit"},
+    [O_BLEN] = {"burst-len", "N", "bits per burst (default 8)"},
+    [O_DROP] = {"drop-rate", "X", "erased phits (all zeros) per phit"},
+    [O_ORATE] = {"outage-rate", "X", "link outages started per cycle"},
+    [O_OLEN] = {"outage-len", "N", "cycles per outage (default 100)"},
+    [O_OAT] = {"outage-at", "C,..", "outages at these cycles"},
+    [O_CTL] = {"ctl-ber", "X", "extra C-bit (ack/credit) flips per phit"},
+    [O_FLIP] = {"flip-at", "C,..", "flip data bit 10 of the phit arriving at these cycles"},
+    [O_ERRDIR] = {"errors", "DIR", "directions with errors: both, ab, ba (default both)"},
+    [O_LOAD] = {"load", "X", "offered load per direction, phits/cycle (default 0.9)"},
+    [O_PROC] = {"process", "P", "injection: bernoulli or onoff (default bernoulli)"},
+    [O_BURSTPK] = {"burst-pkts", "B", "onoff: mean packets per ON period (default 8)"},
+    [O_LEN] = {"len", "D", "lengths: fixed:L, uniform:A:B or bw (default uniform:4:19)"},
+    [O_SOFT] = {"soft-rate", "X", "packets with an injected soft error (discard expected)"},
+    [O_PROTO] = {"proto-rate", "X", "packets replaced by a core protocol fault"},
+    [O_IDLE] = {"idle", "X", "P(source idles a cycle it could start a packet) (default 0.02)"},
+    [O_GAP] = {"gap", "X", "P(source gap inside a packet: PAD) (default 0.01)"},
+    [O_PROBE] = {"probe", "X", "P(offer a HEAD on a VC that is not ok) (default 0.05)"},
+    [O_BP] = {"bp", "X", "sink backpressure: P(no read) per cycle (default 0.1)"},
+    [O_BPSTALL] = {"bp-stall", "N", "a backpressure event stalls 1..N cycles (default 4)"},
+    [O_NORAH] = {"no-rah", NULL, "no random route/hash phits and a bits"},
+    [O_DESTS] = {"dests", "N", "destinations (flows per VC) per source (default 2)"},
+    [O_ONEWAY] = {"oneway", NULL, "traffic A->B only (B sends only acks and credits)"},
+    [O_EXPDOWN] = {"expect-down", NULL, "PASS only if the link goes down (retry limit)"},
+    [O_MINNEST] = {"min-nested", "N", "require >= N replays after a failed replay"},
+    [O_QUIET] = {"quiet", NULL, "no progress lines"},
+    [O_PROGRESS] = {"progress", "N", "progress line every N cycles (default 0: off)"},
+    [O_COUNT] = {NULL, NULL, NULL},
+};
+
+static const char *const impl_names[] = {"model", "rtl", NULL};
+static const char *const errdir_names[] = {"both", "ab", "ba", NULL};
+static const char *const port_names[] = {"a", "b", NULL};
+static const char *const proc_names[] = {"bernoulli", "onoff", NULL};
+
+static void parse_len(nr_cli_t *cli, const char *v, nr_lendist_t *d)
+{
+    long a, b;
+    char err[160];
+    if (strcmp(v, "bw") == 0 || strcmp(v, "bwmix") == 0) {
+        d->kind = NR_LEN_BWMIX;
+        return;
+    }
+    if (strncmp(v, "fixed:", 6) == 0) {
+        if (nr_cli_parse_long(v + 6, 2, NR_PKT_LEN_LIMIT, &a, err, sizeof err))
+            nr_cli_die(cli, "--len: %s", err);
+        d->kind = NR_LEN_FIXED;
+        d->a = d->b = (int)a;
+        return;
+    }
+    if (strncmp(v, "uniform:", 8) == 0) {
+        const char *c = strchr(v + 8, ':');
+        char tmp[32];
+        if (c && (size_t)(c - (v + 8)) < sizeof tmp) {
+            memcpy(tmp, v + 8, (size_t)(c - (v + 8)));
+            tmp[c - (v + 8)] = 0;
+            if (!nr_cli_parse_long(tmp, 2, NR_PKT_LEN_LIMIT, &a, err, sizeof err) &&
+                !nr_cli_parse_long(c + 1, a, NR_PKT_LEN_LIMIT, &b, err, sizeof err)) {
+                d->kind = NR_LEN_UNIFORM;
+                d->a = (int)a;
+                d->b = (int)b;
+                return;
+            }
+        }
+    }
+    nr_cli_die(cli, "--len: expected fixed:L, uniform:A:B (A <= B) or bw, got '%s'", v);
+}
+
+/* Parameters of lcb-NAME from configs/configs.txt ("lcb-small nr_lcb_port NumVcs=2 ..."). */
+static int load_config(const char *name, nr_lcb_params *p, char *err, int n)
+{
+    const char *path = "configs/configs.txt";
+    FILE *f = fopen(path, "r");
+    if (!f) { snprintf(err, n, "cannot read %s (run from the repository root)", path); return -1; }
+    char line[512], want[64];
+    snprintf(want, sizeof want, "lcb-%s", name);
+    int found = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *save, *tok = strtok_r(line, " \t\n", &save);
+        if (!tok || tok[0] == '#' || strcmp(tok, want)) continue;
+        found = 1;
+        strtok_r(NULL, " \t\n", &save); /* top */
+        while ((tok = strtok_r(NULL, " \t\n", &save)) != NULL) {
+            char *eq = strchr(tok, '=');
+            if (!eq) continue;
+            *eq = 0;
+            int v = atoi(eq + 1);
+            if (!strcmp(tok, "NumVcs")) p->num_vcs = v;
+            else if (!strcmp(tok, "BufPerVc")) p->buf_per_vc = v;
+            else if (!strcmp(tok, "ReplayDepth")) p->replay_depth = v;
+            else if (!strcmp(tok, "Window")) p->window = v;
+            else if (!strcmp(tok, "MaxPktLen")) p->max_pkt_len = v;
+        }
+        break;
+    }
+    fclose(f);
+    if (!found) { snprintf(err, n, "no configuration '%s' in %s", want, path); return -1; }
+    return 0;
+}
+
+/* Rerun this command with the traced build, writing an FST window around
+ * the divergence. Returns 0 if the trace was written. */
+static int waves_rerun(int argc, char **argv, const lcb_tb_cfg *c, const lcb_tb_res *r,
+                       const char *dir)
+{
+    char exe[1024], fst[1024], logp[1024], from[32], to[32], port[4];
+    snprintf(exe, sizeof exe, "%s_trace", argv[0]);
+    if (access(exe, X_OK) != 0) {
+        printf("waves: no traced build at %s (make %s); rerun with --waves by hand\n", exe, exe);
+        return -1;
+    }
+    mkdir(dir, 0777);
+    snprintf(fst, sizeof fst, "%s/lcb_seed%" PRIu64 "_cyc%" PRId64 ".fst", dir, c->seed, r->div_cycle);
+    snprintf(logp, sizeof logp, "%s/lcb_seed%" PRIu64 "_cyc%" PRId64 ".log", dir, c->seed, r->div_cycle);
+    snprintf(from, sizeof from, "%" PRId64, r->div_cycle > 200 ? r->div_cycle - 200 : 0);
+    snprintf(to, sizeof to, "%" PRId64, r->div_cycle + 21);
+    snprintf(port, sizeof port, "%c", 'a' + r->div_port);
+    char **av = calloc((size_t)argc + 16, sizeof *av);
+    int k = 0;
+    av[k++] = exe;
+    for (int i = 1; i < argc; i++) {
+        /* drop our own waves options; the rerun gets its own */
+        if (!strncmp(argv[i], "--waves", 7) || !strcmp(argv[i], "--no-waves-on-fail") ||
+            !strncmp(argv[i], "--div-grace", 11)) {
+            if (!strchr(argv[i], '=') && strcmp(argv[i], "--waves-on-fail") &&
+                strcmp(argv[i], "--no-waves-on-fail") && i + 1 < argc)
+                i++;
+            continue;
+        }
+        av[k++] = argv[i];
+    }
+    av[k++] = "--no-waves-on-fail";
+    av[k++] = "--waves"; av[k++] = fst;
+    av[k++] = "--waves-from"; av[k++] = from;
+    av[k++] = "--waves-to"; av[k++] = to;
+    av[k++] = "--waves-port"; av[k++] = port;
+    av[k++] = "--div-grace"; av[k++] = "20";
+    av[k] = NULL;
+    printf("waves: rerunning seed %" PRIu64 " with %s, cycles %s..%s of port %c -> %s\n", c->seed,
+           exe, from, to, 'A' + r->div_port, fst);
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        FILE *lf = freopen(logp, "w", stdout);
+        if (lf) dup2(fileno(stdout), 2);
+        execv(exe, av);
+        _exit(127);
+    }
+    free(av);
+    int st = 0;
+    if (pid < 0 || waitpid(pid, &st, 0) < 0) { printf("waves: cannot run %s\n", exe); return -1; }
+    struct stat sb;
+    if (stat(fst, &sb) != 0 || sb.st_size == 0) {
+        printf("waves: the traced rerun wrote no trace (log %s)\n", logp);
+        return -1;
+    }
+    printf("waves: wrote %s (%lld bytes); rerun log %s\n", fst, (long long)sb.st_size, logp);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    lcb_tb_cfg c;
+    lcb_tb_cfg_default(&c);
+    nr_cli_t cli;
+    nr_cli_init(&cli, "lcb_sim", "[options]", opts, argc, argv);
+    const char *v;
+    int o;
+    int have_p[5] = {0, 0, 0, 0, 0};
+    nr_lcb_params up = c.p;
+    const char *config = NULL;
+    long timeout = -1, maxlen = -1, lat[2] = {16, 16};
+    double ber_d = 0, ber_s = 0;
+    int errdir = 0, wof = 1, warmup_set = 0, oneway = 0;
+    const char *wdir = "build/waves";
+    lcb_ch_cfg chc;
+    lcb_ch_cfg_default(&chc);
+    lcb_ep_cfg ep = c.ep[0];
+    c.div_grace = 20;
+    while ((o = nr_cli_next_or_exit(&cli, &v)) != NR_CLI_END) {
+        switch (o) {
+        case O_SEED: c.seed = nr_cli_u64(&cli, v, 0, UINT64_MAX); break;
+        case O_CYCLES: c.cycles = nr_cli_long(&cli, v, 1, 2000000000L); break;
+        case O_WARMUP: c.warmup = nr_cli_long(&cli, v, 0, 2000000000L); warmup_set = 1; break;
+        case O_DRAIN: c.drain = nr_cli_long(&cli, v, 1, 2000000000L); break;
+        case O_WATCHDOG: c.watchdog = nr_cli_long(&cli, v, 1, 2000000000L); break;
+        case O_A: c.impl[0] = nr_cli_enum(&cli, v, impl_names) ? LCB_IMPL_RTL : LCB_IMPL_MODEL; break;
+        case O_B: c.impl[1] = nr_cli_enum(&cli, v, impl_names) ? LCB_IMPL_RTL : LCB_IMPL_MODEL; break;
+        case O_LOCKSTEP: c.lockstep = 1; break;
+        case O_WOF: wof = 1; break;
+        case O_NOWOF: wof = 0; break;
+        case O_WAVES: c.waves = v; break;
+        case O_WFROM: c.waves_from = nr_cli_long(&cli, v, 0, 2000000000L); break;
+        case O_WTO: c.waves_to = nr_cli_long(&cli, v, 0, 2000000000L); break;
+        case O_WPORT: c.waves_port = nr_cli_enum(&cli, v, port_names); break;
+        case O_WDIR: wdir = v; break;
+        case O_GRACE: c.div_grace = nr_cli_long(&cli, v, 0, 1000000); break;
+        case O_CONFIG: config = v; break;
+        case O_VCS: up.num_vcs = (int)nr_cli_long(&cli, v, 1, 4); have_p[0] = 1; break;
+        case O_BUF: up.buf_per_vc = (int)nr_cli_long(&cli, v, 8, 1023); have_p[1] = 1; break;
+        case O_REPLAY: up.replay_depth = (int)nr_cli_long(&cli, v, 8, 4096); have_p[2] = 1; break;
+        case O_WINDOW: up.window = (int)nr_cli_long(&cli, v, 2, 64); have_p[3] = 1; break;
+        case O_MAXPKT: up.max_pkt_len = (int)nr_cli_long(&cli, v, 2, 1023); have_p[4] = 1; break;
+        case O_TIMEOUT: timeout = nr_cli_long(&cli, v, 1, 65535); break;
+        case O_RETRY: c.c.retry_limit = (uint32_t)nr_cli_long(&cli, v, 0, 255); break;
+        case O_MAXLEN: maxlen = nr_cli_long(&cli, v, 2, 1023); break;
+        case O_LAT: lat[0] = lat[1] = nr_cli_long(&cli, v, 1, LCB_CH_MAX_LAT); break;
+        case O_LATAB: lat[0] = nr_cli_long(&cli, v, 1, LCB_CH_MAX_LAT); break;
+        case O_LATBA: lat[1] = nr_cli_long(&cli, v, 1, LCB_CH_MAX_LAT); break;
+        case O_BER: ber_d = ber_s = nr_cli_double(&cli, v, 0, 0.5); break;
+        case O_BERD: ber_d = nr_cli_double(&cli, v, 0, 0.5); break;
+        case O_BERSB: ber_s = nr_cli_double(&cli, v, 0, 0.5); break;
+        case O_BRATE: chc.burst_rate = nr_cli_double(&cli, v, 0, 1); break;
+        case O_BLEN: chc.burst_len = (int)nr_cli_long(&cli, v, 1, LCB_CH_MAX_BURST); break;
+        case O_DROP: chc.drop_rate = nr_cli_double(&cli, v, 0, 1); break;
+        case O_ORATE: chc.outage_rate = nr_cli_double(&cli, v, 0, 1); break;
+        case O_OLEN: chc.outage_len = (int)nr_cli_long(&cli, v, 1, 100000000L); break;
+        case O_OAT: {
+            int lst[LCB_CH_MAX_SCHED], n = 0;
+            char err[256];
+            if (nr_cli_parse_list(v, 0, 2000000000L, lst, LCB_CH_MAX_SCHED, &n, err, sizeof err))
+                nr_cli_die(&cli, "--outage-at: %s", err);
+            for (int i = 0; i < n; i++) chc.sched_outage[i] = lst[i];
+            chc.n_sched_outage = n;
+            break;
+        }
+        case O_CTL: chc.ctl_ber = nr_cli_double(&cli, v, 0, 1); break;
+        case O_FLIP: {
+            int lst[LCB_CH_MAX_SCHED], n = 0;
+            char err[256];
+            if (nr_cli_parse_list(v, 0, 80000000L, lst, LCB_CH_MAX_SCHED, &n, err, sizeof err))
+                nr_cli_die(&cli, "--flip-at: %s", err);
+            for (int i = 0; i < n; i++) chc.sched_flip[i] = (int64_t)lst[i] * 24 + 13; /* bit 10 */
+            chc.n_sched_flip = n;
+            break;
+        }
+        case O_ERRDIR: errdir = nr_cli_enum(&cli, v, errdir_names); break;
+        case O_LOAD: ep.inj.load = nr_cli_double(&cli, v, 0, 1); break;
+        case O_PROC: ep.inj.kind = nr_cli_enum(&cli, v, proc_names) ? NR_INJ_ONOFF : NR_INJ_BERNOULLI; break;
+        case O_BURSTPK: ep.inj.burst = nr_cli_double(&cli, v, 1, 1e6); break;
+        case O_LEN: parse_len(&cli, v, &ep.inj.len); break;
+        case O_SOFT: ep.soft = nr_cli_double(&cli, v, 0, 1); break;
+        case O_PROTO: ep.proto = nr_cli_double(&cli, v, 0, 1); break;
+        case O_IDLE: ep.idle = nr_cli_double(&cli, v, 0, 1); break;
+        case O_GAP: ep.gap = nr_cli_double(&cli, v, 0, 0.99); break;
+        case O_PROBE: ep.probe = nr_cli_double(&cli, v, 0, 1); break;
+        case O_BP: ep.bp = nr_cli_double(&cli, v, 0, 0.99); break;
+        case O_BPSTALL: ep.bp_stall = (int)nr_cli_long(&cli, v, 1, 100000); break;
+        case O_NORAH: ep.rah = 0; break;
+        case O_DESTS: ep.ndest = (int)nr_cli_long(&cli, v, 1, 1000); break;
+        case O_ONEWAY: oneway = 1; break;
+        case O_EXPDOWN: c.expect_down = 1; break;
+        case O_MINNEST: c.min_nested = (int)nr_cli_long(&cli, v, 0, 1000000000L); break;
+        case O_QUIET: c.quiet = 1; break;
+        case O_PROGRESS: c.progress = nr_cli_long(&cli, v, 0, 2000000000L); break;
+        case NR_CLI_ARG: nr_cli_die(&cli, "unexpected argument '%s'", v);
+        default: break;
+        }
+    }
+
+    /* build-time parameters: RTL build > --config > defaults, then --vcs etc. */
+    char err[512];
+    int any_rtl = c.impl[0] == LCB_IMPL_RTL || c.impl[1] == LCB_IMPL_RTL;
+    if (config && load_config(config, &c.p, err, sizeof err)) nr_cli_die(&cli, "--config: %s", err);
+    if (any_rtl) {
+        nr_lcb_params rp;
+        if (!lcb_port_have_rtl() || lcb_port_rtl_params(&rp))
+            nr_cli_die(&cli, "this binary has no RTL; --a/--b rtl need lcb_sim (not a model-only build)");
+        if (config && memcmp(&rp, &c.p, sizeof rp))
+            nr_cli_die(&cli, "--config %s does not match this binary's RTL build (NumVcs=%d "
+                       "BufPerVc=%d ReplayDepth=%d Window=%d MaxPktLen=%d); use the matching lcb_sim "
+                       "binary", config, rp.num_vcs, rp.buf_per_vc, rp.replay_depth, rp.window,
+                       rp.max_pkt_len);
+        c.p = rp;
+    }
+    const int *hp = have_p;
+    if (hp[0]) c.p.num_vcs = up.num_vcs;
+    if (hp[1]) c.p.buf_per_vc = up.buf_per_vc;
+    if (hp[2]) c.p.replay_depth = up.replay_depth;
+    if (hp[3]) c.p.window = up.window;
+    if (hp[4]) c.p.max_pkt_len = up.max_pkt_len;
+    if (any_rtl && (hp[0] || hp[1] || hp[2] || hp[3] || hp[4])) {
+        nr_lcb_params rp;
+        lcb_port_rtl_params(&rp);
+        if (memcmp(&rp, &c.p, sizeof rp))
+            nr_cli_die(&cli, "--vcs/--buf/--replay/--window/--maxpkt differ from the RTL build's "
+                       "parameters (%d/%d/%d/%d/%d); they apply to model<->model runs only",
+                       rp.num_vcs, rp.buf_per_vc, rp.replay_depth, rp.window, rp.max_pkt_len);
+    }
+    if (c.lockstep && !any_rtl) nr_cli_die(&cli, "--lockstep needs an RTL port (--a rtl or --b rtl)");
+    c.c.max_len = (uint32_t)(maxlen > 0 ? maxlen : c.p.max_pkt_len);
+    if ((int)c.c.max_len > c.p.max_pkt_len)
+        nr_cli_die(&cli, "--max-len %u above MaxPktLen %d", c.c.max_len, c.p.max_pkt_len);
+    int rtt = lcb_tb_rtt_ack(&c.p, (int)(lat[0] > lat[1] ? lat[0] : lat[1]));
+    if (timeout < 0) {
+        timeout = 2L * (rtt + c.p.max_pkt_len);
+        if (timeout > 65535) timeout = 65535;
+    }
+    c.c.timeout = (uint32_t)timeout;
+    chc.ber_data = ber_d;
+    chc.ber_sb = ber_s;
+    for (int d = 0; d < 2; d++) {
+        c.ch[d] = chc;
+        c.ch[d].latency = (int)lat[d];
+        if ((errdir == 1 && d == 1) || (errdir == 2 && d == 0)) {
+            lcb_ch_cfg_default(&c.ch[d]);
+            c.ch[d].latency = (int)lat[d];
+        }
+        c.ep[d] = ep;
+    }
+    if (c.ch[0].n_sched_flip && errdir == 0) c.ch[1].n_sched_flip = 0; /* flips go A->B only */
+    if (oneway) c.ep[1].inj.load = 0;
+    if (!warmup_set) c.warmup = c.cycles / 10;
+    if (lcb_tb_cfg_check(&c, NULL, err, sizeof err)) nr_cli_die(&cli, "%s", err);
+
+    nr_cli_print_seed(stdout, "lcb_sim", c.seed);
+    printf("lcb_sim: A=%s%s B=%s%s, NumVcs=%d BufPerVc=%d ReplayDepth=%d Window=%d MaxPktLen=%d, "
+           "timeout %u retry-limit %u max-len %u, latency %d/%d (RTT_ack %d/%d)\n",
+           c.impl[0] == LCB_IMPL_RTL ? "rtl" : "model", c.lockstep && c.impl[0] == LCB_IMPL_RTL ? "+shadow" : "",
+           c.impl[1] == LCB_IMPL_RTL ? "rtl" : "model", c.lockstep && c.impl[1] == LCB_IMPL_RTL ? "+shadow" : "",
+           c.p.num_vcs, c.p.buf_per_vc, c.p.replay_depth, c.p.window, c.p.max_pkt_len, c.c.timeout,
+           c.c.retry_limit, c.c.max_len, c.ch[0].latency, c.ch[1].latency,
+           lcb_tb_rtt_ack(&c.p, c.ch[0].latency), lcb_tb_rtt_ack(&c.p, c.ch[1].latency));
+    lcb_tb_cfg_check(&c, stdout, err, sizeof err);
+    fflush(stdout);
+    lcb_tb_res r;
+    int rc = lcb_tb_run(&c, &r, stdout, err, sizeof err);
+    if (rc == 2) nr_cli_die(&cli, "%s", err);
+    if (r.diverged && wof && !c.waves) {
+        fflush(stdout);
+        waves_rerun(argc, argv, &c, &r, wdir);
+    }
+    if (rc && !r.pass) printf("lcb_sim: FAIL, seed %" PRIu64 "\n", c.seed);
+    return rc;
+}

@@ -1,0 +1,533 @@
+/* lcb_tb.c - the LCB pair testbench: ports, channels, endpoints, invariants.
+ * See lcb_tb.h and docs/lcb-testbench.md. */
+#define _POSIX_C_SOURCE 200809L
+#include "lcb_tb.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "check.h"
+#include "nr_sb.h"
+#include "nr_stats.h"
+
+static int clog2i(int x)
+{
+    int n = 0;
+    while ((1 << n) < x) n++;
+    return n;
+}
+
+int lcb_tb_rtt_ack(const nr_lcb_params *p, int latency)
+{
+    int w = 16 + p->num_vcs * clog2i(p->buf_per_vc + 1);
+    return 2 * latency + 2 * w + 4;
+}
+
+void lcb_tb_cfg_default(lcb_tb_cfg *c)
+{
+    memset(c, 0, sizeof *c);
+    c->seed = 1;
+    c->p = (nr_lcb_params){2, 128, 256, 32, 64};
+    c->c = (nr_lcb_cfg){400, 64, 64};
+    c->impl[0] = c->impl[1] = LCB_IMPL_MODEL;
+    for (int d = 0; d < 2; d++) {
+        lcb_ch_cfg_default(&c->ch[d]);
+        c->ch[d].latency = 16;
+        lcb_ep_cfg *e = &c->ep[d];
+        e->inj.kind = NR_INJ_BERNOULLI;
+        e->inj.load = 0.9;
+        e->inj.burst = 8;
+        e->inj.len.kind = NR_LEN_UNIFORM;
+        e->inj.len.a = 4;
+        e->inj.len.b = 19;
+        e->idle = 0.02;
+        e->gap = 0.01;
+        e->probe = 0.05;
+        e->rah = 1;
+        e->bp = 0.1;
+        e->bp_stall = 4;
+        e->ndest = 2;
+    }
+    c->cycles = 100000;
+    c->drain = 200000;
+    c->watchdog = 100000;
+    c->waves_port = -1;
+    c->waves_to = -1;
+}
+
+static int lendist_max(const nr_lendist_t *d)
+{
+    switch (d->kind) {
+    case NR_LEN_FIXED: return d->a;
+    case NR_LEN_UNIFORM: return d->b;
+    default: return 19;
+    }
+}
+
+int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen)
+{
+#define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
+    const nr_lcb_params *p = &c->p;
+    if (c->cycles < 1) BAD("--cycles must be >= 1");
+    if (c->warmup < 0 || c->warmup >= c->cycles) BAD("--warmup %" PRId64 " must be in [0, cycles)", c->warmup);
+    if (c->drain < 1) BAD("--drain must be >= 1");
+    if (c->watchdog < 1) BAD("--watchdog must be >= 1");
+    for (int d = 0; d < 2; d++) {
+        if (lcb_ch_cfg_check(&c->ch[d], err, errlen)) return -1;
+        const lcb_ep_cfg *e = &c->ep[d];
+        int mx = lendist_max(&e->inj.len);
+        if (mx > (int)c->c.max_len && !c->expect_down)
+            BAD("packets up to %d phits but --max-len %u: the receiver would clip every one and "
+                "the link would go down (use --expect-down to test that)", mx, c->c.max_len);
+        if (e->soft < 0 || e->proto < 0 || e->soft + e->proto > 1)
+            BAD("--soft-rate + --proto-rate must be within [0, 1]");
+        if (e->ndest < 1 || e->ndest > 1000) BAD("--dests must be in 1..1000");
+    }
+    if (c->waves && c->waves_port >= 0 && c->impl[c->waves_port] != LCB_IMPL_RTL)
+        BAD("--waves-port %c is not an RTL port", 'a' + c->waves_port);
+    if (c->waves && c->impl[0] != LCB_IMPL_RTL && c->impl[1] != LCB_IMPL_RTL)
+        BAD("--waves needs an RTL port (--a rtl or --b rtl)");
+    if (warn) {
+        for (int d = 0; d < 2; d++) {
+            int rtt = lcb_tb_rtt_ack(p, c->ch[d].latency);
+            char nm[8];
+            snprintf(nm, sizeof nm, "%s", d ? "B->A" : "A->B");
+            if ((int)c->c.timeout <= rtt + p->max_pkt_len)
+                fprintf(warn, "warning: %s: timeout %u <= RTT_ack %d + MaxPktLen %d: the timer can "
+                        "fire before the ack returns (protocol section 11)\n", nm, c->c.timeout,
+                        rtt, p->max_pkt_len);
+            if (p->replay_depth < rtt + p->max_pkt_len)
+                fprintf(warn, "warning: %s: ReplayDepth %d < RTT_ack %d + MaxPktLen %d: not full "
+                        "rate\n", nm, p->replay_depth, rtt, p->max_pkt_len);
+            if (p->buf_per_vc < rtt + p->max_pkt_len)
+                fprintf(warn, "warning: %s: BufPerVc %d < RTT_ack %d + MaxPktLen %d: one VC alone "
+                        "is credit-limited\n", nm, p->buf_per_vc, rtt, p->max_pkt_len);
+            double lm = nr_lendist_mean(&c->ep[d].inj.len);
+            if (p->window < rtt / lm + 1)
+                fprintf(warn, "warning: %s: Window %d < RTT_ack/L + 1 = %.1f for mean length %.1f: "
+                        "not full rate\n", nm, p->window, rtt / lm + 1, lm);
+        }
+    }
+    return 0;
+#undef BAD
+}
+
+typedef struct {
+    int first_cause;   /* since the last replay: 0 none, 1 NACK, 2 timeout */
+    int had_replay, ack_since;
+    int in_rec;
+    int64_t rec_start;
+} port_track;
+
+static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *ep[2],
+                          lcb_ch *ch[2], nr_stats_t *st, nr_sb_t *sb)
+{
+    static const char *dn[2] = {"A->B", "B->A"};
+    int64_t win = c->cycles - c->warmup;
+    fprintf(f, "\n== summary (seed %" PRIu64 ") ==\n", c->seed);
+    fprintf(f, "cycles %" PRId64 " main + %" PRId64 " drain, window [%" PRId64 ", %" PRId64
+            "), %.2f s, %.0f cycles/s\n", c->cycles, r->drain_cycles, c->warmup, c->cycles,
+            r->seconds, r->seconds > 0 ? r->cycles_run / r->seconds : 0.0);
+    fprintf(f, "randomized-error link-cycles %" PRIu64 "\n", r->err_link_cycles);
+    for (int d = 0; d < 2; d++) {
+        const lcb_ep_stats *s = lcb_ep_get_stats(ep[d]), *rs = lcb_ep_get_stats(ep[d ^ 1]);
+        const lcb_port_res *ps = &r->port[d], *pr = &r->port[d ^ 1];
+        fprintf(f, "-- direction %s (latency %d) --\n", dn[d], c->ch[d].latency);
+        fprintf(f, "goodput: payload %.4f phits/cycle, link-layer %.4f phits/cycle "
+                "(%" PRIu64 " packets in the window)\n", r->goodput_pay[d], r->goodput_ll[d],
+                rs->win_delivered);
+        fprintf(f, "source: generated %" PRIu64 ", sent %" PRIu64 " (%" PRIu64 " phits), backlog %"
+                PRIu64 ", head waits %" PRIu64 ", probes %" PRIu64 " (refused %" PRIu64
+                "), gaps/PADs %" PRIu64 "\n", s->gen_pkts, s->heads_taken, s->phits_sent,
+                lcb_ep_backlog(ep[d]), s->head_waits, s->probes, s->probes_refused, s->gaps);
+        fprintf(f, "faults injected at source: soft pcrc %" PRIu64 " ok3 %" PRIu64 " kerr %" PRIu64
+                ", proto stray %" PRIu64 " badvc %" PRIu64 " overlong %" PRIu64 "\n", s->soft_pcrc,
+                s->soft_ok3, s->soft_kerr, s->proto_stray, s->proto_badvc, s->proto_long);
+        fprintf(f, "sink: delivered %" PRIu64 " (%" PRIu64 " phits, %" PRIu64 " payload), "
+                "discarded soft %" PRIu64 " tx_err %" PRIu64 " other %" PRIu64 "\n", rs->delivered,
+                rs->deliv_phits, rs->deliv_payload, rs->discard_soft, rs->discard_tx,
+                rs->discard_other);
+        fprintf(f, "retries: %" PRIu64 " replays (cause NACK %" PRIu64 ", timeout %" PRIu64
+                ", other %" PRIu64 "), %" PRIu64 " replays after a failed replay\n",
+                ps->ev[NR_EV_TX_REPLAY], ps->replay_nack, ps->replay_timeout, ps->replay_other,
+                ps->nested_replays);
+        fprintf(f, "recovery at receiver: %" PRIu64 " (first RX_CRC to next RX_OK: mean %.1f, max %"
+                PRIu64 " cycles; RTT_ack %d)\n", pr->recoveries,
+                pr->recoveries ? (double)pr->rec_sum / pr->recoveries : 0.0, pr->rec_max,
+                lcb_tb_rtt_ack(&c->p, c->ch[d].latency));
+        fprintf(f, "link seq: %" PRIu64 " packets accepted, 7-bit seq wrapped %" PRIu64 " times\n",
+                pr->ev[NR_EV_RX_OK], pr->ev[NR_EV_RX_OK] / 128);
+        fprintf(f, "credits per vc (debited/freed):");
+        for (int v = 0; v < c->p.num_vcs; v++)
+            fprintf(f, " %" PRIu64 "/%" PRIu64, r->debits[d][v], r->freed[d][v]);
+        fprintf(f, "\n");
+        const lcb_ch_stats *cs = lcb_ch_get_stats(ch[d]);
+        fprintf(f, "channel: damaged phits %" PRIu64 "; data flips %" PRIu64 ", F flips %" PRIu64
+                ", C flips %" PRIu64 ", ctl flips %" PRIu64 ", bursts %" PRIu64 " (%" PRIu64
+                " bits), drops %" PRIu64 ", outages %" PRIu64 " (%" PRIu64 " cycles), scheduled "
+                "flips %" PRIu64 "\n", cs->phits_damaged, cs->data_flips, cs->f_flips, cs->c_flips,
+                cs->ctl_flips, cs->bursts, cs->burst_flips, cs->drops, cs->outages,
+                cs->outage_cycles, cs->sched_flips);
+    }
+    for (int i = 0; i < 2; i++) {
+        fprintf(f, "events port %c:", 'A' + i);
+        for (int b = 0; b < NR_EV_COUNT; b++) fprintf(f, " %s=%" PRIu64, lcb_ev_name(b), r->port[i].ev[b]);
+        if (r->port[i].down_cycle >= 0) fprintf(f, " (link down at cycle %" PRId64 ")", r->port[i].down_cycle);
+        fprintf(f, "\n");
+    }
+    nr_stats_summary_t sm;
+    nr_stats_summary(st, &sm);
+    fprintf(f, "latency (window packets, both directions, %" PRIu64 " samples): from generation "
+            "mean %.1f p99 %u max %u; from head taken mean %.1f p99 %u max %u cycles\n", sm.n,
+            sm.mean, sm.p99, sm.max, sm.net_mean, sm.net_p99, sm.net_max);
+    fprintf(f, "scoreboard: expected %" PRIu64 " (soft %" PRIu64 "), delivered %" PRIu64
+            ", soft discards %" PRIu64 ", tx_err discards %" PRIu64 ", errors %" PRIu64 "\n",
+            sb->expected, sb->expected_soft, sb->delivered, sb->soft_discards, sb->tx_err_discards,
+            sb->nerrors);
+    (void)win;
+}
+
+int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int errlen)
+{
+    memset(r, 0, sizeof *r);
+    r->div_port = -1;
+    r->div_cycle = -1;
+    if (lcb_tb_cfg_check(cf, NULL, err, errlen)) return 2;
+    const nr_lcb_params *p = &cf->p;
+    const int nv = p->num_vcs, buf = p->buf_per_vc;
+    lcb_check chk;
+    lcb_check_init(&chk, out, 20);
+    nr_sb_t sb;
+    nr_sb_cfg_t sbc;
+    nr_sb_cfg_default(&sbc);
+    sbc.num_vcs = nv;
+    sbc.max_len = p->max_pkt_len;
+    sbc.log = out;
+    if (nr_sb_init(&sb, &sbc, lcb_ep_port_of, NULL)) {
+        snprintf(err, errlen, "scoreboard init failed");
+        return 2;
+    }
+    nr_stats_t st;
+    nr_stats_cfg_t stc = {(uint64_t)cf->warmup, (uint64_t)(cf->cycles - cf->warmup),
+                          (uint64_t)cf->drain, 2, 1};
+    if (nr_stats_init(&st, &stc, err, (size_t)errlen)) { nr_sb_free(&sb); return 2; }
+    lcb_port *port[2] = {NULL, NULL};
+    lcb_ch *ch[2] = {NULL, NULL};
+    lcb_ep *ep[2] = {NULL, NULL};
+    int rc = 2;
+    for (int i = 0; i < 2; i++) {
+        port[i] = lcb_port_new(cf->impl[i], cf->lockstep, p, &cf->c, i ? "B" : "A", err, errlen);
+        if (!port[i]) goto done;
+        ch[i] = lcb_ch_new(&cf->ch[i], cf->seed, i, err, errlen);
+        if (!ch[i]) goto done;
+        ep[i] = lcb_ep_new(&cf->ep[i], p, &cf->c, i, cf->seed, &sb, &st, &chk, err, errlen);
+        if (!ep[i]) goto done;
+        lcb_ep_window(ep[i], cf->warmup, cf->cycles);
+    }
+    int wport = -1;
+    if (cf->waves) {
+        wport = cf->waves_port >= 0 ? cf->waves_port : cf->impl[0] == LCB_IMPL_RTL ? 0 : 1;
+        if (!lcb_port_rtl_traced()) {
+            snprintf(err, errlen, "--waves: this binary's RTL build has no tracing; use the "
+                     "traced build (lcb_sim_trace)");
+            goto done;
+        }
+    }
+    rc = 1;
+    uint64_t D[2][NR_LCB_MAX_VCS], F[2][NR_LCB_MAX_VCS];
+    memset(D, 0, sizeof D);
+    memset(F, 0, sizeof F);
+    port_track tr[2];
+    memset(tr, 0, sizeof tr);
+    int prev_down[2] = {0, 0};
+    r->port[0].down_cycle = r->port[1].down_cycle = -1;
+    int64_t stall_since[2] = {0, 0};
+    uint64_t completions[2] = {0, 0};
+    uint64_t sb_seen = 0;
+    int drain = 0, tracing = 0, stop = 0;
+    int64_t stop_at = -1;
+    int64_t drain_start = cf->cycles;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int64_t t;
+    for (t = 0; !stop; t++) {
+        if (!drain && t >= cf->cycles) {
+            drain = 1;
+            drain_start = t;
+            for (int i = 0; i < 2; i++) {
+                lcb_ch_enable(ch[i], 0);
+                lcb_ep_drain(ep[i]);
+            }
+        }
+        if (cf->waves && !tracing && t >= cf->waves_from && (cf->waves_to < 0 || t < cf->waves_to)) {
+            if (lcb_port_trace(port[wport], cf->waves)) {
+                lcb_fail(&chk, t, "cannot open trace %s", cf->waves);
+                break;
+            }
+            tracing = 1;
+        }
+        if (tracing && cf->waves_to >= 0 && t >= cf->waves_to) {
+            lcb_port_trace_stop(port[wport]);
+            tracing = 2;
+        }
+        nr_lcbp_out pk[2], o[2];
+        nr_lcbp_in in[2];
+        uint32_t rx[2];
+        rx[1] = lcb_ch_recv(ch[0]);
+        rx[0] = lcb_ch_recv(ch[1]);
+        for (int i = 0; i < 2; i++) {
+            lcb_port_peek(port[i], &pk[i]);
+            memset(&in[i], 0, sizeof in[i]);
+            in[i].link_rx = rx[i];
+            lcb_ep_inputs(ep[i], t, !drain, &pk[i], &in[i]);
+        }
+        for (int i = 0; i < 2; i++) {
+            if (lcb_port_eval(port[i], &in[i], &o[i]) && !r->diverged) {
+                r->diverged = 1;
+                r->div_port = i;
+                r->div_cycle = t;
+                lcb_port_report_divergence(port[i], out);
+                lcb_fail(&chk, t, "lockstep divergence on port %c, field %s", 'A' + i,
+                         lcb_port_div_field(port[i]));
+                stop_at = t + cf->div_grace;
+            }
+        }
+        if (r->diverged) {
+            /* run on (no checks) for the trace window after the divergence */
+            chk.log = NULL;
+            for (int i = 0; i < 2; i++) lcb_ep_outputs(ep[i], t, &in[i], &o[i]);
+            for (int i = 0; i < 2; i++) lcb_ch_send(ch[i], o[i].link_tx);
+            for (int i = 0; i < 2; i++) lcb_port_tick(port[i]);
+            if (t >= stop_at) { stop = 1; t++; break; }
+            continue;
+        }
+        /* peek must agree with eval on the state-only outputs */
+        for (int i = 0; i < 2; i++) {
+            const nr_lcbp_out *a = &pk[i], *b = &o[i];
+            int bad = a->link_tx != b->link_tx || a->tx_vc_ok != b->tx_vc_ok ||
+                      a->rd_avail != b->rd_avail || a->rd_valid != b->rd_valid ||
+                      (a->rd_valid && a->rd_phit != b->rd_phit) || a->link_down != b->link_down ||
+                      a->ctl_sync != b->ctl_sync;
+            for (int v = 0; v < nv; v++)
+                bad |= a->occ[v] != b->occ[v] || a->credits[v] != b->credits[v];
+            if (bad) {
+                char x[256], y[256];
+                lcb_fmt_out(a, nv, x, sizeof x);
+                lcb_fmt_out(b, nv, y, sizeof y);
+                lcb_fail(&chk, t, "port %c: peek and eval disagree on a state-only output:\n"
+                         "  peek %s\n  eval %s", 'A' + i, x, y);
+            }
+        }
+        for (int i = 0; i < 2; i++) lcb_ep_outputs(ep[i], t, &in[i], &o[i]);
+
+        /* credit conservation, per direction d (sender d, receiver d^1) */
+        for (int d = 0; d < 2; d++) {
+            const nr_lcbp_out *s = &o[d], *q = &o[d ^ 1];
+            if (s->debit >> nv)
+                lcb_fail(&chk, t, "port %c: debit 0x%x on a VC >= NumVcs", 'A' + d, s->debit);
+            for (int v = 0; v < nv; v++) {
+                int64_t cr = s->credits[v];
+                int64_t lo = (int64_t)buf - (int64_t)D[d][v];
+                int64_t hi = lo + (int64_t)F[d][v];
+                if (cr > buf)
+                    lcb_fail(&chk, t, "port %c vc %d: credits %" PRId64 " > BufPerVc %d", 'A' + d,
+                             v, cr, buf);
+                else if (cr < lo)
+                    lcb_fail(&chk, t, "port %c vc %d: credits %" PRId64 " < BufPerVc - debited = %"
+                             PRId64 ": credits lost", 'A' + d, v, cr, lo);
+                else if (cr > hi)
+                    lcb_fail(&chk, t, "port %c vc %d: credits %" PRId64 " > BufPerVc - debited + "
+                             "freed by the peer = %" PRId64 ": credits created", 'A' + d, v, cr, hi);
+                D[d][v] += (s->debit >> v) & 1;
+                F[d][v] += q->inq_cr[v];
+                if (F[d][v] > D[d][v])
+                    lcb_fail(&chk, t, "vc %d %s: receiver %c freed %" PRIu64 " credits, sender "
+                             "debited only %" PRIu64, v, d ? "B->A" : "A->B", 'A' + (d ^ 1),
+                             F[d][v], D[d][v]);
+                if (q->occ[v] > (uint32_t)buf)
+                    lcb_fail(&chk, t, "port %c vc %d: occupancy %u > BufPerVc", 'A' + (d ^ 1), v,
+                             q->occ[v]);
+            }
+        }
+        /* events, link down */
+        for (int i = 0; i < 2; i++) {
+            uint32_t ev = o[i].ev;
+            lcb_port_res *pr = &r->port[i];
+            port_track *k = &tr[i];
+            if (ev >> NR_EV_COUNT)
+                lcb_fail(&chk, t, "port %c: undefined event bits 0x%x", 'A' + i, ev);
+            for (int b = 0; b < NR_EV_COUNT; b++) pr->ev[b] += (ev >> b) & 1;
+            if ((ev >> NR_EV_TX_REPLAY) & 1) {
+                if (k->first_cause == 1) pr->replay_nack++;
+                else if (k->first_cause == 2) pr->replay_timeout++;
+                else pr->replay_other++;
+                if (k->had_replay && !k->ack_since) pr->nested_replays++;
+                k->had_replay = 1;
+                k->ack_since = 0;
+                k->first_cause = 0;
+            }
+            if ((ev >> NR_EV_TX_ACK) & 1) k->ack_since = 1;
+            if (!k->first_cause && ((ev >> NR_EV_TX_NACK) & 1)) k->first_cause = 1;
+            if (!k->first_cause && ((ev >> NR_EV_TX_TIMEOUT) & 1)) k->first_cause = 2;
+            if (((ev >> NR_EV_RX_CRC) & 1) && !k->in_rec) {
+                k->in_rec = 1;
+                k->rec_start = t;
+            }
+            if (((ev >> NR_EV_RX_OK) & 1) && k->in_rec) {
+                uint64_t l = (uint64_t)(t - k->rec_start);
+                pr->recoveries++;
+                pr->rec_sum += l;
+                if (l > pr->rec_max) pr->rec_max = l;
+                k->in_rec = 0;
+            }
+            if (o[i].link_down && !prev_down[i]) pr->down_cycle = t;
+            if (!o[i].link_down && prev_down[i])
+                lcb_fail(&chk, t, "port %c: link_down fell (it is sticky)", 'A' + i);
+            prev_down[i] = o[i].link_down;
+        }
+        /* scoreboard errors are failures */
+        if (sb.nerrors > sb_seen) {
+            lcb_fail(&chk, t, "scoreboard: %" PRIu64 " new error(s)%s%s", sb.nerrors - sb_seen,
+                     sb.nrec ? ", last: " : "", sb.nrec ? sb.rec[sb.nrec - 1].msg : "");
+            sb_seen = sb.nerrors;
+        }
+        for (int i = 0; i < 2; i++) lcb_ch_send(ch[i], o[i].link_tx);
+        for (int i = 0; i < 2; i++) lcb_port_tick(port[i]);
+        if ((t & 1023) == 0) {
+            char m[256];
+            for (int i = 0; i < 2; i++)
+                if (lcb_port_errors(port[i], m, sizeof m))
+                    lcb_fail(&chk, t, "port %c: model reports an error: %s", 'A' + i, m);
+        }
+        if (chk.nfail) break;
+
+        /* progress watchdog and drain, per direction */
+        int quiet = 1;
+        for (int d = 0; d < 2; d++) {
+            const lcb_ep_stats *s = lcb_ep_get_stats(ep[d]), *q = lcb_ep_get_stats(ep[d ^ 1]);
+            uint64_t done = q->delivered + q->discard_soft;
+            int64_t outst = (int64_t)s->heads_taken - (int64_t)done;
+            int pend = outst > 0 || lcb_ep_pending(ep[d]);
+            if (done != completions[d] || !pend || lcb_ch_in_outage(ch[d])) stall_since[d] = t;
+            completions[d] = done;
+            if (pend && !o[d].link_down && t - stall_since[d] > cf->watchdog) {
+                lcb_fail(&chk, t, "watchdog: %s: nothing delivered for %" PRId64 " cycles with %"
+                         PRId64 " packets outstanding and %" PRIu64 " queued at the source; "
+                         "link up (deadlock or livelock)", d ? "B->A" : "A->B", cf->watchdog,
+                         outst, lcb_ep_backlog(ep[d]));
+                stop = 1;
+            }
+            if (o[d].link_down) continue; /* this direction is dead: nothing to drain */
+            if (pend || o[d ^ 1].ctl_sync == 0 || o[d].ctl_sync == 0) quiet = 0;
+            for (int v = 0; v < nv; v++)
+                if (F[d][v] != D[d][v] || o[d].credits[v] != (uint32_t)buf || o[d ^ 1].occ[v])
+                    quiet = 0;
+        }
+        if (drain && quiet) {
+            r->quiescent = 1;
+            t++;
+            break;
+        }
+        if (drain && t - drain_start >= cf->drain) {
+            lcb_fail(&chk, t, "did not drain within %" PRId64 " cycles (packets outstanding, "
+                     "credits not back, or control channel out of sync)", cf->drain);
+            break;
+        }
+        if (cf->progress > 0 && !cf->quiet && t % cf->progress == 0 && t > 0)
+            fprintf(out, "cycle %" PRId64 ": delivered A->B %" PRIu64 " B->A %" PRIu64
+                    ", replays %" PRIu64 "/%" PRIu64 "\n", t, lcb_ep_get_stats(ep[1])->delivered,
+                    lcb_ep_get_stats(ep[0])->delivered, r->port[0].ev[NR_EV_TX_REPLAY],
+                    r->port[1].ev[NR_EV_TX_REPLAY]);
+    }
+    if (tracing == 1) lcb_port_trace_stop(port[wport]);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    r->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    r->cycles_run = t;
+    r->drain_cycles = drain ? t - drain_start : 0;
+    for (int d = 0; d < 2; d++) {
+        const lcb_ch_stats *cs = lcb_ch_get_stats(ch[d]);
+        r->err_link_cycles += cs->err_cycles;
+        for (int v = 0; v < nv; v++) {
+            r->debits[d][v] = D[d][v];
+            r->freed[d][v] = F[d][v];
+        }
+        const lcb_ep_stats *q = lcb_ep_get_stats(ep[d ^ 1]);
+        double w = (double)(cf->cycles - cf->warmup);
+        r->goodput_ll[d] = (double)q->win_deliv_phits / w;
+        r->goodput_pay[d] = (double)q->win_deliv_payload / w;
+    }
+
+    /* end-of-run checks (not after a divergence: the run stopped early) */
+    if (!r->diverged && !stop && chk.nfail == 0) {
+        int down[2] = {prev_down[0], prev_down[1]};
+        for (int i = 0; i < 2; i++) {
+            char m[256];
+            if (lcb_port_errors(port[i], m, sizeof m))
+                lcb_fail(&chk, t, "port %c: model reports an error: %s", 'A' + i, m);
+        }
+        uint64_t allowed = 0;
+        for (int d = 0; d < 2; d++) {
+            const lcb_ep_stats *s = lcb_ep_get_stats(ep[d]), *q = lcb_ep_get_stats(ep[d ^ 1]);
+            const lcb_port_res *ps = &r->port[d], *pq = &r->port[d ^ 1];
+            if (ps->ev[NR_EV_TX_PKT] != s->heads_taken)
+                lcb_fail(&chk, t, "port %c: TX_PKT count %" PRIu64 " != packets the source handed "
+                         "over %" PRIu64, 'A' + d, ps->ev[NR_EV_TX_PKT], s->heads_taken);
+            if (ps->ev[NR_EV_TX_SOFT] != s->exp_tx_soft)
+                lcb_fail(&chk, t, "port %c: TX_SOFT count %" PRIu64 " != injected soft errors %"
+                         PRIu64, 'A' + d, ps->ev[NR_EV_TX_SOFT], s->exp_tx_soft);
+            if (ps->ev[NR_EV_TX_PROTO] != s->exp_tx_proto)
+                lcb_fail(&chk, t, "port %c: TX_PROTO count %" PRIu64 " != injected protocol "
+                         "faults %" PRIu64, 'A' + d, ps->ev[NR_EV_TX_PROTO], s->exp_tx_proto);
+            if (down[d]) {
+                allowed += s->heads_taken - (q->delivered + q->discard_soft);
+                continue;
+            }
+            if (pq->ev[NR_EV_RX_OK] != ps->ev[NR_EV_TX_PKT])
+                lcb_fail(&chk, t, "%s: receiver RX_OK %" PRIu64 " != sender TX_PKT %" PRIu64
+                         " after the drain", d ? "B->A" : "A->B", pq->ev[NR_EV_RX_OK],
+                         ps->ev[NR_EV_TX_PKT]);
+            if (!r->quiescent) continue;
+            for (int v = 0; v < nv; v++)
+                if (D[d][v] != F[d][v])
+                    lcb_fail(&chk, t, "%s vc %d at quiescence: debited %" PRIu64 " != freed %"
+                             PRIu64, d ? "B->A" : "A->B", v, D[d][v], F[d][v]);
+        }
+        uint64_t before = sb.nerrors;
+        uint64_t lossb = sb.errors[NR_SB_E_LOSS];
+        nr_sb_final(&sb);
+        uint64_t added = sb.nerrors - before, loss = sb.errors[NR_SB_E_LOSS] - lossb;
+        r->lost_to_down = loss;
+        if (added != loss || loss != allowed)
+            lcb_fail(&chk, t, "scoreboard at the end: %" PRIu64 " new errors, %" PRIu64 " losses; "
+                     "%" PRIu64 " packets were stranded by a down link (allowed)", added, loss,
+                     allowed);
+        if (cf->expect_down && !down[0] && !down[1])
+            lcb_fail(&chk, t, "expected the link to go down (retry limit %u), it did not",
+                     cf->c.retry_limit);
+        if (!cf->expect_down && (down[0] || down[1]))
+            lcb_fail(&chk, t, "link went down (port %s, retry limit %u)",
+                     down[0] && down[1] ? "A and B" : down[0] ? "A" : "B", cf->c.retry_limit);
+        uint64_t nested = r->port[0].nested_replays + r->port[1].nested_replays;
+        if (nested < (uint64_t)cf->min_nested)
+            lcb_fail(&chk, t, "only %" PRIu64 " replays after a failed replay, scenario requires >= "
+                     "%d", nested, cf->min_nested);
+    }
+    r->sb_errors = sb.nerrors;
+    print_summary(out, cf, r, ep, ch, &st, &sb);
+    r->pass = chk.nfail == 0;
+    if (!r->pass)
+        fprintf(out, "first failure at cycle %" PRId64 ": %s\n", chk.first_cycle, chk.first);
+    fprintf(out, "%s (seed %" PRIu64 ")\n", r->pass ? "PASS" : "FAIL", cf->seed);
+    rc = r->pass ? 0 : 1;
+done:
+    for (int i = 0; i < 2; i++) {
+        lcb_ep_free(ep[i]);
+        lcb_ch_free(ch[i]);
+        lcb_port_free(port[i]);
+    }
+    nr_stats_free(&st);
+    nr_sb_free(&sb);
+    return rc;
+}

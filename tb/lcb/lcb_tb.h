@@ -1,0 +1,90 @@
+/* lcb_tb.h - two LCB ports (A and B) connected by a C channel in each
+ * direction, each with a traffic source and a sink, and the checks.
+ *
+ *      src A -> [port A] --chan AB--> [port B] -> sink B
+ *     sink A <- [port A] <--chan BA-- [port B] <- src B
+ *
+ * One cycle t:
+ *   1. each port's link_rx = what its incoming channel delivers in cycle t;
+ *   2. peek both ports (state-only outputs), let each endpoint choose its
+ *      tx/rd inputs from them;
+ *   3. eval both ports (lockstep ports compare with their shadow model);
+ *   4. endpoints account for what was taken and read; invariants;
+ *   5. link_tx of each port goes into its outgoing channel; tick both.
+ *
+ * Phases: main [0, cycles) with traffic generation and error injection, then
+ * drain: no generation, no errors, no backpressure, until quiescence (every
+ * packet delivered, every credit back, control channel in sync) or the drain
+ * limit. Goodput and latency are measured in [warmup, cycles).
+ */
+#ifndef LCB_TB_H
+#define LCB_TB_H
+#include <stdint.h>
+#include <stdio.h>
+
+#include "channel.h"
+#include "endpoint.h"
+#include "nr_lcb.h"
+#include "port.h"
+
+typedef struct {
+    uint64_t seed;
+    nr_lcb_params p;
+    nr_lcb_cfg c;
+    lcb_impl impl[2];         /* A, B */
+    int lockstep;             /* shadow every RTL port with a model */
+    lcb_ch_cfg ch[2];         /* [0] A->B, [1] B->A */
+    lcb_ep_cfg ep[2];         /* [0] source A / sink A, [1] B */
+    int64_t cycles;           /* main phase */
+    int64_t warmup;           /* goodput/latency window starts here */
+    int64_t drain;            /* drain limit, cycles */
+    int64_t watchdog;         /* no progress for this long while pending: fail */
+    int expect_down;          /* the run must end with a port's link down */
+    int min_nested;           /* require at least this many replays-after-replay */
+    const char *waves;        /* FST path, or NULL */
+    int waves_port;           /* 0 = A, 1 = B, -1 = first RTL port */
+    int64_t waves_from, waves_to; /* trace window (to < 0: to the end) */
+    int64_t div_grace;        /* cycles to run on after a lockstep divergence */
+    int quiet;                /* no progress lines */
+    int progress;             /* print a progress line every this many cycles (0 off) */
+} lcb_tb_cfg;
+
+/* Per-port, per-direction results, filled by lcb_tb_run. */
+typedef struct {
+    uint64_t ev[NR_EV_COUNT];       /* event counts */
+    uint64_t replay_nack, replay_timeout, replay_other;
+    uint64_t nested_replays;        /* replays with no TX_ACK since the previous replay */
+    uint64_t recoveries;            /* RX: first RX_CRC after an RX_OK ... */
+    uint64_t rec_sum, rec_max;      /* ... to the next RX_OK, cycles */
+    int64_t down_cycle;             /* cycle link_down rose, -1 never */
+} lcb_port_res;
+
+typedef struct {
+    int pass;
+    int diverged;                   /* lockstep divergence */
+    int div_port;
+    int64_t div_cycle;
+    int64_t cycles_run;             /* total, drain included */
+    int64_t drain_cycles;
+    int quiescent;
+    uint64_t err_link_cycles;       /* sum over directions of cycles with error injection on */
+    lcb_port_res port[2];
+    uint64_t debits[2][NR_LCB_MAX_VCS], freed[2][NR_LCB_MAX_VCS]; /* per direction */
+    double goodput_ll[2], goodput_pay[2]; /* phits/cycle per direction (receiver side) */
+    double seconds;
+    uint64_t sb_errors;
+    uint64_t lost_to_down;
+} lcb_tb_res;
+
+/* Defaults: model<->model, default parameters, clean link, latency 16. */
+void lcb_tb_cfg_default(lcb_tb_cfg *c);
+/* Check a configuration (also warns about the sizing rules of protocol
+ * section 11 on `warn`). 0 or -1 with a message. */
+int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen);
+/* Run. Prints failures and the summary to out. Returns 0 on PASS, 1 on FAIL,
+ * 2 if the run could not be set up (message in err). */
+int lcb_tb_run(const lcb_tb_cfg *c, lcb_tb_res *r, FILE *out, char *err, int errlen);
+/* Ack round trip estimate 2*Lat + 2*W + 4 of protocol section 11. */
+int lcb_tb_rtt_ack(const nr_lcb_params *p, int latency);
+
+#endif
