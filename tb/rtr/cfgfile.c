@@ -1,0 +1,145 @@
+/* cfgfile.c - parser for configs/configs.txt (named configurations).
+ *
+ * Format, one entry per line: "name top Param=Value ...". Blank lines and lines
+ * whose first non-blank character is '#' are ignored; a '#' after the fields
+ * starts a comment. Values are decimal integers. The whole file is checked on
+ * every lookup, so a broken line anywhere is reported as file:line even when
+ * the entry asked for is fine.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtr.h"
+
+#define MAX_ENTRIES 256
+
+static int parse_line(char *s, rtr_namedcfg *e, const char *file, int line, char *err, int errlen) {
+    char *hash = strchr(s, '#');
+    if (hash) *hash = 0;
+    char *tok[2 + RTR_CFG_MAX_PARAMS + 1];
+    int n = 0;
+    for (char *p = strtok(s, " \t\r\n"); p; p = strtok(NULL, " \t\r\n")) {
+        if (n == (int)(sizeof tok / sizeof tok[0])) {
+            snprintf(err, errlen, "%s:%d: more than %d parameters", file, line, RTR_CFG_MAX_PARAMS);
+            return -1;
+        }
+        tok[n++] = p;
+    }
+    if (n == 0) return 0;
+    if (n < 2) {
+        snprintf(err, errlen, "%s:%d: expected 'name top [Param=Value ...]', got '%s'", file, line,
+                 tok[0]);
+        return -1;
+    }
+    memset(e, 0, sizeof *e);
+    if (strlen(tok[0]) >= sizeof e->name || strlen(tok[1]) >= sizeof e->top) {
+        snprintf(err, errlen, "%s:%d: name or top too long", file, line);
+        return -1;
+    }
+    strcpy(e->name, tok[0]);
+    strcpy(e->top, tok[1]);
+    snprintf(e->file, sizeof e->file, "%s", file);
+    e->line = line;
+    for (int i = 2; i < n; i++) {
+        char *eq = strchr(tok[i], '=');
+        if (!eq || eq == tok[i] || !eq[1]) {
+            snprintf(err, errlen, "%s:%d: parameter '%s' is not Param=Value", file, line, tok[i]);
+            return -1;
+        }
+        *eq = 0;
+        if (strlen(tok[i]) >= sizeof e->key[0]) {
+            snprintf(err, errlen, "%s:%d: parameter name '%s' too long", file, line, tok[i]);
+            return -1;
+        }
+        for (int j = 0; j < e->nparams; j++)
+            if (!strcmp(e->key[j], tok[i])) {
+                snprintf(err, errlen, "%s:%d: parameter '%s' given twice", file, line, tok[i]);
+                return -1;
+            }
+        char *end;
+        errno = 0;
+        long v = strtol(eq + 1, &end, 10);
+        if (*end || errno || !(isdigit((unsigned char)eq[1]) || eq[1] == '-')) {
+            snprintf(err, errlen, "%s:%d: parameter %s: value '%s' is not an integer", file, line,
+                     tok[i], eq + 1);
+            return -1;
+        }
+        strcpy(e->key[e->nparams], tok[i]);
+        e->val[e->nparams++] = v;
+    }
+    return 1;
+}
+
+int rtr_cfg_lookup(const char *file, const char *name, rtr_namedcfg *out, char *err, int errlen) {
+    FILE *f = fopen(file, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", file, strerror(errno));
+        return -1;
+    }
+    static char names[MAX_ENTRIES][64];
+    static int lines[MAX_ENTRIES];
+    int nent = 0, found = 0, line = 0;
+    char buf[1024];
+    while (fgets(buf, sizeof buf, f)) {
+        line++;
+        if (!strchr(buf, '\n') && !feof(f)) {
+            snprintf(err, errlen, "%s:%d: line too long", file, line);
+            fclose(f);
+            return -1;
+        }
+        rtr_namedcfg e;
+        int r = parse_line(buf, &e, file, line, err, errlen);
+        if (r < 0) {
+            fclose(f);
+            return -1;
+        }
+        if (r == 0) continue;
+        for (int i = 0; i < nent; i++)
+            if (!strcmp(names[i], e.name)) {
+                snprintf(err, errlen, "%s:%d: configuration '%s' already defined at line %d", file,
+                         line, e.name, lines[i]);
+                fclose(f);
+                return -1;
+            }
+        if (nent < MAX_ENTRIES) {
+            strcpy(names[nent], e.name);
+            lines[nent++] = line;
+        }
+        if (!strcmp(e.name, name)) {
+            *out = e;
+            found = 1;
+        }
+    }
+    fclose(f);
+    if (!found) {
+        int n = snprintf(err, errlen, "%s: no configuration '%s' (have:", file, name);
+        for (int i = 0; i < nent && n < errlen; i++)
+            n += snprintf(err + n, errlen - n, " %s", names[i]);
+        if (n < errlen) snprintf(err + n, errlen - n, ")");
+        return -1;
+    }
+    return 0;
+}
+
+long rtr_cfg_get(const rtr_namedcfg *c, const char *key, long dflt) {
+    for (int i = 0; i < c->nparams; i++)
+        if (!strcmp(c->key[i], key)) return c->val[i];
+    return dflt;
+}
+
+int rtr_cfg_check_keys(const rtr_namedcfg *c, const char *const *known, char *err, int errlen) {
+    for (int i = 0; i < c->nparams; i++) {
+        int ok = 0;
+        for (int j = 0; known[j]; j++)
+            if (!strcmp(known[j], c->key[i])) ok = 1;
+        if (!ok) {
+            snprintf(err, errlen, "%s:%d: unknown parameter '%s' for top %s", c->file, c->line,
+                     c->key[i], c->top);
+            return -1;
+        }
+    }
+    return 0;
+}

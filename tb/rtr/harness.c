@@ -1,0 +1,909 @@
+/* harness.c - endpoints, links, scoreboard, statistics and lockstep around one
+ * router (harness.h). Organization-independent: everything specific to a
+ * switch comes through rtr_org / rtr_impl. */
+#define _POSIX_C_SOURCE 200809L
+#include "harness.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "nr_pkt.h"
+#include "nr_rng.h"
+#include "nr_sb.h"
+#include "nr_stats.h"
+
+#define MAXP NR_MAX_PORTS
+#define MAXV NR_LCB_MAX_VCS
+#define PKT_CAP 1024
+
+/* ---- packet records ---- */
+typedef struct {
+    uint64_t gen;      /* generation cycle */
+    uint64_t head_in;  /* head entered the router (UINT64_MAX unknown) */
+    int src, len;
+} prec_t;
+
+/* ---- history of one port for divergence reports ---- */
+#define HIST_MAX 64
+typedef struct {
+    int64_t cycle;
+    int dir;           /* 0 in, 1 out */
+    uint32_t ph;
+    int kind;          /* decoded kind (core), -1 idle-class link phit, -2 PAD */
+} hent_t;
+
+/* Framing tracker for a link phit stream (docs/link-protocol.md section 3). */
+typedef struct {
+    int fin;
+} frame_t;
+/* Classify link phit: NR_KIND_HEAD/BODY/EOP, -1 idle-class, -2 PAD. */
+static int frame_step(frame_t *f, uint32_t ph) {
+    int F = (ph >> NR_LINK_F_BIT) & 1;
+    uint32_t d = ph & NR_DATA_MASK;
+    if (F) {
+        if (!f->fin) { f->fin = 1; return NR_KIND_HEAD; }
+        return NR_KIND_BODY;
+    }
+    if (f->fin) {
+        if ((d >> 20) == 3) return -2;
+        f->fin = 0;
+        return NR_KIND_EOP;
+    }
+    return -1;
+}
+
+/* A FIFO of uint64 values (head-out cycles, record indices). */
+typedef struct {
+    uint64_t *v;
+    size_t cap, head, n;
+} fifo_t;
+static int fifo_push(fifo_t *f, uint64_t x) {
+    if (f->n == f->cap) {
+        size_t nc = f->cap ? f->cap * 2 : 16;
+        uint64_t *nv = malloc(nc * sizeof *nv);
+        if (!nv) return -1;
+        for (size_t i = 0; i < f->n; i++) nv[i] = f->v[(f->head + i) % f->cap];
+        free(f->v);
+        f->v = nv;
+        f->cap = nc;
+        f->head = 0;
+    }
+    f->v[(f->head + f->n++) % f->cap] = x;
+    return 0;
+}
+static int fifo_pop(fifo_t *f, uint64_t *x) {
+    if (!f->n) return -1;
+    *x = f->v[f->head];
+    f->head = (f->head + 1) % f->cap;
+    f->n--;
+    return 0;
+}
+
+/* ---- one port's endpoint ---- */
+typedef struct {
+    /* source */
+    nr_inj_t inj;
+    nr_rng_t rng_idle, rng_misc;
+    uint32_t ph[PKT_CAP];
+    int len, pos, vc;      /* packet being sent; len 0 = none */
+    int unroutable;        /* the packet in flight is meant to be dropped */
+    uint64_t rec;          /* record index of the packet in flight */
+    uint32_t cred[MAXV];   /* bare: credits for the router's input queue */
+    uint32_t useq;         /* sequence numbers of unroutable packets */
+    uint64_t sent_unroutable;
+    fifo_t head_wait;      /* LCB: records whose head the NIC took, not yet seen at link_rx */
+    /* NIC (use_lcb) */
+    nr_lcbp *nic;
+    lcb_ch *up, *dn;       /* NIC->router, router->NIC */
+    uint32_t up_rx;        /* phit arriving at the router this cycle */
+    int rd_pending, rd_vc; /* sink read issued last cycle */
+    /* sink */
+    nr_rng_t rng_bp;
+    uint32_t as[MAXV][PKT_CAP];
+    int alen[MAXV];
+    uint64_t ahead_out[MAXV];  /* bare: head-out cycle of the packet being assembled */
+    int cur_vc;                /* bare: VC of the packet leaving the output */
+    fifo_t hold;               /* bare: VCs of phits held by the sink (credits not returned) */
+    uint32_t out_cr[MAXV];     /* bare: credits to return this cycle */
+    fifo_t heads_out[MAXV];    /* LCB: head-out cycles at router link_tx per VC */
+    frame_t fr_in, fr_out;     /* framing of router link_rx / link_tx */
+    /* history */
+    hent_t hist[HIST_MAX];
+    int hn;
+    /* counters */
+    uint64_t drops[8];         /* RT_DROP by reason */
+    uint64_t ev_rtr[NR_EV_COUNT], ev_nic[NR_EV_COUNT];
+    uint64_t share_from[MAXP]; /* phits delivered here (window) by source */
+} port_t;
+
+typedef struct {
+    const rtr_opts *o;
+    rtr_geom g;
+    const rtr_impl *impl_m, *impl_r;
+    void *hm, *hr;             /* model / RTL handles */
+    int nports, nvcs;
+    port_t *pt;
+    nr_traffic_t tp;
+    nr_sb_t sb;
+    nr_stats_t st;
+    prec_t *rec;
+    size_t nrec, caprec;
+    rtr_cfgw cfgw[1024];
+    int ncfgw;
+    int errors_on;             /* link error injection */
+    int meas_rlat;             /* router head latency measurable (no link errors) */
+    double rlat_sum;
+    uint64_t rlat_n, rlat_min;
+    uint64_t phit_hops;
+    FILE *out;
+    /* lockstep */
+    int diverged;
+    int64_t div_cycle;
+    int div_port;
+    char div_field[32];
+    char div_msg[1024];
+    int tracing;
+    uint64_t t0;               /* first traffic cycle = stats cycle 0 */
+    uint64_t quiet_since;
+} sim_t;
+
+static int port_of_cb(void *ctx, unsigned dest) {
+    sim_t *s = ctx;
+    int q = s->o->org->port_of(&s->g, s->o->route, dest);
+    return q < 0 ? -1 : q;
+}
+
+void rtr_fmt_core(uint32_t ph, char *buf, int n) {
+    uint32_t d = ph & NR_DATA_MASK;
+    switch (nr_phit_kind(ph)) {
+    case NR_KIND_HEAD:
+        snprintf(buf, n, "HEAD dest=%u vc=%u r=%u a=%u h=%u%s", nr_head_dest(ph), nr_head_vc(ph),
+                 nr_head_r(ph), nr_head_a(ph), nr_head_h(ph), nr_head_rsvd(ph) ? " rsvd!" : "");
+        break;
+    case NR_KIND_BODY: snprintf(buf, n, "BODY 0x%06x", d); break;
+    case NR_KIND_EOP:
+        snprintf(buf, n, "EOP ok=%u rsvd=%u crc=0x%04x", nr_eop_ok(ph), nr_eop_rsvd(ph),
+                 nr_eop_crc(ph));
+        break;
+    default: snprintf(buf, n, "RSVD 0x%06x", d); break;
+    }
+}
+
+/* Decode a link phit given its framing class. */
+static void fmt_link(uint32_t ph, int cls, char *buf, int n) {
+    char tmp[96];
+    uint32_t d = ph & NR_DATA_MASK;
+    int C = (ph >> NR_LINK_C_BIT) & 1;
+    if (cls >= 0) {
+        rtr_fmt_core(nr_phit_make(cls, d), tmp, sizeof tmp);
+        snprintf(buf, n, "%s (C=%d)", tmp, C);
+    } else if (cls == -2) {
+        snprintf(buf, n, "PAD 0x%06x (C=%d)", d, C);
+    } else if ((d >> 20) == NR_IDLE_TYPE_REPLAY) {
+        snprintf(buf, n, "MARKER seq=%u (C=%d)", (d >> NR_REPLAY_SEQ_LSB) & 0x7f, C);
+    } else {
+        snprintf(buf, n, "IDLE 0x%06x (C=%d)", d, C);
+    }
+}
+
+static void hist_add(port_t *p, int64_t cyc, int dir, uint32_t ph, int kind) {
+    hent_t *h = &p->hist[p->hn++ % HIST_MAX];
+    h->cycle = cyc;
+    h->dir = dir;
+    h->ph = ph;
+    h->kind = kind;
+}
+
+static void say(sim_t *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(sim_t *s, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(s->out, fmt, ap);
+    va_end(ap);
+}
+
+static uint64_t new_rec(sim_t *s, uint64_t gen, int src, int len) {
+    if (s->nrec == s->caprec) {
+        size_t nc = s->caprec ? s->caprec * 2 : 4096;
+        prec_t *n = realloc(s->rec, nc * sizeof *n);
+        if (!n) { fprintf(stderr, "rtr: out of memory\n"); exit(1); }
+        s->rec = n;
+        s->caprec = nc;
+    }
+    prec_t *r = &s->rec[s->nrec];
+    r->gen = gen;
+    r->head_in = UINT64_MAX;
+    r->src = src;
+    r->len = len;
+    return s->nrec++;
+}
+
+/* ---- source: start the next packet from the source queue ---- */
+static void src_start(sim_t *s, int p, uint64_t t) {
+    port_t *pt = &s->pt[p];
+    const nr_inj_pkt_t *q = nr_inj_peek(&pt->inj);
+    if (!q) return;
+    nr_pkt_desc_t d;
+    memset(&d, 0, sizeof d);
+    d.vc = q->vc;
+    d.src = p;
+    d.len = q->len;
+    d.dest = q->dest;
+    pt->unroutable = 0;
+    if (s->o->unroutable > 0 && nr_rng_bernoulli(&pt->rng_misc, s->o->unroutable)) {
+        /* A destination this router cannot route: in single-router mode every
+         * dest >= NumPorts is dropped with NO_ROUTE. */
+        d.dest = s->nports + (unsigned)nr_rng_below(&pt->rng_misc, NR_DEST_MAX + 1 - s->nports);
+        pt->unroutable = 1;
+    }
+    if (s->o->hdr_mix > 0 && nr_rng_bernoulli(&pt->rng_misc, s->o->hdr_mix)) {
+        int m = 1 + (int)nr_rng_below(&pt->rng_misc, 3); /* 1 r, 2 h, 3 both */
+        d.r = m & 1;
+        d.h = (m >> 1) & 1;
+        d.a = (unsigned)nr_rng_below(&pt->rng_misc, 2);
+        d.hash = (uint32_t)nr_rng_below(&pt->rng_misc, 1u << 22);
+        if (d.r) {
+            /* Route hop 0 = the logical port the down table gives dest, so the
+             * source-routed packet leaves where the scoreboard expects it. */
+            int lp = s->o->org->logical_of(&s->g, s->o->route, d.dest);
+            if (lp < 0) d.r = 0;
+            d.route[0] = lp < 0 ? 0 : (unsigned)lp;
+            d.route[1] = (unsigned)nr_rng_below(&pt->rng_misc, 64);
+            d.route[2] = (unsigned)nr_rng_below(&pt->rng_misc, 64);
+        }
+        if (d.len < nr_pkt_min_len(&d)) d.len = nr_pkt_min_len(&d);
+        if (d.len > s->g.max_pkt_len) { d.r = 0; d.h = 0; d.len = q->len; }
+    }
+    d.seq = pt->unroutable ? (pt->useq++ & NR_SEQ_MASK) : nr_sb_next_seq(&s->sb, p, d.dest, d.vc);
+    char err[200];
+    int len = nr_pkt_build(&d, pt->ph, PKT_CAP, err, sizeof err);
+    if (len < 0) {
+        fprintf(stderr, "rtr: packet build failed: %s\n", err);
+        exit(1);
+    }
+    pt->len = len;
+    pt->pos = 0;
+    pt->vc = d.vc;
+    pt->rec = new_rec(s, q->gen_cycle, p, len);
+    if (pt->unroutable) {
+        pt->sent_unroutable++;
+        nr_stats_dropped(&s->st, q->gen_cycle); /* never delivered, on purpose */
+    } else {
+        /* The expected packet at the output: a router that uses the route
+         * phit rotates it left by 6 bits and repairs the PCRC. */
+        uint32_t exp[PKT_CAP];
+        memcpy(exp, pt->ph, len * sizeof exp[0]);
+        if (d.r) {
+            uint32_t rd = exp[1] & NR_DATA_MASK;
+            rd = ((rd << 6) | (rd >> 16)) & NR_DATA_MASK;
+            exp[1] = nr_phit_make(NR_KIND_BODY, rd);
+            nr_pkt_fix_crc(exp, len);
+        }
+        if (nr_sb_expect(&s->sb, exp, len, t, NR_SB_DELIVER, pt->rec) < 0) {
+            fprintf(stderr, "rtr: scoreboard usage error: %s\n", s->sb.usage_err);
+            exit(1);
+        }
+    }
+    nr_inj_pop(&pt->inj);
+}
+
+/* ---- sink: a whole packet arrived at output p ---- */
+static void sink_packet(sim_t *s, int p, const uint32_t *ph, int len, uint64_t t, uint64_t head_out,
+                        int in_window) {
+    port_t *pt = &s->pt[p];
+    unsigned ok = nr_phit_kind(ph[len - 1]) == NR_KIND_EOP ? nr_eop_ok(ph[len - 1]) : NR_OK_HEALTHY;
+    if (ok != NR_OK_HEALTHY) {
+        nr_sb_discard(&s->sb, p, ph, len, ok, t);
+        return;
+    }
+    nr_sb_match_t m;
+    nr_sb_deliver(&s->sb, p, ph, len, t, &m);
+    if (!m.matched) return;
+    prec_t *r = &s->rec[m.user];
+    nr_stats_delivered(&s->st, p, len, r->gen, r->head_in, t - s->t0);
+    if (in_window) pt->share_from[r->src] += len;
+    if (s->meas_rlat && r->head_in != UINT64_MAX && head_out != UINT64_MAX) {
+        uint64_t l = head_out - r->head_in;
+        s->rlat_sum += (double)l;
+        s->rlat_n++;
+        if (l < s->rlat_min) s->rlat_min = l;
+    }
+}
+
+static void sink_phit(sim_t *s, int p, int vc, uint32_t ph, uint64_t t, uint64_t head_out,
+                      int in_window) {
+    port_t *pt = &s->pt[p];
+    int k = nr_phit_kind(ph);
+    if (k == NR_KIND_HEAD && pt->alen[vc] > 0) {
+        /* A new head inside a packet: hand the broken one over as is; the
+         * scoreboard flags it malformed. */
+        sink_packet(s, p, pt->as[vc], pt->alen[vc], t, pt->ahead_out[vc], in_window);
+        pt->alen[vc] = 0;
+    }
+    if (k == NR_KIND_HEAD) pt->ahead_out[vc] = head_out;
+    if (pt->alen[vc] < PKT_CAP) pt->as[vc][pt->alen[vc]++] = ph;
+    if (k == NR_KIND_EOP || pt->alen[vc] == PKT_CAP) {
+        sink_packet(s, p, pt->as[vc], pt->alen[vc], t, pt->ahead_out[vc], in_window);
+        pt->alen[vc] = 0;
+    }
+}
+
+/* ---- lockstep comparison ---- */
+static void report_divergence(sim_t *s, int64_t t, int p, const char *field, uint32_t exp,
+                              uint32_t act, int is_phit, const nr_rtr_out *mo, const nr_rtr_out *ro) {
+    port_t *pt = &s->pt[p];
+    s->diverged = 1;
+    s->div_cycle = t;
+    s->div_port = p;
+    snprintf(s->div_field, sizeof s->div_field, "%s", field);
+    char e[128], a[128];
+    if (is_phit && s->g.use_lcb) {
+        frame_t f = pt->fr_out; /* framing before this cycle's phit */
+        frame_t f2 = f;
+        fmt_link(exp, frame_step(&f, exp), e, sizeof e);
+        fmt_link(act, frame_step(&f2, act), a, sizeof a);
+    } else if (is_phit) {
+        rtr_fmt_core(exp, e, sizeof e);
+        rtr_fmt_core(act, a, sizeof a);
+    } else {
+        snprintf(e, sizeof e, "0x%x", exp);
+        snprintf(a, sizeof a, "0x%x", act);
+    }
+    snprintf(s->div_msg, sizeof s->div_msg,
+             "LOCKSTEP MISMATCH cycle %" PRId64 " port %d field %s\n"
+             "  expected (model): 0x%06x  %s\n  actual   (RTL)  : 0x%06x  %s",
+             t, p, field, exp, e, act, a);
+    say(s, "%s\n", s->div_msg);
+    say(s, "  port %d all fields: model ev=0x%05x tev=0x%02x link_down=%d | rtl ev=0x%05x "
+           "tev=0x%02x link_down=%d\n",
+        p, mo->ev[p], mo->tev[p], mo->link_down[p], ro->ev[p], ro->tev[p], ro->link_down[p]);
+    int n = pt->hn < HIST_MAX ? pt->hn : HIST_MAX;
+    int show = s->o->hist < n ? s->o->hist : n;
+    say(s, "  history of port %d (last %d phits in/out, oldest first):\n", p, show);
+    for (int i = pt->hn - show; i < pt->hn; i++) {
+        hent_t *h = &pt->hist[i % HIST_MAX];
+        char b[128];
+        if (s->g.use_lcb) fmt_link(h->ph, h->kind, b, sizeof b);
+        else rtr_fmt_core(h->ph, b, sizeof b);
+        say(s, "    %8" PRId64 " %s 0x%06x %s\n", h->cycle, h->dir ? "out" : "in ", h->ph, b);
+    }
+}
+
+/* Compare the model's and the RTL's outputs of cycle t. 0 if equal. */
+static int compare(sim_t *s, int64_t t, const nr_rtr_out *mo, const nr_rtr_out *ro) {
+    for (int p = 0; p < s->nports; p++) {
+        if (s->g.use_lcb) {
+            if (mo->link_tx[p] != ro->link_tx[p]) {
+                report_divergence(s, t, p, "link_tx", mo->link_tx[p], ro->link_tx[p], 1, mo, ro);
+                return -1;
+            }
+            if (mo->link_down[p] != ro->link_down[p]) {
+                report_divergence(s, t, p, "link_down", mo->link_down[p], ro->link_down[p], 0, mo, ro);
+                return -1;
+            }
+        } else {
+            if (!!mo->out_valid[p] != !!ro->out_valid[p]) {
+                report_divergence(s, t, p, "out_valid", mo->out_valid[p], ro->out_valid[p], 0, mo, ro);
+                return -1;
+            }
+            if (mo->out_valid[p] && mo->out_phit[p] != ro->out_phit[p]) {
+                report_divergence(s, t, p, "out_phit", mo->out_phit[p], ro->out_phit[p], 1, mo, ro);
+                return -1;
+            }
+            for (int v = 0; v < s->nvcs; v++)
+                if (mo->in_cr[p][v] != ro->in_cr[p][v]) {
+                    char f[16];
+                    snprintf(f, sizeof f, "in_cr[%d]", v);
+                    report_divergence(s, t, p, f, mo->in_cr[p][v], ro->in_cr[p][v], 0, mo, ro);
+                    return -1;
+                }
+        }
+        if (mo->ev[p] != ro->ev[p]) {
+            report_divergence(s, t, p, "ev", mo->ev[p], ro->ev[p], 0, mo, ro);
+            return -1;
+        }
+        if (mo->tev[p] != ro->tev[p]) {
+            report_divergence(s, t, p, "tev", mo->tev[p], ro->tev[p], 0, mo, ro);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- set-up and tear-down ---- */
+static void sim_free(sim_t *s) {
+    if (s->pt) {
+        for (int p = 0; p < s->nports; p++) {
+            port_t *pt = &s->pt[p];
+            nr_inj_free(&pt->inj);
+            if (pt->nic) nr_lcbp_free(pt->nic);
+            if (pt->up) lcb_ch_free(pt->up);
+            if (pt->dn) lcb_ch_free(pt->dn);
+            free(pt->head_wait.v);
+            free(pt->hold.v);
+            for (int v = 0; v < MAXV; v++) free(pt->heads_out[v].v);
+        }
+        free(s->pt);
+    }
+    if (s->hm) s->impl_m->destroy(s->hm);
+    if (s->hr) s->impl_r->destroy(s->hr);
+    nr_traffic_free(&s->tp);
+    nr_sb_free(&s->sb);
+    nr_stats_free(&s->st);
+    free(s->rec);
+}
+
+static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errlen) {
+    memset(s, 0, sizeof *s);
+    s->o = o;
+    s->out = out;
+    s->div_cycle = -1;
+    s->rlat_min = UINT64_MAX;
+    if (o->org->geom(&o->cfg, &s->g, err, errlen)) return -1;
+    s->nports = s->g.num_ports;
+    s->nvcs = s->g.num_vcs;
+    /* implementations */
+    s->impl_m = o->org->model;
+    s->impl_r = o->org->rtl;
+    if (o->impl != RTR_RUN_RTL) {
+        s->hm = s->impl_m->create(&o->cfg, &o->lcfg, err, errlen);
+        if (!s->hm) return -1;
+    }
+    if (o->impl != RTR_RUN_MODEL) {
+        if (!s->impl_r) {
+            snprintf(err, errlen, "this binary has no RTL of configuration %s", o->cfg.name);
+            return -1;
+        }
+        s->hr = s->impl_r->create(&o->cfg, &o->lcfg, err, errlen);
+        if (!s->hr) return -1;
+    }
+    /* traffic pattern */
+    nr_traffic_cfg_t tc = o->tp;
+    tc.k = s->nports;
+    tc.rows = s->g.rows;
+    tc.cols = s->g.cols;
+    char e2[256];
+    if (nr_traffic_init(&s->tp, &tc, o->seed, e2, sizeof e2) != NR_TP_OK) {
+        snprintf(err, errlen, "pattern %s: %s", nr_tp_name(tc.kind), e2);
+        return -1;
+    }
+    /* scoreboard */
+    nr_sb_cfg_t sc;
+    nr_sb_cfg_default(&sc);
+    sc.num_vcs = s->nvcs;
+    sc.max_len = s->g.max_pkt_len;
+    sc.log = out;
+    sc.max_print = 10;
+    if (nr_sb_init(&s->sb, &sc, port_of_cb, s)) {
+        snprintf(err, errlen, "scoreboard init failed");
+        return -1;
+    }
+    nr_stats_cfg_t stc = {o->warmup, o->measure, o->drain_max, s->nports, 1};
+    if (nr_stats_init(&s->st, &stc, e2, sizeof e2)) {
+        snprintf(err, errlen, "stats: %s", e2);
+        return -1;
+    }
+    /* routing tables */
+    s->ncfgw = o->org->program(&s->g, o->route, s->cfgw, (int)(sizeof s->cfgw / sizeof s->cfgw[0]));
+    /* ports */
+    s->pt = calloc(s->nports, sizeof *s->pt);
+    if (!s->pt) { snprintf(err, errlen, "out of memory"); return -1; }
+    s->errors_on = s->g.use_lcb && lcb_ch_cfg_has_errors(&o->ch);
+    s->meas_rlat = !s->errors_on;
+    for (int p = 0; p < s->nports; p++) {
+        port_t *pt = &s->pt[p];
+        nr_inj_cfg_t ic = o->inj;
+        ic.len.num_vcs = s->nvcs;
+        if (nr_inj_init(&pt->inj, &ic, o->seed, p, e2, sizeof e2)) {
+            snprintf(err, errlen, "injection: %s", e2);
+            return -1;
+        }
+        nr_rng_stream(&pt->rng_idle, o->seed, NR_RNG_STREAM(NR_RNG_P_IDLE, p));
+        nr_rng_stream(&pt->rng_bp, o->seed, NR_RNG_STREAM(NR_RNG_P_BACKPRESSURE, p));
+        nr_rng_stream(&pt->rng_misc, o->seed, NR_RNG_STREAM(NR_RNG_P_USER + 1, p));
+        for (int v = 0; v < MAXV; v++) pt->cred[v] = s->g.in_buf_per_vc;
+        if (s->g.use_lcb) {
+            pt->nic = nr_lcbp_new(&s->g.lcb, &o->lcfg, e2, sizeof e2);
+            if (!pt->nic) {
+                snprintf(err, errlen, "NIC LCB: %s", e2);
+                return -1;
+            }
+            /* Each port's link gets its own error streams. */
+            uint64_t ls = nr_rng_mix64(o->seed ^ nr_rng_mix64(NR_RNG_STREAM(NR_RNG_P_ERROR, p)));
+            pt->up = lcb_ch_new(&o->ch, ls, 1, e2, sizeof e2);
+            pt->dn = pt->up ? lcb_ch_new(&o->ch, ls, 0, e2, sizeof e2) : NULL;
+            if (!pt->dn) {
+                snprintf(err, errlen, "channel: %s", e2);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- the run ---- */
+int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) {
+    sim_t S, *s = &S;
+    memset(r, 0, sizeof *r);
+    r->div_cycle = -1;
+    if (sim_setup(s, o, out, err, errlen)) {
+        sim_free(s);
+        return -1;
+    }
+    const int P = s->nports, V = s->nvcs, lcb = s->g.use_lcb;
+    const uint64_t t_cfg = (uint64_t)s->ncfgw + 2; /* traffic starts after the table writes */
+    const uint64_t t0 = t_cfg;                      /* stats cycle 0 */
+    s->t0 = t0;
+    nr_rtr_in in;
+    nr_rtr_out mo, ro, *po;
+    nr_lcbp_in nin[MAXP];
+    nr_lcbp_out nout[MAXP];
+    memset(&in, 0, sizeof in);
+    uint64_t t = 0;
+    int phase_end = 0;    /* 0 running, 1 flushing */
+    uint64_t flush_start = 0;
+    int fail = 0;
+    char ebuf[512];
+    struct timespec w0, w1;
+    clock_gettime(CLOCK_MONOTONIC, &w0);
+    uint64_t next_prog = 0;
+
+    for (;; t++) {
+        /* stats-relative cycle of the traffic phases */
+        uint64_t ts = t >= t0 ? t - t0 : 0;
+        int gen = t >= t0 && !phase_end;
+        int in_window = t >= t0 && ts >= o->warmup && ts < o->warmup + o->measure;
+        if (o->progress && t >= next_prog) {
+            say(s, "  cycle %" PRIu64 " (%s)%s\n", t,
+                t < t0 ? "config" : phase_end ? "flush" : nr_stats_phase_name(nr_stats_phase(&s->st, ts)),
+                "");
+            next_prog = t + 20000;
+        }
+        /* trace window */
+        if (s->hr && o->trace_path && s->impl_r->trace && !s->tracing && o->trace_from >= 0 &&
+            (int64_t)t >= o->trace_from && (int64_t)t <= o->trace_to) {
+            if (s->impl_r->trace(s->hr, o->trace_path) == 0) s->tracing = 1;
+            else say(s, "rtr: this RTL build cannot trace\n");
+        }
+        /* 1. generation */
+        if (gen) {
+            for (int p = 0; p < P; p++) {
+                int g = nr_inj_tick(&s->pt[p].inj, ts, &s->tp);
+                if (g < 0) { snprintf(err, errlen, "source queue: out of memory"); sim_free(s); return -1; }
+                if (g > 0) {
+                    const nr_inj_t *ij = &s->pt[p].inj;
+                    const nr_inj_pkt_t *last = &ij->q[(ij->qhead + ij->qlen - 1) % ij->qcap];
+                    nr_stats_generated(&s->st, p, last->len, ts);
+                }
+            }
+        }
+        /* 2. inputs */
+        in.cfg_we = 0;
+        if (t < (uint64_t)s->ncfgw) {
+            in.cfg_we = 1;
+            in.cfg_bcast = s->cfgw[t].bcast;
+            in.cfg_tile = s->cfgw[t].tile;
+            in.cfg_addr = s->cfgw[t].addr;
+            in.cfg_wdata = s->cfgw[t].wdata;
+        }
+        for (int p = 0; p < P; p++) {
+            port_t *pt = &s->pt[p];
+            if (pt->len == 0 && t >= t0 && !nr_rng_bernoulli(&pt->rng_idle, o->src_idle))
+                src_start(s, p, t);
+            int idle = pt->len > 0 && pt->pos > 0 && nr_rng_bernoulli(&pt->rng_idle, o->src_idle);
+            if (lcb) {
+                nr_lcbp_in *ni = &nin[p];
+                memset(ni, 0, sizeof *ni);
+                ni->link_rx = lcb_ch_recv(pt->dn);
+                in.link_rx[p] = pt->up_rx = lcb_ch_recv(pt->up);
+                nr_lcbp_out pk;
+                nr_lcbp_peek(pt->nic, &pk);
+                if (pt->len > 0 && !idle) {
+                    ni->tx_valid = 1;
+                    ni->tx_phit = pt->ph[pt->pos];
+                }
+                /* sink: read one VC round robin unless backpressured */
+                if (!nr_rng_bernoulli(&pt->rng_bp, phase_end ? 0.0 : o->sink_bp)) {
+                    for (int i = 1; i <= V; i++) {
+                        int v = (pt->rd_vc + i) % V;
+                        if (pk.rd_avail >> v & 1) {
+                            ni->rd_en = 1;
+                            ni->rd_vc = v;
+                            break;
+                        }
+                    }
+                }
+            } else {
+                in.in_valid[p] = 0;
+                if (pt->len > 0 && !idle && pt->cred[pt->vc] > 0) {
+                    in.in_valid[p] = 1;
+                    in.in_phit[p] = pt->ph[pt->pos];
+                }
+                for (int v = 0; v < MAXV; v++) in.out_cr[p][v] = 0;
+                uint64_t hv;
+                if (pt->hold.n && !nr_rng_bernoulli(&pt->rng_bp, phase_end ? 0.0 : o->sink_bp) &&
+                    fifo_pop(&pt->hold, &hv) == 0)
+                    in.out_cr[p][hv] = 1;
+            }
+        }
+        /* 3. evaluate */
+        if (s->hm) s->impl_m->eval(s->hm, &in, &mo);
+        if (s->hr) s->impl_r->eval(s->hr, &in, &ro);
+        po = s->hr ? &ro : &mo;
+        if (s->hm && s->hr && !s->diverged && compare(s, (int64_t)t, &mo, &ro)) {
+            r->mismatches++;
+            r->div_cycle = (int64_t)t;
+            fail = 1;
+        }
+        /* 4. outputs */
+        for (int p = 0; p < P; p++) {
+            port_t *pt = &s->pt[p];
+            if (po->tev[p] >> NR_TEV_RT_DROP & 1) pt->drops[(po->tev[p] >> NR_TEV_REASON_LSB) & 7]++;
+            for (int b = 0; b < NR_EV_COUNT; b++)
+                if (po->ev[p] >> b & 1) pt->ev_rtr[b]++;
+            if (lcb) {
+                nr_lcbp_in *ni = &nin[p];
+                nr_lcbp_out *no = &nout[p];
+                nr_lcbp_eval(pt->nic, ni, no);
+                for (int b = 0; b < NR_EV_COUNT; b++)
+                    if (no->ev >> b & 1) pt->ev_nic[b]++;
+                /* router input framing: head-in cycles */
+                int kin = frame_step(&pt->fr_in, in.link_rx[p]);
+                if (kin != -1 || (in.link_rx[p] & NR_DATA_MASK)) hist_add(pt, (int64_t)t, 0, in.link_rx[p], kin);
+                if (kin == NR_KIND_HEAD) {
+                    uint64_t ri;
+                    if (fifo_pop(&pt->head_wait, &ri) == 0 && ri != UINT64_MAX) s->rec[ri].head_in = t - s->t0;
+                }
+                int kout = frame_step(&pt->fr_out, po->link_tx[p]);
+                if (kout != -1 || (po->link_tx[p] & NR_DATA_MASK)) hist_add(pt, (int64_t)t, 1, po->link_tx[p], kout);
+                if (kout == NR_KIND_HEAD) {
+                    unsigned vc = (po->link_tx[p] >> NR_HEAD_VC_LSB) & 3;
+                    fifo_push(&pt->heads_out[vc % V], t - s->t0);
+                }
+                if (kout >= 0) s->phit_hops++;
+                /* source: what the NIC took */
+                if (ni->tx_valid && no->tx_ready) {
+                    if (pt->pos == 0) {
+                        if (pt->unroutable || !s->meas_rlat) fifo_push(&pt->head_wait, UINT64_MAX);
+                        else fifo_push(&pt->head_wait, pt->rec);
+                    }
+                    if (++pt->pos == pt->len) pt->len = 0;
+                } else if (ni->tx_valid && pt->pos > 0) {
+                    fail = 1;
+                    say(s, "FAIL cycle %" PRIu64 " port %d: NIC TX refused a mid-packet phit\n", t, p);
+                }
+                for (int v = 0; v < V; v++)
+                    if (no->credits[v] > (uint32_t)s->g.lcb.buf_per_vc) {
+                        fail = 1;
+                        say(s, "FAIL cycle %" PRIu64 " port %d: NIC credits[%d] = %u > %d\n", t, p, v,
+                            no->credits[v], s->g.lcb.buf_per_vc);
+                    }
+                if (no->link_down) {
+                    if (!fail) say(s, "FAIL cycle %" PRIu64 " port %d: NIC link down\n", t, p);
+                    fail = 1;
+                }
+                if (po->link_down[p]) {
+                    if (!fail) say(s, "FAIL cycle %" PRIu64 " port %d: router link down\n", t, p);
+                    fail = 1;
+                }
+                /* sink: data of the read issued last cycle */
+                if (no->rd_valid) {
+                    int v = pt->rd_vc;
+                    uint64_t ho = UINT64_MAX;
+                    if (nr_phit_kind(no->rd_phit) == NR_KIND_HEAD) {
+                        unsigned hv = nr_head_vc(no->rd_phit) % V;
+                        if (fifo_pop(&pt->heads_out[hv], &ho)) ho = UINT64_MAX;
+                    }
+                    sink_phit(s, p, v, no->rd_phit, t, ho, in_window);
+                }
+                if (ni->rd_en) pt->rd_vc = ni->rd_vc;
+                lcb_ch_send(pt->dn, po->link_tx[p]);
+                lcb_ch_send(pt->up, no->link_tx);
+            } else {
+                if (in.in_valid[p]) {
+                    hist_add(pt, (int64_t)t, 0, in.in_phit[p], nr_phit_kind(in.in_phit[p]));
+                    if (pt->pos == 0 && !pt->unroutable) s->rec[pt->rec].head_in = t - s->t0;
+                    pt->cred[pt->vc]--;
+                    if (++pt->pos == pt->len) pt->len = 0;
+                }
+                for (int v = 0; v < V; v++) {
+                    pt->cred[v] += po->in_cr[p][v];
+                    if (pt->cred[v] > (uint32_t)s->g.in_buf_per_vc) {
+                        fail = 1;
+                        say(s, "FAIL cycle %" PRIu64 " port %d: input credits[%d] = %u > %d\n", t, p,
+                            v, pt->cred[v], s->g.in_buf_per_vc);
+                        pt->cred[v] = s->g.in_buf_per_vc;
+                    }
+                }
+                if (po->out_valid[p]) {
+                    uint32_t ph = po->out_phit[p];
+                    hist_add(pt, (int64_t)t, 1, ph, nr_phit_kind(ph));
+                    s->phit_hops++;
+                    /* the packet's VC: from its head (output ports send one
+                     * packet at a time) */
+                    if (nr_phit_kind(ph) == NR_KIND_HEAD) pt->cur_vc = nr_head_vc(ph) % V;
+                    fifo_push(&pt->hold, (uint64_t)pt->cur_vc);
+                    sink_phit(s, p, 0, ph, t, t - s->t0, in_window);
+                }
+            }
+        }
+        /* 5. clock edge */
+        if (s->hm) s->impl_m->tick(s->hm);
+        if (s->hr) s->impl_r->tick(s->hr);
+        if (lcb)
+            for (int p = 0; p < P; p++) nr_lcbp_tick(s->pt[p].nic);
+        if (s->tracing && (int64_t)t >= o->trace_to) {
+            s->impl_r->trace_stop(s->hr);
+            s->tracing = 0;
+            say(s, "rtr: FST window cycles %" PRId64 "..%" PRId64 " written to %s\n", o->trace_from,
+                o->trace_to, o->trace_path);
+        }
+        if (s->diverged) {
+            /* keep going only to finish a trace window */
+            if (!(s->tracing && (int64_t)t < o->trace_to)) break;
+            continue;
+        }
+        if (fail && !s->tracing) break;
+        /* 6. phases */
+        if (!phase_end && t >= t0 && nr_stats_done(&s->st, ts)) {
+            phase_end = 1;
+            flush_start = t;
+            for (int p = 0; p < P; p++) {
+                port_t *pt = &s->pt[p];
+                while (nr_inj_depth(&pt->inj)) nr_inj_pop(&pt->inj);
+                if (lcb) {
+                    lcb_ch_enable(pt->up, 0);
+                    lcb_ch_enable(pt->dn, 0);
+                }
+            }
+        }
+        if (phase_end) {
+            /* drained? */
+            int busy = s->sb.outstanding > 0;
+            for (int p = 0; p < P && !busy; p++) {
+                port_t *pt = &s->pt[p];
+                if (pt->len) busy = 1;
+                for (int v = 0; v < V; v++)
+                    if (pt->alen[v]) busy = 1;
+                if (lcb) {
+                    nr_lcbp_out pk;
+                    nr_lcbp_peek(pt->nic, &pk);
+                    if (pk.rd_avail || !pk.ctl_sync) busy = 1;
+                    for (int v = 0; v < V; v++)
+                        if (pk.credits[v] != (uint32_t)s->g.lcb.buf_per_vc || pk.occ[v]) busy = 1;
+                    if (lcb_ch_in_outage(pt->up) || lcb_ch_in_outage(pt->dn)) busy = 1;
+                } else {
+                    if (pt->hold.n) busy = 1;
+                    for (int v = 0; v < V; v++)
+                        if (pt->cred[v] != (uint32_t)s->g.in_buf_per_vc) busy = 1;
+                }
+            }
+            /* With LCBs, let a few control words go by so late credits land. */
+            if (busy) s->quiet_since = 0;
+            else if (!s->quiet_since) s->quiet_since = t;
+            if (!busy && (!lcb || t - s->quiet_since > 4 * 64)) break;
+            if (t - flush_start > o->flush_max) {
+                fail = 1;
+                say(s, "FAIL: network did not drain within %" PRIu64 " cycles after the run: "
+                       "%" PRIu64 " packets outstanding\n",
+                    o->flush_max, s->sb.outstanding);
+                for (int p = 0; p < P; p++) {
+                    port_t *pt = &s->pt[p];
+                    if (lcb) {
+                        nr_lcbp_out pk;
+                        nr_lcbp_peek(pt->nic, &pk);
+                        for (int v = 0; v < V; v++)
+                            if (pk.credits[v] != (uint32_t)s->g.lcb.buf_per_vc || pk.occ[v])
+                                say(s, "  port %d vc %d: NIC credits %u/%d, NIC queue %u phits\n", p,
+                                    v, pk.credits[v], s->g.lcb.buf_per_vc, pk.occ[v]);
+                    } else {
+                        for (int v = 0; v < V; v++)
+                            if (pt->cred[v] != (uint32_t)s->g.in_buf_per_vc)
+                                say(s, "  port %d vc %d: input credits %u/%d\n", p, v, pt->cred[v],
+                                    s->g.in_buf_per_vc);
+                    }
+                }
+                break;
+            }
+        }
+    }
+    clock_gettime(CLOCK_MONOTONIC, &w1);
+    if (s->tracing) {
+        s->impl_r->trace_stop(s->hr);
+        say(s, "rtr: FST written to %s (run ended at cycle %" PRIu64 ")\n", o->trace_path, t);
+    }
+    r->cycles = t + 1;
+    r->wall_s = (double)(w1.tv_sec - w0.tv_sec) + 1e-9 * (double)(w1.tv_nsec - w0.tv_nsec);
+    r->cycles_per_s = r->wall_s > 0 ? (double)r->cycles / r->wall_s : 0;
+    r->phit_hops = s->phit_hops;
+    r->phit_hops_per_s = r->wall_s > 0 ? (double)s->phit_hops / r->wall_s : 0;
+
+    /* ---- final checks ---- */
+    if (!s->diverged) {
+        uint64_t sbe = nr_sb_final(&s->sb);
+        r->sb_errors = sbe;
+        if (sbe) {
+            fail = 1;
+            nr_sb_report(&s->sb, out);
+        }
+    }
+    for (int p = 0; p < P; p++) {
+        port_t *pt = &s->pt[p];
+        uint64_t nd = 0;
+        for (int k = 0; k < 8; k++) nd += pt->drops[k];
+        r->drops += nd;
+        r->drops_expected += pt->sent_unroutable;
+        r->retries += pt->ev_rtr[NR_EV_TX_REPLAY] + pt->ev_nic[NR_EV_TX_REPLAY];
+        if (s->diverged) continue;
+        /* drops must match the unroutable packets sent from this input; with
+         * link errors a corrupted head may add drops, at most one per packet
+         * that failed on this input's link */
+        uint64_t noroute = pt->drops[NR_DROP_NO_ROUTE];
+        uint64_t other = nd - noroute;
+        uint64_t slack = s->errors_on ? pt->ev_rtr[NR_EV_RX_CRC] + pt->ev_rtr[NR_EV_RX_CLIP] : 0;
+        if (noroute < pt->sent_unroutable || nd > pt->sent_unroutable + slack) {
+            fail = 1;
+            say(s, "FAIL port %d: %" PRIu64 " RT_DROP (%" PRIu64 " NO_ROUTE, %" PRIu64
+                   " other), %" PRIu64 " unroutable packets sent, %" PRIu64 " bad packets on the link\n",
+                p, nd, noroute, other, pt->sent_unroutable, slack);
+        }
+    }
+    char mbuf[512];
+    if (s->hm && s->impl_m->errors(s->hm, mbuf, sizeof mbuf)) {
+        fail = 1;
+        say(s, "FAIL: model interface errors: %s\n", mbuf);
+    }
+    if (lcb)
+        for (int p = 0; p < P; p++)
+            if (nr_lcbp_errors(s->pt[p].nic, mbuf, sizeof mbuf)) {
+                fail = 1;
+                say(s, "FAIL: NIC %d LCB model errors: %s\n", p, mbuf);
+            }
+    (void)ebuf;
+
+    /* ---- statistics ---- */
+    nr_stats_summary_t sm;
+    nr_stats_summary(&s->st, &sm);
+    r->offered = sm.offered;
+    r->accepted = sm.accepted;
+    r->measured_pkts = sm.labeled;
+    r->unfinished = sm.outstanding;
+    r->lat_mean = sm.mean;
+    r->lat_p50 = sm.p50;
+    r->lat_p99 = sm.p99;
+    r->lat_max = sm.max;
+    r->rlat_mean = s->rlat_n ? s->rlat_sum / (double)s->rlat_n : -1;
+    r->rlat_min = s->rlat_n ? (double)s->rlat_min : -1;
+    if (o->hot_port >= 0 && o->hot_port < P) {
+        uint64_t tot = 0;
+        for (int i = 0; i < P; i++) tot += s->pt[o->hot_port].share_from[i];
+        double sum = 0, sq = 0;
+        r->share_min = 1e9;
+        r->share_max = 0;
+        for (int i = 0; i < P; i++) {
+            double x = tot ? (double)s->pt[o->hot_port].share_from[i] / (double)tot : 0;
+            r->share[i] = x;
+            sum += x;
+            sq += x * x;
+            if (x < r->share_min) r->share_min = x;
+            if (x > r->share_max) r->share_max = x;
+        }
+        r->jain = sq > 0 ? sum * sum / (P * sq) : 0;
+        if (o->share_tol > 0) {
+            double ideal = 1.0 / P;
+            for (int i = 0; i < P; i++)
+                if (r->share[i] < ideal * (1 - o->share_tol) || r->share[i] > ideal * (1 + o->share_tol)) {
+                    fail = 1;
+                    say(s, "FAIL hotspot fairness: input %d has %.4f of output %d (ideal %.4f, "
+                           "tolerance +-%.0f%%)\n",
+                        i, r->share[i], o->hot_port, ideal, 100 * o->share_tol);
+                }
+        }
+    }
+    r->pass = !fail && !s->diverged;
+    sim_free(s);
+    return 0;
+}

@@ -1,0 +1,93 @@
+/* harness.h - one router under test with an endpoint on every port.
+ *
+ * Per port the harness has a traffic source (pattern + injection process +
+ * length distribution, unbounded source queue, tagged packets from nr_pkt)
+ * and a sink. With LCBs (use_lcb = 1) each router port is wired over two C
+ * channels (tb/lcb/channel.h: latency and optional error injection) to a peer
+ * NIC whose link layer is the C LCB model (nr_lcbp): the source feeds the
+ * NIC's TX, the sink drains the NIC's input queue. Bare (use_lcb = 0), the
+ * source drives in_valid/in_phit against per-VC credits from in_cr, and the
+ * sink takes out_valid/out_phit and returns out_cr after a random delay.
+ *
+ * Every packet goes through the scoreboard (nr_sb). Packets deliberately sent
+ * to unroutable destinations are not expected at any output; the router must
+ * drop each of them with RT_DROP/NO_ROUTE at its input, and the drop counts
+ * are matched per input port at the end.
+ *
+ * Lockstep: the RTL and the C model get identical inputs every cycle; the
+ * RTL's outputs drive the testbench, and every field of nr_rtr_out is
+ * compared on every port. The first difference stops the run with a report.
+ *
+ * Phases: configuration (routing tables through the config port), warm-up,
+ * measurement (packets generated in it are labelled), drain (generation goes
+ * on until every labelled packet is delivered, at most drain_max cycles),
+ * then the end: source queues are emptied (never-injected packets are simply
+ * forgotten), error injection is switched off, and the network must drain
+ * within flush_max cycles: every expected packet delivered, every credit
+ * back, no model error.
+ */
+#ifndef RTR_HARNESS_H
+#define RTR_HARNESS_H
+#include <stdint.h>
+#include <stdio.h>
+
+#include "channel.h"
+#include "nr_inj.h"
+#include "nr_traffic.h"
+#include "rtr.h"
+
+typedef enum { RTR_RUN_MODEL, RTR_RUN_RTL, RTR_RUN_LOCKSTEP } rtr_run_kind;
+
+typedef struct {
+    const rtr_org *org;
+    rtr_namedcfg cfg;
+    rtr_run_kind impl;
+    uint64_t seed;
+    nr_traffic_cfg_t tp;     /* kind and hotspot fields; k, rows, cols filled in */
+    nr_inj_cfg_t inj;        /* process, load, length distribution */
+    double unroutable;       /* fraction of packets sent to an unroutable dest */
+    double hdr_mix;          /* fraction of packets with r=1 and/or h=1 header phits */
+    double src_idle;         /* per-cycle probability a source leaves a gap */
+    double sink_bp;          /* per-cycle probability a sink stalls */
+    rtr_route_mode route;
+    lcb_ch_cfg ch;           /* link latency and error injection (use_lcb) */
+    nr_lcb_cfg lcfg;         /* LCB run-time configuration (router and NICs) */
+    uint64_t warmup, measure, drain_max, flush_max;
+    int hot_port;            /* output whose per-input share is reported (-1: none) */
+    double share_tol;        /* >0: fail if an input's share deviates more (relative) */
+    int hist;                /* phits of per-port history printed on a divergence */
+    int64_t trace_from, trace_to; /* FST window (RTL runs), -1 = no trace */
+    const char *trace_path;
+    int progress;            /* print progress lines */
+} rtr_opts;
+
+/* Results of one run. */
+typedef struct {
+    int pass;
+    uint64_t cycles;
+    double offered, accepted;      /* phits/cycle/port in the measurement window */
+    uint64_t measured_pkts, unfinished;
+    double lat_mean, lat_p50, lat_p99, lat_max; /* generation -> tail at sink, cycles */
+    double rlat_mean, rlat_min;    /* router head-in -> head-out (no link errors), cycles */
+    uint64_t retries;              /* sum of TX_REPLAY over all LCBs (router and NICs) */
+    uint64_t drops, drops_expected;/* RT_DROP events; unroutable packets injected */
+    uint64_t bad_discards;         /* packets discarded at sinks as transmit/soft error */
+    uint64_t mismatches;           /* lockstep divergences (the run stops at the first) */
+    int64_t div_cycle;             /* cycle of the first divergence, -1 if none */
+    uint64_t sb_errors;
+    double share_min, share_max;   /* hotspot: min/max input share of hot_port */
+    double jain;                   /* hotspot: Jain's fairness index of the shares */
+    double share[NR_MAX_PORTS];
+    double cycles_per_s, phit_hops_per_s, wall_s;
+    uint64_t phit_hops;            /* phits that crossed the router (output side) */
+} rtr_result;
+
+/* Run one simulation. Returns 0 on a completed run (pass or fail in r->pass),
+ * -1 on a set-up error (message in err). Progress and reports go to `out`. */
+int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen);
+
+/* Decode a core phit ("HEAD dest=5 vc=1 r=0 a=0 h=0", "BODY 0x123456",
+ * "EOP ok=0 crc=0xbeef") into buf. */
+void rtr_fmt_core(uint32_t ph, char *buf, int n);
+
+#endif

@@ -1,0 +1,117 @@
+/* rtr.h - the router-level testbench: organizations, implementations, named
+ * configurations.
+ *
+ * A router under test is reached through a small vtable (rtr_impl) over the
+ * per-cycle interface of csrc/include/nr_router.h: create / eval / tick /
+ * errors / free. Each switch organization (YARC now; folded-Clos, bilateral
+ * butterfly and crossbar later) lives in one file tb/rtr/org_<name>.c that
+ * fills an rtr_org: how to turn a named configuration into its parameters,
+ * its C-model and RTL implementations, how to program its routing tables
+ * through the configuration port, and which output port a destination should
+ * leave by. Everything else (endpoints, links, scoreboard, statistics,
+ * lockstep) is organization-independent and lives in harness.c.
+ *
+ * Named configurations come from configs/configs.txt (rtr_cfg_lookup); the
+ * parser reports errors as file:line.
+ */
+#ifndef RTR_H
+#define RTR_H
+#include <stdint.h>
+#include <stdio.h>
+
+#include "nr_lcb.h"
+#include "nr_router.h"
+
+/* ---- named configurations (cfgfile.c) ---- */
+
+#define RTR_CFG_MAX_PARAMS 32
+typedef struct {
+    char name[64];
+    char top[64];
+    int nparams;
+    char key[RTR_CFG_MAX_PARAMS][32];
+    long val[RTR_CFG_MAX_PARAMS];
+    char file[256];
+    int line;                   /* line of the entry in file */
+} rtr_namedcfg;
+
+/* Find configuration `name` in `file` (configs/configs.txt). Every line of the
+ * file is checked (blank and '#' lines skipped; "name top K=V ..." with integer
+ * values; names unique). Returns 0, or -1 with "file:line: message" (or the
+ * list of known names) in err. */
+int rtr_cfg_lookup(const char *file, const char *name, rtr_namedcfg *out, char *err, int errlen);
+/* Value of parameter `key`, or dflt if the entry does not set it. */
+long rtr_cfg_get(const rtr_namedcfg *c, const char *key, long dflt);
+/* Check that every parameter of c is in the NULL-terminated list `known`;
+ * -1 with "file:line: unknown parameter 'X' for top T" otherwise. */
+int rtr_cfg_check_keys(const rtr_namedcfg *c, const char *const *known, char *err, int errlen);
+
+/* ---- what the harness needs to know about a router ---- */
+
+typedef struct {
+    int num_ports;
+    int num_vcs;
+    int use_lcb;
+    int in_buf_per_vc;   /* router input queue per VC = credits of its upstream */
+    int max_pkt_len;
+    int rows, cols;      /* tile grid for the row-to-column adversary (0 if none) */
+    nr_lcb_params lcb;   /* the router's port LCB parameters (the peer NIC uses them too) */
+} rtr_geom;
+
+/* One configuration-port write (nr_rtr_in cfg_* fields). */
+typedef struct {
+    int bcast, tile, addr;
+    uint32_t wdata;
+} rtr_cfgw;
+
+/* Routing set-ups the harness can ask an organization for. */
+typedef enum {
+    RTR_ROUTE_SINGLE = 0, /* single-router mode: dest's low bits = output port */
+    RTR_ROUTE_REMAP = 1   /* single-router mode through a non-identity remap table */
+} rtr_route_mode;
+
+/* An implementation (C model or RTL) of one organization. */
+typedef struct {
+    const char *name; /* "yarc-model", "yarc-rtl" */
+    /* Create in reset state for named configuration c and LCB run-time
+     * configuration lcfg; NULL with a message on error (e.g. the RTL build
+     * does not match c). */
+    void *(*create)(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, char *err, int errlen);
+    void (*eval)(void *h, const nr_rtr_in *in, nr_rtr_out *out);
+    void (*tick)(void *h);
+    int (*errors)(void *h, char *buf, int buflen); /* interface violations (models) */
+    void (*destroy)(void *h);
+    /* Optional (NULL if not available): FST trace start/stop. */
+    int (*trace)(void *h, const char *path);
+    void (*trace_stop)(void *h);
+} rtr_impl;
+
+/* An organization. */
+typedef struct {
+    const char *name; /* "yarc" */
+    /* Parameters of named configuration c (with the file's defaults filled
+     * in); -1 with a file:line message on an unknown top or parameter. */
+    int (*geom)(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen);
+    const rtr_impl *model;
+    const rtr_impl *rtl; /* in a binary without this RTL, create() fails and says so */
+    /* Routing-table writes for `mode` (at most max); returns the count. */
+    int (*program)(const rtr_geom *g, rtr_route_mode mode, rtr_cfgw *w, int max);
+    /* Output port a destination leaves by under `mode`; -1 if the router
+     * drops it as unroutable. */
+    int (*port_of)(const rtr_geom *g, rtr_route_mode mode, unsigned dest);
+    /* Logical port the down table gives dest under `mode` (what a source
+     * route's hop 0 must name to reach the same output); -1 if none. */
+    int (*logical_of)(const rtr_geom *g, rtr_route_mode mode, unsigned dest);
+} rtr_org;
+
+/* Organizations known to this binary (org_*.c). */
+const rtr_org *rtr_org_find(const char *name);
+extern const rtr_org rtr_org_yarc;
+
+/* ---- RTL presence (yarc_rtl_glue.c on RTL builds, rtl_none.c otherwise) ---- */
+/* Named configuration of the RTL build linked in ("yarc-k16", ...), or NULL. */
+const char *rtr_rtl_build(void);
+/* 1 if the linked RTL was built with FST tracing. */
+int rtr_rtl_traced(void);
+
+#endif

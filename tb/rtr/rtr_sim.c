@@ -1,0 +1,394 @@
+/* rtr_sim.c - the router testbench's command line.
+ *
+ *   rtr_sim --org yarc --impl model|rtl|lockstep --cfg yarc-k16 --pattern ur
+ *           --load 0.3 --inject bernoulli|bursty:B --len fixed:N|uniform:A:B|bw ...
+ *
+ * Prints the seed first, then a summary table; exits 0 on pass, 1 on a failed
+ * check, 2 on a bad argument or configuration.
+ *
+ * RTL runs: a Verilated router is linked into one binary per named
+ * configuration, rtr_sim-<config> (and rtr_sim-<config>-trace with FST
+ * tracing). The plain rtr_sim hands an RTL or lockstep run to that binary,
+ * which checks that its build parameters are the configuration's. After a
+ * lockstep divergence the failing command is rerun with the traced build
+ * (when one exists for the configuration), writing an FST window around the
+ * divergence.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "nr_cli.h"
+#include "nr_pkt.h"
+
+static const rtr_org *find_org(const char *name) {
+    static const rtr_org *const orgs[] = {&rtr_org_yarc};
+    for (unsigned i = 0; i < sizeof orgs / sizeof orgs[0]; i++)
+        if (!strcmp(orgs[i]->name, name)) return orgs[i];
+    return NULL;
+}
+
+static const nr_cli_opt_t opts[] = {
+    {"org", "NAME", "switch organization: yarc (default)"},
+    {"impl", "KIND", "model | rtl | lockstep (RTL driven, model compared every cycle)"},
+    {"cfg", "NAME", "named configuration from the configs file (default yarc-k16)"},
+    {"cfg-file", "PATH", "configurations file (default configs/configs.txt)"},
+    {"pattern", "NAME", "traffic pattern: ur bc br tr uniform bitcomp bitrev bitrot transpose "
+                        "shuffle tornado neighbor hotspot randperm rowcol"},
+    {"load", "F", "offered load, phits/cycle/port (default 0.3)"},
+    {"inject", "KIND", "bernoulli | bursty:B (on/off, B packets per burst on average)"},
+    {"len", "DIST", "fixed:N | uniform:A:B | bw (BlackWidow 4/19-phit mix); default uniform:4:19"},
+    {"warmup", "N", "warm-up cycles (default 1000)"},
+    {"measure", "N", "measurement cycles (default 4000)"},
+    {"drain-max", "N", "drain limit after the window, cycles (default 20000)"},
+    {"flush-max", "N", "cycles allowed to empty the network at the end (default 20000)"},
+    {"seed", "N", "random seed (default 1)"},
+    {"route", "MODE", "single | remap (routing tables through the config port)"},
+    {"unroutable", "F", "fraction of packets sent to unroutable destinations (dropped, counted)"},
+    {"hdr-mix", "F", "fraction of packets with route/hash header phits (r, h, a bits)"},
+    {"src-idle", "F", "per-cycle probability of a source gap"},
+    {"sink-bp", "F", "per-cycle probability a sink stalls (backpressure)"},
+    {"link-lat", "N", "link latency in cycles, each direction (default 4)"},
+    {"ber", "F", "link data-bit error rate"},
+    {"sb-ber", "F", "link sideband (F, C) bit error rate"},
+    {"burst", "RATE:LEN", "error bursts per phit and bits per burst"},
+    {"drop", "F", "erased phits per phit"},
+    {"outage", "RATE:LEN", "outages per cycle and their length in cycles"},
+    {"ctl-ber", "F", "extra control-bit flips per phit"},
+    {"timeout", "N", "LCB cfg_timeout (default 1024)"},
+    {"retry-limit", "N", "LCB cfg_retry_limit (default 255)"},
+    {"hotspot", "NODES:F", "hot nodes (comma list) and the fraction of packets sent to them"},
+    {"share-tol", "F", "fail if an input's share of the first hot node is off by more (relative)"},
+    {"csv", "PATH", "append one result row (header written if the file is new)"},
+    {"label", "STR", "label column of the CSV row"},
+    {"hist", "N", "phits of port history printed on a divergence (default 24)"},
+    {"trace-from", "N", "RTL: start an FST trace at this cycle"},
+    {"trace-to", "N", "RTL: stop it at this cycle"},
+    {"trace-out", "PATH", "RTL: FST file"},
+    {"no-rerun", NULL, "do not rerun a divergence with the traced build"},
+    {"progress", NULL, "print progress lines"},
+    {NULL, NULL, NULL}};
+
+static const char *const impl_names[] = {"model", "rtl", "lockstep", NULL};
+static const char *const route_names[] = {"single", "remap", NULL};
+
+/* Directory of this executable (for the rtr_sim-<config> variants). */
+static void self_dir(const char *argv0, char *dir, size_t n) {
+    ssize_t k = readlink("/proc/self/exe", dir, n - 1);
+    if (k <= 0) {
+        snprintf(dir, n, "%s", argv0);
+        k = (ssize_t)strlen(dir);
+    }
+    dir[k] = 0;
+    char *sl = strrchr(dir, '/');
+    if (sl) *sl = 0;
+    else snprintf(dir, n, ".");
+}
+
+static int is_exec(const char *path) { return access(path, X_OK) == 0; }
+
+/* Run argv with path in place of argv[0]; returns its exit status. */
+static int run_child(const char *path, char **argv) {
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) return 2;
+    if (pid == 0) {
+        execv(path, argv);
+        fprintf(stderr, "rtr_sim: cannot run %s: %s\n", path, strerror(errno));
+        _exit(2);
+    }
+    int st;
+    if (waitpid(pid, &st, 0) < 0) return 2;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+}
+
+static void parse_rate_len(nr_cli_t *c, const char *v, double *rate, int *len, int maxlen) {
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", v);
+    char *colon = strchr(buf, ':');
+    if (!colon) nr_cli_die(c, "--%s: expected RATE:LEN, got '%s'", c->cur, v);
+    *colon = 0;
+    *rate = nr_cli_double(c, buf, 0.0, 1.0);
+    *len = (int)nr_cli_long(c, colon + 1, 1, maxlen);
+}
+
+int main(int argc, char **argv) {
+    rtr_opts o;
+    memset(&o, 0, sizeof o);
+    const char *org_name = "yarc", *cfg_name = "yarc-k16", *cfg_file = "configs/configs.txt";
+    const char *csv = NULL, *label = "";
+    int no_rerun = 0;
+    o.impl = RTR_RUN_MODEL;
+    o.seed = 1;
+    o.tp.kind = NR_TP_UNIFORM;
+    o.inj.kind = NR_INJ_BERNOULLI;
+    o.inj.load = 0.3;
+    o.inj.burst = 8;
+    o.inj.len.kind = NR_LEN_UNIFORM;
+    o.inj.len.a = 4;
+    o.inj.len.b = 19;
+    o.warmup = 1000;
+    o.measure = 4000;
+    o.drain_max = 20000;
+    o.flush_max = 20000;
+    o.route = RTR_ROUTE_SINGLE;
+    o.hot_port = -1;
+    o.hist = 24;
+    o.trace_from = o.trace_to = -1;
+    lcb_ch_cfg_default(&o.ch);
+    o.ch.latency = 4;
+    o.lcfg.timeout = 1024;
+    o.lcfg.retry_limit = 255;
+    int tp_set = 0;
+
+    nr_cli_t c;
+    nr_cli_init(&c, "rtr_sim", "[options]", opts, argc, argv);
+    const char *v;
+    int k;
+    while ((k = nr_cli_next_or_exit(&c, &v)) != NR_CLI_END) {
+        if (k == NR_CLI_ARG) nr_cli_die(&c, "unexpected argument '%s'", v);
+        const char *n = opts[k].name;
+        if (!strcmp(n, "org")) org_name = v;
+        else if (!strcmp(n, "impl")) o.impl = (rtr_run_kind)nr_cli_enum(&c, v, impl_names);
+        else if (!strcmp(n, "cfg")) cfg_name = v;
+        else if (!strcmp(n, "cfg-file")) cfg_file = v;
+        else if (!strcmp(n, "pattern")) {
+            int kind = nr_tp_from_name(v);
+            if (kind < 0) nr_cli_enum(&c, v, nr_tp_names()); /* prints the names, exits 2 */
+            o.tp.kind = (nr_tp_kind_t)kind;
+            tp_set = 1;
+        } else if (!strcmp(n, "load")) o.inj.load = nr_cli_double(&c, v, 0.0, 1.0);
+        else if (!strcmp(n, "inject")) {
+            if (!strcmp(v, "bernoulli")) o.inj.kind = NR_INJ_BERNOULLI;
+            else if (!strncmp(v, "bursty:", 7)) {
+                o.inj.kind = NR_INJ_ONOFF;
+                o.inj.burst = nr_cli_double(&c, v + 7, 1.0, 1e6);
+                o.inj.peak = 1.0;
+            } else nr_cli_die(&c, "--inject: expected bernoulli or bursty:B, got '%s'", v);
+        } else if (!strcmp(n, "len")) {
+            int a, b;
+            char tail;
+            if (sscanf(v, "fixed:%d%c", &a, &tail) == 1) {
+                o.inj.len.kind = NR_LEN_FIXED;
+                o.inj.len.a = o.inj.len.b = a;
+            } else if (sscanf(v, "uniform:%d:%d%c", &a, &b, &tail) == 2) {
+                o.inj.len.kind = NR_LEN_UNIFORM;
+                o.inj.len.a = a;
+                o.inj.len.b = b;
+            } else if (!strcmp(v, "bw")) {
+                o.inj.len.kind = NR_LEN_BWMIX;
+            } else nr_cli_die(&c, "--len: expected fixed:N, uniform:A:B or bw, got '%s'", v);
+            if (o.inj.len.kind != NR_LEN_BWMIX &&
+                (o.inj.len.a < 4 || o.inj.len.b < o.inj.len.a || o.inj.len.b > NR_PKT_LEN_LIMIT))
+                nr_cli_die(&c, "--len: lengths must satisfy 4 <= A <= B (tagged packets need 4 phits), got '%s'", v);
+        } else if (!strcmp(n, "warmup")) o.warmup = nr_cli_u64(&c, v, 0, 100000000);
+        else if (!strcmp(n, "measure")) o.measure = nr_cli_u64(&c, v, 1, 100000000);
+        else if (!strcmp(n, "drain-max")) o.drain_max = nr_cli_u64(&c, v, 0, 100000000);
+        else if (!strcmp(n, "flush-max")) o.flush_max = nr_cli_u64(&c, v, 100, 100000000);
+        else if (!strcmp(n, "seed")) o.seed = nr_cli_u64(&c, v, 0, UINT64_MAX);
+        else if (!strcmp(n, "route")) o.route = (rtr_route_mode)nr_cli_enum(&c, v, route_names);
+        else if (!strcmp(n, "unroutable")) o.unroutable = nr_cli_double(&c, v, 0.0, 1.0);
+        else if (!strcmp(n, "hdr-mix")) o.hdr_mix = nr_cli_double(&c, v, 0.0, 1.0);
+        else if (!strcmp(n, "src-idle")) o.src_idle = nr_cli_double(&c, v, 0.0, 0.99);
+        else if (!strcmp(n, "sink-bp")) o.sink_bp = nr_cli_double(&c, v, 0.0, 0.99);
+        else if (!strcmp(n, "link-lat")) o.ch.latency = (int)nr_cli_long(&c, v, 1, LCB_CH_MAX_LAT);
+        else if (!strcmp(n, "ber")) o.ch.ber_data = nr_cli_double(&c, v, 0.0, 0.5);
+        else if (!strcmp(n, "sb-ber")) o.ch.ber_sb = nr_cli_double(&c, v, 0.0, 0.5);
+        else if (!strcmp(n, "burst")) parse_rate_len(&c, v, &o.ch.burst_rate, &o.ch.burst_len, LCB_CH_MAX_BURST);
+        else if (!strcmp(n, "drop")) o.ch.drop_rate = nr_cli_double(&c, v, 0.0, 1.0);
+        else if (!strcmp(n, "outage")) parse_rate_len(&c, v, &o.ch.outage_rate, &o.ch.outage_len, 1000000);
+        else if (!strcmp(n, "ctl-ber")) o.ch.ctl_ber = nr_cli_double(&c, v, 0.0, 1.0);
+        else if (!strcmp(n, "timeout")) o.lcfg.timeout = (uint32_t)nr_cli_long(&c, v, 1, 65535);
+        else if (!strcmp(n, "retry-limit")) o.lcfg.retry_limit = (uint32_t)nr_cli_long(&c, v, 0, 255);
+        else if (!strcmp(n, "hotspot")) {
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s", v);
+            char *colon = strrchr(buf, ':');
+            if (!colon) nr_cli_die(&c, "--hotspot: expected NODES:F, e.g. 5:0.5 or 3,9:0.25, got '%s'", v);
+            *colon = 0;
+            char e[256];
+            if (nr_cli_parse_list(buf, 0, NR_TP_MAX_NODES - 1, o.tp.hot, NR_TP_MAX_HOT, &o.tp.nhot,
+                                  e, sizeof e))
+                nr_cli_die(&c, "--hotspot: %s", e);
+            o.tp.hot_frac = nr_cli_double(&c, colon + 1, 0.0, 1.0);
+            if (!tp_set) o.tp.kind = NR_TP_HOTSPOT;
+        } else if (!strcmp(n, "share-tol")) o.share_tol = nr_cli_double(&c, v, 0.0, 10.0);
+        else if (!strcmp(n, "csv")) csv = v;
+        else if (!strcmp(n, "label")) label = v;
+        else if (!strcmp(n, "hist")) o.hist = (int)nr_cli_long(&c, v, 0, 64);
+        else if (!strcmp(n, "trace-from")) o.trace_from = (int64_t)nr_cli_u64(&c, v, 0, INT64_MAX);
+        else if (!strcmp(n, "trace-to")) o.trace_to = (int64_t)nr_cli_u64(&c, v, 0, INT64_MAX);
+        else if (!strcmp(n, "trace-out")) o.trace_path = v;
+        else if (!strcmp(n, "no-rerun")) no_rerun = 1;
+        else if (!strcmp(n, "progress")) o.progress = 1;
+    }
+    nr_cli_print_seed(stdout, "rtr_sim", o.seed);
+
+    o.org = find_org(org_name);
+    if (!o.org) nr_cli_die(&c, "--org: expected yarc, got '%s'", org_name);
+    char err[512];
+    if (rtr_cfg_lookup(cfg_file, cfg_name, &o.cfg, err, sizeof err)) nr_cli_die(&c, "%s", err);
+    rtr_geom g;
+    if (o.org->geom(&o.cfg, &g, err, sizeof err)) nr_cli_die(&c, "%s", err);
+    if (o.tp.kind == NR_TP_HOTSPOT) {
+        if (o.tp.nhot == 0) nr_cli_die(&c, "--pattern hotspot needs --hotspot NODES:F");
+        for (int i = 0; i < o.tp.nhot; i++)
+            if (o.tp.hot[i] >= g.num_ports)
+                nr_cli_die(&c, "--hotspot: node %d is not a port of %s (%d ports)", o.tp.hot[i],
+                           o.cfg.name, g.num_ports);
+        o.hot_port = o.org->port_of(&g, o.route, (unsigned)o.tp.hot[0]);
+    }
+    if (o.share_tol > 0 && o.hot_port < 0) nr_cli_die(&c, "--share-tol needs --hotspot");
+    int maxlen = o.inj.len.kind == NR_LEN_BWMIX ? 19 : o.inj.len.b;
+    if (maxlen > g.max_pkt_len)
+        nr_cli_die(&c, "--len: packets up to %d phits exceed MaxPktLen=%d of %s", maxlen,
+                   g.max_pkt_len, o.cfg.name);
+    o.lcfg.max_len = (uint32_t)g.max_pkt_len;
+    if (g.use_lcb && lcb_ch_cfg_check(&o.ch, err, sizeof err)) nr_cli_die(&c, "link: %s", err);
+    if (!g.use_lcb && lcb_ch_cfg_has_errors(&o.ch))
+        nr_cli_die(&c, "link error injection needs a configuration with LCBs (%s has UseLcb=0)",
+                   o.cfg.name);
+    {
+        nr_lendist_t ld = o.inj.len;
+        ld.num_vcs = g.num_vcs;
+        if (nr_lendist_check(&ld, err, sizeof err)) nr_cli_die(&c, "--len: %s", err);
+    }
+    if ((o.trace_from >= 0) != (o.trace_path != NULL))
+        nr_cli_die(&c, "--trace-from and --trace-out go together");
+    if (o.trace_from >= 0 && o.trace_to < o.trace_from) o.trace_to = INT64_MAX;
+
+    /* RTL runs belong to the rtr_sim-<config> binary. */
+    char dir[1024], path[1200];
+    self_dir(argv[0], dir, sizeof dir);
+    if (o.impl != RTR_RUN_MODEL) {
+        const char *have = rtr_rtl_build();
+        int want_trace = o.trace_from >= 0;
+        if (!have || strcmp(have, o.cfg.name) || (want_trace && !rtr_rtl_traced())) {
+            snprintf(path, sizeof path, "%s/rtr_sim-%s%s", dir, o.cfg.name, want_trace ? "-trace" : "");
+            if (!is_exec(path)) {
+                fprintf(stderr, "rtr_sim: no RTL build for configuration %s%s (%s is missing; "
+                                "mk/rtr.mk builds the ones mk/yarc_rtl.mk provides)\n",
+                        o.cfg.name, want_trace ? " with tracing" : "", path);
+                return 2;
+            }
+            char **nargv = calloc((size_t)argc + 1, sizeof *nargv);
+            nargv[0] = path;
+            for (int i = 1; i < argc; i++) nargv[i] = argv[i];
+            return run_child(path, nargv);
+        }
+    }
+
+    const char *impl_lbl = impl_names[o.impl];
+    printf("rtr_sim: org %s impl %s cfg %s (%s:%d) ports %d vcs %d %s\n", o.org->name, impl_lbl,
+           o.cfg.name, o.cfg.file, o.cfg.line, g.num_ports, g.num_vcs,
+           g.use_lcb ? "LCB links" : "bare");
+    char lenb[64];
+    if (o.inj.len.kind == NR_LEN_FIXED) snprintf(lenb, sizeof lenb, "fixed:%d", o.inj.len.a);
+    else if (o.inj.len.kind == NR_LEN_UNIFORM) snprintf(lenb, sizeof lenb, "uniform:%d:%d", o.inj.len.a, o.inj.len.b);
+    else snprintf(lenb, sizeof lenb, "bw");
+    char injb[64];
+    if (o.inj.kind == NR_INJ_BERNOULLI) snprintf(injb, sizeof injb, "bernoulli");
+    else snprintf(injb, sizeof injb, "bursty:%g", o.inj.burst);
+    printf("rtr_sim: pattern %s load %.3f inject %s len %s warmup %" PRIu64 " measure %" PRIu64
+           " route %s src-idle %.2f sink-bp %.2f unroutable %.3f hdr-mix %.2f\n",
+           nr_tp_name(o.tp.kind), o.inj.load, injb, lenb, o.warmup, o.measure,
+           route_names[o.route], o.src_idle, o.sink_bp, o.unroutable, o.hdr_mix);
+    if (g.use_lcb)
+        printf("rtr_sim: links latency %d ber %.2g sb-ber %.2g burst %.2g:%d drop %.2g outage %.2g:%d "
+               "ctl-ber %.2g timeout %u\n",
+               o.ch.latency, o.ch.ber_data, o.ch.ber_sb, o.ch.burst_rate, o.ch.burst_len,
+               o.ch.drop_rate, o.ch.outage_rate, o.ch.outage_len, o.ch.ctl_ber, o.lcfg.timeout);
+    fflush(stdout);
+
+    rtr_result r;
+    if (rtr_run(&o, &r, stdout, err, sizeof err)) {
+        fprintf(stderr, "rtr_sim: %s\n", err);
+        return 2;
+    }
+
+    printf("\n%-9s %-9s %-9s %-8s %-8s %-8s %-9s %-8s %-8s %-10s %-10s\n", "offered", "accepted",
+           "lat_mean", "lat_p50", "lat_p99", "lat_max", "rtr_lat", "retries", "drops", "mismatches",
+           "unfinished");
+    char rl[32];
+    if (r.rlat_mean >= 0) snprintf(rl, sizeof rl, "%.1f/%.0f", r.rlat_mean, r.rlat_min);
+    else snprintf(rl, sizeof rl, "n/a");
+    char drops[48];
+    snprintf(drops, sizeof drops, "%" PRIu64 "/%" PRIu64, r.drops, r.drops_expected);
+    printf("%-9.4f %-9.4f %-9.1f %-8.0f %-8.0f %-8.0f %-9s %-8" PRIu64 " %-8s %-10" PRIu64
+           " %-10" PRIu64 "\n",
+           r.offered, r.accepted, r.lat_mean, r.lat_p50, r.lat_p99, r.lat_max, rl, r.retries,
+           drops, r.mismatches, r.unfinished);
+    printf("(loads in phits/cycle/port; latencies in cycles, generation to tail at the sink; "
+           "rtr_lat = router head-in to head-out mean/min; drops = RT_DROP/unroutable sent)\n");
+    if (o.hot_port >= 0) {
+        printf("\nhotspot: shares of output %d by input (ideal %.4f): min %.4f max %.4f Jain %.4f\n",
+               o.hot_port, 1.0 / g.num_ports, r.share_min, r.share_max, r.jain);
+        for (int i = 0; i < g.num_ports; i++)
+            printf("  in%-2d %.4f%s", i, r.share[i], (i % 8 == 7 || i == g.num_ports - 1) ? "\n" : "");
+    }
+    printf("\nsimulated %" PRIu64 " cycles in %.2f s: %.0f cycles/s, %.3g phit-hops/s\n", r.cycles,
+           r.wall_s, r.cycles_per_s, r.phit_hops_per_s);
+    if (csv) {
+        struct stat sb;
+        int fresh = stat(csv, &sb) != 0 || sb.st_size == 0;
+        FILE *f = fopen(csv, "a");
+        if (!f) {
+            fprintf(stderr, "rtr_sim: --csv %s: %s\n", csv, strerror(errno));
+            return 2;
+        }
+        if (fresh)
+            fprintf(f, "label,org,impl,cfg,pattern,inject,len,load,seed,offered,accepted,lat_mean,"
+                       "lat_p50,lat_p99,lat_max,rtr_lat_mean,rtr_lat_min,measured,unfinished,retries,"
+                       "drops,mismatches,cycles,wall_s,cycles_per_s,phit_hops_per_s,pass\n");
+        fprintf(f, "%s,%s,%s,%s,%s,%s,%s,%.4f,%" PRIu64 ",%.5f,%.5f,%.2f,%.0f,%.0f,%.0f,%.2f,%.0f,%" PRIu64
+                   ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.3f,%.0f,%.0f,%d\n",
+                label, o.org->name, impl_lbl, o.cfg.name, nr_tp_name(o.tp.kind), injb, lenb,
+                o.inj.load, o.seed, r.offered, r.accepted, r.lat_mean, r.lat_p50, r.lat_p99,
+                r.lat_max, r.rlat_mean, r.rlat_min, r.measured_pkts, r.unfinished, r.retries,
+                r.drops, r.mismatches, r.cycles, r.wall_s, r.cycles_per_s, r.phit_hops_per_s,
+                r.pass);
+        fclose(f);
+    }
+    if (r.mismatches && !no_rerun && o.trace_from < 0) {
+        int64_t from = r.div_cycle > 300 ? r.div_cycle - 300 : 0, to = r.div_cycle + 20;
+        snprintf(path, sizeof path, "%s/rtr_sim-%s-trace", dir, o.cfg.name);
+        if (!is_exec(path)) {
+            printf("rtr_sim: no traced RTL build for %s (%s); no waveform of the divergence\n",
+                   o.cfg.name, path);
+        } else {
+            char wdir[1200], fst[1400], sfrom[32], sto[32];
+            snprintf(wdir, sizeof wdir, "%s/../waves", dir);
+            mkdir(wdir, 0777);
+            snprintf(fst, sizeof fst, "%s/rtr_%s_seed%" PRIu64 "_c%" PRId64 ".fst", wdir, o.cfg.name,
+                     o.seed, r.div_cycle);
+            snprintf(sfrom, sizeof sfrom, "%" PRId64, from);
+            snprintf(sto, sizeof sto, "%" PRId64, to);
+            char **nargv = calloc((size_t)argc + 10, sizeof *nargv);
+            int n = 0;
+            nargv[n++] = path;
+            for (int i = 1; i < argc; i++) nargv[n++] = argv[i];
+            nargv[n++] = "--no-rerun";
+            nargv[n++] = "--trace-from";
+            nargv[n++] = sfrom;
+            nargv[n++] = "--trace-to";
+            nargv[n++] = sto;
+            nargv[n++] = "--trace-out";
+            nargv[n++] = fst;
+            printf("\nrtr_sim: rerunning seed %" PRIu64 " with the traced RTL, FST window cycles "
+                   "%" PRId64 "..%" PRId64 "\n",
+                   o.seed, from, to);
+            run_child(path, nargv);
+            printf("rtr_sim: waveform: %s\nrtr_sim: view with: gtkwave %s\n", fst, fst);
+        }
+    }
+    printf("%s\n", r.pass ? "PASS" : "FAIL");
+    return r.pass ? 0 : 1;
+}
