@@ -13,7 +13,7 @@ $(NRMODEL): $(MODEL_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 # Unit tests: tests/unit/test_lcb_model*.c, sharing tests/unit/lcb_pair.h.
-MODEL_TESTS := lcb_model
+MODEL_TESTS := lcb_model lcb_model_rand
 MODEL_TEST_BINS := $(MODEL_TESTS:%=$(BUILD)/tests/unit/test_%)
 $(MODEL_TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)

@@ -403,6 +403,41 @@ static void test_deframer_timing(void)
     pair_free(&pr);
 }
 
+/* Deframer false lock (§5.3 as written; see "Q1" in
+ * docs/lcb-spec-questions.md). NumVcs 1, BufPerVc 8: CW 4, W 20. The word of
+ * a peer with E = 95, epoch 0, fr = 14 is 0xBEE46; rotated left by 17 bits
+ * it is 0xD7DC8, whose CRC-8 is also valid (ack 107, epoch 1, fr 13). A link
+ * that idles with that state sends 0xBEE46 over and over; a deframer that
+ * starts hunting at the rotated phase sees the valid window 0xD7DC8 first
+ * (cycle 19; shorter prefixes are not valid), PRESYNC confirms it at 39, and
+ * from then on it delivers 0xD7DC8 every 20 cycles (CTL_OK) and the TX
+ * rejects each one (CTL_REJECT one cycle later: ack 107 is not in
+ * [base, next_seq] = [0, 0]). The true alignment (valid at 22, 42, ...) is
+ * never looked at again while the stream stays valid. The model follows the
+ * doc; the doc needs a fix. */
+static void test_deframer_false_lock(void)
+{
+    nr_lcb_params p = {.num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 2,
+                       .max_pkt_len = 8};
+    nr_lcb_cfg c = pair_default_cfg();
+    c.max_len = 8;
+    one_t s = {.m = pair_new_port(&p, &c)};
+    const int W = 20;
+    const uint32_t rot = 0xD7DC8; /* the idle stream, starting at phase 17 */
+    for (long t = 0; t < 200; t++) {
+        uint32_t cbit = (rot >> (W - 1 - (int)(t % W))) & 1u;
+        one_step(&s, cbit << 22, 0, 0);
+        uint32_t want = 0;
+        if (t >= 39 && (t - 39) % W == 0)
+            want = EVB(NR_EV_CTL_OK);
+        if (t >= 40 && (t - 40) % W == 0)
+            want = EVB(NR_EV_CTL_REJECT);
+        CHECK_EQ(s.o.ev, want);
+        CHECK_EQ(s.o.ctl_sync, t >= 40);
+    }
+    nr_lcbp_free(s.m);
+}
+
 /* Common set-up: a pair in SYNC (outputs of cycle L+2W+1 seen), logging packets. */
 static void pair_synced(lcb_pair *pr, rlog *lg, const nr_lcb_params *p, const nr_lcb_cfg *c,
                         int L)
@@ -1183,6 +1218,7 @@ int main(void)
     test_framing_crc_seq();
     test_control_word_w56();
     test_deframer_timing();
+    test_deframer_false_lock();
     test_nack_replay();
     test_timeout_replay_dup();
     test_clip_retry_link_down();
