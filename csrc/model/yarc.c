@@ -1,0 +1,326 @@
+/* yarc.c - the YARC C reference model: API of nr_router.h, parameters, the
+ * wiring between tiles, the ports and the configuration port.
+ * Written from docs/yarc-arch.md; section numbers below refer to it.
+ *
+ * Wiring (§1). Port p sits at tile (p / Cols, p mod Cols). A packet from
+ * input p = (r, c) to output q = (j, c'):
+ *   RBD p --row bus, RowBusLat--> tile (r, c').ssw.inb[c][v]      (row buffer)
+ *   tile (r, c').ssw output j --column, ColLat--> tile (j, c').op.inb[v][r]
+ *   tile (j, c').op --> port q (LCB TX or bare output).
+ * Credits go back the same way with the same latencies: a row-buffer pop
+ * returns cred[c'][v] to RBD p after RowBusLat, a column-buffer pop returns
+ * cc[j][v] to subswitch (r, c') after ColLat (§4.3, §6).
+ *
+ * A cycle:
+ *   nr_yarc_eval:  port views (LCB peek / bare state) -> RBD decisions ->
+ *                  subswitch decisions -> output-port decisions (-> tx_*) ->
+ *                  port eval with tx_* and rd_* -> outputs; config decode.
+ *   nr_yarc_tick:  ports tick; RBD, subswitch and output-port commits (data
+ *                  pushed with ready times, credits scheduled); config write;
+ *                  now++; credits due now applied.
+ * Every decision reads start-of-cycle state only, so the order of the blocks
+ * inside eval matters only where a later block needs an earlier one's output
+ * in the same cycle (the port needs the router's read and tx phit). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "yarc_priv.h"
+
+void yarc_error(nr_yarc *m, const char *fmt, ...)
+{
+    if (m->nerr++ == 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(m->err, sizeof m->err, fmt, ap);
+        va_end(ap);
+    }
+}
+
+static int is_pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
+
+/* §3 parameter rules. 0, or -1 with a message. */
+static int check_params(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err, int errlen)
+{
+#define BAD(...)                                         \
+    do {                                                 \
+        if (err && errlen > 0)                           \
+            snprintf(err, (size_t)errlen, __VA_ARGS__);  \
+        return -1;                                       \
+    } while (0)
+    if (!p)
+        BAD("nr_yarc_new: NULL parameters");
+    if (!is_pow2(p->rows) || p->rows < 2 || p->rows > YARC_MAX_DIM)
+        BAD("Rows = %d: must be a power of two, 2..8", p->rows);
+    if (!is_pow2(p->cols) || p->cols < 2 || p->cols > YARC_MAX_DIM)
+        BAD("Cols = %d: must be a power of two, 2..8", p->cols);
+    if (p->num_vcs < 1 || p->num_vcs > YARC_MAX_VCS)
+        BAD("NumVcs = %d: must be 1..4", p->num_vcs);
+    if (p->max_pkt_len < 2)
+        BAD("MaxPktLen = %d: must be >= 2", p->max_pkt_len);
+    if (p->in_buf_per_vc < p->max_pkt_len || p->in_buf_per_vc > 1023)
+        BAD("InBufPerVc = %d: must be MaxPktLen (%d)..1023", p->in_buf_per_vc, p->max_pkt_len);
+    if (p->row_bus_lat < 1 || p->row_bus_lat > 4)
+        BAD("RowBusLat = %d: must be 1..4", p->row_bus_lat);
+    if (p->col_lat < 1 || p->col_lat > 4)
+        BAD("ColLat = %d: must be 1..4", p->col_lat);
+    if (!is_pow2(p->row_buf_depth) || p->row_buf_depth < 2 * p->row_bus_lat)
+        BAD("RowBufDepth = %d: must be a power of two >= 2*RowBusLat (%d)", p->row_buf_depth,
+            2 * p->row_bus_lat);
+    if (!is_pow2(p->col_buf_depth) || p->col_buf_depth < 2 * p->col_lat)
+        BAD("ColBufDepth = %d: must be a power of two >= 2*ColLat (%d)", p->col_buf_depth,
+            2 * p->col_lat);
+    if (p->use_lcb != 0 && p->use_lcb != 1)
+        BAD("UseLcb = %d: must be 0 or 1", p->use_lcb);
+    if (p->use_lcb && !lcfg)
+        BAD("UseLcb = 1 needs the LCB run-time configuration (lcfg)");
+    return 0;
+#undef BAD
+}
+
+nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err, int errlen)
+{
+    if (check_params(p, lcfg, err, errlen))
+        return NULL;
+    nr_yarc *m = calloc(1, sizeof *m);
+    if (!m)
+        goto nomem;
+    m->p = *p;
+    m->n = p->rows * p->cols;
+    while ((1 << m->nbits) < m->n)
+        m->nbits++;
+    const int n = m->n, V = p->num_vcs;
+    m->t = calloc((size_t)n, sizeof *m->t);
+    m->pv = calloc((size_t)n, sizeof *m->pv);
+    m->taken = calloc((size_t)n, 1);
+    if (!m->t || !m->pv || !m->taken)
+        goto nomem;
+    /* at most one credit per buffer and cycle: row + column buffers */
+    if (nr_cw_alloc(&m->cw, n * (p->rows + p->cols) * V))
+        goto nomem;
+    for (int i = 0; i < n; i++) {
+        yarc_tile *t = &m->t[i];
+        yarc_rbd_reset(&t->rbd, p->cols, V, p->row_buf_depth);
+        yarc_tables_reset(&t->tab, n);
+        if (nr_ssw_init(&t->ssw, p->cols, p->rows, V, p->row_buf_depth, p->col_buf_depth) ||
+            nr_oport_init(&t->op, p->rows, V, p->col_buf_depth))
+            goto nomem;
+    }
+    if (p->use_lcb) {
+        nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len};
+        m->lcb = calloc((size_t)n, sizeof *m->lcb);
+        m->lo = calloc((size_t)n, sizeof *m->lo);
+        if (!m->lcb || !m->lo)
+            goto nomem;
+        for (int i = 0; i < n; i++) {
+            m->lcb[i] = nr_lcbp_new(&lp, lcfg, err, errlen);
+            if (!m->lcb[i]) {
+                nr_yarc_free(m);
+                return NULL; /* the LCB wrote the message */
+            }
+        }
+    } else {
+        m->bp = calloc((size_t)n, sizeof *m->bp);
+        if (!m->bp)
+            goto nomem;
+        for (int i = 0; i < n; i++)
+            if (nr_bport_init(&m->bp[i], V, p->in_buf_per_vc, p->max_pkt_len))
+                goto nomem;
+    }
+    return m;
+nomem:
+    if (err && errlen > 0)
+        snprintf(err, (size_t)errlen, "nr_yarc_new: out of memory");
+    nr_yarc_free(m);
+    return NULL;
+}
+
+void nr_yarc_free(nr_yarc *m)
+{
+    if (!m)
+        return;
+    if (m->t)
+        for (int i = 0; i < m->n; i++) {
+            nr_ssw_release(&m->t[i].ssw);
+            nr_oport_release(&m->t[i].op);
+        }
+    if (m->lcb)
+        for (int i = 0; i < m->n; i++)
+            nr_lcbp_free(m->lcb[i]);
+    if (m->bp)
+        for (int i = 0; i < m->n; i++)
+            nr_bport_release(&m->bp[i]);
+    nr_cw_release(&m->cw);
+    free(m->lcb);
+    free(m->lo);
+    free(m->bp);
+    free(m->t);
+    free(m->pv);
+    free(m->taken);
+    free(m);
+}
+
+/* The port's state-only outputs, before the router computes its inputs. */
+static void port_view(nr_yarc *m, int p)
+{
+    yarc_pview *pv = &m->pv[p];
+    if (m->lcb) {
+        nr_lcbp_out *lo = &m->lo[p];
+        nr_lcbp_peek(m->lcb[p], lo);
+        pv->rd_avail = lo->rd_avail;
+        pv->vc_ok = lo->tx_vc_ok;
+        pv->rd_valid = lo->rd_valid;
+        pv->rd_phit = lo->rd_phit;
+    } else {
+        const nr_bport *b = &m->bp[p];
+        pv->rd_avail = nr_bport_rd_avail(b);
+        pv->vc_ok = nr_bport_vc_ok(b);
+        pv->rd_valid = b->rd_valid;
+        pv->rd_phit = b->rd_phit;
+    }
+}
+
+/* §9: decode this cycle's configuration write; CFG_BAD in this cycle. */
+static void cfg_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
+{
+    m->d_cfg_we = 0;
+    if (!in->cfg_we)
+        return;
+    unsigned tile = (unsigned)in->cfg_tile & 0x3Fu, addr = (unsigned)in->cfg_addr & 0xFFu;
+    int lo = in->cfg_bcast ? 0 : (int)tile, hi = in->cfg_bcast ? m->n - 1 : (int)tile;
+    if (hi >= m->n) /* no such tile: nothing is written, no tile raises an event */
+        return;
+    if (!yarc_cfg_addr_ok(addr, m->n)) {
+        for (int i = lo; i <= hi; i++)
+            out->tev[i] |= 1u << NR_TEV_CFG_BAD;
+        return;
+    }
+    m->d_cfg_we = 1;
+    m->d_cfg_lo = lo;
+    m->d_cfg_hi = hi;
+    m->d_cfg_addr = addr;
+    m->d_cfg_wdata = in->cfg_wdata;
+}
+
+void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
+{
+    const int n = m->n;
+    memset(out, 0, sizeof *out);
+    for (int p = 0; p < n; p++)
+        port_view(m, p);
+    for (int p = 0; p < n; p++)
+        yarc_rbd_eval(m, p);
+    for (int p = 0; p < n; p++)
+        nr_ssw_eval(&m->t[p].ssw, m->now);
+    for (int p = 0; p < n; p++)
+        nr_oport_eval(&m->t[p].op, m->pv[p].vc_ok, m->now);
+
+    for (int p = 0; p < n; p++) {
+        const yarc_rbd *b = &m->t[p].rbd;
+        const nr_oport *op = &m->t[p].op;
+        out->tev[p] = b->d_tev;
+        if (m->lcb) {
+            nr_lcbp_in li = {in->link_rx[p], op->d_valid, op->d_phit, b->d_rd_vc >= 0,
+                             b->d_rd_vc >= 0 ? b->d_rd_vc : 0};
+            nr_lcbp_out *lo = &m->lo[p];
+            nr_lcbp_eval(m->lcb[p], &li, lo);
+            out->link_tx[p] = lo->link_tx;
+            out->ev[p] = lo->ev;
+            out->link_down[p] = lo->link_down;
+            m->taken[p] = (uint8_t)(op->d_valid && lo->tx_ready);
+            if (op->d_valid && !lo->tx_ready)
+                yarc_error(m, "cycle %u: port %d: LCB did not take phit 0x%06x", m->now, p,
+                           op->d_phit);
+        } else {
+            char msg[160];
+            nr_bport *bp = &m->bp[p];
+            if (nr_bport_eval(bp, b->d_rd_vc >= 0, b->d_rd_vc, in->in_valid[p], in->in_phit[p],
+                              op->d_valid, op->d_sel / m->p.rows, in->out_cr[p], msg,
+                              (int)sizeof msg))
+                yarc_error(m, "cycle %u: port %d: %s", m->now, p, msg);
+            out->out_valid[p] = op->d_valid;
+            out->out_phit[p] = op->d_valid ? op->d_phit : 0;
+            for (int v = 0; v < m->p.num_vcs; v++)
+                out->in_cr[p][v] = bp->d_cr[v];
+            m->taken[p] = (uint8_t)op->d_valid;
+        }
+    }
+    cfg_eval(m, in, out);
+}
+
+void nr_yarc_tick(nr_yarc *m)
+{
+    const int n = m->n, V = m->p.num_vcs, rows = m->p.rows, cols = m->p.cols;
+    const uint32_t now = m->now;
+    for (int p = 0; p < n; p++) {
+        if (m->lcb)
+            nr_lcbp_tick(m->lcb[p]);
+        else
+            nr_bport_commit(&m->bp[p]);
+    }
+    for (int p = 0; p < n; p++)
+        yarc_rbd_commit(m, p);
+    for (int p = 0; p < n; p++) { /* subswitch of tile (r, c) */
+        nr_ssw *s = &m->t[p].ssw;
+        int r = p / cols, c = p % cols;
+        if (!s->d_any)
+            continue;
+        for (int j = 0; j < rows; j++) {
+            int v = s->d_vc[j];
+            if (v < 0)
+                continue;
+            /* column channel j -> column buffer [v][r] of tile (j, c) */
+            if (nr_lfifo_push(&m->t[j * cols + c].op.inb[v * rows + r], s->d_phit[j], 0,
+                              now + (uint32_t)m->p.col_lat))
+                yarc_error(m, "cycle %u: column buffer overflow, tile %d row %d vc %d", now,
+                           j * cols + c, r, v);
+            /* the row buffer's credit back to RBD (r, src) */
+            int src = s->d_src[j];
+            if (nr_cw_put(&m->cw, now + (uint32_t)m->p.row_bus_lat,
+                          &m->t[r * cols + src].rbd.cred[c][v]))
+                yarc_error(m, "cycle %u: credit wheel overflow", now);
+        }
+        nr_ssw_commit(s);
+    }
+    for (int p = 0; p < n; p++) { /* output port of tile (j, c) */
+        int i = nr_oport_commit(&m->t[p].op, m->taken[p]);
+        if (i < 0)
+            continue;
+        int v = i / rows, r = i % rows, j = p / cols, c = p % cols;
+        if (nr_cw_put(&m->cw, now + (uint32_t)m->p.col_lat,
+                      &m->t[r * cols + c].ssw.cc[j * V + v]))
+            yarc_error(m, "cycle %u: credit wheel overflow", now);
+    }
+    if (m->d_cfg_we) {
+        for (int i = m->d_cfg_lo; i <= m->d_cfg_hi; i++)
+            yarc_cfg_write(&m->t[i].tab, n, m->d_cfg_addr, m->d_cfg_wdata);
+        m->d_cfg_we = 0;
+    }
+    m->now++;
+    nr_cw_fire(&m->cw, m->now);
+}
+
+int nr_yarc_errors(const nr_yarc *m, char *buf, int buflen)
+{
+    long total = m->nerr;
+    char lbuf[200];
+    int first_lcb = -1;
+    if (m->lcb)
+        for (int p = 0; p < m->n; p++) {
+            int e = nr_lcbp_errors(m->lcb[p], lbuf, (int)sizeof lbuf);
+            if (e && first_lcb < 0)
+                first_lcb = p;
+            total += e;
+        }
+    if (buf && buflen > 0) {
+        buf[0] = 0;
+        if (m->nerr)
+            snprintf(buf, (size_t)buflen, "%s", m->err);
+        else if (first_lcb >= 0) {
+            nr_lcbp_errors(m->lcb[first_lcb], lbuf, (int)sizeof lbuf);
+            snprintf(buf, (size_t)buflen, "port %d LCB: %s", first_lcb, lbuf);
+        }
+    }
+    return total > 0x7FFFFFFF ? 0x7FFFFFFF : (int)total;
+}

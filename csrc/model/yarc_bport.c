@@ -1,0 +1,190 @@
+/* yarc_bport.c - nr_bport, the bare router port (docs/yarc-arch.md §11).
+ *
+ * Input side: the input queue of docs/link-protocol.md §8.4 with rx_bad
+ * always 0, written straight from in_valid/in_phit (it takes the place of the
+ * LCB RX output register). A HEAD selects the VC (its vc field mod NumVcs, as
+ * the LCB RX does, §8.3); BODY/EOP/RSVD phits go to the VC of the last head.
+ * Output side: per-VC credit counters for the sink (§11).
+ *
+ * Order within a cycle, as §8.4: the read first from start-of-cycle values,
+ * then the write from the primed values. Credits freed this cycle (in_cr):
+ * one per read of a completed packet's phit, plus pend at a packet's EOP. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "swparts.h"
+
+#define BQ_ABORT_EOP (((uint32_t)NR_KIND_EOP << NR_KIND_LSB) | ((uint32_t)NR_OK_TX_ERR << NR_EOP_OK_LSB))
+
+int nr_bport_init(nr_bport *b, int nvc, int buf, int max_pkt)
+{
+    memset(b, 0, sizeof *b);
+    if (nvc < 1 || nvc > NR_SSW_MAX_VCS || buf < 2 || max_pkt < 2 || max_pkt > buf)
+        return -1;
+    b->nvc = nvc;
+    b->buf = buf;
+    b->max_pkt = max_pkt;
+    b->ram = calloc((size_t)(nvc * buf), sizeof *b->ram);
+    if (!b->ram)
+        return -1;
+    for (int v = 0; v < nvc; v++)
+        b->cnt[v] = buf;
+    return 0;
+}
+
+void nr_bport_release(nr_bport *b)
+{
+    free(b->ram);
+    b->ram = NULL;
+}
+
+unsigned nr_bport_rd_avail(const nr_bport *b)
+{
+    unsigned m = 0;
+    for (int v = 0; v < b->nvc; v++)
+        if (b->q[v].wr != b->q[v].rd || b->q[v].abort)
+            m |= 1u << v;
+    return m;
+}
+
+unsigned nr_bport_vc_ok(const nr_bport *b)
+{
+    unsigned m = 0;
+    for (int v = 0; v < b->nvc; v++)
+        if (b->cnt[v] >= b->max_pkt)
+            m |= 1u << v;
+    return m;
+}
+
+/* Cut the packet being written (overflow): rewind if nothing of it was read,
+ * else drop the unread rest and hand the reader a TX_ERR EOP (§8.4). */
+static void bq_cut(nr_bq_vc *s)
+{
+    if (!s->dep) {
+        s->wr = s->pstart;
+    } else {
+        s->wr = s->rd;
+        s->abort = 1;
+    }
+    s->pend = 0;
+    s->cur = 0;
+    s->dep = 0;
+}
+
+/* Count a protocol violation; keep the first message. */
+static void bp_err(int *n, char *err, int errlen, const char *fmt, ...)
+{
+    if ((*n)++ == 0 && err && errlen > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, (size_t)errlen, fmt, ap);
+        va_end(ap);
+    }
+}
+
+int nr_bport_eval(nr_bport *b, int rd_en, int rd_vc, int in_valid, uint32_t in_phit,
+                  int tx_valid, int tx_vc, const uint32_t *out_cr, char *err, int errlen)
+{
+    int nerr = 0;
+    memcpy(b->d_q, b->q, sizeof b->q);
+    memset(b->d_cr, 0, sizeof b->d_cr);
+    b->d_wvc = b->wvc;
+    b->d_ovf = b->ovf;
+    b->d_rd_valid = 0;
+    b->d_rd_phit = 0;
+    b->d_we = 0;
+
+    /* ---- read ---- */
+    if (rd_en) {
+        if (rd_vc < 0 || rd_vc >= b->nvc || !((nr_bport_rd_avail(b) >> rd_vc) & 1u)) {
+            bp_err(&nerr, err, errlen, "bare input queue: read of VC %d while rd_avail is 0", rd_vc);
+        } else {
+            nr_bq_vc *s = &b->d_q[rd_vc];
+            b->d_rd_valid = 1;
+            if (s->abort) {
+                s->abort = 0;
+                b->d_rd_phit = BQ_ABORT_EOP;
+            } else {
+                b->d_rd_phit = b->ram[rd_vc * b->buf + (int)(s->rd % (uint32_t)b->buf)];
+                s->rd++;
+                if (s->done > 0) {
+                    s->done--;
+                    b->d_cr[rd_vc]++;
+                } else {
+                    s->pend++;
+                    s->dep = 1;
+                }
+            }
+        }
+    }
+
+    /* ---- write, from the primed values ---- */
+    if (in_valid) {
+        unsigned k = sw_kind(in_phit);
+        if (k == NR_KIND_HEAD)
+            b->d_wvc = (int)((in_phit >> NR_HEAD_VC_LSB) & 3u) % b->nvc;
+        int v = b->d_wvc;
+        nr_bq_vc *s = &b->d_q[v];
+        if (b->ovf) {
+            if (k == NR_KIND_EOP)
+                b->d_ovf = 0;
+        } else if (k == NR_KIND_EOP) {
+            s->done += (s->wr - s->pstart) + 1 - s->pend;
+            b->d_cr[v] += s->pend;
+            s->pend = 0;
+            s->cur = 0;
+            b->d_we = 1;
+            b->d_waddr = (uint32_t)(v * b->buf) + s->wr % (uint32_t)b->buf;
+            b->d_wdata = in_phit;
+            s->wr++;
+        } else {
+            if (k == NR_KIND_HEAD) {
+                s->pstart = s->wr;
+                s->cur = 1;
+                s->dep = 0;
+                s->pend = 0;
+            }
+            if (s->wr - s->rd >= (uint32_t)b->buf - 1) { /* one entry kept for the EOP */
+                bq_cut(s);
+                b->d_ovf = 1;
+                bp_err(&nerr, err, errlen,
+                       "bare input queue: overflow on VC %d (sender exceeded its %d credits)", v,
+                       b->buf);
+            } else {
+                b->d_we = 1;
+                b->d_waddr = (uint32_t)(v * b->buf) + s->wr % (uint32_t)b->buf;
+                b->d_wdata = in_phit;
+                s->wr++;
+            }
+        }
+    }
+
+    /* ---- output credits ---- */
+    for (int v = 0; v < b->nvc; v++) {
+        b->d_cnt[v] = b->cnt[v] + (int)(out_cr ? out_cr[v] : 0);
+        if (tx_valid && tx_vc == v) {
+            if (b->cnt[v] <= 0)
+                bp_err(&nerr, err, errlen, "bare output: phit sent on VC %d with %d credits", v,
+                       b->cnt[v]);
+            b->d_cnt[v]--;
+        }
+        if (b->d_cnt[v] > b->buf)
+            bp_err(&nerr, err, errlen, "bare output: sink returned too many credits on VC %d (%d)",
+                   v, b->d_cnt[v]);
+    }
+    return nerr;
+}
+
+void nr_bport_commit(nr_bport *b)
+{
+    memcpy(b->q, b->d_q, sizeof b->q);
+    b->wvc = b->d_wvc;
+    b->ovf = b->d_ovf;
+    b->rd_valid = b->d_rd_valid;
+    b->rd_phit = b->d_rd_phit;
+    if (b->d_we)
+        b->ram[b->d_waddr] = b->d_wdata;
+    memcpy(b->cnt, b->d_cnt, sizeof b->cnt);
+}

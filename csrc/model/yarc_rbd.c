@@ -1,0 +1,204 @@
+/* yarc_rbd.c - the row-bus driver of one input (docs/yarc-arch.md §4).
+ *
+ * Per cycle (yarc_rbd_eval, all from start-of-cycle state):
+ *   §4.1 read:  one input-queue read, round robin over the VCs that have data
+ *               (rd_avail) and room in staging counting the read in flight;
+ *   §4.2 RC:    for each VC without a route whose staging front is a HEAD with
+ *               all its header phits staged, the RC function (yarc_route.c);
+ *               an EOP among the header phits gives DROP/SHORT;
+ *   §4.3 pop:   one staging pop, round robin over the routed VCs that can go
+ *               (DROP consumption needs no credit); the pointer moves only at
+ *               an EOP. A sent phit goes on the row bus to row buffer [c][v]
+ *               of tile (r, q mod Cols), tagged with j = q / Cols.
+ * yarc_rbd_commit applies it at the clock edge; the read issued last cycle
+ * returns on the port's rd_valid/rd_phit this cycle and is appended to
+ * staging at this edge (usable from the next cycle).
+ *
+ * Readings (docs/yarc-spec-questions.md, "Model reading"): several VCs may
+ * route in the same cycle, all from start-of-cycle staging and credits. They
+ * are taken in VC order for the adaptive pointer (VC v sees the pointer moved
+ * by the adaptive decisions of VCs < v), and if several drop, RT_DROP carries
+ * the lowest VC's reason. A staging front that is not a HEAD when no route is
+ * held (impossible behind the LCB, which forwards whole packets) is dropped as
+ * MALFORMED, up to and including the next EOP. */
+#include "nr_crc.h"
+#include "yarc_priv.h"
+
+void yarc_rbd_reset(yarc_rbd *b, int cols, int nvcs, int row_buf_depth)
+{
+    *b = (yarc_rbd){0};
+    for (int c = 0; c < cols; c++)
+        for (int v = 0; v < nvcs; v++)
+            b->cred[c][v] = row_buf_depth;
+    b->d_rd_vc = -1;
+    b->d_pop_vc = -1;
+}
+
+/* Staged phit i (0 = front) of VC v. */
+static uint32_t stg_at(const yarc_rbd *b, int v, int i)
+{
+    return b->stg[v][(b->stg_head[v] + i) & (YARC_STG - 1)];
+}
+
+/* §4.2 for VC v: 1 and *res if the route is decided this cycle, 0 to wait. */
+static int rbd_rc(const nr_yarc *m, int p, const yarc_rbd *b, int v, int ad_ptr,
+                  yarc_rc_t *res)
+{
+    static const yarc_rc_t drop_malformed = {1, NR_DROP_MALFORMED, 0, -1};
+    static const yarc_rc_t drop_short = {1, NR_DROP_SHORT, 0, -1};
+    uint32_t head = stg_at(b, v, 0);
+    if (!sw_is_head(head)) {
+        *res = drop_malformed;
+        return 1;
+    }
+    int r = (head >> NR_HEAD_R_BIT) & 1, h = (head >> NR_HEAD_H_BIT) & 1;
+    int need = 1 + r + h;
+    for (int i = 1; i < need; i++) {
+        if (i >= b->stg_cnt[v])
+            return 0; /* header phits still coming */
+        if (sw_is_eop(stg_at(b, v, i))) {
+            *res = drop_short;
+            return 1;
+        }
+    }
+    yarc_rc_ctx c = {m->n, m->nbits, m->p.num_vcs, m->p.cols, p};
+    uint32_t route = r ? stg_at(b, v, 1) : 0, hash = h ? stg_at(b, v, 1 + r) : 0;
+    *res = yarc_route(&m->t[p].tab, &c, head, route, hash,
+                      (const int (*)[YARC_MAX_VCS])b->cred, ad_ptr);
+    return 1;
+}
+
+/* §4.3: the phit as it goes on the row bus, and the next CRC repair value. */
+static uint32_t rbd_outgoing(const yarc_rbd *b, int v, uint32_t ph, uint16_t *fix)
+{
+    *fix = b->fix[v];
+    if (b->pos[v] == 0) { /* head: a new packet, nothing to repair yet */
+        *fix = 0;
+        return ph;
+    }
+    if (b->pos[v] == 1 && b->rbit[v]) { /* the route phit: rotate, start the repair */
+        uint32_t rot = yarc_rotate_route(ph);
+        *fix = nr_crc16_bits(0, (ph ^ rot) & SW_DATA_MASK, NR_DATA_W);
+        return rot;
+    }
+    if (sw_kind(ph) == NR_KIND_BODY) {
+        if (*fix) /* upd22(0, 0) = 0: nothing to do for unrotated packets */
+            *fix = nr_crc16_bits(*fix, 0, NR_DATA_W);
+        return ph;
+    }
+    if (sw_is_eop(ph) && *fix) {
+        uint16_t delta = nr_crc16_bits(*fix, 0, 6);
+        return ph ^ delta; /* crc field is bits 15:0 */
+    }
+    return ph;
+}
+
+void yarc_rbd_eval(nr_yarc *m, int p)
+{
+    yarc_rbd *b = &m->t[p].rbd;
+    const yarc_pview *pv = &m->pv[p];
+    const int V = m->p.num_vcs;
+
+    /* §4.1 input-queue read */
+    uint64_t cand = 0;
+    for (int v = 0; v < V; v++) {
+        int inflight = b->rdq_v && b->rdq_vc == v;
+        if (((pv->rd_avail >> v) & 1u) && b->stg_cnt[v] + inflight < YARC_STG)
+            cand |= 1u << v;
+    }
+    b->d_rd_vc = sw_rr_pick(cand, b->rd_ptr);
+
+    /* §4.2 route computation, VCs in order: the adaptive pointer is chained
+     * (VC v sees it moved by VCs < v), the lowest dropping VC gives the event */
+    int ptr = b->ad_ptr;
+    b->d_tev = 0;
+    for (int v = 0; v < V; v++) {
+        b->d_rc[v] = 0;
+        if (b->route_v[v] || !b->stg_cnt[v])
+            continue;
+        if (!rbd_rc(m, p, b, v, ptr, &b->d_rcr[v]))
+            continue;
+        b->d_rc[v] = 1;
+        if (b->d_rcr[v].adapt_l >= 0)
+            ptr = (b->d_rcr[v].adapt_l + 1) % m->n;
+        if (b->d_rcr[v].drop && !b->d_tev)
+            b->d_tev = (1u << NR_TEV_RT_DROP) |
+                       ((uint32_t)b->d_rcr[v].reason << NR_TEV_REASON_LSB);
+    }
+    b->d_ad_ptr = ptr;
+
+    /* §4.3 one pop: send on the row bus or consume a dropped packet */
+    uint64_t elig = 0;
+    for (int v = 0; v < V; v++)
+        if (b->route_v[v] && b->stg_cnt[v] &&
+            (b->drop[v] || b->cred[b->route_q[v] % m->p.cols][v] > 0))
+            elig |= 1u << v;
+    int w = sw_rr_pick(elig, b->tx_ptr);
+    b->d_pop_vc = w;
+    if (w >= 0) {
+        uint32_t ph = stg_at(b, w, 0);
+        b->d_fix = b->fix[w];
+        b->d_pop_phit = b->drop[w] ? ph : rbd_outgoing(b, w, ph, &b->d_fix);
+    }
+}
+
+void yarc_rbd_commit(nr_yarc *m, int p)
+{
+    yarc_rbd *b = &m->t[p].rbd;
+    const yarc_pview *pv = &m->pv[p];
+    const int V = m->p.num_vcs, cols = m->p.cols;
+
+    /* pop (before the append: staging holds at most YARC_STG) */
+    int w = b->d_pop_vc;
+    if (w >= 0) {
+        uint32_t ph = b->d_pop_phit;
+        b->stg_head[w] = (uint8_t)((b->stg_head[w] + 1) & (YARC_STG - 1));
+        b->stg_cnt[w]--;
+        if (!b->drop[w]) {
+            int q = b->route_q[w], cq = q % cols;
+            int tile = (p / cols) * cols + cq; /* tile (r, c') */
+            if (nr_lfifo_push(&m->t[tile].ssw.inb[(p % cols) * V + w], ph,
+                              (unsigned)(q / cols), m->now + (uint32_t)m->p.row_bus_lat))
+                yarc_error(m, "cycle %u: row buffer overflow, port %d vc %d", m->now, p, w);
+            b->cred[cq][w]--;
+            b->fix[w] = b->d_fix;
+        }
+        if (b->pos[w] < 2)
+            b->pos[w]++;
+        if (sw_is_eop(ph)) { /* end of packet: route clears, pointer moves past w */
+            b->route_v[w] = 0;
+            b->tx_ptr = (uint8_t)((w + 1) % V);
+        }
+    }
+
+    /* staging append of the read issued last cycle */
+    if (pv->rd_valid != b->rdq_v)
+        yarc_error(m, "cycle %u: port %d rd_valid %d but read issued %d", m->now, p,
+                   pv->rd_valid, b->rdq_v);
+    if (pv->rd_valid && b->rdq_v) {
+        int v = b->rdq_vc;
+        if (b->stg_cnt[v] >= YARC_STG)
+            yarc_error(m, "cycle %u: port %d staging overflow vc %d", m->now, p, v);
+        else
+            b->stg[v][(b->stg_head[v] + b->stg_cnt[v]++) & (YARC_STG - 1)] = pv->rd_phit;
+    }
+
+    /* route registers */
+    for (int v = 0; v < V; v++) {
+        if (!b->d_rc[v])
+            continue;
+        b->route_v[v] = 1;
+        b->drop[v] = (uint8_t)b->d_rcr[v].drop;
+        b->route_q[v] = (uint8_t)b->d_rcr[v].q;
+        b->rbit[v] = (stg_at(b, v, 0) >> NR_HEAD_R_BIT) & 1u;
+        b->pos[v] = 0;
+        b->fix[v] = 0;
+    }
+    b->ad_ptr = (uint8_t)b->d_ad_ptr;
+
+    /* read pipeline */
+    b->rdq_v = b->d_rd_vc >= 0;
+    b->rdq_vc = b->d_rd_vc;
+    if (b->d_rd_vc >= 0)
+        b->rd_ptr = (uint8_t)((b->d_rd_vc + 1) % V);
+}

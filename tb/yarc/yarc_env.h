@@ -1,0 +1,425 @@
+/* yarc_env.h - a small closed environment around the YARC C model, for its
+ * unit tests (tests/unit/test_yarc_model*.c) and its speed benchmark
+ * (tb/yarc/model_bench.c). The full testbench with lockstep, statistics and
+ * error injection is tb/rtr; this one only needs the model.
+ *
+ * Per port p:
+ *   - a source: a FIFO of whole packets (core phits), sent one phit per cycle
+ *     with optional random idles between packets. Bare (use_lcb = 0) it
+ *     drives in_valid/in_phit and holds per-VC credits for the router's input
+ *     queue (start in_buf_per_vc, refilled by in_cr); like an upstream
+ *     router's output it starts a head only with MaxPktLen credits. With LCBs it feeds the
+ *     TX of a peer "NIC" LCB port model (nr_lcbp) over valid/ready.
+ *   - a sink: bare, it takes out_valid/out_phit and frees at most one phit per
+ *     cycle (stalling with probability bp) as out_cr; with LCBs it reads the
+ *     NIC's input queue (round robin over VCs, stalling with probability bp).
+ *     VCs in hold_mask are never drained, so their credits stay out.
+ *     Completed packets go to the on_pkt callback.
+ *   - with LCBs, the links: router link_tx -> NIC link_rx and back, each a
+ *     delay line of `lat` cycles.
+ * Heads crossing the router's boundary (input: in_valid or link_rx; output:
+ * out_valid or link_tx) are reported to on_head_in/on_head_out with their
+ * cycle, so tests measure router latency exactly.
+ *
+ * Randomness: idles of port p from stream (NR_RNG_P_IDLE, p), sink stalls
+ * from (NR_RNG_P_BACKPRESSURE, p) of the seed given to yenv_init.
+ * Everything is static inline: include this file once per program. */
+#ifndef YARC_ENV_H
+#define YARC_ENV_H
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nr_fmt.h"
+#include "nr_lcb.h"
+#include "nr_pkt.h"
+#include "nr_rng.h"
+#include "nr_router.h"
+
+#define YENV_MAXLEN 256 /* longest packet the sinks assemble */
+#define YENV_MAXLAT 64
+
+typedef struct {
+    uint32_t *ph;        /* ring of queued phits */
+    int cap, head, n;    /* capacity (power of two), front, count */
+    int mid;             /* inside a packet */
+    int vc;              /* VC of the packet being sent */
+    int cred[NR_LCB_MAX_VCS]; /* bare: credits for the router's input queue */
+    double idle_p;       /* P(no head this cycle) between packets */
+    int offered;
+    nr_rng_t rng;
+    uint64_t phits, pkts; /* sent */
+} yenv_src;
+
+typedef struct {
+    uint32_t asm_ph[NR_LCB_MAX_VCS][YENV_MAXLEN];
+    int asm_len[NR_LCB_MAX_VCS];
+    int vc;              /* bare: VC of the packet arriving on out_* */
+    int held[NR_LCB_MAX_VCS]; /* bare: phits received, credit not returned yet */
+    int rr;              /* VC round robin (credit return or NIC reads) */
+    int last_rd_vc;      /* LCB: VC read last cycle, -1 none */
+    double bp;           /* P(stall) per cycle */
+    unsigned hold_mask;  /* VCs never drained (their credits stay out) */
+    nr_rng_t rng;
+    uint64_t phits, pkts;
+} yenv_sink;
+
+typedef struct yenv yenv;
+typedef void (*yenv_pkt_fn)(yenv *e, int port, const uint32_t *ph, int len);
+typedef void (*yenv_head_fn)(yenv *e, int port, uint32_t head);
+
+struct yenv {
+    nr_yarc *m;
+    nr_yarc_params p;
+    nr_lcb_cfg lcfg;
+    int n, nvc, lcb, lat;
+    uint64_t t;                  /* cycle about to be simulated */
+    nr_rtr_in in;
+    nr_rtr_out out;              /* outputs of cycle t - 1 */
+    yenv_src src[NR_MAX_PORTS];
+    yenv_sink snk[NR_MAX_PORTS];
+    /* LCB mode */
+    nr_lcbp *nic[NR_MAX_PORTS];
+    nr_lcbp_out nout[NR_MAX_PORTS];
+    uint32_t dl_up[NR_MAX_PORTS][YENV_MAXLAT];   /* NIC -> router */
+    uint32_t dl_down[NR_MAX_PORTS][YENV_MAXLAT]; /* router -> NIC */
+    int fin_in[NR_MAX_PORTS], fin_out[NR_MAX_PORTS]; /* link framing at the router */
+    /* counters */
+    uint64_t drops[NR_MAX_PORTS];
+    unsigned drop_reason_last[NR_MAX_PORTS];
+    uint64_t drop_reason[8];
+    uint64_t cfg_bad;
+    uint64_t phit_hops;          /* phits that left the router */
+    uint64_t ev_count[NR_EV_COUNT];
+    /* callbacks (may be NULL) */
+    yenv_pkt_fn on_pkt;
+    yenv_head_fn on_head_in, on_head_out;
+    void *ctx;
+    int cfg_pending;             /* cfg write queued for the next cycle */
+    nr_rtr_in cfg_next;
+};
+
+/* Default parameters: yarc-arch.md §3 defaults at rows x cols. */
+static inline nr_yarc_params yenv_params(int rows, int cols, int use_lcb)
+{
+    nr_yarc_params p = {.rows = rows, .cols = cols, .num_vcs = 2, .in_buf_per_vc = 128,
+                        .row_buf_depth = 8, .col_buf_depth = 8, .row_bus_lat = 2,
+                        .col_lat = 2, .use_lcb = use_lcb, .max_pkt_len = 64,
+                        .replay_depth = 256, .window = 32};
+    return p;
+}
+
+static inline nr_lcb_cfg yenv_lcb_cfg(void)
+{
+    nr_lcb_cfg c = {.timeout = 1000, .retry_limit = 8, .max_len = 64};
+    return c;
+}
+
+/* Create the model and the environment (exits on error). lat: link latency
+ * with LCBs (1..YENV_MAXLAT). */
+static inline void yenv_init(yenv *e, const nr_yarc_params *p, const nr_lcb_cfg *lc, int lat,
+                             uint64_t seed)
+{
+    char err[256];
+    memset(e, 0, sizeof *e);
+    e->p = *p;
+    e->lcfg = lc ? *lc : yenv_lcb_cfg();
+    e->n = p->rows * p->cols;
+    e->nvc = p->num_vcs;
+    e->lcb = p->use_lcb;
+    e->lat = lat;
+    if (lat < 1 || lat > YENV_MAXLAT) {
+        fprintf(stderr, "yenv_init: lat %d out of range\n", lat);
+        exit(1);
+    }
+    e->m = nr_yarc_new(p, &e->lcfg, err, sizeof err);
+    if (!e->m) {
+        fprintf(stderr, "nr_yarc_new: %s\n", err);
+        exit(1);
+    }
+    for (int i = 0; i < e->n; i++) {
+        yenv_src *s = &e->src[i];
+        s->cap = 1024;
+        s->ph = malloc(sizeof(uint32_t) * (size_t)s->cap);
+        for (int v = 0; v < e->nvc; v++)
+            s->cred[v] = p->in_buf_per_vc;
+        nr_rng_stream(&s->rng, seed, NR_RNG_STREAM(NR_RNG_P_IDLE, i));
+        nr_rng_stream(&e->snk[i].rng, seed, NR_RNG_STREAM(NR_RNG_P_BACKPRESSURE, i));
+        e->snk[i].last_rd_vc = -1;
+        if (e->lcb) {
+            nr_lcb_params lp = {p->num_vcs, p->in_buf_per_vc, p->replay_depth, p->window,
+                                p->max_pkt_len};
+            e->nic[i] = nr_lcbp_new(&lp, &e->lcfg, err, sizeof err);
+            if (!e->nic[i]) {
+                fprintf(stderr, "nr_lcbp_new: %s\n", err);
+                exit(1);
+            }
+        }
+    }
+}
+
+static inline void yenv_free(yenv *e)
+{
+    for (int i = 0; i < e->n; i++) {
+        free(e->src[i].ph);
+        if (e->nic[i])
+            nr_lcbp_free(e->nic[i]);
+    }
+    nr_yarc_free(e->m);
+}
+
+/* Queue a whole packet on port's source. */
+static inline void yenv_send(yenv *e, int port, const uint32_t *ph, int len)
+{
+    yenv_src *s = &e->src[port];
+    if (s->n + len > s->cap) {
+        int ncap = s->cap;
+        while (s->n + len > ncap)
+            ncap *= 2;
+        uint32_t *nph = malloc(sizeof(uint32_t) * (size_t)ncap);
+        for (int i = 0; i < s->n; i++)
+            nph[i] = s->ph[(s->head + i) & (s->cap - 1)];
+        free(s->ph);
+        s->ph = nph;
+        s->cap = ncap;
+        s->head = 0;
+    }
+    for (int i = 0; i < len; i++)
+        s->ph[(s->head + s->n + i) & (s->cap - 1)] = ph[i];
+    s->n += len;
+    s->pkts++;
+}
+
+/* Phits still queued at the source. */
+static inline int yenv_src_backlog(const yenv *e, int port) { return e->src[port].n; }
+
+/* Queue a configuration write, applied in the next simulated cycle (one per
+ * cycle: call yenv_step between writes, or use yenv_cfg). */
+static inline void yenv_cfg_write(yenv *e, int bcast, int tile, int addr, uint32_t wdata)
+{
+    e->cfg_pending = 1;
+    e->cfg_next.cfg_we = 1;
+    e->cfg_next.cfg_bcast = bcast;
+    e->cfg_next.cfg_tile = tile;
+    e->cfg_next.cfg_addr = addr;
+    e->cfg_next.cfg_wdata = wdata;
+}
+
+static inline void yenv_sink_done(yenv *e, int port, int vc)
+{
+    yenv_sink *k = &e->snk[port];
+    k->pkts++;
+    if (e->on_pkt)
+        e->on_pkt(e, port, k->asm_ph[vc], k->asm_len[vc]);
+    k->asm_len[vc] = 0;
+}
+
+static inline void yenv_sink_phit(yenv *e, int port, int vc, uint32_t ph)
+{
+    yenv_sink *k = &e->snk[port];
+    k->phits++;
+    if (k->asm_len[vc] < YENV_MAXLEN)
+        k->asm_ph[vc][k->asm_len[vc]++] = ph;
+    if (nr_phit_kind(ph) == NR_KIND_EOP)
+        yenv_sink_done(e, port, vc);
+}
+
+/* Kind of a link phit at a receiver with framing bit *fin (link-protocol §3):
+ * returns the core kind for packet phits, -1 for idle-class phits and PADs. */
+static inline int yenv_link_kind(int *fin, uint32_t lp)
+{
+    int f = (lp >> NR_LINK_F_BIT) & 1;
+    if (f) {
+        int k = *fin ? NR_KIND_BODY : NR_KIND_HEAD;
+        *fin = 1;
+        return k;
+    }
+    if (!*fin)
+        return -1;
+    if (((lp >> NR_EOP_OK_LSB) & 3u) == 3u)
+        return -1; /* PAD */
+    *fin = 0;
+    return NR_KIND_EOP;
+}
+
+/* Simulate one cycle. */
+static inline void yenv_step(yenv *e)
+{
+    const int n = e->n, V = e->nvc;
+    nr_rtr_in *in = &e->in;
+    int slot = (int)(e->t % (uint64_t)e->lat);
+    memset(in, 0, sizeof *in);
+    if (e->cfg_pending) {
+        in->cfg_we = 1;
+        in->cfg_bcast = e->cfg_next.cfg_bcast;
+        in->cfg_tile = e->cfg_next.cfg_tile;
+        in->cfg_addr = e->cfg_next.cfg_addr;
+        in->cfg_wdata = e->cfg_next.cfg_wdata;
+        e->cfg_pending = 0;
+    }
+
+    nr_lcbp_in nin[NR_MAX_PORTS];
+    for (int p = 0; p < n; p++) {
+        yenv_src *s = &e->src[p];
+        yenv_sink *k = &e->snk[p];
+        s->offered = 0;
+        uint32_t ph = s->n ? s->ph[s->head] : 0;
+        int want = s->n > 0;
+        if (want && !s->mid && s->idle_p > 0 && nr_rng_bernoulli(&s->rng, s->idle_p))
+            want = 0;
+        if (want && nr_phit_kind(ph) == NR_KIND_HEAD)
+            s->vc = (int)nr_head_vc(ph) % V;
+        if (!e->lcb) {
+            /* bare source, virtual cut-through like an upstream router: a
+             * head starts only with MaxPktLen credits, every phit takes one
+             * (the input queue keeps its last entry for an EOP, so a
+             * phit-by-phit sender could overflow it) */
+            int need = s->mid ? 1 : e->p.max_pkt_len;
+            if (want && s->cred[s->vc] >= need) {
+                in->in_valid[p] = 1;
+                in->in_phit[p] = ph;
+                s->offered = 1;
+            }
+            /* bare sink: free one held phit per cycle unless stalled */
+            if (!(k->bp > 0 && nr_rng_bernoulli(&k->rng, k->bp))) {
+                for (int i = 0; i < V; i++) {
+                    int v = (k->rr + i) % V;
+                    if (k->held[v] > 0 && !((k->hold_mask >> v) & 1u)) {
+                        in->out_cr[p][v] = 1;
+                        k->held[v]--;
+                        k->rr = (v + 1) % V;
+                        break;
+                    }
+                }
+            }
+        } else {
+            /* the link from the NIC, the NIC's TX fed by the source, its
+             * input queue read by the sink */
+            in->link_rx[p] = e->dl_up[p][slot];
+            memset(&nin[p], 0, sizeof nin[p]);
+            nin[p].link_rx = e->dl_down[p][slot];
+            nr_lcbp_out po;
+            nr_lcbp_peek(e->nic[p], &po);
+            if (want) {
+                nin[p].tx_valid = 1;
+                nin[p].tx_phit = ph;
+                s->offered = 1;
+            }
+            if (!(k->bp > 0 && nr_rng_bernoulli(&k->rng, k->bp))) {
+                for (int i = 0; i < V; i++) {
+                    int v = (k->rr + i) % V;
+                    if (((po.rd_avail & ~k->hold_mask) >> v) & 1u) {
+                        nin[p].rd_en = 1;
+                        nin[p].rd_vc = v;
+                        k->rr = (v + 1) % V;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    nr_yarc_eval(e->m, in, &e->out);
+
+    for (int p = 0; p < n; p++) {
+        yenv_src *s = &e->src[p];
+        yenv_sink *k = &e->snk[p];
+        uint32_t tev = e->out.tev[p];
+        if ((tev >> NR_TEV_RT_DROP) & 1u) {
+            unsigned r = (tev >> NR_TEV_REASON_LSB) & 7u;
+            e->drops[p]++;
+            e->drop_reason_last[p] = r;
+            e->drop_reason[r]++;
+        }
+        if ((tev >> NR_TEV_CFG_BAD) & 1u)
+            e->cfg_bad++;
+        int taken = 0;
+        if (!e->lcb) {
+            taken = s->offered;
+            if (taken) {
+                uint32_t ph = in->in_phit[p];
+                s->cred[s->vc]--;
+                if (nr_phit_kind(ph) == NR_KIND_HEAD && e->on_head_in)
+                    e->on_head_in(e, p, ph);
+            }
+            for (int v = 0; v < V; v++)
+                s->cred[v] += (int)e->out.in_cr[p][v];
+            if (e->out.out_valid[p]) {
+                uint32_t ph = e->out.out_phit[p];
+                if (nr_phit_kind(ph) == NR_KIND_HEAD) {
+                    k->vc = (int)nr_head_vc(ph) % V;
+                    if (e->on_head_out)
+                        e->on_head_out(e, p, ph);
+                }
+                e->phit_hops++;
+                k->held[k->vc]++;
+                yenv_sink_phit(e, p, k->vc, ph);
+            }
+        } else {
+            /* router side of the links: heads in and out */
+            int kin = yenv_link_kind(&e->fin_in[p], in->link_rx[p]);
+            if (kin == NR_KIND_HEAD && e->on_head_in)
+                e->on_head_in(e, p, nr_phit_make(NR_KIND_HEAD, in->link_rx[p]));
+            int kout = yenv_link_kind(&e->fin_out[p], e->out.link_tx[p]);
+            if (kout >= 0)
+                e->phit_hops++;
+            if (kout == NR_KIND_HEAD && e->on_head_out)
+                e->on_head_out(e, p, nr_phit_make(NR_KIND_HEAD, e->out.link_tx[p]));
+            for (int b = 0; b < NR_EV_COUNT; b++)
+                if ((e->out.ev[p] >> b) & 1u)
+                    e->ev_count[b]++;
+            /* the NIC */
+            nr_lcbp_out *no = &e->nout[p];
+            nr_lcbp_eval(e->nic[p], &nin[p], no);
+            taken = s->offered && no->tx_ready;
+            if (no->rd_valid && k->last_rd_vc >= 0)
+                yenv_sink_phit(e, p, k->last_rd_vc, no->rd_phit);
+            k->last_rd_vc = nin[p].rd_en ? nin[p].rd_vc : -1;
+            e->dl_up[p][slot] = no->link_tx;
+            e->dl_down[p][slot] = e->out.link_tx[p];
+            nr_lcbp_tick(e->nic[p]);
+        }
+        if (taken) {
+            uint32_t ph = s->ph[s->head];
+            s->mid = nr_phit_kind(ph) != NR_KIND_EOP;
+            s->head = (s->head + 1) & (s->cap - 1);
+            s->n--;
+            s->phits++;
+        }
+    }
+    nr_yarc_tick(e->m);
+    e->t++;
+}
+
+/* Run until every source is empty and nothing moved for `quiet` cycles, or
+ * max cycles passed. Returns 1 if drained. */
+static inline int yenv_drain(yenv *e, int quiet, long max)
+{
+    int still = 0;
+    for (long i = 0; i < max; i++) {
+        uint64_t before = e->phit_hops;
+        int backlog = 0;
+        for (int p = 0; p < e->n; p++)
+            backlog += e->src[p].n;
+        yenv_step(e);
+        if (!backlog && e->phit_hops == before) {
+            if (++still >= quiet)
+                return 1;
+        } else {
+            still = 0;
+        }
+    }
+    return 0;
+}
+
+/* Model errors; print and return the count. */
+static inline int yenv_errors(yenv *e)
+{
+    char buf[256];
+    int k = nr_yarc_errors(e->m, buf, sizeof buf);
+    if (k)
+        fprintf(stderr, "model errors: %d, first: %s\n", k, buf);
+    return k;
+}
+
+#endif

@@ -1,0 +1,655 @@
+/* test_yarc_model.c - directed tests of the YARC C model (docs/yarc-arch.md):
+ * parameter rules, the pure routing functions, zero-load latency against the
+ * §8 stage table, every routing mode of §5 end to end through the
+ * configuration port (§9), every DROP reason with its event, source-route
+ * rotation with the CRC repair of §4.3, and CFG_BAD. */
+#include "nr_crc.h"
+#include "nr_test.h"
+#include "yarc_env.h"
+#include "yarc_priv.h"
+
+/* ---- capture of what leaves the router ---- */
+typedef struct {
+    int npkt;
+    int port;              /* output of the last packet */
+    int len;
+    uint32_t ph[YENV_MAXLEN];
+    long t_in, t_out;      /* cycles of the last head in and head out */
+} cap_t;
+
+static void cap_pkt(yenv *e, int port, const uint32_t *ph, int len)
+{
+    cap_t *c = e->ctx;
+    c->npkt++;
+    c->port = port;
+    c->len = len;
+    memcpy(c->ph, ph, sizeof(uint32_t) * (size_t)len);
+}
+static void cap_in(yenv *e, int port, uint32_t h)
+{
+    (void)port;
+    (void)h;
+    ((cap_t *)e->ctx)->t_in = (long)e->t;
+}
+static void cap_out(yenv *e, int port, uint32_t h)
+{
+    (void)port;
+    (void)h;
+    ((cap_t *)e->ctx)->t_out = (long)e->t;
+}
+
+static void env_open(yenv *e, cap_t *c, const nr_yarc_params *p)
+{
+    yenv_init(e, p, NULL, 1, nr_test_seed);
+    memset(c, 0, sizeof *c);
+    e->ctx = c;
+    e->on_pkt = cap_pkt;
+    e->on_head_in = cap_in;
+    e->on_head_out = cap_out;
+}
+
+/* One configuration write, applied in one cycle. */
+static void cfg(yenv *e, int bcast, int tile, int addr, uint32_t wdata)
+{
+    yenv_cfg_write(e, bcast, tile, addr, wdata);
+    yenv_step(e);
+}
+
+/* Send one packet from src and run until it leaves or is dropped. Returns
+ * the output port, or -(reason) if it was dropped, or -100 if neither. */
+static int route_one(yenv *e, int src, const uint32_t *ph, int len)
+{
+    cap_t *c = e->ctx;
+    int np = c->npkt;
+    uint64_t nd = e->drops[src];
+    yenv_send(e, src, ph, len);
+    for (int i = 0; i < 400; i++) {
+        yenv_step(e);
+        if (c->npkt > np)
+            return c->port;
+        if (e->drops[src] > nd) {
+            yenv_drain(e, 4, 400); /* let the dropped packet be consumed */
+            return -(int)e->drop_reason_last[src];
+        }
+    }
+    return -100;
+}
+
+/* A tagged packet. */
+static int mk(uint32_t *ph, unsigned src, unsigned dest, unsigned vc, int len, unsigned r,
+              unsigned a, unsigned h, const unsigned *route, uint32_t hash)
+{
+    nr_pkt_desc_t d;
+    char err[128];
+    memset(&d, 0, sizeof d);
+    d.src = src;
+    d.dest = dest;
+    d.vc = vc;
+    d.len = len;
+    d.r = r;
+    d.a = a;
+    d.h = h;
+    if (route)
+        memcpy(d.route, route, sizeof d.route);
+    d.hash = hash;
+    int n = nr_pkt_build(&d, ph, YENV_MAXLEN, err, sizeof err);
+    if (n < 0) {
+        fprintf(stderr, "nr_pkt_build: %s\n", err);
+        exit(1);
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------------------- */
+
+static void test_params(void)
+{
+    char err[200];
+    nr_yarc_params p = yenv_params(8, 8, 0);
+    nr_yarc *m = nr_yarc_new(&p, NULL, err, sizeof err);
+    CHECK(m != NULL);
+    nr_yarc_free(m);
+    struct {
+        const char *field;
+        int *f;
+        int bad;
+        const char *msg;
+    } cases[] = {
+        {"rows", &p.rows, 3, "Rows"},
+        {"rows", &p.rows, 16, "Rows"},
+        {"cols", &p.cols, 1, "Cols"},
+        {"vcs", &p.num_vcs, 5, "NumVcs"},
+        {"inbuf", &p.in_buf_per_vc, 63, "InBufPerVc"},
+        {"rowdepth", &p.row_buf_depth, 2, "RowBufDepth"}, /* < 2*RowBusLat */
+        {"rowdepth", &p.row_buf_depth, 6, "RowBufDepth"}, /* not a power of two */
+        {"coldepth", &p.col_buf_depth, 3, "ColBufDepth"},
+        {"rowlat", &p.row_bus_lat, 5, "RowBusLat"},
+        {"collat", &p.col_lat, 0, "ColLat"},
+        {"maxpkt", &p.max_pkt_len, 1, "MaxPktLen"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        nr_yarc_params q = yenv_params(8, 8, 0);
+        p = q;
+        *cases[i].f = cases[i].bad;
+        err[0] = 0;
+        m = nr_yarc_new(&p, NULL, err, sizeof err);
+        CHECK(m == NULL);
+        CHECK_STR(err, cases[i].msg);
+    }
+    /* with LCBs the run-time configuration is required */
+    p = yenv_params(4, 4, 1);
+    CHECK(nr_yarc_new(&p, NULL, err, sizeof err) == NULL);
+    CHECK_STR(err, "lcfg");
+    /* the legal minimum depths are accepted */
+    p = yenv_params(2, 2, 0);
+    p.row_bus_lat = 1;
+    p.row_buf_depth = 2;
+    p.col_lat = 4;
+    p.col_buf_depth = 8;
+    m = nr_yarc_new(&p, NULL, err, sizeof err);
+    CHECK(m != NULL);
+    nr_yarc_free(m);
+}
+
+/* Pure functions of §5 and §4.3. */
+static void test_pure(void)
+{
+    /* fold: XOR of n-bit chunks from bit 0, last chunk zero-padded. Against
+     * the bit-wise form fold[b mod n] ^= key[b]. */
+    nr_rng_t r;
+    nr_rng_seed(&r, nr_test_seed);
+    for (int n = 2; n <= 6; n++)
+        for (int i = 0; i < 2000; i++) {
+            uint32_t key = (uint32_t)nr_rng_u64(&r) & 0x3FFFFFu;
+            unsigned ref = 0;
+            for (int b = 0; b < 22; b++)
+                ref ^= ((key >> b) & 1u) << (b % n);
+            CHECK_EQ(yarc_fold(key, n), ref);
+        }
+    /* n = 6: chunks 5:0, 11:6, 17:12, then bits 21:18 padded */
+    CHECK_EQ(yarc_fold(0x3C0000u, 6), 0x0Fu);
+    CHECK_EQ(yarc_fold(0x000041u, 6), 0x00u); /* 1 ^ 1 */
+    CHECK_EQ(yarc_fold(0x3FFFFFu, 6), 0x30u); /* 3F ^ 3F ^ 3F ^ 0F */
+    CHECK_EQ(yarc_fold(0x3FFFFFu, 4), 0xCu);  /* five F nibbles, then 0x3 */
+
+    /* adaptive pick: highest score; ties to the first at/after ptr */
+    int score[64] = {0};
+    score[3] = 5;
+    score[9] = 5;
+    score[12] = 2;
+    uint64_t cand = (1ull << 3) | (1ull << 9) | (1ull << 12);
+    CHECK_EQ(yarc_adaptive_pick(cand, score, 0, 16), 3);
+    CHECK_EQ(yarc_adaptive_pick(cand, score, 4, 16), 9);
+    CHECK_EQ(yarc_adaptive_pick(cand, score, 10, 16), 3); /* wraps past 15 */
+    CHECK_EQ(yarc_adaptive_pick(cand, score, 9, 16), 9);
+    score[12] = 6;
+    CHECK_EQ(yarc_adaptive_pick(cand, score, 4, 16), 12);
+    CHECK_EQ(yarc_adaptive_pick(0, score, 4, 16), -1);
+    /* round robin */
+    CHECK_EQ(sw_rr_pick(0x5, 0), 0);
+    CHECK_EQ(sw_rr_pick(0x5, 1), 2);
+    CHECK_EQ(sw_rr_pick(0x5, 3), 0);
+    CHECK_EQ(sw_rr_pick(0, 3), -1);
+    CHECK_EQ(sw_rr_pick(1ull << 63, 5), 63);
+
+    /* rotation: {d[15:0], d[21:16]}, kind kept */
+    unsigned hops[3] = {7, 9, 11};
+    uint32_t rt = nr_route_make(hops, 3);
+    uint32_t rot = yarc_rotate_route(rt);
+    CHECK_EQ(nr_phit_kind(rot), NR_KIND_BODY);
+    CHECK_U64(nr_phit_data(rot), (9u << 16) | (11u << 10) | 7u);
+    CHECK_EQ(nr_route_port(rot, 0), 9);
+    CHECK_U64(yarc_rotate_route(0x3F0000u), 0x00003Fu);
+
+    /* configuration address map */
+    CHECK(yarc_cfg_addr_ok(0x00, 16));
+    CHECK(yarc_cfg_addr_ok(0x04, 16));
+    CHECK(!yarc_cfg_addr_ok(0x05, 16));
+    CHECK(!yarc_cfg_addr_ok(0x3F, 64));
+    CHECK(yarc_cfg_addr_ok(0x4F, 16));
+    CHECK(!yarc_cfg_addr_ok(0x50, 16));
+    CHECK(yarc_cfg_addr_ok(0xFF, 64));
+    CHECK(!yarc_cfg_addr_ok(0xC0 + 32, 32));
+
+    /* reset tables: single-router mode */
+    yarc_tables t;
+    yarc_tables_reset(&t, 16);
+    CHECK_EQ(t.root_mask, 0x7FF0);
+    CHECK_EQ(t.dlut[5], 0x45);
+    CHECK_EQ(t.ulut[5], 0);
+    CHECK_EQ(t.l2p[15], 0x4F);
+}
+
+/* §8: zero-load latency, head in to head out, and a gap-free packet. */
+static void latency_case(int rows, int cols, int lcb, int lr, int lc, int len)
+{
+    nr_yarc_params p = yenv_params(rows, cols, lcb);
+    p.row_bus_lat = lr;
+    p.col_lat = lc;
+    p.row_buf_depth = lr > 2 ? 8 : 4;
+    p.col_buf_depth = lc > 2 ? 8 : 4;
+    yenv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    int n = rows * cols;
+    uint32_t ph[YENV_MAXLEN];
+    for (int k = 0; k < 3; k++) {
+        int src = (k * 7 + 1) % n, dst = (k * 5 + n - 1) % n;
+        int l = mk(ph, (unsigned)src, (unsigned)dst, (unsigned)(k & 1), len, 0, 0, 0, NULL, 0);
+        for (int i = 0; i < 40; i++)
+            yenv_step(&e);
+        long first_out = -1, last_out = -1;
+        int np = c.npkt;
+        yenv_send(&e, src, ph, l);
+        for (int i = 0; i < 200 && c.npkt == np; i++) {
+            uint64_t h = e.phit_hops;
+            yenv_step(&e);
+            if (e.phit_hops != h) {
+                if (first_out < 0)
+                    first_out = (long)e.t - 1;
+                last_out = (long)e.t - 1;
+            }
+        }
+        CHECK_EQ(c.npkt, np + 1);
+        CHECK_EQ(c.port, dst);
+        int expect = (lcb ? 6 : 4) + lr + lc;
+        CHECK_EQ(c.t_out - c.t_in, expect);
+        /* one phit per cycle from head to EOP */
+        CHECK_EQ(last_out - first_out + 1, l);
+        CHECK_EQ(c.len, l);
+        CHECK(memcmp(c.ph, ph, sizeof(uint32_t) * (size_t)l) == 0);
+    }
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
+static void test_latency(void)
+{
+    /* default parameters: 6 + RowBusLat + ColLat = 10 with LCBs (§8 table),
+     * 4 + RowBusLat + ColLat = 8 bare (no LCB RX register, no link_tx register) */
+    latency_case(8, 8, 1, 2, 2, 4);
+    latency_case(8, 8, 1, 2, 2, 64);
+    latency_case(8, 8, 0, 2, 2, 19);
+    latency_case(4, 4, 0, 1, 1, 4);
+    latency_case(4, 4, 0, 4, 3, 64);
+    latency_case(4, 8, 1, 1, 4, 19);
+    latency_case(2, 4, 0, 3, 1, 4);
+}
+
+/* §5 reset values: single-router mode. */
+static void test_single_router(void)
+{
+    nr_yarc_params p = yenv_params(4, 4, 0);
+    yenv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    uint32_t ph[YENV_MAXLEN];
+    for (int src = 0; src < 16; src += 5)
+        for (int dst = 0; dst < 16; dst++) {
+            int l = mk(ph, (unsigned)src, (unsigned)dst, (unsigned)(dst & 1), 5, 0, 0, 0, NULL, 0);
+            CHECK_EQ(route_one(&e, src, ph, l), dst);
+        }
+    /* destinations >= NumPorts are "up" and unroutable: NO_ROUTE */
+    int l = mk(ph, 3, 16, 0, 4, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 3, ph, l), -NR_DROP_NO_ROUTE);
+    l = mk(ph, 3, 0x7FFF, 1, 4, 0, 1, 0, NULL, 0); /* adaptive, no candidates */
+    CHECK_EQ(route_one(&e, 3, ph, l), -NR_DROP_NO_ROUTE);
+    l = mk(ph, 3, 40, 1, 5, 0, 0, 1, NULL, 0x1234); /* hashed, ULUT invalid */
+    CHECK_EQ(route_one(&e, 3, ph, l), -NR_DROP_NO_ROUTE);
+    /* dropped packets return their input-queue credits */
+    yenv_drain(&e, 20, 1000);
+    for (int v = 0; v < 2; v++)
+        CHECK_EQ(e.src[3].cred[v], 128);
+    CHECK_EQ(e.drop_reason[NR_DROP_NO_ROUTE], 3);
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
+/* §5 step 3: root detect / mask, DOWN_SHIFT, DLUT. */
+static void test_down_routing(void)
+{
+    nr_yarc_params p = yenv_params(4, 4, 0);
+    yenv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    cfg(&e, 1, 0, 0x00, 0x7F00);       /* ROOT_MASK */
+    cfg(&e, 1, 0, 0x01, 0x0300);       /* ROOT_DETECT: dests 0x300..0x3FF are below */
+    cfg(&e, 1, 0, 0x02, 2);            /* DOWN_SHIFT */
+    for (int i = 0; i < 16; i++)       /* DLUT[i] = 15 - i, except 6 invalid */
+        cfg(&e, 1, 0, 0x40 + i, i == 6 ? 0x00 : 0x40u | (unsigned)(15 - i));
+    uint32_t ph[YENV_MAXLEN];
+    for (unsigned dest = 0x300; dest < 0x400; dest += 7) {
+        unsigned i = (dest >> 2) % 16;
+        int l = mk(ph, 5, dest, dest & 1, 6, 0, dest & 2 ? 1 : 0, 0, NULL, 0);
+        int expect = i == 6 ? -NR_DROP_NO_ROUTE : (int)(15 - i);
+        CHECK_EQ(route_one(&e, 5, ph, l), expect);
+    }
+    /* not below this root: up, and the ULUT is invalid */
+    int l = mk(ph, 5, 0x200, 0, 6, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 5, ph, l), -NR_DROP_NO_ROUTE);
+    /* only the addressed tile changes */
+    cfg(&e, 0, 9, 0x01, 0x0200);
+    CHECK_EQ(route_one(&e, 9, ph, l), 15 - (int)((0x200 >> 2) % 16));
+    CHECK_EQ(route_one(&e, 5, ph, l), -NR_DROP_NO_ROUTE);
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
+/* §5 step 5: deterministic up routing, hashed, with the fold. */
+static void test_ulut_hash(void)
+{
+    nr_yarc_params p = yenv_params(4, 4, 0);
+    yenv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    unsigned ulut[16];
+    for (int i = 0; i < 16; i++) {
+        ulut[i] = (unsigned)(i * 5 + 3) % 16;
+        cfg(&e, 1, 0, 0x80 + i, 0x40u | ulut[i]);
+    }
+    cfg(&e, 1, 0, 0x80 + 11, 0x0B); /* ULUT[11] invalid (valid bit clear) */
+    ulut[11] = 99;
+    uint32_t ph[YENV_MAXLEN];
+    nr_rng_t r;
+    nr_rng_seed(&r, nr_test_seed + 1);
+    int seen[16] = {0};
+    for (int k = 0; k < 120; k++) {
+        unsigned dest = 16 + (unsigned)nr_rng_below(&r, 0x7FF0);
+        int src = (int)nr_rng_below(&r, 16);
+        int h = (int)nr_rng_below(&r, 2);
+        uint32_t hash = (uint32_t)nr_rng_u64(&r) & 0x3FFFFF;
+        uint32_t key = dest ^ (uint32_t)src ^ (h ? hash : 0);
+        unsigned i = yarc_fold(key, 4);
+        int l = mk(ph, (unsigned)src, dest, (unsigned)(k & 1), 7, 0, 0, (unsigned)h, NULL, hash);
+        int expect = ulut[i] == 99 ? -NR_DROP_NO_ROUTE : (int)ulut[i];
+        CHECK_EQ(route_one(&e, src, ph, l), expect);
+        if (expect >= 0)
+            seen[expect]++;
+        /* the hash phit is delivered unchanged */
+        if (expect >= 0 && h)
+            CHECK_U64(c.ph[1], ph[1]);
+    }
+    int used = 0;
+    for (int q = 0; q < 16; q++)
+        used += seen[q] > 0;
+    CHECK(used >= 12); /* the hash spreads the load */
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
+/* §5 step 6: logical -> physical remap, invalid and out-of-range entries. */
+static void test_l2p(void)
+{
+    nr_yarc_params p = yenv_params(4, 4, 0);
+    yenv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    for (int l = 0; l < 16; l++)
+        cfg(&e, 1, 0, 0xC0 + l, 0x40u | (unsigned)((l + 3) % 16));
+    cfg(&e, 1, 0, 0xC0 + 4, 0x07);        /* invalid */
+    cfg(&e, 1, 0, 0xC0 + 5, 0x40 | 40);   /* valid but >= NumPorts */
+    uint32_t ph[YENV_MAXLEN];
+    for (int d = 0; d < 16; d++) {
+        int l = mk(ph, 2, (unsigned)d, 0, 4, 0, 0, 0, NULL, 0);
+        int expect = (d == 4 || d == 5) ? -NR_DROP_NO_ROUTE : (d + 3) % 16;
+        CHECK_EQ(route_one(&e, 2, ph, l), expect);
+    }
+    /* source routes name logical ports too */
+    unsigned hops[3] = {0, 0, 0};
+    int l = mk(ph, 2, 0, 1, 6, 1, 0, 0, hops, 0);
+    CHECK_EQ(route_one(&e, 2, ph, l), 3);
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
+/* §5 step 4: adaptive choice by row-buffer credits, tie-breaking pointer. */
+static void test_adaptive(void)
+{
+    nr_yarc_params p = yenv_params(4, 4, 0);
+    yenv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    uint32_t ph[YENV_MAXLEN];
+    /* input 0 (tile 0): up candidates logical 4..7 = physical 4..7, one per
+     * column. All credits equal: the pointer rotates 4, 5, 6, 7, 4 ... */
+    cfg(&e, 0, 0, 0x03, 0xF0);
+    int l = mk(ph, 0, 1000, 0, 5, 0, 1, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 0, ph, l), 4);
+    CHECK_EQ(route_one(&e, 0, ph, l), 5);
+    CHECK_EQ(route_one(&e, 0, ph, l), 6);
+    CHECK_EQ(route_one(&e, 0, ph, l), 7);
+    CHECK_EQ(route_one(&e, 0, ph, l), 4); /* pointer now 5 */
+    /* an L2P entry that is invalid removes the candidate */
+    cfg(&e, 0, 0, 0xC0 + 5, 0x05);
+    CHECK_EQ(route_one(&e, 0, ph, l), 6);
+    cfg(&e, 0, 0, 0xC0 + 5, 0x45);
+    CHECK_EQ(route_one(&e, 0, ph, l), 7);
+    CHECK_EQ(route_one(&e, 0, ph, l), 4); /* pointer now 5 */
+
+    /* Occupancy beats the pointer: fill output 5 (column 1) so that a packet
+     * from input 0 to port 5 on VC 0 waits there holding row-buffer credits
+     * of column 1. Output 5's sink never frees credits: two 64-phit packets
+     * use its 128, the third (12 phits: 8 in the column buffer, 4 in the row
+     * buffer) stays. */
+    e.snk[5].bp = 1.0;
+    l = mk(ph, 9, 5, 0, 64, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 9, ph, l), 5);
+    CHECK_EQ(route_one(&e, 9, ph, l), 5);
+    l = mk(ph, 0, 5, 0, 12, 0, 0, 0, NULL, 0);
+    yenv_send(&e, 0, ph, l);
+    for (int i = 0; i < 60; i++)
+        yenv_step(&e);
+    CHECK_EQ(e.m->t[0].rbd.cred[1][0], 4);
+    CHECK_EQ(e.m->t[0].rbd.ad_ptr, 5);
+    cfg(&e, 0, 0, 0x03, 0x30); /* candidates 4 (column 0) and 5 (column 1) */
+    l = mk(ph, 0, 2000, 0, 5, 0, 1, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 0, ph, l), 4); /* score 8 beats 4, despite the pointer */
+    /* on VC 1 column 1 has all its credits: a tie, and the pointer (5) wins */
+    l = mk(ph, 0, 2000, 1, 5, 0, 1, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 0, ph, l), 5);
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
+/* §5 step 1 and §4.2: every DROP reason, its event, and the credits. */
+static void test_drops(void)
+{
+    nr_yarc_params p = yenv_params(4, 4, 0);
+    yenv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    uint32_t ph[YENV_MAXLEN];
+    int l;
+    /* MALFORMED: vc >= NumVcs, rsvd bits */
+    l = mk(ph, 1, 3, 2, 6, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 1, ph, l), -NR_DROP_MALFORMED);
+    l = mk(ph, 1, 3, 1, 6, 0, 0, 0, NULL, 0);
+    ph[0] |= 1;
+    CHECK_EQ(route_one(&e, 1, ph, l), -NR_DROP_MALFORMED);
+    /* BAD_SRCROUTE: hop 0 >= NumPorts */
+    unsigned bad[3] = {16, 1, 1};
+    l = mk(ph, 1, 3, 0, 6, 1, 0, 0, bad, 0);
+    CHECK_EQ(route_one(&e, 1, ph, l), -NR_DROP_BAD_SRCROUTE);
+    /* NO_ROUTE: invalid DLUT entry */
+    cfg(&e, 0, 1, 0x40 + 3, 0x03);
+    l = mk(ph, 1, 3, 0, 6, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 1, ph, l), -NR_DROP_NO_ROUTE);
+    cfg(&e, 0, 1, 0x40 + 3, 0x43);
+    CHECK_EQ(route_one(&e, 1, ph, l), 3);
+    /* SHORT: the EOP comes before the header phits */
+    uint32_t s[4];
+    s[0] = nr_head_make(3, 0, 1, 0, 0);          /* r = 1, then EOP */
+    s[1] = nr_eop_make(0, 0);
+    s[1] = (s[1] & ~0xFFFFu) | nr_pcrc(s, 2);
+    CHECK_EQ(route_one(&e, 1, s, 2), -NR_DROP_SHORT);
+    s[0] = nr_head_make(3, 1, 0, 0, 1);          /* h = 1, then EOP */
+    CHECK_EQ(route_one(&e, 1, s, 2), -NR_DROP_SHORT);
+    unsigned hops[3] = {3, 0, 0};
+    s[0] = nr_head_make(3, 1, 1, 0, 1);          /* r = h = 1, route phit, EOP */
+    s[1] = nr_route_make(hops, 1);
+    s[2] = nr_eop_make(0, 0);
+    CHECK_EQ(route_one(&e, 1, s, 3), -NR_DROP_SHORT);
+    /* a malformed head that is also short is SHORT: SHORT is decided before
+     * the RC function runs (docs/yarc-spec-questions.md) */
+    s[0] = nr_head_make(3, 3, 1, 0, 0);
+    s[1] = nr_eop_make(0, 0);
+    CHECK_EQ(route_one(&e, 1, s, 2), -NR_DROP_SHORT);
+    /* a 2-phit packet without header phits is fine */
+    s[0] = nr_head_make(3, 0, 0, 0, 0);
+    CHECK_EQ(route_one(&e, 1, s, 2), 3);
+    /* a long dropped packet (64 phits) is consumed and its credits return */
+    l = mk(ph, 1, 3, 3, 64, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 1, ph, l), -NR_DROP_MALFORMED);
+    yenv_drain(&e, 20, 2000);
+    CHECK_EQ(e.src[1].cred[0], 128);
+    CHECK_EQ(e.src[1].cred[1], 128);
+    CHECK_EQ(e.drops[1], 9);
+    CHECK_EQ(e.drop_reason[NR_DROP_MALFORMED], 3);
+    CHECK_EQ(e.drop_reason[NR_DROP_BAD_SRCROUTE], 1);
+    CHECK_EQ(e.drop_reason[NR_DROP_NO_ROUTE], 1);
+    CHECK_EQ(e.drop_reason[NR_DROP_SHORT], 4);
+    /* the good packet after all of them arrived intact */
+    CHECK_EQ(c.npkt, 2);
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
+/* The RT_DROP event comes in the RC cycle: 3 cycles after the head enters a
+ * bare router (write t, read t+1, staged end of t+2, RC t+3). A table write
+ * takes effect from the next cycle, so a write in the RC cycle is not seen. */
+static void test_timing_of_rc_and_cfg(void)
+{
+    nr_yarc_params p = yenv_params(4, 4, 0);
+    uint32_t ph[YENV_MAXLEN];
+    for (int when = 1; when <= 4; when++) {
+        yenv e;
+        cap_t c;
+        env_open(&e, &c, &p);
+        for (int i = 0; i < 5; i++)
+            yenv_step(&e);
+        int l = mk(ph, 2, 7, 0, 4, 0, 0, 0, NULL, 0);
+        yenv_send(&e, 2, ph, l);
+        long t0 = (long)e.t, tdrop = -1;
+        for (int i = 0; i < 60; i++) {
+            if (e.t == (uint64_t)(t0 + when))
+                yenv_cfg_write(&e, 0, 2, 0x40 + 7, 0x07); /* DLUT[7] invalid */
+            uint64_t nd = e.drops[2];
+            yenv_step(&e);
+            if (e.drops[2] > nd)
+                tdrop = (long)e.t - 1;
+        }
+        CHECK_EQ(c.t_in, t0);
+        if (when <= 2) { /* written before the RC cycle: dropped at t0+3 */
+            CHECK_EQ(tdrop, t0 + 3);
+            CHECK_EQ(c.npkt, 0);
+        } else {
+            CHECK_EQ(tdrop, -1);
+            CHECK_EQ(c.npkt, 1);
+        }
+        CHECK_EQ(yenv_errors(&e), 0);
+        yenv_free(&e);
+    }
+}
+
+/* §4.3: source-route rotation and the CRC repair. */
+static void test_source_route(void)
+{
+    for (int lcb = 0; lcb <= 1; lcb++) {
+        nr_yarc_params p = yenv_params(4, 4, lcb);
+        yenv e;
+        cap_t c;
+        env_open(&e, &c, &p);
+        uint32_t ph[YENV_MAXLEN];
+        nr_rng_t r;
+        nr_rng_seed(&r, nr_test_seed + 2);
+        for (int k = 0; k < 40; k++) {
+            unsigned hops[3];
+            for (int i = 0; i < 3; i++)
+                hops[i] = (unsigned)nr_rng_below(&r, i == 0 ? 16 : 64);
+            int h = k & 1, len = 6 + (int)nr_rng_below(&r, 59);
+            uint32_t hash = (uint32_t)nr_rng_u64(&r) & 0x3FFFFF;
+            int src = (int)nr_rng_below(&r, 16);
+            int l = mk(ph, (unsigned)src, 12345, (unsigned)(k >> 1) & 1, len, 1, 0,
+                       (unsigned)h, hops, hash);
+            CHECK_EQ(route_one(&e, src, ph, l), (int)hops[0]);
+            CHECK_EQ(c.len, l);
+            /* the route phit is rotated: hop 1 is next */
+            CHECK_U64(c.ph[1], yarc_rotate_route(ph[1]));
+            CHECK_EQ(nr_route_port(c.ph[1], 0), hops[1]);
+            CHECK_EQ(nr_route_port(c.ph[1], 1), hops[2]);
+            /* every other phit but the EOP's crc is unchanged */
+            for (int i = 0; i < l - 1; i++)
+                if (i != 1)
+                    CHECK_U64(c.ph[i], ph[i]);
+            CHECK_U64(c.ph[l - 1] & ~0xFFFFu, ph[l - 1] & ~0xFFFFu);
+            /* the repaired CRC is the PCRC of the rotated packet */
+            CHECK_EQ(nr_eop_crc(c.ph[l - 1]), nr_pcrc(c.ph, l));
+            nr_pkt_info_t info;
+            CHECK_EQ(nr_pkt_parse(c.ph, l, 2, 64, &info), NR_PKT_GOOD);
+        }
+        /* a route phit that rotates into itself (all hops equal, bits 3:0
+         * zero is not enough: use 0) repairs nothing */
+        unsigned zero[3] = {0, 0, 0};
+        int l = mk(ph, 3, 1, 0, 8, 1, 0, 0, zero, 0);
+        CHECK_EQ(route_one(&e, 3, ph, l), 0);
+        CHECK(memcmp(c.ph, ph, sizeof(uint32_t) * (size_t)l) == 0);
+        /* r = 0 packets are never touched */
+        l = mk(ph, 3, 2, 1, 30, 0, 0, 1, NULL, 0x2AAAAA);
+        CHECK_EQ(route_one(&e, 3, ph, l), 2);
+        CHECK(memcmp(c.ph, ph, sizeof(uint32_t) * (size_t)l) == 0);
+        CHECK_EQ(yenv_errors(&e), 0);
+        yenv_free(&e);
+    }
+}
+
+/* §9: CFG_BAD for a missing address or a table index >= NumPorts. */
+static void test_cfg_bad(void)
+{
+    nr_yarc_params p = yenv_params(4, 4, 0);
+    yenv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    cfg(&e, 0, 3, 0x05, 1);
+    CHECK_EQ(e.cfg_bad, 1);
+    CHECK_EQ(e.out.tev[3], 1u << NR_TEV_CFG_BAD);
+    CHECK_EQ(e.out.tev[2], 0);
+    cfg(&e, 0, 3, 0x3F, 1);
+    CHECK_EQ(e.cfg_bad, 2);
+    cfg(&e, 0, 3, 0x40 + 16, 0x41); /* DLUT[16] at k = 16 */
+    CHECK_EQ(e.cfg_bad, 3);
+    cfg(&e, 0, 3, 0xC0 + 63, 0x41);
+    CHECK_EQ(e.cfg_bad, 4);
+    cfg(&e, 1, 0, 0x10, 0);        /* broadcast: every tile raises it */
+    CHECK_EQ(e.cfg_bad, 4 + 16);
+    cfg(&e, 0, 3, 0x04, 0xFFFFFFFF); /* UP_MASK 32..63 exists at any size */
+    CHECK_EQ(e.cfg_bad, 20);
+    CHECK_EQ(e.m->t[3].tab.up_mask, 0);
+    cfg(&e, 0, 3, 0x03, 0xFFFFFFFF);
+    CHECK_EQ(e.m->t[3].tab.up_mask, 0xFFFF);
+    cfg(&e, 0, 40, 0x05, 0);       /* no such tile: nothing happens */
+    CHECK_EQ(e.cfg_bad, 20);
+    /* ignored writes change nothing: routing still single-router */
+    uint32_t ph[YENV_MAXLEN];
+    int l = mk(ph, 3, 9, 0, 4, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 3, ph, l), 9);
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
+int main(void)
+{
+    NR_TEST_BEGIN("test_yarc_model", 20261122);
+    test_params();
+    test_pure();
+    test_latency();
+    test_single_router();
+    test_down_routing();
+    test_ulut_hash();
+    test_l2p();
+    test_adaptive();
+    test_drops();
+    test_timing_of_rc_and_cfg();
+    test_source_route();
+    test_cfg_bad();
+    NR_TEST_END("test_yarc_model");
+}
