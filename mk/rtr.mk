@@ -22,3 +22,26 @@ UNIT_TARGETS += test-rtr
 test-rtr: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(RTR_BIN)
 	@scripts/regress.sh -j 2 tests/rtr.list
+
+# ---- RTL builds: one rtr_sim-<config> per Verilated router of mk/yarc_rtl.mk.
+# (mk/yarc_rtl.mk is read after this file: the lists expand late.)
+RTR_RTL_BINS = $(foreach c,$(RTR_RTL_CFGS),$(BUILD)/bin/rtr_sim-$(c))
+
+# ---- experiments ----
+.PHONY: run sweep-rtr bench
+# make run: k=64 UR with LCBs and a small BER, RTL in lockstep with the model
+# when the k=64 RTL is built (else the model alone), summary + latency plot.
+run: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(RTR_BIN) $(filter %-yarc-k64,$(RTR_RTL_BINS))
+	@scripts/rtr_run.sh
+# make sweep: load-latency sweeps of the C model at k=64, RTL spot checks,
+# CSV + PNG (docs/img/rtr_*), saturation table into docs/results.md.
+sweep: sweep-rtr
+sweep-rtr: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(RTR_BIN) $(filter %-yarc-k64,$(RTR_RTL_BINS))
+	@scripts/rtr_sweep.sh
+# make bench: simulated cycles/s and phit-hops/s, model vs RTL, into docs/results.md.
+bench: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(RTR_BIN) $(filter %-yarc-k64,$(RTR_RTL_BINS))
+	@scripts/rtr_bench.sh
+UNIT_TARGETS += sweep-rtr bench run

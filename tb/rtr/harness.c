@@ -238,6 +238,10 @@ static void src_start(sim_t *s, int p, uint64_t t) {
          * dest >= NumPorts is dropped with NO_ROUTE. */
         d.dest = s->nports + (unsigned)nr_rng_below(&pt->rng_misc, NR_DEST_MAX + 1 - s->nports);
         pt->unroutable = 1;
+        /* On VC 0 only: a port raises one RT_DROP per cycle, so drops on two
+         * VCs in the same cycle would count once (docs/yarc-spec-questions.md,
+         * Testbench findings); this keeps the drop count exact. */
+        d.vc = 0;
     }
     if (s->o->hdr_mix > 0 && nr_rng_bernoulli(&pt->rng_misc, s->o->hdr_mix)) {
         int m = 1 + (int)nr_rng_below(&pt->rng_misc, 3); /* 1 r, 2 h, 3 both */
@@ -618,7 +622,12 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
                 }
             } else {
                 in.in_valid[p] = 0;
-                if (pt->len > 0 && !idle && pt->cred[pt->vc] > 0) {
+                /* Virtual cut-through, as an upstream router's output port
+                 * (docs/yarc-arch.md section 11): a head only with credits for a
+                 * maximum-size packet; the input queue keeps no room for a
+                 * packet it cannot finish (link-protocol.md section 8.4). */
+                int need = pt->pos == 0 ? s->g.max_pkt_len : 1;
+                if (pt->len > 0 && !idle && pt->cred[pt->vc] >= (uint32_t)need) {
                     in.in_valid[p] = 1;
                     in.in_phit[p] = pt->ph[pt->pos];
                 }
@@ -781,10 +790,12 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
                         if (pt->cred[v] != (uint32_t)s->g.in_buf_per_vc) busy = 1;
                 }
             }
-            /* With LCBs, let a few control words go by so late credits land. */
+            /* Stay quiet a while: credits come back before the route stage
+             * drops a packet's last phits, and with LCBs a few control words
+             * must go by for late credits to land. */
             if (busy) s->quiet_since = 0;
             else if (!s->quiet_since) s->quiet_since = t;
-            if (!busy && (!lcb || t - s->quiet_since > 4 * 64)) break;
+            if (!busy && t - s->quiet_since > (lcb ? 4 * 64u : 64u)) break;
             if (t - flush_start > o->flush_max) {
                 fail = 1;
                 say(s, "FAIL: network did not drain within %" PRIu64 " cycles after the run: "

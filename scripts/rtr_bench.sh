@@ -1,0 +1,59 @@
+#!/bin/bash
+# rtr_bench.sh - speed benchmark of the router testbench (make bench; not a
+# timed test): simulated cycles/s and phit-hops/s at k=64, UR at loads 0.1
+# and 0.5, the C model alone and the Verilated RTL alone (same testbench, same
+# seed), plus the bare model. Writes $BUILD/results/rtr_bench.csv and the
+# "Speed" section of docs/results.md (between its bench markers) with the
+# command and the machine.
+#
+# Environment: BUILD [build], BENCH_MEASURE [4000], BENCH_WARMUP [500].
+set -eu
+B=${BUILD:-build}
+SIM=$B/bin/rtr_sim
+MEASURE=${BENCH_MEASURE:-4000}
+WARMUP=${BENCH_WARMUP:-500}
+OUT=$B/results
+mkdir -p "$OUT"
+CSV=$OUT/rtr_bench.csv
+rm -f "$CSV"
+CPU=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
+NPROC=$(nproc)
+CMD="$SIM --cfg CFG --impl IMPL --pattern ur --load L --len bw --warmup $WARMUP --measure $MEASURE --seed 1"
+runs=("yarc-k64 model" "yarc-k64-bare model")
+[ -x "$B/bin/rtr_sim-yarc-k64" ] && runs+=("yarc-k64 rtl")
+for r in "${runs[@]}"; do
+    set -- $r
+    for l in 0.1 0.5; do
+        "$SIM" --cfg "$1" --impl "$2" --pattern ur --load $l --len bw --warmup "$WARMUP" \
+            --measure "$MEASURE" --seed 1 --label bench --csv "$CSV" > "$OUT/bench_$1_$2_$l.log" 2>&1 ||
+            { echo "rtr_bench: $1 $2 $l FAILED ($OUT/bench_$1_$2_$l.log)" >&2; exit 1; }
+        echo "  $1 $2 load $l: $(grep '^simulated' "$OUT/bench_$1_$2_$l.log")"
+    done
+done
+# 800 MHz YARC: 8e8 cycles/s; at load L it moves 64 * L * 8e8 phit-hops/s.
+TABLE=$OUT/rtr_bench.md
+{
+    echo "Measured by \`make bench\` ($(date -u +%Y-%m-%d)) on $NPROC x $CPU, one run at a time, single-threaded."
+    echo "Command: \`$CMD\` (k=64, UR, BlackWidow length mix, whole testbench: sources, NIC LCB models, channels, scoreboard)."
+    echo
+    echo "| config | impl | load | cycles/s | phit-hops/s | slowdown vs 800 MHz YARC | phit-hops/s vs YARC at that load |"
+    echo "|---|---|---|---|---|---|---|"
+    awk -F, 'NR > 1 { sl = 8e8 / $25; ph = $26 / (64 * $8 * 8e8);
+                      printf "| %s | %s | %s | %.0f | %.3g | %.0fx | %.2g |\n", $4, $3, $8, $25, $26, sl, ph }' "$CSV"
+    m1=$(awk -F, 'NR > 1 && $4 == "yarc-k64" && $3 == "model" && $8 == 0.5 { print $25 }' "$CSV")
+    r1=$(awk -F, 'NR > 1 && $4 == "yarc-k64" && $3 == "rtl" && $8 == 0.5 { print $25 }' "$CSV")
+    if [ -n "$r1" ]; then
+        echo
+        echo "Model / RTL speed ratio at load 0.5: $(awk -v a="$m1" -v b="$r1" 'BEGIN { printf "%.1f", a / b }')x."
+    fi
+} > "$TABLE"
+cat "$TABLE"
+# Update docs/results.md between the markers, if present.
+R=docs/results.md
+if grep -q '<!-- bench:begin -->' "$R" 2>/dev/null; then
+    awk -v tf="$TABLE" '
+        /<!-- bench:begin -->/ { print; while ((getline l < tf) > 0) print l; skip = 1; next }
+        /<!-- bench:end -->/ { skip = 0 }
+        !skip { print }' "$R" > "$R.tmp" && mv "$R.tmp" "$R"
+    echo "rtr_bench: docs/results.md updated"
+fi

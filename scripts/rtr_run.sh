@@ -1,0 +1,64 @@
+#!/bin/bash
+# rtr_run.sh - the main job (make run): the radix-64 YARC router with LCB links
+# on every port and a small bit error rate, uniform random traffic at a few
+# loads, the Verilated RTL in lockstep with the C model when the k=64 RTL
+# build exists (otherwise the C model alone, said so), a summary table and a
+# latency plot.
+#
+# Environment: BUILD [build], RUN_CFG [yarc-k64], RUN_LOADS [0.2 0.4 0.6],
+# RUN_BER [1e-6], RUN_WARMUP [500], RUN_MEASURE [2000], RUN_SEED [1], JOBS [2].
+set -eu
+B=${BUILD:-build}
+SIM=$B/bin/rtr_sim
+CFG=${RUN_CFG:-yarc-k64}
+LOADS=${RUN_LOADS:-0.2 0.4 0.6}
+BER=${RUN_BER:-1e-6}
+WARMUP=${RUN_WARMUP:-500}
+MEASURE=${RUN_MEASURE:-2000}
+SEED=${RUN_SEED:-1}
+JOBS=${JOBS:-2}
+OUT=$B/results
+mkdir -p "$OUT/run"
+rm -f "$OUT"/run/*.csv
+if [ -x "$B/bin/rtr_sim-$CFG" ]; then IMPL=lockstep; else
+    IMPL=model
+    echo "rtr_run: $B/bin/rtr_sim-$CFG (the Verilated $CFG) is not built: running the C model alone"
+fi
+echo "rtr_run: $CFG, UR, loads $LOADS, link BER $BER per data bit, impl $IMPL, seed $SEED"
+run_point() {
+    local l=$1
+    "$SIM" --cfg "$CFG" --impl "$IMPL" --pattern ur --load "$l" --len bw --ber "$BER" \
+        --warmup "$WARMUP" --measure "$MEASURE" --seed "$SEED" --label run \
+        --csv "$OUT/run/run_$l.csv" > "$OUT/run/run_$l.log" 2>&1
+    local rc=$?
+    echo "  load $l: $(tail -1 "$OUT/run/run_$l.log") ($OUT/run/run_$l.log)"
+    return $rc
+}
+export -f run_point
+export SIM CFG IMPL BER WARMUP MEASURE SEED OUT
+t0=$(date +%s)
+rc=0
+printf '%s\n' $LOADS | xargs -P "$JOBS" -I{} bash -c 'run_point {}' || rc=1
+CSV=$OUT/rtr_run.csv
+head -1 "$(ls "$OUT"/run/*.csv | head -1)" > "$CSV"
+for f in "$OUT"/run/*.csv; do tail -n +2 "$f"; done | sort -t, -k8,8g >> "$CSV"
+echo
+echo "rtr_run: summary ($CFG, UR, BER $BER, $IMPL; loads in phits/cycle/port, latency in cycles)"
+awk -F, 'NR == 1 { printf "%-8s %-9s %-9s %-9s %-8s %-8s %-10s %-6s %-10s\n", "load", "offered", "accepted", "lat_mean", "lat_p99", "retries", "mismatches", "pass", "cycles/s" }
+         NR > 1  { printf "%-8s %-9.4f %-9.4f %-9.1f %-8s %-8s %-10s %-6s %-10.0f\n", $8, $10, $11, $12, $14, $20, $22, ($27 ? "yes" : "NO"), $25 }' "$CSV"
+if command -v gnuplot > /dev/null; then
+    awk -F, 'NR > 1 { print $10, $12, $14 }' "$CSV" > "$OUT/rtr_run.dat"
+    gnuplot <<EOF
+set terminal pngcairo size 800,500 noenhanced
+set output '$OUT/rtr_run_latency.png'
+set title 'make run: $CFG, UR, link BER $BER, $IMPL'
+set xlabel 'offered load (phits/cycle/port)'
+set ylabel 'latency (cycles)'
+set grid
+set key top left
+plot '$OUT/rtr_run.dat' using 1:2 with linespoints title 'mean', '' using 1:3 with linespoints title 'p99'
+EOF
+    echo "rtr_run: latency plot $OUT/rtr_run_latency.png"
+fi
+echo "rtr_run: $(( $(date +%s) - t0 )) s"
+exit $rc
