@@ -1,0 +1,89 @@
+// nr_arb_rr.sv - round-robin arbiter with a hold (advance) input.
+//
+// Purpose: fair single-resource arbitration (crossbar outputs, VC selection).
+//   A user that holds a grant for a whole packet keeps advance_i low until the
+//   packet's last phit, so the winner does not change mid-packet as long as
+//   its request stays up.
+// Parameters:
+//   N  requesters, 1 .. 1024. N = 1 (branch g_single) is a wire with no state.
+// Ports / protocol:
+//   req_i[N]       requests, bit i = requester i.
+//   gnt_o[N]       combinational one-hot grant (all zero when req_i == 0): the
+//                  first requester at or after the priority pointer, cyclically.
+//   gnt_idx_o      index of the granted requester (0 when nothing is granted).
+//   advance_i      at the clock edge, if a grant is given, move the pointer to
+//                  one past the winner (the winner becomes lowest priority).
+//                  With advance_i low, or no request, the pointer holds.
+//                  advance_i may depend combinationally on gnt_o (no loop:
+//                  gnt_o depends only on req_i and the pointer).
+// Latency: 0 (req_i -> gnt_o combinational); pointer update 1 cycle.
+// Cost: ceil(log2 N) flops (pointer, reset to 0); two N-wide priority scans
+//   (logic depth O(N) as written; synthesis balances it).
+`include "nr_assert.svh"
+
+module nr_arb_rr #(
+  parameter int N = 4,
+  localparam int IdxW = (N > 1) ? $clog2(N) : 1
+) (
+  input  logic            clk_i,
+  input  logic            rst_ni,
+  input  logic [N-1:0]    req_i,
+  input  logic            advance_i,
+  output logic [N-1:0]    gnt_o,
+  output logic [IdxW-1:0] gnt_idx_o
+);
+
+  `NR_PARAM_ASSERT(p_n, N >= 1 && N <= 1024)
+
+  if (N == 1) begin : g_single
+    assign gnt_o     = req_i;
+    assign gnt_idx_o = '0;
+    logic unused_ctl;
+    assign unused_ctl = ^{clk_i, rst_ni, advance_i};
+  end else begin : g_rr
+    logic [IdxW-1:0] ptr_q, ptr_d;
+    logic            found_hi, found_lo;
+    logic [IdxW-1:0] idx_hi, idx_lo, idx;
+
+    always_comb begin
+      found_hi = 1'b0;
+      found_lo = 1'b0;
+      idx_hi   = '0;
+      idx_lo   = '0;
+      for (int i = 0; i < N; i++) begin
+        // first requester at or after the pointer
+        if (req_i[i] && !found_hi && (i >= 32'(ptr_q))) begin
+          found_hi = 1'b1;
+          idx_hi   = IdxW'(i);
+        end
+        // first requester overall (wrap-around)
+        if (req_i[i] && !found_lo) begin
+          found_lo = 1'b1;
+          idx_lo   = IdxW'(i);
+        end
+      end
+      idx = found_hi ? idx_hi : idx_lo;
+      gnt_o = '0;
+      if (found_lo) gnt_o[idx] = 1'b1;
+    end
+
+    // Separate process: gnt_o must not even appear to depend on advance_i,
+    // because users derive advance_i from gnt_o (e.g. "granted phit is EOP").
+    always_comb begin
+      ptr_d = ptr_q;
+      if (advance_i && found_lo) ptr_d = (32'(idx) == N - 1) ? '0 : idx + 1'b1;
+    end
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) ptr_q <= '0;
+      else         ptr_q <= ptr_d;
+    end
+
+    assign gnt_idx_o = idx;
+
+    `NR_ASSERT(a_gnt_onehot, $onehot0(gnt_o), clk_i, rst_ni)
+    `NR_ASSERT(a_gnt_is_req, (gnt_o & ~req_i) == '0, clk_i, rst_ni)
+    `NR_ASSERT(a_gnt_if_req, (req_i == '0) || (gnt_o != '0), clk_i, rst_ni)
+  end
+
+endmodule
