@@ -6,7 +6,7 @@
 # Each module is elaborated as its own top with default parameters.
 set -u
 cd "$(dirname "$0")/.."
-FILES=$(grep -v '^\s*\(//\|$\)' rtl/files.f)
+FILES=$(grep -v '^\s*\(//\|$\)' rtl/files.f | tr '\n' ' ')
 MODS=$(grep -h -o '^module [A-Za-z0-9_]*' $FILES | awk '{print $2}')
 pass=0; fail=0
 for m in $MODS; do
