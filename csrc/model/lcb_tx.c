@@ -254,6 +254,10 @@ void lcb_tx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uint
     } else if (q->in_pkt) {
         link = lcb_link(0, 0, (uint32_t)NR_OK_RSVD << NR_EOP_OK_LSB);   /* PAD */
     }
+    /* Sources 1-3 never compete: a stored core phit needs an open packet or
+     * head_ok, both impossible while replaying or deciding (§7.5). */
+    if (send_core && link != send_link)
+        lcb_error(err, "model: core phit shadowed by the replay path");
     n->link_tx = link | ((uint32_t)wi->cbit << NR_LINK_C_BIT);
 
     /* ---- §7.6 timer ---- */

@@ -630,6 +630,76 @@ static void test_timeout_replay_dup(void)
     pair_free(&pr);
 }
 
+/* Same-cycle word apply and replay decision (M1 in
+ * docs/lcb-spec-questions.md). L = 5, cfg_timeout T = 20. A sends pkt0 (4
+ * phits, taken 100..103) and at once pkt1 (62 phits, taken 104..165). The
+ * timer is 0 in cycle 104 and fires at 124 (TX_TIMEOUT): pending, but A is
+ * mid-packet, so the decision waits for pkt1's EOP (taken at 165) and falls in
+ * cycle 166. B's word built at 128 completes at A at 128+W+L = 165 and is
+ * applied in the same cycle 166.
+ * (1) pkt0's phit 1 is corrupted: B's word carries a NACK (epoch 1, ack 0).
+ *     Cycle 166 has TX_NACK and TX_REPLAY; the decision clears pending, so
+ *     the NACK does not cause a second replay when this one ends (at 233).
+ *     The next replay is the plain timeout at 233+T+1 = 254.
+ * (2) No corruption: the word acks pkt0 (TX_ACK at 166). The decision uses
+ *     start-of-cycle base 0: marker REPLAY(0) on link_tx at 167; B has E = 2
+ *     by then, so dupl = 2 and both replayed packets are skipped (RX_DUP
+ *     at 173 and 177). */
+static void test_apply_and_decision_same_cycle(void)
+{
+    for (int sc = 1; sc <= 2; sc++) {
+        nr_lcb_params p = pair_default_params();
+        nr_lcb_cfg c = pair_default_cfg();
+        c.timeout = 20;
+        const int L = 5;
+        const long c0 = 100;
+        lcb_pair pr;
+        rlog lg[2];
+        pair_synced(&pr, lg, &p, &c, L);
+        uint32_t p0[64], p1[64];
+        pair_mkpkt(p0, 4, 0, 0xC000 + (uint64_t)sc);
+        pair_mkpkt(p1, 62, 1, 0xC100 + (uint64_t)sc);
+        pair_run(&pr, c0 - pr.t);
+        pair_send(&pr, 0, p0, 4);
+        pair_send(&pr, 0, p1, 62);
+        while (pr.t < 260) {
+            if (sc == 1 && pr.t == c0 + 1 + 1 + L)
+                pr.xor_mask[1] = 1u << 4;
+            pair_step(&pr);
+            if (pr.t - 1 == 167)
+                CHECK_EQ(pr.out[0].link_tx & ~(1u << 22), 0x100002); /* REPLAY(0) */
+        }
+        CHECK_EQ(pr.ev_first[0][NR_EV_TX_TIMEOUT], 124);
+        CHECK_EQ(pr.ev_first[0][NR_EV_TX_REPLAY], 166);
+        if (sc == 1) {
+            CHECK_EQ(pr.ev_first[0][NR_EV_TX_NACK], 166);
+            CHECK_EQ(pr.ev_count[0][NR_EV_TX_REPLAY], 2);
+            CHECK_EQ(pr.ev_last[0][NR_EV_TX_REPLAY], 254);
+        } else {
+            CHECK_EQ(pr.ev_first[0][NR_EV_TX_ACK], 166);
+            CHECK_EQ(pr.ev_first[1][NR_EV_RX_MARKER], 167 + L);
+            CHECK_EQ(pr.ev_count[1][NR_EV_RX_DUP], 2);
+            CHECK_EQ(pr.ev_first[1][NR_EV_RX_DUP], 168 + L);
+            CHECK_EQ(pr.ev_last[1][NR_EV_RX_DUP], 168 + L + 4);
+        }
+        CHECK(pair_drain(&pr, 3000) > 0);
+        int good = 0;
+        for (int k = 0; k < lg[1].n; k++) {
+            const rpkt *r = &lg[1].pk[k];
+            if (nr_eop_ok(r->ph[r->len - 1]) == NR_OK_HEALTHY) {
+                if (good == 0)
+                    check_pkt(r, 0, p0, 4);
+                else
+                    check_pkt(r, 1, p1, 62);
+                good++;
+            }
+        }
+        CHECK_EQ(good, 2);
+        pair_check_no_errors(&pr);
+        pair_free(&pr);
+    }
+}
+
 /* Receive clip (§8.3) and the retry limit through NACK rounds (§7.5).
  * cfg_max_len = 6, cfg_retry_limit = 2, one 10-phit packet on VC0 at c0=100,
  * B's reader off. Phit j reaches B at c0+j+1+L (first copy) or d+2+L+j (a
@@ -1162,7 +1232,7 @@ static void test_inq_overflow(void)
 /* API discipline: eval() does not change state (two evals then a tick equal
  * one eval of the second input then a tick); peek() gives eval()'s
  * state-only outputs; tick() without eval() and reading a VC with rd_avail 0
- * are reported as errors, not fatal. */
+ * are reported as errors, not fatal. Also pins readings M2 and M3. */
 static void test_api(void)
 {
     nr_lcb_params p = pair_default_params();
@@ -1206,6 +1276,28 @@ static void test_api(void)
     CHECK_STR(msg, "rd_avail");
     nr_lcbp_tick(y);
     CHECK_EQ(nr_lcbp_errors(y, NULL, 0), 1);
+
+    /* M2: with tx_valid = 0 and no packet open, tx_ready follows tx_phit's
+     * kind literally: HEAD vc 0 -> tx_vc_ok[0] (1), HEAD vc 3 >= NumVcs ->
+     * head_ok (1), any other kind -> 0. M3: rd_phit is 0 when rd_valid = 0. */
+    nr_lcbp *z = pair_new_port(&p, &c);
+    const struct {
+        uint32_t ph;
+        int ready;
+    } m2[4] = {{nr_head_make(1, 0, 0, 0, 0), 1},
+               {nr_head_make(1, 3, 0, 0, 0), 1},
+               {nr_phit_make(NR_KIND_BODY, 5), 0},
+               {nr_eop_make(NR_OK_HEALTHY, 0), 0}};
+    for (int k = 0; k < 4; k++) {
+        nr_lcbp_in in = {.tx_valid = 0, .tx_phit = m2[k].ph};
+        nr_lcbp_eval(z, &in, &o);
+        CHECK_EQ(o.tx_ready, m2[k].ready);
+        CHECK_EQ(o.ev, 0);
+        CHECK_EQ(o.rd_valid, 0);
+        CHECK_EQ(o.rd_phit, 0);
+        nr_lcbp_tick(z);
+    }
+    nr_lcbp_free(z);
     nr_lcbp_free(x);
     nr_lcbp_free(y);
 }
@@ -1221,6 +1313,7 @@ int main(void)
     test_deframer_false_lock();
     test_nack_replay();
     test_timeout_replay_dup();
+    test_apply_and_decision_same_cycle();
     test_clip_retry_link_down();
     test_timeout_link_down();
     test_inq_rewind_abort();
