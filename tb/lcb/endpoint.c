@@ -55,6 +55,7 @@ struct lcb_ep {
     int stall;
     int drain;
     uint32_t rbuf[NR_LCB_MAX_VCS][LCB_PKT_CAP];
+    uint8_t rwin[NR_LCB_MAX_VCS][LCB_PKT_CAP]; /* phit was read inside the window */
     int rlen[NR_LCB_MAX_VCS];
     int64_t win_from, win_to;
     lcb_ep_stats s;
@@ -131,6 +132,15 @@ uint64_t lcb_ep_backlog(const lcb_ep *e)
 {
     uint64_t n = 0;
     for (int v = 0; v < e->nv; v++) n += e->q[v].n;
+    return n;
+}
+
+uint64_t lcb_ep_backlog_phits(const lcb_ep *e)
+{
+    uint64_t n = 0;
+    for (int v = 0; v < e->nv; v++)
+        for (size_t i = 0; i < e->q[v].n; i++)
+            n += (uint64_t)e->q[v].e[(e->q[v].head + i) % e->q[v].cap].len;
     return n;
 }
 
@@ -224,7 +234,7 @@ static void stage(lcb_ep *e, int v, int64_t t)
 void lcb_ep_inputs(lcb_ep *e, int64_t t, int gen, const nr_lcbp_out *pk, nr_lcbp_in *in)
 {
     /* injection process: new packets go to their VC's source queue */
-    if (gen) {
+    if (gen && (e->cfg.max_pkts <= 0 || e->s.gen_pkts < (uint64_t)e->cfg.max_pkts)) {
         int r = nr_inj_tick(&e->inj, (uint64_t)t, NULL);
         if (r < 0) lcb_fail(e->chk, t, "node %d: out of memory in the source queue", e->node);
         const nr_inj_pkt_t *q;
@@ -236,6 +246,25 @@ void lcb_ep_inputs(lcb_ep *e, int64_t t, int gen, const nr_lcbp_out *pk, nr_lcbp
             e->s.gen_pkts++;
             nr_stats_generated(e->st_, e->node, q->len, q->gen_cycle);
             nr_inj_pop(&e->inj);
+        }
+    }
+    if (gen && e->cfg.saturate) {
+        /* saturation: an empty VC queue gets a packet drawn from the length
+         * distribution at once (its VC forced to this queue) */
+        for (int v = 0; v < e->nv; v++) {
+            if (e->q[v].n) continue;
+            nr_inj_pkt_t q;
+            memset(&q, 0, sizeof q);
+            nr_lendist_draw(&e->inj.cfg.len, &e->rs, &q.len, &q.vc, &q.cls);
+            q.vc = v;
+            q.dest = -1;
+            q.gen_cycle = (uint64_t)t;
+            if (vq_push(&e->q[v], &q)) {
+                lcb_fail(e->chk, t, "node %d: out of memory in the source queue", e->node);
+                break;
+            }
+            e->s.gen_pkts++;
+            nr_stats_generated(e->st_, e->node, q.len, q.gen_cycle);
         }
     }
     in->tx_valid = 0;
@@ -312,7 +341,6 @@ static void sink_packet(lcb_ep *e, int64_t t, int v)
     e->rlen[v] = 0;
     e->s.rx_pkts++;
     unsigned ok = nr_eop_ok(ph[n - 1]);
-    int inwin = t >= e->win_from && t < e->win_to;
     if (ok == NR_OK_HEALTHY) {
         nr_sb_match_t m;
         memset(&m, 0, sizeof m);
@@ -322,11 +350,15 @@ static void sink_packet(lcb_ep *e, int64_t t, int v)
         int pay = n - hdr - 1 > 0 ? n - hdr - 1 : 0;
         e->s.deliv_phits += (uint64_t)n;
         e->s.deliv_payload += (uint64_t)pay;
-        if (inwin) {
-            e->s.win_delivered++;
-            e->s.win_deliv_phits += (uint64_t)n;
-            e->s.win_deliv_payload += (uint64_t)pay;
+        /* goodput counts the phits of healthy packets read inside the window */
+        int nw = 0, pw = 0;
+        for (int j = 0; j < n; j++) {
+            nw += e->rwin[v][j];
+            if (j >= hdr && j < n - 1) pw += e->rwin[v][j];
         }
+        if (e->rwin[v][n - 1]) e->s.win_delivered++;
+        e->s.win_deliv_phits += (uint64_t)nw;
+        e->s.win_deliv_payload += (uint64_t)pw;
         if (m.matched) nr_stats_delivered(e->st_, e->node, n, m.user, m.expect_cycle, (uint64_t)t);
         e->s.last_delivery = (uint64_t)t;
     } else {
@@ -422,6 +454,7 @@ void lcb_ep_outputs(lcb_ep *e, int64_t t, const nr_lcbp_in *in, const nr_lcbp_ou
         } else {
             uint32_t ph = out->rd_phit & NR_PHIT_MASK;
             unsigned k = nr_phit_kind(ph);
+            uint8_t inw = t >= e->win_from && t < e->win_to;
             e->s.reads++;
             if (k == NR_KIND_RSVD) {
                 lcb_fail(e->chk, t, "node %d vc %d: input queue returned a RSVD-kind phit %06x",
@@ -431,6 +464,7 @@ void lcb_ep_outputs(lcb_ep *e, int64_t t, const nr_lcbp_in *in, const nr_lcbp_ou
                     lcb_fail(e->chk, t, "node %d vc %d: HEAD %06x after %d phits of an unfinished "
                              "packet", e->node, v, ph, e->rlen[v]);
                 e->rbuf[v][0] = ph;
+                e->rwin[v][0] = inw;
                 e->rlen[v] = 1;
             } else if (e->rlen[v] == 0) {
                 lcb_fail(e->chk, t, "node %d vc %d: %s phit %06x outside a packet", e->node, v,
@@ -440,6 +474,7 @@ void lcb_ep_outputs(lcb_ep *e, int64_t t, const nr_lcbp_in *in, const nr_lcbp_ou
                          e->p.max_pkt_len);
                 e->rlen[v] = 0;
             } else {
+                e->rwin[v][e->rlen[v]] = inw;
                 e->rbuf[v][e->rlen[v]++] = ph;
                 if (k == NR_KIND_EOP) sink_packet(e, t, v);
             }

@@ -46,6 +46,8 @@ typedef struct {
     double bp;          /* sink: P(no read) per cycle */
     int bp_stall;       /* sink: when backpressured, stall 1..bp_stall cycles */
     int ndest;          /* destinations per source (flows per VC) */
+    int64_t max_pkts;   /* stop generating after this many packets (0: no limit) */
+    int saturate;       /* keep every VC's source queue non-empty (saturation throughput) */
 } lcb_ep_cfg;
 
 typedef struct {
@@ -91,8 +93,9 @@ void lcb_ep_outputs(lcb_ep *e, int64_t t, const nr_lcbp_in *in, const nr_lcbp_ou
 void lcb_ep_window(lcb_ep *e, int64_t from, int64_t to);
 /* 1 if the source has packets queued, staged or in flight (not yet read). */
 int lcb_ep_pending(const lcb_ep *e);
-/* Packets queued at the source (not yet started). */
+/* Packets queued at the source (not yet started), and their phits. */
 uint64_t lcb_ep_backlog(const lcb_ep *e);
+uint64_t lcb_ep_backlog_phits(const lcb_ep *e);
 /* 1 while the source is inside a packet. */
 int lcb_ep_mid_packet(const lcb_ep *e);
 /* Stop backpressure (drain phase). */

@@ -37,7 +37,7 @@ void lcb_tb_cfg_default(lcb_tb_cfg *c)
         c->ch[d].latency = 16;
         lcb_ep_cfg *e = &c->ep[d];
         e->inj.kind = NR_INJ_BERNOULLI;
-        e->inj.load = 0.9;
+        e->inj.load = 0.7;
         e->inj.burst = 8;
         e->inj.len.kind = NR_LEN_UNIFORM;
         e->inj.len.a = 4;
@@ -46,7 +46,7 @@ void lcb_tb_cfg_default(lcb_tb_cfg *c)
         e->gap = 0.01;
         e->probe = 0.05;
         e->rah = 1;
-        e->bp = 0.1;
+        e->bp = 0.05;
         e->bp_stall = 4;
         e->ndest = 2;
     }
@@ -116,6 +116,7 @@ int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen)
 
 typedef struct {
     int first_cause;   /* since the last replay: 0 none, 1 NACK, 2 timeout */
+    int64_t last_reject; /* cycle of the last CTL_REJECT */
     int had_replay, ack_since;
     int in_rec;
     int64_t rec_start;
@@ -179,6 +180,12 @@ static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *e
     }
     nr_stats_summary_t sm;
     nr_stats_summary(st, &sm);
+    r->lat_mean = sm.mean;
+    r->lat_max = sm.max;
+    r->lat_p99 = sm.p99;
+    r->net_mean = sm.net_mean;
+    r->net_max = sm.net_max;
+    r->net_p99 = sm.net_p99;
     fprintf(f, "latency (window packets, both directions, %" PRIu64 " samples): from generation "
             "mean %.1f p99 %u max %u; from head taken mean %.1f p99 %u max %u cycles\n", sm.n,
             sm.mean, sm.p99, sm.max, sm.net_mean, sm.net_p99, sm.net_max);
@@ -187,6 +194,30 @@ static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *e
             sb->expected, sb->expected_soft, sb->delivered, sb->soft_discards, sb->tx_err_discards,
             sb->nerrors);
     (void)win;
+}
+
+void lcb_tb_print_result(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r)
+{
+    const lcb_port_res *a = &r->port[0], *b = &r->port[1];
+    fprintf(f, "lcb_result pass=%d seed=%" PRIu64 " a=%s b=%s lockstep=%d lat_ab=%d lat_ba=%d "
+            "cycles=%" PRId64 " run=%" PRId64 " seconds=%.3f cps=%.0f err_link_cycles=%" PRIu64
+            " gp_pay_ab=%.4f gp_ll_ab=%.4f gp_pay_ba=%.4f gp_ll_ba=%.4f replays_a=%" PRIu64
+            " replays_b=%" PRIu64 " nested=%" PRIu64 " rec_ab=%" PRIu64 " rec_mean_ab=%.1f "
+            "rec_max_ab=%" PRIu64 " rec_ba=%" PRIu64 " rec_mean_ba=%.1f rec_max_ba=%" PRIu64
+            " rtt_ab=%d rtt_ba=%d lat_mean=%.1f lat_p99=%u net_mean=%.1f net_p99=%u net_max=%u "
+            "wraps_ab=%" PRIu64 " wraps_ba=%" PRIu64 " down=%d diverged=%d\n",
+            r->pass, c->seed, c->impl[0] == LCB_IMPL_RTL ? "rtl" : "model",
+            c->impl[1] == LCB_IMPL_RTL ? "rtl" : "model", c->lockstep, c->ch[0].latency,
+            c->ch[1].latency, c->cycles, r->cycles_run, r->seconds,
+            r->seconds > 0 ? r->cycles_run / r->seconds : 0.0, r->err_link_cycles,
+            r->goodput_pay[0], r->goodput_ll[0], r->goodput_pay[1], r->goodput_ll[1],
+            a->ev[NR_EV_TX_REPLAY], b->ev[NR_EV_TX_REPLAY], a->nested_replays + b->nested_replays,
+            b->recoveries, b->recoveries ? (double)b->rec_sum / b->recoveries : 0.0, b->rec_max,
+            a->recoveries, a->recoveries ? (double)a->rec_sum / a->recoveries : 0.0, a->rec_max,
+            lcb_tb_rtt_ack(&c->p, c->ch[0].latency), lcb_tb_rtt_ack(&c->p, c->ch[1].latency),
+            r->lat_mean, r->lat_p99, r->net_mean, r->net_p99, r->net_max,
+            b->ev[NR_EV_RX_OK] / 128, a->ev[NR_EV_RX_OK] / 128,
+            (a->down_cycle >= 0) | ((b->down_cycle >= 0) << 1), r->diverged);
 }
 
 int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int errlen)
@@ -241,6 +272,8 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     memset(F, 0, sizeof F);
     port_track tr[2];
     memset(tr, 0, sizeof tr);
+    tr[0].last_reject = tr[1].last_reject = -1000000;
+    const int64_t wbits = 16 + nv * clog2i(buf + 1);
     int prev_down[2] = {0, 0};
     r->port[0].down_cycle = r->port[1].down_cycle = -1;
     int64_t stall_since[2] = {0, 0};
@@ -248,7 +281,7 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     uint64_t sb_seen = 0;
     int drain = 0, tracing = 0, stop = 0;
     int64_t stop_at = -1;
-    int64_t drain_start = cf->cycles;
+    int64_t drain_start = cf->cycles, drain_limit = cf->drain;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int64_t t;
@@ -256,6 +289,9 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
         if (!drain && t >= cf->cycles) {
             drain = 1;
             drain_start = t;
+            /* the source backlog left over needs its own time */
+            drain_limit = cf->drain + 2 * (int64_t)(lcb_ep_backlog_phits(ep[0]) +
+                                                    lcb_ep_backlog_phits(ep[1]));
             for (int i = 0; i < 2; i++) {
                 lcb_ch_enable(ch[i], 0);
                 lcb_ep_drain(ep[i]);
@@ -369,6 +405,7 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
                 k->first_cause = 0;
             }
             if ((ev >> NR_EV_TX_ACK) & 1) k->ack_since = 1;
+            if ((ev >> NR_EV_CTL_REJECT) & 1) k->last_reject = t;
             if (!k->first_cause && ((ev >> NR_EV_TX_NACK) & 1)) k->first_cause = 1;
             if (!k->first_cause && ((ev >> NR_EV_TX_TIMEOUT) & 1)) k->first_cause = 2;
             if (((ev >> NR_EV_RX_CRC) & 1) && !k->in_rec) {
@@ -421,6 +458,8 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
             }
             if (o[d].link_down) continue; /* this direction is dead: nothing to drain */
             if (pend || o[d ^ 1].ctl_sync == 0 || o[d].ctl_sync == 0) quiet = 0;
+            /* a deframer in SYNC whose words are all rejected is not in sync */
+            if (t - tr[d].last_reject < 2 * wbits || t - tr[d ^ 1].last_reject < 2 * wbits) quiet = 0;
             for (int v = 0; v < nv; v++)
                 if (F[d][v] != D[d][v] || o[d].credits[v] != (uint32_t)buf || o[d ^ 1].occ[v])
                     quiet = 0;
@@ -430,9 +469,11 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
             t++;
             break;
         }
-        if (drain && t - drain_start >= cf->drain) {
+        if (drain && t - drain_start >= drain_limit) {
             lcb_fail(&chk, t, "did not drain within %" PRId64 " cycles (packets outstanding, "
-                     "credits not back, or control channel out of sync)", cf->drain);
+                     "credits not back, or control channel out of sync or its words rejected: "
+                     "last CTL_REJECT A %" PRId64 " B %" PRId64 ")", drain_limit, tr[0].last_reject,
+                     tr[1].last_reject);
             break;
         }
         if (cf->progress > 0 && !cf->quiet && t % cf->progress == 0 && t > 0)

@@ -74,7 +74,12 @@ typedef struct {
     double seconds;
     uint64_t sb_errors;
     uint64_t lost_to_down;
+    double lat_mean, net_mean;      /* window packets: from generation, from head taken */
+    uint32_t lat_max, net_max, lat_p99, net_p99;
 } lcb_tb_res;
+
+/* One "lcb_result key=value ..." line for scripts (sweeps, CI tallies). */
+void lcb_tb_print_result(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r);
 
 /* Defaults: model<->model, default parameters, clean link, latency 16. */
 void lcb_tb_cfg_default(lcb_tb_cfg *c);

@@ -1,0 +1,182 @@
+#!/bin/bash
+# lcb_sweep.sh - LCB measurements (benchmarks, not tests): CSV + PNG into
+# build/results/, summary in build/results/lcb_summary.txt.
+#
+# usage: scripts/lcb_sweep.sh [-q] [-j N] [BINDIR]
+#   BINDIR  where lcb_sim / lcb_sim_model live (default build/bin)
+#   -q      quick: fewer points and cycles (smoke test of the script)
+#   -j N    run N simulations at once (default 2)
+#
+# Measurements
+#   lcb_ber.csv/png      goodput vs BER (0 .. 1e-3, all 24 bits), saturated
+#                        sources, 64-phit and BlackWidow-mix packets, latency 16
+#   lcb_latency.csv/png  goodput vs link latency, default buffers, saturated,
+#                        64-, 19- and 4-phit packets
+#   lcb_maxlen.csv       error-free goodput with 64-phit packets (payload-only
+#                        and link-layer definitions)
+#   lcb_retry.csv        one flipped data bit: receiver recovery time (first
+#                        RX_CRC to the next RX_OK) and phits lost, vs RTT_ack
+#   lcb_speed.csv        simulated cycles per second of the pair, model and RTL
+# All runs are model<->model except the speed runs; the lockstep regression
+# shows the RTL produces the same cycles, so the figures hold for both.
+set -euo pipefail
+QUICK=0; JOBS=2
+while getopts "qj:" o; do
+    case $o in
+        q) QUICK=1 ;;
+        j) JOBS=$OPTARG ;;
+        *) echo "usage: $0 [-q] [-j N] [BINDIR]" >&2; exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+BIN=${1:-build/bin}
+OUT=build/results
+mkdir -p "$OUT"
+MODEL="$BIN/lcb_sim_model"
+RTL="$BIN/lcb_sim"
+[ -x "$MODEL" ] || { echo "lcb_sweep: $MODEL not built (make lcb-bins)" >&2; exit 2; }
+CYC=300000; [ $QUICK = 1 ] && CYC=40000
+SAT="--saturate --bp 0 --idle 0 --gap 0 --probe 0 --no-rah --retry-limit 255 --quiet"
+TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+
+# run ID ARGS...: run the model pair, keep its lcb_result line in $TMP/ID
+jobs_list=()
+queue() { jobs_list+=("$*"); }
+flush() {
+    printf '%s\n' "${jobs_list[@]}" | xargs -P "$JOBS" -I{} bash -c '
+        set -- {}; id=$1; shift; bin=$1; shift
+        "$bin" "$@" > "'"$TMP"'/$id.log" 2>&1 || true
+        grep "^lcb_result" "'"$TMP"'/$id.log" > "'"$TMP"'/$id" || echo "lcb_result pass=0 missing=1" > "'"$TMP"'/$id"'
+    jobs_list=()
+}
+# field ID KEY: value of KEY= in the result line of run ID
+field() { tr ' ' '\n' < "$TMP/$1" | sed -n "s/^$2=//p"; }
+
+# ---- goodput vs BER ----
+BERS="0 1e-7 3e-7 1e-6 3e-6 1e-5 3e-5 1e-4 3e-4 1e-3"
+[ $QUICK = 1 ] && BERS="0 1e-5 1e-4 1e-3"
+for b in $BERS; do
+    for L in fixed:64 bw; do
+        queue "ber_${b}_${L/:/}" "$MODEL" $SAT --cycles $CYC --latency 16 --ber $b --len $L --seed 11
+    done
+done
+flush
+{
+    echo "ber,len,goodput_payload,goodput_linklayer,replays_a,recoveries_ab,rec_mean_ab,pass"
+    for b in $BERS; do for L in fixed:64 bw; do id="ber_${b}_${L/:/}"
+        echo "$b,$L,$(field $id gp_pay_ab),$(field $id gp_ll_ab),$(field $id replays_a),$(field $id rec_ab),$(field $id rec_mean_ab),$(field $id pass)"
+    done; done
+} > "$OUT/lcb_ber.csv"
+
+# ---- goodput vs latency ----
+LATS="1 2 4 8 16 32 48 64 96 128 192 256"
+[ $QUICK = 1 ] && LATS="1 16 64 256"
+for l in $LATS; do
+    for L in fixed:64 fixed:19 fixed:4; do
+        queue "lat_${l}_${L/:/}" "$MODEL" $SAT --cycles $CYC --latency $l --len $L --seed 12
+    done
+done
+flush
+{
+    echo "latency,len,rtt_ack,goodput_payload,goodput_linklayer,pass"
+    for l in $LATS; do for L in fixed:64 fixed:19 fixed:4; do id="lat_${l}_${L/:/}"
+        echo "$l,$L,$(field $id rtt_ab),$(field $id gp_pay_ab),$(field $id gp_ll_ab),$(field $id pass)"
+    done; done
+} > "$OUT/lcb_latency.csv"
+
+# ---- maximum-length packets, error free ----
+queue maxlen "$MODEL" $SAT --cycles $CYC --latency 16 --len fixed:64 --seed 13
+flush
+{
+    echo "len,latency,goodput_payload,goodput_linklayer,payload_bound_62_64"
+    echo "64,16,$(field maxlen gp_pay_ab),$(field maxlen gp_ll_ab),$(awk 'BEGIN{printf "%.4f", 62/64}')"
+} > "$OUT/lcb_maxlen.csv"
+
+# ---- retry latency after a single error ----
+# 40 single-bit errors, 5000 cycles apart (each recovery is long over before the next)
+NFLIP=40; [ $QUICK = 1 ] && NFLIP=6
+FLIPS=$(seq -s, $((CYC / 10 + 1000)) 5000 $((CYC / 10 + 1000 + 5000 * (NFLIP - 1))))
+for l in 1 16 64; do
+    queue "retry_${l}" "$MODEL" $SAT --oneway --cycles $CYC --latency $l --len fixed:64 --seed 14 --flip-at $FLIPS
+    queue "clean_${l}" "$MODEL" $SAT --oneway --cycles $CYC --latency $l --len fixed:64 --seed 14
+done
+flush
+{
+    echo "latency,rtt_ack,errors,recoveries,recovery_mean_cycles,recovery_max_cycles,lost_phits_per_error,pass"
+    for l in 1 16 64; do
+        a="retry_${l}"; c="clean_${l}"
+        w=$(( CYC - CYC / 10 ))
+        lost=$(awk -v x="$(field $c gp_ll_ab)" -v y="$(field $a gp_ll_ab)" -v w=$w -v n=$NFLIP 'BEGIN{printf "%.1f", (x - y) * w / n}')
+        echo "$l,$(field $a rtt_ab),$NFLIP,$(field $a rec_ab),$(field $a rec_mean_ab),$(field $a rec_max_ab),$lost,$(field $a pass)"
+    done
+} > "$OUT/lcb_retry.csv"
+
+# ---- simulation speed ----
+SPD_M=2000000; SPD_R=200000
+[ $QUICK = 1 ] && { SPD_M=200000; SPD_R=20000; }
+SPEED="--load 0.9 --quiet --seed 15"
+{
+    echo "pair,cycles,seconds,cycles_per_second"
+    "$MODEL" $SPEED --cycles $SPD_M > "$TMP/spd_mm.log"
+    grep ^lcb_result "$TMP/spd_mm.log" > "$TMP/spd_mm"
+    echo "model<->model,$(field spd_mm run),$(field spd_mm seconds),$(field spd_mm cps)"
+    if [ -x "$RTL" ]; then
+        for pair in "rtl rtl" "rtl model" "rtl rtl --lockstep"; do
+            set -- $pair
+            id="spd_$1_$2${3:+_ls}"
+            "$RTL" $SPEED --cycles $SPD_R --a $1 --b $2 ${3:-} > "$TMP/$id.log"
+            grep ^lcb_result "$TMP/$id.log" > "$TMP/$id"
+            echo "$1<->$2${3:+ (lockstep: +2 shadow models)},$(field $id run),$(field $id seconds),$(field $id cps)"
+        done
+    fi
+} > "$OUT/lcb_speed.csv"
+
+# ---- plots ----
+if command -v gnuplot >/dev/null; then
+    TERM_=$(gnuplot -e 'set terminal' 2>&1 | grep -q pngcairo && echo "pngcairo size 800,500" || echo "png size 800,500")
+    awk -F, 'NR>1 && $2=="fixed:64"{x=($1==0)?3e-8:$1; print x, $3, $4}' "$OUT/lcb_ber.csv" > "$TMP/b64"
+    awk -F, 'NR>1 && $2=="bw"{x=($1==0)?3e-8:$1; print x, $3, $4}' "$OUT/lcb_ber.csv" > "$TMP/bbw"
+    gnuplot <<EOF
+set terminal $TERM_
+set output "$OUT/lcb_ber.png"
+set title "LCB goodput vs bit error rate (saturated, latency 16, default buffers)"
+set xlabel "bit error rate (all 24 bits of each phit; leftmost point = 0)"
+set ylabel "goodput, phits/cycle (A->B)"
+set logscale x
+set format x "10^{%L}"
+set yrange [0:1.05]
+set key bottom left
+set grid
+plot "$TMP/b64" u 1:3 w lp t "64-phit, link-layer (all phits)", \
+     "$TMP/b64" u 1:2 w lp t "64-phit, payload only", \
+     "$TMP/bbw" u 1:3 w lp t "BlackWidow mix, link-layer", \
+     "$TMP/bbw" u 1:2 w lp t "BlackWidow mix, payload only"
+EOF
+    for L in fixed:64 fixed:19 fixed:4; do
+        awk -F, -v L=$L 'NR>1 && $2==L{print $1, $3, $4, $5}' "$OUT/lcb_latency.csv" > "$TMP/l_${L/:/}"
+    done
+    gnuplot <<EOF
+set terminal $TERM_
+set output "$OUT/lcb_latency.png"
+set title "LCB goodput vs link latency (saturated, error free; BufPerVc 128, ReplayDepth 256, Window 32)"
+set xlabel "one-way link latency, cycles"
+set ylabel "goodput, phits/cycle (A->B, link-layer)"
+set logscale x 2
+set yrange [0:1.05]
+set key bottom left
+set grid
+plot "$TMP/l_fixed64" u 1:4 w lp t "64-phit packets", \
+     "$TMP/l_fixed19" u 1:4 w lp t "19-phit packets", \
+     "$TMP/l_fixed4" u 1:4 w lp t "4-phit packets"
+EOF
+else
+    echo "lcb_sweep: gnuplot not found, CSV only" >&2
+fi
+{
+    echo "== lcb_ber.csv =="; cat "$OUT/lcb_ber.csv"
+    echo "== lcb_latency.csv =="; cat "$OUT/lcb_latency.csv"
+    echo "== lcb_maxlen.csv =="; cat "$OUT/lcb_maxlen.csv"
+    echo "== lcb_retry.csv =="; cat "$OUT/lcb_retry.csv"
+    echo "== lcb_speed.csv =="; cat "$OUT/lcb_speed.csv"
+    echo "== machine =="; echo "nproc $(nproc), $(lscpu | sed -n 's/^Model name:[[:space:]]*//p')"
+} | tee "$OUT/lcb_summary.txt"
