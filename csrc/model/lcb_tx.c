@@ -103,164 +103,170 @@ static uint32_t link_eop_data(uint32_t stored, unsigned seq)
     return (stored & 0x3F0000u) | lcrc;
 }
 
-/* ---- the cycle ---- */
+/* ---- the cycle, one function per doc section ---- */
 
-void lcb_tx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uint32_t *rb,
-                 const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, lcb_errs *err)
+/* §7.4: apply the word the deframer delivered last cycle. Fills ret[v] (the
+ * credits it returns) and *ack_adv (base advanced). */
+static void tx_apply_word(const lcb_conf *c, const lcb_regs *qr, lcb_tx_regs *n,
+                          lcb_wires *wi, unsigned *ret, int *ack_adv)
 {
     const lcb_tx_regs *q = &qr->tx;
-    lcb_tx_regs *n = &dr->tx;
-    unsigned ret[NR_LCB_MAX_VCS] = {0}; /* credits returned by the word */
-    int ack_adv = 0;
-
-    /* ---- §7.4 apply the control word delivered last cycle ---- */
-    if (qr->ctl.dlv_valid) {
-        lcb_cw w;
-        lcb_cw_unpack(c, qr->ctl.dlv_word, &w);
-        if (!cw_in_range(c, q, &w, ret)) {
-            for (int v = 0; v < NR_LCB_MAX_VCS; v++)
-                ret[v] = 0;
-            wi->ev |= 1u << NR_EV_CTL_REJECT;
-        } else {
-            for (int v = 0; v < c->nvc; v++)
-                n->last_fr[v] = w.fr[v];
-            if (w.ack != q->base) {
-                n->base = w.ack;
-                n->tail = (w.ack == q->next_seq && !q->in_pkt) ? q->wr
-                                                               : q->start[w.ack % c->window];
-                n->retries = 0;
-                ack_adv = 1;
-                wi->ev |= 1u << NR_EV_TX_ACK;
-            }
-            if (w.epoch != q->last_epoch) {
-                n->last_epoch = w.epoch;
-                wi->ev |= 1u << NR_EV_TX_NACK;
-                if (w.ack != q->next_seq && !q->down)
-                    n->pending = 1;
-            }
-        }
-    }
-
-    /* ---- §7.3 take a core phit ---- */
-    wi->tx_vc_ok = lcb_tx_vc_ok(c, q);
-    wi->tx_ready = tx_ready_of(c, q, wi->tx_vc_ok, in);
-    int send_core = 0;          /* a core phit goes on the link (§7.5 source 3) */
-    uint32_t send_link = 0;     /* its F and data */
-    if (in->tx_valid && wi->tx_ready) {
-        uint32_t ph = in->tx_phit & 0xFFFFFFu;
-        unsigned k = lcb_kind(ph);
-        uint32_t data = lcb_data(ph);
-        uint32_t store = 0;     /* phit for the replay buffer, if stored */
-        int stored = 0;
-        if (q->drop) {
-            if (k == NR_KIND_EOP)
-                n->drop = 0;
-        } else if (!q->in_pkt && k != NR_KIND_HEAD) {
-            wi->ev |= 1u << NR_EV_TX_PROTO;                 /* stray phit */
-        } else if (!q->in_pkt && ((data >> NR_HEAD_VC_LSB) & 3u) >= (unsigned)c->nvc) {
-            n->drop = 1;                                    /* head with a bad vc */
-            wi->ev |= 1u << NR_EV_TX_PROTO;
-        } else if (!q->in_pkt) {                            /* start a packet */
-            n->in_pkt = 1;
-            n->len = 1;
-            n->kerr = 0;
-            n->pvc = (int)((data >> NR_HEAD_VC_LSB) & 3u);
-            n->crc = nr_crc16_bits(NR_CRC16_INIT, data, NR_DATA_W);
-            n->start[q->next_seq % c->window] = q->wr;
-            store = ph;
-            stored = 1;
-            send_link = lcb_link(1, 0, data);
-            wi->ev |= 1u << NR_EV_TX_PKT;
-        } else if (k != NR_KIND_EOP && q->len == c->maxlen - 1) {
-            /* clip: this phit becomes an EOP {SOFT_ERR, 0000, upd6(crc, ...)} */
-            uint32_t eop = lcb_eop_data(NR_OK_SOFT_ERR, 0,
-                                        nr_crc16_bits(q->crc, NR_OK_SOFT_ERR << 4, 6));
-            store = lcb_core(NR_KIND_EOP, eop);
-            stored = 1;
-            send_link = lcb_link(0, 0, link_eop_data(eop, q->next_seq));
-            n->in_pkt = 0;
-            n->next_seq = seq_add(q->next_seq, 1);
-            n->drop = 1;
-            wi->ev |= (1u << NR_EV_TX_PROTO) | (1u << NR_EV_TX_SOFT);
-        } else if (k != NR_KIND_EOP) {                      /* body */
-            if (k != NR_KIND_BODY) {
-                n->kerr = 1;
-                wi->ev |= 1u << NR_EV_TX_PROTO;
-            }
-            n->crc = nr_crc16_bits(q->crc, data, NR_DATA_W);
-            n->len = q->len + 1;
-            store = lcb_core(NR_KIND_BODY, data);
-            stored = 1;
-            send_link = lcb_link(1, 0, data);
-        } else {                                            /* EOP: finish */
-            uint32_t eop = tx_finish_eop(q->crc, q->kerr, data, &wi->ev);
-            store = lcb_core(NR_KIND_EOP, eop);
-            stored = 1;
-            send_link = lcb_link(0, 0, link_eop_data(eop, q->next_seq));
-            n->in_pkt = 0;
-            n->next_seq = seq_add(q->next_seq, 1);
-        }
-        if (stored) {                   /* write, debit, send */
-            int v = q->in_pkt ? q->pvc : n->pvc;
-            rbw->we = 1;
-            rbw->addr = rb_addr(c, q->wr);
-            rbw->data = store;
-            n->wr = rb_inc(c, q->wr);
-            wi->debit = 1u << v;
-            send_core = 1;
-            if (q->credits[v] == 0)
-                lcb_error(err, "model: credit underflow on VC %d", v);
-        }
+    lcb_cw w;
+    if (!qr->ctl.dlv_valid)
+        return;
+    lcb_cw_unpack(c, qr->ctl.dlv_word, &w);
+    if (!cw_in_range(c, q, &w, ret)) {
+        for (int v = 0; v < NR_LCB_MAX_VCS; v++)
+            ret[v] = 0;
+        wi->ev |= 1u << NR_EV_CTL_REJECT;
+        return;
     }
     for (int v = 0; v < c->nvc; v++)
-        n->credits[v] = q->credits[v] + ret[v] - ((wi->debit >> v) & 1u);
+        n->last_fr[v] = w.fr[v];
+    if (w.ack != q->base) {
+        n->base = w.ack;
+        /* a packet still being taken keeps its phits */
+        n->tail = (w.ack == q->next_seq && !q->in_pkt) ? q->wr : q->start[w.ack % c->window];
+        n->retries = 0;
+        *ack_adv = 1;
+        wi->ev |= 1u << NR_EV_TX_ACK;
+    }
+    if (w.epoch != q->last_epoch) {
+        n->last_epoch = w.epoch;
+        wi->ev |= 1u << NR_EV_TX_NACK;
+        if (w.ack != q->next_seq && !q->down)
+            n->pending = 1;
+    }
+}
 
-    /* ---- §7.5 the link phit (register: on link_tx next cycle) ---- */
-    int replay_start = 0;
-    uint32_t link = lcb_link(0, 0, 0);                      /* plain idle */
-    if (q->mode == TX_NORMAL && q->pending && !q->in_pkt && !q->down) {
+/* §7.3: tx_ready and tx_vc_ok, and the phit taken this cycle. A phit that is
+ * not discarded is written to the replay buffer (*rbw), debited
+ * (wi->debit) and returned in *send_link (F and data) for §7.5 source 3.
+ * Returns 1 if there is such a phit. */
+static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
+                   const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, uint32_t *send_link,
+                   lcb_errs *err)
+{
+    wi->tx_vc_ok = lcb_tx_vc_ok(c, q);
+    wi->tx_ready = tx_ready_of(c, q, wi->tx_vc_ok, in);
+    if (!in->tx_valid || !wi->tx_ready)
+        return 0;
+    uint32_t ph = in->tx_phit & 0xFFFFFFu;
+    unsigned k = lcb_kind(ph);
+    uint32_t data = lcb_data(ph);
+    uint32_t store;              /* phit for the replay buffer */
+    if (q->drop) {               /* rest of a dropped core packet */
+        if (k == NR_KIND_EOP)
+            n->drop = 0;
+        return 0;
+    }
+    if (!q->in_pkt && k != NR_KIND_HEAD) {                  /* stray phit */
+        wi->ev |= 1u << NR_EV_TX_PROTO;
+        return 0;
+    }
+    if (!q->in_pkt && ((data >> NR_HEAD_VC_LSB) & 3u) >= (unsigned)c->nvc) {
+        n->drop = 1;                                        /* head with a bad vc */
+        wi->ev |= 1u << NR_EV_TX_PROTO;
+        return 0;
+    }
+    if (!q->in_pkt) {                                       /* start a packet */
+        n->in_pkt = 1;
+        n->len = 1;
+        n->kerr = 0;
+        n->pvc = (int)((data >> NR_HEAD_VC_LSB) & 3u);
+        n->crc = nr_crc16_bits(NR_CRC16_INIT, data, NR_DATA_W);
+        n->start[q->next_seq % c->window] = q->wr;
+        store = ph;
+        *send_link = lcb_link(1, 0, data);
+        wi->ev |= 1u << NR_EV_TX_PKT;
+    } else if (k != NR_KIND_EOP && q->len == c->maxlen - 1) {
+        /* clip: this phit becomes an EOP {SOFT_ERR, 0000, upd6(crc, ...)} */
+        uint32_t eop = lcb_eop_data(NR_OK_SOFT_ERR, 0,
+                                    nr_crc16_bits(q->crc, NR_OK_SOFT_ERR << 4, 6));
+        store = lcb_core(NR_KIND_EOP, eop);
+        *send_link = lcb_link(0, 0, link_eop_data(eop, q->next_seq));
+        n->in_pkt = 0;
+        n->next_seq = seq_add(q->next_seq, 1);
+        n->drop = 1;
+        wi->ev |= (1u << NR_EV_TX_PROTO) | (1u << NR_EV_TX_SOFT);
+    } else if (k != NR_KIND_EOP) {                          /* body */
+        if (k != NR_KIND_BODY) {                            /* HEAD or RSVD kind */
+            n->kerr = 1;
+            wi->ev |= 1u << NR_EV_TX_PROTO;
+        }
+        n->crc = nr_crc16_bits(q->crc, data, NR_DATA_W);
+        n->len = q->len + 1;
+        store = lcb_core(NR_KIND_BODY, data);
+        *send_link = lcb_link(1, 0, data);
+    } else {                                                /* EOP: finish */
+        uint32_t eop = tx_finish_eop(q->crc, q->kerr, data, &wi->ev);
+        store = lcb_core(NR_KIND_EOP, eop);
+        *send_link = lcb_link(0, 0, link_eop_data(eop, q->next_seq));
+        n->in_pkt = 0;
+        n->next_seq = seq_add(q->next_seq, 1);
+    }
+    /* write, debit (send is §7.5) */
+    int v = q->in_pkt ? q->pvc : n->pvc;
+    rbw->we = 1;
+    rbw->addr = rb_addr(c, q->wr);
+    rbw->data = store;
+    n->wr = rb_inc(c, q->wr);
+    wi->debit = 1u << v;
+    if (q->credits[v] == 0)
+        lcb_error(err, "model: credit underflow on VC %d", v);
+    return 1;
+}
+
+/* §7.5: choose the link phit (F and data; the C bit is added by the caller).
+ * Sources in order: replay decision, replay stream, core phit, PAD, idle.
+ * Sets *replay_start when a replay starts. */
+static uint32_t tx_link(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
+                        const uint32_t *rb, lcb_wires *wi, int send_core, uint32_t send_link,
+                        int *replay_start)
+{
+    if (q->mode == TX_NORMAL && q->pending && !q->in_pkt && !q->down) {   /* 1 */
         n->pending = 0;
-        if (q->base == q->next_seq) {
-            /* nothing left to resend: plain idle */
-        } else if (q->retries == c->retry_limit) {
+        if (q->base == q->next_seq)
+            return lcb_link(0, 0, 0);           /* nothing left to resend */
+        if (q->retries == c->retry_limit) {
             n->down = 1;
             wi->ev |= 1u << NR_EV_LINK_DOWN;
-        } else {
-            link = lcb_link(0, 0, lcb_marker_data(q->base));
-            n->mode = TX_REPLAY;
-            n->rp_seq = q->base;
-            n->rb_rdata = rb[rb_addr(c, q->tail)];
-            n->rp_addr = rb_inc(c, q->tail);
-            n->retries = q->retries + 1;
-            replay_start = 1;
-            wi->ev |= 1u << NR_EV_TX_REPLAY;
+            return lcb_link(0, 0, 0);
         }
-    } else if (q->mode == TX_REPLAY) {
-        uint32_t ph = q->rb_rdata;
-        if (lcb_kind(ph) == NR_KIND_EOP) {
-            link = lcb_link(0, 0, link_eop_data(lcb_data(ph), q->rp_seq));
+        n->mode = TX_REPLAY;
+        n->rp_seq = q->base;
+        n->rb_rdata = rb[rb_addr(c, q->tail)];
+        n->rp_addr = rb_inc(c, q->tail);
+        n->retries = q->retries + 1;
+        *replay_start = 1;
+        wi->ev |= 1u << NR_EV_TX_REPLAY;
+        return lcb_link(0, 0, lcb_marker_data(q->base));
+    }
+    if (q->mode == TX_REPLAY) {                                           /* 2 */
+        uint32_t ph = q->rb_rdata;              /* read issued last cycle */
+        int eop = lcb_kind(ph) == NR_KIND_EOP;
+        if (eop)
             n->rp_seq = seq_add(q->rp_seq, 1);
-        } else {
-            link = lcb_link(1, 0, lcb_data(ph));
-        }
-        if (lcb_kind(ph) == NR_KIND_EOP && seq_add(q->rp_seq, 1) == q->next_seq) {
-            n->mode = TX_NORMAL;                            /* replay done */
+        if (eop && seq_add(q->rp_seq, 1) == q->next_seq) {
+            n->mode = TX_NORMAL;                /* replay done, no read */
         } else {
             n->rb_rdata = rb[rb_addr(c, q->rp_addr)];
             n->rp_addr = rb_inc(c, q->rp_addr);
         }
-    } else if (send_core) {
-        link = send_link;
-    } else if (q->in_pkt) {
-        link = lcb_link(0, 0, (uint32_t)NR_OK_RSVD << NR_EOP_OK_LSB);   /* PAD */
+        return eop ? lcb_link(0, 0, link_eop_data(lcb_data(ph), q->rp_seq))
+                   : lcb_link(1, 0, lcb_data(ph));
     }
-    /* Sources 1-3 never compete: a stored core phit needs an open packet or
-     * head_ok, both impossible while replaying or deciding (§7.5). */
-    if (send_core && link != send_link)
-        lcb_error(err, "model: core phit shadowed by the replay path");
-    n->link_tx = link | ((uint32_t)wi->cbit << NR_LINK_C_BIT);
+    if (send_core)                                                        /* 3 */
+        return send_link;
+    if (q->in_pkt)                                                        /* 4: PAD */
+        return lcb_link(0, 0, (uint32_t)NR_OK_RSVD << NR_EOP_OK_LSB);
+    return lcb_link(0, 0, 0);                                             /* 5: idle */
+}
 
-    /* ---- §7.6 timer ---- */
+/* §7.6: the timeout (sets pending) and the next timer value. */
+static void tx_timer(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n, lcb_wires *wi,
+                     int replay_start, int ack_adv)
+{
     int timeout = q->timer == c->timeout && !q->pending && !q->down &&
                   q->mode == TX_NORMAL && q->base != q->next_seq;
     if (timeout) {
@@ -271,4 +277,26 @@ void lcb_tx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uint
         n->timer = 0;
     else
         n->timer = q->timer < 0xFFFF ? q->timer + 1 : 0xFFFF;
+}
+
+void lcb_tx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uint32_t *rb,
+                 const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, lcb_errs *err)
+{
+    const lcb_tx_regs *q = &qr->tx;
+    lcb_tx_regs *n = &dr->tx;
+    unsigned ret[NR_LCB_MAX_VCS] = {0};
+    int ack_adv = 0, replay_start = 0;
+    uint32_t send_link = 0;
+
+    tx_apply_word(c, qr, n, wi, ret, &ack_adv);
+    int send_core = tx_take(c, q, n, in, wi, rbw, &send_link, err);
+    for (int v = 0; v < c->nvc; v++)          /* §7.4: returns minus this cycle's debit */
+        n->credits[v] = q->credits[v] + ret[v] - ((wi->debit >> v) & 1u);
+    uint32_t link = tx_link(c, q, n, rb, wi, send_core, send_link, &replay_start);
+    /* Sources 1-3 never compete: a stored core phit needs an open packet or
+     * head_ok, both impossible while replaying or deciding (§7.5). */
+    if (send_core && link != send_link)
+        lcb_error(err, "model: core phit shadowed by the replay path");
+    n->link_tx = link | ((uint32_t)wi->cbit << NR_LINK_C_BIT);
+    tx_timer(c, q, n, wi, replay_start, ack_adv);
 }
