@@ -17,3 +17,16 @@ UNIT_TARGETS += test-yarc-model
 test-yarc-model: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NRMODEL) $(YARC_MODEL_TEST_BINS)
 	@scripts/regress.sh -j 2 tests/yarc_model.list
+
+YARC_BENCH := $(BUILD)/bin/yarc_model_bench
+$(BUILD)/obj/tb/yarc/model_bench.o: CFLAGS += -Itb/yarc
+$(YARC_BENCH): $(BUILD)/obj/tb/yarc/model_bench.o $(NRMODEL) $(NRLIB)
+	@mkdir -p $(@D)
+	$(CC) -o $@ $< $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
+TEST_BINS += $(YARC_BENCH)
+UNIT_TARGETS += bench-yarc-model
+.PHONY: bench-yarc-model
+# BENCH_ARGS: e.g. "-m bare -l 0.1,0.5,0.9 -n 50000"
+bench-yarc-model: $(BUILD)/.deps-ok $(YARC_BENCH)
+	@echo "# $$(nproc) cores, $$(lscpu | sed -n 's/^Model name: *//p')"
+	$(YARC_BENCH) $(BENCH_ARGS)

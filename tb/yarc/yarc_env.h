@@ -46,7 +46,6 @@ typedef struct {
     int vc;              /* VC of the packet being sent */
     int cred[NR_LCB_MAX_VCS]; /* bare: credits for the router's input queue */
     double idle_p;       /* P(no head this cycle) between packets */
-    int offered;
     nr_rng_t rng;
     uint64_t phits, pkts; /* sent */
 } yenv_src;
@@ -94,6 +93,7 @@ struct yenv {
     /* callbacks (may be NULL) */
     yenv_pkt_fn on_pkt;
     yenv_head_fn on_head_in, on_head_out;
+    void (*timer)(yenv *e, int stop); /* called before nr_yarc_eval (0), after _tick (1) */
     void *ctx;
     int cfg_pending;             /* cfg write queued for the next cycle */
     nr_rtr_in cfg_next;
@@ -242,7 +242,10 @@ static inline int yenv_link_kind(int *fin, uint32_t lp)
     return NR_KIND_EOP;
 }
 
-/* Simulate one cycle. */
+/* Simulate one cycle: the inputs of every port (sources, sinks, links, the
+ * NICs, which see the router only through the links, so they are evaluated
+ * and clocked first), then the router's eval and tick back to back (the
+ * timer hook brackets them), then the router's outputs. */
 static inline void yenv_step(yenv *e)
 {
     const int n = e->n, V = e->nvc;
@@ -258,17 +261,18 @@ static inline void yenv_step(yenv *e)
         e->cfg_pending = 0;
     }
 
-    nr_lcbp_in nin[NR_MAX_PORTS];
+    uint8_t taken[NR_MAX_PORTS];
     for (int p = 0; p < n; p++) {
         yenv_src *s = &e->src[p];
         yenv_sink *k = &e->snk[p];
-        s->offered = 0;
         uint32_t ph = s->n ? s->ph[s->head] : 0;
         int want = s->n > 0;
+        taken[p] = 0;
         if (want && !s->mid && s->idle_p > 0 && nr_rng_bernoulli(&s->rng, s->idle_p))
             want = 0;
         if (want && nr_phit_kind(ph) == NR_KIND_HEAD)
             s->vc = (int)nr_head_vc(ph) % V;
+        int stall = k->bp > 0 && nr_rng_bernoulli(&k->rng, k->bp);
         if (!e->lcb) {
             /* bare source, virtual cut-through like an upstream router: a
              * head starts only with MaxPktLen credits, every phit takes one
@@ -278,10 +282,13 @@ static inline void yenv_step(yenv *e)
             if (want && s->cred[s->vc] >= need) {
                 in->in_valid[p] = 1;
                 in->in_phit[p] = ph;
-                s->offered = 1;
+                taken[p] = 1;
+                s->cred[s->vc]--;
+                if (nr_phit_kind(ph) == NR_KIND_HEAD && e->on_head_in)
+                    e->on_head_in(e, p, ph);
             }
             /* bare sink: free one held phit per cycle unless stalled */
-            if (!(k->bp > 0 && nr_rng_bernoulli(&k->rng, k->bp))) {
+            if (!stall) {
                 for (int i = 0; i < V; i++) {
                     int v = (k->rr + i) % V;
                     if (k->held[v] > 0 && !((k->hold_mask >> v) & 1u)) {
@@ -293,36 +300,58 @@ static inline void yenv_step(yenv *e)
                 }
             }
         } else {
-            /* the link from the NIC, the NIC's TX fed by the source, its
-             * input queue read by the sink */
-            in->link_rx[p] = e->dl_up[p][slot];
-            memset(&nin[p], 0, sizeof nin[p]);
-            nin[p].link_rx = e->dl_down[p][slot];
+            /* the NIC: its TX fed by the source, its input queue read by the
+             * sink, its link_rx from the router's link_tx `lat` cycles ago */
+            nr_lcbp_in ni;
+            memset(&ni, 0, sizeof ni);
+            ni.link_rx = e->dl_down[p][slot];
             nr_lcbp_out po;
             nr_lcbp_peek(e->nic[p], &po);
             if (want) {
-                nin[p].tx_valid = 1;
-                nin[p].tx_phit = ph;
-                s->offered = 1;
+                ni.tx_valid = 1;
+                ni.tx_phit = ph;
             }
-            if (!(k->bp > 0 && nr_rng_bernoulli(&k->rng, k->bp))) {
+            if (!stall) {
                 for (int i = 0; i < V; i++) {
                     int v = (k->rr + i) % V;
                     if (((po.rd_avail & ~k->hold_mask) >> v) & 1u) {
-                        nin[p].rd_en = 1;
-                        nin[p].rd_vc = v;
+                        ni.rd_en = 1;
+                        ni.rd_vc = v;
                         k->rr = (v + 1) % V;
                         break;
                     }
                 }
             }
+            nr_lcbp_out *no = &e->nout[p];
+            nr_lcbp_eval(e->nic[p], &ni, no);
+            taken[p] = (uint8_t)(want && no->tx_ready);
+            if (no->rd_valid && k->last_rd_vc >= 0)
+                yenv_sink_phit(e, p, k->last_rd_vc, no->rd_phit);
+            k->last_rd_vc = ni.rd_en ? ni.rd_vc : -1;
+            nr_lcbp_tick(e->nic[p]);
+            /* the router's link_rx this cycle, then the NIC's phit goes in */
+            in->link_rx[p] = e->dl_up[p][slot];
+            e->dl_up[p][slot] = no->link_tx;
+            int kin = yenv_link_kind(&e->fin_in[p], in->link_rx[p]);
+            if (kin == NR_KIND_HEAD && e->on_head_in)
+                e->on_head_in(e, p, nr_phit_make(NR_KIND_HEAD, in->link_rx[p]));
+        }
+        if (taken[p]) {
+            s->mid = nr_phit_kind(ph) != NR_KIND_EOP;
+            s->head = (s->head + 1) & (s->cap - 1);
+            s->n--;
+            s->phits++;
         }
     }
 
+    if (e->timer)
+        e->timer(e, 0);
     nr_yarc_eval(e->m, in, &e->out);
+    nr_yarc_tick(e->m);
+    if (e->timer)
+        e->timer(e, 1);
 
     for (int p = 0; p < n; p++) {
-        yenv_src *s = &e->src[p];
         yenv_sink *k = &e->snk[p];
         uint32_t tev = e->out.tev[p];
         if ((tev >> NR_TEV_RT_DROP) & 1u) {
@@ -333,17 +362,9 @@ static inline void yenv_step(yenv *e)
         }
         if ((tev >> NR_TEV_CFG_BAD) & 1u)
             e->cfg_bad++;
-        int taken = 0;
         if (!e->lcb) {
-            taken = s->offered;
-            if (taken) {
-                uint32_t ph = in->in_phit[p];
-                s->cred[s->vc]--;
-                if (nr_phit_kind(ph) == NR_KIND_HEAD && e->on_head_in)
-                    e->on_head_in(e, p, ph);
-            }
             for (int v = 0; v < V; v++)
-                s->cred[v] += (int)e->out.in_cr[p][v];
+                e->src[p].cred[v] += (int)e->out.in_cr[p][v];
             if (e->out.out_valid[p]) {
                 uint32_t ph = e->out.out_phit[p];
                 if (nr_phit_kind(ph) == NR_KIND_HEAD) {
@@ -356,10 +377,7 @@ static inline void yenv_step(yenv *e)
                 yenv_sink_phit(e, p, k->vc, ph);
             }
         } else {
-            /* router side of the links: heads in and out */
-            int kin = yenv_link_kind(&e->fin_in[p], in->link_rx[p]);
-            if (kin == NR_KIND_HEAD && e->on_head_in)
-                e->on_head_in(e, p, nr_phit_make(NR_KIND_HEAD, in->link_rx[p]));
+            e->dl_down[p][slot] = e->out.link_tx[p];
             int kout = yenv_link_kind(&e->fin_out[p], e->out.link_tx[p]);
             if (kout >= 0)
                 e->phit_hops++;
@@ -368,26 +386,8 @@ static inline void yenv_step(yenv *e)
             for (int b = 0; b < NR_EV_COUNT; b++)
                 if ((e->out.ev[p] >> b) & 1u)
                     e->ev_count[b]++;
-            /* the NIC */
-            nr_lcbp_out *no = &e->nout[p];
-            nr_lcbp_eval(e->nic[p], &nin[p], no);
-            taken = s->offered && no->tx_ready;
-            if (no->rd_valid && k->last_rd_vc >= 0)
-                yenv_sink_phit(e, p, k->last_rd_vc, no->rd_phit);
-            k->last_rd_vc = nin[p].rd_en ? nin[p].rd_vc : -1;
-            e->dl_up[p][slot] = no->link_tx;
-            e->dl_down[p][slot] = e->out.link_tx[p];
-            nr_lcbp_tick(e->nic[p]);
-        }
-        if (taken) {
-            uint32_t ph = s->ph[s->head];
-            s->mid = nr_phit_kind(ph) != NR_KIND_EOP;
-            s->head = (s->head + 1) & (s->cap - 1);
-            s->n--;
-            s->phits++;
         }
     }
-    nr_yarc_tick(e->m);
     e->t++;
 }
 
