@@ -83,8 +83,8 @@ void nr_lcbp_eval(nr_lcbp *m, const nr_lcbp_in *in, nr_lcbp_out *out);
 void nr_lcbp_peek(const nr_lcbp *m, nr_lcbp_out *out);
 /* Clock edge: commit the state computed by the last eval(). */
 void nr_lcbp_tick(nr_lcbp *m);
-/* Interface violations the model detected so far (e.g. tx underrun, reading an
- * unavailable VC, overflow of a link-good packet). Returns the count and writes
+/* Interface violations the model detected so far (e.g. reading an unavailable
+ * VC, overflow of a link-good packet; a mid-packet gap is legal: PADs). Returns the count and writes
  * the first message to buf. */
 int nr_lcbp_errors(const nr_lcbp *m, char *buf, int buflen);
 
