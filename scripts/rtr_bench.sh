@@ -33,7 +33,7 @@ done
 # 800 MHz YARC: 8e8 cycles/s; at load L it moves 64 * L * 8e8 phit-hops/s.
 TABLE=$OUT/rtr_bench.md
 {
-    echo "Measured by \`make bench\` ($(date -u +%Y-%m-%d)) on $NPROC x $CPU, one run at a time, single-threaded."
+    echo "Measured by \`make bench\` ($(date -u +%Y-%m-%d)) on $NPROC x $CPU, one run at a time, single-threaded; rates per CPU second of the process (the machine is shared)."
     echo "Command: \`$CMD\` (k=64, UR, BlackWidow length mix, whole testbench: sources, NIC LCB models, channels, scoreboard)."
     echo
     echo "| config | impl | load | cycles/s | phit-hops/s | slowdown vs 800 MHz YARC | phit-hops/s vs YARC at that load |"

@@ -551,8 +551,9 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
     uint64_t flush_start = 0;
     int fail = 0;
     char ebuf[512];
-    struct timespec w0, w1;
+    struct timespec w0, w1, c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &w0);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
     uint64_t next_prog = 0;
 
     for (;; t++) {
@@ -822,15 +823,17 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
         }
     }
     clock_gettime(CLOCK_MONOTONIC, &w1);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
     if (s->tracing) {
         s->impl_r->trace_stop(s->hr);
         say(s, "rtr: FST written to %s (run ended at cycle %" PRIu64 ")\n", o->trace_path, t);
     }
     r->cycles = t + 1;
     r->wall_s = (double)(w1.tv_sec - w0.tv_sec) + 1e-9 * (double)(w1.tv_nsec - w0.tv_nsec);
-    r->cycles_per_s = r->wall_s > 0 ? (double)r->cycles / r->wall_s : 0;
+    r->cpu_s = (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec);
+    r->cycles_per_s = r->cpu_s > 0 ? (double)r->cycles / r->cpu_s : 0;
     r->phit_hops = s->phit_hops;
-    r->phit_hops_per_s = r->wall_s > 0 ? (double)s->phit_hops / r->wall_s : 0;
+    r->phit_hops_per_s = r->cpu_s > 0 ? (double)s->phit_hops / r->cpu_s : 0;
 
     /* ---- final checks ---- */
     if (!s->diverged) {

@@ -78,7 +78,8 @@ typedef struct {
     double share_min, share_max;   /* hotspot: min/max input share of hot_port */
     double jain;                   /* hotspot: Jain's fairness index of the shares */
     double share[NR_MAX_PORTS];
-    double cycles_per_s, phit_hops_per_s, wall_s;
+    double cycles_per_s, phit_hops_per_s; /* per CPU second of this process */
+    double wall_s, cpu_s;
     uint64_t phit_hops;            /* phits that crossed the router (output side) */
 } rtr_result;
 

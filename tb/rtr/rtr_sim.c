@@ -334,8 +334,9 @@ int main(int argc, char **argv) {
         for (int i = 0; i < g.num_ports; i++)
             printf("  in%-2d %.4f%s", i, r.share[i], (i % 8 == 7 || i == g.num_ports - 1) ? "\n" : "");
     }
-    printf("\nsimulated %" PRIu64 " cycles in %.2f s: %.0f cycles/s, %.3g phit-hops/s\n", r.cycles,
-           r.wall_s, r.cycles_per_s, r.phit_hops_per_s);
+    printf("\nsimulated %" PRIu64 " cycles in %.2f s (%.2f s CPU): %.0f cycles/s, %.3g phit-hops/s "
+           "per CPU second\n",
+           r.cycles, r.wall_s, r.cpu_s, r.cycles_per_s, r.phit_hops_per_s);
     if (csv) {
         struct stat sb;
         int fresh = stat(csv, &sb) != 0 || sb.st_size == 0;
