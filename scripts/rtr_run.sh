@@ -6,13 +6,13 @@
 # latency plot.
 #
 # Environment: BUILD [build], RUN_CFG [yarc-k64], RUN_LOADS [0.2 0.4 0.6],
-# RUN_BER [1e-6], RUN_WARMUP [500], RUN_MEASURE [2000], RUN_SEED [1], JOBS [2].
+# RUN_BER [1e-5], RUN_WARMUP [500], RUN_MEASURE [2000], RUN_SEED [1], JOBS [2].
 set -eu
 B=${BUILD:-build}
 SIM=$B/bin/rtr_sim
 CFG=${RUN_CFG:-yarc-k64}
 LOADS=${RUN_LOADS:-0.2 0.4 0.6}
-BER=${RUN_BER:-1e-6}
+BER=${RUN_BER:-1e-5}
 WARMUP=${RUN_WARMUP:-500}
 MEASURE=${RUN_MEASURE:-2000}
 SEED=${RUN_SEED:-1}
