@@ -358,10 +358,10 @@ static void report_divergence(sim_t *s, int64_t t, int p, const char *field, uin
     }
     snprintf(s->div_msg, sizeof s->div_msg,
              "LOCKSTEP MISMATCH cycle %" PRId64 " port %d field %s\n"
-             "  expected (model): 0x%06x  %s\n  actual   (RTL)  : 0x%06x  %s",
-             t, p, field, exp, e, act, a);
+             "  expected (model): 0x%06x  %s\n  actual   (%s)  : 0x%06x  %s",
+             t, p, field, exp, e, s->o->impl == RTR_RUN_SELF ? "model 2" : "RTL    ", act, a);
     say(s, "%s\n", s->div_msg);
-    say(s, "  port %d all fields: model ev=0x%05x tev=0x%02x link_down=%d | rtl ev=0x%05x "
+    say(s, "  port %d all fields: model ev=0x%05x tev=0x%02x link_down=%d | DUT ev=0x%05x "
            "tev=0x%02x link_down=%d\n",
         p, mo->ev[p], mo->tev[p], mo->link_down[p], ro->ev[p], ro->tev[p], ro->link_down[p]);
     int n = pt->hn < HIST_MAX ? pt->hn : HIST_MAX;
@@ -456,7 +456,11 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
         s->hm = s->impl_m->create(&o->cfg, &o->lcfg, err, errlen);
         if (!s->hm) return -1;
     }
-    if (o->impl != RTR_RUN_MODEL) {
+    if (o->impl == RTR_RUN_SELF) {
+        s->impl_r = s->impl_m;
+        s->hr = s->impl_r->create(&o->cfg, &o->lcfg, err, errlen);
+        if (!s->hr) return -1;
+    } else if (o->impl != RTR_RUN_MODEL) {
         if (!s->impl_r) {
             snprintf(err, errlen, "this binary has no RTL of configuration %s", o->cfg.name);
             return -1;
@@ -642,6 +646,12 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
         /* 3. evaluate */
         if (s->hm) s->impl_m->eval(s->hm, &in, &mo);
         if (s->hr) s->impl_r->eval(s->hr, &in, &ro);
+        if (o->impl == RTR_RUN_SELF && (int64_t)t == o->fault_cycle) {
+            int fp = o->fault_port % P;
+            if (lcb) ro.link_tx[fp] ^= 1u << 3;                 /* a data bit */
+            else if (ro.out_valid[fp]) ro.out_phit[fp] ^= 1u << 3;
+            else ro.in_cr[fp][0] ^= 1u;
+        }
         po = s->hr ? &ro : &mo;
         if (s->hm && s->hr && !s->diverged && compare(s, (int64_t)t, &mo, &ro)) {
             r->mismatches++;

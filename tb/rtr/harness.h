@@ -36,7 +36,10 @@
 #include "nr_traffic.h"
 #include "rtr.h"
 
-typedef enum { RTR_RUN_MODEL, RTR_RUN_RTL, RTR_RUN_LOCKSTEP } rtr_run_kind;
+/* SELF: lockstep of the C model against a second instance of itself, to test
+ * the comparison and its report (with fault_cycle, one output bit of the
+ * second instance is flipped on purpose). */
+typedef enum { RTR_RUN_MODEL, RTR_RUN_RTL, RTR_RUN_LOCKSTEP, RTR_RUN_SELF } rtr_run_kind;
 
 typedef struct {
     const rtr_org *org;
@@ -59,6 +62,8 @@ typedef struct {
     int64_t trace_from, trace_to; /* FST window (RTL runs), -1 = no trace */
     const char *trace_path;
     int progress;            /* print progress lines */
+    int64_t fault_cycle;     /* SELF: flip a bit of the second instance's output here (-1 none) */
+    int fault_port;
 } rtr_opts;
 
 /* Results of one run. */

@@ -38,7 +38,9 @@ static const rtr_org *find_org(const char *name) {
 
 static const nr_cli_opt_t opts[] = {
     {"org", "NAME", "switch organization: yarc (default)"},
-    {"impl", "KIND", "model | rtl | lockstep (RTL driven, model compared every cycle)"},
+    {"impl", "KIND", "model | rtl | lockstep (RTL driven, model compared every cycle) | self "
+                     "(model against a second model: tests the comparison)"},
+    {"fault", "CYCLE:PORT", "with --impl self: flip one output bit of the second model at CYCLE"},
     {"cfg", "NAME", "named configuration from the configs file (default yarc-k16)"},
     {"cfg-file", "PATH", "configurations file (default configs/configs.txt)"},
     {"pattern", "NAME", "traffic pattern: ur bc br tr uniform bitcomp bitrev bitrot transpose "
@@ -77,7 +79,7 @@ static const nr_cli_opt_t opts[] = {
     {"progress", NULL, "print progress lines"},
     {NULL, NULL, NULL}};
 
-static const char *const impl_names[] = {"model", "rtl", "lockstep", NULL};
+static const char *const impl_names[] = {"model", "rtl", "lockstep", "self", NULL};
 static const char *const route_names[] = {"single", "remap", NULL};
 
 /* Directory of this executable (for the rtr_sim-<config> variants). */
@@ -143,6 +145,7 @@ int main(int argc, char **argv) {
     o.hot_port = -1;
     o.hist = 24;
     o.trace_from = o.trace_to = -1;
+    o.fault_cycle = -1;
     lcb_ch_cfg_default(&o.ch);
     o.ch.latency = 4;
     o.lcfg.timeout = 1024;
@@ -229,6 +232,14 @@ int main(int argc, char **argv) {
         else if (!strcmp(n, "trace-out")) o.trace_path = v;
         else if (!strcmp(n, "no-rerun")) no_rerun = 1;
         else if (!strcmp(n, "progress")) o.progress = 1;
+        else if (!strcmp(n, "fault")) {
+            long fc, fp;
+            char extra;
+            if (sscanf(v, "%ld:%ld%c", &fc, &fp, &extra) != 2 || fc < 0 || fp < 0 || fp >= NR_MAX_PORTS)
+                nr_cli_die(&c, "--fault: expected CYCLE:PORT, got '%s'", v);
+            o.fault_cycle = fc;
+            o.fault_port = (int)fp;
+        }
     }
     nr_cli_print_seed(stdout, "rtr_sim", o.seed);
 
@@ -268,7 +279,8 @@ int main(int argc, char **argv) {
     /* RTL runs belong to the rtr_sim-<config> binary. */
     char dir[1024], path[1200];
     self_dir(argv[0], dir, sizeof dir);
-    if (o.impl != RTR_RUN_MODEL) {
+    if (o.fault_cycle >= 0 && o.impl != RTR_RUN_SELF) nr_cli_die(&c, "--fault needs --impl self");
+    if (o.impl == RTR_RUN_RTL || o.impl == RTR_RUN_LOCKSTEP) {
         const char *have = rtr_rtl_build();
         int want_trace = o.trace_from >= 0;
         if (!have || strcmp(have, o.cfg.name) || (want_trace && !rtr_rtl_traced())) {
@@ -358,7 +370,7 @@ int main(int argc, char **argv) {
                 r.pass);
         fclose(f);
     }
-    if (r.mismatches && !no_rerun && o.trace_from < 0) {
+    if (r.mismatches && !no_rerun && o.trace_from < 0 && o.impl == RTR_RUN_LOCKSTEP) {
         int64_t from = r.div_cycle > 300 ? r.div_cycle - 300 : 0, to = r.div_cycle + 20;
         snprintf(path, sizeof path, "%s/rtr_sim-%s-trace", dir, o.cfg.name);
         if (!is_exec(path)) {
