@@ -846,6 +846,7 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
     r->phit_hops_per_s = r->cpu_s > 0 ? (double)s->phit_hops / r->cpu_s : 0;
 
     /* ---- final checks ---- */
+    r->bad_discards = s->sb.tx_err_discards + s->sb.soft_discards;
     if (!s->diverged) {
         uint64_t sbe = nr_sb_final(&s->sb);
         r->sb_errors = sbe;

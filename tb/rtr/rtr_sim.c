@@ -340,6 +340,8 @@ int main(int argc, char **argv) {
            drops, r.mismatches, r.unfinished);
     printf("(loads in phits/cycle/port; latencies in cycles, generation to tail at the sink; "
            "rtr_lat = router head-in to head-out mean/min; drops = RT_DROP/unroutable sent)\n");
+    if (g.use_lcb)
+        printf("packets discarded at sinks as marked bad by link errors: %" PRIu64 "\n", r.bad_discards);
     if (o.hot_port >= 0) {
         printf("\nhotspot: shares of output %d by input (ideal %.4f): min %.4f max %.4f Jain %.4f\n",
                o.hot_port, 1.0 / g.num_ports, r.share_min, r.share_max, r.jain);
@@ -360,14 +362,14 @@ int main(int argc, char **argv) {
         if (fresh)
             fprintf(f, "label,org,impl,cfg,pattern,inject,len,load,seed,offered,accepted,lat_mean,"
                        "lat_p50,lat_p99,lat_max,rtr_lat_mean,rtr_lat_min,measured,unfinished,retries,"
-                       "drops,mismatches,cycles,wall_s,cycles_per_s,phit_hops_per_s,pass\n");
+                       "drops,mismatches,cycles,wall_s,cycles_per_s,phit_hops_per_s,pass,bad_discards\n");
         fprintf(f, "%s,%s,%s,%s,%s,%s,%s,%.4f,%" PRIu64 ",%.5f,%.5f,%.2f,%.0f,%.0f,%.0f,%.2f,%.0f,%" PRIu64
-                   ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.3f,%.0f,%.0f,%d\n",
+                   ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.3f,%.0f,%.0f,%d,%" PRIu64 "\n",
                 label, o.org->name, impl_lbl, o.cfg.name, nr_tp_name(o.tp.kind), injb, lenb,
                 o.inj.load, o.seed, r.offered, r.accepted, r.lat_mean, r.lat_p50, r.lat_p99,
                 r.lat_max, r.rlat_mean, r.rlat_min, r.measured_pkts, r.unfinished, r.retries,
                 r.drops, r.mismatches, r.cycles, r.wall_s, r.cycles_per_s, r.phit_hops_per_s,
-                r.pass);
+                r.pass, r.bad_discards);
         fclose(f);
     }
     if (r.mismatches && !no_rerun && o.trace_from < 0 && o.impl == RTR_RUN_LOCKSTEP) {
