@@ -20,12 +20,34 @@ endif
 UNIT_TARGETS += test-rtr
 .PHONY: test-rtr
 test-rtr: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory $(RTR_BIN)
+	@$(MAKE) --no-print-directory rtr-bins
 	@scripts/regress.sh -j 2 tests/rtr.list
 
-# ---- RTL builds: one rtr_sim-<config> per Verilated router of mk/yarc_rtl.mk.
-# (mk/yarc_rtl.mk is read after this file: the lists expand late.)
-RTR_RTL_BINS = $(foreach c,$(RTR_RTL_CFGS),$(BUILD)/bin/rtr_sim-$(c))
+# ---- RTL builds: one rtr_sim-<variant> per Verilated router of mk/yarc_rtl.mk.
+# variant:build, where YARC_RTL_OBJS_<build> is that build's objects; a
+# variant ending in -trace is its configuration's FST-traced build. mk/yarc_rtl.mk
+# is read after this file, so everything naming its variables expands late
+# (recursive variables, secondary expansion). A variant whose build does not
+# exist is simply not made; rtr_sim then says the RTL is missing.
+.SECONDEXPANSION:
+RTR_RTL_VARIANTS := yarc-k16:k16 yarc-k32:k32 yarc-k64:k64 yarc-k16-bare:k16_bare \
+                    yarc-k16-trace:k16_trace
+rtr_build_of = $(word 2,$(subst :, ,$(filter $(1):%,$(RTR_RTL_VARIANTS))))
+RTR_RTL_BINS = $(foreach v,$(RTR_RTL_VARIANTS),$(if $(YARC_RTL_OBJS_$(word 2,$(subst :, ,$(v)))),$(BUILD)/bin/rtr_sim-$(word 1,$(subst :, ,$(v)))))
+
+$(BUILD)/obj/tb/rtr/glue/%.o: tb/rtr/yarc_rtl_glue.c | $(BUILD)/.deps-ok
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Itb/rtr -Itb/lcb -Itb -DRTR_RTL_CFG='"$(patsubst %-trace,%,$*)"' \
+	    -DRTR_RTL_TRACED=$(if $(filter %-trace,$*),1,0) -c $< -o $@
+$(BUILD)/bin/rtr_sim-%: $(RTR_OBJS) $(BUILD)/obj/tb/rtr/glue/%.o $$(YARC_RTL_OBJS_$$(call rtr_build_of,$$*)) $(NRMODEL) $(NRLIB)
+	@mkdir -p $(@D)
+	$(CXX) -o $@ $(RTR_OBJS) $(BUILD)/obj/tb/rtr/glue/$*.o $(YARC_RTL_OBJS_$(call rtr_build_of,$*)) \
+	    $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS) $(VLIBS)
+ifneq ($(wildcard csrc/model/yarc.c),)
+TEST_BINS += $(RTR_RTL_BINS)
+endif
+.PHONY: rtr-bins
+rtr-bins: $(RTR_BIN) $(RTR_RTL_BINS)
 
 # ---- experiments ----
 .PHONY: run sweep-rtr bench
