@@ -11,3 +11,14 @@ rtl/common/nr_credit_cnt.sv
 rtl/common/nr_crc16_upd.sv
 rtl/common/nr_crc8_upd.sv
 rtl/common/nr_pkt_crc.sv
+// port link layer: LCB + input queue (rtl/lcb, docs/lcb-rtl.md; leaves first)
+rtl/lcb/nr_lcb_ctl_ser.sv
+rtl/lcb/nr_lcb_ctl_defr.sv
+rtl/lcb/nr_lcb_rx.sv
+rtl/lcb/nr_lcb_tx_ctl.sv
+rtl/lcb/nr_lcb_tx_take.sv
+rtl/lcb/nr_lcb_tx.sv
+rtl/lcb/nr_lcb.sv
+rtl/lcb/nr_inq_vc.sv
+rtl/lcb/nr_inq.sv
+rtl/lcb/nr_lcb_port.sv

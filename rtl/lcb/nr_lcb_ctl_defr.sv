@@ -1,0 +1,151 @@
+// nr_lcb_ctl_defr.sv - control-channel deframer of the LCB RX.
+//
+// Purpose: finds and checks the W-bit control words that the peer's
+//   nr_lcb_ctl_ser sends in the C bits of its link phits
+//   (docs/link-protocol.md §5.3). It knows nothing of the word's fields: a
+//   W-bit value is valid when CRC-8/I-432-1 (init 0, xorout 0x55) over bits
+//   W-1..8 equals bits 7..0.
+// Parameters:
+//   W  control word length in bits, 16 + NumVcs*CW (9..64).
+// Ports:
+//   bit_i          the C bit of this cycle's received link phit.
+//   word_valid_o   a word was delivered in the previous cycle (register);
+//   word_o         its bits W-1..8 (register, holds between deliveries).
+//   sync_o         state is SYNC (register, start of cycle): ctl_sync.
+//   ev_ok_o        CTL_OK: a word is delivered this cycle (boundary cycle).
+//   ev_bad_o       CTL_BAD: invalid word at a SYNC boundary.
+//   ev_lost_o      CTL_SYNC_LOST: fourth consecutive miss, back to HUNT.
+//   The ev_* strobes are combinational from bit_i and state.
+// Behaviour (exact, §5.3): sr shifts in bit_i at bit 0 every cycle (reset 0);
+//   checks use sr after the shift. HUNT: valid -> PRESYNC, cph = 0. PRESYNC
+//   and SYNC: a boundary is a cycle with cph = W-1 (cph then restarts at 0,
+//   otherwise it counts up). PRESYNC boundary: valid -> SYNC and deliver,
+//   else HUNT. SYNC boundary: valid -> deliver and miss = 0; invalid -> CTL_BAD
+//   and miss + 1, and the fourth consecutive miss -> HUNT, CTL_SYNC_LOST.
+//   miss is 0 whenever the state is not SYNC.
+// Latency: last bit of a word received in cycle t -> word_valid_o in t+1
+//   (the TX applies it in t+1, §7.4).
+// Cost: W shift flops, W-8 word flops, clog2(W) + 2 + 2 control flops, one
+//   (W-8)-bit CRC-8 tree.
+`include "nr_assert.svh"
+
+module nr_lcb_ctl_defr #(
+  parameter int W    = 32,
+  localparam int DW  = W - 8,
+  localparam int PhW = $clog2(W)
+) (
+  input  logic          clk_i,
+  input  logic          rst_ni,
+  input  logic          bit_i,
+  output logic          word_valid_o,
+  output logic [DW-1:0] word_o,
+  output logic          sync_o,
+  output logic          ev_ok_o,
+  output logic          ev_bad_o,
+  output logic          ev_lost_o
+);
+
+  `NR_PARAM_ASSERT(p_w, W >= 9 && W <= 64)
+
+  typedef enum logic [1:0] {
+    HUNT    = 2'd0,
+    PRESYNC = 2'd1,
+    SYNC    = 2'd2
+  } state_e;
+
+  state_e          st_q, st_d;
+  logic [W-2:0]    sr_q;            // the oldest bit of sr_d is never kept
+  logic [W-1:0]    sr_d;
+  logic [PhW-1:0]  cph_q, cph_d;
+  logic [1:0]      miss_q, miss_d;
+  logic            wv_q, wv_d;
+  logic [DW-1:0]   word_q;
+  logic [7:0]      crc;
+  logic            valid, boundary;
+
+  assign sr_d = {sr_q[W-2:0], bit_i};
+
+  nr_crc8_upd #(.DataW(DW)) u_crc (
+    .crc_i (8'h00),
+    .data_i(sr_d[W-1:8]),
+    .crc_o (crc)
+  );
+
+  assign valid    = ((crc ^ 8'(nr_pkg::CRC8_XOROUT)) == sr_d[7:0]);
+  assign boundary = (32'(cph_q) == W - 1);
+
+  always_comb begin
+    st_d      = st_q;
+    cph_d     = boundary ? '0 : cph_q + 1'b1;
+    miss_d    = miss_q;
+    wv_d      = 1'b0;
+    ev_ok_o   = 1'b0;
+    ev_bad_o  = 1'b0;
+    ev_lost_o = 1'b0;
+    case (st_q)
+      HUNT: begin
+        cph_d = '0;
+        if (valid) st_d = PRESYNC;
+      end
+      PRESYNC: begin
+        if (boundary) begin
+          if (valid) begin
+            st_d    = SYNC;
+            wv_d    = 1'b1;
+            ev_ok_o = 1'b1;
+          end else begin
+            st_d = HUNT;
+          end
+        end
+      end
+      SYNC: begin
+        if (boundary) begin
+          if (valid) begin
+            wv_d    = 1'b1;
+            ev_ok_o = 1'b1;
+            miss_d  = '0;
+          end else begin
+            ev_bad_o = 1'b1;
+            if (miss_q == 2'd3) begin
+              st_d      = HUNT;
+              miss_d    = '0;
+              ev_lost_o = 1'b1;
+            end else begin
+              miss_d = miss_q + 1'b1;
+            end
+          end
+        end
+      end
+      default: begin
+        st_d = HUNT;
+      end
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      st_q   <= HUNT;
+      sr_q   <= '0;
+      cph_q  <= '0;
+      miss_q <= '0;
+      wv_q   <= 1'b0;
+    end else begin
+      st_q   <= st_d;
+      sr_q   <= sr_d[W-2:0];
+      cph_q  <= cph_d;
+      miss_q <= miss_d;
+      wv_q   <= wv_d;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (wv_d) word_q <= sr_d[W-1:8];
+  end
+
+  assign word_valid_o = wv_q;
+  assign word_o       = word_q;
+  assign sync_o       = (st_q == SYNC);
+
+  `NR_ASSERT(a_miss_only_in_sync, st_q == SYNC || miss_q == '0, clk_i, rst_ni)
+
+endmodule
