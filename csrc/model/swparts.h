@@ -132,7 +132,11 @@ static inline void nr_cw_fire(nr_cwheel *w, uint32_t now)
  * holds the output on its VC until its EOP), a round-robin pointer over the
  * inputs; per output: a round-robin pointer over VCs that moves only on an
  * EOP. Each output sends at most one phit per cycle (VCs interleave per
- * phit); each input buffer is popped at most once per cycle. */
+ * phit); each input buffer is popped at most once per cycle.
+ * Bookkeeping for speed only (no architectural meaning): ne[v] marks the
+ * inputs whose buffer holds something, own_any the outputs with an owner on
+ * some VC, so an idle subswitch costs almost nothing. Push through
+ * nr_ssw_push() to keep ne[] right. */
 #define NR_SSW_MAX_IO 64
 #define NR_SSW_MAX_VCS 4
 typedef struct {
@@ -142,34 +146,45 @@ typedef struct {
     int8_t *own;        /* [j * nvc + v] input holding output j on VC v, -1 = none */
     uint8_t *arb;       /* [j * nvc + v] stage-1 round-robin pointer over inputs */
     uint8_t *vptr;      /* [j] round-robin pointer over VCs */
+    uint64_t ne[NR_SSW_MAX_VCS]; /* bit i: input buffer [i][v] is not empty */
+    uint64_t own_any;   /* bit j: output j has an owner on some VC */
     uint64_t *req;      /* scratch [v * nout + j]: inputs with a ready HEAD for j */
     /* decision of this cycle (nr_ssw_eval) */
-    int8_t *d_vc;       /* [j] VC sent on output j, -1 = nothing */
+    uint64_t d_mask;    /* bit j: output j sends */
+    int8_t *d_vc;       /* [j] VC sent on output j (if d_mask has j) */
     int8_t *d_src;      /* [j] input it came from */
     uint8_t *d_new;     /* [j] the source was arbitrated this cycle */
     uint32_t *d_phit;   /* [j] the phit */
-    int d_any;          /* some output sends */
 } nr_ssw;
 
 /* Build in reset state: buffers empty, credits = down_depth, no owners,
  * pointers 0. 0 or -1 (bad size or out of memory). */
 int nr_ssw_init(nr_ssw *s, int nin, int nout, int nvc, int depth, int down_depth);
 void nr_ssw_release(nr_ssw *s);
+/* A phit for input buffer [i][v], usable from cycle t, heading for output
+ * `tag`. Commit-time (the upstream's clock edge). -1 on overflow. */
+static inline int nr_ssw_push(nr_ssw *s, int i, int v, uint32_t phit, unsigned tag, uint32_t t)
+{
+    s->ne[v] |= 1ull << i;
+    return nr_lfifo_push(&s->inb[i * s->nvc + v], phit, tag, t);
+}
 /* Stage-1 arbitration of cycle now (§6 steps 1-3): fills d_*. */
 void nr_ssw_eval(nr_ssw *s, uint32_t now);
 /* Clock edge (§6 steps 3-4): pop the winners, debit credits, update owners
- * and pointers. The caller forwards d_phit/d_vc of each output and returns
- * the input credits (d_src, d_vc) before or after this call. */
+ * and pointers. The caller forwards d_phit/d_vc of each output in d_mask and
+ * returns the input credits (d_src, d_vc) before or after this call. */
 void nr_ssw_commit(nr_ssw *s);
 
 /* ---- nr_oport: output port with stage-2 arbitration (virtual cut-through) ----
  * (yarc-arch.md §7.) nsrc source buffers per VC (nr_lfifo), indexed
  * i = v * nsrc + r as the round robin is. One packet at a time: a HEAD starts
  * only on a VC with vc_ok; a started packet is sent to its EOP, with a gap
- * (valid = 0) whenever its buffer is empty. */
+ * (valid = 0) whenever its buffer is empty. ne marks the non-empty buffers
+ * (bookkeeping for speed); push through nr_oport_push(). */
 typedef struct {
     int nsrc, nvc;
     nr_lfifo *inb;      /* [v * nsrc + r] */
+    uint64_t ne;        /* bit i: buffer i is not empty */
     int busy, cur, ptr;
     /* decision of this cycle (nr_oport_eval) */
     int d_valid;        /* a phit is presented */
@@ -180,6 +195,12 @@ typedef struct {
 
 int nr_oport_init(nr_oport *o, int nsrc, int nvc, int depth);
 void nr_oport_release(nr_oport *o);
+/* A phit for source buffer i, usable from cycle t. Commit-time. -1 on overflow. */
+static inline int nr_oport_push(nr_oport *o, int i, uint32_t phit, uint32_t t)
+{
+    o->ne |= 1ull << i;
+    return nr_lfifo_push(&o->inb[i], phit, 0, t);
+}
 /* Stage-2 arbitration of cycle now, given the port's vc_ok mask (bit v: a HEAD
  * on VC v would be taken). Sets d_*; the phit to present is d_valid/d_phit.
  * Call after vc_ok is known (it depends on port state only). */
@@ -196,7 +217,8 @@ int nr_oport_commit(nr_oport *o, int taken);
  * BufPerVc, give vc_ok[v] = count >= MaxPktLen, are debited per phit sent and
  * credited by out_cr[v]. */
 typedef struct {
-    uint32_t wr, rd, pstart, done, pend; /* free-running pointers, index mod buf */
+    uint32_t wr, rd, pstart;  /* pointers 0 .. 2*buf-1 (wrap bit) */
+    uint32_t done, pend;      /* phit counts (link-protocol §8.4) */
     uint8_t cur, dep, abort;
 } nr_bq_vc;
 
@@ -210,6 +232,7 @@ typedef struct {
     uint32_t rd_phit;
     int cnt[NR_SSW_MAX_VCS]; /* output credit counters */
     /* decision of this cycle (nr_bport_eval) */
+    int d_active;         /* something changes (else commit has nothing to do) */
     nr_bq_vc d_q[NR_SSW_MAX_VCS];
     int d_wvc, d_ovf, d_rd_valid;
     uint32_t d_rd_phit;
@@ -222,8 +245,22 @@ typedef struct {
 int nr_bport_init(nr_bport *b, int nvc, int buf, int max_pkt);
 void nr_bport_release(nr_bport *b);
 /* State-only outputs: rd_avail mask, vc_ok mask. */
-unsigned nr_bport_rd_avail(const nr_bport *b);
-unsigned nr_bport_vc_ok(const nr_bport *b);
+static inline unsigned nr_bport_rd_avail(const nr_bport *b)
+{
+    unsigned m = 0;
+    for (int v = 0; v < b->nvc; v++)
+        if (b->q[v].wr != b->q[v].rd || b->q[v].abort)
+            m |= 1u << v;
+    return m;
+}
+static inline unsigned nr_bport_vc_ok(const nr_bport *b)
+{
+    unsigned m = 0;
+    for (int v = 0; v < b->nvc; v++)
+        if (b->cnt[v] >= b->max_pkt)
+            m |= 1u << v;
+    return m;
+}
 /* One cycle: the router's read (rd_en, rd_vc), the input phit, whether the
  * router sends a phit on the output and on which VC (for the debit), and the
  * sink's credits out_cr[v]. Fills d_* (d_cr = in_cr). Call after the router

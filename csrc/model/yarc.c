@@ -90,6 +90,9 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
     m->n = p->rows * p->cols;
     while ((1 << m->nbits) < m->n)
         m->nbits++;
+    while ((1 << m->cshift) < p->cols)
+        m->cshift++;
+    m->cmask = p->cols - 1;
     const int n = m->n, V = p->num_vcs;
     m->t = calloc((size_t)n, sizeof *m->t);
     m->pv = calloc((size_t)n, sizeof *m->pv);
@@ -263,15 +266,11 @@ void nr_yarc_tick(nr_yarc *m)
         yarc_rbd_commit(m, p);
     for (int p = 0; p < n; p++) { /* subswitch of tile (r, c) */
         nr_ssw *s = &m->t[p].ssw;
-        int r = p / cols, c = p % cols;
-        if (!s->d_any)
-            continue;
-        for (int j = 0; j < rows; j++) {
-            int v = s->d_vc[j];
-            if (v < 0)
-                continue;
+        int r = p >> m->cshift, c = p & m->cmask;
+        for (uint64_t mk = s->d_mask; mk; mk &= mk - 1) {
+            int j = __builtin_ctzll(mk), v = s->d_vc[j];
             /* column channel j -> column buffer [v][r] of tile (j, c) */
-            if (nr_lfifo_push(&m->t[j * cols + c].op.inb[v * rows + r], s->d_phit[j], 0,
+            if (nr_oport_push(&m->t[j * cols + c].op, v * rows + r, s->d_phit[j],
                               now + (uint32_t)m->p.col_lat))
                 yarc_error(m, "cycle %u: column buffer overflow, tile %d row %d vc %d", now,
                            j * cols + c, r, v);
@@ -287,7 +286,7 @@ void nr_yarc_tick(nr_yarc *m)
         int i = nr_oport_commit(&m->t[p].op, m->taken[p]);
         if (i < 0)
             continue;
-        int v = i / rows, r = i % rows, j = p / cols, c = p % cols;
+        int v = i / rows, r = i % rows, j = p >> m->cshift, c = p & m->cmask;
         if (nr_cw_put(&m->cw, now + (uint32_t)m->p.col_lat,
                       &m->t[r * cols + c].ssw.cc[j * V + v]))
             yarc_error(m, "cycle %u: credit wheel overflow", now);

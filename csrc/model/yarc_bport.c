@@ -18,6 +18,18 @@
 
 #define BQ_ABORT_EOP (((uint32_t)NR_KIND_EOP << NR_KIND_LSB) | ((uint32_t)NR_OK_TX_ERR << NR_EOP_OK_LSB))
 
+/* Pointers run over 0 .. 2*buf-1 (a wrap bit), so a full region and an
+ * empty one differ and buf need not be a power of two. */
+static uint32_t bq_inc(const nr_bport *b, uint32_t p) { return p + 1 == 2u * (uint32_t)b->buf ? 0 : p + 1; }
+static uint32_t bq_diff(const nr_bport *b, uint32_t a, uint32_t c)
+{
+    return a >= c ? a - c : a + 2u * (uint32_t)b->buf - c;
+}
+static uint32_t bq_addr(const nr_bport *b, int v, uint32_t p)
+{
+    return (uint32_t)(v * b->buf) + (p >= (uint32_t)b->buf ? p - (uint32_t)b->buf : p);
+}
+
 int nr_bport_init(nr_bport *b, int nvc, int buf, int max_pkt)
 {
     memset(b, 0, sizeof *b);
@@ -38,24 +50,6 @@ void nr_bport_release(nr_bport *b)
 {
     free(b->ram);
     b->ram = NULL;
-}
-
-unsigned nr_bport_rd_avail(const nr_bport *b)
-{
-    unsigned m = 0;
-    for (int v = 0; v < b->nvc; v++)
-        if (b->q[v].wr != b->q[v].rd || b->q[v].abort)
-            m |= 1u << v;
-    return m;
-}
-
-unsigned nr_bport_vc_ok(const nr_bport *b)
-{
-    unsigned m = 0;
-    for (int v = 0; v < b->nvc; v++)
-        if (b->cnt[v] >= b->max_pkt)
-            m |= 1u << v;
-    return m;
 }
 
 /* Cut the packet being written (overflow): rewind if nothing of it was read,
@@ -88,8 +82,15 @@ int nr_bport_eval(nr_bport *b, int rd_en, int rd_vc, int in_valid, uint32_t in_p
                   int tx_valid, int tx_vc, const uint32_t *out_cr, char *err, int errlen)
 {
     int nerr = 0;
-    memcpy(b->d_q, b->q, sizeof b->q);
     memset(b->d_cr, 0, sizeof b->d_cr);
+    /* nothing read, written, sent or credited, no read data to retire */
+    int cr_any = 0;
+    for (int v = 0; v < b->nvc && out_cr; v++)
+        cr_any |= out_cr[v] != 0;
+    b->d_active = rd_en || in_valid || tx_valid || cr_any || b->rd_valid;
+    if (!b->d_active)
+        return 0;
+    memcpy(b->d_q, b->q, sizeof b->q);
     b->d_wvc = b->wvc;
     b->d_ovf = b->ovf;
     b->d_rd_valid = 0;
@@ -98,7 +99,7 @@ int nr_bport_eval(nr_bport *b, int rd_en, int rd_vc, int in_valid, uint32_t in_p
 
     /* ---- read ---- */
     if (rd_en) {
-        if (rd_vc < 0 || rd_vc >= b->nvc || !((nr_bport_rd_avail(b) >> rd_vc) & 1u)) {
+        if (rd_vc < 0 || rd_vc >= b->nvc || (b->q[rd_vc].wr == b->q[rd_vc].rd && !b->q[rd_vc].abort)) {
             bp_err(&nerr, err, errlen, "bare input queue: read of VC %d while rd_avail is 0", rd_vc);
         } else {
             nr_bq_vc *s = &b->d_q[rd_vc];
@@ -107,8 +108,8 @@ int nr_bport_eval(nr_bport *b, int rd_en, int rd_vc, int in_valid, uint32_t in_p
                 s->abort = 0;
                 b->d_rd_phit = BQ_ABORT_EOP;
             } else {
-                b->d_rd_phit = b->ram[rd_vc * b->buf + (int)(s->rd % (uint32_t)b->buf)];
-                s->rd++;
+                b->d_rd_phit = b->ram[bq_addr(b, rd_vc, s->rd)];
+                s->rd = bq_inc(b, s->rd);
                 if (s->done > 0) {
                     s->done--;
                     b->d_cr[rd_vc]++;
@@ -131,14 +132,14 @@ int nr_bport_eval(nr_bport *b, int rd_en, int rd_vc, int in_valid, uint32_t in_p
             if (k == NR_KIND_EOP)
                 b->d_ovf = 0;
         } else if (k == NR_KIND_EOP) {
-            s->done += (s->wr - s->pstart) + 1 - s->pend;
+            s->done += bq_diff(b, s->wr, s->pstart) + 1 - s->pend;
             b->d_cr[v] += s->pend;
             s->pend = 0;
             s->cur = 0;
             b->d_we = 1;
-            b->d_waddr = (uint32_t)(v * b->buf) + s->wr % (uint32_t)b->buf;
+            b->d_waddr = bq_addr(b, v, s->wr);
             b->d_wdata = in_phit;
-            s->wr++;
+            s->wr = bq_inc(b, s->wr);
         } else {
             if (k == NR_KIND_HEAD) {
                 s->pstart = s->wr;
@@ -146,7 +147,7 @@ int nr_bport_eval(nr_bport *b, int rd_en, int rd_vc, int in_valid, uint32_t in_p
                 s->dep = 0;
                 s->pend = 0;
             }
-            if (s->wr - s->rd >= (uint32_t)b->buf - 1) { /* one entry kept for the EOP */
+            if (bq_diff(b, s->wr, s->rd) >= (uint32_t)b->buf - 1) { /* one entry kept for the EOP */
                 bq_cut(s);
                 b->d_ovf = 1;
                 bp_err(&nerr, err, errlen,
@@ -154,9 +155,9 @@ int nr_bport_eval(nr_bport *b, int rd_en, int rd_vc, int in_valid, uint32_t in_p
                        b->buf);
             } else {
                 b->d_we = 1;
-                b->d_waddr = (uint32_t)(v * b->buf) + s->wr % (uint32_t)b->buf;
+                b->d_waddr = bq_addr(b, v, s->wr);
                 b->d_wdata = in_phit;
-                s->wr++;
+                s->wr = bq_inc(b, s->wr);
             }
         }
     }
@@ -179,6 +180,8 @@ int nr_bport_eval(nr_bport *b, int rd_en, int rd_vc, int in_valid, uint32_t in_p
 
 void nr_bport_commit(nr_bport *b)
 {
+    if (!b->d_active)
+        return;
     memcpy(b->q, b->d_q, sizeof b->q);
     b->wvc = b->d_wvc;
     b->ovf = b->d_ovf;

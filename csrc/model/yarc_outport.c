@@ -51,11 +51,14 @@ void nr_oport_eval(nr_oport *o, unsigned vc_ok, uint32_t now)
         return;
     }
     /* Stage 2: heads on VCs the port would take now. */
-    uint64_t req = 0;
-    for (int i = 0; i < o->nsrc * o->nvc; i++) {
+    uint64_t ok = 0, req = 0, row = o->nsrc >= 64 ? ~0ull : (1ull << o->nsrc) - 1;
+    for (int v = 0; v < o->nvc; v++)
+        if ((vc_ok >> v) & 1u)
+            ok |= row << (v * o->nsrc);
+    for (uint64_t m = o->ne & ok; m; m &= m - 1) {
+        int i = __builtin_ctzll(m);
         const nr_lfifo *f = &o->inb[i];
-        if (((vc_ok >> (i / o->nsrc)) & 1u) && nr_lfifo_ready(f, now) &&
-            sw_is_head(nr_lfifo_front(f)))
+        if (nr_lfifo_ready(f, now) && sw_is_head(nr_lfifo_front(f)))
             req |= 1ull << i;
     }
     int w = sw_rr_pick(req, o->ptr);
@@ -73,6 +76,8 @@ int nr_oport_commit(nr_oport *o, int taken)
         return -1;
     int i = o->d_sel;
     nr_lfifo_pop(&o->inb[i]);
+    if (!o->inb[i].cnt)
+        o->ne &= ~(1ull << i);
     if (o->d_start) {
         o->busy = 1;
         o->cur = i;

@@ -90,6 +90,7 @@ typedef struct {
     uint8_t ad_ptr;             /* adaptive tie-break pointer over logical ports */
     int cred[YARC_MAX_DIM][YARC_MAX_VCS]; /* row-buffer credits [target column][vc] */
     /* decision of this cycle */
+    int d_idle;                            /* nothing to do (speed only) */
     int d_rd_vc;                           /* read issued, -1 none */
     uint8_t d_rc[YARC_MAX_VCS];            /* RC done for this VC */
     yarc_rc_t d_rcr[YARC_MAX_VCS];
@@ -119,6 +120,7 @@ typedef struct {
 struct nr_yarc {
     nr_yarc_params p;
     int n, nbits;        /* NumPorts, log2 */
+    int cshift, cmask;   /* port p: row p >> cshift, column p & cmask (Cols = 2^cshift) */
     uint32_t now;        /* cycle counter */
     yarc_tile *t;        /* [n] */
     nr_cwheel cw;        /* row-buffer and column-buffer credit returns */

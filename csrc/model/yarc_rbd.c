@@ -99,6 +99,21 @@ void yarc_rbd_eval(nr_yarc *m, int p)
     const yarc_pview *pv = &m->pv[p];
     const int V = m->p.num_vcs;
 
+    /* nothing queued, staged, routed or in flight: no decision to make */
+    int busy = pv->rd_avail != 0 || b->rdq_v;
+    for (int v = 0; v < V && !busy; v++)
+        busy = b->stg_cnt[v] || b->route_v[v];
+    b->d_idle = !busy;
+    if (!busy) {
+        b->d_rd_vc = -1;
+        b->d_pop_vc = -1;
+        b->d_tev = 0;
+        b->d_ad_ptr = b->ad_ptr;
+        for (int v = 0; v < V; v++)
+            b->d_rc[v] = 0;
+        return;
+    }
+
     /* §4.1 input-queue read */
     uint64_t cand = 0;
     for (int v = 0; v < V; v++) {
@@ -120,7 +135,7 @@ void yarc_rbd_eval(nr_yarc *m, int p)
             continue;
         b->d_rc[v] = 1;
         if (b->d_rcr[v].adapt_l >= 0)
-            ptr = (b->d_rcr[v].adapt_l + 1) % m->n;
+            ptr = (b->d_rcr[v].adapt_l + 1) & (m->n - 1);
         if (b->d_rcr[v].drop && !b->d_tev)
             b->d_tev = (1u << NR_TEV_RT_DROP) |
                        ((uint32_t)b->d_rcr[v].reason << NR_TEV_REASON_LSB);
@@ -131,7 +146,7 @@ void yarc_rbd_eval(nr_yarc *m, int p)
     uint64_t elig = 0;
     for (int v = 0; v < V; v++)
         if (b->route_v[v] && b->stg_cnt[v] &&
-            (b->drop[v] || b->cred[b->route_q[v] % m->p.cols][v] > 0))
+            (b->drop[v] || b->cred[b->route_q[v] & m->cmask][v] > 0))
             elig |= 1u << v;
     int w = sw_rr_pick(elig, b->tx_ptr);
     b->d_pop_vc = w;
@@ -146,8 +161,10 @@ void yarc_rbd_commit(nr_yarc *m, int p)
 {
     yarc_rbd *b = &m->t[p].rbd;
     const yarc_pview *pv = &m->pv[p];
-    const int V = m->p.num_vcs, cols = m->p.cols;
+    const int V = m->p.num_vcs;
 
+    if (b->d_idle && !pv->rd_valid)
+        return;
     /* pop (before the append: staging holds at most YARC_STG) */
     int w = b->d_pop_vc;
     if (w >= 0) {
@@ -155,10 +172,10 @@ void yarc_rbd_commit(nr_yarc *m, int p)
         b->stg_head[w] = (uint8_t)((b->stg_head[w] + 1) & (YARC_STG - 1));
         b->stg_cnt[w]--;
         if (!b->drop[w]) {
-            int q = b->route_q[w], cq = q % cols;
-            int tile = (p / cols) * cols + cq; /* tile (r, c') */
-            if (nr_lfifo_push(&m->t[tile].ssw.inb[(p % cols) * V + w], ph,
-                              (unsigned)(q / cols), m->now + (uint32_t)m->p.row_bus_lat))
+            int q = b->route_q[w], cq = q & m->cmask;
+            int tile = (p & ~m->cmask) | cq; /* tile (r, c') */
+            if (nr_ssw_push(&m->t[tile].ssw, p & m->cmask, w, ph, (unsigned)(q >> m->cshift),
+                            m->now + (uint32_t)m->p.row_bus_lat))
                 yarc_error(m, "cycle %u: row buffer overflow, port %d vc %d", m->now, p, w);
             b->cred[cq][w]--;
             b->fix[w] = b->d_fix;
@@ -167,7 +184,7 @@ void yarc_rbd_commit(nr_yarc *m, int p)
             b->pos[w]++;
         if (sw_is_eop(ph)) { /* end of packet: route clears, pointer moves past w */
             b->route_v[w] = 0;
-            b->tx_ptr = (uint8_t)((w + 1) % V);
+            b->tx_ptr = (uint8_t)(w + 1 == V ? 0 : w + 1);
         }
     }
 
@@ -200,5 +217,5 @@ void yarc_rbd_commit(nr_yarc *m, int p)
     b->rdq_v = b->d_rd_vc >= 0;
     b->rdq_vc = b->d_rd_vc;
     if (b->d_rd_vc >= 0)
-        b->rd_ptr = (uint8_t)((b->d_rd_vc + 1) % V);
+        b->rd_ptr = (uint8_t)(b->d_rd_vc + 1 == V ? 0 : b->d_rd_vc + 1);
 }

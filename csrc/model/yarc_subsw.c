@@ -12,7 +12,7 @@
 int nr_ssw_init(nr_ssw *s, int nin, int nout, int nvc, int depth, int down_depth)
 {
     memset(s, 0, sizeof *s);
-    if (nin < 1 || nin > NR_SSW_MAX_IO || nout < 1 || nout > 255 || nvc < 1 ||
+    if (nin < 1 || nin > NR_SSW_MAX_IO || nout < 1 || nout > NR_SSW_MAX_IO || nvc < 1 ||
         nvc > NR_SSW_MAX_VCS || depth < 1 || down_depth < 1)
         return -1;
     s->nin = nin;
@@ -65,25 +65,32 @@ void nr_ssw_release(nr_ssw *s)
 void nr_ssw_eval(nr_ssw *s, uint32_t now)
 {
     const int V = s->nvc, J = s->nout;
+    uint64_t outs = s->own_any; /* outputs that may send this cycle */
+    uint64_t touched[NR_SSW_MAX_VCS];
 
+    s->d_mask = 0;
     /* Stage-1 requests: per VC and output, the inputs whose front is a ready
      * HEAD targeting that output. */
-    memset(s->req, 0, (size_t)(V * J) * sizeof *s->req);
-    for (int i = 0; i < s->nin; i++)
-        for (int v = 0; v < V; v++) {
+    for (int v = 0; v < V; v++) {
+        touched[v] = 0;
+        for (uint64_t m = s->ne[v]; m; m &= m - 1) {
+            int i = __builtin_ctzll(m);
             const nr_lfifo *f = &s->inb[i * V + v];
             if (nr_lfifo_ready(f, now) && sw_is_head(nr_lfifo_front(f))) {
                 unsigned j = nr_lfifo_front_tag(f);
-                if ((int)j < J)
+                if ((int)j < J) {
                     s->req[v * J + (int)j] |= 1ull << i;
+                    touched[v] |= 1ull << j;
+                }
             }
         }
+        outs |= touched[v];
+    }
 
-    s->d_any = 0;
-    for (int j = 0; j < J; j++) {
+    for (uint64_t m = outs; m; m &= m - 1) {
+        int j = __builtin_ctzll(m);
         int a[NR_SSW_MAX_VCS];
         uint64_t elig = 0;
-        s->d_vc[j] = -1;
         for (int v = 0; v < V; v++) {
             int o = s->own[j * V + v];
             /* §6 step 1: the owner, or this cycle's stage-1 choice. */
@@ -99,33 +106,44 @@ void nr_ssw_eval(nr_ssw *s, uint32_t now)
         int w = sw_rr_pick(elig, s->vptr[j]);
         if (w < 0)
             continue;
+        s->d_mask |= 1ull << j;
         s->d_vc[j] = (int8_t)w;
         s->d_src[j] = (int8_t)a[w];
         s->d_new[j] = s->own[j * V + w] < 0;
         s->d_phit[j] = nr_lfifo_front(&s->inb[a[w] * V + w]);
-        s->d_any = 1;
     }
+
+    /* arbitration results are forgotten: clear the scratch requests */
+    for (int v = 0; v < V; v++)
+        for (uint64_t m = touched[v]; m; m &= m - 1)
+            s->req[v * J + __builtin_ctzll(m)] = 0;
 }
 
 void nr_ssw_commit(nr_ssw *s)
 {
     const int V = s->nvc;
-    if (!s->d_any)
-        return;
-    for (int j = 0; j < s->nout; j++) {
-        int w = s->d_vc[j];
-        if (w < 0)
-            continue;
-        int src = s->d_src[j];
-        nr_lfifo_pop(&s->inb[src * V + w]);
+    for (uint64_t m = s->d_mask; m; m &= m - 1) {
+        int j = __builtin_ctzll(m);
+        int w = s->d_vc[j], src = s->d_src[j];
+        nr_lfifo *f = &s->inb[src * V + w];
+        nr_lfifo_pop(f);
+        if (!f->cnt)
+            s->ne[w] &= ~(1ull << src);
         s->cc[j * V + w]--;
         if (s->d_new[j]) { /* step 4: the new owner; arb1 moves past it */
             s->own[j * V + w] = (int8_t)src;
             s->arb[j * V + w] = (uint8_t)((src + 1) % s->nin);
+            s->own_any |= 1ull << j;
         }
         if (sw_is_eop(s->d_phit[j])) { /* the packet releases the output */
             s->own[j * V + w] = -1;
             s->vptr[j] = (uint8_t)((w + 1) % V);
+            int owned = 0;
+            for (int v = 0; v < V; v++)
+                owned |= s->own[j * V + v] >= 0;
+            if (!owned)
+                s->own_any &= ~(1ull << j);
         }
     }
+    s->d_mask = 0;
 }

@@ -636,6 +636,49 @@ static void test_cfg_bad(void)
     yenv_free(&e);
 }
 
+
+/* Interface violations are reported, not absorbed (nr_yarc_errors). Driven
+ * directly through nr_yarc_eval/tick, without the environment's rules. */
+static void test_errors(void)
+{
+    char err[256], buf[256];
+    nr_yarc_params p = yenv_params(2, 2, 0);
+    nr_yarc *m = nr_yarc_new(&p, NULL, err, sizeof err);
+    CHECK(m != NULL);
+    nr_rtr_in in;
+    nr_rtr_out out;
+    memset(&in, 0, sizeof in);
+    CHECK_EQ(nr_yarc_errors(m, buf, sizeof buf), 0);
+    /* a sink that returns a credit it never had */
+    in.out_cr[1][0] = 1;
+    nr_yarc_eval(m, &in, &out);
+    nr_yarc_tick(m);
+    CHECK_EQ(nr_yarc_errors(m, buf, sizeof buf), 1);
+    CHECK_STR(buf, "too many credits");
+    nr_yarc_free(m);
+
+    /* a sender that ignores credits: output 1's sink returns nothing, so
+     * after its 128 credits the packets back up; the sender keeps going */
+    m = nr_yarc_new(&p, NULL, err, sizeof err);
+    memset(&in, 0, sizeof in);
+    uint32_t ph[64];
+    int sent = 0;
+    for (int t = 0; t < 2000; t++) {
+        int i = sent % 16;
+        if (i == 0)
+            ph[0] = nr_head_make(1, 0, 0, 0, 0);
+        in.in_valid[0] = 1;
+        in.in_phit[0] = i == 0 ? ph[0] : i == 15 ? nr_eop_make(0, 0) : nr_phit_make(0, (uint32_t)i);
+        sent++;
+        nr_yarc_eval(m, &in, &out);
+        nr_yarc_tick(m);
+    }
+    CHECK(nr_yarc_errors(m, buf, sizeof buf) > 0);
+    CHECK_STR(buf, "overflow");
+    CHECK_STR(buf, "port 0");
+    nr_yarc_free(m);
+}
+
 int main(void)
 {
     NR_TEST_BEGIN("test_yarc_model", 20261122);
@@ -651,5 +694,6 @@ int main(void)
     test_timing_of_rc_and_cfg();
     test_source_route();
     test_cfg_bad();
+    test_errors();
     NR_TEST_END("test_yarc_model");
 }
