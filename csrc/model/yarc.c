@@ -59,8 +59,10 @@ static int check_params(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *e
         BAD("NumVcs = %d: must be 1..4", p->num_vcs);
     if (p->max_pkt_len < 2)
         BAD("MaxPktLen = %d: must be >= 2", p->max_pkt_len);
-    if (p->in_buf_per_vc < p->max_pkt_len || p->in_buf_per_vc > 1023)
-        BAD("InBufPerVc = %d: must be MaxPktLen (%d)..1023", p->in_buf_per_vc, p->max_pkt_len);
+    /* >= MaxPktLen (§3); 8..1023 is the input queue's range (link-protocol §2) */
+    if (p->in_buf_per_vc < p->max_pkt_len || p->in_buf_per_vc < 8 || p->in_buf_per_vc > 1023)
+        BAD("InBufPerVc = %d: must be 8..1023 and >= MaxPktLen (%d)", p->in_buf_per_vc,
+            p->max_pkt_len);
     if (p->row_bus_lat < 1 || p->row_bus_lat > 4)
         BAD("RowBusLat = %d: must be 1..4", p->row_bus_lat);
     if (p->col_lat < 1 || p->col_lat > 4)

@@ -119,7 +119,8 @@ static void test_params(void)
         {"rows", &p.rows, 16, "Rows"},
         {"cols", &p.cols, 1, "Cols"},
         {"vcs", &p.num_vcs, 5, "NumVcs"},
-        {"inbuf", &p.in_buf_per_vc, 63, "InBufPerVc"},
+        {"inbuf", &p.in_buf_per_vc, 63, "InBufPerVc"},   /* < MaxPktLen */
+        {"inbuf", &p.in_buf_per_vc, 1024, "InBufPerVc"},
         {"rowdepth", &p.row_buf_depth, 2, "RowBufDepth"}, /* < 2*RowBusLat */
         {"rowdepth", &p.row_buf_depth, 6, "RowBufDepth"}, /* not a power of two */
         {"coldepth", &p.col_buf_depth, 3, "ColBufDepth"},
