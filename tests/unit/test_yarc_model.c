@@ -498,19 +498,29 @@ static void test_drops(void)
     /* a 2-phit packet without header phits is fine */
     s[0] = nr_head_make(3, 0, 0, 0, 0);
     CHECK_EQ(route_one(&e, 1, s, 2), 3);
+    /* stray phits from a bare sender (M3): a non-HEAD staging front drops as
+     * MALFORMED up to and including the next EOP; a lone EOP alone */
+    s[0] = nr_phit_make(NR_KIND_BODY, 0x123);
+    s[1] = nr_phit_make(NR_KIND_BODY, 0x456);
+    s[2] = nr_eop_make(0, 0);
+    CHECK_EQ(route_one(&e, 1, s, 3), -NR_DROP_MALFORMED);
+    CHECK_EQ(route_one(&e, 1, s + 2, 1), -NR_DROP_MALFORMED);
+    s[0] = nr_head_make(3, 0, 0, 0, 0);
+    s[1] = nr_eop_make(0, 0);
+    CHECK_EQ(route_one(&e, 1, s, 2), 3);
     /* a long dropped packet (64 phits) is consumed and its credits return */
     l = mk(ph, 1, 3, 3, 64, 0, 0, 0, NULL, 0);
     CHECK_EQ(route_one(&e, 1, ph, l), -NR_DROP_MALFORMED);
     yenv_drain(&e, 20, 2000);
     CHECK_EQ(e.src[1].cred[0], 128);
     CHECK_EQ(e.src[1].cred[1], 128);
-    CHECK_EQ(e.drops[1], 9);
-    CHECK_EQ(e.drop_reason[NR_DROP_MALFORMED], 3);
+    CHECK_EQ(e.drops[1], 11);
+    CHECK_EQ(e.drop_reason[NR_DROP_MALFORMED], 5);
     CHECK_EQ(e.drop_reason[NR_DROP_BAD_SRCROUTE], 1);
     CHECK_EQ(e.drop_reason[NR_DROP_NO_ROUTE], 1);
     CHECK_EQ(e.drop_reason[NR_DROP_SHORT], 4);
-    /* the good packet after all of them arrived intact */
-    CHECK_EQ(c.npkt, 2);
+    /* the good packets after all of them arrived intact */
+    CHECK_EQ(c.npkt, 3);
     CHECK_EQ(yenv_errors(&e), 0);
     yenv_free(&e);
 }
