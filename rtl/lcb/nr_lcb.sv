@@ -58,7 +58,7 @@ module nr_lcb #(
   logic          ctl_valid;
   logic [W-9:0]  ctl_word;
   logic [7:0]    ev_tx;
-  logic          ev_reject, ev_ctl_ok, ev_ctl_bad, ev_ctl_lost;
+  logic          ev_reject, ctl_accept, ev_ctl_ok, ev_ctl_bad, ev_ctl_lost;
   logic [5:0]    ev_rx;
 
   nr_lcb_ctl_ser #(
@@ -96,7 +96,8 @@ module nr_lcb #(
     .debit_o,
     .link_down_o,
     .ev_o       (ev_tx),
-    .ev_reject_o(ev_reject)
+    .ev_reject_o(ev_reject),
+    .ctl_accept_o(ctl_accept)
   );
 
   nr_lcb_rx #(
@@ -122,6 +123,8 @@ module nr_lcb #(
     .clk_i,
     .rst_ni,
     .bit_i       (link_rx_i[nr_pkg::LINK_C_BIT]),
+    .acc_i       (ctl_accept),
+    .rej_i       (ev_reject),
     .word_valid_o(ctl_valid),
     .word_o      (ctl_word),
     .sync_o      (ctl_sync_o),

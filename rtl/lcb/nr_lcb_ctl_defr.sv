@@ -9,6 +9,8 @@
 //   W  control word length in bits, 16 + NumVcs*CW (9..64).
 // Ports:
 //   bit_i          the C bit of this cycle's received link phit.
+//   acc_i, rej_i   the TX's verdict on the word delivered last cycle (apply
+//                  cycle, §7.4): accepted, or rejected (CTL_REJECT).
 //   word_valid_o   a word was delivered in the previous cycle (register);
 //   word_o         its bits W-1..8 (register, holds between deliveries).
 //   sync_o         state is SYNC (register, start of cycle): ctl_sync.
@@ -20,9 +22,12 @@
 //   checks use sr after the shift. HUNT: valid -> PRESYNC, cph = 0. PRESYNC
 //   and SYNC: a boundary is a cycle with cph = W-1 (cph then restarts at 0,
 //   otherwise it counts up). PRESYNC boundary: valid -> SYNC and deliver,
-//   else HUNT. SYNC boundary: valid -> deliver and miss = 0; invalid -> CTL_BAD
-//   and miss + 1, and the fourth consecutive miss -> HUNT, CTL_SYNC_LOST.
-//   miss is 0 whenever the state is not SYNC.
+//   else HUNT. SYNC boundary: valid -> deliver (miss unchanged); invalid ->
+//   CTL_BAD and miss + 1. SYNC apply cycle: accepted -> miss = 0, rejected ->
+//   miss + 1. When miss reaches 4 (boundary or apply cycle): CTL_SYNC_LOST
+//   and HUNT from the next cycle on; after an apply-cycle loss the first phase
+//   hunted is 2 bits after the lost one (docs/lcb-spec-questions.md R1).
+//   miss is 0 outside SYNC.
 // Latency: last bit of a word received in cycle t -> word_valid_o in t+1
 //   (the TX applies it in t+1, §7.4).
 // Cost: W shift flops, W-8 word flops, clog2(W) + 2 + 2 control flops, one
@@ -37,6 +42,8 @@ module nr_lcb_ctl_defr #(
   input  logic          clk_i,
   input  logic          rst_ni,
   input  logic          bit_i,
+  input  logic          acc_i,
+  input  logic          rej_i,
   output logic          word_valid_o,
   output logic [DW-1:0] word_o,
   output logic          sync_o,
@@ -61,7 +68,7 @@ module nr_lcb_ctl_defr #(
   logic            wv_q, wv_d;
   logic [DW-1:0]   word_q;
   logic [7:0]      crc;
-  logic            valid, boundary;
+  logic            valid, boundary, miss;
 
   assign sr_d = {sr_q[W-2:0], bit_i};
 
@@ -82,6 +89,7 @@ module nr_lcb_ctl_defr #(
     ev_ok_o   = 1'b0;
     ev_bad_o  = 1'b0;
     ev_lost_o = 1'b0;
+    miss      = 1'b0;
     case (st_q)
       HUNT: begin
         cph_d = '0;
@@ -99,20 +107,27 @@ module nr_lcb_ctl_defr #(
         end
       end
       SYNC: begin
+        // a miss: an invalid word at a boundary, or a rejected word when applied
         if (boundary) begin
           if (valid) begin
             wv_d    = 1'b1;
             ev_ok_o = 1'b1;
-            miss_d  = '0;
           end else begin
             ev_bad_o = 1'b1;
-            if (miss_q == 2'd3) begin
-              st_d      = HUNT;
-              miss_d    = '0;
-              ev_lost_o = 1'b1;
-            end else begin
-              miss_d = miss_q + 1'b1;
-            end
+            miss     = 1'b1;
+          end
+        end else if (rej_i) begin
+          miss = 1'b1;
+        end else if (acc_i) begin
+          miss_d = '0;
+        end
+        if (miss) begin
+          if (miss_q == 2'd3) begin
+            st_d      = HUNT;
+            miss_d    = '0;
+            ev_lost_o = 1'b1;
+          end else begin
+            miss_d = miss_q + 1'b1;
           end
         end
       end
@@ -147,5 +162,9 @@ module nr_lcb_ctl_defr #(
   assign sync_o       = (st_q == SYNC);
 
   `NR_ASSERT(a_miss_only_in_sync, st_q == SYNC || miss_q == '0, clk_i, rst_ni)
+  // A verdict comes only in the cycle after a delivery, never with a boundary.
+  `NR_ASSERT(a_verdict_after_delivery, !(acc_i || rej_i) || (wv_q && st_q == SYNC && !boundary),
+             clk_i, rst_ni)
+  `NR_ASSERT(a_verdict_onehot, !(acc_i && rej_i), clk_i, rst_ni)
 
 endmodule

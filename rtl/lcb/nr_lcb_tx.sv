@@ -32,6 +32,8 @@
 //   debit_o[v]      one credit of VC v is debited this cycle.
 //   link_down_o     retry limit exceeded (sticky until reset).
 //   ev_o[7:0]       events 0..7 of §9; ev_reject_o is event 16 (CTL_REJECT).
+//   ctl_accept_o    the word applied this cycle passed the checks. With
+//                   ev_reject_o it is the verdict the deframer counts (§5.3).
 // Latency: core phit taken in t -> on link_tx_o in t+1. Replay: marker chosen
 //   in t (link t+1), first replayed phit chosen in t+1 (link t+2), then one
 //   phit per cycle. Control word delivered at t -> applied at t+1 -> credits_o
@@ -71,7 +73,8 @@ module nr_lcb_tx #(
   output logic [NumVcs-1:0]    debit_o,
   output logic                 link_down_o,
   output logic [7:0]           ev_o,
-  output logic                 ev_reject_o
+  output logic                 ev_reject_o,
+  output logic                 ctl_accept_o
 );
 
   `NR_PARAM_ASSERT(p_num_vcs, NumVcs >= 1 && NumVcs <= 4)
@@ -148,7 +151,7 @@ module nr_lcb_tx #(
   );
 
   // ---- control word (§7.4) ----
-  logic                 c_accept, c_adv, c_nack;
+  logic                 c_adv, c_nack;
   logic [6:0]           c_ack;
   logic [NumVcs*CW-1:0] c_inc;
   nr_lcb_tx_ctl #(
@@ -162,7 +165,7 @@ module nr_lcb_tx #(
     .base_i       (base_q),
     .outstanding_i(outstanding),
     .credits_i    (credits),
-    .accept_o     (c_accept),
+    .accept_o     (ctl_accept_o),
     .reject_o     (ev_reject_o),
     .inc_o        (c_inc),
     .ack_o        (c_ack),
@@ -375,7 +378,7 @@ module nr_lcb_tx #(
   assign ev_o[7] = rep_down;                           // LINK_DOWN
 
   logic unused_tx;
-  assign unused_tx = c_accept ^ (^cred_full);
+  assign unused_tx = ^cred_full;
 
   // ---- assertions ----
   `NR_ASSERT(a_cfg_timeout, cfg_timeout_i != '0, clk_i, rst_ni)
