@@ -284,6 +284,13 @@ int main(int argc, char **argv) {
         const char *have = rtr_rtl_build();
         int want_trace = o.trace_from >= 0;
         if (!have || strcmp(have, o.cfg.name) || (want_trace && !rtr_rtl_traced())) {
+            if (getenv("RTR_SIM_HANDOFF")) {
+                fprintf(stderr, "rtr_sim: %s was handed this run but its RTL is %s%s, not %s%s\n",
+                        argv[0], have ? have : "(none)", rtr_rtl_traced() ? " (traced)" : "",
+                        o.cfg.name, want_trace ? " (traced)" : "");
+                return 2;
+            }
+            setenv("RTR_SIM_HANDOFF", "1", 1);
             snprintf(path, sizeof path, "%s/rtr_sim-%s%s", dir, o.cfg.name, want_trace ? "-trace" : "");
             if (!is_exec(path)) {
                 fprintf(stderr, "rtr_sim: no RTL build for configuration %s%s (%s is missing; "
