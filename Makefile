@@ -51,7 +51,7 @@ define vtop
 $(BUILD)/v/$(1)/libV$(2).a: $(RTL_FILES) rtl/files.f rtl/lint.vlt scripts/vbuild.sh $(wildcard rtl/inc/*.svh) | $(BUILD)/.deps-ok
 	scripts/vbuild.sh $(BUILD)/v/$(1) $(2) $(3) $(4) -- $(RTL_FILES)
 $(BUILD)/v/$(1)/shim.o: tb/shim/$(2)_shim.cpp $(BUILD)/v/$(1)/libV$(2).a
-	$(CXX) $(CXXFLAGS) -Itb/shim -I$(BUILD)/v/$(1) -I$(VINC) -I$(VINC)/vltstd -c $$< -o $$@
+	$$(CXX) $$(CXXFLAGS) -Itb/shim -I$(BUILD)/v/$(1) -I$(VINC) -I$(VINC)/vltstd -c $$< -o $$@
 endef
 VLIBS := -lz -pthread
 
