@@ -231,6 +231,7 @@ uint32_t lcb_ch_recv(lcb_ch *ch)
     uint32_t ph = ch->line[slot] & 0xFFFFFFu;
     uint32_t out = ch->on ? damage(ch, ph) : ph;
     if (out != ph) ch->st.phits_damaged++;
+    if ((out ^ ph) & ~(1u << 22)) ch->st.phits_damaged_df++;
     ch->st.cycles++;
     return out;
 }

@@ -61,6 +61,7 @@ typedef struct {
 typedef struct {
     uint64_t cycles;          /* phits that came out */
     uint64_t phits_damaged;   /* phits that came out different from what went in */
+    uint64_t phits_damaged_df; /* ... in their data or F bit (not only C) */
     uint64_t data_flips;      /* data bits flipped by ber_data */
     uint64_t f_flips;         /* F bits flipped by ber_sb */
     uint64_t c_flips;         /* C bits flipped by ber_sb */

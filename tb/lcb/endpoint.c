@@ -2,11 +2,13 @@
  * See endpoint.h. */
 #include "endpoint.h"
 
+#include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "nr_crc.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
 
@@ -33,6 +35,21 @@ typedef struct {
     size_t cap, head, n;
 } vq_t;
 
+/* FIFO of RX_OK records per VC */
+typedef struct {
+    lcb_acc_rec *e;
+    size_t cap, head, n;
+} aq_t;
+
+/* The packets this source handed to its TX (TX_PKT order), kept until the
+ * peer's sink has read them: index = TX_PKT number. */
+#define SENT_RING 65536
+typedef struct {
+    uint64_t idx;
+    int len;
+    uint32_t *ph;
+} sent_t;
+
 struct lcb_ep {
     lcb_ep_cfg cfg;
     nr_lcb_params p;
@@ -58,6 +75,10 @@ struct lcb_ep {
     uint8_t rwin[NR_LCB_MAX_VCS][LCB_PKT_CAP]; /* phit was read inside the window */
     int rlen[NR_LCB_MAX_VCS];
     int64_t win_from, win_to;
+    aq_t acc[NR_LCB_MAX_VCS];
+    sent_t *sent;           /* SENT_RING entries */
+    lcb_ep *peer_ep;
+    int esc_fatal;
     lcb_ep_stats s;
 };
 
@@ -74,6 +95,23 @@ static int vq_push(vq_t *q, const nr_inj_pkt_t *p)
         q->head = 0;
     }
     q->e[(q->head + q->n) % q->cap] = *p;
+    q->n++;
+    return 0;
+}
+
+static int aq_push(aq_t *q, const lcb_acc_rec *r)
+{
+    if (q->n == q->cap) {
+        size_t nc = q->cap ? 2 * q->cap : 64;
+        lcb_acc_rec *ne = malloc(nc * sizeof *ne);
+        if (!ne) return -1;
+        for (size_t i = 0; i < q->n; i++) ne[i] = q->e[(q->head + i) % q->cap];
+        free(q->e);
+        q->e = ne;
+        q->cap = nc;
+        q->head = 0;
+    }
+    q->e[(q->head + q->n) % q->cap] = *r;
     q->n++;
     return 0;
 }
@@ -108,7 +146,9 @@ lcb_ep *lcb_ep_new(const lcb_ep_cfg *cfg, const nr_lcb_params *p, const nr_lcb_c
     if (e->cfg.ndest < 1) e->cfg.ndest = 1;
     nr_inj_cfg_t ic = cfg->inj;
     ic.len.num_vcs = p->num_vcs;
-    if (nr_inj_init(&e->inj, &ic, seed, node, err, (size_t)errlen)) { free(e); return NULL; }
+    e->sent = calloc(SENT_RING, sizeof *e->sent);
+    if (!e->sent) { free(e); snprintf(err, errlen, "out of memory"); return NULL; }
+    if (nr_inj_init(&e->inj, &ic, seed, node, err, (size_t)errlen)) { free(e->sent); free(e); return NULL; }
     nr_rng_stream(&e->rs, seed, NR_RNG_STREAM(NR_RNG_P_IDLE, node));
     nr_rng_stream(&e->rb, seed, NR_RNG_STREAM(RNG_P_BUILD, node));
     nr_rng_stream(&e->rk, seed, NR_RNG_STREAM(NR_RNG_P_BACKPRESSURE, node));
@@ -119,8 +159,55 @@ void lcb_ep_free(lcb_ep *e)
 {
     if (!e) return;
     nr_inj_free(&e->inj);
-    for (int v = 0; v < NR_LCB_MAX_VCS; v++) free(e->q[v].e);
+    for (int v = 0; v < NR_LCB_MAX_VCS; v++) {
+        free(e->q[v].e);
+        free(e->acc[v].e);
+    }
+    for (int i = 0; i < SENT_RING; i++) free(e->sent[i].ph);
+    free(e->sent);
     free(e);
+}
+
+void lcb_ep_set_peer(lcb_ep *e, lcb_ep *peer) { e->peer_ep = peer; }
+void lcb_ep_escapes_fatal(lcb_ep *e, int fatal) { e->esc_fatal = fatal; }
+
+void lcb_ep_accepted(lcb_ep *e, int vc, const lcb_acc_rec *r)
+{
+    if (aq_push(&e->acc[vc], r)) lcb_fail(e->chk, r->cycle, "out of memory (oracle)");
+}
+
+uint64_t lcb_ep_acc_pending(const lcb_ep *e)
+{
+    uint64_t n = 0;
+    for (int v = 0; v < NR_LCB_MAX_VCS; v++) n += e->acc[v].n;
+    return n;
+}
+
+/* Remember packet number idx (TX_PKT order) of this source. */
+static void sent_put(lcb_ep *e, uint64_t idx, const uint32_t *ph, int len, int64_t t)
+{
+    sent_t *s = &e->sent[idx % SENT_RING];
+    if (s->ph) {
+        lcb_fail(e->chk, t, "node %d: more than %d packets in flight (oracle ring)", e->node, SENT_RING);
+        free(s->ph);
+    }
+    s->ph = malloc((size_t)len * sizeof *ph);
+    if (!s->ph) { lcb_fail(e->chk, t, "out of memory (oracle)"); return; }
+    memcpy(s->ph, ph, (size_t)len * sizeof *ph);
+    s->len = len;
+    s->idx = idx;
+}
+
+static const sent_t *sent_get(const lcb_ep *e, uint64_t idx)
+{
+    const sent_t *s = &e->sent[idx % SENT_RING];
+    return s->ph && s->idx == idx ? s : NULL;
+}
+
+static void sent_drop(lcb_ep *e, uint64_t idx)
+{
+    sent_t *s = &e->sent[idx % SENT_RING];
+    if (s->ph && s->idx == idx) { free(s->ph); s->ph = NULL; }
 }
 
 void lcb_ep_window(lcb_ep *e, int64_t from, int64_t to) { e->win_from = from; e->win_to = to; }
@@ -341,10 +428,67 @@ static void sink_packet(lcb_ep *e, int64_t t, int v)
     e->rlen[v] = 0;
     e->s.rx_pkts++;
     unsigned ok = nr_eop_ok(ph[n - 1]);
+    if (ok == NR_OK_HEALTHY || ok == NR_OK_SOFT_ERR) {
+        /* Oracle: this packet was accepted by the RX (RX_OK); re-check the
+         * acceptance against the link EOP and compare with what was sent. */
+        aq_t *q = &e->acc[v];
+        if (!q->n) {
+            lcb_fail(e->chk, t, "node %d vc %d: sink read a complete packet (ok=%u) that the RX "
+                     "never accepted (no RX_OK for it)", e->node, v, ok);
+        } else {
+            lcb_acc_rec r = q->e[q->head];
+            q->head = (q->head + 1) % q->cap;
+            q->n--;
+            e->s.accepted_checked++;
+            uint16_t P = nr_eop_crc(ph[n - 1]);
+            unsigned okr = (nr_phit_data(ph[n - 1]) >> 16) & 0x3Fu;
+            uint16_t L = nr_crc16_bits(P, (uint32_t)(r.c & 127u), 7);
+            int acc_ok = okr == r.okrsvd && L == r.lcrc;
+            if (!acc_ok)
+                lcb_fail(e->chk, t, "node %d vc %d: RX accepted packet #%" PRIu64 " (cycle %" PRId64
+                         ") although its link CRC does not match: EOP %02x/%04x gives LCRC %04x "
+                         "for seq %u, the link carried %02x/%04x", e->node, v, r.c, r.cycle, okr, P,
+                         L, (unsigned)(r.c & 127u), r.okrsvd, r.lcrc);
+            const sent_t *sp = e->peer_ep ? sent_get(e->peer_ep, r.c) : NULL;
+            if (!sp) {
+                lcb_fail(e->chk, t, "node %d: accepted packet #%" PRIu64 " was never sent by the "
+                         "peer's source (testbench bug)", e->node, r.c);
+            } else if ((sp->len != n || memcmp(sp->ph, ph, (size_t)n * sizeof *ph)) && acc_ok &&
+                       r.damaged) {
+                /* A CRC escape: the channel damaged this direction since the
+                 * previous RX_OK, the RX accepted the result because its link
+                 * CRC matched (2^-16 per undetectable error pattern). The
+                 * sender's packet #c is lost and a corrupted one delivered. */
+                e->s.escapes++;
+                nr_pkt_info_t gi, oi;
+                nr_pkt_parse(sp->ph, sp->len, 4, NR_PKT_LEN_LIMIT, &oi);
+                nr_pkt_parse(ph, n, 4, NR_PKT_LEN_LIMIT, &gi);
+                fprintf(e->chk->log ? e->chk->log : stdout,
+                        "CRC ESCAPE at cycle %" PRId64 ", node %d vc %d: RX_OK #%" PRIu64 " (seq %u) "
+                        "accepted a damaged %d-phit packet whose link CRC matched; the sender's "
+                        "packet (src %u dest %u vc %u seq %u, %d phits) is lost\n", t, e->node, v,
+                        r.c, (unsigned)(r.c & 127u), n, oi.tag_src, oi.dest, oi.vc,
+                        (unsigned)oi.tag_seq, sp->len);
+                if (e->esc_fatal)
+                    lcb_fail(e->chk, t, "CRC escape (fatal with --no-escapes)");
+                /* The harness ends the run here: after an escape the
+                 * direction's credits and sequence are no longer those the
+                 * sender knows, and nothing after it can be judged. */
+                sent_drop(e->peer_ep, r.c);
+                e->s.last_delivery = (uint64_t)t;
+                return;
+            }
+            if (e->peer_ep) sent_drop(e->peer_ep, r.c);
+        }
+    }
     if (ok == NR_OK_HEALTHY) {
         nr_sb_match_t m;
         memset(&m, 0, sizeof m);
-        nr_sb_deliver(e->sb, e->node, ph, n, (uint64_t)t, &m);
+        int st = e->cfg.st_kind && t >= e->cfg.st_cycle ? e->cfg.st_kind : 0;
+        if (st) e->cfg.st_kind = 0; /* once */
+        if (st == 1) ph[n / 2] ^= 1u << 3;  /* self-test: corrupt one payload bit */
+        if (st != 2) nr_sb_deliver(e->sb, e->node, ph, n, (uint64_t)t, &m);
+        if (st == 3) nr_sb_deliver(e->sb, e->node, ph, n, (uint64_t)t, NULL);
         e->s.delivered++;
         int hdr = 1 + (int)nr_head_r(ph[0]) + (int)nr_head_h(ph[0]);
         int pay = n - hdr - 1 > 0 ? n - hdr - 1 : 0;
@@ -436,6 +580,7 @@ void lcb_ep_outputs(lcb_ep *e, int64_t t, const nr_lcbp_in *in, const nr_lcbp_ou
             }
             if (e->cur.kind != K_NORMAL) nr_stats_dropped(e->st_, e->cur.gen_cycle);
             if (e->cur.kind != K_PROTO_BADVC) {
+                sent_put(e, e->s.heads_taken, e->cur.reg, e->cur.reg_len, t);
                 e->s.heads_taken++;
                 nr_sb_fate_t fate = e->cur.kind == K_NORMAL ? NR_SB_DELIVER : NR_SB_DISCARD_SOFT;
                 if (nr_sb_expect(e->sb, e->cur.reg, e->cur.reg_len, (uint64_t)t, fate,

@@ -48,6 +48,8 @@ typedef struct {
     int ndest;          /* destinations per source (flows per VC) */
     int64_t max_pkts;   /* stop generating after this many packets (0: no limit) */
     int saturate;       /* keep every VC's source queue non-empty (saturation throughput) */
+    int st_kind;        /* checker self-test: 1 corrupt, 2 drop, 3 duplicate ... */
+    int64_t st_cycle;   /* ... the first healthy packet completed at or after this cycle */
 } lcb_ep_cfg;
 
 typedef struct {
@@ -71,7 +73,22 @@ typedef struct {
     uint64_t discard_tx, discard_soft, discard_other;
     uint64_t win_deliv_phits, win_deliv_payload, win_delivered; /* inside the window */
     uint64_t last_delivery;   /* cycle of the last delivered or discarded packet */
+    uint64_t accepted_checked; /* accepted packets whose link CRC the oracle re-checked */
+    uint64_t escapes;         /* CRC escapes: damaged packets whose link CRC matched */
 } lcb_ep_stats;
+
+/* One packet the peer's RX accepted (RX_OK), recorded by the testbench's
+ * link monitor in the cycle its EOP arrived: the receiver's RX_OK index c
+ * (so the sender's c-th packet, and E = c mod 128), the link EOP's
+ * data[21:16] and CRC field, and whether the channel damaged a data or F bit
+ * in that direction since the previous RX_OK. */
+typedef struct {
+    uint64_t c;
+    unsigned okrsvd;
+    uint16_t lcrc;
+    int damaged;
+    int64_t cycle;
+} lcb_acc_rec;
 
 typedef struct lcb_ep lcb_ep;
 
@@ -98,6 +115,14 @@ uint64_t lcb_ep_backlog(const lcb_ep *e);
 uint64_t lcb_ep_backlog_phits(const lcb_ep *e);
 /* 1 while the source is inside a packet. */
 int lcb_ep_mid_packet(const lcb_ep *e);
+/* The endpoint whose source feeds this endpoint's sink (for the oracle). */
+void lcb_ep_set_peer(lcb_ep *e, lcb_ep *peer);
+/* The link monitor saw this port's RX accept a packet on VC vc. */
+void lcb_ep_accepted(lcb_ep *e, int vc, const lcb_acc_rec *r);
+/* Accepted packets not yet read by the sink (0 at quiescence). */
+uint64_t lcb_ep_acc_pending(const lcb_ep *e);
+/* Escapes are fatal (1) or counted (0). */
+void lcb_ep_escapes_fatal(lcb_ep *e, int fatal);
 /* Stop backpressure (drain phase). */
 void lcb_ep_drain(lcb_ep *e);
 const lcb_ep_stats *lcb_ep_get_stats(const lcb_ep *e);

@@ -29,7 +29,7 @@ enum {
     O_WINDOW, O_MAXPKT, O_TIMEOUT, O_RETRY, O_MAXLEN, O_LAT, O_LATAB, O_LATBA, O_BER, O_BERD,
     O_BERSB, O_BRATE, O_BLEN, O_DROP, O_ORATE, O_OLEN, O_OAT, O_CTL, O_FLIP, O_ERRDIR, O_LOAD,
     O_PROC, O_BURSTPK, O_LEN, O_SOFT, O_PROTO, O_IDLE, O_GAP, O_PROBE, O_BP, O_BPSTALL,
-    O_NORAH, O_DESTS, O_PKTS, O_SAT, O_ONEWAY, O_EXPDOWN, O_XFAIL, O_MINNEST, O_QUIET, O_PROGRESS, O_COUNT
+    O_NORAH, O_DESTS, O_PKTS, O_SAT, O_ONEWAY, O_EXPDOWN, O_XFAIL, O_SELFTEST, O_NOESC, O_MINNEST, O_QUIET, O_PROGRESS, O_COUNT
 };
 
 static const nr_cli_opt_t opts[] = {
@@ -91,6 +91,8 @@ static const nr_cli_opt_t opts[] = {
     [O_ONEWAY] = {"oneway", NULL, "traffic A->B only (B sends only acks and credits)"},
     [O_EXPDOWN] = {"expect-down", NULL, "PASS only if the link goes down (retry limit)"},
     [O_XFAIL] = {"xfail", "ID", "known bug ID: exit 0 if the run FAILS, 1 if it passes (strict)"},
+    [O_SELFTEST] = {"selftest", "K:C", "break a checker on purpose from cycle C (corrupt, drop, dup, credit, diverge); the run must FAIL"},
+    [O_NOESC] = {"no-escapes", NULL, "a CRC escape (damaged packet with a matching link CRC) fails the run"},
     [O_MINNEST] = {"min-nested", "N", "require >= N replays after a failed replay"},
     [O_QUIET] = {"quiet", NULL, "no progress lines"},
     [O_PROGRESS] = {"progress", "N", "progress line every N cycles (default 0: off)"},
@@ -323,6 +325,19 @@ int main(int argc, char **argv)
         case O_ONEWAY: oneway = 1; break;
         case O_EXPDOWN: c.expect_down = 1; break;
         case O_XFAIL: xfail = v; break;
+        case O_SELFTEST: {
+            static const char *const kinds[] = {"corrupt", "drop", "dup", "credit", "diverge", NULL};
+            char kb[32];
+            const char *colon = strchr(v, ':');
+            if (!colon || (size_t)(colon - v) >= sizeof kb)
+                nr_cli_die(&cli, "--selftest: expected KIND:CYCLE, got '%s'", v);
+            memcpy(kb, v, (size_t)(colon - v));
+            kb[colon - v] = 0;
+            c.selftest = nr_cli_enum(&cli, kb, kinds) + 1;
+            c.selftest_cycle = nr_cli_long(&cli, colon + 1, 0, 2000000000L);
+            break;
+        }
+        case O_NOESC: c.no_escapes = 1; break;
         case O_MINNEST: c.min_nested = (int)nr_cli_long(&cli, v, 0, 1000000000L); break;
         case O_QUIET: c.quiet = 1; break;
         case O_PROGRESS: c.progress = nr_cli_long(&cli, v, 0, 2000000000L); break;
@@ -361,6 +376,7 @@ int main(int argc, char **argv)
                        rp.num_vcs, rp.buf_per_vc, rp.replay_depth, rp.window, rp.max_pkt_len);
     }
     if (c.lockstep && !any_rtl) nr_cli_die(&cli, "--lockstep needs an RTL port (--a rtl or --b rtl)");
+    if (c.selftest == 5 && !c.lockstep) nr_cli_die(&cli, "--selftest diverge needs --lockstep");
     c.c.max_len = (uint32_t)(maxlen > 0 ? maxlen : c.p.max_pkt_len);
     if ((int)c.c.max_len > c.p.max_pkt_len)
         nr_cli_die(&cli, "--max-len %u above MaxPktLen %d", c.c.max_len, c.p.max_pkt_len);

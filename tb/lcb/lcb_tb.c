@@ -114,6 +114,15 @@ int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen)
 #undef BAD
 }
 
+/* Link monitor of one receiver: frames link_rx as the doc's section 3 does
+ * (fin bit, PADs), to know the VC of the packet an RX_OK accepts. */
+typedef struct {
+    int fin;
+    int vc;
+    uint64_t nok;          /* RX_OK so far */
+    uint64_t dmg_seen;     /* channel data/F damage count at the last RX_OK */
+} link_mon;
+
 typedef struct {
     int first_cause;   /* since the last replay: 0 none, 1 NACK, 2 timeout */
     int64_t last_reject; /* cycle of the last CTL_REJECT */
@@ -158,8 +167,9 @@ static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *e
                 PRIu64 " cycles; RTT_ack %d)\n", pr->recoveries,
                 pr->recoveries ? (double)pr->rec_sum / pr->recoveries : 0.0, pr->rec_max,
                 lcb_tb_rtt_ack(&c->p, c->ch[d].latency));
-        fprintf(f, "link seq: %" PRIu64 " packets accepted, 7-bit seq wrapped %" PRIu64 " times\n",
-                pr->ev[NR_EV_RX_OK], pr->ev[NR_EV_RX_OK] / 128);
+        fprintf(f, "link seq: %" PRIu64 " packets accepted, 7-bit seq wrapped %" PRIu64 " times; "
+                "oracle re-checked %" PRIu64 " acceptances, CRC escapes %" PRIu64 "\n",
+                pr->ev[NR_EV_RX_OK], pr->ev[NR_EV_RX_OK] / 128, rs->accepted_checked, rs->escapes);
         fprintf(f, "credits per vc (debited/freed):");
         for (int v = 0; v < c->p.num_vcs; v++)
             fprintf(f, " %" PRIu64 "/%" PRIu64, r->debits[d][v], r->freed[d][v]);
@@ -205,7 +215,7 @@ void lcb_tb_print_result(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r)
             " replays_b=%" PRIu64 " nested=%" PRIu64 " rec_ab=%" PRIu64 " rec_mean_ab=%.1f "
             "rec_max_ab=%" PRIu64 " rec_ba=%" PRIu64 " rec_mean_ba=%.1f rec_max_ba=%" PRIu64
             " rtt_ab=%d rtt_ba=%d lat_mean=%.1f lat_p99=%u net_mean=%.1f net_p99=%u net_max=%u "
-            "wraps_ab=%" PRIu64 " wraps_ba=%" PRIu64 " down=%d diverged=%d\n",
+            "wraps_ab=%" PRIu64 " wraps_ba=%" PRIu64 " down=%d diverged=%d escapes=%" PRIu64 "\n",
             r->pass, c->seed, c->impl[0] == LCB_IMPL_RTL ? "rtl" : "model",
             c->impl[1] == LCB_IMPL_RTL ? "rtl" : "model", c->lockstep, c->ch[0].latency,
             c->ch[1].latency, c->cycles, r->cycles_run, r->seconds,
@@ -217,7 +227,7 @@ void lcb_tb_print_result(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r)
             lcb_tb_rtt_ack(&c->p, c->ch[0].latency), lcb_tb_rtt_ack(&c->p, c->ch[1].latency),
             r->lat_mean, r->lat_p99, r->net_mean, r->net_p99, r->net_max,
             b->ev[NR_EV_RX_OK] / 128, a->ev[NR_EV_RX_OK] / 128,
-            (a->down_cycle >= 0) | ((b->down_cycle >= 0) << 1), r->diverged);
+            (a->down_cycle >= 0) | ((b->down_cycle >= 0) << 1), r->diverged, r->escapes);
 }
 
 int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int errlen)
@@ -225,6 +235,7 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     memset(r, 0, sizeof *r);
     r->div_port = -1;
     r->div_cycle = -1;
+    r->escape_cycle = -1;
     if (lcb_tb_cfg_check(cf, NULL, err, errlen)) return 2;
     const nr_lcb_params *p = &cf->p;
     const int nv = p->num_vcs, buf = p->buf_per_vc;
@@ -253,10 +264,21 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
         if (!port[i]) goto done;
         ch[i] = lcb_ch_new(&cf->ch[i], cf->seed, i, err, errlen);
         if (!ch[i]) goto done;
-        ep[i] = lcb_ep_new(&cf->ep[i], p, &cf->c, i, cf->seed, &sb, &st, &chk, err, errlen);
+        lcb_ep_cfg ec = cf->ep[i];
+        if (i == 1 && cf->selftest >= 1 && cf->selftest <= 3) {
+            ec.st_kind = cf->selftest;
+            ec.st_cycle = cf->selftest_cycle;
+        }
+        ep[i] = lcb_ep_new(&ec, p, &cf->c, i, cf->seed, &sb, &st, &chk, err, errlen);
         if (!ep[i]) goto done;
         lcb_ep_window(ep[i], cf->warmup, cf->cycles);
+        lcb_ep_escapes_fatal(ep[i], cf->no_escapes);
+        if (cf->selftest == 5) lcb_port_selftest_diverge(port[i], cf->selftest_cycle);
     }
+    lcb_ep_set_peer(ep[0], ep[1]);
+    lcb_ep_set_peer(ep[1], ep[0]);
+    link_mon mon[2];
+    memset(mon, 0, sizeof mon);
     int wport = -1;
     if (cf->waves) {
         wport = cf->waves_port >= 0 ? cf->waves_port : cf->impl[0] == LCB_IMPL_RTL ? 0 : 1;
@@ -355,6 +377,11 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
             }
         }
         for (int i = 0; i < 2; i++) lcb_ep_outputs(ep[i], t, &in[i], &o[i]);
+        if (lcb_ep_get_stats(ep[0])->escapes + lcb_ep_get_stats(ep[1])->escapes) {
+            r->escape_cycle = t;
+            t++;
+            break;
+        }
 
         /* credit conservation, per direction d (sender d, receiver d^1) */
         for (int d = 0; d < 2; d++) {
@@ -376,6 +403,8 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
                              "freed by the peer = %" PRId64 ": credits created", 'A' + d, v, cr, hi);
                 D[d][v] += (s->debit >> v) & 1;
                 F[d][v] += q->inq_cr[v];
+                if (cf->selftest == 4 && t == cf->selftest_cycle && d == 0 && v == 0)
+                    F[d][v]++; /* self-test: a phantom freed credit */
                 if (F[d][v] > D[d][v])
                     lcb_fail(&chk, t, "vc %d %s: receiver %c freed %" PRIu64 " credits, sender "
                              "debited only %" PRIu64, v, d ? "B->A" : "A->B", 'A' + (d ^ 1),
@@ -383,6 +412,31 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
                 if (q->occ[v] > (uint32_t)buf)
                     lcb_fail(&chk, t, "port %c vc %d: occupancy %u > BufPerVc", 'A' + (d ^ 1), v,
                              q->occ[v]);
+            }
+        }
+        /* link monitor: record every packet an RX accepts (for the oracle) */
+        for (int i = 0; i < 2; i++) {
+            link_mon *mn = &mon[i];
+            uint32_t ph = rx[i];
+            int f = (ph >> 23) & 1;
+            unsigned top = (ph >> 20) & 3u;
+            int was_fin = mn->fin;
+            if (f && !mn->fin) {
+                mn->fin = 1;
+                mn->vc = (int)(((ph >> 5) & 3u) % (unsigned)nv);
+            } else if (!f && mn->fin && top != 3u) {
+                mn->fin = 0;
+            }
+            if ((o[i].ev >> NR_EV_RX_OK) & 1) {
+                const lcb_ch_stats *cs = lcb_ch_get_stats(ch[i ^ 1]);
+                if (!(was_fin && !f && top != 3u))
+                    lcb_fail(&chk, t, "port %c: RX_OK in a cycle whose link phit %06x is not an EOP "
+                             "by the framing rule", 'A' + i, ph);
+                lcb_acc_rec ar = {mn->nok, (ph >> 16) & 0x3Fu, (uint16_t)(ph & 0xFFFFu),
+                                  cs->phits_damaged_df != mn->dmg_seen, t};
+                mn->dmg_seen = cs->phits_damaged_df;
+                mn->nok++;
+                lcb_ep_accepted(ep[i], mn->vc, &ar);
             }
         }
         /* events, link down */
@@ -456,6 +510,7 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
             }
             if (o[d].link_down) continue; /* this direction is dead: nothing to drain */
             if (pend || o[d ^ 1].ctl_sync == 0 || o[d].ctl_sync == 0) quiet = 0;
+            if (lcb_ep_acc_pending(ep[d ^ 1])) quiet = 0;
             /* a deframer in SYNC whose words are all rejected is not in sync */
             if (t - tr[d].last_reject < 2 * wbits || t - tr[d ^ 1].last_reject < 2 * wbits) quiet = 0;
             for (int v = 0; v < nv; v++)
@@ -469,8 +524,9 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
         }
         /* The drain limit counts from the cycle the sources have sent their
          * whole backlog; before that the watchdog guards progress. */
-        if (drain && drain_clock < 0 && !lcb_ep_pending(ep[0]) && !lcb_ep_pending(ep[1]))
-            drain_clock = t;
+        if (drain && drain_clock < 0 && (!lcb_ep_pending(ep[0]) || o[0].link_down) &&
+            (!lcb_ep_pending(ep[1]) || o[1].link_down))
+            drain_clock = t; /* a down sender's source never empties */
         if (drain && drain_clock >= 0 && t - drain_clock >= drain_limit) {
             lcb_fail(&chk, t, "did not drain within %" PRId64 " cycles after the sources emptied (packets outstanding, "
                      "credits not back, or control channel out of sync or its words rejected: "
@@ -503,7 +559,7 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     }
 
     /* end-of-run checks (not after a divergence: the run stopped early) */
-    if (!r->diverged && !stop && chk.nfail == 0) {
+    if (!r->diverged && !stop && chk.nfail == 0 && r->escape_cycle < 0) {
         int down[2] = {prev_down[0], prev_down[1]};
         for (int i = 0; i < 2; i++) {
             char m[256];
@@ -558,11 +614,19 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
                      "%d", nested, cf->min_nested);
     }
     r->sb_errors = sb.nerrors;
+    r->escapes = lcb_ep_get_stats(ep[0])->escapes + lcb_ep_get_stats(ep[1])->escapes;
     print_summary(out, cf, r, ep, ch, &st, &sb);
     r->pass = chk.nfail == 0;
     if (!r->pass)
         fprintf(out, "first failure at cycle %" PRId64 ": %s\n", chk.first_cycle, chk.first);
-    fprintf(out, "%s (seed %" PRIu64 ")\n", r->pass ? "PASS" : "FAIL", cf->seed);
+    if (r->pass && r->escape_cycle >= 0)
+        fprintf(out, "the run ended at cycle %" PRId64 " on a CRC escape: the link CRC accepted a "
+                "damaged packet (protocol limit, about 2^-16 per undetectable error; see T2 in "
+                "docs/lcb-spec-questions.md). Everything before it was checked; the implementation "
+                "decided as the protocol says (oracle). --no-escapes makes this a failure.\n",
+                r->escape_cycle);
+    fprintf(out, "%s (seed %" PRIu64 ")\n",
+            !r->pass ? "FAIL" : r->escape_cycle >= 0 ? "PASS-ESCAPE" : "PASS", cf->seed);
     rc = r->pass ? 0 : 1;
 done:
     for (int i = 0; i < 2; i++) {

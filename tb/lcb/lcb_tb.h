@@ -45,6 +45,10 @@ typedef struct {
     int waves_port;           /* 0 = A, 1 = B, -1 = first RTL port */
     int64_t waves_from, waves_to; /* trace window (to < 0: to the end) */
     int64_t div_grace;        /* cycles to run on after a lockstep divergence */
+    int selftest;             /* checker self-test: 0 none, 1 corrupt, 2 drop, 3 dup (sink of B),
+                                 4 credit (a phantom freed credit), 5 diverge (lockstep) */
+    int64_t selftest_cycle;
+    int no_escapes;           /* a CRC escape fails the run */
     int quiet;                /* no progress lines */
     int progress;             /* print a progress line every this many cycles (0 off) */
 } lcb_tb_cfg;
@@ -74,6 +78,8 @@ typedef struct {
     double seconds;
     uint64_t sb_errors;
     uint64_t lost_to_down;
+    uint64_t escapes;               /* CRC escapes, both directions */
+    int64_t escape_cycle;           /* the run ended at this CRC escape, -1 if none */
     double lat_mean, net_mean;      /* window packets: from generation, from head taken */
     uint32_t lat_max, net_max, lat_p99, net_p99;
 } lcb_tb_res;

@@ -28,6 +28,7 @@ struct lcb_port {
     nr_lcbp *model;   /* MODEL port, or the shadow of an RTL port */
     void *rtl;
     int64_t cycle;
+    int64_t st_diverge;  /* self-test: cycle the shadow gets a flipped link_rx bit */
     hist_t hist[LCB_PORT_HIST];
     int nhist;
     /* divergence */
@@ -46,6 +47,7 @@ lcb_port *lcb_port_new(lcb_impl impl, int lockstep, const nr_lcb_params *p, cons
     pt->lockstep = impl == LCB_IMPL_RTL && lockstep;
     pt->p = *p;
     pt->div_cycle = -1;
+    pt->st_diverge = -1;
     if (impl == LCB_IMPL_RTL) {
         nr_lcb_params rp;
         if (!lcb_port_have_rtl() || lcb_port_rtl_params(&rp)) {
@@ -167,7 +169,9 @@ int lcb_port_eval(lcb_port *p, const nr_lcbp_in *in, nr_lcbp_out *out)
         return 0;
     }
     nr_lcbp_out m;
-    nr_lcbp_eval(p->model, in, &m);
+    nr_lcbp_in min = *in;
+    if (p->cycle == p->st_diverge) min.link_rx ^= 1u << 5;
+    nr_lcbp_eval(p->model, &min, &m);
     hist_push(p, in, out, &m);
     if (p->div_cycle >= 0) return 0; /* compare up to the first divergence only */
     return compare(p, out, &m);
@@ -185,6 +189,8 @@ int lcb_port_errors(const lcb_port *p, char *buf, int buflen)
     if (buflen > 0) buf[0] = 0;
     return p->model ? nr_lcbp_errors(p->model, buf, buflen) : 0;
 }
+
+void lcb_port_selftest_diverge(lcb_port *p, int64_t cycle) { p->st_diverge = cycle; }
 
 int64_t lcb_port_cycle(const lcb_port *p) { return p->cycle; }
 int64_t lcb_port_div_cycle(const lcb_port *p) { return p->div_cycle; }

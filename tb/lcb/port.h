@@ -64,6 +64,9 @@ const char *lcb_port_div_field(const lcb_port *p);
 int lcb_port_trace(lcb_port *p, const char *path);
 void lcb_port_trace_stop(lcb_port *p);
 const char *lcb_port_name(const lcb_port *p);
+/* Checker self-test: in cycle `cycle` the shadow model of a lockstep port gets
+ * link_rx with data bit 5 flipped, so the lockstep comparison must fail. */
+void lcb_port_selftest_diverge(lcb_port *p, int64_t cycle);
 lcb_impl lcb_port_impl(const lcb_port *p);
 int lcb_port_lockstep(const lcb_port *p);
 
