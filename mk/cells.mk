@@ -1,0 +1,62 @@
+# cells.mk - the common RTL cells (rtl/common; docs/cells.md): one Verilated
+# build per (cell, parameter set), each linked with its C test into
+# $(BUILD)/cells/<name>; the regression is tests/cells.list and the proofs
+# tests/formal.list (scripts/formal.sh).
+#
+#   make test-cells     build the cell tests, run tests/cells.list and
+#                       tests/formal.list (about a minute on 2 cores)
+#   make formal-cells   tests/formal.list only
+CELLS_BIN := $(BUILD)/cells
+CELLS_O := $(BUILD)/obj/tb/cells
+CELLS_COMMON := $(CELLS_O)/cells_util.o $(CELLS_O)/cells_model.o $(BUILD)/obj/csrc/lib/crc.o
+CELLS_BINS :=
+
+# $(call cell,NAME,TOP,TEST,PARAMS): Verilate TOP with PARAMS (-GName=Value
+# ...) as build NAME and link it with tb/cells/TEST.c into $(BUILD)/cells/NAME.
+# The test learns the parameters from params.o: tb/cells/cells_params.c
+# compiled with -DNR_P_Name=Value for each -GName=Value.
+define cell_link
+$(BUILD)/v/$(1)/shim.o: tb/cells/cells_shim.h tb/cells/shim_common.hpp
+$(BUILD)/v/$(1)/params.o: tb/cells/cells_params.c tb/cells/cells_shim.h mk/cells.mk | $(BUILD)/.deps-ok
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS) $(patsubst -G%,-DNR_P_%,$(4)) -c $$< -o $$@
+$(CELLS_BIN)/$(1): $(CELLS_O)/$(3).o $(CELLS_COMMON) $(BUILD)/v/$(1)/params.o $(BUILD)/v/$(1)/shim.o $(BUILD)/v/$(1)/libV$(2).a
+	@mkdir -p $$(@D)
+	$(CXX) -o $$@ $$^ $(VLIBS)
+CELLS_BINS += $(CELLS_BIN)/$(1)
+endef
+cell = $(eval $(call vtop,$(1),$(2),$(4)))$(eval $(call cell_link,$(1),$(2),$(3),$(4)))
+
+# ---- builds: NAME, TOP, TEST, PARAMS (tests/cells.list runs each) ----
+$(call cell,ram_d1,nr_ram_1r1w,test_ram,-GWidth=8 -GDepth=1)
+$(call cell,ram_d13,nr_ram_1r1w,test_ram,-GWidth=24 -GDepth=13)
+$(call cell,fifo_d1,nr_fifo,test_stream,-GWidth=24 -GDepth=1)
+$(call cell,fifo_d2,nr_fifo,test_stream,-GWidth=24 -GDepth=2)
+$(call cell,fifo_d3,nr_fifo,test_stream,-GWidth=7 -GDepth=3)
+$(call cell,fifo_d16,nr_fifo,test_stream,-GWidth=64 -GDepth=16)
+$(call cell,pipe_w24,nr_pipe,test_stream,-GWidth=24)
+$(call cell,delay_l0,nr_delay,test_delay,-GWidth=24 -GLatency=0)
+$(call cell,delay_l1,nr_delay,test_delay,-GWidth=24 -GLatency=1)
+$(call cell,delay_l3,nr_delay,test_delay,-GWidth=1 -GLatency=3)
+$(call cell,delay_l128,nr_delay,test_delay,-GWidth=24 -GLatency=128)
+$(foreach n,1 2 3 4 7,$(call cell,arb_rr_n$(n),nr_arb_rr,test_arb,-GN=$(n)))
+$(foreach n,1 2 3 4 6,$(call cell,arb_matrix_n$(n),nr_arb_matrix,test_arb,-GN=$(n)))
+$(call cell,credit_v1_m1_i1,nr_credit_cnt,test_credit,-GNumVcs=1 -GMaxCredits=1 -GIncW=1)
+$(call cell,credit_v4_m5_i2,nr_credit_cnt,test_credit,-GNumVcs=4 -GMaxCredits=5 -GIncW=2)
+$(call cell,credit_v2_m16_i3,nr_credit_cnt,test_credit,-GNumVcs=2 -GMaxCredits=16 -GIncW=3)
+$(call cell,crc16_d6,nr_crc16_upd,test_crc,-GDataW=6)
+$(call cell,crc16_d8,nr_crc16_upd,test_crc,-GDataW=8)
+$(call cell,crc16_d22,nr_crc16_upd,test_crc,-GDataW=22)
+$(call cell,crc8_d8,nr_crc8_upd,test_crc,-GDataW=8)
+$(call cell,crc8_d14,nr_crc8_upd,test_crc,-GDataW=14)
+$(call cell,pkt_crc,nr_pkt_crc,test_pkt_crc,)
+
+TEST_BINS += $(CELLS_BINS)
+UNIT_TARGETS += test-cells formal-cells
+.PHONY: test-cells formal-cells cells-bins
+cells-bins: $(CELLS_BINS)
+test-cells: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory cells-bins
+	@scripts/regress.sh -j 2 tests/cells.list tests/formal.list
+formal-cells: $(BUILD)/.deps-ok
+	@scripts/regress.sh -j 2 tests/formal.list

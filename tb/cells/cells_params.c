@@ -1,0 +1,43 @@
+/* cells_params.c - the -G parameters of one Verilated build of a common cell.
+ * mk/cells.mk compiles this file once per build with -DNR_P_<Name>=<value>
+ * for each -G<Name>=<value>, so the test learns the parameters from the same
+ * line that Verilates the cell. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cells_shim.h"
+
+int cells_param(const char *name)
+{
+#define NR_PARAM(n)            \
+    if (!strcmp(name, #n))     \
+        return NR_P_##n;
+#ifdef NR_P_Width
+    NR_PARAM(Width)
+#endif
+#ifdef NR_P_Depth
+    NR_PARAM(Depth)
+#endif
+#ifdef NR_P_Latency
+    NR_PARAM(Latency)
+#endif
+#ifdef NR_P_N
+    NR_PARAM(N)
+#endif
+#ifdef NR_P_NumVcs
+    NR_PARAM(NumVcs)
+#endif
+#ifdef NR_P_MaxCredits
+    NR_PARAM(MaxCredits)
+#endif
+#ifdef NR_P_IncW
+    NR_PARAM(IncW)
+#endif
+#ifdef NR_P_DataW
+    NR_PARAM(DataW)
+#endif
+#undef NR_PARAM
+    fprintf(stderr, "cells_param: this build sets no parameter '%s' (mk/cells.mk)\n", name);
+    exit(1);
+}

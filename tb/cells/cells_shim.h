@@ -1,0 +1,111 @@
+/* cells_shim.h - extern "C" API of the Verilated common cells (tb/shim/nr_*_shim.cpp).
+ *
+ * One shim per RTL top; each Verilated build (mk/cells.mk, one per parameter
+ * set) is linked into its own test binary, so the functions below exist once
+ * per binary. cells_param() reports the -G values of that build: mk/cells.mk
+ * compiles tb/cells/cells_params.c for each build with -DNR_P_<Name>=<value>.
+ *
+ * Common rules for every handle:
+ *   *_new(seed)   builds the model; seed randomizes the initial value of every
+ *                 flop and RAM word (Verilator --x-initial unique), so a test
+ *                 can show that nothing depends on uninitialised data. All
+ *                 inputs start at 0 with reset asserted; call *_reset next.
+ *   *_reset(h)    rst_ni low for two clock cycles, then high (inputs hold).
+ *   *_set...(h)   drives inputs and evaluates, so outputs (including
+ *                 combinational ones) are current when the call returns.
+ *   *_tick(h)     one clock cycle: rising edge, then falling edge.
+ * A failing NR_ASSERT ($fatal) prints "ASSERT FAILED ..." and ends the
+ * process with a non-zero status.
+ * Ports wider than 64 bits are not supported by these shims.
+ */
+#ifndef CELLS_SHIM_H
+#define CELLS_SHIM_H
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The value of parameter `name` (e.g. "Depth") in this build's -G list.
+ * Prints an error and exits 1 if the build does not set it. */
+int cells_param(const char *name);
+
+/* nr_ram_1r1w */
+typedef struct ram_dut ram_dut;
+ram_dut *ram_new(uint64_t seed);
+void ram_free(ram_dut *h);
+void ram_reset(ram_dut *h);
+void ram_set(ram_dut *h, int we, uint32_t waddr, uint64_t wdata, int re, uint32_t raddr);
+void ram_tick(ram_dut *h);
+uint64_t ram_rdata(const ram_dut *h);
+
+/* nr_fifo and nr_pipe: the same stream interface (level is 0 for nr_pipe) */
+typedef struct stream_dut stream_dut;
+typedef struct {
+    int ready_o, valid_o;
+    uint64_t data_o;
+    uint32_t level_o;
+} stream_out;
+stream_dut *stream_new(uint64_t seed);
+void stream_free(stream_dut *h);
+const char *stream_top(void);      /* "nr_fifo" or "nr_pipe" */
+void stream_reset(stream_dut *h);
+void stream_set(stream_dut *h, int valid_i, uint64_t data_i, int ready_i);
+void stream_get(const stream_dut *h, stream_out *o);
+void stream_tick(stream_dut *h);
+
+/* nr_delay */
+typedef struct delay_dut delay_dut;
+delay_dut *delay_new(uint64_t seed);
+void delay_free(delay_dut *h);
+void delay_reset(delay_dut *h);
+void delay_set(delay_dut *h, int valid_i, uint64_t data_i);
+int delay_valid(const delay_dut *h);
+uint64_t delay_data(const delay_dut *h);
+void delay_tick(delay_dut *h);
+
+/* nr_arb_rr and nr_arb_matrix: the same interface */
+typedef struct arb_dut arb_dut;
+arb_dut *arb_new(uint64_t seed);
+void arb_free(arb_dut *h);
+const char *arb_top(void);         /* "nr_arb_rr" or "nr_arb_matrix" */
+void arb_reset(arb_dut *h);
+void arb_set(arb_dut *h, uint64_t req_i, int advance_i);
+uint64_t arb_gnt(const arb_dut *h);
+uint32_t arb_gnt_idx(const arb_dut *h);
+void arb_tick(arb_dut *h);
+
+/* nr_credit_cnt */
+typedef struct credit_dut credit_dut;
+credit_dut *credit_new(uint64_t seed);
+void credit_free(credit_dut *h);
+void credit_reset(credit_dut *h);
+void credit_set(credit_dut *h, uint64_t dec_i, uint64_t inc_i);
+uint64_t credit_count(const credit_dut *h);   /* flat count_o */
+uint64_t credit_full(const credit_dut *h);
+void credit_tick(credit_dut *h);
+
+/* nr_crc16_upd and nr_crc8_upd: combinational, no clock */
+typedef struct crc_dut crc_dut;
+crc_dut *crc_new(uint64_t seed);
+void crc_free(crc_dut *h);
+int crc_width(void);               /* 16 or 8 */
+uint32_t crc_eval(crc_dut *h, uint32_t crc_i, uint64_t data_i);
+
+/* nr_pkt_crc */
+typedef struct pktcrc_dut pktcrc_dut;
+typedef struct {
+    uint32_t crc_data_o, pcrc_o;
+    int eop_o, match_o, proto_err_o, proto_err_sticky_o;
+} pktcrc_out;
+pktcrc_dut *pktcrc_new(uint64_t seed);
+void pktcrc_free(pktcrc_dut *h);
+void pktcrc_reset(pktcrc_dut *h);
+void pktcrc_set(pktcrc_dut *h, int valid_i, uint32_t phit_i);
+void pktcrc_get(const pktcrc_dut *h, pktcrc_out *o);
+void pktcrc_tick(pktcrc_dut *h);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,83 @@
+/* cells_util.h - shared helpers of the common-cell tests (tb/cells/test_*.c):
+ * a seeded xorshift64* generator, the command line, and failure reports.
+ *
+ * Every test accepts:  --seed N  --cycles N  [--mode M]  [-h|--help]
+ * prints "<test>: seed N ..." first, ends with one "PASS <test> ..." line and
+ * exit 0, or with the first mismatch "FAIL <test>: cycle C: what: expected E,
+ * actual A (seed N)" and exit 1. Bad arguments: a message and exit 2. */
+#ifndef CELLS_UTIL_H
+#define CELLS_UTIL_H
+#include <stdint.h>
+
+typedef struct {
+    uint64_t s;
+} cu_rng;
+
+/* Seed the generator; any seed (also 0) gives a valid, distinct stream. */
+static inline void cu_rng_seed(cu_rng *r, uint64_t seed)
+{
+    uint64_t z = seed + 0x9E3779B97F4A7C15ull; /* splitmix64 of the seed */
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    r->s = z ? z : 1;
+}
+
+static inline uint64_t cu_rng_next(cu_rng *r)
+{
+    uint64_t x = r->s;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    r->s = x;
+    return x * 0x2545F4914F6CDD1Dull;
+}
+
+/* uniform in [0, n), n >= 1 */
+static inline uint32_t cu_rng_below(cu_rng *r, uint32_t n)
+{
+    return (uint32_t)(((cu_rng_next(r) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* 1 with probability pct/100 */
+static inline int cu_rng_pct(cu_rng *r, unsigned pct)
+{
+    return cu_rng_below(r, 100) < pct;
+}
+
+/* all-ones mask of w bits, 1 <= w <= 64 */
+static inline uint64_t cu_mask(int w)
+{
+    return w >= 64 ? ~0ull : ((1ull << w) - 1);
+}
+
+typedef struct {
+    const char *test;   /* name used in messages */
+    uint64_t seed;
+    long cycles;
+    const char *mode;   /* NULL unless --mode given */
+} cu_args;
+
+/* Parse argv into a. def_cycles is the --cycles default; modes is a
+ * space-separated list of accepted --mode values (NULL: no --mode). Prints
+ * usage and exits 0 on --help, exits 2 on anything else it does not know. */
+void cu_parse(int argc, char **argv, cu_args *a, const char *test, long def_cycles,
+              const char *modes);
+
+/* Report the first mismatch and exit 1. */
+void cu_fail(const cu_args *a, long cycle, const char *what, uint64_t expected,
+             uint64_t actual) __attribute__((noreturn));
+
+/* Report a failure that is not a value comparison and exit 1. */
+void cu_failf(const cu_args *a, long cycle, const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 3, 4)));
+
+/* Compare and fail on the first difference. */
+static inline void cu_check(const cu_args *a, long cycle, const char *what, uint64_t expected,
+                            uint64_t actual)
+{
+    if (expected != actual)
+        cu_fail(a, cycle, what, expected, actual);
+}
+
+#endif
