@@ -169,6 +169,21 @@ static int load_config(const char *name, nr_lcb_params *p, char *err, int n)
     return 0;
 }
 
+/* mkdir -p */
+static void mkdir_p(const char *dir)
+{
+    char tmp[1024];
+    snprintf(tmp, sizeof tmp, "%s", dir);
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p == '/') {
+            *p = 0;
+            mkdir(tmp, 0777);
+            *p = '/';
+        }
+    }
+    mkdir(tmp, 0777);
+}
+
 /* Rerun this command with the traced build, writing an FST window around
  * the divergence. Returns 0 if the trace was written. */
 static int waves_rerun(int argc, char **argv, const lcb_tb_cfg *c, const lcb_tb_res *r,
@@ -180,7 +195,7 @@ static int waves_rerun(int argc, char **argv, const lcb_tb_cfg *c, const lcb_tb_
         printf("waves: no traced build at %s (make %s); rerun with --waves by hand\n", exe, exe);
         return -1;
     }
-    mkdir(dir, 0777);
+    mkdir_p(dir);
     snprintf(fst, sizeof fst, "%s/lcb_seed%" PRIu64 "_cyc%" PRId64 ".fst", dir, c->seed, r->div_cycle);
     snprintf(logp, sizeof logp, "%s/lcb_seed%" PRIu64 "_cyc%" PRId64 ".log", dir, c->seed, r->div_cycle);
     snprintf(from, sizeof from, "%" PRId64, r->div_cycle > 200 ? r->div_cycle - 200 : 0);
