@@ -102,7 +102,8 @@ typedef struct {
 } nr_cwheel;
 
 /* Room for `cap` credits due in the same cycle (at most one per buffer and
- * cycle, so the number of buffers is enough). 0 or -1. */
+ * cycle, so the number of buffers is enough). 0 or -1. Call once at model
+ * creation; nr_cw_release() frees. */
 int nr_cw_alloc(nr_cwheel *w, int cap);
 void nr_cw_release(nr_cwheel *w);
 /* Schedule one credit for *ctr, visible in cycle `due` (now < due <= now +
@@ -158,7 +159,8 @@ typedef struct {
 } nr_ssw;
 
 /* Build in reset state: buffers empty, credits = down_depth, no owners,
- * pointers 0. 0 or -1 (bad size or out of memory). */
+ * pointers 0. 0 or -1 (bad size or out of memory). Call once at model
+ * creation; nr_ssw_release() frees. */
 int nr_ssw_init(nr_ssw *s, int nin, int nout, int nvc, int depth, int down_depth);
 void nr_ssw_release(nr_ssw *s);
 /* A phit for input buffer [i][v], usable from cycle t, heading for output
@@ -193,6 +195,8 @@ typedef struct {
     int d_start;        /* it is a newly chosen HEAD */
 } nr_oport;
 
+/* Build in reset state (buffers of `depth` phits, not busy, pointer 0). 0 or
+ * -1. Call once at model creation; nr_oport_release() frees. */
 int nr_oport_init(nr_oport *o, int nsrc, int nvc, int depth);
 void nr_oport_release(nr_oport *o);
 /* A phit for source buffer i, usable from cycle t. Commit-time. -1 on overflow. */
@@ -242,9 +246,12 @@ typedef struct {
     uint32_t d_cr[NR_SSW_MAX_VCS]; /* in_cr of this cycle */
 } nr_bport;
 
+/* Build in reset state: queues empty, output credits = buf. 0 or -1. Call
+ * once at model creation; nr_bport_release() frees. */
 int nr_bport_init(nr_bport *b, int nvc, int buf, int max_pkt);
 void nr_bport_release(nr_bport *b);
-/* State-only outputs: rd_avail mask, vc_ok mask. */
+/* State-only outputs: rd_avail mask, vc_ok mask. Call before the router
+ * decides its read and its output phit (they need no inputs). */
 static inline unsigned nr_bport_rd_avail(const nr_bport *b)
 {
     unsigned m = 0;
@@ -269,6 +276,8 @@ static inline unsigned nr_bport_vc_ok(const nr_bport *b)
  * input overflow, an output credit underflow or overflow. */
 int nr_bport_eval(nr_bport *b, int rd_en, int rd_vc, int in_valid, uint32_t in_phit,
                   int tx_valid, int tx_vc, const uint32_t *out_cr, char *err, int errlen);
+/* Clock edge: commit what nr_bport_eval decided (queue state, RAM write, read
+ * data register, output credits). */
 void nr_bport_commit(nr_bport *b);
 
 #endif

@@ -138,15 +138,18 @@ struct nr_yarc {
     char err[256];
 };
 
-/* Record an interface violation or internal inconsistency (first message kept). */
+/* Record an interface violation or internal inconsistency (first message
+ * kept); nr_yarc_errors() reports them. Call wherever one is detected. */
 void yarc_error(nr_yarc *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* yarc_rbd.c. Reset one RBD. */
+/* yarc_rbd.c. Reset one RBD: empty staging, no routes, credits =
+ * RowBufDepth. Call at model creation. */
 void yarc_rbd_reset(yarc_rbd *b, int cols, int nvcs, int row_buf_depth);
-/* Decide this cycle's read, RC and pop for input p (after the port view). */
+/* Decide this cycle's read, RC and pop for input p. Call in nr_yarc_eval after
+ * the port view m->pv[p] is filled. */
 void yarc_rbd_eval(nr_yarc *m, int p);
-/* Commit: staging append of the returning read, pop and row-bus push,
- * route registers, pointers. */
+/* Commit: pop and row-bus push, staging append of the returning read, route
+ * registers, pointers. Call in nr_yarc_tick, once per cycle. */
 void yarc_rbd_commit(nr_yarc *m, int p);
 
 #endif
