@@ -138,8 +138,9 @@ static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *e
     int64_t win = c->cycles - c->warmup;
     fprintf(f, "\n== summary (seed %" PRIu64 ") ==\n", c->seed);
     fprintf(f, "cycles %" PRId64 " main + %" PRId64 " drain, window [%" PRId64 ", %" PRId64
-            "), %.2f s, %.0f cycles/s\n", c->cycles, r->drain_cycles, c->warmup, c->cycles,
-            r->seconds, r->seconds > 0 ? r->cycles_run / r->seconds : 0.0);
+            "), %.2f s CPU (%.2f s wall), %.0f cycles per CPU second\n", c->cycles,
+            r->drain_cycles, c->warmup, c->cycles, r->seconds, r->wall,
+            r->seconds > 0 ? r->cycles_run / r->seconds : 0.0);
     fprintf(f, "randomized-error link-cycles %" PRIu64 "\n", r->err_link_cycles);
     for (int d = 0; d < 2; d++) {
         const lcb_ep_stats *s = lcb_ep_get_stats(ep[d]), *rs = lcb_ep_get_stats(ep[d ^ 1]);
@@ -210,7 +211,7 @@ void lcb_tb_print_result(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r)
 {
     const lcb_port_res *a = &r->port[0], *b = &r->port[1];
     fprintf(f, "lcb_result pass=%d seed=%" PRIu64 " a=%s b=%s lockstep=%d lat_ab=%d lat_ba=%d "
-            "cycles=%" PRId64 " run=%" PRId64 " seconds=%.3f cps=%.0f err_link_cycles=%" PRIu64
+            "cycles=%" PRId64 " run=%" PRId64 " seconds=%.3f wall=%.3f cps=%.0f err_link_cycles=%" PRIu64
             " gp_pay_ab=%.4f gp_ll_ab=%.4f gp_pay_ba=%.4f gp_ll_ba=%.4f replays_a=%" PRIu64
             " replays_b=%" PRIu64 " nested=%" PRIu64 " rec_ab=%" PRIu64 " rec_mean_ab=%.1f "
             "rec_max_ab=%" PRIu64 " rec_ba=%" PRIu64 " rec_mean_ba=%.1f rec_max_ba=%" PRIu64
@@ -218,7 +219,7 @@ void lcb_tb_print_result(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r)
             "wraps_ab=%" PRIu64 " wraps_ba=%" PRIu64 " down=%d diverged=%d escapes=%" PRIu64 "\n",
             r->pass, c->seed, c->impl[0] == LCB_IMPL_RTL ? "rtl" : "model",
             c->impl[1] == LCB_IMPL_RTL ? "rtl" : "model", c->lockstep, c->ch[0].latency,
-            c->ch[1].latency, c->cycles, r->cycles_run, r->seconds,
+            c->ch[1].latency, c->cycles, r->cycles_run, r->seconds, r->wall,
             r->seconds > 0 ? r->cycles_run / r->seconds : 0.0, r->err_link_cycles,
             r->goodput_pay[0], r->goodput_ll[0], r->goodput_pay[1], r->goodput_ll[1],
             a->ev[NR_EV_TX_REPLAY], b->ev[NR_EV_TX_REPLAY], a->nested_replays + b->nested_replays,
@@ -304,8 +305,9 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     int drain = 0, tracing = 0, stop = 0;
     int64_t stop_at = -1;
     int64_t drain_start = cf->cycles, drain_clock = -1, drain_limit = cf->drain;
-    struct timespec t0, t1;
+    struct timespec t0, t1, c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
     int64_t t;
     for (t = 0; !stop; t++) {
         if (!drain && t >= cf->cycles) {
@@ -542,7 +544,9 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     }
     if (tracing == 1) lcb_port_trace_stop(port[wport]);
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    r->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+    r->wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    r->seconds = (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec);
     r->cycles_run = t;
     r->drain_cycles = drain ? t - drain_start : 0;
     for (int d = 0; d < 2; d++) {

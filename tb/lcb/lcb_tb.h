@@ -75,7 +75,8 @@ typedef struct {
     lcb_port_res port[2];
     uint64_t debits[2][NR_LCB_MAX_VCS], freed[2][NR_LCB_MAX_VCS]; /* per direction */
     double goodput_ll[2], goodput_pay[2]; /* phits/cycle per direction (receiver side) */
-    double seconds;
+    double seconds;                 /* CPU time of the process, s */
+    double wall;                    /* wall-clock time, s */
     uint64_t sb_errors;
     uint64_t lost_to_down;
     uint64_t escapes;               /* CRC escapes, both directions */
