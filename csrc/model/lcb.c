@@ -8,6 +8,8 @@
  *   lcb_ser_eval       §5.2  serializer bit of this cycle (needs RX E/epoch, fr)
  *   lcb_tx_eval        §7    word apply, core phit, link phit, timer
  *   lcb_deframer_eval  §5.3  control-channel deframer on link_rx's C bit
+ *                            (after the TX: it counts the TX's verdict on
+ *                            the word applied this cycle)
  *   lcb_rx_eval        §3/§4/§8.3  framing, CRC, recovery, RX output register
  *   lcb_inq_eval       §8.4  read, then write of last cycle's RX output
  *   lcb_ctl_fr_eval    §5.2  fr[v] += inq_cr[v]

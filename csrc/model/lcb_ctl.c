@@ -70,7 +70,38 @@ void lcb_ctl_fr_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const lc
  * cycle; PRESYNC and SYNC check only at a boundary, the cycle with
  * cph = W-1, using sr after this cycle's shift. A valid word at a PRESYNC or
  * SYNC boundary is delivered (CTL_OK) into the dlv register, which the TX
- * applies next cycle. */
+ * applies next cycle (the apply cycle).
+ *
+ * The SYNC miss counter (§5.3, amended): an invalid word counts a miss in its
+ * boundary cycle (CTL_BAD). A delivered word leaves `miss` alone at the
+ * boundary; in the apply cycle the TX's verdict (wires->cw_verdict, set by
+ * lcb_tx_eval earlier in the same cycle) clears it if the word was accepted
+ * and counts a miss if it was rejected (CTL_REJECT). When `miss` reaches 4,
+ * in either kind of cycle, the deframer goes to HUNT and raises
+ * CTL_SYNC_LOST in that cycle. The apply cycle is never a boundary (it is the
+ * cycle after one, cph_q = 0) and the state in it is always SYNC (the
+ * delivery set it).
+ *
+ * HUNT starts in the cycle after the apply cycle (the window completed then is
+ * the first one examined, as R1 of docs/lcb-spec-questions.md was resolved),
+ * so the window one bit after the rejected word (sr in the apply cycle) is
+ * not checked. That window can
+ * never be valid: for every legal W no valid word shifted left by one or two
+ * bits, whatever bits come in, is valid (the shifted CRC-8 constraints are
+ * inconsistent; test_cw_shift_never_valid checks it exhaustively for
+ * W <= 24 and by sampling for the other legal W). So "the new hunt starts at
+ * the next bit after the false phase" (§5.3) holds with either reading. */
+static void df_miss(const lcb_ctl_regs *s, lcb_ctl_regs *n, lcb_wires *wi)
+{
+    if (s->miss == 3) { /* the fourth consecutive miss */
+        n->state = DF_HUNT;
+        n->miss = 0;
+        wi->ev |= 1u << NR_EV_CTL_SYNC_LOST;
+    } else {
+        n->miss = s->miss + 1;
+    }
+}
+
 void lcb_deframer_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, uint32_t link_rx,
                        lcb_wires *wi)
 {
@@ -92,12 +123,15 @@ void lcb_deframer_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, uint32
     case DF_SYNC:
         if (!boundary) {
             n->cph = s->cph + 1;
+            if (s->state == DF_SYNC && wi->cw_verdict == CW_ACCEPT)
+                n->miss = 0;
+            else if (s->state == DF_SYNC && wi->cw_verdict == CW_REJECT)
+                df_miss(s, n, wi);
             break;
         }
         n->cph = 0;
         if (lcb_cw_valid(c, sr)) {
-            n->state = DF_SYNC;
-            n->miss = 0;
+            n->state = DF_SYNC;         /* miss waits for the apply cycle */
             n->dlv_valid = 1;
             n->dlv_word = sr;
             wi->ev |= 1u << NR_EV_CTL_OK;
@@ -105,13 +139,7 @@ void lcb_deframer_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, uint32
             n->state = DF_HUNT;
         } else {
             wi->ev |= 1u << NR_EV_CTL_BAD;
-            if (s->miss == 3) { /* the fourth consecutive miss */
-                n->state = DF_HUNT;
-                n->miss = 0;
-                wi->ev |= 1u << NR_EV_CTL_SYNC_LOST;
-            } else {
-                n->miss = s->miss + 1;
-            }
+            df_miss(s, n, wi);
         }
         break;
     default:

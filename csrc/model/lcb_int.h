@@ -83,7 +83,8 @@ typedef struct {              /* doc §5.2, §5.3 */
     uint64_t sr;              /* last W C bits received, newest at bit 0 */
     int state;                /* DF_HUNT / DF_PRESYNC / DF_SYNC */
     unsigned cph;             /* phase, 0..W-1 */
-    unsigned miss;            /* consecutive invalid words in SYNC, 0..3 */
+    unsigned miss;            /* consecutive misses in SYNC, 0..3: invalid words
+                               * (boundary cycle) and rejected words (apply cycle) */
     int dlv_valid;            /* a word was delivered last cycle ... */
     uint64_t dlv_word;        /* ... this one (applied by the TX, doc §7.4) */
 } lcb_ctl_regs;
@@ -146,7 +147,11 @@ typedef struct {
     uint32_t tx_vc_ok;
     uint32_t debit;                       /* bit v: one credit of VC v debited */
     uint32_t inq_cr[NR_LCB_MAX_VCS];      /* credits freed by the input queue */
+    int cw_verdict;                       /* TX verdict on the word applied this
+                                           * cycle (§7.4): CW_NONE/CW_ACCEPT/CW_REJECT */
 } lcb_wires;
+
+enum { CW_NONE = 0, CW_ACCEPT = 1, CW_REJECT = 2 };
 
 struct nr_lcbp {
     lcb_conf c;
@@ -202,7 +207,9 @@ void lcb_ser_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, lcb_wires *
 /* fr[v] += inq_cr[v] (§5.2). Call after the input queue's eval. */
 void lcb_ctl_fr_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const lcb_wires *wi);
 /* Deframer (§5.3): shift the C bit of link_rx, run HUNT/PRESYNC/SYNC, deliver
- * a word into d->ctl.dlv_*. Call once per cycle, in any order with the others. */
+ * a word into d->ctl.dlv_*, and count the TX's verdict on the word applied
+ * this cycle (wires->cw_verdict) as a miss or a hit. Call once per cycle,
+ * after lcb_tx_eval (which sets cw_verdict). */
 void lcb_deframer_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, uint32_t link_rx,
                        lcb_wires *wi);
 
@@ -216,7 +223,8 @@ int lcb_marker_parse(uint32_t data, unsigned *seq);
 /* The transmit side: apply the control word delivered last cycle (§7.4), take
  * a core phit (§7.3), choose the link phit (§7.5), run the timer (§7.6).
  * Call after lcb_ser_eval (it needs wires->cbit). Fills tx_ready, tx_vc_ok,
- * debit and TX/CTL_REJECT events in wi, and the replay-buffer write in *rbw. */
+ * debit, cw_verdict and TX/CTL_REJECT events in wi, and the replay-buffer
+ * write in *rbw. */
 void lcb_tx_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const uint32_t *rb,
                  const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, lcb_errs *err);
 /* tx_vc_ok from start-of-cycle state only (§7.3). Pure. */

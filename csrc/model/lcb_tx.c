@@ -106,7 +106,9 @@ static uint32_t link_eop_data(uint32_t stored, unsigned seq)
 /* ---- the cycle, one function per doc section ---- */
 
 /* §7.4: apply the word the deframer delivered last cycle. Fills ret[v] (the
- * credits it returns) and *ack_adv (base advanced). */
+ * credits it returns), *ack_adv (base advanced) and wi->cw_verdict, which the
+ * deframer counts (§5.3: a rejected word is a miss, an accepted one clears
+ * the miss counter). */
 static void tx_apply_word(const lcb_conf *c, const lcb_regs *qr, lcb_tx_regs *n,
                           lcb_wires *wi, unsigned *ret, int *ack_adv)
 {
@@ -119,8 +121,10 @@ static void tx_apply_word(const lcb_conf *c, const lcb_regs *qr, lcb_tx_regs *n,
         for (int v = 0; v < NR_LCB_MAX_VCS; v++)
             ret[v] = 0;
         wi->ev |= 1u << NR_EV_CTL_REJECT;
+        wi->cw_verdict = CW_REJECT;           /* a deframer miss (§5.3) */
         return;
     }
+    wi->cw_verdict = CW_ACCEPT;               /* clears the deframer's miss (§5.3) */
     for (int v = 0; v < c->nvc; v++)
         n->last_fr[v] = w.fr[v];
     if (w.ack != q->base) {

@@ -403,19 +403,72 @@ static void test_deframer_timing(void)
     pair_free(&pr);
 }
 
-/* Deframer false lock (§5.3 as written; see "Q1" in
- * docs/lcb-spec-questions.md). NumVcs 1, BufPerVc 8: CW 4, W 20. The word of
- * a peer with E = 95, epoch 0, fr = 14 is 0xBEE46; rotated left by 17 bits
- * it is 0xD7DC8, whose CRC-8 is also valid (ack 107, epoch 1, fr 13). A link
- * that idles with that state sends 0xBEE46 over and over; a deframer that
- * starts hunting at the rotated phase sees the valid window 0xD7DC8 first
- * (cycle 19; shorter prefixes are not valid), PRESYNC confirms it at 39, and
- * from then on it delivers 0xD7DC8 every 20 cycles (CTL_OK) and the TX
- * rejects each one (CTL_REJECT one cycle later: ack 107 is not in
- * [base, next_seq] = [0, 0]). The true alignment (valid at 22, 42, ...) is
- * never looked at again while the stream stays valid. The model follows the
- * doc; the doc needs a fix. */
-static void test_deframer_false_lock(void)
+/* Shifted words are never valid (§5.3 background). For every legal W (NumVcs
+ * 1..4, CW 4..10), no valid word shifted left by 1 or 2 bits, with any bits
+ * shifted in, is a valid W-bit value. Consequences used below: (a) the window
+ * in an apply cycle (the delivered word shifted by one bit) and the one after
+ * it are never valid, so whether the hunt after a loss in an apply cycle
+ * starts with that window ("the next bit after the false phase") or one
+ * cycle later cannot be observed; (b) rotations by +-1 and +-2 of a valid
+ * word are never valid, so adjacent phases are never both valid. W <= 24 is
+ * checked exhaustively, wider W on 3000 random words each (the valid words
+ * satisfying a shifted check form an affine subspace, so if any existed they
+ * would be at least 1/256 of the valid words). */
+static void test_cw_shift_never_valid(void)
+{
+    nr_rng_t r;
+    nr_rng_seed(&r, 20261122);
+    for (int nvc = 1; nvc <= 4; nvc++) {
+        for (int cw = 4; cw <= 10; cw++) {
+            lcb_conf k;
+            memset(&k, 0, sizeof k);
+            k.nvc = nvc;
+            k.cw = cw;
+            k.w = 16 + nvc * cw;
+            k.w_mask = (1ull << k.w) - 1;
+            int exhaustive = k.w <= 24;
+            uint64_t n = exhaustive ? 1ull << (k.w - 8) : 3000;
+            long bad = 0;
+            for (uint64_t i = 0; i < n; i++) {
+                uint64_t hi = exhaustive ? i : nr_rng_u64(&r) & ((1ull << (k.w - 8)) - 1);
+                uint64_t w = (hi << 8) | nr_crc8_word(hi, k.w - 8);
+                CHECK(lcb_cw_valid(&k, w));
+                for (int sh = 1; sh <= 2; sh++)
+                    for (uint64_t in = 0; in < (1u << sh); in++)
+                        bad += lcb_cw_valid(&k, ((w << sh) | in) & k.w_mask);
+            }
+            if (bad)
+                NR_TEST_FAIL_("W %d: %ld shifted words valid", k.w, bad);
+        }
+    }
+}
+
+/* The SYNC miss counter (§5.3 as amended): invalid words count at their
+ * boundary, delivered words count in the apply cycle by the TX's verdict
+ * (rejected: miss + 1; accepted: miss = 0); the fourth consecutive miss goes
+ * to HUNT with CTL_SYNC_LOST in that cycle, boundary or apply.
+ * One port, NumVcs 1, BufPerVc 8 (CW 4, W 20), fresh TX (base = next_seq = 0,
+ * last_fr 0, credits 8). Words, computed in Python from the catalogue CRC:
+ *   G = 0x00055 (ack 0, epoch 0, fr 0): accepted, no event;
+ *   R = 0x0A03C (ack 5): valid, rejected (5 is not in [base, next_seq] = [0, 0]);
+ *   X = G ^ 1: invalid.
+ * Word k of the list below is fed in cycles 20k .. 20k+19 (MSB first), so its
+ * window is complete at e_k = 20k + 19 and applied at e_k + 1.
+ *   k  0: HUNT -> PRESYNC at 19 (no earlier window is valid);
+ *   k  1: PRESYNC -> SYNC, CTL_OK at 39; accepted at 40 (miss 0);
+ *   k 2-4: R: CTL_OK at e_k, CTL_REJECT at e_k + 1 (miss 1, 2, 3);
+ *   k  5: G accepted at 120: miss 0, so the next three misses do not lose sync;
+ *   k 6,7: R (miss 1, 2); k 8: X: CTL_BAD at 179 (miss 3);
+ *   k  9: R: CTL_OK at 199, CTL_REJECT + CTL_SYNC_LOST at 200 (apply cycle);
+ *         ctl_sync 0 from 201;
+ *   k 10: HUNT finds G at 219 (PRESYNC); k 11: CTL_OK at 239, SYNC from 240;
+ *   k 12-14: R (miss 1..3); k 15: X: CTL_BAD + CTL_SYNC_LOST at 319
+ *         (boundary); ctl_sync 0 from 320;
+ *   k 16: PRESYNC at 339; k 17, 18: CTL_OK at 359, 379, SYNC from 360.
+ * The same expectations were produced by a Python transcription of §5.3
+ * (HUNT/PRESYNC/SYNC and the verdict rule), which also found no accidental
+ * valid window in the hunts at 201..218 and 320..338. */
+static void test_deframer_miss_counter(void)
 {
     nr_lcb_params p = {.num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 2,
                        .max_pkt_len = 8};
@@ -423,19 +476,246 @@ static void test_deframer_false_lock(void)
     c.max_len = 8;
     one_t s = {.m = pair_new_port(&p, &c)};
     const int W = 20;
-    const uint32_t rot = 0xD7DC8; /* the idle stream, starting at phase 17 */
-    for (long t = 0; t < 200; t++) {
-        uint32_t cbit = (rot >> (W - 1 - (int)(t % W))) & 1u;
+    const uint32_t G = 0x00055, R = 0x0A03C, X = 0x00054;
+    const uint32_t seq[19] = {G, G, R, R, R, G, R, R, X, R, G, G, R, R, R, X, G, G, G};
+    /* expected events at e_k (boundary) and e_k + 1 (apply), per word */
+    enum { NONE, OK, OK_REJ, OK_REJ_LOST, BAD, BAD_LOST };
+    const int kind[19] = {NONE, OK, OK_REJ, OK_REJ, OK_REJ, OK, OK_REJ, OK_REJ, BAD,
+                          OK_REJ_LOST, NONE, OK, OK_REJ, OK_REJ, OK_REJ, BAD_LOST,
+                          NONE, OK, OK};
+    for (long t = 0; t < 19 * W; t++) {
+        long k = t / W, j = t % W;
+        uint32_t cbit = (seq[k] >> (W - 1 - j)) & 1u;
         one_step(&s, cbit << 22, 0, 0);
         uint32_t want = 0;
-        if (t >= 39 && (t - 39) % W == 0)
-            want = EVB(NR_EV_CTL_OK);
-        if (t >= 40 && (t - 40) % W == 0)
-            want = EVB(NR_EV_CTL_REJECT);
+        if (j == W - 1) {           /* boundary of word k */
+            if (kind[k] == OK || kind[k] == OK_REJ || kind[k] == OK_REJ_LOST)
+                want = EVB(NR_EV_CTL_OK);
+            else if (kind[k] == BAD)
+                want = EVB(NR_EV_CTL_BAD);
+            else if (kind[k] == BAD_LOST)
+                want = EVB(NR_EV_CTL_BAD) | EVB(NR_EV_CTL_SYNC_LOST);
+        } else if (j == 0 && k > 0) { /* apply cycle of word k - 1 */
+            if (kind[k - 1] == OK_REJ)
+                want = EVB(NR_EV_CTL_REJECT);
+            else if (kind[k - 1] == OK_REJ_LOST)
+                want = EVB(NR_EV_CTL_REJECT) | EVB(NR_EV_CTL_SYNC_LOST);
+        }
         CHECK_EQ(s.o.ev, want);
-        CHECK_EQ(s.o.ctl_sync, t >= 40);
+        int sync = (t >= 40 && t <= 200) || (t >= 240 && t <= 319) || t >= 360;
+        CHECK_EQ(s.o.ctl_sync, sync);
     }
+    CHECK_EQ(nr_lcbp_errors(s.m, NULL, 0), 0);
     nr_lcbp_free(s.m);
+}
+
+/* Deframer false lock and its exit (§5.3 as amended; Q1/T1 in
+ * docs/lcb-spec-questions.md). NumVcs 1, BufPerVc 8 (CW 4, W 20),
+ * ReplayDepth 16, Window 2, MaxPktLen 8, L = 3, cfg_timeout 150.
+ * A sends pkt0 (4 phits) at reset; the pair is quiet by t_o = 404 (checked):
+ * B has E = 1, fr = 4. At t_o A's source gets pkt1 (8 phits) and behind it
+ * pkt2 (6) and pkt3 (5); A takes pkt1 (credits 8 -> 0) and then has no
+ * credit for another head. Every phit arriving at A in t_o .. t_e - 1
+ * (t_e = 612) is erased (all zero), so A never hears of pkt1.
+ *   Outage: B's word k is complete at A at 20k + 20 + L, so A's boundaries
+ *   are at t = 3 (mod 20); 403 is the last clean one, and the windows at
+ *   423, 443, 463, 483 are all zero (invalid): CTL_BAD, the fourth with
+ *   CTL_SYNC_LOST at 483; HUNT sees only zeros until t_e.
+ *   B's word: pkt1 reaches B (E = 2) and is read (fr = 12) long before B
+ *   builds its word at 600, and nothing changes B's state afterwards (A's
+ *   timeout replays of pkt1 are skipped as duplicates after the marker). So
+ *   from t_e on A receives WS = 0x04CB6 (ack 2, epoch 0, fr 12) over and
+ *   over (the test checks the C bits). WS is valid at phases 0, 14 and 17,
+ *   i.e. windows ending at t = 3, 17 and 0 (mod 20):
+ *     phase 14: 0xD8132 (ack 108, fr 1), phase 17: 0xC0996 (ack 96, fr 9).
+ *   A has base 1, next_seq 2, credits 0, last_fr 4: both rotations fail the
+ *   ack check; WS passes (ack 2, d = 8 <= 8 - 0).
+ *   Hunt: windows ending 612..630 hold outage zeros and none is valid; the
+ *   first whole window (631) is phase 8, so the first valid one is phase 14
+ *   at t1 = 637: PRESYNC. CTL_OK at t1 + 20k, CTL_REJECT at t1 + 20k + 1
+ *   (k = 1..4); the fourth reject is the fourth miss: CTL_SYNC_LOST at
+ *   t1 + 81 = 718. The hunt starts with the next bit (the window at 718,
+ *   one bit after the rejected word, is never valid: test_cw_shift_never_valid)
+ *   and reaches phase 17 at t2 = t1 + 83 = 720: the same 4 rejects, SYNC_LOST
+ *   at 801. Next valid window: phase 0, the true one, at t3 = t2 + 83 = 803.
+ *   CTL_OK at 823 and WS accepted at 824: TX_ACK, credits 0 -> 8, no
+ *   CTL_REJECT, ctl_sync stays 1 from 824.
+ *   Traffic resumes: at 825 A is NORMAL with nothing pending (the second
+ *   timeout replay ended near 733, the next timeout would be after 880),
+ *   head_ok, credits 8: pkt2's head is taken, TX_PKT at 825.
+ * Then the pair drains; B receives pkt0..3 once each, in order. A's CTL
+ * events after 824 are CTL_OK at t = 3 (mod 20) only. The cycles were also
+ * produced by a Python transcription of §5.3. */
+static void test_deframer_false_lock(void)
+{
+    nr_lcb_params p = {.num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 2,
+                       .max_pkt_len = 8};
+    nr_lcb_cfg c = pair_default_cfg();
+    c.timeout = 150;
+    c.max_len = 8;
+    const int L = 3, W = 20;
+    const long t_o = 404, t_e = 612, t1 = 637, t2 = t1 + 4 * W + 3, t3 = t2 + 4 * W + 3;
+    const uint32_t WS = 0x04CB6;
+    const uint32_t CTL = EVB(NR_EV_CTL_OK) | EVB(NR_EV_CTL_BAD) | EVB(NR_EV_CTL_SYNC_LOST) |
+                         EVB(NR_EV_CTL_REJECT);
+    const int len[4] = {4, 8, 6, 5};
+    uint32_t pk[4][64];
+    lcb_pair pr;
+    rlog lg[2];
+    pair_init(&pr, &p, &c, L, 3);
+    attach_log(&pr, lg);
+    for (int i = 0; i < 4; i++)
+        pair_mkpkt(pk[i], len[i], 0, 0x3000 + (uint64_t)i);
+    pair_send(&pr, 0, pk[0], len[0]);
+    pair_run(&pr, t_o);
+    CHECK(pair_quiet(&pr));
+    CHECK_EQ(pr.ev_count[0][NR_EV_CTL_BAD] + pr.ev_count[0][NR_EV_CTL_REJECT], 0);
+    for (int i = 1; i < 4; i++)
+        pair_send(&pr, 0, pk[i], len[i]);
+    long pkt_after = -1, drained = -1;
+    while (pr.t < t3 + 3000 && drained < 0) {
+        long t = pr.t;
+        if (t < t_e)
+            pr.and_mask[0] = 0;             /* erase everything arriving at A */
+        pair_step(&pr);
+        const nr_lcbp_out *o = &pr.out[0];
+        if (t >= t_e && t <= t3 + W) {      /* B's constant word on A's C bits */
+            long j = ((t - 1 - L) % W + W) % W;
+            CHECK_EQ((pr.rx[0] >> 22) & 1u, (WS >> (W - 1 - j)) & 1u);
+        }
+        uint32_t want = 0;
+        for (int k = 1; k <= 4; k++) {
+            if (t == t_o - 1 + k * W)
+                want = EVB(NR_EV_CTL_BAD) | (k == 4 ? EVB(NR_EV_CTL_SYNC_LOST) : 0);
+            for (int f = 0; f < 2; f++) {
+                long s = f ? t2 : t1;
+                if (t == s + k * W)
+                    want = EVB(NR_EV_CTL_OK);
+                if (t == s + k * W + 1)
+                    want = EVB(NR_EV_CTL_REJECT) | (k == 4 ? EVB(NR_EV_CTL_SYNC_LOST) : 0);
+            }
+        }
+        if (t >= t3 + W && (t - t3) % W == 0)
+            want = EVB(NR_EV_CTL_OK);
+        CHECK_EQ(o->ev & CTL, want);
+        int sync = t <= t_o - 1 + 4 * W || (t > t1 + W && t <= t1 + 4 * W + 1) ||
+                   (t > t2 + W && t <= t2 + 4 * W + 1) || t > t3 + W;
+        CHECK_EQ(o->ctl_sync, sync);
+        if (t == t3 + W + 1)
+            CHECK_EQ(o->ev & (EVB(NR_EV_TX_ACK) | EVB(NR_EV_CTL_REJECT)), EVB(NR_EV_TX_ACK));
+        if (t > t_o && pkt_after < 0 && (o->ev & EVB(NR_EV_TX_PKT)))
+            pkt_after = t;
+        CHECK(!o->link_down);
+        if (t > t3 + W + 1 && pair_quiet(&pr))
+            drained = t;
+    }
+    CHECK_EQ(pkt_after, t3 + W + 2);
+    CHECK(drained > 0);
+    CHECK_EQ(pr.ev_count[0][NR_EV_CTL_SYNC_LOST], 3);
+    CHECK_EQ(pr.ev_count[0][NR_EV_CTL_REJECT], 8);
+    CHECK(pr.ev_count[0][NR_EV_TX_REPLAY] >= 1);  /* replays during the lock ... */
+    CHECK(pr.ev_count[1][NR_EV_RX_DUP] >= 1);     /* ... skipped as duplicates */
+    CHECK_EQ(pr.ev_count[1][NR_EV_RX_OK], 4);
+    CHECK_EQ(pr.ev_count[1][NR_EV_RX_CRC], 0);
+    CHECK_EQ(lg[1].n, 4);
+    for (int i = 0; i < 4 && i < lg[1].n; i++)
+        check_pkt(&lg[1].pk[i], 0, pk[i], len[i]);
+    pair_check_no_errors(&pr);
+    pair_free(&pr);
+}
+
+/* A false lock that the amended §5.3 does not leave (Q2 in
+ * docs/lcb-spec-questions.md): the rotated word passes the range checks of
+ * §7.4, so it is accepted and clears `miss` every time. The model follows the
+ * doc; this test pins that behaviour until the doc changes.
+ * Same link as test_deframer_false_lock (W 20, L 3, cfg_timeout 150,
+ * cfg_retry_limit 8). A sends 109 packets of 4 phits and the pair drains:
+ * B has E = 109, fr = 436 mod 16 = 4, epoch 0. At t_o = L + 1 (mod 20), the
+ * first such cycle after the drain, A gets pkt P (8 phits) and behind it a
+ * 6-phit packet, and every phit arriving at A from t_o to t_o + 207 is erased
+ * (the same timing as test_deframer_false_lock: CTL_SYNC_LOST at t_o + 79).
+ * B's frozen word is T = 0xDCCD6 (ack 110, epoch 0, fr 12), valid at phases
+ * 0, 3 and 17. Phase 17 is R = 0xDB99A: ack 109, epoch 1, fr 9. A has base
+ * 109, next_seq 110, last_fr 4, credits 0, last_epoch 0, so R is in range
+ * (ack 109 - base = 0 <= 1, d = 5 <= 8).
+ *   The first valid window after the outage is phase 17 at t1 = t_o + 236
+ *   (phase 3 would be rejected, but the hunt reaches 17 first): PRESYNC;
+ *   CTL_OK at t1 + 20 and R is accepted at t1 + 21: TX_NACK (epoch 1), no
+ *   TX_ACK (ack = base), credits 0 -> 5 (P's 8 credits are owed: 3 are lost
+ *   for as long as the lock lasts), `pending` (109 != next_seq), and the
+ *   replay decision at t1 + 22 (TX_REPLAY; B skips the duplicate). From then
+ *   on every word is R: CTL_OK every 20 cycles, accepted (d = 0, no event),
+ *   miss stays 0, ctl_sync stays 1. base never moves, so the timeout replays
+ *   until cfg_retry_limit: LINK_DOWN. The true phase is never looked at. */
+static void test_deframer_false_lock_accepted(void)
+{
+    nr_lcb_params p = {.num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 2,
+                       .max_pkt_len = 8};
+    nr_lcb_cfg c = pair_default_cfg();
+    c.timeout = 150;
+    c.max_len = 8;
+    const int L = 3, W = 20;
+    const uint32_t T = 0xDCCD6;
+    const uint32_t CTL = EVB(NR_EV_CTL_OK) | EVB(NR_EV_CTL_BAD) | EVB(NR_EV_CTL_SYNC_LOST) |
+                         EVB(NR_EV_CTL_REJECT);
+    lcb_pair pr;
+    pair_init(&pr, &p, &c, L, 5);
+    uint32_t pk[64], big[8], six[6];
+    for (int i = 0; i < 109; i++) {
+        pair_mkpkt(pk, 4, 0, 0x5000 + (uint64_t)i);
+        pair_send(&pr, 0, pk, 4);
+    }
+    CHECK(pair_drain(&pr, 30000) > 0);
+    CHECK_EQ(pr.ev_count[1][NR_EV_RX_OK], 109);
+    long t_o = pr.t + ((L + 1 - pr.t) % W + W) % W;
+    pair_run(&pr, t_o - pr.t);
+    CHECK(pair_quiet(&pr));
+    long acks0 = pr.ev_count[0][NR_EV_TX_ACK];
+    pair_mkpkt(big, 8, 0, 0x6000);
+    pair_mkpkt(six, 6, 0, 0x6001);
+    pair_send(&pr, 0, big, 8);
+    pair_send(&pr, 0, six, 6);
+    const long t_e = t_o + 208, t1 = t_o + 236;
+    long down = -1;
+    while (pr.t < t1 + 3000 && down < 0) {
+        long t = pr.t;
+        if (t < t_e)
+            pr.and_mask[0] = 0;
+        pair_step(&pr);
+        const nr_lcbp_out *o = &pr.out[0];
+        if (t >= t_e) {
+            long j = ((t - 1 - L) % W + W) % W;
+            CHECK_EQ((pr.rx[0] >> 22) & 1u, (T >> (W - 1 - j)) & 1u);
+        }
+        uint32_t want = 0;
+        for (int k = 1; k <= 4; k++)
+            if (t == t_o - 1 + k * W)
+                want = EVB(NR_EV_CTL_BAD) | (k == 4 ? EVB(NR_EV_CTL_SYNC_LOST) : 0);
+        if (t >= t1 + W && (t - t1) % W == 0)
+            want = EVB(NR_EV_CTL_OK);
+        CHECK_EQ(o->ev & CTL, want);
+        CHECK_EQ(o->ctl_sync, t <= t_o - 1 + 4 * W || t > t1 + W);
+        if (t == t1 + W + 1) {
+            CHECK_EQ(o->ev & (EVB(NR_EV_TX_NACK) | EVB(NR_EV_TX_ACK)), EVB(NR_EV_TX_NACK));
+            CHECK_EQ(o->credits[0], 0);
+        }
+        if (t == t1 + W + 2) {
+            CHECK(o->ev & EVB(NR_EV_TX_REPLAY));
+            CHECK_EQ(o->credits[0], 5);
+        }
+        if (t > t1 + W + 1)
+            CHECK_EQ(o->credits[0], 5);
+        if (o->link_down)
+            down = t;
+    }
+    CHECK(down > t1 + W);
+    CHECK_EQ(pr.ev_count[0][NR_EV_TX_ACK], acks0);
+    CHECK_EQ(pr.ev_count[0][NR_EV_CTL_REJECT], 0);
+    CHECK_EQ(pr.ev_count[0][NR_EV_CTL_SYNC_LOST], 1);
+    CHECK_EQ(pr.ev_count[1][NR_EV_RX_OK], 110);   /* P arrived once; replays skipped */
+    CHECK(pr.ev_count[1][NR_EV_RX_DUP] >= 1);
+    pair_check_no_errors(&pr);
+    pair_free(&pr);
 }
 
 /* Common set-up: a pair in SYNC (outputs of cycle L+2W+1 seen), logging packets. */
@@ -1310,7 +1590,10 @@ int main(void)
     test_framing_crc_seq();
     test_control_word_w56();
     test_deframer_timing();
+    test_cw_shift_never_valid();
+    test_deframer_miss_counter();
     test_deframer_false_lock();
+    test_deframer_false_lock_accepted();
     test_nack_replay();
     test_timeout_replay_dup();
     test_apply_and_decision_same_cycle();

@@ -3,17 +3,21 @@
  * Two model ports back to back (tests/unit/lcb_pair.h) with random traffic
  * in both directions and random link errors in both directions: single bit
  * flips anywhere in the phit (data, F, C), bursts of flips within a phit,
- * erased phits (all zero) and outages (runs of erased phits). Sources leave
+ * erased phits (all zero), short outages (runs of 2..W-1 erased phits) and
+ * long outages (100..400 erased phits, several control words). Sources leave
  * random gaps before heads and inside packets (PADs); sinks stall at random.
  * A few packets are meant to be marked soft_error at the transmitter (a bad
  * PCRC, or longer than MaxPktLen); a few core protocol errors (stray phits,
  * heads with a vc >= NumVcs) are offered and must vanish.
  *
- * Outages are kept shorter than one control word (W-2 cycles), so at most two
- * words in a row are lost and the deframer never leaves SYNC (checked). A
- * re-hunt can lock onto a valid rotation of a constant idle word and
- * deadlock the link (docs/lcb-spec-questions.md, Q1; directed test
- * test_deframer_false_lock), so long outages wait for the doc's answer.
+ * A long outage takes the deframer out of SYNC (CTL_SYNC_LOST) and the link
+ * stalls until it re-syncs. With the peer's word frozen, the re-hunt can lock
+ * onto a valid rotation of it (Q1 in docs/lcb-spec-questions.md); the amended
+ * §5.3 counts the rejected words as misses, so the false lock is left after
+ * 4 words. Each direction gets one long outage at a random time in the first
+ * half of the run, plus random ones. The run reports how many losses of sync
+ * happened in an apply cycle (a rejected word was the fourth miss: the
+ * signature of a false lock being left).
  *
  * Checks, with the scoreboard csrc/lib/sb.c (one flow per (src, dest, VC)):
  *   - every healthy packet is delivered exactly once, in order, uncorrupted;
@@ -21,7 +25,11 @@
  *   - after traffic and errors stop, the pair drains: both control channels in
  *     SYNC, input queues empty, every credit back (doc §8.5);
  *   - no model interface errors, no link down, credits within 0..BufPerVc
- *     every cycle (harness).
+ *     every cycle (harness);
+ *   - no deadlock: each port takes a new packet at least every STALL_LIMIT
+ *     cycles (its source is never empty). A link that stalls without going
+ *     down (Q2 in docs/lcb-spec-questions.md: a false lock on a rotated word
+ *     that passes the range checks) fails here.
  *
  * Usage: test_lcb_model_rand [seed [cycles_per_config]]
  *        test_lcb_model_rand --bench [cycles]   (speed of an error-free,
@@ -38,8 +46,14 @@ typedef struct {
     nr_lcb_cfg c;
     int lat;
     double p_bit, p_burst, p_erase, p_outage; /* per phit, per direction */
+    double p_long;            /* per phit, per direction: a long outage starts */
     int outage_max;           /* set from W by run_config */
 } rcfg;
+
+#define LONG_MIN 100          /* long outages: LONG_MIN .. LONG_MAX cycles */
+#define LONG_MAX 400
+#define STALL_LIMIT 5000      /* cycles without a new packet taken: deadlock (the
+                               * longest normal gap seen in seeds 1..60 is ~1100) */
 
 /* Error injection per direction (phits arriving at port i). */
 typedef struct {
@@ -47,14 +61,23 @@ typedef struct {
     const rcfg *cf;
     int on;
     long outage_left[2];
-    long n_bit[2], n_burst[2], n_erase[2], n_outage[2];
+    long force_at[2];         /* cycle of the forced long outage */
+    long n_bit[2], n_burst[2], n_erase[2], n_outage[2], n_long[2];
 } rerr;
+
+static long long_len(nr_rng_t *r)
+{
+    return LONG_MIN + (long)nr_rng_below(r, LONG_MAX - LONG_MIN + 1);
+}
 
 static void rerr_hook(void *ctx, int port, long cycle, uint32_t *ph)
 {
     rerr *e = ctx;
     nr_rng_t *r = &e->rng[port];
-    (void)cycle;
+    if (e->on && cycle == e->force_at[port] && e->outage_left[port] == 0) {
+        e->outage_left[port] = long_len(r);
+        e->n_long[port]++;
+    }
     if (e->outage_left[port] > 0) {
         e->outage_left[port]--;
         *ph = 0;
@@ -80,6 +103,10 @@ static void rerr_hook(void *ctx, int port, long cycle, uint32_t *ph)
         e->outage_left[port] = 1 + (long)nr_rng_below(r, (uint64_t)cf->outage_max);
         *ph = 0;
         e->n_outage[port]++;
+    } else if ((u -= cf->p_outage) < cf->p_long) {
+        e->outage_left[port] = long_len(r) - 1;
+        *ph = 0;
+        e->n_long[port]++;
     }
 }
 
@@ -178,17 +205,19 @@ static void run_config(const rcfg *cf, uint64_t seed, long cycles)
     sc.num_vcs = cf->p.num_vcs;
     sc.max_len = cf->p.max_pkt_len;
     CHECK_EQ(nr_sb_init(&rs.sb, &sc, NULL, NULL), 0);
-    /* W = 16 + NumVcs * clog2(BufPerVc + 1); outages up to W-2 cycles */
+    /* W = 16 + NumVcs * clog2(BufPerVc + 1); short outages up to W-1 cycles */
     int cw = 0;
     while ((1 << cw) < cf->p.buf_per_vc + 1)
         cw++;
     rcfg cfx = *cf;
-    cfx.outage_max = 16 + cf->p.num_vcs * cw - 2;
+    const int W = 16 + cf->p.num_vcs * cw;
+    cfx.outage_max = W - 2;
     cf = &cfx;
     er.cf = cf;
     er.on = 1;
     for (int i = 0; i < 2; i++) {
         nr_rng_stream(&er.rng[i], seed, NR_RNG_STREAM(NR_RNG_P_ERROR, i));
+        er.force_at[i] = 1000 + (long)nr_rng_below(&er.rng[i], (uint64_t)(cycles / 2 + 1));
         nr_rng_stream(&gen[i].rng, seed, NR_RNG_STREAM(NR_RNG_P_INJECT, i));
         pr.src[i].gap_p = 0.1;
         pr.src[i].idle_p = 0.2;
@@ -200,30 +229,70 @@ static void run_config(const rcfg *cf, uint64_t seed, long cycles)
     pr.err_ctx = &er;
 
     clock_t t0 = clock();
+    /* Deframer statistics per port: losses of sync in an apply cycle (the
+     * fourth miss was a rejected word), and words delivered at a false
+     * phase. Both ports reset together, so the peer's word k is complete at
+     * this port in cycle kW + W + lat: a delivery (CTL_OK) in a cycle
+     * t != lat (mod W) comes from a false lock. Such a word is normally
+     * rejected in the next cycle; fp_acc counts those that were not. */
+    long rej_lost[2] = {0, 0}, fp_dlv[2] = {0, 0}, fp_acc[2] = {0, 0}, fp_first_acc[2] = {-1, -1};
+    int fp_prev[2] = {0, 0};
+    long last_pkt[2] = {0, 0};   /* last TX_PKT: the sources never run dry */
+    long max_gap[2] = {0, 0};
+    const uint32_t rl = (1u << NR_EV_CTL_REJECT) | (1u << NR_EV_CTL_SYNC_LOST);
     while (pr.t < cycles) {
         for (int i = 0; i < 2; i++)
             gen_fill(&pr, &gen[i], &rs, i, cf);
         pair_step(&pr);
-        for (int i = 0; i < 2; i++)
+        long t = pr.t - 1;
+        for (int i = 0; i < 2; i++) {
+            uint32_t ev = pr.out[i].ev;
+            rej_lost[i] += (ev & rl) == rl;
+            if (fp_prev[i] && !(ev & (1u << NR_EV_CTL_REJECT))) {
+                if (fp_acc[i]++ == 0)
+                    fp_first_acc[i] = t;
+            }
+            fp_prev[i] = (ev & (1u << NR_EV_CTL_OK)) && (t - cf->lat) % W != 0;
+            fp_dlv[i] += fp_prev[i];
             if (pr.out[i].link_down)
-                NR_TEST_FAIL_("%s: port %d link down at cycle %ld", cf->name, i, pr.t - 1);
+                NR_TEST_FAIL_("%s: port %d link down at cycle %ld (words accepted at a false "
+                              "phase: %ld, first at %ld)",
+                              cf->name, i, t, fp_acc[i], fp_first_acc[i]);
+            if (ev & (1u << NR_EV_TX_PKT)) {
+                if (t - last_pkt[i] > max_gap[i])
+                    max_gap[i] = t - last_pkt[i];
+                last_pkt[i] = t;
+            }
+            if (t - last_pkt[i] > STALL_LIMIT)
+                NR_TEST_FAIL_("%s: port %d took no packet in cycles %ld..%ld: deadlock (words "
+                              "accepted at a false phase: %ld, first at %ld)",
+                              cf->name, i, last_pkt[i], t, fp_acc[i], fp_first_acc[i]);
+        }
     }
     er.on = 0;
     long drained = pair_drain(&pr, 200000);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     if (drained < 0)
-        NR_TEST_FAIL_("%s: did not drain (sync %d/%d, credits A %u B %u)", cf->name,
+        NR_TEST_FAIL_("%s: did not drain (sync %d/%d, credits A %u B %u, words accepted at "
+                      "a false phase A/B %ld/%ld)", cf->name,
                       pr.out[0].ctl_sync, pr.out[1].ctl_sync, pr.out[0].credits[0],
-                      pr.out[1].credits[0]);
+                      pr.out[1].credits[0], fp_acc[0], fp_acc[1]);
     pair_check_no_errors(&pr);
     uint64_t nerr = nr_sb_final(&rs.sb);
     printf("%s: %ld cycles (+%ld drain) in %.2f s, %.0f cycles/s\n", cf->name, cycles, drained,
            secs, (double)pr.t / secs);
     printf("  injected: %ld+%ld packets (%ld+%ld soft), %ld+%ld junk\n", gen[0].pkts,
            gen[1].pkts, gen[0].soft, gen[1].soft, gen[0].junk, gen[1].junk);
-    printf("  errors A->B / B->A: bit %ld/%ld burst %ld/%ld erase %ld/%ld outage %ld/%ld\n",
+    printf("  errors A->B / B->A: bit %ld/%ld burst %ld/%ld erase %ld/%ld outage %ld/%ld "
+           "long outage %ld/%ld\n",
            er.n_bit[1], er.n_bit[0], er.n_burst[1], er.n_burst[0], er.n_erase[1],
-           er.n_erase[0], er.n_outage[1], er.n_outage[0]);
+           er.n_erase[0], er.n_outage[1], er.n_outage[0], er.n_long[1], er.n_long[0]);
+    printf("  sync lost A/B: %ld/%ld, of which in an apply cycle (4th miss a reject) %ld/%ld;"
+           " words delivered at a false phase %ld/%ld, accepted %ld/%ld; longest time without"
+           " a new packet %ld/%ld\n",
+           pr.ev_count[0][NR_EV_CTL_SYNC_LOST], pr.ev_count[1][NR_EV_CTL_SYNC_LOST],
+           rej_lost[0], rej_lost[1], fp_dlv[0], fp_dlv[1], fp_acc[0], fp_acc[1], max_gap[0],
+           max_gap[1]);
     printf("  sinks: delivered %ld/%ld, soft %ld/%ld, tx_err discards %ld/%ld\n",
            rs.delivered[1], rs.delivered[0], rs.soft[1], rs.soft[0], rs.txerr[1],
            rs.txerr[0]);
@@ -238,7 +307,8 @@ static void run_config(const rcfg *cf, uint64_t seed, long cycles)
     printf("\n");
     if (nerr) {
         nr_sb_report(&rs.sb, stdout);
-        NR_TEST_FAIL_("%s: scoreboard found %llu errors", cf->name, (unsigned long long)nerr);
+        NR_TEST_FAIL_("%s: scoreboard found %llu errors (words accepted at a false phase "
+                      "A/B %ld/%ld)", cf->name, (unsigned long long)nerr, fp_acc[0], fp_acc[1]);
     }
     CHECK_EQ(rs.sb.outstanding, 0);
     CHECK_EQ(rs.sb.delivered + rs.sb.soft_discards, rs.sb.expected);
@@ -248,7 +318,7 @@ static void run_config(const rcfg *cf, uint64_t seed, long cycles)
         CHECK(pr.ev_count[1 - i][NR_EV_RX_CRC] > 0);
         CHECK(pr.ev_count[i][NR_EV_TX_SOFT] > 0);
         CHECK(pr.ev_count[i][NR_EV_CTL_BAD] > 0);
-        CHECK_EQ(pr.ev_count[i][NR_EV_CTL_SYNC_LOST], 0);
+        CHECK(pr.ev_count[i][NR_EV_CTL_SYNC_LOST] > 0); /* the long outages */
     }
     nr_sb_free(&rs.sb);
     pair_free(&pr);
@@ -296,17 +366,20 @@ int main(int argc, char **argv)
          .p = {.num_vcs = 2, .buf_per_vc = 128, .replay_depth = 256, .window = 32,
                .max_pkt_len = 64},
          .c = {.timeout = 300, .retry_limit = 32, .max_len = 64},
-         .lat = 8, .p_bit = 1e-3, .p_burst = 5e-5, .p_erase = 5e-5, .p_outage = 2e-5},
+         .lat = 8, .p_bit = 1e-3, .p_burst = 5e-5, .p_erase = 5e-5, .p_outage = 2e-5,
+         .p_long = 1e-5},
         {.name = "small4vc",
          .p = {.num_vcs = 4, .buf_per_vc = 24, .replay_depth = 32, .window = 4,
                .max_pkt_len = 12},
          .c = {.timeout = 150, .retry_limit = 32, .max_len = 12},
-         .lat = 3, .p_bit = 2e-3, .p_burst = 1e-4, .p_erase = 1e-4, .p_outage = 2e-5},
+         .lat = 3, .p_bit = 2e-3, .p_burst = 1e-4, .p_erase = 1e-4, .p_outage = 2e-5,
+         .p_long = 1e-5},
         {.name = "tiny1vc",
          .p = {.num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 2,
                .max_pkt_len = 8},
          .c = {.timeout = 80, .retry_limit = 32, .max_len = 8},
-         .lat = 1, .p_bit = 2e-3, .p_burst = 1e-4, .p_erase = 1e-4, .p_outage = 2e-5},
+         .lat = 1, .p_bit = 2e-3, .p_burst = 1e-4, .p_erase = 1e-4, .p_outage = 2e-5,
+         .p_long = 1e-5},
     };
     for (int k = 0; k < 3; k++)
         run_config(&cfgs[k], seed + (uint64_t)k, cycles);
