@@ -159,7 +159,7 @@ EOF
     gnuplot <<EOF
 set terminal $TERM_
 set output "$OUT/lcb_latency.png"
-set title "LCB goodput vs link latency (saturated, error free; BufPerVc 128, ReplayDepth 256, Window 32)"
+set title "LCB goodput vs link latency (saturated, error free, default parameters)"
 set xlabel "one-way link latency, cycles"
 set ylabel "goodput, phits/cycle (A->B, link-layer)"
 set logscale x 2

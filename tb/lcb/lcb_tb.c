@@ -19,10 +19,17 @@ static int clog2i(int x)
     return n;
 }
 
+/* Control word length W = 25 + NumVcs*CW (protocol section 2, with the word
+ * toggle and the CRC-16 of section 5.1). Used for RTT_ack estimates and the
+ * quiescence window only, never to decode words. */
+int lcb_tb_wbits(const nr_lcb_params *p)
+{
+    return 25 + p->num_vcs * clog2i(p->buf_per_vc + 1);
+}
+
 int lcb_tb_rtt_ack(const nr_lcb_params *p, int latency)
 {
-    int w = 16 + p->num_vcs * clog2i(p->buf_per_vc + 1);
-    return 2 * latency + 2 * w + 4;
+    return 2 * latency + 2 * lcb_tb_wbits(p) + 4;
 }
 
 void lcb_tb_cfg_default(lcb_tb_cfg *c)
@@ -296,7 +303,7 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     port_track tr[2];
     memset(tr, 0, sizeof tr);
     tr[0].last_reject = tr[1].last_reject = -1000000;
-    const int64_t wbits = 16 + nv * clog2i(buf + 1);
+    const int64_t wbits = lcb_tb_wbits(p);
     int prev_down[2] = {0, 0};
     r->port[0].down_cycle = r->port[1].down_cycle = -1;
     int64_t stall_since[2] = {0, 0};
