@@ -14,6 +14,7 @@
 
 #define LCB_PKT_CAP (NR_PKT_LEN_LIMIT + 8)
 #define RNG_P_BUILD (NR_RNG_P_USER + 0) /* packet details: dest, r/a/h, faults */
+#define RNG_P_JUNK (NR_RNG_P_USER + 1)  /* don't-care inputs */
 
 enum { K_NORMAL, K_SOFT_PCRC, K_SOFT_OK3, K_SOFT_KERR, K_PROTO_BADVC, K_PROTO_LONG };
 
@@ -59,7 +60,7 @@ struct lcb_ep {
     nr_stats_t *st_;
     lcb_check *chk;
     nr_inj_t inj;
-    nr_rng_t rs, rb, rk;   /* source timing, build details, sink */
+    nr_rng_t rs, rb, rk, rj; /* source timing, build details, sink, junk */
     vq_t q[NR_LCB_MAX_VCS];
     pkt_t st[NR_LCB_MAX_VCS]; /* staged: built from the queue front, HEAD not yet taken */
     pkt_t cur;             /* being sent */
@@ -152,6 +153,7 @@ lcb_ep *lcb_ep_new(const lcb_ep_cfg *cfg, const nr_lcb_params *p, const nr_lcb_c
     nr_rng_stream(&e->rs, seed, NR_RNG_STREAM(NR_RNG_P_IDLE, node));
     nr_rng_stream(&e->rb, seed, NR_RNG_STREAM(RNG_P_BUILD, node));
     nr_rng_stream(&e->rk, seed, NR_RNG_STREAM(NR_RNG_P_BACKPRESSURE, node));
+    nr_rng_stream(&e->rj, seed, NR_RNG_STREAM(RNG_P_JUNK, node));
     return e;
 }
 
@@ -400,9 +402,18 @@ void lcb_ep_inputs(lcb_ep *e, int64_t t, int gen, const nr_lcbp_out *pk, nr_lcbp
         }
     }
 
+    /* Don't-care inputs: with tx_valid = 0 the TX still computes tx_ready
+     * from tx_phit (protocol 7.3), so junk there is compared in lockstep; a
+     * HEAD kind is common, to exercise that path. */
+    if (!in->tx_valid && e->cfg.junk) {
+        uint32_t j = nr_rng_u32(&e->rj);
+        in->tx_phit = j & NR_PHIT_MASK;
+        if (j >> 31) in->tx_phit = nr_phit_make(NR_KIND_HEAD, j);
+    }
+
     /* sink */
     in->rd_en = 0;
-    in->rd_vc = 0;
+    in->rd_vc = e->cfg.junk ? (int)(nr_rng_u32(&e->rj) & 3u) : 0;
     if (e->stall > 0) {
         e->stall--;
     } else if (!e->drain && nr_rng_bernoulli(&e->rk, e->cfg.bp)) {

@@ -48,6 +48,7 @@ typedef struct {
     int ndest;          /* destinations per source (flows per VC) */
     int64_t max_pkts;   /* stop generating after this many packets (0: no limit) */
     int saturate;       /* keep every VC's source queue non-empty (saturation throughput) */
+    int junk;           /* drive random tx_phit when tx_valid = 0 and rd_vc when rd_en = 0 */
     int st_kind;        /* checker self-test: 1 corrupt, 2 drop, 3 duplicate ... */
     int64_t st_cycle;   /* ... the first healthy packet completed at or after this cycle */
 } lcb_ep_cfg;

@@ -29,7 +29,7 @@ enum {
     O_WINDOW, O_MAXPKT, O_TIMEOUT, O_RETRY, O_MAXLEN, O_LAT, O_LATAB, O_LATBA, O_BER, O_BERD,
     O_BERSB, O_BRATE, O_BLEN, O_DROP, O_ORATE, O_OLEN, O_OAT, O_CTL, O_FLIP, O_ERRDIR, O_LOAD,
     O_PROC, O_BURSTPK, O_LEN, O_SOFT, O_PROTO, O_IDLE, O_GAP, O_PROBE, O_BP, O_BPSTALL,
-    O_NORAH, O_DESTS, O_PKTS, O_SAT, O_ONEWAY, O_EXPDOWN, O_XFAIL, O_SELFTEST, O_NOESC, O_MINNEST, O_QUIET, O_PROGRESS, O_COUNT
+    O_NORAH, O_NOJUNK, O_DESTS, O_PKTS, O_SAT, O_ONEWAY, O_EXPDOWN, O_XFAIL, O_SELFTEST, O_NOESC, O_MINNEST, O_QUIET, O_PROGRESS, O_COUNT
 };
 
 static const nr_cli_opt_t opts[] = {
@@ -86,6 +86,7 @@ static const nr_cli_opt_t opts[] = {
     [O_BPSTALL] = {"bp-stall", "N", "a backpressure event stalls 1..N cycles (default 4)"},
     [O_NORAH] = {"no-rah", NULL, "no random route/hash phits and a bits"},
     [O_DESTS] = {"dests", "N", "destinations (flows per VC) per source (default 2)"},
+    [O_NOJUNK] = {"no-junk", NULL, "drive 0, not random, on tx_phit/rd_vc when tx_valid/rd_en are 0"},
     [O_SAT] = {"saturate", NULL, "keep every VC backlogged (saturation goodput; --load ignored)"},
     [O_PKTS] = {"pkts", "N", "each source generates at most N packets (default: no limit)"},
     [O_ONEWAY] = {"oneway", NULL, "traffic A->B only (B sends only acks and credits)"},
@@ -336,6 +337,7 @@ int main(int argc, char **argv)
         case O_NORAH: ep.rah = 0; break;
         case O_DESTS: ep.ndest = (int)nr_cli_long(&cli, v, 1, 1000); break;
         case O_SAT: ep.saturate = 1; break;
+        case O_NOJUNK: ep.junk = 0; break;
         case O_PKTS: ep.max_pkts = nr_cli_long(&cli, v, 1, 2000000000L); break;
         case O_ONEWAY: oneway = 1; break;
         case O_EXPDOWN: c.expect_down = 1; break;

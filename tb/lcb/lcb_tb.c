@@ -56,6 +56,7 @@ void lcb_tb_cfg_default(lcb_tb_cfg *c)
         e->bp = 0.05;
         e->bp_stall = 4;
         e->ndest = 2;
+        e->junk = 1;
     }
     c->cycles = 100000;
     c->drain = 200000;
