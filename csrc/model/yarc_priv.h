@@ -87,11 +87,14 @@ typedef struct {
     uint8_t pos[YARC_MAX_VCS];  /* 0: head next, 1: the phit after the head next, 2: later */
     uint16_t fix[YARC_MAX_VCS]; /* CRC repair register */
     uint8_t tx_ptr;             /* round robin over VCs for pops; moves on EOP */
+    uint8_t rc_ptr;             /* round robin over VCs for the RC unit */
     uint8_t ad_ptr;             /* adaptive tie-break pointer over logical ports */
     int cred[YARC_MAX_DIM][YARC_MAX_VCS]; /* row-buffer credits [target column][vc] */
     /* decision of this cycle */
     int d_idle;                            /* nothing to do (speed only) */
     int d_rd_vc;                           /* read issued, -1 none */
+    unsigned d_rc_ready;                   /* VCs ready to route (for tests) */
+    int d_rc_vc;                           /* VC routed this cycle, -1 none */
     uint8_t d_rc[YARC_MAX_VCS];            /* RC done for this VC */
     yarc_rc_t d_rcr[YARC_MAX_VCS];
     int d_ad_ptr;

@@ -3,9 +3,9 @@
  * Per cycle (yarc_rbd_eval, all from start-of-cycle state):
  *   §4.1 read:  one input-queue read, round robin over the VCs that have data
  *               (rd_avail) and room in staging counting the read in flight;
- *   §4.2 RC:    for each VC without a route whose staging front is a HEAD with
- *               all its header phits staged, the RC function (yarc_route.c);
- *               an EOP among the header phits gives DROP/SHORT;
+ *   §4.2 RC:    one ready VC (round robin) gets its route: the RC function
+ *               (yarc_route.c) on a complete header, DROP/SHORT if an EOP
+ *               is among the header phits, DROP/MALFORMED for a stray front;
  *   §4.3 pop:   one staging pop, round robin over the routed VCs that can go
  *               (DROP consumption needs no credit); the pointer moves only at
  *               an EOP. A sent phit goes on the row bus to row buffer [c][v]
@@ -14,13 +14,12 @@
  * returns on the port's rd_valid/rd_phit this cycle and is appended to
  * staging at this edge (usable from the next cycle).
  *
- * Readings (docs/yarc-spec-questions.md, "Model reading"): several VCs may
- * route in the same cycle, all from start-of-cycle staging and credits. They
- * are taken in VC order for the adaptive pointer (VC v sees the pointer moved
- * by the adaptive decisions of VCs < v), and if several drop, RT_DROP carries
- * the lowest VC's reason. A staging front that is not a HEAD when no route is
- * held (impossible behind the LCB, which forwards whole packets) is dropped as
- * MALFORMED, up to and including the next EOP. */
+ * One RC unit per tile (§4.2 as amended): a VC is ready when it holds no
+ * route and its staging front is a HEAD with its header phits staged, or a
+ * HEAD with an EOP among its header positions (SHORT), or not a HEAD at all
+ * (a stray phit from a bare sender: MALFORMED, consumed up to the next EOP).
+ * A round-robin pointer over VCs picks one ready VC per cycle and moves past
+ * it, so there is at most one route decision and one RT_DROP per cycle. */
 #include "nr_crc.h"
 #include "yarc_priv.h"
 
@@ -32,6 +31,7 @@ void yarc_rbd_reset(yarc_rbd *b, int cols, int nvcs, int row_buf_depth)
             b->cred[c][v] = row_buf_depth;
     b->d_rd_vc = -1;
     b->d_pop_vc = -1;
+    b->d_rc_vc = -1;
 }
 
 /* Staged phit i (0 = front) of VC v. */
@@ -40,32 +40,38 @@ static uint32_t stg_at(const yarc_rbd *b, int v, int i)
     return b->stg[v][(b->stg_head[v] + i) & (YARC_STG - 1)];
 }
 
-/* §4.2 for VC v: 1 and *res if the route is decided this cycle, 0 to wait. */
-static int rbd_rc(const nr_yarc *m, int p, const yarc_rbd *b, int v, int ad_ptr,
-                  yarc_rc_t *res)
+/* §4.2: what VC v's staging front asks of the RC unit. */
+enum { RC_WAIT, RC_STRAY, RC_SHORT, RC_FULL };
+static int rbd_rc_state(const yarc_rbd *b, int v)
 {
-    static const yarc_rc_t drop_malformed = {1, NR_DROP_MALFORMED, 0, -1};
-    static const yarc_rc_t drop_short = {1, NR_DROP_SHORT, 0, -1};
+    if (b->route_v[v] || !b->stg_cnt[v])
+        return RC_WAIT;
     uint32_t head = stg_at(b, v, 0);
-    if (!sw_is_head(head)) {
-        *res = drop_malformed;
-        return 1;
-    }
-    int r = (head >> NR_HEAD_R_BIT) & 1, h = (head >> NR_HEAD_H_BIT) & 1;
-    int need = 1 + r + h;
+    if (!sw_is_head(head))
+        return RC_STRAY; /* only a bare sender can cause it */
+    int need = 1 + (int)((head >> NR_HEAD_R_BIT) & 1) + (int)((head >> NR_HEAD_H_BIT) & 1);
     for (int i = 1; i < need; i++) {
         if (i >= b->stg_cnt[v])
-            return 0; /* header phits still coming */
-        if (sw_is_eop(stg_at(b, v, i))) {
-            *res = drop_short;
-            return 1;
-        }
+            return RC_WAIT; /* header phits still coming */
+        if (sw_is_eop(stg_at(b, v, i)))
+            return RC_SHORT;
     }
+    return RC_FULL;
+}
+
+/* §4.2/§5: the route of ready VC v (state st), with adaptive pointer ad_ptr. */
+static yarc_rc_t rbd_route(const nr_yarc *m, int p, const yarc_rbd *b, int v, int st)
+{
+    if (st == RC_STRAY || st == RC_SHORT) {
+        yarc_rc_t d = {1, st == RC_STRAY ? NR_DROP_MALFORMED : NR_DROP_SHORT, 0, -1};
+        return d;
+    }
+    uint32_t head = stg_at(b, v, 0);
+    int r = (head >> NR_HEAD_R_BIT) & 1, h = (head >> NR_HEAD_H_BIT) & 1;
     yarc_rc_ctx c = {m->n, m->nbits, m->p.num_vcs, m->p.cols, p};
     uint32_t route = r ? stg_at(b, v, 1) : 0, hash = h ? stg_at(b, v, 1 + r) : 0;
-    *res = yarc_route(&m->t[p].tab, &c, head, route, hash,
-                      (const int (*)[YARC_MAX_VCS])b->cred, ad_ptr);
-    return 1;
+    return yarc_route(&m->t[p].tab, &c, head, route, hash,
+                      (const int (*)[YARC_MAX_VCS])b->cred, b->ad_ptr);
 }
 
 /* §4.3: the phit as it goes on the row bus, and the next CRC repair value. */
@@ -107,6 +113,8 @@ void yarc_rbd_eval(nr_yarc *m, int p)
     if (!busy) {
         b->d_rd_vc = -1;
         b->d_pop_vc = -1;
+        b->d_rc_vc = -1;
+        b->d_rc_ready = 0;
         b->d_tev = 0;
         b->d_ad_ptr = b->ad_ptr;
         for (int v = 0; v < V; v++)
@@ -123,24 +131,29 @@ void yarc_rbd_eval(nr_yarc *m, int p)
     }
     b->d_rd_vc = sw_rr_pick(cand, b->rd_ptr);
 
-    /* §4.2 route computation, VCs in order: the adaptive pointer is chained
-     * (VC v sees it moved by VCs < v), the lowest dropping VC gives the event */
-    int ptr = b->ad_ptr;
-    b->d_tev = 0;
+    /* §4.2 route computation: one RC unit, a round robin over the ready VCs */
+    uint64_t ready = 0;
+    int st[YARC_MAX_VCS];
     for (int v = 0; v < V; v++) {
         b->d_rc[v] = 0;
-        if (b->route_v[v] || !b->stg_cnt[v])
-            continue;
-        if (!rbd_rc(m, p, b, v, ptr, &b->d_rcr[v]))
-            continue;
-        b->d_rc[v] = 1;
-        if (b->d_rcr[v].adapt_l >= 0)
-            ptr = (b->d_rcr[v].adapt_l + 1) & (m->n - 1);
-        if (b->d_rcr[v].drop && !b->d_tev)
-            b->d_tev = (1u << NR_TEV_RT_DROP) |
-                       ((uint32_t)b->d_rcr[v].reason << NR_TEV_REASON_LSB);
+        st[v] = rbd_rc_state(b, v);
+        if (st[v] != RC_WAIT)
+            ready |= 1u << v;
     }
-    b->d_ad_ptr = ptr;
+    b->d_rc_ready = (unsigned)ready;
+    b->d_ad_ptr = b->ad_ptr;
+    b->d_tev = 0;
+    int rv = sw_rr_pick(ready, b->rc_ptr);
+    if (rv >= 0) {
+        yarc_rc_t *res = &b->d_rcr[rv];
+        *res = rbd_route(m, p, b, rv, st[rv]);
+        b->d_rc[rv] = 1;
+        if (res->adapt_l >= 0) /* the adaptive pointer moves past the choice */
+            b->d_ad_ptr = (res->adapt_l + 1) & (m->n - 1);
+        if (res->drop)
+            b->d_tev = (1u << NR_TEV_RT_DROP) | ((uint32_t)res->reason << NR_TEV_REASON_LSB);
+    }
+    b->d_rc_vc = rv;
 
     /* §4.3 one pop: send on the row bus or consume a dropped packet */
     uint64_t elig = 0;
@@ -212,6 +225,8 @@ void yarc_rbd_commit(nr_yarc *m, int p)
         b->fix[v] = 0;
     }
     b->ad_ptr = (uint8_t)b->d_ad_ptr;
+    if (b->d_rc_vc >= 0) /* the RC round robin moves past every routed VC */
+        b->rc_ptr = (uint8_t)(b->d_rc_vc + 1 == V ? 0 : b->d_rc_vc + 1);
 
     /* read pipeline */
     b->rdq_v = b->d_rd_vc >= 0;

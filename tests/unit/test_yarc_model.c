@@ -690,6 +690,64 @@ static void test_errors(void)
     nr_yarc_free(m);
 }
 
+/* §4.2: one route-computation unit per tile. Random traffic from every input
+ * of a bare k=16, a quarter of it unroutable, on both VCs, with a slow sink:
+ * every cycle at most one VC is routed, it is the first ready VC at or after
+ * a round-robin pointer that moves past each routed VC, and every unroutable
+ * packet raises exactly one RT_DROP (two VCs ready in one cycle do happen). */
+static void test_one_rc_unit(void)
+{
+    nr_yarc_params p = yenv_params(4, 4, 0);
+    yenv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    for (int i = 0; i < 16; i++)
+        e.snk[i].bp = 0.5;
+    nr_rng_t r;
+    nr_rng_seed(&r, nr_test_seed + 5);
+    uint32_t ph[YENV_MAXLEN];
+    long unroutable[16] = {0}, both_ready = 0, routed = 0;
+    int ptr[16] = {0};
+    for (long t = 0; t < 20000; t++) {
+        for (int s = 0; s < 16; s++) {
+            if (!nr_rng_bernoulli(&r, 0.08))
+                continue;
+            int bad = nr_rng_bernoulli(&r, 0.25);
+            unsigned dest = bad ? 16 + (unsigned)nr_rng_below(&r, 1000) : (unsigned)nr_rng_below(&r, 16);
+            int l = mk(ph, (unsigned)s, dest, (unsigned)nr_rng_below(&r, 2),
+                       4 + (int)nr_rng_below(&r, 16), 0, (unsigned)nr_rng_below(&r, 2), 0, NULL, 0);
+            unroutable[s] += bad;
+            yenv_send(&e, s, ph, l);
+        }
+        yenv_step(&e);
+        for (int q = 0; q < 16; q++) {
+            const yarc_rbd *b = &e.m->t[q].rbd;
+            unsigned ready = b->d_rc_ready;
+            int expect = sw_rr_pick(ready, ptr[q]);
+            CHECK_EQ(b->d_rc_vc, expect);
+            if (expect >= 0) {
+                ptr[q] = (expect + 1) % 2;
+                routed++;
+                CHECK_EQ(b->rc_ptr, ptr[q]);
+            }
+            if (ready == 3u)
+                both_ready++;
+        }
+    }
+    CHECK(yenv_drain(&e, 50, 200000));
+    printf("one RC unit: %ld routes, %ld cycles with both VCs ready\n", routed, both_ready);
+    CHECK(both_ready > 100);
+    for (int s = 0; s < 16; s++)
+        CHECK_EQ(e.drops[s], unroutable[s]);
+    long total = 0;
+    for (int s = 0; s < 16; s++)
+        total += unroutable[s];
+    CHECK_EQ(e.drop_reason[NR_DROP_NO_ROUTE], total); /* and no other reason */
+    CHECK_EQ(e.drop_reason[NR_DROP_MALFORMED] + e.drop_reason[NR_DROP_SHORT], 0);
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
 int main(void)
 {
     NR_TEST_BEGIN("test_yarc_model", 20261122);
@@ -702,6 +760,7 @@ int main(void)
     test_l2p();
     test_adaptive();
     test_drops();
+    test_one_rc_unit();
     test_timing_of_rc_and_cfg();
     test_source_route();
     test_cfg_bad();
