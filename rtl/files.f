@@ -22,3 +22,11 @@ rtl/lcb/nr_lcb.sv
 rtl/lcb/nr_inq_vc.sv
 rtl/lcb/nr_inq.sv
 rtl/lcb/nr_lcb_port.sv
+// YARC tiled router (rtl/yarc, docs/yarc-rtl.md; leaves first)
+rtl/yarc/nr_route_tables.sv
+rtl/yarc/nr_rbd.sv
+rtl/yarc/nr_subswitch.sv
+rtl/yarc/nr_outport.sv
+rtl/yarc/nr_port_bare.sv
+rtl/yarc/nr_yarc_tile.sv
+rtl/yarc/nr_yarc.sv

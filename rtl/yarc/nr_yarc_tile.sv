@@ -1,0 +1,255 @@
+// nr_yarc_tile.sv - one tile of the YARC router (docs/yarc-arch.md section 1).
+//
+// Purpose: port front end (nr_lcb_port, or nr_port_bare when UseLcb = 0),
+//   row-bus driver with the tile's routing tables (nr_rbd), the subswitch with
+//   its row buffers (nr_subswitch, Cols -> Rows), and the output port with its
+//   column buffers (nr_outport). The tile's position enters as port_id_i, not as
+//   a parameter, so that every tile is the same module.
+// Parameters: as nr_yarc (legal ranges are checked there and in the leaves).
+// Ports / protocol:
+//   link_rx_i, link_tx_o, ev_o, link_down_o, cfg_timeout_i, cfg_retry_limit_i,
+//     cfg_max_len_i: the port's LCB (UseLcb = 1; tied off otherwise).
+//   in_*, out_*: the bare port (UseLcb = 0; tied off otherwise), see
+//     nr_port_bare.
+//   cfg_we_i, cfg_addr_i, cfg_wdata_i: configuration write decoded for this
+//     tile; tev_o = {reason[2:0], CFG_BAD, RT_DROP} (combinational).
+//   rb_*_o: this input's row bus (to the top's RowBusLat-1 pipeline);
+//     rb_cr_c_vc_i: its credits back from the row buffers, per (column, VC).
+//   ss_*_c_i: the row buses of the Cols inputs of this row, already filtered
+//     for this column (subswitch inputs); ss_cr_c_vc_o: row-buffer pops.
+//   cc_*_r_o: the Rows column channels (subswitch outputs); cc_cr_r_vc_i:
+//     column-buffer credits back per (tile row j, VC).
+//   cb_*_r_i: the column channels arriving at this tile's column buffers, one
+//     per source row; cb_cr_r_vc_o: column-buffer pops.
+// Latency: see nr_yarc (the tile adds no registers on the inter-tile wires).
+// Cost: the sum of its leaves.
+`include "nr_assert.svh"
+
+module nr_yarc_tile #(
+  parameter int Rows        = 8,
+  parameter int Cols        = 8,
+  parameter int NumVcs      = 2,
+  parameter int InBufPerVc  = 128,
+  parameter int RowBufDepth = 8,
+  parameter int ColBufDepth = 8,
+  parameter int UseLcb      = 1,
+  parameter int MaxPktLen   = 64,
+  parameter int ReplayDepth = 256,
+  parameter int Window      = 32,
+  localparam int PhitW      = nr_pkg::PHIT_W,
+  localparam int PortW      = nr_pkg::ROUTE_PORT_W,
+  localparam int VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int ColW       = $clog2(Cols),
+  localparam int RowW       = $clog2(Rows),
+  localparam int CW         = $clog2(InBufPerVc + 1)
+) (
+  input  logic                     clk_i,
+  input  logic                     rst_ni,
+  input  logic [PortW-1:0]         port_id_i,
+  // LCB port
+  input  logic [15:0]              cfg_timeout_i,
+  input  logic [7:0]               cfg_retry_limit_i,
+  input  logic [7:0]               cfg_max_len_i,
+  input  logic [PhitW-1:0]         link_rx_i,
+  output logic [PhitW-1:0]         link_tx_o,
+  output logic [19:0]              ev_o,
+  output logic                     link_down_o,
+  // bare port
+  input  logic                     in_valid_i,
+  input  logic [PhitW-1:0]         in_phit_i,
+  output logic [NumVcs*CW-1:0]     in_cr_o,
+  output logic                     out_valid_o,
+  output logic [PhitW-1:0]         out_phit_o,
+  input  logic [NumVcs*CW-1:0]     out_cr_i,
+  // configuration and tile events
+  input  logic                     cfg_we_i,
+  input  logic [7:0]               cfg_addr_i,
+  input  logic [31:0]              cfg_wdata_i,
+  output logic [4:0]               tev_o,
+  // row bus of this input
+  output logic                     rb_valid_o,
+  output logic [ColW-1:0]          rb_col_o,
+  output logic [RowW-1:0]          rb_row_o,
+  output logic [VcW-1:0]           rb_vc_o,
+  output logic [PhitW-1:0]         rb_phit_o,
+  input  logic [Cols*NumVcs-1:0]   rb_cr_c_vc_i,
+  // subswitch inputs (row buses of this row, for this column)
+  input  logic [Cols-1:0]          ss_valid_c_i,
+  input  logic [Cols*VcW-1:0]      ss_vc_c_i,
+  input  logic [Cols*RowW-1:0]     ss_row_c_i,
+  input  logic [Cols*PhitW-1:0]    ss_phit_c_i,
+  output logic [Cols*NumVcs-1:0]   ss_cr_c_vc_o,
+  // column channels out (subswitch outputs)
+  output logic [Rows-1:0]          cc_valid_r_o,
+  output logic [Rows*VcW-1:0]      cc_vc_r_o,
+  output logic [Rows*PhitW-1:0]    cc_phit_r_o,
+  input  logic [Rows*NumVcs-1:0]   cc_cr_r_vc_i,
+  // column channels in (column buffers)
+  input  logic [Rows-1:0]          cb_valid_r_i,
+  input  logic [Rows*VcW-1:0]      cb_vc_r_i,
+  input  logic [Rows*PhitW-1:0]    cb_phit_r_i,
+  output logic [Rows*NumVcs-1:0]   cb_cr_r_vc_o
+);
+
+  // Keep every tile a separate module in Verilator: inlining 64 tiles into
+  // the top makes elaboration of the k=64 router several times slower.
+  /* verilator no_inline_module */
+
+  // core side of the port front end
+  logic              tx_valid, tx_ready;
+  logic [PhitW-1:0]  tx_phit;
+  logic [NumVcs-1:0] tx_vc_ok, rd_avail;
+  logic              rd_en, rd_valid;
+  logic [VcW-1:0]    rd_vc;
+  logic [PhitW-1:0]  rd_phit;
+
+  if (UseLcb != 0) begin : g_lcb
+    logic [NumVcs*CW-1:0] occ, credits, inq_cr;
+    logic [NumVcs-1:0]    debit;
+    logic                 ctl_sync;
+    logic [5*16-1:0]      prm;
+    nr_lcb_port #(
+      .NumVcs     (NumVcs),
+      .BufPerVc   (InBufPerVc),
+      .ReplayDepth(ReplayDepth),
+      .Window     (Window),
+      .MaxPktLen  (MaxPktLen)
+    ) u_port (
+      .clk_i,
+      .rst_ni,
+      .cfg_timeout_i,
+      .cfg_retry_limit_i,
+      .cfg_max_len_i,
+      .link_rx_i,
+      .link_tx_o,
+      .tx_valid_i        (tx_valid),
+      .tx_phit_i         (tx_phit),
+      .tx_ready_o        (tx_ready),
+      .tx_vc_ok_o        (tx_vc_ok),
+      .rd_en_i           (rd_en),
+      .rd_vc_i           (2'(rd_vc)),
+      .rd_avail_o        (rd_avail),
+      .rd_valid_o        (rd_valid),
+      .rd_phit_o         (rd_phit),
+      .occ_o             (occ),
+      .ev_o,
+      .link_down_o,
+      .ctl_sync_o        (ctl_sync),
+      .credits_o         (credits),
+      .debit_o           (debit),
+      .inq_cr_o          (inq_cr),
+      .prm_num_vcs_o     (prm[0*16 +: 16]),
+      .prm_buf_per_vc_o  (prm[1*16 +: 16]),
+      .prm_replay_depth_o(prm[2*16 +: 16]),
+      .prm_window_o      (prm[3*16 +: 16]),
+      .prm_max_pkt_len_o (prm[4*16 +: 16])
+    );
+    assign in_cr_o     = '0;
+    assign out_valid_o = 1'b0;
+    assign out_phit_o  = '0;
+    logic unused_lcb;
+    assign unused_lcb = ^{occ, credits, inq_cr, debit, ctl_sync, prm, in_valid_i, in_phit_i,
+                          out_cr_i};
+  end else begin : g_bare
+    nr_port_bare #(
+      .NumVcs    (NumVcs),
+      .InBufPerVc(InBufPerVc),
+      .MaxPktLen (MaxPktLen)
+    ) u_port (
+      .clk_i,
+      .rst_ni,
+      .in_valid_i,
+      .in_phit_i,
+      .in_cr_o,
+      .out_valid_o,
+      .out_phit_o,
+      .out_cr_i,
+      .tx_valid_i(tx_valid),
+      .tx_phit_i (tx_phit),
+      .tx_ready_o(tx_ready),
+      .tx_vc_ok_o(tx_vc_ok),
+      .rd_en_i   (rd_en),
+      .rd_vc_i   (2'(rd_vc)),
+      .rd_avail_o(rd_avail),
+      .rd_valid_o(rd_valid),
+      .rd_phit_o (rd_phit)
+    );
+    assign link_tx_o   = '0;
+    assign ev_o        = '0;
+    assign link_down_o = 1'b0;
+    logic unused_bare;
+    assign unused_bare = ^{link_rx_i, cfg_timeout_i, cfg_retry_limit_i, cfg_max_len_i};
+  end
+
+  // row-bus driver, RC and tables
+  logic       drop, cfg_bad;
+  logic [2:0] drop_reason;
+  nr_rbd #(
+    .Rows       (Rows),
+    .Cols       (Cols),
+    .NumVcs     (NumVcs),
+    .RowBufDepth(RowBufDepth)
+  ) u_rbd (
+    .clk_i,
+    .rst_ni,
+    .port_id_i,
+    .cfg_we_i,
+    .cfg_addr_i,
+    .cfg_wdata_i,
+    .cfg_bad_o    (cfg_bad),
+    .rd_avail_vc_i(rd_avail),
+    .rd_en_o      (rd_en),
+    .rd_vc_o      (rd_vc),
+    .rd_valid_i   (rd_valid),
+    .rd_phit_i    (rd_phit),
+    .bus_valid_o  (rb_valid_o),
+    .bus_col_o    (rb_col_o),
+    .bus_row_o    (rb_row_o),
+    .bus_vc_o     (rb_vc_o),
+    .bus_phit_o   (rb_phit_o),
+    .bus_cr_c_vc_i(rb_cr_c_vc_i),
+    .drop_o       (drop),
+    .drop_reason_o(drop_reason)
+  );
+  assign tev_o = {drop ? drop_reason : 3'd0, cfg_bad, drop};
+
+  // subswitch: Cols row buffers in, Rows column channels out
+  nr_subswitch #(
+    .NumIn     (Cols),
+    .NumOut    (Rows),
+    .NumVcs    (NumVcs),
+    .Depth     (RowBufDepth),
+    .OutCredits(ColBufDepth)
+  ) u_sub (
+    .clk_i,
+    .rst_ni,
+    .in_valid_ip_i (ss_valid_c_i),
+    .in_vc_ip_i    (ss_vc_c_i),
+    .in_tgt_ip_i   (ss_row_c_i),
+    .in_phit_ip_i  (ss_phit_c_i),
+    .in_cr_ip_vc_o (ss_cr_c_vc_o),
+    .out_valid_op_o(cc_valid_r_o),
+    .out_vc_op_o   (cc_vc_r_o),
+    .out_phit_op_o (cc_phit_r_o),
+    .out_cr_op_vc_i(cc_cr_r_vc_i)
+  );
+
+  // output port: Rows column buffers in, the port's TX out
+  nr_outport #(
+    .NumIn (Rows),
+    .NumVcs(NumVcs),
+    .Depth (ColBufDepth)
+  ) u_out (
+    .clk_i,
+    .rst_ni,
+    .in_valid_ip_i(cb_valid_r_i),
+    .in_vc_ip_i   (cb_vc_r_i),
+    .in_phit_ip_i (cb_phit_r_i),
+    .in_cr_ip_vc_o(cb_cr_r_vc_o),
+    .tx_valid_o   (tx_valid),
+    .tx_phit_o    (tx_phit),
+    .tx_ready_i   (tx_ready),
+    .tx_vc_ok_i   (tx_vc_ok)
+  );
+
+endmodule

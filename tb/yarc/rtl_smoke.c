@@ -1,0 +1,328 @@
+/* rtl_smoke.c - short smoke test of the Verilated YARC router (tb/yarc_rtl.h).
+ *
+ * Linked once per RTL build (mk/yarc_rtl.mk); the build's parameters decide
+ * the mode:
+ *   bare (UseLcb = 0): every port injects a few packets to several
+ *     destinations (a few source-routed, one unroutable per port) through a
+ *     credit-respecting source (a HEAD only with MaxPktLen credits of its VC,
+ *     docs/yarc-spec-questions.md M2); every output has an always-ready sink
+ *     that returns one credit per phit in the next cycle.
+ *   LCB (UseLcb = 1): each port talks to a C LCB model (nr_lcbp, the host end)
+ *     over a zero-error channel of fixed latency in both directions; the host
+ *     sends packets when its TX reports tx_vc_ok and reads its input queue.
+ * Checks: every packet arrives once, intact (phit for phit, with the route
+ * phit rotated and the CRC repaired for source routes), at the right port,
+ * in order per flow; the unroutable ones are counted as RT_DROP NO_ROUTE;
+ * all credits come home (bare source counters, host LCB TX credits); no LCB
+ * error events. First it measures the zero-load latency of one packet, head
+ * in to head out (doc §8: 6 + RowBusLat + ColLat with LCBs, 4 + ... bare).
+ * Exit 0 on success. Usage: rtl_smoke [seed]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nr_crc.h"
+#include "nr_lcb.h"
+#include "nr_pkt.h"
+#include "nr_router.h"
+#include "yarc_rtl.h"
+
+#define MAXP 64
+#define NPKT 6          /* packets per port (plus one unroutable) */
+#define MAXLEN 16
+#define CH_LAT 3        /* LCB mode: channel latency each way */
+#define MAX_CYCLES 20000
+
+typedef struct {
+    uint32_t ph[MAXLEN];
+    int len, dst, vc, drop;
+    uint32_t exp[MAXLEN]; /* as it should leave the router */
+} pkt_t;
+
+static int fails;
+#define CHECK(c, ...)                                                                              \
+    do {                                                                                           \
+        if (!(c)) {                                                                                \
+            fails++;                                                                               \
+            if (fails < 20) {                                                                      \
+                printf("FAIL %s:%d: ", __FILE__, __LINE__);                                        \
+                printf(__VA_ARGS__);                                                               \
+                printf("\n");                                                                      \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+static uint32_t lcg(uint32_t *s) { return *s = *s * 1664525u + 1013904223u; }
+
+/* Packet from src to dst on vc, length len (>= 2, >= 3 if r). */
+static void make_pkt(pkt_t *k, int src, int dst, int vc, int len, int r, int np, uint32_t *seed)
+{
+    memset(k, 0, sizeof *k);
+    k->len = len;
+    k->dst = dst;
+    k->vc = vc;
+    k->drop = dst >= np;
+    k->ph[0] = nr_head_make((unsigned)dst, (unsigned)vc, (unsigned)r, 0, 0);
+    int i = 1;
+    if (r) {
+        unsigned hops[3] = {(unsigned)dst, (unsigned)src, 5u};
+        k->ph[i++] = nr_route_make(hops, 3);
+        k->ph[0] = nr_head_make(0x7FFF, (unsigned)vc, 1, 0, 0); /* dest ignored */
+    }
+    for (; i < len - 1; i++) k->ph[i] = nr_phit_make(NR_KIND_BODY, lcg(seed) >> 8);
+    k->ph[len - 1] = nr_eop_make(NR_OK_HEALTHY, 0);
+    nr_pkt_fix_crc(k->ph, len);
+    memcpy(k->exp, k->ph, sizeof k->ph);
+    if (r) { /* the router rotates the route phit; the PCRC follows */
+        uint32_t d = nr_phit_data(k->exp[1]);
+        k->exp[1] = nr_phit_make(NR_KIND_BODY, ((d << 6) | (d >> 16)) & NR_DATA_MASK);
+        nr_pkt_fix_crc(k->exp, len);
+    }
+}
+
+/* ---- per-port traffic state ---- */
+typedef struct {
+    pkt_t pk[NPKT + 2];
+    int npk, cur, pos;             /* source: next packet, phit */
+    uint32_t cred[NR_LCB_MAX_VCS]; /* bare source credits */
+} src_t;
+typedef struct {
+    uint32_t buf[NR_LCB_MAX_VCS][MAXLEN]; /* packet being received per VC */
+    int len[NR_LCB_MAX_VCS];
+    int cur_vc;                           /* bare output: VC of the packet in flight */
+    int got;
+    uint32_t cr_next[NR_LCB_MAX_VCS];     /* bare sink: credits to return next cycle */
+} sink_t;
+
+static src_t S[MAXP];
+static sink_t K[MAXP];
+/* expected arrivals per (dst, src, vc), in order */
+static int next_idx[MAXP][MAXP][NR_LCB_MAX_VCS];
+
+static void deliver(int dst, const uint32_t *ph, int len)
+{
+    int src = -1, idx = -1;
+    /* find the flow whose next expected packet matches */
+    unsigned vc = nr_head_vc(ph[0]);
+    for (int s = 0; s < MAXP && src < 0; s++) {
+        for (int i = next_idx[dst][s][vc]; i < S[s].npk; i++) {
+            const pkt_t *k = &S[s].pk[i];
+            if (k->drop || k->vc != (int)vc || k->dst != dst) continue;
+            if (k->len == len && !memcmp(k->exp, ph, (size_t)len * sizeof *ph)) {
+                src = s;
+                idx = i;
+            }
+            break; /* only the next packet of this flow may arrive */
+        }
+    }
+    CHECK(src >= 0, "port %d: unexpected or corrupt packet, head %06x len %d", dst, ph[0], len);
+    if (src >= 0) {
+        next_idx[dst][src][vc] = idx + 1;
+        /* skip later packets of this flow that go elsewhere */
+        K[dst].got++;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    uint32_t seed = argc > 1 ? (uint32_t)strtoul(argv[1], NULL, 0) : 1u;
+    printf("rtl_smoke seed %u\n", seed);
+    nr_lcb_cfg lcfg = {.timeout = 400, .retry_limit = 8, .max_len = 0};
+    yarc_rtl *h = yarc_rtl_new(&(nr_lcb_cfg){.timeout = 400, .retry_limit = 8, .max_len = 64});
+    nr_yarc_params p;
+    yarc_rtl_params(h, &p);
+    yarc_rtl_free(h);
+    lcfg.max_len = (uint32_t)p.max_pkt_len;
+    h = yarc_rtl_new(&lcfg);
+    const int np = p.rows * p.cols, nv = p.num_vcs, lcb = p.use_lcb;
+    printf("nr_yarc %dx%d (k=%d) NumVcs=%d InBufPerVc=%d RowBuf=%d ColBuf=%d RowBusLat=%d "
+           "ColLat=%d UseLcb=%d MaxPktLen=%d\n",
+           p.rows, p.cols, np, nv, p.in_buf_per_vc, p.row_buf_depth, p.col_buf_depth,
+           p.row_bus_lat, p.col_lat, lcb, p.max_pkt_len);
+
+    /* LCB mode: host ends and channels */
+    nr_lcbp *host[MAXP] = {0};
+    uint32_t ch_up[MAXP][CH_LAT], ch_dn[MAXP][CH_LAT]; /* host->router, router->host */
+    memset(ch_up, 0, sizeof ch_up);
+    memset(ch_dn, 0, sizeof ch_dn);
+    if (lcb) {
+        nr_lcb_params lp = {nv, p.in_buf_per_vc, p.replay_depth, p.window, p.max_pkt_len};
+        char err[200];
+        for (int q = 0; q < np; q++) {
+            host[q] = nr_lcbp_new(&lp, &lcfg, err, sizeof err);
+            if (!host[q]) { printf("FAIL host LCB: %s\n", err); return 1; }
+        }
+    }
+
+    /* traffic: phase 0 one packet 0 -> np/2+1 alone (latency); phase 1 the rest */
+    for (int s = 0; s < np; s++) {
+        S[s].npk = 0;
+        for (int v = 0; v < NR_LCB_MAX_VCS; v++) S[s].cred[v] = (uint32_t)p.in_buf_per_vc;
+        if (s == 0) make_pkt(&S[s].pk[S[s].npk++], 0, np / 2 + 1, 0, 4, 0, np, &seed);
+        for (int i = 0; i < NPKT; i++) {
+            int dst = (int)((s * 5u + (unsigned)i * 7u + 1u) % (unsigned)np);
+            int r = (i == 3);
+            int len = 2 + r + (int)(lcg(&seed) % (MAXLEN - 3));
+            make_pkt(&S[s].pk[S[s].npk++], s, dst, i % nv, len, r, np, &seed);
+        }
+        make_pkt(&S[s].pk[S[s].npk++], s, np + s, (s + 1) % nv, 5, 0, np, &seed); /* unroutable */
+    }
+    int expect_pkts = 0, expect_drops = 0;
+    for (int s = 0; s < np; s++)
+        for (int i = 0; i < S[s].npk; i++) {
+            if (S[s].pk[i].drop) expect_drops++;
+            else expect_pkts++;
+        }
+
+    nr_rtr_in in;
+    nr_rtr_out out;
+    int got = 0, drops = 0, lat = -1;
+    long head_in = -1;
+    int in_fin = 0, out_fin = 0; /* link framing of port 0's rx and the target's tx */
+    const int lat_port = np / 2 + 1;
+    long cyc;
+    for (cyc = 0; cyc < MAX_CYCLES; cyc++) {
+        memset(&in, 0, sizeof in);
+        int phase1 = cyc >= 60; /* the latency packet goes alone first */
+        if (!lcb) {
+            for (int s = 0; s < np; s++) {
+                src_t *sr = &S[s];
+                for (int v = 0; v < nv; v++) in.out_cr[s][v] = K[s].cr_next[v];
+                if (sr->cur >= sr->npk || (s != 0 && !phase1) || (s == 0 && sr->cur == 1 && !phase1))
+                    continue;
+                pkt_t *k = &sr->pk[sr->cur];
+                if (sr->pos == 0 && sr->cred[k->vc] < (uint32_t)p.max_pkt_len) continue;
+                in.in_valid[s] = 1;
+                in.in_phit[s] = k->ph[sr->pos];
+                sr->cred[k->vc]--;
+                if (sr->pos == 0 && s == 0 && sr->cur == 0) head_in = cyc;
+                if (++sr->pos == k->len) { sr->pos = 0; sr->cur++; }
+            }
+        } else {
+            for (int q = 0; q < np; q++) {
+                nr_lcbp_out ho;
+                nr_lcbp_peek(host[q], &ho);
+                nr_lcbp_in hi = {0};
+                hi.link_rx = ch_dn[q][cyc % CH_LAT];
+                src_t *sr = &S[q];
+                if (sr->cur < sr->npk && (phase1 || (q == 0 && sr->cur == 0))) {
+                    pkt_t *k = &sr->pk[sr->cur];
+                    if (sr->pos > 0 || ((ho.tx_vc_ok >> k->vc) & 1u)) {
+                        hi.tx_valid = 1;
+                        hi.tx_phit = k->ph[sr->pos];
+                    }
+                }
+                /* drain the host input queue: lowest VC with data */
+                for (int v = 0; v < nv; v++)
+                    if ((ho.rd_avail >> v) & 1u) { hi.rd_en = 1; hi.rd_vc = v; break; }
+                nr_lcbp_eval(host[q], &hi, &ho);
+                if (hi.tx_valid && ho.tx_ready && ++sr->pos == sr->pk[sr->cur].len) {
+                    sr->pos = 0;
+                    sr->cur++;
+                }
+                if (ho.rd_valid) {
+                    sink_t *sk = &K[q];
+                    uint32_t ph = ho.rd_phit;
+                    int v = nr_phit_kind(ph) == NR_KIND_HEAD ? (int)nr_head_vc(ph) % nv : sk->cur_vc;
+                    sk->cur_vc = v;
+                    if (sk->len[v] < MAXLEN) sk->buf[v][sk->len[v]++] = ph;
+                    if (nr_phit_kind(ph) == NR_KIND_EOP) {
+                        deliver(q, sk->buf[v], sk->len[v]);
+                        got++;
+                        sk->len[v] = 0;
+                    }
+                }
+                CHECK((ho.ev & ~((1u << NR_EV_TX_PKT) | (1u << NR_EV_TX_ACK) | (1u << NR_EV_RX_OK) |
+                                 (1u << NR_EV_CTL_OK))) == 0,
+                      "cycle %ld host %d: LCB event %05x", cyc, q, ho.ev);
+                in.link_rx[q] = ch_up[q][cyc % CH_LAT];
+                ch_up[q][cyc % CH_LAT] = ho.link_tx;
+            }
+            /* head of the latency packet arriving at router port 0 */
+            uint32_t l0 = in.link_rx[0];
+            int f = (l0 >> NR_LINK_F_BIT) & 1;
+            if (f && !in_fin && head_in < 0) head_in = cyc;
+            if (f) in_fin = 1;
+            else if (((l0 >> 20) & 3u) != 3u) in_fin = 0;
+        }
+
+        yarc_rtl_eval(h, &in, &out);
+
+        for (int q = 0; q < np; q++) {
+            if (out.tev[q] & (1u << NR_TEV_RT_DROP)) {
+                drops++;
+                CHECK(((out.tev[q] >> NR_TEV_REASON_LSB) & 7u) == NR_DROP_NO_ROUTE,
+                      "port %d drop reason %u", q, (out.tev[q] >> NR_TEV_REASON_LSB) & 7u);
+            }
+            CHECK(!(out.tev[q] & (1u << NR_TEV_CFG_BAD)), "port %d CFG_BAD", q);
+            if (!lcb) {
+                sink_t *sk = &K[q];
+                memset(sk->cr_next, 0, sizeof sk->cr_next);
+                for (int v = 0; v < nv; v++) S[q].cred[v] += out.in_cr[q][v];
+                if (!out.out_valid[q]) continue;
+                uint32_t ph = out.out_phit[q];
+                if (nr_phit_kind(ph) == NR_KIND_HEAD) {
+                    sk->cur_vc = (int)nr_head_vc(ph) % nv;
+                    if (q == lat_port && lat < 0 && head_in >= 0) lat = (int)(cyc - head_in);
+                }
+                int v = sk->cur_vc;
+                sk->cr_next[v]++;
+                if (sk->len[v] < MAXLEN) sk->buf[v][sk->len[v]++] = ph;
+                if (nr_phit_kind(ph) == NR_KIND_EOP) {
+                    deliver(q, sk->buf[v], sk->len[v]);
+                    got++;
+                    sk->len[v] = 0;
+                }
+            } else {
+                CHECK((out.ev[q] & ~((1u << NR_EV_TX_PKT) | (1u << NR_EV_TX_ACK) |
+                                     (1u << NR_EV_RX_OK) | (1u << NR_EV_CTL_OK))) == 0,
+                      "cycle %ld router port %d: LCB event %05x", cyc, q, out.ev[q]);
+                CHECK(!out.link_down[q], "port %d link down", q);
+                if (q == lat_port) {
+                    uint32_t l = out.link_tx[q];
+                    int f = (l >> NR_LINK_F_BIT) & 1;
+                    if (f && !out_fin && lat < 0 && head_in >= 0) lat = (int)(cyc - head_in);
+                    if (f) out_fin = 1;
+                    else if (((l >> 20) & 3u) != 3u) out_fin = 0;
+                }
+                ch_dn[q][cyc % CH_LAT] = out.link_tx[q];
+            }
+        }
+        yarc_rtl_tick(h);
+        if (lcb)
+            for (int q = 0; q < np; q++) nr_lcbp_tick(host[q]);
+        if (got == expect_pkts && drops == expect_drops && cyc > 60) {
+            /* drained: wait for the credits to come home */
+            int home = 1;
+            for (int q = 0; q < np && home; q++) {
+                if (lcb) {
+                    nr_lcbp_out ho;
+                    nr_lcbp_peek(host[q], &ho);
+                    for (int v = 0; v < nv; v++)
+                        if (ho.credits[v] != (uint32_t)p.in_buf_per_vc) home = 0;
+                } else {
+                    for (int v = 0; v < nv; v++)
+                        if (S[q].cred[v] != (uint32_t)p.in_buf_per_vc) home = 0;
+                }
+            }
+            if (home) break;
+        }
+    }
+    printf("cycles %ld, packets %d/%d, drops %d/%d, zero-load latency %d (doc: %d)\n", cyc, got,
+           expect_pkts, drops, expect_drops, lat,
+           (lcb ? 6 : 4) + p.row_bus_lat + p.col_lat);
+    CHECK(cyc < MAX_CYCLES, "did not drain with all credits home in %d cycles", MAX_CYCLES);
+    CHECK(got == expect_pkts, "received %d of %d packets", got, expect_pkts);
+    CHECK(drops == expect_drops, "RT_DROP %d, expected %d", drops, expect_drops);
+    CHECK(lat == (lcb ? 6 : 4) + p.row_bus_lat + p.col_lat, "zero-load latency %d", lat);
+    for (int s = 0; s < np; s++)
+        for (int i = 0; i < S[s].npk; i++)
+            if (!S[s].pk[i].drop)
+                CHECK(next_idx[S[s].pk[i].dst][s][S[s].pk[i].vc] > i, "packet %d of port %d lost", i, s);
+    yarc_rtl_free(h);
+    for (int q = 0; q < np; q++)
+        if (host[q]) nr_lcbp_free(host[q]);
+    printf("%s\n", fails ? "FAILED" : "PASSED");
+    return fails ? 1 : 0;
+}
