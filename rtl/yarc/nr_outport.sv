@@ -9,6 +9,8 @@
 //   NumIn   inputs (column channels), 1..64.
 //   NumVcs  1..4.
 //   Depth   buffer per (input, VC), phits, >= 1 (nr_fifo).
+//   Degenerate values (NumIn = NumVcs = 1, Depth = 1) fall into the named
+//   branches of the cells (nr_arb_rr g_single, nr_fifo g_depth1).
 // Ports / protocol:
 //   in_valid_ip_i, in_vc_ip_i, in_phit_ip_i  one phit per input per cycle into
 //     buffer (input, vc); the sender holds a credit (a push into a full buffer

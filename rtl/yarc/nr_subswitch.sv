@@ -8,12 +8,15 @@
 //   reuse it. Packets keep their VC; a packet's target output comes in as a
 //   per-phit sideband (only the HEAD's value is used).
 // Parameters:
-//   NumIn       inputs, 1..64 (NumIn = 1: branch-free, the arbiters are 1-way).
+//   NumIn       inputs, 1..64.
 //   NumOut      outputs, 1..64.
 //   NumVcs      1..4.
 //   Depth       input buffer per (input, VC), phits, >= 1 (nr_fifo; Depth = 1
 //               halves the throughput of that buffer).
 //   OutCredits  credits per (output, VC) = downstream buffer depth, >= 1.
+//   Degenerate values (NumIn, NumOut or NumVcs = 1, Depth = 1) need no branch
+//   of their own here: they fall into the named branches of the cells
+//   (nr_arb_rr g_single, nr_fifo g_depth1) and are lint-checked that way.
 // Ports / protocol:
 //   in_valid_ip_i, in_vc_ip_i, in_tgt_ip_i, in_phit_ip_i  one phit per input
 //     per cycle into buffer (input, vc); tgt = target output of the packet
