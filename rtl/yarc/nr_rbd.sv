@@ -35,12 +35,13 @@
 //   winner, routes one per cycle.
 // Latency: read issued t, staged at the end of t+1, RC in t+2 (registered),
 //   head on the row bus in t+3: 3 cycles from the read to the bus.
-// Staging storage: 4 phits per VC in flops, not a RAM leaf. RC reads the first
-//   three entries of every VC in the same cycle, so this is a register file with
-//   NumVcs*3 read ports, which an SRAM macro cannot provide.
+// Staging storage: 4 phits per VC in flops, not a RAM leaf. The RC unit reads
+//   the first three entries of the routed VC in the same cycle, and the send
+//   path the front of any VC: a small multi-ported register file, which a
+//   1r1w SRAM macro cannot provide.
 // Cost: flops NumVcs*(4*24 + 3 + 9 + 2 + 1 + 16) staging/route/CRC-fix,
-//   Cols*NumVcs*clog2(RowBufDepth+1) credits, 2 RR pointers; logic: NumVcs
-//   RC functions (nr_route_tables) and 2 CRC-16 updates per VC.
+//   Cols*NumVcs*clog2(RowBufDepth+1) credits, 3 RR pointers, the tables of
+//   nr_route_tables; logic: one RC function and 2 CRC-16 updates per VC.
 `include "nr_assert.svh"
 
 module nr_rbd #(
