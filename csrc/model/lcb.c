@@ -58,8 +58,9 @@ static int check_params(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, 
         BAD("NumVcs = %d: must be 1..%d", p->num_vcs, NR_LCB_MAX_VCS);
     if (p->buf_per_vc < 8 || p->buf_per_vc > 1023)
         BAD("BufPerVc = %d: must be 8..1023", p->buf_per_vc);
-    if (p->max_pkt_len < 2 || p->max_pkt_len > p->buf_per_vc)
-        BAD("MaxPktLen = %d: must be 2..BufPerVc (%d)", p->max_pkt_len, p->buf_per_vc);
+    if (p->max_pkt_len < 2 || p->max_pkt_len > p->buf_per_vc || p->max_pkt_len > 255)
+        BAD("MaxPktLen = %d: must be 2..min(BufPerVc, 255) (%d)", p->max_pkt_len,
+            p->buf_per_vc < 255 ? p->buf_per_vc : 255);
     if (!is_pow2(p->replay_depth) || p->replay_depth < 8 || p->replay_depth > 4096)
         BAD("ReplayDepth = %d: must be a power of two, 8..4096", p->replay_depth);
     if (p->replay_depth < 2 * p->max_pkt_len)
@@ -97,9 +98,10 @@ nr_lcbp *nr_lcbp_new(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int
     k->retry_limit = c->retry_limit;
     k->max_len = c->max_len;
     k->cw = clog2(k->buf + 1);
-    k->w = 16 + k->nvc * k->cw;
+    k->w = 25 + k->nvc * k->cw;
+    k->pw = k->w - 16;
     k->cw_mask = (1u << k->cw) - 1;
-    k->w_mask = (1ull << k->w) - 1;
+    k->pay_mask = (1ull << k->pw) - 1;
     m->rb = calloc(k->rdepth, sizeof *m->rb);
     m->iq = calloc((size_t)k->nvc * k->buf, sizeof *m->iq);
     if (!m->rb || !m->iq) {

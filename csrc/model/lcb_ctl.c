@@ -7,28 +7,43 @@
 
 /* ---- control word (§5.1) ---- */
 
-/* Layout, MSB first: ack(7) epoch(1) fr[0](CW) .. fr[NumVcs-1](CW) crc8(8).
- * The CRC-8/I-432-1 covers the W-8 bits above it. */
-uint64_t lcb_cw_pack(const lcb_conf *c, unsigned ack, int epoch, const unsigned *fr)
+/* Layout, MSB first: ack(7) epoch(1) wt(1) fr[0](CW) .. fr[NumVcs-1](CW)
+ * crc16(16). The payload is bits W-1..16 (W-16 = 9 + NumVcs*CW bits, at most
+ * 49); the CRC-16/IBM-3740 over it is bits 15..0. */
+uint64_t lcb_cw_payload(const lcb_conf *c, unsigned ack, int epoch, int wt,
+                        const unsigned *fr)
 {
-    uint64_t hi = ack & LCB_SEQ_MASK;
-    hi = (hi << 1) | (unsigned)(epoch & 1);
+    uint64_t pay = ack & LCB_SEQ_MASK;
+    pay = (pay << 1) | (unsigned)(epoch & 1);
+    pay = (pay << 1) | (unsigned)(wt & 1);
     for (int v = 0; v < c->nvc; v++)
-        hi = (hi << c->cw) | (fr[v] & c->cw_mask);
-    return (hi << 8) | nr_crc8_word(hi, c->w - 8);
+        pay = (pay << c->cw) | (fr[v] & c->cw_mask);
+    return pay;
 }
 
-void lcb_cw_unpack(const lcb_conf *c, uint64_t w, lcb_cw *out)
+uint16_t lcb_cw_crc(const lcb_conf *c, uint64_t pay)
 {
-    out->crc8 = (unsigned)(w & 0xFF);
-    int pos = c->w; /* bit just above the current field (ack is W-1..W-7) */
-    out->ack = (unsigned)(w >> (pos - 7)) & LCB_SEQ_MASK;
+    uint16_t crc = NR_CRC16_INIT;
+    int n = c->pw;
+    if (n > 32) { /* nr_crc16_bits takes at most 32 bits at a time */
+        crc = nr_crc16_bits(crc, (uint32_t)(pay >> 32), n - 32);
+        n = 32;
+    }
+    return nr_crc16_bits(crc, (uint32_t)pay, n); /* xorout 0 */
+}
+
+void lcb_cw_unpack(const lcb_conf *c, uint64_t pay, lcb_cw *out)
+{
+    int pos = c->pw; /* payload bit just above the current field */
+    out->ack = (unsigned)(pay >> (pos - 7)) & LCB_SEQ_MASK;
     pos -= 7;
-    out->epoch = (int)((w >> (pos - 1)) & 1);
+    out->epoch = (int)((pay >> (pos - 1)) & 1);
+    pos -= 1;
+    out->wt = (int)((pay >> (pos - 1)) & 1);
     pos -= 1;
     for (int v = 0; v < NR_LCB_MAX_VCS; v++) {
         if (v < c->nvc) {
-            out->fr[v] = (unsigned)(w >> (pos - c->cw)) & c->cw_mask;
+            out->fr[v] = (unsigned)(pay >> (pos - c->cw)) & c->cw_mask;
             pos -= c->cw;
         } else {
             out->fr[v] = 0;
@@ -36,25 +51,32 @@ void lcb_cw_unpack(const lcb_conf *c, uint64_t w, lcb_cw *out)
     }
 }
 
-int lcb_cw_valid(const lcb_conf *c, uint64_t w)
+int lcb_cw_crc_valid(const lcb_conf *c, uint64_t pay, uint16_t crc)
 {
-    return nr_crc8_word(w >> 8, c->w - 8) == (w & 0xFF);
+    return lcb_cw_crc(c, pay) == crc;
 }
 
 /* ---- serializer (§5.2) ---- */
 
 /* At ph = 0 a new word is built from start-of-cycle state (this port's RX
- * E and epoch, and the fr counters before this cycle's addition) and its MSB
- * is sent; at ph = j > 0 bit W-1-j of the kept word is sent. */
+ * E and epoch, the word toggle, and the fr counters before this cycle's
+ * addition) and its MSB is sent; at ph = j > 0 bit W-1-j of the kept word is
+ * sent. The toggle is 0 in the first word after reset and inverted for every
+ * following word (§5.1). */
 void lcb_ser_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, lcb_wires *wi)
 {
     const lcb_ctl_regs *s = &q->ctl;
-    uint64_t word = s->word;
+    uint64_t pay = s->word_pay;
+    uint16_t crc = s->word_crc;
     if (s->ph == 0) {
-        word = lcb_cw_pack(c, q->rx.E, q->rx.epoch, s->fr);
-        d->ctl.word = word;
+        pay = lcb_cw_payload(c, q->rx.E, q->rx.epoch, s->wt, s->fr);
+        crc = lcb_cw_crc(c, pay);
+        d->ctl.word_pay = pay;
+        d->ctl.word_crc = crc;
+        d->ctl.wt = !s->wt;
     }
-    wi->cbit = (int)((word >> (c->w - 1 - (int)s->ph)) & 1);
+    int bit = c->w - 1 - (int)s->ph; /* word bit sent this cycle */
+    wi->cbit = bit >= 16 ? (int)((pay >> (bit - 16)) & 1u) : (int)((crc >> bit) & 1u);
     d->ctl.ph = (s->ph + 1 == (unsigned)c->w) ? 0 : s->ph + 1;
 }
 
@@ -67,30 +89,27 @@ void lcb_ctl_fr_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const lc
 /* ---- deframer (§5.3) ---- */
 
 /* Every cycle the C bit is shifted in (newest at bit 0). HUNT checks every
- * cycle; PRESYNC and SYNC check only at a boundary, the cycle with
- * cph = W-1, using sr after this cycle's shift. A valid word at a PRESYNC or
- * SYNC boundary is delivered (CTL_OK) into the dlv register, which the TX
- * applies next cycle (the apply cycle).
+ * cycle whether sr (after this cycle's shift) is CRC-valid; if it is, it goes
+ * to PRESYNC with cph = 0 and expects the next word's toggle to be the
+ * inverse of this window's wt bit (ewt). PRESYNC and SYNC check only at a
+ * boundary, the cycle with cph = W-1: a word is valid if it is CRC-valid and
+ * its wt equals ewt, and ewt is inverted at every boundary, valid or not. A
+ * valid word at a PRESYNC or SYNC boundary is delivered (CTL_OK) into the dlv
+ * register, which the TX applies next cycle (the apply cycle).
  *
- * The SYNC miss counter (§5.3, amended): an invalid word counts a miss in its
- * boundary cycle (CTL_BAD). A delivered word leaves `miss` alone at the
- * boundary; in the apply cycle the TX's verdict (wires->cw_verdict, set by
- * lcb_tx_eval earlier in the same cycle) clears it if the word was accepted
- * and counts a miss if it was rejected (CTL_REJECT). When `miss` reaches 4,
- * in either kind of cycle, the deframer goes to HUNT and raises
- * CTL_SYNC_LOST in that cycle. The apply cycle is never a boundary (it is the
- * cycle after one, cph_q = 0) and the state in it is always SYNC (the
- * delivery set it).
+ * The SYNC miss counter: an invalid word counts a miss in its boundary cycle
+ * (CTL_BAD). A delivered word leaves `miss` alone at the boundary; in the
+ * apply cycle the TX's verdict (wires->cw_verdict, set by lcb_tx_eval earlier
+ * in the same cycle) clears it if the word was accepted and counts a miss if
+ * it was rejected (CTL_REJECT). When `miss` reaches 4, in either kind of
+ * cycle, the deframer goes to HUNT and raises CTL_SYNC_LOST in that cycle.
+ * The apply cycle is never a boundary (it is the cycle after one, cph_q = 0)
+ * and the state in it is always SYNC (the delivery set it). `miss` is 0
+ * whenever the state is not SYNC.
  *
- * HUNT starts in the cycle after the apply cycle (the window completed then is
- * the first one examined, as R1 of docs/lcb-spec-questions.md was resolved),
- * so the window one bit after the rejected word (sr in the apply cycle) is
- * not checked. That window can
- * never be valid: for every legal W no valid word shifted left by one or two
- * bits, whatever bits come in, is valid (the shifted CRC-8 constraints are
- * inconsistent; test_cw_shift_never_valid checks it exhaustively for
- * W <= 24 and by sampling for the other legal W). So "the new hunt starts at
- * the next bit after the false phase" (§5.3) holds with either reading. */
+ * After a transition into HUNT at the end of cycle t, the window completed in
+ * cycle t+1 is the first one HUNT examines (§5.3). ewt is not used in HUNT;
+ * the transition out of HUNT sets it. */
 static void df_miss(const lcb_ctl_regs *s, lcb_ctl_regs *n, lcb_wires *wi)
 {
     if (s->miss == 3) { /* the fourth consecutive miss */
@@ -107,16 +126,20 @@ void lcb_deframer_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, uint32
 {
     const lcb_ctl_regs *s = &q->ctl;
     lcb_ctl_regs *n = &d->ctl;
-    uint64_t sr = ((s->sr << 1) | ((link_rx >> NR_LINK_C_BIT) & 1u)) & c->w_mask;
+    /* sr = {sr[W-2:0], C}: payload bits W-1..16, CRC field 15..0 */
+    uint64_t pay = ((s->sr_pay << 1) | (uint64_t)(s->sr_crc >> 15)) & c->pay_mask;
+    uint16_t crc = (uint16_t)((unsigned)(s->sr_crc << 1) | ((link_rx >> NR_LINK_C_BIT) & 1u));
     int boundary = s->cph == (unsigned)c->w - 1;
 
-    n->sr = sr;
+    n->sr_pay = pay;
+    n->sr_crc = crc;
     n->dlv_valid = 0;
     switch (s->state) {
     case DF_HUNT:
-        if (lcb_cw_valid(c, sr)) {
+        if (lcb_cw_crc_valid(c, pay, crc)) {
             n->state = DF_PRESYNC;
             n->cph = 0;
+            n->ewt = !lcb_cw_wt(c, pay);
         }
         break;
     case DF_PRESYNC:
@@ -130,10 +153,11 @@ void lcb_deframer_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, uint32
             break;
         }
         n->cph = 0;
-        if (lcb_cw_valid(c, sr)) {
+        n->ewt = !s->ewt;               /* at every boundary, valid or not */
+        if (lcb_cw_wt(c, pay) == s->ewt && lcb_cw_crc_valid(c, pay, crc)) {
             n->state = DF_SYNC;         /* miss waits for the apply cycle */
             n->dlv_valid = 1;
-            n->dlv_word = sr;
+            n->dlv_pay = pay;
             wi->ev |= 1u << NR_EV_CTL_OK;
         } else if (s->state == DF_PRESYNC) {
             n->state = DF_HUNT;

@@ -44,9 +44,10 @@ typedef struct {
     unsigned retry_limit; /* cfg_retry_limit */
     unsigned max_len;     /* cfg_max_len (receive clip length) */
     int cw;               /* CW = clog2(BufPerVc + 1), credit field width */
-    int w;                /* W = 16 + NumVcs * CW, control word bits */
+    int w;                /* W = 25 + NumVcs * CW, control word bits (29..65) */
+    int pw;               /* W - 16: payload bits W-1..16 of a word (13..49) */
     unsigned cw_mask;     /* 2^CW - 1 */
-    uint64_t w_mask;      /* 2^W - 1 */
+    uint64_t pay_mask;    /* 2^(W-16) - 1 */
 } lcb_conf;
 
 /* ---- registers, one struct per block ---- */
@@ -74,19 +75,27 @@ typedef struct {             /* doc §7.2 */
 
 enum { DF_HUNT = 0, DF_PRESYNC = 1, DF_SYNC = 2 };
 
+/* A W-bit value (W can be 65, so it does not fit one uint64_t) is kept as
+ * its payload, bits W-1..16 (W-16 bits, in `pay`), and its low 16 bits, the
+ * CRC field (in `crc`). */
 typedef struct {              /* doc §5.2, §5.3 */
     /* serializer */
     unsigned ph;              /* 0..W-1 */
-    uint64_t word;            /* the word being sent */
+    int wt;                   /* word toggle of the next word built (§5.1): 0
+                               * after reset, inverted at each ph = 0 */
+    uint64_t word_pay;        /* the word being sent: payload ... */
+    uint16_t word_crc;        /* ... and CRC-16 */
     unsigned fr[NR_LCB_MAX_VCS]; /* credits freed by the local input queue, mod 2^CW */
     /* deframer */
-    uint64_t sr;              /* last W C bits received, newest at bit 0 */
+    uint64_t sr_pay;          /* sr: last W C bits received, newest at bit 0; */
+    uint16_t sr_crc;          /* bits W-1..16 in sr_pay, 15..0 in sr_crc */
     int state;                /* DF_HUNT / DF_PRESYNC / DF_SYNC */
     unsigned cph;             /* phase, 0..W-1 */
+    int ewt;                  /* word toggle expected at the next boundary (§5.3) */
     unsigned miss;            /* consecutive misses in SYNC, 0..3: invalid words
                                * (boundary cycle) and rejected words (apply cycle) */
     int dlv_valid;            /* a word was delivered last cycle ... */
-    uint64_t dlv_word;        /* ... this one (applied by the TX, doc §7.4) */
+    uint64_t dlv_pay;         /* ... its payload (applied by the TX, doc §7.4) */
 } lcb_ctl_regs;
 
 typedef struct {              /* doc §8.2 */
@@ -187,20 +196,30 @@ static inline uint32_t lcb_eop_data(unsigned ok, unsigned rsvd, uint16_t crc) {
 
 /* ---- lcb_ctl.c: control channel (doc §5) and replay markers (§6) ---- */
 
-/* Control word fields. */
+/* Control word fields (the payload, bits W-1..16). */
 typedef struct {
     unsigned ack;                 /* 7 bits */
     int epoch;                    /* 1 bit */
+    int wt;                       /* 1 bit, word toggle */
     unsigned fr[NR_LCB_MAX_VCS];  /* CW bits each */
-    unsigned crc8;
 } lcb_cw;
 
-/* Pack a control word (§5.1) with its CRC-8. Pure. */
-uint64_t lcb_cw_pack(const lcb_conf *c, unsigned ack, int epoch, const unsigned *fr);
-/* Split a W-bit value into fields (no validity check). Pure. */
-void lcb_cw_unpack(const lcb_conf *c, uint64_t w, lcb_cw *out);
-/* 1 if crc8 over bits W-1..8 equals bits 7..0 (§5.3 "valid"). Pure. */
-int lcb_cw_valid(const lcb_conf *c, uint64_t w);
+/* The payload (bits W-1..16) of a control word (§5.1), W-16 bits:
+ * ack(7) epoch(1) wt(1) fr[0](CW) .. fr[NumVcs-1](CW). Pure. */
+uint64_t lcb_cw_payload(const lcb_conf *c, unsigned ack, int epoch, int wt,
+                        const unsigned *fr);
+/* CRC-16/IBM-3740 (init 0xFFFF, xorout 0, MSB first) over the W-16 payload
+ * bits: the word's bits 15..0. Pure. */
+uint16_t lcb_cw_crc(const lcb_conf *c, uint64_t pay);
+/* Split a payload into fields (no validity check). Pure. */
+void lcb_cw_unpack(const lcb_conf *c, uint64_t pay, lcb_cw *out);
+/* 1 if the W-bit value {pay, crc} is CRC-valid (§5.3). Pure. */
+int lcb_cw_crc_valid(const lcb_conf *c, uint64_t pay, uint16_t crc);
+/* The wt bit (bit W-9) of a payload. Pure. */
+static inline int lcb_cw_wt(const lcb_conf *c, uint64_t pay)
+{
+    return (int)((pay >> (c->pw - 9)) & 1u);
+}
 /* Serializer (§5.2). Call first in eval: sets wires->cbit from q (E, epoch,
  * fr), advances ph; the fr counters are updated by lcb_ctl_fr_eval. */
 void lcb_ser_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, lcb_wires *wi);

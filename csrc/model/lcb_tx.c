@@ -116,7 +116,7 @@ static void tx_apply_word(const lcb_conf *c, const lcb_regs *qr, lcb_tx_regs *n,
     lcb_cw w;
     if (!qr->ctl.dlv_valid)
         return;
-    lcb_cw_unpack(c, qr->ctl.dlv_word, &w);
+    lcb_cw_unpack(c, qr->ctl.dlv_pay, &w);
     if (!cw_in_range(c, q, &w, ret)) {
         for (int v = 0; v < NR_LCB_MAX_VCS; v++)
             ret[v] = 0;

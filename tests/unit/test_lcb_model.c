@@ -8,13 +8,18 @@
  * (control words, markers) were computed independently (Python, bit-serial
  * CRC from the catalogue parameters) and are written as literals.
  *
- * Default parameters unless stated: NumVcs 2, BufPerVc 128 (CW 8, W 32),
- * ReplayDepth 256, Window 32, MaxPktLen 64.
+ * Default parameters unless stated: NumVcs 2, BufPerVc 128 (CW 8, W = 25 +
+ * 2*8 = 41), ReplayDepth 256, Window 32, MaxPktLen 64.
+ *
+ * Control words (doc §5.1): ack(7) epoch(1) wt(1) fr[0..NumVcs-1](CW each)
+ * crc16(16), MSB first; the CRC is CRC-16/IBM-3740 (poly 0x1021, init 0xFFFF,
+ * xorout 0) over bits W-1..16. Word k after reset is built at cycle kW and
+ * has wt = k mod 2.
  */
-#include "lcb_int.h" /* white-box: one check of the RX output register */
+#include "lcb_int.h" /* white-box: the RX output register; word helpers */
 #include "lcb_pair.h"
 
-#define W32 32
+#define WD 41 /* W at the default parameters */
 
 /* Smallest multiple of m that is >= x. */
 static long nm(long x, long m) { return (x + m - 1) / m * m; }
@@ -25,15 +30,16 @@ typedef struct {
     uint32_t ph[128];
     long cycle;
 } rpkt;
+#define RLOG_MAX 160
 typedef struct {
-    rpkt pk[64];
+    rpkt pk[RLOG_MAX];
     int n;
 } rlog;
 
 static void rlog_fn(void *ctx, int port, int vc, const uint32_t *ph, int len, long cycle)
 {
     rlog *lg = &((rlog *)ctx)[port];
-    CHECK(lg->n < 64 && len <= 128);
+    CHECK(lg->n < RLOG_MAX && len <= 128);
     rpkt *r = &lg->pk[lg->n++];
     r->vc = vc;
     r->len = len;
@@ -140,6 +146,17 @@ static void test_params(void)
     EXPECT_BAD(p_.buf_per_vc, 1024, "BufPerVc");
     EXPECT_BAD(p_.max_pkt_len, 1, "MaxPktLen");
     EXPECT_BAD(p_.max_pkt_len, 129, "MaxPktLen"); /* > BufPerVc */
+    {   /* MaxPktLen <= 255 even when BufPerVc is larger (§2) */
+        nr_lcb_params p_ = {.num_vcs = 1, .buf_per_vc = 1023, .replay_depth = 1024,
+                            .window = 32, .max_pkt_len = 256};
+        char e_[200] = "";
+        CHECK(nr_lcbp_new(&p_, &c0, e_, sizeof e_) == NULL);
+        CHECK_STR(e_, "MaxPktLen");
+        p_.max_pkt_len = 255;
+        nr_lcbp *m_ = nr_lcbp_new(&p_, &c0, e_, sizeof e_);
+        CHECK(m_ != NULL);
+        nr_lcbp_free(m_);
+    }
     EXPECT_BAD(p_.replay_depth, 100, "ReplayDepth");
     EXPECT_BAD(p_.replay_depth, 4, "ReplayDepth");
     EXPECT_BAD(p_.replay_depth, 8192, "ReplayDepth");
@@ -162,8 +179,8 @@ static void test_params(void)
     CHECK(m != NULL);
     nr_lcbp_free(m);
     nr_lcb_params hi = {.num_vcs = 4, .buf_per_vc = 1023, .replay_depth = 4096, .window = 64,
-                        .max_pkt_len = 1023};
-    nr_lcb_cfg chi = {.timeout = 65535, .retry_limit = 255, .max_len = 1023};
+                        .max_pkt_len = 255};
+    nr_lcb_cfg chi = {.timeout = 65535, .retry_limit = 255, .max_len = 255};
     m = nr_lcbp_new(&hi, &chi, e, sizeof e);
     CHECK(m != NULL);
     nr_lcbp_free(m);
@@ -171,9 +188,11 @@ static void test_params(void)
 
 /* Reset state outputs (doc §7.2, §8.4): credits = BufPerVc, all VCs ok,
  * empty queue, link_tx register 0, not in sync, no events. The first control
- * word, built at cycle 0 from reset state (ack 0, epoch 0, fr 0), is
- * 0x00000055 (CRC-8 of 24 zero bits is 0x00 ^ xorout 0x55); its bits are the
- * C bits of link_tx in cycles 1..32, MSB first (§5.2, §7.5 register). */
+ * word, built at cycle 0 from reset state (ack 0, epoch 0, wt 0, fr 0), is
+ * 0x0000008919 (CRC-16/IBM-3740 of 25 zero bits is 0x8919); its bits are the
+ * C bits of link_tx in cycles 1..41, MSB first (§5.2, §7.5 register). The
+ * second word, built at cycle 41, differs only in wt = 1 (bit W-9 = 32) and
+ * its CRC: 0x010000BE29, on link_tx in cycles 42..82. */
 static void test_reset_and_first_word(void)
 {
     nr_lcb_params p = pair_default_params();
@@ -188,13 +207,16 @@ static void test_reset_and_first_word(void)
     CHECK_EQ(s.o.ev, 0);
     CHECK_EQ(s.o.ctl_sync, 0);
     CHECK_EQ(s.o.link_down, 0);
-    uint64_t word = 0;
-    for (int k = 1; k <= W32; k++) {
-        one_step(&s, 0, 0, 0);
-        CHECK_EQ(s.o.link_tx & ~(1u << 22), 0); /* plain idles */
-        word = (word << 1) | ((s.o.link_tx >> 22) & 1u);
+    const uint64_t want[2] = {0x0000008919ull, 0x010000BE29ull};
+    for (int w = 0; w < 2; w++) {
+        uint64_t word = 0;
+        for (int k = 1; k <= WD; k++) {
+            one_step(&s, 0, 0, 0);
+            CHECK_EQ(s.o.link_tx & ~(1u << 22), 0); /* plain idles */
+            word = (word << 1) | ((s.o.link_tx >> 22) & 1u);
+        }
+        CHECK_U64(word, want[w]);
     }
-    CHECK_U64(word, 0x00000055);
     nr_lcbp_free(s.m);
 }
 
@@ -296,68 +318,128 @@ static void test_framing_crc_seq(void)
     /* Control word of a known state (§5.1): E = 3, epoch = 1 (toggled once by
      * the duplicate; the out-of-order failure came while already in recovery
      * and unarmed, so no second toggle), fr[0] = 5, fr[1] = 5 (phits read).
-     * ack(7)=3, epoch=1, fr0(8)=5, fr1(8)=5, CRC-8 over those 24 bits = 0x19:
-     * 0x07050519. It is built at the next cycle with ph = 0 (a multiple of 32)
-     * and its bits ride on link_tx in the 32 cycles after that. */
-    long tw = nm(s.t, W32);
+     * ack(7)=3, epoch=1, wt, fr0(8)=5, fr1(8)=5, then the CRC-16 over those 25
+     * bits: 0x0E05053D48 with wt 0, 0x0F05050A78 with wt 1. It is built at the
+     * next cycle with ph = 0, tw (a multiple of 41: word tw/41, so wt is its
+     * parity), and its bits ride on link_tx in the 41 cycles after that. */
+    long tw = nm(s.t, WD);
     while (s.t <= tw)
         one_step(&s, 0, 0, 0);
-    uint64_t word = (s.o.link_tx >> 22) & 1u; /* link_tx of cycle tw carries the old word */
-    word = 0;
-    for (int k = 1; k <= W32; k++) {
+    uint64_t word = 0; /* link_tx of cycle tw carries the old word */
+    for (int k = 1; k <= WD; k++) {
         one_step(&s, 0, 0, 0);
         word = (word << 1) | ((s.o.link_tx >> 22) & 1u);
     }
-    CHECK_U64(word, 0x07050519);
+    CHECK_U64(word, (tw / WD) % 2 ? 0x0F05050A78ull : 0x0E05053D48ull);
     CHECK_EQ(nr_lcbp_errors(s.m, NULL, 0), 0);
     nr_lcbp_free(s.m);
 }
 
 /* Control word layout with the widest word: NumVcs 4, BufPerVc 1023, so
- * CW = clog2(1024) = 10 and W = 56. State: E = 2 (two good packets), epoch 0,
- * fr = {2, 0, 0, 4} (a 4-phit packet on VC3 and a 2-phit one on VC0, read).
- * Word: ack 2, epoch 0, fr 2,0,0,4 (10 bits each), CRC-8 over 48 bits:
- * 0x040080000004DC. */
-static void test_control_word_w56(void)
+ * CW = clog2(1024) = 10 and W = 25 + 4*10 = 65, one bit more than a uint64_t.
+ * (1) One port gets 70 two-phit packets, packet i on VC i mod 4 (18, 18, 17
+ * and 17 packets), and all of them are read: E = 70, epoch 0, fr = {36, 36,
+ * 34, 34}. Word: ack 70 (so bit W-1 = 64 is 1), epoch 0, wt, fr (10 bits
+ * each), CRC-16 over the 49 payload bits: 0x1_1809_0240_8822_7D2F with wt 0,
+ * 0x1_1909_0240_8822_388F with wt 1 (wt of word tw/65, its parity).
+ * (2) A pair with these parameters and L = 2 syncs as in test_deframer_timing
+ * (first CTL_OK at L+2W = 132 on both ports, ctl_sync from 133), and 24
+ * packets each way, one of them corrupted on A->B and a few C bits flipped
+ * both ways, are delivered once, in order, and the pair drains. */
+static void test_control_word_w65(void)
 {
     nr_lcb_params p = {.num_vcs = 4, .buf_per_vc = 1023, .replay_depth = 128, .window = 32,
                        .max_pkt_len = 64};
     nr_lcb_cfg c = pair_default_cfg();
+    const int W = 65;
     one_t s = {.m = pair_new_port(&p, &c)};
-    uint32_t a[4], b[2];
-    pair_mkpkt(a, 4, 3, 0x55);
-    pair_mkpkt(b, 2, 0, 0x66);
-    CHECK_EQ(one_send(&s, a, 4, 0), EVB(NR_EV_RX_OK));
-    CHECK_EQ(one_send(&s, b, 2, 1), EVB(NR_EV_RX_OK));
+    uint32_t a[2];
+    for (int i = 0; i < 70; i++) {
+        pair_mkpkt(a, 2, (unsigned)(i % 4), 0x55 + (uint64_t)i);
+        CHECK_EQ(one_send(&s, a, 2, (unsigned)i), EVB(NR_EV_RX_OK));
+    }
     one_step(&s, 0, 0, 0);
-    CHECK_EQ(one_drain_vc(&s, 3, a, 4), 4);
-    CHECK_EQ(one_drain_vc(&s, 0, b, 2), 2);
-    long tw = nm(s.t, 56);
+    const int nread[4] = {36, 36, 34, 34};
+    for (int v = 0; v < 4; v++)
+        CHECK_EQ(one_drain_vc(&s, v, NULL, 0), nread[v]);
+    long tw = nm(s.t, W);
     while (s.t <= tw)
         one_step(&s, 0, 0, 0);
+    unsigned top = 0;
     uint64_t word = 0;
-    for (int k = 1; k <= 56; k++) {
+    for (int k = 1; k <= W; k++) {
         one_step(&s, 0, 0, 0);
-        word = (word << 1) | ((s.o.link_tx >> 22) & 1u);
+        if (k == 1)
+            top = (s.o.link_tx >> 22) & 1u;
+        else
+            word = (word << 1) | ((s.o.link_tx >> 22) & 1u);
     }
-    CHECK_U64(word, 0x040080000004DCull);
+    CHECK_EQ(top, 1);
+    CHECK_U64(word, (tw / W) % 2 ? 0x190902408822388Full : 0x1809024088227D2Full);
     nr_lcbp_free(s.m);
+
+    const int L = 2;
+    lcb_pair pr;
+    rlog lg[2];
+    pair_init(&pr, &p, &c, L, 11);
+    attach_log(&pr, lg);
+    for (long t = 0; t <= L + 2 * W + 1; t++) {
+        pair_step(&pr);
+        for (int i = 0; i < 2; i++) {
+            CHECK_EQ(pr.out[i].ev & EVB(NR_EV_CTL_OK), t == L + 2 * W ? EVB(NR_EV_CTL_OK) : 0);
+            CHECK_EQ(pr.out[i].ctl_sync, t > L + 2 * W);
+        }
+    }
+    uint32_t pk[2][24][64];
+    for (int k = 0; k < 24; k++)
+        for (int i = 0; i < 2; i++) {
+            pair_mkpkt(pk[i][k], 3 + (k * 7 + i) % 40, (unsigned)(k % 4), 0x7700 + (uint64_t)(i * 100 + k));
+            pair_send(&pr, i, pk[i][k], 3 + (k * 7 + i) % 40);
+        }
+    for (long k = 0; k < 3000; k++) {
+        if (k == 40)
+            pr.xor_mask[1] = 1u << 7;           /* a data bit of a phit arriving at B */
+        if (k % 97 == 5)
+            pr.xor_mask[k % 2] ^= 1u << 22;     /* C bits both ways */
+        pair_step(&pr);
+    }
+    CHECK(pair_drain(&pr, 3000) > 0);
+    CHECK(pr.ev_count[1][NR_EV_RX_CRC] >= 1);
+    CHECK(pr.ev_count[0][NR_EV_CTL_BAD] >= 1 && pr.ev_count[1][NR_EV_CTL_BAD] >= 1);
+    for (int i = 0; i < 2; i++) {
+        int good = 0;
+        for (int k = 0; k < lg[1 - i].n; k++) {
+            const rpkt *r = &lg[1 - i].pk[k];
+            if (nr_eop_ok(r->ph[r->len - 1]) == NR_OK_HEALTHY) {
+                CHECK(good < 24);
+                if (good < 24)
+                    check_pkt(r, good % 4, pk[i][good], 3 + (good * 7 + i) % 40);
+                good++;
+            }
+        }
+        CHECK_EQ(good, 24);
+    }
+    pair_check_no_errors(&pr);
+    pair_free(&pr);
 }
 
-/* Deframer timing (§5.3) on a pair with latency L = 7, no traffic. Port A's
- * words are 0x00000055 (reset state), bits on link_tx_A at cycles 1..32, on
- * link_rx_B at L+1..L+32, so sr_B first holds a whole word (and is valid:
- * no shorter prefix or rotation of this stream is valid) after the shift in
- * cycle L+W: HUNT -> PRESYNC there, cph_d = 0. The PRESYNC boundary is the
- * cycle with cph_q = W-1, i.e. L+2W, where the next word is complete and
- * valid: SYNC, word delivered, CTL_OK in cycle L+2W; ctl_sync (state
- * register) is 1 from L+2W+1. Then CTL_OK at every b_k = L+2W+kW.
+/* Deframer timing (§5.3) on a pair with latency L = 7, no traffic (W 41).
+ * Port A's words are its reset state, 0x0000008919 and 0x010000BE29 in turn
+ * (wt 0, 1), bits on link_tx_A at cycles 1..41, on link_rx_B at L+1..L+41,
+ * so sr_B first holds a whole word (CRC-valid: no shorter prefix of this
+ * stream is) after the shift in cycle L+W: HUNT -> PRESYNC there, cph_d =
+ * 0, ewt = 1. The PRESYNC boundary is the cycle with cph_q = W-1, i.e.
+ * L+2W, where the next word (wt 1) is complete and valid: SYNC, word
+ * delivered, CTL_OK in cycle L+2W = 89; ctl_sync (state register) is 1 from
+ * L+2W+1. Then CTL_OK at every b_k = L+2W+kW.
  * A C bit flipped in word 2 gives CTL_BAD at b_2 and CTL_OK again at b_3.
  * Flipping words 5..8 gives CTL_BAD at b_5..b_8 and, at the fourth miss,
  * CTL_SYNC_LOST at b_8; ctl_sync is 0 from b_8+1. HUNT finds the next clean
  * word at b_9 (PRESYNC), and the next boundary b_10 delivers (CTL_OK,
- * ctl_sync from b_10+1). Port A, whose input is clean, has CTL_OK at every
- * b_k throughout. */
+ * ctl_sync from b_10+1); the toggles still match because ewt inverted at
+ * every boundary, the bad ones included. Port A, whose input is clean, has
+ * CTL_OK at every b_k throughout. A Python transcription of §5.3 gives the
+ * same events and ctl_sync cycle by cycle. */
 static void test_deframer_timing(void)
 {
     nr_lcb_params p = pair_default_params();
@@ -367,13 +449,13 @@ static void test_deframer_timing(void)
     pair_init(&pr, &p, &c, L, 1);
     const uint32_t CTL = EVB(NR_EV_CTL_OK) | EVB(NR_EV_CTL_BAD) | EVB(NR_EV_CTL_SYNC_LOST) |
                          EVB(NR_EV_CTL_REJECT);
-    long b0 = L + 2 * W32;
-    for (long t = 0; t < b0 + 12 * W32; t++) {
-        long k = (t - b0) / W32;
-        int boundary = t >= b0 && (t - b0) % W32 == 0;
+    long b0 = L + 2 * WD;
+    for (long t = 0; t < b0 + 12 * WD; t++) {
+        long k = (t - b0) / WD;
+        int boundary = t >= b0 && (t - b0) % WD == 0;
         /* corrupt a C bit of word k (arriving at B) 5 cycles before its end */
-        if (t + 5 >= b0 && (t + 5 - b0) % W32 == 0) {
-            long kk = (t + 5 - b0) / W32;
+        if (t + 5 >= b0 && (t + 5 - b0) % WD == 0) {
+            long kk = (t + 5 - b0) / WD;
             if (kk == 2 || (kk >= 5 && kk <= 8))
                 pr.xor_mask[1] = 1u << 22;
         }
@@ -391,7 +473,7 @@ static void test_deframer_timing(void)
             else if (k != 9)
                 want = EVB(NR_EV_CTL_OK);
         }
-        if (t > b0 + 8 * W32 && t <= b0 + 10 * W32)
+        if (t > b0 + 8 * WD && t <= b0 + 10 * WD)
             sync = 0;
         CHECK_EQ(eb, want);
         CHECK_EQ(pr.out[1].ctl_sync, sync);
@@ -403,71 +485,205 @@ static void test_deframer_timing(void)
     pair_free(&pr);
 }
 
-/* Shifted words are never valid (§5.3 background). For every legal W (NumVcs
- * 1..4, CW 4..10), no valid word shifted left by 1 or 2 bits, with any bits
- * shifted in, is a valid W-bit value. Consequences used below: (a) the window
- * in an apply cycle (the delivered word shifted by one bit) and the one after
- * it are never valid, so whether the hunt after a loss in an apply cycle
- * starts with that window ("the next bit after the false phase") or one
- * cycle later cannot be observed; (b) rotations by +-1 and +-2 of a valid
- * word are never valid, so adjacent phases are never both valid. W <= 24 is
- * checked exhaustively, wider W on 3000 random words each (the valid words
- * satisfying a shifted check form an affine subspace, so if any existed they
- * would be at least 1/256 of the valid words). */
+/* ---- exact GF(2) analysis of W-bit windows (§5.3 background) ----
+ * A W-bit value is kept as the model keeps it: payload (bits W-1..16) and CRC
+ * field (15..0). The CRC-16 with init 0xFFFF is affine over GF(2), so "this
+ * window is CRC-valid" for windows built from the bits of valid words is a
+ * set of 16 affine equations in the words' payload bits; the tests below
+ * decide whether such a system has a solution by Gaussian elimination. */
+typedef struct {
+    uint64_t pay;
+    uint16_t crc;
+} wv;
+
+static int wv_bit(wv w, int b)
+{
+    return b >= 16 ? (int)((w.pay >> (b - 16)) & 1u) : (int)((w.crc >> b) & 1u);
+}
+
+static void wv_set(wv *w, int b, int v)
+{
+    if (b >= 16)
+        w->pay |= (uint64_t)(v & 1) << (b - 16);
+    else
+        w->crc = (uint16_t)(w->crc | (unsigned)(v & 1) << b);
+}
+
+/* The valid word with payload pay. */
+static wv wv_word(const lcb_conf *k, uint64_t pay)
+{
+    wv w = {pay, lcb_cw_crc(k, pay)};
+    return w;
+}
+
+/* The window that ends p bits into word b of a stream ... a b ...: the last
+ * W-p bits of a, then the first p bits of b. */
+static wv wv_window(const lcb_conf *k, wv a, wv b, int p)
+{
+    wv r = {0, 0};
+    for (int i = 0; i < k->w; i++)
+        wv_set(&r, i, i >= p ? wv_bit(a, i - p) : wv_bit(b, k->w - p + i));
+    return r;
+}
+
+/* 16-bit CRC residue of a window: 0 iff it is CRC-valid. */
+static unsigned wv_resid(const lcb_conf *k, wv w) { return lcb_cw_crc(k, w.pay) ^ w.crc; }
+
+/* Is rhs in the GF(2) span of cols[0..n-1] (vectors of up to 64 bits)? */
+static int gf2_in_span(const uint64_t *cols, int n, uint64_t rhs)
+{
+    uint64_t basis[64] = {0};
+    for (int j = 0; j < n; j++) {
+        uint64_t v = cols[j];
+        for (int b = 63; b >= 0 && v; b--) {
+            if (!((v >> b) & 1u))
+                continue;
+            if (!basis[b]) {
+                basis[b] = v;
+                v = 0;
+            } else {
+                v ^= basis[b];
+            }
+        }
+    }
+    for (int b = 63; b >= 0; b--)
+        if (((rhs >> b) & 1u) && basis[b])
+            rhs ^= basis[b];
+    return rhs == 0;
+}
+
+/* Every legal W: NumVcs 1..4, CW 4..10 (BufPerVc 8..1023). */
+static lcb_conf conf_of(int nvc, int cw)
+{
+    lcb_conf k;
+    memset(&k, 0, sizeof k);
+    k.nvc = nvc;
+    k.cw = cw;
+    k.w = 25 + nvc * cw;
+    k.pw = k.w - 16;
+    k.cw_mask = (1u << cw) - 1;
+    k.pay_mask = (1ull << k.pw) - 1;
+    return k;
+}
+
+/* Residue of a valid word (payload pay) shifted left by sh with the bits in
+ * shifted in: affine in (pay, in). */
+static uint64_t shifted_resid(const lcb_conf *k, int sh, uint64_t pay, unsigned in)
+{
+    wv next = {(uint64_t)in << (k->pw - sh), 0}; /* its first sh bits are `in` */
+    return wv_resid(k, wv_window(k, wv_word(k, pay), next, sh));
+}
+
+/* For a state x (the payload without wt: ack, epoch, fr), the frozen stream
+ * U0 U1 U0 ... and a phase ph: the residues of window(U0, U1, ph) (bits
+ * 15..0) and window(U1, U0, ph) (31..16), and bit 32 = 1 iff their wt bits are
+ * equal. Zero iff both are CRC-valid with different wt. Affine in x. */
+static uint64_t frozen_f(const lcb_conf *k, int ph, uint64_t x)
+{
+    int lo = k->pw - 9; /* payload bits below wt: the fr fields */
+    uint64_t p0 = ((x >> lo) << (lo + 1)) | (x & ((1ull << lo) - 1));
+    wv u0 = wv_word(k, p0), u1 = wv_word(k, p0 | (1ull << lo));
+    wv ra = wv_window(k, u0, u1, ph), rb = wv_window(k, u1, u0, ph);
+    return (uint64_t)wv_resid(k, ra) | (uint64_t)wv_resid(k, rb) << 16 |
+           (uint64_t)(lcb_cw_wt(k, ra.pay) ^ lcb_cw_wt(k, rb.pay) ^ 1) << 32;
+}
+
+/* Shifted words are never CRC-valid (§5.3 background). For every legal W
+ * (29..65) and sh = 1, 2: no CRC-valid word shifted left by sh bits, with any
+ * bits shifted in, is CRC-valid. Exact: the residue of the shifted window is
+ * an affine function of the word's payload and the sh new bits, and 0 is not
+ * in its range. Consequences: (a) the window in an apply cycle (the delivered
+ * word shifted by one bit) and the one after it are never CRC-valid, so a
+ * hunt that started one or two cycles earlier than §5.3 says would see
+ * nothing different (M13); (b) adjacent phases of a stream are never both
+ * CRC-valid. */
 static void test_cw_shift_never_valid(void)
 {
-    nr_rng_t r;
-    nr_rng_seed(&r, 20261122);
     for (int nvc = 1; nvc <= 4; nvc++) {
         for (int cw = 4; cw <= 10; cw++) {
-            lcb_conf k;
-            memset(&k, 0, sizeof k);
-            k.nvc = nvc;
-            k.cw = cw;
-            k.w = 16 + nvc * cw;
-            k.w_mask = (1ull << k.w) - 1;
-            int exhaustive = k.w <= 24;
-            uint64_t n = exhaustive ? 1ull << (k.w - 8) : 3000;
-            long bad = 0;
-            for (uint64_t i = 0; i < n; i++) {
-                uint64_t hi = exhaustive ? i : nr_rng_u64(&r) & ((1ull << (k.w - 8)) - 1);
-                uint64_t w = (hi << 8) | nr_crc8_word(hi, k.w - 8);
-                CHECK(lcb_cw_valid(&k, w));
-                for (int sh = 1; sh <= 2; sh++)
-                    for (uint64_t in = 0; in < (1u << sh); in++)
-                        bad += lcb_cw_valid(&k, ((w << sh) | in) & k.w_mask);
+            lcb_conf k = conf_of(nvc, cw);
+            for (int sh = 1; sh <= 2; sh++) {
+                int n = k.pw + sh; /* unknowns: payload bits, then the bits in */
+                uint64_t cols[64];
+                uint64_t f0 = shifted_resid(&k, sh, 0, 0);
+                for (int j = 0; j < k.pw; j++)
+                    cols[j] = shifted_resid(&k, sh, 1ull << j, 0) ^ f0;
+                for (int j = 0; j < sh; j++)
+                    cols[k.pw + j] = shifted_resid(&k, sh, 0, 1u << j) ^ f0;
+                if (gf2_in_span(cols, n, f0))
+                    NR_TEST_FAIL_("W %d: a CRC-valid word shifted by %d can be CRC-valid", k.w,
+                                  sh);
+                nr_test_checks++;
             }
-            if (bad)
-                NR_TEST_FAIL_("W %d: %ld shifted words valid", k.w, bad);
         }
     }
 }
 
-/* The SYNC miss counter (§5.3 as amended): invalid words count at their
- * boundary, delivered words count in the apply cycle by the TX's verdict
- * (rejected: miss + 1; accepted: miss = 0); the fourth consecutive miss goes
- * to HUNT with CTL_SYNC_LOST in that cycle, boundary or apply.
- * One port, NumVcs 1, BufPerVc 8 (CW 4, W 20), fresh TX (base = next_seq = 0,
- * last_fr 0, credits 8). Words, computed in Python from the catalogue CRC:
- *   G = 0x00055 (ack 0, epoch 0, fr 0): accepted, no event;
- *   R = 0x0A03C (ack 5): valid, rejected (5 is not in [base, next_seq] = [0, 0]);
- *   X = G ^ 1: invalid.
- * Word k of the list below is fed in cycles 20k .. 20k+19 (MSB first), so its
- * window is complete at e_k = 20k + 19 and applied at e_k + 1.
- *   k  0: HUNT -> PRESYNC at 19 (no earlier window is valid);
- *   k  1: PRESYNC -> SYNC, CTL_OK at 39; accepted at 40 (miss 0);
+/* A frozen peer cannot hold a false lock (§5.3, "Why the word toggle"). When
+ * the peer's receive state is constant, its words alternate between U0 and U1
+ * (wt 0 and 1, same ack, epoch and fr). A hunt that stops at a false phase p
+ * sees window(U_a, U_b, p), and PRESYNC then sees window(U_b, U_a, p). For
+ * every legal W, every p = 1..W-1 and every state, the two are never both
+ * CRC-valid with different wt bits, so PRESYNC goes back to HUNT. Exact: with
+ * the state's W-17 bits as unknowns, "both CRC-valid and wt different" is 33
+ * affine equations with no solution. The doc's "about 2^-33 per phase per
+ * hunt" is therefore 0 for a constant state. (For W >= 33 the wt bits of the
+ * two windows are equal at every phase where both can be CRC-valid; for W
+ * 29..32 only at p = 8 they can differ, and then no state makes the first
+ * CRC-valid.) The same result came from a separate Python analysis. */
+static void test_cw_frozen_false_phase(void)
+{
+    for (int nvc = 1; nvc <= 4; nvc++) {
+        for (int cw = 4; cw <= 10; cw++) {
+            lcb_conf k = conf_of(nvc, cw);
+            int n = k.pw - 1; /* state bits: the payload without wt */
+            for (int ph = 1; ph < k.w; ph++) {
+                uint64_t cols[64];
+                uint64_t f0 = frozen_f(&k, ph, 0);
+                for (int j = 0; j < n; j++)
+                    cols[j] = frozen_f(&k, ph, 1ull << j) ^ f0;
+                if (gf2_in_span(cols, n, f0))
+                    NR_TEST_FAIL_("W %d phase %d: a frozen state passes PRESYNC", k.w, ph);
+                nr_test_checks++;
+            }
+        }
+    }
+}
+
+/* The SYNC miss counter (§5.3): invalid words count at their boundary,
+ * delivered words count in the apply cycle by the TX's verdict (rejected:
+ * miss + 1; accepted: miss = 0); the fourth consecutive miss goes to HUNT
+ * with CTL_SYNC_LOST in that cycle, boundary or apply. A word is valid in
+ * PRESYNC and SYNC only if it is CRC-valid and its wt equals the expected
+ * toggle ewt, which inverts at every boundary, valid or not.
+ * One port, NumVcs 1, BufPerVc 8 (CW 4, W = 25 + 4 = 29), fresh TX (base =
+ * next_seq = 0, last_fr 0, credits 8). Words, computed in Python from the
+ * catalogue CRC (wt in bit W-9 = 20):
+ *   G0 = 0x000EDBD, G1 = 0x010FF8C (ack 0, epoch 0, fr 0; wt 0 / 1): accepted;
+ *   R0 = 0x1409648, R1 = 0x1508479 (ack 5): valid, rejected (5 is not in
+ *        [base, next_seq] = [0, 0]);
+ *   X = G0 ^ 1: not CRC-valid;
+ *   Y: a CRC-valid G with the wrong toggle (the wt of the word before it).
+ * Word k of the list below is fed in cycles 29k .. 29k+28 (MSB first), so
+ * its window is complete at e_k = 29k + 28 and applied at e_k + 1. Words
+ * toggle as a peer's would, with wt = (k+1) mod 2 (word 0 has wt 1: HUNT
+ * looks at the CRC only).
+ *   k  0: HUNT -> PRESYNC at 28 (no earlier window is CRC-valid), ewt = 0;
+ *   k  1: PRESYNC -> SYNC, CTL_OK at 57; accepted at 58 (miss 0);
  *   k 2-4: R: CTL_OK at e_k, CTL_REJECT at e_k + 1 (miss 1, 2, 3);
- *   k  5: G accepted at 120: miss 0, so the next three misses do not lose sync;
- *   k 6,7: R (miss 1, 2); k 8: X: CTL_BAD at 179 (miss 3);
- *   k  9: R: CTL_OK at 199, CTL_REJECT + CTL_SYNC_LOST at 200 (apply cycle);
- *         ctl_sync 0 from 201;
- *   k 10: HUNT finds G at 219 (PRESYNC); k 11: CTL_OK at 239, SYNC from 240;
- *   k 12-14: R (miss 1..3); k 15: X: CTL_BAD + CTL_SYNC_LOST at 319
- *         (boundary); ctl_sync 0 from 320;
- *   k 16: PRESYNC at 339; k 17, 18: CTL_OK at 359, 379, SYNC from 360.
- * The same expectations were produced by a Python transcription of §5.3
- * (HUNT/PRESYNC/SYNC and the verdict rule), which also found no accidental
- * valid window in the hunts at 201..218 and 320..338. */
+ *   k  5: G accepted at 174: miss 0, so the next three misses do not lose sync;
+ *   k 6,7: R (miss 1, 2); k 8: Y: wt 0 where 1 is expected: CTL_BAD at 260
+ *         (miss 3), and ewt inverts all the same;
+ *   k  9: R (wt 0, as expected): CTL_OK at 289, CTL_REJECT + CTL_SYNC_LOST at
+ *         290 (apply cycle); ctl_sync 0 from 291;
+ *   k 10: HUNT finds G at 318 (PRESYNC); k 11: CTL_OK at 347, SYNC from 348;
+ *   k 12-14: R (miss 1..3); k 15: X: CTL_BAD + CTL_SYNC_LOST at 463
+ *         (boundary); ctl_sync 0 from 464;
+ *   k 16: PRESYNC at 492; k 17: Y in PRESYNC: back to HUNT at 521, no event;
+ *   k 18: PRESYNC at 550; k 19, 20: CTL_OK at 579, 608, SYNC from 580.
+ * The same events and ctl_sync, cycle by cycle, came from a Python
+ * transcription of §5.3 (HUNT/PRESYNC/SYNC, ewt, and the verdict rule), which
+ * also found no accidental CRC-valid window in the hunts. */
 static void test_deframer_miss_counter(void)
 {
     nr_lcb_params p = {.num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 2,
@@ -475,15 +691,17 @@ static void test_deframer_miss_counter(void)
     nr_lcb_cfg c = pair_default_cfg();
     c.max_len = 8;
     one_t s = {.m = pair_new_port(&p, &c)};
-    const int W = 20;
-    const uint32_t G = 0x00055, R = 0x0A03C, X = 0x00054;
-    const uint32_t seq[19] = {G, G, R, R, R, G, R, R, X, R, G, G, R, R, R, X, G, G, G};
+    const int W = 29;
+    const uint32_t G0 = 0x000EDBD, G1 = 0x010FF8C, R0 = 0x1409648, R1 = 0x1508479;
+    const uint32_t X = G0 ^ 1;
+    const uint32_t seq[21] = {G1, G0, R1, R0, R1, G0, R1, R0, G0 /* Y */, R0, G1,
+                              G0, R1, R0, R1, X,  G1, G1 /* Y */, G1, G0, G1};
     /* expected events at e_k (boundary) and e_k + 1 (apply), per word */
     enum { NONE, OK, OK_REJ, OK_REJ_LOST, BAD, BAD_LOST };
-    const int kind[19] = {NONE, OK, OK_REJ, OK_REJ, OK_REJ, OK, OK_REJ, OK_REJ, BAD,
+    const int kind[21] = {NONE, OK, OK_REJ, OK_REJ, OK_REJ, OK, OK_REJ, OK_REJ, BAD,
                           OK_REJ_LOST, NONE, OK, OK_REJ, OK_REJ, OK_REJ, BAD_LOST,
-                          NONE, OK, OK};
-    for (long t = 0; t < 19 * W; t++) {
+                          NONE, NONE, NONE, OK, OK};
+    for (long t = 0; t < 21 * W; t++) {
         long k = t / W, j = t % W;
         uint32_t cbit = (seq[k] >> (W - 1 - j)) & 1u;
         one_step(&s, cbit << 22, 0, 0);
@@ -502,220 +720,237 @@ static void test_deframer_miss_counter(void)
                 want = EVB(NR_EV_CTL_REJECT) | EVB(NR_EV_CTL_SYNC_LOST);
         }
         CHECK_EQ(s.o.ev, want);
-        int sync = (t >= 40 && t <= 200) || (t >= 240 && t <= 319) || t >= 360;
+        int sync = (t >= 58 && t <= 290) || (t >= 348 && t <= 463) || t >= 580;
         CHECK_EQ(s.o.ctl_sync, sync);
+        /* white box: the PRESYNC periods (state register after this cycle) */
+        if (t == 28 || t == 318 || t == 492 || t == 550)
+            CHECK_EQ(s.m->q.ctl.state, DF_PRESYNC);
+        if (t == 521)
+            CHECK_EQ(s.m->q.ctl.state, DF_HUNT);
     }
     CHECK_EQ(nr_lcbp_errors(s.m, NULL, 0), 0);
     nr_lcbp_free(s.m);
 }
 
-/* Deframer false lock and its exit (§5.3 as amended; Q1/T1 in
- * docs/lcb-spec-questions.md). NumVcs 1, BufPerVc 8 (CW 4, W 20),
- * ReplayDepth 16, Window 2, MaxPktLen 8, L = 3, cfg_timeout 150.
- * A sends pkt0 (4 phits) at reset; the pair is quiet by t_o = 404 (checked):
- * B has E = 1, fr = 4. At t_o A's source gets pkt1 (8 phits) and behind it
- * pkt2 (6) and pkt3 (5); A takes pkt1 (credits 8 -> 0) and then has no
- * credit for another head. Every phit arriving at A in t_o .. t_e - 1
- * (t_e = 612) is erased (all zero), so A never hears of pkt1.
- *   Outage: B's word k is complete at A at 20k + 20 + L, so A's boundaries
- *   are at t = 3 (mod 20); 403 is the last clean one, and the windows at
- *   423, 443, 463, 483 are all zero (invalid): CTL_BAD, the fourth with
- *   CTL_SYNC_LOST at 483; HUNT sees only zeros until t_e.
- *   B's word: pkt1 reaches B (E = 2) and is read (fr = 12) long before B
- *   builds its word at 600, and nothing changes B's state afterwards (A's
- *   timeout replays of pkt1 are skipped as duplicates after the marker). So
- *   from t_e on A receives WS = 0x04CB6 (ack 2, epoch 0, fr 12) over and
- *   over (the test checks the C bits). WS is valid at phases 0, 14 and 17,
- *   i.e. windows ending at t = 3, 17 and 0 (mod 20):
- *     phase 14: 0xD8132 (ack 108, fr 1), phase 17: 0xC0996 (ack 96, fr 9).
- *   A has base 1, next_seq 2, credits 0, last_fr 4: both rotations fail the
- *   ack check; WS passes (ack 2, d = 8 <= 8 - 0).
- *   Hunt: windows ending 612..630 hold outage zeros and none is valid; the
- *   first whole window (631) is phase 8, so the first valid one is phase 14
- *   at t1 = 637: PRESYNC. CTL_OK at t1 + 20k, CTL_REJECT at t1 + 20k + 1
- *   (k = 1..4); the fourth reject is the fourth miss: CTL_SYNC_LOST at
- *   t1 + 81 = 718. The hunt starts with the next bit (the window at 718,
- *   one bit after the rejected word, is never valid: test_cw_shift_never_valid)
- *   and reaches phase 17 at t2 = t1 + 83 = 720: the same 4 rejects, SYNC_LOST
- *   at 801. Next valid window: phase 0, the true one, at t3 = t2 + 83 = 803.
- *   CTL_OK at 823 and WS accepted at 824: TX_ACK, credits 0 -> 8, no
- *   CTL_REJECT, ctl_sync stays 1 from 824.
- *   Traffic resumes: at 825 A is NORMAL with nothing pending (the second
- *   timeout replay ended near 733, the next timeout would be after 880),
- *   head_ok, credits 8: pkt2's head is taken, TX_PKT at 825.
- * Then the pair drains; B receives pkt0..3 once each, in order. A's CTL
- * events after 824 are CTL_OK at t = 3 (mod 20) only. The cycles were also
- * produced by a Python transcription of §5.3. */
-static void test_deframer_false_lock(void)
+/* The word toggle (§5.1, §5.3) alone: a stream of one constant, CRC-valid
+ * word never syncs. Same port as test_deframer_miss_counter (W 29). Words
+ * 0..9 are all G0 (0x000EDBD, wt 0), as from a peer that does not toggle;
+ * from word 10 on the words toggle, wt = k mod 2 (G0, G1, G0, ...). HUNT
+ * accepts G0 at e_0 = 28 (PRESYNC, ewt = 1); at e_1 = 57 the word is G0 again,
+ * CRC-valid but with wt 0: back to HUNT, no event. The rotations of G0 are
+ * not CRC-valid, so the hunt finds G0 again at e_2, and so on: PRESYNC after
+ * every even word, HUNT after every odd one, no event and no ctl_sync through
+ * word 9. At e_10 = 318 HUNT finds G0 (PRESYNC, ewt 1), and at e_11 = 347 G1
+ * is valid: CTL_OK, ctl_sync from 348, then CTL_OK at every boundary. (Python
+ * transcription of §5.3: the same events.) */
+static void test_deframer_toggle(void)
 {
     nr_lcb_params p = {.num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 2,
                        .max_pkt_len = 8};
     nr_lcb_cfg c = pair_default_cfg();
-    c.timeout = 150;
     c.max_len = 8;
-    const int L = 3, W = 20;
-    const long t_o = 404, t_e = 612, t1 = 637, t2 = t1 + 4 * W + 3, t3 = t2 + 4 * W + 3;
-    const uint32_t WS = 0x04CB6;
+    one_t s = {.m = pair_new_port(&p, &c)};
+    const int W = 29;
+    const uint32_t G0 = 0x000EDBD, G1 = 0x010FF8C;
+    for (long t = 0; t < 14 * W; t++) {
+        long k = t / W, j = t % W;
+        uint32_t w = k < 10 || k % 2 == 0 ? G0 : G1;
+        one_step(&s, ((w >> (W - 1 - j)) & 1u) << 22, 0, 0);
+        CHECK_EQ(s.o.ev, j == W - 1 && k >= 11 ? EVB(NR_EV_CTL_OK) : 0);
+        CHECK_EQ(s.o.ctl_sync, t >= 348);
+        if (j == W - 1 && k < 10)
+            CHECK_EQ(s.m->q.ctl.state, k % 2 ? DF_HUNT : DF_PRESYNC);
+    }
+    CHECK_EQ(nr_lcbp_errors(s.m, NULL, 0), 0);
+    nr_lcbp_free(s.m);
+}
+
+/* ---- a hunt that meets a CRC-valid window at a false phase (§5.3) ----
+ *
+ * Scenario, on a pair with latency L and one VC. A sends `npre` packets and the
+ * pair drains. At t_o (the first cycle >= t_min with t_o = L+1 (mod W), quiet
+ * checked) A's source gets `nout` packets, which fill the window, and one more
+ * of blk phits, which has to wait for an ack. Every phit arriving at A from t_o
+ * to t_e - 1 is erased, so A never hears of the new packets. B receives and
+ * reads them, and then B's receive state (E, epoch, fr) is constant: its words
+ * alternate between U0 and U1 (wt 0 and 1), word k having wt = k mod 2.
+ *   Outage: B's word k is complete at A at kW + W + L, so A's boundaries are
+ *   at t = L (mod W); t_o - 1 is the last clean one, the windows at t_o - 1 +
+ *   kW (k = 1..4) are all zero: CTL_BAD, the fourth with CTL_SYNC_LOST;
+ *   ctl_sync is 0 from t_o + 4W. HUNT then sees only zeros until t_e.
+ *   The frozen stream has a CRC-valid window R at the false phase ph: the last
+ *   W - ph bits of a word with wt = a and the first ph bits of the next one
+ *   (exact search, Python; test_cw_frozen_false_phase shows that the window
+ *   at the same phase one word later can never be valid as well). t_R is
+ *   the first cycle >= t_o + 7W at which such a window is complete, and t_e =
+ *   t_R - W + 1, so R is the first whole window after the outage; the partial
+ *   ones before it are not CRC-valid.
+ *   t_R: HUNT -> PRESYNC (ewt = 1 - wt(R)). t_R + W: PRESYNC boundary, the
+ *   window at phase ph of the next word pair is not CRC-valid: back to HUNT,
+ *   no event. The hunt resumes at phase ph + 1 and meets no CRC-valid window
+ *   until the true phase, at t_T = t_R + 2W - ph: PRESYNC, then CTL_OK at
+ *   t_T + W and the word is applied (accepted) at t_T + W + 1: TX_ACK, the
+ *   credits of the outage packets come back; the waiting packet's head is
+ *   taken at t_T + W + 2 (TX_PKT). No word is ever delivered at a false phase
+ *   and none is rejected. The events and ctl_sync from t_e on were also
+ *   produced by a Python transcription of §5.3 fed with the same stream. */
+typedef struct {
+    nr_lcb_params p;
+    nr_lcb_cfg c;
+    int L, W;
+    int npre;
+    const int *pre_len;
+    int nout, out_len, blk;
+    long t_min;
+    int ph, a;              /* false phase; wt of the word whose tail R holds */
+    uint64_t U[2];          /* B's frozen words (wt 0 and 1) */
+    long t_o, t_R;          /* expected (from the derivation above) */
+} fphase;
+
+static void run_false_phase(const fphase *f)
+{
+    const int L = f->L, W = f->W;
     const uint32_t CTL = EVB(NR_EV_CTL_OK) | EVB(NR_EV_CTL_BAD) | EVB(NR_EV_CTL_SYNC_LOST) |
                          EVB(NR_EV_CTL_REJECT);
-    const int len[4] = {4, 8, 6, 5};
-    uint32_t pk[4][64];
     lcb_pair pr;
     rlog lg[2];
-    pair_init(&pr, &p, &c, L, 3);
+    uint32_t pk[64];
+    pair_init(&pr, &f->p, &f->c, L, 3);
     attach_log(&pr, lg);
-    for (int i = 0; i < 4; i++)
-        pair_mkpkt(pk[i], len[i], 0, 0x3000 + (uint64_t)i);
-    pair_send(&pr, 0, pk[0], len[0]);
-    pair_run(&pr, t_o);
+    for (int i = 0; i < f->npre; i++) {
+        pair_mkpkt(pk, f->pre_len[i], 0, 0x3000 + (uint64_t)i);
+        pair_send(&pr, 0, pk, f->pre_len[i]);
+    }
+    long t_o = f->t_min + (((L + 1 - f->t_min) % W) + W) % W;
+    CHECK_EQ(t_o, f->t_o);
+    pair_run(&pr, t_o - pr.t);
     CHECK(pair_quiet(&pr));
+    CHECK_EQ(pr.ev_count[1][NR_EV_RX_OK], f->npre);
     CHECK_EQ(pr.ev_count[0][NR_EV_CTL_BAD] + pr.ev_count[0][NR_EV_CTL_REJECT], 0);
-    for (int i = 1; i < 4; i++)
-        pair_send(&pr, 0, pk[i], len[i]);
+    uint32_t last[64], outp[8][64];
+    for (int i = 0; i < f->nout; i++) {
+        pair_mkpkt(outp[i], f->out_len, 0, 0x4000 + (uint64_t)i);
+        pair_send(&pr, 0, outp[i], f->out_len);
+    }
+    pair_mkpkt(last, f->blk, 0, 0x4100);
+    pair_send(&pr, 0, last, f->blk);
+    long t_R = t_o + 7 * W;
+    while ((t_R - L - f->ph) % W != 0 || ((t_R - L - f->ph) / W) % 2 != 1 - f->a)
+        t_R++;
+    CHECK_EQ(t_R, f->t_R);
+    const long t_e = t_R - W + 1, t_T = t_R + 2 * W - f->ph;
     long pkt_after = -1, drained = -1;
-    while (pr.t < t3 + 3000 && drained < 0) {
+    while (pr.t < t_T + 3000 && drained < 0) {
         long t = pr.t;
         if (t < t_e)
             pr.and_mask[0] = 0;             /* erase everything arriving at A */
         pair_step(&pr);
         const nr_lcbp_out *o = &pr.out[0];
-        if (t >= t_e && t <= t3 + W) {      /* B's constant word on A's C bits */
-            long j = ((t - 1 - L) % W + W) % W;
-            CHECK_EQ((pr.rx[0] >> 22) & 1u, (WS >> (W - 1 - j)) & 1u);
-        }
-        uint32_t want = 0;
-        for (int k = 1; k <= 4; k++) {
-            if (t == t_o - 1 + k * W)
-                want = EVB(NR_EV_CTL_BAD) | (k == 4 ? EVB(NR_EV_CTL_SYNC_LOST) : 0);
-            for (int f = 0; f < 2; f++) {
-                long s = f ? t2 : t1;
-                if (t == s + k * W)
-                    want = EVB(NR_EV_CTL_OK);
-                if (t == s + k * W + 1)
-                    want = EVB(NR_EV_CTL_REJECT) | (k == 4 ? EVB(NR_EV_CTL_SYNC_LOST) : 0);
-            }
-        }
-        if (t >= t3 + W && (t - t3) % W == 0)
-            want = EVB(NR_EV_CTL_OK);
-        CHECK_EQ(o->ev & CTL, want);
-        int sync = t <= t_o - 1 + 4 * W || (t > t1 + W && t <= t1 + 4 * W + 1) ||
-                   (t > t2 + W && t <= t2 + 4 * W + 1) || t > t3 + W;
-        CHECK_EQ(o->ctl_sync, sync);
-        if (t == t3 + W + 1)
-            CHECK_EQ(o->ev & (EVB(NR_EV_TX_ACK) | EVB(NR_EV_CTL_REJECT)), EVB(NR_EV_TX_ACK));
-        if (t > t_o && pkt_after < 0 && (o->ev & EVB(NR_EV_TX_PKT)))
-            pkt_after = t;
-        CHECK(!o->link_down);
-        if (t > t3 + W + 1 && pair_quiet(&pr))
-            drained = t;
-    }
-    CHECK_EQ(pkt_after, t3 + W + 2);
-    CHECK(drained > 0);
-    CHECK_EQ(pr.ev_count[0][NR_EV_CTL_SYNC_LOST], 3);
-    CHECK_EQ(pr.ev_count[0][NR_EV_CTL_REJECT], 8);
-    CHECK(pr.ev_count[0][NR_EV_TX_REPLAY] >= 1);  /* replays during the lock ... */
-    CHECK(pr.ev_count[1][NR_EV_RX_DUP] >= 1);     /* ... skipped as duplicates */
-    CHECK_EQ(pr.ev_count[1][NR_EV_RX_OK], 4);
-    CHECK_EQ(pr.ev_count[1][NR_EV_RX_CRC], 0);
-    CHECK_EQ(lg[1].n, 4);
-    for (int i = 0; i < 4 && i < lg[1].n; i++)
-        check_pkt(&lg[1].pk[i], 0, pk[i], len[i]);
-    pair_check_no_errors(&pr);
-    pair_free(&pr);
-}
-
-/* A false lock that the amended §5.3 does not leave (Q2 in
- * docs/lcb-spec-questions.md): the rotated word passes the range checks of
- * §7.4, so it is accepted and clears `miss` every time. The model follows the
- * doc; this test pins that behaviour until the doc changes.
- * Same link as test_deframer_false_lock (W 20, L 3, cfg_timeout 150,
- * cfg_retry_limit 8). A sends 109 packets of 4 phits and the pair drains:
- * B has E = 109, fr = 436 mod 16 = 4, epoch 0. At t_o = L + 1 (mod 20), the
- * first such cycle after the drain, A gets pkt P (8 phits) and behind it a
- * 6-phit packet, and every phit arriving at A from t_o to t_o + 207 is erased
- * (the same timing as test_deframer_false_lock: CTL_SYNC_LOST at t_o + 79).
- * B's frozen word is T = 0xDCCD6 (ack 110, epoch 0, fr 12), valid at phases
- * 0, 3 and 17. Phase 17 is R = 0xDB99A: ack 109, epoch 1, fr 9. A has base
- * 109, next_seq 110, last_fr 4, credits 0, last_epoch 0, so R is in range
- * (ack 109 - base = 0 <= 1, d = 5 <= 8).
- *   The first valid window after the outage is phase 17 at t1 = t_o + 236
- *   (phase 3 would be rejected, but the hunt reaches 17 first): PRESYNC;
- *   CTL_OK at t1 + 20 and R is accepted at t1 + 21: TX_NACK (epoch 1), no
- *   TX_ACK (ack = base), credits 0 -> 5 (P's 8 credits are owed: 3 are lost
- *   for as long as the lock lasts), `pending` (109 != next_seq), and the
- *   replay decision at t1 + 22 (TX_REPLAY; B skips the duplicate). From then
- *   on every word is R: CTL_OK every 20 cycles, accepted (d = 0, no event),
- *   miss stays 0, ctl_sync stays 1. base never moves, so the timeout replays
- *   until cfg_retry_limit: LINK_DOWN. The true phase is never looked at. */
-static void test_deframer_false_lock_accepted(void)
-{
-    nr_lcb_params p = {.num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 2,
-                       .max_pkt_len = 8};
-    nr_lcb_cfg c = pair_default_cfg();
-    c.timeout = 150;
-    c.max_len = 8;
-    const int L = 3, W = 20;
-    const uint32_t T = 0xDCCD6;
-    const uint32_t CTL = EVB(NR_EV_CTL_OK) | EVB(NR_EV_CTL_BAD) | EVB(NR_EV_CTL_SYNC_LOST) |
-                         EVB(NR_EV_CTL_REJECT);
-    lcb_pair pr;
-    pair_init(&pr, &p, &c, L, 5);
-    uint32_t pk[64], big[8], six[6];
-    for (int i = 0; i < 109; i++) {
-        pair_mkpkt(pk, 4, 0, 0x5000 + (uint64_t)i);
-        pair_send(&pr, 0, pk, 4);
-    }
-    CHECK(pair_drain(&pr, 30000) > 0);
-    CHECK_EQ(pr.ev_count[1][NR_EV_RX_OK], 109);
-    long t_o = pr.t + ((L + 1 - pr.t) % W + W) % W;
-    pair_run(&pr, t_o - pr.t);
-    CHECK(pair_quiet(&pr));
-    long acks0 = pr.ev_count[0][NR_EV_TX_ACK];
-    pair_mkpkt(big, 8, 0, 0x6000);
-    pair_mkpkt(six, 6, 0, 0x6001);
-    pair_send(&pr, 0, big, 8);
-    pair_send(&pr, 0, six, 6);
-    const long t_e = t_o + 208, t1 = t_o + 236;
-    long down = -1;
-    while (pr.t < t1 + 3000 && down < 0) {
-        long t = pr.t;
-        if (t < t_e)
-            pr.and_mask[0] = 0;
-        pair_step(&pr);
-        const nr_lcbp_out *o = &pr.out[0];
-        if (t >= t_e) {
-            long j = ((t - 1 - L) % W + W) % W;
-            CHECK_EQ((pr.rx[0] >> 22) & 1u, (T >> (W - 1 - j)) & 1u);
+        if (t >= t_e && t <= t_T + W) {     /* B's frozen words on A's C bits */
+            long u = t - 1 - L, k = u / W, j = u % W;
+            CHECK_EQ((pr.rx[0] >> 22) & 1u, (f->U[k % 2] >> (W - 1 - j)) & 1u);
         }
         uint32_t want = 0;
         for (int k = 1; k <= 4; k++)
             if (t == t_o - 1 + k * W)
                 want = EVB(NR_EV_CTL_BAD) | (k == 4 ? EVB(NR_EV_CTL_SYNC_LOST) : 0);
-        if (t >= t1 + W && (t - t1) % W == 0)
+        if (t >= t_T + W && (t - t_T) % W == 0)
             want = EVB(NR_EV_CTL_OK);
         CHECK_EQ(o->ev & CTL, want);
-        CHECK_EQ(o->ctl_sync, t <= t_o - 1 + 4 * W || t > t1 + W);
-        if (t == t1 + W + 1) {
-            CHECK_EQ(o->ev & (EVB(NR_EV_TX_NACK) | EVB(NR_EV_TX_ACK)), EVB(NR_EV_TX_NACK));
-            CHECK_EQ(o->credits[0], 0);
+        CHECK_EQ(o->ctl_sync, t <= t_o - 1 + 4 * W || t > t_T + W);
+        /* white box: the deframer state after this cycle */
+        if (t == t_R || t == t_T)
+            CHECK_EQ(pr.p[0]->q.ctl.state, DF_PRESYNC);
+        if (t == t_R + W || (t > t_o - 1 + 4 * W && t < t_R))
+            CHECK_EQ(pr.p[0]->q.ctl.state, DF_HUNT);
+        if (t == t_T + W + 1) {
+            CHECK(o->ev & EVB(NR_EV_TX_ACK));
+            CHECK_EQ(o->credits[0], f->p.buf_per_vc - f->nout * f->out_len);
         }
-        if (t == t1 + W + 2) {
-            CHECK(o->ev & EVB(NR_EV_TX_REPLAY));
-            CHECK_EQ(o->credits[0], 5);
-        }
-        if (t > t1 + W + 1)
-            CHECK_EQ(o->credits[0], 5);
-        if (o->link_down)
-            down = t;
+        if (t == t_T + W + 2)
+            CHECK_EQ(o->credits[0], f->p.buf_per_vc);
+        if (t > t_o && pkt_after < 0 && t > t_o + f->nout * f->out_len &&
+            (o->ev & EVB(NR_EV_TX_PKT)))
+            pkt_after = t;
+        CHECK(!o->link_down);
+        if (t > t_T + W + 1 && pair_quiet(&pr))
+            drained = t;
     }
-    CHECK(down > t1 + W);
-    CHECK_EQ(pr.ev_count[0][NR_EV_TX_ACK], acks0);
-    CHECK_EQ(pr.ev_count[0][NR_EV_CTL_REJECT], 0);
+    CHECK_EQ(pkt_after, t_T + W + 2);
+    CHECK(drained > 0);
     CHECK_EQ(pr.ev_count[0][NR_EV_CTL_SYNC_LOST], 1);
-    CHECK_EQ(pr.ev_count[1][NR_EV_RX_OK], 110);   /* P arrived once; replays skipped */
-    CHECK(pr.ev_count[1][NR_EV_RX_DUP] >= 1);
+    CHECK_EQ(pr.ev_count[0][NR_EV_CTL_REJECT], 0);
+    CHECK_EQ(pr.ev_count[0][NR_EV_TX_REPLAY], 0);
+    CHECK_EQ(pr.ev_count[0][NR_EV_TX_NACK], 0);
+    CHECK_EQ(pr.ev_count[1][NR_EV_RX_OK], f->npre + f->nout + 1);
+    CHECK_EQ(pr.ev_count[1][NR_EV_RX_CRC], 0);
+    CHECK_EQ(lg[1].n, f->npre + f->nout + 1);
+    int nl = lg[1].n;
+    check_pkt(&lg[1].pk[nl - 1], 0, last, f->blk);
+    for (int i = 0; i < f->nout; i++)
+        check_pkt(&lg[1].pk[nl - 1 - f->nout + i], 0, outp[i], f->out_len);
     pair_check_no_errors(&pr);
     pair_free(&pr);
+}
+
+/* The Q1 scenario (docs/lcb-spec-questions.md) with the word toggle: the
+ * hunt after an outage stops at a false phase whose window is CRC-valid and
+ * would fail the range checks. With constant words PRESYNC confirmed such a
+ * window and the deframer was held for 4 rejected words (Q1); now no word is
+ * delivered at that phase. NumVcs 1, BufPerVc 64 (CW 7, W 32),
+ * ReplayDepth 32, Window 2, MaxPktLen 16, L 3, cfg_timeout 2000 (no replay).
+ * Before: 12 packets, 8 of 3 phits and 4 of 4 (40 phits). Outage: 2 packets
+ * of 16 (the window is full) and a 6-phit one waiting. B's frozen state: E =
+ * 14, epoch 0, fr = 72: U0 = 0x1C4892DD (wt 0), U1 = 0x1CC80355 (wt 1). A:
+ * base 12, next_seq 14, last_fr 40, credits 32.
+ * The window at phase 18 after a wt-1 word is R = 0x0D547122 (ack 6, epoch 1,
+ * wt 0, fr 84), CRC-valid; it would fail the ack check (6 is not in
+ * [12, 14]). A frozen state with a CRC-valid false window is rare: at W 32
+ * only 6 states of 32768 have one (exact search). t_o =
+ * 1220 (t_min 1200), t_R = 1493, t_e = 1462; PRESYNC at 1493, HUNT at 1525,
+ * PRESYNC at the true phase t_T = 1539, CTL_OK at 1571, TX_ACK at 1572 (credits
+ * 32 -> 64), the waiting head taken at 1573. */
+static void test_deframer_false_lock(void)
+{
+    static const int pre[12] = {3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4};
+    fphase f = {.p = {.num_vcs = 1, .buf_per_vc = 64, .replay_depth = 32, .window = 2,
+                      .max_pkt_len = 16},
+                .c = {.timeout = 2000, .retry_limit = 8, .max_len = 16},
+                .L = 3, .W = 32, .npre = 12, .pre_len = pre, .nout = 2, .out_len = 16,
+                .blk = 6, .t_min = 1200, .ph = 18, .a = 1,
+                .U = {0x1C4892DDull, 0x1CC80355ull}, .t_o = 1220, .t_R = 1493};
+    run_false_phase(&f);
+}
+
+/* The Q2 scenario with the word toggle: a CRC-valid window at a false phase
+ * that would pass the range checks (with constant words such a window was
+ * accepted at every word, and the link went down or stalled: Q2) is not even
+ * delivered. NumVcs 1, BufPerVc 256
+ * (CW 9, W 34), ReplayDepth 256, Window 8, MaxPktLen 64, L 3, cfg_timeout
+ * 4000. Before: 118 packets, 104 of 6 phits and 14 of 5 (694 phits). Outage:
+ * 8 packets of 16 (the window is full) and a 10-phit one waiting. B's frozen
+ * state: E = 126, epoch 0, fr = 822 mod 512 = 310: U0 = 0x3F1365B09 (wt 0),
+ * U1 = 0x3F3363D6B (wt 1). A: base 118, next_seq 126, last_fr 182, credits 128.
+ * The window at phase 20 after a wt-1 word is R = 0x3D6BFC4D9 (ack 122,
+ * epoch 1, wt 1, fr 191), CRC-valid and in range (122 - 118 = 4 <= 8;
+ * d = 191 - 182 = 9 <= 256 - 128): delivered, it would be accepted
+ * (TX_NACK, credits +9 instead of +128). At W 34 16 states of 2^17 have a
+ * CRC-valid false window, all at phase 20 after a wt-1 word. Now:
+ * t_o = 2418 (t_min 2400), t_R = 2675, t_e = 2642; PRESYNC at 2675, HUNT at
+ * 2709, PRESYNC at the true phase t_T = 2723, CTL_OK at 2757, TX_ACK at 2758
+ * (credits 128 -> 256), no TX_NACK, the waiting head taken at 2759. */
+static void test_deframer_q2_no_lock(void)
+{
+    static int pre[118];
+    for (int i = 0; i < 118; i++)
+        pre[i] = i < 104 ? 6 : 5;
+    fphase f = {.p = {.num_vcs = 1, .buf_per_vc = 256, .replay_depth = 256, .window = 8,
+                      .max_pkt_len = 64},
+                .c = {.timeout = 4000, .retry_limit = 8, .max_len = 64},
+                .L = 3, .W = 34, .npre = 118, .pre_len = pre, .nout = 8, .out_len = 16,
+                .blk = 10, .t_min = 2400, .ph = 20, .a = 1,
+                .U = {0x3F1365B09ull, 0x3F3363D6Bull}, .t_o = 2418, .t_R = 2675};
+    run_false_phase(&f);
 }
 
 /* Common set-up: a pair in SYNC (outputs of cycle L+2W+1 seen), logging packets. */
@@ -724,7 +959,7 @@ static void pair_synced(lcb_pair *pr, rlog *lg, const nr_lcb_params *p, const nr
 {
     pair_init(pr, p, c, L, 7);
     attach_log(pr, lg);
-    pair_run(pr, L + 2 * W32 + 2);
+    pair_run(pr, L + 2 * WD + 2);
     CHECK(pr->out[0].ctl_sync && pr->out[1].ctl_sync);
 }
 
@@ -754,13 +989,13 @@ static void expect_link_pkts(lcb_pair *pr, long t0, uint32_t pk[][64], int first
  *      pkt1..3: 117, 123, 129 (pkt2/3 are in flight, wrong sequence). Epoch
  *      toggles at 117 (first error: NACK); no toggle for pkt2/3 (in recovery,
  *      not armed).
- *   B's next word is built at nm(118, 32) = 128 with ack 1, epoch 1; it
- *      completes at A at 128+W+L = 165 (CTL_OK) and is applied at 166:
+ *   B's next word is built at nm(118, 41) = 123 with ack 1, epoch 1; it
+ *      completes at A at 123+W+L = 169 (CTL_OK) and is applied at 170:
  *      TX_ACK (base 0 -> 1) and TX_NACK; pending (1 != next_seq 4).
- *   A is idle, so the replay decision is at 167: TX_REPLAY, marker
- *      REPLAY(1) on link_tx at 168, then pkt1..3 contiguously at 169..186
+ *   A is idle, so the replay decision is at 171: TX_REPLAY, marker
+ *      REPLAY(1) on link_tx at 172, then pkt1..3 contiguously at 173..190
  *      (EOPs with the LCRC of sequence 1..3).
- *   B: RX_MARKER at 173 (dupl = E - 1 = 0), RX_OK at 179, 185, 191.
+ *   B: RX_MARKER at 177 (dupl = E - 1 = 0), RX_OK at 183, 189, 195.
  * B's reader is eager, so the bad copies were partly read: each is aborted
  * and its reader sees a TX_ERR EOP; the good packets arrive once, in order. */
 static void test_nack_replay(void)
@@ -785,9 +1020,9 @@ static void test_nack_replay(void)
 
     long e_rxok0 = c0 + n + L;
     long e_crc[3] = {c0 + 2 * n + L, c0 + 3 * n + L, c0 + 4 * n + L};
-    long tb = nm(e_crc[0] + 1, W32);
-    CHECK_EQ(nm(e_rxok0 + 1, W32), tb); /* the same word carries ack 1 */
-    long apply = tb + W32 + L + 1, decide = apply + 1;
+    long tb = nm(e_crc[0] + 1, WD);
+    CHECK_EQ(nm(e_rxok0 + 1, WD), tb); /* the same word carries ack 1 */
+    long apply = tb + WD + L + 1, decide = apply + 1;
     expect_link_pkts(&pr, decide + 2, pk, 1, 3, n);
     /* the marker, in cycle decide + 1 */
     pair_run(&pr, 60);
@@ -911,27 +1146,35 @@ static void test_timeout_replay_dup(void)
 }
 
 /* Same-cycle word apply and replay decision (M1 in
- * docs/lcb-spec-questions.md). L = 5, cfg_timeout T = 20. A sends pkt0 (4
+ * docs/lcb-spec-questions.md). L = 1, cfg_timeout T = 20. A sends pkt0 (4
  * phits, taken 100..103) and at once pkt1 (62 phits, taken 104..165). The
  * timer is 0 in cycle 104 and fires at 124 (TX_TIMEOUT): pending, but A is
  * mid-packet, so the decision waits for pkt1's EOP (taken at 165) and falls in
- * cycle 166. B's word built at 128 completes at A at 128+W+L = 165 and is
- * applied in the same cycle 166.
- * (1) pkt0's phit 1 is corrupted: B's word carries a NACK (epoch 1, ack 0).
- *     Cycle 166 has TX_NACK and TX_REPLAY; the decision clears pending, so
- *     the NACK does not cause a second replay when this one ends (at 233).
- *     The next replay is the plain timeout at 233+T+1 = 254.
+ * cycle 166. B's word built at 123 (3W) completes at A at 123+W+L = 165 and
+ * is applied in the same cycle 166. (The word built at 82 is applied at 125
+ * and carries B's reset state: no change.)
+ * (1) pkt0's phit 1 is corrupted (arrives at B at 103; RX_CRC at 105, epoch
+ *     1): B's word carries a NACK (epoch 1, ack 0). Cycle 166 has TX_NACK
+ *     and TX_REPLAY; the decision clears pending, so the NACK does not cause
+ *     a second replay when this one ends (mode NORMAL from 233; a replay
+ *     decision would be at 233). The replay reaches B: pkt0 good at 172 (E =
+ *     1), pkt1 at 234 (E = 2). B's word built at 205 acks pkt0: applied at
+ *     205+W+L+1 = 248 (TX_ACK, timer 0), so the timer (0 at 249) fires at
+ *     269 before the word of 246 (ack 2, applied at 289) arrives: the second
+ *     replay (of pkt1) is decided at 270, and it is the only other one
+ *     before 300.
  * (2) No corruption: the word acks pkt0 (TX_ACK at 166). The decision uses
  *     start-of-cycle base 0: marker REPLAY(0) on link_tx at 167; B has E = 2
- *     by then, so dupl = 2 and both replayed packets are skipped (RX_DUP
- *     at 173 and 177). */
+ *     by then (pkt1's EOP reached it at 167), so the marker, at B at 168,
+ *     sets dupl = 2 and both replayed packets are skipped (RX_DUP at 169 and
+ *     173). */
 static void test_apply_and_decision_same_cycle(void)
 {
     for (int sc = 1; sc <= 2; sc++) {
         nr_lcb_params p = pair_default_params();
         nr_lcb_cfg c = pair_default_cfg();
         c.timeout = 20;
-        const int L = 5;
+        const int L = 1;
         const long c0 = 100;
         lcb_pair pr;
         rlog lg[2];
@@ -942,7 +1185,7 @@ static void test_apply_and_decision_same_cycle(void)
         pair_run(&pr, c0 - pr.t);
         pair_send(&pr, 0, p0, 4);
         pair_send(&pr, 0, p1, 62);
-        while (pr.t < 260) {
+        while (pr.t < 300) {
             if (sc == 1 && pr.t == c0 + 1 + 1 + L)
                 pr.xor_mask[1] = 1u << 4;
             pair_step(&pr);
@@ -954,7 +1197,7 @@ static void test_apply_and_decision_same_cycle(void)
         if (sc == 1) {
             CHECK_EQ(pr.ev_first[0][NR_EV_TX_NACK], 166);
             CHECK_EQ(pr.ev_count[0][NR_EV_TX_REPLAY], 2);
-            CHECK_EQ(pr.ev_last[0][NR_EV_TX_REPLAY], 254);
+            CHECK_EQ(pr.ev_last[0][NR_EV_TX_REPLAY], 270);
         } else {
             CHECK_EQ(pr.ev_first[0][NR_EV_TX_ACK], 166);
             CHECK_EQ(pr.ev_first[1][NR_EV_RX_MARKER], 167 + L);
@@ -1013,7 +1256,7 @@ static void test_clip_retry_link_down(void)
     long tc[3], d[4];
     tc[0] = c0 + 5 + 1 + L;
     for (int r = 0; r < 3; r++) {
-        d[r + 1] = nm(tc[r] + 1, W32) + W32 + L + 2;
+        d[r + 1] = nm(tc[r] + 1, WD) + WD + L + 2;
         if (r + 1 < 3)
             tc[r + 1] = d[r + 1] + 2 + L + 5;
     }
@@ -1153,13 +1396,13 @@ static void test_inq_rewind_abort(void)
     check_pkt(&lg[1].pk[0], 1, pa, n);
 
     /* (b) abort */
-    c0 = nm(pr.t, W32) + 10;
+    c0 = nm(pr.t, WD) + 10;
     pair_run(&pr, c0 - pr.t);
     pair_send(&pr, 0, pb, n);
     hit = c0 + 6 + 1 + L;
     long bad_eop = c0 + n + L;                 /* arrival of the bad EOP */
-    long tb = nm(bad_eop + 1, W32);            /* B's NACK word */
-    long decide = tb + W32 + L + 2;
+    long tb = nm(bad_eop + 1, WD);            /* B's NACK word */
+    long decide = tb + WD + L + 2;
     long good_eop_wr = decide + 2 + L + (n - 1) + 1;
     long freed_before = pr.cr_freed[1][0];
     while (pr.t < decide + 200) {
@@ -1357,7 +1600,7 @@ static void test_pad_replay_contiguous(void)
     /* BODY 1 is taken at c0+3, on link at c0+4, at B at c0+4+L */
     long hit = c0 + 4 + L;
     long eop_at_b = c0 + 9 + L;                 /* EOP taken c0+8 */
-    long decide = nm(eop_at_b + 1, W32) + W32 + L + 2;
+    long decide = nm(eop_at_b + 1, WD) + WD + L + 2;
     for (int k = 0; k < 9; k++) {
         if (pat[k] < 0)
             pr.src[0].hold = 1;
@@ -1588,12 +1831,14 @@ int main(void)
     test_params();
     test_reset_and_first_word();
     test_framing_crc_seq();
-    test_control_word_w56();
+    test_control_word_w65();
     test_deframer_timing();
     test_cw_shift_never_valid();
+    test_cw_frozen_false_phase();
     test_deframer_miss_counter();
+    test_deframer_toggle();
     test_deframer_false_lock();
-    test_deframer_false_lock_accepted();
+    test_deframer_q2_no_lock();
     test_nack_replay();
     test_timeout_replay_dup();
     test_apply_and_decision_same_cycle();

@@ -4,20 +4,22 @@
  * in both directions and random link errors in both directions: single bit
  * flips anywhere in the phit (data, F, C), bursts of flips within a phit,
  * erased phits (all zero), short outages (runs of 2..W-1 erased phits) and
- * long outages (100..400 erased phits, several control words). Sources leave
+ * long outages (2W..10W erased phits, several control words; the forced one
+ * below is at least 4W, so it always loses sync). Sources leave
  * random gaps before heads and inside packets (PADs); sinks stall at random.
  * A few packets are meant to be marked soft_error at the transmitter (a bad
  * PCRC, or longer than MaxPktLen); a few core protocol errors (stray phits,
  * heads with a vc >= NumVcs) are offered and must vanish.
  *
  * A long outage takes the deframer out of SYNC (CTL_SYNC_LOST) and the link
- * stalls until it re-syncs. With the peer's word frozen, the re-hunt can lock
- * onto a valid rotation of it (Q1 in docs/lcb-spec-questions.md); the amended
- * §5.3 counts the rejected words as misses, so the false lock is left after
- * 4 words. Each direction gets one long outage at a random time in the first
- * half of the run, plus random ones. The run reports how many losses of sync
- * happened in an apply cycle (a rejected word was the fourth miss: the
- * signature of a false lock being left).
+ * stalls until it re-syncs. While the peer's state is frozen the re-hunt
+ * could stop at a false phase whose window is CRC-valid (Q1/Q2 in
+ * docs/lcb-spec-questions.md). With the word toggle (§5.1, §5.3) consecutive
+ * words differ, and PRESYNC rejects such a phase. Each direction gets one long
+ * outage at a random time in the first half of the run, plus random ones. The
+ * run reports how many losses of sync happened in an apply cycle (a rejected
+ * word was the fourth miss: the signature of a false lock being left) and
+ * how many words were delivered at a false phase.
  *
  * Checks, with the scoreboard csrc/lib/sb.c (one flow per (src, dest, VC)):
  *   - every healthy packet is delivered exactly once, in order, uncorrupted;
@@ -28,8 +30,8 @@
  *     every cycle (harness);
  *   - no deadlock: each port takes a new packet at least every STALL_LIMIT
  *     cycles (its source is never empty). A link that stalls without going
- *     down (Q2 in docs/lcb-spec-questions.md: a false lock on a rotated word
- *     that passes the range checks) fails here.
+ *     down (Q2 in docs/lcb-spec-questions.md: a false lock on a window that
+ *     passes the range checks, before the word toggle) fails here.
  *
  * Usage: test_lcb_model_rand [seed [cycles_per_config]]
  *        test_lcb_model_rand --bench [cycles]   (speed of an error-free,
@@ -48,10 +50,10 @@ typedef struct {
     double p_bit, p_burst, p_erase, p_outage; /* per phit, per direction */
     double p_long;            /* per phit, per direction: a long outage starts */
     int outage_max;           /* set from W by run_config */
+    long long_min, long_max;  /* long outages: long_min .. long_max cycles (2W..10W) */
+    long forced_min;          /* the forced long outage: forced_min .. long_max (4W) */
 } rcfg;
 
-#define LONG_MIN 100          /* long outages: LONG_MIN .. LONG_MAX cycles */
-#define LONG_MAX 400
 #define STALL_LIMIT 5000      /* cycles without a new packet taken: deadlock (the
                                * longest normal gap seen in seeds 1..60 is ~1100) */
 
@@ -65,9 +67,9 @@ typedef struct {
     long n_bit[2], n_burst[2], n_erase[2], n_outage[2], n_long[2];
 } rerr;
 
-static long long_len(nr_rng_t *r)
+static long long_len(nr_rng_t *r, long lo, long hi)
 {
-    return LONG_MIN + (long)nr_rng_below(r, LONG_MAX - LONG_MIN + 1);
+    return lo + (long)nr_rng_below(r, (uint64_t)(hi - lo + 1));
 }
 
 static void rerr_hook(void *ctx, int port, long cycle, uint32_t *ph)
@@ -75,7 +77,7 @@ static void rerr_hook(void *ctx, int port, long cycle, uint32_t *ph)
     rerr *e = ctx;
     nr_rng_t *r = &e->rng[port];
     if (e->on && cycle == e->force_at[port] && e->outage_left[port] == 0) {
-        e->outage_left[port] = long_len(r);
+        e->outage_left[port] = long_len(r, e->cf->forced_min, e->cf->long_max);
         e->n_long[port]++;
     }
     if (e->outage_left[port] > 0) {
@@ -104,7 +106,7 @@ static void rerr_hook(void *ctx, int port, long cycle, uint32_t *ph)
         *ph = 0;
         e->n_outage[port]++;
     } else if ((u -= cf->p_outage) < cf->p_long) {
-        e->outage_left[port] = long_len(r) - 1;
+        e->outage_left[port] = long_len(r, cf->long_min, cf->long_max) - 1;
         *ph = 0;
         e->n_long[port]++;
     }
@@ -205,13 +207,16 @@ static void run_config(const rcfg *cf, uint64_t seed, long cycles)
     sc.num_vcs = cf->p.num_vcs;
     sc.max_len = cf->p.max_pkt_len;
     CHECK_EQ(nr_sb_init(&rs.sb, &sc, NULL, NULL), 0);
-    /* W = 16 + NumVcs * clog2(BufPerVc + 1); short outages up to W-1 cycles */
+    /* W = 25 + NumVcs * clog2(BufPerVc + 1); short outages up to W-1 cycles */
     int cw = 0;
     while ((1 << cw) < cf->p.buf_per_vc + 1)
         cw++;
     rcfg cfx = *cf;
-    const int W = 16 + cf->p.num_vcs * cw;
+    const int W = 25 + cf->p.num_vcs * cw;
     cfx.outage_max = W - 2;
+    cfx.long_min = 2 * W;       /* 2 to 10 words lost; SYNC survives fewer than */
+    cfx.long_max = 10 * W;      /* 4 in a row, and the forced outage ...        */
+    cfx.forced_min = 4 * W;     /* four whole words: always CTL_SYNC_LOST */
     cf = &cfx;
     er.cf = cf;
     er.on = 1;
