@@ -134,8 +134,13 @@ module nr_inq #(
 
   `NR_ASSERT(a_rd_vc_range, !rd_en_i || 32'(rd_vc_i) < NumVcs, clk_i, rst_ni)
   `NR_ASSERT(a_wr_vc_range, !wr_valid_i || 32'(wr_vc_i) < NumVcs, clk_i, rst_ni)
-  `NR_ASSERT(a_one_reader, $onehot0(v_re | v_abort), clk_i, rst_ni)
-  `NR_ASSERT(a_one_writer, $onehot0(v_we), clk_i, rst_ni)
+  // At most one bit set, written out: Icarus 11's $onehot0 returns 0 and 1 in
+  // turn for the same all-zero argument (seen in an Icarus run of nr_lcb_port
+  // with NumVcs 1 and 4), and would stop such a simulation.
+  logic [NumVcs-1:0] v_rd;
+  assign v_rd = v_re | v_abort;
+  `NR_ASSERT(a_one_reader, (v_rd & (v_rd - 1'b1)) == '0, clk_i, rst_ni)
+  `NR_ASSERT(a_one_writer, (v_we & (v_we - 1'b1)) == '0, clk_i, rst_ni)
   // The read never hits the entry being written (§8.4 order rules).
   `NR_ASSERT(a_no_rw_collide, !(ram_re && ram_we && ram_raddr == ram_waddr), clk_i, rst_ni)
 

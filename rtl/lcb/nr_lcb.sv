@@ -8,7 +8,8 @@
 //     nr_lcb_ctl_defr  control words in, from the RX's C bits (§5.3)
 // Parameters: NumVcs, BufPerVc, ReplayDepth, Window, MaxPktLen as in
 //   nr_lcb_tx (ranges checked there). CW = clog2(BufPerVc+1),
-//   W = 16 + NumVcs*CW.
+//   W = 25 + NumVcs*CW (control word: payload W-1..16 with the word toggle
+//   at W-9, CRC-16 in 15..0; 41 at the defaults).
 // Ports: core TX side and link side as nr_lcb_tx; rx_* towards the input
 //   queue as nr_lcb_rx; inq_cr_i (credits freed by the local input queue this
 //   cycle) feeds the control words; ev_o holds events 0..17 of §9.
@@ -24,7 +25,7 @@ module nr_lcb #(
   parameter int Window      = 32,
   parameter int MaxPktLen   = 64,
   localparam int CW         = $clog2(BufPerVc + 1),
-  localparam int W          = 16 + NumVcs * CW
+  localparam int W          = 25 + NumVcs * CW
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -56,7 +57,7 @@ module nr_lcb #(
   logic [6:0]    rx_ack;
   logic          rx_epoch, cbit;
   logic          ctl_valid;
-  logic [W-9:0]  ctl_word;
+  logic [W-17:0] ctl_word;
   logic [7:0]    ev_tx;
   logic          ev_reject, ctl_accept, ev_ctl_ok, ev_ctl_bad, ev_ctl_lost;
   logic [5:0]    ev_rx;

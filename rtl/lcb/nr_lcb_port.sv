@@ -9,7 +9,7 @@
 //   BufPerVc     8..1023, >= MaxPktLen  input-queue phits per VC = credits
 //   ReplayDepth  power of two, 8..4096, >= 2*MaxPktLen   replay buffer phits
 //   Window       power of two, 2..64   unacknowledged packets
-//   MaxPktLen    2..BufPerVc           longest packet, EOP included
+//   MaxPktLen    2..min(BufPerVc, 255) longest packet, EOP included
 //   Derived: CW = clog2(BufPerVc+1) bits per VC in credits_o, occ_o, inq_cr_o.
 // Ports:
 //   cfg_timeout_i (1..65535), cfg_retry_limit_i, cfg_max_len_i
@@ -83,7 +83,7 @@ module nr_lcb_port #(
   `NR_PARAM_ASSERT(p_replay_depth, ReplayDepth >= 8 && ReplayDepth <= 4096
                    && ReplayDepth >= 2 * MaxPktLen)
   `NR_PARAM_ASSERT(p_window, Window >= 2 && Window <= 64 && (Window & (Window - 1)) == 0)
-  `NR_PARAM_ASSERT(p_max_pkt_len, MaxPktLen >= 2 && MaxPktLen <= BufPerVc)
+  `NR_PARAM_ASSERT(p_max_pkt_len, MaxPktLen >= 2 && MaxPktLen <= BufPerVc && MaxPktLen <= 255)
 
   logic        rx_valid, rx_bad;
   logic [23:0] rx_phit;

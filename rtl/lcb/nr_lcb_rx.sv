@@ -10,7 +10,7 @@
 //   nr_lcb_ctl_defr, not here.
 // Parameters:
 //   NumVcs     virtual channels, 1..4. A head's vc field is taken mod NumVcs.
-//   MaxPktLen  longest packet, 2..1023; sizes the length counter.
+//   MaxPktLen  longest packet, 2..255; sizes the length counter.
 // Ports:
 //   cfg_max_len_i  clip length, 2..MaxPktLen (asserted), held constant.
 //   link_rx_i      the link phit of this cycle: F = bit 23, C = bit 22 (unused
@@ -48,7 +48,7 @@ module nr_lcb_rx #(
 );
 
   `NR_PARAM_ASSERT(p_num_vcs, NumVcs >= 1 && NumVcs <= 4)
-  `NR_PARAM_ASSERT(p_max_pkt_len, MaxPktLen >= 2)
+  `NR_PARAM_ASSERT(p_max_pkt_len, MaxPktLen >= 2 && MaxPktLen <= 255)
 
   localparam logic [1:0] K_BODY = 2'(nr_pkg::KIND_BODY);
   localparam logic [1:0] K_HEAD = 2'(nr_pkg::KIND_HEAD);
@@ -273,7 +273,8 @@ module nr_lcb_rx #(
   assign ev_o[4] = is_idle && marker_ok;       // RX_MARKER
   assign ev_o[5] = idle_bad;                   // RX_IDLE_BAD
 
-  // cfg_max_len is 8 bits: with MaxPktLen >= 255 the upper bound always holds.
+  // cfg_max_len is 8 bits and MaxPktLen <= 255 (§2): at 255 the upper bound
+  // always holds, and only the lower one is checked.
   if (MaxPktLen < 255) begin : g_max_len_chk
     `NR_ASSERT(a_cfg_max_len, cfg_max_len_i >= 8'd2 && 32'(cfg_max_len_i) <= MaxPktLen,
                clk_i, rst_ni)

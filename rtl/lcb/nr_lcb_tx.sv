@@ -16,7 +16,7 @@
 //                >= MaxPktLen. Credit counters are CW = clog2(BufPerVc+1) bits.
 //   ReplayDepth  replay buffer phits, power of two, 8..4096, >= 2*MaxPktLen.
 //   Window       packets sent and not acknowledged, power of two, 2..64.
-//   MaxPktLen    longest packet, EOP included, 2..BufPerVc.
+//   MaxPktLen    longest packet, EOP included, 2..min(BufPerVc, 255).
 // Ports:
 //   cfg_timeout_i (>= 1, asserted), cfg_retry_limit_i   held constant.
 //   tx_valid_i, tx_phit_i, tx_ready_o   core side (§7.1). tx_ready_o depends
@@ -25,7 +25,7 @@
 //       gaps (tx_valid_i = 0), which go out as PAD phits.
 //   tx_vc_ok_o[v]   a HEAD on VC v would be taken (state only).
 //   ctl_valid_i, ctl_word_i   control word delivered last cycle by the
-//       deframer (bits W-1..8), applied this cycle by nr_lcb_tx_ctl.
+//       deframer (payload bits W-1..16), applied this cycle by nr_lcb_tx_ctl.
 //   cbit_i          this cycle's control-channel bit (nr_lcb_ctl_ser).
 //   link_tx_o       registered link phit: chosen in cycle t, shown in t+1.
 //   credits_o       credit counters, VC v at v*CW +: CW (start of cycle).
@@ -55,7 +55,7 @@ module nr_lcb_tx #(
   parameter int Window      = 32,
   parameter int MaxPktLen   = 64,
   localparam int CW         = $clog2(BufPerVc + 1),
-  localparam int DW         = 8 + NumVcs * CW
+  localparam int DW         = 9 + NumVcs * CW   // control-word payload, W-16
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -82,7 +82,7 @@ module nr_lcb_tx #(
   `NR_PARAM_ASSERT(p_replay_depth, ReplayDepth >= 8 && ReplayDepth <= 4096
                    && (ReplayDepth & (ReplayDepth - 1)) == 0 && ReplayDepth >= 2 * MaxPktLen)
   `NR_PARAM_ASSERT(p_window, Window >= 2 && Window <= 64 && (Window & (Window - 1)) == 0)
-  `NR_PARAM_ASSERT(p_max_pkt_len, MaxPktLen >= 2 && MaxPktLen <= BufPerVc)
+  `NR_PARAM_ASSERT(p_max_pkt_len, MaxPktLen >= 2 && MaxPktLen <= BufPerVc && MaxPktLen <= 255)
 
   localparam int RAW = $clog2(ReplayDepth);
   localparam int RPW = RAW + 1;                 // replay pointers carry a wrap bit

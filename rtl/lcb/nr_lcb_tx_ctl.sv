@@ -8,8 +8,10 @@
 //   BufPerVc  peer input-queue phits per VC = credits per VC, 8..1023.
 //   CW        $clog2(BufPerVc+1), derived.
 // Ports:
-//   valid_i, word_i  the word delivered last cycle by the deframer, bits W-1..8:
-//                    {ack(7), epoch(1), fr[0](CW), .., fr[NumVcs-1](CW)}.
+//   valid_i, word_i  the word delivered last cycle by the deframer, its payload
+//                    bits W-1..16 (the CRC-16 in bits 15..0 is not passed on):
+//                    {ack(7), epoch(1), wt(1), fr[0](CW), .., fr[NumVcs-1](CW)};
+//                    the word toggle wt is the deframer's business, unused here.
 //   base_i, outstanding_i, credits_i   TX state at the start of the cycle;
 //                    credits_i has VC v at bits v*CW +: CW.
 //   accept_o         the word passed the checks and is applied this cycle.
@@ -29,7 +31,7 @@ module nr_lcb_tx_ctl #(
   parameter int NumVcs   = 2,
   parameter int BufPerVc = 128,
   localparam int CW      = $clog2(BufPerVc + 1),
-  localparam int DW      = 8 + NumVcs * CW
+  localparam int DW      = 9 + NumVcs * CW    // payload, W-16
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -59,6 +61,8 @@ module nr_lcb_tx_ctl #(
 
   assign a = word_i[DW-1 -: 7];
   assign e = word_i[DW-8];
+  logic unused_wt;
+  assign unused_wt = word_i[DW-9];
 
   always_comb begin
     a_rel = a - base_i;

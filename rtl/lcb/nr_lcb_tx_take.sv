@@ -7,7 +7,7 @@
 //   is kept to nr_lcb_tx as the core phit to store, debit and send.
 // Parameters:
 //   NumVcs     virtual channels, 1..4.
-//   MaxPktLen  longest packet, EOP included, 2..1023 (clip threshold).
+//   MaxPktLen  longest packet, EOP included, 2..255 (clip threshold).
 // Ports:
 //   tx_valid_i, tx_phit_i, tx_ready_o   core side. tx_ready_o depends on state,
 //       head_ok_i, vc_ok_i, tx_valid_i and tx_phit_i (kind, head vc).
@@ -53,7 +53,7 @@ module nr_lcb_tx_take #(
 );
 
   `NR_PARAM_ASSERT(p_num_vcs, NumVcs >= 1 && NumVcs <= 4)
-  `NR_PARAM_ASSERT(p_max_pkt_len, MaxPktLen >= 2)
+  `NR_PARAM_ASSERT(p_max_pkt_len, MaxPktLen >= 2 && MaxPktLen <= 255)
 
   localparam logic [1:0] K_BODY     = 2'(nr_pkg::KIND_BODY);
   localparam logic [1:0] K_HEAD     = 2'(nr_pkg::KIND_HEAD);
