@@ -45,7 +45,7 @@ module nr_credit_cnt #(
 
   // wide enough for count + largest return, and for a borrow below zero
   localparam int SumW = ((CntW > IncW) ? CntW : IncW) + 2;
-  localparam logic [CntW-1:0] MAX = CntW'(MaxCredits);
+  localparam logic [CntW-1:0] MaxCnt = CntW'(MaxCredits);
 
   logic [NumVcs-1:0] underflow_vc, overflow_vc;
 
@@ -68,12 +68,12 @@ module nr_credit_cnt #(
     assign cnt_d = sum[CntW-1:0];
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) cnt_q <= MAX;
+      if (!rst_ni) cnt_q <= MaxCnt;
       else         cnt_q <= cnt_d;
     end
 
     assign count_o[v*CntW +: CntW] = cnt_q;
-    assign full_o[v]       = (cnt_q == MAX);
+    assign full_o[v]       = (cnt_q == MaxCnt);
     assign underflow_vc[v] = dec && (cnt_q == '0) && (inc == '0);
     assign overflow_vc[v]  = !underflow_vc[v] && (sum > SumW'(MaxCredits));
 
@@ -86,11 +86,11 @@ module nr_credit_cnt #(
       assume (!underflow_vc[v]);
       assume (sum <= SumW'(MaxCredits));
     end
-    always @(*) if (rst_ni) assert (cnt_q <= MAX);
-    always @(*) if (!rst_ni) assert (cnt_q == MAX);
+    always @(*) if (rst_ni) assert (cnt_q <= MaxCnt);
+    always @(*) if (!rst_ni) assert (cnt_q == MaxCnt);
     always @(posedge clk_i) if (f_past_valid && $past(rst_ni) && rst_ni) begin
       assert (SumW'(cnt_q) == SumW'($past(cnt_q)) + SumW'($past(inc)) - SumW'($past(dec)));
-      assert (full_o[v] == (cnt_q == MAX));
+      assert (full_o[v] == (cnt_q == MaxCnt));
     end
 `endif
   end

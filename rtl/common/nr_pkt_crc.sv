@@ -46,23 +46,23 @@ module nr_pkt_crc (
   output logic                      proto_err_sticky_o
 );
 
-  localparam int DW = nr_pkg::DATA_W;
+  localparam int DATA_W = nr_pkg::DATA_W;
   localparam logic [15:0] CRC_INIT = 16'(nr_pkg::CRC16_INIT);
   // EOP bits fed into the CRC: ok + rsvd, bits 21:16
-  localparam int EopTailW = nr_pkg::EOP_OK_W + nr_pkg::EOP_RSVD_W;
+  localparam int EOP_TAIL_W = nr_pkg::EOP_OK_W + nr_pkg::EOP_RSVD_W;
 
   logic [nr_pkg::KIND_W-1:0] kind;
   logic                      is_head, is_body, is_eop, is_rsvd;
   logic                      in_pkt_q, in_pkt_d, err_q, err_d;
   logic [15:0]               crc_q, crc_d, upd_in, upd_out;
-  logic [DW-1:0]             data;
-  logic [EopTailW-1:0]       eop_tail;
+  logic [DATA_W-1:0]         data;
+  logic [EOP_TAIL_W-1:0]     eop_tail;
   logic [15:0]               eop_crc;
   logic                      feed;
 
   assign kind     = phit_i[nr_pkg::KIND_LSB +: nr_pkg::KIND_W];
-  assign data     = phit_i[DW-1:0];
-  assign eop_tail = phit_i[nr_pkg::EOP_RSVD_LSB +: EopTailW];
+  assign data     = phit_i[DATA_W-1:0];
+  assign eop_tail = phit_i[nr_pkg::EOP_RSVD_LSB +: EOP_TAIL_W];
   assign eop_crc  = phit_i[nr_pkg::EOP_CRC_LSB +: nr_pkg::EOP_CRC_W];
   assign is_head  = valid_i && (kind == nr_pkg::KIND_W'(nr_pkg::KIND_HEAD));
   assign is_body  = valid_i && (kind == nr_pkg::KIND_W'(nr_pkg::KIND_BODY));
@@ -73,13 +73,13 @@ module nr_pkt_crc (
   assign upd_in = is_head ? CRC_INIT : crc_q;
   assign feed   = is_head || (is_body && in_pkt_q);
 
-  nr_crc16_upd #(.DataW(DW)) u_upd_data (
+  nr_crc16_upd #(.DataW(DATA_W)) u_upd_data (
     .crc_i (upd_in),
     .data_i(data),
     .crc_o (upd_out)
   );
 
-  nr_crc16_upd #(.DataW(EopTailW)) u_upd_eop (
+  nr_crc16_upd #(.DataW(EOP_TAIL_W)) u_upd_eop (
     .crc_i (crc_q),
     .data_i(eop_tail),
     .crc_o (pcrc_o)
