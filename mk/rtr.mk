@@ -47,7 +47,7 @@ ifneq ($(wildcard csrc/model/yarc.c),)
 TEST_BINS += $(RTR_RTL_BINS)
 endif
 .PHONY: rtr-bins
-rtr-bins: $(RTR_BIN) $(RTR_RTL_BINS)
+rtr-bins: $(RTR_BIN) $$(RTR_RTL_BINS)
 
 # ---- experiments ----
 .PHONY: run sweep-rtr bench
@@ -67,3 +67,9 @@ bench: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(RTR_BIN) $(filter %-yarc-k64,$(RTR_RTL_BINS))
 	@scripts/rtr_bench.sh
 UNIT_TARGETS += sweep-rtr bench run
+# k=32/k=64 lockstep (opt-in: the large Verilated builds).
+.PHONY: test-rtr-large
+test-rtr-large: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory YARC_RTL_LARGE=1 $(RTR_BIN) $(BUILD)/bin/rtr_sim-yarc-k32 $(BUILD)/bin/rtr_sim-yarc-k64
+	@scripts/regress.sh -j 2 tests/rtr_large.lst
+UNIT_TARGETS += test-rtr-large

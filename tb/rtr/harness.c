@@ -358,8 +358,8 @@ static void report_divergence(sim_t *s, int64_t t, int p, const char *field, uin
     }
     snprintf(s->div_msg, sizeof s->div_msg,
              "LOCKSTEP MISMATCH cycle %" PRId64 " port %d field %s\n"
-             "  expected (model): 0x%06x  %s\n  actual   (%s)  : 0x%06x  %s",
-             t, p, field, exp, e, s->o->impl == RTR_RUN_SELF ? "model 2" : "RTL    ", act, a);
+             "  expected (model)  : 0x%06x  %s\n  actual   (%-7s): 0x%06x  %s",
+             t, p, field, exp, e, s->o->impl == RTR_RUN_SELF ? "model 2" : "RTL", act, a);
     say(s, "%s\n", s->div_msg);
     say(s, "  port %d all fields: model ev=0x%05x tev=0x%02x link_down=%d | DUT ev=0x%05x "
            "tev=0x%02x link_down=%d\n",
@@ -646,7 +646,7 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
         /* 3. evaluate */
         if (s->hm) s->impl_m->eval(s->hm, &in, &mo);
         if (s->hr) s->impl_r->eval(s->hr, &in, &ro);
-        if (o->impl == RTR_RUN_SELF && (int64_t)t == o->fault_cycle) {
+        if ((o->impl == RTR_RUN_SELF || o->impl == RTR_RUN_LOCKSTEP) && (int64_t)t == o->fault_cycle) {
             int fp = o->fault_port % P;
             if (lcb) ro.link_tx[fp] ^= 1u << 3;                 /* a data bit */
             else if (ro.out_valid[fp]) ro.out_phit[fp] ^= 1u << 3;

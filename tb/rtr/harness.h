@@ -62,7 +62,7 @@ typedef struct {
     int64_t trace_from, trace_to; /* FST window (RTL runs), -1 = no trace */
     const char *trace_path;
     int progress;            /* print progress lines */
-    int64_t fault_cycle;     /* SELF: flip a bit of the second instance's output here (-1 none) */
+    int64_t fault_cycle;     /* SELF/LOCKSTEP: flip a bit of the DUT's output here (-1 none) */
     int fault_port;
 } rtr_opts;
 

@@ -14,7 +14,7 @@
  * (when one exists for the configuration), writing an FST window around the
  * divergence.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -40,7 +40,7 @@ static const nr_cli_opt_t opts[] = {
     {"org", "NAME", "switch organization: yarc (default)"},
     {"impl", "KIND", "model | rtl | lockstep (RTL driven, model compared every cycle) | self "
                      "(model against a second model: tests the comparison)"},
-    {"fault", "CYCLE:PORT", "with --impl self: flip one output bit of the second model at CYCLE"},
+    {"fault", "CYCLE:PORT", "self/lockstep: flip one output bit of the DUT at CYCLE (tests the report and rerun)"},
     {"cfg", "NAME", "named configuration from the configs file (default yarc-k16)"},
     {"cfg-file", "PATH", "configurations file (default configs/configs.txt)"},
     {"pattern", "NAME", "traffic pattern: ur bc br tr uniform bitcomp bitrev bitrot transpose "
@@ -279,7 +279,8 @@ int main(int argc, char **argv) {
     /* RTL runs belong to the rtr_sim-<config> binary. */
     char dir[1024], path[1200];
     self_dir(argv[0], dir, sizeof dir);
-    if (o.fault_cycle >= 0 && o.impl != RTR_RUN_SELF) nr_cli_die(&c, "--fault needs --impl self");
+    if (o.fault_cycle >= 0 && o.impl != RTR_RUN_SELF && o.impl != RTR_RUN_LOCKSTEP)
+        nr_cli_die(&c, "--fault needs --impl self or lockstep");
     if (o.impl == RTR_RUN_RTL || o.impl == RTR_RUN_LOCKSTEP) {
         const char *have = rtr_rtl_build();
         int want_trace = o.trace_from >= 0;
@@ -389,6 +390,11 @@ int main(int argc, char **argv) {
             char wdir[1200], fst[1400], sfrom[32], sto[32];
             snprintf(wdir, sizeof wdir, "%s/../waves", dir);
             mkdir(wdir, 0777);
+            char *rp = realpath(wdir, NULL);
+            if (rp) {
+                snprintf(wdir, sizeof wdir, "%s", rp);
+                free(rp);
+            }
             snprintf(fst, sizeof fst, "%s/rtr_%s_seed%" PRIu64 "_c%" PRId64 ".fst", wdir, o.cfg.name,
                      o.seed, r.div_cycle);
             snprintf(sfrom, sizeof sfrom, "%" PRId64, from);
