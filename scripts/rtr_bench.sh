@@ -21,6 +21,8 @@ NPROC=$(nproc)
 CMD="$SIM --cfg CFG --impl IMPL --pattern ur --load L --len bw --warmup $WARMUP --measure $MEASURE --seed 1"
 runs=("yarc-k64 model" "yarc-k64-bare model")
 [ -x "$B/bin/rtr_sim-yarc-k64" ] && runs+=("yarc-k64 rtl")
+# k=16: the RTL build that make test always has, against the model.
+[ -x "$B/bin/rtr_sim-yarc-k16" ] && runs+=("yarc-k16 model" "yarc-k16 rtl")
 for r in "${runs[@]}"; do
     set -- $r
     for l in 0.1 0.5; do
@@ -34,18 +36,26 @@ done
 TABLE=$OUT/rtr_bench.md
 {
     echo "Measured by \`make bench\` ($(date -u +%Y-%m-%d)) on $NPROC x $CPU, one run at a time, single-threaded; rates per CPU second of the process (the machine is shared)."
-    echo "Command: \`$CMD\` (k=64, UR, BlackWidow length mix, whole testbench: sources, NIC LCB models, channels, scoreboard)."
+    echo "Command: \`$CMD\` (UR, BlackWidow length mix, whole testbench: sources, NIC LCB models, channels, scoreboard)."
     echo
     echo "| config | impl | load | cycles/s | phit-hops/s | slowdown vs 800 MHz YARC | phit-hops/s vs YARC at that load |"
     echo "|---|---|---|---|---|---|---|"
-    awk -F, 'NR > 1 { sl = 8e8 / $25; ph = $26 / (64 * $8 * 8e8);
+    awk -F, 'NR > 1 { k = $4; sub(/^yarc-k/, "", k); k += 0; sl = 8e8 / $25; ph = $26 / (k * $8 * 8e8);
                       printf "| %s | %s | %s | %.0f | %.3g | %.0fx | %.2g |\n", $4, $3, $8, $25, $26, sl, ph }' "$CSV"
     m1=$(awk -F, 'NR > 1 && $4 == "yarc-k64" && $3 == "model" && $8 == 0.5 { print $25 }' "$CSV")
     r1=$(awk -F, 'NR > 1 && $4 == "yarc-k64" && $3 == "rtl" && $8 == 0.5 { print $25 }' "$CSV")
     if [ -n "$r1" ]; then
         echo
-        echo "Model / RTL speed ratio at load 0.5: $(awk -v a="$m1" -v b="$r1" 'BEGIN { printf "%.1f", a / b }')x."
+        echo "k=64 model / RTL speed ratio at load 0.5: $(awk -v a="$m1" -v b="$r1" 'BEGIN { printf "%.1f", a / b }')x."
     fi
+    m2=$(awk -F, 'NR > 1 && $4 == "yarc-k16" && $3 == "model" && $8 == 0.5 { print $25 }' "$CSV")
+    r2=$(awk -F, 'NR > 1 && $4 == "yarc-k16" && $3 == "rtl" && $8 == 0.5 { print $25 }' "$CSV")
+    if [ -n "$r2" ]; then
+        echo
+        echo "k=16 model / RTL speed ratio at load 0.5: $(awk -v a="$m2" -v b="$r2" 'BEGIN { printf "%.1f", a / b }')x (whole testbench; the C NIC LCB models and channels are common to both)."
+    fi
+    echo
+    echo "The real router runs 8e8 cycles/s; at load L it moves k x L x 8e8 phit-hops/s. Slowdown = 8e8 / simulated cycles/s."
 } > "$TABLE"
 cat "$TABLE"
 # Update docs/results.md between the markers, if present.

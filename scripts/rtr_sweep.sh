@@ -160,7 +160,12 @@ fi
 # built for, next to the model alone.
 SPOT=$OUT/rtr_spot.csv
 rm -f "$SPOT"
-RTL=$B/bin/rtr_sim-$LCFG
+# The k=64 RTL build is opt-in (YARC_RTL_LARGE=1); without it the same
+# points run on the k=16 configuration, whose RTL make test always builds.
+SCFG=$LCFG
+[ -x "$B/bin/rtr_sim-$SCFG" ] || SCFG=yarc-k16
+RTL=$B/bin/rtr_sim-$SCFG
+LCFG=$SCFG
 if [ -x "$RTL" ]; then
     for pt in "ur 0.2" "ur 0.6" "tr 0.5"; do
         set -- $pt
