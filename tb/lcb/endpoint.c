@@ -215,21 +215,11 @@ static void sent_drop(lcb_ep *e, uint64_t idx)
 void lcb_ep_window(lcb_ep *e, int64_t from, int64_t to) { e->win_from = from; e->win_to = to; }
 void lcb_ep_drain(lcb_ep *e) { e->drain = 1; e->stall = 0; }
 const lcb_ep_stats *lcb_ep_get_stats(const lcb_ep *e) { return &e->s; }
-int lcb_ep_mid_packet(const lcb_ep *e) { return e->mid; }
 
 uint64_t lcb_ep_backlog(const lcb_ep *e)
 {
     uint64_t n = 0;
     for (int v = 0; v < e->nv; v++) n += e->q[v].n;
-    return n;
-}
-
-uint64_t lcb_ep_backlog_phits(const lcb_ep *e)
-{
-    uint64_t n = 0;
-    for (int v = 0; v < e->nv; v++)
-        for (size_t i = 0; i < e->q[v].n; i++)
-            n += (uint64_t)e->q[v].e[(e->q[v].head + i) % e->q[v].cap].len;
     return n;
 }
 

@@ -111,11 +111,8 @@ void lcb_ep_outputs(lcb_ep *e, int64_t t, const nr_lcbp_in *in, const nr_lcbp_ou
 void lcb_ep_window(lcb_ep *e, int64_t from, int64_t to);
 /* 1 if the source has packets queued, staged or in flight (not yet read). */
 int lcb_ep_pending(const lcb_ep *e);
-/* Packets queued at the source (not yet started), and their phits. */
+/* Packets queued at the source (not yet started). */
 uint64_t lcb_ep_backlog(const lcb_ep *e);
-uint64_t lcb_ep_backlog_phits(const lcb_ep *e);
-/* 1 while the source is inside a packet. */
-int lcb_ep_mid_packet(const lcb_ep *e);
 /* The endpoint whose source feeds this endpoint's sink (for the oracle). */
 void lcb_ep_set_peer(lcb_ep *e, lcb_ep *peer);
 /* The link monitor saw this port's RX accept a packet on VC vc. */

@@ -192,12 +192,7 @@ int lcb_port_errors(const lcb_port *p, char *buf, int buflen)
 
 void lcb_port_selftest_diverge(lcb_port *p, int64_t cycle) { p->st_diverge = cycle; }
 
-int64_t lcb_port_cycle(const lcb_port *p) { return p->cycle; }
-int64_t lcb_port_div_cycle(const lcb_port *p) { return p->div_cycle; }
 const char *lcb_port_div_field(const lcb_port *p) { return p->div_field; }
-const char *lcb_port_name(const lcb_port *p) { return p->name; }
-lcb_impl lcb_port_impl(const lcb_port *p) { return p->impl; }
-int lcb_port_lockstep(const lcb_port *p) { return p->lockstep; }
 
 int lcb_port_trace(lcb_port *p, const char *path)
 {

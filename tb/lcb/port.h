@@ -51,24 +51,18 @@ void lcb_port_tick(lcb_port *p);
 /* Model interface errors (nr_lcbp_errors), of the model or the shadow model.
  * RTL-only ports return 0. */
 int lcb_port_errors(const lcb_port *p, char *buf, int buflen);
-/* Cycle number (ticks so far). */
-int64_t lcb_port_cycle(const lcb_port *p);
 /* After eval() returned -1: the divergence (field, expected, actual) and the
  * history table, printed to f. */
 void lcb_port_report_divergence(const lcb_port *p, FILE *f);
-/* Cycle and field name of the divergence; -1 / "" if none. */
-int64_t lcb_port_div_cycle(const lcb_port *p);
+/* Field name of the divergence ("" if none). */
 const char *lcb_port_div_field(const lcb_port *p);
 /* FST trace of an RTL port: start (0, or -1 if this build has no tracing),
  * stop. */
 int lcb_port_trace(lcb_port *p, const char *path);
 void lcb_port_trace_stop(lcb_port *p);
-const char *lcb_port_name(const lcb_port *p);
 /* Checker self-test: in cycle `cycle` the shadow model of a lockstep port gets
  * link_rx with data bit 5 flipped, so the lockstep comparison must fail. */
 void lcb_port_selftest_diverge(lcb_port *p, int64_t cycle);
-lcb_impl lcb_port_impl(const lcb_port *p);
-int lcb_port_lockstep(const lcb_port *p);
 
 /* RTL side, implemented in port_rtl.c (the Verilated build) or port_nortl.c. */
 int lcb_port_have_rtl(void);                  /* 1 if RTL is linked in */
