@@ -65,7 +65,7 @@ include $(sort $(wildcard mk/*.mk))
 build-tests: $(BUILD)/.deps-ok $(TEST_BINS)
 
 test: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory build-tests
+	@$(MAKE) --no-print-directory -j$(JOBS) build-tests
 	@scripts/regress.sh -j $(JOBS) $(sort $(wildcard tests/*.list))
 
 lint: $(BUILD)/.deps-ok

@@ -31,10 +31,16 @@ test-rtr: $(BUILD)/.deps-ok
 # exist is simply not made; rtr_sim then says the RTL is missing.
 .SECONDEXPANSION:
 RTR_RTL_VARIANTS := yarc-k16:k16 yarc-k32:k32 yarc-k64:k64 yarc-k16-bare:k16_bare \
-                    yarc-k16-trace:k16_trace
+                    yarc-k16-trace:k16_trace yarc-k32-trace:k32_trace yarc-k64-trace:k64_trace
+# Variants made by `make test` (the k32/k64 traced builds are on demand).
+RTR_RTL_ONDEMAND := yarc-k32-trace yarc-k64-trace
 rtr_build_of = $(word 2,$(subst :, ,$(filter $(1):%,$(RTR_RTL_VARIANTS))))
-RTR_RTL_BINS = $(foreach v,$(RTR_RTL_VARIANTS),$(if $(YARC_RTL_OBJS_$(word 2,$(subst :, ,$(v)))),$(BUILD)/bin/rtr_sim-$(word 1,$(subst :, ,$(v)))))
+RTR_RTL_ALL_BINS = $(foreach v,$(RTR_RTL_VARIANTS),$(if $(YARC_RTL_OBJS_$(word 2,$(subst :, ,$(v)))),$(BUILD)/bin/rtr_sim-$(word 1,$(subst :, ,$(v)))))
+RTR_RTL_BINS = $(filter-out $(RTR_RTL_ONDEMAND:%=$(BUILD)/bin/rtr_sim-%),$(RTR_RTL_ALL_BINS))
 
+# The glue objects are made by a pattern rule through secondary expansion;
+# keep them (make would delete them as intermediate and relink every time).
+.SECONDARY: $(foreach v,$(RTR_RTL_VARIANTS),$(BUILD)/obj/tb/rtr/glue/$(word 1,$(subst :, ,$(v))).o)
 $(BUILD)/obj/tb/rtr/glue/%.o: tb/rtr/yarc_rtl_glue.c | $(BUILD)/.deps-ok
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Itb/rtr -Itb/lcb -Itb -DRTR_RTL_CFG='"$(patsubst %-trace,%,$*)"' \
@@ -67,9 +73,3 @@ bench: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(RTR_BIN) $(filter %-yarc-k64,$(RTR_RTL_BINS))
 	@scripts/rtr_bench.sh
 UNIT_TARGETS += sweep-rtr bench run
-# k=32/k=64 lockstep (opt-in: the large Verilated builds).
-.PHONY: test-rtr-large
-test-rtr-large: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory YARC_RTL_LARGE=1 $(RTR_BIN) $(BUILD)/bin/rtr_sim-yarc-k32 $(BUILD)/bin/rtr_sim-yarc-k64
-	@scripts/regress.sh -j 2 tests/rtr_large.lst
-UNIT_TARGETS += test-rtr-large

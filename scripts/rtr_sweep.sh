@@ -160,8 +160,7 @@ fi
 # built for, next to the model alone.
 SPOT=$OUT/rtr_spot.csv
 rm -f "$SPOT"
-# The k=64 RTL build is opt-in (YARC_RTL_LARGE=1); without it the same
-# points run on the k=16 configuration, whose RTL make test always builds.
+# Without the k=64 RTL build the same points run on the k=16 configuration.
 SCFG=$LCFG
 [ -x "$B/bin/rtr_sim-$SCFG" ] || SCFG=yarc-k16
 RTL=$B/bin/rtr_sim-$SCFG

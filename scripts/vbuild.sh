@@ -1,20 +1,40 @@
 #!/bin/bash
 # vbuild.sh - Verilate one RTL top into a static library for a C testbench.
 #
-# usage: vbuild.sh OUTDIR TOP [-GName=Value ...] [--trace] -- FILE...
+# usage: vbuild.sh OUTDIR TOP [-GName=Value ...] [--trace] [--hier MODULE ...] [--opt N] -- FILE...
 # Produces OUTDIR/libV<TOP>.a (model + Verilator runtime) and OUTDIR/V<TOP>.h.
 # A thin C++ shim (tb/shim/<top>_shim.cpp) includes V<TOP>.h and exposes an
 # extern "C" API; C code is compiled by gcc and linked against the library.
 # Assertions are on (--assert). Optimisation goes in through OPT_FAST, because
 # Verilator's generated makefile overrides CFLAGS.
+#
+# --hier MODULE  Verilate MODULE as a hierarchy block (Verilator
+#   --hierarchical): every instance with the same parameters shares one
+#   compiled model. Verilator 5.006 otherwise emits the scheduled logic of
+#   every instance separately, so a router's C++ grows with its port count
+#   (docs/yarc-rtl.md, "Verilator builds"). Signals inside a hierarchy block
+#   cannot be traced; only its ports are.
+#
+# --opt N  gcc optimisation level of the model's C++ (default 2). Traced
+#   builds of whole routers use 0: they only rerun a failing seed up to a
+#   waveform window, and -O0 compiles in about 40% of the -O2 time.
+#
+# The Verilator runtime (verilated.o, verilated_threads.o, verilated_fst_c.o)
+# does not depend on the model, so it is compiled once into VL_RT_DIR
+# (default: OUTDIR/../_rt, shared by every build under the same parent) and
+# copied into each library. A lock makes this safe under make -j.
 set -euo pipefail
-[ $# -ge 4 ] || { echo "usage: vbuild.sh OUTDIR TOP [-Gp=v ...] [--trace] -- FILE..." >&2; exit 2; }
+[ $# -ge 4 ] || { echo "usage: vbuild.sh OUTDIR TOP [-Gp=v ...] [--trace] [--hier M ...] -- FILE..." >&2; exit 2; }
 OUT=$1; TOP=$2; shift 2
-VARGS=(); TRACE=0
+VARGS=(); TRACE=0; HIER=(); OPT=2
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case $1 in
         -G*) VARGS+=("$1") ;;
         --trace) VARGS+=(--trace-fst --trace-structs); TRACE=1 ;;
+        --hier) [ $# -ge 2 ] || { echo "vbuild: --hier needs a module name" >&2; exit 2; }
+                HIER+=("$2"); shift ;;
+        --opt) [ $# -ge 2 ] && [[ $2 =~ ^[0-3s]$ ]] || { echo "vbuild: --opt needs 0..3 or s" >&2; exit 2; }
+               OPT=$2; shift ;;
         *) echo "vbuild: unknown option '$1'" >&2; exit 2 ;;
     esac
     shift
@@ -23,15 +43,52 @@ done
 shift
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+RT=${VL_RT_DIR:-$(dirname "$OUT")/_rt}
+VINC=$(verilator --getenv VERILATOR_ROOT)/include
+
+# ---- shared runtime, built once (flock: concurrent builds wait for it)
+RT_OBJS=(verilated.o verilated_threads.o verilated_fst_c.o)
+mkdir -p "$RT"
+(
+    flock 9
+    if [ ! -f "$RT/.ok" ]; then
+        # the flags of Verilator's own verilated.mk for a C++ (non-SystemC) model
+        for o in "${RT_OBJS[@]}"; do
+            g++ -O2 -faligned-new -fcf-protection=none -Wno-bool-operation -Wno-sign-compare \
+                -Wno-uninitialized -Wno-unused-but-set-variable -Wno-unused-parameter \
+                -Wno-unused-variable -Wno-shadow -I"$VINC" -I"$VINC/vltstd" \
+                -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 \
+                -c "$VINC/${o%.o}.cpp" -o "$RT/$o"
+        done
+        touch "$RT/.ok"
+    fi
+) 9>"$RT/.lock"
+
+HIERARGS=()
+if [ ${#HIER[@]} -gt 0 ]; then
+    {
+        echo '`verilator_config'
+        for m in "${HIER[@]}"; do
+            echo "hier_block -module \"$m\""
+            # Verilator renames each parameterization of a hierarchy block
+            # (<module>_0, ...), which no longer matches the file name.
+            echo "lint_off -rule DECLFILENAME -file \"*/$m.sv\""
+        done
+    } > "$OUT/hier.vlt"
+    HIERARGS=(--hierarchical "$OUT/hier.vlt")
+fi
+
 verilator --cc --assert -Wall -Wno-fatal --x-assign unique --x-initial unique \
     -O3 --top-module "$TOP" -Mdir "$OUT" --prefix "V$TOP" \
-    -I"$ROOT/rtl/inc" "$ROOT/rtl/lint.vlt" "${VARGS[@]}" "$@" > "$OUT/verilate.log" 2>&1 \
+    -I"$ROOT/rtl/inc" "$ROOT/rtl/lint.vlt" "${HIERARGS[@]}" "${VARGS[@]}" "$@" > "$OUT/verilate.log" 2>&1 \
     || { cat "$OUT/verilate.log" >&2; exit 1; }
 if grep -q '%Warning' "$OUT/verilate.log"; then cat "$OUT/verilate.log" >&2; echo "vbuild: lint warnings in $TOP" >&2; exit 1; fi
-make -s -C "$OUT" -f "V$TOP.mk" OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 \
-    VM_PARALLEL_BUILDS=1 "V${TOP}__ALL.a" verilated.o verilated_threads.o \
-    $( [ $TRACE = 1 ] && echo verilated_fst_c.o ) >/dev/null
+SLOW=$([ "$OPT" = 2 ] || [ "$OPT" = 3 ] && echo 1 || echo "$OPT")
+make -s -C "$OUT" -f "V$TOP.mk" OPT_FAST=-O$OPT OPT_SLOW=-O$SLOW OPT_GLOBAL=-O$OPT \
+    VM_PARALLEL_BUILDS=1 "V${TOP}__ALL.a" >/dev/null
 cd "$OUT"
 # one archive with the model and the runtime; link the C test with g++ ... -lz -pthread
 rm -rf "libV$TOP.a" objs && mkdir objs && (cd objs && ar x "../V${TOP}__ALL.a")
-ar rcs "libV$TOP.a" objs/*.o verilated.o verilated_threads.o $( [ $TRACE = 1 ] && echo verilated_fst_c.o )
+ar rcs "libV$TOP.a" objs/*.o "$RT/verilated.o" "$RT/verilated_threads.o" \
+    $( [ $TRACE = 1 ] && echo "$RT/verilated_fst_c.o" )

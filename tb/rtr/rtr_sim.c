@@ -384,8 +384,9 @@ int main(int argc, char **argv) {
         int64_t from = r.div_cycle > 300 ? r.div_cycle - 300 : 0, to = r.div_cycle + 20;
         snprintf(path, sizeof path, "%s/rtr_sim-%s-trace", dir, o.cfg.name);
         if (!is_exec(path)) {
-            printf("rtr_sim: no traced RTL build for %s (%s); no waveform of the divergence\n",
-                   o.cfg.name, path);
+            printf("rtr_sim: no traced RTL build for %s (%s); no waveform of the divergence\n"
+                   "rtr_sim: build it with: make %s (flat, slow at k >= 32)\n",
+                   o.cfg.name, path, path);
         } else {
             char wdir[1200], fst[1400], sfrom[32], sto[32];
             snprintf(wdir, sizeof wdir, "%s/../waves", dir);
