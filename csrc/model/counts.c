@@ -1,0 +1,101 @@
+/* counts.c - complexity counts of every switch organization in the kit
+ * (docs/nwn-arch.md section 10; seed 001 Tables 1 and 2).
+ *
+ * Pure functions of the build parameters. They count what the RTL builds:
+ * crosspoints that a folded-Clos network never uses (a port turning back to
+ * itself, a top subswitch sending a packet back to the bottom it came from,
+ * a packet coming down going up again, bb's up-port to up-port turns) are
+ * left out of the hardware and out of the count.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "nr_nwn.h"
+
+static int pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
+
+/* The structural part of docs/nwn-arch.md section 3 that the counts need. */
+static int shape_ok(const nr_nwn_params *p, char *err, int errlen) {
+    const int k = p->num_ports, R = p->r, M = p->m;
+    if (!pow2(k) || k < 4 || k > 64) {
+        snprintf(err, errlen, "NumPorts=%d: must be a power of two in 4..64", k);
+        return -1;
+    }
+    if (!pow2(R) || R > k) {
+        snprintf(err, errlen, "R=%d: must be a power of two dividing NumPorts=%d", R, k);
+        return -1;
+    }
+    if (M < 0 || M > 16 || (M == 0) != (R == 1)) {
+        snprintf(err, errlen, "M=%d with R=%d: M is 0 exactly when R = 1 (cn), else 1..16", M, R);
+        return -1;
+    }
+    if (p->bb && (R < 2 || M < 1 || (k / 2) % M)) {
+        snprintf(err, errlen, "Bb=1 needs R >= 2 and M dividing NumPorts/2 (R=%d M=%d)", R, M);
+        return -1;
+    }
+    if (p->speedup < 1 || p->speedup > 2) {
+        snprintf(err, errlen, "Speedup=%d: must be 1 or 2", p->speedup);
+        return -1;
+    }
+    return 0;
+}
+
+int nr_nwn_counts(const nr_nwn_params *p, nr_sw_counts *c, char *err, int errlen) {
+    if (shape_ok(p, err, errlen)) return -1;
+    memset(c, 0, sizeof *c);
+    const long k = p->num_ports, R = p->r, M = p->m, S = p->speedup;
+    const long n = k / R;
+    const long self = p->self_turn ? 0 : n; /* diagonal left out per bottom */
+    const long bottom = S * (n * n - self + 2 * n * M);
+    for (int i = 0; i < NR_PATH_N; i++) c->fanout[i] = -1;
+    c->fanout[NR_PATH_LOCAL] = (int)(n - 1 + M); /* IU: other ports + up-links */
+    if (!p->bb) {
+        /* fc, and cn as the fc with one bottom and no tops */
+        c->subswitches = (int)(R + M);
+        c->xpoints = R * bottom + M * R * (R - 1);
+        /* Table 1's accounting: bottoms (n+m)^2 - m^2, tops r^2 (rk + 3k^2/r at m = n) */
+        c->xpoints_seed = R > 1 ? R * ((n + M) * (n + M) - M * M) + M * R * R : k * k;
+        c->sub_buffers = 2 * R * M;
+        c->channels = 2 * R * M;
+        if (R > 1)
+            c->fanout[NR_PATH_TURN] = (int)((n - 1 + M) + (R - 1) + n);
+    } else {
+        const long rb = R / 2, u = (k / 2) / M;
+        c->subswitches = (int)(rb + M);
+        c->xpoints = rb * bottom + M * (rb * (rb - 1) + rb * u + u * rb);
+        c->xpoints_seed = 0; /* the seed gives no formula for bb */
+        c->sub_buffers = R * M;
+        c->channels = R * M;
+        c->fanout[NR_PATH_TURN] = (int)((n - 1 + M) + (rb - 1 + u) + n);
+        c->fanout[NR_PATH_UP] = (int)((n - 1 + M) + (rb - 1 + u));
+        c->fanout[NR_PATH_DOWN] = (int)(rb + n);
+    }
+    c->buf_phits = c->sub_buffers * p->num_vcs * p->buf_depth;
+    c->fanout_max = 0;
+    for (int i = 0; i < NR_PATH_N; i++)
+        if (c->fanout[i] > c->fanout_max) c->fanout_max = c->fanout[i];
+    return 0;
+}
+
+int nr_yarc_counts(const nr_yarc_params *p, nr_sw_counts *c, char *err, int errlen) {
+    if (!pow2(p->rows) || !pow2(p->cols) || p->rows < 2 || p->cols < 2 ||
+        p->rows * p->cols > NR_MAX_PORTS) {
+        snprintf(err, errlen, "Rows=%d Cols=%d: powers of two, 2..8 each", p->rows, p->cols);
+        return -1;
+    }
+    memset(c, 0, sizeof *c);
+    const long k = (long)p->rows * p->cols;
+    for (int i = 0; i < NR_PATH_N; i++) c->fanout[i] = -1;
+    c->subswitches = (int)k;              /* one Cols x Rows subswitch per tile */
+    c->xpoints = k * p->cols * p->rows;   /* = k^2 */
+    c->xpoints_seed = k * k;              /* Table 1: k^2 */
+    /* row buffers (Cols per tile) and column buffers (Rows per tile): 2k^2/p */
+    c->sub_buffers = k * (p->rows + p->cols);
+    c->buf_phits = k * p->num_vcs * ((long)p->cols * p->row_buf_depth + (long)p->rows * p->col_buf_depth);
+    c->channels = k + k * p->rows;        /* row buses + column channels */
+    /* the row bus drives Cols row buffers, the subswitch Rows outputs, the
+     * output multiplexer one port: k/p + p + 1 for a square p x p tile grid */
+    c->fanout[NR_PATH_LOCAL] = p->cols + p->rows + 1;
+    c->fanout_max = c->fanout[NR_PATH_LOCAL];
+    return 0;
+}
