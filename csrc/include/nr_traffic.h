@@ -24,6 +24,15 @@
  *                    (k = Rows*Cols, port p at tile (p / Cols, p % Cols)): a source
  *                    in tile row r sends to a uniformly random port of tile column
  *                    r mod Cols: d = U[0,Rows)*Cols + (r mod Cols)
+ *   quad             a router inside a folded-Clos network (seed 001 §4.1,
+ *                    Fig 6): ports 0..k/2-1 face down, k/2..k-1 face up. A
+ *                    down port sends, with probability turn_frac, a turning
+ *                    packet d = base(src) by the base pattern over the k/2
+ *                    down ports (quadrant I), else an up-going packet to a
+ *                    uniformly random up port (II). An up port sends a
+ *                    down-going packet to a uniformly random down port (III)
+ *                    and, by flow balance, at (1 - turn_frac) of the down
+ *                    ports' load (nr_traffic_src_load). Up to up (IV) never.
  *
  * Self traffic: only uniform and randperm exclude the source. Every other
  * pattern sends a packet to its own source when the formula says so (bitrev
@@ -50,6 +59,7 @@ typedef enum {
     NR_TP_HOTSPOT,
     NR_TP_RANDPERM,
     NR_TP_ROWCOL,
+    NR_TP_QUAD,
     NR_TP_COUNT
 } nr_tp_kind_t;
 
@@ -64,12 +74,15 @@ typedef struct {
     int nhot;                 /* hotspot: H, 1..NR_TP_MAX_HOT */
     int hot[NR_TP_MAX_HOT];   /* hotspot: the H hot nodes, each < k */
     int rows, cols;           /* rowcol: tile grid, rows*cols == k */
+    double turn_frac;         /* quad: fraction of a down port's packets that turn */
+    nr_tp_kind_t turn_kind;   /* quad: pattern of the turning packets over k/2 nodes */
 } nr_traffic_cfg_t;
 
-typedef struct {
+typedef struct nr_traffic {
     nr_traffic_cfg_t cfg;
     int bits;                 /* log2 k if k is a power of two, else -1 */
     int *perm;                /* randperm only: perm[n] = dest (malloc'd) */
+    struct nr_traffic *base;  /* quad only: the turning pattern (malloc'd) */
     uint64_t calls;           /* nr_traffic_dest() calls */
     uint64_t self_count;      /* ... that returned the source itself */
 } nr_traffic_t;
@@ -80,7 +93,7 @@ enum {
     NR_TP_ERR_KIND = 1,   /* unknown kind */
     NR_TP_ERR_K = 2,      /* k out of range (2..32768) */
     NR_TP_ERR_POW2 = 3,   /* the pattern needs k to be a power of two */
-    NR_TP_ERR_PARAM = 4,  /* hotspot or rowcol parameters invalid */
+    NR_TP_ERR_PARAM = 4,  /* hotspot, rowcol or quad parameters invalid */
     NR_TP_ERR_NOMEM = 5
 };
 
@@ -98,6 +111,10 @@ void nr_traffic_free(nr_traffic_t *t);
  * stay independent; deterministic patterns do not touch rng (it may be NULL
  * for them). Call once per generated packet. */
 int nr_traffic_dest(nr_traffic_t *t, int src, nr_rng_t *rng);
+
+/* Relative injection load of source src: 1, except for quad's up ports
+ * (1 - turn_frac). A testbench scales each source's offered load by it. */
+double nr_traffic_src_load(const nr_traffic_t *t, int src);
 
 /* 1 if the pattern's destination depends only on src (a fixed mapping). */
 int nr_tp_is_deterministic(nr_tp_kind_t kind);

@@ -8,7 +8,7 @@
 
 static const char *const tp_names[NR_TP_COUNT + 1] = {
     "uniform", "bitcomp", "bitrev", "bitrot", "transpose", "transpose-random",
-    "shuffle", "tornado", "neighbor", "hotspot", "randperm", "rowcol", NULL,
+    "shuffle", "tornado", "neighbor", "hotspot", "randperm", "rowcol", "quad", NULL,
 };
 
 const char *nr_tp_name(nr_tp_kind_t kind)
@@ -70,6 +70,18 @@ void nr_traffic_free(nr_traffic_t *t)
 {
     free(t->perm);
     t->perm = NULL;
+    if (t->base) {
+        nr_traffic_free(t->base);
+        free(t->base);
+        t->base = NULL;
+    }
+}
+
+double nr_traffic_src_load(const nr_traffic_t *t, int src)
+{
+    if (t->cfg.kind == NR_TP_QUAD && src >= t->cfg.k / 2)
+        return 1.0 - t->cfg.turn_frac;
+    return 1.0;
 }
 
 int nr_traffic_init(nr_traffic_t *t, const nr_traffic_cfg_t *cfg, uint64_t seed, char *err,
@@ -108,6 +120,30 @@ int nr_traffic_init(nr_traffic_t *t, const nr_traffic_cfg_t *cfg, uint64_t seed,
         return fail(err, n, NR_TP_ERR_PARAM,
                     "traffic: rowcol needs rows x cols = k, got %d x %d for k = %d", cfg->rows,
                     cfg->cols, k);
+    if (cfg->kind == NR_TP_QUAD) {
+        if (k < 4 || k % 2)
+            return fail(err, n, NR_TP_ERR_PARAM, "traffic: quad needs an even k >= 4, got %d", k);
+        if (!(cfg->turn_frac >= 0.0 && cfg->turn_frac <= 1.0))
+            return fail(err, n, NR_TP_ERR_PARAM, "traffic: quad turn fraction %g out of range [0, 1]",
+                        cfg->turn_frac);
+        if (cfg->turn_kind == NR_TP_QUAD || cfg->turn_kind == NR_TP_ROWCOL ||
+            cfg->turn_kind == NR_TP_HOTSPOT)
+            return fail(err, n, NR_TP_ERR_PARAM,
+                        "traffic: quad turning pattern must be a plain pattern, not %s",
+                        nr_tp_name(cfg->turn_kind));
+        nr_traffic_cfg_t bc = *cfg;
+        bc.kind = cfg->turn_kind;
+        bc.k = k / 2;
+        t->base = calloc(1, sizeof *t->base);
+        if (!t->base)
+            return fail(err, n, NR_TP_ERR_NOMEM, "traffic: out of memory");
+        char e2[200];
+        int rc = nr_traffic_init(t->base, &bc, seed, e2, sizeof e2);
+        if (rc != NR_TP_OK) {
+            nr_traffic_free(t);
+            return fail(err, n, rc, "traffic: quad turning pattern over k/2 = %d: %s", k / 2, e2);
+        }
+    }
     if (cfg->kind == NR_TP_RANDPERM) {
         t->perm = malloc((size_t)k * sizeof *t->perm);
         if (!t->perm)
@@ -193,6 +229,16 @@ int nr_traffic_dest(nr_traffic_t *t, int src, nr_rng_t *rng)
     case NR_TP_RANDPERM:
         d = t->perm[src];
         break;
+    case NR_TP_QUAD: {
+        int h = k / 2;
+        if (src >= h) /* III: down-going, spread evenly */
+            d = (int)nr_rng_below(rng, (uint64_t)h);
+        else if (nr_rng_bernoulli(rng, c->turn_frac)) /* I: turning */
+            d = nr_traffic_dest(t->base, src, rng);
+        else /* II: up-going, load-balanced over the up ports */
+            d = h + (int)nr_rng_below(rng, (uint64_t)h);
+        break;
+    }
     case NR_TP_ROWCOL: {
         int r = src / c->cols;
         d = (int)nr_rng_below(rng, (uint64_t)c->rows) * c->cols + r % c->cols;

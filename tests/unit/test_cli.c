@@ -138,7 +138,7 @@ int main(void)
     CHECK_EQ(e, NR_TP_TORNADO);
     CHECK_EQ(nr_cli_parse_enum("foo", nr_tp_names(), &e, err, sizeof err), -1);
     CHECK_STR(err, "expected one of uniform, bitcomp, bitrev, bitrot, transpose, "
-                   "transpose-random, shuffle, tornado, neighbor, hotspot, randperm, rowcol; "
+                   "transpose-random, shuffle, tornado, neighbor, hotspot, randperm, rowcol, quad; "
                    "got 'foo'");
 
     /* ---- lists ---- */

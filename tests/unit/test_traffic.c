@@ -325,5 +325,70 @@ int main(void)
             CHECK_EQ(nr_traffic_dest(&t, 1, &b), seq_a[i]);
         }
     }
+
+    /* ---- quad: the quadrant model of seed 001 §4.1 ---- */
+    {
+        nr_traffic_cfg_t c;
+        nr_traffic_t t;
+        memset(&c, 0, sizeof c);
+        c.kind = NR_TP_QUAD;
+        c.k = 64;
+        c.turn_frac = 0.25;
+        c.turn_kind = NR_TP_UNIFORM;
+        CHECK_EQ(nr_traffic_init(&t, &c, nr_test_seed, err, sizeof err), NR_TP_OK);
+        nr_rng_t r;
+        nr_rng_stream(&r, nr_test_seed, NR_RNG_STREAM(NR_RNG_P_DEST, 3));
+        const int N = 200000;
+        long quad[4] = {0, 0, 0, 0}, hits_up[64] = {0}, hits_down[64] = {0};
+        for (int i = 0; i < N; i++) {
+            int src = (int)nr_rng_below(&r, 64);
+            int d = nr_traffic_dest(&t, src, &r);
+            CHECK(d >= 0 && d < 64);
+            int qi = src < 32 ? (d < 32 ? 0 : 1) : (d < 32 ? 2 : 3); /* I II III IV */
+            quad[qi]++;
+            if (src < 32 && d >= 32) hits_up[d]++;
+            if (src >= 32) hits_down[d]++;
+            if (qi == 0) CHECK(d != src); /* uniform base excludes self */
+        }
+        CHECK_EQ(quad[3], 0); /* never up to up */
+        double down = (double)(quad[0] + quad[1]);
+        CHECK(fabs(quad[0] / down - 0.25) < 0.01); /* turn fraction */
+        /* II and III spread evenly: every port within 10% of its share */
+        for (int d = 32; d < 64; d++) CHECK(fabs(hits_up[d] / (quad[1] / 32.0) - 1.0) < 0.1);
+        for (int d = 0; d < 32; d++) CHECK(fabs(hits_down[d] / (quad[2] / 32.0) - 1.0) < 0.1);
+        /* flow balance: up ports inject at (1 - f) */
+        CHECK(nr_traffic_src_load(&t, 0) == 1.0);
+        CHECK(nr_traffic_src_load(&t, 31) == 1.0);
+        CHECK(fabs(nr_traffic_src_load(&t, 32) - 0.75) < 1e-12);
+        nr_traffic_free(&t);
+        CHECK(t.base == NULL);
+
+        /* a deterministic base acts on the down ports only: bitrev over 32 */
+        c.turn_kind = NR_TP_BITREV;
+        c.turn_frac = 1.0;
+        CHECK_EQ(nr_traffic_init(&t, &c, 1, err, sizeof err), NR_TP_OK);
+        CHECK_EQ(nr_traffic_dest(&t, 1, &r), 16);  /* 00001 -> 10000 */
+        CHECK_EQ(nr_traffic_dest(&t, 6, &r), 12);  /* 00110 -> 01100 */
+        nr_traffic_free(&t);
+        c.turn_frac = 0.0; /* everything goes up */
+        CHECK_EQ(nr_traffic_init(&t, &c, 1, err, sizeof err), NR_TP_OK);
+        for (int i = 0; i < 100; i++) CHECK(nr_traffic_dest(&t, i % 32, &r) >= 32);
+        CHECK(nr_traffic_src_load(&t, 40) == 1.0);
+        nr_traffic_free(&t);
+
+        /* bad parameters */
+        c.turn_frac = 1.5;
+        CHECK_EQ(nr_traffic_init(&t, &c, 1, err, sizeof err), NR_TP_ERR_PARAM);
+        CHECK(strstr(err, "turn fraction") != NULL);
+        c.turn_frac = 0.5;
+        c.turn_kind = NR_TP_QUAD;
+        CHECK_EQ(nr_traffic_init(&t, &c, 1, err, sizeof err), NR_TP_ERR_PARAM);
+        c.turn_kind = NR_TP_BITREV;
+        c.k = 12; /* 6 down ports: bitrev needs a power of two */
+        CHECK_EQ(nr_traffic_init(&t, &c, 1, err, sizeof err), NR_TP_ERR_POW2);
+        CHECK(strstr(err, "quad turning pattern over k/2 = 6") != NULL);
+        c.k = 3;
+        CHECK_EQ(nr_traffic_init(&t, &c, 1, err, sizeof err), NR_TP_ERR_PARAM);
+    }
     NR_TEST_END("test_traffic");
 }
