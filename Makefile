@@ -2,6 +2,10 @@
 # `make help` lists the targets. Areas add their rules in mk/*.mk and their
 # regression entries in tests/*.list.
 SHELL    := /bin/bash
+# No built-in rules: make's "%: %.o" link rule would otherwise try to remake
+# the included dependency files (x.d) from x.d.o through our pattern rules.
+MAKEFLAGS += --no-builtin-rules
+.SUFFIXES:
 BUILD    ?= build
 JOBS     ?= $(shell nproc)
 CC       := gcc

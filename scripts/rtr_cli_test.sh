@@ -46,7 +46,10 @@ expect 2 "c3.txt:3: configuration 'yarc-a' already defined at line 1" --cfg-file
 printf 'yarc-a nr_yarc Rows=4 Cols=4 Speed=3\n' > "$TMP/c4.txt"
 expect 2 "c4.txt:1: unknown parameter 'Speed' for top nr_yarc" --cfg-file "$TMP/c4.txt" --cfg yarc-a
 printf 'fifo nr_fifo Width=4\n' > "$TMP/c5.txt"
-expect 2 "c5.txt:1: configuration fifo has top nr_fifo, not nr_yarc" --cfg-file "$TMP/c5.txt" --cfg fifo
+expect 2 "c5.txt:1: configuration fifo has top nr_fifo, which no organization" --cfg-file "$TMP/c5.txt" --cfg fifo
+expect 2 "--org: unknown organization 'mesh'" --org mesh
+expect 2 "--turn: expected" --pattern quad --turn 1.5
+expect 2 "--turn-pattern|expected" --pattern quad --turn-pattern zigzag
 expect 2 "cannot open" --cfg-file "$TMP/none.txt"
 # a good configuration from a private file runs (model), same seed same result
 printf 'tiny nr_yarc Rows=2 Cols=2 UseLcb=0\n' > "$TMP/c6.txt"

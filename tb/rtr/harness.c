@@ -90,10 +90,12 @@ typedef struct {
     uint32_t ph[PKT_CAP];
     int len, pos, vc;      /* packet being sent; len 0 = none */
     int unroutable;        /* the packet in flight is meant to be dropped */
+    int drop_rs;           /* ... with this RT_DROP reason */
     uint64_t rec;          /* record index of the packet in flight */
     uint32_t cred[MAXV];   /* bare: credits for the router's input queue */
     uint32_t useq;         /* sequence numbers of unroutable packets */
     uint64_t sent_unroutable;
+    uint64_t sent_drop[8]; /* packets sent that must be dropped, by RT_DROP reason */
     fifo_t head_wait;      /* LCB: records whose head the NIC took, not yet seen at link_rx */
     /* NIC (use_lcb) */
     nr_lcbp *nic;
@@ -238,10 +240,20 @@ static void src_start(sim_t *s, int p, uint64_t t) {
          * dest >= NumPorts is dropped with NO_ROUTE. */
         d.dest = s->nports + (unsigned)nr_rng_below(&pt->rng_misc, NR_DEST_MAX + 1 - s->nports);
         pt->unroutable = 1;
+        pt->drop_rs = NR_DROP_NO_ROUTE;
         /* On VC 0 only: a port raises one RT_DROP per cycle, so drops on two
          * VCs in the same cycle would count once (docs/yarc-spec-questions.md,
          * Testbench findings); this keeps the drop count exact. */
         d.vc = 0;
+    } else if (s->o->org->drop_reason) {
+        /* A routable destination whose turn has no crosspoint in this
+         * organization (a port to itself, bb's up port to up port): the
+         * router drops it at its input with that reason. */
+        int rs = s->o->org->drop_reason(&s->g, s->o->route, p, d.dest);
+        if (rs) {
+            pt->unroutable = 1;
+            pt->drop_rs = rs;
+        }
     }
     if (s->o->hdr_mix > 0 && nr_rng_bernoulli(&pt->rng_misc, s->o->hdr_mix)) {
         int m = 1 + (int)nr_rng_below(&pt->rng_misc, 3); /* 1 r, 2 h, 3 both */
@@ -273,7 +285,8 @@ static void src_start(sim_t *s, int p, uint64_t t) {
     pt->vc = d.vc;
     pt->rec = new_rec(s, q->gen_cycle, p, len);
     if (pt->unroutable) {
-        pt->sent_unroutable++;
+        pt->sent_drop[pt->drop_rs]++;
+        if (pt->drop_rs == NR_DROP_NO_ROUTE) pt->sent_unroutable++;
         nr_stats_dropped(&s->st, q->gen_cycle); /* never delivered, on purpose */
     } else {
         /* The expected packet at the output: a router that uses the route
@@ -451,7 +464,7 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
     s->nvcs = s->g.num_vcs;
     /* implementations */
     s->impl_m = o->org->model;
-    s->impl_r = o->org->rtl;
+    s->impl_r = rtr_rtl_impl();
     if (o->impl != RTR_RUN_RTL) {
         s->hm = s->impl_m->create(&o->cfg, &o->lcfg, err, errlen);
         if (!s->hm) return -1;
@@ -505,6 +518,7 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
         port_t *pt = &s->pt[p];
         nr_inj_cfg_t ic = o->inj;
         ic.len.num_vcs = s->nvcs;
+        ic.load *= nr_traffic_src_load(&s->tp, p); /* quad: up ports at (1 - f) */
         if (nr_inj_init(&pt->inj, &ic, o->seed, p, e2, sizeof e2)) {
             snprintf(err, errlen, "injection: %s", e2);
             return -1;
@@ -857,23 +871,31 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
     }
     for (int p = 0; p < P; p++) {
         port_t *pt = &s->pt[p];
-        uint64_t nd = 0;
-        for (int k = 0; k < 8; k++) nd += pt->drops[k];
+        uint64_t nd = 0, ne = 0;
+        for (int k = 0; k < 8; k++) {
+            nd += pt->drops[k];
+            ne += pt->sent_drop[k];
+        }
         r->drops += nd;
-        r->drops_expected += pt->sent_unroutable;
+        r->drops_expected += ne;
         r->retries += pt->ev_rtr[NR_EV_TX_REPLAY] + pt->ev_nic[NR_EV_TX_REPLAY];
         if (s->diverged) continue;
-        /* drops must match the unroutable packets sent from this input; with
-         * link errors a corrupted head may add drops, at most one per packet
-         * that failed on this input's link */
-        uint64_t noroute = pt->drops[NR_DROP_NO_ROUTE];
-        uint64_t other = nd - noroute;
+        /* drops must match, reason by reason, the packets sent from this input
+         * to be dropped (unroutable: NO_ROUTE; turns without a crosspoint:
+         * SELF, UPUP); with link errors a corrupted head may add drops, at most
+         * one per packet that failed on this input's link */
         uint64_t slack = s->errors_on ? pt->ev_rtr[NR_EV_RX_CRC] + pt->ev_rtr[NR_EV_RX_CLIP] : 0;
-        if (noroute < pt->sent_unroutable || nd > pt->sent_unroutable + slack) {
+        int bad = nd > ne + slack;
+        for (int k = 0; k < 8; k++) bad |= pt->drops[k] < pt->sent_drop[k];
+        if (bad) {
             fail = 1;
-            say(s, "FAIL port %d: %" PRIu64 " RT_DROP (%" PRIu64 " NO_ROUTE, %" PRIu64
-                   " other), %" PRIu64 " unroutable packets sent, %" PRIu64 " bad packets on the link\n",
-                p, nd, noroute, other, pt->sent_unroutable, slack);
+            say(s, "FAIL port %d: %" PRIu64 " RT_DROP, %" PRIu64 " packets sent to be dropped, %" PRIu64
+                   " bad packets on the link; by reason (dropped/sent):",
+                p, nd, ne, slack);
+            for (int k = 1; k < 8; k++)
+                if (pt->drops[k] || pt->sent_drop[k])
+                    say(s, " %d:%" PRIu64 "/%" PRIu64, k, pt->drops[k], pt->sent_drop[k]);
+            say(s, "\n");
         }
     }
     char mbuf[512];

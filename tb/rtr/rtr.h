@@ -89,11 +89,11 @@ typedef struct {
 /* An organization. */
 typedef struct {
     const char *name; /* "yarc" */
+    const char *top;  /* the RTL top module of its named configurations: "nr_yarc" */
     /* Parameters of named configuration c (with the file's defaults filled
      * in); -1 with a file:line message on an unknown top or parameter. */
     int (*geom)(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen);
     const rtr_impl *model;
-    const rtr_impl *rtl; /* in a binary without this RTL, create() fails and says so */
     /* Routing-table writes for `mode` (at most max); returns the count. */
     int (*program)(const rtr_geom *g, rtr_route_mode mode, rtr_cfgw *w, int max);
     /* Output port a destination leaves by under `mode`; -1 if the router
@@ -102,16 +102,35 @@ typedef struct {
     /* Logical port the down table gives dest under `mode` (what a source
      * route's hop 0 must name to reach the same output); -1 if none. */
     int (*logical_of)(const rtr_geom *g, rtr_route_mode mode, unsigned dest);
+    /* Optional (NULL: never). A routable packet from input port src that the
+     * organization must nevertheless drop at its input, because the turn it
+     * needs has no crosspoint (nr_nwn.h: NR_DROP_SELF, NR_DROP_UPUP): the
+     * RT_DROP reason, or 0 if it is delivered. */
+    int (*drop_reason)(const rtr_geom *g, rtr_route_mode mode, int src, unsigned dest);
 } rtr_org;
 
-/* Organizations known to this binary (org_*.c). */
-const rtr_org *rtr_org_find(const char *name);
-extern const rtr_org rtr_org_yarc;
+/* Routing tables (tables.c), shared by every organization: the writes for
+ * `mode` (at most max; returns the count), and the output port / logical port
+ * a destination gets (-1 if unroutable). */
+int rtr_tables_program(const rtr_geom *g, rtr_route_mode mode, rtr_cfgw *w, int max);
+int rtr_tables_port_of(const rtr_geom *g, rtr_route_mode mode, unsigned dest);
+int rtr_tables_logical_of(const rtr_geom *g, rtr_route_mode mode, unsigned dest);
 
-/* ---- RTL presence (yarc_rtl_glue.c on RTL builds, rtl_none.c otherwise) ---- */
+/* Organizations known to this binary (org_*.c). */
+extern const rtr_org rtr_org_yarc;
+extern const rtr_org rtr_org_nwn;
+/* By name ("yarc", "nwn") or by the top module of a configuration; NULL if
+ * unknown. */
+const rtr_org *rtr_org_find(const char *name);
+const rtr_org *rtr_org_for_top(const char *top);
+
+/* ---- RTL presence (<org>_rtl_glue.c on RTL builds, rtl_none.c otherwise) ---- */
 /* Named configuration of the RTL build linked in ("yarc-k16", ...), or NULL. */
 const char *rtr_rtl_build(void);
 /* 1 if the linked RTL was built with FST tracing. */
 int rtr_rtl_traced(void);
+/* The linked RTL implementation, or NULL in a binary without RTL. Its
+ * create() refuses a configuration that is not the one it was built for. */
+const rtr_impl *rtr_rtl_impl(void);
 
 #endif

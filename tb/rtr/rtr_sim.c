@@ -29,15 +29,8 @@
 #include "nr_cli.h"
 #include "nr_pkt.h"
 
-static const rtr_org *find_org(const char *name) {
-    static const rtr_org *const orgs[] = {&rtr_org_yarc};
-    for (unsigned i = 0; i < sizeof orgs / sizeof orgs[0]; i++)
-        if (!strcmp(orgs[i]->name, name)) return orgs[i];
-    return NULL;
-}
-
 static const nr_cli_opt_t opts[] = {
-    {"org", "NAME", "switch organization: yarc (default)"},
+    {"org", "NAME", "switch organization: yarc | nwn (default: from the configuration's top module)"},
     {"impl", "KIND", "model | rtl | lockstep (RTL driven, model compared every cycle) | self "
                      "(model against a second model: tests the comparison)"},
     {"fault", "CYCLE:PORT", "self/lockstep: flip one output bit of the DUT at CYCLE (tests the report and rerun)"},
@@ -68,6 +61,8 @@ static const nr_cli_opt_t opts[] = {
     {"timeout", "N", "LCB cfg_timeout (default 1024)"},
     {"retry-limit", "N", "LCB cfg_retry_limit (default 255)"},
     {"hotspot", "NODES:F", "hot nodes (comma list) and the fraction of packets sent to them"},
+    {"turn", "F", "quad pattern: fraction of a down port's packets that turn (default 0.25)"},
+    {"turn-pattern", "NAME", "quad pattern: pattern of the turning packets over the down ports (default ur)"},
     {"share-tol", "F", "fail if an input's share of the first hot node is off by more (relative)"},
     {"csv", "PATH", "append one result row (header written if the file is new)"},
     {"label", "STR", "label column of the CSV row"},
@@ -125,12 +120,14 @@ static void parse_rate_len(nr_cli_t *c, const char *v, double *rate, int *len, i
 int main(int argc, char **argv) {
     rtr_opts o;
     memset(&o, 0, sizeof o);
-    const char *org_name = "yarc", *cfg_name = "yarc-k16", *cfg_file = "configs/configs.txt";
+    const char *org_name = NULL, *cfg_name = "yarc-k16", *cfg_file = "configs/configs.txt";
     const char *csv = NULL, *label = "";
     int no_rerun = 0;
     o.impl = RTR_RUN_MODEL;
     o.seed = 1;
     o.tp.kind = NR_TP_UNIFORM;
+    o.tp.turn_frac = 0.25;
+    o.tp.turn_kind = NR_TP_UNIFORM;
     o.inj.kind = NR_INJ_BERNOULLI;
     o.inj.load = 0.3;
     o.inj.burst = 8;
@@ -223,6 +220,11 @@ int main(int argc, char **argv) {
                 nr_cli_die(&c, "--hotspot: %s", e);
             o.tp.hot_frac = nr_cli_double(&c, colon + 1, 0.0, 1.0);
             if (!tp_set) o.tp.kind = NR_TP_HOTSPOT;
+        } else if (!strcmp(n, "turn")) o.tp.turn_frac = nr_cli_double(&c, v, 0.0, 1.0);
+        else if (!strcmp(n, "turn-pattern")) {
+            int kind = nr_tp_from_name(v);
+            if (kind < 0) nr_cli_enum(&c, v, nr_tp_names()); /* prints the names, exits 2 */
+            o.tp.turn_kind = (nr_tp_kind_t)kind;
         } else if (!strcmp(n, "share-tol")) o.share_tol = nr_cli_double(&c, v, 0.0, 10.0);
         else if (!strcmp(n, "csv")) csv = v;
         else if (!strcmp(n, "label")) label = v;
@@ -243,10 +245,17 @@ int main(int argc, char **argv) {
     }
     nr_cli_print_seed(stdout, "rtr_sim", o.seed);
 
-    o.org = find_org(org_name);
-    if (!o.org) nr_cli_die(&c, "--org: expected yarc, got '%s'", org_name);
     char err[512];
     if (rtr_cfg_lookup(cfg_file, cfg_name, &o.cfg, err, sizeof err)) nr_cli_die(&c, "%s", err);
+    o.org = rtr_org_for_top(o.cfg.top);
+    if (!o.org)
+        nr_cli_die(&c, "%s:%d: configuration %s has top %s, which no organization of this testbench "
+                       "builds", o.cfg.file, o.cfg.line, o.cfg.name, o.cfg.top);
+    if (org_name && strcmp(org_name, o.org->name)) {
+        if (!rtr_org_find(org_name)) nr_cli_die(&c, "--org: unknown organization '%s'", org_name);
+        nr_cli_die(&c, "--org %s: configuration %s (top %s) is organization %s", org_name,
+                   o.cfg.name, o.cfg.top, o.org->name);
+    }
     rtr_geom g;
     if (o.org->geom(&o.cfg, &g, err, sizeof err)) nr_cli_die(&c, "%s", err);
     if (o.tp.kind == NR_TP_HOTSPOT) {
@@ -321,6 +330,10 @@ int main(int argc, char **argv) {
            " route %s src-idle %.2f sink-bp %.2f unroutable %.3f hdr-mix %.2f\n",
            nr_tp_name(o.tp.kind), o.inj.load, injb, lenb, o.warmup, o.measure,
            route_names[o.route], o.src_idle, o.sink_bp, o.unroutable, o.hdr_mix);
+    if (o.tp.kind == NR_TP_QUAD)
+        printf("rtr_sim: quad: ports 0..%d down, %d..%d up; turn %.3f by %s; up ports offer %.3f\n",
+               g.num_ports / 2 - 1, g.num_ports / 2, g.num_ports - 1, o.tp.turn_frac,
+               nr_tp_name(o.tp.turn_kind), o.inj.load * (1.0 - o.tp.turn_frac));
     if (g.use_lcb)
         printf("rtr_sim: links latency %d ber %.2g sb-ber %.2g burst %.2g:%d drop %.2g outage %.2g:%d "
                "ctl-ber %.2g timeout %u\n",

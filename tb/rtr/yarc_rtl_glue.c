@@ -56,5 +56,6 @@ static void r_free(void *h) { yarc_rtl_free(h); }
 static int r_trace(void *h, const char *path) { return yarc_rtl_trace(h, path); }
 static void r_trace_stop(void *h) { yarc_rtl_trace_stop(h); }
 
-const rtr_impl rtr_yarc_rtl_impl = {"yarc-rtl", r_create, r_eval,  r_tick,
-                                    r_errors,   r_free,   r_trace, r_trace_stop};
+static const rtr_impl yarc_rtl_impl = {"yarc-rtl", r_create, r_eval,  r_tick,
+                                       r_errors,   r_free,   r_trace, r_trace_stop};
+const rtr_impl *rtr_rtl_impl(void) { return &yarc_rtl_impl; }
