@@ -24,31 +24,44 @@ test-rtr: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory rtr-bins
 	@scripts/regress.sh -j 2 tests/rtr.list
 
-# ---- RTL builds: one rtr_sim-<variant> per Verilated router of mk/yarc_rtl.mk.
-# variant:build, where YARC_RTL_OBJS_<build> is that build's objects; a
-# variant ending in -trace is its configuration's FST-traced build. mk/yarc_rtl.mk
-# is read after this file, so everything naming its variables expands late
-# (recursive variables, secondary expansion). A variant whose build does not
-# exist is simply not made; rtr_sim then says the RTL is missing.
+# ---- RTL builds: one rtr_sim-<variant> per Verilated router build of
+# mk/yarc_rtl.mk and mk/nwn_rtl.mk. A variant is config:OBJS:ORG, where $(OBJS)
+# is that build's objects (shim + library) and ORG picks the C API of
+# tb/rtr/rtl_glue.c; a variant ending in -trace is its configuration's
+# FST-traced build. The build makefiles define their OBJS variables in any
+# order, so everything naming them expands late (recursive variables, secondary
+# expansion). A variant whose build is not defined is simply not made; rtr_sim
+# then says the RTL is missing.
 .SECONDEXPANSION:
-RTR_RTL_VARIANTS := yarc-k16:k16 yarc-k32:k32 yarc-k64:k64 yarc-k16-bare:k16_bare \
-                    yarc-k16-trace:k16_trace yarc-k32-trace:k32_trace yarc-k64-trace:k64_trace
-# Variants made by `make test` (the k32/k64 traced builds are on demand).
-RTR_RTL_ONDEMAND := yarc-k32-trace yarc-k64-trace
-rtr_build_of = $(word 2,$(subst :, ,$(filter $(1):%,$(RTR_RTL_VARIANTS))))
-RTR_RTL_ALL_BINS = $(foreach v,$(RTR_RTL_VARIANTS),$(if $(YARC_RTL_OBJS_$(word 2,$(subst :, ,$(v)))),$(BUILD)/bin/rtr_sim-$(word 1,$(subst :, ,$(v)))))
-RTR_RTL_BINS = $(filter-out $(RTR_RTL_ONDEMAND:%=$(BUILD)/bin/rtr_sim-%),$(RTR_RTL_ALL_BINS))
+RTR_NWN_CFGS := cn-k16 fc-k16 bb-k16 fc-isu2-k16 cn-k16-bare fc-k16-bare bb-k16-bare \
+                cn-k32 fc-k32 bb-k32 cn-k64 fc-k64 fc6-k64 fc6-isu2-k64 bb-k64
+RTR_RTL_VARIANTS := yarc-k16:YARC_RTL_OBJS_k16:YARC yarc-k32:YARC_RTL_OBJS_k32:YARC \
+    yarc-k64:YARC_RTL_OBJS_k64:YARC yarc-k16-bare:YARC_RTL_OBJS_k16_bare:YARC \
+    yarc-k16-trace:YARC_RTL_OBJS_k16_trace:YARC yarc-k32-trace:YARC_RTL_OBJS_k32_trace:YARC \
+    yarc-k64-trace:YARC_RTL_OBJS_k64_trace:YARC \
+    $(foreach c,$(RTR_NWN_CFGS),$(c):NWN_RTL_OBJS_$(subst -,_,$(c)):NWN \
+                                $(c)-trace:NWN_RTL_OBJS_$(subst -,_,$(c))_trace:NWN)
+# Variants made by `make test`: every untraced build, and the traced k=16 YARC
+# and fc builds (the lockstep self-test reruns a divergence with them); the
+# other traced builds are flat and only made on demand.
+RTR_RTL_TEST_TRACES := yarc-k16-trace fc-k16-trace
+rtr_var = $(filter $(1):%,$(RTR_RTL_VARIANTS))
+rtr_objs_of = $($(word 2,$(subst :, ,$(call rtr_var,$(1)))))
+rtr_org_of = $(word 3,$(subst :, ,$(call rtr_var,$(1))))
+RTR_RTL_ALL_BINS = $(foreach v,$(RTR_RTL_VARIANTS),$(if $($(word 2,$(subst :, ,$(v)))),$(BUILD)/bin/rtr_sim-$(word 1,$(subst :, ,$(v)))))
+RTR_RTL_BINS = $(filter-out $(filter-out $(RTR_RTL_TEST_TRACES:%=$(BUILD)/bin/rtr_sim-%),$(filter %-trace,$(RTR_RTL_ALL_BINS))),$(RTR_RTL_ALL_BINS))
 
 # The glue objects are made by a pattern rule through secondary expansion;
 # keep them (make would delete them as intermediate and relink every time).
 .SECONDARY: $(foreach v,$(RTR_RTL_VARIANTS),$(BUILD)/obj/tb/rtr/glue/$(word 1,$(subst :, ,$(v))).o)
-$(BUILD)/obj/tb/rtr/glue/%.o: tb/rtr/yarc_rtl_glue.c | $(BUILD)/.deps-ok
+$(BUILD)/obj/tb/rtr/glue/%.o: tb/rtr/rtl_glue.c | $(BUILD)/.deps-ok
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Itb/rtr -Itb/lcb -Itb -DRTR_RTL_CFG='"$(patsubst %-trace,%,$*)"' \
-	    -DRTR_RTL_TRACED=$(if $(filter %-trace,$*),1,0) -c $< -o $@
-$(BUILD)/bin/rtr_sim-%: $(RTR_OBJS) $(BUILD)/obj/tb/rtr/glue/%.o $$(YARC_RTL_OBJS_$$(call rtr_build_of,$$*)) $(NRMODEL) $(NRLIB)
+	$(CC) $(CFLAGS) -Itb/rtr -Itb/lcb -Itb -DRTR_GLUE_$(call rtr_org_of,$*) \
+	    -DRTR_RTL_CFG='"$(patsubst %-trace,%,$*)"' -DRTR_RTL_TRACED=$(if $(filter %-trace,$*),1,0) \
+	    -c $< -o $@
+$(BUILD)/bin/rtr_sim-%: $(RTR_OBJS) $(BUILD)/obj/tb/rtr/glue/%.o $$(call rtr_objs_of,$$*) $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
-	$(CXX) -o $@ $(RTR_OBJS) $(BUILD)/obj/tb/rtr/glue/$*.o $(YARC_RTL_OBJS_$(call rtr_build_of,$*)) \
+	$(CXX) -o $@ $(RTR_OBJS) $(BUILD)/obj/tb/rtr/glue/$*.o $(call rtr_objs_of,$*) \
 	    $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS) $(VLIBS)
 ifneq ($(wildcard csrc/model/yarc.c),)
 TEST_BINS += $(RTR_RTL_BINS)

@@ -2,7 +2,7 @@
  * testbench: parameters from a named configuration (docs/yarc-arch.md
  * section 3 defaults), the C model behind rtr_impl, routing-table programming
  * through the configuration port (section 9) and the expected output port.
- * The RTL implementation is in yarc_rtl_glue.c (linked only into RTL builds).
+ * The RTL implementation is rtl_glue.c (linked only into RTL builds).
  * The table programming and the expected ports are shared with the network
  * switches (org_nwn.c), which have the same tables (docs/nwn-arch.md 4.2). */
 #include <stdio.h>

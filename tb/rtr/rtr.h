@@ -56,6 +56,9 @@ typedef struct {
     int max_pkt_len;
     int rows, cols;      /* tile grid for the row-to-column adversary (0 if none) */
     nr_lcb_params lcb;   /* the router's port LCB parameters (the peer NIC uses them too) */
+    /* Turns without a crosspoint (network switches, docs/nwn-arch.md 1.2, 1.4) */
+    int self_drop;       /* a packet to its own input port is dropped (SELF) */
+    int upup_first;      /* > 0: ports >= this are up ports, and up to up is dropped (UPUP) */
 } rtr_geom;
 
 /* One configuration-port write (nr_rtr_in cfg_* fields). */

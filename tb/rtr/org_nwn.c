@@ -1,0 +1,102 @@
+/* org_nwn.c - the network-within-a-network switches (docs/nwn-arch.md: the
+ * folded-Clos switch fc, the bilateral butterfly bb and the canonical crossbar
+ * cn) as an organization of the router testbench: parameters from a named
+ * configuration (section 3 defaults), the C model behind rtr_impl, the same
+ * routing tables as YARC (tables.c), and the turns these switches drop. The
+ * RTL implementation is in nwn_rtl_glue.c (linked only into RTL builds). */
+#include <stdio.h>
+#include <string.h>
+
+#include "nr_nwn.h"
+#include "nr_router.h"
+#include "rtr.h"
+
+static const char *const nwn_keys[] = {"NumPorts", "R",        "M",         "Bb",
+                                       "Speedup",  "SelfTurn", "NumVcs",    "InBufPerVc",
+                                       "BufDepth", "ChanLat",  "UseLcb",    "MaxPktLen",
+                                       "ReplayDepth", "Window", NULL};
+
+/* Named configuration -> nr_nwn_params (defaults of docs/nwn-arch.md section 3
+ * and docs/link-protocol.md section 2), checked by nr_nwn_check. */
+int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errlen) {
+    if (strcmp(c->top, "nr_nwn")) {
+        snprintf(err, errlen, "%s:%d: configuration %s has top %s, not nr_nwn", c->file, c->line,
+                 c->name, c->top);
+        return -1;
+    }
+    if (rtr_cfg_check_keys(c, nwn_keys, err, errlen)) return -1;
+    memset(p, 0, sizeof *p);
+    p->num_ports = (int)rtr_cfg_get(c, "NumPorts", 64);
+    p->r = (int)rtr_cfg_get(c, "R", 16);
+    p->m = (int)rtr_cfg_get(c, "M", 4);
+    p->bb = (int)rtr_cfg_get(c, "Bb", 0);
+    p->speedup = (int)rtr_cfg_get(c, "Speedup", 1);
+    p->self_turn = (int)rtr_cfg_get(c, "SelfTurn", 0);
+    p->num_vcs = (int)rtr_cfg_get(c, "NumVcs", 2);
+    p->in_buf_per_vc = (int)rtr_cfg_get(c, "InBufPerVc", 128);
+    p->buf_depth = (int)rtr_cfg_get(c, "BufDepth", 16);
+    p->chan_lat = (int)rtr_cfg_get(c, "ChanLat", 2);
+    p->use_lcb = (int)rtr_cfg_get(c, "UseLcb", 1);
+    p->max_pkt_len = (int)rtr_cfg_get(c, "MaxPktLen", 64);
+    p->replay_depth = (int)rtr_cfg_get(c, "ReplayDepth", 256);
+    p->window = (int)rtr_cfg_get(c, "Window", 32);
+    char e2[256];
+    if (nr_nwn_check(p, e2, sizeof e2)) {
+        snprintf(err, errlen, "%s:%d: configuration %s: %s", c->file, c->line, c->name, e2);
+        return -1;
+    }
+    return 0;
+}
+
+static int nwn_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) {
+    nr_nwn_params p;
+    if (rtr_nwn_params(c, &p, err, errlen)) return -1;
+    memset(g, 0, sizeof *g);
+    g->num_ports = p.num_ports;
+    g->num_vcs = p.num_vcs;
+    g->use_lcb = p.use_lcb;
+    g->in_buf_per_vc = p.in_buf_per_vc;
+    g->max_pkt_len = p.max_pkt_len;
+    g->rows = g->cols = 0; /* no tile grid: the rowcol pattern does not apply */
+    g->lcb.num_vcs = p.num_vcs;
+    g->lcb.buf_per_vc = p.in_buf_per_vc;
+    g->lcb.replay_depth = p.replay_depth;
+    g->lcb.window = p.window;
+    g->lcb.max_pkt_len = p.max_pkt_len;
+    g->self_drop = !p.self_turn;
+    g->upup_first = p.bb ? p.num_ports / 2 : 0;
+    return 0;
+}
+
+/* ---- C model ---- */
+static void *m_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, char *err, int errlen) {
+    nr_nwn_params p;
+    if (rtr_nwn_params(c, &p, err, errlen)) return NULL;
+    return nr_nwn_new(&p, lcfg, err, errlen);
+}
+static void m_eval(void *h, const nr_rtr_in *in, nr_rtr_out *out) { nr_nwn_eval(h, in, out); }
+static void m_tick(void *h) { nr_nwn_tick(h); }
+static int m_errors(void *h, char *buf, int n) { return nr_nwn_errors(h, buf, n); }
+static void m_free(void *h) { nr_nwn_free(h); }
+static const rtr_impl nwn_model = {"nwn-model", m_create, m_eval, m_tick, m_errors, m_free,
+                                   NULL, NULL};
+
+/* docs/nwn-arch.md 4.3: the SELF check first, then bb's quadrant IV. */
+static int nwn_drop_reason(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest) {
+    int q = rtr_tables_port_of(g, m, dest);
+    if (q < 0) return 0; /* unroutable: NO_ROUTE, the harness's own case */
+    if (g->self_drop && q == src) return NR_DROP_SELF;
+    if (g->upup_first > 0 && src >= g->upup_first && q >= g->upup_first) return NR_DROP_UPUP;
+    return 0;
+}
+
+const rtr_org rtr_org_nwn = {
+    .name = "nwn",
+    .top = "nr_nwn",
+    .geom = nwn_geom,
+    .model = &nwn_model,
+    .program = rtr_tables_program,
+    .port_of = rtr_tables_port_of,
+    .logical_of = rtr_tables_logical_of,
+    .drop_reason = nwn_drop_reason,
+};
