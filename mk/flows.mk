@@ -1,4 +1,12 @@
-# User flows that are not tests: area/timing.
+# User flows that are not tests: area/timing, waveforms.
+# make waves: an FST window of a short run of each traced k=16 build, a GTKWave
+# save file with the packet path grouped by stage, checked by opening it in
+# GTKWave under Xvfb (scripts/waves.sh; tests/waves.list runs the same check).
+.PHONY: waves
+waves: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(filter %-trace,$(RTR_RTL_BINS))
+	@scripts/waves.sh
+UNIT_TARGETS += waves
 .PHONY: area
 AREA_CONFIGS ?= fifo-64 arb-rr-8 arb-matrix-8 crc16-22 lcb-default lcb-small yarc-k16 yarc-k32 yarc-k64
 # `make area` regenerates docs/area.txt (committed, so a review shows the diff).

@@ -5,16 +5,16 @@
 # build exists (otherwise the C model alone, said so), a summary table and a
 # latency plot.
 #
-# Environment: BUILD [build], RUN_CFG [yarc-k64], RUN_LOADS [0.2 0.4 0.6],
-# RUN_BER [1e-5], RUN_WARMUP [500], RUN_MEASURE [2000], RUN_SEED [1], JOBS [2].
+# Environment: BUILD [build], RUN_CFG [yarc-k64], RUN_LOADS [0.1 0.2 ... 0.7],
+# RUN_BER [1e-5], RUN_WARMUP [500], RUN_MEASURE [5000], RUN_SEED [1], JOBS [2].
 set -eu
 B=${BUILD:-build}
 SIM=$B/bin/rtr_sim
 CFG=${RUN_CFG:-yarc-k64}
-LOADS=${RUN_LOADS:-0.2 0.4 0.6}
+LOADS=${RUN_LOADS:-0.1 0.2 0.3 0.4 0.5 0.6 0.7}
 BER=${RUN_BER:-1e-5}
 WARMUP=${RUN_WARMUP:-500}
-MEASURE=${RUN_MEASURE:-2000}
+MEASURE=${RUN_MEASURE:-5000}
 SEED=${RUN_SEED:-1}
 JOBS=${JOBS:-2}
 OUT=$B/results

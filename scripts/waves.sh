@@ -1,0 +1,124 @@
+#!/bin/bash
+# waves.sh - the waveform flow (make waves): run a short simulation of a
+# traced RTL build, write an FST window and a GTKWave save file that opens it
+# with the signals of one packet's path grouped by pipeline stage, check in
+# GTKWave itself (under Xvfb) that every signal of the save file exists, and
+# grab a PNG of the window.
+#
+# usage: waves.sh [CFG ...]     default: yarc-k16 (and fc-k16 when its traced
+#                               build exists)
+# Environment: BUILD [build], WAVES_FROM [300], WAVES_TO [360], WAVES_SEED [3].
+# Output: $BUILD/waves/<cfg>.fst, <cfg>.gtkw, <cfg>.png. Exit 1 if a run fails,
+# the FST is missing, or GTKWave does not display every listed signal.
+set -u
+B=${BUILD:-build}
+FROM=${WAVES_FROM:-300}
+TO=${WAVES_TO:-360}
+SEED=${WAVES_SEED:-3}
+OUT=$B/waves
+mkdir -p "$OUT"
+CFGS=("$@")
+if [ ${#CFGS[@]} -eq 0 ]; then
+    CFGS=(yarc-k16)
+    [ -x "$B/bin/rtr_sim-fc-k16-trace" ] && CFGS+=(fc-k16)
+fi
+for t in fst2vcd gtkwave xvfb-run; do
+    command -v $t > /dev/null || { echo "waves: $t not found (make deps installs gtkwave and xvfb)" >&2; exit 1; }
+done
+
+# Signals along the packet path, grouped by stage. Each line is "-Group
+# title" or a signal name (a vector gets its range from the FST).
+sigs_yarc() {
+    local t='yarc.nr_yarc.g_row[0].g_col[1].u_tile'   # port 1
+    local d='yarc.nr_yarc.g_row[1].g_col[0].u_tile'   # port 4 (Cols = 4)
+    cat <<EOF
+-Port 1 input: link, input queue read (LCB RX -> INQ -> RBD)
+$t.link_rx_i
+$t.rd_en
+$t.rd_vc
+$t.rd_valid
+$t.rd_phit
+-Port 1 row bus: route computed, phits to the row buffers of row 0
+$t.rb_valid_o
+$t.rb_col_o
+$t.rb_row_o
+$t.rb_vc_o
+$t.rb_phit_o
+$t.tev_o
+-Tile (0,1) subswitch: column channels to the tiles of column 1
+$t.cc_valid_r_o
+$t.cc_vc_r_o
+$t.cc_phit_r_o
+-Port 1 output: stage-2 arbitration into the LCB TX, link
+$t.cb_valid_r_i
+$t.tx_vc_ok
+$t.tx_valid
+$t.tx_phit
+$t.link_tx_o
+$t.ev_o
+-Port 4 (tile (1,0)) output
+$d.tx_valid
+$d.tx_phit
+$d.link_tx_o
+EOF
+}
+
+run_cfg() {
+    local cfg=$1 bin=$B/bin/rtr_sim-$1-trace
+    local fst=$OUT/$cfg.fst gtkw=$OUT/$cfg.gtkw png=$OUT/$cfg.png
+    [ -x "$bin" ] || { echo "waves: $bin is not built (make $bin)" >&2; return 1; }
+    rm -f "$fst"
+    "$bin" --impl rtl --cfg "$cfg" --pattern ur --load 0.5 --len bw --warmup 200 --measure 600 \
+        --seed "$SEED" --trace-from "$FROM" --trace-to "$TO" --trace-out "$fst" > "$OUT/$cfg.log" 2>&1
+    local rc=$?
+    [ $rc -eq 0 ] && [ -s "$fst" ] || { echo "waves: $cfg run failed (exit $rc, $OUT/$cfg.log)" >&2; return 1; }
+    case $cfg in
+        yarc-*) sigs_yarc > "$OUT/$cfg.sigs" ;;
+        *) echo "waves: no signal list for $cfg" >&2; return 1 ;;
+    esac
+    # widths from the FST's own hierarchy
+    fst2vcd "$fst" 2>/dev/null | awk '/\$scope/ {d++; p[d]=$3} /\$upscope/ {d--}
+        /\$var/ && $2 != "parameter" {s=""; for (i = 1; i <= d; i++) s = s p[i] "."; print s $5, $3}' \
+        > "$OUT/$cfg.facs"
+    {
+        echo "[dumpfile] \"$(cd "$OUT" && pwd)/$cfg.fst\""
+        echo "[timestart] $((2 * FROM))"
+        echo "[size] 1400 900"
+        local want=0
+        while IFS= read -r l; do
+            if [ "${l:0:1}" = "-" ]; then
+                echo "@200"; echo "$l"
+            else
+                local w
+                w=$(awk -v n="$l" '$1 == n { print $2; exit }' "$OUT/$cfg.facs")
+                [ -n "$w" ] || { echo "waves: $cfg: signal $l is not in the FST" >&2; return 1; }
+                if [ "$w" = 1 ]; then echo "@28"; echo "$l"; else echo "@22"; echo "$l[$((w - 1)):0]"; fi
+                want=$((want + 1))
+            fi
+        done < "$OUT/$cfg.sigs"
+        echo "$want" > "$OUT/$cfg.want"
+    } > "$gtkw" || return 1
+    local want
+    want=$(cat "$OUT/$cfg.want")
+    # open it in GTKWave, count the displayed signals, grab the window
+    cat > "$OUT/$cfg.tcl" <<EOF
+set n 0
+foreach s [gtkwave::getDisplayedSignals] { if {[string index \$s 0] ne "-"} { incr n } }
+puts "WAVES_DISPLAYED \$n"
+gtkwave::/File/Grab_To_File $(cd "$OUT" && pwd)/$cfg.png
+gtkwave::/File/Quit
+EOF
+    local got
+    got=$(timeout 120 xvfb-run -a -s "-screen 0 1400x900x24" gtkwave -S "$OUT/$cfg.tcl" "$gtkw" 2>&1 |
+          awk '/^WAVES_DISPLAYED/ { print $2 }')
+    if [ "$got" != "$want" ]; then
+        echo "waves: $cfg: GTKWave displays ${got:-no} signals of the $want in $gtkw" >&2
+        return 1
+    fi
+    echo "waves: $cfg: $fst (cycles $FROM..$TO), $want signals in $gtkw, picture $png"
+    echo "waves:   view with: gtkwave $gtkw"
+}
+
+rc=0
+for c in "${CFGS[@]}"; do run_cfg "$c" || rc=1; done
+exit $rc
