@@ -1,7 +1,7 @@
 #!/bin/bash
 # vbuild.sh - Verilate one RTL top into a static library for a C testbench.
 #
-# usage: vbuild.sh OUTDIR TOP [-GName=Value ...] [--trace] [--hier MODULE ...] [--opt N] -- FILE...
+# usage: vbuild.sh OUTDIR TOP [-GName=Value ...] [--trace] [--hier MODULE ...] [--opt N] [--sc] -- FILE...
 # Produces OUTDIR/libV<TOP>.a (model + Verilator runtime) and OUTDIR/V<TOP>.h.
 # A thin C++ shim (tb/shim/<top>_shim.cpp) includes V<TOP>.h and exposes an
 # extern "C" API; C code is compiled by gcc and linked against the library.
@@ -19,6 +19,10 @@
 #   builds of whole routers use 0: they only rerun a failing seed up to a
 #   waveform window, and -O0 compiles in about 40% of the -O2 time.
 #
+# --sc  SystemC output (verilator --sc): the model is an SC_MODULE; link with
+#   -lsystemc. Its runtime objects are compiled in OUTDIR (VM_SC=1 changes
+#   verilated.h), not shared.
+#
 # The Verilator runtime (verilated.o, verilated_threads.o, verilated_fst_c.o)
 # does not depend on the model, so it is compiled once into VL_RT_DIR
 # (default: OUTDIR/../_rt, shared by every build under the same parent) and
@@ -26,13 +30,14 @@
 set -euo pipefail
 [ $# -ge 4 ] || { echo "usage: vbuild.sh OUTDIR TOP [-Gp=v ...] [--trace] [--hier M ...] -- FILE..." >&2; exit 2; }
 OUT=$1; TOP=$2; shift 2
-VARGS=(); TRACE=0; HIER=(); OPT=2
+VARGS=(); TRACE=0; HIER=(); OPT=2; SC=0
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case $1 in
         -G*) VARGS+=("$1") ;;
         --trace) VARGS+=(--trace-fst --trace-structs); TRACE=1 ;;
         --hier) [ $# -ge 2 ] || { echo "vbuild: --hier needs a module name" >&2; exit 2; }
                 HIER+=("$2"); shift ;;
+        --sc) SC=1 ;;
         --opt) [ $# -ge 2 ] && [[ $2 =~ ^[0-3s]$ ]] || { echo "vbuild: --opt needs 0..3 or s" >&2; exit 2; }
                OPT=$2; shift ;;
         *) echo "vbuild: unknown option '$1'" >&2; exit 2 ;;
@@ -79,16 +84,23 @@ if [ ${#HIER[@]} -gt 0 ]; then
     HIERARGS=(--hierarchical "$OUT/hier.vlt")
 fi
 
-verilator --cc --assert -Wall -Wno-fatal --x-assign unique --x-initial unique \
+verilator $( [ $SC = 1 ] && echo --sc || echo --cc ) --assert -Wall -Wno-fatal --x-assign unique --x-initial unique \
     -O3 --top-module "$TOP" -Mdir "$OUT" --prefix "V$TOP" \
     -I"$ROOT/rtl/inc" "$ROOT/rtl/lint.vlt" "${HIERARGS[@]}" "${VARGS[@]}" "$@" > "$OUT/verilate.log" 2>&1 \
     || { cat "$OUT/verilate.log" >&2; exit 1; }
 if grep -q '%Warning' "$OUT/verilate.log"; then cat "$OUT/verilate.log" >&2; echo "vbuild: lint warnings in $TOP" >&2; exit 1; fi
 SLOW=$([ "$OPT" = 2 ] || [ "$OPT" = 3 ] && echo 1 || echo "$OPT")
+SCARGS=()
+[ $SC = 1 ] && SCARGS=(SYSTEMC_INCLUDE=/usr/include SYSTEMC_LIBDIR=/usr/lib/x86_64-linux-gnu
+                       verilated.o verilated_threads.o)
 make -s -C "$OUT" -f "V$TOP.mk" OPT_FAST=-O$OPT OPT_SLOW=-O$SLOW OPT_GLOBAL=-O$OPT \
-    VM_PARALLEL_BUILDS=1 "V${TOP}__ALL.a" >/dev/null
+    VM_PARALLEL_BUILDS=1 "${SCARGS[@]}" "V${TOP}__ALL.a" >/dev/null
 cd "$OUT"
 # one archive with the model and the runtime; link the C test with g++ ... -lz -pthread
 rm -rf "libV$TOP.a" objs && mkdir objs && (cd objs && ar x "../V${TOP}__ALL.a")
-ar rcs "libV$TOP.a" objs/*.o "$RT/verilated.o" "$RT/verilated_threads.o" \
-    $( [ $TRACE = 1 ] && echo "$RT/verilated_fst_c.o" )
+if [ $SC = 1 ]; then
+    ar rcs "libV$TOP.a" objs/*.o verilated.o verilated_threads.o
+else
+    ar rcs "libV$TOP.a" objs/*.o "$RT/verilated.o" "$RT/verilated_threads.o" \
+        $( [ $TRACE = 1 ] && echo "$RT/verilated_fst_c.o" )
+fi

@@ -117,7 +117,13 @@ static void parse_rate_len(nr_cli_t *c, const char *v, double *rate, int *len, i
     *len = (int)nr_cli_long(c, colon + 1, 1, maxlen);
 }
 
-int main(int argc, char **argv) {
+/* The SystemC top (tb/sc) links this file with main renamed: its sc_main
+ * builds the SystemC design and then calls rtr_sim_main. */
+#ifndef RTR_SIM_MAIN
+#define RTR_SIM_MAIN main
+#endif
+int RTR_SIM_MAIN(int argc, char **argv);
+int RTR_SIM_MAIN(int argc, char **argv) {
     rtr_opts o;
     memset(&o, 0, sizeof o);
     const char *org_name = NULL, *cfg_name = "yarc-k16", *cfg_file = "configs/configs.txt";
