@@ -1,0 +1,122 @@
+# sweep_lib.sh - shared pieces of the load-latency sweeps (sourced by
+# scripts/rtr_sweep.sh and scripts/nwn_sweep.sh; not a program).
+#
+# A sweep is a jobs file, one simulation per line:
+#     label cfg pattern load warmup measure cfgfile [more rtr_sim options]
+# sweep_run runs them in parallel with the C model and leaves one CSV per run
+# in $SW_DIR; the other functions turn the CSVs into one table, per-curve data
+# files, a saturation table and gnuplot figures. Every function takes its
+# inputs as arguments; the caller sets SIM (rtr_sim), SW_DIR (per-run files),
+# LEN, DRAIN, SEED and JOBS.
+#
+# CSV columns used (rtr_sim --csv): 1 label, 4 cfg, 8 load, 10 offered,
+# 11 accepted, 12 lat_mean, 14 lat_p99, 27 pass.
+
+# sweep_run JOBS_FILE: run every line; 1 if a run failed (the others still run).
+sweep_run() {
+    local jobs=$1
+    _sweep_point() {
+        set -- $1
+        local label=$1 cfg=$2 pat=$3 load=$4 wu=$5 me=$6 cf=$7
+        shift 7
+        local f="$SW_DIR/${label}_${load}.csv"
+        "$SIM" --cfg-file "$cf" --cfg "$cfg" --impl model --pattern "$pat" --load "$load" \
+            --len "$LEN" --warmup "$wu" --measure "$me" --drain-max "$DRAIN" --seed "$SEED" \
+            --label "$label" --csv "$f" "$@" > "${f%.csv}.log" 2>&1 ||
+            { echo "sweep: FAILED $label $load (${f%.csv}.log)" >&2; return 1; }
+        printf '  %-16s load %-5s %s\n' "$label" "$load" "$(grep -A1 '^offered' "${f%.csv}.log" | tail -1)"
+    }
+    export -f _sweep_point
+    export SIM SW_DIR LEN DRAIN SEED
+    tr '\n' '\0' < "$jobs" | xargs -0 -P "${JOBS:-2}" -I{} bash -c '_sweep_point "{}"'
+}
+
+# sweep_jobs LABEL CFG PATTERN CFGFILE "LOADS" WARMUP MEASURE [options...]:
+# print the jobs of one curve, with a zero-load point (offered 0.01) first.
+sweep_jobs() {
+    local label=$1 cfg=$2 pat=$3 cf=$4 loads=$5 wu=$6 me=$7
+    shift 7
+    echo "$label $cfg $pat 0.01 1000 20000 $cf $*"
+    for l in $loads; do echo "$label $cfg $pat $l $wu $me $cf $*"; done
+}
+
+# sweep_collect CSV: every run's row in one CSV (header once), sorted by label and load.
+sweep_collect() {
+    local csv=$1 first
+    first=$(ls "$SW_DIR"/*.csv | head -1)
+    head -1 "$first" > "$csv"
+    for f in "$SW_DIR"/*.csv; do tail -n +2 "$f"; done | sort -t, -k1,1 -k8,8g >> "$csv"
+}
+
+# sweep_dat CSV LABEL DAT: the curve's points (load offered accepted lat_mean lat_p99).
+sweep_dat() {
+    awk -F, -v L="$2" 'NR > 1 && $1 == L && $8 >= 0.05 { print $8, $10, $11, $12, $14 }' "$1" > "$3"
+}
+
+# sweep_sat CSV LABEL...: a markdown saturation table. T0 is the mean latency
+# at offered 0.01 (zero load); the latency knee is the first sweep point whose
+# mean latency exceeds 3 T0; the throughput limit is the first point whose
+# accepted load is below 0.95 x offered; the saturation throughput is the
+# accepted load at the highest offered load (the plateau, at 1.0).
+sweep_sat() {
+    local csv=$1
+    shift
+    echo "| curve | config | T0 (cycles) | latency knee: first load with mean > 3 T0 | throughput limit: first load with accepted < 0.95 offered | saturation throughput (accepted at the highest load) |"
+    echo "|---|---|---|---|---|---|"
+    for p in "$@"; do
+        awk -F, -v L="$p" '
+            NR > 1 && $1 == L { n++; load[n] = $8; off[n] = $10; acc[n] = $11; lat[n] = $12; cfg = $4 }
+            END {
+                if (!n) exit
+                t0 = 0; for (i = 1; i <= n; i++) if (load[i] < 0.05) t0 = lat[i]
+                knee = "none"; lim = "none"; plateau = "-"; top = 0
+                for (i = 1; i <= n; i++) {
+                    if (load[i] < 0.05) continue
+                    if (load[i] >= top) { top = load[i]; plateau = sprintf("%.3f", acc[i]) }
+                    if (knee == "none" && lat[i] > 3 * t0) knee = sprintf("%.2g (%.0f cycles)", load[i], lat[i])
+                    if (lim == "none" && acc[i] < 0.95 * off[i]) lim = sprintf("%.2g (accepted %.3f)", load[i], acc[i])
+                }
+                printf "| %s | %s | %.1f | %s | %s | %s |\n", L, cfg, t0, knee, lim, plateau
+            }' "$csv"
+    done
+}
+
+# sweep_plot PNG TITLE YLABEL COLUMN YMAX DATDIR PREFIX LABEL...: one curve per
+# label from DATDIR/PREFIX<label>.dat, column 3 (accepted) or 4 (mean latency)
+# against offered load; YMAX is the y range ("" for automatic). Distinct point
+# types and dash patterns, so overlapping curves stay visible.
+sweep_plot() {
+    local png=$1 title=$2 ylabel=$3 col=$4 ymax=$5 dir=$6 prefix=$7
+    shift 7
+    local plot="" i=0
+    [ "$col" = 3 ] && plot="x with lines dt 2 lc rgb 'gray' title 'ideal'"
+    for p in "$@"; do
+        i=$((i + 1))
+        local st="with linespoints lw 2 pt $((i + 3)) ps 1.3 dt $(( (i - 1) % 5 + 1 ))"
+        plot="$plot${plot:+, }'$dir/$prefix$p.dat' using 1:$col $st title '$p'"
+    done
+    gnuplot <<EOF
+set terminal pngcairo size 900,600 noenhanced
+set grid
+set key top left
+set xlabel 'offered load (phits/cycle/port)'
+set ylabel '$ylabel'
+set title '$title'
+set xrange [0:1.05]
+${ymax:+set yrange [0:$ymax]}
+set output '$png'
+plot $plot
+EOF
+}
+
+# sweep_md_between FILE MARKER TABLEFILE: replace the lines between
+# <!-- MARKER:begin --> and <!-- MARKER:end --> in FILE with TABLEFILE.
+sweep_md_between() {
+    local f=$1 m=$2 tf=$3
+    grep -q "<!-- $m:begin -->" "$f" 2>/dev/null || return 0
+    awk -v tf="$tf" -v b="<!-- $m:begin -->" -v e="<!-- $m:end -->" '
+        $0 == b { print; while ((getline l < tf) > 0) print l; skip = 1; next }
+        $0 == e { skip = 0 }
+        !skip { print }' "$f" > "$f.tmp" && mv "$f.tmp" "$f"
+    echo "sweep: table $m written into $f"
+}
