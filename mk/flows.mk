@@ -8,7 +8,8 @@ waves: $(BUILD)/.deps-ok
 	@scripts/waves.sh
 UNIT_TARGETS += waves
 .PHONY: area
-AREA_CONFIGS ?= fifo-64 arb-rr-8 arb-matrix-8 crc16-22 lcb-default lcb-small yarc-k16 yarc-k32 yarc-k64
+AREA_CONFIGS ?= fifo-64 arb-rr-8 arb-matrix-8 crc16-22 lcb-default lcb-small yarc-k16 yarc-k32 yarc-k64 \
+                cn-k16 fc-k16 bb-k16 cn-k64 fc-k64 fc6-k64 fc6-isu2-k64 bb-k64
 # `make area` regenerates docs/area.txt (committed, so a review shows the diff).
 area: $(BUILD)/.deps-ok
 	@{ echo "# make area: Yosys 0.23 + OSU 0.18um liberty (qflow-tech-osu018); OpenSTA at 5.0 ns."; \

@@ -20,34 +20,57 @@ LIB=/usr/share/qflow/tech/osu018/osu018_stdcells.lib
 SRAM_UM2_PER_BIT=${SRAM_UM2_PER_BIT:-10}
 OUT=build/area/$NAME; mkdir -p "$OUT"
 FILES=${AREA_FILES:-$(grep -v '^\s*\(//\|$\)' rtl/files.f | tr '\n' ' ')}
-CHP=""; for p in $PARAMS; do CHP="$CHP chparam -set ${p%%=*} ${p#*=} $TOP;"; done
-READ="read_verilog -sv -Irtl/inc $FILES; $CHP hierarchy -check -top $TOP"
-# pass 1: parameters of every RAM leaf variant
-yosys -q -p "$READ; proc; write_json $OUT/elab.json" > "$OUT/yosys1.log" 2>&1 \
+# All top parameters in one chparam call: one call per parameter re-derives
+# the top from its source each time, keeping only the last one (a k=16 YARC
+# came out as the default k=64), and Yosys 0.23's hierarchy -chparam trips an
+# internal assertion on nr_yarc. chparam renames the top; rename restores it.
+CHP=""; for p in $PARAMS; do CHP="$CHP -set ${p%%=*} ${p#*=}"; done
+READ="read_verilog -sv -Irtl/inc $FILES; ${CHP:+chparam $CHP $TOP;} hierarchy -check -top $TOP; rename -top $TOP"
+# pass 1: parameters of every RAM leaf variant, and how many of each the
+# flattened design instantiates
+yosys -q -p "$READ; proc; write_json $OUT/elab.json; blackbox =*nr_ram_1r1w*; flatten; \
+             tee -q -o $OUT/ramcount.txt stat" > "$OUT/yosys1.log" 2>&1 \
     || { tail "$OUT/yosys1.log" >&2; exit 1; }
 awk '/"\$paramod[^"]*nr_ram_1r1w": \{/ { match($0, /"[^"]*"/); m = substr($0, RSTART+1, RLENGTH-2); gsub(/\\\\/, "\\", m); inm = 1; next }
      inm && /"Depth":/ { gsub(/[",]/, "", $2); d = 0; for (i = 1; i <= length($2); i++) d = d*2 + substr($2, i, 1); D[m] = d }
      inm && /"Width":/ { gsub(/[",]/, "", $2); w = 0; for (i = 1; i <= length($2); i++) w = w*2 + substr($2, i, 1); W[m] = w }
      inm && /"ports":/ { inm = 0 }
      END { for (m in D) print m, W[m], D[m] }' "$OUT/elab.json" > "$OUT/rams.txt"
-# pass 2: synthesis with RAMs as black boxes
-yosys -p "$READ; blackbox =*nr_ram_1r1w*; synth -flatten -top $TOP; dfflibmap -liberty $LIB; abc -liberty $LIB; opt_clean; \
+CLOCK_NS=${CLOCK_NS:-5.0}
+CLOCK_PS=$(awk -v n="$CLOCK_NS" 'BEGIN { printf "%d", n * 1000 }')
+# pass 2: synthesis with RAMs as black boxes, flattened except for the
+# modules a router repeats (KEEP: a YARC tile; an nwn port and subswitch),
+# which are synthesized once each, so a k=64 router costs about what one of
+# its tiles does. ABC maps for delay at the clock period and then buffers and
+# sizes the high-fanout nets (buffer, upsize, dnsize); without that, an
+# arbiter grant driving a 24-bit crossbar is one X1 gate with a 17 ns delay.
+# Nets that cross a kept module's boundary are not buffered.
+case $TOP in
+    nr_yarc) KEEP=${AREA_KEEP:-nr_yarc_tile} ;;
+    nr_nwn) KEEP=${AREA_KEEP:-nr_nwn_port nr_nwn_sub} ;;
+    *) KEEP=${AREA_KEEP:-} ;;
+esac
+KEEPCMD=""; for m in $KEEP; do KEEPCMD="$KEEPCMD setattr -mod -set keep_hierarchy 1 *$m;"; done
+ABCSCRIPT="+strash;dch;map,-D,$CLOCK_PS;buffer,-p;upsize,-D,$CLOCK_PS;dnsize,-D,$CLOCK_PS"
+yosys -p "$READ; blackbox =*nr_ram_1r1w*; $KEEPCMD synth -flatten -top $TOP; dfflibmap -liberty $LIB; \
+          abc -script $ABCSCRIPT -liberty $LIB; opt_clean; \
           tee -o $OUT/stat.txt stat -top $TOP -liberty $LIB; write_verilog -noattr $OUT/netlist.v" > "$OUT/yosys.log" 2>&1 \
     || { tail "$OUT/yosys.log" >&2; exit 1; }
-# instance counts of each RAM variant (the design is flattened: one section)
+# instance counts of each RAM variant (pass 1, flattened)
 awk 'FNR == NR { W[$1] = $2; D[$1] = $3; next }
      ($1 in W) { n[$1] += $2 }
      END { bits = 0; for (m in n) { bits += n[m] * W[m] * D[m]; printf "ram %s x%d: %d x %d bits\n", m, n[m], W[m], D[m] }
-           print "ram_bits", bits }' "$OUT/rams.txt" "$OUT/stat.txt" > "$OUT/ramuse.txt"
+           print "ram_bits", bits }' "$OUT/rams.txt" "$OUT/ramcount.txt" > "$OUT/ramuse.txt"
 RAMBITS=$(awk '$1 == "ram_bits" { print $2 }' "$OUT/ramuse.txt")
-# std-cell area: the hierarchical total if present, else the single module's
-CELLAREA=$(awk '/Chip area for module/ { a = $NF } END { print a + 0 }' "$OUT/stat.txt")
-FLOPS=$(awk '$1 ~ /^DFF/ { f += $2 } END { print f + 0 }' "$OUT/stat.txt")
+# std-cell area and flops of the whole design: with kept modules, stat -top's
+# "design hierarchy" section (each module times its instances) comes last
+CELLAREA=$(awk '/Chip area for (top )?module/ { a = $NF } END { print a + 0 }' "$OUT/stat.txt")
+FLOPS=$(awk '/=== design hierarchy ===/ { h = 1 } $1 ~ /^DFF/ { if (h) f += $2; else g += $2 }
+             END { print (h ? f : g) + 0 }' "$OUT/stat.txt")
 SRAMAREA=$(awk -v b="$RAMBITS" -v a="$SRAM_UM2_PER_BIT" 'BEGIN { print b * a }')
 TOTAL=$(awk -v x="$CELLAREA" -v y="$SRAMAREA" 'BEGIN { print x + y }')
 # static timing with OpenSTA on the mapped netlist (RAM macros have no timing
 # model: paths into and out of them are not timed; constraints/README.md)
-CLOCK_NS=${CLOCK_NS:-5.0}
 cat > "$OUT/sta.tcl" <<TCL
 read_liberty $LIB
 read_verilog $OUT/netlist.v
