@@ -23,6 +23,7 @@ $(MODEL_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAGS += 
 TEST_BINS += $(NRMODEL) $(MODEL_TEST_BINS)
 UNIT_TARGETS += test-model
 .PHONY: test-model
-test-model: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory $(NRMODEL) $(MODEL_TEST_BINS)
+# The binaries are prerequisites (not a recursive make), so that
+# `make -j2 test-model test-yarc-model ...` builds $(NRMODEL) once.
+test-model: $(BUILD)/.deps-ok $(NRMODEL) $(MODEL_TEST_BINS)
 	@scripts/regress.sh -j 2 tests/model.list
