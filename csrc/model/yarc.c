@@ -237,8 +237,9 @@ void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
         uint32_t tx_phit = tx_valid ? op->d_phit[0] : 0;
         out->tev[p] = u->d_tev;
         if (m->lcb) {
-            nr_lcbp_in li = {in->link_rx[p], tx_valid, tx_phit, u->d_rd[0] >= 0,
-                             u->d_rd[0] >= 0 ? u->d_rd[0] : 0};
+            nr_lcbp_in li = {.link_rx = in->link_rx[p], .tx_valid = tx_valid,
+                             .tx_phit = tx_phit, .rd_en = u->d_rd[0] >= 0,
+                             .rd_vc = u->d_rd[0] >= 0 ? u->d_rd[0] : 0};
             nr_lcbp_out *lo = &m->lo[p];
             nr_lcbp_eval(m->lcb[p], &li, lo);
             out->link_tx[p] = lo->link_tx;
