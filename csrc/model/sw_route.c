@@ -146,3 +146,23 @@ void nr_rt_cfg_write(nr_rtab *t, int nports, unsigned addr, uint32_t wdata)
     else if (addr >= CFG_DLUT)
         t->dlut[i] = ent;
 }
+
+int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int *lo, int *hi, unsigned *addr,
+                     uint32_t *tev)
+{
+    if (!in->cfg_we)
+        return 0;
+    unsigned tile = (unsigned)in->cfg_tile & 0x3Fu, a = (unsigned)in->cfg_addr & 0xFFu;
+    int l = in->cfg_bcast ? 0 : (int)tile, h = in->cfg_bcast ? nports - 1 : (int)tile;
+    if (h >= nports) /* no such tile: nothing is written, no tile raises an event */
+        return 0;
+    if (!nr_rt_cfg_addr_ok(a, nports)) {
+        for (int i = l; i <= h; i++)
+            tev[i] |= 1u << NR_TEV_CFG_BAD;
+        return 0;
+    }
+    *lo = l;
+    *hi = h;
+    *addr = a;
+    return 1;
+}

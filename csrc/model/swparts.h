@@ -258,6 +258,13 @@ int nr_rt_cfg_addr_ok(unsigned addr, int nports);
 /* Apply a configuration write to one port's tables (addr must be ok). Call at
  * the clock edge of the write cycle. */
 void nr_rt_cfg_write(nr_rtab *t, int nports, unsigned addr, uint32_t wdata);
+/* Decode this cycle's configuration write (yarc-arch §9, cfg_tile = the port
+ * whose tables are written; nwn-arch §9): 1 if tables [*lo .. *hi] are to be
+ * written at *addr at the clock edge; 0 if nothing is written. A missing
+ * address raises CFG_BAD in tev[] of the addressed ports (this cycle); a
+ * non-broadcast write to a port >= nports does nothing. Call in eval. */
+int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int *lo, int *hi, unsigned *addr,
+                     uint32_t *tev);
 
 /* ---- nr_iu: the input unit of one port ----
  * (nwn-arch §4; yarc-arch §4.1, §4.2 and the pop side of §4.3.)

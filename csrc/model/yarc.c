@@ -192,22 +192,7 @@ static void port_view(nr_yarc *m, int p)
 /* §9: decode this cycle's configuration write; CFG_BAD in this cycle. */
 static void cfg_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
 {
-    m->d_cfg_we = 0;
-    if (!in->cfg_we)
-        return;
-    unsigned tile = (unsigned)in->cfg_tile & 0x3Fu, addr = (unsigned)in->cfg_addr & 0xFFu;
-    int lo = in->cfg_bcast ? 0 : (int)tile, hi = in->cfg_bcast ? m->n - 1 : (int)tile;
-    if (hi >= m->n) /* no such tile: nothing is written, no tile raises an event */
-        return;
-    if (!nr_rt_cfg_addr_ok(addr, m->n)) {
-        for (int i = lo; i <= hi; i++)
-            out->tev[i] |= 1u << NR_TEV_CFG_BAD;
-        return;
-    }
-    m->d_cfg_we = 1;
-    m->d_cfg_lo = lo;
-    m->d_cfg_hi = hi;
-    m->d_cfg_addr = addr;
+    m->d_cfg_we = nr_rt_cfg_decode(in, m->n, &m->d_cfg_lo, &m->d_cfg_hi, &m->d_cfg_addr, out->tev);
     m->d_cfg_wdata = in->cfg_wdata;
 }
 
