@@ -16,3 +16,11 @@ UNIT_TARGETS += test-nwn-model
 .PHONY: test-nwn-model
 test-nwn-model: $(BUILD)/.deps-ok $(NRMODEL) $(NWN_MODEL_TEST_BINS)
 	@scripts/regress.sh -j 2 tests/nwn_model.list
+
+# The benchmark is tb/yarc/model_bench.c (mk/yarc_model.mk builds it) with -o.
+.PHONY: bench-nwn-model
+UNIT_TARGETS += bench-nwn-model
+# BENCH_ARGS: e.g. "-p 64 -m bare -l 0.1,0.5"
+bench-nwn-model: $(BUILD)/.deps-ok $(YARC_BENCH)
+	@echo "# $$(nproc) cores, $$(lscpu | sed -n 's/^Model name: *//p')"
+	@for o in fc bb cn; do $(YARC_BENCH) -o $$o $(BENCH_ARGS); done

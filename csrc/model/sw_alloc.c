@@ -105,7 +105,7 @@ void nr_alloc_release(nr_alloc *a)
     memset(a, 0, sizeof *a);
 }
 
-void nr_alloc_set_iu(nr_alloc *a, int i, const nr_iu *u)
+void nr_alloc_set_iu_busy(nr_alloc *a, int i, const nr_iu *u)
 {
     const int V = a->nvc;
     const uint64_t bit = 1ull << i;

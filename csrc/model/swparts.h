@@ -420,7 +420,15 @@ static inline int nr_alloc_push(nr_alloc *a, int i, int v, uint32_t phit, unsign
 }
 /* Copy IU u's fronts and dropping VCs of this cycle into input i. Call after
  * nr_iu_eval and before nr_alloc_eval, every cycle. */
-void nr_alloc_set_iu(nr_alloc *a, int i, const nr_iu *u);
+void nr_alloc_set_iu_busy(nr_alloc *a, int i, const nr_iu *u);
+static inline void nr_alloc_set_iu(nr_alloc *a, int i, const nr_iu *u)
+{
+    /* speed only: nothing to present now, nothing presented last cycle */
+    if (!(u->f_valid | u->f_drop) &&
+        !(((a->fx[0] | a->fx[1] | a->fx[2] | a->fx[3] | a->fdrop_in) >> i) & 1u))
+        return;
+    nr_alloc_set_iu_busy(a, i, u);
+}
 /* Grant and accept of cycle now (§6.2, §6.3), from start-of-cycle state, the
  * IU fronts and vc_ok[]: fills d_*. Returns the number of inconsistencies (a
  * front whose target is not a crosspoint), first message in err. Call once
