@@ -10,8 +10,9 @@
  * second scoreboard that checks exactly-once delivery without order, and the
  * overtakes are counted (docs/nwn-spec-questions.md, "Model reading").
  *
- * cn, fc and bb, bare and with LCBs, k = 16 and 64, Speedup 1 and 2, 1 to 4
- * VCs, ChanLat 1 to 4 with the smallest buffers, SelfTurn 0 and 1: uniform
+ * cn, fc and bb, bare and with LCBs, k = 4 to 64 (fc6 and fc6-isu2, one port
+ * per bottom, one up port per top among them), Speedup 1 and 2, 1 to 4 VCs,
+ * ChanLat 1 to 4 with the smallest buffers, SelfTurn 0 and 1: uniform
  * random destinations (self and quadrant IV included), Bernoulli injection,
  * lengths 4..64, a mix of r/a/h header bits, random source idles and random
  * sink backpressure. Every cycle: at most S pops per input of a bottom and
@@ -110,6 +111,7 @@ typedef struct {
     int k, lcb, speedup, nvc, lat, depth, self;
     long cycles;
     double load, idle, bp;
+    int r, m; /* 0: the named configuration's */
 } run_cfg;
 
 static void run(const run_cfg *rc, uint64_t seed)
@@ -120,6 +122,10 @@ static void run(const run_cfg *rc, uint64_t seed)
     p.chan_lat = rc->lat;
     p.buf_depth = rc->depth;
     p.self_turn = rc->self;
+    if (rc->r)
+        p.r = rc->r;
+    if (rc->m)
+        p.m = rc->m;
     const int n = rc->k, V = rc->nvc;
     yenv e;
     rand_ctx c;
@@ -196,10 +202,10 @@ static void run(const run_cfg *rc, uint64_t seed)
             yenv_step(&e);
     }
     uint64_t errs = nr_sb_final(&c.sb), errm = nr_sb_final(&c.sbm);
-    printf("%c k=%d %s S=%d V=%d L=%d depth %d self %d seed %llu: %ld packets, %ld delivered, "
+    printf("%c k=%d R=%d M=%d %s S=%d V=%d L=%d depth %d self %d seed %llu: %ld packets, %ld delivered, "
            "%llu SELF, %llu UPUP drops, %llu phit-hops in %llu cycles, dual pops %ld, "
            "overtakes through tops %ld, sb errors %llu + %llu\n",
-           rc->org, n, rc->lcb ? "lcb" : "bare", rc->speedup, V, rc->lat, rc->depth, rc->self,
+           rc->org, n, p.r, p.m, rc->lcb ? "lcb" : "bare", rc->speedup, V, rc->lat, rc->depth, rc->self,
            (unsigned long long)seed, sent, c.delivered,
            (unsigned long long)e.drop_reason[NR_DROP_SELF],
            (unsigned long long)e.drop_reason[NR_DROP_UPUP], (unsigned long long)e.phit_hops,
@@ -270,27 +276,36 @@ int main(void)
     const uint64_t s0 = nr_test_seed;
     /* org k lcb S V L depth self cycles load idle bp */
     const run_cfg runs[] = {
-        {'c', 16, 0, 1, 2, 2, 16, 1, 12000, 0.5, 0.2, 0.3},
-        {'f', 16, 0, 1, 2, 2, 16, 0, 12000, 0.5, 0.2, 0.3},
-        {'b', 16, 0, 1, 2, 2, 16, 0, 12000, 0.5, 0.2, 0.3},
-        {'f', 16, 0, 1, 2, 2, 16, 0, 8000, 0.95, 0.0, 0.0},  /* saturated */
-        {'b', 16, 0, 1, 2, 2, 16, 0, 8000, 0.95, 0.0, 0.0},
-        {'f', 16, 0, 1, 1, 1, 2, 1, 10000, 0.6, 0.1, 0.2},   /* 1 VC, L 1, depth 2 */
-        {'b', 16, 0, 1, 4, 4, 8, 0, 10000, 0.6, 0.1, 0.2},   /* 4 VCs, L 4, depth 8 */
-        {'f', 16, 0, 1, 3, 3, 8, 0, 10000, 0.6, 0.1, 0.2},   /* 3 VCs, L 3 */
-        {'f', 16, 0, 2, 2, 2, 16, 0, 10000, 0.8, 0.05, 0.1}, /* Speedup 2 */
-        {'f', 16, 0, 2, 4, 2, 16, 0, 10000, 0.8, 0.05, 0.1}, /* S = 2 < NumVcs */
-        {'b', 16, 0, 2, 3, 1, 4, 0, 10000, 0.8, 0.05, 0.1},
-        {'c', 16, 0, 2, 4, 2, 16, 1, 10000, 0.8, 0.05, 0.1},
-        {'f', 64, 0, 1, 2, 2, 16, 0, 4000, 0.4, 0.1, 0.2},
-        {'b', 64, 0, 1, 2, 2, 16, 0, 4000, 0.4, 0.1, 0.2},
-        {'c', 64, 0, 1, 2, 2, 16, 1, 4000, 0.4, 0.1, 0.2},
-        {'f', 64, 0, 2, 2, 2, 16, 0, 3000, 0.7, 0.05, 0.1},
-        {'f', 16, 1, 1, 2, 2, 16, 0, 5000, 0.4, 0.1, 0.2},   /* with LCBs */
-        {'b', 16, 1, 1, 2, 2, 16, 0, 5000, 0.4, 0.1, 0.2},
-        {'c', 16, 1, 1, 2, 2, 16, 1, 5000, 0.4, 0.1, 0.2},
-        {'f', 16, 1, 2, 2, 2, 16, 0, 5000, 0.7, 0.05, 0.1},  /* LCB second read port */
-        {'b', 16, 1, 2, 4, 2, 16, 0, 5000, 0.7, 0.05, 0.1},
+        {'c', 16, 0, 1, 2, 2, 16, 1, 12000, 0.5, 0.2, 0.3, 0, 0},
+        {'f', 16, 0, 1, 2, 2, 16, 0, 12000, 0.5, 0.2, 0.3, 0, 0},
+        {'b', 16, 0, 1, 2, 2, 16, 0, 12000, 0.5, 0.2, 0.3, 0, 0},
+        {'f', 16, 0, 1, 2, 2, 16, 0, 8000, 0.95, 0.0, 0.0, 0, 0},  /* saturated */
+        {'b', 16, 0, 1, 2, 2, 16, 0, 8000, 0.95, 0.0, 0.0, 0, 0},
+        {'f', 16, 0, 1, 1, 1, 2, 1, 10000, 0.6, 0.1, 0.2, 0, 0},   /* 1 VC, L 1, depth 2 */
+        {'b', 16, 0, 1, 4, 4, 8, 0, 10000, 0.6, 0.1, 0.2, 0, 0},   /* 4 VCs, L 4, depth 8 */
+        {'f', 16, 0, 1, 3, 3, 8, 0, 10000, 0.6, 0.1, 0.2, 0, 0},   /* 3 VCs, L 3 */
+        {'f', 16, 0, 2, 2, 2, 16, 0, 10000, 0.8, 0.05, 0.1, 0, 0}, /* Speedup 2 */
+        {'f', 16, 0, 2, 4, 2, 16, 0, 10000, 0.8, 0.05, 0.1, 0, 0}, /* S = 2 < NumVcs */
+        {'b', 16, 0, 2, 3, 1, 4, 0, 10000, 0.8, 0.05, 0.1, 0, 0},
+        {'c', 16, 0, 2, 4, 2, 16, 1, 10000, 0.8, 0.05, 0.1, 0, 0},
+        {'f', 64, 0, 1, 2, 2, 16, 0, 4000, 0.4, 0.1, 0.2, 0, 0},
+        {'b', 64, 0, 1, 2, 2, 16, 0, 4000, 0.4, 0.1, 0.2, 0, 0},
+        {'c', 64, 0, 1, 2, 2, 16, 1, 4000, 0.4, 0.1, 0.2, 0, 0},
+        {'f', 64, 0, 2, 2, 2, 16, 0, 3000, 0.7, 0.05, 0.1, 0, 0},
+        {'f', 16, 1, 1, 2, 2, 16, 0, 5000, 0.4, 0.1, 0.2, 0, 0},   /* with LCBs */
+        {'b', 16, 1, 1, 2, 2, 16, 0, 5000, 0.4, 0.1, 0.2, 0, 0},
+        {'c', 16, 1, 1, 2, 2, 16, 1, 5000, 0.4, 0.1, 0.2, 0, 0},
+        {'f', 16, 1, 2, 2, 2, 16, 0, 5000, 0.7, 0.05, 0.1, 0, 0},  /* LCB second read port */
+        {'b', 16, 1, 2, 4, 2, 16, 0, 5000, 0.7, 0.05, 0.1, 0, 0},
+        /* other geometries: tiny switches, one port per bottom, one up port per top */
+        {'b', 4, 0, 1, 2, 2, 16, 0, 8000, 0.6, 0.1, 0.2, 2, 1},
+        {'b', 4, 0, 2, 2, 1, 2, 0, 8000, 0.6, 0.1, 0.2, 4, 2},
+        {'f', 8, 0, 1, 2, 2, 16, 0, 8000, 0.6, 0.1, 0.2, 4, 2},
+        {'f', 16, 0, 2, 2, 2, 16, 1, 8000, 0.6, 0.1, 0.2, 16, 3},
+        {'b', 16, 0, 1, 2, 2, 16, 0, 8000, 0.6, 0.1, 0.2, 16, 8},
+        {'f', 32, 0, 1, 4, 2, 16, 0, 5000, 0.6, 0.1, 0.2, 2, 16},
+        {'f', 64, 0, 1, 2, 2, 16, 0, 3000, 0.6, 0.1, 0.2, 16, 6},  /* fc6 */
+        {'f', 64, 0, 2, 2, 2, 16, 0, 3000, 0.6, 0.1, 0.2, 16, 6},  /* fc6-isu2 */
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++)
         run(&runs[i], s0 + i);
