@@ -1342,6 +1342,51 @@ static void test_speedup2_latency(void)
     }
 }
 
+/* The bare port's second read port (link-protocol §8.4 in nr_bport): two
+ * VCs read in one cycle, each on its own port; misuse reported. */
+static void test_bport_rd2(void)
+{
+    nr_bport b;
+    char err[160];
+    CHECK_EQ(nr_bport_init(&b, 2, 16, 4), 0);
+    uint32_t pk[2][3] = {{nr_head_make(1, 0, 0, 0, 0), nr_phit_make(NR_KIND_BODY, 5),
+                          nr_eop_make(NR_OK_HEALTHY, 1)},
+                         {nr_head_make(2, 1, 0, 0, 0), nr_phit_make(NR_KIND_BODY, 6),
+                          nr_eop_make(NR_OK_HEALTHY, 2)}};
+    int8_t none[2] = {-1, -1};
+    for (int v = 0; v < 2; v++)
+        for (int i = 0; i < 3; i++) {
+            CHECK_EQ(nr_bport_eval(&b, none, 1, pk[v][i], 0, 0, NULL, err, sizeof err), 0);
+            nr_bport_commit(&b);
+        }
+    CHECK_EQ(nr_bport_rd_avail(&b), 3u);
+    uint32_t cr[2] = {0, 0};
+    for (int i = 0; i < 3; i++) {
+        int8_t rd[2] = {(int8_t)(i & 1), (int8_t)(1 - (i & 1))}; /* both VCs, ports swapped */
+        CHECK_EQ(nr_bport_eval(&b, rd, 0, 0, 0, 0, NULL, err, sizeof err), 0);
+        cr[0] += b.d_cr[0];
+        cr[1] += b.d_cr[1];
+        nr_bport_commit(&b);
+        CHECK_EQ(b.rd_valid[0], 1);
+        CHECK_EQ(b.rd_valid[1], 1);
+        CHECK_U64(b.rd_phit[0], pk[i & 1][i]);
+        CHECK_U64(b.rd_phit[1], pk[1 - (i & 1)][i]);
+    }
+    CHECK_EQ(cr[0], 3u); /* every phit of a finished packet frees its credit */
+    CHECK_EQ(cr[1], 3u);
+    CHECK_EQ(nr_bport_rd_avail(&b), 0u);
+    for (int i = 0; i < 3; i++) { /* one more packet on VC 0 */
+        CHECK_EQ(nr_bport_eval(&b, none, 1, pk[0][i], 0, 0, NULL, err, sizeof err), 0);
+        nr_bport_commit(&b);
+    }
+    int8_t same[2] = {0, 0}, empty[2] = {0, 1};
+    CHECK_EQ(nr_bport_eval(&b, same, 0, 0, 0, 0, NULL, err, sizeof err), 1);
+    CHECK_STR(err, "both read ports");
+    CHECK_EQ(nr_bport_eval(&b, empty, 0, 0, 0, 0, NULL, err, sizeof err), 1);
+    CHECK_STR(err, "rd_avail is 0");
+    nr_bport_release(&b);
+}
+
 int main(void)
 {
     NR_TEST_BEGIN("test_nwn_model", 20261123);
@@ -1360,6 +1405,7 @@ int main(void)
     test_cfg();
     test_drop_timing();
     test_errors();
+    test_bport_rd2();
     test_pops_per_cycle();
     test_speedup2_latency();
     NR_TEST_END("test_nwn_model");
