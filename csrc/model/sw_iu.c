@@ -216,6 +216,8 @@ int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen)
             u->pos[w]++;
         if (sw_is_eop(ph)) /* end of packet: the route clears */
             u->route_v[w] = 0;
+        if (!u->stg_cnt[w] && !u->route_v[w])
+            u->live &= (uint8_t)~(1u << w);
     }
 
     /* staging appends of the reads issued last cycle */
@@ -230,6 +232,7 @@ int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen)
             iu_err(&nerr, err, errlen, "port %d staging overflow vc %d", u->rc.port, v);
         else
             u->stg[v][(u->stg_head[v] + u->stg_cnt[v]++) & (NR_IU_STG - 1)] = pv->rd_phit[k];
+        u->live |= (uint8_t)(1u << v);
     }
 
     /* route registers */
@@ -243,6 +246,7 @@ int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen)
         u->pos[rv] = 0;
         u->fix[rv] = 0;
         u->rc_ptr = (uint8_t)(rv + 1 == V ? 0 : rv + 1); /* moves past every routed VC */
+        u->live |= (uint8_t)(1u << rv);
     }
     u->ad_ptr = (uint8_t)u->d_ad_ptr;
     u->up_ptr = (uint8_t)u->d_up_ptr;
@@ -259,9 +263,5 @@ int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen)
     }
     if (last >= 0)
         u->rd_ptr = (uint8_t)(last + 1 == V ? 0 : last + 1);
-    u->live = 0;
-    for (int v = 0; v < V; v++)
-        if (u->stg_cnt[v] | u->route_v[v])
-            u->live |= (uint8_t)(1u << v);
     return nerr;
 }
