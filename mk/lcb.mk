@@ -58,8 +58,9 @@ TEST_BINS += $(LCB_BINS)
 UNIT_TARGETS += test-lcb sweep-lcb
 .PHONY: test-lcb sweep-lcb lcb-bins
 lcb-bins: $(LCB_BINS)
-test-lcb: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory lcb-bins
+# lcb-bins as a prerequisite, not a recursive make: `make -j2 test-lcb
+# test-model` then builds the model library once.
+test-lcb: $(BUILD)/.deps-ok lcb-bins
 	@scripts/regress.sh -j 2 tests/lcb.list; rc=$$?; scripts/lcb_tally.sh; exit $$rc
 sweep-lcb: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory lcb-bins

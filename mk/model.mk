@@ -12,8 +12,9 @@ $(NRMODEL): $(MODEL_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
-# Unit tests: tests/unit/test_lcb_model*.c, sharing tests/unit/lcb_pair.h.
-MODEL_TESTS := lcb_model lcb_model_rand
+# Unit tests: tests/unit/test_lcb_model*.c, sharing tests/unit/lcb_pair.h, and
+# test_lcb_rd2.c (the input queue's second read port).
+MODEL_TESTS := lcb_model lcb_model_rand lcb_rd2
 MODEL_TEST_BINS := $(MODEL_TESTS:%=$(BUILD)/tests/unit/test_%)
 $(MODEL_TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
@@ -23,6 +24,7 @@ $(MODEL_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAGS += 
 TEST_BINS += $(NRMODEL) $(MODEL_TEST_BINS)
 UNIT_TARGETS += test-model
 .PHONY: test-model
-test-model: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory $(NRMODEL) $(MODEL_TEST_BINS)
+# The binaries are prerequisites (not a recursive make), so that
+# `make -j2 test-model test-yarc-model ...` builds $(NRMODEL) once.
+test-model: $(BUILD)/.deps-ok $(NRMODEL) $(MODEL_TEST_BINS)
 	@scripts/regress.sh -j 2 tests/model.list

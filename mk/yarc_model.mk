@@ -14,8 +14,7 @@ $(YARC_MODEL_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAG
 TEST_BINS += $(YARC_MODEL_TEST_BINS)
 UNIT_TARGETS += test-yarc-model
 .PHONY: test-yarc-model
-test-yarc-model: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory $(NRMODEL) $(YARC_MODEL_TEST_BINS)
+test-yarc-model: $(BUILD)/.deps-ok $(NRMODEL) $(YARC_MODEL_TEST_BINS)
 	@scripts/regress.sh -j 2 tests/yarc_model.list
 
 YARC_BENCH := $(BUILD)/bin/yarc_model_bench

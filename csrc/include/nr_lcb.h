@@ -41,6 +41,8 @@ typedef struct {
     uint32_t tx_phit;  /* core phit (kind in 23:22) */
     int rd_en;         /* read the input queue this cycle ... */
     int rd_vc;         /* ... from this VC (only when rd_avail has it) */
+    int rd1_en;        /* second read port (link-protocol §8.4, RdPorts = 2): */
+    int rd1_vc;        /* a read of another VC in the same cycle; 0 = unused */
 } nr_lcbp_in;
 
 /* Event bits, docs/link-protocol.md section 9. */
@@ -66,6 +68,8 @@ typedef struct {
     uint32_t credits[NR_LCB_MAX_VCS];    /* TX credit counters (start of cycle) */
     uint32_t debit;                      /* bit v: one credit of VC v debited this cycle */
     uint32_t inq_cr[NR_LCB_MAX_VCS];     /* credits freed by the input queue this cycle */
+    int rd1_valid;                       /* second read port: rd1_phit holds the phit */
+    uint32_t rd1_phit;                   /* read by rd1_en last cycle */
 } nr_lcbp_out;
 
 /* The C reference model. */
@@ -77,7 +81,7 @@ void nr_lcbp_free(nr_lcbp *m);
 /* Outputs of the current cycle for inputs `in`; no state change. Call once per cycle. */
 void nr_lcbp_eval(nr_lcbp *m, const nr_lcbp_in *in, nr_lcbp_out *out);
 /* The outputs that depend on state only (link_tx, tx_vc_ok, rd_avail, rd_valid,
- * rd_phit, occ, link_down, ctl_sync, credits), without inputs and without state
+ * rd_phit, rd1_valid, rd1_phit, occ, link_down, ctl_sync, credits), without inputs and without state
  * change. A model that embeds ports (a router) calls this first to compute the
  * port's inputs, then eval(). Fields that depend on inputs are set to 0. */
 void nr_lcbp_peek(const nr_lcbp *m, nr_lcbp_out *out);

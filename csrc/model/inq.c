@@ -1,4 +1,5 @@
-/* inq.c - the input queue of the LCB port model (doc §8.4).
+/* inq.c - the input queue of the LCB port model (doc §8.4), with the
+ * optional second read port (rd1_en/rd1_vc; unused when 0).
  *
  * Per VC a circular region of BufPerVc entries in one RAM. Pointers carry a
  * wrap bit (values 0 .. 2*BufPerVc-1) so that a full region (BufPerVc phits)
@@ -57,23 +58,32 @@ void lcb_inq_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uin
     inq_regs *n = &dr->inq;
     const lcb_rx_regs *rx = &qr->rx;      /* the RX output register */
 
-    /* ---- read (rd_en, rd_vc): data on rd_valid/rd_phit next cycle ---- */
+    /* ---- reads (rd_en, rd_vc; second port rd1_en, rd1_vc): data on
+     * rd_valid/rd_phit (rd1_valid/rd1_phit) next cycle. The two ports name
+     * different VCs, so each VC is read at most once and both reads are
+     * processed from start-of-cycle values ("Second read port"). ---- */
     n->rd_valid = 0;
     n->rd_phit = 0;
-    if (in->rd_en) {
-        int v = in->rd_vc;
+    n->rd1_valid = 0;
+    n->rd1_phit = 0;
+    for (int k = 0; k < 2; k++) {
+        if (!(k ? in->rd1_en : in->rd_en))
+            continue;
+        int v = k ? in->rd1_vc : in->rd_vc;
         if (v < 0 || v >= c->nvc) {
-            lcb_error(err, "inq: read of VC %d, NumVcs is %d", v, c->nvc);
+            lcb_error(err, "inq: read port %d: read of VC %d, NumVcs is %d", k, v, c->nvc);
         } else if (!((lcb_inq_avail(c, q) >> v) & 1u)) {
-            lcb_error(err, "inq: read of VC %d while rd_avail is 0", v);
+            lcb_error(err, "inq: read port %d: read of VC %d while rd_avail is 0", k, v);
+        } else if (k && in->rd_en && in->rd_vc == v) {
+            lcb_error(err, "inq: both read ports read VC %d in one cycle", v);
         } else {
             inq_vc_regs *s = &n->vc[v];
-            n->rd_valid = 1;
+            uint32_t ph;
             if (s->abort) {
                 s->abort = 0;
-                n->rd_phit = INQ_ABORT_EOP;
+                ph = INQ_ABORT_EOP;
             } else {
-                n->rd_phit = iq[ptr_index(c, v, s->rd)];
+                ph = iq[ptr_index(c, v, s->rd)];
                 s->rd = ptr_inc(c, s->rd);
                 if (s->done > 0) {
                     s->done--;
@@ -82,6 +92,13 @@ void lcb_inq_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uin
                     s->pend++;
                     s->dep = 1;
                 }
+            }
+            if (k) {
+                n->rd1_valid = 1;
+                n->rd1_phit = ph;
+            } else {
+                n->rd_valid = 1;
+                n->rd_phit = ph;
             }
         }
     }

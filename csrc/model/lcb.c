@@ -137,6 +137,8 @@ static void out_from_state(const nr_lcbp *m, nr_lcbp_out *out)
     out->rd_avail = lcb_inq_avail(c, &q->inq);
     out->rd_valid = q->inq.rd_valid;
     out->rd_phit = q->inq.rd_phit;
+    out->rd1_valid = q->inq.rd1_valid;
+    out->rd1_phit = q->inq.rd1_phit;
     for (int v = 0; v < c->nvc; v++) {
         out->occ[v] = lcb_inq_occ(c, &q->inq.vc[v]);
         out->credits[v] = q->tx.credits[v];

@@ -126,6 +126,8 @@ typedef struct {
     int ovf;                  /* dropping the rest of an overflowed packet */
     int rd_valid;             /* registered read port */
     uint32_t rd_phit;
+    int rd1_valid;            /* registered second read port (RdPorts = 2) */
+    uint32_t rd1_phit;
 } inq_regs;
 
 typedef struct {

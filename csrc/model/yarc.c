@@ -5,7 +5,7 @@
  * Wiring (§1). Port p sits at tile (p / Cols, p mod Cols). A packet from
  * input p = (r, c) to output q = (j, c'):
  *   RBD p --row bus, RowBusLat--> tile (r, c').ssw.inb[c][v]      (row buffer)
- *   tile (r, c').ssw output j --column, ColLat--> tile (j, c').op.inb[v][r]
+ *   tile (r, c').ssw output j --column, ColLat--> tile (j, c').op.inb[r][v]
  *   tile (j, c').op --> port q (LCB TX or bare output).
  * Credits go back the same way with the same latencies: a row-buffer pop
  * returns cred[c'][v] to RBD p after RowBusLat, a column-buffer pop returns
@@ -98,19 +98,23 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
     const int n = m->n, V = p->num_vcs;
     m->t = calloc((size_t)n, sizeof *m->t);
     m->pv = calloc((size_t)n, sizeof *m->pv);
-    m->taken = calloc((size_t)n, 1);
-    if (!m->t || !m->pv || !m->taken)
+    if (!m->t || !m->pv)
         goto nomem;
     /* at most one credit per buffer and cycle: row + column buffers */
     if (nr_cw_alloc(&m->cw, n * (p->rows + p->cols) * V))
         goto nomem;
     for (int i = 0; i < n; i++) {
         yarc_tile *t = &m->t[i];
-        yarc_rbd_reset(&t->rbd, p->cols, V, p->row_buf_depth);
-        yarc_tables_reset(&t->tab, n);
-        if (nr_ssw_init(&t->ssw, p->cols, p->rows, V, p->row_buf_depth, p->col_buf_depth) ||
-            nr_oport_init(&t->op, p->rows, V, p->col_buf_depth))
+        yarc_rbd_reset(m, i);
+        nr_rt_reset(&t->tab, n);
+        /* docs/nwn-arch.md §6.5: the subswitch and the output port are the
+         * allocator with buffered inputs and S >= NumVcs */
+        if (nr_alloc_init(&t->ssw, p->cols, p->rows, V, V, 0, 0, p->row_buf_depth,
+                          p->col_buf_depth) ||
+            nr_alloc_init(&t->op, p->rows, 1, V, V, 0, 1, p->col_buf_depth, 1))
             goto nomem;
+        for (int q = 0; q < NR_MAX_PORTS; q++) /* a row-buffer HEAD goes to column q / Cols */
+            t->ssw.qmap[q] = (uint8_t)(q >> m->cshift);
     }
     if (p->use_lcb) {
         nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len};
@@ -147,8 +151,8 @@ void nr_yarc_free(nr_yarc *m)
         return;
     if (m->t)
         for (int i = 0; i < m->n; i++) {
-            nr_ssw_release(&m->t[i].ssw);
-            nr_oport_release(&m->t[i].op);
+            nr_alloc_release(&m->t[i].ssw);
+            nr_alloc_release(&m->t[i].op);
         }
     if (m->lcb)
         for (int i = 0; i < m->n; i++)
@@ -162,49 +166,33 @@ void nr_yarc_free(nr_yarc *m)
     free(m->bp);
     free(m->t);
     free(m->pv);
-    free(m->taken);
     free(m);
 }
 
 /* The port's state-only outputs, before the router computes its inputs. */
 static void port_view(nr_yarc *m, int p)
 {
-    yarc_pview *pv = &m->pv[p];
+    nr_pview *pv = &m->pv[p];
     if (m->lcb) {
         nr_lcbp_out *lo = &m->lo[p];
         nr_lcbp_peek(m->lcb[p], lo);
         pv->rd_avail = lo->rd_avail;
         pv->vc_ok = lo->tx_vc_ok;
-        pv->rd_valid = lo->rd_valid;
-        pv->rd_phit = lo->rd_phit;
+        pv->rd_valid[0] = lo->rd_valid;
+        pv->rd_phit[0] = lo->rd_phit;
     } else {
         const nr_bport *b = &m->bp[p];
         pv->rd_avail = nr_bport_rd_avail(b);
         pv->vc_ok = nr_bport_vc_ok(b);
-        pv->rd_valid = b->rd_valid;
-        pv->rd_phit = b->rd_phit;
+        pv->rd_valid[0] = b->rd_valid[0];
+        pv->rd_phit[0] = b->rd_phit[0];
     }
 }
 
 /* §9: decode this cycle's configuration write; CFG_BAD in this cycle. */
 static void cfg_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
 {
-    m->d_cfg_we = 0;
-    if (!in->cfg_we)
-        return;
-    unsigned tile = (unsigned)in->cfg_tile & 0x3Fu, addr = (unsigned)in->cfg_addr & 0xFFu;
-    int lo = in->cfg_bcast ? 0 : (int)tile, hi = in->cfg_bcast ? m->n - 1 : (int)tile;
-    if (hi >= m->n) /* no such tile: nothing is written, no tile raises an event */
-        return;
-    if (!yarc_cfg_addr_ok(addr, m->n)) {
-        for (int i = lo; i <= hi; i++)
-            out->tev[i] |= 1u << NR_TEV_CFG_BAD;
-        return;
-    }
-    m->d_cfg_we = 1;
-    m->d_cfg_lo = lo;
-    m->d_cfg_hi = hi;
-    m->d_cfg_addr = addr;
+    m->d_cfg_we = nr_rt_cfg_decode(in, m->n, &m->d_cfg_lo, &m->d_cfg_hi, &m->d_cfg_addr, out->tev);
     m->d_cfg_wdata = in->cfg_wdata;
 }
 
@@ -216,39 +204,46 @@ void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
         port_view(m, p);
     for (int p = 0; p < n; p++)
         yarc_rbd_eval(m, p);
+    char msg[160];
     for (int p = 0; p < n; p++)
-        nr_ssw_eval(&m->t[p].ssw, m->now);
-    for (int p = 0; p < n; p++)
-        nr_oport_eval(&m->t[p].op, m->pv[p].vc_ok, m->now);
+        if (nr_alloc_eval(&m->t[p].ssw, m->now, msg, (int)sizeof msg))
+            yarc_error(m, "cycle %u: subswitch %d: %s", m->now, p, msg);
+    for (int p = 0; p < n; p++) {
+        nr_alloc *op = &m->t[p].op;
+        op->vc_ok[0] = m->pv[p].vc_ok;
+        if (nr_alloc_eval(op, m->now, msg, (int)sizeof msg))
+            yarc_error(m, "cycle %u: output port %d: %s", m->now, p, msg);
+    }
 
     for (int p = 0; p < n; p++) {
-        const yarc_rbd *b = &m->t[p].rbd;
-        const nr_oport *op = &m->t[p].op;
-        out->tev[p] = b->d_tev;
+        const nr_iu *u = &m->t[p].iu;
+        nr_alloc *op = &m->t[p].op;
+        int tx_valid = (int)(op->d_mask & 1u);
+        uint32_t tx_phit = tx_valid ? op->d_phit[0] : 0;
+        out->tev[p] = u->d_tev;
         if (m->lcb) {
-            nr_lcbp_in li = {in->link_rx[p], op->d_valid, op->d_phit, b->d_rd_vc >= 0,
-                             b->d_rd_vc >= 0 ? b->d_rd_vc : 0};
+            nr_lcbp_in li = {.link_rx = in->link_rx[p], .tx_valid = tx_valid,
+                             .tx_phit = tx_phit, .rd_en = u->d_rd[0] >= 0,
+                             .rd_vc = u->d_rd[0] >= 0 ? u->d_rd[0] : 0};
             nr_lcbp_out *lo = &m->lo[p];
             nr_lcbp_eval(m->lcb[p], &li, lo);
             out->link_tx[p] = lo->link_tx;
             out->ev[p] = lo->ev;
             out->link_down[p] = lo->link_down;
-            m->taken[p] = (uint8_t)(op->d_valid && lo->tx_ready);
-            if (op->d_valid && !lo->tx_ready)
+            if (tx_valid && !lo->tx_ready) {
                 yarc_error(m, "cycle %u: port %d: LCB did not take phit 0x%06x", m->now, p,
-                           op->d_phit);
+                           tx_phit);
+                nr_alloc_cancel(op, 0);
+            }
         } else {
-            char msg[160];
             nr_bport *bp = &m->bp[p];
-            if (nr_bport_eval(bp, b->d_rd_vc >= 0, b->d_rd_vc, in->in_valid[p], in->in_phit[p],
-                              op->d_valid, op->d_sel / m->p.rows, in->out_cr[p], msg,
-                              (int)sizeof msg))
+            if (nr_bport_eval(bp, u->d_rd, in->in_valid[p], in->in_phit[p], tx_valid,
+                              op->d_vc[0], in->out_cr[p], msg, (int)sizeof msg))
                 yarc_error(m, "cycle %u: port %d: %s", m->now, p, msg);
-            out->out_valid[p] = op->d_valid;
-            out->out_phit[p] = op->d_valid ? op->d_phit : 0;
+            out->out_valid[p] = tx_valid;
+            out->out_phit[p] = tx_phit;
             for (int v = 0; v < m->p.num_vcs; v++)
                 out->in_cr[p][v] = bp->d_cr[v];
-            m->taken[p] = (uint8_t)op->d_valid;
         }
     }
     cfg_eval(m, in, out);
@@ -256,7 +251,7 @@ void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
 
 void nr_yarc_tick(nr_yarc *m)
 {
-    const int n = m->n, V = m->p.num_vcs, rows = m->p.rows, cols = m->p.cols;
+    const int n = m->n, V = m->p.num_vcs, cols = m->p.cols;
     const uint32_t now = m->now;
     for (int p = 0; p < n; p++) {
         if (m->lcb)
@@ -267,35 +262,36 @@ void nr_yarc_tick(nr_yarc *m)
     for (int p = 0; p < n; p++)
         yarc_rbd_commit(m, p);
     for (int p = 0; p < n; p++) { /* subswitch of tile (r, c) */
-        nr_ssw *s = &m->t[p].ssw;
+        nr_alloc *s = &m->t[p].ssw;
         int r = p >> m->cshift, c = p & m->cmask;
         for (uint64_t mk = s->d_mask; mk; mk &= mk - 1) {
             int j = __builtin_ctzll(mk), v = s->d_vc[j];
-            /* column channel j -> column buffer [v][r] of tile (j, c) */
-            if (nr_oport_push(&m->t[j * cols + c].op, v * rows + r, s->d_phit[j],
+            /* column channel j -> column buffer [r][v] of tile (j, c) */
+            if (nr_alloc_push(&m->t[j * cols + c].op, r, v, s->d_phit[j], s->d_q[j],
                               now + (uint32_t)m->p.col_lat))
                 yarc_error(m, "cycle %u: column buffer overflow, tile %d row %d vc %d", now,
                            j * cols + c, r, v);
             /* the row buffer's credit back to RBD (r, src) */
             int src = s->d_src[j];
             if (nr_cw_put(&m->cw, now + (uint32_t)m->p.row_bus_lat,
-                          &m->t[r * cols + src].rbd.cred[c][v]))
+                          &m->t[r * cols + src].cred[c][v]))
                 yarc_error(m, "cycle %u: credit wheel overflow", now);
         }
-        nr_ssw_commit(s);
+        nr_alloc_commit(s);
     }
     for (int p = 0; p < n; p++) { /* output port of tile (j, c) */
-        int i = nr_oport_commit(&m->t[p].op, m->taken[p]);
-        if (i < 0)
-            continue;
-        int v = i / rows, r = i % rows, j = p >> m->cshift, c = p & m->cmask;
-        if (nr_cw_put(&m->cw, now + (uint32_t)m->p.col_lat,
-                      &m->t[r * cols + c].ssw.cc[j * V + v]))
-            yarc_error(m, "cycle %u: credit wheel overflow", now);
+        nr_alloc *op = &m->t[p].op;
+        if (op->d_mask & 1u) {
+            int v = op->d_vc[0], r = op->d_src[0], j = p >> m->cshift, c = p & m->cmask;
+            if (nr_cw_put(&m->cw, now + (uint32_t)m->p.col_lat,
+                          &m->t[r * cols + c].ssw.cc[j * V + v]))
+                yarc_error(m, "cycle %u: credit wheel overflow", now);
+        }
+        nr_alloc_commit(op);
     }
     if (m->d_cfg_we) {
         for (int i = m->d_cfg_lo; i <= m->d_cfg_hi; i++)
-            yarc_cfg_write(&m->t[i].tab, n, m->d_cfg_addr, m->d_cfg_wdata);
+            nr_rt_cfg_write(&m->t[i].tab, n, m->d_cfg_addr, m->d_cfg_wdata);
         m->d_cfg_we = 0;
     }
     m->now++;

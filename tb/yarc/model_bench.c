@@ -1,7 +1,8 @@
-/* model_bench.c - speed of the YARC C model (make bench-yarc-model).
+/* model_bench.c - speed of the YARC C model (make bench-yarc-model) and of
+ * the network-within-a-network model (-o cn|fc|bb, make bench-nwn-model).
  *
  * For each mode (bare, LCB) and offered load, runs the model at k = 64 (or
- * -r/-c) with uniform random traffic (Bernoulli injection, BlackWidow length
+ * -r/-c for YARC, -p for the network switches) with uniform random traffic (Bernoulli injection, BlackWidow length
  * mix, both VCs) through tb/yarc/yarc_env.h, and prints simulated cycles per
  * second and phit-hops per second (phits leaving router outputs), for the
  * whole loop and for the router alone (time inside nr_yarc_eval/tick). With
@@ -10,8 +11,11 @@
  * result) and the fastest run is reported, which filters out time stolen by
  * other processes on a shared machine.
  *
- * usage: yarc_model_bench [-r rows] [-c cols] [-n cycles] [-w warmup]
+ * usage: yarc_model_bench [-o yarc|cn|fc|bb] [-r rows] [-c cols] [-p ports]
+ *                         [-S speedup] [-M tops] [-n cycles] [-w warmup]
  *                         [-m bare|lcb|both] [-l load,load,...] [-s seed] [-k reps]
+ * cn, fc, bb: the named configurations of configs/configs.txt at -p ports
+ * (yenv_nwn_params), with -S Speedup and -M M if given.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -65,14 +69,30 @@ typedef struct {
     double accepted;           /* phits/cycle/port */
 } bench_res;
 
-static void point(int rows, int cols, int lcb, double load, long warm, long cycles,
+/* The model to run: YARC (org 'y') or a network switch. */
+typedef struct {
+    char org;
+    int rows, cols, ports, speedup, m;
+} bench_model;
+
+static void point(const bench_model *bm, int lcb, double load, long warm, long cycles,
                   uint64_t seed, bench_res *res)
 {
     char err[256];
-    nr_yarc_params p = yenv_params(rows, cols, lcb);
-    int n = rows * cols;
+    int n;
     yenv e;
-    yenv_init(&e, &p, NULL, 2, seed);
+    if (bm->org == 'y') {
+        nr_yarc_params p = yenv_params(bm->rows, bm->cols, lcb);
+        n = bm->rows * bm->cols;
+        yenv_init(&e, &p, NULL, 2, seed);
+    } else {
+        nr_nwn_params p = yenv_nwn_params(bm->org, bm->ports, lcb);
+        p.speedup = bm->speedup;
+        if (bm->m > 0)
+            p.m = bm->m;
+        n = bm->ports;
+        yenv_init_nwn(&e, &p, NULL, 2, seed);
+    }
     model_clock mc = {0, 0, 0};
     e.ctx = &mc;
     e.timer = timer_hook;
@@ -146,6 +166,7 @@ static void point(int rows, int cols, int lcb, double load, long warm, long cycl
 int main(int argc, char **argv)
 {
     int rows = 8, cols = 8, modes = 3, reps = 3;
+    bench_model bm = {'y', 8, 8, 64, 1, 0};
     long cycles = 20000, warm = 2000;
     uint64_t seed = 1;
     double loads[16] = {0.1, 0.5};
@@ -154,7 +175,16 @@ int main(int argc, char **argv)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
             goto usage;
-        if (!strcmp(a, "-r"))
+        if (!strcmp(a, "-o"))
+            bm.org = !strcmp(v, "yarc") ? 'y' : !strcmp(v, "cn") ? 'c' : !strcmp(v, "fc") ? 'f'
+                     : !strcmp(v, "bb") ? 'b' : 0;
+        else if (!strcmp(a, "-p"))
+            bm.ports = atoi(v);
+        else if (!strcmp(a, "-S"))
+            bm.speedup = atoi(v);
+        else if (!strcmp(a, "-M"))
+            bm.m = atoi(v);
+        else if (!strcmp(a, "-r"))
             rows = atoi(v);
         else if (!strcmp(a, "-c"))
             cols = atoi(v);
@@ -179,13 +209,20 @@ int main(int argc, char **argv)
             goto usage;
         i++;
     }
-    if (!modes || rows < 2 || cols < 2 || cycles < 1 || nloads < 1 || reps < 1)
+    bm.rows = rows;
+    bm.cols = cols;
+    if (!modes || !bm.org || rows < 2 || cols < 2 || cycles < 1 || nloads < 1 || reps < 1)
         goto usage;
-    printf("# YARC C model speed: %dx%d (k=%d), uniform random, Bernoulli, bwmix lengths, "
+    if (bm.org == 'y')
+        printf("# YARC C model speed: %dx%d (k=%d)", rows, cols, rows * cols);
+    else
+        printf("# nwn C model speed: %s k=%d Speedup %d%s", bm.org == 'c' ? "cn" : bm.org == 'f' ? "fc" : "bb",
+               bm.ports, bm.speedup, bm.m > 0 ? " (M given)" : "");
+    printf(", uniform random, Bernoulli, bwmix lengths, "
            "%ld cycles after %ld warm-up, seed %llu, best of %d\n",
-           rows, cols, rows * cols, cycles, warm, (unsigned long long)seed, reps);
+           cycles, warm, (unsigned long long)seed, reps);
     printf("# rates per CPU second; cycles/s and phit-hops/s: whole loop (router + sources,\n"
-           "# sinks and, with LCBs, the 64 NIC LCBs); rtr: time inside nr_yarc_eval/tick only;\n"
+           "# sinks and, with LCBs, the NIC LCBs); rtr: time inside the model's eval/tick only;\n"
            "# cpu%%: CPU share the process got (machine load)\n");
     printf("%-5s %5s %9s %12s %14s %12s %14s %5s\n", "mode", "load", "accepted", "cycles/s",
            "phit-hops/s", "rtr cyc/s", "rtr hops/s", "cpu%");
@@ -194,9 +231,9 @@ int main(int argc, char **argv)
             continue;
         for (int l = 0; l < nloads; l++) {
             bench_res r, b;
-            point(rows, cols, m, loads[l], warm, cycles, seed, &r);
+            point(&bm, m, loads[l], warm, cycles, seed, &r);
             for (int k = 1; k < reps; k++) {
-                point(rows, cols, m, loads[l], warm, cycles, seed, &b);
+                point(&bm, m, loads[l], warm, cycles, seed, &b);
                 if (b.cpu < r.cpu)
                     r.cpu = b.cpu;
                 if (b.model_cpu < r.model_cpu)
@@ -213,8 +250,9 @@ int main(int argc, char **argv)
     }
     return 0;
 usage:
-    fprintf(stderr, "usage: %s [-r rows] [-c cols] [-n cycles] [-w warmup] [-m bare|lcb|both] "
-                    "[-l load,...] [-s seed] [-k reps]\n",
+    fprintf(stderr, "usage: %s [-o yarc|cn|fc|bb] [-r rows] [-c cols] [-p ports] [-S speedup] "
+                    "[-M tops] [-n cycles] [-w warmup] [-m bare|lcb|both] [-l load,...] [-s seed] "
+                    "[-k reps]\n",
             argv[0]);
     return 2;
 }

@@ -1,5 +1,7 @@
-/* yarc_env.h - a small closed environment around the YARC C model, for its
- * unit tests (tests/unit/test_yarc_model*.c) and its speed benchmark
+/* yarc_env.h - a small closed environment around a switch C model, the YARC
+ * model (nr_yarc, yenv_init) or the network-within-a-network model (nr_nwn,
+ * yenv_init_nwn), for their unit tests (tests/unit/test_yarc_model*.c,
+ * tests/unit/test_nwn_model*.c) and the speed benchmark
  * (tb/yarc/model_bench.c). The full testbench with lockstep, statistics and
  * error injection is tb/rtr; this one only needs the model.
  *
@@ -32,6 +34,7 @@
 
 #include "nr_fmt.h"
 #include "nr_lcb.h"
+#include "nr_nwn.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
 #include "nr_router.h"
@@ -68,8 +71,11 @@ typedef void (*yenv_pkt_fn)(yenv *e, int port, const uint32_t *ph, int len);
 typedef void (*yenv_head_fn)(yenv *e, int port, uint32_t head);
 
 struct yenv {
-    nr_yarc *m;
+    nr_yarc *m;                  /* the YARC model, or */
     nr_yarc_params p;
+    nr_nwn *nw;                  /* the network-within-a-network model */
+    nr_nwn_params np;
+    int maxpkt, inbuf;           /* MaxPktLen, InBufPerVc */
     nr_lcb_cfg lcfg;
     int n, nvc, lcb, lat;
     uint64_t t;                  /* cycle about to be simulated */
@@ -93,7 +99,7 @@ struct yenv {
     /* callbacks (may be NULL) */
     yenv_pkt_fn on_pkt;
     yenv_head_fn on_head_in, on_head_out;
-    void (*timer)(yenv *e, int stop); /* called before nr_yarc_eval (0), after _tick (1) */
+    void (*timer)(yenv *e, int stop); /* called before the model's eval (0), after its tick (1) */
     void *ctx;
     int cfg_pending;             /* cfg write queued for the next cycle */
     nr_rtr_in cfg_next;
@@ -109,32 +115,44 @@ static inline nr_yarc_params yenv_params(int rows, int cols, int use_lcb)
     return p;
 }
 
+/* Network-switch parameters: nwn-arch.md §3 defaults, organization org
+ * ('c' cn, 'f' fc, 'b' bb) at k ports with the named configurations' R and M
+ * (configs/configs.txt: k = 16 and 32 use R = 8 and M = n, k = 64 R = 16 and
+ * M = 4; smaller k the same rule, R = 2*sqrt(k) rounded to a power of two). */
+static inline nr_nwn_params yenv_nwn_params(char org, int k, int use_lcb)
+{
+    int r = k >= 64 ? 16 : k >= 16 ? 8 : k >= 8 ? 4 : 2;
+    nr_nwn_params p = {.num_ports = k, .r = r, .m = k >= 64 ? 4 : k / r, .bb = org == 'b',
+                       .speedup = 1, .self_turn = 0, .num_vcs = 2, .in_buf_per_vc = 128,
+                       .buf_depth = 16, .chan_lat = 2, .use_lcb = use_lcb, .max_pkt_len = 64,
+                       .replay_depth = 256, .window = 32};
+    if (org == 'c') {
+        p.r = 1;
+        p.m = 0;
+        p.self_turn = 1;
+    }
+    return p;
+}
+
 static inline nr_lcb_cfg yenv_lcb_cfg(void)
 {
     nr_lcb_cfg c = {.timeout = 1000, .retry_limit = 8, .max_len = 64};
     return c;
 }
 
-/* Create the model and the environment (exits on error). lat: link latency
- * with LCBs (1..YENV_MAXLAT). */
-static inline void yenv_init(yenv *e, const nr_yarc_params *p, const nr_lcb_cfg *lc, int lat,
-                             uint64_t seed)
+/* The environment around a model of n ports (exits on error). */
+static inline void yenv_setup(yenv *e, int n, int nvc, int use_lcb, int inbuf, int maxpkt,
+                              int replay_depth, int window, int lat, uint64_t seed)
 {
     char err[256];
-    memset(e, 0, sizeof *e);
-    e->p = *p;
-    e->lcfg = lc ? *lc : yenv_lcb_cfg();
-    e->n = p->rows * p->cols;
-    e->nvc = p->num_vcs;
-    e->lcb = p->use_lcb;
+    e->n = n;
+    e->nvc = nvc;
+    e->lcb = use_lcb;
     e->lat = lat;
+    e->maxpkt = maxpkt;
+    e->inbuf = inbuf;
     if (lat < 1 || lat > YENV_MAXLAT) {
         fprintf(stderr, "yenv_init: lat %d out of range\n", lat);
-        exit(1);
-    }
-    e->m = nr_yarc_new(p, &e->lcfg, err, sizeof err);
-    if (!e->m) {
-        fprintf(stderr, "nr_yarc_new: %s\n", err);
         exit(1);
     }
     for (int i = 0; i < e->n; i++) {
@@ -142,13 +160,12 @@ static inline void yenv_init(yenv *e, const nr_yarc_params *p, const nr_lcb_cfg 
         s->cap = 1024;
         s->ph = malloc(sizeof(uint32_t) * (size_t)s->cap);
         for (int v = 0; v < e->nvc; v++)
-            s->cred[v] = p->in_buf_per_vc;
+            s->cred[v] = inbuf;
         nr_rng_stream(&s->rng, seed, NR_RNG_STREAM(NR_RNG_P_IDLE, i));
         nr_rng_stream(&e->snk[i].rng, seed, NR_RNG_STREAM(NR_RNG_P_BACKPRESSURE, i));
         e->snk[i].last_rd_vc = -1;
         if (e->lcb) {
-            nr_lcb_params lp = {p->num_vcs, p->in_buf_per_vc, p->replay_depth, p->window,
-                                p->max_pkt_len};
+            nr_lcb_params lp = {nvc, inbuf, replay_depth, window, maxpkt};
             e->nic[i] = nr_lcbp_new(&lp, &e->lcfg, err, sizeof err);
             if (!e->nic[i]) {
                 fprintf(stderr, "nr_lcbp_new: %s\n", err);
@@ -158,6 +175,41 @@ static inline void yenv_init(yenv *e, const nr_yarc_params *p, const nr_lcb_cfg 
     }
 }
 
+/* Create the YARC model and the environment (exits on error). lat: link
+ * latency with LCBs (1..YENV_MAXLAT). */
+static inline void yenv_init(yenv *e, const nr_yarc_params *p, const nr_lcb_cfg *lc, int lat,
+                             uint64_t seed)
+{
+    char err[256];
+    memset(e, 0, sizeof *e);
+    e->p = *p;
+    e->lcfg = lc ? *lc : yenv_lcb_cfg();
+    e->m = nr_yarc_new(p, &e->lcfg, err, sizeof err);
+    if (!e->m) {
+        fprintf(stderr, "nr_yarc_new: %s\n", err);
+        exit(1);
+    }
+    yenv_setup(e, p->rows * p->cols, p->num_vcs, p->use_lcb, p->in_buf_per_vc, p->max_pkt_len,
+               p->replay_depth, p->window, lat, seed);
+}
+
+/* Create the network-within-a-network model and the environment. */
+static inline void yenv_init_nwn(yenv *e, const nr_nwn_params *p, const nr_lcb_cfg *lc, int lat,
+                                 uint64_t seed)
+{
+    char err[256];
+    memset(e, 0, sizeof *e);
+    e->np = *p;
+    e->lcfg = lc ? *lc : yenv_lcb_cfg();
+    e->nw = nr_nwn_new(p, &e->lcfg, err, sizeof err);
+    if (!e->nw) {
+        fprintf(stderr, "nr_nwn_new: %s\n", err);
+        exit(1);
+    }
+    yenv_setup(e, p->num_ports, p->num_vcs, p->use_lcb, p->in_buf_per_vc, p->max_pkt_len,
+               p->replay_depth, p->window, lat, seed);
+}
+
 static inline void yenv_free(yenv *e)
 {
     for (int i = 0; i < e->n; i++) {
@@ -165,7 +217,10 @@ static inline void yenv_free(yenv *e)
         if (e->nic[i])
             nr_lcbp_free(e->nic[i]);
     }
-    nr_yarc_free(e->m);
+    if (e->m)
+        nr_yarc_free(e->m);
+    if (e->nw)
+        nr_nwn_free(e->nw);
 }
 
 /* Queue a whole packet on port's source. */
@@ -278,7 +333,7 @@ static inline void yenv_step(yenv *e)
              * head starts only with MaxPktLen credits, every phit takes one
              * (the input queue keeps its last entry for an EOP, so a
              * phit-by-phit sender could overflow it) */
-            int need = s->mid ? 1 : e->p.max_pkt_len;
+            int need = s->mid ? 1 : e->maxpkt;
             if (want && s->cred[s->vc] >= need) {
                 in->in_valid[p] = 1;
                 in->in_phit[p] = ph;
@@ -346,8 +401,13 @@ static inline void yenv_step(yenv *e)
 
     if (e->timer)
         e->timer(e, 0);
-    nr_yarc_eval(e->m, in, &e->out);
-    nr_yarc_tick(e->m);
+    if (e->nw) {
+        nr_nwn_eval(e->nw, in, &e->out);
+        nr_nwn_tick(e->nw);
+    } else {
+        nr_yarc_eval(e->m, in, &e->out);
+        nr_yarc_tick(e->m);
+    }
     if (e->timer)
         e->timer(e, 1);
 
@@ -416,7 +476,7 @@ static inline int yenv_drain(yenv *e, int quiet, long max)
 static inline int yenv_errors(yenv *e)
 {
     char buf[256];
-    int k = nr_yarc_errors(e->m, buf, sizeof buf);
+    int k = e->nw ? nr_nwn_errors(e->nw, buf, sizeof buf) : nr_yarc_errors(e->m, buf, sizeof buf);
     if (k)
         fprintf(stderr, "model errors: %d, first: %s\n", k, buf);
     return k;

@@ -165,13 +165,13 @@ static void test_pure(void)
             unsigned ref = 0;
             for (int b = 0; b < 22; b++)
                 ref ^= ((key >> b) & 1u) << (b % n);
-            CHECK_EQ(yarc_fold(key, n), ref);
+            CHECK_EQ(nr_rt_fold(key, n), ref);
         }
     /* n = 6: chunks 5:0, 11:6, 17:12, then bits 21:18 padded */
-    CHECK_EQ(yarc_fold(0x3C0000u, 6), 0x0Fu);
-    CHECK_EQ(yarc_fold(0x000041u, 6), 0x00u); /* 1 ^ 1 */
-    CHECK_EQ(yarc_fold(0x3FFFFFu, 6), 0x30u); /* 3F ^ 3F ^ 3F ^ 0F */
-    CHECK_EQ(yarc_fold(0x3FFFFFu, 4), 0xCu);  /* five F nibbles, then 0x3 */
+    CHECK_EQ(nr_rt_fold(0x3C0000u, 6), 0x0Fu);
+    CHECK_EQ(nr_rt_fold(0x000041u, 6), 0x00u); /* 1 ^ 1 */
+    CHECK_EQ(nr_rt_fold(0x3FFFFFu, 6), 0x30u); /* 3F ^ 3F ^ 3F ^ 0F */
+    CHECK_EQ(nr_rt_fold(0x3FFFFFu, 4), 0xCu);  /* five F nibbles, then 0x3 */
 
     /* adaptive pick: highest score; ties to the first at/after ptr */
     int score[64] = {0};
@@ -179,13 +179,13 @@ static void test_pure(void)
     score[9] = 5;
     score[12] = 2;
     uint64_t cand = (1ull << 3) | (1ull << 9) | (1ull << 12);
-    CHECK_EQ(yarc_adaptive_pick(cand, score, 0, 16), 3);
-    CHECK_EQ(yarc_adaptive_pick(cand, score, 4, 16), 9);
-    CHECK_EQ(yarc_adaptive_pick(cand, score, 10, 16), 3); /* wraps past 15 */
-    CHECK_EQ(yarc_adaptive_pick(cand, score, 9, 16), 9);
+    CHECK_EQ(sw_max_pick(cand, score, 0, 16), 3);
+    CHECK_EQ(sw_max_pick(cand, score, 4, 16), 9);
+    CHECK_EQ(sw_max_pick(cand, score, 10, 16), 3); /* wraps past 15 */
+    CHECK_EQ(sw_max_pick(cand, score, 9, 16), 9);
     score[12] = 6;
-    CHECK_EQ(yarc_adaptive_pick(cand, score, 4, 16), 12);
-    CHECK_EQ(yarc_adaptive_pick(0, score, 4, 16), -1);
+    CHECK_EQ(sw_max_pick(cand, score, 4, 16), 12);
+    CHECK_EQ(sw_max_pick(0, score, 4, 16), -1);
     /* round robin */
     CHECK_EQ(sw_rr_pick(0x5, 0), 0);
     CHECK_EQ(sw_rr_pick(0x5, 1), 2);
@@ -196,25 +196,25 @@ static void test_pure(void)
     /* rotation: {d[15:0], d[21:16]}, kind kept */
     unsigned hops[3] = {7, 9, 11};
     uint32_t rt = nr_route_make(hops, 3);
-    uint32_t rot = yarc_rotate_route(rt);
+    uint32_t rot = nr_rt_rotate(rt);
     CHECK_EQ(nr_phit_kind(rot), NR_KIND_BODY);
     CHECK_U64(nr_phit_data(rot), (9u << 16) | (11u << 10) | 7u);
     CHECK_EQ(nr_route_port(rot, 0), 9);
-    CHECK_U64(yarc_rotate_route(0x3F0000u), 0x00003Fu);
+    CHECK_U64(nr_rt_rotate(0x3F0000u), 0x00003Fu);
 
     /* configuration address map */
-    CHECK(yarc_cfg_addr_ok(0x00, 16));
-    CHECK(yarc_cfg_addr_ok(0x04, 16));
-    CHECK(!yarc_cfg_addr_ok(0x05, 16));
-    CHECK(!yarc_cfg_addr_ok(0x3F, 64));
-    CHECK(yarc_cfg_addr_ok(0x4F, 16));
-    CHECK(!yarc_cfg_addr_ok(0x50, 16));
-    CHECK(yarc_cfg_addr_ok(0xFF, 64));
-    CHECK(!yarc_cfg_addr_ok(0xC0 + 32, 32));
+    CHECK(nr_rt_cfg_addr_ok(0x00, 16));
+    CHECK(nr_rt_cfg_addr_ok(0x04, 16));
+    CHECK(!nr_rt_cfg_addr_ok(0x05, 16));
+    CHECK(!nr_rt_cfg_addr_ok(0x3F, 64));
+    CHECK(nr_rt_cfg_addr_ok(0x4F, 16));
+    CHECK(!nr_rt_cfg_addr_ok(0x50, 16));
+    CHECK(nr_rt_cfg_addr_ok(0xFF, 64));
+    CHECK(!nr_rt_cfg_addr_ok(0xC0 + 32, 32));
 
     /* reset tables: single-router mode */
-    yarc_tables t;
-    yarc_tables_reset(&t, 16);
+    nr_rtab t;
+    nr_rt_reset(&t, 16);
     CHECK_EQ(t.root_mask, 0x7FF0);
     CHECK_EQ(t.dlut[5], 0x45);
     CHECK_EQ(t.ulut[5], 0);
@@ -360,7 +360,7 @@ static void test_ulut_hash(void)
         int h = (int)nr_rng_below(&r, 2);
         uint32_t hash = (uint32_t)nr_rng_u64(&r) & 0x3FFFFF;
         uint32_t key = dest ^ (uint32_t)src ^ (h ? hash : 0);
-        unsigned i = yarc_fold(key, 4);
+        unsigned i = nr_rt_fold(key, 4);
         int l = mk(ph, (unsigned)src, dest, (unsigned)(k & 1), 7, 0, 0, (unsigned)h, NULL, hash);
         int expect = ulut[i] == 99 ? -NR_DROP_NO_ROUTE : (int)ulut[i];
         CHECK_EQ(route_one(&e, src, ph, l), expect);
@@ -440,8 +440,8 @@ static void test_adaptive(void)
     yenv_send(&e, 0, ph, l);
     for (int i = 0; i < 60; i++)
         yenv_step(&e);
-    CHECK_EQ(e.m->t[0].rbd.cred[1][0], 4);
-    CHECK_EQ(e.m->t[0].rbd.ad_ptr, 5);
+    CHECK_EQ(e.m->t[0].cred[1][0], 4);
+    CHECK_EQ(e.m->t[0].iu.ad_ptr, 5);
     cfg(&e, 0, 0, 0x03, 0x30); /* candidates 4 (column 0) and 5 (column 1) */
     l = mk(ph, 0, 2000, 0, 5, 0, 1, 0, NULL, 0);
     CHECK_EQ(route_one(&e, 0, ph, l), 4); /* score 8 beats 4, despite the pointer */
@@ -585,7 +585,7 @@ static void test_source_route(void)
             CHECK_EQ(route_one(&e, src, ph, l), (int)hops[0]);
             CHECK_EQ(c.len, l);
             /* the route phit is rotated: hop 1 is next */
-            CHECK_U64(c.ph[1], yarc_rotate_route(ph[1]));
+            CHECK_U64(c.ph[1], nr_rt_rotate(ph[1]));
             CHECK_EQ(nr_route_port(c.ph[1], 0), hops[1]);
             CHECK_EQ(nr_route_port(c.ph[1], 1), hops[2]);
             /* every other phit but the EOP's crc is unchanged */
@@ -721,7 +721,7 @@ static void test_one_rc_unit(void)
         }
         yenv_step(&e);
         for (int q = 0; q < 16; q++) {
-            const yarc_rbd *b = &e.m->t[q].rbd;
+            const nr_iu *b = &e.m->t[q].iu;
             unsigned ready = b->d_rc_ready;
             int expect = sw_rr_pick(ready, ptr[q]);
             CHECK_EQ(b->d_rc_vc, expect);

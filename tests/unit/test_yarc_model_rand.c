@@ -116,13 +116,13 @@ static void run(int rows, int cols, int lcb, uint64_t seed, long cycles, double 
                 CHECK_EQ(o.credits[v], (uint32_t)p.in_buf_per_vc);
             }
             for (int cc = 0; cc < cols; cc++)
-                CHECK_EQ(t->rbd.cred[cc][v], p.row_buf_depth);
+                CHECK_EQ(t->cred[cc][v], p.row_buf_depth);
             for (int j = 0; j < rows; j++)
                 CHECK_EQ(t->ssw.cc[j * 2 + v], p.col_buf_depth);
-            CHECK_EQ(t->rbd.route_v[v], 0);
-            CHECK_EQ(t->rbd.stg_cnt[v], 0);
+            CHECK_EQ(t->iu.route_v[v], 0);
+            CHECK_EQ(t->iu.stg_cnt[v], 0);
         }
-        CHECK_EQ(t->op.busy, 0);
+        CHECK_EQ(t->op.busy[0], 0);
     }
     nr_sb_free(&c.sb);
     yenv_free(&e);

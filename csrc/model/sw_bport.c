@@ -1,4 +1,5 @@
-/* yarc_bport.c - nr_bport, the bare router port (docs/yarc-arch.md §11).
+/* sw_bport.c - nr_bport, the bare router port (docs/yarc-arch.md §11), shared
+ * by the YARC and network-switch models.
  *
  * Input side: the input queue of docs/link-protocol.md §8.4 with rx_bad
  * always 0, written straight from in_valid/in_phit (it takes the place of the
@@ -6,9 +7,12 @@
  * the LCB RX does, §8.3); BODY/EOP/RSVD phits go to the VC of the last head.
  * Output side: per-VC credit counters for the sink (§11).
  *
- * Order within a cycle, as §8.4: the read first from start-of-cycle values,
+ * Order within a cycle, as §8.4: the reads first from start-of-cycle values,
  * then the write from the primed values. Credits freed this cycle (in_cr):
- * one per read of a completed packet's phit, plus pend at a packet's EOP. */
+ * one per read of a completed packet's phit, plus pend at a packet's EOP.
+ * Second read port (§8.4 "Second read port"): a second read in the same
+ * cycle names another VC; each VC is read at most once per cycle, so every
+ * rule applies per VC unchanged, and each read returns on its own port. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +37,7 @@ static uint32_t bq_addr(const nr_bport *b, int v, uint32_t p)
 int nr_bport_init(nr_bport *b, int nvc, int buf, int max_pkt)
 {
     memset(b, 0, sizeof *b);
-    if (nvc < 1 || nvc > NR_SSW_MAX_VCS || buf < 2 || max_pkt < 2 || max_pkt > buf)
+    if (nvc < 1 || nvc > NR_SW_MAX_VCS || buf < 2 || max_pkt < 2 || max_pkt > buf)
         return -1;
     b->nvc = nvc;
     b->buf = buf;
@@ -78,8 +82,8 @@ static void bp_err(int *n, char *err, int errlen, const char *fmt, ...)
     }
 }
 
-int nr_bport_eval(nr_bport *b, int rd_en, int rd_vc, int in_valid, uint32_t in_phit,
-                  int tx_valid, int tx_vc, const uint32_t *out_cr, char *err, int errlen)
+int nr_bport_eval(nr_bport *b, const int8_t *rd_vc, int in_valid, uint32_t in_phit, int tx_valid,
+                  int tx_vc, const uint32_t *out_cr, char *err, int errlen)
 {
     int nerr = 0;
     memset(b->d_cr, 0, sizeof b->d_cr);
@@ -87,36 +91,44 @@ int nr_bport_eval(nr_bport *b, int rd_en, int rd_vc, int in_valid, uint32_t in_p
     int cr_any = 0;
     for (int v = 0; v < b->nvc && out_cr; v++)
         cr_any |= out_cr[v] != 0;
-    b->d_active = rd_en || in_valid || tx_valid || cr_any || b->rd_valid;
+    b->d_active = rd_vc[0] >= 0 || rd_vc[1] >= 0 || in_valid || tx_valid || cr_any ||
+                  b->rd_valid[0] || b->rd_valid[1];
     if (!b->d_active)
         return 0;
     memcpy(b->d_q, b->q, sizeof b->q);
     b->d_wvc = b->wvc;
     b->d_ovf = b->ovf;
-    b->d_rd_valid = 0;
-    b->d_rd_phit = 0;
+    b->d_rd_valid[0] = b->d_rd_valid[1] = 0;
+    b->d_rd_phit[0] = b->d_rd_phit[1] = 0;
     b->d_we = 0;
 
-    /* ---- read ---- */
-    if (rd_en) {
-        if (rd_vc < 0 || rd_vc >= b->nvc || (b->q[rd_vc].wr == b->q[rd_vc].rd && !b->q[rd_vc].abort)) {
-            bp_err(&nerr, err, errlen, "bare input queue: read of VC %d while rd_avail is 0", rd_vc);
+    /* ---- reads (port 0, then port 1: different VCs, independent) ---- */
+    for (int k = 0; k < 2; k++) {
+        int vc = rd_vc[k];
+        if (vc < 0)
+            continue;
+        if (vc >= b->nvc || (b->q[vc].wr == b->q[vc].rd && !b->q[vc].abort)) {
+            bp_err(&nerr, err, errlen, "bare input queue: read of VC %d while rd_avail is 0", vc);
+            continue;
+        }
+        if (k == 1 && vc == rd_vc[0]) {
+            bp_err(&nerr, err, errlen, "bare input queue: both read ports read VC %d", vc);
+            continue;
+        }
+        nr_bq_vc *s = &b->d_q[vc];
+        b->d_rd_valid[k] = 1;
+        if (s->abort) {
+            s->abort = 0;
+            b->d_rd_phit[k] = BQ_ABORT_EOP;
         } else {
-            nr_bq_vc *s = &b->d_q[rd_vc];
-            b->d_rd_valid = 1;
-            if (s->abort) {
-                s->abort = 0;
-                b->d_rd_phit = BQ_ABORT_EOP;
+            b->d_rd_phit[k] = b->ram[bq_addr(b, vc, s->rd)];
+            s->rd = bq_inc(b, s->rd);
+            if (s->done > 0) {
+                s->done--;
+                b->d_cr[vc]++;
             } else {
-                b->d_rd_phit = b->ram[bq_addr(b, rd_vc, s->rd)];
-                s->rd = bq_inc(b, s->rd);
-                if (s->done > 0) {
-                    s->done--;
-                    b->d_cr[rd_vc]++;
-                } else {
-                    s->pend++;
-                    s->dep = 1;
-                }
+                s->pend++;
+                s->dep = 1;
             }
         }
     }
@@ -185,8 +197,10 @@ void nr_bport_commit(nr_bport *b)
     memcpy(b->q, b->d_q, sizeof b->q);
     b->wvc = b->d_wvc;
     b->ovf = b->d_ovf;
-    b->rd_valid = b->d_rd_valid;
-    b->rd_phit = b->d_rd_phit;
+    for (int k = 0; k < 2; k++) {
+        b->rd_valid[k] = b->d_rd_valid[k];
+        b->rd_phit[k] = b->d_rd_phit[k];
+    }
     if (b->d_we)
         b->ram[b->d_waddr] = b->d_wdata;
     memcpy(b->cnt, b->d_cnt, sizeof b->cnt);

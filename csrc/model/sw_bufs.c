@@ -1,4 +1,4 @@
-/* yarc_bufs.c - storage of the latency FIFO (nr_lfifo) and the credit wheel
+/* sw_bufs.c - storage of the latency FIFO (nr_lfifo) and the credit wheel
  * (nr_cwheel) of swparts.h. The per-cycle operations are inline there. */
 #include <stdlib.h>
 #include <string.h>

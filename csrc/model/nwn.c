@@ -1,0 +1,328 @@
+/* nwn.c - the network-within-a-network C reference model: the nr_nwn.h API
+ * for the folded-Clos switch (fc), the bilateral butterfly (bb) and the
+ * canonical crossbar (cn). Written from docs/nwn-arch.md ("the doc"); section
+ * numbers below refer to it.
+ *
+ * Wiring (§1, §5). Port p has an input unit (nr_iu: §4) feeding input
+ * pin[p] of its first subswitch (a bottom, or for a bb up port its top), and
+ * a port output pout[p] (§7) on the subswitch that serves it. Subswitches are
+ * nr_alloc (§6): a bottom has the IUs of its n ports and the down-links from
+ * the M tops as inputs, its n port outputs and M up-links as outputs, input
+ * speedup S = Speedup; a top has the up-links from the bottoms (and, bb, the
+ * IUs of its up ports) as inputs, the down-links (and, bb, its up ports'
+ * outputs) as outputs, S = 1. An internal channel carries {vc, q, phit} with
+ * latency ChanLat into the receiving input's buffer (nr_lfifo, tagged with
+ * q; the receiver's qmap gives the target output of a HEAD, §5), and each
+ * pop returns its credit to the sending output's cc after ChanLat (nr_cwheel).
+ *
+ * A cycle:
+ *   nr_nwn_eval: port views (LCB peek / bare state) -> every IU decides its
+ *                reads, RC and first hop, and presents its fronts -> every
+ *                subswitch grants and accepts (port outputs with the port's
+ *                vc_ok) -> every port is evaluated with the IU's reads and
+ *                its port output's phit -> outputs; configuration decode.
+ *   nr_nwn_tick: ports tick; IU commits (their accepted pops); subswitch
+ *                commits (channel sends pushed with their ready time, credits
+ *                of buffered pops scheduled); configuration write; now++;
+ *                credits due now applied.
+ * Every decision reads start-of-cycle state only (§6.4: nothing an output
+ * presents depends on tx_ready). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nwn_priv.h"
+
+void nwn_error(nr_nwn *m, const char *fmt, ...)
+{
+    if (m->nerr++ == 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(m->err, sizeof m->err, fmt, ap);
+        va_end(ap);
+    }
+}
+
+int nr_nwn_check(const nr_nwn_params *p, char *err, int errlen)
+{
+    return nwn_check(p, err, errlen);
+}
+
+/* §4.3: the first hop of the IU of port p for output q on VC vc, from
+ * start-of-cycle state (the credits of its bottom's up-links). */
+static int nwn_hop_fn(const void *ctx, int p, int q, int vc, int up_ptr, int *up_next)
+{
+    const nr_nwn *m = ctx;
+    const nwn_geom *g = &m->g;
+    nwn_hop h = nwn_first_hop(g, p, q);
+    if (h.kind == NWN_HOP_DROP)
+        return -h.reason;
+    if (h.kind == NWN_HOP_FIXED)
+        return h.tgt;
+    /* the emptiest input buffer on the way up: cc[n + t][vc] of the bottom */
+    const nr_alloc *b = &m->sw[m->pin[p].sw];
+    int cc_up[16];
+    for (int t = 0; t < g->M; t++)
+        cc_up[t] = b->cc[(g->n + t) * m->V + vc];
+    int t = nwn_top_pick(cc_up, g->M, up_ptr);
+    *up_next = t + 1 == g->M ? 0 : t + 1;
+    return g->n + t;
+}
+
+nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, int errlen)
+{
+    if (nwn_check(p, err, errlen))
+        return NULL;
+    if (p->use_lcb && !lcfg) {
+        if (err && errlen > 0)
+            snprintf(err, (size_t)errlen, "UseLcb = 1 needs the LCB run-time configuration (lcfg)");
+        return NULL;
+    }
+    nr_nwn *m = calloc(1, sizeof *m);
+    if (!m)
+        goto nomem;
+    m->p = *p;
+    nwn_geom_of(p, &m->g);
+    const nwn_geom *g = &m->g;
+    const int k = g->k, V = p->num_vcs;
+    m->V = V;
+    m->iu = calloc((size_t)k, sizeof *m->iu);
+    m->tab = calloc((size_t)k, sizeof *m->tab);
+    m->pin = calloc((size_t)k, sizeof *m->pin);
+    m->pout = calloc((size_t)k, sizeof *m->pout);
+    m->pv = calloc((size_t)k, sizeof *m->pv);
+    m->sw = calloc((size_t)g->nsw, sizeof *m->sw);
+    m->dst = calloc((size_t)g->nsw, sizeof *m->dst);
+    m->src = calloc((size_t)g->nsw, sizeof *m->src);
+    if (!m->iu || !m->tab || !m->pin || !m->pout || !m->pv || !m->sw || !m->dst || !m->src)
+        goto nomem;
+    int nbuf = 0;
+    for (int s = 0; s < g->nsw; s++) {
+        nr_alloc *a = &m->sw[s];
+        int r = nwn_radix(g, s);
+        uint64_t iu = nwn_iu_inputs(g, s);
+        if (nr_alloc_init(a, r, r, V, nwn_is_bottom(g, s) ? g->S : 1, iu,
+                          nwn_port_outputs(g, s), p->buf_depth, p->buf_depth))
+            goto nomem;
+        for (int i = 0; i < r; i++) {
+            a->xp[i] = nwn_xpoints(g, s, i);
+            m->src[s][i] = nwn_chan_src(g, s, i);
+            m->dst[s][i] = nwn_chan_dst(g, s, i);
+            nbuf += !((iu >> i) & 1u);
+        }
+        for (int q = 0; q < NR_MAX_PORTS; q++)
+            a->qmap[q] = (uint8_t)(q < k ? nwn_chan_target(g, s, q) : 0);
+    }
+    /* at most one credit per buffered (input, VC) and cycle */
+    if (nr_cw_alloc(&m->cw, nbuf * V > 0 ? nbuf * V : 1))
+        goto nomem;
+    for (int i = 0; i < k; i++) {
+        m->pin[i] = nwn_port_in(g, i);
+        m->pout[i] = nwn_port_out(g, i);
+        /* S_iu: Speedup for a bottom, 1 for a bb top (§4.1) */
+        nr_iu_reset(&m->iu[i], i, k, V, nwn_is_bottom(g, m->pin[i].sw) ? g->S : 1, 1);
+        nr_rt_reset(&m->tab[i], k);
+    }
+    if (p->use_lcb) {
+        nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len};
+        m->lcb = calloc((size_t)k, sizeof *m->lcb);
+        m->lo = calloc((size_t)k, sizeof *m->lo);
+        if (!m->lcb || !m->lo)
+            goto nomem;
+        for (int i = 0; i < k; i++) {
+            m->lcb[i] = nr_lcbp_new(&lp, lcfg, err, errlen);
+            if (!m->lcb[i]) {
+                nr_nwn_free(m);
+                return NULL; /* the LCB wrote the message */
+            }
+        }
+    } else {
+        m->bp = calloc((size_t)k, sizeof *m->bp);
+        if (!m->bp)
+            goto nomem;
+        for (int i = 0; i < k; i++)
+            if (nr_bport_init(&m->bp[i], V, p->in_buf_per_vc, p->max_pkt_len))
+                goto nomem;
+    }
+    return m;
+nomem:
+    if (err && errlen > 0)
+        snprintf(err, (size_t)errlen, "nr_nwn_new: out of memory");
+    nr_nwn_free(m);
+    return NULL;
+}
+
+void nr_nwn_free(nr_nwn *m)
+{
+    if (!m)
+        return;
+    if (m->sw)
+        for (int s = 0; s < m->g.nsw; s++)
+            nr_alloc_release(&m->sw[s]);
+    if (m->lcb)
+        for (int i = 0; i < m->g.k; i++)
+            nr_lcbp_free(m->lcb[i]);
+    if (m->bp)
+        for (int i = 0; i < m->g.k; i++)
+            nr_bport_release(&m->bp[i]);
+    nr_cw_release(&m->cw);
+    free(m->iu);
+    free(m->tab);
+    free(m->pin);
+    free(m->pout);
+    free(m->pv);
+    free(m->sw);
+    free(m->dst);
+    free(m->src);
+    free(m->lcb);
+    free(m->lo);
+    free(m->bp);
+    free(m);
+}
+
+/* The port's state-only outputs, before the switch computes its inputs. */
+static void port_view(nr_nwn *m, int p)
+{
+    nr_pview *pv = &m->pv[p];
+    if (m->lcb) {
+        nr_lcbp_out *lo = &m->lo[p];
+        nr_lcbp_peek(m->lcb[p], lo);
+        pv->rd_avail = lo->rd_avail;
+        pv->vc_ok = lo->tx_vc_ok;
+        pv->rd_valid[0] = lo->rd_valid;
+        pv->rd_phit[0] = lo->rd_phit;
+        pv->rd_valid[1] = lo->rd1_valid;
+        pv->rd_phit[1] = lo->rd1_phit;
+    } else {
+        const nr_bport *b = &m->bp[p];
+        pv->rd_avail = nr_bport_rd_avail(b);
+        pv->vc_ok = nr_bport_vc_ok(b);
+        for (int k = 0; k < 2; k++) {
+            pv->rd_valid[k] = b->rd_valid[k];
+            pv->rd_phit[k] = b->rd_phit[k];
+        }
+    }
+}
+
+void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
+{
+    const int k = m->g.k;
+    char msg[160];
+    memset(out, 0, sizeof *out);
+    for (int p = 0; p < k; p++)
+        port_view(m, p);
+    /* §4: input units, and their fronts into their first subswitch */
+    for (int p = 0; p < k; p++) {
+        nr_iu *u = &m->iu[p];
+        nr_iu_eval(u, &m->pv[p], &m->tab[p], NULL, nwn_hop_fn, m);
+        nr_alloc_set_iu(&m->sw[m->pin[p].sw], m->pin[p].io, u);
+        m->sw[m->pout[p].sw].vc_ok[m->pout[p].io] = m->pv[p].vc_ok;
+        out->tev[p] = u->d_tev;
+    }
+    /* §6: every subswitch grants and accepts */
+    for (int s = 0; s < m->g.nsw; s++)
+        if (nr_alloc_eval(&m->sw[s], m->now, msg, (int)sizeof msg))
+            nwn_error(m, "cycle %u: subswitch %d: %s", m->now, s, msg);
+    /* §7: the ports, with this cycle's reads and port-output phits */
+    for (int p = 0; p < k; p++) {
+        const nr_iu *u = &m->iu[p];
+        nr_alloc *a = &m->sw[m->pout[p].sw];
+        const int j = m->pout[p].io;
+        int tx_valid = (int)((a->d_mask >> j) & 1u);
+        uint32_t tx_phit = tx_valid ? a->d_phit[j] : 0;
+        if (m->lcb) {
+            nr_lcbp_in li = {.link_rx = in->link_rx[p], .tx_valid = tx_valid, .tx_phit = tx_phit,
+                             .rd_en = u->d_rd[0] >= 0, .rd_vc = u->d_rd[0] >= 0 ? u->d_rd[0] : 0,
+                             .rd1_en = u->d_rd[1] >= 0, .rd1_vc = u->d_rd[1] >= 0 ? u->d_rd[1] : 0};
+            nr_lcbp_out *lo = &m->lo[p];
+            nr_lcbp_eval(m->lcb[p], &li, lo);
+            out->link_tx[p] = lo->link_tx;
+            out->ev[p] = lo->ev;
+            out->link_down[p] = lo->link_down;
+            if (tx_valid && !lo->tx_ready) {
+                nwn_error(m, "cycle %u: port %d: LCB did not take phit 0x%06x", m->now, p,
+                          tx_phit);
+                nr_alloc_cancel(a, j);
+            }
+        } else {
+            nr_bport *bp = &m->bp[p];
+            if (nr_bport_eval(bp, u->d_rd, in->in_valid[p], in->in_phit[p], tx_valid,
+                              tx_valid ? a->d_vc[j] : 0, in->out_cr[p], msg, (int)sizeof msg))
+                nwn_error(m, "cycle %u: port %d: %s", m->now, p, msg);
+            out->out_valid[p] = tx_valid;
+            out->out_phit[p] = tx_phit;
+            for (int v = 0; v < m->V; v++)
+                out->in_cr[p][v] = bp->d_cr[v];
+        }
+    }
+    /* §9: the configuration write; CFG_BAD in this cycle */
+    m->d_cfg_we = nr_rt_cfg_decode(in, k, &m->d_cfg_lo, &m->d_cfg_hi, &m->d_cfg_addr, out->tev);
+    m->d_cfg_wdata = in->cfg_wdata;
+}
+
+void nr_nwn_tick(nr_nwn *m)
+{
+    const int k = m->g.k, V = m->V;
+    const uint32_t now = m->now, due = now + (uint32_t)m->p.chan_lat;
+    char msg[160];
+    for (int p = 0; p < k; p++) {
+        if (m->lcb)
+            nr_lcbp_tick(m->lcb[p]);
+        else
+            nr_bport_commit(&m->bp[p]);
+    }
+    /* input units: the pops their first subswitch accepted */
+    for (int p = 0; p < k; p++) {
+        nr_iu *u = &m->iu[p];
+        u->d_pop = m->sw[m->pin[p].sw].d_pop[m->pin[p].io];
+        if (nr_iu_commit(u, &m->pv[p], msg, (int)sizeof msg))
+            nwn_error(m, "cycle %u: %s", now, msg);
+    }
+    /* subswitches: channel sends, credits of buffered pops, then the commit */
+    for (int s = 0; s < m->g.nsw; s++) {
+        nr_alloc *a = &m->sw[s];
+        for (uint64_t mk = a->d_mask; mk; mk &= mk - 1) {
+            int j = __builtin_ctzll(mk), v = a->d_vc[j], i = a->d_src[j];
+            nwn_end d = m->dst[s][j];
+            if (d.sw >= 0 && nr_alloc_push(&m->sw[d.sw], d.io, v, a->d_phit[j], a->d_q[j], due))
+                nwn_error(m, "cycle %u: buffer overflow, subswitch %d input %d vc %d", now, d.sw,
+                          d.io, v);
+            nwn_end c = m->src[s][i];
+            if (c.sw >= 0 && nr_cw_put(&m->cw, due, &m->sw[c.sw].cc[c.io * V + v]))
+                nwn_error(m, "cycle %u: credit wheel overflow", now);
+        }
+        nr_alloc_commit(a);
+    }
+    if (m->d_cfg_we) {
+        for (int i = m->d_cfg_lo; i <= m->d_cfg_hi; i++)
+            nr_rt_cfg_write(&m->tab[i], k, m->d_cfg_addr, m->d_cfg_wdata);
+        m->d_cfg_we = 0;
+    }
+    m->now++;
+    nr_cw_fire(&m->cw, m->now);
+}
+
+int nr_nwn_errors(const nr_nwn *m, char *buf, int buflen)
+{
+    long total = m->nerr;
+    char lbuf[200];
+    int first_lcb = -1;
+    if (m->lcb)
+        for (int p = 0; p < m->g.k; p++) {
+            int e = nr_lcbp_errors(m->lcb[p], lbuf, (int)sizeof lbuf);
+            if (e && first_lcb < 0)
+                first_lcb = p;
+            total += e;
+        }
+    if (buf && buflen > 0) {
+        buf[0] = 0;
+        if (m->nerr)
+            snprintf(buf, (size_t)buflen, "%s", m->err);
+        else if (first_lcb >= 0) {
+            nr_lcbp_errors(m->lcb[first_lcb], lbuf, (int)sizeof lbuf);
+            snprintf(buf, (size_t)buflen, "port %d LCB: %s", first_lcb, lbuf);
+        }
+    }
+    return total > 0x7FFFFFFF ? 0x7FFFFFFF : (int)total;
+}

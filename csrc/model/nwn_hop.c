@@ -1,0 +1,229 @@
+/* nwn_hop.c - the pure policies of the network-within-a-network switches
+ * (docs/nwn-arch.md): parameter rules (§3), the organization's geometry and
+ * wiring (§1), the first hop of an input unit (§4.3), the target output of a
+ * phit arriving on an internal channel (§5), and the crosspoint set (§10.1).
+ * No state: the model (nwn.c) calls them at creation and in the RC cycle,
+ * and the unit tests call them directly. */
+#include <stdio.h>
+
+#include "nwn_priv.h"
+
+static int is_pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
+
+int nwn_check(const nr_nwn_params *p, char *err, int errlen)
+{
+#define BAD(...)                                         \
+    do {                                                 \
+        if (err && errlen > 0)                           \
+            snprintf(err, (size_t)errlen, __VA_ARGS__);  \
+        return -1;                                       \
+    } while (0)
+    if (!p)
+        BAD("nr_nwn: NULL parameters");
+    const int k = p->num_ports;
+    if (!is_pow2(k) || k < 4 || k > 64)
+        BAD("NumPorts = %d: must be a power of two, 4..64", k);
+    if (!is_pow2(p->r) || p->r > k)
+        BAD("R = %d: must be a power of two, 1..NumPorts (%d)", p->r, k);
+    if (p->m < 0 || p->m > 16)
+        BAD("M = %d: must be 0..16", p->m);
+    if (p->bb != 0 && p->bb != 1)
+        BAD("Bb = %d: must be 0 or 1", p->bb);
+    if (p->r == 1 && p->m != 0)
+        BAD("M = %d: R = 1 is the crossbar (cn), which has no top subswitches (M = 0)", p->m);
+    if (p->r == 1 && p->bb)
+        BAD("Bb = 1 needs R >= 2 (R = 1 is the crossbar, cn)");
+    if (p->m == 0 && p->r != 1)
+        BAD("M = 0: only with R = 1 (cn); R = %d needs M >= 1", p->r);
+    if (p->bb && (k / 2) % p->m != 0)
+        BAD("Bb = 1 needs (NumPorts/2) mod M = 0 (NumPorts = %d, M = %d)", k, p->m);
+    if (p->speedup < 1 || p->speedup > 2)
+        BAD("Speedup = %d: must be 1 or 2", p->speedup);
+    if (p->self_turn != 0 && p->self_turn != 1)
+        BAD("SelfTurn = %d: must be 0 or 1", p->self_turn);
+    if (p->num_vcs < 1 || p->num_vcs > NR_SW_MAX_VCS)
+        BAD("NumVcs = %d: must be 1..4", p->num_vcs);
+    if (p->max_pkt_len < 2)
+        BAD("MaxPktLen = %d: must be >= 2", p->max_pkt_len);
+    /* >= MaxPktLen (§3); 8..1023 is the input queue's range (link-protocol §2) */
+    if (p->in_buf_per_vc < p->max_pkt_len || p->in_buf_per_vc < 8 || p->in_buf_per_vc > 1023)
+        BAD("InBufPerVc = %d: must be 8..1023 and >= MaxPktLen (%d)", p->in_buf_per_vc,
+            p->max_pkt_len);
+    if (p->chan_lat < 1 || p->chan_lat > 4)
+        BAD("ChanLat = %d: must be 1..4", p->chan_lat);
+    if (!is_pow2(p->buf_depth) || p->buf_depth < 2 * p->chan_lat)
+        BAD("BufDepth = %d: must be a power of two >= 2*ChanLat (%d)", p->buf_depth,
+            2 * p->chan_lat);
+    if (p->use_lcb != 0 && p->use_lcb != 1)
+        BAD("UseLcb = %d: must be 0 or 1", p->use_lcb);
+    /* radix limits (§3) */
+    const int n = k / p->r;
+    if (n + p->m > NR_SW_MAX_IO)
+        BAD("bottom radix n + M = %d + %d exceeds 64 (n = NumPorts/R)", n, p->m);
+    if (p->bb && p->r / 2 + (k / 2) / p->m > NR_SW_MAX_IO)
+        BAD("bb top radix R/2 + u = %d + %d exceeds 64", p->r / 2, (k / 2) / p->m);
+    if (p->use_lcb) { /* the LCB's own rules (link-protocol §2, §11) */
+        nr_lcb_params lp = {p->num_vcs, p->in_buf_per_vc, p->replay_depth, p->window,
+                            p->max_pkt_len};
+        nr_lcb_cfg lc = {.timeout = 1, .retry_limit = 0, .max_len = 2};
+        char lerr[200];
+        nr_lcbp *l = nr_lcbp_new(&lp, &lc, lerr, (int)sizeof lerr);
+        if (!l)
+            BAD("LCB: %s", lerr);
+        nr_lcbp_free(l);
+    }
+    return 0;
+#undef BAD
+}
+
+void nwn_geom_of(const nr_nwn_params *p, nwn_geom *g)
+{
+    g->k = p->num_ports;
+    g->R = p->r;
+    g->M = p->m;
+    g->n = g->k / g->R;
+    g->org = g->R == 1 ? NWN_CN : p->bb ? NWN_BB : NWN_FC;
+    g->u = g->org == NWN_BB ? (g->k / 2) / g->M : 0;
+    g->nb = g->org == NWN_BB ? g->R / 2 : g->R;
+    g->nsw = g->nb + g->M;
+    g->S = p->speedup;
+    g->self_turn = p->self_turn;
+}
+
+/* Bottoms a top connects to: R (fc) or R/2 (bb). */
+static int top_bottoms(const nwn_geom *g) { return g->nb; }
+
+int nwn_radix(const nwn_geom *g, int sw)
+{
+    if (nwn_is_bottom(g, sw))
+        return g->n + g->M;
+    return top_bottoms(g) + g->u;
+}
+
+nwn_end nwn_port_in(const nwn_geom *g, int p)
+{
+    nwn_end e;
+    if (g->org == NWN_BB && p >= g->k / 2) { /* an up port: its top (§1.2) */
+        int x = p - g->k / 2;
+        e.sw = (int16_t)(g->nb + x / g->u);
+        e.io = (int16_t)(g->nb + x % g->u);
+    } else {
+        e.sw = (int16_t)(p / g->n);
+        e.io = (int16_t)(p % g->n);
+    }
+    return e;
+}
+
+nwn_end nwn_port_out(const nwn_geom *g, int p)
+{
+    return nwn_port_in(g, p); /* the port's input and output have the same index */
+}
+
+static uint64_t bits(int lo, int cnt)
+{
+    if (cnt <= 0)
+        return 0;
+    uint64_t m = cnt >= 64 ? ~0ull : (1ull << cnt) - 1u;
+    return m << lo;
+}
+
+uint64_t nwn_iu_inputs(const nwn_geom *g, int sw)
+{
+    if (nwn_is_bottom(g, sw))
+        return bits(0, g->n);
+    return bits(top_bottoms(g), g->u); /* bb: the up ports; fc: none */
+}
+
+uint64_t nwn_port_outputs(const nwn_geom *g, int sw) { return nwn_iu_inputs(g, sw); }
+
+nwn_end nwn_chan_dst(const nwn_geom *g, int sw, int j)
+{
+    nwn_end e = {-1, -1};
+    if (nwn_is_bottom(g, sw)) {
+        if (j >= g->n) { /* up-link to top t = j - n, its input b */
+            e.sw = (int16_t)(g->nb + j - g->n);
+            e.io = (int16_t)sw;
+        }
+    } else if (j < top_bottoms(g)) { /* down-link to bottom j, its input n + t */
+        e.sw = (int16_t)j;
+        e.io = (int16_t)(g->n + sw - g->nb);
+    }
+    return e;
+}
+
+nwn_end nwn_chan_src(const nwn_geom *g, int sw, int i)
+{
+    nwn_end e = {-1, -1};
+    if (nwn_is_bottom(g, sw)) {
+        if (i >= g->n) { /* down-link from top t = i - n, its output b */
+            e.sw = (int16_t)(g->nb + i - g->n);
+            e.io = (int16_t)sw;
+        }
+    } else if (i < top_bottoms(g)) { /* up-link from bottom i, its output n + t */
+        e.sw = (int16_t)i;
+        e.io = (int16_t)(g->n + sw - g->nb);
+    }
+    return e;
+}
+
+nwn_hop nwn_first_hop(const nwn_geom *g, int p, int q)
+{
+    nwn_hop h = {NWN_HOP_FIXED, 0, 0};
+    const int half = g->k / 2;
+    if (q == p && !g->self_turn) { /* the SELF check comes first */
+        h.kind = NWN_HOP_DROP;
+        h.reason = NR_DROP_SELF;
+        return h;
+    }
+    if (g->org == NWN_BB && p >= half) { /* up port, on its top */
+        if (q >= half) {
+            h.kind = NWN_HOP_DROP;
+            h.reason = NR_DROP_UPUP;
+        } else {
+            h.tgt = q / g->n; /* down-link to the bottom of q */
+        }
+        return h;
+    }
+    const int b = p / g->n;
+    if (g->org == NWN_BB && q >= half) { /* up-going: the top that hosts q */
+        h.tgt = g->n + (q - half) / g->u;
+        return h;
+    }
+    if (q / g->n == b) { /* local turn */
+        h.tgt = q % g->n;
+        return h;
+    }
+    h.kind = NWN_HOP_ADAPT; /* through a top, chosen adaptively */
+    return h;
+}
+
+int nwn_top_pick(const int *cc_up, int M, int up_ptr)
+{
+    return sw_max_pick(bits(0, M), cc_up, up_ptr, M);
+}
+
+int nwn_chan_target(const nwn_geom *g, int sw, int q)
+{
+    if (nwn_is_bottom(g, sw))
+        return q % g->n; /* from a top: port q */
+    if (g->org == NWN_BB && q >= g->k / 2)
+        return top_bottoms(g) + (q - g->k / 2) % g->u; /* up port q, hosted here */
+    return q / g->n; /* down-link to the bottom of q */
+}
+
+uint64_t nwn_xpoints(const nwn_geom *g, int sw, int i)
+{
+    if (nwn_is_bottom(g, sw)) {
+        if (i < g->n) { /* IU of port i: every port (no self turn unless kept), every up-link */
+            uint64_t x = bits(0, g->n) | bits(g->n, g->M);
+            if (!g->self_turn)
+                x &= ~(1ull << i);
+            return x;
+        }
+        return bits(0, g->n); /* down-link: every port, no up-link */
+    }
+    const int nbt = top_bottoms(g);
+    if (i < nbt) /* from bottom i: every other bottom, and (bb) every up port */
+        return (bits(0, nbt) & ~(1ull << i)) | bits(nbt, g->u);
+    return bits(0, nbt); /* bb up port: every bottom, no up port (quadrant IV) */
+}

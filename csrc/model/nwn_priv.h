@@ -1,0 +1,120 @@
+/* nwn_priv.h - private header of the network-within-a-network C reference
+ * model (nwn*.c): the folded-Clos switch (fc), the bilateral butterfly (bb)
+ * and the canonical crossbar (cn) of docs/nwn-arch.md ("the doc" below).
+ *
+ * Files:
+ *   nwn.c       the nr_nwn.h API (check/new/free/eval/tick/errors), the
+ *               wiring of ports, input units, subswitches and internal
+ *               channels (§1, §5), the ports (LCB or bare, §7), the
+ *               configuration port and events (§9)
+ *   nwn_hop.c   the organization's pure policies: parameter rules (§3),
+ *               geometry (§1), first hop (§4.3), downstream targets (§5),
+ *               crosspoints (§10.1)
+ * and the shared pieces of swparts.h: nr_iu (§4), nr_alloc (§6), nr_bport.
+ *
+ * Subswitch numbering: bottoms 0 .. nb-1 (nb = R for fc and cn, R/2 for bb),
+ * then tops nb .. nb+M-1. */
+#ifndef NWN_PRIV_H
+#define NWN_PRIV_H
+#include <stdint.h>
+
+#include "nr_lcb.h"
+#include "nr_nwn.h"
+#include "nr_router.h"
+#include "swparts.h"
+
+enum { NWN_CN = 0, NWN_FC = 1, NWN_BB = 2 };
+
+/* The organization, from the parameters (§1, §3). */
+typedef struct {
+    int org;        /* NWN_CN, NWN_FC, NWN_BB */
+    int k;          /* NumPorts */
+    int R, M;
+    int n;          /* ports per bottom, k / R */
+    int u;          /* bb: up ports per top, (k/2) / M; else 0 */
+    int nb;         /* bottom subswitches */
+    int nsw;        /* all subswitches: nb + M */
+    int S;          /* Speedup of the bottoms */
+    int self_turn;
+} nwn_geom;
+
+/* A subswitch input or output: (subswitch, index). */
+typedef struct {
+    int16_t sw, io;
+} nwn_end;
+
+/* First hop of a routed packet (§4.3). */
+enum { NWN_HOP_DROP = 0, NWN_HOP_FIXED = 1, NWN_HOP_ADAPT = 2 };
+typedef struct {
+    int kind;       /* NWN_HOP_* */
+    int tgt;        /* FIXED: the output of the first subswitch */
+    int reason;     /* DROP: NR_DROP_SELF or NR_DROP_UPUP */
+} nwn_hop;
+
+/* --- pure functions (nwn_hop.c): call them anywhere --- */
+/* §3: 0, or -1 with a message naming the parameter. Checks the LCB
+ * parameters too (with a legal run-time configuration) when use_lcb. */
+int nwn_check(const nr_nwn_params *p, char *err, int errlen);
+/* The geometry of legal parameters p. */
+void nwn_geom_of(const nr_nwn_params *p, nwn_geom *g);
+/* Number of inputs (= outputs) of subswitch sw. */
+int nwn_radix(const nwn_geom *g, int sw);
+/* 1 if subswitch sw is a bottom. */
+static inline int nwn_is_bottom(const nwn_geom *g, int sw) { return sw < g->nb; }
+/* Port p's input unit: the first subswitch and its input (§4); port p's
+ * output side: the subswitch and its port output (§7). */
+nwn_end nwn_port_in(const nwn_geom *g, int p);
+nwn_end nwn_port_out(const nwn_geom *g, int p);
+/* Inputs that are input units, and outputs that are port outputs, of sw. */
+uint64_t nwn_iu_inputs(const nwn_geom *g, int sw);
+uint64_t nwn_port_outputs(const nwn_geom *g, int sw);
+/* The internal channel leaving channel output j of sw: the input it feeds
+ * (§1.1, §1.2: up-links bottom b output n+t -> top t input b; down-links
+ * top t output b -> bottom b input n+t). sw = -1 if j is a port output. */
+nwn_end nwn_chan_dst(const nwn_geom *g, int sw, int j);
+/* The output feeding buffered input i of sw (the inverse), sw = -1 if i is an
+ * input unit. */
+nwn_end nwn_chan_src(const nwn_geom *g, int sw, int i);
+/* §4.3: the first hop from input port p to output port q (not a table drop).
+ * ADAPT: the up-link n + t of the IU's bottom, t chosen by nwn_top_pick. */
+nwn_hop nwn_first_hop(const nwn_geom *g, int p, int q);
+/* §4.3 adaptive choice: the top t with the most credits cc_up[t] (t < M);
+ * ties to the first t at or after up_ptr. */
+int nwn_top_pick(const int *cc_up, int M, int up_ptr);
+/* §5: the target output, in subswitch sw, of a HEAD for output port q that
+ * arrives on an internal channel. */
+int nwn_chan_target(const nwn_geom *g, int sw, int q);
+/* §10.1: the crosspoints of input i of subswitch sw (bit j: output j). */
+uint64_t nwn_xpoints(const nwn_geom *g, int sw, int i);
+
+/* The model. */
+struct nr_nwn {
+    nr_nwn_params p;
+    nwn_geom g;
+    int V;
+    uint32_t now;         /* cycle counter */
+    nr_iu *iu;            /* [k] input units */
+    nr_rtab *tab;         /* [k] routing tables, per port */
+    nwn_end *pin, *pout;  /* [k] where port p enters and leaves */
+    nr_alloc *sw;         /* [nsw] subswitches */
+    nwn_end (*dst)[NR_SW_MAX_IO]; /* [nsw][j] channel output j feeds this input */
+    nwn_end (*src)[NR_SW_MAX_IO]; /* [nsw][i] buffered input i is fed by this output */
+    nr_cwheel cw;         /* credit returns of the internal channels */
+    nr_lcbp **lcb;        /* [k] with use_lcb */
+    nr_lcbp_out *lo;      /* [k] */
+    nr_bport *bp;         /* [k] without */
+    nr_pview *pv;         /* [k] this cycle's port views */
+    /* configuration write of this cycle */
+    int d_cfg_we, d_cfg_lo, d_cfg_hi;
+    unsigned d_cfg_addr;
+    uint32_t d_cfg_wdata;
+    /* errors */
+    long nerr;
+    char err[256];
+};
+
+/* Record an interface violation or internal inconsistency (first message
+ * kept); nr_nwn_errors() reports them. Call wherever one is detected. */
+void nwn_error(nr_nwn *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,359 @@
+/* sw_alloc.c - nr_alloc, the subswitch allocator of docs/nwn-arch.md §6:
+ * a one-iteration separable allocator, output first (grant), then input
+ * (accept), then commit, over buffered and IU inputs and channel and port
+ * outputs.
+ *
+ * YARC (nwn-arch §6.5) uses it twice per tile: the subswitch (yarc-arch §6:
+ * Cols buffered inputs, the row buffers; Rows channel outputs, the column
+ * channels; S >= NumVcs) and the output port (yarc-arch §7: Rows buffered
+ * inputs, the column buffers; one port output; S >= NumVcs). The network
+ * switches use it for every bottom and top subswitch.
+ *
+ * Grant, per output j (§6.2), from start-of-cycle state:
+ *   channel: per VC v the source a[v] is the owner own[j][v], or the stage-1
+ *            round robin arb1[j][v] over the head requests (i, v) for j; v is
+ *            eligible if input a[v] has a front on v and cc[j][v] > 0; the
+ *            round robin vptr[j] picks one eligible VC;
+ *   port:    busy: cur[j] if it has a front; not busy: the round robin
+ *            pptr[j] over the head requests (i, v) for j with vc_ok[v],
+ *            indexed r = v*nin + i.
+ * Accept, per input i (§6.3): the granted VCs and (IU) the dropping VCs are
+ * candidates; all are accepted if S >= nvc, else the first S in round robin
+ * from iptr[i]; a refused grant has no effect at all.
+ * Commit (§6.4): see nr_alloc_commit. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "swparts.h"
+
+int nr_alloc_init(nr_alloc *a, int nin, int nout, int nvc, int S, uint64_t iu_in,
+                  uint64_t port_out, int depth, int down_depth)
+{
+    memset(a, 0, sizeof *a);
+    if (nin < 1 || nin > NR_SW_MAX_IO || nout < 1 || nout > NR_SW_MAX_IO || nvc < 1 ||
+        nvc > NR_SW_MAX_VCS || S < 1 || depth < 1 || down_depth < 1)
+        return -1;
+    const size_t ni = (size_t)nin, no = (size_t)nout, nv = (size_t)nvc;
+    a->nin = nin;
+    a->nout = nout;
+    a->nvc = nvc;
+    a->S = S;
+    a->all_acc = S >= nvc;
+    a->iu_in = iu_in & (nin >= 64 ? ~0ull : (1ull << nin) - 1u);
+    a->port_out = port_out & (nout >= 64 ? ~0ull : (1ull << nout) - 1u);
+    a->all_port = a->port_out == (nout >= 64 ? ~0ull : (1ull << nout) - 1u);
+    a->xp = malloc(ni * sizeof *a->xp);
+    a->inb = calloc(ni * nv, sizeof *a->inb);
+    a->fdrop = calloc(ni, 1);
+    a->fph = calloc(ni * nv, sizeof *a->fph);
+    a->ftgt = calloc(ni * nv, 1);
+    a->fq = calloc(ni * nv, 1);
+    a->cc = malloc(no * nv * sizeof *a->cc);
+    a->own = malloc(no * nv);
+    a->arb = calloc(no * nv, 1);
+    a->vptr = calloc(no, 1);
+    a->busy = calloc(no, 1);
+    a->cur_v = calloc(no, 1);
+    a->cur_i = calloc(no, 1);
+    a->pp_v = calloc(no, 1);
+    a->pp_i = calloc(no, 1);
+    a->vc_ok = calloc(no, sizeof *a->vc_ok);
+    a->iptr = calloc(ni, 1);
+    a->req = calloc(no * nv, sizeof *a->req);
+    a->g_out = calloc(ni * nv, 1);
+    a->d_vc = malloc(no);
+    a->d_src = malloc(no);
+    a->d_new = calloc(no, 1);
+    a->d_phit = calloc(no, sizeof *a->d_phit);
+    a->d_q = calloc(no, 1);
+    a->d_pop = calloc(ni, 1);
+    if (!a->xp || !a->inb || !a->fdrop || !a->fph || !a->ftgt || !a->fq || !a->cc || !a->own ||
+        !a->arb || !a->vptr || !a->busy || !a->cur_v || !a->cur_i || !a->pp_v || !a->pp_i ||
+        !a->vc_ok || !a->iptr || !a->req || !a->g_out || !a->d_vc || !a->d_src || !a->d_new ||
+        !a->d_phit || !a->d_q || !a->d_pop)
+        return -1;
+    uint64_t all_out = nout >= 64 ? ~0ull : (1ull << nout) - 1u;
+    for (int i = 0; i < nin; i++) {
+        a->xp[i] = all_out;
+        if ((a->iu_in >> i) & 1u)
+            continue; /* an IU input has no buffer here: its staging is in nr_iu */
+        for (int v = 0; v < nvc; v++)
+            if (nr_lfifo_alloc(&a->inb[i * nvc + v], depth))
+                return -1;
+    }
+    for (int k = 0; k < nout * nvc; k++) {
+        a->cc[k] = down_depth;
+        a->own[k] = -1;
+    }
+    memset(a->d_vc, -1, no);
+    memset(a->d_src, -1, no);
+    return 0;
+}
+
+void nr_alloc_release(nr_alloc *a)
+{
+    if (a->inb)
+        for (int k = 0; k < a->nin * a->nvc; k++)
+            nr_lfifo_release(&a->inb[k]);
+    void *p[] = {a->xp, a->inb, a->fdrop, a->fph, a->ftgt, a->fq, a->cc, a->own, a->arb,
+                 a->vptr, a->busy, a->cur_v, a->cur_i, a->pp_v, a->pp_i, a->vc_ok, a->iptr,
+                 a->req, a->g_out, a->d_vc, a->d_src, a->d_new, a->d_phit, a->d_q, a->d_pop};
+    for (size_t k = 0; k < sizeof p / sizeof p[0]; k++)
+        free(p[k]);
+    memset(a, 0, sizeof *a);
+}
+
+void nr_alloc_set_iu_busy(nr_alloc *a, int i, const nr_iu *u)
+{
+    const int V = a->nvc;
+    const uint64_t bit = 1ull << i;
+    for (int v = 0; v < V; v++) {
+        if ((u->f_valid >> v) & 1u) {
+            a->fx[v] |= bit;
+            a->fph[i * V + v] = u->f_phit[v];
+            a->ftgt[i * V + v] = u->tgt[v];
+            a->fq[i * V + v] = u->route_q[v];
+        } else {
+            a->fx[v] &= ~bit;
+        }
+        if ((u->f_drop >> v) & 1u)
+            a->fph[i * V + v] = u->f_phit[v];
+    }
+    a->fdrop[i] = u->f_drop;
+    if (u->f_drop)
+        a->fdrop_in |= bit;
+    else
+        a->fdrop_in &= ~bit;
+}
+
+/* Input i has a front on VC v this cycle. */
+static inline int has_front(const nr_alloc *a, int i, int v, uint32_t now)
+{
+    if ((a->iu_in >> i) & 1u)
+        return (int)((a->fx[v] >> i) & 1u);
+    return nr_lfifo_ready(&a->inb[i * a->nvc + v], now);
+}
+
+/* Output j grants (i, v). */
+static inline void grant(nr_alloc *a, int j, int i, int v, int is_new)
+{
+    const int k = i * a->nvc + v;
+    a->d_mask |= 1ull << j;
+    a->d_vc[j] = (int8_t)v;
+    a->d_src[j] = (int8_t)i;
+    a->d_new[j] = (uint8_t)is_new;
+    if ((a->iu_in >> i) & 1u) {
+        a->d_phit[j] = a->fph[k];
+        a->d_q[j] = a->fq[k];
+    } else {
+        a->d_phit[j] = nr_lfifo_front(&a->inb[k]);
+        a->d_q[j] = (uint8_t)nr_lfifo_front_tag(&a->inb[k]);
+    }
+    /* d_pop tracks the IU pops and, for the accept step, every grant; a
+     * granted buffered input with S >= nvc simply pops with its output */
+    if (!a->all_acc || ((a->iu_in >> i) & 1u)) {
+        a->d_pop[i] |= (uint8_t)(1u << v);
+        a->d_pop_in |= 1ull << i;
+        a->g_out[k] = (int8_t)j;
+    }
+}
+
+__attribute__((cold, noinline, format(printf, 4, 5))) static void al_err(int *n, char *err, int errlen, const char *fmt, ...)
+{
+    if ((*n)++ == 0 && err && errlen > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, (size_t)errlen, fmt, ap);
+        va_end(ap);
+    }
+}
+
+int nr_alloc_eval_busy(nr_alloc *a, uint32_t now, char *err, int errlen)
+{
+    const int V = a->nvc, J = a->nout;
+    uint64_t outs = a->own_any | a->busy_any; /* outputs that may send this cycle */
+    int nerr = 0;
+
+    a->d_mask = 0; /* d_pop and d_pop_in are clear (the last commit used them up) */
+
+    /* Head requests: per VC and output, the inputs whose front is a HEAD
+     * targeting that output; none needed when every output is a busy port
+     * output (speed only: a busy port output looks at cur alone). */
+    if (a->all_port && a->busy_any == a->port_out)
+        goto grant_outputs;
+    for (int v = 0; v < V; v++) {
+        for (uint64_t m = a->ne[v]; m; m &= m - 1) { /* buffered inputs */
+            int i = __builtin_ctzll(m);
+            const nr_lfifo *f = &a->inb[i * V + v];
+            if (nr_lfifo_ready(f, now) && sw_is_head(nr_lfifo_front(f))) {
+                unsigned j = a->qmap[nr_lfifo_front_tag(f)];
+                if ((int)j >= J || !((a->xp[i] >> j) & 1u)) {
+                    al_err(&nerr, err, errlen, "input %d vc %d: target %u is not a crosspoint", i,
+                           v, j);
+                    continue;
+                }
+                a->req[v * J + (int)j] |= 1ull << i;
+                outs |= 1ull << j;
+            }
+        }
+        for (uint64_t m = a->iu_in ? a->fx[v] : 0; m; m &= m - 1) { /* IU inputs */
+            int i = __builtin_ctzll(m);
+            if (sw_is_head(a->fph[i * V + v])) {
+                unsigned j = a->ftgt[i * V + v];
+                if ((int)j >= J || !((a->xp[i] >> j) & 1u)) {
+                    al_err(&nerr, err, errlen, "input %d vc %d: target %u is not a crosspoint", i,
+                           v, j);
+                    continue;
+                }
+                a->req[v * J + (int)j] |= 1ull << i;
+                outs |= 1ull << j;
+            }
+        }
+    }
+
+grant_outputs:
+    /* Grant (§6.2). Arbitration results are forgotten: each output clears
+     * its scratch requests as it goes. */
+    for (uint64_t m = outs; m; m &= m - 1) {
+        int j = __builtin_ctzll(m);
+        if ((a->port_out >> j) & 1u) {
+            if (a->busy[j]) { /* the packet being sent: its next phit, or a gap */
+                for (int v = 0; v < V; v++)
+                    a->req[v * J + j] = 0;
+                if (has_front(a, a->cur_i[j], a->cur_v[j], now))
+                    grant(a, j, a->cur_i[j], a->cur_v[j], 0);
+                continue;
+            }
+            uint64_t rq[NR_SW_MAX_VCS];
+            for (int v = 0; v < V; v++) {
+                rq[v] = ((a->vc_ok[j] >> v) & 1u) ? a->req[v * J + j] : 0;
+                a->req[v * J + j] = 0;
+            }
+            int wv = 0, wi = sw_rr_pick_vi(rq, V, a->pp_v[j], a->pp_i[j], &wv);
+            if (wi >= 0)
+                grant(a, j, wi, wv, 1);
+            continue;
+        }
+        int src[NR_SW_MAX_VCS];
+        uint64_t elig = 0;
+        for (int v = 0; v < V; v++) {
+            int o = a->own[j * V + v];
+            /* the owner, or this cycle's stage-1 choice */
+            if (o >= 0)
+                src[v] = has_front(a, o, v, now) ? o : -1;
+            else
+                src[v] = sw_rr_pick(a->req[v * J + j], a->arb[j * V + v]);
+            a->req[v * J + j] = 0;
+            /* eligible with a front and a credit */
+            if (src[v] >= 0 && a->cc[j * V + v] > 0)
+                elig |= 1ull << v;
+        }
+        int w = sw_rr_pick(elig, a->vptr[j]); /* one VC per output and cycle */
+        if (w >= 0)
+            grant(a, j, src[w], w, a->own[j * V + w] < 0);
+    }
+
+    /* Accept (§6.3): dropping VCs are candidates too. */
+    for (uint64_t m = a->fdrop_in; m; m &= m - 1) {
+        int i = __builtin_ctzll(m);
+        a->d_pop[i] |= a->fdrop[i];
+        a->d_pop_in |= 1ull << i;
+    }
+    if (!a->all_acc) {
+        for (uint64_t m = a->d_pop_in; m; m &= m - 1) {
+            int i = __builtin_ctzll(m);
+            unsigned cand = a->d_pop[i];
+            if (sw_nbits4(cand) <= a->S)
+                continue;
+            unsigned acc = sw_accept(cand, a->S, V, a->iptr[i]);
+            /* refused grants: the output sends nothing (a dropping VC has no grant) */
+            unsigned ref = cand & ~acc & ~(unsigned)a->fdrop[i];
+            for (; ref; ref &= ref - 1)
+                a->d_mask &= ~(1ull << a->g_out[i * V + __builtin_ctz(ref)]);
+            a->d_pop[i] = (uint8_t)acc;
+        }
+    }
+    return nerr;
+}
+
+void nr_alloc_cancel(nr_alloc *a, int j)
+{
+    if (!((a->d_mask >> j) & 1u))
+        return;
+    int i = a->d_src[j];
+    a->d_mask &= ~(1ull << j);
+    a->d_pop[i] &= (uint8_t)~(1u << a->d_vc[j]);
+    if (!a->d_pop[i])
+        a->d_pop_in &= ~(1ull << i);
+}
+
+void nr_alloc_commit_busy(nr_alloc *a)
+{
+    const int V = a->nvc;
+    /* outputs, and the pops of the buffered inputs they send from */
+    for (uint64_t m = a->d_mask; m; m &= m - 1) {
+        int j = __builtin_ctzll(m);
+        int w = a->d_vc[j], src = a->d_src[j];
+        int eop = sw_is_eop(a->d_phit[j]);
+        if (!((a->iu_in >> src) & 1u)) {
+            nr_lfifo *f = &a->inb[src * V + w];
+            nr_lfifo_pop(f);
+            if (!f->cnt)
+                a->ne[w] &= ~(1ull << src);
+        }
+        if ((a->port_out >> j) & 1u) {
+            if (a->d_new[j]) { /* a new packet: pptr moves past r = w*nin + src */
+                a->busy[j] = 1;
+                a->cur_v[j] = (uint8_t)w;
+                a->cur_i[j] = (uint8_t)src;
+                a->busy_any |= 1ull << j;
+                if (src + 1 < a->nin) {
+                    a->pp_v[j] = (uint8_t)w;
+                    a->pp_i[j] = (uint8_t)(src + 1);
+                } else {
+                    a->pp_v[j] = (uint8_t)(w + 1 == V ? 0 : w + 1);
+                    a->pp_i[j] = 0;
+                }
+            }
+            if (eop) { /* a new packet may start next cycle */
+                a->busy[j] = 0;
+                a->busy_any &= ~(1ull << j);
+            }
+            continue;
+        }
+        a->cc[j * V + w]--;
+        if (a->d_new[j]) { /* the new owner; arb1 moves past it */
+            a->own[j * V + w] = (int8_t)src;
+            a->arb[j * V + w] = (uint8_t)(src + 1 == a->nin ? 0 : src + 1);
+            a->own_any |= 1ull << j;
+        }
+        if (eop) { /* the packet releases the output; vptr moves past w */
+            a->own[j * V + w] = -1;
+            a->vptr[j] = (uint8_t)(w + 1 == V ? 0 : w + 1);
+            int owned = 0;
+            for (int v = 0; v < V; v++)
+                owned |= a->own[j * V + v] >= 0;
+            if (!owned)
+                a->own_any &= ~(1ull << j);
+        }
+    }
+    /* inputs: the accept pointer (the IU pops its own staging) */
+    for (uint64_t m = a->d_pop_in; m; m &= m - 1) {
+        int i = __builtin_ctzll(m);
+        unsigned pops = a->d_pop[i];
+        if (!a->all_acc) {
+            unsigned eop = 0;
+            for (unsigned p = pops; p; p &= p - 1) {
+                int v = __builtin_ctz(p);
+                uint32_t ph = ((a->iu_in >> i) & 1u) ? a->fph[i * V + v]
+                                                     : a->d_phit[a->g_out[i * V + v]];
+                eop |= (unsigned)sw_is_eop(ph) << v;
+            }
+            a->iptr[i] = (uint8_t)sw_iptr_next(pops, eop, a->S, V, a->iptr[i]);
+        }
+        a->d_pop[i] = 0;
+    }
+    a->d_pop_in = 0;
+}

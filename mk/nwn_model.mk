@@ -1,0 +1,26 @@
+# nwn_model.mk - unit tests of the network-within-a-network C model
+# (csrc/model/nwn*.c; docs/nwn-model.md). The model's objects go into
+# $(NRMODEL) through the csrc/model/*.c wildcard of mk/model.mk.
+#
+#   make test-nwn-model    the nwn model unit tests (also part of make test)
+#   make bench-nwn-model   cycles/s and instructions at k=64 (not in make test)
+NWN_MODEL_TESTS := nwn_model nwn_model_rand
+NWN_MODEL_TEST_BINS := $(NWN_MODEL_TESTS:%=$(BUILD)/tests/unit/test_%)
+$(NWN_MODEL_TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(NRLIB)
+	@mkdir -p $(@D)
+	$(CC) -o $@ $< $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
+$(NWN_MODEL_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAGS += -Itests/unit -Icsrc/model -Itb/yarc
+
+TEST_BINS += $(NWN_MODEL_TEST_BINS)
+UNIT_TARGETS += test-nwn-model
+.PHONY: test-nwn-model
+test-nwn-model: $(BUILD)/.deps-ok $(NRMODEL) $(NWN_MODEL_TEST_BINS)
+	@scripts/regress.sh -j 2 tests/nwn_model.list
+
+# The benchmark is tb/yarc/model_bench.c (mk/yarc_model.mk builds it) with -o.
+.PHONY: bench-nwn-model
+UNIT_TARGETS += bench-nwn-model
+# BENCH_ARGS: e.g. "-p 64 -m bare -l 0.1,0.5"
+bench-nwn-model: $(BUILD)/.deps-ok $(YARC_BENCH)
+	@echo "# $$(nproc) cores, $$(lscpu | sed -n 's/^Model name: *//p')"
+	@for o in fc bb cn; do $(YARC_BENCH) -o $$o $(BENCH_ARGS); done

@@ -1,0 +1,1412 @@
+/* test_nwn_model.c - directed tests of the network-within-a-network C model
+ * (docs/nwn-arch.md): parameter rules (§3), the pure policies (first hop
+ * §4.3, downstream targets §5, crosspoints §10.1), zero-load latency of every
+ * path shape (§8) with and without LCBs, single-router-mode routing to every
+ * port for cn/fc/bb at k = 16, 32, 64 with the SELF and UPUP drops (§1.2,
+ * §1.4), every drop reason counted, the adaptive top choice and its tie
+ * pointer (§4.3), the accept rule (§6.3), wormhole with small buffers, VCT at
+ * port outputs (§7), source-route rotation and CRC repair, configuration
+ * (§9) and interface violations. */
+#include "nr_crc.h"
+#include "nr_test.h"
+#include "nwn_priv.h"
+#include "yarc_env.h"
+
+/* ---- capture of what leaves the switch ---- */
+typedef struct {
+    int npkt;
+    int port;              /* output of the last packet */
+    int len;
+    uint32_t ph[YENV_MAXLEN];
+    long t_in, t_out;      /* cycles of the last head in and head out */
+    long pair[NR_MAX_PORTS][NR_MAX_PORTS]; /* packets delivered per (src tag, output) */
+    long bad;              /* packets that failed nr_pkt_parse or arrived at the wrong port */
+    long heads_out;        /* heads that left the switch */
+} cap_t;
+
+static void cap_pkt(yenv *e, int port, const uint32_t *ph, int len)
+{
+    cap_t *c = e->ctx;
+    c->npkt++;
+    c->port = port;
+    c->len = len;
+    memcpy(c->ph, ph, sizeof(uint32_t) * (size_t)len);
+    nr_pkt_info_t info;
+    if (nr_pkt_parse(ph, len, e->nvc, 0, &info) != NR_PKT_GOOD || !info.has_tag ||
+        info.tag_src >= NR_MAX_PORTS || (!info.r && (int)info.dest != port)) {
+        c->bad++;
+        if (getenv("NWN_DEBUG"))
+            fprintf(stderr, "bad packet at port %d: status %d dest %u src %u len %d t %llu\n",
+                    port, nr_pkt_parse(ph, len, e->nvc, 0, &info), info.dest, info.tag_src,
+                    len, (unsigned long long)e->t);
+    }
+    else
+        c->pair[info.tag_src][port]++;
+}
+static void cap_in(yenv *e, int port, uint32_t h)
+{
+    (void)port;
+    (void)h;
+    ((cap_t *)e->ctx)->t_in = (long)e->t;
+}
+static void cap_out(yenv *e, int port, uint32_t h)
+{
+    (void)port;
+    (void)h;
+    ((cap_t *)e->ctx)->t_out = (long)e->t;
+    ((cap_t *)e->ctx)->heads_out++;
+}
+
+static void env_open(yenv *e, cap_t *c, const nr_nwn_params *p)
+{
+    yenv_init_nwn(e, p, NULL, 1, nr_test_seed);
+    memset(c, 0, sizeof *c);
+    e->ctx = c;
+    e->on_pkt = cap_pkt;
+    e->on_head_in = cap_in;
+    e->on_head_out = cap_out;
+}
+
+/* One configuration write, applied in one cycle. */
+static void cfg(yenv *e, int bcast, int tile, int addr, uint32_t wdata)
+{
+    yenv_cfg_write(e, bcast, tile, addr, wdata);
+    yenv_step(e);
+}
+
+/* Send one packet from src and run until it leaves or is dropped. Returns
+ * the output port, or -(reason) if it was dropped, or -100 if neither. */
+static int route_one(yenv *e, int src, const uint32_t *ph, int len)
+{
+    cap_t *c = e->ctx;
+    int np = c->npkt;
+    uint64_t nd = e->drops[src];
+    yenv_send(e, src, ph, len);
+    for (int i = 0; i < 600; i++) {
+        yenv_step(e);
+        if (c->npkt > np)
+            return c->port;
+        if (e->drops[src] > nd) {
+            yenv_drain(e, 4, 400); /* let the dropped packet be consumed */
+            return -(int)e->drop_reason_last[src];
+        }
+    }
+    return -100;
+}
+
+/* A tagged packet. */
+static int mk(uint32_t *ph, unsigned src, unsigned dest, unsigned vc, int len, unsigned r,
+              unsigned a, unsigned h, const unsigned *route, uint32_t hash)
+{
+    nr_pkt_desc_t d;
+    char err[128];
+    memset(&d, 0, sizeof d);
+    d.src = src;
+    d.dest = dest;
+    d.vc = vc;
+    d.len = len;
+    d.r = r;
+    d.a = a;
+    d.h = h;
+    if (route)
+        memcpy(d.route, route, sizeof d.route);
+    d.hash = hash;
+    int n = nr_pkt_build(&d, ph, YENV_MAXLEN, err, sizeof err);
+    if (n < 0) {
+        fprintf(stderr, "nr_pkt_build: %s\n", err);
+        exit(1);
+    }
+    return n;
+}
+
+/* The path shape of p -> q, from the doc's tables (§1, §8): the number of
+ * subswitches crossed, 0 for a drop (SELF, UPUP). */
+static int ref_subswitches(const nr_nwn_params *p, int src, int dst)
+{
+    int k = p->num_ports, n = k / p->r, half = k / 2;
+    if (src == dst && !p->self_turn)
+        return 0;
+    if (p->r == 1)
+        return 1; /* cn */
+    if (p->bb) {
+        int up_s = src >= half, up_d = dst >= half;
+        if (up_s && up_d)
+            return 0; /* quadrant IV */
+        if (up_s || up_d)
+            return 2; /* down-going or up-going */
+    }
+    return src / n == dst / n ? 1 : 3;
+}
+
+/* ---------------------------------------------------------------------- */
+
+/* §3: every rule, with a message naming the parameter. */
+static void test_params(void)
+{
+    char err[256];
+    /* the named configurations (configs/configs.txt) are legal */
+    struct {
+        int k, r, m, bb, s, self, lcb;
+    } good[] = {
+        {16, 1, 0, 0, 1, 1, 1},  {16, 8, 2, 0, 1, 0, 1},  {16, 8, 2, 1, 1, 0, 1},
+        {16, 8, 2, 0, 2, 0, 1},  {16, 1, 0, 0, 1, 1, 0},  {16, 8, 2, 0, 1, 0, 0},
+        {16, 8, 2, 1, 1, 0, 0},  {32, 1, 0, 0, 1, 1, 1},  {32, 8, 4, 0, 1, 0, 1},
+        {32, 8, 4, 1, 1, 0, 1},  {64, 1, 0, 0, 1, 1, 1},  {64, 16, 4, 0, 1, 0, 1},
+        {64, 16, 6, 0, 1, 0, 1}, {64, 16, 6, 0, 2, 0, 1}, {64, 16, 4, 1, 1, 0, 1},
+        {4, 2, 1, 1, 1, 0, 0},   {4, 4, 16, 0, 2, 1, 0},  {64, 64, 1, 1, 1, 0, 0},
+        {64, 2, 16, 0, 2, 0, 0}, {8, 2, 4, 1, 1, 1, 0},
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        nr_nwn_params p = yenv_nwn_params('f', good[i].k, good[i].lcb);
+        p.r = good[i].r;
+        p.m = good[i].m;
+        p.bb = good[i].bb;
+        p.speedup = good[i].s;
+        p.self_turn = good[i].self;
+        err[0] = 0;
+        CHECK_EQ(nr_nwn_check(&p, err, sizeof err), 0);
+        nr_lcb_cfg lc = yenv_lcb_cfg();
+        nr_nwn *m = nr_nwn_new(&p, &lc, err, sizeof err);
+        CHECK(m != NULL);
+        nr_nwn_free(m);
+    }
+    /* every illegal value of §3 is refused, by check and by new */
+    enum { F_K, F_R, F_M, F_BB, F_S, F_SELF, F_VC, F_INBUF, F_DEPTH, F_LAT, F_LCB, F_MAXPKT,
+           F_REPLAY, F_WINDOW };
+    struct {
+        int k, r, m;    /* base organization */
+        int field, bad; /* the field made illegal */
+        const char *msg;
+    } bad[] = {
+        {64, 16, 4, F_K, 3, "NumPorts"},       {64, 16, 4, F_K, 2, "NumPorts"},
+        {64, 16, 4, F_K, 128, "NumPorts"},     {64, 16, 4, F_K, 48, "NumPorts"},
+        {64, 16, 4, F_R, 3, "R = 3"},          {64, 16, 4, F_R, 0, "R = 0"},
+        {16, 8, 2, F_R, 32, "R = 32"},         {64, 16, 4, F_M, 17, "M = 17"},
+        {64, 16, 4, F_M, -1, "M = -1"},        {64, 1, 0, F_M, 2, "M = 2"},
+        {64, 16, 4, F_M, 0, "M = 0"},          {64, 16, 4, F_BB, 2, "Bb = 2"},
+        {64, 1, 0, F_BB, 1, "Bb = 1 needs R >= 2"},
+        {64, 16, 3, F_BB, 1, "(NumPorts/2) mod M"},
+        {16, 8, 16, F_BB, 1, "(NumPorts/2) mod M"},
+        {64, 16, 4, F_S, 0, "Speedup"},        {64, 16, 4, F_S, 3, "Speedup"},
+        {64, 16, 4, F_SELF, 2, "SelfTurn"},    {64, 16, 4, F_VC, 0, "NumVcs"},
+        {64, 16, 4, F_VC, 5, "NumVcs"},        {64, 16, 4, F_INBUF, 63, "InBufPerVc"},
+        {64, 16, 4, F_INBUF, 1024, "InBufPerVc"},
+        {64, 16, 4, F_DEPTH, 12, "BufDepth"},  {64, 16, 4, F_DEPTH, 2, "BufDepth"},
+        {64, 16, 4, F_LAT, 0, "ChanLat"},      {64, 16, 4, F_LAT, 5, "ChanLat"},
+        {64, 16, 4, F_LCB, 2, "UseLcb"},       {64, 16, 4, F_MAXPKT, 1, "MaxPktLen"},
+        {64, 16, 4, F_REPLAY, 100, "LCB: ReplayDepth"},
+        {64, 16, 4, F_WINDOW, 3, "LCB: Window"},
+        {64, 16, 4, F_MAXPKT, 300, "LCB: MaxPktLen"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        nr_nwn_params p = yenv_nwn_params('f', bad[i].k, 1);
+        p.r = bad[i].r;
+        p.m = bad[i].m;
+        int *f[] = {&p.num_ports, &p.r, &p.m, &p.bb, &p.speedup, &p.self_turn, &p.num_vcs,
+                    &p.in_buf_per_vc, &p.buf_depth, &p.chan_lat, &p.use_lcb, &p.max_pkt_len,
+                    &p.replay_depth, &p.window};
+        *f[bad[i].field] = bad[i].bad;
+        if (bad[i].field == F_MAXPKT && bad[i].bad > 64)
+            p.in_buf_per_vc = 512; /* legal for the switch, not for the LCB (<= 255) */
+        err[0] = 0;
+        CHECK_EQ(nr_nwn_check(&p, err, sizeof err), -1);
+        CHECK_STR(err, bad[i].msg);
+        nr_lcb_cfg lc = yenv_lcb_cfg();
+        err[0] = 0;
+        CHECK(nr_nwn_new(&p, &lc, err, sizeof err) == NULL);
+        CHECK_STR(err, bad[i].msg);
+    }
+    /* BufDepth >= 2*ChanLat: 4 is too small for ChanLat 3 */
+    nr_nwn_params p = yenv_nwn_params('f', 16, 0);
+    p.chan_lat = 3;
+    p.buf_depth = 4;
+    CHECK_EQ(nr_nwn_check(&p, err, sizeof err), -1);
+    CHECK_STR(err, "BufDepth = 4");
+    p.buf_depth = 8;
+    CHECK_EQ(nr_nwn_check(&p, err, sizeof err), 0);
+    /* bare switches do not look at the LCB parameters */
+    p = yenv_nwn_params('b', 16, 0);
+    p.replay_depth = 100;
+    CHECK_EQ(nr_nwn_check(&p, err, sizeof err), 0);
+    /* with LCBs the run-time configuration is required */
+    p = yenv_nwn_params('c', 16, 1);
+    CHECK(nr_nwn_new(&p, NULL, err, sizeof err) == NULL);
+    CHECK_STR(err, "lcfg");
+    CHECK_EQ(nr_nwn_check(NULL, err, sizeof err), -1);
+}
+
+/* §4.3, §5, §10.1: the pure policies. */
+static void test_pure(void)
+{
+    /* first hop: against the path shapes of the doc's tables, every pair */
+    const char orgs[] = {'c', 'f', 'b'};
+    for (int o = 0; o < 3; o++)
+        for (int k = 4; k <= 64; k *= 2)
+            for (int self = 0; self < 2; self++) {
+                nr_nwn_params p = yenv_nwn_params(orgs[o], k, 0);
+                p.self_turn = self;
+                nwn_geom g;
+                nwn_geom_of(&p, &g);
+                int n = g.n, half = k / 2;
+                for (int s = 0; s < k; s++)
+                    for (int q = 0; q < k; q++) {
+                        nwn_hop h = nwn_first_hop(&g, s, q);
+                        int shape = ref_subswitches(&p, s, q);
+                        nwn_end in = nwn_port_in(&g, s);
+                        if (shape == 0) {
+                            CHECK_EQ(h.kind, NWN_HOP_DROP);
+                            int self_drop = s == q && !self;
+                            CHECK_EQ(h.reason, self_drop ? NR_DROP_SELF : NR_DROP_UPUP);
+                        } else if (shape == 1) { /* local: the port output of q */
+                            CHECK_EQ(h.kind, NWN_HOP_FIXED);
+                            CHECK_EQ(h.tgt, q % n);
+                            CHECK_EQ(nwn_port_out(&g, q).sw, in.sw);
+                        } else if (shape == 3) { /* through any top */
+                            CHECK_EQ(h.kind, NWN_HOP_ADAPT);
+                        } else if (s < half) { /* bb up-going: the top hosting q */
+                            CHECK_EQ(h.kind, NWN_HOP_FIXED);
+                            CHECK_EQ(h.tgt, n + (q - half) / g.u);
+                            nwn_end d = nwn_chan_dst(&g, in.sw, h.tgt);
+                            CHECK_EQ(d.sw, nwn_port_out(&g, q).sw);
+                            CHECK_EQ(nwn_chan_target(&g, d.sw, q), nwn_port_out(&g, q).io);
+                        } else { /* bb down-going: the bottom of q */
+                            CHECK_EQ(h.kind, NWN_HOP_FIXED);
+                            CHECK_EQ(h.tgt, q / n);
+                            nwn_end d = nwn_chan_dst(&g, in.sw, h.tgt);
+                            CHECK_EQ(d.sw, nwn_port_out(&g, q).sw);
+                            CHECK_EQ(nwn_chan_target(&g, d.sw, q), q % n);
+                        }
+                        /* a first hop is always a crosspoint of the IU's input */
+                        if (h.kind == NWN_HOP_FIXED)
+                            CHECK((nwn_xpoints(&g, in.sw, in.io) >> h.tgt) & 1u);
+                        /* through a top: every up-link, then the down-link to q's bottom */
+                        if (h.kind == NWN_HOP_ADAPT)
+                            for (int t = 0; t < g.M; t++) {
+                                CHECK((nwn_xpoints(&g, in.sw, in.io) >> (n + t)) & 1u);
+                                nwn_end up = nwn_chan_dst(&g, in.sw, n + t);
+                                CHECK_EQ(up.sw, g.nb + t);
+                                int j = nwn_chan_target(&g, up.sw, q);
+                                CHECK_EQ(j, q / n);
+                                CHECK((nwn_xpoints(&g, up.sw, up.io) >> j) & 1u);
+                                nwn_end dn = nwn_chan_dst(&g, up.sw, j);
+                                CHECK_EQ(dn.sw, q / n);
+                                CHECK_EQ(nwn_chan_target(&g, dn.sw, q), q % n);
+                                /* the channel ends are each other's inverse */
+                                nwn_end back = nwn_chan_src(&g, dn.sw, dn.io);
+                                CHECK_EQ(back.sw, up.sw);
+                                CHECK_EQ(back.io, j);
+                            }
+                    }
+            }
+
+    /* §4.3: most credits win, ties to the first at or after the pointer */
+    int cc[4] = {16, 16, 16, 16};
+    CHECK_EQ(nwn_top_pick(cc, 4, 0), 0);
+    CHECK_EQ(nwn_top_pick(cc, 4, 3), 3);
+    cc[2] = 15;
+    CHECK_EQ(nwn_top_pick(cc, 4, 2), 3);
+    int cc2[4] = {0, 16, 16, 0};
+    CHECK_EQ(nwn_top_pick(cc2, 4, 3), 1); /* wraps past 3 */
+    CHECK_EQ(nwn_top_pick(cc2, 4, 2), 2);
+    CHECK_EQ(nwn_top_pick(cc2, 1, 0), 0); /* M = 1 */
+
+    /* §10.1 and §10.3: the crosspoints the model builds, input speedup
+     * counted (S per bottom crossbar input), against the doc's figures */
+    struct {
+        char org;
+        int k, r, m, s, self;
+        long xp;
+    } xc[] = {
+        {'c', 64, 1, 0, 1, 1, 4096},  {'f', 64, 16, 4, 1, 0, 1664}, {'f', 64, 16, 6, 1, 0, 2400},
+        {'f', 64, 16, 6, 2, 0, 3360}, {'b', 64, 16, 4, 1, 0, 1088}, {'c', 16, 1, 0, 1, 1, 256},
+        {'f', 16, 8, 2, 1, 0, 192},   {'b', 16, 8, 2, 1, 0, 128},   {'c', 16, 1, 0, 1, 0, 240},
+    };
+    for (size_t i = 0; i < sizeof xc / sizeof xc[0]; i++) {
+        nr_nwn_params p = yenv_nwn_params(xc[i].org, xc[i].k, 0);
+        p.r = xc[i].r;
+        p.m = xc[i].m;
+        p.speedup = xc[i].s;
+        p.self_turn = xc[i].self;
+        char err[200];
+        nr_nwn *m = nr_nwn_new(&p, NULL, err, sizeof err);
+        CHECK(m != NULL);
+        long total = 0;
+        for (int s = 0; s < m->g.nsw; s++)
+            for (int in = 0; in < m->sw[s].nin; in++)
+                total += (long)__builtin_popcountll(m->sw[s].xp[in]) * m->sw[s].S;
+        CHECK_EQ(total, xc[i].xp);
+        nr_nwn_free(m);
+    }
+}
+
+/* §8: zero-load latency of every pair at k = 16, and a gap-free packet. */
+static void latency_run(char org, int lcb, int lat, int all_pairs)
+{
+    nr_nwn_params p = yenv_nwn_params(org, 16, lcb);
+    p.chan_lat = lat;
+    yenv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    uint32_t ph[YENV_MAXLEN];
+    int shapes[4] = {0};
+    for (int s = 0; s < 16; s++)
+        for (int q = 0; q < 16; q++) {
+            if (!all_pairs && (s * 16 + q) % 7 != 0)
+                continue;
+            int sub = ref_subswitches(&p, s, q);
+            int len = 4 + (s + q) % 30;
+            int l = mk(ph, (unsigned)s, (unsigned)q, (unsigned)(q & 1), len, 0, 0, 0, NULL, 0);
+            for (int i = 0; i < 12; i++)
+                yenv_step(&e);
+            if (sub == 0) {
+                CHECK_EQ(route_one(&e, s, ph, l), -(s == q ? NR_DROP_SELF : NR_DROP_UPUP));
+                continue;
+            }
+            long first_out = -1, last_out = -1;
+            int np = c.npkt;
+            yenv_send(&e, s, ph, l);
+            for (int i = 0; i < 300 && c.npkt == np; i++) {
+                uint64_t h = e.phit_hops;
+                yenv_step(&e);
+                if (e.phit_hops != h) {
+                    if (first_out < 0)
+                        first_out = (long)e.t - 1;
+                    last_out = (long)e.t - 1;
+                }
+            }
+            CHECK_EQ(c.npkt, np + 1);
+            CHECK_EQ(c.port, q);
+            /* §8 table: 6 (bare 4) + L per subswitch after the first */
+            CHECK_EQ(c.t_out - c.t_in, (lcb ? 6 : 4) + (sub - 1) * lat);
+            CHECK_EQ(last_out - first_out + 1, l); /* one phit per cycle */
+            CHECK_EQ(c.len, l);
+            CHECK(memcmp(c.ph, ph, sizeof(uint32_t) * (size_t)l) == 0);
+            shapes[sub]++;
+        }
+    /* every path shape of the organization was measured */
+    if (org == 'c')
+        CHECK(shapes[1] > 0 && shapes[2] + shapes[3] == 0);
+    if (org == 'f')
+        CHECK(shapes[1] > 0 && shapes[3] > 0 && shapes[2] == 0);
+    if (org == 'b')
+        CHECK(shapes[1] > 0 && shapes[2] > 0 && shapes[3] > 0);
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
+static void test_latency(void)
+{
+    const char orgs[] = {'c', 'f', 'b'};
+    for (int o = 0; o < 3; o++) {
+        latency_run(orgs[o], 1, 2, 1); /* 6, 8, 10 */
+        latency_run(orgs[o], 0, 2, 1); /* 4, 6, 8 */
+    }
+    for (int lat = 1; lat <= 4; lat += lat == 1 ? 2 : 1) { /* 1, 3, 4 */
+        latency_run('f', lat & 1, lat, 0);
+        latency_run('b', !(lat & 1), lat, 0);
+    }
+}
+
+/* §4.2 reset tables and §4.3: every input to every output, k = 16, 32, 64.
+ * One packet per input per round, round s sending p -> (p + s) mod k. */
+static void routing_all(char org, int k)
+{
+    nr_nwn_params p = yenv_nwn_params(org, k, 0);
+    yenv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    uint32_t ph[YENV_MAXLEN];
+    long expect_self = 0, expect_upup = 0, expect_pkts = 0;
+    for (int s = 0; s < k; s++) {
+        for (int src = 0; src < k; src++) {
+            int q = (src + s) % k, sub = ref_subswitches(&p, src, q);
+            int l = mk(ph, (unsigned)src, (unsigned)q, (unsigned)((src + s) & 1), 6 + (q & 7),
+                       0, 0, 0, NULL, 0);
+            yenv_send(&e, src, ph, l);
+            expect_pkts += sub > 0;
+            expect_self += sub == 0 && src == q;
+            expect_upup += sub == 0 && src != q;
+        }
+        CHECK(yenv_drain(&e, 10, 5000));
+    }
+    CHECK_EQ(c.bad, 0);
+    CHECK_EQ(c.npkt, expect_pkts);
+    for (int src = 0; src < k; src++)
+        for (int q = 0; q < k; q++)
+            CHECK_EQ(c.pair[src][q], ref_subswitches(&p, src, q) > 0);
+    CHECK_EQ(e.drop_reason[NR_DROP_SELF], expect_self);
+    CHECK_EQ(e.drop_reason[NR_DROP_UPUP], expect_upup);
+    long other = 0;
+    for (int r = 1; r <= 4; r++)
+        other += (long)e.drop_reason[r];
+    CHECK_EQ(other, 0);
+    /* fc/bb have no self crosspoints, cn keeps them; bb has no quadrant IV */
+    CHECK_EQ(expect_self, org == 'c' ? 0 : k);
+    CHECK_EQ(expect_upup, org == 'b' ? (long)(k / 2) * (k / 2 - 1) : 0);
+    /* destinations >= NumPorts are unroutable in single-router mode */
+    int l = mk(ph, 3, (unsigned)k, 0, 5, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 3, ph, l), -NR_DROP_NO_ROUTE);
+    CHECK(yenv_drain(&e, 10, 2000));
+    for (int q = 0; q < k; q++)
+        for (int v = 0; v < 2; v++)
+            CHECK_EQ(e.src[q].cred[v], p.in_buf_per_vc);
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
+static void test_routing_all(void)
+{
+    const char orgs[] = {'c', 'f', 'b'};
+    for (int o = 0; o < 3; o++)
+        for (int k = 16; k <= 64; k *= 2)
+            routing_all(orgs[o], k);
+}
+
+/* §4.2, §4.3, §4.4, §9: every drop reason, counted exactly, with its event;
+ * the dropped packets' credits come back and later packets go through. */
+static void drops_case(char org, int lcb)
+{
+    nr_nwn_params p = yenv_nwn_params(org, 16, lcb);
+    yenv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    uint32_t ph[YENV_MAXLEN];
+    long want[8] = {0};
+    int l;
+    /* MALFORMED: vc >= NumVcs (bare: an LCB sender does not send such a
+     * head), and reserved head bits */
+    if (!lcb) {
+        l = mk(ph, 1, 2, 3, 8, 0, 0, 0, NULL, 0);
+        CHECK_EQ(route_one(&e, 1, ph, l), -NR_DROP_MALFORMED);
+        want[NR_DROP_MALFORMED]++;
+    }
+    l = mk(ph, 1, 2, 0, 8, 0, 0, 0, NULL, 0);
+    ph[0] |= 1u; /* rsvd */
+    nr_pkt_fix_crc(ph, l);
+    CHECK_EQ(route_one(&e, 1, ph, l), -NR_DROP_MALFORMED);
+    want[NR_DROP_MALFORMED]++;
+    /* BAD_SRCROUTE: hop 0 >= NumPorts */
+    unsigned hops[3] = {40, 1, 2};
+    l = mk(ph, 4, 2, 1, 8, 1, 0, 0, hops, 0);
+    CHECK_EQ(route_one(&e, 4, ph, l), -NR_DROP_BAD_SRCROUTE);
+    want[NR_DROP_BAD_SRCROUTE]++;
+    /* NO_ROUTE: a destination above the switch, deterministic and adaptive */
+    l = mk(ph, 5, 300, 0, 8, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 5, ph, l), -NR_DROP_NO_ROUTE);
+    l = mk(ph, 5, 300, 1, 8, 0, 1, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 5, ph, l), -NR_DROP_NO_ROUTE);
+    want[NR_DROP_NO_ROUTE] += 2;
+    /* SHORT: r = 1 but the EOP right after the head */
+    uint32_t sh[2] = {nr_head_make(3, 0, 1, 0, 0), nr_eop_make(NR_OK_HEALTHY, 0)};
+    nr_pkt_fix_crc(sh, 2);
+    CHECK_EQ(route_one(&e, 6, sh, 2), -NR_DROP_SHORT);
+    want[NR_DROP_SHORT]++;
+    /* SELF (fc, bb; cn keeps its self crosspoints) */
+    l = mk(ph, 7, 7, 1, 40, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 7, ph, l), org == 'c' ? 7 : -NR_DROP_SELF);
+    want[NR_DROP_SELF] += org != 'c';
+    /* a source route to itself is SELF too (the check is on q) */
+    unsigned self_hops[3] = {9, 0, 0};
+    l = mk(ph, 9, 1000, 0, 12, 1, 0, 0, self_hops, 0);
+    CHECK_EQ(route_one(&e, 9, ph, l), org == 'c' ? 9 : -NR_DROP_SELF);
+    want[NR_DROP_SELF] += org != 'c';
+    /* UPUP (bb): up port 12 -> up port 14; an up port to itself is SELF */
+    l = mk(ph, 12, 14, 0, 30, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 12, ph, l), org == 'b' ? -NR_DROP_UPUP : 14);
+    want[NR_DROP_UPUP] += org == 'b';
+    l = mk(ph, 13, 13, 0, 30, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 13, ph, l), org == 'c' ? 13 : -NR_DROP_SELF);
+    want[NR_DROP_SELF] += org != 'c';
+    if (!lcb) {
+        /* stray phits from a bare sender: MALFORMED, consumed up to the EOP */
+        uint32_t stray[3] = {nr_phit_make(NR_KIND_BODY, 1), nr_phit_make(NR_KIND_BODY, 2),
+                             nr_eop_make(NR_OK_HEALTHY, 0)};
+        yenv_send(&e, 2, stray, 3);
+        CHECK(yenv_drain(&e, 10, 500));
+        CHECK_EQ(e.drop_reason_last[2], NR_DROP_MALFORMED);
+        want[NR_DROP_MALFORMED]++;
+    }
+    /* every drop counted once, with the right reason, and nothing else */
+    for (int r = 1; r < 8; r++)
+        CHECK_EQ(e.drop_reason[r], want[r]);
+    /* later packets are unaffected */
+    for (int s = 0; s < 16; s++) {
+        int q = (s + 3) % 16;
+        if (ref_subswitches(&p, s, q) == 0)
+            continue;
+        l = mk(ph, (unsigned)s, (unsigned)q, (unsigned)(s & 1), 64, 0, 0, 0, NULL, 0);
+        CHECK_EQ(route_one(&e, s, ph, l), q);
+    }
+    CHECK(yenv_drain(&e, 30, 2000));
+    if (!lcb)
+        for (int s = 0; s < 16; s++)
+            for (int v = 0; v < 2; v++)
+                CHECK_EQ(e.src[s].cred[v], p.in_buf_per_vc);
+    CHECK_EQ(c.bad, 0);
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
+static void test_drops(void)
+{
+    drops_case('c', 0);
+    drops_case('f', 0);
+    drops_case('b', 0);
+    drops_case('f', 1);
+    drops_case('b', 1);
+}
+
+
+/* ---- the allocator alone (swparts.h nr_alloc, §6) ---- */
+
+/* IU front (i, v): a phit of kind `kind` targeting output tgt. */
+static void front(nr_alloc *a, int i, int v, unsigned kind, int tgt)
+{
+    a->fx[v] |= 1ull << i;
+    a->fph[i * a->nvc + v] = nr_phit_make(kind, 0x100u + (unsigned)v);
+    a->ftgt[i * a->nvc + v] = (uint8_t)tgt;
+    a->fq[i * a->nvc + v] = (uint8_t)tgt;
+}
+static void no_fronts(nr_alloc *a)
+{
+    for (int v = 0; v < NR_SW_MAX_VCS; v++)
+        a->fx[v] = 0;
+    a->fdrop_in = 0;
+    memset(a->fdrop, 0, (size_t)a->nin);
+}
+
+/* §6.3 accept and §6.4 iptr: one IU input, two port outputs. */
+static void test_accept_rule(void)
+{
+    char err[160];
+    for (int S = 1; S <= 2; S++) {
+        nr_alloc a;
+        CHECK_EQ(nr_alloc_init(&a, 1, 2, 2, S, 1, 3, 4, 4), 0);
+        a.vc_ok[0] = a.vc_ok[1] = 3;
+        /* VC 0: a head for output 0; VC 1: a head for output 1. Both granted. */
+        no_fronts(&a);
+        front(&a, 0, 0, NR_KIND_HEAD, 0);
+        front(&a, 0, 1, NR_KIND_HEAD, 1);
+        CHECK_EQ(nr_alloc_eval(&a, 0, err, sizeof err), 0);
+        if (S == 1) { /* only the VC at iptr (0) pops; output 1 sends nothing */
+            CHECK_U64(a.d_mask, 1);
+            CHECK_EQ(a.d_pop[0], 1);
+        } else {      /* S >= NumVcs: both */
+            CHECK_U64(a.d_mask, 3);
+            CHECK_EQ(a.d_pop[0], 3);
+        }
+        nr_alloc_commit(&a);
+        CHECK_EQ(a.busy[0], 1);
+        CHECK_EQ(a.busy[1], S == 2);
+        if (S == 1) { /* the refused grant had no effect: no packet, no pointer move */
+            CHECK_EQ(a.pp_v[1], 0);
+            CHECK_EQ(a.pp_i[1], 0);
+        }
+        /* VC 0's body keeps winning while it has a grant; iptr stays */
+        for (int t = 0; t < 3; t++) {
+            no_fronts(&a);
+            front(&a, 0, 0, NR_KIND_BODY, 0);
+            front(&a, 0, 1, S == 1 ? NR_KIND_HEAD : NR_KIND_BODY, 1);
+            nr_alloc_eval(&a, 0, err, sizeof err);
+            CHECK_U64(a.d_mask, S == 1 ? 1 : 3);
+            nr_alloc_commit(&a);
+            CHECK_EQ(a.iptr[0], 0);
+        }
+        /* VC 0 has no front this cycle (a gap): VC 1 fills the cycle */
+        no_fronts(&a);
+        front(&a, 0, 1, S == 1 ? NR_KIND_HEAD : NR_KIND_BODY, 1);
+        nr_alloc_eval(&a, 0, err, sizeof err);
+        CHECK_U64(a.d_mask, 2);
+        nr_alloc_commit(&a);
+        CHECK_EQ(a.iptr[0], 0);
+        /* VC 0 pops its EOP: iptr moves past it (S < NumVcs only) */
+        no_fronts(&a);
+        front(&a, 0, 0, NR_KIND_EOP, 0);
+        front(&a, 0, 1, NR_KIND_BODY, 1);
+        nr_alloc_eval(&a, 0, err, sizeof err);
+        CHECK_U64(a.d_mask, S == 1 ? 1 : 3);
+        nr_alloc_commit(&a);
+        CHECK_EQ(a.iptr[0], S == 1 ? 1 : 0);
+        CHECK_EQ(a.busy[0], 0);
+        /* now VC 1 is first; a dropping VC 0 competes like a grant */
+        no_fronts(&a);
+        front(&a, 0, 1, NR_KIND_BODY, 1);
+        a.fdrop[0] = 1;
+        a.fdrop_in = 1;
+        a.fph[0] = nr_phit_make(NR_KIND_BODY, 7);
+        nr_alloc_eval(&a, 0, err, sizeof err);
+        CHECK_U64(a.d_mask, 2); /* S = 1: VC 1 at iptr wins, the drop waits */
+        CHECK_EQ(a.d_pop[0], S == 1 ? 2 : 3);
+        nr_alloc_commit(&a);
+        nr_alloc_release(&a);
+    }
+    /* S = 1 with the pointer on a dropping VC: the drop pops, output idles */
+    nr_alloc a;
+    CHECK_EQ(nr_alloc_init(&a, 1, 2, 2, 1, 1, 3, 4, 4), 0);
+    a.vc_ok[0] = a.vc_ok[1] = 3;
+    no_fronts(&a);
+    front(&a, 0, 1, NR_KIND_HEAD, 1);
+    a.fdrop[0] = 1;
+    a.fdrop_in = 1;
+    a.fph[0] = nr_phit_make(NR_KIND_EOP, 0);
+    nr_alloc_eval(&a, 0, err, sizeof err);
+    CHECK_U64(a.d_mask, 0);
+    CHECK_EQ(a.d_pop[0], 1);
+    nr_alloc_commit(&a);
+    CHECK_EQ(a.iptr[0], 1); /* the dropped EOP moves the pointer too */
+    CHECK_EQ(a.busy[1], 0);
+    /* a front whose target is not a crosspoint is reported */
+    a.xp[0] = 1;
+    no_fronts(&a);
+    front(&a, 0, 0, NR_KIND_HEAD, 1);
+    CHECK_EQ(nr_alloc_eval(&a, 0, err, sizeof err), 1);
+    CHECK_STR(err, "not a crosspoint");
+    nr_alloc_release(&a);
+}
+
+/* §6.2 channel outputs: owners, arb1, vptr (moves at an EOP), credits;
+ * port outputs: the round robin over r = v*nin + i and vc_ok. */
+static void test_grant_rules(void)
+{
+    char err[160];
+    nr_alloc a;
+    /* two buffered inputs, one channel output, two VCs, depth 4, 2 credits */
+    CHECK_EQ(nr_alloc_init(&a, 2, 1, 2, 1, 0, 0, 4, 2), 0);
+    uint32_t hd = nr_phit_make(NR_KIND_HEAD, 1), bd = nr_phit_make(NR_KIND_BODY, 2),
+             eo = nr_phit_make(NR_KIND_EOP, 3);
+    /* input 1, VC 0: head, body, eop; input 0, VC 0: head, eop */
+    nr_alloc_push(&a, 1, 0, hd, 0, 0);
+    nr_alloc_push(&a, 1, 0, bd, 0, 0);
+    nr_alloc_push(&a, 1, 0, eo, 0, 0);
+    nr_alloc_push(&a, 0, 0, hd, 0, 0);
+    nr_alloc_push(&a, 0, 0, eo, 0, 0);
+    /* arb1 pointer 0: input 0 first; its head, then it owns the output */
+    nr_alloc_eval(&a, 0, err, sizeof err);
+    CHECK_U64(a.d_mask, 1);
+    CHECK_EQ(a.d_src[0], 0);
+    nr_alloc_commit(&a);
+    CHECK_EQ(a.own[0], 0);
+    CHECK_EQ(a.arb[0], 1);
+    CHECK_EQ(a.cc[0], 1);
+    nr_alloc_eval(&a, 0, err, sizeof err);
+    CHECK_EQ(a.d_src[0], 0); /* the owner, not input 1's waiting head */
+    nr_alloc_commit(&a);
+    CHECK_EQ(a.own[0], -1);  /* EOP: released */
+    CHECK_EQ(a.cc[0], 0);
+    /* no credits: nothing is sent */
+    nr_alloc_eval(&a, 0, err, sizeof err);
+    CHECK_U64(a.d_mask, 0);
+    a.cc[0] = 2;
+    nr_alloc_eval(&a, 0, err, sizeof err);
+    CHECK_EQ(a.d_src[0], 1);
+    nr_alloc_commit(&a);
+    /* VC 1 joins: VCs interleave per phit, the VC pointer moves only at an EOP */
+    nr_alloc_push(&a, 0, 1, hd, 0, 0);
+    nr_alloc_push(&a, 0, 1, eo, 0, 0);
+    a.cc[0] = a.cc[1] = 4;
+    CHECK_EQ(a.vptr[0], 1); /* moved past VC 0 at input 0's EOP */
+    nr_alloc_eval(&a, 0, err, sizeof err);
+    CHECK_EQ(a.d_vc[0], 1); /* VC 1 at the pointer */
+    nr_alloc_commit(&a);
+    nr_alloc_eval(&a, 0, err, sizeof err);
+    CHECK_EQ(a.d_vc[0], 1); /* still: the pointer has not moved */
+    nr_alloc_commit(&a);
+    CHECK_EQ(a.vptr[0], 0);
+    nr_alloc_eval(&a, 0, err, sizeof err);
+    CHECK_EQ(a.d_vc[0], 0);
+    CHECK_EQ(a.d_src[0], 1);
+    nr_alloc_commit(&a);
+    nr_alloc_eval(&a, 0, err, sizeof err);
+    CHECK_EQ(a.d_vc[0], 0);
+    nr_alloc_commit(&a);
+    CHECK_U64(a.ne[0] | a.ne[1], 0);
+    /* a phit is not usable before its ready time */
+    nr_alloc_push(&a, 0, 0, hd, 0, 10);
+    nr_alloc_eval(&a, 9, err, sizeof err);
+    CHECK_U64(a.d_mask, 0);
+    nr_alloc_eval(&a, 10, err, sizeof err);
+    CHECK_U64(a.d_mask, 1);
+    nr_alloc_release(&a);
+
+    /* port output over 3 inputs and 2 VCs: r = v*3 + i, only vc_ok VCs */
+    CHECK_EQ(nr_alloc_init(&a, 3, 1, 2, 2, 0, 1, 4, 4), 0);
+    for (int i = 0; i < 3; i++)
+        for (int v = 0; v < 2; v++) {
+            nr_alloc_push(&a, i, v, hd, 0, 0);
+            nr_alloc_push(&a, i, v, eo, 0, 0);
+        }
+    a.vc_ok[0] = 2; /* VC 1 only */
+    int order[6];
+    for (int k = 0; k < 6; k++) {
+        if (k == 3)
+            a.vc_ok[0] = 3;
+        nr_alloc_eval(&a, 0, err, sizeof err);
+        CHECK_U64(a.d_mask, 1);
+        CHECK(sw_is_head(a.d_phit[0]));
+        order[k] = a.d_vc[0] * 3 + a.d_src[0];
+        nr_alloc_commit(&a);
+        CHECK_EQ(a.busy[0], 1);
+        nr_alloc_eval(&a, 0, err, sizeof err); /* busy: its EOP, nothing else */
+        CHECK_EQ(a.d_vc[0] * 3 + a.d_src[0], order[k]);
+        CHECK(sw_is_eop(a.d_phit[0]));
+        nr_alloc_commit(&a);
+        CHECK_EQ(a.busy[0], 0);
+    }
+    /* VC 1 requesters r = 3, 4, 5 first (VC 0 not ok), then from r = 0 */
+    int want[6] = {3, 4, 5, 0, 1, 2};
+    for (int k = 0; k < 6; k++)
+        CHECK_EQ(order[k], want[k]);
+    nr_alloc_release(&a);
+}
+
+/* ---- end to end ---- */
+
+/* Wormhole inside the switch with the smallest legal buffers: a 64-phit
+ * packet over every path shape leaves gap-free (a credit loop of latency L
+ * each way sustains one phit per cycle with 2L phits of buffer, §3), and the
+ * buffers never overflow. */
+static void test_small_buffers(void)
+{
+    for (int lat = 1; lat <= 4; lat++) {
+        for (int o = 0; o < 2; o++) {
+            nr_nwn_params p = yenv_nwn_params(o ? 'b' : 'f', 16, lat & 1);
+            p.chan_lat = lat;
+            p.buf_depth = lat == 3 ? 8 : 2 * lat;
+            yenv e;
+            cap_t c;
+            env_open(&e, &c, &p);
+            uint32_t ph[YENV_MAXLEN];
+            int pairs[4][2] = {{0, 1}, {0, 5}, {1, 13}, {12, 3}};
+            for (int k = 0; k < 4; k++) {
+                int s = pairs[k][0], q = pairs[k][1];
+                int l = mk(ph, (unsigned)s, (unsigned)q, (unsigned)(k & 1), 64, 0, 0, 0, NULL, 0);
+                long first = -1, last = -1;
+                int np = c.npkt;
+                yenv_send(&e, s, ph, l);
+                for (int i = 0; i < 400 && c.npkt == np; i++) {
+                    uint64_t h = e.phit_hops;
+                    yenv_step(&e);
+                    if (e.phit_hops != h) {
+                        if (first < 0)
+                            first = (long)e.t;
+                        last = (long)e.t;
+                    }
+                }
+                CHECK_EQ(c.npkt, np + 1);
+                CHECK_EQ(c.port, q);
+                CHECK_EQ(last - first + 1, 64);
+            }
+            CHECK_EQ(c.bad, 0);
+            CHECK_EQ(yenv_errors(&e), 0);
+            yenv_free(&e);
+        }
+    }
+}
+
+/* §2 VC independence: a VC 0 packet stuck at an output without credits does
+ * not stop VC 1 packets through the same input unit, up-link, top, down-link
+ * and port output; it goes when the credits come back. */
+static void test_vc_independence(void)
+{
+    for (int lcb = 0; lcb < 2; lcb++) {
+        nr_nwn_params p = yenv_nwn_params('f', 16, lcb);
+        p.m = 1; /* one top: every packet between bottoms shares it */
+        yenv e;
+        cap_t c;
+        env_open(&e, &c, &p);
+        uint32_t ph[YENV_MAXLEN];
+        e.snk[5].hold_mask = 1u; /* output 5 returns no VC 0 credits */
+        for (int k = 0; k < 3; k++) {
+            int l = mk(ph, 0, 5, 0, 64, 0, 0, 0, NULL, 0);
+            yenv_send(&e, 0, ph, l);
+        }
+        for (int t = 0; t < 400; t++)
+            yenv_step(&e);
+        CHECK_EQ(c.heads_out, 2); /* the third waits (VCT: 128 credits = two packets) */
+        for (int k = 0; k < 40; k++) {
+            int l = mk(ph, 0, 5, 1, 4 + k % 16, 0, 0, 0, NULL, 0);
+            yenv_send(&e, 0, ph, l);
+        }
+        for (int t = 0; t < 1500 && c.heads_out < 42; t++)
+            yenv_step(&e);
+        CHECK_EQ(c.heads_out, 42);
+        e.snk[5].hold_mask = 0;
+        CHECK(yenv_drain(&e, 150, 5000));
+        CHECK_EQ(c.heads_out, 43);
+        CHECK_EQ(c.npkt, 43);
+        CHECK_EQ(c.bad, 0);
+        CHECK_EQ(yenv_errors(&e), 0);
+        yenv_free(&e);
+    }
+}
+
+/* Watch every bare output: a port output sends one packet at a time (§2, §7),
+ * and starts a HEAD on VC v only with MaxPktLen credits (VCT). */
+typedef struct {
+    cap_t cap;
+    int in_pkt[NR_MAX_PORTS];
+    long heads, viol;
+} vct_t;
+
+static void vct_hook(yenv *e, int stop)
+{
+    vct_t *w = e->ctx;
+    if (!stop)
+        return;
+    for (int q = 0; q < e->n; q++) {
+        if (!e->out.out_valid[q])
+            continue;
+        uint32_t ph = e->out.out_phit[q];
+        if (nr_phit_kind(ph) == NR_KIND_HEAD) {
+            w->heads++;
+            /* the credits the port had at the start of the cycle */
+            int v = (int)nr_head_vc(ph) % e->nvc;
+            if (w->in_pkt[q] || e->nw->bp[q].cnt[v] + 1 < e->maxpkt)
+                w->viol++;
+            w->in_pkt[q] = 1;
+        } else if (nr_phit_kind(ph) == NR_KIND_EOP) {
+            w->in_pkt[q] = 0;
+        }
+    }
+}
+
+static void test_vct(void)
+{
+    const char orgs[] = {'c', 'f', 'b'};
+    for (int o = 0; o < 3; o++) {
+        nr_nwn_params p = yenv_nwn_params(orgs[o], 16, 0);
+        yenv e;
+        vct_t w;
+        memset(&w, 0, sizeof w);
+        yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
+        e.ctx = &w;
+        e.on_pkt = cap_pkt;
+        e.timer = vct_hook;
+        uint32_t ph[YENV_MAXLEN];
+        /* 40-phit packets to port 6 from four inputs; port 6 holds its VC 0
+         * credits: 128 -> 88 -> 48 < 64, so exactly two start */
+        e.snk[6].hold_mask = 1u;
+        int srcs[4] = {0, 3, 9, 14};
+        for (int k = 0; k < 4; k++) {
+            int l = mk(ph, (unsigned)srcs[k], 6, 0, 40, 0, 0, 0, NULL, 0);
+            yenv_send(&e, srcs[k], ph, l);
+        }
+        for (int t = 0; t < 500; t++)
+            yenv_step(&e);
+        CHECK_EQ(w.cap.npkt, 2);
+        CHECK_EQ(e.nw->bp[6].cnt[0], 48);
+        e.snk[6].hold_mask = 0;
+        /* and a busy mix: every port sends to a few outputs, both VCs */
+        nr_rng_t r;
+        nr_rng_seed(&r, nr_test_seed + 3);
+        long sent = 4;
+        for (int k = 0; k < 300; k++) {
+            int s = (int)nr_rng_below(&r, 16), q = (int)nr_rng_below(&r, 4) * 5;
+            if (ref_subswitches(&p, s, q) == 0)
+                continue;
+            sent++;
+            int l = mk(ph, (unsigned)s, (unsigned)q, (unsigned)nr_rng_below(&r, 2),
+                       4 + (int)nr_rng_below(&r, 61), 0, 0, 0, NULL, 0);
+            yenv_send(&e, s, ph, l);
+        }
+        for (int q = 0; q < 16; q++)
+            e.snk[q].bp = 0.5;
+        CHECK(yenv_drain(&e, 50, 100000));
+        CHECK_EQ(w.heads, sent);
+        CHECK_EQ(w.cap.npkt, sent);
+        CHECK(sent > 200);
+        CHECK_EQ(w.viol, 0);
+        CHECK_EQ(w.cap.bad, 0);
+        CHECK_EQ(yenv_errors(&e), 0);
+        yenv_free(&e);
+    }
+}
+
+/* Source-route rotation and CRC repair (yarc-arch §4.3) in the input unit:
+ * the route phit leaves rotated, the EOP carries the repaired PCRC, over a
+ * local turn and a path through a top, bare and with LCBs. */
+static void test_source_route(void)
+{
+    for (int lcb = 0; lcb < 2; lcb++) {
+        nr_nwn_params p = yenv_nwn_params('f', 16, lcb);
+        yenv e;
+        cap_t c;
+        env_open(&e, &c, &p);
+        uint32_t ph[YENV_MAXLEN];
+        for (int k = 0; k < 6; k++) {
+            unsigned q = k & 1 ? 1u : 9u;
+            unsigned hops[3] = {q, 17u + (unsigned)k, 33u};
+            int h = k >= 3;
+            int l = mk(ph, 0, 4000 + (unsigned)k, (unsigned)(k & 1), 5 + 9 * k, 1, 0,
+                       (unsigned)h, hops, 0x2A5A5u);
+            CHECK_EQ(route_one(&e, 0, ph, l), (int)q);
+            CHECK_EQ(c.len, l);
+            CHECK_U64(c.ph[1], nr_rt_rotate(ph[1]));
+            CHECK_EQ(nr_route_port(c.ph[1], 0), 17 + k);
+            for (int i = 2; i < l - 1; i++)
+                CHECK_U64(c.ph[i], ph[i]);
+            CHECK_EQ(nr_eop_crc(c.ph[l - 1]), nr_pcrc(c.ph, l));
+            CHECK(nr_eop_crc(c.ph[l - 1]) != nr_eop_crc(ph[l - 1]));
+        }
+        /* packets without a route phit are untouched */
+        int l = mk(ph, 2, 9, 0, 20, 0, 0, 1, NULL, 0x1234);
+        CHECK_EQ(route_one(&e, 2, ph, l), 9);
+        CHECK(memcmp(c.ph, ph, sizeof(uint32_t) * (size_t)l) == 0);
+        CHECK_EQ(yenv_errors(&e), 0);
+        yenv_free(&e);
+    }
+}
+
+/* §9: per-port tables (cfg_tile = the port), broadcast, CFG_BAD, timing. */
+static void test_cfg(void)
+{
+    nr_nwn_params p = yenv_nwn_params('b', 16, 0);
+    yenv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    uint32_t ph[YENV_MAXLEN];
+    /* port 3's L2P: logical 5 -> physical 10 (through a top); other ports unchanged */
+    cfg(&e, 0, 3, 0xC0 + 5, 0x40 | 10);
+    int l = mk(ph, 3, 5, 0, 8, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 3, ph, l), 10);
+    l = mk(ph, 4, 5, 0, 8, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 4, ph, l), 5);
+    /* broadcast: every port's DLUT[6] = 12 (an up port); from an up port it
+     * is UPUP */
+    cfg(&e, 1, 0, 0x40 + 6, 0x40 | 12);
+    l = mk(ph, 0, 6, 1, 8, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 0, ph, l), 12);
+    l = mk(ph, 13, 6, 1, 8, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 13, ph, l), -NR_DROP_UPUP);
+    /* adaptive up routing over UP_MASK: all scores 0, so the candidates in
+     * turn from the adaptive pointer (§4.2) */
+    cfg(&e, 0, 2, 0x03, (1u << 8) | (1u << 9) | (1u << 14));
+    int want[5] = {8, 9, 14, 8, 9};
+    for (int k = 0; k < 5; k++) {
+        l = mk(ph, 2, 3000, (unsigned)(k & 1), 8, 0, 1, 0, NULL, 0);
+        CHECK_EQ(route_one(&e, 2, ph, l), want[k]);
+    }
+    /* CFG_BAD: on the addressed port, on every port for a broadcast; a write
+     * to a port >= NumPorts does nothing */
+    uint64_t bad0 = e.cfg_bad;
+    cfg(&e, 0, 7, 0x05, 1);
+    CHECK_EQ(e.cfg_bad, bad0 + 1);
+    CHECK_EQ((e.out.tev[7] >> NR_TEV_CFG_BAD) & 1u, 1);
+    cfg(&e, 1, 0, 0x40 + 20, 0x41);
+    CHECK_EQ(e.cfg_bad, bad0 + 17);
+    cfg(&e, 0, 40, 0x00, 0);
+    CHECK_EQ(e.cfg_bad, bad0 + 17);
+    /* a write takes effect from the next cycle. Bare, a head entering in
+     * cycle t is routed in t + 3: a write in t + 2 applies to it, one in
+     * t + 3 does not. */
+    for (int late = 0; late < 2; late++) {
+        CHECK(yenv_drain(&e, 10, 1000));
+        cfg(&e, 1, 0, 0x40 + 1, 0x41); /* DLUT[1] valid (port 1) */
+        l = mk(ph, 0, 1, 0, 8, 0, 0, 0, NULL, 0);
+        uint64_t d0 = e.drops[0];
+        int n0 = c.npkt;
+        yenv_send(&e, 0, ph, l); /* the head enters in the next step, t */
+        yenv_step(&e);
+        yenv_step(&e);
+        if (late)
+            yenv_step(&e);
+        cfg(&e, 1, 0, 0x40 + 1, 0x00); /* DLUT[1] invalid: in t + 2 or t + 3 */
+        CHECK(yenv_drain(&e, 10, 1000));
+        CHECK_EQ(e.drops[0] - d0, late ? 0u : 1u);
+        CHECK_EQ(c.npkt - n0, late ? 1 : 0);
+    }
+    CHECK_EQ(c.bad, 7); /* remapped and adaptive packets leave where dest does not say */
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
+/* RT_DROP is raised in the RC cycle: 3 cycles after a bare head enters. */
+static void drop_hook(yenv *e, int stop)
+{
+    long *when = e->ctx;
+    if (stop && ((e->out.tev[0] >> NR_TEV_RT_DROP) & 1u) && *when < 0)
+        *when = (long)e->t;
+}
+static void test_drop_timing(void)
+{
+    nr_nwn_params p = yenv_nwn_params('f', 16, 0);
+    yenv e;
+    yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
+    long when = -1;
+    e.ctx = &when;
+    e.timer = drop_hook;
+    uint32_t ph[YENV_MAXLEN];
+    int l = mk(ph, 0, 0, 0, 8, 0, 0, 0, NULL, 0);
+    long t0 = (long)e.t;
+    yenv_send(&e, 0, ph, l);
+    for (int i = 0; i < 20; i++)
+        yenv_step(&e);
+    CHECK_EQ(when - t0, 3);
+    CHECK_EQ(e.drop_reason[NR_DROP_SELF], 1);
+    yenv_free(&e);
+}
+
+/* Interface violations the model reports (nr_nwn_errors). */
+static void test_errors(void)
+{
+    char buf[256];
+    /* a bare sink that returns more credits than it got */
+    nr_nwn_params p = yenv_nwn_params('f', 16, 0);
+    char err[200];
+    nr_nwn *m = nr_nwn_new(&p, NULL, err, sizeof err);
+    nr_rtr_in in;
+    nr_rtr_out out;
+    memset(&in, 0, sizeof in);
+    in.out_cr[4][1] = 1;
+    nr_nwn_eval(m, &in, &out);
+    nr_nwn_tick(m);
+    CHECK_EQ(nr_nwn_errors(m, buf, sizeof buf), 1);
+    CHECK_STR(buf, "port 4");
+    CHECK_STR(buf, "too many credits");
+    nr_nwn_free(m);
+    /* a bare sender that ignores its credits overflows the input queue: two
+     * 64-phit packets use output 5's VC 0 credits (the sink returns none),
+     * then an endless third one waits there and fills the queue of port 2 */
+    m = nr_nwn_new(&p, NULL, err, sizeof err);
+    memset(&in, 0, sizeof in);
+    for (int t = 0; t < 600; t++) {
+        int pos = t < 128 ? t % 64 : t - 128;
+        in.in_valid[2] = 1;
+        in.in_phit[2] = pos == 0 ? nr_head_make(5, 0, 0, 0, 0)
+                        : (t < 128 && pos == 63) ? nr_eop_make(NR_OK_HEALTHY, 0)
+                                                 : nr_phit_make(NR_KIND_BODY, (uint32_t)t);
+        nr_nwn_eval(m, &in, &out);
+        nr_nwn_tick(m);
+        if (t == 250)
+            CHECK_EQ(nr_nwn_errors(m, buf, sizeof buf), 0);
+    }
+    CHECK(nr_nwn_errors(m, buf, sizeof buf) >= 1);
+    CHECK_STR(buf, "port 2");
+    CHECK_STR(buf, "overflow");
+    nr_nwn_free(m);
+    /* with LCBs: nothing to report on a quiet switch */
+    p = yenv_nwn_params('b', 16, 1);
+    nr_lcb_cfg lc = yenv_lcb_cfg();
+    m = nr_nwn_new(&p, &lc, err, sizeof err);
+    memset(&in, 0, sizeof in);
+    for (int t = 0; t < 50; t++) {
+        nr_nwn_eval(m, &in, &out);
+        nr_nwn_tick(m);
+    }
+    CHECK_EQ(nr_nwn_errors(m, buf, sizeof buf), 0);
+    nr_nwn_free(m);
+}
+
+/* Record what an IU routes (timer hook after each tick). */
+typedef struct {
+    cap_t cap;             /* first: cap_pkt sees a cap_t */
+    int port;              /* IU watched */
+    int n;                 /* routes recorded */
+    int tgt[256], vc[256];
+} watch_t;
+
+static void watch_hook(yenv *e, int stop)
+{
+    if (!stop)
+        return;
+    watch_t *w = e->ctx;
+    const nr_iu *u = &e->nw->iu[w->port];
+    if (u->d_rc_vc >= 0 && !u->d_rcr.drop && w->n < 256) {
+        w->tgt[w->n] = u->d_tgt;
+        w->vc[w->n++] = u->d_rc_vc;
+    }
+}
+
+/* §4.3: the adaptive choice of the top: the up-link with the most credits
+ * for the packet's VC; ties to the first at or after the up pointer, which
+ * moves past every adaptive choice and only then. */
+static void test_adaptive_top(void)
+{
+    nr_nwn_params p = yenv_nwn_params('f', 16, 0); /* R = 8, n = 2 */
+    p.m = 4;                                       /* four tops */
+    yenv e;
+    watch_t w;
+    memset(&w, 0, sizeof w);
+    yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
+    e.ctx = &w;
+    e.on_pkt = cap_pkt;
+    e.timer = watch_hook;
+    uint32_t ph[YENV_MAXLEN];
+    /* all credits equal: the tops in turn, 0, 1, 2, 3, 0 ...; local turns
+     * (to port 1) do not move the pointer */
+    int expect_t = 0;
+    for (int i = 0; i < 10; i++) {
+        int q = i % 3 == 2 ? 1 : 2 + (i % 14);
+        int l = mk(ph, 0, (unsigned)q, (unsigned)(i & 1), 8, 0, 0, 0, NULL, 0);
+        CHECK_EQ(route_one(&e, 0, ph, l), q);
+        CHECK_EQ(w.n, i + 1);
+        if (q < 2) {
+            CHECK_EQ(w.tgt[i], q);
+        } else {
+            CHECK_EQ(w.tgt[i], 2 + expect_t);
+            expect_t = (expect_t + 1) % 4;
+        }
+        CHECK_EQ(e.nw->iu[0].up_ptr, expect_t);
+    }
+    /* nor does a SELF drop */
+    int l = mk(ph, 0, 0, 0, 8, 0, 0, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 0, ph, l), -NR_DROP_SELF);
+    CHECK_EQ(e.nw->iu[0].up_ptr, expect_t);
+
+    /* Occupancy beats the pointer. Output 4's sink returns no VC 0 credits:
+     * two 64-phit packets from port 1 (bottom 0) use its 128, the third
+     * stays in the switch holding the buffers on its way (the down-link
+     * buffer in bottom 2 and the up-link buffer in its top, 16 each). */
+    e.snk[4].hold_mask = 1u;
+    for (int i = 0; i < 3; i++) {
+        l = mk(ph, 1, 4, 0, 64, 0, 0, 0, NULL, 0);
+        yenv_send(&e, 1, ph, l);
+    }
+    for (int t = 0; t < 400; t++)
+        yenv_step(&e);
+    CHECK_EQ(w.cap.npkt, 12);
+    const nr_alloc *b0 = &e.nw->sw[0];
+    int blocked_t = -1, zero = 0;
+    for (int t = 0; t < 4; t++)
+        if (b0->cc[(2 + t) * 2 + 0] == 0) {
+            blocked_t = t;
+            zero++;
+        } else {
+            CHECK_EQ(b0->cc[(2 + t) * 2 + 0], p.buf_depth);
+        }
+    CHECK_EQ(zero, 1);
+    for (int t = 0; t < 4; t++) /* VC 1 is not affected */
+        CHECK_EQ(b0->cc[(2 + t) * 2 + 1], p.buf_depth);
+    /* port 0's VC 0 packets never take the blocked top, whatever the pointer */
+    w.port = 0;
+    w.n = 0;
+    int seen[4] = {0};
+    for (int i = 0; i < 8; i++) {
+        int q = 6 + i;
+        l = mk(ph, 0, (unsigned)q, 0, 8, 0, 0, 0, NULL, 0);
+        CHECK_EQ(route_one(&e, 0, ph, l), q);
+        CHECK(w.tgt[i] != 2 + blocked_t);
+        seen[w.tgt[i] - 2]++;
+    }
+    int ref[4] = {0}, ptr = expect_t; /* the three others in turn from the pointer */
+    for (int i = 0; i < 8; i++) {
+        int t = ptr == blocked_t ? (ptr + 1) % 4 : ptr;
+        ref[t]++;
+        ptr = (t + 1) % 4;
+    }
+    for (int t = 0; t < 4; t++)
+        CHECK_EQ(seen[t], ref[t]);
+    /* ...while VC 1 packets still take every top in turn (all ties) */
+    int took = 0;
+    for (int i = 0; i < 8; i++) {
+        l = mk(ph, 0, 6, 1, 8, 0, 0, 0, NULL, 0);
+        CHECK_EQ(route_one(&e, 0, ph, l), 6);
+        took += w.tgt[8 + i] == 2 + blocked_t;
+    }
+    CHECK_EQ(took, 2);
+    e.snk[4].hold_mask = 0; /* the sink frees a credit per cycle: 64 before the start */
+    CHECK(yenv_drain(&e, 150, 5000));
+    CHECK_EQ(w.cap.npkt, 12 + 8 + 8 + 1);
+    CHECK_EQ(w.cap.bad, 0);
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
+/* §6.3 end to end: pops per input and cycle, every IU and every buffered
+ * input of every subswitch (S of a bottom, 1 of a top); reads per cycle. */
+typedef struct {
+    cap_t cap;
+    long max_iu, max_buf_bottom, max_buf_top; /* most pops seen in one cycle */
+    long dual_iu, dual_buf, dual_rd, same_vc;
+} pops_t;
+
+static void pops_hook(yenv *e, int stop)
+{
+    if (!stop)
+        return;
+    pops_t *w = e->ctx;
+    const nr_nwn *m = e->nw;
+    for (int p = 0; p < e->n; p++) {
+        const nr_iu *u = &m->iu[p];
+        long n = __builtin_popcount(u->d_pop);
+        if (n > w->max_iu)
+            w->max_iu = n;
+        w->dual_iu += n == 2;
+        w->dual_rd += u->d_rd[1] >= 0;
+        w->same_vc += u->d_rd[1] >= 0 && u->d_rd[1] == u->d_rd[0];
+    }
+    for (int s = 0; s < m->g.nsw; s++) {
+        const nr_alloc *a = &m->sw[s];
+        int cnt[NR_SW_MAX_IO] = {0};
+        for (uint64_t mk = a->d_mask; mk; mk &= mk - 1) {
+            int j = __builtin_ctzll(mk), i = a->d_src[j];
+            if ((a->iu_in >> i) & 1u)
+                continue;
+            cnt[i]++;
+        }
+        for (int i = 0; i < a->nin; i++) {
+            long *mx = nwn_is_bottom(&m->g, s) ? &w->max_buf_bottom : &w->max_buf_top;
+            if (cnt[i] > *mx)
+                *mx = cnt[i];
+            w->dual_buf += cnt[i] == 2;
+        }
+    }
+}
+
+static void pops_run(char org, int k, int S, int nvc, int lcb, pops_t *w)
+{
+    nr_nwn_params p = yenv_nwn_params(org, k, lcb);
+    p.speedup = S;
+    p.num_vcs = nvc;
+    yenv e;
+    memset(w, 0, sizeof *w);
+    yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed + (uint64_t)(S * 10 + nvc));
+    e.ctx = w;
+    e.on_pkt = cap_pkt;
+    e.timer = pops_hook;
+    for (int q = 0; q < k; q++)
+        e.snk[q].bp = 0.1;
+    nr_rng_t r;
+    nr_rng_seed(&r, nr_test_seed + 9);
+    uint32_t ph[YENV_MAXLEN];
+    long sent = 0;
+    for (int t = 0; t < 3000; t++) {
+        for (int s = 0; s < k; s++) {
+            if (yenv_src_backlog(&e, s) > 40)
+                continue;
+            int q = (int)nr_rng_below(&r, (uint64_t)k);
+            if (ref_subswitches(&p, s, q) == 0)
+                continue;
+            int l = mk(ph, (unsigned)s, (unsigned)q, (unsigned)nr_rng_below(&r, (uint64_t)nvc),
+                       4 + (int)nr_rng_below(&r, 20), 0, 0, 0, NULL, 0);
+            yenv_send(&e, s, ph, l);
+            sent++;
+        }
+        yenv_step(&e);
+    }
+    CHECK(yenv_drain(&e, 50, 100000));
+    CHECK_EQ(w->cap.npkt, sent);
+    CHECK_EQ(w->cap.bad, 0);
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
+static void test_pops_per_cycle(void)
+{
+    const char orgs[] = {'c', 'f', 'b'};
+    pops_t w;
+    for (int o = 0; o < 3; o++) {
+        /* Speedup 1: at most one pop per input per cycle, everywhere */
+        pops_run(orgs[o], 16, 1, 2, 0, &w);
+        CHECK_EQ(w.max_iu, 1);
+        CHECK(w.max_buf_bottom <= 1 && w.max_buf_top <= 1);
+        CHECK_EQ(w.dual_rd, 0);
+        pops_run(orgs[o], 16, 1, 4, 0, &w);
+        CHECK_EQ(w.max_iu, 1);
+        CHECK(w.max_buf_bottom <= 1 && w.max_buf_top <= 1);
+        /* Speedup 2: two reads and two pops per input in one cycle, on
+         * different VCs; the tops keep S = 1 */
+        for (int nvc = 2; nvc <= 4; nvc += 2)
+            for (int lcb = 0; lcb < 2; lcb++) {
+                pops_run(orgs[o], 16, 2, nvc, lcb, &w);
+                CHECK_EQ(w.max_iu, 2);
+                CHECK(w.dual_iu > 100);
+                CHECK(w.dual_rd > 100);
+                CHECK_EQ(w.same_vc, 0);
+                CHECK(w.max_buf_top <= 1);
+                CHECK(w.max_buf_bottom <= 2);
+                if (orgs[o] != 'c')
+                    CHECK(w.dual_buf > 10); /* down-link inputs of the bottoms */
+            }
+    }
+}
+
+/* Speedup 2 keeps the zero-load latency (§8). */
+static void test_speedup2_latency(void)
+{
+    for (int lcb = 0; lcb < 2; lcb++) {
+        nr_nwn_params p = yenv_nwn_params('f', 16, lcb);
+        p.speedup = 2;
+        yenv e;
+        cap_t c;
+        env_open(&e, &c, &p);
+        uint32_t ph[YENV_MAXLEN];
+        int pairs[2][2] = {{0, 1}, {0, 9}};
+        for (int k = 0; k < 2; k++) {
+            int l = mk(ph, (unsigned)pairs[k][0], (unsigned)pairs[k][1], 0, 30, 0, 0, 0, NULL, 0);
+            CHECK_EQ(route_one(&e, pairs[k][0], ph, l), pairs[k][1]);
+            CHECK_EQ(c.t_out - c.t_in, (lcb ? 6 : 4) + (k ? 2 * p.chan_lat : 0));
+        }
+        CHECK_EQ(yenv_errors(&e), 0);
+        yenv_free(&e);
+    }
+}
+
+/* The bare port's second read port (link-protocol §8.4 in nr_bport): two
+ * VCs read in one cycle, each on its own port; misuse reported. */
+static void test_bport_rd2(void)
+{
+    nr_bport b;
+    char err[160];
+    CHECK_EQ(nr_bport_init(&b, 2, 16, 4), 0);
+    uint32_t pk[2][3] = {{nr_head_make(1, 0, 0, 0, 0), nr_phit_make(NR_KIND_BODY, 5),
+                          nr_eop_make(NR_OK_HEALTHY, 1)},
+                         {nr_head_make(2, 1, 0, 0, 0), nr_phit_make(NR_KIND_BODY, 6),
+                          nr_eop_make(NR_OK_HEALTHY, 2)}};
+    int8_t none[2] = {-1, -1};
+    for (int v = 0; v < 2; v++)
+        for (int i = 0; i < 3; i++) {
+            CHECK_EQ(nr_bport_eval(&b, none, 1, pk[v][i], 0, 0, NULL, err, sizeof err), 0);
+            nr_bport_commit(&b);
+        }
+    CHECK_EQ(nr_bport_rd_avail(&b), 3u);
+    uint32_t cr[2] = {0, 0};
+    for (int i = 0; i < 3; i++) {
+        int8_t rd[2] = {(int8_t)(i & 1), (int8_t)(1 - (i & 1))}; /* both VCs, ports swapped */
+        CHECK_EQ(nr_bport_eval(&b, rd, 0, 0, 0, 0, NULL, err, sizeof err), 0);
+        cr[0] += b.d_cr[0];
+        cr[1] += b.d_cr[1];
+        nr_bport_commit(&b);
+        CHECK_EQ(b.rd_valid[0], 1);
+        CHECK_EQ(b.rd_valid[1], 1);
+        CHECK_U64(b.rd_phit[0], pk[i & 1][i]);
+        CHECK_U64(b.rd_phit[1], pk[1 - (i & 1)][i]);
+    }
+    CHECK_EQ(cr[0], 3u); /* every phit of a finished packet frees its credit */
+    CHECK_EQ(cr[1], 3u);
+    CHECK_EQ(nr_bport_rd_avail(&b), 0u);
+    for (int i = 0; i < 3; i++) { /* one more packet on VC 0 */
+        CHECK_EQ(nr_bport_eval(&b, none, 1, pk[0][i], 0, 0, NULL, err, sizeof err), 0);
+        nr_bport_commit(&b);
+    }
+    int8_t same[2] = {0, 0}, empty[2] = {0, 1};
+    CHECK_EQ(nr_bport_eval(&b, same, 0, 0, 0, 0, NULL, err, sizeof err), 1);
+    CHECK_STR(err, "both read ports");
+    CHECK_EQ(nr_bport_eval(&b, empty, 0, 0, 0, 0, NULL, err, sizeof err), 1);
+    CHECK_STR(err, "rd_avail is 0");
+    nr_bport_release(&b);
+}
+
+int main(void)
+{
+    NR_TEST_BEGIN("test_nwn_model", 20261123);
+    test_params();
+    test_pure();
+    test_accept_rule();
+    test_grant_rules();
+    test_latency();
+    test_routing_all();
+    test_drops();
+    test_adaptive_top();
+    test_small_buffers();
+    test_vc_independence();
+    test_vct();
+    test_source_route();
+    test_cfg();
+    test_drop_timing();
+    test_errors();
+    test_bport_rd2();
+    test_pops_per_cycle();
+    test_speedup2_latency();
+    NR_TEST_END("test_nwn_model");
+}
