@@ -4,7 +4,8 @@
 # $(BUILD)/bin/rtr_sim is the C-model binary. Each Verilated router build of
 # mk/yarc_rtl.mk (YARC_RTL_OBJS_<name>) is linked into its own
 # $(BUILD)/bin/rtr_sim-<config>; rtr_sim hands RTL and lockstep runs to it.
-RTR_SRCS := tb/rtr/cfgfile.c tb/rtr/harness.c tb/rtr/orgs.c tb/rtr/org_yarc.c tb/rtr/tables.c \
+RTR_SRCS := tb/rtr/cfgfile.c tb/rtr/harness.c tb/rtr/orgs.c tb/rtr/org_yarc.c tb/rtr/org_nwn.c \
+            tb/rtr/tables.c \
             tb/rtr/rtr_sim.c
 RTR_OBJS := $(RTR_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/tb/lcb/channel.o
 RTR_BIN := $(BUILD)/bin/rtr_sim

@@ -48,6 +48,11 @@ expect 2 "c4.txt:1: unknown parameter 'Speed' for top nr_yarc" --cfg-file "$TMP/
 printf 'fifo nr_fifo Width=4\n' > "$TMP/c5.txt"
 expect 2 "c5.txt:1: configuration fifo has top nr_fifo, which no organization" --cfg-file "$TMP/c5.txt" --cfg fifo
 expect 2 "--org: unknown organization 'mesh'" --org mesh
+expect 2 "--org nwn: configuration yarc-k16 \\(top nr_yarc\\) is organization yarc" --org nwn
+expect 2 "--adaptive: expected" --adaptive 2
+printf 'bad-fc nr_nwn NumPorts=16 R=8 M=0\n' > "$TMP/c7.txt"
+expect 2 "c7.txt:1: configuration bad-fc: M = 0" --cfg-file "$TMP/c7.txt" --cfg bad-fc
+expect 2 "rowcol needs rows x cols" --cfg fc-k16 --pattern rowcol
 expect 2 "--turn: expected" --pattern quad --turn 1.5
 expect 2 "--turn-pattern|expected" --pattern quad --turn-pattern zigzag
 expect 2 "cannot open" --cfg-file "$TMP/none.txt"

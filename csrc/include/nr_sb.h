@@ -35,7 +35,11 @@
  *
  * Ordering: by default each flow must arrive in seq order. cfg.relaxed (for
  * adaptive routing) matches by seq within the flow and reports only loss
- * (at final) and duplication. Soft-discard expectations never take part in
+ * (at final) and duplication. A single packet can be exempt instead
+ * (nr_sb_expect_unordered: a packet the router may reorder, e.g. an adaptive
+ * one through a multi-path switch): it may arrive before or after any other
+ * packet of its flow, and the ordered packets of the flow must still arrive
+ * in order among themselves. Soft-discard expectations never take part in
  * the ordering check: a delivered packet may pass them.
  *
  * Seqs of a flow must be strictly increasing in expect() order and must not
@@ -144,6 +148,9 @@ uint32_t nr_sb_next_seq(nr_sb_t *sb, unsigned src, unsigned dest, unsigned vc);
  * no tag or its seq is not above the flow's last one. */
 int nr_sb_expect(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle,
                  nr_sb_fate_t fate, uint64_t user);
+/* The same for a packet exempt from the flow's order (see Ordering above). */
+int nr_sb_expect_unordered(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle,
+                           nr_sb_fate_t fate, uint64_t user);
 
 /* A packet ph[0..len-1] left output `port` healthy at `cycle`. Checks it and
  * returns the number of errors found for it (0 = clean). m may be NULL. Call

@@ -13,7 +13,7 @@ enum { ST_PENDING, ST_DONE, ST_LOST };
 
 typedef struct {
     uint32_t seq;
-    uint8_t state, fate;
+    uint8_t state, fate, unord;
     int len;
     uint64_t cycle, user;
     uint32_t *ph; /* freed when the entry is matched */
@@ -242,8 +242,8 @@ uint32_t nr_sb_next_seq(nr_sb_t *sb, unsigned src, unsigned dest, unsigned vc)
     return f ? f->next_seq : 0;
 }
 
-int nr_sb_expect(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle, nr_sb_fate_t fate,
-                 uint64_t user)
+static int expect(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle, nr_sb_fate_t fate,
+                  uint64_t user, int unord)
 {
     nr_pkt_info_t in;
     /* Any NumVcs and length up to the builder limit: a test may inject packets
@@ -284,6 +284,7 @@ int nr_sb_expect(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle, nr_sb
     e->seq = in.tag_seq;
     e->state = ST_PENDING;
     e->fate = (uint8_t)fate;
+    e->unord = (uint8_t)(unord != 0);
     e->len = len;
     e->cycle = cycle;
     e->user = user;
@@ -293,6 +294,18 @@ int nr_sb_expect(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle, nr_sb
     sb->expected_soft += fate == NR_SB_DISCARD_SOFT;
     sb->outstanding++;
     return 0;
+}
+
+int nr_sb_expect(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle, nr_sb_fate_t fate,
+                 uint64_t user)
+{
+    return expect(sb, ph, len, cycle, fate, user, 0);
+}
+
+int nr_sb_expect_unordered(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle,
+                           nr_sb_fate_t fate, uint64_t user)
+{
+    return expect(sb, ph, len, cycle, fate, user, 1);
 }
 
 /* Mark entry matched (PENDING or LOST -> DONE): free its copy, update counters. */
@@ -423,10 +436,10 @@ int nr_sb_deliver(nr_sb_t *sb, int port, const uint32_t *ph, int len, uint64_t c
         report(sb, NR_SB_E_REORDER, &w, port, -1, cycle, -1, 0, 0,
                "arrived after a later packet of its flow (port %d, cycle %" PRIu64 ")", port,
                cycle);
-    } else if (!sb->cfg.relaxed) {
+    } else if (!sb->cfg.relaxed && !e->unord) {
         for (size_t j = f->first; j < (size_t)i; j++) {
             entry_t *x = &f->e[j];
-            if (x->state != ST_PENDING || x->fate != NR_SB_DELIVER)
+            if (x->state != ST_PENDING || x->fate != NR_SB_DELIVER || x->unord)
                 continue;
             who_t wx = who_of(f, x);
             report(sb, NR_SB_E_LOSS, &wx, -1, -1, cycle, -1, 0, 0,

@@ -50,8 +50,9 @@ int nr_nwn_check(const nr_nwn_params *p, char *err, int errlen)
 }
 
 /* §4.3: the first hop of the IU of port p for output q on VC vc, from
- * start-of-cycle state (the credits of its bottom's up-links). */
-static int nwn_hop_fn(const void *ctx, int p, int q, int vc, int up_ptr, int *up_next)
+ * start-of-cycle state (the credits of its bottom's up-links for a = 1). */
+static int nwn_hop_fn(const void *ctx, int p, int q, int vc, uint32_t head, uint32_t hash,
+                      int up_ptr, int *up_next)
 {
     const nr_nwn *m = ctx;
     const nwn_geom *g = &m->g;
@@ -60,7 +61,9 @@ static int nwn_hop_fn(const void *ctx, int p, int q, int vc, int up_ptr, int *up
         return -h.reason;
     if (h.kind == NWN_HOP_FIXED)
         return h.tgt;
-    /* the emptiest input buffer on the way up: cc[n + t][vc] of the bottom */
+    if (!((head >> NR_HEAD_A_BIT) & 1)) /* a = 0: the flow's hashed top */
+        return g->n + nwn_top_hash(g, p, (head >> NR_HEAD_DEST_LSB) & ((1u << NR_HEAD_DEST_W) - 1u), hash);
+    /* a = 1: the emptiest input buffer on the way up, cc[n + t][vc] of the bottom */
     const nr_alloc *b = &m->sw[m->pin[p].sw];
     int cc_up[16];
     for (int t = 0; t < g->M; t++)

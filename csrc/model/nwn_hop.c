@@ -6,6 +6,7 @@
  * and the unit tests call them directly. */
 #include <stdio.h>
 
+#include "nr_crc.h"
 #include "nwn_priv.h"
 
 static int is_pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
@@ -195,6 +196,12 @@ nwn_hop nwn_first_hop(const nwn_geom *g, int p, int q)
     }
     h.kind = NWN_HOP_ADAPT; /* through a top, chosen adaptively */
     return h;
+}
+
+int nwn_top_hash(const nwn_geom *g, int p, unsigned dest, uint32_t hash)
+{
+    uint32_t key = ((((uint32_t)dest << 6) | (uint32_t)p) ^ hash) & SW_DATA_MASK;
+    return nr_crc8_bits(0, key, NR_DATA_W) % g->M;
 }
 
 int nwn_top_pick(const int *cc_up, int M, int up_ptr)

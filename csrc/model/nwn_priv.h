@@ -78,6 +78,9 @@ nwn_end nwn_chan_src(const nwn_geom *g, int sw, int i);
 /* §4.3: the first hop from input port p to output port q (not a table drop).
  * ADAPT: the up-link n + t of the IU's bottom, t chosen by nwn_top_pick. */
 nwn_hop nwn_first_hop(const nwn_geom *g, int p, int q);
+/* §4.3, a = 0: the top t of the flow (input port p, head dest, hash phit
+ * data or 0): upd8(0, (dest << 6 | p) ^ hash) mod M. */
+int nwn_top_hash(const nwn_geom *g, int p, unsigned dest, uint32_t hash);
 /* §4.3 adaptive choice: the top t with the most credits cc_up[t] (t < M);
  * ties to the first t at or after up_ptr. */
 int nwn_top_pick(const int *cc_up, int M, int up_ptr);

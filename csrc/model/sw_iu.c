@@ -174,7 +174,10 @@ void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_rtab *tab,
         u->d_ad_ptr = res->adapt_l + 1 == u->rc.nports ? 0 : res->adapt_l + 1;
     u->d_tgt = 0;
     if (!res->drop) { /* nwn-arch §4.3: the first hop, in the same cycle */
-        int h = hop(hop_ctx, u->rc.port, res->q, rv, u->up_ptr, &u->d_up_ptr);
+        uint32_t head = stg_at(u, rv, 0);
+        int hr = (head >> NR_HEAD_R_BIT) & 1, hh = (head >> NR_HEAD_H_BIT) & 1;
+        uint32_t hash = hh ? stg_at(u, rv, 1 + hr) & SW_DATA_MASK : 0;
+        int h = hop(hop_ctx, u->rc.port, res->q, rv, head, hash, u->up_ptr, &u->d_up_ptr);
         if (h < 0) {
             res->drop = 1;
             res->reason = -h;

@@ -11,11 +11,14 @@
 #include "yarc_priv.h"
 
 /* The first hop of YARC: the target column of output q. */
-static int yarc_hop(const void *ctx, int p, int q, int vc, int up_ptr, int *up_next)
+static int yarc_hop(const void *ctx, int p, int q, int vc, uint32_t head, uint32_t hash,
+                    int up_ptr, int *up_next)
 {
     const nr_yarc *m = ctx;
     (void)p;
     (void)vc;
+    (void)head;
+    (void)hash;
     (void)up_ptr;
     (void)up_next;
     return q & m->cmask;

@@ -273,6 +273,8 @@ static void src_start(sim_t *s, int p, uint64_t t) {
         if (d.len < nr_pkt_min_len(&d)) d.len = nr_pkt_min_len(&d);
         if (d.len > s->g.max_pkt_len) { d.r = 0; d.h = 0; d.len = q->len; }
     }
+    if (s->o->adaptive > 0 && !pt->unroutable && nr_rng_bernoulli(&pt->rng_misc, s->o->adaptive))
+        d.a = 1; /* adaptive routing wherever the switch has a choice */
     d.seq = pt->unroutable ? (pt->useq++ & NR_SEQ_MASK) : nr_sb_next_seq(&s->sb, p, d.dest, d.vc);
     char err[200];
     int len = nr_pkt_build(&d, pt->ph, PKT_CAP, err, sizeof err);
@@ -299,7 +301,10 @@ static void src_start(sim_t *s, int p, uint64_t t) {
             exp[1] = nr_phit_make(NR_KIND_BODY, rd);
             nr_pkt_fix_crc(exp, len);
         }
-        if (nr_sb_expect(&s->sb, exp, len, t, NR_SB_DELIVER, pt->rec) < 0) {
+        int unord = s->o->org->may_reorder &&
+                    s->o->org->may_reorder(&s->g, s->o->route, p, d.dest, (int)d.a, (int)d.h);
+        if ((unord ? nr_sb_expect_unordered : nr_sb_expect)(&s->sb, exp, len, t, NR_SB_DELIVER,
+                                                           pt->rec) < 0) {
             fprintf(stderr, "rtr: scoreboard usage error: %s\n", s->sb.usage_err);
             exit(1);
         }

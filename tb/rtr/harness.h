@@ -50,6 +50,7 @@ typedef struct {
     nr_inj_cfg_t inj;        /* process, load, length distribution */
     double unroutable;       /* fraction of packets sent to an unroutable dest */
     double hdr_mix;          /* fraction of packets with r=1 and/or h=1 header phits */
+    double adaptive;         /* fraction of packets with a=1 (adaptive where the switch can) */
     double src_idle;         /* per-cycle probability a source leaves a gap */
     double sink_bp;          /* per-cycle probability a sink stalls */
     rtr_route_mode route;

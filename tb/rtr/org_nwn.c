@@ -65,6 +65,7 @@ static int nwn_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) {
     g->lcb.max_pkt_len = p.max_pkt_len;
     g->self_drop = !p.self_turn;
     g->upup_first = p.bb ? p.num_ports / 2 : 0;
+    g->mp_n = p.r > 1 ? p.num_ports / p.r : 0;
     return 0;
 }
 
@@ -90,6 +91,16 @@ static int nwn_drop_reason(const rtr_geom *g, rtr_route_mode m, int src, unsigne
     return 0;
 }
 
+/* docs/nwn-arch.md 1.1, 1.2, 4.3: a packet through a top (fc between
+ * bottoms, bb turning between bottoms) whose top is not fixed by its flow. */
+static int nwn_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest, int a,
+                           int h) {
+    int q = rtr_tables_port_of(g, m, dest);
+    if (q < 0 || g->mp_n == 0 || (!a && !h) || src / g->mp_n == q / g->mp_n) return 0;
+    if (g->upup_first > 0 && (src >= g->upup_first || q >= g->upup_first)) return 0;
+    return 1;
+}
+
 const rtr_org rtr_org_nwn = {
     .name = "nwn",
     .top = "nr_nwn",
@@ -99,4 +110,5 @@ const rtr_org rtr_org_nwn = {
     .port_of = rtr_tables_port_of,
     .logical_of = rtr_tables_logical_of,
     .drop_reason = nwn_drop_reason,
+    .may_reorder = nwn_may_reorder,
 };

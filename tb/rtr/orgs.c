@@ -5,7 +5,7 @@
 
 #include "rtr.h"
 
-static const rtr_org *const orgs[] = {&rtr_org_yarc};
+static const rtr_org *const orgs[] = {&rtr_org_yarc, &rtr_org_nwn};
 
 const rtr_org *rtr_org_find(const char *name) {
     for (size_t i = 0; i < sizeof orgs / sizeof orgs[0]; i++)

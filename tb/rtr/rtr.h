@@ -59,6 +59,7 @@ typedef struct {
     /* Turns without a crosspoint (network switches, docs/nwn-arch.md 1.2, 1.4) */
     int self_drop;       /* a packet to its own input port is dropped (SELF) */
     int upup_first;      /* > 0: ports >= this are up ports, and up to up is dropped (UPUP) */
+    int mp_n;            /* > 0: ports per bottom subswitch of a multi-path switch (fc, bb) */
 } rtr_geom;
 
 /* One configuration-port write (nr_rtr_in cfg_* fields). */
@@ -110,6 +111,13 @@ typedef struct {
      * needs has no crosspoint (nr_nwn.h: NR_DROP_SELF, NR_DROP_UPUP): the
      * RT_DROP reason, or 0 if it is delivered. */
     int (*drop_reason)(const rtr_geom *g, rtr_route_mode mode, int src, unsigned dest);
+    /* Optional (NULL: never). 1 if the organization may deliver this packet
+     * out of order with the other packets of its (src, dest, VC) flow: an
+     * adaptive (a = 1) or per-packet hashed (h = 1) packet with more than one
+     * path (docs/nwn-arch.md 4.3). The scoreboard then checks it for
+     * exactly-once delivery only. */
+    int (*may_reorder)(const rtr_geom *g, rtr_route_mode mode, int src, unsigned dest, int a,
+                       int h);
 } rtr_org;
 
 /* Routing tables (tables.c), shared by every organization: the writes for

@@ -49,6 +49,7 @@ static const nr_cli_opt_t opts[] = {
     {"route", "MODE", "single | remap (routing tables through the config port)"},
     {"unroutable", "F", "fraction of packets sent to unroutable destinations (dropped, counted)"},
     {"hdr-mix", "F", "fraction of packets with route/hash header phits (r, h, a bits)"},
+    {"adaptive", "F", "fraction of packets with the a bit (adaptive routing where the switch has a choice)"},
     {"src-idle", "F", "per-cycle probability of a source gap"},
     {"sink-bp", "F", "per-cycle probability a sink stalls (backpressure)"},
     {"link-lat", "N", "link latency in cycles, each direction (default 4)"},
@@ -203,6 +204,7 @@ int RTR_SIM_MAIN(int argc, char **argv) {
         else if (!strcmp(n, "route")) o.route = (rtr_route_mode)nr_cli_enum(&c, v, route_names);
         else if (!strcmp(n, "unroutable")) o.unroutable = nr_cli_double(&c, v, 0.0, 1.0);
         else if (!strcmp(n, "hdr-mix")) o.hdr_mix = nr_cli_double(&c, v, 0.0, 1.0);
+        else if (!strcmp(n, "adaptive")) o.adaptive = nr_cli_double(&c, v, 0.0, 1.0);
         else if (!strcmp(n, "src-idle")) o.src_idle = nr_cli_double(&c, v, 0.0, 0.99);
         else if (!strcmp(n, "sink-bp")) o.sink_bp = nr_cli_double(&c, v, 0.0, 0.99);
         else if (!strcmp(n, "link-lat")) o.ch.latency = (int)nr_cli_long(&c, v, 1, LCB_CH_MAX_LAT);
@@ -333,9 +335,9 @@ int RTR_SIM_MAIN(int argc, char **argv) {
     if (o.inj.kind == NR_INJ_BERNOULLI) snprintf(injb, sizeof injb, "bernoulli");
     else snprintf(injb, sizeof injb, "bursty:%g", o.inj.burst);
     printf("rtr_sim: pattern %s load %.3f inject %s len %s warmup %" PRIu64 " measure %" PRIu64
-           " route %s src-idle %.2f sink-bp %.2f unroutable %.3f hdr-mix %.2f\n",
+           " route %s src-idle %.2f sink-bp %.2f unroutable %.3f hdr-mix %.2f adaptive %.2f\n",
            nr_tp_name(o.tp.kind), o.inj.load, injb, lenb, o.warmup, o.measure,
-           route_names[o.route], o.src_idle, o.sink_bp, o.unroutable, o.hdr_mix);
+           route_names[o.route], o.src_idle, o.sink_bp, o.unroutable, o.hdr_mix, o.adaptive);
     if (o.tp.kind == NR_TP_QUAD)
         printf("rtr_sim: quad: ports 0..%d down, %d..%d up; turn %.3f by %s; up ports offer %.3f\n",
                g.num_ports / 2 - 1, g.num_ports / 2, g.num_ports - 1, o.tp.turn_frac,

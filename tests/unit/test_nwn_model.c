@@ -1137,7 +1137,7 @@ static void test_adaptive_top(void)
     int expect_t = 0;
     for (int i = 0; i < 10; i++) {
         int q = i % 3 == 2 ? 1 : 2 + (i % 14);
-        int l = mk(ph, 0, (unsigned)q, (unsigned)(i & 1), 8, 0, 0, 0, NULL, 0);
+        int l = mk(ph, 0, (unsigned)q, (unsigned)(i & 1), 8, 0, 1, 0, NULL, 0); /* a = 1 */
         CHECK_EQ(route_one(&e, 0, ph, l), q);
         CHECK_EQ(w.n, i + 1);
         if (q < 2) {
@@ -1156,7 +1156,9 @@ static void test_adaptive_top(void)
     /* Occupancy beats the pointer. Output 4's sink returns no VC 0 credits:
      * two 64-phit packets from port 1 (bottom 0) use its 128, the third
      * stays in the switch holding the buffers on its way (the down-link
-     * buffer in bottom 2 and the up-link buffer in its top, 16 each). */
+     * buffer in bottom 2 and the up-link buffer in its top, 16 each). They
+     * are deterministic (a = 0): one flow, one hashed top, and the up pointer
+     * does not move. */
     e.snk[4].hold_mask = 1u;
     for (int i = 0; i < 3; i++) {
         l = mk(ph, 1, 4, 0, 64, 0, 0, 0, NULL, 0);
@@ -1183,7 +1185,7 @@ static void test_adaptive_top(void)
     int seen[4] = {0};
     for (int i = 0; i < 8; i++) {
         int q = 6 + i;
-        l = mk(ph, 0, (unsigned)q, 0, 8, 0, 0, 0, NULL, 0);
+        l = mk(ph, 0, (unsigned)q, 0, 8, 0, 1, 0, NULL, 0);
         CHECK_EQ(route_one(&e, 0, ph, l), q);
         CHECK(w.tgt[i] != 2 + blocked_t);
         seen[w.tgt[i] - 2]++;
@@ -1199,7 +1201,7 @@ static void test_adaptive_top(void)
     /* ...while VC 1 packets still take every top in turn (all ties) */
     int took = 0;
     for (int i = 0; i < 8; i++) {
-        l = mk(ph, 0, 6, 1, 8, 0, 0, 0, NULL, 0);
+        l = mk(ph, 0, 6, 1, 8, 0, 1, 0, NULL, 0);
         CHECK_EQ(route_one(&e, 0, ph, l), 6);
         took += w.tgt[8 + i] == 2 + blocked_t;
     }
@@ -1210,6 +1212,55 @@ static void test_adaptive_top(void)
     CHECK_EQ(w.cap.bad, 0);
     CHECK_EQ(yenv_errors(&e), 0);
     yenv_free(&e);
+}
+
+/* §4.3, a = 0: the flow's top is upd8(0, (dest << 6 | p) ^ hash) mod M, the
+ * same for every packet of the flow, and the up pointer does not move. */
+static void test_hashed_top(void)
+{
+    nr_nwn_params p = yenv_nwn_params('f', 16, 0); /* R = 8, n = 2 */
+    p.m = 4;
+    yenv e;
+    watch_t w;
+    memset(&w, 0, sizeof w);
+    yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
+    e.ctx = &w;
+    e.on_pkt = cap_pkt;
+    e.timer = watch_hook;
+    uint32_t ph[YENV_MAXLEN];
+    int n = 0;
+    for (int src = 0; src < 4; src++)
+        for (unsigned q = 4; q < 16; q += 3)
+            for (int h = 0; h < 2; h++)
+                for (int rep = 0; rep < 2; rep++) { /* the same flow twice */
+                    uint32_t hash = h ? 0x2A5C3u + q : 0;
+                    w.port = src;
+                    int before = w.n;
+                    int l = mk(ph, (unsigned)src, q, 0, 8, 0, 0, (unsigned)h, NULL, hash);
+                    CHECK_EQ(route_one(&e, src, ph, l), (int)q);
+                    CHECK_EQ(w.n, before + 1);
+                    uint32_t key = ((q << 6 | (unsigned)src) ^ hash) & 0x3FFFFFu;
+                    int t = nr_crc8_bits(0, key, 22) % 4;
+                    CHECK_EQ(w.tgt[w.n - 1], 2 + t);
+                    CHECK_EQ(e.nw->iu[src].up_ptr, 0);
+                    n++;
+                }
+    CHECK_EQ(n, 64);
+    CHECK(yenv_drain(&e, 150, 5000));
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+    /* bit complement at k = 64 (fc, R = 16, M = 4): dest ^ p is the same for
+     * every flow, but the hash of (dest << 6 | p) spreads them over the tops */
+    nr_nwn_params p64 = yenv_nwn_params('f', 64, 0);
+    nwn_geom g;
+    nwn_geom_of(&p64, &g);
+    int per_top[16] = {0};
+    for (int src = 0; src < 64; src++) {
+        int q = 63 - src;
+        per_top[nwn_top_hash(&g, src, (unsigned)q, 0)]++;
+    }
+    for (int t = 0; t < g.M; t++)
+        CHECK(per_top[t] >= 8); /* 64 flows over 4 tops: none starved */
 }
 
 /* §6.3 end to end: pops per input and cycle, every IU and every buffered
@@ -1398,6 +1449,7 @@ int main(void)
     test_routing_all();
     test_drops();
     test_adaptive_top();
+    test_hashed_top();
     test_small_buffers();
     test_vc_independence();
     test_vct();

@@ -5,10 +5,13 @@
  * checked on every source-routed packet), and in order per (src, dest, vc)
  * on every flow with one path (cn, local turns, bb up- and down-going); every
  * packet that must be dropped (SELF, UPUP) is dropped and counted exactly.
- * Flows through a top choose the top per packet (§4.3), so two packets of one
- * flow can take different tops and overtake each other: those flows go to a
- * second scoreboard that checks exactly-once delivery without order, and the
- * overtakes are counted (docs/nwn-spec-questions.md, "Model reading").
+ * Packets through a top (fc, bb turning) with a = 0 and h = 0 take their
+ * flow's hashed top (§4.3) and are checked in order too. Adaptive ones
+ * (a = 1) choose the top per packet, and hashed ones (h = 1) by their own hash
+ * key, so two of one (src, dest, vc) flow can take different tops and
+ * overtake each other: they go to a second scoreboard that checks
+ * exactly-once delivery without order, and the overtakes are counted
+ * (docs/nwn-spec-questions.md, M1).
  *
  * cn, fc and bb, bare and with LCBs, k = 4 to 64 (fc6 and fc6-isu2, one port
  * per bottom, one up port per top among them), Speedup 1 and 2, 1 to 4 VCs,
@@ -27,18 +30,22 @@
 
 typedef struct {
     nr_sb_t sb;                /* single-path flows: strict order */
-    nr_sb_t sbm;               /* flows through a top: exactly once, any order */
+    nr_sb_t sbm;               /* adaptive packets through a top: exactly once, any order */
     const nr_nwn_params *p;
     uint32_t last[NR_MAX_PORTS][NR_MAX_PORTS][NR_SW_MAX_VCS]; /* last seq + 1 delivered */
-    long overtakes;            /* multi-path packets delivered after a later one */
+    long overtakes;            /* adaptive multi-path packets delivered after a later one */
     long delivered;
     long max_pops_bottom, max_pops_top, dual; /* pops per input and cycle */
 } rand_ctx;
 
-/* Flows through a top (fc, or bb turning between bottoms): §1.1, §1.2. */
-static int multipath(const nr_nwn_params *p, int src, int q)
+/* Packets through a top (fc, or bb turning between bottoms: §1.1, §1.2)
+ * whose top is not fixed by (src, dest): adaptive (a = 1) or hashed with a
+ * per-packet key (h = 1), §4.3. */
+static int multipath(const nr_nwn_params *p, int src, int q, unsigned a, unsigned h)
 {
     int k = p->num_ports, n = k / p->r;
+    if (!a && !h)
+        return 0;
     if (p->r == 1 || src / n == q / n)
         return 0;
     return !p->bb || (src < k / 2 && q < k / 2);
@@ -50,7 +57,7 @@ static void on_pkt(yenv *e, int port, const uint32_t *ph, int len)
     nr_pkt_info_t info;
     nr_pkt_parse(ph, len, e->nvc, 0, &info);
     int src = (int)info.tag_src % NR_MAX_PORTS, dst = (int)info.dest % NR_MAX_PORTS;
-    if (multipath(c->p, src, dst)) {
+    if (multipath(c->p, src, dst, info.a, info.h)) {
         uint32_t *last = &c->last[src][dst][info.tag_vc % NR_SW_MAX_VCS];
         if (info.tag_seq + 1 < *last)
             c->overtakes++;
@@ -175,7 +182,7 @@ static void run(const run_cfg *rc, uint64_t seed)
             if (d.len < nr_pkt_min_len(&d))
                 d.len = nr_pkt_min_len(&d);
             int drop = expect_drop(&p, s, (int)d.dest);
-            nr_sb_t *sb = multipath(&p, s, (int)d.dest) ? &c.sbm : &c.sb;
+            nr_sb_t *sb = multipath(&p, s, (int)d.dest, d.a, d.h) ? &c.sbm : &c.sb;
             d.seq = drop ? 0 : nr_sb_next_seq(sb, d.src, d.dest, d.vc);
             int len = nr_pkt_build(&d, ph, YENV_MAXLEN, err, sizeof err);
             CHECK(len > 0);

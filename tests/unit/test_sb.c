@@ -162,6 +162,43 @@ int main(void)
         CHECK_EQ(sb.delivered, 3);
         nr_sb_free(&sb);
     }
+    /* ---- per-packet exemption from order (nr_sb_expect_unordered) ---- */
+    {
+        fresh(&sb, 0);
+        pkt_t o0 = exp_pkt(&sb, 3, 6, 0, 5, NR_SB_DELIVER, 10);      /* ordered, seq 0 */
+        uint32_t s1 = nr_sb_next_seq(&sb, 3, 6, 0);
+        pkt_t u1 = mk(3, 6, 0, s1, 5);                               /* unordered, seq 1 */
+        CHECK_EQ(nr_sb_expect_unordered(&sb, u1.ph, u1.len, 11, NR_SB_DELIVER, 0), 0);
+        pkt_t o2 = exp_pkt(&sb, 3, 6, 0, 5, NR_SB_DELIVER, 12);      /* ordered, seq 2 */
+        uint32_t s3 = nr_sb_next_seq(&sb, 3, 6, 0);
+        pkt_t u3 = mk(3, 6, 0, s3, 5);                               /* unordered, seq 3 */
+        CHECK_EQ(nr_sb_expect_unordered(&sb, u3.ph, u3.len, 13, NR_SB_DELIVER, 0), 0);
+        /* the unordered ones overtake and are overtaken freely */
+        CHECK_EQ(nr_sb_deliver(&sb, 6, u3.ph, u3.len, 100, NULL), 0);
+        CHECK_EQ(nr_sb_deliver(&sb, 6, o0.ph, o0.len, 101, NULL), 0);
+        CHECK_EQ(nr_sb_deliver(&sb, 6, o2.ph, o2.len, 102, NULL), 0);
+        CHECK_EQ(nr_sb_deliver(&sb, 6, u1.ph, u1.len, 103, NULL), 0);
+        CHECK_EQ(nr_sb_deliver(&sb, 6, u1.ph, u1.len, 104, NULL), 1); /* dup still caught */
+        check_rec(&sb, 0, NR_SB_E_DUP, 3, 6, 0, 1);
+        CHECK_EQ(nr_sb_final(&sb), 1);
+        nr_sb_free(&sb);
+
+        /* ...but the ordered ones keep their own order, and a missing
+         * unordered packet is a loss at final */
+        fresh(&sb, 0);
+        o0 = exp_pkt(&sb, 3, 6, 0, 5, NR_SB_DELIVER, 10);
+        s1 = nr_sb_next_seq(&sb, 3, 6, 0);
+        u1 = mk(3, 6, 0, s1, 5);
+        CHECK_EQ(nr_sb_expect_unordered(&sb, u1.ph, u1.len, 11, NR_SB_DELIVER, 0), 0);
+        o2 = exp_pkt(&sb, 3, 6, 0, 5, NR_SB_DELIVER, 12);
+        CHECK_EQ(nr_sb_deliver(&sb, 6, o2.ph, o2.len, 100, NULL), 1); /* seq 0 missing */
+        check_rec(&sb, 0, NR_SB_E_LOSS, 3, 6, 0, 0);
+        CHECK_EQ(nr_sb_deliver(&sb, 6, o0.ph, o0.len, 101, NULL), 1); /* it was reordered */
+        check_rec(&sb, 1, NR_SB_E_REORDER, 3, 6, 0, 0);
+        CHECK_EQ(nr_sb_final(&sb), 2); /* the reorder, and u1 outstanding */
+        check_rec(&sb, 2, NR_SB_E_LOSS, 3, 6, 0, 1);
+        nr_sb_free(&sb);
+    }
     /* ---- relaxed order: 2, 0, 1 is fine; loss only at final ---- */
     {
         fresh(&sb, 1);
