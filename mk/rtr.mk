@@ -78,8 +78,13 @@ run: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(RTR_BIN) $(filter %-yarc-k64,$(RTR_RTL_BINS))
 	@scripts/rtr_run.sh
 # make sweep: load-latency sweeps of the C model at k=64, RTL spot checks,
-# CSV + PNG (docs/img/rtr_*), saturation table into docs/results.md.
-sweep: sweep-rtr
+# CSV + PNG (docs/img/rtr_*), saturation table into docs/results.md; then the
+# seed 001 experiments of the network switches (sweep-nwn, docs/img/nwn_*).
+sweep: sweep-rtr sweep-nwn
+.PHONY: sweep-nwn
+sweep-nwn: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(RTR_BIN)
+	@scripts/nwn_sweep.sh
 sweep-rtr: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(RTR_BIN) $(filter %-yarc-k64,$(RTR_RTL_BINS))
 	@scripts/rtr_sweep.sh
@@ -87,4 +92,4 @@ sweep-rtr: $(BUILD)/.deps-ok
 bench: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(RTR_BIN) $(filter %-yarc-k64,$(RTR_RTL_BINS))
 	@scripts/rtr_bench.sh
-UNIT_TARGETS += sweep-rtr bench run
+UNIT_TARGETS += sweep-rtr sweep-nwn bench run

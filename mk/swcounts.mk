@@ -13,3 +13,19 @@ UNIT_TARGETS += test-counts
 test-counts: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(COUNTS_TEST)
 	@scripts/regress.sh -j 2 tests/counts.list
+
+# sw_counts: the counts of named configurations as a markdown table;
+# make counts writes the table of the kit's switches into docs/results.md.
+SW_COUNTS := $(BUILD)/bin/sw_counts
+$(BUILD)/obj/tb/rtr/sw_counts.o: CFLAGS += -Itb/rtr -Itb/lcb
+$(SW_COUNTS): $(BUILD)/obj/tb/rtr/sw_counts.o $(BUILD)/obj/tb/rtr/cfgfile.o $(BUILD)/obj/tb/rtr/org_yarc.o \
+              $(BUILD)/obj/tb/rtr/org_nwn.o $(BUILD)/obj/tb/rtr/tables.o $(NRMODEL) $(NRLIB)
+	@mkdir -p $(@D)
+	$(CC) -o $@ $^ $(NRLIB_LDLIBS)
+TEST_BINS += $(SW_COUNTS)
+COUNTS_CFGS := yarc-k64 cn-k64 fc-k64 fc6-k64 fc6-isu2-k64 bb-k64 yarc-k32 fc-k32 bb-k32 yarc-k16 cn-k16 fc-k16 bb-k16
+.PHONY: counts
+counts: $(BUILD)/.deps-ok $(SW_COUNTS)
+	@$(SW_COUNTS) $(COUNTS_CFGS) | tee $(BUILD)/counts.md
+	@. scripts/sweep_lib.sh && sweep_md_between docs/results.md counts $(BUILD)/counts.md
+UNIT_TARGETS += counts

@@ -56,7 +56,7 @@ if [ -z "${SWEEP_REPORT_ONLY:-}" ]; then
         selected "$fig" || continue
         rm -f "$SW_DIR/$fig"__*
         for oc in $orgs; do
-            sweep_jobs "${fig}__${oc%%:*}" "${oc#*:}" "$pat" "$CF" "$LOADS" "$WARMUP" "$MEASURE" $opts \
+            sweep_jobs "${fig}__${oc%%:*}" "${oc#*:}" "$pat" "$CF" "$LOADS" "$WARMUP" "$MEASURE" --adaptive 1 $opts \
                 >> "$jobs_file"
         done
     done < <(figs)
