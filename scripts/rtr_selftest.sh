@@ -19,14 +19,19 @@ check bare-agree 0 "^PASS" --impl self --cfg yarc-k16-bare $Q --seed 4
 check lcb-fault 1 "LOCKSTEP MISMATCH cycle 900 port 7 field link_tx" --impl self --cfg yarc-k16 $Q --seed 5 --fault 900:7
 check lcb-report 1 "history of port 7" --impl self --cfg yarc-k16 $Q --seed 5 --fault 900:7
 check bare-fault 1 "LOCKSTEP MISMATCH cycle 1200 port 3 field (out_phit|in_cr\[0\])" --impl self --cfg yarc-k16-bare $Q --seed 6 --fault 1200:3
+# the network switches through the same comparison
+check nwn-agree 0 "^PASS" --impl self --cfg fc-k16 $Q --adaptive 0.5 --ber 1e-4 --seed 7
+check nwn-fault 1 "LOCKSTEP MISMATCH cycle 800 port 9 field link_tx" --impl self --cfg bb-k16 $Q --seed 8 --fault 800:9
 # With the RTL: a fault injected into the RTL's outputs in lockstep is reported
 # and the failing seed is rerun with the traced build, writing an FST window.
-if [ -x "$(dirname "$SIM")/rtr_sim-yarc-k16" ] && [ -x "$(dirname "$SIM")/rtr_sim-yarc-k16-trace" ]; then
-    W=$(dirname "$SIM")/../waves/rtr_yarc-k16_seed9_c700.fst
-    rm -f "$W"
-    check rtl-fault-rerun 1 "gtkwave .*rtr_yarc-k16_seed9_c700.fst" --impl lockstep --cfg yarc-k16 \
-        --load 0.4 --warmup 200 --measure 1000 --fault 700:3 --seed 9
-    if [ -s "$W" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: no FST $W"; fi
-fi
+for cfg in yarc-k16 fc-k16; do
+    if [ -x "$(dirname "$SIM")/rtr_sim-$cfg" ] && [ -x "$(dirname "$SIM")/rtr_sim-$cfg-trace" ]; then
+        W=$(dirname "$SIM")/../waves/rtr_${cfg}_seed9_c700.fst
+        rm -f "$W"
+        check "rtl-fault-rerun-$cfg" 1 "gtkwave .*rtr_${cfg}_seed9_c700.fst" --impl lockstep --cfg "$cfg" \
+            --load 0.4 --warmup 200 --measure 1000 --fault 700:3 --seed 9
+        if [ -s "$W" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: no FST $W"; fi
+    fi
+done
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
