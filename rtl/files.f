@@ -6,6 +6,7 @@ rtl/common/nr_fifo.sv
 rtl/common/nr_pipe.sv
 rtl/common/nr_delay.sv
 rtl/common/nr_arb_rr.sv
+rtl/common/nr_arb_rr_multi.sv
 rtl/common/nr_arb_matrix.sv
 rtl/common/nr_credit_cnt.sv
 rtl/common/nr_crc16_upd.sv
@@ -24,6 +25,8 @@ rtl/lcb/nr_inq.sv
 rtl/lcb/nr_lcb_port.sv
 // YARC tiled router (rtl/yarc, docs/yarc-rtl.md; leaves first)
 rtl/yarc/nr_route_tables.sv
+rtl/yarc/nr_iu.sv
+rtl/yarc/nr_swalloc.sv
 rtl/yarc/nr_rbd.sv
 rtl/yarc/nr_subswitch.sv
 rtl/yarc/nr_outport.sv
