@@ -33,3 +33,8 @@ rtl/yarc/nr_outport.sv
 rtl/yarc/nr_port_bare.sv
 rtl/yarc/nr_yarc_tile.sv
 rtl/yarc/nr_yarc.sv
+// network-within-a-network switches (rtl/nwn, docs/nwn-rtl.md; leaves first)
+rtl/nwn/nr_nwn_fhop.sv
+rtl/nwn/nr_nwn_port.sv
+rtl/nwn/nr_nwn_sub.sv
+rtl/nwn/nr_nwn.sv
