@@ -47,7 +47,7 @@ $(foreach n,$(YARC_RTL_TRACE_NAMES),$(eval $(call vtop,yarc_$(n),nr_yarc,$(YARC_
 CXXFLAGS := $(YARC_SAVED_CXXFLAGS)
 
 YARC_V := $(foreach n,$(YARC_RTL_NAMES) $(YARC_RTL_TRACE_NAMES),$(BUILD)/v/yarc_$(n))
-$(YARC_V:%=%/shim.o): tb/yarc_rtl.h csrc/include/nr_router.h csrc/include/nr_lcb.h
+$(YARC_V:%=%/shim.o): tb/yarc_rtl.h tb/shim/rtr_shim.hpp csrc/include/nr_router.h csrc/include/nr_lcb.h
 $(YARC_V:%=%/shim.o): CXXFLAGS += -Itb -Icsrc/include
 $(YARC_RTL_TRACE_NAMES:%=$(BUILD)/v/yarc_%/shim.o): CXXFLAGS += -DNR_YARC_TRACE
 $(foreach n,$(YARC_RTL_NAMES) $(YARC_RTL_TRACE_NAMES),$(eval YARC_RTL_OBJS_$(n) := $(BUILD)/v/yarc_$(n)/shim.o $(BUILD)/v/yarc_$(n)/libVnr_yarc.a))

@@ -6,6 +6,7 @@ rtl/common/nr_fifo.sv
 rtl/common/nr_pipe.sv
 rtl/common/nr_delay.sv
 rtl/common/nr_arb_rr.sv
+rtl/common/nr_arb_rr_multi.sv
 rtl/common/nr_arb_matrix.sv
 rtl/common/nr_credit_cnt.sv
 rtl/common/nr_crc16_upd.sv
@@ -24,9 +25,16 @@ rtl/lcb/nr_inq.sv
 rtl/lcb/nr_lcb_port.sv
 // YARC tiled router (rtl/yarc, docs/yarc-rtl.md; leaves first)
 rtl/yarc/nr_route_tables.sv
+rtl/yarc/nr_iu.sv
+rtl/yarc/nr_swalloc.sv
 rtl/yarc/nr_rbd.sv
 rtl/yarc/nr_subswitch.sv
 rtl/yarc/nr_outport.sv
 rtl/yarc/nr_port_bare.sv
 rtl/yarc/nr_yarc_tile.sv
 rtl/yarc/nr_yarc.sv
+// network-within-a-network switches (rtl/nwn, docs/nwn-rtl.md; leaves first)
+rtl/nwn/nr_nwn_fhop.sv
+rtl/nwn/nr_nwn_port.sv
+rtl/nwn/nr_nwn_sub.sv
+rtl/nwn/nr_nwn.sv

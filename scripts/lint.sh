@@ -3,24 +3,92 @@
 #   1. verilator --lint-only -Wall (with the waivers in rtl/lint.vlt)
 #   2. Icarus Verilog elaboration (iverilog -g2012)
 #   3. Yosys: hierarchy -check; proc; check -assert
-# Each module is elaborated as its own top with default parameters.
+# Each module is elaborated as its own top with default parameters, then with
+# the extra parameter sets below: degenerate values of the generic leaves
+# (one input, output or VC, depth 1, no crosspoint in a class) and the other
+# organizations of the tops, named configurations from configs/configs.txt
+# included ("cfg:NAME").
+#
+# usage: lint.sh [MODULE...]   (default: every module)
+# The k=64 tops at their defaults are slow in Icarus (docs/yarc-rtl.md,
+# docs/nwn-rtl.md: minutes each); name the leaves to lint them alone.
 set -u
 cd "$(dirname "$0")/.."
 FILES=$(grep -v '^\s*\(//\|$\)' rtl/files.f | tr '\n' ' ')
-MODS=$(grep -h -o '^module [A-Za-z0-9_]*' $FILES | awk '{print $2}')
+ALL=$(grep -h -o '^module [A-Za-z0-9_]*' $FILES | awk '{print $2}')
+if [ $# -gt 0 ]; then MODS="$*"; else MODS=$ALL; fi
+
+# Extra parameter sets: "MODULE P=V ..." or "MODULE cfg:NAME".
+EXTRA=(
+    "nr_arb_rr_multi N=1 S=2"
+    "nr_arb_rr_multi N=3 S=2 PastLast=0"
+    "nr_arb_rr_multi N=2 S=4"
+    "nr_swalloc NumVcs=1 NumIu=0 NumBuf=1 NumPt=1 NumCh=0 Speedup=1 Credits=1"
+    "nr_swalloc NumVcs=1 NumIu=1 NumBuf=0 NumPt=0 NumCh=1 Speedup=1 Credits=1"
+    "nr_swalloc NumVcs=4 NumIu=3 NumBuf=2 NumPt=3 NumCh=2 XIuPt=2 XBufCh=0 Speedup=2 PayW=30"
+    "nr_swalloc NumVcs=2 NumIu=2 NumBuf=4 IuFirst=0 NumPt=2 NumCh=4 PtFirst=0 XIuPt=0 XBufCh=2 Speedup=1"
+    "nr_iu NumPorts=4 NumVcs=1 RdPorts=2 TgtW=1 UseScore=0"
+    "nr_iu NumVcs=3 RdPorts=2 UseScore=0"
+    "nr_route_tables NumPorts=4 Cols=2 NumVcs=1 CredW=1"
+    "nr_route_tables UseScore=0 Cols=1"
+    "nr_subswitch NumIn=1 NumOut=1 NumVcs=1 Depth=1 OutCredits=1"
+    "nr_outport NumIn=1 NumVcs=1 Depth=1"
+    "nr_inq RdPorts=2"
+    "nr_inq RdPorts=2 NumVcs=1 BufPerVc=8"
+    "nr_inq RdPorts=2 NumVcs=4 BufPerVc=10"
+    "nr_lcb_port RdPorts=2"
+    "nr_port_bare RdPorts=2"
+    "nr_port_bare RdPorts=2 NumVcs=1"
+    "nr_nwn_fhop NumPorts=4 R=1 M=0 SelfTurn=1"
+    "nr_nwn_fhop NumPorts=16 R=8 M=2 Bb=1"
+    "nr_nwn_fhop NumPorts=64 R=16 M=6"
+    "nr_nwn_sub Kind=1"
+    "nr_nwn_sub Kind=2 NumPorts=16 R=8 M=2 Bb=1"
+    "nr_nwn_sub NumPorts=4 R=1 M=0 NumVcs=1 SelfTurn=1"
+    "nr_nwn_sub Speedup=2 NumVcs=4"
+    "nr_nwn_port UseLcb=0 NumVcs=1"
+    "nr_nwn_port Speedup=2"
+    "nr_nwn_port NumPorts=16 R=8 M=2 Bb=1 UpPort=1"
+    "nr_nwn cfg:cn-k16"
+    "nr_nwn cfg:fc-k16-bare"
+    "nr_nwn cfg:bb-k16"
+    "nr_nwn cfg:fc-isu2-k16"
+    "nr_nwn NumPorts=4 R=1 M=0 NumVcs=1 ChanLat=1 BufDepth=2 UseLcb=0 InBufPerVc=8 MaxPktLen=8"
+    "nr_nwn NumPorts=8 R=4 M=1 Bb=1 NumVcs=4 ChanLat=4 BufDepth=8 SelfTurn=1 UseLcb=0"
+)
+
+# gate MODULE [P=V ...]: the three gates on one parameter set
+gate() {
+    local m=$1; shift
+    local g=() p=() y="" ok=1 out
+    for pv in "$@"; do
+        g+=("-G$pv"); p+=("-P$m.$pv"); y="$y chparam -set ${pv%%=*} ${pv#*=} $m;"
+    done
+    if ! out=$(verilator --lint-only -Wall -Irtl/inc rtl/lint.vlt $FILES --top-module "$m" "${g[@]}" 2>&1); then
+        echo "FAIL verilator $m $*"; echo "$out" | head -20; ok=0
+    fi
+    if ! out=$(iverilog -g2012 -Irtl/inc -s "$m" "${p[@]}" -o /dev/null $FILES 2>&1) || [ -n "$out" ]; then
+        echo "FAIL iverilog $m $*"; echo "$out" | head -20; ok=0
+    fi
+    if ! out=$(yosys -q -p "read_verilog -sv -Irtl/inc $FILES; $y hierarchy -check -top $m; proc; check -assert" 2>&1); then
+        echo "FAIL yosys $m $*"; echo "$out" | grep -v '^$' | head -20; ok=0
+    fi
+    [ $ok = 1 ]
+}
+
 pass=0; fail=0
 for m in $MODS; do
-    ok=1
-    if ! out=$(verilator --lint-only -Wall -Irtl/inc rtl/lint.vlt $FILES --top-module "$m" 2>&1); then
-        echo "FAIL verilator $m"; echo "$out" | head -20; ok=0
-    fi
-    if ! out=$(iverilog -g2012 -Irtl/inc -s "$m" -o /dev/null $FILES 2>&1) || [ -n "$out" ]; then
-        echo "FAIL iverilog $m"; echo "$out" | head -20; ok=0
-    fi
-    if ! out=$(yosys -q -p "read_verilog -sv -Irtl/inc $FILES; hierarchy -check -top $m; proc; check -assert" 2>&1); then
-        echo "FAIL yosys $m"; echo "$out" | grep -v '^$' | head -20; ok=0
-    fi
-    if [ $ok = 1 ]; then pass=$((pass + 1)); echo "lint ok  $m"; else fail=$((fail + 1)); fi
+    if ! echo "$ALL" | grep -qx "$m"; then echo "lint: no module '$m' in rtl/files.f" >&2; exit 2; fi
+    if gate "$m"; then pass=$((pass + 1)); echo "lint ok  $m"; else fail=$((fail + 1)); fi
+    for e in "${EXTRA[@]}"; do
+        set -- $e
+        [ "$1" = "$m" ] || continue
+        shift
+        if [ "${1:-}" != "${1#cfg:}" ]; then
+            set -- $(scripts/cfg.sh "${1#cfg:}" params)
+        fi
+        if gate "$m" "$@"; then pass=$((pass + 1)); echo "lint ok  $m $*"; else fail=$((fail + 1)); fi
+    done
 done
 echo "lint: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -10,6 +10,8 @@
 //   ReplayDepth  power of two, 8..4096, >= 2*MaxPktLen   replay buffer phits
 //   Window       power of two, 2..64   unacknowledged packets
 //   MaxPktLen    2..min(BufPerVc, 255) longest packet, EOP included
+//   RdPorts      1..2 input-queue read ports (nr_inq; 2: the second read
+//                port of §8.4 for an input unit with input speedup 2)
 //   Derived: CW = clog2(BufPerVc+1) bits per VC in credits_o, occ_o, inq_cr_o.
 // Ports:
 //   cfg_timeout_i (1..65535), cfg_retry_limit_i, cfg_max_len_i
@@ -18,6 +20,9 @@
 //   tx_valid_i, tx_phit_i, tx_ready_o, tx_vc_ok_o   core transmit (§7.1).
 //   rd_en_i, rd_vc_i, rd_avail_o, rd_valid_o, rd_phit_o   core receive
 //       (§8.4): rd_phit_o is 0 when rd_valid_o is 0.
+//   rd1_en_i, rd1_vc_i, rd1_valid_o, rd1_phit_o   second read port (RdPorts
+//       = 2; a VC different from rd_vc_i in the same cycle). With RdPorts = 1
+//       tie rd1_en_i to 0; rd1_valid_o is then 0.
 //   occ_o, credits_o, inq_cr_o   per VC, VC v at bits v*CW +: CW.
 //   debit_o[v], ev_o[19:0] (bit i = event i of §9), link_down_o, ctl_sync_o.
 //   prm_*_o   constant outputs equal to the parameters, so that a Verilated
@@ -40,6 +45,7 @@ module nr_lcb_port #(
   parameter int ReplayDepth = 256,
   parameter int Window      = 32,
   parameter int MaxPktLen   = 64,
+  parameter int RdPorts     = 1,
   localparam int CW         = $clog2(BufPerVc + 1)
 ) (
   input  logic                 clk_i,
@@ -61,6 +67,10 @@ module nr_lcb_port #(
   output logic [NumVcs-1:0]    rd_avail_o,
   output logic                 rd_valid_o,
   output logic [23:0]          rd_phit_o,
+  input  logic                 rd1_en_i,
+  input  logic [1:0]           rd1_vc_i,
+  output logic                 rd1_valid_o,
+  output logic [23:0]          rd1_phit_o,
   output logic [NumVcs*CW-1:0] occ_o,
   // status
   output logic [19:0]          ev_o,
@@ -123,7 +133,8 @@ module nr_lcb_port #(
 
   nr_inq #(
     .NumVcs  (NumVcs),
-    .BufPerVc(BufPerVc)
+    .BufPerVc(BufPerVc),
+    .RdPorts (RdPorts)
   ) u_inq (
     .clk_i,
     .rst_ni,
@@ -136,6 +147,10 @@ module nr_lcb_port #(
     .rd_avail_o,
     .rd_valid_o,
     .rd_phit_o,
+    .rd1_en_i,
+    .rd1_vc_i,
+    .rd1_valid_o,
+    .rd1_phit_o,
     .occ_o,
     .cr_o       (inq_cr_o),
     .ev_rewind_o(ev_rewind),

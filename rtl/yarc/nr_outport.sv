@@ -3,14 +3,15 @@
 //
 // Purpose: the YARC output port (docs/yarc-arch.md section 7): the column
 //   buffers of a tile and the stage-2 arbitration that feeds one packet at a
-//   time into the port's LCB TX. Written without YARC assumptions, for reuse by
-//   the folded-Clos and bilateral-butterfly switches.
+//   time into the port's LCB TX. Written without YARC assumptions: the buffers
+//   plus nr_swalloc with one port output, every crosspoint and input speedup
+//   S = NumVcs (docs/nwn-arch.md 6.5).
 // Parameters:
 //   NumIn   inputs (column channels), 1..64.
 //   NumVcs  1..4.
 //   Depth   buffer per (input, VC), phits, >= 1 (nr_fifo).
 //   Degenerate values (NumIn = NumVcs = 1, Depth = 1) fall into the named
-//   branches of the cells (nr_arb_rr g_single, nr_fifo g_depth1).
+//   branches of the cells (nr_swalloc, nr_arb_rr g_single, nr_fifo g_depth1).
 // Ports / protocol:
 //   in_valid_ip_i, in_vc_ip_i, in_phit_ip_i  one phit per input per cycle into
 //     buffer (input, vc); the sender holds a credit (a push into a full buffer
@@ -28,9 +29,9 @@
 //   front of buffer cur is presented if there is one, else nothing (a gap; the
 //   LCB sends a PAD). When the EOP is taken busy clears (new head next cycle).
 // Latency: 1 cycle from the buffer write to tx_valid_o (zero load).
-// Cost: NumIn*NumVcs nr_fifo of Depth x 24 bits (RAM leaves); flops 1 busy +
-//   clog2(NumIn*NumVcs) cur + the round-robin pointer; one NumIn*NumVcs-way
-//   round robin and a 24-bit NumIn*NumVcs:1 mux.
+// Cost: NumIn*NumVcs nr_fifo of Depth x 24 bits (RAM leaves); nr_swalloc:
+//   flops 1 busy + clog2(NumIn*NumVcs) cur + the round-robin pointer; one
+//   NumIn*NumVcs-way round robin and a 24-bit NumIn*NumVcs:1 mux.
 `include "nr_assert.svh"
 
 module nr_outport #(
@@ -38,9 +39,7 @@ module nr_outport #(
   parameter int NumVcs = 2,
   parameter int Depth  = 8,
   localparam int PhitW = nr_pkg::PHIT_W,
-  localparam int VcW   = (NumVcs > 1) ? $clog2(NumVcs) : 1,
-  localparam int NumB  = NumIn * NumVcs,
-  localparam int BW    = (NumB > 1) ? $clog2(NumB) : 1
+  localparam int VcW   = (NumVcs > 1) ? $clog2(NumVcs) : 1
 ) (
   input  logic                    clk_i,
   input  logic                    rst_ni,
@@ -58,19 +57,14 @@ module nr_outport #(
   `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
   `NR_PARAM_ASSERT(p_depth, Depth >= 1)
 
-  localparam logic [1:0] K_HEAD = 2'(nr_pkg::KIND_HEAD);
-  localparam logic [1:0] K_EOP  = 2'(nr_pkg::KIND_EOP);
-
   // ---------------------------------------------------------------- buffers
-  // Buffer r = v*NumIn + i (the doc's requester index).
-  logic [NumB-1:0]       fvalid, req, pop;
-  logic [NumB*PhitW-1:0] fdata;
+  // Buffer b = i*NumVcs + v (the allocator's requester index is v*NumIn + i).
+  logic [NumIn*NumVcs-1:0]       fvalid, pop;
+  logic [NumIn*NumVcs*PhitW-1:0] fphit;
 
-  for (genvar v = 0; v < NumVcs; v++) begin : g_vc
-    for (genvar i = 0; i < NumIn; i++) begin : g_in
-      localparam int B = v*NumIn + i;
+  for (genvar i = 0; i < NumIn; i++) begin : g_in
+    for (genvar v = 0; v < NumVcs; v++) begin : g_vc
       logic push, rdy;
-      logic [PhitW-1:0] d;
       logic [$clog2(Depth+1)-1:0] lvl_unused;
       logic unused_lvl;
       assign unused_lvl = ^lvl_unused;
@@ -84,68 +78,55 @@ module nr_outport #(
         .valid_i(push),
         .ready_o(rdy),
         .data_i (in_phit_ip_i[i*PhitW +: PhitW]),
-        .valid_o(fvalid[B]),
-        .ready_i(pop[B]),
-        .data_o (d),
+        .valid_o(fvalid[i*NumVcs+v]),
+        .ready_i(pop[i*NumVcs+v]),
+        .data_o (fphit[(i*NumVcs+v)*PhitW +: PhitW]),
         .level_o(lvl_unused)
       );
-      assign fdata[B*PhitW +: PhitW] = d;
-      assign req[B] = fvalid[B] && d[PhitW-1 -: 2] == K_HEAD && tx_vc_ok_i[v];
-      assign in_cr_ip_vc_o[i*NumVcs+v] = pop[B];
       `NR_ASSERT(a_credit, !push || rdy, clk_i, rst_ni)
     end
   end
+  assign in_cr_ip_vc_o = pop;
 
-  // ---------------------------------------------------------------- arbiter
-  logic          busy_q, busy_d;
-  logic [BW-1:0] cur_q, cur_d, gidx, sel;
-  logic          gvalid, take, take_eop;
-  logic [NumB-1:0] gnt_unused;
-
-  logic [NumB-1:0] areq;
-  assign areq   = busy_q ? '0 : req;
-  assign gvalid = |areq;
-  nr_arb_rr #(.N(NumB)) u_arb (
+  // ---------------------------------------------------------------- allocator
+  logic           ch_valid_unused;
+  logic [VcW-1:0] ch_vc_unused;
+  logic [PhitW-1:0] ch_pay_unused;
+  logic [NumVcs*1-1:0] ch_cc_unused;
+  nr_swalloc #(
+    .NumVcs (NumVcs),
+    .NumIu  (0),
+    .NumBuf (NumIn),
+    .IuFirst(1),
+    .NumPt  (1),
+    .NumCh  (0),
+    .PtFirst(1),
+    .XIuPt  (0),
+    .XIuCh  (0),
+    .XBufPt (1),
+    .XBufCh (0),
+    .Speedup(NumVcs),
+    .Credits(1),
+    .PayW   (PhitW)
+  ) u_alloc (
     .clk_i,
     .rst_ni,
-    .req_i    (areq),
-    .advance_i(!busy_q && tx_ready_i),
-    .gnt_o    (gnt_unused),
-    .gnt_idx_o(gidx)
+    .in_valid_iv_i(fvalid),
+    .in_tgt_iv_i  ({(NumIn*NumVcs){1'b0}}),
+    .in_pay_iv_i  (fphit),
+    .in_drop_iv_i ({(NumIn*NumVcs){1'b0}}),
+    .in_pop_iv_o  (pop),
+    .pt_valid_o   (tx_valid_o),
+    .pt_pay_o     (tx_phit_o),
+    .pt_ready_i   (tx_ready_i),
+    .pt_vc_ok_i   (tx_vc_ok_i),
+    .ch_valid_o   (ch_valid_unused),
+    .ch_vc_o      (ch_vc_unused),
+    .ch_pay_o     (ch_pay_unused),
+    .ch_cr_i      ({NumVcs{1'b0}}),
+    .ch_cc_o      (ch_cc_unused)
   );
-
-  assign sel        = busy_q ? cur_q : gidx;
-  assign tx_valid_o = busy_q ? fvalid[sel] : gvalid;
-  assign tx_phit_o  = fdata[32'(sel)*PhitW +: PhitW];
-  assign take       = tx_valid_o && tx_ready_i;
-  assign take_eop   = take && tx_phit_o[PhitW-1 -: 2] == K_EOP;
-
-  always_comb begin
-    pop = '0;
-    if (take) pop[sel] = 1'b1;
-  end
-
-  assign busy_d = take ? !take_eop : busy_q;
-  assign cur_d  = (take && !busy_q) ? gidx : cur_q;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      busy_q <= 1'b0;
-      cur_q  <= '0;
-    end else begin
-      busy_q <= busy_d;
-      cur_q  <= cur_d;
-    end
-  end
-
-  logic unused_gnt;
-  assign unused_gnt = ^gnt_unused;
-
-  `NR_ASSERT(a_taken, !tx_valid_o || tx_ready_i, clk_i, rst_ni)
-  // a buffer whose front is not a HEAD must be the packet in progress
-  for (genvar b = 0; b < NumB; b++) begin : g_chk
-    `NR_ASSERT(a_stray, !fvalid[b] || fdata[b*PhitW + PhitW - 1 -: 2] == K_HEAD ||
-               (busy_q && 32'(cur_q) == b), clk_i, rst_ni)
-  end
+  logic unused_alloc;
+  assign unused_alloc = ^{ch_valid_unused, ch_vc_unused, ch_pay_unused, ch_cc_unused};
 
 endmodule

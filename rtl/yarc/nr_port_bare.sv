@@ -11,6 +11,8 @@
 //               initial output credits per VC (the downstream queue), 8..1023,
 //               >= MaxPktLen.
 //   MaxPktLen   2..InBufPerVc: tx_vc_ok[v] = (credits[v] >= MaxPktLen).
+//   RdPorts     1..2 input-queue read ports (nr_inq, docs/link-protocol.md
+//               8.4 "Second read port").
 // Ports / protocol:
 //   in_valid_i, in_phit_i  core phits into the input queue (nr_inq), written
 //     in the same cycle. The VC is the head's vc field modulo NumVcs, held for
@@ -27,7 +29,8 @@
 //   out_cr_i  credits returned by the sink this cycle, per VC, any count;
 //     added at the end of the cycle. Overflow past InBufPerVc is asserted.
 //   tx_valid_i, tx_phit_i, tx_ready_o (always 1), tx_vc_ok_o (state only),
-//   rd_en_i, rd_vc_i, rd_avail_o, rd_valid_o, rd_phit_o: as nr_lcb_port.
+//   rd_en_i, rd_vc_i, rd_avail_o, rd_valid_o, rd_phit_o, and the second read
+//   port rd1_en_i, rd1_vc_i, rd1_valid_o, rd1_phit_o: as nr_lcb_port.
 // Latency: in_valid_i in t -> rd_avail_o in t+1 -> rd_valid_o in t+2; tx to
 //   out is 0 cycles.
 // Cost: nr_inq (NumVcs*InBufPerVc x 24 RAM bits); NumVcs*CW credit flops and
@@ -38,6 +41,7 @@ module nr_port_bare #(
   parameter int NumVcs     = 2,
   parameter int InBufPerVc = 128,
   parameter int MaxPktLen  = 64,
+  parameter int RdPorts    = 1,
   localparam int CW        = $clog2(InBufPerVc + 1),
   localparam int PhitW     = nr_pkg::PHIT_W
 ) (
@@ -59,7 +63,11 @@ module nr_port_bare #(
   input  logic [1:0]           rd_vc_i,
   output logic [NumVcs-1:0]    rd_avail_o,
   output logic                 rd_valid_o,
-  output logic [PhitW-1:0]     rd_phit_o
+  output logic [PhitW-1:0]     rd_phit_o,
+  input  logic                 rd1_en_i,
+  input  logic [1:0]           rd1_vc_i,
+  output logic                 rd1_valid_o,
+  output logic [PhitW-1:0]     rd1_phit_o
 );
 
   `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
@@ -81,7 +89,8 @@ module nr_port_bare #(
 
   nr_inq #(
     .NumVcs  (NumVcs),
-    .BufPerVc(InBufPerVc)
+    .BufPerVc(InBufPerVc),
+    .RdPorts (RdPorts)
   ) u_inq (
     .clk_i,
     .rst_ni,
@@ -94,6 +103,10 @@ module nr_port_bare #(
     .rd_avail_o,
     .rd_valid_o,
     .rd_phit_o,
+    .rd1_en_i,
+    .rd1_vc_i,
+    .rd1_valid_o,
+    .rd1_phit_o,
     .occ_o      (occ_unused),
     .cr_o       (in_cr_o),
     .ev_rewind_o(ev_rewind),

@@ -3,14 +3,20 @@
 //
 // Purpose: holds ROOT_MASK, ROOT_DETECT, DOWN_SHIFT, UP_MASK and the DLUT, ULUT
 //   and L2P tables of one tile, written through the configuration port, and
-//   evaluates the RC function for every VC of the tile's row-bus driver (RBD).
+//   evaluates the RC function for the one packet the tile's (or switch
+//   port's) input unit nr_iu routes per cycle.
 //   Reset values give single-router mode (dest < NumPorts goes to port dest).
 // Parameters:
 //   NumPorts  router radix Rows*Cols, power of two, 4..64.
 //   Cols      tile columns, power of two, 2..8 (column of a port = port mod Cols,
-//             for the adaptive scores).
+//             for the adaptive scores; any value when UseScore = 0).
 //   NumVcs    1..4.
 //   CredW     width of the RBD credit counts used as adaptive scores, 1..8.
+//   UseScore  1: YARC's adaptive score (cred_c_vc_i of the candidate's
+//             column, docs/yarc-arch.md section 5 step 4); 0: every score is
+//             0 (docs/nwn-arch.md section 4.2), so the adaptive choice is the
+//             first candidate at or after the pointer (branch g_noscore: no
+//             score logic; cred_c_vc_i, Cols and CredW are then unused).
 // Ports / protocol:
 //   cfg_we_i, cfg_addr_i, cfg_wdata_i  a write addressed to this tile (the top
 //             decodes cfg_tile/cfg_bcast). It takes effect from the next cycle.
@@ -35,8 +41,8 @@
 // Latency: RC is combinational (0 cycles); the RBD registers the result.
 // Cost: 3*NumPorts*7 + NumPorts + 34 flops of table state with reset, plus a
 //   log2(NumPorts) pointer. Logic: one NumPorts-way adaptive scan (score
-//   compare over CredW bits), one DLUT, ULUT and L2P read mux, a 22-bit XOR
-//   fold.
+//   compare over CredW bits, or a plain priority scan with UseScore = 0), one
+//   DLUT, ULUT and L2P read mux, a 22-bit XOR fold.
 `include "nr_assert.svh"
 
 module nr_route_tables #(
@@ -44,6 +50,7 @@ module nr_route_tables #(
   parameter int Cols     = 8,
   parameter int NumVcs   = 2,
   parameter int CredW    = 4,
+  parameter int UseScore = 1,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
   localparam int EntW    = PortW + 1,
@@ -71,9 +78,11 @@ module nr_route_tables #(
 );
 
   `NR_PARAM_ASSERT(p_numports, NumPorts >= 4 && NumPorts <= 64 && (NumPorts & (NumPorts - 1)) == 0)
-  `NR_PARAM_ASSERT(p_cols, Cols >= 2 && Cols <= 8 && (Cols & (Cols - 1)) == 0 && Cols <= NumPorts)
+  `NR_PARAM_ASSERT(p_cols, UseScore == 0 ||
+                   (Cols >= 2 && Cols <= 8 && (Cols & (Cols - 1)) == 0 && Cols <= NumPorts))
   `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
   `NR_PARAM_ASSERT(p_credw, CredW >= 1 && CredW <= 8)
+  `NR_PARAM_ASSERT(p_usescore, UseScore == 0 || UseScore == 1)
 
   localparam int DestW = nr_pkg::HEAD_DEST_W;
   localparam int DataW = nr_pkg::DATA_W;
@@ -159,15 +168,12 @@ module nr_route_tables #(
   end
 
   // ---------------------------------------------------------------- RC
-  // Per logical port: adaptive candidate (UP_MASK and a valid L2P entry) and
-  // the column of its physical port.
+  // Per logical port: adaptive candidate (UP_MASK and a valid L2P entry).
   logic [NumPorts-1:0] acand;
-  logic [NumPorts*LogP-1:0] acol;   // only the low log2(Cols) bits matter
   for (genvar l = 0; l < NumPorts; l++) begin : g_cand
     logic [EntW-1:0] e;
     assign e = l2p_q[l*EntW +: EntW];
     assign acand[l] = up_mask_q[l] && e[EntW-1];
-    assign acol[l*LogP +: LogP] = LogP'(32'(e[PortW-1:0]) % Cols);
   end
 
   // ---- header fields of the packet being routed
@@ -213,20 +219,29 @@ module nr_route_tables #(
   logic [NumPorts-1:0] top;
   logic             any, hi_found;
   logic [LogP-1:0]  hi_l, lo_l, best_l;
-  for (genvar l = 0; l < NumPorts; l++) begin : g_score
-    logic [CredW-1:0] sc;
-    logic [LogP-1:0]  al;
-    assign al = acol[l*LogP +: LogP];
-    always_comb begin
-      sc = '0;
-      for (int c = 0; c < Cols; c++) begin
-        for (int v = 0; v < NumVcs; v++) begin
-          if (32'(al) % Cols == c && 32'(rc_vc_i) == v)
-            sc = cred_c_vc_i[(c*NumVcs + v)*CredW +: CredW];
+  if (UseScore != 0) begin : g_score
+    for (genvar l = 0; l < NumPorts; l++) begin : g_l
+      // the column of the candidate's physical port
+      logic [PortW-1:0] e;
+      logic [LogP-1:0]  al;
+      logic [CredW-1:0] sc;
+      assign e  = l2p_q[l*EntW +: PortW];
+      assign al = LogP'(32'(e) % Cols);
+      always_comb begin
+        sc = '0;
+        for (int c = 0; c < Cols; c++) begin
+          for (int v = 0; v < NumVcs; v++) begin
+            if (32'(al) % Cols == c && 32'(rc_vc_i) == v)
+              sc = cred_c_vc_i[(c*NumVcs + v)*CredW +: CredW];
+          end
         end
       end
+      assign score[l*CredW +: CredW] = sc;
     end
-    assign score[l*CredW +: CredW] = sc;
+  end else begin : g_noscore
+    assign score = '0;
+    logic unused_score;
+    assign unused_score = ^{cred_c_vc_i, rc_vc_i};
   end
   always_comb begin
     any  = 1'b0;

@@ -1,6 +1,8 @@
 // nr_subswitch.sv - generic NumIn x NumOut wormhole subswitch with per-(input,
 // VC) input buffers, per-(output, VC) ownership and credits, and a two-level
-// (input, then VC) round-robin allocation per output.
+// (input, then VC) round-robin allocation per output: the buffers plus
+// nr_swalloc with channel outputs, every crosspoint, and input speedup
+// S = NumVcs (every buffer pops independently; docs/nwn-arch.md 6.5).
 //
 // Purpose: the YARC tile subswitch (docs/yarc-arch.md section 6: inputs are
 //   the row buffers, outputs the column channels), written with no YARC
@@ -16,7 +18,8 @@
 //   OutCredits  credits per (output, VC) = downstream buffer depth, >= 1.
 //   Degenerate values (NumIn, NumOut or NumVcs = 1, Depth = 1) need no branch
 //   of their own here: they fall into the named branches of the cells
-//   (nr_arb_rr g_single, nr_fifo g_depth1) and are lint-checked that way.
+//   (nr_swalloc, nr_arb_rr g_single, nr_fifo g_depth1) and are lint-checked
+//   that way.
 // Ports / protocol:
 //   in_valid_ip_i, in_vc_ip_i, in_tgt_ip_i, in_phit_ip_i  one phit per input
 //     per cycle into buffer (input, vc); tgt = target output of the packet
@@ -42,10 +45,10 @@
 //   A buffer's front targets one output, so a buffer pops at most once a cycle.
 // Latency: 1 cycle buffer write to send (zero-load, no ready path).
 // Cost: NumIn*NumVcs nr_fifo of Depth x (24 + clog2(NumOut)) bits (RAM
-//   leaves); flops NumOut*NumVcs*(1 + clog2(NumIn) + clog2(NumIn) pointer +
-//   clog2(OutCredits+1)) + NumOut*clog2(NumVcs); logic NumOut*NumVcs NumIn-way
-//   round robins, NumOut NumVcs-way round robins, a NumIn*NumVcs -> NumOut
-//   24-bit crossbar.
+//   leaves); nr_swalloc: flops NumOut*NumVcs*(1 + clog2(NumIn) + clog2(NumIn)
+//   pointer + clog2(OutCredits+1)) + NumOut*clog2(NumVcs); logic
+//   NumOut*NumVcs NumIn-way round robins, NumOut NumVcs-way round robins, a
+//   NumIn*NumVcs -> NumOut 24-bit crossbar.
 `include "nr_assert.svh"
 
 module nr_subswitch #(
@@ -56,7 +59,6 @@ module nr_subswitch #(
   parameter int OutCredits = 8,
   localparam int PhitW     = nr_pkg::PHIT_W,
   localparam int VcW       = (NumVcs > 1) ? $clog2(NumVcs) : 1,
-  localparam int InW       = (NumIn > 1) ? $clog2(NumIn) : 1,
   localparam int TgtW      = (NumOut > 1) ? $clog2(NumOut) : 1,
   localparam int CrW       = $clog2(OutCredits + 1)
 ) (
@@ -80,14 +82,12 @@ module nr_subswitch #(
   `NR_PARAM_ASSERT(p_outcred, OutCredits >= 1)
 
   localparam int EntW = TgtW + PhitW;
-  localparam logic [1:0] K_HEAD = 2'(nr_pkg::KIND_HEAD);
-  localparam logic [1:0] K_EOP  = 2'(nr_pkg::KIND_EOP);
 
   // ---------------------------------------------------------------- buffers
   // Buffer b = i*NumVcs + v.
-  logic [NumIn*NumVcs-1:0]      fvalid, fhead, pop;
-  logic [NumIn*NumVcs*EntW-1:0] fdata;
-  logic [NumIn*NumVcs*TgtW-1:0] ftgt;
+  logic [NumIn*NumVcs-1:0]       fvalid, pop;
+  logic [NumIn*NumVcs*TgtW-1:0]  ftgt;
+  logic [NumIn*NumVcs*PhitW-1:0] fphit;
 
   for (genvar i = 0; i < NumIn; i++) begin : g_in
     for (genvar v = 0; v < NumVcs; v++) begin : g_vc
@@ -111,129 +111,51 @@ module nr_subswitch #(
         .data_o (d),
         .level_o(lvl_unused)
       );
-      assign fdata[(i*NumVcs+v)*EntW +: EntW] = d;
-      assign ftgt[(i*NumVcs+v)*TgtW +: TgtW]  = d[EntW-1 -: TgtW];
-      assign fhead[i*NumVcs+v] = fvalid[i*NumVcs+v] && d[PhitW-1 -: 2] == K_HEAD;
+      assign ftgt[(i*NumVcs+v)*TgtW +: TgtW]    = d[EntW-1 -: TgtW];
+      assign fphit[(i*NumVcs+v)*PhitW +: PhitW] = d[PhitW-1:0];
       `NR_ASSERT(a_credit, !push || rdy, clk_i, rst_ni)
     end
   end
   assign in_cr_ip_vc_o = pop;
 
-  // ---------------------------------------------------------------- outputs
-  // pop_o[j] is output j's pop vector; the buffers OR them.
-  logic [NumOut*NumIn*NumVcs-1:0] pop_o;
-  logic [NumOut*NumIn*NumVcs-1:0] own_o;   // (j, b): output j owns buffer b
-
-  for (genvar j = 0; j < NumOut; j++) begin : g_out
-    logic [NumVcs-1:0]     own_v_q, own_v_d, elig, has_a, vgnt;
-    logic [NumVcs*InW-1:0] own_q, own_d, a;
-    logic [NumVcs-1:0]     arb_valid, arb_upd;
-    logic                  send, send_eop;
-    logic [VcW-1:0]        vsel;
-    logic [InW-1:0]        asel;
-    logic [EntW-1:0]       sdata;
-    logic [NumVcs*CrW-1:0] cc;
-    logic [NumVcs-1:0]     cdec;
-
-    for (genvar v = 0; v < NumVcs; v++) begin : g_vc
-      logic [NumIn-1:0] req, gnt_unused;
-      logic [InW-1:0]   aidx, ai;
-      logic             sent_v;
-      assign sent_v = send && 32'(vsel) == v;
-      for (genvar i = 0; i < NumIn; i++) begin : g_req
-        assign req[i] = fhead[i*NumVcs+v] && 32'(ftgt[(i*NumVcs+v)*TgtW +: TgtW]) == j;
-      end
-      nr_arb_rr #(.N(NumIn)) u_arb1 (
-        .clk_i,
-        .rst_ni,
-        .req_i    (req),
-        .advance_i(arb_upd[v]),
-        .gnt_o    (gnt_unused),
-        .gnt_idx_o(aidx)
-      );
-      assign arb_valid[v] = |req;
-      assign ai = own_v_q[v] ? own_q[v*InW +: InW] : aidx;
-      assign a[v*InW +: InW] = ai;
-      assign has_a[v] = own_v_q[v] || arb_valid[v];
-      assign elig[v]  = has_a[v] && fvalid[32'(ai)*NumVcs+v] && cc[v*CrW +: CrW] != '0;
-      assign arb_upd[v] = sent_v && !own_v_q[v];
-
-      assign cdec[v] = sent_v;
-
-      // ownership
-      assign own_v_d[v] = sent_v ? !send_eop : own_v_q[v];
-      assign own_d[v*InW +: InW] = sent_v ? ai : own_q[v*InW +: InW];
-      for (genvar i = 0; i < NumIn; i++) begin : g_pop
-        assign pop_o[(j*NumIn+i)*NumVcs+v] = sent_v && 32'(asel) == i;
-        assign own_o[(j*NumIn+i)*NumVcs+v] = own_v_q[v] && 32'(own_q[v*InW +: InW]) == i;
-      end
-      logic unused_gnt;
-      assign unused_gnt = ^gnt_unused;
-    end
-
-    nr_credit_cnt #(
-      .NumVcs    (NumVcs),
-      .MaxCredits(OutCredits),
-      .IncW      (1)
-    ) u_cc (
-      .clk_i,
-      .rst_ni,
-      .dec_i  (cdec),
-      .inc_i  (out_cr_op_vc_i[j*NumVcs +: NumVcs]),
-      .count_o(cc),
-      .full_o (full_unused)
-    );
-    logic [NumVcs-1:0] full_unused;
-    logic unused_full;
-    assign unused_full = ^full_unused;
-
-    // VC round robin: moves past the winner when it sends its EOP
-    nr_arb_rr #(.N(NumVcs)) u_vc_arb (
-      .clk_i,
-      .rst_ni,
-      .req_i    (elig),
-      .advance_i(send_eop),
-      .gnt_o    (vgnt),
-      .gnt_idx_o(vsel)
-    );
-    assign send = |elig;
-    assign asel     = a[32'(vsel)*InW +: InW];
-    assign sdata    = fdata[(32'(asel)*NumVcs + 32'(vsel))*EntW +: EntW];
-    assign send_eop = send && sdata[PhitW-1 -: 2] == K_EOP;
-
-    assign out_valid_op_o[j]             = send;
-    assign out_vc_op_o[j*VcW +: VcW]     = vsel;
-    assign out_phit_op_o[j*PhitW +: PhitW] = sdata[PhitW-1:0];
-
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        own_v_q <= '0;
-        own_q   <= '0;
-      end else begin
-        own_v_q <= own_v_d;
-        own_q   <= own_d;
-      end
-    end
-    logic unused_vgnt;
-    assign unused_vgnt = ^{vgnt, sdata[EntW-1:PhitW]};
-  end
-
-  // OR the per-output pops; check that a buffer pops for one output at most
-  // and that a front which is not a HEAD belongs to the output that owns it.
-  always_comb begin
-    pop = '0;
-    for (int j = 0; j < NumOut; j++) pop = pop | pop_o[j*NumIn*NumVcs +: NumIn*NumVcs];
-  end
-
-  for (genvar b = 0; b < NumIn*NumVcs; b++) begin : g_chk
-    logic [NumOut-1:0] pops, owns;
-    for (genvar j = 0; j < NumOut; j++) begin : g_j
-      assign pops[j] = pop_o[j*NumIn*NumVcs + b];
-      assign owns[j] = own_o[j*NumIn*NumVcs + b];
-    end
-    `NR_ASSERT(a_one_pop, $onehot0(pops), clk_i, rst_ni)
-    `NR_ASSERT(a_one_owner, $onehot0(owns), clk_i, rst_ni)
-    `NR_ASSERT(a_stray, !fvalid[b] || fhead[b] || owns != '0, clk_i, rst_ni)
-  end
+  // ---------------------------------------------------------------- allocator
+  logic                      pt_valid_unused;
+  logic [PhitW-1:0]          pt_pay_unused;
+  logic [NumOut*NumVcs*CrW-1:0] cc_unused;
+  nr_swalloc #(
+    .NumVcs (NumVcs),
+    .NumIu  (0),
+    .NumBuf (NumIn),
+    .IuFirst(1),
+    .NumPt  (0),
+    .NumCh  (NumOut),
+    .PtFirst(0),
+    .XIuPt  (0),
+    .XIuCh  (0),
+    .XBufPt (0),
+    .XBufCh (1),
+    .Speedup(NumVcs),
+    .Credits(OutCredits),
+    .PayW   (PhitW)
+  ) u_alloc (
+    .clk_i,
+    .rst_ni,
+    .in_valid_iv_i(fvalid),
+    .in_tgt_iv_i  (ftgt),
+    .in_pay_iv_i  (fphit),
+    .in_drop_iv_i ({(NumIn*NumVcs){1'b0}}),
+    .in_pop_iv_o  (pop),
+    .pt_valid_o   (pt_valid_unused),
+    .pt_pay_o     (pt_pay_unused),
+    .pt_ready_i   (1'b1),
+    .pt_vc_ok_i   ({NumVcs{1'b0}}),
+    .ch_valid_o   (out_valid_op_o),
+    .ch_vc_o      (out_vc_op_o),
+    .ch_pay_o     (out_phit_op_o),
+    .ch_cr_i      (out_cr_op_vc_i),
+    .ch_cc_o      (cc_unused)
+  );
+  logic unused_alloc;
+  assign unused_alloc = ^{pt_valid_unused, pt_pay_unused, cc_unused};
 
 endmodule

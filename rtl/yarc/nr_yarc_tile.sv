@@ -102,6 +102,11 @@ module nr_yarc_tile #(
   logic              rd_en, rd_valid;
   logic [VcW-1:0]    rd_vc;
   logic [PhitW-1:0]  rd_phit;
+  // the input queue's second read port is not used by YARC (RdPorts = 1)
+  logic              rd1_valid_unused;
+  logic [PhitW-1:0]  rd1_phit_unused;
+  logic              unused_rd1;
+  assign unused_rd1 = ^{rd1_valid_unused, rd1_phit_unused};
 
   if (UseLcb != 0) begin : g_lcb
     logic [NumVcs*CW-1:0] occ, credits, inq_cr;
@@ -131,6 +136,10 @@ module nr_yarc_tile #(
       .rd_avail_o        (rd_avail),
       .rd_valid_o        (rd_valid),
       .rd_phit_o         (rd_phit),
+      .rd1_en_i          (1'b0),
+      .rd1_vc_i          (2'd0),
+      .rd1_valid_o       (rd1_valid_unused),
+      .rd1_phit_o        (rd1_phit_unused),
       .occ_o             (occ),
       .ev_o,
       .link_down_o,
@@ -172,7 +181,11 @@ module nr_yarc_tile #(
       .rd_vc_i   (2'(rd_vc)),
       .rd_avail_o(rd_avail),
       .rd_valid_o(rd_valid),
-      .rd_phit_o (rd_phit)
+      .rd_phit_o (rd_phit),
+      .rd1_en_i   (1'b0),
+      .rd1_vc_i   (2'd0),
+      .rd1_valid_o(rd1_valid_unused),
+      .rd1_phit_o (rd1_phit_unused)
     );
     assign link_tx_o   = '0;
     assign ev_o        = '0;

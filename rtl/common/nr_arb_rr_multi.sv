@@ -1,0 +1,114 @@
+// nr_arb_rr_multi.sv - round-robin arbiter that grants up to S requesters.
+//
+// Purpose: the "first S candidates in round-robin order" choice of the
+//   network switches (docs/nwn-arch.md): the input unit's input-queue reads
+//   with an input speedup (section 4.1, the pointer moves past the last VC
+//   read) and a subswitch input's accept step (section 6.3, the pointer moves
+//   past the first accepted candidate when it pops an EOP).
+// Parameters:
+//   N         requesters, 1 .. 64.
+//   S         grants per cycle, 1 .. 4. S = 1 (branch g_one) is exactly
+//             nr_arb_rr (same pointer, same grant). S >= N grants every
+//             request (still in round-robin order for the pick outputs).
+//   PastLast  0: advance_i moves the pointer to one past the FIRST grant;
+//             1: to one past the LAST grant (the S-th, or fewer if fewer
+//             requested). Unused when S = 1 (first = last).
+// Ports / protocol:
+//   req_i[N]          requests.
+//   gnt_o[N]          combinational: the first min(S, #requests) requesters
+//                     at or after the pointer, cyclically.
+//   pick_valid_o[S]   pick k exists (k < number of grants).
+//   pick_idx_o[S*IdxW] index of the k-th grant in round-robin order (0 when
+//                     pick k does not exist).
+//   advance_i         at the clock edge, if anything is granted, move the
+//                     pointer (see PastLast). May depend combinationally on
+//                     the grant outputs (separate process, as nr_arb_rr).
+// Latency: 0 (combinational grant); pointer update 1 cycle.
+// Cost: ceil(log2 N) pointer flops (reset 0); an N-step scan from the
+//   pointer with an S-bounded counter (logic depth O(N)).
+`include "nr_assert.svh"
+
+module nr_arb_rr_multi #(
+  parameter int N        = 4,
+  parameter int S        = 2,
+  parameter int PastLast = 1,
+  localparam int IdxW    = (N > 1) ? $clog2(N) : 1
+) (
+  input  logic            clk_i,
+  input  logic            rst_ni,
+  input  logic [N-1:0]    req_i,
+  input  logic            advance_i,
+  output logic [N-1:0]    gnt_o,
+  output logic [S-1:0]    pick_valid_o,
+  output logic [S*IdxW-1:0] pick_idx_o
+);
+
+  `NR_PARAM_ASSERT(p_n, N >= 1 && N <= 64)
+  `NR_PARAM_ASSERT(p_s, S >= 1 && S <= 4)
+  `NR_PARAM_ASSERT(p_past_last, PastLast == 0 || PastLast == 1)
+
+  if (S == 1) begin : g_one
+    nr_arb_rr #(.N(N)) u_arb (
+      .clk_i,
+      .rst_ni,
+      .req_i,
+      .advance_i,
+      .gnt_o,
+      .gnt_idx_o(pick_idx_o)
+    );
+    assign pick_valid_o = |req_i;
+  end else if (N == 1) begin : g_single
+    assign gnt_o        = req_i;
+    assign pick_valid_o = S'(req_i);
+    assign pick_idx_o   = '0;
+    logic unused_ctl;
+    assign unused_ctl = ^{clk_i, rst_ni, advance_i};
+  end else begin : g_multi
+    localparam int CntW = $clog2(S + 1);
+    logic [IdxW-1:0] ptr_q, ptr_d, first, last;
+    logic [CntW-1:0] cnt;
+
+    always_comb begin
+      int idx;
+      gnt_o        = '0;
+      pick_valid_o = '0;
+      pick_idx_o   = '0;
+      cnt          = '0;
+      first        = '0;
+      last         = '0;
+      for (int k = 0; k < N; k++) begin
+        idx = 32'(ptr_q) + k;
+        if (idx >= N) idx = idx - N;
+        if (req_i[idx] && 32'(cnt) < S) begin
+          gnt_o[idx] = 1'b1;
+          for (int s = 0; s < S; s++) begin
+            if (32'(cnt) == s) begin
+              pick_valid_o[s]              = 1'b1;
+              pick_idx_o[s*IdxW +: IdxW]   = IdxW'(idx);
+            end
+          end
+          if (cnt == '0) first = IdxW'(idx);
+          last = IdxW'(idx);
+          cnt  = cnt + 1'b1;
+        end
+      end
+    end
+
+    // separate process: the grant must not even appear to depend on advance_i
+    always_comb begin
+      logic [IdxW-1:0] w;
+      w     = (PastLast != 0) ? last : first;
+      ptr_d = ptr_q;
+      if (advance_i && req_i != '0) ptr_d = (32'(w) == N - 1) ? '0 : w + 1'b1;
+    end
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) ptr_q <= '0;
+      else         ptr_q <= ptr_d;
+    end
+
+    `NR_ASSERT(a_gnt_is_req, (gnt_o & ~req_i) == '0, clk_i, rst_ni)
+    `NR_ASSERT(a_gnt_count, $countones(gnt_o) <= S, clk_i, rst_ni)
+  end
+
+endmodule

@@ -1,0 +1,530 @@
+// nr_nwn.sv - network-within-a-network switch: folded-Clos (fc), bilateral
+// butterfly (bb) or canonical crossbar (cn) (docs/nwn-arch.md).
+//
+// Purpose: top level. NumPorts ports (nr_nwn_port: front end, input unit,
+//   first hop), bottom subswitches and top subswitches (nr_nwn_sub), and the
+//   internal channels between them with their latency. The external interface
+//   is nr_yarc's (docs/yarc-arch.md), with NumPorts in place of Rows*Cols.
+// Organization (doc 1, 3): cn when R = 1 (then M = 0): one bottom of n = k
+//   ports. fc when Bb = 0, R >= 2: R bottoms of n = k/R ports, M tops of radix
+//   R. bb when Bb = 1: R/2 bottoms serve the down ports 0..k/2-1; top t hosts
+//   the up ports k/2 + t*u .. k/2 + t*u + u-1, u = (k/2)/M. Bottom b's up-link
+//   t (output n+t) is top t's input b; top t's output b is bottom b's input
+//   n+t (down-link).
+// Parameters (doc section 3; checked at elaboration):
+//   NumPorts     k, 4..64, power of two.
+//   R            1..k, power of two dividing k; bb: >= 2.
+//   M            0..16; 0 exactly when R = 1.
+//   Bb           0/1; bb needs R >= 2 and (k/2) mod M = 0.
+//   Speedup      1..2, input speedup of the bottom subswitches (and reads per
+//                cycle of their input units); tops use 1.
+//   SelfTurn     0/1, keep the self crosspoints (q = p); 0 drops such packets
+//                (SELF).
+//   NumVcs       1..4.
+//   InBufPerVc   input queue per VC, >= MaxPktLen (8..1023, nr_inq).
+//   BufDepth     internal buffer per (subswitch input, VC), power of two,
+//                >= 2*ChanLat.
+//   ChanLat      1..4, internal channel latency (data and credits).
+//   UseLcb       1: nr_lcb_port on every port; 0: nr_port_bare.
+//   MaxPktLen    >= 2, VCT threshold; ReplayDepth, Window: the LCB's.
+//   Radix limits: n + M <= 64, fc top R <= 64, bb top R/2 + u <= 64.
+// Latency definition (doc 3, 5): a channel phit sent in cycle t is written into
+//   the receiving buffer at the end of t+ChanLat-1 (ChanLat-1 pipeline stages,
+//   then the nr_fifo write) and allocatable from t+ChanLat; a credit for a pop
+//   in t passes ChanLat-1 stages and is added at the end of t+ChanLat-1.
+// Ports / protocol (flat vectors, port-major; p = port, v = VC), as nr_yarc:
+//   link_rx_p_i / link_tx_p_o       24-bit link phits (UseLcb = 1).
+//   ev_p_o (20 bits/port), link_down_p_o   LCB events and status.
+//   cfg_timeout_i, cfg_retry_limit_i, cfg_max_len_i  LCB run-time config,
+//                                   shared by all ports, held constant.
+//   in_valid_p_i, in_phit_p_i, in_cr_p_v_o, out_valid_p_o, out_phit_p_o,
+//   out_cr_p_v_i                    bare ports (UseLcb = 0), CW bits per count,
+//                                   CW = clog2(InBufPerVc+1).
+//   cfg_we_i, cfg_bcast_i, cfg_tile_i, cfg_addr_i, cfg_wdata_i  configuration
+//                                   write (yarc-arch 9, cfg_tile = port);
+//                                   takes effect next cycle. A cfg_tile_i >=
+//                                   NumPorts without bcast writes nothing.
+//   tev_p_o (5 bits/port)           {reason[2:0], CFG_BAD, RT_DROP}; reasons
+//                                   1..4 as YARC, 5 SELF, 6 UPUP.
+//   prm_*_o                         constant: the -G parameters of this build.
+// Zero-load latency (doc 8): link_rx -> link_tx 6 cycles through one
+//   subswitch, 6 + ChanLat through two (bb up/down-going), 6 + 2*ChanLat
+//   through three; bare in_valid -> out_valid two cycles less.
+// Cost: NumPorts ports (input queue, LCB, staging, tables), the subswitches'
+//   channel-input buffers (fc 2*R*M, bb R*M inputs of NumVcs x BufDepth
+//   phits, cn none) and the counted crosspoints (doc 10); per channel
+//   (ChanLat-1)*(31+VcW) pipeline flops plus (ChanLat-1)*NumVcs for credits.
+//   See docs/nwn-rtl.md.
+`include "nr_assert.svh"
+
+module nr_nwn #(
+  parameter int NumPorts    = 64,
+  parameter int R           = 16,
+  parameter int M           = 4,
+  parameter int Bb          = 0,
+  parameter int Speedup     = 1,
+  parameter int SelfTurn    = 0,
+  parameter int NumVcs      = 2,
+  parameter int InBufPerVc  = 128,
+  parameter int BufDepth    = 16,
+  parameter int ChanLat     = 2,
+  parameter int UseLcb      = 1,
+  parameter int MaxPktLen   = 64,
+  parameter int ReplayDepth = 256,
+  parameter int Window      = 32,
+  localparam int PhitW      = nr_pkg::PHIT_W,
+  localparam int PortW      = nr_pkg::ROUTE_PORT_W,
+  localparam int VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int CW         = $clog2(InBufPerVc + 1)
+) (
+  input  logic                       clk_i,
+  input  logic                       rst_ni,
+  // LCB run-time configuration (all ports)
+  input  logic [15:0]                cfg_timeout_i,
+  input  logic [7:0]                 cfg_retry_limit_i,
+  input  logic [7:0]                 cfg_max_len_i,
+  // links (UseLcb = 1)
+  input  logic [NumPorts*PhitW-1:0]  link_rx_p_i,
+  output logic [NumPorts*PhitW-1:0]  link_tx_p_o,
+  output logic [NumPorts*20-1:0]     ev_p_o,
+  output logic [NumPorts-1:0]        link_down_p_o,
+  // bare ports (UseLcb = 0)
+  input  logic [NumPorts-1:0]        in_valid_p_i,
+  input  logic [NumPorts*PhitW-1:0]  in_phit_p_i,
+  output logic [NumPorts*NumVcs*CW-1:0] in_cr_p_v_o,
+  output logic [NumPorts-1:0]        out_valid_p_o,
+  output logic [NumPorts*PhitW-1:0]  out_phit_p_o,
+  input  logic [NumPorts*NumVcs*CW-1:0] out_cr_p_v_i,
+  // configuration port
+  input  logic                       cfg_we_i,
+  input  logic                       cfg_bcast_i,
+  input  logic [5:0]                 cfg_tile_i,
+  input  logic [7:0]                 cfg_addr_i,
+  input  logic [31:0]                cfg_wdata_i,
+  output logic [NumPorts*5-1:0]      tev_p_o,
+  // parameters of this build (constants)
+  output logic [15:0]                prm_num_ports_o,
+  output logic [15:0]                prm_r_o,
+  output logic [15:0]                prm_m_o,
+  output logic [15:0]                prm_bb_o,
+  output logic [15:0]                prm_speedup_o,
+  output logic [15:0]                prm_self_turn_o,
+  output logic [15:0]                prm_num_vcs_o,
+  output logic [15:0]                prm_in_buf_per_vc_o,
+  output logic [15:0]                prm_buf_depth_o,
+  output logic [15:0]                prm_chan_lat_o,
+  output logic [15:0]                prm_use_lcb_o,
+  output logic [15:0]                prm_max_pkt_len_o,
+  output logic [15:0]                prm_replay_depth_o,
+  output logic [15:0]                prm_window_o
+);
+
+  localparam int N    = NumPorts / R;                           // ports per bottom
+  localparam int HALF = NumPorts / 2;
+  localparam int MN   = (M > 0) ? M : 1;
+  localparam int NBot = (Bb != 0) ? R / 2 : R;                  // bottoms
+  localparam int U    = (Bb != 0) ? HALF / MN : 1;              // bb: up ports per top
+  localparam int NTI  = (Bb != 0) ? R / 2 : R;                  // top channel inputs
+  localparam int NOB  = N + M;                                  // bottom outputs
+  localparam int NOT  = (Bb != 0) ? R / 2 + U : R;              // top outputs
+  localparam int TWB  = (NOB > 1) ? $clog2(NOB) : 1;
+  localparam int TWT  = (NOT > 1) ? $clog2(NOT) : 1;
+  localparam int TgtW = (Bb != 0 && TWT > TWB) ? TWT : TWB;     // ports' first hop
+  localparam int PayW = PortW + PhitW;                          // {q, phit}
+  localparam int ChW  = VcW + PayW;                             // channel {vc, q, phit}
+  localparam int CrW  = $clog2(BufDepth + 1);
+
+  `NR_PARAM_ASSERT(p_numports, NumPorts >= 4 && NumPorts <= 64 && (NumPorts & (NumPorts - 1)) == 0)
+  `NR_PARAM_ASSERT(p_r, R >= 1 && R <= NumPorts && (R & (R - 1)) == 0)
+  `NR_PARAM_ASSERT(p_m, M >= 0 && M <= 16 && ((R == 1) == (M == 0)))
+  `NR_PARAM_ASSERT(p_bb, Bb == 0 || (Bb == 1 && R >= 2 && (NumPorts / 2) % MN == 0))
+  `NR_PARAM_ASSERT(p_speedup, Speedup >= 1 && Speedup <= 2)
+  `NR_PARAM_ASSERT(p_selfturn, SelfTurn == 0 || SelfTurn == 1)
+  `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
+  `NR_PARAM_ASSERT(p_inbuf, InBufPerVc >= MaxPktLen)
+  `NR_PARAM_ASSERT(p_chanlat, ChanLat >= 1 && ChanLat <= 4)
+  `NR_PARAM_ASSERT(p_bufdepth, BufDepth >= 2 * ChanLat && (BufDepth & (BufDepth - 1)) == 0)
+  `NR_PARAM_ASSERT(p_uselcb, UseLcb == 0 || UseLcb == 1)
+  `NR_PARAM_ASSERT(p_maxpkt, MaxPktLen >= 2)
+  `NR_PARAM_ASSERT(p_radix, NOB <= 64 && NOT <= 64)
+
+  assign prm_num_ports_o     = 16'(NumPorts);
+  assign prm_r_o             = 16'(R);
+  assign prm_m_o             = 16'(M);
+  assign prm_bb_o            = 16'(Bb);
+  assign prm_speedup_o       = 16'(Speedup);
+  assign prm_self_turn_o     = 16'(SelfTurn);
+  assign prm_num_vcs_o       = 16'(NumVcs);
+  assign prm_in_buf_per_vc_o = 16'(InBufPerVc);
+  assign prm_buf_depth_o     = 16'(BufDepth);
+  assign prm_chan_lat_o      = 16'(ChanLat);
+  assign prm_use_lcb_o       = 16'(UseLcb);
+  assign prm_max_pkt_len_o   = 16'(MaxPktLen);
+  assign prm_replay_depth_o  = 16'(ReplayDepth);
+  assign prm_window_o        = 16'(Window);
+
+  // ------------------------------------------------------------ shared wires
+  // Arrays indexed by their producer and written whole by it (many partial
+  // drivers on one net make Icarus elaboration quadratic, see nr_yarc).
+  // ports
+  logic [NumVcs-1:0]        pf_valid [NumPorts];   // IU fronts
+  logic [NumVcs*TgtW-1:0]   pf_tgt   [NumPorts];
+  logic [NumVcs*PayW-1:0]   pf_pay   [NumPorts];
+  logic [NumVcs-1:0]        pf_drop  [NumPorts];
+  logic [NumVcs-1:0]        p_vc_ok  [NumPorts];   // TX side of the port
+  // bottoms
+  logic [N*NumVcs-1:0]      b_pop    [NBot];       // IU pops
+  logic [N-1:0]             b_ptv    [NBot];       // port outputs
+  logic [N*PhitW-1:0]       b_ptp    [NBot];
+  logic [MN*NumVcs*CrW-1:0] b_cc     [NBot];       // up-link credits (adaptive)
+  logic [MN-1:0]            b_upv    [NBot];       // up-links after the pipe
+  logic [MN*ChW-1:0]        b_upd    [NBot];
+  logic [MN*NumVcs-1:0]     b_dcr    [NBot];       // down-link credits, after the pipe
+  // tops
+  logic [NTI-1:0]           t_dnv    [MN];         // down-links after the pipe
+  logic [NTI*ChW-1:0]       t_dnd    [MN];
+  logic [NTI*NumVcs-1:0]    t_ucr    [MN];         // up-link credits, after the pipe
+  logic [U*NumVcs-1:0]      t_pop    [MN];         // bb: up ports' IU pops
+  logic [U-1:0]             t_ptv    [MN];         // bb: up port outputs
+  logic [U*PhitW-1:0]       t_ptp    [MN];
+
+  // ------------------------------------------------------------ ports
+  for (genvar p = 0; p < NumPorts; p++) begin : g_port
+    localparam bit IS_UP = (Bb != 0) && (p >= HALF);
+    localparam int B     = IS_UP ? 0 : p / N;                  // its bottom
+    localparam int X     = IS_UP ? 0 : p % N;
+    localparam int T     = IS_UP ? (p - HALF) / U : 0;         // bb: its top
+    localparam int XU    = IS_UP ? (p - HALF) % U : 0;
+
+    logic port_we, tx_valid;
+    logic [PhitW-1:0] tx_phit;
+    logic [NumVcs-1:0] pop;
+    logic [MN*NumVcs*CrW-1:0] cc;
+    assign port_we = cfg_we_i && (cfg_bcast_i || 32'(cfg_tile_i) == p);
+    if (IS_UP) begin : g_up
+      assign pop      = t_pop[T][XU*NumVcs +: NumVcs];
+      assign tx_valid = t_ptv[T][XU];
+      assign tx_phit  = t_ptp[T][XU*PhitW +: PhitW];
+      assign cc       = '0;
+    end else begin : g_down
+      assign pop      = b_pop[B][X*NumVcs +: NumVcs];
+      assign tx_valid = b_ptv[B][X];
+      assign tx_phit  = b_ptp[B][X*PhitW +: PhitW];
+      assign cc       = b_cc[B];
+    end
+
+    nr_nwn_port #(
+      .NumPorts   (NumPorts),
+      .R          (R),
+      .M          (M),
+      .Bb         (Bb),
+      .Speedup    (Speedup),
+      .SelfTurn   (SelfTurn),
+      .NumVcs     (NumVcs),
+      .InBufPerVc (InBufPerVc),
+      .BufDepth   (BufDepth),
+      .ChanLat    (ChanLat),
+      .UseLcb     (UseLcb),
+      .MaxPktLen  (MaxPktLen),
+      .ReplayDepth(ReplayDepth),
+      .Window     (Window),
+      .UpPort     (IS_UP ? 1 : 0)
+    ) u_port (
+      .clk_i,
+      .rst_ni,
+      .port_id_i        (PortW'(p)),
+      .cfg_timeout_i,
+      .cfg_retry_limit_i,
+      .cfg_max_len_i,
+      .link_rx_i        (link_rx_p_i[p*PhitW +: PhitW]),
+      .link_tx_o        (link_tx_p_o[p*PhitW +: PhitW]),
+      .ev_o             (ev_p_o[p*20 +: 20]),
+      .link_down_o      (link_down_p_o[p]),
+      .in_valid_i       (in_valid_p_i[p]),
+      .in_phit_i        (in_phit_p_i[p*PhitW +: PhitW]),
+      .in_cr_o          (in_cr_p_v_o[p*NumVcs*CW +: NumVcs*CW]),
+      .out_valid_o      (out_valid_p_o[p]),
+      .out_phit_o       (out_phit_p_o[p*PhitW +: PhitW]),
+      .out_cr_i         (out_cr_p_v_i[p*NumVcs*CW +: NumVcs*CW]),
+      .cfg_we_i         (port_we),
+      .cfg_addr_i,
+      .cfg_wdata_i,
+      .tev_o            (tev_p_o[p*5 +: 5]),
+      .cc_t_vc_i        (cc),
+      .fr_valid_v_o     (pf_valid[p]),
+      .fr_tgt_v_o       (pf_tgt[p]),
+      .fr_pay_v_o       (pf_pay[p]),
+      .fr_drop_v_o      (pf_drop[p]),
+      .pop_v_i          (pop),
+      .tx_valid_i       (tx_valid),
+      .tx_phit_i        (tx_phit),
+      .tx_vc_ok_o       (p_vc_ok[p])
+    );
+  end
+
+  // ------------------------------------------------------------ bottoms
+  for (genvar b = 0; b < NBot; b++) begin : g_bot
+    logic [N*NumVcs-1:0]      iu_valid, iu_drop;
+    logic [N*NumVcs*TWB-1:0]  iu_tgt;
+    logic [N*NumVcs*PayW-1:0] iu_pay;
+    logic [N*NumVcs-1:0]      pt_vc_ok;
+    logic [MN-1:0]            bi_valid, ch_valid;
+    logic [MN*VcW-1:0]        bi_vc, ch_vc;
+    logic [MN*PayW-1:0]       bi_pay, ch_pay;
+    logic [MN*NumVcs-1:0]     bi_cr, ch_cr;
+    for (genvar x = 0; x < N; x++) begin : g_x
+      localparam int P = b*N + x;
+      assign iu_valid[x*NumVcs +: NumVcs] = pf_valid[P];
+      assign iu_drop[x*NumVcs +: NumVcs]  = pf_drop[P];
+      assign iu_pay[x*NumVcs*PayW +: NumVcs*PayW] = pf_pay[P];
+      for (genvar v = 0; v < NumVcs; v++) begin : g_vc
+        assign iu_tgt[(x*NumVcs + v)*TWB +: TWB] = pf_tgt[P][v*TgtW +: TWB];
+      end
+      assign pt_vc_ok[x*NumVcs +: NumVcs] = p_vc_ok[P];
+      if (TgtW > TWB) begin : g_tw
+        logic unused_tgt;
+        assign unused_tgt = ^pf_tgt[P];
+      end
+    end
+    if (M > 0) begin : g_ch
+      for (genvar t = 0; t < M; t++) begin : g_t
+        // down-link from top t (its output b), and its credits
+        assign bi_valid[t]                 = t_dnv[t][b];
+        assign bi_vc[t*VcW +: VcW]         = t_dnd[t][b*ChW + PayW +: VcW];
+        assign bi_pay[t*PayW +: PayW]      = t_dnd[t][b*ChW +: PayW];
+        assign ch_cr[t*NumVcs +: NumVcs]   = t_ucr[t][b*NumVcs +: NumVcs];
+      end
+    end else begin : g_noch
+      assign bi_valid = '0;
+      assign bi_vc    = '0;
+      assign bi_pay   = '0;
+      assign ch_cr    = '0;
+    end
+
+    nr_nwn_sub #(
+      .NumPorts   (NumPorts),
+      .R          (R),
+      .M          (M),
+      .Bb         (Bb),
+      .Speedup    (Speedup),
+      .SelfTurn   (SelfTurn),
+      .NumVcs     (NumVcs),
+      .InBufPerVc (InBufPerVc),
+      .BufDepth   (BufDepth),
+      .ChanLat    (ChanLat),
+      .UseLcb     (UseLcb),
+      .MaxPktLen  (MaxPktLen),
+      .ReplayDepth(ReplayDepth),
+      .Window     (Window),
+      .Kind       (0)
+    ) u_sub (
+      .clk_i,
+      .rst_ni,
+      .iu_valid_iv_i(iu_valid),
+      .iu_tgt_iv_i  (iu_tgt),
+      .iu_pay_iv_i  (iu_pay),
+      .iu_drop_iv_i (iu_drop),
+      .iu_pop_iv_o  (b_pop[b]),
+      .bi_valid_i   (bi_valid),
+      .bi_vc_i      (bi_vc),
+      .bi_pay_i     (bi_pay),
+      .bi_cr_iv_o   (bi_cr),
+      .pt_valid_o   (b_ptv[b]),
+      .pt_phit_o    (b_ptp[b]),
+      .pt_vc_ok_i   (pt_vc_ok),
+      .ch_valid_o   (ch_valid),
+      .ch_vc_o      (ch_vc),
+      .ch_pay_o     (ch_pay),
+      .ch_cr_i      (ch_cr),
+      .ch_cc_o      (b_cc[b])
+    );
+
+    if (M > 0) begin : g_pipe
+      // up-links: ChanLat-1 stages each
+      logic [M-1:0]     upv;
+      logic [M*ChW-1:0] upd;
+      for (genvar t = 0; t < M; t++) begin : g_up
+        nr_delay #(
+          .Width  (ChW),
+          .Latency(ChanLat - 1)
+        ) u_up_pipe (
+          .clk_i,
+          .rst_ni,
+          .valid_i(ch_valid[t]),
+          .data_i ({ch_vc[t*VcW +: VcW], ch_pay[t*PayW +: PayW]}),
+          .valid_o(upv[t]),
+          .data_o (upd[t*ChW +: ChW])
+        );
+      end
+      assign b_upv[b] = upv;
+      assign b_upd[b] = upd;
+      // down-link credits (pops of this bottom's channel inputs): ChanLat-1
+      // stages back to the tops, as one word valid when any bit is set
+      logic              dcr_v;
+      logic [M*NumVcs-1:0] dcr_d;
+      nr_delay #(
+        .Width  (M*NumVcs),
+        .Latency(ChanLat - 1)
+      ) u_dcr_pipe (
+        .clk_i,
+        .rst_ni,
+        .valid_i(|bi_cr),
+        .data_i (bi_cr),
+        .valid_o(dcr_v),
+        .data_o (dcr_d)
+      );
+      assign b_dcr[b] = dcr_v ? dcr_d : '0;
+    end else begin : g_nopipe
+      assign b_upv[b] = '0;
+      assign b_upd[b] = '0;
+      assign b_dcr[b] = '0;
+      // cn: no tops, no channels
+      logic unused_ch;
+      assign unused_ch = ^{ch_valid, ch_vc, ch_pay, bi_cr, b_upv[b], b_upd[b], b_dcr[b]};
+    end
+  end
+
+  // ------------------------------------------------------------ tops
+  if (M > 0) begin : g_tops
+    for (genvar t = 0; t < M; t++) begin : g_top
+      localparam int NIU = (Bb != 0) ? U : 0;
+      localparam int IUN = (NIU > 0) ? NIU : 1;
+      logic [IUN*NumVcs-1:0]      iu_valid, iu_drop;
+      logic [IUN*NumVcs*TWT-1:0]  iu_tgt;
+      logic [IUN*NumVcs*PayW-1:0] iu_pay;
+      logic [IUN-1:0]             pt_valid;
+      logic [IUN*NumVcs-1:0]      pt_vc_ok, iu_pop;
+      logic [IUN*PhitW-1:0]       pt_phit;
+      logic [NTI-1:0]             bi_valid, ch_valid;
+      logic [NTI*VcW-1:0]         bi_vc, ch_vc;
+      logic [NTI*PayW-1:0]        bi_pay, ch_pay;
+      logic [NTI*NumVcs-1:0]      bi_cr, ch_cr;
+      logic [NTI*NumVcs*CrW-1:0]  cc_unused;
+      for (genvar b = 0; b < NTI; b++) begin : g_b
+        // up-link from bottom b (its output n+t), and its credits
+        assign bi_valid[b]               = b_upv[b][t];
+        assign bi_vc[b*VcW +: VcW]       = b_upd[b][t*ChW + PayW +: VcW];
+        assign bi_pay[b*PayW +: PayW]    = b_upd[b][t*ChW +: PayW];
+        assign ch_cr[b*NumVcs +: NumVcs] = b_dcr[b][t*NumVcs +: NumVcs];
+      end
+      if (Bb != 0) begin : g_upports
+        for (genvar x = 0; x < U; x++) begin : g_x
+          localparam int P = HALF + t*U + x;
+          assign iu_valid[x*NumVcs +: NumVcs] = pf_valid[P];
+          assign iu_drop[x*NumVcs +: NumVcs]  = pf_drop[P];
+          assign iu_pay[x*NumVcs*PayW +: NumVcs*PayW] = pf_pay[P];
+          for (genvar v = 0; v < NumVcs; v++) begin : g_vc
+            assign iu_tgt[(x*NumVcs + v)*TWT +: TWT] = pf_tgt[P][v*TgtW +: TWT];
+          end
+          assign pt_vc_ok[x*NumVcs +: NumVcs] = p_vc_ok[P];
+          if (TgtW > TWT) begin : g_tw
+            logic unused_tgt;
+            assign unused_tgt = ^pf_tgt[P];
+          end
+        end
+      end else begin : g_noup
+        assign iu_valid = '0;
+        assign iu_drop  = '0;
+        assign iu_pay   = '0;
+        assign iu_tgt   = '0;
+        assign pt_vc_ok = '0;
+      end
+
+      nr_nwn_sub #(
+        .NumPorts   (NumPorts),
+        .R          (R),
+        .M          (M),
+        .Bb         (Bb),
+        .Speedup    (Speedup),
+        .SelfTurn   (SelfTurn),
+        .NumVcs     (NumVcs),
+        .InBufPerVc (InBufPerVc),
+        .BufDepth   (BufDepth),
+        .ChanLat    (ChanLat),
+        .UseLcb     (UseLcb),
+        .MaxPktLen  (MaxPktLen),
+        .ReplayDepth(ReplayDepth),
+        .Window     (Window),
+        .Kind       ((Bb != 0) ? 2 : 1)
+      ) u_sub (
+        .clk_i,
+        .rst_ni,
+        .iu_valid_iv_i(iu_valid),
+        .iu_tgt_iv_i  (iu_tgt),
+        .iu_pay_iv_i  (iu_pay),
+        .iu_drop_iv_i (iu_drop),
+        .iu_pop_iv_o  (iu_pop),
+        .bi_valid_i   (bi_valid),
+        .bi_vc_i      (bi_vc),
+        .bi_pay_i     (bi_pay),
+        .bi_cr_iv_o   (bi_cr),
+        .pt_valid_o   (pt_valid),
+        .pt_phit_o    (pt_phit),
+        .pt_vc_ok_i   (pt_vc_ok),
+        .ch_valid_o   (ch_valid),
+        .ch_vc_o      (ch_vc),
+        .ch_pay_o     (ch_pay),
+        .ch_cr_i      (ch_cr),
+        .ch_cc_o      (cc_unused)
+      );
+      logic unused_cc;
+      assign unused_cc = ^cc_unused;
+      if (Bb != 0) begin : g_bbout
+        assign t_pop[t] = iu_pop;
+        assign t_ptv[t] = pt_valid;
+        assign t_ptp[t] = pt_phit;
+      end else begin : g_fcout
+        assign t_pop[t] = '0;
+        assign t_ptv[t] = '0;
+        assign t_ptp[t] = '0;
+        // fc tops have no ports
+        logic unused_pt;
+        assign unused_pt = ^{iu_pop, pt_valid, pt_phit, t_pop[t], t_ptv[t], t_ptp[t]};
+      end
+
+      // down-links: ChanLat-1 stages each
+      logic [NTI-1:0]     dnv;
+      logic [NTI*ChW-1:0] dnd;
+      for (genvar b = 0; b < NTI; b++) begin : g_dn
+        nr_delay #(
+          .Width  (ChW),
+          .Latency(ChanLat - 1)
+        ) u_dn_pipe (
+          .clk_i,
+          .rst_ni,
+          .valid_i(ch_valid[b]),
+          .data_i ({ch_vc[b*VcW +: VcW], ch_pay[b*PayW +: PayW]}),
+          .valid_o(dnv[b]),
+          .data_o (dnd[b*ChW +: ChW])
+        );
+      end
+      assign t_dnv[t] = dnv;
+      assign t_dnd[t] = dnd;
+      // up-link credits (pops of this top's channel inputs)
+      logic                ucr_v;
+      logic [NTI*NumVcs-1:0] ucr_d;
+      nr_delay #(
+        .Width  (NTI*NumVcs),
+        .Latency(ChanLat - 1)
+      ) u_ucr_pipe (
+        .clk_i,
+        .rst_ni,
+        .valid_i(|bi_cr),
+        .data_i (bi_cr),
+        .valid_o(ucr_v),
+        .data_o (ucr_d)
+      );
+      assign t_ucr[t] = ucr_v ? ucr_d : '0;
+    end
+  end else begin : g_notops
+    assign t_dnv[0] = '0;
+    assign t_dnd[0] = '0;
+    assign t_ucr[0] = '0;
+    assign t_pop[0] = '0;
+    assign t_ptv[0] = '0;
+    assign t_ptp[0] = '0;
+    logic unused_t;
+    assign unused_t = ^{t_dnv[0], t_dnd[0], t_ucr[0], t_pop[0], t_ptv[0], t_ptp[0]};
+  end
+
+endmodule

@@ -1,0 +1,168 @@
+// nr_nwn_fhop.sv - first hop of a network-switch input unit: the output of the
+// port's first subswitch that a routed packet takes (docs/nwn-arch.md 4.3).
+//
+// Purpose: in the RC cycle, after the route tables have given the output port
+//   q (and no drop), decide the first hop `tgt` or a DROP: SELF (q = p with
+//   SelfTurn = 0) or UPUP (bb, up port to up port). A packet that must leave
+//   its bottom subswitch through a top (fc, or bb turning to another bottom)
+//   takes the up-link with the most credits cc[n + t][v] of its bottom for its
+//   VC v, ties to the first t at or after the up pointer, which then moves
+//   past t.
+// Parameters:
+//   NumPorts  k, power of two, 4..64.
+//   R, M, Bb  organization (docs/nwn-arch.md section 3): n = k/R ports per
+//             bottom; bb: u = (k/2)/M up ports per top; cn is R = 1, M = 0.
+//   SelfTurn  0/1: with 0 a packet to its own input port drops (SELF).
+//   NumVcs    1..4.
+//   CrW       width of the bottom's up-link credit counters, 1..8.
+//   TgtW      width of tgt_o, enough for the first subswitch's outputs, 1..6.
+// Ports / protocol:
+//   port_id_i   p, this input port (constant per instance, an input so that
+//               every port shares one module).
+//   en_i        a route with port q_i for VC vc_i is registered this cycle (the
+//               IU's rc_route): an adaptive choice then moves the up pointer.
+//   cc_t_vc_i   cc[n + t][v] of p's bottom, flat (t*NumVcs + v)*CrW, start of
+//               cycle. Unused for a bb up port.
+//   tgt_o, drop_o, reason_o   combinational from q_i, vc_i, p, cc and the
+//               pointer: the first hop, or DROP with reason 5 SELF / 6 UPUP.
+//               The SELF check comes first. Meaningful with en_i.
+// First hop (p port, q output port, b = p/n):
+//   q = p, SelfTurn = 0            DROP SELF
+//   bb, p >= k/2: q < k/2          q / n (down-link to the bottom of q)
+//                 q >= k/2         DROP UPUP
+//   bb, p < k/2, q >= k/2          n + (q - k/2) / u (the top that hosts q)
+//   q / n = b                      q mod n (port output of the bottom)
+//   otherwise (fc, bb turning)     n + t, t adaptive
+// Latency: 0 (combinational); pointer update 1 cycle.
+// Cost: ceil(log2 M) pointer flops; an M-way max over CrW-bit credits with a
+//   cyclic tie break; a few 6-bit compares and constant shifts.
+`include "nr_assert.svh"
+
+module nr_nwn_fhop #(
+  parameter int NumPorts = 64,
+  parameter int R        = 16,
+  parameter int M        = 4,
+  parameter int Bb       = 0,
+  parameter int SelfTurn = 0,
+  parameter int NumVcs   = 2,
+  parameter int CrW      = 5,
+  parameter int TgtW     = 3,
+  localparam int PortW   = nr_pkg::ROUTE_PORT_W,
+  localparam int VcW     = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int MN      = (M > 0) ? M : 1
+) (
+  input  logic                    clk_i,
+  input  logic                    rst_ni,
+  input  logic [PortW-1:0]        port_id_i,
+  input  logic                    en_i,
+  input  logic [VcW-1:0]          vc_i,
+  input  logic [PortW-1:0]        q_i,
+  input  logic [MN*NumVcs*CrW-1:0] cc_t_vc_i,
+  output logic [TgtW-1:0]         tgt_o,
+  output logic                    drop_o,
+  output logic [2:0]              reason_o
+);
+
+  `NR_PARAM_ASSERT(p_numports, NumPorts >= 4 && NumPorts <= 64 && (NumPorts & (NumPorts - 1)) == 0)
+  `NR_PARAM_ASSERT(p_r, R >= 1 && R <= NumPorts && (R & (R - 1)) == 0)
+  `NR_PARAM_ASSERT(p_m, M >= 0 && M <= 16 && ((R == 1) == (M == 0)))
+  `NR_PARAM_ASSERT(p_bb, Bb == 0 || (Bb == 1 && R >= 2 && M >= 1 && (NumPorts / 2) % M == 0))
+  `NR_PARAM_ASSERT(p_selfturn, SelfTurn == 0 || SelfTurn == 1)
+  `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
+  `NR_PARAM_ASSERT(p_crw, CrW >= 1 && CrW <= 8)
+  `NR_PARAM_ASSERT(p_tgtw, TgtW >= 1 && TgtW <= 6)
+
+  localparam int N    = NumPorts / R;                    // ports per bottom
+  localparam int HALF = NumPorts / 2;
+  localparam int U    = (Bb != 0) ? HALF / MN : 1;       // bb: up ports per top
+  localparam logic [2:0] REASON_SELF = 3'd5;
+  localparam logic [2:0] REASON_UPUP = 3'd6;
+
+  logic [PortW-1:0] p, q;
+  logic             self_d, up_port, to_up, same_bot, adapt;
+  assign p        = port_id_i;
+  assign q        = q_i;
+  assign self_d   = (SelfTurn == 0) && q == p;
+  assign up_port  = (Bb != 0) && 32'(p) >= HALF;
+  assign to_up    = (Bb != 0) && 32'(q) >= HALF;
+  assign same_bot = 32'(q) / N == 32'(p) / N;
+  assign adapt    = !self_d && !up_port && !to_up && !same_bot;
+
+  // ---------------------------------------------------------------- up-link
+  logic [TgtW-1:0] tup;
+  if (M == 0) begin : g_noup
+    // cn: one bottom, every packet turns locally
+    assign tup = '0;
+    logic unused_up;
+    assign unused_up = ^{clk_i, rst_ni, en_i, vc_i, cc_t_vc_i, adapt};
+  end else begin : g_up
+    localparam int MW = (M > 1) ? $clog2(M) : 1;
+    logic [MW-1:0]  ptr_q, ptr_d, best;
+    logic [CrW-1:0] maxs;
+    logic           hi_found;
+    logic [MW-1:0]  hi_t, lo_t;
+    logic [M*CrW-1:0] score;
+    for (genvar t = 0; t < M; t++) begin : g_t
+      logic [CrW-1:0] sc;
+      always_comb begin
+        sc = '0;
+        for (int v = 0; v < NumVcs; v++) begin
+          if (32'(vc_i) == v) sc = cc_t_vc_i[(t*NumVcs + v)*CrW +: CrW];
+        end
+      end
+      assign score[t*CrW +: CrW] = sc;
+    end
+    // most credits; ties to the first t at or after the pointer (cyclic)
+    always_comb begin
+      maxs = '0;
+      for (int t = 0; t < M; t++) begin
+        if (score[t*CrW +: CrW] > maxs) maxs = score[t*CrW +: CrW];
+      end
+      hi_found = 1'b0;
+      hi_t     = '0;
+      lo_t     = '0;
+      for (int t = M - 1; t >= 0; t--) begin
+        if (score[t*CrW +: CrW] == maxs) begin
+          lo_t = MW'(t);
+          if (MW'(t) >= ptr_q) begin
+            hi_found = 1'b1;
+            hi_t     = MW'(t);
+          end
+        end
+      end
+      best = hi_found ? hi_t : lo_t;
+    end
+    assign tup   = TgtW'(N + 32'(best));
+    assign ptr_d = (en_i && adapt) ? ((32'(best) == M - 1) ? '0 : best + 1'b1) : ptr_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) ptr_q <= '0;
+      else         ptr_q <= ptr_d;
+    end
+    `NR_ASSERT(a_ptr_range, 32'(ptr_q) < M, clk_i, rst_ni)
+  end
+
+  // ---------------------------------------------------------------- decision
+  always_comb begin
+    drop_o   = 1'b0;
+    reason_o = 3'd0;
+    tgt_o    = '0;
+    if (self_d) begin
+      drop_o   = 1'b1;
+      reason_o = REASON_SELF;
+    end else if (up_port) begin
+      if (32'(q) < HALF) begin
+        tgt_o = TgtW'(32'(q) / N);
+      end else begin
+        drop_o   = 1'b1;
+        reason_o = REASON_UPUP;
+      end
+    end else if (to_up) begin
+      tgt_o = TgtW'(N + (32'(q) - HALF) / U);
+    end else if (same_bot) begin
+      tgt_o = TgtW'(32'(q) % N);
+    end else begin
+      tgt_o = tup;
+    end
+  end
+
+endmodule

@@ -1,0 +1,255 @@
+// nr_nwn_sub.sv - one subswitch of a network-within-a-network switch: the
+// input buffers of its internal-channel inputs plus nr_swalloc
+// (docs/nwn-arch.md sections 1, 5, 6, 10).
+//
+// Purpose: a bottom subswitch (fc, bb, cn), an fc top or a bb top, chosen by
+//   Kind. Inputs are input units (their staging is this subswitch's input
+//   buffer, doc 4) or internal channels into per-VC FIFOs of BufDepth phits;
+//   outputs are port outputs (the ports' TX) or internal channels with
+//   per-VC credits. The crosspoint set of doc 10.1 is passed to nr_swalloc,
+//   which builds no logic for the crosspoints left out. Its position is not a
+//   parameter (no behaviour depends on it), so all bottoms share one module
+//   and all tops another (Verilator hierarchy blocks).
+// Parameters:
+//   NumPorts, R, M, Bb, Speedup, SelfTurn, NumVcs, InBufPerVc, BufDepth,
+//     ChanLat, UseLcb, MaxPktLen, ReplayDepth, Window: nr_nwn's, all of them
+//     with the top's values (a Verilator hierarchy block is verilated with
+//     the top's -G values on top of its instance's, so it declares every one
+//     of them and its per-instance parameter has another name). Used here:
+//     n = k/R, u = (k/2)/M, Speedup (input speedup S of a bottom, 1..2; tops
+//     use 1), SelfTurn, NumVcs, BufDepth (input buffer per (channel input,
+//     VC) = credits of the sender, power of two >= 2; the top checks >=
+//     2*ChanLat). The port and link parameters are only range-checked.
+//   Kind      0 bottom, 1 fc top, 2 bb top.
+//   Inputs / outputs in allocator order (doc 1):
+//     bottom: inputs 0..n-1 IUs of its ports, n..n+M-1 down-links from tops
+//             0..M-1; outputs 0..n-1 ports, n..n+M-1 up-links.
+//     fc top: inputs b = up-link of bottom b, outputs b = down-link to bottom b.
+//     bb top: inputs 0..R/2-1 up-links, R/2..R/2+u-1 IUs of its up ports;
+//             outputs 0..R/2-1 down-links, R/2.. its up ports.
+// Ports / protocol (k-th input / output of each class, flat, VC-minor):
+//   iu_valid_iv_i, iu_tgt_iv_i, iu_pay_iv_i ({q, phit}), iu_drop_iv_i,
+//     iu_pop_iv_o: the IU inputs' fronts and pops (nr_iu, nr_swalloc).
+//   bi_valid_i, bi_vc_i, bi_pay_i ({q, phit}): a phit per channel input per
+//     cycle into FIFO (input, vc), usable from the next cycle; its target is
+//     computed from q (doc 5). The sender holds a credit (asserted).
+//     bi_cr_iv_o: FIFO (input, v) popped this cycle, one credit back.
+//   pt_valid_o, pt_phit_o, pt_vc_ok_i: port outputs (the port's TX core
+//     interface). Every presented phit is taken; nr_nwn_port asserts it
+//     (tx_ready does not come back here, so that nothing flows back from a
+//     port's TX into the allocator in the same cycle).
+//   ch_valid_o, ch_vc_o, ch_pay_o ({q, phit}), ch_cr_i, ch_cc_o: channel
+//     outputs, credits returned (added at the end of the cycle) and the
+//     credit counters (for the IUs' adaptive choice).
+// Target from q (doc 5): bottom q mod n; fc top q / n; bb top q / n if q <
+//   k/2, else R/2 + (q - k/2) mod u.
+// Latency: a channel phit written in t is allocatable in t+1; allocation and
+//   traversal take the cycle (0 cycles combinational to the outputs).
+// Cost: (#channel inputs)*NumVcs nr_fifo of BufDepth x (TgtW + 30) bits (RAM
+//   leaves) and nr_swalloc over the counted crosspoints.
+`include "nr_assert.svh"
+
+module nr_nwn_sub #(
+  parameter int NumPorts    = 64,
+  parameter int R           = 16,
+  parameter int M           = 4,
+  parameter int Bb          = 0,
+  parameter int Speedup     = 1,
+  parameter int SelfTurn    = 0,
+  parameter int NumVcs      = 2,
+  parameter int InBufPerVc  = 128,
+  parameter int BufDepth    = 16,
+  parameter int ChanLat     = 2,
+  parameter int UseLcb      = 1,
+  parameter int MaxPktLen   = 64,
+  parameter int ReplayDepth = 256,
+  parameter int Window      = 32,
+  parameter int Kind        = 0,
+  localparam int PhitW   = nr_pkg::PHIT_W,
+  localparam int PortW   = nr_pkg::ROUTE_PORT_W,
+  localparam int PayW    = PortW + PhitW,
+  localparam int VcW     = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int N       = NumPorts / R,
+  localparam int U       = (Bb != 0 && M > 0) ? (NumPorts / 2) / M : 1,
+  localparam int R2      = R / 2,
+  // inputs and outputs per class
+  localparam int NIu     = (Kind == 0) ? N : (Kind == 2) ? U : 0,
+  localparam int NBuf    = (Kind == 0) ? M : (Kind == 2) ? R2 : R,
+  localparam int NPt     = NIu,
+  localparam int NCh     = NBuf,
+  localparam int NO      = NPt + NCh,
+  localparam int TgtW    = (NO > 1) ? $clog2(NO) : 1,
+  localparam int CrW     = $clog2(BufDepth + 1),
+  localparam int IuN     = (NIu > 0) ? NIu : 1,
+  localparam int BufN    = (NBuf > 0) ? NBuf : 1
+) (
+  input  logic                       clk_i,
+  input  logic                       rst_ni,
+  // input-unit inputs
+  input  logic [IuN*NumVcs-1:0]      iu_valid_iv_i,
+  input  logic [IuN*NumVcs*TgtW-1:0] iu_tgt_iv_i,
+  input  logic [IuN*NumVcs*PayW-1:0] iu_pay_iv_i,
+  input  logic [IuN*NumVcs-1:0]      iu_drop_iv_i,
+  output logic [IuN*NumVcs-1:0]      iu_pop_iv_o,
+  // channel inputs
+  input  logic [BufN-1:0]            bi_valid_i,
+  input  logic [BufN*VcW-1:0]        bi_vc_i,
+  input  logic [BufN*PayW-1:0]       bi_pay_i,
+  output logic [BufN*NumVcs-1:0]     bi_cr_iv_o,
+  // port outputs
+  output logic [IuN-1:0]             pt_valid_o,
+  output logic [IuN*PhitW-1:0]       pt_phit_o,
+  input  logic [IuN*NumVcs-1:0]      pt_vc_ok_i,
+  // channel outputs
+  output logic [BufN-1:0]            ch_valid_o,
+  output logic [BufN*VcW-1:0]        ch_vc_o,
+  output logic [BufN*PayW-1:0]       ch_pay_o,
+  input  logic [BufN*NumVcs-1:0]     ch_cr_i,
+  output logic [BufN*NumVcs*CrW-1:0] ch_cc_o
+);
+
+  `NR_PARAM_ASSERT(p_kind, Kind >= 0 && Kind <= 2 && (Kind != 2 || Bb != 0) &&
+                   (Kind != 1 || Bb == 0))
+  `NR_PARAM_ASSERT(p_speedup, Speedup >= 1 && Speedup <= 2)
+  `NR_PARAM_ASSERT(p_bufdepth, BufDepth >= 2 && (BufDepth & (BufDepth - 1)) == 0)
+  `NR_PARAM_ASSERT(p_radix, NIu + NBuf >= 1 && NIu + NBuf <= 64)
+  // the top's port and link parameters (not used here)
+  `NR_PARAM_ASSERT(p_port_prm, InBufPerVc >= MaxPktLen && ChanLat >= 1 && ChanLat <= 4 &&
+                   (UseLcb == 0 || UseLcb == 1) && ReplayDepth >= 8 && Window >= 2)
+
+  localparam int EntW = TgtW + PayW;
+  localparam int NI   = NIu + NBuf;
+  localparam int IU_FIRST = (Kind == 2) ? 0 : 1;
+
+  // ---------------------------------------------------------------- buffers
+  // Channel input c, VC v: FIFO of {tgt, q, phit}.
+  logic [BufN*NumVcs-1:0]      bvalid, bpop;
+  logic [BufN*NumVcs*TgtW-1:0] btgt;
+  logic [BufN*NumVcs*PayW-1:0] bpay;
+  if (NBuf > 0) begin : g_buf
+    for (genvar c = 0; c < NBuf; c++) begin : g_in
+      logic [PayW-1:0]  pay;
+      logic [PortW-1:0] q;
+      logic [TgtW-1:0]  tgt;
+      assign pay = bi_pay_i[c*PayW +: PayW];
+      assign q   = pay[PayW-1 -: PortW];
+      // doc 5: the receiving subswitch's target for the packet, from q
+      always_comb begin
+        if (Kind == 0)                    tgt = TgtW'(32'(q) % N);
+        else if (Kind == 1)               tgt = TgtW'(32'(q) / N);
+        else if (32'(q) < NumPorts / 2)   tgt = TgtW'(32'(q) / N);
+        else                              tgt = TgtW'(R2 + (32'(q) - NumPorts / 2) % U);
+      end
+      for (genvar v = 0; v < NumVcs; v++) begin : g_vc
+        localparam int B = c*NumVcs + v;
+        logic push, rdy;
+        logic [EntW-1:0] d;
+        logic [$clog2(BufDepth+1)-1:0] lvl_unused;
+        logic unused_lvl;
+        assign unused_lvl = ^lvl_unused;
+        assign push = bi_valid_i[c] && 32'(bi_vc_i[c*VcW +: VcW]) == v;
+        nr_fifo #(
+          .Width(EntW),
+          .Depth(BufDepth)
+        ) u_buf (
+          .clk_i,
+          .rst_ni,
+          .valid_i(push),
+          .ready_o(rdy),
+          .data_i ({tgt, pay}),
+          .valid_o(bvalid[B]),
+          .ready_i(bpop[B]),
+          .data_o (d),
+          .level_o(lvl_unused)
+        );
+        assign btgt[B*TgtW +: TgtW] = d[EntW-1 -: TgtW];
+        assign bpay[B*PayW +: PayW] = d[PayW-1:0];
+        `NR_ASSERT(a_credit, !push || rdy, clk_i, rst_ni)
+      end
+    end
+  end else begin : g_nobuf
+    assign bvalid = '0;
+    assign btgt   = '0;
+    assign bpay   = '0;
+    assign bpop   = '0;
+    logic unused_bi;
+    assign unused_bi = ^{bi_valid_i, bi_vc_i, bi_pay_i, bvalid, btgt, bpay};
+  end
+  assign bi_cr_iv_o = bpop;
+
+  // ---------------------------------------------------------------- inputs
+  // allocator order: IU inputs first (bottom), or channel inputs first (top)
+  logic [NI*NumVcs-1:0]      avalid, adrop, apop;
+  logic [NI*NumVcs*TgtW-1:0] atgt;
+  logic [NI*NumVcs*PayW-1:0] apay;
+  for (genvar i = 0; i < NI; i++) begin : g_ord
+    localparam bit IS_IU = (IU_FIRST != 0) ? (i < NIu) : (i >= NBuf);
+    localparam int LI    = (IU_FIRST != 0) ? ((i < NIu) ? i : i - NIu)
+                                           : ((i < NBuf) ? i : i - NBuf);
+    for (genvar v = 0; v < NumVcs; v++) begin : g_vc
+      localparam int A = i*NumVcs + v;
+      localparam int L = LI*NumVcs + v;
+      if (IS_IU) begin : g_iu
+        assign avalid[A]                = iu_valid_iv_i[L];
+        assign adrop[A]                 = iu_drop_iv_i[L];
+        assign atgt[A*TgtW +: TgtW]     = iu_tgt_iv_i[L*TgtW +: TgtW];
+        assign apay[A*PayW +: PayW]     = iu_pay_iv_i[L*PayW +: PayW];
+        assign iu_pop_iv_o[L]           = apop[A];
+      end else begin : g_bi
+        assign avalid[A]                = bvalid[L];
+        assign adrop[A]                 = 1'b0;
+        assign atgt[A*TgtW +: TgtW]     = btgt[L*TgtW +: TgtW];
+        assign apay[A*PayW +: PayW]     = bpay[L*PayW +: PayW];
+        assign bpop[L]                  = apop[A];
+      end
+    end
+  end
+  if (NIu == 0) begin : g_noiu
+    assign iu_pop_iv_o = '0;
+    logic unused_iu;
+    assign unused_iu = ^{iu_valid_iv_i, iu_tgt_iv_i, iu_pay_iv_i, iu_drop_iv_i};
+  end
+
+  // ---------------------------------------------------------------- allocator
+  logic [IuN*PayW-1:0] pt_pay;
+  nr_swalloc #(
+    .NumVcs (NumVcs),
+    .NumIu  (NIu),
+    .NumBuf (NBuf),
+    .IuFirst(IU_FIRST),
+    .NumPt  (NPt),
+    .NumCh  (NCh),
+    .PtFirst(IU_FIRST),
+    .XIuPt  ((Kind == 0) ? ((SelfTurn != 0) ? 1 : 2) : 0),
+    .XIuCh  (1),
+    .XBufPt (1),
+    .XBufCh ((Kind == 0) ? 0 : 2),
+    .Speedup((Kind == 0) ? Speedup : 1),
+    .Credits(BufDepth),
+    .PayW   (PayW)
+  ) u_alloc (
+    .clk_i,
+    .rst_ni,
+    .in_valid_iv_i(avalid),
+    .in_tgt_iv_i  (atgt),
+    .in_pay_iv_i  (apay),
+    .in_drop_iv_i (adrop),
+    .in_pop_iv_o  (apop),
+    .pt_valid_o,
+    .pt_pay_o     (pt_pay),
+    .pt_ready_i   ({IuN{1'b1}}),
+    .pt_vc_ok_i,
+    .ch_valid_o,
+    .ch_vc_o,
+    .ch_pay_o,
+    .ch_cr_i,
+    .ch_cc_o
+  );
+  // a port output sends the phit; q is only needed on internal channels
+  for (genvar k = 0; k < IuN; k++) begin : g_pt
+    assign pt_phit_o[k*PhitW +: PhitW] = pt_pay[k*PayW +: PhitW];
+    logic unused_q;
+    assign unused_q = ^pt_pay[k*PayW + PhitW +: PortW];
+  end
+
+endmodule

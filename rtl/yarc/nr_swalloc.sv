@@ -1,0 +1,494 @@
+// nr_swalloc.sv - generic subswitch allocator and crossbar: grant, accept,
+// commit (docs/nwn-arch.md section 6).
+//
+// Purpose: the allocation of every subswitch in the kit, a one-iteration
+//   separable allocator, output first. Each cycle, from start-of-cycle state:
+//   every output grants one input VC, every input accepts at most Speedup of
+//   its grants (plus the dropping VCs of an input unit), and the accepted
+//   grants move their phit. Used by the YARC subswitch and output port
+//   (nr_subswitch, nr_outport: Speedup >= NumVcs) and by the subswitches of
+//   the network switches (nr_nwn_sub). Buffers are outside: the inputs are
+//   per-(input, VC) fronts, the outputs per-output phits.
+// Parameters:
+//   NumVcs            1..4.
+//   NumIu, NumBuf     inputs that are input units (fronts may be dropping) and
+//                     buffered inputs; NI = NumIu + NumBuf, 1..64.
+//   IuFirst           1: inputs 0..NumIu-1 are the IUs, then the buffered ones;
+//                     0: the buffered ones first.
+//   NumPt, NumCh      port outputs (busy/cur/pptr, VCT-gated by vc_ok) and
+//                     channel outputs (per-VC credits/owners/arb1, vptr);
+//                     NO = NumPt + NumCh, 1..64.
+//   PtFirst           1: outputs 0..NumPt-1 are the ports; 0: channels first.
+//   XIuPt, XIuCh, XBufPt, XBufCh  the crosspoint set X per (input class,
+//                     output class): 0 none, 1 all, 2 all but the diagonal
+//                     (the k-th input of the class to the k-th output of the
+//                     class). A left-out crosspoint has no request, grant or
+//                     datapath logic: output j's arbiters, grant vectors and
+//                     data mux only span the inputs i with (i, j) in X
+//                     (docs/nwn-arch.md section 10).
+//   Speedup           S, 1..4: accepts per input and cycle. S >= NumVcs
+//                     accepts every candidate (no accept arbiter, branch
+//                     g_all); otherwise the first S candidates in round-robin
+//                     order from iptr[i] (nr_arb_rr_multi).
+//   Credits           credits per (channel output, VC) = downstream buffer
+//                     depth, >= 1.
+//   PayW              payload bits per phit, >= 24: the 24-bit phit in the low
+//                     bits (kind at 23:22), sideband (e.g. the output port q)
+//                     above.
+//   Degenerate values (one input, output or VC; an output with a single or
+//   no crosspoint) fall into the named branches here (g_nox) and of the cells
+//   (nr_arb_rr g_single, nr_arb_rr_multi g_one / g_single).
+// Ports / protocol:
+//   in_valid_iv_i, in_tgt_iv_i, in_pay_iv_i  (flat, index i*NumVcs+v) front of
+//     input i, VC v: valid, its target output (meaningful for a HEAD; always a
+//     crosspoint of i, asserted) and payload. State only (no path from any
+//     output of this module).
+//   in_drop_iv_i  IU inputs: VC v is dropping (no front; competes in the
+//     accept step and pops without an output). Ignored for buffered inputs.
+//   in_pop_iv_o   the front (or dropping phit) of (i, v) is popped at the end
+//     of this cycle. Combinational.
+//   pt_valid_o, pt_pay_o  (port output k, k = its index among the ports) the
+//     phit presented to the port's TX (tx_valid, tx_phit). Only accepted
+//     phits are presented; every presented phit must be taken: pt_ready_i is
+//     only checked (asserted). pt_vc_ok_i[k*NumVcs+v] the port's tx_vc_ok.
+//   ch_valid_o, ch_vc_o, ch_pay_o  (channel output k) the phit sent on the
+//     internal channel. ch_cr_i[k*NumVcs+v] one credit returned, added at the
+//     end of the cycle. ch_cc_o the credit counters cc[k][v] (registered, for
+//     the input units' adaptive choice).
+//   No output depends on pt_ready_i or ch_cr_i; everything depends on state,
+//   pt_vc_ok_i and the in_* fronts.
+// Allocation (docs/nwn-arch.md 6.2-6.4):
+//   channel output j: per VC v, a[v] = own[j][v] or the round robin arb1[j][v]
+//     over the head requests (i, v) for j; v eligible if a[v] exists, has a
+//     front on v and cc[j][v] > 0; the round robin vptr[j] picks v* and j
+//     grants (a[v*], v*). On commit: cc--, a new source becomes the owner
+//     (arb1 moves past it), an EOP clears the owner and moves vptr past v*.
+//   port output j: busy -> grant cur if it has a front; else the round robin
+//     pptr[j] over requester r = v*NI + i (head requests with vc_ok[v]). On
+//     commit: a new packet sets busy/cur and moves pptr past r; an EOP clears
+//     busy.
+//   input i: candidates = granted VCs + dropping VCs; accept all (S >=
+//     NumVcs) or the first S from iptr[i], which moves past the first
+//     accepted candidate when that candidate pops an EOP. A refused grant has
+//     no effect at all.
+// Crossbar: each input drives L = min(S, NumVcs) lanes (S < NumVcs: lane l
+//   carries the l-th accepted VC, a VC mux per lane; else lane v is VC v), and
+//   each output muxes over the lanes of its crosspoint inputs only.
+// Latency: 0 (fronts to pops and outputs combinational); state updates 1 cycle.
+// Cost: per channel output NumVcs*(1 + ceil(log2 |X_j|)) owner flops, NumVcs
+//   |X_j|-way round robins, a NumVcs-way round robin, NumVcs credit counters
+//   of ceil(log2(Credits+1)) bits; per port output 1 + ceil(log2(NumVcs*|X_j|))
+//   flops and one NumVcs*|X_j|-way round robin; per input (S < NumVcs) one
+//   NumVcs-way multi-grant round robin and L PayW-bit VC muxes; per output a
+//   PayW-bit (L*|X_j|):1 mux.
+`include "nr_assert.svh"
+
+module nr_swalloc #(
+  parameter int NumVcs  = 2,
+  parameter int NumIu   = 0,
+  parameter int NumBuf  = 8,
+  parameter int IuFirst = 1,
+  parameter int NumPt   = 0,
+  parameter int NumCh   = 8,
+  parameter int PtFirst = 1,
+  parameter int XIuPt   = 1,
+  parameter int XIuCh   = 1,
+  parameter int XBufPt  = 1,
+  parameter int XBufCh  = 1,
+  parameter int Speedup = 4,
+  parameter int Credits = 8,
+  parameter int PayW    = 24,
+  localparam int NI     = NumIu + NumBuf,
+  localparam int NO     = NumPt + NumCh,
+  localparam int VcW    = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int TgtW   = (NO > 1) ? $clog2(NO) : 1,
+  localparam int CrW    = $clog2(Credits + 1),
+  localparam int PtN    = (NumPt > 0) ? NumPt : 1,
+  localparam int ChN    = (NumCh > 0) ? NumCh : 1
+) (
+  input  logic                      clk_i,
+  input  logic                      rst_ni,
+  // input fronts
+  input  logic [NI*NumVcs-1:0]      in_valid_iv_i,
+  input  logic [NI*NumVcs*TgtW-1:0] in_tgt_iv_i,
+  input  logic [NI*NumVcs*PayW-1:0] in_pay_iv_i,
+  input  logic [NI*NumVcs-1:0]      in_drop_iv_i,
+  output logic [NI*NumVcs-1:0]      in_pop_iv_o,
+  // port outputs
+  output logic [PtN-1:0]            pt_valid_o,
+  output logic [PtN*PayW-1:0]       pt_pay_o,
+  input  logic [PtN-1:0]            pt_ready_i,
+  input  logic [PtN*NumVcs-1:0]     pt_vc_ok_i,
+  // channel outputs
+  output logic [ChN-1:0]            ch_valid_o,
+  output logic [ChN*VcW-1:0]        ch_vc_o,
+  output logic [ChN*PayW-1:0]       ch_pay_o,
+  input  logic [ChN*NumVcs-1:0]     ch_cr_i,
+  output logic [ChN*NumVcs*CrW-1:0] ch_cc_o
+);
+
+  `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
+  `NR_PARAM_ASSERT(p_ni, NumIu >= 0 && NumBuf >= 0 && NI >= 1 && NI <= 64)
+  `NR_PARAM_ASSERT(p_no, NumPt >= 0 && NumCh >= 0 && NO >= 1 && NO <= 64)
+  `NR_PARAM_ASSERT(p_order, (IuFirst == 0 || IuFirst == 1) && (PtFirst == 0 || PtFirst == 1))
+  `NR_PARAM_ASSERT(p_x, XIuPt >= 0 && XIuPt <= 2 && XIuCh >= 0 && XIuCh <= 2 &&
+                   XBufPt >= 0 && XBufPt <= 2 && XBufCh >= 0 && XBufCh <= 2)
+  `NR_PARAM_ASSERT(p_speedup, Speedup >= 1 && Speedup <= 4)
+  `NR_PARAM_ASSERT(p_credits, Credits >= 1)
+  `NR_PARAM_ASSERT(p_payw, PayW >= nr_pkg::PHIT_W)
+
+  localparam int PhitW = nr_pkg::PHIT_W;
+  localparam int LaneN = (Speedup >= NumVcs) ? NumVcs : Speedup;
+  localparam int LaneW = (LaneN > 1) ? $clog2(LaneN) : 1;
+  localparam logic [1:0] K_HEAD = 2'(nr_pkg::KIND_HEAD);
+  localparam logic [1:0] K_EOP  = 2'(nr_pkg::KIND_EOP);
+
+  // Number of crosspoint inputs i < upto of output j (the set X). Written out
+  // in one function: Icarus does not let a constant function call another.
+  // (i, j) is in X iff xcnt(j, i+1) != xcnt(j, i); |X_j| = xcnt(j, NI); the
+  // compressed index of input i at output j is xcnt(j, i).
+  function automatic int xcnt(input int j, input int upto);
+    int iu, pt, li, lj, r;
+    xcnt = 0;
+    pt = (PtFirst != 0) ? ((j < NumPt) ? 1 : 0) : ((j >= NumCh) ? 1 : 0);
+    lj = (PtFirst != 0) ? ((j < NumPt) ? j : j - NumPt) : ((j < NumCh) ? j : j - NumCh);
+    for (int i = 0; i < NI; i++) begin
+      iu = (IuFirst != 0) ? ((i < NumIu) ? 1 : 0) : ((i >= NumBuf) ? 1 : 0);
+      li = (IuFirst != 0) ? ((i < NumIu) ? i : i - NumIu) : ((i < NumBuf) ? i : i - NumBuf);
+      r  = (iu != 0) ? ((pt != 0) ? XIuPt : XIuCh) : ((pt != 0) ? XBufPt : XBufCh);
+      if (i < upto && (r == 1 || (r == 2 && li != lj))) xcnt = xcnt + 1;
+    end
+  endfunction
+
+  // ---------------------------------------------------------------- fronts
+  logic [NI*NumVcs-1:0] fhead, fdrop, acc;
+  for (genvar i = 0; i < NI; i++) begin : g_fr
+    localparam bit IS_IU = (IuFirst != 0) ? (i < NumIu) : (i >= NumBuf);
+    for (genvar v = 0; v < NumVcs; v++) begin : g_vc
+      localparam int B = i*NumVcs + v;
+      assign fhead[B] = in_pay_iv_i[B*PayW + PhitW - 1 -: 2] == K_HEAD;
+      if (IS_IU) begin : g_iu
+        assign fdrop[B] = in_drop_iv_i[B];
+      end else begin : g_buf
+        assign fdrop[B] = 1'b0;
+      end
+    end
+  end
+  assign in_pop_iv_o = acc;
+
+  // Crossbar lanes of every input (see header).
+  logic [NI*LaneN*PayW-1:0]   lane_pay;
+  logic [NI*NumVcs*LaneW-1:0] lane_of;
+
+  // (unused only if no output has a crosspoint)
+  logic unused_lanes;
+  assign unused_lanes = ^{lane_pay, lane_of};
+
+  // grant of output j to (i, v) at [(j*NI + i)*NumVcs + v]; 0 off X.
+  // own_oiv: (i, v) is the packet in progress at output j (assertions only).
+  logic [NO*NI*NumVcs-1:0] gnt_oiv, own_oiv;
+
+  // ---------------------------------------------------------------- outputs
+  for (genvar j = 0; j < NO; j++) begin : g_out
+    localparam int  NX    = xcnt(j, NI);
+    localparam bit  IS_PT = (PtFirst != 0) ? (j < NumPt) : (j >= NumCh);
+    localparam int  LJ    = (PtFirst != 0) ? ((j < NumPt) ? j : j - NumPt)
+                                           : ((j < NumCh) ? j : j - NumCh);
+    if (NX == 0) begin : g_nox
+      // no crosspoint: the output never sends
+      assign gnt_oiv[j*NI*NumVcs +: NI*NumVcs] = '0;
+      assign own_oiv[j*NI*NumVcs +: NI*NumVcs] = '0;
+      if (IS_PT) begin : g_pt
+        assign pt_valid_o[LJ]             = 1'b0;
+        assign pt_pay_o[LJ*PayW +: PayW]  = '0;
+        logic unused_pt;
+        assign unused_pt = ^{pt_ready_i[LJ], pt_vc_ok_i[LJ*NumVcs +: NumVcs]};
+      end else begin : g_ch
+        logic [NumVcs*CrW-1:0] cc;
+        logic [NumVcs-1:0]     full_unused;
+        nr_credit_cnt #(
+          .NumVcs    (NumVcs),
+          .MaxCredits(Credits),
+          .IncW      (1)
+        ) u_cc (
+          .clk_i,
+          .rst_ni,
+          .dec_i  ({NumVcs{1'b0}}),
+          .inc_i  (ch_cr_i[LJ*NumVcs +: NumVcs]),
+          .count_o(cc),
+          .full_o (full_unused)
+        );
+        assign ch_valid_o[LJ]                        = 1'b0;
+        assign ch_vc_o[LJ*VcW +: VcW]                = '0;
+        assign ch_pay_o[LJ*PayW +: PayW]             = '0;
+        assign ch_cc_o[LJ*NumVcs*CrW +: NumVcs*CrW]  = cc;
+        logic unused_full;
+        assign unused_full = ^full_unused;
+      end
+    end else begin : g_x
+      localparam int XW = (NX > 1) ? $clog2(NX) : 1;
+      // gathered over the crosspoint inputs, index v*NX + x
+      logic [NumVcs*NX-1:0]       xv, xreq, xacc, gsel;
+      logic [NumVcs*NX*LaneW-1:0] xlof;
+      logic [LaneN*NX*PayW-1:0]   xlane;
+      logic [NumVcs*NX-1:0]       xown;
+      logic [PayW-1:0]            data;
+      logic                       sent, sent_eop;
+
+      for (genvar i = 0; i < NI; i++) begin : g_i
+        if (xcnt(j, i + 1) != xcnt(j, i)) begin : g_xp
+          localparam int X = xcnt(j, i);
+          for (genvar v = 0; v < NumVcs; v++) begin : g_vc
+            localparam int B = i*NumVcs + v;
+            assign xv[v*NX + X]   = in_valid_iv_i[B];
+            assign xreq[v*NX + X] = in_valid_iv_i[B] && fhead[B] &&
+                                    in_tgt_iv_i[B*TgtW +: TgtW] == TgtW'(j);
+            assign xacc[v*NX + X] = acc[B];
+            assign xlof[(v*NX + X)*LaneW +: LaneW] = lane_of[B*LaneW +: LaneW];
+            assign gnt_oiv[(j*NI + i)*NumVcs + v] = gsel[v*NX + X];
+            assign own_oiv[(j*NI + i)*NumVcs + v] = xown[v*NX + X];
+          end
+          for (genvar l = 0; l < LaneN; l++) begin : g_lane
+            assign xlane[(l*NX + X)*PayW +: PayW] = lane_pay[(i*LaneN + l)*PayW +: PayW];
+          end
+        end else begin : g_nxp
+          assign gnt_oiv[(j*NI + i)*NumVcs +: NumVcs] = '0;
+          assign own_oiv[(j*NI + i)*NumVcs +: NumVcs] = '0;
+        end
+      end
+
+      // ---- datapath: the lane that carries the granted, accepted phit
+      always_comb begin
+        data = '0;
+        for (int v = 0; v < NumVcs; v++) begin
+          for (int x = 0; x < NX; x++) begin
+            for (int l = 0; l < LaneN; l++) begin
+              if (gsel[v*NX + x] && xacc[v*NX + x] && 32'(xlof[(v*NX + x)*LaneW +: LaneW]) == l)
+                data = data | xlane[(l*NX + x)*PayW +: PayW];
+            end
+          end
+        end
+      end
+      assign sent     = |(gsel & xacc);
+      assign sent_eop = sent && data[PhitW-1 -: 2] == K_EOP;
+
+      if (IS_PT) begin : g_pt
+        // ---- port output (docs/nwn-arch.md 6.2, yarc-arch section 7)
+        localparam int NR = NumVcs * NX;
+        localparam int RW = (NR > 1) ? $clog2(NR) : 1;
+        logic          busy_q, busy_d;
+        logic [RW-1:0] cur_q, cur_d, gidx, sel;
+        logic [NR-1:0] req, areq, gnt_unused;
+        logic          gvalid;
+        for (genvar v = 0; v < NumVcs; v++) begin : g_req
+          assign req[v*NX +: NX] = xreq[v*NX +: NX] & {NX{pt_vc_ok_i[LJ*NumVcs + v]}};
+        end
+        assign areq = busy_q ? '0 : req;
+        nr_arb_rr #(.N(NR)) u_parb (
+          .clk_i,
+          .rst_ni,
+          .req_i    (areq),
+          .advance_i(!busy_q && sent),
+          .gnt_o    (gnt_unused),
+          .gnt_idx_o(gidx)
+        );
+        assign sel    = busy_q ? cur_q : gidx;
+        assign gvalid = busy_q ? xv[sel] : |areq;
+        for (genvar r = 0; r < NR; r++) begin : g_gsel
+          assign gsel[r] = gvalid && 32'(sel) == r;
+          assign xown[r] = busy_q && 32'(cur_q) == r;
+        end
+        assign busy_d = sent ? !sent_eop : busy_q;
+        assign cur_d  = (sent && !busy_q) ? gidx : cur_q;
+        always_ff @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) begin
+            busy_q <= 1'b0;
+            cur_q  <= '0;
+          end else begin
+            busy_q <= busy_d;
+            cur_q  <= cur_d;
+          end
+        end
+        assign pt_valid_o[LJ]            = sent;
+        assign pt_pay_o[LJ*PayW +: PayW] = data;
+        logic unused_pgnt;
+        assign unused_pgnt = ^gnt_unused;
+        `NR_ASSERT(a_taken, !sent || pt_ready_i[LJ], clk_i, rst_ni)
+      end else begin : g_ch
+        // ---- channel output (docs/nwn-arch.md 6.2, yarc-arch section 6)
+        logic [NumVcs-1:0]     own_v_q, own_v_d, elig, arb_upd, sent_v, vgnt;
+        logic [NumVcs*XW-1:0]  own_q, own_d;
+        logic [VcW-1:0]        vsel;
+        logic                  send;
+        logic [NumVcs*CrW-1:0] cc;
+        logic [NumVcs-1:0]     full_unused;
+        for (genvar v = 0; v < NumVcs; v++) begin : g_vc
+          logic [NX-1:0] gnt_unused;
+          logic [XW-1:0] aidx, ai;
+          nr_arb_rr #(.N(NX)) u_arb1 (
+            .clk_i,
+            .rst_ni,
+            .req_i    (xreq[v*NX +: NX]),
+            .advance_i(arb_upd[v]),
+            .gnt_o    (gnt_unused),
+            .gnt_idx_o(aidx)
+          );
+          assign ai = own_v_q[v] ? own_q[v*XW +: XW] : aidx;
+          assign elig[v]    = (own_v_q[v] || xreq[v*NX +: NX] != '0) && xv[v*NX + 32'(ai)] &&
+                              cc[v*CrW +: CrW] != '0;
+          assign sent_v[v]  = sent && vgnt[v];
+          assign arb_upd[v] = sent_v[v] && !own_v_q[v];
+          assign own_v_d[v] = sent_v[v] ? !sent_eop : own_v_q[v];
+          assign own_d[v*XW +: XW] = sent_v[v] ? ai : own_q[v*XW +: XW];
+          for (genvar x = 0; x < NX; x++) begin : g_gsel
+            assign gsel[v*NX + x] = send && vgnt[v] && 32'(ai) == x;
+            assign xown[v*NX + x] = own_v_q[v] && 32'(own_q[v*XW +: XW]) == x;
+          end
+          logic unused_gnt;
+          assign unused_gnt = ^gnt_unused;
+        end
+        // VC round robin: moves past the winner when it sends its EOP
+        nr_arb_rr #(.N(NumVcs)) u_vc_arb (
+          .clk_i,
+          .rst_ni,
+          .req_i    (elig),
+          .advance_i(sent_eop),
+          .gnt_o    (vgnt),
+          .gnt_idx_o(vsel)
+        );
+        assign send = |elig;
+        nr_credit_cnt #(
+          .NumVcs    (NumVcs),
+          .MaxCredits(Credits),
+          .IncW      (1)
+        ) u_cc (
+          .clk_i,
+          .rst_ni,
+          .dec_i  (sent_v),
+          .inc_i  (ch_cr_i[LJ*NumVcs +: NumVcs]),
+          .count_o(cc),
+          .full_o (full_unused)
+        );
+        always_ff @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) begin
+            own_v_q <= '0;
+            own_q   <= '0;
+          end else begin
+            own_v_q <= own_v_d;
+            own_q   <= own_d;
+          end
+        end
+        assign ch_valid_o[LJ]                       = sent;
+        assign ch_vc_o[LJ*VcW +: VcW]               = vsel;
+        assign ch_pay_o[LJ*PayW +: PayW]            = data;
+        assign ch_cc_o[LJ*NumVcs*CrW +: NumVcs*CrW] = cc;
+        logic unused_full;
+        assign unused_full = ^full_unused;
+      end
+    end
+  end
+
+  if (NumPt == 0) begin : g_nopt
+    assign pt_valid_o = '0;
+    assign pt_pay_o   = '0;
+    logic unused_pt;
+    assign unused_pt = ^{pt_ready_i, pt_vc_ok_i};
+  end
+  if (NumCh == 0) begin : g_noch
+    assign ch_valid_o = '0;
+    assign ch_vc_o    = '0;
+    assign ch_pay_o   = '0;
+    assign ch_cc_o    = '0;
+    logic unused_ch;
+    assign unused_ch = ^ch_cr_i;
+  end
+
+  // ---------------------------------------------------------------- accept
+  for (genvar i = 0; i < NI; i++) begin : g_acc
+    logic [NumVcs-1:0] gnt, cand, a;
+    always_comb begin
+      gnt = '0;
+      for (int j = 0; j < NO; j++) gnt = gnt | gnt_oiv[(j*NI + i)*NumVcs +: NumVcs];
+    end
+    assign cand = gnt | fdrop[i*NumVcs +: NumVcs];
+    if (Speedup >= NumVcs) begin : g_all
+      // every candidate is accepted; lane v carries VC v
+      assign a = cand;
+      for (genvar v = 0; v < NumVcs; v++) begin : g_lane
+        assign lane_pay[(i*LaneN + v)*PayW +: PayW] = in_pay_iv_i[(i*NumVcs + v)*PayW +: PayW];
+        assign lane_of[(i*NumVcs + v)*LaneW +: LaneW] = LaneW'(v);
+      end
+    end else begin : g_sel
+      // the first S candidates from iptr[i]; iptr moves past the first
+      // accepted candidate when it pops an EOP
+      logic [Speedup-1:0]       pv;
+      logic [Speedup*VcW-1:0]   pi;
+      logic                     first_eop;
+      assign first_eop = pv[0] &&
+          in_pay_iv_i[(i*NumVcs + 32'(pi[VcW-1:0]))*PayW + PhitW - 1 -: 2] == K_EOP;
+      nr_arb_rr_multi #(
+        .N       (NumVcs),
+        .S       (Speedup),
+        .PastLast(0)
+      ) u_iarb (
+        .clk_i,
+        .rst_ni,
+        .req_i       (cand),
+        .advance_i   (first_eop),
+        .gnt_o       (a),
+        .pick_valid_o(pv),
+        .pick_idx_o  (pi)
+      );
+      for (genvar l = 0; l < LaneN; l++) begin : g_lane
+        assign lane_pay[(i*LaneN + l)*PayW +: PayW] =
+            in_pay_iv_i[(i*NumVcs + 32'(pi[l*VcW +: VcW]))*PayW +: PayW];
+      end
+      for (genvar v = 0; v < NumVcs; v++) begin : g_lof
+        logic [LaneW-1:0] lo;
+        always_comb begin
+          lo = '0;
+          for (int l = 0; l < LaneN; l++) begin
+            if (pv[l] && 32'(pi[l*VcW +: VcW]) == v) lo = LaneW'(l);
+          end
+        end
+        assign lane_of[(i*NumVcs + v)*LaneW +: LaneW] = lo;
+      end
+    end
+    assign acc[i*NumVcs +: NumVcs] = a;
+
+    // ---- checks
+    localparam bit IS_IU = (IuFirst != 0) ? (i < NumIu) : (i >= NumBuf);
+    logic [NO-1:0] xmask;
+    for (genvar j = 0; j < NO; j++) begin : g_xm
+      assign xmask[j] = xcnt(j, i + 1) != xcnt(j, i);
+    end
+    for (genvar v = 0; v < NumVcs; v++) begin : g_chk
+      localparam int B = i*NumVcs + v;
+      logic [NO-1:0] gj, oj;
+      for (genvar j = 0; j < NO; j++) begin : g_j
+        assign gj[j] = gnt_oiv[(j*NI + i)*NumVcs + v];
+        assign oj[j] = own_oiv[(j*NI + i)*NumVcs + v];
+      end
+      logic [TgtW-1:0] tg;
+      assign tg = in_tgt_iv_i[B*TgtW +: TgtW];
+      // a front is granted by one output at most (one pop per buffer)
+      `NR_ASSERT(a_one_grant, $onehot0(gj), clk_i, rst_ni)
+      `NR_ASSERT(a_one_owner, $onehot0(oj), clk_i, rst_ni)
+      // a HEAD targets an existing crosspoint of its input
+      `NR_ASSERT(a_tgt_xp, !(in_valid_iv_i[B] && fhead[B]) || (32'(tg) < NO && xmask[tg]),
+                 clk_i, rst_ni)
+      // a front that is not a HEAD belongs to a packet holding an output
+      `NR_ASSERT(a_stray, !in_valid_iv_i[B] || fhead[B] || oj != '0, clk_i, rst_ni)
+      // a dropping VC presents no front
+      `NR_ASSERT(a_drop_nofront, !(fdrop[B] && in_valid_iv_i[B]), clk_i, rst_ni)
+      `NR_ASSERT(a_pop, !acc[B] || in_valid_iv_i[B] || fdrop[B], clk_i, rst_ni)
+    end
+    // accept limit
+    `NR_ASSERT(a_accept, $countones(a) <= Speedup, clk_i, rst_ni)
+    if (!IS_IU) begin : g_nodrop
+      logic unused_drop;
+      assign unused_drop = ^in_drop_iv_i[i*NumVcs +: NumVcs];
+    end
+  end
+
+endmodule

@@ -1,0 +1,70 @@
+// nr_nwn_shim.cpp - extern "C" API (tb/nwn_rtl.h) over the Verilated nr_nwn.
+// One shim object per Verilated build (mk/nwn_rtl.mk); the traced builds are
+// compiled with -DNR_NWN_TRACE. Reset, eval, tick and the trace are shared
+// with the nr_yarc shim (tb/shim/rtr_shim.hpp): the two tops have the same
+// port list.
+#include "Vnr_nwn.h"
+#ifdef NR_NWN_TRACE
+#define NR_RTR_TRACE
+#endif
+#include "rtr_shim.hpp"
+
+#include "nwn_rtl.h"
+
+struct nwn_rtl {
+    rtr_shim::Rtr<Vnr_nwn> r{"nwn_rtl", "nwn"};
+    nr_nwn_params p;
+};
+
+extern "C" nwn_rtl *nwn_rtl_new(const nr_lcb_cfg *lcfg)
+{
+    nwn_rtl *h = new nwn_rtl();
+    h->r.reset(lcfg);
+    Vnr_nwn *t = h->r.top;
+    h->p.num_ports = t->prm_num_ports_o;
+    h->p.r = t->prm_r_o;
+    h->p.m = t->prm_m_o;
+    h->p.bb = t->prm_bb_o;
+    h->p.speedup = t->prm_speedup_o;
+    h->p.self_turn = t->prm_self_turn_o;
+    h->p.num_vcs = t->prm_num_vcs_o;
+    h->p.in_buf_per_vc = t->prm_in_buf_per_vc_o;
+    h->p.buf_depth = t->prm_buf_depth_o;
+    h->p.chan_lat = t->prm_chan_lat_o;
+    h->p.use_lcb = t->prm_use_lcb_o;
+    h->p.max_pkt_len = t->prm_max_pkt_len_o;
+    h->p.replay_depth = t->prm_replay_depth_o;
+    h->p.window = t->prm_window_o;
+    h->r.set_shape(h->p.num_ports, h->p.num_vcs, h->p.in_buf_per_vc, h->p.use_lcb);
+    return h;
+}
+
+extern "C" void nwn_rtl_params(const nwn_rtl *h, nr_nwn_params *p)
+{
+    *p = h->p;
+}
+
+extern "C" void nwn_rtl_eval(nwn_rtl *h, const nr_rtr_in *in, nr_rtr_out *out)
+{
+    h->r.eval(in, out);
+}
+
+extern "C" void nwn_rtl_tick(nwn_rtl *h)
+{
+    h->r.tick();
+}
+
+extern "C" int nwn_rtl_trace(nwn_rtl *h, const char *fst_path)
+{
+    return h->r.trace(fst_path);
+}
+
+extern "C" void nwn_rtl_trace_stop(nwn_rtl *h)
+{
+    h->r.trace_stop();
+}
+
+extern "C" void nwn_rtl_free(nwn_rtl *h)
+{
+    delete h;
+}
