@@ -5,9 +5,11 @@
 //   q (and no drop), decide the first hop `tgt` or a DROP: SELF (q = p with
 //   SelfTurn = 0) or UPUP (bb, up port to up port). A packet that must leave
 //   its bottom subswitch through a top (fc, or bb turning to another bottom)
-//   takes the up-link with the most credits cc[n + t][v] of its bottom for its
-//   VC v, ties to the first t at or after the up pointer, which then moves
-//   past t.
+//   chooses the top by its head's a bit: a = 1 takes the up-link with the
+//   most credits cc[n + t][v] of its bottom for its VC v, ties to the first t
+//   at or after the up pointer, which then moves past t; a = 0 takes the
+//   flow's hashed top, upd8(0x00, (dest << 6 | p) ^ hash) mod M (CRC-8, poly
+//   0x07, over 22 bits MSB first), and the pointer stays.
 // Parameters:
 //   NumPorts  k, power of two, 4..64.
 //   R, M, Bb  organization (docs/nwn-arch.md section 3): n = k/R ports per
@@ -21,6 +23,8 @@
 //               every port shares one module).
 //   en_i        a route with port q_i for VC vc_i is registered this cycle (the
 //               IU's rc_route): an adaptive choice then moves the up pointer.
+//   head_i, hash_i  the routed packet's head phit (dest, a) and its hash
+//               phit's data (0 without h), for the choice of the top.
 //   cc_t_vc_i   cc[n + t][v] of p's bottom, flat (t*NumVcs + v)*CrW, start of
 //               cycle. Unused for a bb up port.
 //   tgt_o, drop_o, reason_o   combinational from q_i, vc_i, p, cc and the
@@ -32,10 +36,11 @@
 //                 q >= k/2         DROP UPUP
 //   bb, p < k/2, q >= k/2          n + (q - k/2) / u (the top that hosts q)
 //   q / n = b                      q mod n (port output of the bottom)
-//   otherwise (fc, bb turning)     n + t, t adaptive
+//   otherwise (fc, bb turning)     n + t, t adaptive (a = 1) or hashed (a = 0)
 // Latency: 0 (combinational); pointer update 1 cycle.
 // Cost: ceil(log2 M) pointer flops; an M-way max over CrW-bit credits with a
-//   cyclic tie break; a few 6-bit compares and constant shifts.
+//   cyclic tie break; a 22-bit CRC-8 XOR network and an 8-bit modulo by the
+//   constant M; a few 6-bit compares and constant shifts.
 `include "nr_assert.svh"
 
 module nr_nwn_fhop #(
@@ -57,6 +62,8 @@ module nr_nwn_fhop #(
   input  logic                    en_i,
   input  logic [VcW-1:0]          vc_i,
   input  logic [PortW-1:0]        q_i,
+  input  logic [nr_pkg::PHIT_W-1:0] head_i,
+  input  logic [nr_pkg::DATA_W-1:0] hash_i,
   input  logic [MN*NumVcs*CrW-1:0] cc_t_vc_i,
   output logic [TgtW-1:0]         tgt_o,
   output logic                    drop_o,
@@ -94,7 +101,7 @@ module nr_nwn_fhop #(
     // cn: one bottom, every packet turns locally
     assign tup = '0;
     logic unused_up;
-    assign unused_up = ^{clk_i, rst_ni, en_i, vc_i, cc_t_vc_i, adapt};
+    assign unused_up = ^{clk_i, rst_ni, en_i, vc_i, cc_t_vc_i, adapt, head_i, hash_i};
   end else begin : g_up
     localparam int MW = (M > 1) ? $clog2(M) : 1;
     logic [MW-1:0]  ptr_q, ptr_d, best;
@@ -132,8 +139,26 @@ module nr_nwn_fhop #(
       end
       best = hi_found ? hi_t : lo_t;
     end
-    assign tup   = TgtW'(N + 32'(best));
-    assign ptr_d = (en_i && adapt) ? ((32'(best) == M - 1) ? '0 : best + 1'b1) : ptr_q;
+    // a = 0: the flow's top, upd8(0x00, (dest << 6 | p) ^ hash) mod M
+    localparam int DW = nr_pkg::DATA_W;
+    logic [DW-1:0] key;
+    logic [7:0]    h8;
+    logic [MW-1:0] hashed;
+    logic          is_a;
+    assign is_a = head_i[nr_pkg::HEAD_A_BIT];
+    logic unused_head;
+    assign unused_head = ^head_i; // only dest and a are used
+    assign key  = DW'({head_i[nr_pkg::HEAD_DEST_LSB +: nr_pkg::HEAD_DEST_W], p}) ^ hash_i;
+    nr_crc8_upd #(.DataW(DW)) u_hash (
+      .crc_i (8'h00),
+      .data_i(key),
+      .crc_o (h8)
+    );
+    assign hashed = MW'(32'(h8) % M);
+    logic [MW-1:0] tsel;
+    assign tsel  = is_a ? best : hashed;
+    assign tup   = TgtW'(N + 32'(tsel));
+    assign ptr_d = (en_i && adapt && is_a) ? ((32'(best) == M - 1) ? '0 : best + 1'b1) : ptr_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) ptr_q <= '0;
       else         ptr_q <= ptr_d;

@@ -214,6 +214,8 @@ module nr_nwn_port #(
   logic                    rc_route, fh_drop, cfg_bad, drop;
   logic [VcW-1:0]          rc_vc;
   logic [PortW-1:0]        rc_q;
+  logic [PhitW-1:0]        rc_head;
+  logic [nr_pkg::DATA_W-1:0] rc_hash;
   logic [TgtW-1:0]         fh_tgt;
   logic [2:0]              fh_reason, drop_reason;
   logic [NumVcs-1:0]       fr_head;
@@ -249,6 +251,8 @@ module nr_nwn_port #(
     .rc_route_o   (rc_route),
     .rc_vc_o      (rc_vc),
     .rc_q_o       (rc_q),
+    .rc_head_o    (rc_head),
+    .rc_hash_o    (rc_hash),
     .fh_tgt_i     (fh_tgt),
     .fh_drop_i    (fh_drop),
     .fh_reason_i  (fh_reason),
@@ -286,6 +290,8 @@ module nr_nwn_port #(
     .en_i     (rc_route),
     .vc_i     (rc_vc),
     .q_i      (rc_q),
+    .head_i   (rc_head),
+    .hash_i   (rc_hash),
     .cc_t_vc_i,
     .tgt_o    (fh_tgt),
     .drop_o   (fh_drop),

@@ -30,7 +30,9 @@
 //     (nr_route_tables).
 //   score_c_vc_i: adaptive scores, start of cycle (UseScore = 1).
 //   rc_route_o, rc_vc_o, rc_q_o: in this cycle the RC unit routes VC rc_vc_o to
-//     output port rc_q_o with no table drop (combinational). The caller answers
+//     output port rc_q_o with no table drop (combinational); rc_head_o is its
+//     head phit and rc_hash_o its hash phit's data (0 without h), for a first
+//     hop that depends on them (docs/nwn-arch.md 4.3). The caller answers
 //     in the same cycle with fh_tgt_i (registered with the route) and fh_drop_i
 //     / fh_reason_i (a first-hop DROP, e.g. SELF or UPUP, counted like a table
 //     drop). fh_* are ignored when rc_route_o = 0.
@@ -103,6 +105,8 @@ module nr_iu #(
   output logic                           rc_route_o,
   output logic [VcW-1:0]                 rc_vc_o,
   output logic [PortW-1:0]               rc_q_o,
+  output logic [PhitW-1:0]               rc_head_o,
+  output logic [nr_pkg::DATA_W-1:0]      rc_hash_o,
   input  logic [TgtW-1:0]                fh_tgt_i,
   input  logic                           fh_drop_i,
   input  logic [2:0]                     fh_reason_i,
@@ -171,6 +175,16 @@ module nr_iu #(
   assign rc_route_o = rc_any && !rc_dr;
   assign rc_vc_o    = rc_w;
   assign rc_q_o     = rc_port;
+  // the hash phit follows the head, after the route phit when r = 1
+  logic [PhitW-1:0] rc_h0, rc_h1, rc_h2;
+  assign rc_h0     = ph0[32'(rc_w)*PhitW +: PhitW];
+  assign rc_h1     = ph1[32'(rc_w)*PhitW +: PhitW];
+  assign rc_h2     = ph2[32'(rc_w)*PhitW +: PhitW];
+  assign rc_head_o = rc_h0;
+  assign rc_hash_o = !rc_h0[nr_pkg::HEAD_H_BIT] ? '0 :
+                     rc_h0[nr_pkg::HEAD_R_BIT] ? rc_h2[nr_pkg::DATA_W-1:0] : rc_h1[nr_pkg::DATA_W-1:0];
+  logic unused_rch;
+  assign unused_rch = ^{rc_h1[PhitW-1:nr_pkg::DATA_W], rc_h2[PhitW-1:nr_pkg::DATA_W]};
   assign fh_dr      = rc_route_o && fh_drop_i;
   assign rc_dr_all  = rc_dr || fh_dr;
 

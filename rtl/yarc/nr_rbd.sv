@@ -94,6 +94,8 @@ module nr_rbd #(
   logic [Cols*NumVcs*CredW-1:0] cred_q;
   logic                         rc_route;
   logic [VcW-1:0]               rc_vc;
+  logic [PhitW-1:0]             rc_head;
+  logic [nr_pkg::DATA_W-1:0]    rc_hash;
   logic [PortW-1:0]             rc_q;
   logic [NumVcs-1:0]            fr_valid, fr_head, fr_drop, pop;
   logic [NumVcs*ColW-1:0]       fr_tgt;
@@ -131,6 +133,8 @@ module nr_rbd #(
     .rc_route_o   (rc_route),
     .rc_vc_o      (rc_vc),
     .rc_q_o       (rc_q),
+    .rc_head_o    (rc_head),
+    .rc_hash_o    (rc_hash),
     .fh_tgt_i     (rc_q[ColW-1:0]),   // first hop: the target column
     .fh_drop_i    (1'b0),
     .fh_reason_i  (3'd0),
@@ -145,7 +149,7 @@ module nr_rbd #(
     .drop_reason_o
   );
   logic unused_iu;
-  assign unused_iu = ^{rc_route, rc_vc, rc_q, fr_head, rd1_en, rd1_vc};
+  assign unused_iu = ^{rc_route, rc_vc, rc_q, rc_head, rc_hash, fr_head, rd1_en, rd1_vc};
 
   // ---------------------------------------------------------------- send
   // VC v is eligible when it is dropping, or presents a front and holds a
