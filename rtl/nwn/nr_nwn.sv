@@ -50,6 +50,10 @@
 // Zero-load latency (doc 8): link_rx -> link_tx 6 cycles through one
 //   subswitch, 6 + ChanLat through two (bb up/down-going), 6 + 2*ChanLat
 //   through three; bare in_valid -> out_valid two cycles less.
+// Net names: every net of this module (the wiring between ports, subswitches
+//   and channel pipes) starts with hb_ ("hierarchy boundary"): when the ports
+//   and subswitches are hierarchy blocks of a Verilator build, these are the
+//   only names a false UNOPTFLAT can report (rtl/lint.vlt).
 // Cost: NumPorts ports (input queue, LCB, staging, tables), the subswitches'
 //   channel-input buffers (fc 2*R*M, bb R*M inputs of NumVcs x BufDepth
 //   phits, cn none) and the counted crosspoints (doc 10); per channel
@@ -167,26 +171,26 @@ module nr_nwn #(
   // Arrays indexed by their producer and written whole by it (many partial
   // drivers on one net make Icarus elaboration quadratic, see nr_yarc).
   // ports
-  logic [NumVcs-1:0]        pf_valid [NumPorts];   // IU fronts
-  logic [NumVcs*TgtW-1:0]   pf_tgt   [NumPorts];
-  logic [NumVcs*PayW-1:0]   pf_pay   [NumPorts];
-  logic [NumVcs-1:0]        pf_drop  [NumPorts];
-  logic [NumVcs-1:0]        p_vc_ok  [NumPorts];   // TX side of the port
+  logic [NumVcs-1:0]        hb_pf_valid [NumPorts];   // IU fronts
+  logic [NumVcs*TgtW-1:0]   hb_pf_tgt   [NumPorts];
+  logic [NumVcs*PayW-1:0]   hb_pf_pay   [NumPorts];
+  logic [NumVcs-1:0]        hb_pf_drop  [NumPorts];
+  logic [NumVcs-1:0]        hb_p_vc_ok  [NumPorts];   // TX side of the port
   // bottoms
-  logic [N*NumVcs-1:0]      b_pop    [NBot];       // IU pops
-  logic [N-1:0]             b_ptv    [NBot];       // port outputs
-  logic [N*PhitW-1:0]       b_ptp    [NBot];
-  logic [MN*NumVcs*CrW-1:0] b_cc     [NBot];       // up-link credits (adaptive)
-  logic [MN-1:0]            b_upv    [NBot];       // up-links after the pipe
-  logic [MN*ChW-1:0]        b_upd    [NBot];
-  logic [MN*NumVcs-1:0]     b_dcr    [NBot];       // down-link credits, after the pipe
+  logic [N*NumVcs-1:0]      hb_b_pop    [NBot];       // IU pops
+  logic [N-1:0]             hb_b_ptv    [NBot];       // port outputs
+  logic [N*PhitW-1:0]       hb_b_ptp    [NBot];
+  logic [MN*NumVcs*CrW-1:0] hb_b_cc     [NBot];       // up-link credits (adaptive)
+  logic [MN-1:0]            hb_b_upv    [NBot];       // up-links after the pipe
+  logic [MN*ChW-1:0]        hb_b_upd    [NBot];
+  logic [MN*NumVcs-1:0]     hb_b_dcr    [NBot];       // down-link credits, after the pipe
   // tops
-  logic [NTI-1:0]           t_dnv    [MN];         // down-links after the pipe
-  logic [NTI*ChW-1:0]       t_dnd    [MN];
-  logic [NTI*NumVcs-1:0]    t_ucr    [MN];         // up-link credits, after the pipe
-  logic [U*NumVcs-1:0]      t_pop    [MN];         // bb: up ports' IU pops
-  logic [U-1:0]             t_ptv    [MN];         // bb: up port outputs
-  logic [U*PhitW-1:0]       t_ptp    [MN];
+  logic [NTI-1:0]           hb_t_dnv    [MN];         // down-links after the pipe
+  logic [NTI*ChW-1:0]       hb_t_dnd    [MN];
+  logic [NTI*NumVcs-1:0]    hb_t_ucr    [MN];         // up-link credits, after the pipe
+  logic [U*NumVcs-1:0]      hb_t_pop    [MN];         // bb: up ports' IU pops
+  logic [U-1:0]             hb_t_ptv    [MN];         // bb: up port outputs
+  logic [U*PhitW-1:0]       hb_t_ptp    [MN];
 
   // ------------------------------------------------------------ ports
   for (genvar p = 0; p < NumPorts; p++) begin : g_port
@@ -196,21 +200,21 @@ module nr_nwn #(
     localparam int T     = IS_UP ? (p - HALF) / U : 0;         // bb: its top
     localparam int XU    = IS_UP ? (p - HALF) % U : 0;
 
-    logic port_we, tx_valid;
-    logic [PhitW-1:0] tx_phit;
-    logic [NumVcs-1:0] pop;
-    logic [MN*NumVcs*CrW-1:0] cc;
-    assign port_we = cfg_we_i && (cfg_bcast_i || 32'(cfg_tile_i) == p);
+    logic hb_port_we, hb_tx_valid;
+    logic [PhitW-1:0] hb_tx_phit;
+    logic [NumVcs-1:0] hb_pop;
+    logic [MN*NumVcs*CrW-1:0] hb_cc;
+    assign hb_port_we = cfg_we_i && (cfg_bcast_i || 32'(cfg_tile_i) == p);
     if (IS_UP) begin : g_up
-      assign pop      = t_pop[T][XU*NumVcs +: NumVcs];
-      assign tx_valid = t_ptv[T][XU];
-      assign tx_phit  = t_ptp[T][XU*PhitW +: PhitW];
-      assign cc       = '0;
+      assign hb_pop      = hb_t_pop[T][XU*NumVcs +: NumVcs];
+      assign hb_tx_valid = hb_t_ptv[T][XU];
+      assign hb_tx_phit  = hb_t_ptp[T][XU*PhitW +: PhitW];
+      assign hb_cc       = '0;
     end else begin : g_down
-      assign pop      = b_pop[B][X*NumVcs +: NumVcs];
-      assign tx_valid = b_ptv[B][X];
-      assign tx_phit  = b_ptp[B][X*PhitW +: PhitW];
-      assign cc       = b_cc[B];
+      assign hb_pop      = hb_b_pop[B][X*NumVcs +: NumVcs];
+      assign hb_tx_valid = hb_b_ptv[B][X];
+      assign hb_tx_phit  = hb_b_ptp[B][X*PhitW +: PhitW];
+      assign hb_cc       = hb_b_cc[B];
     end
 
     nr_nwn_port #(
@@ -246,59 +250,59 @@ module nr_nwn #(
       .out_valid_o      (out_valid_p_o[p]),
       .out_phit_o       (out_phit_p_o[p*PhitW +: PhitW]),
       .out_cr_i         (out_cr_p_v_i[p*NumVcs*CW +: NumVcs*CW]),
-      .cfg_we_i         (port_we),
+      .cfg_we_i         (hb_port_we),
       .cfg_addr_i,
       .cfg_wdata_i,
       .tev_o            (tev_p_o[p*5 +: 5]),
-      .cc_t_vc_i        (cc),
-      .fr_valid_v_o     (pf_valid[p]),
-      .fr_tgt_v_o       (pf_tgt[p]),
-      .fr_pay_v_o       (pf_pay[p]),
-      .fr_drop_v_o      (pf_drop[p]),
-      .pop_v_i          (pop),
-      .tx_valid_i       (tx_valid),
-      .tx_phit_i        (tx_phit),
-      .tx_vc_ok_o       (p_vc_ok[p])
+      .cc_t_vc_i        (hb_cc),
+      .fr_valid_v_o     (hb_pf_valid[p]),
+      .fr_tgt_v_o       (hb_pf_tgt[p]),
+      .fr_pay_v_o       (hb_pf_pay[p]),
+      .fr_drop_v_o      (hb_pf_drop[p]),
+      .pop_v_i          (hb_pop),
+      .tx_valid_i       (hb_tx_valid),
+      .tx_phit_i        (hb_tx_phit),
+      .tx_vc_ok_o       (hb_p_vc_ok[p])
     );
   end
 
   // ------------------------------------------------------------ bottoms
   for (genvar b = 0; b < NBot; b++) begin : g_bot
-    logic [N*NumVcs-1:0]      iu_valid, iu_drop;
-    logic [N*NumVcs*TWB-1:0]  iu_tgt;
-    logic [N*NumVcs*PayW-1:0] iu_pay;
-    logic [N*NumVcs-1:0]      pt_vc_ok;
-    logic [MN-1:0]            bi_valid, ch_valid;
-    logic [MN*VcW-1:0]        bi_vc, ch_vc;
-    logic [MN*PayW-1:0]       bi_pay, ch_pay;
-    logic [MN*NumVcs-1:0]     bi_cr, ch_cr;
+    logic [N*NumVcs-1:0]      hb_iu_valid, hb_iu_drop;
+    logic [N*NumVcs*TWB-1:0]  hb_iu_tgt;
+    logic [N*NumVcs*PayW-1:0] hb_iu_pay;
+    logic [N*NumVcs-1:0]      hb_pt_vc_ok;
+    logic [MN-1:0]            hb_bi_valid, hb_ch_valid;
+    logic [MN*VcW-1:0]        hb_bi_vc, hb_ch_vc;
+    logic [MN*PayW-1:0]       hb_bi_pay, hb_ch_pay;
+    logic [MN*NumVcs-1:0]     hb_bi_cr, hb_ch_cr;
     for (genvar x = 0; x < N; x++) begin : g_x
       localparam int P = b*N + x;
-      assign iu_valid[x*NumVcs +: NumVcs] = pf_valid[P];
-      assign iu_drop[x*NumVcs +: NumVcs]  = pf_drop[P];
-      assign iu_pay[x*NumVcs*PayW +: NumVcs*PayW] = pf_pay[P];
+      assign hb_iu_valid[x*NumVcs +: NumVcs] = hb_pf_valid[P];
+      assign hb_iu_drop[x*NumVcs +: NumVcs]  = hb_pf_drop[P];
+      assign hb_iu_pay[x*NumVcs*PayW +: NumVcs*PayW] = hb_pf_pay[P];
       for (genvar v = 0; v < NumVcs; v++) begin : g_vc
-        assign iu_tgt[(x*NumVcs + v)*TWB +: TWB] = pf_tgt[P][v*TgtW +: TWB];
+        assign hb_iu_tgt[(x*NumVcs + v)*TWB +: TWB] = hb_pf_tgt[P][v*TgtW +: TWB];
       end
-      assign pt_vc_ok[x*NumVcs +: NumVcs] = p_vc_ok[P];
+      assign hb_pt_vc_ok[x*NumVcs +: NumVcs] = hb_p_vc_ok[P];
       if (TgtW > TWB) begin : g_tw
         logic unused_tgt;
-        assign unused_tgt = ^pf_tgt[P];
+        assign unused_tgt = ^hb_pf_tgt[P];
       end
     end
     if (M > 0) begin : g_ch
       for (genvar t = 0; t < M; t++) begin : g_t
         // down-link from top t (its output b), and its credits
-        assign bi_valid[t]                 = t_dnv[t][b];
-        assign bi_vc[t*VcW +: VcW]         = t_dnd[t][b*ChW + PayW +: VcW];
-        assign bi_pay[t*PayW +: PayW]      = t_dnd[t][b*ChW +: PayW];
-        assign ch_cr[t*NumVcs +: NumVcs]   = t_ucr[t][b*NumVcs +: NumVcs];
+        assign hb_bi_valid[t]                 = hb_t_dnv[t][b];
+        assign hb_bi_vc[t*VcW +: VcW]         = hb_t_dnd[t][b*ChW + PayW +: VcW];
+        assign hb_bi_pay[t*PayW +: PayW]      = hb_t_dnd[t][b*ChW +: PayW];
+        assign hb_ch_cr[t*NumVcs +: NumVcs]   = hb_t_ucr[t][b*NumVcs +: NumVcs];
       end
     end else begin : g_noch
-      assign bi_valid = '0;
-      assign bi_vc    = '0;
-      assign bi_pay   = '0;
-      assign ch_cr    = '0;
+      assign hb_bi_valid = '0;
+      assign hb_bi_vc    = '0;
+      assign hb_bi_pay   = '0;
+      assign hb_ch_cr    = '0;
     end
 
     nr_nwn_sub #(
@@ -320,29 +324,29 @@ module nr_nwn #(
     ) u_sub (
       .clk_i,
       .rst_ni,
-      .iu_valid_iv_i(iu_valid),
-      .iu_tgt_iv_i  (iu_tgt),
-      .iu_pay_iv_i  (iu_pay),
-      .iu_drop_iv_i (iu_drop),
-      .iu_pop_iv_o  (b_pop[b]),
-      .bi_valid_i   (bi_valid),
-      .bi_vc_i      (bi_vc),
-      .bi_pay_i     (bi_pay),
-      .bi_cr_iv_o   (bi_cr),
-      .pt_valid_o   (b_ptv[b]),
-      .pt_phit_o    (b_ptp[b]),
-      .pt_vc_ok_i   (pt_vc_ok),
-      .ch_valid_o   (ch_valid),
-      .ch_vc_o      (ch_vc),
-      .ch_pay_o     (ch_pay),
-      .ch_cr_i      (ch_cr),
-      .ch_cc_o      (b_cc[b])
+      .iu_valid_iv_i(hb_iu_valid),
+      .iu_tgt_iv_i  (hb_iu_tgt),
+      .iu_pay_iv_i  (hb_iu_pay),
+      .iu_drop_iv_i (hb_iu_drop),
+      .iu_pop_iv_o  (hb_b_pop[b]),
+      .bi_valid_i   (hb_bi_valid),
+      .bi_vc_i      (hb_bi_vc),
+      .bi_pay_i     (hb_bi_pay),
+      .bi_cr_iv_o   (hb_bi_cr),
+      .pt_valid_o   (hb_b_ptv[b]),
+      .pt_phit_o    (hb_b_ptp[b]),
+      .pt_vc_ok_i   (hb_pt_vc_ok),
+      .ch_valid_o   (hb_ch_valid),
+      .ch_vc_o      (hb_ch_vc),
+      .ch_pay_o     (hb_ch_pay),
+      .ch_cr_i      (hb_ch_cr),
+      .ch_cc_o      (hb_b_cc[b])
     );
 
     if (M > 0) begin : g_pipe
       // up-links: ChanLat-1 stages each
-      logic [M-1:0]     upv;
-      logic [M*ChW-1:0] upd;
+      logic [M-1:0]     hb_upv;
+      logic [M*ChW-1:0] hb_upd;
       for (genvar t = 0; t < M; t++) begin : g_up
         nr_delay #(
           .Width  (ChW),
@@ -350,37 +354,38 @@ module nr_nwn #(
         ) u_up_pipe (
           .clk_i,
           .rst_ni,
-          .valid_i(ch_valid[t]),
-          .data_i ({ch_vc[t*VcW +: VcW], ch_pay[t*PayW +: PayW]}),
-          .valid_o(upv[t]),
-          .data_o (upd[t*ChW +: ChW])
+          .valid_i(hb_ch_valid[t]),
+          .data_i ({hb_ch_vc[t*VcW +: VcW], hb_ch_pay[t*PayW +: PayW]}),
+          .valid_o(hb_upv[t]),
+          .data_o (hb_upd[t*ChW +: ChW])
         );
       end
-      assign b_upv[b] = upv;
-      assign b_upd[b] = upd;
+      assign hb_b_upv[b] = hb_upv;
+      assign hb_b_upd[b] = hb_upd;
       // down-link credits (pops of this bottom's channel inputs): ChanLat-1
       // stages back to the tops, as one word valid when any bit is set
-      logic              dcr_v;
-      logic [M*NumVcs-1:0] dcr_d;
+      logic              hb_dcr_v;
+      logic [M*NumVcs-1:0] hb_dcr_d;
       nr_delay #(
         .Width  (M*NumVcs),
         .Latency(ChanLat - 1)
       ) u_dcr_pipe (
         .clk_i,
         .rst_ni,
-        .valid_i(|bi_cr),
-        .data_i (bi_cr),
-        .valid_o(dcr_v),
-        .data_o (dcr_d)
+        .valid_i(|hb_bi_cr),
+        .data_i (hb_bi_cr),
+        .valid_o(hb_dcr_v),
+        .data_o (hb_dcr_d)
       );
-      assign b_dcr[b] = dcr_v ? dcr_d : '0;
+      assign hb_b_dcr[b] = hb_dcr_v ? hb_dcr_d : '0;
     end else begin : g_nopipe
-      assign b_upv[b] = '0;
-      assign b_upd[b] = '0;
-      assign b_dcr[b] = '0;
+      assign hb_b_upv[b] = '0;
+      assign hb_b_upd[b] = '0;
+      assign hb_b_dcr[b] = '0;
       // cn: no tops, no channels
       logic unused_ch;
-      assign unused_ch = ^{ch_valid, ch_vc, ch_pay, bi_cr, b_upv[b], b_upd[b], b_dcr[b]};
+      assign unused_ch = ^{hb_ch_valid, hb_ch_vc, hb_ch_pay, hb_bi_cr, hb_b_upv[b], hb_b_upd[b],
+                           hb_b_dcr[b]};
     end
   end
 
@@ -389,45 +394,45 @@ module nr_nwn #(
     for (genvar t = 0; t < M; t++) begin : g_top
       localparam int NIU = (Bb != 0) ? U : 0;
       localparam int IUN = (NIU > 0) ? NIU : 1;
-      logic [IUN*NumVcs-1:0]      iu_valid, iu_drop;
-      logic [IUN*NumVcs*TWT-1:0]  iu_tgt;
-      logic [IUN*NumVcs*PayW-1:0] iu_pay;
-      logic [IUN-1:0]             pt_valid;
-      logic [IUN*NumVcs-1:0]      pt_vc_ok, iu_pop;
-      logic [IUN*PhitW-1:0]       pt_phit;
-      logic [NTI-1:0]             bi_valid, ch_valid;
-      logic [NTI*VcW-1:0]         bi_vc, ch_vc;
-      logic [NTI*PayW-1:0]        bi_pay, ch_pay;
-      logic [NTI*NumVcs-1:0]      bi_cr, ch_cr;
-      logic [NTI*NumVcs*CrW-1:0]  cc_unused;
+      logic [IUN*NumVcs-1:0]      hb_iu_valid, hb_iu_drop;
+      logic [IUN*NumVcs*TWT-1:0]  hb_iu_tgt;
+      logic [IUN*NumVcs*PayW-1:0] hb_iu_pay;
+      logic [IUN-1:0]             hb_pt_valid;
+      logic [IUN*NumVcs-1:0]      hb_pt_vc_ok, hb_iu_pop;
+      logic [IUN*PhitW-1:0]       hb_pt_phit;
+      logic [NTI-1:0]             hb_bi_valid, hb_ch_valid;
+      logic [NTI*VcW-1:0]         hb_bi_vc, hb_ch_vc;
+      logic [NTI*PayW-1:0]        hb_bi_pay, hb_ch_pay;
+      logic [NTI*NumVcs-1:0]      hb_bi_cr, hb_ch_cr;
+      logic [NTI*NumVcs*CrW-1:0]  hb_cc_unused;
       for (genvar b = 0; b < NTI; b++) begin : g_b
         // up-link from bottom b (its output n+t), and its credits
-        assign bi_valid[b]               = b_upv[b][t];
-        assign bi_vc[b*VcW +: VcW]       = b_upd[b][t*ChW + PayW +: VcW];
-        assign bi_pay[b*PayW +: PayW]    = b_upd[b][t*ChW +: PayW];
-        assign ch_cr[b*NumVcs +: NumVcs] = b_dcr[b][t*NumVcs +: NumVcs];
+        assign hb_bi_valid[b]               = hb_b_upv[b][t];
+        assign hb_bi_vc[b*VcW +: VcW]       = hb_b_upd[b][t*ChW + PayW +: VcW];
+        assign hb_bi_pay[b*PayW +: PayW]    = hb_b_upd[b][t*ChW +: PayW];
+        assign hb_ch_cr[b*NumVcs +: NumVcs] = hb_b_dcr[b][t*NumVcs +: NumVcs];
       end
       if (Bb != 0) begin : g_upports
         for (genvar x = 0; x < U; x++) begin : g_x
           localparam int P = HALF + t*U + x;
-          assign iu_valid[x*NumVcs +: NumVcs] = pf_valid[P];
-          assign iu_drop[x*NumVcs +: NumVcs]  = pf_drop[P];
-          assign iu_pay[x*NumVcs*PayW +: NumVcs*PayW] = pf_pay[P];
+          assign hb_iu_valid[x*NumVcs +: NumVcs] = hb_pf_valid[P];
+          assign hb_iu_drop[x*NumVcs +: NumVcs]  = hb_pf_drop[P];
+          assign hb_iu_pay[x*NumVcs*PayW +: NumVcs*PayW] = hb_pf_pay[P];
           for (genvar v = 0; v < NumVcs; v++) begin : g_vc
-            assign iu_tgt[(x*NumVcs + v)*TWT +: TWT] = pf_tgt[P][v*TgtW +: TWT];
+            assign hb_iu_tgt[(x*NumVcs + v)*TWT +: TWT] = hb_pf_tgt[P][v*TgtW +: TWT];
           end
-          assign pt_vc_ok[x*NumVcs +: NumVcs] = p_vc_ok[P];
+          assign hb_pt_vc_ok[x*NumVcs +: NumVcs] = hb_p_vc_ok[P];
           if (TgtW > TWT) begin : g_tw
             logic unused_tgt;
-            assign unused_tgt = ^pf_tgt[P];
+            assign unused_tgt = ^hb_pf_tgt[P];
           end
         end
       end else begin : g_noup
-        assign iu_valid = '0;
-        assign iu_drop  = '0;
-        assign iu_pay   = '0;
-        assign iu_tgt   = '0;
-        assign pt_vc_ok = '0;
+        assign hb_iu_valid = '0;
+        assign hb_iu_drop  = '0;
+        assign hb_iu_pay   = '0;
+        assign hb_iu_tgt   = '0;
+        assign hb_pt_vc_ok = '0;
       end
 
       nr_nwn_sub #(
@@ -449,42 +454,42 @@ module nr_nwn #(
       ) u_sub (
         .clk_i,
         .rst_ni,
-        .iu_valid_iv_i(iu_valid),
-        .iu_tgt_iv_i  (iu_tgt),
-        .iu_pay_iv_i  (iu_pay),
-        .iu_drop_iv_i (iu_drop),
-        .iu_pop_iv_o  (iu_pop),
-        .bi_valid_i   (bi_valid),
-        .bi_vc_i      (bi_vc),
-        .bi_pay_i     (bi_pay),
-        .bi_cr_iv_o   (bi_cr),
-        .pt_valid_o   (pt_valid),
-        .pt_phit_o    (pt_phit),
-        .pt_vc_ok_i   (pt_vc_ok),
-        .ch_valid_o   (ch_valid),
-        .ch_vc_o      (ch_vc),
-        .ch_pay_o     (ch_pay),
-        .ch_cr_i      (ch_cr),
-        .ch_cc_o      (cc_unused)
+        .iu_valid_iv_i(hb_iu_valid),
+        .iu_tgt_iv_i  (hb_iu_tgt),
+        .iu_pay_iv_i  (hb_iu_pay),
+        .iu_drop_iv_i (hb_iu_drop),
+        .iu_pop_iv_o  (hb_iu_pop),
+        .bi_valid_i   (hb_bi_valid),
+        .bi_vc_i      (hb_bi_vc),
+        .bi_pay_i     (hb_bi_pay),
+        .bi_cr_iv_o   (hb_bi_cr),
+        .pt_valid_o   (hb_pt_valid),
+        .pt_phit_o    (hb_pt_phit),
+        .pt_vc_ok_i   (hb_pt_vc_ok),
+        .ch_valid_o   (hb_ch_valid),
+        .ch_vc_o      (hb_ch_vc),
+        .ch_pay_o     (hb_ch_pay),
+        .ch_cr_i      (hb_ch_cr),
+        .ch_cc_o      (hb_cc_unused)
       );
       logic unused_cc;
-      assign unused_cc = ^cc_unused;
+      assign unused_cc = ^hb_cc_unused;
       if (Bb != 0) begin : g_bbout
-        assign t_pop[t] = iu_pop;
-        assign t_ptv[t] = pt_valid;
-        assign t_ptp[t] = pt_phit;
+        assign hb_t_pop[t] = hb_iu_pop;
+        assign hb_t_ptv[t] = hb_pt_valid;
+        assign hb_t_ptp[t] = hb_pt_phit;
       end else begin : g_fcout
-        assign t_pop[t] = '0;
-        assign t_ptv[t] = '0;
-        assign t_ptp[t] = '0;
+        assign hb_t_pop[t] = '0;
+        assign hb_t_ptv[t] = '0;
+        assign hb_t_ptp[t] = '0;
         // fc tops have no ports
         logic unused_pt;
-        assign unused_pt = ^{iu_pop, pt_valid, pt_phit, t_pop[t], t_ptv[t], t_ptp[t]};
+        assign unused_pt = ^{hb_iu_pop, hb_pt_valid, hb_pt_phit, hb_t_pop[t], hb_t_ptv[t], hb_t_ptp[t]};
       end
 
       // down-links: ChanLat-1 stages each
-      logic [NTI-1:0]     dnv;
-      logic [NTI*ChW-1:0] dnd;
+      logic [NTI-1:0]     hb_dnv;
+      logic [NTI*ChW-1:0] hb_dnd;
       for (genvar b = 0; b < NTI; b++) begin : g_dn
         nr_delay #(
           .Width  (ChW),
@@ -492,39 +497,39 @@ module nr_nwn #(
         ) u_dn_pipe (
           .clk_i,
           .rst_ni,
-          .valid_i(ch_valid[b]),
-          .data_i ({ch_vc[b*VcW +: VcW], ch_pay[b*PayW +: PayW]}),
-          .valid_o(dnv[b]),
-          .data_o (dnd[b*ChW +: ChW])
+          .valid_i(hb_ch_valid[b]),
+          .data_i ({hb_ch_vc[b*VcW +: VcW], hb_ch_pay[b*PayW +: PayW]}),
+          .valid_o(hb_dnv[b]),
+          .data_o (hb_dnd[b*ChW +: ChW])
         );
       end
-      assign t_dnv[t] = dnv;
-      assign t_dnd[t] = dnd;
+      assign hb_t_dnv[t] = hb_dnv;
+      assign hb_t_dnd[t] = hb_dnd;
       // up-link credits (pops of this top's channel inputs)
-      logic                ucr_v;
-      logic [NTI*NumVcs-1:0] ucr_d;
+      logic                hb_ucr_v;
+      logic [NTI*NumVcs-1:0] hb_ucr_d;
       nr_delay #(
         .Width  (NTI*NumVcs),
         .Latency(ChanLat - 1)
       ) u_ucr_pipe (
         .clk_i,
         .rst_ni,
-        .valid_i(|bi_cr),
-        .data_i (bi_cr),
-        .valid_o(ucr_v),
-        .data_o (ucr_d)
+        .valid_i(|hb_bi_cr),
+        .data_i (hb_bi_cr),
+        .valid_o(hb_ucr_v),
+        .data_o (hb_ucr_d)
       );
-      assign t_ucr[t] = ucr_v ? ucr_d : '0;
+      assign hb_t_ucr[t] = hb_ucr_v ? hb_ucr_d : '0;
     end
   end else begin : g_notops
-    assign t_dnv[0] = '0;
-    assign t_dnd[0] = '0;
-    assign t_ucr[0] = '0;
-    assign t_pop[0] = '0;
-    assign t_ptv[0] = '0;
-    assign t_ptp[0] = '0;
+    assign hb_t_dnv[0] = '0;
+    assign hb_t_dnd[0] = '0;
+    assign hb_t_ucr[0] = '0;
+    assign hb_t_pop[0] = '0;
+    assign hb_t_ptv[0] = '0;
+    assign hb_t_ptp[0] = '0;
     logic unused_t;
-    assign unused_t = ^{t_dnv[0], t_dnd[0], t_ucr[0], t_pop[0], t_ptv[0], t_ptp[0]};
+    assign unused_t = ^{hb_t_dnv[0], hb_t_dnd[0], hb_t_ucr[0], hb_t_pop[0], hb_t_ptv[0], hb_t_ptp[0]};
   end
 
 endmodule

@@ -25,6 +25,12 @@ int cells_param(const char *name)
 #ifdef NR_P_N
     NR_PARAM(N)
 #endif
+#ifdef NR_P_S
+    NR_PARAM(S)
+#endif
+#ifdef NR_P_PastLast
+    NR_PARAM(PastLast)
+#endif
 #ifdef NR_P_NumVcs
     NR_PARAM(NumVcs)
 #endif

@@ -75,6 +75,17 @@ uint64_t arb_gnt(const arb_dut *h);
 uint32_t arb_gnt_idx(const arb_dut *h);
 void arb_tick(arb_dut *h);
 
+/* nr_arb_rr_multi: up to S grants per cycle */
+typedef struct arbm_dut arbm_dut;
+arbm_dut *arbm_new(uint64_t seed);
+void arbm_free(arbm_dut *h);
+void arbm_reset(arbm_dut *h);
+void arbm_set(arbm_dut *h, uint64_t req_i, int advance_i);
+uint64_t arbm_gnt(const arbm_dut *h);
+uint32_t arbm_pick_valid(const arbm_dut *h);    /* bit k: pick k exists */
+uint32_t arbm_pick_idx(const arbm_dut *h, int k); /* index of pick k */
+void arbm_tick(arbm_dut *h);
+
 /* nr_credit_cnt */
 typedef struct credit_dut credit_dut;
 credit_dut *credit_new(uint64_t seed);
