@@ -2,7 +2,8 @@
 # and the router experiments: make run, make sweep, make bench.
 #
 # $(BUILD)/bin/rtr_sim is the C-model binary. Each Verilated router build of
-# mk/yarc_rtl.mk (YARC_RTL_OBJS_<name>) is linked into its own
+# mk/yarc_rtl.mk (YARC_RTL_OBJS_<name>) and mk/nwn_rtl.mk (NWN_RTL_OBJS_<name>)
+# is linked into its own
 # $(BUILD)/bin/rtr_sim-<config>; rtr_sim hands RTL and lockstep runs to it.
 RTR_SRCS := tb/rtr/cfgfile.c tb/rtr/harness.c tb/rtr/orgs.c tb/rtr/org_yarc.c tb/rtr/org_nwn.c \
             tb/rtr/tables.c \
@@ -24,6 +25,12 @@ UNIT_TARGETS += test-rtr
 test-rtr: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory rtr-bins
 	@scripts/regress.sh -j 2 tests/rtr.list
+# The network switches (fc, bb, cn) in lockstep with their C model.
+UNIT_TARGETS += test-nwn-rtr
+.PHONY: test-nwn-rtr
+test-nwn-rtr: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory rtr-bins
+	@scripts/regress.sh -j 2 tests/nwn_rtr.list
 
 # ---- RTL builds: one rtr_sim-<variant> per Verilated router build of
 # mk/yarc_rtl.mk and mk/nwn_rtl.mk. A variant is config:OBJS:ORG, where $(OBJS)

@@ -2,7 +2,7 @@
 # rtr_bench.sh - speed benchmark of the router testbench (make bench; not a
 # timed test): simulated cycles/s and phit-hops/s at k=64, UR at loads 0.1
 # and 0.5, the C model alone and the Verilated RTL alone (same testbench, same
-# seed), plus the bare model. Writes $BUILD/results/rtr_bench.csv and the
+# seed), for YARC and the cn, fc and bb switches, plus the bare YARC model. Writes $BUILD/results/rtr_bench.csv and the
 # "Speed" section of docs/results.md (between its bench markers) with the
 # command and the machine.
 #
@@ -21,6 +21,11 @@ NPROC=$(nproc)
 CMD="$SIM --cfg CFG --impl IMPL --pattern ur --load L --len bw --warmup $WARMUP --measure $MEASURE --seed 1"
 runs=("yarc-k64 model" "yarc-k64-bare model")
 [ -x "$B/bin/rtr_sim-yarc-k64" ] && runs+=("yarc-k64 rtl")
+# the network switches at k=64, model and RTL (docs/nwn-rtl.md)
+for c in cn-k64 fc-k64 bb-k64; do
+    runs+=("$c model")
+    [ -x "$B/bin/rtr_sim-$c" ] && runs+=("$c rtl")
+done
 # k=16: the RTL build that make test always has, against the model.
 [ -x "$B/bin/rtr_sim-yarc-k16" ] && runs+=("yarc-k16 model" "yarc-k16 rtl")
 for r in "${runs[@]}"; do
@@ -38,22 +43,18 @@ TABLE=$OUT/rtr_bench.md
     echo "Measured by \`make bench\` ($(date -u +%Y-%m-%d)) on $NPROC x $CPU, one run at a time, single-threaded; rates per CPU second of the process (the machine is shared)."
     echo "Command: \`$CMD\` (UR, BlackWidow length mix, whole testbench: sources, NIC LCB models, channels, scoreboard)."
     echo
-    echo "| config | impl | load | cycles/s | phit-hops/s | slowdown vs 800 MHz YARC | phit-hops/s vs YARC at that load |"
+    echo "| config | impl | load | cycles/s | phit-hops/s | slowdown vs an 800 MHz router | phit-hops/s vs that router at that load |"
     echo "|---|---|---|---|---|---|---|"
-    awk -F, 'NR > 1 { k = $4; sub(/^yarc-k/, "", k); k += 0; sl = 8e8 / $25; ph = $26 / (k * $8 * 8e8);
+    awk -F, 'NR > 1 { k = $4; sub(/^.*-k/, "", k); k += 0; sl = 8e8 / $25; ph = $26 / (k * $8 * 8e8);
                       printf "| %s | %s | %s | %.0f | %.3g | %.0fx | %.2g |\n", $4, $3, $8, $25, $26, sl, ph }' "$CSV"
-    m1=$(awk -F, 'NR > 1 && $4 == "yarc-k64" && $3 == "model" && $8 == 0.5 { print $25 }' "$CSV")
-    r1=$(awk -F, 'NR > 1 && $4 == "yarc-k64" && $3 == "rtl" && $8 == 0.5 { print $25 }' "$CSV")
-    if [ -n "$r1" ]; then
-        echo
-        echo "k=64 model / RTL speed ratio at load 0.5: $(awk -v a="$m1" -v b="$r1" 'BEGIN { printf "%.1f", a / b }')x."
-    fi
-    m2=$(awk -F, 'NR > 1 && $4 == "yarc-k16" && $3 == "model" && $8 == 0.5 { print $25 }' "$CSV")
-    r2=$(awk -F, 'NR > 1 && $4 == "yarc-k16" && $3 == "rtl" && $8 == 0.5 { print $25 }' "$CSV")
-    if [ -n "$r2" ]; then
-        echo
-        echo "k=16 model / RTL speed ratio at load 0.5: $(awk -v a="$m2" -v b="$r2" 'BEGIN { printf "%.1f", a / b }')x (whole testbench; the C NIC LCB models and channels are common to both)."
-    fi
+    echo
+    echo "Model / RTL speed ratio at load 0.5 (whole testbench; the C NIC LCB models and channels are common to both):"
+    for c in yarc-k64 cn-k64 fc-k64 bb-k64 yarc-k16; do
+        m=$(awk -F, -v c=$c 'NR > 1 && $4 == c && $3 == "model" && $8 == 0.5 { print $25 }' "$CSV")
+        r=$(awk -F, -v c=$c 'NR > 1 && $4 == c && $3 == "rtl" && $8 == 0.5 { print $25 }' "$CSV")
+        [ -n "$m" ] && [ -n "$r" ] && echo "$c $(awk -v a="$m" -v b="$r" 'BEGIN { printf "%.1f", a / b }')x;"
+    done | tr '\n' ' ' | sed 's/; $/./'
+    echo
     echo
     echo "The real router runs 8e8 cycles/s; at load L it moves k x L x 8e8 phit-hops/s. Slowdown = 8e8 / simulated cycles/s."
 } > "$TABLE"

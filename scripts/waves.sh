@@ -63,6 +63,55 @@ $d.link_tx_o
 EOF
 }
 
+# fc/bb/cn (docs/nwn-rtl.md): port 1 (bottom 0) through its input unit and
+# first hop, bottom 0's port outputs and up-links, top 0 (absent in cn), the
+# down-links into bottom 1, and port 1's output.
+sigs_nwn() {
+    local p='nwn.nr_nwn.g_port[1].u_port' b0='nwn.nr_nwn.g_bot[0].u_sub'
+    local b1='nwn.nr_nwn.g_bot[1].u_sub' t0='nwn.nr_nwn.g_tops.g_top[0].u_sub'
+    cat <<EOF
+-Port 1 input: link, input queue read, route computation and first hop
+$p.link_rx_i
+$p.rd_en
+$p.rd_vc
+$p.rd_valid
+$p.rd_phit
+$p.rc_route
+$p.rc_q
+$p.fh_tgt
+$p.fh_drop
+$p.tev_o
+-Port 1 input unit fronts (per VC) and pops by bottom 0
+$p.fr_valid_v_o
+$p.fr_tgt_v_o
+$p.pop_v_i
+-Bottom 0: port outputs and up-links to the tops
+$b0.pt_valid_o
+$b0.ch_valid_o
+$b0.ch_vc_o
+$b0.ch_cc_o
+EOF
+    if [ "$1" != cn ]; then cat <<EOF
+-Top 0: up-links in, down-links out
+$t0.bi_valid_i
+$t0.bi_cr_iv_o
+$t0.ch_valid_o
+$t0.ch_vc_o
+-Bottom 1: down-links in
+$b1.bi_valid_i
+$b1.pt_valid_o
+EOF
+    fi
+    cat <<EOF
+-Port 1 output: subswitch phit into the LCB TX, link
+$p.tx_vc_ok_o
+$p.tx_valid_i
+$p.tx_phit_i
+$p.link_tx_o
+$p.ev_o
+EOF
+}
+
 run_cfg() {
     local cfg=$1 bin=$B/bin/rtr_sim-$1-trace
     local fst=$OUT/$cfg.fst gtkw=$OUT/$cfg.gtkw png=$OUT/$cfg.png
@@ -74,6 +123,7 @@ run_cfg() {
     [ $rc -eq 0 ] && [ -s "$fst" ] || { echo "waves: $cfg run failed (exit $rc, $OUT/$cfg.log)" >&2; return 1; }
     case $cfg in
         yarc-*) sigs_yarc > "$OUT/$cfg.sigs" ;;
+        fc-*|fc6-*|bb-*|cn-*) sigs_nwn "${cfg%%-*}" > "$OUT/$cfg.sigs" ;;
         *) echo "waves: no signal list for $cfg" >&2; return 1 ;;
     esac
     # widths from the FST's own hierarchy
