@@ -8,8 +8,11 @@ waves: $(BUILD)/.deps-ok
 	@scripts/waves.sh
 UNIT_TARGETS += waves
 .PHONY: area
-AREA_CONFIGS ?= fifo-64 arb-rr-8 arb-matrix-8 crc16-22 lcb-default lcb-small yarc-k16 yarc-k32 yarc-k64 \
-                cn-k16 fc-k16 bb-k16 cn-k64 fc-k64 fc6-k64 fc6-isu2-k64 bb-k64
+AREA_CONFIGS ?= fifo-64 arb-rr-8 arb-matrix-8 crc16-22 lcb-default lcb-small yarc-k16 cn-k16 fc-k16 bb-k16 \
+                fc-k64 bb-k64 yarc-k32 yarc-k64 fc6-k64 fc6-isu2-k64 cn-k64
+# Each configuration gets AREA_TIMEOUT seconds (the k=64 switches take tens
+# of minutes each in Yosys 0.23).
+AREA_TIMEOUT ?= 3600
 # `make area` regenerates docs/area.txt (committed, so a review shows the diff).
 area: $(BUILD)/.deps-ok
 	@{ echo "# make area: Yosys 0.23 + OSU 0.18um liberty (qflow-tech-osu018); OpenSTA at 5.0 ns."; \
@@ -17,7 +20,9 @@ area: $(BUILD)/.deps-ok
 	   printf "%-16s %12s %8s %10s %12s %12s %8s\n" config stdcell flops sram_bits sram_area total fmax_MHz; \
 	   for c in $(AREA_CONFIGS); do \
 	     top=$$(scripts/cfg.sh $$c top); \
-	     if grep -qh "^module $$top\b" $(RTL_FILES); then scripts/area.sh $$c || echo "$$c FAILED"; \
+	     if grep -qh "^module $$top\b" $(RTL_FILES); then timeout $(AREA_TIMEOUT) scripts/area.sh $$c; \
+	       rc=$$?; [ $$rc = 124 ] && printf "%-16s (not finished in $(AREA_TIMEOUT) s)\n" $$c; \
+	       [ $$rc != 0 ] && [ $$rc != 124 ] && echo "$$c FAILED"; \
 	     else printf "%-16s (top %s not in rtl/files.f yet)\n" $$c $$top; fi; \
 	   done; } | tee docs/area.txt
 UNIT_TARGETS += area
