@@ -18,6 +18,7 @@ CSV=$OUT/rtr_bench.csv
 rm -f "$CSV"
 CPU=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 NPROC=$(nproc)
+LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
 CMD="$SIM --cfg CFG --impl IMPL --pattern ur --load L --len bw --warmup $WARMUP --measure $MEASURE --seed 1"
 runs=("yarc-k64 model" "yarc-k64-bare model")
 [ -x "$B/bin/rtr_sim-yarc-k64" ] && runs+=("yarc-k64 rtl")
@@ -40,7 +41,7 @@ done
 # 800 MHz YARC: 8e8 cycles/s; at load L it moves 64 * L * 8e8 phit-hops/s.
 TABLE=$OUT/rtr_bench.md
 {
-    echo "Measured by \`make bench\` ($(date -u +%Y-%m-%d)) on $NPROC x $CPU, one run at a time, single-threaded; rates per CPU second of the process (the machine is shared)."
+    echo "Measured by \`make bench\` ($(date -u +%Y-%m-%d)) on $NPROC x $CPU, one run at a time, single-threaded; rates per CPU second of the process. The machine is shared: load average $LOAD0 before and $(cut -d' ' -f1-3 /proc/loadavg) after the runs; rates of the same binary vary by up to 2.5x between quiet and busy hours, so compare rows of one table (ratios), not tables."
     echo "Command: \`$CMD\` (UR, BlackWidow length mix, whole testbench: sources, NIC LCB models, channels, scoreboard)."
     echo
     echo "| config | impl | load | cycles/s | phit-hops/s | slowdown vs an 800 MHz router | phit-hops/s vs that router at that load |"
