@@ -44,14 +44,17 @@ CLOCK_PS=$(awk -v n="$CLOCK_NS" 'BEGIN { printf "%d", n * 1000 }')
 # its tiles does. ABC maps for delay at the clock period and then buffers and
 # sizes the high-fanout nets (buffer, upsize, dnsize); without that, an
 # arbiter grant driving a 24-bit crossbar is one X1 gate with a 17 ns delay.
-# Nets that cross a kept module's boundary are not buffered.
+# Nets that cross a kept module's boundary are not buffered. topo before
+# buffer: ABC 0.23's buffer -p stops with "node has no fanout" on a mapped
+# network that is not in topological order (the nwn subswitches), and
+# segfaults after a sweep.
 case $TOP in
     nr_yarc) KEEP=${AREA_KEEP:-nr_yarc_tile} ;;
     nr_nwn) KEEP=${AREA_KEEP:-nr_nwn_port nr_nwn_sub} ;;
     *) KEEP=${AREA_KEEP:-} ;;
 esac
 KEEPCMD=""; for m in $KEEP; do KEEPCMD="$KEEPCMD setattr -mod -set keep_hierarchy 1 *$m;"; done
-ABCSCRIPT="+strash;dch;map,-D,$CLOCK_PS;buffer,-p;upsize,-D,$CLOCK_PS;dnsize,-D,$CLOCK_PS"
+ABCSCRIPT="+strash;dch;map,-D,$CLOCK_PS;topo;buffer,-p;upsize,-D,$CLOCK_PS;dnsize,-D,$CLOCK_PS"
 yosys -p "$READ; blackbox =*nr_ram_1r1w*; $KEEPCMD synth -flatten -top $TOP; dfflibmap -liberty $LIB; \
           abc -script $ABCSCRIPT -liberty $LIB; opt_clean; \
           tee -o $OUT/stat.txt stat -top $TOP -liberty $LIB; write_verilog -noattr $OUT/netlist.v" > "$OUT/yosys.log" 2>&1 \
