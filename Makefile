@@ -50,10 +50,13 @@ check-format: $(BUILD)/genfmt
 
 # --- Verilated tops ------------------------------------------------------
 # $(call vtop,NAME,TOP,PARAMS[,--trace]) builds $(BUILD)/v/NAME/libVTOP.a and
-# $(BUILD)/v/NAME/shim.o from tb/shim/TOP_shim.cpp.
+# $(BUILD)/v/NAME/shim.o from tb/shim/TOP_shim.cpp. The '+' hands make's job
+# server to the make inside vbuild.sh, so the C++ files of one model (split
+# with --split, and its hierarchy blocks) compile in parallel when fewer
+# models than jobs are left.
 define vtop
 $(BUILD)/v/$(1)/libV$(2).a: $(RTL_FILES) rtl/files.f rtl/lint.vlt scripts/vbuild.sh $(wildcard rtl/inc/*.svh) | $(BUILD)/.deps-ok
-	scripts/vbuild.sh $(BUILD)/v/$(1) $(2) $(3) $(4) -- $(RTL_FILES)
+	+scripts/vbuild.sh $(BUILD)/v/$(1) $(2) $(3) $(4) -- $(RTL_FILES)
 $(BUILD)/v/$(1)/shim.o: tb/shim/$(2)_shim.cpp $(BUILD)/v/$(1)/libV$(2).a
 	$$(CXX) $$(CXXFLAGS) -Itb/shim -I$(BUILD)/v/$(1) -I$(VINC) -I$(VINC)/vltstd -c $$< -o $$@
 endef
