@@ -159,7 +159,11 @@ gtkwave::/File/Grab_To_File $(cd "$OUT" && pwd)/$cfg.png
 gtkwave::/File/Quit
 EOF
     local got
-    got=$(timeout 120 xvfb-run -a -s "-screen 0 1400x900x24" gtkwave -S "$OUT/$cfg.tcl" "$gtkw" 2>&1 |
+    # xvfb-run -a takes the first display number without a lock file, so two
+    # runs started at once (the regression runs the waves tests in parallel)
+    # could pick the same one: start each configuration's search elsewhere.
+    local dpy=$((100 + $(printf '%s' "$cfg" | cksum | cut -d' ' -f1) % 400))
+    got=$(timeout 120 xvfb-run -a -n "$dpy" -s "-screen 0 1400x900x24" gtkwave -S "$OUT/$cfg.tcl" "$gtkw" 2>&1 |
           awk '/^WAVES_DISPLAYED/ { print $2 }')
     if [ "$got" != "$want" ]; then
         echo "waves: $cfg: GTKWave displays ${got:-no} signals of the $want in $gtkw" >&2
