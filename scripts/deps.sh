@@ -3,7 +3,7 @@
 # As root it runs apt-get; otherwise it prints the exact command and exits 1.
 set -e
 PKGS="verilator iverilog yosys z3 gtkwave libsystemc-dev gnuplot-nox xvfb \
-qflow-tech-osu018 opensta zlib1g-dev g++ gcc make valgrind"
+qflow-tech-osu018 opensta zlib1g-dev g++ gcc make valgrind ccache"
 missing=""
 for p in $PKGS; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

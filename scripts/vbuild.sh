@@ -101,7 +101,12 @@ SLOW=$([ "$OPT" = 2 ] || [ "$OPT" = 3 ] && echo 1 || echo "$OPT")
 SCARGS=()
 [ $SC = 1 ] && SCARGS=(SYSTEMC_INCLUDE=/usr/include SYSTEMC_LIBDIR=/usr/lib/x86_64-linux-gnu
                        verilated.o verilated_threads.o)
-make -s -C "$OUT" -f "V$TOP.mk" OPT_FAST=-O$OPT OPT_SLOW=-O$SLOW OPT_GLOBAL=-O$OPT \
+# ccache, when installed (make deps installs it), caches the g++ objects of
+# the generated C++: a rebuild after an RTL edit recompiles only the files
+# whose text changed. NR_NO_CCACHE=1 turns it off.
+OBJCACHE=
+if [ -z "${NR_NO_CCACHE:-}" ] && command -v ccache >/dev/null 2>&1; then OBJCACHE=ccache; fi
+make -s -C "$OUT" -f "V$TOP.mk" OBJCACHE="$OBJCACHE" OPT_FAST=-O$OPT OPT_SLOW=-O$SLOW OPT_GLOBAL=-O$OPT \
     VM_PARALLEL_BUILDS=1 "${SCARGS[@]}" "V${TOP}__ALL.a" >/dev/null
 cd "$OUT"
 # one archive with the model and the runtime; link the C test with g++ ... -lz -pthread
