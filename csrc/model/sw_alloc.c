@@ -17,6 +17,10 @@
  *   port:    busy: cur[j] if it has a front; not busy: the round robin
  *            pptr[j] over the head requests (i, v) for j with vc_ok[v],
  *            indexed r = v*nin + i.
+ * Held inputs (§6.2, S < nvc only): VC v of input i is continuing when its
+ *   front is not a HEAD and the output its packet holds (hout) can take it
+ *   (a port output, or a channel output with a credit); an input with at
+ *   least S continuing VCs is held, and its head requests are withdrawn.
  * Accept, per input i (§6.3): the granted VCs and (IU) the dropping VCs are
  * candidates; all are accepted if S >= nvc, else the first S in round robin
  * from iptr[i]; a refused grant has no effect at all.
@@ -61,6 +65,7 @@ int nr_alloc_init(nr_alloc *a, int nin, int nout, int nvc, int S, uint64_t iu_in
     a->pp_i = calloc(no, 1);
     a->vc_ok = calloc(no, sizeof *a->vc_ok);
     a->iptr = calloc(ni, 1);
+    a->hout = malloc(ni * nv);
     a->req = calloc(no * nv, sizeof *a->req);
     a->g_out = calloc(ni * nv, 1);
     a->d_vc = malloc(no);
@@ -71,7 +76,7 @@ int nr_alloc_init(nr_alloc *a, int nin, int nout, int nvc, int S, uint64_t iu_in
     a->d_pop = calloc(ni, 1);
     if (!a->xp || !a->inb || !a->fdrop || !a->fph || !a->ftgt || !a->fq || !a->cc || !a->own ||
         !a->arb || !a->vptr || !a->busy || !a->cur_v || !a->cur_i || !a->pp_v || !a->pp_i ||
-        !a->vc_ok || !a->iptr || !a->req || !a->g_out || !a->d_vc || !a->d_src || !a->d_new ||
+        !a->vc_ok || !a->iptr || !a->hout || !a->req || !a->g_out || !a->d_vc || !a->d_src || !a->d_new ||
         !a->d_phit || !a->d_q || !a->d_pop)
         return -1;
     uint64_t all_out = nout >= 64 ? ~0ull : (1ull << nout) - 1u;
@@ -87,6 +92,7 @@ int nr_alloc_init(nr_alloc *a, int nin, int nout, int nvc, int S, uint64_t iu_in
         a->cc[k] = down_depth;
         a->own[k] = -1;
     }
+    memset(a->hout, -1, ni * nv);
     memset(a->d_vc, -1, no);
     memset(a->d_src, -1, no);
     return 0;
@@ -99,7 +105,7 @@ void nr_alloc_release(nr_alloc *a)
             nr_lfifo_release(&a->inb[k]);
     void *p[] = {a->xp, a->inb, a->fdrop, a->fph, a->ftgt, a->fq, a->cc, a->own, a->arb,
                  a->vptr, a->busy, a->cur_v, a->cur_i, a->pp_v, a->pp_i, a->vc_ok, a->iptr,
-                 a->req, a->g_out, a->d_vc, a->d_src, a->d_new, a->d_phit, a->d_q, a->d_pop};
+                 a->hout, a->req, a->g_out, a->d_vc, a->d_src, a->d_new, a->d_phit, a->d_q, a->d_pop};
     for (size_t k = 0; k < sizeof p / sizeof p[0]; k++)
         free(p[k]);
     memset(a, 0, sizeof *a);
@@ -170,6 +176,39 @@ __attribute__((cold, noinline, format(printf, 4, 5))) static void al_err(int *n,
     }
 }
 
+/* The held inputs of this cycle (§6.2): bit i set when input i has at least
+ * S continuing VCs. Only called when S < nvc. */
+static uint64_t held_inputs(const nr_alloc *a, uint32_t now)
+{
+    const int V = a->nvc;
+    uint8_t ncont[NR_SW_MAX_IO];
+    uint64_t any = 0, held = 0;
+    for (int v = 0; v < V; v++) {
+        uint64_t fr = a->iu_in ? a->fx[v] : 0; /* IU inputs with a front */
+        for (uint64_t m = a->ne[v]; m; m &= m - 1) {
+            int i = __builtin_ctzll(m);
+            if (nr_lfifo_ready(&a->inb[i * V + v], now))
+                fr |= 1ull << i;
+        }
+        for (; fr; fr &= fr - 1) {
+            int i = __builtin_ctzll(fr);
+            int k = i * V + v, j = a->hout[k];
+            uint32_t ph = ((a->iu_in >> i) & 1u) ? a->fph[k] : nr_lfifo_front(&a->inb[k]);
+            if (sw_is_head(ph) || j < 0)
+                continue;
+            if (!((a->port_out >> j) & 1u) && a->cc[j * V + v] <= 0)
+                continue; /* blocked downstream: not continuing */
+            if (!((any >> i) & 1u)) {
+                any |= 1ull << i;
+                ncont[i] = 0;
+            }
+            if (++ncont[i] >= a->S)
+                held |= 1ull << i;
+        }
+    }
+    return held;
+}
+
 int nr_alloc_eval_busy(nr_alloc *a, uint32_t now, char *err, int errlen)
 {
     const int V = a->nvc, J = a->nout;
@@ -183,8 +222,9 @@ int nr_alloc_eval_busy(nr_alloc *a, uint32_t now, char *err, int errlen)
      * output (speed only: a busy port output looks at cur alone). */
     if (a->all_port && a->busy_any == a->port_out)
         goto grant_outputs;
+    const uint64_t free_in = a->all_acc ? ~0ull : ~held_inputs(a, now);
     for (int v = 0; v < V; v++) {
-        for (uint64_t m = a->ne[v]; m; m &= m - 1) { /* buffered inputs */
+        for (uint64_t m = a->ne[v] & free_in; m; m &= m - 1) { /* buffered inputs */
             int i = __builtin_ctzll(m);
             const nr_lfifo *f = &a->inb[i * V + v];
             if (nr_lfifo_ready(f, now) && sw_is_head(nr_lfifo_front(f))) {
@@ -198,7 +238,7 @@ int nr_alloc_eval_busy(nr_alloc *a, uint32_t now, char *err, int errlen)
                 outs |= 1ull << j;
             }
         }
-        for (uint64_t m = a->iu_in ? a->fx[v] : 0; m; m &= m - 1) { /* IU inputs */
+        for (uint64_t m = a->iu_in ? a->fx[v] & free_in : 0; m; m &= m - 1) { /* IU inputs */
             int i = __builtin_ctzll(m);
             if (sw_is_head(a->fph[i * V + v])) {
                 unsigned j = a->ftgt[i * V + v];
@@ -303,6 +343,10 @@ void nr_alloc_commit_busy(nr_alloc *a)
             if (!f->cnt)
                 a->ne[w] &= ~(1ull << src);
         }
+        if (a->d_new[j])
+            a->hout[src * V + w] = (int8_t)j;
+        if (eop)
+            a->hout[src * V + w] = -1;
         if ((a->port_out >> j) & 1u) {
             if (a->d_new[j]) { /* a new packet: pptr moves past r = w*nin + src */
                 a->busy[j] = 1;

@@ -390,6 +390,8 @@ typedef struct {
     uint64_t busy_any;
     /* inputs */
     uint8_t *iptr;              /* [i] accept round robin over VCs */
+    int8_t *hout;               /* [i * nvc + v] the output the packet in progress on
+                                 * (i, v) holds, -1 = none (the held-input rule, §6.2) */
     /* scratch */
     uint64_t *req;              /* [v * nout + j] head requests */
     int8_t *g_out;              /* [i * nvc + v] the output granting (i, v) */

@@ -67,6 +67,11 @@
 //     pptr[j] over requester r = v*NI + i (head requests with vc_ok[v]). On
 //     commit: a new packet sets busy/cur and moves pptr past r; an EOP clears
 //     busy.
+//   held inputs (Speedup < NumVcs only): VC v of input i is continuing when
+//     its front is not a HEAD and the output its packet owns can take it (a
+//     port output, or a channel output with cc[j][v] > 0); an input with at
+//     least Speedup continuing VCs is held, and its head requests are
+//     withdrawn from every output's arbitration this cycle.
 //   input i: candidates = granted VCs + dropping VCs; accept all (S >=
 //     NumVcs) or the first S from iptr[i], which moves past the first
 //     accepted candidate when that candidate pops an EOP. A refused grant has
@@ -79,8 +84,9 @@
 //   |X_j|-way round robins, a NumVcs-way round robin, NumVcs credit counters
 //   of ceil(log2(Credits+1)) bits; per port output 1 + ceil(log2(NumVcs*|X_j|))
 //   flops and one NumVcs*|X_j|-way round robin; per input (S < NumVcs) one
-//   NumVcs-way multi-grant round robin and L PayW-bit VC muxes; per output a
-//   PayW-bit (L*|X_j|):1 mux.
+//   NumVcs-way multi-grant round robin, L PayW-bit VC muxes, and the held
+//   test (an OR of its VCs' continuing bits over its outputs and a count
+//   against S); per output a PayW-bit (L*|X_j|):1 mux.
 `include "nr_assert.svh"
 
 module nr_swalloc #(
@@ -185,8 +191,12 @@ module nr_swalloc #(
   assign unused_lanes = ^{lane_pay, lane_of};
 
   // grant of output j to (i, v) at [(j*NI + i)*NumVcs + v]; 0 off X.
-  // own_oiv: (i, v) is the packet in progress at output j (assertions only).
-  logic [NO*NI*NumVcs-1:0] gnt_oiv, own_oiv;
+  // own_oiv: (i, v) is the packet in progress at output j.
+  // rdy_oiv: ... and output j can take its next phit this cycle (a port
+  // output, or a channel output with a credit on v): the held-input rule.
+  logic [NO*NI*NumVcs-1:0] gnt_oiv, own_oiv, rdy_oiv;
+  // held[i]: input i's head requests are withdrawn this cycle
+  logic [NI-1:0] held;
 
   // ---------------------------------------------------------------- outputs
   for (genvar j = 0; j < NO; j++) begin : g_out
@@ -198,6 +208,7 @@ module nr_swalloc #(
       // no crosspoint: the output never sends
       assign gnt_oiv[j*NI*NumVcs +: NI*NumVcs] = '0;
       assign own_oiv[j*NI*NumVcs +: NI*NumVcs] = '0;
+      assign rdy_oiv[j*NI*NumVcs +: NI*NumVcs] = '0;
       if (IS_PT) begin : g_pt
         assign pt_valid_o[LJ]             = 1'b0;
         assign pt_pay_o[LJ*PayW +: PayW]  = '0;
@@ -231,7 +242,7 @@ module nr_swalloc #(
       logic [NumVcs*NX-1:0]       xv, xreq, xacc, gsel;
       logic [NumVcs*NX*LaneW-1:0] xlof;
       logic [LaneN*NX*PayW-1:0]   xlane;
-      logic [NumVcs*NX-1:0]       xown;
+      logic [NumVcs*NX-1:0]       xown, xrdy;
       logic [PayW-1:0]            data;
       logic                       sent, sent_eop;
 
@@ -241,12 +252,13 @@ module nr_swalloc #(
           for (genvar v = 0; v < NumVcs; v++) begin : g_vc
             localparam int B = i*NumVcs + v;
             assign xv[v*NX + X]   = in_valid_iv_i[B];
-            assign xreq[v*NX + X] = in_valid_iv_i[B] && fhead[B] &&
+            assign xreq[v*NX + X] = in_valid_iv_i[B] && fhead[B] && !held[i] &&
                                     in_tgt_iv_i[B*TgtW +: TgtW] == TgtW'(j);
             assign xacc[v*NX + X] = acc[B];
             assign xlof[(v*NX + X)*LaneW +: LaneW] = lane_of[B*LaneW +: LaneW];
             assign gnt_oiv[(j*NI + i)*NumVcs + v] = gsel[v*NX + X];
             assign own_oiv[(j*NI + i)*NumVcs + v] = xown[v*NX + X];
+            assign rdy_oiv[(j*NI + i)*NumVcs + v] = xrdy[v*NX + X];
           end
           for (genvar l = 0; l < LaneN; l++) begin : g_lane
             assign xlane[(l*NX + X)*PayW +: PayW] = lane_pay[(i*LaneN + l)*PayW +: PayW];
@@ -254,6 +266,7 @@ module nr_swalloc #(
         end else begin : g_nxp
           assign gnt_oiv[(j*NI + i)*NumVcs +: NumVcs] = '0;
           assign own_oiv[(j*NI + i)*NumVcs +: NumVcs] = '0;
+          assign rdy_oiv[(j*NI + i)*NumVcs +: NumVcs] = '0;
         end
       end
 
@@ -297,6 +310,7 @@ module nr_swalloc #(
         for (genvar r = 0; r < NR; r++) begin : g_gsel
           assign gsel[r] = gvalid && 32'(sel) == r;
           assign xown[r] = busy_q && 32'(cur_q) == r;
+          assign xrdy[r] = xown[r]; // a busy port output always takes cur's phit
         end
         assign busy_d = sent ? !sent_eop : busy_q;
         assign cur_d  = (sent && !busy_q) ? gidx : cur_q;
@@ -343,6 +357,7 @@ module nr_swalloc #(
           for (genvar x = 0; x < NX; x++) begin : g_gsel
             assign gsel[v*NX + x] = send && vgnt[v] && 32'(ai) == x;
             assign xown[v*NX + x] = own_v_q[v] && 32'(own_q[v*XW +: XW]) == x;
+            assign xrdy[v*NX + x] = xown[v*NX + x] && cc[v*CrW +: CrW] != '0;
           end
           logic unused_gnt;
           assign unused_gnt = ^gnt_unused;
@@ -412,6 +427,12 @@ module nr_swalloc #(
     end
     assign cand = gnt | fdrop[i*NumVcs +: NumVcs];
     if (Speedup >= NumVcs) begin : g_all
+      assign held[i] = 1'b0;
+      logic unused_rdy;
+      always_comb begin
+        unused_rdy = 1'b0;
+        for (int j = 0; j < NO; j++) unused_rdy = unused_rdy ^ (^rdy_oiv[(j*NI + i)*NumVcs +: NumVcs]);
+      end
       // every candidate is accepted; lane v carries VC v
       assign a = cand;
       for (genvar v = 0; v < NumVcs; v++) begin : g_lane
@@ -419,6 +440,14 @@ module nr_swalloc #(
         assign lane_of[(i*NumVcs + v)*LaneW +: LaneW] = LaneW'(v);
       end
     end else begin : g_sel
+      // held: at least S VCs continue a packet whose output can take it
+      logic [NumVcs-1:0] rdy, cont;
+      always_comb begin
+        rdy = '0;
+        for (int j = 0; j < NO; j++) rdy = rdy | rdy_oiv[(j*NI + i)*NumVcs +: NumVcs];
+      end
+      assign cont    = rdy & in_valid_iv_i[i*NumVcs +: NumVcs] & ~fhead[i*NumVcs +: NumVcs];
+      assign held[i] = $countones(cont) >= Speedup;
       // the first S candidates from iptr[i]; iptr moves past the first
       // accepted candidate when it pops an EOP
       logic [Speedup-1:0]       pv;

@@ -759,6 +759,79 @@ static void test_grant_rules(void)
     nr_alloc_release(&a);
 }
 
+/* §6.2 held inputs. An input (S = 1) busy on a long packet also has a head
+ * for an output that a second input waits for. Under the old rule that output
+ * granted the busy input's head every cycle, was refused every cycle, and the
+ * second input waited for the whole long packet; now the busy input is held,
+ * its head is withdrawn and the second input is served at once. A continuing
+ * VC blocked downstream (no credit) does not hold its input. */
+static void test_held_inputs(void)
+{
+    char err[160];
+    nr_alloc a;
+    /* two IU inputs, two port outputs, two VCs, S = 1 */
+    CHECK_EQ(nr_alloc_init(&a, 2, 2, 2, 1, 3, 3, 4, 4), 0);
+    a.vc_ok[0] = a.vc_ok[1] = 3;
+    no_fronts(&a);
+    front(&a, 0, 0, NR_KIND_HEAD, 0); /* input 0: a long packet to output 0 */
+    front(&a, 0, 1, NR_KIND_HEAD, 1); /* input 0: a head for output 1 ... */
+    front(&a, 1, 1, NR_KIND_HEAD, 1); /* ... which input 1 waits for */
+    CHECK_EQ(nr_alloc_eval(&a, 0, err, sizeof err), 0);
+    /* cycle 0: input 0 is not held yet; output 1 picks r = 1*2 + 0 (input 0)
+     * and is refused (input 0 accepts VC 0 at its pointer) */
+    CHECK_U64(a.d_mask, 1);
+    CHECK_EQ(a.d_pop[0], 1);
+    nr_alloc_commit(&a);
+    int waited = -1;
+    for (int t = 1; t < 30; t++) {
+        no_fronts(&a);
+        front(&a, 0, 0, t == 29 ? NR_KIND_EOP : NR_KIND_BODY, 0);
+        front(&a, 0, 1, NR_KIND_HEAD, 1);
+        if (waited < 0)
+            front(&a, 1, 1, NR_KIND_HEAD, 1);
+        else
+            front(&a, 1, 1, t - waited >= 3 ? NR_KIND_EOP : NR_KIND_BODY, 1);
+        CHECK_EQ(nr_alloc_eval(&a, 0, err, sizeof err), 0);
+        CHECK((a.d_mask & 1u) && a.d_src[0] == 0); /* the long packet never stalls */
+        if (waited < 0 && ((a.d_mask >> 1) & 1u)) {
+            CHECK_EQ(a.d_src[1], 1); /* never input 0's withdrawn head */
+            waited = t;
+        }
+        nr_alloc_commit(&a);
+        if (waited >= 0 && t - waited >= 3)
+            break;
+    }
+    CHECK_EQ(waited, 1); /* the old rule: 30 (after the long packet's EOP) */
+    nr_alloc_release(&a);
+
+    /* output 0 a channel output with 2 credits, output 1 a port output: input
+     * 0 is held while its packet has a credit, and free once it has none */
+    CHECK_EQ(nr_alloc_init(&a, 1, 2, 2, 1, 1, 2, 4, 2), 0);
+    a.vc_ok[1] = 3;
+    no_fronts(&a);
+    front(&a, 0, 0, NR_KIND_HEAD, 0);
+    front(&a, 0, 1, NR_KIND_HEAD, 1);
+    nr_alloc_eval(&a, 0, err, sizeof err);
+    CHECK_U64(a.d_mask, 1); /* both granted, VC 0 accepted */
+    nr_alloc_commit(&a);
+    no_fronts(&a);
+    front(&a, 0, 0, NR_KIND_BODY, 0);
+    front(&a, 0, 1, NR_KIND_HEAD, 1);
+    nr_alloc_eval(&a, 0, err, sizeof err);
+    CHECK_U64(a.d_mask, 1); /* continuing with 1 credit: held, the head waits */
+    nr_alloc_commit(&a);
+    CHECK_EQ(a.cc[0], 0);
+    no_fronts(&a);
+    front(&a, 0, 0, NR_KIND_BODY, 0);
+    front(&a, 0, 1, NR_KIND_HEAD, 1);
+    nr_alloc_eval(&a, 0, err, sizeof err);
+    CHECK_U64(a.d_mask, 2); /* no credit: not continuing; VC 1 starts */
+    CHECK_EQ(a.d_src[1], 0);
+    CHECK_EQ(a.d_vc[1], 1);
+    nr_alloc_commit(&a);
+    nr_alloc_release(&a);
+}
+
 /* ---- end to end ---- */
 
 /* Wormhole inside the switch with the smallest legal buffers: a 64-phit
@@ -1445,6 +1518,7 @@ int main(void)
     test_pure();
     test_accept_rule();
     test_grant_rules();
+    test_held_inputs();
     test_latency();
     test_routing_all();
     test_drops();
