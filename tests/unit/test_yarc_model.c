@@ -2,7 +2,8 @@
  * parameter rules, the pure routing functions, zero-load latency against the
  * §8 stage table, every routing mode of §5 end to end through the
  * configuration port (§9), every DROP reason with its event, source-route
- * rotation with the CRC repair of §4.3, and CFG_BAD. */
+ * rotation with the CRC repair of §4.3, CFG_BAD, and seed 003's root-detect
+ * example converted to our ROOT_MASK sense. */
 #include "nr_crc.h"
 #include "nr_test.h"
 #include "yarc_env.h"
@@ -332,6 +333,123 @@ static void test_down_routing(void)
     cfg(&e, 0, 9, 0x01, 0x0200);
     CHECK_EQ(route_one(&e, 9, ph, l), 15 - (int)((0x200 >> 2) % 16));
     CHECK_EQ(route_one(&e, 5, ph, l), -NR_DROP_NO_ROUTE);
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
+/* §5 step 3, mask sense. Seed 003 (lines 124-137) programs the subtree of
+ * processors 96..127 as Root detect = 0x0060, Mask = 0x001F, where a mask bit
+ * of 1 is NOT compared ("unmasked destination and root detection bits
+ * match", line 134). Our ROOT_MASK marks the bits that ARE compared, so the
+ * slide's mask must be complemented over the 15-bit destination:
+ * ROOT_MASK = ~0x001F & 0x7FFF = 0x7FE0 (yarc-arch §5). Port plan (k = 64):
+ * DLUT[i] = i mod 32 (down ports 0..31), UP_MASK = ports 32..63 and
+ * ULUT[i] = 32 + i mod 32, so a result q < 32 went down and q >= 32 up. */
+#define SEED_ROOT_DETECT 0x0060u
+#define SEED_MASK 0x001Fu /* seed sense: 1 = not compared */
+#define KIT_MASK (~SEED_MASK & 0x7FFFu)
+
+static void seed_tables(nr_rtab *t, unsigned root_mask)
+{
+    nr_rt_reset(t, 64);
+    nr_rt_cfg_write(t, 64, 0x00, root_mask);
+    nr_rt_cfg_write(t, 64, 0x01, SEED_ROOT_DETECT);
+    nr_rt_cfg_write(t, 64, 0x02, 0);          /* DOWN_SHIFT */
+    nr_rt_cfg_write(t, 64, 0x03, 0);          /* UP_MASK[31:0] */
+    nr_rt_cfg_write(t, 64, 0x04, 0xFFFFFFFFu); /* UP_MASK[63:32] */
+    for (unsigned i = 0; i < 64; i++) {
+        nr_rt_cfg_write(t, 64, 0x40 + i, 0x40u | (i % 32));
+        nr_rt_cfg_write(t, 64, 0x80 + i, 0x40u | (32 + i % 32));
+    }
+}
+
+/* Route every destination through the RC function, adaptive and hashed
+ * deterministic, from input port 5; count those that went down. Every
+ * destination must route (no drop). */
+static int seed_route_all(const nr_rtab *t, int *down_ok)
+{
+    nr_rt_ctx ctx = {.nports = 64, .nbits = 6, .nvcs = 2, .cols = 8, .port = 5};
+    uint32_t ph[YENV_MAXLEN];
+    int down = 0;
+    *down_ok = 1;
+    for (unsigned dest = 0; dest <= NR_DEST_MAX; dest++)
+        for (unsigned a = 0; a < 2; a++) {
+            mk(ph, 5, dest, a, 6, 0, a, !a, NULL, 0x2A5u);
+            nr_rt_res r = nr_rt_route(t, &ctx, ph[0], 0, ph[1], NULL, (int)dest % 64);
+            CHECK_EQ(r.drop, 0);
+            if (r.q < 32) {
+                down++;
+                if (r.q != (int)(dest % 64) % 32)
+                    *down_ok = 0;
+            }
+        }
+    return down;
+}
+
+static void test_seed_root_mask(void)
+{
+    nr_rtab t;
+    int down_ok;
+    CHECK_EQ(KIT_MASK, 0x7FE0);
+
+    /* converted: exactly 96..127 go down, to DLUT[dest mod 64] = dest - 96 */
+    seed_tables(&t, KIT_MASK);
+    CHECK_EQ(t.root_mask, 0x7FE0);
+    nr_rt_ctx ctx = {.nports = 64, .nbits = 6, .nvcs = 2, .cols = 8, .port = 5};
+    uint32_t ph[YENV_MAXLEN];
+    for (unsigned dest = 0; dest <= NR_DEST_MAX; dest++) {
+        int below = dest >= 96 && dest <= 127;
+        mk(ph, 5, dest, dest & 1, 4, 0, 1, 0, NULL, 0);
+        nr_rt_res r = nr_rt_route(&t, &ctx, ph[0], 0, 0, NULL, 0);
+        CHECK_EQ(r.drop, 0);
+        if (below)
+            CHECK_EQ(r.q, (int)dest - 96);
+        else
+            CHECK(r.q >= 32);
+    }
+    CHECK_EQ(seed_route_all(&t, &down_ok), 2 * 32);
+    CHECK(down_ok);
+
+    /* unconverted: dest & 0x001F <= 0x1F never equals 0x0060, so no
+     * destination goes down and the subtree's 32 nodes are sent up */
+    seed_tables(&t, SEED_MASK);
+    CHECK_EQ(seed_route_all(&t, &down_ok), 0);
+    for (unsigned dest = 96; dest <= 127; dest++) {
+        mk(ph, 5, dest, 0, 4, 0, 0, 0, NULL, 0);
+        nr_rt_res r = nr_rt_route(&t, &ctx, ph[0], 0, 0, NULL, 0);
+        CHECK_EQ(r.drop, 0);
+        CHECK(r.q >= 32); /* misrouted up */
+    }
+
+    /* end to end through the model, 8x8, tables written through the
+     * configuration port (§9) */
+    nr_yarc_params p = yenv_params(8, 8, 0);
+    yenv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    cfg(&e, 1, 0, 0x00, KIT_MASK);
+    cfg(&e, 1, 0, 0x01, SEED_ROOT_DETECT);
+    cfg(&e, 1, 0, 0x04, 0xFFFFFFFFu);
+    for (unsigned i = 0; i < 64; i++) {
+        cfg(&e, 1, 0, 0x40 + (int)i, 0x40u | (i % 32));
+        cfg(&e, 1, 0, 0x80 + (int)i, 0x40u | (32 + i % 32));
+    }
+    const unsigned dests[] = {0, 31, 95, 96, 100, 127, 128, 0x160, 0x1060, 0x7FFF};
+    for (int k = 0; k < (int)(sizeof dests / sizeof dests[0]); k++)
+        for (unsigned a = 0; a < 2; a++) {
+            unsigned d = dests[k];
+            int l = mk(ph, 9, d, a, 5, 0, a, 0, NULL, 0);
+            int q = route_one(&e, 9, ph, l);
+            if (d >= 96 && d <= 127)
+                CHECK_EQ(q, (int)d - 96);
+            else
+                CHECK(q >= 32 && q < 64);
+        }
+    /* and the unconverted mask sends a subtree node up */
+    cfg(&e, 1, 0, 0x00, SEED_MASK);
+    int l = mk(ph, 9, 100, 0, 5, 0, 0, 0, NULL, 0);
+    int q = route_one(&e, 9, ph, l);
+    CHECK(q >= 32 && q < 64);
     CHECK_EQ(yenv_errors(&e), 0);
     yenv_free(&e);
 }
@@ -756,6 +874,7 @@ int main(void)
     test_latency();
     test_single_router();
     test_down_routing();
+    test_seed_root_mask();
     test_ulut_hash();
     test_l2p();
     test_adaptive();
