@@ -1,12 +1,13 @@
 # swcounts.mk - complexity counts of the switch organizations
 # (Named after model.mk in the include order: it needs $(NRMODEL).)
-# (csrc/model/counts.c, docs/nwn-arch.md section 10) and their unit test
-# against seed 001 Tables 1 and 2 (tests/unit/test_counts.c, tests/counts.list).
-COUNTS_TEST := $(BUILD)/tests/unit/test_counts
-$(COUNTS_TEST): $(BUILD)/obj/tests/unit/test_counts.o $(NRMODEL) $(NRLIB)
+# (csrc/model/counts.c, docs/nwn-arch.md section 10) and their unit tests
+# against seed 001 Tables 1 and 2 and Fig 5 (tests/unit/test_counts.c,
+# tests/unit/test_counts_table1.c, tests/counts.list).
+COUNTS_TEST := $(BUILD)/tests/unit/test_counts $(BUILD)/tests/unit/test_counts_table1
+$(COUNTS_TEST): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
 	$(CC) -o $@ $< $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
-$(BUILD)/obj/tests/unit/test_counts.o: CFLAGS += -Itests/unit
+$(BUILD)/obj/tests/unit/test_counts.o $(BUILD)/obj/tests/unit/test_counts_table1.o: CFLAGS += -Itests/unit
 TEST_BINS += $(COUNTS_TEST)
 UNIT_TARGETS += test-counts
 .PHONY: test-counts
@@ -15,7 +16,9 @@ test-counts: $(BUILD)/.deps-ok
 	@scripts/regress.sh -j 2 tests/counts.list
 
 # sw_counts: the counts of named configurations as a markdown table;
-# make counts writes the table of the kit's switches into docs/results.md.
+# make counts writes the table of the kit's switches into docs/results.md, and
+# (scripts/counts_seed.sh) seed 001 Table 2's area row and Fig 5's scaling
+# from Table 1's formulas: two more tables there, a CSV and a PNG in docs/img.
 SW_COUNTS := $(BUILD)/bin/sw_counts
 $(BUILD)/obj/tb/rtr/sw_counts.o: CFLAGS += -Itb/rtr -Itb/lcb
 $(SW_COUNTS): $(BUILD)/obj/tb/rtr/sw_counts.o $(BUILD)/obj/tb/rtr/cfgfile.o $(BUILD)/obj/tb/rtr/org_yarc.o \
@@ -28,4 +31,5 @@ COUNTS_CFGS := yarc-k64 cn-k64 fc-k64 fc6-k64 fc6-isu2-k64 bb-k64 yarc-k32 fc-k3
 counts: $(BUILD)/.deps-ok $(SW_COUNTS)
 	@$(SW_COUNTS) $(COUNTS_CFGS) | tee $(BUILD)/counts.md
 	@. scripts/sweep_lib.sh && sweep_md_between docs/results.md counts $(BUILD)/counts.md
+	@scripts/counts_seed.sh $(SW_COUNTS) $(BUILD) docs
 UNIT_TARGETS += counts

@@ -20,6 +20,8 @@ typedef struct {
     int m;             /* top subswitches; 0 only for cn */
     int bb;            /* bilateral butterfly */
     int speedup;       /* input speedup S of the bottom subswitches, 1..2 */
+    int top_speedup;   /* input speedup of the top subswitches, 1..2 (1 for bb); 0 = 1 */
+    int top_choice;    /* a = 1 top choice (§4.3): 0 most credits, 1 pseudo-random */
     int self_turn;     /* keep the self crosspoints (q = p) */
     int num_vcs;       /* 1..4 */
     int in_buf_per_vc; /* input queue per VC = upstream credits */
@@ -72,5 +74,37 @@ int nr_nwn_counts(const nr_nwn_params *p, nr_sw_counts *c, char *err, int errlen
 /* Counts of a YARC router (hierarchical crossbar: subswitch radix p = Rows =
  * Cols for the seed's square case). */
 int nr_yarc_counts(const nr_yarc_params *p, nr_sw_counts *c, char *err, int errlen);
+
+/* ---- seed 001 Table 1 as formulas (docs/results.md section 4.0) ----
+ * The seed's complexity model of five organizations (seed 001 text lines
+ * 105-111): canonical crossbar (cn), hierarchical crossbar (hc), folded-Clos
+ * (fc, m = n = k/r), folded 2D torus (ft) and 2D HyperX (hx). Real-valued, so
+ * that Fig 5's rule p = sqrt(k), r = 2 sqrt(k) (line 128) can be evaluated at
+ * every k. Unlike nr_sw_counts these are the seed's formulas, not counts of
+ * what the kit builds. */
+enum { NR_T1_CN = 0, NR_T1_HC = 1, NR_T1_FC = 2, NR_T1_FT = 3, NR_T1_HX = 4, NR_T1_N = 5 };
+
+typedef struct {
+    double buffers; /* subswitch buffers; NAN for cn ("N/A" in the seed) */
+    double fanout;  /* aggregate fanout (hx: worst case, Valiant routing) */
+    double xpoints; /* total crosspoints */
+    double area;    /* switch area in channel pitches squared: buffers,
+                     * crossbars and global wires, no control (line 128) */
+} nr_t1_row;
+
+nr_t1_row nr_t1_cn(double k);
+nr_t1_row nr_t1_hc(double k, double p); /* p: subswitch radix */
+nr_t1_row nr_t1_fc(double k, double r); /* r: top-level subswitch radix, m = n = k/r */
+nr_t1_row nr_t1_ft(double k);
+nr_t1_row nr_t1_hx(double k);
+/* One organization at Fig 5's rule: p = sqrt(k) for hc, r = 2 sqrt(k) for fc. */
+nr_t1_row nr_t1_fig5(int org, double k);
+/* "cn", "hc", "fc", "ft", "hx"; NULL for an unknown org. */
+const char *nr_t1_name(int org);
+/* The kit's extension of Table 1's fc switch area to m != n (no speedup):
+ * (r/2)(n + 2m) x (2(n + m) + r m + r) with n = k/r. At m = n it is Table 1's
+ * (3/2)k(4k/r + k + r) exactly; at k = 64, r = 16, m = 6 it gives Table 2's
+ * fc6 figure. The seed gives no such formula: this is our reading. */
+double nr_t1_fc_area_m(double k, double r, double m);
 
 #endif

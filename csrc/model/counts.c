@@ -6,7 +6,11 @@
  * itself, a top subswitch sending a packet back to the bottom it came from,
  * a packet coming down going up again, bb's up-port to up-port turns) are
  * left out of the hardware and out of the count.
+ *
+ * The nr_t1_* functions at the end are seed 001's Table 1 formulas
+ * themselves (real-valued, for Table 2's switch-area row and Fig 5).
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -98,4 +102,81 @@ int nr_yarc_counts(const nr_yarc_params *p, nr_sw_counts *c, char *err, int errl
     c->fanout[NR_PATH_LOCAL] = p->cols + p->rows + 1;
     c->fanout_max = c->fanout[NR_PATH_LOCAL];
     return 0;
+}
+
+/* ---- seed 001 Table 1 (lines 105-109), real-valued ----
+ * Rows: subswitch buffers, aggregate fanout, total crosspoints, switch area.
+ * The area is "normalized to the square of a channel pitch, and includes the
+ * area of buffers, crossbars, and the global wires used for the channels
+ * between subswitches" (line 128). */
+
+/* x^(1/n) for n = 2 or 3, exact when k is a perfect square or cube, so that
+ * Table 2's integers (k = 64) come out exactly. */
+static double root_n(double k, int n) {
+    const double x = n == 2 ? sqrt(k) : cbrt(k), xr = nearbyint(x);
+    const double back = n == 2 ? xr * xr : xr * xr * xr;
+    return back == k ? xr : x;
+}
+
+nr_t1_row nr_t1_cn(double k) {
+    return (nr_t1_row){.buffers = NAN, .fanout = k - 1, .xpoints = k * k, .area = k * k};
+}
+
+nr_t1_row nr_t1_hc(double k, double p) {
+    return (nr_t1_row){.buffers = 2 * k * k / p,
+                       .fanout = k / p + p + 1,
+                       .xpoints = k * k,
+                       .area = k / p * (k * k + 2 * p * p)};
+}
+
+nr_t1_row nr_t1_fc(double k, double r) {
+    return (nr_t1_row){.buffers = 2 * k,
+                       .fanout = 3 * k / r + r - 2,
+                       .xpoints = r * k + 3 * k * k / r,
+                       .area = 1.5 * k * (4 * k / r + k + r)};
+}
+
+nr_t1_row nr_t1_ft(double k) {
+    const double s = root_n(k, 2);
+    return (nr_t1_row){.buffers = k * s,
+                       .fanout = 0.75 * k + 1.25 * s - 1,
+                       .xpoints = k * (2 * s + 0.75 * k),
+                       .area = 2.25 * k * (s + 1) * (s + 1)};
+}
+
+nr_t1_row nr_t1_hx(double k) {
+    const double c = root_n(k, 3);
+    const double x = 5 * (c - 1) * c, a = 1.5 * (5 * c - 4) * c + k;
+    return (nr_t1_row){.buffers = 4 * c * c * (c - 1),
+                       .fanout = 25 * (c - 1),
+                       .xpoints = x * x,
+                       .area = a * a};
+}
+
+nr_t1_row nr_t1_fig5(int org, double k) {
+    const double s = root_n(k, 2);
+    switch (org) {
+    case NR_T1_CN: return nr_t1_cn(k);
+    case NR_T1_HC: return nr_t1_hc(k, s);
+    case NR_T1_FC: return nr_t1_fc(k, 2 * s);
+    case NR_T1_FT: return nr_t1_ft(k);
+    case NR_T1_HX: return nr_t1_hx(k);
+    default: return (nr_t1_row){NAN, NAN, NAN, NAN};
+    }
+}
+
+const char *nr_t1_name(int org) {
+    static const char *const n[NR_T1_N] = {"cn", "hc", "fc", "ft", "hx"};
+    return org >= 0 && org < NR_T1_N ? n[org] : NULL;
+}
+
+/* Table 1 writes the fc area as (3/2)k x (4k/r + k + r); with n = k/r = m
+ * that is (r/2)(3n) x (4n + rn + r). The kit reads the factors as
+ * (r/2)(n + 2m) and 2(n + m) + rm + r: among the splits
+ * (r/2)(a n + b m) x (c n + d m + r(e n + f m) + r) with non-negative integers
+ * a + b = 3, c + d = 4, e + f = 1 it is the only one that also gives
+ * Table 2's fc6 (16896 at k = 64, r = 16, m = 6). */
+double nr_t1_fc_area_m(double k, double r, double m) {
+    const double n = k / r;
+    return r / 2 * (n + 2 * m) * (2 * (n + m) + r * m + r);
 }

@@ -4,8 +4,14 @@
  * subswitches and aggregate fanout, as a markdown table.
  *
  *   sw_counts [--cfg-file PATH] NAME...
+ *   sw_counts --table2          seed 001 Table 2 (k = 64) from Table 1's formulas
+ *   sw_counts --scaling [--csv] seed 001 Fig 5: Table 1 relative to hc, k = 8..128
+ *
+ * --table2 and --scaling print the seed's formulas (nr_t1_*), not counts of
+ * what the kit builds (docs/results.md section 4.0).
  *
  * Exit 0, or 2 on an unknown configuration or a bad parameter (file:line). */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,8 +24,136 @@ int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errle
 
 static const nr_cli_opt_t opts[] = {
     {"cfg-file", "PATH", "configurations file (default configs/configs.txt)"},
+    {"table2", NULL, "seed 001 Table 2 at k = 64 from Table 1's formulas, beside the seed's values"},
+    {"scaling", NULL, "seed 001 Fig 5: Table 1 relative to hc for k = 8, 16, 32, 64, 128"},
+    {"csv", NULL, "with --scaling: CSV instead of markdown"},
     {NULL, NULL, NULL},
 };
+
+/* ---- seed 001 Table 2 (text lines 210-215): k = 64, p = 8, r = 16 ---- */
+
+enum { T2_CN, T2_HC, T2_FC, T2_FC6, T2_FC6ISU2, T2_FT, T2_HX, T2_N };
+static const char *const t2_col[T2_N] = {"cn", "hc", "fc", "fc6", "fc6-isu2", "ft", "hx"};
+/* NAN: no value in the seed. The fanout row (line 213) has six values for
+ * seven columns; 57 is placed under ft and "45 ~ 75" under hx, leaving
+ * fc6-isu2 empty (docs/nwn-arch.md section 10.3). */
+static const double t2_buf[T2_N] = {NAN, 1024, 128, 192, 192, 512, 192};
+static const double t2_fan_lo[T2_N] = {63, 17, 26, 28, NAN, 57, 45};
+static const double t2_fan_hi[T2_N] = {63, 17, 26, 28, NAN, 57, 75};
+static const double t2_xp[T2_N] = {4096, 4096, 1664, 2400, 3872, 4096, 3600};
+static const double t2_area[T2_N] = {4096, 33792, 9216, 16896, 24640, 11664, 25600};
+
+static int same(double a, double b) { return fabs(a - b) < 1e-9 * (fabs(b) + 1); }
+
+static void num(char *buf, int n, double v) {
+    if (isnan(v)) snprintf(buf, (size_t)n, "-");
+    else snprintf(buf, (size_t)n, "%.10g", v);
+}
+/* %.10g prints at most 16 characters ("-1.234567891e+100") */
+
+/* seed / Table 1, agree or disagree */
+static void cell(char *buf, int n, double seed_lo, double seed_hi, double t1) {
+    char a[48], b[24];
+    num(b, sizeof b, t1);
+    if (isnan(seed_lo)) {
+        snprintf(buf, (size_t)n, "- / %s", b);
+        return;
+    }
+    if (seed_lo != seed_hi) snprintf(a, sizeof a, "%.10g ~ %.10g", seed_lo, seed_hi);
+    else num(a, sizeof a, seed_lo);
+    const char *v = isnan(t1) ? "no formula"
+                  : same(seed_hi, t1) ? (seed_lo != seed_hi ? "agree (upper end)" : "agree")
+                                      : "**disagree**";
+    snprintf(buf, (size_t)n, "%s / %s %s", a, b, v);
+}
+
+static void print_table2(void) {
+    const double k = 64, p = 8, r = 16;
+    nr_t1_row t[T2_N];
+    const nr_t1_row none = {NAN, NAN, NAN, NAN};
+    t[T2_CN] = nr_t1_cn(k);
+    t[T2_HC] = nr_t1_hc(k, p);
+    t[T2_FC] = nr_t1_fc(k, r);
+    t[T2_FC6] = none;
+    t[T2_FC6].area = nr_t1_fc_area_m(k, r, 6);
+    t[T2_FC6ISU2] = none;
+    t[T2_FT] = nr_t1_ft(k);
+    t[T2_HX] = nr_t1_hx(k);
+    static const char *const formula[T2_N] = {
+        "Table 1: k^2",
+        "Table 1: (k/p)(k^2 + 2p^2)",
+        "Table 1: (3/2)k(4k/r + k + r)",
+        "kit's extension to m = 6: (r/2)(n + 2m)(2(n + m) + rm + r), n = k/r",
+        "none (Table 1 has no speedup)",
+        "Table 1: (9/4)k(k^(1/2) + 1)^2",
+        "Table 1: ((3/2)(5k^(1/3) - 4)k^(1/3) + k)^2",
+    };
+    printf("Switch area at k = 64, p = 8, r = 16 (channel pitches squared)\n\n");
+    printf("| column | formula | seed Table 2 | computed | |\n|---|---|---|---|---|\n");
+    for (int i = 0; i < T2_N; i++) {
+        char a[32];
+        num(a, sizeof a, t[i].area);
+        const char *v = isnan(t[i].area) ? "not modelled"
+                      : same(t2_area[i], t[i].area) ? "agree" : "**disagree**";
+        printf("| %s | %s | %.10g | %s | %s |\n", t2_col[i], formula[i], t2_area[i], a, v);
+    }
+    printf("\nThe other rows from Table 1's formulas (seed Table 2 / computed)\n\n");
+    printf("| column | subswitch buffers | aggregate fanout | total crosspoints |\n"
+           "|---|---|---|---|\n");
+    for (int i = 0; i < T2_N; i++) {
+        if (i == T2_FC6 || i == T2_FC6ISU2) continue; /* Table 1 has m = n only */
+        char b[128], f[128], x[128];
+        if (isnan(t2_buf[i]) && isnan(t[i].buffers)) snprintf(b, sizeof b, "N/A / N/A agree");
+        else cell(b, sizeof b, t2_buf[i], t2_buf[i], t[i].buffers);
+        cell(f, sizeof f, t2_fan_lo[i], t2_fan_hi[i], t[i].fanout);
+        cell(x, sizeof x, t2_xp[i], t2_xp[i], t[i].xpoints);
+        printf("| %s | %s | %s | %s |\n", t2_col[i], b, f, x);
+    }
+}
+
+/* ---- seed 001 Fig 5 (text lines 114, 128): Table 1 relative to hc ---- */
+
+static const char *const q_name[4] = {"buffers", "fanout", "xpoints", "area"};
+static double q_of(const nr_t1_row *r, int q) {
+    return q == 0 ? r->buffers : q == 1 ? r->fanout : q == 2 ? r->xpoints : r->area;
+}
+
+static void print_scaling(int csv) {
+    static const int ks[] = {8, 16, 32, 64, 128};
+    if (csv) {
+        printf("k");
+        for (int q = 0; q < 4; q++)
+            for (int o = 0; o < NR_T1_N; o++) printf(",%s_%s", q_name[q], nr_t1_name(o));
+        printf("\n");
+    } else {
+        printf("| quantity | k | p = sqrt k | r = 2 sqrt k | cn | hc | fc | ft | hx |\n"
+               "|---|---|---|---|---|---|---|---|---|\n");
+    }
+    for (int qq = 0; qq < (csv ? 1 : 4); qq++)
+        for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
+            const double k = ks[i];
+            nr_t1_row row[NR_T1_N];
+            for (int o = 0; o < NR_T1_N; o++) row[o] = nr_t1_fig5(o, k);
+            if (csv) {
+                printf("%d", ks[i]);
+                for (int q = 0; q < 4; q++)
+                    for (int o = 0; o < NR_T1_N; o++) {
+                        double v = q_of(&row[o], q) / q_of(&row[NR_T1_HC], q);
+                        if (isnan(v)) printf(",NaN");
+                        else printf(",%.6f", v);
+                    }
+                printf("\n");
+                continue;
+            }
+            printf("| %s | %d | %.3g | %.3g |", q_name[qq], ks[i], sqrt(k), 2 * sqrt(k));
+            for (int o = 0; o < NR_T1_N; o++) {
+                double v = q_of(&row[o], qq) / q_of(&row[NR_T1_HC], qq);
+                if (isnan(v)) printf(" N/A |");
+                else printf(" %.3f |", v);
+            }
+            printf("\n");
+        }
+}
 
 static void fan(char *buf, int n, const nr_sw_counts *c) {
     static const char *const names[NR_PATH_N] = {"local", "turn", "up", "down"};
@@ -38,9 +172,10 @@ static void fan(char *buf, int n, const nr_sw_counts *c) {
 int main(int argc, char **argv) {
     const char *file = "configs/configs.txt";
     const char *names[64];
-    int nn = 0;
+    int nn = 0, table2 = 0, scaling = 0, csv = 0;
     nr_cli_t c;
-    nr_cli_init(&c, "sw_counts", "[--cfg-file PATH] NAME...", opts, argc, argv);
+    nr_cli_init(&c, "sw_counts", "[--cfg-file PATH] NAME... | --table2 | --scaling [--csv]",
+                opts, argc, argv);
     const char *v;
     int k;
     while ((k = nr_cli_next_or_exit(&c, &v)) != NR_CLI_END) {
@@ -49,7 +184,24 @@ int main(int argc, char **argv) {
             names[nn++] = v;
         } else if (!strcmp(opts[k].name, "cfg-file")) {
             file = v;
+        } else if (!strcmp(opts[k].name, "table2")) {
+            table2 = 1;
+        } else if (!strcmp(opts[k].name, "scaling")) {
+            scaling = 1;
+        } else if (!strcmp(opts[k].name, "csv")) {
+            csv = 1;
         }
+    }
+    if (table2 + scaling + (nn > 0) > 1)
+        nr_cli_die(&c, "give configurations, --table2 or --scaling, one of them");
+    if (csv && !scaling) nr_cli_die(&c, "--csv goes with --scaling");
+    if (table2) {
+        print_table2();
+        return 0;
+    }
+    if (scaling) {
+        print_scaling(csv);
+        return 0;
     }
     if (!nn) nr_cli_die(&c, "name at least one configuration");
     printf("| configuration | crosspoints | Table 1 formula | subswitch buffers | buffer phits | "

@@ -82,6 +82,12 @@ int main(void) {
          * (docs/nwn-arch.md 10.3: not reconciled). */
         CHECK_EQ(c.xpoints, 2 * 960 + 1440);
         CHECK(c.xpoints != 3872);
+        /* Seed 001 gives no aggregate fanout for fc6-isu2: the 57 in the text
+         * of Table 2's fanout row (line 213, six values for seven columns) is
+         * the folded 2D torus's, Table 1's 3k/4 + 5 sqrt(k)/4 - 1 = 57 at
+         * k = 64 (docs/nwn-arch.md 10.3). An input speedup does not change
+         * how many outputs an input drives: fc6's 28. */
+        CHECK_EQ(c.fanout_max, 28);
     }
 
     /* ---- the self crosspoints and top diagonals are the whole difference
