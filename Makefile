@@ -62,6 +62,19 @@ $(BUILD)/v/$(1)/shim.o: tb/shim/$(2)_shim.cpp $(BUILD)/v/$(1)/libV$(2).a
 endef
 VLIBS := -lz -pthread
 
+# Per-configuration stamps: $(BUILD)/cfg/<name>.stamp holds <name>'s line of
+# configs/configs.txt and changes only when that line does (scripts/cfg_stamps.sh,
+# run here while make reads the makefiles). Each Verilated build whose -G
+# parameters come from a named configuration depends on its stamp
+# ($(call cfg_stamp,NAME) in mk/*_rtl.mk and mk/sc.mk), so editing one entry
+# rebuilds that configuration's models and no others.
+CFG_STAMP_DIR := $(BUILD)/cfg
+cfg_stamp = $(CFG_STAMP_DIR)/$(1).stamp
+CFG_STAMPS_RC := $(shell scripts/cfg_stamps.sh $(CFG_STAMP_DIR) configs/configs.txt >&2; echo $$?)
+ifneq ($(CFG_STAMPS_RC),0)
+$(error scripts/cfg_stamps.sh $(CFG_STAMP_DIR) failed (exit $(CFG_STAMPS_RC)))
+endif
+
 # C objects
 $(BUILD)/obj/%.o: %.c | $(BUILD)/.deps-ok
 	@mkdir -p $(@D)

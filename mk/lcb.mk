@@ -18,9 +18,13 @@
 # naming their variables use secondary expansion ($$(...)).
 .SECONDEXPANSION:
 
-LCB_TB_OBJS := $(patsubst %,$(BUILD)/obj/tb/lcb/%.o,channel check endpoint port lcb_tb lcb_sim)
+# lcb_sim reads --config entries with the router testbench's strict
+# configuration reader (tb/rtr/cfgfile.c; its object gets -Itb/rtr in mk/rtr.mk).
+LCB_TB_OBJS := $(patsubst %,$(BUILD)/obj/tb/lcb/%.o,channel check endpoint port lcb_rtt lcb_tb lcb_sim) \
+               $(BUILD)/obj/tb/rtr/cfgfile.o
 LCB_O := $(BUILD)/obj/tb/lcb
 $(LCB_TB_OBJS) $(LCB_O)/port_rtl.o $(LCB_O)/port_nortl.o $(LCB_O)/test_channel.o: CFLAGS += -Itb -Itb/lcb
+$(LCB_O)/lcb_sim.o: CFLAGS += -Itb/rtr
 
 LCB_SIM_MODEL := $(BUILD)/bin/lcb_sim_model
 $(LCB_SIM_MODEL): $(LCB_TB_OBJS) $(LCB_O)/port_nortl.o $$(NRMODEL) $(NRLIB)

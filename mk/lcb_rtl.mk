@@ -31,6 +31,10 @@ $(eval $(call vtop,lcbp_trace,nr_lcb_port,$(LCBP_GP_DEFAULT),--trace))
 $(eval $(call vtop,lcbp_small_trace,nr_lcb_port,$(LCBP_GP_SMALL),--trace))
 CXXFLAGS := $(LCBP_SAVED_CXXFLAGS)
 
+# Each build is remade when its configuration's line of configs/configs.txt
+# changes (the Makefile's per-configuration stamps).
+$(BUILD)/v/lcbp/libVnr_lcb_port.a $(BUILD)/v/lcbp_trace/libVnr_lcb_port.a: $(call cfg_stamp,lcb-default)
+$(BUILD)/v/lcbp_small/libVnr_lcb_port.a $(BUILD)/v/lcbp_small_trace/libVnr_lcb_port.a: $(call cfg_stamp,lcb-small)
 LCBP_V := $(BUILD)/v/lcbp $(BUILD)/v/lcbp_small $(BUILD)/v/lcbp_trace $(BUILD)/v/lcbp_small_trace
 $(LCBP_V:%=%/shim.o): CXXFLAGS += -Itb -Icsrc/include
 $(LCBP_V:%=%/shim.o): tb/lcb_rtl.h csrc/include/nr_lcb.h

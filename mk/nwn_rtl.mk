@@ -43,6 +43,10 @@ CXXFLAGS := $(NWN_SAVED_CXXFLAGS) -Itb -Icsrc/include -DNR_NWN_TRACE
 $(foreach n,$(NWN_RTL_TRACE_NAMES),$(eval $(call vtop,nwn_$(n),nr_nwn,$(NWN_GP_$(n)) --opt 0 --split 2000,--trace)))
 CXXFLAGS := $(NWN_SAVED_CXXFLAGS)
 
+# Each build is remade when its configuration's line of configs/configs.txt
+# changes (the Makefile's per-configuration stamps).
+$(foreach c,$(NWN_RTL_CFGS),$(eval $(BUILD)/v/nwn_$(call nwn_name,$(c))/libVnr_nwn.a: $(call cfg_stamp,$(c))))
+$(foreach c,$(NWN_RTL_TRACE_CFGS),$(eval $(BUILD)/v/nwn_$(call nwn_name,$(c))_trace/libVnr_nwn.a: $(call cfg_stamp,$(c))))
 NWN_V := $(foreach n,$(NWN_RTL_NAMES) $(NWN_RTL_TRACE_NAMES),$(BUILD)/v/nwn_$(n))
 $(NWN_V:%=%/shim.o): tb/nwn_rtl.h tb/shim/rtr_shim.hpp csrc/include/nr_nwn.h csrc/include/nr_router.h csrc/include/nr_lcb.h
 $(NWN_V:%=%/shim.o): CXXFLAGS += -Itb -Icsrc/include

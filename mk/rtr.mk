@@ -8,7 +8,7 @@
 RTR_SRCS := tb/rtr/cfgfile.c tb/rtr/harness.c tb/rtr/orgs.c tb/rtr/org_yarc.c tb/rtr/org_nwn.c \
             tb/rtr/tables.c \
             tb/rtr/rtr_sim.c
-RTR_OBJS := $(RTR_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/tb/lcb/channel.o
+RTR_OBJS := $(RTR_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/tb/lcb/channel.o $(BUILD)/obj/tb/lcb/lcb_rtt.o
 RTR_BIN := $(BUILD)/bin/rtr_sim
 $(RTR_OBJS) $(BUILD)/obj/tb/rtr/rtl_none.o: CFLAGS += -Itb/rtr -Itb/lcb
 
@@ -66,6 +66,7 @@ $(BUILD)/obj/tb/rtr/glue/%.o: tb/rtr/rtl_glue.c | $(BUILD)/.deps-ok
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Itb/rtr -Itb/lcb -Itb -DRTR_GLUE_$(call rtr_org_of,$*) \
 	    -DRTR_RTL_CFG='"$(patsubst %-trace,%,$*)"' -DRTR_RTL_TRACED=$(if $(filter %-trace,$*),1,0) \
+	    -DRTR_RTL_MAKE_TARGET='"$(BUILD)/bin/rtr_sim-$*"' \
 	    -c $< -o $@
 $(BUILD)/bin/rtr_sim-%: $(RTR_OBJS) $(BUILD)/obj/tb/rtr/glue/%.o $$(call rtr_objs_of,$$*) $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)

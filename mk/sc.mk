@@ -6,7 +6,8 @@
 #   build/bin/rtr_sc-yarc-k16 [rtr_sim options]   e.g. --impl lockstep --cfg yarc-k16
 #   make test-sc                                   tests/sc.list
 SC_V := $(BUILD)/v/yarc_k16_sc
-$(SC_V)/libVnr_yarc.a: $(RTL_FILES) rtl/files.f rtl/lint.vlt scripts/vbuild.sh $(wildcard rtl/inc/*.svh) | $(BUILD)/.deps-ok
+$(SC_V)/libVnr_yarc.a: $(RTL_FILES) rtl/files.f rtl/lint.vlt scripts/vbuild.sh $(wildcard rtl/inc/*.svh) \
+                      $(call cfg_stamp,yarc-k16) | $(BUILD)/.deps-ok
 	scripts/vbuild.sh $(SC_V) nr_yarc $(shell scripts/cfg.sh yarc-k16) --hier nr_yarc_tile --sc -- $(RTL_FILES)
 $(SC_V)/nr_yarc_sc.o: tb/sc/nr_yarc_sc.cpp tb/yarc_rtl.h csrc/include/nr_router.h $(SC_V)/libVnr_yarc.a
 	$(CXX) $(CXXFLAGS) -Itb -Icsrc/include -I$(SC_V) -I$(VINC) -I$(VINC)/vltstd -DVM_SC=1 -c $< -o $@

@@ -46,6 +46,11 @@ CXXFLAGS := $(YARC_SAVED_CXXFLAGS) -Itb -Icsrc/include -DNR_YARC_TRACE
 $(foreach n,$(YARC_RTL_TRACE_NAMES),$(eval $(call vtop,yarc_$(n),nr_yarc,$(YARC_GP_$(n)) --opt 0,--trace)))
 CXXFLAGS := $(YARC_SAVED_CXXFLAGS)
 
+# Each build is remade when its configuration's line of configs/configs.txt
+# changes (the Makefile's per-configuration stamps): yarc_k16_bare -> yarc-k16-bare,
+# yarc_k32_trace -> yarc-k32.
+$(foreach n,$(YARC_RTL_NAMES) $(YARC_RTL_TRACE_NAMES),$(eval \
+  $(BUILD)/v/yarc_$(n)/libVnr_yarc.a: $(call cfg_stamp,yarc-$(subst _,-,$(patsubst %_trace,%,$(n))))))
 YARC_V := $(foreach n,$(YARC_RTL_NAMES) $(YARC_RTL_TRACE_NAMES),$(BUILD)/v/yarc_$(n))
 $(YARC_V:%=%/shim.o): tb/yarc_rtl.h tb/shim/rtr_shim.hpp csrc/include/nr_router.h csrc/include/nr_lcb.h
 $(YARC_V:%=%/shim.o): CXXFLAGS += -Itb -Icsrc/include

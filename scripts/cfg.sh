@@ -6,7 +6,8 @@
 set -eu
 F="$(dirname "$0")/../configs/configs.txt"
 [ $# -ge 1 ] || { echo "usage: cfg.sh NAME [top|params|gparams]" >&2; exit 2; }
-line=$(awk -v n="$1" '$1 == n { print; exit }' "$F")
+# '#' starts a comment anywhere on a line (as tb/rtr/cfgfile.c reads it)
+line=$(awk -v n="$1" '{ sub(/#.*/, "") } $1 == n { print; exit }' "$F")
 [ -n "$line" ] || { echo "cfg.sh: no configuration '$1' in $F (have: $(awk '!/^#/ && NF {printf "%s ", $1}' "$F"))" >&2; exit 2; }
 set -- $line "${2:-gparams}"
 name=$1; top=$2; shift 2

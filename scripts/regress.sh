@@ -1,28 +1,50 @@
 #!/bin/bash
 # regress.sh - run regression lists and print "N passed, N failed".
 #
-# usage: regress.sh [-j N] [-l LAUNCHER] [-k] LIST...
-#   LIST lines are "name: command" (blank lines and # comments ignored).
+# usage: regress.sh [-j N] [-l LAUNCHER] [-f REGEX] [-t SECONDS] [-b DIR] [-k] LIST...
+#   LIST lines are "name: command" or "name [timeout=SECONDS]: command" (blank
+#   lines and # comments ignored). Names are unique across all the lists given
+#   (a duplicate is an error, exit 2).
 #   -j N        run N tests at once on this machine (default 1)
 #   -l CMD      prefix every command with CMD, e.g. "srun -N1 --" or
-#               "qsub -sync y -b y" to send tests to a cluster scheduler
+#               "qsub -sync y -b y -cwd" to send tests to a cluster scheduler
+#               (-cwd: Grid Engine runs the job in the submit directory, where
+#               the lists' relative paths resolve; without it, in $HOME)
 #   -f PATTERN  run only tests whose name matches the extended regex PATTERN
+#   -t SECONDS  per-test time limit (default 900; 0 = none). An entry's own
+#               [timeout=SECONDS] overrides it. A test that runs out of time is
+#               killed (its whole process group, SIGKILL 10 s after SIGTERM)
+#               and counts as a FAIL ("timed out after S s").
+#   -b DIR      run against build directory DIR instead of build/: every word
+#               of a command that starts with "build/" starts with "DIR/"
+#               instead, and the logs go to DIR/regress/
+#   -k          keep going after a failure, as make -k: every selected test
+#               runs and the summary counts them all. This is also the default
+#               (the runner never stops early); -k is accepted so that
+#               make-style invocations work.
 # Each test's output goes to build/regress/<name>.log; failures print its tail.
+# Exit 0 if every selected test passed, 1 if any failed, 2 on bad usage or a
+# bad list.
 set -u
-JOBS=1; LAUNCH=""; FILTER=""
-usage() { echo "usage: regress.sh [-j N] [-l LAUNCHER] [-f REGEX] LIST..." >&2; exit 2; }
-while getopts "j:l:f:" o; do
+JOBS=1; LAUNCH=""; FILTER=""; TLIMIT=900; BUILDDIR=build
+usage() { echo "usage: regress.sh [-j N] [-l LAUNCHER] [-f REGEX] [-t SECONDS] [-b DIR] [-k] LIST..." >&2; exit 2; }
+while getopts "j:l:f:t:b:k" o; do
     case $o in
         j) [[ $OPTARG =~ ^[1-9][0-9]*$ ]] || { echo "regress: -j wants a positive integer, got '$OPTARG'" >&2; exit 2; }; JOBS=$OPTARG ;;
         l) LAUNCH=$OPTARG ;;
         f) FILTER=$OPTARG ;;
+        t) [[ $OPTARG =~ ^[0-9]+$ ]] || { echo "regress: -t wants seconds (an integer >= 0), got '$OPTARG'" >&2; exit 2; }; TLIMIT=$((10#$OPTARG)) ;;
+        b) [ -n "$OPTARG" ] || { echo "regress: -b wants a directory" >&2; exit 2; }; BUILDDIR=${OPTARG%/} ;;
+        k) ;;  # keep going: the default
         *) usage ;;
     esac
 done
 shift $((OPTIND - 1))
 [ $# -ge 1 ] || usage
-LOGDIR=build/regress; mkdir -p "$LOGDIR"
+command -v timeout > /dev/null || { echo "regress: needs timeout(1) (coreutils)" >&2; exit 2; }
+LOGDIR=$BUILDDIR/regress; mkdir -p "$LOGDIR" || { echo "regress: cannot create $LOGDIR" >&2; exit 2; }
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+declare -A seen
 n=0
 for f in "$@"; do
     [ -r "$f" ] || { echo "regress: cannot read list '$f'" >&2; exit 2; }
@@ -30,26 +52,47 @@ for f in "$@"; do
     while IFS= read -r line || [ -n "$line" ]; do
         lineno=$((lineno + 1))
         [[ $line =~ ^[[:space:]]*(#|$) ]] && continue
-        if ! [[ $line =~ ^([A-Za-z0-9_.+-]+):[[:space:]]*(.+)$ ]]; then
-            echo "regress: $f:$lineno: expected 'name: command', got '$line'" >&2; exit 2
+        if ! [[ $line =~ ^([A-Za-z0-9_.+-]+)([[:space:]]*\[timeout=([0-9]+)\])?:[[:space:]]*(.+)$ ]]; then
+            echo "regress: $f:$lineno: expected 'name: command' or 'name [timeout=SECONDS]: command', got '$line'" >&2; exit 2
         fi
-        name=${BASH_REMATCH[1]}; cmd=${BASH_REMATCH[2]}
+        name=${BASH_REMATCH[1]}; tl=${BASH_REMATCH[3]}; cmd=${BASH_REMATCH[4]}
+        if [ -n "${seen[$name]:-}" ]; then
+            echo "regress: $f:$lineno: duplicate test name '$name' (first at ${seen[$name]})" >&2; exit 2
+        fi
+        seen[$name]="$f:$lineno"
         if [ -n "$FILTER" ] && ! [[ $name =~ $FILTER ]]; then continue; fi
-        printf '%s\t%s\n' "$name" "$cmd" >> "$TMP/all"
+        [ -n "$tl" ] && tl=$((10#$tl)) || tl=$TLIMIT
+        if [ "$BUILDDIR" != build ]; then
+            # "build/..." at the start of a word -> "$BUILDDIR/..."
+            cmd=$(printf '%s' "$cmd" | sed -E "s#(^|[[:space:]=\"'(<>|;&])build/#\\1$BUILDDIR/#g")
+        fi
+        printf '%s\t%s\t%s\n' "$name" "$tl" "$cmd" >> "$TMP/all"
         n=$((n + 1))
     done < "$f"
 done
 [ $n -gt 0 ] || { echo "regress: no tests selected" >&2; echo "0 passed, 0 failed"; exit 1; }
 run_one() {
-    local idx=$1 name cmd t0 t1 rc
-    IFS=$'\t' read -r name cmd < <(sed -n "${idx}p" "$TMP/all")
+    local idx=$1 name tl cmd t0 t1 rc dt
+    IFS=$'\t' read -r name tl cmd < <(sed -n "${idx}p" "$TMP/all")
     t0=$(date +%s.%N)
-    ( eval "$LAUNCH $cmd" ) > "$LOGDIR/$name.log" 2>&1; rc=$?
-    t1=$(date +%s.%N)
-    if [ $rc -eq 0 ]; then
-        printf 'PASS %-40s %6.1fs\n' "$name" "$(awk "BEGIN{print $t1 - $t0}")"
+    if [ "$tl" -gt 0 ]; then
+        # timeout(1) runs the test in its own process group and signals the
+        # whole group, so a hung child of the command goes too.
+        timeout -k 10 "$tl" bash -c "$LAUNCH $cmd" > "$LOGDIR/$name.log" 2>&1 < /dev/null; rc=$?
     else
-        printf 'FAIL %-40s %6.1fs (exit %d, log %s)\n' "$name" "$(awk "BEGIN{print $t1 - $t0}")" $rc "$LOGDIR/$name.log"
+        bash -c "$LAUNCH $cmd" > "$LOGDIR/$name.log" 2>&1 < /dev/null; rc=$?
+    fi
+    t1=$(date +%s.%N)
+    dt=$(awk "BEGIN{print $t1 - $t0}")
+    # 124: timeout's TERM ended it; 137 after the limit: it needed the KILL.
+    if [ "$tl" -gt 0 ] && { [ $rc -eq 124 ] || { [ $rc -eq 137 ] && awk "BEGIN{exit !($dt >= $tl)}"; }; }; then
+        echo "regress: $name: timed out after $tl s (killed; exit $rc)" >> "$LOGDIR/$name.log"
+        printf 'FAIL %-40s %6.1fs (timed out after %d s, log %s)\n' "$name" "$dt" "$tl" "$LOGDIR/$name.log"
+        tail -n 15 "$LOGDIR/$name.log" | sed 's/^/    | /'
+    elif [ $rc -eq 0 ]; then
+        printf 'PASS %-40s %6.1fs\n' "$name" "$dt"
+    else
+        printf 'FAIL %-40s %6.1fs (exit %d, log %s)\n' "$name" "$dt" $rc "$LOGDIR/$name.log"
         tail -n 15 "$LOGDIR/$name.log" | sed 's/^/    | /'
     fi
 }

@@ -63,5 +63,71 @@ expect 0 "^PASS" --cfg-file "$TMP/c6.txt" --cfg tiny $Q --seed 5
 "$SIM" --cfg-file "$TMP/c6.txt" --cfg tiny $Q --seed 5 --csv "$TMP/b.csv" > /dev/null 2>&1
 if cut -d, -f1-23 "$TMP/a.csv" | cmp -s - <(cut -d, -f1-23 "$TMP/b.csv"); then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "FAIL: same seed gave different results"; fi
+# ---- issue 11 section 4: inputs that slipped through ----
+# integers are decimal: a leading zero is not octal (010 was 8)
+expect 0 "links latency 10 " --link-lat 010 $Q
+expect 0 "links latency 16 " --link-lat 0x10 $Q
+expect 0 "Integers are decimal" --help
+# configuration values must fit 32 bits (4294967300 ran as 4)
+printf 'big nr_yarc Rows=4294967300 Cols=4\n' > "$TMP/c8.txt"
+expect 2 "c8.txt:1: parameter Rows: value '4294967300' is out of range \[-2147483648, 2147483647\]" --cfg-file "$TMP/c8.txt" --cfg big
+printf 'big nr_yarc Rows=99999999999999999999999 Cols=4\n' > "$TMP/c8b.txt"
+expect 2 "c8b.txt:1: parameter Rows: value '99999999999999999999999' is out of range" --cfg-file "$TMP/c8b.txt" --cfg big
+printf 'neg nr_yarc Rows=- Cols=4\n' > "$TMP/c8c.txt"
+expect 2 "c8c.txt:1: parameter Rows: value '-' is not an integer" --cfg-file "$TMP/c8c.txt" --cfg neg
+# --fault on a port the configuration does not have (was taken modulo k)
+expect 2 "--fault: port 16 is not a port of yarc-k16 \(ports 0..15\)" --impl self --fault 100:16 $Q
+expect 2 "--fault: expected CYCLE:PORT" --impl self --fault 100:64 $Q
+expect 2 "--fault: expected CYCLE:PORT" --impl self --fault 100:-1 $Q
+expect 2 "--fault: expected CYCLE:PORT" --impl self --fault 100:1x $Q
+expect 1 "^FAIL" --impl self --fault 100:15 $Q --no-rerun
+# a label is a bare CSV field: no commas, quotes or line breaks
+expect 2 "--label: a label may not contain commas" --label "a,b" $Q
+expect 2 "--label: a label may not contain commas" --label 'say "hi"' $Q
+expect 2 "--label: a label may not contain commas" --label "$(printf 'two\nlines')" $Q
+"$SIM" --cfg-file "$TMP/c6.txt" --cfg tiny $Q --label ok-label_1 --csv "$TMP/l.csv" > /dev/null 2>&1
+if [ "$(awk -F, 'NR == 2 { print NF, $1 }' "$TMP/l.csv")" = "$(awk -F, 'NR == 1 { print NF }' "$TMP/l.csv") ok-label_1" ]; then
+    pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: CSV row and header differ in columns"; cat "$TMP/l.csv"; fi
+# a duplicate name is caught however far down the file (was: after entry 256 not)
+{ for i in $(seq 1 300); do echo "cfg$i nr_yarc Rows=2 Cols=2 UseLcb=0"; done; echo "cfg7 nr_yarc Rows=2 Cols=2"; } > "$TMP/c9.txt"
+expect 2 "c9.txt:301: configuration 'cfg7' already defined at line 7" --cfg-file "$TMP/c9.txt" --cfg cfg1
+{ for i in $(seq 1 300); do echo "cfg$i nr_yarc Rows=2 Cols=2 UseLcb=0"; done; echo "cfg280 nr_yarc Rows=2 Cols=2"; } > "$TMP/c10.txt"
+expect 2 "c10.txt:301: configuration 'cfg280' already defined at line 280" --cfg-file "$TMP/c10.txt" --cfg cfg1
+for i in $(seq 1 300); do echo "cfg$i nr_yarc Rows=2 Cols=2 UseLcb=0"; done > "$TMP/c11.txt"
+expect 0 "^PASS" --cfg-file "$TMP/c11.txt" --cfg cfg299 $Q
+expect 2 "no configuration 'cfg301'" --cfg-file "$TMP/c11.txt" --cfg cfg301
+# rtr_lat after replays without injected errors (timeout below the round trip):
+# was ~1.7e19 (unsigned underflow of head-out - head-in)
+"$SIM" --link-lat 600 --warmup 500 --measure 2000 > "$TMP/lat.out" 2>&1
+if awk '/^offered/ { getline; split($7, a, "/"); r = $8; ok = (a[1] + 0 > 0 && a[1] + 0 < 2000 && r + 0 > 0) }
+        END { exit !ok }' "$TMP/lat.out" && grep -q '^PASS' "$TMP/lat.out"; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL: --link-lat 600: rtr_lat not sane or no replays:"; grep -A1 '^offered' "$TMP/lat.out"; fi
+# the default drain/flush limits scale with the link latency and timeout
+# (--link-lat 4096 on fc-k16 failed the fixed 20000-cycle flush)
+expect 0 "^PASS" --cfg fc-k16 --link-lat 4096
+expect 1 "did not drain within 20000 cycles" --cfg fc-k16 --link-lat 4096 --flush-max 20000
+# the LCB sizing warnings of lcb_sim, on stderr
+"$SIM" --link-lat 600 $Q 2> "$TMP/err" > "$TMP/out1"
+if grep -q "^rtr_sim: warning: links: timeout 1024 <= RTT_ack 1286 + MaxPktLen 64" "$TMP/err" &&
+   grep -q "^rtr_sim: warning: links: ReplayDepth 256 < RTT_ack 1286" "$TMP/err" &&
+   grep -q "^rtr_sim: warning: links: BufPerVc 128 < RTT_ack 1286" "$TMP/err" &&
+   ! grep -q "warning" "$TMP/out1"; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL: no sizing warnings on stderr at --link-lat 600:"; cat "$TMP/err"; fi
+"$SIM" --link-lat 600 --timeout 5000 $Q 2> "$TMP/err" > /dev/null
+if ! grep -q "warning: links: timeout" "$TMP/err"; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL: timeout warning with a long enough timeout"; cat "$TMP/err"; fi
+"$SIM" --cfg yarc-k16-bare $Q 2> "$TMP/err" > /dev/null
+if ! grep -q "warning" "$TMP/err"; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL: LCB warning for a bare configuration"; cat "$TMP/err"; fi
+# --trace-out is checked at startup (an unwritable path used to print "this RTL
+# build cannot trace" every cycle and PASS without a trace)
+expect 2 "--trace-out /nonexistent-dir/x.fst: cannot write the trace: No such file or directory" --impl rtl --trace-from 0 --trace-out /nonexistent-dir/x.fst $Q
+expect 2 "--trace-out /proc/x.fst: cannot write the trace" --impl lockstep --trace-from 0 --trace-out /proc/x.fst $Q
+expect 2 "--trace-out $TMP: cannot write the trace: not a regular file" --impl rtl --trace-from 0 --trace-out "$TMP" $Q
+expect 2 "--trace-out needs --impl rtl or lockstep" --trace-from 0 --trace-out "$TMP/m.fst" $Q
+if [ ! -e "$TMP/w.fst" ]; then
+    "$SIM" --impl rtl --trace-from 0 --trace-out "$TMP/w.fst" $Q > /dev/null 2>&1
+    if [ ! -e "$TMP/w.fst" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: the writability check left $TMP/w.fst"; fi
+fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -22,9 +22,11 @@
 
 /* ---- value parsers: 0 ok, -1 with "expected ..., got 'x'" in err ---- */
 
-/* Decimal integer (optional sign, 0x hex allowed) in [lo, hi]. */
+/* Decimal integer (optional sign, 0x hex allowed) in [lo, hi]. Never octal:
+ * a leading zero is decimal ("010" is 10). The usage says so. */
 int nr_cli_parse_long(const char *s, long lo, long hi, long *out, char *err, size_t n);
-/* Unsigned 64-bit integer (decimal or 0x hex, no sign) in [lo, hi]: seeds. */
+/* Unsigned 64-bit integer (decimal or 0x hex, no sign, never octal) in
+ * [lo, hi]: seeds. */
 int nr_cli_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out, char *err,
                      size_t n);
 /* Finite floating-point number in [lo, hi]. */

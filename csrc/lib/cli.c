@@ -21,11 +21,20 @@ static int fail(char *err, size_t n, const char *fmt, ...)
     return -1;
 }
 
+/* Base for strtol/strtoull: 16 for a "0x"/"0X" prefix (after an optional
+ * sign), else 10. Never base 0: "010" is ten, not an octal eight. */
+static int int_base(const char *s)
+{
+    if (*s == '+' || *s == '-')
+        s++;
+    return (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? 16 : 10;
+}
+
 int nr_cli_parse_long(const char *s, long lo, long hi, long *out, char *err, size_t n)
 {
-    char *end;
+    char *end = NULL;
     errno = 0;
-    long v = s && *s && !isspace((unsigned char)*s) ? strtol(s, &end, 0) : 0;
+    long v = s && *s && !isspace((unsigned char)*s) ? strtol(s, &end, int_base(s)) : 0;
     if (!s || !*s || isspace((unsigned char)*s) || *end || errno || v < lo || v > hi)
         return fail(err, n, "expected an integer in [%ld, %ld], got '%s'", lo, hi, s ? s : "");
     *out = v;
@@ -38,7 +47,7 @@ int nr_cli_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out, cha
     char *end = NULL;
     int ok = s && isdigit((unsigned char)*s);
     errno = 0;
-    unsigned long long v = ok ? strtoull(s, &end, 0) : 0;
+    unsigned long long v = ok ? strtoull(s, &end, int_base(s)) : 0;
     if (!ok || *end || errno || v < lo || v > hi)
         return fail(err, n, "expected an integer in [%" PRIu64 ", %" PRIu64 "], got '%s'", lo,
                     hi, s ? s : "");
@@ -183,6 +192,8 @@ void nr_cli_usage(const nr_cli_t *c, FILE *f)
         fprintf(f, "  %-22s %s\n", left, c->opts[i].help ? c->opts[i].help : "");
     }
     fprintf(f, "  %-22s %s\n", "-h, --help", "print this help and exit");
+    fprintf(f, "Integers are decimal (a leading 0 does not make them octal: 010 is ten) or\n"
+               "hexadecimal with a 0x prefix.\n");
 }
 
 int nr_cli_next_or_exit(nr_cli_t *c, const char **val)

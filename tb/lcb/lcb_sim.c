@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,10 +23,11 @@
 #include "lcb_tb.h"
 #include "nr_cli.h"
 #include "nr_pkt.h"
+#include "rtr.h"
 
 enum {
     O_SEED, O_CYCLES, O_WARMUP, O_DRAIN, O_WATCHDOG, O_A, O_B, O_LOCKSTEP, O_WOF, O_NOWOF,
-    O_WAVES, O_WFROM, O_WTO, O_WPORT, O_WDIR, O_GRACE, O_CONFIG, O_VCS, O_BUF, O_REPLAY,
+    O_WAVES, O_WFROM, O_WTO, O_WPORT, O_WDIR, O_GRACE, O_CONFIG, O_CFGFILE, O_VCS, O_BUF, O_REPLAY,
     O_WINDOW, O_MAXPKT, O_TIMEOUT, O_RETRY, O_MAXLEN, O_LAT, O_LATAB, O_LATBA, O_BER, O_BERD,
     O_BERSB, O_BRATE, O_BLEN, O_DROP, O_ORATE, O_OLEN, O_OAT, O_CTL, O_FLIP, O_ERRDIR, O_LOAD,
     O_PROC, O_BURSTPK, O_LEN, O_SOFT, O_PROTO, O_IDLE, O_GAP, O_PROBE, O_BP, O_BPSTALL,
@@ -49,7 +51,8 @@ static const nr_cli_opt_t opts[] = {
     [O_WPORT] = {"waves-port", "P", "port to trace: a or b (default: first RTL port)"},
     [O_WDIR] = {"waves-dir", "DIR", "where --waves-on-fail writes (default build/waves)"},
     [O_GRACE] = {"div-grace", "N", "cycles to run on after a divergence (default 20)"},
-    [O_CONFIG] = {"config", "NAME", "parameters of configs/configs.txt lcb-NAME (default, small)"},
+    [O_CONFIG] = {"config", "NAME", "parameters of configuration lcb-NAME (default, small)"},
+    [O_CFGFILE] = {"cfg-file", "PATH", "configurations file for --config (default configs/configs.txt)"},
     [O_VCS] = {"vcs", "N", "NumVcs (model only; RTL ports use the RTL's)"},
     [O_BUF] = {"buf", "N", "BufPerVc"},
     [O_REPLAY] = {"replay", "N", "ReplayDepth"},
@@ -76,7 +79,7 @@ static const nr_cli_opt_t opts[] = {
     [O_LOAD] = {"load", "X", "offered load per direction, phits/cycle (default 0.7)"},
     [O_PROC] = {"process", "P", "injection: bernoulli or onoff (default bernoulli)"},
     [O_BURSTPK] = {"burst-pkts", "B", "onoff: mean packets per ON period (default 8)"},
-    [O_LEN] = {"len", "D", "lengths: fixed:L, uniform:A:B or bw (default uniform:4:19)"},
+    [O_LEN] = {"len", "D", "lengths: fixed:L, uniform:A:B (4 <= A <= B) or bw (default uniform:4:19)"},
     [O_SOFT] = {"soft-rate", "X", "packets with an injected soft error (discard expected)"},
     [O_PROTO] = {"proto-rate", "X", "packets replaced by a core protocol fault"},
     [O_IDLE] = {"idle", "X", "P(source idles a cycle it could start a packet) (default 0.02)"},
@@ -107,6 +110,12 @@ static const char *const proc_names[] = {"bernoulli", "onoff", NULL};
 
 static void parse_len(nr_cli_t *cli, const char *v, nr_lendist_t *d)
 {
+    /* Every packet carries the scoreboard's tag: head + 2 tag phits + EOP
+     * (nr_pkt_min_len with no route/hash phits; the sources drop r/h from a
+     * packet too short for them). Shorter lengths are rejected here, not left
+     * to fail later in the packet builder. */
+    const nr_pkt_desc_t bare = {0};
+    const int lmin = nr_pkt_min_len(&bare);
     long a, b;
     char err[160];
     if (strcmp(v, "bw") == 0 || strcmp(v, "bwmix") == 0) {
@@ -114,8 +123,9 @@ static void parse_len(nr_cli_t *cli, const char *v, nr_lendist_t *d)
         return;
     }
     if (strncmp(v, "fixed:", 6) == 0) {
-        if (nr_cli_parse_long(v + 6, 2, NR_PKT_LEN_LIMIT, &a, err, sizeof err))
-            nr_cli_die(cli, "--len: %s", err);
+        if (nr_cli_parse_long(v + 6, lmin, NR_PKT_LEN_LIMIT, &a, err, sizeof err))
+            nr_cli_die(cli, "--len: %s (a packet is at least %d phits: head + 2 tag phits + EOP)",
+                       err, lmin);
         d->kind = NR_LEN_FIXED;
         d->a = d->b = (int)a;
         return;
@@ -126,7 +136,7 @@ static void parse_len(nr_cli_t *cli, const char *v, nr_lendist_t *d)
         if (c && (size_t)(c - (v + 8)) < sizeof tmp) {
             memcpy(tmp, v + 8, (size_t)(c - (v + 8)));
             tmp[c - (v + 8)] = 0;
-            if (!nr_cli_parse_long(tmp, 2, NR_PKT_LEN_LIMIT, &a, err, sizeof err) &&
+            if (!nr_cli_parse_long(tmp, lmin, NR_PKT_LEN_LIMIT, &a, err, sizeof err) &&
                 !nr_cli_parse_long(c + 1, a, NR_PKT_LEN_LIMIT, &b, err, sizeof err)) {
                 d->kind = NR_LEN_UNIFORM;
                 d->a = (int)a;
@@ -135,38 +145,50 @@ static void parse_len(nr_cli_t *cli, const char *v, nr_lendist_t *d)
             }
         }
     }
-    nr_cli_die(cli, "--len: expected fixed:L, uniform:A:B (A <= B) or bw, got '%s'", v);
+    nr_cli_die(cli, "--len: expected fixed:L, uniform:A:B (%d <= A <= B <= %d: a packet is at least "
+                    "%d phits, head + 2 tag phits + EOP) or bw, got '%s'",
+               lmin, NR_PKT_LEN_LIMIT, lmin, v);
 }
 
-/* Parameters of lcb-NAME from configs/configs.txt ("lcb-small nr_lcb_port NumVcs=2 ..."). */
-static int load_config(const char *name, nr_lcb_params *p, char *err, int n)
+/* Parameters of lcb-NAME from the configurations file ("lcb-small nr_lcb_port
+ * NumVcs=2 ..."), read by the router testbench's strict reader (tb/rtr/cfgfile.c:
+ * every line checked, integers only, 32-bit range, unique names, file:line in
+ * every message). The entry must be an nr_lcb_port, name each of the five
+ * parameters exactly once, and keep them in the ranges of --vcs etc. */
+static int load_config(const char *path, const char *name, nr_lcb_params *p, char *err, int n)
 {
-    const char *path = "configs/configs.txt";
-    FILE *f = fopen(path, "r");
-    if (!f) { snprintf(err, n, "cannot read %s (run from the repository root)", path); return -1; }
-    char line[512], want[64];
+    static const char *const keys[] = {"NumVcs", "BufPerVc", "ReplayDepth", "Window", "MaxPktLen", NULL};
+    static const long lo[] = {1, 8, 8, 2, 2}, hi[] = {4, 1023, 4096, 64, 1023};
+    char want[80];
+    rtr_namedcfg e;
     snprintf(want, sizeof want, "lcb-%s", name);
-    int found = 0;
-    while (fgets(line, sizeof line, f)) {
-        char *save, *tok = strtok_r(line, " \t\n", &save);
-        if (!tok || tok[0] == '#' || strcmp(tok, want)) continue;
-        found = 1;
-        strtok_r(NULL, " \t\n", &save); /* top */
-        while ((tok = strtok_r(NULL, " \t\n", &save)) != NULL) {
-            char *eq = strchr(tok, '=');
-            if (!eq) continue;
-            *eq = 0;
-            int v = atoi(eq + 1);
-            if (!strcmp(tok, "NumVcs")) p->num_vcs = v;
-            else if (!strcmp(tok, "BufPerVc")) p->buf_per_vc = v;
-            else if (!strcmp(tok, "ReplayDepth")) p->replay_depth = v;
-            else if (!strcmp(tok, "Window")) p->window = v;
-            else if (!strcmp(tok, "MaxPktLen")) p->max_pkt_len = v;
-        }
-        break;
+    if (rtr_cfg_lookup(path, want, &e, err, n)) return -1;
+    if (strcmp(e.top, "nr_lcb_port")) {
+        snprintf(err, n, "%s:%d: configuration %s has top %s, not nr_lcb_port", e.file, e.line,
+                 e.name, e.top);
+        return -1;
     }
-    fclose(f);
-    if (!found) { snprintf(err, n, "no configuration '%s' in %s", want, path); return -1; }
+    if (rtr_cfg_check_keys(&e, keys, err, n)) return -1;
+    long v[5];
+    for (int i = 0; keys[i]; i++) {
+        v[i] = rtr_cfg_get(&e, keys[i], LONG_MIN);
+        if (v[i] == LONG_MIN) {
+            snprintf(err, n, "%s:%d: configuration %s: parameter %s missing (an nr_lcb_port entry "
+                     "sets NumVcs, BufPerVc, ReplayDepth, Window and MaxPktLen)", e.file, e.line,
+                     e.name, keys[i]);
+            return -1;
+        }
+        if (v[i] < lo[i] || v[i] > hi[i]) {
+            snprintf(err, n, "%s:%d: configuration %s: %s=%ld is out of range [%ld, %ld]", e.file,
+                     e.line, e.name, keys[i], v[i], lo[i], hi[i]);
+            return -1;
+        }
+    }
+    p->num_vcs = (int)v[0];
+    p->buf_per_vc = (int)v[1];
+    p->replay_depth = (int)v[2];
+    p->window = (int)v[3];
+    p->max_pkt_len = (int)v[4];
     return 0;
 }
 
@@ -255,7 +277,8 @@ int main(int argc, char **argv)
     int o;
     int have_p[5] = {0, 0, 0, 0, 0};
     nr_lcb_params up = c.p;
-    const char *config = NULL;
+    const char *config = NULL, *cfg_file = "configs/configs.txt";
+    int cfg_file_set = 0;
     long timeout = -1, maxlen = -1, lat[2] = {16, 16};
     double ber_d = 0, ber_s = 0;
     int errdir = 0, wof = 1, warmup_set = 0, oneway = 0;
@@ -284,6 +307,7 @@ int main(int argc, char **argv)
         case O_WDIR: wdir = v; break;
         case O_GRACE: c.div_grace = nr_cli_long(&cli, v, 0, 1000000); break;
         case O_CONFIG: config = v; break;
+        case O_CFGFILE: cfg_file = v; cfg_file_set = 1; break;
         case O_VCS: up.num_vcs = (int)nr_cli_long(&cli, v, 1, 4); have_p[0] = 1; break;
         case O_BUF: up.buf_per_vc = (int)nr_cli_long(&cli, v, 8, 1023); have_p[1] = 1; break;
         case O_REPLAY: up.replay_depth = (int)nr_cli_long(&cli, v, 8, 4096); have_p[2] = 1; break;
@@ -366,7 +390,9 @@ int main(int argc, char **argv)
     /* build-time parameters: RTL build > --config > defaults, then --vcs etc. */
     char err[512];
     int any_rtl = c.impl[0] == LCB_IMPL_RTL || c.impl[1] == LCB_IMPL_RTL;
-    if (config && load_config(config, &c.p, err, sizeof err)) nr_cli_die(&cli, "--config: %s", err);
+    if (cfg_file_set && !config) nr_cli_die(&cli, "--cfg-file needs --config NAME");
+    if (config && load_config(cfg_file, config, &c.p, err, sizeof err))
+        nr_cli_die(&cli, "--config %s: %s", config, err);
     if (any_rtl) {
         nr_lcb_params rp;
         if (!lcb_port_have_rtl() || lcb_port_rtl_params(&rp))

@@ -12,26 +12,6 @@
 #include "nr_sb.h"
 #include "nr_stats.h"
 
-static int clog2i(int x)
-{
-    int n = 0;
-    while ((1 << n) < x) n++;
-    return n;
-}
-
-/* Control word length W = 25 + NumVcs*CW (protocol section 2, with the word
- * toggle and the CRC-16 of section 5.1). Used for RTT_ack estimates and the
- * quiescence window only, never to decode words. */
-int lcb_tb_wbits(const nr_lcb_params *p)
-{
-    return 25 + p->num_vcs * clog2i(p->buf_per_vc + 1);
-}
-
-int lcb_tb_rtt_ack(const nr_lcb_params *p, int latency)
-{
-    return 2 * latency + 2 * lcb_tb_wbits(p) + 4;
-}
-
 void lcb_tb_cfg_default(lcb_tb_cfg *c)
 {
     memset(c, 0, sizeof *c);
@@ -98,25 +78,9 @@ int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen)
     if (c->waves && c->impl[0] != LCB_IMPL_RTL && c->impl[1] != LCB_IMPL_RTL)
         BAD("--waves needs an RTL port (--a rtl or --b rtl)");
     if (warn) {
-        for (int d = 0; d < 2; d++) {
-            int rtt = lcb_tb_rtt_ack(p, c->ch[d].latency);
-            char nm[8];
-            snprintf(nm, sizeof nm, "%s", d ? "B->A" : "A->B");
-            if ((int)c->c.timeout <= rtt + p->max_pkt_len)
-                fprintf(warn, "warning: %s: timeout %u <= RTT_ack %d + MaxPktLen %d: the timer can "
-                        "fire before the ack returns (protocol section 11)\n", nm, c->c.timeout,
-                        rtt, p->max_pkt_len);
-            if (p->replay_depth < rtt + p->max_pkt_len)
-                fprintf(warn, "warning: %s: ReplayDepth %d < RTT_ack %d + MaxPktLen %d: not full "
-                        "rate\n", nm, p->replay_depth, rtt, p->max_pkt_len);
-            if (p->buf_per_vc < rtt + p->max_pkt_len)
-                fprintf(warn, "warning: %s: BufPerVc %d < RTT_ack %d + MaxPktLen %d: one VC alone "
-                        "is credit-limited\n", nm, p->buf_per_vc, rtt, p->max_pkt_len);
-            double lm = nr_lendist_mean(&c->ep[d].inj.len);
-            if (p->window < rtt / lm + 1)
-                fprintf(warn, "warning: %s: Window %d < RTT_ack/L + 1 = %.1f for mean length %.1f: "
-                        "not full rate\n", nm, p->window, rtt / lm + 1, lm);
-        }
+        for (int d = 0; d < 2; d++)
+            lcb_tb_warn_sizing(warn, "", d ? "B->A" : "A->B", p, c->c.timeout, c->ch[d].latency,
+                               nr_lendist_mean(&c->ep[d].inj.len));
     }
     return 0;
 #undef BAD

@@ -24,6 +24,7 @@
 
 #include "channel.h"
 #include "endpoint.h"
+#include "lcb_rtt.h"
 #include "nr_lcb.h"
 #include "port.h"
 
@@ -96,9 +97,6 @@ int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen);
 /* Run. Prints failures and the summary to out. Returns 0 on PASS, 1 on FAIL,
  * 2 if the run could not be set up (message in err). */
 int lcb_tb_run(const lcb_tb_cfg *c, lcb_tb_res *r, FILE *out, char *err, int errlen);
-/* Control word length W of protocol section 2 (25 + NumVcs*CW). */
-int lcb_tb_wbits(const nr_lcb_params *p);
-/* Ack round trip estimate 2*Lat + 2*W + 4 of protocol section 11. */
-int lcb_tb_rtt_ack(const nr_lcb_params *p, int latency);
+/* lcb_tb_wbits, lcb_tb_rtt_ack and the sizing warnings: lcb_rtt.h. */
 
 #endif

@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nr_cli.h"
 #include "nr_lcb.h"
 #include "nr_nwn.h"
 #include "nr_pkt.h"
@@ -269,11 +270,31 @@ static int link_head(uint32_t l, int *fin)
 
 int main(int argc, char **argv)
 {
-    uint32_t seed = argc > 1 ? (uint32_t)strtoul(argv[1], NULL, 0) : 1u;
-    int nbulk = argc > 2 ? atoi(argv[2]) : NBULK;
-    if (nbulk < 1 || nbulk > MAXPK - 8) {
-        printf("usage: rtl_smoke [seed [packets-per-port (1..%d)]]\n", MAXPK - 8);
-        return 2;
+    /* Strict arguments (the kit's parsers): a seed of "abc" or a count of
+     * "-3" or "5x" is an error (exit 2), never a silent 0 or a default. */
+    static const nr_cli_opt_t no_opts[] = {{NULL, NULL, NULL}};
+    char syn[96];
+    snprintf(syn, sizeof syn, "[SEED (0..4294967295, default 1) [PACKETS-PER-PORT (1..%d)]]", MAXPK - 8);
+    nr_cli_t cli;
+    nr_cli_init(&cli, "rtl_smoke", syn, no_opts, argc, argv);
+    uint32_t seed = 1u;
+    int nbulk = NBULK, npos = 0;
+    const char *v;
+    char e[256];
+    while (nr_cli_next_or_exit(&cli, &v) != NR_CLI_END) { /* no options: only NR_CLI_ARG */
+        if (npos == 0) {
+            uint64_t s64;
+            if (nr_cli_parse_u64(v, 0, UINT32_MAX, &s64, e, sizeof e)) nr_cli_die(&cli, "SEED: %s", e);
+            seed = (uint32_t)s64;
+        } else if (npos == 1) {
+            long n;
+            if (nr_cli_parse_long(v, 1, MAXPK - 8, &n, e, sizeof e))
+                nr_cli_die(&cli, "PACKETS-PER-PORT: %s", e);
+            nbulk = (int)n;
+        } else {
+            nr_cli_die(&cli, "unexpected argument '%s' (usage: rtl_smoke %s)", v, syn);
+        }
+        npos++;
     }
     rng_s = seed * 2654435761u + 12345u;
     if (!rng_s) rng_s = 1;

@@ -2,7 +2,9 @@
  *
  * Format, one entry per line: "name top Param=Value ...". Blank lines and lines
  * whose first non-blank character is '#' are ignored; a '#' after the fields
- * starts a comment. Values are decimal integers. The whole file is checked on
+ * starts a comment. Values are decimal integers in the 32-bit signed range
+ * [RTR_CFG_VAL_MIN, RTR_CFG_VAL_MAX]. Names are unique (any number of entries).
+ * The whole file is checked on
  * every lookup, so a broken line anywhere is reported as file:line even when
  * the entry asked for is fine.
  */
@@ -13,8 +15,6 @@
 #include <string.h>
 
 #include "rtr.h"
-
-#define MAX_ENTRIES 256
 
 static int parse_line(char *s, rtr_namedcfg *e, const char *file, int line, char *err, int errlen) {
     char *hash = strchr(s, '#');
@@ -62,9 +62,16 @@ static int parse_line(char *s, rtr_namedcfg *e, const char *file, int line, char
         char *end;
         errno = 0;
         long v = strtol(eq + 1, &end, 10);
-        if (*end || errno || !(isdigit((unsigned char)eq[1]) || eq[1] == '-')) {
+        if (*end || !(isdigit((unsigned char)eq[1]) || (eq[1] == '-' && isdigit((unsigned char)eq[2])))) {
             snprintf(err, errlen, "%s:%d: parameter %s: value '%s' is not an integer", file, line,
                      tok[i], eq + 1);
+            return -1;
+        }
+        /* Values become Verilog `parameter int` (-G) and C ints: 32 bits. */
+        if (errno == ERANGE || v < RTR_CFG_VAL_MIN || v > RTR_CFG_VAL_MAX) {
+            snprintf(err, errlen, "%s:%d: parameter %s: value '%s' is out of range [%ld, %ld] "
+                                  "(parameters are 32-bit signed integers)",
+                     file, line, tok[i], eq + 1, (long)RTR_CFG_VAL_MIN, (long)RTR_CFG_VAL_MAX);
             return -1;
         }
         strcpy(e->key[e->nparams], tok[i]);
@@ -73,55 +80,71 @@ static int parse_line(char *s, rtr_namedcfg *e, const char *file, int line, char
     return 1;
 }
 
+typedef struct {
+    char name[64];
+    int line;
+} seen_entry;
+
 int rtr_cfg_lookup(const char *file, const char *name, rtr_namedcfg *out, char *err, int errlen) {
     FILE *f = fopen(file, "r");
     if (!f) {
         snprintf(err, errlen, "%s: cannot open: %s", file, strerror(errno));
         return -1;
     }
-    static char names[MAX_ENTRIES][64];
-    static int lines[MAX_ENTRIES];
-    int nent = 0, found = 0, line = 0;
+    /* Every name seen so far (grown as needed: a duplicate is caught however
+     * far down the file it is). */
+    seen_entry *seen = NULL;
+    int nent = 0, cap = 0, found = 0, line = 0, rc = -1;
     char buf[1024];
     while (fgets(buf, sizeof buf, f)) {
         line++;
         if (!strchr(buf, '\n') && !feof(f)) {
             snprintf(err, errlen, "%s:%d: line too long", file, line);
-            fclose(f);
-            return -1;
+            goto out;
         }
         rtr_namedcfg e;
         int r = parse_line(buf, &e, file, line, err, errlen);
-        if (r < 0) {
-            fclose(f);
-            return -1;
-        }
+        if (r < 0) goto out;
         if (r == 0) continue;
         for (int i = 0; i < nent; i++)
-            if (!strcmp(names[i], e.name)) {
+            if (!strcmp(seen[i].name, e.name)) {
                 snprintf(err, errlen, "%s:%d: configuration '%s' already defined at line %d", file,
-                         line, e.name, lines[i]);
-                fclose(f);
-                return -1;
+                         line, e.name, seen[i].line);
+                goto out;
             }
-        if (nent < MAX_ENTRIES) {
-            strcpy(names[nent], e.name);
-            lines[nent++] = line;
+        if (nent == cap) {
+            int ncap = cap ? 2 * cap : 64;
+            seen_entry *ns = realloc(seen, (size_t)ncap * sizeof *ns);
+            if (!ns) {
+                snprintf(err, errlen, "%s:%d: out of memory", file, line);
+                goto out;
+            }
+            seen = ns;
+            cap = ncap;
         }
+        snprintf(seen[nent].name, sizeof seen[nent].name, "%s", e.name);
+        seen[nent++].line = line;
         if (!strcmp(e.name, name)) {
             *out = e;
             found = 1;
         }
     }
-    fclose(f);
+    if (ferror(f)) {
+        snprintf(err, errlen, "%s: read error", file);
+        goto out;
+    }
     if (!found) {
         int n = snprintf(err, errlen, "%s: no configuration '%s' (have:", file, name);
-        for (int i = 0; i < nent && n < errlen; i++)
-            n += snprintf(err + n, errlen - n, " %s", names[i]);
-        if (n < errlen) snprintf(err + n, errlen - n, ")");
-        return -1;
+        for (int i = 0; i < nent && n >= 0 && n < errlen; i++)
+            n += snprintf(err + n, (size_t)(errlen - n), " %s", seen[i].name);
+        if (n >= 0 && n < errlen) snprintf(err + n, (size_t)(errlen - n), ")");
+        goto out;
     }
-    return 0;
+    rc = 0;
+out:
+    free(seen);
+    fclose(f);
+    return rc;
 }
 
 long rtr_cfg_get(const rtr_namedcfg *c, const char *key, long dflt) {

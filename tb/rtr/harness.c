@@ -111,6 +111,7 @@ typedef struct {
     fifo_t hold;               /* bare: VCs of phits held by the sink (credits not returned) */
     uint32_t out_cr[MAXV];     /* bare: credits to return this cycle */
     fifo_t heads_out[MAXV];    /* LCB: head-out cycles at router link_tx per VC */
+    uint64_t tx_new;           /* LCB: router TX_PKT events whose head is not yet on link_tx */
     frame_t fr_in, fr_out;     /* framing of router link_rx / link_tx */
     /* history */
     hent_t hist[HIST_MAX];
@@ -139,6 +140,7 @@ typedef struct {
     int meas_rlat;             /* router head latency measurable (no link errors) */
     double rlat_sum;
     uint64_t rlat_n, rlat_min;
+    uint64_t rlat_bad;         /* head-out before head-in (pairing broken): rtr_lat n/a */
     uint64_t phit_hops;
     FILE *out;
     /* lockstep */
@@ -328,6 +330,13 @@ static void sink_packet(sim_t *s, int p, const uint32_t *ph, int len, uint64_t t
     nr_stats_delivered(&s->st, p, len, r->gen, r->head_in, t - s->t0);
     if (in_window) pt->share_from[r->src] += len;
     if (s->meas_rlat && r->head_in != UINT64_MAX && head_out != UINT64_MAX) {
+        if (head_out < r->head_in) {
+            /* Head left before it entered: the head-in/head-out pairing is
+             * broken. Never subtract (that underflowed to ~1.8e19); drop the
+             * statistic for the run and say so at the end. */
+            s->rlat_bad++;
+            return;
+        }
         uint64_t l = head_out - r->head_in;
         s->rlat_sum += (double)l;
         s->rlat_n++;
@@ -486,6 +495,11 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
         s->hr = s->impl_r->create(&o->cfg, &o->lcfg, err, errlen);
         if (!s->hr) return -1;
     }
+    if (o->trace_path && (!s->hr || !s->impl_r->trace)) {
+        snprintf(err, errlen, "--trace-out: this run has no RTL that can trace (%s); a trace "
+                 "needs --impl rtl or lockstep with a traced build", s->hr ? s->impl_r->name : "model only");
+        return -1;
+    }
     /* traffic pattern */
     nr_traffic_cfg_t tc = o->tp;
     tc.k = s->nports;
@@ -594,7 +608,14 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
         if (s->hr && o->trace_path && s->impl_r->trace && !s->tracing && o->trace_from >= 0 &&
             (int64_t)t >= o->trace_from && (int64_t)t <= o->trace_to) {
             if (s->impl_r->trace(s->hr, o->trace_path) == 0) s->tracing = 1;
-            else say(s, "rtr: this RTL build cannot trace\n");
+            else {
+                /* Once, and the run stops (exit 2): no PASS without the trace
+                 * that was asked for. */
+                snprintf(err, errlen, "--trace-out %s: the RTL build (%s) could not open the FST "
+                         "trace; no trace written", o->trace_path, s->impl_r->name);
+                sim_free(s);
+                return -1;
+            }
         }
         /* 1. generation */
         if (gen) {
@@ -692,16 +713,29 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
                 /* router input framing: head-in cycles */
                 int kin = frame_step(&pt->fr_in, in.link_rx[p]);
                 if (kin != -1 || (in.link_rx[p] & NR_DATA_MASK)) hist_add(pt, (int64_t)t, 0, in.link_rx[p], kin);
-                if (kin == NR_KIND_HEAD) {
+                /* A replayed packet the router's receiver drops as a duplicate
+                 * (RX_DUP, raised on its HEAD cycle) is not a new packet: it
+                 * must not take the next packet's record. Replays happen
+                 * without injected errors too (timeout below the round trip),
+                 * and each one used to shift every later head-in time. */
+                if (kin == NR_KIND_HEAD && !(po->ev[p] >> NR_EV_RX_DUP & 1)) {
                     uint64_t ri;
                     if (fifo_pop(&pt->head_wait, &ri) == 0 && ri != UINT64_MAX) s->rec[ri].head_in = t - s->t0;
                 }
                 int kout = frame_step(&pt->fr_out, po->link_tx[p]);
                 if (kout != -1 || (po->link_tx[p] & NR_DATA_MASK)) hist_add(pt, (int64_t)t, 1, po->link_tx[p], kout);
-                if (kout == NR_KIND_HEAD) {
+                /* Only a new packet's head counts as its head-out. The router's
+                 * TX raises TX_PKT when it takes a new packet and puts the head
+                 * on its registered link_tx a cycle later; a head with no
+                 * TX_PKT before it is a replayed copy, which the NIC drops as
+                 * a duplicate (or takes instead of a lost original, but then
+                 * link errors are on and rtr_lat is not measured). */
+                if (kout == NR_KIND_HEAD && pt->tx_new > 0) {
                     unsigned vc = (po->link_tx[p] >> NR_HEAD_VC_LSB) & 3;
                     fifo_push(&pt->heads_out[vc % V], t - s->t0);
+                    pt->tx_new--;
                 }
+                pt->tx_new += po->ev[p] >> NR_EV_TX_PKT & 1;
                 if (kout >= 0) s->phit_hops++;
                 /* source: what the NIC took */
                 if (ni->tx_valid && no->tx_ready) {
@@ -927,8 +961,11 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
     r->lat_p50 = sm.p50;
     r->lat_p99 = sm.p99;
     r->lat_max = sm.max;
-    r->rlat_mean = s->rlat_n ? s->rlat_sum / (double)s->rlat_n : -1;
-    r->rlat_min = s->rlat_n ? (double)s->rlat_min : -1;
+    if (s->rlat_bad)
+        say(s, "note: rtr_lat not reported: %" PRIu64 " packets had their head leave the router "
+               "before it entered (head-in/head-out pairing lost)\n", s->rlat_bad);
+    r->rlat_mean = s->rlat_n && !s->rlat_bad ? s->rlat_sum / (double)s->rlat_n : -1;
+    r->rlat_min = s->rlat_n && !s->rlat_bad ? (double)s->rlat_min : -1;
     if (o->hot_port >= 0 && o->hot_port < P) {
         uint64_t tot = 0;
         for (int i = 0; i < P; i++) tot += s->pt[o->hot_port].share_from[i];

@@ -25,6 +25,10 @@
 /* ---- named configurations (cfgfile.c) ---- */
 
 #define RTR_CFG_MAX_PARAMS 32
+/* Parameter values are 32-bit signed (Verilog `parameter int`); the reader
+ * rejects anything outside. */
+#define RTR_CFG_VAL_MIN (-2147483647L - 1)
+#define RTR_CFG_VAL_MAX 2147483647L
 typedef struct {
     char name[64];
     char top[64];

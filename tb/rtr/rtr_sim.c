@@ -16,6 +16,7 @@
  */
 #define _DEFAULT_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +27,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "lcb_rtt.h"
 #include "nr_cli.h"
 #include "nr_pkt.h"
 
@@ -33,7 +35,8 @@ static const nr_cli_opt_t opts[] = {
     {"org", "NAME", "switch organization: yarc | nwn (default: from the configuration's top module)"},
     {"impl", "KIND", "model | rtl | lockstep (RTL driven, model compared every cycle) | self "
                      "(model against a second model: tests the comparison)"},
-    {"fault", "CYCLE:PORT", "self/lockstep: flip one output bit of the DUT at CYCLE (tests the report and rerun)"},
+    {"fault", "CYCLE:PORT", "self/lockstep: flip one output bit of the DUT at CYCLE on output PORT "
+                            "(< the port count; tests the report and rerun)"},
     {"cfg", "NAME", "named configuration from the configs file (default yarc-k16)"},
     {"cfg-file", "PATH", "configurations file (default configs/configs.txt)"},
     {"pattern", "NAME", "traffic pattern: ur bc br tr uniform bitcomp bitrev bitrot transpose "
@@ -43,8 +46,9 @@ static const nr_cli_opt_t opts[] = {
     {"len", "DIST", "fixed:N | uniform:A:B | bw (BlackWidow 4/19-phit mix); default uniform:4:19"},
     {"warmup", "N", "warm-up cycles (default 1000)"},
     {"measure", "N", "measurement cycles (default 4000)"},
-    {"drain-max", "N", "drain limit after the window, cycles (default 20000)"},
-    {"flush-max", "N", "cycles allowed to empty the network at the end (default 20000)"},
+    {"drain-max", "N", "drain limit after the window, cycles (default 20000; with LCBs "
+                       "max(20000, 8*(2*link-lat + timeout)))"},
+    {"flush-max", "N", "cycles allowed to empty the network at the end (default as --drain-max)"},
     {"seed", "N", "random seed (default 1)"},
     {"route", "MODE", "single | remap (routing tables through the config port)"},
     {"unroutable", "F", "fraction of packets sent to unroutable destinations (dropped, counted)"},
@@ -66,7 +70,7 @@ static const nr_cli_opt_t opts[] = {
     {"turn-pattern", "NAME", "quad pattern: pattern of the turning packets over the down ports (default ur)"},
     {"share-tol", "F", "fail if an input's share of the first hot node is off by more (relative)"},
     {"csv", "PATH", "append one result row (header written if the file is new)"},
-    {"label", "STR", "label column of the CSV row"},
+    {"label", "STR", "label column of the CSV row (no commas, quotes, line breaks)"},
     {"hist", "N", "phits of port history printed on a divergence (default 24)"},
     {"trace-from", "N", "RTL: start an FST trace at this cycle"},
     {"trace-to", "N", "RTL: stop it at this cycle"},
@@ -92,6 +96,20 @@ static void self_dir(const char *argv0, char *dir, size_t n) {
 }
 
 static int is_exec(const char *path) { return access(path, X_OK) == 0; }
+
+/* 0 if path can be written, -1 with the reason in err. It is opened for
+ * writing (an existing file is not truncated; a new one is removed again), so
+ * the answer is the kernel's, for root too. */
+static int check_writable(const char *path, char *err, size_t n) {
+    struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) return snprintf(err, n, "not a regular file"), -1;
+    int existed = stat(path, &sb) == 0;
+    int fd = open(path, existed ? O_WRONLY : (O_WRONLY | O_CREAT | O_EXCL), 0666);
+    if (fd < 0) return snprintf(err, n, "%s", strerror(errno)), -1;
+    close(fd);
+    if (!existed) unlink(path);
+    return 0;
+}
 
 /* Run argv with path in place of argv[0]; returns its exit status. */
 static int run_child(const char *path, char **argv) {
@@ -154,7 +172,7 @@ int RTR_SIM_MAIN(int argc, char **argv) {
     o.ch.latency = 4;
     o.lcfg.timeout = 1024;
     o.lcfg.retry_limit = 255;
-    int tp_set = 0;
+    int tp_set = 0, drain_set = 0, flush_set = 0;
 
     nr_cli_t c;
     nr_cli_init(&c, "rtr_sim", "[options]", opts, argc, argv);
@@ -198,8 +216,8 @@ int RTR_SIM_MAIN(int argc, char **argv) {
                 nr_cli_die(&c, "--len: lengths must satisfy 4 <= A <= B (tagged packets need 4 phits), got '%s'", v);
         } else if (!strcmp(n, "warmup")) o.warmup = nr_cli_u64(&c, v, 0, 100000000);
         else if (!strcmp(n, "measure")) o.measure = nr_cli_u64(&c, v, 1, 100000000);
-        else if (!strcmp(n, "drain-max")) o.drain_max = nr_cli_u64(&c, v, 0, 100000000);
-        else if (!strcmp(n, "flush-max")) o.flush_max = nr_cli_u64(&c, v, 100, 100000000);
+        else if (!strcmp(n, "drain-max")) o.drain_max = nr_cli_u64(&c, v, 0, 100000000), drain_set = 1;
+        else if (!strcmp(n, "flush-max")) o.flush_max = nr_cli_u64(&c, v, 100, 100000000), flush_set = 1;
         else if (!strcmp(n, "seed")) o.seed = nr_cli_u64(&c, v, 0, UINT64_MAX);
         else if (!strcmp(n, "route")) o.route = (rtr_route_mode)nr_cli_enum(&c, v, route_names);
         else if (!strcmp(n, "unroutable")) o.unroutable = nr_cli_double(&c, v, 0.0, 1.0);
@@ -235,7 +253,15 @@ int RTR_SIM_MAIN(int argc, char **argv) {
             o.tp.turn_kind = (nr_tp_kind_t)kind;
         } else if (!strcmp(n, "share-tol")) o.share_tol = nr_cli_double(&c, v, 0.0, 10.0);
         else if (!strcmp(n, "csv")) csv = v;
-        else if (!strcmp(n, "label")) label = v;
+        else if (!strcmp(n, "label")) {
+            /* The CSV is read by awk -F, (scripts/sweep_lib.sh), not an RFC 4180
+             * reader: a label may not hold a comma, a quote or a line break. */
+            for (const char *p = v; *p; p++)
+                if (*p == ',' || *p == '"' || *p == '\n' || *p == '\r' || (unsigned char)*p < 0x20)
+                    nr_cli_die(&c, "--label: a label may not contain commas, double quotes, line "
+                                   "breaks or control characters (it is a bare CSV field), got '%s'", v);
+            label = v;
+        }
         else if (!strcmp(n, "hist")) o.hist = (int)nr_cli_long(&c, v, 0, 64);
         else if (!strcmp(n, "trace-from")) o.trace_from = (int64_t)nr_cli_u64(&c, v, 0, INT64_MAX);
         else if (!strcmp(n, "trace-to")) o.trace_to = (int64_t)nr_cli_u64(&c, v, 0, INT64_MAX);
@@ -243,10 +269,17 @@ int RTR_SIM_MAIN(int argc, char **argv) {
         else if (!strcmp(n, "no-rerun")) no_rerun = 1;
         else if (!strcmp(n, "progress")) o.progress = 1;
         else if (!strcmp(n, "fault")) {
-            long fc, fp;
-            char extra;
-            if (sscanf(v, "%ld:%ld%c", &fc, &fp, &extra) != 2 || fc < 0 || fp < 0 || fp >= NR_MAX_PORTS)
-                nr_cli_die(&c, "--fault: expected CYCLE:PORT, got '%s'", v);
+            /* CYCLE:PORT; the port is checked against the configuration's
+             * port count once that is known (below). */
+            char buf[128], e1[256], e2[256];
+            snprintf(buf, sizeof buf, "%s", v);
+            char *colon = strchr(buf, ':');
+            long fc = -1, fp = -1;
+            if (colon) *colon = 0;
+            if (!colon || nr_cli_parse_long(buf, 0, 1000000000L, &fc, e1, sizeof e1) ||
+                nr_cli_parse_long(colon + 1, 0, NR_MAX_PORTS - 1, &fp, e2, sizeof e2))
+                nr_cli_die(&c, "--fault: expected CYCLE:PORT (CYCLE in [0, 1000000000], PORT in "
+                               "[0, %d]), got '%s'", NR_MAX_PORTS - 1, v);
             o.fault_cycle = fc;
             o.fault_port = (int)fp;
         }
@@ -266,6 +299,9 @@ int RTR_SIM_MAIN(int argc, char **argv) {
     }
     rtr_geom g;
     if (o.org->geom(&o.cfg, &g, err, sizeof err)) nr_cli_die(&c, "%s", err);
+    if (o.fault_cycle >= 0 && o.fault_port >= g.num_ports)
+        nr_cli_die(&c, "--fault: port %d is not a port of %s (ports 0..%d)", o.fault_port,
+                   o.cfg.name, g.num_ports - 1);
     if (o.tp.kind == NR_TP_HOTSPOT) {
         if (o.tp.nhot == 0) nr_cli_die(&c, "--pattern hotspot needs --hotspot NODES:F");
         for (int i = 0; i < o.tp.nhot; i++)
@@ -288,10 +324,32 @@ int RTR_SIM_MAIN(int argc, char **argv) {
         nr_lendist_t ld = o.inj.len;
         ld.num_vcs = g.num_vcs;
         if (nr_lendist_check(&ld, err, sizeof err)) nr_cli_die(&c, "--len: %s", err);
+        if (g.use_lcb) {
+            /* The sizing rules lcb_sim warns about (protocol section 11), same
+             * rule and numbers, on stderr: a run that breaks them is legal but
+             * its latencies and loads measure the link, not the router. */
+            lcb_tb_warn_sizing(stderr, "rtr_sim: ", "links", &g.lcb, o.lcfg.timeout, o.ch.latency,
+                               nr_lendist_mean(&ld));
+        }
+    }
+    /* Default drain and flush limits: 20000 cycles covers short links; a
+     * packet on a long link needs a few round trips (2 * link-lat) plus a
+     * timeout per lost ack, so with LCBs the default is at least 8 of those. */
+    if (g.use_lcb) {
+        uint64_t lim = 8 * (2 * (uint64_t)o.ch.latency + o.lcfg.timeout);
+        if (!drain_set && lim > o.drain_max) o.drain_max = lim;
+        if (!flush_set && lim > o.flush_max) o.flush_max = lim;
     }
     if ((o.trace_from >= 0) != (o.trace_path != NULL))
         nr_cli_die(&c, "--trace-from and --trace-out go together");
     if (o.trace_from >= 0 && o.trace_to < o.trace_from) o.trace_to = INT64_MAX;
+    if (o.trace_path) {
+        char werr[1200];
+        if (o.impl != RTR_RUN_RTL && o.impl != RTR_RUN_LOCKSTEP)
+            nr_cli_die(&c, "--trace-out needs --impl rtl or lockstep (the C model has no waveform)");
+        if (check_writable(o.trace_path, werr, sizeof werr))
+            nr_cli_die(&c, "--trace-out %s: cannot write the trace: %s", o.trace_path, werr);
+    }
 
     /* RTL runs belong to the rtr_sim-<config> binary. */
     char dir[1024], path[1200];

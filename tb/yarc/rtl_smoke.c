@@ -16,12 +16,14 @@
  * all credits come home (bare source counters, host LCB TX credits); no LCB
  * error events. First it measures the zero-load latency of one packet, head
  * in to head out (doc §8: 6 + RowBusLat + ColLat with LCBs, 4 + ... bare).
- * Exit 0 on success. Usage: rtl_smoke [seed]
+ * Exit 0 on success, 1 on a failed check, 2 on a bad argument.
+ * Usage: rtl_smoke [SEED]
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "nr_cli.h"
 #include "nr_crc.h"
 #include "nr_lcb.h"
 #include "nr_pkt.h"
@@ -126,7 +128,21 @@ static void deliver(int dst, const uint32_t *ph, int len)
 
 int main(int argc, char **argv)
 {
-    uint32_t seed = argc > 1 ? (uint32_t)strtoul(argv[1], NULL, 0) : 1u;
+    /* Strict arguments (the kit's parsers): a seed of "abc" or "-1" is an
+     * error (exit 2), not seed 0 or 4294967295. */
+    static const nr_cli_opt_t no_opts[] = {{NULL, NULL, NULL}};
+    nr_cli_t cli;
+    nr_cli_init(&cli, "rtl_smoke", "[SEED (0..4294967295, default 1)]", no_opts, argc, argv);
+    uint32_t seed = 1u;
+    int npos = 0;
+    const char *v;
+    char e[256];
+    while (nr_cli_next_or_exit(&cli, &v) != NR_CLI_END) { /* no options: only NR_CLI_ARG */
+        uint64_t s64;
+        if (npos++ > 0) nr_cli_die(&cli, "unexpected argument '%s' (usage: rtl_smoke [SEED])", v);
+        if (nr_cli_parse_u64(v, 0, UINT32_MAX, &s64, e, sizeof e)) nr_cli_die(&cli, "SEED: %s", e);
+        seed = (uint32_t)s64;
+    }
     printf("rtl_smoke seed %u\n", seed);
     nr_lcb_cfg lcfg = {.timeout = 400, .retry_limit = 8, .max_len = 0};
     yarc_rtl *h = yarc_rtl_new(&(nr_lcb_cfg){.timeout = 400, .retry_limit = 8, .max_len = 64});

@@ -104,6 +104,21 @@ int main(void)
     CHECK_EQ(l, -3);
     CHECK_EQ(nr_cli_parse_long("0x10", 0, 100, &l, err, sizeof err), 0);
     CHECK_EQ(l, 16);
+    /* decimal, never octal (issue 11 section 4: --link-lat 010 gave 8) */
+    CHECK_EQ(nr_cli_parse_long("010", 0, 100, &l, err, sizeof err), 0);
+    CHECK_EQ(l, 10);
+    CHECK_EQ(nr_cli_parse_long("-010", -100, 100, &l, err, sizeof err), 0);
+    CHECK_EQ(l, -10);
+    CHECK_EQ(nr_cli_parse_long("09", 0, 100, &l, err, sizeof err), 0);
+    CHECK_EQ(l, 9);
+    CHECK_EQ(nr_cli_parse_long("0X1f", 0, 100, &l, err, sizeof err), 0);
+    CHECK_EQ(l, 31);
+    CHECK_EQ(nr_cli_parse_long("0x", 0, 100, &l, err, sizeof err), -1);
+    CHECK_EQ(nr_cli_parse_u64("010", 0, UINT64_MAX, &u, err, sizeof err), 0);
+    CHECK_U64(u, 10);
+    CHECK_EQ(nr_cli_parse_u64("0777", 0, UINT64_MAX, &u, err, sizeof err), 0);
+    CHECK_U64(u, 777);
+    CHECK_EQ(nr_cli_parse_long("0x10", 0, 100, &l, err, sizeof err), 0);
     CHECK_EQ(nr_cli_parse_long("99", 1, 64, &l, err, sizeof err), -1);
     CHECK(strcmp(err, "expected an integer in [1, 64], got '99'") == 0);
     CHECK_EQ(l, 16); /* untouched on error */
@@ -184,6 +199,7 @@ int main(void)
         CHECK_STR(out, "usage: prog [options] FILE\n");
         CHECK_STR(out, "  --load F               offered load, phits/cycle/port\n");
         CHECK_STR(out, "  --verbose              print more\n");
+        CHECK_STR(out, "Integers are decimal (a leading 0 does not make them octal");
     }
     /* ---- option parser: errors ---- */
     {

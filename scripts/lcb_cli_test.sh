@@ -1,0 +1,61 @@
+#!/bin/bash
+# lcb_cli_test.sh - lcb_sim rejects bad input with a clear message and exit 2:
+# packet lengths below the tagged minimum, and --config entries that are not
+# integers, out of range, unknown keys, duplicate names or parameters, a
+# missing parameter, or another module (issue 11 section 4). Good entries
+# still run. Prints "N passed, N failed".
+#   usage: lcb_cli_test.sh [LCB_SIM]   (default build/bin/lcb_sim_model)
+set -u
+SIM=${1:-build/bin/lcb_sim_model}
+TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+pass=0; fail=0
+# expect CODE REGEX ARGS...: exit status CODE and stdout+stderr matching REGEX.
+expect() {
+    local code=$1 re=$2; shift 2
+    "$SIM" "$@" > "$TMP/out" 2>&1; local rc=$?
+    if [ $rc -eq "$code" ] && grep -Eq -- "$re" "$TMP/out"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: lcb_sim $* -> exit $rc (want $code, /$re/):"; sed 's/^/    | /' "$TMP/out" | tail -5
+    fi
+}
+Q="--cycles 3000 --quiet"
+# lengths: a tagged packet is at least 4 phits (fixed:2/3 used to pass the
+# option check and fail later as a "testbench bug")
+expect 2 "--len: expected an integer in \[4, 1024\], got '2' \(a packet is at least 4 phits" --len fixed:2 $Q
+expect 2 "--len: expected an integer in \[4, 1024\], got '3'" --len fixed:3 $Q
+expect 2 "--len: expected fixed:L, uniform:A:B \(4 <= A <= B <= 1024" --len uniform:3:8 $Q
+expect 2 "--len: expected fixed:L" --len uniform:2:2 $Q
+expect 0 "PASS" --len fixed:4 $Q
+expect 0 "PASS" --len uniform:4:8 $Q
+# --config: the strict reader (file:line messages)
+ok='NumVcs=2 BufPerVc=32 ReplayDepth=64 Window=8 MaxPktLen=16'
+printf "lcb-x nr_lcb_port $ok\n" > "$TMP/good.txt"
+expect 0 "NumVcs=2 BufPerVc=32 ReplayDepth=64 Window=8 MaxPktLen=16" --cfg-file "$TMP/good.txt" --config x --len uniform:4:16 $Q
+expect 0 "BufPerVc=32 ReplayDepth=64" --config small --len uniform:4:16 $Q
+printf "lcb-x nr_lcb_port NumVcs=2x BufPerVc=32 ReplayDepth=64 Window=8 MaxPktLen=16\n" > "$TMP/c1.txt"
+expect 2 "--config x: .*c1.txt:1: parameter NumVcs: value '2x' is not an integer" --cfg-file "$TMP/c1.txt" --config x $Q
+printf "lcb-x nr_lcb_port NumVcs=abc BufPerVc=32 ReplayDepth=64 Window=8 MaxPktLen=16\n" > "$TMP/c1b.txt"
+expect 2 "c1b.txt:1: parameter NumVcs: value 'abc' is not an integer" --cfg-file "$TMP/c1b.txt" --config x $Q
+printf "lcb-x nr_lcb_port $ok Speed=3\n" > "$TMP/c2.txt"
+expect 2 "c2.txt:1: unknown parameter 'Speed' for top nr_lcb_port" --cfg-file "$TMP/c2.txt" --config x $Q
+printf "lcb-x nr_lcb_port $ok\n# c\nlcb-x nr_lcb_port $ok\n" > "$TMP/c3.txt"
+expect 2 "c3.txt:3: configuration 'lcb-x' already defined at line 1" --cfg-file "$TMP/c3.txt" --config x $Q
+printf "lcb-x nr_lcb_port $ok Window=4\n" > "$TMP/c4.txt"
+expect 2 "c4.txt:1: parameter 'Window' given twice" --cfg-file "$TMP/c4.txt" --config x $Q
+printf "lcb-x nr_yarc Rows=4 Cols=4\n" > "$TMP/c5.txt"
+expect 2 "c5.txt:1: configuration lcb-x has top nr_yarc, not nr_lcb_port" --cfg-file "$TMP/c5.txt" --config x $Q
+printf "lcb-x nr_lcb_port NumVcs=2 BufPerVc=32 ReplayDepth=64 MaxPktLen=16\n" > "$TMP/c6.txt"
+expect 2 "c6.txt:1: configuration lcb-x: parameter Window missing" --cfg-file "$TMP/c6.txt" --config x $Q
+printf "lcb-x nr_lcb_port NumVcs=9 BufPerVc=32 ReplayDepth=64 Window=8 MaxPktLen=16\n" > "$TMP/c7.txt"
+expect 2 "c7.txt:1: configuration lcb-x: NumVcs=9 is out of range \[1, 4\]" --cfg-file "$TMP/c7.txt" --config x $Q
+printf "lcb-x nr_lcb_port NumVcs=2 BufPerVc=4294967328 ReplayDepth=64 Window=8 MaxPktLen=16\n" > "$TMP/c8.txt"
+expect 2 "c8.txt:1: parameter BufPerVc: value '4294967328' is out of range" --cfg-file "$TMP/c8.txt" --config x $Q
+printf "lcb-x nr_lcb_port $ok\nbroken-line\n" > "$TMP/c9.txt"
+expect 2 "c9.txt:2: expected 'name top" --cfg-file "$TMP/c9.txt" --config x $Q
+expect 2 "no configuration 'lcb-y'" --cfg-file "$TMP/good.txt" --config y $Q
+expect 2 "cannot open" --cfg-file "$TMP/none.txt" --config x $Q
+expect 2 "--cfg-file needs --config" --cfg-file "$TMP/good.txt" $Q
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,91 @@
+#!/bin/bash
+# regress_selftest.sh - tests of the regression runner scripts/regress.sh on tiny
+# lists in a temporary directory: a passing, a failing and a hanging entry (the
+# hang must be killed at its own [timeout=..] and count as a FAIL, its
+# background child too), duplicate names (in one list and across two: exit 2),
+# -k, -t, -b and bad options. Needs nothing built. Prints "N passed, N failed".
+#   usage: regress_selftest.sh [REGRESS]   (default: scripts/regress.sh)
+set -u
+R=${1:-scripts/regress.sh}
+R=$(cd "$(dirname "$R")" && pwd)/$(basename "$R")
+TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+cd "$TMP" || exit 2
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; sed 's/^/    | /' "$TMP/out" | tail -20; }
+# check DESC CODE REGEX...: last run's exit status is CODE and its output
+# matches every extended REGEX
+check() {
+    local desc=$1 code=$2; shift 2
+    if [ "$rc" -ne "$code" ]; then bad "$desc: exit $rc, want $code"; return; fi
+    for re in "$@"; do
+        grep -Eq -- "$re" "$TMP/out" || { bad "$desc: no /$re/ in the output"; return; }
+    done
+    ok
+}
+
+# 1. pass, fail, hang with a short per-entry timeout; the hang leaves a
+#    background child that must be killed with it.
+cat > a.list <<'EOF'
+# a comment, then a blank line
+
+t-pass: true
+t-fail: echo "something broke"; exit 3
+t-hang [timeout=2]: sleep 300 & echo $! > hang.pid; wait
+EOF
+t0=$(date +%s)
+"$R" -b "$TMP/b" -j 3 a.list > out 2>&1; rc=$?
+t1=$(date +%s)
+check "pass/fail/hang" 1 '^PASS t-pass ' '^FAIL t-fail .*\(exit 3, log ' '    \| something broke' \
+    '^FAIL t-hang .*\(timed out after 2 s, log ' '^1 passed, 2 failed$'
+if [ $((t1 - t0)) -lt 30 ]; then ok; else bad "the hang took $((t1 - t0)) s to stop (timeout 2 s)"; fi
+grep -q 'timed out after 2 s' "$TMP/b/regress/t-hang.log" && ok || bad "no timeout note in the hang's log"
+# alive = exists and is not a zombie (a container's init may never reap it)
+alive() { local st; st=$(ps -o stat= -p "$1" 2>/dev/null) && [ -n "$st" ] && [ "${st#Z}" = "$st" ]; }
+sleep 0.5
+if [ -s hang.pid ] && ! alive "$(cat hang.pid)"; then ok; else
+    bad "the hung test's child $(cat hang.pid 2>/dev/null) survived"; kill "$(cat hang.pid)" 2>/dev/null; fi
+
+# 2. -t sets the default limit; an entry's [timeout=..] overrides it
+printf 't-slow: sleep 5\nt-slow-ok [timeout=20]: sleep 2\n' > t.list
+"$R" -b "$TMP/b" -j 2 -t 1 t.list > out 2>&1; rc=$?
+check "-t default, [timeout] override" 1 '^FAIL t-slow .*timed out after 1 s' '^PASS t-slow-ok ' '^1 passed, 1 failed$'
+
+# 3. duplicate names: in one list, and across two lists (exit 2, file:line)
+printf 'd-one: true\nd-two: true\nd-one: false\n' > dup.list
+"$R" -b "$TMP/b" dup.list > out 2>&1; rc=$?
+check "duplicate in one list" 2 "dup.list:3: duplicate test name 'd-one' \(first at dup.list:1\)"
+printf 'd-two: true\n' > dup2.list
+printf 'd-one: true\nd-two: true\n' > dup1.list
+"$R" -b "$TMP/b" dup1.list dup2.list > out 2>&1; rc=$?
+check "duplicate across lists" 2 "dup2.list:1: duplicate test name 'd-two' \(first at dup1.list:2\)"
+# a filter does not hide a duplicate
+"$R" -b "$TMP/b" -f '^d-one$' dup.list > out 2>&1; rc=$?
+check "duplicate under -f" 2 "duplicate test name 'd-one'"
+
+# 4. -k (documented: keep going, the default) is accepted; every test runs
+printf 'k-fail: false\nk-pass: true\n' > k.list
+"$R" -b "$TMP/b" -k k.list > out 2>&1; rc=$?
+check "-k" 1 '^FAIL k-fail ' '^PASS k-pass ' '^1 passed, 1 failed$'
+
+# 5. -b DIR: build/ paths in commands and the logs go to DIR
+mkdir -p "$TMP/other/bin" && printf '#!/bin/sh\necho from-other\n' > "$TMP/other/bin/tool" && chmod +x "$TMP/other/bin/tool"
+printf 'b-tool: build/bin/tool | grep -q from-other && x=build/bin/tool && test -x "$x"\n' > b.list
+"$R" -b "$TMP/other" b.list > out 2>&1; rc=$?
+check "-b" 0 '^PASS b-tool ' '^1 passed, 0 failed$'
+[ -f "$TMP/other/regress/b-tool.log" ] && ok || bad "-b: no log in DIR/regress"
+
+# 6. bad usage and bad lists exit 2
+"$R" -t soon a.list > out 2>&1; rc=$?
+check "-t bad" 2 "-t wants seconds"
+"$R" -x a.list > out 2>&1; rc=$?
+check "unknown option" 2 "usage: regress.sh"
+printf 'no colon here\n' > bad.list
+"$R" -b "$TMP/b" bad.list > out 2>&1; rc=$?
+check "bad line" 2 "bad.list:1: expected 'name: command'"
+printf 'x [timeout=abc]: true\n' > bad2.list
+"$R" -b "$TMP/b" bad2.list > out 2>&1; rc=$?
+check "bad timeout" 2 "bad2.list:1: expected"
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

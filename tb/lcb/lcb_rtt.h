@@ -1,0 +1,25 @@
+/* lcb_rtt.h - the LCB link sizing rules of protocol section 11, shared by the
+ * LCB pair testbench (lcb_sim) and the router testbench (rtr_sim), so both
+ * warn about the same thing with the same numbers. */
+#ifndef LCB_RTT_H
+#define LCB_RTT_H
+#include <stdio.h>
+
+#include "nr_lcb.h"
+
+/* Control word length W of protocol section 2 (25 + NumVcs*CW). */
+int lcb_tb_wbits(const nr_lcb_params *p);
+/* Ack round trip estimate 2*Lat + 2*W + 4 of protocol section 11. */
+int lcb_tb_rtt_ack(const nr_lcb_params *p, int latency);
+/* Print one line per broken sizing rule of protocol section 11 for a link of
+ * one-way latency `latency` carrying packets of mean length mean_len, each
+ * "<prefix>warning: <dir>: ...":
+ *   timeout <= RTT_ack + MaxPktLen     the timer can fire before the ack
+ *   ReplayDepth < RTT_ack + MaxPktLen  not full rate
+ *   BufPerVc < RTT_ack + MaxPktLen     one VC alone is credit-limited
+ *   Window < RTT_ack/L + 1             not full rate
+ * Returns the number of lines printed. */
+int lcb_tb_warn_sizing(FILE *f, const char *prefix, const char *dir, const nr_lcb_params *p,
+                       unsigned timeout, int latency, double mean_len);
+
+#endif
