@@ -56,6 +56,8 @@ typedef struct {
     int use_lcb;
     int max_pkt_len;
     int replay_depth, window; /* LCB */
+    int sub_speedup;          /* subswitch input speedup across VCs, 1..4; 0 = the
+                               * default 4 (every VC pops independently, §6) */
 } nr_yarc_params;
 
 /* The YARC C reference model. */

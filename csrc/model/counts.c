@@ -56,7 +56,8 @@ int nr_nwn_counts(const nr_nwn_params *p, nr_sw_counts *c, char *err, int errlen
     if (!p->bb) {
         /* fc, and cn as the fc with one bottom and no tops */
         c->subswitches = (int)(R + M);
-        c->xpoints = R * bottom + M * R * (R - 1);
+        const long St = p->top_speedup > 1 ? p->top_speedup : 1; /* TopSpeedup: lanes per top input */
+        c->xpoints = R * bottom + St * M * R * (R - 1);
         /* Table 1's accounting: bottoms (n+m)^2 - m^2, tops r^2 (rk + 3k^2/r at m = n) */
         c->xpoints_seed = R > 1 ? R * ((n + M) * (n + M) - M * M) + M * R * R : k * k;
         c->sub_buffers = 2 * R * M;

@@ -63,6 +63,11 @@ static int nwn_hop_fn(const void *ctx, int p, int q, int vc, uint32_t head, uint
         return h.tgt;
     if (!((head >> NR_HEAD_A_BIT) & 1)) /* a = 0: the flow's hashed top */
         return g->n + nwn_top_hash(g, p, (head >> NR_HEAD_DEST_LSB) & ((1u << NR_HEAD_DEST_W) - 1u), hash);
+    if (g->top_choice) { /* a = 1, TopChoice = 1: pseudo-random; the LFSR steps */
+        unsigned rnd = (unsigned)up_ptr ^ NWN_RND_RESET;
+        *up_next = (int)(nwn_rnd_step(rnd) ^ NWN_RND_RESET);
+        return g->n + nwn_top_random(g, p, rnd);
+    }
     /* a = 1: the emptiest input buffer on the way up, cc[n + t][vc] of the bottom */
     const nr_alloc *b = &m->sw[m->pin[p].sw];
     int cc_up[16];
@@ -105,7 +110,7 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
         nr_alloc *a = &m->sw[s];
         int r = nwn_radix(g, s);
         uint64_t iu = nwn_iu_inputs(g, s);
-        if (nr_alloc_init(a, r, r, V, nwn_is_bottom(g, s) ? g->S : 1, iu,
+        if (nr_alloc_init(a, r, r, V, nwn_is_bottom(g, s) ? g->S : g->S_top, iu,
                           nwn_port_outputs(g, s), p->buf_depth, p->buf_depth))
             goto nomem;
         for (int i = 0; i < r; i++) {

@@ -40,6 +40,13 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
         BAD("Bb = 1 needs (NumPorts/2) mod M = 0 (NumPorts = %d, M = %d)", k, p->m);
     if (p->speedup < 1 || p->speedup > 2)
         BAD("Speedup = %d: must be 1 or 2", p->speedup);
+    if (p->top_speedup < 0 || p->top_speedup > 2)
+        BAD("TopSpeedup = %d: must be 1 or 2", p->top_speedup);
+    if (p->bb && p->top_speedup > 1)
+        BAD("TopSpeedup = %d: bb's tops take input units, whose read rate is 1 (§3); use 1",
+            p->top_speedup);
+    if (p->top_choice != 0 && p->top_choice != 1)
+        BAD("TopChoice = %d: must be 0 (most credits) or 1 (random)", p->top_choice);
     if (p->self_turn != 0 && p->self_turn != 1)
         BAD("SelfTurn = %d: must be 0 or 1", p->self_turn);
     if (p->num_vcs < 1 || p->num_vcs > NR_SW_MAX_VCS)
@@ -88,6 +95,8 @@ void nwn_geom_of(const nr_nwn_params *p, nwn_geom *g)
     g->nb = g->org == NWN_BB ? g->R / 2 : g->R;
     g->nsw = g->nb + g->M;
     g->S = p->speedup;
+    g->S_top = p->top_speedup ? p->top_speedup : 1;
+    g->top_choice = p->top_choice;
     g->self_turn = p->self_turn;
 }
 
@@ -201,6 +210,12 @@ nwn_hop nwn_first_hop(const nwn_geom *g, int p, int q)
 int nwn_top_hash(const nwn_geom *g, int p, unsigned dest, uint32_t hash)
 {
     uint32_t key = ((((uint32_t)dest << 6) | (uint32_t)p) ^ hash) & SW_DATA_MASK;
+    return nr_crc8_bits(0, key, NR_DATA_W) % g->M;
+}
+
+int nwn_top_random(const nwn_geom *g, int p, unsigned rnd)
+{
+    uint32_t key = ((((uint32_t)rnd & 0xffffu) << 6) | (uint32_t)p) & SW_DATA_MASK;
     return nr_crc8_bits(0, key, NR_DATA_W) % g->M;
 }
 

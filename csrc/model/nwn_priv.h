@@ -35,6 +35,8 @@ typedef struct {
     int nb;         /* bottom subswitches */
     int nsw;        /* all subswitches: nb + M */
     int S;          /* Speedup of the bottoms */
+    int S_top;      /* TopSpeedup of the tops */
+    int top_choice; /* a = 1 top choice: 0 most credits, 1 pseudo-random (§4.3) */
     int self_turn;
 } nwn_geom;
 
@@ -81,6 +83,16 @@ nwn_hop nwn_first_hop(const nwn_geom *g, int p, int q);
 /* §4.3, a = 0: the top t of the flow (input port p, head dest, hash phit
  * data or 0): upd8(0, (dest << 6 | p) ^ hash) mod M. */
 int nwn_top_hash(const nwn_geom *g, int p, unsigned dest, uint32_t hash);
+/* §4.3, a = 1 with TopChoice = 1: the IU's 16-bit Galois LFSR (reset
+ * NWN_RND_RESET, taps 0xB400), one step per choice, and the top it names:
+ * upd8(0, (rnd << 6) | p) mod M. The IU keeps rnd ^ NWN_RND_RESET in its up
+ * pointer field, so its reset value 0 is the LFSR's reset value. */
+#define NWN_RND_RESET 0xACE1u
+static inline unsigned nwn_rnd_step(unsigned rnd)
+{
+    return ((rnd >> 1) ^ ((rnd & 1u) ? 0xB400u : 0u)) & 0xffffu;
+}
+int nwn_top_random(const nwn_geom *g, int p, unsigned rnd);
 /* §4.3 adaptive choice: the top t with the most credits cc_up[t] (t < M);
  * ties to the first t at or after up_ptr. */
 int nwn_top_pick(const int *cc_up, int M, int up_ptr);

@@ -252,7 +252,7 @@ int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen)
         u->live |= (uint8_t)(1u << rv);
     }
     u->ad_ptr = (uint8_t)u->d_ad_ptr;
-    u->up_ptr = (uint8_t)u->d_up_ptr;
+    u->up_ptr = (uint16_t)u->d_up_ptr;
 
     /* read pipeline; rd_ptr moves past the last VC read */
     u->rdq = 0;

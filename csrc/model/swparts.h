@@ -307,7 +307,8 @@ typedef struct {
     uint8_t stg_head[NR_SW_MAX_VCS], stg_cnt[NR_SW_MAX_VCS];
     int8_t rdq_vc[NR_IU_MAX_RD];    /* VC read on port k last cycle, -1 none */
     uint8_t rdq;                    /* bit v: a read for v was issued last cycle */
-    uint8_t rd_ptr, rc_ptr, ad_ptr, up_ptr;
+    uint8_t rd_ptr, rc_ptr, ad_ptr;
+    uint16_t up_ptr; /* the first hop's state: the up pointer, or an LFSR (nwn-arch §4.3) */
     uint8_t live;                   /* bit v: staging or a route on VC v (speed only) */
     /* per-VC route registers (§4.2, §4.3) and packet progress */
     uint8_t route_v[NR_SW_MAX_VCS], drop[NR_SW_MAX_VCS], route_q[NR_SW_MAX_VCS];

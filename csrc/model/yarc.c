@@ -75,6 +75,8 @@ static int check_params(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *e
             2 * p->col_lat);
     if (p->use_lcb != 0 && p->use_lcb != 1)
         BAD("UseLcb = %d: must be 0 or 1", p->use_lcb);
+    if (p->sub_speedup < 0 || p->sub_speedup > 4)
+        BAD("SubSpeedup = %d: must be 1..4", p->sub_speedup);
     if (p->use_lcb && !lcfg)
         BAD("UseLcb = 1 needs the LCB run-time configuration (lcfg)");
     return 0;
@@ -108,8 +110,10 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
         yarc_rbd_reset(m, i);
         nr_rt_reset(&t->tab, n);
         /* docs/nwn-arch.md §6.5: the subswitch and the output port are the
-         * allocator with buffered inputs and S >= NumVcs */
-        if (nr_alloc_init(&t->ssw, p->cols, p->rows, V, V, 0, 0, p->row_buf_depth,
+         * allocator with buffered inputs; the output port has S >= NumVcs,
+         * the subswitch S = SubSpeedup (yarc-arch §6, default 4) */
+        if (nr_alloc_init(&t->ssw, p->cols, p->rows, V, p->sub_speedup ? p->sub_speedup : 4, 0, 0,
+                          p->row_buf_depth,
                           p->col_buf_depth) ||
             nr_alloc_init(&t->op, p->rows, 1, V, V, 0, 1, p->col_buf_depth, 1))
             goto nomem;

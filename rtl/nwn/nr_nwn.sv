@@ -76,6 +76,8 @@ module nr_nwn #(
   parameter int MaxPktLen   = 64,
   parameter int ReplayDepth = 256,
   parameter int Window      = 32,
+  parameter int TopSpeedup  = 1,
+  parameter int TopChoice   = 0,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
   localparam int VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
@@ -120,7 +122,9 @@ module nr_nwn #(
   output logic [15:0]                prm_use_lcb_o,
   output logic [15:0]                prm_max_pkt_len_o,
   output logic [15:0]                prm_replay_depth_o,
-  output logic [15:0]                prm_window_o
+  output logic [15:0]                prm_window_o,
+  output logic [15:0]                prm_top_speedup_o,
+  output logic [15:0]                prm_top_choice_o
 );
 
   localparam int N    = NumPorts / R;                           // ports per bottom
@@ -143,6 +147,8 @@ module nr_nwn #(
   `NR_PARAM_ASSERT(p_m, M >= 0 && M <= 16 && ((R == 1) == (M == 0)))
   `NR_PARAM_ASSERT(p_bb, Bb == 0 || (Bb == 1 && R >= 2 && (NumPorts / 2) % MN == 0))
   `NR_PARAM_ASSERT(p_speedup, Speedup >= 1 && Speedup <= 2)
+  `NR_PARAM_ASSERT(p_topspeedup, TopSpeedup >= 1 && TopSpeedup <= 2 && (Bb == 0 || TopSpeedup == 1))
+  `NR_PARAM_ASSERT(p_topchoice, TopChoice == 0 || TopChoice == 1)
   `NR_PARAM_ASSERT(p_selfturn, SelfTurn == 0 || SelfTurn == 1)
   `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
   `NR_PARAM_ASSERT(p_inbuf, InBufPerVc >= MaxPktLen)
@@ -157,6 +163,8 @@ module nr_nwn #(
   assign prm_m_o             = 16'(M);
   assign prm_bb_o            = 16'(Bb);
   assign prm_speedup_o       = 16'(Speedup);
+  assign prm_top_speedup_o   = 16'(TopSpeedup);
+  assign prm_top_choice_o    = 16'(TopChoice);
   assign prm_self_turn_o     = 16'(SelfTurn);
   assign prm_num_vcs_o       = 16'(NumVcs);
   assign prm_in_buf_per_vc_o = 16'(InBufPerVc);
@@ -232,6 +240,8 @@ module nr_nwn #(
       .MaxPktLen  (MaxPktLen),
       .ReplayDepth(ReplayDepth),
       .Window     (Window),
+      .TopSpeedup (TopSpeedup),
+      .TopChoice  (TopChoice),
       .UpPort     (IS_UP ? 1 : 0)
     ) u_port (
       .clk_i,
@@ -320,6 +330,8 @@ module nr_nwn #(
       .MaxPktLen  (MaxPktLen),
       .ReplayDepth(ReplayDepth),
       .Window     (Window),
+      .TopSpeedup (TopSpeedup),
+      .TopChoice  (TopChoice),
       .Kind       (0)
     ) u_sub (
       .clk_i,
@@ -450,6 +462,8 @@ module nr_nwn #(
         .MaxPktLen  (MaxPktLen),
         .ReplayDepth(ReplayDepth),
         .Window     (Window),
+        .TopSpeedup (TopSpeedup),
+        .TopChoice  (TopChoice),
         .Kind       ((Bb != 0) ? 2 : 1)
       ) u_sub (
         .clk_i,

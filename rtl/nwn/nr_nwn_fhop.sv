@@ -5,9 +5,12 @@
 //   q (and no drop), decide the first hop `tgt` or a DROP: SELF (q = p with
 //   SelfTurn = 0) or UPUP (bb, up port to up port). A packet that must leave
 //   its bottom subswitch through a top (fc, or bb turning to another bottom)
-//   chooses the top by its head's a bit: a = 1 takes the up-link with the
-//   most credits cc[n + t][v] of its bottom for its VC v, ties to the first t
-//   at or after the up pointer, which then moves past t; a = 0 takes the
+//   chooses the top by its head's a bit: a = 1 with TopChoice = 0 takes the
+//   up-link with the most credits cc[n + t][v] of its bottom for its VC v,
+//   ties to the first t at or after the up pointer, which then moves past t;
+//   a = 1 with TopChoice = 1 takes t = upd8(0x00, {rnd, p}) mod M, where rnd
+//   is a 16-bit Galois LFSR (taps 0xB400, reset 0xACE1) that steps after
+//   every such choice (the seed's random top, seed 001 line 208); a = 0 takes the
 //   flow's hashed top, upd8(0x00, (dest << 6 | p) ^ hash) mod M (CRC-8, poly
 //   0x07, over 22 bits MSB first), and the pointer stays.
 // Parameters:
@@ -15,6 +18,7 @@
 //   R, M, Bb  organization (docs/nwn-arch.md section 3): n = k/R ports per
 //             bottom; bb: u = (k/2)/M up ports per top; cn is R = 1, M = 0.
 //   SelfTurn  0/1: with 0 a packet to its own input port drops (SELF).
+//   TopChoice 0: most credits (up pointer); 1: pseudo-random (LFSR).
 //   NumVcs    1..4.
 //   CrW       width of the bottom's up-link credit counters, 1..8.
 //   TgtW      width of tgt_o, enough for the first subswitch's outputs, 1..6.
@@ -38,8 +42,9 @@
 //   q / n = b                      q mod n (port output of the bottom)
 //   otherwise (fc, bb turning)     n + t, t adaptive (a = 1) or hashed (a = 0)
 // Latency: 0 (combinational); pointer update 1 cycle.
-// Cost: ceil(log2 M) pointer flops; an M-way max over CrW-bit credits with a
-//   cyclic tie break; a 22-bit CRC-8 XOR network and an 8-bit modulo by the
+// Cost: TopChoice 0: ceil(log2 M) pointer flops and an M-way max over CrW-bit
+//   credits with a cyclic tie break; TopChoice 1: 16 LFSR flops and a second
+//   22-bit CRC-8 XOR network with a modulo by M; a 22-bit CRC-8 XOR network and an 8-bit modulo by the
 //   constant M; a few 6-bit compares and constant shifts.
 `include "nr_assert.svh"
 
@@ -49,6 +54,7 @@ module nr_nwn_fhop #(
   parameter int M        = 4,
   parameter int Bb       = 0,
   parameter int SelfTurn = 0,
+  parameter int TopChoice = 0,
   parameter int NumVcs   = 2,
   parameter int CrW      = 5,
   parameter int TgtW     = 3,
@@ -75,6 +81,7 @@ module nr_nwn_fhop #(
   `NR_PARAM_ASSERT(p_m, M >= 0 && M <= 16 && ((R == 1) == (M == 0)))
   `NR_PARAM_ASSERT(p_bb, Bb == 0 || (Bb == 1 && R >= 2 && M >= 1 && (NumPorts / 2) % M == 0))
   `NR_PARAM_ASSERT(p_selfturn, SelfTurn == 0 || SelfTurn == 1)
+  `NR_PARAM_ASSERT(p_topchoice, TopChoice == 0 || TopChoice == 1)
   `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
   `NR_PARAM_ASSERT(p_crw, CrW >= 1 && CrW <= 8)
   `NR_PARAM_ASSERT(p_tgtw, TgtW >= 1 && TgtW <= 6)
@@ -155,15 +162,40 @@ module nr_nwn_fhop #(
       .crc_o (h8)
     );
     assign hashed = MW'(32'(h8) % M);
-    logic [MW-1:0] tsel;
-    assign tsel  = is_a ? best : hashed;
+    logic [MW-1:0] tsel, adapt_t;
+    assign tsel  = is_a ? adapt_t : hashed;
     assign tup   = TgtW'(N + 32'(tsel));
-    assign ptr_d = (en_i && adapt && is_a) ? ((32'(best) == M - 1) ? '0 : best + 1'b1) : ptr_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) ptr_q <= '0;
-      else         ptr_q <= ptr_d;
+    if (TopChoice == 0) begin : g_credits
+      // most credits, the up pointer moves past every adaptive choice
+      assign adapt_t = best;
+      assign ptr_d = (en_i && adapt && is_a) ? ((32'(best) == M - 1) ? '0 : best + 1'b1) : ptr_q;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) ptr_q <= '0;
+        else         ptr_q <= ptr_d;
+      end
+      `NR_ASSERT(a_ptr_range, 32'(ptr_q) < M, clk_i, rst_ni)
+    end else begin : g_random
+      // pseudo-random: a 16-bit Galois LFSR (taps 0xB400, reset 0xACE1) that
+      // steps after every adaptive choice; t = upd8(0, {rnd, p}) mod M
+      logic [15:0] rnd_q, rnd_d;
+      logic [7:0]  r8;
+      nr_crc8_upd #(.DataW(DW)) u_rnd (
+        .crc_i (8'h00),
+        .data_i(DW'({rnd_q, p})),
+        .crc_o (r8)
+      );
+      assign adapt_t = MW'(32'(r8) % M);
+      assign rnd_d   = (en_i && adapt && is_a) ? ({1'b0, rnd_q[15:1]} ^ (rnd_q[0] ? 16'hB400 : 16'h0000))
+                                               : rnd_q;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) rnd_q <= 16'hACE1;
+        else         rnd_q <= rnd_d;
+      end
+      assign ptr_q = '0;
+      assign ptr_d = '0;
+      logic unused_best;
+      assign unused_best = ^{best, ptr_d};
     end
-    `NR_ASSERT(a_ptr_range, 32'(ptr_q) < M, clk_i, rst_ni)
   end
 
   // ---------------------------------------------------------------- decision

@@ -60,6 +60,8 @@ module nr_nwn_port #(
   parameter int MaxPktLen   = 64,
   parameter int ReplayDepth = 256,
   parameter int Window      = 32,
+  parameter int TopSpeedup  = 1,
+  parameter int TopChoice   = 0,
   parameter int UpPort      = 0,
   localparam int RdPorts    = (UpPort != 0) ? 1 : Speedup,
   localparam int CrW        = $clog2(BufDepth + 1),
@@ -114,6 +116,7 @@ module nr_nwn_port #(
   `NR_PARAM_ASSERT(p_rdports, RdPorts >= 1 && RdPorts <= 2)
   `NR_PARAM_ASSERT(p_upport, UpPort == 0 || (UpPort == 1 && Bb == 1))
   `NR_PARAM_ASSERT(p_chanlat, ChanLat >= 1 && ChanLat <= 4)   // (not used here)
+  `NR_PARAM_ASSERT(p_topspeedup, TopSpeedup >= 1 && TopSpeedup <= 2)   // (the tops' parameter)
 
   // core side of the port front end
   logic              tx_ready;
@@ -280,6 +283,7 @@ module nr_nwn_port #(
     .M       (M),
     .Bb      (Bb),
     .SelfTurn(SelfTurn),
+    .TopChoice(TopChoice),
     .NumVcs  (NumVcs),
     .CrW     (CrW),
     .TgtW    (TgtW)

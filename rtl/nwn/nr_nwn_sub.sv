@@ -12,7 +12,8 @@
 //   and all tops another (Verilator hierarchy blocks).
 // Parameters:
 //   NumPorts, R, M, Bb, Speedup, SelfTurn, NumVcs, InBufPerVc, BufDepth,
-//     ChanLat, UseLcb, MaxPktLen, ReplayDepth, Window: nr_nwn's, all of them
+//     ChanLat, UseLcb, MaxPktLen, ReplayDepth, Window, TopSpeedup, TopChoice:
+//     nr_nwn's, all of them
 //     with the top's values (a Verilator hierarchy block is verilated with
 //     the top's -G values on top of its instance's, so it declares every one
 //     of them and its per-instance parameter has another name). Used here:
@@ -64,6 +65,8 @@ module nr_nwn_sub #(
   parameter int MaxPktLen   = 64,
   parameter int ReplayDepth = 256,
   parameter int Window      = 32,
+  parameter int TopSpeedup  = 1,
+  parameter int TopChoice   = 0,
   parameter int Kind        = 0,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
@@ -115,7 +118,9 @@ module nr_nwn_sub #(
   `NR_PARAM_ASSERT(p_radix, NIu + NBuf >= 1 && NIu + NBuf <= 64)
   // the top's port and link parameters (not used here)
   `NR_PARAM_ASSERT(p_port_prm, InBufPerVc >= MaxPktLen && ChanLat >= 1 && ChanLat <= 4 &&
-                   (UseLcb == 0 || UseLcb == 1) && ReplayDepth >= 8 && Window >= 2)
+                   (UseLcb == 0 || UseLcb == 1) && ReplayDepth >= 8 && Window >= 2 &&
+                   (TopChoice == 0 || TopChoice == 1))
+  `NR_PARAM_ASSERT(p_topspeedup, TopSpeedup >= 1 && TopSpeedup <= 2 && (Bb == 0 || TopSpeedup == 1))
 
   localparam int EntW = TgtW + PayW;
   localparam int NI   = NIu + NBuf;
@@ -224,7 +229,7 @@ module nr_nwn_sub #(
     .XIuCh  (1),
     .XBufPt (1),
     .XBufCh ((Kind == 0) ? 0 : 2),
-    .Speedup((Kind == 0) ? Speedup : 1),
+    .Speedup((Kind == 0) ? Speedup : (Kind == 1) ? TopSpeedup : 1),
     .Credits(BufDepth),
     .PayW   (PayW)
   ) u_alloc (

@@ -2,7 +2,8 @@
 // VC) input buffers, per-(output, VC) ownership and credits, and a two-level
 // (input, then VC) round-robin allocation per output: the buffers plus
 // nr_swalloc with channel outputs, every crosspoint, and input speedup
-// S = NumVcs (every buffer pops independently; docs/nwn-arch.md 6.5).
+// Speedup (>= NumVcs: every buffer pops independently; 1: one phit per input
+// and cycle, the seeds' p x p subswitch; docs/yarc-arch.md section 6).
 //
 // Purpose: the YARC tile subswitch (docs/yarc-arch.md section 6: inputs are
 //   the row buffers, outputs the column channels), written with no YARC
@@ -16,6 +17,9 @@
 //   Depth       input buffer per (input, VC), phits, >= 1 (nr_fifo; Depth = 1
 //               halves the throughput of that buffer).
 //   OutCredits  credits per (output, VC) = downstream buffer depth, >= 1.
+//   Speedup     1..4, input speedup across VCs: phits one input may send per
+//               cycle. >= NumVcs (default 4): no accept stage; below: the
+//               accept stage and held-input rule of docs/nwn-arch.md 6.2-6.4.
 //   Degenerate values (NumIn, NumOut or NumVcs = 1, Depth = 1) need no branch
 //   of their own here: they fall into the named branches of the cells
 //   (nr_swalloc, nr_arb_rr g_single, nr_fifo g_depth1) and are lint-checked
@@ -57,6 +61,7 @@ module nr_subswitch #(
   parameter int NumVcs     = 2,
   parameter int Depth      = 8,
   parameter int OutCredits = 8,
+  parameter int Speedup    = 4,
   localparam int PhitW     = nr_pkg::PHIT_W,
   localparam int VcW       = (NumVcs > 1) ? $clog2(NumVcs) : 1,
   localparam int TgtW      = (NumOut > 1) ? $clog2(NumOut) : 1,
@@ -134,7 +139,7 @@ module nr_subswitch #(
     .XIuCh  (0),
     .XBufPt (0),
     .XBufCh (1),
-    .Speedup(NumVcs),
+    .Speedup(Speedup),
     .Credits(OutCredits),
     .PayW   (PhitW)
   ) u_alloc (

@@ -14,6 +14,9 @@
 //   RowBusLat     1..4 cycles, ColLat 1..4 cycles.
 //   UseLcb        1: nr_lcb_port on every port; 0: nr_port_bare.
 //   MaxPktLen     >= 2, VCT threshold; ReplayDepth, Window: the LCB's.
+//   SubSpeedup    1..4, the subswitch's input speedup across VCs
+//                 (docs/yarc-arch.md section 6): >= NumVcs (default 4) every
+//                 row buffer pops independently; 1 the seeds' 8x8 subswitch.
 // Latency definition (section 3): something sent by a decision in cycle t is
 //   usable by the receiver's decision in cycle t+L. A row-bus phit sent in t is
 //   written into the row buffer at the end of t+L-1 (L-1 pipeline stages, then
@@ -57,6 +60,7 @@ module nr_yarc #(
   parameter int MaxPktLen   = 64,
   parameter int ReplayDepth = 256,
   parameter int Window      = 32,
+  parameter int SubSpeedup  = 4,
   localparam int NumPorts   = Rows * Cols,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
@@ -102,7 +106,8 @@ module nr_yarc #(
   output logic [15:0]                prm_use_lcb_o,
   output logic [15:0]                prm_max_pkt_len_o,
   output logic [15:0]                prm_replay_depth_o,
-  output logic [15:0]                prm_window_o
+  output logic [15:0]                prm_window_o,
+  output logic [15:0]                prm_sub_speedup_o
 );
 
   `NR_PARAM_ASSERT(p_rows, Rows >= 2 && Rows <= 8 && (Rows & (Rows - 1)) == 0)
@@ -114,6 +119,7 @@ module nr_yarc #(
   `NR_PARAM_ASSERT(p_rowbuf, RowBufDepth >= 2 * RowBusLat && (RowBufDepth & (RowBufDepth - 1)) == 0)
   `NR_PARAM_ASSERT(p_colbuf, ColBufDepth >= 2 * ColLat && (ColBufDepth & (ColBufDepth - 1)) == 0)
   `NR_PARAM_ASSERT(p_maxpkt, MaxPktLen >= 2)
+  `NR_PARAM_ASSERT(p_subspeedup, SubSpeedup >= 1 && SubSpeedup <= 4)
   `NR_PARAM_ASSERT(p_uselcb, UseLcb == 0 || UseLcb == 1)
 
   assign prm_rows_o          = 16'(Rows);
@@ -128,6 +134,7 @@ module nr_yarc #(
   assign prm_max_pkt_len_o   = 16'(MaxPktLen);
   assign prm_replay_depth_o  = 16'(ReplayDepth);
   assign prm_window_o        = 16'(Window);
+  assign prm_sub_speedup_o   = 16'(SubSpeedup);
 
   localparam int RbW = ColW + RowW + VcW + PhitW;   // row-bus payload
   localparam int CcW = VcW + PhitW;                 // column-channel payload
@@ -180,7 +187,10 @@ module nr_yarc #(
         .UseLcb     (UseLcb),
         .MaxPktLen  (MaxPktLen),
         .ReplayDepth(ReplayDepth),
-        .Window     (Window)
+        .Window     (Window),
+        .SubSpeedup (SubSpeedup),
+        .RowBusLat  (RowBusLat),
+        .ColLat     (ColLat)
       ) u_tile (
         .clk_i,
         .rst_ni,

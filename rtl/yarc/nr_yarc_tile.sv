@@ -36,6 +36,12 @@ module nr_yarc_tile #(
   parameter int MaxPktLen   = 64,
   parameter int ReplayDepth = 256,
   parameter int Window      = 32,
+  parameter int SubSpeedup  = 4,
+  // not used inside a tile; declared because Verilator hands a top's -G
+  // values to its hierarchy blocks (the tile is one), so a configuration that
+  // sets them must find them here
+  parameter int RowBusLat   = 2,
+  parameter int ColLat      = 2,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
   localparam int VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
@@ -90,6 +96,10 @@ module nr_yarc_tile #(
   input  logic [Rows*PhitW-1:0]    cb_phit_r_i,
   output logic [Rows*NumVcs-1:0]   cb_cr_r_vc_o
 );
+
+  // RowBusLat and ColLat are the top's (the row bus and column channels are
+  // outside the tile); checked here so that the declaration is used
+  `NR_PARAM_ASSERT(p_lat, RowBusLat >= 1 && RowBusLat <= 4 && ColLat >= 1 && ColLat <= 4)
 
   // Keep every tile a separate module in Verilator: inlining 64 tiles into
   // the top makes elaboration of the k=64 router several times slower.
@@ -232,7 +242,8 @@ module nr_yarc_tile #(
     .NumOut    (Rows),
     .NumVcs    (NumVcs),
     .Depth     (RowBufDepth),
-    .OutCredits(ColBufDepth)
+    .OutCredits(ColBufDepth),
+    .Speedup   (SubSpeedup)
   ) u_sub (
     .clk_i,
     .rst_ni,

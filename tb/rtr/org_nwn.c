@@ -14,7 +14,7 @@
 static const char *const nwn_keys[] = {"NumPorts", "R",        "M",         "Bb",
                                        "Speedup",  "SelfTurn", "NumVcs",    "InBufPerVc",
                                        "BufDepth", "ChanLat",  "UseLcb",    "MaxPktLen",
-                                       "ReplayDepth", "Window", NULL};
+                                       "ReplayDepth", "Window", "TopSpeedup", "TopChoice", NULL};
 
 /* Named configuration -> nr_nwn_params (defaults of docs/nwn-arch.md section 3
  * and docs/link-protocol.md section 2), checked by nr_nwn_check. */
@@ -31,6 +31,8 @@ int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errle
     p->m = (int)rtr_cfg_get(c, "M", 4);
     p->bb = (int)rtr_cfg_get(c, "Bb", 0);
     p->speedup = (int)rtr_cfg_get(c, "Speedup", 1);
+    p->top_speedup = (int)rtr_cfg_get(c, "TopSpeedup", 1);
+    p->top_choice = (int)rtr_cfg_get(c, "TopChoice", 0);
     p->self_turn = (int)rtr_cfg_get(c, "SelfTurn", 0);
     p->num_vcs = (int)rtr_cfg_get(c, "NumVcs", 2);
     p->in_buf_per_vc = (int)rtr_cfg_get(c, "InBufPerVc", 128);

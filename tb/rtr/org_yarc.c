@@ -13,7 +13,7 @@
 
 static const char *const yarc_keys[] = {"Rows", "Cols", "NumVcs", "InBufPerVc", "RowBufDepth",
                                         "ColBufDepth", "RowBusLat", "ColLat", "UseLcb",
-                                        "MaxPktLen", "ReplayDepth", "Window", NULL};
+                                        "MaxPktLen", "ReplayDepth", "Window", "SubSpeedup", NULL};
 
 /* Named configuration -> nr_yarc_params (defaults of docs/yarc-arch.md section 3
  * and docs/link-protocol.md section 2). */
@@ -37,6 +37,7 @@ int rtr_yarc_params(const rtr_namedcfg *c, nr_yarc_params *p, char *err, int err
     p->max_pkt_len = (int)rtr_cfg_get(c, "MaxPktLen", 64);
     p->replay_depth = (int)rtr_cfg_get(c, "ReplayDepth", 256);
     p->window = (int)rtr_cfg_get(c, "Window", 32);
+    p->sub_speedup = (int)rtr_cfg_get(c, "SubSpeedup", 4);
     int n = p->rows * p->cols;
     if (p->rows < 2 || p->cols < 2 || n > NR_MAX_PORTS || p->num_vcs < 1 ||
         p->num_vcs > NR_LCB_MAX_VCS) {

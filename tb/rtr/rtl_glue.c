@@ -5,7 +5,8 @@
  *   -DRTR_RTL_TRACED=0|1                 whether the build has FST tracing
  * and linked into build/bin/rtr_sim-<config>[-trace] with that build's
  * objects (mk/rtr.mk). create() refuses a configuration whose parameters
- * differ from the build's (the RTL's constant prm_* outputs). */
+ * differ from the build's (the RTL's constant prm_* outputs), naming the make
+ * target that rebuilds it (-DRTR_RTL_MAKE_TARGET). */
 #include <stdio.h>
 #include <string.h>
 
@@ -17,6 +18,10 @@
 #endif
 #ifndef RTR_RTL_TRACED
 #define RTR_RTL_TRACED 0
+#endif
+/* The make target that rebuilds this binary (mk/rtr.mk passes it). */
+#ifndef RTR_RTL_MAKE_TARGET
+#define RTR_RTL_MAKE_TARGET "build/bin/rtr_sim-" RTR_RTL_CFG
 #endif
 
 /* The per-organization part: C API, parameter struct, and the parameters a
@@ -31,7 +36,7 @@ int rtr_yarc_params(const rtr_namedcfg *c, nr_yarc_params *p, char *err, int err
 #define GLUE_CFG_PARAMS rtr_yarc_params
 #define GLUE_CHECKS(CHK)                                                                           \
     CHK(rows) CHK(cols) CHK(num_vcs) CHK(in_buf_per_vc) CHK(row_buf_depth) CHK(col_buf_depth)      \
-    CHK(row_bus_lat) CHK(col_lat) CHK(use_lcb) CHK(max_pkt_len)
+    CHK(row_bus_lat) CHK(col_lat) CHK(use_lcb) CHK(max_pkt_len) CHK(sub_speedup)
 #elif defined(RTR_GLUE_NWN)
 #include "nwn_rtl.h"
 typedef nr_nwn_params glue_params;
@@ -42,7 +47,8 @@ int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errle
 #define GLUE_CFG_PARAMS rtr_nwn_params
 #define GLUE_CHECKS(CHK)                                                                           \
     CHK(num_ports) CHK(r) CHK(m) CHK(bb) CHK(speedup) CHK(self_turn) CHK(num_vcs)                  \
-    CHK(in_buf_per_vc) CHK(buf_depth) CHK(chan_lat) CHK(use_lcb) CHK(max_pkt_len)
+    CHK(in_buf_per_vc) CHK(buf_depth) CHK(chan_lat) CHK(use_lcb) CHK(max_pkt_len)         \
+    CHK(top_speedup) CHK(top_choice)
 #else
 #error "compile with -DRTR_GLUE_YARC or -DRTR_GLUE_NWN"
 #endif
@@ -58,7 +64,9 @@ static void *r_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, char *err, 
 #define CHK(f)                                                                                     \
     if (want.f != have.f) {                                                                        \
         snprintf(err, errlen,                                                                      \
-                 "RTL build " RTR_RTL_CFG " has " #f "=%d, configuration %s (%s:%d) wants %d",     \
+                 "RTL build " RTR_RTL_CFG " has " #f "=%d, configuration %s (%s:%d) wants %d: "   \
+                 "the build is older than the configuration; rebuild it with: make "               \
+                 RTR_RTL_MAKE_TARGET,                                                              \
                  have.f, c->name, c->file, c->line, want.f);                                       \
         G(free)(h);                                                                                \
         return NULL;                                                                               \

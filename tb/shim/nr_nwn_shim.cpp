@@ -26,6 +26,8 @@ extern "C" nwn_rtl *nwn_rtl_new(const nr_lcb_cfg *lcfg)
     h->p.m = t->prm_m_o;
     h->p.bb = t->prm_bb_o;
     h->p.speedup = t->prm_speedup_o;
+    h->p.top_speedup = t->prm_top_speedup_o;
+    h->p.top_choice = t->prm_top_choice_o;
     h->p.self_turn = t->prm_self_turn_o;
     h->p.num_vcs = t->prm_num_vcs_o;
     h->p.in_buf_per_vc = t->prm_in_buf_per_vc_o;

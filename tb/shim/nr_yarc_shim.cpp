@@ -28,6 +28,7 @@ extern "C" yarc_rtl *yarc_rtl_new(const nr_lcb_cfg *lcfg)
     h->p.col_buf_depth = t->prm_col_buf_depth_o;
     h->p.row_bus_lat = t->prm_row_bus_lat_o;
     h->p.col_lat = t->prm_col_lat_o;
+    h->p.sub_speedup = t->prm_sub_speedup_o;
     h->p.use_lcb = t->prm_use_lcb_o;
     h->p.max_pkt_len = t->prm_max_pkt_len_o;
     h->p.replay_depth = t->prm_replay_depth_o;

@@ -1287,6 +1287,142 @@ static void test_adaptive_top(void)
     yenv_free(&e);
 }
 
+/* §4.3, a = 1 with TopChoice = 1: the seed's random top. The LFSR has the
+ * full period; over it every top gets its share; in the model each adaptive
+ * choice takes t = upd8(0, rnd << 6 | p) mod M of the IU's LFSR state and
+ * steps it once, while fixed hops, drops and a = 0 packets leave it alone;
+ * and the choice ignores credits (a blocked top is still chosen). */
+static void test_random_top(void)
+{
+    /* the LFSR: period 65535 from the reset value, never 0 */
+    unsigned r = NWN_RND_RESET;
+    long period = 0;
+    do {
+        r = nwn_rnd_step(r);
+        period++;
+        CHECK(r != 0);
+    } while (r != NWN_RND_RESET && period <= 70000);
+    CHECK_EQ(period, 65535);
+    /* every top's share over the period, for M = 4 and 6 and several ports */
+    for (int M = 4; M <= 6; M += 2)
+        for (int port = 0; port < 64; port += 21) {
+            nwn_geom g;
+            memset(&g, 0, sizeof g);
+            g.M = M;
+            long cnt[6] = {0};
+            r = NWN_RND_RESET;
+            for (long i = 0; i < 65535; i++) {
+                cnt[nwn_top_random(&g, port, r)]++;
+                r = nwn_rnd_step(r);
+            }
+            for (int t = 0; t < M; t++) /* mod 6 of a byte: 42 or 43 of 256 */
+                CHECK(labs(cnt[t] * M - 65535) < 65535 / 20);
+        }
+    /* in the model */
+    nr_nwn_params p = yenv_nwn_params('f', 16, 0); /* R = 8, n = 2 */
+    p.m = 4;
+    p.top_choice = 1;
+    yenv e;
+    watch_t w;
+    memset(&w, 0, sizeof w);
+    yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
+    e.ctx = &w;
+    e.on_pkt = cap_pkt;
+    e.timer = watch_hook;
+    uint32_t ph[YENV_MAXLEN];
+    nwn_geom g;
+    memset(&g, 0, sizeof g);
+    g.M = 4;
+    unsigned rnd = NWN_RND_RESET;
+    int seen[4] = {0}, nch = 0;
+    for (int i = 0; i < 40; i++) {
+        /* every fifth a local turn (fixed), every seventh deterministic */
+        int q = i % 5 == 4 ? 1 : 2 + (i % 14);
+        int a = i % 7 != 6;
+        int l = mk(ph, 0, (unsigned)q, (unsigned)(i & 1), 8, 0, (unsigned)a, 0, NULL, 0);
+        CHECK_EQ(route_one(&e, 0, ph, l), q);
+        if (q >= 2 && a) {
+            int t = nwn_top_random(&g, 0, rnd);
+            CHECK_EQ(w.tgt[i], 2 + t);
+            seen[t]++;
+            nch++;
+            rnd = nwn_rnd_step(rnd);
+        }
+        CHECK_EQ(e.nw->iu[0].up_ptr ^ NWN_RND_RESET, rnd); /* steps only then */
+    }
+    CHECK(nch > 20);
+    for (int t = 0; t < 4; t++)
+        CHECK(seen[t] > 0);
+    int l = mk(ph, 0, 0, 0, 8, 0, 1, 0, NULL, 0); /* nor does a SELF drop */
+    CHECK_EQ(route_one(&e, 0, ph, l), -NR_DROP_SELF);
+    CHECK_EQ(e.nw->iu[0].up_ptr ^ NWN_RND_RESET, rnd);
+    CHECK(yenv_drain(&e, 150, 5000));
+    CHECK_EQ(w.cap.bad, 0);
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+    /* bad values */
+    char err[200];
+    p.top_choice = 2;
+    CHECK(nr_nwn_new(&p, NULL, err, sizeof err) == NULL);
+    CHECK_STR(err, "TopChoice");
+    p.top_choice = 0;
+    p.top_speedup = 3;
+    CHECK(nr_nwn_new(&p, NULL, err, sizeof err) == NULL);
+    CHECK_STR(err, "TopSpeedup");
+    p = yenv_nwn_params('b', 16, 0);
+    p.top_speedup = 2;
+    CHECK(nr_nwn_new(&p, NULL, err, sizeof err) == NULL);
+    CHECK_STR(err, "bb's tops");
+}
+
+/* §6 with TopSpeedup = 2 (the seed's isu2, every crossbar): a top input may
+ * send on two VCs in one cycle; with 1 it never does. Counted over a busy
+ * random run of fc-isu2 at k = 16. */
+static void test_top_speedup(void)
+{
+    for (int S = 1; S <= 2; S++) {
+        nr_nwn_params p = yenv_nwn_params('f', 16, 0);
+        p.speedup = 2;
+        p.top_speedup = S;
+        p.num_vcs = 4;
+        p.use_lcb = 0;
+        yenv e;
+        yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
+        uint32_t ph[YENV_MAXLEN];
+        nr_rng_t rng;
+        nr_rng_seed(&rng, nr_test_seed);
+        int dual = 0;
+        for (int t = 0; t < 3000; t++) {
+            for (int s = 0; s < 16; s++)
+                if (nr_rng_u32(&rng) % 4 == 0 && yenv_src_backlog(&e, s) < 8) {
+                    int q = (int)(nr_rng_u32(&rng) % 16);
+                    if (q / 2 == s / 2)
+                        q = (q + 2) % 16; /* through a top */
+                    int l = mk(ph, (unsigned)s, (unsigned)q, nr_rng_u32(&rng) % 4, 4, 0, 1, 0, NULL, 0);
+                    yenv_send(&e, s, ph, l);
+                }
+            yenv_step(&e);
+            for (int top = 8; top < 10; top++) {
+                const nr_alloc *a = &e.nw->sw[top];
+                for (int i = 0; i < a->nin; i++) {
+                    int pops = 0;
+                    for (uint64_t m = a->d_mask; m; m &= m - 1)
+                        pops += a->d_src[__builtin_ctzll(m)] == i;
+                    CHECK(pops <= S);
+                    dual += pops == 2;
+                }
+            }
+        }
+        if (S == 1)
+            CHECK_EQ(dual, 0);
+        else
+            CHECK(dual > 0);
+        CHECK(yenv_drain(&e, 150, 20000));
+        CHECK_EQ(yenv_errors(&e), 0);
+        yenv_free(&e);
+    }
+}
+
 /* §4.3, a = 0: the flow's top is upd8(0, (dest << 6 | p) ^ hash) mod M, the
  * same for every packet of the flow, and the up pointer does not move. */
 static void test_hashed_top(void)
@@ -1524,6 +1660,8 @@ int main(void)
     test_drops();
     test_adaptive_top();
     test_hashed_top();
+    test_random_top();
+    test_top_speedup();
     test_small_buffers();
     test_vc_independence();
     test_vct();

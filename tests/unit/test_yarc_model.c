@@ -866,6 +866,59 @@ static void test_one_rc_unit(void)
     yenv_free(&e);
 }
 
+/* yarc-arch §6, SubSpeedup: with 1 (the seeds' 8x8 subswitch) one row sends
+ * at most one phit per cycle through its tile's subswitch; with the default 4
+ * a row's VCs pop independently and two or more sometimes cross together.
+ * Every packet is still delivered intact. */
+static void test_sub_speedup(void)
+{
+    for (int S = 1; S <= 4; S += 3) {
+        nr_yarc_params p = yenv_params(4, 4, 0);
+        p.num_vcs = 4;
+        p.sub_speedup = S;
+        yenv e;
+        cap_t c;
+        env_open(&e, &c, &p);
+        nr_rng_t r;
+        nr_rng_seed(&r, nr_test_seed + 11);
+        uint32_t ph[YENV_MAXLEN];
+        long multi = 0, sent = 0;
+        for (long t = 0; t < 4000; t++) {
+            for (int s = 0; s < 16; s++)
+                if (nr_rng_u32(&r) % 3 == 0 && yenv_src_backlog(&e, s) < 8) {
+                    int l = mk(ph, (unsigned)s, nr_rng_u32(&r) % 16, nr_rng_u32(&r) % 4, 4, 0, 0, 0,
+                               NULL, 0);
+                    yenv_send(&e, s, ph, l);
+                    sent++;
+                }
+            yenv_step(&e);
+            for (int tile = 0; tile < 16; tile++) {
+                const nr_alloc *a = &e.m->t[tile].ssw;
+                for (int i = 0; i < a->nin; i++) {
+                    int pops = 0;
+                    for (uint64_t m = a->d_mask; m; m &= m - 1)
+                        pops += a->d_src[__builtin_ctzll(m)] == i;
+                    CHECK(pops <= S);
+                    multi += pops > 1;
+                }
+            }
+        }
+        if (S == 1)
+            CHECK_EQ(multi, 0);
+        else
+            CHECK(multi > 0);
+        CHECK(yenv_drain(&e, 200, 50000));
+        CHECK_EQ(c.npkt, sent);
+        CHECK_EQ(yenv_errors(&e), 0);
+        yenv_free(&e);
+    }
+    nr_yarc_params p = yenv_params(4, 4, 0);
+    p.sub_speedup = 5;
+    char err[200];
+    CHECK(nr_yarc_new(&p, NULL, err, sizeof err) == NULL);
+    CHECK_STR(err, "SubSpeedup");
+}
+
 int main(void)
 {
     NR_TEST_BEGIN("test_yarc_model", 20261122);
@@ -880,6 +933,7 @@ int main(void)
     test_adaptive();
     test_drops();
     test_one_rc_unit();
+    test_sub_speedup();
     test_timing_of_rc_and_cfg();
     test_source_route();
     test_cfg_bad();
