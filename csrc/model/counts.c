@@ -92,7 +92,11 @@ int nr_yarc_counts(const nr_yarc_params *p, nr_sw_counts *c, char *err, int errl
     const long k = (long)p->rows * p->cols;
     for (int i = 0; i < NR_PATH_N; i++) c->fanout[i] = -1;
     c->subswitches = (int)k;              /* one Cols x Rows subswitch per tile */
-    c->xpoints = k * p->cols * p->rows;   /* = k^2 */
+    /* lanes per subswitch input (row): SubSpeedup, at most NumVcs
+     * (yarc-arch 6); the seeds' p x p subswitch is one lane */
+    const int ss = p->sub_speedup ? p->sub_speedup : 4;
+    const long lanes = ss < p->num_vcs ? ss : p->num_vcs;
+    c->xpoints = k * p->cols * p->rows * lanes; /* = k^2 with one lane */
     c->xpoints_seed = k * k;              /* Table 1: k^2 */
     /* row buffers (Cols per tile) and column buffers (Rows per tile): 2k^2/p */
     c->sub_buffers = k * (p->rows + p->cols);

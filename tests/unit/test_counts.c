@@ -43,10 +43,21 @@ int main(void) {
         y.rows = y.cols = 8;
         y.num_vcs = 2;
         y.row_buf_depth = y.col_buf_depth = 8;
+        y.sub_speedup = 1; /* the seed's 8x8 subswitch */
         nr_sw_counts c;
         CHECK_EQ(nr_yarc_counts(&y, &c, err, sizeof err), 0);
         CHECK_EQ(c.sub_buffers, 1024); /* hc */
         CHECK_EQ(c.xpoints, 4096);
+        /* our default subswitch pops every VC's row buffer on its own: one
+         * lane per VC, twice the crosspoints with 2 VCs (yarc-arch 6) */
+        y.sub_speedup = 4;
+        nr_sw_counts cv;
+        CHECK_EQ(nr_yarc_counts(&y, &cv, err, sizeof err), 0);
+        CHECK_EQ(cv.xpoints, 2 * 4096);
+        y.num_vcs = 4;
+        CHECK_EQ(nr_yarc_counts(&y, &cv, err, sizeof err), 0);
+        CHECK_EQ(cv.xpoints, 4 * 4096);
+        y.num_vcs = 2;
         CHECK_EQ(c.fanout_max, 17);
         CHECK_EQ(c.subswitches, 64);
         CHECK_EQ(c.buf_phits, 64 * 2 * (8 * 8 + 8 * 8));
@@ -82,6 +93,12 @@ int main(void) {
          * (docs/nwn-arch.md 10.3: not reconciled). */
         CHECK_EQ(c.xpoints, 2 * 960 + 1440);
         CHECK(c.xpoints != 3872);
+        /* the seed's definition (line 191, every crossbar): tops doubled too */
+        nr_nwn_params pi = nwn(64, 16, 6, 0, 2, 0);
+        pi.top_speedup = 2;
+        nr_sw_counts ci = count(pi);
+        CHECK_EQ(ci.xpoints, 2 * 960 + 2 * 1440);
+        CHECK(ci.xpoints != 3872);
         /* Seed 001 gives no aggregate fanout for fc6-isu2: the 57 in the text
          * of Table 2's fanout row (line 213, six values for seven columns) is
          * the folded 2D torus's, Table 1's 3k/4 + 5 sqrt(k)/4 - 1 = 57 at
