@@ -110,9 +110,8 @@ nr_lcbp *nr_lcbp_new(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int
             snprintf(err, (size_t)errlen, "nr_lcbp_new: out of memory");
         return NULL;
     }
-    /* Reset: every register 0 (calloc) except the credit counters. */
-    for (int v = 0; v < k->nvc; v++)
-        m->q.tx.credits[v] = k->buf;
+    /* Reset: every register 0 (calloc). sent = last_fr = 0 gives credits =
+     * BufPerVc (§7.2). */
     m->d = m->q;
     return m;
 }
@@ -141,7 +140,7 @@ static void out_from_state(const nr_lcbp *m, nr_lcbp_out *out)
     out->rd1_phit = q->inq.rd1_phit;
     for (int v = 0; v < c->nvc; v++) {
         out->occ[v] = lcb_inq_occ(c, &q->inq.vc[v]);
-        out->credits[v] = q->tx.credits[v];
+        out->credits[v] = lcb_tx_credits(c, &q->tx, v); /* derived (§7.2) */
     }
     out->link_down = q->tx.down;
     out->ctl_sync = q->ctl.state == DF_SYNC;

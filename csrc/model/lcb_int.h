@@ -63,8 +63,9 @@ typedef struct {             /* doc §7.2 */
     unsigned next_seq, base; /* 7-bit sequence numbers */
     unsigned wr, tail;       /* replay buffer pointers with wrap bit: 0..2*rdepth-1 */
     unsigned start[LCB_MAX_WINDOW];
-    unsigned credits[NR_LCB_MAX_VCS];
-    unsigned last_fr[NR_LCB_MAX_VCS];
+    unsigned sent[NR_LCB_MAX_VCS];    /* phits debited since reset, mod 2^CW */
+    unsigned last_fr[NR_LCB_MAX_VCS]; /* fr[v] of the last accepted word, mod 2^CW;
+                                       * credits are derived: lcb_tx_credits() */
     int last_epoch, pending;
     unsigned timer, retries;
     int down;
@@ -250,6 +251,11 @@ void lcb_tx_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const uint32
                  const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, lcb_errs *err);
 /* tx_vc_ok from start-of-cycle state only (§7.3). Pure. */
 uint32_t lcb_tx_vc_ok(const lcb_conf *c, const lcb_tx_regs *q);
+/* credits[v] = BufPerVc - owed[v], owed[v] = (sent[v] - last_fr[v]) mod 2^CW
+ * (§7.2): derived from the registers, not a register. Returned as the port's
+ * CW-bit field, mod 2^CW (the same number while 0 <= credits <= BufPerVc, which
+ * only an accepted wrong word can break). Pure. */
+unsigned lcb_tx_credits(const lcb_conf *c, const lcb_tx_regs *q, int v);
 
 /* ---- lcb_rx.c (doc §3, §4, §8.1-8.3) ---- */
 

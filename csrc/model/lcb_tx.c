@@ -9,7 +9,14 @@
  * the same register in one cycle, the later section wins (see "Model reading"
  * in docs/lcb-spec-questions.md): a replay start clears `pending` even if a
  * NACK set it this cycle, and sets retries = retries_q + 1 even if an ack
- * cleared it this cycle. Credits add the returns and subtract the debit. */
+ * cleared it this cycle.
+ *
+ * Credits are derived, not counted (§7.2): the registers are sent[v] (phits
+ * debited, mod 2^CW) and last_fr[v] (fr[v] of the last accepted word), and
+ * credits[v] = BufPerVc - (sent[v] - last_fr[v]) mod 2^CW (lcb_tx_credits).
+ * Every debit adds to sent[v]; an accepted word overwrites last_fr[v] (§7.4),
+ * so the credits depend on the last accepted word only ("self-correcting
+ * credits"). */
 #include "lcb_int.h"
 #include "nr_crc.h"
 #include "nr_fmt.h"
@@ -35,13 +42,31 @@ static int tx_head_ok(const lcb_conf *c, const lcb_tx_regs *q)
            c->rdepth - rb_used(c, q) >= c->maxlen;
 }
 
+/* §7.2: owed[v] = (sent[v] - last_fr[v]) mod 2^CW, credits[v] = BufPerVc -
+ * owed[v]. Signed: the §7.4 check keeps owed <= BufPerVc when a word is
+ * accepted, but after an accepted wrong word (§7.4, "self-correcting credits")
+ * the next accepted word can lower the credits while a packet is still being
+ * taken, and that packet's remaining debits then push owed past BufPerVc. A
+ * negative count is not >= MaxPktLen (§7.3): no head starts on it. */
+static int tx_credits(const lcb_conf *c, const lcb_tx_regs *q, int v)
+{
+    unsigned owed = (q->sent[v] - q->last_fr[v]) & c->cw_mask;
+    return (int)c->buf - (int)owed;
+}
+
+unsigned lcb_tx_credits(const lcb_conf *c, const lcb_tx_regs *q, int v)
+{
+    /* the CW-bit credits field of the port (mod 2^CW, as wide as the RTL's) */
+    return (unsigned)tx_credits(c, q, v) & c->cw_mask;
+}
+
 uint32_t lcb_tx_vc_ok(const lcb_conf *c, const lcb_tx_regs *q)
 {
     uint32_t ok = 0;
     if (!tx_head_ok(c, q))
         return 0;
     for (int v = 0; v < c->nvc; v++)
-        if (q->credits[v] >= c->maxlen)
+        if (tx_credits(c, q, v) >= (int)c->maxlen)
             ok |= 1u << v;
     return ok;
 }
@@ -64,16 +89,17 @@ static int tx_ready_of(const lcb_conf *c, const lcb_tx_regs *q, uint32_t vc_ok,
     return 0;
 }
 
-/* §7.4 range checks of a delivered word against start-of-cycle state; fills
- * d[v], the credits it returns. Returns 1 if the word may be applied. */
-static int cw_in_range(const lcb_conf *c, const lcb_tx_regs *q, const lcb_cw *w, unsigned *d)
+/* §7.4 range checks of a delivered word against start-of-cycle state: the
+ * ack within [base, next_seq], and for every v (sent[v] - fr[v]) mod 2^CW <=
+ * BufPerVc (the peer holds at most its buffer and has freed at most what was
+ * sent). A check on the word alone: last_fr does not enter it. Returns 1 if
+ * the word may be applied. Pure. */
+static int cw_in_range(const lcb_conf *c, const lcb_tx_regs *q, const lcb_cw *w)
 {
     int ok = seq_diff(w->ack, q->base) <= seq_diff(q->next_seq, q->base);
-    for (int v = 0; v < c->nvc; v++) {
-        d[v] = (w->fr[v] - q->last_fr[v]) & c->cw_mask;
-        if (d[v] > c->buf - q->credits[v])
+    for (int v = 0; v < c->nvc; v++)
+        if (((q->sent[v] - w->fr[v]) & c->cw_mask) > c->buf)
             ok = 0;
-    }
     return ok;
 }
 
@@ -105,21 +131,20 @@ static uint32_t link_eop_data(uint32_t stored, unsigned seq)
 
 /* ---- the cycle, one function per doc section ---- */
 
-/* §7.4: apply the word the deframer delivered last cycle. Fills ret[v] (the
- * credits it returns), *ack_adv (base advanced) and wi->cw_verdict, which the
- * deframer counts (§5.3: a rejected word is a miss, an accepted one clears
- * the miss counter). */
+/* §7.4: apply the word the deframer delivered last cycle. An accepted word
+ * overwrites last_fr[v] (the credits follow from it, whatever the last word
+ * said); a rejected one changes nothing. Fills *ack_adv (base advanced) and
+ * wi->cw_verdict, which the deframer counts (§5.3: a rejected word is a miss,
+ * an accepted one clears the miss counter). */
 static void tx_apply_word(const lcb_conf *c, const lcb_regs *qr, lcb_tx_regs *n,
-                          lcb_wires *wi, unsigned *ret, int *ack_adv)
+                          lcb_wires *wi, int *ack_adv)
 {
     const lcb_tx_regs *q = &qr->tx;
     lcb_cw w;
     if (!qr->ctl.dlv_valid)
         return;
     lcb_cw_unpack(c, qr->ctl.dlv_pay, &w);
-    if (!cw_in_range(c, q, &w, ret)) {
-        for (int v = 0; v < NR_LCB_MAX_VCS; v++)
-            ret[v] = 0;
+    if (!cw_in_range(c, q, &w)) {
         wi->ev |= 1u << NR_EV_CTL_REJECT;
         wi->cw_verdict = CW_REJECT;           /* a deframer miss (§5.3) */
         return;
@@ -148,8 +173,7 @@ static void tx_apply_word(const lcb_conf *c, const lcb_regs *qr, lcb_tx_regs *n,
  * (wi->debit) and returned in *send_link (F and data) for §7.5 source 3.
  * Returns 1 if there is such a phit. */
 static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
-                   const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, uint32_t *send_link,
-                   lcb_errs *err)
+                   const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, uint32_t *send_link)
 {
     wi->tx_vc_ok = lcb_tx_vc_ok(c, q);
     wi->tx_ready = tx_ready_of(c, q, wi->tx_vc_ok, in);
@@ -216,8 +240,10 @@ static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
     rbw->data = store;
     n->wr = rb_inc(c, q->wr);
     wi->debit = 1u << v;
-    if (q->credits[v] == 0)
-        lcb_error(err, "model: credit underflow on VC %d", v);
+    /* A head needs MaxPktLen credits, so with true words a packet never runs
+     * out of credits. After an accepted wrong word (an undetected control-word
+     * error) that lowered them in mid-packet it can, legally (link-protocol
+     * 7.2): not an error of the model; the testbench checks the credits. */
     return 1;
 }
 
@@ -288,14 +314,13 @@ void lcb_tx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uint
 {
     const lcb_tx_regs *q = &qr->tx;
     lcb_tx_regs *n = &dr->tx;
-    unsigned ret[NR_LCB_MAX_VCS] = {0};
     int ack_adv = 0, replay_start = 0;
     uint32_t send_link = 0;
 
-    tx_apply_word(c, qr, n, wi, ret, &ack_adv);
-    int send_core = tx_take(c, q, n, in, wi, rbw, &send_link, err);
-    for (int v = 0; v < c->nvc; v++)          /* §7.4: returns minus this cycle's debit */
-        n->credits[v] = q->credits[v] + ret[v] - ((wi->debit >> v) & 1u);
+    tx_apply_word(c, qr, n, wi, &ack_adv);
+    int send_core = tx_take(c, q, n, in, wi, rbw, &send_link);
+    for (int v = 0; v < c->nvc; v++)          /* §7.2: the debit adds to sent, every cycle */
+        n->sent[v] = (q->sent[v] + ((wi->debit >> v) & 1u)) & c->cw_mask;
     uint32_t link = tx_link(c, q, n, rb, wi, send_core, send_link, &replay_start);
     /* Sources 1-3 never compete: a stored core phit needs an open packet or
      * head_ok, both impossible while replaying or deciding (§7.5). */

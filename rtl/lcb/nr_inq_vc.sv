@@ -23,7 +23,7 @@
 //   Pointers run modulo 2*BufPerVc so that full and empty differ; the region
 //   index is the pointer modulo BufPerVc. A HEAD that overflows is first a
 //   HEAD (pstart = wr, dep = 0, pend = 0) and is then cut, so nothing moves.
-//   The EOP that ends an overflowed packet only clears ovf (asserted bad).
+//   The EOP that ends an overflowed packet only clears ovf.
 // Latency: a phit written in cycle t is readable (avail_o) from t+1.
 // Cost: 3 pointers of clog2(2*BufPerVc) bits, 2 counters of CW bits, 4 flags.
 `include "nr_assert.svh"
@@ -176,8 +176,11 @@ module nr_inq_vc #(
     end
   end
 
-  // §8.4: credits guarantee that a packet good on this link never overflows.
-  `NR_ASSERT(a_ovf_link_good, !(wr_i && ovf_q && is_eop && !wr_bad_i), clk_i, rst_ni)
+  // §8.4: credits guarantee that a packet good on this link never overflows
+  // as long as every control word the sender accepted was true; after an
+  // undetected wrong word (phantom credits, link-protocol 7.4) a good packet
+  // can overflow, legally: it is cut and counted (INQ_OVF), and the
+  // testbench, which knows the damaged words, accounts for it. No assertion.
   `NR_ASSERT(a_rd_avail, !rd_i || avail_o, clk_i, rst_ni)
   if (BufPerVc < (1 << CW) - 1) begin : g_occ_chk  // else always true
     `NR_ASSERT(a_occ_range, 32'(occ_o) <= BufPerVc, clk_i, rst_ni)

@@ -6,14 +6,16 @@
 //   oldest unacknowledged packet on a NACK or a timeout
 //   (docs/link-protocol.md §4, §6, §7). Blocks:
 //     nr_lcb_tx_take  §7.3 core interface, PCRC, soft-error marking, clip
-//     nr_lcb_tx_ctl   §7.4 control-word checks, acks, NACKs, credit returns
-//     nr_credit_cnt   per-VC credits (asserts against under/overflow)
+//     nr_lcb_tx_ctl   §7.2 sent[v], last_fr[v] and the credits derived from
+//                     them; §7.4 control-word checks, acks, NACKs (asserts
+//                     that no phit is debited without a credit)
 //     nr_ram_1r1w     the replay buffer (ReplayDepth x 24 bits)
 //   and here: window, sequence numbers, replay FSM, timer (§7.5, §7.6).
 // Parameters (legal ranges checked at elaboration, §2 and §11):
 //   NumVcs       virtual channels, 1..4.
 //   BufPerVc     peer input-queue phits per VC = credits per VC, 8..1023,
-//                >= MaxPktLen. Credit counters are CW = clog2(BufPerVc+1) bits.
+//                >= MaxPktLen. sent, last_fr and credits are CW =
+//                clog2(BufPerVc+1) bits.
 //   ReplayDepth  replay buffer phits, power of two, 8..4096, >= 2*MaxPktLen.
 //   Window       packets sent and not acknowledged, power of two, 2..64.
 //   MaxPktLen    longest packet, EOP included, 2..min(BufPerVc, 255).
@@ -28,7 +30,11 @@
 //       deframer (payload bits W-1..16), applied this cycle by nr_lcb_tx_ctl.
 //   cbit_i          this cycle's control-channel bit (nr_lcb_ctl_ser).
 //   link_tx_o       registered link phit: chosen in cycle t, shown in t+1.
-//   credits_o       credit counters, VC v at v*CW +: CW (start of cycle).
+//   credits_o       credits, VC v at v*CW +: CW, derived from start-of-cycle
+//                   state: BufPerVc - (sent[v] - last_fr[v]) mod 2^CW (§7.2).
+//                   CW-bit two's complement; negative (cr_neg in
+//                   nr_lcb_tx_ctl, no head admitted) only after a wrong
+//                   control word passed the CRC-16 and the range check.
 //   debit_o[v]      one credit of VC v is debited this cycle.
 //   link_down_o     retry limit exceeded (sticky until reset).
 //   ev_o[7:0]       events 0..7 of §9; ev_reject_o is event 16 (CTL_REJECT).
@@ -43,7 +49,8 @@
 //   even if a NACK arrives in that cycle, and sets retries = retries + 1 even
 //   if the ack advances (docs/lcb-spec-questions.md, M1 and "RTL reading").
 // Cost: ReplayDepth x 24 RAM bits (one nr_ram_1r1w); Window x (log2
-//   ReplayDepth + 1) flops for start[]; NumVcs x CW credit and last_fr flops;
+//   ReplayDepth + 1) flops for start[]; 2 x NumVcs x CW sent and last_fr flops
+//   (in nr_lcb_tx_ctl, with three CW-bit subtractors per VC);
 //   about 100 other control flops; a 7-bit CRC-16 and a 14-bit CRC-8 tree
 //   (plus nr_lcb_tx_take's).
 `include "nr_assert.svh"
@@ -110,6 +117,7 @@ module nr_lcb_tx #(
 
   // ---- head admission (§7.3) ----
   logic [NumVcs*CW-1:0] credits;
+  logic [NumVcs-1:0]    cr_neg;
   logic [RPW-1:0]       used;
   logic [6:0]           outstanding;
   logic                 head_ok, in_pkt, drop;
@@ -120,7 +128,7 @@ module nr_lcb_tx #(
                        && (ReplayDepth - 32'(used) >= MaxPktLen);
   always_comb begin
     for (int v = 0; v < NumVcs; v++) begin
-      tx_vc_ok_o[v] = head_ok && (32'(credits[v*CW +: CW]) >= MaxPktLen);
+      tx_vc_ok_o[v] = head_ok && !cr_neg[v] && (32'(credits[v*CW +: CW]) >= MaxPktLen);
     end
   end
 
@@ -150,10 +158,16 @@ module nr_lcb_tx #(
     .ev_proto_o (ev_proto)
   );
 
-  // ---- control word (§7.4) ----
+  // ---- credits (§7.2) and control word (§7.4) ----
+  // Every kept phit is debited: sent[v]++ in nr_lcb_tx_ctl.
+  always_comb begin
+    for (int v = 0; v < NumVcs; v++) begin
+      debit_o[v] = keep && (32'(keep_vc) == v);
+    end
+  end
+
   logic                 c_adv, c_nack;
   logic [6:0]           c_ack;
-  logic [NumVcs*CW-1:0] c_inc;
   nr_lcb_tx_ctl #(
     .NumVcs  (NumVcs),
     .BufPerVc(BufPerVc)
@@ -164,34 +178,16 @@ module nr_lcb_tx #(
     .word_i       (ctl_word_i),
     .base_i       (base_q),
     .outstanding_i(outstanding),
-    .credits_i    (credits),
+    .debit_i      (debit_o),
+    .credits_o    (credits),
+    .cr_neg_o     (cr_neg),
     .accept_o     (ctl_accept_o),
     .reject_o     (ev_reject_o),
-    .inc_o        (c_inc),
     .ack_o        (c_ack),
     .adv_o        (c_adv),
     .nack_o       (c_nack)
   );
 
-  // ---- credits: debit every kept phit, add accepted returns ----
-  logic [NumVcs-1:0] cred_full;
-  always_comb begin
-    for (int v = 0; v < NumVcs; v++) begin
-      debit_o[v] = keep && (32'(keep_vc) == v);
-    end
-  end
-  nr_credit_cnt #(
-    .NumVcs    (NumVcs),
-    .MaxCredits(BufPerVc),
-    .IncW      (CW)
-  ) u_cred (
-    .clk_i,
-    .rst_ni,
-    .dec_i  (debit_o),
-    .inc_i  (c_inc),
-    .count_o(credits),
-    .full_o (cred_full)
-  );
   assign credits_o = credits;
 
   // ---- replay decision and stream (§7.5) ----
@@ -376,9 +372,6 @@ module nr_lcb_tx #(
   assign ev_o[5] = ev_proto;                           // TX_PROTO
   assign ev_o[6] = c_adv;                              // TX_ACK
   assign ev_o[7] = rep_down;                           // LINK_DOWN
-
-  logic unused_tx;
-  assign unused_tx = ^cred_full;
 
   // ---- assertions ----
   `NR_ASSERT(a_cfg_timeout, cfg_timeout_i != '0, clk_i, rst_ni)
