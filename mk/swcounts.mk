@@ -2,12 +2,15 @@
 # (Named after model.mk in the include order: it needs $(NRMODEL).)
 # (csrc/model/counts.c, docs/nwn-arch.md section 10) and their unit tests
 # against seed 001 Tables 1 and 2 and Fig 5 (tests/unit/test_counts.c,
-# tests/unit/test_counts_table1.c, tests/counts.list).
-COUNTS_TEST := $(BUILD)/tests/unit/test_counts $(BUILD)/tests/unit/test_counts_table1
+# tests/unit/test_counts_table1.c, tests/counts.list), and the energy model of
+# seed 001 §5.1 (tests/unit/test_energy.c).
+COUNTS_TEST := $(BUILD)/tests/unit/test_counts $(BUILD)/tests/unit/test_counts_table1 \
+               $(BUILD)/tests/unit/test_energy
 $(COUNTS_TEST): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
 	$(CC) -o $@ $< $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
-$(BUILD)/obj/tests/unit/test_counts.o $(BUILD)/obj/tests/unit/test_counts_table1.o: CFLAGS += -Itests/unit
+$(BUILD)/obj/tests/unit/test_counts.o $(BUILD)/obj/tests/unit/test_counts_table1.o \
+$(BUILD)/obj/tests/unit/test_energy.o: CFLAGS += -Itests/unit
 TEST_BINS += $(COUNTS_TEST)
 UNIT_TARGETS += test-counts
 .PHONY: test-counts
@@ -33,3 +36,12 @@ counts: $(BUILD)/.deps-ok $(SW_COUNTS)
 	@. scripts/sweep_lib.sh && sweep_md_between docs/results.md counts $(BUILD)/counts.md
 	@scripts/counts_seed.sh $(SW_COUNTS) $(BUILD) docs
 UNIT_TARGETS += counts
+
+# energy: seed 001 Fig 12 in the kit (scripts/energy.sh, docs/results.md
+# section 4.3): C-model runs of hc, fc, fc6, fc6-isu2 and bb on Fig 12's nine
+# patterns, energy per delivered bit, EDP and EDAP relative to hc, a claims
+# table and docs/img/energy_fig12.png. A few minutes, one job; not in make test.
+.PHONY: energy
+energy: $(BUILD)/.deps-ok $(SW_COUNTS) $(BUILD)/bin/rtr_sim
+	@BUILD=$(BUILD) scripts/energy.sh
+UNIT_TARGETS += energy

@@ -107,4 +107,88 @@ const char *nr_t1_name(int org);
  * fc6 figure. The seed gives no such formula: this is our reading. */
 double nr_t1_fc_area_m(double k, double r, double m);
 
+/* ---- energy (seed 001 §5.1 line 179; docs/results.md section 4.3) ----
+ * Small pure functions: per-bit dynamic energy of one (source port,
+ * destination port) path, static power per cycle, and the Table 1 switch area
+ * used for EDAP. Seed 001 gives the per-event figures; which event each
+ * figure multiplies, the channel width and the radix of a crossbar with input
+ * speedup are the kit's readings (docs/results.md 4.3.1). */
+enum { NR_EN_HC = 0, NR_EN_FC = 1, NR_EN_BB = 2 }; /* cn is NR_EN_FC with r = 1, m = 0 */
+
+typedef struct {
+    int org;            /* NR_EN_HC, NR_EN_FC (also cn), NR_EN_BB */
+    int k;              /* ports */
+    int rows, cols;     /* hc: tile grid, k = rows * cols */
+    int hc_lanes;       /* hc: crossbar lanes per subswitch input, min(SubSpeedup, NumVcs) */
+    int r, m;           /* fc/bb: bottom subswitches of the fc (bb keeps r/2), tops */
+    int speedup;        /* fc/bb: input speedup of the bottoms */
+    int top_speedup;    /* fc: input speedup of the tops (bb: 1) */
+    int self_turn;      /* fc/bb: q = p is delivered (else it has no path) */
+    int lat_a, lat_b;   /* internal channel distance in cycles = latency: hc row bus and
+                         * column channel; fc/bb up-link and down-link (both ChanLat) */
+} nr_en_org;
+
+typedef struct {
+    double wire_fj;          /* dynamic: one bit over a 1-cycle distance (40) */
+    double inbuf_wr_fj;      /* write one bit into the 128 kb input port buffer (40) */
+    double inbuf_rd_fj;      /* read it (40) */
+    double subbuf_wr_fj;     /* write one bit into an 8 kb subswitch buffer (10) */
+    double subbuf_rd_fj;     /* read it (10) */
+    double xbar_fj;          /* one bit through a crossbar, per unit of its radix (40) */
+    double offchip_fj;       /* one bit off-chip (1000); 0 leaves it out */
+    double wire_static_fj;   /* one wire (one data bit) of 1-cycle distance, per cycle (20) */
+    double xpt_static_fj;    /* one crosspoint, per unit of its crossbar's radix, per cycle (8) */
+    int xpt_static_per_bit;  /* 0: per crosspoint (our reading); 1: per crosspoint and data bit */
+    double inbuf_static_mw;  /* one input port buffer (10 mW) */
+    double subbuf_static_mw; /* one subswitch buffer (2 mW) */
+    double clock_ghz;        /* 5 GHz */
+    int width_bits;          /* data wires of a channel and crosspoint: one 24-bit phit */
+} nr_en_coef;
+
+/* What one packet's path uses, per bit. */
+typedef struct {
+    int in_bufs;      /* input port buffers written and read (1) */
+    int sub_bufs;     /* subswitch buffers written and read */
+    int xbars;        /* crossbars traversed */
+    double radix_sum; /* sum of their radices */
+    int hops;         /* internal channel hops */
+    int wire_cycles;  /* their total distance, cycles */
+} nr_en_path;
+
+/* Static power split by component, fJ per cycle. */
+typedef struct {
+    double wires, xpoints, in_bufs, sub_bufs, total;
+} nr_en_static;
+
+/* Seed 001 line 179 with the kit's readings; off-chip left out (0). */
+void nr_en_coef_seed(nr_en_coef *c);
+/* The organization of a network switch or a YARC router; 0, or -1 if the
+ * parameters are not a shape the model knows (hc needs rows, cols >= 2). */
+int nr_en_org_nwn(const nr_nwn_params *p, nr_en_org *o);
+int nr_en_org_yarc(const nr_yarc_params *p, nr_en_org *o);
+/* Radix of a crossbar with `inputs` inputs driving `lanes` lanes each and
+ * `outputs` outputs: (inputs * lanes + outputs) / 2, the mean of its row and
+ * column lengths (our reading; n for an n x n crossbar). */
+double nr_en_xbar_radix(int inputs, int lanes, int outputs);
+/* The path from port src to port dst: 0, or -1 if the switch has none
+ * (bb up port to up port, q = p without self turns, a port out of range). */
+int nr_en_path_of(const nr_en_org *o, int src, int dst, nr_en_path *p);
+/* Dynamic energy per bit of a path, fJ (off-chip included if c has it). */
+double nr_en_path_fj(const nr_en_path *p, const nr_en_coef *c);
+/* nr_en_path_of then nr_en_path_fj; NAN where there is no path. */
+double nr_en_pair_fj(const nr_en_org *o, const nr_en_coef *c, int src, int dst);
+/* Static power per cycle, fJ: 0, or -1 on an unknown organization. */
+int nr_en_static_of(const nr_en_org *o, const nr_en_coef *c, nr_en_static *s);
+/* Energy per delivered bit, fJ: dynamic per bit plus the static power per
+ * cycle spread over the bits delivered per cycle (accepted phits per cycle
+ * per port x k x width). NAN if nothing is delivered. */
+double nr_en_per_bit_fj(double dyn_fj, double static_fj_cycle, double accepted, int k,
+                        int width_bits);
+/* Switch area for EDAP, channel pitches squared (docs/results.md 4.3.1):
+ * Table 1's hc and cn, the kit's fc extension nr_t1_fc_area_m for fc and fc6,
+ * Table 2's printed 24640 for fc6-isu2 (k 64, r 16, m 6, every crossbar
+ * sped up by 2; no formula exists), and for bb 0.75 x the fc figure (seed 001
+ * §5.4: bb "reduces the switch area by 25%"). NAN for anything else. */
+double nr_en_area(const nr_en_org *o);
+
 #endif

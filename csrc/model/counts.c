@@ -185,3 +185,212 @@ double nr_t1_fc_area_m(double k, double r, double m) {
     const double n = k / r;
     return r / 2 * (n + 2 * m) * (2 * (n + m) + r * m + r);
 }
+
+/* ---- energy (seed 001 §5.1 line 179; docs/results.md section 4.3) ----
+ * Line 179: "We estimate 40fJ for sending a bit over a 1-cycle distance, 40fJ
+ * and 10fJ for reading and writing a bit on a 128kb input port buffer and a
+ * 8kb subswitch buffer, and 40fJ per radix to send a bit through a crossbar.
+ * As for static power, we assume 20fJ for a 1-cycle distance global wire per
+ * cycle and 8fJ per radix for each crosspoint per cycle, 10mW and 2mW on an
+ * input port buffer and a subswitch buffer, and 1pJ for transferring a bit
+ * off-chip." The kit's readings (docs/results.md 4.3.1): 40 fJ per read and
+ * per write of the input buffer, 10 fJ per read and per write of a subswitch
+ * buffer ("respectively" pairs the energies with the two buffers); the
+ * crossbar's dynamic and static figures multiply its radix; the wire's static
+ * figure is per wire, i.e. per data bit, the crosspoint's per crosspoint. */
+
+void nr_en_coef_seed(nr_en_coef *c) {
+    memset(c, 0, sizeof *c);
+    c->wire_fj = 40;
+    c->inbuf_wr_fj = 40;
+    c->inbuf_rd_fj = 40;
+    c->subbuf_wr_fj = 10;
+    c->subbuf_rd_fj = 10;
+    c->xbar_fj = 40;
+    c->offchip_fj = 0;
+    c->wire_static_fj = 20;
+    c->xpt_static_fj = 8;
+    c->xpt_static_per_bit = 0;
+    c->inbuf_static_mw = 10;
+    c->subbuf_static_mw = 2;
+    c->clock_ghz = 5;
+    c->width_bits = 24;
+}
+
+int nr_en_org_nwn(const nr_nwn_params *p, nr_en_org *o) {
+    char err[160];
+    if (shape_ok(p, err, sizeof err)) return -1;
+    memset(o, 0, sizeof *o);
+    o->org = p->bb ? NR_EN_BB : NR_EN_FC;
+    o->k = p->num_ports;
+    o->r = p->r;
+    o->m = p->m;
+    o->speedup = p->speedup;
+    o->top_speedup = p->bb || p->top_speedup < 1 ? 1 : p->top_speedup;
+    o->self_turn = p->self_turn;
+    o->lat_a = o->lat_b = p->chan_lat;
+    return 0;
+}
+
+int nr_en_org_yarc(const nr_yarc_params *p, nr_en_org *o) {
+    if (p->rows < 2 || p->cols < 2 || p->rows * p->cols > NR_MAX_PORTS) return -1;
+    memset(o, 0, sizeof *o);
+    o->org = NR_EN_HC;
+    o->k = p->rows * p->cols;
+    o->rows = p->rows;
+    o->cols = p->cols;
+    const int ss = p->sub_speedup ? p->sub_speedup : 4; /* as nr_yarc_counts */
+    o->hc_lanes = ss < p->num_vcs ? ss : p->num_vcs;
+    if (o->hc_lanes < 1) o->hc_lanes = 1;
+    o->self_turn = 1;
+    o->lat_a = p->row_bus_lat;
+    o->lat_b = p->col_lat;
+    return 0;
+}
+
+double nr_en_xbar_radix(int inputs, int lanes, int outputs) {
+    return ((double)inputs * lanes + outputs) / 2;
+}
+
+/* Radices of the fc/bb subswitches. */
+static double en_bottom_radix(const nr_en_org *o) {
+    const int n = o->k / o->r;
+    return nr_en_xbar_radix(n + o->m, o->speedup, n + o->m);
+}
+static double en_top_radix(const nr_en_org *o) {
+    if (o->org == NR_EN_BB) {
+        const int rb = o->r / 2, u = (o->k / 2) / o->m;
+        return nr_en_xbar_radix(rb + u, 1, rb + u);
+    }
+    return nr_en_xbar_radix(o->r, o->top_speedup, o->r);
+}
+
+int nr_en_path_of(const nr_en_org *o, int src, int dst, nr_en_path *p) {
+    memset(p, 0, sizeof *p);
+    if (src < 0 || dst < 0 || src >= o->k || dst >= o->k) return -1;
+    p->in_bufs = 1;
+    if (o->org == NR_EN_HC) {
+        /* row bus -> row buffer -> subswitch -> column channel -> column
+         * buffer -> output (docs/yarc-arch.md 1): one path for every pair */
+        p->sub_bufs = 2;
+        p->xbars = 1;
+        p->radix_sum = nr_en_xbar_radix(o->cols, o->hc_lanes, o->rows);
+        p->hops = 2;
+        p->wire_cycles = o->lat_a + o->lat_b;
+        return 0;
+    }
+    if (o->org != NR_EN_FC && o->org != NR_EN_BB) return -1;
+    if (src == dst && !o->self_turn) return -1;
+    if (o->r == 1) { /* cn: one k x k crossbar */
+        p->xbars = 1;
+        p->radix_sum = nr_en_xbar_radix(o->k, o->speedup, o->k);
+        return 0;
+    }
+    const int n = o->k / o->r, half = o->k / 2;
+    const double rb = en_bottom_radix(o), rt = en_top_radix(o);
+    /* the shapes of docs/nwn-arch.md 1.1, 1.2 and 4.3 */
+    int up_src = 0, up_dst = 0;
+    if (o->org == NR_EN_BB) {
+        up_src = src >= half;
+        up_dst = dst >= half;
+        if (up_src && up_dst) return -1; /* quadrant IV: UPUP */
+    }
+    if (!up_src && !up_dst && src / n == dst / n) { /* local turn */
+        p->xbars = 1;
+        p->radix_sum = rb;
+        return 0;
+    }
+    if (!up_src && !up_dst) { /* bottom -> top -> bottom */
+        p->sub_bufs = 2;
+        p->xbars = 3;
+        p->radix_sum = 2 * rb + rt;
+        p->hops = 2;
+        p->wire_cycles = o->lat_a + o->lat_b;
+        return 0;
+    }
+    /* bb up-going (bottom -> top hosting dst) or down-going (top -> bottom) */
+    p->sub_bufs = 1;
+    p->xbars = 2;
+    p->radix_sum = rb + rt;
+    p->hops = 1;
+    p->wire_cycles = up_dst ? o->lat_a : o->lat_b;
+    return 0;
+}
+
+double nr_en_path_fj(const nr_en_path *p, const nr_en_coef *c) {
+    return p->in_bufs * (c->inbuf_wr_fj + c->inbuf_rd_fj) +
+           p->sub_bufs * (c->subbuf_wr_fj + c->subbuf_rd_fj) + c->xbar_fj * p->radix_sum +
+           c->wire_fj * p->wire_cycles + c->offchip_fj;
+}
+
+double nr_en_pair_fj(const nr_en_org *o, const nr_en_coef *c, int src, int dst) {
+    nr_en_path p;
+    if (nr_en_path_of(o, src, dst, &p)) return NAN;
+    return nr_en_path_fj(&p, c);
+}
+
+/* mW at clock_ghz as fJ per cycle: 1 mW / 1 GHz = 1 pJ = 1000 fJ. */
+static double en_mw_fj(double mw, double ghz) { return mw / ghz * 1000; }
+
+int nr_en_static_of(const nr_en_org *o, const nr_en_coef *c, nr_en_static *s) {
+    memset(s, 0, sizeof *s);
+    double chan_cycles = 0, xpt = 0; /* sum of channels x distance; of crosspoints x radix */
+    long sub = 0;
+    const double w = c->width_bits, xb = c->xpt_static_per_bit ? w : 1;
+    if (o->org == NR_EN_HC) {
+        const long k = o->k;
+        /* k row buses, k x rows column channels; k subswitches of cols x lanes
+         * by rows; k x cols row buffers and k x rows column buffers */
+        chan_cycles = (double)k * o->lat_a + (double)k * o->rows * o->lat_b;
+        const double rad = nr_en_xbar_radix(o->cols, o->hc_lanes, o->rows);
+        xpt = (double)k * o->cols * o->hc_lanes * o->rows * rad;
+        sub = k * (o->rows + o->cols);
+    } else if (o->org == NR_EN_FC || o->org == NR_EN_BB) {
+        const long k = o->k, R = o->r, M = o->m, n = k / R;
+        if (R == 1) {
+            xpt = (double)k * o->speedup * k * nr_en_xbar_radix((int)k, o->speedup, (int)k);
+        } else if (o->org == NR_EN_FC) {
+            chan_cycles = (double)R * M * (o->lat_a + o->lat_b);
+            xpt = (double)R * (n + M) * o->speedup * (n + M) * en_bottom_radix(o) +
+                  (double)M * R * o->top_speedup * R * en_top_radix(o);
+            sub = 2 * R * M;
+        } else {
+            const long rb = R / 2, u = (k / 2) / M;
+            chan_cycles = (double)rb * M * (o->lat_a + o->lat_b);
+            xpt = (double)rb * (n + M) * o->speedup * (n + M) * en_bottom_radix(o) +
+                  (double)M * (rb + u) * (rb + u) * en_top_radix(o);
+            sub = R * M;
+        }
+    } else {
+        return -1;
+    }
+    s->wires = c->wire_static_fj * w * chan_cycles;
+    s->xpoints = c->xpt_static_fj * xb * xpt;
+    s->in_bufs = o->k * en_mw_fj(c->inbuf_static_mw, c->clock_ghz);
+    s->sub_bufs = sub * en_mw_fj(c->subbuf_static_mw, c->clock_ghz);
+    s->total = s->wires + s->xpoints + s->in_bufs + s->sub_bufs;
+    return 0;
+}
+
+double nr_en_per_bit_fj(double dyn_fj, double static_fj_cycle, double accepted, int k,
+                        int width_bits) {
+    const double bits = accepted * k * width_bits;
+    if (!(bits > 0)) return NAN;
+    return dyn_fj + static_fj_cycle / bits;
+}
+
+double nr_en_area(const nr_en_org *o) {
+    const double k = o->k;
+    if (o->org == NR_EN_HC)
+        return o->rows == o->cols && o->hc_lanes == 1 ? nr_t1_hc(k, o->rows).area : NAN;
+    if (o->org == NR_EN_FC && o->r == 1) return o->speedup == 1 ? nr_t1_cn(k).area : NAN;
+    if (o->org == NR_EN_FC) {
+        if (o->speedup == 1 && o->top_speedup == 1) return nr_t1_fc_area_m(k, o->r, o->m);
+        if (o->k == 64 && o->r == 16 && o->m == 6 && o->speedup == 2 && o->top_speedup == 2)
+            return 24640; /* seed 001 Table 2, fc6-isu2 (line 215) */
+        return NAN;
+    }
+    if (o->org == NR_EN_BB && o->speedup == 1)
+        return 0.75 * nr_t1_fc_area_m(k, o->r, o->m); /* seed 001 §5.4, line 232 */
+    return NAN;
+}

@@ -6,6 +6,14 @@
  *   sw_counts [--cfg-file PATH] NAME...
  *   sw_counts --table2          seed 001 Table 2 (k = 64) from Table 1's formulas
  *   sw_counts --scaling [--csv] seed 001 Fig 5: Table 1 relative to hc, k = 8..128
+ *   sw_counts --energy [--cfg-file PATH] NAME...
+ *                               the energy model (seed 001 line 179) of each
+ *                               configuration: path energies and static power
+ *   sw_counts --energy --pattern P [--seed N] [--alt A] [--cfg-file PATH] NAME...
+ *                               CSV: the pattern's mean dynamic energy per bit
+ *                               over its (source, destination) pairs, static
+ *                               power per cycle and the area for EDAP
+ *                               (docs/results.md section 4.3)
  *
  * --table2 and --scaling print the seed's formulas (nr_t1_*), not counts of
  * what the kit builds (docs/results.md section 4.0).
@@ -17,6 +25,8 @@
 
 #include "nr_cli.h"
 #include "nr_nwn.h"
+#include "nr_rng.h"
+#include "nr_traffic.h"
 #include "rtr.h"
 
 int rtr_yarc_params(const rtr_namedcfg *c, nr_yarc_params *p, char *err, int errlen);
@@ -27,6 +37,11 @@ static const nr_cli_opt_t opts[] = {
     {"table2", NULL, "seed 001 Table 2 at k = 64 from Table 1's formulas, beside the seed's values"},
     {"scaling", NULL, "seed 001 Fig 5: Table 1 relative to hc for k = 8, 16, 32, 64, 128"},
     {"csv", NULL, "with --scaling: CSV instead of markdown"},
+    {"energy", NULL, "seed 001 5.1 energy model of the configurations (docs/results.md 4.3)"},
+    {"pattern", "NAME", "with --energy: CSV of the pattern's mean path energy (rtr_sim's names)"},
+    {"seed", "N", "with --pattern: seed of the pattern (randperm's permutation), as rtr_sim --seed"},
+    {"alt", "NAME", "with --energy: another reading of line 179: rw (40 fJ read, 10 fJ write, "
+                    "both buffers), xbit (crosspoint static per data bit), none"},
     {NULL, NULL, NULL},
 };
 
@@ -155,6 +170,143 @@ static void print_scaling(int csv) {
         }
 }
 
+/* ---- energy (seed 001 line 179, docs/results.md section 4.3) ---- */
+
+/* The energy model's view of a named configuration; dies on an error. */
+static void en_org_of(nr_cli_t *c, const char *file, const char *name, nr_en_org *o) {
+    rtr_namedcfg nc;
+    char err[512];
+    if (rtr_cfg_lookup(file, name, &nc, err, sizeof err)) nr_cli_die(c, "%s", err);
+    if (!strcmp(nc.top, "nr_yarc")) {
+        nr_yarc_params p;
+        if (rtr_yarc_params(&nc, &p, err, sizeof err)) nr_cli_die(c, "%s", err);
+        if (nr_en_org_yarc(&p, o)) nr_cli_die(c, "%s: not a shape the energy model knows", name);
+    } else if (!strcmp(nc.top, "nr_nwn")) {
+        nr_nwn_params p;
+        if (rtr_nwn_params(&nc, &p, err, sizeof err)) nr_cli_die(c, "%s", err);
+        if (nr_en_org_nwn(&p, o)) nr_cli_die(c, "%s: not a shape the energy model knows", name);
+    } else {
+        nr_cli_die(c, "%s:%d: configuration %s has top %s: not a switch", nc.file, nc.line,
+                   nc.name, nc.top);
+    }
+}
+
+static const char *en_org_name(const nr_en_org *o) {
+    return o->org == NR_EN_HC ? "hc" : o->org == NR_EN_BB ? "bb" : o->r == 1 ? "cn" : "fc";
+}
+
+static void en_alt(nr_cli_t *c, const char *alt, nr_en_coef *k) {
+    nr_en_coef_seed(k);
+    if (!strcmp(alt, "rw")) {
+        k->inbuf_rd_fj = k->subbuf_rd_fj = 40;
+        k->inbuf_wr_fj = k->subbuf_wr_fj = 10;
+    } else if (!strcmp(alt, "xbit")) {
+        k->xpt_static_per_bit = 1;
+    } else if (strcmp(alt, "none")) {
+        nr_cli_die(c, "--alt %s: rw, xbit or none", alt);
+    }
+}
+
+/* The model of each configuration as a markdown table: the per-bit energy of
+ * every path shape it has, the static power and the area. */
+static void print_energy_model(nr_cli_t *c, const char *file, const char *const *names, int nn,
+                               const nr_en_coef *k) {
+    printf("| configuration | path shape (example pair) | subswitch buffers | crossbars (radices) "
+           "| internal hops (cycles) | dynamic fJ/bit |\n|---|---|---|---|---|---|\n");
+    for (int i = 0; i < nn; i++) {
+        nr_en_org o;
+        en_org_of(c, file, names[i], &o);
+        /* one pair of every path shape: the first pair of each, in port order */
+        int shown[4] = {0, 0, 0, 0};
+        for (int src = 0; src < o.k; src++)
+            for (int dst = 0; dst < o.k; dst++) {
+                nr_en_path p;
+                if (dst == src || nr_en_path_of(&o, src, dst, &p)) continue;
+                const int sh = o.org == NR_EN_HC ? 0 : p.xbars == 1 ? 0 : p.xbars == 3 ? 1
+                             : src < o.k / 2 ? 2 : 3;
+                if (shown[sh]) continue;
+                shown[sh] = 1;
+                char rad[64];
+                if (p.xbars == 1) snprintf(rad, sizeof rad, "%.4g", p.radix_sum);
+                else snprintf(rad, sizeof rad, "sum %.4g", p.radix_sum);
+                static const char *const nwn_shape[4] = {"local turn", "bottom, top, bottom",
+                                                         "up-going: bottom, top",
+                                                         "down-going: top, bottom"};
+                const char *shape = o.org == NR_EN_HC ? "row bus, subswitch, column channel"
+                                  : o.r == 1          ? "the one k x k crossbar"
+                                                      : nwn_shape[sh];
+                printf("| %s | %s (%d to %d) | %d | %d (%s) | %d (%d) | %.0f |\n", names[i], shape,
+                       src, dst, p.sub_bufs, p.xbars, rad, p.hops, p.wire_cycles,
+                       nr_en_path_fj(&p, k));
+            }
+    }
+    printf("\n| configuration | static: wires | crosspoints | input buffers | subswitch buffers "
+           "| total pJ/cycle | W at %.0f GHz | switch area for EDAP |\n"
+           "|---|---|---|---|---|---|---|---|\n", k->clock_ghz);
+    for (int i = 0; i < nn; i++) {
+        nr_en_org o;
+        nr_en_static s;
+        en_org_of(c, file, names[i], &o);
+        nr_en_static_of(&o, k, &s);
+        printf("| %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %.0f |\n", names[i],
+               s.wires / 1000, s.xpoints / 1000, s.in_bufs / 1000, s.sub_bufs / 1000,
+               s.total / 1000, s.total * 1e-15 * k->clock_ghz * 1e9, nr_en_area(&o));
+    }
+}
+
+/* CSV: the pattern's mean path over its pairs, every source weighted by its
+ * load; random patterns by 4096 draws per source from the injector's
+ * destination streams of `seed` (deterministic: one draw). */
+static void print_energy_csv(nr_cli_t *c, const char *file, const char *const *names, int nn,
+                             const nr_en_coef *k, const char *pat, uint64_t seed,
+                             const char *alt) {
+    const int kind = nr_tp_from_name(pat);
+    if (kind < 0) nr_cli_die(c, "--pattern %s: unknown", pat);
+    if (kind == NR_TP_HOTSPOT || kind == NR_TP_QUAD || kind == NR_TP_ROWCOL)
+        nr_cli_die(c, "--pattern %s: needs parameters the energy table does not take", pat);
+    printf("cfg,org,pattern,seed,alt,ports,width_bits,dyn_fj_bit,offchip_fj_bit,nopath_frac,"
+           "local_frac,mean_hops,mean_xbars,static_fj_cycle,static_wires,static_xpoints,"
+           "static_inbufs,static_subbufs,area\n");
+    for (int i = 0; i < nn; i++) {
+        nr_en_org o;
+        en_org_of(c, file, names[i], &o);
+        nr_traffic_cfg_t tc;
+        memset(&tc, 0, sizeof tc);
+        tc.kind = (nr_tp_kind_t)kind;
+        tc.k = o.k;
+        nr_traffic_t t;
+        memset(&t, 0, sizeof t);
+        char err[256];
+        if (nr_traffic_init(&t, &tc, seed, err, sizeof err) != NR_TP_OK)
+            nr_cli_die(c, "pattern %s: %s", pat, err);
+        const int draws = nr_tp_is_deterministic(tc.kind) ? 1 : 4096;
+        double w_all = 0, w_ok = 0, e = 0, hops = 0, xb = 0, loc = 0;
+        for (int src = 0; src < o.k; src++) {
+            nr_rng_t rng;
+            nr_rng_stream(&rng, seed, NR_RNG_STREAM(NR_RNG_P_DEST, src));
+            const double wt = nr_traffic_src_load(&t, src) / draws;
+            for (int d = 0; d < draws; d++) {
+                const int dst = nr_traffic_dest(&t, src, &rng);
+                nr_en_path p;
+                w_all += wt;
+                if (nr_en_path_of(&o, src, dst, &p)) continue;
+                w_ok += wt;
+                e += wt * nr_en_path_fj(&p, k);
+                hops += wt * p.hops;
+                xb += wt * p.xbars;
+                loc += wt * (p.xbars == 1 && o.org != NR_EN_HC);
+            }
+        }
+        nr_traffic_free(&t);
+        nr_en_static s;
+        nr_en_static_of(&o, k, &s);
+        printf("%s,%s,%s,%llu,%s,%d,%d,%.3f,%.1f,%.6f,%.6f,%.6f,%.6f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f\n",
+               names[i], en_org_name(&o), nr_tp_name(tc.kind), (unsigned long long)seed, alt, o.k,
+               k->width_bits, e / w_ok, 1000.0, 1 - w_ok / w_all, loc / w_ok, hops / w_ok,
+               xb / w_ok, s.total, s.wires, s.xpoints, s.in_bufs, s.sub_bufs, nr_en_area(&o));
+    }
+}
+
 static void fan(char *buf, int n, const nr_sw_counts *c) {
     static const char *const names[NR_PATH_N] = {"local", "turn", "up", "down"};
     int o = snprintf(buf, (size_t)n, "%d", c->fanout_max);
@@ -172,7 +324,9 @@ static void fan(char *buf, int n, const nr_sw_counts *c) {
 int main(int argc, char **argv) {
     const char *file = "configs/configs.txt";
     const char *names[64];
-    int nn = 0, table2 = 0, scaling = 0, csv = 0;
+    int nn = 0, table2 = 0, scaling = 0, csv = 0, energy = 0;
+    const char *pattern = NULL, *alt = "none";
+    uint64_t seed = 1;
     nr_cli_t c;
     nr_cli_init(&c, "sw_counts", "[--cfg-file PATH] NAME... | --table2 | --scaling [--csv]",
                 opts, argc, argv);
@@ -190,11 +344,29 @@ int main(int argc, char **argv) {
             scaling = 1;
         } else if (!strcmp(opts[k].name, "csv")) {
             csv = 1;
+        } else if (!strcmp(opts[k].name, "energy")) {
+            energy = 1;
+        } else if (!strcmp(opts[k].name, "pattern")) {
+            pattern = v;
+        } else if (!strcmp(opts[k].name, "seed")) {
+            seed = nr_cli_u64(&c, v, 0, UINT64_MAX);
+        } else if (!strcmp(opts[k].name, "alt")) {
+            alt = v;
         }
     }
     if (table2 + scaling + (nn > 0) > 1)
         nr_cli_die(&c, "give configurations, --table2 or --scaling, one of them");
     if (csv && !scaling) nr_cli_die(&c, "--csv goes with --scaling");
+    if ((pattern || strcmp(alt, "none")) && !energy) nr_cli_die(&c, "--pattern and --alt go with --energy");
+    if (energy && (table2 || scaling)) nr_cli_die(&c, "--energy goes with configuration names only");
+    if (energy) {
+        if (!nn) nr_cli_die(&c, "name at least one configuration");
+        nr_en_coef kc;
+        en_alt(&c, alt, &kc);
+        if (pattern) print_energy_csv(&c, file, names, nn, &kc, pattern, seed, alt);
+        else print_energy_model(&c, file, names, nn, &kc);
+        return 0;
+    }
     if (table2) {
         print_table2();
         return 0;
