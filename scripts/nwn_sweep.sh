@@ -4,7 +4,7 @@
 # figure, saturation tables into docs/results.md.
 #
 # 1. Single router, k = 64, 4 VCs (seed Figs 9-11): cn, hc, fc, fc6,
-#    fc6-isu2 and bb on UR, BC, BR and TR, with the seed's rules (hc's
+#    fc6-isu2 and bb on UR, BC, BR (bit rotation, as the seed's) and TR, with the seed's rules (hc's
 #    subswitch one phit per row, fc's random top, isu2 on every crossbar),
 #    and beside them our variants: hc-vs (VC speedup in hc's subswitch),
 #    fc-cr (tops by most credits), fc6-isu2b (speedup on the bottoms only).
@@ -44,10 +44,13 @@ SINGLE_ORGS="cn:cn-k64-4vc hc:hc-k64-4vc hc-vs:hc-vs-k64-4vc fc:fc-k64-4vc fc-cr
 QUAD64_ORGS="hc:hc-k64-4vc hc-vs:hc-vs-k64-4vc fc:fc-k64-4vc fc6-isu2:fc6-isu2-k64-4vc bb:bb-k64-4vc"
 QUAD32_ORGS="hc:hc-k32-4vc hc-vs:hc-vs-k32-4vc fc:fc-k32-4vc fc-isu2:fc-isu2-k32-4vc fc-isu2b:fc-isu2b-k32-4vc bb:bb-k32-4vc"
 figs() {
-    for p in ur bc br tr; do echo "single-$p|$SINGLE_ORGS|$p|"; done
+    # seed 001's BR is bit rotation (line 234: "the bit-rotation (BR) traffic
+    # pattern"); the kit's pattern alias br is bit reverse, so name it
+    for p in ur bc tr; do echo "single-$p|$SINGLE_ORGS|$p|"; done
+    echo "single-br|$SINGLE_ORGS|bitrot|"
     echo "quad64-ur-t0.1|$QUAD64_ORGS|quad|--turn 0.1 --turn-pattern ur"
     echo "quad64-ur-t0.5|$QUAD64_ORGS|quad|--turn 0.5 --turn-pattern ur"
-    echo "quad64-br-t0.5|$QUAD64_ORGS|quad|--turn 0.5 --turn-pattern br"
+    echo "quad64-br-t0.5|$QUAD64_ORGS|quad|--turn 0.5 --turn-pattern bitrot"
     echo "quad32-ur-t0.5|$QUAD32_ORGS|quad|--turn 0.5 --turn-pattern ur"
 }
 selected() { [ -z "${NWN_ONLY:-}" ] || [[ " $NWN_ONLY " == *" $1 "* ]]; }
