@@ -29,6 +29,7 @@ help:
 	@echo "make waves         FST waveform of a short run, with a GTKWave save file"
 	@echo "make area          Yosys synthesis against the OSU 0.18um liberty"
 	@echo "make check-format  regenerate the packet-format package/header and diff"
+	@echo "make soak          time-budgeted link soak (SOAK_MINUTES=10), JUnit in $(BUILD)/soak (not in test)"
 	@echo "make clean         remove build/"
 	@echo "Per-unit targets: $(sort $(UNIT_TARGETS))"
 

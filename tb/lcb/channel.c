@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nr_crc.h"
+#include "nr_fmt.h"
 #include "nr_rng.h"
 
 /* One random process with a fixed rate per trial: the trials to skip before
@@ -18,7 +20,34 @@ typedef struct {
     nr_rng_t r;
 } gap_t;
 
-enum { P_OUTAGE, P_DROP, P_DATA, P_SB, P_BURST, P_BURSTBITS, P_CTL, P_COUNT };
+enum { P_OUTAGE, P_DROP, P_DATA, P_SB, P_BURST, P_BURSTBITS, P_CTL, P_FORGE, P_COUNT };
+
+const char *const lcb_forge_kind_names[] = {"phantom", "outrange", NULL};
+
+#define FG_MAXVC 4
+
+/* The channel's own deframer of the clean C-bit stream (link-protocol 5.3,
+ * without the miss counter: the stream it reads is undamaged) and the
+ * forged word being sent. */
+typedef struct {
+    int w, pw, cw;               /* word bits, payload bits, fr field bits */
+    uint64_t pay_mask;
+    unsigned cw_mask;
+    uint64_t sr_pay;             /* last W C bits: payload part ... */
+    uint16_t sr_crc;             /* ... and CRC part */
+    int state;                   /* 0 hunt, 1 presync, 2 sync */
+    int cph, ewt;
+    int have_word;               /* the last real word, valid */
+    unsigned ack, fr[FG_MAXVC];
+    int epoch, wt;
+    int left;                    /* forged bits still to send (0: none) */
+    int ended;                   /* the last recv sent a forged word's last bit */
+    int prev_forged;             /* the word period just ended was forged */
+    uint64_t f_pay;              /* forged word */
+    uint16_t f_crc;
+    int have_hint;
+    uint64_t sent[FG_MAXVC], freed[FG_MAXVC];
+} forger_t;
 
 struct lcb_ch {
     lcb_ch_cfg c;
@@ -31,6 +60,11 @@ struct lcb_ch {
     int burst_pos;      /* index of the next burst bit */
     int sched_o, sched_f; /* next scheduled outage / flip */
     lcb_ch_stats st;
+    forger_t fg;
+    unsigned erased_now;  /* LCB_DMG_ERASED if damage() erased this cycle's phit */
+    lcb_ch_dmg last;      /* damage of the last phit out */
+    lcb_ch_dmg *ring;     /* damaged cycles, LCB_CH_DMG_RING entries */
+    uint64_t nring;       /* entries written so far */
 };
 
 static int64_t gap_draw(gap_t *g)
@@ -83,9 +117,22 @@ void lcb_ch_cfg_default(lcb_ch_cfg *c)
     c->outage_len = 100;
 }
 
-int lcb_ch_cfg_has_errors(const lcb_ch_cfg *c)
+void lcb_ch_cfg_geom(lcb_ch_cfg *c, int num_vcs, int buf_per_vc, int window)
+{
+    c->cw_nvc = num_vcs;
+    c->cw_buf = buf_per_vc;
+    c->cw_window = window;
+}
+
+int lcb_ch_cfg_has_noise(const lcb_ch_cfg *c)
 {
     return c->ber_data > 0 || c->ber_sb > 0 || c->burst_rate > 0 || c->drop_rate > 0 ||
+           c->outage_rate > 0 || c->ctl_ber > 0 || c->n_sched_outage > 0 || c->n_sched_flip > 0;
+}
+
+int lcb_ch_cfg_has_errors(const lcb_ch_cfg *c)
+{
+    return c->ctl_forge > 0 || c->ber_data > 0 || c->ber_sb > 0 || c->burst_rate > 0 || c->drop_rate > 0 ||
            c->outage_rate > 0 || c->ctl_ber > 0 || c->n_sched_outage > 0 || c->n_sched_flip > 0;
 }
 
@@ -110,6 +157,12 @@ int lcb_ch_cfg_check(const lcb_ch_cfg *c, char *err, int errlen)
         if (c->sched_outage[i] < 0) BAD("scheduled outage cycle %lld < 0", (long long)c->sched_outage[i]);
     for (int i = 0; i < c->n_sched_flip; i++)
         if (c->sched_flip[i] < 0) BAD("scheduled flip %lld < 0", (long long)c->sched_flip[i]);
+    if (!(c->ctl_forge >= 0 && c->ctl_forge <= 1)) BAD("forged-word rate %g out of range 0..1", c->ctl_forge);
+    if (c->ctl_forge_kind < 0 || c->ctl_forge_kind >= LCB_FORGE_KINDS)
+        BAD("forged-word kind %d unknown", c->ctl_forge_kind);
+    if (c->ctl_forge > 0 && (c->cw_nvc < 1 || c->cw_nvc > FG_MAXVC || c->cw_buf < 1 ||
+                             c->cw_buf > 1023 || c->cw_window < 2 || c->cw_window > 64))
+        BAD("forged words need the control-word geometry (NumVcs 1..4, BufPerVc, Window)");
     return 0;
 #undef BAD
 }
@@ -132,6 +185,19 @@ lcb_ch *lcb_ch_new(const lcb_ch_cfg *c, uint64_t seed, int dir, char *err, int e
     gap_init(&ch->g[P_BURST], c->burst_rate, seed, dir, P_BURST);
     gap_init(&ch->g[P_BURSTBITS], 0.0, seed, dir, P_BURSTBITS);
     gap_init(&ch->g[P_CTL], c->ctl_ber, seed, dir, P_CTL);
+    gap_init(&ch->g[P_FORGE], 0.0, seed, dir, P_FORGE);
+    ch->ring = calloc(LCB_CH_DMG_RING, sizeof *ch->ring);
+    if (!ch->ring) { lcb_ch_free(ch); snprintf(err, errlen, "out of memory"); return NULL; }
+    forger_t *f = &ch->fg;
+    if (c->ctl_forge > 0) {
+        int cw = 0;
+        while ((1 << cw) < c->cw_buf + 1) cw++;   /* CW = clog2(BufPerVc + 1) */
+        f->cw = cw;
+        f->w = 25 + c->cw_nvc * cw;
+        f->pw = f->w - 16;
+        f->pay_mask = (f->pw >= 64) ? ~0ull : ((1ull << f->pw) - 1);
+        f->cw_mask = (1u << cw) - 1u;
+    }
     return ch;
 }
 
@@ -139,13 +205,168 @@ void lcb_ch_free(lcb_ch *ch)
 {
     if (!ch) return;
     free(ch->line);
+    free(ch->ring);
     free(ch);
 }
 
 void lcb_ch_enable(lcb_ch *ch, int on)
 {
     ch->on = on && lcb_ch_cfg_has_errors(&ch->c);
-    if (!on) { ch->outage_left = 0; ch->burst_left = 0; }
+    if (!on) {
+        ch->outage_left = 0;
+        ch->burst_left = 0;
+        if (ch->fg.left > 0) { ch->st.forged_cut++; ch->fg.left = 0; }
+    }
+}
+
+void lcb_ch_forge_hint(lcb_ch *ch, const uint64_t *sent, const uint64_t *freed, int nvc)
+{
+    ch->fg.have_hint = 1;
+    for (int v = 0; v < nvc && v < FG_MAXVC; v++) {
+        ch->fg.sent[v] = sent[v];
+        ch->fg.freed[v] = freed[v];
+    }
+}
+
+lcb_ch_dmg lcb_ch_last_damage(const lcb_ch *ch) { return ch->last; }
+int lcb_ch_forged_word_ended(const lcb_ch *ch) { return ch->fg.ended; }
+
+int lcb_ch_damaged(const lcb_ch *ch, int64_t from, int64_t to, uint32_t bits, unsigned *flags)
+{
+    unsigned fl = 0;
+    int hit = 0;
+    uint64_t n = ch->nring < LCB_CH_DMG_RING ? ch->nring : LCB_CH_DMG_RING;
+    int64_t oldest = -1;
+    for (uint64_t i = 0; i < n; i++) {
+        const lcb_ch_dmg *d = &ch->ring[(ch->nring - 1 - i) % LCB_CH_DMG_RING];
+        oldest = d->cycle;
+        if (d->cycle < from) break;
+        if (d->cycle > to) continue;
+        /* an erased phit's mask is what it carried: the bits it changed */
+        if ((d->mask & bits) || ((d->flags & LCB_DMG_FORGED) && (bits & (1u << 22)))) {
+            hit = 1;
+            fl |= d->flags;
+        }
+    }
+    if (flags) *flags = fl;
+    if (!hit && ch->nring > LCB_CH_DMG_RING && oldest >= from) return -1;
+    return hit;
+}
+
+/* ---- forged control words ---- */
+
+static uint16_t fg_crc(const forger_t *f, uint64_t pay)
+{
+    uint16_t crc = NR_CRC16_INIT;
+    int n = f->pw;
+    if (n > 32) {
+        crc = nr_crc16_bits(crc, (uint32_t)(pay >> 32), n - 32);
+        n = 32;
+    }
+    return nr_crc16_bits(crc, (uint32_t)pay, n);
+}
+
+static uint64_t fg_pay(const forger_t *f, const lcb_ch_cfg *c, unsigned ack, int epoch, int wt,
+                       const unsigned *fr)
+{
+    uint64_t pay = ack & 127u;
+    pay = (pay << 1) | (unsigned)(epoch & 1);
+    pay = (pay << 1) | (unsigned)(wt & 1);
+    for (int v = 0; v < c->cw_nvc; v++) pay = (pay << f->cw) | (fr[v] & f->cw_mask);
+    return pay;
+}
+
+/* Build the forged word from the last real word. 0 if none is possible. */
+static int fg_build(lcb_ch *ch)
+{
+    forger_t *f = &ch->fg;
+    const lcb_ch_cfg *c = &ch->c;
+    nr_rng_t *r = &ch->g[P_FORGE].r;
+    unsigned ack = f->ack, fr[FG_MAXVC];
+    int nv = c->cw_nvc;
+    for (int v = 0; v < nv; v++) fr[v] = f->fr[v];
+    if (c->ctl_forge_kind == LCB_FORGE_PHANTOM) {
+        /* in range: fr' - fr <= sent - fr (owed); phantom: fr' above what
+         * the receiver has really freed (freed - fr, not yet reported) */
+        unsigned lo[FG_MAXVC], hi[FG_MAXVC];
+        int cand[FG_MAXVC], nc = 0;
+        for (int v = 0; v < nv; v++) {
+            hi[v] = f->have_hint ? ((unsigned)f->sent[v] - f->fr[v]) & f->cw_mask : 1u;
+            lo[v] = f->have_hint ? (((unsigned)f->freed[v] - f->fr[v]) & f->cw_mask) + 1u : 1u;
+            if (hi[v] > (unsigned)c->cw_buf) hi[v] = 0; /* not a consistent state: skip */
+            if (lo[v] <= hi[v]) cand[nc++] = v;
+        }
+        if (!nc) { ch->st.forge_skipped++; return 0; }
+        int must = cand[nr_rng_below(r, (uint64_t)nc)];
+        for (int i = 0; i < nc; i++) {
+            int v = cand[i];
+            if (v != must && !(nr_rng_u64(r) >> 63)) continue;
+            /* half of them claim everything sent: phantom for longest */
+            unsigned dl = (nr_rng_u64(r) >> 63) ? hi[v] : lo[v] + (unsigned)nr_rng_below(r, hi[v] - lo[v] + 1u);
+            fr[v] = (fr[v] + dl) & f->cw_mask;
+        }
+        ch->st.forged_by_kind[3]++;
+    } else {
+        /* fr out of range needs the debit count and room above BufPerVc for
+         * the debits of the W cycles up to the apply cycle */
+        int fr_ok = f->have_hint && (int)f->cw_mask - 1 - c->cw_buf >= f->w;
+        int k = (int)nr_rng_below(r, fr_ok ? 3 : 2);
+        if (k == 0) ack = (f->ack - 1u) & 127u;                      /* before base */
+        else if (k == 1) ack = (f->ack + (unsigned)c->cw_window + 1u) & 127u; /* beyond next_seq */
+        else {
+            int v = (int)nr_rng_below(r, (uint64_t)nv);
+            fr[v] = ((unsigned)f->sent[v] - (unsigned)c->cw_buf - 1u) & f->cw_mask;
+        }
+        ch->st.forged_by_kind[k]++;
+    }
+    f->f_pay = fg_pay(f, c, ack, f->epoch, !f->wt, fr);
+    f->f_crc = fg_crc(f, f->f_pay);
+    f->left = f->w;
+    return 1;
+}
+
+/* Deframe the clean C bit of the phit leaving the channel; at a word boundary
+ * keep the word and maybe start a forged one for the next word period. */
+static void fg_step(lcb_ch *ch, uint32_t ph)
+{
+    forger_t *f = &ch->fg;
+    uint64_t pay = ((f->sr_pay << 1) | (uint64_t)(f->sr_crc >> 15)) & f->pay_mask;
+    uint16_t crc = (uint16_t)((unsigned)(f->sr_crc << 1) | ((ph >> 22) & 1u));
+    f->sr_pay = pay;
+    f->sr_crc = crc;
+    int wt = (int)((pay >> (f->pw - 9)) & 1u);
+    int boundary = 0;
+    if (f->state == 0) {
+        if (fg_crc(f, pay) == crc) { f->state = 1; f->cph = 0; f->ewt = !wt; }
+        return;
+    }
+    if (f->cph != f->w - 1) { f->cph++; return; }
+    f->cph = 0;
+    if (wt == f->ewt && fg_crc(f, pay) == crc) {
+        f->state = 2;
+        boundary = 1;
+    } else {
+        f->state = 0;
+        f->have_word = 0;
+    }
+    f->ewt = !f->ewt;
+    if (!boundary) return;
+    ch->st.words_seen++;
+    int pos = f->pw;
+    f->ack = (unsigned)(pay >> (pos - 7)) & 127u;
+    pos -= 7;
+    f->epoch = (int)((pay >> (pos - 1)) & 1u);
+    pos -= 2;
+    f->wt = wt;
+    for (int v = 0; v < ch->c.cw_nvc; v++) {
+        f->fr[v] = (unsigned)(pay >> (pos - f->cw)) & f->cw_mask;
+        pos -= f->cw;
+    }
+    f->have_word = 1;
+    int was = f->prev_forged;
+    f->prev_forged = 0;
+    if (was || f->left > 0 || !ch->on) return;
+    if (nr_rng_double(&ch->g[P_FORGE].r) < ch->c.ctl_forge && fg_build(ch)) f->prev_forged = 1;
 }
 
 int lcb_ch_in_outage(const lcb_ch *ch) { return ch->outage_left > 0; }
@@ -167,6 +388,7 @@ static uint32_t damage(lcb_ch *ch, uint32_t ph)
     int pos[24];
     int erased = 0;
     s->err_cycles++;
+    ch->erased_now = 0;
 
     /* Outage: scheduled or random start, then outage_len black cycles. */
     while (ch->sched_o < ch->c.n_sched_outage && ch->c.sched_outage[ch->sched_o] < ch->t) ch->sched_o++;
@@ -222,6 +444,7 @@ static uint32_t damage(lcb_ch *ch, uint32_t ph)
         int64_t v = ch->c.sched_flip[ch->sched_f++];
         if (v / 24 == ch->t && !erased) { flip ^= serial_bit((int)(v % 24)); s->sched_flips++; }
     }
+    if (erased) ch->erased_now = LCB_DMG_ERASED;
     return erased ? 0 : ph ^ flip;
 }
 
@@ -229,9 +452,28 @@ uint32_t lcb_ch_recv(lcb_ch *ch)
 {
     int slot = (int)(ch->t % ch->c.latency);
     uint32_t ph = ch->line[slot] & 0xFFFFFFu;
+    uint32_t in = ph;
+    unsigned flags = 0;
+    forger_t *f = &ch->fg;
+    f->ended = 0;
+    if (f->w > 0) {
+        if (f->left > 0 && ch->on) {
+            int bit = f->left - 1; /* word bit W-1 first */
+            int b = bit >= 16 ? (int)((f->f_pay >> (bit - 16)) & 1u) : (int)((f->f_crc >> bit) & 1u);
+            ph = (ph & ~(1u << 22)) | ((uint32_t)b << 22);
+            flags |= LCB_DMG_FORGED;
+            if (--f->left == 0) { f->ended = 1; ch->st.forged_words++; }
+        }
+        fg_step(ch, in); /* the channel deframes what the sender sent */
+    }
+    ch->erased_now = 0;
     uint32_t out = ch->on ? damage(ch, ph) : ph;
-    if (out != ph) ch->st.phits_damaged++;
-    if ((out ^ ph) & ~(1u << 22)) ch->st.phits_damaged_df++;
+    if (out != in) ch->st.phits_damaged++;
+    if ((out ^ in) & ~(1u << 22)) ch->st.phits_damaged_df++;
+    ch->last.cycle = ch->t;
+    ch->last.mask = out ^ in;
+    ch->last.flags = flags | ch->erased_now;
+    if (ch->last.mask || ch->last.flags) ch->ring[ch->nring++ % LCB_CH_DMG_RING] = ch->last;
     ch->st.cycles++;
     return out;
 }

@@ -19,6 +19,33 @@
  *   ctl       the C bit (acknowledgments, credits, NACKs) flips with
  *             probability ctl_ber per phit, on top of ber_sb.
  *   sched     single scheduled flips: sched_flip[i] = cycle * 24 + bit.
+ *   forge     whole control words replaced by CRC-correct forged ones, with
+ *             probability ctl_forge per word (docs/lcb-testbench.md, "Forged
+ *             control words"). The channel deframes the C bits it carries
+ *             (the clean stream, as the receiver's deframer of
+ *             docs/link-protocol.md 5.3 would), keeps the last real word, and
+ *             puts a word built from it (wt toggled, CRC-16 recomputed) on the
+ *             C bits of the next word period. Two words in a row are never
+ *             forged, so every forged word follows a real one. Kinds:
+ *               phantom  fr[v] claims more freed phits than the receiver
+ *                        has really freed (on one or more VCs) but passes
+ *                        the range check of link-protocol 7.4 (no more than
+ *                        was sent); ack and epoch are the real word's;
+ *               outrange an ack before the window base (real ack - 1), an ack
+ *                        beyond next_seq (real ack + Window + 1), or an fr[v]
+ *                        leaving more than BufPerVc outstanding: a word the
+ *                        receiver must reject (CTL_REJECT) and that must
+ *                        change nothing.
+ *             The exact range needs the applying TX's debit count per VC:
+ *             lcb_ch_forge_hint() gives it (the LCB testbench does). Without
+ *             it, phantom adds 1 to one VC (rejected if nothing is owed) and
+ *             outrange uses acks only.
+ *
+ * The channel keeps a record of the damaged cycles (lcb_ch_damage): which
+ * bits came out different from what went in, whether the phit was erased and
+ * whether a C bit belonged to a forged word, for the last LCB_CH_DMG_RING
+ * damaged cycles, so a testbench can tell an undetected error (escape) from a
+ * design bug.
  *
  * An erased phit (outage or drop) gets no further damage: it arrives as
  * exactly zero. Every process has its own random stream derived from
@@ -40,6 +67,11 @@
 #define LCB_CH_MAX_LAT 4096
 #define LCB_CH_MAX_BURST 4096
 #define LCB_CH_MAX_SCHED 64
+#define LCB_CH_DMG_RING 16384
+
+enum { LCB_FORGE_PHANTOM = 0, LCB_FORGE_OUTRANGE = 1, LCB_FORGE_KINDS };
+/* "phantom", "outrange", NULL (for nr_cli_enum). */
+extern const char *const lcb_forge_kind_names[];
 
 typedef struct {
     int latency;                 /* 1..LCB_CH_MAX_LAT cycles */
@@ -55,6 +87,11 @@ typedef struct {
     int64_t sched_outage[LCB_CH_MAX_SCHED]; /* cycles (receive side) an outage starts */
     int n_sched_flip;
     int64_t sched_flip[LCB_CH_MAX_SCHED];   /* cycle * 24 + bit: one flip each */
+    double ctl_forge;            /* forged control words per word, 0..1 */
+    int ctl_forge_kind;          /* LCB_FORGE_* */
+    /* Control-word geometry (link-protocol 5.1), needed when ctl_forge > 0:
+     * set by lcb_ch_cfg_geom from the LCB parameters. */
+    int cw_nvc, cw_buf, cw_window;
 } lcb_ch_cfg;
 
 /* What the channel did, counted from cycle 0. */
@@ -73,7 +110,20 @@ typedef struct {
     uint64_t outage_cycles;   /* phits erased by outages */
     uint64_t sched_flips;     /* scheduled flips done */
     uint64_t err_cycles;      /* cycles with error injection enabled */
+    uint64_t words_seen;      /* real control words the channel's deframer found */
+    uint64_t forged_words;    /* forged words put on the link completely */
+    uint64_t forged_cut;      /* forged words cut short (injection switched off) */
+    uint64_t forge_skipped;   /* forge draws with no phantom possible (nothing owed) */
+    uint64_t forged_by_kind[4]; /* outrange: 0 ack-1, 1 ack+Window+1, 2 fr; phantom: 3 */
 } lcb_ch_stats;
+
+/* Damage of one link cycle (the phit that came out in cycle `cycle`). */
+enum { LCB_DMG_ERASED = 1, LCB_DMG_FORGED = 2 };
+typedef struct {
+    int64_t cycle;
+    uint32_t mask;            /* bits that differ from what went in (23 F, 22 C, 21:0 data) */
+    unsigned flags;           /* LCB_DMG_* */
+} lcb_ch_dmg;
 
 typedef struct lcb_ch lcb_ch;
 
@@ -96,6 +146,26 @@ void lcb_ch_enable(lcb_ch *ch, int on);
 int lcb_ch_in_outage(const lcb_ch *ch);
 /* 1 if the configuration injects any error at all. */
 int lcb_ch_cfg_has_errors(const lcb_ch_cfg *c);
+/* 1 if the configuration has an error process other than forging. */
+int lcb_ch_cfg_has_noise(const lcb_ch_cfg *c);
+/* Control-word geometry for forging, from the LCB parameters. */
+void lcb_ch_cfg_geom(lcb_ch_cfg *c, int num_vcs, int buf_per_vc, int window);
+/* Forging hint, call before lcb_ch_recv in each cycle (optional): sent[v] =
+ * phits of VC v debited since reset by the TX that applies this channel's
+ * control words (the port at the channel's output), freed[v] = phits of VC v
+ * the input queue at the channel's input has really freed since reset. */
+void lcb_ch_forge_hint(lcb_ch *ch, const uint64_t *sent, const uint64_t *freed, int nvc);
+/* Damage of the phit returned by the last lcb_ch_recv (mask 0: none). */
+lcb_ch_dmg lcb_ch_last_damage(const lcb_ch *ch);
+/* 1 if the phit returned by the last lcb_ch_recv carried the last bit of a
+ * forged control word. */
+int lcb_ch_forged_word_ended(const lcb_ch *ch);
+/* Damage record: 1 if some cycle in [from, to] came out with a bit of `bits`
+ * changed (an erased phit changes the bits that were 1; a forged word's
+ * cycles count for the C bit), 0 if none, -1 if [from, to]
+ * reaches before the record (older than the last LCB_CH_DMG_RING damaged
+ * cycles): unknown. *flags gets the OR of the flags of the matching cycles. */
+int lcb_ch_damaged(const lcb_ch *ch, int64_t from, int64_t to, uint32_t bits, unsigned *flags);
 const lcb_ch_stats *lcb_ch_get_stats(const lcb_ch *ch);
 /* Total injected errors (flips + erased phits), for quick checks. */
 uint64_t lcb_ch_injected(const lcb_ch *ch);

@@ -178,6 +178,15 @@ void lcb_ep_accepted(lcb_ep *e, int vc, const lcb_acc_rec *r)
     if (aq_push(&e->acc[vc], r)) lcb_fail(e->chk, r->cycle, "out of memory (oracle)");
 }
 
+uint64_t lcb_ep_acc_damaged(const lcb_ep *e)
+{
+    uint64_t n = 0;
+    for (int v = 0; v < NR_LCB_MAX_VCS; v++)
+        for (size_t i = 0; i < e->acc[v].n; i++)
+            n += e->acc[v].e[(e->acc[v].head + i) % e->acc[v].cap].damaged != 0;
+    return n;
+}
+
 uint64_t lcb_ep_acc_pending(const lcb_ep *e)
 {
     uint64_t n = 0;
@@ -429,7 +438,19 @@ static void sink_packet(lcb_ep *e, int64_t t, int v)
     e->rlen[v] = 0;
     e->s.rx_pkts++;
     unsigned ok = nr_eop_ok(ph[n - 1]);
-    if (ok == NR_OK_HEALTHY || ok == NR_OK_SOFT_ERR) {
+    /* A TX_ERR packet read by the sink is normally one the queue aborted
+     * (synthesized EOP {TX_ERR, 0, 0}, never accepted). The sources never
+     * send TX_ERR, so an accepted TX_ERR packet is an escape whose EOP ok
+     * field was damaged: it has an RX_OK record, which must be retired here,
+     * or every later packet of the VC is checked against the wrong record. */
+    int acc_txerr = 0;
+    if (ok == NR_OK_TX_ERR && e->acc[v].n) {
+        const lcb_acc_rec *h = &e->acc[v].e[e->acc[v].head];
+        unsigned okr0 = (nr_phit_data(ph[n - 1]) >> 16) & 0x3Fu;
+        uint16_t L0 = nr_crc16_bits(nr_eop_crc(ph[n - 1]), (uint32_t)(h->c & 127u), 7);
+        acc_txerr = okr0 == h->okrsvd && L0 == h->lcrc;
+    }
+    if (ok == NR_OK_HEALTHY || ok == NR_OK_SOFT_ERR || acc_txerr) {
         /* Oracle: this packet was accepted by the RX (RX_OK); re-check the
          * acceptance against the link EOP and compare with what was sent. */
         aq_t *q = &e->acc[v];

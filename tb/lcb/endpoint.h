@@ -117,6 +117,9 @@ uint64_t lcb_ep_backlog(const lcb_ep *e);
 void lcb_ep_set_peer(lcb_ep *e, lcb_ep *peer);
 /* The link monitor saw this port's RX accept a packet on VC vc. */
 void lcb_ep_accepted(lcb_ep *e, int vc, const lcb_acc_rec *r);
+/* Accepted packets not yet read by the sink whose link cycles the channel
+ * damaged (unverified escape candidates). */
+uint64_t lcb_ep_acc_damaged(const lcb_ep *e);
 /* Accepted packets not yet read by the sink (0 at quiescence). */
 uint64_t lcb_ep_acc_pending(const lcb_ep *e);
 /* Escapes are fatal (1) or counted (0). */

@@ -29,7 +29,7 @@ enum {
     O_SEED, O_CYCLES, O_WARMUP, O_DRAIN, O_WATCHDOG, O_A, O_B, O_LOCKSTEP, O_WOF, O_NOWOF,
     O_WAVES, O_WFROM, O_WTO, O_WPORT, O_WDIR, O_GRACE, O_CONFIG, O_CFGFILE, O_VCS, O_BUF, O_REPLAY,
     O_WINDOW, O_MAXPKT, O_TIMEOUT, O_RETRY, O_MAXLEN, O_LAT, O_LATAB, O_LATBA, O_BER, O_BERD,
-    O_BERSB, O_BRATE, O_BLEN, O_DROP, O_ORATE, O_OLEN, O_OAT, O_CTL, O_FLIP, O_ERRDIR, O_LOAD,
+    O_BERSB, O_BRATE, O_BLEN, O_DROP, O_ORATE, O_OLEN, O_OAT, O_CTL, O_FORGE, O_FORGEK, O_FLIP, O_ERRDIR, O_LOAD,
     O_PROC, O_BURSTPK, O_LEN, O_SOFT, O_PROTO, O_IDLE, O_GAP, O_PROBE, O_BP, O_BPSTALL,
     O_NORAH, O_NOJUNK, O_DESTS, O_PKTS, O_SAT, O_ONEWAY, O_EXPDOWN, O_XFAIL, O_SELFTEST, O_NOESC, O_MINNEST, O_QUIET, O_PROGRESS, O_COUNT
 };
@@ -74,6 +74,8 @@ static const nr_cli_opt_t opts[] = {
     [O_OLEN] = {"outage-len", "N", "cycles per outage (default 100)"},
     [O_OAT] = {"outage-at", "C,..", "outages at these cycles"},
     [O_CTL] = {"ctl-ber", "X", "extra C-bit (ack/credit) flips per phit"},
+    [O_FORGE] = {"ctl-forge", "X", "control words replaced by CRC-correct forged ones, per word (0..1)"},
+    [O_FORGEK] = {"ctl-forge-kind", "K", "forged words: phantom (more freed phits, in range) or outrange (must be rejected; default)"},
     [O_FLIP] = {"flip-at", "C,..", "flip data bit 10 of the phit arriving at these cycles"},
     [O_ERRDIR] = {"errors", "DIR", "directions with errors: both, ab, ba (default both)"},
     [O_LOAD] = {"load", "X", "offered load per direction, phits/cycle (default 0.7)"},
@@ -286,6 +288,7 @@ int main(int argc, char **argv)
     const char *xfail = NULL;
     lcb_ch_cfg chc;
     lcb_ch_cfg_default(&chc);
+    int forgek_set = 0;
     lcb_ep_cfg ep = c.ep[0];
     c.div_grace = 20;
     while ((o = nr_cli_next_or_exit(&cli, &v)) != NR_CLI_END) {
@@ -337,6 +340,8 @@ int main(int argc, char **argv)
             break;
         }
         case O_CTL: chc.ctl_ber = nr_cli_double(&cli, v, 0, 1); break;
+        case O_FORGE: chc.ctl_forge = nr_cli_double(&cli, v, 0, 1); break;
+        case O_FORGEK: chc.ctl_forge_kind = nr_cli_enum(&cli, v, lcb_forge_kind_names); forgek_set = 1; break;
         case O_FLIP: {
             int lst[LCB_CH_MAX_SCHED], n = 0;
             char err[256];
@@ -431,6 +436,7 @@ int main(int argc, char **argv)
     c.c.timeout = (uint32_t)timeout;
     chc.ber_data = ber_d;
     chc.ber_sb = ber_s;
+    if (!forgek_set) chc.ctl_forge_kind = LCB_FORGE_OUTRANGE;
     for (int d = 0; d < 2; d++) {
         c.ch[d] = chc;
         c.ch[d].latency = (int)lat[d];

@@ -63,7 +63,9 @@ int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen)
     if (c->drain < 1) BAD("--drain must be >= 1");
     if (c->watchdog < 1) BAD("--watchdog must be >= 1");
     for (int d = 0; d < 2; d++) {
-        if (lcb_ch_cfg_check(&c->ch[d], err, errlen)) return -1;
+        lcb_ch_cfg chg = c->ch[d];
+        lcb_ch_cfg_geom(&chg, p->num_vcs, p->buf_per_vc, p->window);
+        if (lcb_ch_cfg_check(&chg, err, errlen)) return -1;
         const lcb_ep_cfg *e = &c->ep[d];
         int mx = lendist_max(&e->inj.len);
         if (mx > (int)c->c.max_len && !c->expect_down)
@@ -93,7 +95,23 @@ typedef struct {
     int vc;
     uint64_t nok;          /* RX_OK so far */
     uint64_t dmg_seen;     /* channel data/F damage count at the last RX_OK */
+    /* damage of the packet being framed, from its HEAD (for the escape
+     * classification and the analytic escape expectation) */
+    int64_t head_cycle;
+    int nph;               /* CRC-covered phits so far (PADs excluded) */
+    int wt;                /* data bits flipped in CRC-covered positions */
+    int first, last;       /* first and last flipped codeword position */
+    int frame;             /* F flipped, phit erased, or a PAD damaged: framing changed */
 } link_mon;
+
+/* Control words seen by one port's deframer (escape and forged-word tracking). */
+typedef struct {
+    int pend;              /* a word was delivered last cycle: 1 | 2 damaged | 4 forged */
+    int susp;              /* the last accepted word was damaged or forged */
+    int64_t susp_end;      /* cycle the last such window ended */
+    int noted;             /* the credit check already fired in this window */
+    int64_t last_dmg_acc;  /* last RX_OK of a damaged packet at this port */
+} ctl_track;
 
 typedef struct {
     int first_cause;   /* since the last replay: 0 none, 1 NACK, 2 timeout */
@@ -102,6 +120,35 @@ typedef struct {
     int in_rec;
     int64_t rec_start;
 } port_track;
+
+/* Why a conservation check may have fired for direction d (sender d,
+ * receiver d^1): 1 = the sender believes a damaged or forged control word
+ * that passed its checks (until the next good word is accepted, and
+ * `slack` cycles after it when wide), 2 = the receiver accepted a packet over
+ * damaged link cycles that the oracle has not verified yet, or did so
+ * recently (a CRC escape can change a packet's length or make a phantom
+ * packet, which the credit checks see before the sink reads the packet),
+ * 0 = no escape explains it: a failure. */
+static int explain(const ctl_track *ct, int d, int64_t t, lcb_ep *const ep[2], int64_t wbits,
+                   int64_t lat, int maxpkt, int wide)
+{
+    int64_t slack = wide ? 4 * (wbits + lat + maxpkt) : 1;
+    if (ct[d].susp || t - ct[d].susp_end <= slack) return 1;
+    if (lcb_ep_acc_damaged(ep[d ^ 1]) > 0 || t - ct[d ^ 1].last_dmg_acc <= 4 * (wbits + lat + maxpkt))
+        return 2;
+    return 0;
+}
+
+/* A check fired that an escape explains: count it and end the run (after a
+ * data escape nothing can be judged any more). --no-escapes: a failure. */
+static void esc_stop(lcb_tb_res *r, lcb_check *chk, int fatal, FILE *out, int64_t t, const char *m)
+{
+    r->escapes_classified++;
+    if (r->escape_cycle < 0) r->escape_cycle = t;
+    fprintf(out, "ESCAPE at cycle %" PRId64 ": %s; explained by a packet or control word the "
+            "receiver accepted over damaged link cycles (CRC escape, not a design failure)\n", t, m);
+    if (fatal) lcb_fail(chk, t, "CRC escape (fatal with --no-escapes)");
+}
 
 static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *ep[2],
                           lcb_ch *ch[2], nr_stats_t *st, nr_sb_t *sb)
@@ -172,6 +219,30 @@ static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *e
     fprintf(f, "latency (window packets, both directions, %" PRIu64 " samples): from generation "
             "mean %.1f p99 %u max %u; from head taken mean %.1f p99 %u max %u cycles\n", sm.n,
             sm.mean, sm.p99, sm.max, sm.net_mean, sm.net_p99, sm.net_max);
+    fprintf(f, "escapes: %" PRIu64 " data (oracle %" PRIu64 ", explained checks %" PRIu64 ") in %"
+            PRIu64 " damaged packets checked at an EOP (%" PRIu64 " with framing changed or "
+            "erased phits, %" PRIu64 " guaranteed detected); measured rate %.3g per damaged packet, "
+            "analytic expectation %.3g escapes (%.3g per damaged packet); control-word escapes %"
+            PRIu64 ", credit checks explained by them %" PRIu64 "\n",
+            r->escapes, r->escapes - r->escapes_classified, r->escapes_classified, r->dmg_checked,
+            r->dmg_frame, r->dmg_detected, r->dmg_checked ? (double)r->escapes / r->dmg_checked : 0.0,
+            r->exp_escapes, r->dmg_checked ? r->exp_escapes / r->dmg_checked : 0.0, r->ctl_escapes,
+            r->ctl_effects);
+    {
+        const lcb_ch_stats *a = lcb_ch_get_stats(ch[0]), *b = lcb_ch_get_stats(ch[1]);
+        if (a->forged_words + b->forged_words + a->forged_cut + b->forged_cut)
+            fprintf(f, "forged control words: %" PRIu64 " put on the link (%" PRIu64 " cut short, %"
+                    PRIu64 " draws skipped: nothing owed), %" PRIu64 " delivered, %" PRIu64
+                    " rejected (CTL_REJECT), %" PRIu64 " accepted; kinds ack-1 %" PRIu64
+                    " ack+Window+1 %" PRIu64 " fr-outrange %" PRIu64 " phantom %" PRIu64
+                    "; undamaged words rejected %" PRIu64 "\n",
+                    a->forged_words + b->forged_words, a->forged_cut + b->forged_cut,
+                    a->forge_skipped + b->forge_skipped, r->forged_delivered, r->forged_rejected,
+                    r->forged_accepted, a->forged_by_kind[0] + b->forged_by_kind[0],
+                    a->forged_by_kind[1] + b->forged_by_kind[1],
+                    a->forged_by_kind[2] + b->forged_by_kind[2],
+                    a->forged_by_kind[3] + b->forged_by_kind[3], r->clean_rejected);
+    }
     fprintf(f, "scoreboard: expected %" PRIu64 " (soft %" PRIu64 "), delivered %" PRIu64
             ", soft discards %" PRIu64 ", tx_err discards %" PRIu64 ", errors %" PRIu64 "\n",
             sb->expected, sb->expected_soft, sb->delivered, sb->soft_discards, sb->tx_err_discards,
@@ -188,7 +259,9 @@ void lcb_tb_print_result(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r)
             " replays_b=%" PRIu64 " nested=%" PRIu64 " rec_ab=%" PRIu64 " rec_mean_ab=%.1f "
             "rec_max_ab=%" PRIu64 " rec_ba=%" PRIu64 " rec_mean_ba=%.1f rec_max_ba=%" PRIu64
             " rtt_ab=%d rtt_ba=%d lat_mean=%.1f lat_p99=%u net_mean=%.1f net_p99=%u net_max=%u "
-            "wraps_ab=%" PRIu64 " wraps_ba=%" PRIu64 " down=%d diverged=%d escapes=%" PRIu64 "\n",
+            "wraps_ab=%" PRIu64 " wraps_ba=%" PRIu64 " down=%d diverged=%d escapes=%" PRIu64
+            " dmg_checked=%" PRIu64 " exp_escapes=%.4g ctl_escapes=%" PRIu64 " forged=%" PRIu64
+            " forged_delivered=%" PRIu64 " forged_rejected=%" PRIu64 " forged_accepted=%" PRIu64 "\n",
             r->pass, c->seed, c->impl[0] == LCB_IMPL_RTL ? "rtl" : "model",
             c->impl[1] == LCB_IMPL_RTL ? "rtl" : "model", c->lockstep, c->ch[0].latency,
             c->ch[1].latency, c->cycles, r->cycles_run, r->seconds, r->wall,
@@ -200,7 +273,9 @@ void lcb_tb_print_result(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r)
             lcb_tb_rtt_ack(&c->p, c->ch[0].latency), lcb_tb_rtt_ack(&c->p, c->ch[1].latency),
             r->lat_mean, r->lat_p99, r->net_mean, r->net_p99, r->net_max,
             b->ev[NR_EV_RX_OK] / 128, a->ev[NR_EV_RX_OK] / 128,
-            (a->down_cycle >= 0) | ((b->down_cycle >= 0) << 1), r->diverged, r->escapes);
+            (a->down_cycle >= 0) | ((b->down_cycle >= 0) << 1), r->diverged, r->escapes,
+            r->dmg_checked, r->exp_escapes, r->ctl_escapes, r->forged_words, r->forged_delivered,
+            r->forged_rejected, r->forged_accepted);
 }
 
 int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int errlen)
@@ -230,12 +305,19 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     if (nr_stats_init(&st, &stc, err, (size_t)errlen)) { nr_sb_free(&sb); return 2; }
     lcb_port *port[2] = {NULL, NULL};
     lcb_ch *ch[2] = {NULL, NULL};
+    const int strict_forge[2] = {
+        cf->ch[0].ctl_forge > 0 && cf->ch[0].ctl_forge_kind == LCB_FORGE_OUTRANGE &&
+            !lcb_ch_cfg_has_noise(&cf->ch[0]),
+        cf->ch[1].ctl_forge > 0 && cf->ch[1].ctl_forge_kind == LCB_FORGE_OUTRANGE &&
+            !lcb_ch_cfg_has_noise(&cf->ch[1])};
     lcb_ep *ep[2] = {NULL, NULL};
     int rc = 2;
     for (int i = 0; i < 2; i++) {
         port[i] = lcb_port_new(cf->impl[i], cf->lockstep, p, &cf->c, i ? "B" : "A", err, errlen);
         if (!port[i]) goto done;
-        ch[i] = lcb_ch_new(&cf->ch[i], cf->seed, i, err, errlen);
+        lcb_ch_cfg chg = cf->ch[i];
+        lcb_ch_cfg_geom(&chg, nv, buf, p->window);
+        ch[i] = lcb_ch_new(&chg, cf->seed, i, err, errlen);
         if (!ch[i]) goto done;
         lcb_ep_cfg ec = cf->ep[i];
         if (i == 1 && cf->selftest >= 1 && cf->selftest <= 3) {
@@ -252,6 +334,10 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     lcb_ep_set_peer(ep[1], ep[0]);
     link_mon mon[2];
     memset(mon, 0, sizeof mon);
+    ctl_track ct[2];
+    memset(ct, 0, sizeof ct);
+    ct[0].susp_end = ct[1].susp_end = ct[0].last_dmg_acc = ct[1].last_dmg_acc = -1000000000;
+    const int64_t maxlat = cf->ch[0].latency > cf->ch[1].latency ? cf->ch[0].latency : cf->ch[1].latency;
     int wport = -1;
     if (cf->waves) {
         wport = cf->waves_port >= 0 ? cf->waves_port : cf->impl[0] == LCB_IMPL_RTL ? 0 : 1;
@@ -305,8 +391,12 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
         nr_lcbp_out pk[2], o[2];
         nr_lcbp_in in[2];
         uint32_t rx[2];
+        lcb_ch_forge_hint(ch[0], D[1], F[1], nv); /* B applies the words A sends */
+        lcb_ch_forge_hint(ch[1], D[0], F[0], nv);
         rx[1] = lcb_ch_recv(ch[0]);
         rx[0] = lcb_ch_recv(ch[1]);
+        lcb_ch_dmg dm[2] = {lcb_ch_last_damage(ch[1]), lcb_ch_last_damage(ch[0])};
+        int fend[2] = {lcb_ch_forged_word_ended(ch[1]), lcb_ch_forged_word_ended(ch[0])};
         for (int i = 0; i < 2; i++) {
             lcb_port_peek(port[i], &pk[i]);
             memset(&in[i], 0, sizeof in[i]);
@@ -357,6 +447,42 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
             break;
         }
 
+        /* Control words: the verdict on the word delivered last cycle, and the
+         * words delivered in this cycle (CTL_OK), damaged or forged or not. */
+        for (int i = 0; i < 2; i++) {
+            ctl_track *k = &ct[i];
+            uint32_t ev = o[i].ev;
+            if (k->pend) {
+                int rej = (ev >> NR_EV_CTL_REJECT) & 1;
+                if (k->pend == 1 && rej) r->clean_rejected++;
+                if (k->pend & 4) {
+                    if (rej) r->forged_rejected++;
+                    else r->forged_accepted++;
+                    if (!rej && strict_forge[i ^ 1])
+                        lcb_fail(&chk, t, "port %c accepted a forged out-of-range control word "
+                                 "(link-protocol 7.4: it must be rejected)", 'A' + i);
+                } else if ((k->pend & 2) && !rej) {
+                    r->ctl_escapes++;
+                    fprintf(out, "CONTROL-WORD ESCAPE at cycle %" PRId64 ", port %c: a word whose C "
+                            "bits the channel damaged passed the CRC-16 and the range checks\n", t,
+                            'A' + i);
+                }
+                if (!rej && (k->pend & 6)) {
+                    k->susp = 1;
+                } else if (!rej) {
+                    if (k->susp) k->susp_end = t;
+                    k->susp = 0;
+                    k->noted = 0;
+                }
+                k->pend = 0;
+            }
+            if ((ev >> NR_EV_CTL_OK) & 1) {
+                unsigned fl = 0;
+                int dmg = lcb_ch_damaged(ch[i ^ 1], t - wbits + 1, t, 1u << 22, &fl) != 0;
+                k->pend = 1 | (dmg ? 2 : 0) | (fend[i] ? 4 : 0);
+                if (fend[i]) r->forged_delivered++;
+            }
+        }
         /* credit conservation, per direction d (sender d, receiver d^1) */
         for (int d = 0; d < 2; d++) {
             const nr_lcbp_out *s = &o[d], *q = &o[d ^ 1];
@@ -369,37 +495,95 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
                 if (cr > buf)
                     lcb_fail(&chk, t, "port %c vc %d: credits %" PRId64 " > BufPerVc %d", 'A' + d,
                              v, cr, buf);
-                else if (cr < lo)
-                    lcb_fail(&chk, t, "port %c vc %d: credits %" PRId64 " < BufPerVc - debited = %"
-                             PRId64 ": credits lost", 'A' + d, v, cr, lo);
-                else if (cr > hi)
-                    lcb_fail(&chk, t, "port %c vc %d: credits %" PRId64 " > BufPerVc - debited + "
-                             "freed by the peer = %" PRId64 ": credits created", 'A' + d, v, cr, hi);
+                else if (cr < lo || cr > hi) {
+                    char m[200];
+                    snprintf(m, sizeof m, "port %c vc %d: credits %" PRId64 " %s %" PRId64 ": credits %s",
+                             'A' + d, v, cr, cr < lo ? "< BufPerVc - debited =" :
+                             "> BufPerVc - debited + freed by the peer =", cr < lo ? lo : hi,
+                             cr < lo ? "lost" : "created");
+                    int why = explain(ct, d, t, ep, wbits, maxlat, p->max_pkt_len, 0);
+                    if (why == 1) {
+                        if (!ct[d].noted) {
+                            r->ctl_effects++;
+                            fprintf(out, "cycle %" PRId64 ": %s, while port %c believes a damaged or "
+                                    "forged control word (counted with its escape; the next good "
+                                    "word must repair it)\n", t, m, 'A' + d);
+                        }
+                        ct[d].noted = 1;
+                    } else if (why == 2) {
+                        esc_stop(r, &chk, cf->no_escapes, out, t, m);
+                    } else {
+                        lcb_fail(&chk, t, "%s", m);
+                    }
+                }
                 D[d][v] += (s->debit >> v) & 1;
                 F[d][v] += q->inq_cr[v];
                 if (cf->selftest == 4 && t == cf->selftest_cycle && d == 0 && v == 0)
                     F[d][v]++; /* self-test: a phantom freed credit */
-                if (F[d][v] > D[d][v])
-                    lcb_fail(&chk, t, "vc %d %s: receiver %c freed %" PRIu64 " credits, sender "
+                if (F[d][v] > D[d][v] && r->escape_cycle < 0) {
+                    char m[200];
+                    snprintf(m, sizeof m, "vc %d %s: receiver %c freed %" PRIu64 " credits, sender "
                              "debited only %" PRIu64, v, d ? "B->A" : "A->B", 'A' + (d ^ 1),
                              F[d][v], D[d][v]);
+                    if (explain(ct, d, t, ep, wbits, maxlat, p->max_pkt_len, 0) == 2)
+                        esc_stop(r, &chk, cf->no_escapes, out, t, m);
+                    else
+                        lcb_fail(&chk, t, "%s", m);
+                }
                 if (q->occ[v] > (uint32_t)buf)
                     lcb_fail(&chk, t, "port %c vc %d: occupancy %u > BufPerVc", 'A' + (d ^ 1), v,
                              q->occ[v]);
             }
         }
-        /* link monitor: record every packet an RX accepts (for the oracle) */
+        if (r->escape_cycle >= 0) { t++; break; }
+        /* link monitor: record every packet an RX accepts (for the oracle),
+         * and what the channel did to each packet's CRC-covered bits */
         for (int i = 0; i < 2; i++) {
             link_mon *mn = &mon[i];
             uint32_t ph = rx[i];
             int f = (ph >> 23) & 1;
             unsigned top = (ph >> 20) & 3u;
             int was_fin = mn->fin;
+            uint32_t dmk = dm[i].mask;
+            int era = (dm[i].flags & LCB_DMG_ERASED) != 0;
+            if (f && !was_fin) {
+                mn->head_cycle = t;
+                mn->nph = mn->wt = mn->frame = 0;
+                mn->first = mn->last = -1;
+            }
+            if (f || (was_fin && top != 3u)) { /* HEAD, BODY or EOP: CRC-covered */
+                if (era || ((dmk >> 23) & 1)) mn->frame = 1;
+                for (int b = 21; b >= 0; b--) {
+                    if (!((dmk >> b) & 1) || era) continue;
+                    int pos = mn->nph * 22 + (f || b >= 16 ? 21 - b : 6 + 7 + 15 - b);
+                    mn->wt++;
+                    if (mn->first < 0) mn->first = pos;
+                    mn->last = pos;
+                }
+                mn->nph++;
+            } else if (was_fin && (era || (dmk & 0xB00000u))) {
+                mn->frame = 1; /* a PAD's F or type bits: the framing changed */
+            }
             if (f && !mn->fin) {
                 mn->fin = 1;
                 mn->vc = (int)(((ph >> 5) & 3u) % (unsigned)nv);
             } else if (!f && mn->fin && top != 3u) {
                 mn->fin = 0;
+            }
+            if ((o[i].ev >> NR_EV_RX_OK) & 1 || (o[i].ev >> NR_EV_RX_CRC) & 1) {
+                if (mn->wt || mn->frame) {
+                    r->dmg_checked++;
+                    if (mn->frame) {
+                        r->dmg_frame++;
+                        r->exp_escapes += 1.0 / 65536.0;
+                    } else if ((mn->wt & 1) || mn->wt < 4 || mn->last - mn->first + 1 <= 16) {
+                        r->dmg_detected++;
+                    } else {
+                        r->exp_escapes += 1.0 / 32768.0;
+                    }
+                }
+                mn->wt = mn->frame = 0; /* counted once */
+                mn->first = mn->last = -1;
             }
             if ((o[i].ev >> NR_EV_RX_OK) & 1) {
                 const lcb_ch_stats *cs = lcb_ch_get_stats(ch[i ^ 1]);
@@ -410,6 +594,7 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
                                   cs->phits_damaged_df != mn->dmg_seen, t};
                 mn->dmg_seen = cs->phits_damaged_df;
                 mn->nok++;
+                if (ar.damaged) ct[i].last_dmg_acc = t;
                 lcb_ep_accepted(ep[i], mn->vc, &ar);
             }
         }
@@ -445,6 +630,21 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
                 if (l > pr->rec_max) pr->rec_max = l;
                 k->in_rec = 0;
             }
+            /* An input-queue overflow while the sender believes a damaged or
+             * forged word: a packet sent on phantom credits (link-protocol
+             * 7.4) is cut, and if it was good on the link it is lost. That is
+             * the escape's consequence: report it with the escape and end
+             * the run (the acceptance records and the scoreboard can no
+             * longer be matched). Otherwise an overflow of a good packet is
+             * caught by the model's own error report. */
+            if (((ev >> NR_EV_INQ_OVF) & 1) && r->escape_cycle < 0 &&
+                explain(ct, i ^ 1, t, ep, wbits, maxlat, p->max_pkt_len, 1)) {
+                char m[160];
+                snprintf(m, sizeof m, "port %c: input-queue overflow (INQ_OVF) of a packet sent by "
+                         "port %c on credits from a damaged or forged control word", 'A' + i,
+                         'A' + (i ^ 1));
+                esc_stop(r, &chk, cf->no_escapes, out, t, m);
+            }
             if (o[i].link_down && !prev_down[i]) pr->down_cycle = t;
             if (!o[i].link_down && prev_down[i])
                 lcb_fail(&chk, t, "port %c: link_down fell (it is sticky)", 'A' + i);
@@ -452,8 +652,14 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
         }
         /* scoreboard errors are failures */
         if (sb.nerrors > sb_seen) {
-            lcb_fail(&chk, t, "scoreboard: %" PRIu64 " new error(s)%s%s", sb.nerrors - sb_seen,
+            char m[300];
+            snprintf(m, sizeof m, "scoreboard: %" PRIu64 " new error(s)%s%s", sb.nerrors - sb_seen,
                      sb.nrec ? ", last: " : "", sb.nrec ? sb.rec[sb.nrec - 1].msg : "");
+            if (explain(ct, 0, t, ep, wbits, maxlat, p->max_pkt_len, 0) == 2 ||
+                explain(ct, 1, t, ep, wbits, maxlat, p->max_pkt_len, 0) == 2)
+                esc_stop(r, &chk, cf->no_escapes, out, t, m);
+            else
+                lcb_fail(&chk, t, "%s", m);
             sb_seen = sb.nerrors;
         }
         for (int i = 0; i < 2; i++) lcb_ch_send(ch[i], o[i].link_tx);
@@ -461,10 +667,18 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
         if ((t & 1023) == 0) {
             char m[256];
             for (int i = 0; i < 2; i++)
-                if (lcb_port_errors(port[i], m, sizeof m))
-                    lcb_fail(&chk, t, "port %c: model reports an error: %s", 'A' + i, m);
+                if (lcb_port_errors(port[i], m, sizeof m) && r->escape_cycle < 0) {
+                    char mm[400];
+                    snprintf(mm, sizeof mm, "port %c: model reports an error: %s", 'A' + i, m);
+                    /* an input-queue overflow of a packet that is good on the
+                     * link follows phantom credits (a wrong word believed) */
+                    if (explain(ct, i ^ 1, t, ep, wbits, maxlat, p->max_pkt_len, 1))
+                        esc_stop(r, &chk, cf->no_escapes, out, t, mm);
+                    else
+                        lcb_fail(&chk, t, "%s", mm);
+                }
         }
-        if (chk.nfail) break;
+        if (chk.nfail || r->escape_cycle >= 0) break;
 
         /* progress watchdog and drain, per direction */
         int quiet = 1;
@@ -584,13 +798,38 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
         if (!cf->expect_down && (down[0] || down[1]))
             lcb_fail(&chk, t, "link went down (port %s, retry limit %u)",
                      down[0] && down[1] ? "A and B" : down[0] ? "A" : "B", cf->c.retry_limit);
+        /* forged words must have been exercised, and outrange ones rejected */
+        for (int d = 0; d < 2; d++) {
+            const lcb_ch_cfg *cc = &cf->ch[d];
+            if (cc->ctl_forge <= 0) continue;
+            const lcb_ch_stats *cs = lcb_ch_get_stats(ch[d]);
+            if (cs->forged_words == 0)
+                lcb_fail(&chk, t, "%s: --ctl-forge %g put no forged word on the link", d ? "B->A" : "A->B",
+                         cc->ctl_forge);
+        }
+        int phantom_only = 0;
+        for (int d = 0; d < 2; d++)
+            phantom_only |= cf->ch[d].ctl_forge > 0 && cf->ch[d].ctl_forge_kind == LCB_FORGE_PHANTOM &&
+                            !lcb_ch_cfg_has_noise(&cf->ch[d]);
+        if (phantom_only && r->forged_accepted == 0)
+            lcb_fail(&chk, t, "phantom forged words: none was accepted, the test exercised nothing");
+        if (strict_forge[0] || strict_forge[1]) {
+            if (r->forged_delivered == 0 || r->forged_rejected != r->forged_delivered)
+                lcb_fail(&chk, t, "outrange forged words: %" PRIu64 " delivered, %" PRIu64
+                         " rejected: every one must be rejected", r->forged_delivered, r->forged_rejected);
+        }
         uint64_t nested = r->port[0].nested_replays + r->port[1].nested_replays;
         if (nested < (uint64_t)cf->min_nested)
             lcb_fail(&chk, t, "only %" PRIu64 " replays after a failed replay, scenario requires >= "
                      "%d", nested, cf->min_nested);
     }
     r->sb_errors = sb.nerrors;
-    r->escapes = lcb_ep_get_stats(ep[0])->escapes + lcb_ep_get_stats(ep[1])->escapes;
+    r->escapes = lcb_ep_get_stats(ep[0])->escapes + lcb_ep_get_stats(ep[1])->escapes +
+                 r->escapes_classified;
+    for (int d = 0; d < 2; d++) {
+        const lcb_ch_stats *cs = lcb_ch_get_stats(ch[d]);
+        r->forged_words += cs->forged_words;
+    }
     print_summary(out, cf, r, ep, ch, &st, &sb);
     r->pass = chk.nfail == 0;
     if (!r->pass)

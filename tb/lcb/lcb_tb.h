@@ -80,7 +80,16 @@ typedef struct {
     double wall;                    /* wall-clock time, s */
     uint64_t sb_errors;
     uint64_t lost_to_down;
-    uint64_t escapes;               /* CRC escapes, both directions */
+    uint64_t escapes;               /* CRC escapes, both directions (oracle + explained) */
+    uint64_t escapes_classified;    /* checks that fired and an escape explains */
+    uint64_t dmg_checked;           /* packets with damaged CRC-covered bits checked at an EOP */
+    uint64_t dmg_frame;             /* ... of them with framing changed or erased phits */
+    uint64_t dmg_detected;          /* ... of them that a CRC-16 detects for sure */
+    double exp_escapes;             /* analytic expectation of escapes (docs/lcb-testbench.md) */
+    uint64_t ctl_escapes;           /* damaged control words that were accepted */
+    uint64_t ctl_effects;           /* credit-check windows explained by such words */
+    uint64_t forged_words, forged_delivered, forged_rejected, forged_accepted;
+    uint64_t clean_rejected;        /* undamaged, not forged words rejected (CTL_REJECT) */
     int64_t escape_cycle;           /* the run ended at this CRC escape, -1 if none */
     double lat_mean, net_mean;      /* window packets: from generation, from head taken */
     uint32_t lat_max, net_max, lat_p99, net_p99;

@@ -63,6 +63,8 @@ static const nr_cli_opt_t opts[] = {
     {"drop", "F", "erased phits per phit"},
     {"outage", "RATE:LEN", "outages per cycle and their length in cycles"},
     {"ctl-ber", "F", "extra control-bit flips per phit"},
+    {"ctl-forge", "F", "control words replaced by CRC-correct forged ones, per word (0..1)"},
+    {"ctl-forge-kind", "K", "forged words: phantom (more freed phits) or outrange (must be rejected; default)"},
     {"timeout", "N", "LCB cfg_timeout (default 1024)"},
     {"retry-limit", "N", "LCB cfg_retry_limit (default 255)"},
     {"hotspot", "NODES:F", "hot nodes (comma list) and the fraction of packets sent to them"},
@@ -169,6 +171,7 @@ int RTR_SIM_MAIN(int argc, char **argv) {
     o.trace_from = o.trace_to = -1;
     o.fault_cycle = -1;
     lcb_ch_cfg_default(&o.ch);
+    o.ch.ctl_forge_kind = LCB_FORGE_OUTRANGE;
     o.ch.latency = 4;
     o.lcfg.timeout = 1024;
     o.lcfg.retry_limit = 255;
@@ -232,6 +235,8 @@ int RTR_SIM_MAIN(int argc, char **argv) {
         else if (!strcmp(n, "drop")) o.ch.drop_rate = nr_cli_double(&c, v, 0.0, 1.0);
         else if (!strcmp(n, "outage")) parse_rate_len(&c, v, &o.ch.outage_rate, &o.ch.outage_len, 1000000);
         else if (!strcmp(n, "ctl-ber")) o.ch.ctl_ber = nr_cli_double(&c, v, 0.0, 1.0);
+        else if (!strcmp(n, "ctl-forge")) o.ch.ctl_forge = nr_cli_double(&c, v, 0.0, 1.0);
+        else if (!strcmp(n, "ctl-forge-kind")) o.ch.ctl_forge_kind = nr_cli_enum(&c, v, lcb_forge_kind_names);
         else if (!strcmp(n, "timeout")) o.lcfg.timeout = (uint32_t)nr_cli_long(&c, v, 1, 65535);
         else if (!strcmp(n, "retry-limit")) o.lcfg.retry_limit = (uint32_t)nr_cli_long(&c, v, 0, 255);
         else if (!strcmp(n, "hotspot")) {
@@ -316,6 +321,7 @@ int RTR_SIM_MAIN(int argc, char **argv) {
         nr_cli_die(&c, "--len: packets up to %d phits exceed MaxPktLen=%d of %s", maxlen,
                    g.max_pkt_len, o.cfg.name);
     o.lcfg.max_len = (uint32_t)g.max_pkt_len;
+    lcb_ch_cfg_geom(&o.ch, g.lcb.num_vcs, g.lcb.buf_per_vc, g.lcb.window);
     if (g.use_lcb && lcb_ch_cfg_check(&o.ch, err, sizeof err)) nr_cli_die(&c, "link: %s", err);
     if (!g.use_lcb && lcb_ch_cfg_has_errors(&o.ch))
         nr_cli_die(&c, "link error injection needs a configuration with LCBs (%s has UseLcb=0)",
