@@ -89,18 +89,13 @@ static int tx_ready_of(const lcb_conf *c, const lcb_tx_regs *q, uint32_t vc_ok,
     return 0;
 }
 
-/* §7.4 range checks of a delivered word against start-of-cycle state: the
- * ack within [base, next_seq], and for every v (sent[v] - fr[v]) mod 2^CW <=
- * BufPerVc (the peer holds at most its buffer and has freed at most what was
- * sent). A check on the word alone: last_fr does not enter it. Returns 1 if
- * the word may be applied. Pure. */
-static int cw_in_range(const lcb_conf *c, const lcb_tx_regs *q, const lcb_cw *w)
+/* §7.4 range check of a delivered word against start-of-cycle state: the
+ * ack within [base, next_seq]. The freed counts fr[v] are not checked (§7.4,
+ * "Why fr has no range check"): any value is taken. Returns 1 if the word
+ * may be applied. Pure. */
+static int cw_in_range(const lcb_tx_regs *q, const lcb_cw *w)
 {
-    int ok = seq_diff(w->ack, q->base) <= seq_diff(q->next_seq, q->base);
-    for (int v = 0; v < c->nvc; v++)
-        if (((q->sent[v] - w->fr[v]) & c->cw_mask) > c->buf)
-            ok = 0;
-    return ok;
+    return seq_diff(w->ack, q->base) <= seq_diff(q->next_seq, q->base);
 }
 
 /* §7.3: the ok field and PCRC of the EOP that finishes a packet whose core
@@ -144,7 +139,7 @@ static void tx_apply_word(const lcb_conf *c, const lcb_regs *qr, lcb_tx_regs *n,
     if (!qr->ctl.dlv_valid)
         return;
     lcb_cw_unpack(c, qr->ctl.dlv_pay, &w);
-    if (!cw_in_range(c, q, &w)) {
+    if (!cw_in_range(q, &w)) {
         wi->ev |= 1u << NR_EV_CTL_REJECT;
         wi->cw_verdict = CW_REJECT;           /* a deframer miss (§5.3) */
         return;

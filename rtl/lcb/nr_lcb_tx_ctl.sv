@@ -4,8 +4,9 @@
 // Purpose: holds sent[v] (phits debited since reset) and last_fr[v] (the
 //   fr[v] of the last accepted word) and derives the credits from them:
 //   owed[v] = (sent[v] - last_fr[v]) mod 2^CW, credits[v] = BufPerVc - owed[v]
-//   (§7.2). Range-checks a control word delivered by nr_lcb_ctl_defr against
-//   the TX state and turns it into an ack, a NACK and a new last_fr
+//   (§7.2). Range-checks the ack of a control word delivered by
+//   nr_lcb_ctl_defr against the TX state and turns the word into an ack, a
+//   NACK and a new last_fr
 //   (§7.4). Holds last_epoch. There is no running credit count: an accepted
 //   word overwrites last_fr, so the credits depend on that word alone, and a
 //   wrong word that passed the CRC is forgotten at the next accepted word
@@ -24,10 +25,11 @@
 //   credits_o        BufPerVc - owed[v], VC v at bits v*CW +: CW, from state
 //                    (start of cycle). CW-bit two's complement: see cr_neg_o.
 //   cr_neg_o[v]      credits[v] < 0 (owed[v] > BufPerVc). Never with true
-//                    words; possible for up to one word period after a wrong
-//                    word passed the CRC-16 and lowered the credits of a VC
-//                    in mid-packet (body phits are taken without a credit
-//                    check, §7.3). The TX admits no head on such a VC.
+//                    words; possible after a wrong word passed the CRC-16:
+//                    the word itself may claim too few freed phits (until the
+//                    next accepted word), or a true word corrects phantom
+//                    credits after the sender overdrew (until the peer frees
+//                    the excess). The TX admits no head on such a VC.
 //   accept_o         the word passed the checks and is applied this cycle.
 //   reject_o         CTL_REJECT: a delivered word failed a check (ignored).
 //   ack_o            the word's ack A.
@@ -35,9 +37,10 @@
 //   nack_o           TX_NACK: accept_o and the epoch changed.
 //   accept_o .. nack_o are combinational from valid_i, word_i, base_i,
 //   outstanding_i and state; credits_o, cr_neg_o from state only.
-// Checks (§7.4): (A - base) mod 128 <= outstanding, and for every v
-//   (sent[v] - fr[v]) mod 2^CW <= BufPerVc, with start-of-cycle sent[v]: a
-//   check on the word alone, not on last_fr. On accept last_fr[v] = fr[v];
+// Checks (§7.4): (A - base) mod 128 <= outstanding. fr[v] is not checked
+//   ("Why fr has no range check": any check on the word alone must accept
+//   the values that give phantom credits, and one that refuses an overdrawn
+//   true word keeps them). On accept last_fr[v] = fr[v];
 //   the cycle's debit adds to sent[v] as in every cycle. With true words this
 //   is exactly the former running count credits += (fr - last_fr) mod 2^CW
 //   (proved below, f_honest).
@@ -88,9 +91,9 @@ module nr_lcb_tx_ctl #(
 
   logic [6:0]           a, a_rel;
   logic                 e;
-  logic [NumVcs*CW-1:0] fr, rel, owed;
-  logic [NumVcs-1:0]    fr_bad, no_credit;
-  logic                 a_ok, fr_ok;
+  logic [NumVcs*CW-1:0] fr, owed;
+  logic [NumVcs-1:0]    no_credit;
+  logic                 a_ok;
 
   assign a = word_i[DW-1 -: 7];
   assign e = word_i[DW-8];
@@ -111,16 +114,12 @@ module nr_lcb_tx_ctl #(
   always_comb begin
     a_rel  = a - base_i;
     a_ok   = (a_rel <= outstanding_i);
-    fr_bad = '0;
     for (int v = 0; v < NumVcs; v++) begin
-      fr[v*CW +: CW]  = word_i[(NumVcs-1-v)*CW +: CW];
-      rel[v*CW +: CW] = sent_q[v*CW +: CW] - fr[v*CW +: CW];
-      fr_bad[v]       = (32'(rel[v*CW +: CW]) > BufPerVc);
+      fr[v*CW +: CW]     = word_i[(NumVcs-1-v)*CW +: CW];
       sent_d[v*CW +: CW] = sent_q[v*CW +: CW] + CW'(debit_i[v]);
     end
-    fr_ok    = (fr_bad == '0);
-    accept_o = valid_i && a_ok && fr_ok;
-    reject_o = valid_i && !(a_ok && fr_ok);
+    accept_o = valid_i && a_ok;
+    reject_o = valid_i && !a_ok;
     ack_o    = a;
     adv_o    = accept_o && (a != base_i);
     nack_o   = accept_o && (e != last_epoch_q);
@@ -151,15 +150,14 @@ module nr_lcb_tx_ctl #(
   // Environment, always: reset at step 0 only; no debit on a VC with
   // credits <= 0 (VCT admission with true words).
   // Unconditional properties (any words, wrong ones included):
-  //   - a word is rejected iff its ack or one of its fr[v] is out of range,
-  //     a check on the word alone: a word that passes it is accepted whatever
-  //     the earlier accepted words said;
+  //   - a word is rejected iff its ack is out of range, whatever its fr[v]
+  //     and whatever the earlier accepted words said;
   //   - SELF-CORRECTION: the cycle after an accepted word with fr[v],
   //     credits[v] = BufPerVc - (sent[v] - fr[v] + debit[v]) mod 2^CW, with
   //     sent[v] and debit[v] of the apply cycle, whatever last_fr was;
   //     without an accept, credits only drop by the debit;
   //   - every word the former rule (fr - last_fr <= BufPerVc - credits)
-  //     accepted is accepted (while credits >= 0);
+  //     accepted is accepted;
   //   - credits <= BufPerVc; reset gives BufPerVc; ack, TX_ACK, TX_NACK.
   // Honest environment (anyconst f_honest): the peer's true freed count
   //   f_true[v] grows by at most the phits outstanding, and every delivered
@@ -181,7 +179,7 @@ module nr_lcb_tx_ctl #(
 
   always @(*) if (rst_ni) begin
     // the verdict from the word and sent alone (last_fr does not enter it)
-    assert (accept_o == (valid_i && (7'(a - base_i) <= outstanding_i) && f_in_range == '1));
+    assert (accept_o == (valid_i && (7'(a - base_i) <= outstanding_i)));
     assert (reject_o == (valid_i && !accept_o));
     assert (!(accept_o && reject_o));
     assert (ack_o == a);
@@ -228,9 +226,8 @@ module nr_lcb_tx_ctl #(
     always @(*) if (rst_ni) begin
       assert ({cr_neg_o[v], f_cred} == BUF - {1'b0, f_owed});
       if (!cr_neg_o[v]) assert (32'(f_cred) <= BufPerVc);
-      if (valid_i && !f_in_range[v]) assert (reject_o && !accept_o);
-      // every word the former rule accepted passes (while credits >= 0)
-      if (valid_i && !cr_neg_o[v] && f_old_ok) assert (f_in_range[v]);
+      // every word the former rule accepted is accepted (it checked fr too)
+      if (valid_i && f_old_ok && (7'(a - base_i) <= outstanding_i)) assert (accept_o);
     end
     always @(posedge clk_i) if (f_past_valid && $past(rst_ni) && rst_ni) begin
       assert (f_sent == CW'($past(f_sent) + $past(f_deb)));
@@ -240,7 +237,6 @@ module nr_lcb_tx_ctl #(
         assert (f_owed == CW'($past(f_sent) - $past(f_fr) + $past(f_deb)));
         assert ({cr_neg_o[v], f_cred} ==
                 BUF - {1'b0, CW'($past(f_sent) - $past(f_fr) + $past(f_deb))});
-        assert (32'(CW'($past(f_sent) - $past(f_fr))) <= BufPerVc);
       end else begin
         assert (f_lfr == $past(f_lfr));
         assert (f_owed == CW'($past(f_owed) + $past(f_deb)));

@@ -307,16 +307,10 @@ static int fg_build(lcb_ch *ch)
         }
         ch->st.forged_by_kind[3]++;
     } else {
-        /* fr out of range needs the debit count and room above BufPerVc for
-         * the debits of the W cycles up to the apply cycle */
-        int fr_ok = f->have_hint && (int)f->cw_mask - 1 - c->cw_buf >= f->w;
-        int k = (int)nr_rng_below(r, fr_ok ? 3 : 2);
+        /* only the ack is range-checked (link-protocol 7.4: fr is not) */
+        int k = (int)nr_rng_below(r, 2);
         if (k == 0) ack = (f->ack - 1u) & 127u;                      /* before base */
-        else if (k == 1) ack = (f->ack + (unsigned)c->cw_window + 1u) & 127u; /* beyond next_seq */
-        else {
-            int v = (int)nr_rng_below(r, (uint64_t)nv);
-            fr[v] = ((unsigned)f->sent[v] - (unsigned)c->cw_buf - 1u) & f->cw_mask;
-        }
+        else ack = (f->ack + (unsigned)c->cw_window + 1u) & 127u;    /* beyond next_seq */
         ch->st.forged_by_kind[k]++;
     }
     f->f_pay = fg_pay(f, c, ack, f->epoch, !f->wt, fr);

@@ -41,6 +41,12 @@ int lcb_tb_warn_sizing(FILE *f, const char *prefix, const char *dir, const nr_lc
                 "is credit-limited\n", prefix, dir, p->buf_per_vc, rtt, p->max_pkt_len);
         n++;
     }
+    if (p->buf_per_vc & (p->buf_per_vc - 1)) {
+        fprintf(f, "%swarning: %s: BufPerVc %d is not a power of two: after an undetected "
+                "wrong control word an overdraw can wrap the credit count (protocol sections "
+                "7.4, 11)\n", prefix, dir, p->buf_per_vc);
+        n++;
+    }
     if (mean_len > 0 && p->window < rtt / mean_len + 1) {
         fprintf(f, "%swarning: %s: Window %d < RTT_ack/L + 1 = %.1f for mean length %.1f: "
                 "not full rate\n", prefix, dir, p->window, rtt / mean_len + 1, mean_len);

@@ -111,6 +111,7 @@ typedef struct {
     int64_t susp_end;      /* cycle the last such window ended */
     int noted;             /* the credit check already fired in this window */
     int64_t last_dmg_acc;  /* last RX_OK of a damaged packet at this port */
+    int ever_wrong;        /* a damaged or forged word was accepted at some time */
 } ctl_track;
 
 typedef struct {
@@ -287,6 +288,8 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     if (lcb_tb_cfg_check(cf, NULL, err, errlen)) return 2;
     const nr_lcb_params *p = &cf->p;
     const int nv = p->num_vcs, buf = p->buf_per_vc;
+    int cwbits = 0; /* CW = clog2(BufPerVc + 1): the credits field width */
+    while ((1 << cwbits) < buf + 1) cwbits++;
     lcb_check chk;
     lcb_check_init(&chk, out, 20);
     nr_sb_t sb;
@@ -467,6 +470,8 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
                             "bits the channel damaged passed the CRC-16 and the range checks\n", t,
                             'A' + i);
                 }
+                if (!rej && (k->pend & 6))
+                    k->ever_wrong = 1;
                 if (!rej && (k->pend & 6)) {
                     k->susp = 1;
                 } else if (!rej) {
@@ -489,12 +494,16 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
             if (s->debit >> nv)
                 lcb_fail(&chk, t, "port %c: debit 0x%x on a VC >= NumVcs", 'A' + d, s->debit);
             for (int v = 0; v < nv; v++) {
+                /* the credits output is CW bits, two's complement (§7.2):
+                 * negative only after an accepted wrong word */
                 int64_t cr = s->credits[v];
+                if (cr > buf)
+                    cr -= (int64_t)1 << cwbits;
                 int64_t lo = (int64_t)buf - (int64_t)D[d][v];
                 int64_t hi = lo + (int64_t)F[d][v];
-                if (cr > buf)
-                    lcb_fail(&chk, t, "port %c vc %d: credits %" PRId64 " > BufPerVc %d", 'A' + d,
-                             v, cr, buf);
+                if (cr < 0 && !ct[d].ever_wrong)
+                    lcb_fail(&chk, t, "port %c vc %d: credits %" PRId64 " < 0, and every control "
+                             "word it accepted was true (link-protocol 7.2)", 'A' + d, v, cr);
                 else if (cr < lo || cr > hi) {
                     char m[200];
                     snprintf(m, sizeof m, "port %c vc %d: credits %" PRId64 " %s %" PRId64 ": credits %s",

@@ -64,7 +64,7 @@ static const nr_cli_opt_t opts[] = {
     {"outage", "RATE:LEN", "outages per cycle and their length in cycles"},
     {"ctl-ber", "F", "extra control-bit flips per phit"},
     {"ctl-forge", "F", "control words replaced by CRC-correct forged ones, per word (0..1)"},
-    {"ctl-forge-kind", "K", "forged words: phantom (more freed phits) or outrange (must be rejected; default)"},
+    {"ctl-forge-kind", "K", "forged words: phantom (more freed phits) or outrange (an ack out of range: must be rejected; default)"},
     {"timeout", "N", "LCB cfg_timeout (default 1024)"},
     {"retry-limit", "N", "LCB cfg_retry_limit (default 255)"},
     {"hotspot", "NODES:F", "hot nodes (comma list) and the fraction of packets sent to them"},

@@ -974,11 +974,18 @@ static void test_deframer_q2_no_lock(void)
  *   4   2   6   7     1                accept   7   phantom: 3 freed, not 6
  *   5   2   4   7     3                accept   5   true again at once
  *   6   2   5  11     6                accept   2
- *   7   3  12  11     15 > 8           REJECT   2   freed more than sent
- *   8   3   2  11     9 > 8            REJECT   2   more than the buffer
- *   9   3  11  11     0                accept   8   TX_ACK (base 2 -> 3:
- *                                                  word 7's ack was ignored)
+ *   7   3  12  11     15               accept  -7   TX_ACK (base 2 -> 3); a
+ *                                                  wrong fr ahead of sent: far
+ *                                                  fewer credits, not more
+ *   8   5   2  11     ack 5 > next 3   REJECT  -7   ack beyond next_seq: the
+ *                                                  whole word is ignored
+ *   9   3  11  11     0                accept   8   true again at once
  *  10   3  11  11     0                accept   8
+ * fr has no range check (§7.4, "Why fr has no range check"): words 7 and 8
+ * are taken and give fewer credits than the truth (negative: no head
+ * starts), which the next true word repairs; the credits output shows the
+ * negative count in CW bits (9). Word 8's fr would be taken too, but its ack
+ * is out of range, so it changes nothing.
  * Under the earlier running-count rule (d = (fr - last_fr) mod 2^CW accepted
  * if d <= BufPerVc - credits) the true words 5 and 6 look like the freed
  * count going backwards and are rejected (d = 14 > 8 - 7, d = 15 > 8 - 3),
@@ -1005,8 +1012,8 @@ static void test_self_correcting_credits(void)
         unsigned ack, fr;
         int verdict, tx_ack;
     } wd[11] = {{0, 0, NONE, 0}, {0, 0, ACC, 0},  {2, 0, ACC, 1},  {2, 2, ACC, 0},
-                {2, 6, ACC, 0},  {2, 4, ACC, 0},  {2, 5, ACC, 0},  {3, 12, REJ, 0},
-                {3, 2, REJ, 0},  {3, 11, ACC, 1}, {3, 11, ACC, 0}};
+                {2, 6, ACC, 0},  {2, 4, ACC, 0},  {2, 5, ACC, 0},  {3, 12, ACC, 1},
+                {5, 2, REJ, 0},  {3, 11, ACC, 0}, {3, 11, ACC, 0}};
     /* the words: the builder reproduces the Python literals G0/G1 (CW 4) */
     uint32_t word[11];
     for (int k = 0; k < K; k++) {
@@ -1031,7 +1038,7 @@ static void test_self_correcting_credits(void)
                          .tx_phit = offer ? src[si] : 0};
         nr_lcbp_eval(s.m, &in, &s.o);
         /* start-of-cycle credits: BufPerVc - (sent - last_fr) (§7.2) */
-        CHECK_EQ(s.o.credits[0], 8u - ((sent - last_fr) & 15u));
+        CHECK_EQ(s.o.credits[0], (8u - ((sent - last_fr) & 15u)) & 15u);
         int deb = (t >= 60 && t <= 66) || (t >= 176 && t <= 179);
         CHECK_EQ(s.o.debit, (uint32_t)deb);
         if (offer) {
@@ -1057,7 +1064,7 @@ static void test_self_correcting_credits(void)
         ndebit += (unsigned)deb;
         /* the table's credits after each apply cycle */
         if (j == 0 && k >= 2) {
-            static const unsigned after[11] = {8, 8, 1, 3, 7, 5, 2, 2, 2, 8, 8};
+            static const unsigned after[11] = {8, 8, 1, 3, 7, 5, 2, 9, 9, 8, 8}; /* 9: -7 */
             nr_lcbp_out pk;
             nr_lcbp_peek(s.m, &pk);
             CHECK_EQ(pk.credits[0], after[k - 1]);
