@@ -86,7 +86,8 @@ expect 2 "--label: a label may not contain commas" --label "a,b" $Q
 expect 2 "--label: a label may not contain commas" --label 'say "hi"' $Q
 expect 2 "--label: a label may not contain commas" --label "$(printf 'two\nlines')" $Q
 "$SIM" --cfg-file "$TMP/c6.txt" --cfg tiny $Q --label ok-label_1 --csv "$TMP/l.csv" > /dev/null 2>&1
-if [ "$(awk -F, 'NR == 2 { print NF, $1 }' "$TMP/l.csv")" = "$(awk -F, 'NR == 1 { print NF }' "$TMP/l.csv") ok-label_1" ]; then
+. "$(dirname "$0")/csv_lib.sh"
+if [ "$(csv_awk 'NR == 2 { print NF, $col("label") }' "$TMP/l.csv")" = "$(awk -F, 'NR == 1 { print NF }' "$TMP/l.csv") ok-label_1" ]; then
     pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: CSV row and header differ in columns"; cat "$TMP/l.csv"; fi
 # a duplicate name is caught however far down the file (was: after entry 256 not)
 { for i in $(seq 1 300); do echo "cfg$i nr_yarc Rows=2 Cols=2 UseLcb=0"; done; echo "cfg7 nr_yarc Rows=2 Cols=2"; } > "$TMP/c9.txt"
@@ -125,9 +126,14 @@ expect 2 "--trace-out /nonexistent-dir/x.fst: cannot write the trace: No such fi
 expect 2 "--trace-out /proc/x.fst: cannot write the trace" --impl lockstep --trace-from 0 --trace-out /proc/x.fst $Q
 expect 2 "--trace-out $TMP: cannot write the trace: not a regular file" --impl rtl --trace-from 0 --trace-out "$TMP" $Q
 expect 2 "--trace-out needs --impl rtl or lockstep" --trace-from 0 --trace-out "$TMP/m.fst" $Q
+# The startup check probes the path by creating it. Without a traced RTL build
+# the run then fails, and the probe must not leave a file behind; with one,
+# the run writes a real (non-empty) trace there.
 if [ ! -e "$TMP/w.fst" ]; then
-    "$SIM" --impl rtl --trace-from 0 --trace-out "$TMP/w.fst" $Q > /dev/null 2>&1
-    if [ ! -e "$TMP/w.fst" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: the writability check left $TMP/w.fst"; fi
+    if "$SIM" --impl rtl --trace-from 0 --trace-out "$TMP/w.fst" $Q > "$TMP/w.out" 2>&1; then
+        if [ -s "$TMP/w.fst" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: a traced run passed without writing $TMP/w.fst"; fi
+    elif [ ! -e "$TMP/w.fst" ]; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "FAIL: the writability check left $TMP/w.fst after a failed run"; cat "$TMP/w.out"; fi
 fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
