@@ -17,7 +17,7 @@ VINC     := /usr/share/verilator/include
 RTL_FILES := $(shell grep -v '^\s*\(//\|$$\)' rtl/files.f)
 
 .DEFAULT_GOAL := help
-.PHONY: help deps lint test run sweep waves area formal clean check-format build-tests
+.PHONY: help deps lint test run sweep waves area formal clean check-format build-tests cores
 
 help:
 	@echo "make deps          check/install the Debian packages the build uses"
@@ -30,6 +30,8 @@ help:
 	@echo "make area          Yosys synthesis against the OSU 0.18um liberty"
 	@echo "make check-format  regenerate the packet-format package/header and diff"
 	@echo "make soak          time-budgeted link soak (SOAK_MINUTES=10), JUnit in $(BUILD)/soak (not in test)"
+	@echo "make cores         regenerate the FuseSoC cores (cores/*.core) from rtl/files.f and configs/configs.txt"
+	@echo "make check-cfg CFG=name  the parameter rules of a configuration (exit 2 with the broken one)"
 	@echo "make clean         remove build/"
 	@echo "Per-unit targets: $(sort $(UNIT_TARGETS))"
 
@@ -48,6 +50,10 @@ check-format: $(BUILD)/genfmt
 	@$(BUILD)/genfmt sv | diff -u rtl/nr_pkg.sv - && \
 	 $(BUILD)/genfmt c | diff -u csrc/include/nr_fmt.h - && \
 	 echo "check-format: rtl/nr_pkg.sv and csrc/include/nr_fmt.h match scripts/genfmt.c"
+
+# --- FuseSoC cores: generated, never typed (tests/fusesoc.list checks) ------
+cores:
+	@scripts/gencores.sh
 
 # --- Verilated tops ------------------------------------------------------
 # $(call vtop,NAME,TOP,PARAMS[,--trace]) builds $(BUILD)/v/NAME/libVTOP.a and
@@ -69,9 +75,13 @@ VLIBS := -lz -pthread
 # parameters come from a named configuration depends on its stamp
 # ($(call cfg_stamp,NAME) in mk/*_rtl.mk and mk/sc.mk), so editing one entry
 # rebuilds that configuration's models and no others.
+# NR_CONFIGS names the configurations file (scripts/cfg.sh, rtr_sim and
+# mk/usercfg.mk read it too); a user's own file must keep the shipped entries.
+NR_CONFIGS ?= configs/configs.txt
+export NR_CONFIGS
 CFG_STAMP_DIR := $(BUILD)/cfg
 cfg_stamp = $(CFG_STAMP_DIR)/$(1).stamp
-CFG_STAMPS_RC := $(shell scripts/cfg_stamps.sh $(CFG_STAMP_DIR) configs/configs.txt >&2; echo $$?)
+CFG_STAMPS_RC := $(shell scripts/cfg_stamps.sh $(CFG_STAMP_DIR) $(NR_CONFIGS) >&2; echo $$?)
 ifneq ($(CFG_STAMPS_RC),0)
 $(error scripts/cfg_stamps.sh $(CFG_STAMP_DIR) failed (exit $(CFG_STAMPS_RC)))
 endif

@@ -4,9 +4,21 @@
 # GTKWave under Xvfb (scripts/waves.sh; tests/waves.list runs the same check).
 .PHONY: waves
 waves: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory $(filter %-trace,$(RTR_RTL_BINS))
+	@$(MAKE) --no-print-directory $(filter %-trace,$(RTR_RTL_BINS)) $(PHITDEC_BINS)
 	@scripts/waves.sh
 UNIT_TARGETS += waves
+# The GTKWave translate filter process that shows a phit as HEAD/BODY/EOP (core
+# side) or IDLE/PAD/MARK/EOP with the C bit (link side): tb/waves/phitdec.c.
+# The waves save files attach $(BUILD)/bin/nr_phitdec to the core-phit traces
+# and nr_phitdec-link (a symlink: the link mode) to the link traces.
+PHITDEC := $(BUILD)/bin/nr_phitdec
+PHITDEC_BINS := $(PHITDEC) $(PHITDEC)-link
+$(PHITDEC): $(BUILD)/obj/tb/waves/phitdec.o $(NRLIB)
+	@mkdir -p $(@D)
+	$(CC) -o $@ $^ $(NRLIB_LDLIBS)
+$(PHITDEC)-link: $(PHITDEC)
+	ln -sf nr_phitdec $@
+TEST_BINS += $(PHITDEC_BINS)
 .PHONY: area
 AREA_CONFIGS ?= fifo-64 arb-rr-8 arb-matrix-8 crc16-22 lcb-default lcb-small yarc-k16 cn-k16 fc-k16 bb-k16 \
                 fc-k64 bb-k64 yarc-k32 yarc-k64 fc6-k64 fc6-isu2-k64 cn-k64

@@ -53,7 +53,9 @@ RTR_RTL_VARIANTS := yarc-k16:YARC_RTL_OBJS_k16:YARC yarc-k32:YARC_RTL_OBJS_k32:Y
 # and fc builds (the lockstep self-test reruns a divergence with them); the
 # other traced builds are flat and only made on demand.
 RTR_RTL_TEST_TRACES := yarc-k16-trace fc-k16-trace
-rtr_var = $(filter $(1):%,$(RTR_RTL_VARIANTS))
+# RTR_GEN_VARIANTS: the configurations of mk/usercfg.mk (any other nr_yarc or
+# nr_nwn configuration of $(NR_CONFIGS), built on demand only).
+rtr_var = $(firstword $(filter $(1):%,$(RTR_RTL_VARIANTS)) $(filter $(1):%,$(RTR_GEN_VARIANTS)))
 rtr_objs_of = $($(word 2,$(subst :, ,$(call rtr_var,$(1)))))
 rtr_org_of = $(word 3,$(subst :, ,$(call rtr_var,$(1))))
 RTR_RTL_ALL_BINS = $(foreach v,$(RTR_RTL_VARIANTS),$(if $($(word 2,$(subst :, ,$(v)))),$(BUILD)/bin/rtr_sim-$(word 1,$(subst :, ,$(v)))))

@@ -4,7 +4,9 @@
 #   params   "P=V P=V ..."
 #   gparams  "-GP=V -GP=V ..." (Verilator), the default
 set -eu
-F="$(dirname "$0")/../configs/configs.txt"
+# NR_CONFIGS names another configurations file (README "Your own configuration").
+F=${NR_CONFIGS:-"$(dirname "$0")/../configs/configs.txt"}
+[ -r "$F" ] || { echo "cfg.sh: cannot read the configurations file $F" >&2; exit 2; }
 [ $# -ge 1 ] || { echo "usage: cfg.sh NAME [top|params|gparams]" >&2; exit 2; }
 # '#' starts a comment anywhere on a line (as tb/rtr/cfgfile.c reads it)
 line=$(awk -v n="$1" '{ sub(/#.*/, "") } $1 == n { print; exit }' "$F")

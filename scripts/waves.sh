@@ -7,9 +7,20 @@
 #
 # usage: waves.sh [CFG ...]     default: yarc-k16 (and fc-k16 when its traced
 #                               build exists)
-# Environment: BUILD [build], WAVES_FROM [300], WAVES_TO [360], WAVES_SEED [3].
+# Environment: BUILD [build], WAVES_FROM [300], WAVES_TO [360], WAVES_SEED [3],
+# NR_CONFIGS [configs/configs.txt] (the configurations file; CFG may be any
+# configuration in it whose top is nr_yarc or nr_nwn).
 # Output: $BUILD/waves/<cfg>.fst, <cfg>.gtkw, <cfg>.png. Exit 1 if a run fails,
 # the FST is missing, or GTKWave does not display every listed signal.
+# Phit decoding: every trace that carries phits (a name with "phit", or the
+# link_rx_i/link_tx_o of a port; width a multiple of 24) gets the translate
+# filter process $BUILD/bin/nr_phitdec (core phits) or nr_phitdec-link (link
+# phits, tb/waves/phitdec.c). The check then also fails unless
+#   - the filter, run on every value of those traces in the FST window, gives
+#     HEAD, BODY and EOP on the core traces and IDLE and F (packet) phits on
+#     the link traces, and never "?" ($OUT/<cfg>.decoded);
+#   - GTKWave itself ran the filters and got decoded text for the picture
+#     (NR_PHITDEC_LOG, $OUT/<cfg>.filterlog).
 set -u
 B=${BUILD:-build}
 FROM=${WAVES_FROM:-300}
@@ -22,6 +33,8 @@ if [ ${#CFGS[@]} -eq 0 ]; then
     CFGS=(yarc-k16)
     [ -x "$B/bin/rtr_sim-fc-k16-trace" ] && CFGS+=(fc-k16)
 fi
+PD=$(cd "$B/bin" 2>/dev/null && pwd)/nr_phitdec
+[ -x "$PD" ] && [ -x "$PD-link" ] || { echo "waves: $B/bin/nr_phitdec{,-link} not built (make $B/bin/nr_phitdec-link)" >&2; exit 1; }
 for t in fst2vcd gtkwave xvfb-run; do
     command -v $t > /dev/null || { echo "waves: $t not found (make deps installs gtkwave and xvfb)" >&2; exit 1; }
 done
@@ -112,6 +125,49 @@ $p.ev_o
 EOF
 }
 
+# phit_kind NAME WIDTH: "core", "link" or "" (not a phit trace). A bare
+# configuration (UseLcb=0) has no LCB: its link ports carry core phits.
+BARE=0
+phit_kind() {
+    [ $(($2 % 24)) = 0 ] || return 0
+    case ${1##*.} in
+        link_rx_i|link_tx_o) if [ $BARE = 1 ]; then echo core; else echo link; fi ;;
+        *phit*) echo core ;;
+    esac
+}
+
+# check_decoded CFG FST: every value of the phit traces in the window through
+# the filter (the expected kinds appear, "?" never does), and GTKWave's own
+# filter calls (NR_PHITDEC_LOG) gave decoded text.
+check_decoded() {
+    local cfg=$1 fst=$2 dec=$OUT/$1.decoded
+    fst2vcd "$fst" 2>/dev/null | awk -v list="$OUT/$cfg.phits" '
+        BEGIN { while ((getline l < list) > 0) { split(l, a, " "); kind[a[2]] = a[1] } }
+        /\$scope/ { d++; p[d] = $3 } /\$upscope/ { d-- }
+        /\$var/ { s = ""; for (i = 1; i <= d; i++) s = s p[i] "."; if ((s $5) in kind) { k[$4] = kind[s $5]; w[$4] = $3 } }
+        /^b/ { id = $2; if (!(id in k)) next; v = substr($1, 2)
+               while (length(v) < w[id]) v = (v ~ /^[xz]/ ? substr(v, 1, 1) : "0") v
+               h = ""; for (i = 1; i <= length(v); i += 4) { q = substr(v, i, 4)
+                   if (q ~ /x/) c = "x"; else if (q ~ /z/) c = "z"
+                   else c = substr("0123456789ABCDEF", 1 + substr(q, 1, 1) * 8 + substr(q, 2, 1) * 4 + substr(q, 3, 1) * 2 + substr(q, 4, 1), 1)
+                   h = h c }
+               print k[id], h }' > "$dec.in"
+    { grep '^core ' "$dec.in" | cut -d' ' -f2 | "$PD" | sed 's/^/core /'
+      grep '^link ' "$dec.in" | cut -d' ' -f2 | "$PD-link" | sed 's/^/link /'; } > "$dec"
+    local bad="" want
+    local wants=("core HEAD" "core BODY" "core EOP")
+    [ $BARE = 1 ] || wants+=("link IDLE" "link F ")
+    for want in "${wants[@]}"; do
+        grep -q "^$want" "$dec" || bad="$bad no '${want#* }' on a ${want%% *} trace;"
+    done
+    grep -q ' ?$\|^core ?\|^link ?' "$dec" && bad="$bad a value the filter cannot decode ('?', $dec.in);"
+    [ -s "$OUT/$cfg.filterlog" ] || bad="$bad GTKWave never called the filter;"
+    grep -q -- '-> \(HEAD\|BODY\|EOP\|IDLE\|F \)' "$OUT/$cfg.filterlog" 2>/dev/null ||
+        bad="$bad GTKWave got no decoded phit from the filter;"
+    if [ -n "$bad" ]; then echo "waves: $cfg: phit decoding:$bad" >&2; return 1; fi
+    echo "waves: $cfg: decoded $(wc -l < "$dec") phit values ($(grep -c 'HEAD' "$dec") HEAD), GTKWave asked the filter $(wc -l < "$OUT/$cfg.filterlog") times"
+}
+
 run_cfg() {
     local cfg=$1 bin=$B/bin/rtr_sim-$1-trace
     local fst=$OUT/$cfg.fst gtkw=$OUT/$cfg.gtkw png=$OUT/$cfg.png
@@ -121,10 +177,15 @@ run_cfg() {
         --seed "$SEED" --trace-from "$FROM" --trace-to "$TO" --trace-out "$fst" > "$OUT/$cfg.log" 2>&1
     local rc=$?
     [ $rc -eq 0 ] && [ -s "$fst" ] || { echo "waves: $cfg run failed (exit $rc, $OUT/$cfg.log)" >&2; return 1; }
-    case $cfg in
-        yarc-*) sigs_yarc > "$OUT/$cfg.sigs" ;;
-        fc-*|fc6-*|bb-*|cn-*) sigs_nwn "${cfg%%-*}" > "$OUT/$cfg.sigs" ;;
-        *) echo "waves: no signal list for $cfg" >&2; return 1 ;;
+    local top params
+    top=$(scripts/cfg.sh "$cfg" top) || return 1
+    params=" $(scripts/cfg.sh "$cfg" params) "
+    BARE=0; [[ $params == *" UseLcb=0 "* ]] && BARE=1
+    case $top in
+        nr_yarc) sigs_yarc > "$OUT/$cfg.sigs" ;;
+        # a cn switch (M=0) has no tops
+        nr_nwn) if [[ $params == *" M=0 "* ]]; then sigs_nwn cn; else sigs_nwn fc; fi > "$OUT/$cfg.sigs" ;;
+        *) echo "waves: no signal list for top $top ($cfg)" >&2; return 1 ;;
     esac
     # widths from the FST's own hierarchy
     fst2vcd "$fst" 2>/dev/null | awk '/\$scope/ {d++; p[d]=$3} /\$upscope/ {d--}
@@ -135,6 +196,7 @@ run_cfg() {
         echo "[timestart] $((2 * FROM))"
         echo "[size] 1400 900"
         local want=0
+        rm -f "$OUT/$cfg.phits"
         while IFS= read -r l; do
             if [ "${l:0:1}" = "-" ]; then
                 echo "@200"; echo "$l"
@@ -142,7 +204,13 @@ run_cfg() {
                 local w
                 w=$(awk -v n="$l" '$1 == n { print $2; exit }' "$OUT/$cfg.facs")
                 [ -n "$w" ] || { echo "waves: $cfg: signal $l is not in the FST" >&2; return 1; }
-                if [ "$w" = 1 ]; then echo "@28"; echo "$l"; else echo "@22"; echo "$l[$((w - 1)):0]"; fi
+                local pk
+                pk=$(phit_kind "$l" "$w")
+                if [ "$w" = 1 ]; then echo "@28"; echo "$l"
+                elif [ "$pk" = core ]; then echo "^>1 $PD"; echo "@4022"; echo "$l[$((w - 1)):0]"
+                elif [ "$pk" = link ]; then echo "^>2 $PD-link"; echo "@4022"; echo "$l[$((w - 1)):0]"
+                else echo "@22"; echo "$l[$((w - 1)):0]"; fi
+                [ -n "$pk" ] && echo "$pk $l" >> "$OUT/$cfg.phits"
                 want=$((want + 1))
             fi
         done < "$OUT/$cfg.sigs"
@@ -155,6 +223,7 @@ run_cfg() {
 set n 0
 foreach s [gtkwave::getDisplayedSignals] { if {[string index \$s 0] ne "-"} { incr n } }
 puts "WAVES_DISPLAYED \$n"
+gtkwave::setZoomRangeTimes $((2 * FROM + 20)) $((2 * FROM + 44))
 gtkwave::/File/Grab_To_File $(cd "$OUT" && pwd)/$cfg.png
 gtkwave::/File/Quit
 EOF
@@ -163,12 +232,14 @@ EOF
     # runs started at once (the regression runs the waves tests in parallel)
     # could pick the same one: start each configuration's search elsewhere.
     local dpy=$((100 + $(printf '%s' "$cfg" | cksum | cut -d' ' -f1) % 400))
-    got=$(timeout 120 xvfb-run -a -n "$dpy" -s "-screen 0 1400x900x24" gtkwave -S "$OUT/$cfg.tcl" "$gtkw" 2>&1 |
+    rm -f "$OUT/$cfg.filterlog"
+    got=$(NR_PHITDEC_LOG="$(cd "$OUT" && pwd)/$cfg.filterlog" timeout 120 xvfb-run -a -n "$dpy" -s "-screen 0 1400x900x24" gtkwave -S "$OUT/$cfg.tcl" "$gtkw" 2>&1 |
           awk '/^WAVES_DISPLAYED/ { print $2 }')
     if [ "$got" != "$want" ]; then
         echo "waves: $cfg: GTKWave displays ${got:-no} signals of the $want in $gtkw" >&2
         return 1
     fi
+    check_decoded "$cfg" "$fst" || return 1
     echo "waves: $cfg: $fst (cycles $FROM..$TO), $want signals in $gtkw, picture $png"
     echo "waves:   view with: gtkwave $gtkw"
 }
