@@ -21,7 +21,7 @@ RTL_FILES := $(shell grep -v '^\s*\(//\|$$\)' rtl/files.f)
 
 help:
 	@echo "make deps          check/install the Debian packages the build uses"
-	@echo "make test          the regression (cells, formal, C unit tests, LCB, routers)"
+	@echo "make test          the regression (cells, formal, C unit tests, LCB, routers); JUnit in $(BUILD)/regress/junit.xml"
 	@echo "make run           the main job: default co-simulation with a summary"
 	@echo "make lint          Verilator -Wall, Icarus and Yosys gates on every RTL module"
 	@echo "make formal        bounded and induction proofs with yosys-smtbmc + z3"
@@ -97,7 +97,7 @@ build-tests: $(BUILD)/.deps-ok $(TEST_BINS)
 
 test: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory -j$(JOBS) build-tests
-	@scripts/regress.sh -j $(JOBS) $(sort $(wildcard tests/*.list))
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) $(sort $(wildcard tests/*.list))
 
 lint: $(BUILD)/.deps-ok
 	@scripts/lint.sh

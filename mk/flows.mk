@@ -26,15 +26,8 @@ AREA_CONFIGS ?= fifo-64 arb-rr-8 arb-matrix-8 crc16-22 lcb-default lcb-small yar
 # of minutes each in Yosys 0.23).
 AREA_TIMEOUT ?= 3600
 # `make area` regenerates docs/area.txt (committed, so a review shows the diff).
+# On a terminal, stderr shows the configuration being synthesized, how long
+# the last one took, and done / total with an ETA (scripts/area_all.sh).
 area: $(BUILD)/.deps-ok
-	@{ echo "# make area: Yosys 0.23 + OSU 0.18um liberty (qflow-tech-osu018); OpenSTA at 5.0 ns."; \
-	   echo "# SRAM macros counted at $${SRAM_UM2_PER_BIT:-10} um^2/bit (constraints/README.md). Areas in um^2."; \
-	   printf "%-16s %12s %8s %10s %12s %12s %8s\n" config stdcell flops sram_bits sram_area total fmax_MHz; \
-	   for c in $(AREA_CONFIGS); do \
-	     top=$$(scripts/cfg.sh $$c top); \
-	     if grep -qh "^module $$top\b" $(RTL_FILES); then timeout $(AREA_TIMEOUT) scripts/area.sh $$c; \
-	       rc=$$?; [ $$rc = 124 ] && printf "%-16s (not finished in $(AREA_TIMEOUT) s)\n" $$c; \
-	       [ $$rc != 0 ] && [ $$rc != 124 ] && echo "$$c FAILED"; \
-	     else printf "%-16s (top %s not in rtl/files.f yet)\n" $$c $$top; fi; \
-	   done; } | tee docs/area.txt
+	@AREA_TIMEOUT=$(AREA_TIMEOUT) scripts/area_all.sh $(AREA_CONFIGS) | tee docs/area.txt
 UNIT_TARGETS += area

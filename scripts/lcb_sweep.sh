@@ -21,6 +21,7 @@
 # All runs are model<->model except the speed runs; the lockstep regression
 # shows the RTL produces the same cycles, so the figures hold for both.
 set -euo pipefail
+. "$(dirname "$0")/csv_lib.sh"   # the plots read the CSVs by column name
 QUICK=0; JOBS=2
 while getopts "qj:" o; do
     case $o in
@@ -135,8 +136,12 @@ SPEED="--load 0.9 --quiet --seed 15"
 # ---- plots ----
 if command -v gnuplot >/dev/null; then
     TERM_=$(gnuplot -e 'set terminal' 2>&1 | grep -q pngcairo && echo "pngcairo size 800,500" || echo "png size 800,500")
-    awk -F, 'NR>1 && $2=="fixed:64"{x=($1==0)?3e-8:$1; print x, $3, $4}' "$OUT/lcb_ber.csv" > "$TMP/b64"
-    awk -F, 'NR>1 && $2=="bw"{x=($1==0)?3e-8:$1; print x, $3, $4}' "$OUT/lcb_ber.csv" > "$TMP/bbw"
+    csv_need "$OUT/lcb_ber.csv" ber len goodput_payload goodput_linklayer
+    csv_need "$OUT/lcb_latency.csv" latency len rtt_ack goodput_linklayer
+    for L in fixed:64 bw; do
+        csv_awk -v L=$L 'NR>1 && $col("len")==L{x=($col("ber")==0)?3e-8:$col("ber"); print x, $col("goodput_payload"), $col("goodput_linklayer")}' \
+            "$OUT/lcb_ber.csv" > "$TMP/b${L#fixed:}"
+    done
     gnuplot <<EOF
 set terminal $TERM_
 set output "$OUT/lcb_ber.png"
@@ -154,7 +159,7 @@ plot "$TMP/b64" u 1:3 w lp t "64-phit, link-layer (all phits)", \
      "$TMP/bbw" u 1:2 w lp t "BlackWidow mix, payload only"
 EOF
     for L in fixed:64 fixed:19 fixed:4; do
-        awk -F, -v L=$L 'NR>1 && $2==L{print $1, $3, $4, $5}' "$OUT/lcb_latency.csv" > "$TMP/l_${L/:/}"
+        csv_awk -v L=$L 'NR>1 && $col("len")==L{print $col("latency"), $col("rtt_ack"), $col("goodput_payload"), $col("goodput_linklayer")}' "$OUT/lcb_latency.csv" > "$TMP/l_${L/:/}"
     done
     gnuplot <<EOF
 set terminal $TERM_

@@ -18,11 +18,19 @@
 # Environment: BUILD [build], NWN_LOADS [0.1 .. 1.0], NWN_WARMUP [3000],
 # NWN_MEASURE [12000], NWN_DRAIN [20000], NWN_LEN [fixed:4], NWN_SEED [1],
 # JOBS [2], NWN_ONLY (space-separated figure names to rerun, e.g. "single-ur"),
-# SWEEP_REPORT_ONLY=1 (tables and plots from the last runs' CSVs).
+# SWEEP_REPORT_ONLY=1 (tables and plots from the last runs' CSVs),
+# SWEEP_LAUNCHER or -l LAUNCHER (a prefix for every run, e.g. "srun -N1 --";
+# scripts/sweep_lib.sh).
 # Outputs in $BUILD/results/nwn: runs/ (one CSV per run), nwn_sweep.csv, <fig>-<org>.dat,
 # <fig>_latency.png and <fig>_accepted.png (copied to docs/img/nwn_*), and the
 # tables nwn_<fig>.md.
 set -eu
+while getopts "l:" o; do
+    case $o in
+        l) SWEEP_LAUNCHER=$OPTARG ;;
+        *) echo "usage: nwn_sweep.sh [-l LAUNCHER]   (see the header for the environment)" >&2; exit 2 ;;
+    esac
+done
 B=${BUILD:-build}
 SIM=$B/bin/rtr_sim
 OUT=$B/results/nwn

@@ -23,9 +23,17 @@
 #               (the runner never stops early); -k is accepted so that
 #               make-style invocations work.
 # Each test's output goes to build/regress/<name>.log; failures print its tail.
+# Every run also writes build/regress/junit.xml (JUnit XML for CI dashboards):
+# one <testsuite> per list (classname = the list's name), one <testcase> per
+# selected entry with its time; a failing one carries a <failure> whose
+# message is the exit status (or the timeout) and the log's last line, and
+# whose text is the log's last 15 lines (XML-escaped). On a terminal, a status
+# line on stderr shows tests done / total and an ETA (scripts/jobrun.sh; the
+# output itself is unchanged, and nothing is shown off a terminal).
 # Exit 0 if every selected test passed, 1 if any failed, 2 on bad usage or a
 # bad list.
 set -u
+. "$(dirname "$0")/jobrun.sh"
 JOBS=1; LAUNCH=""; FILTER=""; TLIMIT=900; BUILDDIR=build
 usage() { echo "usage: regress.sh [-j N] [-l LAUNCHER] [-f REGEX] [-t SECONDS] [-b DIR] [-k] LIST..." >&2; exit 2; }
 while getopts "j:l:f:t:b:k" o; do
@@ -44,6 +52,7 @@ shift $((OPTIND - 1))
 command -v timeout > /dev/null || { echo "regress: needs timeout(1) (coreutils)" >&2; exit 2; }
 LOGDIR=$BUILDDIR/regress; mkdir -p "$LOGDIR" || { echo "regress: cannot create $LOGDIR" >&2; exit 2; }
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+T0=$(date +%s)
 declare -A seen
 n=0
 for f in "$@"; do
@@ -66,14 +75,20 @@ for f in "$@"; do
             # "build/..." at the start of a word -> "$BUILDDIR/..."
             cmd=$(printf '%s' "$cmd" | sed -E "s#(^|[[:space:]=\"'(<>|;&])build/#\\1$BUILDDIR/#g")
         fi
-        printf '%s\t%s\t%s\n' "$name" "$tl" "$cmd" >> "$TMP/all"
+        printf '%s\t%s\t%s\t%s\n' "$name" "$tl" "$f" "$cmd" >> "$TMP/all"
         n=$((n + 1))
     done < "$f"
 done
-[ $n -gt 0 ] || { echo "regress: no tests selected" >&2; echo "0 passed, 0 failed"; exit 1; }
+if [ $n -eq 0 ]; then
+    echo "regress: no tests selected" >&2
+    printf '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="regress" tests="0" failures="0" errors="0" time="0">\n</testsuites>\n' > "$LOGDIR/junit.xml"
+    echo "0 passed, 0 failed"; exit 1
+fi
+# run_one "name<TAB>timeout<TAB>list<TAB>command": run one test, print its
+# PASS/FAIL line, leave "verdict<TAB>seconds<TAB>message" in $TMP/res/<name>
 run_one() {
-    local idx=$1 name tl cmd t0 t1 rc dt
-    IFS=$'\t' read -r name tl cmd < <(sed -n "${idx}p" "$TMP/all")
+    local name tl list cmd t0 t1 rc dt
+    IFS=$'\t' read -r name tl list cmd <<< "$1"
     t0=$(date +%s.%N)
     if [ "$tl" -gt 0 ]; then
         # timeout(1) runs the test in its own process group and signals the
@@ -87,17 +102,60 @@ run_one() {
     # 124: timeout's TERM ended it; 137 after the limit: it needed the KILL.
     if [ "$tl" -gt 0 ] && { [ $rc -eq 124 ] || { [ $rc -eq 137 ] && awk "BEGIN{exit !($dt >= $tl)}"; }; }; then
         echo "regress: $name: timed out after $tl s (killed; exit $rc)" >> "$LOGDIR/$name.log"
+        printf 'FAIL\t%s\ttimed out after %d s\n' "$dt" "$tl" > "$TMP/res/$name"
         printf 'FAIL %-40s %6.1fs (timed out after %d s, log %s)\n' "$name" "$dt" "$tl" "$LOGDIR/$name.log"
         tail -n 15 "$LOGDIR/$name.log" | sed 's/^/    | /'
     elif [ $rc -eq 0 ]; then
+        printf 'PASS\t%s\t\n' "$dt" > "$TMP/res/$name"
         printf 'PASS %-40s %6.1fs\n' "$name" "$dt"
     else
+        printf 'FAIL\t%s\texit %d\n' "$dt" $rc > "$TMP/res/$name"
         printf 'FAIL %-40s %6.1fs (exit %d, log %s)\n' "$name" "$dt" $rc "$LOGDIR/$name.log"
         tail -n 15 "$LOGDIR/$name.log" | sed 's/^/    | /'
     fi
 }
+# junit_xml WALL_SECONDS: the JUnit report of this run on stdout
+xml_esc() {  # stdin -> XML text: valid UTF-8, no control characters, entities
+    iconv -c -f UTF-8 -t UTF-8 2> /dev/null | LC_ALL=C tr -d '\000-\010\013\014\016-\037\177' |
+        sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'
+}
+junit_xml() {
+    local wall=$1 name tl list cmd v dt msg last cur="" suite
+    local tot fl
+    tot=$(wc -l < "$TMP/all"); fl=$(cat "$TMP"/res/* 2> /dev/null | grep -c '^FAIL')
+    echo '<?xml version="1.0" encoding="UTF-8"?>'
+    printf '<testsuites name="regress" tests="%d" failures="%d" errors="0" time="%s">\n' "$tot" "$fl" "$wall"
+    while IFS=$'\t' read -r name tl list cmd; do
+        if [ "$list" != "$cur" ]; then
+            [ -z "$cur" ] || echo '  </testsuite>'
+            cur=$list; suite=$(basename "$list" .list)
+            local nt nf=0 n2
+            nt=$(awk -F'\t' -v l="$list" '$3 == l' "$TMP/all" | wc -l)
+            for n2 in $(awk -F'\t' -v l="$list" '$3 == l { print $1 }' "$TMP/all"); do
+                grep -q '^FAIL' "$TMP/res/$n2" 2> /dev/null && nf=$((nf + 1))
+            done
+            printf '  <testsuite name="%s" tests="%d" failures="%d" errors="0" skipped="0" file="%s">\n' \
+                "$(printf '%s' "$suite" | xml_esc)" "$nt" "$nf" "$(printf '%s' "$list" | xml_esc)"
+        fi
+        if [ -r "$TMP/res/$name" ]; then IFS=$'\t' read -r v dt msg < "$TMP/res/$name"
+        else v=FAIL dt=0 msg="did not run"; fi
+        printf '    <testcase classname="%s" name="%s" time="%.3f">' "$(printf '%s' "$suite" | xml_esc)" "$name" "$dt"
+        if [ "$v" = PASS ]; then echo '</testcase>'; continue; fi
+        last=$(grep -v '^[[:space:]]*$' "$LOGDIR/$name.log" 2> /dev/null | grep -v '^regress: .*timed out' | tail -n 1 | cut -c1-200)
+        printf '\n      <failure type="%s" message="%s">' "$([ "${msg%% *}" = exit ] && echo exit || echo timeout)" \
+            "$(printf '%s%s (log %s)' "$msg" "${last:+: $last}" "$LOGDIR/$name.log" | xml_esc)"
+        tail -n 15 "$LOGDIR/$name.log" 2> /dev/null | xml_esc
+        printf '</failure>\n      <system-out>command: %s</system-out>\n    </testcase>\n' "$(printf '%s' "$cmd" | xml_esc)"
+    done < "$TMP/all"
+    [ -z "$cur" ] || echo '  </testsuite>'
+    echo '</testsuites>'
+}
 export -f run_one; export LOGDIR LAUNCH TMP
-seq 1 "$n" | xargs -P "$JOBS" -I{} bash -c 'run_one {}' | tee "$TMP/out"
+mkdir -p "$TMP/res"
+JR_LAUNCH="" JR_TEE=$TMP/out jr_run "$TMP/all" "$JOBS" regress run_one
 pass=$(grep -c '^PASS' "$TMP/out"); fail=$(grep -c '^FAIL' "$TMP/out")
+wall=$(( $(date +%s) - T0 ))
+if junit_xml "$wall" > "$LOGDIR/junit.xml.tmp"; then mv "$LOGDIR/junit.xml.tmp" "$LOGDIR/junit.xml"
+else echo "regress: could not write $LOGDIR/junit.xml" >&2; fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -eq "$n" ]

@@ -3,11 +3,20 @@
 # lists in a temporary directory: a passing, a failing and a hanging entry (the
 # hang must be killed at its own [timeout=..] and count as a FAIL, its
 # background child too), duplicate names (in one list and across two: exit 2),
-# -k, -t, -b and bad options. Needs nothing built. Prints "N passed, N failed".
-#   usage: regress_selftest.sh [REGRESS]   (default: scripts/regress.sh)
+# -k, -t, -b and bad options; the JUnit report (build/regress/junit.xml, read
+# back by the C parser/checker JUNIT_CHECK: counts, failure messages and log
+# tails, XML escaping of hostile output, and corrupted reports that it must
+# reject); and the progress line, which must show on a terminal (util-linux
+# script(1) gives the runner a pty) and not in a pipe. Prints "N passed, N failed".
+#   usage: regress_selftest.sh [REGRESS [JUNIT_CHECK]]
+#          (defaults: scripts/regress.sh, build/bin/junit_check)
 set -u
 R=${1:-scripts/regress.sh}
+J=${2:-build/bin/junit_check}
 R=$(cd "$(dirname "$R")" && pwd)/$(basename "$R")
+[ -x "$J" ] || { echo "regress_selftest: $J not built (make $J)" >&2; exit 2; }
+J=$(cd "$(dirname "$J")" && pwd)/$(basename "$J")
+command -v script > /dev/null || { echo "regress_selftest: needs script(1) (util-linux)" >&2; exit 2; }
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 cd "$TMP" || exit 2
 pass=0; fail=0
@@ -45,6 +54,58 @@ alive() { local st; st=$(ps -o stat= -p "$1" 2>/dev/null) && [ -n "$st" ] && [ "
 sleep 0.5
 if [ -s hang.pid ] && ! alive "$(cat hang.pid)"; then ok; else
     bad "the hung test's child $(cat hang.pid 2>/dev/null) survived"; kill "$(cat hang.pid)" 2>/dev/null; fi
+
+# 1b. the JUnit report of that run: 3 testcases, t-fail and t-hang failed with
+#     a message and the log tail, t-pass passed; the closing line is unchanged
+X=$TMP/b/regress/junit.xml
+"$J" --text --tests 3 --failures 2 --failed t-fail --failed t-hang --passed t-pass "$X" > out 2>&1; rc=$?
+check "junit.xml counts and failures" 0 'well-formed, 3 testcases, 2 failed'
+grep -q 'message="exit 3: something broke (log ' "$X" && grep -q 'message="timed out after 2 s (log ' "$X" &&
+    ok || { cp "$X" out; bad "junit.xml: failure messages"; }
+# the checker is not a rubber stamp: a failure without its message, a bare
+# '&', a count that does not match and a truncated file are all rejected
+sed 's/ message="exit 3[^"]*"//' "$X" > x1.xml
+sed 's/exit 3: something broke/exit 3 \& broke/' "$X" > x2.xml
+sed 's/tests="3"/tests="4"/' "$X" > x3.xml
+head -c 300 "$X" > x4.xml
+for x in x1 x2 x3 x4; do
+    "$J" "$x.xml" > out 2>&1; rc=$?
+    check "junit_check rejects $x.xml" 1 'junit_check: .*(problem|not closed|unterminated|entity)'
+done
+"$J" --tests many "$X" > out 2>&1; rc=$?
+check "junit_check bad usage" 2 '--tests wants a count'
+# hostile output: markup, quotes, a CDATA end, control characters and bytes
+# that are not UTF-8 in the log tail and the command
+cat > h.list <<'EOF'
+h-pass: true
+h-fail: printf 'x <tag a="1"> & ]]> \001\033[31m \377\376 \302\265m\n'; echo "it's <broken> & \"quoted\""; exit 1
+EOF
+"$R" -b "$TMP/h" h.list > out 2>&1; rc=$?
+check "hostile output: closing line" 1 '^1 passed, 1 failed$'
+"$J" --text --tests 2 --failures 1 --failed h-fail --passed h-pass "$TMP/h/regress/junit.xml" > out 2>&1; rc=$?
+check "hostile output: junit.xml parses" 0 'well-formed, 2 testcases, 1 failed'
+grep -q "it's &lt;broken&gt; &amp; &quot;quoted&quot;" "$TMP/h/regress/junit.xml" &&
+    ok || { cp "$TMP/h/regress/junit.xml" out; bad "hostile output: escaped text not in junit.xml"; }
+# no tests selected: still a (valid, empty) report
+"$R" -b "$TMP/e" -f '^nomatch$' h.list > out 2>&1; rc=$?
+check "no tests selected" 1 '^0 passed, 0 failed$'
+"$J" --tests 0 "$TMP/e/regress/junit.xml" > out 2>&1; rc=$?
+check "empty junit.xml" 0 'well-formed, 0 testcases'
+
+# 1c. progress: on a terminal a status line (tests done / total, ETA) on
+#     stderr; in a pipe none, and the output is the plain one
+printf 'p-a: sleep 1.5\np-b: sleep 1.5; false\np-c: true\n' > p.list
+script -q -c "'$R' -b '$TMP/p' -j 1 p.list" /dev/null < /dev/null > tty.out 2>&1
+cp tty.out out; rc=0
+check "progress on a tty" 0 'regress: [0-3]/3 done \([0-9]+ %\)(, 1 failed)?, 0:0[0-9] elapsed, ETA ' \
+    'regress: [1-3]/3 done .*ETA 0:0[0-9]'
+# strip the status line (each drawing ends at the next clear, ESC [ K)
+sed 's/.*\x1b\[K//' tty.out | tr -d '\r' > out
+check "tty output under the status line" 0 '^PASS p-a ' '^FAIL p-b .*\(exit 1, log ' '^2 passed, 1 failed$'
+tail -n 1 out | grep -qx '2 passed, 1 failed' && ok || bad "tty: the closing line is not the last line"
+"$R" -b "$TMP/p" -j 1 p.list 2>&1 | cat > out; rc=${PIPESTATUS[0]}
+if grep -q 'ETA\|done (' out || LC_ALL=C grep -q $'[\r\x1b]' out; then bad "progress shown in a pipe"; else ok; fi
+check "pipe output" 1 '^PASS p-a ' '^2 passed, 1 failed$'
 
 # 2. -t sets the default limit; an entry's [timeout=..] overrides it
 printf 't-slow: sleep 5\nt-slow-ok [timeout=20]: sleep 2\n' > t.list

@@ -6,8 +6,13 @@
 # "Speed" section of docs/results.md (between its bench markers) with the
 # command and the machine.
 #
-# Environment: BUILD [build], BENCH_MEASURE [4000], BENCH_WARMUP [500].
+# Environment: BUILD [build], BENCH_MEASURE [4000], BENCH_WARMUP [500],
+# BENCH_REPORT_ONLY=1 (the table from the last runs' CSV). The CSV columns are
+# selected by header name (scripts/csv_lib.sh). On a terminal, each run
+# prints runs done / total and an ETA on stderr (scripts/jobrun.sh).
 set -eu
+. "$(dirname "$0")/csv_lib.sh"
+. "$(dirname "$0")/jobrun.sh"
 B=${BUILD:-build}
 SIM=$B/bin/rtr_sim
 MEASURE=${BENCH_MEASURE:-4000}
@@ -15,7 +20,7 @@ WARMUP=${BENCH_WARMUP:-500}
 OUT=$B/results
 mkdir -p "$OUT"
 CSV=$OUT/rtr_bench.csv
-rm -f "$CSV"
+[ -n "${BENCH_REPORT_ONLY:-}" ] || rm -f "$CSV"
 CPU=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 NPROC=$(nproc)
 LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -29,15 +34,21 @@ for c in cn-k64 fc-k64 bb-k64; do
 done
 # k=16: the RTL build that make test always has, against the model.
 [ -x "$B/bin/rtr_sim-yarc-k16" ] && runs+=("yarc-k16 model" "yarc-k16 rtl")
+nb=$(( ${#runs[@]} * 2 )) ib=0 tb=$(date +%s) last=""
+[ -n "${BENCH_REPORT_ONLY:-}" ] && runs=()
 for r in "${runs[@]}"; do
     set -- $r
     for l in 0.1 0.5; do
+        progress_step rtr_bench "$ib" "$nb" "$tb" "next $1 $2 load $l${last:+ (last: $last)}"
+        t1=$(date +%s)
         "$SIM" --cfg "$1" --impl "$2" --pattern ur --load $l --len bw --warmup "$WARMUP" \
             --measure "$MEASURE" --seed 1 --label bench --csv "$CSV" > "$OUT/bench_$1_$2_$l.log" 2>&1 ||
             { echo "rtr_bench: $1 $2 $l FAILED ($OUT/bench_$1_$2_$l.log)" >&2; exit 1; }
         echo "  $1 $2 load $l: $(grep '^simulated' "$OUT/bench_$1_$2_$l.log")"
+        ib=$((ib + 1)) last="$1 $2 $l took $(( $(date +%s) - t1 )) s"
     done
 done
+csv_need "$CSV" cfg impl load cycles_per_s phit_hops_per_s
 # 800 MHz YARC: 8e8 cycles/s; at load L it moves 64 * L * 8e8 phit-hops/s.
 TABLE=$OUT/rtr_bench.md
 {
@@ -46,13 +57,14 @@ TABLE=$OUT/rtr_bench.md
     echo
     echo "| config | impl | load | cycles/s | phit-hops/s | slowdown vs an 800 MHz router | phit-hops/s vs that router at that load |"
     echo "|---|---|---|---|---|---|---|"
-    awk -F, 'NR > 1 { k = $4; sub(/^.*-k/, "", k); k += 0; sl = 8e8 / $25; ph = $26 / (k * $8 * 8e8);
-                      printf "| %s | %s | %s | %.0f | %.3g | %.0fx | %.2g |\n", $4, $3, $8, $25, $26, sl, ph }' "$CSV"
+    csv_awk 'NR > 1 { c = $col("cfg"); cps = $col("cycles_per_s"); php = $col("phit_hops_per_s"); ld = $col("load")
+                      k = c; sub(/^.*-k/, "", k); k += 0; sl = 8e8 / cps; ph = php / (k * ld * 8e8);
+                      printf "| %s | %s | %s | %.0f | %.3g | %.0fx | %.2g |\n", c, $col("impl"), ld, cps, php, sl, ph }' "$CSV"
     echo
     echo "Model / RTL speed ratio at load 0.5 (whole testbench; the C NIC LCB models and channels are common to both):"
     for c in yarc-k64 cn-k64 fc-k64 bb-k64 yarc-k16; do
-        m=$(awk -F, -v c=$c 'NR > 1 && $4 == c && $3 == "model" && $8 == 0.5 { print $25 }' "$CSV")
-        r=$(awk -F, -v c=$c 'NR > 1 && $4 == c && $3 == "rtl" && $8 == 0.5 { print $25 }' "$CSV")
+        m=$(csv_awk -v c=$c 'NR > 1 && $col("cfg") == c && $col("impl") == "model" && $col("load") == 0.5 { print $col("cycles_per_s") }' "$CSV")
+        r=$(csv_awk -v c=$c 'NR > 1 && $col("cfg") == c && $col("impl") == "rtl" && $col("load") == 0.5 { print $col("cycles_per_s") }' "$CSV")
         [ -n "$m" ] && [ -n "$r" ] && echo "$c $(awk -v a="$m" -v b="$r" 'BEGIN { printf "%.1f", a / b }')x;"
     done | tr '\n' ' ' | sed 's/; $/./'
     echo

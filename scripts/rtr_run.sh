@@ -6,8 +6,12 @@
 # latency plot.
 #
 # Environment: BUILD [build], RUN_CFG [yarc-k64], RUN_LOADS [0.1 0.2 ... 0.7],
-# RUN_BER [1e-5], RUN_WARMUP [500], RUN_MEASURE [5000], RUN_SEED [1], JOBS [2].
+# RUN_BER [1e-5], RUN_WARMUP [500], RUN_MEASURE [5000], RUN_SEED [1], JOBS [2],
+# RUN_REPORT_ONLY=1 (the summary and plot from the last runs' CSVs).
+# The CSV columns are selected by header name (scripts/csv_lib.sh).
 set -eu
+. "$(dirname "$0")/csv_lib.sh"
+. "$(dirname "$0")/jobrun.sh"
 B=${BUILD:-build}
 SIM=$B/bin/rtr_sim
 CFG=${RUN_CFG:-yarc-k64}
@@ -19,6 +23,8 @@ SEED=${RUN_SEED:-1}
 JOBS=${JOBS:-2}
 OUT=$B/results
 mkdir -p "$OUT/run"
+if [ -n "${RUN_REPORT_ONLY:-}" ]; then IMPL=$(csv_awk 'NR == 2 { print $col("impl") }' "$(ls "$OUT"/run/*.csv | head -1)")
+else
 rm -f "$OUT"/run/*.csv
 if [ -x "$B/bin/rtr_sim-$CFG" ]; then IMPL=lockstep; else
     IMPL=model
@@ -36,18 +42,25 @@ run_point() {
 }
 export -f run_point
 export SIM CFG IMPL BER WARMUP MEASURE SEED OUT
+fi
 t0=$(date +%s)
 rc=0
-printf '%s\n' $LOADS | xargs -P "$JOBS" -I{} bash -c 'run_point {}' || rc=1
+if [ -z "${RUN_REPORT_ONLY:-}" ]; then
+    printf '%s\n' $LOADS > "$OUT/run/points.txt"
+    jr_run "$OUT/run/points.txt" "$JOBS" rtr_run run_point || rc=1
+fi
 CSV=$OUT/rtr_run.csv
-head -1 "$(ls "$OUT"/run/*.csv | head -1)" > "$CSV"
-for f in "$OUT"/run/*.csv; do tail -n +2 "$f"; done | sort -t, -k8,8g >> "$CSV"
+first=$(ls "$OUT"/run/*.csv | head -1)
+csv_need "$first" load offered accepted lat_mean lat_p99 retries mismatches pass cycles_per_s
+kd=$(csv_idx "$first" load)
+head -1 "$first" > "$CSV"
+for f in "$OUT"/run/*.csv; do tail -n +2 "$f"; done | sort -t, -k"$kd,${kd}g" >> "$CSV"
 echo
 echo "rtr_run: summary ($CFG, UR, BER $BER, $IMPL; loads in phits/cycle/port, latency in cycles)"
-awk -F, 'NR == 1 { printf "%-8s %-9s %-9s %-9s %-8s %-8s %-10s %-6s %-10s\n", "load", "offered", "accepted", "lat_mean", "lat_p99", "retries", "mismatches", "pass", "cycles/s" }
-         NR > 1  { printf "%-8s %-9.4f %-9.4f %-9.1f %-8s %-8s %-10s %-6s %-10.0f\n", $8, $10, $11, $12, $14, $20, $22, ($27 ? "yes" : "NO"), $25 }' "$CSV"
+csv_awk 'NR == 1 { printf "%-8s %-9s %-9s %-9s %-8s %-8s %-10s %-6s %-10s\n", "load", "offered", "accepted", "lat_mean", "lat_p99", "retries", "mismatches", "pass", "cycles/s" }
+         NR > 1  { printf "%-8s %-9.4f %-9.4f %-9.1f %-8s %-8s %-10s %-6s %-10.0f\n", $col("load"), $col("offered"), $col("accepted"), $col("lat_mean"), $col("lat_p99"), $col("retries"), $col("mismatches"), ($col("pass") ? "yes" : "NO"), $col("cycles_per_s") }' "$CSV"
 if command -v gnuplot > /dev/null; then
-    awk -F, 'NR > 1 { print $10, $12, $14 }' "$CSV" > "$OUT/rtr_run.dat"
+    csv_awk 'NR > 1 { print $col("offered"), $col("lat_mean"), $col("lat_p99") }' "$CSV" > "$OUT/rtr_run.dat"
     gnuplot <<EOF
 set terminal pngcairo size 800,500 noenhanced
 set output '$OUT/rtr_run_latency.png'

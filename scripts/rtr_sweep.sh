@@ -14,10 +14,18 @@
 #   SWEEP_SEED      seed [1]
 #   JOBS            parallel runs [2]
 #   SWEEP_REPORT_ONLY=1  redo the tables and plots from the last runs' CSVs
+#   SWEEP_LAUNCHER  prefix for every run, e.g. "srun -N1 --" (also -l LAUNCHER;
+#                   scripts/sweep_lib.sh)
 # Outputs in $BUILD/results: rtr_sweep.csv (every point), rtr_sweep_<pattern>.dat,
 # rtr_sweep_latency.png, rtr_sweep_accepted.png, rtr_saturation.md,
 # rtr_spot.csv; the PNGs are copied to docs/img/.
 set -eu
+while getopts "l:" o; do
+    case $o in
+        l) SWEEP_LAUNCHER=$OPTARG ;;
+        *) echo "usage: rtr_sweep.sh [-l LAUNCHER]   (see the header for the environment)" >&2; exit 2 ;;
+    esac
+done
 B=${BUILD:-build}
 SIM=$B/bin/rtr_sim
 OUT=$B/results
@@ -100,7 +108,8 @@ if [ -x "$RTL" ]; then
         done
     done
     echo "rtr_sweep: spot checks (model alone vs RTL lockstep, $LCFG):"
-    awk -F, 'NR > 1 { printf "  %-8s %-9s load %-5s offered %-8s accepted %-8s lat_mean %-7s mismatches %s pass %s\n", $1, $3, $8, $10, $11, $12, $22, $27 }' "$SPOT"
+    csv_need "$SPOT" label impl load offered accepted lat_mean mismatches pass
+    csv_awk 'NR > 1 { printf "  %-8s %-9s load %-5s offered %-8s accepted %-8s lat_mean %-7s mismatches %s pass %s\n", $col("label"), $col("impl"), $col("load"), $col("offered"), $col("accepted"), $col("lat_mean"), $col("mismatches"), $col("pass") }' "$SPOT"
 else
     echo "rtr_sweep: $RTL not built; no RTL spot checks" | tee "$SPOT"
 fi

@@ -7,12 +7,20 @@
 # in $SW_DIR; the other functions turn the CSVs into one table, per-curve data
 # files, a saturation table and gnuplot figures. Every function takes its
 # inputs as arguments; the caller sets SIM (rtr_sim), SW_DIR (per-run files),
-# LEN, DRAIN, SEED and JOBS.
+# LEN, DRAIN, SEED and JOBS, and optionally SWEEP_LAUNCHER.
 #
-# CSV columns used (rtr_sim --csv): 1 label, 4 cfg, 8 load, 10 offered,
-# 11 accepted, 12 lat_mean, 14 lat_p99, 27 pass.
+# CSV columns used (rtr_sim --csv), found by header name (scripts/csv_lib.sh):
+# label, cfg, load, offered, accepted, lat_mean, lat_p99. A missing one stops
+# the report with exit 2 and a message naming it.
+. "$(dirname "${BASH_SOURCE[0]}")/csv_lib.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/jobrun.sh"
 
-# sweep_run JOBS_FILE: run every line; 1 if a run failed (the others still run).
+# sweep_run JOBS_FILE: run every line, JOBS at a time, through the kit's job
+# runner (scripts/jobrun.sh, the one regress.sh uses); 1 if a run failed (the
+# others still run). SWEEP_LAUNCHER (e.g. "srun -N1 --", or "parallel -S host
+# --" for GNU parallel over ssh) goes in front of every rtr_sim command, as
+# regress.sh's -l. On a terminal, a status line on stderr shows points done /
+# total and an ETA.
 sweep_run() {
     local jobs=$1
     _sweep_point() {
@@ -20,15 +28,14 @@ sweep_run() {
         local label=$1 cfg=$2 pat=$3 load=$4 wu=$5 me=$6 cf=$7
         shift 7
         local f="$SW_DIR/${label}_${load}.csv"
-        "$SIM" --cfg-file "$cf" --cfg "$cfg" --impl model --pattern "$pat" --load "$load" \
+        jr_launch "$SIM" --cfg-file "$cf" --cfg "$cfg" --impl model --pattern "$pat" --load "$load" \
             --len "$LEN" --warmup "$wu" --measure "$me" --drain-max "$DRAIN" --seed "$SEED" \
             --label "$label" --csv "$f" "$@" > "${f%.csv}.log" 2>&1 ||
             { echo "sweep: FAILED $label $load (${f%.csv}.log)" >&2; return 1; }
         printf '  %-16s load %-5s %s\n' "$label" "$load" "$(grep -A1 '^offered' "${f%.csv}.log" | tail -1)"
     }
-    export -f _sweep_point
     export SIM SW_DIR LEN DRAIN SEED
-    tr '\n' '\0' < "$jobs" | xargs -0 -P "${JOBS:-2}" -I{} bash -c '_sweep_point "{}"'
+    JR_LAUNCH=${SWEEP_LAUNCHER:-} jr_run "$jobs" "${JOBS:-2}" sweep _sweep_point
 }
 
 # sweep_jobs LABEL CFG PATTERN CFGFILE "LOADS" WARMUP MEASURE [options...]:
@@ -40,17 +47,29 @@ sweep_jobs() {
     for l in $loads; do echo "$label $cfg $pat $l $wu $me $cf $*"; done
 }
 
-# sweep_collect CSV: every run's row in one CSV (header once), sorted by label and load.
+# sweep_collect CSV: every run's row in one CSV (header once), sorted by label
+# and load. Every run's CSV must have the same header, with every column the
+# report uses (else exit 2).
+SWEEP_COLS="label cfg load offered accepted lat_mean lat_p99"
 sweep_collect() {
-    local csv=$1 first
+    local csv=$1 first kl kd
     first=$(ls "$SW_DIR"/*.csv | head -1)
+    [ -n "$first" ] || { echo "sweep: no CSV in $SW_DIR" >&2; return 2; }
+    # shellcheck disable=SC2086
+    csv_need "$first" $SWEEP_COLS || return 2
+    if [ "$(head -qn 1 "$SW_DIR"/*.csv | sort -u | wc -l)" != 1 ]; then
+        echo "sweep: the CSVs in $SW_DIR have different headers" >&2; return 2
+    fi
+    kl=$(csv_idx "$first" label) && kd=$(csv_idx "$first" load) || return 2
     head -1 "$first" > "$csv"
-    for f in "$SW_DIR"/*.csv; do tail -n +2 "$f"; done | sort -t, -k1,1 -k8,8g >> "$csv"
+    for f in "$SW_DIR"/*.csv; do tail -n +2 "$f"; done | sort -t, -k"$kl,$kl" -k"$kd,${kd}g" >> "$csv"
 }
 
 # sweep_dat CSV LABEL DAT: the curve's points (load offered accepted lat_mean lat_p99).
 sweep_dat() {
-    awk -F, -v L="$2" 'NR > 1 && $1 == L && $8 >= 0.05 { print $8, $10, $11, $12, $14 }' "$1" > "$3"
+    csv_need "$1" label load offered accepted lat_mean lat_p99 || return 2
+    csv_awk -v L="$2" 'NR > 1 && $col("label") == L && $col("load") >= 0.05 {
+        print $col("load"), $col("offered"), $col("accepted"), $col("lat_mean"), $col("lat_p99") }' "$1" > "$3"
 }
 
 # sweep_sat CSV LABEL...: a markdown saturation table. T0 is the mean latency
@@ -61,12 +80,15 @@ sweep_dat() {
 sweep_sat() {
     local csv=$1
     shift
+    csv_need "$csv" label cfg load offered accepted lat_mean || return 2
     echo "| curve | config | T0 (cycles) | latency knee: first load with mean > 3 T0 | throughput limit: first load with accepted < 0.95 offered | saturation throughput (accepted at the highest load) |"
     echo "|---|---|---|---|---|---|"
     for p in "$@"; do
-        awk -F, -v L="$p" '
-            NR > 1 && $1 == L { n++; load[n] = $8; off[n] = $10; acc[n] = $11; lat[n] = $12; cfg = $4 }
+        csv_awk -v L="$p" '
+            NR > 1 && $col("label") == L { n++; load[n] = $col("load"); off[n] = $col("offered")
+                                           acc[n] = $col("accepted"); lat[n] = $col("lat_mean"); cfg = $col("cfg") }
             END {
+                if (CSV_BAD) exit 2
                 if (!n) exit
                 t0 = 0; for (i = 1; i <= n; i++) if (load[i] < 0.05) t0 = lat[i]
                 knee = "none"; lim = "none"; plateau = "-"; top = 0
