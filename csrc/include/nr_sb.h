@@ -17,7 +17,8 @@
  *   dup        a packet of the flow with this seq was already matched
  *   reorder    a packet arrived after a later one of its flow (it had been
  *              counted as loss; it is moved from loss to reorder)
- *   misroute   delivered at a port other than port_of(dest)
+ *   misroute   delivered at a port other than port_of(dest), or, with a route
+ *              check (nr_sb_set_route_check), at a port the check refuses
  *   corrupt    delivered packet differs from the expected one: first
  *              differing phit index, expected and actual phit (or length)
  *   malformed  nr_pkt_parse() says malformed (kind sequence, reserved kind or
@@ -71,6 +72,15 @@ typedef enum {
  * log2(NumPorts) bits of dest). NULL in nr_sb_init means port = dest. */
 typedef int (*nr_sb_port_fn)(void *ctx, unsigned dest);
 
+/* Optional route check, for routers whose output depends on more than dest
+ * (the input port, the a and h bits, the hash or route phit): 1 if the packet
+ * injected by src as ph[0..len-1] (the expected packet, as given to expect())
+ * may leave by output `port`, 0 if not. It writes the port it expected (one
+ * of them if several are allowed; -1 if none) to *expect_port. port = -1 asks
+ * only for *expect_port (loss reports). When set, it replaces port_of. */
+typedef int (*nr_sb_route_fn)(void *ctx, unsigned src, const uint32_t *ph, int len, int port,
+                              int *expect_port);
+
 typedef struct {
     int num_vcs;       /* NumVcs for the malformed check */
     int max_len;       /* MaxPktLen (0 = NR_MAX_PKT_LEN) */
@@ -109,6 +119,8 @@ typedef struct {
     nr_sb_cfg_t cfg;
     nr_sb_port_fn port_of;
     void *ctx;
+    nr_sb_route_fn route_ok;  /* NULL: port_of(dest) decides */
+    void *route_ctx;
     nr_sb_flow_t *flows;     /* flow table */
     size_t nflows, capflows;
     size_t *hash;            /* open-addressing index into flows, SIZE_MAX = empty */
@@ -136,6 +148,9 @@ void nr_sb_cfg_default(nr_sb_cfg_t *cfg);
 int nr_sb_init(nr_sb_t *sb, const nr_sb_cfg_t *cfg, nr_sb_port_fn port_of, void *ctx);
 /* Free all memory. */
 void nr_sb_free(nr_sb_t *sb);
+/* Install a route check (see nr_sb_route_fn) that replaces port_of for every
+ * later delivery, discard and report. Call after init, before any expect. */
+void nr_sb_set_route_check(nr_sb_t *sb, nr_sb_route_fn fn, void *ctx);
 
 /* Sequence number the next packet of flow (src, dest, vc) should carry: one
  * more than the last expected, 0 for a new flow. Call before building it. */

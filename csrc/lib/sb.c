@@ -60,6 +60,12 @@ int nr_sb_init(nr_sb_t *sb, const nr_sb_cfg_t *cfg, nr_sb_port_fn port_of, void 
     return 0;
 }
 
+void nr_sb_set_route_check(nr_sb_t *sb, nr_sb_route_fn fn, void *ctx)
+{
+    sb->route_ok = fn;
+    sb->route_ctx = ctx;
+}
+
 void nr_sb_free(nr_sb_t *sb)
 {
     for (size_t i = 0; i < sb->nflows; i++) {
@@ -352,6 +358,19 @@ static int port_of(const nr_sb_t *sb, unsigned dest)
     return sb->port_of ? sb->port_of(sb->ctx, dest) : (int)dest;
 }
 
+/* Whether expected packet e of flow f may leave by `port` (-1: none, only
+ * *ep is wanted); *ep is the port expected (one of them). */
+static int port_allowed(const nr_sb_t *sb, const nr_sb_flow_t *f, const entry_t *e, int port,
+                        int *ep)
+{
+    if (sb->route_ok) {
+        *ep = -1;
+        return sb->route_ok(sb->route_ctx, f->src, e->ph, e->len, port, ep);
+    }
+    *ep = port_of(sb, f->dest);
+    return *ep == port;
+}
+
 /* Compare received ph with the expected entry; report the first difference. */
 static int compare(nr_sb_t *sb, const who_t *w, const entry_t *e, int port, const uint32_t *ph,
                    int len, uint64_t cycle)
@@ -457,8 +476,8 @@ int nr_sb_deliver(nr_sb_t *sb, int port, const uint32_t *ph, int len, uint64_t c
         m->expect_cycle = e->cycle;
         m->user = e->user;
     }
-    int ep = port_of(sb, f->dest);
-    if (ep != port)
+    int ep;
+    if (!port_allowed(sb, f, e, port, &ep))
         report(sb, NR_SB_E_MISROUTE, &w, port, ep, cycle, -1, 0, 0,
                "delivered at port %d, expected port %d (cycle %" PRIu64 ")", port, ep, cycle);
     if (e->fate == NR_SB_DISCARD_SOFT)
@@ -501,10 +520,13 @@ int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned o
         uint64_t best = UINT64_MAX;
         for (size_t k = 0; k < sb->nflows; k++) {
             nr_sb_flow_t *g = &sb->flows[k];
-            if (port_of(sb, g->dest) != port)
+            if (!sb->route_ok && port_of(sb, g->dest) != port)
                 continue;
             for (size_t j = g->first; j < g->n; j++) {
                 entry_t *x = &g->e[j];
+                int xp;
+                if (sb->route_ok && !port_allowed(sb, g, x, port, &xp))
+                    continue;
                 if (x->state == ST_PENDING && x->fate == NR_SB_DISCARD_SOFT && x->cycle < best) {
                     best = x->cycle;
                     f = g;
@@ -559,7 +581,9 @@ uint64_t nr_sb_final(nr_sb_t *sb)
             if (e->state != ST_PENDING)
                 continue;
             who_t w = who_of(f, e);
-            report(sb, NR_SB_E_LOSS, &w, -1, port_of(sb, f->dest), 0, -1, 0, 0,
+            int ep;
+            port_allowed(sb, f, e, -1, &ep);
+            report(sb, NR_SB_E_LOSS, &w, -1, ep, 0, -1, 0, 0,
                    e->fate == NR_SB_DISCARD_SOFT
                        ? "soft-error packet never discarded (outstanding at final)"
                        : "never delivered (outstanding at final)");

@@ -160,6 +160,14 @@ static int port_of_cb(void *ctx, unsigned dest) {
     return q < 0 ? -1 : q;
 }
 
+/* The organization's route check (rtr_org.port_ok): the output a whole packet
+ * may leave by, for tables whose choice depends on more than dest (input
+ * port, a and h bits, hash or route phit). It replaces port_of_cb. */
+static int route_ok_cb(void *ctx, unsigned src, const uint32_t *ph, int len, int port, int *ep) {
+    sim_t *s = ctx;
+    return s->o->org->port_ok(&s->g, s->o->route, s->o->upstat, (int)src, ph, len, port, ep);
+}
+
 void rtr_fmt_core(uint32_t ph, char *buf, int n) {
     uint32_t d = ph & NR_DATA_MASK;
     switch (nr_phit_kind(ph)) {
@@ -521,6 +529,7 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
         snprintf(err, errlen, "scoreboard init failed");
         return -1;
     }
+    if (o->org->port_ok) nr_sb_set_route_check(&s->sb, route_ok_cb, s);
     nr_stats_cfg_t stc = {o->warmup, o->measure, o->drain_max, s->nports, 1};
     if (nr_stats_init(&s->st, &stc, e2, sizeof e2)) {
         snprintf(err, errlen, "stats: %s", e2);

@@ -54,6 +54,7 @@ typedef struct {
     double src_idle;         /* per-cycle probability a source leaves a gap */
     double sink_bp;          /* per-cycle probability a sink stalls */
     rtr_route_mode route;
+    rtr_upstat *upstat;      /* counts of the route check (org->port_ok), NULL: none */
     lcb_ch_cfg ch;           /* link latency and error injection (use_lcb) */
     nr_lcb_cfg lcfg;         /* LCB run-time configuration (router and NICs) */
     uint64_t warmup, measure, drain_max, flush_max;

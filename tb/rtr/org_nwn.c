@@ -97,6 +97,7 @@ static int nwn_drop_reason(const rtr_geom *g, rtr_route_mode m, int src, unsigne
  * bottoms, bb turning between bottoms) whose top is not fixed by its flow. */
 static int nwn_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest, int a,
                            int h) {
+    if (rtr_tables_may_reorder(g, m, src, dest, a, h)) return 1; /* Clos modes: up ports */
     int q = rtr_tables_port_of(g, m, dest);
     if (q < 0 || g->mp_n == 0 || (!a && !h) || src / g->mp_n == q / g->mp_n) return 0;
     if (g->upup_first > 0 && (src >= g->upup_first || q >= g->upup_first)) return 0;
@@ -113,4 +114,5 @@ const rtr_org rtr_org_nwn = {
     .logical_of = rtr_tables_logical_of,
     .drop_reason = nwn_drop_reason,
     .may_reorder = nwn_may_reorder,
+    .port_ok = rtr_tables_port_ok,
 };

@@ -89,4 +89,7 @@ const rtr_org rtr_org_yarc = {
     .port_of = rtr_tables_port_of,
     .logical_of = rtr_tables_logical_of,
     .drop_reason = NULL,
+    /* One router: only the Clos modes' up routes have a choice of port. */
+    .may_reorder = rtr_tables_may_reorder,
+    .port_ok = rtr_tables_port_ok,
 };

@@ -74,9 +74,25 @@ typedef struct {
 
 /* Routing set-ups the harness can ask an organization for. */
 typedef enum {
-    RTR_ROUTE_SINGLE = 0, /* single-router mode: dest's low bits = output port */
-    RTR_ROUTE_REMAP = 1   /* single-router mode through a non-identity remap table */
+    RTR_ROUTE_SINGLE = 0,    /* single-router mode: dest's low bits = output port */
+    RTR_ROUTE_REMAP = 1,     /* single-router mode through a non-identity remap table */
+    RTR_ROUTE_CLOS_LEAF = 2, /* leaf of a folded Clos: dests 0..N/2-1 down, the rest up */
+    RTR_ROUTE_CLOS_MID = 3   /* middle stage: dests N/2..N-1 down (DOWN_SHIFT 1), the rest up */
 } rtr_route_mode;
+#define RTR_ROUTE_IS_CLOS(m) ((m) == RTR_ROUTE_CLOS_LEAF || (m) == RTR_ROUTE_CLOS_MID)
+
+/* What the route check (rtr_tables_port_ok) saw of the delivered packets, by
+ * path (docs/yarc-arch.md section 5 steps 2-5), and the adaptive choice by
+ * output column (YARC: the column whose row-bus credits scored it). */
+#define RTR_MAX_COLS 16
+typedef struct {
+    uint64_t srcroute, down, up_det, up_adapt; /* deliveries checked, by RC step */
+    uint64_t misroutes;                        /* refused by the check */
+    int ncols;                                 /* columns counted (0: no tile grid) */
+    uint64_t col_taken[RTR_MAX_COLS];          /* adaptive up packets that left by column c */
+    double col_fair[RTR_MAX_COLS];             /* sum of (candidates in c)/(candidates): a
+                                                  load-blind choice's expectation */
+} rtr_upstat;
 
 /* An implementation (C model or RTL) of one organization. */
 typedef struct {
@@ -122,6 +138,12 @@ typedef struct {
      * exactly-once delivery only. */
     int (*may_reorder)(const rtr_geom *g, rtr_route_mode mode, int src, unsigned dest, int a,
                        int h);
+    /* Optional (NULL: port_of(dest) decides). The scoreboard's route check:
+     * 1 if the packet ph[0..len-1] injected at input src may leave by output
+     * `port` (-1: only *expect is wanted), with the expected port (one of the
+     * allowed ones) in *expect; counts what it saw in st (may be NULL). */
+    int (*port_ok)(const rtr_geom *g, rtr_route_mode mode, rtr_upstat *st, int src,
+                   const uint32_t *ph, int len, int port, int *expect);
 } rtr_org;
 
 /* Routing tables (tables.c), shared by every organization: the writes for
@@ -130,6 +152,24 @@ typedef struct {
 int rtr_tables_program(const rtr_geom *g, rtr_route_mode mode, rtr_cfgw *w, int max);
 int rtr_tables_port_of(const rtr_geom *g, rtr_route_mode mode, unsigned dest);
 int rtr_tables_logical_of(const rtr_geom *g, rtr_route_mode mode, unsigned dest);
+/* The expected output of a whole packet, from the tables as docs/yarc-arch.md
+ * section 5 reads them (source route, down, adaptive up = any UP_MASK
+ * candidate of the input's tile, deterministic up = the ULUT entry the hash
+ * fold names): rtr_org.port_ok. */
+int rtr_tables_port_ok(const rtr_geom *g, rtr_route_mode mode, rtr_upstat *st, int src,
+                       const uint32_t *ph, int len, int port, int *expect);
+/* 1 if dest leaves upward under mode (Clos modes only). */
+int rtr_tables_is_up(const rtr_geom *g, rtr_route_mode mode, unsigned dest);
+/* rtr_org.may_reorder for the up routes: an up-routed packet with a or h set
+ * may take another up port than the rest of its flow. */
+int rtr_tables_may_reorder(const rtr_geom *g, rtr_route_mode mode, int src, unsigned dest, int a,
+                           int h);
+/* -1 with a message if mode cannot be used on g (Clos modes need >= 16 ports,
+ * a power of two, and no up-to-up drop). */
+int rtr_tables_check(const rtr_geom *g, rtr_route_mode mode, char *err, int errlen);
+/* Output ports of the adaptive candidates of input src (UP_MASK of its tile
+ * through L2P); returns their count. */
+int rtr_tables_up_cands(const rtr_geom *g, rtr_route_mode mode, int src, int *ports, int max);
 
 /* Organizations known to this binary (org_*.c). */
 extern const rtr_org rtr_org_yarc;

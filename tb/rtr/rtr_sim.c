@@ -38,7 +38,7 @@ static const nr_cli_opt_t opts[] = {
     {"fault", "CYCLE:PORT", "self/lockstep: flip one output bit of the DUT at CYCLE on output PORT "
                             "(< the port count; tests the report and rerun)"},
     {"cfg", "NAME", "named configuration from the configs file (default yarc-k16)"},
-    {"cfg-file", "PATH", "configurations file (default configs/configs.txt)"},
+    {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
     {"pattern", "NAME", "traffic pattern: ur bc br tr uniform bitcomp bitrev bitrot transpose "
                         "shuffle tornado neighbor hotspot randperm rowcol"},
     {"load", "F", "offered load, phits/cycle/port (default 0.3)"},
@@ -50,7 +50,13 @@ static const nr_cli_opt_t opts[] = {
                        "max(20000, 8*(2*link-lat + timeout)))"},
     {"flush-max", "N", "cycles allowed to empty the network at the end (default as --drain-max)"},
     {"seed", "N", "random seed (default 1)"},
-    {"route", "MODE", "single | remap (routing tables through the config port)"},
+    {"route", "MODE", "routing tables (through the config port): single | remap (one router) | "
+                      "clos-leaf | clos-mid (a folded-Clos leaf or middle stage: part of the "
+                      "destinations go down, the rest up over 2-4 UP_MASK candidates per input "
+                      "or the hashed ULUT; docs/testbench-library.md)"},
+    {"avoid-col", "C:F", "Clos modes, YARC: fail unless adaptive up packets leave by column C at "
+                         "most F times as often as a load-blind choice among their candidates "
+                         "would (with --hotspot on column C's down ports)"},
     {"unroutable", "F", "fraction of packets sent to unroutable destinations (dropped, counted)"},
     {"hdr-mix", "F", "fraction of packets with route/hash header phits (r, h, a bits)"},
     {"adaptive", "F", "fraction of packets with the a bit (adaptive routing where the switch has a choice)"},
@@ -82,7 +88,7 @@ static const nr_cli_opt_t opts[] = {
     {NULL, NULL, NULL}};
 
 static const char *const impl_names[] = {"model", "rtl", "lockstep", "self", NULL};
-static const char *const route_names[] = {"single", "remap", NULL};
+static const char *const route_names[] = {"single", "remap", "clos-leaf", "clos-mid", NULL};
 
 /* Directory of this executable (for the rtr_sim-<config> variants). */
 static void self_dir(const char *argv0, char *dir, size_t n) {
@@ -148,8 +154,16 @@ int RTR_SIM_MAIN(int argc, char **argv) {
     rtr_opts o;
     memset(&o, 0, sizeof o);
     const char *org_name = NULL, *cfg_name = "yarc-k16", *cfg_file = "configs/configs.txt";
+    /* NR_CONFIGS: the configurations file that scripts/cfg.sh and the make
+     * rules read too (a user's own configurations, README) */
+    if (getenv("NR_CONFIGS") && *getenv("NR_CONFIGS")) cfg_file = getenv("NR_CONFIGS");
     const char *csv = NULL, *label = "";
     int no_rerun = 0;
+    int avoid_col = -1;
+    double avoid_max = 0;
+    rtr_upstat ups;
+    memset(&ups, 0, sizeof ups);
+    o.upstat = &ups;
     o.impl = RTR_RUN_MODEL;
     o.seed = 1;
     o.tp.kind = NR_TP_UNIFORM;
@@ -267,6 +281,15 @@ int RTR_SIM_MAIN(int argc, char **argv) {
                                    "breaks or control characters (it is a bare CSV field), got '%s'", v);
             label = v;
         }
+        else if (!strcmp(n, "avoid-col")) {
+            char buf[64];
+            snprintf(buf, sizeof buf, "%s", v);
+            char *colon = strchr(buf, ':');
+            if (!colon) nr_cli_die(&c, "--avoid-col: expected C:F, got '%s'", v);
+            *colon = 0;
+            avoid_col = (int)nr_cli_long(&c, buf, 0, RTR_MAX_COLS - 1);
+            avoid_max = nr_cli_double(&c, colon + 1, 0.0, 1.0);
+        }
         else if (!strcmp(n, "hist")) o.hist = (int)nr_cli_long(&c, v, 0, 64);
         else if (!strcmp(n, "trace-from")) o.trace_from = (int64_t)nr_cli_u64(&c, v, 0, INT64_MAX);
         else if (!strcmp(n, "trace-to")) o.trace_to = (int64_t)nr_cli_u64(&c, v, 0, INT64_MAX);
@@ -307,6 +330,14 @@ int RTR_SIM_MAIN(int argc, char **argv) {
     if (o.fault_cycle >= 0 && o.fault_port >= g.num_ports)
         nr_cli_die(&c, "--fault: port %d is not a port of %s (ports 0..%d)", o.fault_port,
                    o.cfg.name, g.num_ports - 1);
+    if (rtr_tables_check(&g, o.route, err, sizeof err))
+        nr_cli_die(&c, "--route %s: %s: %s", route_names[o.route], o.cfg.name, err);
+    if (RTR_ROUTE_IS_CLOS(o.route) && o.unroutable > 0)
+        nr_cli_die(&c, "--unroutable: in --route %s every destination is routable (the ones "
+                       "outside the subtree go up)", route_names[o.route]);
+    if (avoid_col >= 0 && (!RTR_ROUTE_IS_CLOS(o.route) || avoid_col >= g.cols || o.adaptive <= 0))
+        nr_cli_die(&c, "--avoid-col needs --route clos-leaf or clos-mid, --adaptive and a column "
+                       "of the tile grid (%s has %d columns)", o.cfg.name, g.cols);
     if (o.tp.kind == NR_TP_HOTSPOT) {
         if (o.tp.nhot == 0) nr_cli_die(&c, "--pattern hotspot needs --hotspot NODES:F");
         for (int i = 0; i < o.tp.nhot; i++)
@@ -411,6 +442,20 @@ int RTR_SIM_MAIN(int argc, char **argv) {
                "ctl-ber %.2g timeout %u\n",
                o.ch.latency, o.ch.ber_data, o.ch.ber_sb, o.ch.burst_rate, o.ch.burst_len,
                o.ch.drop_rate, o.ch.outage_rate, o.ch.outage_len, o.ch.ctl_ber, o.lcfg.timeout);
+    if (RTR_ROUTE_IS_CLOS(o.route)) {
+        /* The tables in words, for the reader of a log (and to pick hot
+         * destinations for --avoid-col). */
+        printf("rtr_sim: %s tables: down (dest -> port):", route_names[o.route]);
+        for (unsigned d = 0; d < (unsigned)g.num_ports; d++)
+            if (!rtr_tables_is_up(&g, o.route, d)) printf(" %u->%d", d, rtr_tables_port_of(&g, o.route, d));
+        printf("; other destinations go up\nrtr_sim: adaptive candidates (output ports) of input:");
+        for (int p = 0; p < g.num_ports; p++) {
+            int cand[64], nc = rtr_tables_up_cands(&g, o.route, p, cand, 64);
+            printf(" %d:", p);
+            for (int i = 0; i < nc; i++) printf("%s%d", i ? "," : "", cand[i]);
+        }
+        printf("\n");
+    }
     fflush(stdout);
 
     rtr_result r;
@@ -501,6 +546,43 @@ int RTR_SIM_MAIN(int argc, char **argv) {
                    o.seed, from, to);
             run_child(path, nargv);
             printf("rtr_sim: waveform: %s\nrtr_sim: view with: gtkwave %s\n", fst, fst);
+        }
+    }
+    if (RTR_ROUTE_IS_CLOS(o.route) && !r.mismatches) {
+        /* Every path of the tables must have been checked at least once, or
+         * the run proves nothing about it. */
+        printf("\nroute check (docs/yarc-arch.md 5): delivered packets checked by path: "
+               "source-routed %" PRIu64 ", down %" PRIu64 ", up deterministic %" PRIu64
+               ", up adaptive %" PRIu64 "\n",
+               ups.srcroute, ups.down, ups.up_det, ups.up_adapt);
+        const char *miss = !ups.down ? "down" : o.adaptive < 1 && !ups.up_det ? "up deterministic"
+                         : o.adaptive > 0 && !ups.up_adapt ? "up adaptive"
+                         : o.hdr_mix > 0 && !ups.srcroute ? "source-routed" : NULL;
+        if (miss) {
+            printf("FAIL: no %s packet was delivered and checked (the route check must see "
+                   "every path it is meant to cover)\n", miss);
+            r.pass = 0;
+        }
+        if (ups.ncols > 0) {
+            printf("adaptive up packets by output column (taken / load-blind expectation):");
+            for (int col = 0; col < ups.ncols; col++)
+                printf(" c%d %" PRIu64 "/%.1f", col, ups.col_taken[col], ups.col_fair[col]);
+            printf("\n");
+        }
+        if (avoid_col >= 0) {
+            double fair = ups.col_fair[avoid_col], took = (double)ups.col_taken[avoid_col];
+            double ratio = fair > 0 ? took / fair : 0;
+            printf("avoid-col %d: %" PRIu64 " adaptive up packets took column %d where a "
+                   "load-blind choice would have sent %.1f: ratio %.3f (limit %.3f)\n",
+                   avoid_col, ups.col_taken[avoid_col], avoid_col, fair, ratio, avoid_max);
+            if (fair < 50) {
+                printf("FAIL avoid-col: too few adaptive packets had a candidate in column %d "
+                       "(%.1f expected, need 50)\n", avoid_col, fair);
+                r.pass = 0;
+            } else if (ratio > avoid_max) {
+                printf("FAIL avoid-col: the adaptive choice did not avoid column %d\n", avoid_col);
+                r.pass = 0;
+            }
         }
     }
     printf("%s\n", r.pass ? "PASS" : "FAIL");

@@ -17,6 +17,19 @@ typedef struct {
     int len;
 } pkt_t;
 
+/* A route check (nr_sb_set_route_check): the packets of source s may leave
+ * by port s + dest or s + dest + 1 (mod K), so the allowed ports depend on
+ * the source, which port_of(dest) cannot express. */
+static int route2(void *ctx, unsigned src, const uint32_t *ph, int len, int port, int *ep)
+{
+    int *calls = ctx;
+    (*calls)++;
+    CHECK(len >= 4);
+    int a = (int)((src + nr_head_dest(ph[0])) % K);
+    *ep = a;
+    return port == a || port == (a + 1) % K;
+}
+
 static pkt_t mk(unsigned src, unsigned dest, unsigned vc, uint32_t seq, int len)
 {
     nr_pkt_desc_t d;
@@ -405,6 +418,29 @@ int main(void)
         CHECK_EQ(nr_sb_deliver(&sb, 4, many[2999].ph, 4, 20001, NULL), 1);
         CHECK_EQ(sb.rec[1].cls, NR_SB_E_DUP);
         CHECK_EQ(nr_sb_final(&sb), 2);
+        nr_sb_free(&sb);
+    }
+    /* ---- a route check replaces port_of: both allowed ports pass, any
+     * other is a misroute against the check's expected port, and a loss
+     * reports the check's port ---- */
+    {
+        int calls = 0;
+        fresh(&sb, 0);
+        nr_sb_set_route_check(&sb, route2, &calls);
+        pkt_t a = exp_pkt(&sb, 3, 5, 0, 6, NR_SB_DELIVER, 1);
+        pkt_t b = exp_pkt(&sb, 3, 5, 0, 6, NR_SB_DELIVER, 2);
+        pkt_t c = exp_pkt(&sb, 3, 5, 0, 6, NR_SB_DELIVER, 3);
+        exp_pkt(&sb, 4, 5, 0, 6, NR_SB_DELIVER, 4);
+        CHECK_EQ(nr_sb_deliver(&sb, 8, a.ph, a.len, 10, NULL), 0);
+        CHECK_EQ(nr_sb_deliver(&sb, 9, b.ph, b.len, 11, NULL), 0);
+        CHECK_EQ(nr_sb_deliver(&sb, 5, c.ph, c.len, 12, NULL), 1); /* port_of would say 5 */
+        check_rec(&sb, 0, NR_SB_E_MISROUTE, 3, 5, 0, 2);
+        CHECK_EQ(sb.rec[0].port, 5);
+        CHECK_EQ(sb.rec[0].expect_port, 8);
+        CHECK_EQ(nr_sb_final(&sb), 2);
+        check_rec(&sb, 1, NR_SB_E_LOSS, 4, 5, 0, 0);
+        CHECK_EQ(sb.rec[1].expect_port, 9);
+        CHECK_EQ(calls, 4);
         nr_sb_free(&sb);
     }
     /* ---- API misuse is reported, not counted as a DUT error ---- */

@@ -570,6 +570,65 @@ static void test_adaptive(void)
     yenv_free(&e);
 }
 
+/* §5 step 4 against a backpressured column: the sinks of column 1 (ports 1,
+ * 5, 9, 13) stop. Inputs 8..11 use up the sink credits of each, and input 0
+ * sends one packet to port 13 (row 3), which stays with 4 phits in input 0's
+ * row buffer toward column 1. Of input 0's candidates 4, 5, 6, 7 (one per
+ * column, row 1) an adaptive packet on that VC then never takes 5, although
+ * neither output 5 nor row 1 holds anything of input 0's: the score is the
+ * column's. It rotates over the other three. On the other VC, whose credits
+ * toward column 1 are all there, 5 is chosen in its turn again. The router
+ * testbench's --avoid-col run measures the same rule in the RTL
+ * (tests/rtr.list, rtr-k16-clos-avoid-col). */
+static void test_adaptive_avoids_column(void)
+{
+    nr_yarc_params p = yenv_params(4, 4, 0);
+    yenv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    uint32_t ph[YENV_MAXLEN];
+    cfg(&e, 0, 0, 0x03, 0xF0); /* input 0: candidates 4, 5, 6, 7 (columns 0..3) */
+    for (int r = 0; r < 4; r++)
+        e.snk[4 * r + 1].bp = 1.0;
+    for (int r = 0; r < 4; r++) {
+        int q = 4 * r + 1;
+        int l = mk(ph, 8 + r, (unsigned)q, 0, 64, 0, 0, 0, NULL, 0);
+        CHECK_EQ(route_one(&e, 8 + r, ph, l), q);
+        CHECK_EQ(route_one(&e, 8 + r, ph, l), q);
+    }
+    int l0 = mk(ph, 0, 13, 0, 12, 0, 0, 0, NULL, 0);
+    yenv_send(&e, 0, ph, l0);
+    for (int i = 0; i < 100; i++)
+        yenv_step(&e);
+    const yarc_tile *t0 = &e.m->t[0];
+    CHECK(t0->cred[1][0] < t0->cred[0][0]);
+    CHECK(t0->cred[1][0] < t0->cred[2][0]);
+    CHECK(t0->cred[1][0] < t0->cred[3][0]);
+    CHECK_EQ(t0->cred[1][1], t0->cred[0][1]); /* VC 1 untouched */
+    /* VC 0: twelve adaptive decisions, none in column 1, each of the other
+     * three columns taken (equal scores rotate by the pointer). */
+    int seen[16] = {0};
+    int l = mk(ph, 0, 3000, 0, 5, 0, 1, 0, NULL, 0);
+    for (int i = 0; i < 12; i++) {
+        int q = route_one(&e, 0, ph, l);
+        CHECK_EQ(q == 4 || q == 6 || q == 7, 1);
+        if (q >= 0 && q < 16)
+            seen[q]++;
+    }
+    CHECK_EQ(seen[5], 0);
+    CHECK_EQ(seen[4], 4);
+    CHECK_EQ(seen[6], 4);
+    CHECK_EQ(seen[7], 4);
+    /* VC 1: column 1 scores as well as the others, so 5 comes round. */
+    l = mk(ph, 0, 3000, 1, 5, 0, 1, 0, NULL, 0);
+    int got5 = 0;
+    for (int i = 0; i < 4; i++)
+        got5 += route_one(&e, 0, ph, l) == 5;
+    CHECK_EQ(got5, 1);
+    CHECK_EQ(yenv_errors(&e), 0);
+    yenv_free(&e);
+}
+
 /* §5 step 1 and §4.2: every DROP reason, its event, and the credits. */
 static void test_drops(void)
 {
@@ -931,6 +990,7 @@ int main(void)
     test_ulut_hash();
     test_l2p();
     test_adaptive();
+    test_adaptive_avoids_column();
     test_drops();
     test_one_rc_unit();
     test_sub_speedup();
