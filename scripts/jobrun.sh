@@ -55,7 +55,10 @@ jr_launch() {
 _jr_one() {
     local line rc
     line=$(sed -n "$1p" "$JR_ITEMS")
-    "$JR_FUNC" "$line"; rc=$?
+    # JR_TEE is this run's copy of its output: an item that runs a job runner
+    # of its own (a self-test running regress.sh or a sweep) must not inherit
+    # it, or the inner run truncates the outer run's copy and its counts.
+    (unset JR_TEE; "$JR_FUNC" "$line"); rc=$?
     echo "$rc" >> "$JR_DONE"
     # xargs stops at a 255: report every failure as 1, so all items run
     [ "$rc" -eq 0 ] || return 1
