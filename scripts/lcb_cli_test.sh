@@ -7,19 +7,7 @@
 #   usage: lcb_cli_test.sh [LCB_SIM]   (default build/bin/lcb_sim_model)
 set -u
 SIM=${1:-build/bin/lcb_sim_model}
-TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
-pass=0; fail=0
-# expect CODE REGEX ARGS...: exit status CODE and stdout+stderr matching REGEX.
-expect() {
-    local code=$1 re=$2; shift 2
-    "$SIM" "$@" > "$TMP/out" 2>&1; local rc=$?
-    if [ $rc -eq "$code" ] && grep -Eq -- "$re" "$TMP/out"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL: lcb_sim $* -> exit $rc (want $code, /$re/):"; sed 's/^/    | /' "$TMP/out" | tail -5
-    fi
-}
+. "$(dirname "$0")/cli_test_lib.sh"
 Q="--cycles 3000 --quiet"
 # lengths: a tagged packet is at least 4 phits (fixed:2/3 used to pass the
 # option check and fail later as a "testbench bug")

@@ -4,19 +4,7 @@
 # (file:line), infeasible combinations. Prints "N passed, N failed".
 set -u
 SIM=${1:-build/bin/rtr_sim}
-TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
-pass=0; fail=0
-# expect CODE REGEX ARGS...: exit status CODE and stderr+stdout matching REGEX.
-expect() {
-    local code=$1 re=$2; shift 2
-    "$SIM" "$@" > "$TMP/out" 2>&1; local rc=$?
-    if [ $rc -eq "$code" ] && grep -Eq -- "$re" "$TMP/out"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL: rtr_sim $* -> exit $rc (want $code, /$re/):"; sed 's/^/    | /' "$TMP/out" | tail -5
-    fi
-}
+. "$(dirname "$0")/cli_test_lib.sh"
 Q="--warmup 10 --measure 50"
 expect 2 "unknown option '--bogus'" --bogus
 expect 2 "--load: expected" --load 1.5
