@@ -57,7 +57,8 @@ KEEPCMD=""; for m in $KEEP; do KEEPCMD="$KEEPCMD setattr -mod -set keep_hierarch
 ABCSCRIPT="+strash;dch;map,-D,$CLOCK_PS;topo;buffer,-p;upsize,-D,$CLOCK_PS;dnsize,-D,$CLOCK_PS"
 yosys -p "$READ; blackbox =*nr_ram_1r1w*; $KEEPCMD synth -flatten -top $TOP; dfflibmap -liberty $LIB; \
           abc -script $ABCSCRIPT -liberty $LIB; opt_clean; \
-          tee -o $OUT/stat.txt stat -top $TOP -liberty $LIB; write_verilog -noattr $OUT/netlist.v" > "$OUT/yosys.log" 2>&1 \
+          tee -o $OUT/stat.txt stat -top $TOP -liberty $LIB; \
+          splitnets -ports; opt_clean -purge; write_verilog -noattr $OUT/netlist.v" > "$OUT/yosys.log" 2>&1 \
     || { tail "$OUT/yosys.log" >&2; exit 1; }
 # instance counts of each RAM variant (pass 1, flattened)
 awk 'FNR == NR { W[$1] = $2; D[$1] = $3; next }
@@ -72,6 +73,11 @@ FLOPS=$(awk '/=== design hierarchy ===/ { h = 1 } $1 ~ /^DFF/ { if (h) f += $2; 
              END { print (h ? f : g) + 0 }' "$OUT/stat.txt")
 SRAMAREA=$(awk -v b="$RAMBITS" -v a="$SRAM_UM2_PER_BIT" 'BEGIN { print b * a }')
 TOTAL=$(awk -v x="$CELLAREA" -v y="$SRAMAREA" 'BEGIN { print x + y }')
+# splitnets before write_verilog: without it Yosys writes assignments to a
+# concatenation of part-selects (assign {a[3:1], b[0]} = ...) for some large
+# designs (yarc-k64, fc6-isu2-k64), which OpenSTA's Verilog reader rejects;
+# split into single-bit nets the same netlist reads (checked on fc6-isu2-k64:
+# worst slack -6.643 ns at 5 ns, 86 MHz). Area and cells are counted before.
 # static timing with OpenSTA on the mapped netlist (RAM macros have no timing
 # model: paths into and out of them are not timed; constraints/README.md)
 cat > "$OUT/sta.tcl" <<TCL
