@@ -3,7 +3,7 @@
 # lists in a temporary directory: a passing, a failing and a hanging entry (the
 # hang must be killed at its own [timeout=..] and count as a FAIL, its
 # background child too), duplicate names (in one list and across two: exit 2),
-# -k, -t, -b and bad options; the JUnit report (build/regress/junit.xml, read
+# -k, -t, -b and bad options; an entry running a job runner of its own; the JUnit report (build/regress/junit.xml, read
 # back by the C parser/checker JUNIT_CHECK: counts, failure messages and log
 # tails, XML escaping of hostile output, and corrupted reports that it must
 # reject); and the progress line, which must show on a terminal (util-linux
@@ -135,6 +135,21 @@ printf 'b-tool: build/bin/tool | grep -q from-other && x=build/bin/tool && test 
 "$R" -b "$TMP/other" b.list > out 2>&1; rc=$?
 check "-b" 0 '^PASS b-tool ' '^1 passed, 0 failed$'
 [ -f "$TMP/other/regress/b-tool.log" ] && ok || bad "-b: no log in DIR/regress"
+
+# 5b. an entry that runs a job runner of its own (as sweep-selftest runs a
+#     sweep) must not disturb the outer run's output and counts: the outer
+#     runner's copy of its output (JR_TEE) is not inherited (it once was, and
+#     make test then reported "21 passed" of 261 and exit 1)
+JR=$(dirname "$R")/jobrun.sh
+printf 'a\nb\nc\n' > "$TMP/items"
+{
+    printf 'n-one: true\n'
+    printf 'n-nested: . %s; f() { sleep 0.2; echo inner $1; }; export -f f; jr_run %s 2 inner f\n' "$JR" "$TMP/items"
+    printf 'n-two: sleep 0.5\n'
+    printf 'n-three: sleep 0.6\n'
+} > n.list
+"$R" -j 2 -b "$TMP/n" n.list > out 2>&1; rc=$?
+check "nested job runner" 0 '^PASS n-nested ' '^4 passed, 0 failed$'
 
 # 6. bad usage and bad lists exit 2
 "$R" -t soon a.list > out 2>&1; rc=$?
