@@ -105,7 +105,9 @@ void lcb_rx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, uint32_t l
         }
         uint16_t p = nr_crc16_bits(q->crc, data >> 16, 6);
         uint16_t l = nr_crc16_bits(p, q->E, 7);
-        if (l == (data & 0xFFFFu)) {
+        /* in recovery before a marker, every packet is one in flight behind
+         * the bad one: refused whatever its CRC (link-protocol 8.3) */
+        if (l == (data & 0xFFFFu) && !(q->rec && !q->armed)) {
             rx_forward(n, lcb_core(NR_KIND_EOP, (data & 0x3F0000u) | p), q->pvc, 0);
             n->E = (q->E + 1) & LCB_SEQ_MASK;
             n->rec = 0;

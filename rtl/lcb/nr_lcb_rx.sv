@@ -116,7 +116,7 @@ module nr_lcb_rx #(
 
   // ---- decisions ----
   logic [1:0] hvc_mod;
-  logic       dup, clip, eop_good, eop_bad, marker_ok, idle_bad, err;
+  logic       dup, clip, eop_pass, eop_good, eop_bad, marker_ok, idle_bad, err;
   logic [1:0] idle_type;
   logic [6:0] mk_seq;
   logic [5:0] eop_hi;
@@ -126,8 +126,11 @@ module nr_lcb_rx #(
   assign idle_type = data[21:20];
   assign dup       = is_head && (dupl_q != '0);
   assign clip      = is_body && !skip_q && in_pkt_q && (32'(len_q) == 32'(cfg_max_len_i) - 1);
-  assign eop_good  = is_eop && !skip_q && (l_crc == data[15:0]);
-  assign eop_bad   = is_eop && !skip_q && (l_crc != data[15:0]);
+  // In recovery before a marker every packet was in flight behind the bad
+  // one: refused whatever its CRC (§8.3, "Packets in recovery").
+  assign eop_pass  = (l_crc == data[15:0]) && !(rec_q && !armed_q);
+  assign eop_good  = is_eop && !skip_q && eop_pass;
+  assign eop_bad   = is_eop && !skip_q && !eop_pass;
   assign marker_ok = (idle_type == 2'(nr_pkg::IDLE_TYPE_REPLAY)) && (data[12:8] == '0)
                      && ((mk_crc ^ 8'(nr_pkg::CRC8_XOROUT)) == data[7:0]);
   assign idle_bad  = (is_idle && !marker_ok

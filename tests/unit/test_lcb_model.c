@@ -283,8 +283,10 @@ static void test_framing_crc_seq(void)
 
     /* Sequence numbers: E = 1. P1 with seq 1 is good. P1 again with seq 1 (a
      * duplicate, no marker) fails; P3 with seq 3 (out of order) fails; P2 with
-     * seq 2 is good. A failed packet is cut from the queue (INQ_REWIND in the
-     * cycle after its EOP) and never counted. */
+     * seq 2 = E is still refused, because it comes in recovery before a
+     * replay marker (link-protocol 8.3, "Packets in recovery"); after a
+     * marker with seq 2 it is good. A failed packet is cut from the queue
+     * (INQ_REWIND in the cycle after its EOP) and never counted. */
     CHECK_EQ(one_send(&s, p1, 3, 1), EVB(NR_EV_RX_OK));
     CHECK_EQ(one_send(&s, p1, 3, 1), EVB(NR_EV_RX_CRC));
     /* White box: the EOP the RX forwarded for the failed copy is
@@ -302,6 +304,12 @@ static void test_framing_crc_seq(void)
     CHECK_EQ(one_send(&s, p3, 4, 3), EVB(NR_EV_RX_CRC));
     one_step(&s, 0, 0, 0);
     CHECK_EQ(s.o.ev, EVB(NR_EV_INQ_REWIND));
+    CHECK_EQ(one_send(&s, p2, 2, 2), EVB(NR_EV_RX_CRC)); /* right seq, but unarmed */
+    one_step(&s, 0, 0, 0);
+    CHECK_EQ(s.o.ev, EVB(NR_EV_INQ_REWIND));
+    CHECK_EQ(s.m->q.rx.E, 2);
+    one_step(&s, 0x100000 | (2u << 13) | nr_crc8_word((1u << 12) | (2u << 5), 14), 0, 0);
+    CHECK_EQ(s.o.ev, EVB(NR_EV_RX_MARKER));
     CHECK_EQ(one_send(&s, p2, 2, 2), EVB(NR_EV_RX_OK));
     /* A marker with seq 2 while E = 3 sets dupl = 1: P2 resent is skipped at
      * its head (RX_DUP), its EOP swallowed, nothing reaches the queue. */
@@ -1856,7 +1864,11 @@ static void test_inq_overflow(void)
     CHECK_EQ(nr_lcbp_errors(s.m, NULL, 0), 0);
     /* a packet good on the link that overflows (only possible after the
      * sender took an undetected wrong control word, link-protocol 7.4): cut
-     * and counted like the bad one, not a model error */
+     * and counted like the bad one, not a model error. The failed packet
+     * put the receiver in recovery: a replay marker (seq 1 = E) comes first,
+     * or the packet would be refused whatever its CRC (8.3). */
+    one_step(&s, 0x100000 | (1u << 13) | nr_crc8_word((1u << 12) | (1u << 5), 14), 0, 0);
+    CHECK_EQ(s.o.ev, EVB(NR_EV_RX_MARKER));
     CHECK_EQ(one_send(&s, bog, 3, 1), EVB(NR_EV_RX_OK) | OVF);
     one_step(&s, 0, 0, 0);
     CHECK_EQ(nr_lcbp_errors(s.m, NULL, 0), 0);
