@@ -21,8 +21,9 @@
 # lcb_sim reads --config entries with the router testbench's strict
 # configuration reader (tb/rtr/cfgfile.c; its object gets -Itb/rtr in mk/rtr.mk).
 LCB_TB_OBJS := $(patsubst %,$(BUILD)/obj/tb/lcb/%.o,channel check endpoint port lcb_rtt lcb_tb lcb_sim) \
-               $(BUILD)/obj/tb/rtr/cfgfile.o
+               $(BUILD)/obj/tb/rtr/cfgfile.o $(BUILD)/obj/tb/common/linkmon.o
 LCB_O := $(BUILD)/obj/tb/lcb
+$(BUILD)/obj/tb/common/linkmon.o: CFLAGS += -Itb
 $(LCB_TB_OBJS) $(LCB_O)/port_rtl.o $(LCB_O)/port_nortl.o $(LCB_O)/test_channel.o: CFLAGS += -Itb -Itb/lcb
 $(LCB_O)/lcb_sim.o: CFLAGS += -Itb/rtr
 

@@ -101,16 +101,14 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
     rc=$?
     t1=$(date +%s)
     # link-cycles with error injection on, and escapes
-    if [ "$kind" = rtr ]; then
-        cyc=$(sed -n 's/^simulated \([0-9]*\) cycles.*/\1/p' "$log" | tail -1)
-        ports=16
-        lc=$(( ${cyc:-0} * ports * 2 ))
-        esc=0
-    else
-        lc=$(sed -n 's/.* err_link_cycles=\([0-9]*\).*/\1/p' "$log" | tail -1)
-        esc=$(sed -n 's/.* escapes=\([0-9]*\).*/\1/p' "$log" | tail -1)
-    fi
-    lc=${lc:-0}; esc=${esc:-0}
+    # (both testbenches print err_link_cycles=, escapes= (packets) and
+    # ctl_escapes= (control words) on one line: lcb_result, rtr_escapes)
+    lc=$(sed -n 's/.* err_link_cycles=\([0-9]*\).*/\1/p' "$log" | tail -1)
+    desc=$(sed -n 's/.* escapes=\([0-9]*\).*/\1/p' "$log" | tail -1)
+    cesc=$(sed -n 's/.* ctl_escapes=\([0-9]*\).*/\1/p' "$log" | tail -1)
+    ex=$(sed -n 's/.* exp_escapes=\([0-9.e+-]*\).*/\1/p' "$log" | tail -1)
+    lc=${lc:-0}
+    esc=$(( ${desc:-0} + ${cesc:-0} ))
     if [ $rc -eq 0 ]; then
         v=PASS
         [ "$esc" -gt 0 ] && v=ESCAPE
@@ -118,7 +116,7 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
         v=FAIL
         cp "$log" "$OUT/fail-$n.log"
     fi
-    echo "$n $kind $v rc=$rc link_cycles=$lc escapes=$esc secs=$((t1 - t0)) cmd: $cmd" >> "$OUT/runs.log"
+    echo "$n $kind $v rc=$rc link_cycles=$lc escapes=$esc data_escapes=${desc:-0} exp_escapes=${ex:-0} secs=$((t1 - t0)) cmd: $cmd" >> "$OUT/runs.log"
     printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$n" "$kind" "$v" "$((t1 - t0))" "$cmd" "$(grep -m1 'first failure' "$log" | tr '<>&"' '....')" >> "$OUT/cases.tmp"
     echo "soak: run $n $kind $v (seed $seed, $lc link-cycles, $esc escapes)"
 done
@@ -132,6 +130,8 @@ awk -v secs=$((end - start)) -v base="$BASE" -v junit="$OUT/junit.xml" '
     for (i = 4; i <= NF; i++) {
         if ($i ~ /^link_cycles=/) { sub(/link_cycles=/, "", $i); lc[k] += $i; tot += $i }
         if ($i ~ /^escapes=/) { sub(/escapes=/, "", $i); esc[k] += $i; etot += $i }
+        if ($i ~ /^data_escapes=/) { sub(/data_escapes=/, "", $i); desc[k] += $i; dtot += $i }
+        if ($i ~ /^exp_escapes=/) { sub(/exp_escapes=/, "", $i); ex[k] += $i; xtot += $i }
     }
     runs[k]++; cnt[k, v]++; all++
     if (v == "FAIL") { c = $0; sub(/.* cmd: /, "", c); fails[++nf] = c }
@@ -140,9 +140,9 @@ END {
     h = secs / 3600.0
     printf "soak summary: base seed %s, %d runs in %d s\n", base, all, secs
     for (k in runs)
-        printf "  %-7s %5d runs: PASS %d, ESCAPE %d, FAIL %d; %.3g error link-cycles (%.3g per hour), %d escapes\n",
-            k, runs[k], cnt[k, "PASS"], cnt[k, "ESCAPE"], cnt[k, "FAIL"], lc[k], (h > 0 ? lc[k] / h : 0), esc[k]
-    printf "  total   %.3g error link-cycles (%.3g per hour), %d escapes, %d failures\n", tot, (h > 0 ? tot / h : 0), etot, nf
+        printf "  %-7s %5d runs: PASS %d, ESCAPE %d, FAIL %d; %.3g error link-cycles (%.3g per hour), %d escapes (%d packet, analytic expectation %.3g packet escapes)\n",
+            k, runs[k], cnt[k, "PASS"], cnt[k, "ESCAPE"], cnt[k, "FAIL"], lc[k], (h > 0 ? lc[k] / h : 0), esc[k], desc[k], ex[k]
+    printf "  total   %.3g error link-cycles (%.3g per hour), %d escapes (%d packet, expected %.3g), %d failures\n", tot, (h > 0 ? tot / h : 0), etot, dtot, xtot, nf
     for (i = 1; i <= nf; i++) printf "  FAIL: %s\n", fails[i]
 }' "$OUT/runs.log" > "$OUT/summary.txt"
 cat "$OUT/summary.txt"

@@ -2,6 +2,7 @@
  * See lcb_tb.h and docs/lcb-testbench.md. */
 #define _POSIX_C_SOURCE 200809L
 #include "lcb_tb.h"
+#include "common/linkmon.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -87,22 +88,6 @@ int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen)
     return 0;
 #undef BAD
 }
-
-/* Link monitor of one receiver: frames link_rx as the doc's section 3 does
- * (fin bit, PADs), to know the VC of the packet an RX_OK accepts. */
-typedef struct {
-    int fin;
-    int vc;
-    uint64_t nok;          /* RX_OK so far */
-    uint64_t dmg_seen;     /* channel data/F damage count at the last RX_OK */
-    /* damage of the packet being framed, from its HEAD (for the escape
-     * classification and the analytic escape expectation) */
-    int64_t head_cycle;
-    int nph;               /* CRC-covered phits so far (PADs excluded) */
-    int wt;                /* data bits flipped in CRC-covered positions */
-    int first, last;       /* first and last flipped codeword position */
-    int frame;             /* F flipped, phit erased, or a PAD damaged: framing changed */
-} link_mon;
 
 /* Control words seen by one port's deframer (escape and forged-word tracking). */
 typedef struct {
@@ -221,12 +206,12 @@ static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *e
             "mean %.1f p99 %u max %u; from head taken mean %.1f p99 %u max %u cycles\n", sm.n,
             sm.mean, sm.p99, sm.max, sm.net_mean, sm.net_p99, sm.net_max);
     fprintf(f, "escapes: %" PRIu64 " data (oracle %" PRIu64 ", explained checks %" PRIu64 ") in %"
-            PRIu64 " damaged packets checked at an EOP (%" PRIu64 " with framing changed or "
-            "erased phits, %" PRIu64 " guaranteed detected); measured rate %.3g per damaged packet, "
+            PRIu64 " damaged packets checked at an EOP (%" PRIu64 " refused in recovery before a marker, %"
+            PRIu64 " with framing changed or erased phits, %" PRIu64 " guaranteed detected); measured rate %.3g per damaged packet, "
             "analytic expectation %.3g escapes (%.3g per damaged packet); control-word escapes %"
             PRIu64 ", credit checks explained by them %" PRIu64 "\n",
             r->escapes, r->escapes - r->escapes_classified, r->escapes_classified, r->dmg_checked,
-            r->dmg_frame, r->dmg_detected, r->dmg_checked ? (double)r->escapes / r->dmg_checked : 0.0,
+            r->dmg_ooo, r->dmg_frame, r->dmg_detected, r->dmg_checked ? (double)r->escapes / r->dmg_checked : 0.0,
             r->exp_escapes, r->dmg_checked ? r->exp_escapes / r->dmg_checked : 0.0, r->ctl_escapes,
             r->ctl_effects);
     {
@@ -335,8 +320,7 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     }
     lcb_ep_set_peer(ep[0], ep[1]);
     lcb_ep_set_peer(ep[1], ep[0]);
-    link_mon mon[2];
-    memset(mon, 0, sizeof mon);
+    nr_linkmon mon[2]; /* mon[i]: port i's receiver, fed by ch[i ^ 1] */
     ctl_track ct[2];
     memset(ct, 0, sizeof ct);
     ct[0].susp_end = ct[1].susp_end = ct[0].last_dmg_acc = ct[1].last_dmg_acc = -1000000000;
@@ -358,6 +342,7 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     memset(tr, 0, sizeof tr);
     tr[0].last_reject = tr[1].last_reject = -1000000;
     const int64_t wbits = lcb_tb_wbits(p);
+    for (int i = 0; i < 2; i++) nr_linkmon_init(&mon[i], ch[i ^ 1], (int)wbits, nv);
     int prev_down[2] = {0, 0};
     r->port[0].down_cycle = r->port[1].down_cycle = -1;
     int64_t stall_since[2] = {0, 0};
@@ -398,8 +383,6 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
         lcb_ch_forge_hint(ch[1], D[0], F[0], nv);
         rx[1] = lcb_ch_recv(ch[0]);
         rx[0] = lcb_ch_recv(ch[1]);
-        lcb_ch_dmg dm[2] = {lcb_ch_last_damage(ch[1]), lcb_ch_last_damage(ch[0])};
-        int fend[2] = {lcb_ch_forged_word_ended(ch[1]), lcb_ch_forged_word_ended(ch[0])};
         for (int i = 0; i < 2; i++) {
             lcb_port_peek(port[i], &pk[i]);
             memset(&in[i], 0, sizeof in[i]);
@@ -450,42 +433,37 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
             break;
         }
 
-        /* Control words: the verdict on the word delivered last cycle, and the
-         * words delivered in this cycle (CTL_OK), damaged or forged or not. */
+        /* The link monitors: framing, damaged packets, and the verdict on
+         * the control word delivered last cycle (damaged or forged or not). */
+        unsigned lm[2];
         for (int i = 0; i < 2; i++) {
             ctl_track *k = &ct[i];
-            uint32_t ev = o[i].ev;
-            if (k->pend) {
-                int rej = (ev >> NR_EV_CTL_REJECT) & 1;
-                if (k->pend == 1 && rej) r->clean_rejected++;
-                if (k->pend & 4) {
-                    if (rej) r->forged_rejected++;
-                    else r->forged_accepted++;
-                    if (!rej && strict_forge[i ^ 1])
-                        lcb_fail(&chk, t, "port %c accepted a forged out-of-range control word "
-                                 "(link-protocol 7.4: it must be rejected)", 'A' + i);
-                } else if ((k->pend & 2) && !rej) {
-                    r->ctl_escapes++;
-                    fprintf(out, "CONTROL-WORD ESCAPE at cycle %" PRId64 ", port %c: a word whose C "
-                            "bits the channel damaged passed the CRC-16 and the range checks\n", t,
-                            'A' + i);
-                }
-                if (!rej && (k->pend & 6))
-                    k->ever_wrong = 1;
-                if (!rej && (k->pend & 6)) {
-                    k->susp = 1;
-                } else if (!rej) {
-                    if (k->susp) k->susp_end = t;
-                    k->susp = 0;
-                    k->noted = 0;
-                }
-                k->pend = 0;
+            uint64_t fw = mon[i].cw_forged;
+            lm[i] = nr_linkmon_step(&mon[i], t, rx[i], o[i].ev);
+            r->forged_delivered += mon[i].cw_forged - fw;
+            if (!(lm[i] & (NR_LM_CW_ACC | NR_LM_CW_REJ))) continue;
+            int rej = (lm[i] & NR_LM_CW_REJ) != 0;
+            int wrong = (lm[i] & (NR_LM_CW_DAMAGED | NR_LM_CW_FORGED)) != 0;
+            if (!wrong && rej) r->clean_rejected++;
+            if (lm[i] & NR_LM_CW_FORGED) {
+                if (rej) r->forged_rejected++;
+                else r->forged_accepted++;
+                if (!rej && strict_forge[i ^ 1])
+                    lcb_fail(&chk, t, "port %c accepted a forged out-of-range control word "
+                             "(link-protocol 7.4: it must be rejected)", 'A' + i);
+            } else if (lm[i] & NR_LM_CW_DAMAGED) {
+                r->ctl_escapes++;
+                fprintf(out, "CONTROL-WORD ESCAPE at cycle %" PRId64 ", port %c: a word whose C "
+                        "bits the channel damaged passed the CRC-16 and the range checks\n", t,
+                        'A' + i);
             }
-            if ((ev >> NR_EV_CTL_OK) & 1) {
-                unsigned fl = 0;
-                int dmg = lcb_ch_damaged(ch[i ^ 1], t - wbits + 1, t, 1u << 22, &fl) != 0;
-                k->pend = 1 | (dmg ? 2 : 0) | (fend[i] ? 4 : 0);
-                if (fend[i]) r->forged_delivered++;
+            if (!rej && wrong) {
+                k->ever_wrong = 1;
+                k->susp = 1;
+            } else if (!rej) {
+                if (k->susp) k->susp_end = t;
+                k->susp = 0;
+                k->noted = 0;
             }
         }
         /* credit conservation, per direction d (sender d, receiver d^1) */
@@ -545,67 +523,20 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
             }
         }
         if (r->escape_cycle >= 0) { t++; break; }
-        /* link monitor: record every packet an RX accepts (for the oracle),
-         * and what the channel did to each packet's CRC-covered bits */
+        /* every packet an RX accepts goes to the oracle */
         for (int i = 0; i < 2; i++) {
-            link_mon *mn = &mon[i];
+            if (!(lm[i] & NR_LM_ACC)) continue;
+            if (lm[i] & NR_LM_ACC_OOO)
+                lcb_fail(&chk, t, "port %c: RX_OK for a packet that arrived in recovery before a "
+                         "replay marker (link-protocol 8.3: it must be refused)", 'A' + i);
             uint32_t ph = rx[i];
-            int f = (ph >> 23) & 1;
-            unsigned top = (ph >> 20) & 3u;
-            int was_fin = mn->fin;
-            uint32_t dmk = dm[i].mask;
-            int era = (dm[i].flags & LCB_DMG_ERASED) != 0;
-            if (f && !was_fin) {
-                mn->head_cycle = t;
-                mn->nph = mn->wt = mn->frame = 0;
-                mn->first = mn->last = -1;
-            }
-            if (f || (was_fin && top != 3u)) { /* HEAD, BODY or EOP: CRC-covered */
-                if (era || ((dmk >> 23) & 1)) mn->frame = 1;
-                for (int b = 21; b >= 0; b--) {
-                    if (!((dmk >> b) & 1) || era) continue;
-                    int pos = mn->nph * 22 + (f || b >= 16 ? 21 - b : 6 + 7 + 15 - b);
-                    mn->wt++;
-                    if (mn->first < 0) mn->first = pos;
-                    mn->last = pos;
-                }
-                mn->nph++;
-            } else if (was_fin && (era || (dmk & 0xB00000u))) {
-                mn->frame = 1; /* a PAD's F or type bits: the framing changed */
-            }
-            if (f && !mn->fin) {
-                mn->fin = 1;
-                mn->vc = (int)(((ph >> 5) & 3u) % (unsigned)nv);
-            } else if (!f && mn->fin && top != 3u) {
-                mn->fin = 0;
-            }
-            if ((o[i].ev >> NR_EV_RX_OK) & 1 || (o[i].ev >> NR_EV_RX_CRC) & 1) {
-                if (mn->wt || mn->frame) {
-                    r->dmg_checked++;
-                    if (mn->frame) {
-                        r->dmg_frame++;
-                        r->exp_escapes += 1.0 / 65536.0;
-                    } else if ((mn->wt & 1) || mn->wt < 4 || mn->last - mn->first + 1 <= 16) {
-                        r->dmg_detected++;
-                    } else {
-                        r->exp_escapes += 1.0 / 32768.0;
-                    }
-                }
-                mn->wt = mn->frame = 0; /* counted once */
-                mn->first = mn->last = -1;
-            }
-            if ((o[i].ev >> NR_EV_RX_OK) & 1) {
-                const lcb_ch_stats *cs = lcb_ch_get_stats(ch[i ^ 1]);
-                if (!(was_fin && !f && top != 3u))
-                    lcb_fail(&chk, t, "port %c: RX_OK in a cycle whose link phit %06x is not an EOP "
-                             "by the framing rule", 'A' + i, ph);
-                lcb_acc_rec ar = {mn->nok, (ph >> 16) & 0x3Fu, (uint16_t)(ph & 0xFFFFu),
-                                  cs->phits_damaged_df != mn->dmg_seen, t};
-                mn->dmg_seen = cs->phits_damaged_df;
-                mn->nok++;
-                if (ar.damaged) ct[i].last_dmg_acc = t;
-                lcb_ep_accepted(ep[i], mn->vc, &ar);
-            }
+            if (mon[i].kind != NR_KIND_EOP)
+                lcb_fail(&chk, t, "port %c: RX_OK in a cycle whose link phit %06x is not an EOP "
+                         "by the framing rule", 'A' + i, ph);
+            lcb_acc_rec ar = {mon[i].accepted - 1, (ph >> 16) & 0x3Fu, (uint16_t)(ph & 0xFFFFu),
+                              (lm[i] & NR_LM_ACC_SUSPECT) != 0, t};
+            if (ar.damaged) ct[i].last_dmg_acc = t;
+            lcb_ep_accepted(ep[i], mon[i].vc, &ar);
         }
         /* events, link down */
         for (int i = 0; i < 2; i++) {
@@ -835,6 +766,13 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     r->sb_errors = sb.nerrors;
     r->escapes = lcb_ep_get_stats(ep[0])->escapes + lcb_ep_get_stats(ep[1])->escapes +
                  r->escapes_classified;
+    for (int i = 0; i < 2; i++) {
+        r->dmg_checked += mon[i].dmg_checked;
+        r->dmg_frame += mon[i].dmg_frame;
+        r->dmg_detected += mon[i].dmg_detected;
+        r->dmg_ooo += mon[i].dmg_ooo;
+        r->exp_escapes += mon[i].exp_escapes;
+    }
     for (int d = 0; d < 2; d++) {
         const lcb_ch_stats *cs = lcb_ch_get_stats(ch[d]);
         r->forged_words += cs->forged_words;

@@ -85,6 +85,7 @@ typedef struct {
     uint64_t dmg_checked;           /* packets with damaged CRC-covered bits checked at an EOP */
     uint64_t dmg_frame;             /* ... of them with framing changed or erased phits */
     uint64_t dmg_detected;          /* ... of them that a CRC-16 detects for sure */
+    uint64_t dmg_ooo;               /* ... of them out of order (behind a bad packet) */
     double exp_escapes;             /* analytic expectation of escapes (docs/lcb-testbench.md) */
     uint64_t ctl_escapes;           /* damaged control words that were accepted */
     uint64_t ctl_effects;           /* credit-check windows explained by such words */

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/linkmon.h"
+#include "lcb_rtt.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
 #include "nr_sb.h"
@@ -34,26 +36,6 @@ typedef struct {
     uint32_t ph;
     int kind;          /* decoded kind (core), -1 idle-class link phit, -2 PAD */
 } hent_t;
-
-/* Framing tracker for a link phit stream (docs/link-protocol.md section 3). */
-typedef struct {
-    int fin;
-} frame_t;
-/* Classify link phit: NR_KIND_HEAD/BODY/EOP, -1 idle-class, -2 PAD. */
-static int frame_step(frame_t *f, uint32_t ph) {
-    int F = (ph >> NR_LINK_F_BIT) & 1;
-    uint32_t d = ph & NR_DATA_MASK;
-    if (F) {
-        if (!f->fin) { f->fin = 1; return NR_KIND_HEAD; }
-        return NR_KIND_BODY;
-    }
-    if (f->fin) {
-        if ((d >> 20) == 3) return -2;
-        f->fin = 0;
-        return NR_KIND_EOP;
-    }
-    return -1;
-}
 
 /* A FIFO of uint64 values (head-out cycles, record indices). */
 typedef struct {
@@ -112,7 +94,11 @@ typedef struct {
     uint32_t out_cr[MAXV];     /* bare: credits to return this cycle */
     fifo_t heads_out[MAXV];    /* LCB: head-out cycles at router link_tx per VC */
     uint64_t tx_new;           /* LCB: router TX_PKT events whose head is not yet on link_tx */
-    frame_t fr_in, fr_out;     /* framing of router link_rx / link_tx */
+    /* LCB: monitors of the router's receiver (link_rx, from `up`) and the
+     * NIC's (from `dn`): framing, damaged packets and words, escapes */
+    nr_linkmon mon_in, mon_nic;
+    int fin_out;               /* framing bit of the router's link_tx stream */
+    int down_seen;             /* a link-down was reported */
     /* history */
     hent_t hist[HIST_MAX];
     int hn;
@@ -152,7 +138,58 @@ typedef struct {
     int tracing;
     uint64_t t0;               /* first traffic cycle = stats cycle 0 */
     uint64_t quiet_since;
+    /* CRC escapes (tb/common/linkmon.h): after the first one the run is no
+     * longer judged, except RTL against model in lockstep */
+    int64_t esc_cycle;         /* -1: none yet */
+    uint64_t after_esc;        /* checks that fired after it (not judged) */
 } sim_t;
+
+/* A check fired. Before any CRC escape it is a failure; after one, the
+ * packets and credits the check judges may carry the escape's damage, so it
+ * is counted and printed, not judged (the first few). */
+static void check_fired(sim_t *s, int *fail, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void check_fired(sim_t *s, int *fail, const char *fmt, ...) {
+    va_list ap;
+    if (s->esc_cycle >= 0) {
+        if (s->after_esc++ >= 5) return;
+        fprintf(s->out, "after the escape (not judged): ");
+    } else {
+        *fail = 1;
+        fprintf(s->out, "FAIL ");
+    }
+    va_start(ap, fmt);
+    vfprintf(s->out, fmt, ap);
+    va_end(ap);
+}
+
+/* A receiver accepted a packet (RX_OK) or a control word over damaged link
+ * cycles: an error the CRC-16 cannot detect. It is counted and printed with
+ * the packet; from here on only the lockstep is judged (--no-escapes: a
+ * failure). */
+static void note_escape(sim_t *s, int *fail, uint64_t t, int p, const char *who,
+                        const nr_linkmon *m, unsigned lm) {
+    if (lm & NR_LM_ACC_DAMAGED)
+        fprintf(s->out, "ESCAPE cycle %" PRIu64 " port %d: the %s's receiver accepted a packet "
+                "(head at cycle %" PRId64 ", VC %d, %d phits) with %d data bit(s) flipped%s by the "
+                "channel%s; its link CRC-16 matched (an undetectable error, not a design failure)\n",
+                t, p, who, m->head_cycle, m->vc, m->last_nph, m->last_wt,
+                m->last_frame ? " and its framing changed" : "",
+                m->last_ooo ? ", arriving out of order behind a bad packet" : "");
+    if (lm & NR_LM_CW_DAMAGED)
+        fprintf(s->out, "ESCAPE cycle %" PRIu64 " port %d: the %s's receiver accepted a control "
+                "word whose C bits the channel damaged; it passed the CRC-16 and the range checks\n",
+                t, p, who);
+    if (s->esc_cycle < 0) {
+        s->esc_cycle = (int64_t)t;
+        if (s->o->no_escapes) {
+            *fail = 1;
+            fprintf(s->out, "FAIL: a CRC escape (--no-escapes)\n");
+        } else {
+            fprintf(s->out, "rtr: from cycle %" PRIu64 " the scoreboard, credits and drain are "
+                    "not judged%s\n", t, s->hm && s->hr ? "; the lockstep still is" : "");
+        }
+    }
+}
 
 static int port_of_cb(void *ctx, unsigned dest) {
     sim_t *s = ctx;
@@ -380,10 +417,9 @@ static void report_divergence(sim_t *s, int64_t t, int p, const char *field, uin
     snprintf(s->div_field, sizeof s->div_field, "%s", field);
     char e[128], a[128];
     if (is_phit && s->g.use_lcb) {
-        frame_t f = pt->fr_out; /* framing before this cycle's phit */
-        frame_t f2 = f;
-        fmt_link(exp, frame_step(&f, exp), e, sizeof e);
-        fmt_link(act, frame_step(&f2, act), a, sizeof a);
+        int f = pt->fin_out, f2 = pt->fin_out; /* framing before this cycle's phit */
+        fmt_link(exp, nr_link_frame(&f, exp), e, sizeof e);
+        fmt_link(act, nr_link_frame(&f2, act), a, sizeof a);
     } else if (is_phit) {
         rtr_fmt_core(exp, e, sizeof e);
         rtr_fmt_core(act, a, sizeof a);
@@ -480,6 +516,7 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
     s->o = o;
     s->out = out;
     s->div_cycle = -1;
+    s->esc_cycle = -1;
     s->rlat_min = UINT64_MAX;
     if (o->org->geom(&o->cfg, &s->g, err, errlen)) return -1;
     s->nports = s->g.num_ports;
@@ -569,6 +606,8 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
                 snprintf(err, errlen, "channel: %s", e2);
                 return -1;
             }
+            nr_linkmon_init(&pt->mon_in, pt->up, lcb_tb_wbits(&s->g.lcb), s->nvcs);
+            nr_linkmon_init(&pt->mon_nic, pt->dn, lcb_tb_wbits(&s->g.lcb), s->nvcs);
         }
     }
     return 0;
@@ -719,9 +758,23 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
                 nr_lcbp_eval(pt->nic, ni, no);
                 for (int b = 0; b < NR_EV_COUNT; b++)
                     if (no->ev >> b & 1) pt->ev_nic[b]++;
-                /* router input framing: head-in cycles */
-                int kin = frame_step(&pt->fr_in, in.link_rx[p]);
-                if (kin != -1 || (in.link_rx[p] & NR_DATA_MASK)) hist_add(pt, (int64_t)t, 0, in.link_rx[p], kin);
+                /* router input framing (head-in cycles) and the two link
+                 * monitors: a packet or control word accepted over damaged
+                 * link cycles is a CRC escape */
+                unsigned lm_in = nr_linkmon_step(&pt->mon_in, (int64_t)t, in.link_rx[p], po->ev[p]);
+                unsigned lm_nic = nr_linkmon_step(&pt->mon_nic, (int64_t)t, ni->link_rx, no->ev);
+                if ((lm_in | lm_nic) & NR_LM_ACC_OOO) {
+                    fail = 1;
+                    say(s, "FAIL cycle %" PRIu64 " port %d: the %s's receiver accepted a packet that "
+                        "arrived in recovery before a replay marker (link-protocol 8.3: it must be "
+                        "refused)\n", t, p, lm_in & NR_LM_ACC_OOO ? "router" : "NIC");
+                }
+                if (lm_in & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED))
+                    note_escape(s, &fail, t, p, "router", &pt->mon_in, lm_in);
+                if (lm_nic & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED))
+                    note_escape(s, &fail, t, p, "NIC", &pt->mon_nic, lm_nic);
+                int kin = pt->mon_in.kind;
+                if (kin != NR_LM_IDLE || (in.link_rx[p] & NR_DATA_MASK)) hist_add(pt, (int64_t)t, 0, in.link_rx[p], kin);
                 /* A replayed packet the router's receiver drops as a duplicate
                  * (RX_DUP, raised on its HEAD cycle) is not a new packet: it
                  * must not take the next packet's record. Replays happen
@@ -731,8 +784,8 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
                     uint64_t ri;
                     if (fifo_pop(&pt->head_wait, &ri) == 0 && ri != UINT64_MAX) s->rec[ri].head_in = t - s->t0;
                 }
-                int kout = frame_step(&pt->fr_out, po->link_tx[p]);
-                if (kout != -1 || (po->link_tx[p] & NR_DATA_MASK)) hist_add(pt, (int64_t)t, 1, po->link_tx[p], kout);
+                int kout = nr_link_frame(&pt->fin_out, po->link_tx[p]);
+                if (kout != NR_LM_IDLE || (po->link_tx[p] & NR_DATA_MASK)) hist_add(pt, (int64_t)t, 1, po->link_tx[p], kout);
                 /* Only a new packet's head counts as its head-out. The router's
                  * TX raises TX_PKT when it takes a new packet and puts the head
                  * on its registered link_tx a cycle later; a head with no
@@ -754,23 +807,17 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
                     }
                     if (++pt->pos == pt->len) pt->len = 0;
                 } else if (ni->tx_valid && pt->pos > 0) {
-                    fail = 1;
-                    say(s, "FAIL cycle %" PRIu64 " port %d: NIC TX refused a mid-packet phit\n", t, p);
+                    check_fired(s, &fail, "cycle %" PRIu64 " port %d: NIC TX refused a mid-packet phit\n", t, p);
                 }
                 for (int v = 0; v < V; v++)
-                    if (no->credits[v] > (uint32_t)s->g.lcb.buf_per_vc) {
-                        fail = 1;
-                        say(s, "FAIL cycle %" PRIu64 " port %d: NIC credits[%d] = %u > %d\n", t, p, v,
-                            no->credits[v], s->g.lcb.buf_per_vc);
-                    }
-                if (no->link_down) {
-                    if (!fail) say(s, "FAIL cycle %" PRIu64 " port %d: NIC link down\n", t, p);
-                    fail = 1;
-                }
-                if (po->link_down[p]) {
-                    if (!fail) say(s, "FAIL cycle %" PRIu64 " port %d: router link down\n", t, p);
-                    fail = 1;
-                }
+                    if (no->credits[v] > (uint32_t)s->g.lcb.buf_per_vc)
+                        check_fired(s, &fail, "cycle %" PRIu64 " port %d: NIC credits[%d] = %u > %d\n", t,
+                                    p, v, no->credits[v], s->g.lcb.buf_per_vc);
+                if (no->link_down && !pt->down_seen)
+                    check_fired(s, &fail, "cycle %" PRIu64 " port %d: NIC link down\n", t, p);
+                if (po->link_down[p] && !pt->down_seen)
+                    check_fired(s, &fail, "cycle %" PRIu64 " port %d: router link down\n", t, p);
+                pt->down_seen |= no->link_down || po->link_down[p];
                 /* sink: data of the read issued last cycle */
                 if (no->rd_valid) {
                     int v = pt->rd_vc;
@@ -829,6 +876,8 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
             continue;
         }
         if (fail && !s->tracing) break;
+        /* model only: after an escape nothing is left to judge */
+        if (s->esc_cycle >= 0 && !(s->hm && s->hr) && !s->tracing) break;
         /* 6. phases */
         if (!phase_end && t >= t0 && nr_stats_done(&s->st, ts)) {
             phase_end = 1;
@@ -870,8 +919,7 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
             else if (!s->quiet_since) s->quiet_since = t;
             if (!busy && t - s->quiet_since > (lcb ? 4 * 64u : 64u)) break;
             if (t - flush_start > o->flush_max) {
-                fail = 1;
-                say(s, "FAIL: network did not drain within %" PRIu64 " cycles after the run: "
+                check_fired(s, &fail, "network did not drain within %" PRIu64 " cycles after the run: "
                        "%" PRIu64 " packets outstanding\n",
                     o->flush_max, s->sb.outstanding);
                 for (int p = 0; p < P; p++) {
@@ -913,8 +961,8 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
         uint64_t sbe = nr_sb_final(&s->sb);
         r->sb_errors = sbe;
         if (sbe) {
-            fail = 1;
-            nr_sb_report(&s->sb, out);
+            check_fired(s, &fail, "scoreboard: %" PRIu64 " error(s)\n", sbe);
+            if (s->esc_cycle < 0) nr_sb_report(&s->sb, out);
         }
     }
     for (int p = 0; p < P; p++) {
@@ -935,7 +983,10 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
         uint64_t slack = s->errors_on ? pt->ev_rtr[NR_EV_RX_CRC] + pt->ev_rtr[NR_EV_RX_CLIP] : 0;
         int bad = nd > ne + slack;
         for (int k = 0; k < 8; k++) bad |= pt->drops[k] < pt->sent_drop[k];
-        if (bad) {
+        if (bad && s->esc_cycle >= 0) {
+            check_fired(s, &fail, "port %d: %" PRIu64 " RT_DROP, %" PRIu64 " packets sent to be dropped\n",
+                        p, nd, ne);
+        } else if (bad) {
             fail = 1;
             say(s, "FAIL port %d: %" PRIu64 " RT_DROP, %" PRIu64 " packets sent to be dropped, %" PRIu64
                    " bad packets on the link; by reason (dropped/sent):",
@@ -947,16 +998,12 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
         }
     }
     char mbuf[512];
-    if (s->hm && s->impl_m->errors(s->hm, mbuf, sizeof mbuf)) {
-        fail = 1;
-        say(s, "FAIL: model interface errors: %s\n", mbuf);
-    }
+    if (s->hm && s->impl_m->errors(s->hm, mbuf, sizeof mbuf))
+        check_fired(s, &fail, "model interface errors: %s\n", mbuf);
     if (lcb)
         for (int p = 0; p < P; p++)
-            if (nr_lcbp_errors(s->pt[p].nic, mbuf, sizeof mbuf)) {
-                fail = 1;
-                say(s, "FAIL: NIC %d LCB model errors: %s\n", p, mbuf);
-            }
+            if (nr_lcbp_errors(s->pt[p].nic, mbuf, sizeof mbuf))
+                check_fired(s, &fail, "NIC %d LCB model errors: %s\n", p, mbuf);
     (void)ebuf;
 
     /* ---- statistics ---- */
@@ -990,7 +1037,7 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
             if (x > r->share_max) r->share_max = x;
         }
         r->jain = sq > 0 ? sum * sum / (P * sq) : 0;
-        if (o->share_tol > 0) {
+        if (o->share_tol > 0 && s->esc_cycle < 0) {
             double ideal = 1.0 / P;
             for (int i = 0; i < P; i++)
                 if (r->share[i] < ideal * (1 - o->share_tol) || r->share[i] > ideal * (1 + o->share_tol)) {
@@ -1001,6 +1048,25 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
                 }
         }
     }
+    /* link errors: escapes and what the channels did */
+    r->esc_cycle = s->esc_cycle;
+    r->after_esc = s->after_esc;
+    if (lcb)
+        for (int p = 0; p < P; p++) {
+            const nr_linkmon *ms[2] = {&s->pt[p].mon_in, &s->pt[p].mon_nic};
+            for (int i = 0; i < 2; i++) {
+                r->escapes += ms[i]->escapes;
+                r->ctl_escapes += ms[i]->cw_escapes;
+                r->cw_damaged += ms[i]->cw_damaged;
+                r->dmg_checked += ms[i]->dmg_checked;
+                r->dmg_frame += ms[i]->dmg_frame;
+                r->dmg_detected += ms[i]->dmg_detected;
+                r->dmg_ooo += ms[i]->dmg_ooo;
+                r->exp_escapes += ms[i]->exp_escapes;
+            }
+            r->err_link_cycles += lcb_ch_get_stats(s->pt[p].up)->err_cycles +
+                                  lcb_ch_get_stats(s->pt[p].dn)->err_cycles;
+        }
     r->pass = !fail && !s->diverged;
     sim_free(s);
     return 0;

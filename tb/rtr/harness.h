@@ -64,6 +64,7 @@ typedef struct {
     int64_t trace_from, trace_to; /* FST window (RTL runs), -1 = no trace */
     const char *trace_path;
     int progress;            /* print progress lines */
+    int no_escapes;          /* a CRC escape fails the run */
     int64_t fault_cycle;     /* SELF/LOCKSTEP: flip a bit of the DUT's output here (-1 none) */
     int fault_port;
 } rtr_opts;
@@ -88,6 +89,16 @@ typedef struct {
     double cycles_per_s, phit_hops_per_s; /* per CPU second of this process */
     double wall_s, cpu_s;
     uint64_t phit_hops;            /* phits that crossed the router (output side) */
+    /* Link errors (tb/common/linkmon.h), over the 2 * ports links */
+    uint64_t err_link_cycles;      /* link-cycles with error injection on */
+    uint64_t escapes;              /* packets accepted over damaged link cycles */
+    uint64_t ctl_escapes;          /* control words accepted over damaged C bits */
+    uint64_t cw_damaged;           /* damaged control words delivered to a receiver */
+    uint64_t dmg_checked, dmg_frame, dmg_detected, dmg_ooo; /* damaged packets at an EOP; of
+                                    * them framing changed, surely detected, out of order */
+    double exp_escapes;            /* analytic expectation of packet escapes */
+    int64_t esc_cycle;             /* first escape, -1: none (after it only the lockstep is judged) */
+    uint64_t after_esc;            /* checks that fired after it (not judged) */
 } rtr_result;
 
 /* Run one simulation. Returns 0 on a completed run (pass or fail in r->pass),

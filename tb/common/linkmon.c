@@ -1,0 +1,134 @@
+/* linkmon.c - a receiver's view of one link direction (linkmon.h). */
+#include "common/linkmon.h"
+#include <string.h>
+#include "nr_fmt.h"
+#include "nr_lcb.h"
+
+int nr_link_frame(int *fin, uint32_t ph)
+{
+    int f = (ph >> NR_LINK_F_BIT) & 1;
+    unsigned top = (ph >> 20) & 3u;
+    if (f) {
+        if (*fin) return NR_KIND_BODY;
+        *fin = 1;
+        return NR_KIND_HEAD;
+    }
+    if (!*fin) return NR_LM_IDLE;
+    if (top == 3u) return NR_LM_PAD;
+    *fin = 0;
+    return NR_KIND_EOP;
+}
+
+void nr_linkmon_init(nr_linkmon *m, const lcb_ch *ch, int wbits, int nvcs)
+{
+    memset(m, 0, sizeof *m);
+    m->ch = ch;
+    m->wbits = wbits;
+    m->nvcs = nvcs > 0 ? nvcs : 1;
+    m->first = m->last = -1;
+    m->kind = NR_LM_IDLE;
+    m->last_escape = -1;
+}
+
+/* The chance that the CRC-16 misses the damage of the packet just ended. */
+static void classify(nr_linkmon *m)
+{
+    if (!m->wt && !m->frame) return;
+    m->dmg_checked++;
+    if (m->head_ooo) {
+        /* in recovery before a marker: refused whatever its CRC (8.3) */
+        m->dmg_ooo++;
+    } else if (m->frame) {
+        m->dmg_frame++;
+        m->exp_escapes += 1.0 / 65536.0;
+    } else if ((m->wt & 1) || m->wt < 4 || m->last - m->first + 1 <= 16) {
+        m->dmg_detected++;
+    } else {
+        m->exp_escapes += 1.0 / 32768.0;
+    }
+}
+
+unsigned nr_linkmon_step(nr_linkmon *m, int64_t t, uint32_t ph, uint32_t ev)
+{
+    unsigned res = 0;
+    lcb_ch_dmg dm = lcb_ch_last_damage(m->ch);
+    int era = (dm.flags & LCB_DMG_ERASED) != 0;
+    int was_fin = m->fin;
+    int k = nr_link_frame(&m->fin, ph);
+    m->kind = k;
+    if (k == NR_KIND_HEAD) {
+        m->head_cycle = t;
+        m->nph = m->wt = m->frame = 0;
+        m->first = m->last = -1;
+        m->vc = (int)(((ph >> NR_HEAD_VC_LSB) & 3u) % (unsigned)m->nvcs);
+        m->head_ooo = m->ooo;
+    }
+    if (k == NR_KIND_HEAD || k == NR_KIND_BODY || k == NR_KIND_EOP) {
+        /* CRC-covered: every data bit of head and body; of the EOP, the
+         * ok/rsvd bits (fed before the sequence number) and the crc field */
+        if (era || ((dm.mask >> NR_LINK_F_BIT) & 1)) m->frame = 1;
+        for (int b = 21; b >= 0; b--) {
+            if (!((dm.mask >> b) & 1) || era) continue;
+            int pos = m->nph * 22 + (k != NR_KIND_EOP || b >= 16 ? 21 - b : 6 + 7 + 15 - b);
+            m->wt++;
+            if (m->first < 0) m->first = pos;
+            m->last = pos;
+        }
+        m->nph++;
+    } else if (was_fin && (era || (dm.mask & ((1u << NR_LINK_F_BIT) | (3u << 20))))) {
+        m->frame = 1; /* a PAD's F or type bits: the framing changed */
+    }
+    int ok = (ev >> NR_EV_RX_OK) & 1, bad = (ev >> NR_EV_RX_CRC) & 1;
+    if (ok || bad) {
+        classify(m);
+        m->last_nph = m->nph;
+        m->last_wt = m->wt;
+        m->last_frame = m->frame;
+        if (ok) {
+            const lcb_ch_stats *cs = lcb_ch_get_stats(m->ch);
+            res |= NR_LM_ACC;
+            m->accepted++;
+            if (m->head_ooo) res |= NR_LM_ACC_OOO;
+            else if (m->wt || m->frame) {
+                res |= NR_LM_ACC_DAMAGED;
+                m->escapes++;
+                m->last_escape = t;
+            }
+            if (cs->phits_damaged_df != m->dmg_seen) res |= NR_LM_ACC_SUSPECT;
+            m->dmg_seen = cs->phits_damaged_df;
+        }
+        m->wt = m->frame = 0; /* counted once */
+        m->first = m->last = -1;
+        m->last_ooo = m->head_ooo;
+    }
+    /* link-protocol 8.3: after a bad packet the packets in flight behind it
+     * carry later sequence numbers until the replay marker */
+    if (bad || ((ev >> NR_EV_RX_CLIP) & 1)) m->ooo = 1;
+    if ((ev >> NR_EV_RX_MARKER) & 1) m->ooo = 0;
+    /* control words: the verdict (CTL_REJECT) comes the cycle after CTL_OK */
+    if (m->cw_pend) {
+        int rej = (ev >> NR_EV_CTL_REJECT) & 1;
+        if (m->cw_pend & 4) res |= NR_LM_CW_FORGED;
+        if (rej) {
+            res |= NR_LM_CW_REJ;
+        } else {
+            res |= NR_LM_CW_ACC;
+            if ((m->cw_pend & 2) && !(m->cw_pend & 4)) {
+                res |= NR_LM_CW_DAMAGED;
+                m->cw_escapes++;
+                m->last_escape = t;
+            }
+        }
+        m->cw_pend = 0;
+    }
+    if ((ev >> NR_EV_CTL_OK) & 1) {
+        unsigned fl = 0;
+        int dmg = lcb_ch_damaged(m->ch, t - m->wbits + 1, t, 1u << NR_LINK_C_BIT, &fl) != 0;
+        int forged = lcb_ch_forged_word_ended(m->ch);
+        m->cw_pend = 1 | (dmg ? 2 : 0) | (forged ? 4 : 0);
+        m->cw_delivered++;
+        m->cw_damaged += dmg && !forged;
+        m->cw_forged += forged;
+    }
+    return res;
+}

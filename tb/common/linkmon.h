@@ -1,0 +1,102 @@
+/* linkmon.h - a receiver's view of one link direction, for testbenches.
+ *
+ * One monitor watches the phits that arrive at one LCB receiver (after the
+ * channel) and that receiver's events. It frames the stream as
+ * docs/link-protocol.md section 3 does (the fin bit and PADs), and with the
+ * channel's damage record (tb/lcb/channel.h) it knows which bits of each
+ * packet the channel changed. That gives two things every testbench with
+ * link errors needs:
+ *
+ *   escapes   a packet the receiver accepted (RX_OK) although the channel
+ *             changed one of its CRC-covered bits or its framing is a CRC
+ *             escape: an error the link CRC cannot detect, not a design
+ *             failure. The same for a control word the receiver accepted
+ *             (CTL_OK, not rejected) whose C bits the channel damaged.
+ *   recovery  a packet in flight behind a bad one (after RX_CRC or RX_CLIP,
+ *             before the next replay marker, RX_MARKER) must be refused
+ *             whatever its CRC (link-protocol 8.3, "Packets in recovery").
+ *             The monitor follows the receiver's events to know which
+ *             packets these are; an RX_OK on one is a design failure.
+ *   expectation  for every other damaged packet that reaches an EOP, the
+ *             chance that the CRC-16 of section 4 misses it: 0 when the error has
+ *             odd weight, weight under 4, or spans at most 16 codeword bits
+ *             (the polynomial has the factor x+1, Hamming distance 4 at our
+ *             lengths, and detects every burst up to its degree); 2^-15 for
+ *             the other patterns (an even-weight pattern escapes with
+ *             probability 2^-15); 2^-16 when the framing changed (phits
+ *             erased, F flipped, a PAD damaged), since the receiver then
+ *             checks a different bit string. docs/lcb-testbench.md has the
+ *             derivation.
+ *
+ * Call once per cycle, in this order:
+ *     ph = lcb_ch_recv(ch);               the phit arriving at the receiver
+ *     ...evaluate the receiver...
+ *     nr_linkmon_step(m, t, ph, ev);      its events of this cycle
+ */
+#ifndef NR_LINKMON_H
+#define NR_LINKMON_H
+#include <stdint.h>
+#include "lcb/channel.h"
+#include "nr_fmt.h"
+
+/* Framing kinds of link phits, beside NR_KIND_HEAD/BODY/EOP. */
+enum { NR_LM_IDLE = -1, NR_LM_PAD = -2 };
+
+/* What nr_linkmon_step saw in this cycle (bits). */
+enum {
+    NR_LM_ACC = 1,          /* RX_OK: a packet was accepted */
+    NR_LM_ACC_DAMAGED = 2,  /* ... and the channel had changed it: a data escape */
+    NR_LM_CW_ACC = 4,       /* the control word delivered last cycle was accepted */
+    NR_LM_CW_DAMAGED = 8,   /* ... and its C bits were damaged: a control-word escape */
+    NR_LM_CW_FORGED = 16,   /* the word delivered last cycle was a forged one */
+    NR_LM_CW_REJ = 32,      /* the word delivered last cycle was rejected */
+    NR_LM_ACC_OOO = 128,    /* RX_OK of a packet that arrived in recovery before a
+                             * marker: a design failure (link-protocol 8.3) */
+    NR_LM_ACC_SUSPECT = 64  /* RX_OK, and the channel damaged data or F bits of some
+                             * phit since the previous RX_OK (a wider net than
+                             * ACC_DAMAGED: also damage between packets) */
+};
+
+typedef struct {
+    const lcb_ch *ch;       /* the channel into this receiver */
+    int wbits;              /* control-word width W (link-protocol 5.1) */
+    int nvcs;
+    /* framing (section 3) */
+    int fin;
+    int vc;                 /* VC of the packet being framed (head vc mod nvcs) */
+    int kind;               /* kind of the last phit: NR_KIND_*, NR_LM_IDLE, NR_LM_PAD */
+    /* damage of the packet being framed, from its HEAD */
+    int nph;                /* CRC-covered phits so far (PADs excluded) */
+    int wt;                 /* data bits flipped in CRC-covered positions */
+    int first, last;        /* first and last flipped codeword position */
+    int frame;              /* framing changed (F flipped, phit erased, PAD damaged) */
+    int64_t head_cycle;
+    int ooo;                /* an RX_CRC or RX_CLIP since the last replay marker */
+    int head_ooo, last_ooo; /* ooo at the HEAD of the packet being framed / the last one */
+    int last_nph, last_wt, last_frame; /* the packet of the last RX_OK or RX_CRC */
+    uint64_t dmg_seen;      /* channel's phits_damaged_df at the last RX_OK */
+    int cw_pend;            /* word delivered last cycle: 1 | 2 damaged | 4 forged */
+    /* counts since the start */
+    uint64_t accepted;      /* RX_OK */
+    uint64_t escapes;       /* RX_OK of a damaged packet */
+    uint64_t dmg_checked;   /* damaged packets that reached an EOP (RX_OK or RX_CRC) */
+    uint64_t dmg_frame;     /* ... with their framing changed */
+    uint64_t dmg_detected;  /* ... whose error the CRC-16 detects for sure */
+    uint64_t dmg_ooo;       /* ... in recovery before a marker (refused, 8.3) */
+    double exp_escapes;     /* analytic expectation of escapes */
+    uint64_t cw_delivered;  /* control words delivered (CTL_OK) */
+    uint64_t cw_damaged;    /* ... with damaged C bits */
+    uint64_t cw_escapes;    /* ... accepted (a control-word escape) */
+    uint64_t cw_forged;     /* ... forged by the channel */
+    int64_t last_escape;    /* cycle of the last escape of either kind, -1: none */
+} nr_linkmon;
+
+void nr_linkmon_init(nr_linkmon *m, const lcb_ch *ch, int wbits, int nvcs);
+/* Frame the phit that arrived in cycle t and classify this cycle's events
+ * `ev` (NR_EV_* bits of the receiving LCB). Returns NR_LM_* bits. */
+unsigned nr_linkmon_step(nr_linkmon *m, int64_t t, uint32_t ph, uint32_t ev);
+/* Framing only, for a stream with no channel (e.g. a transmitter's output):
+ * returns the kind of phit ph and updates fin. */
+int nr_link_frame(int *fin, uint32_t ph);
+
+#endif
