@@ -55,6 +55,8 @@ $(call cell,crc16_d8,nr_crc16_upd,test_crc,-GDataW=8)
 $(call cell,crc16_d22,nr_crc16_upd,test_crc,-GDataW=22)
 $(call cell,crc8_d8,nr_crc8_upd,test_crc,-GDataW=8)
 $(call cell,crc8_d14,nr_crc8_upd,test_crc,-GDataW=14)
+$(call cell,crc32c_d8,nr_crc_upd,test_crc,-GWidth=32 -GPoly=517762881 -GDataW=8)
+$(call cell,crc32c_d22,nr_crc_upd,test_crc,-GWidth=32 -GPoly=517762881 -GDataW=22)
 $(call cell,pkt_crc,nr_pkt_crc,test_pkt_crc,)
 
 TEST_BINS += $(CELLS_BINS)

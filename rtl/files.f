@@ -9,6 +9,7 @@ rtl/common/nr_arb_rr.sv
 rtl/common/nr_arb_rr_multi.sv
 rtl/common/nr_arb_matrix.sv
 rtl/common/nr_credit_cnt.sv
+rtl/common/nr_crc_upd.sv
 rtl/common/nr_crc16_upd.sv
 rtl/common/nr_crc8_upd.sv
 rtl/common/nr_pkt_crc.sv

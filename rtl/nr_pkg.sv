@@ -52,4 +52,6 @@ package nr_pkg;
   localparam int CRC8_INIT          = 0; // CRC-8/I-432-1 init
   localparam int CRC8_XOROUT        = 85; // CRC-8/I-432-1 xorout; all-zero words never pass
   localparam int CRC8_CHECK         = 161; // CRC-8/I-432-1 check value over ASCII 123456789
+  localparam int E2E_CRC_POLY       = 517762881; // end-to-end CRC-32C polynomial (Castagnoli), MSB first, init all ones
+  localparam int E2E_PHITS          = 2; // end-to-end check: trailer phits before the EOP (16 CRC bits each, bits 15:0)
 endpackage

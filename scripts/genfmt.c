@@ -74,6 +74,10 @@ static const struct konst table[] = {
     {"CRC8_INIT", 0x00, "CRC-8/I-432-1 init"},
     {"CRC8_XOROUT", 0x55, "CRC-8/I-432-1 xorout; all-zero words never pass"},
     {"CRC8_CHECK", 0xA1, "CRC-8/I-432-1 check value over ASCII 123456789"},
+    /* End-to-end check (optional, endpoints only): CRC-32C polynomial, MSB
+     * first, init all ones, xorout 0, in two trailer phits of 16 bits. */
+    {"E2E_CRC_POLY", 0x1EDC6F41, "end-to-end CRC-32C polynomial (Castagnoli), MSB first, init all ones"},
+    {"E2E_PHITS", 2, "end-to-end check: trailer phits before the EOP (16 CRC bits each, bits 15:0)"},
 };
 
 static void upper(char *dst, const char *src) { strcpy(dst, src); }

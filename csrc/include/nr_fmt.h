@@ -53,4 +53,6 @@
 #define NR_CRC8_INIT          0 /* CRC-8/I-432-1 init */
 #define NR_CRC8_XOROUT        85 /* CRC-8/I-432-1 xorout; all-zero words never pass */
 #define NR_CRC8_CHECK         161 /* CRC-8/I-432-1 check value over ASCII 123456789 */
+#define NR_E2E_CRC_POLY       517762881 /* end-to-end CRC-32C polynomial (Castagnoli), MSB first, init all ones */
+#define NR_E2E_PHITS          2 /* end-to-end check: trailer phits before the EOP (16 CRC bits each, bits 15:0) */
 #endif

@@ -24,6 +24,17 @@ uint8_t nr_crc8_bits(uint8_t crc, uint32_t data, int nbits)
     return crc;
 }
 
+uint32_t nr_crc32c_bits(uint32_t crc, uint32_t data, int nbits)
+{
+    for (int i = nbits - 1; i >= 0; i--) {
+        unsigned in = ((data >> i) & 1u) ^ ((crc >> 31) & 1u);
+        crc <<= 1;
+        if (in)
+            crc ^= (uint32_t)NR_E2E_CRC_POLY;
+    }
+    return crc;
+}
+
 uint16_t nr_crc16_bytes(const void *buf, size_t len)
 {
     const uint8_t *p = buf;

@@ -12,7 +12,7 @@
 //   crc_o (register after). Pure combinational.
 // Latency: 0.
 // Cost: XOR network, each output bit an XOR of at most 16 + DataW inputs;
-//   no flops.
+//   no flops. An instance of nr_crc_upd (the one CRC update of the kit).
 
 module nr_crc16_upd #(
   parameter int DataW = 22
@@ -22,20 +22,10 @@ module nr_crc16_upd #(
   output logic [15:0]      crc_o
 );
 
-  localparam logic [15:0] POLY = 16'(nr_pkg::CRC16_POLY);
-
-  // A function in a continuous assignment rather than always_comb: Icarus 11
-  // rejects constant part-selects inside always_* processes.
-  function automatic logic [15:0] crc_step(input logic [15:0] crc, input logic [DataW-1:0] data);
-    logic [15:0] c;
-    c = crc;
-    for (int i = DataW - 1; i >= 0; i--) begin
-      if (data[i] ^ c[15]) c = {c[14:0], 1'b0} ^ POLY;
-      else                  c = {c[14:0], 1'b0};
-    end
-    crc_step = c;
-  endfunction
-
-  assign crc_o = crc_step(crc_i, data_i);
+  nr_crc_upd #(.Width(16), .Poly(nr_pkg::CRC16_POLY), .DataW(DataW)) u_crc (
+    .crc_i (crc_i),
+    .data_i(data_i),
+    .crc_o (crc_o)
+  );
 
 endmodule

@@ -12,7 +12,7 @@
 //   crc_o (register after). Pure combinational.
 // Latency: 0.
 // Cost: XOR network, each output bit an XOR of at most 8 + DataW inputs;
-//   no flops.
+//   no flops. An instance of nr_crc_upd (the one CRC update of the kit).
 
 module nr_crc8_upd #(
   parameter int DataW = 14
@@ -22,20 +22,10 @@ module nr_crc8_upd #(
   output logic [7:0]       crc_o
 );
 
-  localparam logic [7:0] POLY = 8'(nr_pkg::CRC8_POLY);
-
-  // A function in a continuous assignment rather than always_comb: Icarus 11
-  // rejects constant part-selects inside always_* processes.
-  function automatic logic [7:0] crc_step(input logic [7:0] crc, input logic [DataW-1:0] data);
-    logic [7:0] c;
-    c = crc;
-    for (int i = DataW - 1; i >= 0; i--) begin
-      if (data[i] ^ c[7]) c = {c[6:0], 1'b0} ^ POLY;
-      else                 c = {c[6:0], 1'b0};
-    end
-    crc_step = c;
-  endfunction
-
-  assign crc_o = crc_step(crc_i, data_i);
+  nr_crc_upd #(.Width(8), .Poly(nr_pkg::CRC8_POLY), .DataW(DataW)) u_crc (
+    .crc_i (crc_i),
+    .data_i(data_i),
+    .crc_o (crc_o)
+  );
 
 endmodule

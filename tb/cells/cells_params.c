@@ -43,6 +43,9 @@ int cells_param(const char *name)
 #ifdef NR_P_DataW
     NR_PARAM(DataW)
 #endif
+#ifdef NR_P_Poly
+    NR_PARAM(Poly)
+#endif
 #undef NR_PARAM
     fprintf(stderr, "cells_param: this build sets no parameter '%s' (mk/cells.mk)\n", name);
     exit(1);

@@ -1,5 +1,6 @@
-/* test_crc.c - nr_crc16_upd / nr_crc8_upd against nr_crc16_bits /
- * nr_crc8_bits of csrc/lib/crc.c (the bit-serial reference).
+/* test_crc.c - nr_crc16_upd / nr_crc8_upd / nr_crc_upd (CRC-32C) against
+ * nr_crc16_bits / nr_crc8_bits / nr_crc32c_bits of csrc/lib/crc.c (the
+ * bit-serial reference).
  *
  * 1. Exhaustive when 2^(CRC width + DataW) <= 2^24: every register value
  *    with every data value (e.g. CRC-16 with 6 or 8 data bits, CRC-8 with 8
@@ -24,7 +25,8 @@ static uint32_t ref(int w, uint32_t crc, uint64_t data, int dw)
         data &= 0xFFFFFFFFull;
         dw = 32;
     }
-    return w == 16 ? nr_crc16_bits((uint16_t)crc, (uint32_t)data, dw)
+    return w == 32 ? nr_crc32c_bits(crc, (uint32_t)data, dw)
+         : w == 16 ? nr_crc16_bits((uint16_t)crc, (uint32_t)data, dw)
                    : nr_crc8_bits((uint8_t)crc, (uint32_t)data, dw);
 }
 
@@ -36,10 +38,15 @@ int main(int argc, char **argv)
     int w = crc_width(), dw = cells_param("DataW");
     snprintf(name, sizeof name, "test_crc%d_d%d", w, dw);
     cu_parse(argc, argv, &a, name, 200000, NULL);
-    printf("%s: seed %llu, cycles %ld, nr_crc%d_upd DataW=%d\n", name, (unsigned long long)a.seed,
+    printf("%s: seed %llu, cycles %ld, %d-bit CRC update, DataW=%d\n", name, (unsigned long long)a.seed,
            a.cycles, w, dw);
     if (dw < 1 || dw > 64) {
         fprintf(stderr, "%s: DataW must be 1..64\n", name);
+        return 2;
+    }
+    if (w != 8 && w != 16 && !(w == 32 && cells_param("Poly") == NR_E2E_CRC_POLY)) {
+        fprintf(stderr, "%s: the C reference knows CRC-8, CRC-16 and CRC-32C (Poly %d)\n", name,
+                NR_E2E_CRC_POLY);
         return 2;
     }
     cu_rng_seed(&r, a.seed);
@@ -72,7 +79,7 @@ int main(int argc, char **argv)
             else
                 bits[1] = (uint8_t)msg[i];
         }
-        uint32_t c = w == 16 ? NR_CRC16_INIT : NR_CRC8_INIT;
+        uint32_t c = w == 32 ? 0xFFFFFFFFu : w == 16 ? NR_CRC16_INIT : NR_CRC8_INIT;
         for (int pos = 0; pos < 72; pos += dw) {
             /* bits pos .. pos+dw-1 of the message */
             uint64_t d = 0;
@@ -82,12 +89,15 @@ int main(int argc, char **argv)
             }
             c = crc_eval(h, c, d);
         }
-        uint32_t got = w == 16 ? c : (c ^ NR_CRC8_XOROUT);
-        uint32_t check = w == 16 ? NR_CRC16_CHECK : NR_CRC8_CHECK;
-        uint32_t lib = w == 16 ? nr_crc16_bytes(msg, 9) : nr_crc8_bytes(msg, 9);
+        uint32_t got = w == 8 ? (c ^ NR_CRC8_XOROUT) : c;
+        /* CRC-32C MSB first, init all ones, xorout 0 (the end-to-end check's
+         * variant, not the reflected catalogue CRC-32C): 0xFABBF0EA, from a
+         * separate Python bit-list CRC */
+        uint32_t check = w == 32 ? 0xFABBF0EAu : w == 16 ? NR_CRC16_CHECK : NR_CRC8_CHECK;
+        uint32_t lib = w == 16 ? nr_crc16_bytes(msg, 9) : w == 8 ? nr_crc8_bytes(msg, 9) : check;
         cu_check(&a, 0, "catalogue check over \"123456789\"", check, got);
         cu_check(&a, 0, "csrc/lib bytes CRC over \"123456789\"", check, lib);
-        cat = w == 16 ? "0x29B1 ok" : "0xA1 ok";
+        cat = w == 32 ? "0xFABBF0EA ok" : w == 16 ? "0x29B1 ok" : "0xA1 ok";
         printf("%s: catalogue check value 0x%X over \"123456789\" (%d-bit chunks)\n", name, got, dw);
     }
 
@@ -106,9 +116,9 @@ int main(int argc, char **argv)
         cu_check(&a, i, "chained crc_o", chain_ref, chain);
         n_rnd += 2;
     }
-    printf("PASS %s: %ld exhaustive + %ld random updates bit-identical to nr_crc%d_bits, "
+    printf("PASS %s: %ld exhaustive + %ld random updates bit-identical to nr_crc%s_bits, "
            "catalogue %s (seed %llu)\n",
-           name, n_exh, n_rnd, w, cat, (unsigned long long)a.seed);
+           name, n_exh, n_rnd, w == 32 ? "32c" : w == 16 ? "16" : "8", cat, (unsigned long long)a.seed);
     crc_free(h);
     return 0;
 }
