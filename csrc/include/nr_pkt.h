@@ -97,9 +97,11 @@ typedef struct {
     unsigned src;                   /* source node, 0..32767 (tag) */
     uint32_t seq;                   /* per-flow sequence number, 22 bits (tag) */
     int len;                        /* total phits, head and EOP included */
+    int e2e;                        /* 1: end a with the end-to-end check (2 phits) */
 } nr_pkt_desc_t;
 
-/* Smallest len a tagged packet with these r/h bits can have: 1+r+h+2+1. */
+/* Smallest len a tagged packet with these r/h bits can have: 1+r+h+2+1, and
+ * NR_E2E_PHITS more with e2e. */
 int nr_pkt_min_len(const nr_pkt_desc_t *d);
 
 /* Build the packet described by d into out[0..cap-1]: head, route/hash phits,
@@ -108,6 +110,24 @@ int nr_pkt_min_len(const nr_pkt_desc_t *d);
  * nr_pkt_min_len() or above NR_PKT_LEN_LIMIT, or cap < len. Call once per
  * injected packet; the same descriptor always gives the same phits. */
 int nr_pkt_build(const nr_pkt_desc_t *d, uint32_t *out, int cap, char *err, size_t errlen);
+
+/* ---- end-to-end check (docs/packet-format.md, "End-to-end check") ----
+ * Optional, written by the source endpoint and checked only by the
+ * destination, never by a router or LCB: CRC-32C (NR_E2E_CRC_POLY, MSB first,
+ * init 0xFFFFFFFF, xorout 0) over the head's data bits 21:2 (dest, vc, r, a,
+ * h) and then the 22-bit data of every phit after the route and hash phits
+ * up to the trailer; the trailer is the NR_E2E_PHITS phits before the EOP,
+ * CRC bits 31:16 then 15:0 in data bits 15:0 (21:16 zero). Route and hash
+ * phits are left out because a router may rewrite them (the route phit is
+ * rotated at every hop). Independent of the link and packet CRC-16: another
+ * polynomial, another width, and no hop recomputes it. */
+/* The CRC over ph[0..len-1] as above (the trailer itself not included);
+ * len must be at least 1 + r + h + NR_E2E_PHITS + 1. */
+uint32_t nr_pkt_e2e_crc(const uint32_t *ph, int len);
+/* Write the trailer (then fix the PCRC with nr_pkt_fix_crc). */
+void nr_pkt_e2e_seal(uint32_t *ph, int len);
+/* 1 if the trailer matches (0 also when the packet is too short for one). */
+int nr_pkt_e2e_ok(const uint32_t *ph, int len);
 
 /* Data field the builder puts at position j (head = 0) of a payload phit of
  * flow (src, dest, vc) and sequence number seq. See the top of this file. */

@@ -108,7 +108,38 @@ void nr_pkt_set_ok(uint32_t *ph, int len, unsigned ok)
 
 int nr_pkt_min_len(const nr_pkt_desc_t *d)
 {
-    return 1 + (d->r ? 1 : 0) + (d->h ? 1 : 0) + NR_TAG_PHITS + 1;
+    return 1 + (d->r ? 1 : 0) + (d->h ? 1 : 0) + NR_TAG_PHITS + (d->e2e ? NR_E2E_PHITS : 0) + 1;
+}
+
+/* Header phits (head, route, hash) of a packet whose first phit is ph0. */
+static int hdr_phits(uint32_t ph0)
+{
+    return 1 + (int)nr_head_r(ph0) + (int)nr_head_h(ph0);
+}
+
+uint32_t nr_pkt_e2e_crc(const uint32_t *ph, int len)
+{
+    uint32_t c = 0xFFFFFFFFu;
+    if (len < 1) return c;
+    c = nr_crc32c_bits(c, nr_phit_data(ph[0]) >> 2, 20);
+    for (int j = hdr_phits(ph[0]); j < len - 1 - NR_E2E_PHITS; j++)
+        c = nr_crc32c_bits(c, nr_phit_data(ph[j]), 22);
+    return c;
+}
+
+void nr_pkt_e2e_seal(uint32_t *ph, int len)
+{
+    if (len < hdr_phits(ph[0]) + NR_E2E_PHITS + 1) return;
+    uint32_t c = nr_pkt_e2e_crc(ph, len);
+    ph[len - 3] = nr_phit_make(NR_KIND_BODY, c >> 16);
+    ph[len - 2] = nr_phit_make(NR_KIND_BODY, c & 0xFFFFu);
+}
+
+int nr_pkt_e2e_ok(const uint32_t *ph, int len)
+{
+    if (len < 1 || len < hdr_phits(ph[0]) + NR_E2E_PHITS + 1) return 0;
+    uint32_t c = nr_pkt_e2e_crc(ph, len);
+    return nr_phit_data(ph[len - 3]) == (c >> 16) && nr_phit_data(ph[len - 2]) == (c & 0xFFFFu);
 }
 
 uint32_t nr_pkt_payload_data(unsigned src, unsigned dest, unsigned vc, uint32_t seq, int j)
@@ -151,9 +182,9 @@ int nr_pkt_build(const nr_pkt_desc_t *d, uint32_t *out, int cap, char *err, size
     int min = nr_pkt_min_len(d);
     if (d->len < min)
         return fail(err, n,
-                    "pkt: length %d too short: head + %d route + %d hash + 2 tag phits + EOP"
+                    "pkt: length %d too short: head + %d route + %d hash + 2 tag phits%s + EOP"
                     " needs at least %d",
-                    d->len, (int)d->r, (int)d->h, min);
+                    d->len, (int)d->r, (int)d->h, d->e2e ? " + 2 end-to-end check phits" : "", min);
     if (d->len > NR_PKT_LEN_LIMIT)
         return fail(err, n, "pkt: length %d above the builder limit %d", d->len,
                     NR_PKT_LEN_LIMIT);
@@ -171,6 +202,7 @@ int nr_pkt_build(const nr_pkt_desc_t *d, uint32_t *out, int cap, char *err, size
         out[j] = nr_phit_make(NR_KIND_BODY,
                               nr_pkt_payload_data(d->src, d->dest, d->vc, d->seq, j));
     out[j] = nr_eop_make(NR_OK_HEALTHY, 0);
+    if (d->e2e) nr_pkt_e2e_seal(out, d->len);
     nr_pkt_fix_crc(out, d->len);
     return d->len;
 }

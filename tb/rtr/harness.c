@@ -142,6 +142,9 @@ typedef struct {
      * longer judged, except RTL against model in lockstep */
     int64_t esc_cycle;         /* -1: none yet */
     uint64_t after_esc;        /* checks that fired after it (not judged) */
+    uint64_t e2e_caught;       /* --e2e: packets the destination's check discarded */
+    int e2e_fail;              /* ... one with no escape before it */
+    uint64_t residual;         /* healthy-looking packets delivered with wrong content */
 } sim_t;
 
 /* A check fired. Before any CRC escape it is a failure; after one, the
@@ -186,7 +189,8 @@ static void note_escape(sim_t *s, int *fail, uint64_t t, int p, const char *who,
             fprintf(s->out, "FAIL: a CRC escape (--no-escapes)\n");
         } else {
             fprintf(s->out, "rtr: from cycle %" PRIu64 " the scoreboard, credits and drain are "
-                    "not judged%s\n", t, s->hm && s->hr ? "; the lockstep still is" : "");
+                    "not judged%s; the run goes on to count what reaches the sinks\n", t,
+                    s->hm && s->hr ? " (the lockstep still is)" : "");
         }
     }
 }
@@ -279,7 +283,11 @@ static void src_start(sim_t *s, int p, uint64_t t) {
     memset(&d, 0, sizeof d);
     d.vc = q->vc;
     d.src = p;
-    d.len = q->len;
+    /* --e2e: the source endpoint appends the end-to-end check, two phits
+     * more than the generated length (docs/packet-format.md) */
+    const int tail = s->o->e2e ? NR_E2E_PHITS : 0;
+    d.e2e = s->o->e2e;
+    d.len = q->len + tail;
     d.dest = q->dest;
     pt->unroutable = 0;
     if (s->o->unroutable > 0 && nr_rng_bernoulli(&pt->rng_misc, s->o->unroutable)) {
@@ -318,7 +326,7 @@ static void src_start(sim_t *s, int p, uint64_t t) {
             d.route[2] = (unsigned)nr_rng_below(&pt->rng_misc, 64);
         }
         if (d.len < nr_pkt_min_len(&d)) d.len = nr_pkt_min_len(&d);
-        if (d.len > s->g.max_pkt_len) { d.r = 0; d.h = 0; d.len = q->len; }
+        if (d.len > s->g.max_pkt_len) { d.r = 0; d.h = 0; d.len = q->len + tail; }
     }
     if (s->o->adaptive > 0 && !pt->unroutable && nr_rng_bernoulli(&pt->rng_misc, s->o->adaptive))
         d.a = 1; /* adaptive routing wherever the switch has a choice */
@@ -368,11 +376,36 @@ static void sink_packet(sim_t *s, int p, const uint32_t *ph, int len, uint64_t t
         nr_sb_discard(&s->sb, p, ph, len, ok, t);
         return;
     }
+    if (s->o->e2e && !nr_pkt_e2e_ok(ph, len)) {
+        /* The destination's end-to-end check caught what every link CRC
+         * passed: discarded and counted. Before any escape nothing can be
+         * damaged, so it is a design failure (a router changed a packet). */
+        s->e2e_caught++;
+        if (s->esc_cycle < 0) {
+            s->e2e_fail = 1;
+            say(s, "FAIL cycle %" PRIu64 " port %d: a healthy packet failed the end-to-end check "
+                "with no link escape before it\n", t, p);
+        } else if (s->e2e_caught <= 5) {
+            say(s, "E2E cycle %" PRIu64 " port %d: the end-to-end check caught a damaged packet "
+                "(%d phits) and discarded it\n", t, p, len);
+        }
+        return;
+    }
+    /* residual: a packet delivered as healthy whose content is wrong
+     * (corrupted, misrouted, malformed, bad PCRC, no such packet); losses
+     * and reordering found on this delivery are not its own content */
+    static const int wrong[] = {NR_SB_E_MISROUTE, NR_SB_E_CORRUPT, NR_SB_E_MALFORMED, NR_SB_E_CRC,
+                                NR_SB_E_UNEXPECTED};
+    uint64_t e0 = 0, e1 = 0;
+    for (int i = 0; i < 5; i++) e0 += s->sb.errors[wrong[i]];
     nr_sb_match_t m;
     nr_sb_deliver(&s->sb, p, ph, len, t, &m);
+    for (int i = 0; i < 5; i++) e1 += s->sb.errors[wrong[i]];
+    if (e1 > e0) s->residual++;
     if (!m.matched) return;
     prec_t *r = &s->rec[m.user];
-    nr_stats_delivered(&s->st, p, len, r->gen, r->head_in, t - s->t0);
+    nr_stats_delivered(&s->st, p, len - (s->o->e2e ? NR_E2E_PHITS : 0), r->gen, r->head_in,
+                       t - s->t0);
     if (in_window) pt->share_from[r->src] += len;
     if (s->meas_rlat && r->head_in != UINT64_MAX && head_out != UINT64_MAX) {
         if (head_out < r->head_in) {
@@ -876,8 +909,7 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
             continue;
         }
         if (fail && !s->tracing) break;
-        /* model only: after an escape nothing is left to judge */
-        if (s->esc_cycle >= 0 && !(s->hm && s->hr) && !s->tracing) break;
+
         /* 6. phases */
         if (!phase_end && t >= t0 && nr_stats_done(&s->st, ts)) {
             phase_end = 1;
@@ -1051,6 +1083,9 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
     /* link errors: escapes and what the channels did */
     r->esc_cycle = s->esc_cycle;
     r->after_esc = s->after_esc;
+    r->e2e_caught = s->e2e_caught;
+    r->residual = s->residual;
+    if (s->e2e_fail) fail = 1;
     if (lcb)
         for (int p = 0; p < P; p++) {
             const nr_linkmon *ms[2] = {&s->pt[p].mon_in, &s->pt[p].mon_nic};

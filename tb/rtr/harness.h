@@ -65,6 +65,7 @@ typedef struct {
     const char *trace_path;
     int progress;            /* print progress lines */
     int no_escapes;          /* a CRC escape fails the run */
+    int e2e;                 /* sources append the end-to-end check, sinks check it */
     int64_t fault_cycle;     /* SELF/LOCKSTEP: flip a bit of the DUT's output here (-1 none) */
     int fault_port;
 } rtr_opts;
@@ -99,6 +100,8 @@ typedef struct {
     double exp_escapes;            /* analytic expectation of packet escapes */
     int64_t esc_cycle;             /* first escape, -1: none (after it only the lockstep is judged) */
     uint64_t after_esc;            /* checks that fired after it (not judged) */
+    uint64_t e2e_caught;           /* --e2e: damaged packets the destination discarded */
+    uint64_t residual;             /* packets delivered as healthy with wrong content */
 } rtr_result;
 
 /* Run one simulation. Returns 0 on a completed run (pass or fail in r->pass),

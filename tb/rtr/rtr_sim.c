@@ -85,6 +85,7 @@ static const nr_cli_opt_t opts[] = {
     {"trace-out", "PATH", "RTL: FST file"},
     {"no-rerun", NULL, "do not rerun a divergence with the traced build"},
     {"no-escapes", NULL, "a CRC escape (damaged packet or control word accepted) fails the run"},
+    {"e2e", NULL, "sources append the end-to-end CRC-32C (2 phits), sinks check and discard"},
     {"progress", NULL, "print progress lines"},
     {NULL, NULL, NULL}};
 
@@ -297,6 +298,7 @@ int RTR_SIM_MAIN(int argc, char **argv) {
         else if (!strcmp(n, "trace-out")) o.trace_path = v;
         else if (!strcmp(n, "no-rerun")) no_rerun = 1;
         else if (!strcmp(n, "no-escapes")) o.no_escapes = 1;
+        else if (!strcmp(n, "e2e")) o.e2e = 1;
         else if (!strcmp(n, "progress")) o.progress = 1;
         else if (!strcmp(n, "fault")) {
             /* CYCLE:PORT; the port is checked against the configuration's
@@ -363,6 +365,11 @@ int RTR_SIM_MAIN(int argc, char **argv) {
         nr_lendist_t ld = o.inj.len;
         ld.num_vcs = g.num_vcs;
         if (nr_lendist_check(&ld, err, sizeof err)) nr_cli_die(&c, "--len: %s", err);
+        int lmax = ld.kind == NR_LEN_FIXED ? ld.a : ld.kind == NR_LEN_UNIFORM ? ld.b : 19;
+        if (o.e2e && lmax + NR_E2E_PHITS > g.max_pkt_len)
+            nr_cli_die(&c, "--e2e adds %d phits to every packet: the longest, %d + %d, is above "
+                       "MaxPktLen %d of %s", NR_E2E_PHITS, lmax, NR_E2E_PHITS, g.max_pkt_len,
+                       o.cfg.name);
         if (g.use_lcb) {
             /* The sizing rules lcb_sim warns about (protocol section 11), same
              * rule and numbers, on stderr: a run that breaks them is legal but
@@ -493,11 +500,15 @@ int RTR_SIM_MAIN(int argc, char **argv) {
         if (r.esc_cycle >= 0)
             printf("the run was judged up to the first escape at cycle %" PRId64 "%s; %" PRIu64
                    " check(s) fired after it\n", r.esc_cycle,
-                   o.impl == RTR_RUN_LOCKSTEP ? " (the lockstep to its end)" : ", where it stopped",
-                   r.after_esc);
+                   o.impl == RTR_RUN_LOCKSTEP ? " (the lockstep to its end)" : "", r.after_esc);
+        if (r.esc_cycle >= 0 || o.e2e)
+            printf("end to end: %" PRIu64 " damaged packets delivered as healthy (residual), %"
+                   PRIu64 " caught and discarded by the end-to-end check%s\n", r.residual,
+                   r.e2e_caught, o.e2e ? "" : " (off: --e2e)");
         printf("rtr_escapes escapes=%" PRIu64 " ctl_escapes=%" PRIu64 " err_link_cycles=%" PRIu64
-               " dmg_checked=%" PRIu64 " exp_escapes=%.4g\n", r.escapes, r.ctl_escapes,
-               r.err_link_cycles, r.dmg_checked, r.exp_escapes);
+               " dmg_checked=%" PRIu64 " exp_escapes=%.4g residual=%" PRIu64 " e2e_caught=%" PRIu64
+               "\n", r.escapes, r.ctl_escapes, r.err_link_cycles, r.dmg_checked, r.exp_escapes,
+               r.residual, r.e2e_caught);
     }
     if (o.hot_port >= 0) {
         printf("\nhotspot: shares of output %d by input (ideal %.4f): min %.4f max %.4f Jain %.4f\n",
