@@ -10,7 +10,7 @@ BUILD    ?= build
 JOBS     ?= $(shell nproc)
 CC       := gcc
 CXX      := g++
-CFLAGS   ?= -std=c11 -O2 -g -Wall -Wextra -Werror -Icsrc/include -MMD -MP
+CFLAGS   ?= -std=c11 -O2 -g -Wall -Wextra -Werror -Icsrc/include -Itb -MMD -MP
 CXXFLAGS ?= -O2 -g -Wall
 VINC     := /usr/share/verilator/include
 # Ordered RTL file list read by every tool (package first).

@@ -23,7 +23,6 @@
 LCB_TB_OBJS := $(patsubst %,$(BUILD)/obj/tb/lcb/%.o,channel check endpoint port lcb_rtt lcb_tb lcb_sim) \
                $(BUILD)/obj/tb/rtr/cfgfile.o $(BUILD)/obj/tb/common/linkmon.o
 LCB_O := $(BUILD)/obj/tb/lcb
-$(BUILD)/obj/tb/common/linkmon.o: CFLAGS += -Itb
 $(LCB_TB_OBJS) $(LCB_O)/port_rtl.o $(LCB_O)/port_nortl.o $(LCB_O)/test_channel.o: CFLAGS += -Itb -Itb/lcb
 $(LCB_O)/lcb_sim.o: CFLAGS += -Itb/rtr
 

@@ -1,23 +1,7 @@
 /* linkmon.c - a receiver's view of one link direction (linkmon.h). */
 #include "common/linkmon.h"
 #include <string.h>
-#include "nr_fmt.h"
 #include "nr_lcb.h"
-
-int nr_link_frame(int *fin, uint32_t ph)
-{
-    int f = (ph >> NR_LINK_F_BIT) & 1;
-    unsigned top = (ph >> 20) & 3u;
-    if (f) {
-        if (*fin) return NR_KIND_BODY;
-        *fin = 1;
-        return NR_KIND_HEAD;
-    }
-    if (!*fin) return NR_LM_IDLE;
-    if (top == 3u) return NR_LM_PAD;
-    *fin = 0;
-    return NR_KIND_EOP;
-}
 
 void nr_linkmon_init(nr_linkmon *m, const lcb_ch *ch, int wbits, int nvcs)
 {

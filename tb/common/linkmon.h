@@ -36,11 +36,8 @@
 #ifndef NR_LINKMON_H
 #define NR_LINKMON_H
 #include <stdint.h>
+#include "common/linkframe.h"
 #include "lcb/channel.h"
-#include "nr_fmt.h"
-
-/* Framing kinds of link phits, beside NR_KIND_HEAD/BODY/EOP. */
-enum { NR_LM_IDLE = -1, NR_LM_PAD = -2 };
 
 /* What nr_linkmon_step saw in this cycle (bits). */
 enum {
@@ -95,8 +92,5 @@ void nr_linkmon_init(nr_linkmon *m, const lcb_ch *ch, int wbits, int nvcs);
 /* Frame the phit that arrived in cycle t and classify this cycle's events
  * `ev` (NR_EV_* bits of the receiving LCB). Returns NR_LM_* bits. */
 unsigned nr_linkmon_step(nr_linkmon *m, int64_t t, uint32_t ph, uint32_t ev);
-/* Framing only, for a stream with no channel (e.g. a transmitter's output):
- * returns the kind of phit ph and updates fin. */
-int nr_link_frame(int *fin, uint32_t ph);
 
 #endif

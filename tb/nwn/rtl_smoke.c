@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/linkframe.h"
 #include "nr_cli.h"
 #include "nr_lcb.h"
 #include "nr_nwn.h"
@@ -254,19 +255,6 @@ static void deliver(int dst, const uint32_t *ph, int len)
     if (k->probe && k->probe - 1 == pr_cur) pr_done_cyc = 0; /* stamped by the main loop */
 }
 
-/* link framing of one direction (docs/link-protocol.md section 3): returns 1
- * on a HEAD */
-static int link_head(uint32_t l, int *fin)
-{
-    int f = (l >> 23) & 1;
-    if (f) {
-        int head = !*fin;
-        *fin = 1;
-        return head;
-    }
-    if (*fin && ((l >> 20) & 3u) != 3u) *fin = 0;
-    return 0;
-}
 
 int main(int argc, char **argv)
 {
@@ -468,7 +456,7 @@ int main(int argc, char **argv)
                       "cycle %ld host %d: LCB event %05x", cyc, q, ho.ev);
                 in.link_rx[q] = ch_up[q][cyc % CH_LAT];
                 ch_up[q][cyc % CH_LAT] = ho.link_tx;
-                if (link_head(in.link_rx[q], &rx_fin[q]) && !phase2 && pr_cur < npr &&
+                if (nr_link_frame(&rx_fin[q], in.link_rx[q]) == NR_KIND_HEAD && !phase2 && pr_cur < npr &&
                     PR[pr_cur].src == q && PR[pr_cur].t_in < 0)
                     PR[pr_cur].t_in = cyc;
             }
@@ -505,7 +493,7 @@ int main(int argc, char **argv)
                                      (1u << NR_EV_RX_OK) | (1u << NR_EV_CTL_OK))) == 0,
                       "cycle %ld switch port %d: LCB event %05x", cyc, q, out.ev[q]);
                 CHECK(!out.link_down[q], "port %d link down", q);
-                head_out = link_head(out.link_tx[q], &tx_fin[q]);
+                head_out = nr_link_frame(&tx_fin[q], out.link_tx[q]) == NR_KIND_HEAD;
                 ch_dn[q][cyc % CH_LAT] = out.link_tx[q];
             }
             if (head_out && !phase2 && pr_cur < npr && PR[pr_cur].dst == q && PR[pr_cur].t_out < 0)

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/linkframe.h"
 #include "nr_cli.h"
 #include "nr_crc.h"
 #include "nr_lcb.h"
@@ -256,11 +257,7 @@ int main(int argc, char **argv)
                 ch_up[q][cyc % CH_LAT] = ho.link_tx;
             }
             /* head of the latency packet arriving at router port 0 */
-            uint32_t l0 = in.link_rx[0];
-            int f = (l0 >> NR_LINK_F_BIT) & 1;
-            if (f && !in_fin && head_in < 0) head_in = cyc;
-            if (f) in_fin = 1;
-            else if (((l0 >> 20) & 3u) != 3u) in_fin = 0;
+            if (nr_link_frame(&in_fin, in.link_rx[0]) == NR_KIND_HEAD && head_in < 0) head_in = cyc;
         }
 
         yarc_rtl_eval(h, &in, &out);
@@ -296,11 +293,9 @@ int main(int argc, char **argv)
                       "cycle %ld router port %d: LCB event %05x", cyc, q, out.ev[q]);
                 CHECK(!out.link_down[q], "port %d link down", q);
                 if (q == lat_port) {
-                    uint32_t l = out.link_tx[q];
-                    int f = (l >> NR_LINK_F_BIT) & 1;
-                    if (f && !out_fin && lat < 0 && head_in >= 0) lat = (int)(cyc - head_in);
-                    if (f) out_fin = 1;
-                    else if (((l >> 20) & 3u) != 3u) out_fin = 0;
+                    if (nr_link_frame(&out_fin, out.link_tx[q]) == NR_KIND_HEAD && lat < 0 &&
+                        head_in >= 0)
+                        lat = (int)(cyc - head_in);
                 }
                 ch_dn[q][cyc % CH_LAT] = out.link_tx[q];
             }

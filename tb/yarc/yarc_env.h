@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/linkframe.h"
 #include "nr_fmt.h"
 #include "nr_lcb.h"
 #include "nr_nwn.h"
@@ -279,24 +280,6 @@ static inline void yenv_sink_phit(yenv *e, int port, int vc, uint32_t ph)
         yenv_sink_done(e, port, vc);
 }
 
-/* Kind of a link phit at a receiver with framing bit *fin (link-protocol §3):
- * returns the core kind for packet phits, -1 for idle-class phits and PADs. */
-static inline int yenv_link_kind(int *fin, uint32_t lp)
-{
-    int f = (lp >> NR_LINK_F_BIT) & 1;
-    if (f) {
-        int k = *fin ? NR_KIND_BODY : NR_KIND_HEAD;
-        *fin = 1;
-        return k;
-    }
-    if (!*fin)
-        return -1;
-    if (((lp >> NR_EOP_OK_LSB) & 3u) == 3u)
-        return -1; /* PAD */
-    *fin = 0;
-    return NR_KIND_EOP;
-}
-
 /* Simulate one cycle: the inputs of every port (sources, sinks, links, the
  * NICs, which see the router only through the links, so they are evaluated
  * and clocked first), then the router's eval and tick back to back (the
@@ -387,7 +370,7 @@ static inline void yenv_step(yenv *e)
             /* the router's link_rx this cycle, then the NIC's phit goes in */
             in->link_rx[p] = e->dl_up[p][slot];
             e->dl_up[p][slot] = no->link_tx;
-            int kin = yenv_link_kind(&e->fin_in[p], in->link_rx[p]);
+            int kin = nr_link_frame(&e->fin_in[p], in->link_rx[p]);
             if (kin == NR_KIND_HEAD && e->on_head_in)
                 e->on_head_in(e, p, nr_phit_make(NR_KIND_HEAD, in->link_rx[p]));
         }
@@ -438,7 +421,7 @@ static inline void yenv_step(yenv *e)
             }
         } else {
             e->dl_down[p][slot] = e->out.link_tx[p];
-            int kout = yenv_link_kind(&e->fin_out[p], e->out.link_tx[p]);
+            int kout = nr_link_frame(&e->fin_out[p], e->out.link_tx[p]);
             if (kout >= 0)
                 e->phit_hops++;
             if (kout == NR_KIND_HEAD && e->on_head_out)
