@@ -82,6 +82,12 @@ uint16_t nr_pcrc(const uint32_t *ph, int len);
 /* Rewrite the EOP's crc field with nr_pcrc(). Call after editing any phit
  * (e.g. to model a router that rewrites the route phit). */
 void nr_pkt_fix_crc(uint32_t *ph, int len);
+/* The packet as it leaves a router that routed it by its route phit
+ * (docs/yarc-arch.md section 4.3): when the head's r bit is set, the route
+ * phit ph[1] is rotated left by one hop (6 bits) and the PCRC repaired.
+ * The testbenches' expected-packet transform (their own reading of the
+ * spec, apart from the models'). */
+void nr_pkt_route_hop(uint32_t *ph, int len);
 /* Set the EOP's ok field and regenerate the PCRC, as an LCB does when it
  * marks a packet transmit_error or soft_error. */
 void nr_pkt_set_ok(uint32_t *ph, int len, unsigned ok);

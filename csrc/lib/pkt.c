@@ -117,6 +117,14 @@ static int hdr_phits(uint32_t ph0)
     return 1 + (int)nr_head_r(ph0) + (int)nr_head_h(ph0);
 }
 
+void nr_pkt_route_hop(uint32_t *ph, int len)
+{
+    if (len < 3 || !nr_head_r(ph[0])) return;
+    uint32_t d = nr_phit_data(ph[1]);
+    ph[1] = nr_phit_make(NR_KIND_BODY, ((d << NR_ROUTE_PORT_W) | (d >> (NR_DATA_W - NR_ROUTE_PORT_W))) & NR_DATA_MASK);
+    nr_pkt_fix_crc(ph, len);
+}
+
 uint32_t nr_pkt_e2e_crc(const uint32_t *ph, int len)
 {
     uint32_t c = 0xFFFFFFFFu;

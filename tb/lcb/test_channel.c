@@ -8,12 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/tbcheck.h"
 #include "channel.h"
 #include "nr_rng.h"
-
-static int fails;
-#define CHECK(c, ...) do { if (!(c)) { fails++; printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-    printf(__VA_ARGS__); printf("\n"); } } while (0)
 
 static lcb_ch *mk(const lcb_ch_cfg *c, uint64_t seed, int dir)
 {
@@ -257,6 +254,6 @@ int main(void)
 
     free(dm);
     free(dm2);
-    printf("%s: %d failure(s)\n", fails ? "FAIL" : "PASS", fails);
-    return fails ? 1 : 0;
+    printf("%s: %d failure(s)\n", nr_fails ? "FAIL" : "PASS", nr_fails);
+    return nr_fails ? 1 : 0;
 }

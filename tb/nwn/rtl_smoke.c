@@ -38,11 +38,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/tbcheck.h"
 #include "common/linkframe.h"
 #include "nr_cli.h"
 #include "nr_lcb.h"
 #include "nr_nwn.h"
 #include "nr_pkt.h"
+#include "nr_rng.h"
 #include "nr_router.h"
 #include "nwn_rtl.h"
 
@@ -57,28 +59,9 @@
 #define P_BP 0.35       /* sink backpressure probability per cycle (phase 2) */
 #define NREASON 8
 
-static int fails;
-#define CHECK(c, ...)                                                                              \
-    do {                                                                                           \
-        if (!(c)) {                                                                                \
-            fails++;                                                                               \
-            if (fails < 30) {                                                                      \
-                printf("FAIL %s:%d: ", __FILE__, __LINE__);                                        \
-                printf(__VA_ARGS__);                                                               \
-                printf("\n");                                                                      \
-            }                                                                                      \
-        }                                                                                          \
-    } while (0)
-
-static uint32_t rng_s;
-static uint32_t rnd(void)
-{
-    rng_s ^= rng_s << 13;
-    rng_s ^= rng_s >> 17;
-    rng_s ^= rng_s << 5;
-    return rng_s;
-}
-static int chance(double p) { return (rnd() % 1000000u) < (uint32_t)(p * 1000000.0); }
+static nr_rng_t rng; /* the run's one random stream (seeded in main) */
+static uint32_t rnd(void) { return nr_rng_u32(&rng); }
+static int chance(double p) { return nr_rng_bernoulli(&rng, p); }
 
 /* ---- switch shape ---- */
 static nr_nwn_params P;
@@ -158,11 +141,7 @@ static void make_pkt(pkt_t *k, int src, unsigned tgt, int vc, int len, int r, in
     k->ph[len - 1] = nr_eop_make(NR_OK_HEALTHY, 0);
     nr_pkt_fix_crc(k->ph, len);
     memcpy(k->exp, k->ph, sizeof k->ph);
-    if (r) { /* the switch rotates the route phit; the PCRC follows */
-        uint32_t d = nr_phit_data(k->exp[1]);
-        k->exp[1] = nr_phit_make(NR_KIND_BODY, ((d << 6) | (d >> 16)) & NR_DATA_MASK);
-        nr_pkt_fix_crc(k->exp, len);
-    }
+    nr_pkt_route_hop(k->exp, len); /* the switch rotates the route phit */
 }
 
 static int add_pkt(int src, unsigned tgt, int vc, int len, int r)
@@ -284,8 +263,7 @@ int main(int argc, char **argv)
         }
         npos++;
     }
-    rng_s = seed * 2654435761u + 12345u;
-    if (!rng_s) rng_s = 1;
+    nr_rng_seed(&rng, seed);
     printf("nwn rtl_smoke seed %u, %d packets per port\n", seed, nbulk);
     nr_lcb_cfg lcfg = {.timeout = 400, .retry_limit = 8, .max_len = 64};
     nwn_rtl *h = nwn_rtl_new(&lcfg);
@@ -570,6 +548,6 @@ int main(int argc, char **argv)
     nwn_rtl_free(h);
     for (int q = 0; q < NP; q++)
         if (host[q]) nr_lcbp_free(host[q]);
-    printf("%s\n", fails ? "FAILED" : "PASSED");
-    return fails ? 1 : 0;
+    printf("%s\n", nr_fails ? "FAILED" : "PASSED");
+    return nr_fails ? 1 : 0;
 }

@@ -350,12 +350,7 @@ static void src_start(sim_t *s, int p, uint64_t t) {
          * phit rotates it left by 6 bits and repairs the PCRC. */
         uint32_t exp[PKT_CAP];
         memcpy(exp, pt->ph, len * sizeof exp[0]);
-        if (d.r) {
-            uint32_t rd = exp[1] & NR_DATA_MASK;
-            rd = ((rd << 6) | (rd >> 16)) & NR_DATA_MASK;
-            exp[1] = nr_phit_make(NR_KIND_BODY, rd);
-            nr_pkt_fix_crc(exp, len);
-        }
+        nr_pkt_route_hop(exp, len);
         int unord = s->o->org->may_reorder &&
                     s->o->org->may_reorder(&s->g, s->o->route, p, d.dest, (int)d.a, (int)d.h);
         if ((unord ? nr_sb_expect_unordered : nr_sb_expect)(&s->sb, exp, len, t, NR_SB_DELIVER,

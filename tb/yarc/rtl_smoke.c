@@ -23,11 +23,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/tbcheck.h"
 #include "common/linkframe.h"
 #include "nr_cli.h"
 #include "nr_crc.h"
 #include "nr_lcb.h"
 #include "nr_pkt.h"
+#include "nr_rng.h"
 #include "nr_router.h"
 #include "yarc_rtl.h"
 
@@ -43,23 +45,8 @@ typedef struct {
     uint32_t exp[MAXLEN]; /* as it should leave the router */
 } pkt_t;
 
-static int fails;
-#define CHECK(c, ...)                                                                              \
-    do {                                                                                           \
-        if (!(c)) {                                                                                \
-            fails++;                                                                               \
-            if (fails < 20) {                                                                      \
-                printf("FAIL %s:%d: ", __FILE__, __LINE__);                                        \
-                printf(__VA_ARGS__);                                                               \
-                printf("\n");                                                                      \
-            }                                                                                      \
-        }                                                                                          \
-    } while (0)
-
-static uint32_t lcg(uint32_t *s) { return *s = *s * 1664525u + 1013904223u; }
-
 /* Packet from src to dst on vc, length len (>= 2, >= 3 if r). */
-static void make_pkt(pkt_t *k, int src, int dst, int vc, int len, int r, int np, uint32_t *seed)
+static void make_pkt(pkt_t *k, int src, int dst, int vc, int len, int r, int np, nr_rng_t *rng)
 {
     memset(k, 0, sizeof *k);
     k->len = len;
@@ -73,15 +60,11 @@ static void make_pkt(pkt_t *k, int src, int dst, int vc, int len, int r, int np,
         k->ph[i++] = nr_route_make(hops, 3);
         k->ph[0] = nr_head_make(0x7FFF, (unsigned)vc, 1, 0, 0); /* dest ignored */
     }
-    for (; i < len - 1; i++) k->ph[i] = nr_phit_make(NR_KIND_BODY, lcg(seed) >> 8);
+    for (; i < len - 1; i++) k->ph[i] = nr_phit_make(NR_KIND_BODY, nr_rng_u32(rng) >> 8);
     k->ph[len - 1] = nr_eop_make(NR_OK_HEALTHY, 0);
     nr_pkt_fix_crc(k->ph, len);
     memcpy(k->exp, k->ph, sizeof k->ph);
-    if (r) { /* the router rotates the route phit; the PCRC follows */
-        uint32_t d = nr_phit_data(k->exp[1]);
-        k->exp[1] = nr_phit_make(NR_KIND_BODY, ((d << 6) | (d >> 16)) & NR_DATA_MASK);
-        nr_pkt_fix_crc(k->exp, len);
-    }
+    nr_pkt_route_hop(k->exp, len); /* the router rotates the route phit */
 }
 
 /* ---- per-port traffic state ---- */
@@ -145,6 +128,8 @@ int main(int argc, char **argv)
         seed = (uint32_t)s64;
     }
     printf("rtl_smoke seed %u\n", seed);
+    nr_rng_t rng;
+    nr_rng_seed(&rng, seed);
     nr_lcb_cfg lcfg = {.timeout = 400, .retry_limit = 8, .max_len = 0};
     yarc_rtl *h = yarc_rtl_new(&(nr_lcb_cfg){.timeout = 400, .retry_limit = 8, .max_len = 64});
     nr_yarc_params p;
@@ -176,14 +161,14 @@ int main(int argc, char **argv)
     for (int s = 0; s < np; s++) {
         S[s].npk = 0;
         for (int v = 0; v < NR_LCB_MAX_VCS; v++) S[s].cred[v] = (uint32_t)p.in_buf_per_vc;
-        if (s == 0) make_pkt(&S[s].pk[S[s].npk++], 0, np / 2 + 1, 0, 4, 0, np, &seed);
+        if (s == 0) make_pkt(&S[s].pk[S[s].npk++], 0, np / 2 + 1, 0, 4, 0, np, &rng);
         for (int i = 0; i < NPKT; i++) {
             int dst = (int)((s * 5u + (unsigned)i * 7u + 1u) % (unsigned)np);
             int r = (i == 3);
-            int len = 2 + r + (int)(lcg(&seed) % (MAXLEN - 3));
-            make_pkt(&S[s].pk[S[s].npk++], s, dst, i % nv, len, r, np, &seed);
+            int len = 2 + r + (int)nr_rng_below(&rng, MAXLEN - 3);
+            make_pkt(&S[s].pk[S[s].npk++], s, dst, i % nv, len, r, np, &rng);
         }
-        make_pkt(&S[s].pk[S[s].npk++], s, np + s, (s + 1) % nv, 5, 0, np, &seed); /* unroutable */
+        make_pkt(&S[s].pk[S[s].npk++], s, np + s, (s + 1) % nv, 5, 0, np, &rng); /* unroutable */
     }
     int expect_pkts = 0, expect_drops = 0;
     for (int s = 0; s < np; s++)
@@ -334,6 +319,6 @@ int main(int argc, char **argv)
     yarc_rtl_free(h);
     for (int q = 0; q < np; q++)
         if (host[q]) nr_lcbp_free(host[q]);
-    printf("%s\n", fails ? "FAILED" : "PASSED");
-    return fails ? 1 : 0;
+    printf("%s\n", nr_fails ? "FAILED" : "PASSED");
+    return nr_fails ? 1 : 0;
 }

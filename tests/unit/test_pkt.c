@@ -263,6 +263,26 @@ int main(void)
         CHECK_EQ(tried, (long)nb * (nb + 1) / 2);
         CHECK_EQ(missed, 0);
     }
+    /* ---- the expected transform of a router hop (nr_pkt_route_hop) ---- */
+    d = desc(1, 2, 0, 3, 8);
+    d.r = 1;
+    d.route[0] = 1;
+    d.route[1] = 2;
+    d.route[2] = 63;
+    n = nr_pkt_build(&d, p, 64, NULL, 0);
+    memcpy(q, p, (size_t)n * sizeof p[0]);
+    nr_pkt_route_hop(q, n);
+    CHECK_EQ(nr_route_port(q[1], 0), 2);
+    CHECK_EQ(nr_route_port(q[1], 1), 63);
+    CHECK_EQ(nr_phit_data(q[1]) & 0x3F, 1); /* hop 0 went to bits 5:0 */
+    CHECK_EQ(nr_eop_crc(q[n - 1]), nr_pcrc(q, n));
+    CHECK(memcmp(q + 2, p + 2, (size_t)(n - 3) * sizeof p[0]) == 0);
+    d.r = 0;
+    n = nr_pkt_build(&d, p, 64, NULL, 0);
+    memcpy(q, p, (size_t)n * sizeof p[0]);
+    nr_pkt_route_hop(q, n); /* no route phit: unchanged */
+    CHECK(memcmp(q, p, (size_t)n * sizeof p[0]) == 0);
+
     /* ---- end-to-end check (docs/packet-format.md, "End-to-end check") ----
      * Known answers computed once by a separate Python bit-list CRC-32C
      * (poly 0x1EDC6F41, MSB first, init 0xFFFFFFFF, xorout 0): over ASCII
