@@ -145,6 +145,12 @@ typedef struct {
     uint64_t e2e_caught;       /* --e2e: packets the destination's check discarded */
     int e2e_fail;              /* ... one with no escape before it */
     uint64_t residual;         /* healthy-looking packets delivered with wrong content */
+    /* this cycle's router inputs and outputs (po: the DUT's, RTL if any),
+     * and the NICs' */
+    nr_rtr_in rin;
+    const nr_rtr_out *po;
+    nr_lcbp_in nin[MAXP];
+    nr_lcbp_out nout[MAXP];
 } sim_t;
 
 /* A check fired. Before any CRC escape it is a failure; after one, the
@@ -642,6 +648,351 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
 }
 
 /* ---- the run ---- */
+/* Step 2 of a cycle, for port p: the source starts or continues a packet
+ * and the sink decides whether to read (LCB: the NIC's inputs and the phits
+ * that arrive from both channels; bare: the router's input phit and the
+ * credits the sink returns). */
+static void port_inputs(sim_t *s, int p, uint64_t t, int phase_end) {
+    const rtr_opts *o = s->o;
+    const int V = s->nvcs;
+    port_t *pt = &s->pt[p];
+    if (pt->len == 0 && t >= s->t0 && !nr_rng_bernoulli(&pt->rng_idle, o->src_idle))
+        src_start(s, p, t);
+    int idle = pt->len > 0 && pt->pos > 0 && nr_rng_bernoulli(&pt->rng_idle, o->src_idle);
+    if (s->g.use_lcb) {
+        nr_lcbp_in *ni = &s->nin[p];
+        memset(ni, 0, sizeof *ni);
+        ni->link_rx = lcb_ch_recv(pt->dn);
+        s->rin.link_rx[p] = pt->up_rx = lcb_ch_recv(pt->up);
+        nr_lcbp_out pk;
+        nr_lcbp_peek(pt->nic, &pk);
+        if (pt->len > 0 && !idle) {
+            ni->tx_valid = 1;
+            ni->tx_phit = pt->ph[pt->pos];
+        }
+        /* sink: read one VC round robin unless backpressured */
+        if (!nr_rng_bernoulli(&pt->rng_bp, phase_end ? 0.0 : o->sink_bp)) {
+            for (int i = 1; i <= V; i++) {
+                int v = (pt->rd_vc + i) % V;
+                if (pk.rd_avail >> v & 1) {
+                    ni->rd_en = 1;
+                    ni->rd_vc = v;
+                    break;
+                }
+            }
+        }
+    } else {
+        s->rin.in_valid[p] = 0;
+        /* Virtual cut-through, as an upstream router's output port
+         * (docs/yarc-arch.md section 11): a head only with credits for a
+         * maximum-size packet; the input queue keeps no room for a
+         * packet it cannot finish (link-protocol.md section 8.4). */
+        int need = pt->pos == 0 ? s->g.max_pkt_len : 1;
+        if (pt->len > 0 && !idle && pt->cred[pt->vc] >= (uint32_t)need) {
+            s->rin.in_valid[p] = 1;
+            s->rin.in_phit[p] = pt->ph[pt->pos];
+        }
+        for (int v = 0; v < MAXV; v++) s->rin.out_cr[p][v] = 0;
+        uint64_t hv;
+        if (pt->hold.n && !nr_rng_bernoulli(&pt->rng_bp, phase_end ? 0.0 : o->sink_bp) &&
+            fifo_pop(&pt->hold, &hv) == 0)
+            s->rin.out_cr[p][hv] = 1;
+    }
+}
+
+/* Step 4 of a cycle with LCBs, for port p: the NIC's outputs, the link
+ * monitors, head-in/head-out times, what the NIC took from the source and
+ * what the sink read, the checks of every cycle, and both channels' sends. */
+static void port_outputs_lcb(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
+    const nr_rtr_out *po = s->po;
+    const int V = s->nvcs;
+    port_t *pt = &s->pt[p];
+    nr_lcbp_in *ni = &s->nin[p];
+    nr_lcbp_out *no = &s->nout[p];
+    nr_lcbp_eval(pt->nic, ni, no);
+    for (int b = 0; b < NR_EV_COUNT; b++)
+        if (no->ev >> b & 1) pt->ev_nic[b]++;
+    /* router input framing (head-in cycles) and the two link
+     * monitors: a packet or control word accepted over damaged
+     * link cycles is a CRC escape */
+    unsigned lm_in = nr_linkmon_step(&pt->mon_in, (int64_t)t, s->rin.link_rx[p], po->ev[p]);
+    unsigned lm_nic = nr_linkmon_step(&pt->mon_nic, (int64_t)t, ni->link_rx, no->ev);
+    if ((lm_in | lm_nic) & NR_LM_ACC_OOO) {
+        *fail = 1;
+        say(s, "FAIL cycle %" PRIu64 " port %d: the %s's receiver accepted a packet that "
+            "arrived in recovery before a replay marker (link-protocol 8.3: it must be "
+            "refused)\n", t, p, lm_in & NR_LM_ACC_OOO ? "router" : "NIC");
+    }
+    if (lm_in & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED))
+        note_escape(s, fail, t, p, "router", &pt->mon_in, lm_in);
+    if (lm_nic & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED))
+        note_escape(s, fail, t, p, "NIC", &pt->mon_nic, lm_nic);
+    int kin = pt->mon_in.kind;
+    if (kin != NR_LM_IDLE || (s->rin.link_rx[p] & NR_DATA_MASK)) hist_add(pt, (int64_t)t, 0, s->rin.link_rx[p], kin);
+    /* A replayed packet the router's receiver drops as a duplicate
+     * (RX_DUP, raised on its HEAD cycle) is not a new packet: it
+     * must not take the next packet's record. Replays happen
+     * without injected errors too (timeout below the round trip),
+     * and each one used to shift every later head-in time. */
+    if (kin == NR_KIND_HEAD && !(po->ev[p] >> NR_EV_RX_DUP & 1)) {
+        uint64_t ri;
+        if (fifo_pop(&pt->head_wait, &ri) == 0 && ri != UINT64_MAX) s->rec[ri].head_in = t - s->t0;
+    }
+    int kout = nr_link_frame(&pt->fin_out, po->link_tx[p]);
+    if (kout != NR_LM_IDLE || (po->link_tx[p] & NR_DATA_MASK)) hist_add(pt, (int64_t)t, 1, po->link_tx[p], kout);
+    /* Only a new packet's head counts as its head-out. The router's
+     * TX raises TX_PKT when it takes a new packet and puts the head
+     * on its registered link_tx a cycle later; a head with no
+     * TX_PKT before it is a replayed copy, which the NIC drops as
+     * a duplicate (or takes instead of a lost original, but then
+     * link errors are on and rtr_lat is not measured). */
+    if (kout == NR_KIND_HEAD && pt->tx_new > 0) {
+        unsigned vc = (po->link_tx[p] >> NR_HEAD_VC_LSB) & 3;
+        fifo_push(&pt->heads_out[vc % V], t - s->t0);
+        pt->tx_new--;
+    }
+    pt->tx_new += po->ev[p] >> NR_EV_TX_PKT & 1;
+    if (kout >= 0) s->phit_hops++;
+    /* source: what the NIC took */
+    if (ni->tx_valid && no->tx_ready) {
+        if (pt->pos == 0) {
+            if (pt->unroutable || !s->meas_rlat) fifo_push(&pt->head_wait, UINT64_MAX);
+            else fifo_push(&pt->head_wait, pt->rec);
+        }
+        if (++pt->pos == pt->len) pt->len = 0;
+    } else if (ni->tx_valid && pt->pos > 0) {
+        check_fired(s, fail, "cycle %" PRIu64 " port %d: NIC TX refused a mid-packet phit\n", t, p);
+    }
+    for (int v = 0; v < V; v++)
+        if (no->credits[v] > (uint32_t)s->g.lcb.buf_per_vc)
+            check_fired(s, fail, "cycle %" PRIu64 " port %d: NIC credits[%d] = %u > %d\n", t,
+                        p, v, no->credits[v], s->g.lcb.buf_per_vc);
+    if (no->link_down && !pt->down_seen)
+        check_fired(s, fail, "cycle %" PRIu64 " port %d: NIC link down\n", t, p);
+    if (po->link_down[p] && !pt->down_seen)
+        check_fired(s, fail, "cycle %" PRIu64 " port %d: router link down\n", t, p);
+    pt->down_seen |= no->link_down || po->link_down[p];
+    /* sink: data of the read issued last cycle */
+    if (no->rd_valid) {
+        int v = pt->rd_vc;
+        uint64_t ho = UINT64_MAX;
+        if (nr_phit_kind(no->rd_phit) == NR_KIND_HEAD) {
+            unsigned hv = nr_head_vc(no->rd_phit) % V;
+            if (fifo_pop(&pt->heads_out[hv], &ho)) ho = UINT64_MAX;
+        }
+        sink_phit(s, p, v, no->rd_phit, t, ho, in_window);
+    }
+    if (ni->rd_en) pt->rd_vc = ni->rd_vc;
+    lcb_ch_send(pt->dn, po->link_tx[p]);
+    lcb_ch_send(pt->up, no->link_tx);
+}
+
+/* Step 4 of a cycle for a bare router, port p: the phit the router took
+ * from the source, the credits it freed, and the phit its output sent. */
+static void port_outputs_bare(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
+    const nr_rtr_out *po = s->po;
+    const int V = s->nvcs;
+    port_t *pt = &s->pt[p];
+    if (s->rin.in_valid[p]) {
+        hist_add(pt, (int64_t)t, 0, s->rin.in_phit[p], nr_phit_kind(s->rin.in_phit[p]));
+        if (pt->pos == 0 && !pt->unroutable) s->rec[pt->rec].head_in = t - s->t0;
+        pt->cred[pt->vc]--;
+        if (++pt->pos == pt->len) pt->len = 0;
+    }
+    for (int v = 0; v < V; v++) {
+        pt->cred[v] += po->in_cr[p][v];
+        if (pt->cred[v] > (uint32_t)s->g.in_buf_per_vc) {
+            *fail = 1;
+            say(s, "FAIL cycle %" PRIu64 " port %d: input credits[%d] = %u > %d\n", t, p,
+                v, pt->cred[v], s->g.in_buf_per_vc);
+            pt->cred[v] = s->g.in_buf_per_vc;
+        }
+    }
+    if (po->out_valid[p]) {
+        uint32_t ph = po->out_phit[p];
+        hist_add(pt, (int64_t)t, 1, ph, nr_phit_kind(ph));
+        s->phit_hops++;
+        /* the packet's VC: from its head (output ports send one
+         * packet at a time) */
+        if (nr_phit_kind(ph) == NR_KIND_HEAD) pt->cur_vc = nr_head_vc(ph) % V;
+        fifo_push(&pt->hold, (uint64_t)pt->cur_vc);
+        sink_phit(s, p, 0, ph, t, t - s->t0, in_window);
+    }
+}
+
+/* After the run: is anything still on its way (packets expected, a source
+ * or sink mid-packet, credits not home, a NIC queue, a control channel out of
+ * sync, an outage)? */
+static int run_busy(sim_t *s) {
+    const int V = s->nvcs;
+    int busy = s->sb.outstanding > 0;
+    for (int p = 0; p < s->nports && !busy; p++) {
+        port_t *pt = &s->pt[p];
+        if (pt->len) busy = 1;
+        for (int v = 0; v < V; v++)
+            if (pt->alen[v]) busy = 1;
+        if (s->g.use_lcb) {
+            nr_lcbp_out pk;
+            nr_lcbp_peek(pt->nic, &pk);
+            if (pk.rd_avail || !pk.ctl_sync) busy = 1;
+            for (int v = 0; v < V; v++)
+                if (pk.credits[v] != (uint32_t)s->g.lcb.buf_per_vc || pk.occ[v]) busy = 1;
+            if (lcb_ch_in_outage(pt->up) || lcb_ch_in_outage(pt->dn)) busy = 1;
+        } else {
+            if (pt->hold.n) busy = 1;
+            for (int v = 0; v < V; v++)
+                if (pt->cred[v] != (uint32_t)s->g.in_buf_per_vc) busy = 1;
+        }
+    }
+    return busy;
+}
+
+/* The credits and queues that kept the run from draining. */
+static void report_not_drained(sim_t *s) {
+    const int V = s->nvcs;
+    for (int p = 0; p < s->nports; p++) {
+        port_t *pt = &s->pt[p];
+        if (s->g.use_lcb) {
+            nr_lcbp_out pk;
+            nr_lcbp_peek(pt->nic, &pk);
+            for (int v = 0; v < V; v++)
+                if (pk.credits[v] != (uint32_t)s->g.lcb.buf_per_vc || pk.occ[v])
+                    say(s, "  port %d vc %d: NIC credits %u/%d, NIC queue %u phits\n", p,
+                        v, pk.credits[v], s->g.lcb.buf_per_vc, pk.occ[v]);
+        } else {
+            for (int v = 0; v < V; v++)
+                if (pt->cred[v] != (uint32_t)s->g.in_buf_per_vc)
+                    say(s, "  port %d vc %d: input credits %u/%d\n", p, v, pt->cred[v],
+                        s->g.in_buf_per_vc);
+        }
+    }
+}
+
+/* The checks at the end of a run: the scoreboard (every packet delivered),
+ * the drop counts by reason and port, the models' own error reports. */
+static void final_checks(sim_t *s, rtr_result *r, int *fail) {
+    /* ---- final checks ---- */
+    r->bad_discards = s->sb.tx_err_discards + s->sb.soft_discards;
+    if (!s->diverged) {
+        uint64_t sbe = nr_sb_final(&s->sb);
+        r->sb_errors = sbe;
+        if (sbe) {
+            check_fired(s, fail, "scoreboard: %" PRIu64 " error(s)\n", sbe);
+            if (s->esc_cycle < 0) nr_sb_report(&s->sb, s->out);
+        }
+    }
+    for (int p = 0; p < s->nports; p++) {
+        port_t *pt = &s->pt[p];
+        uint64_t nd = 0, ne = 0;
+        for (int k = 0; k < 8; k++) {
+            nd += pt->drops[k];
+            ne += pt->sent_drop[k];
+        }
+        r->drops += nd;
+        r->drops_expected += ne;
+        r->retries += pt->ev_rtr[NR_EV_TX_REPLAY] + pt->ev_nic[NR_EV_TX_REPLAY];
+        if (s->diverged) continue;
+        /* drops must match, reason by reason, the packets sent from this input
+         * to be dropped (unroutable: NO_ROUTE; turns without a crosspoint:
+         * SELF, UPUP); with link errors a corrupted head may add drops, at most
+         * one per packet that failed on this input's link */
+        uint64_t slack = s->errors_on ? pt->ev_rtr[NR_EV_RX_CRC] + pt->ev_rtr[NR_EV_RX_CLIP] : 0;
+        int bad = nd > ne + slack;
+        for (int k = 0; k < 8; k++) bad |= pt->drops[k] < pt->sent_drop[k];
+        if (bad && s->esc_cycle >= 0) {
+            check_fired(s, fail, "port %d: %" PRIu64 " RT_DROP, %" PRIu64 " packets sent to be dropped\n",
+                        p, nd, ne);
+        } else if (bad) {
+            *fail = 1;
+            say(s, "FAIL port %d: %" PRIu64 " RT_DROP, %" PRIu64 " packets sent to be dropped, %" PRIu64
+                   " bad packets on the link; by reason (dropped/sent):",
+                p, nd, ne, slack);
+            for (int k = 1; k < 8; k++)
+                if (pt->drops[k] || pt->sent_drop[k])
+                    say(s, " %d:%" PRIu64 "/%" PRIu64, k, pt->drops[k], pt->sent_drop[k]);
+            say(s, "\n");
+        }
+    }
+    char mbuf[512];
+    if (s->hm && s->impl_m->errors(s->hm, mbuf, sizeof mbuf))
+        check_fired(s, fail, "model interface errors: %s\n", mbuf);
+    if (s->g.use_lcb)
+        for (int p = 0; p < s->nports; p++)
+            if (nr_lcbp_errors(s->pt[p].nic, mbuf, sizeof mbuf))
+                check_fired(s, fail, "NIC %d LCB model errors: %s\n", p, mbuf);
+}
+
+/* The run's statistics: loads, latencies, the hotspot shares (and their
+ * fairness check), and the link errors' escapes and residual. */
+static void final_stats(sim_t *s, rtr_result *r, int *fail) {
+    const rtr_opts *o = s->o;
+    const int P = s->nports;
+    /* ---- statistics ---- */
+    nr_stats_summary_t sm;
+    nr_stats_summary(&s->st, &sm);
+    r->offered = sm.offered;
+    r->accepted = sm.accepted;
+    r->measured_pkts = sm.labeled;
+    r->unfinished = sm.outstanding;
+    r->lat_mean = sm.mean;
+    r->lat_p50 = sm.p50;
+    r->lat_p99 = sm.p99;
+    r->lat_max = sm.max;
+    if (s->rlat_bad)
+        say(s, "note: rtr_lat not reported: %" PRIu64 " packets had their head leave the router "
+               "before it entered (head-in/head-out pairing lost)\n", s->rlat_bad);
+    r->rlat_mean = s->rlat_n && !s->rlat_bad ? s->rlat_sum / (double)s->rlat_n : -1;
+    r->rlat_min = s->rlat_n && !s->rlat_bad ? (double)s->rlat_min : -1;
+    if (o->hot_port >= 0 && o->hot_port < P) {
+        uint64_t tot = 0;
+        for (int i = 0; i < P; i++) tot += s->pt[o->hot_port].share_from[i];
+        double sum = 0, sq = 0;
+        r->share_min = 1e9;
+        r->share_max = 0;
+        for (int i = 0; i < P; i++) {
+            double x = tot ? (double)s->pt[o->hot_port].share_from[i] / (double)tot : 0;
+            r->share[i] = x;
+            sum += x;
+            sq += x * x;
+            if (x < r->share_min) r->share_min = x;
+            if (x > r->share_max) r->share_max = x;
+        }
+        r->jain = sq > 0 ? sum * sum / (P * sq) : 0;
+        if (o->share_tol > 0 && s->esc_cycle < 0) {
+            double ideal = 1.0 / P;
+            for (int i = 0; i < P; i++)
+                if (r->share[i] < ideal * (1 - o->share_tol) || r->share[i] > ideal * (1 + o->share_tol)) {
+                    *fail = 1;
+                    say(s, "FAIL hotspot fairness: input %d has %.4f of output %d (ideal %.4f, "
+                           "tolerance +-%.0f%%)\n",
+                        i, r->share[i], o->hot_port, ideal, 100 * o->share_tol);
+                }
+        }
+    }
+    /* link errors: escapes and what the channels did */
+    r->esc_cycle = s->esc_cycle;
+    r->after_esc = s->after_esc;
+    r->e2e_caught = s->e2e_caught;
+    r->residual = s->residual;
+    if (s->e2e_fail) *fail = 1;
+    if (s->g.use_lcb)
+        for (int p = 0; p < s->nports; p++) {
+            const nr_linkmon *ms[2] = {&s->pt[p].mon_in, &s->pt[p].mon_nic};
+            for (int i = 0; i < 2; i++) {
+                r->escapes += ms[i]->escapes;
+                r->ctl_escapes += ms[i]->cw_escapes;
+                r->cw_damaged += ms[i]->cw_damaged;
+                r->dmg_checked += ms[i]->dmg_checked;
+                r->dmg_frame += ms[i]->dmg_frame;
+                r->dmg_detected += ms[i]->dmg_detected;
+                r->dmg_ooo += ms[i]->dmg_ooo;
+                r->exp_escapes += ms[i]->exp_escapes;
+            }
+            r->err_link_cycles += lcb_ch_get_stats(s->pt[p].up)->err_cycles +
+                                  lcb_ch_get_stats(s->pt[p].dn)->err_cycles;
+        }
+}
+
 int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) {
     sim_t S, *s = &S;
     memset(r, 0, sizeof *r);
@@ -650,20 +1001,15 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
         sim_free(s);
         return -1;
     }
-    const int P = s->nports, V = s->nvcs, lcb = s->g.use_lcb;
+    const int P = s->nports, lcb = s->g.use_lcb;
     const uint64_t t_cfg = (uint64_t)s->ncfgw + 2; /* traffic starts after the table writes */
     const uint64_t t0 = t_cfg;                      /* stats cycle 0 */
     s->t0 = t0;
-    nr_rtr_in in;
-    nr_rtr_out mo, ro, *po;
-    nr_lcbp_in nin[MAXP];
-    nr_lcbp_out nout[MAXP];
-    memset(&in, 0, sizeof in);
+    nr_rtr_out mo, ro;
     uint64_t t = 0;
     int phase_end = 0;    /* 0 running, 1 flushing */
     uint64_t flush_start = 0;
     int fail = 0;
-    char ebuf[512];
     struct timespec w0, w1, c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &w0);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
@@ -706,69 +1052,26 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
             }
         }
         /* 2. inputs */
-        in.cfg_we = 0;
+        nr_rtr_in *in = &s->rin;
+        in->cfg_we = 0;
         if (t < (uint64_t)s->ncfgw) {
-            in.cfg_we = 1;
-            in.cfg_bcast = s->cfgw[t].bcast;
-            in.cfg_tile = s->cfgw[t].tile;
-            in.cfg_addr = s->cfgw[t].addr;
-            in.cfg_wdata = s->cfgw[t].wdata;
+            in->cfg_we = 1;
+            in->cfg_bcast = s->cfgw[t].bcast;
+            in->cfg_tile = s->cfgw[t].tile;
+            in->cfg_addr = s->cfgw[t].addr;
+            in->cfg_wdata = s->cfgw[t].wdata;
         }
-        for (int p = 0; p < P; p++) {
-            port_t *pt = &s->pt[p];
-            if (pt->len == 0 && t >= t0 && !nr_rng_bernoulli(&pt->rng_idle, o->src_idle))
-                src_start(s, p, t);
-            int idle = pt->len > 0 && pt->pos > 0 && nr_rng_bernoulli(&pt->rng_idle, o->src_idle);
-            if (lcb) {
-                nr_lcbp_in *ni = &nin[p];
-                memset(ni, 0, sizeof *ni);
-                ni->link_rx = lcb_ch_recv(pt->dn);
-                in.link_rx[p] = pt->up_rx = lcb_ch_recv(pt->up);
-                nr_lcbp_out pk;
-                nr_lcbp_peek(pt->nic, &pk);
-                if (pt->len > 0 && !idle) {
-                    ni->tx_valid = 1;
-                    ni->tx_phit = pt->ph[pt->pos];
-                }
-                /* sink: read one VC round robin unless backpressured */
-                if (!nr_rng_bernoulli(&pt->rng_bp, phase_end ? 0.0 : o->sink_bp)) {
-                    for (int i = 1; i <= V; i++) {
-                        int v = (pt->rd_vc + i) % V;
-                        if (pk.rd_avail >> v & 1) {
-                            ni->rd_en = 1;
-                            ni->rd_vc = v;
-                            break;
-                        }
-                    }
-                }
-            } else {
-                in.in_valid[p] = 0;
-                /* Virtual cut-through, as an upstream router's output port
-                 * (docs/yarc-arch.md section 11): a head only with credits for a
-                 * maximum-size packet; the input queue keeps no room for a
-                 * packet it cannot finish (link-protocol.md section 8.4). */
-                int need = pt->pos == 0 ? s->g.max_pkt_len : 1;
-                if (pt->len > 0 && !idle && pt->cred[pt->vc] >= (uint32_t)need) {
-                    in.in_valid[p] = 1;
-                    in.in_phit[p] = pt->ph[pt->pos];
-                }
-                for (int v = 0; v < MAXV; v++) in.out_cr[p][v] = 0;
-                uint64_t hv;
-                if (pt->hold.n && !nr_rng_bernoulli(&pt->rng_bp, phase_end ? 0.0 : o->sink_bp) &&
-                    fifo_pop(&pt->hold, &hv) == 0)
-                    in.out_cr[p][hv] = 1;
-            }
-        }
+        for (int p = 0; p < P; p++) port_inputs(s, p, t, phase_end);
         /* 3. evaluate */
-        if (s->hm) s->impl_m->eval(s->hm, &in, &mo);
-        if (s->hr) s->impl_r->eval(s->hr, &in, &ro);
+        if (s->hm) s->impl_m->eval(s->hm, in, &mo);
+        if (s->hr) s->impl_r->eval(s->hr, in, &ro);
         if ((o->impl == RTR_RUN_SELF || o->impl == RTR_RUN_LOCKSTEP) && (int64_t)t == o->fault_cycle) {
             int fp = o->fault_port % P;
             if (lcb) ro.link_tx[fp] ^= 1u << 3;                 /* a data bit */
             else if (ro.out_valid[fp]) ro.out_phit[fp] ^= 1u << 3;
             else ro.in_cr[fp][0] ^= 1u;
         }
-        po = s->hr ? &ro : &mo;
+        const nr_rtr_out *po = s->po = s->hr ? &ro : &mo;
         if (s->hm && s->hr && !s->diverged && compare(s, (int64_t)t, &mo, &ro)) {
             r->mismatches++;
             r->div_cycle = (int64_t)t;
@@ -780,112 +1083,8 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
             if (po->tev[p] >> NR_TEV_RT_DROP & 1) pt->drops[(po->tev[p] >> NR_TEV_REASON_LSB) & 7]++;
             for (int b = 0; b < NR_EV_COUNT; b++)
                 if (po->ev[p] >> b & 1) pt->ev_rtr[b]++;
-            if (lcb) {
-                nr_lcbp_in *ni = &nin[p];
-                nr_lcbp_out *no = &nout[p];
-                nr_lcbp_eval(pt->nic, ni, no);
-                for (int b = 0; b < NR_EV_COUNT; b++)
-                    if (no->ev >> b & 1) pt->ev_nic[b]++;
-                /* router input framing (head-in cycles) and the two link
-                 * monitors: a packet or control word accepted over damaged
-                 * link cycles is a CRC escape */
-                unsigned lm_in = nr_linkmon_step(&pt->mon_in, (int64_t)t, in.link_rx[p], po->ev[p]);
-                unsigned lm_nic = nr_linkmon_step(&pt->mon_nic, (int64_t)t, ni->link_rx, no->ev);
-                if ((lm_in | lm_nic) & NR_LM_ACC_OOO) {
-                    fail = 1;
-                    say(s, "FAIL cycle %" PRIu64 " port %d: the %s's receiver accepted a packet that "
-                        "arrived in recovery before a replay marker (link-protocol 8.3: it must be "
-                        "refused)\n", t, p, lm_in & NR_LM_ACC_OOO ? "router" : "NIC");
-                }
-                if (lm_in & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED))
-                    note_escape(s, &fail, t, p, "router", &pt->mon_in, lm_in);
-                if (lm_nic & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED))
-                    note_escape(s, &fail, t, p, "NIC", &pt->mon_nic, lm_nic);
-                int kin = pt->mon_in.kind;
-                if (kin != NR_LM_IDLE || (in.link_rx[p] & NR_DATA_MASK)) hist_add(pt, (int64_t)t, 0, in.link_rx[p], kin);
-                /* A replayed packet the router's receiver drops as a duplicate
-                 * (RX_DUP, raised on its HEAD cycle) is not a new packet: it
-                 * must not take the next packet's record. Replays happen
-                 * without injected errors too (timeout below the round trip),
-                 * and each one used to shift every later head-in time. */
-                if (kin == NR_KIND_HEAD && !(po->ev[p] >> NR_EV_RX_DUP & 1)) {
-                    uint64_t ri;
-                    if (fifo_pop(&pt->head_wait, &ri) == 0 && ri != UINT64_MAX) s->rec[ri].head_in = t - s->t0;
-                }
-                int kout = nr_link_frame(&pt->fin_out, po->link_tx[p]);
-                if (kout != NR_LM_IDLE || (po->link_tx[p] & NR_DATA_MASK)) hist_add(pt, (int64_t)t, 1, po->link_tx[p], kout);
-                /* Only a new packet's head counts as its head-out. The router's
-                 * TX raises TX_PKT when it takes a new packet and puts the head
-                 * on its registered link_tx a cycle later; a head with no
-                 * TX_PKT before it is a replayed copy, which the NIC drops as
-                 * a duplicate (or takes instead of a lost original, but then
-                 * link errors are on and rtr_lat is not measured). */
-                if (kout == NR_KIND_HEAD && pt->tx_new > 0) {
-                    unsigned vc = (po->link_tx[p] >> NR_HEAD_VC_LSB) & 3;
-                    fifo_push(&pt->heads_out[vc % V], t - s->t0);
-                    pt->tx_new--;
-                }
-                pt->tx_new += po->ev[p] >> NR_EV_TX_PKT & 1;
-                if (kout >= 0) s->phit_hops++;
-                /* source: what the NIC took */
-                if (ni->tx_valid && no->tx_ready) {
-                    if (pt->pos == 0) {
-                        if (pt->unroutable || !s->meas_rlat) fifo_push(&pt->head_wait, UINT64_MAX);
-                        else fifo_push(&pt->head_wait, pt->rec);
-                    }
-                    if (++pt->pos == pt->len) pt->len = 0;
-                } else if (ni->tx_valid && pt->pos > 0) {
-                    check_fired(s, &fail, "cycle %" PRIu64 " port %d: NIC TX refused a mid-packet phit\n", t, p);
-                }
-                for (int v = 0; v < V; v++)
-                    if (no->credits[v] > (uint32_t)s->g.lcb.buf_per_vc)
-                        check_fired(s, &fail, "cycle %" PRIu64 " port %d: NIC credits[%d] = %u > %d\n", t,
-                                    p, v, no->credits[v], s->g.lcb.buf_per_vc);
-                if (no->link_down && !pt->down_seen)
-                    check_fired(s, &fail, "cycle %" PRIu64 " port %d: NIC link down\n", t, p);
-                if (po->link_down[p] && !pt->down_seen)
-                    check_fired(s, &fail, "cycle %" PRIu64 " port %d: router link down\n", t, p);
-                pt->down_seen |= no->link_down || po->link_down[p];
-                /* sink: data of the read issued last cycle */
-                if (no->rd_valid) {
-                    int v = pt->rd_vc;
-                    uint64_t ho = UINT64_MAX;
-                    if (nr_phit_kind(no->rd_phit) == NR_KIND_HEAD) {
-                        unsigned hv = nr_head_vc(no->rd_phit) % V;
-                        if (fifo_pop(&pt->heads_out[hv], &ho)) ho = UINT64_MAX;
-                    }
-                    sink_phit(s, p, v, no->rd_phit, t, ho, in_window);
-                }
-                if (ni->rd_en) pt->rd_vc = ni->rd_vc;
-                lcb_ch_send(pt->dn, po->link_tx[p]);
-                lcb_ch_send(pt->up, no->link_tx);
-            } else {
-                if (in.in_valid[p]) {
-                    hist_add(pt, (int64_t)t, 0, in.in_phit[p], nr_phit_kind(in.in_phit[p]));
-                    if (pt->pos == 0 && !pt->unroutable) s->rec[pt->rec].head_in = t - s->t0;
-                    pt->cred[pt->vc]--;
-                    if (++pt->pos == pt->len) pt->len = 0;
-                }
-                for (int v = 0; v < V; v++) {
-                    pt->cred[v] += po->in_cr[p][v];
-                    if (pt->cred[v] > (uint32_t)s->g.in_buf_per_vc) {
-                        fail = 1;
-                        say(s, "FAIL cycle %" PRIu64 " port %d: input credits[%d] = %u > %d\n", t, p,
-                            v, pt->cred[v], s->g.in_buf_per_vc);
-                        pt->cred[v] = s->g.in_buf_per_vc;
-                    }
-                }
-                if (po->out_valid[p]) {
-                    uint32_t ph = po->out_phit[p];
-                    hist_add(pt, (int64_t)t, 1, ph, nr_phit_kind(ph));
-                    s->phit_hops++;
-                    /* the packet's VC: from its head (output ports send one
-                     * packet at a time) */
-                    if (nr_phit_kind(ph) == NR_KIND_HEAD) pt->cur_vc = nr_head_vc(ph) % V;
-                    fifo_push(&pt->hold, (uint64_t)pt->cur_vc);
-                    sink_phit(s, p, 0, ph, t, t - s->t0, in_window);
-                }
-            }
+            if (lcb) port_outputs_lcb(s, p, t, in_window, &fail);
+            else port_outputs_bare(s, p, t, in_window, &fail);
         }
         /* 5. clock edge */
         if (s->hm) s->impl_m->tick(s->hm);
@@ -919,26 +1118,7 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
             }
         }
         if (phase_end) {
-            /* drained? */
-            int busy = s->sb.outstanding > 0;
-            for (int p = 0; p < P && !busy; p++) {
-                port_t *pt = &s->pt[p];
-                if (pt->len) busy = 1;
-                for (int v = 0; v < V; v++)
-                    if (pt->alen[v]) busy = 1;
-                if (lcb) {
-                    nr_lcbp_out pk;
-                    nr_lcbp_peek(pt->nic, &pk);
-                    if (pk.rd_avail || !pk.ctl_sync) busy = 1;
-                    for (int v = 0; v < V; v++)
-                        if (pk.credits[v] != (uint32_t)s->g.lcb.buf_per_vc || pk.occ[v]) busy = 1;
-                    if (lcb_ch_in_outage(pt->up) || lcb_ch_in_outage(pt->dn)) busy = 1;
-                } else {
-                    if (pt->hold.n) busy = 1;
-                    for (int v = 0; v < V; v++)
-                        if (pt->cred[v] != (uint32_t)s->g.in_buf_per_vc) busy = 1;
-                }
-            }
+            int busy = run_busy(s);
             /* Stay quiet a while: credits come back before the route stage
              * drops a packet's last phits, and with LCBs a few control words
              * must go by for late credits to land. */
@@ -949,22 +1129,7 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
                 check_fired(s, &fail, "network did not drain within %" PRIu64 " cycles after the run: "
                        "%" PRIu64 " packets outstanding\n",
                     o->flush_max, s->sb.outstanding);
-                for (int p = 0; p < P; p++) {
-                    port_t *pt = &s->pt[p];
-                    if (lcb) {
-                        nr_lcbp_out pk;
-                        nr_lcbp_peek(pt->nic, &pk);
-                        for (int v = 0; v < V; v++)
-                            if (pk.credits[v] != (uint32_t)s->g.lcb.buf_per_vc || pk.occ[v])
-                                say(s, "  port %d vc %d: NIC credits %u/%d, NIC queue %u phits\n", p,
-                                    v, pk.credits[v], s->g.lcb.buf_per_vc, pk.occ[v]);
-                    } else {
-                        for (int v = 0; v < V; v++)
-                            if (pt->cred[v] != (uint32_t)s->g.in_buf_per_vc)
-                                say(s, "  port %d vc %d: input credits %u/%d\n", p, v, pt->cred[v],
-                                    s->g.in_buf_per_vc);
-                    }
-                }
+                report_not_drained(s);
                 break;
             }
         }
@@ -982,121 +1147,8 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
     r->phit_hops = s->phit_hops;
     r->phit_hops_per_s = r->cpu_s > 0 ? (double)s->phit_hops / r->cpu_s : 0;
 
-    /* ---- final checks ---- */
-    r->bad_discards = s->sb.tx_err_discards + s->sb.soft_discards;
-    if (!s->diverged) {
-        uint64_t sbe = nr_sb_final(&s->sb);
-        r->sb_errors = sbe;
-        if (sbe) {
-            check_fired(s, &fail, "scoreboard: %" PRIu64 " error(s)\n", sbe);
-            if (s->esc_cycle < 0) nr_sb_report(&s->sb, out);
-        }
-    }
-    for (int p = 0; p < P; p++) {
-        port_t *pt = &s->pt[p];
-        uint64_t nd = 0, ne = 0;
-        for (int k = 0; k < 8; k++) {
-            nd += pt->drops[k];
-            ne += pt->sent_drop[k];
-        }
-        r->drops += nd;
-        r->drops_expected += ne;
-        r->retries += pt->ev_rtr[NR_EV_TX_REPLAY] + pt->ev_nic[NR_EV_TX_REPLAY];
-        if (s->diverged) continue;
-        /* drops must match, reason by reason, the packets sent from this input
-         * to be dropped (unroutable: NO_ROUTE; turns without a crosspoint:
-         * SELF, UPUP); with link errors a corrupted head may add drops, at most
-         * one per packet that failed on this input's link */
-        uint64_t slack = s->errors_on ? pt->ev_rtr[NR_EV_RX_CRC] + pt->ev_rtr[NR_EV_RX_CLIP] : 0;
-        int bad = nd > ne + slack;
-        for (int k = 0; k < 8; k++) bad |= pt->drops[k] < pt->sent_drop[k];
-        if (bad && s->esc_cycle >= 0) {
-            check_fired(s, &fail, "port %d: %" PRIu64 " RT_DROP, %" PRIu64 " packets sent to be dropped\n",
-                        p, nd, ne);
-        } else if (bad) {
-            fail = 1;
-            say(s, "FAIL port %d: %" PRIu64 " RT_DROP, %" PRIu64 " packets sent to be dropped, %" PRIu64
-                   " bad packets on the link; by reason (dropped/sent):",
-                p, nd, ne, slack);
-            for (int k = 1; k < 8; k++)
-                if (pt->drops[k] || pt->sent_drop[k])
-                    say(s, " %d:%" PRIu64 "/%" PRIu64, k, pt->drops[k], pt->sent_drop[k]);
-            say(s, "\n");
-        }
-    }
-    char mbuf[512];
-    if (s->hm && s->impl_m->errors(s->hm, mbuf, sizeof mbuf))
-        check_fired(s, &fail, "model interface errors: %s\n", mbuf);
-    if (lcb)
-        for (int p = 0; p < P; p++)
-            if (nr_lcbp_errors(s->pt[p].nic, mbuf, sizeof mbuf))
-                check_fired(s, &fail, "NIC %d LCB model errors: %s\n", p, mbuf);
-    (void)ebuf;
-
-    /* ---- statistics ---- */
-    nr_stats_summary_t sm;
-    nr_stats_summary(&s->st, &sm);
-    r->offered = sm.offered;
-    r->accepted = sm.accepted;
-    r->measured_pkts = sm.labeled;
-    r->unfinished = sm.outstanding;
-    r->lat_mean = sm.mean;
-    r->lat_p50 = sm.p50;
-    r->lat_p99 = sm.p99;
-    r->lat_max = sm.max;
-    if (s->rlat_bad)
-        say(s, "note: rtr_lat not reported: %" PRIu64 " packets had their head leave the router "
-               "before it entered (head-in/head-out pairing lost)\n", s->rlat_bad);
-    r->rlat_mean = s->rlat_n && !s->rlat_bad ? s->rlat_sum / (double)s->rlat_n : -1;
-    r->rlat_min = s->rlat_n && !s->rlat_bad ? (double)s->rlat_min : -1;
-    if (o->hot_port >= 0 && o->hot_port < P) {
-        uint64_t tot = 0;
-        for (int i = 0; i < P; i++) tot += s->pt[o->hot_port].share_from[i];
-        double sum = 0, sq = 0;
-        r->share_min = 1e9;
-        r->share_max = 0;
-        for (int i = 0; i < P; i++) {
-            double x = tot ? (double)s->pt[o->hot_port].share_from[i] / (double)tot : 0;
-            r->share[i] = x;
-            sum += x;
-            sq += x * x;
-            if (x < r->share_min) r->share_min = x;
-            if (x > r->share_max) r->share_max = x;
-        }
-        r->jain = sq > 0 ? sum * sum / (P * sq) : 0;
-        if (o->share_tol > 0 && s->esc_cycle < 0) {
-            double ideal = 1.0 / P;
-            for (int i = 0; i < P; i++)
-                if (r->share[i] < ideal * (1 - o->share_tol) || r->share[i] > ideal * (1 + o->share_tol)) {
-                    fail = 1;
-                    say(s, "FAIL hotspot fairness: input %d has %.4f of output %d (ideal %.4f, "
-                           "tolerance +-%.0f%%)\n",
-                        i, r->share[i], o->hot_port, ideal, 100 * o->share_tol);
-                }
-        }
-    }
-    /* link errors: escapes and what the channels did */
-    r->esc_cycle = s->esc_cycle;
-    r->after_esc = s->after_esc;
-    r->e2e_caught = s->e2e_caught;
-    r->residual = s->residual;
-    if (s->e2e_fail) fail = 1;
-    if (lcb)
-        for (int p = 0; p < P; p++) {
-            const nr_linkmon *ms[2] = {&s->pt[p].mon_in, &s->pt[p].mon_nic};
-            for (int i = 0; i < 2; i++) {
-                r->escapes += ms[i]->escapes;
-                r->ctl_escapes += ms[i]->cw_escapes;
-                r->cw_damaged += ms[i]->cw_damaged;
-                r->dmg_checked += ms[i]->dmg_checked;
-                r->dmg_frame += ms[i]->dmg_frame;
-                r->dmg_detected += ms[i]->dmg_detected;
-                r->dmg_ooo += ms[i]->dmg_ooo;
-                r->exp_escapes += ms[i]->exp_escapes;
-            }
-            r->err_link_cycles += lcb_ch_get_stats(s->pt[p].up)->err_cycles +
-                                  lcb_ch_get_stats(s->pt[p].dn)->err_cycles;
-        }
+    final_checks(s, r, &fail);
+    final_stats(s, r, &fail);
     r->pass = !fail && !s->diverged;
     sim_free(s);
     return 0;
