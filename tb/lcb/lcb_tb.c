@@ -264,70 +264,544 @@ void lcb_tb_print_result(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r)
             r->forged_rejected, r->forged_accepted);
 }
 
-int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int errlen)
-{
-    memset(r, 0, sizeof *r);
-    r->div_port = -1;
-    r->div_cycle = -1;
-    r->escape_cycle = -1;
-    if (lcb_tb_cfg_check(cf, NULL, err, errlen)) return 2;
-    const nr_lcb_params *p = &cf->p;
-    const int nv = p->num_vcs, buf = p->buf_per_vc;
-    int cwbits = 0; /* CW = clog2(BufPerVc + 1): the credits field width */
-    while ((1 << cwbits) < buf + 1) cwbits++;
+/* One run of lcb_tb_run: the two ports, channels and endpoints, the link
+ * monitors, the trackers of the checks, and this cycle's signals. */
+typedef struct {
+    const lcb_tb_cfg *cf;
+    lcb_tb_res *r;
+    FILE *out;
+    const nr_lcb_params *p;
+    int nv, buf, cwbits;
     lcb_check chk;
-    lcb_check_init(&chk, out, 20);
     nr_sb_t sb;
-    nr_sb_cfg_t sbc;
-    nr_sb_cfg_default(&sbc);
-    sbc.num_vcs = nv;
-    sbc.max_len = p->max_pkt_len;
-    sbc.log = out;
-    if (nr_sb_init(&sb, &sbc, lcb_ep_port_of, NULL)) {
-        snprintf(err, errlen, "scoreboard init failed");
+    nr_stats_t st;
+    lcb_port *port[2];
+    lcb_ch *ch[2];
+    int strict_forge[2];              /* outrange forged words only: all must be rejected */
+    lcb_ep *ep[2];
+    nr_linkmon mon[2];                /* mon[i]: port i's receiver, fed by ch[i ^ 1] */
+    ctl_track ct[2];
+    port_track tr[2];
+    int64_t maxlat, wbits;
+    int wport;                        /* traced port, -1: none */
+    uint64_t D[2][NR_LCB_MAX_VCS];    /* phits debited by sender d on VC v */
+    uint64_t F[2][NR_LCB_MAX_VCS];    /* ... freed by its receiver */
+    int prev_down[2];
+    int64_t stall_since[2];
+    uint64_t completions[2];
+    uint64_t sb_seen;
+    int drain, tracing, stop;
+    int64_t stop_at, drain_start, drain_clock, drain_limit;
+    /* this cycle */
+    nr_lcbp_out pk[2], o[2];
+    nr_lcbp_in in[2];
+    uint32_t rx[2];
+    unsigned lm[2];
+} lcb_run;
+
+/* Start of a cycle: the drain phase begins at cf->cycles (errors off,
+ * sources stop); the FST window opens and closes. 1: stop the run. */
+static int cycle_start(lcb_run *R, int64_t t)
+{
+    if (!R->drain && t >= R->cf->cycles) {
+        R->drain = 1;
+        R->drain_start = t;
+
+        for (int i = 0; i < 2; i++) {
+            lcb_ch_enable(R->ch[i], 0);
+            lcb_ep_drain(R->ep[i]);
+        }
+    }
+    if (R->cf->waves && !R->tracing && t >= R->cf->waves_from && (R->cf->waves_to < 0 || t < R->cf->waves_to)) {
+        if (lcb_port_trace(R->port[R->wport], R->cf->waves)) {
+            lcb_fail(&R->chk, t, "cannot open trace %s", R->cf->waves);
+            return 1;
+        }
+        R->tracing = 1;
+    }
+    if (R->tracing && R->cf->waves_to >= 0 && t >= R->cf->waves_to) {
+        lcb_port_trace_stop(R->port[R->wport]);
+        R->tracing = 2;
+    }
+
+    return 0;
+}
+
+/* The channels deliver, the endpoints drive both ports' inputs, both ports
+ * evaluate; a lockstep divergence is reported once. */
+static void cycle_eval(lcb_run *R, int64_t t)
+{
+    lcb_ch_forge_hint(R->ch[0], R->D[1], R->F[1], R->nv); /* B applies the words A sends */
+    lcb_ch_forge_hint(R->ch[1], R->D[0], R->F[0], R->nv);
+    R->rx[1] = lcb_ch_recv(R->ch[0]);
+    R->rx[0] = lcb_ch_recv(R->ch[1]);
+    for (int i = 0; i < 2; i++) {
+        lcb_port_peek(R->port[i], &R->pk[i]);
+        memset(&R->in[i], 0, sizeof R->in[i]);
+        R->in[i].link_rx = R->rx[i];
+        lcb_ep_inputs(R->ep[i], t, !R->drain, &R->pk[i], &R->in[i]);
+    }
+    for (int i = 0; i < 2; i++) {
+        if (lcb_port_eval(R->port[i], &R->in[i], &R->o[i]) && !R->r->diverged) {
+            R->r->diverged = 1;
+            R->r->div_port = i;
+            R->r->div_cycle = t;
+            lcb_port_report_divergence(R->port[i], R->out);
+            lcb_fail(&R->chk, t, "lockstep divergence on port %c, field %s", 'A' + i,
+                     lcb_port_div_field(R->port[i]));
+            R->stop_at = t + R->cf->div_grace;
+        }
+    }
+}
+
+/* After a divergence the run goes on unchecked for the trace window.
+ * 1: stop (the caller counts this cycle). */
+static int cycle_after_divergence(lcb_run *R, int64_t t)
+{
+    R->chk.log = NULL;
+    for (int i = 0; i < 2; i++) lcb_ep_outputs(R->ep[i], t, &R->in[i], &R->o[i]);
+    for (int i = 0; i < 2; i++) lcb_ch_send(R->ch[i], R->o[i].link_tx);
+    for (int i = 0; i < 2; i++) lcb_port_tick(R->port[i]);
+    if (t >= R->stop_at) {
+        R->stop = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* peek must agree with eval on the state-only outputs */
+static void check_peek(lcb_run *R, int64_t t)
+{
+    for (int i = 0; i < 2; i++) {
+        const nr_lcbp_out *a = &R->pk[i], *b = &R->o[i];
+        int bad = a->link_tx != b->link_tx || a->tx_vc_ok != b->tx_vc_ok ||
+                  a->rd_avail != b->rd_avail || a->rd_valid != b->rd_valid ||
+                  (a->rd_valid && a->rd_phit != b->rd_phit) || a->link_down != b->link_down ||
+                  a->ctl_sync != b->ctl_sync;
+        for (int v = 0; v < R->nv; v++)
+            bad |= a->occ[v] != b->occ[v] || a->credits[v] != b->credits[v];
+        if (bad) {
+            char x[256], y[256];
+            lcb_fmt_out(a, R->nv, x, sizeof x);
+            lcb_fmt_out(b, R->nv, y, sizeof y);
+            lcb_fail(&R->chk, t, "port %c: peek and eval disagree on a state-only output:\n"
+                     "  peek %s\n  eval %s", 'A' + i, x, y);
+        }
+    }
+}
+
+/* The link monitors: framing, damaged packets, and the verdict on the
+ * control word delivered last cycle (damaged or forged or not). */
+static void control_words(lcb_run *R, int64_t t)
+{
+    for (int i = 0; i < 2; i++) {
+        ctl_track *k = &R->ct[i];
+        uint64_t fw = R->mon[i].cw_forged;
+        R->lm[i] = nr_linkmon_step(&R->mon[i], t, R->rx[i], R->o[i].ev);
+        R->r->forged_delivered += R->mon[i].cw_forged - fw;
+        if (!(R->lm[i] & (NR_LM_CW_ACC | NR_LM_CW_REJ))) continue;
+        int rej = (R->lm[i] & NR_LM_CW_REJ) != 0;
+        int wrong = (R->lm[i] & (NR_LM_CW_DAMAGED | NR_LM_CW_FORGED)) != 0;
+        if (!wrong && rej) R->r->clean_rejected++;
+        if (R->lm[i] & NR_LM_CW_FORGED) {
+            if (rej) R->r->forged_rejected++;
+            else R->r->forged_accepted++;
+            if (!rej && R->strict_forge[i ^ 1])
+                lcb_fail(&R->chk, t, "port %c accepted a forged out-of-range control word "
+                         "(link-protocol 7.4: it must be rejected)", 'A' + i);
+        } else if (R->lm[i] & NR_LM_CW_DAMAGED) {
+            R->r->ctl_escapes++;
+            fprintf(R->out, "CONTROL-WORD ESCAPE at cycle %" PRId64 ", port %c: a word whose C "
+                    "bits the channel damaged passed the CRC-16 and the range checks\n", t,
+                    'A' + i);
+        }
+        if (!rej && wrong) {
+            k->ever_wrong = 1;
+            k->susp = 1;
+        } else if (!rej) {
+            if (k->susp) k->susp_end = t;
+            k->susp = 0;
+            k->noted = 0;
+        }
+    }
+}
+
+/* Credit conservation, per direction d (sender d, receiver d^1):
+ * link-protocol 7.2 and 8.5, with escapes told apart. */
+static void credit_conservation(lcb_run *R, int64_t t)
+{
+    for (int d = 0; d < 2; d++) {
+        const nr_lcbp_out *s = &R->o[d], *q = &R->o[d ^ 1];
+        if (s->debit >> R->nv)
+            lcb_fail(&R->chk, t, "port %c: debit 0x%x on a VC >= NumVcs", 'A' + d, s->debit);
+        for (int v = 0; v < R->nv; v++) {
+            /* the credits output is CW bits, two's complement (§7.2):
+             * negative only after an accepted wrong word */
+            int64_t cr = s->credits[v];
+            if (cr > R->buf)
+                cr -= (int64_t)1 << R->cwbits;
+            int64_t lo = (int64_t)R->buf - (int64_t)R->D[d][v];
+            int64_t hi = lo + (int64_t)R->F[d][v];
+            if (cr < 0 && !R->ct[d].ever_wrong)
+                lcb_fail(&R->chk, t, "port %c vc %d: credits %" PRId64 " < 0, and every control "
+                         "word it accepted was true (link-protocol 7.2)", 'A' + d, v, cr);
+            else if (cr < lo || cr > hi) {
+                char m[200];
+                snprintf(m, sizeof m, "port %c vc %d: credits %" PRId64 " %s %" PRId64 ": credits %s",
+                         'A' + d, v, cr, cr < lo ? "< BufPerVc - debited =" :
+                         "> BufPerVc - debited + freed by the peer =", cr < lo ? lo : hi,
+                         cr < lo ? "lost" : "created");
+                int why = explain(R->ct, d, t, R->ep, R->wbits, R->maxlat, R->p->max_pkt_len, 0);
+                if (why == 1) {
+                    if (!R->ct[d].noted) {
+                        R->r->ctl_effects++;
+                        fprintf(R->out, "cycle %" PRId64 ": %s, while port %c believes a damaged or "
+                                "forged control word (counted with its escape; the next good "
+                                "word must repair it)\n", t, m, 'A' + d);
+                    }
+                    R->ct[d].noted = 1;
+                } else if (why == 2) {
+                    esc_stop(R->r, &R->chk, R->cf->no_escapes, R->out, t, m);
+                } else {
+                    lcb_fail(&R->chk, t, "%s", m);
+                }
+            }
+            R->D[d][v] += (s->debit >> v) & 1;
+            R->F[d][v] += q->inq_cr[v];
+            if (R->cf->selftest == 4 && t == R->cf->selftest_cycle && d == 0 && v == 0)
+                R->F[d][v]++; /* self-test: a phantom freed credit */
+            if (R->F[d][v] > R->D[d][v] && R->r->escape_cycle < 0) {
+                char m[200];
+                snprintf(m, sizeof m, "vc %d %s: receiver %c freed %" PRIu64 " credits, sender "
+                         "debited only %" PRIu64, v, d ? "B->A" : "A->B", 'A' + (d ^ 1),
+                         R->F[d][v], R->D[d][v]);
+                if (explain(R->ct, d, t, R->ep, R->wbits, R->maxlat, R->p->max_pkt_len, 0) == 2)
+                    esc_stop(R->r, &R->chk, R->cf->no_escapes, R->out, t, m);
+                else
+                    lcb_fail(&R->chk, t, "%s", m);
+            }
+            if (q->occ[v] > (uint32_t)R->buf)
+                lcb_fail(&R->chk, t, "port %c vc %d: occupancy %u > BufPerVc", 'A' + (d ^ 1), v,
+                         q->occ[v]);
+        }
+    }
+}
+
+/* Every packet an RX accepts goes to the oracle. */
+static void oracle_accepts(lcb_run *R, int64_t t)
+{
+    for (int i = 0; i < 2; i++) {
+        if (!(R->lm[i] & NR_LM_ACC)) continue;
+        if (R->lm[i] & NR_LM_ACC_OOO)
+            lcb_fail(&R->chk, t, "port %c: RX_OK for a packet that arrived in recovery before a "
+                     "replay marker (link-protocol 8.3: it must be refused)", 'A' + i);
+        uint32_t ph = R->rx[i];
+        if (R->mon[i].kind != NR_KIND_EOP)
+            lcb_fail(&R->chk, t, "port %c: RX_OK in a cycle whose link phit %06x is not an EOP "
+                     "by the framing rule", 'A' + i, ph);
+        lcb_acc_rec ar = {R->mon[i].accepted - 1, (ph >> 16) & 0x3Fu, (uint16_t)(ph & 0xFFFFu),
+                          (R->lm[i] & NR_LM_ACC_SUSPECT) != 0, t};
+        if (ar.damaged) R->ct[i].last_dmg_acc = t;
+        lcb_ep_accepted(R->ep[i], R->mon[i].vc, &ar);
+    }
+}
+
+/* Events of both ports: replay causes, recoveries, overflows that an
+ * escape explains, link down (sticky). */
+static void events(lcb_run *R, int64_t t)
+{
+    for (int i = 0; i < 2; i++) {
+        uint32_t ev = R->o[i].ev;
+        lcb_port_res *pr = &R->r->port[i];
+        port_track *k = &R->tr[i];
+        if (ev >> NR_EV_COUNT)
+            lcb_fail(&R->chk, t, "port %c: undefined event bits 0x%x", 'A' + i, ev);
+        for (int b = 0; b < NR_EV_COUNT; b++) pr->ev[b] += (ev >> b) & 1;
+        if ((ev >> NR_EV_TX_REPLAY) & 1) {
+            if (k->first_cause == 1) pr->replay_nack++;
+            else if (k->first_cause == 2) pr->replay_timeout++;
+            else pr->replay_other++;
+            if (k->had_replay && !k->ack_since) pr->nested_replays++;
+            k->had_replay = 1;
+            k->ack_since = 0;
+            k->first_cause = 0;
+        }
+        if ((ev >> NR_EV_TX_ACK) & 1) k->ack_since = 1;
+        if ((ev >> NR_EV_CTL_REJECT) & 1) k->last_reject = t;
+        if (!k->first_cause && ((ev >> NR_EV_TX_NACK) & 1)) k->first_cause = 1;
+        if (!k->first_cause && ((ev >> NR_EV_TX_TIMEOUT) & 1)) k->first_cause = 2;
+        if (((ev >> NR_EV_RX_CRC) & 1) && !k->in_rec) {
+            k->in_rec = 1;
+            k->rec_start = t;
+        }
+        if (((ev >> NR_EV_RX_OK) & 1) && k->in_rec) {
+            uint64_t l = (uint64_t)(t - k->rec_start);
+            pr->recoveries++;
+            pr->rec_sum += l;
+            if (l > pr->rec_max) pr->rec_max = l;
+            k->in_rec = 0;
+        }
+        /* An input-queue overflow while the sender believes a damaged or
+         * forged word: a packet sent on phantom credits (link-protocol
+         * 7.4) is cut, and if it was good on the link it is lost. That is
+         * the escape's consequence: report it with the escape and end
+         * the run (the acceptance records and the scoreboard can no
+         * longer be matched). Otherwise an overflow of a good packet is
+         * caught by the model's own error report. */
+        if (((ev >> NR_EV_INQ_OVF) & 1) && R->r->escape_cycle < 0 &&
+            explain(R->ct, i ^ 1, t, R->ep, R->wbits, R->maxlat, R->p->max_pkt_len, 1)) {
+            char m[160];
+            snprintf(m, sizeof m, "port %c: input-queue overflow (INQ_OVF) of a packet sent by "
+                     "port %c on credits from a damaged or forged control word", 'A' + i,
+                     'A' + (i ^ 1));
+            esc_stop(R->r, &R->chk, R->cf->no_escapes, R->out, t, m);
+        }
+        if (R->o[i].link_down && !R->prev_down[i]) pr->down_cycle = t;
+        if (!R->o[i].link_down && R->prev_down[i])
+            lcb_fail(&R->chk, t, "port %c: link_down fell (it is sticky)", 'A' + i);
+        R->prev_down[i] = R->o[i].link_down;
+    }
+}
+
+/* Scoreboard errors are failures, unless a recent escape explains them. */
+static void scoreboard_errors(lcb_run *R, int64_t t)
+{
+    if (R->sb.nerrors > R->sb_seen) {
+        char m[300];
+        snprintf(m, sizeof m, "scoreboard: %" PRIu64 " new error(s)%s%s", R->sb.nerrors - R->sb_seen,
+                 R->sb.nrec ? ", last: " : "", R->sb.nrec ? R->sb.rec[R->sb.nrec - 1].msg : "");
+        if (explain(R->ct, 0, t, R->ep, R->wbits, R->maxlat, R->p->max_pkt_len, 0) == 2 ||
+            explain(R->ct, 1, t, R->ep, R->wbits, R->maxlat, R->p->max_pkt_len, 0) == 2)
+            esc_stop(R->r, &R->chk, R->cf->no_escapes, R->out, t, m);
+        else
+            lcb_fail(&R->chk, t, "%s", m);
+        R->sb_seen = R->sb.nerrors;
+    }
+}
+
+/* The channels take this cycle's phits, the ports tick; every 1024 cycles
+ * the models' own error reports. */
+static void cycle_end(lcb_run *R, int64_t t)
+{
+    for (int i = 0; i < 2; i++) lcb_ch_send(R->ch[i], R->o[i].link_tx);
+    for (int i = 0; i < 2; i++) lcb_port_tick(R->port[i]);
+    if ((t & 1023) == 0) {
+        char m[256];
+        for (int i = 0; i < 2; i++)
+            if (lcb_port_errors(R->port[i], m, sizeof m) && R->r->escape_cycle < 0) {
+                char mm[400];
+                snprintf(mm, sizeof mm, "port %c: model reports an error: %s", 'A' + i, m);
+                /* an input-queue overflow of a packet that is good on the
+                 * link follows phantom credits (a wrong word believed) */
+                if (explain(R->ct, i ^ 1, t, R->ep, R->wbits, R->maxlat, R->p->max_pkt_len, 1))
+                    esc_stop(R->r, &R->chk, R->cf->no_escapes, R->out, t, mm);
+                else
+                    lcb_fail(&R->chk, t, "%s", mm);
+            }
+    }
+}
+
+/* Progress watchdog and drain, per direction. 0: go on; 1: stop now;
+ * 2: quiescent, stop after this cycle. */
+static int watchdog_and_drain(lcb_run *R, int64_t t)
+{
+    int quiet = 1;
+    for (int d = 0; d < 2; d++) {
+        const lcb_ep_stats *s = lcb_ep_get_stats(R->ep[d]), *q = lcb_ep_get_stats(R->ep[d ^ 1]);
+        uint64_t done = q->delivered + q->discard_soft;
+        int64_t outst = (int64_t)s->heads_taken - (int64_t)done;
+        int pend = outst > 0 || lcb_ep_pending(R->ep[d]);
+        if (done != R->completions[d] || !pend || lcb_ch_in_outage(R->ch[d])) R->stall_since[d] = t;
+        R->completions[d] = done;
+        if (pend && !R->o[d].link_down && t - R->stall_since[d] > R->cf->watchdog) {
+            lcb_fail(&R->chk, t, "watchdog: %s: nothing delivered for %" PRId64 " cycles with %"
+                     PRId64 " packets outstanding and %" PRIu64 " queued at the source; "
+                     "link up (deadlock or livelock)", d ? "B->A" : "A->B", R->cf->watchdog,
+                     outst, lcb_ep_backlog(R->ep[d]));
+            R->stop = 1;
+        }
+        if (R->o[d].link_down) continue; /* this direction is dead: nothing to drain */
+        if (pend || R->o[d ^ 1].ctl_sync == 0 || R->o[d].ctl_sync == 0) quiet = 0;
+        if (lcb_ep_acc_pending(R->ep[d ^ 1])) quiet = 0;
+        /* a deframer in SYNC whose words are all rejected is not in sync */
+        if (t - R->tr[d].last_reject < 2 * R->wbits || t - R->tr[d ^ 1].last_reject < 2 * R->wbits) quiet = 0;
+        for (int v = 0; v < R->nv; v++)
+            if (R->F[d][v] != R->D[d][v] || R->o[d].credits[v] != (uint32_t)R->buf || R->o[d ^ 1].occ[v])
+                quiet = 0;
+    }
+    if (R->drain && quiet) {
+        R->r->quiescent = 1;
         return 2;
     }
-    nr_stats_t st;
-    nr_stats_cfg_t stc = {(uint64_t)cf->warmup, (uint64_t)(cf->cycles - cf->warmup),
-                          (uint64_t)cf->drain, 2, 1};
-    if (nr_stats_init(&st, &stc, err, (size_t)errlen)) { nr_sb_free(&sb); return 2; }
-    lcb_port *port[2] = {NULL, NULL};
-    lcb_ch *ch[2] = {NULL, NULL};
-    const int strict_forge[2] = {
-        cf->ch[0].ctl_forge > 0 && cf->ch[0].ctl_forge_kind == LCB_FORGE_OUTRANGE &&
-            !lcb_ch_cfg_has_noise(&cf->ch[0]),
-        cf->ch[1].ctl_forge > 0 && cf->ch[1].ctl_forge_kind == LCB_FORGE_OUTRANGE &&
-            !lcb_ch_cfg_has_noise(&cf->ch[1])};
-    lcb_ep *ep[2] = {NULL, NULL};
+    /* The drain limit counts from the cycle the sources have sent their
+     * whole backlog; before that the watchdog guards progress. */
+    if (R->drain && R->drain_clock < 0 && (!lcb_ep_pending(R->ep[0]) || R->o[0].link_down) &&
+        (!lcb_ep_pending(R->ep[1]) || R->o[1].link_down))
+        R->drain_clock = t; /* a down sender's source never empties */
+    if (R->drain && R->drain_clock >= 0 && t - R->drain_clock >= R->drain_limit) {
+        lcb_fail(&R->chk, t, "did not drain within %" PRId64 " cycles after the sources emptied (packets outstanding, "
+                 "credits not back, or control channel out of sync or its words rejected: "
+                 "last CTL_REJECT A %" PRId64 " B %" PRId64 ")", R->drain_limit, R->tr[0].last_reject,
+                 R->tr[1].last_reject);
+        return 1;
+    }
+    if (R->cf->progress > 0 && !R->cf->quiet && t % R->cf->progress == 0 && t > 0)
+        fprintf(R->out, "cycle %" PRId64 ": delivered A->B %" PRIu64 " B->A %" PRIu64
+                ", replays %" PRIu64 "/%" PRIu64 "\n", t, lcb_ep_get_stats(R->ep[1])->delivered,
+                lcb_ep_get_stats(R->ep[0])->delivered, R->r->port[0].ev[NR_EV_TX_REPLAY],
+                R->r->port[1].ev[NR_EV_TX_REPLAY]);
+    return 0;
+}
+
+/* End-of-run checks (not after a divergence: the run stopped early). */
+static void end_checks(lcb_run *R, int64_t t)
+{
+    if (!R->r->diverged && !R->stop && R->chk.nfail == 0 && R->r->escape_cycle < 0) {
+        int down[2] = {R->prev_down[0], R->prev_down[1]};
+        for (int i = 0; i < 2; i++) {
+            char m[256];
+            if (lcb_port_errors(R->port[i], m, sizeof m))
+                lcb_fail(&R->chk, t, "port %c: model reports an error: %s", 'A' + i, m);
+        }
+        uint64_t allowed = 0;
+        for (int d = 0; d < 2; d++) {
+            const lcb_ep_stats *s = lcb_ep_get_stats(R->ep[d]), *q = lcb_ep_get_stats(R->ep[d ^ 1]);
+            const lcb_port_res *ps = &R->r->port[d], *pq = &R->r->port[d ^ 1];
+            if (ps->ev[NR_EV_TX_PKT] != s->heads_taken)
+                lcb_fail(&R->chk, t, "port %c: TX_PKT count %" PRIu64 " != packets the source handed "
+                         "over %" PRIu64, 'A' + d, ps->ev[NR_EV_TX_PKT], s->heads_taken);
+            if (ps->ev[NR_EV_TX_SOFT] != s->exp_tx_soft)
+                lcb_fail(&R->chk, t, "port %c: TX_SOFT count %" PRIu64 " != injected soft errors %"
+                         PRIu64, 'A' + d, ps->ev[NR_EV_TX_SOFT], s->exp_tx_soft);
+            if (ps->ev[NR_EV_TX_PROTO] != s->exp_tx_proto)
+                lcb_fail(&R->chk, t, "port %c: TX_PROTO count %" PRIu64 " != injected protocol "
+                         "faults %" PRIu64, 'A' + d, ps->ev[NR_EV_TX_PROTO], s->exp_tx_proto);
+            if (down[d]) {
+                allowed += s->heads_taken - (q->delivered + q->discard_soft);
+                continue;
+            }
+            if (pq->ev[NR_EV_RX_OK] != ps->ev[NR_EV_TX_PKT])
+                lcb_fail(&R->chk, t, "%s: receiver RX_OK %" PRIu64 " != sender TX_PKT %" PRIu64
+                         " after the drain", d ? "B->A" : "A->B", pq->ev[NR_EV_RX_OK],
+                         ps->ev[NR_EV_TX_PKT]);
+            if (!R->r->quiescent) continue;
+            for (int v = 0; v < R->nv; v++)
+                if (R->D[d][v] != R->F[d][v])
+                    lcb_fail(&R->chk, t, "%s vc %d at quiescence: debited %" PRIu64 " != freed %"
+                             PRIu64, d ? "B->A" : "A->B", v, R->D[d][v], R->F[d][v]);
+        }
+        uint64_t before = R->sb.nerrors;
+        uint64_t lossb = R->sb.errors[NR_SB_E_LOSS];
+        nr_sb_final(&R->sb);
+        uint64_t added = R->sb.nerrors - before, loss = R->sb.errors[NR_SB_E_LOSS] - lossb;
+        R->r->lost_to_down = loss;
+        if (added != loss || loss != allowed)
+            lcb_fail(&R->chk, t, "scoreboard at the end: %" PRIu64 " new errors, %" PRIu64 " losses; "
+                     "%" PRIu64 " packets were stranded by a down link (allowed)", added, loss,
+                     allowed);
+        if (R->cf->expect_down && !down[0] && !down[1])
+            lcb_fail(&R->chk, t, "expected the link to go down (retry limit %u), it did not",
+                     R->cf->c.retry_limit);
+        if (!R->cf->expect_down && (down[0] || down[1]))
+            lcb_fail(&R->chk, t, "link went down (port %s, retry limit %u)",
+                     down[0] && down[1] ? "A and B" : down[0] ? "A" : "B", R->cf->c.retry_limit);
+        /* forged words must have been exercised, and outrange ones rejected */
+        for (int d = 0; d < 2; d++) {
+            const lcb_ch_cfg *cc = &R->cf->ch[d];
+            if (cc->ctl_forge <= 0) continue;
+            const lcb_ch_stats *cs = lcb_ch_get_stats(R->ch[d]);
+            if (cs->forged_words == 0)
+                lcb_fail(&R->chk, t, "%s: --ctl-forge %g put no forged word on the link", d ? "B->A" : "A->B",
+                         cc->ctl_forge);
+        }
+        int phantom_only = 0;
+        for (int d = 0; d < 2; d++)
+            phantom_only |= R->cf->ch[d].ctl_forge > 0 && R->cf->ch[d].ctl_forge_kind == LCB_FORGE_PHANTOM &&
+                            !lcb_ch_cfg_has_noise(&R->cf->ch[d]);
+        if (phantom_only && R->r->forged_accepted == 0)
+            lcb_fail(&R->chk, t, "phantom forged words: none was accepted, the test exercised nothing");
+        if (R->strict_forge[0] || R->strict_forge[1]) {
+            if (R->r->forged_delivered == 0 || R->r->forged_rejected != R->r->forged_delivered)
+                lcb_fail(&R->chk, t, "outrange forged words: %" PRIu64 " delivered, %" PRIu64
+                         " rejected: every one must be rejected", R->r->forged_delivered, R->r->forged_rejected);
+        }
+        uint64_t nested = R->r->port[0].nested_replays + R->r->port[1].nested_replays;
+        if (nested < (uint64_t)R->cf->min_nested)
+            lcb_fail(&R->chk, t, "only %" PRIu64 " replays after a failed replay, scenario requires >= "
+                     "%d", nested, R->cf->min_nested);
+    }
+}
+
+int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int errlen)
+{
+    lcb_run *R = calloc(1, sizeof *R);
+    if (!R) {
+        snprintf(err, errlen, "out of memory");
+        return 2;
+    }
+    R->cf = cf;
+    R->r = r;
+    R->out = out;
+    memset(R->r, 0, sizeof *R->r);
+    R->r->div_port = -1;
+    R->r->div_cycle = -1;
+    R->r->escape_cycle = -1;
+    if (lcb_tb_cfg_check(R->cf, NULL, err, errlen)) {
+        free(R);
+        return 2;
+    }
+    R->p = &R->cf->p;
+    R->nv = R->p->num_vcs;
+    R->buf = R->p->buf_per_vc;
+    /* CW = clog2(BufPerVc + 1): the credits field width */
+    while ((1 << R->cwbits) < R->buf + 1) R->cwbits++;
+    lcb_check_init(&R->chk, R->out, 20);
+    nr_sb_cfg_t sbc;
+    nr_sb_cfg_default(&sbc);
+    sbc.num_vcs = R->nv;
+    sbc.max_len = R->p->max_pkt_len;
+    sbc.log = R->out;
+    if (nr_sb_init(&R->sb, &sbc, lcb_ep_port_of, NULL)) {
+        snprintf(err, errlen, "scoreboard init failed");
+        free(R);
+        return 2;
+    }
+    nr_stats_cfg_t stc = {(uint64_t)R->cf->warmup, (uint64_t)(R->cf->cycles - R->cf->warmup),
+                          (uint64_t)R->cf->drain, 2, 1};
+    if (nr_stats_init(&R->st, &stc, err, (size_t)errlen)) {
+        nr_sb_free(&R->sb);
+        free(R);
+        return 2;
+    }
+    for (int i = 0; i < 2; i++)
+        R->strict_forge[i] = R->cf->ch[i].ctl_forge > 0 && R->cf->ch[i].ctl_forge_kind == LCB_FORGE_OUTRANGE &&
+                          !lcb_ch_cfg_has_noise(&R->cf->ch[i]);
     int rc = 2;
     for (int i = 0; i < 2; i++) {
-        port[i] = lcb_port_new(cf->impl[i], cf->lockstep, p, &cf->c, i ? "B" : "A", err, errlen);
-        if (!port[i]) goto done;
-        lcb_ch_cfg chg = cf->ch[i];
-        lcb_ch_cfg_geom(&chg, nv, buf, p->window);
-        ch[i] = lcb_ch_new(&chg, cf->seed, i, err, errlen);
-        if (!ch[i]) goto done;
-        lcb_ep_cfg ec = cf->ep[i];
-        if (i == 1 && cf->selftest >= 1 && cf->selftest <= 3) {
-            ec.st_kind = cf->selftest;
-            ec.st_cycle = cf->selftest_cycle;
+        R->port[i] = lcb_port_new(R->cf->impl[i], R->cf->lockstep, R->p, &R->cf->c, i ? "B" : "A", err, errlen);
+        if (!R->port[i]) goto done;
+        lcb_ch_cfg chg = R->cf->ch[i];
+        lcb_ch_cfg_geom(&chg, R->nv, R->buf, R->p->window);
+        R->ch[i] = lcb_ch_new(&chg, R->cf->seed, i, err, errlen);
+        if (!R->ch[i]) goto done;
+        lcb_ep_cfg ec = R->cf->ep[i];
+        if (i == 1 && R->cf->selftest >= 1 && R->cf->selftest <= 3) {
+            ec.st_kind = R->cf->selftest;
+            ec.st_cycle = R->cf->selftest_cycle;
         }
-        ep[i] = lcb_ep_new(&ec, p, &cf->c, i, cf->seed, &sb, &st, &chk, err, errlen);
-        if (!ep[i]) goto done;
-        lcb_ep_window(ep[i], cf->warmup, cf->cycles);
-        lcb_ep_escapes_fatal(ep[i], cf->no_escapes);
-        if (cf->selftest == 5) lcb_port_selftest_diverge(port[i], cf->selftest_cycle);
+        R->ep[i] = lcb_ep_new(&ec, R->p, &R->cf->c, i, R->cf->seed, &R->sb, &R->st, &R->chk, err, errlen);
+        if (!R->ep[i]) goto done;
+        lcb_ep_window(R->ep[i], R->cf->warmup, R->cf->cycles);
+        lcb_ep_escapes_fatal(R->ep[i], R->cf->no_escapes);
+        if (R->cf->selftest == 5) lcb_port_selftest_diverge(R->port[i], R->cf->selftest_cycle);
     }
-    lcb_ep_set_peer(ep[0], ep[1]);
-    lcb_ep_set_peer(ep[1], ep[0]);
-    nr_linkmon mon[2]; /* mon[i]: port i's receiver, fed by ch[i ^ 1] */
-    ctl_track ct[2];
-    memset(ct, 0, sizeof ct);
-    ct[0].susp_end = ct[1].susp_end = ct[0].last_dmg_acc = ct[1].last_dmg_acc = -1000000000;
-    const int64_t maxlat = cf->ch[0].latency > cf->ch[1].latency ? cf->ch[0].latency : cf->ch[1].latency;
-    int wport = -1;
-    if (cf->waves) {
-        wport = cf->waves_port >= 0 ? cf->waves_port : cf->impl[0] == LCB_IMPL_RTL ? 0 : 1;
+    lcb_ep_set_peer(R->ep[0], R->ep[1]);
+    lcb_ep_set_peer(R->ep[1], R->ep[0]);
+    R->ct[0].susp_end = R->ct[1].susp_end = R->ct[0].last_dmg_acc = R->ct[1].last_dmg_acc = -1000000000;
+    R->maxlat = R->cf->ch[0].latency > R->cf->ch[1].latency ? R->cf->ch[0].latency : R->cf->ch[1].latency;
+    R->wport = -1;
+    if (R->cf->waves) {
+        R->wport = R->cf->waves_port >= 0 ? R->cf->waves_port : R->cf->impl[0] == LCB_IMPL_RTL ? 0 : 1;
         if (!lcb_port_rtl_traced()) {
             snprintf(err, errlen, "--waves: this binary's RTL build has no tracing; use the "
                      "traced build (lcb_sim_trace)");
@@ -335,468 +809,106 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
         }
     }
     rc = 1;
-    uint64_t D[2][NR_LCB_MAX_VCS], F[2][NR_LCB_MAX_VCS];
-    memset(D, 0, sizeof D);
-    memset(F, 0, sizeof F);
-    port_track tr[2];
-    memset(tr, 0, sizeof tr);
-    tr[0].last_reject = tr[1].last_reject = -1000000;
-    const int64_t wbits = lcb_tb_wbits(p);
-    for (int i = 0; i < 2; i++) nr_linkmon_init(&mon[i], ch[i ^ 1], (int)wbits, nv);
-    int prev_down[2] = {0, 0};
-    r->port[0].down_cycle = r->port[1].down_cycle = -1;
-    int64_t stall_since[2] = {0, 0};
-    uint64_t completions[2] = {0, 0};
-    uint64_t sb_seen = 0;
-    int drain = 0, tracing = 0, stop = 0;
-    int64_t stop_at = -1;
-    int64_t drain_start = cf->cycles, drain_clock = -1, drain_limit = cf->drain;
+    R->tr[0].last_reject = R->tr[1].last_reject = -1000000;
+    R->wbits = lcb_tb_wbits(R->p);
+    for (int i = 0; i < 2; i++) nr_linkmon_init(&R->mon[i], R->ch[i ^ 1], (int)R->wbits, R->nv);
+    R->r->port[0].down_cycle = R->r->port[1].down_cycle = -1;
+    R->stop_at = -1;
+    R->drain_start = R->cf->cycles;
+    R->drain_clock = -1;
+    R->drain_limit = R->cf->drain;
     struct timespec t0, t1, c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
     int64_t t;
-    for (t = 0; !stop; t++) {
-        if (!drain && t >= cf->cycles) {
-            drain = 1;
-            drain_start = t;
-
-            for (int i = 0; i < 2; i++) {
-                lcb_ch_enable(ch[i], 0);
-                lcb_ep_drain(ep[i]);
-            }
-        }
-        if (cf->waves && !tracing && t >= cf->waves_from && (cf->waves_to < 0 || t < cf->waves_to)) {
-            if (lcb_port_trace(port[wport], cf->waves)) {
-                lcb_fail(&chk, t, "cannot open trace %s", cf->waves);
+    for (t = 0; !R->stop; t++) {
+        if (cycle_start(R, t)) break;
+        cycle_eval(R, t);
+        if (R->r->diverged) {
+            if (cycle_after_divergence(R, t)) {
+                t++;
                 break;
             }
-            tracing = 1;
-        }
-        if (tracing && cf->waves_to >= 0 && t >= cf->waves_to) {
-            lcb_port_trace_stop(port[wport]);
-            tracing = 2;
-        }
-        nr_lcbp_out pk[2], o[2];
-        nr_lcbp_in in[2];
-        uint32_t rx[2];
-        lcb_ch_forge_hint(ch[0], D[1], F[1], nv); /* B applies the words A sends */
-        lcb_ch_forge_hint(ch[1], D[0], F[0], nv);
-        rx[1] = lcb_ch_recv(ch[0]);
-        rx[0] = lcb_ch_recv(ch[1]);
-        for (int i = 0; i < 2; i++) {
-            lcb_port_peek(port[i], &pk[i]);
-            memset(&in[i], 0, sizeof in[i]);
-            in[i].link_rx = rx[i];
-            lcb_ep_inputs(ep[i], t, !drain, &pk[i], &in[i]);
-        }
-        for (int i = 0; i < 2; i++) {
-            if (lcb_port_eval(port[i], &in[i], &o[i]) && !r->diverged) {
-                r->diverged = 1;
-                r->div_port = i;
-                r->div_cycle = t;
-                lcb_port_report_divergence(port[i], out);
-                lcb_fail(&chk, t, "lockstep divergence on port %c, field %s", 'A' + i,
-                         lcb_port_div_field(port[i]));
-                stop_at = t + cf->div_grace;
-            }
-        }
-        if (r->diverged) {
-            /* run on (no checks) for the trace window after the divergence */
-            chk.log = NULL;
-            for (int i = 0; i < 2; i++) lcb_ep_outputs(ep[i], t, &in[i], &o[i]);
-            for (int i = 0; i < 2; i++) lcb_ch_send(ch[i], o[i].link_tx);
-            for (int i = 0; i < 2; i++) lcb_port_tick(port[i]);
-            if (t >= stop_at) { stop = 1; t++; break; }
             continue;
         }
-        /* peek must agree with eval on the state-only outputs */
-        for (int i = 0; i < 2; i++) {
-            const nr_lcbp_out *a = &pk[i], *b = &o[i];
-            int bad = a->link_tx != b->link_tx || a->tx_vc_ok != b->tx_vc_ok ||
-                      a->rd_avail != b->rd_avail || a->rd_valid != b->rd_valid ||
-                      (a->rd_valid && a->rd_phit != b->rd_phit) || a->link_down != b->link_down ||
-                      a->ctl_sync != b->ctl_sync;
-            for (int v = 0; v < nv; v++)
-                bad |= a->occ[v] != b->occ[v] || a->credits[v] != b->credits[v];
-            if (bad) {
-                char x[256], y[256];
-                lcb_fmt_out(a, nv, x, sizeof x);
-                lcb_fmt_out(b, nv, y, sizeof y);
-                lcb_fail(&chk, t, "port %c: peek and eval disagree on a state-only output:\n"
-                         "  peek %s\n  eval %s", 'A' + i, x, y);
-            }
-        }
-        for (int i = 0; i < 2; i++) lcb_ep_outputs(ep[i], t, &in[i], &o[i]);
-        if (lcb_ep_get_stats(ep[0])->escapes + lcb_ep_get_stats(ep[1])->escapes) {
-            r->escape_cycle = t;
+        check_peek(R, t);
+        for (int i = 0; i < 2; i++) lcb_ep_outputs(R->ep[i], t, &R->in[i], &R->o[i]);
+        if (lcb_ep_get_stats(R->ep[0])->escapes + lcb_ep_get_stats(R->ep[1])->escapes) {
+            R->r->escape_cycle = t;
             t++;
             break;
         }
-
-        /* The link monitors: framing, damaged packets, and the verdict on
-         * the control word delivered last cycle (damaged or forged or not). */
-        unsigned lm[2];
-        for (int i = 0; i < 2; i++) {
-            ctl_track *k = &ct[i];
-            uint64_t fw = mon[i].cw_forged;
-            lm[i] = nr_linkmon_step(&mon[i], t, rx[i], o[i].ev);
-            r->forged_delivered += mon[i].cw_forged - fw;
-            if (!(lm[i] & (NR_LM_CW_ACC | NR_LM_CW_REJ))) continue;
-            int rej = (lm[i] & NR_LM_CW_REJ) != 0;
-            int wrong = (lm[i] & (NR_LM_CW_DAMAGED | NR_LM_CW_FORGED)) != 0;
-            if (!wrong && rej) r->clean_rejected++;
-            if (lm[i] & NR_LM_CW_FORGED) {
-                if (rej) r->forged_rejected++;
-                else r->forged_accepted++;
-                if (!rej && strict_forge[i ^ 1])
-                    lcb_fail(&chk, t, "port %c accepted a forged out-of-range control word "
-                             "(link-protocol 7.4: it must be rejected)", 'A' + i);
-            } else if (lm[i] & NR_LM_CW_DAMAGED) {
-                r->ctl_escapes++;
-                fprintf(out, "CONTROL-WORD ESCAPE at cycle %" PRId64 ", port %c: a word whose C "
-                        "bits the channel damaged passed the CRC-16 and the range checks\n", t,
-                        'A' + i);
-            }
-            if (!rej && wrong) {
-                k->ever_wrong = 1;
-                k->susp = 1;
-            } else if (!rej) {
-                if (k->susp) k->susp_end = t;
-                k->susp = 0;
-                k->noted = 0;
-            }
-        }
-        /* credit conservation, per direction d (sender d, receiver d^1) */
-        for (int d = 0; d < 2; d++) {
-            const nr_lcbp_out *s = &o[d], *q = &o[d ^ 1];
-            if (s->debit >> nv)
-                lcb_fail(&chk, t, "port %c: debit 0x%x on a VC >= NumVcs", 'A' + d, s->debit);
-            for (int v = 0; v < nv; v++) {
-                /* the credits output is CW bits, two's complement (§7.2):
-                 * negative only after an accepted wrong word */
-                int64_t cr = s->credits[v];
-                if (cr > buf)
-                    cr -= (int64_t)1 << cwbits;
-                int64_t lo = (int64_t)buf - (int64_t)D[d][v];
-                int64_t hi = lo + (int64_t)F[d][v];
-                if (cr < 0 && !ct[d].ever_wrong)
-                    lcb_fail(&chk, t, "port %c vc %d: credits %" PRId64 " < 0, and every control "
-                             "word it accepted was true (link-protocol 7.2)", 'A' + d, v, cr);
-                else if (cr < lo || cr > hi) {
-                    char m[200];
-                    snprintf(m, sizeof m, "port %c vc %d: credits %" PRId64 " %s %" PRId64 ": credits %s",
-                             'A' + d, v, cr, cr < lo ? "< BufPerVc - debited =" :
-                             "> BufPerVc - debited + freed by the peer =", cr < lo ? lo : hi,
-                             cr < lo ? "lost" : "created");
-                    int why = explain(ct, d, t, ep, wbits, maxlat, p->max_pkt_len, 0);
-                    if (why == 1) {
-                        if (!ct[d].noted) {
-                            r->ctl_effects++;
-                            fprintf(out, "cycle %" PRId64 ": %s, while port %c believes a damaged or "
-                                    "forged control word (counted with its escape; the next good "
-                                    "word must repair it)\n", t, m, 'A' + d);
-                        }
-                        ct[d].noted = 1;
-                    } else if (why == 2) {
-                        esc_stop(r, &chk, cf->no_escapes, out, t, m);
-                    } else {
-                        lcb_fail(&chk, t, "%s", m);
-                    }
-                }
-                D[d][v] += (s->debit >> v) & 1;
-                F[d][v] += q->inq_cr[v];
-                if (cf->selftest == 4 && t == cf->selftest_cycle && d == 0 && v == 0)
-                    F[d][v]++; /* self-test: a phantom freed credit */
-                if (F[d][v] > D[d][v] && r->escape_cycle < 0) {
-                    char m[200];
-                    snprintf(m, sizeof m, "vc %d %s: receiver %c freed %" PRIu64 " credits, sender "
-                             "debited only %" PRIu64, v, d ? "B->A" : "A->B", 'A' + (d ^ 1),
-                             F[d][v], D[d][v]);
-                    if (explain(ct, d, t, ep, wbits, maxlat, p->max_pkt_len, 0) == 2)
-                        esc_stop(r, &chk, cf->no_escapes, out, t, m);
-                    else
-                        lcb_fail(&chk, t, "%s", m);
-                }
-                if (q->occ[v] > (uint32_t)buf)
-                    lcb_fail(&chk, t, "port %c vc %d: occupancy %u > BufPerVc", 'A' + (d ^ 1), v,
-                             q->occ[v]);
-            }
-        }
-        if (r->escape_cycle >= 0) { t++; break; }
-        /* every packet an RX accepts goes to the oracle */
-        for (int i = 0; i < 2; i++) {
-            if (!(lm[i] & NR_LM_ACC)) continue;
-            if (lm[i] & NR_LM_ACC_OOO)
-                lcb_fail(&chk, t, "port %c: RX_OK for a packet that arrived in recovery before a "
-                         "replay marker (link-protocol 8.3: it must be refused)", 'A' + i);
-            uint32_t ph = rx[i];
-            if (mon[i].kind != NR_KIND_EOP)
-                lcb_fail(&chk, t, "port %c: RX_OK in a cycle whose link phit %06x is not an EOP "
-                         "by the framing rule", 'A' + i, ph);
-            lcb_acc_rec ar = {mon[i].accepted - 1, (ph >> 16) & 0x3Fu, (uint16_t)(ph & 0xFFFFu),
-                              (lm[i] & NR_LM_ACC_SUSPECT) != 0, t};
-            if (ar.damaged) ct[i].last_dmg_acc = t;
-            lcb_ep_accepted(ep[i], mon[i].vc, &ar);
-        }
-        /* events, link down */
-        for (int i = 0; i < 2; i++) {
-            uint32_t ev = o[i].ev;
-            lcb_port_res *pr = &r->port[i];
-            port_track *k = &tr[i];
-            if (ev >> NR_EV_COUNT)
-                lcb_fail(&chk, t, "port %c: undefined event bits 0x%x", 'A' + i, ev);
-            for (int b = 0; b < NR_EV_COUNT; b++) pr->ev[b] += (ev >> b) & 1;
-            if ((ev >> NR_EV_TX_REPLAY) & 1) {
-                if (k->first_cause == 1) pr->replay_nack++;
-                else if (k->first_cause == 2) pr->replay_timeout++;
-                else pr->replay_other++;
-                if (k->had_replay && !k->ack_since) pr->nested_replays++;
-                k->had_replay = 1;
-                k->ack_since = 0;
-                k->first_cause = 0;
-            }
-            if ((ev >> NR_EV_TX_ACK) & 1) k->ack_since = 1;
-            if ((ev >> NR_EV_CTL_REJECT) & 1) k->last_reject = t;
-            if (!k->first_cause && ((ev >> NR_EV_TX_NACK) & 1)) k->first_cause = 1;
-            if (!k->first_cause && ((ev >> NR_EV_TX_TIMEOUT) & 1)) k->first_cause = 2;
-            if (((ev >> NR_EV_RX_CRC) & 1) && !k->in_rec) {
-                k->in_rec = 1;
-                k->rec_start = t;
-            }
-            if (((ev >> NR_EV_RX_OK) & 1) && k->in_rec) {
-                uint64_t l = (uint64_t)(t - k->rec_start);
-                pr->recoveries++;
-                pr->rec_sum += l;
-                if (l > pr->rec_max) pr->rec_max = l;
-                k->in_rec = 0;
-            }
-            /* An input-queue overflow while the sender believes a damaged or
-             * forged word: a packet sent on phantom credits (link-protocol
-             * 7.4) is cut, and if it was good on the link it is lost. That is
-             * the escape's consequence: report it with the escape and end
-             * the run (the acceptance records and the scoreboard can no
-             * longer be matched). Otherwise an overflow of a good packet is
-             * caught by the model's own error report. */
-            if (((ev >> NR_EV_INQ_OVF) & 1) && r->escape_cycle < 0 &&
-                explain(ct, i ^ 1, t, ep, wbits, maxlat, p->max_pkt_len, 1)) {
-                char m[160];
-                snprintf(m, sizeof m, "port %c: input-queue overflow (INQ_OVF) of a packet sent by "
-                         "port %c on credits from a damaged or forged control word", 'A' + i,
-                         'A' + (i ^ 1));
-                esc_stop(r, &chk, cf->no_escapes, out, t, m);
-            }
-            if (o[i].link_down && !prev_down[i]) pr->down_cycle = t;
-            if (!o[i].link_down && prev_down[i])
-                lcb_fail(&chk, t, "port %c: link_down fell (it is sticky)", 'A' + i);
-            prev_down[i] = o[i].link_down;
-        }
-        /* scoreboard errors are failures */
-        if (sb.nerrors > sb_seen) {
-            char m[300];
-            snprintf(m, sizeof m, "scoreboard: %" PRIu64 " new error(s)%s%s", sb.nerrors - sb_seen,
-                     sb.nrec ? ", last: " : "", sb.nrec ? sb.rec[sb.nrec - 1].msg : "");
-            if (explain(ct, 0, t, ep, wbits, maxlat, p->max_pkt_len, 0) == 2 ||
-                explain(ct, 1, t, ep, wbits, maxlat, p->max_pkt_len, 0) == 2)
-                esc_stop(r, &chk, cf->no_escapes, out, t, m);
-            else
-                lcb_fail(&chk, t, "%s", m);
-            sb_seen = sb.nerrors;
-        }
-        for (int i = 0; i < 2; i++) lcb_ch_send(ch[i], o[i].link_tx);
-        for (int i = 0; i < 2; i++) lcb_port_tick(port[i]);
-        if ((t & 1023) == 0) {
-            char m[256];
-            for (int i = 0; i < 2; i++)
-                if (lcb_port_errors(port[i], m, sizeof m) && r->escape_cycle < 0) {
-                    char mm[400];
-                    snprintf(mm, sizeof mm, "port %c: model reports an error: %s", 'A' + i, m);
-                    /* an input-queue overflow of a packet that is good on the
-                     * link follows phantom credits (a wrong word believed) */
-                    if (explain(ct, i ^ 1, t, ep, wbits, maxlat, p->max_pkt_len, 1))
-                        esc_stop(r, &chk, cf->no_escapes, out, t, mm);
-                    else
-                        lcb_fail(&chk, t, "%s", mm);
-                }
-        }
-        if (chk.nfail || r->escape_cycle >= 0) break;
-
-        /* progress watchdog and drain, per direction */
-        int quiet = 1;
-        for (int d = 0; d < 2; d++) {
-            const lcb_ep_stats *s = lcb_ep_get_stats(ep[d]), *q = lcb_ep_get_stats(ep[d ^ 1]);
-            uint64_t done = q->delivered + q->discard_soft;
-            int64_t outst = (int64_t)s->heads_taken - (int64_t)done;
-            int pend = outst > 0 || lcb_ep_pending(ep[d]);
-            if (done != completions[d] || !pend || lcb_ch_in_outage(ch[d])) stall_since[d] = t;
-            completions[d] = done;
-            if (pend && !o[d].link_down && t - stall_since[d] > cf->watchdog) {
-                lcb_fail(&chk, t, "watchdog: %s: nothing delivered for %" PRId64 " cycles with %"
-                         PRId64 " packets outstanding and %" PRIu64 " queued at the source; "
-                         "link up (deadlock or livelock)", d ? "B->A" : "A->B", cf->watchdog,
-                         outst, lcb_ep_backlog(ep[d]));
-                stop = 1;
-            }
-            if (o[d].link_down) continue; /* this direction is dead: nothing to drain */
-            if (pend || o[d ^ 1].ctl_sync == 0 || o[d].ctl_sync == 0) quiet = 0;
-            if (lcb_ep_acc_pending(ep[d ^ 1])) quiet = 0;
-            /* a deframer in SYNC whose words are all rejected is not in sync */
-            if (t - tr[d].last_reject < 2 * wbits || t - tr[d ^ 1].last_reject < 2 * wbits) quiet = 0;
-            for (int v = 0; v < nv; v++)
-                if (F[d][v] != D[d][v] || o[d].credits[v] != (uint32_t)buf || o[d ^ 1].occ[v])
-                    quiet = 0;
-        }
-        if (drain && quiet) {
-            r->quiescent = 1;
+        control_words(R, t);
+        credit_conservation(R, t);
+        if (R->r->escape_cycle >= 0) {
             t++;
             break;
         }
-        /* The drain limit counts from the cycle the sources have sent their
-         * whole backlog; before that the watchdog guards progress. */
-        if (drain && drain_clock < 0 && (!lcb_ep_pending(ep[0]) || o[0].link_down) &&
-            (!lcb_ep_pending(ep[1]) || o[1].link_down))
-            drain_clock = t; /* a down sender's source never empties */
-        if (drain && drain_clock >= 0 && t - drain_clock >= drain_limit) {
-            lcb_fail(&chk, t, "did not drain within %" PRId64 " cycles after the sources emptied (packets outstanding, "
-                     "credits not back, or control channel out of sync or its words rejected: "
-                     "last CTL_REJECT A %" PRId64 " B %" PRId64 ")", drain_limit, tr[0].last_reject,
-                     tr[1].last_reject);
-            break;
-        }
-        if (cf->progress > 0 && !cf->quiet && t % cf->progress == 0 && t > 0)
-            fprintf(out, "cycle %" PRId64 ": delivered A->B %" PRIu64 " B->A %" PRIu64
-                    ", replays %" PRIu64 "/%" PRIu64 "\n", t, lcb_ep_get_stats(ep[1])->delivered,
-                    lcb_ep_get_stats(ep[0])->delivered, r->port[0].ev[NR_EV_TX_REPLAY],
-                    r->port[1].ev[NR_EV_TX_REPLAY]);
+        oracle_accepts(R, t);
+        events(R, t);
+        scoreboard_errors(R, t);
+        cycle_end(R, t);
+        if (R->chk.nfail || R->r->escape_cycle >= 0) break;
+        int w = watchdog_and_drain(R, t);
+        if (w == 2) t++;
+        if (w) break;
     }
-    if (tracing == 1) lcb_port_trace_stop(port[wport]);
+    if (R->tracing == 1) lcb_port_trace_stop(R->port[R->wport]);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
-    r->wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-    r->seconds = (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec);
-    r->cycles_run = t;
-    r->drain_cycles = drain ? t - drain_start : 0;
+    R->r->wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    R->r->seconds = (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec);
+    R->r->cycles_run = t;
+    R->r->drain_cycles = R->drain ? t - R->drain_start : 0;
     for (int d = 0; d < 2; d++) {
-        const lcb_ch_stats *cs = lcb_ch_get_stats(ch[d]);
-        r->err_link_cycles += cs->err_cycles;
-        for (int v = 0; v < nv; v++) {
-            r->debits[d][v] = D[d][v];
-            r->freed[d][v] = F[d][v];
+        const lcb_ch_stats *cs = lcb_ch_get_stats(R->ch[d]);
+        R->r->err_link_cycles += cs->err_cycles;
+        for (int v = 0; v < R->nv; v++) {
+            R->r->debits[d][v] = R->D[d][v];
+            R->r->freed[d][v] = R->F[d][v];
         }
-        const lcb_ep_stats *q = lcb_ep_get_stats(ep[d ^ 1]);
-        double w = (double)(cf->cycles - cf->warmup);
-        r->goodput_ll[d] = (double)q->win_deliv_phits / w;
-        r->goodput_pay[d] = (double)q->win_deliv_payload / w;
+        const lcb_ep_stats *q = lcb_ep_get_stats(R->ep[d ^ 1]);
+        double w = (double)(R->cf->cycles - R->cf->warmup);
+        R->r->goodput_ll[d] = (double)q->win_deliv_phits / w;
+        R->r->goodput_pay[d] = (double)q->win_deliv_payload / w;
     }
 
-    /* end-of-run checks (not after a divergence: the run stopped early) */
-    if (!r->diverged && !stop && chk.nfail == 0 && r->escape_cycle < 0) {
-        int down[2] = {prev_down[0], prev_down[1]};
-        for (int i = 0; i < 2; i++) {
-            char m[256];
-            if (lcb_port_errors(port[i], m, sizeof m))
-                lcb_fail(&chk, t, "port %c: model reports an error: %s", 'A' + i, m);
-        }
-        uint64_t allowed = 0;
-        for (int d = 0; d < 2; d++) {
-            const lcb_ep_stats *s = lcb_ep_get_stats(ep[d]), *q = lcb_ep_get_stats(ep[d ^ 1]);
-            const lcb_port_res *ps = &r->port[d], *pq = &r->port[d ^ 1];
-            if (ps->ev[NR_EV_TX_PKT] != s->heads_taken)
-                lcb_fail(&chk, t, "port %c: TX_PKT count %" PRIu64 " != packets the source handed "
-                         "over %" PRIu64, 'A' + d, ps->ev[NR_EV_TX_PKT], s->heads_taken);
-            if (ps->ev[NR_EV_TX_SOFT] != s->exp_tx_soft)
-                lcb_fail(&chk, t, "port %c: TX_SOFT count %" PRIu64 " != injected soft errors %"
-                         PRIu64, 'A' + d, ps->ev[NR_EV_TX_SOFT], s->exp_tx_soft);
-            if (ps->ev[NR_EV_TX_PROTO] != s->exp_tx_proto)
-                lcb_fail(&chk, t, "port %c: TX_PROTO count %" PRIu64 " != injected protocol "
-                         "faults %" PRIu64, 'A' + d, ps->ev[NR_EV_TX_PROTO], s->exp_tx_proto);
-            if (down[d]) {
-                allowed += s->heads_taken - (q->delivered + q->discard_soft);
-                continue;
-            }
-            if (pq->ev[NR_EV_RX_OK] != ps->ev[NR_EV_TX_PKT])
-                lcb_fail(&chk, t, "%s: receiver RX_OK %" PRIu64 " != sender TX_PKT %" PRIu64
-                         " after the drain", d ? "B->A" : "A->B", pq->ev[NR_EV_RX_OK],
-                         ps->ev[NR_EV_TX_PKT]);
-            if (!r->quiescent) continue;
-            for (int v = 0; v < nv; v++)
-                if (D[d][v] != F[d][v])
-                    lcb_fail(&chk, t, "%s vc %d at quiescence: debited %" PRIu64 " != freed %"
-                             PRIu64, d ? "B->A" : "A->B", v, D[d][v], F[d][v]);
-        }
-        uint64_t before = sb.nerrors;
-        uint64_t lossb = sb.errors[NR_SB_E_LOSS];
-        nr_sb_final(&sb);
-        uint64_t added = sb.nerrors - before, loss = sb.errors[NR_SB_E_LOSS] - lossb;
-        r->lost_to_down = loss;
-        if (added != loss || loss != allowed)
-            lcb_fail(&chk, t, "scoreboard at the end: %" PRIu64 " new errors, %" PRIu64 " losses; "
-                     "%" PRIu64 " packets were stranded by a down link (allowed)", added, loss,
-                     allowed);
-        if (cf->expect_down && !down[0] && !down[1])
-            lcb_fail(&chk, t, "expected the link to go down (retry limit %u), it did not",
-                     cf->c.retry_limit);
-        if (!cf->expect_down && (down[0] || down[1]))
-            lcb_fail(&chk, t, "link went down (port %s, retry limit %u)",
-                     down[0] && down[1] ? "A and B" : down[0] ? "A" : "B", cf->c.retry_limit);
-        /* forged words must have been exercised, and outrange ones rejected */
-        for (int d = 0; d < 2; d++) {
-            const lcb_ch_cfg *cc = &cf->ch[d];
-            if (cc->ctl_forge <= 0) continue;
-            const lcb_ch_stats *cs = lcb_ch_get_stats(ch[d]);
-            if (cs->forged_words == 0)
-                lcb_fail(&chk, t, "%s: --ctl-forge %g put no forged word on the link", d ? "B->A" : "A->B",
-                         cc->ctl_forge);
-        }
-        int phantom_only = 0;
-        for (int d = 0; d < 2; d++)
-            phantom_only |= cf->ch[d].ctl_forge > 0 && cf->ch[d].ctl_forge_kind == LCB_FORGE_PHANTOM &&
-                            !lcb_ch_cfg_has_noise(&cf->ch[d]);
-        if (phantom_only && r->forged_accepted == 0)
-            lcb_fail(&chk, t, "phantom forged words: none was accepted, the test exercised nothing");
-        if (strict_forge[0] || strict_forge[1]) {
-            if (r->forged_delivered == 0 || r->forged_rejected != r->forged_delivered)
-                lcb_fail(&chk, t, "outrange forged words: %" PRIu64 " delivered, %" PRIu64
-                         " rejected: every one must be rejected", r->forged_delivered, r->forged_rejected);
-        }
-        uint64_t nested = r->port[0].nested_replays + r->port[1].nested_replays;
-        if (nested < (uint64_t)cf->min_nested)
-            lcb_fail(&chk, t, "only %" PRIu64 " replays after a failed replay, scenario requires >= "
-                     "%d", nested, cf->min_nested);
-    }
-    r->sb_errors = sb.nerrors;
-    r->escapes = lcb_ep_get_stats(ep[0])->escapes + lcb_ep_get_stats(ep[1])->escapes +
-                 r->escapes_classified;
+    end_checks(R, t);
+    R->r->sb_errors = R->sb.nerrors;
+    R->r->escapes = lcb_ep_get_stats(R->ep[0])->escapes + lcb_ep_get_stats(R->ep[1])->escapes +
+                 R->r->escapes_classified;
     for (int i = 0; i < 2; i++) {
-        r->dmg_checked += mon[i].dmg_checked;
-        r->dmg_frame += mon[i].dmg_frame;
-        r->dmg_detected += mon[i].dmg_detected;
-        r->dmg_ooo += mon[i].dmg_ooo;
-        r->exp_escapes += mon[i].exp_escapes;
+        R->r->dmg_checked += R->mon[i].dmg_checked;
+        R->r->dmg_frame += R->mon[i].dmg_frame;
+        R->r->dmg_detected += R->mon[i].dmg_detected;
+        R->r->dmg_ooo += R->mon[i].dmg_ooo;
+        R->r->exp_escapes += R->mon[i].exp_escapes;
     }
     for (int d = 0; d < 2; d++) {
-        const lcb_ch_stats *cs = lcb_ch_get_stats(ch[d]);
-        r->forged_words += cs->forged_words;
+        const lcb_ch_stats *cs = lcb_ch_get_stats(R->ch[d]);
+        R->r->forged_words += cs->forged_words;
     }
-    print_summary(out, cf, r, ep, ch, &st, &sb);
-    r->pass = chk.nfail == 0;
-    if (!r->pass)
-        fprintf(out, "first failure at cycle %" PRId64 ": %s\n", chk.first_cycle, chk.first);
-    if (r->pass && r->escape_cycle >= 0)
-        fprintf(out, "the run ended at cycle %" PRId64 " on a CRC escape: the link CRC accepted a "
+    print_summary(R->out, R->cf, R->r, R->ep, R->ch, &R->st, &R->sb);
+    R->r->pass = R->chk.nfail == 0;
+    if (!R->r->pass)
+        fprintf(R->out, "first failure at cycle %" PRId64 ": %s\n", R->chk.first_cycle, R->chk.first);
+    if (R->r->pass && R->r->escape_cycle >= 0)
+        fprintf(R->out, "the run ended at cycle %" PRId64 " on a CRC escape: the link CRC accepted a "
                 "damaged packet (protocol limit, about 2^-16 per undetectable error; see T2 in "
                 "docs/lcb-spec-questions.md). Everything before it was checked; the implementation "
                 "decided as the protocol says (oracle). --no-escapes makes this a failure.\n",
-                r->escape_cycle);
-    fprintf(out, "%s (seed %" PRIu64 ")\n",
-            !r->pass ? "FAIL" : r->escape_cycle >= 0 ? "PASS-ESCAPE" : "PASS", cf->seed);
-    rc = r->pass ? 0 : 1;
+                R->r->escape_cycle);
+    fprintf(R->out, "%s (seed %" PRIu64 ")\n",
+            !R->r->pass ? "FAIL" : R->r->escape_cycle >= 0 ? "PASS-ESCAPE" : "PASS", R->cf->seed);
+    rc = R->r->pass ? 0 : 1;
 done:
     for (int i = 0; i < 2; i++) {
-        lcb_ep_free(ep[i]);
-        lcb_ch_free(ch[i]);
-        lcb_port_free(port[i]);
+        lcb_ep_free(R->ep[i]);
+        lcb_ch_free(R->ch[i]);
+        lcb_port_free(R->port[i]);
     }
-    nr_stats_free(&st);
-    nr_sb_free(&sb);
+    nr_stats_free(&R->st);
+    nr_sb_free(&R->sb);
+    free(R);
     return rc;
 }
