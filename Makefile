@@ -15,6 +15,10 @@ CXXFLAGS ?= -O2 -g -Wall
 VINC     := /usr/share/verilator/include
 # Ordered RTL file list read by every tool (package first).
 RTL_FILES := $(shell grep -v '^\s*\(//\|$$\)' rtl/files.f)
+# The files of one top's hierarchy (scripts/rtl_deps.sh, once per top): a
+# Verilated build reads and depends on these only, so touching one leaf
+# rebuilds only the models that use it.
+rtl_deps = $(or $(RTL_DEPS_$(1)),$(eval RTL_DEPS_$(1) := $(shell scripts/rtl_deps.sh $(1)))$(RTL_DEPS_$(1)))
 
 .DEFAULT_GOAL := help
 .PHONY: help deps lint test run sweep waves area formal clean check-format build-tests cores
@@ -62,8 +66,8 @@ cores:
 # with --split, and its hierarchy blocks) compile in parallel when fewer
 # models than jobs are left.
 define vtop
-$(BUILD)/v/$(1)/libV$(2).a: $(RTL_FILES) rtl/files.f rtl/lint.vlt scripts/vbuild.sh $(wildcard rtl/inc/*.svh) | $(BUILD)/.deps-ok
-	+scripts/vbuild.sh $(BUILD)/v/$(1) $(2) $(3) $(4) -- $(RTL_FILES)
+$(BUILD)/v/$(1)/libV$(2).a: $(call rtl_deps,$(2)) rtl/files.f rtl/lint.vlt scripts/vbuild.sh $(wildcard rtl/inc/*.svh) | $(BUILD)/.deps-ok
+	+scripts/vbuild.sh $(BUILD)/v/$(1) $(2) $(3) $(4) -- $(call rtl_deps,$(2))
 $(BUILD)/v/$(1)/shim.o: tb/shim/$(2)_shim.cpp $(BUILD)/v/$(1)/libV$(2).a
 	$$(CXX) $$(CXXFLAGS) -Itb/shim -I$(BUILD)/v/$(1) -I$(VINC) -I$(VINC)/vltstd -c $$< -o $$@
 endef

@@ -6,9 +6,9 @@
 #   build/bin/rtr_sc-yarc-k16 [rtr_sim options]   e.g. --impl lockstep --cfg yarc-k16
 #   make test-sc                                   tests/sc.list
 SC_V := $(BUILD)/v/yarc_k16_sc
-$(SC_V)/libVnr_yarc.a: $(RTL_FILES) rtl/files.f rtl/lint.vlt scripts/vbuild.sh $(wildcard rtl/inc/*.svh) \
+$(SC_V)/libVnr_yarc.a: $(call rtl_deps,nr_yarc) rtl/files.f rtl/lint.vlt scripts/vbuild.sh $(wildcard rtl/inc/*.svh) \
                       $(call cfg_stamp,yarc-k16) | $(BUILD)/.deps-ok
-	scripts/vbuild.sh $(SC_V) nr_yarc $(shell scripts/cfg.sh yarc-k16) --hier nr_yarc_tile --sc -- $(RTL_FILES)
+	scripts/vbuild.sh $(SC_V) nr_yarc $(shell scripts/cfg.sh yarc-k16) --hier nr_yarc_tile --sc -- $(call rtl_deps,nr_yarc)
 $(SC_V)/nr_yarc_sc.o: tb/sc/nr_yarc_sc.cpp tb/yarc_rtl.h csrc/include/nr_router.h $(SC_V)/libVnr_yarc.a
 	$(CXX) $(CXXFLAGS) -Itb -Icsrc/include -I$(SC_V) -I$(VINC) -I$(VINC)/vltstd -DVM_SC=1 -c $< -o $@
 $(BUILD)/obj/tb/rtr/rtr_sim_sc.o: tb/rtr/rtr_sim.c | $(BUILD)/.deps-ok

@@ -67,7 +67,9 @@ gate() {
     for pv in "$@"; do
         g+=("-G$pv"); p+=("-P$m.$pv"); y="$y chparam -set ${pv%%=*} ${pv#*=} $m;"
     done
-    if ! out=$(verilator --lint-only -Wall -Irtl/inc rtl/lint.vlt $FILES --top-module "$m" "${g[@]}" 2>&1); then
+    # Verilator reads only the module's own hierarchy (scripts/rtl_deps.sh,
+    # as the Verilated builds do), so a gap in that closure fails here.
+    if ! out=$(verilator --lint-only -Wall -Irtl/inc rtl/lint.vlt $(scripts/rtl_deps.sh "$m") --top-module "$m" "${g[@]}" 2>&1); then
         echo "FAIL verilator $m $*"; echo "$out" | head -20; ok=0
     fi
     if ! out=$(iverilog -g2012 -Irtl/inc -s "$m" "${p[@]}" -o /dev/null $FILES 2>&1) || [ -n "$out" ]; then
