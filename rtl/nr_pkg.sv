@@ -38,6 +38,7 @@ package nr_pkg;
   localparam int IDLE_TYPE_W        = 2; // idle phit: message type width
   localparam int IDLE_TYPE_IDLE     = 0; // idle type: plain idle, rest of the data field zero
   localparam int IDLE_TYPE_REPLAY   = 1; // idle type: replay marker, go-back-N restarts here
+  localparam int IDLE_TYPE_TRAILER  = 2; // idle type: link trailer after an EOP (LinkCrcW = 32), bits 15:0 the second CRC-16
   localparam int REPLAY_SEQ_LSB     = 13; // replay marker: sequence number of the next packet
   localparam int REPLAY_RSVD_LSB    = 8; // replay marker: reserved zero bits 12:8
   localparam int REPLAY_RSVD_W      = 5; // replay marker: reserved width
@@ -48,6 +49,9 @@ package nr_pkg;
   localparam int CRC16_POLY         = 4129; // CRC-16/IBM-3740 polynomial (x^16+x^12+x^5+1)
   localparam int CRC16_INIT         = 65535; // CRC-16/IBM-3740 init; refin=refout=false, xorout=0
   localparam int CRC16_CHECK        = 10673; // CRC-16/IBM-3740 check value over ASCII 123456789
+  localparam int LINK_CRC2_POLY     = 35767; // LinkCrcW = 32: second link CRC-16 polynomial (CRC-16/T10-DIF), init all ones, MSB first
+  localparam int LINK_CRC2_INIT     = 65535; // LinkCrcW = 32: second link CRC-16 init
+  localparam int LINK_CRC2_CHECK    = 53467; // CRC-16/T10-DIF check value over ASCII 123456789 (catalogue init 0)
   localparam int CRC8_POLY          = 7; // CRC-8/I-432-1 polynomial (x^8+x^2+x+1), the ATM HEC
   localparam int CRC8_INIT          = 0; // CRC-8/I-432-1 init
   localparam int CRC8_XOROUT        = 85; // CRC-8/I-432-1 xorout; all-zero words never pass

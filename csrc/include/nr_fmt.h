@@ -39,6 +39,7 @@
 #define NR_IDLE_TYPE_W        2 /* idle phit: message type width */
 #define NR_IDLE_TYPE_IDLE     0 /* idle type: plain idle, rest of the data field zero */
 #define NR_IDLE_TYPE_REPLAY   1 /* idle type: replay marker, go-back-N restarts here */
+#define NR_IDLE_TYPE_TRAILER  2 /* idle type: link trailer after an EOP (LinkCrcW = 32), bits 15:0 the second CRC-16 */
 #define NR_REPLAY_SEQ_LSB     13 /* replay marker: sequence number of the next packet */
 #define NR_REPLAY_RSVD_LSB    8 /* replay marker: reserved zero bits 12:8 */
 #define NR_REPLAY_RSVD_W      5 /* replay marker: reserved width */
@@ -49,6 +50,9 @@
 #define NR_CRC16_POLY         4129 /* CRC-16/IBM-3740 polynomial (x^16+x^12+x^5+1) */
 #define NR_CRC16_INIT         65535 /* CRC-16/IBM-3740 init; refin=refout=false, xorout=0 */
 #define NR_CRC16_CHECK        10673 /* CRC-16/IBM-3740 check value over ASCII 123456789 */
+#define NR_LINK_CRC2_POLY     35767 /* LinkCrcW = 32: second link CRC-16 polynomial (CRC-16/T10-DIF), init all ones, MSB first */
+#define NR_LINK_CRC2_INIT     65535 /* LinkCrcW = 32: second link CRC-16 init */
+#define NR_LINK_CRC2_CHECK    53467 /* CRC-16/T10-DIF check value over ASCII 123456789 (catalogue init 0) */
 #define NR_CRC8_POLY          7 /* CRC-8/I-432-1 polynomial (x^8+x^2+x+1), the ATM HEC */
 #define NR_CRC8_INIT          0 /* CRC-8/I-432-1 init */
 #define NR_CRC8_XOROUT        85 /* CRC-8/I-432-1 xorout; all-zero words never pass */

@@ -26,6 +26,8 @@ typedef struct {
     int replay_depth; /* ReplayDepth, phits, power of two */
     int window;       /* Window, packets, power of two, <= 64 */
     int max_pkt_len;  /* MaxPktLen, phits incl. EOP */
+    int link_crc_w;   /* LinkCrcW: 16 (the CRC-16 alone) or 32 (with the link
+                       * trailer, link-protocol 4.1); 0 reads as 16 */
 } nr_lcb_params;
 
 /* Run-time configuration (RTL: cfg_* input ports, held constant). */

@@ -2,15 +2,25 @@
 #include "nr_crc.h"
 #include "nr_fmt.h"
 
-uint16_t nr_crc16_bits(uint16_t crc, uint32_t data, int nbits)
+static uint16_t crc16_poly_bits(uint16_t crc, uint16_t poly, uint32_t data, int nbits)
 {
     for (int i = nbits - 1; i >= 0; i--) {
         unsigned in = ((data >> i) & 1u) ^ ((crc >> 15) & 1u);
         crc = (uint16_t)(crc << 1);
         if (in)
-            crc ^= NR_CRC16_POLY;
+            crc ^= poly;
     }
     return crc;
+}
+
+uint16_t nr_crc16_bits(uint16_t crc, uint32_t data, int nbits)
+{
+    return crc16_poly_bits(crc, NR_CRC16_POLY, data, nbits);
+}
+
+uint16_t nr_crc16b_bits(uint16_t crc, uint32_t data, int nbits)
+{
+    return crc16_poly_bits(crc, NR_LINK_CRC2_POLY, data, nbits);
 }
 
 uint8_t nr_crc8_bits(uint8_t crc, uint32_t data, int nbits)
@@ -42,6 +52,15 @@ uint16_t nr_crc16_bytes(const void *buf, size_t len)
     for (size_t i = 0; i < len; i++)
         crc = nr_crc16_bits(crc, p[i], 8);
     return crc; /* xorout is 0 */
+}
+
+uint16_t nr_crc16b_bytes(const void *buf, size_t len)
+{
+    const uint8_t *p = buf;
+    uint16_t crc = 0; /* the catalogue's init; the link starts at NR_LINK_CRC2_INIT */
+    for (size_t i = 0; i < len; i++)
+        crc = nr_crc16b_bits(crc, p[i], 8);
+    return crc;
 }
 
 uint8_t nr_crc8_bytes(const void *buf, size_t len)

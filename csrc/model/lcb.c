@@ -68,6 +68,8 @@ static int check_params(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, 
             2 * p->max_pkt_len);
     if (!is_pow2(p->window) || p->window < 2 || p->window > 64)
         BAD("Window = %d: must be a power of two, 2..64", p->window);
+    if (p->link_crc_w != 0 && p->link_crc_w != 16 && p->link_crc_w != 32)
+        BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
     if (c->timeout < 1 || c->timeout > 65535)
         BAD("cfg_timeout = %u: must be 1..65535", c->timeout);
     if (c->retry_limit > 255)
@@ -97,6 +99,7 @@ nr_lcbp *nr_lcbp_new(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int
     k->timeout = c->timeout;
     k->retry_limit = c->retry_limit;
     k->max_len = c->max_len;
+    k->crc32 = p->link_crc_w == 32;
     k->cw = clog2(k->buf + 1);
     k->w = 25 + k->nvc * k->cw;
     k->pw = k->w - 16;

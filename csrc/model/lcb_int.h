@@ -43,6 +43,7 @@ typedef struct {
     unsigned timeout;     /* cfg_timeout */
     unsigned retry_limit; /* cfg_retry_limit */
     unsigned max_len;     /* cfg_max_len (receive clip length) */
+    int crc32;            /* LinkCrcW = 32: the link trailer (§4.1) */
     int cw;               /* CW = clog2(BufPerVc + 1), credit field width */
     int w;                /* W = 25 + NumVcs * CW, control word bits (29..65) */
     int pw;               /* W - 16: payload bits W-1..16 of a word (13..49) */
@@ -72,6 +73,9 @@ typedef struct {             /* doc §7.2 */
     unsigned rp_addr, rp_seq; /* replay cursor */
     uint32_t rb_rdata;        /* replay-buffer read data register */
     uint32_t link_tx;         /* link output register (doc §7.5) */
+    uint16_t bcrc;            /* LinkCrcW = 32 (§4.1): running crc16b of the link packet */
+    int trl;                  /* ... a trailer is due this cycle */
+    uint16_t tval;            /* ... its check bits */
 } lcb_tx_regs;
 
 enum { DF_HUNT = 0, DF_PRESYNC = 1, DF_SYNC = 2 };
@@ -114,6 +118,18 @@ typedef struct {              /* doc §8.2 */
     uint32_t out_phit;        /* core phit */
     int out_vc;
     int out_bad;
+    /* LinkCrcW = 32 (§4.1, §8.3 "The trailer") */
+    uint16_t bcrc;            /* running crc16b of the packet */
+    int aft;                  /* the last phit was an EOP */
+    int vp;                   /* a verdict waits for the trailer ... */
+    int v_lok;                /* ... the CRC-16 matched */
+    uint16_t v_texp;          /* ... the trailer expected */
+    uint32_t v_good, v_bad;   /* ... the core EOP if good / if bad */
+    int v_vc;
+    int st_valid;             /* stage register in front of the output */
+    uint32_t st_phit;
+    int st_vc;
+    int st_bad;
 } lcb_rx_regs;
 
 typedef struct {              /* doc §8.4, per VC */

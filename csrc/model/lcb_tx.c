@@ -38,7 +38,7 @@ static unsigned rb_addr(const lcb_conf *c, unsigned p) { return p & (c->rdepth -
 static int tx_head_ok(const lcb_conf *c, const lcb_tx_regs *q)
 {
     return q->mode == TX_NORMAL && !q->down && !q->pending && !q->in_pkt && !q->drop &&
-           seq_diff(q->next_seq, q->base) < c->window &&
+           !q->trl && seq_diff(q->next_seq, q->base) < c->window &&
            c->rdepth - rb_used(c, q) >= c->maxlen;
 }
 
@@ -124,6 +124,25 @@ static uint32_t link_eop_data(uint32_t stored, unsigned seq)
     return (stored & 0x3F0000u) | lcrc;
 }
 
+/* §4.1, §7.5 (LinkCrcW = 32): the trailer state after sending link phit
+ * `link` (F and data) of stored kind k; seq is the EOP's sequence number.
+ * With LinkCrcW = 16 the registers stay 0. */
+static void tx_trailer_track(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n, unsigned k,
+                             uint32_t link, unsigned seq)
+{
+    uint32_t data = lcb_data(link);
+    if (!c->crc32)
+        return;
+    if (k == NR_KIND_HEAD) {
+        n->bcrc = nr_crc16b_bits(NR_LINK_CRC2_INIT, data, NR_DATA_W);
+    } else if (k == NR_KIND_BODY) {
+        n->bcrc = nr_crc16b_bits(q->bcrc, data, NR_DATA_W);
+    } else {
+        n->trl = 1;
+        n->tval = nr_crc16b_bits(nr_crc16b_bits(q->bcrc, data >> 16, 6), seq & LCB_SEQ_MASK, 7);
+    }
+}
+
 /* ---- the cycle, one function per doc section ---- */
 
 /* §7.4: apply the word the deframer delivered last cycle. An accepted word
@@ -201,6 +220,7 @@ static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
         n->start[q->next_seq % c->window] = q->wr;
         store = ph;
         *send_link = lcb_link(1, 0, data);
+        tx_trailer_track(c, q, n, NR_KIND_HEAD, *send_link, 0);
         wi->ev |= 1u << NR_EV_TX_PKT;
     } else if (k != NR_KIND_EOP && q->len == c->maxlen - 1) {
         /* clip: this phit becomes an EOP {SOFT_ERR, 0000, upd6(crc, ...)} */
@@ -208,6 +228,7 @@ static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
                                     nr_crc16_bits(q->crc, NR_OK_SOFT_ERR << 4, 6));
         store = lcb_core(NR_KIND_EOP, eop);
         *send_link = lcb_link(0, 0, link_eop_data(eop, q->next_seq));
+        tx_trailer_track(c, q, n, NR_KIND_EOP, *send_link, q->next_seq);
         n->in_pkt = 0;
         n->next_seq = seq_add(q->next_seq, 1);
         n->drop = 1;
@@ -221,10 +242,12 @@ static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
         n->len = q->len + 1;
         store = lcb_core(NR_KIND_BODY, data);
         *send_link = lcb_link(1, 0, data);
+        tx_trailer_track(c, q, n, NR_KIND_BODY, *send_link, 0);
     } else {                                                /* EOP: finish */
         uint32_t eop = tx_finish_eop(q->crc, q->kerr, data, &wi->ev);
         store = lcb_core(NR_KIND_EOP, eop);
         *send_link = lcb_link(0, 0, link_eop_data(eop, q->next_seq));
+        tx_trailer_track(c, q, n, NR_KIND_EOP, *send_link, q->next_seq);
         n->in_pkt = 0;
         n->next_seq = seq_add(q->next_seq, 1);
     }
@@ -243,12 +266,21 @@ static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
 }
 
 /* §7.5: choose the link phit (F and data; the C bit is added by the caller).
- * Sources in order: replay decision, replay stream, core phit, PAD, idle.
+ * Sources in order: trailer, replay decision, replay stream, core phit, PAD,
+ * idle.
  * Sets *replay_start when a replay starts. */
 static uint32_t tx_link(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
                         const uint32_t *rb, lcb_wires *wi, int send_core, uint32_t send_link,
                         int *replay_start)
 {
+    if (q->trl) {                                                          /* 0 */
+        n->trl = 0;
+        if (q->mode == TX_REPLAY) {             /* the read the EOP held back */
+            n->rb_rdata = rb[rb_addr(c, q->rp_addr)];
+            n->rp_addr = rb_inc(c, q->rp_addr);
+        }
+        return lcb_link(0, 0, ((uint32_t)NR_IDLE_TYPE_TRAILER << NR_IDLE_TYPE_LSB) | q->tval);
+    }
     if (q->mode == TX_NORMAL && q->pending && !q->in_pkt && !q->down) {   /* 1 */
         n->pending = 0;
         if (q->base == q->next_seq)
@@ -270,16 +302,18 @@ static uint32_t tx_link(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
     if (q->mode == TX_REPLAY) {                                           /* 2 */
         uint32_t ph = q->rb_rdata;              /* read issued last cycle */
         int eop = lcb_kind(ph) == NR_KIND_EOP;
+        uint32_t link = eop ? lcb_link(0, 0, link_eop_data(lcb_data(ph), q->rp_seq))
+                            : lcb_link(1, 0, lcb_data(ph));
         if (eop)
             n->rp_seq = seq_add(q->rp_seq, 1);
         if (eop && seq_add(q->rp_seq, 1) == q->next_seq) {
             n->mode = TX_NORMAL;                /* replay done, no read */
-        } else {
+        } else if (!(eop && c->crc32)) {        /* after an EOP the trailer's cycle reads */
             n->rb_rdata = rb[rb_addr(c, q->rp_addr)];
             n->rp_addr = rb_inc(c, q->rp_addr);
         }
-        return eop ? lcb_link(0, 0, link_eop_data(lcb_data(ph), q->rp_seq))
-                   : lcb_link(1, 0, lcb_data(ph));
+        tx_trailer_track(c, q, n, lcb_kind(ph), link, q->rp_seq);
+        return link;
     }
     if (send_core)                                                        /* 3 */
         return send_link;

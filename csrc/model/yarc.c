@@ -121,7 +121,7 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
             t->ssw.qmap[q] = (uint8_t)(q >> m->cshift);
     }
     if (p->use_lcb) {
-        nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len};
+        nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len, 16};
         m->lcb = calloc((size_t)n, sizeof *m->lcb);
         m->lo = calloc((size_t)n, sizeof *m->lo);
         if (!m->lcb || !m->lo)

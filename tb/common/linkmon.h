@@ -26,12 +26,21 @@
  *             probability 2^-15); 2^-16 when the framing changed (phits
  *             erased, F flipped, a PAD damaged), since the receiver then
  *             checks a different bit string. docs/lcb-testbench.md has the
- *             derivation.
+ *             derivation. With the 32-bit link check (LinkCrcW = 32,
+ *             link-protocol 4.1) a packet also owns the phit after its EOP,
+ *             the trailer: damage to the trailer alone is always detected, and
+ *             the other cases pass both CRCs with 2^-31 and 2^-32 (the two
+ *             generators are coprime, so together they are one CRC of degree
+ *             32 with the factor x+1).
  *
  * Call once per cycle, in this order:
  *     ph = lcb_ch_recv(ch);               the phit arriving at the receiver
  *     ...evaluate the receiver...
  *     nr_linkmon_step(m, t, ph, ev);      its events of this cycle
+ *
+ * The verdict on a packet (RX_OK or RX_CRC) comes in the cycle of its EOP
+ * with LinkCrcW = 16, and a cycle later, with the trailer, with 32. The
+ * decided packet is described by the dec_* fields.
  */
 #ifndef NR_LINKMON_H
 #define NR_LINKMON_H
@@ -58,6 +67,7 @@ typedef struct {
     const lcb_ch *ch;       /* the channel into this receiver */
     int wbits;              /* control-word width W (link-protocol 5.1) */
     int nvcs;
+    int crc32;              /* LinkCrcW = 32: a trailer follows every EOP (4.1) */
     /* framing (section 3) */
     int fin;
     int vc;                 /* VC of the packet being framed (head vc mod nvcs) */
@@ -71,6 +81,18 @@ typedef struct {
     int ooo;                /* an RX_CRC or RX_CLIP since the last replay marker */
     int head_ooo, last_ooo; /* ooo at the HEAD of the packet being framed / the last one */
     int last_nph, last_wt, last_frame; /* the packet of the last RX_OK or RX_CRC */
+    int64_t last_head_cycle;
+    /* the packet whose EOP framed last (its verdict may come a cycle later) */
+    struct {
+        int nph, wt, wt_tr, first, last, frame, ooo, vc;
+        int64_t head_cycle;
+        uint32_t ph;        /* its EOP link phit */
+    } end;
+    /* the packet decided in this cycle (valid with NR_LM_ACC or an RX_CRC) */
+    uint32_t dec_ph;        /* its EOP link phit */
+    int dec_vc;
+    int dec_framed;         /* the verdict came where the framing puts it: in the
+                             * EOP's cycle (16) or the cycle after it (32) */
     uint64_t dmg_seen;      /* channel's phits_damaged_df at the last RX_OK */
     int cw_pend;            /* word delivered last cycle: 1 | 2 damaged | 4 forged */
     /* counts since the start */
@@ -88,7 +110,8 @@ typedef struct {
     int64_t last_escape;    /* cycle of the last escape of either kind, -1: none */
 } nr_linkmon;
 
-void nr_linkmon_init(nr_linkmon *m, const lcb_ch *ch, int wbits, int nvcs);
+/* crcw: the link's LinkCrcW, 16 or 32. */
+void nr_linkmon_init(nr_linkmon *m, const lcb_ch *ch, int wbits, int nvcs, int crcw);
 /* Frame the phit that arrived in cycle t and classify this cycle's events
  * `ev` (NR_EV_* bits of the receiving LCB). Returns NR_LM_* bits. */
 unsigned nr_linkmon_step(nr_linkmon *m, int64_t t, uint32_t ph, uint32_t ev);

@@ -18,7 +18,8 @@ int lcb_tb_wbits(const nr_lcb_params *p)
 
 int lcb_tb_rtt_ack(const nr_lcb_params *p, int latency)
 {
-    return 2 * latency + 2 * lcb_tb_wbits(p) + 4;
+    /* one more with the trailer: the RX decides a cycle later (4.1) */
+    return 2 * latency + 2 * lcb_tb_wbits(p) + 4 + (p->link_crc_w == 32);
 }
 
 int lcb_tb_warn_sizing(FILE *f, const char *prefix, const char *dir, const nr_lcb_params *p,

@@ -28,7 +28,7 @@
 enum {
     O_SEED, O_CYCLES, O_WARMUP, O_DRAIN, O_WATCHDOG, O_A, O_B, O_LOCKSTEP, O_WOF, O_NOWOF,
     O_WAVES, O_WFROM, O_WTO, O_WPORT, O_WDIR, O_GRACE, O_CONFIG, O_CFGFILE, O_VCS, O_BUF, O_REPLAY,
-    O_WINDOW, O_MAXPKT, O_TIMEOUT, O_RETRY, O_MAXLEN, O_LAT, O_LATAB, O_LATBA, O_BER, O_BERD,
+    O_WINDOW, O_MAXPKT, O_LINKCRC, O_TIMEOUT, O_RETRY, O_MAXLEN, O_LAT, O_LATAB, O_LATBA, O_BER, O_BERD,
     O_BERSB, O_BRATE, O_BLEN, O_DROP, O_ORATE, O_OLEN, O_OAT, O_CTL, O_FORGE, O_FORGEK, O_FLIP, O_ERRDIR, O_LOAD,
     O_PROC, O_BURSTPK, O_LEN, O_SOFT, O_PROTO, O_IDLE, O_GAP, O_PROBE, O_BP, O_BPSTALL,
     O_NORAH, O_NOJUNK, O_DESTS, O_PKTS, O_SAT, O_ONEWAY, O_EXPDOWN, O_XFAIL, O_SELFTEST, O_NOESC, O_MINNEST, O_QUIET, O_PROGRESS, O_COUNT
@@ -58,6 +58,7 @@ static const nr_cli_opt_t opts[] = {
     [O_REPLAY] = {"replay", "N", "ReplayDepth"},
     [O_WINDOW] = {"window", "N", "Window"},
     [O_MAXPKT] = {"maxpkt", "N", "MaxPktLen"},
+    [O_LINKCRC] = {"link-crc", "W", "LinkCrcW: 16 (CRC-16, default) or 32 (with the link trailer)"},
     [O_TIMEOUT] = {"timeout", "N", "cfg_timeout (default 2*(RTT_ack+MaxPktLen) of the longer latency)"},
     [O_RETRY] = {"retry-limit", "N", "cfg_retry_limit 0..255 (default 64)"},
     [O_MAXLEN] = {"max-len", "N", "cfg_max_len 2..MaxPktLen (default MaxPktLen)"},
@@ -159,7 +160,8 @@ static void parse_len(nr_cli_t *cli, const char *v, nr_lendist_t *d)
  * parameters exactly once, and keep them in the ranges of --vcs etc. */
 static int load_config(const char *path, const char *name, nr_lcb_params *p, char *err, int n)
 {
-    static const char *const keys[] = {"NumVcs", "BufPerVc", "ReplayDepth", "Window", "MaxPktLen", NULL};
+    static const char *const keys[] = {"NumVcs", "BufPerVc", "ReplayDepth", "Window", "MaxPktLen",
+                                       "LinkCrcW", NULL};
     static const long lo[] = {1, 8, 8, 2, 2}, hi[] = {4, 1023, 4096, 64, 1023};
     char want[80];
     rtr_namedcfg e;
@@ -172,7 +174,7 @@ static int load_config(const char *path, const char *name, nr_lcb_params *p, cha
     }
     if (rtr_cfg_check_keys(&e, keys, err, n)) return -1;
     long v[5];
-    for (int i = 0; keys[i]; i++) {
+    for (int i = 0; i < 5; i++) {
         v[i] = rtr_cfg_get(&e, keys[i], LONG_MIN);
         if (v[i] == LONG_MIN) {
             snprintf(err, n, "%s:%d: configuration %s: parameter %s missing (an nr_lcb_port entry "
@@ -191,6 +193,14 @@ static int load_config(const char *path, const char *name, nr_lcb_params *p, cha
     p->replay_depth = (int)v[2];
     p->window = (int)v[3];
     p->max_pkt_len = (int)v[4];
+    /* optional: the 32-bit link check (link-protocol 4.1) */
+    long crcw = rtr_cfg_get(&e, "LinkCrcW", 16);
+    if (crcw != 16 && crcw != 32) {
+        snprintf(err, n, "%s:%d: configuration %s: LinkCrcW=%ld must be 16 or 32", e.file, e.line,
+                 e.name, crcw);
+        return -1;
+    }
+    p->link_crc_w = (int)crcw;
     return 0;
 }
 
@@ -277,7 +287,7 @@ int main(int argc, char **argv)
     nr_cli_init(&cli, "lcb_sim", "[options]", opts, argc, argv);
     const char *v;
     int o;
-    int have_p[5] = {0, 0, 0, 0, 0};
+    int have_p[6] = {0, 0, 0, 0, 0, 0};
     nr_lcb_params up = c.p;
     const char *config = NULL, *cfg_file = "configs/configs.txt";
     int cfg_file_set = 0;
@@ -316,6 +326,12 @@ int main(int argc, char **argv)
         case O_REPLAY: up.replay_depth = (int)nr_cli_long(&cli, v, 8, 4096); have_p[2] = 1; break;
         case O_WINDOW: up.window = (int)nr_cli_long(&cli, v, 2, 64); have_p[3] = 1; break;
         case O_MAXPKT: up.max_pkt_len = (int)nr_cli_long(&cli, v, 2, 1023); have_p[4] = 1; break;
+        case O_LINKCRC:
+            up.link_crc_w = (int)nr_cli_long(&cli, v, 16, 32);
+            if (up.link_crc_w != 16 && up.link_crc_w != 32)
+                nr_cli_die(&cli, "--link-crc: expected 16 or 32, got '%s'", v);
+            have_p[5] = 1;
+            break;
         case O_TIMEOUT: timeout = nr_cli_long(&cli, v, 1, 65535); break;
         case O_RETRY: c.c.retry_limit = (uint32_t)nr_cli_long(&cli, v, 0, 255); break;
         case O_MAXLEN: maxlen = nr_cli_long(&cli, v, 2, 1023); break;
@@ -415,13 +431,15 @@ int main(int argc, char **argv)
     if (hp[2]) c.p.replay_depth = up.replay_depth;
     if (hp[3]) c.p.window = up.window;
     if (hp[4]) c.p.max_pkt_len = up.max_pkt_len;
-    if (any_rtl && (hp[0] || hp[1] || hp[2] || hp[3] || hp[4])) {
+    if (hp[5]) c.p.link_crc_w = up.link_crc_w;
+    if (any_rtl && (hp[0] || hp[1] || hp[2] || hp[3] || hp[4] || hp[5])) {
         nr_lcb_params rp;
         lcb_port_rtl_params(&rp);
         if (memcmp(&rp, &c.p, sizeof rp))
-            nr_cli_die(&cli, "--vcs/--buf/--replay/--window/--maxpkt differ from the RTL build's "
-                       "parameters (%d/%d/%d/%d/%d); they apply to model<->model runs only",
-                       rp.num_vcs, rp.buf_per_vc, rp.replay_depth, rp.window, rp.max_pkt_len);
+            nr_cli_die(&cli, "--vcs/--buf/--replay/--window/--maxpkt/--link-crc differ from the RTL "
+                       "build's parameters (%d/%d/%d/%d/%d/%d); they apply to model<->model runs only",
+                       rp.num_vcs, rp.buf_per_vc, rp.replay_depth, rp.window, rp.max_pkt_len,
+                       rp.link_crc_w);
     }
     if (c.lockstep && !any_rtl) nr_cli_die(&cli, "--lockstep needs an RTL port (--a rtl or --b rtl)");
     if (c.selftest == 5 && !c.lockstep) nr_cli_die(&cli, "--selftest diverge needs --lockstep");

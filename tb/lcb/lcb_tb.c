@@ -17,7 +17,7 @@ void lcb_tb_cfg_default(lcb_tb_cfg *c)
 {
     memset(c, 0, sizeof *c);
     c->seed = 1;
-    c->p = (nr_lcb_params){2, 128, 256, 32, 64};
+    c->p = (nr_lcb_params){2, 128, 256, 32, 64, 16};
     c->c = (nr_lcb_cfg){400, 64, 64};
     c->impl[0] = c->impl[1] = LCB_IMPL_MODEL;
     for (int d = 0; d < 2; d++) {
@@ -495,14 +495,15 @@ static void oracle_accepts(lcb_run *R, int64_t t)
         if (R->lm[i] & NR_LM_ACC_OOO)
             lcb_fail(&R->chk, t, "port %c: RX_OK for a packet that arrived in recovery before a "
                      "replay marker (link-protocol 8.3: it must be refused)", 'A' + i);
-        uint32_t ph = R->rx[i];
-        if (R->mon[i].kind != NR_KIND_EOP)
-            lcb_fail(&R->chk, t, "port %c: RX_OK in a cycle whose link phit %06x is not an EOP "
-                     "by the framing rule", 'A' + i, ph);
+        uint32_t ph = R->mon[i].dec_ph;
+        if (!R->mon[i].dec_framed)
+            lcb_fail(&R->chk, t, "port %c: RX_OK in a cycle where the framing rule ends no packet "
+                     "(link phit %06x; with LinkCrcW = 32 the verdict is due a cycle after the "
+                     "EOP)", 'A' + i, R->rx[i]);
         lcb_acc_rec ar = {R->mon[i].accepted - 1, (ph >> 16) & 0x3Fu, (uint16_t)(ph & 0xFFFFu),
                           (R->lm[i] & NR_LM_ACC_SUSPECT) != 0, t};
         if (ar.damaged) R->ct[i].last_dmg_acc = t;
-        lcb_ep_accepted(R->ep[i], R->mon[i].vc, &ar);
+        lcb_ep_accepted(R->ep[i], R->mon[i].dec_vc, &ar);
     }
 }
 
@@ -811,7 +812,8 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     rc = 1;
     R->tr[0].last_reject = R->tr[1].last_reject = -1000000;
     R->wbits = lcb_tb_wbits(R->p);
-    for (int i = 0; i < 2; i++) nr_linkmon_init(&R->mon[i], R->ch[i ^ 1], (int)R->wbits, R->nv);
+    for (int i = 0; i < 2; i++) nr_linkmon_init(&R->mon[i], R->ch[i ^ 1], (int)R->wbits, R->nv,
+                                              R->p->link_crc_w);
     R->r->port[0].down_cycle = R->r->port[1].down_cycle = -1;
     R->stop_at = -1;
     R->drain_start = R->cf->cycles;

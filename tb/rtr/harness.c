@@ -181,7 +181,7 @@ static void note_escape(sim_t *s, int *fail, uint64_t t, int p, const char *who,
         fprintf(s->out, "ESCAPE cycle %" PRIu64 " port %d: the %s's receiver accepted a packet "
                 "(head at cycle %" PRId64 ", VC %d, %d phits) with %d data bit(s) flipped%s by the "
                 "channel%s; its link CRC-16 matched (an undetectable error, not a design failure)\n",
-                t, p, who, m->head_cycle, m->vc, m->last_nph, m->last_wt,
+                t, p, who, m->last_head_cycle, m->dec_vc, m->last_nph, m->last_wt,
                 m->last_frame ? " and its framing changed" : "",
                 m->last_ooo ? ", arriving out of order behind a bad packet" : "");
     if (lm & NR_LM_CW_DAMAGED)
@@ -640,8 +640,10 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
                 snprintf(err, errlen, "channel: %s", e2);
                 return -1;
             }
-            nr_linkmon_init(&pt->mon_in, pt->up, lcb_tb_wbits(&s->g.lcb), s->nvcs);
-            nr_linkmon_init(&pt->mon_nic, pt->dn, lcb_tb_wbits(&s->g.lcb), s->nvcs);
+            nr_linkmon_init(&pt->mon_in, pt->up, lcb_tb_wbits(&s->g.lcb), s->nvcs,
+                            s->g.lcb.link_crc_w);
+            nr_linkmon_init(&pt->mon_nic, pt->dn, lcb_tb_wbits(&s->g.lcb), s->nvcs,
+                            s->g.lcb.link_crc_w);
         }
     }
     return 0;

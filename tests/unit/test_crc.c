@@ -3,6 +3,15 @@
 #include "nr_fmt.h"
 #include "nr_test.h"
 
+/* Remainder of polynomial a (bit i = x^i) modulo b, over GF(2). */
+static uint64_t pmod(uint64_t a, uint64_t b)
+{
+    int db = 63 - __builtin_clzll(b);
+    while (a && 63 - __builtin_clzll(a) >= db)
+        a ^= b << (63 - __builtin_clzll(a) - db);
+    return a;
+}
+
 int main(void)
 {
     NR_TEST_BEGIN("test_crc", 0);
@@ -19,5 +28,13 @@ int main(void)
     CHECK_EQ(nr_crc8_word(0x3233343536373839ull, 64), nr_crc8_bytes("23456789", 8));
     /* An all-zero word never passes CRC-8 (xorout 0x55). */
     CHECK(nr_crc8_word(0, 14) != 0);
+    /* The 32-bit link check (link-protocol 4.1): the second CRC-16 is
+     * CRC-16/T10-DIF, and its generator has no factor in common with the
+     * first, so the pair acts as one CRC of degree 32. */
+    CHECK_EQ(nr_crc16b_bytes("123456789", 9), NR_LINK_CRC2_CHECK);
+    CHECK_EQ(nr_crc16b_bytes("123456789", 9), 0xD0DB);
+    uint64_t g1 = 0x10000u | NR_CRC16_POLY, g2 = 0x10000u | NR_LINK_CRC2_POLY;
+    while (g2) { uint64_t r = pmod(g1, g2); g1 = g2; g2 = r; }
+    CHECK_EQ(g1, 1);
     NR_TEST_END("test_crc");
 }

@@ -117,6 +117,84 @@ static int one_drain_vc(one_t *s, int v, const uint32_t *exp, int len)
     return n;
 }
 
+/* The 32-bit link check (doc §4.1, §7.5 source 0, §8.3 "The trailer").
+ * T = upd7b(upd6b(Rb, eop[21:16]), seq), Rb the crc16b (0x8BB7, init 0xFFFF)
+ * over the head and body data; the trailer is {2'b10, 0000, T}.
+ * RX, one port driven directly, a 3-phit packet at cycles 0..2:
+ *   - the EOP's cycle raises nothing; the trailer's cycle raises RX_OK, and
+ *     the packet is in the queue;
+ *   - with the CRC-16 right and one trailer bit wrong: RX_CRC;
+ *   - with the trailer missing (a plain idle after the EOP): RX_CRC, and the
+ *     idle raises nothing;
+ *   - a type-2 phit that follows no EOP: RX_IDLE_BAD.
+ * TX: a core packet HEAD, BODY, EOP taken at cycles 0..2 goes out at 1..3
+ * (registered link output); the trailer follows at 4, and no head is taken in
+ * the trailer's cycle 3 (head_ok has ¬trl): the next HEAD is taken at 4. */
+static uint16_t trailer_of(const uint32_t *ph, int len, unsigned seq)
+{
+    uint16_t rb = NR_LINK_CRC2_INIT;
+    for (int j = 0; j < len - 1; j++)
+        rb = nr_crc16b_bits(rb, nr_phit_data(ph[j]), 22);
+    uint32_t le = pair_link_eop(ph[len - 1], seq);
+    return nr_crc16b_bits(nr_crc16b_bits(rb, le >> 16, 6), seq & 127u, 7);
+}
+
+static void test_link_trailer(void)
+{
+    nr_lcb_params p = pair_default_params();
+    nr_lcb_cfg c = pair_default_cfg();
+    p.link_crc_w = 32;
+    uint32_t pk[3], pk2[3];
+    pair_mkpkt(pk, 3, 1, 0x777);
+    pair_mkpkt(pk2, 3, 0, 0x778);
+    uint32_t T = (2u << 20) | trailer_of(pk, 3, 0);
+    for (int sc = 0; sc < 4; sc++) {
+        one_t s = {.m = pair_new_port(&p, &c)};
+        if (sc == 3) {
+            one_step(&s, 2u << 20, 0, 0);
+            CHECK_EQ(s.o.ev, EVB(NR_EV_RX_IDLE_BAD));
+            nr_lcbp_free(s.m);
+            continue;
+        }
+        CHECK_EQ(one_send(&s, pk, 3, 0), 0);
+        uint32_t after = sc == 0 ? T : sc == 1 ? T ^ 0x100 : 0;
+        one_step(&s, after, 0, 0);
+        CHECK_EQ(s.o.ev, EVB(sc == 0 ? NR_EV_RX_OK : NR_EV_RX_CRC));
+        for (int k = 0; k < 3; k++)
+            one_step(&s, 0, 0, 0);
+        CHECK_EQ(s.o.occ[1], sc == 0 ? 3 : 0);
+        if (sc == 0)
+            CHECK_EQ(one_drain_vc(&s, 1, pk, 3), 3);
+        nr_lcbp_free(s.m);
+    }
+
+    /* TX */
+    one_t s = {.m = pair_new_port(&p, &c)};
+    uint32_t link[8] = {0};
+    int taken[8] = {0};
+    int j = 0;
+    for (int t = 0; t < 8; t++) {
+        const uint32_t *cur = j < 3 ? &pk[j] : &pk2[j - 3];
+        nr_lcbp_in in = {.tx_valid = j < 6, .tx_phit = *cur};
+        nr_lcbp_eval(s.m, &in, &s.o);
+        link[t] = s.o.link_tx & 0xFFFFFFu;
+        taken[t] = in.tx_valid && s.o.tx_ready;
+        if (taken[t])
+            j++;
+        nr_lcbp_tick(s.m);
+    }
+    CHECK(taken[0] && taken[1] && taken[2]);
+    CHECK_EQ(taken[3], 0);
+    CHECK_EQ(taken[4], 1);
+    uint32_t F = 1u << 23;
+    CHECK_EQ(link[1] & ~(1u << 22), F | nr_phit_data(pk[0]));
+    CHECK_EQ(link[2] & ~(1u << 22), F | nr_phit_data(pk[1]));
+    CHECK_EQ(link[3] & ~(1u << 22), pair_link_eop(pk[2], 0));
+    CHECK_EQ(link[4] & ~(1u << 22), T);
+    CHECK_EQ(link[5] & ~(1u << 22), F | nr_phit_data(pk2[0]));
+    nr_lcbp_free(s.m);
+}
+
 /* ===================================================================== */
 
 /* Doc §2 ranges and §11 parameter rules: nr_lcbp_new refuses, with a message
@@ -157,6 +235,8 @@ static void test_params(void)
         CHECK(m_ != NULL);
         nr_lcbp_free(m_);
     }
+    EXPECT_BAD(p_.link_crc_w, 24, "LinkCrcW");
+    EXPECT_BAD(p_.link_crc_w, 8, "LinkCrcW");
     EXPECT_BAD(p_.replay_depth, 100, "ReplayDepth");
     EXPECT_BAD(p_.replay_depth, 4, "ReplayDepth");
     EXPECT_BAD(p_.replay_depth, 8192, "ReplayDepth");
@@ -1989,6 +2069,7 @@ int main(void)
     test_inq_rewind_abort();
     test_tx_marking();
     test_pad_trace();
+    test_link_trailer();
     test_pad_replay_contiguous();
     test_window_credits();
     test_inq_overflow();
