@@ -1,8 +1,8 @@
 #!/bin/sh
 # soak.sh - time-budgeted, rotating-seed soak of the link layer (issue 11).
 #
-#   scripts/soak.sh [-b BUILD] [-m MINUTES] [-s BASESEED]
-#   make soak [SOAK_MINUTES=10] [SOAK_SEED=N]
+#   scripts/soak.sh [-b BUILD] [-m MINUTES] [-s BASESEED] [-c 16|32]
+#   make soak [SOAK_MINUTES=10] [SOAK_SEED=N] [SOAK_CRC=32]
 #
 # Until the budget (SOAK_MINUTES, default 10) runs out it cycles through:
 #   lcb    LCB model pairs (lcb_sim_model), every error kind up to BER 1e-3
@@ -11,6 +11,10 @@
 #          --lockstep), only if BUILD/bin/lcb_sim exists (it is not built here);
 #   rtr    k16 routers with link errors: rtr_sim, in lockstep with the RTL when
 #          BUILD/bin/rtr_sim-yarc-k16 exists, model-only otherwise.
+# -c 32 soaks the 32-bit link check (link-protocol 4.1, LinkCrcW = 32): the
+# model pairs run with --link-crc 32, the RTL in lockstep uses
+# BUILD/bin/lcb_sim_crc32 (the lcb-crc32 build) if it exists, and the routers
+# are left out (their ports have LinkCrcW = 16).
 # Each run gets its own seed (from BASESEED and the run number) and rotated
 # latencies, buffer sizes, VC counts and error kinds. The same BASESEED gives
 # the same sequence of commands. A run is PASS, ESCAPE (PASS with counted CRC
@@ -23,19 +27,24 @@ set -u
 BUILD=build
 MIN=${SOAK_MINUTES:-10}
 BASE=${SOAK_SEED:-$(date +%Y%m%d)}
-while getopts b:m:s: o; do
+CRCW=${SOAK_CRC:-16}
+while getopts b:m:s:c: o; do
     case $o in
     b) BUILD=$OPTARG ;;
     m) MIN=$OPTARG ;;
     s) BASE=$OPTARG ;;
-    *) echo "usage: $0 [-b BUILD] [-m MINUTES] [-s BASESEED]" >&2; exit 2 ;;
+    c) CRCW=$OPTARG ;;
+    *) echo "usage: $0 [-b BUILD] [-m MINUTES] [-s BASESEED] [-c 16|32]" >&2; exit 2 ;;
     esac
 done
 case $MIN in ''|*[!0-9.]*) echo "soak: minutes must be a number, got '$MIN'" >&2; exit 2 ;; esac
 case $BASE in ''|*[!0-9]*) echo "soak: base seed must be a decimal integer, got '$BASE'" >&2; exit 2 ;; esac
+case $CRCW in 16|32) ;; *) echo "soak: -c takes 16 or 32 (LinkCrcW), got '$CRCW'" >&2; exit 2 ;; esac
 LCB=$BUILD/bin/lcb_sim_model
 LCBRTL=$BUILD/bin/lcb_sim
 RTR=$BUILD/bin/rtr_sim
+LCBOPT=""
+if [ "$CRCW" = 32 ]; then LCBRTL=$BUILD/bin/lcb_sim_crc32; LCBOPT="--link-crc 32"; fi
 for b in "$LCB" "$RTR"; do
     [ -x "$b" ] || { echo "soak: $b is not built (make BUILD=$BUILD $b)" >&2; exit 2; }
 done
@@ -44,11 +53,12 @@ mkdir -p "$OUT"
 rm -f "$OUT"/fail-*.log "$OUT"/runs.log "$OUT"/cases.tmp
 kinds="lcb rtr"
 [ -x "$LCBRTL" ] && kinds="lcb lcbrtl rtr"
+[ "$CRCW" = 32 ] && kinds=$(echo $kinds | sed 's/ rtr//')
 rtrls=""
 [ -x "$BUILD/bin/rtr_sim-yarc-k16" ] && rtrls="--impl lockstep"
 start=$(date +%s)
 deadline=$(awk -v s="$start" -v m="$MIN" 'BEGIN { printf "%d", s + m * 60 }')
-echo "soak: base seed $BASE, budget $MIN min, kinds: $kinds$([ -x "$LCBRTL" ] || echo ' (no LCB RTL binary: lcbrtl skipped)'), routers $([ -n "$rtrls" ] && echo 'in lockstep' || echo 'model-only (no RTL build)')"
+echo "soak: base seed $BASE, budget $MIN min, LinkCrcW $CRCW, kinds: $kinds$([ -x "$LCBRTL" ] || echo ' (no LCB RTL binary: lcbrtl skipped)'), routers $([ -n "$rtrls" ] && echo 'in lockstep' || echo 'model-only (no RTL build)')"
 
 # deterministic pick: pick N "list" -> the N-th word modulo the list length
 pick() { n=$1; shift; set -- $*; i=$(( n % $# + 1 )); eval echo \${$i}; }
@@ -78,7 +88,7 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
         forge) errs="--ctl-forge 0.05 --ctl-forge-kind $(pick $((h / 401)) "phantom outrange") --ber-sb $ber --ctl-ber $ctl" ;;
         esac
         if [ "$kind" = lcb ]; then
-            cmd="$LCB --seed $seed --cycles 1000000 --vcs $vcs --buf $buf --replay 256 --window 32 --maxpkt 24 --len uniform:4:24 --latency $lat $errs --retry-limit 255 --quiet"
+            cmd="$LCB --seed $seed --cycles 1000000 --vcs $vcs --buf $buf --replay 256 --window 32 --maxpkt 24 --len uniform:4:24 --latency $lat $errs --retry-limit 255 $LCBOPT --quiet"
         else
             cmd="$LCBRTL --a rtl --b model --lockstep --no-waves-on-fail --seed $seed --cycles 100000 --latency $lat $errs --retry-limit 255 --quiet"
         fi
@@ -124,7 +134,7 @@ rm -f "$OUT/run.tmp"
 end=$(date +%s)
 
 # summary and JUnit report
-awk -v secs=$((end - start)) -v base="$BASE" -v junit="$OUT/junit.xml" '
+awk -v secs=$((end - start)) -v base="$BASE" -v crcw="$CRCW" -v junit="$OUT/junit.xml" '
 {
     k = $2; v = $3
     for (i = 4; i <= NF; i++) {
@@ -138,7 +148,7 @@ awk -v secs=$((end - start)) -v base="$BASE" -v junit="$OUT/junit.xml" '
 }
 END {
     h = secs / 3600.0
-    printf "soak summary: base seed %s, %d runs in %d s\n", base, all, secs
+    printf "soak summary: base seed %s, LinkCrcW %s, %d runs in %d s\n", base, crcw, all, secs
     for (k in runs)
         printf "  %-7s %5d runs: PASS %d, ESCAPE %d, FAIL %d; %.3g error link-cycles (%.3g per hour), %d escapes (%d packet, analytic expectation %.3g packet escapes)\n",
             k, runs[k], cnt[k, "PASS"], cnt[k, "ESCAPE"], cnt[k, "FAIL"], lc[k], (h > 0 ? lc[k] / h : 0), esc[k], desc[k], ex[k]

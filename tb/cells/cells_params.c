@@ -8,11 +8,13 @@
 
 #include "cells_shim.h"
 
-int cells_param(const char *name)
+static int lookup(const char *name, int *v)
 {
 #define NR_PARAM(n)            \
-    if (!strcmp(name, #n))     \
-        return NR_P_##n;
+    if (!strcmp(name, #n)) {   \
+        *v = NR_P_##n;         \
+        return 1;              \
+    }
 #ifdef NR_P_Width
     NR_PARAM(Width)
 #endif
@@ -47,6 +49,21 @@ int cells_param(const char *name)
     NR_PARAM(Poly)
 #endif
 #undef NR_PARAM
+    (void)v;
+    return 0;
+}
+
+int cells_param(const char *name)
+{
+    int v;
+    if (lookup(name, &v))
+        return v;
     fprintf(stderr, "cells_param: this build sets no parameter '%s' (mk/cells.mk)\n", name);
     exit(1);
+}
+
+int cells_param_or(const char *name, int dflt)
+{
+    int v;
+    return lookup(name, &v) ? v : dflt;
 }

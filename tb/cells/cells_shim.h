@@ -29,6 +29,8 @@ extern "C" {
 /* The value of parameter `name` (e.g. "Depth") in this build's -G list.
  * Prints an error and exits 1 if the build does not set it. */
 int cells_param(const char *name);
+/* The same, or dflt when this build does not set the parameter. */
+int cells_param_or(const char *name, int dflt);
 
 /* nr_ram_1r1w */
 typedef struct ram_dut ram_dut;

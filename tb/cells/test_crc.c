@@ -1,5 +1,6 @@
-/* test_crc.c - nr_crc16_upd / nr_crc8_upd / nr_crc_upd (CRC-32C) against
- * nr_crc16_bits / nr_crc8_bits / nr_crc32c_bits of csrc/lib/crc.c (the
+/* test_crc.c - nr_crc16_upd / nr_crc8_upd / nr_crc_upd (CRC-32C, and the
+ * second link CRC-16 with polynomial 0x8BB7) against nr_crc16_bits /
+ * nr_crc8_bits / nr_crc32c_bits / nr_crc16b_bits of csrc/lib/crc.c (the
  * bit-serial reference).
  *
  * 1. Exhaustive when 2^(CRC width + DataW) <= 2^24: every register value
@@ -18,6 +19,8 @@
 #include "nr_crc.h"
 #include "nr_fmt.h"
 
+static int g_b16; /* the 16-bit cell uses NR_LINK_CRC2_POLY (link-protocol 4.1) */
+
 static uint32_t ref(int w, uint32_t crc, uint64_t data, int dw)
 {
     if (dw > 32) {
@@ -26,7 +29,7 @@ static uint32_t ref(int w, uint32_t crc, uint64_t data, int dw)
         dw = 32;
     }
     return w == 32 ? nr_crc32c_bits(crc, (uint32_t)data, dw)
-         : w == 16 ? nr_crc16_bits((uint16_t)crc, (uint32_t)data, dw)
+         : w == 16 ? (g_b16 ? nr_crc16b_bits : nr_crc16_bits)((uint16_t)crc, (uint32_t)data, dw)
                    : nr_crc8_bits((uint8_t)crc, (uint32_t)data, dw);
 }
 
@@ -36,7 +39,7 @@ int main(int argc, char **argv)
     cu_rng r;
     char name[64];
     int w = crc_width(), dw = cells_param("DataW");
-    snprintf(name, sizeof name, "test_crc%d_d%d", w, dw);
+    snprintf(name, sizeof name, "test_crc%d%s_d%d", w, cells_param_or("Poly", 0) == NR_LINK_CRC2_POLY ? "b" : "", dw);
     cu_parse(argc, argv, &a, name, 200000, NULL);
     printf("%s: seed %llu, cycles %ld, %d-bit CRC update, DataW=%d\n", name, (unsigned long long)a.seed,
            a.cycles, w, dw);
@@ -44,9 +47,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: DataW must be 1..64\n", name);
         return 2;
     }
-    if (w != 8 && w != 16 && !(w == 32 && cells_param("Poly") == NR_E2E_CRC_POLY)) {
-        fprintf(stderr, "%s: the C reference knows CRC-8, CRC-16 and CRC-32C (Poly %d)\n", name,
-                NR_E2E_CRC_POLY);
+    int poly = cells_param_or("Poly", w == 32 ? NR_E2E_CRC_POLY : w == 16 ? NR_CRC16_POLY : NR_CRC8_POLY);
+    g_b16 = w == 16 && poly == NR_LINK_CRC2_POLY;
+    if (!(w == 8 && poly == NR_CRC8_POLY) && !(w == 16 && (poly == NR_CRC16_POLY || g_b16)) &&
+        !(w == 32 && poly == NR_E2E_CRC_POLY)) {
+        fprintf(stderr, "%s: the C reference knows CRC-8 (Poly %d), CRC-16 (Poly %d or %d) and "
+                "CRC-32C (Poly %d), not Width %d Poly %d\n", name, NR_CRC8_POLY, NR_CRC16_POLY,
+                NR_LINK_CRC2_POLY, NR_E2E_CRC_POLY, w, poly);
         return 2;
     }
     cu_rng_seed(&r, a.seed);
@@ -79,7 +86,8 @@ int main(int argc, char **argv)
             else
                 bits[1] = (uint8_t)msg[i];
         }
-        uint32_t c = w == 32 ? 0xFFFFFFFFu : w == 16 ? NR_CRC16_INIT : NR_CRC8_INIT;
+        /* the catalogue's init: CRC-16/T10-DIF starts at 0 */
+        uint32_t c = w == 32 ? 0xFFFFFFFFu : g_b16 ? 0 : w == 16 ? NR_CRC16_INIT : NR_CRC8_INIT;
         for (int pos = 0; pos < 72; pos += dw) {
             /* bits pos .. pos+dw-1 of the message */
             uint64_t d = 0;
@@ -93,11 +101,13 @@ int main(int argc, char **argv)
         /* CRC-32C MSB first, init all ones, xorout 0 (the end-to-end check's
          * variant, not the reflected catalogue CRC-32C): 0xFABBF0EA, from a
          * separate Python bit-list CRC */
-        uint32_t check = w == 32 ? 0xFABBF0EAu : w == 16 ? NR_CRC16_CHECK : NR_CRC8_CHECK;
-        uint32_t lib = w == 16 ? nr_crc16_bytes(msg, 9) : w == 8 ? nr_crc8_bytes(msg, 9) : check;
+        uint32_t check = w == 32 ? 0xFABBF0EAu : g_b16 ? NR_LINK_CRC2_CHECK
+                       : w == 16 ? NR_CRC16_CHECK : NR_CRC8_CHECK;
+        uint32_t lib = g_b16 ? nr_crc16b_bytes(msg, 9) : w == 16 ? nr_crc16_bytes(msg, 9)
+                     : w == 8 ? nr_crc8_bytes(msg, 9) : check;
         cu_check(&a, 0, "catalogue check over \"123456789\"", check, got);
         cu_check(&a, 0, "csrc/lib bytes CRC over \"123456789\"", check, lib);
-        cat = w == 32 ? "0xFABBF0EA ok" : w == 16 ? "0x29B1 ok" : "0xA1 ok";
+        cat = w == 32 ? "0xFABBF0EA ok" : g_b16 ? "0xD0DB ok" : w == 16 ? "0x29B1 ok" : "0xA1 ok";
         printf("%s: catalogue check value 0x%X over \"123456789\" (%d-bit chunks)\n", name, got, dw);
     }
 
@@ -118,7 +128,7 @@ int main(int argc, char **argv)
     }
     printf("PASS %s: %ld exhaustive + %ld random updates bit-identical to nr_crc%s_bits, "
            "catalogue %s (seed %llu)\n",
-           name, n_exh, n_rnd, w == 32 ? "32c" : w == 16 ? "16" : "8", cat, (unsigned long long)a.seed);
+           name, n_exh, n_rnd, w == 32 ? "32c" : g_b16 ? "16b" : w == 16 ? "16" : "8", cat, (unsigned long long)a.seed);
     crc_free(h);
     return 0;
 }
