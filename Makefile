@@ -107,7 +107,7 @@ lint: $(BUILD)/.deps-ok
 	@scripts/lint.sh
 
 formal: $(BUILD)/.deps-ok
-	@scripts/regress.sh -j $(JOBS) -f '^formal' $(sort $(wildcard tests/*.list))
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) -f '^formal' $(sort $(wildcard tests/*.list))
 
 clean:
 	rm -rf $(BUILD)

@@ -67,6 +67,6 @@ UNIT_TARGETS += test-cells formal-cells
 cells-bins: $(CELLS_BINS)
 test-cells: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory cells-bins
-	@scripts/regress.sh -j 2 tests/cells.list tests/formal.list
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/cells.list tests/formal.list
 formal-cells: $(BUILD)/.deps-ok
-	@scripts/regress.sh -j 2 tests/formal.list
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/formal.list

@@ -25,4 +25,4 @@ UNIT_TARGETS += test-clib
 .PHONY: test-clib
 test-clib: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NRLIB) $(CLIB_TEST_BINS)
-	@scripts/regress.sh -j 2 tests/clib.list
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/clib.list

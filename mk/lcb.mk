@@ -10,7 +10,7 @@
 # A lockstep divergence reruns the same command with <binary>_trace
 # (--waves-on-fail). The RTL binaries exist once mk/lcb_rtl.mk does.
 #
-#   make test-lcb     tests/lcb.list with scripts/regress.sh -j 2, then the
+#   make test-lcb     tests/lcb.list with scripts/regress.sh -b $(BUILD) -j $(JOBS), then the
 #                     randomized link-cycle tally (scripts/lcb_tally.sh)
 #   make sweep-lcb    scripts/lcb_sweep.sh: CSV + PNG in build/results/
 #
@@ -65,7 +65,7 @@ lcb-bins: $(LCB_BINS)
 # lcb-bins as a prerequisite, not a recursive make: `make -j2 test-lcb
 # test-model` then builds the model library once.
 test-lcb: $(BUILD)/.deps-ok lcb-bins
-	@scripts/regress.sh -j 2 tests/lcb.list; rc=$$?; scripts/lcb_tally.sh; exit $$rc
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/lcb.list; rc=$$?; scripts/lcb_tally.sh $(BUILD)/regress; exit $$rc
 sweep-lcb: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory lcb-bins
 	scripts/lcb_sweep.sh -j 2 $(BUILD)/bin

@@ -61,4 +61,4 @@ UNIT_TARGETS += test-lcb-rtl
 .PHONY: test-lcb-rtl
 test-lcb-rtl: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(LCB_RTL_BINS)
-	@scripts/regress.sh -j 2 tests/lcb_rtl.list
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/lcb_rtl.list

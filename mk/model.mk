@@ -27,4 +27,4 @@ UNIT_TARGETS += test-model
 # The binaries are prerequisites (not a recursive make), so that
 # `make -j2 test-model test-yarc-model ...` builds $(NRMODEL) once.
 test-model: $(BUILD)/.deps-ok $(NRMODEL) $(MODEL_TEST_BINS)
-	@scripts/regress.sh -j 2 tests/model.list
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/model.list

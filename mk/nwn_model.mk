@@ -15,7 +15,7 @@ TEST_BINS += $(NWN_MODEL_TEST_BINS)
 UNIT_TARGETS += test-nwn-model
 .PHONY: test-nwn-model
 test-nwn-model: $(BUILD)/.deps-ok $(NRMODEL) $(NWN_MODEL_TEST_BINS)
-	@scripts/regress.sh -j 2 tests/nwn_model.list
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/nwn_model.list
 
 # The benchmark is tb/yarc/model_bench.c (mk/yarc_model.mk builds it) with -o.
 .PHONY: bench-nwn-model

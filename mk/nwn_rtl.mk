@@ -71,4 +71,4 @@ UNIT_TARGETS += test-nwn-rtl
 .PHONY: test-nwn-rtl
 test-nwn-rtl: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NWN_RTL_SMOKE_BINS)
-	@scripts/regress.sh -j 2 tests/nwn_rtl.list
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/nwn_rtl.list

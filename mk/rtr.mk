@@ -25,13 +25,13 @@ UNIT_TARGETS += test-rtr
 .PHONY: test-rtr
 test-rtr: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory rtr-bins
-	@scripts/regress.sh -j 2 tests/rtr.list
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/rtr.list
 # The network switches (fc, bb, cn) in lockstep with their C model.
 UNIT_TARGETS += test-nwn-rtr
 .PHONY: test-nwn-rtr
 test-nwn-rtr: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory rtr-bins
-	@scripts/regress.sh -j 2 tests/nwn_rtr.list
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/nwn_rtr.list
 
 # ---- RTL builds: one rtr_sim-<variant> per Verilated router build of
 # mk/yarc_rtl.mk and mk/nwn_rtl.mk. A variant is config:OBJS:ORG, where $(OBJS)

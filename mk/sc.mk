@@ -24,4 +24,4 @@ UNIT_TARGETS += test-sc
 .PHONY: test-sc
 test-sc: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(SC_BIN) $(RTR_BIN)
-	@scripts/regress.sh -j 2 tests/sc.list
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/sc.list

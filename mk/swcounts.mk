@@ -16,7 +16,7 @@ UNIT_TARGETS += test-counts
 .PHONY: test-counts
 test-counts: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(COUNTS_TEST)
-	@scripts/regress.sh -j 2 tests/counts.list
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/counts.list
 
 # sw_counts: the counts of named configurations as a markdown table;
 # make counts writes the table of the kit's switches into docs/results.md, and

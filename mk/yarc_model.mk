@@ -15,7 +15,7 @@ TEST_BINS += $(YARC_MODEL_TEST_BINS)
 UNIT_TARGETS += test-yarc-model
 .PHONY: test-yarc-model
 test-yarc-model: $(BUILD)/.deps-ok $(NRMODEL) $(YARC_MODEL_TEST_BINS)
-	@scripts/regress.sh -j 2 tests/yarc_model.list
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/yarc_model.list
 
 YARC_BENCH := $(BUILD)/bin/yarc_model_bench
 $(BUILD)/obj/tb/yarc/model_bench.o: CFLAGS += -Itb/yarc

@@ -71,4 +71,4 @@ UNIT_TARGETS += test-yarc-rtl
 .PHONY: test-yarc-rtl
 test-yarc-rtl: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(YARC_RTL_SMOKE_BINS)
-	@scripts/regress.sh -j 2 tests/yarc_rtl.list
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/yarc_rtl.list
