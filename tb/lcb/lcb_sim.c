@@ -279,204 +279,242 @@ static int waves_rerun(int argc, char **argv, const lcb_tb_cfg *c, const lcb_tb_
     return 0;
 }
 
-int main(int argc, char **argv)
+/* The command-line values that are not fields of lcb_tb_cfg yet: they are
+ * resolved into it by sim_params and sim_finish. */
+typedef struct {
+    int have_p[6];              /* --vcs --buf --replay --window --maxpkt --link-crc given */
+    nr_lcb_params up;           /* ... their values */
+    const char *config, *cfg_file;
+    int cfg_file_set;
+    long timeout, maxlen, lat[2];
+    double ber_d, ber_s;
+    int errdir, wof, warmup_set, oneway;
+    const char *wdir;
+    const char *xfail;
+    lcb_ch_cfg chc;             /* the channel of both directions */
+    int forgek_set;
+    lcb_ep_cfg ep;              /* the endpoint of both ports */
+} sim_args;
+
+static void sim_args_default(sim_args *a, const lcb_tb_cfg *c)
 {
-    lcb_tb_cfg c;
-    lcb_tb_cfg_default(&c);
-    nr_cli_t cli;
-    nr_cli_init(&cli, "lcb_sim", "[options]", opts, argc, argv);
+    memset(a, 0, sizeof *a);
+    a->up = c->p;
+    a->cfg_file = "configs/configs.txt";
+    a->timeout = -1;
+    a->maxlen = -1;
+    a->lat[0] = a->lat[1] = 16;
+    a->wof = 1;
+    a->wdir = "build/waves";
+    lcb_ch_cfg_default(&a->chc);
+    a->ep = c->ep[0];
+}
+
+/* The command line (exit 2 with a message on a bad value). */
+static void sim_parse(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
+{
     const char *v;
     int o;
-    int have_p[6] = {0, 0, 0, 0, 0, 0};
-    nr_lcb_params up = c.p;
-    const char *config = NULL, *cfg_file = "configs/configs.txt";
-    int cfg_file_set = 0;
-    long timeout = -1, maxlen = -1, lat[2] = {16, 16};
-    double ber_d = 0, ber_s = 0;
-    int errdir = 0, wof = 1, warmup_set = 0, oneway = 0;
-    const char *wdir = "build/waves";
-    const char *xfail = NULL;
-    lcb_ch_cfg chc;
-    lcb_ch_cfg_default(&chc);
-    int forgek_set = 0;
-    lcb_ep_cfg ep = c.ep[0];
-    c.div_grace = 20;
-    while ((o = nr_cli_next_or_exit(&cli, &v)) != NR_CLI_END) {
+    while ((o = nr_cli_next_or_exit(cli, &v)) != NR_CLI_END) {
         switch (o) {
-        case O_SEED: c.seed = nr_cli_u64(&cli, v, 0, UINT64_MAX); break;
-        case O_CYCLES: c.cycles = nr_cli_long(&cli, v, 1, 2000000000L); break;
-        case O_WARMUP: c.warmup = nr_cli_long(&cli, v, 0, 2000000000L); warmup_set = 1; break;
-        case O_DRAIN: c.drain = nr_cli_long(&cli, v, 1, 2000000000L); break;
-        case O_WATCHDOG: c.watchdog = nr_cli_long(&cli, v, 1, 2000000000L); break;
-        case O_A: c.impl[0] = nr_cli_enum(&cli, v, impl_names) ? LCB_IMPL_RTL : LCB_IMPL_MODEL; break;
-        case O_B: c.impl[1] = nr_cli_enum(&cli, v, impl_names) ? LCB_IMPL_RTL : LCB_IMPL_MODEL; break;
-        case O_LOCKSTEP: c.lockstep = 1; break;
-        case O_WOF: wof = 1; break;
-        case O_NOWOF: wof = 0; break;
-        case O_WAVES: c.waves = v; break;
-        case O_WFROM: c.waves_from = nr_cli_long(&cli, v, 0, 2000000000L); break;
-        case O_WTO: c.waves_to = nr_cli_long(&cli, v, 0, 2000000000L); break;
-        case O_WPORT: c.waves_port = nr_cli_enum(&cli, v, port_names); break;
-        case O_WDIR: wdir = v; break;
-        case O_GRACE: c.div_grace = nr_cli_long(&cli, v, 0, 1000000); break;
-        case O_CONFIG: config = v; break;
-        case O_CFGFILE: cfg_file = v; cfg_file_set = 1; break;
-        case O_VCS: up.num_vcs = (int)nr_cli_long(&cli, v, 1, 4); have_p[0] = 1; break;
-        case O_BUF: up.buf_per_vc = (int)nr_cli_long(&cli, v, 8, 1023); have_p[1] = 1; break;
-        case O_REPLAY: up.replay_depth = (int)nr_cli_long(&cli, v, 8, 4096); have_p[2] = 1; break;
-        case O_WINDOW: up.window = (int)nr_cli_long(&cli, v, 2, 64); have_p[3] = 1; break;
-        case O_MAXPKT: up.max_pkt_len = (int)nr_cli_long(&cli, v, 2, 1023); have_p[4] = 1; break;
+        case O_SEED: c->seed = nr_cli_u64(cli, v, 0, UINT64_MAX); break;
+        case O_CYCLES: c->cycles = nr_cli_long(cli, v, 1, 2000000000L); break;
+        case O_WARMUP: c->warmup = nr_cli_long(cli, v, 0, 2000000000L); a->warmup_set = 1; break;
+        case O_DRAIN: c->drain = nr_cli_long(cli, v, 1, 2000000000L); break;
+        case O_WATCHDOG: c->watchdog = nr_cli_long(cli, v, 1, 2000000000L); break;
+        case O_A: c->impl[0] = nr_cli_enum(cli, v, impl_names) ? LCB_IMPL_RTL : LCB_IMPL_MODEL; break;
+        case O_B: c->impl[1] = nr_cli_enum(cli, v, impl_names) ? LCB_IMPL_RTL : LCB_IMPL_MODEL; break;
+        case O_LOCKSTEP: c->lockstep = 1; break;
+        case O_WOF: a->wof = 1; break;
+        case O_NOWOF: a->wof = 0; break;
+        case O_WAVES: c->waves = v; break;
+        case O_WFROM: c->waves_from = nr_cli_long(cli, v, 0, 2000000000L); break;
+        case O_WTO: c->waves_to = nr_cli_long(cli, v, 0, 2000000000L); break;
+        case O_WPORT: c->waves_port = nr_cli_enum(cli, v, port_names); break;
+        case O_WDIR: a->wdir = v; break;
+        case O_GRACE: c->div_grace = nr_cli_long(cli, v, 0, 1000000); break;
+        case O_CONFIG: a->config = v; break;
+        case O_CFGFILE: a->cfg_file = v; a->cfg_file_set = 1; break;
+        case O_VCS: a->up.num_vcs = (int)nr_cli_long(cli, v, 1, 4); a->have_p[0] = 1; break;
+        case O_BUF: a->up.buf_per_vc = (int)nr_cli_long(cli, v, 8, 1023); a->have_p[1] = 1; break;
+        case O_REPLAY: a->up.replay_depth = (int)nr_cli_long(cli, v, 8, 4096); a->have_p[2] = 1; break;
+        case O_WINDOW: a->up.window = (int)nr_cli_long(cli, v, 2, 64); a->have_p[3] = 1; break;
+        case O_MAXPKT: a->up.max_pkt_len = (int)nr_cli_long(cli, v, 2, 1023); a->have_p[4] = 1; break;
         case O_LINKCRC:
-            up.link_crc_w = (int)nr_cli_long(&cli, v, 16, 32);
-            if (up.link_crc_w != 16 && up.link_crc_w != 32)
-                nr_cli_die(&cli, "--link-crc: expected 16 or 32, got '%s'", v);
-            have_p[5] = 1;
+            a->up.link_crc_w = (int)nr_cli_long(cli, v, 16, 32);
+            if (a->up.link_crc_w != 16 && a->up.link_crc_w != 32)
+                nr_cli_die(cli, "--link-crc: expected 16 or 32, got '%s'", v);
+            a->have_p[5] = 1;
             break;
-        case O_TIMEOUT: timeout = nr_cli_long(&cli, v, 1, 65535); break;
-        case O_RETRY: c.c.retry_limit = (uint32_t)nr_cli_long(&cli, v, 0, 255); break;
-        case O_MAXLEN: maxlen = nr_cli_long(&cli, v, 2, 1023); break;
-        case O_LAT: lat[0] = lat[1] = nr_cli_long(&cli, v, 1, LCB_CH_MAX_LAT); break;
-        case O_LATAB: lat[0] = nr_cli_long(&cli, v, 1, LCB_CH_MAX_LAT); break;
-        case O_LATBA: lat[1] = nr_cli_long(&cli, v, 1, LCB_CH_MAX_LAT); break;
-        case O_BER: ber_d = ber_s = nr_cli_double(&cli, v, 0, 0.5); break;
-        case O_BERD: ber_d = nr_cli_double(&cli, v, 0, 0.5); break;
-        case O_BERSB: ber_s = nr_cli_double(&cli, v, 0, 0.5); break;
-        case O_BRATE: chc.burst_rate = nr_cli_double(&cli, v, 0, 1); break;
-        case O_BLEN: chc.burst_len = (int)nr_cli_long(&cli, v, 1, LCB_CH_MAX_BURST); break;
-        case O_DROP: chc.drop_rate = nr_cli_double(&cli, v, 0, 1); break;
-        case O_ORATE: chc.outage_rate = nr_cli_double(&cli, v, 0, 1); break;
-        case O_OLEN: chc.outage_len = (int)nr_cli_long(&cli, v, 1, 100000000L); break;
+        case O_TIMEOUT: a->timeout = nr_cli_long(cli, v, 1, 65535); break;
+        case O_RETRY: c->c.retry_limit = (uint32_t)nr_cli_long(cli, v, 0, 255); break;
+        case O_MAXLEN: a->maxlen = nr_cli_long(cli, v, 2, 1023); break;
+        case O_LAT: a->lat[0] = a->lat[1] = nr_cli_long(cli, v, 1, LCB_CH_MAX_LAT); break;
+        case O_LATAB: a->lat[0] = nr_cli_long(cli, v, 1, LCB_CH_MAX_LAT); break;
+        case O_LATBA: a->lat[1] = nr_cli_long(cli, v, 1, LCB_CH_MAX_LAT); break;
+        case O_BER: a->ber_d = a->ber_s = nr_cli_double(cli, v, 0, 0.5); break;
+        case O_BERD: a->ber_d = nr_cli_double(cli, v, 0, 0.5); break;
+        case O_BERSB: a->ber_s = nr_cli_double(cli, v, 0, 0.5); break;
+        case O_BRATE: a->chc.burst_rate = nr_cli_double(cli, v, 0, 1); break;
+        case O_BLEN: a->chc.burst_len = (int)nr_cli_long(cli, v, 1, LCB_CH_MAX_BURST); break;
+        case O_DROP: a->chc.drop_rate = nr_cli_double(cli, v, 0, 1); break;
+        case O_ORATE: a->chc.outage_rate = nr_cli_double(cli, v, 0, 1); break;
+        case O_OLEN: a->chc.outage_len = (int)nr_cli_long(cli, v, 1, 100000000L); break;
         case O_OAT: {
             int lst[LCB_CH_MAX_SCHED], n = 0;
             char err[256];
             if (nr_cli_parse_list(v, 0, 2000000000L, lst, LCB_CH_MAX_SCHED, &n, err, sizeof err))
-                nr_cli_die(&cli, "--outage-at: %s", err);
-            for (int i = 0; i < n; i++) chc.sched_outage[i] = lst[i];
-            chc.n_sched_outage = n;
+                nr_cli_die(cli, "--outage-at: %s", err);
+            for (int i = 0; i < n; i++) a->chc.sched_outage[i] = lst[i];
+            a->chc.n_sched_outage = n;
             break;
         }
-        case O_CTL: chc.ctl_ber = nr_cli_double(&cli, v, 0, 1); break;
-        case O_FORGE: chc.ctl_forge = nr_cli_double(&cli, v, 0, 1); break;
-        case O_FORGEK: chc.ctl_forge_kind = nr_cli_enum(&cli, v, lcb_forge_kind_names); forgek_set = 1; break;
+        case O_CTL: a->chc.ctl_ber = nr_cli_double(cli, v, 0, 1); break;
+        case O_FORGE: a->chc.ctl_forge = nr_cli_double(cli, v, 0, 1); break;
+        case O_FORGEK: a->chc.ctl_forge_kind = nr_cli_enum(cli, v, lcb_forge_kind_names); a->forgek_set = 1; break;
         case O_FLIP: {
             int lst[LCB_CH_MAX_SCHED], n = 0;
             char err[256];
             if (nr_cli_parse_list(v, 0, 80000000L, lst, LCB_CH_MAX_SCHED, &n, err, sizeof err))
-                nr_cli_die(&cli, "--flip-at: %s", err);
-            for (int i = 0; i < n; i++) chc.sched_flip[i] = (int64_t)lst[i] * 24 + 13; /* bit 10 */
-            chc.n_sched_flip = n;
+                nr_cli_die(cli, "--flip-at: %s", err);
+            for (int i = 0; i < n; i++) a->chc.sched_flip[i] = (int64_t)lst[i] * 24 + 13; /* bit 10 */
+            a->chc.n_sched_flip = n;
             break;
         }
-        case O_ERRDIR: errdir = nr_cli_enum(&cli, v, errdir_names); break;
-        case O_LOAD: ep.inj.load = nr_cli_double(&cli, v, 0, 1); break;
-        case O_PROC: ep.inj.kind = nr_cli_enum(&cli, v, proc_names) ? NR_INJ_ONOFF : NR_INJ_BERNOULLI; break;
-        case O_BURSTPK: ep.inj.burst = nr_cli_double(&cli, v, 1, 1e6); break;
-        case O_LEN: parse_len(&cli, v, &ep.inj.len); break;
-        case O_SOFT: ep.soft = nr_cli_double(&cli, v, 0, 1); break;
-        case O_PROTO: ep.proto = nr_cli_double(&cli, v, 0, 1); break;
-        case O_IDLE: ep.idle = nr_cli_double(&cli, v, 0, 1); break;
-        case O_GAP: ep.gap = nr_cli_double(&cli, v, 0, 0.99); break;
-        case O_PROBE: ep.probe = nr_cli_double(&cli, v, 0, 1); break;
-        case O_BP: ep.bp = nr_cli_double(&cli, v, 0, 0.99); break;
-        case O_BPSTALL: ep.bp_stall = (int)nr_cli_long(&cli, v, 1, 100000); break;
-        case O_NORAH: ep.rah = 0; break;
-        case O_DESTS: ep.ndest = (int)nr_cli_long(&cli, v, 1, 1000); break;
-        case O_SAT: ep.saturate = 1; break;
-        case O_NOJUNK: ep.junk = 0; break;
-        case O_PKTS: ep.max_pkts = nr_cli_long(&cli, v, 1, 2000000000L); break;
-        case O_ONEWAY: oneway = 1; break;
-        case O_EXPDOWN: c.expect_down = 1; break;
-        case O_XFAIL: xfail = v; break;
+        case O_ERRDIR: a->errdir = nr_cli_enum(cli, v, errdir_names); break;
+        case O_LOAD: a->ep.inj.load = nr_cli_double(cli, v, 0, 1); break;
+        case O_PROC: a->ep.inj.kind = nr_cli_enum(cli, v, proc_names) ? NR_INJ_ONOFF : NR_INJ_BERNOULLI; break;
+        case O_BURSTPK: a->ep.inj.burst = nr_cli_double(cli, v, 1, 1e6); break;
+        case O_LEN: parse_len(cli, v, &a->ep.inj.len); break;
+        case O_SOFT: a->ep.soft = nr_cli_double(cli, v, 0, 1); break;
+        case O_PROTO: a->ep.proto = nr_cli_double(cli, v, 0, 1); break;
+        case O_IDLE: a->ep.idle = nr_cli_double(cli, v, 0, 1); break;
+        case O_GAP: a->ep.gap = nr_cli_double(cli, v, 0, 0.99); break;
+        case O_PROBE: a->ep.probe = nr_cli_double(cli, v, 0, 1); break;
+        case O_BP: a->ep.bp = nr_cli_double(cli, v, 0, 0.99); break;
+        case O_BPSTALL: a->ep.bp_stall = (int)nr_cli_long(cli, v, 1, 100000); break;
+        case O_NORAH: a->ep.rah = 0; break;
+        case O_DESTS: a->ep.ndest = (int)nr_cli_long(cli, v, 1, 1000); break;
+        case O_SAT: a->ep.saturate = 1; break;
+        case O_NOJUNK: a->ep.junk = 0; break;
+        case O_PKTS: a->ep.max_pkts = nr_cli_long(cli, v, 1, 2000000000L); break;
+        case O_ONEWAY: a->oneway = 1; break;
+        case O_EXPDOWN: c->expect_down = 1; break;
+        case O_XFAIL: a->xfail = v; break;
         case O_SELFTEST: {
             static const char *const kinds[] = {"corrupt", "drop", "dup", "credit", "diverge", NULL};
             char kb[32];
             const char *colon = strchr(v, ':');
             if (!colon || (size_t)(colon - v) >= sizeof kb)
-                nr_cli_die(&cli, "--selftest: expected KIND:CYCLE, got '%s'", v);
+                nr_cli_die(cli, "--selftest: expected KIND:CYCLE, got '%s'", v);
             memcpy(kb, v, (size_t)(colon - v));
             kb[colon - v] = 0;
-            c.selftest = nr_cli_enum(&cli, kb, kinds) + 1;
-            c.selftest_cycle = nr_cli_long(&cli, colon + 1, 0, 2000000000L);
+            c->selftest = nr_cli_enum(cli, kb, kinds) + 1;
+            c->selftest_cycle = nr_cli_long(cli, colon + 1, 0, 2000000000L);
             break;
         }
-        case O_NOESC: c.no_escapes = 1; break;
-        case O_MINNEST: c.min_nested = (int)nr_cli_long(&cli, v, 0, 1000000000L); break;
-        case O_QUIET: c.quiet = 1; break;
-        case O_PROGRESS: c.progress = nr_cli_long(&cli, v, 0, 2000000000L); break;
-        case NR_CLI_ARG: nr_cli_die(&cli, "unexpected argument '%s'", v);
+        case O_NOESC: c->no_escapes = 1; break;
+        case O_MINNEST: c->min_nested = (int)nr_cli_long(cli, v, 0, 1000000000L); break;
+        case O_QUIET: c->quiet = 1; break;
+        case O_PROGRESS: c->progress = nr_cli_long(cli, v, 0, 2000000000L); break;
+        case NR_CLI_ARG: nr_cli_die(cli, "unexpected argument '%s'", v);
         default: break;
         }
     }
+}
 
-    /* build-time parameters: RTL build > --config > defaults, then --vcs etc. */
+/* Build-time parameters: RTL build > --config > defaults, then --vcs etc. */
+static void sim_params(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
+{
     char err[512];
-    int any_rtl = c.impl[0] == LCB_IMPL_RTL || c.impl[1] == LCB_IMPL_RTL;
-    if (cfg_file_set && !config) nr_cli_die(&cli, "--cfg-file needs --config NAME");
-    if (config && load_config(cfg_file, config, &c.p, err, sizeof err))
-        nr_cli_die(&cli, "--config %s: %s", config, err);
+    int any_rtl = c->impl[0] == LCB_IMPL_RTL || c->impl[1] == LCB_IMPL_RTL;
+    if (a->cfg_file_set && !a->config) nr_cli_die(cli, "--cfg-file needs --config NAME");
+    if (a->config && load_config(a->cfg_file, a->config, &c->p, err, sizeof err))
+        nr_cli_die(cli, "--config %s: %s", a->config, err);
     if (any_rtl) {
         nr_lcb_params rp;
         if (!lcb_port_have_rtl() || lcb_port_rtl_params(&rp))
-            nr_cli_die(&cli, "this binary has no RTL; --a/--b rtl need lcb_sim (not a model-only build)");
-        if (config && memcmp(&rp, &c.p, sizeof rp))
-            nr_cli_die(&cli, "--config %s does not match this binary's RTL build (NumVcs=%d "
+            nr_cli_die(cli, "this binary has no RTL; --a/--b rtl need lcb_sim (not a model-only build)");
+        if (a->config && memcmp(&rp, &c->p, sizeof rp))
+            nr_cli_die(cli, "--config %s does not match this binary's RTL build (NumVcs=%d "
                        "BufPerVc=%d ReplayDepth=%d Window=%d MaxPktLen=%d); use the matching lcb_sim "
-                       "binary", config, rp.num_vcs, rp.buf_per_vc, rp.replay_depth, rp.window,
+                       "binary", a->config, rp.num_vcs, rp.buf_per_vc, rp.replay_depth, rp.window,
                        rp.max_pkt_len);
-        c.p = rp;
+        c->p = rp;
     }
-    const int *hp = have_p;
-    if (hp[0]) c.p.num_vcs = up.num_vcs;
-    if (hp[1]) c.p.buf_per_vc = up.buf_per_vc;
-    if (hp[2]) c.p.replay_depth = up.replay_depth;
-    if (hp[3]) c.p.window = up.window;
-    if (hp[4]) c.p.max_pkt_len = up.max_pkt_len;
-    if (hp[5]) c.p.link_crc_w = up.link_crc_w;
-    if (any_rtl && (hp[0] || hp[1] || hp[2] || hp[3] || hp[4] || hp[5])) {
+    if (a->have_p[0]) c->p.num_vcs = a->up.num_vcs;
+    if (a->have_p[1]) c->p.buf_per_vc = a->up.buf_per_vc;
+    if (a->have_p[2]) c->p.replay_depth = a->up.replay_depth;
+    if (a->have_p[3]) c->p.window = a->up.window;
+    if (a->have_p[4]) c->p.max_pkt_len = a->up.max_pkt_len;
+    if (a->have_p[5]) c->p.link_crc_w = a->up.link_crc_w;
+    if (any_rtl && (a->have_p[0] || a->have_p[1] || a->have_p[2] || a->have_p[3] || a->have_p[4] || a->have_p[5])) {
         nr_lcb_params rp;
         lcb_port_rtl_params(&rp);
-        if (memcmp(&rp, &c.p, sizeof rp))
-            nr_cli_die(&cli, "--vcs/--buf/--replay/--window/--maxpkt/--link-crc differ from the RTL "
+        if (memcmp(&rp, &c->p, sizeof rp))
+            nr_cli_die(cli, "--vcs/--buf/--replay/--window/--maxpkt/--link-crc differ from the RTL "
                        "build's parameters (%d/%d/%d/%d/%d/%d); they apply to model<->model runs only",
                        rp.num_vcs, rp.buf_per_vc, rp.replay_depth, rp.window, rp.max_pkt_len,
                        rp.link_crc_w);
     }
-    if (c.lockstep && !any_rtl) nr_cli_die(&cli, "--lockstep needs an RTL port (--a rtl or --b rtl)");
-    if (c.selftest == 5 && !c.lockstep) nr_cli_die(&cli, "--selftest diverge needs --lockstep");
-    c.c.max_len = (uint32_t)(maxlen > 0 ? maxlen : c.p.max_pkt_len);
-    if ((int)c.c.max_len > c.p.max_pkt_len)
-        nr_cli_die(&cli, "--max-len %u above MaxPktLen %d", c.c.max_len, c.p.max_pkt_len);
-    int rtt = lcb_tb_rtt_ack(&c.p, (int)(lat[0] > lat[1] ? lat[0] : lat[1]));
-    if (timeout < 0) {
-        timeout = 2L * (rtt + c.p.max_pkt_len);
-        if (timeout > 65535) timeout = 65535;
-    }
-    c.c.timeout = (uint32_t)timeout;
-    chc.ber_data = ber_d;
-    chc.ber_sb = ber_s;
-    if (!forgek_set) chc.ctl_forge_kind = LCB_FORGE_OUTRANGE;
-    for (int d = 0; d < 2; d++) {
-        c.ch[d] = chc;
-        c.ch[d].latency = (int)lat[d];
-        if ((errdir == 1 && d == 1) || (errdir == 2 && d == 0)) {
-            lcb_ch_cfg_default(&c.ch[d]);
-            c.ch[d].latency = (int)lat[d];
-        }
-        c.ep[d] = ep;
-    }
-    if (c.ch[0].n_sched_flip && errdir == 0) c.ch[1].n_sched_flip = 0; /* flips go A->B only */
-    if (ep.saturate) c.ep[0].inj.load = c.ep[1].inj.load = 0;
-    if (oneway) { c.ep[1].inj.load = 0; c.ep[1].saturate = 0; }
-    if (!warmup_set) c.warmup = c.cycles / 10;
-    if (lcb_tb_cfg_check(&c, NULL, err, sizeof err)) nr_cli_die(&cli, "%s", err);
+    if (c->lockstep && !any_rtl) nr_cli_die(cli, "--lockstep needs an RTL port (--a rtl or --b rtl)");
+    if (c->selftest == 5 && !c->lockstep) nr_cli_die(cli, "--selftest diverge needs --lockstep");
+    c->c.max_len = (uint32_t)(a->maxlen > 0 ? a->maxlen : c->p.max_pkt_len);
+    if ((int)c->c.max_len > c->p.max_pkt_len)
+        nr_cli_die(cli, "--max-len %u above MaxPktLen %d", c->c.max_len, c->p.max_pkt_len);
+}
 
+/* Timeout, channels, endpoints and the last checks of the configuration. */
+static void sim_finish(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
+{
+    char err[512];
+    int rtt = lcb_tb_rtt_ack(&c->p, (int)(a->lat[0] > a->lat[1] ? a->lat[0] : a->lat[1]));
+    if (a->timeout < 0) {
+        a->timeout = 2L * (rtt + c->p.max_pkt_len);
+        if (a->timeout > 65535) a->timeout = 65535;
+    }
+    c->c.timeout = (uint32_t)a->timeout;
+    a->chc.ber_data = a->ber_d;
+    a->chc.ber_sb = a->ber_s;
+    if (!a->forgek_set) a->chc.ctl_forge_kind = LCB_FORGE_OUTRANGE;
+    for (int d = 0; d < 2; d++) {
+        c->ch[d] = a->chc;
+        c->ch[d].latency = (int)a->lat[d];
+        if ((a->errdir == 1 && d == 1) || (a->errdir == 2 && d == 0)) {
+            lcb_ch_cfg_default(&c->ch[d]);
+            c->ch[d].latency = (int)a->lat[d];
+        }
+        c->ep[d] = a->ep;
+    }
+    if (c->ch[0].n_sched_flip && a->errdir == 0) c->ch[1].n_sched_flip = 0; /* flips go A->B only */
+    if (a->ep.saturate) c->ep[0].inj.load = c->ep[1].inj.load = 0;
+    if (a->oneway) { c->ep[1].inj.load = 0; c->ep[1].saturate = 0; }
+    if (!a->warmup_set) c->warmup = c->cycles / 10;
+    if (lcb_tb_cfg_check(c, NULL, err, sizeof err)) nr_cli_die(cli, "%s", err);
+
+}
+
+int main(int argc, char **argv)
+{
+    lcb_tb_cfg c;
+    lcb_tb_cfg_default(&c);
+    c.div_grace = 20;
+    nr_cli_t cli;
+    nr_cli_init(&cli, "lcb_sim", "[options]", opts, argc, argv);
+    sim_args a;
+    sim_args_default(&a, &c);
+    sim_parse(&cli, &c, &a);
+    sim_params(&cli, &c, &a);
+    sim_finish(&cli, &c, &a);
+
+    char err[512];
     nr_cli_print_seed(stdout, "lcb_sim", c.seed);
-    printf("lcb_sim: A=%s%s B=%s%s, NumVcs=%d BufPerVc=%d ReplayDepth=%d Window=%d MaxPktLen=%d, "
-           "timeout %u retry-limit %u max-len %u, latency %d/%d (RTT_ack %d/%d)\n",
+    printf("lcb_sim: A=%s%s B=%s%s, NumVcs=%d BufPerVc=%d ReplayDepth=%d Window=%d MaxPktLen=%d "
+           "LinkCrcW=%d, timeout %u retry-limit %u max-len %u, latency %d/%d (RTT_ack %d/%d)\n",
            c.impl[0] == LCB_IMPL_RTL ? "rtl" : "model", c.lockstep && c.impl[0] == LCB_IMPL_RTL ? "+shadow" : "",
            c.impl[1] == LCB_IMPL_RTL ? "rtl" : "model", c.lockstep && c.impl[1] == LCB_IMPL_RTL ? "+shadow" : "",
-           c.p.num_vcs, c.p.buf_per_vc, c.p.replay_depth, c.p.window, c.p.max_pkt_len, c.c.timeout,
-           c.c.retry_limit, c.c.max_len, c.ch[0].latency, c.ch[1].latency,
+           c.p.num_vcs, c.p.buf_per_vc, c.p.replay_depth, c.p.window, c.p.max_pkt_len,
+           c.p.link_crc_w == 32 ? 32 : 16, c.c.timeout, c.c.retry_limit, c.c.max_len, c.ch[0].latency, c.ch[1].latency,
            lcb_tb_rtt_ack(&c.p, c.ch[0].latency), lcb_tb_rtt_ack(&c.p, c.ch[1].latency));
     lcb_tb_cfg_check(&c, stdout, err, sizeof err);
     fflush(stdout);
@@ -484,17 +522,17 @@ int main(int argc, char **argv)
     int rc = lcb_tb_run(&c, &r, stdout, err, sizeof err);
     if (rc == 2) nr_cli_die(&cli, "%s", err);
     lcb_tb_print_result(stdout, &c, &r);
-    if (r.diverged && wof && !c.waves) {
+    if (r.diverged && a.wof && !c.waves) {
         fflush(stdout);
-        waves_rerun(argc, argv, &c, &r, wdir);
+        waves_rerun(argc, argv, &c, &r, a.wdir);
     }
     if (rc && !r.pass) printf("lcb_sim: FAIL, seed %" PRIu64 "\n", c.seed);
-    if (xfail) {
+    if (a.xfail) {
         if (rc) {
-            printf("lcb_sim: expected failure %s reproduced (exit 0); remove --xfail once it is fixed\n", xfail);
+            printf("lcb_sim: expected failure %s reproduced (exit 0); remove --xfail once it is fixed\n", a.xfail);
             return 0;
         }
-        printf("lcb_sim: --xfail %s: the run PASSED, so the known bug is gone: drop --xfail (exit 1)\n", xfail);
+        printf("lcb_sim: --xfail %s: the run PASSED, so the known bug is gone: drop --xfail (exit 1)\n", a.xfail);
         return 1;
     }
     return rc;
