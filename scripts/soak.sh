@@ -58,7 +58,7 @@ rtrls=""
 [ -x "$BUILD/bin/rtr_sim-yarc-k16" ] && rtrls="--impl lockstep"
 start=$(date +%s)
 deadline=$(awk -v s="$start" -v m="$MIN" 'BEGIN { printf "%d", s + m * 60 }')
-echo "soak: base seed $BASE, budget $MIN min, LinkCrcW $CRCW, kinds: $kinds$([ -x "$LCBRTL" ] || echo ' (no LCB RTL binary: lcbrtl skipped)'), routers $([ -n "$rtrls" ] && echo 'in lockstep' || echo 'model-only (no RTL build)')"
+echo "soak: base seed $BASE, budget $MIN min, LinkCrcW $CRCW, kinds: $kinds$([ -x "$LCBRTL" ] || echo ' (no LCB RTL binary: lcbrtl skipped)'), routers $(case " $kinds " in *" rtr "*) [ -n "$rtrls" ] && echo 'in lockstep' || echo 'model-only (no RTL build)' ;; *) echo 'left out (LinkCrcW = 16 ports)' ;; esac)"
 
 # deterministic pick: pick N "list" -> the N-th word modulo the list length
 pick() { n=$1; shift; set -- $*; i=$(( n % $# + 1 )); eval echo \${$i}; }
