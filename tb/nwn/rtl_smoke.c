@@ -293,7 +293,7 @@ int main(int argc, char **argv)
     memset(ch_up, 0, sizeof ch_up);
     memset(ch_dn, 0, sizeof ch_dn);
     if (LCB) {
-        nr_lcb_params lp = {NV, P.in_buf_per_vc, P.replay_depth, P.window, P.max_pkt_len};
+        nr_lcb_params lp = {NV, P.in_buf_per_vc, P.replay_depth, P.window, P.max_pkt_len, 16};
         char err[200];
         for (int q = 0; q < NP; q++) {
             host[q] = nr_lcbp_new(&lp, &lcfg, err, sizeof err);

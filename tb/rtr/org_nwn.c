@@ -65,6 +65,7 @@ static int nwn_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) {
     g->lcb.replay_depth = p.replay_depth;
     g->lcb.window = p.window;
     g->lcb.max_pkt_len = p.max_pkt_len;
+    g->lcb.link_crc_w = 16; /* the routers' ports have the CRC-16 link check */
     g->self_drop = !p.self_turn;
     g->upup_first = p.bb ? p.num_ports / 2 : 0;
     g->mp_n = p.r > 1 ? p.num_ports / p.r : 0;

@@ -64,6 +64,7 @@ static int yarc_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) 
     g->lcb.replay_depth = p.replay_depth;
     g->lcb.window = p.window;
     g->lcb.max_pkt_len = p.max_pkt_len;
+    g->lcb.link_crc_w = 16; /* the routers' ports have the CRC-16 link check */
     return 0;
 }
 

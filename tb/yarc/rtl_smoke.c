@@ -149,7 +149,7 @@ int main(int argc, char **argv)
     memset(ch_up, 0, sizeof ch_up);
     memset(ch_dn, 0, sizeof ch_dn);
     if (lcb) {
-        nr_lcb_params lp = {nv, p.in_buf_per_vc, p.replay_depth, p.window, p.max_pkt_len};
+        nr_lcb_params lp = {nv, p.in_buf_per_vc, p.replay_depth, p.window, p.max_pkt_len, 16};
         char err[200];
         for (int q = 0; q < np; q++) {
             host[q] = nr_lcbp_new(&lp, &lcfg, err, sizeof err);

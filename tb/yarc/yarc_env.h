@@ -166,7 +166,7 @@ static inline void yenv_setup(yenv *e, int n, int nvc, int use_lcb, int inbuf, i
         nr_rng_stream(&e->snk[i].rng, seed, NR_RNG_STREAM(NR_RNG_P_BACKPRESSURE, i));
         e->snk[i].last_rd_vc = -1;
         if (e->lcb) {
-            nr_lcb_params lp = {nvc, inbuf, replay_depth, window, maxpkt};
+            nr_lcb_params lp = {nvc, inbuf, replay_depth, window, maxpkt, 16};
             e->nic[i] = nr_lcbp_new(&lp, &e->lcfg, err, sizeof err);
             if (!e->nic[i]) {
                 fprintf(stderr, "nr_lcbp_new: %s\n", err);
