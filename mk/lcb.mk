@@ -4,6 +4,7 @@
 #   $(BUILD)/bin/lcb_sim_model        model<->model only (no Verilator)
 #   $(BUILD)/bin/lcb_sim              + RTL, default parameters (lcb-default)
 #   $(BUILD)/bin/lcb_sim_small        + RTL, small parameters (lcb-small)
+#   $(BUILD)/bin/lcb_sim_crc32        + RTL, 32-bit link check (lcb-crc32)
 #   $(BUILD)/bin/lcb_sim_trace        + traced RTL, default parameters
 #   $(BUILD)/bin/lcb_sim_small_trace  + traced RTL, small parameters
 #   $(BUILD)/bin/lcb_test_channel     channel model unit test
@@ -54,6 +55,7 @@ endef
 ifneq ($(wildcard mk/lcb_rtl.mk),)
 $(eval $(call lcb_rtl_bin,lcb_sim,port_rtl,default))
 $(eval $(call lcb_rtl_bin,lcb_sim_small,port_rtl,small))
+$(eval $(call lcb_rtl_bin,lcb_sim_crc32,port_rtl,crc32))
 $(eval $(call lcb_rtl_bin,lcb_sim_trace,port_rtl_trace,trace))
 $(eval $(call lcb_rtl_bin,lcb_sim_small_trace,port_rtl_trace,small_trace))
 endif

@@ -8,6 +8,7 @@
 #   small         $(BUILD)/v/lcbp_small        lcb-small      -
 #   trace         $(BUILD)/v/lcbp_trace        lcb-default    FST
 #   small_trace   $(BUILD)/v/lcbp_small_trace  lcb-small      FST
+#   crc32         $(BUILD)/v/lcbp_crc32        lcb-crc32      -
 # LCBP_RTL_OBJS_<name> is what a program links for that build: the shim
 # object and the Verilated library. Link one build per program, with g++:
 #   prog: prog.o $(LCBP_RTL_OBJS_default) $(NRLIB)
@@ -17,6 +18,7 @@
 #   make test-lcb-rtl   build the smoke tests and run tests/lcb_rtl.list
 LCBP_GP_DEFAULT := $(shell scripts/cfg.sh lcb-default)
 LCBP_GP_SMALL   := $(shell scripts/cfg.sh lcb-small)
+LCBP_GP_CRC32   := $(shell scripts/cfg.sh lcb-crc32)
 
 # The shim needs -Itb -Icsrc/include, and the traced builds -DNR_LCBP_TRACE.
 # The vtop macro expands $(CXXFLAGS) when it is called, so the flags are set
@@ -26,6 +28,7 @@ LCBP_SAVED_CXXFLAGS := $(CXXFLAGS)
 CXXFLAGS := $(LCBP_SAVED_CXXFLAGS) -Itb -Icsrc/include
 $(eval $(call vtop,lcbp,nr_lcb_port,$(LCBP_GP_DEFAULT)))
 $(eval $(call vtop,lcbp_small,nr_lcb_port,$(LCBP_GP_SMALL)))
+$(eval $(call vtop,lcbp_crc32,nr_lcb_port,$(LCBP_GP_CRC32)))
 CXXFLAGS := $(LCBP_SAVED_CXXFLAGS) -Itb -Icsrc/include -DNR_LCBP_TRACE
 $(eval $(call vtop,lcbp_trace,nr_lcb_port,$(LCBP_GP_DEFAULT),--trace))
 $(eval $(call vtop,lcbp_small_trace,nr_lcb_port,$(LCBP_GP_SMALL),--trace))
@@ -35,7 +38,9 @@ CXXFLAGS := $(LCBP_SAVED_CXXFLAGS)
 # changes (the Makefile's per-configuration stamps).
 $(BUILD)/v/lcbp/libVnr_lcb_port.a $(BUILD)/v/lcbp_trace/libVnr_lcb_port.a: $(call cfg_stamp,lcb-default)
 $(BUILD)/v/lcbp_small/libVnr_lcb_port.a $(BUILD)/v/lcbp_small_trace/libVnr_lcb_port.a: $(call cfg_stamp,lcb-small)
-LCBP_V := $(BUILD)/v/lcbp $(BUILD)/v/lcbp_small $(BUILD)/v/lcbp_trace $(BUILD)/v/lcbp_small_trace
+$(BUILD)/v/lcbp_crc32/libVnr_lcb_port.a: $(call cfg_stamp,lcb-crc32)
+LCBP_V := $(BUILD)/v/lcbp $(BUILD)/v/lcbp_small $(BUILD)/v/lcbp_trace $(BUILD)/v/lcbp_small_trace \
+          $(BUILD)/v/lcbp_crc32
 $(LCBP_V:%=%/shim.o): CXXFLAGS += -Itb -Icsrc/include
 $(LCBP_V:%=%/shim.o): tb/lcb_rtl.h csrc/include/nr_lcb.h
 $(BUILD)/v/lcbp_trace/shim.o $(BUILD)/v/lcbp_small_trace/shim.o: CXXFLAGS += -DNR_LCBP_TRACE
@@ -44,6 +49,7 @@ LCBP_RTL_OBJS_default     := $(BUILD)/v/lcbp/shim.o $(BUILD)/v/lcbp/libVnr_lcb_p
 LCBP_RTL_OBJS_small       := $(BUILD)/v/lcbp_small/shim.o $(BUILD)/v/lcbp_small/libVnr_lcb_port.a
 LCBP_RTL_OBJS_trace       := $(BUILD)/v/lcbp_trace/shim.o $(BUILD)/v/lcbp_trace/libVnr_lcb_port.a
 LCBP_RTL_OBJS_small_trace := $(BUILD)/v/lcbp_small_trace/shim.o $(BUILD)/v/lcbp_small_trace/libVnr_lcb_port.a
+LCBP_RTL_OBJS_crc32       := $(BUILD)/v/lcbp_crc32/shim.o $(BUILD)/v/lcbp_crc32/libVnr_lcb_port.a
 
 # Smoke test: one binary per build.
 LCB_RTL_SMOKE_O := $(BUILD)/obj/tb/lcb/rtl_smoke.o

@@ -6,14 +6,16 @@
 //     nr_lcb_ctl_ser   control words out, in the TX's C bits (§5.2)
 //     nr_lcb_rx        deframing, link CRC, recovery, markers, clip (§8.1-8.3)
 //     nr_lcb_ctl_defr  control words in, from the RX's C bits (§5.3)
-// Parameters: NumVcs, BufPerVc, ReplayDepth, Window, MaxPktLen as in
-//   nr_lcb_tx (ranges checked there). CW = clog2(BufPerVc+1),
+// Parameters: NumVcs, BufPerVc, ReplayDepth, Window, MaxPktLen, LinkCrcW
+//   (16 or 32, §4.1: the link trailer) as in nr_lcb_tx (ranges checked
+//   there; LinkCrcW also in nr_lcb_rx). CW = clog2(BufPerVc+1),
 //   W = 25 + NumVcs*CW (control word: payload W-1..16 with the word toggle
 //   at W-9, CRC-16 in 15..0; 41 at the defaults).
 // Ports: core TX side and link side as nr_lcb_tx; rx_* towards the input
 //   queue as nr_lcb_rx; inq_cr_i (credits freed by the local input queue this
 //   cycle) feeds the control words; ev_o holds events 0..17 of §9.
-// Latency: core -> link_tx_o 1 cycle; link_rx_i -> rx_valid_o 1 cycle;
+// Latency: core -> link_tx_o 1 cycle; link_rx_i -> rx_valid_o 1 cycle (2
+//   with LinkCrcW = 32);
 //   control word: last bit on link_rx_i in t -> applied in t+1.
 // Cost: the sum of the four blocks.
 `include "nr_assert.svh"
@@ -24,6 +26,7 @@ module nr_lcb #(
   parameter int ReplayDepth = 256,
   parameter int Window      = 32,
   parameter int MaxPktLen   = 64,
+  parameter int LinkCrcW    = 16,
   localparam int CW         = $clog2(BufPerVc + 1),
   localparam int W          = 25 + NumVcs * CW
 ) (
@@ -79,7 +82,8 @@ module nr_lcb #(
     .BufPerVc   (BufPerVc),
     .ReplayDepth(ReplayDepth),
     .Window     (Window),
-    .MaxPktLen  (MaxPktLen)
+    .MaxPktLen  (MaxPktLen),
+    .LinkCrcW   (LinkCrcW)
   ) u_tx (
     .clk_i,
     .rst_ni,
@@ -103,7 +107,8 @@ module nr_lcb #(
 
   nr_lcb_rx #(
     .NumVcs   (NumVcs),
-    .MaxPktLen(MaxPktLen)
+    .MaxPktLen(MaxPktLen),
+    .LinkCrcW (LinkCrcW)
   ) u_rx (
     .clk_i,
     .rst_ni,

@@ -10,6 +10,9 @@
 //   ReplayDepth  power of two, 8..4096, >= 2*MaxPktLen   replay buffer phits
 //   Window       power of two, 2..64   unacknowledged packets
 //   MaxPktLen    2..min(BufPerVc, 255) longest packet, EOP included
+//   LinkCrcW     16 or 32              link check bits per packet: the
+//                CRC-16 alone, or with the trailer phit after every EOP
+//                (§4.1; both ends of a link must agree)
 //   RdPorts      1..2 input-queue read ports (nr_inq; 2: the second read
 //                port of §8.4 for an input unit with input speedup 2)
 //   Derived: CW = clog2(BufPerVc+1) bits per VC in credits_o, occ_o, inq_cr_o.
@@ -32,7 +35,8 @@
 // Latency (cycles):
 //   core -> link:  tx phit taken in t -> link_tx_o in t+1.
 //   link -> core:  link_rx_i in t -> input-queue write in t+1 -> rd_avail_o
-//                  in t+2 -> rd_valid_o in t+3 (reading at once).
+//                  in t+2 -> rd_valid_o in t+3 (reading at once); one cycle
+//                  more each with LinkCrcW = 32.
 //   ack/credit:    last control bit on link_rx_i in t -> applied in t+1 ->
 //                  credits_o, tx_vc_ok_o in t+2.
 // Cost: (ReplayDepth + NumVcs*BufPerVc) x 24 RAM bits in two nr_ram_1r1w;
@@ -46,6 +50,7 @@ module nr_lcb_port #(
   parameter int Window      = 32,
   parameter int MaxPktLen   = 64,
   parameter int RdPorts     = 1,
+  parameter int LinkCrcW    = 16,
   localparam int CW         = $clog2(BufPerVc + 1)
 ) (
   input  logic                 clk_i,
@@ -84,7 +89,8 @@ module nr_lcb_port #(
   output logic [15:0]          prm_buf_per_vc_o,
   output logic [15:0]          prm_replay_depth_o,
   output logic [15:0]          prm_window_o,
-  output logic [15:0]          prm_max_pkt_len_o
+  output logic [15:0]          prm_max_pkt_len_o,
+  output logic [15:0]          prm_link_crc_w_o
 );
 
   `NR_PARAM_ASSERT(p_num_vcs, NumVcs >= 1 && NumVcs <= 4)
@@ -94,6 +100,7 @@ module nr_lcb_port #(
                    && ReplayDepth >= 2 * MaxPktLen)
   `NR_PARAM_ASSERT(p_window, Window >= 2 && Window <= 64 && (Window & (Window - 1)) == 0)
   `NR_PARAM_ASSERT(p_max_pkt_len, MaxPktLen >= 2 && MaxPktLen <= BufPerVc && MaxPktLen <= 255)
+  `NR_PARAM_ASSERT(p_link_crc_w, LinkCrcW == 16 || LinkCrcW == 32)
 
   logic        rx_valid, rx_bad;
   logic [23:0] rx_phit;
@@ -106,7 +113,8 @@ module nr_lcb_port #(
     .BufPerVc   (BufPerVc),
     .ReplayDepth(ReplayDepth),
     .Window     (Window),
-    .MaxPktLen  (MaxPktLen)
+    .MaxPktLen  (MaxPktLen),
+    .LinkCrcW   (LinkCrcW)
   ) u_lcb (
     .clk_i,
     .rst_ni,
@@ -164,5 +172,6 @@ module nr_lcb_port #(
   assign prm_replay_depth_o = 16'(ReplayDepth);
   assign prm_window_o       = 16'(Window);
   assign prm_max_pkt_len_o  = 16'(MaxPktLen);
+  assign prm_link_crc_w_o   = 16'(LinkCrcW);
 
 endmodule

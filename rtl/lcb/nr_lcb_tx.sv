@@ -19,6 +19,11 @@
 //   ReplayDepth  replay buffer phits, power of two, 8..4096, >= 2*MaxPktLen.
 //   Window       packets sent and not acknowledged, power of two, 2..64.
 //   MaxPktLen    longest packet, EOP included, 2..min(BufPerVc, 255).
+//   LinkCrcW     16 or 32. With 32 every EOP sent, fresh or replayed, is
+//                followed by a trailer phit with a second CRC-16 (poly 0x8BB7,
+//                §4.1): the cycle after an EOP takes no head and starts no
+//                replay, and a replay's read after an EOP is issued in the
+//                trailer's cycle (§7.5 source 0). 16: no trailer, no cost.
 // Ports:
 //   cfg_timeout_i (>= 1, asserted), cfg_retry_limit_i   held constant.
 //   tx_valid_i, tx_phit_i, tx_ready_o   core side (§7.1). tx_ready_o depends
@@ -42,8 +47,9 @@
 //                   ev_reject_o it is the verdict the deframer counts (§5.3).
 // Latency: core phit taken in t -> on link_tx_o in t+1. Replay: marker chosen
 //   in t (link t+1), first replayed phit chosen in t+1 (link t+2), then one
-//   phit per cycle. Control word delivered at t -> applied at t+1 -> credits_o
-//   and tx_vc_ok_o show it at t+2.
+//   phit per cycle (LinkCrcW = 32: each EOP, then its trailer, then the next
+//   phit). Control word delivered at t -> applied at t+1 -> credits_o and
+//   tx_vc_ok_o show it at t+2.
 // Same-cycle conflicts: when two sections assign one register, the later
 //   section wins (§7.4, then §7.5, then §7.6): a replay start clears pending
 //   even if a NACK arrives in that cycle, and sets retries = retries + 1 even
@@ -52,7 +58,8 @@
 //   ReplayDepth + 1) flops for start[]; 2 x NumVcs x CW sent and last_fr flops
 //   (in nr_lcb_tx_ctl, with three CW-bit subtractors per VC);
 //   about 100 other control flops; a 7-bit CRC-16 and a 14-bit CRC-8 tree
-//   (plus nr_lcb_tx_take's).
+//   (plus nr_lcb_tx_take's). LinkCrcW = 32: 33 flops (bcrc, tval, trl) and
+//   0x8BB7 trees of 22, 6 and 7 bits.
 `include "nr_assert.svh"
 
 module nr_lcb_tx #(
@@ -61,6 +68,7 @@ module nr_lcb_tx #(
   parameter int ReplayDepth = 256,
   parameter int Window      = 32,
   parameter int MaxPktLen   = 64,
+  parameter int LinkCrcW    = 16,
   localparam int CW         = $clog2(BufPerVc + 1),
   localparam int DW         = 9 + NumVcs * CW   // control-word payload, W-16
 ) (
@@ -90,6 +98,7 @@ module nr_lcb_tx #(
                    && (ReplayDepth & (ReplayDepth - 1)) == 0 && ReplayDepth >= 2 * MaxPktLen)
   `NR_PARAM_ASSERT(p_window, Window >= 2 && Window <= 64 && (Window & (Window - 1)) == 0)
   `NR_PARAM_ASSERT(p_max_pkt_len, MaxPktLen >= 2 && MaxPktLen <= BufPerVc && MaxPktLen <= 255)
+  `NR_PARAM_ASSERT(p_link_crc_w, LinkCrcW == 16 || LinkCrcW == 32)
 
   localparam int RAW = $clog2(ReplayDepth);
   localparam int RPW = RAW + 1;                 // replay pointers carry a wrap bit
@@ -99,6 +108,8 @@ module nr_lcb_tx #(
   localparam logic [1:0] K_RSVD      = 2'(nr_pkg::KIND_RSVD);
   localparam logic [1:0] OK_RSVD     = 2'(nr_pkg::OK_RSVD);
   localparam logic [1:0] IDLE_REPLAY = 2'(nr_pkg::IDLE_TYPE_REPLAY);
+  localparam logic [1:0] IDLE_TRL    = 2'(nr_pkg::IDLE_TYPE_TRAILER);
+  localparam bit         Trl         = (LinkCrcW == 32);
 
   // ---- state ----
   logic                  replay_q, replay_d;     // mode: 0 NORMAL, 1 REPLAY
@@ -114,6 +125,8 @@ module nr_lcb_tx #(
   logic [RPW-1:0]        rp_addr_q, rp_addr_d;
   logic [6:0]            rp_seq_q, rp_seq_d;
   logic [23:0]           link_q, link_d;
+  logic                  trl_q;                  // §4.1: a trailer is due (0 with 16)
+  logic [15:0]           tval_q;                 // its 16 check bits
 
   // ---- head admission (§7.3) ----
   logic [NumVcs*CW-1:0] credits;
@@ -123,7 +136,7 @@ module nr_lcb_tx #(
   logic                 head_ok, in_pkt, drop;
   assign used        = wr_q - tail_q;
   assign outstanding = next_seq_q - base_q;
-  assign head_ok     = !replay_q && !down_q && !pending_q && !in_pkt && !drop
+  assign head_ok     = !replay_q && !down_q && !pending_q && !in_pkt && !drop && !trl_q
                        && (32'(outstanding) < Window)
                        && (ReplayDepth - 32'(used) >= MaxPktLen);
   always_comb begin
@@ -191,17 +204,23 @@ module nr_lcb_tx #(
   assign credits_o = credits;
 
   // ---- replay decision and stream (§7.5) ----
+  // rp_send: source 2 sends the read data (not in a trailer cycle, source 0).
+  // rp_hold: LinkCrcW = 32, an EOP was sent: the next read waits for the
+  // trailer's cycle (trl_q && replay_q), which issues it.
   logic           rep_dec, rep_none, rep_down, rep_start, rp_end, ram_re, fire;
+  logic           rp_send, rp_hold;
   logic [RAW-1:0] ram_raddr;
   logic [23:0]    rp_phit;
   logic           rp_eop;
-  assign rep_dec   = !replay_q && pending_q && !in_pkt && !down_q;
+  assign rep_dec   = !replay_q && pending_q && !in_pkt && !down_q && !trl_q;
   assign rep_none  = rep_dec && (base_q == next_seq_q);
   assign rep_down  = rep_dec && !rep_none && (retries_q == cfg_retry_limit_i);
   assign rep_start = rep_dec && !rep_none && !rep_down;
+  assign rp_send   = replay_q && !trl_q;
   assign rp_eop    = (rp_phit[23:22] == K_EOP);
-  assign rp_end    = replay_q && rp_eop && (7'(rp_seq_q + 7'd1) == next_seq_q);
-  assign ram_re    = rep_start || (replay_q && !rp_end);
+  assign rp_end    = rp_send && rp_eop && (7'(rp_seq_q + 7'd1) == next_seq_q);
+  assign rp_hold   = Trl && rp_send && rp_eop;
+  assign ram_re    = rep_start || (rp_send && !rp_end && !rp_hold) || (trl_q && replay_q);
   assign ram_raddr = rep_start ? tail_q[RAW-1:0] : rp_addr_q[RAW-1:0];
 
   nr_ram_1r1w #(
@@ -245,7 +264,9 @@ module nr_lcb_tx #(
   always_comb begin
     link_d = '0;
     link_d[nr_pkg::LINK_C_BIT] = cbit_i;
-    if (rep_dec) begin                              // 1: marker, or idle
+    if (trl_q) begin                                // 0: trailer (§4.1)
+      link_d[21:0] = {IDLE_TRL, 4'b0000, tval_q};
+    end else if (rep_dec) begin                     // 1: marker, or idle
       if (rep_start) link_d[21:0] = {IDLE_REPLAY, base_q, 5'b00000,
                                      mk_crc ^ 8'(nr_pkg::CRC8_XOROUT)};
     end else if (replay_q || keep) begin            // 2: replay, 3: core phit
@@ -311,11 +332,12 @@ module nr_lcb_tx #(
       pending_d = 1'b0;
       retries_d = retries_q + 1'b1;
     end
-    if (replay_q) begin
+    if (rp_send) begin
       if (rp_eop) rp_seq_d = rp_seq_q + 1'b1;
-      if (rp_end) replay_d = 1'b0;
-      else        rp_addr_d = rp_addr_q + 1'b1;
+      if (rp_end)        replay_d  = 1'b0;
+      else if (!rp_hold) rp_addr_d = rp_addr_q + 1'b1;
     end
+    if (trl_q && replay_q) rp_addr_d = rp_addr_q + 1'b1;   // the held-back read
 
     // §7.6 timeout
     if (fire) pending_d = 1'b1;
@@ -360,6 +382,55 @@ module nr_lcb_tx #(
     start_q <= start_d;
   end
 
+  // ---- trailer state (§4.1, §7.5): bcrc, trl, tval ----
+  // Whatever source 2 or 3 sends updates it: a HEAD or BODY runs crc16b over
+  // its data, an EOP {ok, rsvd, lcrc} for sequence number out_seq makes the
+  // trailer T = upd7b(upd6b(bcrc, {ok, rsvd}), out_seq) due next cycle.
+  if (LinkCrcW == 32) begin : g_trl
+    logic        snd;
+    logic [15:0] bcrc_q, bcrc_d, b22, b6, b7;
+    logic        trl_d;
+    logic [15:0] tval_d;
+    assign snd = !trl_q && !rep_dec && (replay_q || keep);
+    nr_crc_upd #(.Width(16), .Poly(nr_pkg::LINK_CRC2_POLY), .DataW(22)) u_bcrc22 (
+      .crc_i ((out_phit[23:22] == 2'(nr_pkg::KIND_HEAD)) ? 16'(nr_pkg::LINK_CRC2_INIT) : bcrc_q),
+      .data_i(out_phit[21:0]),
+      .crc_o (b22)
+    );
+    nr_crc_upd #(.Width(16), .Poly(nr_pkg::LINK_CRC2_POLY), .DataW(6)) u_bcrc6 (
+      .crc_i (bcrc_q),
+      .data_i(out_phit[21:16]),
+      .crc_o (b6)
+    );
+    nr_crc_upd #(.Width(16), .Poly(nr_pkg::LINK_CRC2_POLY), .DataW(7)) u_bcrc7 (
+      .crc_i (b6),
+      .data_i(out_seq),
+      .crc_o (b7)
+    );
+    always_comb begin
+      bcrc_d = bcrc_q;
+      trl_d  = 1'b0;
+      tval_d = tval_q;
+      if (snd && !out_eop) bcrc_d = b22;
+      if (snd && out_eop) begin
+        trl_d  = 1'b1;
+        tval_d = b7;
+      end
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) trl_q <= 1'b0;
+      else         trl_q <= trl_d;
+    end
+    // Data, no reset: bcrc is loaded at every head, tval with trl.
+    always_ff @(posedge clk_i) begin
+      bcrc_q <= bcrc_d;
+      tval_q <= tval_d;
+    end
+  end else begin : g_no_trl
+    assign trl_q  = 1'b0;
+    assign tval_q = '0;
+  end
+
   assign link_tx_o   = link_q;
   assign link_down_o = down_q;
 
@@ -379,5 +450,7 @@ module nr_lcb_tx #(
   `NR_ASSERT(a_used_range, 32'(used) <= ReplayDepth, clk_i, rst_ni)
   `NR_ASSERT(a_outstanding_range, 32'(outstanding) <= Window, clk_i, rst_ni)
   `NR_ASSERT(a_replay_kind, !replay_q || rp_phit[23:22] != K_RSVD, clk_i, rst_ni)
+  // §7.5: no core phit is taken and kept in a trailer cycle.
+  `NR_ASSERT(a_no_keep_in_trl, !(keep && trl_q), clk_i, rst_ni)
 
 endmodule

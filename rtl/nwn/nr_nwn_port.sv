@@ -129,7 +129,7 @@ module nr_nwn_port #(
     logic [NumVcs*CW-1:0] occ, credits, inq_cr;
     logic [NumVcs-1:0]    debit;
     logic                 ctl_sync;
-    logic [5*16-1:0]      prm;
+    logic [6*16-1:0]      prm;
     nr_lcb_port #(
       .NumVcs     (NumVcs),
       .BufPerVc   (InBufPerVc),
@@ -169,7 +169,8 @@ module nr_nwn_port #(
       .prm_buf_per_vc_o  (prm[1*16 +: 16]),
       .prm_replay_depth_o(prm[2*16 +: 16]),
       .prm_window_o      (prm[3*16 +: 16]),
-      .prm_max_pkt_len_o (prm[4*16 +: 16])
+      .prm_max_pkt_len_o (prm[4*16 +: 16]),
+      .prm_link_crc_w_o  (prm[5*16 +: 16])
     );
     assign in_cr_o     = '0;
     assign out_valid_o = 1'b0;

@@ -437,9 +437,10 @@ static void sim_params(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
             nr_cli_die(cli, "this binary has no RTL; --a/--b rtl need lcb_sim (not a model-only build)");
         if (a->config && memcmp(&rp, &c->p, sizeof rp))
             nr_cli_die(cli, "--config %s does not match this binary's RTL build (NumVcs=%d "
-                       "BufPerVc=%d ReplayDepth=%d Window=%d MaxPktLen=%d); use the matching lcb_sim "
-                       "binary", a->config, rp.num_vcs, rp.buf_per_vc, rp.replay_depth, rp.window,
-                       rp.max_pkt_len);
+                       "BufPerVc=%d ReplayDepth=%d Window=%d MaxPktLen=%d LinkCrcW=%d); use the "
+                       "matching lcb_sim binary (lcb_sim, lcb_sim_small, lcb_sim_crc32)", a->config,
+                       rp.num_vcs, rp.buf_per_vc, rp.replay_depth, rp.window, rp.max_pkt_len,
+                       rp.link_crc_w);
         c->p = rp;
     }
     if (a->have_p[0]) c->p.num_vcs = a->up.num_vcs;

@@ -95,7 +95,7 @@ extern "C" lcbp_rtl *lcbp_rtl_new(const nr_lcb_cfg *cfg)
     h->p.replay_depth = t->prm_replay_depth_o;
     h->p.window = t->prm_window_o;
     h->p.max_pkt_len = t->prm_max_pkt_len_o;
-    h->p.link_crc_w = 16;
+    h->p.link_crc_w = t->prm_link_crc_w_o;
     h->cw = clog2(h->p.buf_per_vc + 1);
     return h;
 }
