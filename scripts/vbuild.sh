@@ -106,6 +106,12 @@ SCARGS=()
 # whose text changed. NR_NO_CCACHE=1 turns it off.
 OBJCACHE=
 if [ -z "${NR_NO_CCACHE:-}" ] && command -v ccache >/dev/null 2>&1; then OBJCACHE=ccache; fi
+# Verilator's makefile archives with `ar -rcs`, which keeps the members of an
+# archive left by an earlier Verilation: its generated file names change with
+# the RTL (DepSet hashes), so a rebuild in the same directory would link stale
+# model objects beside the new ones (a silently wrong model). Start every
+# archive afresh, the hierarchy blocks' included.
+find "$OUT" -name '*__ALL.a' -delete
 make -s -C "$OUT" -f "V$TOP.mk" OBJCACHE="$OBJCACHE" OPT_FAST=-O$OPT OPT_SLOW=-O$SLOW OPT_GLOBAL=-O$OPT \
     VM_PARALLEL_BUILDS=1 "${SCARGS[@]}" "V${TOP}__ALL.a" >/dev/null
 cd "$OUT"
