@@ -44,14 +44,13 @@ static void near(const char *what, double got, double n, double p)
 
 static int pop(uint32_t x) { return __builtin_popcount(x); }
 
-int main(void)
-{
-    const uint64_t seed = 12345;
-    printf("test_channel: seed %llu\n", (unsigned long long)seed);
-    enum { N = 400000 };
-    uint32_t *dm = malloc(N * sizeof *dm), *dm2 = malloc(N * sizeof *dm2);
-    lcb_ch_cfg c;
+enum { N = 400000 }; /* phits per statistical run */
 
+static void t_latency(uint64_t seed, uint32_t *dm, uint32_t *dm2)
+{
+    lcb_ch_cfg c;
+    (void)dm;
+    (void)dm2;
     /* exact latency, no damage on a clean channel, zeros before the first phit */
     for (int lat = 1; lat <= 70; lat += 23) {
         lcb_ch_cfg_default(&c);
@@ -68,7 +67,12 @@ int main(void)
         CHECK(lcb_ch_injected(ch) == 0, "clean channel injected errors");
         lcb_ch_free(ch);
     }
+}
 
+static void t_data_ber(uint64_t seed, uint32_t *dm, uint32_t *dm2)
+{
+    lcb_ch_cfg c;
+    (void)dm2;
     /* data BER: only bits 21:0, rate as configured */
     lcb_ch_cfg_default(&c);
     c.latency = 5;
@@ -82,11 +86,16 @@ int main(void)
     CHECK((long)lcb_ch_get_stats(ch)->data_flips >= flips, "data_flips counter %llu < %ld",
           (unsigned long long)lcb_ch_get_stats(ch)->data_flips, flips);
     lcb_ch_free(ch);
+}
 
+static void t_sideband_ber(uint64_t seed, uint32_t *dm, uint32_t *dm2)
+{
+    lcb_ch_cfg c;
+    (void)dm2;
     /* sideband BER: only bits 23:22, F and C alike */
     lcb_ch_cfg_default(&c);
     c.ber_sb = 2e-3;
-    ch = mk(&c, seed, 0);
+    lcb_ch *ch = mk(&c, seed, 0);
     run(ch, 1, N, dm, 1);
     long ff = 0, cf = 0, df = 0;
     for (int t = 0; t < N; t++) { ff += (dm[t] >> 23) & 1; cf += (dm[t] >> 22) & 1; df += pop(dm[t] & 0x3FFFFF); }
@@ -96,11 +105,16 @@ int main(void)
     CHECK(lcb_ch_get_stats(ch)->f_flips == (uint64_t)ff && lcb_ch_get_stats(ch)->c_flips == (uint64_t)cf,
           "F/C flip counters disagree with the stream");
     lcb_ch_free(ch);
+}
 
+static void t_ctl_ber(uint64_t seed, uint32_t *dm, uint32_t *dm2)
+{
+    lcb_ch_cfg c;
+    (void)dm2;
     /* ctl: C bit only */
     lcb_ch_cfg_default(&c);
     c.ctl_ber = 0.01;
-    ch = mk(&c, seed, 0);
+    lcb_ch *ch = mk(&c, seed, 0);
     run(ch, 1, N, dm, 1);
     long cc = 0, other = 0;
     for (int t = 0; t < N; t++) { cc += (dm[t] >> 22) & 1; other += pop(dm[t] & ~(1u << 22)); }
@@ -108,11 +122,17 @@ int main(void)
     CHECK(other == 0, "ctl flips touched other bits");
     CHECK(lcb_ch_get_stats(ch)->ctl_flips == (uint64_t)cc, "ctl counter");
     lcb_ch_free(ch);
+}
 
+static void t_drops(uint64_t seed, uint32_t *dm, uint32_t *dm2)
+{
+    lcb_ch_cfg c;
+    (void)dm;
+    (void)dm2;
     /* drops: erased phits arrive as exactly zero */
     lcb_ch_cfg_default(&c);
     c.drop_rate = 0.003;
-    ch = mk(&c, seed, 0);
+    lcb_ch *ch = mk(&c, seed, 0);
     {
         long zeros = 0, wrong = 0;
         for (int t = 0; t < N + 1; t++) {
@@ -126,7 +146,13 @@ int main(void)
               (unsigned long long)lcb_ch_get_stats(ch)->drops, zeros);
     }
     lcb_ch_free(ch);
+}
 
+static void t_sched_outages(uint64_t seed, uint32_t *dm, uint32_t *dm2)
+{
+    lcb_ch_cfg c;
+    (void)dm;
+    (void)dm2;
     /* scheduled outages: exactly outage_len zero phits from the cycle given,
      * and an erased phit gets no flips even with a high BER */
     lcb_ch_cfg_default(&c);
@@ -135,7 +161,7 @@ int main(void)
     c.sched_outage[0] = 500;
     c.sched_outage[1] = 100;
     c.ber_data = 0.01;
-    ch = mk(&c, seed, 0);
+    lcb_ch *ch = mk(&c, seed, 0);
     {
         int bad = 0;
         for (int t = 0; t < 1000; t++) {
@@ -151,23 +177,33 @@ int main(void)
               (unsigned long long)lcb_ch_get_stats(ch)->outage_cycles);
     }
     lcb_ch_free(ch);
+}
 
+static void t_random_outages(uint64_t seed, uint32_t *dm, uint32_t *dm2)
+{
+    lcb_ch_cfg c;
+    (void)dm2;
     /* random outages: start rate per cycle (outages do not overlap) */
     lcb_ch_cfg_default(&c);
     c.outage_rate = 1e-4;
     c.outage_len = 10;
-    ch = mk(&c, seed, 0);
+    lcb_ch *ch = mk(&c, seed, 0);
     run(ch, 1, N, dm, 1);
     near("outages", (double)lcb_ch_get_stats(ch)->outages, N, 1e-4);
     CHECK(lcb_ch_get_stats(ch)->outage_cycles >= 10 * lcb_ch_get_stats(ch)->outages - 10,
           "outage cycles");
     lcb_ch_free(ch);
+}
 
+static void t_bursts(uint64_t seed, uint32_t *dm, uint32_t *dm2)
+{
+    lcb_ch_cfg c;
+    (void)dm2;
     /* bursts: serial bit order, first and last bit flipped, span = burst_len */
     lcb_ch_cfg_default(&c);
     c.burst_rate = 1e-3;
     c.burst_len = 40;
-    ch = mk(&c, seed, 0);
+    lcb_ch *ch = mk(&c, seed, 0);
     run(ch, 1, N, dm, 1);
     {
         int nb = 0, badspan = 0;
@@ -190,23 +226,32 @@ int main(void)
         CHECK(lcb_ch_get_stats(ch)->bursts >= (uint64_t)nb, "burst counter");
     }
     lcb_ch_free(ch);
+}
 
+static void t_sched_flip(uint64_t seed, uint32_t *dm, uint32_t *dm2)
+{
+    lcb_ch_cfg c;
+    (void)dm2;
     /* scheduled flip: exactly one bit at the given cycle (serial bit 13 = data bit 10) */
     lcb_ch_cfg_default(&c);
     c.n_sched_flip = 1;
     c.sched_flip[0] = 777 * 24 + 13;
-    ch = mk(&c, seed, 0);
+    lcb_ch *ch = mk(&c, seed, 0);
     run(ch, 1, 2000, dm, 1);
     for (int t = 0; t < 2000; t++)
         CHECK(dm[t] == (t == 776 ? (1u << 10) : 0u), "scheduled flip: cycle %d damage %06x", t, dm[t]);
     lcb_ch_free(ch);
+}
 
+static void t_determinism(uint64_t seed, uint32_t *dm, uint32_t *dm2)
+{
+    lcb_ch_cfg c;
     /* determinism and independence: the same seed gives the same damage; adding
      * drops does not move the data flips (outside the erased phits); another
      * direction or seed gives other errors */
     lcb_ch_cfg_default(&c);
     c.ber_data = 1e-3;
-    ch = mk(&c, seed, 0);
+    lcb_ch *ch = mk(&c, seed, 0);
     run(ch, 1, N, dm, 1);
     lcb_ch_free(ch);
     c.drop_rate = 0.01;
@@ -234,15 +279,28 @@ int main(void)
     run(ch, 1, N, dm2, 1);
     lcb_ch_free(ch);
     CHECK(memcmp(dm, dm2, N * sizeof *dm) == 0, "same seed, different errors");
+}
 
+static void t_enable(uint64_t seed, uint32_t *dm, uint32_t *dm2)
+{
+    lcb_ch_cfg c;
+    (void)dm2;
     /* enable(0) stops injection */
+    lcb_ch_cfg_default(&c);
     c.ber_data = 0.1;
-    ch = mk(&c, seed, 0);
+    lcb_ch *ch = mk(&c, seed, 0);
     lcb_ch_enable(ch, 0);
     run(ch, 1, 1000, dm, 1);
     for (int t = 0; t < 1000; t++) CHECK(dm[t] == 0, "disabled channel damaged cycle %d", t);
     lcb_ch_free(ch);
+}
 
+static void t_cfg_checks(uint64_t seed, uint32_t *dm, uint32_t *dm2)
+{
+    lcb_ch_cfg c;
+    (void)seed;
+    (void)dm;
+    (void)dm2;
     /* configuration checks */
     char err[200];
     lcb_ch_cfg_default(&c);
@@ -251,7 +309,25 @@ int main(void)
     lcb_ch_cfg_default(&c);
     c.ber_data = 0.7;
     CHECK(lcb_ch_cfg_check(&c, err, sizeof err) == -1, "BER 0.7 accepted");
+}
 
+int main(void)
+{
+    const uint64_t seed = 12345;
+    printf("test_channel: seed %llu\n", (unsigned long long)seed);
+    uint32_t *dm = malloc(N * sizeof *dm), *dm2 = malloc(N * sizeof *dm2);
+    t_latency(seed, dm, dm2);
+    t_data_ber(seed, dm, dm2);
+    t_sideband_ber(seed, dm, dm2);
+    t_ctl_ber(seed, dm, dm2);
+    t_drops(seed, dm, dm2);
+    t_sched_outages(seed, dm, dm2);
+    t_random_outages(seed, dm, dm2);
+    t_bursts(seed, dm, dm2);
+    t_sched_flip(seed, dm, dm2);
+    t_determinism(seed, dm, dm2);
+    t_enable(seed, dm, dm2);
+    t_cfg_checks(seed, dm, dm2);
     free(dm);
     free(dm2);
     printf("%s: %d failure(s)\n", nr_fails ? "FAIL" : "PASS", nr_fails);
