@@ -733,6 +733,59 @@ static void end_checks(lcb_run *R, int64_t t)
     }
 }
 
+/* After the loop: the result's counts, from the channels, the endpoints
+ * and the link monitors. */
+static void collect_results(lcb_run *R, int64_t t)
+{
+    R->r->cycles_run = t;
+    R->r->drain_cycles = R->drain ? t - R->drain_start : 0;
+    for (int d = 0; d < 2; d++) {
+        const lcb_ch_stats *cs = lcb_ch_get_stats(R->ch[d]);
+        R->r->err_link_cycles += cs->err_cycles;
+        for (int v = 0; v < R->nv; v++) {
+            R->r->debits[d][v] = R->D[d][v];
+            R->r->freed[d][v] = R->F[d][v];
+        }
+        const lcb_ep_stats *q = lcb_ep_get_stats(R->ep[d ^ 1]);
+        double w = (double)(R->cf->cycles - R->cf->warmup);
+        R->r->goodput_ll[d] = (double)q->win_deliv_phits / w;
+        R->r->goodput_pay[d] = (double)q->win_deliv_payload / w;
+    }
+
+    end_checks(R, t);
+    R->r->sb_errors = R->sb.nerrors;
+    R->r->escapes = lcb_ep_get_stats(R->ep[0])->escapes + lcb_ep_get_stats(R->ep[1])->escapes +
+                 R->r->escapes_classified;
+    for (int i = 0; i < 2; i++) {
+        R->r->dmg_checked += R->mon[i].dmg_checked;
+        R->r->dmg_frame += R->mon[i].dmg_frame;
+        R->r->dmg_detected += R->mon[i].dmg_detected;
+        R->r->dmg_ooo += R->mon[i].dmg_ooo;
+        R->r->exp_escapes += R->mon[i].exp_escapes;
+    }
+    for (int d = 0; d < 2; d++) {
+        const lcb_ch_stats *cs = lcb_ch_get_stats(R->ch[d]);
+        R->r->forged_words += cs->forged_words;
+    }
+}
+
+/* The summary, the verdict line and the first failure. */
+static void report(lcb_run *R)
+{
+    print_summary(R->out, R->cf, R->r, R->ep, R->ch, &R->st, &R->sb);
+    R->r->pass = R->chk.nfail == 0;
+    if (!R->r->pass)
+        fprintf(R->out, "first failure at cycle %" PRId64 ": %s\n", R->chk.first_cycle, R->chk.first);
+    if (R->r->pass && R->r->escape_cycle >= 0)
+        fprintf(R->out, "the run ended at cycle %" PRId64 " on a CRC escape: the link CRC accepted a "
+                "damaged packet (protocol limit, about 2^-%d per undetectable error; see T2 in "
+                "docs/lcb-spec-questions.md). Everything before it was checked; the implementation "
+                "decided as the protocol says (oracle). --no-escapes makes this a failure.\n",
+                R->r->escape_cycle, R->p->link_crc_w == 32 ? 32 : 16);
+    fprintf(R->out, "%s (seed %" PRIu64 ")\n",
+            !R->r->pass ? "FAIL" : R->r->escape_cycle >= 0 ? "PASS-ESCAPE" : "PASS", R->cf->seed);
+}
+
 int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int errlen)
 {
     lcb_run *R = calloc(1, sizeof *R);
@@ -860,48 +913,8 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
     R->r->wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     R->r->seconds = (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec);
-    R->r->cycles_run = t;
-    R->r->drain_cycles = R->drain ? t - R->drain_start : 0;
-    for (int d = 0; d < 2; d++) {
-        const lcb_ch_stats *cs = lcb_ch_get_stats(R->ch[d]);
-        R->r->err_link_cycles += cs->err_cycles;
-        for (int v = 0; v < R->nv; v++) {
-            R->r->debits[d][v] = R->D[d][v];
-            R->r->freed[d][v] = R->F[d][v];
-        }
-        const lcb_ep_stats *q = lcb_ep_get_stats(R->ep[d ^ 1]);
-        double w = (double)(R->cf->cycles - R->cf->warmup);
-        R->r->goodput_ll[d] = (double)q->win_deliv_phits / w;
-        R->r->goodput_pay[d] = (double)q->win_deliv_payload / w;
-    }
-
-    end_checks(R, t);
-    R->r->sb_errors = R->sb.nerrors;
-    R->r->escapes = lcb_ep_get_stats(R->ep[0])->escapes + lcb_ep_get_stats(R->ep[1])->escapes +
-                 R->r->escapes_classified;
-    for (int i = 0; i < 2; i++) {
-        R->r->dmg_checked += R->mon[i].dmg_checked;
-        R->r->dmg_frame += R->mon[i].dmg_frame;
-        R->r->dmg_detected += R->mon[i].dmg_detected;
-        R->r->dmg_ooo += R->mon[i].dmg_ooo;
-        R->r->exp_escapes += R->mon[i].exp_escapes;
-    }
-    for (int d = 0; d < 2; d++) {
-        const lcb_ch_stats *cs = lcb_ch_get_stats(R->ch[d]);
-        R->r->forged_words += cs->forged_words;
-    }
-    print_summary(R->out, R->cf, R->r, R->ep, R->ch, &R->st, &R->sb);
-    R->r->pass = R->chk.nfail == 0;
-    if (!R->r->pass)
-        fprintf(R->out, "first failure at cycle %" PRId64 ": %s\n", R->chk.first_cycle, R->chk.first);
-    if (R->r->pass && R->r->escape_cycle >= 0)
-        fprintf(R->out, "the run ended at cycle %" PRId64 " on a CRC escape: the link CRC accepted a "
-                "damaged packet (protocol limit, about 2^-16 per undetectable error; see T2 in "
-                "docs/lcb-spec-questions.md). Everything before it was checked; the implementation "
-                "decided as the protocol says (oracle). --no-escapes makes this a failure.\n",
-                R->r->escape_cycle);
-    fprintf(R->out, "%s (seed %" PRIu64 ")\n",
-            !R->r->pass ? "FAIL" : R->r->escape_cycle >= 0 ? "PASS-ESCAPE" : "PASS", R->cf->seed);
+    collect_results(R, t);
+    report(R);
     rc = R->r->pass ? 0 : 1;
 done:
     for (int i = 0; i < 2; i++) {
