@@ -88,6 +88,11 @@ module nr_lcb_rx #(
   logic            fv, fbad, dec, dbad;
   logic [23:0]     fph, dph, fhold;
   logic [1:0]      fvc, fvchold;
+  // What the output register takes when no verdict comes: the stage (32) or
+  // this cycle's forward (16).
+  logic            nxt_v, nxt_bad;
+  logic [23:0]     nxt_ph;
+  logic [1:0]      nxt_vc;
 
   // ---- classification (§3, second table) ----
   localparam logic [1:0] OK_PAD = 2'(nr_pkg::OK_RSVD);   // a PAD is an "EOP" with ok = 3
@@ -319,11 +324,10 @@ module nr_lcb_rx #(
     assign trl_good = trl_here && (data[19:16] == 4'b0000) && (data[15:0] == tx_exp);
     assign fhold    = sph_q;
     assign fvchold  = svc_q;
-    // The output register takes the verdict, or else the stage.
-    assign ov_d     = dec || sv_q;
-    assign oph_d    = dec ? dph : sph_q;
-    assign ovc_d    = dec ? pvc_q : svc_q;
-    assign obad_d   = dec ? dbad : sbad_q;
+    assign nxt_v    = sv_q;
+    assign nxt_ph   = sph_q;
+    assign nxt_vc   = svc_q;
+    assign nxt_bad  = sbad_q;
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -355,12 +359,18 @@ module nr_lcb_rx #(
     assign trl_good = 1'b1;
     assign fhold    = oph_q;
     assign fvchold  = ovc_q;
-    // The EOP's verdict and a forwarded phit never meet (one phit a cycle).
-    assign ov_d     = dec || fv;
-    assign oph_d    = dec ? dph : fph;
-    assign ovc_d    = dec ? pvc_q : fvc;
-    assign obad_d   = dec ? dbad : fbad;
+    assign nxt_v    = fv;
+    assign nxt_ph   = fph;
+    assign nxt_vc   = fvc;
+    assign nxt_bad  = fbad;
   end
+
+  // The output register takes the verdict, or else nxt. They never meet: with
+  // 16 one phit a cycle, with 32 the EOP's own cycle forwards nothing.
+  assign ov_d   = dec || nxt_v;
+  assign oph_d  = dec ? dph : nxt_ph;
+  assign ovc_d  = dec ? pvc_q : nxt_vc;
+  assign obad_d = dec ? dbad : nxt_bad;
 
   // Data registers, no reset: crc is loaded at every head before use; the
   // output data is qualified by rx_valid_o.

@@ -316,18 +316,10 @@ int main(void)
     const uint64_t seed = 12345;
     printf("test_channel: seed %llu\n", (unsigned long long)seed);
     uint32_t *dm = malloc(N * sizeof *dm), *dm2 = malloc(N * sizeof *dm2);
-    t_latency(seed, dm, dm2);
-    t_data_ber(seed, dm, dm2);
-    t_sideband_ber(seed, dm, dm2);
-    t_ctl_ber(seed, dm, dm2);
-    t_drops(seed, dm, dm2);
-    t_sched_outages(seed, dm, dm2);
-    t_random_outages(seed, dm, dm2);
-    t_bursts(seed, dm, dm2);
-    t_sched_flip(seed, dm, dm2);
-    t_determinism(seed, dm, dm2);
-    t_enable(seed, dm, dm2);
-    t_cfg_checks(seed, dm, dm2);
+    static void (*const tests[])(uint64_t, uint32_t *, uint32_t *) = {
+        t_latency, t_data_ber, t_sideband_ber, t_ctl_ber, t_drops, t_sched_outages,
+        t_random_outages, t_bursts, t_sched_flip, t_determinism, t_enable, t_cfg_checks};
+    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) tests[i](seed, dm, dm2);
     free(dm);
     free(dm2);
     printf("%s: %d failure(s)\n", nr_fails ? "FAIL" : "PASS", nr_fails);
