@@ -6,7 +6,7 @@
 # gives the -G parameters); <name> is the configuration with '-' -> '_':
 #   configuration   directory                     how
 #   cn-k16          $(BUILD)/v/nwn_cn_k16          hierarchy blocks
-#   fc-k16 bb-k16 fc-isu2-k16 cn-k16-bare fc-k16-bare bb-k16-bare
+#   fc-k16 bb-k16 fc-isu2-k16 cn-k16-bare fc-k16-bare bb-k16-bare fc-k16-crc32
 #   cn-k32 fc-k32 bb-k32 cn-k64 fc-k64 fc6-k64 fc6-isu2-k64 bb-k64
 #                   $(BUILD)/v/nwn_<name>          hierarchy blocks
 #   <k16 LCB>_trace $(BUILD)/v/nwn_<name>_trace    flat, FST, C++ -O0
@@ -25,7 +25,7 @@
 # and compile the C side with -Itb (nwn_rtl.h) and csrc/include (nr_nwn.h).
 #
 #   make test-nwn-rtl   build the k16 smoke tests and run tests/nwn_rtl.list
-NWN_RTL_CFGS := cn-k16 fc-k16 bb-k16 fc-isu2-k16 cn-k16-bare fc-k16-bare bb-k16-bare \
+NWN_RTL_CFGS := cn-k16 fc-k16 bb-k16 fc-isu2-k16 cn-k16-bare fc-k16-bare bb-k16-bare fc-k16-crc32 \
                 cn-k32 fc-k32 bb-k32 cn-k64 fc-k64 fc6-k64 fc6-isu2-k64 bb-k64
 NWN_RTL_TRACE_CFGS := cn-k16 fc-k16 bb-k16 fc-isu2-k16
 nwn_name = $(subst -,_,$(1))
@@ -55,7 +55,8 @@ $(foreach n,$(NWN_RTL_NAMES) $(NWN_RTL_TRACE_NAMES),$(eval NWN_RTL_OBJS_$(n) := 
 
 # Smoke test: one binary per k16 build (LCB and bare). The LCB ones talk to
 # the C LCB model (NRMODEL) on every port.
-NWN_RTL_SMOKE_NAMES := cn_k16 fc_k16 bb_k16 fc_isu2_k16 cn_k16_bare fc_k16_bare bb_k16_bare
+NWN_RTL_SMOKE_NAMES := cn_k16 fc_k16 bb_k16 fc_isu2_k16 cn_k16_bare fc_k16_bare bb_k16_bare \
+    fc_k16_crc32
 NWN_RTL_SMOKE_O := $(BUILD)/obj/tb/nwn/rtl_smoke.o
 $(NWN_RTL_SMOKE_O): CFLAGS += -Itb
 NWN_RTL_SMOKE_BINS := $(NWN_RTL_SMOKE_NAMES:%=$(BUILD)/tests/nwn/rtl_smoke_%)

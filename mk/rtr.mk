@@ -42,10 +42,11 @@ test-nwn-rtr: $(BUILD)/.deps-ok
 # expansion). A variant whose build is not defined is simply not made; rtr_sim
 # then says the RTL is missing.
 .SECONDEXPANSION:
-RTR_NWN_CFGS := cn-k16 fc-k16 bb-k16 fc-isu2-k16 cn-k16-bare fc-k16-bare bb-k16-bare \
+RTR_NWN_CFGS := cn-k16 fc-k16 bb-k16 fc-isu2-k16 cn-k16-bare fc-k16-bare bb-k16-bare fc-k16-crc32 \
                 cn-k32 fc-k32 bb-k32 cn-k64 fc-k64 fc6-k64 fc6-isu2-k64 bb-k64
 RTR_RTL_VARIANTS := yarc-k16:YARC_RTL_OBJS_k16:YARC yarc-k32:YARC_RTL_OBJS_k32:YARC \
     yarc-k64:YARC_RTL_OBJS_k64:YARC yarc-k16-bare:YARC_RTL_OBJS_k16_bare:YARC \
+    yarc-k16-crc32:YARC_RTL_OBJS_k16_crc32:YARC \
     yarc-k16-trace:YARC_RTL_OBJS_k16_trace:YARC yarc-k32-trace:YARC_RTL_OBJS_k32_trace:YARC \
     yarc-k64-trace:YARC_RTL_OBJS_k64_trace:YARC \
     $(foreach c,$(RTR_NWN_CFGS),$(c):NWN_RTL_OBJS_$(subst -,_,$(c)):NWN \

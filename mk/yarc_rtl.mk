@@ -8,6 +8,7 @@
 #   k32        $(BUILD)/v/yarc_k32        yarc-k32        tile = hierarchy block
 #   k64        $(BUILD)/v/yarc_k64        yarc-k64        tile = hierarchy block
 #   k16_bare   $(BUILD)/v/yarc_k16_bare   yarc-k16-bare   tile = hierarchy block
+#   k16_crc32  $(BUILD)/v/yarc_k16_crc32  yarc-k16-crc32  tile = hierarchy block
 #   k16_trace  $(BUILD)/v/yarc_k16_trace  yarc-k16        flat, FST, -O0
 #   k32_trace  $(BUILD)/v/yarc_k32_trace  yarc-k32        flat, FST, -O0 (on demand)
 #   k64_trace  $(BUILD)/v/yarc_k64_trace  yarc-k64        flat, FST, -O0 (on demand)
@@ -27,12 +28,13 @@
 #   make build/bin/rtr_sim-yarc-k64-trace
 #
 #   make test-yarc-rtl   build the smoke tests and run tests/yarc_rtl.list
-YARC_RTL_NAMES := k16 k32 k64 k16_bare
+YARC_RTL_NAMES := k16 k32 k64 k16_bare k16_crc32
 YARC_RTL_TRACE_NAMES := k16_trace k32_trace k64_trace
 YARC_GP_k16       := $(shell scripts/cfg.sh yarc-k16)
 YARC_GP_k32       := $(shell scripts/cfg.sh yarc-k32)
 YARC_GP_k64       := $(shell scripts/cfg.sh yarc-k64)
 YARC_GP_k16_bare  := $(shell scripts/cfg.sh yarc-k16-bare)
+YARC_GP_k16_crc32 := $(shell scripts/cfg.sh yarc-k16-crc32)
 YARC_GP_k16_trace := $(YARC_GP_k16)
 YARC_GP_k32_trace := $(YARC_GP_k32)
 YARC_GP_k64_trace := $(YARC_GP_k64)
@@ -57,11 +59,12 @@ $(YARC_V:%=%/shim.o): CXXFLAGS += -Itb -Icsrc/include
 $(YARC_RTL_TRACE_NAMES:%=$(BUILD)/v/yarc_%/shim.o): CXXFLAGS += -DNR_YARC_TRACE
 $(foreach n,$(YARC_RTL_NAMES) $(YARC_RTL_TRACE_NAMES),$(eval YARC_RTL_OBJS_$(n) := $(BUILD)/v/yarc_$(n)/shim.o $(BUILD)/v/yarc_$(n)/libVnr_yarc.a))
 
-# Smoke test: one binary per build (bare k16 and LCB k16). The LCB one talks
-# to the C LCB model (NRMODEL) on every port.
+# Smoke test: one binary per k16 build (bare, LCB, LCB with the 32-bit link
+# check). The LCB ones talk to the C LCB model (NRMODEL) on every port.
 YARC_RTL_SMOKE_O := $(BUILD)/obj/tb/yarc/rtl_smoke.o
 $(YARC_RTL_SMOKE_O): CFLAGS += -Itb
-YARC_RTL_SMOKE_BINS := $(BUILD)/tests/yarc/rtl_smoke_k16 $(BUILD)/tests/yarc/rtl_smoke_k16_bare
+YARC_RTL_SMOKE_BINS := $(BUILD)/tests/yarc/rtl_smoke_k16 $(BUILD)/tests/yarc/rtl_smoke_k16_bare \
+    $(BUILD)/tests/yarc/rtl_smoke_k16_crc32
 $(BUILD)/tests/yarc/rtl_smoke_%: $(YARC_RTL_SMOKE_O) $$(YARC_RTL_OBJS_$$*) $$(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
 	$(CXX) -o $@ $(YARC_RTL_SMOKE_O) $(YARC_RTL_OBJS_$*) $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS) $(VLIBS)

@@ -85,6 +85,12 @@ expect 2 "c10.txt:301: configuration 'cfg280' already defined at line 280" --cfg
 for i in $(seq 1 300); do echo "cfg$i nr_yarc Rows=2 Cols=2 UseLcb=0"; done > "$TMP/c11.txt"
 expect 0 "^PASS" --cfg-file "$TMP/c11.txt" --cfg cfg299 $Q
 expect 2 "no configuration 'cfg301'" --cfg-file "$TMP/c11.txt" --cfg cfg301
+# LinkCrcW (link-protocol 4.1) is 16 or 32, refused with file:line otherwise;
+# an RTL build made with the other width is refused, not run
+printf 'crc24 nr_yarc Rows=2 Cols=2 LinkCrcW=24\ncrc24n nr_nwn NumPorts=16 R=8 M=2 LinkCrcW=24\nyarc-k16 nr_yarc Rows=4 Cols=4 LinkCrcW=32\n' > "$TMP/c12.txt"
+expect 2 "c12.txt:1: configuration crc24: LinkCrcW = 24: must be 16 or 32" --cfg-file "$TMP/c12.txt" --cfg crc24 $Q
+expect 2 "c12.txt:2: configuration crc24n: LinkCrcW = 24: must be 16 or 32" --cfg-file "$TMP/c12.txt" --cfg crc24n $Q
+expect 2 "RTL build yarc-k16 has link_crc_w=16, configuration yarc-k16 \\(.*c12.txt:3\\) wants 32" --cfg-file "$TMP/c12.txt" --cfg yarc-k16 --impl rtl $Q
 # rtr_lat after replays without injected errors (timeout below the round trip):
 # was ~1.7e19 (unsigned underflow of head-out - head-in)
 "$SIM" --link-lat 600 --warmup 500 --measure 2000 > "$TMP/lat.out" 2>&1

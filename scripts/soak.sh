@@ -9,12 +9,12 @@
 #          and control-bit flips up to 3e-2, forged control words included;
 #   lcbrtl LCB RTL in lockstep with the model (lcb_sim --a rtl --b model
 #          --lockstep), only if BUILD/bin/lcb_sim exists (it is not built here);
-#   rtr    k16 routers with link errors: rtr_sim, in lockstep with the RTL when
-#          BUILD/bin/rtr_sim-yarc-k16 exists, model-only otherwise.
+#   rtr    k16 routers with link errors: rtr_sim on yarc-k16, in lockstep with
+#          the RTL when BUILD/bin/rtr_sim-yarc-k16 exists, model-only otherwise.
 # -c 32 soaks the 32-bit link check (link-protocol 4.1, LinkCrcW = 32): the
 # model pairs run with --link-crc 32, the RTL in lockstep uses
 # BUILD/bin/lcb_sim_crc32 (the lcb-crc32 build) if it exists, and the routers
-# are left out (their ports have LinkCrcW = 16).
+# are yarc-k16-crc32 (BUILD/bin/rtr_sim-yarc-k16-crc32 for the lockstep).
 # Each run gets its own seed (from BASESEED and the run number) and rotated
 # latencies, buffer sizes, VC counts and error kinds. The same BASESEED gives
 # the same sequence of commands. A run is PASS, ESCAPE (PASS with counted CRC
@@ -44,7 +44,8 @@ LCB=$BUILD/bin/lcb_sim_model
 LCBRTL=$BUILD/bin/lcb_sim
 RTR=$BUILD/bin/rtr_sim
 LCBOPT=""
-if [ "$CRCW" = 32 ]; then LCBRTL=$BUILD/bin/lcb_sim_crc32; LCBOPT="--link-crc 32"; fi
+RCFG=yarc-k16
+if [ "$CRCW" = 32 ]; then LCBRTL=$BUILD/bin/lcb_sim_crc32; LCBOPT="--link-crc 32"; RCFG=yarc-k16-crc32; fi
 for b in "$LCB" "$RTR"; do
     [ -x "$b" ] || { echo "soak: $b is not built (make BUILD=$BUILD $b)" >&2; exit 2; }
 done
@@ -53,12 +54,11 @@ mkdir -p "$OUT"
 rm -f "$OUT"/fail-*.log "$OUT"/runs.log "$OUT"/cases.tmp
 kinds="lcb rtr"
 [ -x "$LCBRTL" ] && kinds="lcb lcbrtl rtr"
-[ "$CRCW" = 32 ] && kinds=$(echo $kinds | sed 's/ rtr//')
 rtrls=""
-[ -x "$BUILD/bin/rtr_sim-yarc-k16" ] && rtrls="--impl lockstep"
+[ -x "$BUILD/bin/rtr_sim-$RCFG" ] && rtrls="--impl lockstep"
 start=$(date +%s)
 deadline=$(awk -v s="$start" -v m="$MIN" 'BEGIN { printf "%d", s + m * 60 }')
-echo "soak: base seed $BASE, budget $MIN min, LinkCrcW $CRCW, kinds: $kinds$([ -x "$LCBRTL" ] || echo ' (no LCB RTL binary: lcbrtl skipped)'), routers $(case " $kinds " in *" rtr "*) [ -n "$rtrls" ] && echo 'in lockstep' || echo 'model-only (no RTL build)' ;; *) echo 'left out (LinkCrcW = 16 ports)' ;; esac)"
+echo "soak: base seed $BASE, budget $MIN min, LinkCrcW $CRCW, kinds: $kinds$([ -x "$LCBRTL" ] || echo ' (no LCB RTL binary: lcbrtl skipped)'), routers $RCFG $([ -n "$rtrls" ] && echo 'in lockstep' || echo 'model-only (no RTL build)')"
 
 # deterministic pick: pick N "list" -> the N-th word modulo the list length
 pick() { n=$1; shift; set -- $*; i=$(( n % $# + 1 )); eval echo \${$i}; }
@@ -102,7 +102,7 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
         outage) errs="--outage 1e-5:300 --ber $ber --ctl-ber $ctl" ;;
         all) errs="--ber $ber --burst 2e-5:24 --drop 2e-5 --outage 1e-5:300 --ctl-ber $ctl" ;;
         esac
-        cmd="$RTR --cfg yarc-k16 $rtrls --seed $seed --measure 20000 --link-lat $lat $errs"
+        cmd="$RTR --cfg $RCFG $rtrls --seed $seed --measure 20000 --link-lat $lat $errs"
         ;;
     esac
     t0=$(date +%s)

@@ -30,6 +30,7 @@ typedef struct {
     int use_lcb;
     int max_pkt_len;
     int replay_depth, window; /* LCB */
+    int link_crc_w;    /* every port's link check, 16 or 32 (link-protocol §4.1); 0 = 16 */
 } nr_nwn_params;
 
 /* Extra RT_DROP reasons of the network switches (nr_router.h has 1..4). */

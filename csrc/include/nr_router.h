@@ -58,7 +58,12 @@ typedef struct {
     int replay_depth, window; /* LCB */
     int sub_speedup;          /* subswitch input speedup across VCs, 1..4; 0 = the
                                * default 4 (every VC pops independently, §6) */
+    int link_crc_w;           /* every port's link check, 16 or 32 (link-protocol
+                               * §4.1); 0 = the default 16 */
 } nr_yarc_params;
+
+/* Check p against docs/yarc-arch.md section 3: 0, or -1 with a message. */
+int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen);
 
 /* The YARC C reference model. */
 typedef struct nr_yarc nr_yarc;

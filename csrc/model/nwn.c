@@ -133,7 +133,8 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
         nr_rt_reset(&m->tab[i], k);
     }
     if (p->use_lcb) {
-        nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len, 16};
+        nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len,
+                            p->link_crc_w ? p->link_crc_w : 16};
         m->lcb = calloc((size_t)k, sizeof *m->lcb);
         m->lo = calloc((size_t)k, sizeof *m->lo);
         if (!m->lcb || !m->lo)

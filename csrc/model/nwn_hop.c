@@ -64,6 +64,8 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
             2 * p->chan_lat);
     if (p->use_lcb != 0 && p->use_lcb != 1)
         BAD("UseLcb = %d: must be 0 or 1", p->use_lcb);
+    if (p->link_crc_w != 0 && p->link_crc_w != 16 && p->link_crc_w != 32)
+        BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
     /* radix limits (§3) */
     const int n = k / p->r;
     if (n + p->m > NR_SW_MAX_IO)
@@ -72,7 +74,7 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
         BAD("bb top radix R/2 + u = %d + %d exceeds 64", p->r / 2, (k / 2) / p->m);
     if (p->use_lcb) { /* the LCB's own rules (link-protocol §2, §11) */
         nr_lcb_params lp = {p->num_vcs, p->in_buf_per_vc, p->replay_depth, p->window,
-                            p->max_pkt_len, 16};
+                            p->max_pkt_len, p->link_crc_w ? p->link_crc_w : 16};
         nr_lcb_cfg lc = {.timeout = 1, .retry_limit = 0, .max_len = 2};
         char lerr[200];
         nr_lcbp *l = nr_lcbp_new(&lp, &lc, lerr, (int)sizeof lerr);

@@ -41,7 +41,7 @@ void yarc_error(nr_yarc *m, const char *fmt, ...)
 static int is_pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
 
 /* §3 parameter rules. 0, or -1 with a message. */
-static int check_params(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err, int errlen)
+int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen)
 {
 #define BAD(...)                                         \
     do {                                                 \
@@ -77,16 +77,21 @@ static int check_params(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *e
         BAD("UseLcb = %d: must be 0 or 1", p->use_lcb);
     if (p->sub_speedup < 0 || p->sub_speedup > 4)
         BAD("SubSpeedup = %d: must be 1..4", p->sub_speedup);
-    if (p->use_lcb && !lcfg)
-        BAD("UseLcb = 1 needs the LCB run-time configuration (lcfg)");
+    if (p->link_crc_w != 0 && p->link_crc_w != 16 && p->link_crc_w != 32)
+        BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
     return 0;
 #undef BAD
 }
 
 nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err, int errlen)
 {
-    if (check_params(p, lcfg, err, errlen))
+    if (nr_yarc_check(p, err, errlen))
         return NULL;
+    if (p->use_lcb && !lcfg) {
+        if (err && errlen > 0)
+            snprintf(err, (size_t)errlen, "UseLcb = 1 needs the LCB run-time configuration (lcfg)");
+        return NULL;
+    }
     nr_yarc *m = calloc(1, sizeof *m);
     if (!m)
         goto nomem;
@@ -121,7 +126,8 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
             t->ssw.qmap[q] = (uint8_t)(q >> m->cshift);
     }
     if (p->use_lcb) {
-        nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len, 16};
+        nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len,
+                            p->link_crc_w ? p->link_crc_w : 16};
         m->lcb = calloc((size_t)n, sizeof *m->lcb);
         m->lo = calloc((size_t)n, sizeof *m->lo);
         if (!m->lcb || !m->lo)

@@ -27,6 +27,9 @@
 //   ChanLat      1..4, internal channel latency (data and credits).
 //   UseLcb       1: nr_lcb_port on every port; 0: nr_port_bare.
 //   MaxPktLen    >= 2, VCT threshold; ReplayDepth, Window: the LCB's.
+//   LinkCrcW     16 or 32, every port's link check (docs/link-protocol.md
+//                section 4.1); 32 adds a trailer phit per packet and one
+//                cycle to each link's receive path.
 //   Radix limits: n + M <= 64, fc top R <= 64, bb top R/2 + u <= 64.
 // Latency definition (doc 3, 5): a channel phit sent in cycle t is written into
 //   the receiving buffer at the end of t+ChanLat-1 (ChanLat-1 pipeline stages,
@@ -49,7 +52,8 @@
 //   prm_*_o                         constant: the -G parameters of this build.
 // Zero-load latency (doc 8): link_rx -> link_tx 6 cycles through one
 //   subswitch, 6 + ChanLat through two (bb up/down-going), 6 + 2*ChanLat
-//   through three; bare in_valid -> out_valid two cycles less.
+//   through three; bare in_valid -> out_valid two cycles less. LinkCrcW = 32
+//   adds one cycle to each (the receiver's trailer stage).
 // Net names: every net of this module (the wiring between ports, subswitches
 //   and channel pipes) starts with hb_ ("hierarchy boundary"): when the ports
 //   and subswitches are hierarchy blocks of a Verilator build, these are the
@@ -76,6 +80,7 @@ module nr_nwn #(
   parameter int MaxPktLen   = 64,
   parameter int ReplayDepth = 256,
   parameter int Window      = 32,
+  parameter int LinkCrcW    = 16,
   parameter int TopSpeedup  = 1,
   parameter int TopChoice   = 0,
   localparam int PhitW      = nr_pkg::PHIT_W,
@@ -124,7 +129,8 @@ module nr_nwn #(
   output logic [15:0]                prm_replay_depth_o,
   output logic [15:0]                prm_window_o,
   output logic [15:0]                prm_top_speedup_o,
-  output logic [15:0]                prm_top_choice_o
+  output logic [15:0]                prm_top_choice_o,
+  output logic [15:0]                prm_link_crc_w_o
 );
 
   localparam int N    = NumPorts / R;                           // ports per bottom
@@ -155,6 +161,7 @@ module nr_nwn #(
   `NR_PARAM_ASSERT(p_chanlat, ChanLat >= 1 && ChanLat <= 4)
   `NR_PARAM_ASSERT(p_bufdepth, BufDepth >= 2 * ChanLat && (BufDepth & (BufDepth - 1)) == 0)
   `NR_PARAM_ASSERT(p_uselcb, UseLcb == 0 || UseLcb == 1)
+  `NR_PARAM_ASSERT(p_linkcrcw, LinkCrcW == 16 || LinkCrcW == 32)
   `NR_PARAM_ASSERT(p_maxpkt, MaxPktLen >= 2)
   `NR_PARAM_ASSERT(p_radix, NOB <= 64 && NOT <= 64)
 
@@ -174,6 +181,7 @@ module nr_nwn #(
   assign prm_max_pkt_len_o   = 16'(MaxPktLen);
   assign prm_replay_depth_o  = 16'(ReplayDepth);
   assign prm_window_o        = 16'(Window);
+  assign prm_link_crc_w_o    = 16'(LinkCrcW);
 
   // ------------------------------------------------------------ shared wires
   // Arrays indexed by their producer and written whole by it (many partial
@@ -240,6 +248,7 @@ module nr_nwn #(
       .MaxPktLen  (MaxPktLen),
       .ReplayDepth(ReplayDepth),
       .Window     (Window),
+      .LinkCrcW   (LinkCrcW),
       .TopSpeedup (TopSpeedup),
       .TopChoice  (TopChoice),
       .UpPort     (IS_UP ? 1 : 0)
@@ -330,6 +339,7 @@ module nr_nwn #(
       .MaxPktLen  (MaxPktLen),
       .ReplayDepth(ReplayDepth),
       .Window     (Window),
+      .LinkCrcW   (LinkCrcW),
       .TopSpeedup (TopSpeedup),
       .TopChoice  (TopChoice),
       .Kind       (0)
@@ -462,6 +472,7 @@ module nr_nwn #(
         .MaxPktLen  (MaxPktLen),
         .ReplayDepth(ReplayDepth),
         .Window     (Window),
+        .LinkCrcW   (LinkCrcW),
         .TopSpeedup (TopSpeedup),
         .TopChoice  (TopChoice),
         .Kind       ((Bb != 0) ? 2 : 1)

@@ -11,8 +11,8 @@
 //   hierarchy block).
 // Parameters:
 //   NumPorts, R, M, Bb, Speedup, SelfTurn, NumVcs, InBufPerVc, BufDepth,
-//     ChanLat, UseLcb, MaxPktLen, ReplayDepth, Window: nr_nwn's, all of them
-//     with the top's values (ranges checked there and in the leaves). A
+//     ChanLat, UseLcb, MaxPktLen, ReplayDepth, Window, LinkCrcW: nr_nwn's, all
+//     of them with the top's values (ranges checked there and in the leaves). A
 //     hierarchy block of Verilator is verilated with the top's -G values on top
 //     of its instance's, so it declares every one of them and its per-
 //     instance parameters have other names. ChanLat is not used here.
@@ -60,6 +60,7 @@ module nr_nwn_port #(
   parameter int MaxPktLen   = 64,
   parameter int ReplayDepth = 256,
   parameter int Window      = 32,
+  parameter int LinkCrcW    = 16,
   parameter int TopSpeedup  = 1,
   parameter int TopChoice   = 0,
   parameter int UpPort      = 0,
@@ -136,6 +137,7 @@ module nr_nwn_port #(
       .ReplayDepth(ReplayDepth),
       .Window     (Window),
       .MaxPktLen  (MaxPktLen),
+      .LinkCrcW   (LinkCrcW),
       .RdPorts    (RdPorts)
     ) u_port (
       .clk_i,

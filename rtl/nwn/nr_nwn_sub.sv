@@ -12,11 +12,11 @@
 //   and all tops another (Verilator hierarchy blocks).
 // Parameters:
 //   NumPorts, R, M, Bb, Speedup, SelfTurn, NumVcs, InBufPerVc, BufDepth,
-//     ChanLat, UseLcb, MaxPktLen, ReplayDepth, Window, TopSpeedup, TopChoice:
-//     nr_nwn's, all of them
-//     with the top's values (a Verilator hierarchy block is verilated with
-//     the top's -G values on top of its instance's, so it declares every one
-//     of them and its per-instance parameter has another name). Used here:
+//     ChanLat, UseLcb, MaxPktLen, ReplayDepth, Window, LinkCrcW, TopSpeedup,
+//     TopChoice: nr_nwn's, all of them with the top's values (a Verilator
+//     hierarchy block is verilated with the top's -G values on top of its
+//     instance's, so it declares every one of them and its per-instance
+//     parameter has another name). Used here:
 //     n = k/R, u = (k/2)/M, Speedup (input speedup S of a bottom, 1..2; tops
 //     use 1), SelfTurn, NumVcs, BufDepth (input buffer per (channel input,
 //     VC) = credits of the sender, power of two >= 2; the top checks >=
@@ -65,6 +65,7 @@ module nr_nwn_sub #(
   parameter int MaxPktLen   = 64,
   parameter int ReplayDepth = 256,
   parameter int Window      = 32,
+  parameter int LinkCrcW    = 16,
   parameter int TopSpeedup  = 1,
   parameter int TopChoice   = 0,
   parameter int Kind        = 0,
@@ -119,6 +120,7 @@ module nr_nwn_sub #(
   // the top's port and link parameters (not used here)
   `NR_PARAM_ASSERT(p_port_prm, InBufPerVc >= MaxPktLen && ChanLat >= 1 && ChanLat <= 4 &&
                    (UseLcb == 0 || UseLcb == 1) && ReplayDepth >= 8 && Window >= 2 &&
+                   (LinkCrcW == 16 || LinkCrcW == 32) &&
                    (TopChoice == 0 || TopChoice == 1))
   `NR_PARAM_ASSERT(p_topspeedup, TopSpeedup >= 1 && TopSpeedup <= 2 && (Bb == 0 || TopSpeedup == 1))
 

@@ -14,6 +14,9 @@
 //   RowBusLat     1..4 cycles, ColLat 1..4 cycles.
 //   UseLcb        1: nr_lcb_port on every port; 0: nr_port_bare.
 //   MaxPktLen     >= 2, VCT threshold; ReplayDepth, Window: the LCB's.
+//   LinkCrcW      16 or 32, every port's link check (docs/link-protocol.md
+//                 section 4.1); 32 adds a trailer phit per packet and one
+//                 cycle to each link's receive path.
 //   SubSpeedup    1..4, the subswitch's input speedup across VCs
 //                 (docs/yarc-arch.md section 6): >= NumVcs (default 4) every
 //                 row buffer pops independently; 1 the seeds' 8x8 subswitch.
@@ -38,7 +41,8 @@
 //   tev_p_o (5 bits/port)           {reason[2:0], CFG_BAD, RT_DROP}.
 //   prm_*_o                         constant: the -G parameters of this build.
 // Zero-load latency: link_rx -> link_tx 6 + RowBusLat + ColLat cycles (10 at
-//   defaults); bare in_valid -> out_valid 4 + RowBusLat + ColLat.
+//   defaults, 11 with LinkCrcW = 32); bare in_valid -> out_valid 4 +
+//   RowBusLat + ColLat.
 // Cost (k=64 defaults): 64 x (LCB port 256-phit replay + 256-phit input
 //   queue, 16 row buffers and 16 column buffers of 8 phits, 8 staging phits),
 //   in RAM leaves except the staging registers; per row bus
@@ -60,6 +64,7 @@ module nr_yarc #(
   parameter int MaxPktLen   = 64,
   parameter int ReplayDepth = 256,
   parameter int Window      = 32,
+  parameter int LinkCrcW    = 16,
   parameter int SubSpeedup  = 4,
   localparam int NumPorts   = Rows * Cols,
   localparam int PhitW      = nr_pkg::PHIT_W,
@@ -107,7 +112,8 @@ module nr_yarc #(
   output logic [15:0]                prm_max_pkt_len_o,
   output logic [15:0]                prm_replay_depth_o,
   output logic [15:0]                prm_window_o,
-  output logic [15:0]                prm_sub_speedup_o
+  output logic [15:0]                prm_sub_speedup_o,
+  output logic [15:0]                prm_link_crc_w_o
 );
 
   `NR_PARAM_ASSERT(p_rows, Rows >= 2 && Rows <= 8 && (Rows & (Rows - 1)) == 0)
@@ -121,6 +127,7 @@ module nr_yarc #(
   `NR_PARAM_ASSERT(p_maxpkt, MaxPktLen >= 2)
   `NR_PARAM_ASSERT(p_subspeedup, SubSpeedup >= 1 && SubSpeedup <= 4)
   `NR_PARAM_ASSERT(p_uselcb, UseLcb == 0 || UseLcb == 1)
+  `NR_PARAM_ASSERT(p_linkcrcw, LinkCrcW == 16 || LinkCrcW == 32)
 
   assign prm_rows_o          = 16'(Rows);
   assign prm_cols_o          = 16'(Cols);
@@ -135,6 +142,7 @@ module nr_yarc #(
   assign prm_replay_depth_o  = 16'(ReplayDepth);
   assign prm_window_o        = 16'(Window);
   assign prm_sub_speedup_o   = 16'(SubSpeedup);
+  assign prm_link_crc_w_o    = 16'(LinkCrcW);
 
   localparam int RbW = ColW + RowW + VcW + PhitW;   // row-bus payload
   localparam int CcW = VcW + PhitW;                 // column-channel payload
@@ -188,6 +196,7 @@ module nr_yarc #(
         .MaxPktLen  (MaxPktLen),
         .ReplayDepth(ReplayDepth),
         .Window     (Window),
+        .LinkCrcW   (LinkCrcW),
         .SubSpeedup (SubSpeedup),
         .RowBusLat  (RowBusLat),
         .ColLat     (ColLat)

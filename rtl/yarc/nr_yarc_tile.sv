@@ -36,6 +36,7 @@ module nr_yarc_tile #(
   parameter int MaxPktLen   = 64,
   parameter int ReplayDepth = 256,
   parameter int Window      = 32,
+  parameter int LinkCrcW    = 16,
   parameter int SubSpeedup  = 4,
   // not used inside a tile; declared because Verilator hands a top's -G
   // values to its hierarchy blocks (the tile is one), so a configuration that
@@ -128,7 +129,8 @@ module nr_yarc_tile #(
       .BufPerVc   (InBufPerVc),
       .ReplayDepth(ReplayDepth),
       .Window     (Window),
-      .MaxPktLen  (MaxPktLen)
+      .MaxPktLen  (MaxPktLen),
+      .LinkCrcW   (LinkCrcW)
     ) u_port (
       .clk_i,
       .rst_ni,

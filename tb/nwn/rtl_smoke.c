@@ -180,7 +180,11 @@ static void add_probe(const char *name, int src, int dst, int subsw, int vc)
     S[src].pk[i].probe = npr;
 }
 
-static int expected_latency(int subsw) { return (LCB ? 6 : 4) + (subsw - 1) * P.chan_lat; }
+/* nwn-arch section 8; the 32-bit link check's trailer stage adds a cycle */
+static int expected_latency(int subsw)
+{
+    return (LCB ? 6 + (P.link_crc_w == 32) : 4) + (subsw - 1) * P.chan_lat;
+}
 
 /* ---- deliveries ---- */
 /* A flow has one path through the switch unless it turns through a top (fc,
@@ -279,9 +283,9 @@ int main(int argc, char **argv)
     BB = P.bb;
     CN = P.r == 1;
     printf("nr_nwn %s k=%d R=%d M=%d Bb=%d Speedup=%d SelfTurn=%d NumVcs=%d InBufPerVc=%d "
-           "BufDepth=%d ChanLat=%d UseLcb=%d MaxPktLen=%d\n",
+           "BufDepth=%d ChanLat=%d UseLcb=%d MaxPktLen=%d LinkCrcW=%d\n",
            org_name(), NP, P.r, P.m, P.bb, P.speedup, P.self_turn, NV, P.in_buf_per_vc,
-           P.buf_depth, P.chan_lat, LCB, P.max_pkt_len);
+           P.buf_depth, P.chan_lat, LCB, P.max_pkt_len, P.link_crc_w);
     if (NP > MAXP || MAXLEN > P.max_pkt_len || NP > 4095) {
         printf("FAIL: build too large for this test\n");
         return 1;
@@ -293,7 +297,8 @@ int main(int argc, char **argv)
     memset(ch_up, 0, sizeof ch_up);
     memset(ch_dn, 0, sizeof ch_dn);
     if (LCB) {
-        nr_lcb_params lp = {NV, P.in_buf_per_vc, P.replay_depth, P.window, P.max_pkt_len, 16};
+        nr_lcb_params lp = {NV, P.in_buf_per_vc, P.replay_depth, P.window, P.max_pkt_len,
+                            P.link_crc_w};
         char err[200];
         for (int q = 0; q < NP; q++) {
             host[q] = nr_lcbp_new(&lp, &lcfg, err, sizeof err);

@@ -14,7 +14,8 @@
 static const char *const nwn_keys[] = {"NumPorts", "R",        "M",         "Bb",
                                        "Speedup",  "SelfTurn", "NumVcs",    "InBufPerVc",
                                        "BufDepth", "ChanLat",  "UseLcb",    "MaxPktLen",
-                                       "ReplayDepth", "Window", "TopSpeedup", "TopChoice", NULL};
+                                       "ReplayDepth", "Window", "TopSpeedup", "TopChoice",
+                                       "LinkCrcW", NULL};
 
 /* Named configuration -> nr_nwn_params (defaults of docs/nwn-arch.md section 3
  * and docs/link-protocol.md section 2), checked by nr_nwn_check. */
@@ -42,6 +43,7 @@ int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errle
     p->max_pkt_len = (int)rtr_cfg_get(c, "MaxPktLen", 64);
     p->replay_depth = (int)rtr_cfg_get(c, "ReplayDepth", 256);
     p->window = (int)rtr_cfg_get(c, "Window", 32);
+    p->link_crc_w = (int)rtr_cfg_get(c, "LinkCrcW", 16);
     char e2[256];
     if (nr_nwn_check(p, e2, sizeof e2)) {
         snprintf(err, errlen, "%s:%d: configuration %s: %s", c->file, c->line, c->name, e2);
@@ -65,7 +67,7 @@ static int nwn_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) {
     g->lcb.replay_depth = p.replay_depth;
     g->lcb.window = p.window;
     g->lcb.max_pkt_len = p.max_pkt_len;
-    g->lcb.link_crc_w = 16; /* the routers' ports have the CRC-16 link check */
+    g->lcb.link_crc_w = p.link_crc_w; /* the endpoints' link check is the ports' */
     g->self_drop = !p.self_turn;
     g->upup_first = p.bb ? p.num_ports / 2 : 0;
     g->mp_n = p.r > 1 ? p.num_ports / p.r : 0;

@@ -13,7 +13,8 @@
 
 static const char *const yarc_keys[] = {"Rows", "Cols", "NumVcs", "InBufPerVc", "RowBufDepth",
                                         "ColBufDepth", "RowBusLat", "ColLat", "UseLcb",
-                                        "MaxPktLen", "ReplayDepth", "Window", "SubSpeedup", NULL};
+                                        "MaxPktLen", "ReplayDepth", "Window", "SubSpeedup",
+                                        "LinkCrcW", NULL};
 
 /* Named configuration -> nr_yarc_params (defaults of docs/yarc-arch.md section 3
  * and docs/link-protocol.md section 2). */
@@ -38,11 +39,10 @@ int rtr_yarc_params(const rtr_namedcfg *c, nr_yarc_params *p, char *err, int err
     p->replay_depth = (int)rtr_cfg_get(c, "ReplayDepth", 256);
     p->window = (int)rtr_cfg_get(c, "Window", 32);
     p->sub_speedup = (int)rtr_cfg_get(c, "SubSpeedup", 4);
-    int n = p->rows * p->cols;
-    if (p->rows < 2 || p->cols < 2 || n > NR_MAX_PORTS || p->num_vcs < 1 ||
-        p->num_vcs > NR_LCB_MAX_VCS) {
-        snprintf(err, errlen, "%s:%d: %s: Rows=%d Cols=%d NumVcs=%d out of range", c->file, c->line,
-                 c->name, p->rows, p->cols, p->num_vcs);
+    p->link_crc_w = (int)rtr_cfg_get(c, "LinkCrcW", 16);
+    char e2[256];
+    if (nr_yarc_check(p, e2, sizeof e2)) {
+        snprintf(err, errlen, "%s:%d: configuration %s: %s", c->file, c->line, c->name, e2);
         return -1;
     }
     return 0;
@@ -64,7 +64,7 @@ static int yarc_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) 
     g->lcb.replay_depth = p.replay_depth;
     g->lcb.window = p.window;
     g->lcb.max_pkt_len = p.max_pkt_len;
-    g->lcb.link_crc_w = 16; /* the routers' ports have the CRC-16 link check */
+    g->lcb.link_crc_w = p.link_crc_w; /* the endpoints' link check is the ports' */
     return 0;
 }
 

@@ -73,7 +73,7 @@ static void *r_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, char *err, 
     }
     GLUE_CHECKS(CHK)
     if (want.use_lcb) {
-        CHK(replay_depth) CHK(window)
+        CHK(replay_depth) CHK(window) CHK(link_crc_w)
     }
 #undef CHK
     return h;

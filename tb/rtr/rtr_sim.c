@@ -512,10 +512,11 @@ static void sim_print_results(const sim_ctx *x) {
         /* CRC escapes (docs/rtr-testbench.md, "Link errors and escapes") */
         printf("link escapes: %" PRIu64 " packets accepted over damaged link cycles, in %" PRIu64
                " damaged packets that reached an EOP (%" PRIu64 " refused in recovery before a marker, %"
-               PRIu64 " with framing changed, %" PRIu64 " surely detected by the CRC-16); analytic "
+               PRIu64 " with framing changed, %" PRIu64 " surely detected by the %s); analytic "
                "expectation %.3g; control words: %" PRIu64 " damaged ones delivered, %" PRIu64
                " accepted\n",
-               x->r.escapes, x->r.dmg_checked, x->r.dmg_ooo, x->r.dmg_frame, x->r.dmg_detected, x->r.exp_escapes,
+               x->r.escapes, x->r.dmg_checked, x->r.dmg_ooo, x->r.dmg_frame, x->r.dmg_detected,
+               x->g.lcb.link_crc_w == 32 ? "32-bit link check" : "CRC-16", x->r.exp_escapes,
                x->r.cw_damaged, x->r.ctl_escapes);
         if (x->r.esc_cycle >= 0)
             printf("the run was judged up to the first escape at cycle %" PRId64 "%s; %" PRIu64

@@ -74,7 +74,7 @@ SC_MODULE(yarc_sc_top)
     SIG(tev_p_o) tev_p_o;
     SIG(prm_rows_o) prm_rows_o, prm_cols_o, prm_num_vcs_o, prm_in_buf_per_vc_o,
         prm_row_buf_depth_o, prm_col_buf_depth_o, prm_row_bus_lat_o, prm_col_lat_o, prm_use_lcb_o,
-        prm_max_pkt_len_o, prm_replay_depth_o, prm_window_o, prm_sub_speedup_o;
+        prm_max_pkt_len_o, prm_replay_depth_o, prm_window_o, prm_sub_speedup_o, prm_link_crc_w_o;
 
     SC_CTOR(yarc_sc_top)
     {
@@ -87,7 +87,7 @@ SC_MODULE(yarc_sc_top)
         B(prm_rows_o); B(prm_cols_o); B(prm_num_vcs_o); B(prm_in_buf_per_vc_o);
         B(prm_row_buf_depth_o); B(prm_col_buf_depth_o); B(prm_row_bus_lat_o); B(prm_col_lat_o);
         B(prm_use_lcb_o); B(prm_max_pkt_len_o); B(prm_replay_depth_o); B(prm_window_o);
-        B(prm_sub_speedup_o);
+        B(prm_sub_speedup_o); B(prm_link_crc_w_o);
 #undef B
     }
     ~yarc_sc_top() { delete dut; }
@@ -154,6 +154,7 @@ extern "C" yarc_rtl *yarc_rtl_new(const nr_lcb_cfg *lcfg)
     h->p.replay_depth = (int)t->prm_replay_depth_o.read();
     h->p.window = (int)t->prm_window_o.read();
     h->p.sub_speedup = (int)t->prm_sub_speedup_o.read();
+    h->p.link_crc_w = (int)t->prm_link_crc_w_o.read();
     h->nports = h->p.rows * h->p.cols;
     h->cw = clog2(h->p.in_buf_per_vc + 1);
     return h;

@@ -33,6 +33,7 @@ extern "C" yarc_rtl *yarc_rtl_new(const nr_lcb_cfg *lcfg)
     h->p.max_pkt_len = t->prm_max_pkt_len_o;
     h->p.replay_depth = t->prm_replay_depth_o;
     h->p.window = t->prm_window_o;
+    h->p.link_crc_w = t->prm_link_crc_w_o;
     h->r.set_shape(h->p.rows * h->p.cols, h->p.num_vcs, h->p.in_buf_per_vc, h->p.use_lcb);
     return h;
 }
