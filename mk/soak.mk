@@ -4,7 +4,9 @@
 # routers in lockstep only if their Verilated binaries already exist in
 # $(BUILD)/bin (soak never builds RTL). SOAK_MINUTES (default 10) is the
 # budget, SOAK_SEED the base seed (default: today's date, so nightly runs
-# rotate), SOAK_CRC=32 soaks the 32-bit link check (LCB kinds only). Results: $(BUILD)/soak/summary.txt and $(BUILD)/soak/junit.xml.
+# rotate), SOAK_CRC=32 soaks the 32-bit link check (routers: yarc-k16-crc32),
+# SOAK_KINDS="rtr" (or lcb, lcbrtl) limits the kinds. Results:
+# $(BUILD)/soak/summary.txt and $(BUILD)/soak/junit.xml.
 SOAK_MINUTES ?= 10
 SOAK_CRC ?= 16
 UNIT_TARGETS += soak

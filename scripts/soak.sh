@@ -1,8 +1,8 @@
 #!/bin/sh
 # soak.sh - time-budgeted, rotating-seed soak of the link layer (issue 11).
 #
-#   scripts/soak.sh [-b BUILD] [-m MINUTES] [-s BASESEED] [-c 16|32]
-#   make soak [SOAK_MINUTES=10] [SOAK_SEED=N] [SOAK_CRC=32]
+#   scripts/soak.sh [-b BUILD] [-m MINUTES] [-s BASESEED] [-c 16|32] [-k KINDS]
+#   make soak [SOAK_MINUTES=10] [SOAK_SEED=N] [SOAK_CRC=32] [SOAK_KINDS="rtr"]
 #
 # Until the budget (SOAK_MINUTES, default 10) runs out it cycles through:
 #   lcb    LCB model pairs (lcb_sim_model), every error kind up to BER 1e-3
@@ -15,6 +15,8 @@
 # model pairs run with --link-crc 32, the RTL in lockstep uses
 # BUILD/bin/lcb_sim_crc32 (the lcb-crc32 build) if it exists, and the routers
 # are yarc-k16-crc32 (BUILD/bin/rtr_sim-yarc-k16-crc32 for the lockstep).
+# -k limits the kinds to those named (a comma- or space-separated subset of
+# lcb, lcbrtl, rtr; lcbrtl still needs its binary).
 # Each run gets its own seed (from BASESEED and the run number) and rotated
 # latencies, buffer sizes, VC counts and error kinds. The same BASESEED gives
 # the same sequence of commands. A run is PASS, ESCAPE (PASS with counted CRC
@@ -28,13 +30,15 @@ BUILD=build
 MIN=${SOAK_MINUTES:-10}
 BASE=${SOAK_SEED:-$(date +%Y%m%d)}
 CRCW=${SOAK_CRC:-16}
-while getopts b:m:s:c: o; do
+ONLY=${SOAK_KINDS:-}
+while getopts b:m:s:c:k: o; do
     case $o in
     b) BUILD=$OPTARG ;;
     m) MIN=$OPTARG ;;
     s) BASE=$OPTARG ;;
     c) CRCW=$OPTARG ;;
-    *) echo "usage: $0 [-b BUILD] [-m MINUTES] [-s BASESEED] [-c 16|32]" >&2; exit 2 ;;
+    k) ONLY=$OPTARG ;;
+    *) echo "usage: $0 [-b BUILD] [-m MINUTES] [-s BASESEED] [-c 16|32] [-k KINDS]" >&2; exit 2 ;;
     esac
 done
 case $MIN in ''|*[!0-9.]*) echo "soak: minutes must be a number, got '$MIN'" >&2; exit 2 ;; esac
@@ -54,6 +58,16 @@ mkdir -p "$OUT"
 rm -f "$OUT"/fail-*.log "$OUT"/runs.log "$OUT"/cases.tmp
 kinds="lcb rtr"
 [ -x "$LCBRTL" ] && kinds="lcb lcbrtl rtr"
+if [ -n "$ONLY" ]; then
+    want=$(echo "$ONLY" | tr ',' ' ')
+    for k in $want; do
+        case $k in lcb|lcbrtl|rtr) ;; *) echo "soak: -k takes lcb, lcbrtl and rtr, got '$k'" >&2; exit 2 ;; esac
+    done
+    sel=""
+    for k in $kinds; do case " $want " in *" $k "*) sel="$sel $k" ;; esac; done
+    kinds=$(echo $sel)
+    [ -n "$kinds" ] || { echo "soak: none of -k '$ONLY' can run here (lcbrtl needs $LCBRTL)" >&2; exit 2; }
+fi
 rtrls=""
 [ -x "$BUILD/bin/rtr_sim-$RCFG" ] && rtrls="--impl lockstep"
 start=$(date +%s)

@@ -54,6 +54,36 @@ void nwn_rtl_trace_stop(nwn_rtl *h);
 /* Stop any trace and free the router. */
 void nwn_rtl_free(nwn_rtl *h);
 
+/* The router as an nr_rtr (nr_router.h): name "nwn-rtl", errors always 0
+ * (RTL assertions end the process), trace as nwn_rtl_trace; nr_rtr_free
+ * frees it. Inline over the functions above, so that every implementation of
+ * this API (the shim, the SystemC top) has it. */
+static inline void nwn_rtl_rtr_eval_(void *h, const nr_rtr_in *in, nr_rtr_out *out)
+{
+    nwn_rtl_eval((nwn_rtl *)h, in, out);
+}
+static inline void nwn_rtl_rtr_tick_(void *h) { nwn_rtl_tick((nwn_rtl *)h); }
+static inline int nwn_rtl_rtr_errors_(void *h, char *buf, int buflen)
+{
+    (void)h;
+    if (buflen > 0) buf[0] = 0;
+    return 0;
+}
+static inline void nwn_rtl_rtr_free_(void *h) { nwn_rtl_free((nwn_rtl *)h); }
+static inline int nwn_rtl_rtr_trace_(void *h, const char *path)
+{
+    return nwn_rtl_trace((nwn_rtl *)h, path);
+}
+static inline void nwn_rtl_rtr_trace_stop_(void *h) { nwn_rtl_trace_stop((nwn_rtl *)h); }
+static inline nr_rtr nwn_rtl_rtr(nwn_rtl *h)
+{
+    static const nr_rtr_ops ops = {"nwn-rtl", nwn_rtl_rtr_eval_, nwn_rtl_rtr_tick_,
+                                   nwn_rtl_rtr_errors_, nwn_rtl_rtr_free_,
+                                   nwn_rtl_rtr_trace_, nwn_rtl_rtr_trace_stop_};
+    nr_rtr r = {&ops, h};
+    return r;
+}
+
 #ifdef __cplusplus
 }
 #endif

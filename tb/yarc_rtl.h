@@ -18,6 +18,7 @@
 #define YARC_RTL_H
 #include "nr_lcb.h"
 #include "nr_router.h"
+#include "nr_yarc.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -52,6 +53,36 @@ void yarc_rtl_trace_stop(yarc_rtl *h);
 
 /* Stop any trace and free the router. */
 void yarc_rtl_free(yarc_rtl *h);
+
+/* The router as an nr_rtr (nr_router.h): name "yarc-rtl", errors always 0
+ * (RTL assertions end the process), trace as yarc_rtl_trace; nr_rtr_free
+ * frees it. Inline over the functions above, so that every implementation of
+ * this API (the shim, the SystemC top) has it. */
+static inline void yarc_rtl_rtr_eval_(void *h, const nr_rtr_in *in, nr_rtr_out *out)
+{
+    yarc_rtl_eval((yarc_rtl *)h, in, out);
+}
+static inline void yarc_rtl_rtr_tick_(void *h) { yarc_rtl_tick((yarc_rtl *)h); }
+static inline int yarc_rtl_rtr_errors_(void *h, char *buf, int buflen)
+{
+    (void)h;
+    if (buflen > 0) buf[0] = 0;
+    return 0;
+}
+static inline void yarc_rtl_rtr_free_(void *h) { yarc_rtl_free((yarc_rtl *)h); }
+static inline int yarc_rtl_rtr_trace_(void *h, const char *path)
+{
+    return yarc_rtl_trace((yarc_rtl *)h, path);
+}
+static inline void yarc_rtl_rtr_trace_stop_(void *h) { yarc_rtl_trace_stop((yarc_rtl *)h); }
+static inline nr_rtr yarc_rtl_rtr(yarc_rtl *h)
+{
+    static const nr_rtr_ops ops = {"yarc-rtl", yarc_rtl_rtr_eval_, yarc_rtl_rtr_tick_,
+                                   yarc_rtl_rtr_errors_, yarc_rtl_rtr_free_,
+                                   yarc_rtl_rtr_trace_, yarc_rtl_rtr_trace_stop_};
+    nr_rtr r = {&ops, h};
+    return r;
+}
 
 #ifdef __cplusplus
 }

@@ -11,6 +11,7 @@
 #define NR_NWN_H
 #include "nr_lcb.h"
 #include "nr_router.h"
+#include "nr_yarc.h"
 
 /* Build parameters (docs/nwn-arch.md section 3). The organization:
  *   cn: r = 1, m = 0, bb = 0      fc: r >= 2, bb = 0      bb: bb = 1 */
@@ -53,6 +54,8 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out);
 void nr_nwn_tick(nr_nwn *m);
 /* Interface violations detected so far (0 if none); the first message in buf. */
 int nr_nwn_errors(const nr_nwn *m, char *buf, int buflen);
+/* The model as an nr_rtr (nr_router.h; nr_rtr_free frees the model). */
+nr_rtr nr_nwn_rtr(nr_nwn *m);
 
 /* ---- complexity counts (docs/nwn-arch.md section 10) ---- */
 

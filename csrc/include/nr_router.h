@@ -1,10 +1,14 @@
-/* nr_router.h - one cycle of a whole router, as seen by a testbench.
+/* nr_router.h - one cycle of a whole router, as seen by a testbench, and the
+ * one interface every router implementation presents (nr_rtr).
  *
- * Every switch organization in the kit (YARC hierarchical crossbar now; the
- * folded-Clos, bilateral-butterfly and canonical crossbar later) presents this
- * same external interface, so the LCB, the traffic sources, the scoreboard and
- * the lockstep harness attach unchanged. Two implementations per organization:
- * the C reference model (csrc/model/) and the Verilated RTL (tb/shim/).
+ * Every switch organization in the kit (the YARC hierarchical crossbar,
+ * nr_yarc.h; the folded-Clos, bilateral-butterfly and canonical crossbar,
+ * nr_nwn.h) has this same external interface, so the LCB, the traffic
+ * sources, the scoreboard, the lockstep harness and a network of routers
+ * attach unchanged. Two implementations per organization: the C reference
+ * model (csrc/model/) and the Verilated RTL (tb/shim/). Each gives an nr_rtr,
+ * a value (operations + handle): a program holds models and RTL routers the
+ * same way and picks between them at run time, not at build time.
  *
  * Cycle protocol (same as nr_lcb.h): fill nr_rtr_in for cycle t, call eval()
  * to get the outputs of cycle t, then tick() for the clock edge. Inputs must not
@@ -46,35 +50,44 @@ typedef struct {
     int link_down[NR_MAX_PORTS];  /* use_lcb = 1 */
 } nr_rtr_out;
 
-/* YARC build parameters (docs/yarc-arch.md section 3). */
+/* The operations of one router implementation. */
 typedef struct {
-    int rows, cols;        /* num_ports = rows * cols */
-    int num_vcs;
-    int in_buf_per_vc;     /* input queue per VC = upstream credits */
-    int row_buf_depth, col_buf_depth;
-    int row_bus_lat, col_lat;
-    int use_lcb;
-    int max_pkt_len;
-    int replay_depth, window; /* LCB */
-    int sub_speedup;          /* subswitch input speedup across VCs, 1..4; 0 = the
-                               * default 4 (every VC pops independently, §6) */
-    int link_crc_w;           /* every port's link check, 16 or 32 (link-protocol
-                               * §4.1); 0 = the default 16 */
-} nr_yarc_params;
+    const char *name; /* "yarc-model", "nwn-rtl", ... */
+    /* Outputs of the current cycle for inputs in; no state change. */
+    void (*eval)(void *h, const nr_rtr_in *in, nr_rtr_out *out);
+    /* Clock edge. */
+    void (*tick)(void *h);
+    /* Interface violations detected so far (models; RTL assertions end the
+     * process instead, so an RTL router returns 0); first message in buf. */
+    int (*errors)(void *h, char *buf, int buflen);
+    void (*free)(void *h);
+    /* FST trace window (traced RTL builds; NULL otherwise): 0, or -1 if the
+     * file cannot be written. */
+    int (*trace)(void *h, const char *fst_path);
+    void (*trace_stop)(void *h);
+} nr_rtr_ops;
 
-/* Check p against docs/yarc-arch.md section 3: 0, or -1 with a message. */
-int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen);
+/* A router: its operations and its handle. {NULL, NULL} is "none". */
+typedef struct {
+    const nr_rtr_ops *ops;
+    void *h;
+} nr_rtr;
 
-/* The YARC C reference model. */
-typedef struct nr_yarc nr_yarc;
-/* Create in reset state; NULL + message in err on a bad parameter. */
-nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err, int errlen);
-void nr_yarc_free(nr_yarc *m);
-/* Outputs of the current cycle for inputs `in`; no state change. */
-void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out);
-/* Clock edge. */
-void nr_yarc_tick(nr_yarc *m);
-/* Interface violations detected so far; first message in buf. */
-int nr_yarc_errors(const nr_yarc *m, char *buf, int buflen);
+static inline int nr_rtr_valid(nr_rtr r) { return r.ops != 0; }
+static inline void nr_rtr_eval(nr_rtr r, const nr_rtr_in *in, nr_rtr_out *out)
+{
+    r.ops->eval(r.h, in, out);
+}
+static inline void nr_rtr_tick(nr_rtr r) { r.ops->tick(r.h); }
+static inline int nr_rtr_errors(nr_rtr r, char *buf, int buflen)
+{
+    return r.ops->errors(r.h, buf, buflen);
+}
+static inline int nr_rtr_can_trace(nr_rtr r) { return r.ops && r.ops->trace; }
+/* Free the router (nothing for "none"). */
+static inline void nr_rtr_free(nr_rtr r)
+{
+    if (r.ops) r.ops->free(r.h);
+}
 
 #endif

@@ -335,3 +335,17 @@ int nr_nwn_errors(const nr_nwn *m, char *buf, int buflen)
     }
     return total > 0x7FFFFFFF ? 0x7FFFFFFF : (int)total;
 }
+
+/* ---- nr_rtr (nr_router.h) ---- */
+static void rtr_eval(void *h, const nr_rtr_in *in, nr_rtr_out *out) { nr_nwn_eval(h, in, out); }
+static void rtr_tick(void *h) { nr_nwn_tick(h); }
+static int rtr_errors(void *h, char *buf, int buflen) { return nr_nwn_errors(h, buf, buflen); }
+static void rtr_free(void *h) { nr_nwn_free(h); }
+static const nr_rtr_ops nwn_rtr_ops = {"nwn-model", rtr_eval, rtr_tick, rtr_errors, rtr_free,
+                                       NULL, NULL};
+
+nr_rtr nr_nwn_rtr(nr_nwn *m)
+{
+    nr_rtr r = {&nwn_rtr_ops, m};
+    return r;
+}

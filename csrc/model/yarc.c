@@ -331,3 +331,17 @@ int nr_yarc_errors(const nr_yarc *m, char *buf, int buflen)
     }
     return total > 0x7FFFFFFF ? 0x7FFFFFFF : (int)total;
 }
+
+/* ---- nr_rtr (nr_router.h) ---- */
+static void rtr_eval(void *h, const nr_rtr_in *in, nr_rtr_out *out) { nr_yarc_eval(h, in, out); }
+static void rtr_tick(void *h) { nr_yarc_tick(h); }
+static int rtr_errors(void *h, char *buf, int buflen) { return nr_yarc_errors(h, buf, buflen); }
+static void rtr_free(void *h) { nr_yarc_free(h); }
+static const nr_rtr_ops yarc_rtr_ops = {"yarc-model", rtr_eval, rtr_tick, rtr_errors, rtr_free,
+                                        NULL, NULL};
+
+nr_rtr nr_yarc_rtr(nr_yarc *m)
+{
+    nr_rtr r = {&yarc_rtr_ops, m};
+    return r;
+}

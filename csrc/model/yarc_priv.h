@@ -23,6 +23,7 @@
 
 #include "nr_lcb.h"
 #include "nr_router.h"
+#include "nr_yarc.h"
 #include "swparts.h"
 
 #define YARC_MAX_DIM 8   /* Rows, Cols <= 8 */

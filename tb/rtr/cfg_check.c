@@ -60,12 +60,12 @@ int main(int argc, char **argv) {
         return 2;
     }
     nr_lcb_cfg lcfg = {.timeout = 1024, .retry_limit = 255, .max_len = (uint32_t)g.max_pkt_len};
-    void *m = org->model->create(&c, &lcfg, err, sizeof err);
-    if (!m) {
+    nr_rtr m;
+    if (org->model->create(&c, &lcfg, &m, err, sizeof err)) {
         fprintf(stderr, "cfg_check: %s:%d: configuration %s: %s\n", c.file, c.line, c.name, err);
         return 2;
     }
-    org->model->destroy(m);
+    nr_rtr_free(m);
     printf("cfg_check: %s (%s:%d) ok: top %s, %d ports, %d VCs, %s\n", c.name, c.file, c.line,
            c.top, g.num_ports, g.num_vcs, g.use_lcb ? "LCB links" : "bare");
     return 0;

@@ -1,6 +1,6 @@
 /* harness.c - endpoints, links, scoreboard, statistics and lockstep around one
  * router (harness.h). Organization-independent: everything specific to a
- * switch comes through rtr_org / rtr_impl. */
+ * switch comes through rtr_org / rtr_impl and is an nr_rtr. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 
@@ -111,8 +111,7 @@ typedef struct {
 typedef struct {
     const rtr_opts *o;
     rtr_geom g;
-    const rtr_impl *impl_m, *impl_r;
-    void *hm, *hr;             /* model / RTL handles */
+    nr_rtr m, r;               /* model / RTL (or second model): {NULL} if not in this run */
     int nports, nvcs;
     port_t *pt;
     nr_traffic_t tp;
@@ -196,7 +195,7 @@ static void note_escape(sim_t *s, int *fail, uint64_t t, int p, const char *who,
         } else {
             fprintf(s->out, "rtr: from cycle %" PRIu64 " the scoreboard, credits and drain are "
                     "not judged%s; the run goes on to count what reaches the sinks\n", t,
-                    s->hm && s->hr ? " (the lockstep still is)" : "");
+                    nr_rtr_valid(s->m) && nr_rtr_valid(s->r) ? " (the lockstep still is)" : "");
         }
     }
 }
@@ -537,8 +536,8 @@ static void sim_free(sim_t *s) {
         }
         free(s->pt);
     }
-    if (s->hm) s->impl_m->destroy(s->hm);
-    if (s->hr) s->impl_r->destroy(s->hr);
+    nr_rtr_free(s->m);
+    nr_rtr_free(s->r);
     nr_traffic_free(&s->tp);
     nr_sb_free(&s->sb);
     nr_stats_free(&s->st);
@@ -556,27 +555,21 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
     s->nports = s->g.num_ports;
     s->nvcs = s->g.num_vcs;
     /* implementations */
-    s->impl_m = o->org->model;
-    s->impl_r = rtr_rtl_impl();
-    if (o->impl != RTR_RUN_RTL) {
-        s->hm = s->impl_m->create(&o->cfg, &o->lcfg, err, errlen);
-        if (!s->hm) return -1;
-    }
+    const rtr_impl *impl_m = o->org->model, *impl_r = rtr_rtl_impl();
+    if (o->impl != RTR_RUN_RTL && impl_m->create(&o->cfg, &o->lcfg, &s->m, err, errlen)) return -1;
     if (o->impl == RTR_RUN_SELF) {
-        s->impl_r = s->impl_m;
-        s->hr = s->impl_r->create(&o->cfg, &o->lcfg, err, errlen);
-        if (!s->hr) return -1;
+        if (impl_m->create(&o->cfg, &o->lcfg, &s->r, err, errlen)) return -1;
     } else if (o->impl != RTR_RUN_MODEL) {
-        if (!s->impl_r) {
+        if (!impl_r) {
             snprintf(err, errlen, "this binary has no RTL of configuration %s", o->cfg.name);
             return -1;
         }
-        s->hr = s->impl_r->create(&o->cfg, &o->lcfg, err, errlen);
-        if (!s->hr) return -1;
+        if (impl_r->create(&o->cfg, &o->lcfg, &s->r, err, errlen)) return -1;
     }
-    if (o->trace_path && (!s->hr || !s->impl_r->trace)) {
+    if (o->trace_path && !nr_rtr_can_trace(s->r)) {
         snprintf(err, errlen, "--trace-out: this run has no RTL that can trace (%s); a trace "
-                 "needs --impl rtl or lockstep with a traced build", s->hr ? s->impl_r->name : "model only");
+                 "needs --impl rtl or lockstep with a traced build",
+                 nr_rtr_valid(s->r) ? s->r.ops->name : "model only");
         return -1;
     }
     /* traffic pattern */
@@ -916,7 +909,7 @@ static void final_checks(sim_t *s, rtr_result *r, int *fail) {
         }
     }
     char mbuf[512];
-    if (s->hm && s->impl_m->errors(s->hm, mbuf, sizeof mbuf))
+    if (nr_rtr_valid(s->m) && nr_rtr_errors(s->m, mbuf, sizeof mbuf))
         check_fired(s, fail, "model interface errors: %s\n", mbuf);
     if (s->g.use_lcb)
         for (int p = 0; p < s->nports; p++)
@@ -1029,14 +1022,14 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
             next_prog = t + 20000;
         }
         /* trace window */
-        if (s->hr && o->trace_path && s->impl_r->trace && !s->tracing && o->trace_from >= 0 &&
+        if (o->trace_path && nr_rtr_can_trace(s->r) && !s->tracing && o->trace_from >= 0 &&
             (int64_t)t >= o->trace_from && (int64_t)t <= o->trace_to) {
-            if (s->impl_r->trace(s->hr, o->trace_path) == 0) s->tracing = 1;
+            if (s->r.ops->trace(s->r.h, o->trace_path) == 0) s->tracing = 1;
             else {
                 /* Once, and the run stops (exit 2): no PASS without the trace
                  * that was asked for. */
                 snprintf(err, errlen, "--trace-out %s: the RTL build (%s) could not open the FST "
-                         "trace; no trace written", o->trace_path, s->impl_r->name);
+                         "trace; no trace written", o->trace_path, s->r.ops->name);
                 sim_free(s);
                 return -1;
             }
@@ -1065,16 +1058,16 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
         }
         for (int p = 0; p < P; p++) port_inputs(s, p, t, phase_end);
         /* 3. evaluate */
-        if (s->hm) s->impl_m->eval(s->hm, in, &mo);
-        if (s->hr) s->impl_r->eval(s->hr, in, &ro);
+        if (nr_rtr_valid(s->m)) nr_rtr_eval(s->m, in, &mo);
+        if (nr_rtr_valid(s->r)) nr_rtr_eval(s->r, in, &ro);
         if ((o->impl == RTR_RUN_SELF || o->impl == RTR_RUN_LOCKSTEP) && (int64_t)t == o->fault_cycle) {
             int fp = o->fault_port % P;
             if (lcb) ro.link_tx[fp] ^= 1u << 3;                 /* a data bit */
             else if (ro.out_valid[fp]) ro.out_phit[fp] ^= 1u << 3;
             else ro.in_cr[fp][0] ^= 1u;
         }
-        const nr_rtr_out *po = s->po = s->hr ? &ro : &mo;
-        if (s->hm && s->hr && !s->diverged && compare(s, (int64_t)t, &mo, &ro)) {
+        const nr_rtr_out *po = s->po = nr_rtr_valid(s->r) ? &ro : &mo;
+        if (nr_rtr_valid(s->m) && nr_rtr_valid(s->r) && !s->diverged && compare(s, (int64_t)t, &mo, &ro)) {
             r->mismatches++;
             r->div_cycle = (int64_t)t;
             fail = 1;
@@ -1089,12 +1082,12 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
             else port_outputs_bare(s, p, t, in_window, &fail);
         }
         /* 5. clock edge */
-        if (s->hm) s->impl_m->tick(s->hm);
-        if (s->hr) s->impl_r->tick(s->hr);
+        if (nr_rtr_valid(s->m)) nr_rtr_tick(s->m);
+        if (nr_rtr_valid(s->r)) nr_rtr_tick(s->r);
         if (lcb)
             for (int p = 0; p < P; p++) nr_lcbp_tick(s->pt[p].nic);
         if (s->tracing && (int64_t)t >= o->trace_to) {
-            s->impl_r->trace_stop(s->hr);
+            s->r.ops->trace_stop(s->r.h);
             s->tracing = 0;
             say(s, "rtr: FST window cycles %" PRId64 "..%" PRId64 " written to %s\n", o->trace_from,
                 o->trace_to, o->trace_path);
@@ -1139,7 +1132,7 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
     clock_gettime(CLOCK_MONOTONIC, &w1);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
     if (s->tracing) {
-        s->impl_r->trace_stop(s->hr);
+        s->r.ops->trace_stop(s->r.h);
         say(s, "rtr: FST written to %s (run ended at cycle %" PRIu64 ")\n", o->trace_path, t);
     }
     r->cycles = t + 1;

@@ -75,17 +75,16 @@ static int nwn_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) {
 }
 
 /* ---- C model ---- */
-static void *m_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, char *err, int errlen) {
+static int m_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, nr_rtr *out, char *err,
+                    int errlen) {
     nr_nwn_params p;
-    if (rtr_nwn_params(c, &p, err, errlen)) return NULL;
-    return nr_nwn_new(&p, lcfg, err, errlen);
+    if (rtr_nwn_params(c, &p, err, errlen)) return -1;
+    nr_nwn *m = nr_nwn_new(&p, lcfg, err, errlen);
+    if (!m) return -1;
+    *out = nr_nwn_rtr(m);
+    return 0;
 }
-static void m_eval(void *h, const nr_rtr_in *in, nr_rtr_out *out) { nr_nwn_eval(h, in, out); }
-static void m_tick(void *h) { nr_nwn_tick(h); }
-static int m_errors(void *h, char *buf, int n) { return nr_nwn_errors(h, buf, n); }
-static void m_free(void *h) { nr_nwn_free(h); }
-static const rtr_impl nwn_model = {"nwn-model", m_create, m_eval, m_tick, m_errors, m_free,
-                                   NULL, NULL};
+static const rtr_impl nwn_model = {"nwn-model", m_create};
 
 /* docs/nwn-arch.md 4.3: the SELF check first, then bb's quadrant IV. */
 static int nwn_drop_reason(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest) {

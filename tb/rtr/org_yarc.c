@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "nr_router.h"
+#include "nr_yarc.h"
 #include "rtr.h"
 
 static const char *const yarc_keys[] = {"Rows", "Cols", "NumVcs", "InBufPerVc", "RowBufDepth",
@@ -69,17 +70,16 @@ static int yarc_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) 
 }
 
 /* ---- C model ---- */
-static void *m_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, char *err, int errlen) {
+static int m_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, nr_rtr *out, char *err,
+                    int errlen) {
     nr_yarc_params p;
-    if (rtr_yarc_params(c, &p, err, errlen)) return NULL;
-    return nr_yarc_new(&p, lcfg, err, errlen);
+    if (rtr_yarc_params(c, &p, err, errlen)) return -1;
+    nr_yarc *m = nr_yarc_new(&p, lcfg, err, errlen);
+    if (!m) return -1;
+    *out = nr_yarc_rtr(m);
+    return 0;
 }
-static void m_eval(void *h, const nr_rtr_in *in, nr_rtr_out *out) { nr_yarc_eval(h, in, out); }
-static void m_tick(void *h) { nr_yarc_tick(h); }
-static int m_errors(void *h, char *buf, int n) { return nr_yarc_errors(h, buf, n); }
-static void m_free(void *h) { nr_yarc_free(h); }
-static const rtr_impl yarc_model = {"yarc-model", m_create, m_eval, m_tick, m_errors, m_free,
-                                    NULL, NULL};
+static const rtr_impl yarc_model = {"yarc-model", m_create};
 
 const rtr_org rtr_org_yarc = {
     .name = "yarc",

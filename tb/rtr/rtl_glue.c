@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "nr_router.h"
+#include "nr_yarc.h"
 #include "rtr.h"
 
 #ifndef RTR_RTL_CFG
@@ -56,9 +57,10 @@ int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errle
 const char *rtr_rtl_build(void) { return RTR_RTL_CFG; }
 int rtr_rtl_traced(void) { return RTR_RTL_TRACED; }
 
-static void *r_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, char *err, int errlen) {
+static int r_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, nr_rtr *out, char *err,
+                    int errlen) {
     glue_params want, have;
-    if (GLUE_CFG_PARAMS(c, &want, err, errlen)) return NULL;
+    if (GLUE_CFG_PARAMS(c, &want, err, errlen)) return -1;
     glue_rtl *h = G(new)(lcfg);
     G(params)(h, &have);
 #define CHK(f)                                                                                     \
@@ -69,26 +71,16 @@ static void *r_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, char *err, 
                  RTR_RTL_MAKE_TARGET,                                                              \
                  have.f, c->name, c->file, c->line, want.f);                                       \
         G(free)(h);                                                                                \
-        return NULL;                                                                               \
+        return -1;                                                                                 \
     }
     GLUE_CHECKS(CHK)
     if (want.use_lcb) {
         CHK(replay_depth) CHK(window) CHK(link_crc_w)
     }
 #undef CHK
-    return h;
+    *out = G(rtr)(h);
+    return 0;
 }
-static void r_eval(void *h, const nr_rtr_in *in, nr_rtr_out *out) { G(eval)(h, in, out); }
-static void r_tick(void *h) { G(tick)(h); }
-static int r_errors(void *h, char *buf, int n) {
-    (void)h;
-    if (n > 0) buf[0] = 0;
-    return 0; /* RTL assertions abort the process */
-}
-static void r_free(void *h) { G(free)(h); }
-static int r_trace(void *h, const char *path) { return G(trace)(h, path); }
-static void r_trace_stop(void *h) { G(trace_stop)(h); }
 
-static const rtr_impl glue_impl = {GLUE_NAME, r_create, r_eval,  r_tick,
-                                   r_errors,  r_free,   r_trace, r_trace_stop};
+static const rtr_impl glue_impl = {GLUE_NAME, r_create};
 const rtr_impl *rtr_rtl_impl(void) { return &glue_impl; }

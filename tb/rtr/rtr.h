@@ -1,10 +1,10 @@
 /* rtr.h - the router-level testbench: organizations, implementations, named
  * configurations.
  *
- * A router under test is reached through a small vtable (rtr_impl) over the
- * per-cycle interface of csrc/include/nr_router.h: create / eval / tick /
- * errors / free. Each switch organization (YARC now; folded-Clos, bilateral
- * butterfly and crossbar later) lives in one file tb/rtr/org_<name>.c that
+ * A router under test is an nr_rtr (csrc/include/nr_router.h: eval / tick /
+ * errors / free / trace), made from a named configuration by an rtr_impl,
+ * the C model's or the RTL's. Each switch organization (YARC; the network
+ * switches cn, fc and bb) lives in one file tb/rtr/org_<name>.c that
  * fills an rtr_org: how to turn a named configuration into its parameters,
  * its C-model and RTL implementations, how to program its routing tables
  * through the configuration port, and which output port a destination should
@@ -94,20 +94,15 @@ typedef struct {
                                                   load-blind choice's expectation */
 } rtr_upstat;
 
-/* An implementation (C model or RTL) of one organization. */
+/* An implementation (C model or RTL) of one organization: how to make its
+ * router from a named configuration. */
 typedef struct {
     const char *name; /* "yarc-model", "yarc-rtl" */
     /* Create in reset state for named configuration c and LCB run-time
-     * configuration lcfg; NULL with a message on error (e.g. the RTL build
-     * does not match c). */
-    void *(*create)(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, char *err, int errlen);
-    void (*eval)(void *h, const nr_rtr_in *in, nr_rtr_out *out);
-    void (*tick)(void *h);
-    int (*errors)(void *h, char *buf, int buflen); /* interface violations (models) */
-    void (*destroy)(void *h);
-    /* Optional (NULL if not available): FST trace start/stop. */
-    int (*trace)(void *h, const char *path);
-    void (*trace_stop)(void *h);
+     * configuration lcfg: 0 and the router in *out, or -1 with a message
+     * (e.g. the RTL build does not match c). */
+    int (*create)(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, nr_rtr *out, char *err,
+                  int errlen);
 } rtr_impl;
 
 /* An organization. */

@@ -31,6 +31,7 @@
 #include "nr_pkt.h"
 #include "nr_rng.h"
 #include "nr_router.h"
+#include "nr_yarc.h"
 #include "yarc_rtl.h"
 
 #define MAXP 64

@@ -39,6 +39,7 @@
 #include "nr_pkt.h"
 #include "nr_rng.h"
 #include "nr_router.h"
+#include "nr_yarc.h"
 
 #define YENV_MAXLEN 256 /* longest packet the sinks assemble */
 #define YENV_MAXLAT 64
@@ -72,7 +73,8 @@ typedef void (*yenv_pkt_fn)(yenv *e, int port, const uint32_t *ph, int len);
 typedef void (*yenv_head_fn)(yenv *e, int port, uint32_t head);
 
 struct yenv {
-    nr_yarc *m;                  /* the YARC model, or */
+    nr_rtr rt;                   /* the model under test, stepped through nr_router.h */
+    nr_yarc *m;                  /* white-box view of it: the YARC model, or */
     nr_yarc_params p;
     nr_nwn *nw;                  /* the network-within-a-network model */
     nr_nwn_params np;
@@ -190,6 +192,7 @@ static inline void yenv_init(yenv *e, const nr_yarc_params *p, const nr_lcb_cfg 
         fprintf(stderr, "nr_yarc_new: %s\n", err);
         exit(1);
     }
+    e->rt = nr_yarc_rtr(e->m);
     yenv_setup(e, p->rows * p->cols, p->num_vcs, p->use_lcb, p->in_buf_per_vc, p->max_pkt_len,
                p->replay_depth, p->window, lat, seed);
 }
@@ -207,6 +210,7 @@ static inline void yenv_init_nwn(yenv *e, const nr_nwn_params *p, const nr_lcb_c
         fprintf(stderr, "nr_nwn_new: %s\n", err);
         exit(1);
     }
+    e->rt = nr_nwn_rtr(e->nw);
     yenv_setup(e, p->num_ports, p->num_vcs, p->use_lcb, p->in_buf_per_vc, p->max_pkt_len,
                p->replay_depth, p->window, lat, seed);
 }
@@ -218,10 +222,7 @@ static inline void yenv_free(yenv *e)
         if (e->nic[i])
             nr_lcbp_free(e->nic[i]);
     }
-    if (e->m)
-        nr_yarc_free(e->m);
-    if (e->nw)
-        nr_nwn_free(e->nw);
+    nr_rtr_free(e->rt);
 }
 
 /* Queue a whole packet on port's source. */
@@ -384,13 +385,8 @@ static inline void yenv_step(yenv *e)
 
     if (e->timer)
         e->timer(e, 0);
-    if (e->nw) {
-        nr_nwn_eval(e->nw, in, &e->out);
-        nr_nwn_tick(e->nw);
-    } else {
-        nr_yarc_eval(e->m, in, &e->out);
-        nr_yarc_tick(e->m);
-    }
+    nr_rtr_eval(e->rt, in, &e->out);
+    nr_rtr_tick(e->rt);
     if (e->timer)
         e->timer(e, 1);
 
@@ -459,7 +455,7 @@ static inline int yenv_drain(yenv *e, int quiet, long max)
 static inline int yenv_errors(yenv *e)
 {
     char buf[256];
-    int k = e->nw ? nr_nwn_errors(e->nw, buf, sizeof buf) : nr_yarc_errors(e->m, buf, sizeof buf);
+    int k = nr_rtr_errors(e->rt, buf, sizeof buf);
     if (k)
         fprintf(stderr, "model errors: %d, first: %s\n", k, buf);
     return k;

@@ -1,0 +1,44 @@
+/* nr_yarc.h - the YARC C reference model (docs/yarc-arch.md, docs/yarc-model.md):
+ * build parameters and API. Per cycle it is an nr_router.h router
+ * (nr_yarc_rtr gives its nr_rtr).
+ */
+#ifndef NR_YARC_H
+#define NR_YARC_H
+#include "nr_lcb.h"
+#include "nr_router.h"
+
+/* YARC build parameters (docs/yarc-arch.md section 3). */
+typedef struct {
+    int rows, cols;        /* num_ports = rows * cols */
+    int num_vcs;
+    int in_buf_per_vc;     /* input queue per VC = upstream credits */
+    int row_buf_depth, col_buf_depth;
+    int row_bus_lat, col_lat;
+    int use_lcb;
+    int max_pkt_len;
+    int replay_depth, window; /* LCB */
+    int sub_speedup;          /* subswitch input speedup across VCs, 1..4; 0 = the
+                               * default 4 (every VC pops independently, §6) */
+    int link_crc_w;           /* every port's link check, 16 or 32 (link-protocol
+                               * §4.1); 0 = the default 16 */
+} nr_yarc_params;
+
+/* Check p against docs/yarc-arch.md section 3: 0, or -1 with a message. */
+int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen);
+
+/* The YARC C reference model. */
+typedef struct nr_yarc nr_yarc;
+/* Create in reset state; NULL + message in err on a bad parameter. */
+nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err, int errlen);
+void nr_yarc_free(nr_yarc *m);
+/* Outputs of the current cycle for inputs `in`; no state change. */
+void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out);
+/* Clock edge. */
+void nr_yarc_tick(nr_yarc *m);
+/* Interface violations detected so far; first message in buf. */
+int nr_yarc_errors(const nr_yarc *m, char *buf, int buflen);
+
+/* The model as an nr_rtr (nr_rtr_free frees the model). */
+nr_rtr nr_yarc_rtr(nr_yarc *m);
+
+#endif
