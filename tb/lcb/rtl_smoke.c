@@ -20,7 +20,9 @@
  *   -g probability of a gap (tx_valid = 0, sent as a PAD) before each phit
  *      after the head (default 0.05),
  *   -t trace port A to FILE.fst (traced builds only).
- * Exit status 0 on pass. The seed is always printed.
+ * Values are parsed strictly (a seed of "abc", a probability of 2 or a
+ * latency of "5x" exits 2 with a message). Exit status 0 on pass. The seed
+ * is always printed.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -28,6 +30,7 @@
 #include <string.h>
 
 #include "lcb_rtl.h"
+#include "nr_cli.h"
 #include "nr_lcb.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
@@ -80,258 +83,321 @@ static int clog2i(int x)
     return n;
 }
 
-int main(int argc, char **argv)
+typedef struct {
+    uint64_t seed;
+    int npk, lat, erase;
+    double errp, readp, idlep, gapp;
+    const char *trace;
+} smoke_opts;
+
+static void usage_die(const char *msg, const char *opt, const char *err)
 {
-    uint64_t seed = 1;
-    int npk = 400, lat = 5, erase = 0;
-    double errp = 0.0, readp = 1.0, idlep = 0.2, gapp = 0.05;
-    const char *trace = NULL;
+    fprintf(stderr, "rtl_smoke: %s%s%s%s (usage: see the top of tb/lcb/rtl_smoke.c)\n", msg,
+            opt ? opt : "", err ? ": " : "", err ? err : "");
+    exit(2);
+}
+
+static smoke_opts parse_args(int argc, char **argv)
+{
+    smoke_opts o = {.seed = 1, .npk = 400, .lat = 5, .readp = 1.0, .idlep = 0.2, .gapp = 0.05};
+    char e[128];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = (i + 1 < argc) ? argv[i + 1] : NULL;
-        if (!strcmp(a, "-E")) { erase = 1; continue; }
-        if (!v) { fprintf(stderr, "usage: see the top of tb/lcb/rtl_smoke.c\n"); return 2; }
-        if (!strcmp(a, "-s")) seed = strtoull(v, NULL, 0);
-        else if (!strcmp(a, "-n")) npk = atoi(v);
-        else if (!strcmp(a, "-l")) lat = atoi(v);
-        else if (!strcmp(a, "-e")) errp = atof(v);
-        else if (!strcmp(a, "-r")) readp = atof(v);
-        else if (!strcmp(a, "-i")) idlep = atof(v);
-        else if (!strcmp(a, "-g")) gapp = atof(v);
-        else if (!strcmp(a, "-t")) trace = v;
-        else { fprintf(stderr, "rtl_smoke: unknown option %s\n", a); return 2; }
+        if (!strcmp(a, "-E")) { o.erase = 1; continue; }
+        if (!v) usage_die("option needs a value: ", a, NULL);
+        long n;
+        int bad = 0;
+        if (!strcmp(a, "-s")) bad = nr_cli_parse_u64(v, 0, UINT64_MAX, &o.seed, e, sizeof e);
+        else if (!strcmp(a, "-n")) { bad = nr_cli_parse_long(v, 1, 1000000, &n, e, sizeof e); o.npk = (int)n; }
+        else if (!strcmp(a, "-l")) { bad = nr_cli_parse_long(v, 1, MAX_LAT, &n, e, sizeof e); o.lat = (int)n; }
+        else if (!strcmp(a, "-e")) bad = nr_cli_parse_double(v, 0.0, 1.0, &o.errp, e, sizeof e);
+        else if (!strcmp(a, "-r")) bad = nr_cli_parse_double(v, 0.0, 1.0, &o.readp, e, sizeof e);
+        else if (!strcmp(a, "-i")) bad = nr_cli_parse_double(v, 0.0, 1.0, &o.idlep, e, sizeof e);
+        else if (!strcmp(a, "-g")) bad = nr_cli_parse_double(v, 0.0, 1.0, &o.gapp, e, sizeof e);
+        else if (!strcmp(a, "-t")) o.trace = v;
+        else usage_die("unknown option ", a, NULL);
+        if (bad) usage_die("", a, e);
         i++;
     }
-    if (lat < 1 || lat > MAX_LAT || npk < 1) { fprintf(stderr, "rtl_smoke: bad -l or -n\n"); return 2; }
+    return o;
+}
 
-    /* Create the two ports. The timeout follows link-protocol.md §11. */
-    nr_lcb_cfg cfg = {0, 0, 0};
+/* Packets side k sends (tagged, random VC, mostly short, some of maxlen), and
+ * its per-VC send queues. 0, or -1 with a message. */
+static int build_side(side_t *me, int k, int npk, int maxlen, int nvc, nr_rng_t *rng)
+{
+    me->pk = calloc((size_t)npk, sizeof(pkt_t));
+    for (int v = 0; v < nvc; v++) me->vcq[v] = calloc((size_t)npk, sizeof(int));
+    for (int v = 0; v < NR_LCB_MAX_VCS; v++) me->asm_ph[v] = calloc((size_t)maxlen + 1, sizeof(uint32_t));
+    uint32_t fseq[NR_LCB_MAX_VCS] = {0};
+    for (int i = 0; i < npk; i++) {
+        nr_pkt_desc_t d;
+        memset(&d, 0, sizeof d);
+        d.vc = (unsigned)nr_rng_below(rng, (uint64_t)nvc);
+        d.dest = 1u - (unsigned)k;
+        d.src = (unsigned)k;
+        d.seq = fseq[d.vc]++;
+        int lo = nr_pkt_min_len(&d);
+        d.len = nr_rng_bernoulli(rng, 0.1) ? maxlen : lo + (int)nr_rng_below(rng, (uint64_t)(maxlen - lo + 1));
+        pkt_t *pk = &me->pk[i];
+        pk->ph = calloc((size_t)d.len, sizeof(uint32_t));
+        char err[128];
+        pk->len = nr_pkt_build(&d, pk->ph, d.len, err, sizeof err);
+        if (pk->len < 0) {
+            fprintf(stderr, "rtl_smoke: build: %s\n", err);
+            return -1;
+        }
+        pk->vc = d.vc;
+        me->vcq[d.vc][me->vcn[d.vc]++] = i;
+    }
+    me->npk = npk;
+    me->cur = -1;
+    me->last_rd_vc = -1;
+    return 0;
+}
+
+typedef struct {
+    smoke_opts o;
     nr_lcb_params p;
+    nr_lcb_cfg cfg;
+    int w, maxlen;
+    lcbp_rtl *port[2];
+    side_t s[2];
+    nr_rng_t rng_pkt, rng_idle, rng_err, rng_rd;
+    uint32_t line[2][MAX_LAT]; /* line[k]: phits sent by k, arriving at 1-k */
+    long errors_injected;
+} smoke_t;
+
+static const char *const side_name[2] = {"A", "B"};
+
+/* Side k's inputs: its source (round robin over VCs with tx_vc_ok, random
+ * idles between packets and gaps inside) and its reader. */
+static void side_inputs(smoke_t *x, int k, nr_lcbp_in *in, nr_lcbp_out *out, long cyc)
+{
+    side_t *me = &x->s[k];
+    const int nvc = x->p.num_vcs;
+    memset(in, 0, sizeof *in);
+    in->link_rx = x->line[1 - k][cyc % x->o.lat];
+    /* First look at the state-only outputs (tx_vc_ok, rd_avail). */
+    lcbp_rtl_eval(x->port[k], in, out);
+    if (me->cur < 0 && !nr_rng_bernoulli(&x->rng_idle, x->o.idlep)) {
+        for (int j = 0; j < nvc; j++) {
+            unsigned v = (me->rr + (unsigned)j) % (unsigned)nvc;
+            if (me->vcnext[v] < me->vcn[v] && (out->tx_vc_ok >> v & 1u)) {
+                me->cur = me->vcq[v][me->vcnext[v]++];
+                me->pos = 0;
+                me->rr = v + 1;
+                break;
+            }
+        }
+    }
+    if (me->cur >= 0 && !(me->pos > 0 && nr_rng_bernoulli(&x->rng_idle, x->o.gapp))) {
+        in->tx_valid = 1;
+        in->tx_phit = me->pk[me->cur].ph[me->pos];
+    }
+    if (out->rd_avail && nr_rng_bernoulli(&x->rng_rd, x->o.readp)) {
+        for (int j = 0; j < nvc; j++) {
+            unsigned v = (me->rd_rr + (unsigned)j) % (unsigned)nvc;
+            if (out->rd_avail >> v & 1u) {
+                in->rd_en = 1;
+                in->rd_vc = (int)v;
+                me->rd_rr = v + 1;
+                break;
+            }
+        }
+    }
+    lcbp_rtl_eval(x->port[k], in, out);
+}
+
+/* A whole packet of n phits read on VC v by side k: an aborted cut-through
+ * copy, or the peer's next packet on v, exactly. */
+static void rx_packet(smoke_t *x, int k, int v, int n, long cyc)
+{
+    side_t *me = &x->s[k], *peer = &x->s[1 - k];
+    uint32_t eop = me->asm_ph[v][n - 1];
+    if (nr_eop_ok(eop) == NR_OK_TX_ERR && nr_eop_crc(eop) == 0) {
+        me->rx_aborted++; /* cut-through copy of a bad packet */
+        return;
+    }
+    if (peer->vcn[v] <= me->rxnext[v]) fail(side_name[k], cyc, "unexpected packet");
+    const pkt_t *pk = &peer->pk[peer->vcq[v][me->rxnext[v]]];
+    if (pk->len != n || memcmp(pk->ph, me->asm_ph[v], (size_t)n * sizeof(uint32_t))) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "VC %d packet %d differs (len %d, expected %d)", v, me->rxnext[v],
+                 n, pk->len);
+        for (int j = 0; j < n || j < pk->len; j++)
+            fprintf(stderr, "  [%2d] got %06x expected %06x\n", j, j < n ? me->asm_ph[v][j] : 0u,
+                    j < pk->len ? pk->ph[j] : 0u);
+        for (int j = 0; j < n; j++)
+            for (int q = 0; q < peer->npk; q++)
+                for (int r = 0; r < peer->pk[q].len; r++)
+                    if (nr_phit_data(peer->pk[q].ph[r]) == nr_phit_data(me->asm_ph[v][j]))
+                        fprintf(stderr, "  got[%d] is sent packet %d (VC %u) phit %d of %d (eop %06x)\n",
+                                j, q, peer->pk[q].vc, r, peer->pk[q].len,
+                                peer->pk[q].ph[peer->pk[q].len - 1]);
+        fail(side_name[k], cyc, msg);
+    }
+    me->rxnext[v]++;
+    me->rx_pkts++;
+}
+
+/* Side k's outputs: events, credits, transmit progress, read data. */
+static void side_outputs(smoke_t *x, int k, const nr_lcbp_in *in, const nr_lcbp_out *o, long cyc)
+{
+    side_t *me = &x->s[k];
+    const char *name = side_name[k];
+    for (int e = 0; e < NR_EV_COUNT; e++)
+        if (o->ev >> e & 1u) me->ev[e]++;
+    if (o->link_down) fail(name, cyc, "link down");
+    for (int v = 0; v < x->p.num_vcs; v++) {
+        if ((int)o->credits[v] > x->p.buf_per_vc) fail(name, cyc, "credits above BufPerVc");
+        me->cr_sum[v] += o->inq_cr[v];
+    }
+    if (me->cur >= 0 && in->tx_valid) {
+        if (o->tx_ready) {
+            if (++me->pos == me->pk[me->cur].len) {
+                me->cur = -1;
+                me->sent_pkts++;
+            }
+        } else if (me->pos > 0) {
+            fail(name, cyc, "tx_ready dropped in the middle of a packet");
+        }
+    }
+    /* read data of last cycle's read */
+    if (o->rd_valid != (me->last_rd_vc >= 0)) fail(name, cyc, "rd_valid mismatch");
+    if (o->rd_valid) {
+        int v = me->last_rd_vc;
+        me->wr_phits[v]++;
+        if (me->asm_len[v] >= x->maxlen + 1) fail(name, cyc, "read packet too long");
+        me->asm_ph[v][me->asm_len[v]++] = o->rd_phit;
+        if (nr_phit_kind(o->rd_phit) == NR_KIND_EOP) {
+            int n = me->asm_len[v];
+            me->asm_len[v] = 0;
+            rx_packet(x, k, v, n, cyc);
+        } else if (me->asm_len[v] == 1 && nr_phit_kind(o->rd_phit) != NR_KIND_HEAD) {
+            fail(name, cyc, "packet does not start with a HEAD");
+        }
+    }
+    me->last_rd_vc = in->rd_en ? in->rd_vc : -1;
+}
+
+/* Everything arrived, every credit back, both control channels in SYNC. */
+static int all_quiet(const smoke_t *x, const nr_lcbp_out *out)
+{
+    for (int k = 0; k < 2; k++) {
+        if (x->s[k].sent_pkts != x->o.npk || x->s[1 - k].rx_pkts != x->o.npk || !out[k].ctl_sync)
+            return 0;
+        for (int v = 0; v < x->p.num_vcs; v++)
+            if ((int)out[k].credits[v] != x->p.buf_per_vc || out[k].occ[v]) return 0;
+    }
+    return 1;
+}
+
+/* Per-side summary and the end checks; 1 if any failed. */
+static int report(const smoke_t *x)
+{
+    int bad = 0;
+    const int npk = x->o.npk;
+    for (int k = 0; k < 2; k++) {
+        const side_t *me = &x->s[k];
+        const char *name = side_name[k];
+        printf("%s: sent %ld, received %ld (+%ld aborted copies); events:", name, me->sent_pkts,
+               me->rx_pkts, me->rx_aborted);
+        for (int e = 0; e < NR_EV_COUNT; e++)
+            if (me->ev[e]) printf(" %s=%ld", ev_name[e], me->ev[e]);
+        printf("\n");
+        if (me->sent_pkts != npk || x->s[1 - k].rx_pkts != npk) bad = 1;
+        if (me->ev[NR_EV_TX_PKT] != npk) { printf("%s: TX_PKT count %ld\n", name, me->ev[NR_EV_TX_PKT]); bad = 1; }
+        if (x->o.errp > 0) continue;
+        static const int never[] = {NR_EV_TX_REPLAY, NR_EV_TX_TIMEOUT, NR_EV_TX_NACK, NR_EV_TX_SOFT,
+                                    NR_EV_TX_PROTO, NR_EV_LINK_DOWN, NR_EV_RX_CRC, NR_EV_RX_CLIP,
+                                    NR_EV_RX_DUP, NR_EV_RX_MARKER, NR_EV_RX_IDLE_BAD, NR_EV_CTL_BAD,
+                                    NR_EV_CTL_REJECT, NR_EV_CTL_SYNC_LOST, NR_EV_INQ_REWIND,
+                                    NR_EV_INQ_OVF};
+        for (size_t j = 0; j < sizeof never / sizeof never[0]; j++)
+            if (me->ev[never[j]]) { printf("%s: unexpected %s\n", name, ev_name[never[j]]); bad = 1; }
+        if (me->ev[NR_EV_RX_OK] != npk) { printf("%s: RX_OK %ld\n", name, me->ev[NR_EV_RX_OK]); bad = 1; }
+        for (int v = 0; v < x->p.num_vcs; v++)
+            if (me->cr_sum[v] != me->wr_phits[v]) {
+                printf("%s: VC %d freed %ld credits for %ld phits read\n", name, v, me->cr_sum[v],
+                       me->wr_phits[v]);
+                bad = 1;
+            }
+    }
+    return bad;
+}
+
+int main(int argc, char **argv)
+{
+    static smoke_t x;
+    x.o = parse_args(argc, argv);
+    const smoke_opts *o = &x.o;
+    /* The build's parameters, then the timeout of link-protocol.md §11. */
     {
         nr_lcb_cfg c0 = {1000, 16, 2};
         lcbp_rtl *probe = lcbp_rtl_new(&c0);
-        lcbp_rtl_params(probe, &p);
+        lcbp_rtl_params(probe, &x.p);
         lcbp_rtl_free(probe);
     }
-    const int cw = clog2i(p.buf_per_vc + 1);
-    const int w = 16 + p.num_vcs * cw;
-    const int rtt = 2 * lat + 2 * w + 4;
-    cfg.timeout = (uint32_t)(rtt + p.max_pkt_len + 64);
-    cfg.retry_limit = 32;
-    cfg.max_len = (uint32_t)(p.max_pkt_len < 255 ? p.max_pkt_len : 255);
+    const nr_lcb_params *p = &x.p;
+    x.w = 16 + p->num_vcs * clog2i(p->buf_per_vc + 1);
+    const int rtt = 2 * o->lat + 2 * x.w + 4;
+    x.cfg.timeout = (uint32_t)(rtt + p->max_pkt_len + 64);
+    x.cfg.retry_limit = 32;
+    x.cfg.max_len = (uint32_t)(p->max_pkt_len < 255 ? p->max_pkt_len : 255);
+    x.maxlen = (int)x.cfg.max_len;
     printf("rtl_smoke: seed %llu, NumVcs %d BufPerVc %d ReplayDepth %d Window %d MaxPktLen %d, "
            "latency %d, W %d, timeout %u, %d packets each way, error prob %g%s\n",
-           (unsigned long long)seed, p.num_vcs, p.buf_per_vc, p.replay_depth, p.window,
-           p.max_pkt_len, lat, w, cfg.timeout, npk, errp, erase ? " (erasures)" : "");
-
-    lcbp_rtl *port[2] = {lcbp_rtl_new(&cfg), lcbp_rtl_new(&cfg)};
-    const char *name[2] = {"A", "B"};
-    if (trace && lcbp_rtl_trace(port[0], trace) != 0)
+           (unsigned long long)o->seed, p->num_vcs, p->buf_per_vc, p->replay_depth, p->window,
+           p->max_pkt_len, o->lat, x.w, x.cfg.timeout, o->npk, o->errp, o->erase ? " (erasures)" : "");
+    for (int k = 0; k < 2; k++) x.port[k] = lcbp_rtl_new(&x.cfg);
+    if (o->trace && lcbp_rtl_trace(x.port[0], o->trace) != 0)
         fprintf(stderr, "rtl_smoke: -t ignored (not a traced build)\n");
+    nr_rng_stream(&x.rng_pkt, o->seed, NR_RNG_STREAM(NR_RNG_P_INJECT, 0));
+    nr_rng_stream(&x.rng_idle, o->seed, NR_RNG_STREAM(NR_RNG_P_IDLE, 0));
+    nr_rng_stream(&x.rng_err, o->seed, NR_RNG_STREAM(NR_RNG_P_ERROR, 0));
+    nr_rng_stream(&x.rng_rd, o->seed, NR_RNG_STREAM(NR_RNG_P_BACKPRESSURE, 0));
+    for (int k = 0; k < 2; k++)
+        if (build_side(&x.s[k], k, o->npk, x.maxlen, p->num_vcs, &x.rng_pkt)) return 2;
 
-    nr_rng_t rng_pkt, rng_idle, rng_err, rng_rd;
-    nr_rng_stream(&rng_pkt, seed, NR_RNG_STREAM(NR_RNG_P_INJECT, 0));
-    nr_rng_stream(&rng_idle, seed, NR_RNG_STREAM(NR_RNG_P_IDLE, 0));
-    nr_rng_stream(&rng_err, seed, NR_RNG_STREAM(NR_RNG_P_ERROR, 0));
-    nr_rng_stream(&rng_rd, seed, NR_RNG_STREAM(NR_RNG_P_BACKPRESSURE, 0));
-
-    /* Build the packets. */
-    side_t s[2];
-    memset(s, 0, sizeof s);
-    const int maxlen = (int)cfg.max_len;
-    for (int k = 0; k < 2; k++) {
-        s[k].pk = calloc((size_t)npk, sizeof(pkt_t));
-        for (int v = 0; v < p.num_vcs; v++) s[k].vcq[v] = calloc((size_t)npk, sizeof(int));
-        for (int v = 0; v < NR_LCB_MAX_VCS; v++)
-            s[k].asm_ph[v] = calloc((size_t)maxlen + 1, sizeof(uint32_t));
-        uint32_t fseq[NR_LCB_MAX_VCS] = {0};
-        for (int i = 0; i < npk; i++) {
-            nr_pkt_desc_t d;
-            memset(&d, 0, sizeof d);
-            d.vc = (unsigned)nr_rng_below(&rng_pkt, (uint64_t)p.num_vcs);
-            d.dest = 1u - (unsigned)k;
-            d.src = (unsigned)k;
-            d.seq = fseq[d.vc]++;
-            int lo = nr_pkt_min_len(&d);
-            /* mostly short packets, some of maximum length */
-            d.len = nr_rng_bernoulli(&rng_pkt, 0.1) ? maxlen
-                    : lo + (int)nr_rng_below(&rng_pkt, (uint64_t)(maxlen - lo + 1));
-            pkt_t *pk = &s[k].pk[i];
-            pk->ph = calloc((size_t)d.len, sizeof(uint32_t));
-            char err[128];
-            pk->len = nr_pkt_build(&d, pk->ph, d.len, err, sizeof err);
-            if (pk->len < 0) { fprintf(stderr, "rtl_smoke: build: %s\n", err); return 2; }
-            pk->vc = d.vc;
-            s[k].vcq[d.vc][s[k].vcn[d.vc]++] = i;
-        }
-        s[k].npk = npk;
-        s[k].cur = -1;
-        s[k].last_rd_vc = -1;
-    }
-
-    uint32_t line[2][MAX_LAT]; /* line[k]: phits sent by k, arriving at 1-k */
-    memset(line, 0, sizeof line);
-    long errors_injected = 0;
-    const long max_cycles = 200000L + (long)npk * p.max_pkt_len * 40;
+    const long max_cycles = 200000L + (long)o->npk * p->max_pkt_len * 40;
     long cyc, quiet_since = -1;
     for (cyc = 0; cyc < max_cycles; cyc++) {
         nr_lcbp_in in[2];
         nr_lcbp_out out[2];
-        for (int k = 0; k < 2; k++) {
-            side_t *me = &s[k];
-            memset(&in[k], 0, sizeof in[k]);
-            in[k].link_rx = line[1 - k][cyc % lat];
-            /* First look at the state-only outputs (tx_vc_ok, rd_avail). */
-            lcbp_rtl_eval(port[k], &in[k], &out[k]);
-            /* Source. */
-            if (me->cur < 0 && !nr_rng_bernoulli(&rng_idle, idlep)) {
-                for (int j = 0; j < p.num_vcs; j++) {
-                    unsigned v = (me->rr + (unsigned)j) % (unsigned)p.num_vcs;
-                    if (me->vcnext[v] < me->vcn[v] && (out[k].tx_vc_ok >> v & 1u)) {
-                        me->cur = me->vcq[v][me->vcnext[v]++];
-                        me->pos = 0;
-                        me->rr = v + 1;
-                        break;
-                    }
-                }
-            }
-            if (me->cur >= 0 && !(me->pos > 0 && nr_rng_bernoulli(&rng_idle, gapp))) {
-                in[k].tx_valid = 1;
-                in[k].tx_phit = me->pk[me->cur].ph[me->pos];
-            }
-            /* Reader. */
-            if (out[k].rd_avail && nr_rng_bernoulli(&rng_rd, readp)) {
-                for (int j = 0; j < p.num_vcs; j++) {
-                    unsigned v = (me->rd_rr + (unsigned)j) % (unsigned)p.num_vcs;
-                    if (out[k].rd_avail >> v & 1u) {
-                        in[k].rd_en = 1;
-                        in[k].rd_vc = (int)v;
-                        me->rd_rr = v + 1;
-                        break;
-                    }
-                }
-            }
-            lcbp_rtl_eval(port[k], &in[k], &out[k]);
-        }
-        for (int k = 0; k < 2; k++) {
-            side_t *me = &s[k], *peer = &s[1 - k];
-            nr_lcbp_out *o = &out[k];
-            char msg[256];
-            for (int e = 0; e < NR_EV_COUNT; e++)
-                if (o->ev >> e & 1u) me->ev[e]++;
-            if (o->link_down) fail(name[k], cyc, "link down");
-            for (int v = 0; v < p.num_vcs; v++) {
-                if ((int)o->credits[v] > p.buf_per_vc) fail(name[k], cyc, "credits above BufPerVc");
-                me->cr_sum[v] += o->inq_cr[v];
-            }
-            /* transmit progress */
-            if (me->cur >= 0 && in[k].tx_valid) {
-                if (o->tx_ready) {
-                    if (++me->pos == me->pk[me->cur].len) { me->cur = -1; me->sent_pkts++; }
-                } else if (me->pos > 0) {
-                    fail(name[k], cyc, "tx_ready dropped in the middle of a packet");
-                }
-            }
-            /* read data of last cycle's read */
-            if (o->rd_valid != (me->last_rd_vc >= 0)) fail(name[k], cyc, "rd_valid mismatch");
-            if (o->rd_valid) {
-                int v = me->last_rd_vc;
-                me->wr_phits[v]++;
-                if (me->asm_len[v] >= maxlen + 1) fail(name[k], cyc, "read packet too long");
-                me->asm_ph[v][me->asm_len[v]++] = o->rd_phit;
-                if (nr_phit_kind(o->rd_phit) == NR_KIND_EOP) {
-                    int n = me->asm_len[v];
-                    me->asm_len[v] = 0;
-                    uint32_t eop = o->rd_phit;
-                    if (nr_eop_ok(eop) == NR_OK_TX_ERR && nr_eop_crc(eop) == 0) {
-                        me->rx_aborted++; /* cut-through copy of a bad packet */
-                    } else {
-                        if (peer->vcn[v] <= me->rxnext[v]) fail(name[k], cyc, "unexpected packet");
-                        const pkt_t *x = &peer->pk[peer->vcq[v][me->rxnext[v]]];
-                        if (x->len != n || memcmp(x->ph, me->asm_ph[v], (size_t)n * sizeof(uint32_t))) {
-                            snprintf(msg, sizeof msg, "VC %d packet %d differs (len %d, expected %d)",
-                                     v, me->rxnext[v], n, x->len);
-                            for (int j = 0; j < n || j < x->len; j++)
-                                fprintf(stderr, "  [%2d] got %06x expected %06x\n", j,
-                                        j < n ? me->asm_ph[v][j] : 0u, j < x->len ? x->ph[j] : 0u);
-                            for (int j = 0; j < n; j++)
-                                for (int q = 0; q < peer->npk; q++)
-                                    for (int r = 0; r < peer->pk[q].len; r++)
-                                        if (nr_phit_data(peer->pk[q].ph[r]) == nr_phit_data(me->asm_ph[v][j]))
-                                            fprintf(stderr, "  got[%d] is sent packet %d (VC %u) phit %d of %d (eop %06x)\n",
-                                                    j, q, peer->pk[q].vc, r, peer->pk[q].len, peer->pk[q].ph[peer->pk[q].len - 1]);
-                            fail(name[k], cyc, msg);
-                        }
-                        me->rxnext[v]++;
-                        me->rx_pkts++;
-                    }
-                } else if (me->asm_len[v] == 1 && nr_phit_kind(o->rd_phit) != NR_KIND_HEAD) {
-                    fail(name[k], cyc, "packet does not start with a HEAD");
-                }
-            }
-            me->last_rd_vc = in[k].rd_en ? in[k].rd_vc : -1;
-        }
-        /* the channel */
+        for (int k = 0; k < 2; k++) side_inputs(&x, k, &in[k], &out[k], cyc);
+        for (int k = 0; k < 2; k++) side_outputs(&x, k, &in[k], &out[k], cyc);
+        /* the channel: a random bit flipped, or the phit erased */
         for (int k = 0; k < 2; k++) {
             uint32_t ph = out[k].link_tx;
-            if (errp > 0 && nr_rng_bernoulli(&rng_err, errp)) {
-                ph = erase ? 0 : ph ^ (1u << nr_rng_below(&rng_err, 24));
-                errors_injected++;
+            if (o->errp > 0 && nr_rng_bernoulli(&x.rng_err, o->errp)) {
+                ph = o->erase ? 0 : ph ^ (1u << nr_rng_below(&x.rng_err, 24));
+                x.errors_injected++;
             }
-            line[k][cyc % lat] = ph;
+            x.line[k][cyc % o->lat] = ph;
         }
-        for (int k = 0; k < 2; k++) lcbp_rtl_tick(port[k]);
-
+        for (int k = 0; k < 2; k++) lcbp_rtl_tick(x.port[k]);
         /* done when everything arrived and every credit is back */
-        int quiet = 1;
-        for (int k = 0; k < 2; k++) {
-            if (s[k].sent_pkts != npk || s[1 - k].rx_pkts != npk || !out[k].ctl_sync) quiet = 0;
-            for (int v = 0; v < p.num_vcs; v++)
-                if ((int)out[k].credits[v] != p.buf_per_vc || out[k].occ[v]) quiet = 0;
-        }
-        if (quiet) {
+        if (all_quiet(&x, out)) {
             if (quiet_since < 0) quiet_since = cyc;
-            if (cyc - quiet_since > 4 * w) break;
+            if (cyc - quiet_since > 4 * x.w) break;
         } else {
             quiet_since = -1;
         }
     }
-
-    int bad = 0;
-    for (int k = 0; k < 2; k++) {
-        side_t *me = &s[k];
-        printf("%s: sent %ld, received %ld (+%ld aborted copies); events:", name[k],
-               me->sent_pkts, me->rx_pkts, me->rx_aborted);
-        for (int e = 0; e < NR_EV_COUNT; e++)
-            if (me->ev[e]) printf(" %s=%ld", ev_name[e], me->ev[e]);
-        printf("\n");
-        if (me->sent_pkts != npk || s[1 - k].rx_pkts != npk) bad = 1;
-        if (me->ev[NR_EV_TX_PKT] != npk) { printf("%s: TX_PKT count %ld\n", name[k], me->ev[NR_EV_TX_PKT]); bad = 1; }
-        if (errp == 0) {
-            static const int never[] = {NR_EV_TX_REPLAY, NR_EV_TX_TIMEOUT, NR_EV_TX_NACK, NR_EV_TX_SOFT,
-                                        NR_EV_TX_PROTO, NR_EV_LINK_DOWN, NR_EV_RX_CRC, NR_EV_RX_CLIP,
-                                        NR_EV_RX_DUP, NR_EV_RX_MARKER, NR_EV_RX_IDLE_BAD, NR_EV_CTL_BAD,
-                                        NR_EV_CTL_REJECT, NR_EV_CTL_SYNC_LOST, NR_EV_INQ_REWIND,
-                                        NR_EV_INQ_OVF};
-            for (size_t j = 0; j < sizeof never / sizeof never[0]; j++)
-                if (me->ev[never[j]]) { printf("%s: unexpected %s\n", name[k], ev_name[never[j]]); bad = 1; }
-            if (me->ev[NR_EV_RX_OK] != npk) { printf("%s: RX_OK %ld\n", name[k], me->ev[NR_EV_RX_OK]); bad = 1; }
-            for (int v = 0; v < p.num_vcs; v++)
-                if (me->cr_sum[v] != me->wr_phits[v]) {
-                    printf("%s: VC %d freed %ld credits for %ld phits read\n", name[k], v, me->cr_sum[v],
-                           me->wr_phits[v]);
-                    bad = 1;
-                }
-        }
-    }
-    printf("rtl_smoke: %ld cycles, %ld errors injected: %s\n", cyc, errors_injected,
+    int bad = report(&x);
+    printf("rtl_smoke: %ld cycles, %ld errors injected: %s\n", cyc, x.errors_injected,
            (bad || cyc >= max_cycles) ? "FAIL" : "PASS");
-    if (trace) lcbp_rtl_trace_stop(port[0]);
+    if (o->trace) lcbp_rtl_trace_stop(x.port[0]);
     for (int k = 0; k < 2; k++) {
-        lcbp_rtl_free(port[k]);
-        for (int i = 0; i < npk; i++) free(s[k].pk[i].ph);
-        free(s[k].pk);
-        for (int v = 0; v < NR_LCB_MAX_VCS; v++) { free(s[k].vcq[v]); free(s[k].asm_ph[v]); }
+        lcbp_rtl_free(x.port[k]);
+        for (int i = 0; i < o->npk; i++) free(x.s[k].pk[i].ph);
+        free(x.s[k].pk);
+        for (int v = 0; v < NR_LCB_MAX_VCS; v++) {
+            free(x.s[k].vcq[v]);
+            free(x.s[k].asm_ph[v]);
+        }
     }
     return (bad || cyc >= max_cycles) ? 1 : 0;
 }

@@ -239,42 +239,54 @@ static void deliver(int dst, const uint32_t *ph, int len)
 }
 
 
-int main(int argc, char **argv)
+/* ---- the run ---- */
+static nwn_rtl *H;                                        /* the switch */
+static nr_lcbp *HOST[MAXP];                               /* LCB mode: host ends */
+static uint32_t CH_UP[MAXP][CH_LAT], CH_DN[MAXP][CH_LAT]; /* host->switch, switch->host */
+static int RX_FIN[MAXP], TX_FIN[MAXP];                    /* link framing at the switch */
+static int DROPS;                                         /* RT_DROPs seen */
+
+/* Strict arguments (the kit's parsers): a seed of "abc" or a count of "-3" or
+ * "5x" is an error (exit 2), never a silent 0 or a default. */
+static void parse_args(int argc, char **argv, uint32_t *seed, int *nbulk)
 {
-    /* Strict arguments (the kit's parsers): a seed of "abc" or a count of
-     * "-3" or "5x" is an error (exit 2), never a silent 0 or a default. */
     static const nr_cli_opt_t no_opts[] = {{NULL, NULL, NULL}};
     char syn[96];
     snprintf(syn, sizeof syn, "[SEED (0..4294967295, default 1) [PACKETS-PER-PORT (1..%d)]]", MAXPK - 8);
     nr_cli_t cli;
     nr_cli_init(&cli, "rtl_smoke", syn, no_opts, argc, argv);
-    uint32_t seed = 1u;
-    int nbulk = NBULK, npos = 0;
+    *seed = 1u;
+    *nbulk = NBULK;
+    int npos = 0;
     const char *v;
     char e[256];
     while (nr_cli_next_or_exit(&cli, &v) != NR_CLI_END) { /* no options: only NR_CLI_ARG */
         if (npos == 0) {
             uint64_t s64;
             if (nr_cli_parse_u64(v, 0, UINT32_MAX, &s64, e, sizeof e)) nr_cli_die(&cli, "SEED: %s", e);
-            seed = (uint32_t)s64;
+            *seed = (uint32_t)s64;
         } else if (npos == 1) {
             long n;
             if (nr_cli_parse_long(v, 1, MAXPK - 8, &n, e, sizeof e))
                 nr_cli_die(&cli, "PACKETS-PER-PORT: %s", e);
-            nbulk = (int)n;
+            *nbulk = (int)n;
         } else {
             nr_cli_die(&cli, "unexpected argument '%s' (usage: rtl_smoke %s)", v, syn);
         }
         npos++;
     }
-    nr_rng_seed(&rng, seed);
-    printf("nwn rtl_smoke seed %u, %d packets per port\n", seed, nbulk);
+}
+
+/* The switch (its build's parameters decide the shape and the LCB max_len)
+ * and, with LCBs, one host LCB per port. 0, or 1 after printing FAIL. */
+static int open_switch(void)
+{
     nr_lcb_cfg lcfg = {.timeout = 400, .retry_limit = 8, .max_len = 64};
-    nwn_rtl *h = nwn_rtl_new(&lcfg);
-    nwn_rtl_params(h, &P);
-    nwn_rtl_free(h);
+    H = nwn_rtl_new(&lcfg);
+    nwn_rtl_params(H, &P);
+    nwn_rtl_free(H);
     lcfg.max_len = (uint32_t)P.max_pkt_len;
-    h = nwn_rtl_new(&lcfg);
+    H = nwn_rtl_new(&lcfg);
     NP = P.num_ports;
     NV = P.num_vcs;
     LCB = P.use_lcb;
@@ -290,19 +302,13 @@ int main(int argc, char **argv)
         printf("FAIL: build too large for this test\n");
         return 1;
     }
-
-    /* LCB mode: host ends and channels */
-    nr_lcbp *host[MAXP] = {0};
-    uint32_t ch_up[MAXP][CH_LAT], ch_dn[MAXP][CH_LAT]; /* host->switch, switch->host */
-    memset(ch_up, 0, sizeof ch_up);
-    memset(ch_dn, 0, sizeof ch_dn);
     if (LCB) {
         nr_lcb_params lp = {NV, P.in_buf_per_vc, P.replay_depth, P.window, P.max_pkt_len,
                             P.link_crc_w};
         char err[200];
         for (int q = 0; q < NP; q++) {
-            host[q] = nr_lcbp_new(&lp, &lcfg, err, sizeof err);
-            if (!host[q]) {
+            HOST[q] = nr_lcbp_new(&lp, &lcfg, err, sizeof err);
+            if (!HOST[q]) {
                 printf("FAIL host LCB: %s\n", err);
                 return 1;
             }
@@ -310,8 +316,12 @@ int main(int argc, char **argv)
     }
     for (int s = 0; s < NP; s++)
         for (int v = 0; v < MAXV; v++) S[s].cred[v] = (uint32_t)P.in_buf_per_vc;
+    return 0;
+}
 
-    /* ---- phase 1: one probe per path shape (packets are queued first) */
+/* Phase 1: one probe per path shape (queued before the traffic). */
+static void queue_probes(void)
+{
     add_probe("local turn", 0, 1, 1, 0);
     if (CN) {
         add_probe("local turn (other VC)", NP - 1, 3, 1, NV - 1);
@@ -325,8 +335,12 @@ int main(int argc, char **argv)
         add_probe("down-going", NP - 1, 2, 2, 0);
         add_probe("down-going (first up port)", HALF, NPB, 2, 0);
     }
+}
 
-    /* ---- phase 2 traffic */
+/* Phase 2: nbulk random packets per port and the drop cases; returns the
+ * number of RT_DROPs expected. */
+static int queue_traffic(int nbulk)
+{
     for (int s = 0; s < NP; s++) {
         for (int i = 0; i < nbulk; i++) {
             int r = chance(0.25);
@@ -344,183 +358,191 @@ int main(int argc, char **argv)
     int drops_total = 0;
     for (int s = 0; s < NP; s++)
         for (int r = 0; r < NREASON; r++) drops_total += drops_exp[s][r];
+    return drops_total;
+}
 
-    nr_rtr_in in;
-    nr_rtr_out out;
-    int rx_fin[MAXP] = {0}, tx_fin[MAXP] = {0};
-    int drops = 0, phase2 = 0;
-    long cyc, quiet = 0;
-    for (cyc = 0; cyc < MAX_CYCLES; cyc++) {
-        memset(&in, 0, sizeof in);
-        const double p_idle = phase2 ? P_IDLE : 0.0, p_bp = phase2 ? P_BP : 0.0;
-        /* which sources may send: phase 1 the current probe's source only,
-         * and only its probe packet */
-        int may_send[MAXP];
-        for (int s = 0; s < NP; s++) {
-            src_t *sr = &S[s];
-            may_send[s] = 0;
-            if (sr->cur >= sr->npk) continue;
-            if (!phase2) {
-                if (pr_cur < npr && PR[pr_cur].src == s && sr->pk[sr->cur].probe == pr_cur + 1 &&
-                    pr_done_cyc < 0)
-                    may_send[s] = 1;
-            } else {
-                may_send[s] = !chance(p_idle);
-            }
-        }
-        if (!LCB) {
-            for (int s = 0; s < NP; s++) {
-                src_t *sr = &S[s];
-                sink_t *sk = &K[s];
-                /* sink: return held credits unless backpressured */
-                if (!chance(p_bp) || !phase2)
-                    for (int v = 0; v < NV; v++) {
-                        in.out_cr[s][v] = sk->pend[v];
-                        sk->pend[v] = 0;
-                    }
-                if (!may_send[s]) continue;
-                pkt_t *k = &sr->pk[sr->cur];
-                if (sr->pos == 0 && sr->cred[k->vc] < (uint32_t)P.max_pkt_len) continue;
-                in.in_valid[s] = 1;
-                in.in_phit[s] = k->ph[sr->pos];
-                sr->cred[k->vc]--;
-                if (sr->pos == 0 && k->probe) PR[k->probe - 1].t_in = cyc;
-                if (++sr->pos == k->len) {
-                    sr->pos = 0;
-                    sr->cur++;
-                }
-            }
-        } else {
-            for (int q = 0; q < NP; q++) {
-                nr_lcbp_out ho;
-                nr_lcbp_peek(host[q], &ho);
-                nr_lcbp_in hi = {0};
-                hi.link_rx = ch_dn[q][cyc % CH_LAT];
-                src_t *sr = &S[q];
-                sink_t *sk = &K[q];
-                if (may_send[q]) {
-                    pkt_t *k = &sr->pk[sr->cur];
-                    if (sr->pos > 0 || ((ho.tx_vc_ok >> k->vc) & 1u)) {
-                        hi.tx_valid = 1;
-                        hi.tx_phit = k->ph[sr->pos];
-                    }
-                }
-                /* host reads its input queue: a random VC with data */
-                if (!chance(p_bp)) {
-                    int v0 = (int)(rnd() % (unsigned)NV);
-                    for (int j = 0; j < NV; j++) {
-                        int v = (v0 + j) % NV;
-                        if ((ho.rd_avail >> v) & 1u) {
-                            hi.rd_en = 1;
-                            hi.rd_vc = v;
-                            break;
-                        }
-                    }
-                }
-                nr_lcbp_eval(host[q], &hi, &ho);
-                if (hi.tx_valid && ho.tx_ready && ++sr->pos == sr->pk[sr->cur].len) {
-                    sr->pos = 0;
-                    sr->cur++;
-                }
-                if (ho.rd_valid) {
-                    CHECK(sk->rd_prev, "host %d: read data without a read", q);
-                    int v = sk->rd_vc_prev;
-                    uint32_t ph = ho.rd_phit;
-                    if (sk->len[v] < MAXLEN) sk->buf[v][sk->len[v]++] = ph;
-                    if (nr_phit_kind(ph) == NR_KIND_EOP) {
-                        deliver(q, sk->buf[v], sk->len[v]);
-                        sk->len[v] = 0;
-                    }
-                }
-                sk->rd_prev = hi.rd_en;
-                sk->rd_vc_prev = hi.rd_vc;
-                CHECK((ho.ev & ~((1u << NR_EV_TX_PKT) | (1u << NR_EV_TX_ACK) | (1u << NR_EV_RX_OK) |
-                                 (1u << NR_EV_CTL_OK))) == 0,
-                      "cycle %ld host %d: LCB event %05x", cyc, q, ho.ev);
-                in.link_rx[q] = ch_up[q][cyc % CH_LAT];
-                ch_up[q][cyc % CH_LAT] = ho.link_tx;
-                if (nr_link_frame(&rx_fin[q], in.link_rx[q]) == NR_KIND_HEAD && !phase2 && pr_cur < npr &&
-                    PR[pr_cur].src == q && PR[pr_cur].t_in < 0)
-                    PR[pr_cur].t_in = cyc;
-            }
-        }
-
-        nwn_rtl_eval(h, &in, &out);
-
-        for (int q = 0; q < NP; q++) {
-            if (out.tev[q] & (1u << NR_TEV_RT_DROP)) {
-                unsigned rs = (out.tev[q] >> NR_TEV_REASON_LSB) & 7u;
-                drops++;
-                drops_got[q][rs]++;
-            }
-            CHECK(!(out.tev[q] & (1u << NR_TEV_CFG_BAD)), "port %d CFG_BAD", q);
-            int head_out = 0;
-            if (!LCB) {
-                sink_t *sk = &K[q];
-                for (int v = 0; v < NV; v++) S[q].cred[v] += out.in_cr[q][v];
-                if (!out.out_valid[q]) continue;
-                uint32_t ph = out.out_phit[q];
-                if (nr_phit_kind(ph) == NR_KIND_HEAD) {
-                    sk->cur_vc = (int)nr_head_vc(ph) % NV;
-                    head_out = 1;
-                }
-                int v = sk->cur_vc;
-                sk->pend[v]++;
-                if (sk->len[v] < MAXLEN) sk->buf[v][sk->len[v]++] = ph;
-                if (nr_phit_kind(ph) == NR_KIND_EOP) {
-                    deliver(q, sk->buf[v], sk->len[v]);
-                    sk->len[v] = 0;
-                }
-            } else {
-                CHECK((out.ev[q] & ~((1u << NR_EV_TX_PKT) | (1u << NR_EV_TX_ACK) |
-                                     (1u << NR_EV_RX_OK) | (1u << NR_EV_CTL_OK))) == 0,
-                      "cycle %ld switch port %d: LCB event %05x", cyc, q, out.ev[q]);
-                CHECK(!out.link_down[q], "port %d link down", q);
-                head_out = nr_link_frame(&tx_fin[q], out.link_tx[q]) == NR_KIND_HEAD;
-                ch_dn[q][cyc % CH_LAT] = out.link_tx[q];
-            }
-            if (head_out && !phase2 && pr_cur < npr && PR[pr_cur].dst == q && PR[pr_cur].t_out < 0)
-                PR[pr_cur].t_out = cyc;
-        }
-        nwn_rtl_tick(h);
-        if (LCB)
-            for (int q = 0; q < NP; q++) nr_lcbp_tick(host[q]);
-
-        /* phase 1 sequencing: the probe is delivered, then 20 quiet cycles */
+/* Which sources may send this cycle: in phase 1 the current probe's source
+ * only, and only its probe packet; in phase 2 each unless it idles. */
+static void sources_may_send(int *may_send, int phase2, double p_idle)
+{
+    for (int s = 0; s < NP; s++) {
+        src_t *sr = &S[s];
+        may_send[s] = 0;
+        if (sr->cur >= sr->npk) continue;
         if (!phase2) {
-            if (pr_done_cyc == 0) pr_done_cyc = cyc;
-            if (pr_done_cyc > 0 && cyc - pr_done_cyc >= 20) {
-                pr_cur++;
-                pr_done_cyc = -1;
-                if (pr_cur == npr) phase2 = 1;
-            }
-            if (cyc > 3000 && !phase2) {
-                CHECK(0, "probe %d (%s) not delivered", pr_cur, PR[pr_cur].name);
-                break;
-            }
-        }
-        if (phase2 && delivered == deliver_exp && drops == drops_total) {
-            /* drained: wait for the credits to come home */
-            int home = 1;
-            for (int q = 0; q < NP && home; q++) {
-                if (LCB) {
-                    nr_lcbp_out ho;
-                    nr_lcbp_peek(host[q], &ho);
-                    for (int v = 0; v < NV; v++)
-                        if (ho.credits[v] != (uint32_t)P.in_buf_per_vc || ho.occ[v] != 0) home = 0;
-                } else {
-                    for (int v = 0; v < NV; v++)
-                        if (S[q].cred[v] != (uint32_t)P.in_buf_per_vc || K[q].pend[v] != 0) home = 0;
-                }
-            }
-            if (home && ++quiet > 50) break;
+            if (pr_cur < npr && PR[pr_cur].src == s && sr->pk[sr->cur].probe == pr_cur + 1 &&
+                pr_done_cyc < 0)
+                may_send[s] = 1;
+        } else {
+            may_send[s] = !chance(p_idle);
         }
     }
+}
 
-    /* ---- results */
+/* Bare ports: sinks return held credits unless backpressured; sources send
+ * a HEAD only with MaxPktLen credits of its VC. */
+static void drive_bare(nr_rtr_in *in, long cyc, const int *may_send, int phase2, double p_bp)
+{
+    for (int s = 0; s < NP; s++) {
+        src_t *sr = &S[s];
+        sink_t *sk = &K[s];
+        if (!chance(p_bp) || !phase2)
+            for (int v = 0; v < NV; v++) {
+                in->out_cr[s][v] = sk->pend[v];
+                sk->pend[v] = 0;
+            }
+        if (!may_send[s]) continue;
+        pkt_t *k = &sr->pk[sr->cur];
+        if (sr->pos == 0 && sr->cred[k->vc] < (uint32_t)P.max_pkt_len) continue;
+        in->in_valid[s] = 1;
+        in->in_phit[s] = k->ph[sr->pos];
+        sr->cred[k->vc]--;
+        if (sr->pos == 0 && k->probe) PR[k->probe - 1].t_in = cyc;
+        if (++sr->pos == k->len) {
+            sr->pos = 0;
+            sr->cur++;
+        }
+    }
+}
+
+/* A phit at the sink of port q on VC v. */
+static void sink_phit(int q, int v, uint32_t ph)
+{
+    sink_t *sk = &K[q];
+    if (sk->len[v] < MAXLEN) sk->buf[v][sk->len[v]++] = ph;
+    if (nr_phit_kind(ph) == NR_KIND_EOP) {
+        deliver(q, sk->buf[v], sk->len[v]);
+        sk->len[v] = 0;
+    }
+}
+
+#define SMOKE_EV_OK                                                                                \
+    ((1u << NR_EV_TX_PKT) | (1u << NR_EV_TX_ACK) | (1u << NR_EV_RX_OK) | (1u << NR_EV_CTL_OK))
+
+/* LCB ports: each host LCB sends when its TX allows, reads a random VC with
+ * data unless backpressured, and drives the host -> switch channel. */
+static void drive_lcb(nr_rtr_in *in, long cyc, const int *may_send, int phase2, double p_bp)
+{
+    for (int q = 0; q < NP; q++) {
+        nr_lcbp_out ho;
+        nr_lcbp_peek(HOST[q], &ho);
+        nr_lcbp_in hi = {0};
+        hi.link_rx = CH_DN[q][cyc % CH_LAT];
+        src_t *sr = &S[q];
+        sink_t *sk = &K[q];
+        if (may_send[q]) {
+            pkt_t *k = &sr->pk[sr->cur];
+            if (sr->pos > 0 || ((ho.tx_vc_ok >> k->vc) & 1u)) {
+                hi.tx_valid = 1;
+                hi.tx_phit = k->ph[sr->pos];
+            }
+        }
+        if (!chance(p_bp)) {
+            int v0 = (int)(rnd() % (unsigned)NV);
+            for (int j = 0; j < NV; j++) {
+                int v = (v0 + j) % NV;
+                if ((ho.rd_avail >> v) & 1u) {
+                    hi.rd_en = 1;
+                    hi.rd_vc = v;
+                    break;
+                }
+            }
+        }
+        nr_lcbp_eval(HOST[q], &hi, &ho);
+        if (hi.tx_valid && ho.tx_ready && ++sr->pos == sr->pk[sr->cur].len) {
+            sr->pos = 0;
+            sr->cur++;
+        }
+        if (ho.rd_valid) {
+            CHECK(sk->rd_prev, "host %d: read data without a read", q);
+            sink_phit(q, sk->rd_vc_prev, ho.rd_phit);
+        }
+        sk->rd_prev = hi.rd_en;
+        sk->rd_vc_prev = hi.rd_vc;
+        CHECK((ho.ev & ~SMOKE_EV_OK) == 0, "cycle %ld host %d: LCB event %05x", cyc, q, ho.ev);
+        in->link_rx[q] = CH_UP[q][cyc % CH_LAT];
+        CH_UP[q][cyc % CH_LAT] = ho.link_tx;
+        if (nr_link_frame(&RX_FIN[q], in->link_rx[q]) == NR_KIND_HEAD && !phase2 && pr_cur < npr &&
+            PR[pr_cur].src == q && PR[pr_cur].t_in < 0)
+            PR[pr_cur].t_in = cyc;
+    }
+}
+
+/* The switch's outputs of this cycle: drops, events, bare sinks, links, the
+ * current probe's head out. */
+static void take_outputs(const nr_rtr_out *out, long cyc, int phase2)
+{
+    for (int q = 0; q < NP; q++) {
+        if (out->tev[q] & (1u << NR_TEV_RT_DROP)) {
+            unsigned rs = (out->tev[q] >> NR_TEV_REASON_LSB) & 7u;
+            DROPS++;
+            drops_got[q][rs]++;
+        }
+        CHECK(!(out->tev[q] & (1u << NR_TEV_CFG_BAD)), "port %d CFG_BAD", q);
+        int head_out = 0;
+        if (!LCB) {
+            sink_t *sk = &K[q];
+            for (int v = 0; v < NV; v++) S[q].cred[v] += out->in_cr[q][v];
+            if (!out->out_valid[q]) continue;
+            uint32_t ph = out->out_phit[q];
+            if (nr_phit_kind(ph) == NR_KIND_HEAD) {
+                sk->cur_vc = (int)nr_head_vc(ph) % NV;
+                head_out = 1;
+            }
+            sk->pend[sk->cur_vc]++;
+            sink_phit(q, sk->cur_vc, ph);
+        } else {
+            CHECK((out->ev[q] & ~SMOKE_EV_OK) == 0, "cycle %ld switch port %d: LCB event %05x", cyc,
+                  q, out->ev[q]);
+            CHECK(!out->link_down[q], "port %d link down", q);
+            head_out = nr_link_frame(&TX_FIN[q], out->link_tx[q]) == NR_KIND_HEAD;
+            CH_DN[q][cyc % CH_LAT] = out->link_tx[q];
+        }
+        if (head_out && !phase2 && pr_cur < npr && PR[pr_cur].dst == q && PR[pr_cur].t_out < 0)
+            PR[pr_cur].t_out = cyc;
+    }
+}
+
+/* Phase 1 sequencing: the probe is delivered, then 20 quiet cycles. Returns
+ * -1 if the probe never arrives. */
+static int probe_step(long cyc, int *phase2)
+{
+    if (pr_done_cyc == 0) pr_done_cyc = cyc;
+    if (pr_done_cyc > 0 && cyc - pr_done_cyc >= 20) {
+        pr_cur++;
+        pr_done_cyc = -1;
+        if (pr_cur == npr) *phase2 = 1;
+    }
+    if (cyc > 3000 && !*phase2) {
+        CHECK(0, "probe %d (%s) not delivered", pr_cur, PR[pr_cur].name);
+        return -1;
+    }
+    return 0;
+}
+
+/* Every credit home and every sink empty (host LCB credits and input queues;
+ * bare source counters and held sink credits). */
+static int all_home(void)
+{
+    for (int q = 0; q < NP; q++) {
+        if (LCB) {
+            nr_lcbp_out ho;
+            nr_lcbp_peek(HOST[q], &ho);
+            for (int v = 0; v < NV; v++)
+                if (ho.credits[v] != (uint32_t)P.in_buf_per_vc || ho.occ[v] != 0) return 0;
+        } else {
+            for (int v = 0; v < NV; v++)
+                if (S[q].cred[v] != (uint32_t)P.in_buf_per_vc || K[q].pend[v] != 0) return 0;
+        }
+    }
+    return 1;
+}
+
+static void report(long cyc, int drops_total)
+{
     printf("%s %s: cycles %ld, packets %d/%d (%d order-checked), "
            "RT_DROP %d/%d\n", org_name(), LCB ? "LCB" : "bare", cyc, delivered, deliver_exp, ordered,
-           drops, drops_total);
+           DROPS, drops_total);
     for (int i = 0; i < npr; i++) {
         int lat = (PR[i].t_in >= 0 && PR[i].t_out >= 0) ? (int)(PR[i].t_out - PR[i].t_in) : -1;
         int want = expected_latency(PR[i].subsw);
@@ -548,11 +570,46 @@ int main(int argc, char **argv)
     if (LCB)
         for (int q = 0; q < NP; q++) {
             char buf[200];
-            CHECK(nr_lcbp_errors(host[q], buf, sizeof buf) == 0, "host %d: %s", q, buf);
+            CHECK(nr_lcbp_errors(HOST[q], buf, sizeof buf) == 0, "host %d: %s", q, buf);
         }
-    nwn_rtl_free(h);
+}
+
+int main(int argc, char **argv)
+{
+    uint32_t seed;
+    int nbulk;
+    parse_args(argc, argv, &seed, &nbulk);
+    nr_rng_seed(&rng, seed);
+    printf("nwn rtl_smoke seed %u, %d packets per port\n", seed, nbulk);
+    if (open_switch()) return 1;
+    queue_probes();
+    const int drops_total = queue_traffic(nbulk);
+
+    int phase2 = 0;
+    long cyc, quiet = 0;
+    for (cyc = 0; cyc < MAX_CYCLES; cyc++) {
+        nr_rtr_in in;
+        nr_rtr_out out;
+        memset(&in, 0, sizeof in);
+        const double p_idle = phase2 ? P_IDLE : 0.0, p_bp = phase2 ? P_BP : 0.0;
+        int may_send[MAXP];
+        sources_may_send(may_send, phase2, p_idle);
+        if (LCB) drive_lcb(&in, cyc, may_send, phase2, p_bp);
+        else drive_bare(&in, cyc, may_send, phase2, p_bp);
+        nwn_rtl_eval(H, &in, &out);
+        take_outputs(&out, cyc, phase2);
+        nwn_rtl_tick(H);
+        if (LCB)
+            for (int q = 0; q < NP; q++) nr_lcbp_tick(HOST[q]);
+        if (!phase2 && probe_step(cyc, &phase2)) break;
+        /* drained: wait for the credits to come home */
+        if (phase2 && delivered == deliver_exp && DROPS == drops_total && all_home() && ++quiet > 50)
+            break;
+    }
+    report(cyc, drops_total);
+    nwn_rtl_free(H);
     for (int q = 0; q < NP; q++)
-        if (host[q]) nr_lcbp_free(host[q]);
+        if (HOST[q]) nr_lcbp_free(HOST[q]);
     printf("%s\n", nr_fails ? "FAILED" : "PASSED");
     return nr_fails ? 1 : 0;
 }
