@@ -988,6 +988,125 @@ static void final_stats(sim_t *s, rtr_result *r, int *fail) {
         }
 }
 
+/* Open the FST window when its first cycle comes: -1 (err set) if the build
+ * cannot write it. Once, and the run then stops (exit 2): no PASS without the
+ * trace that was asked for. */
+static int trace_open(sim_t *s, uint64_t t, char *err, int errlen) {
+    const rtr_opts *o = s->o;
+    if (!o->trace_path || !nr_rtr_can_trace(s->r) || s->tracing || o->trace_from < 0 ||
+        (int64_t)t < o->trace_from || (int64_t)t > o->trace_to)
+        return 0;
+    if (s->r.ops->trace(s->r.h, o->trace_path) == 0) {
+        s->tracing = 1;
+        return 0;
+    }
+    snprintf(err, errlen, "--trace-out %s: the RTL build (%s) could not open the FST "
+             "trace; no trace written", o->trace_path, s->r.ops->name);
+    return -1;
+}
+
+/* 1. Generation at stats cycle ts: -1 (err set) out of memory. */
+static int generate(sim_t *s, uint64_t ts, char *err, int errlen) {
+    for (int p = 0; p < s->nports; p++) {
+        int g = nr_inj_tick(&s->pt[p].inj, ts, &s->tp);
+        if (g < 0) {
+            snprintf(err, errlen, "source queue: out of memory");
+            return -1;
+        }
+        if (g > 0) {
+            const nr_inj_t *ij = &s->pt[p].inj;
+            const nr_inj_pkt_t *last = &ij->q[(ij->qhead + ij->qlen - 1) % ij->qcap];
+            nr_stats_generated(&s->st, p, last->len, ts);
+        }
+    }
+    return 0;
+}
+
+/* 2. The router's inputs of cycle t: a table write while there are any,
+ * then every port's link or bare input. */
+static void drive_inputs(sim_t *s, uint64_t t, int phase_end) {
+    nr_rtr_in *in = &s->rin;
+    in->cfg_we = 0;
+    if (t < (uint64_t)s->ncfgw) {
+        in->cfg_we = 1;
+        in->cfg_bcast = s->cfgw[t].bcast;
+        in->cfg_tile = s->cfgw[t].tile;
+        in->cfg_addr = s->cfgw[t].addr;
+        in->cfg_wdata = s->cfgw[t].wdata;
+    }
+    for (int p = 0; p < s->nports; p++) port_inputs(s, p, t, phase_end);
+}
+
+/* --fault: one flipped output bit of the second implementation, to prove the
+ * lockstep comparison fires. */
+static void inject_fault(sim_t *s, uint64_t t, nr_rtr_out *ro) {
+    const rtr_opts *o = s->o;
+    if ((o->impl != RTR_RUN_SELF && o->impl != RTR_RUN_LOCKSTEP) || (int64_t)t != o->fault_cycle)
+        return;
+    int fp = o->fault_port % s->nports;
+    if (s->g.use_lcb) ro->link_tx[fp] ^= 1u << 3; /* a data bit */
+    else if (ro->out_valid[fp]) ro->out_phit[fp] ^= 1u << 3;
+    else ro->in_cr[fp][0] ^= 1u;
+}
+
+/* 4. Every port's outputs of cycle t. */
+static void take_outputs(sim_t *s, const nr_rtr_out *po, uint64_t t, int in_window, int *fail) {
+    for (int p = 0; p < s->nports; p++) {
+        port_t *pt = &s->pt[p];
+        if (po->tev[p] >> NR_TEV_RT_DROP & 1) pt->drops[(po->tev[p] >> NR_TEV_REASON_LSB) & 7]++;
+        for (int b = 0; b < NR_EV_COUNT; b++)
+            if (po->ev[p] >> b & 1) pt->ev_rtr[b]++;
+        if (s->g.use_lcb) port_outputs_lcb(s, p, t, in_window, fail);
+        else port_outputs_bare(s, p, t, in_window, fail);
+    }
+}
+
+/* 5. Clock edge of the routers and the NICs; close the FST window at its end. */
+static void clock_edge(sim_t *s, uint64_t t) {
+    const rtr_opts *o = s->o;
+    if (nr_rtr_valid(s->m)) nr_rtr_tick(s->m);
+    if (nr_rtr_valid(s->r)) nr_rtr_tick(s->r);
+    if (s->g.use_lcb)
+        for (int p = 0; p < s->nports; p++) nr_lcbp_tick(s->pt[p].nic);
+    if (s->tracing && (int64_t)t >= o->trace_to) {
+        s->r.ops->trace_stop(s->r.h);
+        s->tracing = 0;
+        say(s, "rtr: FST window cycles %" PRId64 "..%" PRId64 " written to %s\n", o->trace_from,
+            o->trace_to, o->trace_path);
+    }
+}
+
+/* 6. The end of the measurement: stop the sources and the link errors. */
+static void end_traffic(sim_t *s) {
+    for (int p = 0; p < s->nports; p++) {
+        port_t *pt = &s->pt[p];
+        while (nr_inj_depth(&pt->inj)) nr_inj_pop(&pt->inj);
+        if (s->g.use_lcb) {
+            lcb_ch_enable(pt->up, 0);
+            lcb_ch_enable(pt->dn, 0);
+        }
+    }
+}
+
+/* The flush after the run: 1 when it is over (drained and quiet a while, or
+ * past --flush-max, which fails). Credits come back before the route stage
+ * drops a packet's last phits, and with LCBs a few control words must go by
+ * for late credits to land, hence the quiet time. */
+static int flush_done(sim_t *s, uint64_t t, uint64_t flush_start, int *fail) {
+    const rtr_opts *o = s->o;
+    int busy = run_busy(s);
+    if (busy) s->quiet_since = 0;
+    else if (!s->quiet_since) s->quiet_since = t;
+    if (!busy && t - s->quiet_since > (s->g.use_lcb ? 4 * 64u : 64u)) return 1;
+    if (t - flush_start > o->flush_max) {
+        check_fired(s, fail, "network did not drain within %" PRIu64 " cycles after the run: "
+                    "%" PRIu64 " packets outstanding\n", o->flush_max, s->sb.outstanding);
+        report_not_drained(s);
+        return 1;
+    }
+    return 0;
+}
+
 int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) {
     sim_t S, *s = &S;
     memset(r, 0, sizeof *r);
@@ -996,7 +1115,6 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
         sim_free(s);
         return -1;
     }
-    const int P = s->nports, lcb = s->g.use_lcb;
     const uint64_t t_cfg = (uint64_t)s->ncfgw + 2; /* traffic starts after the table writes */
     const uint64_t t0 = t_cfg;                      /* stats cycle 0 */
     s->t0 = t0;
@@ -1021,77 +1139,23 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
                 "");
             next_prog = t + 20000;
         }
-        /* trace window */
-        if (o->trace_path && nr_rtr_can_trace(s->r) && !s->tracing && o->trace_from >= 0 &&
-            (int64_t)t >= o->trace_from && (int64_t)t <= o->trace_to) {
-            if (s->r.ops->trace(s->r.h, o->trace_path) == 0) s->tracing = 1;
-            else {
-                /* Once, and the run stops (exit 2): no PASS without the trace
-                 * that was asked for. */
-                snprintf(err, errlen, "--trace-out %s: the RTL build (%s) could not open the FST "
-                         "trace; no trace written", o->trace_path, s->r.ops->name);
-                sim_free(s);
-                return -1;
-            }
+        if (trace_open(s, t, err, errlen) || (gen && generate(s, ts, err, errlen))) {
+            sim_free(s);
+            return -1;
         }
-        /* 1. generation */
-        if (gen) {
-            for (int p = 0; p < P; p++) {
-                int g = nr_inj_tick(&s->pt[p].inj, ts, &s->tp);
-                if (g < 0) { snprintf(err, errlen, "source queue: out of memory"); sim_free(s); return -1; }
-                if (g > 0) {
-                    const nr_inj_t *ij = &s->pt[p].inj;
-                    const nr_inj_pkt_t *last = &ij->q[(ij->qhead + ij->qlen - 1) % ij->qcap];
-                    nr_stats_generated(&s->st, p, last->len, ts);
-                }
-            }
-        }
-        /* 2. inputs */
-        nr_rtr_in *in = &s->rin;
-        in->cfg_we = 0;
-        if (t < (uint64_t)s->ncfgw) {
-            in->cfg_we = 1;
-            in->cfg_bcast = s->cfgw[t].bcast;
-            in->cfg_tile = s->cfgw[t].tile;
-            in->cfg_addr = s->cfgw[t].addr;
-            in->cfg_wdata = s->cfgw[t].wdata;
-        }
-        for (int p = 0; p < P; p++) port_inputs(s, p, t, phase_end);
+        drive_inputs(s, t, phase_end);
         /* 3. evaluate */
-        if (nr_rtr_valid(s->m)) nr_rtr_eval(s->m, in, &mo);
-        if (nr_rtr_valid(s->r)) nr_rtr_eval(s->r, in, &ro);
-        if ((o->impl == RTR_RUN_SELF || o->impl == RTR_RUN_LOCKSTEP) && (int64_t)t == o->fault_cycle) {
-            int fp = o->fault_port % P;
-            if (lcb) ro.link_tx[fp] ^= 1u << 3;                 /* a data bit */
-            else if (ro.out_valid[fp]) ro.out_phit[fp] ^= 1u << 3;
-            else ro.in_cr[fp][0] ^= 1u;
-        }
+        if (nr_rtr_valid(s->m)) nr_rtr_eval(s->m, &s->rin, &mo);
+        if (nr_rtr_valid(s->r)) nr_rtr_eval(s->r, &s->rin, &ro);
+        inject_fault(s, t, &ro);
         const nr_rtr_out *po = s->po = nr_rtr_valid(s->r) ? &ro : &mo;
         if (nr_rtr_valid(s->m) && nr_rtr_valid(s->r) && !s->diverged && compare(s, (int64_t)t, &mo, &ro)) {
             r->mismatches++;
             r->div_cycle = (int64_t)t;
             fail = 1;
         }
-        /* 4. outputs */
-        for (int p = 0; p < P; p++) {
-            port_t *pt = &s->pt[p];
-            if (po->tev[p] >> NR_TEV_RT_DROP & 1) pt->drops[(po->tev[p] >> NR_TEV_REASON_LSB) & 7]++;
-            for (int b = 0; b < NR_EV_COUNT; b++)
-                if (po->ev[p] >> b & 1) pt->ev_rtr[b]++;
-            if (lcb) port_outputs_lcb(s, p, t, in_window, &fail);
-            else port_outputs_bare(s, p, t, in_window, &fail);
-        }
-        /* 5. clock edge */
-        if (nr_rtr_valid(s->m)) nr_rtr_tick(s->m);
-        if (nr_rtr_valid(s->r)) nr_rtr_tick(s->r);
-        if (lcb)
-            for (int p = 0; p < P; p++) nr_lcbp_tick(s->pt[p].nic);
-        if (s->tracing && (int64_t)t >= o->trace_to) {
-            s->r.ops->trace_stop(s->r.h);
-            s->tracing = 0;
-            say(s, "rtr: FST window cycles %" PRId64 "..%" PRId64 " written to %s\n", o->trace_from,
-                o->trace_to, o->trace_path);
-        }
+        take_outputs(s, po, t, in_window, &fail);
+        clock_edge(s, t);
         if (s->diverged) {
             /* keep going only to finish a trace window */
             if (!(s->tracing && (int64_t)t < o->trace_to)) break;
@@ -1103,31 +1167,9 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
         if (!phase_end && t >= t0 && nr_stats_done(&s->st, ts)) {
             phase_end = 1;
             flush_start = t;
-            for (int p = 0; p < P; p++) {
-                port_t *pt = &s->pt[p];
-                while (nr_inj_depth(&pt->inj)) nr_inj_pop(&pt->inj);
-                if (lcb) {
-                    lcb_ch_enable(pt->up, 0);
-                    lcb_ch_enable(pt->dn, 0);
-                }
-            }
+            end_traffic(s);
         }
-        if (phase_end) {
-            int busy = run_busy(s);
-            /* Stay quiet a while: credits come back before the route stage
-             * drops a packet's last phits, and with LCBs a few control words
-             * must go by for late credits to land. */
-            if (busy) s->quiet_since = 0;
-            else if (!s->quiet_since) s->quiet_since = t;
-            if (!busy && t - s->quiet_since > (lcb ? 4 * 64u : 64u)) break;
-            if (t - flush_start > o->flush_max) {
-                check_fired(s, &fail, "network did not drain within %" PRIu64 " cycles after the run: "
-                       "%" PRIu64 " packets outstanding\n",
-                    o->flush_max, s->sb.outstanding);
-                report_not_drained(s);
-                break;
-            }
-        }
+        if (phase_end && flush_done(s, t, flush_start, &fail)) break;
     }
     clock_gettime(CLOCK_MONOTONIC, &w1);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
