@@ -72,6 +72,17 @@ for x in x1 x2 x3 x4; do
     "$J" "$x.xml" > out 2>&1; rc=$?
     check "junit_check rejects $x.xml" 1 'junit_check: .*(problem|not closed|unterminated|entity)'
 done
+# the parser's other refusals, each named with line:column
+printf '<testsuite tests="1" a="1" a="2"><testcase name="x"/></testsuite>' > y1.xml
+printf '<testsuite tests=1><testcase name="x"/></testsuite>' > y2.xml
+printf '<testsuite tests="1"><testcase name="x"></testsuit>' > y3.xml
+printf '<testsuite tests="1" n="a<b"><testcase name="x"/></testsuite>' > y4.xml
+for y in "y1:1:29: duplicate attribute 'a'" "y2:1:18: attribute 'tests' value is not quoted" \
+         "y3:1:51: </testsuit> closes <testcase>" "y4:1:26: '<' inside attribute 'n'"; do
+    f=${y%%:*}
+    "$J" "$f.xml" > out 2>&1; rc=$?
+    check "junit_check rejects $f.xml" 1 "junit_check: $f.xml:${y#*:}"
+done
 "$J" --tests many "$X" > out 2>&1; rc=$?
 check "junit_check bad usage" 2 '--tests wants a count'
 # hostile output: markup, quotes, a CDATA end, control characters and bytes

@@ -337,6 +337,169 @@ static int parse_misc(parser_t *p)
     }
 }
 
+/* The quoted value of attribute an (at its opening quote), references
+ * expanded; NULL after fail(). */
+static char *parse_attr_value(parser_t *p, const char *an)
+{
+    if (p->i >= p->n || (p->s[p->i] != '"' && p->s[p->i] != '\'')) {
+        fail(p, "attribute '%s' value is not quoted", an);
+        return NULL;
+    }
+    char q = p->s[p->i++];
+    size_t len = 0, cap = 16;
+    char *v = xmalloc(cap);
+    while (p->i < p->n && p->s[p->i] != q) {
+        if (p->s[p->i] == '<') {
+            free(v);
+            fail(p, "'<' inside attribute '%s'", an);
+            return NULL;
+        }
+        if (p->s[p->i] == '&') {
+            long c = parse_ref(p);
+            if (c < 0) {
+                free(v);
+                return NULL;
+            }
+            put_cp(&v, &len, &cap, c);
+        } else {
+            if (len + 2 > cap) {
+                cap *= 2;
+                v = xrealloc(v, cap);
+            }
+            v[len++] = p->s[p->i++]; /* bytes as they are (already valid UTF-8) */
+        }
+    }
+    if (p->i >= p->n) {
+        free(v);
+        fail(p, "unterminated attribute '%s'", an);
+        return NULL;
+    }
+    p->i++;
+    v[len] = 0;
+    return v;
+}
+
+/* The attributes of e up to its '>' (1) or '/>' (2); 0 after fail(). */
+static int parse_attrs(parser_t *p, node_t *e)
+{
+    for (;;) {
+        size_t b = p->i;
+        skip_space(p);
+        if (at(p, "/>")) {
+            p->i += 2;
+            return 2;
+        }
+        if (at(p, ">")) {
+            p->i++;
+            return 1;
+        }
+        if (p->i == b) {
+            fail(p, "expected whitespace, an attribute, '>' or '/>' in <%s>", e->name);
+            return 0;
+        }
+        char *an = parse_name(p);
+        if (!an)
+            return 0;
+        for (int k = 0; k < e->nattr; k++)
+            if (!strcmp(e->attr[2 * k], an)) {
+                fail(p, "duplicate attribute '%s' in <%s>", an, e->name);
+                free(an);
+                return 0;
+            }
+        e->attr = xrealloc(e->attr, sizeof(char *) * 2 * (size_t)(e->nattr + 1));
+        e->attr[2 * e->nattr] = an;
+        e->attr[2 * e->nattr + 1] = NULL;
+        e->nattr++;
+        skip_space(p);
+        if (!at(p, "=")) {
+            fail(p, "expected '=' after attribute '%s'", an);
+            return 0;
+        }
+        p->i++;
+        skip_space(p);
+        if (!(e->attr[2 * e->nattr - 1] = parse_attr_value(p, an)))
+            return 0;
+    }
+}
+
+/* The closing tag of e (at "</"): 1, or 0 after fail(). */
+static int parse_close(parser_t *p, const node_t *e)
+{
+    p->i += 2;
+    char *cn = parse_name(p);
+    if (!cn)
+        return 0;
+    int same = !strcmp(cn, e->name);
+    if (!same) {
+        fail(p, "</%s> closes <%s> (line %d)", cn, e->name, e->line);
+        free(cn);
+        return 0;
+    }
+    free(cn);
+    skip_space(p);
+    if (!at(p, ">")) {
+        fail(p, "expected '>' in </%s>", e->name);
+        return 0;
+    }
+    p->i++;
+    return 1;
+}
+
+static node_t *parse_element(parser_t *p, int depth);
+
+/* The content of e up to and with its closing tag: 1, or 0 after fail().
+ * Text is only counted (non-space characters and references). */
+static int parse_content(parser_t *p, node_t *e, int depth)
+{
+    for (;;) {
+        if (p->i >= p->n) {
+            fail(p, "<%s> (line %d) is not closed", e->name, e->line);
+            return 0;
+        }
+        if (at(p, "</")) {
+            return parse_close(p, e);
+        } else if (at(p, "<!--")) {
+            if (!parse_comment(p))
+                return 0;
+        } else if (at(p, "<![CDATA[")) {
+            p->i += 9;
+            while (p->i < p->n && !at(p, "]]>")) {
+                if (!is_space(p->s[p->i]))
+                    e->textlen++;
+                p->i++;
+            }
+            if (p->i >= p->n) {
+                fail(p, "unterminated CDATA section");
+                return 0;
+            }
+            p->i += 3;
+        } else if (at(p, "<?")) {
+            if (!parse_pi(p))
+                return 0;
+        } else if (at(p, "<!")) {
+            fail(p, "unexpected '<!' in <%s>", e->name);
+            return 0;
+        } else if (at(p, "<")) {
+            node_t *k = parse_element(p, depth + 1);
+            if (!k)
+                return 0;
+            e->kid = xrealloc(e->kid, sizeof(node_t *) * (size_t)(e->nkid + 1));
+            e->kid[e->nkid++] = k;
+        } else if (at(p, "&")) {
+            if (parse_ref(p) < 0)
+                return 0;
+            e->textlen++;
+        } else if (at(p, "]]>")) {
+            fail(p, "']]>' in text");
+            return 0;
+        } else {
+            if (!is_space(p->s[p->i]))
+                e->textlen++;
+            p->i++;
+        }
+    }
+}
+
 static node_t *parse_element(parser_t *p, int depth)
 {
     if (depth > MAX_DEPTH) {
@@ -350,146 +513,10 @@ static node_t *parse_element(parser_t *p, int depth)
     }
     where(p, p->i, &e->line, &e->col);
     p->i++; /* '<' */
-    if (!(e->name = parse_name(p)))
-        goto bad;
-    for (;;) {
-        size_t b = p->i;
-        skip_space(p);
-        if (at(p, "/>")) {
-            p->i += 2;
-            return e;
-        }
-        if (at(p, ">")) {
-            p->i++;
-            break;
-        }
-        if (p->i == b) {
-            fail(p, "expected whitespace, an attribute, '>' or '/>' in <%s>", e->name);
-            goto bad;
-        }
-        char *an = parse_name(p);
-        if (!an)
-            goto bad;
-        for (int k = 0; k < e->nattr; k++)
-            if (!strcmp(e->attr[2 * k], an)) {
-                fail(p, "duplicate attribute '%s' in <%s>", an, e->name);
-                free(an);
-                goto bad;
-            }
-        e->attr = xrealloc(e->attr, sizeof(char *) * 2 * (size_t)(e->nattr + 1));
-        e->attr[2 * e->nattr] = an;
-        e->attr[2 * e->nattr + 1] = NULL;
-        e->nattr++;
-        skip_space(p);
-        if (!at(p, "=")) {
-            fail(p, "expected '=' after attribute '%s'", an);
-            goto bad;
-        }
-        p->i++;
-        skip_space(p);
-        if (p->i >= p->n || (p->s[p->i] != '"' && p->s[p->i] != '\'')) {
-            fail(p, "attribute '%s' value is not quoted", an);
-            goto bad;
-        }
-        char q = p->s[p->i++];
-        size_t len = 0, cap = 16;
-        char *v = xmalloc(cap);
-        while (p->i < p->n && p->s[p->i] != q) {
-            if (p->s[p->i] == '<') {
-                free(v);
-                fail(p, "'<' inside attribute '%s'", an);
-                goto bad;
-            }
-            if (p->s[p->i] == '&') {
-                long c = parse_ref(p);
-                if (c < 0) {
-                    free(v);
-                    goto bad;
-                }
-                put_cp(&v, &len, &cap, c);
-            } else {
-                if (len + 2 > cap) {
-                    cap *= 2;
-                    v = xrealloc(v, cap);
-                }
-                v[len++] = p->s[p->i++]; /* bytes as they are (already valid UTF-8) */
-            }
-        }
-        if (p->i >= p->n) {
-            free(v);
-            fail(p, "unterminated attribute '%s'", an);
-            goto bad;
-        }
-        p->i++;
-        v[len] = 0;
-        e->attr[2 * e->nattr - 1] = v;
-    }
-    /* content */
-    for (;;) {
-        if (p->i >= p->n) {
-            fail(p, "<%s> (line %d) is not closed", e->name, e->line);
-            goto bad;
-        }
-        if (at(p, "</")) {
-            p->i += 2;
-            char *cn = parse_name(p);
-            if (!cn)
-                goto bad;
-            int same = !strcmp(cn, e->name);
-            if (!same) {
-                fail(p, "</%s> closes <%s> (line %d)", cn, e->name, e->line);
-                free(cn);
-                goto bad;
-            }
-            free(cn);
-            skip_space(p);
-            if (!at(p, ">")) {
-                fail(p, "expected '>' in </%s>", e->name);
-                goto bad;
-            }
-            p->i++;
-            return e;
-        } else if (at(p, "<!--")) {
-            if (!parse_comment(p))
-                goto bad;
-        } else if (at(p, "<![CDATA[")) {
-            p->i += 9;
-            while (p->i < p->n && !at(p, "]]>")) {
-                if (!is_space(p->s[p->i]))
-                    e->textlen++;
-                p->i++;
-            }
-            if (p->i >= p->n) {
-                fail(p, "unterminated CDATA section");
-                goto bad;
-            }
-            p->i += 3;
-        } else if (at(p, "<?")) {
-            if (!parse_pi(p))
-                goto bad;
-        } else if (at(p, "<!")) {
-            fail(p, "unexpected '<!' in <%s>", e->name);
-            goto bad;
-        } else if (at(p, "<")) {
-            node_t *k = parse_element(p, depth + 1);
-            if (!k)
-                goto bad;
-            e->kid = xrealloc(e->kid, sizeof(node_t *) * (size_t)(e->nkid + 1));
-            e->kid[e->nkid++] = k;
-        } else if (at(p, "&")) {
-            if (parse_ref(p) < 0)
-                goto bad;
-            e->textlen++;
-        } else if (at(p, "]]>")) {
-            fail(p, "']]>' in text");
-            goto bad;
-        } else {
-            if (!is_space(p->s[p->i]))
-                e->textlen++;
-            p->i++;
-        }
-    }
-bad:
+    int end = 0;
+    if ((e->name = parse_name(p)) && (end = parse_attrs(p, e)) != 0 &&
+        (end == 2 || parse_content(p, e, depth)))
+        return e;
     free_node(e);
     return NULL;
 }
