@@ -52,7 +52,7 @@ static void inq_cut(inq_vc_regs *s)
 }
 
 void lcb_inq_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uint32_t *iq,
-                  const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *iqw, lcb_errs *err)
+                  const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *iqw, nr_errs *err)
 {
     const inq_regs *q = &qr->inq;
     inq_regs *n = &dr->inq;
@@ -71,11 +71,11 @@ void lcb_inq_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uin
             continue;
         int v = k ? in->rd1_vc : in->rd_vc;
         if (v < 0 || v >= c->nvc) {
-            lcb_error(err, "inq: read port %d: read of VC %d, NumVcs is %d", k, v, c->nvc);
+            nr_errs_add(err, "inq: read port %d: read of VC %d, NumVcs is %d", k, v, c->nvc);
         } else if (!((lcb_inq_avail(c, q) >> v) & 1u)) {
-            lcb_error(err, "inq: read port %d: read of VC %d while rd_avail is 0", k, v);
+            nr_errs_add(err, "inq: read port %d: read of VC %d while rd_avail is 0", k, v);
         } else if (k && in->rd_en && in->rd_vc == v) {
-            lcb_error(err, "inq: both read ports read VC %d in one cycle", v);
+            nr_errs_add(err, "inq: both read ports read VC %d in one cycle", v);
         } else {
             inq_vc_regs *s = &n->vc[v];
             uint32_t ph;

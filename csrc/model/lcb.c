@@ -15,32 +15,11 @@
  *   lcb_ctl_fr_eval    §5.2  fr[v] += inq_cr[v]
  *
  * nr_lcbp_tick copies d to q and performs the RAM writes. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lcb_int.h"
-
-void lcb_error(lcb_errs *e, const char *fmt, ...)
-{
-    if (e->count++ == 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(e->first, sizeof e->first, fmt, ap);
-        va_end(ap);
-    }
-}
-
-static int is_pow2(long x) { return x > 0 && (x & (x - 1)) == 0; }
-
-static int clog2(unsigned x)
-{
-    int n = 0;
-    while ((1u << n) < x)
-        n++;
-    return n;
-}
 
 /* Check parameters (doc §2 and the parameter rules of §11) and cfg; return
  * 0, or -1 with a message in err. */
@@ -61,12 +40,12 @@ static int check_params(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, 
     if (p->max_pkt_len < 2 || p->max_pkt_len > p->buf_per_vc || p->max_pkt_len > 255)
         BAD("MaxPktLen = %d: must be 2..min(BufPerVc, 255) (%d)", p->max_pkt_len,
             p->buf_per_vc < 255 ? p->buf_per_vc : 255);
-    if (!is_pow2(p->replay_depth) || p->replay_depth < 8 || p->replay_depth > 4096)
+    if (!nr_is_pow2(p->replay_depth) || p->replay_depth < 8 || p->replay_depth > 4096)
         BAD("ReplayDepth = %d: must be a power of two, 8..4096", p->replay_depth);
     if (p->replay_depth < 2 * p->max_pkt_len)
         BAD("ReplayDepth = %d: must be >= 2*MaxPktLen (%d)", p->replay_depth,
             2 * p->max_pkt_len);
-    if (!is_pow2(p->window) || p->window < 2 || p->window > 64)
+    if (!nr_is_pow2(p->window) || p->window < 2 || p->window > 64)
         BAD("Window = %d: must be a power of two, 2..64", p->window);
     if (p->link_crc_w != 0 && p->link_crc_w != 16 && p->link_crc_w != 32)
         BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
@@ -100,7 +79,7 @@ nr_lcbp *nr_lcbp_new(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int
     k->retry_limit = c->retry_limit;
     k->max_len = c->max_len;
     k->crc32 = p->link_crc_w == 32;
-    k->cw = clog2(k->buf + 1);
+    k->cw = nr_clog2(k->buf + 1);
     k->w = 25 + k->nvc * k->cw;
     k->pw = k->w - 16;
     k->cw_mask = (1u << k->cw) - 1;
@@ -185,7 +164,7 @@ void nr_lcbp_eval(nr_lcbp *m, const nr_lcbp_in *in_raw, nr_lcbp_out *out)
 void nr_lcbp_tick(nr_lcbp *m)
 {
     if (!m->evaluated) {
-        lcb_error(&m->err, "nr_lcbp_tick without nr_lcbp_eval in this cycle (state kept)");
+        nr_errs_add(&m->err, "nr_lcbp_tick without nr_lcbp_eval in this cycle (state kept)");
         return;
     }
     m->q = m->d;
@@ -204,9 +183,9 @@ void nr_lcbp_tick(nr_lcbp *m)
 int nr_lcbp_errors(const nr_lcbp *m, char *buf, int buflen)
 {
     /* Committed errors, plus those of an eval() not yet ticked. */
-    int pending = m->evaluated ? m->err_d.count : 0;
+    long pending = m->evaluated ? m->err_d.count : 0;
     const char *first = m->err.count ? m->err.first : pending ? m->err_d.first : "";
     if (buf && buflen > 0)
         snprintf(buf, (size_t)buflen, "%s", first);
-    return m->err.count + pending;
+    return nr_errs_int(m->err.count + pending);
 }

@@ -25,12 +25,12 @@
 #ifndef LCB_INT_H
 #define LCB_INT_H
 #include <stdint.h>
+#include "mutil.h"
 #include "nr_lcb.h"
 
 #define LCB_MAX_WINDOW 64   /* doc §2: Window <= 64 */
 #define LCB_SEQ_MOD 128     /* 7-bit link sequence numbers (doc §4) */
 #define LCB_SEQ_MASK 127u
-#define LCB_ERRMSG 200
 
 /* Elaborated parameters: the user's parameters and cfg, plus derived values.
  * Constant after nr_lcbp_new(). */
@@ -161,12 +161,6 @@ typedef struct {
     uint32_t data;
 } lcb_ramw;
 
-/* Errors: a count and the first message. */
-typedef struct {
-    int count;
-    char first[LCB_ERRMSG];
-} lcb_errs;
-
 /* Wires between the blocks within one cycle (combinational values). */
 typedef struct {
     uint32_t ev;                          /* event strobes */
@@ -188,16 +182,14 @@ struct nr_lcbp {
     uint32_t *rb;        /* replay buffer RAM, rdepth core phits */
     uint32_t *iq;        /* input-queue RAM, nvc * buf core phits */
     lcb_ramw rb_w, iq_w; /* RAM writes of this cycle (from eval) */
-    lcb_errs err;        /* committed errors */
-    lcb_errs err_d;      /* errors found by the last eval() (committed by tick) */
+    nr_errs err;        /* committed errors */
+    nr_errs err_d;      /* errors found by the last eval() (committed by tick) */
     int evaluated;       /* eval() called since the last tick() */
 };
 
 /* ---- helpers shared by the blocks (lcb.c) ---- */
 
-/* Record an interface violation found during eval (printf-style). */
-void lcb_error(lcb_errs *e, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/* Interface violations found during eval: nr_errs_add (mutil.h). */
 
 /* ---- core phit fields (pure; nr_fmt.h layout) ---- */
 static inline unsigned lcb_kind(uint32_t ph) { return (ph >> 22) & 3u; }
@@ -264,7 +256,7 @@ int lcb_marker_parse(uint32_t data, unsigned *seq);
  * debit, cw_verdict and TX/CTL_REJECT events in wi, and the replay-buffer
  * write in *rbw. */
 void lcb_tx_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const uint32_t *rb,
-                 const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, lcb_errs *err);
+                 const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, nr_errs *err);
 /* tx_vc_ok from start-of-cycle state only (§7.3). Pure. */
 uint32_t lcb_tx_vc_ok(const lcb_conf *c, const lcb_tx_regs *q);
 /* credits[v] = BufPerVc - owed[v], owed[v] = (sent[v] - last_fr[v]) mod 2^CW
@@ -286,7 +278,7 @@ void lcb_rx_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, uint32_t lin
  * phit in q->rx.out_* (last cycle's RX output). Sets wires->inq_cr and INQ
  * events, and the RAM write in *iqw. Call before lcb_ctl_fr_eval. */
 void lcb_inq_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const uint32_t *iq,
-                  const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *iqw, lcb_errs *err);
+                  const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *iqw, nr_errs *err);
 /* Phits stored in VC v (wr - rd). Pure. */
 unsigned lcb_inq_occ(const lcb_conf *c, const inq_vc_regs *s);
 /* rd_avail bit mask from start-of-cycle state. Pure. */

@@ -339,7 +339,7 @@ static void tx_timer(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n, lc
 }
 
 void lcb_tx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uint32_t *rb,
-                 const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, lcb_errs *err)
+                 const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, nr_errs *err)
 {
     const lcb_tx_regs *q = &qr->tx;
     lcb_tx_regs *n = &dr->tx;
@@ -354,7 +354,7 @@ void lcb_tx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uint
     /* Sources 1-3 never compete: a stored core phit needs an open packet or
      * head_ok, both impossible while replaying or deciding (§7.5). */
     if (send_core && link != send_link)
-        lcb_error(err, "model: core phit shadowed by the replay path");
+        nr_errs_add(err, "model: core phit shadowed by the replay path");
     n->link_tx = link | ((uint32_t)wi->cbit << NR_LINK_C_BIT);
     tx_timer(c, q, n, wi, replay_start, ack_adv);
 }

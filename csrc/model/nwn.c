@@ -27,22 +27,12 @@
  *                credits due now applied.
  * Every decision reads start-of-cycle state only (§6.4: nothing an output
  * presents depends on tx_ready). */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nwn_priv.h"
 
-void nwn_error(nr_nwn *m, const char *fmt, ...)
-{
-    if (m->nerr++ == 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(m->err, sizeof m->err, fmt, ap);
-        va_end(ap);
-    }
-}
 
 int nr_nwn_check(const nr_nwn_params *p, char *err, int errlen)
 {
@@ -132,27 +122,12 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
         nr_iu_reset(&m->iu[i], i, k, V, nwn_is_bottom(g, m->pin[i].sw) ? g->S : 1, 1);
         nr_rt_reset(&m->tab[i], k);
     }
-    if (p->use_lcb) {
-        nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len,
-                            p->link_crc_w ? p->link_crc_w : 16};
-        m->lcb = calloc((size_t)k, sizeof *m->lcb);
-        m->lo = calloc((size_t)k, sizeof *m->lo);
-        if (!m->lcb || !m->lo)
-            goto nomem;
-        for (int i = 0; i < k; i++) {
-            m->lcb[i] = nr_lcbp_new(&lp, lcfg, err, errlen);
-            if (!m->lcb[i]) {
-                nr_nwn_free(m);
-                return NULL; /* the LCB wrote the message */
-            }
-        }
-    } else {
-        m->bp = calloc((size_t)k, sizeof *m->bp);
-        if (!m->bp)
-            goto nomem;
-        for (int i = 0; i < k; i++)
-            if (nr_bport_init(&m->bp[i], V, p->in_buf_per_vc, p->max_pkt_len))
-                goto nomem;
+    nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len,
+                        p->link_crc_w ? p->link_crc_w : 16};
+    if (nr_front_init(&m->fr, k, p->use_lcb ? &lp : NULL, lcfg, V, p->in_buf_per_vc,
+                      p->max_pkt_len, err, errlen)) {
+        nr_nwn_free(m);
+        return NULL;
     }
     return m;
 nomem:
@@ -169,12 +144,7 @@ void nr_nwn_free(nr_nwn *m)
     if (m->sw)
         for (int s = 0; s < m->g.nsw; s++)
             nr_alloc_release(&m->sw[s]);
-    if (m->lcb)
-        for (int i = 0; i < m->g.k; i++)
-            nr_lcbp_free(m->lcb[i]);
-    if (m->bp)
-        for (int i = 0; i < m->g.k; i++)
-            nr_bport_release(&m->bp[i]);
+    nr_front_release(&m->fr);
     nr_cw_release(&m->cw);
     free(m->iu);
     free(m->tab);
@@ -184,34 +154,7 @@ void nr_nwn_free(nr_nwn *m)
     free(m->sw);
     free(m->dst);
     free(m->src);
-    free(m->lcb);
-    free(m->lo);
-    free(m->bp);
     free(m);
-}
-
-/* The port's state-only outputs, before the switch computes its inputs. */
-static void port_view(nr_nwn *m, int p)
-{
-    nr_pview *pv = &m->pv[p];
-    if (m->lcb) {
-        nr_lcbp_out *lo = &m->lo[p];
-        nr_lcbp_peek(m->lcb[p], lo);
-        pv->rd_avail = lo->rd_avail;
-        pv->vc_ok = lo->tx_vc_ok;
-        pv->rd_valid[0] = lo->rd_valid;
-        pv->rd_phit[0] = lo->rd_phit;
-        pv->rd_valid[1] = lo->rd1_valid;
-        pv->rd_phit[1] = lo->rd1_phit;
-    } else {
-        const nr_bport *b = &m->bp[p];
-        pv->rd_avail = nr_bport_rd_avail(b);
-        pv->vc_ok = nr_bport_vc_ok(b);
-        for (int k = 0; k < 2; k++) {
-            pv->rd_valid[k] = b->rd_valid[k];
-            pv->rd_phit[k] = b->rd_phit[k];
-        }
-    }
 }
 
 void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
@@ -219,8 +162,8 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
     const int k = m->g.k;
     char msg[160];
     memset(out, 0, sizeof *out);
-    for (int p = 0; p < k; p++)
-        port_view(m, p);
+    for (int p = 0; p < k; p++) /* the ports' state-only outputs first */
+        nr_front_view(&m->fr, p, &m->pv[p]);
     /* §4: input units, and their fronts into their first subswitch */
     for (int p = 0; p < k; p++) {
         nr_iu *u = &m->iu[p];
@@ -240,30 +183,12 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
         const int j = m->pout[p].io;
         int tx_valid = (int)((a->d_mask >> j) & 1u);
         uint32_t tx_phit = tx_valid ? a->d_phit[j] : 0;
-        if (m->lcb) {
-            nr_lcbp_in li = {.link_rx = in->link_rx[p], .tx_valid = tx_valid, .tx_phit = tx_phit,
-                             .rd_en = u->d_rd[0] >= 0, .rd_vc = u->d_rd[0] >= 0 ? u->d_rd[0] : 0,
-                             .rd1_en = u->d_rd[1] >= 0, .rd1_vc = u->d_rd[1] >= 0 ? u->d_rd[1] : 0};
-            nr_lcbp_out *lo = &m->lo[p];
-            nr_lcbp_eval(m->lcb[p], &li, lo);
-            out->link_tx[p] = lo->link_tx;
-            out->ev[p] = lo->ev;
-            out->link_down[p] = lo->link_down;
-            if (tx_valid && !lo->tx_ready) {
-                nwn_error(m, "cycle %u: port %d: LCB did not take phit 0x%06x", m->now, p,
-                          tx_phit);
-                nr_alloc_cancel(a, j);
-            }
-        } else {
-            nr_bport *bp = &m->bp[p];
-            if (nr_bport_eval(bp, u->d_rd, in->in_valid[p], in->in_phit[p], tx_valid,
-                              tx_valid ? a->d_vc[j] : 0, in->out_cr[p], msg, (int)sizeof msg))
-                nwn_error(m, "cycle %u: port %d: %s", m->now, p, msg);
-            out->out_valid[p] = tx_valid;
-            out->out_phit[p] = tx_phit;
-            for (int v = 0; v < m->V; v++)
-                out->in_cr[p][v] = bp->d_cr[v];
-        }
+        int r = nr_front_eval(&m->fr, p, u->d_rd, tx_valid, tx_phit, a->d_vc[j], in, out, msg,
+                              (int)sizeof msg);
+        if (r)
+            nwn_error(m, "cycle %u: port %d: %s", m->now, p, msg);
+        if (r == 1)
+            nr_alloc_cancel(a, j); /* the LCB did not take it */
     }
     /* §9: the configuration write; CFG_BAD in this cycle */
     m->d_cfg_we = nr_rt_cfg_decode(in, k, &m->d_cfg_lo, &m->d_cfg_hi, &m->d_cfg_addr, out->tev);
@@ -275,12 +200,7 @@ void nr_nwn_tick(nr_nwn *m)
     const int k = m->g.k, V = m->V;
     const uint32_t now = m->now, due = now + (uint32_t)m->p.chan_lat;
     char msg[160];
-    for (int p = 0; p < k; p++) {
-        if (m->lcb)
-            nr_lcbp_tick(m->lcb[p]);
-        else
-            nr_bport_commit(&m->bp[p]);
-    }
+    nr_front_tick(&m->fr);
     /* input units: the pops their first subswitch accepted */
     for (int p = 0; p < k; p++) {
         nr_iu *u = &m->iu[p];
@@ -314,26 +234,9 @@ void nr_nwn_tick(nr_nwn *m)
 
 int nr_nwn_errors(const nr_nwn *m, char *buf, int buflen)
 {
-    long total = m->nerr;
-    char lbuf[200];
-    int first_lcb = -1;
-    if (m->lcb)
-        for (int p = 0; p < m->g.k; p++) {
-            int e = nr_lcbp_errors(m->lcb[p], lbuf, (int)sizeof lbuf);
-            if (e && first_lcb < 0)
-                first_lcb = p;
-            total += e;
-        }
-    if (buf && buflen > 0) {
-        buf[0] = 0;
-        if (m->nerr)
-            snprintf(buf, (size_t)buflen, "%s", m->err);
-        else if (first_lcb >= 0) {
-            nr_lcbp_errors(m->lcb[first_lcb], lbuf, (int)sizeof lbuf);
-            snprintf(buf, (size_t)buflen, "port %d LCB: %s", first_lcb, lbuf);
-        }
-    }
-    return total > 0x7FFFFFFF ? 0x7FFFFFFF : (int)total;
+    if (buf && buflen > 0)
+        snprintf(buf, (size_t)buflen, "%s", m->errs.count ? m->errs.first : "");
+    return nr_errs_int(m->errs.count + nr_front_errors(&m->fr, buf, buflen));
 }
 
 /* ---- nr_rtr (nr_router.h) ---- */

@@ -9,7 +9,6 @@
 #include "nr_crc.h"
 #include "nwn_priv.h"
 
-static int is_pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
 
 int nwn_check(const nr_nwn_params *p, char *err, int errlen)
 {
@@ -22,9 +21,9 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
     if (!p)
         BAD("nr_nwn: NULL parameters");
     const int k = p->num_ports;
-    if (!is_pow2(k) || k < 4 || k > 64)
+    if (!nr_is_pow2(k) || k < 4 || k > 64)
         BAD("NumPorts = %d: must be a power of two, 4..64", k);
-    if (!is_pow2(p->r) || p->r > k)
+    if (!nr_is_pow2(p->r) || p->r > k)
         BAD("R = %d: must be a power of two, 1..NumPorts (%d)", p->r, k);
     if (p->m < 0 || p->m > 16)
         BAD("M = %d: must be 0..16", p->m);
@@ -59,7 +58,7 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
             p->max_pkt_len);
     if (p->chan_lat < 1 || p->chan_lat > 4)
         BAD("ChanLat = %d: must be 1..4", p->chan_lat);
-    if (!is_pow2(p->buf_depth) || p->buf_depth < 2 * p->chan_lat)
+    if (!nr_is_pow2(p->buf_depth) || p->buf_depth < 2 * p->chan_lat)
         BAD("BufDepth = %d: must be a power of two >= 2*ChanLat (%d)", p->buf_depth,
             2 * p->chan_lat);
     if (p->use_lcb != 0 && p->use_lcb != 1)

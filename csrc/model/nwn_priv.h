@@ -115,21 +115,17 @@ struct nr_nwn {
     nwn_end (*dst)[NR_SW_MAX_IO]; /* [nsw][j] channel output j feeds this input */
     nwn_end (*src)[NR_SW_MAX_IO]; /* [nsw][i] buffered input i is fed by this output */
     nr_cwheel cw;         /* credit returns of the internal channels */
-    nr_lcbp **lcb;        /* [k] with use_lcb */
-    nr_lcbp_out *lo;      /* [k] */
-    nr_bport *bp;         /* [k] without */
+    nr_front fr;          /* the port front ends (LCB or bare) */
     nr_pview *pv;         /* [k] this cycle's port views */
     /* configuration write of this cycle */
     int d_cfg_we, d_cfg_lo, d_cfg_hi;
     unsigned d_cfg_addr;
     uint32_t d_cfg_wdata;
-    /* errors */
-    long nerr;
-    char err[256];
+    nr_errs errs;         /* interface violations, internal inconsistencies */
 };
 
 /* Record an interface violation or internal inconsistency (first message
  * kept); nr_nwn_errors() reports them. Call wherever one is detected. */
-void nwn_error(nr_nwn *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#define nwn_error(m, ...) nr_errs_add(&(m)->errs, __VA_ARGS__)
 
 #endif

@@ -21,24 +21,12 @@
  * Every decision reads start-of-cycle state only, so the order of the blocks
  * inside eval matters only where a later block needs an earlier one's output
  * in the same cycle (the port needs the router's read and tx phit). */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "yarc_priv.h"
 
-void yarc_error(nr_yarc *m, const char *fmt, ...)
-{
-    if (m->nerr++ == 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(m->err, sizeof m->err, fmt, ap);
-        va_end(ap);
-    }
-}
-
-static int is_pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
 
 /* §3 parameter rules. 0, or -1 with a message. */
 int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen)
@@ -51,9 +39,9 @@ int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen)
     } while (0)
     if (!p)
         BAD("nr_yarc_new: NULL parameters");
-    if (!is_pow2(p->rows) || p->rows < 2 || p->rows > YARC_MAX_DIM)
+    if (!nr_is_pow2(p->rows) || p->rows < 2 || p->rows > YARC_MAX_DIM)
         BAD("Rows = %d: must be a power of two, 2..8", p->rows);
-    if (!is_pow2(p->cols) || p->cols < 2 || p->cols > YARC_MAX_DIM)
+    if (!nr_is_pow2(p->cols) || p->cols < 2 || p->cols > YARC_MAX_DIM)
         BAD("Cols = %d: must be a power of two, 2..8", p->cols);
     if (p->num_vcs < 1 || p->num_vcs > YARC_MAX_VCS)
         BAD("NumVcs = %d: must be 1..4", p->num_vcs);
@@ -67,10 +55,10 @@ int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen)
         BAD("RowBusLat = %d: must be 1..4", p->row_bus_lat);
     if (p->col_lat < 1 || p->col_lat > 4)
         BAD("ColLat = %d: must be 1..4", p->col_lat);
-    if (!is_pow2(p->row_buf_depth) || p->row_buf_depth < 2 * p->row_bus_lat)
+    if (!nr_is_pow2(p->row_buf_depth) || p->row_buf_depth < 2 * p->row_bus_lat)
         BAD("RowBufDepth = %d: must be a power of two >= 2*RowBusLat (%d)", p->row_buf_depth,
             2 * p->row_bus_lat);
-    if (!is_pow2(p->col_buf_depth) || p->col_buf_depth < 2 * p->col_lat)
+    if (!nr_is_pow2(p->col_buf_depth) || p->col_buf_depth < 2 * p->col_lat)
         BAD("ColBufDepth = %d: must be a power of two >= 2*ColLat (%d)", p->col_buf_depth,
             2 * p->col_lat);
     if (p->use_lcb != 0 && p->use_lcb != 1)
@@ -125,27 +113,12 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
         for (int q = 0; q < NR_MAX_PORTS; q++) /* a row-buffer HEAD goes to column q / Cols */
             t->ssw.qmap[q] = (uint8_t)(q >> m->cshift);
     }
-    if (p->use_lcb) {
-        nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len,
-                            p->link_crc_w ? p->link_crc_w : 16};
-        m->lcb = calloc((size_t)n, sizeof *m->lcb);
-        m->lo = calloc((size_t)n, sizeof *m->lo);
-        if (!m->lcb || !m->lo)
-            goto nomem;
-        for (int i = 0; i < n; i++) {
-            m->lcb[i] = nr_lcbp_new(&lp, lcfg, err, errlen);
-            if (!m->lcb[i]) {
-                nr_yarc_free(m);
-                return NULL; /* the LCB wrote the message */
-            }
-        }
-    } else {
-        m->bp = calloc((size_t)n, sizeof *m->bp);
-        if (!m->bp)
-            goto nomem;
-        for (int i = 0; i < n; i++)
-            if (nr_bport_init(&m->bp[i], V, p->in_buf_per_vc, p->max_pkt_len))
-                goto nomem;
+    nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len,
+                        p->link_crc_w ? p->link_crc_w : 16};
+    if (nr_front_init(&m->fr, n, p->use_lcb ? &lp : NULL, lcfg, V, p->in_buf_per_vc,
+                      p->max_pkt_len, err, errlen)) {
+        nr_yarc_free(m);
+        return NULL;
     }
     return m;
 nomem:
@@ -164,39 +137,11 @@ void nr_yarc_free(nr_yarc *m)
             nr_alloc_release(&m->t[i].ssw);
             nr_alloc_release(&m->t[i].op);
         }
-    if (m->lcb)
-        for (int i = 0; i < m->n; i++)
-            nr_lcbp_free(m->lcb[i]);
-    if (m->bp)
-        for (int i = 0; i < m->n; i++)
-            nr_bport_release(&m->bp[i]);
+    nr_front_release(&m->fr);
     nr_cw_release(&m->cw);
-    free(m->lcb);
-    free(m->lo);
-    free(m->bp);
     free(m->t);
     free(m->pv);
     free(m);
-}
-
-/* The port's state-only outputs, before the router computes its inputs. */
-static void port_view(nr_yarc *m, int p)
-{
-    nr_pview *pv = &m->pv[p];
-    if (m->lcb) {
-        nr_lcbp_out *lo = &m->lo[p];
-        nr_lcbp_peek(m->lcb[p], lo);
-        pv->rd_avail = lo->rd_avail;
-        pv->vc_ok = lo->tx_vc_ok;
-        pv->rd_valid[0] = lo->rd_valid;
-        pv->rd_phit[0] = lo->rd_phit;
-    } else {
-        const nr_bport *b = &m->bp[p];
-        pv->rd_avail = nr_bport_rd_avail(b);
-        pv->vc_ok = nr_bport_vc_ok(b);
-        pv->rd_valid[0] = b->rd_valid[0];
-        pv->rd_phit[0] = b->rd_phit[0];
-    }
 }
 
 /* §9: decode this cycle's configuration write; CFG_BAD in this cycle. */
@@ -210,8 +155,8 @@ void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
 {
     const int n = m->n;
     memset(out, 0, sizeof *out);
-    for (int p = 0; p < n; p++)
-        port_view(m, p);
+    for (int p = 0; p < n; p++) /* the ports' state-only outputs first */
+        nr_front_view(&m->fr, p, &m->pv[p]);
     for (int p = 0; p < n; p++)
         yarc_rbd_eval(m, p);
     char msg[160];
@@ -231,30 +176,12 @@ void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
         int tx_valid = (int)(op->d_mask & 1u);
         uint32_t tx_phit = tx_valid ? op->d_phit[0] : 0;
         out->tev[p] = u->d_tev;
-        if (m->lcb) {
-            nr_lcbp_in li = {.link_rx = in->link_rx[p], .tx_valid = tx_valid,
-                             .tx_phit = tx_phit, .rd_en = u->d_rd[0] >= 0,
-                             .rd_vc = u->d_rd[0] >= 0 ? u->d_rd[0] : 0};
-            nr_lcbp_out *lo = &m->lo[p];
-            nr_lcbp_eval(m->lcb[p], &li, lo);
-            out->link_tx[p] = lo->link_tx;
-            out->ev[p] = lo->ev;
-            out->link_down[p] = lo->link_down;
-            if (tx_valid && !lo->tx_ready) {
-                yarc_error(m, "cycle %u: port %d: LCB did not take phit 0x%06x", m->now, p,
-                           tx_phit);
-                nr_alloc_cancel(op, 0);
-            }
-        } else {
-            nr_bport *bp = &m->bp[p];
-            if (nr_bport_eval(bp, u->d_rd, in->in_valid[p], in->in_phit[p], tx_valid,
-                              op->d_vc[0], in->out_cr[p], msg, (int)sizeof msg))
-                yarc_error(m, "cycle %u: port %d: %s", m->now, p, msg);
-            out->out_valid[p] = tx_valid;
-            out->out_phit[p] = tx_phit;
-            for (int v = 0; v < m->p.num_vcs; v++)
-                out->in_cr[p][v] = bp->d_cr[v];
-        }
+        int r = nr_front_eval(&m->fr, p, u->d_rd, tx_valid, tx_phit, op->d_vc[0], in, out, msg,
+                              (int)sizeof msg);
+        if (r)
+            yarc_error(m, "cycle %u: port %d: %s", m->now, p, msg);
+        if (r == 1)
+            nr_alloc_cancel(op, 0); /* the LCB did not take it */
     }
     cfg_eval(m, in, out);
 }
@@ -263,12 +190,7 @@ void nr_yarc_tick(nr_yarc *m)
 {
     const int n = m->n, V = m->p.num_vcs, cols = m->p.cols;
     const uint32_t now = m->now;
-    for (int p = 0; p < n; p++) {
-        if (m->lcb)
-            nr_lcbp_tick(m->lcb[p]);
-        else
-            nr_bport_commit(&m->bp[p]);
-    }
+    nr_front_tick(&m->fr);
     for (int p = 0; p < n; p++)
         yarc_rbd_commit(m, p);
     for (int p = 0; p < n; p++) { /* subswitch of tile (r, c) */
@@ -310,26 +232,9 @@ void nr_yarc_tick(nr_yarc *m)
 
 int nr_yarc_errors(const nr_yarc *m, char *buf, int buflen)
 {
-    long total = m->nerr;
-    char lbuf[200];
-    int first_lcb = -1;
-    if (m->lcb)
-        for (int p = 0; p < m->n; p++) {
-            int e = nr_lcbp_errors(m->lcb[p], lbuf, (int)sizeof lbuf);
-            if (e && first_lcb < 0)
-                first_lcb = p;
-            total += e;
-        }
-    if (buf && buflen > 0) {
-        buf[0] = 0;
-        if (m->nerr)
-            snprintf(buf, (size_t)buflen, "%s", m->err);
-        else if (first_lcb >= 0) {
-            nr_lcbp_errors(m->lcb[first_lcb], lbuf, (int)sizeof lbuf);
-            snprintf(buf, (size_t)buflen, "port %d LCB: %s", first_lcb, lbuf);
-        }
-    }
-    return total > 0x7FFFFFFF ? 0x7FFFFFFF : (int)total;
+    if (buf && buflen > 0)
+        snprintf(buf, (size_t)buflen, "%s", m->errs.count ? m->errs.first : "");
+    return nr_errs_int(m->errs.count + nr_front_errors(&m->fr, buf, buflen));
 }
 
 /* ---- nr_rtr (nr_router.h) ---- */

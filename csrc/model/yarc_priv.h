@@ -48,22 +48,18 @@ struct nr_yarc {
     uint32_t now;        /* cycle counter */
     yarc_tile *t;        /* [n] */
     nr_cwheel cw;        /* row-buffer and column-buffer credit returns */
-    nr_lcbp **lcb;       /* [n] with use_lcb */
-    nr_lcbp_out *lo;     /* [n] */
-    nr_bport *bp;        /* [n] without */
+    nr_front fr;         /* the port front ends (LCB or bare) */
     nr_pview *pv;        /* [n] this cycle's port view */
     /* configuration write of this cycle */
     int d_cfg_we, d_cfg_lo, d_cfg_hi;
     unsigned d_cfg_addr;
     uint32_t d_cfg_wdata;
-    /* errors */
-    long nerr;
-    char err[256];
+    nr_errs errs;        /* interface violations, internal inconsistencies */
 };
 
 /* Record an interface violation or internal inconsistency (first message
  * kept); nr_yarc_errors() reports them. Call wherever one is detected. */
-void yarc_error(nr_yarc *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#define yarc_error(m, ...) nr_errs_add(&(m)->errs, __VA_ARGS__)
 
 /* yarc_rbd.c. Reset one RBD: the input unit, credits = RowBufDepth. Call at
  * model creation. */

@@ -934,7 +934,7 @@ static void vct_hook(yenv *e, int stop)
             w->heads++;
             /* the credits the port had at the start of the cycle */
             int v = (int)nr_head_vc(ph) % e->nvc;
-            if (w->in_pkt[q] || e->nw->bp[q].cnt[v] + 1 < e->maxpkt)
+            if (w->in_pkt[q] || e->nw->fr.bp[q].cnt[v] + 1 < e->maxpkt)
                 w->viol++;
             w->in_pkt[q] = 1;
         } else if (nr_phit_kind(ph) == NR_KIND_EOP) {
@@ -967,7 +967,7 @@ static void test_vct(void)
         for (int t = 0; t < 500; t++)
             yenv_step(&e);
         CHECK_EQ(w.cap.npkt, 2);
-        CHECK_EQ(e.nw->bp[6].cnt[0], 48);
+        CHECK_EQ(e.nw->fr.bp[6].cnt[0], 48);
         e.snk[6].hold_mask = 0;
         /* and a busy mix: every port sends to a few outputs, both VCs */
         nr_rng_t r;

@@ -107,10 +107,10 @@ static void run(int rows, int cols, int lcb, uint64_t seed, long cycles, double 
         for (int v = 0; v < 2; v++) {
             if (!lcb) {
                 CHECK_EQ(e.src[q].cred[v], p.in_buf_per_vc);
-                CHECK_EQ(m->bp[q].cnt[v], p.in_buf_per_vc);
+                CHECK_EQ(m->fr.bp[q].cnt[v], p.in_buf_per_vc);
             } else {
                 nr_lcbp_out o;
-                nr_lcbp_peek(m->lcb[q], &o);
+                nr_lcbp_peek(m->fr.lcb[q], &o);
                 CHECK_EQ(o.credits[v], (uint32_t)p.in_buf_per_vc);
                 nr_lcbp_peek(e.nic[q], &o);
                 CHECK_EQ(o.credits[v], (uint32_t)p.in_buf_per_vc);

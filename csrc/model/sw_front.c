@@ -1,0 +1,122 @@
+/* sw_front.c - the port front ends of a switch (swparts.h: nr_front). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "swparts.h"
+
+int nr_front_init(nr_front *f, int n, const nr_lcb_params *lp, const nr_lcb_cfg *lcfg, int nvc,
+                  int buf, int max_pkt, char *err, int errlen)
+{
+    memset(f, 0, sizeof *f);
+    f->n = n;
+    f->nvc = nvc;
+    if (lp) {
+        f->lcb = calloc((size_t)n, sizeof *f->lcb);
+        f->lo = calloc((size_t)n, sizeof *f->lo);
+        if (!f->lcb || !f->lo)
+            goto nomem;
+        for (int i = 0; i < n; i++)
+            if (!(f->lcb[i] = nr_lcbp_new(lp, lcfg, err, errlen)))
+                return -1; /* the LCB wrote the message */
+        return 0;
+    }
+    f->bp = calloc((size_t)n, sizeof *f->bp);
+    if (!f->bp)
+        goto nomem;
+    for (int i = 0; i < n; i++)
+        if (nr_bport_init(&f->bp[i], nvc, buf, max_pkt))
+            goto nomem;
+    return 0;
+nomem:
+    if (err && errlen > 0)
+        snprintf(err, (size_t)errlen, "out of memory");
+    return -1;
+}
+
+void nr_front_release(nr_front *f)
+{
+    if (f->lcb)
+        for (int i = 0; i < f->n; i++)
+            nr_lcbp_free(f->lcb[i]);
+    if (f->bp)
+        for (int i = 0; i < f->n; i++)
+            nr_bport_release(&f->bp[i]);
+    free(f->lcb);
+    free(f->lo);
+    free(f->bp);
+    memset(f, 0, sizeof *f);
+}
+
+void nr_front_view(nr_front *f, int p, nr_pview *pv)
+{
+    if (f->lcb) {
+        nr_lcbp_out *lo = &f->lo[p];
+        nr_lcbp_peek(f->lcb[p], lo);
+        pv->rd_avail = lo->rd_avail;
+        pv->vc_ok = lo->tx_vc_ok;
+        pv->rd_valid[0] = lo->rd_valid;
+        pv->rd_phit[0] = lo->rd_phit;
+        pv->rd_valid[1] = lo->rd1_valid;
+        pv->rd_phit[1] = lo->rd1_phit;
+    } else {
+        const nr_bport *b = &f->bp[p];
+        pv->rd_avail = nr_bport_rd_avail(b);
+        pv->vc_ok = nr_bport_vc_ok(b);
+        for (int k = 0; k < 2; k++) {
+            pv->rd_valid[k] = b->rd_valid[k];
+            pv->rd_phit[k] = b->rd_phit[k];
+        }
+    }
+}
+
+int nr_front_eval(nr_front *f, int p, const int8_t *d_rd, int tx_valid, uint32_t tx_phit,
+                  int tx_vc, const nr_rtr_in *in, nr_rtr_out *out, char *msg, int msglen)
+{
+    if (f->lcb) {
+        nr_lcbp_in li = {.link_rx = in->link_rx[p], .tx_valid = tx_valid, .tx_phit = tx_phit,
+                         .rd_en = d_rd[0] >= 0, .rd_vc = d_rd[0] >= 0 ? d_rd[0] : 0,
+                         .rd1_en = d_rd[1] >= 0, .rd1_vc = d_rd[1] >= 0 ? d_rd[1] : 0};
+        nr_lcbp_out *lo = &f->lo[p];
+        nr_lcbp_eval(f->lcb[p], &li, lo);
+        out->link_tx[p] = lo->link_tx;
+        out->ev[p] = lo->ev;
+        out->link_down[p] = lo->link_down;
+        if (tx_valid && !lo->tx_ready) {
+            snprintf(msg, (size_t)msglen, "LCB did not take phit 0x%06x", tx_phit);
+            return 1;
+        }
+        return 0;
+    }
+    nr_bport *bp = &f->bp[p];
+    int bad = nr_bport_eval(bp, d_rd, in->in_valid[p], in->in_phit[p], tx_valid,
+                            tx_valid ? tx_vc : 0, in->out_cr[p], msg, msglen);
+    out->out_valid[p] = tx_valid;
+    out->out_phit[p] = tx_phit;
+    for (int v = 0; v < f->nvc; v++)
+        out->in_cr[p][v] = bp->d_cr[v];
+    return bad ? 2 : 0;
+}
+
+void nr_front_tick(nr_front *f)
+{
+    for (int p = 0; p < f->n; p++) {
+        if (f->lcb)
+            nr_lcbp_tick(f->lcb[p]);
+        else
+            nr_bport_commit(&f->bp[p]);
+    }
+}
+
+long nr_front_errors(const nr_front *f, char *buf, int buflen)
+{
+    long total = 0;
+    char lbuf[200];
+    for (int p = 0; f->lcb && p < f->n; p++) {
+        int e = nr_lcbp_errors(f->lcb[p], lbuf, (int)sizeof lbuf);
+        if (e && total == 0 && buf && buflen > 0 && !buf[0])
+            snprintf(buf, (size_t)buflen, "port %d LCB: %s", p, lbuf);
+        total += e;
+    }
+    return total;
+}
