@@ -21,10 +21,11 @@
 
 # lcb_sim reads --config entries with the router testbench's strict
 # configuration reader (tb/rtr/cfgfile.c; its object gets -Itb/rtr in mk/rtr.mk).
-LCB_TB_OBJS := $(patsubst %,$(BUILD)/obj/tb/lcb/%.o,channel check endpoint port lcb_rtt lcb_tb lcb_sim) \
-               $(BUILD)/obj/tb/rtr/cfgfile.o $(BUILD)/obj/tb/common/linkmon.o
+LCB_TB_OBJS := $(patsubst %,$(BUILD)/obj/tb/lcb/%.o,check endpoint port lcb_tb lcb_sim) \
+               $(patsubst %,$(BUILD)/obj/tb/common/%.o,channel lcb_rtt linkmon) \
+               $(BUILD)/obj/tb/rtr/cfgfile.o
 LCB_O := $(BUILD)/obj/tb/lcb
-$(LCB_TB_OBJS) $(LCB_O)/port_rtl.o $(LCB_O)/port_nortl.o $(LCB_O)/test_channel.o: CFLAGS += -Itb -Itb/lcb
+$(LCB_TB_OBJS) $(LCB_O)/port_rtl.o $(LCB_O)/port_nortl.o: CFLAGS += -Itb -Itb/lcb
 $(LCB_O)/lcb_sim.o: CFLAGS += -Itb/rtr
 
 LCB_SIM_MODEL := $(BUILD)/bin/lcb_sim_model
@@ -33,7 +34,7 @@ $(LCB_SIM_MODEL): $(LCB_TB_OBJS) $(LCB_O)/port_nortl.o $$(NRMODEL) $(NRLIB)
 	$(CC) -o $@ $(filter %.o,$^) $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
 
 LCB_TEST_CHANNEL := $(BUILD)/bin/lcb_test_channel
-$(LCB_TEST_CHANNEL): $(LCB_O)/test_channel.o $(LCB_O)/channel.o $(NRLIB)
+$(LCB_TEST_CHANNEL): $(BUILD)/obj/tb/common/test_channel.o $(BUILD)/obj/tb/common/channel.o $(NRLIB)
 	@mkdir -p $(@D)
 	$(CC) -o $@ $^ $(NRLIB_LDLIBS)
 

@@ -3,7 +3,7 @@
  * One monitor watches the phits that arrive at one LCB receiver (after the
  * channel) and that receiver's events. It frames the stream as
  * docs/link-protocol.md section 3 does (the fin bit and PADs), and with the
- * channel's damage record (tb/lcb/channel.h) it knows which bits of each
+ * channel's damage record (tb/common/channel.h) it knows which bits of each
  * packet the channel changed. That gives two things every testbench with
  * link errors needs:
  *
@@ -46,7 +46,7 @@
 #define NR_LINKMON_H
 #include <stdint.h>
 #include "common/linkframe.h"
-#include "lcb/channel.h"
+#include "common/channel.h"
 
 /* What nr_linkmon_step saw in this cycle (bits). */
 enum {

@@ -22,9 +22,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "channel.h"
+#include "common/channel.h"
 #include "endpoint.h"
-#include "lcb_rtt.h"
+#include "common/lcb_rtt.h"
 #include "nr_lcb.h"
 #include "port.h"
 

@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "common/linkmon.h"
-#include "lcb_rtt.h"
+#include "common/lcb_rtt.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
 #include "nr_sb.h"

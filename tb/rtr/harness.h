@@ -3,7 +3,7 @@
  * Per port the harness has a traffic source (pattern + injection process +
  * length distribution, unbounded source queue, tagged packets from nr_pkt)
  * and a sink. With LCBs (use_lcb = 1) each router port is wired over two C
- * channels (tb/lcb/channel.h: latency and optional error injection) to a peer
+ * channels (tb/common/channel.h: latency and optional error injection) to a peer
  * NIC whose link layer is the C LCB model (nr_lcbp): the source feeds the
  * NIC's TX, the sink drains the NIC's input queue. Bare (use_lcb = 0), the
  * source drives in_valid/in_phit against per-VC credits from in_cr, and the
@@ -31,7 +31,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "channel.h"
+#include "common/channel.h"
 #include "nr_inj.h"
 #include "nr_traffic.h"
 #include "rtr.h"

@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "lcb_rtt.h"
+#include "common/lcb_rtt.h"
 #include "nr_cli.h"
 #include "nr_pkt.h"
 
