@@ -24,14 +24,15 @@ rtl/lcb/nr_lcb.sv
 rtl/lcb/nr_inq_vc.sv
 rtl/lcb/nr_inq.sv
 rtl/lcb/nr_lcb_port.sv
+// switch blocks shared by YARC and the network switches (rtl/sw; leaves first)
+rtl/sw/nr_route_tables.sv
+rtl/sw/nr_iu.sv
+rtl/sw/nr_swalloc.sv
+rtl/sw/nr_port_bare.sv
 // YARC tiled router (rtl/yarc, docs/yarc-rtl.md; leaves first)
-rtl/yarc/nr_route_tables.sv
-rtl/yarc/nr_iu.sv
-rtl/yarc/nr_swalloc.sv
 rtl/yarc/nr_rbd.sv
 rtl/yarc/nr_subswitch.sv
 rtl/yarc/nr_outport.sv
-rtl/yarc/nr_port_bare.sv
 rtl/yarc/nr_yarc_tile.sv
 rtl/yarc/nr_yarc.sv
 // network-within-a-network switches (rtl/nwn, docs/nwn-rtl.md; leaves first)

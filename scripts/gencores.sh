@@ -8,8 +8,10 @@
 #   core              files (rtl/files.f)        configurations (by top)
 #   nr:kit:cells      rtl/nr_pkg.sv rtl/common/  tops defined in rtl/common
 #   nr:kit:lcb_port   rtl/lcb/   (+ cells)       nr_lcb_port
-#   nr:kit:yarc       rtl/yarc/  (+ lcb_port)    nr_yarc
-#   nr:kit:nwn        rtl/nwn/   (+ yarc)        nr_nwn
+#   nr:kit:sw         rtl/sw/    (+ lcb_port)    nr_iu, nr_swalloc, nr_route_tables,
+#                                                nr_port_bare
+#   nr:kit:yarc       rtl/yarc/  (+ sw)          nr_yarc
+#   nr:kit:nwn        rtl/nwn/   (+ sw)          nr_nwn
 #
 # Targets of every core: lint (verilator --lint-only -Wall with rtl/lint.vlt),
 # sim (Verilator build of the top with --assert and a generic reset-and-clock
@@ -36,11 +38,12 @@ mkdir -p "$OUT"
 # core id, file name, rtl directory, dependency, default configuration
 CORES="cells:nr_cells:rtl/common::fifo-64
 lcb_port:nr_lcb_port:rtl/lcb:cells:lcb-small
-yarc:nr_yarc:rtl/yarc:lcb_port:yarc-k16-bare
-nwn:nr_nwn:rtl/nwn:yarc:fc-k16-bare"
+sw:nr_sw:rtl/sw:lcb_port:sw-swalloc
+yarc:nr_yarc:rtl/yarc:sw:yarc-k16-bare
+nwn:nr_nwn:rtl/nwn:sw:fc-k16-bare"
 FILES=$(grep -v '^\s*\(//\|$\)' rtl/files.f)
 for f in $FILES; do
-    case $f in rtl/nr_pkg.sv|rtl/common/*|rtl/lcb/*|rtl/yarc/*|rtl/nwn/*) ;;
+    case $f in rtl/nr_pkg.sv|rtl/common/*|rtl/lcb/*|rtl/sw/*|rtl/yarc/*|rtl/nwn/*) ;;
         *) echo "gencores: $f (rtl/files.f) is in no core; add its directory to scripts/gencores.sh" >&2; exit 2 ;;
     esac
 done

@@ -29,6 +29,8 @@ EXTRA=(
     "nr_swalloc NumVcs=2 NumIu=2 NumBuf=4 IuFirst=0 NumPt=2 NumCh=4 PtFirst=0 XIuPt=0 XBufCh=2 Speedup=1"
     "nr_iu NumPorts=4 NumVcs=1 RdPorts=2 TgtW=1 UseScore=0"
     "nr_iu NumVcs=3 RdPorts=2 UseScore=0"
+    "nr_iu cfg:sw-iu"
+    "nr_swalloc cfg:sw-swalloc"
     "nr_route_tables NumPorts=4 Cols=2 NumVcs=1 CredW=1"
     "nr_route_tables UseScore=0 Cols=1"
     "nr_subswitch NumIn=1 NumOut=1 NumVcs=1 Depth=1 OutCredits=1"
