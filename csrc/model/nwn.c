@@ -6,7 +6,7 @@
  * Wiring (§1, §5). Port p has an input unit (nr_iu: §4) feeding input
  * pin[p] of its first subswitch (a bottom, or for a bb up port its top), and
  * a port output pout[p] (§7) on the subswitch that serves it. Subswitches are
- * nr_alloc (§6): a bottom has the IUs of its n ports and the down-links from
+ * nr_swalloc (§6): a bottom has the IUs of its n ports and the down-links from
  * the M tops as inputs, its n port outputs and M up-links as outputs, input
  * speedup S = Speedup; a top has the up-links from the bottoms (and, bb, the
  * IUs of its up ports) as inputs, the down-links (and, bb, its up ports'
@@ -59,7 +59,7 @@ static int nwn_hop_fn(const void *ctx, int p, int q, int vc, uint32_t head, uint
         return g->n + nwn_top_random(g, p, rnd);
     }
     /* a = 1: the emptiest input buffer on the way up, cc[n + t][vc] of the bottom */
-    const nr_alloc *b = &m->sw[m->pin[p].sw];
+    const nr_swalloc *b = &m->sw[m->pin[p].sw];
     int cc_up[16];
     for (int t = 0; t < g->M; t++)
         cc_up[t] = b->cc[(g->n + t) * m->V + vc];
@@ -97,10 +97,10 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
         goto nomem;
     int nbuf = 0;
     for (int s = 0; s < g->nsw; s++) {
-        nr_alloc *a = &m->sw[s];
+        nr_swalloc *a = &m->sw[s];
         int r = nwn_radix(g, s);
         uint64_t iu = nwn_iu_inputs(g, s);
-        if (nr_alloc_init(a, r, r, V, nwn_is_bottom(g, s) ? g->S : g->S_top, iu,
+        if (nr_swalloc_init(a, r, r, V, nwn_is_bottom(g, s) ? g->S : g->S_top, iu,
                           nwn_port_outputs(g, s), p->buf_depth, p->buf_depth))
             goto nomem;
         for (int i = 0; i < r; i++) {
@@ -143,7 +143,7 @@ void nr_nwn_free(nr_nwn *m)
         return;
     if (m->sw)
         for (int s = 0; s < m->g.nsw; s++)
-            nr_alloc_release(&m->sw[s]);
+            nr_swalloc_release(&m->sw[s]);
     nr_front_release(&m->fr);
     nr_cw_release(&m->cw);
     free(m->iu);
@@ -168,18 +168,18 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
     for (int p = 0; p < k; p++) {
         nr_iu *u = &m->iu[p];
         nr_iu_eval(u, &m->pv[p], &m->tab[p], NULL, nwn_hop_fn, m);
-        nr_alloc_set_iu(&m->sw[m->pin[p].sw], m->pin[p].io, u);
+        nr_swalloc_set_iu(&m->sw[m->pin[p].sw], m->pin[p].io, u);
         m->sw[m->pout[p].sw].vc_ok[m->pout[p].io] = m->pv[p].vc_ok;
         out->tev[p] = u->d_tev;
     }
     /* §6: every subswitch grants and accepts */
     for (int s = 0; s < m->g.nsw; s++)
-        if (nr_alloc_eval(&m->sw[s], m->now, msg, (int)sizeof msg))
+        if (nr_swalloc_eval(&m->sw[s], m->now, msg, (int)sizeof msg))
             nwn_error(m, "cycle %u: subswitch %d: %s", m->now, s, msg);
     /* §7: the ports, with this cycle's reads and port-output phits */
     for (int p = 0; p < k; p++) {
         const nr_iu *u = &m->iu[p];
-        nr_alloc *a = &m->sw[m->pout[p].sw];
+        nr_swalloc *a = &m->sw[m->pout[p].sw];
         const int j = m->pout[p].io;
         int tx_valid = (int)((a->d_mask >> j) & 1u);
         uint32_t tx_phit = tx_valid ? a->d_phit[j] : 0;
@@ -188,7 +188,7 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
         if (r)
             nwn_error(m, "cycle %u: port %d: %s", m->now, p, msg);
         if (r == 1)
-            nr_alloc_cancel(a, j); /* the LCB did not take it */
+            nr_swalloc_cancel(a, j); /* the LCB did not take it */
     }
     /* §9: the configuration write; CFG_BAD in this cycle */
     m->d_cfg_we = nr_rt_cfg_decode(in, k, &m->d_cfg_lo, &m->d_cfg_hi, &m->d_cfg_addr, out->tev);
@@ -210,18 +210,18 @@ void nr_nwn_tick(nr_nwn *m)
     }
     /* subswitches: channel sends, credits of buffered pops, then the commit */
     for (int s = 0; s < m->g.nsw; s++) {
-        nr_alloc *a = &m->sw[s];
+        nr_swalloc *a = &m->sw[s];
         for (uint64_t mk = a->d_mask; mk; mk &= mk - 1) {
             int j = __builtin_ctzll(mk), v = a->d_vc[j], i = a->d_src[j];
             nwn_end d = m->dst[s][j];
-            if (d.sw >= 0 && nr_alloc_push(&m->sw[d.sw], d.io, v, a->d_phit[j], a->d_q[j], due))
+            if (d.sw >= 0 && nr_swalloc_push(&m->sw[d.sw], d.io, v, a->d_phit[j], a->d_q[j], due))
                 nwn_error(m, "cycle %u: buffer overflow, subswitch %d input %d vc %d", now, d.sw,
                           d.io, v);
             nwn_end c = m->src[s][i];
             if (c.sw >= 0 && nr_cw_put(&m->cw, due, &m->sw[c.sw].cc[c.io * V + v]))
                 nwn_error(m, "cycle %u: credit wheel overflow", now);
         }
-        nr_alloc_commit(a);
+        nr_swalloc_commit(a);
     }
     if (m->d_cfg_we) {
         for (int i = m->d_cfg_lo; i <= m->d_cfg_hi; i++)

@@ -10,7 +10,7 @@
  *   nwn_hop.c   the organization's pure policies: parameter rules (§3),
  *               geometry (§1), first hop (§4.3), downstream targets (§5),
  *               crosspoints (§10.1)
- * and the shared pieces of swparts.h: nr_iu (§4), nr_alloc (§6), nr_bport.
+ * and the shared pieces of swparts.h: nr_iu (§4), nr_swalloc (§6), nr_port_bare.
  *
  * Subswitch numbering: bottoms 0 .. nb-1 (nb = R for fc and cn, R/2 for bb),
  * then tops nb .. nb+M-1. */
@@ -109,9 +109,9 @@ struct nr_nwn {
     int V;
     uint32_t now;         /* cycle counter */
     nr_iu *iu;            /* [k] input units */
-    nr_rtab *tab;         /* [k] routing tables, per port */
+    nr_route_tables *tab;         /* [k] routing tables, per port */
     nwn_end *pin, *pout;  /* [k] where port p enters and leaves */
-    nr_alloc *sw;         /* [nsw] subswitches */
+    nr_swalloc *sw;         /* [nsw] subswitches */
     nwn_end (*dst)[NR_SW_MAX_IO]; /* [nsw][j] channel output j feeds this input */
     nwn_end (*src)[NR_SW_MAX_IO]; /* [nsw][i] buffered input i is fed by this output */
     nr_cwheel cw;         /* credit returns of the internal channels */

@@ -1,4 +1,4 @@
-/* sw_alloc.c - nr_alloc, the subswitch allocator of docs/nwn-arch.md §6:
+/* sw_alloc.c - nr_swalloc, the subswitch allocator of docs/nwn-arch.md §6:
  * a one-iteration separable allocator, output first (grant), then input
  * (accept), then commit, over buffered and IU inputs and channel and port
  * outputs.
@@ -24,7 +24,7 @@
  * Accept, per input i (§6.3): the granted VCs and (IU) the dropping VCs are
  * candidates; all are accepted if S >= nvc, else the first S in round robin
  * from iptr[i]; a refused grant has no effect at all.
- * Commit (§6.4): see nr_alloc_commit. */
+ * Commit (§6.4): see nr_swalloc_commit. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +32,7 @@
 
 #include "swparts.h"
 
-int nr_alloc_init(nr_alloc *a, int nin, int nout, int nvc, int S, uint64_t iu_in,
+int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t iu_in,
                   uint64_t port_out, int depth, int down_depth)
 {
     memset(a, 0, sizeof *a);
@@ -98,7 +98,7 @@ int nr_alloc_init(nr_alloc *a, int nin, int nout, int nvc, int S, uint64_t iu_in
     return 0;
 }
 
-void nr_alloc_release(nr_alloc *a)
+void nr_swalloc_release(nr_swalloc *a)
 {
     if (a->inb)
         for (int k = 0; k < a->nin * a->nvc; k++)
@@ -111,7 +111,7 @@ void nr_alloc_release(nr_alloc *a)
     memset(a, 0, sizeof *a);
 }
 
-void nr_alloc_set_iu_busy(nr_alloc *a, int i, const nr_iu *u)
+void nr_swalloc_set_iu_busy(nr_swalloc *a, int i, const nr_iu *u)
 {
     const int V = a->nvc;
     const uint64_t bit = 1ull << i;
@@ -135,7 +135,7 @@ void nr_alloc_set_iu_busy(nr_alloc *a, int i, const nr_iu *u)
 }
 
 /* Input i has a front on VC v this cycle. */
-static inline int has_front(const nr_alloc *a, int i, int v, uint32_t now)
+static inline int has_front(const nr_swalloc *a, int i, int v, uint32_t now)
 {
     if ((a->iu_in >> i) & 1u)
         return (int)((a->fx[v] >> i) & 1u);
@@ -143,7 +143,7 @@ static inline int has_front(const nr_alloc *a, int i, int v, uint32_t now)
 }
 
 /* Output j grants (i, v). */
-static inline void grant(nr_alloc *a, int j, int i, int v, int is_new)
+static inline void grant(nr_swalloc *a, int j, int i, int v, int is_new)
 {
     const int k = i * a->nvc + v;
     a->d_mask |= 1ull << j;
@@ -178,7 +178,7 @@ __attribute__((cold, noinline, format(printf, 4, 5))) static void al_err(int *n,
 
 /* The held inputs of this cycle (§6.2): bit i set when input i has at least
  * S continuing VCs. Only called when S < nvc. */
-static uint64_t held_inputs(const nr_alloc *a, uint32_t now)
+static uint64_t held_inputs(const nr_swalloc *a, uint32_t now)
 {
     const int V = a->nvc;
     uint8_t ncont[NR_SW_MAX_IO];
@@ -209,7 +209,7 @@ static uint64_t held_inputs(const nr_alloc *a, uint32_t now)
     return held;
 }
 
-int nr_alloc_eval_busy(nr_alloc *a, uint32_t now, char *err, int errlen)
+int nr_swalloc_eval_busy(nr_swalloc *a, uint32_t now, char *err, int errlen)
 {
     const int V = a->nvc, J = a->nout;
     uint64_t outs = a->own_any | a->busy_any; /* outputs that may send this cycle */
@@ -318,7 +318,7 @@ grant_outputs:
     return nerr;
 }
 
-void nr_alloc_cancel(nr_alloc *a, int j)
+void nr_swalloc_cancel(nr_swalloc *a, int j)
 {
     if (!((a->d_mask >> j) & 1u))
         return;
@@ -329,7 +329,7 @@ void nr_alloc_cancel(nr_alloc *a, int j)
         a->d_pop_in &= ~(1ull << i);
 }
 
-void nr_alloc_commit_busy(nr_alloc *a)
+void nr_swalloc_commit_busy(nr_swalloc *a)
 {
     const int V = a->nvc;
     /* outputs, and the pops of the buffered inputs they send from */

@@ -1,4 +1,4 @@
-/* sw_bport.c - nr_bport, the bare router port (docs/yarc-arch.md §11), shared
+/* sw_bport.c - nr_port_bare, the bare router port (docs/yarc-arch.md §11), shared
  * by the YARC and network-switch models.
  *
  * Input side: the input queue of docs/link-protocol.md §8.4 with rx_bad
@@ -24,17 +24,20 @@
 
 /* Pointers run over 0 .. 2*buf-1 (a wrap bit), so a full region and an
  * empty one differ and buf need not be a power of two. */
-static uint32_t bq_inc(const nr_bport *b, uint32_t p) { return p + 1 == 2u * (uint32_t)b->buf ? 0 : p + 1; }
-static uint32_t bq_diff(const nr_bport *b, uint32_t a, uint32_t c)
+static uint32_t bq_inc(const nr_port_bare *b, uint32_t p)
+{
+    return p + 1 == 2u * (uint32_t)b->buf ? 0 : p + 1;
+}
+static uint32_t bq_diff(const nr_port_bare *b, uint32_t a, uint32_t c)
 {
     return a >= c ? a - c : a + 2u * (uint32_t)b->buf - c;
 }
-static uint32_t bq_addr(const nr_bport *b, int v, uint32_t p)
+static uint32_t bq_addr(const nr_port_bare *b, int v, uint32_t p)
 {
     return (uint32_t)(v * b->buf) + (p >= (uint32_t)b->buf ? p - (uint32_t)b->buf : p);
 }
 
-int nr_bport_init(nr_bport *b, int nvc, int buf, int max_pkt)
+int nr_port_bare_init(nr_port_bare *b, int nvc, int buf, int max_pkt)
 {
     memset(b, 0, sizeof *b);
     if (nvc < 1 || nvc > NR_SW_MAX_VCS || buf < 2 || max_pkt < 2 || max_pkt > buf)
@@ -50,7 +53,7 @@ int nr_bport_init(nr_bport *b, int nvc, int buf, int max_pkt)
     return 0;
 }
 
-void nr_bport_release(nr_bport *b)
+void nr_port_bare_release(nr_port_bare *b)
 {
     free(b->ram);
     b->ram = NULL;
@@ -82,8 +85,8 @@ static void bp_err(int *n, char *err, int errlen, const char *fmt, ...)
     }
 }
 
-int nr_bport_eval(nr_bport *b, const int8_t *rd_vc, int in_valid, uint32_t in_phit, int tx_valid,
-                  int tx_vc, const uint32_t *out_cr, char *err, int errlen)
+int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32_t in_phit,
+                      int tx_valid, int tx_vc, const uint32_t *out_cr, char *err, int errlen)
 {
     int nerr = 0;
     memset(b->d_cr, 0, sizeof b->d_cr);
@@ -190,7 +193,7 @@ int nr_bport_eval(nr_bport *b, const int8_t *rd_vc, int in_valid, uint32_t in_ph
     return nerr;
 }
 
-void nr_bport_commit(nr_bport *b)
+void nr_port_bare_commit(nr_port_bare *b)
 {
     if (!b->d_active)
         return;

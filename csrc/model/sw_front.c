@@ -25,7 +25,7 @@ int nr_front_init(nr_front *f, int n, const nr_lcb_params *lp, const nr_lcb_cfg 
     if (!f->bp)
         goto nomem;
     for (int i = 0; i < n; i++)
-        if (nr_bport_init(&f->bp[i], nvc, buf, max_pkt))
+        if (nr_port_bare_init(&f->bp[i], nvc, buf, max_pkt))
             goto nomem;
     return 0;
 nomem:
@@ -41,7 +41,7 @@ void nr_front_release(nr_front *f)
             nr_lcbp_free(f->lcb[i]);
     if (f->bp)
         for (int i = 0; i < f->n; i++)
-            nr_bport_release(&f->bp[i]);
+            nr_port_bare_release(&f->bp[i]);
     free(f->lcb);
     free(f->lo);
     free(f->bp);
@@ -60,9 +60,9 @@ void nr_front_view(nr_front *f, int p, nr_pview *pv)
         pv->rd_valid[1] = lo->rd1_valid;
         pv->rd_phit[1] = lo->rd1_phit;
     } else {
-        const nr_bport *b = &f->bp[p];
-        pv->rd_avail = nr_bport_rd_avail(b);
-        pv->vc_ok = nr_bport_vc_ok(b);
+        const nr_port_bare *b = &f->bp[p];
+        pv->rd_avail = nr_port_bare_rd_avail(b);
+        pv->vc_ok = nr_port_bare_vc_ok(b);
         for (int k = 0; k < 2; k++) {
             pv->rd_valid[k] = b->rd_valid[k];
             pv->rd_phit[k] = b->rd_phit[k];
@@ -88,8 +88,8 @@ int nr_front_eval(nr_front *f, int p, const int8_t *d_rd, int tx_valid, uint32_t
         }
         return 0;
     }
-    nr_bport *bp = &f->bp[p];
-    int bad = nr_bport_eval(bp, d_rd, in->in_valid[p], in->in_phit[p], tx_valid,
+    nr_port_bare *bp = &f->bp[p];
+    int bad = nr_port_bare_eval(bp, d_rd, in->in_valid[p], in->in_phit[p], tx_valid,
                             tx_valid ? tx_vc : 0, in->out_cr[p], msg, msglen);
     out->out_valid[p] = tx_valid;
     out->out_phit[p] = tx_phit;
@@ -104,7 +104,7 @@ void nr_front_tick(nr_front *f)
         if (f->lcb)
             nr_lcbp_tick(f->lcb[p]);
         else
-            nr_bport_commit(&f->bp[p]);
+            nr_port_bare_commit(&f->bp[p]);
     }
 }
 

@@ -18,7 +18,7 @@
  *               yarc-arch §4.3) and its first hop; a DROP VC with staging is
  *               dropping.
  * The caller then decides the pops (d_pop): the first subswitch's accept step
- * (nr_alloc) in the network switches, YARC's row-bus round robin in YARC.
+ * (nr_swalloc) in the network switches, YARC's row-bus round robin in YARC.
  * nr_iu_commit applies them at the clock edge; the reads issued last cycle
  * return on the port's read ports this cycle and are appended to staging at
  * this edge (usable from the next cycle). */
@@ -72,8 +72,8 @@ static int rc_state(const nr_iu *u, int v)
 }
 
 /* §4.2/§5: the route of ready VC v (state st). */
-static nr_rt_res iu_route(const nr_iu *u, const nr_rtab *tab, const int (*cred)[NR_SW_MAX_VCS],
-                          int v, int st)
+static nr_rt_res iu_route(const nr_iu *u, const nr_route_tables *tab,
+                          const int (*cred)[NR_SW_MAX_VCS], int v, int st)
 {
     if (st == RC_STRAY || st == RC_SHORT) {
         nr_rt_res d = {1, st == RC_STRAY ? NR_DROP_MALFORMED : NR_DROP_SHORT, 0, -1};
@@ -111,7 +111,7 @@ static uint32_t iu_outgoing(const nr_iu *u, int v, uint32_t ph, uint16_t *fix)
     return ph;
 }
 
-void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_rtab *tab,
+void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_route_tables *tab,
                 const int (*cred)[NR_SW_MAX_VCS], nr_iu_hop_fn hop, const void *hop_ctx)
 {
     const int V = u->nvc;

@@ -6,7 +6,7 @@
  * functions for the configuration port. */
 #include "swparts.h"
 
-void nr_rt_reset(nr_rtab *t, int nports)
+void nr_rt_reset(nr_route_tables *t, int nports)
 {
     t->root_mask = (uint16_t)(0x7FFFu & ~(unsigned)(nports - 1));
     t->root_detect = 0;
@@ -51,8 +51,9 @@ static nr_rt_res rc_drop(int reason, int adapt_l)
     return r;
 }
 
-nr_rt_res nr_rt_route(const nr_rtab *t, const nr_rt_ctx *c, uint32_t head, uint32_t route_phit,
-                      uint32_t hash_phit, const int (*cred)[NR_SW_MAX_VCS], int ad_ptr)
+nr_rt_res nr_rt_route(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t head,
+                      uint32_t route_phit, uint32_t hash_phit, const int (*cred)[NR_SW_MAX_VCS],
+                      int ad_ptr)
 {
     unsigned dest = (head >> NR_HEAD_DEST_LSB) & ((1u << NR_HEAD_DEST_W) - 1u);
     unsigned vc = (head >> NR_HEAD_VC_LSB) & ((1u << NR_HEAD_VC_W) - 1u);
@@ -120,7 +121,7 @@ int nr_rt_cfg_addr_ok(unsigned addr, int nports)
     return (int)(addr & 0x3Fu) < nports;
 }
 
-void nr_rt_cfg_write(nr_rtab *t, int nports, unsigned addr, uint32_t wdata)
+void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wdata)
 {
     uint64_t pmask = nports >= 64 ? ~0ull : (1ull << nports) - 1u;
     uint8_t ent = (uint8_t)(wdata & (NR_RT_ENT_VALID | NR_RT_ENT_PORT));

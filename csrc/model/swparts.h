@@ -8,16 +8,16 @@
  *                sw_iptr_next: small pure functions (below)
  *   nr_lfifo     a latency-L channel feeding a FIFO buffer   (sw_bufs.c)
  *   nr_cwheel    credit returns with latency                  (sw_bufs.c)
- *   nr_rtab      routing tables, the RC function of yarc-arch §5, the
+ *   nr_route_tables      routing tables, the RC function of yarc-arch §5, the
  *                configuration decode of §9, route-phit rotation (sw_route.c)
  *   nr_iu        the input unit: input-queue reads with up to 2 read ports,
  *                staging, the one RC unit, the first hop registered with the
  *                route, fronts with source-route rotation and CRC repair,
  *                dropping (nwn-arch §4, yarc-arch §4.1-§4.3)    (sw_iu.c)
- *   nr_alloc     the subswitch allocator of nwn-arch §6: grant / accept /
+ *   nr_swalloc     the subswitch allocator of nwn-arch §6: grant / accept /
  *                commit over buffered and IU inputs, channel and port
  *                outputs, input speedup S                       (sw_alloc.c)
- *   nr_bport     the bare port (yarc-arch §11) with an optional second read
+ *   nr_port_bare     the bare port (yarc-arch §11) with an optional second read
  *                port (link-protocol §8.4)                      (sw_bport.c)
  *   nr_front     the port front ends of a switch: an LCB port model or a
  *                bare port per port, one view for the switch     (sw_front.c)
@@ -219,7 +219,7 @@ static inline void nr_cw_fire(nr_cwheel *w, uint32_t now)
     w->n[s] = 0;
 }
 
-/* ---- nr_rtab: routing tables and route computation (yarc-arch §5, §9) ---- */
+/* ---- nr_route_tables: routing tables and route computation (yarc-arch §5, §9) ---- */
 #define NR_RT_ENT_VALID 0x40u /* table entry {valid = bit 6, port = bits 5:0} */
 #define NR_RT_ENT_PORT 0x3Fu
 typedef struct {
@@ -227,7 +227,7 @@ typedef struct {
     uint8_t down_shift;              /* 4 bits */
     uint64_t up_mask;                /* NumPorts bits */
     uint8_t dlut[NR_MAX_PORTS], ulut[NR_MAX_PORTS], l2p[NR_MAX_PORTS];
-} nr_rtab;
+} nr_route_tables;
 
 /* Result of route computation. */
 typedef struct {
@@ -245,7 +245,7 @@ typedef struct {
 } nr_rt_ctx;
 
 /* Reset values (single-router mode). Call at model creation. */
-void nr_rt_reset(nr_rtab *t, int nports);
+void nr_rt_reset(nr_route_tables *t, int nports);
 /* Fold a 22-bit key into n bits: XOR of its n-bit chunks from bit 0 up, the
  * last chunk zero-padded (§5 step 5). Pure. */
 unsigned nr_rt_fold(uint32_t key, int n);
@@ -254,15 +254,16 @@ unsigned nr_rt_fold(uint32_t key, int n);
  * scores (step 4): cred[q mod c->cols][vc] (YARC's row-buffer credits), or 0
  * for every candidate if cred is NULL (nwn-arch §4.2). ad_ptr: the adaptive
  * pointer. Pure; call in the RC cycle. */
-nr_rt_res nr_rt_route(const nr_rtab *t, const nr_rt_ctx *c, uint32_t head, uint32_t route_phit,
-                      uint32_t hash_phit, const int (*cred)[NR_SW_MAX_VCS], int ad_ptr);
+nr_rt_res nr_rt_route(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t head,
+                      uint32_t route_phit, uint32_t hash_phit, const int (*cred)[NR_SW_MAX_VCS],
+                      int ad_ptr);
 /* Route phit rotation (yarc-arch §4.3): data {d[15:0], d[21:16]}, kind kept. */
 uint32_t nr_rt_rotate(uint32_t phit);
 /* 1 if cfg_addr (8 bits) names a register or a table entry < nports (§9). */
 int nr_rt_cfg_addr_ok(unsigned addr, int nports);
 /* Apply a configuration write to one port's tables (addr must be ok). Call at
  * the clock edge of the write cycle. */
-void nr_rt_cfg_write(nr_rtab *t, int nports, unsigned addr, uint32_t wdata);
+void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wdata);
 /* Decode this cycle's configuration write (yarc-arch §9, cfg_tile = the port
  * whose tables are written; nwn-arch §9): 1 if tables [*lo .. *hi] are to be
  * written at *addr at the clock edge; 0 if nothing is written. A missing
@@ -345,7 +346,7 @@ void nr_iu_reset(nr_iu *u, int port, int nports, int nvc, int nrd, int cols);
  * start-of-cycle state and the port view pv. tab: this port's tables; cred:
  * adaptive scores for the RC function (NULL: all 0); hop: the first hop. Call
  * once per cycle, after the port view is known; then set d_pop. */
-void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_rtab *tab,
+void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_route_tables *tab,
                 const int (*cred)[NR_SW_MAX_VCS], nr_iu_hop_fn hop, const void *hop_ctx);
 /* Clock edge: pop d_pop (route cleared at an EOP), append the data returned
  * on the read ports this cycle, register the route, move the pointers.
@@ -353,11 +354,11 @@ void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_rtab *tab,
  * staging overflow), the first message in err. Call once per cycle. */
 int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen);
 
-/* ---- nr_alloc: the subswitch allocator (nwn-arch §6) ----
+/* ---- nr_swalloc: the subswitch allocator (nwn-arch §6) ----
  * nin inputs, each buffered (per-VC nr_lfifo of `depth`, fed by an internal
  * channel; the entry tag is the packet's output port q, and the target
  * output of a HEAD is qmap[q]) or an IU (fronts copied in each cycle with
- * nr_alloc_set_iu); nout outputs, each a channel output (per VC a credit
+ * nr_swalloc_set_iu); nout outputs, each a channel output (per VC a credit
  * counter cc for the downstream buffer, an owner own and a stage-1 round
  * robin arb1; per output a VC round robin vptr that moves only at an EOP) or
  * a port output (busy, cur, a round robin pptr over r = v*nin + i, the port's
@@ -366,7 +367,7 @@ int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen);
  * keeps at most S of its grants and dropping VCs), commit.
  * Bookkeeping for speed only: ne[v] marks the buffered inputs that hold
  * something, own_any / busy_any the outputs that hold a packet, so an idle
- * allocator costs almost nothing. Push through nr_alloc_push() to keep ne[]
+ * allocator costs almost nothing. Push through nr_swalloc_push() to keep ne[]
  * right. */
 typedef struct {
     int nin, nout, nvc, S;
@@ -378,7 +379,7 @@ typedef struct {
     uint8_t qmap[NR_MAX_PORTS]; /* buffered inputs: target output of q */
     nr_lfifo *inb;              /* [i * nvc + v], buffered inputs */
     uint64_t ne[NR_SW_MAX_VCS]; /* bit i: buffered input [i][v] is not empty */
-    /* IU fronts of this cycle (nr_alloc_set_iu) */
+    /* IU fronts of this cycle (nr_swalloc_set_iu) */
     uint64_t fx[NR_SW_MAX_VCS]; /* bit i: IU input i has a front on VC v */
     uint64_t fdrop_in;          /* IU inputs with a dropping VC */
     uint8_t *fdrop;             /* [i] dropping VCs */
@@ -401,7 +402,7 @@ typedef struct {
     /* scratch */
     uint64_t *req;              /* [v * nout + j] head requests */
     int8_t *g_out;              /* [i * nvc + v] the output granting (i, v) */
-    /* decision of this cycle (nr_alloc_eval) */
+    /* decision of this cycle (nr_swalloc_eval) */
     uint64_t d_mask;            /* bit j: output j sends */
     int8_t *d_vc, *d_src;       /* [j] the VC and input it sends */
     uint8_t *d_new;             /* [j] a new packet (a HEAD granted by arbitration) */
@@ -411,40 +412,41 @@ typedef struct {
                                  * with S < nvc also a buffered input's accepted grants
                                  * (a buffered input pops exactly what its outputs send) */
     uint64_t d_pop_in;          /* inputs with d_pop != 0 */
-} nr_alloc;
+} nr_swalloc;
 
 /* Build in reset state: buffers empty, credits = down_depth, no owners, not
  * busy, pointers 0. iu_in: inputs that are IUs (no buffer); port_out: port
  * outputs; S: input speedup. Every (input, output) pair is a crosspoint
- * until nr_alloc_xp() says otherwise. 0 or -1 (bad size or out of memory).
- * Call once at model creation; nr_alloc_release() frees. */
-int nr_alloc_init(nr_alloc *a, int nin, int nout, int nvc, int S, uint64_t iu_in,
+ * until nr_swalloc_xp() says otherwise. 0 or -1 (bad size or out of memory).
+ * Call once at model creation; nr_swalloc_release() frees. */
+int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t iu_in,
                   uint64_t port_out, int depth, int down_depth);
-void nr_alloc_release(nr_alloc *a);
+void nr_swalloc_release(nr_swalloc *a);
 /* A phit for buffered input [i][v] of output port q, usable from cycle t.
  * Commit-time (the upstream's clock edge). -1 on overflow. */
-static inline int nr_alloc_push(nr_alloc *a, int i, int v, uint32_t phit, unsigned q, uint32_t t)
+static inline int nr_swalloc_push(nr_swalloc *a, int i, int v, uint32_t phit, unsigned q,
+                                  uint32_t t)
 {
     a->ne[v] |= 1ull << i;
     return nr_lfifo_push(&a->inb[i * a->nvc + v], phit, q, t);
 }
 /* Copy IU u's fronts and dropping VCs of this cycle into input i. Call after
- * nr_iu_eval and before nr_alloc_eval, every cycle. */
-void nr_alloc_set_iu_busy(nr_alloc *a, int i, const nr_iu *u);
-static inline void nr_alloc_set_iu(nr_alloc *a, int i, const nr_iu *u)
+ * nr_iu_eval and before nr_swalloc_eval, every cycle. */
+void nr_swalloc_set_iu_busy(nr_swalloc *a, int i, const nr_iu *u);
+static inline void nr_swalloc_set_iu(nr_swalloc *a, int i, const nr_iu *u)
 {
     /* speed only: nothing to present now, nothing presented last cycle */
     if (!(u->f_valid | u->f_drop) &&
         !(((a->fx[0] | a->fx[1] | a->fx[2] | a->fx[3] | a->fdrop_in) >> i) & 1u))
         return;
-    nr_alloc_set_iu_busy(a, i, u);
+    nr_swalloc_set_iu_busy(a, i, u);
 }
 /* Grant and accept of cycle now (§6.2, §6.3), from start-of-cycle state, the
  * IU fronts and vc_ok[]: fills d_*. Returns the number of inconsistencies (a
  * front whose target is not a crosspoint), first message in err. Call once
  * per cycle, after the IU fronts and vc_ok are set. */
-int nr_alloc_eval_busy(nr_alloc *a, uint32_t now, char *err, int errlen);
-static inline int nr_alloc_eval(nr_alloc *a, uint32_t now, char *err, int errlen)
+int nr_swalloc_eval_busy(nr_swalloc *a, uint32_t now, char *err, int errlen);
+static inline int nr_swalloc_eval(nr_swalloc *a, uint32_t now, char *err, int errlen)
 {
     /* speed only: nothing stored, presented, held or popped last cycle */
     if (!(a->own_any | a->busy_any | a->fdrop_in | a->ne[0] | a->ne[1] |
@@ -452,25 +454,25 @@ static inline int nr_alloc_eval(nr_alloc *a, uint32_t now, char *err, int errlen
         a->d_mask = 0;
         return 0;
     }
-    return nr_alloc_eval_busy(a, now, err, errlen);
+    return nr_swalloc_eval_busy(a, now, err, errlen);
 }
 /* Withdraw output j's grant (the port did not take its phit): nothing moves
- * for it. Call between nr_alloc_eval and nr_alloc_commit. */
-void nr_alloc_cancel(nr_alloc *a, int j);
+ * for it. Call between nr_swalloc_eval and nr_swalloc_commit. */
+void nr_swalloc_cancel(nr_swalloc *a, int j);
 /* Clock edge (§6.4): pop the accepted buffered fronts, debit credits, update
  * owners, busy/cur and every pointer. The caller first forwards what the
  * channel outputs send (d_mask: d_phit, d_vc, d_q), returns the credit of each
  * buffered input sent from (d_mask: d_src, d_vc) and hands the IU pops
  * (d_pop) to the IUs: the commit consumes d_pop (clears it); the other d_*
  * stay until the next eval. */
-void nr_alloc_commit_busy(nr_alloc *a);
-static inline void nr_alloc_commit(nr_alloc *a)
+void nr_swalloc_commit_busy(nr_swalloc *a);
+static inline void nr_swalloc_commit(nr_swalloc *a)
 {
     if (a->d_mask | a->d_pop_in)
-        nr_alloc_commit_busy(a);
+        nr_swalloc_commit_busy(a);
 }
 
-/* ---- nr_bport: the bare router port (yarc-arch.md §11) ----
+/* ---- nr_port_bare: the bare router port (yarc-arch.md §11) ----
  * Input queue per docs/link-protocol.md §8.4 with rx_bad always 0, written
  * directly from in_valid/in_phit (no register in front), read by the router
  * on up to two read ports (rd_en/rd_vc, rd1_en/rd1_vc on different VCs; data
@@ -493,7 +495,7 @@ typedef struct {
     int rd_valid[2];      /* read data registers, per read port */
     uint32_t rd_phit[2];
     int cnt[NR_SW_MAX_VCS]; /* output credit counters */
-    /* decision of this cycle (nr_bport_eval) */
+    /* decision of this cycle (nr_port_bare_eval) */
     int d_active;         /* something changes (else commit has nothing to do) */
     nr_bq_vc d_q[NR_SW_MAX_VCS];
     int d_wvc, d_ovf, d_rd_valid[2];
@@ -502,15 +504,15 @@ typedef struct {
     uint32_t d_waddr, d_wdata;
     int d_cnt[NR_SW_MAX_VCS];
     uint32_t d_cr[NR_SW_MAX_VCS]; /* in_cr of this cycle */
-} nr_bport;
+} nr_port_bare;
 
 /* Build in reset state: queues empty, output credits = buf. 0 or -1. Call
- * once at model creation; nr_bport_release() frees. */
-int nr_bport_init(nr_bport *b, int nvc, int buf, int max_pkt);
-void nr_bport_release(nr_bport *b);
+ * once at model creation; nr_port_bare_release() frees. */
+int nr_port_bare_init(nr_port_bare *b, int nvc, int buf, int max_pkt);
+void nr_port_bare_release(nr_port_bare *b);
 /* State-only outputs: rd_avail mask, vc_ok mask. Call before the router
  * decides its reads and its output phit (they need no inputs). */
-static inline unsigned nr_bport_rd_avail(const nr_bport *b)
+static inline unsigned nr_port_bare_rd_avail(const nr_port_bare *b)
 {
     unsigned m = 0;
     for (int v = 0; v < b->nvc; v++)
@@ -518,7 +520,7 @@ static inline unsigned nr_bport_rd_avail(const nr_bport *b)
             m |= 1u << v;
     return m;
 }
-static inline unsigned nr_bport_vc_ok(const nr_bport *b)
+static inline unsigned nr_port_bare_vc_ok(const nr_port_bare *b)
 {
     unsigned m = 0;
     for (int v = 0; v < b->nvc; v++)
@@ -533,21 +535,21 @@ static inline unsigned nr_bport_vc_ok(const nr_bport *b)
  * reads and its output phit. Returns the number of protocol violations found
  * (first message in err): reading an unavailable VC or one VC twice, an input
  * overflow, an output credit underflow or overflow. */
-int nr_bport_eval(nr_bport *b, const int8_t *rd_vc, int in_valid, uint32_t in_phit, int tx_valid,
-                  int tx_vc, const uint32_t *out_cr, char *err, int errlen);
-/* Clock edge: commit what nr_bport_eval decided (queue state, RAM write, read
+int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32_t in_phit,
+                      int tx_valid, int tx_vc, const uint32_t *out_cr, char *err, int errlen);
+/* Clock edge: commit what nr_port_bare_eval decided (queue state, RAM write, read
  * data registers, output credits). */
-void nr_bport_commit(nr_bport *b);
+void nr_port_bare_commit(nr_port_bare *b);
 
 /* ---- nr_front: the port front ends of a switch (yarc-arch §2, §11) ----
  * Per port either the LCB port model (nr_lcbp: link, go-back-N, input queue)
- * or the bare port (nr_bport); the switch sees one view of both (nr_pview)
+ * or the bare port (nr_port_bare); the switch sees one view of both (nr_pview)
  * and drives both the same way. */
 typedef struct {
     int n, nvc;
     nr_lcbp **lcb;   /* [n] with LCBs, else NULL */
     nr_lcbp_out *lo; /* [n] the LCBs' outputs of this cycle */
-    nr_bport *bp;    /* [n] without LCBs, else NULL */
+    nr_port_bare *bp;    /* [n] without LCBs, else NULL */
 } nr_front;
 /* n ports with LCBs of parameters lp and run-time configuration lcfg, or
  * (lp NULL) bare ports of nvc VCs, buf phits per VC, max_pkt the VCT

@@ -105,10 +105,10 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
         /* docs/nwn-arch.md §6.5: the subswitch and the output port are the
          * allocator with buffered inputs; the output port has S >= NumVcs,
          * the subswitch S = SubSpeedup (yarc-arch §6, default 4) */
-        if (nr_alloc_init(&t->ssw, p->cols, p->rows, V, p->sub_speedup ? p->sub_speedup : 4, 0, 0,
+        if (nr_swalloc_init(&t->ssw, p->cols, p->rows, V, p->sub_speedup ? p->sub_speedup : 4, 0, 0,
                           p->row_buf_depth,
                           p->col_buf_depth) ||
-            nr_alloc_init(&t->op, p->rows, 1, V, V, 0, 1, p->col_buf_depth, 1))
+            nr_swalloc_init(&t->op, p->rows, 1, V, V, 0, 1, p->col_buf_depth, 1))
             goto nomem;
         for (int q = 0; q < NR_MAX_PORTS; q++) /* a row-buffer HEAD goes to column q / Cols */
             t->ssw.qmap[q] = (uint8_t)(q >> m->cshift);
@@ -134,8 +134,8 @@ void nr_yarc_free(nr_yarc *m)
         return;
     if (m->t)
         for (int i = 0; i < m->n; i++) {
-            nr_alloc_release(&m->t[i].ssw);
-            nr_alloc_release(&m->t[i].op);
+            nr_swalloc_release(&m->t[i].ssw);
+            nr_swalloc_release(&m->t[i].op);
         }
     nr_front_release(&m->fr);
     nr_cw_release(&m->cw);
@@ -161,18 +161,18 @@ void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
         yarc_rbd_eval(m, p);
     char msg[160];
     for (int p = 0; p < n; p++)
-        if (nr_alloc_eval(&m->t[p].ssw, m->now, msg, (int)sizeof msg))
+        if (nr_swalloc_eval(&m->t[p].ssw, m->now, msg, (int)sizeof msg))
             yarc_error(m, "cycle %u: subswitch %d: %s", m->now, p, msg);
     for (int p = 0; p < n; p++) {
-        nr_alloc *op = &m->t[p].op;
+        nr_swalloc *op = &m->t[p].op;
         op->vc_ok[0] = m->pv[p].vc_ok;
-        if (nr_alloc_eval(op, m->now, msg, (int)sizeof msg))
+        if (nr_swalloc_eval(op, m->now, msg, (int)sizeof msg))
             yarc_error(m, "cycle %u: output port %d: %s", m->now, p, msg);
     }
 
     for (int p = 0; p < n; p++) {
         const nr_iu *u = &m->t[p].iu;
-        nr_alloc *op = &m->t[p].op;
+        nr_swalloc *op = &m->t[p].op;
         int tx_valid = (int)(op->d_mask & 1u);
         uint32_t tx_phit = tx_valid ? op->d_phit[0] : 0;
         out->tev[p] = u->d_tev;
@@ -181,7 +181,7 @@ void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
         if (r)
             yarc_error(m, "cycle %u: port %d: %s", m->now, p, msg);
         if (r == 1)
-            nr_alloc_cancel(op, 0); /* the LCB did not take it */
+            nr_swalloc_cancel(op, 0); /* the LCB did not take it */
     }
     cfg_eval(m, in, out);
 }
@@ -194,12 +194,12 @@ void nr_yarc_tick(nr_yarc *m)
     for (int p = 0; p < n; p++)
         yarc_rbd_commit(m, p);
     for (int p = 0; p < n; p++) { /* subswitch of tile (r, c) */
-        nr_alloc *s = &m->t[p].ssw;
+        nr_swalloc *s = &m->t[p].ssw;
         int r = p >> m->cshift, c = p & m->cmask;
         for (uint64_t mk = s->d_mask; mk; mk &= mk - 1) {
             int j = __builtin_ctzll(mk), v = s->d_vc[j];
             /* column channel j -> column buffer [r][v] of tile (j, c) */
-            if (nr_alloc_push(&m->t[j * cols + c].op, r, v, s->d_phit[j], s->d_q[j],
+            if (nr_swalloc_push(&m->t[j * cols + c].op, r, v, s->d_phit[j], s->d_q[j],
                               now + (uint32_t)m->p.col_lat))
                 yarc_error(m, "cycle %u: column buffer overflow, tile %d row %d vc %d", now,
                            j * cols + c, r, v);
@@ -209,17 +209,17 @@ void nr_yarc_tick(nr_yarc *m)
                           &m->t[r * cols + src].cred[c][v]))
                 yarc_error(m, "cycle %u: credit wheel overflow", now);
         }
-        nr_alloc_commit(s);
+        nr_swalloc_commit(s);
     }
     for (int p = 0; p < n; p++) { /* output port of tile (j, c) */
-        nr_alloc *op = &m->t[p].op;
+        nr_swalloc *op = &m->t[p].op;
         if (op->d_mask & 1u) {
             int v = op->d_vc[0], r = op->d_src[0], j = p >> m->cshift, c = p & m->cmask;
             if (nr_cw_put(&m->cw, now + (uint32_t)m->p.col_lat,
                           &m->t[r * cols + c].ssw.cc[j * V + v]))
                 yarc_error(m, "cycle %u: credit wheel overflow", now);
         }
-        nr_alloc_commit(op);
+        nr_swalloc_commit(op);
     }
     if (m->d_cfg_we) {
         for (int i = m->d_cfg_lo; i <= m->d_cfg_hi; i++)

@@ -10,8 +10,8 @@
  * special case of the network switches' input unit and allocator):
  *   sw_iu.c         nr_iu, the input unit
  *   sw_route.c      routing tables and the RC function (§5), config decode (§9)
- *   sw_alloc.c      nr_alloc: the subswitch (§6) and the output port (§7)
- *   sw_bport.c      nr_bport, the bare port (§11)
+ *   sw_alloc.c      nr_swalloc: the subswitch (§6) and the output port (§7)
+ *   sw_bport.c      nr_port_bare, the bare port (§11)
  *   sw_bufs.c       nr_lfifo / nr_cwheel storage
  *
  * Cycle: nr_yarc_eval() computes every block's decision for the cycle from
@@ -36,9 +36,9 @@ typedef struct {
     nr_iu iu;      /* §4.1, §4.2; fronts and pops of §4.3 */
     int cred[YARC_MAX_DIM][NR_SW_MAX_VCS]; /* row-buffer credits [target column][vc] */
     uint8_t iptr;  /* §4.3 send round robin over VCs (the accept rule, S = 1) */
-    nr_rtab tab;
-    nr_alloc ssw;  /* inputs: row buffers [c]; outputs: column channels j */
-    nr_alloc op;   /* inputs: column buffers [r]; one port output */
+    nr_route_tables tab;
+    nr_swalloc ssw;  /* inputs: row buffers [c]; outputs: column channels j */
+    nr_swalloc op;   /* inputs: column buffers [r]; one port output */
 } yarc_tile;
 
 struct nr_yarc {

@@ -64,7 +64,7 @@ void yarc_rbd_commit(nr_yarc *m, int p)
         if (!u->drop[w]) {
             int q = u->route_q[w], cq = u->tgt[w];
             int tile = (p & ~m->cmask) | cq; /* tile (r, c') */
-            if (nr_alloc_push(&m->t[tile].ssw, p & m->cmask, w, ph, (unsigned)q,
+            if (nr_swalloc_push(&m->t[tile].ssw, p & m->cmask, w, ph, (unsigned)q,
                               m->now + (uint32_t)m->p.row_bus_lat))
                 yarc_error(m, "cycle %u: row buffer overflow, port %d vc %d", m->now, p, w);
             t->cred[cq][w]--;

@@ -557,17 +557,17 @@ static void test_drops(void)
 }
 
 
-/* ---- the allocator alone (swparts.h nr_alloc, §6) ---- */
+/* ---- the allocator alone (swparts.h nr_swalloc, §6) ---- */
 
 /* IU front (i, v): a phit of kind `kind` targeting output tgt. */
-static void front(nr_alloc *a, int i, int v, unsigned kind, int tgt)
+static void front(nr_swalloc *a, int i, int v, unsigned kind, int tgt)
 {
     a->fx[v] |= 1ull << i;
     a->fph[i * a->nvc + v] = nr_phit_make(kind, 0x100u + (unsigned)v);
     a->ftgt[i * a->nvc + v] = (uint8_t)tgt;
     a->fq[i * a->nvc + v] = (uint8_t)tgt;
 }
-static void no_fronts(nr_alloc *a)
+static void no_fronts(nr_swalloc *a)
 {
     for (int v = 0; v < NR_SW_MAX_VCS; v++)
         a->fx[v] = 0;
@@ -580,14 +580,14 @@ static void test_accept_rule(void)
 {
     char err[160];
     for (int S = 1; S <= 2; S++) {
-        nr_alloc a;
-        CHECK_EQ(nr_alloc_init(&a, 1, 2, 2, S, 1, 3, 4, 4), 0);
+        nr_swalloc a;
+        CHECK_EQ(nr_swalloc_init(&a, 1, 2, 2, S, 1, 3, 4, 4), 0);
         a.vc_ok[0] = a.vc_ok[1] = 3;
         /* VC 0: a head for output 0; VC 1: a head for output 1. Both granted. */
         no_fronts(&a);
         front(&a, 0, 0, NR_KIND_HEAD, 0);
         front(&a, 0, 1, NR_KIND_HEAD, 1);
-        CHECK_EQ(nr_alloc_eval(&a, 0, err, sizeof err), 0);
+        CHECK_EQ(nr_swalloc_eval(&a, 0, err, sizeof err), 0);
         if (S == 1) { /* only the VC at iptr (0) pops; output 1 sends nothing */
             CHECK_U64(a.d_mask, 1);
             CHECK_EQ(a.d_pop[0], 1);
@@ -595,7 +595,7 @@ static void test_accept_rule(void)
             CHECK_U64(a.d_mask, 3);
             CHECK_EQ(a.d_pop[0], 3);
         }
-        nr_alloc_commit(&a);
+        nr_swalloc_commit(&a);
         CHECK_EQ(a.busy[0], 1);
         CHECK_EQ(a.busy[1], S == 2);
         if (S == 1) { /* the refused grant had no effect: no packet, no pointer move */
@@ -607,25 +607,25 @@ static void test_accept_rule(void)
             no_fronts(&a);
             front(&a, 0, 0, NR_KIND_BODY, 0);
             front(&a, 0, 1, S == 1 ? NR_KIND_HEAD : NR_KIND_BODY, 1);
-            nr_alloc_eval(&a, 0, err, sizeof err);
+            nr_swalloc_eval(&a, 0, err, sizeof err);
             CHECK_U64(a.d_mask, S == 1 ? 1 : 3);
-            nr_alloc_commit(&a);
+            nr_swalloc_commit(&a);
             CHECK_EQ(a.iptr[0], 0);
         }
         /* VC 0 has no front this cycle (a gap): VC 1 fills the cycle */
         no_fronts(&a);
         front(&a, 0, 1, S == 1 ? NR_KIND_HEAD : NR_KIND_BODY, 1);
-        nr_alloc_eval(&a, 0, err, sizeof err);
+        nr_swalloc_eval(&a, 0, err, sizeof err);
         CHECK_U64(a.d_mask, 2);
-        nr_alloc_commit(&a);
+        nr_swalloc_commit(&a);
         CHECK_EQ(a.iptr[0], 0);
         /* VC 0 pops its EOP: iptr moves past it (S < NumVcs only) */
         no_fronts(&a);
         front(&a, 0, 0, NR_KIND_EOP, 0);
         front(&a, 0, 1, NR_KIND_BODY, 1);
-        nr_alloc_eval(&a, 0, err, sizeof err);
+        nr_swalloc_eval(&a, 0, err, sizeof err);
         CHECK_U64(a.d_mask, S == 1 ? 1 : 3);
-        nr_alloc_commit(&a);
+        nr_swalloc_commit(&a);
         CHECK_EQ(a.iptr[0], S == 1 ? 1 : 0);
         CHECK_EQ(a.busy[0], 0);
         /* now VC 1 is first; a dropping VC 0 competes like a grant */
@@ -634,34 +634,34 @@ static void test_accept_rule(void)
         a.fdrop[0] = 1;
         a.fdrop_in = 1;
         a.fph[0] = nr_phit_make(NR_KIND_BODY, 7);
-        nr_alloc_eval(&a, 0, err, sizeof err);
+        nr_swalloc_eval(&a, 0, err, sizeof err);
         CHECK_U64(a.d_mask, 2); /* S = 1: VC 1 at iptr wins, the drop waits */
         CHECK_EQ(a.d_pop[0], S == 1 ? 2 : 3);
-        nr_alloc_commit(&a);
-        nr_alloc_release(&a);
+        nr_swalloc_commit(&a);
+        nr_swalloc_release(&a);
     }
     /* S = 1 with the pointer on a dropping VC: the drop pops, output idles */
-    nr_alloc a;
-    CHECK_EQ(nr_alloc_init(&a, 1, 2, 2, 1, 1, 3, 4, 4), 0);
+    nr_swalloc a;
+    CHECK_EQ(nr_swalloc_init(&a, 1, 2, 2, 1, 1, 3, 4, 4), 0);
     a.vc_ok[0] = a.vc_ok[1] = 3;
     no_fronts(&a);
     front(&a, 0, 1, NR_KIND_HEAD, 1);
     a.fdrop[0] = 1;
     a.fdrop_in = 1;
     a.fph[0] = nr_phit_make(NR_KIND_EOP, 0);
-    nr_alloc_eval(&a, 0, err, sizeof err);
+    nr_swalloc_eval(&a, 0, err, sizeof err);
     CHECK_U64(a.d_mask, 0);
     CHECK_EQ(a.d_pop[0], 1);
-    nr_alloc_commit(&a);
+    nr_swalloc_commit(&a);
     CHECK_EQ(a.iptr[0], 1); /* the dropped EOP moves the pointer too */
     CHECK_EQ(a.busy[1], 0);
     /* a front whose target is not a crosspoint is reported */
     a.xp[0] = 1;
     no_fronts(&a);
     front(&a, 0, 0, NR_KIND_HEAD, 1);
-    CHECK_EQ(nr_alloc_eval(&a, 0, err, sizeof err), 1);
+    CHECK_EQ(nr_swalloc_eval(&a, 0, err, sizeof err), 1);
     CHECK_STR(err, "not a crosspoint");
-    nr_alloc_release(&a);
+    nr_swalloc_release(&a);
 }
 
 /* §6.2 channel outputs: owners, arb1, vptr (moves at an EOP), credits;
@@ -669,94 +669,94 @@ static void test_accept_rule(void)
 static void test_grant_rules(void)
 {
     char err[160];
-    nr_alloc a;
+    nr_swalloc a;
     /* two buffered inputs, one channel output, two VCs, depth 4, 2 credits */
-    CHECK_EQ(nr_alloc_init(&a, 2, 1, 2, 1, 0, 0, 4, 2), 0);
+    CHECK_EQ(nr_swalloc_init(&a, 2, 1, 2, 1, 0, 0, 4, 2), 0);
     uint32_t hd = nr_phit_make(NR_KIND_HEAD, 1), bd = nr_phit_make(NR_KIND_BODY, 2),
              eo = nr_phit_make(NR_KIND_EOP, 3);
     /* input 1, VC 0: head, body, eop; input 0, VC 0: head, eop */
-    nr_alloc_push(&a, 1, 0, hd, 0, 0);
-    nr_alloc_push(&a, 1, 0, bd, 0, 0);
-    nr_alloc_push(&a, 1, 0, eo, 0, 0);
-    nr_alloc_push(&a, 0, 0, hd, 0, 0);
-    nr_alloc_push(&a, 0, 0, eo, 0, 0);
+    nr_swalloc_push(&a, 1, 0, hd, 0, 0);
+    nr_swalloc_push(&a, 1, 0, bd, 0, 0);
+    nr_swalloc_push(&a, 1, 0, eo, 0, 0);
+    nr_swalloc_push(&a, 0, 0, hd, 0, 0);
+    nr_swalloc_push(&a, 0, 0, eo, 0, 0);
     /* arb1 pointer 0: input 0 first; its head, then it owns the output */
-    nr_alloc_eval(&a, 0, err, sizeof err);
+    nr_swalloc_eval(&a, 0, err, sizeof err);
     CHECK_U64(a.d_mask, 1);
     CHECK_EQ(a.d_src[0], 0);
-    nr_alloc_commit(&a);
+    nr_swalloc_commit(&a);
     CHECK_EQ(a.own[0], 0);
     CHECK_EQ(a.arb[0], 1);
     CHECK_EQ(a.cc[0], 1);
-    nr_alloc_eval(&a, 0, err, sizeof err);
+    nr_swalloc_eval(&a, 0, err, sizeof err);
     CHECK_EQ(a.d_src[0], 0); /* the owner, not input 1's waiting head */
-    nr_alloc_commit(&a);
+    nr_swalloc_commit(&a);
     CHECK_EQ(a.own[0], -1);  /* EOP: released */
     CHECK_EQ(a.cc[0], 0);
     /* no credits: nothing is sent */
-    nr_alloc_eval(&a, 0, err, sizeof err);
+    nr_swalloc_eval(&a, 0, err, sizeof err);
     CHECK_U64(a.d_mask, 0);
     a.cc[0] = 2;
-    nr_alloc_eval(&a, 0, err, sizeof err);
+    nr_swalloc_eval(&a, 0, err, sizeof err);
     CHECK_EQ(a.d_src[0], 1);
-    nr_alloc_commit(&a);
+    nr_swalloc_commit(&a);
     /* VC 1 joins: VCs interleave per phit, the VC pointer moves only at an EOP */
-    nr_alloc_push(&a, 0, 1, hd, 0, 0);
-    nr_alloc_push(&a, 0, 1, eo, 0, 0);
+    nr_swalloc_push(&a, 0, 1, hd, 0, 0);
+    nr_swalloc_push(&a, 0, 1, eo, 0, 0);
     a.cc[0] = a.cc[1] = 4;
     CHECK_EQ(a.vptr[0], 1); /* moved past VC 0 at input 0's EOP */
-    nr_alloc_eval(&a, 0, err, sizeof err);
+    nr_swalloc_eval(&a, 0, err, sizeof err);
     CHECK_EQ(a.d_vc[0], 1); /* VC 1 at the pointer */
-    nr_alloc_commit(&a);
-    nr_alloc_eval(&a, 0, err, sizeof err);
+    nr_swalloc_commit(&a);
+    nr_swalloc_eval(&a, 0, err, sizeof err);
     CHECK_EQ(a.d_vc[0], 1); /* still: the pointer has not moved */
-    nr_alloc_commit(&a);
+    nr_swalloc_commit(&a);
     CHECK_EQ(a.vptr[0], 0);
-    nr_alloc_eval(&a, 0, err, sizeof err);
+    nr_swalloc_eval(&a, 0, err, sizeof err);
     CHECK_EQ(a.d_vc[0], 0);
     CHECK_EQ(a.d_src[0], 1);
-    nr_alloc_commit(&a);
-    nr_alloc_eval(&a, 0, err, sizeof err);
+    nr_swalloc_commit(&a);
+    nr_swalloc_eval(&a, 0, err, sizeof err);
     CHECK_EQ(a.d_vc[0], 0);
-    nr_alloc_commit(&a);
+    nr_swalloc_commit(&a);
     CHECK_U64(a.ne[0] | a.ne[1], 0);
     /* a phit is not usable before its ready time */
-    nr_alloc_push(&a, 0, 0, hd, 0, 10);
-    nr_alloc_eval(&a, 9, err, sizeof err);
+    nr_swalloc_push(&a, 0, 0, hd, 0, 10);
+    nr_swalloc_eval(&a, 9, err, sizeof err);
     CHECK_U64(a.d_mask, 0);
-    nr_alloc_eval(&a, 10, err, sizeof err);
+    nr_swalloc_eval(&a, 10, err, sizeof err);
     CHECK_U64(a.d_mask, 1);
-    nr_alloc_release(&a);
+    nr_swalloc_release(&a);
 
     /* port output over 3 inputs and 2 VCs: r = v*3 + i, only vc_ok VCs */
-    CHECK_EQ(nr_alloc_init(&a, 3, 1, 2, 2, 0, 1, 4, 4), 0);
+    CHECK_EQ(nr_swalloc_init(&a, 3, 1, 2, 2, 0, 1, 4, 4), 0);
     for (int i = 0; i < 3; i++)
         for (int v = 0; v < 2; v++) {
-            nr_alloc_push(&a, i, v, hd, 0, 0);
-            nr_alloc_push(&a, i, v, eo, 0, 0);
+            nr_swalloc_push(&a, i, v, hd, 0, 0);
+            nr_swalloc_push(&a, i, v, eo, 0, 0);
         }
     a.vc_ok[0] = 2; /* VC 1 only */
     int order[6];
     for (int k = 0; k < 6; k++) {
         if (k == 3)
             a.vc_ok[0] = 3;
-        nr_alloc_eval(&a, 0, err, sizeof err);
+        nr_swalloc_eval(&a, 0, err, sizeof err);
         CHECK_U64(a.d_mask, 1);
         CHECK(sw_is_head(a.d_phit[0]));
         order[k] = a.d_vc[0] * 3 + a.d_src[0];
-        nr_alloc_commit(&a);
+        nr_swalloc_commit(&a);
         CHECK_EQ(a.busy[0], 1);
-        nr_alloc_eval(&a, 0, err, sizeof err); /* busy: its EOP, nothing else */
+        nr_swalloc_eval(&a, 0, err, sizeof err); /* busy: its EOP, nothing else */
         CHECK_EQ(a.d_vc[0] * 3 + a.d_src[0], order[k]);
         CHECK(sw_is_eop(a.d_phit[0]));
-        nr_alloc_commit(&a);
+        nr_swalloc_commit(&a);
         CHECK_EQ(a.busy[0], 0);
     }
     /* VC 1 requesters r = 3, 4, 5 first (VC 0 not ok), then from r = 0 */
     int want[6] = {3, 4, 5, 0, 1, 2};
     for (int k = 0; k < 6; k++)
         CHECK_EQ(order[k], want[k]);
-    nr_alloc_release(&a);
+    nr_swalloc_release(&a);
 }
 
 /* §6.2 held inputs. An input (S = 1) busy on a long packet also has a head
@@ -768,20 +768,20 @@ static void test_grant_rules(void)
 static void test_held_inputs(void)
 {
     char err[160];
-    nr_alloc a;
+    nr_swalloc a;
     /* two IU inputs, two port outputs, two VCs, S = 1 */
-    CHECK_EQ(nr_alloc_init(&a, 2, 2, 2, 1, 3, 3, 4, 4), 0);
+    CHECK_EQ(nr_swalloc_init(&a, 2, 2, 2, 1, 3, 3, 4, 4), 0);
     a.vc_ok[0] = a.vc_ok[1] = 3;
     no_fronts(&a);
     front(&a, 0, 0, NR_KIND_HEAD, 0); /* input 0: a long packet to output 0 */
     front(&a, 0, 1, NR_KIND_HEAD, 1); /* input 0: a head for output 1 ... */
     front(&a, 1, 1, NR_KIND_HEAD, 1); /* ... which input 1 waits for */
-    CHECK_EQ(nr_alloc_eval(&a, 0, err, sizeof err), 0);
+    CHECK_EQ(nr_swalloc_eval(&a, 0, err, sizeof err), 0);
     /* cycle 0: input 0 is not held yet; output 1 picks r = 1*2 + 0 (input 0)
      * and is refused (input 0 accepts VC 0 at its pointer) */
     CHECK_U64(a.d_mask, 1);
     CHECK_EQ(a.d_pop[0], 1);
-    nr_alloc_commit(&a);
+    nr_swalloc_commit(&a);
     int waited = -1;
     for (int t = 1; t < 30; t++) {
         no_fronts(&a);
@@ -791,45 +791,45 @@ static void test_held_inputs(void)
             front(&a, 1, 1, NR_KIND_HEAD, 1);
         else
             front(&a, 1, 1, t - waited >= 3 ? NR_KIND_EOP : NR_KIND_BODY, 1);
-        CHECK_EQ(nr_alloc_eval(&a, 0, err, sizeof err), 0);
+        CHECK_EQ(nr_swalloc_eval(&a, 0, err, sizeof err), 0);
         CHECK((a.d_mask & 1u) && a.d_src[0] == 0); /* the long packet never stalls */
         if (waited < 0 && ((a.d_mask >> 1) & 1u)) {
             CHECK_EQ(a.d_src[1], 1); /* never input 0's withdrawn head */
             waited = t;
         }
-        nr_alloc_commit(&a);
+        nr_swalloc_commit(&a);
         if (waited >= 0 && t - waited >= 3)
             break;
     }
     CHECK_EQ(waited, 1); /* the old rule: 30 (after the long packet's EOP) */
-    nr_alloc_release(&a);
+    nr_swalloc_release(&a);
 
     /* output 0 a channel output with 2 credits, output 1 a port output: input
      * 0 is held while its packet has a credit, and free once it has none */
-    CHECK_EQ(nr_alloc_init(&a, 1, 2, 2, 1, 1, 2, 4, 2), 0);
+    CHECK_EQ(nr_swalloc_init(&a, 1, 2, 2, 1, 1, 2, 4, 2), 0);
     a.vc_ok[1] = 3;
     no_fronts(&a);
     front(&a, 0, 0, NR_KIND_HEAD, 0);
     front(&a, 0, 1, NR_KIND_HEAD, 1);
-    nr_alloc_eval(&a, 0, err, sizeof err);
+    nr_swalloc_eval(&a, 0, err, sizeof err);
     CHECK_U64(a.d_mask, 1); /* both granted, VC 0 accepted */
-    nr_alloc_commit(&a);
+    nr_swalloc_commit(&a);
     no_fronts(&a);
     front(&a, 0, 0, NR_KIND_BODY, 0);
     front(&a, 0, 1, NR_KIND_HEAD, 1);
-    nr_alloc_eval(&a, 0, err, sizeof err);
+    nr_swalloc_eval(&a, 0, err, sizeof err);
     CHECK_U64(a.d_mask, 1); /* continuing with 1 credit: held, the head waits */
-    nr_alloc_commit(&a);
+    nr_swalloc_commit(&a);
     CHECK_EQ(a.cc[0], 0);
     no_fronts(&a);
     front(&a, 0, 0, NR_KIND_BODY, 0);
     front(&a, 0, 1, NR_KIND_HEAD, 1);
-    nr_alloc_eval(&a, 0, err, sizeof err);
+    nr_swalloc_eval(&a, 0, err, sizeof err);
     CHECK_U64(a.d_mask, 2); /* no credit: not continuing; VC 1 starts */
     CHECK_EQ(a.d_src[1], 0);
     CHECK_EQ(a.d_vc[1], 1);
-    nr_alloc_commit(&a);
-    nr_alloc_release(&a);
+    nr_swalloc_commit(&a);
+    nr_swalloc_release(&a);
 }
 
 /* ---- end to end ---- */
@@ -1240,7 +1240,7 @@ static void test_adaptive_top(void)
     for (int t = 0; t < 400; t++)
         yenv_step(&e);
     CHECK_EQ(w.cap.npkt, 12);
-    const nr_alloc *b0 = &e.nw->sw[0];
+    const nr_swalloc *b0 = &e.nw->sw[0];
     int blocked_t = -1, zero = 0;
     for (int t = 0; t < 4; t++)
         if (b0->cc[(2 + t) * 2 + 0] == 0) {
@@ -1403,7 +1403,7 @@ static void test_top_speedup(void)
                 }
             yenv_step(&e);
             for (int top = 8; top < 10; top++) {
-                const nr_alloc *a = &e.nw->sw[top];
+                const nr_swalloc *a = &e.nw->sw[top];
                 for (int i = 0; i < a->nin; i++) {
                     int pops = 0;
                     for (uint64_t m = a->d_mask; m; m &= m - 1)
@@ -1496,7 +1496,7 @@ static void pops_hook(yenv *e, int stop)
         w->same_vc += u->d_rd[1] >= 0 && u->d_rd[1] == u->d_rd[0];
     }
     for (int s = 0; s < m->g.nsw; s++) {
-        const nr_alloc *a = &m->sw[s];
+        const nr_swalloc *a = &m->sw[s];
         int cnt[NR_SW_MAX_IO] = {0};
         for (uint64_t mk = a->d_mask; mk; mk &= mk - 1) {
             int j = __builtin_ctzll(mk), i = a->d_src[j];
@@ -1602,13 +1602,13 @@ static void test_speedup2_latency(void)
     }
 }
 
-/* The bare port's second read port (link-protocol §8.4 in nr_bport): two
+/* The bare port's second read port (link-protocol §8.4 in nr_port_bare): two
  * VCs read in one cycle, each on its own port; misuse reported. */
 static void test_bport_rd2(void)
 {
-    nr_bport b;
+    nr_port_bare b;
     char err[160];
-    CHECK_EQ(nr_bport_init(&b, 2, 16, 4), 0);
+    CHECK_EQ(nr_port_bare_init(&b, 2, 16, 4), 0);
     uint32_t pk[2][3] = {{nr_head_make(1, 0, 0, 0, 0), nr_phit_make(NR_KIND_BODY, 5),
                           nr_eop_make(NR_OK_HEALTHY, 1)},
                          {nr_head_make(2, 1, 0, 0, 0), nr_phit_make(NR_KIND_BODY, 6),
@@ -1616,17 +1616,17 @@ static void test_bport_rd2(void)
     int8_t none[2] = {-1, -1};
     for (int v = 0; v < 2; v++)
         for (int i = 0; i < 3; i++) {
-            CHECK_EQ(nr_bport_eval(&b, none, 1, pk[v][i], 0, 0, NULL, err, sizeof err), 0);
-            nr_bport_commit(&b);
+            CHECK_EQ(nr_port_bare_eval(&b, none, 1, pk[v][i], 0, 0, NULL, err, sizeof err), 0);
+            nr_port_bare_commit(&b);
         }
-    CHECK_EQ(nr_bport_rd_avail(&b), 3u);
+    CHECK_EQ(nr_port_bare_rd_avail(&b), 3u);
     uint32_t cr[2] = {0, 0};
     for (int i = 0; i < 3; i++) {
         int8_t rd[2] = {(int8_t)(i & 1), (int8_t)(1 - (i & 1))}; /* both VCs, ports swapped */
-        CHECK_EQ(nr_bport_eval(&b, rd, 0, 0, 0, 0, NULL, err, sizeof err), 0);
+        CHECK_EQ(nr_port_bare_eval(&b, rd, 0, 0, 0, 0, NULL, err, sizeof err), 0);
         cr[0] += b.d_cr[0];
         cr[1] += b.d_cr[1];
-        nr_bport_commit(&b);
+        nr_port_bare_commit(&b);
         CHECK_EQ(b.rd_valid[0], 1);
         CHECK_EQ(b.rd_valid[1], 1);
         CHECK_U64(b.rd_phit[0], pk[i & 1][i]);
@@ -1634,17 +1634,17 @@ static void test_bport_rd2(void)
     }
     CHECK_EQ(cr[0], 3u); /* every phit of a finished packet frees its credit */
     CHECK_EQ(cr[1], 3u);
-    CHECK_EQ(nr_bport_rd_avail(&b), 0u);
+    CHECK_EQ(nr_port_bare_rd_avail(&b), 0u);
     for (int i = 0; i < 3; i++) { /* one more packet on VC 0 */
-        CHECK_EQ(nr_bport_eval(&b, none, 1, pk[0][i], 0, 0, NULL, err, sizeof err), 0);
-        nr_bport_commit(&b);
+        CHECK_EQ(nr_port_bare_eval(&b, none, 1, pk[0][i], 0, 0, NULL, err, sizeof err), 0);
+        nr_port_bare_commit(&b);
     }
     int8_t same[2] = {0, 0}, empty[2] = {0, 1};
-    CHECK_EQ(nr_bport_eval(&b, same, 0, 0, 0, 0, NULL, err, sizeof err), 1);
+    CHECK_EQ(nr_port_bare_eval(&b, same, 0, 0, 0, 0, NULL, err, sizeof err), 1);
     CHECK_STR(err, "both read ports");
-    CHECK_EQ(nr_bport_eval(&b, empty, 0, 0, 0, 0, NULL, err, sizeof err), 1);
+    CHECK_EQ(nr_port_bare_eval(&b, empty, 0, 0, 0, 0, NULL, err, sizeof err), 1);
     CHECK_STR(err, "rd_avail is 0");
-    nr_bport_release(&b);
+    nr_port_bare_release(&b);
 }
 
 int main(void)

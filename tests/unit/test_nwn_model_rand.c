@@ -78,7 +78,7 @@ static void pops_hook(yenv *e, int stop)
     rand_ctx *c = e->ctx;
     const nr_nwn *m = e->nw;
     for (int s = 0; s < m->g.nsw; s++) {
-        const nr_alloc *a = &m->sw[s];
+        const nr_swalloc *a = &m->sw[s];
         int cnt[NR_SW_MAX_IO] = {0};
         for (uint64_t mk = a->d_mask; mk; mk &= mk - 1) {
             int j = __builtin_ctzll(mk), i = a->d_src[j];
@@ -255,7 +255,7 @@ static void run(const run_cfg *rc, uint64_t seed)
         }
     }
     for (int s = 0; s < m->g.nsw; s++) {
-        const nr_alloc *a = &m->sw[s];
+        const nr_swalloc *a = &m->sw[s];
         for (int j = 0; j < a->nout; j++) {
             if ((a->port_out >> j) & 1u) {
                 CHECK_EQ(a->busy[j], 0);

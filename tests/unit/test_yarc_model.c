@@ -214,7 +214,7 @@ static void test_pure(void)
     CHECK(!nr_rt_cfg_addr_ok(0xC0 + 32, 32));
 
     /* reset tables: single-router mode */
-    nr_rtab t;
+    nr_route_tables t;
     nr_rt_reset(&t, 16);
     CHECK_EQ(t.root_mask, 0x7FF0);
     CHECK_EQ(t.dlut[5], 0x45);
@@ -349,7 +349,7 @@ static void test_down_routing(void)
 #define SEED_MASK 0x001Fu /* seed sense: 1 = not compared */
 #define KIT_MASK (~SEED_MASK & 0x7FFFu)
 
-static void seed_tables(nr_rtab *t, unsigned root_mask)
+static void seed_tables(nr_route_tables *t, unsigned root_mask)
 {
     nr_rt_reset(t, 64);
     nr_rt_cfg_write(t, 64, 0x00, root_mask);
@@ -366,7 +366,7 @@ static void seed_tables(nr_rtab *t, unsigned root_mask)
 /* Route every destination through the RC function, adaptive and hashed
  * deterministic, from input port 5; count those that went down. Every
  * destination must route (no drop). */
-static int seed_route_all(const nr_rtab *t, int *down_ok)
+static int seed_route_all(const nr_route_tables *t, int *down_ok)
 {
     nr_rt_ctx ctx = {.nports = 64, .nbits = 6, .nvcs = 2, .cols = 8, .port = 5};
     uint32_t ph[YENV_MAXLEN];
@@ -388,7 +388,7 @@ static int seed_route_all(const nr_rtab *t, int *down_ok)
 
 static void test_seed_root_mask(void)
 {
-    nr_rtab t;
+    nr_route_tables t;
     int down_ok;
     CHECK_EQ(KIT_MASK, 0x7FE0);
 
@@ -952,7 +952,7 @@ static void test_sub_speedup(void)
                 }
             yenv_step(&e);
             for (int tile = 0; tile < 16; tile++) {
-                const nr_alloc *a = &e.m->t[tile].ssw;
+                const nr_swalloc *a = &e.m->t[tile].ssw;
                 for (int i = 0; i < a->nin; i++) {
                     int pops = 0;
                     for (uint64_t m = a->d_mask; m; m &= m - 1)
