@@ -117,8 +117,10 @@ typedef struct {
     nr_traffic_t tp;
     nr_sb_t sb;
     nr_stats_t st;
-    prec_t *rec;
+    prec_t *rec;               /* records of the packets in flight (a pool) */
     size_t nrec, caprec;
+    uint64_t *freerec;         /* indices of records free for reuse */
+    size_t nfree, capfree;
     rtr_cfgw cfgw[1024];
     int ncfgw;
     int errors_on;             /* link error injection */
@@ -263,7 +265,14 @@ static void say(sim_t *s, const char *fmt, ...) {
     va_end(ap);
 }
 
+/* A record for a new packet: a freed one if there is one, so that memory
+ * follows the packets in flight, not the length of the run. */
 static uint64_t new_rec(sim_t *s, uint64_t gen, int src, int len) {
+    if (s->nfree) {
+        uint64_t i = s->freerec[--s->nfree];
+        s->rec[i] = (prec_t){.gen = gen, .head_in = UINT64_MAX, .src = src, .len = len};
+        return i;
+    }
     if (s->nrec == s->caprec) {
         size_t nc = s->caprec ? s->caprec * 2 : 4096;
         prec_t *n = realloc(s->rec, nc * sizeof *n);
@@ -277,6 +286,18 @@ static uint64_t new_rec(sim_t *s, uint64_t gen, int src, int len) {
     r->src = src;
     r->len = len;
     return s->nrec++;
+}
+
+/* The packet of record i was delivered: its record can be reused. */
+static void free_rec(sim_t *s, uint64_t i) {
+    if (s->nfree == s->capfree) {
+        size_t nc = s->capfree ? s->capfree * 2 : 1024;
+        uint64_t *n = realloc(s->freerec, nc * sizeof *n);
+        if (!n) { fprintf(stderr, "rtr: out of memory\n"); exit(1); }
+        s->freerec = n;
+        s->capfree = nc;
+    }
+    s->freerec[s->nfree++] = i;
 }
 
 /* ---- source: start the next packet from the source queue ---- */
@@ -345,7 +366,8 @@ static void src_start(sim_t *s, int p, uint64_t t) {
     pt->len = len;
     pt->pos = 0;
     pt->vc = d.vc;
-    pt->rec = new_rec(s, q->gen_cycle, p, len);
+    /* unroutable packets are never delivered: no record (pt->rec unused) */
+    pt->rec = pt->unroutable ? UINT64_MAX : new_rec(s, q->gen_cycle, p, len);
     if (pt->unroutable) {
         pt->sent_drop[pt->drop_rs]++;
         if (pt->drop_rs == NR_DROP_NO_ROUTE) pt->sent_unroutable++;
@@ -403,7 +425,8 @@ static void sink_packet(sim_t *s, int p, const uint32_t *ph, int len, uint64_t t
     for (int i = 0; i < 5; i++) e1 += s->sb.errors[wrong[i]];
     if (e1 > e0) s->residual++;
     if (!m.matched) return;
-    prec_t *r = &s->rec[m.user];
+    const prec_t rc = s->rec[m.user], *r = &rc;
+    free_rec(s, m.user);
     nr_stats_delivered(&s->st, p, len - (s->o->e2e ? NR_E2E_PHITS : 0), r->gen, r->head_in,
                        t - s->t0);
     if (in_window) pt->share_from[r->src] += len;
@@ -542,6 +565,7 @@ static void sim_free(sim_t *s) {
     nr_sb_free(&s->sb);
     nr_stats_free(&s->st);
     free(s->rec);
+    free(s->freerec);
 }
 
 static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errlen) {

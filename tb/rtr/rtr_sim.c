@@ -509,7 +509,7 @@ static void sim_print_results(const sim_ctx *x) {
            "rtr_lat = router head-in to head-out mean/min; drops = RT_DROP/unroutable sent)\n");
     if (x->g.use_lcb) {
         printf("packets discarded at sinks as marked bad by link errors: %" PRIu64 "\n", x->r.bad_discards);
-        /* CRC escapes (docs/rtr-testbench.md, "Link errors and escapes") */
+        /* CRC escapes (docs/testplan.md, "Link errors and CRC escapes") */
         printf("link escapes: %" PRIu64 " packets accepted over damaged link cycles, in %" PRIu64
                " damaged packets that reached an EOP (%" PRIu64 " refused in recovery before a marker, %"
                PRIu64 " with framing changed, %" PRIu64 " surely detected by the %s); analytic "
