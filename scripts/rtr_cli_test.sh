@@ -21,6 +21,8 @@ expect 2 "no configuration 'yarc-k7'" --cfg yarc-k7
 expect 2 "needs --hotspot" --pattern hotspot
 expect 2 "node 99 is not a port" --hotspot 99:0.5
 expect 2 "needs a configuration with LCBs" --cfg yarc-k16-bare --ber 1e-6
+expect 2 "--malformed needs a bare configuration" --cfg yarc-k16 --malformed 0.1
+expect 2 "--malformed: expected" --cfg yarc-k16-bare --malformed 1.5
 expect 2 "--share-tol needs --hotspot" --share-tol 0.2
 expect 2 "unexpected argument" extra
 expect 0 "usage: rtr_sim" --help

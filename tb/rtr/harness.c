@@ -68,7 +68,7 @@ static int fifo_pop(fifo_t *f, uint64_t *x) {
 typedef struct {
     /* source */
     nr_inj_t inj;
-    nr_rng_t rng_idle, rng_misc;
+    nr_rng_t rng_idle, rng_misc, rng_bad;
     uint32_t ph[PKT_CAP];
     int len, pos, vc;      /* packet being sent; len 0 = none */
     int unroutable;        /* the packet in flight is meant to be dropped */
@@ -300,11 +300,72 @@ static void free_rec(sim_t *s, uint64_t i) {
     s->freerec[s->nfree++] = i;
 }
 
+/* --malformed (bare ports): the packet the source sends instead of its next
+ * one, and the RT_DROP reason the router must give it (yarc-arch §4.2 and
+ * §5 steps 1-2; the network switches use the same RC): a header that ends
+ * early (SHORT), a VC >= NumVcs or reserved head bits (MALFORMED), a source
+ * route to a port that does not exist (BAD_SRCROUTE). All on VC 0, as the
+ * unroutable packets. */
+static void src_malformed(sim_t *s, port_t *pt, unsigned dest) {
+    const int nvc = s->nvcs, np = s->nports;
+    int kind = (int)nr_rng_below(&pt->rng_bad, 6);
+    if (kind == 3 && nvc == NR_LCB_MAX_VCS) kind = 4; /* no VC number left over */
+    if (kind == 5 && np >= 64) kind = 4;             /* every 6-bit hop is a port */
+    uint32_t body = nr_phit_make(NR_KIND_BODY, (uint32_t)nr_rng_below(&pt->rng_bad, 1u << 22));
+    uint32_t eop = nr_eop_make(NR_OK_HEALTHY, 0);
+    int n = 0;
+    switch (kind) {
+    case 0: /* r = 1, but the EOP where the route phit should be */
+    case 1: /* h = 1, likewise for the hash phit */
+        pt->ph[n++] = nr_head_make(dest, 0, kind == 0, 0, kind == 1);
+        pt->drop_rs = NR_DROP_SHORT;
+        break;
+    case 2: /* r = h = 1: the route phit, then the EOP */
+        pt->ph[n++] = nr_head_make(dest, 0, 1, 0, 1);
+        pt->ph[n++] = body;
+        pt->drop_rs = NR_DROP_SHORT;
+        break;
+    case 3: /* head VC NumVcs: the input queue files it under VC 0 (mod NumVcs) */
+        pt->ph[n++] = nr_head_make(dest, (unsigned)nvc, 0, 0, 0);
+        pt->ph[n++] = body;
+        pt->drop_rs = NR_DROP_MALFORMED;
+        break;
+    case 4: /* reserved head bits set */
+        pt->ph[n++] = nr_head_make(dest, 0, 0, 0, 0) | (1u << NR_HEAD_RSVD_LSB);
+        pt->ph[n++] = body;
+        pt->drop_rs = NR_DROP_MALFORMED;
+        break;
+    case 5: { /* a source route whose hop 0 names no port */
+        unsigned hops[3] = {(unsigned)(np + (int)nr_rng_below(&pt->rng_bad, (uint64_t)(64 - np))),
+                            0u, 0u};
+        pt->ph[n++] = nr_head_make(dest, 0, 1, 0, 0);
+        pt->ph[n++] = nr_route_make(hops, 3);
+        pt->ph[n++] = body;
+        pt->drop_rs = NR_DROP_BAD_SRCROUTE;
+        break;
+    }
+    }
+    pt->ph[n++] = eop;
+    nr_pkt_fix_crc(pt->ph, n);
+    pt->len = n;
+    pt->pos = 0;
+    pt->vc = 0;
+    pt->unroutable = 1;
+}
+
 /* ---- source: start the next packet from the source queue ---- */
 static void src_start(sim_t *s, int p, uint64_t t) {
     port_t *pt = &s->pt[p];
     const nr_inj_pkt_t *q = nr_inj_peek(&pt->inj);
     if (!q) return;
+    if (s->o->malformed > 0 && nr_rng_bernoulli(&pt->rng_bad, s->o->malformed)) {
+        src_malformed(s, pt, q->dest);
+        pt->rec = UINT64_MAX;
+        pt->sent_drop[pt->drop_rs]++;
+        nr_stats_dropped(&s->st, q->gen_cycle); /* replaced: never delivered */
+        nr_inj_pop(&pt->inj);
+        return;
+    }
     nr_pkt_desc_t d;
     memset(&d, 0, sizeof d);
     d.vc = q->vc;
@@ -642,6 +703,7 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
         nr_rng_stream(&pt->rng_idle, o->seed, NR_RNG_STREAM(NR_RNG_P_IDLE, p));
         nr_rng_stream(&pt->rng_bp, o->seed, NR_RNG_STREAM(NR_RNG_P_BACKPRESSURE, p));
         nr_rng_stream(&pt->rng_misc, o->seed, NR_RNG_STREAM(NR_RNG_P_USER + 1, p));
+        nr_rng_stream(&pt->rng_bad, o->seed, NR_RNG_STREAM(NR_RNG_P_USER + 2, p));
         for (int v = 0; v < MAXV; v++) pt->cred[v] = s->g.in_buf_per_vc;
         if (s->g.use_lcb) {
             pt->nic = nr_lcbp_new(&s->g.lcb, &o->lcfg, e2, sizeof e2);

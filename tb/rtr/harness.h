@@ -49,6 +49,9 @@ typedef struct {
     nr_traffic_cfg_t tp;     /* kind and hotspot fields; k, rows, cols filled in */
     nr_inj_cfg_t inj;        /* process, load, length distribution */
     double unroutable;       /* fraction of packets sent to an unroutable dest */
+    double malformed;        /* bare only: fraction of packets replaced by a malformed
+                              * one (short header, bad VC, reserved bits, bad
+                              * source route), each dropped with its reason */
     double hdr_mix;          /* fraction of packets with r=1 and/or h=1 header phits */
     double adaptive;         /* fraction of packets with a=1 (adaptive where the switch can) */
     double src_idle;         /* per-cycle probability a source leaves a gap */

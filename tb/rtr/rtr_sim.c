@@ -58,6 +58,9 @@ static const nr_cli_opt_t opts[] = {
                          "most F times as often as a load-blind choice among their candidates "
                          "would (with --hotspot on column C's down ports)"},
     {"unroutable", "F", "fraction of packets sent to unroutable destinations (dropped, counted)"},
+    {"malformed", "F", "bare configurations: fraction of packets replaced by malformed ones "
+                       "(short header, bad VC, reserved bits, bad source route), each dropped "
+                       "with its reason and counted"},
     {"hdr-mix", "F", "fraction of packets with route/hash header phits (r, h, a bits)"},
     {"adaptive", "F", "fraction of packets with the a bit (adaptive routing where the switch has a choice)"},
     {"src-idle", "F", "per-cycle probability of a source gap"},
@@ -252,6 +255,7 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c) {
         else if (!strcmp(n, "seed")) x->o.seed = nr_cli_u64(c, v, 0, UINT64_MAX);
         else if (!strcmp(n, "route")) x->o.route = (rtr_route_mode)nr_cli_enum(c, v, route_names);
         else if (!strcmp(n, "unroutable")) x->o.unroutable = nr_cli_double(c, v, 0.0, 1.0);
+        else if (!strcmp(n, "malformed")) x->o.malformed = nr_cli_double(c, v, 0.0, 1.0);
         else if (!strcmp(n, "hdr-mix")) x->o.hdr_mix = nr_cli_double(c, v, 0.0, 1.0);
         else if (!strcmp(n, "adaptive")) x->o.adaptive = nr_cli_double(c, v, 0.0, 1.0);
         else if (!strcmp(n, "src-idle")) x->o.src_idle = nr_cli_double(c, v, 0.0, 0.99);
@@ -350,6 +354,9 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c) {
                    x->o.cfg.name, x->g.num_ports - 1);
     if (rtr_tables_check(&x->g, x->o.route, err, sizeof err))
         nr_cli_die(c, "--route %s: %s: %s", route_names[x->o.route], x->o.cfg.name, err);
+    if (x->o.malformed > 0 && x->g.use_lcb)
+        nr_cli_die(c, "--malformed needs a bare configuration (%s has LCBs, whose CRC would "
+                       "refuse the packets before the router sees them)", x->o.cfg.name);
     if (RTR_ROUTE_IS_CLOS(x->o.route) && x->o.unroutable > 0)
         nr_cli_die(c, "--unroutable: in --route %s every destination is routable (the ones "
                        "outside the subtree go up)", route_names[x->o.route]);
@@ -461,9 +468,11 @@ static void sim_print_setup(sim_ctx *x) {
     if (x->o.inj.kind == NR_INJ_BERNOULLI) snprintf(x->injb, sizeof x->injb, "bernoulli");
     else snprintf(x->injb, sizeof x->injb, "bursty:%g", x->o.inj.burst);
     printf("rtr_sim: pattern %s load %.3f inject %s len %s warmup %" PRIu64 " measure %" PRIu64
-           " route %s src-idle %.2f sink-bp %.2f unroutable %.3f hdr-mix %.2f adaptive %.2f\n",
+           " route %s src-idle %.2f sink-bp %.2f unroutable %.3f malformed %.3f hdr-mix %.2f"
+           " adaptive %.2f\n",
            nr_tp_name(x->o.tp.kind), x->o.inj.load, x->injb, x->lenb, x->o.warmup, x->o.measure,
-           route_names[x->o.route], x->o.src_idle, x->o.sink_bp, x->o.unroutable, x->o.hdr_mix, x->o.adaptive);
+           route_names[x->o.route], x->o.src_idle, x->o.sink_bp, x->o.unroutable, x->o.malformed,
+           x->o.hdr_mix, x->o.adaptive);
     if (x->o.tp.kind == NR_TP_QUAD)
         printf("rtr_sim: quad: ports 0..%d down, %d..%d up; turn %.3f by %s; up ports offer %.3f\n",
                x->g.num_ports / 2 - 1, x->g.num_ports / 2, x->g.num_ports - 1, x->o.tp.turn_frac,
