@@ -8,6 +8,13 @@ MAKEFLAGS += --no-builtin-rules
 .SUFFIXES:
 BUILD    ?= build
 JOBS     ?= $(shell nproc)
+# COVERAGE=1: every Verilated model with --coverage (make coverage); such
+# builds go in their own directory, never the default one.
+ifneq ($(COVERAGE),)
+ifeq ($(BUILD),build)
+$(error COVERAGE=1 builds go in their own BUILD directory (make coverage uses build-cov))
+endif
+endif
 CC       := gcc
 CXX      := g++
 CFLAGS   ?= -std=c11 -O2 -g -Wall -Wextra -Werror -Icsrc/include -Itb -MMD -MP
@@ -34,6 +41,7 @@ help:
 	@echo "make area          Yosys synthesis against the OSU 0.18um liberty"
 	@echo "make check-format  regenerate the packet-format package/header and diff"
 	@echo "make soak          time-budgeted link soak (SOAK_MINUTES=10), JUnit in $(BUILD)/soak (not in test)"
+	@echo "make coverage      RTL line/branch/toggle coverage of the k16 regression, in build-cov (not in test)"
 	@echo "make cores         regenerate the FuseSoC cores (cores/*.core) from rtl/files.f and configs/configs.txt"
 	@echo "make check-cfg CFG=name  the parameter rules of a configuration (exit 2 with the broken one)"
 	@echo "make clean         remove build/"
@@ -67,9 +75,9 @@ cores:
 # models than jobs are left.
 define vtop
 $(BUILD)/v/$(1)/libV$(2).a: $(call rtl_deps,$(2)) rtl/files.f rtl/lint.vlt scripts/vbuild.sh $(wildcard rtl/inc/*.svh) | $(BUILD)/.deps-ok
-	+scripts/vbuild.sh $(BUILD)/v/$(1) $(2) $(3) $(4) -- $(call rtl_deps,$(2))
+	+scripts/vbuild.sh $(BUILD)/v/$(1) $(2) $(3) $(4) $(if $(COVERAGE),--coverage) -- $(call rtl_deps,$(2))
 $(BUILD)/v/$(1)/shim.o: tb/shim/$(2)_shim.cpp $(BUILD)/v/$(1)/libV$(2).a
-	$$(CXX) $$(CXXFLAGS) -Itb/shim -I$(BUILD)/v/$(1) -I$(VINC) -I$(VINC)/vltstd -c $$< -o $$@
+	$$(CXX) $$(CXXFLAGS) $(if $(COVERAGE),-DVM_COVERAGE=1) -Itb/shim -I$(BUILD)/v/$(1) -I$(VINC) -I$(VINC)/vltstd -c $$< -o $$@
 endef
 VLIBS := -lz -pthread
 

@@ -42,7 +42,7 @@ $(BUILD)/v/lcbp_crc32/libVnr_lcb_port.a: $(call cfg_stamp,lcb-crc32)
 LCBP_V := $(BUILD)/v/lcbp $(BUILD)/v/lcbp_small $(BUILD)/v/lcbp_trace $(BUILD)/v/lcbp_small_trace \
           $(BUILD)/v/lcbp_crc32
 $(LCBP_V:%=%/shim.o): CXXFLAGS += -Itb -Icsrc/include
-$(LCBP_V:%=%/shim.o): tb/lcb_rtl.h csrc/include/nr_lcb.h
+$(LCBP_V:%=%/shim.o): tb/lcb_rtl.h tb/shim/shim_cov.hpp csrc/include/nr_lcb.h
 $(BUILD)/v/lcbp_trace/shim.o $(BUILD)/v/lcbp_small_trace/shim.o: CXXFLAGS += -DNR_LCBP_TRACE
 
 LCBP_RTL_OBJS_default     := $(BUILD)/v/lcbp/shim.o $(BUILD)/v/lcbp/libVnr_lcb_port.a

@@ -48,7 +48,7 @@ CXXFLAGS := $(NWN_SAVED_CXXFLAGS)
 $(foreach c,$(NWN_RTL_CFGS),$(eval $(BUILD)/v/nwn_$(call nwn_name,$(c))/libVnr_nwn.a: $(call cfg_stamp,$(c))))
 $(foreach c,$(NWN_RTL_TRACE_CFGS),$(eval $(BUILD)/v/nwn_$(call nwn_name,$(c))_trace/libVnr_nwn.a: $(call cfg_stamp,$(c))))
 NWN_V := $(foreach n,$(NWN_RTL_NAMES) $(NWN_RTL_TRACE_NAMES),$(BUILD)/v/nwn_$(n))
-$(NWN_V:%=%/shim.o): tb/nwn_rtl.h tb/shim/rtr_shim.hpp csrc/include/nr_nwn.h csrc/include/nr_router.h csrc/include/nr_lcb.h
+$(NWN_V:%=%/shim.o): tb/nwn_rtl.h tb/shim/rtr_shim.hpp tb/shim/shim_cov.hpp csrc/include/nr_nwn.h csrc/include/nr_router.h csrc/include/nr_lcb.h
 $(NWN_V:%=%/shim.o): CXXFLAGS += -Itb -Icsrc/include
 $(NWN_RTL_TRACE_NAMES:%=$(BUILD)/v/nwn_%/shim.o): CXXFLAGS += -DNR_NWN_TRACE
 $(foreach n,$(NWN_RTL_NAMES) $(NWN_RTL_TRACE_NAMES),$(eval NWN_RTL_OBJS_$(n) := $(BUILD)/v/nwn_$(n)/shim.o $(BUILD)/v/nwn_$(n)/libVnr_nwn.a))

@@ -50,7 +50,7 @@ $(BUILD)/cfg/$(1).ok: $(call cfg_stamp,$(1)) $(CFG_CHECK)
 $(BUILD)/v/cfg_$(call user_n,$(1))/shim.o: CXXFLAGS += -Itb -Icsrc/include
 $(BUILD)/v/cfg_$(call user_n,$(1))_trace/shim.o: CXXFLAGS += -Itb -Icsrc/include $(USER_DEF_$(2))
 $(BUILD)/v/cfg_$(call user_n,$(1))/shim.o $(BUILD)/v/cfg_$(call user_n,$(1))_trace/shim.o: \
-    tb/shim/rtr_shim.hpp csrc/include/nr_router.h csrc/include/nr_lcb.h
+    tb/shim/rtr_shim.hpp tb/shim/shim_cov.hpp csrc/include/nr_router.h csrc/include/nr_lcb.h
 USER_RTL_OBJS_$(call user_n,$(1)) := $(BUILD)/v/cfg_$(call user_n,$(1))/shim.o $(BUILD)/v/cfg_$(call user_n,$(1))/libV$(2).a
 USER_RTL_OBJS_$(call user_n,$(1))_trace := $(BUILD)/v/cfg_$(call user_n,$(1))_trace/shim.o $(BUILD)/v/cfg_$(call user_n,$(1))_trace/libV$(2).a
 RTR_GEN_VARIANTS += $(1):USER_RTL_OBJS_$(call user_n,$(1)):$(USER_ORG_$(2)) \

@@ -54,7 +54,7 @@ CXXFLAGS := $(YARC_SAVED_CXXFLAGS)
 $(foreach n,$(YARC_RTL_NAMES) $(YARC_RTL_TRACE_NAMES),$(eval \
   $(BUILD)/v/yarc_$(n)/libVnr_yarc.a: $(call cfg_stamp,yarc-$(subst _,-,$(patsubst %_trace,%,$(n))))))
 YARC_V := $(foreach n,$(YARC_RTL_NAMES) $(YARC_RTL_TRACE_NAMES),$(BUILD)/v/yarc_$(n))
-$(YARC_V:%=%/shim.o): tb/yarc_rtl.h tb/shim/rtr_shim.hpp csrc/include/nr_router.h csrc/include/nr_lcb.h
+$(YARC_V:%=%/shim.o): tb/yarc_rtl.h tb/shim/rtr_shim.hpp tb/shim/shim_cov.hpp csrc/include/nr_router.h csrc/include/nr_lcb.h
 $(YARC_V:%=%/shim.o): CXXFLAGS += -Itb -Icsrc/include
 $(YARC_RTL_TRACE_NAMES:%=$(BUILD)/v/yarc_%/shim.o): CXXFLAGS += -DNR_YARC_TRACE
 $(foreach n,$(YARC_RTL_NAMES) $(YARC_RTL_TRACE_NAMES),$(eval YARC_RTL_OBJS_$(n) := $(BUILD)/v/yarc_$(n)/shim.o $(BUILD)/v/yarc_$(n)/libVnr_yarc.a))

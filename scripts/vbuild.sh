@@ -1,7 +1,7 @@
 #!/bin/bash
 # vbuild.sh - Verilate one RTL top into a static library for a C testbench.
 #
-# usage: vbuild.sh OUTDIR TOP [-GName=Value ...] [--trace] [--hier MODULE ...] [--opt N] [--split N] [--sc] -- FILE...
+# usage: vbuild.sh OUTDIR TOP [-GName=Value ...] [--trace] [--coverage] [--hier MODULE ...] [--opt N] [--split N] [--sc] -- FILE...
 # Produces OUTDIR/libV<TOP>.a (model + Verilator runtime) and OUTDIR/V<TOP>.h.
 # A thin C++ shim (tb/shim/<top>_shim.cpp) includes V<TOP>.h and exposes an
 # extern "C" API; C code is compiled by gcc and linked against the library.
@@ -23,6 +23,11 @@
 #   -lsystemc. Its runtime objects are compiled in OUTDIR (VM_SC=1 changes
 #   verilated.h), not shared.
 #
+# --coverage  Verilator --coverage (line, toggle and user cover points); the
+#   runtime is then built with VM_COVERAGE=1 and verilated_cov.o, in its own
+#   directory (default OUTDIR/../_rt_cov). The shim writes the counts when the
+#   model is freed (tb/shim/shim_cov.hpp; make coverage, scripts/coverage.sh).
+#
 # --split N  split the generated C++ functions after about N statements
 #   (Verilator --output-split-cfuncs). g++ time grows faster than linearly
 #   with function size: the single 32x32 subswitch of cn-k32 (one function of
@@ -36,11 +41,12 @@
 set -euo pipefail
 [ $# -ge 4 ] || { echo "usage: vbuild.sh OUTDIR TOP [-Gp=v ...] [--trace] [--hier M ...] [--opt N] [--split N] [--sc] -- FILE..." >&2; exit 2; }
 OUT=$1; TOP=$2; shift 2
-VARGS=(); TRACE=0; HIER=(); OPT=2; SC=0; SPLIT=()
+VARGS=(); TRACE=0; HIER=(); OPT=2; SC=0; SPLIT=(); COV=0
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case $1 in
         -G*) VARGS+=("$1") ;;
         --trace) VARGS+=(--trace-fst --trace-structs); TRACE=1 ;;
+        --coverage) VARGS+=(--coverage); COV=1 ;;
         --hier) [ $# -ge 2 ] || { echo "vbuild: --hier needs a module name" >&2; exit 2; }
                 HIER+=("$2"); shift ;;
         --sc) SC=1 ;;
@@ -57,11 +63,12 @@ shift
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
-RT=${VL_RT_DIR:-$(dirname "$OUT")/_rt}
+RT=${VL_RT_DIR:-$(dirname "$OUT")/_rt$([ $COV = 1 ] && echo _cov)}
 VINC=$(verilator --getenv VERILATOR_ROOT)/include
 
 # ---- shared runtime, built once (flock: concurrent builds wait for it)
 RT_OBJS=(verilated.o verilated_threads.o verilated_fst_c.o)
+[ $COV = 1 ] && RT_OBJS+=(verilated_cov.o)
 mkdir -p "$RT"
 (
     flock 9
@@ -71,7 +78,7 @@ mkdir -p "$RT"
             g++ -O2 -faligned-new -fcf-protection=none -Wno-bool-operation -Wno-sign-compare \
                 -Wno-uninitialized -Wno-unused-but-set-variable -Wno-unused-parameter \
                 -Wno-unused-variable -Wno-shadow -I"$VINC" -I"$VINC/vltstd" \
-                -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 \
+                -DVM_COVERAGE=$COV -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 \
                 -c "$VINC/${o%.o}.cpp" -o "$RT/$o"
         done
         touch "$RT/.ok"
@@ -121,5 +128,5 @@ if [ $SC = 1 ]; then
     ar rcs "libV$TOP.a" objs/*.o verilated.o verilated_threads.o
 else
     ar rcs "libV$TOP.a" objs/*.o "$RT/verilated.o" "$RT/verilated_threads.o" \
-        $( [ $TRACE = 1 ] && echo "$RT/verilated_fst_c.o" )
+        $( [ $TRACE = 1 ] && echo "$RT/verilated_fst_c.o" ) $( [ $COV = 1 ] && echo "$RT/verilated_cov.o" )
 fi

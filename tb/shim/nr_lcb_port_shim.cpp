@@ -17,6 +17,7 @@
 #endif
 
 #include "lcb_rtl.h"
+#include "shim_cov.hpp"
 
 struct lcbp_rtl {
     VerilatedContext *ctx;
@@ -178,6 +179,7 @@ extern "C" void lcbp_rtl_free(lcbp_rtl *h)
     if (!h) return;
     lcbp_rtl_trace_stop(h);
     h->top->final();
+    nr_cov_write(h->ctx);
 #ifdef NR_LCBP_TRACE
     delete h->tfp;
 #endif

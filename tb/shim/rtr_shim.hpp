@@ -23,6 +23,7 @@
 
 #include "nr_lcb.h"
 #include "nr_router.h"
+#include "shim_cov.hpp"
 
 namespace rtr_shim {
 
@@ -94,6 +95,7 @@ template <class Top> struct Rtr {
     {
         trace_stop();
         top->final();
+        nr_cov_write(ctx);
 #ifdef NR_RTR_TRACE
         delete tfp;
 #endif

@@ -1,0 +1,54 @@
+#!/bin/bash
+# cov_summary.sh - per-file summary of a Verilator coverage file (the merged
+# counts of make coverage, scripts/coverage.sh).
+#
+#   scripts/cov_summary.sh MERGED.dat
+#
+# For every source file under rtl/ (Verilator's generated wrappers of the
+# hierarchy blocks are left out): its line points (Verilator's v_line and v_branch
+# pages) and toggle points (v_toggle), covered/total and percent; then the
+# total. A point is identified by its file, line, column and name (o), not by
+# its instance or the module's parameterization, so a file instantiated many
+# times has each point once, covered if any instance hit it. Exit 2 if the file cannot be read or holds no points.
+set -u
+[ $# -eq 1 ] || { echo "usage: cov_summary.sh MERGED.dat" >&2; exit 2; }
+[ -r "$1" ] || { echo "cov_summary: cannot read $1" >&2; exit 2; }
+awk '
+/^C / {
+    n = split($0, q, "'"'"'"); key = q[2]; cnt = q[n] + 0
+    m = split(key, kv, "\001"); f = ""; pg = ""; l = ""; c = ""; o = ""
+    for (i = 2; i <= m; i++) {
+        split(kv[i], p, "\002")
+        if (p[1] == "f") f = p[2]
+        else if (p[1] == "page") pg = p[2]
+        else if (p[1] == "l") l = p[2]
+        else if (p[1] == "n") c = p[2]
+        else if (p[1] == "o") o = p[2]
+    }
+    if (f !~ /^rtl\//) next
+    kind = pg ~ /^v_toggle/ ? "toggle" : (pg ~ /^v_(line|branch)/ ? "line" : "user")
+    k = kind SUBSEP f SUBSEP l SUBSEP c SUBSEP o
+    if (!(k in hit)) { hit[k] = 0; tot[kind, f]++; files[f] = 1; np++ }
+    if (cnt > 0 && !hit[k]) { hit[k] = 1; cov[kind, f]++ }
+}
+END {
+    if (!np) { print "cov_summary: no coverage points in " FILENAME > "/dev/stderr"; exit 2 }
+    printf "%-36s %17s %17s\n", "file", "line points", "toggle points"
+    nf = 0
+    for (f in files) names[++nf] = f
+    for (i = 2; i <= nf; i++) {
+        x = names[i]
+        for (j = i - 1; j >= 1 && names[j] > x; j--) names[j + 1] = names[j]
+        names[j + 1] = x
+    }
+    for (i = 1; i <= nf; i++) {
+        f = names[i]
+        lt = tot["line", f] + 0; lc = cov["line", f] + 0
+        tt = tot["toggle", f] + 0; tc = cov["toggle", f] + 0
+        printf "%-36s %6d/%-6d %3.0f%% %6d/%-6d %3.0f%%\n", f, lc, lt, lt ? 100 * lc / lt : 100,
+               tc, tt, tt ? 100 * tc / tt : 100
+        LT += lt; LC += lc; TT += tt; TC += tc
+    }
+    printf "%-36s %6d/%-6d %3.1f%% %6d/%-6d %3.1f%%\n", "total", LC, LT, LT ? 100 * LC / LT : 100,
+           TC, TT, TT ? 100 * TC / TT : 100
+}' "$1"

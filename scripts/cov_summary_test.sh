@@ -1,0 +1,31 @@
+#!/bin/bash
+# cov_summary_test.sh - scripts/cov_summary.sh on a made-up coverage file: a
+# point of a file instantiated twice is covered when one instance hit it,
+# line and branch points count as line points, toggles apart; a file with no
+# points exits 2. Prints "N passed, N failed".
+set -u
+S=$(dirname "$0")/cov_summary.sh
+TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+pt() { printf "C '\001f\002%s\001l\002%s\001n\0020\001page\002%s\001o\002%s\001h\002%s' %s\n" "$@"; }
+{
+    echo "# SystemC::Coverage-3"
+    pt rtl/a.sv 10 v_line/a block top.u0 0
+    pt rtl/a.sv 10 v_line/a block top.u1 3
+    pt rtl/a.sv 12 v_branch/a if top.u0 0
+    pt rtl/a.sv 5 v_toggle/a 'x[0]' top.u0 2
+    pt rtl/a.sv 5 v_toggle/a 'x[1]' top.u1 0
+    pt rtl/b.sv 7 v_line/b block top.v 0
+} > "$TMP/m.dat"
+"$S" "$TMP/m.dat" > "$TMP/out" 2>&1; rc=$?
+[ $rc -eq 0 ] && ok || bad "exit $rc"
+grep -Eq '^rtl/a.sv +1/2 +50% +1/2 +50%$' "$TMP/out" && ok || bad "rtl/a.sv: $(grep a.sv "$TMP/out")"
+grep -Eq '^rtl/b.sv +0/1 +0% +0/0 +100%$' "$TMP/out" && ok || bad "rtl/b.sv: $(grep b.sv "$TMP/out")"
+grep -Eq '^total +1/3 +33.3% +1/2 +50.0%$' "$TMP/out" && ok || bad "total: $(grep total "$TMP/out")"
+echo "# SystemC::Coverage-3" > "$TMP/e.dat"
+"$S" "$TMP/e.dat" > /dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && ok || bad "no points: exit $rc, want 2"
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,85 @@
+#!/bin/bash
+# coverage.sh - RTL coverage of the regression (make coverage; issue 13).
+#
+#   scripts/coverage.sh [-b BUILD] [-j JOBS]      (BUILD default build-cov)
+#
+# 1. Builds, with COVERAGE=1 (Verilator --coverage: line, branch and toggle
+#    points; tb/shim/shim_cov.hpp writes each model's counts when it is
+#    freed), the RTL programs of the k16 regression: the LCB port (lcb_sim,
+#    lcb_sim_small, lcb_sim_crc32 and the LCB smoke tests), the routers
+#    (rtr_sim-<cfg> for every k16 configuration below) and their smoke tests.
+#    The builds go in BUILD, never in build/ (the Makefile refuses).
+# 2. Runs every entry of the RTL lists (tests/lcb_rtl.list, rtr.list,
+#    nwn_rtr.list, yarc_rtl.list, nwn_rtl.list) that drives one of these
+#    builds (lockstep or RTL runs, smoke tests), with scripts/regress.sh.
+# 3. Merges the counts (verilator_coverage), writes annotated sources to
+#    BUILD/cov/annotated (verilator_coverage --annotate: uncovered points are
+#    marked) and a per-file summary to BUILD/cov/summary.txt: line points
+#    (Verilator's line and branch points) and toggle points, each a point
+#    covered if any instance of the file hit it.
+# Exit 1 if a test failed, 2 on bad usage or a build failure, else 0.
+# Not part of make test: the instrumented builds take about 15 minutes on 2
+# cores from nothing.
+set -u
+cd "$(dirname "$0")/.."
+B=build-cov
+JOBS=$(nproc)
+while getopts b:j: o; do
+    case $o in
+    b) B=$OPTARG ;;
+    j) JOBS=$OPTARG ;;
+    *) echo "usage: $0 [-b BUILD] [-j JOBS]" >&2; exit 2 ;;
+    esac
+done
+case $B in build|build/|./build) echo "coverage: BUILD must not be build/ (the instrumented models would replace the ordinary ones)" >&2; exit 2 ;; esac
+case $JOBS in ''|*[!0-9]*) echo "coverage: -j takes a count, got '$JOBS'" >&2; exit 2 ;; esac
+
+RTR_CFGS="yarc-k16 yarc-k16-bare yarc-k16-crc32 cn-k16 fc-k16 bb-k16 fc-isu2-k16 cn-k16-bare fc-k16-bare bb-k16-bare fc-k16-crc32"
+T="$B/bin/lcb_sim $B/bin/lcb_sim_small $B/bin/lcb_sim_crc32 $B/tests/lcb/rtl_smoke $B/tests/lcb/rtl_smoke_small $B/bin/rtr_sim"
+for c in $RTR_CFGS; do T="$T $B/bin/rtr_sim-$c"; done
+T="$T $B/tests/yarc/rtl_smoke_k16 $B/tests/yarc/rtl_smoke_k16_bare $B/tests/yarc/rtl_smoke_k16_crc32"
+for n in cn_k16 fc_k16 bb_k16 fc_isu2_k16 cn_k16_bare fc_k16_bare bb_k16_bare fc_k16_crc32; do
+    T="$T $B/tests/nwn/rtl_smoke_$n"
+done
+mkdir -p "$B" && touch "$B/.deps-ok"
+echo "coverage: building the instrumented programs in $B (make COVERAGE=1)"
+make --no-print-directory BUILD="$B" COVERAGE=1 -j"$JOBS" $T > "$B/coverage-build.log" 2>&1 ||
+    { tail -30 "$B/coverage-build.log" >&2; echo "coverage: build failed (log $B/coverage-build.log)" >&2; exit 2; }
+
+# the entries that drive one of these builds
+C=$B/cov
+rm -rf "$C" && mkdir -p "$C/dat"
+SEL=$C/rtl.list
+: > "$SEL"
+for list in tests/lcb_rtl.list tests/rtr.list tests/nwn_rtr.list tests/yarc_rtl.list tests/nwn_rtl.list; do
+    while IFS= read -r line; do
+        case $line in '#'*|'') continue ;; esac
+        cmd=${line#*: }
+        rtl=0
+        if grep -Eq 'build/bin/lcb_sim(_small|_crc32)? |build/tests/[a-z]+/rtl_smoke' <<< "$cmd"; then
+            rtl=1
+        elif grep -Eq -- '--impl (lockstep|rtl)' <<< "$cmd"; then
+            cfg=$(sed -n 's/.*--cfg \([^ ]*\).*/\1/p' <<< "$cmd")
+            [ -n "$cfg" ] && [ -x "$B/bin/rtr_sim-$cfg" ] && rtl=1
+        fi
+        for b in $(grep -o 'build/[A-Za-z0-9_/.-]*' <<< "$cmd"); do
+            [ -x "$B/${b#build/}" ] || rtl=0
+        done
+        [ $rtl = 1 ] && printf '%s\n' "$line" >> "$SEL"
+    done < "$list"
+done
+echo "coverage: running $(wc -l < "$SEL") regression entries on the instrumented builds"
+NR_COV_DIR=$C/dat scripts/regress.sh -b "$B" -j "$JOBS" "$SEL"
+trc=$?
+
+shopt -s nullglob
+dats=("$C"/dat/*.dat)
+[ ${#dats[@]} -gt 0 ] || { echo "coverage: no coverage data was written" >&2; exit 2; }
+verilator_coverage --write "$C/merged.dat" "${dats[@]}" > /dev/null
+verilator_coverage --annotate "$C/annotated" --annotate-all --annotate-min 1 "$C/merged.dat" > "$C/annotate.log" 2>&1
+
+scripts/cov_summary.sh "$C/merged.dat" > "$C/summary.txt" || exit 2
+cat "$C/summary.txt"
+echo "coverage: per-file summary $C/summary.txt, annotated sources $C/annotated/ (uncovered points marked %000000)"
+[ $trc -eq 0 ] || { echo "coverage: some regression entries failed" >&2; exit 1; }
+exit 0
