@@ -63,7 +63,9 @@ shift
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
-RT=${VL_RT_DIR:-$(dirname "$OUT")/_rt$([ $COV = 1 ] && echo _cov)}
+RTSUF=
+[ $COV = 1 ] && RTSUF=_cov
+RT=${VL_RT_DIR:-$(dirname "$OUT")/_rt$RTSUF}
 VINC=$(verilator --getenv VERILATOR_ROOT)/include
 
 # ---- shared runtime, built once (flock: concurrent builds wait for it)
