@@ -185,6 +185,11 @@ int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned o
  * total error count (0 = pass). Call once, after the network drained. */
 uint64_t nr_sb_final(nr_sb_t *sb);
 
+/* Entries the scoreboard holds over all flows: the packets expected and not
+ * yet delivered, plus delivered ones not yet compacted (fewer than 16 per
+ * flow, or half the flow's entries). Memory follows this, not the run. */
+size_t nr_sb_entries(const nr_sb_t *sb);
+
 /* Print counters, error counts by class and the recorded errors to f. */
 void nr_sb_report(const nr_sb_t *sb, FILE *f);
 

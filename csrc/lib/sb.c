@@ -168,12 +168,16 @@ static long find_seq(const nr_sb_flow_t *f, uint32_t seq)
     return lo < f->n && f->e[lo].seq == seq ? (long)lo : -1;
 }
 
-/* Advance f->first over DONE entries and drop a long DONE prefix. */
+/* Advance f->first over DONE entries and drop the DONE prefix once it is at
+ * least SB_COMPACT_MIN entries and half the flow: a flow keeps about its
+ * packets in flight (plus a few), so memory follows the traffic in flight,
+ * not the length of the run; the memmove is O(1) per entry amortized. */
+#define SB_COMPACT_MIN 16
 static void advance(nr_sb_flow_t *f)
 {
     while (f->first < f->n && f->e[f->first].state == ST_DONE)
         f->first++;
-    if (f->first >= 256 && f->first * 2 >= f->n) {
+    if (f->first >= SB_COMPACT_MIN && f->first * 2 >= f->n) {
         f->compacted = 1;
         f->low_seq = f->first < f->n ? f->e[f->first].seq : f->next_seq;
         memmove(f->e, f->e + f->first, (f->n - f->first) * sizeof *f->e);
@@ -340,6 +344,10 @@ static long lookup(nr_sb_t *sb, const nr_pkt_info_t *in, nr_sb_flow_t **fo)
     long i = f ? find_seq(f, in->tag_seq) : -1;
     if (i >= 0)
         return i;
+    /* a seq its own flow has compacted away was delivered: a duplicate, not
+     * another flow's packet with the same seq */
+    if (f && f->compacted && in->tag_seq < f->low_seq)
+        return -1;
     for (size_t k = 0; k < sb->nflows; k++) {
         nr_sb_flow_t *g = &sb->flows[k];
         if (g->src != in->tag_src || g->vc != in->tag_vc || g == f)
@@ -567,6 +575,14 @@ int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned o
         consume(sb, f, e);
     }
     return (int)(sb->reports - before);
+}
+
+size_t nr_sb_entries(const nr_sb_t *sb)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < sb->nflows; k++)
+        n += sb->flows[k].n;
+    return n;
 }
 
 uint64_t nr_sb_final(nr_sb_t *sb)
