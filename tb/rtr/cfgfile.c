@@ -166,3 +166,34 @@ int rtr_cfg_check_keys(const rtr_namedcfg *c, const char *const *known, char *er
     }
     return 0;
 }
+
+int rtr_cfg_open(const rtr_namedcfg *c, const char *top, const char *const *keys, char *err,
+                 int errlen) {
+    if (strcmp(c->top, top)) {
+        snprintf(err, errlen, "%s:%d: configuration %s has top %s, not %s", c->file, c->line,
+                 c->name, c->top, top);
+        return -1;
+    }
+    return rtr_cfg_check_keys(c, keys, err, errlen);
+}
+
+int rtr_cfg_checked(const rtr_namedcfg *c, int rc, const char *msg, char *err, int errlen) {
+    if (rc) snprintf(err, errlen, "%s:%d: configuration %s: %s", c->file, c->line, c->name, msg);
+    return rc ? -1 : 0;
+}
+
+void rtr_geom_ports(rtr_geom *g, int nports, int nvcs, int use_lcb, int in_buf, int max_pkt,
+                    int replay_depth, int window, int link_crc_w) {
+    memset(g, 0, sizeof *g);
+    g->num_ports = nports;
+    g->num_vcs = nvcs;
+    g->use_lcb = use_lcb;
+    g->in_buf_per_vc = in_buf;
+    g->max_pkt_len = max_pkt;
+    g->lcb.num_vcs = nvcs;
+    g->lcb.buf_per_vc = in_buf;
+    g->lcb.replay_depth = replay_depth;
+    g->lcb.window = window;
+    g->lcb.max_pkt_len = max_pkt;
+    g->lcb.link_crc_w = link_crc_w; /* the endpoints' link check is the ports' */
+}

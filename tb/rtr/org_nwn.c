@@ -20,12 +20,7 @@ static const char *const nwn_keys[] = {"NumPorts", "R",        "M",         "Bb"
 /* Named configuration -> nr_nwn_params (defaults of docs/nwn-arch.md section 3
  * and docs/link-protocol.md section 2), checked by nr_nwn_check. */
 int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errlen) {
-    if (strcmp(c->top, "nr_nwn")) {
-        snprintf(err, errlen, "%s:%d: configuration %s has top %s, not nr_nwn", c->file, c->line,
-                 c->name, c->top);
-        return -1;
-    }
-    if (rtr_cfg_check_keys(c, nwn_keys, err, errlen)) return -1;
+    if (rtr_cfg_open(c, "nr_nwn", nwn_keys, err, errlen)) return -1;
     memset(p, 0, sizeof *p);
     p->num_ports = (int)rtr_cfg_get(c, "NumPorts", 64);
     p->r = (int)rtr_cfg_get(c, "R", 16);
@@ -45,29 +40,15 @@ int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errle
     p->window = (int)rtr_cfg_get(c, "Window", 32);
     p->link_crc_w = (int)rtr_cfg_get(c, "LinkCrcW", 16);
     char e2[256];
-    if (nr_nwn_check(p, e2, sizeof e2)) {
-        snprintf(err, errlen, "%s:%d: configuration %s: %s", c->file, c->line, c->name, e2);
-        return -1;
-    }
-    return 0;
+    return rtr_cfg_checked(c, nr_nwn_check(p, e2, sizeof e2), e2, err, errlen);
 }
 
 static int nwn_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) {
     nr_nwn_params p;
     if (rtr_nwn_params(c, &p, err, errlen)) return -1;
-    memset(g, 0, sizeof *g);
-    g->num_ports = p.num_ports;
-    g->num_vcs = p.num_vcs;
-    g->use_lcb = p.use_lcb;
-    g->in_buf_per_vc = p.in_buf_per_vc;
-    g->max_pkt_len = p.max_pkt_len;
-    g->rows = g->cols = 0; /* no tile grid: the rowcol pattern does not apply */
-    g->lcb.num_vcs = p.num_vcs;
-    g->lcb.buf_per_vc = p.in_buf_per_vc;
-    g->lcb.replay_depth = p.replay_depth;
-    g->lcb.window = p.window;
-    g->lcb.max_pkt_len = p.max_pkt_len;
-    g->lcb.link_crc_w = p.link_crc_w; /* the endpoints' link check is the ports' */
+    /* no tile grid (rows = cols = 0): the rowcol pattern does not apply */
+    rtr_geom_ports(g, p.num_ports, p.num_vcs, p.use_lcb, p.in_buf_per_vc, p.max_pkt_len,
+                   p.replay_depth, p.window, p.link_crc_w);
     g->self_drop = !p.self_turn;
     g->upup_first = p.bb ? p.num_ports / 2 : 0;
     g->mp_n = p.r > 1 ? p.num_ports / p.r : 0;

@@ -20,12 +20,7 @@ static const char *const yarc_keys[] = {"Rows", "Cols", "NumVcs", "InBufPerVc", 
 /* Named configuration -> nr_yarc_params (defaults of docs/yarc-arch.md section 3
  * and docs/link-protocol.md section 2). */
 int rtr_yarc_params(const rtr_namedcfg *c, nr_yarc_params *p, char *err, int errlen) {
-    if (strcmp(c->top, "nr_yarc")) {
-        snprintf(err, errlen, "%s:%d: configuration %s has top %s, not nr_yarc", c->file, c->line,
-                 c->name, c->top);
-        return -1;
-    }
-    if (rtr_cfg_check_keys(c, yarc_keys, err, errlen)) return -1;
+    if (rtr_cfg_open(c, "nr_yarc", yarc_keys, err, errlen)) return -1;
     memset(p, 0, sizeof *p);
     p->rows = (int)rtr_cfg_get(c, "Rows", 8);
     p->cols = (int)rtr_cfg_get(c, "Cols", 8);
@@ -42,30 +37,16 @@ int rtr_yarc_params(const rtr_namedcfg *c, nr_yarc_params *p, char *err, int err
     p->sub_speedup = (int)rtr_cfg_get(c, "SubSpeedup", 4);
     p->link_crc_w = (int)rtr_cfg_get(c, "LinkCrcW", 16);
     char e2[256];
-    if (nr_yarc_check(p, e2, sizeof e2)) {
-        snprintf(err, errlen, "%s:%d: configuration %s: %s", c->file, c->line, c->name, e2);
-        return -1;
-    }
-    return 0;
+    return rtr_cfg_checked(c, nr_yarc_check(p, e2, sizeof e2), e2, err, errlen);
 }
 
 static int yarc_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) {
     nr_yarc_params p;
     if (rtr_yarc_params(c, &p, err, errlen)) return -1;
-    memset(g, 0, sizeof *g);
-    g->num_ports = p.rows * p.cols;
-    g->num_vcs = p.num_vcs;
-    g->use_lcb = p.use_lcb;
-    g->in_buf_per_vc = p.in_buf_per_vc;
-    g->max_pkt_len = p.max_pkt_len;
+    rtr_geom_ports(g, p.rows * p.cols, p.num_vcs, p.use_lcb, p.in_buf_per_vc, p.max_pkt_len,
+                   p.replay_depth, p.window, p.link_crc_w);
     g->rows = p.rows;
     g->cols = p.cols;
-    g->lcb.num_vcs = p.num_vcs;
-    g->lcb.buf_per_vc = p.in_buf_per_vc;
-    g->lcb.replay_depth = p.replay_depth;
-    g->lcb.window = p.window;
-    g->lcb.max_pkt_len = p.max_pkt_len;
-    g->lcb.link_crc_w = p.link_crc_w; /* the endpoints' link check is the ports' */
     return 0;
 }
 

@@ -49,6 +49,13 @@ long rtr_cfg_get(const rtr_namedcfg *c, const char *key, long dflt);
 /* Check that every parameter of c is in the NULL-terminated list `known`;
  * -1 with "file:line: unknown parameter 'X' for top T" otherwise. */
 int rtr_cfg_check_keys(const rtr_namedcfg *c, const char *const *known, char *err, int errlen);
+/* What an organization's parameter reader does first: c has top `top` and
+ * only the parameters in `keys`; 0, or -1 with a file:line message. */
+int rtr_cfg_open(const rtr_namedcfg *c, const char *top, const char *const *keys, char *err,
+                 int errlen);
+/* ... and last: rc is its model's parameter check (0 or -1 with msg); 0, or
+ * -1 with "file:line: configuration NAME: msg" in err. */
+int rtr_cfg_checked(const rtr_namedcfg *c, int rc, const char *msg, char *err, int errlen);
 
 /* ---- what the harness needs to know about a router ---- */
 
@@ -65,6 +72,12 @@ typedef struct {
     int upup_first;      /* > 0: ports >= this are up ports, and up to up is dropped (UPUP) */
     int mp_n;            /* > 0: ports per bottom subswitch of a multi-path switch (fc, bb) */
 } rtr_geom;
+
+/* The part of a geometry every organization fills the same way: ports, VCs,
+ * port kind, input queue, MaxPktLen and the ports' LCB parameters (which the
+ * peer NICs use too); everything else 0. */
+void rtr_geom_ports(rtr_geom *g, int nports, int nvcs, int use_lcb, int in_buf, int max_pkt,
+                    int replay_depth, int window, int link_crc_w);
 
 /* One configuration-port write (nr_rtr_in cfg_* fields). */
 typedef struct {
