@@ -105,6 +105,8 @@ typedef struct {
     int had_replay, ack_since;
     int in_rec;
     int64_t rec_start;
+    uint32_t retries;  /* replays since the ack last advanced, from the events
+                        * (link-protocol 7.4, 7.5): the TX's own counter */
 } port_track;
 
 /* Why a conservation check may have fired for direction d (sender d,
@@ -518,6 +520,15 @@ static void events(lcb_run *R, int64_t t)
         if (ev >> NR_EV_COUNT)
             lcb_fail(&R->chk, t, "port %c: undefined event bits 0x%x", 'A' + i, ev);
         for (int b = 0; b < NR_EV_COUNT; b++) pr->ev[b] += (ev >> b) & 1;
+        /* Link down is decided at a replay decision whose start-of-cycle
+         * retries already equal the limit (7.5); replays count up, an ack
+         * that advances resets, and in one cycle the replay wins (the
+         * same-cycle rule). Checked from the events alone, not the model. */
+        if (((ev >> NR_EV_LINK_DOWN) & 1) && k->retries != R->cf->c.retry_limit)
+            lcb_fail(&R->chk, t, "port %c: LINK_DOWN after %u replays without an ack, the retry "
+                     "limit is %u (link-protocol 7.5)", 'A' + i, k->retries, R->cf->c.retry_limit);
+        if ((ev >> NR_EV_TX_REPLAY) & 1) k->retries++;
+        else if ((ev >> NR_EV_TX_ACK) & 1) k->retries = 0;
         if ((ev >> NR_EV_TX_REPLAY) & 1) {
             if (k->first_cause == 1) pr->replay_nack++;
             else if (k->first_cause == 2) pr->replay_timeout++;
