@@ -6,8 +6,9 @@
 #
 # For every source file under rtl/ (Verilator's generated wrappers of the
 # hierarchy blocks are left out): its line points (Verilator's v_line and v_branch
-# pages) and toggle points (v_toggle), covered/total and percent; then the
-# total. A point is identified by its file, line, column and name (o), not by
+# pages), toggle points (v_toggle) and cover points (v_user: NR_COVER in the
+# RTL), covered/total and percent; then the total, and every cover point no
+# run hit, by file, line and name. A point is identified by its file, line, column and name (o), not by
 # its instance or the module's parameterization, so a file instantiated many
 # times has each point once, covered if any instance hit it. Exit 2 if the file cannot be read or holds no points.
 set -u
@@ -28,12 +29,12 @@ awk '
     if (f !~ /^rtl\//) next
     kind = pg ~ /^v_toggle/ ? "toggle" : (pg ~ /^v_(line|branch)/ ? "line" : "user")
     k = kind SUBSEP f SUBSEP l SUBSEP c SUBSEP o
-    if (!(k in hit)) { hit[k] = 0; tot[kind, f]++; files[f] = 1; np++ }
+    if (!(k in hit)) { hit[k] = 0; tot[kind, f]++; files[f] = 1; np++; if (kind == "user") uname[k] = f ":" l " " o }
     if (cnt > 0 && !hit[k]) { hit[k] = 1; cov[kind, f]++ }
 }
 END {
     if (!np) { print "cov_summary: no coverage points in " FILENAME > "/dev/stderr"; exit 2 }
-    printf "%-36s %17s %17s\n", "file", "line points", "toggle points"
+    printf "%-36s %17s %17s %17s\n", "file", "line points", "toggle points", "cover points"
     nf = 0
     for (f in files) names[++nf] = f
     for (i = 2; i <= nf; i++) {
@@ -45,10 +46,21 @@ END {
         f = names[i]
         lt = tot["line", f] + 0; lc = cov["line", f] + 0
         tt = tot["toggle", f] + 0; tc = cov["toggle", f] + 0
-        printf "%-36s %6d/%-6d %3.0f%% %6d/%-6d %3.0f%%\n", f, lc, lt, lt ? 100 * lc / lt : 100,
-               tc, tt, tt ? 100 * tc / tt : 100
-        LT += lt; LC += lc; TT += tt; TC += tc
+        ut = tot["user", f] + 0; uc = cov["user", f] + 0
+        printf "%-36s %6d/%-6d %3.0f%% %6d/%-6d %3.0f%% %6d/%-6d %3.0f%%\n", f, lc, lt,
+               lt ? 100 * lc / lt : 100, tc, tt, tt ? 100 * tc / tt : 100, uc, ut,
+               ut ? 100 * uc / ut : 100
+        LT += lt; LC += lc; TT += tt; TC += tc; UT += ut; UC += uc
     }
-    printf "%-36s %6d/%-6d %3.1f%% %6d/%-6d %3.1f%%\n", "total", LC, LT, LT ? 100 * LC / LT : 100,
-           TC, TT, TT ? 100 * TC / TT : 100
+    printf "%-36s %6d/%-6d %3.1f%% %6d/%-6d %3.1f%% %6d/%-6d %3.1f%%\n", "total", LC, LT,
+           LT ? 100 * LC / LT : 100, TC, TT, TT ? 100 * TC / TT : 100, UC, UT,
+           UT ? 100 * UC / UT : 100
+    nu = 0
+    for (k in uname) if (!hit[k]) miss[++nu] = uname[k]
+    for (i = 2; i <= nu; i++) {
+        x = miss[i]
+        for (j = i - 1; j >= 1 && miss[j] > x; j--) miss[j + 1] = miss[j]
+        miss[j + 1] = x
+    }
+    for (i = 1; i <= nu; i++) print "cover point not hit: " miss[i]
 }' "$1"

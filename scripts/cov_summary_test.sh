@@ -18,12 +18,16 @@ pt() { printf "C '\001f\002%s\001l\002%s\001n\0020\001page\002%s\001o\002%s\001h
     pt rtl/a.sv 5 v_toggle/a 'x[0]' top.u0 2
     pt rtl/a.sv 5 v_toggle/a 'x[1]' top.u1 0
     pt rtl/b.sv 7 v_line/b block top.v 0
+    pt rtl/b.sv 9 v_user/b c_seen top.v 4
+    pt rtl/b.sv 10 v_user/b c_never top.v 0
 } > "$TMP/m.dat"
 "$S" "$TMP/m.dat" > "$TMP/out" 2>&1; rc=$?
 [ $rc -eq 0 ] && ok || bad "exit $rc"
-grep -Eq '^rtl/a.sv +1/2 +50% +1/2 +50%$' "$TMP/out" && ok || bad "rtl/a.sv: $(grep a.sv "$TMP/out")"
-grep -Eq '^rtl/b.sv +0/1 +0% +0/0 +100%$' "$TMP/out" && ok || bad "rtl/b.sv: $(grep b.sv "$TMP/out")"
-grep -Eq '^total +1/3 +33.3% +1/2 +50.0%$' "$TMP/out" && ok || bad "total: $(grep total "$TMP/out")"
+grep -Eq '^rtl/a.sv +1/2 +50% +1/2 +50% +0/0 +100%$' "$TMP/out" && ok || bad "rtl/a.sv: $(grep a.sv "$TMP/out")"
+grep -Eq '^rtl/b.sv +0/1 +0% +0/0 +100% +1/2 +50%$' "$TMP/out" && ok || bad "rtl/b.sv: $(grep b.sv "$TMP/out")"
+grep -Eq '^total +1/3 +33.3% +1/2 +50.0% +1/2 +50.0%$' "$TMP/out" && ok || bad "total: $(grep total "$TMP/out")"
+grep -qx 'cover point not hit: rtl/b.sv:10 c_never' "$TMP/out" && ! grep -q c_seen "$TMP/out" && ok ||
+    bad "uncovered cover points: $(grep 'not hit' "$TMP/out")"
 echo "# SystemC::Coverage-3" > "$TMP/e.dat"
 "$S" "$TMP/e.dat" > /dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok || bad "no points: exit $rc, want 2"

@@ -4,22 +4,23 @@
 #   scripts/coverage.sh [-b BUILD] [-j JOBS]      (BUILD default build-cov)
 #
 # 1. Builds, with COVERAGE=1 (Verilator --coverage: line, branch and toggle
-#    points; tb/shim/shim_cov.hpp writes each model's counts when it is
-#    freed), the RTL programs of the k16 regression: the LCB port (lcb_sim,
+#    points, and the RTL's NR_COVER cover points; tb/shim/shim_cov.hpp writes
+#    each model's counts when it is freed), the RTL programs of the k16 regression: the LCB port (lcb_sim,
 #    lcb_sim_small, lcb_sim_crc32 and the LCB smoke tests), the routers
 #    (rtr_sim-<cfg> for every k16 configuration below) and their smoke tests.
 #    The builds go in BUILD, never in build/ (the Makefile refuses).
-# 2. Runs every entry of the RTL lists (tests/lcb_rtl.list, rtr.list,
-#    nwn_rtr.list, yarc_rtl.list, nwn_rtl.list) that drives one of these
-#    builds (lockstep or RTL runs, smoke tests), with scripts/regress.sh.
+# 2. Runs every entry of the lists with RTL runs (tests/lcb.list,
+#    lcb_rtl.list, rtr.list, nwn_rtr.list, yarc_rtl.list, nwn_rtl.list) that
+#    drives one of these builds (lockstep or RTL runs, smoke tests), with
+#    scripts/regress.sh. The builds are flat and -O0 (scripts/vbuild.sh
+#    --coverage says why).
 # 3. Merges the counts (verilator_coverage), writes annotated sources to
 #    BUILD/cov/annotated (verilator_coverage --annotate: uncovered points are
 #    marked) and a per-file summary to BUILD/cov/summary.txt: line points
 #    (Verilator's line and branch points) and toggle points, each a point
 #    covered if any instance of the file hit it.
 # Exit 1 if a test failed, 2 on bad usage or a build failure, else 0.
-# Not part of make test: the instrumented builds take about 15 minutes on 2
-# cores from nothing.
+# Not part of make test: the instrumented builds take a while (flat routers).
 set -u
 cd "$(dirname "$0")/.."
 B=build-cov
@@ -51,7 +52,7 @@ C=$B/cov
 rm -rf "$C" && mkdir -p "$C/dat"
 SEL=$C/rtl.list
 : > "$SEL"
-for list in tests/lcb_rtl.list tests/rtr.list tests/nwn_rtr.list tests/yarc_rtl.list tests/nwn_rtl.list; do
+for list in tests/lcb.list tests/lcb_rtl.list tests/rtr.list tests/nwn_rtr.list tests/yarc_rtl.list tests/nwn_rtl.list; do
     while IFS= read -r line; do
         case $line in '#'*|'') continue ;; esac
         cmd=${line#*: }

@@ -27,6 +27,10 @@
 #   runtime is then built with VM_COVERAGE=1 and verilated_cov.o, in its own
 #   directory (default OUTDIR/../_rt_cov). The shim writes the counts when the
 #   model is freed (tb/shim/shim_cov.hpp; make coverage, scripts/coverage.sh).
+#   The build is flat (--hier is ignored): Verilator 5.006 reports garbage
+#   counts (10^10 and more on a 10^4-cycle run) for the points inside
+#   hierarchy blocks. It is compiled at -O0 unless --opt says otherwise: the
+#   flat routers are large, and the coverage runs are short.
 #
 # --split N  split the generated C++ functions after about N statements
 #   (Verilator --output-split-cfuncs). g++ time grows faster than linearly
@@ -41,7 +45,7 @@
 set -euo pipefail
 [ $# -ge 4 ] || { echo "usage: vbuild.sh OUTDIR TOP [-Gp=v ...] [--trace] [--hier M ...] [--opt N] [--split N] [--sc] -- FILE..." >&2; exit 2; }
 OUT=$1; TOP=$2; shift 2
-VARGS=(); TRACE=0; HIER=(); OPT=2; SC=0; SPLIT=(); COV=0
+VARGS=(); TRACE=0; HIER=(); OPT=2; SC=0; SPLIT=(); COV=0; OPTSET=0
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case $1 in
         -G*) VARGS+=("$1") ;;
@@ -51,7 +55,7 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do
                 HIER+=("$2"); shift ;;
         --sc) SC=1 ;;
         --opt) [ $# -ge 2 ] && [[ $2 =~ ^[0-3s]$ ]] || { echo "vbuild: --opt needs 0..3 or s" >&2; exit 2; }
-               OPT=$2; shift ;;
+               OPT=$2; OPTSET=1; shift ;;
         --split) [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]*$ ]] || { echo "vbuild: --split needs a count" >&2; exit 2; }
                  SPLIT=(--output-split-cfuncs "$2"); shift ;;
         *) echo "vbuild: unknown option '$1'" >&2; exit 2 ;;
@@ -59,6 +63,10 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     shift
 done
 [ "${1:-}" = "--" ] || { echo "vbuild: missing -- before file list" >&2; exit 2; }
+if [ $COV = 1 ]; then
+    HIER=()
+    [ $OPTSET = 1 ] || OPT=0
+fi
 shift
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$OUT"

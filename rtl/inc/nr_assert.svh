@@ -6,6 +6,10 @@
 //   which case it becomes an immediate assert for yosys-smtbmc.
 // NR_PARAM_ASSERT(name, cond): elaboration-time parameter check. Put it at
 //   module level; on failure simulation stops at time 0 with the message.
+// NR_COVER(name, cond, clk, rst_n): a cover point, counted on every rising
+//   clock edge where cond holds while rst_n is high. Only Verilator sees it
+//   (Icarus and Yosys do not take concurrent cover statements), and it counts
+//   only in builds made with --coverage (make coverage); elsewhere nothing.
 `ifndef NR_ASSERT_SVH
 `define NR_ASSERT_SVH
 
@@ -26,6 +30,13 @@
     initial begin \
       if (!(cond)) $fatal(1, "PARAMETER CHECK FAILED %m: %s (%s)", `"name`", `"cond`"); \
     end
+`endif
+
+`ifdef VERILATOR
+  `define NR_COVER(name, cond, clk, rst_n) \
+    name: cover property (@(posedge clk) disable iff (!(rst_n)) (cond));
+`else
+  `define NR_COVER(name, cond, clk, rst_n)
 `endif
 
 `endif

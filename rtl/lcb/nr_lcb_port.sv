@@ -174,4 +174,27 @@ module nr_lcb_port #(
   assign prm_max_pkt_len_o  = 16'(MaxPktLen);
   assign prm_link_crc_w_o   = 16'(LinkCrcW);
 
+  // Cover points (make coverage): every event of docs/link-protocol.md
+  // section 9, each by name.
+  `NR_COVER(c_tx_pkt,        ev_o[0],  clk_i, rst_ni)
+  `NR_COVER(c_tx_replay,     ev_o[1],  clk_i, rst_ni)
+  `NR_COVER(c_tx_timeout,    ev_o[2],  clk_i, rst_ni)
+  `NR_COVER(c_tx_nack,       ev_o[3],  clk_i, rst_ni)
+  `NR_COVER(c_tx_soft,       ev_o[4],  clk_i, rst_ni)
+  `NR_COVER(c_tx_proto,      ev_o[5],  clk_i, rst_ni)
+  `NR_COVER(c_tx_ack,        ev_o[6],  clk_i, rst_ni)
+  `NR_COVER(c_link_down,     ev_o[7],  clk_i, rst_ni)
+  `NR_COVER(c_rx_ok,         ev_o[8],  clk_i, rst_ni)
+  `NR_COVER(c_rx_crc,        ev_o[9],  clk_i, rst_ni)
+  `NR_COVER(c_rx_clip,       ev_o[10], clk_i, rst_ni)
+  `NR_COVER(c_rx_dup,        ev_o[11], clk_i, rst_ni)
+  `NR_COVER(c_rx_marker,     ev_o[12], clk_i, rst_ni)
+  `NR_COVER(c_rx_idle_bad,   ev_o[13], clk_i, rst_ni)
+  `NR_COVER(c_ctl_ok,        ev_o[14], clk_i, rst_ni)
+  `NR_COVER(c_ctl_bad,       ev_o[15], clk_i, rst_ni)
+  `NR_COVER(c_ctl_reject,    ev_o[16], clk_i, rst_ni)
+  `NR_COVER(c_ctl_sync_lost, ev_o[17], clk_i, rst_ni)
+  `NR_COVER(c_inq_rewind,    ev_o[18], clk_i, rst_ni)
+  `NR_COVER(c_inq_ovf,       ev_o[19], clk_i, rst_ni)
+
 endmodule

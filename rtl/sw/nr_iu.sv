@@ -444,4 +444,13 @@ module nr_iu #(
   `NR_ASSERT(a_rd_two_vcs, !(rd_en_o && rd1_en_o && rd_vc_o == rd1_vc_o), clk_i, rst_ni)
   `NR_ASSERT(a_rd_order, !rd1_en_o || rd_en_o, clk_i, rst_ni)
 
+  // Cover points (make coverage): every RT_DROP reason
+  // (docs/yarc-arch.md section 5, docs/nwn-arch.md 4.3).
+  `NR_COVER(c_drop_malformed,    drop_o && drop_reason_o == 3'd1, clk_i, rst_ni)
+  `NR_COVER(c_drop_bad_srcroute, drop_o && drop_reason_o == 3'd2, clk_i, rst_ni)
+  `NR_COVER(c_drop_no_route,     drop_o && drop_reason_o == 3'd3, clk_i, rst_ni)
+  `NR_COVER(c_drop_short,        drop_o && drop_reason_o == 3'd4, clk_i, rst_ni)
+  `NR_COVER(c_drop_self,         drop_o && drop_reason_o == 3'd5, clk_i, rst_ni)
+  `NR_COVER(c_drop_upup,         drop_o && drop_reason_o == 3'd6, clk_i, rst_ni)
+
 endmodule

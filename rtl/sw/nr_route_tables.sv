@@ -331,4 +331,14 @@ module nr_route_tables #(
   assign unused_hd = ^{hd[PhitW-1:DataW], hph[PhitW-1:DataW], rc_ph1_i[DataW-PortW-1:0],
                        rc_ph1_i[PhitW-1:DataW]};
 
+  // Cover points (make coverage): every routing step of docs/yarc-arch.md
+  // section 5 taken by a routed packet.
+  `NR_COVER(c_rc_srcroute, rc_en_i && hr && !rc_drop_o, clk_i, rst_ni)
+  `NR_COVER(c_rc_down,     rc_en_i && !hr && !drop && !ha && have_l &&
+                           (dest & root_mask_q) == root_detect_q && !rc_drop_o, clk_i, rst_ni)
+  `NR_COVER(c_rc_up_det,   rc_en_i && !hr && !ha && (dest & root_mask_q) != root_detect_q &&
+                           !rc_drop_o, clk_i, rst_ni)
+  `NR_COVER(c_rc_up_adapt, rc_en_i && is_adapt && !rc_drop_o, clk_i, rst_ni)
+  `NR_COVER(c_rc_remap_drop, rc_en_i && have_l && !qok, clk_i, rst_ni)
+
 endmodule
