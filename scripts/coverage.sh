@@ -44,7 +44,11 @@ for n in cn_k16 fc_k16 bb_k16 fc_isu2_k16 cn_k16_bare fc_k16_bare bb_k16_bare fc
 done
 mkdir -p "$B" && touch "$B/.deps-ok"
 echo "coverage: building the instrumented programs in $B (make COVERAGE=1)"
-make --no-print-directory BUILD="$B" COVERAGE=1 -j"$JOBS" $T > "$B/coverage-build.log" 2>&1 ||
+# progress: one line per model Verilated and per program linked
+make --no-print-directory BUILD="$B" COVERAGE=1 -j"$JOBS" $T 2>&1 | tee "$B/coverage-build.log" |
+    sed -nu -e 's#^scripts/vbuild.sh \([^ ]*\) .*#coverage:   verilating \1#p' \
+            -e 's#^g++ -o \([^ ]*\) .*#coverage:   linked \1#p'
+[ "${PIPESTATUS[0]}" -eq 0 ] ||
     { tail -30 "$B/coverage-build.log" >&2; echo "coverage: build failed (log $B/coverage-build.log)" >&2; exit 2; }
 
 # the entries that drive one of these builds
