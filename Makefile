@@ -80,6 +80,14 @@ $(BUILD)/v/$(1)/shim.o: tb/shim/$(2)_shim.cpp $(BUILD)/v/$(1)/libV$(2).a
 	$$(CXX) $$(CXXFLAGS) $(if $(COVERAGE),-DVM_COVERAGE=1) -Itb/shim -I$(BUILD)/v/$(1) -I$(VINC) -I$(VINC)/vltstd -c $$< -o $$@
 endef
 VLIBS := -lz -pthread
+# $(call vlink,PROGRAM,BUILD-NAME,TOP,OBJS): link the C objects OBJS with the
+# Verilated build $(BUILD)/v/BUILD-NAME of TOP (its shim and library), the
+# C model and the kit's library. Every program that holds RTL is made so.
+define vlink
+$(1): $(4) $(BUILD)/v/$(2)/shim.o $(BUILD)/v/$(2)/libV$(3).a $(NRMODEL) $(NRLIB)
+	@mkdir -p $$(@D)
+	$$(CXX) -o $$@ $(4) $(BUILD)/v/$(2)/shim.o $(BUILD)/v/$(2)/libV$(3).a $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS) $(VLIBS)
+endef
 
 # Per-configuration stamps: $(BUILD)/cfg/<name>.stamp holds <name>'s line of
 # configs/configs.txt and changes only when that line does (scripts/cfg_stamps.sh,
@@ -97,6 +105,26 @@ CFG_STAMPS_RC := $(shell scripts/cfg_stamps.sh $(CFG_STAMP_DIR) $(NR_CONFIGS) >&
 ifneq ($(CFG_STAMPS_RC),0)
 $(error scripts/cfg_stamps.sh $(CFG_STAMP_DIR) failed (exit $(CFG_STAMPS_RC)))
 endif
+# Every configuration as make variables (scripts/cfg.sh --make): CFG_NAMES,
+# CFG_TOP_<name>, CFG_BUILDS_<name> (the builds column), CFG_GP_<name>.
+# mk/rtl_builds.mk makes the Verilated builds and programs from them.
+CFG_MK := $(CFG_STAMP_DIR)/configs.mk
+CFG_MK_RC := $(shell NR_CONFIGS=$(NR_CONFIGS) scripts/cfg.sh --make > $(CFG_MK).tmp && mv -f $(CFG_MK).tmp $(CFG_MK); echo $$?)
+ifneq ($(CFG_MK_RC),0)
+$(error scripts/cfg.sh --make failed (exit $(CFG_MK_RC)): fix the builds column of $(NR_CONFIGS))
+endif
+include $(CFG_MK)
+# $(call cfg_with,KIND[,TOPS]): the configurations whose builds include KIND
+# (and whose top is one of TOPS), in file order.
+cfg_with = $(foreach c,$(CFG_NAMES),$(if $(filter $(1),$(CFG_BUILDS_$(c))),$(if $(2),$(if $(filter $(CFG_TOP_$(c)),$(2)),$(c)),$(c))))
+# $(call cfg_of,TOPS): every configuration of one of TOPS.
+cfg_of = $(foreach c,$(CFG_NAMES),$(if $(filter $(CFG_TOP_$(c)),$(1)),$(c)))
+
+# The kit's two libraries (mk/clib.mk, mk/model.mk make them), named here so
+# that every makefile can link them, whatever the order of inclusion.
+NRLIB := $(BUILD)/libnr.a
+NRLIB_LDLIBS := -lm
+NRMODEL := $(BUILD)/libnrmodel.a
 
 # C objects
 $(BUILD)/obj/%.o: %.c | $(BUILD)/.deps-ok

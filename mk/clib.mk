@@ -2,11 +2,9 @@
 #
 # Other areas link the library through NRLIB:
 #     prog: prog.o $(NRLIB) ; $(CC) -o $@ $^ $(NRLIB_LDLIBS)
-# Every csrc/lib/*.c goes into $(BUILD)/libnr.a; the headers are csrc/include.
+# Every csrc/lib/*.c goes into $(NRLIB) ($(BUILD)/libnr.a, named in the Makefile); the headers are csrc/include.
 CLIB_SRCS := $(sort $(wildcard csrc/lib/*.c))
 CLIB_OBJS := $(CLIB_SRCS:%.c=$(BUILD)/obj/%.o)
-NRLIB := $(BUILD)/libnr.a
-NRLIB_LDLIBS := -lm
 
 $(NRLIB): $(CLIB_OBJS)
 	@mkdir -p $(@D)

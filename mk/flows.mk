@@ -20,8 +20,8 @@ $(PHITDEC)-link: $(PHITDEC)
 	ln -sf nr_phitdec $@
 TEST_BINS += $(PHITDEC_BINS)
 .PHONY: area
-AREA_CONFIGS ?= fifo-64 arb-rr-8 arb-matrix-8 crc16-22 crc16b-22 crc32c-22 lcb-default lcb-small yarc-k16 cn-k16 fc-k16 bb-k16 \
-                fc-k64 bb-k64 yarc-k32 yarc-k64 fc6-k64 fc6-isu2-k64 cn-k64
+# The configurations whose builds column (configs/configs.txt) has area.
+AREA_CONFIGS ?= $(call cfg_with,area)
 # Each configuration gets AREA_TIMEOUT seconds (the k=64 switches take tens
 # of minutes each in Yosys 0.23).
 AREA_TIMEOUT ?= 3600

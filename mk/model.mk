@@ -6,7 +6,6 @@
 # Public headers are csrc/include (nr_lcb.h); csrc/model/*.h are private.
 MODEL_SRCS := $(sort $(wildcard csrc/model/*.c))
 MODEL_OBJS := $(MODEL_SRCS:%.c=$(BUILD)/obj/%.o)
-NRMODEL := $(BUILD)/libnrmodel.a
 
 $(NRMODEL): $(MODEL_OBJS)
 	@mkdir -p $(@D)

@@ -5,9 +5,9 @@
 #
 # 1. Builds, with COVERAGE=1 (Verilator --coverage: line, branch and toggle
 #    points, and the RTL's NR_COVER cover points; tb/shim/shim_cov.hpp writes
-#    each model's counts when it is freed), the RTL programs of the k16 regression: the LCB port (lcb_sim,
-#    lcb_sim_small, lcb_sim_crc32 and the LCB smoke tests), the routers
-#    (rtr_sim-<cfg> for every k16 configuration below) and their smoke tests.
+#    each model's counts when it is freed), the RTL programs of the k16
+#    regression: for every configuration with a smoke test (configs/configs.txt)
+#    the smoke test and lcb_sim-<cfg> or rtr_sim-<cfg>, and lcb_sim-lcb-crc32.
 #    The builds go in BUILD, never in build/ (the Makefile refuses).
 # 2. Runs every entry of the lists with RTL runs (tests/lcb.list,
 #    lcb_rtl.list, rtr.list, nwn_rtr.list, yarc_rtl.list, nwn_rtl.list) that
@@ -35,13 +35,17 @@ done
 case $B in build|build/|./build) echo "coverage: BUILD must not be build/ (the instrumented models would replace the ordinary ones)" >&2; exit 2 ;; esac
 case $JOBS in ''|*[!0-9]*) echo "coverage: -j takes a count, got '$JOBS'" >&2; exit 2 ;; esac
 
-RTR_CFGS="yarc-k16 yarc-k16-bare yarc-k16-crc32 cn-k16 fc-k16 bb-k16 fc-isu2-k16 cn-k16-bare fc-k16-bare bb-k16-bare fc-k16-crc32"
-T="$B/bin/lcb_sim $B/bin/lcb_sim_small $B/bin/lcb_sim_crc32 $B/tests/lcb/rtl_smoke $B/tests/lcb/rtl_smoke_small $B/bin/rtr_sim"
-for c in $RTR_CFGS; do T="$T $B/bin/rtr_sim-$c"; done
-T="$T $B/tests/yarc/rtl_smoke_k16 $B/tests/yarc/rtl_smoke_k16_bare $B/tests/yarc/rtl_smoke_k16_crc32"
-for n in cn_k16 fc_k16 bb_k16 fc_isu2_k16 cn_k16_bare fc_k16_bare bb_k16_bare fc_k16_crc32; do
-    T="$T $B/tests/nwn/rtl_smoke_$n"
+# the k16 programs: the configurations with a smoke test (configs/configs.txt)
+SMOKE_CFGS=$(scripts/cfg.sh --with smoke) || exit 2
+T="$B/bin/lcb_sim-lcb-crc32 $B/bin/rtr_sim"
+for c in $SMOKE_CFGS; do
+    T="$T $B/tests/smoke/$c"
+    case $(scripts/cfg.sh "$c" top) in
+        nr_lcb_port) T="$T $B/bin/lcb_sim-$c" ;;
+        *) T="$T $B/bin/rtr_sim-$c" ;;
+    esac
 done
+T="$T $B/bin/lcb_sim"
 mkdir -p "$B" && touch "$B/.deps-ok"
 echo "coverage: building the instrumented programs in $B (make COVERAGE=1)"
 # progress: one line per model Verilated and per program linked
@@ -61,7 +65,7 @@ for list in tests/lcb.list tests/lcb_rtl.list tests/rtr.list tests/nwn_rtr.list 
         case $line in '#'*|'') continue ;; esac
         cmd=${line#*: }
         rtl=0
-        if grep -Eq 'build/bin/lcb_sim(_small|_crc32)? |build/tests/[a-z]+/rtl_smoke' <<< "$cmd"; then
+        if grep -Eq 'build/bin/lcb_sim(-[a-z0-9-]+)? |build/tests/smoke/' <<< "$cmd"; then
             rtl=1
         elif grep -Eq -- '--impl (lockstep|rtl)' <<< "$cmd"; then
             cfg=$(sed -n 's/.*--cfg \([^ ]*\).*/\1/p' <<< "$cmd")

@@ -47,8 +47,9 @@ for f in $FILES; do
         *) echo "gencores: $f (rtl/files.f) is in no core; add its directory to scripts/gencores.sh" >&2; exit 2 ;;
     esac
 done
-# name top params... with comments dropped
-CFGS=$(awk '{ sub(/#.*/, "") } NF >= 2 { $1 = $1; print }' "$CFGF")
+# name top params... with comments and the builds column (a third field
+# without '=') dropped
+CFGS=$(awk '{ sub(/#.*/, "") } NF >= 3 && !index($3, "=") { $3 = "" } NF >= 2 { $1 = $1; print }' "$CFGF")
 
 # The one Yosys script of every synth target (edalize yosys_template, used
 # instead of edalize's synth_<arch>): edalize's procs set $top from the

@@ -6,8 +6,8 @@
 # Each module is elaborated as its own top with default parameters, then with
 # the extra parameter sets below: degenerate values of the generic leaves
 # (one input, output or VC, depth 1, no crosspoint in a class) and the other
-# organizations of the tops, named configurations from configs/configs.txt
-# included ("cfg:NAME").
+# organizations of the tops; then every named configuration of
+# configs/configs.txt whose builds column has lint, with its top.
 #
 # usage: lint.sh [MODULE...]   (default: every module)
 # The k=64 tops at their defaults are slow in Icarus (docs/yarc-rtl.md,
@@ -18,7 +18,8 @@ FILES=$(grep -v '^\s*\(//\|$\)' rtl/files.f | tr '\n' ' ')
 ALL=$(grep -h -o '^module [A-Za-z0-9_]*' $FILES | awk '{print $2}')
 if [ $# -gt 0 ]; then MODS="$*"; else MODS=$ALL; fi
 
-# Extra parameter sets: "MODULE P=V ..." or "MODULE cfg:NAME".
+# Extra parameter sets: "MODULE P=V ..." or "MODULE cfg:NAME" (the lint
+# configurations are added as the latter).
 EXTRA=(
     "nr_arb_rr_multi N=1 S=2"
     "nr_arb_rr_multi N=3 S=2 PastLast=0"
@@ -29,8 +30,6 @@ EXTRA=(
     "nr_swalloc NumVcs=2 NumIu=2 NumBuf=4 IuFirst=0 NumPt=2 NumCh=4 PtFirst=0 XIuPt=0 XBufCh=2 Speedup=1"
     "nr_iu NumPorts=4 NumVcs=1 RdPorts=2 TgtW=1 UseScore=0"
     "nr_iu NumVcs=3 RdPorts=2 UseScore=0"
-    "nr_iu cfg:sw-iu"
-    "nr_swalloc cfg:sw-swalloc"
     "nr_route_tables NumPorts=4 Cols=2 NumVcs=1 CredW=1"
     "nr_route_tables UseScore=0 Cols=1"
     "nr_subswitch NumIn=1 NumOut=1 NumVcs=1 Depth=1 OutCredits=1"
@@ -41,7 +40,6 @@ EXTRA=(
     "nr_inq RdPorts=2 NumVcs=4 BufPerVc=10"
     "nr_lcb_port RdPorts=2"
     "nr_lcb_port LinkCrcW=32"
-    "nr_lcb_port cfg:lcb-crc32"
     "nr_lcb LinkCrcW=32"
     "nr_lcb_tx LinkCrcW=32"
     "nr_lcb_rx LinkCrcW=32"
@@ -60,17 +58,13 @@ EXTRA=(
     "nr_nwn_port UseLcb=0 NumVcs=1"
     "nr_nwn_port Speedup=2"
     "nr_nwn_port NumPorts=16 R=8 M=2 Bb=1 UpPort=1"
-    "nr_yarc cfg:yarc-k16-crc32"
     "nr_yarc_tile LinkCrcW=32"
     "nr_nwn_port LinkCrcW=32"
-    "nr_nwn cfg:cn-k16"
-    "nr_nwn cfg:fc-k16-bare"
-    "nr_nwn cfg:bb-k16"
-    "nr_nwn cfg:fc-isu2-k16"
-    "nr_nwn cfg:fc-k16-crc32"
     "nr_nwn NumPorts=4 R=1 M=0 NumVcs=1 ChanLat=1 BufDepth=2 UseLcb=0 InBufPerVc=8 MaxPktLen=8"
     "nr_nwn NumPorts=8 R=4 M=1 Bb=1 NumVcs=4 ChanLat=4 BufDepth=8 SelfTurn=1 UseLcb=0"
 )
+LINT_CFGS=$(scripts/cfg.sh --with lint) || exit 2
+for c in $LINT_CFGS; do EXTRA+=("$(scripts/cfg.sh "$c" top) cfg:$c"); done
 
 # gate MODULE [P=V ...]: the three gates on one parameter set
 gate() {

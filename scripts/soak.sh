@@ -13,7 +13,7 @@
 #          the RTL when BUILD/bin/rtr_sim-yarc-k16 exists, model-only otherwise.
 # -c 32 soaks the 32-bit link check (link-protocol 4.1, LinkCrcW = 32): the
 # model pairs run with --link-crc 32, the RTL in lockstep uses
-# BUILD/bin/lcb_sim_crc32 (the lcb-crc32 build) if it exists, and the routers
+# BUILD/bin/lcb_sim-lcb-crc32 (the lcb-crc32 build) if it exists, and the routers
 # are yarc-k16-crc32 (BUILD/bin/rtr_sim-yarc-k16-crc32 for the lockstep).
 # -k limits the kinds to those named (a comma- or space-separated subset of
 # lcb, lcbrtl, rtr; lcbrtl still needs its binary).
@@ -49,7 +49,7 @@ LCBRTL=$BUILD/bin/lcb_sim
 RTR=$BUILD/bin/rtr_sim
 LCBOPT=""
 RCFG=yarc-k16
-if [ "$CRCW" = 32 ]; then LCBRTL=$BUILD/bin/lcb_sim_crc32; LCBOPT="--link-crc 32"; RCFG=yarc-k16-crc32; fi
+if [ "$CRCW" = 32 ]; then LCBRTL=$BUILD/bin/lcb_sim-lcb-crc32; LCBOPT="--link-crc 32"; RCFG=yarc-k16-crc32; fi
 for b in "$LCB" "$RTR"; do
     [ -x "$b" ] || { echo "soak: $b is not built (make BUILD=$BUILD $b)" >&2; exit 2; }
 done

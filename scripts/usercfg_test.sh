@@ -6,7 +6,7 @@
 #     refused by the make rule before Verilator runs: exit 2 with the rule,
 #     no Verilator output directory;
 #   - a good one (k=16 bare YARC with its own buffer depths) builds through
-#     the generic rule `make BUILDDIR/bin/rtr_sim-<cfg>` (mk/usercfg.mk) and
+#     the generic rule `make BUILDDIR/bin/rtr_sim-<cfg>` (mk/rtr.mk, mk/rtl_builds.mk) and
 #     runs one short lockstep run against the C model, through rtr_sim (the
 #     hand-off to the RTL binary) with NR_CONFIGS naming the file.
 # Exit 0 pass, 1 fail, 2 bad usage.
@@ -32,8 +32,8 @@ for e in "bad-tiles:R = 3: must be a power of two" "bad-window:Window = 128: mus
     out=$(make --no-print-directory BUILD="$B" NR_CONFIGS="$F" "$B/bin/rtr_sim-$c" 2>&1); rc=$?
     if [ $rc = 0 ] || ! grep -qF "$rule" <<< "$out"; then
         echo "FAIL $c: make exit $rc, want a failure naming '$rule':"; tail -5 <<< "$out"; fail=1
-    elif [ -e "$B/v/cfg_${c//-/_}/verilate.log" ]; then
-        echo "FAIL $c: Verilator ran ($B/v/cfg_${c//-/_}/verilate.log)"; fail=1
+    elif [ -e "$B/v/$c/verilate.log" ]; then
+        echo "FAIL $c: Verilator ran ($B/v/$c/verilate.log)"; fail=1
     else
         echo "ok   $c refused before Verilator: $(grep -F "$rule" <<< "$out" | head -1)"
     fi

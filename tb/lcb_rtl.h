@@ -1,7 +1,7 @@
 /* lcb_rtl.h - C API of the Verilated port link layer nr_lcb_port (RTL).
  *
  * Implemented by tb/shim/nr_lcb_port_shim.cpp, one per Verilated build
- * (mk/lcb_rtl.mk: LCBP_RTL_OBJS_<name>). It presents the same per-cycle view
+ * (mk/rtl_builds.mk: build/v/<configuration>[-trace]). It presents the same per-cycle view
  * as the C model in nr_lcb.h, so a testbench can run both in lockstep:
  *     lcbp_rtl *h = lcbp_rtl_new(&cfg);
  *     for (each cycle) { lcbp_rtl_eval(h, &in, &out); ...; lcbp_rtl_tick(h); }

@@ -1,7 +1,7 @@
 /* nwn_rtl.h - C API of the Verilated network-within-a-network switch nr_nwn (RTL).
  *
  * Implemented by tb/shim/nr_nwn_shim.cpp, one per Verilated build
- * (mk/nwn_rtl.mk: NWN_RTL_OBJS_<name>, one per named configuration). It
+ * (mk/rtl_builds.mk: build/v/<configuration>[-trace]). It
  * presents the per-cycle router view of csrc/include/nr_router.h,
  * the same as the C model nr_nwn_*, so a testbench can run both in lockstep:
  *     nwn_rtl *h = nwn_rtl_new(&lcfg);

@@ -1,8 +1,7 @@
 /* yarc_rtl.h - C API of the Verilated YARC router nr_yarc (RTL).
  *
  * Implemented by tb/shim/nr_yarc_shim.cpp, one per Verilated build
- * (mk/yarc_rtl.mk: YARC_RTL_OBJS_<name>, names k16, k32, k64, k16_bare,
- * k16_trace). It presents the per-cycle router view of csrc/include/nr_router.h,
+ * (mk/rtl_builds.mk: build/v/<configuration>[-trace]). It presents the per-cycle router view of csrc/include/nr_router.h,
  * the same as the C model nr_yarc_*, so a testbench can run both in lockstep:
  *     yarc_rtl *h = yarc_rtl_new(&lcfg);
  *     for (each cycle) { yarc_rtl_eval(h, &in, &out); ...; yarc_rtl_tick(h); }

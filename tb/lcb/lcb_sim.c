@@ -5,7 +5,7 @@
  * Prints the seed first, runs, prints a summary and PASS/FAIL. Exit 0 on
  * PASS, 1 on FAIL, 2 on a bad option or configuration. On a lockstep
  * divergence with --waves-on-fail (the default) it reruns the same command
- * with the traced RTL build (this binary's name + "_trace") and writes an FST
+ * with the traced RTL build (this binary's name + "-trace") and writes an FST
  * window around the divergence. docs/lcb-testbench.md lists every option.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -225,7 +225,7 @@ static int waves_rerun(int argc, char **argv, const lcb_tb_cfg *c, const lcb_tb_
                        const char *dir)
 {
     char exe[1024], fst[1024], logp[1024], from[32], to[32], port[4];
-    snprintf(exe, sizeof exe, "%s_trace", argv[0]);
+    snprintf(exe, sizeof exe, "%s-trace", argv[0]);
     if (access(exe, X_OK) != 0) {
         printf("waves: no traced build at %s (make %s); rerun with --waves by hand\n", exe, exe);
         return -1;
@@ -438,9 +438,9 @@ static void sim_params(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
         if (a->config && memcmp(&rp, &c->p, sizeof rp))
             nr_cli_die(cli, "--config %s does not match this binary's RTL build (NumVcs=%d "
                        "BufPerVc=%d ReplayDepth=%d Window=%d MaxPktLen=%d LinkCrcW=%d); use the "
-                       "matching lcb_sim binary (lcb_sim, lcb_sim_small, lcb_sim_crc32)", a->config,
+                       "matching binary, lcb_sim-%s", a->config,
                        rp.num_vcs, rp.buf_per_vc, rp.replay_depth, rp.window, rp.max_pkt_len,
-                       rp.link_crc_w);
+                       rp.link_crc_w, a->config);
         c->p = rp;
     }
     if (a->have_p[0]) c->p.num_vcs = a->up.num_vcs;

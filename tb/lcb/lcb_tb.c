@@ -869,7 +869,7 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
         R->wport = R->cf->waves_port >= 0 ? R->cf->waves_port : R->cf->impl[0] == LCB_IMPL_RTL ? 0 : 1;
         if (!lcb_port_rtl_traced()) {
             snprintf(err, errlen, "--waves: this binary's RTL build has no tracing; use the "
-                     "traced build (lcb_sim_trace)");
+                     "traced build (lcb_sim-trace)");
             goto done;
         }
     }

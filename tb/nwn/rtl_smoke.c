@@ -2,7 +2,8 @@
  * network switch nr_nwn (tb/nwn_rtl.h): cn, fc, bb, LCB or bare, any
  * Speedup.
  *
- * Linked once per RTL build (mk/nwn_rtl.mk); the build's parameters decide
+ * Linked once per RTL build with smoke in its builds column
+ * (mk/rtl_builds.mk); the build's parameters decide
  * the organization and the mode:
  *   bare (UseLcb = 0): every port has a credit-respecting source (a HEAD only
  *     with MaxPktLen credits of its VC, docs/yarc-arch.md section 11) and a

@@ -1,8 +1,11 @@
 /* cfgfile.c - parser for configs/configs.txt (named configurations).
  *
- * Format, one entry per line: "name top Param=Value ...". Blank lines and lines
- * whose first non-blank character is '#' are ignored; a '#' after the fields
- * starts a comment. Values are decimal integers in the 32-bit signed range
+ * Format, one entry per line: "name top [builds] Param=Value ...". Blank lines
+ * and lines whose first non-blank character is '#' are ignored; a '#' after
+ * the fields starts a comment. builds, the list of what the kit builds of the
+ * configuration (configs/configs.txt says; mk/rtl_builds.mk reads it through
+ * scripts/cfg.sh), is a third field without '=': comma-separated kinds of
+ * kBuildKinds, or '-'. It may be left out; it is checked, not kept. Values are decimal integers in the 32-bit signed range
  * [RTR_CFG_VAL_MIN, RTR_CFG_VAL_MAX]. Names are unique (any number of entries).
  * The whole file is checked on
  * every lookup, so a broken line anywhere is reported as file:line even when
@@ -16,10 +19,34 @@
 
 #include "rtr.h"
 
+/* The kinds of the builds column (scripts/cfg.sh KINDS). */
+static const char *const kBuildKinds[] = {"rtl", "trace", "smoke", "sc", "area", "lint", NULL};
+
+/* 0 if s is '-' or a comma-separated list of kBuildKinds, else -1 with the
+ * message. */
+static int check_builds(const char *s, const char *file, int line, char *err, int errlen) {
+    if (!strcmp(s, "-")) return 0;
+    for (const char *p = s; *p;) {
+        size_t n = strcspn(p, ",");
+        int ok = 0;
+        for (int k = 0; kBuildKinds[k]; k++)
+            if (strlen(kBuildKinds[k]) == n && !strncmp(kBuildKinds[k], p, n)) ok = 1;
+        if (!ok) {
+            snprintf(err, errlen, "%s:%d: unknown build kind '%.*s' in the builds column "
+                                  "(kinds: rtl trace smoke sc area lint, or -)",
+                     file, line, (int)n, p);
+            return -1;
+        }
+        p += n;
+        if (*p) p++;
+    }
+    return 0;
+}
+
 static int parse_line(char *s, rtr_namedcfg *e, const char *file, int line, char *err, int errlen) {
     char *hash = strchr(s, '#');
     if (hash) *hash = 0;
-    char *tok[2 + RTR_CFG_MAX_PARAMS + 1];
+    char *tok[3 + RTR_CFG_MAX_PARAMS + 1];
     int n = 0;
     for (char *p = strtok(s, " \t\r\n"); p; p = strtok(NULL, " \t\r\n")) {
         if (n == (int)(sizeof tok / sizeof tok[0])) {
@@ -30,7 +57,7 @@ static int parse_line(char *s, rtr_namedcfg *e, const char *file, int line, char
     }
     if (n == 0) return 0;
     if (n < 2) {
-        snprintf(err, errlen, "%s:%d: expected 'name top [Param=Value ...]', got '%s'", file, line,
+        snprintf(err, errlen, "%s:%d: expected 'name top [builds] [Param=Value ...]', got '%s'", file, line,
                  tok[0]);
         return -1;
     }
@@ -43,7 +70,16 @@ static int parse_line(char *s, rtr_namedcfg *e, const char *file, int line, char
     strcpy(e->top, tok[1]);
     snprintf(e->file, sizeof e->file, "%s", file);
     e->line = line;
-    for (int i = 2; i < n; i++) {
+    int first = 2;
+    if (n > 2 && !strchr(tok[2], '=')) {
+        if (check_builds(tok[2], file, line, err, errlen)) return -1;
+        first = 3;
+    }
+    if (n - first > RTR_CFG_MAX_PARAMS) {
+        snprintf(err, errlen, "%s:%d: more than %d parameters", file, line, RTR_CFG_MAX_PARAMS);
+        return -1;
+    }
+    for (int i = first; i < n; i++) {
         char *eq = strchr(tok[i], '=');
         if (!eq || eq == tok[i] || !eq[1]) {
             snprintf(err, errlen, "%s:%d: parameter '%s' is not Param=Value", file, line, tok[i]);

@@ -440,8 +440,8 @@ static int sim_handoff(sim_ctx *x, nr_cli_t *c, int argc, char **argv) {
             snprintf(path, sizeof path, "%s/rtr_sim-%s%s", x->dir, x->o.cfg.name, want_trace ? "-trace" : "");
             if (!is_exec(path)) {
                 fprintf(stderr, "rtr_sim: no RTL build for configuration %s%s (%s is missing; "
-                                "mk/rtr.mk builds the ones mk/yarc_rtl.mk provides)\n",
-                        x->o.cfg.name, want_trace ? " with tracing" : "", path);
+                                "make it: make %s)\n",
+                        x->o.cfg.name, want_trace ? " with tracing" : "", path, path);
                 return 2;
             }
             char **nargv = calloc((size_t)argc + 1, sizeof *nargv);

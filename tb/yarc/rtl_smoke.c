@@ -1,6 +1,7 @@
 /* rtl_smoke.c - short smoke test of the Verilated YARC router (tb/yarc_rtl.h).
  *
- * Linked once per RTL build (mk/yarc_rtl.mk); the build's parameters decide
+ * Linked once per RTL build with smoke in its builds column
+ * (mk/rtl_builds.mk); the build's parameters decide
  * the mode:
  *   bare (UseLcb = 0): every port injects a few packets to several
  *     destinations (a few source-routed, one unroutable per port) through a

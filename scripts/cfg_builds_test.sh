@@ -1,0 +1,64 @@
+#!/bin/bash
+# cfg_builds_test.sh BUILDDIR/ - the builds column of configs/configs.txt, the
+# only list of builds (mk/rtl_builds.mk):
+#   - every kind lists configurations (scripts/cfg.sh --with), and the
+#     Makefile's variables (cfg.sh --make) agree with cfg.sh for each one;
+#   - a build kind that does not exist is refused with file:line, exit 2, by
+#     cfg.sh, by make (before anything is built) and by rtr_sim's reader;
+#   - a line without the column (a third field with '=') is still read, with
+#     no builds;
+#   - the builds column is not part of what a build is made from: the
+#     configuration stamp of a line does not change when only its builds do.
+set -u
+[ $# = 1 ] || { echo "usage: cfg_builds_test.sh BUILDDIR/" >&2; exit 2; }
+B=${1%/}
+cd "$(dirname "$0")/.."
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+fail=0
+bad() { echo "FAIL $*"; fail=1; }
+
+for k in rtl trace smoke sc area lint; do
+    l=$(scripts/cfg.sh --with "$k") || bad "cfg.sh --with $k: exit $?"
+    [ -n "$l" ] || bad "cfg.sh --with $k: no configuration"
+done
+scripts/cfg.sh --make > "$T/cfg.mk" || bad "cfg.sh --make: exit $?"
+for c in $(scripts/cfg.sh --with rtl) fifo-64; do
+    want=$(scripts/cfg.sh "$c" builds | tr '\n' ' ' | sed 's/ $//')
+    got=$(sed -n "s/^CFG_BUILDS_$c := //p" "$T/cfg.mk")
+    [ "$want" = "$got" ] || bad "$c: cfg.sh builds '$want', cfg.sh --make '$got'"
+    want=$(scripts/cfg.sh "$c" | sed 's/ $//')
+    got=$(sed -n "s/^CFG_GP_$c := //p" "$T/cfg.mk")
+    [ "$want" = "$got" ] || bad "$c: cfg.sh gparams '$want', cfg.sh --make '$got'"
+done
+# yarc-k16's smoke test and rtr_sim build are in make's lists
+grep -q '^CFG_BUILDS_yarc-k16 := .*smoke' "$T/cfg.mk" || bad "yarc-k16 has no smoke build"
+
+# an unknown kind, on line 3 of a file of our own
+printf '# mine\nok-a nr_yarc - Rows=4 Cols=4\nbad-b nr_yarc rtl,trcae Rows=4 Cols=4\n' > "$T/bad.txt"
+out=$(NR_CONFIGS=$T/bad.txt scripts/cfg.sh ok-a 2>&1); rc=$?
+{ [ $rc = 2 ] && grep -q "bad.txt:3: unknown build kind 'trcae'" <<< "$out"; } || bad "cfg.sh: exit $rc, $out"
+out=$(make --no-print-directory BUILD="$B" NR_CONFIGS="$T/bad.txt" "$B/bin/rtr_sim-ok-a" 2>&1); rc=$?
+{ [ $rc = 2 ] && grep -q "unknown build kind 'trcae'" <<< "$out"; } || bad "make: exit $rc, $(tail -3 <<< "$out")"
+[ -e "$B/v/ok-a" ] && bad "make built $B/v/ok-a from a file with a broken line"
+out=$("$B/bin/rtr_sim" --cfg-file "$T/bad.txt" --cfg ok-a --warmup 10 --measure 10 2>&1); rc=$?
+{ [ $rc = 2 ] && grep -q "bad.txt:3: unknown build kind 'trcae'" <<< "$out"; } || bad "rtr_sim: exit $rc, $out"
+
+# a line without the builds column
+printf 'old-c nr_yarc Rows=4 Cols=4 UseLcb=0\n' > "$T/old.txt"
+[ "$(NR_CONFIGS=$T/old.txt scripts/cfg.sh old-c params)" = "Rows=4 Cols=4 UseLcb=0" ] || bad "no column: params"
+[ -z "$(NR_CONFIGS=$T/old.txt scripts/cfg.sh old-c builds)" ] || bad "no column: builds not empty"
+"$B/bin/rtr_sim" --cfg-file "$T/old.txt" --cfg old-c --warmup 10 --measure 50 > "$T/old.log" 2>&1 ||
+    bad "rtr_sim on a line without the column: $(tail -2 "$T/old.log")"
+
+# the stamp ignores the builds column
+printf 'st-d nr_yarc - Rows=4 Cols=4\n' > "$T/s1.txt"
+printf 'st-d nr_yarc rtl,area Rows=4 Cols=4\n' > "$T/s2.txt"
+printf 'st-d nr_yarc rtl,area Rows=4 Cols=8\n' > "$T/s3.txt"
+scripts/cfg_stamps.sh "$T/st" "$T/s1.txt"; s1=$(cat "$T/st/st-d.stamp")
+scripts/cfg_stamps.sh "$T/st" "$T/s2.txt"; s2=$(cat "$T/st/st-d.stamp")
+scripts/cfg_stamps.sh "$T/st" "$T/s3.txt"; s3=$(cat "$T/st/st-d.stamp")
+[ "$s1" = "$s2" ] || bad "stamp changed with the builds column only: '$s1' -> '$s2'"
+[ "$s2" != "$s3" ] || bad "stamp did not change with a parameter"
+
+[ $fail = 0 ] && echo "cfg_builds_test: ok"
+exit $fail
