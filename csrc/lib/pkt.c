@@ -106,6 +106,18 @@ void nr_pkt_set_ok(uint32_t *ph, int len, unsigned ok)
     nr_pkt_fix_crc(ph, len);
 }
 
+nr_pkt_desc_t nr_pkt_desc(unsigned src, unsigned dest, unsigned vc, uint32_t seq, int len)
+{
+    nr_pkt_desc_t d;
+    memset(&d, 0, sizeof d);
+    d.src = src;
+    d.dest = dest;
+    d.vc = vc;
+    d.seq = seq;
+    d.len = len;
+    return d;
+}
+
 int nr_pkt_min_len(const nr_pkt_desc_t *d)
 {
     return 1 + (d->r ? 1 : 0) + (d->h ? 1 : 0) + NR_TAG_PHITS + (d->e2e ? NR_E2E_PHITS : 0) + 1;

@@ -8,115 +8,14 @@
  * port outputs (§7), source-route rotation and CRC repair, configuration
  * (§9) and interface violations. */
 #include "nr_crc.h"
-#include "nr_test.h"
 #include "nwn_priv.h"
-#include "yarc_env.h"
-
-/* ---- capture of what leaves the switch ---- */
-typedef struct {
-    int npkt;
-    int port;              /* output of the last packet */
-    int len;
-    uint32_t ph[YENV_MAXLEN];
-    long t_in, t_out;      /* cycles of the last head in and head out */
-    long pair[NR_MAX_PORTS][NR_MAX_PORTS]; /* packets delivered per (src tag, output) */
-    long bad;              /* packets that failed nr_pkt_parse or arrived at the wrong port */
-    long heads_out;        /* heads that left the switch */
-} cap_t;
-
-static void cap_pkt(yenv *e, int port, const uint32_t *ph, int len)
-{
-    cap_t *c = e->ctx;
-    c->npkt++;
-    c->port = port;
-    c->len = len;
-    memcpy(c->ph, ph, sizeof(uint32_t) * (size_t)len);
-    nr_pkt_info_t info;
-    if (nr_pkt_parse(ph, len, e->nvc, 0, &info) != NR_PKT_GOOD || !info.has_tag ||
-        info.tag_src >= NR_MAX_PORTS || (!info.r && (int)info.dest != port)) {
-        c->bad++;
-        if (getenv("NWN_DEBUG"))
-            fprintf(stderr, "bad packet at port %d: status %d dest %u src %u len %d t %llu\n",
-                    port, nr_pkt_parse(ph, len, e->nvc, 0, &info), info.dest, info.tag_src,
-                    len, (unsigned long long)e->t);
-    }
-    else
-        c->pair[info.tag_src][port]++;
-}
-static void cap_in(yenv *e, int port, uint32_t h)
-{
-    (void)port;
-    (void)h;
-    ((cap_t *)e->ctx)->t_in = (long)e->t;
-}
-static void cap_out(yenv *e, int port, uint32_t h)
-{
-    (void)port;
-    (void)h;
-    ((cap_t *)e->ctx)->t_out = (long)e->t;
-    ((cap_t *)e->ctx)->heads_out++;
-}
+#define YT_ROUTE_STEPS 600
+#include "yenv_test.h"
 
 static void env_open(yenv *e, cap_t *c, const nr_nwn_params *p)
 {
     yenv_init_nwn(e, p, NULL, 1, nr_test_seed);
-    memset(c, 0, sizeof *c);
-    e->ctx = c;
-    e->on_pkt = cap_pkt;
-    e->on_head_in = cap_in;
-    e->on_head_out = cap_out;
-}
-
-/* One configuration write, applied in one cycle. */
-static void cfg(yenv *e, int bcast, int tile, int addr, uint32_t wdata)
-{
-    yenv_cfg_write(e, bcast, tile, addr, wdata);
-    yenv_step(e);
-}
-
-/* Send one packet from src and run until it leaves or is dropped. Returns
- * the output port, or -(reason) if it was dropped, or -100 if neither. */
-static int route_one(yenv *e, int src, const uint32_t *ph, int len)
-{
-    cap_t *c = e->ctx;
-    int np = c->npkt;
-    uint64_t nd = e->drops[src];
-    yenv_send(e, src, ph, len);
-    for (int i = 0; i < 600; i++) {
-        yenv_step(e);
-        if (c->npkt > np)
-            return c->port;
-        if (e->drops[src] > nd) {
-            yenv_drain(e, 4, 400); /* let the dropped packet be consumed */
-            return -(int)e->drop_reason_last[src];
-        }
-    }
-    return -100;
-}
-
-/* A tagged packet. */
-static int mk(uint32_t *ph, unsigned src, unsigned dest, unsigned vc, int len, unsigned r,
-              unsigned a, unsigned h, const unsigned *route, uint32_t hash)
-{
-    nr_pkt_desc_t d;
-    char err[128];
-    memset(&d, 0, sizeof d);
-    d.src = src;
-    d.dest = dest;
-    d.vc = vc;
-    d.len = len;
-    d.r = r;
-    d.a = a;
-    d.h = h;
-    if (route)
-        memcpy(d.route, route, sizeof d.route);
-    d.hash = hash;
-    int n = nr_pkt_build(&d, ph, YENV_MAXLEN, err, sizeof err);
-    if (n < 0) {
-        fprintf(stderr, "nr_pkt_build: %s\n", err);
-        exit(1);
-    }
-    return n;
+    cap_attach(e, c);
 }
 
 /* The path shape of p -> q, from the doc's tables (§1, §8): the number of

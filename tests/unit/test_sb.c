@@ -32,13 +32,7 @@ static int route2(void *ctx, unsigned src, const uint32_t *ph, int len, int port
 
 static pkt_t mk(unsigned src, unsigned dest, unsigned vc, uint32_t seq, int len)
 {
-    nr_pkt_desc_t d;
-    memset(&d, 0, sizeof d);
-    d.src = src;
-    d.dest = dest;
-    d.vc = vc;
-    d.seq = seq;
-    d.len = len;
+    nr_pkt_desc_t d = nr_pkt_desc(src, dest, vc, seq, len);
     pkt_t p;
     char err[160];
     p.len = nr_pkt_build(&d, p.ph, 80, err, sizeof err);
