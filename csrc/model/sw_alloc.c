@@ -25,7 +25,6 @@
  * candidates; all are accepted if S >= nvc, else the first S in round robin
  * from iptr[i]; a refused grant has no effect at all.
  * Commit (§6.4): see nr_swalloc_commit. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,16 +165,6 @@ static inline void grant(nr_swalloc *a, int j, int i, int v, int is_new)
     }
 }
 
-__attribute__((cold, noinline, format(printf, 4, 5))) static void al_err(int *n, char *err, int errlen, const char *fmt, ...)
-{
-    if ((*n)++ == 0 && err && errlen > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, (size_t)errlen, fmt, ap);
-        va_end(ap);
-    }
-}
-
 /* The held inputs of this cycle (§6.2): bit i set when input i has at least
  * S continuing VCs. Only called when S < nvc. */
 static uint64_t held_inputs(const nr_swalloc *a, uint32_t now)
@@ -230,8 +219,8 @@ int nr_swalloc_eval_busy(nr_swalloc *a, uint32_t now, char *err, int errlen)
             if (nr_lfifo_ready(f, now) && sw_is_head(nr_lfifo_front(f))) {
                 unsigned j = a->qmap[nr_lfifo_front_tag(f)];
                 if ((int)j >= J || !((a->xp[i] >> j) & 1u)) {
-                    al_err(&nerr, err, errlen, "input %d vc %d: target %u is not a crosspoint", i,
-                           v, j);
+                    nr_err_first(&nerr, err, errlen,
+                                 "input %d vc %d: target %u is not a crosspoint", i, v, j);
                     continue;
                 }
                 a->req[v * J + (int)j] |= 1ull << i;
@@ -243,8 +232,8 @@ int nr_swalloc_eval_busy(nr_swalloc *a, uint32_t now, char *err, int errlen)
             if (sw_is_head(a->fph[i * V + v])) {
                 unsigned j = a->ftgt[i * V + v];
                 if ((int)j >= J || !((a->xp[i] >> j) & 1u)) {
-                    al_err(&nerr, err, errlen, "input %d vc %d: target %u is not a crosspoint", i,
-                           v, j);
+                    nr_err_first(&nerr, err, errlen,
+                                 "input %d vc %d: target %u is not a crosspoint", i, v, j);
                     continue;
                 }
                 a->req[v * J + (int)j] |= 1ull << i;
