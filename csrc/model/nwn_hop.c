@@ -149,20 +149,11 @@ nwn_end nwn_chan_dst(const nwn_geom *g, int sw, int j)
     return e;
 }
 
-nwn_end nwn_chan_src(const nwn_geom *g, int sw, int i)
-{
-    nwn_end e = {-1, -1};
-    if (nwn_is_bottom(g, sw)) {
-        if (i >= g->n) { /* down-link from top t = i - n, its output b */
-            e.sw = (int16_t)(g->nb + i - g->n);
-            e.io = (int16_t)sw;
-        }
-    } else if (i < top_bottoms(g)) { /* up-link from bottom i, its output n + t */
-        e.sw = (int16_t)i;
-        e.io = (int16_t)(g->n + sw - g->nb);
-    }
-    return e;
-}
+/* The wiring is symmetric: output j and input j of a switch connect to the
+ * same switch and index (the down-link from top t output b into bottom b
+ * input n + t runs beside the up-link from bottom b output n + t into top t
+ * input b), so the output feeding input i is the input that output i feeds. */
+nwn_end nwn_chan_src(const nwn_geom *g, int sw, int i) { return nwn_chan_dst(g, sw, i); }
 
 nwn_hop nwn_first_hop(const nwn_geom *g, int p, int q)
 {

@@ -198,6 +198,20 @@ static uint64_t held_inputs(const nr_swalloc *a, uint32_t now)
     return held;
 }
 
+/* Input i's HEAD on VC v targets output j: its request, or an error when j
+ * is not a crosspoint of i. */
+static inline void head_req(nr_swalloc *a, int i, int v, unsigned j, uint64_t *outs, int *nerr,
+                            char *err, int errlen)
+{
+    const int J = a->nout;
+    if ((int)j >= J || !((a->xp[i] >> j) & 1u)) {
+        nr_err_first(nerr, err, errlen, "input %d vc %d: target %u is not a crosspoint", i, v, j);
+        return;
+    }
+    a->req[v * J + (int)j] |= 1ull << i;
+    *outs |= 1ull << j;
+}
+
 int nr_swalloc_eval_busy(nr_swalloc *a, uint32_t now, char *err, int errlen)
 {
     const int V = a->nvc, J = a->nout;
@@ -216,29 +230,13 @@ int nr_swalloc_eval_busy(nr_swalloc *a, uint32_t now, char *err, int errlen)
         for (uint64_t m = a->ne[v] & free_in; m; m &= m - 1) { /* buffered inputs */
             int i = __builtin_ctzll(m);
             const nr_lfifo *f = &a->inb[i * V + v];
-            if (nr_lfifo_ready(f, now) && sw_is_head(nr_lfifo_front(f))) {
-                unsigned j = a->qmap[nr_lfifo_front_tag(f)];
-                if ((int)j >= J || !((a->xp[i] >> j) & 1u)) {
-                    nr_err_first(&nerr, err, errlen,
-                                 "input %d vc %d: target %u is not a crosspoint", i, v, j);
-                    continue;
-                }
-                a->req[v * J + (int)j] |= 1ull << i;
-                outs |= 1ull << j;
-            }
+            if (nr_lfifo_ready(f, now) && sw_is_head(nr_lfifo_front(f)))
+                head_req(a, i, v, a->qmap[nr_lfifo_front_tag(f)], &outs, &nerr, err, errlen);
         }
         for (uint64_t m = a->iu_in ? a->fx[v] & free_in : 0; m; m &= m - 1) { /* IU inputs */
             int i = __builtin_ctzll(m);
-            if (sw_is_head(a->fph[i * V + v])) {
-                unsigned j = a->ftgt[i * V + v];
-                if ((int)j >= J || !((a->xp[i] >> j) & 1u)) {
-                    nr_err_first(&nerr, err, errlen,
-                                 "input %d vc %d: target %u is not a crosspoint", i, v, j);
-                    continue;
-                }
-                a->req[v * J + (int)j] |= 1ull << i;
-                outs |= 1ull << j;
-            }
+            if (sw_is_head(a->fph[i * V + v]))
+                head_req(a, i, v, a->ftgt[i * V + v], &outs, &nerr, err, errlen);
         }
     }
 
