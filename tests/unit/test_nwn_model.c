@@ -261,25 +261,8 @@ static void latency_run(char org, int lcb, int lat, int all_pairs)
                 CHECK_EQ(route_one(&e, s, ph, l), -(s == q ? NR_DROP_SELF : NR_DROP_UPUP));
                 continue;
             }
-            long first_out = -1, last_out = -1;
-            int np = c.npkt;
-            yenv_send(&e, s, ph, l);
-            for (int i = 0; i < 300 && c.npkt == np; i++) {
-                uint64_t h = e.phit_hops;
-                yenv_step(&e);
-                if (e.phit_hops != h) {
-                    if (first_out < 0)
-                        first_out = (long)e.t - 1;
-                    last_out = (long)e.t - 1;
-                }
-            }
-            CHECK_EQ(c.npkt, np + 1);
-            CHECK_EQ(c.port, q);
             /* §8 table: 6 (bare 4) + L per subswitch after the first */
-            CHECK_EQ(c.t_out - c.t_in, (lcb ? 6 : 4) + (sub - 1) * lat);
-            CHECK_EQ(last_out - first_out + 1, l); /* one phit per cycle */
-            CHECK_EQ(c.len, l);
-            CHECK(memcmp(c.ph, ph, sizeof(uint32_t) * (size_t)l) == 0);
+            yt_zero_load(&e, s, ph, l, q, (lcb ? 6 : 4) + (sub - 1) * lat, 300);
             shapes[sub]++;
         }
     /* every path shape of the organization was measured */
@@ -752,18 +735,10 @@ static void test_small_buffers(void)
             for (int k = 0; k < 4; k++) {
                 int s = pairs[k][0], q = pairs[k][1];
                 int l = mk(ph, (unsigned)s, (unsigned)q, (unsigned)(k & 1), 64, 0, 0, 0, NULL, 0);
-                long first = -1, last = -1;
+                long first, last;
                 int np = c.npkt;
                 yenv_send(&e, s, ph, l);
-                for (int i = 0; i < 400 && c.npkt == np; i++) {
-                    uint64_t h = e.phit_hops;
-                    yenv_step(&e);
-                    if (e.phit_hops != h) {
-                        if (first < 0)
-                            first = (long)e.t;
-                        last = (long)e.t;
-                    }
-                }
+                yt_hops(&e, 400, &c.npkt, &first, &last);
                 CHECK_EQ(c.npkt, np + 1);
                 CHECK_EQ(c.port, q);
                 CHECK_EQ(last - first + 1, 64);

@@ -179,16 +179,8 @@ static void credit_loop_case(int rows, int cols, int lr, int lc)
     /* (a) one 64-phit packet leaves without a gap */
     int l = mk_seq(ph, 0, (unsigned)(n - 1), 0, 64, 0);
     yenv_send(&e, 0, ph, l);
-    long first = -1, last = -1;
-    for (int i = 0; i < 200; i++) {
-        uint64_t h = e.phit_hops;
-        yenv_step(&e);
-        if (e.phit_hops != h) {
-            if (first < 0)
-                first = (long)e.t;
-            last = (long)e.t;
-        }
-    }
+    long first, last;
+    yt_hops(&e, 200, NULL, &first, &last);
     CHECK_EQ(last - first + 1, 64);
 
     /* (b) a random permutation at full load, VCs alternating per packet:
