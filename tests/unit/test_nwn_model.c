@@ -18,6 +18,18 @@ static void env_open(yenv *e, cap_t *c, const nr_nwn_params *p)
     cap_attach(e, c);
 }
 
+/* An environment of p whose deliveries go to the cap_t at the start of the
+ * watcher w (size bytes, cleared), with hook as its timer. */
+static void watch_open(yenv *e, void *w, size_t size, const nr_nwn_params *p, uint64_t seed,
+                       void (*hook)(yenv *, int))
+{
+    memset(w, 0, size);
+    yenv_init_nwn(e, p, NULL, 1, seed);
+    e->ctx = w;
+    e->on_pkt = cap_pkt;
+    e->timer = hook;
+}
+
 /* The path shape of p -> q, from the doc's tables (§1, §8): the number of
  * subswitches crossed, 0 for a drop (SELF, UPUP). */
 static int ref_subswitches(const nr_nwn_params *p, int src, int dst)
@@ -824,11 +836,7 @@ static void test_vct(void)
         nr_nwn_params p = yenv_nwn_params(orgs[o], 16, 0);
         yenv e;
         vct_t w;
-        memset(&w, 0, sizeof w);
-        yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
-        e.ctx = &w;
-        e.on_pkt = cap_pkt;
-        e.timer = vct_hook;
+        watch_open(&e, &w, sizeof w, &p, nr_test_seed, vct_hook);
         uint32_t ph[YENV_MAXLEN];
         /* 40-phit packets to port 6 from four inputs; port 6 holds its VC 0
          * credits: 128 -> 88 -> 48 < 64, so exactly two start */
@@ -1073,11 +1081,7 @@ static void test_adaptive_top(void)
     p.m = 4;                                       /* four tops */
     yenv e;
     watch_t w;
-    memset(&w, 0, sizeof w);
-    yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
-    e.ctx = &w;
-    e.on_pkt = cap_pkt;
-    e.timer = watch_hook;
+    watch_open(&e, &w, sizeof w, &p, nr_test_seed, watch_hook);
     uint32_t ph[YENV_MAXLEN];
     /* all credits equal: the tops in turn, 0, 1, 2, 3, 0 ...; local turns
      * (to port 1) do not move the pointer */
@@ -1198,11 +1202,7 @@ static void test_random_top(void)
     p.top_choice = 1;
     yenv e;
     watch_t w;
-    memset(&w, 0, sizeof w);
-    yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
-    e.ctx = &w;
-    e.on_pkt = cap_pkt;
-    e.timer = watch_hook;
+    watch_open(&e, &w, sizeof w, &p, nr_test_seed, watch_hook);
     uint32_t ph[YENV_MAXLEN];
     nwn_geom g;
     memset(&g, 0, sizeof g);
@@ -1305,11 +1305,7 @@ static void test_hashed_top(void)
     p.m = 4;
     yenv e;
     watch_t w;
-    memset(&w, 0, sizeof w);
-    yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
-    e.ctx = &w;
-    e.on_pkt = cap_pkt;
-    e.timer = watch_hook;
+    watch_open(&e, &w, sizeof w, &p, nr_test_seed, watch_hook);
     uint32_t ph[YENV_MAXLEN];
     int n = 0;
     for (int src = 0; src < 4; src++)
@@ -1393,11 +1389,7 @@ static void pops_run(char org, int k, int S, int nvc, int lcb, pops_t *w)
     p.speedup = S;
     p.num_vcs = nvc;
     yenv e;
-    memset(w, 0, sizeof *w);
-    yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed + (uint64_t)(S * 10 + nvc));
-    e.ctx = w;
-    e.on_pkt = cap_pkt;
-    e.timer = pops_hook;
+    watch_open(&e, w, sizeof *w, &p, nr_test_seed + (uint64_t)(S * 10 + nvc), pops_hook);
     for (int q = 0; q < k; q++)
         e.snk[q].bp = 0.1;
     nr_rng_t r;
