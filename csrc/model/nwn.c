@@ -234,9 +234,7 @@ void nr_nwn_tick(nr_nwn *m)
 
 int nr_nwn_errors(const nr_nwn *m, char *buf, int buflen)
 {
-    if (buf && buflen > 0)
-        snprintf(buf, (size_t)buflen, "%s", m->errs.count ? m->errs.first : "");
-    return nr_errs_int(m->errs.count + nr_front_errors(&m->fr, buf, buflen));
+    return nr_router_errors(&m->errs, &m->fr, buf, buflen);
 }
 
 /* ---- nr_rtr (nr_router.h) ---- */

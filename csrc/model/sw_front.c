@@ -120,3 +120,10 @@ long nr_front_errors(const nr_front *f, char *buf, int buflen)
     }
     return total;
 }
+
+int nr_router_errors(const nr_errs *e, const nr_front *f, char *buf, int buflen)
+{
+    if (buf && buflen > 0)
+        snprintf(buf, (size_t)buflen, "%s", e->count ? e->first : "");
+    return nr_errs_int(e->count + nr_front_errors(f, buf, buflen));
+}

@@ -571,5 +571,9 @@ void nr_front_tick(nr_front *f);
 /* Errors the LCB models found; the first as "port P LCB: ..." in buf (if buf
  * is empty). */
 long nr_front_errors(const nr_front *f, char *buf, int buflen);
+/* A router model's *_errors(): its own errors e and those of its front
+ * ends f, counted together (saturated); the first message in buf, the
+ * model's own before the LCBs'. */
+int nr_router_errors(const nr_errs *e, const nr_front *f, char *buf, int buflen);
 
 #endif
