@@ -190,10 +190,7 @@ int main(void)
         CHECK_EQ(nr_cli_next(&c, &val), NR_CLI_END);
         FILE *f = tmpfile();
         nr_cli_usage(&c, f);
-        rewind(f);
-        size_t r = fread(out, 1, sizeof out - 1, f);
-        out[r] = 0;
-        fclose(f);
+        nr_test_slurp(f, out, sizeof out);
         CHECK_STR(out, "usage: prog [options] FILE\n");
         CHECK_STR(out, "  --load F               offered load, phits/cycle/port\n");
         CHECK_STR(out, "  --verbose              print more\n");
@@ -318,10 +315,7 @@ int main(void)
     {
         FILE *f = tmpfile();
         nr_cli_print_seed(f, "nr_run", 255);
-        rewind(f);
-        size_t r = fread(out, 1, sizeof out - 1, f);
-        out[r] = 0;
-        fclose(f);
+        nr_test_slurp(f, out, sizeof out);
         CHECK(strcmp(out, "nr_run: seed 255 (0x00000000000000ff)\n") == 0);
     }
     NR_TEST_END("test_cli");
