@@ -271,6 +271,18 @@ void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wda
  * non-broadcast write to a port >= nports does nothing. Call in eval. */
 int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int *lo, int *hi, unsigned *addr,
                      uint32_t *tev);
+/* A router's configuration write of this cycle: decoded in eval
+ * (nr_rt_cfg_latch), written to tables [lo .. hi] at the clock edge if we. */
+typedef struct {
+    int we, lo, hi;
+    unsigned addr;
+    uint32_t wdata;
+} nr_rt_cfgw;
+static inline void nr_rt_cfg_latch(nr_rt_cfgw *w, const nr_rtr_in *in, int nports, uint32_t *tev)
+{
+    w->we = nr_rt_cfg_decode(in, nports, &w->lo, &w->hi, &w->addr, tev);
+    w->wdata = in->cfg_wdata;
+}
 
 /* ---- nr_iu: the input unit of one port ----
  * (nwn-arch §4; yarc-arch §4.1, §4.2 and the pop side of §4.3.)

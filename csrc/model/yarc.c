@@ -134,8 +134,7 @@ void nr_yarc_free(nr_yarc *m)
 /* §9: decode this cycle's configuration write; CFG_BAD in this cycle. */
 static void cfg_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
 {
-    m->d_cfg_we = nr_rt_cfg_decode(in, m->n, &m->d_cfg_lo, &m->d_cfg_hi, &m->d_cfg_addr, out->tev);
-    m->d_cfg_wdata = in->cfg_wdata;
+    nr_rt_cfg_latch(&m->d_cfg, in, m->n, out->tev);
 }
 
 void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
@@ -208,10 +207,10 @@ void nr_yarc_tick(nr_yarc *m)
         }
         nr_swalloc_commit(op);
     }
-    if (m->d_cfg_we) {
-        for (int i = m->d_cfg_lo; i <= m->d_cfg_hi; i++)
-            nr_rt_cfg_write(&m->t[i].tab, n, m->d_cfg_addr, m->d_cfg_wdata);
-        m->d_cfg_we = 0;
+    if (m->d_cfg.we) {
+        for (int i = m->d_cfg.lo; i <= m->d_cfg.hi; i++)
+            nr_rt_cfg_write(&m->t[i].tab, n, m->d_cfg.addr, m->d_cfg.wdata);
+        m->d_cfg.we = 0;
     }
     m->now++;
     nr_cw_fire(&m->cw, m->now);
