@@ -1,4 +1,5 @@
-/* sw_front.c - the port front ends of a switch (swparts.h: nr_front). */
+/* sw_front.c - the port front ends of a switch (swparts.h: nr_front), and the
+ * error count of a router model that has them (nr_router_errors). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

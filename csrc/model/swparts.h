@@ -9,7 +9,8 @@
  *   nr_lfifo     a latency-L channel feeding a FIFO buffer   (sw_bufs.c)
  *   nr_cwheel    credit returns with latency                  (sw_bufs.c)
  *   nr_route_tables      routing tables, the RC function of yarc-arch §5, the
- *                configuration decode of §9, route-phit rotation (sw_route.c)
+ *                configuration decode of §9 (nr_rt_cfgw: the write of a
+ *                cycle), route-phit rotation                   (sw_route.c)
  *   nr_iu        the input unit: input-queue reads with up to 2 read ports,
  *                staging, the one RC unit, the first hop registered with the
  *                route, fronts with source-route rotation and CRC repair,
@@ -20,7 +21,8 @@
  *   nr_port_bare     the bare port (yarc-arch §11) with an optional second read
  *                port (link-protocol §8.4)                      (sw_bport.c)
  *   nr_front     the port front ends of a switch: an LCB port model or a
- *                bare port per port, one view for the switch     (sw_front.c)
+ *                bare port per port, one view for the switch, and
+ *                nr_router_errors, a model's error count with them (sw_front.c)
  *
  * Each stateful piece keeps its state in one struct and follows the models'
  * two-step cycle:

@@ -1,5 +1,6 @@
 /* cells_util.h - shared helpers of the common-cell tests (tb/cells/test_*.c):
- * a seeded xorshift64* generator, the command line, and failure reports.
+ * a seeded xorshift64* generator, the arbiters' random stimulus, the command
+ * line, and failure reports.
  *
  * Every test accepts:  --seed N  --cycles N  [--mode M]  [-h|--help]
  * prints "<test>: seed N ..." first, ends with one "PASS <test> ..." line and
