@@ -18,30 +18,33 @@ expect 2 "--len: expected fixed:L" --len uniform:2:2 $Q
 expect 0 "PASS" --len fixed:4 $Q
 expect 0 "PASS" --len uniform:4:8 $Q
 # --config: the strict reader (file:line messages)
+# bad_cfg NAME CONTENT PATTERN: --config x from $TMP/NAME.txt holding CONTENT
+# (a printf format) fails with exit 2 and a message matching PATTERN.
+bad_cfg() { printf "$2" > "$TMP/$1.txt"; expect 2 "$3" --cfg-file "$TMP/$1.txt" --config x $Q; }
 ok='NumVcs=2 BufPerVc=32 ReplayDepth=64 Window=8 MaxPktLen=16'
 printf "lcb-x nr_lcb_port $ok\n" > "$TMP/good.txt"
 expect 0 "NumVcs=2 BufPerVc=32 ReplayDepth=64 Window=8 MaxPktLen=16" --cfg-file "$TMP/good.txt" --config x --len uniform:4:16 $Q
 expect 0 "BufPerVc=32 ReplayDepth=64" --config small --len uniform:4:16 $Q
-printf "lcb-x nr_lcb_port NumVcs=2x BufPerVc=32 ReplayDepth=64 Window=8 MaxPktLen=16\n" > "$TMP/c1.txt"
-expect 2 "--config x: .*c1.txt:1: parameter NumVcs: value '2x' is not an integer" --cfg-file "$TMP/c1.txt" --config x $Q
-printf "lcb-x nr_lcb_port NumVcs=abc BufPerVc=32 ReplayDepth=64 Window=8 MaxPktLen=16\n" > "$TMP/c1b.txt"
-expect 2 "c1b.txt:1: parameter NumVcs: value 'abc' is not an integer" --cfg-file "$TMP/c1b.txt" --config x $Q
-printf "lcb-x nr_lcb_port $ok Speed=3\n" > "$TMP/c2.txt"
-expect 2 "c2.txt:1: unknown parameter 'Speed' for top nr_lcb_port" --cfg-file "$TMP/c2.txt" --config x $Q
-printf "lcb-x nr_lcb_port $ok\n# c\nlcb-x nr_lcb_port $ok\n" > "$TMP/c3.txt"
-expect 2 "c3.txt:3: configuration 'lcb-x' already defined at line 1" --cfg-file "$TMP/c3.txt" --config x $Q
-printf "lcb-x nr_lcb_port $ok Window=4\n" > "$TMP/c4.txt"
-expect 2 "c4.txt:1: parameter 'Window' given twice" --cfg-file "$TMP/c4.txt" --config x $Q
-printf "lcb-x nr_yarc Rows=4 Cols=4\n" > "$TMP/c5.txt"
-expect 2 "c5.txt:1: configuration lcb-x has top nr_yarc, not nr_lcb_port" --cfg-file "$TMP/c5.txt" --config x $Q
-printf "lcb-x nr_lcb_port NumVcs=2 BufPerVc=32 ReplayDepth=64 MaxPktLen=16\n" > "$TMP/c6.txt"
-expect 2 "c6.txt:1: configuration lcb-x: parameter Window missing" --cfg-file "$TMP/c6.txt" --config x $Q
-printf "lcb-x nr_lcb_port NumVcs=9 BufPerVc=32 ReplayDepth=64 Window=8 MaxPktLen=16\n" > "$TMP/c7.txt"
-expect 2 "c7.txt:1: configuration lcb-x: NumVcs=9 is out of range \[1, 4\]" --cfg-file "$TMP/c7.txt" --config x $Q
-printf "lcb-x nr_lcb_port NumVcs=2 BufPerVc=4294967328 ReplayDepth=64 Window=8 MaxPktLen=16\n" > "$TMP/c8.txt"
-expect 2 "c8.txt:1: parameter BufPerVc: value '4294967328' is out of range" --cfg-file "$TMP/c8.txt" --config x $Q
-printf "lcb-x nr_lcb_port $ok\nbroken-line\n" > "$TMP/c9.txt"
-expect 2 "c9.txt:2: expected 'name top" --cfg-file "$TMP/c9.txt" --config x $Q
+bad_cfg c1 "lcb-x nr_lcb_port NumVcs=2x BufPerVc=32 ReplayDepth=64 Window=8 MaxPktLen=16\n" \
+    "--config x: .*c1.txt:1: parameter NumVcs: value '2x' is not an integer"
+bad_cfg c1b "lcb-x nr_lcb_port NumVcs=abc BufPerVc=32 ReplayDepth=64 Window=8 MaxPktLen=16\n" \
+    "c1b.txt:1: parameter NumVcs: value 'abc' is not an integer"
+bad_cfg c2 "lcb-x nr_lcb_port $ok Speed=3\n" \
+    "c2.txt:1: unknown parameter 'Speed' for top nr_lcb_port"
+bad_cfg c3 "lcb-x nr_lcb_port $ok\n# c\nlcb-x nr_lcb_port $ok\n" \
+    "c3.txt:3: configuration 'lcb-x' already defined at line 1"
+bad_cfg c4 "lcb-x nr_lcb_port $ok Window=4\n" \
+    "c4.txt:1: parameter 'Window' given twice"
+bad_cfg c5 "lcb-x nr_yarc Rows=4 Cols=4\n" \
+    "c5.txt:1: configuration lcb-x has top nr_yarc, not nr_lcb_port"
+bad_cfg c6 "lcb-x nr_lcb_port NumVcs=2 BufPerVc=32 ReplayDepth=64 MaxPktLen=16\n" \
+    "c6.txt:1: configuration lcb-x: parameter Window missing"
+bad_cfg c7 "lcb-x nr_lcb_port NumVcs=9 BufPerVc=32 ReplayDepth=64 Window=8 MaxPktLen=16\n" \
+    "c7.txt:1: configuration lcb-x: NumVcs=9 is out of range \[1, 4\]"
+bad_cfg c8 "lcb-x nr_lcb_port NumVcs=2 BufPerVc=4294967328 ReplayDepth=64 Window=8 MaxPktLen=16\n" \
+    "c8.txt:1: parameter BufPerVc: value '4294967328' is out of range"
+bad_cfg c9 "lcb-x nr_lcb_port $ok\nbroken-line\n" \
+    "c9.txt:2: expected 'name top"
 expect 2 "no configuration 'lcb-y'" --cfg-file "$TMP/good.txt" --config y $Q
 expect 2 "cannot open" --cfg-file "$TMP/none.txt" --config x $Q
 expect 2 "--cfg-file needs --config" --cfg-file "$TMP/good.txt" $Q

@@ -25,12 +25,8 @@
 # <fig>_latency.png and <fig>_accepted.png (copied to docs/img/nwn_*), and the
 # tables nwn_<fig>.md.
 set -eu
-while getopts "l:" o; do
-    case $o in
-        l) SWEEP_LAUNCHER=$OPTARG ;;
-        *) echo "usage: nwn_sweep.sh [-l LAUNCHER]   (see the header for the environment)" >&2; exit 2 ;;
-    esac
-done
+. scripts/sweep_lib.sh
+sweep_opts nwn_sweep.sh "$@"
 B=${BUILD:-build}
 SIM=$B/bin/rtr_sim
 OUT=$B/results/nwn
@@ -42,7 +38,6 @@ LEN=${NWN_LEN:-fixed:4}
 SEED=${NWN_SEED:-1}
 JOBS=${JOBS:-2}
 [ -x "$SIM" ] || { echo "nwn_sweep: $SIM not built" >&2; exit 2; }
-. scripts/sweep_lib.sh
 SW_DIR=$OUT/runs
 mkdir -p "$SW_DIR" docs/img
 CF=configs/configs.txt

@@ -20,12 +20,8 @@
 # rtr_sweep_latency.png, rtr_sweep_accepted.png, rtr_saturation.md,
 # rtr_spot.csv; the PNGs are copied to docs/img/.
 set -eu
-while getopts "l:" o; do
-    case $o in
-        l) SWEEP_LAUNCHER=$OPTARG ;;
-        *) echo "usage: rtr_sweep.sh [-l LAUNCHER]   (see the header for the environment)" >&2; exit 2 ;;
-    esac
-done
+. scripts/sweep_lib.sh
+sweep_opts rtr_sweep.sh "$@"
 B=${BUILD:-build}
 SIM=$B/bin/rtr_sim
 OUT=$B/results
@@ -41,7 +37,6 @@ SEED=${SWEEP_SEED:-1}
 JOBS=${JOBS:-2}
 [ -x "$SIM" ] || { echo "rtr_sweep: $SIM not built" >&2; exit 2; }
 mkdir -p "$OUT/sweep" docs/img
-. scripts/sweep_lib.sh
 SW_DIR=$OUT/sweep
 if [ -z "${SWEEP_REPORT_ONLY:-}" ]; then
 rm -f "$OUT"/sweep/*.csv

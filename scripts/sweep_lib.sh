@@ -7,13 +7,27 @@
 # in $SW_DIR; the other functions turn the CSVs into one table, per-curve data
 # files, a saturation table and gnuplot figures. Every function takes its
 # inputs as arguments; the caller sets SIM (rtr_sim), SW_DIR (per-run files),
-# LEN, DRAIN, SEED and JOBS, and optionally SWEEP_LAUNCHER.
+# LEN, DRAIN, SEED and JOBS, and optionally SWEEP_LAUNCHER. sweep_opts reads
+# the options every sweep script takes.
 #
 # CSV columns used (rtr_sim --csv), found by header name (scripts/csv_lib.sh):
 # label, cfg, load, offered, accepted, lat_mean, lat_p99. A missing one stops
 # the report with exit 2 and a message naming it.
 . "$(dirname "${BASH_SOURCE[0]}")/csv_lib.sh"
 . "$(dirname "${BASH_SOURCE[0]}")/jobrun.sh"
+
+# sweep_opts NAME "$@": the sweep scripts' command line: -l LAUNCHER sets
+# SWEEP_LAUNCHER; anything else prints NAME's usage and exits 2.
+sweep_opts() {
+    local name=$1 o OPTIND=1
+    shift
+    while getopts "l:" o; do
+        case $o in
+            l) SWEEP_LAUNCHER=$OPTARG ;;
+            *) echo "usage: $name [-l LAUNCHER]   (see the header for the environment)" >&2; exit 2 ;;
+        esac
+    done
+}
 
 # sweep_run JOBS_FILE: run every line, JOBS at a time, through the kit's job
 # runner (scripts/jobrun.sh, the one regress.sh uses); 1 if a run failed (the

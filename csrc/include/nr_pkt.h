@@ -106,6 +106,10 @@ typedef struct {
     int e2e;                        /* 1: end a with the end-to-end check (2 phits) */
 } nr_pkt_desc_t;
 
+/* The descriptor of a plain tagged packet: src, dest, vc, seq and len as
+ * given, every other field 0 (table routed, no hash, no end-to-end check). */
+nr_pkt_desc_t nr_pkt_desc(unsigned src, unsigned dest, unsigned vc, uint32_t seq, int len);
+
 /* Smallest len a tagged packet with these r/h bits can have: 1+r+h+2+1, and
  * NR_E2E_PHITS more with e2e. */
 int nr_pkt_min_len(const nr_pkt_desc_t *d);

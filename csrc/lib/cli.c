@@ -10,16 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int fail(char *err, size_t n, const char *fmt, ...)
-{
-    if (err && n) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, n, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
+#include "liberr.h"
 
 /* Base for strtol/strtoull: 16 for a "0x"/"0X" prefix (after an optional
  * sign), else 10. Never base 0: "010" is ten, not an octal eight. */
@@ -36,7 +27,7 @@ int nr_cli_parse_long(const char *s, long lo, long hi, long *out, char *err, siz
     errno = 0;
     long v = s && *s && !isspace((unsigned char)*s) ? strtol(s, &end, int_base(s)) : 0;
     if (!s || !*s || isspace((unsigned char)*s) || *end || errno || v < lo || v > hi)
-        return fail(err, n, "expected an integer in [%ld, %ld], got '%s'", lo, hi, s ? s : "");
+        return nr_errf(err, n, "expected an integer in [%ld, %ld], got '%s'", lo, hi, s ? s : "");
     *out = v;
     return 0;
 }
@@ -49,7 +40,7 @@ int nr_cli_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out, cha
     errno = 0;
     unsigned long long v = ok ? strtoull(s, &end, int_base(s)) : 0;
     if (!ok || *end || errno || v < lo || v > hi)
-        return fail(err, n, "expected an integer in [%" PRIu64 ", %" PRIu64 "], got '%s'", lo,
+        return nr_errf(err, n, "expected an integer in [%" PRIu64 ", %" PRIu64 "], got '%s'", lo,
                     hi, s ? s : "");
     *out = (uint64_t)v;
     return 0;
@@ -62,7 +53,7 @@ int nr_cli_parse_double(const char *s, double lo, double hi, double *out, char *
     errno = 0;
     double v = ok ? strtod(s, &end) : 0;
     if (!ok || *end || errno || !isfinite(v) || v < lo || v > hi)
-        return fail(err, n, "expected a number in [%g, %g], got '%s'", lo, hi, s ? s : "");
+        return nr_errf(err, n, "expected a number in [%g, %g], got '%s'", lo, hi, s ? s : "");
     *out = v;
     return 0;
 }
@@ -84,7 +75,7 @@ int nr_cli_parse_enum(const char *s, const char *const *names, int *out, char *e
             break;
         used += (size_t)w;
     }
-    return fail(err, n, "expected one of %s; got '%s'", list, s ? s : "");
+    return nr_errf(err, n, "expected one of %s; got '%s'", list, s ? s : "");
 }
 
 int nr_cli_parse_list(const char *s, long lo, long hi, int *out, int max, int *count,
@@ -102,10 +93,10 @@ int nr_cli_parse_list(const char *s, long lo, long hi, int *out, int max, int *c
         memcpy(item, p, len);
         item[len] = 0;
         if (k == max)
-            return fail(err, n, "expected at most %d comma-separated integers, got '%s'", max,
+            return nr_errf(err, n, "expected at most %d comma-separated integers, got '%s'", max,
                         s ? s : "");
         if (nr_cli_parse_long(item, lo, hi, &v, NULL, 0))
-            return fail(err, n,
+            return nr_errf(err, n,
                         "expected comma-separated integers in [%ld, %ld], got '%s' in '%s'", lo,
                         hi, item, s ? s : "");
         out[k++] = (int)v;
@@ -297,7 +288,7 @@ int nr_cfg_parse_text(const char *name, const char *text, nr_cfg_fn fn, void *ct
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
         lineno++;
         if (len >= sizeof line)
-            return fail(err, n, "%s:%d: expected a line shorter than %zu characters", name,
+            return nr_errf(err, n, "%s:%d: expected a line shorter than %zu characters", name,
                         lineno, sizeof line);
         memcpy(line, p, len);
         line[len] = 0;
@@ -310,21 +301,22 @@ int nr_cfg_parse_text(const char *name, const char *text, nr_cfg_fn fn, void *ct
             continue;
         char *eq = strchr(s, '=');
         if (!eq)
-            return fail(err, n, "%s:%d: expected 'key = value', got '%s'", name, lineno, s);
+            return nr_errf(err, n, "%s:%d: expected 'key = value', got '%s'", name, lineno, s);
         *eq = 0;
         char *key = trim(s), *val = trim(eq + 1);
         if (!*key)
-            return fail(err, n, "%s:%d: expected a key before '='", name, lineno);
+            return nr_errf(err, n, "%s:%d: expected a key before '='", name, lineno);
         for (char *k = key; *k; k++)
             if (!keychar((unsigned char)*k, k == key))
-                return fail(err, n,
+                return nr_errf(err, n,
                             "%s:%d: expected a key of letters, digits, '_', '.', '-', got '%s'",
                             name, lineno, key);
         if (!*val)
-            return fail(err, n, "%s:%d: expected a value after '%s ='", name, lineno, key);
+            return nr_errf(err, n, "%s:%d: expected a value after '%s ='", name, lineno, key);
         sub[0] = 0;
         if (fn(ctx, key, val, sub, sizeof sub))
-            return fail(err, n, "%s:%d: %s", name, lineno, sub[0] ? sub : "expected a valid value");
+            return nr_errf(err, n, "%s:%d: %s", name, lineno,
+                           sub[0] ? sub : "expected a valid value");
     }
     return 0;
 }
@@ -333,13 +325,13 @@ int nr_cfg_parse_file(const char *path, nr_cfg_fn fn, void *ctx, char *err, size
 {
     FILE *f = fopen(path, "r");
     if (!f)
-        return fail(err, n, "%s: cannot read: %s", path, strerror(errno));
+        return nr_errf(err, n, "%s: cannot read: %s", path, strerror(errno));
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
     int rc = -1;
     if (!buf) {
         fclose(f);
-        return fail(err, n, "%s: out of memory", path);
+        return nr_errf(err, n, "%s: out of memory", path);
     }
     for (;;) {
         size_t r = fread(buf + len, 1, cap - len - 1, f);
@@ -349,7 +341,7 @@ int nr_cfg_parse_file(const char *path, nr_cfg_fn fn, void *ctx, char *err, size
         if (len + 1 == cap) {
             char *nb = realloc(buf, cap * 2);
             if (!nb) {
-                fail(err, n, "%s: out of memory", path);
+                nr_errf(err, n, "%s: out of memory", path);
                 goto out;
             }
             buf = nb;
@@ -358,11 +350,11 @@ int nr_cfg_parse_file(const char *path, nr_cfg_fn fn, void *ctx, char *err, size
     }
     buf[len] = 0;
     if (ferror(f)) {
-        fail(err, n, "%s: read error", path);
+        nr_errf(err, n, "%s: read error", path);
         goto out;
     }
     if (memchr(buf, 0, len)) {
-        fail(err, n, "%s:1: expected a text file", path);
+        nr_errf(err, n, "%s:1: expected a text file", path);
         goto out;
     }
     rc = nr_cfg_parse_text(path, buf, fn, ctx, err, n);
@@ -415,7 +407,7 @@ int nr_cfg_table_fn(void *table, const char *key, const char *val, char *err, si
             break;
         }
         if (rc)
-            return fail(err, n, "%s for '%s'", sub, key);
+            return nr_errf(err, n, "%s for '%s'", sub, key);
         return 0;
     }
     char list[400];
@@ -427,5 +419,5 @@ int nr_cfg_table_fn(void *table, const char *key, const char *val, char *err, si
             break;
         used += (size_t)w;
     }
-    return fail(err, n, "expected one of the keys %s; got '%s'", list, key);
+    return nr_errf(err, n, "expected one of the keys %s; got '%s'", list, key);
 }

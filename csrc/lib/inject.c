@@ -2,12 +2,12 @@
  * See nr_inj.h. */
 #include "nr_inj.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nr_pkt.h"
+#include "liberr.h"
 
 static const char *const inj_names[] = {"bernoulli", "onoff", NULL};
 static const char *const len_names[] = {"fixed", "uniform", "bwmix", NULL};
@@ -29,17 +29,6 @@ static const struct { nr_pkt_cls_t cls; int len, vc; } bwmix[4] = {
     {NR_CLS_WRITE_ACK, 4, 1},
 };
 
-static int fail(char *err, size_t n, const char *fmt, ...)
-{
-    if (err && n) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, n, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
 double nr_lendist_mean(const nr_lendist_t *d)
 {
     switch (d->kind) {
@@ -56,22 +45,22 @@ int nr_lendist_check(const nr_lendist_t *d, char *err, size_t n)
     switch (d->kind) {
     case NR_LEN_FIXED:
         if (d->a < NR_MIN_PKT_LEN || d->a > lim)
-            return fail(err, n, "length %d out of range [%d, %d]", d->a, NR_MIN_PKT_LEN, lim);
+            return nr_errf(err, n, "length %d out of range [%d, %d]", d->a, NR_MIN_PKT_LEN, lim);
         break;
     case NR_LEN_UNIFORM:
         if (d->a < NR_MIN_PKT_LEN || d->b > lim || d->a > d->b)
-            return fail(err, n, "uniform length [%d, %d] invalid: need %d <= a <= b <= %d",
+            return nr_errf(err, n, "uniform length [%d, %d] invalid: need %d <= a <= b <= %d",
                         d->a, d->b, NR_MIN_PKT_LEN, lim);
         break;
     case NR_LEN_BWMIX:
         if (d->num_vcs == 1)
-            return fail(err, n, "bwmix uses VC0 and VC1 and needs num_vcs >= 2");
+            return nr_errf(err, n, "bwmix uses VC0 and VC1 and needs num_vcs >= 2");
         break;
     default:
-        return fail(err, n, "unknown length distribution %d", (int)d->kind);
+        return nr_errf(err, n, "unknown length distribution %d", (int)d->kind);
     }
     if (d->num_vcs < 0 || d->num_vcs > 4)
-        return fail(err, n, "num_vcs %d out of range [1, 4]", d->num_vcs);
+        return nr_errf(err, n, "num_vcs %d out of range [1, 4]", d->num_vcs);
     return 0;
 }
 
@@ -107,7 +96,7 @@ int nr_inj_init(nr_inj_t *s, const nr_inj_cfg_t *cfg, uint64_t seed, int src, ch
         return -1;
     double lm = nr_lendist_mean(&cfg->len);
     if (!(cfg->load >= 0.0 && cfg->load <= 1.0))
-        return fail(err, n, "load %g out of range [0, 1] phits/cycle/port", cfg->load);
+        return nr_errf(err, n, "load %g out of range [0, 1] phits/cycle/port", cfg->load);
     nr_rng_stream(&s->rng, seed, NR_RNG_STREAM(NR_RNG_P_INJECT, src));
     nr_rng_stream(&s->drng, seed, NR_RNG_STREAM(NR_RNG_P_DEST, src));
     if (cfg->kind == NR_INJ_BERNOULLI) {
@@ -117,11 +106,11 @@ int nr_inj_init(nr_inj_t *s, const nr_inj_cfg_t *cfg, uint64_t seed, int src, ch
         double peak = cfg->peak == 0.0 ? 1.0 : cfg->peak;
         s->cfg.peak = peak;
         if (!(peak > 0.0 && peak <= 1.0))
-            return fail(err, n, "onoff peak rate %g out of range (0, 1]", peak);
+            return nr_errf(err, n, "onoff peak rate %g out of range (0, 1]", peak);
         if (cfg->load > peak)
-            return fail(err, n, "onoff load %g above the peak rate %g", cfg->load, peak);
+            return nr_errf(err, n, "onoff load %g above the peak rate %g", cfg->load, peak);
         if (!(cfg->burst >= 1.0))
-            return fail(err, n, "onoff mean burst %g packets out of range [1, inf)", cfg->burst);
+            return nr_errf(err, n, "onoff mean burst %g packets out of range [1, inf)", cfg->burst);
         double pi = cfg->load / peak;
         s->p = peak / lm;
         s->beta = s->p / cfg->burst;
@@ -131,7 +120,7 @@ int nr_inj_init(nr_inj_t *s, const nr_inj_cfg_t *cfg, uint64_t seed, int src, ch
         } else {
             s->alpha = s->beta * pi / (1.0 - pi);
             if (s->alpha > 1.0)
-                return fail(err, n,
+                return nr_errf(err, n,
                             "onoff: load %g with mean burst %g packets needs OFF periods shorter"
                             " than a cycle; use burst >= %.3g",
                             cfg->load, cfg->burst, s->p * pi / (1.0 - pi));
@@ -139,7 +128,7 @@ int nr_inj_init(nr_inj_t *s, const nr_inj_cfg_t *cfg, uint64_t seed, int src, ch
         s->on = nr_rng_bernoulli(&s->rng, pi);
         s->on_periods = (uint64_t)s->on;
     } else {
-        return fail(err, n, "unknown injection process %d", (int)cfg->kind);
+        return nr_errf(err, n, "unknown injection process %d", (int)cfg->kind);
     }
     return 0;
 }

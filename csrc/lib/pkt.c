@@ -1,12 +1,12 @@
 /* pkt.c - core phit fields, PCRC, packet builder and parser. See nr_pkt.h. */
 #include "nr_pkt.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "nr_crc.h"
 #include "nr_rng.h"
+#include "liberr.h"
 
 #define FIELD(ph, lsb, w) (((ph) >> (lsb)) & ((1u << (w)) - 1u))
 #define SETF(ph, lsb, w, v) \
@@ -106,6 +106,12 @@ void nr_pkt_set_ok(uint32_t *ph, int len, unsigned ok)
     nr_pkt_fix_crc(ph, len);
 }
 
+nr_pkt_desc_t nr_pkt_desc(unsigned src, unsigned dest, unsigned vc, uint32_t seq, int len)
+{
+    nr_pkt_desc_t d = {.dest = dest, .vc = vc, .src = src, .seq = seq, .len = len};
+    return d;
+}
+
 int nr_pkt_min_len(const nr_pkt_desc_t *d)
 {
     return 1 + (d->r ? 1 : 0) + (d->h ? 1 : 0) + NR_TAG_PHITS + (d->e2e ? NR_E2E_PHITS : 0) + 1;
@@ -157,47 +163,36 @@ uint32_t nr_pkt_payload_data(unsigned src, unsigned dest, unsigned vc, uint32_t 
     return (uint32_t)nr_rng_mix64(k ^ ((uint64_t)j << 54)) & NR_DATA_MASK;
 }
 
-static int fail(char *err, size_t n, const char *fmt, ...)
-{
-    if (err && n) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, n, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
 int nr_pkt_build(const nr_pkt_desc_t *d, uint32_t *out, int cap, char *err, size_t n)
 {
     if (d->dest > NR_DEST_MAX)
-        return fail(err, n, "pkt: dest %u out of range [0, %u]", d->dest, NR_DEST_MAX);
+        return nr_errf(err, n, "pkt: dest %u out of range [0, %u]", d->dest, NR_DEST_MAX);
     if (d->src > NR_DEST_MAX)
-        return fail(err, n, "pkt: src %u out of range [0, %u]", d->src, NR_DEST_MAX);
+        return nr_errf(err, n, "pkt: src %u out of range [0, %u]", d->src, NR_DEST_MAX);
     if (d->vc > 3)
-        return fail(err, n, "pkt: vc %u out of range [0, 3]", d->vc);
+        return nr_errf(err, n, "pkt: vc %u out of range [0, 3]", d->vc);
     if (d->r > 1 || d->a > 1 || d->h > 1)
-        return fail(err, n, "pkt: r/a/h must be 0 or 1 (got %u/%u/%u)", d->r, d->a, d->h);
+        return nr_errf(err, n, "pkt: r/a/h must be 0 or 1 (got %u/%u/%u)", d->r, d->a, d->h);
     if (d->seq > NR_SEQ_MASK)
-        return fail(err, n, "pkt: seq %u does not fit in 22 bits", (unsigned)d->seq);
+        return nr_errf(err, n, "pkt: seq %u does not fit in 22 bits", (unsigned)d->seq);
     if (d->h && d->hash > NR_DATA_MASK)
-        return fail(err, n, "pkt: hash key 0x%x does not fit in 22 bits", (unsigned)d->hash);
+        return nr_errf(err, n, "pkt: hash key 0x%x does not fit in 22 bits", (unsigned)d->hash);
     if (d->r)
         for (int i = 0; i < NR_ROUTE_HOPS; i++)
             if (d->route[i] >= (1u << NR_ROUTE_PORT_W))
-                return fail(err, n, "pkt: route hop %d port %u out of range [0, 63]", i,
+                return nr_errf(err, n, "pkt: route hop %d port %u out of range [0, 63]", i,
                             d->route[i]);
     int min = nr_pkt_min_len(d);
     if (d->len < min)
-        return fail(err, n,
+        return nr_errf(err, n,
                     "pkt: length %d too short: head + %d route + %d hash + 2 tag phits%s + EOP"
                     " needs at least %d",
                     d->len, (int)d->r, (int)d->h, d->e2e ? " + 2 end-to-end check phits" : "", min);
     if (d->len > NR_PKT_LEN_LIMIT)
-        return fail(err, n, "pkt: length %d above the builder limit %d", d->len,
+        return nr_errf(err, n, "pkt: length %d above the builder limit %d", d->len,
                     NR_PKT_LEN_LIMIT);
     if (cap < d->len)
-        return fail(err, n, "pkt: buffer of %d phits too small for length %d", cap, d->len);
+        return nr_errf(err, n, "pkt: buffer of %d phits too small for length %d", cap, d->len);
     int j = 0;
     out[j++] = nr_head_make(d->dest, d->vc, d->r, d->a, d->h);
     if (d->r)

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "liberr.h"
+
 static const char *const tp_names[NR_TP_COUNT + 1] = {
     "uniform", "bitcomp", "bitrev", "bitrot", "transpose", "transpose-random",
     "shuffle", "tornado", "neighbor", "hotspot", "randperm", "rowcol", "quad", NULL,
@@ -57,12 +59,10 @@ int nr_tp_needs_pow2(nr_tp_kind_t kind)
 
 static int fail(char *err, size_t n, int code, const char *fmt, ...)
 {
-    if (err && n) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, n, fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    nr_verrf(err, n, fmt, ap);
+    va_end(ap);
     return code;
 }
 

@@ -25,38 +25,31 @@
  * 0, or -1 with a message in err. */
 static int check_params(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int errlen)
 {
-#define BAD(...)                                   \
-    do {                                           \
-        if (err && errlen > 0)                     \
-            snprintf(err, (size_t)errlen, __VA_ARGS__); \
-        return -1;                                 \
-    } while (0)
     if (!p || !c)
-        BAD("nr_lcbp_new: NULL parameters or cfg");
+        NR_BAD("nr_lcbp_new: NULL parameters or cfg");
     if (p->num_vcs < 1 || p->num_vcs > NR_LCB_MAX_VCS)
-        BAD("NumVcs = %d: must be 1..%d", p->num_vcs, NR_LCB_MAX_VCS);
+        NR_BAD("NumVcs = %d: must be 1..%d", p->num_vcs, NR_LCB_MAX_VCS);
     if (p->buf_per_vc < 8 || p->buf_per_vc > 1023)
-        BAD("BufPerVc = %d: must be 8..1023", p->buf_per_vc);
+        NR_BAD("BufPerVc = %d: must be 8..1023", p->buf_per_vc);
     if (p->max_pkt_len < 2 || p->max_pkt_len > p->buf_per_vc || p->max_pkt_len > 255)
-        BAD("MaxPktLen = %d: must be 2..min(BufPerVc, 255) (%d)", p->max_pkt_len,
-            p->buf_per_vc < 255 ? p->buf_per_vc : 255);
+        NR_BAD("MaxPktLen = %d: must be 2..min(BufPerVc, 255) (%d)", p->max_pkt_len,
+               p->buf_per_vc < 255 ? p->buf_per_vc : 255);
     if (!nr_is_pow2(p->replay_depth) || p->replay_depth < 8 || p->replay_depth > 4096)
-        BAD("ReplayDepth = %d: must be a power of two, 8..4096", p->replay_depth);
+        NR_BAD("ReplayDepth = %d: must be a power of two, 8..4096", p->replay_depth);
     if (p->replay_depth < 2 * p->max_pkt_len)
-        BAD("ReplayDepth = %d: must be >= 2*MaxPktLen (%d)", p->replay_depth,
-            2 * p->max_pkt_len);
+        NR_BAD("ReplayDepth = %d: must be >= 2*MaxPktLen (%d)", p->replay_depth,
+               2 * p->max_pkt_len);
     if (!nr_is_pow2(p->window) || p->window < 2 || p->window > 64)
-        BAD("Window = %d: must be a power of two, 2..64", p->window);
+        NR_BAD("Window = %d: must be a power of two, 2..64", p->window);
     if (p->link_crc_w != 0 && p->link_crc_w != 16 && p->link_crc_w != 32)
-        BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
+        NR_BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
     if (c->timeout < 1 || c->timeout > 65535)
-        BAD("cfg_timeout = %u: must be 1..65535", c->timeout);
+        NR_BAD("cfg_timeout = %u: must be 1..65535", c->timeout);
     if (c->retry_limit > 255)
-        BAD("cfg_retry_limit = %u: must be 0..255", c->retry_limit);
+        NR_BAD("cfg_retry_limit = %u: must be 0..255", c->retry_limit);
     if (c->max_len < 2 || c->max_len > (uint32_t)p->max_pkt_len)
-        BAD("cfg_max_len = %u: must be 2..MaxPktLen (%d)", c->max_len, p->max_pkt_len);
+        NR_BAD("cfg_max_len = %u: must be 2..MaxPktLen (%d)", c->max_len, p->max_pkt_len);
     return 0;
-#undef BAD
 }
 
 nr_lcbp *nr_lcbp_new(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int errlen)

@@ -191,8 +191,7 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
             nr_swalloc_cancel(a, j); /* the LCB did not take it */
     }
     /* §9: the configuration write; CFG_BAD in this cycle */
-    m->d_cfg_we = nr_rt_cfg_decode(in, k, &m->d_cfg_lo, &m->d_cfg_hi, &m->d_cfg_addr, out->tev);
-    m->d_cfg_wdata = in->cfg_wdata;
+    nr_rt_cfg_latch(&m->d_cfg, in, k, out->tev);
 }
 
 void nr_nwn_tick(nr_nwn *m)
@@ -223,10 +222,10 @@ void nr_nwn_tick(nr_nwn *m)
         }
         nr_swalloc_commit(a);
     }
-    if (m->d_cfg_we) {
-        for (int i = m->d_cfg_lo; i <= m->d_cfg_hi; i++)
-            nr_rt_cfg_write(&m->tab[i], k, m->d_cfg_addr, m->d_cfg_wdata);
-        m->d_cfg_we = 0;
+    if (m->d_cfg.we) {
+        for (int i = m->d_cfg.lo; i <= m->d_cfg.hi; i++)
+            nr_rt_cfg_write(&m->tab[i], k, m->d_cfg.addr, m->d_cfg.wdata);
+        m->d_cfg.we = 0;
     }
     m->now++;
     nr_cw_fire(&m->cw, m->now);
@@ -234,9 +233,7 @@ void nr_nwn_tick(nr_nwn *m)
 
 int nr_nwn_errors(const nr_nwn *m, char *buf, int buflen)
 {
-    if (buf && buflen > 0)
-        snprintf(buf, (size_t)buflen, "%s", m->errs.count ? m->errs.first : "");
-    return nr_errs_int(m->errs.count + nr_front_errors(&m->fr, buf, buflen));
+    return nr_router_errors(&m->errs, &m->fr, buf, buflen);
 }
 
 /* ---- nr_rtr (nr_router.h) ---- */

@@ -12,65 +12,53 @@
 
 int nwn_check(const nr_nwn_params *p, char *err, int errlen)
 {
-#define BAD(...)                                         \
-    do {                                                 \
-        if (err && errlen > 0)                           \
-            snprintf(err, (size_t)errlen, __VA_ARGS__);  \
-        return -1;                                       \
-    } while (0)
     if (!p)
-        BAD("nr_nwn: NULL parameters");
+        NR_BAD("nr_nwn: NULL parameters");
     const int k = p->num_ports;
     if (!nr_is_pow2(k) || k < 4 || k > 64)
-        BAD("NumPorts = %d: must be a power of two, 4..64", k);
+        NR_BAD("NumPorts = %d: must be a power of two, 4..64", k);
     if (!nr_is_pow2(p->r) || p->r > k)
-        BAD("R = %d: must be a power of two, 1..NumPorts (%d)", p->r, k);
+        NR_BAD("R = %d: must be a power of two, 1..NumPorts (%d)", p->r, k);
     if (p->m < 0 || p->m > 16)
-        BAD("M = %d: must be 0..16", p->m);
+        NR_BAD("M = %d: must be 0..16", p->m);
     if (p->bb != 0 && p->bb != 1)
-        BAD("Bb = %d: must be 0 or 1", p->bb);
+        NR_BAD("Bb = %d: must be 0 or 1", p->bb);
     if (p->r == 1 && p->m != 0)
-        BAD("M = %d: R = 1 is the crossbar (cn), which has no top subswitches (M = 0)", p->m);
+        NR_BAD("M = %d: R = 1 is the crossbar (cn), which has no top subswitches (M = 0)", p->m);
     if (p->r == 1 && p->bb)
-        BAD("Bb = 1 needs R >= 2 (R = 1 is the crossbar, cn)");
+        NR_BAD("Bb = 1 needs R >= 2 (R = 1 is the crossbar, cn)");
     if (p->m == 0 && p->r != 1)
-        BAD("M = 0: only with R = 1 (cn); R = %d needs M >= 1", p->r);
+        NR_BAD("M = 0: only with R = 1 (cn); R = %d needs M >= 1", p->r);
     if (p->bb && (k / 2) % p->m != 0)
-        BAD("Bb = 1 needs (NumPorts/2) mod M = 0 (NumPorts = %d, M = %d)", k, p->m);
+        NR_BAD("Bb = 1 needs (NumPorts/2) mod M = 0 (NumPorts = %d, M = %d)", k, p->m);
     if (p->speedup < 1 || p->speedup > 2)
-        BAD("Speedup = %d: must be 1 or 2", p->speedup);
+        NR_BAD("Speedup = %d: must be 1 or 2", p->speedup);
     if (p->top_speedup < 0 || p->top_speedup > 2)
-        BAD("TopSpeedup = %d: must be 1 or 2", p->top_speedup);
+        NR_BAD("TopSpeedup = %d: must be 1 or 2", p->top_speedup);
     if (p->bb && p->top_speedup > 1)
-        BAD("TopSpeedup = %d: bb's tops take input units, whose read rate is 1 (§3); use 1",
-            p->top_speedup);
+        NR_BAD("TopSpeedup = %d: bb's tops take input units, whose read rate is 1 (§3); use 1",
+               p->top_speedup);
     if (p->top_choice != 0 && p->top_choice != 1)
-        BAD("TopChoice = %d: must be 0 (most credits) or 1 (random)", p->top_choice);
+        NR_BAD("TopChoice = %d: must be 0 (most credits) or 1 (random)", p->top_choice);
     if (p->self_turn != 0 && p->self_turn != 1)
-        BAD("SelfTurn = %d: must be 0 or 1", p->self_turn);
-    if (p->num_vcs < 1 || p->num_vcs > NR_SW_MAX_VCS)
-        BAD("NumVcs = %d: must be 1..4", p->num_vcs);
-    if (p->max_pkt_len < 2)
-        BAD("MaxPktLen = %d: must be >= 2", p->max_pkt_len);
-    /* >= MaxPktLen (§3); 8..1023 is the input queue's range (link-protocol §2) */
-    if (p->in_buf_per_vc < p->max_pkt_len || p->in_buf_per_vc < 8 || p->in_buf_per_vc > 1023)
-        BAD("InBufPerVc = %d: must be 8..1023 and >= MaxPktLen (%d)", p->in_buf_per_vc,
-            p->max_pkt_len);
+        NR_BAD("SelfTurn = %d: must be 0 or 1", p->self_turn);
+    if (nr_check_port_bufs(p->num_vcs, p->max_pkt_len, p->in_buf_per_vc, err, errlen))
+        return -1;
     if (p->chan_lat < 1 || p->chan_lat > 4)
-        BAD("ChanLat = %d: must be 1..4", p->chan_lat);
+        NR_BAD("ChanLat = %d: must be 1..4", p->chan_lat);
     if (!nr_is_pow2(p->buf_depth) || p->buf_depth < 2 * p->chan_lat)
-        BAD("BufDepth = %d: must be a power of two >= 2*ChanLat (%d)", p->buf_depth,
-            2 * p->chan_lat);
+        NR_BAD("BufDepth = %d: must be a power of two >= 2*ChanLat (%d)", p->buf_depth,
+               2 * p->chan_lat);
     if (p->use_lcb != 0 && p->use_lcb != 1)
-        BAD("UseLcb = %d: must be 0 or 1", p->use_lcb);
+        NR_BAD("UseLcb = %d: must be 0 or 1", p->use_lcb);
     if (p->link_crc_w != 0 && p->link_crc_w != 16 && p->link_crc_w != 32)
-        BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
+        NR_BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
     /* radix limits (§3) */
     const int n = k / p->r;
     if (n + p->m > NR_SW_MAX_IO)
-        BAD("bottom radix n + M = %d + %d exceeds 64 (n = NumPorts/R)", n, p->m);
+        NR_BAD("bottom radix n + M = %d + %d exceeds 64 (n = NumPorts/R)", n, p->m);
     if (p->bb && p->r / 2 + (k / 2) / p->m > NR_SW_MAX_IO)
-        BAD("bb top radix R/2 + u = %d + %d exceeds 64", p->r / 2, (k / 2) / p->m);
+        NR_BAD("bb top radix R/2 + u = %d + %d exceeds 64", p->r / 2, (k / 2) / p->m);
     if (p->use_lcb) { /* the LCB's own rules (link-protocol §2, §11) */
         nr_lcb_params lp = {p->num_vcs, p->in_buf_per_vc, p->replay_depth, p->window,
                             p->max_pkt_len, p->link_crc_w ? p->link_crc_w : 16};
@@ -78,11 +66,10 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
         char lerr[200];
         nr_lcbp *l = nr_lcbp_new(&lp, &lc, lerr, (int)sizeof lerr);
         if (!l)
-            BAD("LCB: %s", lerr);
+            NR_BAD("LCB: %s", lerr);
         nr_lcbp_free(l);
     }
     return 0;
-#undef BAD
 }
 
 void nwn_geom_of(const nr_nwn_params *p, nwn_geom *g)
@@ -162,20 +149,11 @@ nwn_end nwn_chan_dst(const nwn_geom *g, int sw, int j)
     return e;
 }
 
-nwn_end nwn_chan_src(const nwn_geom *g, int sw, int i)
-{
-    nwn_end e = {-1, -1};
-    if (nwn_is_bottom(g, sw)) {
-        if (i >= g->n) { /* down-link from top t = i - n, its output b */
-            e.sw = (int16_t)(g->nb + i - g->n);
-            e.io = (int16_t)sw;
-        }
-    } else if (i < top_bottoms(g)) { /* up-link from bottom i, its output n + t */
-        e.sw = (int16_t)i;
-        e.io = (int16_t)(g->n + sw - g->nb);
-    }
-    return e;
-}
+/* The wiring is symmetric: output j and input j of a switch connect to the
+ * same switch and index (the down-link from top t output b into bottom b
+ * input n + t runs beside the up-link from bottom b output n + t into top t
+ * input b), so the output feeding input i is the input that output i feeds. */
+nwn_end nwn_chan_src(const nwn_geom *g, int sw, int i) { return nwn_chan_dst(g, sw, i); }
 
 nwn_hop nwn_first_hop(const nwn_geom *g, int p, int q)
 {

@@ -117,10 +117,7 @@ struct nr_nwn {
     nr_cwheel cw;         /* credit returns of the internal channels */
     nr_front fr;          /* the port front ends (LCB or bare) */
     nr_pview *pv;         /* [k] this cycle's port views */
-    /* configuration write of this cycle */
-    int d_cfg_we, d_cfg_lo, d_cfg_hi;
-    unsigned d_cfg_addr;
-    uint32_t d_cfg_wdata;
+    nr_rt_cfgw d_cfg;     /* configuration write of this cycle */
     nr_errs errs;         /* interface violations, internal inconsistencies */
 };
 

@@ -25,7 +25,6 @@
  * candidates; all are accepted if S >= nvc, else the first S in round robin
  * from iptr[i]; a refused grant has no effect at all.
  * Commit (§6.4): see nr_swalloc_commit. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,16 +165,6 @@ static inline void grant(nr_swalloc *a, int j, int i, int v, int is_new)
     }
 }
 
-__attribute__((cold, noinline, format(printf, 4, 5))) static void al_err(int *n, char *err, int errlen, const char *fmt, ...)
-{
-    if ((*n)++ == 0 && err && errlen > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, (size_t)errlen, fmt, ap);
-        va_end(ap);
-    }
-}
-
 /* The held inputs of this cycle (§6.2): bit i set when input i has at least
  * S continuing VCs. Only called when S < nvc. */
 static uint64_t held_inputs(const nr_swalloc *a, uint32_t now)
@@ -209,6 +198,20 @@ static uint64_t held_inputs(const nr_swalloc *a, uint32_t now)
     return held;
 }
 
+/* Input i's HEAD on VC v targets output j: its request, or an error when j
+ * is not a crosspoint of i. */
+static inline void head_req(nr_swalloc *a, int i, int v, unsigned j, uint64_t *outs, int *nerr,
+                            char *err, int errlen)
+{
+    const int J = a->nout;
+    if ((int)j >= J || !((a->xp[i] >> j) & 1u)) {
+        nr_err_first(nerr, err, errlen, "input %d vc %d: target %u is not a crosspoint", i, v, j);
+        return;
+    }
+    a->req[v * J + (int)j] |= 1ull << i;
+    *outs |= 1ull << j;
+}
+
 int nr_swalloc_eval_busy(nr_swalloc *a, uint32_t now, char *err, int errlen)
 {
     const int V = a->nvc, J = a->nout;
@@ -227,29 +230,13 @@ int nr_swalloc_eval_busy(nr_swalloc *a, uint32_t now, char *err, int errlen)
         for (uint64_t m = a->ne[v] & free_in; m; m &= m - 1) { /* buffered inputs */
             int i = __builtin_ctzll(m);
             const nr_lfifo *f = &a->inb[i * V + v];
-            if (nr_lfifo_ready(f, now) && sw_is_head(nr_lfifo_front(f))) {
-                unsigned j = a->qmap[nr_lfifo_front_tag(f)];
-                if ((int)j >= J || !((a->xp[i] >> j) & 1u)) {
-                    al_err(&nerr, err, errlen, "input %d vc %d: target %u is not a crosspoint", i,
-                           v, j);
-                    continue;
-                }
-                a->req[v * J + (int)j] |= 1ull << i;
-                outs |= 1ull << j;
-            }
+            if (nr_lfifo_ready(f, now) && sw_is_head(nr_lfifo_front(f)))
+                head_req(a, i, v, a->qmap[nr_lfifo_front_tag(f)], &outs, &nerr, err, errlen);
         }
         for (uint64_t m = a->iu_in ? a->fx[v] & free_in : 0; m; m &= m - 1) { /* IU inputs */
             int i = __builtin_ctzll(m);
-            if (sw_is_head(a->fph[i * V + v])) {
-                unsigned j = a->ftgt[i * V + v];
-                if ((int)j >= J || !((a->xp[i] >> j) & 1u)) {
-                    al_err(&nerr, err, errlen, "input %d vc %d: target %u is not a crosspoint", i,
-                           v, j);
-                    continue;
-                }
-                a->req[v * J + (int)j] |= 1ull << i;
-                outs |= 1ull << j;
-            }
+            if (sw_is_head(a->fph[i * V + v]))
+                head_req(a, i, v, a->ftgt[i * V + v], &outs, &nerr, err, errlen);
         }
     }
 

@@ -13,7 +13,6 @@
  * Second read port (§8.4 "Second read port"): a second read in the same
  * cycle names another VC; each VC is read at most once per cycle, so every
  * rule applies per VC unchanged, and each read returns on its own port. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,17 +73,6 @@ static void bq_cut(nr_bq_vc *s)
     s->dep = 0;
 }
 
-/* Count a protocol violation; keep the first message. */
-static void bp_err(int *n, char *err, int errlen, const char *fmt, ...)
-{
-    if ((*n)++ == 0 && err && errlen > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, (size_t)errlen, fmt, ap);
-        va_end(ap);
-    }
-}
-
 int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32_t in_phit,
                       int tx_valid, int tx_vc, const uint32_t *out_cr, char *err, int errlen)
 {
@@ -111,11 +99,12 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
         if (vc < 0)
             continue;
         if (vc >= b->nvc || (b->q[vc].wr == b->q[vc].rd && !b->q[vc].abort)) {
-            bp_err(&nerr, err, errlen, "bare input queue: read of VC %d while rd_avail is 0", vc);
+            nr_err_first(&nerr, err, errlen, "bare input queue: read of VC %d while rd_avail is 0",
+                         vc);
             continue;
         }
         if (k == 1 && vc == rd_vc[0]) {
-            bp_err(&nerr, err, errlen, "bare input queue: both read ports read VC %d", vc);
+            nr_err_first(&nerr, err, errlen, "bare input queue: both read ports read VC %d", vc);
             continue;
         }
         nr_bq_vc *s = &b->d_q[vc];
@@ -165,9 +154,9 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
             if (bq_diff(b, s->wr, s->rd) >= (uint32_t)b->buf - 1) { /* one entry kept for the EOP */
                 bq_cut(s);
                 b->d_ovf = 1;
-                bp_err(&nerr, err, errlen,
-                       "bare input queue: overflow on VC %d (sender exceeded its %d credits)", v,
-                       b->buf);
+                nr_err_first(&nerr, err, errlen,
+                             "bare input queue: overflow on VC %d (sender exceeded its %d credits)",
+                             v, b->buf);
             } else {
                 b->d_we = 1;
                 b->d_waddr = bq_addr(b, v, s->wr);
@@ -182,13 +171,14 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
         b->d_cnt[v] = b->cnt[v] + (int)(out_cr ? out_cr[v] : 0);
         if (tx_valid && tx_vc == v) {
             if (b->cnt[v] <= 0)
-                bp_err(&nerr, err, errlen, "bare output: phit sent on VC %d with %d credits", v,
-                       b->cnt[v]);
+                nr_err_first(&nerr, err, errlen, "bare output: phit sent on VC %d with %d credits",
+                             v, b->cnt[v]);
             b->d_cnt[v]--;
         }
         if (b->d_cnt[v] > b->buf)
-            bp_err(&nerr, err, errlen, "bare output: sink returned too many credits on VC %d (%d)",
-                   v, b->d_cnt[v]);
+            nr_err_first(&nerr, err, errlen,
+                         "bare output: sink returned too many credits on VC %d (%d)", v,
+                         b->d_cnt[v]);
     }
     return nerr;
 }

@@ -1,4 +1,5 @@
-/* sw_front.c - the port front ends of a switch (swparts.h: nr_front). */
+/* sw_front.c - the port front ends of a switch (swparts.h: nr_front), and the
+ * error count of a router model that has them (nr_router_errors). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,4 +120,11 @@ long nr_front_errors(const nr_front *f, char *buf, int buflen)
         total += e;
     }
     return total;
+}
+
+int nr_router_errors(const nr_errs *e, const nr_front *f, char *buf, int buflen)
+{
+    if (buf && buflen > 0)
+        snprintf(buf, (size_t)buflen, "%s", e->count ? e->first : "");
+    return nr_errs_int(e->count + nr_front_errors(f, buf, buflen));
 }

@@ -22,7 +22,6 @@
  * nr_iu_commit applies them at the clock edge; the reads issued last cycle
  * return on the port's read ports this cycle and are appended to staging at
  * this edge (usable from the next cycle). */
-#include <stdarg.h>
 #include <stdio.h>
 
 #include "nr_crc.h"
@@ -189,17 +188,6 @@ void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_route_tables *tab,
         u->d_tev = (1u << NR_TEV_RT_DROP) | ((uint32_t)res->reason << NR_TEV_REASON_LSB);
 }
 
-/* Count an inconsistency; keep the first message. */
-__attribute__((cold, noinline, format(printf, 4, 5))) static void iu_err(int *n, char *err, int errlen, const char *fmt, ...)
-{
-    if ((*n)++ == 0 && err && errlen > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, (size_t)errlen, fmt, ap);
-        va_end(ap);
-    }
-}
-
 int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen)
 {
     const int V = u->nvc;
@@ -227,12 +215,12 @@ int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen)
     for (int k = 0; k < u->nrd; k++) {
         int v = u->rdq_vc[k];
         if (pv->rd_valid[k] != (v >= 0))
-            iu_err(&nerr, err, errlen, "port %d read port %d: rd_valid %d but read issued %d",
-                   u->rc.port, k, pv->rd_valid[k], v >= 0);
+            nr_err_first(&nerr, err, errlen, "port %d read port %d: rd_valid %d but read issued %d",
+                         u->rc.port, k, pv->rd_valid[k], v >= 0);
         if (!pv->rd_valid[k] || v < 0)
             continue;
         if (u->stg_cnt[v] >= NR_IU_STG)
-            iu_err(&nerr, err, errlen, "port %d staging overflow vc %d", u->rc.port, v);
+            nr_err_first(&nerr, err, errlen, "port %d staging overflow vc %d", u->rc.port, v);
         else
             u->stg[v][(u->stg_head[v] + u->stg_cnt[v]++) & (NR_IU_STG - 1)] = pv->rd_phit[k];
         u->live |= (uint8_t)(1u << v);

@@ -9,7 +9,8 @@
  *   nr_lfifo     a latency-L channel feeding a FIFO buffer   (sw_bufs.c)
  *   nr_cwheel    credit returns with latency                  (sw_bufs.c)
  *   nr_route_tables      routing tables, the RC function of yarc-arch §5, the
- *                configuration decode of §9, route-phit rotation (sw_route.c)
+ *                configuration decode of §9 (nr_rt_cfgw: the write of a
+ *                cycle), route-phit rotation                   (sw_route.c)
  *   nr_iu        the input unit: input-queue reads with up to 2 read ports,
  *                staging, the one RC unit, the first hop registered with the
  *                route, fronts with source-route rotation and CRC repair,
@@ -20,7 +21,8 @@
  *   nr_port_bare     the bare port (yarc-arch §11) with an optional second read
  *                port (link-protocol §8.4)                      (sw_bport.c)
  *   nr_front     the port front ends of a switch: an LCB port model or a
- *                bare port per port, one view for the switch     (sw_front.c)
+ *                bare port per port, one view for the switch, and
+ *                nr_router_errors, a model's error count with them (sw_front.c)
  *
  * Each stateful piece keeps its state in one struct and follows the models'
  * two-step cycle:
@@ -271,6 +273,18 @@ void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wda
  * non-broadcast write to a port >= nports does nothing. Call in eval. */
 int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int *lo, int *hi, unsigned *addr,
                      uint32_t *tev);
+/* A router's configuration write of this cycle: decoded in eval
+ * (nr_rt_cfg_latch), written to tables [lo .. hi] at the clock edge if we. */
+typedef struct {
+    int we, lo, hi;
+    unsigned addr;
+    uint32_t wdata;
+} nr_rt_cfgw;
+static inline void nr_rt_cfg_latch(nr_rt_cfgw *w, const nr_rtr_in *in, int nports, uint32_t *tev)
+{
+    w->we = nr_rt_cfg_decode(in, nports, &w->lo, &w->hi, &w->addr, tev);
+    w->wdata = in->cfg_wdata;
+}
 
 /* ---- nr_iu: the input unit of one port ----
  * (nwn-arch §4; yarc-arch §4.1, §4.2 and the pop side of §4.3.)
@@ -571,5 +585,9 @@ void nr_front_tick(nr_front *f);
 /* Errors the LCB models found; the first as "port P LCB: ..." in buf (if buf
  * is empty). */
 long nr_front_errors(const nr_front *f, char *buf, int buflen);
+/* A router model's *_errors(): its own errors e and those of its front
+ * ends f, counted together (saturated); the first message in buf, the
+ * model's own before the LCBs'. */
+int nr_router_errors(const nr_errs *e, const nr_front *f, char *buf, int buflen);
 
 #endif

@@ -31,44 +31,31 @@
 /* §3 parameter rules. 0, or -1 with a message. */
 int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen)
 {
-#define BAD(...)                                         \
-    do {                                                 \
-        if (err && errlen > 0)                           \
-            snprintf(err, (size_t)errlen, __VA_ARGS__);  \
-        return -1;                                       \
-    } while (0)
     if (!p)
-        BAD("nr_yarc_new: NULL parameters");
+        NR_BAD("nr_yarc_new: NULL parameters");
     if (!nr_is_pow2(p->rows) || p->rows < 2 || p->rows > YARC_MAX_DIM)
-        BAD("Rows = %d: must be a power of two, 2..8", p->rows);
+        NR_BAD("Rows = %d: must be a power of two, 2..8", p->rows);
     if (!nr_is_pow2(p->cols) || p->cols < 2 || p->cols > YARC_MAX_DIM)
-        BAD("Cols = %d: must be a power of two, 2..8", p->cols);
-    if (p->num_vcs < 1 || p->num_vcs > YARC_MAX_VCS)
-        BAD("NumVcs = %d: must be 1..4", p->num_vcs);
-    if (p->max_pkt_len < 2)
-        BAD("MaxPktLen = %d: must be >= 2", p->max_pkt_len);
-    /* >= MaxPktLen (§3); 8..1023 is the input queue's range (link-protocol §2) */
-    if (p->in_buf_per_vc < p->max_pkt_len || p->in_buf_per_vc < 8 || p->in_buf_per_vc > 1023)
-        BAD("InBufPerVc = %d: must be 8..1023 and >= MaxPktLen (%d)", p->in_buf_per_vc,
-            p->max_pkt_len);
+        NR_BAD("Cols = %d: must be a power of two, 2..8", p->cols);
+    if (nr_check_port_bufs(p->num_vcs, p->max_pkt_len, p->in_buf_per_vc, err, errlen))
+        return -1;
     if (p->row_bus_lat < 1 || p->row_bus_lat > 4)
-        BAD("RowBusLat = %d: must be 1..4", p->row_bus_lat);
+        NR_BAD("RowBusLat = %d: must be 1..4", p->row_bus_lat);
     if (p->col_lat < 1 || p->col_lat > 4)
-        BAD("ColLat = %d: must be 1..4", p->col_lat);
+        NR_BAD("ColLat = %d: must be 1..4", p->col_lat);
     if (!nr_is_pow2(p->row_buf_depth) || p->row_buf_depth < 2 * p->row_bus_lat)
-        BAD("RowBufDepth = %d: must be a power of two >= 2*RowBusLat (%d)", p->row_buf_depth,
-            2 * p->row_bus_lat);
+        NR_BAD("RowBufDepth = %d: must be a power of two >= 2*RowBusLat (%d)", p->row_buf_depth,
+               2 * p->row_bus_lat);
     if (!nr_is_pow2(p->col_buf_depth) || p->col_buf_depth < 2 * p->col_lat)
-        BAD("ColBufDepth = %d: must be a power of two >= 2*ColLat (%d)", p->col_buf_depth,
-            2 * p->col_lat);
+        NR_BAD("ColBufDepth = %d: must be a power of two >= 2*ColLat (%d)", p->col_buf_depth,
+               2 * p->col_lat);
     if (p->use_lcb != 0 && p->use_lcb != 1)
-        BAD("UseLcb = %d: must be 0 or 1", p->use_lcb);
+        NR_BAD("UseLcb = %d: must be 0 or 1", p->use_lcb);
     if (p->sub_speedup < 0 || p->sub_speedup > 4)
-        BAD("SubSpeedup = %d: must be 1..4", p->sub_speedup);
+        NR_BAD("SubSpeedup = %d: must be 1..4", p->sub_speedup);
     if (p->link_crc_w != 0 && p->link_crc_w != 16 && p->link_crc_w != 32)
-        BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
+        NR_BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
     return 0;
-#undef BAD
 }
 
 nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err, int errlen)
@@ -147,8 +134,7 @@ void nr_yarc_free(nr_yarc *m)
 /* §9: decode this cycle's configuration write; CFG_BAD in this cycle. */
 static void cfg_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
 {
-    m->d_cfg_we = nr_rt_cfg_decode(in, m->n, &m->d_cfg_lo, &m->d_cfg_hi, &m->d_cfg_addr, out->tev);
-    m->d_cfg_wdata = in->cfg_wdata;
+    nr_rt_cfg_latch(&m->d_cfg, in, m->n, out->tev);
 }
 
 void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
@@ -221,10 +207,10 @@ void nr_yarc_tick(nr_yarc *m)
         }
         nr_swalloc_commit(op);
     }
-    if (m->d_cfg_we) {
-        for (int i = m->d_cfg_lo; i <= m->d_cfg_hi; i++)
-            nr_rt_cfg_write(&m->t[i].tab, n, m->d_cfg_addr, m->d_cfg_wdata);
-        m->d_cfg_we = 0;
+    if (m->d_cfg.we) {
+        for (int i = m->d_cfg.lo; i <= m->d_cfg.hi; i++)
+            nr_rt_cfg_write(&m->t[i].tab, n, m->d_cfg.addr, m->d_cfg.wdata);
+        m->d_cfg.we = 0;
     }
     m->now++;
     nr_cw_fire(&m->cw, m->now);
@@ -232,9 +218,7 @@ void nr_yarc_tick(nr_yarc *m)
 
 int nr_yarc_errors(const nr_yarc *m, char *buf, int buflen)
 {
-    if (buf && buflen > 0)
-        snprintf(buf, (size_t)buflen, "%s", m->errs.count ? m->errs.first : "");
-    return nr_errs_int(m->errs.count + nr_front_errors(&m->fr, buf, buflen));
+    return nr_router_errors(&m->errs, &m->fr, buf, buflen);
 }
 
 /* ---- nr_rtr (nr_router.h) ---- */

@@ -50,10 +50,7 @@ struct nr_yarc {
     nr_cwheel cw;        /* row-buffer and column-buffer credit returns */
     nr_front fr;         /* the port front ends (LCB or bare) */
     nr_pview *pv;        /* [n] this cycle's port view */
-    /* configuration write of this cycle */
-    int d_cfg_we, d_cfg_lo, d_cfg_hi;
-    unsigned d_cfg_addr;
-    uint32_t d_cfg_wdata;
+    nr_rt_cfgw d_cfg;    /* configuration write of this cycle */
     nr_errs errs;        /* interface violations, internal inconsistencies */
 };
 

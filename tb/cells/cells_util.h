@@ -1,5 +1,6 @@
 /* cells_util.h - shared helpers of the common-cell tests (tb/cells/test_*.c):
- * a seeded xorshift64* generator, the command line, and failure reports.
+ * a seeded xorshift64* generator, the arbiters' random stimulus, the command
+ * line, and failure reports.
  *
  * Every test accepts:  --seed N  --cycles N  [--mode M]  [-h|--help]
  * prints "<test>: seed N ..." first, ends with one "PASS <test> ..." line and
@@ -43,6 +44,26 @@ static inline uint32_t cu_rng_below(cu_rng *r, uint32_t n)
 static inline int cu_rng_pct(cu_rng *r, unsigned pct)
 {
     return cu_rng_below(r, 100) < pct;
+}
+
+/* The arbiters' random stimulus (test_arb, test_arb_multi): in every cycle
+ * c a multiple of 200, new request and advance probabilities (100, 75, 50,
+ * 25 or 5 %, 50 before the first); then n request bits and *adv. */
+typedef struct {
+    unsigned p_req, p_adv;
+} cu_arb_stim;
+static inline uint64_t cu_arb_stim_next(cu_rng *r, cu_arb_stim *s, long c, int n, int *adv)
+{
+    if (c % 200 == 0) {
+        static const unsigned probs[] = {100, 75, 50, 25, 5};
+        s->p_req = probs[cu_rng_below(r, 5)];
+        s->p_adv = probs[cu_rng_below(r, 5)];
+    }
+    uint64_t req = 0;
+    for (int i = 0; i < n; i++)
+        req |= (uint64_t)cu_rng_pct(r, s->p_req) << i;
+    *adv = cu_rng_pct(r, s->p_adv);
+    return req;
 }
 
 /* all-ones mask of w bits, 1 <= w <= 64 */

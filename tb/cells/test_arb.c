@@ -132,18 +132,11 @@ int main(int argc, char **argv)
     arb_model m;
     arb_model_init(&m, matrix, n);
     arb_reset(h);
-    unsigned p_req = 50, p_adv = 50;
+    cu_arb_stim stim = {50, 50};
     long grants = 0;
     for (long c = 0; c < a.cycles; c++, cyc++) {
-        if (c % 200 == 0) {
-            static const unsigned probs[] = {100, 75, 50, 25, 5};
-            p_req = probs[cu_rng_below(&r, 5)];
-            p_adv = probs[cu_rng_below(&r, 5)];
-        }
-        uint64_t req = 0;
-        for (int i = 0; i < n; i++)
-            req |= (uint64_t)cu_rng_pct(&r, p_req) << i;
-        int adv = cu_rng_pct(&r, p_adv);
+        int adv;
+        uint64_t req = cu_arb_stim_next(&r, &stim, c, n, &adv);
         arb_set(h, req, adv);
         check(h, &m, req, cyc, "random");
         grants += req != 0;

@@ -83,39 +83,28 @@ struct lcb_ep {
     lcb_ep_stats s;
 };
 
-static int vq_push(vq_t *q, const nr_inj_pkt_t *p)
-{
-    if (q->n == q->cap) {
-        size_t nc = q->cap ? 2 * q->cap : 64;
-        nr_inj_pkt_t *ne = malloc(nc * sizeof *ne);
-        if (!ne) return -1;
-        for (size_t i = 0; i < q->n; i++) ne[i] = q->e[(q->head + i) % q->cap];
-        free(q->e);
-        q->e = ne;
-        q->cap = nc;
-        q->head = 0;
+/* RING_PUSH(NAME, QT, ET): static int NAME(QT *q, const ET *x) appends *x to
+ * the ring q (fields e, head, n, cap), doubling it (64 at first) and
+ * unrolling it to start at 0 when full; 0, or -1 without memory. */
+#define RING_PUSH(NAME, QT, ET)                                                        \
+    static int NAME(QT *q, const ET *x)                                                \
+    {                                                                                  \
+        if (q->n == q->cap) {                                                          \
+            size_t nc = q->cap ? 2 * q->cap : 64;                                      \
+            ET *ne = malloc(nc * sizeof *ne);                                          \
+            if (!ne) return -1;                                                        \
+            for (size_t i = 0; i < q->n; i++) ne[i] = q->e[(q->head + i) % q->cap];    \
+            free(q->e);                                                                \
+            q->e = ne;                                                                 \
+            q->cap = nc;                                                               \
+            q->head = 0;                                                               \
+        }                                                                              \
+        q->e[(q->head + q->n) % q->cap] = *x;                                          \
+        q->n++;                                                                        \
+        return 0;                                                                      \
     }
-    q->e[(q->head + q->n) % q->cap] = *p;
-    q->n++;
-    return 0;
-}
-
-static int aq_push(aq_t *q, const lcb_acc_rec *r)
-{
-    if (q->n == q->cap) {
-        size_t nc = q->cap ? 2 * q->cap : 64;
-        lcb_acc_rec *ne = malloc(nc * sizeof *ne);
-        if (!ne) return -1;
-        for (size_t i = 0; i < q->n; i++) ne[i] = q->e[(q->head + i) % q->cap];
-        free(q->e);
-        q->e = ne;
-        q->cap = nc;
-        q->head = 0;
-    }
-    q->e[(q->head + q->n) % q->cap] = *r;
-    q->n++;
-    return 0;
-}
+RING_PUSH(vq_push, vq_t, nr_inj_pkt_t)
+RING_PUSH(aq_push, aq_t, lcb_acc_rec)
 
 static const nr_inj_pkt_t *vq_front(const vq_t *q) { return q->n ? &q->e[q->head] : NULL; }
 static void vq_pop(vq_t *q) { q->head = (q->head + 1) % q->cap; q->n--; }

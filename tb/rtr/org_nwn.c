@@ -30,15 +30,9 @@ int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errle
     p->top_speedup = (int)rtr_cfg_get(c, "TopSpeedup", 1);
     p->top_choice = (int)rtr_cfg_get(c, "TopChoice", 0);
     p->self_turn = (int)rtr_cfg_get(c, "SelfTurn", 0);
-    p->num_vcs = (int)rtr_cfg_get(c, "NumVcs", 2);
-    p->in_buf_per_vc = (int)rtr_cfg_get(c, "InBufPerVc", 128);
     p->buf_depth = (int)rtr_cfg_get(c, "BufDepth", 16);
     p->chan_lat = (int)rtr_cfg_get(c, "ChanLat", 2);
-    p->use_lcb = (int)rtr_cfg_get(c, "UseLcb", 1);
-    p->max_pkt_len = (int)rtr_cfg_get(c, "MaxPktLen", 64);
-    p->replay_depth = (int)rtr_cfg_get(c, "ReplayDepth", 256);
-    p->window = (int)rtr_cfg_get(c, "Window", 32);
-    p->link_crc_w = (int)rtr_cfg_get(c, "LinkCrcW", 16);
+    RTR_CFG_PORT_PARAMS(c, p);
     char e2[256];
     return rtr_cfg_checked(c, nr_nwn_check(p, e2, sizeof e2), e2, err, errlen);
 }

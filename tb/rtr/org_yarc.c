@@ -24,18 +24,12 @@ int rtr_yarc_params(const rtr_namedcfg *c, nr_yarc_params *p, char *err, int err
     memset(p, 0, sizeof *p);
     p->rows = (int)rtr_cfg_get(c, "Rows", 8);
     p->cols = (int)rtr_cfg_get(c, "Cols", 8);
-    p->num_vcs = (int)rtr_cfg_get(c, "NumVcs", 2);
-    p->in_buf_per_vc = (int)rtr_cfg_get(c, "InBufPerVc", 128);
     p->row_buf_depth = (int)rtr_cfg_get(c, "RowBufDepth", 8);
     p->col_buf_depth = (int)rtr_cfg_get(c, "ColBufDepth", 8);
     p->row_bus_lat = (int)rtr_cfg_get(c, "RowBusLat", 2);
     p->col_lat = (int)rtr_cfg_get(c, "ColLat", 2);
-    p->use_lcb = (int)rtr_cfg_get(c, "UseLcb", 1);
-    p->max_pkt_len = (int)rtr_cfg_get(c, "MaxPktLen", 64);
-    p->replay_depth = (int)rtr_cfg_get(c, "ReplayDepth", 256);
-    p->window = (int)rtr_cfg_get(c, "Window", 32);
     p->sub_speedup = (int)rtr_cfg_get(c, "SubSpeedup", 4);
-    p->link_crc_w = (int)rtr_cfg_get(c, "LinkCrcW", 16);
+    RTR_CFG_PORT_PARAMS(c, p);
     char e2[256];
     return rtr_cfg_checked(c, nr_yarc_check(p, e2, sizeof e2), e2, err, errlen);
 }

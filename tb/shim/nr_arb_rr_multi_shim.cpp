@@ -4,21 +4,9 @@
 #include "../cells/cells_shim.h"
 #include "../cells/shim_common.hpp"
 
-struct arbm_dut : Dut<Vnr_arb_rr_multi> {
-    using Dut::Dut;
-};
+NR_CELL_SHIM(arbm, Vnr_arb_rr_multi, 0, 0)
 
 extern "C" {
-arbm_dut *arbm_new(uint64_t seed)
-{
-    arbm_dut *h = new arbm_dut(seed);
-    h->top->clk_i = 0;
-    h->top->rst_ni = 0;
-    arbm_set(h, 0, 0);
-    return h;
-}
-void arbm_free(arbm_dut *h) { delete h; }
-void arbm_reset(arbm_dut *h) { h->reset(); }
 void arbm_set(arbm_dut *h, uint64_t req_i, int advance_i)
 {
     h->top->req_i = req_i;
@@ -34,5 +22,4 @@ uint32_t arbm_pick_idx(const arbm_dut *h, int k)
     while ((1 << w) < n) w++;
     return (uint32_t)(((uint64_t)h->top->pick_idx_o >> (k * w)) & ((1u << w) - 1));
 }
-void arbm_tick(arbm_dut *h) { h->tick(); }
 }

@@ -4,19 +4,4 @@
 #include "../cells/cells_shim.h"
 #include "../cells/shim_common.hpp"
 
-struct crc_dut : Dut<Vnr_crc16_upd> {
-    using Dut::Dut;
-};
-
-extern "C" {
-crc_dut *crc_new(uint64_t seed) { return new crc_dut(seed); }
-void crc_free(crc_dut *h) { delete h; }
-int crc_width(void) { return 16; }
-uint32_t crc_eval(crc_dut *h, uint32_t crc_i, uint64_t data_i)
-{
-    h->top->crc_i = crc_i;
-    h->top->data_i = data_i;
-    h->top->eval();
-    return h->top->crc_o;
-}
-}
+NR_CRC_SHIM(Vnr_crc16_upd, 16)

@@ -4,21 +4,9 @@
 #include "../cells/cells_shim.h"
 #include "../cells/shim_common.hpp"
 
-struct delay_dut : Dut<Vnr_delay> {
-    using Dut::Dut;
-};
+NR_CELL_SHIM(delay, Vnr_delay, 0, 0)
 
 extern "C" {
-delay_dut *delay_new(uint64_t seed)
-{
-    delay_dut *h = new delay_dut(seed);
-    h->top->clk_i = 0;
-    h->top->rst_ni = 0;
-    delay_set(h, 0, 0);
-    return h;
-}
-void delay_free(delay_dut *h) { delete h; }
-void delay_reset(delay_dut *h) { h->reset(); }
 void delay_set(delay_dut *h, int valid_i, uint64_t data_i)
 {
     h->top->valid_i = valid_i;
@@ -27,5 +15,4 @@ void delay_set(delay_dut *h, int valid_i, uint64_t data_i)
 }
 int delay_valid(const delay_dut *h) { return h->top->valid_o; }
 uint64_t delay_data(const delay_dut *h) { return h->top->data_o; }
-void delay_tick(delay_dut *h) { h->tick(); }
 }

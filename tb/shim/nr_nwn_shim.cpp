@@ -29,45 +29,11 @@ extern "C" nwn_rtl *nwn_rtl_new(const nr_lcb_cfg *lcfg)
     h->p.top_speedup = t->prm_top_speedup_o;
     h->p.top_choice = t->prm_top_choice_o;
     h->p.self_turn = t->prm_self_turn_o;
-    h->p.num_vcs = t->prm_num_vcs_o;
-    h->p.in_buf_per_vc = t->prm_in_buf_per_vc_o;
     h->p.buf_depth = t->prm_buf_depth_o;
     h->p.chan_lat = t->prm_chan_lat_o;
-    h->p.use_lcb = t->prm_use_lcb_o;
-    h->p.max_pkt_len = t->prm_max_pkt_len_o;
-    h->p.replay_depth = t->prm_replay_depth_o;
-    h->p.window = t->prm_window_o;
-    h->p.link_crc_w = t->prm_link_crc_w_o;
+    rtr_shim::read_port_params(h->p, t);
     h->r.set_shape(h->p.num_ports, h->p.num_vcs, h->p.in_buf_per_vc, h->p.use_lcb);
     return h;
 }
 
-extern "C" void nwn_rtl_params(const nwn_rtl *h, nr_nwn_params *p)
-{
-    *p = h->p;
-}
-
-extern "C" void nwn_rtl_eval(nwn_rtl *h, const nr_rtr_in *in, nr_rtr_out *out)
-{
-    h->r.eval(in, out);
-}
-
-extern "C" void nwn_rtl_tick(nwn_rtl *h)
-{
-    h->r.tick();
-}
-
-extern "C" int nwn_rtl_trace(nwn_rtl *h, const char *fst_path)
-{
-    return h->r.trace(fst_path);
-}
-
-extern "C" void nwn_rtl_trace_stop(nwn_rtl *h)
-{
-    h->r.trace_stop();
-}
-
-extern "C" void nwn_rtl_free(nwn_rtl *h)
-{
-    delete h;
-}
+NR_RTR_SHIM_API(nwn_rtl, nr_nwn_params)

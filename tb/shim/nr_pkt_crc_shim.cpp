@@ -4,21 +4,9 @@
 #include "../cells/cells_shim.h"
 #include "../cells/shim_common.hpp"
 
-struct pktcrc_dut : Dut<Vnr_pkt_crc> {
-    using Dut::Dut;
-};
+NR_CELL_SHIM(pktcrc, Vnr_pkt_crc, 0, 0)
 
 extern "C" {
-pktcrc_dut *pktcrc_new(uint64_t seed)
-{
-    pktcrc_dut *h = new pktcrc_dut(seed);
-    h->top->clk_i = 0;
-    h->top->rst_ni = 0;
-    pktcrc_set(h, 0, 0);
-    return h;
-}
-void pktcrc_free(pktcrc_dut *h) { delete h; }
-void pktcrc_reset(pktcrc_dut *h) { h->reset(); }
 void pktcrc_set(pktcrc_dut *h, int valid_i, uint32_t phit_i)
 {
     h->top->valid_i = valid_i;
@@ -34,5 +22,4 @@ void pktcrc_get(const pktcrc_dut *h, pktcrc_out *o)
     o->proto_err_o = h->top->proto_err_o;
     o->proto_err_sticky_o = h->top->proto_err_sticky_o;
 }
-void pktcrc_tick(pktcrc_dut *h) { h->tick(); }
 }

@@ -4,21 +4,9 @@
 #include "../cells/cells_shim.h"
 #include "../cells/shim_common.hpp"
 
-struct ram_dut : Dut<Vnr_ram_1r1w> {
-    using Dut::Dut;
-};
+NR_CELL_SHIM(ram, Vnr_ram_1r1w, 0, 0, 0, 0, 0)
 
 extern "C" {
-ram_dut *ram_new(uint64_t seed)
-{
-    ram_dut *h = new ram_dut(seed);
-    h->top->clk_i = 0;
-    h->top->rst_ni = 0;
-    ram_set(h, 0, 0, 0, 0, 0);
-    return h;
-}
-void ram_free(ram_dut *h) { delete h; }
-void ram_reset(ram_dut *h) { h->reset(); }
 void ram_set(ram_dut *h, int we, uint32_t waddr, uint64_t wdata, int re, uint32_t raddr)
 {
     h->top->we_i = we;
@@ -28,6 +16,5 @@ void ram_set(ram_dut *h, int we, uint32_t waddr, uint64_t wdata, int re, uint32_
     h->top->raddr_i = raddr;
     h->top->eval();
 }
-void ram_tick(ram_dut *h) { h->tick(); }
 uint64_t ram_rdata(const ram_dut *h) { return h->top->rdata_o; }
 }

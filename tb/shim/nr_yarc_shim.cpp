@@ -22,48 +22,14 @@ extern "C" yarc_rtl *yarc_rtl_new(const nr_lcb_cfg *lcfg)
     Vnr_yarc *t = h->r.top;
     h->p.rows = t->prm_rows_o;
     h->p.cols = t->prm_cols_o;
-    h->p.num_vcs = t->prm_num_vcs_o;
-    h->p.in_buf_per_vc = t->prm_in_buf_per_vc_o;
     h->p.row_buf_depth = t->prm_row_buf_depth_o;
     h->p.col_buf_depth = t->prm_col_buf_depth_o;
     h->p.row_bus_lat = t->prm_row_bus_lat_o;
     h->p.col_lat = t->prm_col_lat_o;
     h->p.sub_speedup = t->prm_sub_speedup_o;
-    h->p.use_lcb = t->prm_use_lcb_o;
-    h->p.max_pkt_len = t->prm_max_pkt_len_o;
-    h->p.replay_depth = t->prm_replay_depth_o;
-    h->p.window = t->prm_window_o;
-    h->p.link_crc_w = t->prm_link_crc_w_o;
+    rtr_shim::read_port_params(h->p, t);
     h->r.set_shape(h->p.rows * h->p.cols, h->p.num_vcs, h->p.in_buf_per_vc, h->p.use_lcb);
     return h;
 }
 
-extern "C" void yarc_rtl_params(const yarc_rtl *h, nr_yarc_params *p)
-{
-    *p = h->p;
-}
-
-extern "C" void yarc_rtl_eval(yarc_rtl *h, const nr_rtr_in *in, nr_rtr_out *out)
-{
-    h->r.eval(in, out);
-}
-
-extern "C" void yarc_rtl_tick(yarc_rtl *h)
-{
-    h->r.tick();
-}
-
-extern "C" int yarc_rtl_trace(yarc_rtl *h, const char *fst_path)
-{
-    return h->r.trace(fst_path);
-}
-
-extern "C" void yarc_rtl_trace_stop(yarc_rtl *h)
-{
-    h->r.trace_stop();
-}
-
-extern "C" void yarc_rtl_free(yarc_rtl *h)
-{
-    delete h;
-}
+NR_RTR_SHIM_API(yarc_rtl, nr_yarc_params)

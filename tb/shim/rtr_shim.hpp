@@ -3,7 +3,9 @@
 // (tb/nwn_rtl.h). Both Verilated tops have the same port list (nr_nwn's is
 // nr_yarc's with NumPorts in place of Rows*Cols), so reset, one cycle's eval
 // of the nr_router.h view, the clock edge and the FST trace are written once
-// here; each shim only reads its own prm_* outputs.
+// here, with the prm_* outputs both tops have (read_port_params) and the
+// extern "C" functions that only forward (NR_RTR_SHIM_API); each shim reads
+// its own other prm_* outputs.
 //
 // A shim defines NR_RTR_TRACE before including this header in its traced
 // build (FST). The RTL ports are flat vectors, port-major (port p's phit at
@@ -226,5 +228,29 @@ template <class Top> struct Rtr {
     }
 };
 
+// The port parameters both tops report, into nr_yarc_params or nr_nwn_params.
+template <class P, class Top> static inline void read_port_params(P &p, const Top *t)
+{
+    p.num_vcs = t->prm_num_vcs_o;
+    p.in_buf_per_vc = t->prm_in_buf_per_vc_o;
+    p.use_lcb = t->prm_use_lcb_o;
+    p.max_pkt_len = t->prm_max_pkt_len_o;
+    p.replay_depth = t->prm_replay_depth_o;
+    p.window = t->prm_window_o;
+    p.link_crc_w = t->prm_link_crc_w_o;
+}
+
 } // namespace rtr_shim
+
+// NR_RTR_SHIM_API(P, PARAMS): the extern "C" functions of tb/<P>.h that only
+// forward to the Rtr (P_params, P_eval, P_tick, P_trace, P_trace_stop,
+// P_free), for a handle struct P with members r (the Rtr) and p (PARAMS).
+#define NR_RTR_SHIM_API(P, PARAMS)                                                               \
+    extern "C" void P##_params(const P *h, PARAMS *p) { *p = h->p; }                             \
+    extern "C" void P##_eval(P *h, const nr_rtr_in *in, nr_rtr_out *out) { h->r.eval(in, out); } \
+    extern "C" void P##_tick(P *h) { h->r.tick(); }                                              \
+    extern "C" int P##_trace(P *h, const char *fst_path) { return h->r.trace(fst_path); }        \
+    extern "C" void P##_trace_stop(P *h) { h->r.trace_stop(); }                                  \
+    extern "C" void P##_free(P *h) { delete h; }
+
 #endif

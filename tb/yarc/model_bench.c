@@ -128,13 +128,9 @@ static void point(const bench_model *bm, int lcb, double load, long warm, long c
             /* keep a packet or two in the port's source, the rest waits in
              * the injection process's unbounded queue */
             while (yenv_src_backlog(&e, s) < 64 && (k = nr_inj_peek(&inj[s])) != NULL) {
-                nr_pkt_desc_t d;
-                memset(&d, 0, sizeof d);
-                d.src = (unsigned)s;
-                d.dest = (unsigned)k->dest;
-                d.vc = (unsigned)k->vc;
-                d.len = k->len;
-                d.seq = seq[((size_t)s * (size_t)n + (size_t)k->dest) * 2 + (size_t)k->vc]++;
+                nr_pkt_desc_t d = nr_pkt_desc(
+                    (unsigned)s, (unsigned)k->dest, (unsigned)k->vc,
+                    seq[((size_t)s * (size_t)n + (size_t)k->dest) * 2 + (size_t)k->vc]++, k->len);
                 int len = nr_pkt_build(&d, ph, NR_PKT_LEN_LIMIT, err, sizeof err);
                 if (len < 0) {
                     fprintf(stderr, "build: %s\n", err);

@@ -4,7 +4,8 @@
  * failed check prints "file:line: check failed: EXPR" with the values
  * involved and the seed, then exits 1. NR_TEST_END prints the number of checks
  * and exits 0. Tests are programs, so the two file-scope variables here are
- * fine; the library itself has no globals. */
+ * fine; the library itself has no globals. nr_test_slurp() reads back what a
+ * test wrote to a temporary file. */
 #ifndef NR_TEST_H
 #define NR_TEST_H
 #include <inttypes.h>
@@ -83,5 +84,16 @@ static long nr_test_checks;
             NR_TEST_FAIL_("%s contains \"%s\" (got \"%s\")", #a, nr_n_,              \
                           nr_a_ ? nr_a_ : "(null)");                                  \
     } while (0)
+
+/* Read back the file f (from its start) into buf (n bytes, NUL-terminated),
+ * close it, and return the number of bytes read. */
+static inline size_t nr_test_slurp(FILE *f, char *buf, size_t n)
+{
+    rewind(f);
+    size_t r = fread(buf, 1, n - 1, f);
+    buf[r] = 0;
+    fclose(f);
+    return r;
+}
 
 #endif

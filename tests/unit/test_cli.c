@@ -98,26 +98,28 @@ int main(void)
     int e = 0, list[8], cnt = 0;
 
     /* ---- integers ---- */
-    CHECK_EQ(nr_cli_parse_long("42", 1, 64, &l, err, sizeof err), 0);
-    CHECK_EQ(l, 42);
-    CHECK_EQ(nr_cli_parse_long("-3", -5, 5, &l, err, sizeof err), 0);
-    CHECK_EQ(l, -3);
-    CHECK_EQ(nr_cli_parse_long("0x10", 0, 100, &l, err, sizeof err), 0);
-    CHECK_EQ(l, 16);
-    /* decimal, never octal (issue 11 section 4: --link-lat 010 gave 8) */
-    CHECK_EQ(nr_cli_parse_long("010", 0, 100, &l, err, sizeof err), 0);
-    CHECK_EQ(l, 10);
-    CHECK_EQ(nr_cli_parse_long("-010", -100, 100, &l, err, sizeof err), 0);
-    CHECK_EQ(l, -10);
-    CHECK_EQ(nr_cli_parse_long("09", 0, 100, &l, err, sizeof err), 0);
-    CHECK_EQ(l, 9);
-    CHECK_EQ(nr_cli_parse_long("0X1f", 0, 100, &l, err, sizeof err), 0);
-    CHECK_EQ(l, 31);
+    static const struct {
+        const char *s;
+        long lo, hi, want;
+    } good_long[] = {{"42", 1, 64, 42}, {"-3", -5, 5, -3}, {"0x10", 0, 100, 16},
+                     /* decimal, never octal (issue 11 section 4: --link-lat 010 gave 8) */
+                     {"010", 0, 100, 10}, {"-010", -100, 100, -10}, {"09", 0, 100, 9},
+                     {"0X1f", 0, 100, 31}};
+    for (size_t i = 0; i < sizeof good_long / sizeof good_long[0]; i++) {
+        CHECK_EQ(nr_cli_parse_long(good_long[i].s, good_long[i].lo, good_long[i].hi, &l, err,
+                                   sizeof err), 0);
+        CHECK_EQ(l, good_long[i].want);
+    }
     CHECK_EQ(nr_cli_parse_long("0x", 0, 100, &l, err, sizeof err), -1);
-    CHECK_EQ(nr_cli_parse_u64("010", 0, UINT64_MAX, &u, err, sizeof err), 0);
-    CHECK_U64(u, 10);
-    CHECK_EQ(nr_cli_parse_u64("0777", 0, UINT64_MAX, &u, err, sizeof err), 0);
-    CHECK_U64(u, 777);
+    static const struct {
+        const char *s;
+        uint64_t want;
+    } good_u64[] = {{"010", 10}, {"0777", 777}, {"18446744073709551615", UINT64_MAX},
+                    {"0xFF", 255}};
+    for (size_t i = 0; i < sizeof good_u64 / sizeof good_u64[0]; i++) {
+        CHECK_EQ(nr_cli_parse_u64(good_u64[i].s, 0, UINT64_MAX, &u, err, sizeof err), 0);
+        CHECK_U64(u, good_u64[i].want);
+    }
     CHECK_EQ(nr_cli_parse_long("0x10", 0, 100, &l, err, sizeof err), 0);
     CHECK_EQ(nr_cli_parse_long("99", 1, 64, &l, err, sizeof err), -1);
     CHECK(strcmp(err, "expected an integer in [1, 64], got '99'") == 0);
@@ -127,13 +129,9 @@ int main(void)
         CHECK_EQ(nr_cli_parse_long(bad_long[i], -1000, 1000, &l, err, sizeof err), -1);
         CHECK_STR(err, "expected an integer in [-1000, 1000]");
     }
-    CHECK_EQ(nr_cli_parse_u64("18446744073709551615", 0, UINT64_MAX, &u, err, sizeof err), 0);
-    CHECK_U64(u, UINT64_MAX);
-    CHECK_EQ(nr_cli_parse_u64("0xFF", 0, UINT64_MAX, &u, err, sizeof err), 0);
-    CHECK_EQ(u, 255);
-    CHECK_EQ(nr_cli_parse_u64("-1", 0, UINT64_MAX, &u, err, sizeof err), -1);
-    CHECK_EQ(nr_cli_parse_u64("", 0, UINT64_MAX, &u, err, sizeof err), -1);
-    CHECK_EQ(nr_cli_parse_u64("18446744073709551616", 0, UINT64_MAX, &u, err, sizeof err), -1);
+    static const char *bad_u64[] = {"-1", "", "18446744073709551616"};
+    for (size_t i = 0; i < sizeof bad_u64 / sizeof bad_u64[0]; i++)
+        CHECK_EQ(nr_cli_parse_u64(bad_u64[i], 0, UINT64_MAX, &u, err, sizeof err), -1);
     CHECK_EQ(nr_cli_parse_u64("7", 8, 9, &u, err, sizeof err), -1);
     CHECK_STR(err, "expected an integer in [8, 9], got '7'");
 
@@ -192,10 +190,7 @@ int main(void)
         CHECK_EQ(nr_cli_next(&c, &val), NR_CLI_END);
         FILE *f = tmpfile();
         nr_cli_usage(&c, f);
-        rewind(f);
-        size_t r = fread(out, 1, sizeof out - 1, f);
-        out[r] = 0;
-        fclose(f);
+        nr_test_slurp(f, out, sizeof out);
         CHECK_STR(out, "usage: prog [options] FILE\n");
         CHECK_STR(out, "  --load F               offered load, phits/cycle/port\n");
         CHECK_STR(out, "  --verbose              print more\n");
@@ -224,28 +219,27 @@ int main(void)
 
     /* ---- the exiting wrappers, in a child ---- */
     {
-        char *a1[] = {"prog", "--ports", "16", "--bogus", NULL};
-        CHECK_EQ(child(run_args, a1, out, sizeof out), 2);
-        CHECK_STR(out, "prog: unknown option '--bogus'\nusage: prog [options]\n");
-        char *a2[] = {"prog", "--ports", "65", NULL};
-        CHECK_EQ(child(run_args, a2, out, sizeof out), 2);
-        CHECK_STR(out, "prog: --ports: expected an integer in [2, 64], got '65'\n");
-        char *a3[] = {"prog", "--load=1.5", NULL};
-        CHECK_EQ(child(run_args, a3, out, sizeof out), 2);
-        CHECK_STR(out, "prog: --load: expected a number in [0, 1], got '1.5'\n");
-        char *a4[] = {"prog", "--pattern", "diagonal", NULL};
-        CHECK_EQ(child(run_args, a4, out, sizeof out), 2);
-        CHECK_STR(out, "prog: --pattern: expected one of uniform, bitcomp,");
-        char *a5[] = {"prog", "--seed", "-4", NULL};
-        CHECK_EQ(child(run_args, a5, out, sizeof out), 2);
-        CHECK_STR(out, "prog: --seed: expected an integer in [0, 18446744073709551615], got '-4'");
-        char *a6[] = {"prog", "--help", NULL};
-        CHECK_EQ(child(run_args, a6, out, sizeof out), 0);
-        CHECK_STR(out, "usage: prog [options]\n");
-        char *a7[] = {"prog", "--ports", "8", "--load", "0.25", "--pattern", "tr", NULL};
-        CHECK_EQ(child(run_args, a7, out, sizeof out), 2); /* "tr" is an alias, not a name */
-        char *a8[] = {"prog", "--ports", "8", "--load", "0.25", "--pattern", "tornado", NULL};
-        CHECK_EQ(child(run_args, a8, out, sizeof out), 0);
+        /* argv (NULL-terminated), exit status, and the output (NULL: not checked) */
+        struct { char *argv[8]; int rc; const char *msg; } runs[] = {
+            {{"prog", "--ports", "16", "--bogus"}, 2,
+             "prog: unknown option '--bogus'\nusage: prog [options]\n"},
+            {{"prog", "--ports", "65"}, 2,
+             "prog: --ports: expected an integer in [2, 64], got '65'\n"},
+            {{"prog", "--load=1.5"}, 2, "prog: --load: expected a number in [0, 1], got '1.5'\n"},
+            {{"prog", "--pattern", "diagonal"}, 2,
+             "prog: --pattern: expected one of uniform, bitcomp,"},
+            {{"prog", "--seed", "-4"}, 2,
+             "prog: --seed: expected an integer in [0, 18446744073709551615], got '-4'"},
+            {{"prog", "--help"}, 0, "usage: prog [options]\n"},
+            /* "tr" is an alias, not a name */
+            {{"prog", "--ports", "8", "--load", "0.25", "--pattern", "tr"}, 2, NULL},
+            {{"prog", "--ports", "8", "--load", "0.25", "--pattern", "tornado"}, 0, NULL},
+        };
+        for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+            CHECK_EQ(child(run_args, runs[i].argv, out, sizeof out), runs[i].rc);
+            if (runs[i].msg)
+                CHECK_STR(out, runs[i].msg);
+        }
         CHECK_EQ(child(run_die, "bitrev", out, sizeof out), 2);
         CHECK(strcmp(out, "prog: bitrev needs k to be a power of two, got 12\n") == 0);
     }
@@ -321,10 +315,7 @@ int main(void)
     {
         FILE *f = tmpfile();
         nr_cli_print_seed(f, "nr_run", 255);
-        rewind(f);
-        size_t r = fread(out, 1, sizeof out - 1, f);
-        out[r] = 0;
-        fclose(f);
+        nr_test_slurp(f, out, sizeof out);
         CHECK(strcmp(out, "nr_run: seed 255 (0x00000000000000ff)\n") == 0);
     }
     NR_TEST_END("test_cli");

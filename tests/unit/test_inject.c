@@ -41,6 +41,18 @@ static void run(nr_inj_t *s, long T, long W, double *load, double *wvar, double 
     *wvar = sum2 / nwin - *wmean * *wmean;
 }
 
+/* A process of this kind and load with fixed 4-phit packets, the rest 0. */
+static nr_inj_cfg_t fixed4(nr_inj_kind_t kind, double load)
+{
+    nr_inj_cfg_t c;
+    memset(&c, 0, sizeof c);
+    c.kind = kind;
+    c.load = load;
+    c.len.kind = NR_LEN_FIXED;
+    c.len.a = 4;
+    return c;
+}
+
 int main(void)
 {
     NR_TEST_BEGIN("test_inject", 424242);
@@ -49,11 +61,7 @@ int main(void)
     nr_inj_cfg_t c;
 
     /* ---- Bernoulli, fixed L = 4, load 0.3: p = 0.075 ---- */
-    memset(&c, 0, sizeof c);
-    c.kind = NR_INJ_BERNOULLI;
-    c.load = 0.3;
-    c.len.kind = NR_LEN_FIXED;
-    c.len.a = 4;
+    c = fixed4(NR_INJ_BERNOULLI, 0.3);
     CHECK_EQ(nr_inj_init(&s, &c, nr_test_seed, 0, err, sizeof err), 0);
     CHECK_NEAR(s.p, 0.075, 1e-12);
     {
@@ -141,12 +149,8 @@ int main(void)
 
     /* ---- on/off: L = 4, load 0.4, peak 1, mean burst B = 8 packets ----
      * p_on = 0.25, beta = 0.03125, pi = 0.4, alpha = 0.0208333. */
-    memset(&c, 0, sizeof c);
-    c.kind = NR_INJ_ONOFF;
-    c.load = 0.4;
+    c = fixed4(NR_INJ_ONOFF, 0.4);
     c.burst = 8;
-    c.len.kind = NR_LEN_FIXED;
-    c.len.a = 4;
     CHECK_EQ(nr_inj_init(&s, &c, nr_test_seed, 3, err, sizeof err), 0);
     CHECK_NEAR(s.p, 0.25, 1e-12);
     CHECK_NEAR(s.beta, 0.03125, 1e-12);
@@ -213,11 +217,7 @@ int main(void)
     nr_inj_free(&s);
 
     /* ---- source queue: FIFO, unbounded, max depth ---- */
-    memset(&c, 0, sizeof c);
-    c.kind = NR_INJ_BERNOULLI;
-    c.load = 1.0;
-    c.len.kind = NR_LEN_FIXED;
-    c.len.a = 4;
+    c = fixed4(NR_INJ_BERNOULLI, 1.0);
     CHECK_EQ(nr_inj_init(&s, &c, nr_test_seed, 6, err, sizeof err), 0);
     {
         uint64_t last = 0;

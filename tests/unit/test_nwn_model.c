@@ -8,115 +8,26 @@
  * port outputs (§7), source-route rotation and CRC repair, configuration
  * (§9) and interface violations. */
 #include "nr_crc.h"
-#include "nr_test.h"
 #include "nwn_priv.h"
-#include "yarc_env.h"
-
-/* ---- capture of what leaves the switch ---- */
-typedef struct {
-    int npkt;
-    int port;              /* output of the last packet */
-    int len;
-    uint32_t ph[YENV_MAXLEN];
-    long t_in, t_out;      /* cycles of the last head in and head out */
-    long pair[NR_MAX_PORTS][NR_MAX_PORTS]; /* packets delivered per (src tag, output) */
-    long bad;              /* packets that failed nr_pkt_parse or arrived at the wrong port */
-    long heads_out;        /* heads that left the switch */
-} cap_t;
-
-static void cap_pkt(yenv *e, int port, const uint32_t *ph, int len)
-{
-    cap_t *c = e->ctx;
-    c->npkt++;
-    c->port = port;
-    c->len = len;
-    memcpy(c->ph, ph, sizeof(uint32_t) * (size_t)len);
-    nr_pkt_info_t info;
-    if (nr_pkt_parse(ph, len, e->nvc, 0, &info) != NR_PKT_GOOD || !info.has_tag ||
-        info.tag_src >= NR_MAX_PORTS || (!info.r && (int)info.dest != port)) {
-        c->bad++;
-        if (getenv("NWN_DEBUG"))
-            fprintf(stderr, "bad packet at port %d: status %d dest %u src %u len %d t %llu\n",
-                    port, nr_pkt_parse(ph, len, e->nvc, 0, &info), info.dest, info.tag_src,
-                    len, (unsigned long long)e->t);
-    }
-    else
-        c->pair[info.tag_src][port]++;
-}
-static void cap_in(yenv *e, int port, uint32_t h)
-{
-    (void)port;
-    (void)h;
-    ((cap_t *)e->ctx)->t_in = (long)e->t;
-}
-static void cap_out(yenv *e, int port, uint32_t h)
-{
-    (void)port;
-    (void)h;
-    ((cap_t *)e->ctx)->t_out = (long)e->t;
-    ((cap_t *)e->ctx)->heads_out++;
-}
+#define YT_ROUTE_STEPS 600
+#include "yenv_test.h"
 
 static void env_open(yenv *e, cap_t *c, const nr_nwn_params *p)
 {
     yenv_init_nwn(e, p, NULL, 1, nr_test_seed);
-    memset(c, 0, sizeof *c);
-    e->ctx = c;
+    cap_attach(e, c);
+}
+
+/* An environment of p whose deliveries go to the cap_t at the start of the
+ * watcher w (size bytes, cleared), with hook as its timer. */
+static void watch_open(yenv *e, void *w, size_t size, const nr_nwn_params *p, uint64_t seed,
+                       void (*hook)(yenv *, int))
+{
+    memset(w, 0, size);
+    yenv_init_nwn(e, p, NULL, 1, seed);
+    e->ctx = w;
     e->on_pkt = cap_pkt;
-    e->on_head_in = cap_in;
-    e->on_head_out = cap_out;
-}
-
-/* One configuration write, applied in one cycle. */
-static void cfg(yenv *e, int bcast, int tile, int addr, uint32_t wdata)
-{
-    yenv_cfg_write(e, bcast, tile, addr, wdata);
-    yenv_step(e);
-}
-
-/* Send one packet from src and run until it leaves or is dropped. Returns
- * the output port, or -(reason) if it was dropped, or -100 if neither. */
-static int route_one(yenv *e, int src, const uint32_t *ph, int len)
-{
-    cap_t *c = e->ctx;
-    int np = c->npkt;
-    uint64_t nd = e->drops[src];
-    yenv_send(e, src, ph, len);
-    for (int i = 0; i < 600; i++) {
-        yenv_step(e);
-        if (c->npkt > np)
-            return c->port;
-        if (e->drops[src] > nd) {
-            yenv_drain(e, 4, 400); /* let the dropped packet be consumed */
-            return -(int)e->drop_reason_last[src];
-        }
-    }
-    return -100;
-}
-
-/* A tagged packet. */
-static int mk(uint32_t *ph, unsigned src, unsigned dest, unsigned vc, int len, unsigned r,
-              unsigned a, unsigned h, const unsigned *route, uint32_t hash)
-{
-    nr_pkt_desc_t d;
-    char err[128];
-    memset(&d, 0, sizeof d);
-    d.src = src;
-    d.dest = dest;
-    d.vc = vc;
-    d.len = len;
-    d.r = r;
-    d.a = a;
-    d.h = h;
-    if (route)
-        memcpy(d.route, route, sizeof d.route);
-    d.hash = hash;
-    int n = nr_pkt_build(&d, ph, YENV_MAXLEN, err, sizeof err);
-    if (n < 0) {
-        fprintf(stderr, "nr_pkt_build: %s\n", err);
-        exit(1);
-    }
-    return n;
+    e->timer = hook;
 }
 
 /* The path shape of p -> q, from the doc's tables (§1, §8): the number of
@@ -362,25 +273,8 @@ static void latency_run(char org, int lcb, int lat, int all_pairs)
                 CHECK_EQ(route_one(&e, s, ph, l), -(s == q ? NR_DROP_SELF : NR_DROP_UPUP));
                 continue;
             }
-            long first_out = -1, last_out = -1;
-            int np = c.npkt;
-            yenv_send(&e, s, ph, l);
-            for (int i = 0; i < 300 && c.npkt == np; i++) {
-                uint64_t h = e.phit_hops;
-                yenv_step(&e);
-                if (e.phit_hops != h) {
-                    if (first_out < 0)
-                        first_out = (long)e.t - 1;
-                    last_out = (long)e.t - 1;
-                }
-            }
-            CHECK_EQ(c.npkt, np + 1);
-            CHECK_EQ(c.port, q);
             /* §8 table: 6 (bare 4) + L per subswitch after the first */
-            CHECK_EQ(c.t_out - c.t_in, (lcb ? 6 : 4) + (sub - 1) * lat);
-            CHECK_EQ(last_out - first_out + 1, l); /* one phit per cycle */
-            CHECK_EQ(c.len, l);
-            CHECK(memcmp(c.ph, ph, sizeof(uint32_t) * (size_t)l) == 0);
+            yt_zero_load(&e, s, ph, l, q, (lcb ? 6 : 4) + (sub - 1) * lat, 300);
             shapes[sub]++;
         }
     /* every path shape of the organization was measured */
@@ -853,18 +747,10 @@ static void test_small_buffers(void)
             for (int k = 0; k < 4; k++) {
                 int s = pairs[k][0], q = pairs[k][1];
                 int l = mk(ph, (unsigned)s, (unsigned)q, (unsigned)(k & 1), 64, 0, 0, 0, NULL, 0);
-                long first = -1, last = -1;
+                long first, last;
                 int np = c.npkt;
                 yenv_send(&e, s, ph, l);
-                for (int i = 0; i < 400 && c.npkt == np; i++) {
-                    uint64_t h = e.phit_hops;
-                    yenv_step(&e);
-                    if (e.phit_hops != h) {
-                        if (first < 0)
-                            first = (long)e.t;
-                        last = (long)e.t;
-                    }
-                }
+                yt_hops(&e, 400, &c.npkt, &first, &last);
                 CHECK_EQ(c.npkt, np + 1);
                 CHECK_EQ(c.port, q);
                 CHECK_EQ(last - first + 1, 64);
@@ -950,11 +836,7 @@ static void test_vct(void)
         nr_nwn_params p = yenv_nwn_params(orgs[o], 16, 0);
         yenv e;
         vct_t w;
-        memset(&w, 0, sizeof w);
-        yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
-        e.ctx = &w;
-        e.on_pkt = cap_pkt;
-        e.timer = vct_hook;
+        watch_open(&e, &w, sizeof w, &p, nr_test_seed, vct_hook);
         uint32_t ph[YENV_MAXLEN];
         /* 40-phit packets to port 6 from four inputs; port 6 holds its VC 0
          * credits: 128 -> 88 -> 48 < 64, so exactly two start */
@@ -1199,11 +1081,7 @@ static void test_adaptive_top(void)
     p.m = 4;                                       /* four tops */
     yenv e;
     watch_t w;
-    memset(&w, 0, sizeof w);
-    yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
-    e.ctx = &w;
-    e.on_pkt = cap_pkt;
-    e.timer = watch_hook;
+    watch_open(&e, &w, sizeof w, &p, nr_test_seed, watch_hook);
     uint32_t ph[YENV_MAXLEN];
     /* all credits equal: the tops in turn, 0, 1, 2, 3, 0 ...; local turns
      * (to port 1) do not move the pointer */
@@ -1324,11 +1202,7 @@ static void test_random_top(void)
     p.top_choice = 1;
     yenv e;
     watch_t w;
-    memset(&w, 0, sizeof w);
-    yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
-    e.ctx = &w;
-    e.on_pkt = cap_pkt;
-    e.timer = watch_hook;
+    watch_open(&e, &w, sizeof w, &p, nr_test_seed, watch_hook);
     uint32_t ph[YENV_MAXLEN];
     nwn_geom g;
     memset(&g, 0, sizeof g);
@@ -1431,11 +1305,7 @@ static void test_hashed_top(void)
     p.m = 4;
     yenv e;
     watch_t w;
-    memset(&w, 0, sizeof w);
-    yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
-    e.ctx = &w;
-    e.on_pkt = cap_pkt;
-    e.timer = watch_hook;
+    watch_open(&e, &w, sizeof w, &p, nr_test_seed, watch_hook);
     uint32_t ph[YENV_MAXLEN];
     int n = 0;
     for (int src = 0; src < 4; src++)
@@ -1519,11 +1389,7 @@ static void pops_run(char org, int k, int S, int nvc, int lcb, pops_t *w)
     p.speedup = S;
     p.num_vcs = nvc;
     yenv e;
-    memset(w, 0, sizeof *w);
-    yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed + (uint64_t)(S * 10 + nvc));
-    e.ctx = w;
-    e.on_pkt = cap_pkt;
-    e.timer = pops_hook;
+    watch_open(&e, w, sizeof *w, &p, nr_test_seed + (uint64_t)(S * 10 + nvc), pops_hook);
     for (int q = 0; q < k; q++)
         e.snk[q].bp = 0.1;
     nr_rng_t r;

@@ -24,9 +24,8 @@
  * bare output counters or the LCB credits of switch and NICs, every internal
  * channel's credit counter, and nothing owned, busy, routed or staged. */
 #include "nr_sb.h"
-#include "nr_test.h"
 #include "nwn_priv.h"
-#include "yarc_env.h"
+#include "yenv_test.h"
 
 typedef struct {
     nr_sb_t sb;                /* single-path flows: strict order */
@@ -164,23 +163,8 @@ static void run(const run_cfg *rc, uint64_t seed)
             nr_rng_t *r = &gen[s];
             if (!nr_rng_bernoulli(r, rc->load / mean_len) || yenv_src_backlog(&e, s) > 512)
                 continue;
-            nr_pkt_desc_t d;
+            nr_pkt_desc_t d = yt_rand_desc(r, s, n, V);
             char err[128];
-            memset(&d, 0, sizeof d);
-            d.src = (unsigned)s;
-            d.dest = (unsigned)nr_rng_below(r, (uint64_t)n);
-            d.vc = (unsigned)nr_rng_below(r, (uint64_t)V);
-            unsigned hb = (unsigned)nr_rng_below(r, 8);
-            d.r = (hb & 1) && (hb & 6) == 6; /* 1 in 8: source routed */
-            d.a = (hb >> 1) & 1;
-            d.h = (hb >> 2) & 1;
-            d.route[0] = d.dest;            /* hop 0 = the destination's port */
-            d.route[1] = (unsigned)nr_rng_below(r, 64);
-            d.route[2] = (unsigned)nr_rng_below(r, 64);
-            d.hash = (uint32_t)nr_rng_u64(r) & 0x3FFFFF;
-            d.len = 4 + (int)nr_rng_below(r, 61);
-            if (d.len < nr_pkt_min_len(&d))
-                d.len = nr_pkt_min_len(&d);
             int drop = expect_drop(&p, s, (int)d.dest);
             nr_sb_t *sb = multipath(&p, s, (int)d.dest, d.a, d.h) ? &c.sbm : &c.sb;
             d.seq = drop ? 0 : nr_sb_next_seq(sb, d.src, d.dest, d.vc);
@@ -240,16 +224,7 @@ static void run(const run_cfg *rc, uint64_t seed)
     const nr_nwn *m = e.nw;
     for (int q = 0; q < n; q++) {
         for (int v = 0; v < V; v++) {
-            if (!rc->lcb) {
-                CHECK_EQ(e.src[q].cred[v], p.in_buf_per_vc);
-                CHECK_EQ(m->fr.bp[q].cnt[v], p.in_buf_per_vc);
-            } else {
-                nr_lcbp_out o;
-                nr_lcbp_peek(m->fr.lcb[q], &o);
-                CHECK_EQ(o.credits[v], (uint32_t)p.in_buf_per_vc);
-                nr_lcbp_peek(e.nic[q], &o);
-                CHECK_EQ(o.credits[v], (uint32_t)p.in_buf_per_vc);
-            }
+            yt_check_front_credits(&e, &m->fr, q, v, rc->lcb, p.in_buf_per_vc);
             CHECK_EQ(m->iu[q].route_v[v], 0);
             CHECK_EQ(m->iu[q].stg_cnt[v], 0);
         }

@@ -4,18 +4,6 @@
 #include "nr_rng.h"
 #include "nr_test.h"
 
-static nr_pkt_desc_t desc(unsigned src, unsigned dest, unsigned vc, uint32_t seq, int len)
-{
-    nr_pkt_desc_t d;
-    memset(&d, 0, sizeof d);
-    d.src = src;
-    d.dest = dest;
-    d.vc = vc;
-    d.seq = seq;
-    d.len = len;
-    return d;
-}
-
 /* Parse with NumVcs = 2, MaxPktLen = 64. */
 static nr_pkt_status_t parse(const uint32_t *ph, int len, nr_pkt_info_t *in)
 {
@@ -88,7 +76,7 @@ int main(void)
     CHECK_EQ(nr_pcrc(p2, 4), nr_pcrc(p, 4));
 
     /* ---- builder ---- */
-    nr_pkt_desc_t d = desc(9, 300, 1, 4242, 19);
+    nr_pkt_desc_t d = nr_pkt_desc(9, 300, 1, 4242, 19);
     CHECK_EQ(nr_pkt_min_len(&d), 4);
     CHECK_EQ(nr_pkt_build(&d, p, 64, err, sizeof err), 19);
     CHECK_EQ(parse(p, 19, &in), NR_PKT_GOOD);
@@ -125,7 +113,7 @@ int main(void)
     nr_pkt_build(&d2, q, 64, NULL, 0);
     CHECK(p[5] != q[5]);
     /* r and h: route then hash phit, then the tag. */
-    d = desc(1, 2, 0, 3, 6);
+    d = nr_pkt_desc(1, 2, 0, 3, 6);
     d.r = 1;
     d.h = 1;
     d.a = 1;
@@ -149,32 +137,32 @@ int main(void)
     CHECK_EQ(nr_pkt_build(&d, p, 64, err, sizeof err), -1);
     CHECK_STR(err, "length 5 too short");
     CHECK_STR(err, "at least 6");
-    d = desc(1, 2, 0, 3, 3);
+    d = nr_pkt_desc(1, 2, 0, 3, 3);
     CHECK_EQ(nr_pkt_build(&d, p, 64, err, sizeof err), -1);
     CHECK_STR(err, "at least 4");
-    d = desc(1, 2, 0, 3, NR_PKT_LEN_LIMIT + 1);
+    d = nr_pkt_desc(1, 2, 0, 3, NR_PKT_LEN_LIMIT + 1);
     CHECK_EQ(nr_pkt_build(&d, p, NR_PKT_LEN_LIMIT + 1, err, sizeof err), -1);
     CHECK_STR(err, "builder limit");
-    d = desc(1, 2, 0, 3, 30);
+    d = nr_pkt_desc(1, 2, 0, 3, 30);
     CHECK_EQ(nr_pkt_build(&d, p, 20, err, sizeof err), -1);
     CHECK_STR(err, "too small");
-    d = desc(1, 40000, 0, 3, 8);
+    d = nr_pkt_desc(1, 40000, 0, 3, 8);
     CHECK_EQ(nr_pkt_build(&d, p, 64, err, sizeof err), -1);
     CHECK_STR(err, "dest 40000");
-    d = desc(1, 2, 4, 3, 8);
+    d = nr_pkt_desc(1, 2, 4, 3, 8);
     CHECK_EQ(nr_pkt_build(&d, p, 64, err, sizeof err), -1);
     CHECK_STR(err, "vc 4");
-    d = desc(1, 2, 0, 1u << 22, 8);
+    d = nr_pkt_desc(1, 2, 0, 1u << 22, 8);
     CHECK_EQ(nr_pkt_build(&d, p, 64, err, sizeof err), -1);
     CHECK_STR(err, "seq");
-    d = desc(1, 2, 0, 3, 8);
+    d = nr_pkt_desc(1, 2, 0, 3, 8);
     d.r = 1;
     d.route[1] = 64;
     CHECK_EQ(nr_pkt_build(&d, p, 64, err, sizeof err), -1);
     CHECK_STR(err, "route hop 1");
 
     /* ---- parser: every malformation class, one at a time ---- */
-    d = desc(3, 4, 1, 5, 8);
+    d = nr_pkt_desc(3, 4, 1, 5, 8);
     int n = nr_pkt_build(&d, p, 64, NULL, 0);
     CHECK_EQ(n, 8);
 #define MUT(code, expect_mask, expect_bad)                      \
@@ -201,7 +189,7 @@ int main(void)
     MUT((q[0] = nr_head_set_r(nr_head_set_h(q[0], 1), 1), q[1] = q[7], ql = 2),
         NR_PKT_M_HDRLEN, -1);
     /* Over-long: 65 phits against MaxPktLen 64; 65 is fine with max 80. */
-    d = desc(3, 4, 1, 5, 65);
+    d = nr_pkt_desc(3, 4, 1, 5, 65);
     CHECK_EQ(nr_pkt_build(&d, q, 200, NULL, 0), 65);
     CHECK_EQ(parse(q, 65, &in), NR_PKT_MALFORMED);
     CHECK_EQ(in.malformed, NR_PKT_M_LONG);
@@ -243,7 +231,7 @@ int main(void)
     /* Every 1- and 2-bit error in the 402 covered bits of a 19-phit packet
      * (18 x 22 data bits, then EOP bits 21:16) is caught: CRC-16/IBM-3740 has
      * Hamming distance 4 at this length. */
-    d = desc(17, 18, 0, 99, 19);
+    d = nr_pkt_desc(17, 18, 0, 99, 19);
     n = nr_pkt_build(&d, p, 64, NULL, 0);
     {
         long missed = 0, tried = 0;
@@ -264,7 +252,7 @@ int main(void)
         CHECK_EQ(missed, 0);
     }
     /* ---- the expected transform of a router hop (nr_pkt_route_hop) ---- */
-    d = desc(1, 2, 0, 3, 8);
+    d = nr_pkt_desc(1, 2, 0, 3, 8);
     d.r = 1;
     d.route[0] = 1;
     d.route[1] = 2;
@@ -302,7 +290,7 @@ int main(void)
         CHECK_U64(e2[5], nr_phit_make(NR_KIND_BODY, 0x0057));
         CHECK(nr_pkt_e2e_ok(e2, 7));
     }
-    d = desc(17, 18, 1, 99, 19);
+    d = nr_pkt_desc(17, 18, 1, 99, 19);
     d.e2e = 1;
     CHECK_EQ(nr_pkt_min_len(&d), 6);
     n = nr_pkt_build(&d, p, 64, err, sizeof err);
@@ -340,7 +328,7 @@ int main(void)
     }
     /* A router may rewrite the route phit (rotation at every hop): the check
      * does not cover it, but it does cover the hash-free payload after it. */
-    d = desc(3, 4, 0, 7, 10);
+    d = nr_pkt_desc(3, 4, 0, 7, 10);
     d.e2e = 1;
     d.r = 1;
     d.route[0] = 9;

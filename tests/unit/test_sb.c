@@ -32,13 +32,7 @@ static int route2(void *ctx, unsigned src, const uint32_t *ph, int len, int port
 
 static pkt_t mk(unsigned src, unsigned dest, unsigned vc, uint32_t seq, int len)
 {
-    nr_pkt_desc_t d;
-    memset(&d, 0, sizeof d);
-    d.src = src;
-    d.dest = dest;
-    d.vc = vc;
-    d.seq = seq;
-    d.len = len;
+    nr_pkt_desc_t d = nr_pkt_desc(src, dest, vc, seq, len);
     pkt_t p;
     char err[160];
     p.len = nr_pkt_build(&d, p.ph, 80, err, sizeof err);
@@ -134,9 +128,7 @@ int main(void)
         FILE *f = tmpfile();
         nr_sb_report(&sb, f);
         char buf[2000] = {0};
-        rewind(f);
-        CHECK(fread(buf, 1, sizeof buf - 1, f) > 0);
-        fclose(f);
+        CHECK(nr_test_slurp(f, buf, sizeof buf) > 0);
         CHECK_STR(buf, "scoreboard: PASS (0 errors)");
         CHECK_STR(buf, "transmit_error copies 20");
         nr_sb_free(&sb);
@@ -474,9 +466,7 @@ int main(void)
         CHECK_EQ(nr_sb_final(&sb), 4);
         nr_sb_report(&sb, f);
         char buf[4000] = {0};
-        rewind(f);
-        CHECK(fread(buf, 1, sizeof buf - 1, f) > 0);
-        fclose(f);
+        CHECK(nr_test_slurp(f, buf, sizeof buf) > 0);
         CHECK_STR(buf, "sb: loss: flow src=1 dest=2 vc=0 seq=0 (injected cycle 0): never delivered");
         CHECK_STR(buf, "further errors are counted, not printed");
         CHECK_STR(buf, "loss 4,");

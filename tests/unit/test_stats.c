@@ -4,14 +4,6 @@
 #include "nr_stats.h"
 #include "nr_test.h"
 
-static void slurp(FILE *f, char *buf, size_t n)
-{
-    rewind(f);
-    size_t r = fread(buf, 1, n - 1, f);
-    buf[r] = 0;
-    fclose(f);
-}
-
 int main(void)
 {
     NR_TEST_BEGIN("test_stats", 5);
@@ -98,7 +90,7 @@ int main(void)
         CHECK_EQ(s.net_max, 90);
         FILE *f = tmpfile();
         nr_stats_print(&st, f);
-        slurp(f, buf, sizeof buf);
+        nr_test_slurp(f, buf, sizeof buf);
         CHECK_STR(buf, "offered 0.0150 accepted 0.0100 phits/cycle/port");
         CHECK_STR(buf, "drain complete after 101 cycles");
         CHECK_STR(buf, "n 3 mean 70.33 min 10 p50 100 p99 101 max 101 cycles");
@@ -124,7 +116,7 @@ int main(void)
         CHECK_EQ(s.n, 0);
         FILE *f = tmpfile();
         nr_stats_print(&st, f);
-        slurp(f, buf, sizeof buf);
+        nr_test_slurp(f, buf, sizeof buf);
         CHECK_STR(buf, "outstanding 1; drain LIMIT HIT after 500 cycles");
     }
     nr_stats_free(&st);
@@ -139,17 +131,17 @@ int main(void)
         }
         FILE *f = tmpfile();
         nr_stats_hist_print(&st, f, 1, 0);
-        slurp(f, buf, sizeof buf);
+        nr_test_slurp(f, buf, sizeof buf);
         CHECK(strcmp(buf, "lat_lo,lat_hi,count\n0,2,2\n2,4,1\n4,6,2\n6,8,0\n8,10,1\n") == 0);
         f = tmpfile();
         nr_stats_hist_print(&st, f, 0, 0);
-        slurp(f, buf, sizeof buf);
+        nr_test_slurp(f, buf, sizeof buf);
         CHECK_STR(buf, "[     0,      2)        2 ##################################################\n");
         CHECK_STR(buf, "[     2,      4)        1 #########################\n");
         CHECK_STR(buf, "[     6,      8)        0 \n");
         f = tmpfile();
         nr_stats_hist_print(&st, f, 1, 1); /* no network samples: header only */
-        slurp(f, buf, sizeof buf);
+        nr_test_slurp(f, buf, sizeof buf);
         CHECK(strcmp(buf, "lat_lo,lat_hi,count\n") == 0);
     }
     nr_stats_free(&st);

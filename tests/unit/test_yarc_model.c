@@ -5,100 +5,13 @@
  * rotation with the CRC repair of §4.3, CFG_BAD, and seed 003's root-detect
  * example converted to our ROOT_MASK sense. */
 #include "nr_crc.h"
-#include "nr_test.h"
-#include "yarc_env.h"
 #include "yarc_priv.h"
-
-/* ---- capture of what leaves the router ---- */
-typedef struct {
-    int npkt;
-    int port;              /* output of the last packet */
-    int len;
-    uint32_t ph[YENV_MAXLEN];
-    long t_in, t_out;      /* cycles of the last head in and head out */
-} cap_t;
-
-static void cap_pkt(yenv *e, int port, const uint32_t *ph, int len)
-{
-    cap_t *c = e->ctx;
-    c->npkt++;
-    c->port = port;
-    c->len = len;
-    memcpy(c->ph, ph, sizeof(uint32_t) * (size_t)len);
-}
-static void cap_in(yenv *e, int port, uint32_t h)
-{
-    (void)port;
-    (void)h;
-    ((cap_t *)e->ctx)->t_in = (long)e->t;
-}
-static void cap_out(yenv *e, int port, uint32_t h)
-{
-    (void)port;
-    (void)h;
-    ((cap_t *)e->ctx)->t_out = (long)e->t;
-}
+#include "yenv_test.h"
 
 static void env_open(yenv *e, cap_t *c, const nr_yarc_params *p)
 {
     yenv_init(e, p, NULL, 1, nr_test_seed);
-    memset(c, 0, sizeof *c);
-    e->ctx = c;
-    e->on_pkt = cap_pkt;
-    e->on_head_in = cap_in;
-    e->on_head_out = cap_out;
-}
-
-/* One configuration write, applied in one cycle. */
-static void cfg(yenv *e, int bcast, int tile, int addr, uint32_t wdata)
-{
-    yenv_cfg_write(e, bcast, tile, addr, wdata);
-    yenv_step(e);
-}
-
-/* Send one packet from src and run until it leaves or is dropped. Returns
- * the output port, or -(reason) if it was dropped, or -100 if neither. */
-static int route_one(yenv *e, int src, const uint32_t *ph, int len)
-{
-    cap_t *c = e->ctx;
-    int np = c->npkt;
-    uint64_t nd = e->drops[src];
-    yenv_send(e, src, ph, len);
-    for (int i = 0; i < 400; i++) {
-        yenv_step(e);
-        if (c->npkt > np)
-            return c->port;
-        if (e->drops[src] > nd) {
-            yenv_drain(e, 4, 400); /* let the dropped packet be consumed */
-            return -(int)e->drop_reason_last[src];
-        }
-    }
-    return -100;
-}
-
-/* A tagged packet. */
-static int mk(uint32_t *ph, unsigned src, unsigned dest, unsigned vc, int len, unsigned r,
-              unsigned a, unsigned h, const unsigned *route, uint32_t hash)
-{
-    nr_pkt_desc_t d;
-    char err[128];
-    memset(&d, 0, sizeof d);
-    d.src = src;
-    d.dest = dest;
-    d.vc = vc;
-    d.len = len;
-    d.r = r;
-    d.a = a;
-    d.h = h;
-    if (route)
-        memcpy(d.route, route, sizeof d.route);
-    d.hash = hash;
-    int n = nr_pkt_build(&d, ph, YENV_MAXLEN, err, sizeof err);
-    if (n < 0) {
-        fprintf(stderr, "nr_pkt_build: %s\n", err);
-        exit(1);
-    }
-    return n;
+    cap_attach(e, c);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -240,26 +153,7 @@ static void latency_case(int rows, int cols, int lcb, int lr, int lc, int len)
         int l = mk(ph, (unsigned)src, (unsigned)dst, (unsigned)(k & 1), len, 0, 0, 0, NULL, 0);
         for (int i = 0; i < 40; i++)
             yenv_step(&e);
-        long first_out = -1, last_out = -1;
-        int np = c.npkt;
-        yenv_send(&e, src, ph, l);
-        for (int i = 0; i < 200 && c.npkt == np; i++) {
-            uint64_t h = e.phit_hops;
-            yenv_step(&e);
-            if (e.phit_hops != h) {
-                if (first_out < 0)
-                    first_out = (long)e.t - 1;
-                last_out = (long)e.t - 1;
-            }
-        }
-        CHECK_EQ(c.npkt, np + 1);
-        CHECK_EQ(c.port, dst);
-        int expect = (lcb ? 6 : 4) + lr + lc;
-        CHECK_EQ(c.t_out - c.t_in, expect);
-        /* one phit per cycle from head to EOP */
-        CHECK_EQ(last_out - first_out + 1, l);
-        CHECK_EQ(c.len, l);
-        CHECK(memcmp(c.ph, ph, sizeof(uint32_t) * (size_t)l) == 0);
+        yt_zero_load(&e, src, ph, l, dst, (lcb ? 6 : 4) + lr + lc, 200);
     }
     CHECK_EQ(yenv_errors(&e), 0);
     yenv_free(&e);

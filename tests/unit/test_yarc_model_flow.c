@@ -7,8 +7,7 @@
  *     subswitch, column channel and output port (bare and with LCBs);
  *   - the wormhole credit loops sustain one phit per cycle at the minimum
  *     legal depths (2L), for one packet and for a permutation at full load. */
-#include "nr_test.h"
-#include "yarc_env.h"
+#include "yenv_test.h"
 
 typedef struct {
     long per_src[NR_MAX_PORTS];  /* packets delivered, by source (tag) */
@@ -32,22 +31,19 @@ static void on_pkt(yenv *e, int port, const uint32_t *ph, int len)
     f->per_vc[in.vc & 3]++;
 }
 
-static int mk(uint32_t *ph, unsigned src, unsigned dest, unsigned vc, int len, uint32_t seq)
+/* A YARC environment of p whose deliveries f counts (from zero). */
+static void flow_open(yenv *e, flow_t *f, const nr_yarc_params *p)
 {
-    nr_pkt_desc_t d;
-    char err[128];
-    memset(&d, 0, sizeof d);
-    d.src = src;
-    d.dest = dest;
-    d.vc = vc;
-    d.len = len;
-    d.seq = seq;
-    int n = nr_pkt_build(&d, ph, YENV_MAXLEN, err, sizeof err);
-    if (n < 0) {
-        fprintf(stderr, "nr_pkt_build: %s\n", err);
-        exit(1);
-    }
-    return n;
+    memset(f, 0, sizeof *f);
+    yenv_init(e, p, NULL, 1, nr_test_seed);
+    e->ctx = f;
+    e->on_pkt = on_pkt;
+}
+
+static int mk_seq(uint32_t *ph, unsigned src, unsigned dest, unsigned vc, int len, uint32_t seq)
+{
+    nr_pkt_desc_t d = nr_pkt_desc(src, dest, vc, seq, len);
+    return yt_build(&d, ph);
 }
 
 /* Keep each source in `srcs` backlogged with packets to `hot` (VC
@@ -59,10 +55,7 @@ static void hotspot_case(int rows, int cols, const int *srcs, int nsrc, int hot,
     nr_yarc_params p = yenv_params(rows, cols, 0);
     yenv e;
     flow_t f;
-    memset(&f, 0, sizeof f);
-    yenv_init(&e, &p, NULL, 1, nr_test_seed);
-    e.ctx = &f;
-    e.on_pkt = on_pkt;
+    flow_open(&e, &f, &p);
     uint32_t ph[YENV_MAXLEN];
     uint32_t seq[NR_MAX_PORTS] = {0};
     long warm = 3000, meas = 30000;
@@ -72,7 +65,7 @@ static void hotspot_case(int rows, int cols, const int *srcs, int nsrc, int hot,
             int s = srcs[i];
             if (yenv_src_backlog(&e, s) < 2 * len) {
                 unsigned vc = two_vcs ? seq[s] & 1u : 0u;
-                int l = mk(ph, (unsigned)s, (unsigned)hot, vc, len, seq[s]++);
+                int l = mk_seq(ph, (unsigned)s, (unsigned)hot, vc, len, seq[s]++);
                 yenv_send(&e, s, ph, l);
             }
         }
@@ -124,17 +117,14 @@ static void vc_independence_case(int lcb)
     nr_yarc_params p = yenv_params(4, 4, lcb);
     yenv e;
     flow_t f;
-    memset(&f, 0, sizeof f);
-    yenv_init(&e, &p, NULL, 1, nr_test_seed);
-    e.ctx = &f;
-    e.on_pkt = on_pkt;
+    flow_open(&e, &f, &p);
     f.counting = 1;
     uint32_t ph[YENV_MAXLEN];
     e.snk[6].hold_mask = 1u; /* output 6's sink never drains VC 0 */
     /* Use up output 6's VC 0 credits (bare: 128 at the output counter; with
      * LCBs the NIC's input queue holds 128 and returns nothing). */
     for (uint32_t s = 0; s < 2; s++) {
-        int l = mk(ph, 1, 6, 0, 64, s);
+        int l = mk_seq(ph, 1, 6, 0, 64, s);
         yenv_send(&e, 1, ph, l);
     }
     for (int i = 0; i < 600; i++)
@@ -142,7 +132,7 @@ static void vc_independence_case(int lcb)
     CHECK_EQ(f.per_vc[0], lcb ? 0 : 2); /* with LCBs they sit in the NIC queue */
     /* The third VC 0 packet cannot start at output 6 and backs up into the
      * column buffer, the row buffer, staging and the input queue. */
-    int l = mk(ph, 1, 6, 0, 60, 2);
+    int l = mk_seq(ph, 1, 6, 0, 60, 2);
     yenv_send(&e, 1, ph, l);
     for (int i = 0; i < 300; i++)
         yenv_step(&e);
@@ -151,7 +141,7 @@ static void vc_independence_case(int lcb)
      * another output of subswitch (0, 2) (output 2, column channel 0). */
     uint32_t seq6 = 0, seq2 = 0;
     for (int k = 0; k < 40; k++) {
-        l = k & 1 ? mk(ph, 1, 2, 1, 19, seq2++) : mk(ph, 1, 6, 1, 19, seq6++);
+        l = k & 1 ? mk_seq(ph, 1, 2, 1, 19, seq2++) : mk_seq(ph, 1, 6, 1, 19, seq6++);
         yenv_send(&e, 1, ph, l);
     }
     for (int i = 0; i < 3000; i++)
@@ -183,25 +173,14 @@ static void credit_loop_case(int rows, int cols, int lr, int lc)
     int n = rows * cols;
     yenv e;
     flow_t f;
-    memset(&f, 0, sizeof f);
-    yenv_init(&e, &p, NULL, 1, nr_test_seed);
-    e.ctx = &f;
-    e.on_pkt = on_pkt;
+    flow_open(&e, &f, &p);
     uint32_t ph[YENV_MAXLEN];
 
     /* (a) one 64-phit packet leaves without a gap */
-    int l = mk(ph, 0, (unsigned)(n - 1), 0, 64, 0);
+    int l = mk_seq(ph, 0, (unsigned)(n - 1), 0, 64, 0);
     yenv_send(&e, 0, ph, l);
-    long first = -1, last = -1;
-    for (int i = 0; i < 200; i++) {
-        uint64_t h = e.phit_hops;
-        yenv_step(&e);
-        if (e.phit_hops != h) {
-            if (first < 0)
-                first = (long)e.t;
-            last = (long)e.t;
-        }
-    }
+    long first, last;
+    yt_hops(&e, 200, NULL, &first, &last);
     CHECK_EQ(last - first + 1, 64);
 
     /* (b) a random permutation at full load, VCs alternating per packet:
@@ -224,7 +203,7 @@ static void credit_loop_case(int rows, int cols, int lr, int lc)
             hops0 = e.phit_hops;
         for (int s = 0; s < n; s++)
             if (yenv_src_backlog(&e, s) < 128) {
-                l = mk(ph, (unsigned)s, (unsigned)perm[s], seq[s] & 1u, 32, seq[s] + 1);
+                l = mk_seq(ph, (unsigned)s, (unsigned)perm[s], seq[s] & 1u, 32, seq[s] + 1);
                 seq[s]++;
                 yenv_send(&e, s, ph, l);
             }
@@ -246,10 +225,7 @@ static void test_single_vc_rate(void)
     nr_yarc_params p = yenv_params(4, 4, 0);
     yenv e;
     flow_t f;
-    memset(&f, 0, sizeof f);
-    yenv_init(&e, &p, NULL, 1, nr_test_seed);
-    e.ctx = &f;
-    e.on_pkt = on_pkt;
+    flow_open(&e, &f, &p);
     uint32_t ph[YENV_MAXLEN];
     uint32_t seq = 0;
     long warm = 300, meas = 3000;
@@ -258,7 +234,7 @@ static void test_single_vc_rate(void)
         if (c == warm)
             h0 = e.phit_hops;
         if (yenv_src_backlog(&e, 3) < 64) {
-            int l = mk(ph, 3, 12, 0, 8, seq++);
+            int l = mk_seq(ph, 3, 12, 0, 8, seq++);
             yenv_send(&e, 3, ph, l);
         }
         yenv_step(&e);

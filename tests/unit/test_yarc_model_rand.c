@@ -10,9 +10,8 @@
  * input-queue credits, the bare output counters, the RBDs' row-buffer
  * credits and the subswitches' column-buffer credits. */
 #include "nr_sb.h"
-#include "nr_test.h"
-#include "yarc_env.h"
 #include "yarc_priv.h"
+#include "yenv_test.h"
 
 typedef struct {
     nr_sb_t sb;
@@ -57,23 +56,8 @@ static void run(int rows, int cols, int lcb, uint64_t seed, long cycles, double 
             nr_rng_t *r = &gen[s];
             if (!nr_rng_bernoulli(r, load / mean_len))
                 continue;
-            nr_pkt_desc_t d;
+            nr_pkt_desc_t d = yt_rand_desc(r, s, n, 2);
             char err[128];
-            memset(&d, 0, sizeof d);
-            d.src = (unsigned)s;
-            d.dest = (unsigned)nr_rng_below(r, (uint64_t)n);
-            d.vc = (unsigned)nr_rng_below(r, 2);
-            unsigned hb = (unsigned)nr_rng_below(r, 8);
-            d.r = (hb & 1) && (hb & 6) == 6; /* 1 in 8: source routed */
-            d.a = (hb >> 1) & 1;
-            d.h = (hb >> 2) & 1;
-            d.route[0] = d.dest;            /* hop 0 = the destination's port */
-            d.route[1] = (unsigned)nr_rng_below(r, 64);
-            d.route[2] = (unsigned)nr_rng_below(r, 64);
-            d.hash = (uint32_t)nr_rng_u64(r) & 0x3FFFFF;
-            d.len = 4 + (int)nr_rng_below(r, 61);
-            if (d.len < nr_pkt_min_len(&d))
-                d.len = nr_pkt_min_len(&d);
             d.seq = nr_sb_next_seq(&c.sb, d.src, d.dest, d.vc);
             int len = nr_pkt_build(&d, ph, YENV_MAXLEN, err, sizeof err);
             CHECK(len > 0);
@@ -105,16 +89,7 @@ static void run(int rows, int cols, int lcb, uint64_t seed, long cycles, double 
     for (int q = 0; q < n; q++) {
         const yarc_tile *t = &m->t[q];
         for (int v = 0; v < 2; v++) {
-            if (!lcb) {
-                CHECK_EQ(e.src[q].cred[v], p.in_buf_per_vc);
-                CHECK_EQ(m->fr.bp[q].cnt[v], p.in_buf_per_vc);
-            } else {
-                nr_lcbp_out o;
-                nr_lcbp_peek(m->fr.lcb[q], &o);
-                CHECK_EQ(o.credits[v], (uint32_t)p.in_buf_per_vc);
-                nr_lcbp_peek(e.nic[q], &o);
-                CHECK_EQ(o.credits[v], (uint32_t)p.in_buf_per_vc);
-            }
+            yt_check_front_credits(&e, &m->fr, q, v, lcb, p.in_buf_per_vc);
             for (int cc = 0; cc < cols; cc++)
                 CHECK_EQ(t->cred[cc][v], p.row_buf_depth);
             for (int j = 0; j < rows; j++)
