@@ -1,6 +1,6 @@
 #!/bin/bash
 # lcb_sweep.sh - LCB measurements (benchmarks, not tests): CSV + PNG into
-# build/results/, summary in build/results/lcb_summary.txt.
+# BINDIR/../results/ (build/results/), summary in lcb_summary.txt there.
 #
 # usage: scripts/lcb_sweep.sh [-q] [-j N] [BINDIR]
 #   BINDIR  where lcb_sim / lcb_sim_model live (default build/bin)
@@ -32,7 +32,7 @@ while getopts "qj:" o; do
 done
 shift $((OPTIND - 1))
 BIN=${1:-build/bin}
-OUT=build/results
+OUT=$(dirname "$BIN")/results
 mkdir -p "$OUT"
 MODEL="$BIN/lcb_sim_model"
 RTL="$BIN/lcb_sim"
@@ -41,14 +41,24 @@ CYC=300000; [ $QUICK = 1 ] && CYC=40000
 SAT="--saturate --bp 0 --idle 0 --gap 0 --probe 0 --no-rah --retry-limit 255 --quiet"
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 
-# run ID ARGS...: run the model pair, keep its lcb_result line in $TMP/ID
+# queue ID BIN ARGS...: a run for the next flush; flush runs them JOBS at a
+# time with the kit's job runner (scripts/jobrun.sh: progress on a terminal,
+# -l style launcher through JR_LAUNCH) and keeps each run's lcb_result line in
+# $TMP/ID (a run without one counts as failed, pass=0 missing=1).
+. "$(dirname "$0")/jobrun.sh"
 jobs_list=()
 queue() { jobs_list+=("$*"); }
+lcb_sweep_one() {
+    local id bin
+    set -- $1; id=$1; bin=$2; shift 2
+    jr_launch "$bin" "$@" > "$TMP/$id.log" 2>&1 || true
+    grep "^lcb_result" "$TMP/$id.log" > "$TMP/$id" || echo "lcb_result pass=0 missing=1" > "$TMP/$id"
+}
+export -f lcb_sweep_one
 flush() {
-    printf '%s\n' "${jobs_list[@]}" | xargs -P "$JOBS" -I{} bash -c '
-        set -- {}; id=$1; shift; bin=$1; shift
-        "$bin" "$@" > "'"$TMP"'/$id.log" 2>&1 || true
-        grep "^lcb_result" "'"$TMP"'/$id.log" > "'"$TMP"'/$id" || echo "lcb_result pass=0 missing=1" > "'"$TMP"'/$id"'
+    export TMP
+    printf '%s\n' "${jobs_list[@]}" > "$TMP/jobs"
+    jr_run "$TMP/jobs" "$JOBS" lcb_sweep lcb_sweep_one || true
     jobs_list=()
 }
 # field ID KEY: value of KEY= in the result line of run ID
