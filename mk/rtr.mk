@@ -4,7 +4,7 @@
 # $(BUILD)/bin/rtr_sim is the C-model binary. Each Verilated router build of
 # mk/rtl_builds.mk is linked into its own $(BUILD)/bin/rtr_sim-<config>
 # (below); rtr_sim hands RTL and lockstep runs to it.
-RTR_SRCS := tb/rtr/cfgfile.c tb/rtr/harness.c tb/rtr/orgs.c tb/rtr/org_yarc.c tb/rtr/org_nwn.c \
+RTR_SRCS := tb/rtr/cfgfile.c tb/rtr/harness.c tb/rtr/ep_lcb.c tb/rtr/ep_bare.c tb/rtr/orgs.c tb/rtr/org_yarc.c tb/rtr/org_nwn.c \
             tb/rtr/tables.c \
             tb/rtr/rtr_sim.c
 RTR_OBJS := $(RTR_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/tb/common/channel.o $(BUILD)/obj/tb/common/lcb_rtt.o \

@@ -1,0 +1,259 @@
+/* ep_lcb.c - the LCB endpoint of the router harness (harness_int.h): a peer
+ * NIC, the C LCB model (nr_lcbp), joined to the router's port by two channels
+ * (tb/common/channel.h) with their own error streams, and a link monitor
+ * (tb/common/linkmon.h) on the receiver of each end. The source feeds the
+ * NIC's TX; the sink reads the NIC's input queue, one VC round robin.
+ */
+#include "harness_int.h"
+
+#include <string.h>
+
+static int lcb_init(sim_t *s, int p, char *err, int errlen) {
+    const rtr_opts *o = s->o;
+    port_t *pt = &s->pt[p];
+    char e2[256];
+    pt->nic = nr_lcbp_new(&s->g.lcb, &o->lcfg, e2, sizeof e2);
+    if (!pt->nic) {
+        snprintf(err, errlen, "NIC LCB: %s", e2);
+        return -1;
+    }
+    /* Each port's link gets its own error streams. */
+    uint64_t ls = nr_rng_mix64(o->seed ^ nr_rng_mix64(NR_RNG_STREAM(NR_RNG_P_ERROR, p)));
+    pt->up = lcb_ch_new(&o->ch, ls, 1, e2, sizeof e2);
+    pt->dn = pt->up ? lcb_ch_new(&o->ch, ls, 0, e2, sizeof e2) : NULL;
+    if (!pt->dn) {
+        snprintf(err, errlen, "channel: %s", e2);
+        return -1;
+    }
+    nr_linkmon_init(&pt->mon_in, pt->up, lcb_tb_wbits(&s->g.lcb), s->nvcs, s->g.lcb.link_crc_w);
+    nr_linkmon_init(&pt->mon_nic, pt->dn, lcb_tb_wbits(&s->g.lcb), s->nvcs, s->g.lcb.link_crc_w);
+    return 0;
+}
+
+static void lcb_release(port_t *pt) {
+    if (pt->nic) nr_lcbp_free(pt->nic);
+    if (pt->up) lcb_ch_free(pt->up);
+    if (pt->dn) lcb_ch_free(pt->dn);
+}
+
+/* Step 2: the NIC's inputs (the source's phit, the sink's read) and the
+ * phits that arrive from both channels. */
+static void lcb_inputs(sim_t *s, int p, int idle, int phase_end) {
+    const int V = s->nvcs;
+    port_t *pt = &s->pt[p];
+    nr_lcbp_in *ni = &s->nin[p];
+    memset(ni, 0, sizeof *ni);
+    ni->link_rx = lcb_ch_recv(pt->dn);
+    s->rin.link_rx[p] = pt->up_rx = lcb_ch_recv(pt->up);
+    nr_lcbp_out pk;
+    nr_lcbp_peek(pt->nic, &pk);
+    if (pt->len > 0 && !idle) {
+        ni->tx_valid = 1;
+        ni->tx_phit = pt->ph[pt->pos];
+    }
+    /* sink: read one VC round robin unless backpressured */
+    if (!nr_rng_bernoulli(&pt->rng_bp, phase_end ? 0.0 : s->o->sink_bp)) {
+        for (int i = 1; i <= V; i++) {
+            int v = (pt->rd_vc + i) % V;
+            if (pk.rd_avail >> v & 1) {
+                ni->rd_en = 1;
+                ni->rd_vc = v;
+                break;
+            }
+        }
+    }
+}
+
+/* Step 4 of a cycle with LCBs, for port p: the NIC's outputs, the link
+ * monitors, head-in/head-out times, what the NIC took from the source and
+ * what the sink read, the checks of every cycle, and both channels' sends. */
+static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
+    const nr_rtr_out *po = s->po;
+    const int V = s->nvcs;
+    port_t *pt = &s->pt[p];
+    nr_lcbp_in *ni = &s->nin[p];
+    nr_lcbp_out *no = &s->nout[p];
+    nr_lcbp_eval(pt->nic, ni, no);
+    for (int b = 0; b < NR_EV_COUNT; b++)
+        if (no->ev >> b & 1) pt->ev_nic[b]++;
+    /* router input framing (head-in cycles) and the two link
+     * monitors: a packet or control word accepted over damaged
+     * link cycles is a CRC escape */
+    unsigned lm_in = nr_linkmon_step(&pt->mon_in, (int64_t)t, s->rin.link_rx[p], po->ev[p]);
+    unsigned lm_nic = nr_linkmon_step(&pt->mon_nic, (int64_t)t, ni->link_rx, no->ev);
+    if ((lm_in | lm_nic) & NR_LM_ACC_OOO) {
+        *fail = 1;
+        h_say(s, "FAIL cycle %" PRIu64 " port %d: the %s's receiver accepted a packet that "
+            "arrived in recovery before a replay marker (link-protocol 8.3: it must be "
+            "refused)\n", t, p, lm_in & NR_LM_ACC_OOO ? "router" : "NIC");
+    }
+    if (lm_in & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED))
+        h_note_escape(s, fail, t, p, "router", &pt->mon_in, lm_in);
+    if (lm_nic & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED))
+        h_note_escape(s, fail, t, p, "NIC", &pt->mon_nic, lm_nic);
+    int kin = pt->mon_in.kind;
+    if (kin != NR_LM_IDLE || (s->rin.link_rx[p] & NR_DATA_MASK)) h_hist_add(pt, (int64_t)t, 0, s->rin.link_rx[p], kin);
+    /* A replayed packet the router's receiver drops as a duplicate
+     * (RX_DUP, raised on its HEAD cycle) is not a new packet: it
+     * must not take the next packet's record. Replays happen
+     * without injected errors too (timeout below the round trip),
+     * and each one used to shift every later head-in time. */
+    if (kin == NR_KIND_HEAD && !(po->ev[p] >> NR_EV_RX_DUP & 1)) {
+        uint64_t ri;
+        if (fifo_pop(&pt->head_wait, &ri) == 0 && ri != UINT64_MAX) s->rec[ri].head_in = t - s->t0;
+    }
+    int kout = nr_link_frame(&pt->fin_out, po->link_tx[p]);
+    if (kout != NR_LM_IDLE || (po->link_tx[p] & NR_DATA_MASK)) h_hist_add(pt, (int64_t)t, 1, po->link_tx[p], kout);
+    /* Only a new packet's head counts as its head-out. The router's
+     * TX raises TX_PKT when it takes a new packet and puts the head
+     * on its registered link_tx a cycle later; a head with no
+     * TX_PKT before it is a replayed copy, which the NIC drops as
+     * a duplicate (or takes instead of a lost original, but then
+     * link errors are on and rtr_lat is not measured). */
+    if (kout == NR_KIND_HEAD && pt->tx_new > 0) {
+        unsigned vc = (po->link_tx[p] >> NR_HEAD_VC_LSB) & 3;
+        fifo_push(&pt->heads_out[vc % V], t - s->t0);
+        pt->tx_new--;
+    }
+    pt->tx_new += po->ev[p] >> NR_EV_TX_PKT & 1;
+    if (kout >= 0) s->phit_hops++;
+    /* source: what the NIC took */
+    if (ni->tx_valid && no->tx_ready) {
+        if (pt->pos == 0) {
+            if (pt->unroutable || !s->meas_rlat) fifo_push(&pt->head_wait, UINT64_MAX);
+            else fifo_push(&pt->head_wait, pt->rec);
+        }
+        if (++pt->pos == pt->len) pt->len = 0;
+    } else if (ni->tx_valid && pt->pos > 0) {
+        h_check_fired(s, fail, "cycle %" PRIu64 " port %d: NIC TX refused a mid-packet phit\n", t, p);
+    }
+    for (int v = 0; v < V; v++)
+        if (no->credits[v] > (uint32_t)s->g.lcb.buf_per_vc)
+            h_check_fired(s, fail, "cycle %" PRIu64 " port %d: NIC credits[%d] = %u > %d\n", t,
+                        p, v, no->credits[v], s->g.lcb.buf_per_vc);
+    if (no->link_down && !pt->down_seen)
+        h_check_fired(s, fail, "cycle %" PRIu64 " port %d: NIC link down\n", t, p);
+    if (po->link_down[p] && !pt->down_seen)
+        h_check_fired(s, fail, "cycle %" PRIu64 " port %d: router link down\n", t, p);
+    pt->down_seen |= no->link_down || po->link_down[p];
+    /* sink: data of the read issued last cycle */
+    if (no->rd_valid) {
+        int v = pt->rd_vc;
+        uint64_t ho = UINT64_MAX;
+        if (nr_phit_kind(no->rd_phit) == NR_KIND_HEAD) {
+            unsigned hv = nr_head_vc(no->rd_phit) % V;
+            if (fifo_pop(&pt->heads_out[hv], &ho)) ho = UINT64_MAX;
+        }
+        h_sink_phit(s, p, v, no->rd_phit, t, ho, in_window);
+    }
+    if (ni->rd_en) pt->rd_vc = ni->rd_vc;
+    lcb_ch_send(pt->dn, po->link_tx[p]);
+    lcb_ch_send(pt->up, no->link_tx);
+}
+
+static void lcb_tick(sim_t *s, int p) { nr_lcbp_tick(s->pt[p].nic); }
+
+static void lcb_stop_errors(sim_t *s, int p) {
+    lcb_ch_enable(s->pt[p].up, 0);
+    lcb_ch_enable(s->pt[p].dn, 0);
+}
+
+/* the NIC's queue or credits not home, its control channel out of sync, an
+ * outage on either channel */
+static int lcb_busy(sim_t *s, int p) {
+    port_t *pt = &s->pt[p];
+    nr_lcbp_out pk;
+    nr_lcbp_peek(pt->nic, &pk);
+    if (pk.rd_avail || !pk.ctl_sync) return 1;
+    for (int v = 0; v < s->nvcs; v++)
+        if (pk.credits[v] != (uint32_t)s->g.lcb.buf_per_vc || pk.occ[v]) return 1;
+    return lcb_ch_in_outage(pt->up) || lcb_ch_in_outage(pt->dn);
+}
+
+static void lcb_report_busy(sim_t *s, int p) {
+    nr_lcbp_out pk;
+    nr_lcbp_peek(s->pt[p].nic, &pk);
+    for (int v = 0; v < s->nvcs; v++)
+        if (pk.credits[v] != (uint32_t)s->g.lcb.buf_per_vc || pk.occ[v])
+            h_say(s, "  port %d vc %d: NIC credits %u/%d, NIC queue %u phits\n", p, v,
+                  pk.credits[v], s->g.lcb.buf_per_vc, pk.occ[v]);
+}
+
+static void lcb_final_checks(sim_t *s, int p, int *fail) {
+    char mbuf[512];
+    if (nr_lcbp_errors(s->pt[p].nic, mbuf, sizeof mbuf))
+        h_check_fired(s, fail, "NIC %d LCB model errors: %s\n", p, mbuf);
+}
+
+/* the two link monitors' escapes and damage, the channels' error cycles */
+static void lcb_final_stats(sim_t *s, int p, rtr_result *r) {
+    const nr_linkmon *ms[2] = {&s->pt[p].mon_in, &s->pt[p].mon_nic};
+    for (int i = 0; i < 2; i++) {
+        r->escapes += ms[i]->escapes;
+        r->ctl_escapes += ms[i]->cw_escapes;
+        r->cw_damaged += ms[i]->cw_damaged;
+        r->dmg_checked += ms[i]->dmg_checked;
+        r->dmg_frame += ms[i]->dmg_frame;
+        r->dmg_detected += ms[i]->dmg_detected;
+        r->dmg_ooo += ms[i]->dmg_ooo;
+        r->exp_escapes += ms[i]->exp_escapes;
+    }
+    r->err_link_cycles += lcb_ch_get_stats(s->pt[p].up)->err_cycles +
+                          lcb_ch_get_stats(s->pt[p].dn)->err_cycles;
+}
+
+static int lcb_compare(sim_t *s, int64_t t, int p, const nr_rtr_out *mo, const nr_rtr_out *ro) {
+    if (mo->link_tx[p] != ro->link_tx[p]) {
+        h_report_divergence(s, t, p, "link_tx", mo->link_tx[p], ro->link_tx[p], 1, mo, ro);
+        return -1;
+    }
+    if (mo->link_down[p] != ro->link_down[p]) {
+        h_report_divergence(s, t, p, "link_down", mo->link_down[p], ro->link_down[p], 0, mo, ro);
+        return -1;
+    }
+    return 0;
+}
+
+/* Decode a link phit given its framing class. */
+static void fmt_link(uint32_t ph, int cls, char *buf, int n) {
+    char tmp[96];
+    uint32_t d = ph & NR_DATA_MASK;
+    int C = (ph >> NR_LINK_C_BIT) & 1;
+    if (cls >= 0) {
+        rtr_fmt_core(nr_phit_make(cls, d), tmp, sizeof tmp);
+        snprintf(buf, n, "%s (C=%d)", tmp, C);
+    } else if (cls == -2) {
+        snprintf(buf, n, "PAD 0x%06x (C=%d)", d, C);
+    } else if ((d >> 20) == NR_IDLE_TYPE_REPLAY) {
+        snprintf(buf, n, "MARKER seq=%u (C=%d)", (d >> NR_REPLAY_SEQ_LSB) & 0x7f, C);
+    } else {
+        snprintf(buf, n, "IDLE 0x%06x (C=%d)", d, C);
+    }
+}
+
+/* a phit of the router's link_tx, framed as the port's stream stood before it */
+static void lcb_fmt_out(const port_t *pt, uint32_t ph, char *buf, int n) {
+    int f = pt->fin_out;
+    fmt_link(ph, nr_link_frame(&f, ph), buf, n);
+}
+
+static void lcb_fault(nr_rtr_out *ro, int p) { ro->link_tx[p] ^= 1u << 3; /* a data bit */ }
+
+const rtr_ep rtr_ep_lcb = {
+    .name = "lcb",
+    .quiet = 4 * 64u,
+    .init = lcb_init,
+    .release = lcb_release,
+    .inputs = lcb_inputs,
+    .outputs = lcb_outputs,
+    .tick = lcb_tick,
+    .stop_errors = lcb_stop_errors,
+    .busy = lcb_busy,
+    .report_busy = lcb_report_busy,
+    .final_checks = lcb_final_checks,
+    .final_stats = lcb_final_stats,
+    .compare = lcb_compare,
+    .fmt_out = lcb_fmt_out,
+    .fmt_hist = fmt_link,
+    .fault = lcb_fault,
+};
