@@ -25,6 +25,7 @@ rtl/lcb/nr_inq_vc.sv
 rtl/lcb/nr_inq.sv
 rtl/lcb/nr_lcb_port.sv
 // switch blocks shared by YARC and the network switches (rtl/sw; leaves first)
+rtl/sw/nr_vcbank.sv
 rtl/sw/nr_route_tables.sv
 rtl/sw/nr_iu.sv
 rtl/sw/nr_swalloc_ch.sv

@@ -38,6 +38,8 @@ EXTRA=(
     "nr_iu NumVcs=3 RdPorts=2 UseScore=0"
     "nr_iu cfg:sw-iu"
     "nr_swalloc cfg:sw-swalloc"
+    "nr_vcbank NumIn=1 NumVcs=1 Width=1 Depth=1"
+    "nr_vcbank NumIn=3 NumVcs=4 Width=33 Depth=2"
     "nr_route_tables NumPorts=4 Cols=2 NumVcs=1 CredW=1"
     "nr_route_tables UseScore=0 Cols=1"
     "nr_subswitch NumIn=1 NumOut=1 NumVcs=1 Depth=1 OutCredits=1"
