@@ -33,6 +33,7 @@ rtl/sw/nr_swalloc_pt.sv
 rtl/sw/nr_swalloc_accept.sv
 rtl/sw/nr_swalloc.sv
 rtl/sw/nr_port_bare.sv
+rtl/sw/nr_port_front.sv
 // YARC tiled router (rtl/yarc, docs/yarc-rtl.md; leaves first)
 rtl/yarc/nr_rbd.sv
 rtl/yarc/nr_subswitch.sv
