@@ -26,6 +26,7 @@ rtl/lcb/nr_inq.sv
 rtl/lcb/nr_lcb_port.sv
 // switch blocks shared by YARC and the network switches (rtl/sw; leaves first)
 rtl/sw/nr_vcbank.sv
+rtl/sw/nr_chpipe.sv
 rtl/sw/nr_route_tables.sv
 rtl/sw/nr_iu.sv
 rtl/sw/nr_swalloc_ch.sv

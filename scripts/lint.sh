@@ -40,6 +40,8 @@ EXTRA=(
     "nr_swalloc cfg:sw-swalloc"
     "nr_vcbank NumIn=1 NumVcs=1 Width=1 Depth=1"
     "nr_vcbank NumIn=3 NumVcs=4 Width=33 Depth=2"
+    "nr_chpipe NumCh=1 Width=1 NumCr=1 Latency=0"
+    "nr_chpipe NumCh=4 Width=31 NumCr=8 Latency=3"
     "nr_route_tables NumPorts=4 Cols=2 NumVcs=1 CredW=1"
     "nr_route_tables UseScore=0 Cols=1"
     "nr_subswitch NumIn=1 NumOut=1 NumVcs=1 Depth=1 OutCredits=1"
