@@ -25,10 +25,16 @@ rtl/lcb/nr_inq_vc.sv
 rtl/lcb/nr_inq.sv
 rtl/lcb/nr_lcb_port.sv
 // switch blocks shared by YARC and the network switches (rtl/sw; leaves first)
+rtl/sw/nr_vcbank.sv
+rtl/sw/nr_chpipe.sv
 rtl/sw/nr_route_tables.sv
 rtl/sw/nr_iu.sv
+rtl/sw/nr_swalloc_ch.sv
+rtl/sw/nr_swalloc_pt.sv
+rtl/sw/nr_swalloc_accept.sv
 rtl/sw/nr_swalloc.sv
 rtl/sw/nr_port_bare.sv
+rtl/sw/nr_port_front.sv
 // YARC tiled router (rtl/yarc, docs/yarc-rtl.md; leaves first)
 rtl/yarc/nr_rbd.sv
 rtl/yarc/nr_subswitch.sv

@@ -32,8 +32,8 @@
 //                cycle to each link's receive path.
 //   Radix limits: n + M <= 64, fc top R <= 64, bb top R/2 + u <= 64.
 // Latency definition (doc 3, 5): a channel phit sent in cycle t is written into
-//   the receiving buffer at the end of t+ChanLat-1 (ChanLat-1 pipeline stages,
-//   then the nr_fifo write) and allocatable from t+ChanLat; a credit for a pop
+//   the receiving buffer at the end of t+ChanLat-1 (ChanLat-1 pipeline stages
+//   of nr_chpipe, then the nr_fifo write) and allocatable from t+ChanLat; a credit for a pop
 //   in t passes ChanLat-1 stages and is added at the end of t+ChanLat-1.
 // Ports / protocol (flat vectors, port-major; p = port, v = VC), as nr_yarc:
 //   link_rx_p_i / link_tx_p_o       24-bit link phits (UseLcb = 1).
@@ -366,40 +366,27 @@ module nr_nwn #(
     );
 
     if (M > 0) begin : g_pipe
-      // up-links: ChanLat-1 stages each
-      logic [M-1:0]     hb_upv;
-      logic [M*ChW-1:0] hb_upd;
+      // up-links to the tops and the down-link credits back (pops of this
+      // bottom's channel inputs): ChanLat-1 stages each way
+      logic [M*ChW-1:0] hb_ch_d;
       for (genvar t = 0; t < M; t++) begin : g_up
-        nr_delay #(
-          .Width  (ChW),
-          .Latency(ChanLat - 1)
-        ) u_up_pipe (
-          .clk_i,
-          .rst_ni,
-          .valid_i(hb_ch_valid[t]),
-          .data_i ({hb_ch_vc[t*VcW +: VcW], hb_ch_pay[t*PayW +: PayW]}),
-          .valid_o(hb_upv[t]),
-          .data_o (hb_upd[t*ChW +: ChW])
-        );
+        assign hb_ch_d[t*ChW +: ChW] = {hb_ch_vc[t*VcW +: VcW], hb_ch_pay[t*PayW +: PayW]};
       end
-      assign hb_b_upv[b] = hb_upv;
-      assign hb_b_upd[b] = hb_upd;
-      // down-link credits (pops of this bottom's channel inputs): ChanLat-1
-      // stages back to the tops, as one word valid when any bit is set
-      logic              hb_dcr_v;
-      logic [M*NumVcs-1:0] hb_dcr_d;
-      nr_delay #(
-        .Width  (M*NumVcs),
+      nr_chpipe #(
+        .NumCh  (M),
+        .Width  (ChW),
+        .NumCr  (M*NumVcs),
         .Latency(ChanLat - 1)
-      ) u_dcr_pipe (
+      ) u_up_pipe (
         .clk_i,
         .rst_ni,
-        .valid_i(|hb_bi_cr),
-        .data_i (hb_bi_cr),
-        .valid_o(hb_dcr_v),
-        .data_o (hb_dcr_d)
+        .ch_valid_i(hb_ch_valid),
+        .ch_data_i (hb_ch_d),
+        .ch_valid_o(hb_b_upv[b]),
+        .ch_data_o (hb_b_upd[b]),
+        .cr_i      (hb_bi_cr),
+        .cr_o      (hb_b_dcr[b])
       );
-      assign hb_b_dcr[b] = hb_dcr_v ? hb_dcr_d : '0;
     end else begin : g_nopipe
       assign hb_b_upv[b] = '0;
       assign hb_b_upd[b] = '0;
@@ -512,39 +499,27 @@ module nr_nwn #(
         assign unused_pt = ^{hb_iu_pop, hb_pt_valid, hb_pt_phit, hb_t_pop[t], hb_t_ptv[t], hb_t_ptp[t]};
       end
 
-      // down-links: ChanLat-1 stages each
-      logic [NTI-1:0]     hb_dnv;
-      logic [NTI*ChW-1:0] hb_dnd;
+      // down-links to the bottoms and the up-link credits back (pops of this
+      // top's channel inputs): ChanLat-1 stages each way
+      logic [NTI*ChW-1:0] hb_ch_d;
       for (genvar b = 0; b < NTI; b++) begin : g_dn
-        nr_delay #(
-          .Width  (ChW),
-          .Latency(ChanLat - 1)
-        ) u_dn_pipe (
-          .clk_i,
-          .rst_ni,
-          .valid_i(hb_ch_valid[b]),
-          .data_i ({hb_ch_vc[b*VcW +: VcW], hb_ch_pay[b*PayW +: PayW]}),
-          .valid_o(hb_dnv[b]),
-          .data_o (hb_dnd[b*ChW +: ChW])
-        );
+        assign hb_ch_d[b*ChW +: ChW] = {hb_ch_vc[b*VcW +: VcW], hb_ch_pay[b*PayW +: PayW]};
       end
-      assign hb_t_dnv[t] = hb_dnv;
-      assign hb_t_dnd[t] = hb_dnd;
-      // up-link credits (pops of this top's channel inputs)
-      logic                hb_ucr_v;
-      logic [NTI*NumVcs-1:0] hb_ucr_d;
-      nr_delay #(
-        .Width  (NTI*NumVcs),
+      nr_chpipe #(
+        .NumCh  (NTI),
+        .Width  (ChW),
+        .NumCr  (NTI*NumVcs),
         .Latency(ChanLat - 1)
-      ) u_ucr_pipe (
+      ) u_dn_pipe (
         .clk_i,
         .rst_ni,
-        .valid_i(|hb_bi_cr),
-        .data_i (hb_bi_cr),
-        .valid_o(hb_ucr_v),
-        .data_o (hb_ucr_d)
+        .ch_valid_i(hb_ch_valid),
+        .ch_data_i (hb_ch_d),
+        .ch_valid_o(hb_t_dnv[t]),
+        .ch_data_o (hb_t_dnd[t]),
+        .cr_i      (hb_bi_cr),
+        .cr_o      (hb_t_ucr[t])
       );
-      assign hb_t_ucr[t] = hb_ucr_v ? hb_ucr_d : '0;
     end
   end else begin : g_notops
     assign hb_t_dnv[0] = '0;

@@ -1,11 +1,11 @@
 // nr_nwn_port.sv - one port of a network-within-a-network switch: port front
 // end, input unit and first-hop function (docs/nwn-arch.md sections 4, 7).
 //
-// Purpose: the per-port block of nr_nwn. The port front end (nr_lcb_port, or
-//   nr_port_bare when UseLcb = 0) holds the input queue and the link; the
-//   input unit (nr_iu) reads it, routes with this port's tables and presents
-//   per-VC fronts to the port's first subswitch; nr_nwn_fhop chooses the first
-//   hop. The port's output side (tx_*) is driven by the subswitch output that
+// Purpose: the per-port block of nr_nwn. The port front end (nr_port_front:
+//   nr_lcb_port, or nr_port_bare when UseLcb = 0) holds the input queue and
+//   the link; the input unit (nr_iu) reads it, routes with this port's
+//   tables and presents per-VC fronts to the port's first subswitch;
+//   nr_nwn_fhop chooses the first hop. The port's output side (tx_*) is driven by the subswitch output that
 //   serves this port. The position enters as port_id_i, not as a parameter,
 //   so that every port of one kind is the same module (one Verilator
 //   hierarchy block).
@@ -126,95 +126,45 @@ module nr_nwn_port #(
   logic [VcW-1:0]    rd_vc, rd1_vc;
   logic [PhitW-1:0]  rd_phit, rd1_phit;
 
-  if (UseLcb != 0) begin : g_lcb
-    logic [NumVcs*CW-1:0] occ, credits, inq_cr;
-    logic [NumVcs-1:0]    debit;
-    logic                 ctl_sync;
-    logic [6*16-1:0]      prm;
-    nr_lcb_port #(
-      .NumVcs     (NumVcs),
-      .BufPerVc   (InBufPerVc),
-      .ReplayDepth(ReplayDepth),
-      .Window     (Window),
-      .MaxPktLen  (MaxPktLen),
-      .LinkCrcW   (LinkCrcW),
-      .RdPorts    (RdPorts)
-    ) u_port (
-      .clk_i,
-      .rst_ni,
-      .cfg_timeout_i,
-      .cfg_retry_limit_i,
-      .cfg_max_len_i,
-      .link_rx_i,
-      .link_tx_o,
-      .tx_valid_i,
-      .tx_phit_i,
-      .tx_ready_o        (tx_ready),
-      .tx_vc_ok_o,
-      .rd_en_i           (rd_en),
-      .rd_vc_i           (2'(rd_vc)),
-      .rd_avail_o        (rd_avail),
-      .rd_valid_o        (rd_valid),
-      .rd_phit_o         (rd_phit),
-      .rd1_en_i          (rd1_en),
-      .rd1_vc_i          (2'(rd1_vc)),
-      .rd1_valid_o       (rd1_valid),
-      .rd1_phit_o        (rd1_phit),
-      .occ_o             (occ),
-      .ev_o,
-      .link_down_o,
-      .ctl_sync_o        (ctl_sync),
-      .credits_o         (credits),
-      .debit_o           (debit),
-      .inq_cr_o          (inq_cr),
-      .prm_num_vcs_o     (prm[0*16 +: 16]),
-      .prm_buf_per_vc_o  (prm[1*16 +: 16]),
-      .prm_replay_depth_o(prm[2*16 +: 16]),
-      .prm_window_o      (prm[3*16 +: 16]),
-      .prm_max_pkt_len_o (prm[4*16 +: 16]),
-      .prm_link_crc_w_o  (prm[5*16 +: 16])
-    );
-    assign in_cr_o     = '0;
-    assign out_valid_o = 1'b0;
-    assign out_phit_o  = '0;
-    logic unused_lcb;
-    assign unused_lcb = ^{occ, credits, inq_cr, debit, ctl_sync, prm, in_valid_i, in_phit_i,
-                          out_cr_i};
-  end else begin : g_bare
-    nr_port_bare #(
-      .NumVcs    (NumVcs),
-      .InBufPerVc(InBufPerVc),
-      .MaxPktLen (MaxPktLen),
-      .RdPorts   (RdPorts)
-    ) u_port (
-      .clk_i,
-      .rst_ni,
-      .in_valid_i,
-      .in_phit_i,
-      .in_cr_o,
-      .out_valid_o,
-      .out_phit_o,
-      .out_cr_i,
-      .tx_valid_i,
-      .tx_phit_i,
-      .tx_ready_o (tx_ready),
-      .tx_vc_ok_o,
-      .rd_en_i    (rd_en),
-      .rd_vc_i    (2'(rd_vc)),
-      .rd_avail_o (rd_avail),
-      .rd_valid_o (rd_valid),
-      .rd_phit_o  (rd_phit),
-      .rd1_en_i   (rd1_en),
-      .rd1_vc_i   (2'(rd1_vc)),
-      .rd1_valid_o(rd1_valid),
-      .rd1_phit_o (rd1_phit)
-    );
-    assign link_tx_o   = '0;
-    assign ev_o        = '0;
-    assign link_down_o = 1'b0;
-    logic unused_bare;
-    assign unused_bare = ^{link_rx_i, cfg_timeout_i, cfg_retry_limit_i, cfg_max_len_i};
-  end
+  nr_port_front #(
+    .UseLcb     (UseLcb),
+    .NumVcs     (NumVcs),
+    .InBufPerVc (InBufPerVc),
+    .MaxPktLen  (MaxPktLen),
+    .RdPorts    (RdPorts),
+    .ReplayDepth(ReplayDepth),
+    .Window     (Window),
+    .LinkCrcW   (LinkCrcW)
+  ) u_front (
+    .clk_i,
+    .rst_ni,
+    .cfg_timeout_i,
+    .cfg_retry_limit_i,
+    .cfg_max_len_i,
+    .link_rx_i,
+    .link_tx_o,
+    .ev_o,
+    .link_down_o,
+    .in_valid_i,
+    .in_phit_i,
+    .in_cr_o,
+    .out_valid_o,
+    .out_phit_o,
+    .out_cr_i,
+    .tx_valid_i,
+    .tx_phit_i,
+    .tx_ready_o (tx_ready),
+    .tx_vc_ok_o,
+    .rd_en_i    (rd_en),
+    .rd_vc_i    (rd_vc),
+    .rd_avail_o (rd_avail),
+    .rd_valid_o (rd_valid),
+    .rd_phit_o  (rd_phit),
+    .rd1_en_i   (rd1_en),
+    .rd1_vc_i   (rd1_vc),
+    .rd1_valid_o(rd1_valid),
+    .rd1_phit_o (rd1_phit)
+  );
 
   // ---------------------------------------------------------------- input unit
   logic                    rc_route, fh_drop, cfg_bad, drop;

@@ -1,5 +1,5 @@
 // nr_nwn_sub.sv - one subswitch of a network-within-a-network switch: the
-// input buffers of its internal-channel inputs plus nr_swalloc
+// input buffers of its internal-channel inputs (nr_vcbank) plus nr_swalloc
 // (docs/nwn-arch.md sections 1, 5, 6, 10).
 //
 // Purpose: a bottom subswitch (fc, bb, cn), an fc top or a bb top, chosen by
@@ -46,7 +46,7 @@
 //   k/2, else R/2 + (q - k/2) mod u.
 // Latency: a channel phit written in t is allocatable in t+1; allocation and
 //   traversal take the cycle (0 cycles combinational to the outputs).
-// Cost: (#channel inputs)*NumVcs nr_fifo of BufDepth x (TgtW + 30) bits (RAM
+// Cost: nr_vcbank, (#channel inputs)*NumVcs nr_fifo of BufDepth x (TgtW + 30) bits (RAM
 //   leaves) and nr_swalloc over the counted crosspoints.
 `include "nr_assert.svh"
 
@@ -134,6 +134,8 @@ module nr_nwn_sub #(
   logic [BufN*NumVcs*TgtW-1:0] btgt;
   logic [BufN*NumVcs*PayW-1:0] bpay;
   if (NBuf > 0) begin : g_buf
+    logic [NBuf*EntW-1:0]        bi_ent;
+    logic [NBuf*NumVcs*EntW-1:0] bent;
     for (genvar c = 0; c < NBuf; c++) begin : g_in
       logic [PayW-1:0]  pay;
       logic [PortW-1:0] q;
@@ -147,32 +149,26 @@ module nr_nwn_sub #(
         else if (32'(q) < NumPorts / 2)   tgt = TgtW'(32'(q) / N);
         else                              tgt = TgtW'(R2 + (32'(q) - NumPorts / 2) % U);
       end
-      for (genvar v = 0; v < NumVcs; v++) begin : g_vc
-        localparam int B = c*NumVcs + v;
-        logic push, rdy;
-        logic [EntW-1:0] d;
-        logic [$clog2(BufDepth+1)-1:0] lvl_unused;
-        logic unused_lvl;
-        assign unused_lvl = ^lvl_unused;
-        assign push = bi_valid_i[c] && 32'(bi_vc_i[c*VcW +: VcW]) == v;
-        nr_fifo #(
-          .Width(EntW),
-          .Depth(BufDepth)
-        ) u_buf (
-          .clk_i,
-          .rst_ni,
-          .valid_i(push),
-          .ready_o(rdy),
-          .data_i ({tgt, pay}),
-          .valid_o(bvalid[B]),
-          .ready_i(bpop[B]),
-          .data_o (d),
-          .level_o(lvl_unused)
-        );
-        assign btgt[B*TgtW +: TgtW] = d[EntW-1 -: TgtW];
-        assign bpay[B*PayW +: PayW] = d[PayW-1:0];
-        `NR_ASSERT(a_credit, !push || rdy, clk_i, rst_ni)
-      end
+      assign bi_ent[c*EntW +: EntW] = {tgt, pay};
+    end
+    nr_vcbank #(
+      .NumIn (NBuf),
+      .NumVcs(NumVcs),
+      .Width (EntW),
+      .Depth (BufDepth)
+    ) u_bank (
+      .clk_i,
+      .rst_ni,
+      .in_valid_i(bi_valid_i),
+      .in_vc_i   (bi_vc_i),
+      .in_data_i (bi_ent),
+      .fr_valid_o(bvalid),
+      .fr_data_o (bent),
+      .pop_i     (bpop)
+    );
+    for (genvar b = 0; b < NBuf*NumVcs; b++) begin : g_fr
+      assign btgt[b*TgtW +: TgtW] = bent[b*EntW + PayW +: TgtW];
+      assign bpay[b*PayW +: PayW] = bent[b*EntW +: PayW];
     end
   end else begin : g_nobuf
     assign bvalid = '0;

@@ -1,5 +1,8 @@
 // nr_swalloc.sv - generic subswitch allocator and crossbar: grant, accept,
-// commit (docs/nwn-arch.md section 6).
+// commit (docs/nwn-arch.md section 6). A composition: one output arbiter per
+// output (nr_swalloc_ch for a channel output, nr_swalloc_pt for a port
+// output), one accept stage per input (nr_swalloc_accept), and here the
+// crosspoint wiring and the crossbar data mux between them.
 //
 // Purpose: the allocation of every subswitch in the kit, a one-iteration
 //   separable allocator, output first. Each cycle, from start-of-cycle state:
@@ -57,36 +60,26 @@
 //     the input units' adaptive choice).
 //   No output depends on pt_ready_i or ch_cr_i; everything depends on state,
 //   pt_vc_ok_i and the in_* fronts.
-// Allocation (docs/nwn-arch.md 6.2-6.4):
-//   channel output j: per VC v, a[v] = own[j][v] or the round robin arb1[j][v]
-//     over the head requests (i, v) for j; v eligible if a[v] exists, has a
-//     front on v and cc[j][v] > 0; the round robin vptr[j] picks v* and j
-//     grants (a[v*], v*). On commit: cc--, a new source becomes the owner
-//     (arb1 moves past it), an EOP clears the owner and moves vptr past v*.
-//   port output j: busy -> grant cur if it has a front; else the round robin
-//     pptr[j] over requester r = v*NI + i (head requests with vc_ok[v]). On
-//     commit: a new packet sets busy/cur and moves pptr past r; an EOP clears
-//     busy.
-//   held inputs (Speedup < NumVcs only): VC v of input i is continuing when
-//     its front is not a HEAD and the output its packet owns can take it (a
-//     port output, or a channel output with cc[j][v] > 0); an input with at
-//     least Speedup continuing VCs is held, and its head requests are
-//     withdrawn from every output's arbitration this cycle.
-//   input i: candidates = granted VCs + dropping VCs; accept all (S >=
-//     NumVcs) or the first S from iptr[i], which moves past the first
-//     accepted candidate when that candidate pops an EOP. A refused grant has
-//     no effect at all.
-// Crossbar: each input drives L = min(S, NumVcs) lanes (S < NumVcs: lane l
-//   carries the l-th accepted VC, a VC mux per lane; else lane v is VC v), and
-//   each output muxes over the lanes of its crosspoint inputs only.
+// Allocation (docs/nwn-arch.md 6.2-6.4), each rule in its block:
+//   channel output j (nr_swalloc_ch): per VC the owner or a round robin over
+//     the head requests, a VC round robin among the VCs with a front and a
+//     credit; owners, pointers and credits move on commit.
+//   port output j (nr_swalloc_pt): busy -> cur; else a round robin over the
+//     requesters r = v*|X_j| + x with the port's vc_ok[v].
+//   input i (nr_swalloc_accept): candidates = granted VCs + dropping VCs;
+//     accept all (S >= NumVcs) or the first S from iptr[i]; the held-input
+//     rule (S < NumVcs) withdraws its head requests this cycle; a refused
+//     grant has no effect at all. It also checks the fronts (one grant and
+//     one owner per front, a HEAD targets a crosspoint, no stray body phit).
+//   Each arbiter sees only its crosspoint inputs, gathered here in
+//   compressed order (x = the input's rank among output j's crosspoints).
+// Crossbar (here): each input drives L = min(S, NumVcs) lanes (S < NumVcs:
+//   lane l carries the l-th accepted VC, a VC mux per lane; else lane v is VC
+//   v), and each output muxes over the lanes of its crosspoint inputs only;
+//   an output sends when its grant is accepted.
 // Latency: 0 (fronts to pops and outputs combinational); state updates 1 cycle.
-// Cost: per channel output NumVcs*(1 + ceil(log2 |X_j|)) owner flops, NumVcs
-//   |X_j|-way round robins, a NumVcs-way round robin, NumVcs credit counters
-//   of ceil(log2(Credits+1)) bits; per port output 1 + ceil(log2(NumVcs*|X_j|))
-//   flops and one NumVcs*|X_j|-way round robin; per input (S < NumVcs) one
-//   NumVcs-way multi-grant round robin, L PayW-bit VC muxes, and the held
-//   test (an OR of its VCs' continuing bits over its outputs and a count
-//   against S); per output a PayW-bit (L*|X_j|):1 mux.
+// Cost: the blocks' (see their headers), plus per output a PayW-bit
+//   (L*|X_j|):1 mux.
 `include "nr_assert.svh"
 
 module nr_swalloc #(
@@ -237,7 +230,6 @@ module nr_swalloc #(
         assign unused_full = ^full_unused;
       end
     end else begin : g_x
-      localparam int XW = (NX > 1) ? $clog2(NX) : 1;
       // gathered over the crosspoint inputs, index v*NX + x
       logic [NumVcs*NX-1:0]       xv, xreq, xacc, gsel;
       logic [NumVcs*NX*LaneW-1:0] xlof;
@@ -270,7 +262,7 @@ module nr_swalloc #(
         end
       end
 
-      // ---- datapath: the lane that carries the granted, accepted phit
+      // ---- crossbar: the lane that carries the granted, accepted phit
       always_comb begin
         data = '0;
         for (int v = 0; v < NumVcs; v++) begin
@@ -287,118 +279,46 @@ module nr_swalloc #(
 
       if (IS_PT) begin : g_pt
         // ---- port output (docs/nwn-arch.md 6.2, yarc-arch section 7)
-        localparam int NR = NumVcs * NX;
-        localparam int RW = (NR > 1) ? $clog2(NR) : 1;
-        logic          busy_q, busy_d;
-        logic [RW-1:0] cur_q, cur_d, gidx, sel;
-        logic [NR-1:0] req, areq, gnt_unused;
-        logic          gvalid;
-        for (genvar v = 0; v < NumVcs; v++) begin : g_req
-          assign req[v*NX +: NX] = xreq[v*NX +: NX] & {NX{pt_vc_ok_i[LJ*NumVcs + v]}};
-        end
-        assign areq = busy_q ? '0 : req;
-        nr_arb_rr #(.N(NR)) u_parb (
+        nr_swalloc_pt #(
+          .NumVcs(NumVcs),
+          .NX    (NX)
+        ) u_pt (
           .clk_i,
           .rst_ni,
-          .req_i    (areq),
-          .advance_i(!busy_q && sent),
-          .gnt_o    (gnt_unused),
-          .gnt_idx_o(gidx)
+          .x_valid_i (xv),
+          .x_req_i   (xreq),
+          .vc_ok_i   (pt_vc_ok_i[LJ*NumVcs +: NumVcs]),
+          .gnt_o     (gsel),
+          .own_o     (xown),
+          .rdy_o     (xrdy),
+          .sent_i    (sent),
+          .sent_eop_i(sent_eop),
+          .ready_i   (pt_ready_i[LJ])
         );
-        assign sel    = busy_q ? cur_q : gidx;
-        assign gvalid = busy_q ? xv[sel] : |areq;
-        for (genvar r = 0; r < NR; r++) begin : g_gsel
-          assign gsel[r] = gvalid && 32'(sel) == r;
-          assign xown[r] = busy_q && 32'(cur_q) == r;
-          assign xrdy[r] = xown[r]; // a busy port output always takes cur's phit
-        end
-        assign busy_d = sent ? !sent_eop : busy_q;
-        assign cur_d  = (sent && !busy_q) ? gidx : cur_q;
-        always_ff @(posedge clk_i or negedge rst_ni) begin
-          if (!rst_ni) begin
-            busy_q <= 1'b0;
-            cur_q  <= '0;
-          end else begin
-            busy_q <= busy_d;
-            cur_q  <= cur_d;
-          end
-        end
         assign pt_valid_o[LJ]            = sent;
         assign pt_pay_o[LJ*PayW +: PayW] = data;
-        logic unused_pgnt;
-        assign unused_pgnt = ^gnt_unused;
-        `NR_ASSERT(a_taken, !sent || pt_ready_i[LJ], clk_i, rst_ni)
       end else begin : g_ch
         // ---- channel output (docs/nwn-arch.md 6.2, yarc-arch section 6)
-        logic [NumVcs-1:0]     own_v_q, own_v_d, elig, arb_upd, sent_v, vgnt;
-        logic [NumVcs*XW-1:0]  own_q, own_d;
-        logic [VcW-1:0]        vsel;
-        logic                  send;
-        logic [NumVcs*CrW-1:0] cc;
-        logic [NumVcs-1:0]     full_unused;
-        for (genvar v = 0; v < NumVcs; v++) begin : g_vc
-          logic [NX-1:0] gnt_unused;
-          logic [XW-1:0] aidx, ai;
-          nr_arb_rr #(.N(NX)) u_arb1 (
-            .clk_i,
-            .rst_ni,
-            .req_i    (xreq[v*NX +: NX]),
-            .advance_i(arb_upd[v]),
-            .gnt_o    (gnt_unused),
-            .gnt_idx_o(aidx)
-          );
-          assign ai = own_v_q[v] ? own_q[v*XW +: XW] : aidx;
-          assign elig[v]    = (own_v_q[v] || xreq[v*NX +: NX] != '0) && xv[v*NX + 32'(ai)] &&
-                              cc[v*CrW +: CrW] != '0;
-          assign sent_v[v]  = sent && vgnt[v];
-          assign arb_upd[v] = sent_v[v] && !own_v_q[v];
-          assign own_v_d[v] = sent_v[v] ? !sent_eop : own_v_q[v];
-          assign own_d[v*XW +: XW] = sent_v[v] ? ai : own_q[v*XW +: XW];
-          for (genvar x = 0; x < NX; x++) begin : g_gsel
-            assign gsel[v*NX + x] = send && vgnt[v] && 32'(ai) == x;
-            assign xown[v*NX + x] = own_v_q[v] && 32'(own_q[v*XW +: XW]) == x;
-            assign xrdy[v*NX + x] = xown[v*NX + x] && cc[v*CrW +: CrW] != '0;
-          end
-          logic unused_gnt;
-          assign unused_gnt = ^gnt_unused;
-        end
-        // VC round robin: moves past the winner when it sends its EOP
-        nr_arb_rr #(.N(NumVcs)) u_vc_arb (
+        nr_swalloc_ch #(
+          .NumVcs (NumVcs),
+          .NX     (NX),
+          .Credits(Credits)
+        ) u_ch (
           .clk_i,
           .rst_ni,
-          .req_i    (elig),
-          .advance_i(sent_eop),
-          .gnt_o    (vgnt),
-          .gnt_idx_o(vsel)
+          .x_valid_i (xv),
+          .x_req_i   (xreq),
+          .gnt_o     (gsel),
+          .vc_o      (ch_vc_o[LJ*VcW +: VcW]),
+          .own_o     (xown),
+          .rdy_o     (xrdy),
+          .sent_i    (sent),
+          .sent_eop_i(sent_eop),
+          .cr_i      (ch_cr_i[LJ*NumVcs +: NumVcs]),
+          .cc_o      (ch_cc_o[LJ*NumVcs*CrW +: NumVcs*CrW])
         );
-        assign send = |elig;
-        nr_credit_cnt #(
-          .NumVcs    (NumVcs),
-          .MaxCredits(Credits),
-          .IncW      (1)
-        ) u_cc (
-          .clk_i,
-          .rst_ni,
-          .dec_i  (sent_v),
-          .inc_i  (ch_cr_i[LJ*NumVcs +: NumVcs]),
-          .count_o(cc),
-          .full_o (full_unused)
-        );
-        always_ff @(posedge clk_i or negedge rst_ni) begin
-          if (!rst_ni) begin
-            own_v_q <= '0;
-            own_q   <= '0;
-          end else begin
-            own_v_q <= own_v_d;
-            own_q   <= own_d;
-          end
-        end
-        assign ch_valid_o[LJ]                       = sent;
-        assign ch_vc_o[LJ*VcW +: VcW]               = vsel;
-        assign ch_pay_o[LJ*PayW +: PayW]            = data;
-        assign ch_cc_o[LJ*NumVcs*CrW +: NumVcs*CrW] = cc;
-        logic unused_full;
-        assign unused_full = ^full_unused;
+        assign ch_valid_o[LJ]            = sent;
+        assign ch_pay_o[LJ*PayW +: PayW] = data;
       end
     end
   end
@@ -420,100 +340,39 @@ module nr_swalloc #(
 
   // ---------------------------------------------------------------- accept
   for (genvar i = 0; i < NI; i++) begin : g_acc
-    logic [NumVcs-1:0] gnt, cand, a;
-    always_comb begin
-      gnt = '0;
-      for (int j = 0; j < NO; j++) gnt = gnt | gnt_oiv[(j*NI + i)*NumVcs +: NumVcs];
-    end
-    assign cand = gnt | fdrop[i*NumVcs +: NumVcs];
-    if (Speedup >= NumVcs) begin : g_all
-      assign held[i] = 1'b0;
-      logic unused_rdy;
-      always_comb begin
-        unused_rdy = 1'b0;
-        for (int j = 0; j < NO; j++) unused_rdy = unused_rdy ^ (^rdy_oiv[(j*NI + i)*NumVcs +: NumVcs]);
-      end
-      // every candidate is accepted; lane v carries VC v
-      assign a = cand;
-      for (genvar v = 0; v < NumVcs; v++) begin : g_lane
-        assign lane_pay[(i*LaneN + v)*PayW +: PayW] = in_pay_iv_i[(i*NumVcs + v)*PayW +: PayW];
-        assign lane_of[(i*NumVcs + v)*LaneW +: LaneW] = LaneW'(v);
-      end
-    end else begin : g_sel
-      // held: at least S VCs continue a packet whose output can take it
-      logic [NumVcs-1:0] rdy, cont;
-      always_comb begin
-        rdy = '0;
-        for (int j = 0; j < NO; j++) rdy = rdy | rdy_oiv[(j*NI + i)*NumVcs +: NumVcs];
-      end
-      assign cont    = rdy & in_valid_iv_i[i*NumVcs +: NumVcs] & ~fhead[i*NumVcs +: NumVcs];
-      assign held[i] = $countones(cont) >= Speedup;
-      // the first S candidates from iptr[i]; iptr moves past the first
-      // accepted candidate when it pops an EOP
-      logic [Speedup-1:0]       pv;
-      logic [Speedup*VcW-1:0]   pi;
-      logic                     first_eop;
-      assign first_eop = pv[0] &&
-          in_pay_iv_i[(i*NumVcs + 32'(pi[VcW-1:0]))*PayW + PhitW - 1 -: 2] == K_EOP;
-      nr_arb_rr_multi #(
-        .N       (NumVcs),
-        .S       (Speedup),
-        .PastLast(0)
-      ) u_iarb (
-        .clk_i,
-        .rst_ni,
-        .req_i       (cand),
-        .advance_i   (first_eop),
-        .gnt_o       (a),
-        .pick_valid_o(pv),
-        .pick_idx_o  (pi)
-      );
-      for (genvar l = 0; l < LaneN; l++) begin : g_lane
-        assign lane_pay[(i*LaneN + l)*PayW +: PayW] =
-            in_pay_iv_i[(i*NumVcs + 32'(pi[l*VcW +: VcW]))*PayW +: PayW];
-      end
-      for (genvar v = 0; v < NumVcs; v++) begin : g_lof
-        logic [LaneW-1:0] lo;
-        always_comb begin
-          lo = '0;
-          for (int l = 0; l < LaneN; l++) begin
-            if (pv[l] && 32'(pi[l*VcW +: VcW]) == v) lo = LaneW'(l);
-          end
-        end
-        assign lane_of[(i*NumVcs + v)*LaneW +: LaneW] = lo;
-      end
-    end
-    assign acc[i*NumVcs +: NumVcs] = a;
-
-    // ---- checks
     localparam bit IS_IU = (IuFirst != 0) ? (i < NumIu) : (i >= NumBuf);
-    logic [NO-1:0] xmask;
-    for (genvar j = 0; j < NO; j++) begin : g_xm
+    // this input's view of every output: grants, owners, ready owners
+    logic [NO*NumVcs-1:0] gnt_ov, own_ov, rdy_ov;
+    logic [NO-1:0]        xmask;
+    for (genvar j = 0; j < NO; j++) begin : g_j
+      assign gnt_ov[j*NumVcs +: NumVcs] = gnt_oiv[(j*NI + i)*NumVcs +: NumVcs];
+      assign own_ov[j*NumVcs +: NumVcs] = own_oiv[(j*NI + i)*NumVcs +: NumVcs];
+      assign rdy_ov[j*NumVcs +: NumVcs] = rdy_oiv[(j*NI + i)*NumVcs +: NumVcs];
       assign xmask[j] = xcnt(j, i + 1) != xcnt(j, i);
     end
-    for (genvar v = 0; v < NumVcs; v++) begin : g_chk
-      localparam int B = i*NumVcs + v;
-      logic [NO-1:0] gj, oj;
-      for (genvar j = 0; j < NO; j++) begin : g_j
-        assign gj[j] = gnt_oiv[(j*NI + i)*NumVcs + v];
-        assign oj[j] = own_oiv[(j*NI + i)*NumVcs + v];
-      end
-      logic [TgtW-1:0] tg;
-      assign tg = in_tgt_iv_i[B*TgtW +: TgtW];
-      // a front is granted by one output at most (one pop per buffer)
-      `NR_ASSERT(a_one_grant, $onehot0(gj), clk_i, rst_ni)
-      `NR_ASSERT(a_one_owner, $onehot0(oj), clk_i, rst_ni)
-      // a HEAD targets an existing crosspoint of its input
-      `NR_ASSERT(a_tgt_xp, !(in_valid_iv_i[B] && fhead[B]) || (32'(tg) < NO && xmask[tg]),
-                 clk_i, rst_ni)
-      // a front that is not a HEAD belongs to a packet holding an output
-      `NR_ASSERT(a_stray, !in_valid_iv_i[B] || fhead[B] || oj != '0, clk_i, rst_ni)
-      // a dropping VC presents no front
-      `NR_ASSERT(a_drop_nofront, !(fdrop[B] && in_valid_iv_i[B]), clk_i, rst_ni)
-      `NR_ASSERT(a_pop, !acc[B] || in_valid_iv_i[B] || fdrop[B], clk_i, rst_ni)
-    end
-    // accept limit
-    `NR_ASSERT(a_accept, $countones(a) <= Speedup, clk_i, rst_ni)
+    nr_swalloc_accept #(
+      .NumVcs (NumVcs),
+      .NO     (NO),
+      .Speedup(Speedup),
+      .PayW   (PayW),
+      .TgtW   (TgtW)
+    ) u_acc (
+      .clk_i,
+      .rst_ni,
+      .valid_i   (in_valid_iv_i[i*NumVcs +: NumVcs]),
+      .head_i    (fhead[i*NumVcs +: NumVcs]),
+      .pay_i     (in_pay_iv_i[i*NumVcs*PayW +: NumVcs*PayW]),
+      .tgt_i     (in_tgt_iv_i[i*NumVcs*TgtW +: NumVcs*TgtW]),
+      .drop_i    (fdrop[i*NumVcs +: NumVcs]),
+      .gnt_ov_i  (gnt_ov),
+      .own_ov_i  (own_ov),
+      .rdy_ov_i  (rdy_ov),
+      .xmask_i   (xmask),
+      .acc_o     (acc[i*NumVcs +: NumVcs]),
+      .held_o    (held[i]),
+      .lane_pay_o(lane_pay[i*LaneN*PayW +: LaneN*PayW]),
+      .lane_of_o (lane_of[i*NumVcs*LaneW +: NumVcs*LaneW])
+    );
     if (!IS_IU) begin : g_nodrop
       logic unused_drop;
       assign unused_drop = ^in_drop_iv_i[i*NumVcs +: NumVcs];

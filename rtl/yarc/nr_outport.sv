@@ -4,12 +4,12 @@
 // Purpose: the YARC output port (docs/yarc-arch.md section 7): the column
 //   buffers of a tile and the stage-2 arbitration that feeds one packet at a
 //   time into the port's LCB TX. Written without YARC assumptions: the buffers
-//   plus nr_swalloc with one port output, every crosspoint and input speedup
+//   (nr_vcbank) plus nr_swalloc with one port output, every crosspoint and input speedup
 //   S = NumVcs (docs/nwn-arch.md 6.5).
 // Parameters:
 //   NumIn   inputs (column channels), 1..64.
 //   NumVcs  1..4.
-//   Depth   buffer per (input, VC), phits, >= 1 (nr_fifo).
+//   Depth   buffer per (input, VC), phits, >= 1 (nr_vcbank).
 //   Degenerate values (NumIn = NumVcs = 1, Depth = 1) fall into the named
 //   branches of the cells (nr_swalloc, nr_arb_rr g_single, nr_fifo g_depth1).
 // Ports / protocol:
@@ -29,7 +29,7 @@
 //   front of buffer cur is presented if there is one, else nothing (a gap; the
 //   LCB sends a PAD). When the EOP is taken busy clears (new head next cycle).
 // Latency: 1 cycle from the buffer write to tx_valid_o (zero load).
-// Cost: NumIn*NumVcs nr_fifo of Depth x 24 bits (RAM leaves); nr_swalloc:
+// Cost: nr_vcbank, NumIn*NumVcs nr_fifo of Depth x 24 bits; nr_swalloc:
 //   flops 1 busy + clog2(NumIn*NumVcs) cur + the round-robin pointer; one
 //   NumIn*NumVcs-way round robin and a 24-bit NumIn*NumVcs:1 mux.
 `include "nr_assert.svh"
@@ -62,30 +62,21 @@ module nr_outport #(
   logic [NumIn*NumVcs-1:0]       fvalid, pop;
   logic [NumIn*NumVcs*PhitW-1:0] fphit;
 
-  for (genvar i = 0; i < NumIn; i++) begin : g_in
-    for (genvar v = 0; v < NumVcs; v++) begin : g_vc
-      logic push, rdy;
-      logic [$clog2(Depth+1)-1:0] lvl_unused;
-      logic unused_lvl;
-      assign unused_lvl = ^lvl_unused;
-      assign push = in_valid_ip_i[i] && 32'(in_vc_ip_i[i*VcW +: VcW]) == v;
-      nr_fifo #(
-        .Width(PhitW),
-        .Depth(Depth)
-      ) u_buf (
-        .clk_i,
-        .rst_ni,
-        .valid_i(push),
-        .ready_o(rdy),
-        .data_i (in_phit_ip_i[i*PhitW +: PhitW]),
-        .valid_o(fvalid[i*NumVcs+v]),
-        .ready_i(pop[i*NumVcs+v]),
-        .data_o (fphit[(i*NumVcs+v)*PhitW +: PhitW]),
-        .level_o(lvl_unused)
-      );
-      `NR_ASSERT(a_credit, !push || rdy, clk_i, rst_ni)
-    end
-  end
+  nr_vcbank #(
+    .NumIn (NumIn),
+    .NumVcs(NumVcs),
+    .Width (PhitW),
+    .Depth (Depth)
+  ) u_bank (
+    .clk_i,
+    .rst_ni,
+    .in_valid_i(in_valid_ip_i),
+    .in_vc_i   (in_vc_ip_i),
+    .in_data_i (in_phit_ip_i),
+    .fr_valid_o(fvalid),
+    .fr_data_o (fphit),
+    .pop_i     (pop)
+  );
   assign in_cr_ip_vc_o = pop;
 
   // ---------------------------------------------------------------- allocator

@@ -1,7 +1,7 @@
 // nr_subswitch.sv - generic NumIn x NumOut wormhole subswitch with per-(input,
 // VC) input buffers, per-(output, VC) ownership and credits, and a two-level
-// (input, then VC) round-robin allocation per output: the buffers plus
-// nr_swalloc with channel outputs, every crosspoint, and input speedup
+// (input, then VC) round-robin allocation per output: the buffers (nr_vcbank)
+// plus nr_swalloc with channel outputs, every crosspoint, and input speedup
 // Speedup (>= NumVcs: every buffer pops independently; 1: one phit per input
 // and cycle, the seeds' p x p subswitch; docs/yarc-arch.md section 6).
 //
@@ -14,7 +14,7 @@
 //   NumIn       inputs, 1..64.
 //   NumOut      outputs, 1..64.
 //   NumVcs      1..4.
-//   Depth       input buffer per (input, VC), phits, >= 1 (nr_fifo; Depth = 1
+//   Depth       input buffer per (input, VC), phits, >= 1 (nr_vcbank; Depth = 1
 //               halves the throughput of that buffer).
 //   OutCredits  credits per (output, VC) = downstream buffer depth, >= 1.
 //   Speedup     1..4, input speedup across VCs: phits one input may send per
@@ -48,7 +48,7 @@
 //      an EOP clears the owner. Results for VCs that did not send are dropped.
 //   A buffer's front targets one output, so a buffer pops at most once a cycle.
 // Latency: 1 cycle buffer write to send (zero-load, no ready path).
-// Cost: NumIn*NumVcs nr_fifo of Depth x (24 + clog2(NumOut)) bits (RAM
+// Cost: nr_vcbank, NumIn*NumVcs nr_fifo of Depth x (24 + clog2(NumOut)) bits (RAM
 //   leaves); nr_swalloc: flops NumOut*NumVcs*(1 + clog2(NumIn) + clog2(NumIn)
 //   pointer + clog2(OutCredits+1)) + NumOut*clog2(NumVcs); logic
 //   NumOut*NumVcs NumIn-way round robins, NumOut NumVcs-way round robins, a
@@ -89,37 +89,34 @@ module nr_subswitch #(
   localparam int EntW = TgtW + PhitW;
 
   // ---------------------------------------------------------------- buffers
-  // Buffer b = i*NumVcs + v.
+  // Buffer b = i*NumVcs + v holds {tgt, phit}.
   logic [NumIn*NumVcs-1:0]       fvalid, pop;
   logic [NumIn*NumVcs*TgtW-1:0]  ftgt;
   logic [NumIn*NumVcs*PhitW-1:0] fphit;
+  logic [NumIn*EntW-1:0]         in_ent;
+  logic [NumIn*NumVcs*EntW-1:0]  fent;
 
   for (genvar i = 0; i < NumIn; i++) begin : g_in
-    for (genvar v = 0; v < NumVcs; v++) begin : g_vc
-      logic push, rdy;
-      logic [EntW-1:0] d;
-      logic [$clog2(Depth+1)-1:0] lvl_unused;
-      logic unused_lvl;
-      assign unused_lvl = ^lvl_unused;
-      assign push = in_valid_ip_i[i] && 32'(in_vc_ip_i[i*VcW +: VcW]) == v;
-      nr_fifo #(
-        .Width(EntW),
-        .Depth(Depth)
-      ) u_buf (
-        .clk_i,
-        .rst_ni,
-        .valid_i(push),
-        .ready_o(rdy),
-        .data_i ({in_tgt_ip_i[i*TgtW +: TgtW], in_phit_ip_i[i*PhitW +: PhitW]}),
-        .valid_o(fvalid[i*NumVcs+v]),
-        .ready_i(pop[i*NumVcs+v]),
-        .data_o (d),
-        .level_o(lvl_unused)
-      );
-      assign ftgt[(i*NumVcs+v)*TgtW +: TgtW]    = d[EntW-1 -: TgtW];
-      assign fphit[(i*NumVcs+v)*PhitW +: PhitW] = d[PhitW-1:0];
-      `NR_ASSERT(a_credit, !push || rdy, clk_i, rst_ni)
-    end
+    assign in_ent[i*EntW +: EntW] = {in_tgt_ip_i[i*TgtW +: TgtW], in_phit_ip_i[i*PhitW +: PhitW]};
+  end
+  nr_vcbank #(
+    .NumIn (NumIn),
+    .NumVcs(NumVcs),
+    .Width (EntW),
+    .Depth (Depth)
+  ) u_bank (
+    .clk_i,
+    .rst_ni,
+    .in_valid_i(in_valid_ip_i),
+    .in_vc_i   (in_vc_ip_i),
+    .in_data_i (in_ent),
+    .fr_valid_o(fvalid),
+    .fr_data_o (fent),
+    .pop_i     (pop)
+  );
+  for (genvar b = 0; b < NumIn*NumVcs; b++) begin : g_fr
+    assign ftgt[b*TgtW +: TgtW]    = fent[b*EntW + PhitW +: TgtW];
+    assign fphit[b*PhitW +: PhitW] = fent[b*EntW +: PhitW];
   end
   assign in_cr_ip_vc_o = pop;
 

@@ -22,8 +22,8 @@
 //                 row buffer pops independently; 1 the seeds' 8x8 subswitch.
 // Latency definition (section 3): something sent by a decision in cycle t is
 //   usable by the receiver's decision in cycle t+L. A row-bus phit sent in t is
-//   written into the row buffer at the end of t+L-1 (L-1 pipeline stages, then
-//   the nr_fifo write, whose output shows it from the next cycle); a credit for
+//   written into the row buffer at the end of t+L-1 (L-1 pipeline stages of
+//   nr_chpipe, then the nr_fifo write, whose output shows it from the next cycle); a credit for
 //   a pop in t is added to the counter at the end of t+L-1 (L-1 stages, then
 //   the counter register). Column channels likewise with ColLat.
 // Ports / protocol (flat vectors, port-major; p = port, v = VC):
@@ -246,19 +246,6 @@ module nr_yarc #(
         assign cc_data[j*CcW +: CcW] = {cc_vc[j*VcW +: VcW], cc_phit[j*PhitW +: PhitW]};
       end
 
-      // ---- row bus of input P: RowBusLat-1 stages
-      nr_delay #(
-        .Width  (RbW),
-        .Latency(RowBusLat - 1)
-      ) u_rb_pipe (
-        .clk_i,
-        .rst_ni,
-        .valid_i(rb_valid),
-        .data_i (rb_data),
-        .valid_o(rbd_valid[P]),
-        .data_o (rbd_data[P])
-      );
-
       // ---- subswitch input s of tile (r, c) = row bus of tile (r, s),
       //      taken when it targets column c
       for (genvar s = 0; s < Cols; s++) begin : g_ssin
@@ -271,43 +258,30 @@ module nr_yarc #(
         assign ss_phit[s*PhitW +: PhitW] = d[PhitW-1:0];
       end
 
-      // ---- row-buffer credits of input P: tile (r, t) pops buffer [c][v];
-      //      RowBusLat-1 stages back to the RBD of P as cred[t][v]
+      // ---- row-buffer credits of input P: tile (r, t) pops buffer [c][v]
       logic [Cols*NumVcs-1:0] rbcr_src;
       for (genvar t = 0; t < Cols; t++) begin : g_rbcr
         localparam int T = r * Cols + t;
         assign rbcr_src[t*NumVcs +: NumVcs] = ss_cr[T][c*NumVcs +: NumVcs];
       end
-      // credits travel as a word that is valid when any bit is set
-      logic                   rbcr_v;
-      logic [Cols*NumVcs-1:0] rbcr_d;
-      nr_delay #(
-        .Width  (Cols*NumVcs),
+
+      // ---- row bus of input P and its credits back to the RBD of P as
+      //      cred[t][v]: RowBusLat-1 stages each way
+      nr_chpipe #(
+        .NumCh  (1),
+        .Width  (RbW),
+        .NumCr  (Cols*NumVcs),
         .Latency(RowBusLat - 1)
-      ) u_rbcr_pipe (
+      ) u_rb_pipe (
         .clk_i,
         .rst_ni,
-        .valid_i(|rbcr_src),
-        .data_i (rbcr_src),
-        .valid_o(rbcr_v),
-        .data_o (rbcr_d)
+        .ch_valid_i(rb_valid),
+        .ch_data_i (rb_data),
+        .ch_valid_o(rbd_valid[P]),
+        .ch_data_o (rbd_data[P]),
+        .cr_i      (rbcr_src),
+        .cr_o      (rb_cr)
       );
-      assign rb_cr = rbcr_v ? rbcr_d : '0;
-
-      // ---- column channels of tile P: ColLat-1 stages each
-      for (genvar j = 0; j < Rows; j++) begin : g_ccpipe
-        nr_delay #(
-          .Width  (CcW),
-          .Latency(ColLat - 1)
-        ) u_cc_pipe (
-          .clk_i,
-          .rst_ni,
-          .valid_i(cc_valid[j]),
-          .data_i (cc_data[j*CcW +: CcW]),
-          .valid_o(ccd_v[j]),
-          .data_o (ccd_d[j*CcW +: CcW])
-        );
-      end
 
       assign ccd_valid[P] = ccd_v;
       assign ccd_data[P]  = ccd_d;
@@ -323,26 +297,30 @@ module nr_yarc #(
       end
 
       // ---- column-buffer credits of tile P's subswitch output j: tile
-      //      (j, c) pops its buffer [r][v]; ColLat-1 stages back
+      //      (j, c) pops its buffer [r][v]
       logic [Rows*NumVcs-1:0] cccr_src;
       for (genvar j = 0; j < Rows; j++) begin : g_cccr
         localparam int D = j * Cols + c;
         assign cccr_src[j*NumVcs +: NumVcs] = cb_cr[D][r*NumVcs +: NumVcs];
       end
-      logic                   cccr_v;
-      logic [Rows*NumVcs-1:0] cccr_d;
-      nr_delay #(
-        .Width  (Rows*NumVcs),
+
+      // ---- column channels of tile P and their credits back: ColLat-1
+      //      stages each way
+      nr_chpipe #(
+        .NumCh  (Rows),
+        .Width  (CcW),
+        .NumCr  (Rows*NumVcs),
         .Latency(ColLat - 1)
-      ) u_cccr_pipe (
+      ) u_cc_pipe (
         .clk_i,
         .rst_ni,
-        .valid_i(|cccr_src),
-        .data_i (cccr_src),
-        .valid_o(cccr_v),
-        .data_o (cccr_d)
+        .ch_valid_i(cc_valid),
+        .ch_data_i (cc_data),
+        .ch_valid_o(ccd_v),
+        .ch_data_o (ccd_d),
+        .cr_i      (cccr_src),
+        .cr_o      (cc_cr)
       );
-      assign cc_cr = cccr_v ? cccr_d : '0;
     end
   end
 

@@ -1,9 +1,9 @@
 // nr_yarc_tile.sv - one tile of the YARC router (docs/yarc-arch.md section 1).
 //
-// Purpose: port front end (nr_lcb_port, or nr_port_bare when UseLcb = 0),
-//   row-bus driver with the tile's routing tables (nr_rbd), the subswitch with
-//   its row buffers (nr_subswitch, Cols -> Rows), and the output port with its
-//   column buffers (nr_outport). The tile's position enters as port_id_i, not as
+// Purpose: port front end (nr_port_front: nr_lcb_port, or nr_port_bare when
+//   UseLcb = 0), row-bus driver with the tile's routing tables (nr_rbd), the
+//   subswitch with its row buffers (nr_subswitch, Cols -> Rows), and the
+//   output port with its column buffers (nr_outport). The tile's position enters as port_id_i, not as
 //   a parameter, so that every tile is the same module.
 // Parameters: as nr_yarc (legal ranges are checked there and in the leaves).
 // Ports / protocol:
@@ -119,93 +119,45 @@ module nr_yarc_tile #(
   logic              unused_rd1;
   assign unused_rd1 = ^{rd1_valid_unused, rd1_phit_unused};
 
-  if (UseLcb != 0) begin : g_lcb
-    logic [NumVcs*CW-1:0] occ, credits, inq_cr;
-    logic [NumVcs-1:0]    debit;
-    logic                 ctl_sync;
-    logic [6*16-1:0]      prm;
-    nr_lcb_port #(
-      .NumVcs     (NumVcs),
-      .BufPerVc   (InBufPerVc),
-      .ReplayDepth(ReplayDepth),
-      .Window     (Window),
-      .MaxPktLen  (MaxPktLen),
-      .LinkCrcW   (LinkCrcW)
-    ) u_port (
-      .clk_i,
-      .rst_ni,
-      .cfg_timeout_i,
-      .cfg_retry_limit_i,
-      .cfg_max_len_i,
-      .link_rx_i,
-      .link_tx_o,
-      .tx_valid_i        (tx_valid),
-      .tx_phit_i         (tx_phit),
-      .tx_ready_o        (tx_ready),
-      .tx_vc_ok_o        (tx_vc_ok),
-      .rd_en_i           (rd_en),
-      .rd_vc_i           (2'(rd_vc)),
-      .rd_avail_o        (rd_avail),
-      .rd_valid_o        (rd_valid),
-      .rd_phit_o         (rd_phit),
-      .rd1_en_i          (1'b0),
-      .rd1_vc_i          (2'd0),
-      .rd1_valid_o       (rd1_valid_unused),
-      .rd1_phit_o        (rd1_phit_unused),
-      .occ_o             (occ),
-      .ev_o,
-      .link_down_o,
-      .ctl_sync_o        (ctl_sync),
-      .credits_o         (credits),
-      .debit_o           (debit),
-      .inq_cr_o          (inq_cr),
-      .prm_num_vcs_o     (prm[0*16 +: 16]),
-      .prm_buf_per_vc_o  (prm[1*16 +: 16]),
-      .prm_replay_depth_o(prm[2*16 +: 16]),
-      .prm_window_o      (prm[3*16 +: 16]),
-      .prm_max_pkt_len_o (prm[4*16 +: 16]),
-      .prm_link_crc_w_o  (prm[5*16 +: 16])
-    );
-    assign in_cr_o     = '0;
-    assign out_valid_o = 1'b0;
-    assign out_phit_o  = '0;
-    logic unused_lcb;
-    assign unused_lcb = ^{occ, credits, inq_cr, debit, ctl_sync, prm, in_valid_i, in_phit_i,
-                          out_cr_i};
-  end else begin : g_bare
-    nr_port_bare #(
-      .NumVcs    (NumVcs),
-      .InBufPerVc(InBufPerVc),
-      .MaxPktLen (MaxPktLen)
-    ) u_port (
-      .clk_i,
-      .rst_ni,
-      .in_valid_i,
-      .in_phit_i,
-      .in_cr_o,
-      .out_valid_o,
-      .out_phit_o,
-      .out_cr_i,
-      .tx_valid_i(tx_valid),
-      .tx_phit_i (tx_phit),
-      .tx_ready_o(tx_ready),
-      .tx_vc_ok_o(tx_vc_ok),
-      .rd_en_i   (rd_en),
-      .rd_vc_i   (2'(rd_vc)),
-      .rd_avail_o(rd_avail),
-      .rd_valid_o(rd_valid),
-      .rd_phit_o (rd_phit),
-      .rd1_en_i   (1'b0),
-      .rd1_vc_i   (2'd0),
-      .rd1_valid_o(rd1_valid_unused),
-      .rd1_phit_o (rd1_phit_unused)
-    );
-    assign link_tx_o   = '0;
-    assign ev_o        = '0;
-    assign link_down_o = 1'b0;
-    logic unused_bare;
-    assign unused_bare = ^{link_rx_i, cfg_timeout_i, cfg_retry_limit_i, cfg_max_len_i};
-  end
+  nr_port_front #(
+    .UseLcb     (UseLcb),
+    .NumVcs     (NumVcs),
+    .InBufPerVc (InBufPerVc),
+    .MaxPktLen  (MaxPktLen),
+    .RdPorts    (1),
+    .ReplayDepth(ReplayDepth),
+    .Window     (Window),
+    .LinkCrcW   (LinkCrcW)
+  ) u_front (
+    .clk_i,
+    .rst_ni,
+    .cfg_timeout_i,
+    .cfg_retry_limit_i,
+    .cfg_max_len_i,
+    .link_rx_i,
+    .link_tx_o,
+    .ev_o,
+    .link_down_o,
+    .in_valid_i,
+    .in_phit_i,
+    .in_cr_o,
+    .out_valid_o,
+    .out_phit_o,
+    .out_cr_i,
+    .tx_valid_i (tx_valid),
+    .tx_phit_i  (tx_phit),
+    .tx_ready_o (tx_ready),
+    .tx_vc_ok_o (tx_vc_ok),
+    .rd_en_i    (rd_en),
+    .rd_vc_i    (rd_vc),
+    .rd_avail_o (rd_avail),
+    .rd_valid_o (rd_valid),
+    .rd_phit_o  (rd_phit),
+    .rd1_en_i   (1'b0),
+    .rd1_vc_i   ({VcW{1'b0}}),
+    .rd1_valid_o(rd1_valid_unused),
+    .rd1_phit_o (rd1_phit_unused)
+  );
 
   // row-bus driver, RC and tables
   logic       drop, cfg_bad;

@@ -1,0 +1,160 @@
+// nr_swalloc_accept.sv - the accept stage of one input of nr_swalloc: which of
+// its granted (or dropping) VCs the input takes this cycle, the held-input
+// test, and the input's crossbar lanes (docs/nwn-arch.md 6.2-6.3).
+//
+// Purpose: the input side of the separable allocator, the accept step of the
+//   C model (csrc/model/sw_alloc.c, nr_swalloc_eval; the rule is sw_accept of
+//   swparts.h), for one input of any subswitch of the kit. Grants come from
+//   the output arbiters (nr_swalloc_ch, nr_swalloc_pt) of every output.
+// Parameters:
+//   NumVcs   1..4.
+//   NO       outputs of the allocator, 1..64.
+//   Speedup  S, 1..4: accepts per cycle. S >= NumVcs (branch g_all) accepts
+//            every candidate and holds nothing; otherwise the first S
+//            candidates in round-robin order from iptr (nr_arb_rr_multi).
+//   PayW     payload bits per phit, >= 24 (the phit in the low bits).
+//   TgtW     width of an output index (checks only).
+//   LaneN, LaneW  (derived) L = min(S, NumVcs) crossbar lanes, lane index width.
+// Ports / protocol (per VC v unless said otherwise):
+//   valid_i, head_i, pay_i, tgt_i  the input's front on v: valid, is a HEAD,
+//     payload, target output (HEAD only).
+//   drop_i    v is dropping (an IU with no front on v; a candidate that pops
+//     without an output). 0 for a buffered input.
+//   gnt_ov_i, own_ov_i, rdy_ov_i  (flat, index j*NumVcs + v) output j grants
+//     v / holds the packet of v / could take v's next phit this cycle.
+//   xmask_i   (per output j) (this input, j) is a crosspoint (checks only).
+//   acc_o     the accepted VCs: popped at the end of the cycle. Combinational.
+//   held_o    at least S VCs continue a packet whose output can take them
+//     (S < NumVcs only): the input's head requests are withdrawn this cycle.
+//     Depends on state and valid_i/head_i/rdy_ov_i only (not on grants).
+//   lane_pay_o, lane_of_o  lane l carries the l-th accepted VC's payload
+//     (S < NumVcs) or VC l (S >= NumVcs); lane_of_o[v] is the lane of VC v
+//     (meaningful when v is accepted).
+//   iptr moves past the first accepted candidate when it pops an EOP.
+// Latency: 0; iptr updates at the clock edge.
+// Cost: S >= NumVcs: an OR of the grants. Otherwise one NumVcs-way multi-grant
+//   round robin, L PayW-bit VC muxes, and the held test (an OR of the VCs'
+//   ready bits over the outputs and a count against S).
+`include "nr_assert.svh"
+
+module nr_swalloc_accept #(
+  parameter int NumVcs  = 2,
+  parameter int NO      = 8,
+  parameter int Speedup = 4,
+  parameter int PayW    = 24,
+  parameter int TgtW    = 3,
+  localparam int LaneN  = (Speedup >= NumVcs) ? NumVcs : Speedup,
+  localparam int LaneW  = (LaneN > 1) ? $clog2(LaneN) : 1
+) (
+  input  logic                     clk_i,
+  input  logic                     rst_ni,
+  input  logic [NumVcs-1:0]        valid_i,
+  input  logic [NumVcs-1:0]        head_i,
+  input  logic [NumVcs*PayW-1:0]   pay_i,
+  input  logic [NumVcs*TgtW-1:0]   tgt_i,
+  input  logic [NumVcs-1:0]        drop_i,
+  input  logic [NO*NumVcs-1:0]     gnt_ov_i,
+  input  logic [NO*NumVcs-1:0]     own_ov_i,
+  input  logic [NO*NumVcs-1:0]     rdy_ov_i,
+  input  logic [NO-1:0]            xmask_i,
+  output logic [NumVcs-1:0]        acc_o,
+  output logic                     held_o,
+  output logic [LaneN*PayW-1:0]    lane_pay_o,
+  output logic [NumVcs*LaneW-1:0]  lane_of_o
+);
+
+  `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
+  `NR_PARAM_ASSERT(p_no, NO >= 1 && NO <= 64)
+  `NR_PARAM_ASSERT(p_speedup, Speedup >= 1 && Speedup <= 4)
+  `NR_PARAM_ASSERT(p_payw, PayW >= nr_pkg::PHIT_W)
+
+  localparam int VcW   = (NumVcs > 1) ? $clog2(NumVcs) : 1;
+  localparam int PhitW = nr_pkg::PHIT_W;
+  localparam logic [1:0] K_EOP = 2'(nr_pkg::KIND_EOP);
+
+  logic [NumVcs-1:0] gnt, cand, a;
+  always_comb begin
+    gnt = '0;
+    for (int j = 0; j < NO; j++) gnt = gnt | gnt_ov_i[j*NumVcs +: NumVcs];
+  end
+  assign cand = gnt | drop_i;
+
+  if (Speedup >= NumVcs) begin : g_all
+    assign held_o = 1'b0;
+    logic unused_rdy;
+    assign unused_rdy = ^rdy_ov_i;
+    // every candidate is accepted; lane v carries VC v
+    assign a = cand;
+    for (genvar v = 0; v < NumVcs; v++) begin : g_lane
+      assign lane_pay_o[v*PayW +: PayW]   = pay_i[v*PayW +: PayW];
+      assign lane_of_o[v*LaneW +: LaneW] = LaneW'(v);
+    end
+  end else begin : g_sel
+    // held: at least S VCs continue a packet whose output can take it
+    logic [NumVcs-1:0] rdy, cont;
+    always_comb begin
+      rdy = '0;
+      for (int j = 0; j < NO; j++) rdy = rdy | rdy_ov_i[j*NumVcs +: NumVcs];
+    end
+    assign cont   = rdy & valid_i & ~head_i;
+    assign held_o = $countones(cont) >= Speedup;
+    // the first S candidates from iptr; iptr moves past the first accepted
+    // candidate when it pops an EOP
+    logic [Speedup-1:0]     pv;
+    logic [Speedup*VcW-1:0] pi;
+    logic                   first_eop;
+    assign first_eop = pv[0] && pay_i[32'(pi[VcW-1:0])*PayW + PhitW - 1 -: 2] == K_EOP;
+    nr_arb_rr_multi #(
+      .N       (NumVcs),
+      .S       (Speedup),
+      .PastLast(0)
+    ) u_iarb (
+      .clk_i,
+      .rst_ni,
+      .req_i       (cand),
+      .advance_i   (first_eop),
+      .gnt_o       (a),
+      .pick_valid_o(pv),
+      .pick_idx_o  (pi)
+    );
+    for (genvar l = 0; l < LaneN; l++) begin : g_lane
+      assign lane_pay_o[l*PayW +: PayW] = pay_i[32'(pi[l*VcW +: VcW])*PayW +: PayW];
+    end
+    for (genvar v = 0; v < NumVcs; v++) begin : g_lof
+      logic [LaneW-1:0] lo;
+      always_comb begin
+        lo = '0;
+        for (int l = 0; l < LaneN; l++) begin
+          if (pv[l] && 32'(pi[l*VcW +: VcW]) == v) lo = LaneW'(l);
+        end
+      end
+      assign lane_of_o[v*LaneW +: LaneW] = lo;
+    end
+  end
+  assign acc_o = a;
+
+  // ---- checks
+  for (genvar v = 0; v < NumVcs; v++) begin : g_chk
+    logic [NO-1:0] gj, oj;
+    for (genvar j = 0; j < NO; j++) begin : g_j
+      assign gj[j] = gnt_ov_i[j*NumVcs + v];
+      assign oj[j] = own_ov_i[j*NumVcs + v];
+    end
+    logic [TgtW-1:0] tg;
+    assign tg = tgt_i[v*TgtW +: TgtW];
+    // a front is granted by one output at most (one pop per buffer)
+    `NR_ASSERT(a_one_grant, $onehot0(gj), clk_i, rst_ni)
+    `NR_ASSERT(a_one_owner, $onehot0(oj), clk_i, rst_ni)
+    // a HEAD targets an existing crosspoint of its input
+    `NR_ASSERT(a_tgt_xp, !(valid_i[v] && head_i[v]) || (32'(tg) < NO && xmask_i[tg]),
+               clk_i, rst_ni)
+    // a front that is not a HEAD belongs to a packet holding an output
+    `NR_ASSERT(a_stray, !valid_i[v] || head_i[v] || oj != '0, clk_i, rst_ni)
+    // a dropping VC presents no front
+    `NR_ASSERT(a_drop_nofront, !(drop_i[v] && valid_i[v]), clk_i, rst_ni)
+    `NR_ASSERT(a_pop, !a[v] || valid_i[v] || drop_i[v], clk_i, rst_ni)
+  end
+  // accept limit
+  `NR_ASSERT(a_accept, $countones(a) <= Speedup, clk_i, rst_ni)
+
+endmodule

@@ -1,0 +1,134 @@
+// nr_swalloc_ch.sv - the arbiter of one channel output of nr_swalloc: the
+// grant step of a channel output and its credit counters (docs/nwn-arch.md
+// 6.2-6.4, docs/yarc-arch.md section 6).
+//
+// Purpose: the per-output allocation of the YARC subswitch (nr_subswitch,
+//   the column channels) and of the internal-channel outputs of the network
+//   switches' subswitches (nr_nwn_sub), the "channel" case of the grant step
+//   of the C model (csrc/model/sw_alloc.c, nr_swalloc_eval). Only the
+//   arbitration and the credits live here; the requests come gathered over
+//   the output's crosspoint inputs and the data mux is nr_swalloc's crossbar.
+// Parameters:
+//   NumVcs   1..4.
+//   NX       crosspoint inputs of this output (|X_j|), >= 1 (nr_swalloc keeps
+//            only the credit counters of an output without crosspoints).
+//   Credits  credits per VC = downstream buffer depth, >= 1.
+// Ports / protocol (index v*NX + x: VC v of the x-th crosspoint input):
+//   x_valid_i  the front of (x, v) is valid (any kind).
+//   x_req_i    (x, v) has a HEAD for this output (held inputs already
+//              withdrawn).
+//   gnt_o      the grant: per VC v the source a[v] is the owner own[v] or the
+//              round robin arb1[v] over the head requests on v; v is eligible
+//              if a[v] exists, has a front and cc[v] > 0; the VC round robin
+//              vptr picks v* and the output grants (a[v*], v*). Combinational
+//              from state and x_*.
+//   vc_o       v* (meaningful with sent_i).
+//   own_o      (x, v) owns this output on v; rdy_o: ... and cc[v] > 0 (the
+//              owner could send its next phit: the held-input rule).
+//   sent_i, sent_eop_i  the granted phit was accepted by its input (and is an
+//              EOP). On commit: cc[v*]--, a new source becomes the owner
+//              (arb1[v*] moves past it), an EOP clears the owner and moves
+//              vptr past v*. Used only for the state update.
+//   cr_i       one credit returned per VC, added at the end of the cycle.
+//   cc_o       the credit counters (registered).
+// Latency: 0 (grant combinational); state updates at the clock edge.
+// Cost: NumVcs*(1 + ceil(log2 NX)) owner flops, NumVcs NX-way round robins,
+//   a NumVcs-way round robin, NumVcs credit counters of
+//   ceil(log2(Credits+1)) bits (nr_credit_cnt).
+`include "nr_assert.svh"
+
+module nr_swalloc_ch #(
+  parameter int NumVcs  = 2,
+  parameter int NX      = 8,
+  parameter int Credits = 8,
+  localparam int VcW    = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int CrW    = $clog2(Credits + 1)
+) (
+  input  logic                  clk_i,
+  input  logic                  rst_ni,
+  input  logic [NumVcs*NX-1:0]  x_valid_i,
+  input  logic [NumVcs*NX-1:0]  x_req_i,
+  output logic [NumVcs*NX-1:0]  gnt_o,
+  output logic [VcW-1:0]        vc_o,
+  output logic [NumVcs*NX-1:0]  own_o,
+  output logic [NumVcs*NX-1:0]  rdy_o,
+  input  logic                  sent_i,
+  input  logic                  sent_eop_i,
+  input  logic [NumVcs-1:0]     cr_i,
+  output logic [NumVcs*CrW-1:0] cc_o
+);
+
+  `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
+  `NR_PARAM_ASSERT(p_nx, NX >= 1 && NX <= 64)
+  `NR_PARAM_ASSERT(p_credits, Credits >= 1)
+
+  localparam int XW = (NX > 1) ? $clog2(NX) : 1;
+
+  logic [NumVcs-1:0]     own_v_q, own_v_d, elig, arb_upd, sent_v, vgnt;
+  logic [NumVcs*XW-1:0]  own_q, own_d;
+  logic                  send;
+  logic [NumVcs*CrW-1:0] cc;
+  logic [NumVcs-1:0]     full_unused;
+
+  for (genvar v = 0; v < NumVcs; v++) begin : g_vc
+    logic [NX-1:0] gnt_unused;
+    logic [XW-1:0] aidx, ai;
+    nr_arb_rr #(.N(NX)) u_arb1 (
+      .clk_i,
+      .rst_ni,
+      .req_i    (x_req_i[v*NX +: NX]),
+      .advance_i(arb_upd[v]),
+      .gnt_o    (gnt_unused),
+      .gnt_idx_o(aidx)
+    );
+    assign ai = own_v_q[v] ? own_q[v*XW +: XW] : aidx;
+    assign elig[v]    = (own_v_q[v] || x_req_i[v*NX +: NX] != '0) && x_valid_i[v*NX + 32'(ai)] &&
+                        cc[v*CrW +: CrW] != '0;
+    assign sent_v[v]  = sent_i && vgnt[v];
+    assign arb_upd[v] = sent_v[v] && !own_v_q[v];
+    assign own_v_d[v] = sent_v[v] ? !sent_eop_i : own_v_q[v];
+    assign own_d[v*XW +: XW] = sent_v[v] ? ai : own_q[v*XW +: XW];
+    for (genvar x = 0; x < NX; x++) begin : g_gsel
+      assign gnt_o[v*NX + x] = send && vgnt[v] && 32'(ai) == x;
+      assign own_o[v*NX + x] = own_v_q[v] && 32'(own_q[v*XW +: XW]) == x;
+      assign rdy_o[v*NX + x] = own_o[v*NX + x] && cc[v*CrW +: CrW] != '0;
+    end
+    logic unused_gnt;
+    assign unused_gnt = ^gnt_unused;
+  end
+  // VC round robin: moves past the winner when it sends its EOP
+  nr_arb_rr #(.N(NumVcs)) u_vc_arb (
+    .clk_i,
+    .rst_ni,
+    .req_i    (elig),
+    .advance_i(sent_eop_i),
+    .gnt_o    (vgnt),
+    .gnt_idx_o(vc_o)
+  );
+  assign send = |elig;
+  nr_credit_cnt #(
+    .NumVcs    (NumVcs),
+    .MaxCredits(Credits),
+    .IncW      (1)
+  ) u_cc (
+    .clk_i,
+    .rst_ni,
+    .dec_i  (sent_v),
+    .inc_i  (cr_i),
+    .count_o(cc),
+    .full_o (full_unused)
+  );
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      own_v_q <= '0;
+      own_q   <= '0;
+    end else begin
+      own_v_q <= own_v_d;
+      own_q   <= own_d;
+    end
+  end
+  assign cc_o = cc;
+  logic unused_full;
+  assign unused_full = ^full_unused;
+
+endmodule

@@ -1,0 +1,99 @@
+// nr_swalloc_pt.sv - the arbiter of one port output of nr_swalloc: the grant
+// step of a port output (docs/nwn-arch.md 6.2, docs/yarc-arch.md section 7).
+//
+// Purpose: the packet-level output arbiter of the output port of a YARC tile
+//   (nr_outport) and of the port outputs of the network switches' subswitches
+//   (nr_nwn_sub), the "port" case of the grant step of the C model
+//   (csrc/model/sw_alloc.c, nr_swalloc_eval). Only the arbitration lives
+//   here; the requests come gathered over the output's crosspoint inputs and
+//   the data mux is nr_swalloc's crossbar.
+// Parameters:
+//   NumVcs  1..4.
+//   NX      crosspoint inputs of this output (|X_j|), >= 1 (nr_swalloc builds
+//           no arbiter for an output without crosspoints).
+// Ports / protocol (index r = v*NX + x: VC v of the x-th crosspoint input):
+//   x_valid_i  the front of (x, v) is valid (any kind).
+//   x_req_i    (x, v) has a HEAD for this output (held inputs already
+//              withdrawn).
+//   vc_ok_i    the port's tx_vc_ok per VC: a HEAD on v may only start with it
+//              (virtual cut-through at packet granularity).
+//   gnt_o      the grant: busy -> cur if it has a front; else the round robin
+//              pptr over the requesters with vc_ok. Combinational from state,
+//              x_* and vc_ok_i.
+//   own_o      (x, v) is the packet in progress (busy and cur); rdy_o the same
+//              (a busy port output always takes cur's next phit).
+//   sent_i, sent_eop_i  the granted phit was accepted by its input (and is an
+//              EOP): the output presents it this cycle. On a new packet busy
+//              and cur are set and pptr moves past the winner; an EOP clears
+//              busy. Used only for the state update.
+//   ready_i    the port's tx_ready: every presented phit must be taken
+//              (asserted only).
+// Latency: 0 (grant combinational); state updates at the clock edge.
+// Cost: 1 + ceil(log2(NumVcs*NX)) flops and one NumVcs*NX-way round robin
+//   (nr_arb_rr).
+`include "nr_assert.svh"
+
+module nr_swalloc_pt #(
+  parameter int NumVcs = 2,
+  parameter int NX     = 8
+) (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+  input  logic [NumVcs*NX-1:0] x_valid_i,
+  input  logic [NumVcs*NX-1:0] x_req_i,
+  input  logic [NumVcs-1:0]    vc_ok_i,
+  output logic [NumVcs*NX-1:0] gnt_o,
+  output logic [NumVcs*NX-1:0] own_o,
+  output logic [NumVcs*NX-1:0] rdy_o,
+  input  logic                 sent_i,
+  input  logic                 sent_eop_i,
+  input  logic                 ready_i
+);
+
+  `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
+  `NR_PARAM_ASSERT(p_nx, NX >= 1 && NX <= 64)
+
+  localparam int NR = NumVcs * NX;
+  localparam int RW = (NR > 1) ? $clog2(NR) : 1;
+
+  logic          busy_q, busy_d;
+  logic [RW-1:0] cur_q, cur_d, gidx, sel;
+  logic [NR-1:0] req, areq, gnt_unused;
+  logic          gvalid;
+
+  for (genvar v = 0; v < NumVcs; v++) begin : g_req
+    assign req[v*NX +: NX] = x_req_i[v*NX +: NX] & {NX{vc_ok_i[v]}};
+  end
+  assign areq = busy_q ? '0 : req;
+  nr_arb_rr #(.N(NR)) u_parb (
+    .clk_i,
+    .rst_ni,
+    .req_i    (areq),
+    .advance_i(!busy_q && sent_i),
+    .gnt_o    (gnt_unused),
+    .gnt_idx_o(gidx)
+  );
+  assign sel    = busy_q ? cur_q : gidx;
+  assign gvalid = busy_q ? x_valid_i[sel] : |areq;
+  for (genvar r = 0; r < NR; r++) begin : g_gsel
+    assign gnt_o[r] = gvalid && 32'(sel) == r;
+    assign own_o[r] = busy_q && 32'(cur_q) == r;
+    assign rdy_o[r] = own_o[r]; // a busy port output always takes cur's phit
+  end
+  assign busy_d = sent_i ? !sent_eop_i : busy_q;
+  assign cur_d  = (sent_i && !busy_q) ? gidx : cur_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      busy_q <= 1'b0;
+      cur_q  <= '0;
+    end else begin
+      busy_q <= busy_d;
+      cur_q  <= cur_d;
+    end
+  end
+  logic unused_pgnt;
+  assign unused_pgnt = ^gnt_unused;
+
+  `NR_ASSERT(a_taken, !sent_i || ready_i, clk_i, rst_ni)
+
+endmodule
