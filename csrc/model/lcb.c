@@ -2,8 +2,8 @@
  * struct, eval/peek/tick, outputs and error collection.
  *
  * A cycle (nr_lcbp_eval) runs the blocks in this order; each reads only
- * start-of-cycle registers (m->q), this cycle's inputs and the wires computed
- * before it, and writes only the next-state copy (m->d):
+ * start-of-cycle registers (lcb_q), this cycle's inputs and the wires computed
+ * before it, and writes only the next-state copy (lcb_d):
  *
  *   lcb_ser_eval       §5.2  serializer bit of this cycle (needs RX E/epoch, fr)
  *   lcb_tx_eval        §7    word apply, core phit, link phit, timer
@@ -14,7 +14,8 @@
  *   lcb_inq_eval       §8.4  read, then write of last cycle's RX output
  *   lcb_ctl_fr_eval    §5.2  fr[v] += inq_cr[v]
  *
- * nr_lcbp_tick copies d to q and performs the RAM writes. */
+ * nr_lcbp_tick makes d the committed state (lcb_int.h: the two copies trade
+ * places) and performs the RAM writes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,7 +88,8 @@ nr_lcbp *nr_lcbp_new(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int
     }
     /* Reset: every register 0 (calloc). sent = last_fr = 0 gives credits =
      * BufPerVc (§7.2). */
-    m->d = m->q;
+    m->cur = 0;
+    *lcb_d(m) = *lcb_q(m);
     return m;
 }
 
@@ -104,7 +106,7 @@ void nr_lcbp_free(nr_lcbp *m)
 static void out_from_state(const nr_lcbp *m, nr_lcbp_out *out)
 {
     const lcb_conf *c = &m->c;
-    const lcb_regs *q = &m->q;
+    const lcb_regs *q = lcb_qc(m);
     memset(out, 0, sizeof *out);
     out->link_tx = q->tx.link_tx;
     out->tx_vc_ok = lcb_tx_vc_ok(c, &q->tx);
@@ -132,18 +134,20 @@ void nr_lcbp_eval(nr_lcbp *m, const nr_lcbp_in *in_raw, nr_lcbp_out *out)
     in.link_rx &= 0xFFFFFFu;
     in.tx_phit &= 0xFFFFFFu;
     memset(&wi, 0, sizeof wi);
-    m->d = m->q;
+    const lcb_regs *q = lcb_q(m);
+    lcb_regs *d = lcb_d(m);
+    *d = *q;
     m->rb_w.we = 0;
     m->iq_w.we = 0;
     m->err_d.count = 0;
     m->err_d.first[0] = 0;
 
-    lcb_ser_eval(c, &m->q, &m->d, &wi);
-    lcb_tx_eval(c, &m->q, &m->d, m->rb, &in, &wi, &m->rb_w, &m->err_d);
-    lcb_deframer_eval(c, &m->q, &m->d, in.link_rx, &wi);
-    lcb_rx_eval(c, &m->q, &m->d, in.link_rx, &wi);
-    lcb_inq_eval(c, &m->q, &m->d, m->iq, &in, &wi, &m->iq_w, &m->err_d);
-    lcb_ctl_fr_eval(c, &m->q, &m->d, &wi);
+    lcb_ser_eval(c, q, d, &wi);
+    lcb_tx_eval(c, q, d, m->rb, &in, &wi, &m->rb_w, &m->err_d);
+    lcb_deframer_eval(c, q, d, in.link_rx, &wi);
+    lcb_rx_eval(c, q, d, in.link_rx, &wi);
+    lcb_inq_eval(c, q, d, m->iq, &in, &wi, &m->iq_w, &m->err_d);
+    lcb_ctl_fr_eval(c, q, d, &wi);
 
     out_from_state(m, out);
     out->tx_ready = wi.tx_ready;
@@ -160,7 +164,7 @@ void nr_lcbp_tick(nr_lcbp *m)
         nr_errs_add(&m->err, "nr_lcbp_tick without nr_lcbp_eval in this cycle (state kept)");
         return;
     }
-    m->q = m->d;
+    m->cur ^= 1;
     if (m->rb_w.we)
         m->rb[m->rb_w.addr] = m->rb_w.data;
     if (m->iq_w.we)

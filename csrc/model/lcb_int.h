@@ -177,8 +177,13 @@ enum { CW_NONE = 0, CW_ACCEPT = 1, CW_REJECT = 2 };
 
 struct nr_lcbp {
     lcb_conf c;
-    lcb_regs q;          /* committed state (start of the cycle) */
-    lcb_regs d;          /* next state, computed by eval() */
+    /* The registers twice: st[cur] is the committed state (start of the
+     * cycle, lcb_q), st[cur ^ 1] the next state eval() computes (lcb_d).
+     * tick() commits by flipping cur, so a cycle copies the registers once
+     * (eval's next := committed), not twice. An index, not pointers: the
+     * struct stays valid when copied. */
+    lcb_regs st[2];
+    int cur;
     uint32_t *rb;        /* replay buffer RAM, rdepth core phits */
     uint32_t *iq;        /* input-queue RAM, nvc * buf core phits */
     lcb_ramw rb_w, iq_w; /* RAM writes of this cycle (from eval) */
@@ -186,6 +191,10 @@ struct nr_lcbp {
     nr_errs err_d;      /* errors found by the last eval() (committed by tick) */
     int evaluated;       /* eval() called since the last tick() */
 };
+
+static inline lcb_regs *lcb_q(nr_lcbp *m) { return &m->st[m->cur]; }
+static inline const lcb_regs *lcb_qc(const nr_lcbp *m) { return &m->st[m->cur]; }
+static inline lcb_regs *lcb_d(nr_lcbp *m) { return &m->st[m->cur ^ 1]; }
 
 /* ---- helpers shared by the blocks (lcb.c) ---- */
 

@@ -376,8 +376,8 @@ static void test_framing_crc_seq(void)
         for (int j = 0; j < 2; j++)
             r = nr_crc16_bits(r, nr_phit_data(p1[j]), 22);
         uint32_t want = nr_eop_make(NR_OK_TX_ERR, nr_crc16_bits(r, NR_OK_TX_ERR << 4, 6));
-        CHECK_EQ(s.m->q.rx.out_phit, want);
-        CHECK_EQ(s.m->q.rx.out_bad, 1);
+        CHECK_EQ(lcb_q(s.m)->rx.out_phit, want);
+        CHECK_EQ(lcb_q(s.m)->rx.out_bad, 1);
     }
     one_step(&s, 0, 0, 0);
     CHECK_EQ(s.o.ev, EVB(NR_EV_INQ_REWIND));
@@ -387,7 +387,7 @@ static void test_framing_crc_seq(void)
     CHECK_EQ(one_send(&s, p2, 2, 2), EVB(NR_EV_RX_CRC)); /* right seq, but unarmed */
     one_step(&s, 0, 0, 0);
     CHECK_EQ(s.o.ev, EVB(NR_EV_INQ_REWIND));
-    CHECK_EQ(s.m->q.rx.E, 2);
+    CHECK_EQ(lcb_q(s.m)->rx.E, 2);
     one_step(&s, 0x100000 | (2u << 13) | nr_crc8_word((1u << 12) | (2u << 5), 14), 0, 0);
     CHECK_EQ(s.o.ev, EVB(NR_EV_RX_MARKER));
     CHECK_EQ(one_send(&s, p2, 2, 2), EVB(NR_EV_RX_OK));
@@ -812,9 +812,9 @@ static void test_deframer_miss_counter(void)
         CHECK_EQ(s.o.ctl_sync, sync);
         /* white box: the PRESYNC periods (state register after this cycle) */
         if (t == 28 || t == 318 || t == 492 || t == 550)
-            CHECK_EQ(s.m->q.ctl.state, DF_PRESYNC);
+            CHECK_EQ(lcb_q(s.m)->ctl.state, DF_PRESYNC);
         if (t == 521)
-            CHECK_EQ(s.m->q.ctl.state, DF_HUNT);
+            CHECK_EQ(lcb_q(s.m)->ctl.state, DF_HUNT);
     }
     CHECK_EQ(nr_lcbp_errors(s.m, NULL, 0), 0);
     nr_lcbp_free(s.m);
@@ -847,7 +847,7 @@ static void test_deframer_toggle(void)
         CHECK_EQ(s.o.ev, j == W - 1 && k >= 11 ? EVB(NR_EV_CTL_OK) : 0);
         CHECK_EQ(s.o.ctl_sync, t >= 348);
         if (j == W - 1 && k < 10)
-            CHECK_EQ(s.m->q.ctl.state, k % 2 ? DF_HUNT : DF_PRESYNC);
+            CHECK_EQ(lcb_q(s.m)->ctl.state, k % 2 ? DF_HUNT : DF_PRESYNC);
     }
     CHECK_EQ(nr_lcbp_errors(s.m, NULL, 0), 0);
     nr_lcbp_free(s.m);
@@ -948,9 +948,9 @@ static void run_false_phase(const fphase *f)
         CHECK_EQ(o->ctl_sync, t <= t_o - 1 + 4 * W || t > t_T + W);
         /* white box: the deframer state after this cycle */
         if (t == t_R || t == t_T)
-            CHECK_EQ(pr.p[0]->q.ctl.state, DF_PRESYNC);
+            CHECK_EQ(lcb_q(pr.p[0])->ctl.state, DF_PRESYNC);
         if (t == t_R + W || (t > t_o - 1 + 4 * W && t < t_R))
-            CHECK_EQ(pr.p[0]->q.ctl.state, DF_HUNT);
+            CHECK_EQ(lcb_q(pr.p[0])->ctl.state, DF_HUNT);
         if (t == t_T + W + 1) {
             CHECK(o->ev & EVB(NR_EV_TX_ACK));
             CHECK_EQ(o->credits[0], f->p.buf_per_vc - f->nout * f->out_len);

@@ -1,0 +1,65 @@
+#!/bin/bash
+# speed_ab.sh - A/B speed comparison of two rtr_sim binaries in one run (issue
+# 14; a benchmark, not a timed test). The machine is shared and noisy, so the
+# two binaries run alternately, N times each per workload, and the ratio of
+# their median CPU rates is what is quoted, never an absolute figure from
+# another run. It also checks that both binaries print the same results
+# (every line but the "simulated ... cycles/s" one): a speed-up must not
+# change what the kit computes.
+#
+# usage: scripts/speed_ab.sh [-n N] OLD NEW [WORKLOAD...]
+#   OLD, NEW   two rtr_sim binaries (e.g. one built from an older commit:
+#              git worktree add /tmp/old REV && make -C /tmp/old build/bin/rtr_sim)
+#   N          runs of each binary per workload (default 3)
+#   WORKLOAD   "CFG LOAD" (default: the bench workloads of issue 14, UR,
+#              BlackWidow lengths: "yarc-k64 0.5" "cn-k64-4vc 0.5")
+# Environment: AB_MEASURE [4000], AB_WARMUP [500].
+# Output: one line per workload, "CFG load L: OLD x cycles/s, NEW y cycles/s,
+# NEW/OLD r (medians of N)", then the machine and load average.
+# Exit 1 if the results differ or a run fails, 2 on bad usage.
+set -u
+N=3
+while getopts n: o; do
+    case $o in
+    n) N=$OPTARG ;;
+    *) echo "usage: $0 [-n N] OLD NEW [\"CFG LOAD\"...]" >&2; exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 2 ] || { echo "usage: $0 [-n N] OLD NEW [\"CFG LOAD\"...]" >&2; exit 2; }
+case $N in '' | *[!0-9]* | 0) echo "speed_ab: -n takes a count >= 1, got '$N'" >&2; exit 2 ;; esac
+OLD=$1 NEW=$2; shift 2
+for b in "$OLD" "$NEW"; do [ -x "$b" ] || { echo "speed_ab: $b is not an executable" >&2; exit 2; }; done
+[ $# -gt 0 ] || set -- "yarc-k64 0.5" "cn-k64-4vc 0.5"
+MEASURE=${AB_MEASURE:-4000} WARMUP=${AB_WARMUP:-500}
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+rc=0
+echo "speed_ab: load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+# rate FILE: the CPU rate of a run's "simulated N cycles in ... : R cycles/s" line
+rate() { sed -n 's/^simulated .*: \([0-9.e+]*\) cycles\/s.*/\1/p' "$1"; }
+median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+for w in "$@"; do
+    set -- $w
+    cfg=$1 load=${2:-0.5}
+    args=(--cfg "$cfg" --impl model --pattern ur --load "$load" --len bw --warmup "$WARMUP" --measure "$MEASURE" --seed 1)
+    : > "$T/old.r"; : > "$T/new.r"
+    for i in $(seq "$N"); do
+        for which in old new; do
+            bin=$OLD; [ $which = new ] && bin=$NEW
+            if ! "$bin" "${args[@]}" > "$T/$which.log" 2>&1; then
+                echo "speed_ab: $which ($bin) failed on $cfg load $load:"; tail -3 "$T/$which.log"; rc=1; continue 3
+            fi
+            rate "$T/$which.log" >> "$T/$which.r"
+        done
+        if ! cmp -s <(grep -v '^simulated' "$T/old.log") <(grep -v '^simulated' "$T/new.log"); then
+            echo "speed_ab: $cfg load $load: the two binaries print different results:"
+            diff <(grep -v '^simulated' "$T/old.log") <(grep -v '^simulated' "$T/new.log") | head -10
+            rc=1
+        fi
+    done
+    mo=$(median < "$T/old.r") mn=$(median < "$T/new.r")
+    awk -v c="$cfg" -v l="$load" -v a="$mo" -v b="$mn" -v n="$N" \
+        'BEGIN { printf "%s load %s: OLD %.0f cycles/s, NEW %.0f cycles/s, NEW/OLD %.2f (medians of %d)\n", c, l, a, b, b / a, n }'
+done
+echo "speed_ab: load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+exit $rc
