@@ -1,4 +1,5 @@
-/* crc.c - bit-serial reference CRCs. See nr_crc.h. */
+/* crc.c - the kit's CRCs: bit-serial references, table-driven CRC-16s.
+ * See nr_crc.h. */
 #include "nr_crc.h"
 #include "nr_fmt.h"
 
@@ -15,10 +16,15 @@ static uint16_t crc16_poly_bits(uint16_t crc, uint16_t poly, uint32_t data, int 
 
 /* Byte tables of the two link CRC-16s: T[b] is the register b << 8 after 8
  * zero bits. The model spends a fifth of a router's simulated cycle in these
- * updates, so whole bytes go through the table and only the leading nbits % 8
- * bits go bit by bit; test_crc and the cells tests check the result against
- * the RTL trees. Filled before main (a constructor), so threads only read. */
+ * updates, so whole bytes go through the table; test_crc checks every width
+ * against the bit-serial form and the cells tests against the RTL trees. Filled before main (a constructor), so threads only read. */
 static uint16_t tab16[256], tab16b[256];
+/* The leading k = nbits % 8 bits (1..7) go through a table of their own:
+ * L[k][y] is the register y << (16 - k) after k zero bits, and k bits d move a
+ * register c to (c << k) ^ L[k][top k bits of c ^ d] (the low 16 - k bits of
+ * c only shift, the top k bits and the data are linear). A 22-bit phit is
+ * 6 + 8 + 8 bits: three look-ups. */
+static uint16_t lead16[8][128], lead16b[8][128];
 
 __attribute__((constructor)) static void crc16_tables(void)
 {
@@ -26,14 +32,21 @@ __attribute__((constructor)) static void crc16_tables(void)
         tab16[b] = crc16_poly_bits((uint16_t)(b << 8), NR_CRC16_POLY, 0, 8);
         tab16b[b] = crc16_poly_bits((uint16_t)(b << 8), NR_LINK_CRC2_POLY, 0, 8);
     }
+    for (int k = 1; k < 8; k++)
+        for (unsigned y = 0; y < (1u << k); y++) {
+            lead16[k][y] = crc16_poly_bits((uint16_t)(y << (16 - k)), NR_CRC16_POLY, 0, k);
+            lead16b[k][y] = crc16_poly_bits((uint16_t)(y << (16 - k)), NR_LINK_CRC2_POLY, 0, k);
+        }
 }
 
-static uint16_t crc16_tab_bits(uint16_t crc, const uint16_t *tab, uint16_t poly, uint32_t data,
-                               int nbits)
+static uint16_t crc16_tab_bits(uint16_t crc, const uint16_t *tab, const uint16_t (*lt)[128],
+                               uint32_t data, int nbits)
 {
     int lead = nbits & 7;
-    if (lead)
-        crc = crc16_poly_bits(crc, poly, data >> (nbits - lead), lead);
+    if (lead) {
+        unsigned y = ((unsigned)(crc >> (16 - lead)) ^ (data >> (nbits - lead))) & ((1u << lead) - 1);
+        crc = (uint16_t)((crc << lead) ^ lt[lead][y]);
+    }
     for (int sh = nbits - lead - 8; sh >= 0; sh -= 8)
         crc = (uint16_t)((crc << 8) ^ tab[((crc >> 8) ^ (data >> sh)) & 0xFFu]);
     return crc;
@@ -41,12 +54,12 @@ static uint16_t crc16_tab_bits(uint16_t crc, const uint16_t *tab, uint16_t poly,
 
 uint16_t nr_crc16_bits(uint16_t crc, uint32_t data, int nbits)
 {
-    return crc16_tab_bits(crc, tab16, NR_CRC16_POLY, data, nbits);
+    return crc16_tab_bits(crc, tab16, lead16, data, nbits);
 }
 
 uint16_t nr_crc16b_bits(uint16_t crc, uint32_t data, int nbits)
 {
-    return crc16_tab_bits(crc, tab16b, NR_LINK_CRC2_POLY, data, nbits);
+    return crc16_tab_bits(crc, tab16b, lead16b, data, nbits);
 }
 
 uint8_t nr_crc8_bits(uint8_t crc, uint32_t data, int nbits)
