@@ -35,11 +35,21 @@ typedef struct {
 
 typedef enum { NR_PH_WARMUP, NR_PH_MEASURE, NR_PH_DRAIN, NR_PH_DONE } nr_phase_t;
 
+/* Latency samples, kept as a count per value: cnt[x] samples of x cycles for
+ * x < ncnt (grown to the largest value seen, up to NR_STATS_DENSE_MAX), and
+ * the rarer larger values one by one in big[]. Percentiles, min, max and the
+ * histogram come out exactly as from the sorted list of samples, and memory
+ * follows the largest latency, not the number of packets. */
+#define NR_STATS_DENSE_MAX (1u << 22)
 typedef struct {
-    uint32_t *v;
-    size_t n, cap;
-    int sorted;
+    uint64_t *cnt;
+    size_t ncnt;
+    uint32_t *big;
+    size_t nbig, capbig;
+    int big_sorted;
+    uint64_t n;       /* samples */
     uint64_t sum;
+    uint64_t lost;    /* out of memory: not kept (n and sum still count them) */
 } nr_samples_t;
 
 typedef struct {

@@ -24,8 +24,10 @@ int nr_stats_init(nr_stats_t *st, const nr_stats_cfg_t *cfg, char *err, size_t n
 void nr_stats_free(nr_stats_t *st)
 {
     free(st->acc_port);
-    free(st->lat.v);
-    free(st->net.v);
+    free(st->lat.cnt);
+    free(st->lat.big);
+    free(st->net.cnt);
+    free(st->net.big);
     memset(st, 0, sizeof *st);
 }
 
@@ -64,19 +66,39 @@ void nr_stats_generated(nr_stats_t *st, int port, int len, uint64_t gen_cycle)
 
 static void add(nr_samples_t *s, uint64_t v)
 {
-    if (s->n == s->cap) {
-        size_t nc = s->cap ? 2 * s->cap : 1024;
-        uint32_t *nv = realloc(s->v, nc * sizeof *nv);
-        if (!nv)
-            return; /* out of memory: the sample is lost, counts stay right */
-        s->v = nv;
-        s->cap = nc;
-    }
     if (v > UINT32_MAX)
         v = UINT32_MAX;
-    s->v[s->n++] = (uint32_t)v;
+    s->n++;
     s->sum += v;
-    s->sorted = 0;
+    if (v < NR_STATS_DENSE_MAX) {
+        if (v >= s->ncnt) {
+            size_t nc = s->ncnt ? s->ncnt : 1024;
+            while (nc <= v)
+                nc *= 2;
+            uint64_t *nv = realloc(s->cnt, nc * sizeof *nv);
+            if (!nv) {
+                s->lost++; /* out of memory: the sample is lost, counts stay right */
+                return;
+            }
+            memset(nv + s->ncnt, 0, (nc - s->ncnt) * sizeof *nv);
+            s->cnt = nv;
+            s->ncnt = nc;
+        }
+        s->cnt[v]++;
+        return;
+    }
+    if (s->nbig == s->capbig) {
+        size_t nc = s->capbig ? 2 * s->capbig : 64;
+        uint32_t *nv = realloc(s->big, nc * sizeof *nv);
+        if (!nv) {
+            s->lost++;
+            return;
+        }
+        s->big = nv;
+        s->capbig = nc;
+    }
+    s->big[s->nbig++] = (uint32_t)v;
+    s->big_sorted = 0;
 }
 
 void nr_stats_delivered(nr_stats_t *st, int port, int len, uint64_t gen_cycle,
@@ -127,28 +149,44 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void sort_samples(nr_samples_t *s)
+static void sort_big(nr_samples_t *s)
 {
-    if (!s->sorted && s->n)
-        qsort(s->v, s->n, sizeof *s->v, cmp_u32);
-    s->sorted = 1;
+    if (!s->big_sorted && s->nbig)
+        qsort(s->big, s->nbig, sizeof *s->big, cmp_u32);
+    s->big_sorted = 1;
+}
+
+/* The k-th smallest kept sample (1-based; 1 <= k <= kept samples). */
+static uint32_t kth(nr_samples_t *s, uint64_t k)
+{
+    for (size_t x = 0; x < s->ncnt; x++) {
+        if (k <= s->cnt[x])
+            return (uint32_t)x;
+        k -= s->cnt[x];
+    }
+    sort_big(s);
+    return k <= s->nbig ? s->big[k - 1] : 0;
+}
+
+static uint64_t kept(const nr_samples_t *s) { return s->n - s->lost; }
+
+/* nr_percentile's rank of p among n samples (1..n). */
+static uint64_t pct_rank(uint64_t n, double p)
+{
+    if (p <= 0)
+        return 1;
+    if (p >= 100)
+        return n;
+    double x = p * (double)n / 100.0; /* exact for integer p and n < 2^45 */
+    uint64_t rank = (uint64_t)x;
+    if ((double)rank < x)
+        rank++;
+    return rank < 1 ? 1 : rank;
 }
 
 uint32_t nr_percentile(const uint32_t *v, size_t n, double p)
 {
-    if (n == 0)
-        return 0;
-    if (p <= 0)
-        return v[0];
-    if (p >= 100)
-        return v[n - 1];
-    double x = p * (double)n / 100.0; /* exact for integer p and n < 2^45 */
-    size_t rank = (size_t)x;
-    if ((double)rank < x)
-        rank++;
-    if (rank < 1)
-        rank = 1;
-    return v[rank - 1];
+    return n ? v[pct_rank(n, p) - 1] : 0;
 }
 
 void nr_stats_summary(nr_stats_t *st, nr_stats_summary_t *s)
@@ -173,22 +211,21 @@ void nr_stats_summary(nr_stats_t *st, nr_stats_summary_t *s)
     s->drain_timeout = st->drain_timeout;
     uint64_t wend = st->cfg.warmup + st->cfg.measure;
     s->drain_cycles = st->done && st->end_cycle + 1 > wend ? st->end_cycle + 1 - wend : 0;
-    sort_samples(&st->lat);
-    sort_samples(&st->net);
-    s->n = st->lat.n;
+    nr_samples_t *l = &st->lat, *nt = &st->net;
+    s->n = kept(l);
     if (s->n) {
-        s->mean = (double)st->lat.sum / (double)s->n;
-        s->min = st->lat.v[0];
-        s->p50 = nr_percentile(st->lat.v, s->n, 50);
-        s->p99 = nr_percentile(st->lat.v, s->n, 99);
-        s->max = st->lat.v[s->n - 1];
+        s->mean = (double)l->sum / (double)l->n;
+        s->min = kth(l, 1);
+        s->p50 = kth(l, pct_rank(s->n, 50));
+        s->p99 = kth(l, pct_rank(s->n, 99));
+        s->max = kth(l, s->n);
     }
-    s->net_n = st->net.n;
+    s->net_n = kept(nt);
     if (s->net_n) {
-        s->net_mean = (double)st->net.sum / (double)s->net_n;
-        s->net_p50 = nr_percentile(st->net.v, s->net_n, 50);
-        s->net_p99 = nr_percentile(st->net.v, s->net_n, 99);
-        s->net_max = st->net.v[s->net_n - 1];
+        s->net_mean = (double)nt->sum / (double)nt->n;
+        s->net_p50 = kth(nt, pct_rank(s->net_n, 50));
+        s->net_p99 = kth(nt, pct_rank(s->net_n, 99));
+        s->net_max = kth(nt, s->net_n);
     }
 }
 
@@ -215,20 +252,20 @@ void nr_stats_print(nr_stats_t *st, FILE *f)
 void nr_stats_hist_print(nr_stats_t *st, FILE *f, int csv, int net)
 {
     nr_samples_t *s = net ? &st->net : &st->lat;
-    uint64_t w = st->cfg.bin_width;
-    sort_samples(s);
+    uint64_t w = st->cfg.bin_width, peak = 0;
     if (csv)
         fprintf(f, "lat_lo,lat_hi,count\n");
-    if (!s->n)
+    if (!kept(s))
         return;
-    uint64_t nb = s->v[s->n - 1] / w + 1, peak = 0;
-    /* counts per bin in one pass over the sorted samples */
-    size_t i = 0;
+    uint64_t nb = kth(s, kept(s)) / w + 1;
+    /* counts per bin from the counts per value */
     uint64_t *cnt = calloc((size_t)nb, sizeof *cnt);
     if (!cnt)
         return;
-    for (; i < s->n; i++)
-        cnt[s->v[i] / w]++;
+    for (size_t x = 0; x < s->ncnt; x++)
+        cnt[x / w] += s->cnt[x];
+    for (size_t i = 0; i < s->nbig; i++)
+        cnt[s->big[i] / w]++;
     for (uint64_t b = 0; b < nb; b++)
         if (cnt[b] > peak)
             peak = cnt[b];

@@ -178,6 +178,39 @@ int main(void)
     }
     nr_stats_free(&st);
 
+    /* ---- latencies on both sides of the dense range (NR_STATS_DENSE_MAX):
+     * min, p50, p99, max and the mean as from the sorted list ---- */
+    CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), 0);
+    {
+        static const uint32_t lat[9] = {9000000, 3, NR_STATS_DENSE_MAX, 7, NR_STATS_DENSE_MAX - 1,
+                                        5000000, 3, 5000000, 12};
+        uint32_t ref[9];
+        uint64_t sum = 0;
+        for (int i = 0; i < 9; i++) {
+            nr_stats_generated(&st, 0, 4, 200);
+            nr_stats_delivered(&st, 0, 4, 200, 200, 200 + (uint64_t)lat[i]);
+            ref[i] = lat[i];
+            sum += lat[i];
+        }
+        for (int i = 0; i < 9; i++) /* insertion sort: the reference */
+            for (int j = i; j > 0 && ref[j - 1] > ref[j]; j--) {
+                uint32_t t = ref[j];
+                ref[j] = ref[j - 1];
+                ref[j - 1] = t;
+            }
+        nr_stats_summary_t s;
+        nr_stats_summary(&st, &s);
+        CHECK_EQ(s.n, 9);
+        CHECK_EQ(s.min, 3);
+        CHECK_EQ(s.p50, nr_percentile(ref, 9, 50));
+        CHECK_EQ(s.p50, NR_STATS_DENSE_MAX - 1);
+        CHECK_EQ(s.p99, nr_percentile(ref, 9, 99));
+        CHECK_EQ(s.max, 9000000);
+        CHECK_EQ(s.net_max, 9000000);
+        CHECK(s.mean == (double)sum / 9);
+    }
+    nr_stats_free(&st);
+
     /* ---- bad configuration ---- */
     c.measure = 0;
     CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), -1);
