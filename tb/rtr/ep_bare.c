@@ -28,7 +28,7 @@ static void bare_inputs(sim_t *s, int p, int idle, int phase_end) {
     }
     for (int v = 0; v < MAXV; v++) s->rin.out_cr[p][v] = 0;
     uint64_t hv;
-    if (pt->hold.n && !nr_rng_bernoulli(&pt->rng_bp, phase_end ? 0.0 : s->o->sink_bp) &&
+    if (pt->hold.n && !h_chance(&pt->rng_bp, phase_end ? 0.0 : s->o->sink_bp) &&
         fifo_pop(&pt->hold, &hv) == 0)
         s->rin.out_cr[p][hv] = 1;
 }

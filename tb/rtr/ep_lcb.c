@@ -52,7 +52,7 @@ static void lcb_inputs(sim_t *s, int p, int idle, int phase_end) {
         ni->tx_phit = pt->ph[pt->pos];
     }
     /* sink: read one VC round robin unless backpressured */
-    if (!nr_rng_bernoulli(&pt->rng_bp, phase_end ? 0.0 : s->o->sink_bp)) {
+    if (!h_chance(&pt->rng_bp, phase_end ? 0.0 : s->o->sink_bp)) {
         for (int i = 1; i <= V; i++) {
             int v = (pt->rd_vc + i) % V;
             if (pk.rd_avail >> v & 1) {

@@ -521,9 +521,11 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
 static void port_inputs(sim_t *s, int p, uint64_t t, int phase_end) {
     const rtr_opts *o = s->o;
     port_t *pt = &s->pt[p];
-    if (pt->len == 0 && t >= s->t0 && !nr_rng_bernoulli(&pt->rng_idle, o->src_idle))
+    /* A draw with probability 0 is skipped (h_chance): the idle and
+     * backpressure streams serve nothing else, so the results stay the same. */
+    if (pt->len == 0 && t >= s->t0 && !h_chance(&pt->rng_idle, o->src_idle))
         src_start(s, p, t);
-    int idle = pt->len > 0 && pt->pos > 0 && nr_rng_bernoulli(&pt->rng_idle, o->src_idle);
+    int idle = pt->len > 0 && pt->pos > 0 && h_chance(&pt->rng_idle, o->src_idle);
     s->ep->inputs(s, p, idle, phase_end);
 }
 

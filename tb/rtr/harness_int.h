@@ -192,6 +192,13 @@ struct sim {
     nr_lcbp_out nout[MAXP];
 };
 
+/* A Bernoulli draw of the per-port idle and backpressure streams, made only
+ * when p > 0. Each of these streams serves one decision whose probability is
+ * fixed for the run (backpressure: 0 once the flush starts, for good), so a
+ * skipped draw changes no later one; the profile had the draws of p = 0 at
+ * 3 % of a bare run. */
+static inline int h_chance(nr_rng_t *r, double p) { return p > 0 && nr_rng_bernoulli(r, p); }
+
 /* harness.c, for the endpoints */
 /* a check fired: a failure before any CRC escape, counted after one */
 void h_check_fired(sim_t *s, int *fail, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
