@@ -1,7 +1,7 @@
 #!/bin/bash
 # vbuild.sh - Verilate one RTL top into a static library for a C testbench.
 #
-# usage: vbuild.sh OUTDIR TOP [-GName=Value ...] [--trace] [--coverage] [--hier MODULE ...] [--opt N] [--split N] [--sc] -- FILE...
+# usage: vbuild.sh OUTDIR TOP [-GName=Value ...] [--trace] [--coverage] [--hier MODULE ...] [--opt N] [--split N] [--sc] [--xfast] [--threads N] -- FILE...
 # Produces OUTDIR/libV<TOP>.a (model + Verilator runtime) and OUTDIR/V<TOP>.h.
 # A thin C++ shim (tb/shim/<top>_shim.cpp) includes V<TOP>.h and exposes an
 # extern "C" API; C code is compiled by gcc and linked against the library.
@@ -32,6 +32,12 @@
 #   hierarchy blocks. It is compiled at -O0 unless --opt says otherwise: the
 #   flat routers are large, and the coverage runs are short.
 #
+# --xfast  --x-assign fast --x-initial fast instead of unique (the kit's
+#   builds keep unique: X values stay random, so a reset bug shows). Measured
+#   on yarc-k64 (docs/results.md, "Speed"): 1.02x, not worth the check lost.
+# --threads N  Verilator --threads N. On a hierarchical build Verilator 5.006
+#   refuses (UNOPTTHREADS: the top is only the wiring of its hierarchy blocks,
+#   and each block is one task), which stops the build here; for experiments.
 # --split N  split the generated C++ functions after about N statements
 #   (Verilator --output-split-cfuncs). g++ time grows faster than linearly
 #   with function size: the single 32x32 subswitch of cn-k32 (one function of
@@ -45,7 +51,7 @@
 set -euo pipefail
 [ $# -ge 4 ] || { echo "usage: vbuild.sh OUTDIR TOP [-Gp=v ...] [--trace] [--hier M ...] [--opt N] [--split N] [--sc] -- FILE..." >&2; exit 2; }
 OUT=$1; TOP=$2; shift 2
-VARGS=(); TRACE=0; HIER=(); OPT=2; SC=0; SPLIT=(); COV=0; OPTSET=0
+VARGS=(); TRACE=0; HIER=(); OPT=2; SC=0; SPLIT=(); COV=0; OPTSET=0; XOPT=unique
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case $1 in
         -G*) VARGS+=("$1") ;;
@@ -54,6 +60,9 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do
         --hier) [ $# -ge 2 ] || { echo "vbuild: --hier needs a module name" >&2; exit 2; }
                 HIER+=("$2"); shift ;;
         --sc) SC=1 ;;
+        --xfast) XOPT=fast ;;
+        --threads) [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]*$ ]] || { echo "vbuild: --threads needs a count" >&2; exit 2; }
+                   VARGS+=(--threads "$2"); shift ;;
         --opt) [ $# -ge 2 ] && [[ $2 =~ ^[0-3s]$ ]] || { echo "vbuild: --opt needs 0..3 or s" >&2; exit 2; }
                OPT=$2; OPTSET=1; shift ;;
         --split) [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]*$ ]] || { echo "vbuild: --split needs a count" >&2; exit 2; }
@@ -109,7 +118,7 @@ if [ ${#HIER[@]} -gt 0 ]; then
     HIERARGS=(--hierarchical "$OUT/hier.vlt")
 fi
 
-verilator $( [ $SC = 1 ] && echo --sc || echo --cc ) --assert -Wall -Wno-fatal --x-assign unique --x-initial unique \
+verilator $( [ $SC = 1 ] && echo --sc || echo --cc ) --assert -Wall -Wno-fatal --x-assign $XOPT --x-initial $XOPT \
     -O3 "${SPLIT[@]}" --top-module "$TOP" -Mdir "$OUT" --prefix "V$TOP" \
     -I"$ROOT/rtl/inc" "$ROOT/rtl/lint.vlt" "${HIERARGS[@]}" "${VARGS[@]}" "$@" > "$OUT/verilate.log" 2>&1 \
     || { cat "$OUT/verilate.log" >&2; exit 1; }
