@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "swparts.h"
+#include "sw_alloc.h"
 
 int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t iu_in,
                   uint64_t port_out, int depth, int down_depth)

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "swparts.h"
+#include "sw_bport.h"
 
 #define BQ_ABORT_EOP (((uint32_t)NR_KIND_EOP << NR_KIND_LSB) | ((uint32_t)NR_OK_TX_ERR << NR_EOP_OK_LSB))
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "swparts.h"
+#include "sw_bufs.h"
 
 int nr_lfifo_alloc(nr_lfifo *f, int depth)
 {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "swparts.h"
+#include "sw_front.h"
 
 int nr_front_init(nr_front *f, int n, const nr_lcb_params *lp, const nr_lcb_cfg *lcfg, int nvc,
                   int buf, int max_pkt, char *err, int errlen)

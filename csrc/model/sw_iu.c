@@ -25,7 +25,7 @@
 #include <stdio.h>
 
 #include "nr_crc.h"
-#include "swparts.h"
+#include "sw_iu.h"
 
 void nr_iu_reset(nr_iu *u, int port, int nports, int nvc, int nrd, int cols)
 {

@@ -4,7 +4,7 @@
  * adaptive choices. Pure functions only: the input unit (sw_iu.c) calls
  * nr_rt_route() in its RC cycle, the model tops (yarc.c, nwn.c) call the cfg
  * functions for the configuration port. */
-#include "swparts.h"
+#include "sw_route.h"
 
 void nr_rt_reset(nr_route_tables *t, int nports)
 {

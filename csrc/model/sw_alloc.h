@@ -1,0 +1,127 @@
+/* sw_alloc.h - nr_swalloc: the subswitch allocator (sw_alloc.c).
+ * A piece of the switch models; sw_common.h says how the pieces work. */
+#ifndef NR_SW_ALLOC_H
+#define NR_SW_ALLOC_H
+#include "sw_common.h"
+#include "sw_bufs.h"
+#include "sw_iu.h"
+
+/* ---- nr_swalloc: the subswitch allocator (nwn-arch §6) ----
+ * nin inputs, each buffered (per-VC nr_lfifo of `depth`, fed by an internal
+ * channel; the entry tag is the packet's output port q, and the target
+ * output of a HEAD is qmap[q]) or an IU (fronts copied in each cycle with
+ * nr_swalloc_set_iu); nout outputs, each a channel output (per VC a credit
+ * counter cc for the downstream buffer, an owner own and a stage-1 round
+ * robin arb1; per output a VC round robin vptr that moves only at an EOP) or
+ * a port output (busy, cur, a round robin pptr over r = v*nin + i, the port's
+ * vc_ok); per input the accept pointer iptr and the input speedup S.
+ * Each cycle: grant (each output picks one input VC), accept (each input
+ * keeps at most S of its grants and dropping VCs), commit.
+ * Bookkeeping for speed only: ne[v] marks the buffered inputs that hold
+ * something, own_any / busy_any the outputs that hold a packet, so an idle
+ * allocator costs almost nothing. Push through nr_swalloc_push() to keep ne[]
+ * right. */
+typedef struct {
+    int nin, nout, nvc, S;
+    int all_acc;                /* S >= nvc: every candidate is accepted */
+    int all_port;               /* every output is a port output */
+    uint64_t iu_in;             /* bit i: input i is an IU */
+    uint64_t port_out;          /* bit j: output j is a port output */
+    uint64_t *xp;               /* [i] the crosspoints of input i (bit j) */
+    uint8_t qmap[NR_MAX_PORTS]; /* buffered inputs: target output of q */
+    nr_lfifo *inb;              /* [i * nvc + v], buffered inputs */
+    uint64_t ne[NR_SW_MAX_VCS]; /* bit i: buffered input [i][v] is not empty */
+    /* IU fronts of this cycle (nr_swalloc_set_iu) */
+    uint64_t fx[NR_SW_MAX_VCS]; /* bit i: IU input i has a front on VC v */
+    uint64_t fdrop_in;          /* IU inputs with a dropping VC */
+    uint8_t *fdrop;             /* [i] dropping VCs */
+    uint32_t *fph;              /* [i * nvc + v] front phits */
+    uint8_t *ftgt, *fq;         /* [i * nvc + v] their target output and q */
+    /* channel outputs, [j * nvc + v] */
+    int *cc;                    /* credits toward output j's downstream buffer */
+    int8_t *own;                /* input holding output j on VC v, -1 = none */
+    uint8_t *arb;               /* stage-1 round-robin pointer over inputs */
+    uint8_t *vptr;              /* [j] round-robin pointer over VCs */
+    uint64_t own_any;           /* bit j: output j has an owner on some VC */
+    /* port outputs, [j] */
+    uint8_t *busy, *cur_v, *cur_i, *pp_v, *pp_i; /* pptr = pp_v * nin + pp_i */
+    unsigned *vc_ok;            /* the port's vc_ok, set by the caller each cycle */
+    uint64_t busy_any;
+    /* inputs */
+    uint8_t *iptr;              /* [i] accept round robin over VCs */
+    int8_t *hout;               /* [i * nvc + v] the output the packet in progress on
+                                 * (i, v) holds, -1 = none (the held-input rule, §6.2) */
+    /* scratch */
+    uint64_t *req;              /* [v * nout + j] head requests */
+    int8_t *g_out;              /* [i * nvc + v] the output granting (i, v) */
+    /* decision of this cycle (nr_swalloc_eval) */
+    uint64_t d_mask;            /* bit j: output j sends */
+    int8_t *d_vc, *d_src;       /* [j] the VC and input it sends */
+    uint8_t *d_new;             /* [j] a new packet (a HEAD granted by arbitration) */
+    uint32_t *d_phit;           /* [j] the phit */
+    uint8_t *d_q;               /* [j] its output port q (channel sideband) */
+    uint8_t *d_pop;             /* [i] IU input: VCs popped (accepted grants and drops);
+                                 * with S < nvc also a buffered input's accepted grants
+                                 * (a buffered input pops exactly what its outputs send) */
+    uint64_t d_pop_in;          /* inputs with d_pop != 0 */
+} nr_swalloc;
+
+/* Build in reset state: buffers empty, credits = down_depth, no owners, not
+ * busy, pointers 0. iu_in: inputs that are IUs (no buffer); port_out: port
+ * outputs; S: input speedup. Every (input, output) pair is a crosspoint
+ * until nr_swalloc_xp() says otherwise. 0 or -1 (bad size or out of memory).
+ * Call once at model creation; nr_swalloc_release() frees. */
+int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t iu_in,
+                  uint64_t port_out, int depth, int down_depth);
+void nr_swalloc_release(nr_swalloc *a);
+/* A phit for buffered input [i][v] of output port q, usable from cycle t.
+ * Commit-time (the upstream's clock edge). -1 on overflow. */
+static inline int nr_swalloc_push(nr_swalloc *a, int i, int v, uint32_t phit, unsigned q,
+                                  uint32_t t)
+{
+    a->ne[v] |= 1ull << i;
+    return nr_lfifo_push(&a->inb[i * a->nvc + v], phit, q, t);
+}
+/* Copy IU u's fronts and dropping VCs of this cycle into input i. Call after
+ * nr_iu_eval and before nr_swalloc_eval, every cycle. */
+void nr_swalloc_set_iu_busy(nr_swalloc *a, int i, const nr_iu *u);
+static inline void nr_swalloc_set_iu(nr_swalloc *a, int i, const nr_iu *u)
+{
+    /* speed only: nothing to present now, nothing presented last cycle */
+    if (!(u->f_valid | u->f_drop) &&
+        !(((a->fx[0] | a->fx[1] | a->fx[2] | a->fx[3] | a->fdrop_in) >> i) & 1u))
+        return;
+    nr_swalloc_set_iu_busy(a, i, u);
+}
+/* Grant and accept of cycle now (§6.2, §6.3), from start-of-cycle state, the
+ * IU fronts and vc_ok[]: fills d_*. Returns the number of inconsistencies (a
+ * front whose target is not a crosspoint), first message in err. Call once
+ * per cycle, after the IU fronts and vc_ok are set. */
+int nr_swalloc_eval_busy(nr_swalloc *a, uint32_t now, char *err, int errlen);
+static inline int nr_swalloc_eval(nr_swalloc *a, uint32_t now, char *err, int errlen)
+{
+    /* speed only: nothing stored, presented, held or popped last cycle */
+    if (!(a->own_any | a->busy_any | a->fdrop_in | a->ne[0] | a->ne[1] |
+          a->ne[2] | a->ne[3] | a->fx[0] | a->fx[1] | a->fx[2] | a->fx[3])) {
+        a->d_mask = 0;
+        return 0;
+    }
+    return nr_swalloc_eval_busy(a, now, err, errlen);
+}
+/* Withdraw output j's grant (the port did not take its phit): nothing moves
+ * for it. Call between nr_swalloc_eval and nr_swalloc_commit. */
+void nr_swalloc_cancel(nr_swalloc *a, int j);
+/* Clock edge (§6.4): pop the accepted buffered fronts, debit credits, update
+ * owners, busy/cur and every pointer. The caller first forwards what the
+ * channel outputs send (d_mask: d_phit, d_vc, d_q), returns the credit of each
+ * buffered input sent from (d_mask: d_src, d_vc) and hands the IU pops
+ * (d_pop) to the IUs: the commit consumes d_pop (clears it); the other d_*
+ * stay until the next eval. */
+void nr_swalloc_commit_busy(nr_swalloc *a);
+static inline void nr_swalloc_commit(nr_swalloc *a)
+{
+    if (a->d_mask | a->d_pop_in)
+        nr_swalloc_commit_busy(a);
+}
+
+#endif

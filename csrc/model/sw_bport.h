@@ -1,0 +1,76 @@
+/* sw_bport.h - nr_port_bare: the bare router port (sw_bport.c).
+ * A piece of the switch models; sw_common.h says how the pieces work. */
+#ifndef NR_SW_BPORT_H
+#define NR_SW_BPORT_H
+#include "sw_common.h"
+
+/* ---- nr_port_bare: the bare router port (yarc-arch.md §11) ----
+ * Input queue per docs/link-protocol.md §8.4 with rx_bad always 0, written
+ * directly from in_valid/in_phit (no register in front), read by the router
+ * on up to two read ports (rd_en/rd_vc, rd1_en/rd1_vc on different VCs; data
+ * on rd_valid/rd_phit and rd1_valid/rd1_phit in the next cycle), freeing
+ * credits in_cr[v]; plus the output's per-VC credit counters, which start at
+ * BufPerVc, give vc_ok[v] = count >= MaxPktLen, are debited per phit sent and
+ * credited by out_cr[v]. */
+typedef struct {
+    uint32_t wr, rd, pstart;  /* pointers 0 .. 2*buf-1 (wrap bit) */
+    uint32_t done, pend;      /* phit counts (link-protocol §8.4) */
+    uint8_t cur, dep, abort;
+} nr_bq_vc;
+
+typedef struct {
+    int nvc, buf, max_pkt;
+    uint32_t *ram;        /* [v * buf + idx] */
+    nr_bq_vc q[NR_SW_MAX_VCS];
+    int wvc;              /* VC of the packet being written (from its head) */
+    int ovf;              /* dropping the rest of an overflowed packet */
+    int rd_valid[2];      /* read data registers, per read port */
+    uint32_t rd_phit[2];
+    int cnt[NR_SW_MAX_VCS]; /* output credit counters */
+    /* decision of this cycle (nr_port_bare_eval) */
+    int d_active;         /* something changes (else commit has nothing to do) */
+    nr_bq_vc d_q[NR_SW_MAX_VCS];
+    int d_wvc, d_ovf, d_rd_valid[2];
+    uint32_t d_rd_phit[2];
+    int d_we;
+    uint32_t d_waddr, d_wdata;
+    int d_cnt[NR_SW_MAX_VCS];
+    uint32_t d_cr[NR_SW_MAX_VCS]; /* in_cr of this cycle */
+} nr_port_bare;
+
+/* Build in reset state: queues empty, output credits = buf. 0 or -1. Call
+ * once at model creation; nr_port_bare_release() frees. */
+int nr_port_bare_init(nr_port_bare *b, int nvc, int buf, int max_pkt);
+void nr_port_bare_release(nr_port_bare *b);
+/* State-only outputs: rd_avail mask, vc_ok mask. Call before the router
+ * decides its reads and its output phit (they need no inputs). */
+static inline unsigned nr_port_bare_rd_avail(const nr_port_bare *b)
+{
+    unsigned m = 0;
+    for (int v = 0; v < b->nvc; v++)
+        if (b->q[v].wr != b->q[v].rd || b->q[v].abort)
+            m |= 1u << v;
+    return m;
+}
+static inline unsigned nr_port_bare_vc_ok(const nr_port_bare *b)
+{
+    unsigned m = 0;
+    for (int v = 0; v < b->nvc; v++)
+        if (b->cnt[v] >= b->max_pkt)
+            m |= 1u << v;
+    return m;
+}
+/* One cycle: the router's reads (rd_vc[k] >= 0: read port k reads that VC;
+ * at most two, on different VCs), the input phit, whether the router sends a
+ * phit on the output and on which VC (for the debit), and the sink's credits
+ * out_cr[v]. Fills d_* (d_cr = in_cr). Call after the router has decided its
+ * reads and its output phit. Returns the number of protocol violations found
+ * (first message in err): reading an unavailable VC or one VC twice, an input
+ * overflow, an output credit underflow or overflow. */
+int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32_t in_phit,
+                      int tx_valid, int tx_vc, const uint32_t *out_cr, char *err, int errlen);
+/* Clock edge: commit what nr_port_bare_eval decided (queue state, RAM write, read
+ * data registers, output credits). */
+void nr_port_bare_commit(nr_port_bare *b);
+
+#endif

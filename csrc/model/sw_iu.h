@@ -1,0 +1,90 @@
+/* sw_iu.h - nr_iu: the input unit of one port (sw_iu.c).
+ * A piece of the switch models; sw_common.h says how the pieces work. */
+#ifndef NR_SW_IU_H
+#define NR_SW_IU_H
+#include "sw_common.h"
+#include "sw_route.h"
+
+/* ---- nr_iu: the input unit of one port ----
+ * (nwn-arch §4; yarc-arch §4.1, §4.2 and the pop side of §4.3.)
+ *   reads:  up to nrd (1 or 2) input-queue reads per cycle, on different VCs,
+ *           the first nrd candidates in round robin from rd_ptr, which moves
+ *           past the last VC read; data returns on the port's read port k in
+ *           the next cycle and is appended to staging at the end of it;
+ *   RC:     one ready VC per cycle (round robin rc_ptr): the RC function, then
+ *           the first hop (a caller function: the output of the first
+ *           subswitch, or a SELF/UPUP drop), registered with the route;
+ *   fronts: a routed VC with staging presents its front phit (source-route
+ *           rotation and CRC repair applied) and its first hop `tgt`; a VC
+ *           with a DROP route and staging is dropping;
+ *   pops:   the caller decides them (the first subswitch's accept step, or
+ *           YARC's row bus) and writes d_pop before the commit. */
+#define NR_IU_STG 4   /* staging FIFO per VC */
+#define NR_IU_MAX_RD 2
+
+/* What a port shows its IU at the start of a cycle (state only). */
+typedef struct {
+    unsigned rd_avail;              /* bit v: VC v may be read */
+    unsigned vc_ok;                 /* bit v: a HEAD on VC v would be taken (port output) */
+    int rd_valid[NR_IU_MAX_RD];     /* read port k returns the phit read last cycle */
+    uint32_t rd_phit[NR_IU_MAX_RD];
+} nr_pview;
+
+/* First hop of a routed packet (nwn-arch §4.3): given the input port p, the
+ * output port q, the VC, the head phit and the hash phit's data (0 without
+ * h), return the output of the first subswitch (>= 0), or -reason for a
+ * drop. up_ptr is the IU's up pointer; set *up_next if the choice moves it.
+ * Called in the RC cycle, from start-of-cycle state. */
+typedef int (*nr_iu_hop_fn)(const void *ctx, int p, int q, int vc, uint32_t head, uint32_t hash,
+                            int up_ptr, int *up_next);
+
+typedef struct {
+    int nvc, nrd;
+    nr_rt_ctx rc;                   /* port, sizes for the RC function */
+    /* staging (§4.1) */
+    uint32_t stg[NR_SW_MAX_VCS][NR_IU_STG];
+    uint8_t stg_head[NR_SW_MAX_VCS], stg_cnt[NR_SW_MAX_VCS];
+    int8_t rdq_vc[NR_IU_MAX_RD];    /* VC read on port k last cycle, -1 none */
+    uint8_t rdq;                    /* bit v: a read for v was issued last cycle */
+    uint8_t rd_ptr, rc_ptr, ad_ptr;
+    uint16_t up_ptr; /* the first hop's state: the up pointer, or an LFSR (nwn-arch §4.3) */
+    uint8_t live;                   /* bit v: staging or a route on VC v (speed only) */
+    /* per-VC route registers (§4.2, §4.3) and packet progress */
+    uint8_t route_v[NR_SW_MAX_VCS], drop[NR_SW_MAX_VCS], route_q[NR_SW_MAX_VCS];
+    uint8_t tgt[NR_SW_MAX_VCS];     /* first hop */
+    uint8_t rbit[NR_SW_MAX_VCS];    /* the head's r bit */
+    uint8_t pos[NR_SW_MAX_VCS];     /* 0: head next, 1: the phit after the head next, 2: later */
+    uint16_t fix[NR_SW_MAX_VCS];    /* CRC repair register */
+    /* decision of this cycle (nr_iu_eval) */
+    int d_idle;                     /* nothing can happen (speed only) */
+    int8_t d_rd[NR_IU_MAX_RD];      /* VC read on port k, -1 none */
+    unsigned d_rc_ready;            /* VCs ready to route (for tests) */
+    int d_rc_vc;                    /* VC routed this cycle, -1 none */
+    nr_rt_res d_rcr;                /* its route (after the first hop) */
+    int d_tgt;                      /* its first hop */
+    int d_ad_ptr, d_up_ptr;
+    uint32_t d_tev;                 /* RT_DROP event and reason */
+    uint8_t f_valid;                /* bit v: VC v presents a front (routed, not DROP) */
+    uint8_t f_drop;                 /* bit v: VC v is dropping */
+    uint32_t f_phit[NR_SW_MAX_VCS]; /* front phit as it leaves (dropping: as staged) */
+    uint16_t f_fix[NR_SW_MAX_VCS];  /* CRC repair after popping it */
+    /* pops of this cycle, written by the caller after nr_iu_eval */
+    uint8_t d_pop;
+} nr_iu;
+
+/* Reset: empty staging, no routes, pointers 0. nrd: read ports (1 or 2).
+ * Call at model creation. */
+void nr_iu_reset(nr_iu *u, int port, int nports, int nvc, int nrd, int cols);
+/* Decide this cycle's reads, RC and first hop, and the fronts, from
+ * start-of-cycle state and the port view pv. tab: this port's tables; cred:
+ * adaptive scores for the RC function (NULL: all 0); hop: the first hop. Call
+ * once per cycle, after the port view is known; then set d_pop. */
+void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_route_tables *tab,
+                const int (*cred)[NR_SW_MAX_VCS], nr_iu_hop_fn hop, const void *hop_ctx);
+/* Clock edge: pop d_pop (route cleared at an EOP), append the data returned
+ * on the read ports this cycle, register the route, move the pointers.
+ * Returns the number of inconsistencies found (read data without a read,
+ * staging overflow), the first message in err. Call once per cycle. */
+int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen);
+
+#endif
