@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "common/tbcheck.h"
+#include "common/vctsend.h"
 #include "common/linkframe.h"
 #include "nr_cli.h"
 #include "nr_lcb.h"
@@ -82,7 +83,7 @@ typedef struct {
 typedef struct {
     pkt_t pk[MAXPK];
     int npk, cur, pos;            /* next packet to send, next phit */
-    uint32_t cred[MAXV];          /* bare: credits of the switch's input queue */
+    tb_vctsend vct;               /* bare: credits of the switch's input queue */
     long head_cyc;                /* cycle the current packet's HEAD was sent */
 } src_t;
 typedef struct {
@@ -316,7 +317,7 @@ static int open_switch(void)
         }
     }
     for (int s = 0; s < NP; s++)
-        for (int v = 0; v < MAXV; v++) S[s].cred[v] = (uint32_t)P.in_buf_per_vc;
+        tb_vctsend_init(&S[s].vct, NV, P.in_buf_per_vc, P.max_pkt_len);
     return 0;
 }
 
@@ -394,10 +395,10 @@ static void drive_bare(nr_rtr_in *in, long cyc, const int *may_send, int phase2,
             }
         if (!may_send[s]) continue;
         pkt_t *k = &sr->pk[sr->cur];
-        if (sr->pos == 0 && sr->cred[k->vc] < (uint32_t)P.max_pkt_len) continue;
+        if (!tb_vctsend_may(&sr->vct, k->vc, sr->pos == 0)) continue;
         in->in_valid[s] = 1;
         in->in_phit[s] = k->ph[sr->pos];
-        sr->cred[k->vc]--;
+        tb_vctsend_sent(&sr->vct, k->vc);
         if (sr->pos == 0 && k->probe) PR[k->probe - 1].t_in = cyc;
         if (++sr->pos == k->len) {
             sr->pos = 0;
@@ -483,7 +484,9 @@ static void take_outputs(const nr_rtr_out *out, long cyc, int phase2)
         int head_out = 0;
         if (!LCB) {
             sink_t *sk = &K[q];
-            for (int v = 0; v < NV; v++) S[q].cred[v] += out->in_cr[q][v];
+            uint32_t over = 0;
+            int bad = tb_vctsend_return(&S[q].vct, out->in_cr[q], &over);
+            CHECK(bad < 0, "port %d: input credits[%d] = %u > %d", q, bad, over, P.in_buf_per_vc);
             if (!out->out_valid[q]) continue;
             uint32_t ph = out->out_phit[q];
             if (nr_phit_kind(ph) == NR_KIND_HEAD) {
@@ -533,7 +536,8 @@ static int all_home(void)
                 if (ho.credits[v] != (uint32_t)P.in_buf_per_vc || ho.occ[v] != 0) return 0;
         } else {
             for (int v = 0; v < NV; v++)
-                if (S[q].cred[v] != (uint32_t)P.in_buf_per_vc || K[q].pend[v] != 0) return 0;
+                if (K[q].pend[v] != 0) return 0;
+            if (!tb_vctsend_home(&S[q].vct)) return 0;
         }
     }
     return 1;

@@ -21,8 +21,7 @@ static void bare_inputs(sim_t *s, int p, int idle, int phase_end) {
      * (docs/yarc-arch.md section 11): a head only with credits for a
      * maximum-size packet; the input queue keeps no room for a
      * packet it cannot finish (link-protocol.md section 8.4). */
-    int need = pt->pos == 0 ? s->g.max_pkt_len : 1;
-    if (pt->len > 0 && !idle && pt->cred[pt->vc] >= (uint32_t)need) {
+    if (pt->len > 0 && !idle && tb_vctsend_may(&pt->vct, pt->vc, pt->pos == 0)) {
         s->rin.in_valid[p] = 1;
         s->rin.in_phit[p] = pt->ph[pt->pos];
     }
@@ -42,17 +41,15 @@ static void bare_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) 
     if (s->rin.in_valid[p]) {
         h_hist_add(pt, (int64_t)t, 0, s->rin.in_phit[p], nr_phit_kind(s->rin.in_phit[p]));
         if (pt->pos == 0 && !pt->unroutable) s->rec[pt->rec].head_in = t - s->t0;
-        pt->cred[pt->vc]--;
+        tb_vctsend_sent(&pt->vct, pt->vc);
         if (++pt->pos == pt->len) pt->len = 0;
     }
-    for (int v = 0; v < V; v++) {
-        pt->cred[v] += po->in_cr[p][v];
-        if (pt->cred[v] > (uint32_t)s->g.in_buf_per_vc) {
-            *fail = 1;
-            h_say(s, "FAIL cycle %" PRIu64 " port %d: input credits[%d] = %u > %d\n", t, p,
-                v, pt->cred[v], s->g.in_buf_per_vc);
-            pt->cred[v] = s->g.in_buf_per_vc;
-        }
+    uint32_t over = 0;
+    int bad = tb_vctsend_return(&pt->vct, po->in_cr[p], &over);
+    if (bad >= 0) {
+        *fail = 1;
+        h_say(s, "FAIL cycle %" PRIu64 " port %d: input credits[%d] = %u > %d\n", t, p, bad, over,
+              s->g.in_buf_per_vc);
     }
     if (po->out_valid[p]) {
         uint32_t ph = po->out_phit[p];
@@ -71,17 +68,14 @@ static void bare_nothing(sim_t *s, int p) { (void)s, (void)p; }
 /* credits held by the sink, or not yet back from the router */
 static int bare_busy(sim_t *s, int p) {
     port_t *pt = &s->pt[p];
-    if (pt->hold.n) return 1;
-    for (int v = 0; v < s->nvcs; v++)
-        if (pt->cred[v] != (uint32_t)s->g.in_buf_per_vc) return 1;
-    return 0;
+    return pt->hold.n || !tb_vctsend_home(&pt->vct);
 }
 
 static void bare_report_busy(sim_t *s, int p) {
     port_t *pt = &s->pt[p];
     for (int v = 0; v < s->nvcs; v++)
-        if (pt->cred[v] != (uint32_t)s->g.in_buf_per_vc)
-            h_say(s, "  port %d vc %d: input credits %u/%d\n", p, v, pt->cred[v], s->g.in_buf_per_vc);
+        if (pt->vct.cred[v] != pt->vct.full)
+            h_say(s, "  port %d vc %d: input credits %u/%u\n", p, v, pt->vct.cred[v], pt->vct.full);
 }
 
 static void bare_final_checks(sim_t *s, int p, int *fail) { (void)s, (void)p, (void)fail; }

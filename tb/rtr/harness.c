@@ -508,7 +508,7 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
         nr_rng_stream(&pt->rng_bp, o->seed, NR_RNG_STREAM(NR_RNG_P_BACKPRESSURE, p));
         nr_rng_stream(&pt->rng_misc, o->seed, NR_RNG_STREAM(NR_RNG_P_USER + 1, p));
         nr_rng_stream(&pt->rng_bad, o->seed, NR_RNG_STREAM(NR_RNG_P_USER + 2, p));
-        for (int v = 0; v < MAXV; v++) pt->cred[v] = s->g.in_buf_per_vc;
+        tb_vctsend_init(&pt->vct, s->nvcs, s->g.in_buf_per_vc, s->g.max_pkt_len);
         if (s->ep->init(s, p, err, errlen)) return -1;
     }
     return 0;

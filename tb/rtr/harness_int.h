@@ -11,6 +11,7 @@
 
 #include "common/linkmon.h"
 #include "common/lcb_rtt.h"
+#include "common/vctsend.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
 #include "nr_sb.h"
@@ -75,7 +76,7 @@ struct port {
     int unroutable;        /* the packet in flight is meant to be dropped */
     int drop_rs;           /* ... with this RT_DROP reason */
     uint64_t rec;          /* record index of the packet in flight */
-    uint32_t cred[MAXV];   /* bare: credits for the router's input queue */
+    tb_vctsend vct;        /* bare: credits for the router's input queue */
     uint32_t useq;         /* sequence numbers of unroutable packets */
     uint64_t sent_unroutable;
     uint64_t sent_drop[8]; /* packets sent that must be dropped, by RT_DROP reason */

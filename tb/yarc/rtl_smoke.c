@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "common/tbcheck.h"
+#include "common/vctsend.h"
 #include "common/linkframe.h"
 #include "nr_cli.h"
 #include "nr_crc.h"
@@ -73,7 +74,7 @@ static void make_pkt(pkt_t *k, int src, int dst, int vc, int len, int r, int np,
 typedef struct {
     pkt_t pk[NPKT + 2];
     int npk, cur, pos;             /* source: next packet, phit */
-    uint32_t cred[NR_LCB_MAX_VCS]; /* bare source credits */
+    tb_vctsend vct;                /* bare source credits */
 } src_t;
 typedef struct {
     uint32_t buf[NR_LCB_MAX_VCS][MAXLEN]; /* packet being received per VC */
@@ -188,7 +189,7 @@ static void smoke_traffic(smoke_t *x, nr_rng_t *rng)
     const int np = x->np, nv = x->nv;
     for (int s = 0; s < np; s++) {
         S[s].npk = 0;
-        for (int v = 0; v < NR_LCB_MAX_VCS; v++) S[s].cred[v] = (uint32_t)x->p.in_buf_per_vc;
+        tb_vctsend_init(&S[s].vct, x->nv, x->p.in_buf_per_vc, x->p.max_pkt_len);
         if (s == 0) make_pkt(&S[s].pk[S[s].npk++], 0, np / 2 + 1, 0, 4, 0, np, rng);
         for (int i = 0; i < NPKT; i++) {
             int dst = (int)((s * 5u + (unsigned)i * 7u + 1u) % (unsigned)np);
@@ -214,10 +215,10 @@ static void drive_bare(smoke_t *x, nr_rtr_in *in, long cyc, int phase1)
         if (sr->cur >= sr->npk || (s != 0 && !phase1) || (s == 0 && sr->cur == 1 && !phase1))
             continue;
         pkt_t *k = &sr->pk[sr->cur];
-        if (sr->pos == 0 && sr->cred[k->vc] < (uint32_t)x->p.max_pkt_len) continue;
+        if (!tb_vctsend_may(&sr->vct, k->vc, sr->pos == 0)) continue;
         in->in_valid[s] = 1;
         in->in_phit[s] = k->ph[sr->pos];
-        sr->cred[k->vc]--;
+        tb_vctsend_sent(&sr->vct, k->vc);
         if (sr->pos == 0 && s == 0 && sr->cur == 0) x->head_in = cyc;
         if (++sr->pos == k->len) {
             sr->pos = 0;
@@ -297,7 +298,9 @@ static void take_outputs(smoke_t *x, const nr_rtr_out *out, long cyc)
         if (!x->lcb) {
             sink_t *sk = &K[q];
             memset(sk->cr_next, 0, sizeof sk->cr_next);
-            for (int v = 0; v < x->nv; v++) S[q].cred[v] += out->in_cr[q][v];
+            uint32_t over = 0;
+            int bad = tb_vctsend_return(&S[q].vct, out->in_cr[q], &over);
+            CHECK(bad < 0, "port %d: input credits[%d] = %u > %d", q, bad, over, x->p.in_buf_per_vc);
             if (!out->out_valid[q]) continue;
             uint32_t ph = out->out_phit[q];
             if (nr_phit_kind(ph) == NR_KIND_HEAD) {
@@ -329,8 +332,7 @@ static int credits_home(const smoke_t *x)
             for (int v = 0; v < x->nv; v++)
                 if (ho.credits[v] != (uint32_t)x->p.in_buf_per_vc) return 0;
         } else {
-            for (int v = 0; v < x->nv; v++)
-                if (S[q].cred[v] != (uint32_t)x->p.in_buf_per_vc) return 0;
+            if (!tb_vctsend_home(&S[q].vct)) return 0;
         }
     }
     return 1;
