@@ -232,6 +232,14 @@ static void src_start(sim_t *s, int p, uint64_t t) {
             pt->drop_rs = rs;
         }
     }
+    if (!pt->unroutable && s->o->route == RTR_ROUTE_HOLES &&
+        s->o->org->port_of(&s->g, s->o->route, d.dest) < 0) {
+        /* --route holes: the DLUT sends dest to a logical port whose L2P entry
+         * is invalid; the remap step drops it with NO_ROUTE (VC 0, as above). */
+        pt->unroutable = 1;
+        pt->drop_rs = NR_DROP_NO_ROUTE;
+        d.vc = 0;
+    }
     if (s->o->hdr_mix > 0 && nr_rng_bernoulli(&pt->rng_misc, s->o->hdr_mix)) {
         int m = 1 + (int)nr_rng_below(&pt->rng_misc, 3); /* 1 r, 2 h, 3 both */
         d.r = m & 1;

@@ -103,7 +103,8 @@ typedef enum {
     RTR_ROUTE_SINGLE = 0,    /* single-router mode: dest's low bits = output port */
     RTR_ROUTE_REMAP = 1,     /* single-router mode through a non-identity remap table */
     RTR_ROUTE_CLOS_LEAF = 2, /* leaf of a folded Clos: dests 0..N/2-1 down, the rest up */
-    RTR_ROUTE_CLOS_MID = 3   /* middle stage: dests N/2..N-1 down (DOWN_SHIFT 1), the rest up */
+    RTR_ROUTE_CLOS_MID = 3,  /* middle stage: dests N/2..N-1 down (DOWN_SHIFT 1), the rest up */
+    RTR_ROUTE_HOLES = 4      /* remap with invalid L2P entries: their dests dropped by the remap step */
 } rtr_route_mode;
 #define RTR_ROUTE_IS_CLOS(m) ((m) == RTR_ROUTE_CLOS_LEAF || (m) == RTR_ROUTE_CLOS_MID)
 

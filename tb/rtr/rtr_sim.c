@@ -53,7 +53,9 @@ static const nr_cli_opt_t opts[] = {
     {"route", "MODE", "routing tables (through the config port): single | remap (one router) | "
                       "clos-leaf | clos-mid (a folded-Clos leaf or middle stage: part of the "
                       "destinations go down, the rest up over 2-4 UP_MASK candidates per input "
-                      "or the hashed ULUT; docs/testbench-library.md)"},
+                      "or the hashed ULUT) | holes (remap with invalid L2P entries: a quarter "
+                      "of the destinations are dropped NO_ROUTE by the remap step); "
+                      "docs/testbench-library.md"},
     {"avoid-col", "C:F", "Clos modes, YARC: fail unless adaptive up packets leave by column C at "
                          "most F times as often as a load-blind choice among their candidates "
                          "would (with --hotspot on column C's down ports)"},
@@ -93,7 +95,7 @@ static const nr_cli_opt_t opts[] = {
     {NULL, NULL, NULL}};
 
 static const char *const impl_names[] = {"model", "rtl", "lockstep", "self", NULL};
-static const char *const route_names[] = {"single", "remap", "clos-leaf", "clos-mid", NULL};
+static const char *const route_names[] = {"single", "remap", "clos-leaf", "clos-mid", "holes", NULL};
 
 /* Directory of this executable (for the rtr_sim-<config> variants). */
 static void self_dir(const char *argv0, char *dir, size_t n) {

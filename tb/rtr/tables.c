@@ -7,6 +7,11 @@
  *   single     single-router mode: dest < N goes down to port dest, the rest
  *              is unroutable (UP_MASK 0, every ULUT entry invalid);
  *   remap      the same through a non-identity DLUT and L2P;
+ *   holes      remap with the L2P entries of the logical ports l = 2 mod 4
+ *              invalid: a destination the DLUT sends there fails the remap
+ *              step (docs/yarc-arch.md section 5 step 6) and is dropped with
+ *              NO_ROUTE, which no other mode does (a valid DLUT entry, an
+ *              invalid L2P one);
  *   clos-leaf  the router is a leaf of a folded Clos: destinations 0..N/2-1
  *              are its subtree (ROOT_MASK = 0x7FFF & ~(N/2-1), ROOT_DETECT
  *              0, DOWN_SHIFT 0) and go down; every other destination goes
@@ -77,7 +82,8 @@ static int down_shift(rtr_route_mode m) { return m == RTR_ROUTE_CLOS_MID ? 1 : 0
 static int dlut_of(const rtr_geom *g, rtr_route_mode m, int i) {
     int N = g->num_ports;
     switch (m) {
-    case RTR_ROUTE_REMAP: return i ^ (N - 1);
+    case RTR_ROUTE_REMAP:
+    case RTR_ROUTE_HOLES: return i ^ (N - 1);
     case RTR_ROUTE_CLOS_LEAF: return i < N / 2 ? (5 * i + 3) % (N / 2) : -1;
     case RTR_ROUTE_CLOS_MID: return i >= N / 4 && i < N / 2 ? (5 * i + 3) % (N / 2) : -1;
     default: return i;
@@ -86,7 +92,8 @@ static int dlut_of(const rtr_geom *g, rtr_route_mode m, int i) {
 static int l2p_of(const rtr_geom *g, rtr_route_mode m, int l) {
     if (l < 0 || l >= g->num_ports) return -1;
     if (RTR_ROUTE_IS_CLOS(m)) return clos_l2p(g, l);
-    return m == RTR_ROUTE_REMAP ? (l * 5 + 3) % g->num_ports : l;
+    if (m == RTR_ROUTE_HOLES && l % 4 == 2) return -1;
+    return m == RTR_ROUTE_REMAP || m == RTR_ROUTE_HOLES ? (l * 5 + 3) % g->num_ports : l;
 }
 /* ULUT[i] of tile t (t = -1: the broadcast value). */
 static int ulut_of(const rtr_geom *g, rtr_route_mode m, int t, int i) {
