@@ -1,5 +1,5 @@
 // nr_lcb_port_shim.cpp - extern "C" API (tb/lcb_rtl.h) over the Verilated
-// nr_lcb_port. One shim object per Verilated build (mk/lcb_rtl.mk); the
+// nr_lcb_port. One shim object per Verilated build (mk/rtl_builds.mk); the
 // traced build is compiled with -DNR_LCBP_TRACE.
 //
 // Each handle owns its own VerilatedContext, so several ports coexist and

@@ -1,5 +1,5 @@
 // nr_nwn_shim.cpp - extern "C" API (tb/nwn_rtl.h) over the Verilated nr_nwn.
-// One shim object per Verilated build (mk/nwn_rtl.mk); the traced builds are
+// One shim object per Verilated build (mk/rtl_builds.mk); the traced builds are
 // compiled with -DNR_NWN_TRACE. Reset, eval, tick and the trace are shared
 // with the nr_yarc shim (tb/shim/rtr_shim.hpp): the two tops have the same
 // port list.

@@ -1,5 +1,5 @@
 // nr_yarc_shim.cpp - extern "C" API (tb/yarc_rtl.h) over the Verilated
-// nr_yarc. One shim object per Verilated build (mk/yarc_rtl.mk); the traced
+// nr_yarc. One shim object per Verilated build (mk/rtl_builds.mk); the traced
 // build is compiled with -DNR_YARC_TRACE. Reset, eval, tick and the trace are
 // shared with the nr_nwn shim (tb/shim/rtr_shim.hpp).
 #include "Vnr_yarc.h"
