@@ -16,8 +16,10 @@
 # Environment: AB_MEASURE [4000], AB_WARMUP [500].
 # Output: one line per workload, "CFG load L: OLD x cycles/s, NEW y cycles/s,
 # NEW/OLD r (medians of N)", then the machine and load average.
+# On a terminal, stderr shows runs done / total with an ETA (scripts/jobrun.sh).
 # Exit 1 if the results differ or a run fails, 2 on bad usage.
 set -u
+. "$(dirname "$0")/jobrun.sh"
 N=3
 while getopts n: o; do
     case $o in
@@ -34,6 +36,7 @@ for b in "$OLD" "$NEW"; do [ -x "$b" ] || { echo "speed_ab: $b is not an executa
 MEASURE=${AB_MEASURE:-4000} WARMUP=${AB_WARMUP:-500}
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 rc=0
+nrun=$(( $# * N * 2 )) irun=0 t0=$(date +%s)
 echo "speed_ab: load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
 # rate FILE: the CPU rate of a run's "simulated N cycles in ... : R cycles/s" line
 rate() { sed -n 's/^simulated .*: \([0-9.e+]*\) cycles\/s.*/\1/p' "$1"; }
@@ -46,6 +49,8 @@ for w in "$@"; do
     for i in $(seq "$N"); do
         for which in old new; do
             bin=$OLD; [ $which = new ] && bin=$NEW
+            progress_step speed_ab "$irun" "$nrun" "$t0" "next $which on $cfg load $load"
+            irun=$((irun + 1))
             if ! "$bin" "${args[@]}" > "$T/$which.log" 2>&1; then
                 echo "speed_ab: $which ($bin) failed on $cfg load $load:"; tail -3 "$T/$which.log"; rc=1; continue 3
             fi
