@@ -23,9 +23,12 @@ VINC     := /usr/share/verilator/include
 # Ordered RTL file list read by every tool (package first).
 RTL_FILES := $(shell grep -v '^\s*\(//\|$$\)' rtl/files.f)
 # The files of one top's hierarchy (scripts/rtl_deps.sh, once per top): a
-# Verilated build reads and depends on these only, so touching one leaf
-# rebuilds only the models that use it.
+# Verilated build of the top is given these only.
 rtl_deps = $(or $(RTL_DEPS_$(1)),$(eval RTL_DEPS_$(1) := $(shell scripts/rtl_deps.sh $(1)))$(RTL_DEPS_$(1)))
+# What a Verilated library depends on: once built, the files Verilator read
+# (DIR/deps.mk, written by vbuild.sh from Verilator's dependency file and
+# included below); before that, the files it will be given.
+vdeps = $(if $(wildcard $(1)/deps.mk),,$(call rtl_deps,$(2)) $(wildcard rtl/inc/*.svh))
 
 .DEFAULT_GOAL := help
 .PHONY: help deps lint test run sweep waves area formal clean check-format build-tests cores
@@ -74,7 +77,7 @@ cores:
 # with --split, and its hierarchy blocks) compile in parallel when fewer
 # models than jobs are left.
 define vtop
-$(BUILD)/v/$(1)/libV$(2).a: $(call rtl_deps,$(2)) rtl/files.f rtl/lint.vlt scripts/vbuild.sh $(wildcard rtl/inc/*.svh) | $(BUILD)/.deps-ok
+$(BUILD)/v/$(1)/libV$(2).a: $(call vdeps,$(BUILD)/v/$(1),$(2)) rtl/files.f rtl/lint.vlt scripts/vbuild.sh | $(BUILD)/.deps-ok
 	+scripts/vbuild.sh $(BUILD)/v/$(1) $(2) $(3) $(4) $(if $(COVERAGE),--coverage) -- $(call rtl_deps,$(2))
 $(BUILD)/v/$(1)/shim.o: tb/shim/$(2)_shim.cpp $(BUILD)/v/$(1)/libV$(2).a
 	$$(CXX) $$(CXXFLAGS) $(if $(COVERAGE),-DVM_COVERAGE=1) -Itb/shim -I$(BUILD)/v/$(1) -I$(VINC) -I$(VINC)/vltstd -c $$< -o $$@
@@ -149,3 +152,4 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(wildcard $(BUILD)/v/*/deps.mk)

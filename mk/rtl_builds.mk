@@ -16,8 +16,9 @@
 # the Makefile's vlink; the router programs rtr_sim-NAME are in mk/rtr.mk,
 # the LCB ones lcb_sim-NAME in mk/lcb.mk, the SystemC top in mk/sc.mk.
 # A build is remade when its configuration's line changes (the Makefile's
-# per-configuration stamps) or a file of its top's hierarchy does
-# (scripts/rtl_deps.sh), and no other time. Before Verilator runs on a router
+# per-configuration stamps) or a file Verilator read for it does (its
+# deps.mk, from Verilator's dependency file; scripts/rtl_deps.sh chooses the
+# files Verilator is given), and no other time. Before Verilator runs on a router
 # configuration, $(BUILD)/bin/cfg_check (mk/usercfg.mk) applies the C model's
 # parameter rules to it and stops the build with the broken rule.
 #

@@ -11,8 +11,8 @@ $(BUILD)/obj/tb/rtr/rtr_sim_sc.o: tb/rtr/rtr_sim.c | $(BUILD)/.deps-ok
 	$(CC) $(CFLAGS) -Itb/rtr -Itb/lcb -DRTR_SIM_MAIN=rtr_sim_main -c $< -o $@
 # $(call sc_top,CFG): the --sc build $(BUILD)/v/CFG-sc and $(BUILD)/bin/rtr_sc-CFG
 define sc_top
-$(BUILD)/v/$(1)-sc/libVnr_yarc.a: $(call rtl_deps,nr_yarc) rtl/files.f rtl/lint.vlt scripts/vbuild.sh \
-    $(wildcard rtl/inc/*.svh) $(call cfg_stamp,$(1)) | $(BUILD)/.deps-ok $(BUILD)/cfg/$(1).ok
+$(BUILD)/v/$(1)-sc/libVnr_yarc.a: $(call vdeps,$(BUILD)/v/$(1)-sc,nr_yarc) rtl/files.f rtl/lint.vlt scripts/vbuild.sh \
+    $(call cfg_stamp,$(1)) | $(BUILD)/.deps-ok $(BUILD)/cfg/$(1).ok
 	scripts/vbuild.sh $(BUILD)/v/$(1)-sc nr_yarc $(CFG_GP_$(1)) $(RB_HIER_nr_yarc) --sc -- $(call rtl_deps,nr_yarc)
 $(BUILD)/v/$(1)-sc/nr_yarc_sc.o: tb/sc/nr_yarc_sc.cpp $(RB_API_nr_yarc) $(BUILD)/v/$(1)-sc/libVnr_yarc.a
 	$$(CXX) $$(CXXFLAGS) -Itb -Icsrc/include -I$(BUILD)/v/$(1)-sc -I$(VINC) -I$(VINC)/vltstd -DVM_SC=1 -c $$< -o $$@

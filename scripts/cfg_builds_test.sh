@@ -8,7 +8,11 @@
 #   - a line without the column (a third field with '=') is still read, with
 #     no builds;
 #   - the builds column is not part of what a build is made from: the
-#     configuration stamp of a line does not change when only its builds do.
+#     configuration stamp of a line does not change when only its builds do;
+#   - a Verilated build depends on the files Verilator read for it (its
+#     deps.mk): with yarc-k16 built, touching a leaf of the nwn switches only
+#     leaves it up to date, touching a YARC leaf or an included .svh does not,
+#     and make -n on it changes nothing.
 set -u
 [ $# = 1 ] || { echo "usage: cfg_builds_test.sh BUILDDIR/" >&2; exit 2; }
 B=${1%/}
@@ -59,6 +63,25 @@ scripts/cfg_stamps.sh "$T/st" "$T/s2.txt"; s2=$(cat "$T/st/st-d.stamp")
 scripts/cfg_stamps.sh "$T/st" "$T/s3.txt"; s3=$(cat "$T/st/st-d.stamp")
 [ "$s1" = "$s2" ] || bad "stamp changed with the builds column only: '$s1' -> '$s2'"
 [ "$s2" != "$s3" ] || bad "stamp did not change with a parameter"
+
+# per-top dependencies from Verilator's list. make -n -W F prints what
+# touching F would run (the '+' recipe of vbuild.sh runs even under -n, and
+# does nothing then).
+L=$B/v/yarc-k16/libVnr_yarc.a
+would() { make --no-print-directory -n BUILD="$B" "$L" ${1:+-W "$1"} 2>&1 | grep -c 'vbuild\.sh'; }
+if [ -f "$L" ] && [ "$(would)" = 0 ]; then
+    grep -q '^[^:]*libVnr_yarc.a:.* rtl/yarc/nr_rbd.sv' "$B/v/yarc-k16/deps.mk" ||
+        bad "$B/v/yarc-k16/deps.mk does not list rtl/yarc/nr_rbd.sv"
+    grep -q 'rtl/nwn/' "$B/v/yarc-k16/deps.mk" && bad "$B/v/yarc-k16/deps.mk lists nwn files"
+    [ "$(would rtl/nwn/nr_nwn_sub.sv)" = 0 ] || bad "touching rtl/nwn/nr_nwn_sub.sv would rebuild yarc-k16"
+    before=$(stat -c %Y "$L")
+    for f in rtl/yarc/nr_rbd.sv rtl/inc/nr_assert.svh; do
+        [ "$(would "$f")" = 1 ] || bad "touching $f would not rebuild yarc-k16"
+    done
+    [ "$(stat -c %Y "$L")" = "$before" ] && [ "$(would)" = 0 ] || bad "make -n touched or broke $L"
+else
+    bad "$L is not built and up to date (make test builds it first)"
+fi
 
 [ $fail = 0 ] && echo "cfg_builds_test: ok"
 exit $fail

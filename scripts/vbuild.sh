@@ -2,7 +2,8 @@
 # vbuild.sh - Verilate one RTL top into a static library for a C testbench.
 #
 # usage: vbuild.sh OUTDIR TOP [-GName=Value ...] [--trace] [--coverage] [--hier MODULE ...] [--opt N] [--split N] [--sc] [--xfast] [--threads N] -- FILE...
-# Produces OUTDIR/libV<TOP>.a (model + Verilator runtime) and OUTDIR/V<TOP>.h.
+# Produces OUTDIR/libV<TOP>.a (model + Verilator runtime), OUTDIR/V<TOP>.h and
+# OUTDIR/deps.mk (what the library depends on, from Verilator's own list).
 # A thin C++ shim (tb/shim/<top>_shim.cpp) includes V<TOP>.h and exposes an
 # extern "C" API; C code is compiled by gcc and linked against the library.
 # Assertions are on (--assert). Optimisation goes in through OPT_FAST, because
@@ -49,6 +50,11 @@
 # (default: OUTDIR/../_rt, shared by every build under the same parent) and
 # copied into each library. A lock makes this safe under make -j.
 set -euo pipefail
+# make runs this recipe ('+' in the Makefile) even under make -n or -q; do
+# nothing then, as make does (its single-letter flags are MAKEFLAGS' first
+# word when it does not start with '-').
+MFLAGS1=${MAKEFLAGS:-}; MFLAGS1=${MFLAGS1%% *}
+case $MFLAGS1 in -*|'') ;; *[nq]*) exit 0 ;; esac
 [ $# -ge 4 ] || { echo "usage: vbuild.sh OUTDIR TOP [-Gp=v ...] [--trace] [--hier M ...] [--opt N] [--split N] [--sc] -- FILE..." >&2; exit 2; }
 OUT=$1; TOP=$2; shift 2
 VARGS=(); TRACE=0; HIER=(); OPT=2; SC=0; SPLIT=(); COV=0; OPTSET=0; XOPT=unique
@@ -78,6 +84,7 @@ if [ $COV = 1 ]; then
 fi
 shift
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+OUTARG=${OUT%/}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 RTSUF=
@@ -149,3 +156,17 @@ else
     ar rcs "libV$TOP.a" objs/*.o "$RT/verilated.o" "$RT/verilated_threads.o" \
         $( [ $TRACE = 1 ] && echo "$RT/verilated_fst_c.o" ) $( [ $COV = 1 ] && echo "$RT/verilated_cov.o" )
 fi
+# The library's dependencies, from the files Verilator read (its V<TOP>__ver.d:
+# the RTL of this top's hierarchy, the included .svh, the lint config), as a
+# makefile fragment the Makefile includes: touching one file rebuilds only
+# the models that read it. Paths are relative to the project, each also a
+# target of its own so that a deleted file does not stop make (like gcc -MP).
+# Written last, so that a failed build leaves no fragment behind.
+sed -n 's/^[^:]*:[[:space:]]*//p' "V${TOP}__ver.d" | tr ' ' '\n' \
+    | sed -e "s#^$ROOT/##" | grep -v -e '^$' -e '^/' -e 'verilator_bin' -e "^$OUTARG/" | sort -u > deps.lst
+{
+    printf '%s/libV%s.a:' "$OUTARG" "$TOP"
+    sed 's/^/ /' deps.lst | tr -d '\n'
+    printf '\n'
+    sed 's/$/:/' deps.lst
+} > deps.mk.tmp && mv deps.mk.tmp deps.mk && rm -f deps.lst
