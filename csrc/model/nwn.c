@@ -124,7 +124,7 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
     }
     nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len,
                         p->link_crc_w ? p->link_crc_w : 16};
-    if (nr_front_init(&m->fr, k, p->use_lcb ? &lp : NULL, lcfg, V, p->in_buf_per_vc,
+    if (nr_port_front_init(&m->fr, k, p->use_lcb ? &lp : NULL, lcfg, V, p->in_buf_per_vc,
                       p->max_pkt_len, err, errlen)) {
         nr_nwn_free(m);
         return NULL;
@@ -144,7 +144,7 @@ void nr_nwn_free(nr_nwn *m)
     if (m->sw)
         for (int s = 0; s < m->g.nsw; s++)
             nr_swalloc_release(&m->sw[s]);
-    nr_front_release(&m->fr);
+    nr_port_front_release(&m->fr);
     nr_cw_release(&m->cw);
     free(m->iu);
     free(m->tab);
@@ -163,7 +163,7 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
     char msg[160];
     memset(out, 0, sizeof *out);
     for (int p = 0; p < k; p++) /* the ports' state-only outputs first */
-        nr_front_view(&m->fr, p, &m->pv[p]);
+        nr_port_front_view(&m->fr, p, &m->pv[p]);
     /* §4: input units, and their fronts into their first subswitch */
     for (int p = 0; p < k; p++) {
         nr_iu *u = &m->iu[p];
@@ -183,8 +183,8 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
         const int j = m->pout[p].io;
         int tx_valid = (int)((a->d_mask >> j) & 1u);
         uint32_t tx_phit = tx_valid ? a->d_phit[j] : 0;
-        int r = nr_front_eval(&m->fr, p, u->d_rd, tx_valid, tx_phit, a->d_vc[j], in, out, msg,
-                              (int)sizeof msg);
+        int r = nr_port_front_eval(&m->fr, p, u->d_rd, tx_valid, tx_phit, a->d_vc[j], in, out, msg,
+                                   (int)sizeof msg);
         if (r)
             nwn_error(m, "cycle %u: port %d: %s", m->now, p, msg);
         if (r == 1)
@@ -199,7 +199,7 @@ void nr_nwn_tick(nr_nwn *m)
     const int k = m->g.k, V = m->V;
     const uint32_t now = m->now, due = now + (uint32_t)m->p.chan_lat;
     char msg[160];
-    nr_front_tick(&m->fr);
+    nr_port_front_tick(&m->fr);
     /* input units: the pops their first subswitch accepted */
     for (int p = 0; p < k; p++) {
         nr_iu *u = &m->iu[p];

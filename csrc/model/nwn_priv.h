@@ -115,7 +115,7 @@ struct nr_nwn {
     nwn_end (*dst)[NR_SW_MAX_IO]; /* [nsw][j] channel output j feeds this input */
     nwn_end (*src)[NR_SW_MAX_IO]; /* [nsw][i] buffered input i is fed by this output */
     nr_cwheel cw;         /* credit returns of the internal channels */
-    nr_front fr;          /* the port front ends (LCB or bare) */
+    nr_port_front fr;          /* the port front ends (LCB or bare) */
     nr_pview *pv;         /* [k] this cycle's port views */
     nr_rt_cfgw d_cfg;     /* configuration write of this cycle */
     nr_errs errs;         /* interface violations, internal inconsistencies */

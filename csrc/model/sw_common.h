@@ -23,9 +23,9 @@
  *                outputs, input speedup S                       (sw_alloc.c)
  *   nr_port_bare     the bare port (yarc-arch §11) with an optional second read
  *                port (link-protocol §8.4)                      (sw_bport.c)
- *   nr_front     the port front ends of a switch: an LCB port model or a
+ *   nr_port_front     the port front ends of a switch: an LCB port model or a
  *                bare port per port, one view for the switch, and
- *                nr_router_errors, a model's error count with them (sw_front.c)
+ *                nr_router_errors, a model's error count with them (sw_port_front.c)
  *
  * Each stateful piece keeps its state in one struct and follows the models'
  * two-step cycle:

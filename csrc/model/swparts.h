@@ -9,5 +9,5 @@
 #include "sw_iu.h"
 #include "sw_alloc.h"
 #include "sw_bport.h"
-#include "sw_front.h"
+#include "sw_port_front.h"
 #endif

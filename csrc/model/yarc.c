@@ -102,7 +102,7 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
     }
     nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len,
                         p->link_crc_w ? p->link_crc_w : 16};
-    if (nr_front_init(&m->fr, n, p->use_lcb ? &lp : NULL, lcfg, V, p->in_buf_per_vc,
+    if (nr_port_front_init(&m->fr, n, p->use_lcb ? &lp : NULL, lcfg, V, p->in_buf_per_vc,
                       p->max_pkt_len, err, errlen)) {
         nr_yarc_free(m);
         return NULL;
@@ -124,7 +124,7 @@ void nr_yarc_free(nr_yarc *m)
             nr_swalloc_release(&m->t[i].ssw);
             nr_swalloc_release(&m->t[i].op);
         }
-    nr_front_release(&m->fr);
+    nr_port_front_release(&m->fr);
     nr_cw_release(&m->cw);
     free(m->t);
     free(m->pv);
@@ -142,7 +142,7 @@ void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
     const int n = m->n;
     memset(out, 0, sizeof *out);
     for (int p = 0; p < n; p++) /* the ports' state-only outputs first */
-        nr_front_view(&m->fr, p, &m->pv[p]);
+        nr_port_front_view(&m->fr, p, &m->pv[p]);
     for (int p = 0; p < n; p++)
         yarc_rbd_eval(m, p);
     char msg[160];
@@ -162,8 +162,8 @@ void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
         int tx_valid = (int)(op->d_mask & 1u);
         uint32_t tx_phit = tx_valid ? op->d_phit[0] : 0;
         out->tev[p] = u->d_tev;
-        int r = nr_front_eval(&m->fr, p, u->d_rd, tx_valid, tx_phit, op->d_vc[0], in, out, msg,
-                              (int)sizeof msg);
+        int r = nr_port_front_eval(&m->fr, p, u->d_rd, tx_valid, tx_phit, op->d_vc[0], in, out,
+                                   msg, (int)sizeof msg);
         if (r)
             yarc_error(m, "cycle %u: port %d: %s", m->now, p, msg);
         if (r == 1)
@@ -176,7 +176,7 @@ void nr_yarc_tick(nr_yarc *m)
 {
     const int n = m->n, V = m->p.num_vcs, cols = m->p.cols;
     const uint32_t now = m->now;
-    nr_front_tick(&m->fr);
+    nr_port_front_tick(&m->fr);
     for (int p = 0; p < n; p++)
         yarc_rbd_commit(m, p);
     for (int p = 0; p < n; p++) { /* subswitch of tile (r, c) */

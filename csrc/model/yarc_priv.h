@@ -48,7 +48,7 @@ struct nr_yarc {
     uint32_t now;        /* cycle counter */
     yarc_tile *t;        /* [n] */
     nr_cwheel cw;        /* row-buffer and column-buffer credit returns */
-    nr_front fr;         /* the port front ends (LCB or bare) */
+    nr_port_front fr;         /* the port front ends (LCB or bare) */
     nr_pview *pv;        /* [n] this cycle's port view */
     nr_rt_cfgw d_cfg;    /* configuration write of this cycle */
     nr_errs errs;        /* interface violations, internal inconsistencies */

@@ -6,7 +6,7 @@
 //   (nr_yarc_tile) and the network-switch port (nr_nwn_port). It holds the
 //   link (or the bare credit interface) and the input queue; the switch reads
 //   the queue and drives the transmit side. One port of the C model's
-//   nr_front (swparts.h, sw_front.c), which is an LCB port model or a bare
+//   nr_port_front (sw_port_front.c), which is an LCB port model or a bare
 //   port per port in the same way.
 // Parameters:
 //   UseLcb       1: nr_lcb_port (branch g_lcb); 0: nr_port_bare (g_bare).

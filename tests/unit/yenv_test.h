@@ -64,7 +64,7 @@ static inline nr_pkt_desc_t yt_rand_desc(nr_rng_t *r, int s, int n, int nvc)
 
 /* Port q's front end (of the model, fr) and its source or NIC hold all
  * `full` credits of VC v again. */
-static inline void yt_check_front_credits(yenv *e, const nr_front *fr, int q, int v, int lcb,
+static inline void yt_check_front_credits(yenv *e, const nr_port_front *fr, int q, int v, int lcb,
                                           int full)
 {
     if (!lcb) {

@@ -1,13 +1,14 @@
-/* sw_front.c - the port front ends of a switch (swparts.h: nr_front), and the
+/* sw_port_front.c - the port front ends of a switch (swparts.h: nr_port_front), and the
  * error count of a router model that has them (nr_router_errors). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sw_front.h"
+#include "sw_port_front.h"
 
-int nr_front_init(nr_front *f, int n, const nr_lcb_params *lp, const nr_lcb_cfg *lcfg, int nvc,
-                  int buf, int max_pkt, char *err, int errlen)
+int nr_port_front_init(nr_port_front *f, int n, const nr_lcb_params *lp,
+                       const nr_lcb_cfg *lcfg, int nvc, int buf, int max_pkt, char *err,
+                       int errlen)
 {
     memset(f, 0, sizeof *f);
     f->n = n;
@@ -35,7 +36,7 @@ nomem:
     return -1;
 }
 
-void nr_front_release(nr_front *f)
+void nr_port_front_release(nr_port_front *f)
 {
     if (f->lcb)
         for (int i = 0; i < f->n; i++)
@@ -49,7 +50,7 @@ void nr_front_release(nr_front *f)
     memset(f, 0, sizeof *f);
 }
 
-void nr_front_view(nr_front *f, int p, nr_pview *pv)
+void nr_port_front_view(nr_port_front *f, int p, nr_pview *pv)
 {
     if (f->lcb) {
         nr_lcbp_out *lo = &f->lo[p];
@@ -71,8 +72,9 @@ void nr_front_view(nr_front *f, int p, nr_pview *pv)
     }
 }
 
-int nr_front_eval(nr_front *f, int p, const int8_t *d_rd, int tx_valid, uint32_t tx_phit,
-                  int tx_vc, const nr_rtr_in *in, nr_rtr_out *out, char *msg, int msglen)
+int nr_port_front_eval(nr_port_front *f, int p, const int8_t *d_rd, int tx_valid,
+                       uint32_t tx_phit, int tx_vc, const nr_rtr_in *in, nr_rtr_out *out,
+                       char *msg, int msglen)
 {
     if (f->lcb) {
         nr_lcbp_in li = {.link_rx = in->link_rx[p], .tx_valid = tx_valid, .tx_phit = tx_phit,
@@ -99,7 +101,7 @@ int nr_front_eval(nr_front *f, int p, const int8_t *d_rd, int tx_valid, uint32_t
     return bad ? 2 : 0;
 }
 
-void nr_front_tick(nr_front *f)
+void nr_port_front_tick(nr_port_front *f)
 {
     for (int p = 0; p < f->n; p++) {
         if (f->lcb)
@@ -109,7 +111,7 @@ void nr_front_tick(nr_front *f)
     }
 }
 
-long nr_front_errors(const nr_front *f, char *buf, int buflen)
+long nr_port_front_errors(const nr_port_front *f, char *buf, int buflen)
 {
     long total = 0;
     char lbuf[200];
@@ -122,9 +124,9 @@ long nr_front_errors(const nr_front *f, char *buf, int buflen)
     return total;
 }
 
-int nr_router_errors(const nr_errs *e, const nr_front *f, char *buf, int buflen)
+int nr_router_errors(const nr_errs *e, const nr_port_front *f, char *buf, int buflen)
 {
     if (buf && buflen > 0)
         snprintf(buf, (size_t)buflen, "%s", e->count ? e->first : "");
-    return nr_errs_int(e->count + nr_front_errors(f, buf, buflen));
+    return nr_errs_int(e->count + nr_port_front_errors(f, buf, buflen));
 }
