@@ -168,6 +168,39 @@ typedef struct {
                    const uint32_t *ph, int len, int port, int *expect);
 } rtr_org;
 
+/* The routing tables of one router (docs/yarc-arch.md section 5), as values:
+ * entries are a port, or -1 for invalid. The broadcast values are every
+ * tile's; with per_tile, each tile (input port) q has its own UP_MASK and
+ * ULUT (tile_*[q]), as a testbench mode or a network builder may set. */
+typedef struct {
+    int nports;
+    unsigned root_mask, root_detect;
+    int down_shift;
+    int dlut[NR_MAX_PORTS], ulut[NR_MAX_PORTS], l2p[NR_MAX_PORTS];
+    uint64_t up_mask;
+    int per_tile;
+    uint64_t tile_up_mask[NR_MAX_PORTS];
+    int8_t tile_ulut[NR_MAX_PORTS][NR_MAX_PORTS];
+} rtr_tables;
+/* The RC step that decided a route (rtr_tables_route). */
+enum { RTR_STEP_SRCROUTE, RTR_STEP_DOWN, RTR_STEP_UP_ADAPT, RTR_STEP_UP_DET };
+/* The configuration-port writes that load t into a router in reset state
+ * (broadcasts, then each tile's own values when per_tile): at most max, and
+ * returns the count. */
+int rtr_tables_encode(const rtr_tables *t, rtr_cfgw *w, int max);
+/* The output ports the tables allow a packet entering at port src: its head's
+ * dest, a, h, r; route_l, the logical port of its source route (r = 1); hash,
+ * its hash phit (h = 1). Steps 2-6 of docs/yarc-arch.md section 5 as the
+ * document states them (not the C model's code): one port, every adaptive
+ * candidate (a = 1, up), or none (a drop). *step says which step decided.
+ * Returns the count. */
+int rtr_tables_route(const rtr_tables *t, int src, unsigned dest, int a, int h, int r,
+                     int route_l, uint32_t hash, int *step, int *ports, int max);
+/* The adaptive candidates of input src (its UP_MASK through L2P). */
+int rtr_tables_up_ports(const rtr_tables *t, int src, int *ports, int max);
+/* The tables of a testbench mode (below). */
+void rtr_tables_fill(const rtr_geom *g, rtr_route_mode mode, rtr_tables *t);
+
 /* Routing tables (tables.c), shared by every organization: the writes for
  * `mode` (at most max; returns the count), and the output port / logical port
  * a destination gets (-1 if unroutable). */

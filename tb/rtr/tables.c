@@ -3,6 +3,11 @@
  * programmed tables give each packet. YARC and the network switches
  * (docs/nwn-arch.md 4.2) have the same tables and addresses.
  *
+ * The tables are a value (rtr_tables, rtr.h): filled from a testbench mode
+ * below (rtr_tables_fill) or by a network builder (tb/net), turned into
+ * configuration writes by rtr_tables_encode, and read by rtr_tables_route,
+ * the one reading of section 5's steps in the testbenches.
+ *
  * Modes (rtr_route_mode):
  *   single     single-router mode: dest < N goes down to port dest, the rest
  *              is unroutable (UP_MASK 0, every ULUT entry invalid);
@@ -35,6 +40,7 @@
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "nr_pkt.h"
 #include "rtr.h"
@@ -137,35 +143,106 @@ int rtr_tables_check(const rtr_geom *g, rtr_route_mode m, char *err, int errlen)
     return 0;
 }
 
-int rtr_tables_program(const rtr_geom *g, rtr_route_mode m, rtr_cfgw *w, int max) {
-    int n = 0, N = g->num_ports;
-#define W(b, t, a, d)                                                                              \
+void rtr_tables_fill(const rtr_geom *g, rtr_route_mode m, rtr_tables *t) {
+    int N = g->num_ports;
+    memset(t, 0, sizeof *t);
+    t->nports = N;
+    t->root_mask = root_mask(g, m);
+    t->root_detect = root_detect(g, m);
+    t->down_shift = down_shift(m);
+    for (int i = 0; i < N; i++) {
+        t->dlut[i] = dlut_of(g, m, i);
+        t->ulut[i] = ulut_of(g, m, -1, i);
+        t->l2p[i] = l2p_of(g, m, i);
+    }
+    /* Clos modes: per tile the up candidates, and the ULUT entries that would
+     * send a packet back to its own input. */
+    t->per_tile = RTR_ROUTE_IS_CLOS(m);
+    if (t->per_tile)
+        for (int q = 0; q < N; q++) {
+            t->tile_up_mask[q] = up_mask_of(g, m, q);
+            for (int i = 0; i < N; i++) t->tile_ulut[q][i] = (int8_t)ulut_of(g, m, q, i);
+        }
+}
+
+int rtr_tables_encode(const rtr_tables *t, rtr_cfgw *w, int max) {
+    int n = 0, N = t->nports;
+#define W(b, q, a, d)                                                                              \
     do {                                                                                           \
-        if (n < max) w[n++] = (rtr_cfgw){(b), (t), (a), (d)};                                      \
+        if (n < max) w[n++] = (rtr_cfgw){(b), (q), (a), (d)};                                      \
     } while (0)
 #define ENT(x) ((x) < 0 ? 0u : ENTRY_VALID | (uint32_t)(x))
     /* Broadcast: the tables every tile shares. */
-    W(1, 0, A_ROOT_MASK, root_mask(g, m));
-    W(1, 0, A_ROOT_DETECT, root_detect(g, m));
-    W(1, 0, A_DOWN_SHIFT, (uint32_t)down_shift(m));
-    W(1, 0, A_UP_MASK0, 0);
-    W(1, 0, A_UP_MASK1, 0);
-    for (int i = 0; i < N; i++) W(1, 0, A_DLUT + i, ENT(dlut_of(g, m, i)));
-    for (int i = 0; i < N; i++) W(1, 0, A_ULUT + i, ENT(ulut_of(g, m, -1, i)));
-    for (int i = 0; i < N; i++) W(1, 0, A_L2P + i, ENT(l2p_of(g, m, i)));
-    /* Per tile: the up candidates, and the ULUT entries that would send a
-     * packet back to its own input. */
-    if (RTR_ROUTE_IS_CLOS(m))
-        for (int t = 0; t < N; t++) {
-            uint64_t um = up_mask_of(g, m, t);
-            W(0, t, A_UP_MASK0, (uint32_t)um);
-            W(0, t, A_UP_MASK1, (uint32_t)(um >> 32));
+    W(1, 0, A_ROOT_MASK, t->root_mask);
+    W(1, 0, A_ROOT_DETECT, t->root_detect);
+    W(1, 0, A_DOWN_SHIFT, (uint32_t)t->down_shift);
+    W(1, 0, A_UP_MASK0, t->per_tile ? 0 : (uint32_t)t->up_mask);
+    W(1, 0, A_UP_MASK1, t->per_tile ? 0 : (uint32_t)(t->up_mask >> 32));
+    for (int i = 0; i < N; i++) W(1, 0, A_DLUT + i, ENT(t->dlut[i]));
+    for (int i = 0; i < N; i++) W(1, 0, A_ULUT + i, ENT(t->ulut[i]));
+    for (int i = 0; i < N; i++) W(1, 0, A_L2P + i, ENT(t->l2p[i]));
+    /* Per tile: its UP_MASK, and the ULUT entries that differ from the
+     * broadcast ones. */
+    if (t->per_tile)
+        for (int q = 0; q < N; q++) {
+            W(0, q, A_UP_MASK0, (uint32_t)t->tile_up_mask[q]);
+            W(0, q, A_UP_MASK1, (uint32_t)(t->tile_up_mask[q] >> 32));
             for (int i = 0; i < N; i++)
-                if (ulut_of(g, m, t, i) != ulut_of(g, m, -1, i))
-                    W(0, t, A_ULUT + i, ENT(ulut_of(g, m, t, i)));
+                if (t->tile_ulut[q][i] != t->ulut[i]) W(0, q, A_ULUT + i, ENT(t->tile_ulut[q][i]));
         }
 #undef ENT
 #undef W
+    return n;
+}
+
+int rtr_tables_program(const rtr_geom *g, rtr_route_mode m, rtr_cfgw *w, int max) {
+    static rtr_tables t;
+    rtr_tables_fill(g, m, &t);
+    return rtr_tables_encode(&t, w, max);
+}
+
+/* Step 6: L2P[l], -1 if invalid or l is not a port. */
+static int tab_l2p(const rtr_tables *t, int l) {
+    return l < 0 || l >= t->nports || t->l2p[l] >= t->nports ? -1 : t->l2p[l];
+}
+
+int rtr_tables_up_ports(const rtr_tables *t, int src, int *ports, int max) {
+    uint64_t um = t->per_tile ? t->tile_up_mask[src] : t->up_mask;
+    int n = 0;
+    for (int l = 0; l < t->nports && l < 64; l++)
+        if ((um >> l & 1) && tab_l2p(t, l) >= 0 && n < max) ports[n++] = tab_l2p(t, l);
+    return n;
+}
+
+int rtr_tables_route(const rtr_tables *t, int src, unsigned dest, int a, int h, int r,
+                     int route_l, uint32_t hash, int *step, int *ports, int max) {
+    const int N = t->nports;
+    int n = 0, q;
+    if (r) {
+        /* step 2: the source route's logical port, then L2P */
+        *step = RTR_STEP_SRCROUTE;
+        q = tab_l2p(t, route_l);
+    } else if ((dest & t->root_mask) == t->root_detect) {
+        /* step 3: DLUT[(dest >> DOWN_SHIFT) mod N], then L2P */
+        *step = RTR_STEP_DOWN;
+        q = tab_l2p(t, t->dlut[(dest >> t->down_shift) % (unsigned)N]);
+    } else if (a) {
+        /* step 4: every candidate of the input's UP_MASK with a valid remap */
+        *step = RTR_STEP_UP_ADAPT;
+        return rtr_tables_up_ports(t, src, ports, max);
+    } else {
+        /* step 5: key = dest ^ p ^ (h ? hash : 0), 22 bits, folded into n
+         * bits by XOR of its n-bit chunks from bit 0; ULUT[fold] of the
+         * input's tile, then L2P */
+        *step = RTR_STEP_UP_DET;
+        int nb = lg2(N);
+        uint32_t key = (dest ^ (uint32_t)src) & NR_DATA_MASK;
+        if (h) key ^= hash & NR_DATA_MASK;
+        uint32_t f = 0;
+        for (int b = 0; b < 22; b += nb) f ^= (key >> b) & (uint32_t)(N - 1);
+        q = tab_l2p(t, t->per_tile ? t->tile_ulut[src][f] : t->ulut[f]);
+    }
+    if (q >= 0 && max > 0) ports[n++] = q;
     return n;
 }
 
@@ -196,41 +273,50 @@ int rtr_tables_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigne
     return rtr_tables_is_up(g, m, dest) && (a || h);
 }
 
+/* The tables of (g, m), filled once per run: the route check runs on every
+ * delivered packet. */
+static const rtr_tables *tables_of(const rtr_geom *g, rtr_route_mode m) {
+    static rtr_tables t;
+    static rtr_geom cg;
+    static int cm = -1;
+    if (cm != (int)m || memcmp(&cg, g, sizeof cg)) {
+        rtr_tables_fill(g, m, &t);
+        cg = *g;
+        cm = (int)m;
+    }
+    return &t;
+}
+
 int rtr_tables_up_cands(const rtr_geom *g, rtr_route_mode m, int src, int *ports, int max) {
-    uint64_t um = up_mask_of(g, m, src);
-    int n = 0;
-    for (int l = 0; l < g->num_ports && l < 64; l++)
-        if ((um >> l & 1) && l2p_of(g, m, l) >= 0 && n < max) ports[n++] = l2p_of(g, m, l);
-    return n;
+    return rtr_tables_up_ports(tables_of(g, m), src, ports, max);
 }
 
 /* The expected output of one packet, read off the tables by the steps of
- * docs/yarc-arch.md section 5 (not by the C model's RC function). ph is the
- * packet as it leaves the router: with r = 1 its route phit has already been
- * rotated left by 6 bits (section 4.3), so the hop this router used, route
- * phit bits 21:16 on the way in, is now bits 5:0. */
+ * docs/yarc-arch.md section 5 (rtr_tables_route; not by the C model's RC
+ * function). ph is the packet as it leaves the router: with r = 1 its route
+ * phit has already been rotated left by 6 bits (section 4.3), so the hop this
+ * router used, route phit bits 21:16 on the way in, is now bits 5:0. */
 int rtr_tables_port_ok(const rtr_geom *g, rtr_route_mode m, rtr_upstat *st, int src,
                        const uint32_t *ph, int len, int port, int *expect) {
-    int N = g->num_ports, q = -1;
+    const rtr_tables *t = tables_of(g, m);
     *expect = -1;
     if (len < 1) return 0;
     unsigned dest = nr_head_dest(ph[0]), r = nr_head_r(ph[0]), a = nr_head_a(ph[0]);
     unsigned h = nr_head_h(ph[0]);
-    if (r) {
-        /* step 2: the source route's logical port, then L2P (step 6) */
-        if (len < 2) return 0;
-        q = l2p_of(g, m, (int)(ph[1] & 0x3F));
-        if (st && port >= 0) st->srcroute++;
-    } else if (is_down(g, m, dest)) {
-        /* step 3: DLUT[(dest >> DOWN_SHIFT) mod N], then L2P */
-        q = l2p_of(g, m, dlut_of(g, m, (int)((dest >> down_shift(m)) % (unsigned)N)));
-        if (st && port >= 0) st->down++;
-    } else if (a) {
-        /* step 4: any candidate of the input's UP_MASK is a legal choice */
-        int c[64], nc = rtr_tables_up_cands(g, m, src, c, 64), ok = 0;
-        for (int i = 0; i < nc; i++) ok |= c[i] == port;
-        *expect = nc ? c[0] : -1;
-        if (st && port >= 0) {
+    if ((r || h) && len < 2) return 0;
+    /* r = 0 here when h = 1 and the hash phit is checked: the harness's
+     * packets with both have their route decide */
+    int c[64], step, nc = rtr_tables_route(t, src, dest, (int)a, (int)h, (int)r,
+                                           (int)(ph[1] & 0x3F), ph[1], &step, c, 64);
+    int ok = 0;
+    for (int i = 0; i < nc; i++) ok |= c[i] == port;
+    *expect = nc ? c[0] : -1;
+    if (st && port >= 0) {
+        switch (step) {
+        case RTR_STEP_SRCROUTE: st->srcroute++; break;
+        case RTR_STEP_DOWN: st->down++; break;
+        case RTR_STEP_UP_DET: st->up_det++; break;
+        default:
             st->up_adapt++;
             if (g->cols > 0 && g->cols <= RTR_MAX_COLS) {
                 st->ncols = g->cols;
@@ -238,22 +324,6 @@ int rtr_tables_port_ok(const rtr_geom *g, rtr_route_mode m, rtr_upstat *st, int 
                 if (ok) st->col_taken[port % g->cols]++;
             }
         }
-        return ok;
-    } else {
-        /* step 5: key = dest ^ p ^ (h ? hash phit : 0), 22 bits, folded into
-         * n bits by XOR of its n-bit chunks from bit 0; ULUT[fold] of the
-         * input's tile, then L2P */
-        int n = lg2(N);
-        uint32_t key = (dest ^ (uint32_t)src) & NR_DATA_MASK;
-        if (h) {
-            if (len < 2) return 0;
-            key ^= ph[1] & NR_DATA_MASK; /* r = 0 here: the hash phit follows the head */
-        }
-        uint32_t f = 0;
-        for (int b = 0; b < 22; b += n) f ^= (key >> b) & (uint32_t)(N - 1);
-        q = l2p_of(g, m, ulut_of(g, m, src, (int)f));
-        if (st && port >= 0) st->up_det++;
     }
-    *expect = q;
-    return q >= 0 && q == port;
+    return ok;
 }
