@@ -28,6 +28,7 @@
 
 #include "harness.h"
 #include "common/lcb_rtt.h"
+#include "common/trafopt.h"
 #include "nr_cli.h"
 #include "nr_pkt.h"
 
@@ -39,11 +40,7 @@ static const nr_cli_opt_t opts[] = {
                             "(< the port count; tests the report and rerun)"},
     {"cfg", "NAME", "named configuration from the configs file (default yarc-k16)"},
     {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
-    {"pattern", "NAME", "traffic pattern: ur bc br tr uniform bitcomp bitrev bitrot transpose "
-                        "shuffle tornado neighbor hotspot randperm rowcol"},
-    {"load", "F", "offered load, phits/cycle/port (default 0.3)"},
-    {"inject", "KIND", "bernoulli | bursty:B (on/off, B packets per burst on average)"},
-    {"len", "DIST", "fixed:N | uniform:A:B | bw (BlackWidow 4/19-phit mix); default uniform:4:19"},
+    TB_TRAFOPT_OPTS, /* default --len uniform:4:19 */
     {"warmup", "N", "warm-up cycles (default 1000)"},
     {"measure", "N", "measurement cycles (default 4000)"},
     {"drain-max", "N", "drain limit after the window, cycles (default 20000; with LCBs "
@@ -78,9 +75,6 @@ static const nr_cli_opt_t opts[] = {
     {"ctl-forge-kind", "K", "forged words: phantom (more freed phits) or outrange (an ack out of range: must be rejected; default)"},
     {"timeout", "N", "LCB cfg_timeout (default 1024)"},
     {"retry-limit", "N", "LCB cfg_retry_limit (default 255)"},
-    {"hotspot", "NODES:F", "hot nodes (comma list) and the fraction of packets sent to them"},
-    {"turn", "F", "quad pattern: fraction of a down port's packets that turn (default 0.25)"},
-    {"turn-pattern", "NAME", "quad pattern: pattern of the turning packets over the down ports (default ur)"},
     {"share-tol", "F", "fail if an input's share of the first hot node is off by more (relative)"},
     {"csv", "PATH", "append one result row (header written if the file is new)"},
     {"label", "STR", "label column of the CSV row (no commas, quotes, line breaks)"},
@@ -221,36 +215,8 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c) {
         else if (!strcmp(n, "impl")) x->o.impl = (rtr_run_kind)nr_cli_enum(c, v, impl_names);
         else if (!strcmp(n, "cfg")) x->cfg_name = v;
         else if (!strcmp(n, "cfg-file")) x->cfg_file = v;
-        else if (!strcmp(n, "pattern")) {
-            int kind = nr_tp_from_name(v);
-            if (kind < 0) nr_cli_enum(c, v, nr_tp_names()); /* prints the names, exits 2 */
-            x->o.tp.kind = (nr_tp_kind_t)kind;
-            x->tp_set = 1;
-        } else if (!strcmp(n, "load")) x->o.inj.load = nr_cli_double(c, v, 0.0, 1.0);
-        else if (!strcmp(n, "inject")) {
-            if (!strcmp(v, "bernoulli")) x->o.inj.kind = NR_INJ_BERNOULLI;
-            else if (!strncmp(v, "bursty:", 7)) {
-                x->o.inj.kind = NR_INJ_ONOFF;
-                x->o.inj.burst = nr_cli_double(c, v + 7, 1.0, 1e6);
-                x->o.inj.peak = 1.0;
-            } else nr_cli_die(c, "--inject: expected bernoulli or bursty:B, got '%s'", v);
-        } else if (!strcmp(n, "len")) {
-            int a, b;
-            char tail;
-            if (sscanf(v, "fixed:%d%c", &a, &tail) == 1) {
-                x->o.inj.len.kind = NR_LEN_FIXED;
-                x->o.inj.len.a = x->o.inj.len.b = a;
-            } else if (sscanf(v, "uniform:%d:%d%c", &a, &b, &tail) == 2) {
-                x->o.inj.len.kind = NR_LEN_UNIFORM;
-                x->o.inj.len.a = a;
-                x->o.inj.len.b = b;
-            } else if (!strcmp(v, "bw")) {
-                x->o.inj.len.kind = NR_LEN_BWMIX;
-            } else nr_cli_die(c, "--len: expected fixed:N, uniform:A:B or bw, got '%s'", v);
-            if (x->o.inj.len.kind != NR_LEN_BWMIX &&
-                (x->o.inj.len.a < 4 || x->o.inj.len.b < x->o.inj.len.a || x->o.inj.len.b > NR_PKT_LEN_LIMIT))
-                nr_cli_die(c, "--len: lengths must satisfy 4 <= A <= B (tagged packets need 4 phits), got '%s'", v);
-        } else if (!strcmp(n, "warmup")) x->o.warmup = nr_cli_u64(c, v, 0, 100000000);
+        else if (tb_trafopt_handle(c, n, v, &x->o.tp, &x->o.inj, &x->tp_set)) continue;
+        else if (!strcmp(n, "warmup")) x->o.warmup = nr_cli_u64(c, v, 0, 100000000);
         else if (!strcmp(n, "measure")) x->o.measure = nr_cli_u64(c, v, 1, 100000000);
         else if (!strcmp(n, "drain-max")) x->o.drain_max = nr_cli_u64(c, v, 0, 100000000), x->drain_set = 1;
         else if (!strcmp(n, "flush-max")) x->o.flush_max = nr_cli_u64(c, v, 100, 100000000), x->flush_set = 1;
@@ -273,24 +239,7 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c) {
         else if (!strcmp(n, "ctl-forge-kind")) x->o.ch.ctl_forge_kind = nr_cli_enum(c, v, lcb_forge_kind_names);
         else if (!strcmp(n, "timeout")) x->o.lcfg.timeout = (uint32_t)nr_cli_long(c, v, 1, 65535);
         else if (!strcmp(n, "retry-limit")) x->o.lcfg.retry_limit = (uint32_t)nr_cli_long(c, v, 0, 255);
-        else if (!strcmp(n, "hotspot")) {
-            char buf[256];
-            snprintf(buf, sizeof buf, "%s", v);
-            char *colon = strrchr(buf, ':');
-            if (!colon) nr_cli_die(c, "--hotspot: expected NODES:F, e.g. 5:0.5 or 3,9:0.25, got '%s'", v);
-            *colon = 0;
-            char e[256];
-            if (nr_cli_parse_list(buf, 0, NR_TP_MAX_NODES - 1, x->o.tp.hot, NR_TP_MAX_HOT, &x->o.tp.nhot,
-                                  e, sizeof e))
-                nr_cli_die(c, "--hotspot: %s", e);
-            x->o.tp.hot_frac = nr_cli_double(c, colon + 1, 0.0, 1.0);
-            if (!x->tp_set) x->o.tp.kind = NR_TP_HOTSPOT;
-        } else if (!strcmp(n, "turn")) x->o.tp.turn_frac = nr_cli_double(c, v, 0.0, 1.0);
-        else if (!strcmp(n, "turn-pattern")) {
-            int kind = nr_tp_from_name(v);
-            if (kind < 0) nr_cli_enum(c, v, nr_tp_names()); /* prints the names, exits 2 */
-            x->o.tp.turn_kind = (nr_tp_kind_t)kind;
-        } else if (!strcmp(n, "share-tol")) x->o.share_tol = nr_cli_double(c, v, 0.0, 10.0);
+        else if (!strcmp(n, "share-tol")) x->o.share_tol = nr_cli_double(c, v, 0.0, 10.0);
         else if (!strcmp(n, "csv")) x->csv = v;
         else if (!strcmp(n, "label")) {
             /* The CSV is read by awk -F, (scripts/sweep_lib.sh), not an RFC 4180

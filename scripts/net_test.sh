@@ -1,0 +1,41 @@
+#!/bin/bash
+# net_test.sh - net_sim (docs/network.md) as a user meets it:
+#   - bad input exits 2 with a message that names the fault: topology specs,
+#     configurations that cannot form the network (LCB ports, mismatched
+#     port parameters, a bilateral butterfly at the top, whose up-to-up turn
+#     a folded Clos's top needs), patterns of one router, packet lengths;
+#   - the same seed gives the same output, and another seed another one;
+#   - the CSV row has the columns its header names.
+# Prints "N passed, N failed".
+set -u
+SIM=${1:-build/bin/net_sim}
+. "$(dirname "$0")/cli_test_lib.sh"
+Q="--warmup 100 --measure 300 --quiet"
+expect 2 "levels: expected an integer in \[1, 4\], got '5'" --topo fclos:levels=5
+expect 2 "k = 8, but the routers have 16 ports" --topo fclos:k=8
+expect 2 "expected key=value with a key of k levels; got 'x'" --topo fclos:levels=2,x=1
+expect 2 "expected a kind of fclos" --topo torus:k=4
+expect 2 "has LCB ports" --cfg yarc-k16
+expect 2 "differ in NumPorts" --cfg yarc-k16-bare,fc-k32-4vc
+expect 2 "router 2[0-9] \(level 2\): node [0-9]+'s route turns from port [0-9]+ to port [0-9]+, which this organization has no crosspoint for" --cfg bb-k16-bare
+expect 2 "2 router configurations for a network of 1 levels" --topo fclos:levels=1 --cfg yarc-k16-bare,fc-k16-bare
+expect 2 "no configuration 'yarc-k7'" --cfg yarc-k7
+expect 2 "describes the ports of one router" --pattern rowcol
+expect 2 "with its hash phit needs 5 to 64 phits" --routing updown-hash --len fixed:4
+expect 2 "--routing: expected" --routing ugal
+expect 2 "--link-lat: expected" --link-lat 0
+expect 0 "usage: net_sim" --help
+# the same seed, the same result; the seed matters
+strip() { grep -v "cycles in .* s," "$1"; }
+"$SIM" $Q --seed 7 > "$TMP/a" 2>&1; "$SIM" $Q --seed 7 > "$TMP/b" 2>&1; "$SIM" $Q --seed 8 > "$TMP/c" 2>&1
+if cmp -s <(strip "$TMP/a") <(strip "$TMP/b") && ! cmp -s <(strip "$TMP/a") <(strip "$TMP/c") &&
+   grep -q PASS "$TMP/a"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: seeds"; fi
+# CSV: a header and one row per run, as many fields as the header
+rm -f "$TMP/r.csv"
+"$SIM" $Q --csv "$TMP/r.csv" > /dev/null && "$SIM" $Q --seed 2 --csv "$TMP/r.csv" > /dev/null
+if [ "$(wc -l < "$TMP/r.csv")" = 3 ] &&
+   awk -F, 'NR == 1 { n = NF } NF != n { bad = 1 } END { exit bad }' "$TMP/r.csv" &&
+   head -1 "$TMP/r.csv" | grep -q '^topo,cfg,routing,pattern,load,seed,nodes,routers,offered,accepted'; then
+    pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: csv"; cat "$TMP/r.csv"; fi
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]

@@ -1,0 +1,32 @@
+/* trafopt.h - the traffic options every simulator of the kit takes (rtr_sim,
+ * net_sim): pattern, load, injection process, packet lengths, hotspot and
+ * quad parameters, parsed one way into nr_traffic_cfg_t and nr_inj_cfg_t.
+ *
+ * Use: put TB_TRAFOPT_OPTS in the program's nr_cli_opt_t table, and hand
+ * every option to tb_trafopt_handle first; it returns 1 when the option was
+ * one of these (bad values exit 2 through nr_cli).
+ */
+#ifndef TB_COMMON_TRAFOPT_H
+#define TB_COMMON_TRAFOPT_H
+#include "nr_cli.h"
+#include "nr_inj.h"
+#include "nr_traffic.h"
+
+#define TB_TRAFOPT_OPTS                                                                             \
+    {"pattern", "NAME", "traffic pattern: ur bc br tr uniform bitcomp bitrev bitrot transpose "    \
+                        "shuffle tornado neighbor hotspot randperm rowcol quad"},                  \
+    {"load", "F", "offered load, phits/cycle/port (default 0.3)"},                                 \
+    {"inject", "KIND", "bernoulli | bursty:B (on/off, B packets per burst on average)"},          \
+    {"len", "DIST", "fixed:N | uniform:A:B | bw (BlackWidow 4/19-phit mix)"},                     \
+    {"hotspot", "NODES:F", "hot nodes (comma list) and the fraction of packets sent to them"},    \
+    {"turn", "F", "quad pattern: fraction of a down port's packets that turn (default 0.25)"},     \
+    {"turn-pattern", "NAME",                                                                       \
+     "quad pattern: pattern of the turning packets over the down ports (default ur)"}
+
+/* Handle option `name` with value v into *tp and *inj; 1 if it was a
+ * traffic option, else 0. *tp_set: --pattern was given (a later --hotspot
+ * then keeps it; otherwise --hotspot selects the hotspot pattern). */
+int tb_trafopt_handle(nr_cli_t *c, const char *name, const char *v, nr_traffic_cfg_t *tp,
+                      nr_inj_cfg_t *inj, int *tp_set);
+
+#endif

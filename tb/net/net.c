@@ -1,0 +1,706 @@
+/* net.c - a network of the kit's routers (net.h, docs/network.md).
+ *
+ * One cycle t, in this order, so that every channel slot is read before it
+ * is written again (slot t mod latency: what was written lat cycles ago):
+ *   1. each node reads what arrives: a phit for its sink, credits for its
+ *      source;
+ *   2. each router's inputs: the phit arriving at each input, the credits
+ *      arriving for each output, a table write while there are any;
+ *   3. each node: the sink takes its phit and returns its credit at once;
+ *      the source process ticks, and the source sends a phit if it holds
+ *      the credits (virtual cut-through: a head needs MaxPktLen);
+ *   4. every router evaluates;
+ *   5. each router's outputs go into their channels: the phit of each
+ *      output, the credits each input freed (back to its upstream);
+ *   6. every router takes its clock edge.
+ * Hop counts: each router output follows the packets it sends (head, then
+ * the tag phits) and counts one hop for the packet the tag names.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "net.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/vctsend.h"
+#include "nr_pkt.h"
+#include "nr_rng.h"
+#include "nr_sb.h"
+#include "nr_stats.h"
+
+#define K NR_MAX_PORTS
+#define MAXV NR_LCB_MAX_VCS
+#define PKT_CAP 1024
+#define NET_RNG_P_HASH (NR_RNG_P_USER + 1) /* hash phits, per node */
+
+const char *const net_routing_names[] = {"updown-adaptive", "updown-hash", "updown-det", NULL};
+
+void net_opts_default(net_opts *o) {
+    memset(o, 0, sizeof *o);
+    o->topo = "fclos:levels=2";
+    o->cfg[0] = "yarc-k16-bare";
+    o->ncfg = 1;
+    o->cfg_file = "configs/configs.txt";
+    o->routing = NET_RT_ADAPTIVE;
+    o->tp.kind = NR_TP_UNIFORM;
+    o->inj.kind = NR_INJ_BERNOULLI;
+    o->inj.load = 0.3;
+    o->inj.len.kind = NR_LEN_FIXED;
+    o->inj.len.a = 8;
+    o->seed = 1;
+    o->warmup = 1000;
+    o->measure = 4000;
+    o->drain = 20000;
+    o->link_lat = 10;
+    o->node_lat = 1;
+    o->stall_limit = 5000;
+}
+
+/* ---- a channel: phits one way, credits back, `lat` cycles each ---- */
+typedef struct {
+    int lat;
+    uint8_t *val;
+    uint32_t *ph;
+    uint32_t (*cr)[MAXV];
+    uint64_t phits;        /* phits carried in the measurement window */
+    int pos, r, h;         /* hop counting: position in the packet, its r and h */
+    unsigned dest, vc, src;
+} chan_t;
+
+static int chan_init(chan_t *c, int lat) {
+    memset(c, 0, sizeof *c);
+    c->lat = lat;
+    c->val = calloc((size_t)lat, 1);
+    c->ph = calloc((size_t)lat, sizeof *c->ph);
+    c->cr = calloc((size_t)lat, sizeof *c->cr);
+    return c->val && c->ph && c->cr ? 0 : -1;
+}
+static void chan_free(chan_t *c) {
+    free(c->val), free(c->ph), free(c->cr);
+}
+
+/* ---- packets in flight: routers traversed, by tag (open addressing) ---- */
+typedef struct {
+    uint64_t *key; /* 0 empty */
+    uint8_t *hops;
+    size_t cap, n;
+} hoptab_t;
+static uint64_t hop_key(unsigned src, unsigned dest, unsigned vc, uint32_t seq) {
+    return 1ull << 63 | (uint64_t)src << 39 | (uint64_t)dest << 24 | (uint64_t)vc << 22 |
+           (seq & NR_SEQ_MASK);
+}
+static size_t hop_slot(const hoptab_t *h, uint64_t k) {
+    size_t i = (size_t)nr_rng_mix64(k) & (h->cap - 1);
+    while (h->key[i] && h->key[i] != k) i = (i + 1) & (h->cap - 1);
+    return i;
+}
+static int hop_put(hoptab_t *h, uint64_t k) {
+    if (2 * (h->n + 1) > h->cap) {
+        hoptab_t g = {calloc(h->cap ? 2 * h->cap : 1024, 8), calloc(h->cap ? 2 * h->cap : 1024, 1),
+                      h->cap ? 2 * h->cap : 1024, 0};
+        if (!g.key || !g.hops) return -1;
+        for (size_t i = 0; i < h->cap; i++)
+            if (h->key[i]) {
+                size_t j = hop_slot(&g, h->key[i]);
+                g.key[j] = h->key[i], g.hops[j] = h->hops[i], g.n++;
+            }
+        free(h->key), free(h->hops);
+        *h = g;
+    }
+    size_t i = hop_slot(h, k);
+    if (!h->key[i]) h->n++;
+    h->key[i] = k;
+    h->hops[i] = 0;
+    return 0;
+}
+/* Remove k (backward-shift deletion); its hop count, or -1 if absent. */
+static int hop_take(hoptab_t *h, uint64_t k) {
+    if (!h->cap) return -1;
+    size_t i = hop_slot(h, k);
+    if (!h->key[i]) return -1;
+    int v = h->hops[i];
+    h->key[i] = 0;
+    h->n--;
+    for (size_t j = (i + 1) & (h->cap - 1); h->key[j]; j = (j + 1) & (h->cap - 1)) {
+        size_t home = (size_t)nr_rng_mix64(h->key[j]) & (h->cap - 1);
+        /* move j back to i unless its home lies cyclically in (i, j] */
+        if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
+            h->key[i] = h->key[j], h->hops[i] = h->hops[j];
+            h->key[j] = 0;
+            i = j;
+        }
+    }
+    return v;
+}
+
+/* ---- terminals ---- */
+typedef struct {
+    nr_inj_t inj;
+    nr_rng_t rng;              /* hash phits */
+    uint32_t ph[PKT_CAP];
+    int len, pos, vc;          /* packet being sent; len 0 = none */
+    uint64_t gen;              /* its generation cycle */
+    tb_vctsend vct;            /* credits of the leaf's input queue */
+    chan_t up;                 /* node -> leaf port */
+    uint32_t arr_cr[MAXV];     /* credits that arrived this cycle */
+    int arr_v;                 /* a phit arrived for the sink */
+    uint32_t arr_ph;
+    uint32_t as[PKT_CAP];      /* sink: the packet being assembled */
+    int alen, cur_vc;
+} node_t;
+
+typedef struct {
+    const net_opts *o;
+    net_topo t;
+    const rtr_org *org[NET_MAX_LEVELS];
+    rtr_geom g[NET_MAX_LEVELS];
+    const rtr_geom *gp[NET_MAX_LEVELS];
+    nr_rtr *rt;
+    nr_rtr_in *in;
+    nr_rtr_out *ro;
+    rtr_cfgw (*cfgw)[1024];
+    int *ncfgw;
+    chan_t *ch;                /* router r's output p: ch[r*K + p] */
+    node_t *nd;
+    nr_traffic_t tp;
+    nr_sb_t sb;
+    nr_stats_t st;
+    hoptab_t hop;
+    uint64_t hops[NET_HOPS_MAX + 1];
+    uint64_t untracked;        /* tags a router output could not find */
+    uint64_t nonminimal;       /* packets that crossed more routers than the shortest route */
+    uint64_t self_skipped;
+    uint64_t t0;               /* first traffic cycle */
+    int nvcs;
+    FILE *log;
+} net_t;
+
+static const rtr_geom *geom_of(const net_t *n, int r) { return &n->g[n->t.r[r].level - 1]; }
+
+/* Routers: configurations per level, their geometries, and the checks that
+ * bind them into one network. */
+static int net_setup_routers(net_t *n, char *err, int errlen) {
+    const net_opts *o = n->o;
+    rtr_namedcfg nc[NET_MAX_LEVELS];
+    char e2[512];
+    if (o->ncfg < 1 || o->ncfg > NET_MAX_LEVELS) {
+        snprintf(err, errlen, "expected 1 to %d router configurations", NET_MAX_LEVELS);
+        return 2;
+    }
+    for (int l = 0; l < NET_MAX_LEVELS; l++) {
+        const char *name = o->cfg[l < o->ncfg ? l : o->ncfg - 1];
+        if (rtr_cfg_lookup(o->cfg_file, name, &nc[l], e2, sizeof e2)) {
+            snprintf(err, errlen, "%s", e2);
+            return 2;
+        }
+        n->org[l] = rtr_org_for_top(nc[l].top);
+        if (!n->org[l]) {
+            snprintf(err, errlen, "configuration %s: top %s is not a router", name, nc[l].top);
+            return 2;
+        }
+        if (n->org[l]->geom(&nc[l], &n->g[l], e2, sizeof e2)) {
+            snprintf(err, errlen, "%s", e2);
+            return 2;
+        }
+        const rtr_geom *g = &n->g[l], *g0 = &n->g[0];
+        if (g->use_lcb) {
+            snprintf(err, errlen,
+                     "configuration %s has LCB ports (UseLcb = 1); networks connect bare ports "
+                     "so far: use a bare configuration (e.g. yarc-k16-bare)", name);
+            return 2;
+        }
+        if (g->num_ports != g0->num_ports || g->num_vcs != g0->num_vcs ||
+            g->in_buf_per_vc != g0->in_buf_per_vc || g->max_pkt_len != g0->max_pkt_len) {
+            snprintf(err, errlen,
+                     "configurations %s and %s differ in NumPorts, NumVcs, InBufPerVc or "
+                     "MaxPktLen; the routers of one network must agree on them (a bare output "
+                     "holds credits for its neighbour's input queue)", o->cfg[0], name);
+            return 2;
+        }
+        n->gp[l] = g;
+    }
+    n->nvcs = n->g[0].num_vcs;
+    int rc = net_topo_build(&n->t, o->topo, n->g[0].num_ports, e2, sizeof e2);
+    if (rc) {
+        snprintf(err, errlen, "%s", e2);
+        return 2;
+    }
+    if (o->ncfg > n->t.levels) {
+        snprintf(err, errlen, "%d router configurations for a network of %d levels", o->ncfg,
+                 n->t.levels);
+        return 2;
+    }
+    net_check_res cr;
+    if (net_topo_check(&n->t, n->gp, &cr, e2, sizeof e2)) {
+        snprintf(err, errlen, "topology %s: %s", o->topo, e2);
+        return 2;
+    }
+    if (n->log)
+        fprintf(n->log,
+                "net: %s, %d nodes, %d routers, %d links; tables checked: routes of %d..%d "
+                "routers, %ld turns, %ld channels, no dependency cycle\n",
+                o->topo, n->t.nnodes, n->t.nrtr, n->t.nlinks, cr.min_hops, cr.max_hops, cr.turns,
+                cr.channels);
+    const int R = n->t.nrtr;
+    n->rt = calloc((size_t)R, sizeof *n->rt);
+    n->in = calloc((size_t)R, sizeof *n->in);
+    n->ro = calloc((size_t)R, sizeof *n->ro);
+    n->cfgw = calloc((size_t)R, sizeof *n->cfgw);
+    n->ncfgw = calloc((size_t)R, sizeof *n->ncfgw);
+    n->ch = calloc((size_t)R * K, sizeof *n->ch);
+    if (!n->rt || !n->in || !n->ro || !n->cfgw || !n->ncfgw || !n->ch) {
+        snprintf(err, errlen, "out of memory");
+        return 2;
+    }
+    nr_lcb_cfg lcfg = {1024, 255, (uint32_t)n->g[0].max_pkt_len};
+    for (int r = 0; r < R; r++) {
+        int l = n->t.r[r].level - 1;
+        if (n->org[l]->model->create(&nc[l], &lcfg, &n->rt[r], e2, sizeof e2)) {
+            snprintf(err, errlen, "router %d: %s", r, e2);
+            return 2;
+        }
+        n->ncfgw[r] = rtr_tables_encode(&n->t.r[r].tab, n->cfgw[r], 1024);
+        for (int p = 0; p < K; p++) {
+            net_end e = n->t.r[r].peer[p];
+            if (e.rtr == NET_PEER_NONE) continue;
+            if (chan_init(&n->ch[r * K + p], e.rtr == NET_PEER_NODE ? o->node_lat : o->link_lat)) {
+                snprintf(err, errlen, "out of memory");
+                return 2;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Terminals: pattern, sources, scoreboard, statistics. */
+static int net_setup_nodes(net_t *n, char *err, int errlen) {
+    const net_opts *o = n->o;
+    const rtr_geom *g = &n->g[0];
+    const int N = n->t.nnodes;
+    char e2[256];
+    nr_traffic_cfg_t tc = o->tp;
+    tc.k = N;
+    if (nr_traffic_init(&n->tp, &tc, o->seed, e2, sizeof e2)) {
+        snprintf(err, errlen, "pattern over %d nodes: %s", N, e2);
+        return 2;
+    }
+    nr_inj_cfg_t ic = o->inj;
+    if (ic.len.kind != NR_LEN_BWMIX && ic.len.num_vcs == 0) ic.len.num_vcs = n->nvcs;
+    nr_pkt_desc_t d = nr_pkt_desc(0, 0, 0, 0, 4);
+    d.h = o->routing == NET_RT_HASH;
+    int lmin = ic.len.kind == NR_LEN_FIXED ? ic.len.a : ic.len.kind == NR_LEN_UNIFORM ? ic.len.a : 4;
+    int lmax = ic.len.kind == NR_LEN_FIXED ? ic.len.a : ic.len.kind == NR_LEN_UNIFORM ? ic.len.b : 19;
+    if (lmin < nr_pkt_min_len(&d) || lmax > g->max_pkt_len) {
+        snprintf(err, errlen,
+                 "packet lengths %d..%d: a tagged packet%s needs %d to %d phits (MaxPktLen)", lmin,
+                 lmax, d.h ? " with its hash phit" : "", nr_pkt_min_len(&d), g->max_pkt_len);
+        return 2;
+    }
+    if (ic.len.kind == NR_LEN_BWMIX && n->nvcs < 2) {
+        snprintf(err, errlen, "bwmix uses VCs 0 and 1; the routers have %d VC", n->nvcs);
+        return 2;
+    }
+    n->nd = calloc((size_t)N, sizeof *n->nd);
+    if (!n->nd) {
+        snprintf(err, errlen, "out of memory");
+        return 2;
+    }
+    for (int i = 0; i < N; i++) {
+        node_t *nd = &n->nd[i];
+        if (nr_inj_init(&nd->inj, &ic, o->seed, i, e2, sizeof e2)) {
+            snprintf(err, errlen, "injection: %s", e2);
+            return 2;
+        }
+        nr_rng_stream(&nd->rng, o->seed, NR_RNG_STREAM(NET_RNG_P_HASH, i));
+        tb_vctsend_init(&nd->vct, n->nvcs, g->in_buf_per_vc, g->max_pkt_len);
+        if (chan_init(&nd->up, o->node_lat)) {
+            snprintf(err, errlen, "out of memory");
+            return 2;
+        }
+    }
+    nr_sb_cfg_t sc;
+    nr_sb_cfg_default(&sc);
+    sc.num_vcs = n->nvcs;
+    sc.max_len = g->max_pkt_len;
+    sc.log = n->log;
+    if (nr_sb_init(&n->sb, &sc, NULL, NULL)) {
+        snprintf(err, errlen, "scoreboard: out of memory");
+        return 2;
+    }
+    nr_stats_cfg_t stc = {o->warmup, o->measure, o->drain, N, 1};
+    if (nr_stats_init(&n->st, &stc, e2, sizeof e2)) {
+        snprintf(err, errlen, "statistics: %s", e2);
+        return 2;
+    }
+    return 0;
+}
+
+/* Start the next packet of node i's source queue. */
+static int src_start(net_t *n, int i, uint64_t ts) {
+    node_t *nd = &n->nd[i];
+    const nr_inj_pkt_t *q = nr_inj_peek(&nd->inj);
+    if (!q) return 0;
+    const net_end at = n->t.node[i];
+    if (q->dest == i && !net_turn_ok(geom_of(n, at.rtr), at.port, at.port)) {
+        /* A packet to its own node would turn back into its input port,
+         * which this leaf has no crosspoint for (SELF): not injected,
+         * counted, and out of the measurement. */
+        n->self_skipped++;
+        nr_stats_dropped(&n->st, q->gen_cycle);
+        nr_inj_pop(&nd->inj);
+        return 0;
+    }
+    nr_pkt_desc_t d = nr_pkt_desc((unsigned)i, (unsigned)q->dest, (unsigned)q->vc, 0, q->len);
+    d.a = n->o->routing == NET_RT_ADAPTIVE;
+    d.h = n->o->routing == NET_RT_HASH;
+    if (d.h) d.hash = (uint32_t)nr_rng_below(&nd->rng, 1u << 22);
+    d.seq = nr_sb_next_seq(&n->sb, d.src, d.dest, d.vc);
+    char e2[200];
+    int len = nr_pkt_build(&d, nd->ph, PKT_CAP, e2, sizeof e2);
+    if (len < 0) {
+        fprintf(n->log, "FAIL node %d: packet build: %s\n", i, e2);
+        return -1;
+    }
+    /* Up*-down* routing with a = h = 0 gives a flow one path: in order. */
+    int rc = (n->o->routing == NET_RT_DET ? nr_sb_expect : nr_sb_expect_unordered)(
+        &n->sb, nd->ph, len, ts, NR_SB_DELIVER, q->gen_cycle);
+    if (rc < 0 || hop_put(&n->hop, hop_key(d.src, d.dest, d.vc, d.seq))) {
+        fprintf(n->log, "FAIL node %d: scoreboard: %s\n", i, rc < 0 ? n->sb.usage_err : "memory");
+        return -1;
+    }
+    nd->len = len;
+    nd->pos = 0;
+    nd->vc = (int)d.vc;
+    nd->gen = q->gen_cycle;
+    nr_inj_pop(&nd->inj);
+    return 0;
+}
+
+/* Step 3 for node i: the sink's phit and credit, the source's tick and phit. */
+static int node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
+    node_t *nd = &n->nd[i];
+    const net_end at = n->t.node[i];
+    const int s = (int)(t % (uint64_t)nd->up.lat);
+    const uint64_t ts = t - n->t0;
+    chan_t *dn = &n->ch[at.rtr * K + at.port];
+    const int sd = (int)(t % (uint64_t)dn->lat);
+    memset(dn->cr[sd], 0, sizeof dn->cr[sd]);
+    if (nd->arr_v) {
+        uint32_t ph = nd->arr_ph;
+        unsigned kind = nr_phit_kind(ph);
+        *moved = 1;
+        if (kind == NR_KIND_HEAD) {
+            nd->alen = 0;
+            nd->cur_vc = (int)(nr_head_vc(ph) % (unsigned)n->nvcs);
+        }
+        if (nd->alen < PKT_CAP) nd->as[nd->alen++] = ph;
+        dn->cr[sd][nd->cur_vc] = 1; /* the sink takes every phit at once */
+        if (kind == NR_KIND_EOP) {
+            nr_sb_match_t m;
+            nr_sb_deliver(&n->sb, i, nd->as, nd->alen, ts, &m);
+            if (m.matched) {
+                nr_stats_delivered(&n->st, i, nd->alen, m.user, UINT64_MAX, ts);
+                int h = hop_take(&n->hop, hop_key(m.src, m.dest, m.vc, m.seq));
+                if (h < 0) n->untracked++;
+                else n->hops[h > NET_HOPS_MAX ? NET_HOPS_MAX : h]++;
+                /* every routing of the kit is minimal on its topology */
+                if (h >= 0 && h != net_topo_min_hops(&n->t, (int)m.src, (int)m.dest)) {
+                    if (n->nonminimal++ < 5)
+                        fprintf(n->log, "FAIL cycle %" PRIu64 ": packet %u->%u seq %u crossed %d "
+                                "routers, the shortest route %d\n", t, m.src, m.dest, m.seq, h,
+                                net_topo_min_hops(&n->t, (int)m.src, (int)m.dest));
+                }
+            }
+            nd->alen = 0;
+        }
+    }
+    uint32_t over;
+    int bad = tb_vctsend_return(&nd->vct, nd->arr_cr, &over);
+    if (bad >= 0) {
+        fprintf(n->log, "FAIL cycle %" PRIu64 " node %d: credits of VC %d = %u, above the leaf's "
+                "input queue\n", t, i, bad, over);
+        return -1;
+    }
+    if (gen) {
+        int g = nr_inj_tick(&nd->inj, ts, &n->tp);
+        if (g < 0) {
+            fprintf(n->log, "FAIL node %d: source queue: out of memory\n", i);
+            return -1;
+        }
+        if (g > 0) {
+            const nr_inj_t *ij = &nd->inj;
+            nr_stats_generated(&n->st, i, ij->q[(ij->qhead + ij->qlen - 1) % ij->qcap].len, ts);
+        }
+    }
+    if (nd->len == 0 && gen && src_start(n, i, ts)) return -1;
+    nd->up.val[s] = 0;
+    if (nd->len > 0 && tb_vctsend_may(&nd->vct, nd->vc, nd->pos == 0)) {
+        nd->up.val[s] = 1;
+        nd->up.ph[s] = nd->ph[nd->pos];
+        tb_vctsend_sent(&nd->vct, nd->vc);
+        if (++nd->pos == nd->len) nd->len = 0;
+        *moved = 1;
+    }
+    return 0;
+}
+
+/* A router output sent ph on channel c: follow the packet to its tag and
+ * count a hop for it. */
+static void hop_follow(net_t *n, chan_t *c, uint32_t ph) {
+    if (nr_phit_kind(ph) == NR_KIND_HEAD) {
+        c->pos = 0;
+        c->r = (int)nr_head_r(ph);
+        c->h = (int)nr_head_h(ph);
+        c->dest = nr_head_dest(ph);
+        c->vc = nr_head_vc(ph);
+        return;
+    }
+    int tp = 1 + c->r + c->h;
+    c->pos++;
+    if (c->pos == tp) c->src = nr_phit_data(ph) & NR_DEST_MAX;
+    if (c->pos == tp + 1) {
+        uint64_t k = hop_key(c->src, c->dest, c->vc, nr_phit_data(ph));
+        size_t j = n->hop.cap ? hop_slot(&n->hop, k) : 0;
+        if (n->hop.cap && n->hop.key[j] == k) n->hop.hops[j]++;
+        else n->untracked++;
+    }
+}
+
+/* One cycle of the whole network; -1 when a check failed. */
+static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved) {
+    const int R = n->t.nrtr, N = n->t.nnodes;
+    /* 1. what arrives at the nodes */
+    for (int i = 0; i < N; i++) {
+        node_t *nd = &n->nd[i];
+        const chan_t *dn = &n->ch[n->t.node[i].rtr * K + n->t.node[i].port];
+        int s = (int)(t % (uint64_t)dn->lat), su = (int)(t % (uint64_t)nd->up.lat);
+        nd->arr_v = dn->val[s];
+        nd->arr_ph = dn->ph[s];
+        memcpy(nd->arr_cr, nd->up.cr[su], sizeof nd->arr_cr);
+    }
+    /* 2. the routers' inputs */
+    for (int r = 0; r < R; r++) {
+        nr_rtr_in *in = &n->in[r];
+        const net_rtr *nr = &n->t.r[r];
+        in->cfg_we = t < (uint64_t)n->ncfgw[r];
+        if (in->cfg_we) {
+            const rtr_cfgw *w = &n->cfgw[r][t];
+            in->cfg_bcast = w->bcast, in->cfg_tile = w->tile, in->cfg_addr = w->addr;
+            in->cfg_wdata = w->wdata;
+        }
+        for (int p = 0; p < nr->nports; p++) {
+            net_end e = nr->peer[p];
+            in->in_valid[p] = 0;
+            memset(in->out_cr[p], 0, sizeof in->out_cr[p]);
+            if (e.rtr == NET_PEER_NONE) continue;
+            const chan_t *c = e.rtr == NET_PEER_NODE ? &n->nd[e.port].up : &n->ch[e.rtr * K + e.port];
+            int s = (int)(t % (uint64_t)c->lat);
+            in->in_valid[p] = c->val[s];
+            in->in_phit[p] = c->ph[s];
+            const chan_t *o = &n->ch[r * K + p];
+            memcpy(in->out_cr[p], o->cr[(int)(t % (uint64_t)o->lat)], sizeof in->out_cr[p]);
+        }
+    }
+    /* 3. the nodes */
+    for (int i = 0; i < N; i++)
+        if (node_step(n, i, t, gen, moved)) return -1;
+    /* 4. evaluate */
+    for (int r = 0; r < R; r++) nr_rtr_eval(n->rt[r], &n->in[r], &n->ro[r]);
+    /* 5. the routers' outputs into their channels */
+    for (int r = 0; r < R; r++) {
+        const net_rtr *nr = &n->t.r[r];
+        const nr_rtr_out *o = &n->ro[r];
+        for (int p = 0; p < nr->nports; p++) {
+            net_end e = nr->peer[p];
+            if (e.rtr == NET_PEER_NONE) {
+                if (o->out_valid[p]) {
+                    fprintf(n->log, "FAIL cycle %" PRIu64 " router %d: a phit leaves by port %d, "
+                            "which is not connected\n", t, r, p);
+                    return -1;
+                }
+                continue;
+            }
+            chan_t *c = &n->ch[r * K + p];
+            int s = (int)(t % (uint64_t)c->lat);
+            c->val[s] = (uint8_t)(o->out_valid[p] != 0);
+            c->ph[s] = o->out_phit[p];
+            if (o->out_valid[p]) {
+                *moved = 1;
+                c->phits += in_window;
+                hop_follow(n, c, o->out_phit[p]);
+            }
+            chan_t *u = e.rtr == NET_PEER_NODE ? &n->nd[e.port].up : &n->ch[e.rtr * K + e.port];
+            memcpy(u->cr[(int)(t % (uint64_t)u->lat)], o->in_cr[p], sizeof u->cr[0]);
+        }
+    }
+    /* 6. clock edge */
+    for (int r = 0; r < R; r++) nr_rtr_tick(n->rt[r]);
+    return 0;
+}
+
+/* Channel class for the utilisation table: 0 node links, l the links
+ * between levels l and l+1. */
+static int chan_class(const net_t *n, int r, int p) {
+    net_end e = n->t.r[r].peer[p];
+    if (e.rtr == NET_PEER_NODE) return 0;
+    int a = n->t.r[r].level, b = n->t.r[e.rtr].level;
+    return a < b ? a : b;
+}
+
+static void net_free(net_t *n) {
+    for (int r = 0; n->rt && r < n->t.nrtr; r++) {
+        nr_rtr_free(n->rt[r]);
+        for (int p = 0; p < K; p++) chan_free(&n->ch[r * K + p]);
+    }
+    for (int i = 0; n->nd && i < n->t.nnodes; i++) {
+        nr_inj_free(&n->nd[i].inj);
+        chan_free(&n->nd[i].up);
+    }
+    free(n->rt), free(n->in), free(n->ro), free(n->cfgw), free(n->ncfgw), free(n->ch);
+    free(n->nd);
+    free(n->hop.key), free(n->hop.hops);
+    nr_traffic_free(&n->tp);
+    nr_sb_free(&n->sb);
+    nr_stats_free(&n->st);
+    net_topo_free(&n->t);
+}
+
+/* Anything still on its way: a packet expected and not delivered, a source
+ * part-way through a packet, a credit not home. */
+static int net_busy(const net_t *n) {
+    if (n->sb.outstanding) return 1;
+    for (int i = 0; i < n->t.nnodes; i++)
+        if (n->nd[i].len || !tb_vctsend_home(&n->nd[i].vct)) return 1;
+    return 0;
+}
+
+static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
+    FILE *f = n->log;
+    const int R = n->t.nrtr, N = n->t.nnodes;
+    char buf[256];
+    for (int r = 0; r < R; r++)
+        if (nr_rtr_errors(n->rt[r], buf, sizeof buf)) {
+            fprintf(f, "FAIL router %d: %s\n", r, buf);
+            fail = 1;
+        }
+    uint64_t queued = 0;
+    for (int i = 0; i < N; i++) {
+        queued += nr_inj_depth(&n->nd[i].inj);
+        const tb_vctsend *v = &n->nd[i].vct;
+        for (int c = 0; c < n->nvcs; c++)
+            if (v->cred[c] != v->full) {
+                fprintf(f, "FAIL node %d: %u of %u credits of VC %d home at the end\n", i,
+                        v->cred[c], v->full, c);
+                fail = 1;
+            }
+    }
+    uint64_t sberr = nr_sb_final(&n->sb);
+    if (sberr) {
+        nr_sb_report(&n->sb, f);
+        fail = 1;
+    }
+    if (n->nonminimal) {
+        fprintf(f, "FAIL %" PRIu64 " packets took a longer route than the shortest\n",
+                n->nonminimal);
+        fail = 1;
+    }
+    if (n->untracked) {
+        fprintf(f, "FAIL %" PRIu64 " packet tags seen at router outputs matched no packet in "
+                "flight\n", n->untracked);
+        fail = 1;
+    }
+    nr_stats_summary_t s;
+    nr_stats_summary(&n->st, &s);
+    res->offered = s.offered, res->accepted = s.accepted;
+    res->lat_mean = s.mean, res->lat_p50 = s.p50, res->lat_p99 = s.p99, res->lat_max = s.max;
+    res->delivered = n->sb.delivered, res->labeled = s.labeled;
+    res->drained = s.drained;
+    res->sb_errors = sberr;
+    res->cycles = t;
+    res->self_skipped = n->self_skipped;
+    memcpy(res->hops, n->hops, sizeof res->hops);
+    double cnt[NET_MAX_LEVELS + 1] = {0};
+    for (int r = 0; r < R; r++)
+        for (int p = 0; p < n->t.r[r].nports; p++) {
+            if (n->t.r[r].peer[p].rtr == NET_PEER_NONE) continue;
+            int c = chan_class(n, r, p);
+            double u = (double)n->ch[r * K + p].phits / (double)n->o->measure;
+            res->link_util_mean[c] += u;
+            cnt[c]++;
+            if (u > res->link_util_max[c]) res->link_util_max[c] = u;
+        }
+    for (int c = 0; c <= NET_MAX_LEVELS; c++)
+        if (cnt[c] > 0) res->link_util_mean[c] /= cnt[c];
+    fprintf(f, "net: offered %.4f accepted %.4f phits/cycle/node; latency mean %.1f p50 %u p99 "
+            "%u max %u cycles (generation to tail, %" PRIu64 " packets)%s\n",
+            s.offered, s.accepted, s.mean, s.p50, s.p99, s.max, s.n,
+            s.drained ? "" : "; the drain limit cut the measurement short");
+    int nh = fprintf(f, "net: routers traversed:");
+    (void)nh;
+    for (int h = 0; h <= NET_HOPS_MAX; h++)
+        if (n->hops[h]) fprintf(f, " %d%s: %" PRIu64, h, h == NET_HOPS_MAX ? "+" : "", n->hops[h]);
+    fprintf(f, "\n");
+    if (!n->o->quiet)
+        for (int c = 0; c < n->t.levels; c++)
+            if (cnt[c] > 0)
+                fprintf(f, "net: channels %-14s %5.0f, load mean %.3f max %.3f phits/cycle\n",
+                        c == 0 ? "router-node" : c == 1 ? "levels 1-2" : c == 2 ? "levels 2-3"
+                                                                                 : "levels 3-4",
+                        cnt[c], res->link_util_mean[c], res->link_util_max[c]);
+    fprintf(f, "net: %" PRIu64 " packets delivered, %" PRIu64 " scoreboard errors, %" PRIu64
+            " packets left in the source queues at the end (never injected), %" PRIu64
+            " to their own node not injected (no turn back)%s; %s\n",
+            n->sb.delivered, sberr, queued, n->self_skipped, res->deadlock ? "" : ", credits home",
+            fail ? "FAIL" : "PASS");
+    return fail;
+}
+
+int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen) {
+    net_t n;
+    memset(&n, 0, sizeof n);
+    memset(res, 0, sizeof *res);
+    n.o = o;
+    n.log = out;
+    struct timespec w0, w1;
+    clock_gettime(CLOCK_MONOTONIC, &w0);
+    int rc = net_setup_routers(&n, err, errlen);
+    if (!rc) rc = net_setup_nodes(&n, err, errlen);
+    if (rc) {
+        net_free(&n);
+        return rc;
+    }
+    res->nodes = n.t.nnodes, res->routers = n.t.nrtr, res->links = n.t.nlinks;
+    for (int r = 0; r < n.t.nrtr; r++)
+        if ((uint64_t)n.ncfgw[r] > n.t0) n.t0 = (uint64_t)n.ncfgw[r];
+    uint64_t t = 0, stall = 0;
+    int fail = 0, stopped = 0;
+    uint64_t quiet = 0, settle = 2u * (uint64_t)(o->link_lat + o->node_lat) + 64;
+    for (;; t++) {
+        int moved = 0;
+        uint64_t ts = t >= n.t0 ? t - n.t0 : 0;
+        int in_window = t >= n.t0 && nr_stats_phase(&n.st, ts) == NR_PH_MEASURE;
+        if (net_cycle(&n, t, t >= n.t0 && !stopped, in_window, &moved)) {
+            fail = 1;
+            break;
+        }
+        if (t >= n.t0 && !stopped && nr_stats_done(&n.st, ts)) stopped = 1;
+        int busy = net_busy(&n);
+        stall = busy && !moved ? stall + 1 : 0;
+        if (stall >= o->stall_limit) {
+            fprintf(out, "FAIL cycle %" PRIu64 ": no phit moved for %" PRIu64 " cycles with %" PRIu64
+                    " packets in flight: deadlock\n", t, stall, n.sb.outstanding);
+            res->deadlock = 1;
+            fail = 1;
+            break;
+        }
+        quiet = !busy && !moved ? quiet + 1 : 0;
+        if (stopped && quiet >= settle) break;
+    }
+    rc = net_finish(&n, res, t, fail);
+    clock_gettime(CLOCK_MONOTONIC, &w1);
+    res->wall_s = (double)(w1.tv_sec - w0.tv_sec) + 1e-9 * (double)(w1.tv_nsec - w0.tv_nsec);
+    net_free(&n);
+    return rc;
+}

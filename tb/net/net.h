@@ -1,0 +1,78 @@
+/* net.h - a network of the kit's routers, stepped cycle by cycle
+ * (docs/network.md).
+ *
+ * The routers are nr_rtr values (csrc/include/nr_router.h), each made from a
+ * named configuration (configs/configs.txt) by its organization's C model,
+ * programmed through its configuration port with the tables the topology
+ * builder computed (topo.h). Channels between routers, and between a router
+ * and a terminal node, have a latency in cycles each way (phits one way,
+ * credits back). Terminals use the kit's traffic patterns, injection
+ * processes, packet builder, scoreboard and statistics.
+ *
+ * This first version connects bare ports (UseLcb = 0): a router's output
+ * drives its neighbour's input queue against credits, as a bare port is
+ * specified (docs/yarc-arch.md section 11).
+ */
+#ifndef NET_NET_H
+#define NET_NET_H
+#include <stdint.h>
+#include <stdio.h>
+
+#include "nr_inj.h"
+#include "nr_traffic.h"
+#include "topo.h"
+
+/* Routing of the packets the terminals inject: the head's a and h bits. */
+typedef enum {
+    NET_RT_ADAPTIVE, /* updown-adaptive: a = 1, up by the routers' occupancy choice */
+    NET_RT_HASH,     /* updown-hash: h = 1, a random hash phit per packet */
+    NET_RT_DET,      /* updown-det: a = h = 0, up by ULUT[dest ^ input port] */
+    NET_RT_COUNT
+} net_routing;
+extern const char *const net_routing_names[]; /* "updown-adaptive", ... */
+
+#define NET_HOPS_MAX 16
+
+typedef struct {
+    const char *topo;                   /* topology spec (topo.h) */
+    const char *cfg[NET_MAX_LEVELS];    /* router configuration per level; ncfg = 1: all */
+    int ncfg;
+    const char *cfg_file;               /* configs/configs.txt */
+    net_routing routing;
+    nr_traffic_cfg_t tp;                /* pattern (k is set to the node count) */
+    nr_inj_cfg_t inj;                   /* injection process and lengths */
+    uint64_t seed;
+    uint64_t warmup, measure, drain;    /* cycles (nr_stats.h) */
+    int link_lat;                       /* router-to-router channel latency, >= 1 */
+    int node_lat;                       /* node-to-router channel latency, >= 1 */
+    uint64_t stall_limit;               /* cycles without any phit moving, with packets
+                                           in flight, that count as a deadlock */
+    int quiet;                          /* 1: no per-level table */
+} net_opts;
+
+void net_opts_default(net_opts *o);
+
+typedef struct {
+    int nodes, routers, links;
+    int min_hops, max_hops;             /* of the tables (net_topo_check) */
+    double offered, accepted;           /* phits/cycle/node */
+    double lat_mean, net_mean;
+    uint32_t lat_p50, lat_p99, lat_max;
+    uint64_t delivered, labeled;        /* packets */
+    uint64_t hops[NET_HOPS_MAX + 1];    /* delivered packets by routers traversed */
+    uint64_t self_skipped;              /* packets to their own node, not injected */
+    uint64_t sb_errors;                 /* scoreboard errors */
+    uint64_t cycles;
+    int drained, deadlock;
+    double link_util_mean[NET_MAX_LEVELS + 1], link_util_max[NET_MAX_LEVELS + 1];
+    double wall_s;
+} net_result;
+
+/* Build, check, program and run the network of o. Returns 0 when the run
+ * passed its checks (every packet delivered once, uncorrupted, in order
+ * where the routing keeps order; no deadlock; credits home; no router
+ * error), 1 when a check failed (what failed printed to out), 2 for bad
+ * input (message in err: spec, configuration, parameters). */
+int net_run(const net_opts *o, net_result *r, FILE *out, char *err, int errlen);
+
+#endif

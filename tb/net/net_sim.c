@@ -1,0 +1,122 @@
+/* net_sim.c - simulate a network of the kit's routers (net.h,
+ * docs/network.md). Options follow rtr_sim's where they apply.
+ *
+ *   net_sim --topo fclos:levels=2 --cfg yarc-k16-bare --routing updown-adaptive
+ *           --pattern ur --load 0.5 [--csv out.csv]
+ *
+ * Exit 0: the run passed its checks; 1: a check failed; 2: bad input.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/trafopt.h"
+#include "net.h"
+#include "nr_cli.h"
+
+static const nr_cli_opt_t opts[] = {
+    {"topo", "SPEC", "topology: fclos:k=K,levels=L (default fclos:levels=2; k = the routers' "
+                     "port count)"},
+    {"cfg", "NAMES", "router configuration, or one per level from the leaves up, comma "
+                     "separated (default yarc-k16-bare); bare configurations"},
+    {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
+    {"routing", "NAME", "updown-adaptive (default) | updown-hash | updown-det"},
+    TB_TRAFOPT_OPTS, /* default --len fixed:8 */
+    {"warmup", "N", "warm-up cycles (default 1000)"},
+    {"measure", "N", "measurement cycles (default 4000)"},
+    {"drain-max", "N", "drain limit after the window, cycles (default 20000)"},
+    {"link-lat", "N", "router-to-router channel latency, cycles each way (default 10)"},
+    {"node-lat", "N", "node-to-router channel latency, cycles each way (default 1)"},
+    {"stall-limit", "N", "cycles without a phit moving, with packets in flight, that are a "
+                         "deadlock (default 5000)"},
+    {"seed", "N", "random seed (default 1)"},
+    {"csv", "PATH", "append one result row (header written if the file is new)"},
+    {"quiet", NULL, "no per-level channel table"},
+    {NULL, NULL, NULL}};
+
+static int write_csv(const char *path, const net_opts *o, const net_result *r) {
+    struct stat sb;
+    int fresh = stat(path, &sb) != 0 || sb.st_size == 0;
+    FILE *f = fopen(path, "a");
+    if (!f) {
+        fprintf(stderr, "net_sim: --csv %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    if (fresh)
+        fprintf(f, "topo,cfg,routing,pattern,load,seed,nodes,routers,offered,accepted,lat_mean,"
+                   "lat_p50,lat_p99,lat_max,delivered,hops_mean,drained,deadlock,sb_errors,"
+                   "cycles,wall_s\n");
+    uint64_t np = 0, hs = 0;
+    for (int h = 0; h <= NET_HOPS_MAX; h++) np += r->hops[h], hs += (uint64_t)h * r->hops[h];
+    fprintf(f, "%s,", o->topo);
+    for (int l = 0; l < o->ncfg; l++) fprintf(f, "%s%s", l ? "+" : "", o->cfg[l]);
+    fprintf(f, ",%s,%s,%.4f,%" PRIu64 ",%d,%d,%.5f,%.5f,%.2f,%u,%u,%u,%" PRIu64 ",%.3f,%d,%d,%" PRIu64
+               ",%" PRIu64 ",%.2f\n",
+            net_routing_names[o->routing], nr_tp_name(o->tp.kind), o->inj.load, o->seed, r->nodes,
+            r->routers, r->offered, r->accepted, r->lat_mean, r->lat_p50, r->lat_p99, r->lat_max,
+            r->delivered, np ? (double)hs / (double)np : 0.0, r->drained, r->deadlock,
+            r->sb_errors, r->cycles, r->wall_s);
+    return fclose(f) ? -1 : 0;
+}
+
+int main(int argc, char **argv) {
+    net_opts o;
+    net_opts_default(&o);
+    o.tp.turn_frac = 0.25;
+    o.tp.turn_kind = NR_TP_UNIFORM;
+    o.inj.burst = 8;
+    if (getenv("NR_CONFIGS") && *getenv("NR_CONFIGS")) o.cfg_file = getenv("NR_CONFIGS");
+    const char *csv = NULL;
+    static char cfgbuf[256];
+    int tp_set = 0;
+    nr_cli_t c;
+    nr_cli_init(&c, "net_sim", "[options]", opts, argc, argv);
+    const char *v;
+    int k;
+    while ((k = nr_cli_next_or_exit(&c, &v)) != NR_CLI_END) {
+        if (k == NR_CLI_ARG) nr_cli_die(&c, "unexpected argument '%s'", v);
+        const char *n = opts[k].name;
+        if (tb_trafopt_handle(&c, n, v, &o.tp, &o.inj, &tp_set)) continue;
+        if (!strcmp(n, "topo")) o.topo = v;
+        else if (!strcmp(n, "cfg")) {
+            snprintf(cfgbuf, sizeof cfgbuf, "%s", v);
+            o.ncfg = 0;
+            for (char *s = strtok(cfgbuf, ","); s; s = strtok(NULL, ",")) {
+                if (o.ncfg == NET_MAX_LEVELS)
+                    nr_cli_die(&c, "--cfg: at most %d configurations", NET_MAX_LEVELS);
+                o.cfg[o.ncfg++] = s;
+            }
+            if (!o.ncfg) nr_cli_die(&c, "--cfg: expected a configuration name");
+        } else if (!strcmp(n, "cfg-file")) o.cfg_file = v;
+        else if (!strcmp(n, "routing")) o.routing = (net_routing)nr_cli_enum(&c, v, net_routing_names);
+        else if (!strcmp(n, "warmup")) o.warmup = nr_cli_u64(&c, v, 0, 100000000);
+        else if (!strcmp(n, "measure")) o.measure = nr_cli_u64(&c, v, 1, 100000000);
+        else if (!strcmp(n, "drain-max")) o.drain = nr_cli_u64(&c, v, 0, 100000000);
+        else if (!strcmp(n, "link-lat")) o.link_lat = (int)nr_cli_long(&c, v, 1, 1000);
+        else if (!strcmp(n, "node-lat")) o.node_lat = (int)nr_cli_long(&c, v, 1, 1000);
+        else if (!strcmp(n, "stall-limit")) o.stall_limit = nr_cli_u64(&c, v, 100, 100000000);
+        else if (!strcmp(n, "seed")) o.seed = nr_cli_u64(&c, v, 0, UINT64_MAX);
+        else if (!strcmp(n, "csv")) csv = v;
+        else if (!strcmp(n, "quiet")) o.quiet = 1;
+    }
+    if (o.tp.kind == NR_TP_HOTSPOT && o.tp.nhot == 0)
+        nr_cli_die(&c, "--pattern hotspot needs --hotspot NODES:F");
+    if (o.tp.kind == NR_TP_ROWCOL || o.tp.kind == NR_TP_QUAD)
+        nr_cli_die(&c, "--pattern %s describes the ports of one router, not a network's nodes",
+                   nr_tp_name(o.tp.kind));
+    char err[512];
+    nr_lendist_t ld = o.inj.len;
+    if (nr_lendist_check(&ld, err, sizeof err)) nr_cli_die(&c, "--len: %s", err);
+    nr_cli_print_seed(stdout, "net_sim", o.seed);
+    net_result r;
+    int rc = net_run(&o, &r, stdout, err, sizeof err);
+    if (rc == 2) nr_cli_die(&c, "%s", err);
+    printf("net: %" PRIu64 " cycles in %.2f s, %.0f network cycles/s\n", r.cycles, r.wall_s,
+           r.wall_s > 0 ? (double)r.cycles / r.wall_s : 0.0);
+    if (csv && write_csv(csv, &o, &r)) return 2;
+    return rc;
+}

@@ -1,0 +1,388 @@
+/* topo.c - the topology builder, its routing tables and the build-time
+ * checks (topo.h, docs/network.md).
+ *
+ * Folded Clos (k-ary L-tree). With d = k/2, a subtree of level l < L holds
+ * d^l nodes and d^(l-1) routers of level l; the whole network has
+ * N = k * d^(L-1) nodes and d^(L-1) top routers. Router (l, w, c) is router c
+ * of subtree w of level l (the top: w = 0). Its down port j (j < d; j < k at
+ * the top) goes to router (l-1, w', c mod d^(l-2)) of the subtree below,
+ * w' = w*d + j (the top: w' = j), at that router's up port d + c / d^(l-2). A
+ * leaf's down port j is node w*d + j. Node ids are therefore the digits of
+ * the path down: the top's port above bits (L-1)*lg(d), then one lg(d)-bit
+ * digit per level.
+ *
+ * Tables (docs/yarc-arch.md section 5), up*-down* routing: a router of level
+ * l < L has its subtree under ROOT_MASK = 0x7FFF & ~(d^l - 1), ROOT_DETECT =
+ * w * d^l, DOWN_SHIFT = (l-1)*lg(d) and DLUT[i] = i mod d: a destination in
+ * the subtree goes down by its level-l digit. Every other destination goes
+ * up: adaptively over UP_MASK = the up ports d..k-1, or by ULUT[i] =
+ * d + (i mod d), the hashed deterministic choice. The top router has the
+ * whole network below it (ROOT_MASK = 0x7FFF & ~(N-1), ROOT_DETECT = 0),
+ * DOWN_SHIFT = (L-1)*lg(d), DLUT[i] = i, and no up port. L2P is the identity.
+ */
+#include "topo.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int lg2(int n) {
+    int b = 0;
+    while ((1 << b) < n) b++;
+    return b;
+}
+static int ipow(int b, int e) {
+    int r = 1;
+    while (e-- > 0) r *= b;
+    return r;
+}
+
+/* "kind:key=val,key=val": the kind, then each key=value; -1 with a message. */
+typedef struct {
+    const char *key;
+    long *val;
+    long lo, hi;
+} spec_key;
+static int spec_parse(const char *spec, const char *body, spec_key *keys, char *err, int errlen) {
+    char buf[128];
+    if (strlen(body) >= sizeof buf) {
+        snprintf(err, errlen, "topology '%s': too long", spec);
+        return -1;
+    }
+    strcpy(buf, body);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        char *eq = strchr(tok, '=');
+        spec_key *k = keys;
+        if (eq) {
+            *eq = 0;
+            while (k->key && strcmp(k->key, tok)) k++;
+        }
+        if (!eq || !k->key) {
+            int n = snprintf(err, errlen, "topology '%s': expected key=value with a key of", spec);
+            for (k = keys; k->key && n < errlen; k++)
+                n += snprintf(err + n, errlen - n, " %s", k->key);
+            if (n < errlen) snprintf(err + n, errlen - n, "; got '%s'", tok);
+            return -1;
+        }
+        char *end;
+        long v = strtol(eq + 1, &end, 10);
+        if (end == eq + 1 || *end || v < k->lo || v > k->hi) {
+            snprintf(err, errlen, "topology '%s': %s: expected an integer in [%ld, %ld], got '%s'",
+                     spec, k->key, k->lo, k->hi, eq + 1);
+            return -1;
+        }
+        *k->val = v;
+    }
+    return 0;
+}
+
+static void link_ports(net_topo *t, int a, int pa, int b, int pb) {
+    t->r[a].peer[pa] = (net_end){b, pb};
+    t->r[b].peer[pb] = (net_end){a, pa};
+    t->nlinks++;
+}
+
+/* Router index of (l, w, c). */
+static int fclos_id(const net_topo *t, int l, int w, int c) {
+    return t->first[l] + w * ipow(t->d, l - 1) + c;
+}
+
+static void fclos_tables(net_topo *t, int l, int w, rtr_tables *tab) {
+    const int k = t->k, d = t->d, L = t->levels, top = l == L;
+    memset(tab, 0, sizeof *tab);
+    tab->nports = k;
+    tab->down_shift = (l - 1) * lg2(d);
+    if (top) {
+        tab->root_mask = 0x7FFFu & ~(unsigned)(t->nnodes - 1);
+        tab->root_detect = 0;
+    } else {
+        unsigned span = (unsigned)ipow(d, l);
+        tab->root_mask = 0x7FFFu & ~(span - 1);
+        tab->root_detect = (unsigned)w * span;
+    }
+    for (int i = 0; i < k; i++) {
+        tab->dlut[i] = top ? i : i % d;
+        tab->ulut[i] = top ? -1 : d + i % d;
+        tab->l2p[i] = i;
+        if (!top && i >= d) tab->up_mask |= 1ull << i;
+    }
+}
+
+static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen) {
+    long k = k_rtr, L = 2;
+    spec_key keys[] = {{"k", &k, 4, NR_MAX_PORTS}, {"levels", &L, 1, NET_MAX_LEVELS}, {NULL}};
+    if (spec_parse(t->spec, body, keys, err, errlen)) return -1;
+    if (k & (k - 1)) {
+        snprintf(err, errlen, "topology '%s': k = %ld is not a power of two", t->spec, k);
+        return -1;
+    }
+    if (k != k_rtr) {
+        snprintf(err, errlen, "topology '%s': k = %ld, but the routers have %d ports", t->spec,
+                 k, k_rtr);
+        return -1;
+    }
+    const int d = (int)k / 2;
+    long n = k;
+    for (int l = 1; l < L; l++) n *= d;
+    if (n > NET_MAX_NODES) {
+        snprintf(err, errlen, "topology '%s': %ld nodes, more than the %d a 15-bit dest names",
+                 t->spec, n, NET_MAX_NODES);
+        return -1;
+    }
+    t->kind = NET_FCLOS;
+    t->k = (int)k;
+    t->levels = (int)L;
+    t->d = d;
+    t->nnodes = (int)n;
+    /* routers per level: N/d below the top, d^(L-1) at the top */
+    t->first[1] = 0;
+    for (int l = 1; l <= L; l++)
+        t->first[l + 1] = t->first[l] + (l == L ? ipow(d, (int)L - 1) : (int)n / d);
+    t->nrtr = t->first[L + 1];
+    t->r = calloc((size_t)t->nrtr, sizeof *t->r);
+    t->node = calloc((size_t)n, sizeof *t->node);
+    if (!t->r || !t->node) {
+        snprintf(err, errlen, "topology '%s': out of memory", t->spec);
+        return -1;
+    }
+    for (int l = 1; l <= L; l++) {
+        const int top = l == L, per = ipow(d, l - 1), nsub = top ? 1 : (int)n / ipow(d, l);
+        for (int w = 0; w < nsub; w++)
+            for (int c = 0; c < per; c++) {
+                int id = fclos_id(t, l, w, c);
+                net_rtr *r = &t->r[id];
+                r->level = l;
+                r->nports = (int)k;
+                for (int p = 0; p < NR_MAX_PORTS; p++) r->peer[p] = (net_end){NET_PEER_NONE, 0};
+                fclos_tables(t, l, w, &r->tab);
+            }
+    }
+    for (int l = 1; l <= L; l++) {
+        const int top = l == L, per = ipow(d, l - 1), nsub = top ? 1 : (int)n / ipow(d, l);
+        const int ndown = top ? (int)k : d;
+        for (int w = 0; w < nsub; w++)
+            for (int c = 0; c < per; c++) {
+                int id = fclos_id(t, l, w, c);
+                for (int j = 0; j < ndown; j++) {
+                    int wc = top ? j : w * d + j;
+                    if (l == 1) {
+                        t->r[id].peer[j] = (net_end){NET_PEER_NODE, wc};
+                        t->node[wc] = (net_end){id, j};
+                    } else {
+                        int pl = ipow(d, l - 2);
+                        link_ports(t, id, j, fclos_id(t, l - 1, wc, c % pl), d + c / pl);
+                    }
+                }
+            }
+    }
+    return 0;
+}
+
+int net_topo_build(net_topo *t, const char *spec, int k_rtr, char *err, int errlen) {
+    memset(t, 0, sizeof *t);
+    snprintf(t->spec, sizeof t->spec, "%s", spec);
+    const char *colon = strchr(spec, ':');
+    size_t kl = colon ? (size_t)(colon - spec) : strlen(spec);
+    const char *body = colon ? colon + 1 : "";
+    int rc;
+    if (kl == 5 && !strncmp(spec, "fclos", 5)) {
+        rc = fclos_build(t, body, k_rtr, err, errlen);
+    } else {
+        snprintf(err, errlen, "topology '%s': expected a kind of fclos (fclos:k=16,levels=2)",
+                 spec);
+        rc = -1;
+    }
+    if (rc) net_topo_free(t);
+    return rc;
+}
+
+void net_topo_free(net_topo *t) {
+    free(t->r);
+    free(t->node);
+    t->r = NULL;
+    t->node = NULL;
+}
+
+int net_topo_min_hops(const net_topo *t, int a, int b) {
+    /* the lowest level whose subtree holds both: up to it and down again */
+    long span = 1;
+    for (int l = 1; l < t->levels; l++) {
+        span *= t->d;
+        if (a / span == b / span) return 2 * l - 1;
+    }
+    return 2 * t->levels - 1;
+}
+
+int net_turn_ok(const rtr_geom *g, int p, int q) {
+    if (g->self_drop && p == q) return 0;
+    if (g->upup_first > 0 && p >= g->upup_first && q >= g->upup_first) return 0;
+    return 1;
+}
+
+/* ---- the check ---- */
+
+/* The output ports a packet to dest entering router r at port p may take:
+ * down, or every up choice (adaptive candidates, and every ULUT entry a
+ * hashed key can name). */
+static int route_all(const net_rtr *r, int p, unsigned dest, int *q, int max) {
+    int step, n = rtr_tables_route(&r->tab, p, dest, 1, 0, 0, 0, 0, &step, q, max);
+    if (step != RTR_STEP_UP_ADAPT) return n;
+    for (int i = 0; i < r->nports; i++) {
+        int l = r->tab.per_tile ? r->tab.tile_ulut[p][i] : r->tab.ulut[i];
+        int x = l >= 0 && l < r->nports ? r->tab.l2p[l] : -1, dup = 0;
+        for (int j = 0; j < n; j++) dup |= q[j] == x;
+        if (x >= 0 && !dup && n < max) q[n++] = x;
+    }
+    return n;
+}
+
+typedef struct {
+    const net_topo *t;
+    const rtr_geom *const *g;
+    unsigned char *seen;   /* (router, in port) states of this dest */
+    uint64_t *turn;        /* per (router, in port): out ports used */
+    int *stack;            /* (router, in port, hops) */
+    char *err;
+    int errlen;
+} walk_ctx;
+
+static int walk_dest(walk_ctx *w, unsigned dest, net_check_res *res) {
+    const net_topo *t = w->t;
+    const int K = NR_MAX_PORTS;
+    memset(w->seen, 0, (size_t)t->nrtr * K);
+    int sp = 0;
+    for (int s = 0; s < t->nnodes; s++) {
+        if ((unsigned)s == dest) continue;
+        net_end e = t->node[s];
+        if (!w->seen[e.rtr * K + e.port]) {
+            w->seen[e.rtr * K + e.port] = 1;
+            w->stack[sp++] = e.rtr, w->stack[sp++] = e.port, w->stack[sp++] = 1;
+        }
+    }
+    const int maxh = 2 * t->levels - 1;
+    while (sp > 0) {
+        int h = w->stack[--sp], p = w->stack[--sp], ri = w->stack[--sp];
+        const net_rtr *r = &t->r[ri];
+        const rtr_geom *g = w->g[r->level - 1];
+        int q[NR_MAX_PORTS], nq = route_all(r, p, dest, q, NR_MAX_PORTS);
+        res->states++;
+        if (nq == 0) {
+            snprintf(w->err, w->errlen, "router %d (level %d): no route to node %u from port %d",
+                     ri, r->level, dest, p);
+            return -1;
+        }
+        for (int i = 0; i < nq; i++) {
+            net_end e = r->peer[q[i]];
+            if (!net_turn_ok(g, p, q[i])) {
+                snprintf(w->err, w->errlen,
+                         "router %d (level %d): node %u's route turns from port %d to port %d, "
+                         "which this organization has no crosspoint for",
+                         ri, r->level, dest, p, q[i]);
+                return -1;
+            }
+            w->turn[ri * K + p] |= 1ull << q[i];
+            if (e.rtr == NET_PEER_NONE) {
+                snprintf(w->err, w->errlen,
+                         "router %d (level %d): node %u's route leaves by port %d, which is not "
+                         "connected", ri, r->level, dest, q[i]);
+                return -1;
+            }
+            if (e.rtr == NET_PEER_NODE) {
+                if ((unsigned)e.port != dest) {
+                    snprintf(w->err, w->errlen,
+                             "router %d (level %d): node %u's route ends at node %d (port %d)",
+                             ri, r->level, dest, e.port, q[i]);
+                    return -1;
+                }
+                if (res->min_hops == 0 || h < res->min_hops) res->min_hops = h;
+                if (h > res->max_hops) res->max_hops = h;
+                continue;
+            }
+            if (h + 1 > maxh) {
+                snprintf(w->err, w->errlen,
+                         "router %d (level %d): node %u's route is still in the network after "
+                         "%d routers", ri, r->level, dest, maxh);
+                return -1;
+            }
+            if (!w->seen[e.rtr * K + e.port]) {
+                w->seen[e.rtr * K + e.port] = 1;
+                w->stack[sp++] = e.rtr, w->stack[sp++] = e.port, w->stack[sp++] = h + 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* A cycle in the channel-dependency graph: channel (r, q) -> (peer of q,
+ * each out port its turns use). Iterative depth-first search, colours 0 new,
+ * 1 on the stack, 2 done. */
+static int cdg_cycle(const net_topo *t, const uint64_t *turn, net_check_res *res, char *err,
+                     int errlen) {
+    const int K = NR_MAX_PORTS, nch = t->nrtr * K;
+    unsigned char *col = calloc((size_t)nch, 1);
+    int *st = malloc(sizeof(int) * 2 * (size_t)nch), rc = 0;
+    if (!col || !st) {
+        free(col), free(st);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (int c0 = 0; c0 < nch && !rc; c0++) {
+        if (col[c0] || t->r[c0 / K].peer[c0 % K].rtr < 0) continue;
+        res->channels++;
+        int sp = 0;
+        st[sp++] = c0, st[sp++] = 0;
+        col[c0] = 1;
+        while (sp > 0 && !rc) {
+            int c = st[sp - 2], *next = &st[sp - 1];
+            net_end e = t->r[c / K].peer[c % K];
+            uint64_t outs = e.rtr >= 0 ? turn[e.rtr * K + e.port] : 0;
+            while (*next < K && !(outs >> *next & 1)) (*next)++;
+            if (*next == K) {
+                col[c] = 2;
+                sp -= 2;
+                continue;
+            }
+            int c2 = e.rtr * K + (*next)++;
+            if (t->r[e.rtr].peer[c2 % K].rtr < 0) continue; /* to a node: no dependency */
+            if (col[c2] == 1) {
+                snprintf(err, errlen,
+                         "the routes' channel dependencies have a cycle through router %d port "
+                         "%d: a deadlock is possible", e.rtr, c2 % K);
+                rc = -1;
+            } else if (!col[c2]) {
+                col[c2] = 1;
+                res->channels++;
+                st[sp++] = c2, st[sp++] = 0;
+            }
+        }
+    }
+    free(col), free(st);
+    return rc;
+}
+
+int net_topo_check(const net_topo *t, const rtr_geom *const *g, net_check_res *res, char *err,
+                   int errlen) {
+    const int K = NR_MAX_PORTS;
+    memset(res, 0, sizeof *res);
+    for (int i = 0; i < t->nrtr; i++)
+        if (g[t->r[i].level - 1]->num_ports != t->r[i].nports) {
+            snprintf(err, errlen, "router %d (level %d): the topology gives it %d ports, its "
+                     "configuration %d", i, t->r[i].level, t->r[i].nports,
+                     g[t->r[i].level - 1]->num_ports);
+            return -1;
+        }
+    walk_ctx w = {t, g, calloc((size_t)t->nrtr * K, 1), calloc((size_t)t->nrtr * K, 8),
+                  malloc(sizeof(int) * 3 * (size_t)t->nrtr * K), err, errlen};
+    int rc = 0;
+    if (!w.seen || !w.turn || !w.stack) {
+        snprintf(err, errlen, "out of memory");
+        rc = -1;
+    }
+    for (int dst = 0; dst < t->nnodes && !rc; dst++) rc = walk_dest(&w, (unsigned)dst, res);
+    if (!rc) {
+        for (long i = 0; i < (long)t->nrtr * K; i++) res->turns += __builtin_popcountll(w.turn[i]);
+        rc = cdg_cycle(t, w.turn, res, err, errlen);
+    }
+    free(w.seen), free(w.turn), free(w.stack);
+    return rc;
+}

@@ -1,0 +1,80 @@
+/* topo.h - network topologies of the kit's routers: a builder from a spec
+ * string, the routing tables of every router computed from the topology,
+ * and the build-time checks (docs/network.md).
+ *
+ * A topology is routers, each with its ports' peers (another router's port,
+ * a terminal node, or nothing), and every router's routing tables as the
+ * routers' own mechanism holds them (docs/yarc-arch.md section 5: root
+ * detect and mask, DLUT, ULUT, UP_MASK, L2P; rtr_tables, tb/rtr/rtr.h). The
+ * same tables program the C models and, later, the RTL.
+ *
+ * Spec strings:
+ *   fclos:k=K,levels=L   folded Clos (a k-ary L-tree, up*-down* routing) of
+ *                        K-port routers: every router below the top has K/2
+ *                        down and K/2 up ports, a top router K down ports;
+ *                        N = K * (K/2)^(L-1) nodes, L = 1 a single router.
+ *                        K is the routers' port count when not given.
+ */
+#ifndef NET_TOPO_H
+#define NET_TOPO_H
+#include "rtr/rtr.h"
+
+#define NET_MAX_LEVELS 4
+#define NET_MAX_NODES 32768 /* the head's 15-bit dest */
+
+/* The far end of a port. */
+enum { NET_PEER_NONE = -2, NET_PEER_NODE = -1 };
+typedef struct {
+    int rtr;  /* a router index, NET_PEER_NODE (port = the node id) or NET_PEER_NONE */
+    int port;
+} net_end;
+
+typedef struct {
+    int level;  /* 1 = leaf .. levels = top */
+    int nports;
+    net_end peer[NR_MAX_PORTS];
+    rtr_tables tab;
+} net_rtr;
+
+typedef enum { NET_FCLOS } net_kind;
+
+typedef struct {
+    char spec[128];
+    net_kind kind;
+    int k, levels, d;      /* ports per router, levels, down ports below the top */
+    int nrtr, nnodes;
+    int first[NET_MAX_LEVELS + 2]; /* routers of level l: first[l] .. first[l+1]-1 */
+    net_rtr *r;
+    net_end *node;         /* node n: its router and port */
+    int nlinks;            /* router-to-router links */
+} net_topo;
+
+/* Build the topology of spec for routers of k_rtr ports. 0, or -1 with a
+ * message naming the spec's fault (the caller exits 2). */
+int net_topo_build(net_topo *t, const char *spec, int k_rtr, char *err, int errlen);
+void net_topo_free(net_topo *t);
+
+/* What the check found. */
+typedef struct {
+    int min_hops, max_hops;   /* routers on a route between two distinct nodes */
+    long states;              /* (router, input, dest) states walked */
+    long turns;               /* distinct (router, in, out) turns the routes use */
+    long channels;            /* channels of the channel-dependency graph */
+} net_check_res;
+
+/* Walk every route the tables allow (down, every adaptive and hashed up
+ * choice), from every node to every other node, on routers of geometry
+ * g[level-1]: each must reach its destination node within 2*levels-1 routers,
+ * never through an unconnected port or a turn the router has no crosspoint
+ * for (g->self_drop, g->upup_first), and the channel-dependency graph of the
+ * turns the routes use must have no cycle. 0, or -1 with the first fault. */
+int net_topo_check(const net_topo *t, const rtr_geom *const *g, net_check_res *res, char *err,
+                   int errlen);
+
+/* Routers on a shortest route from node a to node b (1 for a = b). */
+int net_topo_min_hops(const net_topo *t, int a, int b);
+
+/* The turn (in port p, out port q) exists in a router of geometry g. */
+int net_turn_ok(const rtr_geom *g, int p, int q);
+
+#endif
