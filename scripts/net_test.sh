@@ -5,6 +5,7 @@
 #     port parameters, a bilateral butterfly at the top, whose up-to-up turn
 #     a folded Clos's top needs), patterns of one router, packet lengths;
 #   - the same seed gives the same output, and another seed another one;
+#     --threads 1, 2 and 3 give the same output;
 #   - the CSV row has the columns its header names.
 # Prints "N passed, N failed".
 set -u
@@ -30,6 +31,11 @@ strip() { grep -v "cycles in .* s," "$1"; }
 "$SIM" $Q --seed 7 > "$TMP/a" 2>&1; "$SIM" $Q --seed 7 > "$TMP/b" 2>&1; "$SIM" $Q --seed 8 > "$TMP/c" 2>&1
 if cmp -s <(strip "$TMP/a") <(strip "$TMP/b") && ! cmp -s <(strip "$TMP/a") <(strip "$TMP/c") &&
    grep -q PASS "$TMP/a"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: seeds"; fi
+# threads: the routers over 1, 2 or 3 threads, the same result
+"$SIM" $Q --seed 7 --threads 2 > "$TMP/t2" 2>&1; "$SIM" $Q --seed 7 --threads 3 > "$TMP/t3" 2>&1
+if cmp -s <(strip "$TMP/a") <(strip "$TMP/t2") && cmp -s <(strip "$TMP/a") <(strip "$TMP/t3"); then
+    pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: threads"; diff <(strip "$TMP/a") <(strip "$TMP/t2") | head; fi
+expect 2 "--threads: expected" --threads 0
 # CSV: a header and one row per run, as many fields as the header
 rm -f "$TMP/r.csv"
 "$SIM" $Q --csv "$TMP/r.csv" > /dev/null && "$SIM" $Q --seed 2 --csv "$TMP/r.csv" > /dev/null

@@ -20,6 +20,7 @@
 #include "net.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -56,6 +57,7 @@ void net_opts_default(net_opts *o) {
     o->link_lat = 10;
     o->node_lat = 1;
     o->stall_limit = 5000;
+    o->threads = 1;
 }
 
 /* ---- a channel: phits one way, credits back, `lat` cycles each ---- */
@@ -175,7 +177,19 @@ typedef struct {
     uint64_t t0;               /* first traffic cycle */
     int nvcs;
     FILE *log;
+    /* --threads: workers that evaluate and clock ranges of routers */
+    int nthr;
+    pthread_t *thr;
+    pthread_barrier_t bar;
+    struct worker_arg *args;
+    int job;                   /* JOB_EVAL, JOB_TICK or JOB_QUIT, set before the barrier */
 } net_t;
+
+enum { JOB_EVAL, JOB_TICK, JOB_QUIT };
+typedef struct worker_arg {
+    net_t *n;
+    int k;
+} worker_arg;
 
 static const rtr_geom *geom_of(const net_t *n, int r) { return &n->g[n->t.r[r].level - 1]; }
 
@@ -468,6 +482,69 @@ static void hop_follow(net_t *n, chan_t *c, uint32_t ph) {
     }
 }
 
+/* ---- the routers of a cycle, over threads ----
+ * Routers are independent within a phase (eval reads only the router's own
+ * state and inputs; tick changes only its own state), so splitting them over
+ * threads gives the same results for any thread count: thread k takes the
+ * routers r with r mod nthr = k, and the main thread (k = 0) takes part.
+ * Every shared structure (channels, nodes, scoreboard, statistics) is
+ * touched only between the phases, by the main thread. */
+static void rtr_range(net_t *n, int k, int job) {
+    for (int r = k; r < n->t.nrtr; r += n->nthr) {
+        if (job == JOB_EVAL) nr_rtr_eval(n->rt[r], &n->in[r], &n->ro[r]);
+        else nr_rtr_tick(n->rt[r]);
+    }
+}
+static void *worker(void *p) {
+    worker_arg *a = p;
+    for (;;) {
+        pthread_barrier_wait(&a->n->bar);
+        int job = a->n->job;
+        if (job == JOB_QUIT) return NULL;
+        rtr_range(a->n, a->k, job);
+        pthread_barrier_wait(&a->n->bar);
+    }
+}
+static void rtr_phase(net_t *n, int job) {
+    if (n->nthr == 1) {
+        rtr_range(n, 0, job);
+        return;
+    }
+    n->job = job;
+    pthread_barrier_wait(&n->bar);
+    rtr_range(n, 0, job);
+    pthread_barrier_wait(&n->bar);
+}
+static int pool_start(net_t *n, int nthr, char *err, int errlen) {
+    n->nthr = nthr < 1 ? 1 : nthr;
+    if (n->nthr == 1) return 0;
+    n->thr = calloc((size_t)n->nthr, sizeof *n->thr);
+    n->args = calloc((size_t)n->nthr, sizeof *n->args);
+    if (!n->thr || !n->args || pthread_barrier_init(&n->bar, NULL, (unsigned)n->nthr)) {
+        snprintf(err, errlen, "threads: cannot set up %d", n->nthr);
+        n->nthr = 1;
+        return 2;
+    }
+    for (int k = 1; k < n->nthr; k++) {
+        n->args[k] = (worker_arg){n, k};
+        if (pthread_create(&n->thr[k], NULL, worker, &n->args[k])) {
+            snprintf(err, errlen, "threads: cannot start thread %d", k);
+            n->nthr = k; /* the ones started are stopped by pool_stop */
+            return 2;
+        }
+    }
+    return 0;
+}
+static void pool_stop(net_t *n) {
+    if (n->nthr <= 1) return;
+    n->job = JOB_QUIT;
+    pthread_barrier_wait(&n->bar);
+    for (int k = 1; k < n->nthr; k++) pthread_join(n->thr[k], NULL);
+    pthread_barrier_destroy(&n->bar);
+    free(n->thr), free(n->args);
+    n->nthr = 1;
+}
+
 /* One cycle of the whole network; -1 when a check failed. */
 static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved) {
     const int R = n->t.nrtr, N = n->t.nnodes;
@@ -507,7 +584,7 @@ static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved) {
     for (int i = 0; i < N; i++)
         if (node_step(n, i, t, gen, moved)) return -1;
     /* 4. evaluate */
-    for (int r = 0; r < R; r++) nr_rtr_eval(n->rt[r], &n->in[r], &n->ro[r]);
+    rtr_phase(n, JOB_EVAL);
     /* 5. the routers' outputs into their channels */
     for (int r = 0; r < R; r++) {
         const net_rtr *nr = &n->t.r[r];
@@ -536,7 +613,7 @@ static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved) {
         }
     }
     /* 6. clock edge */
-    for (int r = 0; r < R; r++) nr_rtr_tick(n->rt[r]);
+    rtr_phase(n, JOB_TICK);
     return 0;
 }
 
@@ -665,9 +742,12 @@ int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen
     n.log = out;
     struct timespec w0, w1;
     clock_gettime(CLOCK_MONOTONIC, &w0);
+    n.nthr = 1;
     int rc = net_setup_routers(&n, err, errlen);
     if (!rc) rc = net_setup_nodes(&n, err, errlen);
+    if (!rc) rc = pool_start(&n, o->threads, err, errlen);
     if (rc) {
+        pool_stop(&n);
         net_free(&n);
         return rc;
     }
@@ -698,6 +778,7 @@ int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen
         quiet = !busy && !moved ? quiet + 1 : 0;
         if (stopped && quiet >= settle) break;
     }
+    pool_stop(&n);
     rc = net_finish(&n, res, t, fail);
     clock_gettime(CLOCK_MONOTONIC, &w1);
     res->wall_s = (double)(w1.tv_sec - w0.tv_sec) + 1e-9 * (double)(w1.tv_nsec - w0.tv_nsec);

@@ -32,6 +32,7 @@ typedef enum {
 extern const char *const net_routing_names[]; /* "updown-adaptive", ... */
 
 #define NET_HOPS_MAX 16
+#define NET_MAX_THREADS 64
 
 typedef struct {
     const char *topo;                   /* topology spec (topo.h) */
@@ -48,6 +49,8 @@ typedef struct {
     uint64_t stall_limit;               /* cycles without any phit moving, with packets
                                            in flight, that count as a deadlock */
     int quiet;                          /* 1: no per-level table */
+    int threads;                        /* routers evaluated by this many threads (the
+                                           results do not depend on it) */
 } net_opts;
 
 void net_opts_default(net_opts *o);

@@ -34,6 +34,7 @@ static const nr_cli_opt_t opts[] = {
     {"stall-limit", "N", "cycles without a phit moving, with packets in flight, that are a "
                          "deadlock (default 5000)"},
     {"seed", "N", "random seed (default 1)"},
+    {"threads", "N", "threads that evaluate the routers (default 1; same results for any N)"},
     {"csv", "PATH", "append one result row (header written if the file is new)"},
     {"quiet", NULL, "no per-level channel table"},
     {NULL, NULL, NULL}};
@@ -100,6 +101,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(n, "node-lat")) o.node_lat = (int)nr_cli_long(&c, v, 1, 1000);
         else if (!strcmp(n, "stall-limit")) o.stall_limit = nr_cli_u64(&c, v, 100, 100000000);
         else if (!strcmp(n, "seed")) o.seed = nr_cli_u64(&c, v, 0, UINT64_MAX);
+        else if (!strcmp(n, "threads")) o.threads = (int)nr_cli_long(&c, v, 1, NET_MAX_THREADS);
         else if (!strcmp(n, "csv")) csv = v;
         else if (!strcmp(n, "quiet")) o.quiet = 1;
     }
