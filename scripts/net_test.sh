@@ -1,8 +1,8 @@
 #!/bin/bash
 # net_test.sh - net_sim (docs/network.md) as a user meets it:
 #   - bad input exits 2 with a message that names the fault: topology specs,
-#     configurations that cannot form the network (LCB ports, mismatched
-#     port parameters, a bilateral butterfly at the top, whose up-to-up turn
+#     configurations that cannot form the network (bare ports facing LCB
+#     ports, mismatched port parameters, a bilateral butterfly at the top, whose up-to-up turn
 #     a folded Clos's top needs), patterns of one router, packet lengths;
 #   - the same seed gives the same output, and another seed another one;
 #     --threads 1, 2 and 3 give the same output;
@@ -16,7 +16,7 @@ expect 2 "levels: expected an integer in \[1, 4\], got '5'" --topo fclos:levels=
 expect 2 "k = 8, but the routers have 16 ports" --topo fclos:k=8
 expect 2 "expected key=value with a key of k levels; got 'x'" --topo fclos:levels=2,x=1
 expect 2 "expected a kind of fclos" --topo torus:k=4
-expect 2 "has LCB ports" --cfg yarc-k16
+expect 2 "differ in NumPorts, NumVcs, InBufPerVc, MaxPktLen, UseLcb" --cfg yarc-k16-bare,yarc-k16
 expect 2 "differ in NumPorts" --cfg yarc-k16-bare,fc-k32-4vc
 expect 2 "router 2[0-9] \(level 2\): node [0-9]+'s route turns from port [0-9]+ to port [0-9]+, which this organization has no crosspoint for" --cfg bb-k16-bare
 expect 2 "2 router configurations for a network of 1 levels" --topo fclos:levels=1 --cfg yarc-k16-bare,fc-k16-bare

@@ -17,23 +17,16 @@
  * the tag phits) and counts one hop for the packet the tag names.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "net.h"
+#include "net_int.h"
 
 #include <inttypes.h>
-#include <pthread.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "common/vctsend.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
-#include "nr_sb.h"
-#include "nr_stats.h"
-
-#define K NR_MAX_PORTS
-#define MAXV NR_LCB_MAX_VCS
-#define PKT_CAP 1024
 #define NET_RNG_P_HASH (NR_RNG_P_USER + 1) /* hash phits, per node */
 
 const char *const net_routing_names[] = {"updown-adaptive", "updown-hash", "updown-det", NULL};
@@ -60,35 +53,7 @@ void net_opts_default(net_opts *o) {
     o->threads = 1;
 }
 
-/* ---- a channel: phits one way, credits back, `lat` cycles each ---- */
-typedef struct {
-    int lat;
-    uint8_t *val;
-    uint32_t *ph;
-    uint32_t (*cr)[MAXV];
-    uint64_t phits;        /* phits carried in the measurement window */
-    int pos, r, h;         /* hop counting: position in the packet, its r and h */
-    unsigned dest, vc, src;
-} chan_t;
-
-static int chan_init(chan_t *c, int lat) {
-    memset(c, 0, sizeof *c);
-    c->lat = lat;
-    c->val = calloc((size_t)lat, 1);
-    c->ph = calloc((size_t)lat, sizeof *c->ph);
-    c->cr = calloc((size_t)lat, sizeof *c->cr);
-    return c->val && c->ph && c->cr ? 0 : -1;
-}
-static void chan_free(chan_t *c) {
-    free(c->val), free(c->ph), free(c->cr);
-}
-
 /* ---- packets in flight: routers traversed, by tag (open addressing) ---- */
-typedef struct {
-    uint64_t *key; /* 0 empty */
-    uint8_t *hops;
-    size_t cap, n;
-} hoptab_t;
 static uint64_t hop_key(unsigned src, unsigned dest, unsigned vc, uint32_t seq) {
     return 1ull << 63 | (uint64_t)src << 39 | (uint64_t)dest << 24 | (uint64_t)vc << 22 |
            (seq & NR_SEQ_MASK);
@@ -137,53 +102,12 @@ static int hop_take(hoptab_t *h, uint64_t k) {
     return v;
 }
 
-/* ---- terminals ---- */
-typedef struct {
-    nr_inj_t inj;
-    nr_rng_t rng;              /* hash phits */
-    uint32_t ph[PKT_CAP];
-    int len, pos, vc;          /* packet being sent; len 0 = none */
-    uint64_t gen;              /* its generation cycle */
-    tb_vctsend vct;            /* credits of the leaf's input queue */
-    chan_t up;                 /* node -> leaf port */
-    uint32_t arr_cr[MAXV];     /* credits that arrived this cycle */
-    int arr_v;                 /* a phit arrived for the sink */
-    uint32_t arr_ph;
-    uint32_t as[PKT_CAP];      /* sink: the packet being assembled */
-    int alen, cur_vc;
-} node_t;
-
-typedef struct {
-    const net_opts *o;
-    net_topo t;
-    const rtr_org *org[NET_MAX_LEVELS];
-    rtr_geom g[NET_MAX_LEVELS];
-    const rtr_geom *gp[NET_MAX_LEVELS];
-    nr_rtr *rt;
-    nr_rtr_in *in;
-    nr_rtr_out *ro;
-    rtr_cfgw (*cfgw)[1024];
-    int *ncfgw;
-    chan_t *ch;                /* router r's output p: ch[r*K + p] */
-    node_t *nd;
-    nr_traffic_t tp;
-    nr_sb_t sb;
-    nr_stats_t st;
-    hoptab_t hop;
-    uint64_t hops[NET_HOPS_MAX + 1];
-    uint64_t untracked;        /* tags a router output could not find */
-    uint64_t nonminimal;       /* packets that crossed more routers than the shortest route */
-    uint64_t self_skipped;
-    uint64_t t0;               /* first traffic cycle */
-    int nvcs;
-    FILE *log;
-    /* --threads: workers that evaluate and clock ranges of routers */
-    int nthr;
-    pthread_t *thr;
-    pthread_barrier_t bar;
-    struct worker_arg *args;
-    int job;                   /* JOB_EVAL, JOB_TICK or JOB_QUIT, set before the barrier */
-} net_t;
+void net_say(net_t *n, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(n->log, fmt, ap);
+    va_end(ap);
+}
 
 enum { JOB_EVAL, JOB_TICK, JOB_QUIT };
 typedef struct worker_arg {
@@ -219,23 +143,20 @@ static int net_setup_routers(net_t *n, char *err, int errlen) {
             return 2;
         }
         const rtr_geom *g = &n->g[l], *g0 = &n->g[0];
-        if (g->use_lcb) {
-            snprintf(err, errlen,
-                     "configuration %s has LCB ports (UseLcb = 1); networks connect bare ports "
-                     "so far: use a bare configuration (e.g. yarc-k16-bare)", name);
-            return 2;
-        }
         if (g->num_ports != g0->num_ports || g->num_vcs != g0->num_vcs ||
-            g->in_buf_per_vc != g0->in_buf_per_vc || g->max_pkt_len != g0->max_pkt_len) {
+            g->in_buf_per_vc != g0->in_buf_per_vc || g->max_pkt_len != g0->max_pkt_len ||
+            g->use_lcb != g0->use_lcb || memcmp(&g->lcb, &g0->lcb, sizeof g->lcb)) {
             snprintf(err, errlen,
-                     "configurations %s and %s differ in NumPorts, NumVcs, InBufPerVc or "
-                     "MaxPktLen; the routers of one network must agree on them (a bare output "
-                     "holds credits for its neighbour's input queue)", o->cfg[0], name);
+                     "configurations %s and %s differ in NumPorts, NumVcs, InBufPerVc, "
+                     "MaxPktLen, UseLcb or the LCB parameters; the routers of one network must "
+                     "agree on them (each port's peer holds credits for its input queue)",
+                     o->cfg[0], name);
             return 2;
         }
         n->gp[l] = g;
     }
     n->nvcs = n->g[0].num_vcs;
+    n->kind = n->g[0].use_lcb ? &net_kind_lcb : &net_kind_bare;
     int rc = net_topo_build(&n->t, o->topo, n->g[0].num_ports, e2, sizeof e2);
     if (rc) {
         snprintf(err, errlen, "%s", e2);
@@ -268,22 +189,14 @@ static int net_setup_routers(net_t *n, char *err, int errlen) {
         snprintf(err, errlen, "out of memory");
         return 2;
     }
-    nr_lcb_cfg lcfg = {1024, 255, (uint32_t)n->g[0].max_pkt_len};
+    n->lcfg = (nr_lcb_cfg){1024, 255, (uint32_t)n->g[0].max_pkt_len};
     for (int r = 0; r < R; r++) {
         int l = n->t.r[r].level - 1;
-        if (n->org[l]->model->create(&nc[l], &lcfg, &n->rt[r], e2, sizeof e2)) {
+        if (n->org[l]->model->create(&nc[l], &n->lcfg, &n->rt[r], e2, sizeof e2)) {
             snprintf(err, errlen, "router %d: %s", r, e2);
             return 2;
         }
         n->ncfgw[r] = rtr_tables_encode(&n->t.r[r].tab, n->cfgw[r], 1024);
-        for (int p = 0; p < K; p++) {
-            net_end e = n->t.r[r].peer[p];
-            if (e.rtr == NET_PEER_NONE) continue;
-            if (chan_init(&n->ch[r * K + p], e.rtr == NET_PEER_NODE ? o->node_lat : o->link_lat)) {
-                snprintf(err, errlen, "out of memory");
-                return 2;
-            }
-        }
     }
     return 0;
 }
@@ -328,11 +241,6 @@ static int net_setup_nodes(net_t *n, char *err, int errlen) {
             return 2;
         }
         nr_rng_stream(&nd->rng, o->seed, NR_RNG_STREAM(NET_RNG_P_HASH, i));
-        tb_vctsend_init(&nd->vct, n->nvcs, g->in_buf_per_vc, g->max_pkt_len);
-        if (chan_init(&nd->up, o->node_lat)) {
-            snprintf(err, errlen, "out of memory");
-            return 2;
-        }
     }
     nr_sb_cfg_t sc;
     nr_sb_cfg_default(&sc);
@@ -348,7 +256,7 @@ static int net_setup_nodes(net_t *n, char *err, int errlen) {
         snprintf(err, errlen, "statistics: %s", e2);
         return 2;
     }
-    return 0;
+    return n->kind->setup(n, err, errlen);
 }
 
 /* Start the next packet of node i's source queue. */
@@ -387,83 +295,63 @@ static int src_start(net_t *n, int i, uint64_t ts) {
     nd->len = len;
     nd->pos = 0;
     nd->vc = (int)d.vc;
-    nd->gen = q->gen_cycle;
     nr_inj_pop(&nd->inj);
     return 0;
 }
 
-/* Step 3 for node i: the sink's phit and credit, the source's tick and phit. */
-static int node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
+int net_src_next(net_t *n, int i, uint64_t t, int gen) {
     node_t *nd = &n->nd[i];
-    const net_end at = n->t.node[i];
-    const int s = (int)(t % (uint64_t)nd->up.lat);
     const uint64_t ts = t - n->t0;
-    chan_t *dn = &n->ch[at.rtr * K + at.port];
-    const int sd = (int)(t % (uint64_t)dn->lat);
-    memset(dn->cr[sd], 0, sizeof dn->cr[sd]);
-    if (nd->arr_v) {
-        uint32_t ph = nd->arr_ph;
-        unsigned kind = nr_phit_kind(ph);
-        *moved = 1;
-        if (kind == NR_KIND_HEAD) {
-            nd->alen = 0;
-            nd->cur_vc = (int)(nr_head_vc(ph) % (unsigned)n->nvcs);
-        }
-        if (nd->alen < PKT_CAP) nd->as[nd->alen++] = ph;
-        dn->cr[sd][nd->cur_vc] = 1; /* the sink takes every phit at once */
-        if (kind == NR_KIND_EOP) {
-            nr_sb_match_t m;
-            nr_sb_deliver(&n->sb, i, nd->as, nd->alen, ts, &m);
-            if (m.matched) {
-                nr_stats_delivered(&n->st, i, nd->alen, m.user, UINT64_MAX, ts);
-                int h = hop_take(&n->hop, hop_key(m.src, m.dest, m.vc, m.seq));
-                if (h < 0) n->untracked++;
-                else n->hops[h > NET_HOPS_MAX ? NET_HOPS_MAX : h]++;
-                /* every routing of the kit is minimal on its topology */
-                if (h >= 0 && h != net_topo_min_hops(&n->t, (int)m.src, (int)m.dest)) {
-                    if (n->nonminimal++ < 5)
-                        fprintf(n->log, "FAIL cycle %" PRIu64 ": packet %u->%u seq %u crossed %d "
-                                "routers, the shortest route %d\n", t, m.src, m.dest, m.seq, h,
-                                net_topo_min_hops(&n->t, (int)m.src, (int)m.dest));
-                }
-            }
-            nd->alen = 0;
-        }
-    }
-    uint32_t over;
-    int bad = tb_vctsend_return(&nd->vct, nd->arr_cr, &over);
-    if (bad >= 0) {
-        fprintf(n->log, "FAIL cycle %" PRIu64 " node %d: credits of VC %d = %u, above the leaf's "
-                "input queue\n", t, i, bad, over);
+    if (!gen) return 0;
+    int g = nr_inj_tick(&nd->inj, ts, &n->tp);
+    if (g < 0) {
+        net_say(n, "FAIL node %d: source queue: out of memory\n", i);
         return -1;
     }
-    if (gen) {
-        int g = nr_inj_tick(&nd->inj, ts, &n->tp);
-        if (g < 0) {
-            fprintf(n->log, "FAIL node %d: source queue: out of memory\n", i);
-            return -1;
-        }
-        if (g > 0) {
-            const nr_inj_t *ij = &nd->inj;
-            nr_stats_generated(&n->st, i, ij->q[(ij->qhead + ij->qlen - 1) % ij->qcap].len, ts);
-        }
+    if (g > 0) {
+        const nr_inj_t *ij = &nd->inj;
+        nr_stats_generated(&n->st, i, ij->q[(ij->qhead + ij->qlen - 1) % ij->qcap].len, ts);
     }
-    if (nd->len == 0 && gen && src_start(n, i, ts)) return -1;
-    nd->up.val[s] = 0;
-    if (nd->len > 0 && tb_vctsend_may(&nd->vct, nd->vc, nd->pos == 0)) {
-        nd->up.val[s] = 1;
-        nd->up.ph[s] = nd->ph[nd->pos];
-        tb_vctsend_sent(&nd->vct, nd->vc);
-        if (++nd->pos == nd->len) nd->len = 0;
-        *moved = 1;
-    }
-    return 0;
+    return nd->len == 0 ? src_start(n, i, ts) : 0;
 }
 
-/* A router output sent ph on channel c: follow the packet to its tag and
- * count a hop for it. */
-static void hop_follow(net_t *n, chan_t *c, uint32_t ph) {
-    if (nr_phit_kind(ph) == NR_KIND_HEAD) {
+void net_src_took(net_t *n, int i) {
+    node_t *nd = &n->nd[i];
+    if (++nd->pos == nd->len) nd->len = 0;
+}
+
+void net_sink_phit(net_t *n, int i, uint32_t ph, uint64_t t) {
+    node_t *nd = &n->nd[i];
+    const uint64_t ts = t - n->t0;
+    unsigned kind = nr_phit_kind(ph);
+    if (kind == NR_KIND_HEAD) {
+        nd->alen = 0;
+        nd->cur_vc = (int)(nr_head_vc(ph) % (unsigned)n->nvcs);
+    }
+    if (nd->alen < PKT_CAP) nd->as[nd->alen++] = ph;
+    if (kind != NR_KIND_EOP) return;
+    nr_sb_match_t m;
+    const int len = nd->alen;
+    nd->alen = 0;
+    nr_sb_deliver(&n->sb, i, nd->as, len, ts, &m);
+    if (!m.matched) return;
+    nr_stats_delivered(&n->st, i, len, m.user, UINT64_MAX, ts);
+    int h = hop_take(&n->hop, hop_key(m.src, m.dest, m.vc, m.seq));
+    if (h < 0) {
+        n->untracked++;
+        return;
+    }
+    n->hops[h > NET_HOPS_MAX ? NET_HOPS_MAX : h]++;
+    /* every routing of the kit is minimal on its topology */
+    int want = net_topo_min_hops(&n->t, (int)m.src, (int)m.dest);
+    if (h != want && n->nonminimal++ < 5)
+        net_say(n, "FAIL cycle %" PRIu64 ": packet %u->%u seq %u crossed %d routers, the shortest "
+                "route %d\n", t, m.src, m.dest, m.seq, h, want);
+}
+
+void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window) {
+    c->phits += in_window;
+    if (kind == NR_KIND_HEAD) {
         c->pos = 0;
         c->r = (int)nr_head_r(ph);
         c->h = (int)nr_head_h(ph);
@@ -548,70 +436,28 @@ static void pool_stop(net_t *n) {
 /* One cycle of the whole network; -1 when a check failed. */
 static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved) {
     const int R = n->t.nrtr, N = n->t.nnodes;
+    const net_kind *k = n->kind;
     /* 1. what arrives at the nodes */
-    for (int i = 0; i < N; i++) {
-        node_t *nd = &n->nd[i];
-        const chan_t *dn = &n->ch[n->t.node[i].rtr * K + n->t.node[i].port];
-        int s = (int)(t % (uint64_t)dn->lat), su = (int)(t % (uint64_t)nd->up.lat);
-        nd->arr_v = dn->val[s];
-        nd->arr_ph = dn->ph[s];
-        memcpy(nd->arr_cr, nd->up.cr[su], sizeof nd->arr_cr);
-    }
-    /* 2. the routers' inputs */
+    for (int i = 0; i < N; i++) k->node_in(n, i, t);
+    /* 2. the routers' inputs: a table write while there are any, the links */
     for (int r = 0; r < R; r++) {
         nr_rtr_in *in = &n->in[r];
-        const net_rtr *nr = &n->t.r[r];
         in->cfg_we = t < (uint64_t)n->ncfgw[r];
         if (in->cfg_we) {
             const rtr_cfgw *w = &n->cfgw[r][t];
             in->cfg_bcast = w->bcast, in->cfg_tile = w->tile, in->cfg_addr = w->addr;
             in->cfg_wdata = w->wdata;
         }
-        for (int p = 0; p < nr->nports; p++) {
-            net_end e = nr->peer[p];
-            in->in_valid[p] = 0;
-            memset(in->out_cr[p], 0, sizeof in->out_cr[p]);
-            if (e.rtr == NET_PEER_NONE) continue;
-            const chan_t *c = e.rtr == NET_PEER_NODE ? &n->nd[e.port].up : &n->ch[e.rtr * K + e.port];
-            int s = (int)(t % (uint64_t)c->lat);
-            in->in_valid[p] = c->val[s];
-            in->in_phit[p] = c->ph[s];
-            const chan_t *o = &n->ch[r * K + p];
-            memcpy(in->out_cr[p], o->cr[(int)(t % (uint64_t)o->lat)], sizeof in->out_cr[p]);
-        }
+        k->rtr_in(n, r, t);
     }
     /* 3. the nodes */
     for (int i = 0; i < N; i++)
-        if (node_step(n, i, t, gen, moved)) return -1;
+        if (k->node_step(n, i, t, gen, moved)) return -1;
     /* 4. evaluate */
     rtr_phase(n, JOB_EVAL);
     /* 5. the routers' outputs into their channels */
-    for (int r = 0; r < R; r++) {
-        const net_rtr *nr = &n->t.r[r];
-        const nr_rtr_out *o = &n->ro[r];
-        for (int p = 0; p < nr->nports; p++) {
-            net_end e = nr->peer[p];
-            if (e.rtr == NET_PEER_NONE) {
-                if (o->out_valid[p]) {
-                    fprintf(n->log, "FAIL cycle %" PRIu64 " router %d: a phit leaves by port %d, "
-                            "which is not connected\n", t, r, p);
-                    return -1;
-                }
-                continue;
-            }
-            chan_t *c = &n->ch[r * K + p];
-            int s = (int)(t % (uint64_t)c->lat);
-            c->val[s] = (uint8_t)(o->out_valid[p] != 0);
-            c->ph[s] = o->out_phit[p];
-            if (o->out_valid[p]) {
-                *moved = 1;
-                c->phits += in_window;
-                hop_follow(n, c, o->out_phit[p]);
-            }
-            chan_t *u = e.rtr == NET_PEER_NODE ? &n->nd[e.port].up : &n->ch[e.rtr * K + e.port];
-            memcpy(u->cr[(int)(t % (uint64_t)u->lat)], o->in_cr[p], sizeof u->cr[0]);
-        }
-    }
+    for (int r = 0; r < R; r++)
+        if (k->rtr_out(n, r, t, in_window, moved)) return -1;
     /* 6. clock edge */
     rtr_phase(n, JOB_TICK);
     return 0;
@@ -627,14 +473,9 @@ static int chan_class(const net_t *n, int r, int p) {
 }
 
 static void net_free(net_t *n) {
-    for (int r = 0; n->rt && r < n->t.nrtr; r++) {
-        nr_rtr_free(n->rt[r]);
-        for (int p = 0; p < K; p++) chan_free(&n->ch[r * K + p]);
-    }
-    for (int i = 0; n->nd && i < n->t.nnodes; i++) {
-        nr_inj_free(&n->nd[i].inj);
-        chan_free(&n->nd[i].up);
-    }
+    if (n->kind) n->kind->release(n);
+    for (int r = 0; n->rt && r < n->t.nrtr; r++) nr_rtr_free(n->rt[r]);
+    for (int i = 0; n->nd && i < n->t.nnodes; i++) nr_inj_free(&n->nd[i].inj);
     free(n->rt), free(n->in), free(n->ro), free(n->cfgw), free(n->ncfgw), free(n->ch);
     free(n->nd);
     free(n->hop.key), free(n->hop.hops);
@@ -649,7 +490,7 @@ static void net_free(net_t *n) {
 static int net_busy(const net_t *n) {
     if (n->sb.outstanding) return 1;
     for (int i = 0; i < n->t.nnodes; i++)
-        if (n->nd[i].len || !tb_vctsend_home(&n->nd[i].vct)) return 1;
+        if (n->kind->node_busy(n, i)) return 1;
     return 0;
 }
 
@@ -665,13 +506,7 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
     uint64_t queued = 0;
     for (int i = 0; i < N; i++) {
         queued += nr_inj_depth(&n->nd[i].inj);
-        const tb_vctsend *v = &n->nd[i].vct;
-        for (int c = 0; c < n->nvcs; c++)
-            if (v->cred[c] != v->full) {
-                fprintf(f, "FAIL node %d: %u of %u credits of VC %d home at the end\n", i,
-                        v->cred[c], v->full, c);
-                fail = 1;
-            }
+        fail |= n->kind->node_final(n, i);
     }
     uint64_t sberr = nr_sb_final(&n->sb);
     if (sberr) {

@@ -36,11 +36,11 @@ typedef struct {
     rtr_tables tab;
 } net_rtr;
 
-typedef enum { NET_FCLOS } net_kind;
+typedef enum { NET_FCLOS } net_topo_kind;
 
 typedef struct {
     char spec[128];
-    net_kind kind;
+    net_topo_kind kind;
     int k, levels, d;      /* ports per router, levels, down ports below the top */
     int nrtr, nnodes;
     int first[NET_MAX_LEVELS + 2]; /* routers of level l: first[l] .. first[l+1]-1 */

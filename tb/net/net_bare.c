@@ -1,0 +1,159 @@
+/* net_bare.c - bare links (net_int.h): a router's output drives its
+ * neighbour's input queue against per-VC credits, as a bare port is
+ * specified (docs/yarc-arch.md section 11). Each direction is a ring of
+ * `lat` slots carrying the phit one way and the credits the receiver freed
+ * back; slot t mod lat is read in cycle t before it is written again. A
+ * node's source sends against the leaf input queue's credits (virtual
+ * cut-through: a head needs MaxPktLen of them), and its sink takes every
+ * phit at once and returns its credit in the same cycle.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "net_int.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nr_pkt.h"
+
+static int ring_init(chan_t *c, int lat) {
+    c->lat = lat;
+    c->val = calloc((size_t)lat, 1);
+    c->ph = calloc((size_t)lat, sizeof *c->ph);
+    c->cr = calloc((size_t)lat, sizeof *c->cr);
+    return c->val && c->ph && c->cr ? 0 : -1;
+}
+static void ring_free(chan_t *c) {
+    free(c->val), free(c->ph), free(c->cr);
+    c->val = NULL, c->ph = NULL, c->cr = NULL;
+}
+static int slot(const chan_t *c, uint64_t t) { return (int)(t % (uint64_t)c->lat); }
+
+static int bare_setup(net_t *n, char *err, int errlen) {
+    const rtr_geom *g = &n->g[0];
+    for (int r = 0; r < n->t.nrtr; r++)
+        for (int p = 0; p < K; p++) {
+            net_end e = n->t.r[r].peer[p];
+            if (e.rtr != NET_PEER_NONE &&
+                ring_init(&n->ch[r * K + p], e.rtr == NET_PEER_NODE ? n->o->node_lat : n->o->link_lat))
+                goto oom;
+        }
+    for (int i = 0; i < n->t.nnodes; i++) {
+        tb_vctsend_init(&n->nd[i].vct, n->nvcs, g->in_buf_per_vc, g->max_pkt_len);
+        if (ring_init(&n->nd[i].up, n->o->node_lat)) goto oom;
+    }
+    return 0;
+oom:
+    snprintf(err, errlen, "out of memory");
+    return 2;
+}
+
+static void bare_release(net_t *n) {
+    for (int r = 0; n->ch && r < n->t.nrtr; r++)
+        for (int p = 0; p < K; p++) ring_free(&n->ch[r * K + p]);
+    for (int i = 0; n->nd && i < n->t.nnodes; i++) ring_free(&n->nd[i].up);
+}
+
+static void bare_node_in(net_t *n, int i, uint64_t t) {
+    node_t *nd = &n->nd[i];
+    const chan_t *dn = net_chan_down(n, i);
+    nd->arr_v = dn->val[slot(dn, t)];
+    nd->arr_ph = dn->ph[slot(dn, t)];
+    memcpy(nd->arr_cr, nd->up.cr[slot(&nd->up, t)], sizeof nd->arr_cr);
+}
+
+static void bare_rtr_in(net_t *n, int r, uint64_t t) {
+    nr_rtr_in *in = &n->in[r];
+    for (int p = 0; p < n->t.r[r].nports; p++) {
+        const chan_t *c = net_chan_into(n, r, p);
+        in->in_valid[p] = 0;
+        memset(in->out_cr[p], 0, sizeof in->out_cr[p]);
+        if (!c) continue;
+        in->in_valid[p] = c->val[slot(c, t)];
+        in->in_phit[p] = c->ph[slot(c, t)];
+        const chan_t *o = &n->ch[r * K + p];
+        memcpy(in->out_cr[p], o->cr[slot(o, t)], sizeof in->out_cr[p]);
+    }
+}
+
+static int bare_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
+    node_t *nd = &n->nd[i];
+    chan_t *dn = net_chan_down(n, i);
+    const int sd = slot(dn, t), su = slot(&nd->up, t);
+    memset(dn->cr[sd], 0, sizeof dn->cr[sd]);
+    if (nd->arr_v) {
+        *moved = 1;
+        net_sink_phit(n, i, nd->arr_ph, t);
+        dn->cr[sd][nd->cur_vc] = 1; /* the sink takes every phit at once */
+    }
+    uint32_t over;
+    int bad = tb_vctsend_return(&nd->vct, nd->arr_cr, &over);
+    if (bad >= 0) {
+        net_say(n, "FAIL cycle %" PRIu64 " node %d: credits of VC %d = %u, above the leaf's input "
+                "queue\n", t, i, bad, over);
+        return -1;
+    }
+    if (net_src_next(n, i, t, gen)) return -1;
+    nd->up.val[su] = 0;
+    if (nd->len > 0 && tb_vctsend_may(&nd->vct, nd->vc, nd->pos == 0)) {
+        nd->up.val[su] = 1;
+        nd->up.ph[su] = nd->ph[nd->pos];
+        tb_vctsend_sent(&nd->vct, nd->vc);
+        net_src_took(n, i);
+        *moved = 1;
+    }
+    return 0;
+}
+
+static int bare_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved) {
+    const net_rtr *nr = &n->t.r[r];
+    const nr_rtr_out *o = &n->ro[r];
+    for (int p = 0; p < nr->nports; p++) {
+        chan_t *u = net_chan_into(n, r, p);
+        if (!u) {
+            if (o->out_valid[p]) {
+                net_say(n, "FAIL cycle %" PRIu64 " router %d: a phit leaves by port %d, which is "
+                        "not connected\n", t, r, p);
+                return -1;
+            }
+            continue;
+        }
+        chan_t *c = &n->ch[r * K + p];
+        c->val[slot(c, t)] = (uint8_t)(o->out_valid[p] != 0);
+        c->ph[slot(c, t)] = o->out_phit[p];
+        if (o->out_valid[p]) {
+            *moved = 1;
+            net_follow(n, c, (int)nr_phit_kind(o->out_phit[p]), o->out_phit[p], in_window);
+        }
+        memcpy(u->cr[slot(u, t)], o->in_cr[p], sizeof u->cr[0]);
+    }
+    return 0;
+}
+
+static int bare_node_busy(const net_t *n, int i) {
+    return n->nd[i].len || !tb_vctsend_home(&n->nd[i].vct);
+}
+
+static int bare_node_final(net_t *n, int i) {
+    const tb_vctsend *v = &n->nd[i].vct;
+    int fail = 0;
+    for (int c = 0; c < n->nvcs; c++)
+        if (v->cred[c] != v->full) {
+            net_say(n, "FAIL node %d: %u of %u credits of VC %d home at the end\n", i, v->cred[c],
+                    v->full, c);
+            fail = 1;
+        }
+    return fail;
+}
+
+const net_kind net_kind_bare = {
+    .name = "bare",
+    .setup = bare_setup,
+    .release = bare_release,
+    .node_in = bare_node_in,
+    .rtr_in = bare_rtr_in,
+    .node_step = bare_node_step,
+    .rtr_out = bare_rtr_out,
+    .node_busy = bare_node_busy,
+    .node_final = bare_node_final,
+};

@@ -1,0 +1,147 @@
+/* net_int.h - the network simulator's insides (net.c), shared with its two
+ * link kinds (net_bare.c: bare ports joined by credit channels; net_lcb.c:
+ * LCB ports joined by link channels, NICs with LCBs at the nodes). Not an
+ * interface: net.h is.
+ */
+#ifndef NET_NET_INT_H
+#define NET_NET_INT_H
+#include "net.h"
+
+#include <pthread.h>
+
+#include "common/channel.h"
+#include "common/vctsend.h"
+#include "nr_lcb.h"
+#include "nr_sb.h"
+#include "nr_stats.h"
+
+#define K NR_MAX_PORTS
+#define MAXV NR_LCB_MAX_VCS
+#define PKT_CAP 1024
+
+/* One direction of a link: the channel a router output (or a node) sends
+ * on, and what the hop counter knows of the packet on it. */
+typedef struct {
+    /* bare: phits one way, credits back, `lat` cycles each (ring slot t mod lat) */
+    int lat;
+    uint8_t *val;
+    uint32_t *ph;
+    uint32_t (*cr)[MAXV];
+    /* LCB: the link channel */
+    lcb_ch *l;
+    int fin;               /* framing state of the sent stream (linkframe.h) */
+    uint64_t tx_new;       /* TX_PKT events whose head is not yet on the link */
+    uint64_t phits;        /* packet phits carried in the measurement window */
+    /* hop counting: the packet followed, its position, r, h and tag */
+    int following, pos, r, h;
+    unsigned dest, vc, src;
+} chan_t;
+
+/* A terminal node: a source and a sink, and its side of the link. */
+typedef struct {
+    nr_inj_t inj;
+    nr_rng_t rng;              /* hash phits */
+    uint32_t ph[PKT_CAP];
+    int len, pos, vc;          /* packet being sent; len 0 = none */
+    uint32_t as[PKT_CAP];      /* sink: the packet being assembled */
+    int alen, cur_vc;
+    chan_t up;                 /* node -> leaf port */
+    /* bare */
+    tb_vctsend vct;            /* credits of the leaf's input queue */
+    uint32_t arr_cr[MAXV];     /* credits that arrived this cycle */
+    int arr_v;                 /* a phit arrived for the sink */
+    uint32_t arr_ph;
+    /* LCB: the NIC */
+    nr_lcbp *nic;
+    nr_lcbp_in ni;
+    int rd_vc;                 /* VC of the read issued last cycle */
+} node_t;
+
+typedef struct net net_t;
+
+/* The kind of every link of a network (bare or LCB): what a cycle does at
+ * the ends of the links. */
+typedef struct {
+    const char *name;
+    int (*setup)(net_t *n, char *err, int errlen);  /* channels, NICs */
+    void (*release)(net_t *n);
+    /* step 1: what arrives at node i in cycle t */
+    void (*node_in)(net_t *n, int i, uint64_t t);
+    /* step 2: router r's inputs from its links */
+    void (*rtr_in)(net_t *n, int r, uint64_t t);
+    /* step 3: node i's sink and source (net_src_next, net_sink_phit) */
+    int (*node_step)(net_t *n, int i, uint64_t t, int gen, int *moved);
+    /* step 5: router r's outputs into their channels (net_follow) */
+    int (*rtr_out)(net_t *n, int r, uint64_t t, int in_window, int *moved);
+    /* anything of node i still on its way; at the end, its checks */
+    int (*node_busy)(const net_t *n, int i);
+    int (*node_final)(net_t *n, int i);
+} net_kind;
+extern const net_kind net_kind_bare, net_kind_lcb;
+
+typedef struct {
+    uint64_t *key; /* 0 empty */
+    uint8_t *hops;
+    size_t cap, n;
+} hoptab_t;
+
+struct net {
+    const net_opts *o;
+    const net_kind *kind;
+    net_topo t;
+    const rtr_org *org[NET_MAX_LEVELS];
+    rtr_geom g[NET_MAX_LEVELS];
+    const rtr_geom *gp[NET_MAX_LEVELS];
+    nr_rtr *rt;
+    nr_rtr_in *in;
+    nr_rtr_out *ro;
+    rtr_cfgw (*cfgw)[1024];
+    int *ncfgw;
+    chan_t *ch;                /* router r's output p: ch[r*K + p] */
+    node_t *nd;
+    nr_traffic_t tp;
+    nr_sb_t sb;
+    nr_stats_t st;
+    hoptab_t hop;
+    uint64_t hops[NET_HOPS_MAX + 1];
+    uint64_t untracked;        /* tags a router output could not find */
+    uint64_t nonminimal;       /* packets that crossed more routers than the shortest route */
+    uint64_t self_skipped;
+    uint64_t t0;               /* first traffic cycle */
+    int nvcs;
+    nr_lcb_cfg lcfg;           /* LCB run-time configuration (routers and NICs) */
+    FILE *log;
+    /* --threads: workers that evaluate and clock ranges of routers */
+    int nthr;
+    pthread_t *thr;
+    pthread_barrier_t bar;
+    struct worker_arg *args;
+    int job;
+};
+
+/* The channel that arrives at router r's input p: its peer's output
+ * channel, or the node's up channel (NULL if unconnected). */
+static inline chan_t *net_chan_into(net_t *n, int r, int p) {
+    net_end e = n->t.r[r].peer[p];
+    if (e.rtr == NET_PEER_NONE) return NULL;
+    return e.rtr == NET_PEER_NODE ? &n->nd[e.port].up : &n->ch[e.rtr * K + e.port];
+}
+/* The channel node i receives on: its leaf's output channel. */
+static inline chan_t *net_chan_down(net_t *n, int i) {
+    return &n->ch[n->t.node[i].rtr * K + n->t.node[i].port];
+}
+
+/* net.c, for the link kinds */
+/* node i's source in cycle t: its process ticks (gen) and, when idle, it
+ * starts the next packet of its queue; -1 on a failure (printed) */
+int net_src_next(net_t *n, int i, uint64_t t, int gen);
+/* the phit the source offered was taken */
+void net_src_took(net_t *n, int i);
+/* node i's sink got core phit ph in cycle t */
+void net_sink_phit(net_t *n, int i, uint32_t ph, uint64_t t);
+/* a router output sent a packet phit of kind `kind` (core view) on c */
+void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window);
+/* print a failure to the log */
+void net_say(net_t *n, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

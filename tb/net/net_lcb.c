@@ -1,0 +1,185 @@
+/* net_lcb.c - LCB links (net_int.h): every router port has its LCB
+ * (UseLcb = 1), and each direction of a link is a link channel
+ * (tb/common/channel.h) of `lat` cycles from one LCB's link_tx to the other's
+ * link_rx. A node's NIC is the C model of an LCB port (nr_lcbp) with the
+ * router's port parameters: its source writes the NIC's TX, its sink reads
+ * the NIC's input queue one VC at a time, round robin (the read data comes
+ * a cycle later). The go-back-N retry, the CRCs and the credits are the
+ * LCBs' own (docs/link-protocol.md).
+ *
+ * Hop counting follows a router output's new packets only: the LCB's TX
+ * raises TX_PKT when it takes a new packet and puts the head on link_tx a
+ * cycle later, so a head with no TX_PKT before it is a replayed copy.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "net_int.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/linkframe.h"
+#include "nr_pkt.h"
+#include "nr_rng.h"
+
+static lcb_ch *ch_new(net_t *n, int lat, uint64_t stream, char *err, int errlen) {
+    lcb_ch_cfg c;
+    lcb_ch_cfg_default(&c);
+    c.latency = lat;
+    return lcb_ch_new(&c, nr_rng_mix64(n->o->seed ^ nr_rng_mix64(stream)), 0, err, errlen);
+}
+
+static int lcb_setup(net_t *n, char *err, int errlen) {
+    const rtr_geom *g = &n->g[0];
+    char e2[256];
+    for (int r = 0; r < n->t.nrtr; r++)
+        for (int p = 0; p < K; p++) {
+            net_end e = n->t.r[r].peer[p];
+            if (e.rtr == NET_PEER_NONE) continue;
+            int lat = e.rtr == NET_PEER_NODE ? n->o->node_lat : n->o->link_lat;
+            n->ch[r * K + p].l = ch_new(n, lat, NR_RNG_STREAM(NR_RNG_P_ERROR, r * K + p), e2, sizeof e2);
+            if (!n->ch[r * K + p].l) goto bad;
+        }
+    for (int i = 0; i < n->t.nnodes; i++) {
+        node_t *nd = &n->nd[i];
+        nd->up.l = ch_new(n, n->o->node_lat, NR_RNG_STREAM(NR_RNG_P_ERROR, (1u << 30) + (unsigned)i),
+                          e2, sizeof e2);
+        if (!nd->up.l) goto bad;
+        nd->nic = nr_lcbp_new(&g->lcb, &n->lcfg, e2, sizeof e2);
+        if (!nd->nic) goto bad;
+    }
+    return 0;
+bad:
+    snprintf(err, errlen, "LCB link: %s", e2);
+    return 2;
+}
+
+static void lcb_release(net_t *n) {
+    for (int r = 0; n->ch && r < n->t.nrtr; r++)
+        for (int p = 0; p < K; p++)
+            if (n->ch[r * K + p].l) lcb_ch_free(n->ch[r * K + p].l);
+    for (int i = 0; n->nd && i < n->t.nnodes; i++) {
+        if (n->nd[i].up.l) lcb_ch_free(n->nd[i].up.l);
+        if (n->nd[i].nic) nr_lcbp_free(n->nd[i].nic);
+    }
+}
+
+static void lcb_node_in(net_t *n, int i, uint64_t t) {
+    (void)t;
+    n->nd[i].ni.link_rx = lcb_ch_recv(net_chan_down(n, i)->l);
+}
+
+static void lcb_rtr_in(net_t *n, int r, uint64_t t) {
+    (void)t;
+    nr_rtr_in *in = &n->in[r];
+    for (int p = 0; p < n->t.r[r].nports; p++) {
+        chan_t *c = net_chan_into(n, r, p);
+        in->link_rx[p] = c ? lcb_ch_recv(c->l) : 0;
+    }
+}
+
+static int lcb_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
+    node_t *nd = &n->nd[i];
+    nr_lcbp_in *ni = &nd->ni;
+    if (net_src_next(n, i, t, gen)) return -1;
+    ni->tx_valid = nd->len > 0;
+    ni->tx_phit = nd->len > 0 ? nd->ph[nd->pos] : 0;
+    /* the sink reads one VC round robin, after the last one read */
+    nr_lcbp_out pk, no;
+    nr_lcbp_peek(nd->nic, &pk);
+    ni->rd_en = 0;
+    for (int k = 1; k <= n->nvcs; k++) {
+        int v = (nd->rd_vc + k) % n->nvcs;
+        if (pk.rd_avail >> v & 1) {
+            ni->rd_en = 1;
+            ni->rd_vc = v;
+            break;
+        }
+    }
+    nr_lcbp_eval(nd->nic, ni, &no);
+    if (ni->tx_valid && no.tx_ready) {
+        net_src_took(n, i);
+        *moved = 1;
+    } else if (ni->tx_valid && nd->pos > 0) {
+        net_say(n, "FAIL cycle %" PRIu64 " node %d: the NIC's TX refused a mid-packet phit\n", t, i);
+        return -1;
+    }
+    if (no.rd_valid) {
+        net_sink_phit(n, i, no.rd_phit, t);
+        *moved = 1;
+    }
+    if (ni->rd_en) nd->rd_vc = ni->rd_vc;
+    if (no.link_down) {
+        net_say(n, "FAIL cycle %" PRIu64 " node %d: the NIC's link is down\n", t, i);
+        return -1;
+    }
+    lcb_ch_send(nd->up.l, no.link_tx);
+    nr_lcbp_tick(nd->nic);
+    return 0;
+}
+
+static int lcb_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved) {
+    const nr_rtr_out *o = &n->ro[r];
+    for (int p = 0; p < n->t.r[r].nports; p++) {
+        if (!net_chan_into(n, r, p)) continue;
+        chan_t *c = &n->ch[r * K + p];
+        uint32_t ph = o->link_tx[p];
+        lcb_ch_send(c->l, ph);
+        int kind = nr_link_frame(&c->fin, ph);
+        if (kind == NR_KIND_HEAD) {
+            c->following = c->tx_new > 0;
+            if (c->following) c->tx_new--;
+        }
+        if (kind >= 0 && c->following) {
+            net_follow(n, c, kind, ph, in_window);
+            *moved = 1;
+        }
+        if (kind == NR_KIND_EOP) c->following = 0;
+        c->tx_new += o->ev[p] >> NR_EV_TX_PKT & 1;
+        if (o->link_down[p]) {
+            net_say(n, "FAIL cycle %" PRIu64 " router %d: port %d's link is down\n", t, r, p);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int lcb_node_busy(const net_t *n, int i) {
+    const node_t *nd = &n->nd[i];
+    nr_lcbp_out pk;
+    nr_lcbp_peek(nd->nic, &pk);
+    if (nd->len || pk.rd_avail || !pk.ctl_sync) return 1;
+    for (int v = 0; v < n->nvcs; v++)
+        if (pk.credits[v] != (uint32_t)n->g[0].lcb.buf_per_vc || pk.occ[v]) return 1;
+    return 0;
+}
+
+static int lcb_node_final(net_t *n, int i) {
+    char buf[512];
+    int fail = 0;
+    if (nr_lcbp_errors(n->nd[i].nic, buf, sizeof buf)) {
+        net_say(n, "FAIL node %d: NIC LCB model: %s\n", i, buf);
+        fail = 1;
+    }
+    nr_lcbp_out pk;
+    nr_lcbp_peek(n->nd[i].nic, &pk);
+    for (int v = 0; v < n->nvcs; v++)
+        if (pk.credits[v] != (uint32_t)n->g[0].lcb.buf_per_vc || pk.occ[v]) {
+            net_say(n, "FAIL node %d VC %d: NIC credits %u of %d home, %u phits left in its "
+                    "input queue\n", i, v, pk.credits[v], n->g[0].lcb.buf_per_vc, pk.occ[v]);
+            fail = 1;
+        }
+    return fail;
+}
+
+const net_kind net_kind_lcb = {
+    .name = "lcb",
+    .setup = lcb_setup,
+    .release = lcb_release,
+    .node_in = lcb_node_in,
+    .rtr_in = lcb_rtr_in,
+    .node_step = lcb_node_step,
+    .rtr_out = lcb_rtr_out,
+    .node_busy = lcb_node_busy,
+    .node_final = lcb_node_final,
+};
