@@ -2,7 +2,9 @@
 # network simulator $(BUILD)/bin/net_sim on the C models, its regression
 # (tests/net.list).
 #
-#   make test-net     tests/net.list
+#   make test-net      tests/net.list
+#   make test-net-rtl  tests/net_rtl.list: Verilated routers in the network, in
+#                      lockstep with their models
 NET_SRCS := tb/net/topo.c tb/net/net.c tb/net/net_bare.c tb/net/net_lcb.c tb/net/net_sim.c
 NET_OBJS := $(NET_SRCS:%.c=$(BUILD)/obj/%.o) \
             $(patsubst %,$(BUILD)/obj/tb/rtr/%.o,cfgfile orgs org_yarc org_nwn tables rtl_none) \
@@ -20,3 +22,19 @@ UNIT_TARGETS += test-net
 test-net: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN)
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/net.list
+
+# ---- RTL in the network: net_sim-NAME for every nr_yarc and nr_nwn
+# configuration (on demand), linked with its Verilated build and the glue
+# object of rtr_sim-NAME (mk/rtr.mk); make test makes those whose builds
+# column has rtl. net_sim --impl rtl|lockstep --rtl NAME hands the run to it.
+NET_OBJS_NORTL := $(filter-out %/rtl_none.o,$(NET_OBJS))
+$(foreach c,$(call cfg_of,nr_yarc nr_nwn),$(eval $(call vlink,$(BUILD)/bin/net_sim-$(c),$(c),$(CFG_TOP_$(c)),$(NET_OBJS_NORTL) $(BUILD)/obj/tb/rtr/glue/$(c).o)))
+NET_RTL_BINS := $(foreach c,$(call cfg_with,rtl,nr_yarc nr_nwn),$(BUILD)/bin/net_sim-$(c))
+ifneq ($(wildcard csrc/model/yarc.c),)
+TEST_BINS += $(NET_RTL_BINS)
+endif
+UNIT_TARGETS += test-net-rtl
+.PHONY: test-net-rtl
+test-net-rtl: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(NET_BIN) $(NET_RTL_BINS)
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/net_rtl.list

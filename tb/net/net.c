@@ -30,6 +30,7 @@
 #define NET_RNG_P_HASH (NR_RNG_P_USER + 1) /* hash phits, per node */
 
 const char *const net_routing_names[] = {"updown-adaptive", "updown-hash", "updown-det", NULL};
+const char *const net_impl_names[] = {"model", "rtl", "lockstep", NULL};
 
 void net_opts_default(net_opts *o) {
     memset(o, 0, sizeof *o);
@@ -51,6 +52,7 @@ void net_opts_default(net_opts *o) {
     o->node_lat = 1;
     o->stall_limit = 5000;
     o->threads = 1;
+    o->fault_cycle = -1;
 }
 
 /* ---- packets in flight: routers traversed, by tag (open addressing) ---- */
@@ -157,6 +159,23 @@ static int net_setup_routers(net_t *n, char *err, int errlen) {
     }
     n->nvcs = n->g[0].num_vcs;
     n->kind = n->g[0].use_lcb ? &net_kind_lcb : &net_kind_bare;
+    /* The levels whose routers are RTL: those of the configuration the
+     * linked RTL build was made for. */
+    int rtl[NET_MAX_LEVELS] = {0}, any = 0;
+    if (o->impl != NET_IMPL_MODEL) {
+        const char *have = rtr_rtl_build();
+        if (!have || !rtr_rtl_impl() || strcmp(have, o->rtl_cfg)) {
+            snprintf(err, errlen, "this program's RTL build is %s, not %s", have ? have : "none",
+                     o->rtl_cfg);
+            return 2;
+        }
+        for (int l = 0; l < NET_MAX_LEVELS; l++)
+            any |= rtl[l] = !strcmp(o->cfg[l < o->ncfg ? l : o->ncfg - 1], have);
+        if (!any) {
+            snprintf(err, errlen, "--rtl %s: no level of the network has that configuration", have);
+            return 2;
+        }
+    }
     int rc = net_topo_build(&n->t, o->topo, n->g[0].num_ports, e2, sizeof e2);
     if (rc) {
         snprintf(err, errlen, "%s", e2);
@@ -182,20 +201,26 @@ static int net_setup_routers(net_t *n, char *err, int errlen) {
     n->rt = calloc((size_t)R, sizeof *n->rt);
     n->in = calloc((size_t)R, sizeof *n->in);
     n->ro = calloc((size_t)R, sizeof *n->ro);
+    n->rm = calloc((size_t)R, sizeof *n->rm);
+    n->mo = calloc((size_t)R, sizeof *n->mo);
     n->cfgw = calloc((size_t)R, sizeof *n->cfgw);
     n->ncfgw = calloc((size_t)R, sizeof *n->ncfgw);
     n->ch = calloc((size_t)R * K, sizeof *n->ch);
-    if (!n->rt || !n->in || !n->ro || !n->cfgw || !n->ncfgw || !n->ch) {
+    if (!n->rt || !n->in || !n->ro || !n->rm || !n->mo || !n->cfgw || !n->ncfgw || !n->ch) {
         snprintf(err, errlen, "out of memory");
         return 2;
     }
     n->lcfg = (nr_lcb_cfg){1024, 255, (uint32_t)n->g[0].max_pkt_len};
     for (int r = 0; r < R; r++) {
         int l = n->t.r[r].level - 1;
-        if (n->org[l]->model->create(&nc[l], &n->lcfg, &n->rt[r], e2, sizeof e2)) {
+        const rtr_impl *im = rtl[l] ? rtr_rtl_impl() : n->org[l]->model;
+        if (im->create(&nc[l], &n->lcfg, &n->rt[r], e2, sizeof e2) ||
+            (rtl[l] && o->impl == NET_IMPL_LOCKSTEP &&
+             n->org[l]->model->create(&nc[l], &n->lcfg, &n->rm[r], e2, sizeof e2))) {
             snprintf(err, errlen, "router %d: %s", r, e2);
             return 2;
         }
+        n->nrtl += rtl[l];
         n->ncfgw[r] = rtr_tables_encode(&n->t.r[r].tab, n->cfgw[r], 1024);
     }
     return 0;
@@ -379,9 +404,38 @@ void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window) {
  * touched only between the phases, by the main thread. */
 static void rtr_range(net_t *n, int k, int job) {
     for (int r = k; r < n->t.nrtr; r += n->nthr) {
-        if (job == JOB_EVAL) nr_rtr_eval(n->rt[r], &n->in[r], &n->ro[r]);
-        else nr_rtr_tick(n->rt[r]);
+        int ls = nr_rtr_valid(n->rm[r]);
+        if (job == JOB_EVAL) {
+            nr_rtr_eval(n->rt[r], &n->in[r], &n->ro[r]);
+            if (ls) nr_rtr_eval(n->rm[r], &n->in[r], &n->mo[r]);
+        } else {
+            nr_rtr_tick(n->rt[r]);
+            if (ls) nr_rtr_tick(n->rm[r]);
+        }
     }
+}
+
+/* Lockstep: every output of every RTL router against its model's; the
+ * first difference names router, port, field and cycle. -1 if any. */
+static int net_compare(net_t *n, uint64_t t) {
+    for (int r = 0; r < n->t.nrtr; r++) {
+        if (!nr_rtr_valid(n->rm[r])) continue;
+        if ((int64_t)t == n->o->fault_cycle && r == n->o->fault_rtr) n->kind->fault(&n->ro[r], 0);
+        const nr_rtr_out *mo = &n->mo[r], *ro = &n->ro[r];
+        for (int p = 0; p < n->t.r[r].nports; p++) {
+            uint32_t mv, rv;
+            const char *f = n->kind->compare(p, n->nvcs, mo, ro, &mv, &rv);
+            if (!f && mo->ev[p] != ro->ev[p]) f = "ev", mv = mo->ev[p], rv = ro->ev[p];
+            if (!f && mo->tev[p] != ro->tev[p]) f = "tev", mv = mo->tev[p], rv = ro->tev[p];
+            if (f) {
+                net_say(n, "FAIL lockstep: cycle %" PRIu64 " router %d (level %d) port %d: %s: "
+                        "model 0x%06x, RTL 0x%06x\n", t, r, n->t.r[r].level, p, f, mv, rv);
+                n->diverged = 1;
+                return -1;
+            }
+        }
+    }
+    return 0;
 }
 static void *worker(void *p) {
     worker_arg *a = p;
@@ -453,8 +507,9 @@ static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved) {
     /* 3. the nodes */
     for (int i = 0; i < N; i++)
         if (k->node_step(n, i, t, gen, moved)) return -1;
-    /* 4. evaluate */
+    /* 4. evaluate (and, in lockstep, compare) */
     rtr_phase(n, JOB_EVAL);
+    if (n->nrtl && n->o->impl == NET_IMPL_LOCKSTEP && net_compare(n, t)) return -1;
     /* 5. the routers' outputs into their channels */
     for (int r = 0; r < R; r++)
         if (k->rtr_out(n, r, t, in_window, moved)) return -1;
@@ -475,8 +530,9 @@ static int chan_class(const net_t *n, int r, int p) {
 static void net_free(net_t *n) {
     if (n->kind) n->kind->release(n);
     for (int r = 0; n->rt && r < n->t.nrtr; r++) nr_rtr_free(n->rt[r]);
+    for (int r = 0; n->rm && r < n->t.nrtr; r++) nr_rtr_free(n->rm[r]);
     for (int i = 0; n->nd && i < n->t.nnodes; i++) nr_inj_free(&n->nd[i].inj);
-    free(n->rt), free(n->in), free(n->ro), free(n->cfgw), free(n->ncfgw), free(n->ch);
+    free(n->rt), free(n->rm), free(n->mo), free(n->in), free(n->ro), free(n->cfgw), free(n->ncfgw), free(n->ch);
     free(n->nd);
     free(n->hop.key), free(n->hop.hops);
     nr_traffic_free(&n->tp);
@@ -499,19 +555,26 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
     const int R = n->t.nrtr, N = n->t.nnodes;
     char buf[256];
     for (int r = 0; r < R; r++)
-        if (nr_rtr_errors(n->rt[r], buf, sizeof buf)) {
+        if (nr_rtr_errors(n->rt[r], buf, sizeof buf) ||
+            (nr_rtr_valid(n->rm[r]) && nr_rtr_errors(n->rm[r], buf, sizeof buf))) {
             fprintf(f, "FAIL router %d: %s\n", r, buf);
             fail = 1;
         }
-    uint64_t queued = 0;
-    for (int i = 0; i < N; i++) {
-        queued += nr_inj_depth(&n->nd[i].inj);
-        fail |= n->kind->node_final(n, i);
-    }
-    uint64_t sberr = nr_sb_final(&n->sb);
-    if (sberr) {
-        nr_sb_report(&n->sb, f);
-        fail = 1;
+    uint64_t queued = 0, sberr = 0;
+    const int aborted = fail;
+    for (int i = 0; i < N; i++) queued += nr_inj_depth(&n->nd[i].inj);
+    if (aborted) {
+        /* the run stopped at the failure above: packets in flight are not
+         * losses and credits on their way are not missing */
+        fprintf(f, "net: the run stopped at cycle %" PRIu64 " on the failure above; the "
+                "end-of-run checks (losses, credits) are not made\n", t);
+    } else {
+        for (int i = 0; i < N; i++) fail |= n->kind->node_final(n, i);
+        sberr = nr_sb_final(&n->sb);
+        if (sberr) {
+            nr_sb_report(&n->sb, f);
+            fail = 1;
+        }
     }
     if (n->nonminimal) {
         fprintf(f, "FAIL %" PRIu64 " packets took a longer route than the shortest\n",
@@ -532,6 +595,8 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
     res->sb_errors = sberr;
     res->cycles = t;
     res->self_skipped = n->self_skipped;
+    res->rtl_routers = n->nrtl;
+    res->diverged = n->diverged;
     memcpy(res->hops, n->hops, sizeof res->hops);
     double cnt[NET_MAX_LEVELS + 1] = {0};
     for (int r = 0; r < R; r++)
@@ -561,10 +626,15 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
                         c == 0 ? "router-node" : c == 1 ? "levels 1-2" : c == 2 ? "levels 2-3"
                                                                                  : "levels 3-4",
                         cnt[c], res->link_util_mean[c], res->link_util_max[c]);
+    if (n->nrtl)
+        fprintf(f, "net: %d of %d routers RTL (%s)%s\n", n->nrtl, R, n->o->rtl_cfg,
+                n->o->impl == NET_IMPL_LOCKSTEP
+                    ? (n->diverged ? ", lockstep: 1 mismatch" : ", lockstep: 0 mismatches")
+                    : "");
     fprintf(f, "net: %" PRIu64 " packets delivered, %" PRIu64 " scoreboard errors, %" PRIu64
             " packets left in the source queues at the end (never injected), %" PRIu64
             " to their own node not injected (no turn back)%s; %s\n",
-            n->sb.delivered, sberr, queued, n->self_skipped, res->deadlock ? "" : ", credits home",
+            n->sb.delivered, sberr, queued, n->self_skipped, fail ? "" : ", credits home",
             fail ? "FAIL" : "PASS");
     return fail;
 }

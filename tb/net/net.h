@@ -9,9 +9,11 @@
  * credits back). Terminals use the kit's traffic patterns, injection
  * processes, packet builder, scoreboard and statistics.
  *
- * This first version connects bare ports (UseLcb = 0): a router's output
- * drives its neighbour's input queue against credits, as a bare port is
- * specified (docs/yarc-arch.md section 11).
+ * Links are LCB links with NICs at the nodes, or bare links, as the
+ * configurations' UseLcb says (net_int.h, net_lcb.c, net_bare.c). The
+ * routers of one configuration can be Verilated RTL instead (rtr_rtl_impl,
+ * in a program linked with that build), alone or in lockstep with their C
+ * model, compared on every output of every cycle.
  */
 #ifndef NET_NET_H
 #define NET_NET_H
@@ -30,6 +32,15 @@ typedef enum {
     NET_RT_COUNT
 } net_routing;
 extern const char *const net_routing_names[]; /* "updown-adaptive", ... */
+
+/* Which implementation the routers are (net_opts.impl). */
+typedef enum {
+    NET_IMPL_MODEL,    /* every router its C model */
+    NET_IMPL_RTL,      /* the routers of configuration rtl_cfg are Verilated RTL */
+    NET_IMPL_LOCKSTEP, /* ... and each has its C model beside it, compared every cycle */
+    NET_IMPL_COUNT
+} net_impl;
+extern const char *const net_impl_names[]; /* "model", "rtl", "lockstep" */
 
 #define NET_HOPS_MAX 16
 #define NET_MAX_THREADS 64
@@ -51,6 +62,13 @@ typedef struct {
     int quiet;                          /* 1: no per-level table */
     int threads;                        /* routers evaluated by this many threads (the
                                            results do not depend on it) */
+    net_impl impl;
+    const char *rtl_cfg;                /* the configuration whose routers are RTL: the
+                                           one the program's RTL build was made for */
+    int64_t fault_cycle;                /* lockstep: flip one output bit of router
+                                           fault_rtr's port 0 at this cycle (-1: never),
+                                           to prove the comparison fires */
+    int fault_rtr;
 } net_opts;
 
 void net_opts_default(net_opts *o);
@@ -67,6 +85,8 @@ typedef struct {
     uint64_t sb_errors;                 /* scoreboard errors */
     uint64_t cycles;
     int drained, deadlock;
+    int rtl_routers;                    /* routers that were RTL */
+    int diverged;                       /* lockstep: an RTL router's outputs differed */
     double link_util_mean[NET_MAX_LEVELS + 1], link_util_max[NET_MAX_LEVELS + 1];
     double wall_s;
 } net_result;

@@ -76,6 +76,13 @@ typedef struct {
     /* anything of node i still on its way; at the end, its checks */
     int (*node_busy)(const net_t *n, int i);
     int (*node_final)(net_t *n, int i);
+    /* lockstep: the first output field of port p that differs between the
+     * model's outputs mo and the RTL's ro (its name, and both values), or
+     * NULL if the port's link outputs agree */
+    const char *(*compare)(int p, int nvcs, const nr_rtr_out *mo, const nr_rtr_out *ro,
+                           uint32_t *mv, uint32_t *rv);
+    /* --fault: flip one output bit of port p (a phit's data bit, or a credit) */
+    void (*fault)(nr_rtr_out *ro, int p);
 } net_kind;
 extern const net_kind net_kind_bare, net_kind_lcb;
 
@@ -92,9 +99,12 @@ struct net {
     const rtr_org *org[NET_MAX_LEVELS];
     rtr_geom g[NET_MAX_LEVELS];
     const rtr_geom *gp[NET_MAX_LEVELS];
-    nr_rtr *rt;
+    nr_rtr *rt;                /* the routers driven (RTL where --impl says, else models) */
+    nr_rtr *rm;                /* lockstep: the model beside an RTL router, else {NULL} */
     nr_rtr_in *in;
-    nr_rtr_out *ro;
+    nr_rtr_out *ro, *mo;       /* outputs of rt and of rm */
+    int nrtl;                  /* routers that are RTL */
+    int diverged;
     rtr_cfgw (*cfgw)[1024];
     int *ncfgw;
     chan_t *ch;                /* router r's output p: ch[r*K + p] */

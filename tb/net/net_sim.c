@@ -13,9 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "common/trafopt.h"
 #include "net.h"
+#include "rtr/rtr.h"
 #include "nr_cli.h"
 
 static const nr_cli_opt_t opts[] = {
@@ -24,6 +27,12 @@ static const nr_cli_opt_t opts[] = {
     {"cfg", "NAMES", "router configuration, or one per level from the leaves up, comma "
                      "separated (default yarc-k16-bare); bare configurations"},
     {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
+    {"impl", "KIND", "model (default) | rtl (the routers of the --rtl configuration are its "
+                     "Verilated RTL) | lockstep (RTL, each compared with its C model every cycle)"},
+    {"rtl", "NAME", "the configuration whose routers are RTL (default: the first of --cfg); "
+                    "the run goes to build/bin/net_sim-NAME, linked with its RTL build"},
+    {"fault", "CYCLE:ROUTER", "lockstep: flip one output bit of RTL router ROUTER's port 0 at "
+                              "CYCLE (tests the comparison)"},
     {"routing", "NAME", "updown-adaptive (default) | updown-hash | updown-det"},
     TB_TRAFOPT_OPTS, /* default --len fixed:8 */
     {"warmup", "N", "warm-up cycles (default 1000)"},
@@ -64,6 +73,45 @@ static int write_csv(const char *path, const net_opts *o, const net_result *r) {
     return fclose(f) ? -1 : 0;
 }
 
+/* RTL runs belong to net_sim-<config>, linked with that configuration's RTL
+ * build: hand the run to it (same arguments). Its exit status, or -1 when
+ * this program has the RTL. */
+static int handoff(const net_opts *o, int argc, char **argv) {
+    const char *have = rtr_rtl_build();
+    if (have && !strcmp(have, o->rtl_cfg)) return -1;
+    if (getenv("NET_SIM_HANDOFF")) {
+        fprintf(stderr, "net_sim: %s was handed this run but its RTL is %s, not %s\n", argv[0],
+                have ? have : "(none)", o->rtl_cfg);
+        return 2;
+    }
+    char dir[1024], path[1200];
+    ssize_t k = readlink("/proc/self/exe", dir, sizeof dir - 1);
+    dir[k > 0 ? k : 0] = 0;
+    char *sl = strrchr(dir, '/');
+    if (sl) *sl = 0;
+    else snprintf(dir, sizeof dir, ".");
+    snprintf(path, sizeof path, "%s/net_sim-%s", dir, o->rtl_cfg);
+    if (access(path, X_OK)) {
+        fprintf(stderr, "net_sim: no RTL build for configuration %s (%s is missing; make it: "
+                "make %s)\n", o->rtl_cfg, path, path);
+        return 2;
+    }
+    setenv("NET_SIM_HANDOFF", "1", 1);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) return 2;
+    if (pid == 0) {
+        argv[0] = path;
+        execv(path, argv);
+        fprintf(stderr, "net_sim: cannot run %s: %s\n", path, strerror(errno));
+        _exit(2);
+    }
+    int st;
+    (void)argc;
+    if (waitpid(pid, &st, 0) < 0) return 2;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+}
+
 int main(int argc, char **argv) {
     net_opts o;
     net_opts_default(&o);
@@ -93,6 +141,16 @@ int main(int argc, char **argv) {
             }
             if (!o.ncfg) nr_cli_die(&c, "--cfg: expected a configuration name");
         } else if (!strcmp(n, "cfg-file")) o.cfg_file = v;
+        else if (!strcmp(n, "impl")) o.impl = (net_impl)nr_cli_enum(&c, v, net_impl_names);
+        else if (!strcmp(n, "rtl")) o.rtl_cfg = v;
+        else if (!strcmp(n, "fault")) {
+            long fc, fr;
+            char tail;
+            if (sscanf(v, "%ld:%ld%c", &fc, &fr, &tail) != 2 || fc < 0 || fr < 0)
+                nr_cli_die(&c, "--fault: expected CYCLE:ROUTER, got '%s'", v);
+            o.fault_cycle = fc;
+            o.fault_rtr = (int)fr;
+        }
         else if (!strcmp(n, "routing")) o.routing = (net_routing)nr_cli_enum(&c, v, net_routing_names);
         else if (!strcmp(n, "warmup")) o.warmup = nr_cli_u64(&c, v, 0, 100000000);
         else if (!strcmp(n, "measure")) o.measure = nr_cli_u64(&c, v, 1, 100000000);
@@ -110,6 +168,12 @@ int main(int argc, char **argv) {
     if (o.tp.kind == NR_TP_ROWCOL || o.tp.kind == NR_TP_QUAD)
         nr_cli_die(&c, "--pattern %s describes the ports of one router, not a network's nodes",
                    nr_tp_name(o.tp.kind));
+    if (!o.rtl_cfg) o.rtl_cfg = o.cfg[0];
+    if (o.fault_cycle >= 0 && o.impl != NET_IMPL_LOCKSTEP) nr_cli_die(&c, "--fault needs --impl lockstep");
+    if (o.impl != NET_IMPL_MODEL) {
+        int rc = handoff(&o, argc, argv);
+        if (rc >= 0) return rc;
+    }
     char err[512];
     nr_lendist_t ld = o.inj.len;
     if (nr_lendist_check(&ld, err, sizeof err)) nr_cli_die(&c, "--len: %s", err);
