@@ -38,3 +38,21 @@ UNIT_TARGETS += test-net-rtl
 test-net-rtl: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN) $(NET_RTL_BINS)
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/net_rtl.list
+
+# make net-run: the network demo (scripts/net_run.sh, about a minute):
+# a 128-node folded Clos of yarc-k16 routers with LCBs, UR, two routings,
+# summary table and latency plot in build/results/.
+.PHONY: net-run
+net-run: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(NET_BIN)
+	@scripts/net_run.sh
+UNIT_TARGETS += net-run
+
+# make sweep-net: the network experiments with CSV and PNG
+# (scripts/net_fig6.sh: seed 001 Fig 6 in a 4096-node folded Clos, a few
+# minutes).
+.PHONY: sweep-net
+sweep-net: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(NET_BIN)
+	@scripts/net_fig6.sh
+UNIT_TARGETS += sweep-net

@@ -67,21 +67,25 @@ static size_t hop_slot(const hoptab_t *h, uint64_t k) {
 }
 static int hop_put(hoptab_t *h, uint64_t k) {
     if (2 * (h->n + 1) > h->cap) {
-        hoptab_t g = {calloc(h->cap ? 2 * h->cap : 1024, 8), calloc(h->cap ? 2 * h->cap : 1024, 1),
-                      h->cap ? 2 * h->cap : 1024, 0};
-        if (!g.key || !g.hops) return -1;
+        size_t nc = h->cap ? 2 * h->cap : 1024;
+        hoptab_t g = {calloc(nc, 8), calloc(nc, 1), calloc(nc, 4), nc, 0};
+        if (!g.key || !g.hops || !g.last) {
+            free(g.key), free(g.hops), free(g.last);
+            return -1;
+        }
         for (size_t i = 0; i < h->cap; i++)
             if (h->key[i]) {
                 size_t j = hop_slot(&g, h->key[i]);
-                g.key[j] = h->key[i], g.hops[j] = h->hops[i], g.n++;
+                g.key[j] = h->key[i], g.hops[j] = h->hops[i], g.last[j] = h->last[i], g.n++;
             }
-        free(h->key), free(h->hops);
+        free(h->key), free(h->hops), free(h->last);
         *h = g;
     }
     size_t i = hop_slot(h, k);
     if (!h->key[i]) h->n++;
     h->key[i] = k;
     h->hops[i] = 0;
+    h->last[i] = UINT32_MAX;
     return 0;
 }
 /* Remove k (backward-shift deletion); its hop count, or -1 if absent. */
@@ -96,7 +100,7 @@ static int hop_take(hoptab_t *h, uint64_t k) {
         size_t home = (size_t)nr_rng_mix64(h->key[j]) & (h->cap - 1);
         /* move j back to i unless its home lies cyclically in (i, j] */
         if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
-            h->key[i] = h->key[j], h->hops[i] = h->hops[j];
+            h->key[i] = h->key[j], h->hops[i] = h->hops[j], h->last[i] = h->last[j];
             h->key[j] = 0;
             i = j;
         }
@@ -206,7 +210,9 @@ static int net_setup_routers(net_t *n, char *err, int errlen) {
     n->cfgw = calloc((size_t)R, sizeof *n->cfgw);
     n->ncfgw = calloc((size_t)R, sizeof *n->ncfgw);
     n->ch = calloc((size_t)R * K, sizeof *n->ch);
-    if (!n->rt || !n->in || !n->ro || !n->rm || !n->mo || !n->cfgw || !n->ncfgw || !n->ch) {
+    n->turns = calloc((size_t)R * K * K, sizeof *n->turns);
+    if (!n->rt || !n->in || !n->ro || !n->rm || !n->mo || !n->cfgw || !n->ncfgw || !n->ch ||
+        !n->turns) {
         snprintf(err, errlen, "out of memory");
         return 2;
     }
@@ -390,8 +396,19 @@ void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window) {
     if (c->pos == tp + 1) {
         uint64_t k = hop_key(c->src, c->dest, c->vc, nr_phit_data(ph));
         size_t j = n->hop.cap ? hop_slot(&n->hop, k) : 0;
-        if (n->hop.cap && n->hop.key[j] == k) n->hop.hops[j]++;
-        else n->untracked++;
+        if (!n->hop.cap || n->hop.key[j] != k) {
+            n->untracked++;
+            return;
+        }
+        n->hop.hops[j]++;
+        /* the turn it took here: in by the port its last router output (or
+         * its source) feeds, out by this channel's */
+        const uint32_t ci = (uint32_t)(c - n->ch), last = n->hop.last[j];
+        const int r = (int)(ci / K), q = (int)(ci % K);
+        const int in = last == UINT32_MAX ? n->t.node[c->src].port
+                                          : n->t.r[last / K].peer[last % K].port;
+        if (in_window) n->turns[((size_t)r * K + (size_t)in) * K + (size_t)q]++;
+        n->hop.last[j] = ci;
     }
 }
 
@@ -534,7 +551,8 @@ static void net_free(net_t *n) {
     for (int i = 0; n->nd && i < n->t.nnodes; i++) nr_inj_free(&n->nd[i].inj);
     free(n->rt), free(n->rm), free(n->mo), free(n->in), free(n->ro), free(n->cfgw), free(n->ncfgw), free(n->ch);
     free(n->nd);
-    free(n->hop.key), free(n->hop.hops);
+    free(n->hop.key), free(n->hop.hops), free(n->hop.last);
+    free(n->turns);
     nr_traffic_free(&n->tp);
     nr_sb_free(&n->sb);
     nr_stats_free(&n->st);
@@ -548,6 +566,45 @@ static int net_busy(const net_t *n) {
     for (int i = 0; i < n->t.nnodes; i++)
         if (n->kind->node_busy(n, i)) return 1;
     return 0;
+}
+
+/* A port that leads up: to a router of a higher level. */
+static int port_up(const net_t *n, int r, int p) {
+    net_end e = n->t.r[r].peer[p];
+    return e.rtr >= 0 && n->t.r[e.rtr].level > n->t.r[r].level;
+}
+
+/* The turns of the measurement window by level, as seed 001 Fig 6 reads a
+ * router's ports (there 0..k/2-1 face down, k/2..k-1 up; here a port is up
+ * when it leads to a higher level, so a top router's ports are all down):
+ * quadrant I turns (down to down), II goes up (down to up), III comes down
+ * (up to down), IV would go up again (up to up, never in a folded Clos).
+ * With --turns, every (router, in, out) count as CSV. */
+static void net_turn_report(net_t *n, net_result *res) {
+    FILE *csv = NULL;
+    if (n->o->turns_csv) {
+        csv = fopen(n->o->turns_csv, "w");
+        if (!csv) net_say(n, "net: --turns %s: cannot write\n", n->o->turns_csv);
+        else fprintf(csv, "router,level,in,out,packets\n");
+    }
+    for (int l = 1; l <= n->t.levels; l++) {
+        uint64_t q[4] = {0}, tot = 0;
+        for (int r = n->t.first[l]; r < n->t.first[l + 1]; r++)
+            for (int a = 0; a < K; a++)
+                for (int b = 0; b < K; b++) {
+                    uint64_t c = n->turns[((size_t)r * K + (size_t)a) * K + (size_t)b];
+                    if (!c) continue;
+                    q[port_up(n, r, a) * 2 + port_up(n, r, b)] += c; /* I 0, II 1, III 2, IV 3 */
+                    tot += c;
+                    if (csv) fprintf(csv, "%d,%d,%d,%d,%" PRIu64 "\n", r, l, a, b, c);
+                }
+        for (int i = 0; i < 4; i++) res->quad[l][i] = tot ? (double)q[i] / (double)tot : 0.0;
+        if (!n->o->quiet && tot)
+            net_say(n, "net: level %d turns (window): I down-down %.3f, II down-up %.3f, III "
+                    "up-down %.3f, IV up-up %.3f of %" PRIu64 " router crossings\n", l,
+                    res->quad[l][0], res->quad[l][1], res->quad[l][2], res->quad[l][3], tot);
+    }
+    if (csv) fclose(csv);
 }
 
 static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
@@ -626,6 +683,7 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
                         c == 0 ? "router-node" : c == 1 ? "levels 1-2" : c == 2 ? "levels 2-3"
                                                                                  : "levels 3-4",
                         cnt[c], res->link_util_mean[c], res->link_util_max[c]);
+    net_turn_report(n, res);
     if (n->nrtl)
         fprintf(f, "net: %d of %d routers RTL (%s)%s\n", n->nrtl, R, n->o->rtl_cfg,
                 n->o->impl == NET_IMPL_LOCKSTEP

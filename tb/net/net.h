@@ -69,6 +69,7 @@ typedef struct {
                                            fault_rtr's port 0 at this cycle (-1: never),
                                            to prove the comparison fires */
     int fault_rtr;
+    const char *turns_csv;              /* every (router, in port, out port) count */
 } net_opts;
 
 void net_opts_default(net_opts *o);
@@ -88,6 +89,7 @@ typedef struct {
     int rtl_routers;                    /* routers that were RTL */
     int diverged;                       /* lockstep: an RTL router's outputs differed */
     double link_util_mean[NET_MAX_LEVELS + 1], link_util_max[NET_MAX_LEVELS + 1];
+    double quad[NET_MAX_LEVELS + 1][4]; /* per level: shares of turns I, II, III, IV */
     double wall_s;
 } net_result;
 

@@ -86,9 +86,12 @@ typedef struct {
 } net_kind;
 extern const net_kind net_kind_bare, net_kind_lcb;
 
+/* The packets in flight, by tag: routers crossed so far, and the router
+ * output they last left by (UINT32_MAX: still on their source's link). */
 typedef struct {
     uint64_t *key; /* 0 empty */
     uint8_t *hops;
+    uint32_t *last;
     size_t cap, n;
 } hoptab_t;
 
@@ -114,6 +117,7 @@ struct net {
     nr_stats_t st;
     hoptab_t hop;
     uint64_t hops[NET_HOPS_MAX + 1];
+    uint64_t *turns;           /* [r][in][out]: packets of the window router r turned so */
     uint64_t untracked;        /* tags a router output could not find */
     uint64_t nonminimal;       /* packets that crossed more routers than the shortest route */
     uint64_t self_skipped;

@@ -45,6 +45,8 @@ static const nr_cli_opt_t opts[] = {
     {"seed", "N", "random seed (default 1)"},
     {"threads", "N", "threads that evaluate the routers (default 1; same results for any N)"},
     {"csv", "PATH", "append one result row (header written if the file is new)"},
+    {"turns", "PATH", "write every router's (in port, out port) packet counts of the window as "
+                      "CSV (seed 001 Fig 6 heatmaps)"},
     {"quiet", NULL, "no per-level channel table"},
     {NULL, NULL, NULL}};
 
@@ -161,6 +163,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(n, "seed")) o.seed = nr_cli_u64(&c, v, 0, UINT64_MAX);
         else if (!strcmp(n, "threads")) o.threads = (int)nr_cli_long(&c, v, 1, NET_MAX_THREADS);
         else if (!strcmp(n, "csv")) csv = v;
+        else if (!strcmp(n, "turns")) o.turns_csv = v;
         else if (!strcmp(n, "quiet")) o.quiet = 1;
     }
     if (o.tp.kind == NR_TP_HOTSPOT && o.tp.nhot == 0)

@@ -3,7 +3,9 @@
  *
  * Folded Clos (k-ary L-tree). With d = k/2, a subtree of level l < L holds
  * d^l nodes and d^(l-1) routers of level l; the whole network has
- * N = k * d^(L-1) nodes and d^(L-1) top routers. Router (l, w, c) is router c
+ * N = k * d^(L-1) nodes and d^(L-1) top routers (tophalf=1: the top routers
+ * use d down ports only, N = d^L, as seed 001's 4096-node network of radix-32
+ * routers, 16^3). Router (l, w, c) is router c
  * of subtree w of level l (the top: w = 0). Its down port j (j < d; j < k at
  * the top) goes to router (l-1, w', c mod d^(l-2)) of the subtree below,
  * w' = w*d + j (the top: w' = j), at that router's up port d + c / d^(l-2). A
@@ -101,7 +103,7 @@ static void fclos_tables(net_topo *t, int l, int w, rtr_tables *tab) {
         tab->root_detect = (unsigned)w * span;
     }
     for (int i = 0; i < k; i++) {
-        tab->dlut[i] = top ? i : i % d;
+        tab->dlut[i] = top ? (i < t->top_down ? i : -1) : i % d;
         tab->ulut[i] = top ? -1 : d + i % d;
         tab->l2p[i] = i;
         if (!top && i >= d) tab->up_mask |= 1ull << i;
@@ -109,8 +111,9 @@ static void fclos_tables(net_topo *t, int l, int w, rtr_tables *tab) {
 }
 
 static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen) {
-    long k = k_rtr, L = 2;
-    spec_key keys[] = {{"k", &k, 4, NR_MAX_PORTS}, {"levels", &L, 1, NET_MAX_LEVELS}, {NULL}};
+    long k = k_rtr, L = 2, half = 0;
+    spec_key keys[] = {{"k", &k, 4, NR_MAX_PORTS}, {"levels", &L, 1, NET_MAX_LEVELS},
+                       {"tophalf", &half, 0, 1}, {NULL}};
     if (spec_parse(t->spec, body, keys, err, errlen)) return -1;
     if (k & (k - 1)) {
         snprintf(err, errlen, "topology '%s': k = %ld is not a power of two", t->spec, k);
@@ -122,7 +125,7 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
         return -1;
     }
     const int d = (int)k / 2;
-    long n = k;
+    long n = half ? d : k;
     for (int l = 1; l < L; l++) n *= d;
     if (n > NET_MAX_NODES) {
         snprintf(err, errlen, "topology '%s': %ld nodes, more than the %d a 15-bit dest names",
@@ -133,6 +136,7 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
     t->k = (int)k;
     t->levels = (int)L;
     t->d = d;
+    t->top_down = half ? d : (int)k;
     t->nnodes = (int)n;
     /* routers per level: N/d below the top, d^(L-1) at the top */
     t->first[1] = 0;
@@ -159,7 +163,7 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
     }
     for (int l = 1; l <= L; l++) {
         const int top = l == L, per = ipow(d, l - 1), nsub = top ? 1 : (int)n / ipow(d, l);
-        const int ndown = top ? (int)k : d;
+        const int ndown = top ? t->top_down : d;
         for (int w = 0; w < nsub; w++)
             for (int c = 0; c < per; c++) {
                 int id = fclos_id(t, l, w, c);

@@ -14,6 +14,8 @@
  *                        down and K/2 up ports, a top router K down ports;
  *                        N = K * (K/2)^(L-1) nodes, L = 1 a single router.
  *                        K is the routers' port count when not given.
+ *                        tophalf=1: the top routers use K/2 down ports only
+ *                        (their other ports unconnected), N = (K/2)^L.
  */
 #ifndef NET_TOPO_H
 #define NET_TOPO_H
@@ -42,6 +44,7 @@ typedef struct {
     char spec[128];
     net_topo_kind kind;
     int k, levels, d;      /* ports per router, levels, down ports below the top */
+    int top_down;          /* down ports of a top router: k, or d (tophalf=1) */
     int nrtr, nnodes;
     int first[NET_MAX_LEVELS + 2]; /* routers of level l: first[l] .. first[l+1]-1 */
     net_rtr *r;
