@@ -14,7 +14,7 @@ SIM=${1:-build/bin/net_sim}
 Q="--warmup 100 --measure 300 --quiet"
 expect 2 "levels: expected an integer in \[1, 4\], got '5'" --topo fclos:levels=5
 expect 2 "k = 8, but the routers have 16 ports" --topo fclos:k=8
-expect 2 "expected key=value with a key of k levels; got 'x'" --topo fclos:levels=2,x=1
+expect 2 "expected key=value with a key of k levels tophalf; got 'x'" --topo fclos:levels=2,x=1
 expect 2 "expected a kind of fclos" --topo torus:k=4
 expect 2 "differ in NumPorts, NumVcs, InBufPerVc, MaxPktLen, UseLcb" --cfg yarc-k16-bare,yarc-k16
 expect 2 "differ in NumPorts" --cfg yarc-k16-bare,fc-k32-4vc

@@ -53,6 +53,8 @@ void net_opts_default(net_opts *o) {
     o->stall_limit = 5000;
     o->threads = 1;
     o->fault_cycle = -1;
+    o->trace_rtr = -1;
+    o->trace_from = o->trace_to = -1;
 }
 
 /* ---- packets in flight: routers traversed, by tag (open addressing) ---- */
@@ -185,6 +187,11 @@ static int net_setup_routers(net_t *n, char *err, int errlen) {
         snprintf(err, errlen, "%s", e2);
         return 2;
     }
+    if (o->trace_rtr >= n->t.nrtr) {
+        snprintf(err, errlen, "--trace-rtr %d: the network has %d routers", o->trace_rtr,
+                 n->t.nrtr);
+        return 2;
+    }
     if (o->ncfg > n->t.levels) {
         snprintf(err, errlen, "%d router configurations for a network of %d levels", o->ncfg,
                  n->t.levels);
@@ -227,6 +234,11 @@ static int net_setup_routers(net_t *n, char *err, int errlen) {
             return 2;
         }
         n->nrtl += rtl[l];
+        if (r == o->trace_rtr && !nr_rtr_can_trace(n->rt[r])) {
+            snprintf(err, errlen, "--trace-rtr %d: the router is not a traced RTL build (%s); "
+                     "a traced build is net_sim-NAME-trace", r, n->rt[r].ops->name);
+            return 2;
+        }
         n->ncfgw[r] = rtr_tables_encode(&n->t.r[r].tab, n->cfgw[r], 1024);
     }
     return 0;
@@ -448,6 +460,8 @@ static int net_compare(net_t *n, uint64_t t) {
                 net_say(n, "FAIL lockstep: cycle %" PRIu64 " router %d (level %d) port %d: %s: "
                         "model 0x%06x, RTL 0x%06x\n", t, r, n->t.r[r].level, p, f, mv, rv);
                 n->diverged = 1;
+                n->div_rtr = r;
+                n->div_cycle = (int64_t)t;
                 return -1;
             }
         }
@@ -504,10 +518,28 @@ static void pool_stop(net_t *n) {
     n->nthr = 1;
 }
 
+static void net_trace_stop(net_t *n) {
+    nr_rtr tr = n->rt[n->o->trace_rtr];
+    tr.ops->trace_stop(tr.h);
+    n->tracing = 0;
+    net_say(n, "net: FST window of router %d, cycles %" PRId64 "..%" PRId64 ", written to %s\n",
+            n->o->trace_rtr, n->o->trace_from, n->o->trace_to, n->o->trace_out);
+}
+
 /* One cycle of the whole network; -1 when a check failed. */
 static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved) {
     const int R = n->t.nrtr, N = n->t.nnodes;
     const net_kind *k = n->kind;
+    const net_opts *o = n->o;
+    if (o->trace_rtr >= 0 && !n->tracing && (int64_t)t == o->trace_from) {
+        nr_rtr tr = n->rt[o->trace_rtr];
+        if (!nr_rtr_can_trace(tr) || tr.ops->trace(tr.h, o->trace_out)) {
+            net_say(n, "FAIL --trace-out %s: router %d cannot write an FST trace (%s)\n",
+                    o->trace_out, o->trace_rtr, tr.ops->name);
+            return -1;
+        }
+        n->tracing = 1;
+    }
     /* 1. what arrives at the nodes */
     for (int i = 0; i < N; i++) k->node_in(n, i, t);
     /* 2. the routers' inputs: a table write while there are any, the links */
@@ -532,6 +564,7 @@ static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved) {
         if (k->rtr_out(n, r, t, in_window, moved)) return -1;
     /* 6. clock edge */
     rtr_phase(n, JOB_TICK);
+    if (n->tracing && (int64_t)t >= o->trace_to) net_trace_stop(n);
     return 0;
 }
 
@@ -654,6 +687,8 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
     res->self_skipped = n->self_skipped;
     res->rtl_routers = n->nrtl;
     res->diverged = n->diverged;
+    res->div_rtr = n->div_rtr;
+    res->div_cycle = n->div_cycle;
     memcpy(res->hops, n->hops, sizeof res->hops);
     double cnt[NET_MAX_LEVELS + 1] = {0};
     for (int r = 0; r < R; r++)
@@ -742,6 +777,7 @@ int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen
         if (stopped && quiet >= settle) break;
     }
     pool_stop(&n);
+    if (n.tracing) net_trace_stop(&n);
     rc = net_finish(&n, res, t, fail);
     clock_gettime(CLOCK_MONOTONIC, &w1);
     res->wall_s = (double)(w1.tv_sec - w0.tv_sec) + 1e-9 * (double)(w1.tv_nsec - w0.tv_nsec);

@@ -70,6 +70,9 @@ typedef struct {
                                            to prove the comparison fires */
     int fault_rtr;
     const char *turns_csv;              /* every (router, in port, out port) count */
+    int trace_rtr;                      /* an RTL router whose FST window to write (-1: none) */
+    int64_t trace_from, trace_to;       /* ... over these cycles */
+    const char *trace_out;              /* ... to this file (a traced RTL build) */
 } net_opts;
 
 void net_opts_default(net_opts *o);
@@ -88,6 +91,8 @@ typedef struct {
     int drained, deadlock;
     int rtl_routers;                    /* routers that were RTL */
     int diverged;                       /* lockstep: an RTL router's outputs differed */
+    int div_rtr;                        /* ... this one */
+    int64_t div_cycle;                  /* ... at this cycle */
     double link_util_mean[NET_MAX_LEVELS + 1], link_util_max[NET_MAX_LEVELS + 1];
     double quad[NET_MAX_LEVELS + 1][4]; /* per level: shares of turns I, II, III, IV */
     double wall_s;

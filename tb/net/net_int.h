@@ -107,7 +107,9 @@ struct net {
     nr_rtr_in *in;
     nr_rtr_out *ro, *mo;       /* outputs of rt and of rm */
     int nrtl;                  /* routers that are RTL */
-    int diverged;
+    int diverged, div_rtr;
+    int64_t div_cycle;
+    int tracing;               /* the FST window of o->trace_rtr is open */
     rtr_cfgw (*cfgw)[1024];
     int *ncfgw;
     chan_t *ch;                /* router r's output p: ch[r*K + p] */

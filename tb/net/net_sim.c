@@ -33,6 +33,11 @@ static const nr_cli_opt_t opts[] = {
                     "the run goes to build/bin/net_sim-NAME, linked with its RTL build"},
     {"fault", "CYCLE:ROUTER", "lockstep: flip one output bit of RTL router ROUTER's port 0 at "
                               "CYCLE (tests the comparison)"},
+    {"trace-rtr", "R", "RTL: write an FST window of router R (a traced build, net_sim-NAME-trace)"},
+    {"trace-from", "N", "RTL: the window's first cycle"},
+    {"trace-to", "N", "RTL: its last cycle"},
+    {"trace-out", "PATH", "RTL: the FST file"},
+    {"no-rerun", NULL, "lockstep: no traced rerun after a divergence"},
     {"routing", "NAME", "updown-adaptive (default) | updown-hash | updown-det"},
     TB_TRAFOPT_OPTS, /* default --len fixed:8 */
     {"warmup", "N", "warm-up cycles (default 1000)"},
@@ -78,40 +83,83 @@ static int write_csv(const char *path, const net_opts *o, const net_result *r) {
 /* RTL runs belong to net_sim-<config>, linked with that configuration's RTL
  * build: hand the run to it (same arguments). Its exit status, or -1 when
  * this program has the RTL. */
-static int handoff(const net_opts *o, int argc, char **argv) {
-    const char *have = rtr_rtl_build();
-    if (have && !strcmp(have, o->rtl_cfg)) return -1;
-    if (getenv("NET_SIM_HANDOFF")) {
-        fprintf(stderr, "net_sim: %s was handed this run but its RTL is %s, not %s\n", argv[0],
-                have ? have : "(none)", o->rtl_cfg);
-        return 2;
-    }
-    char dir[1024], path[1200];
-    ssize_t k = readlink("/proc/self/exe", dir, sizeof dir - 1);
+/* The directory of this program. */
+static void self_dir(char *dir, size_t n) {
+    ssize_t k = readlink("/proc/self/exe", dir, n - 1);
     dir[k > 0 ? k : 0] = 0;
     char *sl = strrchr(dir, '/');
     if (sl) *sl = 0;
-    else snprintf(dir, sizeof dir, ".");
-    snprintf(path, sizeof path, "%s/net_sim-%s", dir, o->rtl_cfg);
-    if (access(path, X_OK)) {
-        fprintf(stderr, "net_sim: no RTL build for configuration %s (%s is missing; make it: "
-                "make %s)\n", o->rtl_cfg, path, path);
-        return 2;
-    }
-    setenv("NET_SIM_HANDOFF", "1", 1);
+    else snprintf(dir, n, ".");
+}
+
+/* Run path with argv (argv[0] replaced); its exit status. */
+static int run_child(const char *path, char **argv) {
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0) return 2;
     if (pid == 0) {
-        argv[0] = path;
+        argv[0] = (char *)path;
         execv(path, argv);
         fprintf(stderr, "net_sim: cannot run %s: %s\n", path, strerror(errno));
         _exit(2);
     }
     int st;
-    (void)argc;
     if (waitpid(pid, &st, 0) < 0) return 2;
     return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+}
+
+static int handoff(const net_opts *o, char **argv) {
+    const char *have = rtr_rtl_build();
+    const int want_trace = o->trace_rtr >= 0;
+    if (have && !strcmp(have, o->rtl_cfg) && (!want_trace || rtr_rtl_traced())) return -1;
+    if (getenv("NET_SIM_HANDOFF")) {
+        fprintf(stderr, "net_sim: %s was handed this run but its RTL is %s%s, not %s%s\n",
+                argv[0], have ? have : "(none)", rtr_rtl_traced() ? " (traced)" : "", o->rtl_cfg,
+                want_trace ? " (traced)" : "");
+        return 2;
+    }
+    char dir[1024], path[1200];
+    self_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/net_sim-%s%s", dir, o->rtl_cfg, want_trace ? "-trace" : "");
+    if (access(path, X_OK)) {
+        fprintf(stderr, "net_sim: no RTL build for configuration %s%s (%s is missing; make it: "
+                "make %s)\n", o->rtl_cfg, want_trace ? " with tracing" : "", path, path);
+        return 2;
+    }
+    setenv("NET_SIM_HANDOFF", "1", 1);
+    return run_child(path, argv);
+}
+
+/* A lockstep divergence: the same run on the traced build, with an FST
+ * window of the diverging router around it (net_sim-NAME-trace, if built). */
+static void rerun_traced(const net_opts *o, const net_result *r, int argc, char **argv) {
+    char dir[1024], path[1200], wdir[1100], fst[1400], sr[16], sf[32], st[32];
+    self_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/net_sim-%s-trace", dir, o->rtl_cfg);
+    if (access(path, X_OK)) {
+        printf("net_sim: no traced RTL build for %s (%s); no waveform of the divergence "
+               "(make %s)\n", o->rtl_cfg, path, path);
+        return;
+    }
+    snprintf(wdir, sizeof wdir, "%s/../waves", dir);
+    mkdir(wdir, 0777);
+    snprintf(fst, sizeof fst, "%s/net_%s_r%d_seed%" PRIu64 "_c%" PRId64 ".fst", wdir, o->rtl_cfg,
+             r->div_rtr, o->seed, r->div_cycle);
+    snprintf(sr, sizeof sr, "%d", r->div_rtr);
+    snprintf(sf, sizeof sf, "%" PRId64, r->div_cycle > 300 ? r->div_cycle - 300 : 0);
+    snprintf(st, sizeof st, "%" PRId64, r->div_cycle);
+    char **nargv = calloc((size_t)argc + 12, sizeof *nargv);
+    int n = 0;
+    nargv[n++] = path;
+    for (int i = 1; i < argc; i++) nargv[n++] = argv[i];
+    const char *extra[] = {"--no-rerun", "--trace-rtr", sr,  "--trace-from", sf,
+                           "--trace-to", st,            "--trace-out", fst};
+    for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++) nargv[n++] = (char *)extra[i];
+    printf("net_sim: rerunning with the traced RTL for an FST window of router %d: %s\n",
+           r->div_rtr, fst);
+    setenv("NET_SIM_HANDOFF", "1", 1);
+    run_child(path, nargv);
+    free(nargv);
 }
 
 int main(int argc, char **argv) {
@@ -122,6 +170,7 @@ int main(int argc, char **argv) {
     o.inj.burst = 8;
     if (getenv("NR_CONFIGS") && *getenv("NR_CONFIGS")) o.cfg_file = getenv("NR_CONFIGS");
     const char *csv = NULL;
+    int no_rerun = 0;
     static char cfgbuf[256];
     int tp_set = 0;
     nr_cli_t c;
@@ -164,6 +213,11 @@ int main(int argc, char **argv) {
         else if (!strcmp(n, "threads")) o.threads = (int)nr_cli_long(&c, v, 1, NET_MAX_THREADS);
         else if (!strcmp(n, "csv")) csv = v;
         else if (!strcmp(n, "turns")) o.turns_csv = v;
+        else if (!strcmp(n, "trace-rtr")) o.trace_rtr = (int)nr_cli_long(&c, v, 0, 1000000);
+        else if (!strcmp(n, "trace-from")) o.trace_from = (int64_t)nr_cli_u64(&c, v, 0, 1u << 30);
+        else if (!strcmp(n, "trace-to")) o.trace_to = (int64_t)nr_cli_u64(&c, v, 0, 1u << 30);
+        else if (!strcmp(n, "trace-out")) o.trace_out = v;
+        else if (!strcmp(n, "no-rerun")) no_rerun = 1;
         else if (!strcmp(n, "quiet")) o.quiet = 1;
     }
     if (o.tp.kind == NR_TP_HOTSPOT && o.tp.nhot == 0)
@@ -172,9 +226,13 @@ int main(int argc, char **argv) {
         nr_cli_die(&c, "--pattern %s describes the ports of one router, not a network's nodes",
                    nr_tp_name(o.tp.kind));
     if (!o.rtl_cfg) o.rtl_cfg = o.cfg[0];
+    if (o.trace_rtr >= 0 && (o.impl == NET_IMPL_MODEL || !o.trace_out || o.trace_from < 0 ||
+                             o.trace_to < o.trace_from))
+        nr_cli_die(&c, "--trace-rtr needs --impl rtl or lockstep, --trace-out and --trace-from "
+                       "<= --trace-to");
     if (o.fault_cycle >= 0 && o.impl != NET_IMPL_LOCKSTEP) nr_cli_die(&c, "--fault needs --impl lockstep");
     if (o.impl != NET_IMPL_MODEL) {
-        int rc = handoff(&o, argc, argv);
+        int rc = handoff(&o, argv);
         if (rc >= 0) return rc;
     }
     char err[512];
@@ -187,5 +245,6 @@ int main(int argc, char **argv) {
     printf("net: %" PRIu64 " cycles in %.2f s, %.0f network cycles/s\n", r.cycles, r.wall_s,
            r.wall_s > 0 ? (double)r.cycles / r.wall_s : 0.0);
     if (csv && write_csv(csv, &o, &r)) return 2;
+    if (r.diverged && !no_rerun) rerun_traced(&o, &r, argc, argv);
     return rc;
 }
