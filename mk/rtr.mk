@@ -8,7 +8,7 @@ RTR_SRCS := tb/rtr/cfgfile.c tb/rtr/harness.c tb/rtr/ep_lcb.c tb/rtr/ep_bare.c t
             tb/rtr/tables.c \
             tb/rtr/rtr_sim.c
 RTR_OBJS := $(RTR_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/tb/common/channel.o $(BUILD)/obj/tb/common/lcb_rtt.o \
-            $(BUILD)/obj/tb/common/linkmon.o $(BUILD)/obj/tb/common/trafopt.o
+            $(BUILD)/obj/tb/common/linkmon.o $(BUILD)/obj/tb/common/trafopt.o $(BUILD)/obj/tb/common/progrun.o
 RTR_BIN := $(BUILD)/bin/rtr_sim
 $(RTR_OBJS) $(BUILD)/obj/tb/rtr/rtl_none.o: CFLAGS += -Itb/rtr -Itb/lcb
 

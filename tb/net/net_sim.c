@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/progrun.h"
 #include "common/trafopt.h"
 #include "net.h"
 #include "rtr/rtr.h"
@@ -83,31 +83,6 @@ static int write_csv(const char *path, const net_opts *o, const net_result *r) {
 /* RTL runs belong to net_sim-<config>, linked with that configuration's RTL
  * build: hand the run to it (same arguments). Its exit status, or -1 when
  * this program has the RTL. */
-/* The directory of this program. */
-static void self_dir(char *dir, size_t n) {
-    ssize_t k = readlink("/proc/self/exe", dir, n - 1);
-    dir[k > 0 ? k : 0] = 0;
-    char *sl = strrchr(dir, '/');
-    if (sl) *sl = 0;
-    else snprintf(dir, n, ".");
-}
-
-/* Run path with argv (argv[0] replaced); its exit status. */
-static int run_child(const char *path, char **argv) {
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) return 2;
-    if (pid == 0) {
-        argv[0] = (char *)path;
-        execv(path, argv);
-        fprintf(stderr, "net_sim: cannot run %s: %s\n", path, strerror(errno));
-        _exit(2);
-    }
-    int st;
-    if (waitpid(pid, &st, 0) < 0) return 2;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
-}
-
 static int handoff(const net_opts *o, char **argv) {
     const char *have = rtr_rtl_build();
     const int want_trace = o->trace_rtr >= 0;
@@ -119,7 +94,7 @@ static int handoff(const net_opts *o, char **argv) {
         return 2;
     }
     char dir[1024], path[1200];
-    self_dir(dir, sizeof dir);
+    tb_self_dir(argv[0], dir, sizeof dir);
     snprintf(path, sizeof path, "%s/net_sim-%s%s", dir, o->rtl_cfg, want_trace ? "-trace" : "");
     if (access(path, X_OK)) {
         fprintf(stderr, "net_sim: no RTL build for configuration %s%s (%s is missing; make it: "
@@ -127,14 +102,14 @@ static int handoff(const net_opts *o, char **argv) {
         return 2;
     }
     setenv("NET_SIM_HANDOFF", "1", 1);
-    return run_child(path, argv);
+    return tb_run_child("net_sim", path, argv);
 }
 
 /* A lockstep divergence: the same run on the traced build, with an FST
  * window of the diverging router around it (net_sim-NAME-trace, if built). */
 static void rerun_traced(const net_opts *o, const net_result *r, int argc, char **argv) {
     char dir[1024], path[1200], wdir[1100], fst[1400], sr[16], sf[32], st[32];
-    self_dir(dir, sizeof dir);
+    tb_self_dir(argv[0], dir, sizeof dir);
     snprintf(path, sizeof path, "%s/net_sim-%s-trace", dir, o->rtl_cfg);
     if (access(path, X_OK)) {
         printf("net_sim: no traced RTL build for %s (%s); no waveform of the divergence "
@@ -158,7 +133,7 @@ static void rerun_traced(const net_opts *o, const net_result *r, int argc, char 
     printf("net_sim: rerunning with the traced RTL for an FST window of router %d: %s\n",
            r->div_rtr, fst);
     setenv("NET_SIM_HANDOFF", "1", 1);
-    run_child(path, nargv);
+    tb_run_child("net_sim", path, nargv);
     free(nargv);
 }
 

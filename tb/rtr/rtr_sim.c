@@ -28,6 +28,7 @@
 
 #include "harness.h"
 #include "common/lcb_rtt.h"
+#include "common/progrun.h"
 #include "common/trafopt.h"
 #include "nr_cli.h"
 #include "nr_pkt.h"
@@ -91,19 +92,6 @@ static const nr_cli_opt_t opts[] = {
 static const char *const impl_names[] = {"model", "rtl", "lockstep", "self", NULL};
 static const char *const route_names[] = {"single", "remap", "clos-leaf", "clos-mid", "holes", NULL};
 
-/* Directory of this executable (for the rtr_sim-<config> variants). */
-static void self_dir(const char *argv0, char *dir, size_t n) {
-    ssize_t k = readlink("/proc/self/exe", dir, n - 1);
-    if (k <= 0) {
-        snprintf(dir, n, "%s", argv0);
-        k = (ssize_t)strlen(dir);
-    }
-    dir[k] = 0;
-    char *sl = strrchr(dir, '/');
-    if (sl) *sl = 0;
-    else snprintf(dir, n, ".");
-}
-
 static int is_exec(const char *path) { return access(path, X_OK) == 0; }
 
 /* 0 if path can be written, -1 with the reason in err. It is opened for
@@ -118,21 +106,6 @@ static int check_writable(const char *path, char *err, size_t n) {
     close(fd);
     if (!existed) unlink(path);
     return 0;
-}
-
-/* Run argv with path in place of argv[0]; returns its exit status. */
-static int run_child(const char *path, char **argv) {
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) return 2;
-    if (pid == 0) {
-        execv(path, argv);
-        fprintf(stderr, "rtr_sim: cannot run %s: %s\n", path, strerror(errno));
-        _exit(2);
-    }
-    int st;
-    if (waitpid(pid, &st, 0) < 0) return 2;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
 }
 
 static void parse_rate_len(nr_cli_t *c, const char *v, double *rate, int *len, int maxlen) {
@@ -398,7 +371,7 @@ static int sim_handoff(sim_ctx *x, nr_cli_t *c, int argc, char **argv) {
             char **nargv = calloc((size_t)argc + 1, sizeof *nargv);
             nargv[0] = path;
             for (int i = 1; i < argc; i++) nargv[i] = argv[i];
-            return run_child(path, nargv);
+            return tb_run_child("rtr_sim", path, nargv);
         }
     }
 
@@ -563,7 +536,7 @@ static void sim_rerun_traced(const sim_ctx *x, int argc, char **argv) {
         printf("\nrtr_sim: rerunning seed %" PRIu64 " with the traced RTL, FST window cycles "
                "%" PRId64 "..%" PRId64 "\n",
                x->o.seed, from, to);
-        run_child(path, nargv);
+        tb_run_child("rtr_sim", path, nargv);
         printf("rtr_sim: waveform: %s\nrtr_sim: view with: gtkwave %s\n", fst, fst);
     }
 }
@@ -617,7 +590,7 @@ int RTR_SIM_MAIN(int argc, char **argv) {
     sim_parse(&x, &c);
     nr_cli_print_seed(stdout, "rtr_sim", x.o.seed);
     sim_configure(&x, &c);
-    self_dir(argv[0], x.dir, sizeof x.dir);
+    tb_self_dir(argv[0], x.dir, sizeof x.dir);
     int rc = sim_handoff(&x, &c, argc, argv);
     if (rc >= 0) return rc;
     sim_print_setup(&x);

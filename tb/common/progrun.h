@@ -1,0 +1,16 @@
+/* progrun.h - how the simulators hand a run to a sibling program (the
+ * rtr_sim-NAME / net_sim-NAME builds linked with one RTL build): the
+ * directory of the running program, and a child run with the same
+ * arguments. */
+#ifndef TB_COMMON_PROGRUN_H
+#define TB_COMMON_PROGRUN_H
+#include <stddef.h>
+
+/* The directory of the running program (argv0's if /proc is not there). */
+void tb_self_dir(const char *argv0, char *dir, size_t n);
+/* Run the program at path with argv (argv[0] is replaced by path) and wait:
+ * its exit status, 1 if it died of a signal, 2 if it could not be run (the
+ * reason printed to stderr with prog's name). */
+int tb_run_child(const char *prog, const char *path, char **argv);
+
+#endif
