@@ -8,7 +8,7 @@
 NET_SRCS := tb/net/topo.c tb/net/net.c tb/net/net_bare.c tb/net/net_lcb.c tb/net/net_sim.c
 NET_OBJS := $(NET_SRCS:%.c=$(BUILD)/obj/%.o) \
             $(patsubst %,$(BUILD)/obj/tb/rtr/%.o,cfgfile orgs org_yarc org_nwn tables rtl_none) \
-            $(patsubst %,$(BUILD)/obj/tb/common/%.o,trafopt channel progrun)
+            $(patsubst %,$(BUILD)/obj/tb/common/%.o,trafopt channel progrun linkmon lcb_rtt)
 NET_BIN := $(BUILD)/bin/net_sim
 $(NET_SRCS:%.c=$(BUILD)/obj/%.o): CFLAGS += -Itb/net -Itb/rtr -Itb/lcb
 

@@ -36,6 +36,8 @@ if cmp -s <(strip "$TMP/a") <(strip "$TMP/b") && ! cmp -s <(strip "$TMP/a") <(st
 if cmp -s <(strip "$TMP/a") <(strip "$TMP/t2") && cmp -s <(strip "$TMP/a") <(strip "$TMP/t3"); then
     pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: threads"; diff <(strip "$TMP/a") <(strip "$TMP/t2") | head; fi
 expect 2 "--threads: expected" --threads 0
+expect 2 "link errors need LCB links" --cfg yarc-k16-bare --ber 1e-5
+expect 2 "--burst: expected RATE:LEN" --cfg yarc-k16 --burst 1e-5
 # CSV: a header and one row per run, as many fields as the header
 rm -f "$TMP/r.csv"
 "$SIM" $Q --csv "$TMP/r.csv" > /dev/null && "$SIM" $Q --seed 2 --csv "$TMP/r.csv" > /dev/null

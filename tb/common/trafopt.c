@@ -64,3 +64,24 @@ int tb_trafopt_handle(nr_cli_t *c, const char *n, const char *v, nr_traffic_cfg_
     }
     return 1;
 }
+
+static void rate_len(nr_cli_t *c, const char *v, double *rate, int *len, int maxlen) {
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", v);
+    char *colon = strchr(buf, ':');
+    if (!colon) nr_cli_die(c, "--%s: expected RATE:LEN, got '%s'", c->cur, v);
+    *colon = 0;
+    *rate = nr_cli_double(c, buf, 0.0, 1.0);
+    *len = (int)nr_cli_long(c, colon + 1, 1, maxlen);
+}
+
+int tb_linkopt_handle(nr_cli_t *c, const char *n, const char *v, lcb_ch_cfg *ch) {
+    if (!strcmp(n, "ber")) ch->ber_data = nr_cli_double(c, v, 0.0, 0.5);
+    else if (!strcmp(n, "sb-ber")) ch->ber_sb = nr_cli_double(c, v, 0.0, 0.5);
+    else if (!strcmp(n, "burst")) rate_len(c, v, &ch->burst_rate, &ch->burst_len, LCB_CH_MAX_BURST);
+    else if (!strcmp(n, "drop")) ch->drop_rate = nr_cli_double(c, v, 0.0, 1.0);
+    else if (!strcmp(n, "outage")) rate_len(c, v, &ch->outage_rate, &ch->outage_len, 1000000);
+    else if (!strcmp(n, "ctl-ber")) ch->ctl_ber = nr_cli_double(c, v, 0.0, 1.0);
+    else return 0;
+    return 1;
+}

@@ -1,6 +1,7 @@
 /* trafopt.h - the traffic options every simulator of the kit takes (rtr_sim,
  * net_sim): pattern, load, injection process, packet lengths, hotspot and
- * quad parameters, parsed one way into nr_traffic_cfg_t and nr_inj_cfg_t.
+ * quad parameters, parsed one way into nr_traffic_cfg_t and nr_inj_cfg_t;
+ * and their link error options into lcb_ch_cfg.
  *
  * Use: put TB_TRAFOPT_OPTS in the program's nr_cli_opt_t table, and hand
  * every option to tb_trafopt_handle first; it returns 1 when the option was
@@ -8,6 +9,7 @@
  */
 #ifndef TB_COMMON_TRAFOPT_H
 #define TB_COMMON_TRAFOPT_H
+#include "common/channel.h"
 #include "nr_cli.h"
 #include "nr_inj.h"
 #include "nr_traffic.h"
@@ -28,5 +30,16 @@
  * then keeps it; otherwise --hotspot selects the hotspot pattern). */
 int tb_trafopt_handle(nr_cli_t *c, const char *name, const char *v, nr_traffic_cfg_t *tp,
                       nr_inj_cfg_t *inj, int *tp_set);
+
+/* The link error options (the channel's processes, tb/common/channel.h), the
+ * same way: TB_LINKOPT_OPTS in the table, tb_linkopt_handle into *ch. */
+#define TB_LINKOPT_OPTS                                                                             \
+    {"ber", "F", "link data-bit error rate"},                                                      \
+    {"sb-ber", "F", "link sideband (F, C) bit error rate"},                                        \
+    {"burst", "RATE:LEN", "error bursts per phit and bits per burst"},                             \
+    {"drop", "F", "erased phits per phit"},                                                        \
+    {"outage", "RATE:LEN", "outages per cycle and their length in cycles"},                        \
+    {"ctl-ber", "F", "extra control-bit flips per phit"}
+int tb_linkopt_handle(nr_cli_t *c, const char *name, const char *v, lcb_ch_cfg *ch);
 
 #endif

@@ -55,6 +55,7 @@ void net_opts_default(net_opts *o) {
     o->fault_cycle = -1;
     o->trace_rtr = -1;
     o->trace_from = o->trace_to = -1;
+    lcb_ch_cfg_default(&o->ch);
 }
 
 /* ---- packets in flight: routers traversed, by tag (open addressing) ---- */
@@ -70,24 +71,25 @@ static size_t hop_slot(const hoptab_t *h, uint64_t k) {
 static int hop_put(hoptab_t *h, uint64_t k) {
     if (2 * (h->n + 1) > h->cap) {
         size_t nc = h->cap ? 2 * h->cap : 1024;
-        hoptab_t g = {calloc(nc, 8), calloc(nc, 1), calloc(nc, 4), nc, 0};
-        if (!g.key || !g.hops || !g.last) {
-            free(g.key), free(g.hops), free(g.last);
+        hoptab_t g = {calloc(nc, 8), calloc(nc, 1), calloc(nc, 4), calloc(nc, 4), nc, 0};
+        if (!g.key || !g.hops || !g.last || !g.prev) {
+            free(g.key), free(g.hops), free(g.last), free(g.prev);
             return -1;
         }
         for (size_t i = 0; i < h->cap; i++)
             if (h->key[i]) {
                 size_t j = hop_slot(&g, h->key[i]);
-                g.key[j] = h->key[i], g.hops[j] = h->hops[i], g.last[j] = h->last[i], g.n++;
+                g.key[j] = h->key[i], g.hops[j] = h->hops[i], g.last[j] = h->last[i];
+                g.prev[j] = h->prev[i], g.n++;
             }
-        free(h->key), free(h->hops), free(h->last);
+        free(h->key), free(h->hops), free(h->last), free(h->prev);
         *h = g;
     }
     size_t i = hop_slot(h, k);
     if (!h->key[i]) h->n++;
     h->key[i] = k;
     h->hops[i] = 0;
-    h->last[i] = UINT32_MAX;
+    h->last[i] = h->prev[i] = UINT32_MAX;
     return 0;
 }
 /* Remove k (backward-shift deletion); its hop count, or -1 if absent. */
@@ -103,11 +105,23 @@ static int hop_take(hoptab_t *h, uint64_t k) {
         /* move j back to i unless its home lies cyclically in (i, j] */
         if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
             h->key[i] = h->key[j], h->hops[i] = h->hops[j], h->last[i] = h->last[j];
+            h->prev[i] = h->prev[j];
             h->key[j] = 0;
             i = j;
         }
     }
     return v;
+}
+
+int net_escape(net_t *n, uint64_t t, const char *who, int id, int port, const nr_linkmon *m,
+               unsigned lm) {
+    if (lm & NR_LM_ACC_DAMAGED) n->escapes++;
+    if (lm & NR_LM_CW_DAMAGED) n->cw_escapes++;
+    net_say(n, "%s cycle %" PRIu64 " %s %d port %d: the link CRC passed a damaged %s (VC %d)\n",
+            n->o->no_escapes ? "FAIL" : "ESCAPE", t, who, id, port,
+            lm & NR_LM_ACC_DAMAGED ? "packet" : "control word", m->dec_vc);
+    if (n->esc_cycle < 0) n->esc_cycle = (int64_t)t;
+    return n->o->no_escapes ? -1 : 0;
 }
 
 void net_say(net_t *n, const char *fmt, ...) {
@@ -165,6 +179,17 @@ static int net_setup_routers(net_t *n, char *err, int errlen) {
     }
     n->nvcs = n->g[0].num_vcs;
     n->kind = n->g[0].use_lcb ? &net_kind_lcb : &net_kind_bare;
+    if (lcb_ch_cfg_has_errors(&o->ch) && !n->g[0].use_lcb) {
+        snprintf(err, errlen, "link errors need LCB links: configuration %s has bare ports",
+                 o->cfg[0]);
+        return 2;
+    }
+    lcb_ch_cfg chk = o->ch;
+    chk.latency = o->link_lat > o->node_lat ? o->link_lat : o->node_lat;
+    if (lcb_ch_cfg_check(&chk, e2, sizeof e2)) {
+        snprintf(err, errlen, "link: %s", e2);
+        return 2;
+    }
     /* The levels whose routers are RTL: those of the configuration the
      * linked RTL build was made for. */
     int rtl[NET_MAX_LEVELS] = {0}, any = 0;
@@ -331,7 +356,7 @@ static int src_start(net_t *n, int i, uint64_t ts) {
     /* Up*-down* routing with a = h = 0 gives a flow one path: in order. */
     int rc = (n->o->routing == NET_RT_DET ? nr_sb_expect : nr_sb_expect_unordered)(
         &n->sb, nd->ph, len, ts, NR_SB_DELIVER, q->gen_cycle);
-    if (rc < 0 || hop_put(&n->hop, hop_key(d.src, d.dest, d.vc, d.seq))) {
+    if (rc < 0 || (n->count_hops && hop_put(&n->hop, hop_key(d.src, d.dest, d.vc, d.seq)))) {
         fprintf(n->log, "FAIL node %d: scoreboard: %s\n", i, rc < 0 ? n->sb.usage_err : "memory");
         return -1;
     }
@@ -376,9 +401,18 @@ void net_sink_phit(net_t *n, int i, uint32_t ph, uint64_t t) {
     nr_sb_match_t m;
     const int len = nd->alen;
     nd->alen = 0;
+    unsigned ok = nr_eop_ok(ph);
+    if (ok != NR_OK_HEALTHY) {
+        /* a copy its link failed (transmit_error): the replay brings the
+         * packet again; counted, never matched (nr_sb.h) */
+        nr_sb_discard(&n->sb, i, nd->as, len, ok, ts);
+        n->tx_err++;
+        return;
+    }
     nr_sb_deliver(&n->sb, i, nd->as, len, ts, &m);
     if (!m.matched) return;
     nr_stats_delivered(&n->st, i, len, m.user, UINT64_MAX, ts);
+    if (!n->count_hops) return;
     int h = hop_take(&n->hop, hop_key(m.src, m.dest, m.vc, m.seq));
     if (h < 0) {
         n->untracked++;
@@ -392,35 +426,55 @@ void net_sink_phit(net_t *n, int i, uint32_t ph, uint64_t t) {
                 "route %d\n", t, m.src, m.dest, m.seq, h, want);
 }
 
+/* The turn a followed packet took at the router of channel c: in by the port
+ * its previous router output (or its source) feeds, out by c's. */
+static size_t turn_idx(const net_t *n, const chan_t *c, uint32_t last) {
+    const uint32_t ci = (uint32_t)(c - n->ch);
+    const int in = last == UINT32_MAX ? n->t.node[c->src].port : n->t.r[last / K].peer[last % K].port;
+    return ((size_t)(ci / K) * K + (size_t)in) * K + ci % K;
+}
+
 void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window) {
     c->phits += in_window;
+    if (!n->count_hops) return;
     if (kind == NR_KIND_HEAD) {
         c->pos = 0;
         c->r = (int)nr_head_r(ph);
         c->h = (int)nr_head_h(ph);
         c->dest = nr_head_dest(ph);
         c->vc = nr_head_vc(ph);
+        c->tagged = 0;
         return;
     }
     int tp = 1 + c->r + c->h;
     c->pos++;
     if (c->pos == tp) c->src = nr_phit_data(ph) & NR_DEST_MAX;
     if (c->pos == tp + 1) {
-        uint64_t k = hop_key(c->src, c->dest, c->vc, nr_phit_data(ph));
+        c->seq = nr_phit_data(ph);
+        uint64_t k = hop_key(c->src, c->dest, c->vc, c->seq);
         size_t j = n->hop.cap ? hop_slot(&n->hop, k) : 0;
         if (!n->hop.cap || n->hop.key[j] != k) {
             n->untracked++;
             return;
         }
+        c->tagged = 1;
         n->hop.hops[j]++;
-        /* the turn it took here: in by the port its last router output (or
-         * its source) feeds, out by this channel's */
-        const uint32_t ci = (uint32_t)(c - n->ch), last = n->hop.last[j];
-        const int r = (int)(ci / K), q = (int)(ci % K);
-        const int in = last == UINT32_MAX ? n->t.node[c->src].port
-                                          : n->t.r[last / K].peer[last % K].port;
-        if (in_window) n->turns[((size_t)r * K + (size_t)in) * K + (size_t)q]++;
-        n->hop.last[j] = ci;
+        if (in_window) n->turns[turn_idx(n, c, n->hop.last[j])]++;
+        n->hop.prev[j] = n->hop.last[j];
+        n->hop.last[j] = (uint32_t)(c - n->ch);
+    }
+    /* A copy that ends marked transmit_error (its link failed it after the
+     * router had cut it through; the link's replay brings the packet again)
+     * is not a hop of the packet: undo what its tag counted. */
+    if (kind == NR_KIND_EOP && c->tagged && nr_eop_ok(ph) != NR_OK_HEALTHY) {
+        uint64_t k = hop_key(c->src, c->dest, c->vc, c->seq);
+        size_t j = hop_slot(&n->hop, k);
+        if (n->hop.key[j] == k && n->hop.last[j] == (uint32_t)(c - n->ch) && n->hop.hops[j]) {
+            n->hop.hops[j]--;
+            size_t ti = turn_idx(n, c, n->hop.prev[j]);
+            if (n->turns[ti]) n->turns[ti]--;
+            n->hop.last[j] = n->hop.prev[j];
+        }
     }
 }
 
@@ -584,7 +638,7 @@ static void net_free(net_t *n) {
     for (int i = 0; n->nd && i < n->t.nnodes; i++) nr_inj_free(&n->nd[i].inj);
     free(n->rt), free(n->rm), free(n->mo), free(n->in), free(n->ro), free(n->cfgw), free(n->ncfgw), free(n->ch);
     free(n->nd);
-    free(n->hop.key), free(n->hop.hops), free(n->hop.last);
+    free(n->hop.key), free(n->hop.hops), free(n->hop.last), free(n->hop.prev);
     free(n->turns);
     nr_traffic_free(&n->tp);
     nr_sb_free(&n->sb);
@@ -651,13 +705,18 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
             fail = 1;
         }
     uint64_t queued = 0, sberr = 0;
-    const int aborted = fail;
+    const int aborted = fail, escaped = n->esc_cycle >= 0;
     for (int i = 0; i < N; i++) queued += nr_inj_depth(&n->nd[i].inj);
     if (aborted) {
         /* the run stopped at the failure above: packets in flight are not
          * losses and credits on their way are not missing */
         fprintf(f, "net: the run stopped at cycle %" PRIu64 " on the failure above; the "
                 "end-of-run checks (losses, credits) are not made\n", t);
+    } else if (escaped) {
+        /* a link passed damage its CRC cannot see: the scoreboard, the hop
+         * counts and the credits are no longer the design's to answer for */
+        fprintf(f, "net: after the CRC escape of cycle %" PRId64 " the scoreboard, hop and credit "
+                "checks are not judged\n", n->esc_cycle);
     } else {
         for (int i = 0; i < N; i++) fail |= n->kind->node_final(n, i);
         sberr = nr_sb_final(&n->sb);
@@ -666,12 +725,12 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
             fail = 1;
         }
     }
-    if (n->nonminimal) {
+    if (n->nonminimal && !escaped) {
         fprintf(f, "FAIL %" PRIu64 " packets took a longer route than the shortest\n",
                 n->nonminimal);
         fail = 1;
     }
-    if (n->untracked) {
+    if (n->untracked && !escaped) {
         fprintf(f, "FAIL %" PRIu64 " packet tags seen at router outputs matched no packet in "
                 "flight\n", n->untracked);
         fail = 1;
@@ -685,6 +744,8 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
     res->sb_errors = sberr;
     res->cycles = t;
     res->self_skipped = n->self_skipped;
+    res->escapes = n->escapes, res->cw_escapes = n->cw_escapes;
+    res->tx_err = n->tx_err, res->retries = n->retries;
     res->rtl_routers = n->nrtl;
     res->diverged = n->diverged;
     res->div_rtr = n->div_rtr;
@@ -706,11 +767,15 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
             "%u max %u cycles (generation to tail, %" PRIu64 " packets)%s\n",
             s.offered, s.accepted, s.mean, s.p50, s.p99, s.max, s.n,
             s.drained ? "" : "; the drain limit cut the measurement short");
-    int nh = fprintf(f, "net: routers traversed:");
-    (void)nh;
-    for (int h = 0; h <= NET_HOPS_MAX; h++)
-        if (n->hops[h]) fprintf(f, " %d%s: %" PRIu64, h, h == NET_HOPS_MAX ? "+" : "", n->hops[h]);
-    fprintf(f, "\n");
+    if (n->count_hops) {
+        fprintf(f, "net: routers traversed:");
+        for (int h = 0; h <= NET_HOPS_MAX; h++)
+            if (n->hops[h]) fprintf(f, " %d%s: %" PRIu64, h, h == NET_HOPS_MAX ? "+" : "", n->hops[h]);
+        fprintf(f, "\n");
+    } else {
+        fprintf(f, "net: routers traversed and turns: not counted with link errors (a link's "
+                "replay makes copies of a packet, which may take other routes)\n");
+    }
     if (!n->o->quiet)
         for (int c = 0; c < n->t.levels; c++)
             if (cnt[c] > 0)
@@ -718,7 +783,11 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
                         c == 0 ? "router-node" : c == 1 ? "levels 1-2" : c == 2 ? "levels 2-3"
                                                                                  : "levels 3-4",
                         cnt[c], res->link_util_mean[c], res->link_util_max[c]);
-    net_turn_report(n, res);
+    if (n->count_hops) net_turn_report(n, res);
+    if (n->g[0].use_lcb)
+        fprintf(f, "net: links: %" PRIu64 " replays, %" PRIu64 " transmit_error copies discarded at "
+                "the nodes, %" PRIu64 " packet and %" PRIu64 " control-word CRC escapes\n",
+                n->retries, n->tx_err, n->escapes, n->cw_escapes);
     if (n->nrtl)
         fprintf(f, "net: %d of %d routers RTL (%s)%s\n", n->nrtl, R, n->o->rtl_cfg,
                 n->o->impl == NET_IMPL_LOCKSTEP
@@ -727,8 +796,8 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
     fprintf(f, "net: %" PRIu64 " packets delivered, %" PRIu64 " scoreboard errors, %" PRIu64
             " packets left in the source queues at the end (never injected), %" PRIu64
             " to their own node not injected (no turn back)%s; %s\n",
-            n->sb.delivered, sberr, queued, n->self_skipped, fail ? "" : ", credits home",
-            fail ? "FAIL" : "PASS");
+            n->sb.delivered, sberr, queued, n->self_skipped, fail || escaped ? "" : ", credits home",
+            fail ? "FAIL" : escaped ? "PASS-ESCAPE" : "PASS");
     return fail;
 }
 
@@ -737,6 +806,8 @@ int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen
     memset(&n, 0, sizeof n);
     memset(res, 0, sizeof *res);
     n.o = o;
+    n.esc_cycle = -1;
+    n.count_hops = !lcb_ch_cfg_has_errors(&o->ch);
     n.log = out;
     struct timespec w0, w1;
     clock_gettime(CLOCK_MONOTONIC, &w0);
@@ -763,7 +834,16 @@ int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen
             fail = 1;
             break;
         }
-        if (t >= n.t0 && !stopped && nr_stats_done(&n.st, ts)) stopped = 1;
+        if (t >= n.t0 && !stopped && nr_stats_done(&n.st, ts)) {
+            stopped = 1;
+            n.kind->stop_errors(&n); /* the drain and the end-of-run checks on clean links */
+        }
+        if (n.esc_cycle >= 0 && o->impl != NET_IMPL_LOCKSTEP) {
+            /* a CRC escape: what follows is no longer judged; a lockstep run
+             * goes on, RTL against model still compared every cycle */
+            net_say(&n, "net: stopping at the first CRC escape (cycle %" PRId64 ")\n", n.esc_cycle);
+            break;
+        }
         int busy = net_busy(&n);
         stall = busy && !moved ? stall + 1 : 0;
         if (stall >= o->stall_limit) {

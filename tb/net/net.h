@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common/channel.h"
 #include "nr_inj.h"
 #include "nr_traffic.h"
 #include "topo.h"
@@ -56,6 +57,9 @@ typedef struct {
     uint64_t seed;
     uint64_t warmup, measure, drain;    /* cycles (nr_stats.h) */
     int link_lat;                       /* router-to-router channel latency, >= 1 */
+    lcb_ch_cfg ch;                      /* LCB links: error injection of every link
+                                           direction (its latency is set per link) */
+    int no_escapes;                     /* a CRC escape fails the run */
     int node_lat;                       /* node-to-router channel latency, >= 1 */
     uint64_t stall_limit;               /* cycles without any phit moving, with packets
                                            in flight, that count as a deadlock */
@@ -86,6 +90,9 @@ typedef struct {
     uint64_t delivered, labeled;        /* packets */
     uint64_t hops[NET_HOPS_MAX + 1];    /* delivered packets by routers traversed */
     uint64_t self_skipped;              /* packets to their own node, not injected */
+    uint64_t escapes, cw_escapes;       /* LCB links: CRC escapes (packets, control words) */
+    uint64_t tx_err;                    /* transmit_error copies at the nodes (link retry) */
+    uint64_t retries;                   /* replays started, every LCB */
     uint64_t sb_errors;                 /* scoreboard errors */
     uint64_t cycles;
     int drained, deadlock;

@@ -130,6 +130,8 @@ static int bare_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved) 
     return 0;
 }
 
+static void bare_stop_errors(net_t *n) { (void)n; }
+
 static int bare_node_busy(const net_t *n, int i) {
     return n->nd[i].len || !tb_vctsend_home(&n->nd[i].vct);
 }
@@ -173,6 +175,7 @@ const net_kind net_kind_bare = {
     .rtr_in = bare_rtr_in,
     .node_step = bare_node_step,
     .rtr_out = bare_rtr_out,
+    .stop_errors = bare_stop_errors,
     .node_busy = bare_node_busy,
     .node_final = bare_node_final,
     .compare = bare_compare,

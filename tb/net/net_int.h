@@ -10,6 +10,7 @@
 #include <pthread.h>
 
 #include "common/channel.h"
+#include "common/linkmon.h"
 #include "common/vctsend.h"
 #include "nr_lcb.h"
 #include "nr_sb.h"
@@ -27,14 +28,16 @@ typedef struct {
     uint8_t *val;
     uint32_t *ph;
     uint32_t (*cr)[MAXV];
-    /* LCB: the link channel */
+    /* LCB: the link channel, and the monitor of its receiver (escapes) */
     lcb_ch *l;
+    nr_linkmon mon;
     int fin;               /* framing state of the sent stream (linkframe.h) */
     uint64_t tx_new;       /* TX_PKT events whose head is not yet on the link */
     uint64_t phits;        /* packet phits carried in the measurement window */
     /* hop counting: the packet followed, its position, r, h and tag */
-    int following, pos, r, h;
+    int following, pos, r, h, tagged;
     unsigned dest, vc, src;
+    uint32_t seq;
 } chan_t;
 
 /* A terminal node: a source and a sink, and its side of the link. */
@@ -73,6 +76,8 @@ typedef struct {
     int (*node_step)(net_t *n, int i, uint64_t t, int gen, int *moved);
     /* step 5: router r's outputs into their channels (net_follow) */
     int (*rtr_out)(net_t *n, int r, uint64_t t, int in_window, int *moved);
+    /* the end of the traffic: link errors off */
+    void (*stop_errors)(net_t *n);
     /* anything of node i still on its way; at the end, its checks */
     int (*node_busy)(const net_t *n, int i);
     int (*node_final)(net_t *n, int i);
@@ -91,7 +96,7 @@ extern const net_kind net_kind_bare, net_kind_lcb;
 typedef struct {
     uint64_t *key; /* 0 empty */
     uint8_t *hops;
-    uint32_t *last;
+    uint32_t *last, *prev;     /* the last router output, and the one before it */
     size_t cap, n;
 } hoptab_t;
 
@@ -123,6 +128,11 @@ struct net {
     uint64_t untracked;        /* tags a router output could not find */
     uint64_t nonminimal;       /* packets that crossed more routers than the shortest route */
     uint64_t self_skipped;
+    uint64_t escapes, cw_escapes; /* LCB: accepted damage (linkmon) */
+    int64_t esc_cycle;         /* the first escape (-1 none): later checks are not judged */
+    uint64_t tx_err;           /* transmit_error copies the sinks discarded */
+    uint64_t retries;          /* TX_REPLAY events of every LCB */
+    int count_hops;            /* follow packets' tags (not with link errors) */
     uint64_t t0;               /* first traffic cycle */
     int nvcs;
     nr_lcb_cfg lcfg;           /* LCB run-time configuration (routers and NICs) */
@@ -148,6 +158,9 @@ static inline chan_t *net_chan_down(net_t *n, int i) {
 }
 
 /* net.c, for the link kinds */
+/* a link receiver accepted damaged cycles (its monitor's verdict lm) */
+int net_escape(net_t *n, uint64_t t, const char *who, int id, int port, const nr_linkmon *m,
+               unsigned lm);
 /* node i's source in cycle t: its process ticks (gen) and, when idle, it
  * starts the next packet of its queue; -1 on a failure (printed) */
 int net_src_next(net_t *n, int i, uint64_t t, int gen);

@@ -18,15 +18,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/lcb_rtt.h"
 #include "common/linkframe.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
 
-static lcb_ch *ch_new(net_t *n, int lat, uint64_t stream, char *err, int errlen) {
-    lcb_ch_cfg c;
-    lcb_ch_cfg_default(&c);
-    c.latency = lat;
-    return lcb_ch_new(&c, nr_rng_mix64(n->o->seed ^ nr_rng_mix64(stream)), 0, err, errlen);
+/* A link direction with the run's error injection, and its receiver's
+ * monitor. */
+static int ch_new(net_t *n, chan_t *c, int lat, uint64_t stream, char *err, int errlen) {
+    lcb_ch_cfg cfg = n->o->ch;
+    const rtr_geom *g = &n->g[0];
+    cfg.latency = lat;
+    c->l = lcb_ch_new(&cfg, nr_rng_mix64(n->o->seed ^ nr_rng_mix64(stream)), 0, err, errlen);
+    if (!c->l) return -1;
+    nr_linkmon_init(&c->mon, c->l, lcb_tb_wbits(&g->lcb), n->nvcs, g->lcb.link_crc_w);
+    return 0;
+}
+
+/* A receiver's verdicts of this cycle: a packet accepted in recovery is a
+ * design failure; damage accepted is a CRC escape. -1 on a failure. */
+static int watch(net_t *n, uint64_t t, const char *who, int id, int port, chan_t *c, uint32_t ph,
+                 uint32_t ev) {
+    unsigned lm = nr_linkmon_step(&c->mon, (int64_t)t, ph, ev);
+    n->retries += ev >> NR_EV_TX_REPLAY & 1;
+    if (lm & NR_LM_ACC_OOO) {
+        net_say(n, "FAIL cycle %" PRIu64 " %s %d port %d: the receiver accepted a packet that "
+                "arrived in recovery before a replay marker (link-protocol 8.3)\n", t, who, id, port);
+        return -1;
+    }
+    if (lm & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED)) return net_escape(n, t, who, id, port, &c->mon, lm);
+    return 0;
 }
 
 static int lcb_setup(net_t *n, char *err, int errlen) {
@@ -37,14 +58,15 @@ static int lcb_setup(net_t *n, char *err, int errlen) {
             net_end e = n->t.r[r].peer[p];
             if (e.rtr == NET_PEER_NONE) continue;
             int lat = e.rtr == NET_PEER_NODE ? n->o->node_lat : n->o->link_lat;
-            n->ch[r * K + p].l = ch_new(n, lat, NR_RNG_STREAM(NR_RNG_P_ERROR, r * K + p), e2, sizeof e2);
-            if (!n->ch[r * K + p].l) goto bad;
+            if (ch_new(n, &n->ch[r * K + p], lat, NR_RNG_STREAM(NR_RNG_P_ERROR, r * K + p), e2,
+                       sizeof e2))
+                goto bad;
         }
     for (int i = 0; i < n->t.nnodes; i++) {
         node_t *nd = &n->nd[i];
-        nd->up.l = ch_new(n, n->o->node_lat, NR_RNG_STREAM(NR_RNG_P_ERROR, (1u << 30) + (unsigned)i),
-                          e2, sizeof e2);
-        if (!nd->up.l) goto bad;
+        if (ch_new(n, &nd->up, n->o->node_lat,
+                   NR_RNG_STREAM(NR_RNG_P_ERROR, (1u << 30) + (unsigned)i), e2, sizeof e2))
+            goto bad;
         nd->nic = nr_lcbp_new(&g->lcb, &n->lcfg, e2, sizeof e2);
         if (!nd->nic) goto bad;
     }
@@ -113,6 +135,7 @@ static int lcb_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
         net_say(n, "FAIL cycle %" PRIu64 " node %d: the NIC's link is down\n", t, i);
         return -1;
     }
+    if (watch(n, t, "node", i, 0, net_chan_down(n, i), ni->link_rx, no.ev)) return -1;
     lcb_ch_send(nd->up.l, no.link_tx);
     nr_lcbp_tick(nd->nic);
     return 0;
@@ -140,8 +163,17 @@ static int lcb_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved) {
             net_say(n, "FAIL cycle %" PRIu64 " router %d: port %d's link is down\n", t, r, p);
             return -1;
         }
+        if (watch(n, t, "router", r, p, net_chan_into(n, r, p), n->in[r].link_rx[p], o->ev[p]))
+            return -1;
     }
     return 0;
+}
+
+static void lcb_stop_errors(net_t *n) {
+    for (int r = 0; r < n->t.nrtr; r++)
+        for (int p = 0; p < K; p++)
+            if (n->ch[r * K + p].l) lcb_ch_enable(n->ch[r * K + p].l, 0);
+    for (int i = 0; i < n->t.nnodes; i++) lcb_ch_enable(n->nd[i].up.l, 0);
 }
 
 static int lcb_node_busy(const net_t *n, int i) {
@@ -149,6 +181,8 @@ static int lcb_node_busy(const net_t *n, int i) {
     nr_lcbp_out pk;
     nr_lcbp_peek(nd->nic, &pk);
     if (nd->len || pk.rd_avail || !pk.ctl_sync) return 1;
+    if (lcb_ch_in_outage(nd->up.l) || lcb_ch_in_outage(n->ch[n->t.node[i].rtr * K + n->t.node[i].port].l))
+        return 1;
     for (int v = 0; v < n->nvcs; v++)
         if (pk.credits[v] != (uint32_t)n->g[0].lcb.buf_per_vc || pk.occ[v]) return 1;
     return 0;
@@ -192,6 +226,7 @@ const net_kind net_kind_lcb = {
     .rtr_in = lcb_rtr_in,
     .node_step = lcb_node_step,
     .rtr_out = lcb_rtr_out,
+    .stop_errors = lcb_stop_errors,
     .node_busy = lcb_node_busy,
     .node_final = lcb_node_final,
     .compare = lcb_compare,

@@ -40,6 +40,8 @@ static const nr_cli_opt_t opts[] = {
     {"no-rerun", NULL, "lockstep: no traced rerun after a divergence"},
     {"routing", "NAME", "updown-adaptive (default) | updown-hash | updown-det"},
     TB_TRAFOPT_OPTS, /* default --len fixed:8 */
+    TB_LINKOPT_OPTS, /* every link direction of an LCB network */
+    {"no-escapes", NULL, "a CRC escape (damaged packet or control word accepted) fails the run"},
     {"warmup", "N", "warm-up cycles (default 1000)"},
     {"measure", "N", "measurement cycles (default 4000)"},
     {"drain-max", "N", "drain limit after the window, cycles (default 20000)"},
@@ -66,17 +68,18 @@ static int write_csv(const char *path, const net_opts *o, const net_result *r) {
     if (fresh)
         fprintf(f, "topo,cfg,routing,pattern,load,seed,nodes,routers,offered,accepted,lat_mean,"
                    "lat_p50,lat_p99,lat_max,delivered,hops_mean,drained,deadlock,sb_errors,"
-                   "cycles,wall_s\n");
+                   "cycles,wall_s,retries,tx_err,escapes,rtl_routers,diverged\n");
     uint64_t np = 0, hs = 0;
     for (int h = 0; h <= NET_HOPS_MAX; h++) np += r->hops[h], hs += (uint64_t)h * r->hops[h];
     fprintf(f, "%s,", o->topo);
     for (int l = 0; l < o->ncfg; l++) fprintf(f, "%s%s", l ? "+" : "", o->cfg[l]);
     fprintf(f, ",%s,%s,%.4f,%" PRIu64 ",%d,%d,%.5f,%.5f,%.2f,%u,%u,%u,%" PRIu64 ",%.3f,%d,%d,%" PRIu64
-               ",%" PRIu64 ",%.2f\n",
+               ",%" PRIu64 ",%.2f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%d\n",
             net_routing_names[o->routing], nr_tp_name(o->tp.kind), o->inj.load, o->seed, r->nodes,
             r->routers, r->offered, r->accepted, r->lat_mean, r->lat_p50, r->lat_p99, r->lat_max,
             r->delivered, np ? (double)hs / (double)np : 0.0, r->drained, r->deadlock,
-            r->sb_errors, r->cycles, r->wall_s);
+            r->sb_errors, r->cycles, r->wall_s, r->retries, r->tx_err, r->escapes + r->cw_escapes,
+            r->rtl_routers, r->diverged);
     return fclose(f) ? -1 : 0;
 }
 
@@ -156,6 +159,7 @@ int main(int argc, char **argv) {
         if (k == NR_CLI_ARG) nr_cli_die(&c, "unexpected argument '%s'", v);
         const char *n = opts[k].name;
         if (tb_trafopt_handle(&c, n, v, &o.tp, &o.inj, &tp_set)) continue;
+        if (tb_linkopt_handle(&c, n, v, &o.ch)) continue;
         if (!strcmp(n, "topo")) o.topo = v;
         else if (!strcmp(n, "cfg")) {
             snprintf(cfgbuf, sizeof cfgbuf, "%s", v);
@@ -193,6 +197,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(n, "trace-to")) o.trace_to = (int64_t)nr_cli_u64(&c, v, 0, 1u << 30);
         else if (!strcmp(n, "trace-out")) o.trace_out = v;
         else if (!strcmp(n, "no-rerun")) no_rerun = 1;
+        else if (!strcmp(n, "no-escapes")) o.no_escapes = 1;
         else if (!strcmp(n, "quiet")) o.quiet = 1;
     }
     if (o.tp.kind == NR_TP_HOTSPOT && o.tp.nhot == 0)

@@ -66,12 +66,7 @@ static const nr_cli_opt_t opts[] = {
     {"src-idle", "F", "per-cycle probability of a source gap"},
     {"sink-bp", "F", "per-cycle probability a sink stalls (backpressure)"},
     {"link-lat", "N", "link latency in cycles, each direction (default 4)"},
-    {"ber", "F", "link data-bit error rate"},
-    {"sb-ber", "F", "link sideband (F, C) bit error rate"},
-    {"burst", "RATE:LEN", "error bursts per phit and bits per burst"},
-    {"drop", "F", "erased phits per phit"},
-    {"outage", "RATE:LEN", "outages per cycle and their length in cycles"},
-    {"ctl-ber", "F", "extra control-bit flips per phit"},
+    TB_LINKOPT_OPTS,
     {"ctl-forge", "F", "control words replaced by CRC-correct forged ones, per word (0..1)"},
     {"ctl-forge-kind", "K", "forged words: phantom (more freed phits) or outrange (an ack out of range: must be rejected; default)"},
     {"timeout", "N", "LCB cfg_timeout (default 1024)"},
@@ -106,16 +101,6 @@ static int check_writable(const char *path, char *err, size_t n) {
     close(fd);
     if (!existed) unlink(path);
     return 0;
-}
-
-static void parse_rate_len(nr_cli_t *c, const char *v, double *rate, int *len, int maxlen) {
-    char buf[128];
-    snprintf(buf, sizeof buf, "%s", v);
-    char *colon = strchr(buf, ':');
-    if (!colon) nr_cli_die(c, "--%s: expected RATE:LEN, got '%s'", c->cur, v);
-    *colon = 0;
-    *rate = nr_cli_double(c, buf, 0.0, 1.0);
-    *len = (int)nr_cli_long(c, colon + 1, 1, maxlen);
 }
 
 /* The SystemC top (tb/sc) links this file with main renamed: its sc_main
@@ -202,12 +187,7 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c) {
         else if (!strcmp(n, "src-idle")) x->o.src_idle = nr_cli_double(c, v, 0.0, 0.99);
         else if (!strcmp(n, "sink-bp")) x->o.sink_bp = nr_cli_double(c, v, 0.0, 0.99);
         else if (!strcmp(n, "link-lat")) x->o.ch.latency = (int)nr_cli_long(c, v, 1, LCB_CH_MAX_LAT);
-        else if (!strcmp(n, "ber")) x->o.ch.ber_data = nr_cli_double(c, v, 0.0, 0.5);
-        else if (!strcmp(n, "sb-ber")) x->o.ch.ber_sb = nr_cli_double(c, v, 0.0, 0.5);
-        else if (!strcmp(n, "burst")) parse_rate_len(c, v, &x->o.ch.burst_rate, &x->o.ch.burst_len, LCB_CH_MAX_BURST);
-        else if (!strcmp(n, "drop")) x->o.ch.drop_rate = nr_cli_double(c, v, 0.0, 1.0);
-        else if (!strcmp(n, "outage")) parse_rate_len(c, v, &x->o.ch.outage_rate, &x->o.ch.outage_len, 1000000);
-        else if (!strcmp(n, "ctl-ber")) x->o.ch.ctl_ber = nr_cli_double(c, v, 0.0, 1.0);
+        else if (tb_linkopt_handle(c, n, v, &x->o.ch)) continue;
         else if (!strcmp(n, "ctl-forge")) x->o.ch.ctl_forge = nr_cli_double(c, v, 0.0, 1.0);
         else if (!strcmp(n, "ctl-forge-kind")) x->o.ch.ctl_forge_kind = nr_cli_enum(c, v, lcb_forge_kind_names);
         else if (!strcmp(n, "timeout")) x->o.lcfg.timeout = (uint32_t)nr_cli_long(c, v, 1, 65535);
