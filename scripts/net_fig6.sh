@@ -11,7 +11,8 @@
 #
 # Environment: BUILD [build], FIG6_CFG [fc-k32-4vc], FIG6_LOAD [0.3],
 # FIG6_WARMUP [500], FIG6_MEASURE [1500], FIG6_SEED [1], JOBS [2],
-# FIG6_REPORT_ONLY=1 (the table and heatmaps from the last runs).
+# FIG6_REPORT_ONLY=1 (the table and heatmaps from the last runs),
+# SWEEP_LAUNCHER (a launcher in front of every run, e.g. "srun -N1 --").
 # Output: build/results/net_fig6/{ur,bitrot}_turns.csv, net_fig6_{ur,bitrot}_{bottom,top}.png,
 # net_fig6.txt (the table).
 set -eu
@@ -30,7 +31,7 @@ mkdir -p "$OUT"
 echo "net_fig6: $TOPO of $CFG, UR and BR at load $LOAD, updown-adaptive, seed $SEED"
 fig6_point() {
     local p=$1
-    "$SIM" --topo "$TOPO" --cfg "$CFG" --pattern "$p" --load "$LOAD" --len fixed:8 \
+    jr_launch "$SIM" --topo "$TOPO" --cfg "$CFG" --pattern "$p" --load "$LOAD" --len fixed:8 \
         --warmup "$WARMUP" --measure "$MEASURE" --seed "$SEED" --turns "$OUT/${p}_turns.csv" \
         > "$OUT/$p.log" 2>&1
     local rc=$?
@@ -42,7 +43,8 @@ export SIM TOPO CFG LOAD WARMUP MEASURE SEED OUT
 printf '%s\n' ur bitrot > "$OUT/points.txt"
 t0=$(date +%s)
 rc=0
-[ -n "${FIG6_REPORT_ONLY:-}" ] || jr_run "$OUT/points.txt" "${JOBS:-2}" net_fig6 fig6_point || rc=1
+[ -n "${FIG6_REPORT_ONLY:-}" ] ||
+    JR_LAUNCH=${SWEEP_LAUNCHER:-} jr_run "$OUT/points.txt" "${JOBS:-2}" net_fig6 fig6_point || rc=1
 T=$B/results/net_fig6.txt
 {
     echo "Seed 001 Fig 6 in the kit: $TOPO of $CFG, load $LOAD, updown-adaptive"

@@ -7,7 +7,8 @@
 #
 # Environment: BUILD [build], NETRUN_TOPO [fclos:levels=2], NETRUN_CFG
 # [yarc-k16], NETRUN_LOADS [0.1 0.3 0.5 0.6 0.7 0.8 0.9], NETRUN_WARMUP
-# [1000], NETRUN_MEASURE [4000], NETRUN_SEED [1], JOBS [2].
+# [1000], NETRUN_MEASURE [4000], NETRUN_SEED [1], JOBS [2], SWEEP_LAUNCHER (a
+# launcher in front of every run, e.g. "srun -N1 --", as regress.sh -l).
 # The CSV columns are selected by header name (scripts/csv_lib.sh).
 set -eu
 . "$(dirname "$0")/csv_lib.sh"
@@ -28,7 +29,7 @@ echo "net_run: $TOPO of $CFG, UR, loads $LOADS, updown-adaptive and updown-det, 
 run_point() {
     set -- $1
     local rt=$1 l=$2
-    "$SIM" --topo "$TOPO" --cfg "$CFG" --routing "$rt" --pattern ur --load "$l" --len bw \
+    jr_launch "$SIM" --topo "$TOPO" --cfg "$CFG" --routing "$rt" --pattern ur --load "$l" --len bw \
         --warmup "$WARMUP" --measure "$MEASURE" --seed "$SEED" --quiet \
         --csv "$OUT/${rt}_$l.csv" > "$OUT/${rt}_$l.log" 2>&1
     local rc=$?
@@ -40,7 +41,7 @@ export SIM TOPO CFG WARMUP MEASURE SEED OUT
 t0=$(date +%s)
 rc=0
 for rt in updown-adaptive updown-det; do for l in $LOADS; do echo "$rt $l"; done; done > "$OUT/points.txt"
-jr_run "$OUT/points.txt" "$JOBS" net_run run_point || rc=1
+JR_LAUNCH=${SWEEP_LAUNCHER:-} jr_run "$OUT/points.txt" "$JOBS" net_run run_point || rc=1
 CSV=$B/results/net_run.csv
 first=$(ls "$OUT"/*.csv | head -1)
 csv_need "$first" routing load offered accepted lat_mean lat_p99 hops_mean deadlock sb_errors
