@@ -15,7 +15,12 @@ Q="--warmup 100 --measure 300 --quiet"
 expect 2 "levels: expected an integer in \[1, 4\], got '5'" --topo fclos:levels=5
 expect 2 "k = 8, but the routers have 16 ports" --topo fclos:k=8
 expect 2 "expected key=value with a key of k levels tophalf; got 'x'" --topo fclos:levels=2,x=1
-expect 2 "expected a kind of fclos" --topo torus:k=4
+expect 2 "expected a kind of fclos or fbfly" --topo torus:k=4
+expect 2 "n: expected an integer in \[2, 3\], got '4'" --topo fbfly:k=4,n=4 --routing min
+expect 2 "a router needs 22 ports \(c \+ \(n-1\)\(k-1\)\), the routers have 16" --topo fbfly:k=8,n=3 --routing min
+expect 2 "--routing updown-adaptive does not route a flattened butterfly; use min" --topo fbfly:k=4,n=3
+expect 2 "--routing min does not route a folded Clos" --routing min
+expect 2 "with its route phit needs 5 to 64 phits" --topo fbfly:k=4,n=3 --routing min --len fixed:4
 expect 2 "differ in NumPorts, NumVcs, InBufPerVc, MaxPktLen, UseLcb" --cfg yarc-k16-bare,yarc-k16
 expect 2 "differ in NumPorts" --cfg yarc-k16-bare,fc-k32-4vc
 expect 2 "router 2[0-9] \(level 2\): node [0-9]+'s route turns from port [0-9]+ to port [0-9]+, which this organization has no crosspoint for" --cfg bb-k16-bare

@@ -29,7 +29,8 @@
 #include "nr_rng.h"
 #define NET_RNG_P_HASH (NR_RNG_P_USER + 1) /* hash phits, per node */
 
-const char *const net_routing_names[] = {"updown-adaptive", "updown-hash", "updown-det", NULL};
+const char *const net_routing_names[] = {"updown-adaptive", "updown-hash", "updown-det", "min",
+                                         NULL};
 const char *const net_impl_names[] = {"model", "rtl", "lockstep", NULL};
 
 void net_opts_default(net_opts *o) {
@@ -217,6 +218,12 @@ static int net_setup_routers(net_t *n, char *err, int errlen) {
                  n->t.nrtr);
         return 2;
     }
+    if ((n->t.kind == NET_FBFLY) != (o->routing == NET_RT_MIN)) {
+        snprintf(err, errlen, "--routing %s does not route a %s; %s", net_routing_names[o->routing],
+                 n->t.kind == NET_FBFLY ? "flattened butterfly" : "folded Clos",
+                 n->t.kind == NET_FBFLY ? "use min" : "use updown-adaptive, updown-hash or updown-det");
+        return 2;
+    }
     if (o->ncfg > n->t.levels) {
         snprintf(err, errlen, "%d router configurations for a network of %d levels", o->ncfg,
                  n->t.levels);
@@ -285,12 +292,14 @@ static int net_setup_nodes(net_t *n, char *err, int errlen) {
     if (ic.len.kind != NR_LEN_BWMIX && ic.len.num_vcs == 0) ic.len.num_vcs = n->nvcs;
     nr_pkt_desc_t d = nr_pkt_desc(0, 0, 0, 0, 4);
     d.h = o->routing == NET_RT_HASH;
+    d.r = o->routing == NET_RT_MIN;
     int lmin = ic.len.kind == NR_LEN_FIXED ? ic.len.a : ic.len.kind == NR_LEN_UNIFORM ? ic.len.a : 4;
     int lmax = ic.len.kind == NR_LEN_FIXED ? ic.len.a : ic.len.kind == NR_LEN_UNIFORM ? ic.len.b : 19;
     if (lmin < nr_pkt_min_len(&d) || lmax > g->max_pkt_len) {
         snprintf(err, errlen,
                  "packet lengths %d..%d: a tagged packet%s needs %d to %d phits (MaxPktLen)", lmin,
-                 lmax, d.h ? " with its hash phit" : "", nr_pkt_min_len(&d), g->max_pkt_len);
+                 lmax, d.h ? " with its hash phit" : d.r ? " with its route phit" : "",
+                 nr_pkt_min_len(&d), g->max_pkt_len);
         return 2;
     }
     if (ic.len.kind == NR_LEN_BWMIX && n->nvcs < 2) {
@@ -346,6 +355,9 @@ static int src_start(net_t *n, int i, uint64_t ts) {
     d.a = n->o->routing == NET_RT_ADAPTIVE;
     d.h = n->o->routing == NET_RT_HASH;
     if (d.h) d.hash = (uint32_t)nr_rng_below(&nd->rng, 1u << 22);
+    /* a source-routed topology: the route phit names the port at each router */
+    int nhop = net_topo_srcroute(&n->t, i, q->dest, d.route);
+    d.r = nhop > 0;
     d.seq = nr_sb_next_seq(&n->sb, d.src, d.dest, d.vc);
     char e2[200];
     int len = nr_pkt_build(&d, nd->ph, PKT_CAP, e2, sizeof e2);
@@ -353,9 +365,16 @@ static int src_start(net_t *n, int i, uint64_t ts) {
         fprintf(n->log, "FAIL node %d: packet build: %s\n", i, e2);
         return -1;
     }
-    /* Up*-down* routing with a = h = 0 gives a flow one path: in order. */
-    int rc = (n->o->routing == NET_RT_DET ? nr_sb_expect : nr_sb_expect_unordered)(
-        &n->sb, nd->ph, len, ts, NR_SB_DELIVER, q->gen_cycle);
+    /* What arrives: each router that uses the route phit rotates it and
+     * repairs the PCRC (docs/yarc-arch.md 4.3). */
+    uint32_t exp[PKT_CAP];
+    memcpy(exp, nd->ph, (size_t)len * sizeof exp[0]);
+    for (int h = 0; h < nhop; h++) nr_pkt_route_hop(exp, len);
+    /* Up*-down* routing with a = h = 0, and dimension-order source routes,
+     * give a flow one path: in order. */
+    int ordered = n->o->routing == NET_RT_DET || n->o->routing == NET_RT_MIN;
+    int rc = (ordered ? nr_sb_expect : nr_sb_expect_unordered)(&n->sb, exp, len, ts, NR_SB_DELIVER,
+                                                              q->gen_cycle);
     if (rc < 0 || (n->count_hops && hop_put(&n->hop, hop_key(d.src, d.dest, d.vc, d.seq)))) {
         fprintf(n->log, "FAIL node %d: scoreboard: %s\n", i, rc < 0 ? n->sb.usage_err : "memory");
         return -1;

@@ -30,6 +30,7 @@ typedef enum {
     NET_RT_ADAPTIVE, /* updown-adaptive: a = 1, up by the routers' occupancy choice */
     NET_RT_HASH,     /* updown-hash: h = 1, a random hash phit per packet */
     NET_RT_DET,      /* updown-det: a = h = 0, up by ULUT[dest ^ input port] */
+    NET_RT_MIN,      /* min: minimal dimension order as source routes (fbfly) */
     NET_RT_COUNT
 } net_routing;
 extern const char *const net_routing_names[]; /* "updown-adaptive", ... */

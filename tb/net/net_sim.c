@@ -22,8 +22,8 @@
 #include "nr_cli.h"
 
 static const nr_cli_opt_t opts[] = {
-    {"topo", "SPEC", "topology: fclos:k=K,levels=L (default fclos:levels=2; k = the routers' "
-                     "port count)"},
+    {"topo", "SPEC", "topology: fclos:k=K,levels=L[,tophalf=1] (default fclos:levels=2; k = the "
+                     "routers' port count) | fbfly:k=K,n=N[,c=C] (flattened butterfly)"},
     {"cfg", "NAMES", "router configuration, or one per level from the leaves up, comma "
                      "separated (default yarc-k16-bare); bare configurations"},
     {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
@@ -38,7 +38,7 @@ static const nr_cli_opt_t opts[] = {
     {"trace-to", "N", "RTL: its last cycle"},
     {"trace-out", "PATH", "RTL: the FST file"},
     {"no-rerun", NULL, "lockstep: no traced rerun after a divergence"},
-    {"routing", "NAME", "updown-adaptive (default) | updown-hash | updown-det"},
+    {"routing", "NAME", "fclos: updown-adaptive (default) | updown-hash | updown-det; fbfly: min"},
     TB_TRAFOPT_OPTS, /* default --len fixed:8 */
     TB_LINKOPT_OPTS, /* every link direction of an LCB network */
     {"no-escapes", NULL, "a CRC escape (damaged packet or control word accepted) fails the run"},

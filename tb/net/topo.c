@@ -25,6 +25,7 @@
 #include "topo.h"
 
 #include <stdio.h>
+#include "nr_pkt.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -182,6 +183,89 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
     return 0;
 }
 
+/* ---- flattened butterfly ----
+ * Router r has coordinates x_j = (r / K^j) mod K, j < dims. Its port
+ * c + j*(K-1) + m goes to the router whose coordinate j is v (v != x_j),
+ * m = v < x_j ? v : v - 1, arriving at that router's port for x_j in the
+ * same dimension. Node id = r * c + t, at port t. */
+static int fb_port(const net_topo *t, int j, int own, int v) {
+    return t->c + j * (t->k - 1) + (v < own ? v : v - 1);
+}
+static int fb_coord(const net_topo *t, int r, int j) { return r / ipow(t->k, j) % t->k; }
+
+static int fbfly_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen) {
+    long k = 4, n = 2, c = -1;
+    spec_key keys[] = {{"k", &k, 2, NR_MAX_PORTS}, {"n", &n, 2, 1 + NR_ROUTE_HOPS - 1},
+                       {"c", &c, 1, NR_MAX_PORTS}, {NULL}};
+    if (spec_parse(t->spec, body, keys, err, errlen)) return -1;
+    if (c < 0) c = k;
+    const int dims = (int)n - 1, radix = (int)c + dims * ((int)k - 1);
+    long nodes = c;
+    for (int j = 0; j < dims; j++) nodes *= k;
+    if (radix > k_rtr) {
+        snprintf(err, errlen, "topology '%s': a router needs %d ports (c + (n-1)(k-1)), the "
+                 "routers have %d", t->spec, radix, k_rtr);
+        return -1;
+    }
+    if (nodes > NET_MAX_NODES) {
+        snprintf(err, errlen, "topology '%s': %ld nodes, more than the %d a 15-bit dest names",
+                 t->spec, nodes, NET_MAX_NODES);
+        return -1;
+    }
+    t->kind = NET_FBFLY;
+    t->k = (int)k, t->c = (int)c, t->dims = dims, t->levels = 1, t->d = (int)c;
+    t->nnodes = (int)nodes;
+    t->nrtr = (int)nodes / (int)c;
+    t->first[1] = 0, t->first[2] = t->nrtr;
+    t->r = calloc((size_t)t->nrtr, sizeof *t->r);
+    t->node = calloc((size_t)nodes, sizeof *t->node);
+    if (!t->r || !t->node) {
+        snprintf(err, errlen, "topology '%s': out of memory", t->spec);
+        return -1;
+    }
+    for (int r = 0; r < t->nrtr; r++) {
+        net_rtr *x = &t->r[r];
+        x->level = 1;
+        x->nports = k_rtr;
+        for (int p = 0; p < NR_MAX_PORTS; p++) x->peer[p] = (net_end){NET_PEER_NONE, 0};
+        /* single-router tables at their reset values: only source routes
+         * (and a node's own router) are used */
+        rtr_tables *tb = &x->tab;
+        memset(tb, 0, sizeof *tb);
+        tb->nports = k_rtr;
+        tb->root_mask = 0x7FFFu & ~(unsigned)(k_rtr - 1);
+        for (int i = 0; i < k_rtr; i++) tb->dlut[i] = i, tb->ulut[i] = -1, tb->l2p[i] = i;
+        for (int q = 0; q < c; q++) {
+            x->peer[q] = (net_end){NET_PEER_NODE, r * (int)c + q};
+            t->node[r * c + q] = (net_end){r, q};
+        }
+        for (int j = 0; j < dims; j++) {
+            int own = fb_coord(t, r, j), step = ipow((int)k, j);
+            for (int v = 0; v < k; v++) {
+                if (v == own) continue;
+                int r2 = r + (v - own) * step;
+                x->peer[fb_port(t, j, own, v)] = (net_end){r2, fb_port(t, j, v, own)};
+                if (r < r2) t->nlinks++;
+            }
+        }
+    }
+    return 0;
+}
+
+int net_topo_srcroute(const net_topo *t, int a, int b, unsigned *ports) {
+    if (t->kind != NET_FBFLY) return -1;
+    int ra = a / t->c, rb = b / t->c, n = 0;
+    for (int j = 0; j < t->dims; j++) {
+        int xa = fb_coord(t, ra, j), xb = fb_coord(t, rb, j);
+        if (xa != xb) {
+            ports[n++] = (unsigned)fb_port(t, j, xa, xb);
+            ra += (xb - xa) * ipow(t->k, j);
+        }
+    }
+    ports[n++] = (unsigned)(b % t->c);
+    return n;
+}
+
 int net_topo_build(net_topo *t, const char *spec, int k_rtr, char *err, int errlen) {
     memset(t, 0, sizeof *t);
     snprintf(t->spec, sizeof t->spec, "%s", spec);
@@ -191,9 +275,11 @@ int net_topo_build(net_topo *t, const char *spec, int k_rtr, char *err, int errl
     int rc;
     if (kl == 5 && !strncmp(spec, "fclos", 5)) {
         rc = fclos_build(t, body, k_rtr, err, errlen);
+    } else if (kl == 5 && !strncmp(spec, "fbfly", 5)) {
+        rc = fbfly_build(t, body, k_rtr, err, errlen);
     } else {
-        snprintf(err, errlen, "topology '%s': expected a kind of fclos (fclos:k=16,levels=2)",
-                 spec);
+        snprintf(err, errlen, "topology '%s': expected a kind of fclos or fbfly "
+                 "(fclos:k=16,levels=2, fbfly:k=4,n=3,c=4)", spec);
         rc = -1;
     }
     if (rc) net_topo_free(t);
@@ -208,6 +294,10 @@ void net_topo_free(net_topo *t) {
 }
 
 int net_topo_min_hops(const net_topo *t, int a, int b) {
+    if (t->kind == NET_FBFLY) {
+        unsigned q[NR_ROUTE_HOPS + 1];
+        return net_topo_srcroute(t, a, b, q); /* one router per port of the route */
+    }
     /* the lowest level whose subtree holds both: up to it and down again */
     long span = 1;
     for (int l = 1; l < t->levels; l++) {
@@ -317,6 +407,46 @@ static int walk_dest(walk_ctx *w, unsigned dest, net_check_res *res) {
     return 0;
 }
 
+/* A source-routed topology: every node's route to dest, as the routers
+ * follow it (the route phit's ports in turn), with the same checks. */
+static int walk_srcroutes(walk_ctx *w, int dest, net_check_res *res) {
+    const net_topo *t = w->t;
+    for (int s = 0; s < t->nnodes; s++) {
+        if (s == dest) continue;
+        unsigned q[NR_ROUTE_HOPS + 1];
+        int nq = net_topo_srcroute(t, s, dest, q);
+        if (nq > NR_ROUTE_HOPS) {
+            snprintf(w->err, w->errlen, "node %d's route to node %d needs %d hops, more than the "
+                     "route phit's %d", s, dest, nq, NR_ROUTE_HOPS);
+            return -1;
+        }
+        net_end at = t->node[s];
+        for (int h = 0; h < nq; h++) {
+            const net_rtr *r = &t->r[at.rtr];
+            res->states++;
+            if (!net_turn_ok(w->g[r->level - 1], at.port, (int)q[h])) {
+                snprintf(w->err, w->errlen,
+                         "router %d: node %d's route to node %d turns from port %d to port %u, "
+                         "which this organization has no crosspoint for", at.rtr, s, dest,
+                         at.port, q[h]);
+                return -1;
+            }
+            w->turn[at.rtr * NR_MAX_PORTS + at.port] |= 1ull << q[h];
+            net_end e = r->peer[q[h]];
+            if (e.rtr == NET_PEER_NONE || (e.rtr == NET_PEER_NODE) != (h == nq - 1) ||
+                (e.rtr == NET_PEER_NODE && e.port != dest)) {
+                snprintf(w->err, w->errlen, "router %d: node %d's route to node %d leaves by port "
+                         "%u, which does not lead on to it", at.rtr, s, dest, q[h]);
+                return -1;
+            }
+            at = e;
+        }
+        if (res->min_hops == 0 || nq < res->min_hops) res->min_hops = nq;
+        if (nq > res->max_hops) res->max_hops = nq;
+    }
+    return 0;
+}
+
 /* A cycle in the channel-dependency graph: channel (r, q) -> (peer of q,
  * each out port its turns use). Iterative depth-first search, colours 0 new,
  * 1 on the stack, 2 done. */
@@ -382,7 +512,8 @@ int net_topo_check(const net_topo *t, const rtr_geom *const *g, net_check_res *r
         snprintf(err, errlen, "out of memory");
         rc = -1;
     }
-    for (int dst = 0; dst < t->nnodes && !rc; dst++) rc = walk_dest(&w, (unsigned)dst, res);
+    for (int dst = 0; dst < t->nnodes && !rc; dst++)
+        rc = t->kind == NET_FBFLY ? walk_srcroutes(&w, dst, res) : walk_dest(&w, (unsigned)dst, res);
     if (!rc) {
         for (long i = 0; i < (long)t->nrtr * K; i++) res->turns += __builtin_popcountll(w.turn[i]);
         rc = cdg_cycle(t, w.turn, res, err, errlen);

@@ -14,6 +14,13 @@
  *                        down and K/2 up ports, a top router K down ports;
  *                        N = K * (K/2)^(L-1) nodes, L = 1 a single router.
  *                        K is the routers' port count when not given.
+ *   fbfly:k=K,n=N,c=C    flattened butterfly (seed 002 section 2): a k-ary
+ *                        n-flat, K^(N-1) routers in an (N-1)-dimensional
+ *                        grid, each joined to the K-1 others of its row in
+ *                        every dimension, C nodes per router (C = K is the
+ *                        seed's); N = C * K^(N-1) nodes. Ports: 0..C-1 the
+ *                        nodes, then K-1 per dimension. Routing: minimal
+ *                        dimension order (MIN), as source routes.
  *                        tophalf=1: the top routers use K/2 down ports only
  *                        (their other ports unconnected), N = (K/2)^L.
  */
@@ -38,12 +45,14 @@ typedef struct {
     rtr_tables tab;
 } net_rtr;
 
-typedef enum { NET_FCLOS } net_topo_kind;
+typedef enum { NET_FCLOS, NET_FBFLY } net_topo_kind;
 
 typedef struct {
     char spec[128];
     net_topo_kind kind;
-    int k, levels, d;      /* ports per router, levels, down ports below the top */
+    int k, levels, d;      /* fclos: ports per router, levels, down ports below the top;
+                              fbfly: k routers per dimension, n-1 dimensions (levels = 1) */
+    int c, dims;           /* fbfly: nodes per router, dimensions */
     int top_down;          /* down ports of a top router: k, or d (tophalf=1) */
     int nrtr, nnodes;
     int first[NET_MAX_LEVELS + 2]; /* routers of level l: first[l] .. first[l+1]-1 */
@@ -76,6 +85,12 @@ int net_topo_check(const net_topo *t, const rtr_geom *const *g, net_check_res *r
 
 /* Routers on a shortest route from node a to node b (1 for a = b). */
 int net_topo_min_hops(const net_topo *t, int a, int b);
+
+/* A source-routed topology (fbfly): the route of a packet from node a to
+ * node b, the output port at each router (the logical ports of the route
+ * phit, at most NR_ROUTE_HOPS), into ports; returns their count. -1 for a
+ * table-routed topology (fclos). */
+int net_topo_srcroute(const net_topo *t, int a, int b, unsigned *ports);
 
 /* The turn (in port p, out port q) exists in a router of geometry g. */
 int net_turn_ok(const rtr_geom *g, int p, int q);
