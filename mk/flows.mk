@@ -7,6 +7,13 @@ waves: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(filter %-trace,$(RTR_RTL_BINS)) $(PHITDEC_BINS)
 	@scripts/waves.sh
 UNIT_TARGETS += waves
+# make waves-net [WAVES_NET=R]: the same view of router R (default 20, a
+# spine) of a 128-node folded Clos of yarc-k16 routers (net_sim, docs/network.md)
+.PHONY: waves-net
+waves-net: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(BUILD)/bin/net_sim-yarc-k16-trace $(PHITDEC_BINS)
+	@WAVES_NET=$${WAVES_NET:-20} scripts/waves.sh yarc-k16
+UNIT_TARGETS += waves-net
 # The GTKWave translate filter process that shows a phit as HEAD/BODY/EOP (core
 # side) or IDLE/PAD/MARK/EOP with the C bit (link side): tb/waves/phitdec.c.
 # The waves save files attach $(BUILD)/bin/nr_phitdec to the core-phit traces

@@ -10,6 +10,9 @@
 # Environment: BUILD [build], WAVES_FROM [300], WAVES_TO [360], WAVES_SEED [3],
 # NR_CONFIGS [configs/configs.txt] (the configurations file; CFG may be any
 # configuration in it whose top is nr_yarc or nr_nwn).
+# WAVES_NET=R: the same view of router R of a network of CFG routers
+# (net_sim-CFG-trace --trace-rtr R; WAVES_TOPO [fclos:levels=2]), in
+# <cfg>-net-rR.*: one router of a network, the packet path through it.
 # Output: $BUILD/waves/<cfg>.fst, <cfg>.gtkw, <cfg>.png. Exit 1 if a run fails,
 # the FST is missing, or GTKWave does not display every listed signal.
 # Phit decoding: every trace that carries phits (a name with "phit", or the
@@ -169,78 +172,86 @@ check_decoded() {
 }
 
 run_cfg() {
-    local cfg=$1 bin=$B/bin/rtr_sim-$1-trace
-    local fst=$OUT/$cfg.fst gtkw=$OUT/$cfg.gtkw png=$OUT/$cfg.png
+    local cfg=$1 bin=$B/bin/rtr_sim-$1-trace name=$1
+    # WAVES_NET=R: router R of a network of cfg routers (net_sim) instead
+    [ -n "${WAVES_NET:-}" ] && bin=$B/bin/net_sim-$1-trace name=$1-net-r$WAVES_NET
+    local fst=$OUT/$name.fst gtkw=$OUT/$name.gtkw png=$OUT/$name.png
     [ -x "$bin" ] || { echo "waves: $bin is not built (make $bin)" >&2; return 1; }
     rm -f "$fst"
-    "$bin" --impl rtl --cfg "$cfg" --pattern ur --load 0.5 --len bw --warmup 200 --measure 600 \
-        --seed "$SEED" --trace-from "$FROM" --trace-to "$TO" --trace-out "$fst" > "$OUT/$cfg.log" 2>&1
+    if [ -n "${WAVES_NET:-}" ]; then
+        "$bin" --impl rtl --cfg "$cfg" --topo "${WAVES_TOPO:-fclos:levels=2}" --pattern ur --load 0.5 \
+            --len bw --warmup 200 --measure 600 --seed "$SEED" --quiet --trace-rtr "$WAVES_NET" \
+            --trace-from "$FROM" --trace-to "$TO" --trace-out "$fst" > "$OUT/$name.log" 2>&1
+    else
+        "$bin" --impl rtl --cfg "$cfg" --pattern ur --load 0.5 --len bw --warmup 200 --measure 600 \
+            --seed "$SEED" --trace-from "$FROM" --trace-to "$TO" --trace-out "$fst" > "$OUT/$name.log" 2>&1
+    fi
     local rc=$?
-    [ $rc -eq 0 ] && [ -s "$fst" ] || { echo "waves: $cfg run failed (exit $rc, $OUT/$cfg.log)" >&2; return 1; }
+    [ $rc -eq 0 ] && [ -s "$fst" ] || { echo "waves: $name run failed (exit $rc, $OUT/$name.log)" >&2; return 1; }
     local top params
     top=$(scripts/cfg.sh "$cfg" top) || return 1
     params=" $(scripts/cfg.sh "$cfg" params) "
     BARE=0; [[ $params == *" UseLcb=0 "* ]] && BARE=1
     case $top in
-        nr_yarc) sigs_yarc > "$OUT/$cfg.sigs" ;;
+        nr_yarc) sigs_yarc > "$OUT/$name.sigs" ;;
         # a cn switch (M=0) has no tops
-        nr_nwn) if [[ $params == *" M=0 "* ]]; then sigs_nwn cn; else sigs_nwn fc; fi > "$OUT/$cfg.sigs" ;;
+        nr_nwn) if [[ $params == *" M=0 "* ]]; then sigs_nwn cn; else sigs_nwn fc; fi > "$OUT/$name.sigs" ;;
         *) echo "waves: no signal list for top $top ($cfg)" >&2; return 1 ;;
     esac
     # widths from the FST's own hierarchy
     fst2vcd "$fst" 2>/dev/null | awk '/\$scope/ {d++; p[d]=$3} /\$upscope/ {d--}
         /\$var/ && $2 != "parameter" {s=""; for (i = 1; i <= d; i++) s = s p[i] "."; print s $5, $3}' \
-        > "$OUT/$cfg.facs"
+        > "$OUT/$name.facs"
     {
-        echo "[dumpfile] \"$(cd "$OUT" && pwd)/$cfg.fst\""
+        echo "[dumpfile] \"$(cd "$OUT" && pwd)/$name.fst\""
         echo "[timestart] $((2 * FROM))"
         echo "[size] 1400 900"
         local want=0
-        rm -f "$OUT/$cfg.phits"
+        rm -f "$OUT/$name.phits"
         while IFS= read -r l; do
             if [ "${l:0:1}" = "-" ]; then
                 echo "@200"; echo "$l"
             else
                 local w
-                w=$(awk -v n="$l" '$1 == n { print $2; exit }' "$OUT/$cfg.facs")
-                [ -n "$w" ] || { echo "waves: $cfg: signal $l is not in the FST" >&2; return 1; }
+                w=$(awk -v n="$l" '$1 == n { print $2; exit }' "$OUT/$name.facs")
+                [ -n "$w" ] || { echo "waves: $name: signal $l is not in the FST" >&2; return 1; }
                 local pk
                 pk=$(phit_kind "$l" "$w")
                 if [ "$w" = 1 ]; then echo "@28"; echo "$l"
                 elif [ "$pk" = core ]; then echo "^>1 $PD"; echo "@4022"; echo "$l[$((w - 1)):0]"
                 elif [ "$pk" = link ]; then echo "^>2 $PD-link"; echo "@4022"; echo "$l[$((w - 1)):0]"
                 else echo "@22"; echo "$l[$((w - 1)):0]"; fi
-                [ -n "$pk" ] && echo "$pk $l" >> "$OUT/$cfg.phits"
+                [ -n "$pk" ] && echo "$pk $l" >> "$OUT/$name.phits"
                 want=$((want + 1))
             fi
-        done < "$OUT/$cfg.sigs"
-        echo "$want" > "$OUT/$cfg.want"
+        done < "$OUT/$name.sigs"
+        echo "$want" > "$OUT/$name.want"
     } > "$gtkw" || return 1
     local want
-    want=$(cat "$OUT/$cfg.want")
+    want=$(cat "$OUT/$name.want")
     # open it in GTKWave, count the displayed signals, grab the window
-    cat > "$OUT/$cfg.tcl" <<EOF
+    cat > "$OUT/$name.tcl" <<EOF
 set n 0
 foreach s [gtkwave::getDisplayedSignals] { if {[string index \$s 0] ne "-"} { incr n } }
 puts "WAVES_DISPLAYED \$n"
 gtkwave::setZoomRangeTimes $((2 * FROM + 20)) $((2 * FROM + 44))
-gtkwave::/File/Grab_To_File $(cd "$OUT" && pwd)/$cfg.png
+gtkwave::/File/Grab_To_File $(cd "$OUT" && pwd)/$name.png
 gtkwave::/File/Quit
 EOF
     local got
     # xvfb-run -a takes the first display number without a lock file, so two
     # runs started at once (the regression runs the waves tests in parallel)
     # could pick the same one: start each configuration's search elsewhere.
-    local dpy=$((100 + $(printf '%s' "$cfg" | cksum | cut -d' ' -f1) % 400))
-    rm -f "$OUT/$cfg.filterlog"
-    got=$(NR_PHITDEC_LOG="$(cd "$OUT" && pwd)/$cfg.filterlog" timeout 120 xvfb-run -a -n "$dpy" -s "-screen 0 1400x900x24" gtkwave -S "$OUT/$cfg.tcl" "$gtkw" 2>&1 |
+    local dpy=$((100 + $(printf '%s' "$name" | cksum | cut -d' ' -f1) % 400))
+    rm -f "$OUT/$name.filterlog"
+    got=$(NR_PHITDEC_LOG="$(cd "$OUT" && pwd)/$name.filterlog" timeout 120 xvfb-run -a -n "$dpy" -s "-screen 0 1400x900x24" gtkwave -S "$OUT/$name.tcl" "$gtkw" 2>&1 |
           awk '/^WAVES_DISPLAYED/ { print $2 }')
     if [ "$got" != "$want" ]; then
-        echo "waves: $cfg: GTKWave displays ${got:-no} signals of the $want in $gtkw" >&2
+        echo "waves: $name: GTKWave displays ${got:-no} signals of the $want in $gtkw" >&2
         return 1
     fi
-    check_decoded "$cfg" "$fst" || return 1
-    echo "waves: $cfg: $fst (cycles $FROM..$TO), $want signals in $gtkw, picture $png"
+    check_decoded "$name" "$fst" || return 1
+    echo "waves: $name: $fst (cycles $FROM..$TO), $want signals in $gtkw, picture $png"
     echo "waves:   view with: gtkwave $gtkw"
 }
 
