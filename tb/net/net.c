@@ -140,11 +140,11 @@ typedef struct worker_arg {
 
 static const rtr_geom *geom_of(const net_t *n, int r) { return &n->g[n->t.r[r].level - 1]; }
 
-/* Routers: configurations per level, their geometries, and the checks that
- * bind them into one network. */
-static int net_setup_routers(net_t *n, char *err, int errlen) {
+/* The configuration of each level, their geometries and the checks that
+ * bind them into one network; the levels whose routers are RTL (rtl[l]):
+ * those of the configuration the linked RTL build was made for. */
+static int net_setup_cfgs(net_t *n, rtr_namedcfg *nc, int *rtl, char *err, int errlen) {
     const net_opts *o = n->o;
-    rtr_namedcfg nc[NET_MAX_LEVELS];
     char e2[512];
     if (o->ncfg < 1 || o->ncfg > NET_MAX_LEVELS) {
         snprintf(err, errlen, "expected 1 to %d router configurations", NET_MAX_LEVELS);
@@ -191,9 +191,7 @@ static int net_setup_routers(net_t *n, char *err, int errlen) {
         snprintf(err, errlen, "link: %s", e2);
         return 2;
     }
-    /* The levels whose routers are RTL: those of the configuration the
-     * linked RTL build was made for. */
-    int rtl[NET_MAX_LEVELS] = {0}, any = 0;
+    int any = 0;
     if (o->impl != NET_IMPL_MODEL) {
         const char *have = rtr_rtl_build();
         if (!have || !rtr_rtl_impl() || strcmp(have, o->rtl_cfg)) {
@@ -208,6 +206,13 @@ static int net_setup_routers(net_t *n, char *err, int errlen) {
             return 2;
         }
     }
+    return 0;
+}
+
+/* The topology, and its checks against the options and the routers. */
+static int net_setup_topo(net_t *n, char *err, int errlen) {
+    const net_opts *o = n->o;
+    char e2[512];
     int rc = net_topo_build(&n->t, o->topo, n->g[0].num_ports, e2, sizeof e2);
     if (rc) {
         snprintf(err, errlen, "%s", e2);
@@ -240,6 +245,18 @@ static int net_setup_routers(net_t *n, char *err, int errlen) {
                 "routers, %ld turns, %ld channels, no dependency cycle\n",
                 o->topo, n->t.nnodes, n->t.nrtr, n->t.nlinks, cr.min_hops, cr.max_hops, cr.turns,
                 cr.channels);
+    return 0;
+}
+
+/* The routers (models, RTL, or both in lockstep) and their table writes. */
+static int net_setup_routers(net_t *n, char *err, int errlen) {
+    const net_opts *o = n->o;
+    rtr_namedcfg nc[NET_MAX_LEVELS];
+    int rtl[NET_MAX_LEVELS] = {0};
+    char e2[512];
+    int rc = net_setup_cfgs(n, nc, rtl, err, errlen);
+    if (!rc) rc = net_setup_topo(n, err, errlen);
+    if (rc) return rc;
     const int R = n->t.nrtr;
     n->rt = calloc((size_t)R, sizeof *n->rt);
     n->in = calloc((size_t)R, sizeof *n->in);
