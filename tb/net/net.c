@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "nr_pkt.h"
 #include "nr_rng.h"
@@ -862,7 +863,18 @@ int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen
     uint64_t t = 0, stall = 0;
     int fail = 0, stopped = 0;
     uint64_t quiet = 0, settle = 2u * (uint64_t)(o->link_lat + o->node_lat) + 64;
+    /* progress on a terminal (NR_PROGRESS=0 turns it off), about once a second */
+    const int prog = isatty(2) && !(getenv("NR_PROGRESS") && !strcmp(getenv("NR_PROGRESS"), "0"));
+    time_t tlast = time(NULL);
     for (;; t++) {
+        if (prog && (t & 255) == 0 && time(NULL) != tlast) {
+            tlast = time(NULL);
+            uint64_t ts = t >= n.t0 ? t - n.t0 : 0;
+            fprintf(stderr, "\rnet_sim: cycle %" PRIu64 " (%s, window %" PRIu64 "..%" PRIu64
+                    "), %" PRIu64 " packets delivered   ", ts,
+                    stopped ? "flush" : nr_stats_phase_name(nr_stats_phase(&n.st, ts)), o->warmup,
+                    o->warmup + o->measure, n.sb.delivered);
+        }
         int moved = 0;
         uint64_t ts = t >= n.t0 ? t - n.t0 : 0;
         int in_window = t >= n.t0 && nr_stats_phase(&n.st, ts) == NR_PH_MEASURE;
@@ -892,6 +904,7 @@ int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen
         quiet = !busy && !moved ? quiet + 1 : 0;
         if (stopped && quiet >= settle) break;
     }
+    if (prog) fprintf(stderr, "\r%78s\r", "");
     pool_stop(&n);
     if (n.tracing) net_trace_stop(&n);
     rc = net_finish(&n, res, t, fail);
