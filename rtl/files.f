@@ -27,6 +27,8 @@ rtl/lcb/nr_lcb_port.sv
 // switch blocks shared by YARC and the network switches (rtl/sw; leaves first)
 rtl/sw/nr_vcbank.sv
 rtl/sw/nr_chpipe.sv
+rtl/sw/nr_route_cfg.sv
+rtl/sw/nr_route_lookup.sv
 rtl/sw/nr_route_tables.sv
 rtl/sw/nr_iu.sv
 rtl/sw/nr_swalloc_ch.sv
