@@ -30,6 +30,9 @@ rtl/sw/nr_chpipe.sv
 rtl/sw/nr_route_cfg.sv
 rtl/sw/nr_route_lookup.sv
 rtl/sw/nr_route_tables.sv
+rtl/sw/nr_iu_stage.sv
+rtl/sw/nr_iu_rc.sv
+rtl/sw/nr_iu_front.sv
 rtl/sw/nr_iu.sv
 rtl/sw/nr_swalloc_ch.sv
 rtl/sw/nr_swalloc_pt.sv
