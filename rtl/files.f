@@ -27,11 +27,17 @@ rtl/lcb/nr_lcb_port.sv
 // switch blocks shared by YARC and the network switches (rtl/sw; leaves first)
 rtl/sw/nr_vcbank.sv
 rtl/sw/nr_chpipe.sv
+rtl/sw/nr_route_cfg.sv
+rtl/sw/nr_route_lookup.sv
 rtl/sw/nr_route_tables.sv
+rtl/sw/nr_iu_stage.sv
+rtl/sw/nr_iu_rc.sv
+rtl/sw/nr_iu_front.sv
 rtl/sw/nr_iu.sv
 rtl/sw/nr_swalloc_ch.sv
 rtl/sw/nr_swalloc_pt.sv
 rtl/sw/nr_swalloc_accept.sv
+rtl/sw/nr_swalloc_out.sv
 rtl/sw/nr_swalloc.sv
 rtl/sw/nr_port_bare.sv
 rtl/sw/nr_port_front.sv

@@ -1,8 +1,9 @@
 // nr_swalloc.sv - generic subswitch allocator and crossbar: grant, accept,
-// commit (docs/nwn-arch.md section 6). A composition: one output arbiter per
-// output (nr_swalloc_ch for a channel output, nr_swalloc_pt for a port
-// output), one accept stage per input (nr_swalloc_accept), and here the
-// crosspoint wiring and the crossbar data mux between them.
+// commit (docs/nwn-arch.md section 6). A composition: one output block per
+// output (nr_swalloc_out: its crosspoint inputs, its arbiter, nr_swalloc_ch
+// for a channel output or nr_swalloc_pt for a port output, and its column of
+// the crossbar), one accept stage per input (nr_swalloc_accept), and here the
+// wiring between them.
 //
 // Purpose: the allocation of every subswitch in the kit, a one-iteration
 //   separable allocator, output first. Each cycle, from start-of-cycle state:
@@ -71,12 +72,13 @@
 //     rule (S < NumVcs) withdraws its head requests this cycle; a refused
 //     grant has no effect at all. It also checks the fronts (one grant and
 //     one owner per front, a HEAD targets a crosspoint, no stray body phit).
-//   Each arbiter sees only its crosspoint inputs, gathered here in
-//   compressed order (x = the input's rank among output j's crosspoints).
-// Crossbar (here): each input drives L = min(S, NumVcs) lanes (S < NumVcs:
-//   lane l carries the l-th accepted VC, a VC mux per lane; else lane v is VC
-//   v), and each output muxes over the lanes of its crosspoint inputs only;
-//   an output sends when its grant is accepted.
+//   Each arbiter sees only its crosspoint inputs, gathered by its output
+//   block (nr_swalloc_out) in compressed order (x = the input's rank among
+//   output j's crosspoints).
+// Crossbar: each input drives L = min(S, NumVcs) lanes (nr_swalloc_accept;
+//   S < NumVcs: lane l carries the l-th accepted VC, a VC mux per lane; else
+//   lane v is VC v), and each output muxes over the lanes of its crosspoint
+//   inputs only (nr_swalloc_out); an output sends when its grant is accepted.
 // Latency: 0 (fronts to pops and outputs combinational); state updates 1 cycle.
 // Cost: the blocks' (see their headers), plus per output a PayW-bit
 //   (L*|X_j|):1 mux.
@@ -140,32 +142,18 @@ module nr_swalloc #(
   localparam int LaneN = (Speedup >= NumVcs) ? NumVcs : Speedup;
   localparam int LaneW = (LaneN > 1) ? $clog2(LaneN) : 1;
   localparam logic [1:0] K_HEAD = 2'(nr_pkg::KIND_HEAD);
-  localparam logic [1:0] K_EOP  = 2'(nr_pkg::KIND_EOP);
-
-  // Number of crosspoint inputs i < upto of output j (the set X). Written out
-  // in one function: Icarus does not let a constant function call another.
-  // (i, j) is in X iff xcnt(j, i+1) != xcnt(j, i); |X_j| = xcnt(j, NI); the
-  // compressed index of input i at output j is xcnt(j, i).
-  function automatic int xcnt(input int j, input int upto);
-    int iu, pt, li, lj, r;
-    xcnt = 0;
-    pt = (PtFirst != 0) ? ((j < NumPt) ? 1 : 0) : ((j >= NumCh) ? 1 : 0);
-    lj = (PtFirst != 0) ? ((j < NumPt) ? j : j - NumPt) : ((j < NumCh) ? j : j - NumCh);
-    for (int i = 0; i < NI; i++) begin
-      iu = (IuFirst != 0) ? ((i < NumIu) ? 1 : 0) : ((i >= NumBuf) ? 1 : 0);
-      li = (IuFirst != 0) ? ((i < NumIu) ? i : i - NumIu) : ((i < NumBuf) ? i : i - NumBuf);
-      r  = (iu != 0) ? ((pt != 0) ? XIuPt : XIuCh) : ((pt != 0) ? XBufPt : XBufCh);
-      if (i < upto && (r == 1 || (r == 2 && li != lj))) xcnt = xcnt + 1;
-    end
-  endfunction
 
   // ---------------------------------------------------------------- fronts
-  logic [NI*NumVcs-1:0] fhead, fdrop, acc;
+  // hreq: a HEAD request of (i, v), withdrawn while input i is held
+  logic [NI*NumVcs-1:0] fhead, fdrop, hreq, acc;
+  // held[i]: input i's head requests are withdrawn this cycle
+  logic [NI-1:0] held;
   for (genvar i = 0; i < NI; i++) begin : g_fr
     localparam bit IS_IU = (IuFirst != 0) ? (i < NumIu) : (i >= NumBuf);
     for (genvar v = 0; v < NumVcs; v++) begin : g_vc
       localparam int B = i*NumVcs + v;
       assign fhead[B] = in_pay_iv_i[B*PayW + PhitW - 1 -: 2] == K_HEAD;
+      assign hreq[B]  = in_valid_iv_i[B] && fhead[B] && !held[i];
       if (IS_IU) begin : g_iu
         assign fdrop[B] = in_drop_iv_i[B];
       end else begin : g_buf
@@ -179,147 +167,75 @@ module nr_swalloc #(
   logic [NI*LaneN*PayW-1:0]   lane_pay;
   logic [NI*NumVcs*LaneW-1:0] lane_of;
 
-  // (unused only if no output has a crosspoint)
-  logic unused_lanes;
-  assign unused_lanes = ^{lane_pay, lane_of};
-
   // grant of output j to (i, v) at [(j*NI + i)*NumVcs + v]; 0 off X.
   // own_oiv: (i, v) is the packet in progress at output j.
   // rdy_oiv: ... and output j can take its next phit this cycle (a port
   // output, or a channel output with a credit on v): the held-input rule.
+  // xmask_oi: (i, j) is a crosspoint (at j*NI + i).
   logic [NO*NI*NumVcs-1:0] gnt_oiv, own_oiv, rdy_oiv;
-  // held[i]: input i's head requests are withdrawn this cycle
-  logic [NI-1:0] held;
+  logic [NO*NI-1:0]        xmask_oi;
 
   // ---------------------------------------------------------------- outputs
   for (genvar j = 0; j < NO; j++) begin : g_out
-    localparam int  NX    = xcnt(j, NI);
-    localparam bit  IS_PT = (PtFirst != 0) ? (j < NumPt) : (j >= NumCh);
-    localparam int  LJ    = (PtFirst != 0) ? ((j < NumPt) ? j : j - NumPt)
-                                           : ((j < NumCh) ? j : j - NumCh);
-    if (NX == 0) begin : g_nox
-      // no crosspoint: the output never sends
-      assign gnt_oiv[j*NI*NumVcs +: NI*NumVcs] = '0;
-      assign own_oiv[j*NI*NumVcs +: NI*NumVcs] = '0;
-      assign rdy_oiv[j*NI*NumVcs +: NI*NumVcs] = '0;
-      if (IS_PT) begin : g_pt
-        assign pt_valid_o[LJ]             = 1'b0;
-        assign pt_pay_o[LJ*PayW +: PayW]  = '0;
-        logic unused_pt;
-        assign unused_pt = ^{pt_ready_i[LJ], pt_vc_ok_i[LJ*NumVcs +: NumVcs]};
-      end else begin : g_ch
-        logic [NumVcs*CrW-1:0] cc;
-        logic [NumVcs-1:0]     full_unused;
-        nr_credit_cnt #(
-          .NumVcs    (NumVcs),
-          .MaxCredits(Credits),
-          .IncW      (1)
-        ) u_cc (
-          .clk_i,
-          .rst_ni,
-          .dec_i  ({NumVcs{1'b0}}),
-          .inc_i  (ch_cr_i[LJ*NumVcs +: NumVcs]),
-          .count_o(cc),
-          .full_o (full_unused)
-        );
-        assign ch_valid_o[LJ]                        = 1'b0;
-        assign ch_vc_o[LJ*VcW +: VcW]                = '0;
-        assign ch_pay_o[LJ*PayW +: PayW]             = '0;
-        assign ch_cc_o[LJ*NumVcs*CrW +: NumVcs*CrW]  = cc;
-        logic unused_full;
-        assign unused_full = ^full_unused;
-      end
-    end else begin : g_x
-      // gathered over the crosspoint inputs, index v*NX + x
-      logic [NumVcs*NX-1:0]       xv, xreq, xacc, gsel;
-      logic [NumVcs*NX*LaneW-1:0] xlof;
-      logic [LaneN*NX*PayW-1:0]   xlane;
-      logic [NumVcs*NX-1:0]       xown, xrdy;
-      logic [PayW-1:0]            data;
-      logic                       sent, sent_eop;
-
-      for (genvar i = 0; i < NI; i++) begin : g_i
-        if (xcnt(j, i + 1) != xcnt(j, i)) begin : g_xp
-          localparam int X = xcnt(j, i);
-          for (genvar v = 0; v < NumVcs; v++) begin : g_vc
-            localparam int B = i*NumVcs + v;
-            assign xv[v*NX + X]   = in_valid_iv_i[B];
-            assign xreq[v*NX + X] = in_valid_iv_i[B] && fhead[B] && !held[i] &&
-                                    in_tgt_iv_i[B*TgtW +: TgtW] == TgtW'(j);
-            assign xacc[v*NX + X] = acc[B];
-            assign xlof[(v*NX + X)*LaneW +: LaneW] = lane_of[B*LaneW +: LaneW];
-            assign gnt_oiv[(j*NI + i)*NumVcs + v] = gsel[v*NX + X];
-            assign own_oiv[(j*NI + i)*NumVcs + v] = xown[v*NX + X];
-            assign rdy_oiv[(j*NI + i)*NumVcs + v] = xrdy[v*NX + X];
-          end
-          for (genvar l = 0; l < LaneN; l++) begin : g_lane
-            assign xlane[(l*NX + X)*PayW +: PayW] = lane_pay[(i*LaneN + l)*PayW +: PayW];
-          end
-        end else begin : g_nxp
-          assign gnt_oiv[(j*NI + i)*NumVcs +: NumVcs] = '0;
-          assign own_oiv[(j*NI + i)*NumVcs +: NumVcs] = '0;
-          assign rdy_oiv[(j*NI + i)*NumVcs +: NumVcs] = '0;
-        end
-      end
-
-      // ---- crossbar: the lane that carries the granted, accepted phit
-      always_comb begin
-        data = '0;
-        for (int v = 0; v < NumVcs; v++) begin
-          for (int x = 0; x < NX; x++) begin
-            for (int l = 0; l < LaneN; l++) begin
-              if (gsel[v*NX + x] && xacc[v*NX + x] && 32'(xlof[(v*NX + x)*LaneW +: LaneW]) == l)
-                data = data | xlane[(l*NX + x)*PayW +: PayW];
-            end
-          end
-        end
-      end
-      assign sent     = |(gsel & xacc);
-      assign sent_eop = sent && data[PhitW-1 -: 2] == K_EOP;
-
-      if (IS_PT) begin : g_pt
-        // ---- port output (docs/nwn-arch.md 6.2, yarc-arch section 7)
-        nr_swalloc_pt #(
-          .NumVcs(NumVcs),
-          .NX    (NX)
-        ) u_pt (
-          .clk_i,
-          .rst_ni,
-          .x_valid_i (xv),
-          .x_req_i   (xreq),
-          .vc_ok_i   (pt_vc_ok_i[LJ*NumVcs +: NumVcs]),
-          .gnt_o     (gsel),
-          .own_o     (xown),
-          .rdy_o     (xrdy),
-          .sent_i    (sent),
-          .sent_eop_i(sent_eop),
-          .ready_i   (pt_ready_i[LJ])
-        );
-        assign pt_valid_o[LJ]            = sent;
-        assign pt_pay_o[LJ*PayW +: PayW] = data;
-      end else begin : g_ch
-        // ---- channel output (docs/nwn-arch.md 6.2, yarc-arch section 6)
-        nr_swalloc_ch #(
-          .NumVcs (NumVcs),
-          .NX     (NX),
-          .Credits(Credits)
-        ) u_ch (
-          .clk_i,
-          .rst_ni,
-          .x_valid_i (xv),
-          .x_req_i   (xreq),
-          .gnt_o     (gsel),
-          .vc_o      (ch_vc_o[LJ*VcW +: VcW]),
-          .own_o     (xown),
-          .rdy_o     (xrdy),
-          .sent_i    (sent),
-          .sent_eop_i(sent_eop),
-          .cr_i      (ch_cr_i[LJ*NumVcs +: NumVcs]),
-          .cc_o      (ch_cc_o[LJ*NumVcs*CrW +: NumVcs*CrW])
-        );
-        assign ch_valid_o[LJ]            = sent;
-        assign ch_pay_o[LJ*PayW +: PayW] = data;
-      end
+    localparam bit IS_PT = (PtFirst != 0) ? (j < NumPt) : (j >= NumCh);
+    localparam int LJ    = (PtFirst != 0) ? ((j < NumPt) ? j : j - NumPt)
+                                          : ((j < NumCh) ? j : j - NumCh);
+    logic                  o_valid, o_ready;
+    logic [VcW-1:0]        o_vc;
+    logic [PayW-1:0]       o_pay;
+    logic [NumVcs-1:0]     o_vc_ok, o_cr;
+    logic [NumVcs*CrW-1:0] o_cc;
+    nr_swalloc_out #(
+      .NumVcs  (NumVcs),
+      .NumIu   (NumIu),
+      .NumBuf  (NumBuf),
+      .IuFirst (IuFirst),
+      .IsPort  (IS_PT ? 1 : 0),
+      .OutIdx  (j),
+      .ClassIdx(LJ),
+      .XIu     (IS_PT ? XIuPt : XIuCh),
+      .XBuf    (IS_PT ? XBufPt : XBufCh),
+      .Speedup (Speedup),
+      .Credits (Credits),
+      .PayW    (PayW),
+      .TgtW    (TgtW)
+    ) u_out (
+      .clk_i,
+      .rst_ni,
+      .in_valid_iv_i,
+      .in_hreq_iv_i (hreq),
+      .in_tgt_iv_i,
+      .in_acc_iv_i  (acc),
+      .lane_of_iv_i (lane_of),
+      .lane_pay_il_i(lane_pay),
+      .gnt_iv_o     (gnt_oiv[j*NI*NumVcs +: NI*NumVcs]),
+      .own_iv_o     (own_oiv[j*NI*NumVcs +: NI*NumVcs]),
+      .rdy_iv_o     (rdy_oiv[j*NI*NumVcs +: NI*NumVcs]),
+      .xmask_i_o    (xmask_oi[j*NI +: NI]),
+      .valid_o      (o_valid),
+      .vc_o         (o_vc),
+      .pay_o        (o_pay),
+      .ready_i      (o_ready),
+      .vc_ok_i      (o_vc_ok),
+      .cr_i         (o_cr),
+      .cc_o         (o_cc)
+    );
+    if (IS_PT) begin : g_pt
+      assign pt_valid_o[LJ]            = o_valid;
+      assign pt_pay_o[LJ*PayW +: PayW] = o_pay;
+      assign o_ready = pt_ready_i[LJ];
+      assign o_vc_ok = pt_vc_ok_i[LJ*NumVcs +: NumVcs];
+      assign o_cr    = '0;
+      logic unused_o;
+      assign unused_o = ^{o_vc, o_cc};
+    end else begin : g_ch
+      assign ch_valid_o[LJ]                       = o_valid;
+      assign ch_vc_o[LJ*VcW +: VcW]               = o_vc;
+      assign ch_pay_o[LJ*PayW +: PayW]            = o_pay;
+      assign ch_cc_o[LJ*NumVcs*CrW +: NumVcs*CrW] = o_cc;
+      assign o_ready = 1'b1;
+      assign o_vc_ok = '0;
+      assign o_cr    = ch_cr_i[LJ*NumVcs +: NumVcs];
     end
   end
 
@@ -348,7 +264,7 @@ module nr_swalloc #(
       assign gnt_ov[j*NumVcs +: NumVcs] = gnt_oiv[(j*NI + i)*NumVcs +: NumVcs];
       assign own_ov[j*NumVcs +: NumVcs] = own_oiv[(j*NI + i)*NumVcs +: NumVcs];
       assign rdy_ov[j*NumVcs +: NumVcs] = rdy_oiv[(j*NI + i)*NumVcs +: NumVcs];
-      assign xmask[j] = xcnt(j, i + 1) != xcnt(j, i);
+      assign xmask[j] = xmask_oi[j*NI + i];
     end
     nr_swalloc_accept #(
       .NumVcs (NumVcs),

@@ -5,7 +5,8 @@
 // Purpose: the input side of the separable allocator, the accept step of the
 //   C model (csrc/model/sw_alloc.c, nr_swalloc_eval; the rule is sw_accept of
 //   swparts.h), for one input of any subswitch of the kit. Grants come from
-//   the output arbiters (nr_swalloc_ch, nr_swalloc_pt) of every output.
+//   the output arbiters (nr_swalloc_ch, nr_swalloc_pt, each in its output
+//   block nr_swalloc_out) of every output.
 // Parameters:
 //   NumVcs   1..4.
 //   NO       outputs of the allocator, 1..64.

@@ -6,12 +6,13 @@
 //   the column channels) and of the internal-channel outputs of the network
 //   switches' subswitches (nr_nwn_sub), the "channel" case of the grant step
 //   of the C model (csrc/model/sw_alloc.c, nr_swalloc_eval). Only the
-//   arbitration and the credits live here; the requests come gathered over
-//   the output's crosspoint inputs and the data mux is nr_swalloc's crossbar.
+//   arbitration and the credits live here; the output block that holds it
+//   (nr_swalloc_out) gathers the requests over the output's crosspoint inputs
+//   and holds the output's column of the crossbar.
 // Parameters:
 //   NumVcs   1..4.
-//   NX       crosspoint inputs of this output (|X_j|), >= 1 (nr_swalloc keeps
-//            only the credit counters of an output without crosspoints).
+//   NX       crosspoint inputs of this output (|X_j|), >= 1 (nr_swalloc_out
+//            keeps only the credit counters of an output without crosspoints).
 //   Credits  credits per VC = downstream buffer depth, >= 1.
 // Ports / protocol (index v*NX + x: VC v of the x-th crosspoint input):
 //   x_valid_i  the front of (x, v) is valid (any kind).

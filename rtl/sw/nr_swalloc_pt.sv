@@ -5,12 +5,13 @@
 //   (nr_outport) and of the port outputs of the network switches' subswitches
 //   (nr_nwn_sub), the "port" case of the grant step of the C model
 //   (csrc/model/sw_alloc.c, nr_swalloc_eval). Only the arbitration lives
-//   here; the requests come gathered over the output's crosspoint inputs and
-//   the data mux is nr_swalloc's crossbar.
+//   here; the output block that holds it (nr_swalloc_out) gathers the
+//   requests over the output's crosspoint inputs and holds the output's
+//   column of the crossbar.
 // Parameters:
 //   NumVcs  1..4.
-//   NX      crosspoint inputs of this output (|X_j|), >= 1 (nr_swalloc builds
-//           no arbiter for an output without crosspoints).
+//   NX      crosspoint inputs of this output (|X_j|), >= 1 (nr_swalloc_out
+//           builds no arbiter for an output without crosspoints).
 // Ports / protocol (index r = v*NX + x: VC v of the x-th crosspoint input):
 //   x_valid_i  the front of (x, v) is valid (any kind).
 //   x_req_i    (x, v) has a HEAD for this output (held inputs already

@@ -1,0 +1,140 @@
+// nr_route_cfg.sv - the configuration registers of nr_route_tables: the
+// address decode of a configuration write and the registers and tables it
+// writes (docs/yarc-arch.md section 9; docs/nwn-arch.md section 9).
+//
+// Purpose: the storage half of the routing tables of every router port of the
+//   kit (nr_route_tables, in nr_iu's RC unit), the configuration writes of
+//   the C model (csrc/model/sw_route.c: nr_rt_cfg_addr_ok, nr_rt_cfg_write,
+//   nr_rt_reset). It holds ROOT_MASK, ROOT_DETECT, DOWN_SHIFT, UP_MASK and the
+//   DLUT, ULUT and L2P tables of one tile (or switch port) and shows them all
+//   to the lookup (nr_route_lookup). Reset values give single-router mode:
+//   ROOT_MASK selects the bits above the port number, ROOT_DETECT 0, DLUT and
+//   L2P the identity (entry i = {valid, i}), ULUT invalid, UP_MASK empty.
+// Parameters:
+//   NumPorts  router radix, power of two, 4..64: the table entries.
+// Ports / protocol:
+//   cfg_we_i, cfg_addr_i, cfg_wdata_i  a write addressed to this tile (the top
+//             decodes cfg_tile/cfg_bcast). It takes effect from the next cycle.
+//             Addresses: 0x00 ROOT_MASK, 0x01 ROOT_DETECT, 0x02 DOWN_SHIFT,
+//             0x03 UP_MASK 0..31, 0x04 UP_MASK 32..63; 0x40 + i DLUT[i],
+//             0x80 + i ULUT[i], 0xC0 + i L2P[i] ({valid, port}, 7 bits).
+//             cfg_bad_o (combinational) flags a write to an address that does
+//             not exist or to a table index >= NumPorts; such a write is
+//             ignored. Address 0x04 always exists; bits for ports >= NumPorts
+//             are ignored (docs/yarc-spec-questions.md).
+//   root_mask_o ... l2p_o  the registers and tables (flat, entry i at
+//             [i*7 +: 7]), from flops.
+// Latency: a write in t is seen by the lookup from t+1.
+// Cost: 3*NumPorts*7 + NumPorts + 34 flops with reset; a 6-bit index compare
+//   per entry for the write enables.
+`include "nr_assert.svh"
+
+module nr_route_cfg #(
+  parameter int NumPorts = 64,
+  localparam int DestW   = nr_pkg::HEAD_DEST_W,
+  localparam int PortW   = nr_pkg::ROUTE_PORT_W,
+  localparam int EntW    = PortW + 1
+) (
+  input  logic                     clk_i,
+  input  logic                     rst_ni,
+  // configuration write (already decoded for this tile)
+  input  logic                     cfg_we_i,
+  input  logic [7:0]               cfg_addr_i,
+  input  logic [31:0]              cfg_wdata_i,
+  output logic                     cfg_bad_o,
+  // registers and tables
+  output logic [DestW-1:0]         root_mask_o,
+  output logic [DestW-1:0]         root_detect_o,
+  output logic [3:0]               down_shift_o,
+  output logic [NumPorts-1:0]      up_mask_o,
+  output logic [NumPorts*EntW-1:0] dlut_o,
+  output logic [NumPorts*EntW-1:0] ulut_o,
+  output logic [NumPorts*EntW-1:0] l2p_o
+);
+
+  `NR_PARAM_ASSERT(p_numports, NumPorts >= 4 && NumPorts <= 64 && (NumPorts & (NumPorts - 1)) == 0)
+
+  localparam logic [DestW-1:0] ROOT_MASK_RST = DestW'(32'h7FFF & ~(NumPorts - 1));
+
+  // ---------------------------------------------------------------- tables
+  // Each register has its own write enable; the address decode is below.
+  logic [DestW-1:0]         root_mask_q, root_detect_q;
+  logic [3:0]               down_shift_q;
+  logic [NumPorts-1:0]      up_mask_q, up_mask_d;
+  logic [NumPorts*EntW-1:0] dlut_q, dlut_d, ulut_q, ulut_d, l2p_q, l2p_d;
+
+  assign root_mask_o   = root_mask_q;
+  assign root_detect_o = root_detect_q;
+  assign down_shift_o  = down_shift_q;
+  assign up_mask_o     = up_mask_q;
+  assign dlut_o        = dlut_q;
+  assign ulut_o        = ulut_q;
+  assign l2p_o         = l2p_q;
+
+  logic [1:0] cfg_grp;
+  logic [5:0] cfg_idx;
+  logic       cfg_we_mask, cfg_we_detect, cfg_we_shift, cfg_we_up0, cfg_we_up1;
+  logic       cfg_idx_ok;
+  logic [DestW-1:0] cfg_wdest;
+  logic [EntW-1:0]  cfg_went;
+  assign cfg_grp       = cfg_addr_i[7:6];
+  assign cfg_idx       = cfg_addr_i[5:0];
+  assign cfg_wdest     = cfg_wdata_i[DestW-1:0];
+  assign cfg_went      = cfg_wdata_i[EntW-1:0];
+  assign cfg_idx_ok    = 32'(cfg_idx) < NumPorts;
+  assign cfg_we_mask   = cfg_we_i && cfg_addr_i == 8'h00;
+  assign cfg_we_detect = cfg_we_i && cfg_addr_i == 8'h01;
+  assign cfg_we_shift  = cfg_we_i && cfg_addr_i == 8'h02;
+  assign cfg_we_up0    = cfg_we_i && cfg_addr_i == 8'h03;
+  assign cfg_we_up1    = cfg_we_i && cfg_addr_i == 8'h04;
+  assign cfg_bad_o     = cfg_we_i && ((cfg_grp == 2'b00) ? (cfg_idx > 6'h04) : !cfg_idx_ok);
+  // with NumPorts <= 32 part of the data word and address 0x04 write nothing
+  logic unused_cfg;
+  assign unused_cfg = ^{cfg_wdata_i, cfg_we_up1};
+
+  for (genvar i = 0; i < NumPorts; i++) begin : g_ent
+    logic hit;
+    assign hit = cfg_we_i && cfg_idx == 6'(i);
+    assign dlut_d[i*EntW +: EntW] = (hit && cfg_grp == 2'b01) ? cfg_went : dlut_q[i*EntW +: EntW];
+    assign ulut_d[i*EntW +: EntW] = (hit && cfg_grp == 2'b10) ? cfg_went : ulut_q[i*EntW +: EntW];
+    assign l2p_d[i*EntW +: EntW]  = (hit && cfg_grp == 2'b11) ? cfg_went : l2p_q[i*EntW +: EntW];
+    if (i < 32) begin : g_up0
+      assign up_mask_d[i] = cfg_we_up0 ? cfg_wdata_i[i] : up_mask_q[i];
+    end else begin : g_up1
+      assign up_mask_d[i] = cfg_we_up1 ? cfg_wdata_i[i-32] : up_mask_q[i];
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      root_mask_q   <= ROOT_MASK_RST;
+      root_detect_q <= '0;
+      down_shift_q  <= '0;
+    end else begin
+      if (cfg_we_mask)   root_mask_q   <= cfg_wdest;
+      if (cfg_we_detect) root_detect_q <= cfg_wdest;
+      if (cfg_we_shift)  down_shift_q  <= cfg_wdata_i[3:0];
+    end
+  end
+
+  // Reset image of DLUT and L2P: entry i = {valid, i}. ULUT resets invalid.
+  logic [NumPorts*EntW-1:0] ident_lut;
+  for (genvar i = 0; i < NumPorts; i++) begin : g_ident
+    assign ident_lut[i*EntW +: EntW] = {1'b1, PortW'(i)};
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      up_mask_q <= '0;
+      dlut_q    <= ident_lut;
+      ulut_q    <= '0;
+      l2p_q     <= ident_lut;
+    end else begin
+      up_mask_q <= up_mask_d;
+      dlut_q    <= dlut_d;
+      ulut_q    <= ulut_d;
+      l2p_q     <= l2p_d;
+    end
+  end
+
+endmodule

@@ -1,0 +1,272 @@
+// nr_route_lookup.sv - the route computation (RC) function of
+// nr_route_tables: a packet's header against the routing tables, to a
+// physical output port or a DROP (docs/yarc-arch.md section 5; docs/nwn-arch.md
+// section 4.2).
+//
+// Purpose: the lookup half of the routing tables of every router port of the
+//   kit (nr_route_tables, in nr_iu's RC unit), the C model's nr_rt_route
+//   (csrc/model/sw_route.c). The steps of doc section 5: a malformed head
+//   (VC >= NumVcs or reserved bits set) is dropped; a source route (r) takes
+//   its logical port from the route phit; a destination under this root
+//   (dest & ROOT_MASK == ROOT_DETECT) goes down through DLUT[dest >>
+//   DOWN_SHIFT]; else up: adaptively (a) to the UP_MASK candidate with the
+//   highest score, ties to the first at or after the adaptive pointer, or
+//   deterministically through ULUT[fold of {dest ^ p ^ hash}]; then the
+//   logical port is remapped to a physical one through L2P.
+// Parameters:
+//   NumPorts  router radix Rows*Cols, power of two, 4..64.
+//   Cols      tile columns, power of two, 2..8 (column of a port = port mod Cols,
+//             for the adaptive scores; any value when UseScore = 0).
+//   NumVcs    1..4.
+//   CredW     width of the RBD credit counts used as adaptive scores, 1..8.
+//   UseScore  1: YARC's adaptive score (cred_c_vc_i of the candidate's
+//             column, docs/yarc-arch.md section 5 step 4); 0: every score is
+//             0 (docs/nwn-arch.md section 4.2), so the adaptive choice is the
+//             first candidate at or after the pointer (branch g_noscore: no
+//             score logic; cred_c_vc_i, Cols and CredW are then unused).
+// Ports / protocol:
+//   root_mask_i ... l2p_i              the registers and tables (nr_route_cfg).
+//   port_id_i, rc_vc_i, rc_ph{0,1,2}_i, cred_c_vc_i, rc_en_i, rc_drop_o,
+//   rc_reason_o, rc_port_o             as nr_route_tables': the packet routed
+//             this cycle (its VC and first three staged phits), the adaptive
+//             scores, and its DROP and reason (1 MALFORMED, 2 BAD_SRCROUTE,
+//             3 NO_ROUTE) or output port q, combinational; rc_en_i commits an
+//             adaptive choice (the pointer moves past the chosen logical port).
+// Latency: 0 (combinational); the adaptive pointer updates at the clock edge.
+// Cost: a log2(NumPorts) pointer. Logic: one NumPorts-way adaptive scan (score
+//   compare over CredW bits, or a plain priority scan with UseScore = 0), one
+//   DLUT, ULUT and L2P read mux, a 22-bit XOR fold.
+`include "nr_assert.svh"
+
+module nr_route_lookup #(
+  parameter int NumPorts = 64,
+  parameter int Cols     = 8,
+  parameter int NumVcs   = 2,
+  parameter int CredW    = 4,
+  parameter int UseScore = 1,
+  localparam int PhitW   = nr_pkg::PHIT_W,
+  localparam int DestW   = nr_pkg::HEAD_DEST_W,
+  localparam int PortW   = nr_pkg::ROUTE_PORT_W,
+  localparam int EntW    = PortW + 1,
+  localparam int LogP    = $clog2(NumPorts),
+  localparam int VcW     = (NumVcs > 1) ? $clog2(NumVcs) : 1
+) (
+  input  logic                          clk_i,
+  input  logic                          rst_ni,
+  // registers and tables (nr_route_cfg)
+  input  logic [DestW-1:0]              root_mask_i,
+  input  logic [DestW-1:0]              root_detect_i,
+  input  logic [3:0]                    down_shift_i,
+  input  logic [NumPorts-1:0]           up_mask_i,
+  input  logic [NumPorts*EntW-1:0]      dlut_i,
+  input  logic [NumPorts*EntW-1:0]      ulut_i,
+  input  logic [NumPorts*EntW-1:0]      l2p_i,
+  // route computation
+  input  logic [PortW-1:0]              port_id_i,
+  input  logic                          rc_en_i,
+  input  logic [VcW-1:0]                rc_vc_i,
+  input  logic [PhitW-1:0]              rc_ph0_i,
+  input  logic [PhitW-1:0]              rc_ph1_i,
+  input  logic [PhitW-1:0]              rc_ph2_i,
+  input  logic [Cols*NumVcs*CredW-1:0]  cred_c_vc_i,
+  output logic                          rc_drop_o,
+  output logic [2:0]                    rc_reason_o,
+  output logic [PortW-1:0]              rc_port_o
+);
+
+  `NR_PARAM_ASSERT(p_numports, NumPorts >= 4 && NumPorts <= 64 && (NumPorts & (NumPorts - 1)) == 0)
+  `NR_PARAM_ASSERT(p_cols, UseScore == 0 ||
+                   (Cols >= 2 && Cols <= 8 && (Cols & (Cols - 1)) == 0 && Cols <= NumPorts))
+  `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
+  `NR_PARAM_ASSERT(p_credw, CredW >= 1 && CredW <= 8)
+  `NR_PARAM_ASSERT(p_usescore, UseScore == 0 || UseScore == 1)
+
+  localparam int DataW = nr_pkg::DATA_W;
+  localparam int REASON_MALFORMED = 1;
+  localparam int REASON_BAD_SRCROUTE = 2;
+  localparam int REASON_NO_ROUTE = 3;
+
+  logic [LogP-1:0] aptr_q, aptr_d;   // the adaptive pointer (step 4)
+
+  // Per logical port: adaptive candidate (UP_MASK and a valid L2P entry).
+  logic [NumPorts-1:0] acand;
+  for (genvar l = 0; l < NumPorts; l++) begin : g_cand
+    logic [EntW-1:0] e;
+    assign e = l2p_i[l*EntW +: EntW];
+    assign acand[l] = up_mask_i[l] && e[EntW-1];
+  end
+
+  // ---- header fields of the packet being routed
+  logic [PhitW-1:0] hd, hph;
+  logic [DestW-1:0] dest;
+  logic [nr_pkg::HEAD_VC_W-1:0] hvc;
+  logic [nr_pkg::HEAD_RSVD_W-1:0] hrsvd;
+  logic hr, ha, hh;
+  logic [PortW-1:0] srcl;
+  assign hd    = rc_ph0_i;
+  assign dest  = hd[nr_pkg::HEAD_DEST_LSB +: DestW];
+  assign hvc   = hd[nr_pkg::HEAD_VC_LSB +: nr_pkg::HEAD_VC_W];
+  assign hrsvd = hd[nr_pkg::HEAD_RSVD_LSB +: nr_pkg::HEAD_RSVD_W];
+  assign hr    = hd[nr_pkg::HEAD_R_BIT];
+  assign ha    = hd[nr_pkg::HEAD_A_BIT];
+  assign hh    = hd[nr_pkg::HEAD_H_BIT];
+  assign hph   = hr ? rc_ph2_i : rc_ph1_i;
+  assign srcl  = rc_ph1_i[DataW - PortW +: PortW];
+
+  // ---- down index
+  logic [DestW-1:0] dsh;
+  logic [LogP-1:0]  didx;
+  assign dsh  = dest >> down_shift_i;
+  assign didx = dsh[LogP-1:0];
+  logic unused_dsh;
+  assign unused_dsh = ^dsh[DestW-1:LogP];
+
+  // ---- deterministic up: fold the 22-bit key into LogP bits
+  logic [DataW-1:0] key;
+  logic [LogP-1:0]  fold;
+  assign key = DataW'(dest) ^ DataW'(port_id_i) ^ (hh ? hph[DataW-1:0] : '0);
+  always_comb begin
+    fold = '0;
+    for (int b = 0; b < DataW; b++) fold[b % LogP] = fold[b % LogP] ^ key[b];
+  end
+
+  // ---- adaptive: highest score, ties to the first at or after the pointer.
+  // The score of candidate l is cred[column of L2P[l]][VC of the packet]; the
+  // packet sits in the input queue of its head's VC (vc < NumVcs, or it is
+  // MALFORMED and the score is not used), which is rc_vc_i.
+  logic [NumPorts*CredW-1:0] score;
+  logic [CredW-1:0] maxs;
+  logic [NumPorts-1:0] top;
+  logic             any, hi_found;
+  logic [LogP-1:0]  hi_l, lo_l, best_l;
+  if (UseScore != 0) begin : g_score
+    for (genvar l = 0; l < NumPorts; l++) begin : g_l
+      // the column of the candidate's physical port
+      logic [PortW-1:0] e;
+      logic [LogP-1:0]  al;
+      logic [CredW-1:0] sc;
+      assign e  = l2p_i[l*EntW +: PortW];
+      assign al = LogP'(32'(e) % Cols);
+      always_comb begin
+        sc = '0;
+        for (int c = 0; c < Cols; c++) begin
+          for (int v = 0; v < NumVcs; v++) begin
+            if (32'(al) % Cols == c && 32'(rc_vc_i) == v)
+              sc = cred_c_vc_i[(c*NumVcs + v)*CredW +: CredW];
+          end
+        end
+      end
+      assign score[l*CredW +: CredW] = sc;
+    end
+  end else begin : g_noscore
+    assign score = '0;
+    logic unused_score;
+    assign unused_score = ^{cred_c_vc_i, rc_vc_i};
+  end
+  always_comb begin
+    any  = 1'b0;
+    maxs = '0;
+    for (int l = 0; l < NumPorts; l++) begin
+      if (acand[l] && (!any || score[l*CredW +: CredW] > maxs)) begin
+        any  = 1'b1;
+        maxs = score[l*CredW +: CredW];
+      end
+    end
+    top      = '0;
+    hi_found = 1'b0;
+    hi_l     = '0;
+    lo_l     = '0;
+    for (int l = NumPorts - 1; l >= 0; l--) begin
+      top[l] = acand[l] && score[l*CredW +: CredW] == maxs;
+      if (top[l]) lo_l = LogP'(l);
+      if (top[l] && LogP'(l) >= aptr_q) begin
+        hi_found = 1'b1;
+        hi_l     = LogP'(l);
+      end
+    end
+    best_l = hi_found ? hi_l : lo_l;
+  end
+
+  // ---- the RC function (doc section 5)
+  logic [EntW-1:0] dent, uent, lent;
+  logic [PortW-1:0] lport;
+  logic             have_l, is_adapt, drop;
+  logic [2:0]       reason;
+  logic dvalid, uvalid;
+  logic [PortW-1:0] dport, uport;
+  assign dent   = dlut_i[didx*EntW +: EntW];
+  assign uent   = ulut_i[fold*EntW +: EntW];
+  assign dvalid = dent[EntW-1];
+  assign dport  = dent[PortW-1:0];
+  assign uvalid = uent[EntW-1];
+  assign uport  = uent[PortW-1:0];
+  always_comb begin
+    drop     = 1'b0;
+    reason   = '0;
+    have_l   = 1'b0;
+    is_adapt = 1'b0;
+    lport    = '0;
+    if (32'(hvc) >= NumVcs || hrsvd != '0) begin
+      drop = 1'b1; reason = 3'(REASON_MALFORMED);
+    end else if (hr) begin
+      if (32'(srcl) >= NumPorts) begin
+        drop = 1'b1; reason = 3'(REASON_BAD_SRCROUTE);
+      end else begin
+        have_l = 1'b1; lport = srcl;
+      end
+    end else if ((dest & root_mask_i) == root_detect_i) begin
+      if (!dvalid) begin
+        drop = 1'b1; reason = 3'(REASON_NO_ROUTE);
+      end else begin
+        have_l = 1'b1; lport = dport;
+      end
+    end else if (ha) begin
+      if (!any) begin
+        drop = 1'b1; reason = 3'(REASON_NO_ROUTE);
+      end else begin
+        have_l = 1'b1; is_adapt = 1'b1; lport = PortW'(best_l);
+      end
+    end else begin
+      if (!uvalid) begin
+        drop = 1'b1; reason = 3'(REASON_NO_ROUTE);
+      end else begin
+        have_l = 1'b1; lport = uport;
+      end
+    end
+  end
+
+  // ---- remap: a logical port >= NumPorts has no L2P entry (NO_ROUTE)
+  logic lok, qok;
+  logic [LogP-1:0] lidx;
+  assign lok  = 32'(lport) < NumPorts;
+  assign lidx = lok ? LogP'(lport) : LogP'(0);
+  assign lent = l2p_i[lidx*EntW +: EntW];
+  assign qok  = lok && lent[EntW-1] && 32'(lent[PortW-1:0]) < NumPorts;
+  assign rc_drop_o   = drop || (have_l && !qok);
+  assign rc_reason_o = drop ? reason : (have_l && !qok) ? 3'(REASON_NO_ROUTE) : 3'd0;
+  assign rc_port_o   = lent[PortW-1:0];
+  assign aptr_d      = (rc_en_i && is_adapt) ? best_l + 1'b1 : aptr_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      aptr_q <= '0;
+    end else begin
+      aptr_q <= aptr_d;
+    end
+  end
+
+  logic unused_hd;
+  assign unused_hd = ^{hd[PhitW-1:DataW], hph[PhitW-1:DataW], rc_ph1_i[DataW-PortW-1:0],
+                       rc_ph1_i[PhitW-1:DataW]};
+
+  // Cover points (make coverage): every routing step of docs/yarc-arch.md
+  // section 5 taken by a routed packet.
+  `NR_COVER(c_rc_srcroute, rc_en_i && hr && !rc_drop_o, clk_i, rst_ni)
+  `NR_COVER(c_rc_down,     rc_en_i && !hr && !drop && !ha && have_l &&
+                           (dest & root_mask_i) == root_detect_i && !rc_drop_o, clk_i, rst_ni)
+  `NR_COVER(c_rc_up_det,   rc_en_i && !hr && !ha && (dest & root_mask_i) != root_detect_i &&
+                           !rc_drop_o, clk_i, rst_ni)
+  `NR_COVER(c_rc_up_adapt, rc_en_i && is_adapt && !rc_drop_o, clk_i, rst_ni)
+  `NR_COVER(c_rc_remap_drop, rc_en_i && have_l && !qok, clk_i, rst_ni)
+
+endmodule
