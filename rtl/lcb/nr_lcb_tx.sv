@@ -5,12 +5,16 @@
 //   keeps per-VC credits for the peer's input queue, and replays from the
 //   oldest unacknowledged packet on a NACK or a timeout
 //   (docs/link-protocol.md §4, §6, §7). Blocks:
-//     nr_lcb_tx_take  §7.3 core interface, PCRC, soft-error marking, clip
-//     nr_lcb_tx_ctl   §7.2 sent[v], last_fr[v] and the credits derived from
-//                     them; §7.4 control-word checks, acks, NACKs (asserts
-//                     that no phit is debited without a credit)
-//     nr_ram_1r1w     the replay buffer (ReplayDepth x 24 bits)
-//   and here: window, sequence numbers, replay FSM, timer (§7.5, §7.6).
+//     nr_lcb_tx_take    §7.3 core interface, PCRC, soft-error marking, clip
+//     nr_lcb_tx_ctl     §7.2 sent[v], last_fr[v] and the credits derived from
+//                       them; §7.4 control-word checks, acks, NACKs
+//     nr_lcb_tx_seq     §7.4-§7.6 go-back-N control: next_seq, base, pending,
+//                       replay decision, timer, retries, link down
+//     nr_lcb_tx_replay  §7.3, §7.5 replay buffer (nr_ram_1r1w, ReplayDepth x
+//                       24 bits), start[Window], tail, the replay stream
+//     nr_lcb_tx_link    §3, §4, §4.1, §6, §7.5 link mux, link CRC, marker,
+//                       trailer, the link_tx register
+//   and here: head admission (§7.3 head_ok, tx_vc_ok), debits, events.
 // Parameters (legal ranges checked at elaboration, §2 and §11):
 //   NumVcs       virtual channels, 1..4.
 //   BufPerVc     peer input-queue phits per VC = credits per VC, 8..1023,
@@ -50,16 +54,16 @@
 //   phit per cycle (LinkCrcW = 32: each EOP, then its trailer, then the next
 //   phit). Control word delivered at t -> applied at t+1 -> credits_o and
 //   tx_vc_ok_o show it at t+2.
-// Same-cycle conflicts: when two sections assign one register, the later
-//   section wins (§7.4, then §7.5, then §7.6): a replay start clears pending
-//   even if a NACK arrives in that cycle, and sets retries = retries + 1 even
-//   if the ack advances (docs/lcb-spec-questions.md, M1 and "RTL reading").
-// Cost: ReplayDepth x 24 RAM bits (one nr_ram_1r1w); Window x (log2
-//   ReplayDepth + 1) flops for start[]; 2 x NumVcs x CW sent and last_fr flops
-//   (in nr_lcb_tx_ctl, with three CW-bit subtractors per VC);
-//   about 100 other control flops; a 7-bit CRC-16 and a 14-bit CRC-8 tree
-//   (plus nr_lcb_tx_take's). LinkCrcW = 32: 33 flops (bcrc, tval, trl) and
-//   0x8BB7 trees of 22, 6 and 7 bits.
+// Same-cycle conflicts: the later section wins (§7.4, then §7.5, then §7.6;
+//   nr_lcb_tx_seq): a replay start clears pending even if a NACK arrives in
+//   that cycle, and sets retries = retries + 1 even if the ack advances.
+// Cost: that of the blocks: ReplayDepth x 24 RAM bits (one nr_ram_1r1w);
+//   Window x (log2 ReplayDepth + 1) flops for start[]; 2 x NumVcs x CW sent
+//   and last_fr flops (with three CW-bit subtractors per VC); about 100
+//   other control flops; a 7-bit CRC-16 and a 14-bit CRC-8 tree (plus
+//   nr_lcb_tx_take's). LinkCrcW = 32: 33 flops (bcrc, tval, trl) and 0x8BB7
+//   trees of 22, 6 and 7 bits. Here only the head_ok and tx_vc_ok compares
+//   and the debit decode.
 `include "nr_assert.svh"
 
 module nr_lcb_tx #(
@@ -100,45 +104,22 @@ module nr_lcb_tx #(
   `NR_PARAM_ASSERT(p_max_pkt_len, MaxPktLen >= 2 && MaxPktLen <= BufPerVc && MaxPktLen <= 255)
   `NR_PARAM_ASSERT(p_link_crc_w, LinkCrcW == 16 || LinkCrcW == 32)
 
-  localparam int RAW = $clog2(ReplayDepth);
-  localparam int RPW = RAW + 1;                 // replay pointers carry a wrap bit
-  localparam int WIW = $clog2(Window);
-
-  localparam logic [1:0] K_EOP       = 2'(nr_pkg::KIND_EOP);
-  localparam logic [1:0] K_RSVD      = 2'(nr_pkg::KIND_RSVD);
-  localparam logic [1:0] OK_RSVD     = 2'(nr_pkg::OK_RSVD);
-  localparam logic [1:0] IDLE_REPLAY = 2'(nr_pkg::IDLE_TYPE_REPLAY);
-  localparam logic [1:0] IDLE_TRL    = 2'(nr_pkg::IDLE_TYPE_TRAILER);
-  localparam bit         Trl         = (LinkCrcW == 32);
-
-  // ---- state ----
-  logic                  replay_q, replay_d;     // mode: 0 NORMAL, 1 REPLAY
-  logic [6:0]            next_seq_q, next_seq_d;
-  logic [6:0]            base_q, base_d;
-  logic [RPW-1:0]        wr_q, wr_d;
-  logic [RPW-1:0]        tail_q, tail_d;
-  logic [Window*RPW-1:0] start_q, start_d;
-  logic                  pending_q, pending_d;
-  logic [15:0]           timer_q, timer_d;
-  logic [7:0]            retries_q, retries_d;
-  logic                  down_q, down_d;
-  logic [RPW-1:0]        rp_addr_q, rp_addr_d;
-  logic [6:0]            rp_seq_q, rp_seq_d;
-  logic [23:0]           link_q, link_d;
-  logic                  trl_q;                  // §4.1: a trailer is due (0 with 16)
-  logic [15:0]           tval_q;                 // its 16 check bits
+  // ---- block outputs ----
+  logic       keep, start, fin, in_pkt, drop, ev_soft, ev_proto;
+  logic [23:0] keep_phit;
+  logic [1:0] keep_vc;
+  logic       c_adv, c_nack;
+  logic [6:0] c_ack;
+  logic [6:0] next_seq, base, outstanding, rp_seq;
+  logic       win_ok, rep_dec, rep_start, rep_down, fire;
+  logic       replay, room, trl;
+  logic [23:0] rp_phit;
 
   // ---- head admission (§7.3) ----
   logic [NumVcs*CW-1:0] credits;
   logic [NumVcs-1:0]    cr_neg;
-  logic [RPW-1:0]       used;
-  logic [6:0]           outstanding;
-  logic                 head_ok, in_pkt, drop;
-  assign used        = wr_q - tail_q;
-  assign outstanding = next_seq_q - base_q;
-  assign head_ok     = !replay_q && !down_q && !pending_q && !in_pkt && !drop && !trl_q
-                       && (32'(outstanding) < Window)
-                       && (ReplayDepth - 32'(used) >= MaxPktLen);
+  logic                 head_ok;
+  assign head_ok = !replay && win_ok && !in_pkt && !drop && !trl && room;
   always_comb begin
     for (int v = 0; v < NumVcs; v++) begin
       tx_vc_ok_o[v] = head_ok && !cr_neg[v] && (32'(credits[v*CW +: CW]) >= MaxPktLen);
@@ -146,9 +127,6 @@ module nr_lcb_tx #(
   end
 
   // ---- core side (§7.3) ----
-  logic        keep, start, fin, ev_soft, ev_proto;
-  logic [23:0] keep_phit;
-  logic [1:0]  keep_vc;
   nr_lcb_tx_take #(
     .NumVcs   (NumVcs),
     .MaxPktLen(MaxPktLen)
@@ -179,8 +157,6 @@ module nr_lcb_tx #(
     end
   end
 
-  logic                 c_adv, c_nack;
-  logic [6:0]           c_ack;
   nr_lcb_tx_ctl #(
     .NumVcs  (NumVcs),
     .BufPerVc(BufPerVc)
@@ -189,7 +165,7 @@ module nr_lcb_tx #(
     .rst_ni,
     .valid_i      (ctl_valid_i),
     .word_i       (ctl_word_i),
-    .base_i       (base_q),
+    .base_i       (base),
     .outstanding_i(outstanding),
     .debit_i      (debit_o),
     .credits_o    (credits),
@@ -203,236 +179,77 @@ module nr_lcb_tx #(
 
   assign credits_o = credits;
 
-  // ---- replay decision and stream (§7.5) ----
-  // rp_send: source 2 sends the read data (not in a trailer cycle, source 0).
-  // rp_hold: LinkCrcW = 32, an EOP was sent: the next read waits for the
-  // trailer's cycle (trl_q && replay_q), which issues it.
-  logic           rep_dec, rep_none, rep_down, rep_start, rp_end, ram_re, fire;
-  logic           rp_send, rp_hold;
-  logic [RAW-1:0] ram_raddr;
-  logic [23:0]    rp_phit;
-  logic           rp_eop;
-  assign rep_dec   = !replay_q && pending_q && !in_pkt && !down_q && !trl_q;
-  assign rep_none  = rep_dec && (base_q == next_seq_q);
-  assign rep_down  = rep_dec && !rep_none && (retries_q == cfg_retry_limit_i);
-  assign rep_start = rep_dec && !rep_none && !rep_down;
-  assign rp_send   = replay_q && !trl_q;
-  assign rp_eop    = (rp_phit[23:22] == K_EOP);
-  assign rp_end    = rp_send && rp_eop && (7'(rp_seq_q + 7'd1) == next_seq_q);
-  assign rp_hold   = Trl && rp_send && rp_eop;
-  assign ram_re    = rep_start || (rp_send && !rp_end && !rp_hold) || (trl_q && replay_q);
-  assign ram_raddr = rep_start ? tail_q[RAW-1:0] : rp_addr_q[RAW-1:0];
-
-  nr_ram_1r1w #(
-    .Width(24),
-    .Depth(ReplayDepth)
-  ) u_replay_ram (
+  // ---- go-back-N control (§7.4-§7.6) ----
+  nr_lcb_tx_seq #(
+    .Window(Window)
+  ) u_seq (
     .clk_i,
     .rst_ni,
-    .we_i   (keep),
-    .waddr_i(wr_q[RAW-1:0]),
-    .wdata_i(keep_phit),
-    .re_i   (ram_re),
-    .raddr_i(ram_raddr),
-    .rdata_o(rp_phit)
+    .cfg_timeout_i,
+    .cfg_retry_limit_i,
+    .fin_i        (fin),
+    .adv_i        (c_adv),
+    .ack_i        (c_ack),
+    .nack_i       (c_nack),
+    .in_pkt_i     (in_pkt),
+    .replay_i     (replay),
+    .trl_i        (trl),
+    .next_seq_o   (next_seq),
+    .base_o       (base),
+    .outstanding_o(outstanding),
+    .win_ok_o     (win_ok),
+    .rep_dec_o    (rep_dec),
+    .rep_start_o  (rep_start),
+    .rep_down_o   (rep_down),
+    .fire_o       (fire),
+    .down_o       (link_down_o)
   );
 
-  // A stored phit goes on the link the same way, fresh or replayed: HEAD and
-  // BODY with F=1 and their data, the EOP with F=0 and {ok, rsvd, upd7(P, seq)}.
-  logic [23:0] out_phit;
-  logic [6:0]  out_seq;
-  logic [15:0] lcrc;
-  logic        out_eop;
-  logic [21:0] out_data;
-  assign out_phit = replay_q ? rp_phit : keep_phit;
-  assign out_seq  = replay_q ? rp_seq_q : next_seq_q;
-  assign out_eop  = (out_phit[23:22] == K_EOP);
-  nr_crc16_upd #(.DataW(7)) u_crc_seq (
-    .crc_i (out_phit[15:0]),
-    .data_i(out_seq),
-    .crc_o (lcrc)
+  // ---- replay buffer and stream (§7.3, §7.5) ----
+  nr_lcb_tx_replay #(
+    .ReplayDepth(ReplayDepth),
+    .Window     (Window),
+    .MaxPktLen  (MaxPktLen),
+    .LinkCrcW   (LinkCrcW)
+  ) u_replay (
+    .clk_i,
+    .rst_ni,
+    .keep_i     (keep),
+    .phit_i     (keep_phit),
+    .head_i     (start),
+    .seq_i      (next_seq),
+    .in_pkt_i   (in_pkt),
+    .adv_i      (c_adv),
+    .ack_i      (c_ack),
+    .rep_start_i(rep_start),
+    .base_i     (base),
+    .trl_i      (trl),
+    .replay_o   (replay),
+    .rp_phit_o  (rp_phit),
+    .rp_seq_o   (rp_seq),
+    .room_o     (room)
   );
-  assign out_data = out_eop ? {out_phit[21:16], lcrc} : out_phit[21:0];
 
-  logic [7:0] mk_crc;
-  nr_crc8_upd #(.DataW(14)) u_crc_mk (
-    .crc_i (8'h00),
-    .data_i({IDLE_REPLAY, base_q, 5'b00000}),
-    .crc_o (mk_crc)
+  // ---- link output (§3, §4, §4.1, §6, §7.5) ----
+  nr_lcb_tx_link #(
+    .LinkCrcW(LinkCrcW)
+  ) u_link (
+    .clk_i,
+    .rst_ni,
+    .cbit_i,
+    .keep_i     (keep),
+    .keep_phit_i(keep_phit),
+    .seq_i      (next_seq),
+    .in_pkt_i   (in_pkt),
+    .replay_i   (replay),
+    .rp_phit_i  (rp_phit),
+    .rp_seq_i   (rp_seq),
+    .rep_dec_i  (rep_dec),
+    .rep_start_i(rep_start),
+    .base_i     (base),
+    .link_tx_o,
+    .trl_o      (trl)
   );
-
-  always_comb begin
-    link_d = '0;
-    link_d[nr_pkg::LINK_C_BIT] = cbit_i;
-    if (trl_q) begin                                // 0: trailer (§4.1)
-      link_d[21:0] = {IDLE_TRL, 4'b0000, tval_q};
-    end else if (rep_dec) begin                     // 1: marker, or idle
-      if (rep_start) link_d[21:0] = {IDLE_REPLAY, base_q, 5'b00000,
-                                     mk_crc ^ 8'(nr_pkg::CRC8_XOROUT)};
-    end else if (replay_q || keep) begin            // 2: replay, 3: core phit
-      link_d[nr_pkg::LINK_F_BIT] = !out_eop;
-      link_d[21:0] = out_data;
-    end else if (in_pkt) begin                      // 4: PAD in a core gap (§3)
-      link_d[21:20] = OK_RSVD;
-    end                                             // 5: plain idle
-  end
-
-  // ---- window slots ----
-  logic [WIW-1:0] seq_slot, ack_slot;
-  logic [RPW-1:0] ack_start;
-  assign seq_slot  = next_seq_q[WIW-1:0];
-  assign ack_slot  = c_ack[WIW-1:0];
-  assign ack_start = start_q[32'(ack_slot) * RPW +: RPW];
-
-  // ---- timer (§7.6) ----
-  assign fire = (timer_q == cfg_timeout_i) && !pending_q && !down_q && !replay_q
-                && (base_q != next_seq_q);
-
-  // ---- next state ----
-  always_comb begin
-    replay_d   = replay_q;
-    next_seq_d = next_seq_q;
-    base_d     = base_q;
-    wr_d       = wr_q;
-    tail_d     = tail_q;
-    start_d    = start_q;
-    pending_d  = pending_q;
-    retries_d  = retries_q;
-    down_d     = down_q;
-    rp_addr_d  = rp_addr_q;
-    rp_seq_d   = rp_seq_q;
-
-    // §7.3 storing kept phits
-    if (start) begin
-      for (int i = 0; i < Window; i++) begin
-        if (32'(seq_slot) == i) start_d[i*RPW +: RPW] = wr_q;
-      end
-    end
-    if (keep) wr_d = wr_q + 1'b1;
-    if (fin) next_seq_d = next_seq_q + 1'b1;
-
-    // §7.4 control word (§7.5 and §7.6 below override it: see the header)
-    if (c_adv) begin
-      base_d    = c_ack;
-      tail_d    = (c_ack == next_seq_q && !in_pkt) ? wr_q : ack_start;
-      retries_d = '0;
-    end
-    if (c_nack && c_ack != next_seq_q && !down_q) pending_d = 1'b1;
-
-    // §7.5 replay decision and replay stream
-    if (rep_none) pending_d = 1'b0;
-    if (rep_down) begin
-      down_d    = 1'b1;
-      pending_d = 1'b0;       // not observable once down (M10)
-    end
-    if (rep_start) begin
-      replay_d  = 1'b1;
-      rp_seq_d  = base_q;
-      rp_addr_d = tail_q + 1'b1;
-      pending_d = 1'b0;
-      retries_d = retries_q + 1'b1;
-    end
-    if (rp_send) begin
-      if (rp_eop) rp_seq_d = rp_seq_q + 1'b1;
-      if (rp_end)        replay_d  = 1'b0;
-      else if (!rp_hold) rp_addr_d = rp_addr_q + 1'b1;
-    end
-    if (trl_q && replay_q) rp_addr_d = rp_addr_q + 1'b1;   // the held-back read
-
-    // §7.6 timeout
-    if (fire) pending_d = 1'b1;
-    if ((base_q == next_seq_q) || replay_q || rep_start || c_adv || fire) timer_d = '0;
-    else if (timer_q == 16'hFFFF) timer_d = timer_q;
-    else timer_d = timer_q + 1'b1;
-  end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      replay_q   <= 1'b0;
-      next_seq_q <= '0;
-      base_q     <= '0;
-      wr_q       <= '0;
-      tail_q     <= '0;
-      pending_q  <= 1'b0;
-      timer_q    <= '0;
-      retries_q  <= '0;
-      down_q     <= 1'b0;
-      rp_addr_q  <= '0;
-      rp_seq_q   <= '0;
-      link_q     <= '0;
-    end else begin
-      replay_q   <= replay_d;
-      next_seq_q <= next_seq_d;
-      base_q     <= base_d;
-      wr_q       <= wr_d;
-      tail_q     <= tail_d;
-      pending_q  <= pending_d;
-      timer_q    <= timer_d;
-      retries_q  <= retries_d;
-      down_q     <= down_d;
-      rp_addr_q  <= rp_addr_d;
-      rp_seq_q   <= rp_seq_d;
-      link_q     <= link_d;
-    end
-  end
-
-  // Data, no reset: a start[] entry is written at its packet's head before
-  // an ack can select it.
-  always_ff @(posedge clk_i) begin
-    start_q <= start_d;
-  end
-
-  // ---- trailer state (§4.1, §7.5): bcrc, trl, tval ----
-  // Whatever source 2 or 3 sends updates it: a HEAD or BODY runs crc16b over
-  // its data, an EOP {ok, rsvd, lcrc} for sequence number out_seq makes the
-  // trailer T = upd7b(upd6b(bcrc, {ok, rsvd}), out_seq) due next cycle.
-  if (LinkCrcW == 32) begin : g_trl
-    logic        snd;
-    logic [15:0] bcrc_q, bcrc_d, b22, b6, b7;
-    logic        trl_d;
-    logic [15:0] tval_d;
-    assign snd = !trl_q && !rep_dec && (replay_q || keep);
-    nr_crc_upd #(.Width(16), .Poly(nr_pkg::LINK_CRC2_POLY), .DataW(22)) u_bcrc22 (
-      .crc_i ((out_phit[23:22] == 2'(nr_pkg::KIND_HEAD)) ? 16'(nr_pkg::LINK_CRC2_INIT) : bcrc_q),
-      .data_i(out_phit[21:0]),
-      .crc_o (b22)
-    );
-    nr_crc_upd #(.Width(16), .Poly(nr_pkg::LINK_CRC2_POLY), .DataW(6)) u_bcrc6 (
-      .crc_i (bcrc_q),
-      .data_i(out_phit[21:16]),
-      .crc_o (b6)
-    );
-    nr_crc_upd #(.Width(16), .Poly(nr_pkg::LINK_CRC2_POLY), .DataW(7)) u_bcrc7 (
-      .crc_i (b6),
-      .data_i(out_seq),
-      .crc_o (b7)
-    );
-    always_comb begin
-      bcrc_d = bcrc_q;
-      trl_d  = 1'b0;
-      tval_d = tval_q;
-      if (snd && !out_eop) bcrc_d = b22;
-      if (snd && out_eop) begin
-        trl_d  = 1'b1;
-        tval_d = b7;
-      end
-    end
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) trl_q <= 1'b0;
-      else         trl_q <= trl_d;
-    end
-    // Data, no reset: bcrc is loaded at every head, tval with trl.
-    always_ff @(posedge clk_i) begin
-      bcrc_q <= bcrc_d;
-      tval_q <= tval_d;
-    end
-  end else begin : g_no_trl
-    assign trl_q  = 1'b0;
-    assign tval_q = '0;
-  end
-
-  assign link_tx_o   = link_q;
-  assign link_down_o = down_q;
 
   // §9 bits 0..7
   assign ev_o[0] = start;                              // TX_PKT
@@ -445,12 +262,9 @@ module nr_lcb_tx #(
   assign ev_o[7] = rep_down;                           // LINK_DOWN
 
   // ---- assertions ----
-  `NR_ASSERT(a_cfg_timeout, cfg_timeout_i != '0, clk_i, rst_ni)
-  `NR_ASSERT(a_no_write_in_replay, !(keep && (replay_q || rep_dec)), clk_i, rst_ni)
-  `NR_ASSERT(a_used_range, 32'(used) <= ReplayDepth, clk_i, rst_ni)
-  `NR_ASSERT(a_outstanding_range, 32'(outstanding) <= Window, clk_i, rst_ni)
-  `NR_ASSERT(a_replay_kind, !replay_q || rp_phit[23:22] != K_RSVD, clk_i, rst_ni)
-  // §7.5: no core phit is taken and kept in a trailer cycle.
-  `NR_ASSERT(a_no_keep_in_trl, !(keep && trl_q), clk_i, rst_ni)
+  // §7.5: the replay buffer is never written in REPLAY mode or in a replay
+  // decision, and no core phit is taken and kept in a trailer cycle.
+  `NR_ASSERT(a_no_write_in_replay, !(keep && (replay || rep_dec)), clk_i, rst_ni)
+  `NR_ASSERT(a_no_keep_in_trl, !(keep && trl), clk_i, rst_ni)
 
 endmodule
