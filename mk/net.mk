@@ -62,3 +62,10 @@ sweep-net: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN)
 	@scripts/net_fig6.sh
 UNIT_TARGETS += sweep-net
+# make test-net-rtl-large: networks of hundreds of RTL routers, and of radix-32
+# RTL routers, in lockstep (tests/long/net_rtl_large.list; not in make test)
+.PHONY: test-net-rtl-large
+test-net-rtl-large: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(NET_BIN) $(BUILD)/bin/net_sim-fc-k16-bare $(BUILD)/bin/net_sim-yarc-k16 $(BUILD)/bin/net_sim-yarc-k32
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/long/net_rtl_large.list
+UNIT_TARGETS += test-net-rtl-large
