@@ -50,8 +50,9 @@
 //   drop_o, drop_reason_o: event RT_DROP and its reason in the RC cycle (one RC
 //     unit, so at most one per cycle). Reasons: 1 MALFORMED, 2 BAD_SRCROUTE,
 //     3 NO_ROUTE, 4 SHORT, or the first hop's.
-//   All outputs except rc_* / drop_* / rd*_en / rd*_vc come from registers;
-//   those depend on registers and rd_avail_vc_i only.
+//   All outputs except rc_* / drop_* / cfg_bad_o / rd*_en / rd*_vc come from
+//   registers; those depend on registers and on rd_avail_vc_i (rd*), on
+//   score_c_vc_i (rc_*, drop_*), fh_* (drop_*) and cfg_* (cfg_bad_o).
 // Reads (doc 4.1, nr_iu_stage): the first RdPorts candidate VCs in
 //   round-robin order, a candidate having room in its staging for the read.
 // Route computation (yarc-arch 4.2, nr_iu_rc): one VC per cycle, a round

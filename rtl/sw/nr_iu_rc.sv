@@ -29,7 +29,8 @@
 //     nr_iu_front registers the route at the end of the cycle.
 //   drop_o, drop_reason_o: event RT_DROP and its reason (1 MALFORMED,
 //     2 BAD_SRCROUTE, 3 NO_ROUTE, 4 SHORT, or the first hop's).
-//   Every output is combinational from state (and fh_* for the drops).
+//   Outputs are combinational: rc_* from state and score_c_vc_i; rc_drop_o
+//   and drop_* also from fh_*; cfg_bad_o from cfg_*.
 // Route computation (yarc-arch 4.2): a VC is ready when it holds no route and
 //   its staging front is a HEAD with its header staged, or a HEAD with an EOP
 //   in a header position (SHORT), or not a HEAD at all (stray, MALFORMED;
