@@ -42,6 +42,7 @@ if cmp -s <(strip "$TMP/a") <(strip "$TMP/t2") && cmp -s <(strip "$TMP/a") <(str
     pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: threads"; diff <(strip "$TMP/a") <(strip "$TMP/t2") | head; fi
 expect 2 "--threads: expected" --threads 0
 expect 2 "link errors need LCB links" --cfg yarc-k16-bare --ber 1e-5
+expect 2 "--pattern wc is seed 002's worst case of a flattened butterfly" --pattern wc
 expect 2 "--burst: expected RATE:LEN" --cfg yarc-k16 --burst 1e-5
 # CSV: a header and one row per run, as many fields as the header
 rm -f "$TMP/r.csv"

@@ -29,6 +29,7 @@
 #include "nr_pkt.h"
 #include "nr_rng.h"
 #define NET_RNG_P_HASH (NR_RNG_P_USER + 1) /* hash phits, per node */
+#define NET_RNG_P_WC (NR_RNG_P_USER + 2)   /* worst-case destinations, per node */
 
 const char *const net_routing_names[] = {"updown-adaptive", "updown-hash", "updown-det", "min",
                                          NULL};
@@ -224,6 +225,10 @@ static int net_setup_topo(net_t *n, char *err, int errlen) {
                  n->t.nrtr);
         return 2;
     }
+    if (o->wc && n->t.kind != NET_FBFLY) {
+        snprintf(err, errlen, "--pattern wc is seed 002's worst case of a flattened butterfly");
+        return 2;
+    }
     if ((n->t.kind == NET_FBFLY) != (o->routing == NET_RT_MIN)) {
         snprintf(err, errlen, "--routing %s does not route a %s; %s", net_routing_names[o->routing],
                  n->t.kind == NET_FBFLY ? "flattened butterfly" : "folded Clos",
@@ -336,6 +341,7 @@ static int net_setup_nodes(net_t *n, char *err, int errlen) {
             return 2;
         }
         nr_rng_stream(&nd->rng, o->seed, NR_RNG_STREAM(NET_RNG_P_HASH, i));
+        nr_rng_stream(&nd->wrng, o->seed, NR_RNG_STREAM(NET_RNG_P_WC, i));
     }
     nr_sb_cfg_t sc;
     nr_sb_cfg_default(&sc);
@@ -359,6 +365,14 @@ static int src_start(net_t *n, int i, uint64_t ts) {
     node_t *nd = &n->nd[i];
     const nr_inj_pkt_t *q = nr_inj_peek(&nd->inj);
     if (!q) return 0;
+    if (n->o->wc) {
+        /* seed 002's worst case (docs/network.md): a random node of the
+         * next router, drawn from the node's own stream when the packet
+         * starts */
+        nr_inj_pkt_t *w = (nr_inj_pkt_t *)q;
+        int r2 = (i / n->t.c + 1) % n->t.nrtr;
+        w->dest = r2 * n->t.c + (int)nr_rng_below(&nd->wrng, (uint64_t)n->t.c);
+    }
     const net_end at = n->t.node[i];
     if (q->dest == i && !net_turn_ok(geom_of(n, at.rtr), at.port, at.port)) {
         /* A packet to its own node would turn back into its input port,
@@ -408,7 +422,7 @@ int net_src_next(net_t *n, int i, uint64_t t, int gen) {
     node_t *nd = &n->nd[i];
     const uint64_t ts = t - n->t0;
     if (!gen) return 0;
-    int g = nr_inj_tick(&nd->inj, ts, &n->tp);
+    int g = nr_inj_tick(&nd->inj, ts, n->o->wc ? NULL : &n->tp);
     if (g < 0) {
         net_say(n, "FAIL node %d: source queue: out of memory\n", i);
         return -1;

@@ -44,6 +44,7 @@ typedef struct {
 typedef struct {
     nr_inj_t inj;
     nr_rng_t rng;              /* hash phits */
+    nr_rng_t wrng;             /* worst-case destinations */
     uint32_t ph[PKT_CAP];
     int len, pos, vc;          /* packet being sent; len 0 = none */
     uint32_t as[PKT_CAP];      /* sink: the packet being assembled */

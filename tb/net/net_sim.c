@@ -39,7 +39,8 @@ static const nr_cli_opt_t opts[] = {
     {"trace-out", "PATH", "RTL: the FST file"},
     {"no-rerun", NULL, "lockstep: no traced rerun after a divergence"},
     {"routing", "NAME", "fclos: updown-adaptive (default) | updown-hash | updown-det; fbfly: min"},
-    TB_TRAFOPT_OPTS, /* default --len fixed:8 */
+    TB_TRAFOPT_OPTS, /* default --len fixed:8; --pattern also takes wc (fbfly: seed 002's
+                        worst case, every node of router r to a random node of r+1) */
     TB_LINKOPT_OPTS, /* every link direction of an LCB network */
     {"no-escapes", NULL, "a CRC escape (damaged packet or control word accepted) fails the run"},
     {"warmup", "N", "warm-up cycles (default 1000)"},
@@ -75,7 +76,7 @@ static int write_csv(const char *path, const net_opts *o, const net_result *r) {
     for (int l = 0; l < o->ncfg; l++) fprintf(f, "%s%s", l ? "+" : "", o->cfg[l]);
     fprintf(f, ",%s,%s,%.4f,%" PRIu64 ",%d,%d,%.5f,%.5f,%.2f,%u,%u,%u,%" PRIu64 ",%.3f,%d,%d,%" PRIu64
                ",%" PRIu64 ",%.2f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%d\n",
-            net_routing_names[o->routing], nr_tp_name(o->tp.kind), o->inj.load, o->seed, r->nodes,
+            net_routing_names[o->routing], o->wc ? "wc" : nr_tp_name(o->tp.kind), o->inj.load, o->seed, r->nodes,
             r->routers, r->offered, r->accepted, r->lat_mean, r->lat_p50, r->lat_p99, r->lat_max,
             r->delivered, np ? (double)hs / (double)np : 0.0, r->drained, r->deadlock,
             r->sb_errors, r->cycles, r->wall_s, r->retries, r->tx_err, r->escapes + r->cw_escapes,
@@ -158,6 +159,10 @@ int main(int argc, char **argv) {
     while ((k = nr_cli_next_or_exit(&c, &v)) != NR_CLI_END) {
         if (k == NR_CLI_ARG) nr_cli_die(&c, "unexpected argument '%s'", v);
         const char *n = opts[k].name;
+        if (!strcmp(n, "pattern") && !strcmp(v, "wc")) {
+            o.wc = 1; /* seed 002's worst case: needs the topology (net.h) */
+            continue;
+        }
         if (tb_trafopt_handle(&c, n, v, &o.tp, &o.inj, &tp_set)) continue;
         if (tb_linkopt_handle(&c, n, v, &o.ch)) continue;
         if (!strcmp(n, "topo")) o.topo = v;
