@@ -365,16 +365,14 @@ static int src_start(net_t *n, int i, uint64_t ts) {
     node_t *nd = &n->nd[i];
     const nr_inj_pkt_t *q = nr_inj_peek(&nd->inj);
     if (!q) return 0;
-    if (n->o->wc) {
-        /* seed 002's worst case (docs/network.md): a random node of the
-         * next router, drawn from the node's own stream when the packet
-         * starts */
-        nr_inj_pkt_t *w = (nr_inj_pkt_t *)q;
-        int r2 = (i / n->t.c + 1) % n->t.nrtr;
-        w->dest = r2 * n->t.c + (int)nr_rng_below(&nd->wrng, (uint64_t)n->t.c);
-    }
+    /* --pattern wc, seed 002's worst case (docs/network.md): a random node
+     * of the next router, drawn from the node's own stream when the packet
+     * starts (the source process generated it without a destination) */
+    const int dest = n->o->wc ? ((i / n->t.c + 1) % n->t.nrtr) * n->t.c +
+                                    (int)nr_rng_below(&nd->wrng, (uint64_t)n->t.c)
+                              : q->dest;
     const net_end at = n->t.node[i];
-    if (q->dest == i && !net_turn_ok(geom_of(n, at.rtr), at.port, at.port)) {
+    if (dest == i && !net_turn_ok(geom_of(n, at.rtr), at.port, at.port)) {
         /* A packet to its own node would turn back into its input port,
          * which this leaf has no crosspoint for (SELF): not injected,
          * counted, and out of the measurement. */
@@ -383,12 +381,12 @@ static int src_start(net_t *n, int i, uint64_t ts) {
         nr_inj_pop(&nd->inj);
         return 0;
     }
-    nr_pkt_desc_t d = nr_pkt_desc((unsigned)i, (unsigned)q->dest, (unsigned)q->vc, 0, q->len);
+    nr_pkt_desc_t d = nr_pkt_desc((unsigned)i, (unsigned)dest, (unsigned)q->vc, 0, q->len);
     d.a = n->o->routing == NET_RT_ADAPTIVE;
     d.h = n->o->routing == NET_RT_HASH;
     if (d.h) d.hash = (uint32_t)nr_rng_below(&nd->rng, 1u << 22);
     /* a source-routed topology: the route phit names the port at each router */
-    int nhop = net_topo_srcroute(&n->t, i, q->dest, d.route);
+    int nhop = net_topo_srcroute(&n->t, i, dest, d.route);
     d.r = nhop > 0;
     d.seq = nr_sb_next_seq(&n->sb, d.src, d.dest, d.vc);
     char e2[200];

@@ -23,7 +23,8 @@
 
 static const nr_cli_opt_t opts[] = {
     {"topo", "SPEC", "topology: fclos:k=K,levels=L[,tophalf=1] (default fclos:levels=2; k = the "
-                     "routers' port count) | fbfly:k=K,n=N[,c=C] (flattened butterfly)"},
+                     "routers' port count) | fbfly:k=K,n=N[,c=C] (flattened butterfly; "
+                     "--pattern wc there is seed 002's worst case)"},
     {"cfg", "NAMES", "router configuration, or one per level from the leaves up, comma "
                      "separated (default yarc-k16-bare); bare configurations"},
     {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
@@ -153,7 +154,7 @@ int main(int argc, char **argv) {
     static char cfgbuf[256];
     int tp_set = 0;
     nr_cli_t c;
-    nr_cli_init(&c, "net_sim", "[options]", opts, argc, argv);
+    nr_cli_init(&c, "net_sim", "[options]   (traffic defaults: --pattern ur --load 0.3 --len fixed:8)", opts, argc, argv);
     const char *v;
     int k;
     while ((k = nr_cli_next_or_exit(&c, &v)) != NR_CLI_END) {

@@ -566,7 +566,7 @@ int RTR_SIM_MAIN(int argc, char **argv) {
     static sim_ctx x;
     sim_defaults(&x);
     nr_cli_t c;
-    nr_cli_init(&c, "rtr_sim", "[options]", opts, argc, argv);
+    nr_cli_init(&c, "rtr_sim", "[options]   (traffic defaults: --pattern ur --load 0.3 --len uniform:4:19)", opts, argc, argv);
     sim_parse(&x, &c);
     nr_cli_print_seed(stdout, "rtr_sim", x.o.seed);
     sim_configure(&x, &c);
