@@ -315,18 +315,33 @@ int net_turn_ok(const rtr_geom *g, int p, int q) {
 
 /* ---- the check ---- */
 
-/* The output ports a packet to dest entering router r at port p may take:
- * down, or every up choice (adaptive candidates, and every ULUT entry a
- * hashed key can name). */
-static int route_all(const net_rtr *r, int p, unsigned dest, int *q, int max) {
-    int step, n = rtr_tables_route(&r->tab, p, dest, 1, 0, 0, 0, 0, &step, q, max);
-    if (step != RTR_STEP_UP_ADAPT) return n;
+/* Every up choice of a packet entering router r at port p: the adaptive
+ * candidates, then every ULUT entry a hashed key can name (no repeats). The
+ * set does not depend on the destination. */
+static int up_all(const net_rtr *r, int p, int8_t *q) {
+    int c[NR_MAX_PORTS], n = rtr_tables_up_ports(&r->tab, p, c, NR_MAX_PORTS);
+    uint64_t used = 0;
+    for (int i = 0; i < n; i++) q[i] = (int8_t)c[i], used |= 1ull << c[i];
     for (int i = 0; i < r->nports; i++) {
         int l = r->tab.per_tile ? r->tab.tile_ulut[p][i] : r->tab.ulut[i];
-        int x = l >= 0 && l < r->nports ? r->tab.l2p[l] : -1, dup = 0;
-        for (int j = 0; j < n; j++) dup |= q[j] == x;
-        if (x >= 0 && !dup && n < max) q[n++] = x;
+        int x = l >= 0 && l < r->nports ? r->tab.l2p[l] : -1;
+        if (x >= 0 && !(used >> x & 1)) q[n++] = (int8_t)x, used |= 1ull << x;
     }
+    return n;
+}
+
+/* The output ports a packet to dest entering router r at port p may take:
+ * down, or every up choice (up_all, computed once per (r, p) into upq/upn;
+ * upn 0xFF: not yet). */
+static int route_all(const net_rtr *r, int p, unsigned dest, int *q, int max, int8_t *upq,
+                     uint8_t *upn) {
+    if (rtr_tables_step(&r->tab, dest, 1, 0) != RTR_STEP_UP_ADAPT) {
+        int step;
+        return rtr_tables_route(&r->tab, p, dest, 1, 0, 0, 0, 0, &step, q, max);
+    }
+    if (*upn == 0xFF) *upn = (uint8_t)up_all(r, p, upq);
+    int n = *upn < max ? *upn : max;
+    for (int i = 0; i < n; i++) q[i] = upq[i];
     return n;
 }
 
@@ -336,6 +351,8 @@ typedef struct {
     unsigned char *seen;   /* (router, in port) states of this dest */
     uint64_t *turn;        /* per (router, in port): out ports used */
     int *stack;            /* (router, in port, hops) */
+    int8_t *upq;           /* per (router, in port): its up choices (route_all) */
+    uint8_t *upn;          /* their count, 0xFF not yet known */
     char *err;
     int errlen;
 } walk_ctx;
@@ -358,7 +375,8 @@ static int walk_dest(walk_ctx *w, unsigned dest, net_check_res *res) {
         int h = w->stack[--sp], p = w->stack[--sp], ri = w->stack[--sp];
         const net_rtr *r = &t->r[ri];
         const rtr_geom *g = w->g[r->level - 1];
-        int q[NR_MAX_PORTS], nq = route_all(r, p, dest, q, NR_MAX_PORTS);
+        int q[NR_MAX_PORTS], nq = route_all(r, p, dest, q, NR_MAX_PORTS,
+                                            &w->upq[((size_t)ri * K + p) * K], &w->upn[ri * K + p]);
         res->states++;
         if (nq == 0) {
             snprintf(w->err, w->errlen, "router %d (level %d): no route to node %u from port %d",
@@ -506,9 +524,11 @@ int net_topo_check(const net_topo *t, const rtr_geom *const *g, net_check_res *r
             return -1;
         }
     walk_ctx w = {t, g, calloc((size_t)t->nrtr * K, 1), calloc((size_t)t->nrtr * K, 8),
-                  malloc(sizeof(int) * 3 * (size_t)t->nrtr * K), err, errlen};
+                  malloc(sizeof(int) * 3 * (size_t)t->nrtr * K),
+                  malloc((size_t)t->nrtr * K * K), malloc((size_t)t->nrtr * K), err, errlen};
     int rc = 0;
-    if (!w.seen || !w.turn || !w.stack) {
+    if (w.upn) memset(w.upn, 0xFF, (size_t)t->nrtr * K);
+    if (!w.seen || !w.turn || !w.stack || !w.upq || !w.upn) {
         snprintf(err, errlen, "out of memory");
         rc = -1;
     }
@@ -518,6 +538,6 @@ int net_topo_check(const net_topo *t, const rtr_geom *const *g, net_check_res *r
         for (long i = 0; i < (long)t->nrtr * K; i++) res->turns += __builtin_popcountll(w.turn[i]);
         rc = cdg_cycle(t, w.turn, res, err, errlen);
     }
-    free(w.seen), free(w.turn), free(w.stack);
+    free(w.seen), free(w.turn), free(w.stack), free(w.upq), free(w.upn);
     return rc;
 }

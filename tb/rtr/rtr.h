@@ -196,6 +196,8 @@ int rtr_tables_encode(const rtr_tables *t, rtr_cfgw *w, int max);
  * Returns the count. */
 int rtr_tables_route(const rtr_tables *t, int src, unsigned dest, int a, int h, int r,
                      int route_l, uint32_t hash, int *step, int *ports, int max);
+/* Only the step rtr_tables_route would take (which of steps 2-5 decides). */
+int rtr_tables_step(const rtr_tables *t, unsigned dest, int a, int r);
 /* The adaptive candidates of input src (its UP_MASK through L2P). */
 int rtr_tables_up_ports(const rtr_tables *t, int src, int *ports, int max);
 /* The tables of a testbench mode (below). */

@@ -214,27 +214,31 @@ int rtr_tables_up_ports(const rtr_tables *t, int src, int *ports, int max) {
     return n;
 }
 
+int rtr_tables_step(const rtr_tables *t, unsigned dest, int a, int r) {
+    if (r) return RTR_STEP_SRCROUTE;                              /* step 2 */
+    if ((dest & t->root_mask) == t->root_detect) return RTR_STEP_DOWN; /* step 3 */
+    return a ? RTR_STEP_UP_ADAPT : RTR_STEP_UP_DET;               /* step 4 or 5 */
+}
+
 int rtr_tables_route(const rtr_tables *t, int src, unsigned dest, int a, int h, int r,
                      int route_l, uint32_t hash, int *step, int *ports, int max) {
     const int N = t->nports;
     int n = 0, q;
-    if (r) {
+    *step = rtr_tables_step(t, dest, a, r);
+    if (*step == RTR_STEP_SRCROUTE) {
         /* step 2: the source route's logical port, then L2P */
-        *step = RTR_STEP_SRCROUTE;
         q = tab_l2p(t, route_l);
-    } else if ((dest & t->root_mask) == t->root_detect) {
-        /* step 3: DLUT[(dest >> DOWN_SHIFT) mod N], then L2P */
-        *step = RTR_STEP_DOWN;
+    } else if (*step == RTR_STEP_DOWN) {
+        /* step 3: (dest & ROOT_MASK) = ROOT_DETECT: DLUT[(dest >> DOWN_SHIFT)
+         * mod N], then L2P */
         q = tab_l2p(t, t->dlut[(dest >> t->down_shift) % (unsigned)N]);
-    } else if (a) {
+    } else if (*step == RTR_STEP_UP_ADAPT) {
         /* step 4: every candidate of the input's UP_MASK with a valid remap */
-        *step = RTR_STEP_UP_ADAPT;
         return rtr_tables_up_ports(t, src, ports, max);
     } else {
         /* step 5: key = dest ^ p ^ (h ? hash : 0), 22 bits, folded into n
          * bits by XOR of its n-bit chunks from bit 0; ULUT[fold] of the
          * input's tile, then L2P */
-        *step = RTR_STEP_UP_DET;
         int nb = lg2(N);
         uint32_t key = (dest ^ (uint32_t)src) & NR_DATA_MASK;
         if (h) key ^= hash & NR_DATA_MASK;
