@@ -41,15 +41,19 @@ if cmp -s <(strip "$TMP/a") <(strip "$TMP/b") && ! cmp -s <(strip "$TMP/a") <(st
 if cmp -s <(strip "$TMP/a") <(strip "$TMP/t2") && cmp -s <(strip "$TMP/a") <(strip "$TMP/t3"); then
     pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: threads"; diff <(strip "$TMP/a") <(strip "$TMP/t2") | head; fi
 expect 2 "--threads: expected" --threads 0
+expect 2 "--label: a label may not contain commas" --label a,b
 expect 2 "link errors need LCB links" --cfg yarc-k16-bare --ber 1e-5
 expect 2 "--pattern wc is seed 002's worst case of a flattened butterfly" --pattern wc
 expect 2 "--burst: expected RATE:LEN" --cfg yarc-k16 --burst 1e-5
 # CSV: a header and one row per run, as many fields as the header
 rm -f "$TMP/r.csv"
-"$SIM" $Q --csv "$TMP/r.csv" > /dev/null && "$SIM" $Q --seed 2 --csv "$TMP/r.csv" > /dev/null
+# (a topology spec with commas: written with ';', one field)
+"$SIM" $Q --csv "$TMP/r.csv" > /dev/null &&
+    "$SIM" $Q --topo fclos:k=16,levels=2 --seed 2 --label two --csv "$TMP/r.csv" > /dev/null
 if [ "$(wc -l < "$TMP/r.csv")" = 3 ] &&
    awk -F, 'NR == 1 { n = NF } NF != n { bad = 1 } END { exit bad }' "$TMP/r.csv" &&
-   head -1 "$TMP/r.csv" | grep -q '^topo,cfg,routing,pattern,load,seed,nodes,routers,offered,accepted'; then
+   head -1 "$TMP/r.csv" | grep -q '^label,topo,cfg,routing,pattern,load,seed,nodes,routers,offered,accepted' &&
+   tail -1 "$TMP/r.csv" | grep -q '^two,fclos:k=16;levels=2,'; then
     pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: csv"; cat "$TMP/r.csv"; fi
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]

@@ -53,13 +53,15 @@ static const nr_cli_opt_t opts[] = {
                          "deadlock (default 5000)"},
     {"seed", "N", "random seed (default 1)"},
     {"threads", "N", "threads that evaluate the routers (default 1; same results for any N)"},
-    {"csv", "PATH", "append one result row (header written if the file is new)"},
+    {"csv", "PATH", "append one result row (header written if the file is new; the topology's "
+                    "commas are written as ';', so that every field is a bare CSV field)"},
+    {"label", "STR", "label column of the CSV row (no commas, quotes, line breaks)"},
     {"turns", "PATH", "write every router's (in port, out port) packet counts of the window as "
                       "CSV (seed 001 Fig 6 heatmaps)"},
     {"quiet", NULL, "no per-level channel table"},
     {NULL, NULL, NULL}};
 
-static int write_csv(const char *path, const net_opts *o, const net_result *r) {
+static int write_csv(const char *path, const char *label, const net_opts *o, const net_result *r) {
     struct stat sb;
     int fresh = stat(path, &sb) != 0 || sb.st_size == 0;
     FILE *f = fopen(path, "a");
@@ -68,12 +70,14 @@ static int write_csv(const char *path, const net_opts *o, const net_result *r) {
         return -1;
     }
     if (fresh)
-        fprintf(f, "topo,cfg,routing,pattern,load,seed,nodes,routers,offered,accepted,lat_mean,"
+        fprintf(f, "label,topo,cfg,routing,pattern,load,seed,nodes,routers,offered,accepted,lat_mean,"
                    "lat_p50,lat_p99,lat_max,delivered,hops_mean,drained,deadlock,sb_errors,"
                    "cycles,wall_s,retries,tx_err,escapes,rtl_routers,diverged\n");
     uint64_t np = 0, hs = 0;
     for (int h = 0; h <= NET_HOPS_MAX; h++) np += r->hops[h], hs += (uint64_t)h * r->hops[h];
-    fprintf(f, "%s,", o->topo);
+    fprintf(f, "%s,", label);
+    for (const char *p = o->topo; *p; p++) fputc(*p == ',' ? ';' : *p, f);
+    fputc(',', f);
     for (int l = 0; l < o->ncfg; l++) fprintf(f, "%s%s", l ? "+" : "", o->cfg[l]);
     fprintf(f, ",%s,%s,%.4f,%" PRIu64 ",%d,%d,%.5f,%.5f,%.2f,%u,%u,%u,%" PRIu64 ",%.3f,%d,%d,%" PRIu64
                ",%" PRIu64 ",%.2f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%d\n",
@@ -149,7 +153,7 @@ int main(int argc, char **argv) {
     o.tp.turn_kind = NR_TP_UNIFORM;
     o.inj.burst = 8;
     if (getenv("NR_CONFIGS") && *getenv("NR_CONFIGS")) o.cfg_file = getenv("NR_CONFIGS");
-    const char *csv = NULL;
+    const char *csv = NULL, *label = "";
     int no_rerun = 0;
     static char cfgbuf[256];
     int tp_set = 0;
@@ -197,6 +201,13 @@ int main(int argc, char **argv) {
         else if (!strcmp(n, "seed")) o.seed = nr_cli_u64(&c, v, 0, UINT64_MAX);
         else if (!strcmp(n, "threads")) o.threads = (int)nr_cli_long(&c, v, 1, NET_MAX_THREADS);
         else if (!strcmp(n, "csv")) csv = v;
+        else if (!strcmp(n, "label")) {
+            for (const char *p = v; *p; p++)
+                if (*p == ',' || *p == '"' || (unsigned char)*p < 0x20)
+                    nr_cli_die(&c, "--label: a label may not contain commas, double quotes, line "
+                                   "breaks or control characters (it is a bare CSV field), got '%s'", v);
+            label = v;
+        }
         else if (!strcmp(n, "turns")) o.turns_csv = v;
         else if (!strcmp(n, "trace-rtr")) o.trace_rtr = (int)nr_cli_long(&c, v, 0, 1000000);
         else if (!strcmp(n, "trace-from")) o.trace_from = (int64_t)nr_cli_u64(&c, v, 0, 1u << 30);
@@ -230,7 +241,7 @@ int main(int argc, char **argv) {
     if (rc == 2) nr_cli_die(&c, "%s", err);
     printf("net: %" PRIu64 " cycles in %.2f s, %.0f network cycles/s\n", r.cycles, r.wall_s,
            r.wall_s > 0 ? (double)r.cycles / r.wall_s : 0.0);
-    if (csv && write_csv(csv, &o, &r)) return 2;
+    if (csv && write_csv(csv, label, &o, &r)) return 2;
     if (r.diverged && !no_rerun) rerun_traced(&o, &r, argc, argv);
     return rc;
 }
