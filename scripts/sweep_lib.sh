@@ -92,7 +92,7 @@ sweep_dat() {
 # accepted load is below 0.95 x offered; the saturation throughput is the
 # accepted load at the highest offered load (the plateau, at 1.0).
 sweep_sat() {
-    local csv=$1
+    local csv=$1 p
     shift
     csv_need "$csv" label cfg load offered accepted lat_mean || return 2
     echo "| curve | config | T0 (cycles) | latency knee: first load with mean > 3 T0 | throughput limit: first load with accepted < 0.95 offered | saturation throughput (accepted at the highest load) |"
@@ -122,7 +122,7 @@ sweep_sat() {
 # against offered load; YMAX is the y range ("" for automatic). Distinct point
 # types and dash patterns, so overlapping curves stay visible.
 sweep_plot() {
-    local png=$1 title=$2 ylabel=$3 col=$4 ymax=$5 dir=$6 prefix=$7
+    local png=$1 title=$2 ylabel=$3 col=$4 ymax=$5 dir=$6 prefix=$7 p
     shift 7
     local plot="" i=0
     [ "$col" = 3 ] && plot="x with lines dt 2 lc rgb 'gray' title 'ideal'"
