@@ -12,6 +12,14 @@ Q="--cycles 3000 --quiet"
 # lengths: a tagged packet is at least 4 phits (fixed:2/3 used to pass the
 # option check and fail later as a "testbench bug")
 expect 2 "--len: expected an integer in \[4, 1024\], got '2' \(a packet is at least 4 phits" --len fixed:2 $Q
+# --down-window: only where protocol 7.6's window holds
+DW="--outage-at 1000 --outage-len 100000 --saturate --gap 0 --expect-down --down-window"
+expect 2 "--down-window needs --expect-down" --down-window $Q
+expect 2 "--down-window needs exactly one --outage-at cycle" --outage-at 1000,2000 --saturate --gap 0 --expect-down --down-window $Q
+expect 2 "--outage-len 50 ends before the window does" --outage-at 1000 --outage-len 50 --saturate --gap 0 --expect-down --down-window $Q
+expect 2 "--down-window: the window holds on an otherwise clean link" $DW --ber 1e-6 $Q
+expect 2 "--down-window needs --saturate and --gap 0" --outage-at 1000 --outage-len 100000 --saturate --expect-down --down-window $Q
+expect 2 "--down-window needs timeout > RTT_ack" $DW --timeout 100 $Q
 expect 2 "--len: expected an integer in \[4, 1024\], got '3'" --len fixed:3 $Q
 expect 2 "--len: expected fixed:L, uniform:A:B \(4 <= A <= B <= 1024" --len uniform:3:8 $Q
 expect 2 "--len: expected fixed:L" --len uniform:2:2 $Q

@@ -22,6 +22,21 @@ int lcb_tb_rtt_ack(const nr_lcb_params *p, int latency)
     return 2 * latency + 2 * lcb_tb_wbits(p) + 4 + (p->link_crc_w == 32);
 }
 
+void lcb_tb_down_window(const nr_lcb_params *p, const nr_lcb_cfg *c, int lat, long long C,
+                        long long *lo, long long *hi)
+{
+    const long long T = c->timeout, R = c->retry_limit, M = p->max_pkt_len, D = p->replay_depth;
+    const long long rtt = lcb_tb_rtt_ack(p, lat);
+    /* first timeout: the timer was reset by the last ack advance, at least
+     * C + 1 - (RTT_ack + M) and at most C + 2; it fires when it reaches T */
+    long long t0_lo = C + 1 - (rtt + M) + T + 1, t0_hi = C + 2 + T + 1;
+    /* each further timeout: the replay decision waits for the packet being
+     * taken (<= M cycles), the replay runs (<= D + 1 cycles, timer 0), then
+     * T cycles; at least T + 2 after the one before */
+    *lo = t0_lo + R * (T + 2) + 1;
+    *hi = t0_hi + R * (T + M + D + 3) + M + 1;
+}
+
 int lcb_tb_warn_sizing(FILE *f, const char *prefix, const char *dir, const nr_lcb_params *p,
                        unsigned timeout, int latency, double mean_len)
 {

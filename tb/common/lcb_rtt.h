@@ -11,6 +11,13 @@
 int lcb_tb_wbits(const nr_lcb_params *p);
 /* Ack round trip estimate 2*Lat + 2*W + 4 of protocol section 11. */
 int lcb_tb_rtt_ack(const nr_lcb_params *p, int latency);
+/* The cycles in which a port's link_down may rise when its link goes black
+ * (every phit erased, both directions) from cycle C on, protocol section 7.6
+ * "How long link-down takes": [*lo, *hi], for a port that was sending with
+ * packets outstanding at C on an otherwise clean link, whose core has no gap
+ * inside a packet. lat: the longer one-way latency. */
+void lcb_tb_down_window(const nr_lcb_params *p, const nr_lcb_cfg *c, int lat, long long C,
+                        long long *lo, long long *hi);
 /* Print one line per broken sizing rule of protocol section 11 for a link of
  * one-way latency `latency` carrying packets of mean length mean_len, each
  * "<prefix>warning: <dir>: ...":

@@ -76,6 +76,34 @@ int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen)
             BAD("--soft-rate + --proto-rate must be within [0, 1]");
         if (e->ndest < 1 || e->ndest > 1000) BAD("--dests must be in 1..1000");
     }
+    if (c->down_window) {
+        /* the window of protocol 7.6 holds for a link that goes black at one
+         * cycle C, both ways, for good, with nothing else wrong, and ports
+         * that are sending (saturated) with no gap inside a packet */
+        const lcb_ch_cfg *a = &c->ch[0], *b = &c->ch[1];
+        int lat = a->latency > b->latency ? a->latency : b->latency;
+        long long lo, hi;
+        if (!c->expect_down) BAD("--down-window needs --expect-down");
+        if (a->n_sched_outage != 1 || b->n_sched_outage != 1 || a->sched_outage[0] != b->sched_outage[0])
+            BAD("--down-window needs exactly one --outage-at cycle, on both directions (--errors both)");
+        lcb_tb_down_window(p, &c->c, lat, a->sched_outage[0], &lo, &hi);
+        for (int d = 0; d < 2; d++) {
+            const lcb_ch_cfg *h = &c->ch[d];
+            if (h->outage_len < hi - h->sched_outage[0] + 1)
+                BAD("--down-window: --outage-len %d ends before the window does (cycle %lld): "
+                    "the link could recover", h->outage_len, hi);
+            if (h->ber_data > 0 || h->ber_sb > 0 || h->burst_rate > 0 || h->drop_rate > 0 ||
+                h->outage_rate > 0 || h->ctl_ber > 0 || h->ctl_forge > 0 || h->n_sched_flip)
+                BAD("--down-window: the window holds on an otherwise clean link (no --ber, "
+                    "--burst-rate, --drop-rate, --outage-rate, --ctl-ber, --ctl-forge, --flip-at)");
+            if (c->ep[d].gap > 0 || !c->ep[d].saturate)
+                BAD("--down-window needs --saturate and --gap 0 (packets outstanding at the "
+                    "outage, none waiting on a gap)");
+        }
+        if ((long long)c->c.timeout <= lcb_tb_rtt_ack(p, lat) + p->max_pkt_len)
+            BAD("--down-window needs timeout > RTT_ack + MaxPktLen (%d)",
+                lcb_tb_rtt_ack(p, lat) + p->max_pkt_len);
+    }
     if (c->waves && c->waves_port >= 0 && c->impl[c->waves_port] != LCB_IMPL_RTL)
         BAD("--waves-port %c is not an RTL port", 'a' + c->waves_port);
     if (c->waves && c->impl[0] != LCB_IMPL_RTL && c->impl[1] != LCB_IMPL_RTL)
@@ -194,6 +222,8 @@ static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *e
         fprintf(f, "events port %c:", 'A' + i);
         for (int b = 0; b < NR_EV_COUNT; b++) fprintf(f, " %s=%" PRIu64, lcb_ev_name(b), r->port[i].ev[b]);
         if (r->port[i].down_cycle >= 0) fprintf(f, " (link down at cycle %" PRId64 ")", r->port[i].down_cycle);
+        if (c->down_window)
+            fprintf(f, " (down window [%" PRId64 ", %" PRId64 "])", r->port[i].down_lo, r->port[i].down_hi);
         fprintf(f, "\n");
     }
     nr_stats_summary_t sm;
@@ -714,6 +744,21 @@ static void end_checks(lcb_run *R, int64_t t)
         if (R->cf->expect_down && !down[0] && !down[1])
             lcb_fail(&R->chk, t, "expected the link to go down (retry limit %u), it did not",
                      R->cf->c.retry_limit);
+        if (R->cf->down_window) {
+            const lcb_ch_cfg *a = &R->cf->ch[0], *b = &R->cf->ch[1];
+            long long lo, hi;
+            lcb_tb_down_window(R->p, &R->cf->c, a->latency > b->latency ? a->latency : b->latency,
+                               a->sched_outage[0], &lo, &hi);
+            for (int i = 0; i < 2; i++) {
+                lcb_port_res *pr = &R->r->port[i];
+                pr->down_lo = lo, pr->down_hi = hi;
+                if (pr->down_cycle >= 0 && (pr->down_cycle < lo || pr->down_cycle > hi))
+                    lcb_fail(&R->chk, t, "port %c: link down at cycle %" PRId64 ", outside the "
+                             "window [%lld, %lld] of protocol 7.6 (outage from %" PRId64
+                             ", timeout %u, retry limit %u)", 'A' + i, pr->down_cycle, lo, hi,
+                             a->sched_outage[0], R->cf->c.timeout, R->cf->c.retry_limit);
+            }
+        }
         if (!R->cf->expect_down && (down[0] || down[1]))
             lcb_fail(&R->chk, t, "link went down (port %s, retry limit %u)",
                      down[0] && down[1] ? "A and B" : down[0] ? "A" : "B", R->cf->c.retry_limit);

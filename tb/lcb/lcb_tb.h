@@ -41,6 +41,8 @@ typedef struct {
     int64_t drain;            /* drain limit, cycles */
     int64_t watchdog;         /* no progress for this long while pending: fail */
     int expect_down;          /* the run must end with a port's link down */
+    int down_window;          /* link_down must rise within lcb_tb_down_window() of the
+                               * one scheduled outage (protocol 7.6) */
     int min_nested;           /* require at least this many replays-after-replay */
     const char *waves;        /* FST path, or NULL */
     int waves_port;           /* 0 = A, 1 = B, -1 = first RTL port */
@@ -62,6 +64,7 @@ typedef struct {
     uint64_t recoveries;            /* RX: first RX_CRC after an RX_OK ... */
     uint64_t rec_sum, rec_max;      /* ... to the next RX_OK, cycles */
     int64_t down_cycle;             /* cycle link_down rose, -1 never */
+    int64_t down_lo, down_hi;       /* with down_window: the documented window */
 } lcb_port_res;
 
 typedef struct {
