@@ -74,6 +74,7 @@ t0=$(date +%s)
 rc=0
 if [ -z "${FIG13_REPORT_ONLY:-}" ]; then
     jobs_file=$SW_DIR/points.txt
+    rm -f "$SW_DIR"/*.csv "$SW_DIR"/*.log "$SW_DIR"/*.dat   # no row of an older sweep
     : > "$jobs_file"
     for pc in $PATS; do
         for oc in $CFGS; do
