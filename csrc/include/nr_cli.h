@@ -66,7 +66,9 @@ void nr_cli_init(nr_cli_t *c, const char *prog, const char *synopsis, const nr_c
  * flag), NR_CLI_ARG (*val = a positional argument), NR_CLI_HELP (-h or
  * --help), NR_CLI_END, or NR_CLI_ERROR with c->err set ("unknown option
  * '--x'", "option '--x' needs a value", "option '--x' takes no value").
- * Arguments after "--" are positional. */
+ * Arguments after "--" are positional. Only whole option names match, never
+ * a prefix: the reason this is not getopt_long (docs/testbench-library.md,
+ * "cli"). */
 int nr_cli_next(nr_cli_t *c, const char **val);
 /* nr_cli_next, but NR_CLI_ERROR prints "prog: <err>" and the usage to stderr
  * and exits 2, and NR_CLI_HELP prints the usage to stdout and exits 0. */
