@@ -40,11 +40,12 @@ RB_HIER_nr_lcb_port :=
 RB_TRACE_nr_yarc := --opt 0
 RB_TRACE_nr_nwn := --opt 0 --split 2000
 RB_TRACE_nr_lcb_port :=
-# the shim's C API and its define for a traced build
-RB_API_nr_yarc := tb/yarc_rtl.h tb/shim/rtr_shim.hpp csrc/include/nr_yarc.h csrc/include/nr_router.h \
-                  csrc/include/nr_lcb.h
-RB_API_nr_nwn := tb/nwn_rtl.h tb/shim/rtr_shim.hpp csrc/include/nr_nwn.h csrc/include/nr_router.h \
-                 csrc/include/nr_lcb.h
+# the shim's C API and its define for a traced build (the router shims share
+# tb/shim/rtr_shim.hpp, which reads the parameters of both tops)
+RB_API_rtr := tb/shim/rtr_shim.hpp tb/shim/port_bits.hpp csrc/include/nr_yarc.h csrc/include/nr_nwn.h \
+              csrc/include/nr_router.h csrc/include/nr_lcb.h
+RB_API_nr_yarc := tb/yarc_rtl.h $(RB_API_rtr)
+RB_API_nr_nwn := tb/nwn_rtl.h $(RB_API_rtr)
 RB_API_nr_lcb_port := tb/lcb_rtl.h csrc/include/nr_lcb.h
 RB_TRDEF_nr_yarc := -DNR_YARC_TRACE
 RB_TRDEF_nr_nwn := -DNR_NWN_TRACE
