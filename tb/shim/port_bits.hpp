@@ -27,24 +27,36 @@ template <typename T> static inline uint64_t getf(const T &port, int lsb, int w)
     return ((uint64_t)port >> lsb) & mask(w);
 }
 
+// A field of a vector kept as 32-bit words (word i holds bits 32i+31..32i),
+// through rd(i) and wr(i, word): word by word, at most three words.
+template <class Rd, class Wr> static inline void setf_words(Rd rd, Wr wr, int lsb, int w, uint64_t v)
+{
+    for (int i = 0; i < w;) {
+        const int b = lsb + i, o = b % 32, n = (32 - o < w - i) ? 32 - o : w - i;
+        const uint32_t m = (uint32_t)mask(n) << o;
+        wr(b / 32, (rd(b / 32) & ~m) | (((uint32_t)(v >> i) << o) & m));
+        i += n;
+    }
+}
+template <class Rd> static inline uint64_t getf_words(Rd rd, int lsb, int w)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < w;) {
+        const int b = lsb + i, o = b % 32, n = (32 - o < w - i) ? 32 - o : w - i;
+        v |= (((uint64_t)rd(b / 32) >> o) & mask(n)) << i;
+        i += n;
+    }
+    return v;
+}
+
 #ifdef VERILATOR_VERILATED_H_
 template <std::size_t N> static inline void setf(VlWide<N> &port, int lsb, int w, uint64_t v)
 {
-    for (int i = 0; i < w; i++) {
-        const int b = lsb + i;
-        const uint32_t bit = 1u << (b % 32);
-        if ((v >> i) & 1u) port[b / 32] |= bit;
-        else port[b / 32] &= ~bit;
-    }
+    setf_words([&](int i) { return (uint32_t)port[i]; }, [&](int i, uint32_t x) { port[i] = x; }, lsb, w, v);
 }
 template <std::size_t N> static inline uint64_t getf(const VlWide<N> &port, int lsb, int w)
 {
-    uint64_t v = 0;
-    for (int i = 0; i < w; i++) {
-        const int b = lsb + i;
-        v |= (uint64_t)((port[b / 32] >> (b % 32)) & 1u) << i;
-    }
-    return v;
+    return getf_words([&](int i) { return (uint32_t)port[i]; }, lsb, w);
 }
 #endif
 
