@@ -1,8 +1,8 @@
 // nr_nwn_shim.cpp - extern "C" API (tb/nwn_rtl.h) over the Verilated nr_nwn.
 // One shim object per Verilated build (mk/rtl_builds.mk); the traced builds are
-// compiled with -DNR_NWN_TRACE. Reset, eval, tick, the trace and the
-// parameters are shared with the nr_yarc shim (tb/shim/rtr_shim.hpp): the two
-// tops have the same port list.
+// compiled with -DNR_NWN_TRACE, the SystemC builds (mk/sc.mk) with
+// -DVM_SC=1. Reset, eval, tick, the trace and the parameters are shared with
+// the nr_yarc shim (tb/shim/rtr_shim.hpp): the two tops have the same port list.
 #include "Vnr_nwn.h"
 #ifdef NR_NWN_TRACE
 #define NR_RTR_TRACE

@@ -1,12 +1,15 @@
 // port_bits.hpp - read and write one field of a flat port vector, whatever
-// C++ type Verilator gives the port: an integer (CData .. QData) or a
-// VlWide<N> beyond 64 bits. A field is at most 64 bits. Include it after the
-// Verilated model's header (or verilated.h).
+// C++ type Verilator gives the port: an integer (CData .. QData, or a
+// SystemC uint32_t / uint64_t / bool), a VlWide<N> beyond 64 bits (C++
+// models), or an sc_bv<N> beyond 64 bits (SystemC models). A field is at
+// most 64 bits. Include it after the Verilated model's header (or
+// verilated.h / systemc.h): the overloads of the types seen so far are made.
 //
 //   nr_bits::setf(port, lsb, width, value);   // port[lsb +: width] = value
 //   uint64_t v = nr_bits::getf(port, lsb, width);
 //
-// Used by the router shims (tb/shim/rtr_shim.hpp).
+// Used by the router shims (tb/shim/rtr_shim.hpp) and the SystemC example
+// (examples/sc).
 #ifndef NR_PORT_BITS_HPP
 #define NR_PORT_BITS_HPP
 #include <cstddef>
@@ -57,6 +60,18 @@ template <std::size_t N> static inline void setf(VlWide<N> &port, int lsb, int w
 template <std::size_t N> static inline uint64_t getf(const VlWide<N> &port, int lsb, int w)
 {
     return getf_words([&](int i) { return (uint32_t)port[i]; }, lsb, w);
+}
+#endif
+
+#ifdef SYSTEMC_VERSION
+template <int N> static inline void setf(sc_dt::sc_bv<N> &port, int lsb, int w, uint64_t v)
+{
+    setf_words([&](int i) { return (uint32_t)port.get_word(i); },
+               [&](int i, uint32_t x) { port.set_word(i, x); }, lsb, w, v);
+}
+template <int N> static inline uint64_t getf(const sc_dt::sc_bv<N> &port, int lsb, int w)
+{
+    return getf_words([&](int i) { return (uint32_t)port.get_word(i); }, lsb, w);
 }
 #endif
 

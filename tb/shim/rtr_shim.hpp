@@ -10,6 +10,11 @@
 // build (FST). The RTL ports are flat vectors, port-major (port p's phit at
 // bits p*24 +: 24, its VC v credit count at (p*NumVcs+v)*CW +: CW), whose
 // fields tb/shim/port_bits.hpp reads and writes whatever their C++ type.
+//
+// The same shim source compiled against a SystemC model (verilator --sc,
+// -DVM_SC=1: mk/sc.mk) gets the SystemC Rtr of tb/sc/rtr_sc.hpp instead of
+// the one below: the model is an sc_module in a SystemC simulation, and the
+// port plumbing (drive_in, read_out, set_lcb_cfg, read_params) is this file's.
 #ifndef RTR_SHIM_HPP
 #define RTR_SHIM_HPP
 #include <cstdint>
@@ -30,7 +35,7 @@
 
 namespace rtr_shim {
 
-// bit fields of the flat port vectors (integers, VlWide<N>)
+// bit fields of the flat port vectors (integers, VlWide<N>, sc_bv<N>)
 using nr_bits::getf;
 using nr_bits::setf;
 
@@ -54,7 +59,8 @@ struct Shape {
 };
 
 // The port plumbing below takes any Io whose members are named like the RTL
-// ports (here the Verilated model itself).
+// ports: a Verilated C++ model, or the port values of a SystemC one
+// (tb/sc/rtr_sc.hpp).
 
 // The LCB configuration inputs (held), and the configuration port idle.
 template <class Io> static inline void set_lcb_cfg(Io &t, const nr_lcb_cfg *lcfg)
@@ -106,6 +112,7 @@ template <class Io> static inline void read_out(const Io &t, const Shape &s, nr_
     }
 }
 
+#if !VM_SC
 // One Verilated router top. `nm` prefixes the messages ("yarc_rtl"), `inst`
 // names the top instance (the root of %m in assertion messages).
 template <class Top> struct Rtr {
@@ -222,8 +229,11 @@ template <class Top> struct Rtr {
 #endif
     }
 };
+#endif
 
-// The -G parameters a top reports on its constant prm_* outputs, into nr_yarc_params or nr_nwn_params: the outputs both tops
+// The -G parameters a top reports on its constant prm_* outputs (a Verilated
+// C++ model's members, or a SystemC model's bound sc_out ports, which convert
+// to their value), into nr_yarc_params or nr_nwn_params: the outputs both tops
 // have, then each top's (read_params, which returns the port count).
 template <class P, class Top> static inline void read_port_params(P &p, const Top *t)
 {
@@ -275,6 +285,10 @@ template <class H> static inline H *make(const nr_lcb_cfg *lcfg)
 }
 
 } // namespace rtr_shim
+
+#if VM_SC
+#include "rtr_sc.hpp"
+#endif
 
 // NR_RTR_SHIM_API(P, PARAMS): the extern "C" functions of tb/<P>.h (P_new,
 // P_params, P_eval, P_tick, P_trace, P_trace_stop, P_free) for a handle
