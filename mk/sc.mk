@@ -10,6 +10,7 @@
 #   make build/bin/rtr_sc-CFG                e.g. rtr_sc-fc-k16
 #   build/bin/rtr_sc-CFG [rtr_sim options]   e.g. --impl lockstep --pattern ur
 #   make test-sc                             tests/sc.list
+#   make sc-example                          examples/sc (docs/systemc.md)
 #
 # The SystemC build is $(BUILD)/v/CFG-sc: verilator --sc, its Verilator
 # runtime compiled with VM_SC=1 in the build (scripts/vbuild.sh --sc).
@@ -40,3 +41,26 @@ test-sc: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(SC_BINS) $(RTR_BIN)
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/sc.list
 
+# ---- the user example (examples/sc, docs/systemc.md): your own sc_main with
+# a router's SystemC model, a traffic generator and a sink in SystemC;
+# build/bin/sc_example-CFG for any bare nr_yarc or nr_nwn configuration on
+# demand, make sc-example for SC_EXAMPLE_CFG (make test builds the default).
+SC_EXAMPLE_CFG ?= fc-k16-bare
+# $(call sc_example,CFG,TOP)
+define sc_example
+$(BUILD)/obj/examples/sc/sc_example-$(1).o: examples/sc/sc_example.cpp tb/sc/nr_sc_top.hpp tb/shim/port_bits.hpp \
+    csrc/include/nr_pkt.h $(BUILD)/v/$(1)-sc/libV$(2).a
+	@mkdir -p $$(@D)
+	$$(CXX) $$(CXXFLAGS) -Itb/sc -Itb/shim -Icsrc/include -I$(BUILD)/v/$(1)-sc -I$(VINC) -I$(VINC)/vltstd -DVM_SC=1 \
+	    -DNR_SC_MODEL=V$(2) -DNR_SC_MODEL_H='"V$(2).h"' -DNR_SC_CFG='"$(1)"' -c $$< -o $$@
+$(BUILD)/bin/sc_example-$(1): $(BUILD)/obj/examples/sc/sc_example-$(1).o $(BUILD)/v/$(1)-sc/libV$(2).a $(NRLIB)
+	@mkdir -p $$(@D)
+	$$(CXX) -o $$@ $$^ $(NRLIB_LDLIBS) -lsystemc $(VLIBS)
+endef
+$(foreach c,$(call cfg_of,$(SC_TOPS)),$(eval $(call sc_example,$(c),$(CFG_TOP_$(c)))))
+TEST_BINS += $(BUILD)/bin/sc_example-fc-k16-bare
+UNIT_TARGETS += sc-example
+.PHONY: sc-example
+sc-example: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(BUILD)/bin/sc_example-$(SC_EXAMPLE_CFG)
+	@echo "sc-example: $(BUILD)/bin/sc_example-$(SC_EXAMPLE_CFG) (examples/sc/sc_example.cpp; docs/systemc.md)"
