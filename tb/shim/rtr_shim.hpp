@@ -233,43 +233,24 @@ template <class Top> struct Rtr {
 
 // The -G parameters a top reports on its constant prm_* outputs (a Verilated
 // C++ model's members, or a SystemC model's bound sc_out ports, which convert
-// to their value), into nr_yarc_params or nr_nwn_params: the outputs both tops
-// have, then each top's (read_params, which returns the port count).
-template <class P, class Top> static inline void read_port_params(P &p, const Top *t)
-{
-    p.num_vcs = t->prm_num_vcs_o;
-    p.in_buf_per_vc = t->prm_in_buf_per_vc_o;
-    p.use_lcb = t->prm_use_lcb_o;
-    p.max_pkt_len = t->prm_max_pkt_len_o;
-    p.replay_depth = t->prm_replay_depth_o;
-    p.window = t->prm_window_o;
-    p.link_crc_w = t->prm_link_crc_w_o;
-}
+// to their value), into nr_yarc_params or nr_nwn_params: field f comes from
+// output prm_<f>_o. read_params returns the port count.
+#define NR_PRM_READ(f) p.f = t->prm_##f##_o;
+#define NR_PRM_PORT(X) X(num_vcs) X(in_buf_per_vc) X(use_lcb) X(max_pkt_len) X(replay_depth) X(window) X(link_crc_w)
+#define NR_PRM_YARC(X) X(rows) X(cols) X(row_buf_depth) X(col_buf_depth) X(row_bus_lat) X(col_lat) X(sub_speedup)
+#define NR_PRM_NWN(X)                                                                             \
+    X(num_ports) X(r) X(m) X(bb) X(speedup) X(top_speedup) X(top_choice) X(self_turn) X(buf_depth) \
+    X(chan_lat)
 template <class Top> static inline int read_params(nr_yarc_params &p, const Top *t)
 {
-    p.rows = t->prm_rows_o;
-    p.cols = t->prm_cols_o;
-    p.row_buf_depth = t->prm_row_buf_depth_o;
-    p.col_buf_depth = t->prm_col_buf_depth_o;
-    p.row_bus_lat = t->prm_row_bus_lat_o;
-    p.col_lat = t->prm_col_lat_o;
-    p.sub_speedup = t->prm_sub_speedup_o;
-    read_port_params(p, t);
+    NR_PRM_YARC(NR_PRM_READ)
+    NR_PRM_PORT(NR_PRM_READ)
     return p.rows * p.cols;
 }
 template <class Top> static inline int read_params(nr_nwn_params &p, const Top *t)
 {
-    p.num_ports = t->prm_num_ports_o;
-    p.r = t->prm_r_o;
-    p.m = t->prm_m_o;
-    p.bb = t->prm_bb_o;
-    p.speedup = t->prm_speedup_o;
-    p.top_speedup = t->prm_top_speedup_o;
-    p.top_choice = t->prm_top_choice_o;
-    p.self_turn = t->prm_self_turn_o;
-    p.buf_depth = t->prm_buf_depth_o;
-    p.chan_lat = t->prm_chan_lat_o;
-    read_port_params(p, t);
+    NR_PRM_NWN(NR_PRM_READ)
+    NR_PRM_PORT(NR_PRM_READ)
     return p.num_ports;
 }
 
