@@ -14,7 +14,8 @@
 # each the Verilated library libV<top>.a and the shim object shim.o of
 # tb/shim/<top>_shim.cpp (the Makefile's vtop). Programs link one build with
 # the Makefile's vlink; the router programs rtr_sim-NAME are in mk/rtr.mk,
-# the LCB ones lcb_sim-NAME in mk/lcb.mk, the SystemC top in mk/sc.mk.
+# the LCB ones lcb_sim-NAME in mk/lcb.mk, the SystemC ones rtr_sc-NAME (their
+# own --sc build NAME-sc) in mk/sc.mk.
 # A build is remade when its configuration's line changes (the Makefile's
 # per-configuration stamps) or a file Verilator read for it does (its
 # deps.mk, from Verilator's dependency file; scripts/rtl_deps.sh chooses the
