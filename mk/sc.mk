@@ -38,7 +38,7 @@ TEST_BINS += $(SC_BINS)
 UNIT_TARGETS += test-sc
 .PHONY: test-sc
 test-sc: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory $(SC_BINS) $(RTR_BIN)
+	@$(MAKE) --no-print-directory $(SC_BINS) $(SC_EXAMPLE_TEST) $(RTR_BIN)
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/sc.list
 
 # ---- the user example (examples/sc, docs/systemc.md): your own sc_main with
@@ -58,7 +58,8 @@ $(BUILD)/bin/sc_example-$(1): $(BUILD)/obj/examples/sc/sc_example-$(1).o $(BUILD
 	$$(CXX) -o $$@ $$^ $(NRLIB_LDLIBS) -lsystemc $(VLIBS)
 endef
 $(foreach c,$(call cfg_of,$(SC_TOPS)),$(eval $(call sc_example,$(c),$(CFG_TOP_$(c)))))
-TEST_BINS += $(BUILD)/bin/sc_example-fc-k16-bare
+SC_EXAMPLE_TEST := $(BUILD)/bin/sc_example-fc-k16-bare
+TEST_BINS += $(SC_EXAMPLE_TEST)
 UNIT_TARGETS += sc-example
 .PHONY: sc-example
 sc-example: $(BUILD)/.deps-ok
