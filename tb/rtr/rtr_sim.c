@@ -39,7 +39,7 @@ static const nr_cli_opt_t opts[] = {
                      "(model against a second model: tests the comparison)"},
     {"fault", "CYCLE:PORT", "self/lockstep: flip one output bit of the DUT at CYCLE on output PORT "
                             "(< the port count; tests the report and rerun)"},
-    {"cfg", "NAME", "named configuration from the configs file (default yarc-k16)"},
+    {"cfg", "NAME", "named configuration from the configs file (default yarc-k16; rtr_sc-CFG: CFG)"},
     {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
     TB_TRAFOPT_OPTS, /* default --len uniform:4:19 */
     {"warmup", "N", "warm-up cycles (default 1000)"},
