@@ -86,10 +86,11 @@ VLIBS := -lz -pthread
 # $(call vlink,PROGRAM,BUILD-NAME,TOP,OBJS): link the C objects OBJS with the
 # Verilated build $(BUILD)/v/BUILD-NAME of TOP (its shim and library), the
 # C model and the kit's library. Every program that holds RTL is made so.
+# VLIBS is read when the program links (a SystemC program adds -lsystemc).
 define vlink
 $(1): $(4) $(BUILD)/v/$(2)/shim.o $(BUILD)/v/$(2)/libV$(3).a $(NRMODEL) $(NRLIB)
 	@mkdir -p $$(@D)
-	$$(CXX) -o $$@ $(4) $(BUILD)/v/$(2)/shim.o $(BUILD)/v/$(2)/libV$(3).a $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS) $(VLIBS)
+	$$(CXX) -o $$@ $(4) $(BUILD)/v/$(2)/shim.o $(BUILD)/v/$(2)/libV$(3).a $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS) $$(VLIBS)
 endef
 
 # Per-configuration stamps: $(BUILD)/cfg/<name>.stamp holds <name>'s line of

@@ -14,7 +14,8 @@
 # each the Verilated library libV<top>.a and the shim object shim.o of
 # tb/shim/<top>_shim.cpp (the Makefile's vtop). Programs link one build with
 # the Makefile's vlink; the router programs rtr_sim-NAME are in mk/rtr.mk,
-# the LCB ones lcb_sim-NAME in mk/lcb.mk, the SystemC top in mk/sc.mk.
+# the LCB ones lcb_sim-NAME in mk/lcb.mk, the SystemC ones rtr_sc-NAME (their
+# own --sc build NAME-sc) in mk/sc.mk.
 # A build is remade when its configuration's line changes (the Makefile's
 # per-configuration stamps) or a file Verilator read for it does (its
 # deps.mk, from Verilator's dependency file; scripts/rtl_deps.sh chooses the
@@ -40,11 +41,12 @@ RB_HIER_nr_lcb_port :=
 RB_TRACE_nr_yarc := --opt 0
 RB_TRACE_nr_nwn := --opt 0 --split 2000
 RB_TRACE_nr_lcb_port :=
-# the shim's C API and its define for a traced build
-RB_API_nr_yarc := tb/yarc_rtl.h tb/shim/rtr_shim.hpp csrc/include/nr_yarc.h csrc/include/nr_router.h \
-                  csrc/include/nr_lcb.h
-RB_API_nr_nwn := tb/nwn_rtl.h tb/shim/rtr_shim.hpp csrc/include/nr_nwn.h csrc/include/nr_router.h \
-                 csrc/include/nr_lcb.h
+# the shim's C API and its define for a traced build (the router shims share
+# tb/shim/rtr_shim.hpp, which reads the parameters of both tops)
+RB_API_rtr := tb/shim/rtr_shim.hpp tb/shim/port_bits.hpp csrc/include/nr_yarc.h csrc/include/nr_nwn.h \
+              csrc/include/nr_router.h csrc/include/nr_lcb.h
+RB_API_nr_yarc := tb/yarc_rtl.h $(RB_API_rtr)
+RB_API_nr_nwn := tb/nwn_rtl.h $(RB_API_rtr)
 RB_API_nr_lcb_port := tb/lcb_rtl.h csrc/include/nr_lcb.h
 RB_TRDEF_nr_yarc := -DNR_YARC_TRACE
 RB_TRDEF_nr_nwn := -DNR_NWN_TRACE

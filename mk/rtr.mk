@@ -39,12 +39,17 @@ test-nwn-rtr: $(BUILD)/.deps-ok
 # (and trace). rtr_sim hands RTL and lockstep runs to them.
 RTR_ORG_nr_yarc := YARC
 RTR_ORG_nr_nwn := NWN
-# $(call rtr_rtl,PROGRAM-SUFFIX,CONFIG,TOP,TRACED)
-define rtr_rtl
+# $(call rtr_glue,NAME,CONFIG,TOP,TRACED,PROGRAM): $(BUILD)/obj/tb/rtr/glue/NAME.o,
+# tb/rtr/rtl_glue.c for one build of CONFIG linked into PROGRAM (also mk/sc.mk)
+define rtr_glue
 $(BUILD)/obj/tb/rtr/glue/$(1).o: tb/rtr/rtl_glue.c | $(BUILD)/.deps-ok
 	@mkdir -p $$(@D)
 	$$(CC) $$(CFLAGS) -Itb/rtr -Itb/lcb -Itb -DRTR_GLUE_$(RTR_ORG_$(3)) -DRTR_RTL_CFG='"$(2)"' \
-	    -DRTR_RTL_TRACED=$(4) -DRTR_RTL_MAKE_TARGET='"$(BUILD)/bin/rtr_sim-$(1)"' -c $$< -o $$@
+	    -DRTR_RTL_TRACED=$(4) -DRTR_RTL_MAKE_TARGET='"$(5)"' -c $$< -o $$@
+endef
+# $(call rtr_rtl,PROGRAM-SUFFIX,CONFIG,TOP,TRACED)
+define rtr_rtl
+$(call rtr_glue,$(1),$(2),$(3),$(4),$(BUILD)/bin/rtr_sim-$(1))
 $(call vlink,$(BUILD)/bin/rtr_sim-$(1),$(1),$(3),$(RTR_OBJS) $(BUILD)/obj/tb/rtr/glue/$(1).o)
 endef
 $(foreach c,$(call cfg_of,nr_yarc nr_nwn),$(eval $(call rtr_rtl,$(c),$(c),$(CFG_TOP_$(c)),0)) \

@@ -39,7 +39,7 @@ static const nr_cli_opt_t opts[] = {
                      "(model against a second model: tests the comparison)"},
     {"fault", "CYCLE:PORT", "self/lockstep: flip one output bit of the DUT at CYCLE on output PORT "
                             "(< the port count; tests the report and rerun)"},
-    {"cfg", "NAME", "named configuration from the configs file (default yarc-k16)"},
+    {"cfg", "NAME", "named configuration from the configs file (default yarc-k16; rtr_sc-CFG: CFG)"},
     {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
     TB_TRAFOPT_OPTS, /* default --len uniform:4:19 */
     {"warmup", "N", "warm-up cycles (default 1000)"},
@@ -103,10 +103,20 @@ static int check_writable(const char *path, char *err, size_t n) {
     return 0;
 }
 
-/* The SystemC top (tb/sc) links this file with main renamed: its sc_main
- * builds the SystemC design and then calls rtr_sim_main. */
+/* The SystemC programs rtr_sc-CFG (tb/sc, mk/sc.mk) link this file with main
+ * renamed (-DRTR_SIM_MAIN=rtr_sim_main: their sc_main calls it) and
+ * -DRTR_SIM_PROG='"rtr_sc"': such a program runs the RTL of its own
+ * configuration only, the default --cfg, and hands no run to another program
+ * (which would run without SystemC). A lockstep divergence is still rerun with
+ * the C++ traced build rtr_sim-CFG-trace for its waveform. */
 #ifndef RTR_SIM_MAIN
 #define RTR_SIM_MAIN main
+#endif
+#ifdef RTR_SIM_PROG
+#define RTR_SIM_OWN_RTL 1
+#else
+#define RTR_SIM_PROG "rtr_sim"
+#define RTR_SIM_OWN_RTL 0
 #endif
 /* Everything one run of rtr_sim holds: the options, the configuration's
  * geometry, the result, and the command-line values that only this file
@@ -128,6 +138,7 @@ typedef struct {
 static void sim_defaults(sim_ctx *x) {
     memset(x, 0, sizeof *x);
     x->cfg_name = "yarc-k16";
+    if (RTR_SIM_OWN_RTL && rtr_rtl_build()) x->cfg_name = rtr_rtl_build();
     x->cfg_file = "configs/configs.txt";
     /* NR_CONFIGS: the configurations file that scripts/cfg.sh and the make
      * rules read too (a user's own configurations, README) */
@@ -333,6 +344,19 @@ static int sim_handoff(sim_ctx *x, nr_cli_t *c, int argc, char **argv) {
     if (x->o.impl == RTR_RUN_RTL || x->o.impl == RTR_RUN_LOCKSTEP) {
         const char *have = rtr_rtl_build();
         int want_trace = x->o.trace_from >= 0;
+        if (RTR_SIM_OWN_RTL && have && strcmp(have, x->o.cfg.name)) {
+            fprintf(stderr, "%s: this is the SystemC build of %s; the one of %s is %s/%s-%s "
+                            "(make it: make build/bin/%s-%s)\n",
+                    RTR_SIM_PROG, have, x->o.cfg.name, x->dir, RTR_SIM_PROG, x->o.cfg.name,
+                    RTR_SIM_PROG, x->o.cfg.name);
+            return 2;
+        }
+        if (RTR_SIM_OWN_RTL && want_trace) {
+            fprintf(stderr, "%s: the SystemC build writes no waveform; --trace-from runs with "
+                            "the C++ traced build %s/rtr_sim-%s-trace\n",
+                    RTR_SIM_PROG, x->dir, x->o.cfg.name);
+            return 2;
+        }
         if (!have || strcmp(have, x->o.cfg.name) || (want_trace && !rtr_rtl_traced())) {
             if (getenv("RTR_SIM_HANDOFF")) {
                 fprintf(stderr, "rtr_sim: %s was handed this run but its RTL is %s%s, not %s%s\n",
@@ -566,7 +590,12 @@ int RTR_SIM_MAIN(int argc, char **argv) {
     static sim_ctx x;
     sim_defaults(&x);
     nr_cli_t c;
-    nr_cli_init(&c, "rtr_sim", "[options]   (traffic defaults: --pattern ur --load 0.3 --len uniform:4:19)", opts, argc, argv);
+    nr_cli_init(&c, RTR_SIM_PROG,
+                RTR_SIM_OWN_RTL ? "[options]   (the router testbench on the SystemC build of one "
+                                  "configuration, the default --cfg; traffic defaults: --pattern ur "
+                                  "--load 0.3 --len uniform:4:19)"
+                                : "[options]   (traffic defaults: --pattern ur --load 0.3 --len uniform:4:19)",
+                opts, argc, argv);
     sim_parse(&x, &c);
     nr_cli_print_seed(stdout, "rtr_sim", x.o.seed);
     sim_configure(&x, &c);

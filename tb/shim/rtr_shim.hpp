@@ -3,15 +3,18 @@
 // (tb/nwn_rtl.h). Both Verilated tops have the same port list (nr_nwn's is
 // nr_yarc's with NumPorts in place of Rows*Cols), so reset, one cycle's eval
 // of the nr_router.h view, the clock edge and the FST trace are written once
-// here, with the prm_* outputs both tops have (read_port_params) and the
-// extern "C" functions that only forward (NR_RTR_SHIM_API); each shim reads
-// its own other prm_* outputs.
+// here, with the prm_* outputs of each top (read_params) and the extern "C"
+// functions of tb/<P>.h (NR_RTR_SHIM_API).
 //
 // A shim defines NR_RTR_TRACE before including this header in its traced
 // build (FST). The RTL ports are flat vectors, port-major (port p's phit at
-// bits p*24 +: 24, its VC v credit count at (p*NumVcs+v)*CW +: CW). Their C++
-// type depends on the width (CData .. QData, or VlWide<N> beyond 64 bits), so
-// the field helpers are overloaded for both.
+// bits p*24 +: 24, its VC v credit count at (p*NumVcs+v)*CW +: CW), whose
+// fields tb/shim/port_bits.hpp reads and writes whatever their C++ type.
+//
+// The same shim source compiled against a SystemC model (verilator --sc,
+// -DVM_SC=1: mk/sc.mk) gets the SystemC Rtr of tb/sc/rtr_sc.hpp instead of
+// the one below: the model is an sc_module in a SystemC simulation, and the
+// port plumbing (drive_in, read_out, set_lcb_cfg, read_params) is this file's.
 #ifndef RTR_SHIM_HPP
 #define RTR_SHIM_HPP
 #include <cstdint>
@@ -24,42 +27,17 @@
 #endif
 
 #include "nr_lcb.h"
+#include "nr_nwn.h"
 #include "nr_router.h"
+#include "nr_yarc.h"
+#include "port_bits.hpp"
 #include "shim_cov.hpp"
 
 namespace rtr_shim {
 
-// ---- bit-field access on Verilator port types
-template <typename T> static inline void setf(T &port, int lsb, int w, uint64_t v)
-{
-    const uint64_t m = (w >= 64) ? ~0ull : ((1ull << w) - 1);
-    uint64_t x = (uint64_t)port;
-    x = (x & ~(m << lsb)) | ((v & m) << lsb);
-    port = (T)x;
-}
-template <std::size_t N> static inline void setf(VlWide<N> &port, int lsb, int w, uint64_t v)
-{
-    for (int i = 0; i < w; i++) {
-        const int b = lsb + i;
-        const uint32_t bit = 1u << (b % 32);
-        if ((v >> i) & 1u) port[b / 32] |= bit;
-        else port[b / 32] &= ~bit;
-    }
-}
-template <typename T> static inline uint64_t getf(const T &port, int lsb, int w)
-{
-    const uint64_t m = (w >= 64) ? ~0ull : ((1ull << w) - 1);
-    return ((uint64_t)port >> lsb) & m;
-}
-template <std::size_t N> static inline uint64_t getf(const VlWide<N> &port, int lsb, int w)
-{
-    uint64_t v = 0;
-    for (int i = 0; i < w; i++) {
-        const int b = lsb + i;
-        v |= (uint64_t)((port[b / 32] >> (b % 32)) & 1u) << i;
-    }
-    return v;
-}
+// bit fields of the flat port vectors (integers, VlWide<N>, sc_bv<N>)
+using nr_bits::getf;
+using nr_bits::setf;
 
 static inline int clog2(int x)
 {
@@ -68,6 +46,73 @@ static inline int clog2(int x)
     return n;
 }
 
+// The shape of the flat vectors: ports, VCs, credit-count width, LCB or bare.
+struct Shape {
+    int nports = 0, nv = 0, cw = 0, use_lcb = 0;
+    void set(int num_ports, int num_vcs, int in_buf_per_vc, int lcb)
+    {
+        nports = num_ports;
+        nv = num_vcs;
+        cw = clog2(in_buf_per_vc + 1);
+        use_lcb = lcb;
+    }
+};
+
+// The port plumbing below takes any Io whose members are named like the RTL
+// ports: a Verilated C++ model, or the port values of a SystemC one
+// (tb/sc/rtr_sc.hpp).
+
+// The LCB configuration inputs (held), and the configuration port idle.
+template <class Io> static inline void set_lcb_cfg(Io &t, const nr_lcb_cfg *lcfg)
+{
+    t.cfg_timeout_i = lcfg->timeout & 0xFFFFu;
+    t.cfg_retry_limit_i = lcfg->retry_limit & 0xFFu;
+    t.cfg_max_len_i = lcfg->max_len & 0xFFu;
+    t.cfg_we_i = 0;
+    t.cfg_bcast_i = 0;
+    t.cfg_tile_i = 0;
+    t.cfg_addr_i = 0;
+    t.cfg_wdata_i = 0;
+}
+
+// One cycle's inputs of the nr_router.h view into the flat vectors.
+template <class Io> static inline void drive_in(Io &t, const Shape &s, const nr_rtr_in *in)
+{
+    for (int p = 0; p < s.nports; p++) {
+        if (s.use_lcb) {
+            setf(t.link_rx_p_i, p * 24, 24, in->link_rx[p]);
+        } else {
+            setf(t.in_valid_p_i, p, 1, in->in_valid[p] ? 1 : 0);
+            setf(t.in_phit_p_i, p * 24, 24, in->in_phit[p]);
+            for (int v = 0; v < s.nv; v++) setf(t.out_cr_p_v_i, (p * s.nv + v) * s.cw, s.cw, in->out_cr[p][v]);
+        }
+    }
+    t.cfg_we_i = in->cfg_we ? 1 : 0;
+    t.cfg_bcast_i = in->cfg_bcast ? 1 : 0;
+    t.cfg_tile_i = (unsigned)in->cfg_tile & 0x3Fu;
+    t.cfg_addr_i = (unsigned)in->cfg_addr & 0xFFu;
+    t.cfg_wdata_i = in->cfg_wdata;
+}
+
+// The settled outputs out of the flat vectors (fields of absent ports and VCs 0).
+template <class Io> static inline void read_out(const Io &t, const Shape &s, nr_rtr_out *out)
+{
+    for (int p = 0; p < NR_MAX_PORTS; p++) {
+        const bool on = p < s.nports;
+        const bool lcb = on && s.use_lcb, bare = on && !s.use_lcb;
+        out->link_tx[p] = lcb ? (uint32_t)getf(t.link_tx_p_o, p * 24, 24) : 0;
+        out->ev[p] = lcb ? (uint32_t)getf(t.ev_p_o, p * 20, 20) : 0;
+        out->link_down[p] = lcb ? (int)getf(t.link_down_p_o, p, 1) : 0;
+        out->out_valid[p] = bare ? (int)getf(t.out_valid_p_o, p, 1) : 0;
+        out->out_phit[p] = bare ? (uint32_t)getf(t.out_phit_p_o, p * 24, 24) : 0;
+        out->tev[p] = on ? (uint32_t)getf(t.tev_p_o, p * 5, 5) : 0;
+        for (int v = 0; v < NR_LCB_MAX_VCS; v++)
+            out->in_cr[p][v] =
+                (bare && v < s.nv) ? (uint32_t)getf(t.in_cr_p_v_o, (p * s.nv + v) * s.cw, s.cw) : 0;
+    }
+}
+
+#if !VM_SC
 // One Verilated router top. `nm` prefixes the messages ("yarc_rtl"), `inst`
 // names the top instance (the root of %m in assertion messages).
 template <class Top> struct Rtr {
@@ -77,7 +122,7 @@ template <class Top> struct Rtr {
 #ifdef NR_RTR_TRACE
     VerilatedFstC *tfp;
 #endif
-    int nports = 0, nv = 0, cw = 0, use_lcb = 0;
+    Shape shape;
     uint64_t cycle = 0;
 
     Rtr(const char *nm, const char *inst) : name(nm)
@@ -125,18 +170,11 @@ template <class Top> struct Rtr {
     }
 
     // Reset: one clock edge with rst_ni low, then release it with the clock
-    // low. The caller then reads its prm_* outputs and calls set_shape().
+    // low. The caller then reads its prm_* outputs and sets the shape.
     void reset(const nr_lcb_cfg *lcfg)
     {
         Top *t = top;
-        t->cfg_timeout_i = lcfg->timeout & 0xFFFFu;
-        t->cfg_retry_limit_i = lcfg->retry_limit & 0xFFu;
-        t->cfg_max_len_i = lcfg->max_len & 0xFFu;
-        t->cfg_we_i = 0;
-        t->cfg_bcast_i = 0;
-        t->cfg_tile_i = 0;
-        t->cfg_addr_i = 0;
-        t->cfg_wdata_i = 0;
+        set_lcb_cfg(*t, lcfg);
         // link_rx, in_valid, in_phit, out_cr start at zero (Verilator zeroes ports)
         t->clk_i = 0;
         t->rst_ni = 0;
@@ -151,50 +189,14 @@ template <class Top> struct Rtr {
         check_running("reset");
     }
 
-    void set_shape(int num_ports, int num_vcs, int in_buf_per_vc, int lcb)
-    {
-        nports = num_ports;
-        nv = num_vcs;
-        cw = clog2(in_buf_per_vc + 1);
-        use_lcb = lcb;
-    }
-
     void eval(const nr_rtr_in *in, nr_rtr_out *out)
     {
-        Top *t = top;
-        const int np = nports;
-        for (int p = 0; p < np; p++) {
-            if (use_lcb) {
-                setf(t->link_rx_p_i, p * 24, 24, in->link_rx[p]);
-            } else {
-                setf(t->in_valid_p_i, p, 1, in->in_valid[p] ? 1 : 0);
-                setf(t->in_phit_p_i, p * 24, 24, in->in_phit[p]);
-                for (int v = 0; v < nv; v++) setf(t->out_cr_p_v_i, (p * nv + v) * cw, cw, in->out_cr[p][v]);
-            }
-        }
-        t->cfg_we_i = in->cfg_we ? 1 : 0;
-        t->cfg_bcast_i = in->cfg_bcast ? 1 : 0;
-        t->cfg_tile_i = (unsigned)in->cfg_tile & 0x3Fu;
-        t->cfg_addr_i = (unsigned)in->cfg_addr & 0xFFu;
-        t->cfg_wdata_i = in->cfg_wdata;
-        t->clk_i = 0;
+        drive_in(*top, shape, in);
+        top->clk_i = 0;
         ctx->time(2 * cycle);
-        t->eval();
+        top->eval();
         check_running("eval");
-
-        for (int p = 0; p < NR_MAX_PORTS; p++) {
-            const bool on = p < np;
-            out->link_tx[p] = (on && use_lcb) ? (uint32_t)getf(t->link_tx_p_o, p * 24, 24) : 0;
-            out->ev[p] = (on && use_lcb) ? (uint32_t)getf(t->ev_p_o, p * 20, 20) : 0;
-            out->link_down[p] = (on && use_lcb) ? (int)getf(t->link_down_p_o, p, 1) : 0;
-            out->out_valid[p] = (on && !use_lcb) ? (int)getf(t->out_valid_p_o, p, 1) : 0;
-            out->out_phit[p] = (on && !use_lcb) ? (uint32_t)getf(t->out_phit_p_o, p * 24, 24) : 0;
-            out->tev[p] = on ? (uint32_t)getf(t->tev_p_o, p * 5, 5) : 0;
-            for (int v = 0; v < NR_LCB_MAX_VCS; v++)
-                out->in_cr[p][v] = (on && !use_lcb && v < nv)
-                                       ? (uint32_t)getf(t->in_cr_p_v_o, (p * nv + v) * cw, cw)
-                                       : 0;
-        }
+        read_out(*top, shape, out);
     }
 
     void tick()
@@ -227,25 +229,53 @@ template <class Top> struct Rtr {
 #endif
     }
 };
+#endif
 
-// The port parameters both tops report, into nr_yarc_params or nr_nwn_params.
-template <class P, class Top> static inline void read_port_params(P &p, const Top *t)
+// The -G parameters a top reports on its constant prm_* outputs (a Verilated
+// C++ model's members, or a SystemC model's bound sc_out ports, which convert
+// to their value), into nr_yarc_params or nr_nwn_params: field f comes from
+// output prm_<f>_o. read_params returns the port count.
+#define NR_PRM_READ(f) p.f = t->prm_##f##_o;
+#define NR_PRM_PORT(X) X(num_vcs) X(in_buf_per_vc) X(use_lcb) X(max_pkt_len) X(replay_depth) X(window) X(link_crc_w)
+#define NR_PRM_YARC(X) X(rows) X(cols) X(row_buf_depth) X(col_buf_depth) X(row_bus_lat) X(col_lat) X(sub_speedup)
+#define NR_PRM_NWN(X)                                                                             \
+    X(num_ports) X(r) X(m) X(bb) X(speedup) X(top_speedup) X(top_choice) X(self_turn) X(buf_depth) \
+    X(chan_lat)
+template <class Top> static inline int read_params(nr_yarc_params &p, const Top *t)
 {
-    p.num_vcs = t->prm_num_vcs_o;
-    p.in_buf_per_vc = t->prm_in_buf_per_vc_o;
-    p.use_lcb = t->prm_use_lcb_o;
-    p.max_pkt_len = t->prm_max_pkt_len_o;
-    p.replay_depth = t->prm_replay_depth_o;
-    p.window = t->prm_window_o;
-    p.link_crc_w = t->prm_link_crc_w_o;
+    NR_PRM_YARC(NR_PRM_READ)
+    NR_PRM_PORT(NR_PRM_READ)
+    return p.rows * p.cols;
+}
+template <class Top> static inline int read_params(nr_nwn_params &p, const Top *t)
+{
+    NR_PRM_NWN(NR_PRM_READ)
+    NR_PRM_PORT(NR_PRM_READ)
+    return p.num_ports;
+}
+
+// A handle H (members r, the Rtr, and p, the parameters) reset and ready for
+// cycle 0, its shape read from the prm_* outputs.
+template <class H> static inline H *make(const nr_lcb_cfg *lcfg)
+{
+    H *h = new H();
+    h->r.reset(lcfg);
+    const int np = read_params(h->p, h->r.top);
+    h->r.shape.set(np, h->p.num_vcs, h->p.in_buf_per_vc, h->p.use_lcb);
+    return h;
 }
 
 } // namespace rtr_shim
 
-// NR_RTR_SHIM_API(P, PARAMS): the extern "C" functions of tb/<P>.h that only
-// forward to the Rtr (P_params, P_eval, P_tick, P_trace, P_trace_stop,
-// P_free), for a handle struct P with members r (the Rtr) and p (PARAMS).
+#if VM_SC
+#include "rtr_sc.hpp"
+#endif
+
+// NR_RTR_SHIM_API(P, PARAMS): the extern "C" functions of tb/<P>.h (P_new,
+// P_params, P_eval, P_tick, P_trace, P_trace_stop, P_free) for a handle
+// struct P with members r (the Rtr) and p (PARAMS).
 #define NR_RTR_SHIM_API(P, PARAMS)                                                               \
+    extern "C" P *P##_new(const nr_lcb_cfg *lcfg) { return rtr_shim::make<P>(lcfg); }            \
     extern "C" void P##_params(const P *h, PARAMS *p) { *p = h->p; }                             \
     extern "C" void P##_eval(P *h, const nr_rtr_in *in, nr_rtr_out *out) { h->r.eval(in, out); } \
     extern "C" void P##_tick(P *h) { h->r.tick(); }                                              \
