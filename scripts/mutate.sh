@@ -352,7 +352,10 @@ mut_one() {
         cp "$d/$BUILD/regress/$x.log" "$log/" 2> /dev/null
     done
     local caught harness missing
-    caught=$(awk -F'\t' '$2 == "FAIL" || $2 == "TIMEOUT" { printf "%s%s%s", s, $1, ($2 == "TIMEOUT" ? " (timeout)" : ""); s = "," }' "$log/verdicts")
+    # the catching tests in the list's order (regress.sh reports them as they end)
+    caught=$(for x in "${tests[@]}"; do
+                 awk -F'\t' -v n="$x" '$1 == n && ($2 == "FAIL" || $2 == "TIMEOUT") { print n ($2 == "TIMEOUT" ? " (timeout)" : "") }' "$log/verdicts"
+             done | paste -sd,)
     harness=$(awk -F'\t' '$2 == "HARNESS" { printf "%s%s: %s", s, $1, $3; s = "; " }' "$log/verdicts")
     missing=$(for x in "${tests[@]}"; do grep -q "^$x"$'\t' "$log/verdicts" || printf '%s ' "$x"; done)
     if [ -n "$caught" ]; then v=CAUGHT; detail="by $caught"
