@@ -202,6 +202,7 @@ OUT=$BUILD/mutate
 mkdir -p "$OUT/logs" || exit 2
 WORK=$(mktemp -d "$ROOT/$OUT/run.XXXXXX") || exit 2
 if [ $KEEP = 0 ]; then trap 'rm -f "$CHK"; rm -rf "$WORK"' EXIT; else trap 'rm -f "$CHK"' EXIT; fi
+trap 'exit 130' INT TERM   # the EXIT trap cleans up after an interrupt too
 SNAP=$WORK/src
 mkdir -p "$SNAP"
 # the sources as they are in the working tree (edits included): git's tracked
