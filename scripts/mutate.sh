@@ -15,7 +15,12 @@
 #      the Verilated builds whose deps.mk lists the mutated file (the only
 #      ones the edit can change) and runs make there for the programs the
 #      named tests use: only those builds are Verilated again, and ccache
-#      compiles only the C++ that the edit changed;
+#      compiles only the C++ that the edit changed. The programs are those
+#      a test names (build/bin/X, build/cells/X, build/tests/X) and
+#      rtr_sim-CFG for rtr_sim --impl rtl|lockstep --cfg CFG; a program a
+#      test reaches another way keeps BUILD's unmutated copy, which can only
+#      make a mutant escape, never a false catch. Traced programs are left
+#      out (a lockstep divergence would rerun them for a waveform);
 #   3. runs the named tests on that build (scripts/regress.sh -b) and
 #      classifies the mutant:
 #        CAUGHT     a named test failed its checks (an assertion, a lockstep
@@ -35,9 +40,10 @@
 #
 # Options:
 #   -b BUILD   the build to mutate (default build; a path relative to the
-#              repository, like regress.sh -b). BUILD itself is only read,
-#              except that make brings the named tests' programs up to date
-#              there first (not with -n).
+#              repository, like regress.sh -b). Outside BUILD/mutate/ (the
+#              scratch trees, logs and summary) BUILD is only read, except
+#              that make first brings the named tests' programs up to date
+#              there (not with -n).
 #   -j JOBS    mutants at once (default 1); one mutant alone gets JOBS make
 #              and test jobs.
 #   -l FILE    the mutant list (default tests/mutate/mutants.list).
@@ -188,9 +194,10 @@ mapfile -t ALLP < <(targets "${ALLT[@]}")
 T0=$(date +%s)
 if [ $NOMAKE = 0 ] && [ ${#ALLP[@]} -gt 0 ]; then
     echo "mutate: make -j$JOBS in $BUILD: ${#ALLP[@]} programs for ${#ALLT[@]} tests"
-    if ! make --no-print-directory -j"$JOBS" BUILD="$BUILD" "${ALLP[@]}" > "$BUILD/mutate-make.log" 2>&1; then
-        tail -20 "$BUILD/mutate-make.log" >&2
-        echo "mutate: cannot build the unmutated programs (log $BUILD/mutate-make.log)" >&2; exit 2
+    mkdir -p "$BUILD/mutate" || exit 2
+    if ! make --no-print-directory -j"$JOBS" BUILD="$BUILD" "${ALLP[@]}" > "$BUILD/mutate/make.log" 2>&1; then
+        tail -20 "$BUILD/mutate/make.log" >&2
+        echo "mutate: cannot build the unmutated programs (log $BUILD/mutate/make.log)" >&2; exit 2
     fi
 fi
 for p in "${ALLP[@]}"; do
