@@ -45,6 +45,7 @@ help:
 	@echo "make check-format  regenerate the packet-format package/header and diff"
 	@echo "make soak          time-budgeted link soak (SOAK_MINUTES=10), JUnit in $(BUILD)/soak (not in test)"
 	@echo "make coverage      RTL line/branch/toggle coverage of the k16 regression, in build-cov (not in test)"
+	@echo "make mutate        seeded RTL bugs (tests/mutate/mutants.list) against the regression (not in test)"
 	@echo "make cores         regenerate the FuseSoC cores (cores/*.core) from rtl/files.f and configs/configs.txt"
 	@echo "make check-cfg CFG=name  the parameter rules of a configuration (exit 2 with the broken one)"
 	@echo "make clean         remove build/"

@@ -1,5 +1,6 @@
 # tools.mk - small C tools of the verification flow (tb/tools) and the
-# regression of the scripts themselves (tests/scripts.list).
+# regression of the scripts themselves (tests/scripts.list; mutate-selftest
+# needs the FIFO cell test $(CELLS_BIN)/fifo_d3).
 #   $(BUILD)/bin/junit_check  strict XML parser + JUnit checks of a report
 #                             (regress.sh writes $(BUILD)/regress/junit.xml)
 JUNIT_CHECK := $(BUILD)/bin/junit_check
@@ -10,5 +11,5 @@ TEST_BINS += $(JUNIT_CHECK)
 UNIT_TARGETS += test-scripts
 .PHONY: test-scripts
 test-scripts: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory $(JUNIT_CHECK) $(RTR_BIN)
+	@$(MAKE) --no-print-directory $(JUNIT_CHECK) $(RTR_BIN) $(CELLS_BIN)/fifo_d3
 	@scripts/regress.sh -b $(BUILD) -j 2 tests/scripts.list
