@@ -30,13 +30,16 @@ MODE=$1; DEPTH=$2; TOP=$3; shift 3
 case $MODE in bmc) SMTOPT=() ;; ind) SMTOPT=(-i) ;; *) echo "formal: MODE must be bmc or ind, got '$MODE'" >&2; exit 2 ;; esac
 [[ $DEPTH =~ ^[1-9][0-9]*$ ]] && [ "$DEPTH" -le 200 ] || { echo "formal: DEPTH must be 1..200, got '$DEPTH'" >&2; exit 2; }
 [[ $TOP =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || { echo "formal: bad top name '$TOP'" >&2; exit 2; }
-CHP=""; TAG=$TOP
+SETS=""; TAG=$TOP
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     [[ $1 =~ ^([A-Z][A-Za-z0-9_]*)=([0-9]+)$ ]] || { echo "formal: parameter must be Name=Number, got '$1'" >&2; exit 2; }
-    CHP="$CHP chparam -set ${BASH_REMATCH[1]} ${BASH_REMATCH[2]} $TOP;"
+    SETS="$SETS -set ${BASH_REMATCH[1]} ${BASH_REMATCH[2]}"
     TAG="${TAG}_${BASH_REMATCH[1]}-${BASH_REMATCH[2]}"
     shift
 done
+# One chparam for all parameters: each chparam re-elaborates the top, which
+# took 4 s a parameter for nr_lcb_tx with its formal block.
+CHP=""; [ -n "$SETS" ] && CHP="chparam$SETS $TOP;"
 [ "${1:-}" = "--" ] || usage
 shift
 [ $# -ge 1 ] || usage
