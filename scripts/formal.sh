@@ -6,7 +6,9 @@
 #   yosys-smtbmc -s z3 -t DEPTH        (bmc: assertions hold for DEPTH steps
 #                                       from the initial reset assumption)
 #   yosys-smtbmc -s z3 -i -t DEPTH     (ind: DEPTH-step induction)
-# The properties live in the module's own `ifdef FORMAL block.
+# The properties live in the module's own `ifdef FORMAL block. NR_FORMAL_TOP_<TOP>
+# is defined, so that a block can make its environment assumptions assumes
+# when it is the top and assertions when it is inside a larger proof.
 #
 # usage: formal.sh [-o OUTDIR] MODE DEPTH TOP [Param=Value ...] -- FILE...
 #   MODE   bmc | ind
@@ -48,7 +50,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$OUTROOT/${TAG}_$MODE
 mkdir -p "$OUT"
 rm -f "$OUT/trace.vcd"
-if ! yosys -q -l "$OUT/yosys.log" -p "read_verilog -sv -formal -I$ROOT/rtl/inc $*; $CHP prep -top $TOP; async2sync; dffunmap; write_smt2 -wires $OUT/model.smt2" >/dev/null 2>&1; then
+if ! yosys -q -l "$OUT/yosys.log" -p "read_verilog -sv -formal -DNR_FORMAL_TOP_$TOP -I$ROOT/rtl/inc $*; $CHP prep -top $TOP; async2sync; dffunmap; write_smt2 -wires $OUT/model.smt2" >/dev/null 2>&1; then
     echo "FAIL formal $MODE $TAG: yosys failed, see $OUT/yosys.log" >&2
     tail -n 20 "$OUT/yosys.log" >&2
     exit 1
