@@ -4,7 +4,7 @@
 # tests/formal.list (scripts/formal.sh).
 #
 #   make test-cells     build the cell tests, run tests/cells.list and
-#                       tests/formal.list (about a minute on 2 cores)
+#                       tests/formal.list (about 3 minutes on 2 cores)
 #   make formal-cells   tests/formal.list only
 CELLS_BIN := $(BUILD)/cells
 CELLS_O := $(BUILD)/obj/tb/cells

@@ -6,7 +6,9 @@
 #   yosys-smtbmc -s z3 -t DEPTH        (bmc: assertions hold for DEPTH steps
 #                                       from the initial reset assumption)
 #   yosys-smtbmc -s z3 -i -t DEPTH     (ind: DEPTH-step induction)
-# The properties live in the module's own `ifdef FORMAL block.
+# The properties live in the module's own `ifdef FORMAL block. NR_FORMAL_TOP_<TOP>
+# is defined, so that a block can make its environment assumptions assumes
+# when it is the top and assertions when it is inside a larger proof.
 #
 # usage: formal.sh [-o OUTDIR] MODE DEPTH TOP [Param=Value ...] -- FILE...
 #   MODE   bmc | ind
@@ -30,13 +32,16 @@ MODE=$1; DEPTH=$2; TOP=$3; shift 3
 case $MODE in bmc) SMTOPT=() ;; ind) SMTOPT=(-i) ;; *) echo "formal: MODE must be bmc or ind, got '$MODE'" >&2; exit 2 ;; esac
 [[ $DEPTH =~ ^[1-9][0-9]*$ ]] && [ "$DEPTH" -le 200 ] || { echo "formal: DEPTH must be 1..200, got '$DEPTH'" >&2; exit 2; }
 [[ $TOP =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || { echo "formal: bad top name '$TOP'" >&2; exit 2; }
-CHP=""; TAG=$TOP
+SETS=""; TAG=$TOP
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     [[ $1 =~ ^([A-Z][A-Za-z0-9_]*)=([0-9]+)$ ]] || { echo "formal: parameter must be Name=Number, got '$1'" >&2; exit 2; }
-    CHP="$CHP chparam -set ${BASH_REMATCH[1]} ${BASH_REMATCH[2]} $TOP;"
+    SETS="$SETS -set ${BASH_REMATCH[1]} ${BASH_REMATCH[2]}"
     TAG="${TAG}_${BASH_REMATCH[1]}-${BASH_REMATCH[2]}"
     shift
 done
+# One chparam for all parameters: each chparam re-elaborates the top, which
+# took 4 s a parameter for nr_lcb_tx with its formal block.
+CHP=""; [ -n "$SETS" ] && CHP="chparam$SETS $TOP;"
 [ "${1:-}" = "--" ] || usage
 shift
 [ $# -ge 1 ] || usage
@@ -45,7 +50,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$OUTROOT/${TAG}_$MODE
 mkdir -p "$OUT"
 rm -f "$OUT/trace.vcd"
-if ! yosys -q -l "$OUT/yosys.log" -p "read_verilog -sv -formal -I$ROOT/rtl/inc $*; $CHP prep -top $TOP; async2sync; dffunmap; write_smt2 -wires $OUT/model.smt2" >/dev/null 2>&1; then
+if ! yosys -q -l "$OUT/yosys.log" -p "read_verilog -sv -formal -DNR_FORMAL_TOP_$TOP -I$ROOT/rtl/inc $*; $CHP prep -top $TOP; async2sync; dffunmap; write_smt2 -wires $OUT/model.smt2" >/dev/null 2>&1; then
     echo "FAIL formal $MODE $TAG: yosys failed, see $OUT/yosys.log" >&2
     tail -n 20 "$OUT/yosys.log" >&2
     exit 1

@@ -97,6 +97,75 @@ module nr_arb_matrix #(
 
     `NR_ASSERT(a_gnt_onehot, $onehot0(gnt_o), clk_i, rst_ni)
     `NR_ASSERT(a_gnt_if_req, (req_i == '0) || (gnt_o != '0), clk_i, rst_ni)
+
+`ifdef FORMAL
+    // ---- formal (ZipCPU style; scripts/formal.sh, tests/formal.list) ----
+    // Any requests and advances, resets at any time. Proved: the matrix is a
+    // total order (antisymmetric and transitive), 0 > 1 > .. > N-1 after
+    // reset; the grant is within the request, one-hot, and given whenever
+    // something is requested; gnt_idx_o names it; the winner beats every
+    // other requester; on advance_i with a grant the winner drops below
+    // everyone and the order of the others is unchanged, otherwise the
+    // matrix holds. Bounded waiting: an input f_i (anyconst) that requests
+    // continuously is granted before N other grants complete (f_wait counts
+    // the grants to others that advanced while f_i waited; f_wait plus the
+    // number of inputs that beat f_i never exceeds N - 1).
+    reg f_past_valid = 1'b0;
+    always @(posedge clk_i) f_past_valid <= 1'b1;
+    initial assume (!rst_ni);
+
+    always @(*) if (rst_ni) begin
+      assert ((gnt_o & ~req_i) == '0);
+      assert ($onehot0(gnt_o));
+      assert ((gnt_o != '0) == (req_i != '0));
+      if (gnt_o != '0) assert (gnt_o[gnt_idx_o]);
+      else             assert (gnt_idx_o == '0);
+    end
+    for (genvar i = 0; i < N; i++) begin : g_f_i
+      for (genvar j = 0; j < N; j++) begin : g_f_j
+        if (i == j) begin : g_diag
+          always @(*) if (rst_ni) assert (!beats[i*N + j]);
+        end else begin : g_pair
+          always @(*) if (rst_ni) begin
+            assert (beats[i*N + j] != beats[j*N + i]);
+            if (gnt_o[i] && req_i[j]) assert (beats[i*N + j]);
+          end
+          for (genvar k = 0; k < N; k++) begin : g_f_k
+            if (k != i && k != j) begin : g_tri
+              always @(*) if (rst_ni && beats[i*N + j] && beats[j*N + k]) assert (beats[i*N + k]);
+            end
+          end
+          always @(posedge clk_i) if (f_past_valid && rst_ni) begin
+            if (!$past(rst_ni))
+              assert (beats[i*N + j] == (i < j));
+            else if ($past(advance_i) && $past(gnt_o[i]))
+              assert (!beats[i*N + j]);                      // the winner drops
+            else if ($past(advance_i) && $past(gnt_o[j]))
+              assert (beats[i*N + j]);
+            else
+              assert (beats[i*N + j] == $past(beats[i*N + j]));  // others keep their order
+          end
+        end
+      end
+    end
+
+    // bounded waiting
+    (* anyconst *) reg [IdxW-1:0] f_i;
+    always @(*) assume (32'(f_i) < N);
+    logic [N-1:0] f_above;          // f_above[j]: j beats f_i
+    for (genvar j = 0; j < N; j++) begin : g_f_above
+      assign f_above[j] = beats[j*N + 32'(f_i)];
+    end
+    reg [7:0] f_wait = '0;
+    always @(posedge clk_i) begin
+      if (!rst_ni || !req_i[f_i] || gnt_o[f_i]) f_wait <= '0;
+      else if (advance_i)                         f_wait <= f_wait + 1'b1;
+    end
+    always @(*) if (rst_ni) begin
+      assert (32'(f_wait) + $countones(f_above) <= N - 1);
+      assert (32'(f_wait) <= N - 1);
+    end
+`endif
   end
 
 endmodule

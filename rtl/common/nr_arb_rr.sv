@@ -84,6 +84,63 @@ module nr_arb_rr #(
     `NR_ASSERT(a_gnt_onehot, $onehot0(gnt_o), clk_i, rst_ni)
     `NR_ASSERT(a_gnt_is_req, (gnt_o & ~req_i) == '0, clk_i, rst_ni)
     `NR_ASSERT(a_gnt_if_req, (req_i == '0) || (gnt_o != '0), clk_i, rst_ni)
+
+`ifdef FORMAL
+    // ---- formal (ZipCPU style; scripts/formal.sh, tests/formal.list) ----
+    // Any requests and advances, resets at any time. Proved: the pointer is
+    // in range; the grant is within the request, one-hot, and given whenever
+    // something is requested; gnt_idx_o names it; it is the first requester
+    // at or after the pointer, cyclically; the pointer moves to one past the
+    // winner exactly on advance_i with a grant. Bounded waiting: an input
+    // f_i (anyconst) that requests continuously is granted before N other
+    // grants complete (f_wait counts the grants to others that advanced
+    // while f_i waited; with its distance from the pointer it never exceeds
+    // N - 1).
+    reg f_past_valid = 1'b0;
+    always @(posedge clk_i) f_past_valid <= 1'b1;
+    initial assume (!rst_ni);
+
+    // f_dist[i]: i's position counting from the pointer, (i - ptr) mod N
+    logic [N*IdxW-1:0] f_dist;
+    for (genvar i = 0; i < N; i++) begin : g_f_dist
+      assign f_dist[i*IdxW +: IdxW] = (i >= 32'(ptr_q)) ? IdxW'(i - 32'(ptr_q))
+                                                       : IdxW'(i + N - 32'(ptr_q));
+    end
+    wire [IdxW-1:0] f_win_dist = f_dist[32'(idx)*IdxW +: IdxW];
+
+    always @(*) if (rst_ni) begin
+      assert (32'(ptr_q) < N);
+      assert ((gnt_o & ~req_i) == '0);
+      assert ($onehot0(gnt_o));
+      assert ((gnt_o != '0) == (req_i != '0));
+      if (gnt_o != '0) assert (gnt_o[gnt_idx_o]);
+      else             assert (gnt_idx_o == '0);
+    end
+    for (genvar i = 0; i < N; i++) begin : g_f_first
+      // no requester comes before the winner, counting from the pointer
+      always @(*) if (rst_ni && req_i[i]) assert (f_dist[i*IdxW +: IdxW] >= f_win_dist);
+    end
+
+    always @(posedge clk_i) if (f_past_valid && $past(rst_ni) && rst_ni) begin
+      if ($past(advance_i) && $past(req_i) != '0)
+        assert (32'(ptr_q) == ((32'($past(gnt_idx_o)) == N - 1) ? 0 : 32'($past(gnt_idx_o)) + 1));
+      else
+        assert (ptr_q == $past(ptr_q));
+    end
+
+    // bounded waiting
+    (* anyconst *) reg [IdxW-1:0] f_i;
+    always @(*) assume (32'(f_i) < N);
+    reg [7:0] f_wait = '0;
+    always @(posedge clk_i) begin
+      if (!rst_ni || !req_i[f_i] || gnt_o[f_i]) f_wait <= '0;
+      else if (advance_i)                         f_wait <= f_wait + 1'b1;
+    end
+    always @(*) if (rst_ni) begin
+      assert (32'(f_wait) + 32'(f_dist[32'(f_i)*IdxW +: IdxW]) <= N - 1);
+      assert (32'(f_wait) <= N - 1);
+    end
+`endif
   end
 
 endmodule

@@ -109,6 +109,98 @@ module nr_arb_rr_multi #(
 
     `NR_ASSERT(a_gnt_is_req, (gnt_o & ~req_i) == '0, clk_i, rst_ni)
     `NR_ASSERT(a_gnt_count, $countones(gnt_o) <= S, clk_i, rst_ni)
+
+`ifdef FORMAL
+    // ---- formal (ZipCPU style; scripts/formal.sh, tests/formal.list) ----
+    // Any requests and advances, resets at any time. Proved: the pointer is
+    // in range; the grant is within the request and has min(S, #requests)
+    // bits; no requester closer to the pointer (cyclically) is passed over
+    // for a granted one; pick k is valid iff k < #grants, the valid picks
+    // are the granted inputs, in strictly increasing distance from the
+    // pointer, an invalid pick has index 0; on advance_i with a request
+    // the pointer moves to one past the first (PastLast = 0) or the last
+    // (PastLast = 1) pick, otherwise it holds. Bounded waiting: an input
+    // f_i (anyconst) that requests continuously is granted before N other
+    // grants complete (PastLast = 0), or before ceil(N / S) of them
+    // (PastLast = 1): f_wait counts the advances while f_i waited, and
+    // f_wait (times S with PastLast = 1) plus f_i's distance from the
+    // pointer never exceeds N - 1.
+    reg f_past_valid = 1'b0;
+    always @(posedge clk_i) f_past_valid <= 1'b1;
+    initial assume (!rst_ni);
+
+    localparam int FStep = (PastLast != 0) ? S : 1;
+
+    // f_dist(x): x's position counting from the pointer, (x - ptr) mod N
+    function automatic [IdxW:0] f_dist(input [IdxW-1:0] x, input [IdxW-1:0] p);
+      f_dist = (x >= p) ? {1'b0, x} - {1'b0, p} : {1'b0, x} + (IdxW+1)'(N) - {1'b0, p};
+    endfunction
+    wire [31:0] f_nreq = $countones(req_i);
+    wire [31:0] f_ngnt = $countones(gnt_o);
+    // the last valid pick (the grant farthest from the pointer, see below)
+    logic [IdxW-1:0] f_last;
+    always @(*) begin
+      f_last = '0;
+      for (int k = 0; k < S; k++) begin
+        if (pick_valid_o[k]) f_last = pick_idx_o[k*IdxW +: IdxW];
+      end
+    end
+
+    always @(*) if (rst_ni) begin
+      assert (32'(ptr_q) < N);
+      assert ((gnt_o & ~req_i) == '0);
+      assert (f_ngnt == ((f_nreq < S) ? f_nreq : S));
+    end
+    for (genvar i = 0; i < N; i++) begin : g_f_in
+      // no requester is passed over for one farther from the pointer
+      for (genvar j = 0; j < N; j++) begin : g_f_j
+        if (i != j) begin : g_pair
+          always @(*) if (rst_ni && req_i[i] && !gnt_o[i] && gnt_o[j])
+            assert (f_dist(IdxW'(i), ptr_q) > f_dist(IdxW'(j), ptr_q));
+        end
+      end
+      // granted iff some valid pick names it
+      logic [S-1:0] f_named;
+      for (genvar k = 0; k < S; k++) begin : g_f_k
+        assign f_named[k] = pick_valid_o[k] && 32'(pick_idx_o[k*IdxW +: IdxW]) == i;
+      end
+      always @(*) if (rst_ni) assert (gnt_o[i] == (f_named != '0));
+    end
+    for (genvar k = 0; k < S; k++) begin : g_f_pick
+      wire [IdxW-1:0] f_pk = pick_idx_o[k*IdxW +: IdxW];
+      always @(*) if (rst_ni) begin
+        assert (pick_valid_o[k] == (k < f_ngnt));
+        if (!pick_valid_o[k]) assert (f_pk == '0);
+        else                  assert (32'(f_pk) < N);
+      end
+      if (k + 1 < S) begin : g_order
+        wire [IdxW-1:0] f_pn = pick_idx_o[(k+1)*IdxW +: IdxW];
+        always @(*) if (rst_ni && pick_valid_o[k+1])
+          assert (f_dist(f_pk, ptr_q) < f_dist(f_pn, ptr_q));
+      end
+    end
+
+    wire [IdxW-1:0] f_w = (PastLast != 0) ? f_last : pick_idx_o[0 +: IdxW];
+    always @(posedge clk_i) if (f_past_valid && $past(rst_ni) && rst_ni) begin
+      if ($past(advance_i) && $past(req_i) != '0)
+        assert (32'(ptr_q) == ((32'($past(f_w)) == N - 1) ? 0 : 32'($past(f_w)) + 1));
+      else
+        assert (ptr_q == $past(ptr_q));
+    end
+
+    // bounded waiting
+    (* anyconst *) reg [IdxW-1:0] f_i;
+    always @(*) assume (32'(f_i) < N);
+    reg [7:0] f_wait = '0;
+    always @(posedge clk_i) begin
+      if (!rst_ni || !req_i[f_i] || gnt_o[f_i]) f_wait <= '0;
+      else if (advance_i)                         f_wait <= f_wait + 1'b1;
+    end
+    always @(*) if (rst_ni) begin
+      assert (FStep * 32'(f_wait) + 32'(f_dist(f_i, ptr_q)) <= N - 1);
+      assert (FStep * 32'(f_wait) <= N - 1);
+    end
+`endif
   end
 
 endmodule

@@ -81,11 +81,22 @@ module nr_credit_cnt #(
     // ---- formal (scripts/formal.sh, tests/formal.list) ----
     // Environment: never debits an empty counter without a same-cycle return,
     // never returns more than is outstanding. Then the count stays in
-    // [0, MaxCredits] and follows count - dec + inc exactly.
+    // [0, MaxCredits] and follows count - dec + inc exactly. These are
+    // assumptions only when this cell is the top of the proof
+    // (scripts/formal.sh defines NR_FORMAL_TOP_<top>); inside a larger
+    // proof (nr_swalloc) they are assertions on the user: it never sends
+    // without a credit, and its environment never returns one too many.
+`ifdef NR_FORMAL_TOP_nr_credit_cnt
     always @(*) if (rst_ni) begin
       assume (!underflow_vc[v]);
       assume (sum <= SumW'(MaxCredits));
     end
+`else
+    always @(*) if (rst_ni) begin
+      assert (!underflow_vc[v]);
+      assert (sum <= SumW'(MaxCredits));
+    end
+`endif
     always @(*) if (rst_ni) assert (cnt_q <= MaxCnt);
     always @(*) if (!rst_ni) assert (cnt_q == MaxCnt);
     always @(posedge clk_i) if (f_past_valid && $past(rst_ni) && rst_ni) begin

@@ -22,8 +22,11 @@
 //   register; no flops with reset. Power: one read and one write per cycle at
 //   most.
 // Formal: under FORMAL a peek port (f_paddr_i -> f_pdata_o, combinational)
-//   exposes one word so that a caller's proof can state invariants about the
-//   stored data; yosys does not resolve hierarchical references.
+//   exposes one word, and f_mem_o (word a at a*Width +: Width) all of them,
+//   so that a caller's proof can state invariants about the stored data;
+//   yosys does not resolve hierarchical references. f_mem_o is for proofs
+//   whose assertions read words at addresses that move (nr_lcb_tx: the
+//   replay stream); leave it open otherwise.
 `include "nr_assert.svh"
 
 module nr_ram_1r1w #(
@@ -42,7 +45,8 @@ module nr_ram_1r1w #(
 `ifdef FORMAL
   ,
   input  logic [AddrW-1:0] f_paddr_i,
-  output logic [Width-1:0] f_pdata_o
+  output logic [Width-1:0] f_pdata_o,
+  output logic [Depth*Width-1:0] f_mem_o
 `endif
 );
 
@@ -65,6 +69,7 @@ module nr_ram_1r1w #(
     logic unused_paddr;
     assign unused_paddr = ^f_paddr_i;
     assign f_pdata_o = mem_q;
+    assign f_mem_o   = mem_q;
 `endif
   end else begin : g_array
     logic [Width-1:0] mem_q [Depth];
@@ -78,6 +83,9 @@ module nr_ram_1r1w #(
     `NR_ASSERT(a_raddr_range, !re_i || (32'(raddr_i) < Depth), clk_i, rst_ni)
 `ifdef FORMAL
     assign f_pdata_o = mem_q[f_paddr_i];
+    for (genvar a = 0; a < Depth; a++) begin : g_f_mem
+      assign f_mem_o[a*Width +: Width] = mem_q[a];
+    end
 `endif
   end
 

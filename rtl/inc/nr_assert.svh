@@ -3,7 +3,7 @@
 // NR_ASSERT(name, cond, clk, rst_n): checked on every rising clock edge while
 //   rst_n is high. Fails with $fatal (Icarus exits 0 after $error). Compiles to
 //   nothing under SYNTHESIS (defined by Yosys) unless FORMAL is defined, in
-//   which case it becomes an immediate assert for yosys-smtbmc.
+//   which case it becomes an unlabelled immediate assert for yosys-smtbmc.
 // NR_PARAM_ASSERT(name, cond): elaboration-time parameter check. Put it at
 //   module level; on failure simulation stops at time 0 with the message.
 // NR_COVER(name, cond, clk, rst_n): a cover point, counted on every rising
@@ -14,8 +14,11 @@
 `define NR_ASSERT_SVH
 
 `ifdef FORMAL
+  // No label under FORMAL: Yosys rejects the same label twice in a module,
+  // which a macro inside a generate loop gives (nr_swalloc_accept's checks);
+  // a failing assertion is reported by its file and line.
   `define NR_ASSERT(name, cond, clk, rst_n) \
-    always @(posedge clk) if (rst_n) name: assert (cond);
+    always @(posedge clk) if (rst_n) assert (cond);
   `define NR_PARAM_ASSERT(name, cond) \
     initial name: assert (cond);
 `elsif SYNTHESIS

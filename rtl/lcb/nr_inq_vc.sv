@@ -189,4 +189,176 @@ module nr_inq_vc #(
   `NR_ASSERT(a_done_le_occ, done_q <= occ_o, clk_i, rst_ni)
   `NR_ASSERT(a_idle_is_done, cur_q || done_q == occ_o, clk_i, rst_ni)
 
+`ifdef FORMAL
+  // ---- formal (ZipCPU style; scripts/formal.sh, tests/formal.list) ----
+  // §8.4 against a reference written from the doc with per-entry tags
+  // instead of the done/pend counters: f_tag[x] = 1 while entry x holds a
+  // phit of the packet still arriving, 0 once its packet ended good. The
+  // reference keeps the stored count f_occ, the current packet's stored
+  // unread phits f_ncur and read phits f_pend, where its HEAD went (f_pst)
+  // and the overflow flag f_ovf.
+  // Environment: resets at any time; the writes form packets (a HEAD only
+  // between packets, BODY and EOP only inside one, never kind RSVD) of at
+  // most BufPerVc phits, as nr_lcb_rx delivers them (its clip at
+  // cfg_max_len <= MaxPktLen <= BufPerVc); a read only when avail_o
+  // (a_rd_avail).
+  // Proved, for any write and read pattern:
+  //   - CREDITS, each returned exactly once: cr_o is, in every cycle, one
+  //     for a read of a phit whose packet ended good, plus at a good EOP
+  //     the phits of that packet read before it (pend); nothing for a
+  //     phit of a packet that ends bad (withheld), nothing for an abort
+  //     read;
+  //   - TAIL REWIND: a bad EOP (or an overflow) cuts exactly the packet
+  //     arriving: if none of it was read, wr returns to where its HEAD went;
+  //     otherwise wr = rd (after the read), abort is set and the next read
+  //     returns the synthesized EOP (no RAM read, no credit); the completed
+  //     packets are untouched (done holds), and afterwards the queue holds
+  //     only them (occ = done);
+  //   - OVERFLOW BOUNDARY: a non-EOP phit overflows exactly when BufPerVc-1
+  //     or more phits are stored after this cycle's read (one entry is
+  //     kept for the EOP); then the rest of the packet is dropped and its
+  //     EOP only clears ovf; occ <= BufPerVc; the RAM never reads the entry
+  //     it writes in the same cycle;
+  //   - the RTL's done, pend, occ and avail_o equal the reference's.
+  // With a sender that respects the credits (f_cred, anyconst: credits
+  // start at BufPerVc, a phit costs one, cr_o returns them, a bad packet's
+  // phits are refunded because its retransmission reuses their debit; a
+  // non-EOP phit is sent with >= 2 credits, i.e. one is kept for the EOP,
+  // as VCT admission does):
+  //   - CONSERVATION (§8.5): sender credits + occ + pend = BufPerVc;
+  //   - the queue never overflows.
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  initial assume (!rst_ni);
+
+  localparam logic [1:0] F_RSVD = 2'(nr_pkg::KIND_RSVD);
+
+  // environment: packets on the write side, at most BufPerVc phits long,
+  // reads only when available
+  reg f_open = 1'b0;
+  reg [CW:0] f_wcnt = '0;      // phits of the open packet written so far
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      f_open <= 1'b0;
+      f_wcnt <= '0;
+    end else if (wr_i && wr_kind_i == K_HEAD) begin
+      f_open <= 1'b1;
+      f_wcnt <= (CW+1)'(1);
+    end else if (wr_i && is_eop) begin
+      f_open <= 1'b0;
+      f_wcnt <= '0;
+    end else if (wr_i) begin
+      f_wcnt <= f_wcnt + 1'b1;
+    end
+  end
+  always @(*) if (rst_ni) begin
+    if (wr_i) begin
+      assume (wr_kind_i != F_RSVD);
+      assume ((wr_kind_i == K_HEAD) == !f_open);
+      if (f_open && !is_eop) assume (32'(f_wcnt) < BufPerVc - 1);
+    end
+    if (rd_i) assume (avail_o);
+  end
+
+  // pointer distance a - b without truncation
+  function automatic [31:0] f_dist(input logic [PtrW-1:0] a, input logic [PtrW-1:0] b);
+    f_dist = (a >= b) ? 32'(a) - 32'(b) : 32'(a) + 2 * BufPerVc - 32'(b);
+  endfunction
+
+  // reference
+  reg [BufPerVc-1:0] f_tag = '0;
+  reg [CW:0]         f_occ = '0, f_ncur = '0, f_pend = '0;
+  reg                f_ovf = 1'b0, f_abort = 1'b0;
+  reg [PtrW-1:0]     f_pst = '0;
+  wire [IdxW-1:0] f_ridx = ptr_idx(rd_q);
+  wire [IdxW-1:0] f_widx = ptr_idx(wr_q);
+  wire        f_rd    = rd_i && !f_abort;               // a RAM read
+  wire        f_rcur  = f_rd && f_tag[f_ridx];          // of a phit of the packet arriving
+  wire [CW:0] f_st    = f_occ - (CW+1)'(f_rd);          // stored after the read
+  wire [CW:0] f_nc    = f_ncur - (CW+1)'(f_rcur);
+  wire [CW:0] f_pd    = f_pend + (CW+1)'(f_rcur);
+  wire        f_ovn   = wr_i && !f_ovf && !is_eop && 32'(f_st) >= BufPerVc - 1;
+  wire        f_good  = wr_i && !f_ovf && is_eop && !wr_bad_i;
+  wire        f_cut   = f_ovn || (wr_i && !f_ovf && is_eop && wr_bad_i);
+  wire        f_sto   = wr_i && !f_ovf && !f_cut;
+  wire [CW:0] f_cr    = (CW+1)'(f_rd && !f_tag[f_ridx]) + (f_good ? f_pd : '0);
+  wire [PtrW-1:0] f_pstn = (wr_i && wr_kind_i == K_HEAD) ? wr_q : f_pst;   // this packet's HEAD
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      f_occ   <= '0;
+      f_ncur  <= '0;
+      f_pend  <= '0;
+      f_ovf   <= 1'b0;
+      f_abort <= 1'b0;
+    end else begin
+      f_occ  <= f_cut ? f_st - f_nc : f_st + (CW+1)'(f_sto);
+      f_ncur <= (f_cut || f_good) ? '0 : f_nc + (CW+1)'(f_sto);
+      f_pend <= (f_cut || f_good) ? '0 : f_pd;
+      if (f_ovn)                f_ovf <= 1'b1;
+      else if (wr_i && is_eop)  f_ovf <= 1'b0;
+      if (f_cut && f_pd != '0)  f_abort <= 1'b1;
+      else if (rd_i)            f_abort <= 1'b0;
+      if (f_good)                 f_tag <= '0;
+      else if (f_sto)             f_tag[f_widx] <= 1'b1;
+      if (wr_i && wr_kind_i == K_HEAD) f_pst <= wr_q;
+    end
+  end
+
+  always @(*) if (rst_ni) begin
+    // the reference and the RTL
+    assert (32'(wr_q) < 2 * BufPerVc && 32'(rd_q) < 2 * BufPerVc && 32'(pstart_q) < 2 * BufPerVc);
+    assert (f_dist(wr_q, rd_q) <= BufPerVc);
+    if (cur_q) assert (f_dist(wr_q, pstart_q) < BufPerVc);
+    assert (32'(f_occ) <= BufPerVc);
+    assert ({1'b0, occ_o} == f_occ);
+    assert ({1'b0, done_q} == f_occ - f_ncur && {1'b0, pend_q} == f_pend);
+    assert (abort_q == f_abort && ovf_q == f_ovf);
+    assert (avail_o == (f_occ != '0 || f_abort));
+    assert (f_open == (cur_q || ovf_q) && !(cur_q && ovf_q));
+    if (!cur_q) assert (f_ncur == '0 && f_pend == '0);
+    else        assert (dep_q == (f_pend != '0));
+    assert (f_open == (f_wcnt != '0) && 32'(f_wcnt) < BufPerVc);
+    if (cur_q) assert (pstart_q == f_pst && {1'b0, ptr_dist(wr_q, pstart_q)} == f_wcnt
+                       && f_ncur + f_pend == f_wcnt
+                       && 32'(f_occ) < BufPerVc);           // stored with room for the EOP
+    if (cur_q && f_pend != '0) assert (f_occ == f_ncur);    // read up to the packet
+    // CREDITS
+    assert ({1'b0, cr_o} == f_cr);
+    // TAIL REWIND and OVERFLOW
+    assert (ev_rewind_o == f_cut && ev_ovf_o == f_ovn && we_o == f_sto);
+    if (we_o) assert (waddr_o == f_widx);
+    if (ram_re_o) assert (raddr_o == f_ridx && !(we_o && waddr_o == raddr_o));
+    assert (abort_rd_o == (rd_i && f_abort));
+  end
+  // the tags: behind rd come done completed phits, then the current packet's
+  for (genvar i = 0; i < BufPerVc; i++) begin : g_f_pos
+    localparam logic [IdxW:0] I = (IdxW+1)'(i);
+    localparam logic [IdxW:0] B = (IdxW+1)'(BufPerVc);
+    wire [IdxW:0] f_y = {1'b0, f_ridx} + I;
+    wire [IdxW:0] f_x = (f_y >= B) ? f_y - B : f_y;
+    always @(*) if (rst_ni && (CW+1)'(i) < f_occ) assert (f_tag[f_x[IdxW-1:0]] == ((CW+1)'(i) >= f_occ - f_ncur));
+  end
+  always @(posedge clk_i) if (f_past_valid && $past(rst_ni) && rst_ni && $past(f_cut)) begin
+    // TAIL REWIND: the packet arriving is gone, nothing else
+    assert (occ_o == done_q && done_q == $past(done_q) - CW'($past(f_rd && !f_tag[f_ridx])));
+    if ($past(f_pd) == '0) assert (wr_q == $past(f_pstn));
+    else                   assert (wr_q == $past(rd_d) && abort_q);
+  end
+
+  // a sender that respects the credits
+  (* anyconst *) reg f_cred;
+  reg [CW:0] f_sc = (CW+1)'(BufPerVc);
+  always @(posedge clk_i) begin
+    if (!rst_ni) f_sc <= (CW+1)'(BufPerVc);
+    else         f_sc <= f_sc - (CW+1)'(wr_i) + f_cr
+                         + ((f_cut && !f_ovn) ? f_nc + f_pd + 1'b1 : '0);
+  end
+  always @(*) if (rst_ni && f_cred) begin
+    if (wr_i) assume (f_sc >= (is_eop ? 1 : 2));
+    assert (f_sc + f_occ + f_pend == (CW+1)'(BufPerVc));
+    assert (!f_ovn && !f_ovf);
+  end
+`endif
+
 endmodule

@@ -158,4 +158,78 @@ module nr_lcb_rx_seq (
 
   `NR_ASSERT(a_clip_alone, !(clip_i && dec_i), clk_i, rst_ni)
 
+`ifdef FORMAL
+  // ---- formal (ZipCPU style; scripts/formal.sh, tests/formal.list) ----
+  // Receive-side sequence acceptance (§4, §6, §8.3). Environment: resets at
+  // any time; any phits, verdicts, CRCs and trailer checks, except that a
+  // clip and a verdict never meet (nr_lcb_rx_frame: a clip is a BODY, the
+  // verdict is an EOP's or the phit after it; a_clip_alone). Proved:
+  //   - a verdict whose crc field is the link CRC of the packet for any
+  //     sequence number f_s (anyseq) other than E is refused: a duplicate or
+  //     out-of-order packet always fails (§4), whatever its data;
+  //   - a packet is accepted only with its link CRC for E, a good trailer,
+  //     and not in recovery before a marker (§8.3 "Packets in recovery");
+  //   - E advances by exactly one on each accepted packet and never
+  //     otherwise, so E = number of accepted packets mod 128 (f_acc): the
+  //     accepted packets carry the sequence numbers 0, 1, 2, .. in order;
+  //   - the error rule: rec is set by a bad verdict or a clip and cleared
+  //     only by an accepted packet; the epoch (NACK) toggles iff an error
+  //     comes outside recovery, or in recovery after a marker (armed);
+  //   - armed: set by a valid marker, cleared by a verdict or a clip;
+  //     dupl: E - X at a marker for X, one less at each duplicate HEAD,
+  //     which is flagged iff dupl != 0; so after a marker the next
+  //     (E - X) mod 128 heads are skipped;
+  //   - the forwarded EOP: {EOP, ok, rsvd, P} if accepted, else the TX_ERR
+  //     EOP; all state is 0 after reset.
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  initial assume (!rst_ni);
+  always @(*) if (rst_ni) assume (!(clip_i && dec_i));
+
+  (* anyseq *) reg [6:0] f_s;
+  logic [15:0] f_l_s;
+  nr_crc16_upd #(.DataW(7)) u_f_crc_s (
+    .crc_i (p_crc),
+    .data_i(f_s),
+    .crc_o (f_l_s)
+  );
+  reg [6:0] f_acc = '0;
+  always @(posedge clk_i) begin
+    if (!rst_ni)     f_acc <= '0;
+    else if (good_o) f_acc <= f_acc + 1'b1;
+  end
+
+  always @(*) if (rst_ni) begin
+    if (dec_i && deop_i[15:0] == f_l_s && f_s != e_q) assert (!good_o);
+    if (good_o) assert (l_crc == deop_i[15:0] && trl_ok_i && !(rec_q && !armed_q));
+    assert (good_o == (dec_i && pass) && bad_o == (dec_i && !pass));
+    assert (e_q == f_acc);
+    assert (dup_o == (is_head_i && dupl_q != '0));
+    assert (marker_o == (is_idle_i && marker_ok));
+    if (good_o) assert (eop_o == {K_EOP, deop_i[21:16], p_crc});
+    if (bad_o)  assert (eop_o == err_eop_i);
+  end
+  always @(posedge clk_i) if (f_past_valid && rst_ni) begin
+    if (!$past(rst_ni)) begin
+      assert (e_q == '0 && !rec_q && !epoch_q && dupl_q == '0 && !armed_q);
+    end else begin
+      assert (e_q == $past(e_q) + 7'($past(good_o)));
+      // the error rule
+      if ($past(bad_o) || $past(clip_i))  assert (rec_q);
+      else if ($past(good_o))             assert (!rec_q);
+      else                                assert (rec_q == $past(rec_q));
+      assert ((epoch_q != $past(epoch_q)) ==
+              (($past(bad_o) || $past(clip_i)) && (!$past(rec_q) || $past(armed_q))));
+      // markers and duplicates
+      if ($past(clip_i))           assert (!armed_q);
+      else if ($past(marker_o))    assert (armed_q);
+      else if ($past(dec_i))       assert (!armed_q);
+      else                         assert (armed_q == $past(armed_q));
+      if ($past(marker_o))         assert (dupl_q == 7'($past(e_q) - $past(data_i[19:13])));
+      else if ($past(dup_o))       assert (dupl_q == 7'($past(dupl_q) - 7'd1));
+      else                         assert (dupl_q == $past(dupl_q));
+    end
+  end
+`endif
+
 endmodule

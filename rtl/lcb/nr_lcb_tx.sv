@@ -64,6 +64,9 @@
 //   nr_lcb_tx_take's). LinkCrcW = 32: 33 flops (bcrc, tval, trl) and 0x8BB7
 //   trees of 22, 6 and 7 bits. Here only the head_ok and tx_vc_ok compares
 //   and the debit decode.
+// Formal: the formal block at the end proves the window, the acks and the
+//   replay on this composition (tests/formal.list, docs/cells.md); the
+//   blocks show their state to it through formal-only outputs.
 `include "nr_assert.svh"
 
 module nr_lcb_tx #(
@@ -114,6 +117,17 @@ module nr_lcb_tx #(
   logic       win_ok, rep_dec, rep_start, rep_down, fire;
   logic       replay, room, trl;
   logic [23:0] rp_phit;
+`ifdef FORMAL
+  // formal-only views of the blocks' state (see the formal block below)
+  localparam int F_RAW = $clog2(ReplayDepth);
+  localparam int F_RPW = F_RAW + 1;
+  localparam int F_WIW = $clog2(Window);
+  localparam int F_LW  = $clog2(MaxPktLen);
+  logic [F_LW-1:0]           f_len;
+  logic [F_RPW-1:0]          f_wr, f_tail, f_rp_addr;
+  logic [Window*F_RPW-1:0]   f_start;
+  logic [ReplayDepth*24-1:0] f_mem;
+`endif
 
   // ---- head admission (§7.3) ----
   logic [NumVcs*CW-1:0] credits;
@@ -147,6 +161,10 @@ module nr_lcb_tx #(
     .drop_o     (drop),
     .ev_soft_o  (ev_soft),
     .ev_proto_o (ev_proto)
+`ifdef FORMAL
+    ,
+    .f_len_o    (f_len)
+`endif
   );
 
   // ---- credits (§7.2) and control word (§7.4) ----
@@ -228,6 +246,14 @@ module nr_lcb_tx #(
     .rp_phit_o  (rp_phit),
     .rp_seq_o   (rp_seq),
     .room_o     (room)
+`ifdef FORMAL
+    ,
+    .f_wr_o     (f_wr),
+    .f_tail_o   (f_tail),
+    .f_rp_addr_o(f_rp_addr),
+    .f_start_o  (f_start),
+    .f_mem_o    (f_mem)
+`endif
   );
 
   // ---- link output (§3, §4, §4.1, §6, §7.5) ----
@@ -266,5 +292,144 @@ module nr_lcb_tx #(
   // decision, and no core phit is taken and kept in a trailer cycle.
   `NR_ASSERT(a_no_write_in_replay, !(keep && (replay || rep_dec)), clk_i, rst_ni)
   `NR_ASSERT(a_no_keep_in_trl, !(keep && trl), clk_i, rst_ni)
+
+`ifdef FORMAL
+  // ---- formal (ZipCPU style; scripts/formal.sh, tests/formal.list) ----
+  // The transmit window and the replay (docs/link-protocol.md §7.3-§7.5;
+  // issue 13 §4), proved on the composition of the five blocks. The
+  // environment: reset at step 0 only; cfg_timeout_i != 0; any core phits,
+  // any control words (wrong ones included) in any cycle, any retry limit;
+  // nr_lcb_tx_ctl's own assumption (no debit on a VC whose credits are
+  // <= 0, i.e. the core does not send on such a VC) applies too. Written
+  // for LinkCrcW = 16 (no trailer). Proved:
+  //   WINDOW  outstanding = next_seq - base <= Window; a HEAD is taken only
+  //     with outstanding < Window, and while a packet is taken it stays
+  //     below Window: every packet sent fresh has a sequence number in
+  //     [base, base + Window); next_seq advances by one at each completed
+  //     packet and never otherwise;
+  //   ACK     base moves only to an accepted ack, and only forward, modulo
+  //     128: the new base lies in [base, next_seq], whatever the word said;
+  //   BUFFER  the replay buffer holds exactly the packets from the oldest
+  //     unacknowledged (base) to next_seq - 1 (and the one being taken),
+  //     each one HEAD, BODYs and one EOP, 2..MaxPktLen phits, back to
+  //     back from tail to wr; tail is the first phit of packet base (wr
+  //     when nothing is outstanding); used <= ReplayDepth; nothing still
+  //     unacknowledged is overwritten;
+  //   REPLAY  a replay starts with rp_seq = base and reads tail, the HEAD of
+  //     the oldest unacknowledged packet (the rewind); in REPLAY mode the
+  //     phit sent is the stored phit at rp_addr - 1, which lies inside
+  //     packet rp_seq; rp_seq stays in [the base at the replay's start,
+  //     next_seq), within Window of next_seq; the replay ends exactly at
+  //     the EOP of packet next_seq - 1, the last stored phit (rp_addr = wr);
+  //     nothing is stored and no head is taken during a replay. The first
+  //     replayed phit is compared word for word with the stored one; the
+  //     later ones by kind (HEAD, BODY, EOP at their positions), which
+  //     keeps the run short (a 24-bit compare tripled the induction time).
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  initial assume (!rst_ni);
+  always @(*) if (f_past_valid) assume (rst_ni);
+  always @(*) assume (cfg_timeout_i != '0);
+
+  localparam logic [1:0] F_HEAD = 2'(nr_pkg::KIND_HEAD);
+  localparam logic [1:0] F_BODY = 2'(nr_pkg::KIND_BODY);
+  localparam logic [1:0] F_EOP  = 2'(nr_pkg::KIND_EOP);
+
+  // The packets tracked: the f_nlo complete packets before next_seq, from
+  // f_lo = base, or in REPLAY mode from rp_seq if that is older (an ack may
+  // pass rp_seq during a replay; the buffer is not written meanwhile).
+  wire [6:0] f_rdist = next_seq - rp_seq;
+  wire       f_rp_old = replay && (f_rdist > outstanding);
+  wire [6:0] f_nlo   = f_rp_old ? f_rdist : outstanding;
+  wire [6:0] f_lo    = next_seq - f_nlo;
+  wire [F_RPW-1:0] f_cs = f_start[32'(next_seq[F_WIW-1:0])*F_RPW +: F_RPW];  // packet being taken
+  wire [F_RPW-1:0] f_bs = f_start[32'(base[F_WIW-1:0])*F_RPW +: F_RPW];      // packet base
+
+  logic [Window-1:0]       f_pv;     // tracked packet k exists
+  logic [Window*7-1:0]     f_ps;     // its sequence number, f_lo + k
+  logic [Window*F_RPW-1:0] f_pa;     // its first phit
+  logic [Window*F_RPW-1:0] f_pl;     // its length
+  for (genvar k = 0; k < Window; k++) begin : g_f_pkt
+    wire [6:0]       s  = f_lo + 7'(k);
+    wire [6:0]       s1 = s + 7'd1;
+    wire [F_RPW-1:0] a  = f_start[32'(s[F_WIW-1:0])*F_RPW +: F_RPW];
+    wire [F_RPW-1:0] e  = (s1 == next_seq && !in_pkt) ? f_wr
+                                                        : f_start[32'(s1[F_WIW-1:0])*F_RPW +: F_RPW];
+    assign f_pv[k]                 = (k < 32'(f_nlo));
+    assign f_ps[k*7 +: 7]          = s;
+    assign f_pa[k*F_RPW +: F_RPW]  = a;
+    wire [F_RPW-1:0] l  = e - a;
+    wire [F_RPW-1:0] ro = f_rp_addr - 1'b1 - a;
+    assign f_pl[k*F_RPW +: F_RPW]  = l;
+    always @(*) if (rst_ni && f_pv[k]) begin
+      assert (32'(l) >= 2 && 32'(l) <= MaxPktLen);
+      // REPLAY: the phit sent (read from rp_addr - 1) is inside packet rp_seq
+      if (replay && s == rp_seq) assert (ro < l);
+    end
+  end
+
+  // the stored phits, word by word: HEAD, BODYs, EOP for each tracked packet
+  for (genvar x = 0; x < ReplayDepth; x++) begin : g_f_word
+    wire [1:0] kind = f_mem[x*24 + 22 +: 2];
+    for (genvar k = 0; k < Window; k++) begin : g_f_pk
+      wire [F_RAW-1:0] off = F_RAW'(x) - f_pa[k*F_RPW +: F_RAW];
+      wire [F_RPW-1:0] len = f_pl[k*F_RPW +: F_RPW];
+      always @(*) if (rst_ni && f_pv[k] && {1'b0, off} < len)
+        assert (kind == ((off == '0) ? F_HEAD : ({1'b0, off} == len - 1'b1) ? F_EOP : F_BODY));
+    end
+    wire [F_RAW-1:0] offc = F_RAW'(x) - f_cs[F_RAW-1:0];
+    always @(*) if (rst_ni && in_pkt && 32'(offc) < 32'(f_len))
+      assert (kind == ((offc == '0) ? F_HEAD : F_BODY));
+  end
+
+  // base of the current replay
+  reg [6:0] f_rbase;
+  always @(posedge clk_i) if (rep_start) f_rbase <= base;
+
+  always @(*) if (rst_ni) begin
+    // WINDOW
+    assert (32'(outstanding) <= Window);
+    assert (outstanding == 7'(next_seq - base));
+    if (start)  assert (32'(outstanding) < Window && !replay && room);
+    if (in_pkt) assert (32'(outstanding) < Window && !replay);
+    if (keep)   assert (!replay);
+    assert (!(in_pkt && drop));
+    // BUFFER
+    assert (32'(F_RPW'(f_wr - f_tail)) <= ReplayDepth);
+    if (outstanding == '0 && !in_pkt) assert (f_tail == f_wr);
+    else                              assert (f_tail == f_bs);
+    if (f_nlo != '0) assert (32'(F_RPW'(f_wr - f_pa[0 +: F_RPW])) <= ReplayDepth);
+    if (in_pkt) begin
+      assert (f_len != '0 && 32'(f_len) < MaxPktLen);
+      assert (F_RPW'(f_wr - f_cs) == F_RPW'(f_len));
+      assert (32'(F_RPW'(f_cs - f_tail)) + MaxPktLen <= ReplayDepth);
+    end
+    // REPLAY
+    if (replay) begin
+      assert (!in_pkt);
+      assert (f_rdist != '0 && 32'(f_rdist) <= Window);
+      assert (7'(rp_seq - f_rbase) < 7'(next_seq - f_rbase));
+      assert (rp_phit[23:22] == f_mem[32'(F_RAW'(f_rp_addr - 1'b1))*24 + 22 +: 2]);
+      if (!trl && rp_phit[23:22] == F_EOP && 7'(rp_seq + 7'd1) == next_seq)
+        assert (f_rp_addr == f_wr);   // the replay ends at the last stored phit
+    end
+  end
+
+  always @(posedge clk_i) if (f_past_valid && $past(rst_ni)) begin
+    // WINDOW: next_seq counts completed packets
+    assert (next_seq == 7'($past(next_seq) + 7'($past(fin))));
+    // ACK: base moves only to an accepted ack, forward within the window
+    assert (7'(base - $past(base)) <= $past(outstanding));
+    if ($past(c_adv)) assert (base == $past(c_ack));
+    else              assert (base == $past(base));
+    // REPLAY: the rewind to the oldest unacknowledged packet
+    if ($past(rep_start)) begin
+      assert (replay && rp_seq == $past(base));
+      assert ($past(f_tail) == $past(f_bs) && f_rp_addr == F_RPW'($past(f_tail) + 1'b1));
+      assert (rp_phit == $past(f_mem[32'(f_tail[F_RAW-1:0])*24 +: 24]));
+      assert (rp_phit[23:22] == F_HEAD);
+    end
+  end
+`endif
 
 endmodule

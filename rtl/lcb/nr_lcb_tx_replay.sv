@@ -38,6 +38,8 @@
 // Cost: ReplayDepth x 24 RAM bits (one nr_ram_1r1w); Window x (log2
 //   ReplayDepth + 1) flops for start[]; 3 x (log2 ReplayDepth + 1) pointer,
 //   7 rp_seq and 1 mode flops; pointer incrementers and a subtractor.
+// Formal: under FORMAL, f_* outputs show wr, tail, rp_addr, start[] and the
+//   RAM words to nr_lcb_tx's proof.
 `include "nr_assert.svh"
 
 module nr_lcb_tx_replay #(
@@ -62,6 +64,15 @@ module nr_lcb_tx_replay #(
   output logic [23:0] rp_phit_o,
   output logic [6:0]  rp_seq_o,
   output logic        room_o
+`ifdef FORMAL
+  ,
+  // state and buffer contents, for nr_lcb_tx's proof
+  output logic [$clog2(ReplayDepth):0]          f_wr_o,
+  output logic [$clog2(ReplayDepth):0]          f_tail_o,
+  output logic [$clog2(ReplayDepth):0]          f_rp_addr_o,
+  output logic [Window*($clog2(ReplayDepth)+1)-1:0] f_start_o,
+  output logic [ReplayDepth*24-1:0]             f_mem_o
+`endif
 );
 
   `NR_PARAM_ASSERT(p_replay_depth, ReplayDepth >= 8 && ReplayDepth <= 4096
@@ -113,6 +124,12 @@ module nr_lcb_tx_replay #(
     .re_i   (ram_re),
     .raddr_i(ram_raddr),
     .rdata_o(rp_phit)
+`ifdef FORMAL
+    ,
+    .f_paddr_i('0),
+    .f_pdata_o(),
+    .f_mem_o  (f_mem_o)
+`endif
   );
 
   // ---- window slots ----
@@ -184,5 +201,14 @@ module nr_lcb_tx_replay #(
 
   `NR_ASSERT(a_used_range, 32'(used) <= ReplayDepth, clk_i, rst_ni)
   `NR_ASSERT(a_replay_kind, !replay_q || rp_phit[23:22] != K_RSVD, clk_i, rst_ni)
+
+`ifdef FORMAL
+  // Formal only: state and the buffer, for the window and replay invariants
+  // of nr_lcb_tx's proof (yosys does not resolve hierarchical references).
+  assign f_wr_o      = wr_q;
+  assign f_tail_o    = tail_q;
+  assign f_rp_addr_o = rp_addr_q;
+  assign f_start_o   = start_q;
+`endif
 
 endmodule

@@ -27,6 +27,7 @@
 // Latency: 0 (combinational from the inputs); state updates at the edge.
 // Cost: 16 CRC, clog2(MaxPktLen) length, 2 vc and 3 flag flops; CRC-16 trees
 //   of 22, 6 and 6 bits.
+// Formal: under FORMAL, f_len_o shows len_q to nr_lcb_tx's proof.
 `include "nr_assert.svh"
 
 module nr_lcb_tx_take #(
@@ -50,6 +51,10 @@ module nr_lcb_tx_take #(
   output logic              drop_o,
   output logic              ev_soft_o,
   output logic              ev_proto_o
+`ifdef FORMAL
+  ,
+  output logic [LenW-1:0]   f_len_o      // len_q, for nr_lcb_tx's proof
+`endif
 );
 
   `NR_PARAM_ASSERT(p_num_vcs, NumVcs >= 1 && NumVcs <= 4)
@@ -194,5 +199,11 @@ module nr_lcb_tx_take #(
   // A head is only taken when head_ok_i says so, and head_ok_i implies idle.
   `NR_ASSERT(a_head_ok_idle, !head_ok_i || (!in_pkt_q && !drop_q), clk_i, rst_ni)
   `NR_ASSERT(a_len_range, !in_pkt_q || len_q != '0, clk_i, rst_ni)
+
+`ifdef FORMAL
+  // Formal only: the packet length, for the replay-buffer invariants of
+  // nr_lcb_tx's proof (yosys does not resolve hierarchical references).
+  assign f_len_o = len_q;
+`endif
 
 endmodule

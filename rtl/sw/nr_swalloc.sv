@@ -82,6 +82,9 @@
 // Latency: 0 (fronts to pops and outputs combinational); state updates 1 cycle.
 // Cost: the blocks' (see their headers), plus per output a PayW-bit
 //   (L*|X_j|):1 mux.
+// Formal: the formal block at the end proves the allocation as a whole
+//   (tests/formal.list, docs/cells.md): no two inputs share an output, an
+//   output carries one packet from HEAD to EOP.
 `include "nr_assert.svh"
 
 module nr_swalloc #(
@@ -294,5 +297,146 @@ module nr_swalloc #(
       assign unused_drop = ^in_drop_iv_i[i*NumVcs +: NumVcs];
     end
   end
+
+`ifdef FORMAL
+  // ---- formal (ZipCPU style; scripts/formal.sh, tests/formal.list) ----
+  // The allocator as a whole (docs/nwn-arch.md 6.2-6.4; issue 13 §4).
+  // Environment: reset at step 0 only; the fronts behave like per-(input,
+  // VC) FIFOs of packets: a front holds (valid, target, payload) until it
+  // is popped, a VC presents HEAD, BODYs, EOP in order (f_mid: a HEAD of
+  // (i, v) was popped and its EOP not yet), and a HEAD targets a
+  // crosspoint of its input (a_tgt_xp); no VC is dropping (in_drop = 0);
+  // a port output's TX takes every phit presented (a_taken); a channel
+  // credit is returned only while one is outstanding. Proved:
+  //   - NO SHARING: each output grants at most one (input, VC) a cycle, and
+  //     at most one phit leaves it; it is the one popped for it, with that
+  //     front's payload (and, on a channel, its VC);
+  //   - PACKETS: every popped phit goes to the output of its packet (the
+  //     target of its HEAD); a HEAD leaves an output only when no packet is
+  //     in progress there (a port: on any VC; a channel: on its VC), so an
+  //     output carries one packet from its HEAD to its EOP (a channel one
+  //     per VC), and the owner registers (own_oiv) are exactly the packets
+  //     in progress;
+  //   - a port output starts a packet on VC v only with vc_ok[v] (VCT); a
+  //     channel output sends on VC v only with a credit (the credit
+  //     counter's assertions, which are assumptions only in its own proof);
+  //   - the blocks' assertions (one grant and one owner per front, no stray
+  //     front, an input accepts at most Speedup phits).
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  initial assume (!rst_ni);
+  always @(*) if (f_past_valid) assume (rst_ni);
+  always @(*) assume (in_drop_iv_i == '0);
+  always @(*) assume (pt_ready_i == '1);
+
+  localparam logic [1:0] F_HEAD = 2'(nr_pkg::KIND_HEAD);
+  localparam logic [1:0] F_EOP  = 2'(nr_pkg::KIND_EOP);
+  localparam logic [1:0] F_RSVD = 2'(nr_pkg::KIND_RSVD);
+
+  // the inputs: packets, fronts held until popped
+  reg  [NI*NumVcs-1:0]      f_mid = '0;   // (i, v) is inside a packet
+  reg  [NI*NumVcs*TgtW-1:0] f_dst;        // the output of that packet
+  logic [NI*NumVcs*TgtW-1:0] f_to;        // the output of the front's packet
+  for (genvar i = 0; i < NI; i++) begin : g_f_in
+    for (genvar v = 0; v < NumVcs; v++) begin : g_f_vc
+      localparam int B = i*NumVcs + v;
+      wire [1:0]      kind = in_pay_iv_i[B*PayW + PhitW - 1 -: 2];
+      wire [TgtW-1:0] tgt  = in_tgt_iv_i[B*TgtW +: TgtW];
+      assign f_to[B*TgtW +: TgtW] = f_mid[B] ? f_dst[B*TgtW +: TgtW] : tgt;
+      always @(*) if (rst_ni && in_valid_iv_i[B]) begin
+        if (f_mid[B]) assume (kind != F_HEAD && kind != F_RSVD);
+        else          assume (kind == F_HEAD && 32'(tgt) < NO && xmask_oi[32'(tgt)*NI + i]);
+      end
+      always @(posedge clk_i) if (f_past_valid && $past(rst_ni) && $past(in_valid_iv_i[B] && !in_pop_iv_o[B]))
+        assume (in_valid_iv_i[B] && in_pay_iv_i[B*PayW +: PayW] == $past(in_pay_iv_i[B*PayW +: PayW])
+                && tgt == $past(tgt));
+      always @(posedge clk_i) begin
+        if (!rst_ni) f_mid[B] <= 1'b0;
+        else if (in_pop_iv_o[B]) begin
+          if (kind == F_HEAD) begin
+            f_mid[B] <= 1'b1;
+            f_dst[B*TgtW +: TgtW] <= tgt;
+          end else if (kind == F_EOP) begin
+            f_mid[B] <= 1'b0;
+          end
+        end
+      end
+      // a pop is the grant of its packet's output, of a valid front
+      always @(*) if (rst_ni && in_pop_iv_o[B]) begin
+        assert (in_valid_iv_i[B]);
+        assert (gnt_oiv[(32'(f_to[B*TgtW +: TgtW])*NI + i)*NumVcs + v]);
+      end
+      // a packet in progress holds its output (a crosspoint), and only it
+      always @(*) if (rst_ni && f_mid[B])
+        assert (32'(f_dst[B*TgtW +: TgtW]) < NO && xmask_oi[32'(f_dst[B*TgtW +: TgtW])*NI + i]);
+      for (genvar j = 0; j < NO; j++) begin : g_f_own
+        always @(*) if (rst_ni)
+          assert (own_oiv[(j*NI + i)*NumVcs + v] == (f_mid[B] && 32'(f_dst[B*TgtW +: TgtW]) == j));
+      end
+    end
+  end
+
+  // the outputs
+  for (genvar j = 0; j < NO; j++) begin : g_f_out
+    localparam bit IS_PT = (PtFirst != 0) ? (j < NumPt) : (j >= NumCh);
+    localparam int LJ    = (PtFirst != 0) ? ((j < NumPt) ? j : j - NumPt)
+                                          : ((j < NumCh) ? j : j - NumCh);
+    logic            ov;                    // a phit leaves output j
+    logic [PayW-1:0] opay;
+    logic [VcW-1:0]  ovc;
+    logic [NumVcs-1:0] okv, crv;            // port: vc_ok; channel: a credit
+    if (IS_PT) begin : g_pt
+      assign ov   = pt_valid_o[LJ];
+      assign opay = pt_pay_o[LJ*PayW +: PayW];
+      assign ovc  = '0;
+      assign okv  = pt_vc_ok_i[LJ*NumVcs +: NumVcs];
+      assign crv  = '1;
+    end else begin : g_ch
+      assign ov   = ch_valid_o[LJ];
+      assign opay = ch_pay_o[LJ*PayW +: PayW];
+      assign ovc  = ch_vc_o[LJ*VcW +: VcW];
+      assign okv  = '1;
+      for (genvar v = 0; v < NumVcs; v++) begin : g_cr
+        wire [CrW-1:0] cc = ch_cc_o[(LJ*NumVcs + v)*CrW +: CrW];
+        assign crv[v] = (cc != '0);
+        // the environment returns a credit only while one is outstanding
+        always @(*) if (rst_ni && ch_cr_i[LJ*NumVcs + v]) assume (32'(cc) < Credits);
+      end
+    end
+    // who sends on j: the popped fronts whose packet goes to j
+    logic [NI*NumVcs-1:0] snd, busy;
+    for (genvar b = 0; b < NI*NumVcs; b++) begin : g_f_b
+      assign snd[b]  = in_pop_iv_o[b] && 32'(f_to[b*TgtW +: TgtW]) == j;
+      assign busy[b] = f_mid[b] && 32'(f_dst[b*TgtW +: TgtW]) == j;
+    end
+    always @(*) if (rst_ni) begin
+      // NO SHARING
+      assert ($onehot0(gnt_oiv[j*NI*NumVcs +: NI*NumVcs]));
+      assert ($onehot0(snd));
+      assert (ov == (snd != '0));
+    end
+    for (genvar i = 0; i < NI; i++) begin : g_f_i
+      for (genvar v = 0; v < NumVcs; v++) begin : g_f_v
+        localparam int B = i*NumVcs + v;
+        wire hd = in_pay_iv_i[B*PayW + PhitW - 1 -: 2] == F_HEAD;
+        // on a port, packets of all VCs; on a channel, those of VC v
+        logic [NI*NumVcs-1:0] same;
+        for (genvar b = 0; b < NI*NumVcs; b++) begin : g_same
+          assign same[b] = IS_PT || (b % NumVcs) == v;
+        end
+        always @(*) if (rst_ni && snd[B]) begin
+          assert (opay == in_pay_iv_i[B*PayW +: PayW]);
+          if (!IS_PT) assert (32'(ovc) == v);
+          // PACKETS: a HEAD only onto a free output
+          if (hd) assert ((busy & same) == '0);
+          if (hd && IS_PT) assert (okv[v]);
+          if (!IS_PT) assert (crv[v]);
+        end
+        // one packet in progress per output (channel: per VC)
+        always @(*) if (rst_ni && busy[B]) assert ((busy & same) == (NI*NumVcs)'(1) << B);
+      end
+    end
+  end
+`endif
 
 endmodule
