@@ -14,9 +14,6 @@ typedef struct {
     nr_lf_ent *e;
     uint32_t mask; /* ring size - 1 (ring size: power of two >= depth) */
     uint32_t head, cnt;
-    nr_lf_ent fr;  /* a copy of e[head] while cnt > 0: the allocators read the
-                    * front of every non-empty buffer each cycle, and the copy
-                    * keeps that read in the array of nr_lfifo (speed only) */
 } nr_lfifo;
 
 /* Allocate room for `depth` entries (in flight + stored). 0, or -1 if out of
@@ -27,11 +24,11 @@ void nr_lfifo_release(nr_lfifo *f);
 /* The front is usable in cycle now. Eval-time read. */
 static inline int nr_lfifo_ready(const nr_lfifo *f, uint32_t now)
 {
-    return f->cnt && sw_time_ge(now, f->fr.t);
+    return f->cnt && sw_time_ge(now, f->e[f->head].t);
 }
 /* Front phit and tag (only when ready). */
-static inline uint32_t nr_lfifo_front(const nr_lfifo *f) { return f->fr.v & 0xFFFFFFu; }
-static inline unsigned nr_lfifo_front_tag(const nr_lfifo *f) { return f->fr.v >> 24; }
+static inline uint32_t nr_lfifo_front(const nr_lfifo *f) { return f->e[f->head].v & 0xFFFFFFu; }
+static inline unsigned nr_lfifo_front_tag(const nr_lfifo *f) { return f->e[f->head].v >> 24; }
 /* Push at the clock edge: phit usable from cycle t. Returns -1 if the ring is
  * full, which means the sender broke the credit protocol. Commit-time. */
 static inline int nr_lfifo_push(nr_lfifo *f, uint32_t phit, unsigned tag, uint32_t t)
@@ -41,8 +38,6 @@ static inline int nr_lfifo_push(nr_lfifo *f, uint32_t phit, unsigned tag, uint32
     nr_lf_ent *e = &f->e[(f->head + f->cnt) & f->mask];
     e->v = (phit & 0xFFFFFFu) | ((uint32_t)tag << 24);
     e->t = t;
-    if (!f->cnt)
-        f->fr = *e;
     f->cnt++;
     return 0;
 }
@@ -50,8 +45,7 @@ static inline int nr_lfifo_push(nr_lfifo *f, uint32_t phit, unsigned tag, uint32
 static inline void nr_lfifo_pop(nr_lfifo *f)
 {
     f->head = (f->head + 1) & f->mask;
-    if (--f->cnt)
-        f->fr = f->e[f->head];
+    f->cnt--;
 }
 
 /* ---- nr_cwheel: credit returns with latency ---- */
