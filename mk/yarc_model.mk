@@ -9,7 +9,7 @@ YARC_MODEL_TEST_BINS := $(YARC_MODEL_TESTS:%=$(BUILD)/tests/unit/test_%)
 $(YARC_MODEL_TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
 	$(CC) -o $@ $< $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
-$(YARC_MODEL_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAGS += -Itests/unit -Icsrc/model -Itb/yarc
+$(YARC_MODEL_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAGS += -Itests/unit -Icsrc/model
 
 TEST_BINS += $(YARC_MODEL_TEST_BINS)
 UNIT_TARGETS += test-yarc-model
@@ -18,7 +18,6 @@ test-yarc-model: $(BUILD)/.deps-ok $(NRMODEL) $(YARC_MODEL_TEST_BINS)
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/yarc_model.list
 
 YARC_BENCH := $(BUILD)/bin/yarc_model_bench
-$(BUILD)/obj/tb/yarc/model_bench.o: CFLAGS += -Itb/yarc
 $(YARC_BENCH): $(BUILD)/obj/tb/yarc/model_bench.o $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
 	$(CC) -o $@ $< $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)

@@ -3,7 +3,7 @@
  *
  * For each mode (bare, LCB) and offered load, runs the model at k = 64 (or
  * -r/-c for YARC, -p for the network switches) with uniform random traffic (Bernoulli injection, BlackWidow length
- * mix, both VCs) through tb/yarc/yarc_env.h, and prints simulated cycles per
+ * mix, both VCs) through tb/yarc/common/renv.h, and prints simulated cycles per
  * second and phit-hops per second (phits leaving router outputs), for the
  * whole loop and for the router alone (time inside nr_yarc_eval/tick). With
  * LCBs the environment has a peer NIC LCB model on every port, so the loop
@@ -15,7 +15,7 @@
  *                         [-S speedup] [-M tops] [-n cycles] [-w warmup]
  *                         [-m bare|lcb|both] [-l load,load,...] [-s seed] [-k reps]
  * cn, fc, bb: the named configurations of configs/configs.txt at -p ports
- * (yenv_nwn_params), with -S Speedup and -M M if given.
+ * (renv_nwn_params), with -S Speedup and -M M if given.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -25,7 +25,7 @@
 
 #include "nr_inj.h"
 #include "nr_traffic.h"
-#include "yarc_env.h"
+#include "common/renv.h"
 
 static double now_s(void)
 {
@@ -45,13 +45,13 @@ static double cpu_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Time spent inside the router model (yenv timer hook). */
+/* Time spent inside the router model (renv timer hook). */
 typedef struct {
     double acc, start;
     int on;
 } model_clock;
 
-static void timer_hook(yenv *e, int stop)
+static void timer_hook(renv *e, int stop)
 {
     model_clock *mc = e->ctx;
     if (!mc->on)
@@ -80,18 +80,18 @@ static void point(const bench_model *bm, int lcb, double load, long warm, long c
 {
     char err[256];
     int n;
-    yenv e;
+    renv e;
     if (bm->org == 'y') {
-        nr_yarc_params p = yenv_params(bm->rows, bm->cols, lcb);
+        nr_yarc_params p = renv_params(bm->rows, bm->cols, lcb);
         n = bm->rows * bm->cols;
-        yenv_init(&e, &p, NULL, 2, seed);
+        renv_init(&e, &p, NULL, 2, seed);
     } else {
-        nr_nwn_params p = yenv_nwn_params(bm->org, bm->ports, lcb);
+        nr_nwn_params p = renv_nwn_params(bm->org, bm->ports, lcb);
         p.speedup = bm->speedup;
         if (bm->m > 0)
             p.m = bm->m;
         n = bm->ports;
-        yenv_init_nwn(&e, &p, NULL, 2, seed);
+        renv_init_nwn(&e, &p, NULL, 2, seed);
     }
     model_clock mc = {0, 0, 0};
     e.ctx = &mc;
@@ -127,7 +127,7 @@ static void point(const bench_model *bm, int lcb, double load, long warm, long c
             const nr_inj_pkt_t *k;
             /* keep a packet or two in the port's source, the rest waits in
              * the injection process's unbounded queue */
-            while (yenv_src_backlog(&e, s) < 64 && (k = nr_inj_peek(&inj[s])) != NULL) {
+            while (renv_src_backlog(&e, s) < 64 && (k = nr_inj_peek(&inj[s])) != NULL) {
                 nr_pkt_desc_t d = nr_pkt_desc(
                     (unsigned)s, (unsigned)k->dest, (unsigned)k->vc,
                     seq[((size_t)s * (size_t)n + (size_t)k->dest) * 2 + (size_t)k->vc]++, k->len);
@@ -136,11 +136,11 @@ static void point(const bench_model *bm, int lcb, double load, long warm, long c
                     fprintf(stderr, "build: %s\n", err);
                     exit(2);
                 }
-                yenv_send(&e, s, ph, len);
+                renv_send(&e, s, ph, len);
                 nr_inj_pop(&inj[s]);
             }
         }
-        yenv_step(&e);
+        renv_step(&e);
     }
     res->wall = now_s() - t0;
     res->cpu = cpu_s() - c0;
@@ -149,14 +149,14 @@ static void point(const bench_model *bm, int lcb, double load, long warm, long c
     res->cycles = (uint64_t)cycles;
     res->hops = e.phit_hops - hops0;
     res->accepted = (double)res->hops / (double)cycles / n;
-    if (yenv_errors(&e))
+    if (renv_errors(&e))
         exit(1);
     for (int s = 0; s < n; s++)
         nr_inj_free(&inj[s]);
     free(inj);
     free(seq);
     nr_traffic_free(&tp);
-    yenv_free(&e);
+    renv_free(&e);
 }
 
 int main(int argc, char **argv)

@@ -10,21 +10,21 @@
 #include "nr_crc.h"
 #include "nwn_priv.h"
 #define YT_ROUTE_STEPS 600
-#include "yenv_test.h"
+#include "renv_test.h"
 
-static void env_open(yenv *e, cap_t *c, const nr_nwn_params *p)
+static void env_open(renv *e, cap_t *c, const nr_nwn_params *p)
 {
-    yenv_init_nwn(e, p, NULL, 1, nr_test_seed);
+    renv_init_nwn(e, p, NULL, 1, nr_test_seed);
     cap_attach(e, c);
 }
 
 /* An environment of p whose deliveries go to the cap_t at the start of the
  * watcher w (size bytes, cleared), with hook as its timer. */
-static void watch_open(yenv *e, void *w, size_t size, const nr_nwn_params *p, uint64_t seed,
-                       void (*hook)(yenv *, int))
+static void watch_open(renv *e, void *w, size_t size, const nr_nwn_params *p, uint64_t seed,
+                       void (*hook)(renv *, int))
 {
     memset(w, 0, size);
-    yenv_init_nwn(e, p, NULL, 1, seed);
+    renv_init_nwn(e, p, NULL, 1, seed);
     e->ctx = w;
     e->on_pkt = cap_pkt;
     e->timer = hook;
@@ -68,7 +68,7 @@ static void test_params(void)
         {64, 2, 16, 0, 2, 0, 0}, {8, 2, 4, 1, 1, 1, 0},
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
-        nr_nwn_params p = yenv_nwn_params('f', good[i].k, good[i].lcb);
+        nr_nwn_params p = renv_nwn_params('f', good[i].k, good[i].lcb);
         p.r = good[i].r;
         p.m = good[i].m;
         p.bb = good[i].bb;
@@ -76,7 +76,7 @@ static void test_params(void)
         p.self_turn = good[i].self;
         err[0] = 0;
         CHECK_EQ(nr_nwn_check(&p, err, sizeof err), 0);
-        nr_lcb_cfg lc = yenv_lcb_cfg();
+        nr_lcb_cfg lc = renv_lcb_cfg();
         nr_nwn *m = nr_nwn_new(&p, &lc, err, sizeof err);
         CHECK(m != NULL);
         nr_nwn_free(m);
@@ -110,7 +110,7 @@ static void test_params(void)
         {64, 16, 4, F_MAXPKT, 300, "LCB: MaxPktLen"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        nr_nwn_params p = yenv_nwn_params('f', bad[i].k, 1);
+        nr_nwn_params p = renv_nwn_params('f', bad[i].k, 1);
         p.r = bad[i].r;
         p.m = bad[i].m;
         int *f[] = {&p.num_ports, &p.r, &p.m, &p.bb, &p.speedup, &p.self_turn, &p.num_vcs,
@@ -122,13 +122,13 @@ static void test_params(void)
         err[0] = 0;
         CHECK_EQ(nr_nwn_check(&p, err, sizeof err), -1);
         CHECK_STR(err, bad[i].msg);
-        nr_lcb_cfg lc = yenv_lcb_cfg();
+        nr_lcb_cfg lc = renv_lcb_cfg();
         err[0] = 0;
         CHECK(nr_nwn_new(&p, &lc, err, sizeof err) == NULL);
         CHECK_STR(err, bad[i].msg);
     }
     /* BufDepth >= 2*ChanLat: 4 is too small for ChanLat 3 */
-    nr_nwn_params p = yenv_nwn_params('f', 16, 0);
+    nr_nwn_params p = renv_nwn_params('f', 16, 0);
     p.chan_lat = 3;
     p.buf_depth = 4;
     CHECK_EQ(nr_nwn_check(&p, err, sizeof err), -1);
@@ -136,11 +136,11 @@ static void test_params(void)
     p.buf_depth = 8;
     CHECK_EQ(nr_nwn_check(&p, err, sizeof err), 0);
     /* bare switches do not look at the LCB parameters */
-    p = yenv_nwn_params('b', 16, 0);
+    p = renv_nwn_params('b', 16, 0);
     p.replay_depth = 100;
     CHECK_EQ(nr_nwn_check(&p, err, sizeof err), 0);
     /* with LCBs the run-time configuration is required */
-    p = yenv_nwn_params('c', 16, 1);
+    p = renv_nwn_params('c', 16, 1);
     CHECK(nr_nwn_new(&p, NULL, err, sizeof err) == NULL);
     CHECK_STR(err, "lcfg");
     CHECK_EQ(nr_nwn_check(NULL, err, sizeof err), -1);
@@ -154,7 +154,7 @@ static void test_pure(void)
     for (int o = 0; o < 3; o++)
         for (int k = 4; k <= 64; k *= 2)
             for (int self = 0; self < 2; self++) {
-                nr_nwn_params p = yenv_nwn_params(orgs[o], k, 0);
+                nr_nwn_params p = renv_nwn_params(orgs[o], k, 0);
                 p.self_turn = self;
                 nwn_geom g;
                 nwn_geom_of(&p, &g);
@@ -233,7 +233,7 @@ static void test_pure(void)
         {'f', 16, 8, 2, 1, 0, 192},   {'b', 16, 8, 2, 1, 0, 128},   {'c', 16, 1, 0, 1, 0, 240},
     };
     for (size_t i = 0; i < sizeof xc / sizeof xc[0]; i++) {
-        nr_nwn_params p = yenv_nwn_params(xc[i].org, xc[i].k, 0);
+        nr_nwn_params p = renv_nwn_params(xc[i].org, xc[i].k, 0);
         p.r = xc[i].r;
         p.m = xc[i].m;
         p.speedup = xc[i].s;
@@ -253,12 +253,12 @@ static void test_pure(void)
 /* §8: zero-load latency of every pair at k = 16, and a gap-free packet. */
 static void latency_run(char org, int lcb, int lat, int all_pairs)
 {
-    nr_nwn_params p = yenv_nwn_params(org, 16, lcb);
+    nr_nwn_params p = renv_nwn_params(org, 16, lcb);
     p.chan_lat = lat;
-    yenv e;
+    renv e;
     cap_t c;
     env_open(&e, &c, &p);
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     int shapes[4] = {0};
     for (int s = 0; s < 16; s++)
         for (int q = 0; q < 16; q++) {
@@ -268,7 +268,7 @@ static void latency_run(char org, int lcb, int lat, int all_pairs)
             int len = 4 + (s + q) % 30;
             int l = mk(ph, (unsigned)s, (unsigned)q, (unsigned)(q & 1), len, 0, 0, 0, NULL, 0);
             for (int i = 0; i < 12; i++)
-                yenv_step(&e);
+                renv_step(&e);
             if (sub == 0) {
                 CHECK_EQ(route_one(&e, s, ph, l), -(s == q ? NR_DROP_SELF : NR_DROP_UPUP));
                 continue;
@@ -284,8 +284,8 @@ static void latency_run(char org, int lcb, int lat, int all_pairs)
         CHECK(shapes[1] > 0 && shapes[3] > 0 && shapes[2] == 0);
     if (org == 'b')
         CHECK(shapes[1] > 0 && shapes[2] > 0 && shapes[3] > 0);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 static void test_latency(void)
@@ -305,23 +305,23 @@ static void test_latency(void)
  * One packet per input per round, round s sending p -> (p + s) mod k. */
 static void routing_all(char org, int k)
 {
-    nr_nwn_params p = yenv_nwn_params(org, k, 0);
-    yenv e;
+    nr_nwn_params p = renv_nwn_params(org, k, 0);
+    renv e;
     cap_t c;
     env_open(&e, &c, &p);
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     long expect_self = 0, expect_upup = 0, expect_pkts = 0;
     for (int s = 0; s < k; s++) {
         for (int src = 0; src < k; src++) {
             int q = (src + s) % k, sub = ref_subswitches(&p, src, q);
             int l = mk(ph, (unsigned)src, (unsigned)q, (unsigned)((src + s) & 1), 6 + (q & 7),
                        0, 0, 0, NULL, 0);
-            yenv_send(&e, src, ph, l);
+            renv_send(&e, src, ph, l);
             expect_pkts += sub > 0;
             expect_self += sub == 0 && src == q;
             expect_upup += sub == 0 && src != q;
         }
-        CHECK(yenv_drain(&e, 10, 5000));
+        CHECK(renv_drain(&e, 10, 5000));
     }
     CHECK_EQ(c.bad, 0);
     CHECK_EQ(c.npkt, expect_pkts);
@@ -340,12 +340,12 @@ static void routing_all(char org, int k)
     /* destinations >= NumPorts are unroutable in single-router mode */
     int l = mk(ph, 3, (unsigned)k, 0, 5, 0, 0, 0, NULL, 0);
     CHECK_EQ(route_one(&e, 3, ph, l), -NR_DROP_NO_ROUTE);
-    CHECK(yenv_drain(&e, 10, 2000));
+    CHECK(renv_drain(&e, 10, 2000));
     for (int q = 0; q < k; q++)
         for (int v = 0; v < 2; v++)
-            CHECK_EQ(e.src[q].cred[v], p.in_buf_per_vc);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+            CHECK_EQ(e.src[q].vct.cred[v], p.in_buf_per_vc);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 static void test_routing_all(void)
@@ -360,11 +360,11 @@ static void test_routing_all(void)
  * the dropped packets' credits come back and later packets go through. */
 static void drops_case(char org, int lcb)
 {
-    nr_nwn_params p = yenv_nwn_params(org, 16, lcb);
-    yenv e;
+    nr_nwn_params p = renv_nwn_params(org, 16, lcb);
+    renv e;
     cap_t c;
     env_open(&e, &c, &p);
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     long want[8] = {0};
     int l;
     /* MALFORMED: vc >= NumVcs (bare: an LCB sender does not send such a
@@ -415,8 +415,8 @@ static void drops_case(char org, int lcb)
         /* stray phits from a bare sender: MALFORMED, consumed up to the EOP */
         uint32_t stray[3] = {nr_phit_make(NR_KIND_BODY, 1), nr_phit_make(NR_KIND_BODY, 2),
                              nr_eop_make(NR_OK_HEALTHY, 0)};
-        yenv_send(&e, 2, stray, 3);
-        CHECK(yenv_drain(&e, 10, 500));
+        renv_send(&e, 2, stray, 3);
+        CHECK(renv_drain(&e, 10, 500));
         CHECK_EQ(e.drop_reason_last[2], NR_DROP_MALFORMED);
         want[NR_DROP_MALFORMED]++;
     }
@@ -431,14 +431,14 @@ static void drops_case(char org, int lcb)
         l = mk(ph, (unsigned)s, (unsigned)q, (unsigned)(s & 1), 64, 0, 0, 0, NULL, 0);
         CHECK_EQ(route_one(&e, s, ph, l), q);
     }
-    CHECK(yenv_drain(&e, 30, 2000));
+    CHECK(renv_drain(&e, 30, 2000));
     if (!lcb)
         for (int s = 0; s < 16; s++)
             for (int v = 0; v < 2; v++)
-                CHECK_EQ(e.src[s].cred[v], p.in_buf_per_vc);
+                CHECK_EQ(e.src[s].vct.cred[v], p.in_buf_per_vc);
     CHECK_EQ(c.bad, 0);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 static void test_drops(void)
@@ -736,28 +736,28 @@ static void test_small_buffers(void)
 {
     for (int lat = 1; lat <= 4; lat++) {
         for (int o = 0; o < 2; o++) {
-            nr_nwn_params p = yenv_nwn_params(o ? 'b' : 'f', 16, lat & 1);
+            nr_nwn_params p = renv_nwn_params(o ? 'b' : 'f', 16, lat & 1);
             p.chan_lat = lat;
             p.buf_depth = lat == 3 ? 8 : 2 * lat;
-            yenv e;
+            renv e;
             cap_t c;
             env_open(&e, &c, &p);
-            uint32_t ph[YENV_MAXLEN];
+            uint32_t ph[RENV_MAXLEN];
             int pairs[4][2] = {{0, 1}, {0, 5}, {1, 13}, {12, 3}};
             for (int k = 0; k < 4; k++) {
                 int s = pairs[k][0], q = pairs[k][1];
                 int l = mk(ph, (unsigned)s, (unsigned)q, (unsigned)(k & 1), 64, 0, 0, 0, NULL, 0);
                 long first, last;
                 int np = c.npkt;
-                yenv_send(&e, s, ph, l);
+                renv_send(&e, s, ph, l);
                 yt_hops(&e, 400, &c.npkt, &first, &last);
                 CHECK_EQ(c.npkt, np + 1);
                 CHECK_EQ(c.port, q);
                 CHECK_EQ(last - first + 1, 64);
             }
             CHECK_EQ(c.bad, 0);
-            CHECK_EQ(yenv_errors(&e), 0);
-            yenv_free(&e);
+            CHECK_EQ(renv_errors(&e), 0);
+            renv_free(&e);
         }
     }
 }
@@ -768,34 +768,34 @@ static void test_small_buffers(void)
 static void test_vc_independence(void)
 {
     for (int lcb = 0; lcb < 2; lcb++) {
-        nr_nwn_params p = yenv_nwn_params('f', 16, lcb);
+        nr_nwn_params p = renv_nwn_params('f', 16, lcb);
         p.m = 1; /* one top: every packet between bottoms shares it */
-        yenv e;
+        renv e;
         cap_t c;
         env_open(&e, &c, &p);
-        uint32_t ph[YENV_MAXLEN];
+        uint32_t ph[RENV_MAXLEN];
         e.snk[5].hold_mask = 1u; /* output 5 returns no VC 0 credits */
         for (int k = 0; k < 3; k++) {
             int l = mk(ph, 0, 5, 0, 64, 0, 0, 0, NULL, 0);
-            yenv_send(&e, 0, ph, l);
+            renv_send(&e, 0, ph, l);
         }
         for (int t = 0; t < 400; t++)
-            yenv_step(&e);
+            renv_step(&e);
         CHECK_EQ(c.heads_out, 2); /* the third waits (VCT: 128 credits = two packets) */
         for (int k = 0; k < 40; k++) {
             int l = mk(ph, 0, 5, 1, 4 + k % 16, 0, 0, 0, NULL, 0);
-            yenv_send(&e, 0, ph, l);
+            renv_send(&e, 0, ph, l);
         }
         for (int t = 0; t < 1500 && c.heads_out < 42; t++)
-            yenv_step(&e);
+            renv_step(&e);
         CHECK_EQ(c.heads_out, 42);
         e.snk[5].hold_mask = 0;
-        CHECK(yenv_drain(&e, 150, 5000));
+        CHECK(renv_drain(&e, 150, 5000));
         CHECK_EQ(c.heads_out, 43);
         CHECK_EQ(c.npkt, 43);
         CHECK_EQ(c.bad, 0);
-        CHECK_EQ(yenv_errors(&e), 0);
-        yenv_free(&e);
+        CHECK_EQ(renv_errors(&e), 0);
+        renv_free(&e);
     }
 }
 
@@ -807,7 +807,7 @@ typedef struct {
     long heads, viol;
 } vct_t;
 
-static void vct_hook(yenv *e, int stop)
+static void vct_hook(renv *e, int stop)
 {
     vct_t *w = e->ctx;
     if (!stop)
@@ -833,21 +833,21 @@ static void test_vct(void)
 {
     const char orgs[] = {'c', 'f', 'b'};
     for (int o = 0; o < 3; o++) {
-        nr_nwn_params p = yenv_nwn_params(orgs[o], 16, 0);
-        yenv e;
+        nr_nwn_params p = renv_nwn_params(orgs[o], 16, 0);
+        renv e;
         vct_t w;
         watch_open(&e, &w, sizeof w, &p, nr_test_seed, vct_hook);
-        uint32_t ph[YENV_MAXLEN];
+        uint32_t ph[RENV_MAXLEN];
         /* 40-phit packets to port 6 from four inputs; port 6 holds its VC 0
          * credits: 128 -> 88 -> 48 < 64, so exactly two start */
         e.snk[6].hold_mask = 1u;
         int srcs[4] = {0, 3, 9, 14};
         for (int k = 0; k < 4; k++) {
             int l = mk(ph, (unsigned)srcs[k], 6, 0, 40, 0, 0, 0, NULL, 0);
-            yenv_send(&e, srcs[k], ph, l);
+            renv_send(&e, srcs[k], ph, l);
         }
         for (int t = 0; t < 500; t++)
-            yenv_step(&e);
+            renv_step(&e);
         CHECK_EQ(w.cap.npkt, 2);
         CHECK_EQ(e.nw->fr.bp[6].cnt[0], 48);
         e.snk[6].hold_mask = 0;
@@ -862,18 +862,18 @@ static void test_vct(void)
             sent++;
             int l = mk(ph, (unsigned)s, (unsigned)q, (unsigned)nr_rng_below(&r, 2),
                        4 + (int)nr_rng_below(&r, 61), 0, 0, 0, NULL, 0);
-            yenv_send(&e, s, ph, l);
+            renv_send(&e, s, ph, l);
         }
         for (int q = 0; q < 16; q++)
             e.snk[q].bp = 0.5;
-        CHECK(yenv_drain(&e, 50, 100000));
+        CHECK(renv_drain(&e, 50, 100000));
         CHECK_EQ(w.heads, sent);
         CHECK_EQ(w.cap.npkt, sent);
         CHECK(sent > 200);
         CHECK_EQ(w.viol, 0);
         CHECK_EQ(w.cap.bad, 0);
-        CHECK_EQ(yenv_errors(&e), 0);
-        yenv_free(&e);
+        CHECK_EQ(renv_errors(&e), 0);
+        renv_free(&e);
     }
 }
 
@@ -883,11 +883,11 @@ static void test_vct(void)
 static void test_source_route(void)
 {
     for (int lcb = 0; lcb < 2; lcb++) {
-        nr_nwn_params p = yenv_nwn_params('f', 16, lcb);
-        yenv e;
+        nr_nwn_params p = renv_nwn_params('f', 16, lcb);
+        renv e;
         cap_t c;
         env_open(&e, &c, &p);
-        uint32_t ph[YENV_MAXLEN];
+        uint32_t ph[RENV_MAXLEN];
         for (int k = 0; k < 6; k++) {
             unsigned q = k & 1 ? 1u : 9u;
             unsigned hops[3] = {q, 17u + (unsigned)k, 33u};
@@ -907,19 +907,19 @@ static void test_source_route(void)
         int l = mk(ph, 2, 9, 0, 20, 0, 0, 1, NULL, 0x1234);
         CHECK_EQ(route_one(&e, 2, ph, l), 9);
         CHECK(memcmp(c.ph, ph, sizeof(uint32_t) * (size_t)l) == 0);
-        CHECK_EQ(yenv_errors(&e), 0);
-        yenv_free(&e);
+        CHECK_EQ(renv_errors(&e), 0);
+        renv_free(&e);
     }
 }
 
 /* §9: per-port tables (cfg_tile = the port), broadcast, CFG_BAD, timing. */
 static void test_cfg(void)
 {
-    nr_nwn_params p = yenv_nwn_params('b', 16, 0);
-    yenv e;
+    nr_nwn_params p = renv_nwn_params('b', 16, 0);
+    renv e;
     cap_t c;
     env_open(&e, &c, &p);
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     /* port 3's L2P: logical 5 -> physical 10 (through a top); other ports unchanged */
     cfg(&e, 0, 3, 0xC0 + 5, 0x40 | 10);
     int l = mk(ph, 3, 5, 0, 8, 0, 0, 0, NULL, 0);
@@ -955,28 +955,28 @@ static void test_cfg(void)
      * cycle t is routed in t + 3: a write in t + 2 applies to it, one in
      * t + 3 does not. */
     for (int late = 0; late < 2; late++) {
-        CHECK(yenv_drain(&e, 10, 1000));
+        CHECK(renv_drain(&e, 10, 1000));
         cfg(&e, 1, 0, 0x40 + 1, 0x41); /* DLUT[1] valid (port 1) */
         l = mk(ph, 0, 1, 0, 8, 0, 0, 0, NULL, 0);
         uint64_t d0 = e.drops[0];
         int n0 = c.npkt;
-        yenv_send(&e, 0, ph, l); /* the head enters in the next step, t */
-        yenv_step(&e);
-        yenv_step(&e);
+        renv_send(&e, 0, ph, l); /* the head enters in the next step, t */
+        renv_step(&e);
+        renv_step(&e);
         if (late)
-            yenv_step(&e);
+            renv_step(&e);
         cfg(&e, 1, 0, 0x40 + 1, 0x00); /* DLUT[1] invalid: in t + 2 or t + 3 */
-        CHECK(yenv_drain(&e, 10, 1000));
+        CHECK(renv_drain(&e, 10, 1000));
         CHECK_EQ(e.drops[0] - d0, late ? 0u : 1u);
         CHECK_EQ(c.npkt - n0, late ? 1 : 0);
     }
     CHECK_EQ(c.bad, 7); /* remapped and adaptive packets leave where dest does not say */
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 /* RT_DROP is raised in the RC cycle: 3 cycles after a bare head enters. */
-static void drop_hook(yenv *e, int stop)
+static void drop_hook(renv *e, int stop)
 {
     long *when = e->ctx;
     if (stop && ((e->out.tev[0] >> NR_TEV_RT_DROP) & 1u) && *when < 0)
@@ -984,21 +984,21 @@ static void drop_hook(yenv *e, int stop)
 }
 static void test_drop_timing(void)
 {
-    nr_nwn_params p = yenv_nwn_params('f', 16, 0);
-    yenv e;
-    yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
+    nr_nwn_params p = renv_nwn_params('f', 16, 0);
+    renv e;
+    renv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
     long when = -1;
     e.ctx = &when;
     e.timer = drop_hook;
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     int l = mk(ph, 0, 0, 0, 8, 0, 0, 0, NULL, 0);
     long t0 = (long)e.t;
-    yenv_send(&e, 0, ph, l);
+    renv_send(&e, 0, ph, l);
     for (int i = 0; i < 20; i++)
-        yenv_step(&e);
+        renv_step(&e);
     CHECK_EQ(when - t0, 3);
     CHECK_EQ(e.drop_reason[NR_DROP_SELF], 1);
-    yenv_free(&e);
+    renv_free(&e);
 }
 
 /* Interface violations the model reports (nr_nwn_errors). */
@@ -1006,7 +1006,7 @@ static void test_errors(void)
 {
     char buf[256];
     /* a bare sink that returns more credits than it got */
-    nr_nwn_params p = yenv_nwn_params('f', 16, 0);
+    nr_nwn_params p = renv_nwn_params('f', 16, 0);
     char err[200];
     nr_nwn *m = nr_nwn_new(&p, NULL, err, sizeof err);
     nr_rtr_in in;
@@ -1040,8 +1040,8 @@ static void test_errors(void)
     CHECK_STR(buf, "overflow");
     nr_nwn_free(m);
     /* with LCBs: nothing to report on a quiet switch */
-    p = yenv_nwn_params('b', 16, 1);
-    nr_lcb_cfg lc = yenv_lcb_cfg();
+    p = renv_nwn_params('b', 16, 1);
+    nr_lcb_cfg lc = renv_lcb_cfg();
     m = nr_nwn_new(&p, &lc, err, sizeof err);
     memset(&in, 0, sizeof in);
     for (int t = 0; t < 50; t++) {
@@ -1060,7 +1060,7 @@ typedef struct {
     int tgt[256], vc[256];
 } watch_t;
 
-static void watch_hook(yenv *e, int stop)
+static void watch_hook(renv *e, int stop)
 {
     if (!stop)
         return;
@@ -1077,12 +1077,12 @@ static void watch_hook(yenv *e, int stop)
  * moves past every adaptive choice and only then. */
 static void test_adaptive_top(void)
 {
-    nr_nwn_params p = yenv_nwn_params('f', 16, 0); /* R = 8, n = 2 */
+    nr_nwn_params p = renv_nwn_params('f', 16, 0); /* R = 8, n = 2 */
     p.m = 4;                                       /* four tops */
-    yenv e;
+    renv e;
     watch_t w;
     watch_open(&e, &w, sizeof w, &p, nr_test_seed, watch_hook);
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     /* all credits equal: the tops in turn, 0, 1, 2, 3, 0 ...; local turns
      * (to port 1) do not move the pointer */
     int expect_t = 0;
@@ -1113,10 +1113,10 @@ static void test_adaptive_top(void)
     e.snk[4].hold_mask = 1u;
     for (int i = 0; i < 3; i++) {
         l = mk(ph, 1, 4, 0, 64, 0, 0, 0, NULL, 0);
-        yenv_send(&e, 1, ph, l);
+        renv_send(&e, 1, ph, l);
     }
     for (int t = 0; t < 400; t++)
-        yenv_step(&e);
+        renv_step(&e);
     CHECK_EQ(w.cap.npkt, 12);
     const nr_swalloc *b0 = &e.nw->sw[0];
     int blocked_t = -1, zero = 0;
@@ -1158,11 +1158,11 @@ static void test_adaptive_top(void)
     }
     CHECK_EQ(took, 2);
     e.snk[4].hold_mask = 0; /* the sink frees a credit per cycle: 64 before the start */
-    CHECK(yenv_drain(&e, 150, 5000));
+    CHECK(renv_drain(&e, 150, 5000));
     CHECK_EQ(w.cap.npkt, 12 + 8 + 8 + 1);
     CHECK_EQ(w.cap.bad, 0);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 /* §4.3, a = 1 with TopChoice = 1: the seed's random top. The LFSR has the
@@ -1197,13 +1197,13 @@ static void test_random_top(void)
                 CHECK(labs(cnt[t] * M - 65535) < 65535 / 20);
         }
     /* in the model */
-    nr_nwn_params p = yenv_nwn_params('f', 16, 0); /* R = 8, n = 2 */
+    nr_nwn_params p = renv_nwn_params('f', 16, 0); /* R = 8, n = 2 */
     p.m = 4;
     p.top_choice = 1;
-    yenv e;
+    renv e;
     watch_t w;
     watch_open(&e, &w, sizeof w, &p, nr_test_seed, watch_hook);
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     nwn_geom g;
     memset(&g, 0, sizeof g);
     g.M = 4;
@@ -1230,10 +1230,10 @@ static void test_random_top(void)
     int l = mk(ph, 0, 0, 0, 8, 0, 1, 0, NULL, 0); /* nor does a SELF drop */
     CHECK_EQ(route_one(&e, 0, ph, l), -NR_DROP_SELF);
     CHECK_EQ(e.nw->iu[0].up_ptr ^ NWN_RND_RESET, rnd);
-    CHECK(yenv_drain(&e, 150, 5000));
+    CHECK(renv_drain(&e, 150, 5000));
     CHECK_EQ(w.cap.bad, 0);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
     /* bad values */
     char err[200];
     p.top_choice = 2;
@@ -1243,7 +1243,7 @@ static void test_random_top(void)
     p.top_speedup = 3;
     CHECK(nr_nwn_new(&p, NULL, err, sizeof err) == NULL);
     CHECK_STR(err, "TopSpeedup");
-    p = yenv_nwn_params('b', 16, 0);
+    p = renv_nwn_params('b', 16, 0);
     p.top_speedup = 2;
     CHECK(nr_nwn_new(&p, NULL, err, sizeof err) == NULL);
     CHECK_STR(err, "bb's tops");
@@ -1255,27 +1255,27 @@ static void test_random_top(void)
 static void test_top_speedup(void)
 {
     for (int S = 1; S <= 2; S++) {
-        nr_nwn_params p = yenv_nwn_params('f', 16, 0);
+        nr_nwn_params p = renv_nwn_params('f', 16, 0);
         p.speedup = 2;
         p.top_speedup = S;
         p.num_vcs = 4;
         p.use_lcb = 0;
-        yenv e;
-        yenv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
-        uint32_t ph[YENV_MAXLEN];
+        renv e;
+        renv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
+        uint32_t ph[RENV_MAXLEN];
         nr_rng_t rng;
         nr_rng_seed(&rng, nr_test_seed);
         int dual = 0;
         for (int t = 0; t < 3000; t++) {
             for (int s = 0; s < 16; s++)
-                if (nr_rng_u32(&rng) % 4 == 0 && yenv_src_backlog(&e, s) < 8) {
+                if (nr_rng_u32(&rng) % 4 == 0 && renv_src_backlog(&e, s) < 8) {
                     int q = (int)(nr_rng_u32(&rng) % 16);
                     if (q / 2 == s / 2)
                         q = (q + 2) % 16; /* through a top */
                     int l = mk(ph, (unsigned)s, (unsigned)q, nr_rng_u32(&rng) % 4, 4, 0, 1, 0, NULL, 0);
-                    yenv_send(&e, s, ph, l);
+                    renv_send(&e, s, ph, l);
                 }
-            yenv_step(&e);
+            renv_step(&e);
             for (int top = 8; top < 10; top++) {
                 const nr_swalloc *a = &e.nw->sw[top];
                 for (int i = 0; i < a->nin; i++) {
@@ -1291,9 +1291,9 @@ static void test_top_speedup(void)
             CHECK_EQ(dual, 0);
         else
             CHECK(dual > 0);
-        CHECK(yenv_drain(&e, 150, 20000));
-        CHECK_EQ(yenv_errors(&e), 0);
-        yenv_free(&e);
+        CHECK(renv_drain(&e, 150, 20000));
+        CHECK_EQ(renv_errors(&e), 0);
+        renv_free(&e);
     }
 }
 
@@ -1301,12 +1301,12 @@ static void test_top_speedup(void)
  * same for every packet of the flow, and the up pointer does not move. */
 static void test_hashed_top(void)
 {
-    nr_nwn_params p = yenv_nwn_params('f', 16, 0); /* R = 8, n = 2 */
+    nr_nwn_params p = renv_nwn_params('f', 16, 0); /* R = 8, n = 2 */
     p.m = 4;
-    yenv e;
+    renv e;
     watch_t w;
     watch_open(&e, &w, sizeof w, &p, nr_test_seed, watch_hook);
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     int n = 0;
     for (int src = 0; src < 4; src++)
         for (unsigned q = 4; q < 16; q += 3)
@@ -1325,12 +1325,12 @@ static void test_hashed_top(void)
                     n++;
                 }
     CHECK_EQ(n, 64);
-    CHECK(yenv_drain(&e, 150, 5000));
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK(renv_drain(&e, 150, 5000));
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
     /* bit complement at k = 64 (fc, R = 16, M = 4): dest ^ p is the same for
      * every flow, but the hash of (dest << 6 | p) spreads them over the tops */
-    nr_nwn_params p64 = yenv_nwn_params('f', 64, 0);
+    nr_nwn_params p64 = renv_nwn_params('f', 64, 0);
     nwn_geom g;
     nwn_geom_of(&p64, &g);
     int per_top[16] = {0};
@@ -1350,7 +1350,7 @@ typedef struct {
     long dual_iu, dual_buf, dual_rd, same_vc;
 } pops_t;
 
-static void pops_hook(yenv *e, int stop)
+static void pops_hook(renv *e, int stop)
 {
     if (!stop)
         return;
@@ -1385,36 +1385,36 @@ static void pops_hook(yenv *e, int stop)
 
 static void pops_run(char org, int k, int S, int nvc, int lcb, pops_t *w)
 {
-    nr_nwn_params p = yenv_nwn_params(org, k, lcb);
+    nr_nwn_params p = renv_nwn_params(org, k, lcb);
     p.speedup = S;
     p.num_vcs = nvc;
-    yenv e;
+    renv e;
     watch_open(&e, w, sizeof *w, &p, nr_test_seed + (uint64_t)(S * 10 + nvc), pops_hook);
     for (int q = 0; q < k; q++)
         e.snk[q].bp = 0.1;
     nr_rng_t r;
     nr_rng_seed(&r, nr_test_seed + 9);
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     long sent = 0;
     for (int t = 0; t < 3000; t++) {
         for (int s = 0; s < k; s++) {
-            if (yenv_src_backlog(&e, s) > 40)
+            if (renv_src_backlog(&e, s) > 40)
                 continue;
             int q = (int)nr_rng_below(&r, (uint64_t)k);
             if (ref_subswitches(&p, s, q) == 0)
                 continue;
             int l = mk(ph, (unsigned)s, (unsigned)q, (unsigned)nr_rng_below(&r, (uint64_t)nvc),
                        4 + (int)nr_rng_below(&r, 20), 0, 0, 0, NULL, 0);
-            yenv_send(&e, s, ph, l);
+            renv_send(&e, s, ph, l);
             sent++;
         }
-        yenv_step(&e);
+        renv_step(&e);
     }
-    CHECK(yenv_drain(&e, 50, 100000));
+    CHECK(renv_drain(&e, 50, 100000));
     CHECK_EQ(w->cap.npkt, sent);
     CHECK_EQ(w->cap.bad, 0);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 static void test_pops_per_cycle(void)
@@ -1451,20 +1451,20 @@ static void test_pops_per_cycle(void)
 static void test_speedup2_latency(void)
 {
     for (int lcb = 0; lcb < 2; lcb++) {
-        nr_nwn_params p = yenv_nwn_params('f', 16, lcb);
+        nr_nwn_params p = renv_nwn_params('f', 16, lcb);
         p.speedup = 2;
-        yenv e;
+        renv e;
         cap_t c;
         env_open(&e, &c, &p);
-        uint32_t ph[YENV_MAXLEN];
+        uint32_t ph[RENV_MAXLEN];
         int pairs[2][2] = {{0, 1}, {0, 9}};
         for (int k = 0; k < 2; k++) {
             int l = mk(ph, (unsigned)pairs[k][0], (unsigned)pairs[k][1], 0, 30, 0, 0, 0, NULL, 0);
             CHECK_EQ(route_one(&e, pairs[k][0], ph, l), pairs[k][1]);
             CHECK_EQ(c.t_out - c.t_in, (lcb ? 6 : 4) + (k ? 2 * p.chan_lat : 0));
         }
-        CHECK_EQ(yenv_errors(&e), 0);
-        yenv_free(&e);
+        CHECK_EQ(renv_errors(&e), 0);
+        renv_free(&e);
     }
 }
 

@@ -25,7 +25,7 @@
  * channel's credit counter, and nothing owned, busy, routed or staged. */
 #include "nr_sb.h"
 #include "nwn_priv.h"
-#include "yenv_test.h"
+#include "renv_test.h"
 
 typedef struct {
     nr_sb_t sb;                /* single-path flows: strict order */
@@ -50,7 +50,7 @@ static int multipath(const nr_nwn_params *p, int src, int q, unsigned a, unsigne
     return !p->bb || (src < k / 2 && q < k / 2);
 }
 
-static void on_pkt(yenv *e, int port, const uint32_t *ph, int len)
+static void on_pkt(renv *e, int port, const uint32_t *ph, int len)
 {
     rand_ctx *c = e->ctx;
     nr_pkt_info_t info;
@@ -70,7 +70,7 @@ static void on_pkt(yenv *e, int port, const uint32_t *ph, int len)
 }
 
 /* After every tick: pops per input (IU pops and buffered inputs sent from). */
-static void pops_hook(yenv *e, int stop)
+static void pops_hook(renv *e, int stop)
 {
     if (!stop)
         return;
@@ -122,7 +122,7 @@ typedef struct {
 
 static void run(const run_cfg *rc, uint64_t seed)
 {
-    nr_nwn_params p = yenv_nwn_params(rc->org, rc->k, rc->lcb);
+    nr_nwn_params p = renv_nwn_params(rc->org, rc->k, rc->lcb);
     p.speedup = rc->speedup;
     p.num_vcs = rc->nvc;
     p.chan_lat = rc->lat;
@@ -133,7 +133,7 @@ static void run(const run_cfg *rc, uint64_t seed)
     if (rc->m)
         p.m = rc->m;
     const int n = rc->k, V = rc->nvc;
-    yenv e;
+    renv e;
     rand_ctx c;
     memset(&c, 0, sizeof c);
     nr_sb_cfg_t sc;
@@ -144,7 +144,7 @@ static void run(const run_cfg *rc, uint64_t seed)
     sc.relaxed = 1;
     CHECK_EQ(nr_sb_init(&c.sbm, &sc, NULL, NULL), 0);
     c.p = &p;
-    yenv_init_nwn(&e, &p, NULL, 2, seed);
+    renv_init_nwn(&e, &p, NULL, 2, seed);
     e.ctx = &c;
     e.on_pkt = on_pkt;
     e.timer = pops_hook;
@@ -156,41 +156,41 @@ static void run(const run_cfg *rc, uint64_t seed)
     for (int i = 0; i < n; i++)
         nr_rng_stream(&gen[i], seed, NR_RNG_STREAM(NR_RNG_P_INJECT, i));
     const double mean_len = 34.0;
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     long sent = 0, want_drop[8] = {0};
     for (long t = 0; t < rc->cycles; t++) {
         for (int s = 0; s < n; s++) {
             nr_rng_t *r = &gen[s];
-            if (!nr_rng_bernoulli(r, rc->load / mean_len) || yenv_src_backlog(&e, s) > 512)
+            if (!nr_rng_bernoulli(r, rc->load / mean_len) || renv_src_backlog(&e, s) > 512)
                 continue;
             nr_pkt_desc_t d = yt_rand_desc(r, s, n, V);
             char err[128];
             int drop = expect_drop(&p, s, (int)d.dest);
             nr_sb_t *sb = multipath(&p, s, (int)d.dest, d.a, d.h) ? &c.sbm : &c.sb;
             d.seq = drop ? 0 : nr_sb_next_seq(sb, d.src, d.dest, d.vc);
-            int len = nr_pkt_build(&d, ph, YENV_MAXLEN, err, sizeof err);
+            int len = nr_pkt_build(&d, ph, RENV_MAXLEN, err, sizeof err);
             CHECK(len > 0);
             if (drop)
                 want_drop[drop]++;
             else
                 CHECK_EQ(nr_sb_expect(sb, ph, len, e.t, NR_SB_DELIVER, 0), 0);
-            yenv_send(&e, s, ph, len);
+            renv_send(&e, s, ph, len);
             sent += !drop;
         }
-        yenv_step(&e);
+        renv_step(&e);
     }
-    int drained = yenv_drain(&e, rc->lcb ? 400 : 100, 400000);
+    int drained = renv_drain(&e, rc->lcb ? 400 : 100, 400000);
     CHECK(drained);
     if (rc->lcb) /* let the last acknowledgements and credits come home */
         for (int i = 0; i < 500; i++)
-            yenv_step(&e);
+            renv_step(&e);
     for (int i = 0, held = 1; i < 20000 && held; i++) { /* bare sinks return a credit per cycle */
         held = 0;
         for (int q = 0; q < n; q++)
             for (int v = 0; v < V; v++)
                 held |= e.snk[q].held[v] > 0;
         if (held)
-            yenv_step(&e);
+            renv_step(&e);
     }
     uint64_t errs = nr_sb_final(&c.sb), errm = nr_sb_final(&c.sbm);
     printf("%c k=%d R=%d M=%d %s S=%d V=%d L=%d depth %d self %d seed %llu: %ld packets, %ld delivered, "
@@ -214,7 +214,7 @@ static void run(const run_cfg *rc, uint64_t seed)
     CHECK(sent > 30L * n);
     for (int r = 1; r < 8; r++)
         CHECK_EQ(e.drop_reason[r], want_drop[r]);
-    CHECK_EQ(yenv_errors(&e), 0);
+    CHECK_EQ(renv_errors(&e), 0);
     /* the accept rule: at most S pops per input of a bottom, 1 of a top */
     CHECK(c.max_pops_bottom <= rc->speedup);
     CHECK(c.max_pops_top <= 1);
@@ -249,7 +249,7 @@ static void run(const run_cfg *rc, uint64_t seed)
         CHECK_EQ(m->cw.n[sl], 0);
     nr_sb_free(&c.sb);
     nr_sb_free(&c.sbm);
-    yenv_free(&e);
+    renv_free(&e);
 }
 
 int main(void)

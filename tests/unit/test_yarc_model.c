@@ -6,11 +6,11 @@
  * example converted to our ROOT_MASK sense. */
 #include "nr_crc.h"
 #include "yarc_priv.h"
-#include "yenv_test.h"
+#include "renv_test.h"
 
-static void env_open(yenv *e, cap_t *c, const nr_yarc_params *p)
+static void env_open(renv *e, cap_t *c, const nr_yarc_params *p)
 {
-    yenv_init(e, p, NULL, 1, nr_test_seed);
+    renv_init(e, p, NULL, 1, nr_test_seed);
     cap_attach(e, c);
 }
 
@@ -19,7 +19,7 @@ static void env_open(yenv *e, cap_t *c, const nr_yarc_params *p)
 static void test_params(void)
 {
     char err[200];
-    nr_yarc_params p = yenv_params(8, 8, 0);
+    nr_yarc_params p = renv_params(8, 8, 0);
     nr_yarc *m = nr_yarc_new(&p, NULL, err, sizeof err);
     CHECK(m != NULL);
     nr_yarc_free(m);
@@ -43,7 +43,7 @@ static void test_params(void)
         {"maxpkt", &p.max_pkt_len, 1, "MaxPktLen"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        nr_yarc_params q = yenv_params(8, 8, 0);
+        nr_yarc_params q = renv_params(8, 8, 0);
         p = q;
         *cases[i].f = cases[i].bad;
         err[0] = 0;
@@ -52,11 +52,11 @@ static void test_params(void)
         CHECK_STR(err, cases[i].msg);
     }
     /* with LCBs the run-time configuration is required */
-    p = yenv_params(4, 4, 1);
+    p = renv_params(4, 4, 1);
     CHECK(nr_yarc_new(&p, NULL, err, sizeof err) == NULL);
     CHECK_STR(err, "lcfg");
     /* the legal minimum depths are accepted */
-    p = yenv_params(2, 2, 0);
+    p = renv_params(2, 2, 0);
     p.row_bus_lat = 1;
     p.row_buf_depth = 2;
     p.col_lat = 4;
@@ -138,25 +138,25 @@ static void test_pure(void)
 /* §8: zero-load latency, head in to head out, and a gap-free packet. */
 static void latency_case(int rows, int cols, int lcb, int lr, int lc, int len)
 {
-    nr_yarc_params p = yenv_params(rows, cols, lcb);
+    nr_yarc_params p = renv_params(rows, cols, lcb);
     p.row_bus_lat = lr;
     p.col_lat = lc;
     p.row_buf_depth = lr > 2 ? 8 : 4;
     p.col_buf_depth = lc > 2 ? 8 : 4;
-    yenv e;
+    renv e;
     cap_t c;
     env_open(&e, &c, &p);
     int n = rows * cols;
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     for (int k = 0; k < 3; k++) {
         int src = (k * 7 + 1) % n, dst = (k * 5 + n - 1) % n;
         int l = mk(ph, (unsigned)src, (unsigned)dst, (unsigned)(k & 1), len, 0, 0, 0, NULL, 0);
         for (int i = 0; i < 40; i++)
-            yenv_step(&e);
+            renv_step(&e);
         yt_zero_load(&e, src, ph, l, dst, (lcb ? 6 : 4) + lr + lc, 200);
     }
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 static void test_latency(void)
@@ -175,11 +175,11 @@ static void test_latency(void)
 /* §5 reset values: single-router mode. */
 static void test_single_router(void)
 {
-    nr_yarc_params p = yenv_params(4, 4, 0);
-    yenv e;
+    nr_yarc_params p = renv_params(4, 4, 0);
+    renv e;
     cap_t c;
     env_open(&e, &c, &p);
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     for (int src = 0; src < 16; src += 5)
         for (int dst = 0; dst < 16; dst++) {
             int l = mk(ph, (unsigned)src, (unsigned)dst, (unsigned)(dst & 1), 5, 0, 0, 0, NULL, 0);
@@ -193,19 +193,19 @@ static void test_single_router(void)
     l = mk(ph, 3, 40, 1, 5, 0, 0, 1, NULL, 0x1234); /* hashed, ULUT invalid */
     CHECK_EQ(route_one(&e, 3, ph, l), -NR_DROP_NO_ROUTE);
     /* dropped packets return their input-queue credits */
-    yenv_drain(&e, 20, 1000);
+    renv_drain(&e, 20, 1000);
     for (int v = 0; v < 2; v++)
-        CHECK_EQ(e.src[3].cred[v], 128);
+        CHECK_EQ(e.src[3].vct.cred[v], 128);
     CHECK_EQ(e.drop_reason[NR_DROP_NO_ROUTE], 3);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 /* §5 step 3: root detect / mask, DOWN_SHIFT, DLUT. */
 static void test_down_routing(void)
 {
-    nr_yarc_params p = yenv_params(4, 4, 0);
-    yenv e;
+    nr_yarc_params p = renv_params(4, 4, 0);
+    renv e;
     cap_t c;
     env_open(&e, &c, &p);
     cfg(&e, 1, 0, 0x00, 0x7F00);       /* ROOT_MASK */
@@ -213,7 +213,7 @@ static void test_down_routing(void)
     cfg(&e, 1, 0, 0x02, 2);            /* DOWN_SHIFT */
     for (int i = 0; i < 16; i++)       /* DLUT[i] = 15 - i, except 6 invalid */
         cfg(&e, 1, 0, 0x40 + i, i == 6 ? 0x00 : 0x40u | (unsigned)(15 - i));
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     for (unsigned dest = 0x300; dest < 0x400; dest += 7) {
         unsigned i = (dest >> 2) % 16;
         int l = mk(ph, 5, dest, dest & 1, 6, 0, dest & 2 ? 1 : 0, 0, NULL, 0);
@@ -227,8 +227,8 @@ static void test_down_routing(void)
     cfg(&e, 0, 9, 0x01, 0x0200);
     CHECK_EQ(route_one(&e, 9, ph, l), 15 - (int)((0x200 >> 2) % 16));
     CHECK_EQ(route_one(&e, 5, ph, l), -NR_DROP_NO_ROUTE);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 /* §5 step 3, mask sense. Seed 003 (lines 124-137) programs the subtree of
@@ -263,7 +263,7 @@ static void seed_tables(nr_route_tables *t, unsigned root_mask)
 static int seed_route_all(const nr_route_tables *t, int *down_ok)
 {
     nr_rt_ctx ctx = {.nports = 64, .nbits = 6, .nvcs = 2, .cols = 8, .port = 5};
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     int down = 0;
     *down_ok = 1;
     for (unsigned dest = 0; dest <= NR_DEST_MAX; dest++)
@@ -290,7 +290,7 @@ static void test_seed_root_mask(void)
     seed_tables(&t, KIT_MASK);
     CHECK_EQ(t.root_mask, 0x7FE0);
     nr_rt_ctx ctx = {.nports = 64, .nbits = 6, .nvcs = 2, .cols = 8, .port = 5};
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     for (unsigned dest = 0; dest <= NR_DEST_MAX; dest++) {
         int below = dest >= 96 && dest <= 127;
         mk(ph, 5, dest, dest & 1, 4, 0, 1, 0, NULL, 0);
@@ -317,8 +317,8 @@ static void test_seed_root_mask(void)
 
     /* end to end through the model, 8x8, tables written through the
      * configuration port (§9) */
-    nr_yarc_params p = yenv_params(8, 8, 0);
-    yenv e;
+    nr_yarc_params p = renv_params(8, 8, 0);
+    renv e;
     cap_t c;
     env_open(&e, &c, &p);
     cfg(&e, 1, 0, 0x00, KIT_MASK);
@@ -344,15 +344,15 @@ static void test_seed_root_mask(void)
     int l = mk(ph, 9, 100, 0, 5, 0, 0, 0, NULL, 0);
     int q = route_one(&e, 9, ph, l);
     CHECK(q >= 32 && q < 64);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 /* §5 step 5: deterministic up routing, hashed, with the fold. */
 static void test_ulut_hash(void)
 {
-    nr_yarc_params p = yenv_params(4, 4, 0);
-    yenv e;
+    nr_yarc_params p = renv_params(4, 4, 0);
+    renv e;
     cap_t c;
     env_open(&e, &c, &p);
     unsigned ulut[16];
@@ -362,7 +362,7 @@ static void test_ulut_hash(void)
     }
     cfg(&e, 1, 0, 0x80 + 11, 0x0B); /* ULUT[11] invalid (valid bit clear) */
     ulut[11] = 99;
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     nr_rng_t r;
     nr_rng_seed(&r, nr_test_seed + 1);
     int seen[16] = {0};
@@ -386,22 +386,22 @@ static void test_ulut_hash(void)
     for (int q = 0; q < 16; q++)
         used += seen[q] > 0;
     CHECK(used >= 12); /* the hash spreads the load */
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 /* §5 step 6: logical -> physical remap, invalid and out-of-range entries. */
 static void test_l2p(void)
 {
-    nr_yarc_params p = yenv_params(4, 4, 0);
-    yenv e;
+    nr_yarc_params p = renv_params(4, 4, 0);
+    renv e;
     cap_t c;
     env_open(&e, &c, &p);
     for (int l = 0; l < 16; l++)
         cfg(&e, 1, 0, 0xC0 + l, 0x40u | (unsigned)((l + 3) % 16));
     cfg(&e, 1, 0, 0xC0 + 4, 0x07);        /* invalid */
     cfg(&e, 1, 0, 0xC0 + 5, 0x40 | 40);   /* valid but >= NumPorts */
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     for (int d = 0; d < 16; d++) {
         int l = mk(ph, 2, (unsigned)d, 0, 4, 0, 0, 0, NULL, 0);
         int expect = (d == 4 || d == 5) ? -NR_DROP_NO_ROUTE : (d + 3) % 16;
@@ -411,18 +411,18 @@ static void test_l2p(void)
     unsigned hops[3] = {0, 0, 0};
     int l = mk(ph, 2, 0, 1, 6, 1, 0, 0, hops, 0);
     CHECK_EQ(route_one(&e, 2, ph, l), 3);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 /* §5 step 4: adaptive choice by row-buffer credits, tie-breaking pointer. */
 static void test_adaptive(void)
 {
-    nr_yarc_params p = yenv_params(4, 4, 0);
-    yenv e;
+    nr_yarc_params p = renv_params(4, 4, 0);
+    renv e;
     cap_t c;
     env_open(&e, &c, &p);
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     /* input 0 (tile 0): up candidates logical 4..7 = physical 4..7, one per
      * column. All credits equal: the pointer rotates 4, 5, 6, 7, 4 ... */
     cfg(&e, 0, 0, 0x03, 0xF0);
@@ -449,9 +449,9 @@ static void test_adaptive(void)
     CHECK_EQ(route_one(&e, 9, ph, l), 5);
     CHECK_EQ(route_one(&e, 9, ph, l), 5);
     l = mk(ph, 0, 5, 0, 12, 0, 0, 0, NULL, 0);
-    yenv_send(&e, 0, ph, l);
+    renv_send(&e, 0, ph, l);
     for (int i = 0; i < 60; i++)
-        yenv_step(&e);
+        renv_step(&e);
     CHECK_EQ(e.m->t[0].cred[1][0], 4);
     CHECK_EQ(e.m->t[0].iu.ad_ptr, 5);
     cfg(&e, 0, 0, 0x03, 0x30); /* candidates 4 (column 0) and 5 (column 1) */
@@ -460,8 +460,8 @@ static void test_adaptive(void)
     /* on VC 1 column 1 has all its credits: a tie, and the pointer (5) wins */
     l = mk(ph, 0, 2000, 1, 5, 0, 1, 0, NULL, 0);
     CHECK_EQ(route_one(&e, 0, ph, l), 5);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 /* §5 step 4 against a backpressured column: the sinks of column 1 (ports 1,
@@ -476,11 +476,11 @@ static void test_adaptive(void)
  * (tests/rtr.list, rtr-k16-clos-avoid-col). */
 static void test_adaptive_avoids_column(void)
 {
-    nr_yarc_params p = yenv_params(4, 4, 0);
-    yenv e;
+    nr_yarc_params p = renv_params(4, 4, 0);
+    renv e;
     cap_t c;
     env_open(&e, &c, &p);
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     cfg(&e, 0, 0, 0x03, 0xF0); /* input 0: candidates 4, 5, 6, 7 (columns 0..3) */
     for (int r = 0; r < 4; r++)
         e.snk[4 * r + 1].bp = 1.0;
@@ -491,9 +491,9 @@ static void test_adaptive_avoids_column(void)
         CHECK_EQ(route_one(&e, 8 + r, ph, l), q);
     }
     int l0 = mk(ph, 0, 13, 0, 12, 0, 0, 0, NULL, 0);
-    yenv_send(&e, 0, ph, l0);
+    renv_send(&e, 0, ph, l0);
     for (int i = 0; i < 100; i++)
-        yenv_step(&e);
+        renv_step(&e);
     const yarc_tile *t0 = &e.m->t[0];
     CHECK(t0->cred[1][0] < t0->cred[0][0]);
     CHECK(t0->cred[1][0] < t0->cred[2][0]);
@@ -519,18 +519,18 @@ static void test_adaptive_avoids_column(void)
     for (int i = 0; i < 4; i++)
         got5 += route_one(&e, 0, ph, l) == 5;
     CHECK_EQ(got5, 1);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 /* §5 step 1 and §4.2: every DROP reason, its event, and the credits. */
 static void test_drops(void)
 {
-    nr_yarc_params p = yenv_params(4, 4, 0);
-    yenv e;
+    nr_yarc_params p = renv_params(4, 4, 0);
+    renv e;
     cap_t c;
     env_open(&e, &c, &p);
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     int l;
     /* MALFORMED: vc >= NumVcs, rsvd bits */
     l = mk(ph, 1, 3, 2, 6, 0, 0, 0, NULL, 0);
@@ -582,9 +582,9 @@ static void test_drops(void)
     /* a long dropped packet (64 phits) is consumed and its credits return */
     l = mk(ph, 1, 3, 3, 64, 0, 0, 0, NULL, 0);
     CHECK_EQ(route_one(&e, 1, ph, l), -NR_DROP_MALFORMED);
-    yenv_drain(&e, 20, 2000);
-    CHECK_EQ(e.src[1].cred[0], 128);
-    CHECK_EQ(e.src[1].cred[1], 128);
+    renv_drain(&e, 20, 2000);
+    CHECK_EQ(e.src[1].vct.cred[0], 128);
+    CHECK_EQ(e.src[1].vct.cred[1], 128);
     CHECK_EQ(e.drops[1], 11);
     CHECK_EQ(e.drop_reason[NR_DROP_MALFORMED], 5);
     CHECK_EQ(e.drop_reason[NR_DROP_BAD_SRCROUTE], 1);
@@ -592,8 +592,8 @@ static void test_drops(void)
     CHECK_EQ(e.drop_reason[NR_DROP_SHORT], 4);
     /* the good packets after all of them arrived intact */
     CHECK_EQ(c.npkt, 3);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 /* The RT_DROP event comes in the RC cycle: 3 cycles after the head enters a
@@ -601,22 +601,22 @@ static void test_drops(void)
  * takes effect from the next cycle, so a write in the RC cycle is not seen. */
 static void test_timing_of_rc_and_cfg(void)
 {
-    nr_yarc_params p = yenv_params(4, 4, 0);
-    uint32_t ph[YENV_MAXLEN];
+    nr_yarc_params p = renv_params(4, 4, 0);
+    uint32_t ph[RENV_MAXLEN];
     for (int when = 1; when <= 4; when++) {
-        yenv e;
+        renv e;
         cap_t c;
         env_open(&e, &c, &p);
         for (int i = 0; i < 5; i++)
-            yenv_step(&e);
+            renv_step(&e);
         int l = mk(ph, 2, 7, 0, 4, 0, 0, 0, NULL, 0);
-        yenv_send(&e, 2, ph, l);
+        renv_send(&e, 2, ph, l);
         long t0 = (long)e.t, tdrop = -1;
         for (int i = 0; i < 60; i++) {
             if (e.t == (uint64_t)(t0 + when))
-                yenv_cfg_write(&e, 0, 2, 0x40 + 7, 0x07); /* DLUT[7] invalid */
+                renv_cfg_write(&e, 0, 2, 0x40 + 7, 0x07); /* DLUT[7] invalid */
             uint64_t nd = e.drops[2];
-            yenv_step(&e);
+            renv_step(&e);
             if (e.drops[2] > nd)
                 tdrop = (long)e.t - 1;
         }
@@ -628,8 +628,8 @@ static void test_timing_of_rc_and_cfg(void)
             CHECK_EQ(tdrop, -1);
             CHECK_EQ(c.npkt, 1);
         }
-        CHECK_EQ(yenv_errors(&e), 0);
-        yenv_free(&e);
+        CHECK_EQ(renv_errors(&e), 0);
+        renv_free(&e);
     }
 }
 
@@ -637,11 +637,11 @@ static void test_timing_of_rc_and_cfg(void)
 static void test_source_route(void)
 {
     for (int lcb = 0; lcb <= 1; lcb++) {
-        nr_yarc_params p = yenv_params(4, 4, lcb);
-        yenv e;
+        nr_yarc_params p = renv_params(4, 4, lcb);
+        renv e;
         cap_t c;
         env_open(&e, &c, &p);
-        uint32_t ph[YENV_MAXLEN];
+        uint32_t ph[RENV_MAXLEN];
         nr_rng_t r;
         nr_rng_seed(&r, nr_test_seed + 2);
         for (int k = 0; k < 40; k++) {
@@ -679,16 +679,16 @@ static void test_source_route(void)
         l = mk(ph, 3, 2, 1, 30, 0, 0, 1, NULL, 0x2AAAAA);
         CHECK_EQ(route_one(&e, 3, ph, l), 2);
         CHECK(memcmp(c.ph, ph, sizeof(uint32_t) * (size_t)l) == 0);
-        CHECK_EQ(yenv_errors(&e), 0);
-        yenv_free(&e);
+        CHECK_EQ(renv_errors(&e), 0);
+        renv_free(&e);
     }
 }
 
 /* §9: CFG_BAD for a missing address or a table index >= NumPorts. */
 static void test_cfg_bad(void)
 {
-    nr_yarc_params p = yenv_params(4, 4, 0);
-    yenv e;
+    nr_yarc_params p = renv_params(4, 4, 0);
+    renv e;
     cap_t c;
     env_open(&e, &c, &p);
     cfg(&e, 0, 3, 0x05, 1);
@@ -711,11 +711,11 @@ static void test_cfg_bad(void)
     cfg(&e, 0, 40, 0x05, 0);       /* no such tile: nothing happens */
     CHECK_EQ(e.cfg_bad, 20);
     /* ignored writes change nothing: routing still single-router */
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     int l = mk(ph, 3, 9, 0, 4, 0, 0, 0, NULL, 0);
     CHECK_EQ(route_one(&e, 3, ph, l), 9);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 
@@ -724,7 +724,7 @@ static void test_cfg_bad(void)
 static void test_errors(void)
 {
     char err[256], buf[256];
-    nr_yarc_params p = yenv_params(2, 2, 0);
+    nr_yarc_params p = renv_params(2, 2, 0);
     nr_yarc *m = nr_yarc_new(&p, NULL, err, sizeof err);
     CHECK(m != NULL);
     nr_rtr_in in;
@@ -768,15 +768,15 @@ static void test_errors(void)
  * packet raises exactly one RT_DROP (two VCs ready in one cycle do happen). */
 static void test_one_rc_unit(void)
 {
-    nr_yarc_params p = yenv_params(4, 4, 0);
-    yenv e;
+    nr_yarc_params p = renv_params(4, 4, 0);
+    renv e;
     cap_t c;
     env_open(&e, &c, &p);
     for (int i = 0; i < 16; i++)
         e.snk[i].bp = 0.5;
     nr_rng_t r;
     nr_rng_seed(&r, nr_test_seed + 5);
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     long unroutable[16] = {0}, both_ready = 0, routed = 0;
     int ptr[16] = {0};
     for (long t = 0; t < 20000; t++) {
@@ -788,9 +788,9 @@ static void test_one_rc_unit(void)
             int l = mk(ph, (unsigned)s, dest, (unsigned)nr_rng_below(&r, 2),
                        4 + (int)nr_rng_below(&r, 16), 0, (unsigned)nr_rng_below(&r, 2), 0, NULL, 0);
             unroutable[s] += bad;
-            yenv_send(&e, s, ph, l);
+            renv_send(&e, s, ph, l);
         }
-        yenv_step(&e);
+        renv_step(&e);
         for (int q = 0; q < 16; q++) {
             const nr_iu *b = &e.m->t[q].iu;
             unsigned ready = b->d_rc_ready;
@@ -805,7 +805,7 @@ static void test_one_rc_unit(void)
                 both_ready++;
         }
     }
-    CHECK(yenv_drain(&e, 50, 200000));
+    CHECK(renv_drain(&e, 50, 200000));
     printf("one RC unit: %ld routes, %ld cycles with both VCs ready\n", routed, both_ready);
     CHECK(both_ready > 100);
     for (int s = 0; s < 16; s++)
@@ -815,8 +815,8 @@ static void test_one_rc_unit(void)
         total += unroutable[s];
     CHECK_EQ(e.drop_reason[NR_DROP_NO_ROUTE], total); /* and no other reason */
     CHECK_EQ(e.drop_reason[NR_DROP_MALFORMED] + e.drop_reason[NR_DROP_SHORT], 0);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 /* yarc-arch §6, SubSpeedup: with 1 (the seeds' 8x8 subswitch) one row sends
@@ -826,25 +826,25 @@ static void test_one_rc_unit(void)
 static void test_sub_speedup(void)
 {
     for (int S = 1; S <= 4; S += 3) {
-        nr_yarc_params p = yenv_params(4, 4, 0);
+        nr_yarc_params p = renv_params(4, 4, 0);
         p.num_vcs = 4;
         p.sub_speedup = S;
-        yenv e;
+        renv e;
         cap_t c;
         env_open(&e, &c, &p);
         nr_rng_t r;
         nr_rng_seed(&r, nr_test_seed + 11);
-        uint32_t ph[YENV_MAXLEN];
+        uint32_t ph[RENV_MAXLEN];
         long multi = 0, sent = 0;
         for (long t = 0; t < 4000; t++) {
             for (int s = 0; s < 16; s++)
-                if (nr_rng_u32(&r) % 3 == 0 && yenv_src_backlog(&e, s) < 8) {
+                if (nr_rng_u32(&r) % 3 == 0 && renv_src_backlog(&e, s) < 8) {
                     int l = mk(ph, (unsigned)s, nr_rng_u32(&r) % 16, nr_rng_u32(&r) % 4, 4, 0, 0, 0,
                                NULL, 0);
-                    yenv_send(&e, s, ph, l);
+                    renv_send(&e, s, ph, l);
                     sent++;
                 }
-            yenv_step(&e);
+            renv_step(&e);
             for (int tile = 0; tile < 16; tile++) {
                 const nr_swalloc *a = &e.m->t[tile].ssw;
                 for (int i = 0; i < a->nin; i++) {
@@ -860,12 +860,12 @@ static void test_sub_speedup(void)
             CHECK_EQ(multi, 0);
         else
             CHECK(multi > 0);
-        CHECK(yenv_drain(&e, 200, 50000));
+        CHECK(renv_drain(&e, 200, 50000));
         CHECK_EQ(c.npkt, sent);
-        CHECK_EQ(yenv_errors(&e), 0);
-        yenv_free(&e);
+        CHECK_EQ(renv_errors(&e), 0);
+        renv_free(&e);
     }
-    nr_yarc_params p = yenv_params(4, 4, 0);
+    nr_yarc_params p = renv_params(4, 4, 0);
     p.sub_speedup = 5;
     char err[200];
     CHECK(nr_yarc_new(&p, NULL, err, sizeof err) == NULL);

@@ -7,7 +7,7 @@
  *     subswitch, column channel and output port (bare and with LCBs);
  *   - the wormhole credit loops sustain one phit per cycle at the minimum
  *     legal depths (2L), for one packet and for a permutation at full load. */
-#include "yenv_test.h"
+#include "renv_test.h"
 
 typedef struct {
     long per_src[NR_MAX_PORTS];  /* packets delivered, by source (tag) */
@@ -17,7 +17,7 @@ typedef struct {
     long last_port;
 } flow_t;
 
-static void on_pkt(yenv *e, int port, const uint32_t *ph, int len)
+static void on_pkt(renv *e, int port, const uint32_t *ph, int len)
 {
     flow_t *f = e->ctx;
     nr_pkt_info_t in;
@@ -32,10 +32,10 @@ static void on_pkt(yenv *e, int port, const uint32_t *ph, int len)
 }
 
 /* A YARC environment of p whose deliveries f counts (from zero). */
-static void flow_open(yenv *e, flow_t *f, const nr_yarc_params *p)
+static void flow_open(renv *e, flow_t *f, const nr_yarc_params *p)
 {
     memset(f, 0, sizeof *f);
-    yenv_init(e, p, NULL, 1, nr_test_seed);
+    renv_init(e, p, NULL, 1, nr_test_seed);
     e->ctx = f;
     e->on_pkt = on_pkt;
 }
@@ -52,24 +52,24 @@ static int mk_seq(uint32_t *ph, unsigned src, unsigned dest, unsigned vc, int le
 static void hotspot_case(int rows, int cols, const int *srcs, int nsrc, int hot, int two_vcs,
                          int len, double tol)
 {
-    nr_yarc_params p = yenv_params(rows, cols, 0);
-    yenv e;
+    nr_yarc_params p = renv_params(rows, cols, 0);
+    renv e;
     flow_t f;
     flow_open(&e, &f, &p);
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     uint32_t seq[NR_MAX_PORTS] = {0};
     long warm = 3000, meas = 30000;
     for (long c = 0; c < warm + meas; c++) {
         f.counting = c >= warm;
         for (int i = 0; i < nsrc; i++) {
             int s = srcs[i];
-            if (yenv_src_backlog(&e, s) < 2 * len) {
+            if (renv_src_backlog(&e, s) < 2 * len) {
                 unsigned vc = two_vcs ? seq[s] & 1u : 0u;
                 int l = mk_seq(ph, (unsigned)s, (unsigned)hot, vc, len, seq[s]++);
-                yenv_send(&e, s, ph, l);
+                renv_send(&e, s, ph, l);
             }
         }
-        yenv_step(&e);
+        renv_step(&e);
     }
     /* the hot output ran at full rate */
     double rate = (double)f.pkts * len / (double)meas;
@@ -85,8 +85,8 @@ static void hotspot_case(int rows, int cols, const int *srcs, int nsrc, int hot,
            rows, cols, nsrc, two_vcs ? 2 : 1, f.pkts, rate, mn, mx, mean);
     CHECK((double)mn >= mean * (1 - tol));
     CHECK((double)mx <= mean * (1 + tol));
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 static void test_fairness(void)
@@ -114,54 +114,54 @@ static void test_fairness(void)
  * subswitch (0, 2), column channel 1 of it, column buffers of tile (1, 2). */
 static void vc_independence_case(int lcb)
 {
-    nr_yarc_params p = yenv_params(4, 4, lcb);
-    yenv e;
+    nr_yarc_params p = renv_params(4, 4, lcb);
+    renv e;
     flow_t f;
     flow_open(&e, &f, &p);
     f.counting = 1;
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     e.snk[6].hold_mask = 1u; /* output 6's sink never drains VC 0 */
     /* Use up output 6's VC 0 credits (bare: 128 at the output counter; with
      * LCBs the NIC's input queue holds 128 and returns nothing). */
     for (uint32_t s = 0; s < 2; s++) {
         int l = mk_seq(ph, 1, 6, 0, 64, s);
-        yenv_send(&e, 1, ph, l);
+        renv_send(&e, 1, ph, l);
     }
     for (int i = 0; i < 600; i++)
-        yenv_step(&e);
+        renv_step(&e);
     CHECK_EQ(f.per_vc[0], lcb ? 0 : 2); /* with LCBs they sit in the NIC queue */
     /* The third VC 0 packet cannot start at output 6 and backs up into the
      * column buffer, the row buffer, staging and the input queue. */
     int l = mk_seq(ph, 1, 6, 0, 60, 2);
-    yenv_send(&e, 1, ph, l);
+    renv_send(&e, 1, ph, l);
     for (int i = 0; i < 300; i++)
-        yenv_step(&e);
+        renv_step(&e);
     long vc0_before = f.per_vc[0];
     /* VC 1 through the same input and subswitch, to the same output and to
      * another output of subswitch (0, 2) (output 2, column channel 0). */
     uint32_t seq6 = 0, seq2 = 0;
     for (int k = 0; k < 40; k++) {
         l = k & 1 ? mk_seq(ph, 1, 2, 1, 19, seq2++) : mk_seq(ph, 1, 6, 1, 19, seq6++);
-        yenv_send(&e, 1, ph, l);
+        renv_send(&e, 1, ph, l);
     }
     for (int i = 0; i < 3000; i++)
-        yenv_step(&e);
+        renv_step(&e);
     CHECK_EQ(f.per_vc[1], 40);
     CHECK_EQ(f.per_vc[0], vc0_before); /* the VC 0 packet is still blocked */
     /* release VC 0: everything drains */
     e.snk[6].hold_mask = 0;
-    CHECK(yenv_drain(&e, 200, 20000));
+    CHECK(renv_drain(&e, 200, 20000));
     CHECK_EQ(f.per_vc[0], 3);
     CHECK_EQ(f.per_vc[1], 40);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 /* §3: with RowBufDepth = 2*RowBusLat and ColBufDepth = 2*ColLat the credit
  * loops sustain one phit per cycle. */
 static void credit_loop_case(int rows, int cols, int lr, int lc)
 {
-    nr_yarc_params p = yenv_params(rows, cols, 0);
+    nr_yarc_params p = renv_params(rows, cols, 0);
     p.row_bus_lat = lr;
     p.col_lat = lc;
     p.row_buf_depth = 2 * lr < 2 ? 2 : 2 * lr;
@@ -171,14 +171,14 @@ static void credit_loop_case(int rows, int cols, int lr, int lc)
     if (lc == 3)
         p.col_buf_depth = 8;
     int n = rows * cols;
-    yenv e;
+    renv e;
     flow_t f;
     flow_open(&e, &f, &p);
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
 
     /* (a) one 64-phit packet leaves without a gap */
     int l = mk_seq(ph, 0, (unsigned)(n - 1), 0, 64, 0);
-    yenv_send(&e, 0, ph, l);
+    renv_send(&e, 0, ph, l);
     long first, last;
     yt_hops(&e, 200, NULL, &first, &last);
     CHECK_EQ(last - first + 1, 64);
@@ -202,19 +202,19 @@ static void credit_loop_case(int rows, int cols, int lr, int lc)
         if (c == warm)
             hops0 = e.phit_hops;
         for (int s = 0; s < n; s++)
-            if (yenv_src_backlog(&e, s) < 128) {
+            if (renv_src_backlog(&e, s) < 128) {
                 l = mk_seq(ph, (unsigned)s, (unsigned)perm[s], seq[s] & 1u, 32, seq[s] + 1);
                 seq[s]++;
-                yenv_send(&e, s, ph, l);
+                renv_send(&e, s, ph, l);
             }
-        yenv_step(&e);
+        renv_step(&e);
     }
     double rate = (double)(e.phit_hops - hops0) / (double)meas / n;
     printf("credit loops %dx%d RowBusLat %d depth %d, ColLat %d depth %d: %.4f phits/cycle/port\n",
            rows, cols, lr, p.row_buf_depth, lc, p.col_buf_depth, rate);
     CHECK(rate > 0.999);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 /* One VC alone pays one cycle per packet at the RBD (the route of the next
@@ -222,28 +222,28 @@ static void credit_loop_case(int rows, int cols, int lr, int lc)
  * L-phit packets on one VC runs at L/(L+1). */
 static void test_single_vc_rate(void)
 {
-    nr_yarc_params p = yenv_params(4, 4, 0);
-    yenv e;
+    nr_yarc_params p = renv_params(4, 4, 0);
+    renv e;
     flow_t f;
     flow_open(&e, &f, &p);
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     uint32_t seq = 0;
     long warm = 300, meas = 3000;
     uint64_t h0 = 0;
     for (long c = 0; c < warm + meas; c++) {
         if (c == warm)
             h0 = e.phit_hops;
-        if (yenv_src_backlog(&e, 3) < 64) {
+        if (renv_src_backlog(&e, 3) < 64) {
             int l = mk_seq(ph, 3, 12, 0, 8, seq++);
-            yenv_send(&e, 3, ph, l);
+            renv_send(&e, 3, ph, l);
         }
-        yenv_step(&e);
+        renv_step(&e);
     }
     double rate = (double)(e.phit_hops - h0) / (double)meas;
     printf("single VC, 8-phit packets: %.4f phits/cycle (8/9 = %.4f)\n", rate, 8.0 / 9);
     CHECK_NEAR(rate, 8.0 / 9, 0.002);
-    CHECK_EQ(yenv_errors(&e), 0);
-    yenv_free(&e);
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
 }
 
 int main(void)

@@ -11,14 +11,14 @@
  * credits and the subswitches' column-buffer credits. */
 #include "nr_sb.h"
 #include "yarc_priv.h"
-#include "yenv_test.h"
+#include "renv_test.h"
 
 typedef struct {
     nr_sb_t sb;
     long delivered;
 } rand_ctx;
 
-static void on_pkt(yenv *e, int port, const uint32_t *ph, int len)
+static void on_pkt(renv *e, int port, const uint32_t *ph, int len)
 {
     rand_ctx *c = e->ctx;
     nr_sb_deliver(&c->sb, port, ph, len, e->t, NULL);
@@ -28,9 +28,9 @@ static void on_pkt(yenv *e, int port, const uint32_t *ph, int len)
 static void run(int rows, int cols, int lcb, uint64_t seed, long cycles, double load,
                 double idle, double bp)
 {
-    nr_yarc_params p = yenv_params(rows, cols, lcb);
+    nr_yarc_params p = renv_params(rows, cols, lcb);
     int n = rows * cols;
-    yenv e;
+    renv e;
     rand_ctx c;
     memset(&c, 0, sizeof c);
     nr_sb_cfg_t sc;
@@ -38,7 +38,7 @@ static void run(int rows, int cols, int lcb, uint64_t seed, long cycles, double 
     sc.num_vcs = 2;
     sc.skip_route = 1; /* source-routed packets have their route phit rotated */
     CHECK_EQ(nr_sb_init(&c.sb, &sc, NULL, NULL), 0);
-    yenv_init(&e, &p, NULL, 2, seed);
+    renv_init(&e, &p, NULL, 2, seed);
     e.ctx = &c;
     e.on_pkt = on_pkt;
     for (int i = 0; i < n; i++) {
@@ -49,7 +49,7 @@ static void run(int rows, int cols, int lcb, uint64_t seed, long cycles, double 
     for (int i = 0; i < n; i++)
         nr_rng_stream(&gen[i], seed, NR_RNG_STREAM(NR_RNG_P_INJECT, i));
     const double mean_len = 34.0;
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     long sent = 0;
     for (long t = 0; t < cycles; t++) {
         for (int s = 0; s < n; s++) {
@@ -59,19 +59,19 @@ static void run(int rows, int cols, int lcb, uint64_t seed, long cycles, double 
             nr_pkt_desc_t d = yt_rand_desc(r, s, n, 2);
             char err[128];
             d.seq = nr_sb_next_seq(&c.sb, d.src, d.dest, d.vc);
-            int len = nr_pkt_build(&d, ph, YENV_MAXLEN, err, sizeof err);
+            int len = nr_pkt_build(&d, ph, RENV_MAXLEN, err, sizeof err);
             CHECK(len > 0);
             CHECK_EQ(nr_sb_expect(&c.sb, ph, len, e.t, NR_SB_DELIVER, 0), 0);
-            yenv_send(&e, s, ph, len);
+            renv_send(&e, s, ph, len);
             sent++;
         }
-        yenv_step(&e);
+        renv_step(&e);
     }
-    int drained = yenv_drain(&e, lcb ? 400 : 100, 400000);
+    int drained = renv_drain(&e, lcb ? 400 : 100, 400000);
     CHECK(drained);
     if (lcb) /* let the last acknowledgements and credits come home */
         for (int i = 0; i < 500; i++)
-            yenv_step(&e);
+            renv_step(&e);
     uint64_t errs = nr_sb_final(&c.sb);
     printf("k=%d %s seed %llu: %ld packets sent, %ld delivered, %llu phit-hops in %llu cycles, "
            "sb errors %llu\n",
@@ -83,7 +83,7 @@ static void run(int rows, int cols, int lcb, uint64_t seed, long cycles, double 
     CHECK_EQ(errs, 0);
     CHECK_EQ(c.delivered, sent);
     CHECK(sent > 50L * n);
-    CHECK_EQ(yenv_errors(&e), 0);
+    CHECK_EQ(renv_errors(&e), 0);
     /* every credit is back */
     const nr_yarc *m = e.m;
     for (int q = 0; q < n; q++) {
@@ -100,7 +100,7 @@ static void run(int rows, int cols, int lcb, uint64_t seed, long cycles, double 
         CHECK_EQ(t->op.busy[0], 0);
     }
     nr_sb_free(&c.sb);
-    yenv_free(&e);
+    renv_free(&e);
 }
 
 int main(void)

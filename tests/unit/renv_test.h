@@ -1,7 +1,7 @@
-/* yenv_test.h - what the YARC and nwn model unit tests share over
- * tb/yarc/yarc_env.h (test_yarc_model.c, test_nwn_model.c,
+/* renv_test.h - what the YARC and nwn model unit tests share over
+ * tb/yarc/common/renv.h (test_yarc_model.c, test_nwn_model.c,
  * test_yarc_model_flow.c, the *_rand.c tests):
- *   yt_build()   nr_pkt_build into YENV_MAXLEN phits, exiting on an error;
+ *   yt_build()   nr_pkt_build into RENV_MAXLEN phits, exiting on an error;
  *   mk()         a tagged packet with the header bits r, a, h, a source
  *                route and a hash;
  *   yt_hops()    step while timing the phit hops (a packet's first and last);
@@ -17,11 +17,11 @@
  * defines it before including this file).
  *
  * Test programs include this file once; everything here is static inline. */
-#ifndef YENV_TEST_H
-#define YENV_TEST_H
+#ifndef RENV_TEST_H
+#define RENV_TEST_H
 #include "nr_test.h"
 #include "swparts.h"
-#include "yarc_env.h"
+#include "common/renv.h"
 
 #ifndef YT_ROUTE_STEPS
 #define YT_ROUTE_STEPS 400
@@ -30,7 +30,7 @@
 static inline int yt_build(const nr_pkt_desc_t *d, uint32_t *ph)
 {
     char err[128];
-    int n = nr_pkt_build(d, ph, YENV_MAXLEN, err, sizeof err);
+    int n = nr_pkt_build(d, ph, RENV_MAXLEN, err, sizeof err);
     if (n < 0) {
         fprintf(stderr, "nr_pkt_build: %s\n", err);
         exit(1);
@@ -64,11 +64,11 @@ static inline nr_pkt_desc_t yt_rand_desc(nr_rng_t *r, int s, int n, int nvc)
 
 /* Port q's front end (of the model, fr) and its source or NIC hold all
  * `full` credits of VC v again. */
-static inline void yt_check_front_credits(yenv *e, const nr_port_front *fr, int q, int v, int lcb,
+static inline void yt_check_front_credits(renv *e, const nr_port_front *fr, int q, int v, int lcb,
                                           int full)
 {
     if (!lcb) {
-        CHECK_EQ(e->src[q].cred[v], full);
+        CHECK_EQ(e->src[q].vct.cred[v], full);
         CHECK_EQ(fr->bp[q].cnt[v], full);
     } else {
         nr_lcbp_out o;
@@ -96,13 +96,13 @@ static inline int mk(uint32_t *ph, unsigned src, unsigned dest, unsigned vc, int
 /* Step e at most `steps` cycles, and stop early when *count (if not NULL)
  * changes; *first and *last get the cycle (e->t - 1) of the first and last
  * step that moved a phit (-1 if none). */
-static inline void yt_hops(yenv *e, int steps, const int *count, long *first, long *last)
+static inline void yt_hops(renv *e, int steps, const int *count, long *first, long *last)
 {
     const int c0 = count ? *count : 0;
     *first = *last = -1;
     for (int i = 0; i < steps && (!count || *count == c0); i++) {
         uint64_t h = e->phit_hops;
-        yenv_step(e);
+        renv_step(e);
         if (e->phit_hops != h) {
             if (*first < 0)
                 *first = (long)e->t - 1;
@@ -116,7 +116,7 @@ typedef struct {
     int npkt;
     int port;              /* output of the last packet */
     int len;
-    uint32_t ph[YENV_MAXLEN];
+    uint32_t ph[RENV_MAXLEN];
     long t_in, t_out;      /* cycles of the last head in and head out */
     long pair[NR_MAX_PORTS][NR_MAX_PORTS]; /* packets delivered per (src tag, output) */
     long bad;              /* packets that failed nr_pkt_parse, or not source routed
@@ -124,7 +124,7 @@ typedef struct {
     long heads_out;        /* heads that left the switch */
 } cap_t;
 
-static inline void cap_pkt(yenv *e, int port, const uint32_t *ph, int len)
+static inline void cap_pkt(renv *e, int port, const uint32_t *ph, int len)
 {
     cap_t *c = e->ctx;
     c->npkt++;
@@ -143,13 +143,13 @@ static inline void cap_pkt(yenv *e, int port, const uint32_t *ph, int len)
     else
         c->pair[info.tag_src][port]++;
 }
-static inline void cap_in(yenv *e, int port, uint32_t h)
+static inline void cap_in(renv *e, int port, uint32_t h)
 {
     (void)port;
     (void)h;
     ((cap_t *)e->ctx)->t_in = (long)e->t;
 }
-static inline void cap_out(yenv *e, int port, uint32_t h)
+static inline void cap_out(renv *e, int port, uint32_t h)
 {
     (void)port;
     (void)h;
@@ -158,7 +158,7 @@ static inline void cap_out(yenv *e, int port, uint32_t h)
 }
 
 /* Clear c and make it the capture of e. */
-static inline void cap_attach(yenv *e, cap_t *c)
+static inline void cap_attach(renv *e, cap_t *c)
 {
     memset(c, 0, sizeof *c);
     e->ctx = c;
@@ -168,22 +168,22 @@ static inline void cap_attach(yenv *e, cap_t *c)
 }
 
 /* One configuration write, applied in one cycle. */
-static inline void cfg(yenv *e, int bcast, int tile, int addr, uint32_t wdata)
+static inline void cfg(renv *e, int bcast, int tile, int addr, uint32_t wdata)
 {
-    yenv_cfg_write(e, bcast, tile, addr, wdata);
-    yenv_step(e);
+    renv_cfg_write(e, bcast, tile, addr, wdata);
+    renv_step(e);
 }
 
 /* Send ph (len phits) from src into an idle e and run until it leaves (at
  * most steps cycles). It must leave once, at port q, unchanged, lat cycles
  * from head in to head out, one phit per cycle. */
-static inline void yt_zero_load(yenv *e, int src, const uint32_t *ph, int len, int q, long lat,
+static inline void yt_zero_load(renv *e, int src, const uint32_t *ph, int len, int q, long lat,
                                 int steps)
 {
     cap_t *c = e->ctx;
     long first_out, last_out;
     int np = c->npkt;
-    yenv_send(e, src, ph, len);
+    renv_send(e, src, ph, len);
     yt_hops(e, steps, &c->npkt, &first_out, &last_out);
     CHECK_EQ(c->npkt, np + 1);
     CHECK_EQ(c->port, q);
@@ -195,18 +195,18 @@ static inline void yt_zero_load(yenv *e, int src, const uint32_t *ph, int len, i
 
 /* Send one packet from src and run until it leaves or is dropped. Returns
  * the output port, or -(reason) if it was dropped, or -100 if neither. */
-static inline int route_one(yenv *e, int src, const uint32_t *ph, int len)
+static inline int route_one(renv *e, int src, const uint32_t *ph, int len)
 {
     cap_t *c = e->ctx;
     int np = c->npkt;
     uint64_t nd = e->drops[src];
-    yenv_send(e, src, ph, len);
+    renv_send(e, src, ph, len);
     for (int i = 0; i < YT_ROUTE_STEPS; i++) {
-        yenv_step(e);
+        renv_step(e);
         if (c->npkt > np)
             return c->port;
         if (e->drops[src] > nd) {
-            yenv_drain(e, 4, 400); /* let the dropped packet be consumed */
+            renv_drain(e, 4, 400); /* let the dropped packet be consumed */
             return -(int)e->drop_reason_last[src];
         }
     }
