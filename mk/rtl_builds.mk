@@ -54,11 +54,12 @@ RB_TRDEF_nr_lcb_port := -DNR_LCBP_TRACE
 # router tops get the C model's parameter check before Verilator runs
 RB_CHECKED := nr_yarc nr_nwn
 # the smoke test of each top: two RTL ports back to back (tb/lcb/rtl_smoke.c),
-# or the router's RTL API against the C model's packets (tb/*/rtl_smoke.c)
-RB_SMOKE_nr_yarc := $(BUILD)/obj/tb/yarc/rtl_smoke.o
-RB_SMOKE_nr_nwn := $(BUILD)/obj/tb/nwn/rtl_smoke.o
+# or, for a router, the one router smoke test (tb/common/rtl_smoke.c) with the
+# facts of its top (tb/<top>/smoke_dut.c, tb/common/smoke_dut.h)
+RB_SMOKE_rtr := $(BUILD)/obj/tb/common/rtl_smoke.o
+RB_SMOKE_nr_yarc := $(RB_SMOKE_rtr) $(BUILD)/obj/tb/yarc/smoke_dut.o
+RB_SMOKE_nr_nwn := $(RB_SMOKE_rtr) $(BUILD)/obj/tb/nwn/smoke_dut.o
 RB_SMOKE_nr_lcb_port := $(BUILD)/obj/tb/lcb/rtl_smoke.o
-$(RB_SMOKE_nr_yarc) $(RB_SMOKE_nr_nwn) $(RB_SMOKE_nr_lcb_port): CFLAGS += -Itb
 
 # ---- the builds ----
 RB_CFGS := $(call cfg_of,$(RB_TOPS))
