@@ -23,11 +23,14 @@
 # configuration, $(BUILD)/bin/cfg_check (mk/usercfg.mk) applies the C model's
 # parameter rules to it and stops the build with the broken rule.
 #
-# Smoke tests: build/tests/smoke/NAME for every configuration with "smoke",
-# from the smoke test of its top (RB_SMOKE_<top>).
+# Smoke tests: build/tests/smoke/NAME for every router configuration (nr_yarc,
+# nr_nwn) with "smoke", from the router smoke test and its top's facts
+# (RB_SMOKE_<top>). An LCB port configuration's smoke runs are lcb_sim runs of
+# two RTL ports (tests/lcb_rtl.list), and scripts/cfg.sh refuses "smoke" on it.
 #
-#   make test-yarc-rtl, test-nwn-rtl, test-lcb-rtl   the smoke tests and
-#                       tests/yarc_rtl.list, nwn_rtl.list, lcb_rtl.list
+#   make test-yarc-rtl, test-nwn-rtl   the smoke tests and
+#                       tests/yarc_rtl.list, nwn_rtl.list
+#   make test-lcb-rtl   two RTL LCB ports through lcb_sim, tests/lcb_rtl.list
 
 # ---- what each top needs (facts about the tops, not a list of builds) ----
 RB_TOPS := nr_yarc nr_nwn nr_lcb_port
@@ -53,13 +56,12 @@ RB_TRDEF_nr_nwn := -DNR_NWN_TRACE
 RB_TRDEF_nr_lcb_port := -DNR_LCBP_TRACE
 # router tops get the C model's parameter check before Verilator runs
 RB_CHECKED := nr_yarc nr_nwn
-# the smoke test of each top: two RTL ports back to back (tb/lcb/rtl_smoke.c),
-# or, for a router, the one router smoke test (tb/common/rtl_smoke.c) with the
-# facts of its top (tb/<top>/smoke_dut.c, tb/common/smoke_dut.h)
+# the smoke test of a router top: the one router smoke test
+# (tb/common/rtl_smoke.c) with the facts of its top (tb/<top>/smoke_dut.c,
+# tb/common/smoke_dut.h)
 RB_SMOKE_rtr := $(BUILD)/obj/tb/common/rtl_smoke.o
 RB_SMOKE_nr_yarc := $(RB_SMOKE_rtr) $(BUILD)/obj/tb/yarc/smoke_dut.o
 RB_SMOKE_nr_nwn := $(RB_SMOKE_rtr) $(BUILD)/obj/tb/nwn/smoke_dut.o
-RB_SMOKE_nr_lcb_port := $(BUILD)/obj/tb/lcb/rtl_smoke.o
 
 # ---- the builds ----
 RB_CFGS := $(call cfg_of,$(RB_TOPS))
@@ -76,7 +78,7 @@ endef
 $(foreach c,$(RB_CFGS),$(eval $(call rb_model,$(c),$(CFG_TOP_$(c)))))
 
 # ---- the smoke tests ----
-RB_SMOKE_CFGS := $(call cfg_with,smoke,$(RB_TOPS))
+RB_SMOKE_CFGS := $(call cfg_with,smoke,nr_yarc nr_nwn)
 $(foreach c,$(RB_SMOKE_CFGS),$(eval $(call vlink,$(BUILD)/tests/smoke/$(c),$(c),$(CFG_TOP_$(c)),$(RB_SMOKE_$(CFG_TOP_$(c))))))
 RB_SMOKE_BINS := $(RB_SMOKE_CFGS:%=$(BUILD)/tests/smoke/%)
 TEST_BINS += $(RB_SMOKE_BINS)
@@ -91,5 +93,5 @@ test-nwn-rtl: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(call smoke_bins,nr_nwn)
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/nwn_rtl.list
 test-lcb-rtl: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory $(call smoke_bins,nr_lcb_port) $(BUILD)/bin/lcb_sim-lcb-crc32
+	@$(MAKE) --no-print-directory $(foreach c,$(call cfg_with,rtl,nr_lcb_port),$(BUILD)/bin/lcb_sim-$(c))
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/lcb_rtl.list

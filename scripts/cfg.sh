@@ -44,6 +44,12 @@ norm() {
                            f, FNR, w[i], $1, kinds > "/dev/stderr"
                     bad = 1; exit 2
                 }
+            for (i = 1; i <= n; i++)
+                if ((w[i] == "smoke" || w[i] == "sc") && $2 != "nr_yarc" && $2 != "nr_nwn") {
+                    printf "cfg.sh: %s:%d: build kind '\''%s'\'' of %s is for the router tops nr_yarc and nr_nwn, not %s\n",
+                           f, FNR, w[i], $1, $2 > "/dev/stderr"
+                    bad = 1; exit 2
+                }
         }
         line = $1 " " $2 " " b
         for (i = first; i <= NF; i++) line = line " " $i

@@ -4,7 +4,8 @@
 #   - every kind lists configurations (scripts/cfg.sh --with), and the
 #     Makefile's variables (cfg.sh --make) agree with cfg.sh for each one;
 #   - a build kind that does not exist is refused with file:line, exit 2, by
-#     cfg.sh, by make (before anything is built) and by rtr_sim's reader;
+#     cfg.sh, by make (before anything is built) and by rtr_sim's reader, and
+#     so is smoke or sc on a top that is not a router;
 #   - a line without the column (a third field with '=') is still read, with
 #     no builds;
 #   - the builds column is not part of what a build is made from: the
@@ -46,6 +47,15 @@ out=$(make --no-print-directory BUILD="$B" NR_CONFIGS="$T/bad.txt" "$B/bin/rtr_s
 [ -e "$B/v/ok-a" ] && bad "make built $B/v/ok-a from a file with a broken line"
 out=$("$B/bin/rtr_sim" --cfg-file "$T/bad.txt" --cfg ok-a --warmup 10 --measure 10 2>&1); rc=$?
 { [ $rc = 2 ] && grep -q "bad.txt:3: unknown build kind 'trcae'" <<< "$out"; } || bad "rtr_sim: exit $rc, $out"
+
+# smoke and sc are router builds: on an LCB port they are refused the same way
+printf 'lp-e nr_lcb_port rtl,smoke NumVcs=2\n' > "$T/lp.txt"
+out=$(NR_CONFIGS=$T/lp.txt scripts/cfg.sh lp-e 2>&1); rc=$?
+{ [ $rc = 2 ] && grep -q "lp.txt:1: build kind 'smoke' of lp-e is for the router tops" <<< "$out"; } ||
+    bad "cfg.sh smoke on nr_lcb_port: exit $rc, $out"
+out=$("$B/bin/rtr_sim" --cfg-file "$T/lp.txt" --cfg yarc-k16 2>&1); rc=$?
+{ [ $rc = 2 ] && grep -q "lp.txt:1: build kind 'smoke' is for the router tops" <<< "$out"; } ||
+    bad "rtr_sim smoke on nr_lcb_port: exit $rc, $out"
 
 # a line without the builds column
 printf 'old-c nr_yarc Rows=4 Cols=4 UseLcb=0\n' > "$T/old.txt"

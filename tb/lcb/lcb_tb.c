@@ -319,6 +319,8 @@ typedef struct {
     uint64_t D[2][NR_LCB_MAX_VCS];    /* phits debited by sender d on VC v */
     uint64_t F[2][NR_LCB_MAX_VCS];    /* ... freed by its receiver */
     int prev_down[2];
+    uint32_t clean_bad;               /* events that a clean link must never raise (0: the
+                                       * link has errors or a timer shorter than the ack) */
     int64_t stall_since[2];
     uint64_t completions[2];
     uint64_t sb_seen;
@@ -539,8 +541,33 @@ static void oracle_accepts(lcb_run *R, int64_t t)
     }
 }
 
+/* A channel that damages nothing: no random errors, no scheduled outage or
+ * flip, no forged control word. */
+static int ch_clean(const lcb_ch_cfg *c)
+{
+    return c->ber_data == 0 && c->ber_sb == 0 && c->burst_rate == 0 && c->drop_rate == 0 &&
+           c->outage_rate == 0 && c->ctl_ber == 0 && c->ctl_forge == 0 && c->n_sched_outage == 0 &&
+           c->n_sched_flip == 0;
+}
+/* The longest packet a length distribution draws (bwmix: 19 phits). */
+static int len_max(const nr_lendist_t *d)
+{
+    return d->kind == NR_LEN_FIXED ? d->a : d->kind == NR_LEN_UNIFORM ? d->b : 19;
+}
+/* What only link damage causes (link-protocol 6-7): on two clean channels,
+ * with a timer longer than the ack's round trip (section 11), none of these
+ * may ever fire. Packets longer than cfg_max_len (clipped, and NACKed by the
+ * receiver: 7.1) and runs that must end with the link down are left out;
+ * soft errors and protocol faults are the cores' doing and stay allowed. */
+#define CLEAN_BAD_EVENTS                                                                           \
+    ((1u << NR_EV_TX_REPLAY) | (1u << NR_EV_TX_TIMEOUT) | (1u << NR_EV_TX_NACK) |                  \
+     (1u << NR_EV_LINK_DOWN) | (1u << NR_EV_RX_CRC) | (1u << NR_EV_RX_DUP) |                       \
+     (1u << NR_EV_RX_MARKER) | (1u << NR_EV_RX_IDLE_BAD) | (1u << NR_EV_CTL_BAD) |                 \
+     (1u << NR_EV_CTL_REJECT) | (1u << NR_EV_CTL_SYNC_LOST) | (1u << NR_EV_INQ_OVF))
+
 /* Events of both ports: replay causes, recoveries, overflows that an
- * escape explains, link down (sticky). */
+ * escape explains, link down (sticky), and on a clean link none of the
+ * damage events. */
 static void events(lcb_run *R, int64_t t)
 {
     for (int i = 0; i < 2; i++) {
@@ -549,6 +576,9 @@ static void events(lcb_run *R, int64_t t)
         port_track *k = &R->tr[i];
         if (ev >> NR_EV_COUNT)
             lcb_fail(&R->chk, t, "port %c: undefined event bits 0x%x", 'A' + i, ev);
+        if (ev & R->clean_bad)
+            lcb_fail(&R->chk, t, "port %c: event 0x%05x (%s) on a clean link", 'A' + i,
+                     ev & R->clean_bad, lcb_ev_name(__builtin_ctz(ev & R->clean_bad)));
         for (int b = 0; b < NR_EV_COUNT; b++) pr->ev[b] += (ev >> b) & 1;
         /* Link down is decided at a replay decision whose start-of-cycle
          * retries already equal the limit (7.5); replays count up, an ack
@@ -909,6 +939,11 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     lcb_ep_set_peer(R->ep[1], R->ep[0]);
     R->ct[0].susp_end = R->ct[1].susp_end = R->ct[0].last_dmg_acc = R->ct[1].last_dmg_acc = -1000000000;
     R->maxlat = R->cf->ch[0].latency > R->cf->ch[1].latency ? R->cf->ch[0].latency : R->cf->ch[1].latency;
+    if (ch_clean(&R->cf->ch[0]) && ch_clean(&R->cf->ch[1]) && !R->cf->expect_down &&
+        len_max(&R->cf->ep[0].inj.len) <= (int)R->cf->c.max_len &&
+        len_max(&R->cf->ep[1].inj.len) <= (int)R->cf->c.max_len &&
+        R->cf->c.timeout > (uint32_t)(lcb_tb_rtt_ack(R->p, (int)R->maxlat) + R->p->max_pkt_len))
+        R->clean_bad = CLEAN_BAD_EVENTS;
     R->wport = -1;
     if (R->cf->waves) {
         R->wport = R->cf->waves_port >= 0 ? R->cf->waves_port : R->cf->impl[0] == LCB_IMPL_RTL ? 0 : 1;

@@ -22,10 +22,12 @@
 /* The kinds of the builds column (scripts/cfg.sh KINDS). */
 static const char *const kBuildKinds[] = {"rtl", "trace", "smoke", "sc", "area", "lint", NULL};
 
-/* 0 if s is '-' or a comma-separated list of kBuildKinds, else -1 with the
- * message. */
-static int check_builds(const char *s, const char *file, int line, char *err, int errlen) {
+/* 0 if s is '-' or a comma-separated list of kBuildKinds (smoke and sc only
+ * on the router tops nr_yarc and nr_nwn), else -1 with the message. */
+static int check_builds(const char *s, const char *top, const char *file, int line, char *err,
+                        int errlen) {
     if (!strcmp(s, "-")) return 0;
+    const int router = !strcmp(top, "nr_yarc") || !strcmp(top, "nr_nwn");
     for (const char *p = s; *p;) {
         size_t n = strcspn(p, ",");
         int ok = 0;
@@ -35,6 +37,11 @@ static int check_builds(const char *s, const char *file, int line, char *err, in
             snprintf(err, errlen, "%s:%d: unknown build kind '%.*s' in the builds column "
                                   "(kinds: rtl trace smoke sc area lint, or -)",
                      file, line, (int)n, p);
+            return -1;
+        }
+        if (!router && ((n == 5 && !strncmp(p, "smoke", 5)) || (n == 2 && !strncmp(p, "sc", 2)))) {
+            snprintf(err, errlen, "%s:%d: build kind '%.*s' is for the router tops nr_yarc and "
+                                  "nr_nwn, not %s", file, line, (int)n, p, top);
             return -1;
         }
         p += n;
@@ -72,7 +79,7 @@ static int parse_line(char *s, rtr_namedcfg *e, const char *file, int line, char
     e->line = line;
     int first = 2;
     if (n > 2 && !strchr(tok[2], '=')) {
-        if (check_builds(tok[2], file, line, err, errlen)) return -1;
+        if (check_builds(tok[2], tok[1], file, line, err, errlen)) return -1;
         first = 3;
     }
     if (n - first > RTR_CFG_MAX_PARAMS) {
