@@ -130,6 +130,7 @@ typedef struct {
     uint64_t delivered;      /* deliveries that matched an expectation */
     uint64_t soft_discards;  /* soft_error discards matched to DISCARD_SOFT */
     uint64_t tx_err_discards;
+    uint64_t dut_cut;        /* packets the DUT cut by a counted rule (nr_sb_cut) */
     uint64_t outstanding;    /* expectations not yet matched */
     uint64_t errors[NR_SB_E_COUNT];
     uint64_t nerrors;        /* sum of errors[] */
@@ -180,6 +181,14 @@ int nr_sb_deliver(nr_sb_t *sb, int port, const uint32_t *ph, int len, uint64_t c
  * `malformed`. ph may be NULL with len 0. Returns the number of errors. */
 int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned ok,
                   uint64_t cycle);
+
+/* Packet ph[0..len-1] (as it was sent) was cut by the DUT under a rule that
+ * drops and counts it (an input queue's overflow cut, docs/link-protocol.md
+ * 8.4): its expectation is retired without a delivery and counted in
+ * dut_cut; a delivery of it later is an error. The caller decides that the
+ * cut was legitimate. No pending expectation with its tag: error
+ * `unexpected`. Returns the number of errors. */
+int nr_sb_cut(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle);
 
 /* End of test: every expectation still outstanding is a loss. Returns the
  * total error count (0 = pass). Call once, after the network drained. */

@@ -577,6 +577,31 @@ int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned o
     return (int)(sb->reports - before);
 }
 
+int nr_sb_cut(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle)
+{
+    uint64_t before = sb->reports;
+    nr_pkt_info_t in;
+    memset(&in, 0, sizeof in);
+    if (ph && len > 0)
+        nr_pkt_parse(ph, len, sb->cfg.num_vcs, sb->cfg.max_len, &in);
+    nr_sb_flow_t *f;
+    long i = lookup(sb, &in, &f);
+    entry_t *e = i >= 0 && f->e[i].state != ST_DONE ? &f->e[i] : NULL;
+    if (!e) {
+        report(sb, NR_SB_E_UNEXPECTED, NULL, -1, -1, cycle, -1, 0, 0,
+               "packet cut by the DUT at cycle %" PRIu64 " matches no outstanding packet", cycle);
+        return (int)(sb->reports - before);
+    }
+    if (e->state == ST_LOST) {
+        /* It had been counted lost when a later packet passed it. */
+        sb->errors[NR_SB_E_LOSS]--;
+        sb->nerrors--;
+    }
+    sb->dut_cut++;
+    consume(sb, f, e);
+    return (int)(sb->reports - before);
+}
+
 size_t nr_sb_entries(const nr_sb_t *sb)
 {
     size_t n = 0;
@@ -616,6 +641,9 @@ void nr_sb_report(const nr_sb_t *sb, FILE *o)
             "\n",
             sb->nflows, sb->expected, sb->expected_soft, sb->delivered, sb->soft_discards,
             sb->tx_err_discards, sb->outstanding);
+    if (sb->dut_cut)
+        fprintf(o, "scoreboard: %" PRIu64 " packets cut by the DUT under a counted rule\n",
+                sb->dut_cut);
     fprintf(o, "scoreboard: errors:");
     for (int i = 0; i < NR_SB_E_COUNT; i++)
         fprintf(o, " %s %" PRIu64 "%s", err_names[i], sb->errors[i],

@@ -210,6 +210,22 @@ static void sent_drop(lcb_ep *e, uint64_t idx)
     if (s->ph && s->idx == idx) { free(s->ph); s->ph = NULL; }
 }
 
+int lcb_ep_cut(lcb_ep *e, const lcb_acc_rec *r, int64_t t, int *vc, int *len)
+{
+    const sent_t *sp = e->peer_ep ? sent_get(e->peer_ep, r->c) : NULL;
+    if (!sp) {
+        lcb_fail(e->chk, t, "node %d: packet #%" PRIu64 ", cut by the input queue, was never sent "
+                 "by the peer's source (testbench bug)", e->node, r->c);
+        return -1;
+    }
+    *vc = (int)nr_head_vc(sp->ph[0]) % e->nv;
+    *len = sp->len;
+    nr_sb_cut(e->sb, sp->ph, sp->len, (uint64_t)t);
+    e->s.cut++;
+    sent_drop(e->peer_ep, r->c);
+    return 0;
+}
+
 void lcb_ep_window(lcb_ep *e, int64_t from, int64_t to) { e->win_from = from; e->win_to = to; }
 void lcb_ep_drain(lcb_ep *e) { e->drain = 1; e->stall = 0; }
 const lcb_ep_stats *lcb_ep_get_stats(const lcb_ep *e) { return &e->s; }

@@ -76,6 +76,7 @@ typedef struct {
     uint64_t last_delivery;   /* cycle of the last delivered or discarded packet */
     uint64_t accepted_checked; /* accepted packets whose link CRC the oracle re-checked */
     uint64_t escapes;         /* CRC escapes: damaged packets whose link CRC matched */
+    uint64_t cut;             /* accepted packets the input queue cut (lcb_ep_cut) */
 } lcb_ep_stats;
 
 /* One packet the peer's RX accepted (RX_OK), recorded by the testbench's
@@ -117,6 +118,12 @@ uint64_t lcb_ep_backlog(const lcb_ep *e);
 void lcb_ep_set_peer(lcb_ep *e, lcb_ep *peer);
 /* The link monitor saw this port's RX accept a packet on VC vc. */
 void lcb_ep_accepted(lcb_ep *e, int vc, const lcb_acc_rec *r);
+/* The RX accepted a packet that this port's input queue had cut by its
+ * overflow rule (link-protocol 8.4; a rogue peer's overdraw): it will never
+ * reach the sink. The sent packet is retired from the scoreboard as cut
+ * (nr_sb_cut); *vc and *len give its VC and length (the credits the queue
+ * withholds). 0, or -1 (reported) if the oracle has no such packet. */
+int lcb_ep_cut(lcb_ep *e, const lcb_acc_rec *r, int64_t t, int *vc, int *len);
 /* Accepted packets not yet read by the sink whose link cycles the channel
  * damaged (unverified escape candidates). */
 uint64_t lcb_ep_acc_damaged(const lcb_ep *e);

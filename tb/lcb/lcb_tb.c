@@ -55,6 +55,15 @@ static int lendist_max(const nr_lendist_t *d)
     }
 }
 
+/* A channel that damages nothing: no random errors, no scheduled outage or
+ * flip, no forged control word. */
+static int ch_clean(const lcb_ch_cfg *c)
+{
+    return c->ber_data == 0 && c->ber_sb == 0 && c->burst_rate == 0 && c->drop_rate == 0 &&
+           c->outage_rate == 0 && c->ctl_ber == 0 && c->ctl_forge == 0 && c->n_sched_outage == 0 &&
+           c->n_sched_flip == 0;
+}
+
 int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen)
 {
 #define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
@@ -103,6 +112,24 @@ int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen)
         if ((long long)c->c.timeout <= lcb_tb_rtt_ack(p, lat) + p->max_pkt_len)
             BAD("--down-window needs timeout > RTT_ack + MaxPktLen (%d)",
                 lcb_tb_rtt_ack(p, lat) + p->max_pkt_len);
+    }
+    if (c->rogue_extra) {
+        /* A believes B's buffer is larger; the control-word fields must keep
+         * their width (CW = clog2(BufPerVc + 1), link-protocol 5.1), and the
+         * overdraw is judged on a clean A->B channel */
+        int cw = 0, cwr = 0;
+        while ((1 << cw) < p->buf_per_vc + 1) cw++;
+        while ((1 << cwr) < p->buf_per_vc + c->rogue_extra + 1) cwr++;
+        if (c->rogue_extra < 0) BAD("--rogue-credits must be >= 0");
+        if (cwr != cw)
+            BAD("--rogue-credits %d: BufPerVc + %d = %d needs %d-bit credit fields, the link has %d "
+                "(at most %d extra)", c->rogue_extra, c->rogue_extra,
+                p->buf_per_vc + c->rogue_extra, cwr, cw, (1 << cw) - 1 - p->buf_per_vc);
+        if (c->impl[0] != LCB_IMPL_MODEL) BAD("--rogue-credits: port A (the rogue) must be a model (--a model)");
+        if (!ch_clean(&c->ch[0]) || !ch_clean(&c->ch[1]))
+            BAD("--rogue-credits: the overdraw is judged on a clean link (no --ber, --burst-rate, "
+                "--drop-rate, --outage-rate, --outage-at, --ctl-ber, --ctl-forge, --flip-at)");
+        if (c->expect_down) BAD("--rogue-credits and --expect-down do not go together");
     }
     if (c->waves && c->waves_port >= 0 && c->impl[c->waves_port] != LCB_IMPL_RTL)
         BAD("--waves-port %c is not an RTL port", 'a' + c->waves_port);
@@ -177,6 +204,10 @@ static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *e
             r->drain_cycles, c->warmup, c->cycles, r->seconds, r->wall,
             r->seconds > 0 ? r->cycles_run / r->seconds : 0.0);
     fprintf(f, "randomized-error link-cycles %" PRIu64 "\n", r->err_link_cycles);
+    if (c->rogue_extra)
+        fprintf(f, "rogue peer: A believes %d more credits per VC than B has; B's queue cut %" PRIu64
+                " packets (INQ_OVF, %" PRIu64 " phits whose credits it withholds), each matched to "
+                "its packet\n", c->rogue_extra, r->rogue_cuts, r->rogue_cut_phits);
     for (int d = 0; d < 2; d++) {
         const lcb_ep_stats *s = lcb_ep_get_stats(ep[d]), *rs = lcb_ep_get_stats(ep[d ^ 1]);
         const lcb_port_res *ps = &r->port[d], *pr = &r->port[d ^ 1];
@@ -192,9 +223,11 @@ static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *e
                 ", proto stray %" PRIu64 " badvc %" PRIu64 " overlong %" PRIu64 "\n", s->soft_pcrc,
                 s->soft_ok3, s->soft_kerr, s->proto_stray, s->proto_badvc, s->proto_long);
         fprintf(f, "sink: delivered %" PRIu64 " (%" PRIu64 " phits, %" PRIu64 " payload), "
-                "discarded soft %" PRIu64 " tx_err %" PRIu64 " other %" PRIu64 "\n", rs->delivered,
+                "discarded soft %" PRIu64 " tx_err %" PRIu64 " other %" PRIu64 "%s", rs->delivered,
                 rs->deliv_phits, rs->deliv_payload, rs->discard_soft, rs->discard_tx,
-                rs->discard_other);
+                rs->discard_other, rs->cut ? "" : "\n");
+        if (rs->cut)
+            fprintf(f, ", cut by the input queue %" PRIu64 "\n", rs->cut);
         fprintf(f, "retries: %" PRIu64 " replays (cause NACK %" PRIu64 ", timeout %" PRIu64
                 ", other %" PRIu64 "), %" PRIu64 " replays after a failed replay\n",
                 ps->ev[NR_EV_TX_REPLAY], ps->replay_nack, ps->replay_timeout, ps->replay_other,
@@ -279,7 +312,7 @@ void lcb_tb_print_result(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r)
             " rtt_ab=%d rtt_ba=%d lat_mean=%.1f lat_p99=%u net_mean=%.1f net_p99=%u net_max=%u "
             "wraps_ab=%" PRIu64 " wraps_ba=%" PRIu64 " down=%d diverged=%d escapes=%" PRIu64
             " dmg_checked=%" PRIu64 " exp_escapes=%.4g ctl_escapes=%" PRIu64 " forged=%" PRIu64
-            " forged_delivered=%" PRIu64 " forged_rejected=%" PRIu64 " forged_accepted=%" PRIu64 "\n",
+            " forged_delivered=%" PRIu64 " forged_rejected=%" PRIu64 " forged_accepted=%" PRIu64 " rogue_cuts=%" PRIu64 "\n",
             r->pass, c->seed, c->impl[0] == LCB_IMPL_RTL ? "rtl" : "model",
             c->impl[1] == LCB_IMPL_RTL ? "rtl" : "model", c->lockstep, c->ch[0].latency,
             c->ch[1].latency, c->cycles, r->cycles_run, r->seconds, r->wall,
@@ -293,7 +326,7 @@ void lcb_tb_print_result(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r)
             b->ev[NR_EV_RX_OK] / 128, a->ev[NR_EV_RX_OK] / 128,
             (a->down_cycle >= 0) | ((b->down_cycle >= 0) << 1), r->diverged, r->escapes,
             r->dmg_checked, r->exp_escapes, r->ctl_escapes, r->forged_words, r->forged_delivered,
-            r->forged_rejected, r->forged_accepted);
+            r->forged_rejected, r->forged_accepted, r->rogue_cuts);
 }
 
 /* One run of lcb_tb_run: the two ports, channels and endpoints, the link
@@ -319,8 +352,15 @@ typedef struct {
     uint64_t D[2][NR_LCB_MAX_VCS];    /* phits debited by sender d on VC v */
     uint64_t F[2][NR_LCB_MAX_VCS];    /* ... freed by its receiver */
     int prev_down[2];
-    uint32_t clean_bad;               /* events that a clean link must never raise (0: the
+    uint32_t clean_bad[2];            /* events port i must never raise on a clean link (0: the
                                        * link has errors or a timer shorter than the ack) */
+    /* the buffer sender d believes its receiver has, and the receiver's
+     * real one (they differ only with a rogue peer, --rogue-credits) */
+    int64_t sbuf[2], rbuf[2];
+    nr_lcb_params pa;                 /* port A's parameters (the rogue's larger buffer) */
+    int cut_pending;                  /* rogue: INQ_OVF at B whose packet's RX_OK is still due */
+    uint64_t cut[2][NR_LCB_MAX_VCS];  /* phits of packets cut by the receiver's overflow
+                                       * rule: debited, never freed (link-protocol 8.4) */
     int64_t stall_since[2];
     uint64_t completions[2];
     uint64_t sb_seen;
@@ -472,9 +512,9 @@ static void credit_conservation(lcb_run *R, int64_t t)
             /* the credits output is CW bits, two's complement (§7.2):
              * negative only after an accepted wrong word */
             int64_t cr = s->credits[v];
-            if (cr > R->buf)
+            if (cr > R->sbuf[d])
                 cr -= (int64_t)1 << R->cwbits;
-            int64_t lo = (int64_t)R->buf - (int64_t)R->D[d][v];
+            int64_t lo = R->sbuf[d] - (int64_t)R->D[d][v];
             int64_t hi = lo + (int64_t)R->F[d][v];
             if (cr < 0 && !R->ct[d].ever_wrong)
                 lcb_fail(&R->chk, t, "port %c vc %d: credits %" PRId64 " < 0, and every control "
@@ -514,9 +554,9 @@ static void credit_conservation(lcb_run *R, int64_t t)
                 else
                     lcb_fail(&R->chk, t, "%s", m);
             }
-            if (q->occ[v] > (uint32_t)R->buf)
-                lcb_fail(&R->chk, t, "port %c vc %d: occupancy %u > BufPerVc", 'A' + (d ^ 1), v,
-                         q->occ[v]);
+            if (q->occ[v] > (uint64_t)R->rbuf[d])
+                lcb_fail(&R->chk, t, "port %c vc %d: occupancy %u > BufPerVc %" PRId64, 'A' + (d ^ 1),
+                         v, q->occ[v], R->rbuf[d]);
         }
     }
 }
@@ -524,6 +564,26 @@ static void credit_conservation(lcb_run *R, int64_t t)
 /* Every packet an RX accepts goes to the oracle. */
 static void oracle_accepts(lcb_run *R, int64_t t)
 {
+    /* A rogue peer's overdraw: B's queue cuts the packet arriving (link-
+     * protocol 8.4); on this clean link its EOP still passes the link check,
+     * so the first RX_OK at B from now on is that packet's, and it is lost
+     * by the rule: retired from the scoreboard, its credits withheld. */
+    if (R->cf->rogue_extra && ((R->o[1].ev >> NR_EV_INQ_OVF) & 1)) {
+        /* the boundary, without the model: the phit written now is of the
+         * packet B's link is framing (it is not the EOP, so that packet goes
+         * on), and its VC holds BufPerVc - 1 or more phits after this
+         * cycle's read. (A read of the synthesized EOP of an abort reads no
+         * entry, but after such a cut the VC is empty: no overflow with it.) */
+        const int v = R->mon[1].vc;
+        const int64_t stored =
+            (int64_t)R->o[1].occ[v] - (R->in[1].rd_en && R->in[1].rd_vc == v ? 1 : 0);
+        if (stored < R->rbuf[0] - 1)
+            lcb_fail(&R->chk, t, "port B vc %d: INQ_OVF with %" PRId64 " phits stored after this "
+                     "cycle's read; a non-EOP phit overflows from BufPerVc - 1 = %" PRId64
+                     " on (link-protocol 8.4)", v, stored, R->rbuf[0] - 1);
+        R->cut_pending++;
+        R->r->rogue_cuts++;
+    }
     for (int i = 0; i < 2; i++) {
         if (!(R->lm[i] & NR_LM_ACC)) continue;
         if (R->lm[i] & NR_LM_ACC_OOO)
@@ -537,23 +597,19 @@ static void oracle_accepts(lcb_run *R, int64_t t)
         lcb_acc_rec ar = {R->mon[i].accepted - 1, (ph >> 16) & 0x3Fu, (uint16_t)(ph & 0xFFFFu),
                           (R->lm[i] & NR_LM_ACC_SUSPECT) != 0, t};
         if (ar.damaged) R->ct[i].last_dmg_acc = t;
+        if (i == 1 && R->cut_pending) {
+            int vc = 0, len = 0;
+            R->cut_pending--;
+            if (!lcb_ep_cut(R->ep[i], &ar, t, &vc, &len)) {
+                R->cut[0][vc] += (uint64_t)len;
+                R->r->rogue_cut_phits += (uint64_t)len;
+            }
+            continue;
+        }
         lcb_ep_accepted(R->ep[i], R->mon[i].dec_vc, &ar);
     }
 }
 
-/* A channel that damages nothing: no random errors, no scheduled outage or
- * flip, no forged control word. */
-static int ch_clean(const lcb_ch_cfg *c)
-{
-    return c->ber_data == 0 && c->ber_sb == 0 && c->burst_rate == 0 && c->drop_rate == 0 &&
-           c->outage_rate == 0 && c->ctl_ber == 0 && c->ctl_forge == 0 && c->n_sched_outage == 0 &&
-           c->n_sched_flip == 0;
-}
-/* The longest packet a length distribution draws (bwmix: 19 phits). */
-static int len_max(const nr_lendist_t *d)
-{
-    return d->kind == NR_LEN_FIXED ? d->a : d->kind == NR_LEN_UNIFORM ? d->b : 19;
-}
 /* What only link damage causes (link-protocol 6-7): on two clean channels,
  * with a timer longer than the ack's round trip (section 11), none of these
  * may ever fire. Packets longer than cfg_max_len (clipped, and NACKed by the
@@ -576,9 +632,9 @@ static void events(lcb_run *R, int64_t t)
         port_track *k = &R->tr[i];
         if (ev >> NR_EV_COUNT)
             lcb_fail(&R->chk, t, "port %c: undefined event bits 0x%x", 'A' + i, ev);
-        if (ev & R->clean_bad)
+        if (ev & R->clean_bad[i])
             lcb_fail(&R->chk, t, "port %c: event 0x%05x (%s) on a clean link", 'A' + i,
-                     ev & R->clean_bad, lcb_ev_name(__builtin_ctz(ev & R->clean_bad)));
+                     ev & R->clean_bad[i], lcb_ev_name(__builtin_ctz(ev & R->clean_bad[i])));
         for (int b = 0; b < NR_EV_COUNT; b++) pr->ev[b] += (ev >> b) & 1;
         /* Link down is decided at a replay decision whose start-of-cycle
          * retries already equal the limit (7.5); replays count up, an ack
@@ -680,7 +736,7 @@ static int watchdog_and_drain(lcb_run *R, int64_t t)
     int quiet = 1;
     for (int d = 0; d < 2; d++) {
         const lcb_ep_stats *s = lcb_ep_get_stats(R->ep[d]), *q = lcb_ep_get_stats(R->ep[d ^ 1]);
-        uint64_t done = q->delivered + q->discard_soft;
+        uint64_t done = q->delivered + q->discard_soft + q->cut;
         int64_t outst = (int64_t)s->heads_taken - (int64_t)done;
         int pend = outst > 0 || lcb_ep_pending(R->ep[d]);
         if (done != R->completions[d] || !pend || lcb_ch_in_outage(R->ch[d])) R->stall_since[d] = t;
@@ -698,7 +754,8 @@ static int watchdog_and_drain(lcb_run *R, int64_t t)
         /* a deframer in SYNC whose words are all rejected is not in sync */
         if (t - R->tr[d].last_reject < 2 * R->wbits || t - R->tr[d ^ 1].last_reject < 2 * R->wbits) quiet = 0;
         for (int v = 0; v < R->nv; v++)
-            if (R->F[d][v] != R->D[d][v] || R->o[d].credits[v] != (uint32_t)R->buf || R->o[d ^ 1].occ[v])
+            if (R->F[d][v] + R->cut[d][v] != R->D[d][v] ||
+                R->o[d].credits[v] != (uint64_t)R->sbuf[d] - R->cut[d][v] || R->o[d ^ 1].occ[v])
                 quiet = 0;
     }
     if (R->drain && quiet) {
@@ -749,7 +806,7 @@ static void end_checks(lcb_run *R, int64_t t)
                 lcb_fail(&R->chk, t, "port %c: TX_PROTO count %" PRIu64 " != injected protocol "
                          "faults %" PRIu64, 'A' + d, ps->ev[NR_EV_TX_PROTO], s->exp_tx_proto);
             if (down[d]) {
-                allowed += s->heads_taken - (q->delivered + q->discard_soft);
+                allowed += s->heads_taken - (q->delivered + q->discard_soft + q->cut);
                 continue;
             }
             if (pq->ev[NR_EV_RX_OK] != ps->ev[NR_EV_TX_PKT])
@@ -758,9 +815,10 @@ static void end_checks(lcb_run *R, int64_t t)
                          ps->ev[NR_EV_TX_PKT]);
             if (!R->r->quiescent) continue;
             for (int v = 0; v < R->nv; v++)
-                if (R->D[d][v] != R->F[d][v])
+                if (R->D[d][v] != R->F[d][v] + R->cut[d][v])
                     lcb_fail(&R->chk, t, "%s vc %d at quiescence: debited %" PRIu64 " != freed %"
-                             PRIu64, d ? "B->A" : "A->B", v, R->D[d][v], R->F[d][v]);
+                             PRIu64 " + cut by the overflow rule %" PRIu64, d ? "B->A" : "A->B", v,
+                             R->D[d][v], R->F[d][v], R->cut[d][v]);
         }
         uint64_t before = R->sb.nerrors;
         uint64_t lossb = R->sb.errors[NR_SB_E_LOSS];
@@ -771,6 +829,19 @@ static void end_checks(lcb_run *R, int64_t t)
             lcb_fail(&R->chk, t, "scoreboard at the end: %" PRIu64 " new errors, %" PRIu64 " losses; "
                      "%" PRIu64 " packets were stranded by a down link (allowed)", added, loss,
                      allowed);
+        if (R->cf->rogue_extra) {
+            /* the overdraw must have happened, and every cut be matched to
+             * its packet (the rest arrived intact: the scoreboard) */
+            if (!R->r->rogue_cuts)
+                lcb_fail(&R->chk, t, "--rogue-credits %d: B's input queue never overflowed (raise "
+                         "--load or --bp)", R->cf->rogue_extra);
+            if (R->cut_pending)
+                lcb_fail(&R->chk, t, "%d INQ_OVF at B without the RX_OK of the cut packet",
+                         R->cut_pending);
+            if (R->r->rogue_cuts != R->r->port[1].ev[NR_EV_INQ_OVF])
+                lcb_fail(&R->chk, t, "INQ_OVF count %" PRIu64 " != cuts %" PRIu64,
+                         R->r->port[1].ev[NR_EV_INQ_OVF], R->r->rogue_cuts);
+        }
         if (R->cf->expect_down && !down[0] && !down[1])
             lcb_fail(&R->chk, t, "expected the link to go down (retry limit %u), it did not",
                      R->cf->c.retry_limit);
@@ -893,6 +964,10 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     R->p = &R->cf->p;
     R->nv = R->p->num_vcs;
     R->buf = R->p->buf_per_vc;
+    R->pa = *R->p;
+    R->pa.buf_per_vc += R->cf->rogue_extra;
+    R->sbuf[0] = R->rbuf[1] = R->pa.buf_per_vc; /* A's belief, A's real buffer */
+    R->sbuf[1] = R->rbuf[0] = R->buf;            /* B's, both true */
     /* CW = clog2(BufPerVc + 1): the credits field width */
     while ((1 << R->cwbits) < R->buf + 1) R->cwbits++;
     lcb_check_init(&R->chk, R->out, 20);
@@ -918,7 +993,8 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
                           !lcb_ch_cfg_has_noise(&R->cf->ch[i]);
     int rc = 2;
     for (int i = 0; i < 2; i++) {
-        R->port[i] = lcb_port_new(R->cf->impl[i], R->cf->lockstep, R->p, &R->cf->c, i ? "B" : "A", err, errlen);
+        R->port[i] = lcb_port_new(R->cf->impl[i], R->cf->lockstep, i ? R->p : &R->pa, &R->cf->c,
+                                  i ? "B" : "A", err, errlen);
         if (!R->port[i]) goto done;
         lcb_ch_cfg chg = R->cf->ch[i];
         lcb_ch_cfg_geom(&chg, R->nv, R->buf, R->p->window);
@@ -940,10 +1016,13 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     R->ct[0].susp_end = R->ct[1].susp_end = R->ct[0].last_dmg_acc = R->ct[1].last_dmg_acc = -1000000000;
     R->maxlat = R->cf->ch[0].latency > R->cf->ch[1].latency ? R->cf->ch[0].latency : R->cf->ch[1].latency;
     if (ch_clean(&R->cf->ch[0]) && ch_clean(&R->cf->ch[1]) && !R->cf->expect_down &&
-        len_max(&R->cf->ep[0].inj.len) <= (int)R->cf->c.max_len &&
-        len_max(&R->cf->ep[1].inj.len) <= (int)R->cf->c.max_len &&
+        lendist_max(&R->cf->ep[0].inj.len) <= (int)R->cf->c.max_len &&
+        lendist_max(&R->cf->ep[1].inj.len) <= (int)R->cf->c.max_len &&
         R->cf->c.timeout > (uint32_t)(lcb_tb_rtt_ack(R->p, (int)R->maxlat) + R->p->max_pkt_len))
-        R->clean_bad = CLEAN_BAD_EVENTS;
+        R->clean_bad[0] = R->clean_bad[1] = CLEAN_BAD_EVENTS;
+    /* the rogue peer A overdraws B's queue: B's overflow cuts are expected
+     * (and checked packet by packet, oracle_accepts) */
+    if (R->cf->rogue_extra) R->clean_bad[1] &= ~(1u << NR_EV_INQ_OVF);
     R->wport = -1;
     if (R->cf->waves) {
         R->wport = R->cf->waves_port >= 0 ? R->cf->waves_port : R->cf->impl[0] == LCB_IMPL_RTL ? 0 : 1;

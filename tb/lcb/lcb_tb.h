@@ -41,6 +41,8 @@ typedef struct {
     int64_t drain;            /* drain limit, cycles */
     int64_t watchdog;         /* no progress for this long while pending: fail */
     int expect_down;          /* the run must end with a port's link down */
+    int rogue_extra;          /* a rogue peer: port A (a model) believes B's BufPerVc is this
+                               * much larger and overdraws B's input queue (0: off) */
     int down_window;          /* link_down must rise within lcb_tb_down_window() of the
                                * one scheduled outage (protocol 7.6) */
     int min_nested;           /* require at least this many replays-after-replay */
@@ -95,6 +97,8 @@ typedef struct {
     uint64_t forged_words, forged_delivered, forged_rejected, forged_accepted;
     uint64_t clean_rejected;        /* undamaged, not forged words rejected (CTL_REJECT) */
     int64_t escape_cycle;           /* the run ended at this CRC escape, -1 if none */
+    uint64_t rogue_cuts;            /* --rogue-extra: packets B's queue cut (INQ_OVF) */
+    uint64_t rogue_cut_phits;       /* ... their phits, whose credits B withholds */
     double lat_mean, net_mean;      /* window packets: from generation, from head taken */
     uint32_t lat_max, net_max, lat_p99, net_p99;
 } lcb_tb_res;

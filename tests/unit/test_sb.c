@@ -315,6 +315,36 @@ int main(void)
         CHECK_EQ(nr_sb_final(&sb), 4); /* + the real packet is lost */
         nr_sb_free(&sb);
     }
+    /* ---- cut by the DUT under a counted rule (nr_sb_cut) ---- */
+    {
+        fresh(&sb, 0);
+        pkt_t c0 = exp_pkt(&sb, 3, 4, 1, 8, NR_SB_DELIVER, 10);
+        pkt_t c1 = exp_pkt(&sb, 3, 4, 1, 8, NR_SB_DELIVER, 11);
+        pkt_t c2 = exp_pkt(&sb, 3, 4, 1, 8, NR_SB_DELIVER, 12);
+        /* c1 is cut before its successor arrives; c0 and c2 in order: clean */
+        CHECK_EQ(nr_sb_deliver(&sb, 4, c0.ph, c0.len, 100, NULL), 0);
+        CHECK_EQ(nr_sb_cut(&sb, c1.ph, c1.len, 101), 0);
+        CHECK_EQ(nr_sb_deliver(&sb, 4, c2.ph, c2.len, 102, NULL), 0);
+        CHECK_EQ(sb.dut_cut, 1);
+        /* the successor passes first (counted lost), the cut is reported
+         * after: the loss is taken back */
+        pkt_t c3 = exp_pkt(&sb, 3, 4, 1, 8, NR_SB_DELIVER, 13);
+        pkt_t c4 = exp_pkt(&sb, 3, 4, 1, 8, NR_SB_DELIVER, 14);
+        CHECK_EQ(nr_sb_deliver(&sb, 4, c4.ph, c4.len, 103, NULL), 1);
+        CHECK_EQ(sb.errors[NR_SB_E_LOSS], 1);
+        CHECK_EQ(nr_sb_cut(&sb, c3.ph, c3.len, 104), 0);
+        CHECK_EQ(sb.errors[NR_SB_E_LOSS], 0);
+        CHECK_EQ(sb.dut_cut, 2);
+        CHECK_EQ(nr_sb_final(&sb), 0);
+        /* a cut packet delivered after all, and a cut of one never expected
+         * or already delivered: errors */
+        CHECK_EQ(nr_sb_deliver(&sb, 4, c1.ph, c1.len, 105, NULL), 1);
+        CHECK_EQ(nr_sb_cut(&sb, c2.ph, c2.len, 106), 1);
+        pkt_t x = mk(9, 4, 0, 0, 8);
+        CHECK_EQ(nr_sb_cut(&sb, x.ph, x.len, 107), 1);
+        CHECK_STR(sb.rec[sb.nrec - 1].msg, "cut by the DUT");
+        nr_sb_free(&sb);
+    }
     /* ---- soft errors: matched, fallback by port, and every fate error ---- */
     {
         fresh(&sb, 0);
