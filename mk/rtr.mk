@@ -80,8 +80,13 @@ sweep-nwn: $(BUILD)/.deps-ok
 sweep-rtr: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(RTR_BIN) $(BUILD)/bin/rtr_sim-yarc-k64
 	@scripts/rtr_sweep.sh
-# make bench: simulated cycles/s and phit-hops/s, model vs RTL, into docs/results.md.
+# make bench: simulated cycles/s and phit-hops/s, model vs RTL, into
+# docs/results.md; then the tree against an older commit in the same run
+# (scripts/bench_base.sh: BENCH_BASE=REV, default the commit before issue
+# 14's speed work; BENCH_BASE_RTL=1 compares the RTL too, Verilating REV's).
+BENCH_BASE ?= 797be75
 bench: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(RTR_BIN) $(BUILD)/bin/rtr_sim-yarc-k64
 	@scripts/rtr_bench.sh
+	@BENCH_BASE=$(BENCH_BASE) scripts/bench_base.sh $(if $(BENCH_BASE_RTL),-R)
 UNIT_TARGETS += sweep-rtr sweep-nwn bench run
