@@ -6,8 +6,9 @@
 # 1. Builds, with COVERAGE=1 (Verilator --coverage: line, branch and toggle
 #    points, and the RTL's NR_COVER cover points; tb/shim/shim_cov.hpp writes
 #    each model's counts when it is freed), the RTL programs of the k16
-#    regression: for every configuration with a smoke test (configs/configs.txt)
-#    the smoke test and lcb_sim-<cfg> or rtr_sim-<cfg>, and lcb_sim-lcb-crc32.
+#    regression: for every router configuration with a smoke test
+#    (configs/configs.txt) the smoke test and rtr_sim-<cfg>, and lcb_sim-<cfg>
+#    for every LCB port configuration with an rtl build.
 #    The builds go in BUILD, never in build/ (the Makefile refuses).
 # 2. Runs every entry of the lists with RTL runs (tests/lcb.list,
 #    lcb_rtl.list, rtr.list, nwn_rtr.list, yarc_rtl.list, nwn_rtl.list) that
@@ -35,16 +36,13 @@ done
 case $B in build|build/|./build) echo "coverage: BUILD must not be build/ (the instrumented models would replace the ordinary ones)" >&2; exit 2 ;; esac
 case $JOBS in ''|*[!0-9]*) echo "coverage: -j takes a count, got '$JOBS'" >&2; exit 2 ;; esac
 
-# the k16 programs: the configurations with a smoke test (configs/configs.txt)
+# the k16 programs: the router configurations with a smoke test and the LCB
+# port configurations that make test builds (configs/configs.txt)
 SMOKE_CFGS=$(scripts/cfg.sh --with smoke) || exit 2
-T="$B/bin/lcb_sim-lcb-crc32 $B/bin/rtr_sim"
-for c in $SMOKE_CFGS; do
-    T="$T $B/tests/smoke/$c"
-    case $(scripts/cfg.sh "$c" top) in
-        nr_lcb_port) T="$T $B/bin/lcb_sim-$c" ;;
-        *) T="$T $B/bin/rtr_sim-$c" ;;
-    esac
-done
+LCB_CFGS=$(scripts/cfg.sh --with rtl nr_lcb_port) || exit 2
+T="$B/bin/rtr_sim"
+for c in $SMOKE_CFGS; do T="$T $B/tests/smoke/$c $B/bin/rtr_sim-$c"; done
+for c in $LCB_CFGS; do T="$T $B/bin/lcb_sim-$c"; done
 T="$T $B/bin/lcb_sim"
 mkdir -p "$B" && touch "$B/.deps-ok"
 echo "coverage: building the instrumented programs in $B (make COVERAGE=1)"

@@ -157,6 +157,9 @@ module nr_lcb_rx_seq (
   assign marker_o = is_idle_i && marker_ok;
 
   `NR_ASSERT(a_clip_alone, !(clip_i && dec_i), clk_i, rst_ni)
+  // the NACK epoch (§8.3): a new recovery, and a failed replay inside one
+  `NR_COVER(c_epoch_new_rec,  err && !rec_q, clk_i, rst_ni)
+  `NR_COVER(c_epoch_rearmed,  err && rec_q && armed_q, clk_i, rst_ni)
 
 `ifdef FORMAL
   // ---- formal (ZipCPU style; scripts/formal.sh, tests/formal.list) ----

@@ -151,5 +151,7 @@ module nr_lcb_tx_seq #(
 
   `NR_ASSERT(a_cfg_timeout, cfg_timeout_i != '0, clk_i, rst_ni)
   `NR_ASSERT(a_outstanding_range, 32'(outstanding) <= Window, clk_i, rst_ni)
+  // a replay after a replay that got no ack (nested recovery, §7.5)
+  `NR_COVER(c_replay_nested, rep_start && retries_q != '0, clk_i, rst_ni)
 
 endmodule

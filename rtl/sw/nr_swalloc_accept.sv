@@ -99,6 +99,10 @@ module nr_swalloc_accept #(
     end
     assign cont   = rdy & valid_i & ~head_i;
     assign held_o = $countones(cont) >= Speedup;
+    // an accept tie: more candidates than the input can take (the round
+    // robin picks S), and a held input (its head requests withdrawn)
+    `NR_COVER(c_acc_tie, $countones(cand) > Speedup, clk_i, rst_ni)
+    `NR_COVER(c_acc_held, held_o, clk_i, rst_ni)
     // the first S candidates from iptr; iptr moves past the first accepted
     // candidate when it pops an EOP
     logic [Speedup-1:0]     pv;

@@ -96,6 +96,10 @@ module nr_swalloc_ch #(
     end
     logic unused_gnt;
     assign unused_gnt = ^gnt_unused;
+    // an allocator tie: a new packet of VC v starts while two or more
+    // inputs have a head for it
+    `NR_COVER(c_ch_tie, arb_upd[v] && (x_req_i[v*NX +: NX] & (x_req_i[v*NX +: NX] - 1'b1)) != '0,
+              clk_i, rst_ni)
   end
   // VC round robin: moves past the winner when it sends its EOP
   nr_arb_rr #(.N(NumVcs)) u_vc_arb (
@@ -131,5 +135,8 @@ module nr_swalloc_ch #(
   assign cc_o = cc;
   logic unused_full;
   assign unused_full = ^full_unused;
+
+  // a VC tie: two or more VCs could send on the channel this cycle
+  `NR_COVER(c_ch_vc_tie, send && (elig & (elig - 1'b1)) != '0, clk_i, rst_ni)
 
 endmodule

@@ -97,4 +97,7 @@ module nr_swalloc_pt #(
 
   `NR_ASSERT(a_taken, !sent_i || ready_i, clk_i, rst_ni)
 
+  // an allocator tie: two or more (input, VC) heads want the free output
+  `NR_COVER(c_pt_tie, !busy_q && (areq & (areq - 1'b1)) != '0, clk_i, rst_ni)
+
 endmodule
