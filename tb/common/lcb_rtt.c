@@ -37,6 +37,18 @@ void lcb_tb_down_window(const nr_lcb_params *p, const nr_lcb_cfg *c, int lat, lo
     *hi = t0_hi + R * (T + M + D + 3) + M + 1;
 }
 
+int lcb_tb_rec_bound(const nr_lcb_params *p, int lat_fwd, int lat_rev)
+{
+    const int W = lcb_tb_wbits(p), M = p->max_pkt_len, x = p->link_crc_w == 32;
+    /* the next control word starts within W - 1 cycles of the verdict,
+     * serializes in W, crosses lat_rev and is applied 2 cycles later; the
+     * sender finishes the packet in progress (M - 1 phits, M with the
+     * trailer), sends the marker and resends the packet (M phits, one more
+     * with the trailer), which crosses lat_fwd and is decided 1 cycle after
+     * its EOP (2 with the trailer) */
+    return (W - 1) + W + lat_rev + 2 + (M - 1 + x) + 1 + (M + x) + lat_fwd + 1 + x;
+}
+
 int lcb_tb_warn_sizing(FILE *f, const char *prefix, const char *dir, const nr_lcb_params *p,
                        unsigned timeout, int latency, double mean_len)
 {

@@ -18,6 +18,11 @@ int lcb_tb_rtt_ack(const nr_lcb_params *p, int latency);
  * inside a packet. lat: the longer one-way latency. */
 void lcb_tb_down_window(const nr_lcb_params *p, const nr_lcb_cfg *c, int lat, long long C,
                         long long *lo, long long *hi);
+/* The longest single-error recovery of protocol section 7.7 "How long one
+ * error takes to repair": from the receiver's RX_CRC to the RX_OK of the good
+ * copy, for a sender whose core has no gap inside a packet, on a link with
+ * one-way latencies lat_fwd (data) and lat_rev (the NACK's way). */
+int lcb_tb_rec_bound(const nr_lcb_params *p, int lat_fwd, int lat_rev);
 /* Print one line per broken sizing rule of protocol section 11 for a link of
  * one-way latency `latency` carrying packets of mean length mean_len, each
  * "<prefix>warning: <dir>: ...":

@@ -31,7 +31,7 @@ enum {
     O_WINDOW, O_MAXPKT, O_LINKCRC, O_TIMEOUT, O_RETRY, O_MAXLEN, O_LAT, O_LATAB, O_LATBA, O_BER, O_BERD,
     O_BERSB, O_BRATE, O_BLEN, O_DROP, O_ORATE, O_OLEN, O_OAT, O_CTL, O_FORGE, O_FORGEK, O_FLIP, O_ERRDIR, O_LOAD,
     O_PROC, O_BURSTPK, O_LEN, O_SOFT, O_PROTO, O_IDLE, O_GAP, O_PROBE, O_BP, O_BPSTALL,
-    O_NORAH, O_NOJUNK, O_DESTS, O_PKTS, O_SAT, O_ONEWAY, O_EXPDOWN, O_DOWNWIN, O_ROGUE, O_XFAIL, O_SELFTEST, O_NOESC, O_MINNEST, O_QUIET, O_PROGRESS, O_COUNT
+    O_NORAH, O_NOJUNK, O_DESTS, O_PKTS, O_SAT, O_ONEWAY, O_EXPDOWN, O_DOWNWIN, O_RECBOUND, O_ROGUE, O_XFAIL, O_SELFTEST, O_NOESC, O_MINNEST, O_QUIET, O_PROGRESS, O_COUNT
 };
 
 static const nr_cli_opt_t opts[] = {
@@ -97,6 +97,8 @@ static const nr_cli_opt_t opts[] = {
     [O_PKTS] = {"pkts", "N", "each source generates at most N packets (default: no limit)"},
     [O_ONEWAY] = {"oneway", NULL, "traffic A->B only (B sends only acks and credits)"},
     [O_EXPDOWN] = {"expect-down", NULL, "PASS only if the link goes down (retry limit)"},
+    [O_RECBOUND] = {"rec-bound", NULL, "with single --flip-at errors: every recovery (RX_CRC to the good copy's "
+                     "RX_OK) must end within the bound protocol 7.7 derives (needs --gap 0)"},
     [O_ROGUE] = {"rogue-credits", "N", "a rogue peer: port A (a model) believes B's BufPerVc is N larger and "
                  "overdraws B's input queue; every cut (INQ_OVF) must be matched to its packet, the "
                  "rest arrive intact (clean link)"},
@@ -406,6 +408,7 @@ static void sim_parse(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
         case O_PKTS: a->ep.max_pkts = nr_cli_long(cli, v, 1, 2000000000L); break;
         case O_ONEWAY: a->oneway = 1; break;
         case O_EXPDOWN: c->expect_down = 1; break;
+        case O_RECBOUND: c->rec_bound = 1; break;
         case O_ROGUE: c->rogue_extra = (int)nr_cli_long(cli, v, 1, 1023); break;
         case O_DOWNWIN: c->down_window = 1; break;
         case O_XFAIL: a->xfail = v; break;

@@ -113,6 +113,30 @@ int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen)
             BAD("--down-window needs timeout > RTT_ack + MaxPktLen (%d)",
                 lcb_tb_rtt_ack(p, lat) + p->max_pkt_len);
     }
+    if (c->rec_bound) {
+        /* the bound of protocol 7.7 holds for one error at a time on an
+         * otherwise clean link, a core with no gap inside a packet, and a
+         * timer that does not fire first */
+        for (int d = 0; d < 2; d++) {
+            lcb_ch_cfg h = c->ch[d];
+            int nflip = h.n_sched_flip;
+            h.n_sched_flip = 0;
+            if (!ch_clean(&h))
+                BAD("--rec-bound: the bound is for single errors: --flip-at only (no --ber, "
+                    "--burst-rate, --drop-rate, --outage-*, --ctl-ber, --ctl-forge)");
+            int bound = lcb_tb_rec_bound(p, c->ch[d].latency, c->ch[d ^ 1].latency);
+            for (int i = 1; i < nflip; i++)
+                if (c->ch[d].sched_flip[i] / 24 - c->ch[d].sched_flip[i - 1] / 24 <= 2 * bound)
+                    BAD("--rec-bound: --flip-at cycles must be more than twice the bound (%d) "
+                        "apart, one recovery at a time", bound);
+            if (c->ep[d].gap > 0) BAD("--rec-bound needs --gap 0 (no gap inside a packet)");
+        }
+        int lat = c->ch[0].latency > c->ch[1].latency ? c->ch[0].latency : c->ch[1].latency;
+        if ((long long)c->c.timeout <= lcb_tb_rtt_ack(p, lat) + p->max_pkt_len)
+            BAD("--rec-bound needs timeout > RTT_ack + MaxPktLen (%d)",
+                lcb_tb_rtt_ack(p, lat) + p->max_pkt_len);
+        if (c->expect_down) BAD("--rec-bound and --expect-down do not go together");
+    }
     if (c->rogue_extra) {
         /* A believes B's buffer is larger; the control-word fields must keep
          * their width (CW = clog2(BufPerVc + 1), link-protocol 5.1), and the
@@ -664,6 +688,14 @@ static void events(lcb_run *R, int64_t t)
         }
         if (((ev >> NR_EV_RX_OK) & 1) && k->in_rec) {
             uint64_t l = (uint64_t)(t - k->rec_start);
+            if (R->cf->rec_bound) {
+                /* port i receives from direction i ^ 1; its NACK goes back on i */
+                int b = lcb_tb_rec_bound(R->p, R->cf->ch[i ^ 1].latency, R->cf->ch[i].latency);
+                if (l > (uint64_t)b)
+                    lcb_fail(&R->chk, t, "port %c: a single error took %" PRIu64 " cycles to repair "
+                             "(RX_CRC at %" PRId64 " to RX_OK), above the bound %d of link-protocol "
+                             "7.7", 'A' + i, l, k->rec_start, b);
+            }
             pr->recoveries++;
             pr->rec_sum += l;
             if (l > pr->rec_max) pr->rec_max = l;
@@ -845,6 +877,16 @@ static void end_checks(lcb_run *R, int64_t t)
         if (R->cf->expect_down && !down[0] && !down[1])
             lcb_fail(&R->chk, t, "expected the link to go down (retry limit %u), it did not",
                      R->cf->c.retry_limit);
+        if (R->cf->rec_bound) {
+            uint64_t n = R->r->port[0].recoveries + R->r->port[1].recoveries;
+            if (!n)
+                lcb_fail(&R->chk, t, "--rec-bound: no recovery happened to check (a --flip-at "
+                         "cycle must fall on a packet)");
+            if (R->r->port[0].ev[NR_EV_TX_TIMEOUT] + R->r->port[1].ev[NR_EV_TX_TIMEOUT] ||
+                R->r->port[0].nested_replays + R->r->port[1].nested_replays)
+                lcb_fail(&R->chk, t, "--rec-bound: a single error needs one NACK and one replay; "
+                         "there were timeouts or nested replays");
+        }
         if (R->cf->down_window) {
             const lcb_ch_cfg *a = &R->cf->ch[0], *b = &R->cf->ch[1];
             long long lo, hi;

@@ -41,6 +41,8 @@ typedef struct {
     int64_t drain;            /* drain limit, cycles */
     int64_t watchdog;         /* no progress for this long while pending: fail */
     int expect_down;          /* the run must end with a port's link down */
+    int rec_bound;            /* every recovery must end within lcb_tb_rec_bound() (protocol
+                               * 7.7; single --flip-at errors only) */
     int rogue_extra;          /* a rogue peer: port A (a model) believes B's BufPerVc is this
                                * much larger and overdraws B's input queue (0: off) */
     int down_window;          /* link_down must rise within lcb_tb_down_window() of the
