@@ -2,7 +2,7 @@
 # cov_summary.sh - per-file summary of a Verilator coverage file (the merged
 # counts of make coverage, scripts/coverage.sh).
 #
-#   scripts/cov_summary.sh MERGED.dat
+#   scripts/cov_summary.sh MERGED.dat [WAIVERS]
 #
 # For every source file under rtl/ (Verilator's generated wrappers of the
 # hierarchy blocks are left out): its line points (Verilator's v_line and v_branch
@@ -11,10 +11,28 @@
 # run hit, by file, line and name. A point is identified by its file, line, column and name (o), not by
 # its instance or the module's parameterization, so a file instantiated many
 # times has each point once, covered if any instance hit it. Exit 2 if the file cannot be read or holds no points.
+# Then every source line with a line point no run hit: "line not hit:
+# FILE:LINE", or "line waived: FILE:LINE: REASON" when WAIVERS (default
+# rtl/cov_waivers.txt, if it exists) explains it, and the count of lines not
+# hit and not waived. WAIVERS holds "FILE:LINE REASON" lines ('#' comments);
+# a waiver for a line that was hit, or that has no line point, is reported
+# as stale ("waiver stale: ...").
 set -u
-[ $# -eq 1 ] || { echo "usage: cov_summary.sh MERGED.dat" >&2; exit 2; }
+[ $# -eq 1 ] || [ $# -eq 2 ] || { echo "usage: cov_summary.sh MERGED.dat [WAIVERS]" >&2; exit 2; }
 [ -r "$1" ] || { echo "cov_summary: cannot read $1" >&2; exit 2; }
-awk '
+W=${2:-$(dirname "$0")/../rtl/cov_waivers.txt}
+[ $# -eq 2 ] && [ ! -r "$W" ] && { echo "cov_summary: cannot read $W" >&2; exit 2; }
+[ -r "$W" ] || W=/dev/null
+awk -v wfile="$W" '
+BEGIN {
+    while ((getline wl < wfile) > 0) {
+        sub(/#.*/, "", wl)
+        if (wl ~ /^[ \t]*$/) continue
+        split(wl, wp, " ")
+        wr = wl; sub(/^[^ ]+ +/, "", wr)
+        waive[wp[1]] = wr
+    }
+}
 /^C / {
     n = split($0, q, "'"'"'"); key = q[2]; cnt = q[n] + 0
     m = split(key, kv, "\001"); f = ""; pg = ""; l = ""; c = ""; o = ""
@@ -31,6 +49,7 @@ awk '
     k = kind SUBSEP f SUBSEP l SUBSEP c SUBSEP o
     if (!(k in hit)) { hit[k] = 0; tot[kind, f]++; files[f] = 1; np++; if (kind == "user") uname[k] = f ":" l " " o }
     if (cnt > 0 && !hit[k]) { hit[k] = 1; cov[kind, f]++ }
+    if (kind == "line") { lkey = f ":" l; lines[lkey] = 1; if (cnt > 0) lhit[lkey] = 1 }
 }
 END {
     if (!np) { print "cov_summary: no coverage points in " FILENAME > "/dev/stderr"; exit 2 }
@@ -63,4 +82,20 @@ END {
         miss[j + 1] = x
     }
     for (i = 1; i <= nu; i++) print "cover point not hit: " miss[i]
+    # source lines with a line point no run hit, waived or not
+    nl = 0
+    for (x in lines) if (!(x in lhit)) lmiss[++nl] = x
+    for (i = 2; i <= nl; i++) {
+        x = lmiss[i]
+        for (j = i - 1; j >= 1 && lmiss[j] > x; j--) lmiss[j + 1] = lmiss[j]
+        lmiss[j + 1] = x
+    }
+    open = 0
+    for (i = 1; i <= nl; i++) {
+        if (lmiss[i] in waive) print "line waived: " lmiss[i] ": " waive[lmiss[i]]
+        else { print "line not hit: " lmiss[i]; open++ }
+    }
+    for (x in waive)
+        if (!(x in lines) || (x in lhit)) print "waiver stale: " x " (" ((x in lhit) ? "hit" : "no line point") ")"
+    printf "lines not hit and not waived: %d\n", open
 }' "$1"

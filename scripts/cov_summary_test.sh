@@ -2,7 +2,8 @@
 # cov_summary_test.sh - scripts/cov_summary.sh on a made-up coverage file: a
 # point of a file instantiated twice is covered when one instance hit it,
 # line and branch points count as line points, toggles apart; a file with no
-# points exits 2. Prints "N passed, N failed".
+# points exits 2; lines not hit are listed, waived ones with their reason, a
+# stale waiver is reported. Prints "N passed, N failed".
 set -u
 S=$(dirname "$0")/cov_summary.sh
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
@@ -28,6 +29,18 @@ grep -Eq '^rtl/b.sv +0/1 +0% +0/0 +100% +1/2 +50%$' "$TMP/out" && ok || bad "rtl
 grep -Eq '^total +1/3 +33.3% +1/2 +50.0% +1/2 +50.0%$' "$TMP/out" && ok || bad "total: $(grep total "$TMP/out")"
 grep -qx 'cover point not hit: rtl/b.sv:10 c_never' "$TMP/out" && ! grep -q c_seen "$TMP/out" && ok ||
     bad "uncovered cover points: $(grep 'not hit' "$TMP/out")"
+# lines: a.sv:10 was hit by one instance; a.sv:12 (a branch) and b.sv:7 were not
+grep -qx 'line not hit: rtl/b.sv:7' "$TMP/out" && grep -qx 'line not hit: rtl/a.sv:12' "$TMP/out" &&
+    grep -qx 'lines not hit and not waived: 2' "$TMP/out" && ! grep -q 'line not hit: rtl/a.sv:10' "$TMP/out" &&
+    ok || bad "lines not hit: $(grep 'line' "$TMP/out")"
+# a waiver explains rtl/b.sv:7 (a.sv:12 stays open); one for a line that was hit is stale
+printf '# reasons\nrtl/b.sv:7 unreachable by design: a made-up reason\nrtl/a.sv:10 stale one\n' > "$TMP/w.txt"
+"$S" "$TMP/m.dat" "$TMP/w.txt" > "$TMP/outw" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -qx 'line waived: rtl/b.sv:7: unreachable by design: a made-up reason' "$TMP/outw" &&
+    grep -qx 'lines not hit and not waived: 1' "$TMP/outw" && grep -qx 'waiver stale: rtl/a.sv:10 (hit)' "$TMP/outw" &&
+    ok || bad "waivers: exit $rc, $(grep -E 'waive|not hit' "$TMP/outw")"
+"$S" "$TMP/m.dat" "$TMP/none.txt" > /dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && ok || bad "missing waiver file: exit $rc, want 2"
 echo "# SystemC::Coverage-3" > "$TMP/e.dat"
 "$S" "$TMP/e.dat" > /dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok || bad "no points: exit $rc, want 2"

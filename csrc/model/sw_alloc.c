@@ -16,7 +16,7 @@
  *            round robin vptr[j] picks one eligible VC;
  *   port:    busy: cur[j] if it has a front; not busy: the round robin
  *            pptr[j] over the head requests (i, v) for j with vc_ok[v],
- *            indexed r = v*nin + i.
+ *            indexed r = i*nvc + v (input-major, §6.6).
  * Held inputs (§6.2, S < nvc only): VC v of input i is continuing when its
  *   front is not a HEAD and the output its packet holds (hout) can take it
  *   (a port output, or a channel output with a credit); an input with at
@@ -258,7 +258,7 @@ grant_outputs:
                 rq[v] = ((a->vc_ok[j] >> v) & 1u) ? a->req[v * J + j] : 0;
                 a->req[v * J + j] = 0;
             }
-            int wv = 0, wi = sw_rr_pick_vi(rq, V, a->pp_v[j], a->pp_i[j], &wv);
+            int wv = 0, wi = sw_rr_pick_iv(rq, V, a->pp_i[j], a->pp_v[j], &wv);
             if (wi >= 0)
                 grant(a, j, wi, wv, 1);
             continue;
@@ -335,17 +335,17 @@ void nr_swalloc_commit_busy(nr_swalloc *a)
         if (eop)
             a->hout[src * V + w] = -1;
         if ((a->port_out >> j) & 1u) {
-            if (a->d_new[j]) { /* a new packet: pptr moves past r = w*nin + src */
+            if (a->d_new[j]) { /* a new packet: pptr moves past r = src*V + w */
                 a->busy[j] = 1;
                 a->cur_v[j] = (uint8_t)w;
                 a->cur_i[j] = (uint8_t)src;
                 a->busy_any |= 1ull << j;
-                if (src + 1 < a->nin) {
-                    a->pp_v[j] = (uint8_t)w;
-                    a->pp_i[j] = (uint8_t)(src + 1);
+                if (w + 1 < V) {
+                    a->pp_i[j] = (uint8_t)src;
+                    a->pp_v[j] = (uint8_t)(w + 1);
                 } else {
-                    a->pp_v[j] = (uint8_t)(w + 1 == V ? 0 : w + 1);
-                    a->pp_i[j] = 0;
+                    a->pp_i[j] = (uint8_t)(src + 1 == a->nin ? 0 : src + 1);
+                    a->pp_v[j] = 0;
                 }
             }
             if (eop) { /* a new packet may start next cycle */

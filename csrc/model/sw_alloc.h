@@ -13,7 +13,7 @@
  * nr_swalloc_set_iu); nout outputs, each a channel output (per VC a credit
  * counter cc for the downstream buffer, an owner own and a stage-1 round
  * robin arb1; per output a VC round robin vptr that moves only at an EOP) or
- * a port output (busy, cur, a round robin pptr over r = v*nin + i, the port's
+ * a port output (busy, cur, a round robin pptr over r = i*nvc + v, the port's
  * vc_ok); per input the accept pointer iptr and the input speedup S.
  * Each cycle: grant (each output picks one input VC), accept (each input
  * keeps at most S of its grants and dropping VCs), commit.
@@ -44,7 +44,7 @@ typedef struct {
     uint8_t *vptr;              /* [j] round-robin pointer over VCs */
     uint64_t own_any;           /* bit j: output j has an owner on some VC */
     /* port outputs, [j] */
-    uint8_t *busy, *cur_v, *cur_i, *pp_v, *pp_i; /* pptr = pp_v * nin + pp_i */
+    uint8_t *busy, *cur_v, *cur_i, *pp_v, *pp_i; /* pptr = pp_i * nvc + pp_v (input-major) */
     unsigned *vc_ok;            /* the port's vc_ok, set by the caller each cycle */
     uint64_t busy_any;
     /* inputs */

@@ -7,7 +7,7 @@
  * are built from these pieces, one implementation of each policy of
  * docs/nwn-arch.md §4 and §6 (which generalize yarc-arch §4-§7):
  *
- *   policies     sw_rr_pick, sw_rr_pick_vi, sw_max_pick, sw_accept,
+ *   policies     sw_rr_pick, sw_rr_pick_iv, sw_max_pick, sw_accept,
  *                sw_iptr_next: small pure functions (below)
  *   nr_lfifo     a latency-L channel feeding a FIFO buffer   (sw_bufs.c)
  *   nr_cwheel    credit returns with latency                  (sw_bufs.c)
@@ -83,29 +83,31 @@ static inline int sw_rr_pick(uint64_t mask, int ptr)
     return __builtin_ctzll(hi ? hi : mask);
 }
 
-/* Round robin over the requesters r = v*ni + i of a port output (nwn-arch
- * §6.2; yarc-arch §7), requester (v, i) being bit i of m[v], v < nvc: the
- * first at or after the pointer r = pv*ni + pi, wrapping. Returns i and sets
- * *wv, or -1. (ni is not needed: the order within m[v] is the bit order.) */
-static inline int sw_rr_pick_vi(const uint64_t *m, int nvc, int pv, int pi, int *wv)
+/* Round robin over the requesters r = i*nvc + v of a port output (input-
+ * major, nwn-arch §6.2 and §6.6; yarc-arch §7), requester (i, v) being bit i
+ * of m[v], v < nvc: the first at or after the pointer r = pi*nvc + pv,
+ * wrapping. Returns i and sets *wv, or -1. */
+static inline int sw_rr_pick_iv(const uint64_t *m, int nvc, int pi, int pv, int *wv)
 {
-    uint64_t lo = pi >= 64 ? ~0ull : (1ull << pi) - 1u; /* bits below pi */
-    uint64_t first = m[pv] & ~lo;
-    if (first) {
-        *wv = pv;
-        return __builtin_ctzll(first);
-    }
-    for (int k = 1; k < nvc; k++) {
-        int v = pv + k >= nvc ? pv + k - nvc : pv + k;
-        if (m[v]) {
+    uint64_t any = 0;
+    for (int v = 0; v < nvc; v++)
+        any |= m[v];
+    if (!any)
+        return -1;
+    for (int v = pv; v < nvc; v++) /* input pi, from VC pv */
+        if ((m[v] >> pi) & 1u) {
             *wv = v;
-            return __builtin_ctzll(m[v]);
+            return pi;
         }
-    }
-    if (m[pv] & lo) {
-        *wv = pv;
-        return __builtin_ctzll(m[pv] & lo);
-    }
+    /* then the next input with a request, wrapping (back to pi's own VCs
+     * below pv last), its lowest VC */
+    uint64_t above = pi + 1 >= 64 ? 0 : any & (~0ull << (pi + 1));
+    int i = __builtin_ctzll(above ? above : any);
+    for (int v = 0; v < nvc; v++)
+        if ((m[v] >> i) & 1u) {
+            *wv = v;
+            return i;
+        }
     return -1;
 }
 

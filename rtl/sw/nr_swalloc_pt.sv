@@ -19,8 +19,11 @@
 //   vc_ok_i    the port's tx_vc_ok per VC: a HEAD on v may only start with it
 //              (virtual cut-through at packet granularity).
 //   gnt_o      the grant: busy -> cur if it has a front; else the round robin
-//              pptr over the requesters with vc_ok. Combinational from state,
-//              x_* and vc_ok_i.
+//              pptr over the requesters with vc_ok, in input-major order
+//              (x, v) = (0,0), (0,1), ..., (1,0), ... (docs/nwn-arch.md 6.6:
+//              the port's index order r = v*NX + x would let alternating
+//              vc_ok starve the high inputs). Combinational from state, x_*
+//              and vc_ok_i.
 //   own_o      (x, v) is the packet in progress (busy and cur); rdy_o the same
 //              (a busy port output always takes cur's next phit).
 //   sent_i, sent_eop_i  the granted phit was accepted by its input (and is an
@@ -31,7 +34,8 @@
 //              (asserted only).
 // Latency: 0 (grant combinational); state updates at the clock edge.
 // Cost: 1 + ceil(log2(NumVcs*NX)) flops and one NumVcs*NX-way round robin
-//   (nr_arb_rr).
+//   (nr_arb_rr) over the requests re-ordered input-major (wiring), and a
+//   constant index map back to r.
 `include "nr_assert.svh"
 
 module nr_swalloc_pt #(
@@ -58,22 +62,35 @@ module nr_swalloc_pt #(
   localparam int RW = (NR > 1) ? $clog2(NR) : 1;
 
   logic          busy_q, busy_d;
-  logic [RW-1:0] cur_q, cur_d, gidx, sel;
-  logic [NR-1:0] req, areq, gnt_unused;
+  logic [RW-1:0] cur_q, cur_d, gidx, gidx_im, sel;
+  logic [NR-1:0] req, areq, areq_im, gnt_unused;
   logic          gvalid;
 
   for (genvar v = 0; v < NumVcs; v++) begin : g_req
     assign req[v*NX +: NX] = x_req_i[v*NX +: NX] & {NX{vc_ok_i[v]}};
   end
   assign areq = busy_q ? '0 : req;
+  // the arbiter sees (x, v) at x*NumVcs + v: input-major
+  for (genvar x = 0; x < NX; x++) begin : g_im
+    for (genvar v = 0; v < NumVcs; v++) begin : g_imv
+      assign areq_im[x*NumVcs + v] = areq[v*NX + x];
+    end
+  end
   nr_arb_rr #(.N(NR)) u_parb (
     .clk_i,
     .rst_ni,
-    .req_i    (areq),
+    .req_i    (areq_im),
     .advance_i(!busy_q && sent_i),
     .gnt_o    (gnt_unused),
-    .gnt_idx_o(gidx)
+    .gnt_idx_o(gidx_im)
   );
+  // ... and its winner back to the port index r = v*NX + x
+  always_comb begin
+    gidx = '0;
+    for (int x = 0; x < NX; x++)
+      for (int v = 0; v < NumVcs; v++)
+        if (32'(gidx_im) == x*NumVcs + v) gidx = RW'(v*NX + x);
+  end
   assign sel    = busy_q ? cur_q : gidx;
   assign gvalid = busy_q ? x_valid_i[sel] : |areq;
   for (genvar r = 0; r < NR; r++) begin : g_gsel

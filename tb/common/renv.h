@@ -501,8 +501,32 @@ static inline void renv_step(renv *e)
     e->t++;
 }
 
-/* Run until every source is empty and nothing moved for `quiet` cycles, or
- * max cycles passed. Returns 1 if drained. */
+/* Nothing a sink still has to drain: bare, no held phit (its credit not yet
+ * returned); with LCBs, nothing readable in the NIC's input queue. VCs in a
+ * sink's hold_mask do not count. */
+static inline int renv_sinks_idle(const renv *e)
+{
+    for (int p = 0; p < e->n; p++) {
+        const renv_sink *k = &e->snk[p];
+        if (e->lcb) {
+            nr_lcbp_out o;
+            nr_lcbp_peek(e->nic[p], &o);
+            if (o.rd_avail & ~k->hold_mask)
+                return 0;
+        } else {
+            for (int v = 0; v < e->nvc; v++)
+                if (k->held[v] && !((k->hold_mask >> v) & 1u))
+                    return 0;
+        }
+    }
+    return 1;
+}
+
+/* Run until every source is empty, every sink has drained what it may, and
+ * nothing moved for `quiet` cycles, or max cycles passed. Returns 1 if
+ * drained. (A sink that still returns credits slowly can keep every output
+ * waiting for a head's cut-through credits with no phit moving: that is not
+ * the end.) */
 static inline int renv_drain(renv *e, int quiet, long max)
 {
     int still = 0;
@@ -512,7 +536,7 @@ static inline int renv_drain(renv *e, int quiet, long max)
         for (int p = 0; p < e->n; p++)
             backlog += e->src[p].n;
         renv_step(e);
-        if (!backlog && e->phit_hops == before) {
+        if (!backlog && e->phit_hops == before && renv_sinks_idle(e)) {
             if (++still >= quiet)
                 return 1;
         } else {

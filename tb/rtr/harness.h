@@ -61,7 +61,9 @@ typedef struct {
     lcb_ch_cfg ch;           /* link latency and error injection (use_lcb) */
     nr_lcb_cfg lcfg;         /* LCB run-time configuration (router and NICs) */
     uint64_t warmup, measure, drain_max, flush_max;
-    int hot_port;            /* output whose per-input share is reported (-1: none) */
+    int hot_port;            /* the first hot output (-1: none) */
+    int nhot_ports;          /* the hot outputs whose per-input shares are reported */
+    int hot_ports[NR_MAX_PORTS];
     double share_tol;        /* >0: fail if an input's share deviates more (relative) */
     int hist;                /* phits of per-port history printed on a divergence */
     int64_t trace_from, trace_to; /* FST window (RTL runs), -1 = no trace */
@@ -87,9 +89,9 @@ typedef struct {
     uint64_t mismatches;           /* lockstep divergences (the run stops at the first) */
     int64_t div_cycle;             /* cycle of the first divergence, -1 if none */
     uint64_t sb_errors;
-    double share_min, share_max;   /* hotspot: min/max input share of hot_port */
-    double jain;                   /* hotspot: Jain's fairness index of the shares */
-    double share[NR_MAX_PORTS];
+    double share_min, share_max;   /* hotspot: min/max input share over the hot outputs */
+    double jain;                   /* hotspot: the lowest Jain's fairness index of them */
+    double share[NR_MAX_PORTS];    /* ... the shares of the first hot output */
     double cycles_per_s, phit_hops_per_s; /* per CPU second of this process */
     double wall_s, cpu_s;
     uint64_t phit_hops;            /* phits that crossed the router (output side) */

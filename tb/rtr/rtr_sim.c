@@ -71,7 +71,7 @@ static const nr_cli_opt_t opts[] = {
     {"ctl-forge-kind", "K", "forged words: phantom (more freed phits) or outrange (an ack out of range: must be rejected; default)"},
     {"timeout", "N", "LCB cfg_timeout (default 1024)"},
     {"retry-limit", "N", "LCB cfg_retry_limit (default 255)"},
-    {"share-tol", "F", "fail if an input's share of the first hot node is off by more (relative)"},
+    {"share-tol", "F", "fail if an input's share of a hot node's output is off 1/k by more (relative; every input must send there: --hotspot ...:1.0)"},
     {"csv", "PATH", "append one result row (header written if the file is new)"},
     {"label", "STR", "label column of the CSV row (no commas, quotes, line breaks)"},
     {"hist", "N", "phits of port history printed on a divergence (default 24)"},
@@ -285,6 +285,9 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c) {
                 nr_cli_die(c, "--hotspot: node %d is not a port of %s (%d ports)", x->o.tp.hot[i],
                            x->o.cfg.name, x->g.num_ports);
         x->o.hot_port = x->o.org->port_of(&x->g, x->o.route, (unsigned)x->o.tp.hot[0]);
+        for (int i = 0; i < x->o.tp.nhot; i++)
+            x->o.hot_ports[x->o.nhot_ports++] =
+                x->o.org->port_of(&x->g, x->o.route, (unsigned)x->o.tp.hot[i]);
     }
     if (x->o.share_tol > 0 && x->o.hot_port < 0) nr_cli_die(c, "--share-tol needs --hotspot");
     int maxlen = x->o.inj.len.kind == NR_LEN_BWMIX ? 19 : x->o.inj.len.b;
@@ -469,8 +472,9 @@ static void sim_print_results(const sim_ctx *x) {
                x->r.residual, x->r.e2e_caught);
     }
     if (x->o.hot_port >= 0) {
-        printf("\nhotspot: shares of output %d by input (ideal %.4f): min %.4f max %.4f Jain %.4f\n",
-               x->o.hot_port, 1.0 / x->g.num_ports, x->r.share_min, x->r.share_max, x->r.jain);
+        printf("\nhotspot: shares of output %d by input (ideal %.4f; over the %d hot outputs: min "
+               "%.4f max %.4f, lowest Jain %.4f)\n", x->o.hot_port, 1.0 / x->g.num_ports,
+               x->o.nhot_ports, x->r.share_min, x->r.share_max, x->r.jain);
         for (int i = 0; i < x->g.num_ports; i++)
             printf("  in%-2d %.4f%s", i, x->r.share[i], (i % 8 == 7 || i == x->g.num_ports - 1) ? "\n" : "");
     }

@@ -559,7 +559,7 @@ static void test_accept_rule(void)
 }
 
 /* §6.2 channel outputs: owners, arb1, vptr (moves at an EOP), credits;
- * port outputs: the round robin over r = v*nin + i and vc_ok. */
+ * port outputs: the round robin over r = i*nvc + v and vc_ok. */
 static void test_grant_rules(void)
 {
     char err[160];
@@ -622,7 +622,8 @@ static void test_grant_rules(void)
     CHECK_U64(a.d_mask, 1);
     nr_swalloc_release(&a);
 
-    /* port output over 3 inputs and 2 VCs: r = v*3 + i, only vc_ok VCs */
+    /* port output over 3 inputs and 2 VCs: requesters in the order (i, v) =
+     * (0,0) (0,1) (1,0) ... (§6.6), only vc_ok VCs; recorded as v*3 + i */
     CHECK_EQ(nr_swalloc_init(&a, 3, 1, 2, 2, 0, 1, 4, 4), 0);
     for (int i = 0; i < 3; i++)
         for (int v = 0; v < 2; v++) {
@@ -646,10 +647,46 @@ static void test_grant_rules(void)
         nr_swalloc_commit(&a);
         CHECK_EQ(a.busy[0], 0);
     }
-    /* VC 1 requesters r = 3, 4, 5 first (VC 0 not ok), then from r = 0 */
+    /* VC 1 requesters (0,1) (1,1) (2,1) first (VC 0 not ok), then from (0,0) */
     int want[6] = {3, 4, 5, 0, 1, 2};
     for (int k = 0; k < 6; k++)
         CHECK_EQ(order[k], want[k]);
+    nr_swalloc_release(&a);
+}
+
+/* §6.6: a port output's round robin is input-major, so alternating vc_ok
+ * cannot starve an input. Three inputs keep heads on both VCs; the port
+ * allows only VC 0, then only VC 1, and so on, one packet each. Every input
+ * gets a third of the packets. (VC-major, the old order, gave input 0 every
+ * packet: after a VC 0 grant the VC 1 search starts at VC 1's first input,
+ * and the next VC 0 search wraps to VC 0's first input.) */
+static void test_port_fair(void)
+{
+    char err[160];
+    nr_swalloc a;
+    CHECK_EQ(nr_swalloc_init(&a, 3, 1, 2, 2, 0, 1, 64, 4), 0);
+    uint32_t hd = nr_phit_make(NR_KIND_HEAD, 1), eo = nr_phit_make(NR_KIND_EOP, 3);
+    for (int i = 0; i < 3; i++)
+        for (int v = 0; v < 2; v++)
+            for (int k = 0; k < 20; k++) {
+                nr_swalloc_push(&a, i, v, hd, 0, 0);
+                nr_swalloc_push(&a, i, v, eo, 0, 0);
+            }
+    int got[3] = {0, 0, 0};
+    for (int k = 0; k < 30; k++) {
+        a.vc_ok[0] = 1u << (k & 1); /* VC 0 only, VC 1 only, ... */
+        nr_swalloc_eval(&a, 0, err, sizeof err);
+        CHECK_U64(a.d_mask, 1);
+        CHECK(sw_is_head(a.d_phit[0]));
+        CHECK_EQ(a.d_vc[0], k & 1);
+        got[a.d_src[0]]++;
+        nr_swalloc_commit(&a);
+        nr_swalloc_eval(&a, 0, err, sizeof err); /* its EOP */
+        CHECK(sw_is_eop(a.d_phit[0]));
+        nr_swalloc_commit(&a);
+    }
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(got[i], 10);
     nr_swalloc_release(&a);
 }
 
@@ -1520,6 +1557,7 @@ int main(void)
     test_pure();
     test_accept_rule();
     test_grant_rules();
+    test_port_fair();
     test_held_inputs();
     test_latency();
     test_routing_all();
