@@ -14,7 +14,7 @@ SIM=${1:-build/bin/net_sim}
 Q="--warmup 100 --measure 300 --quiet"
 expect 2 "levels: expected an integer in \[1, 4\], got '5'" --topo fclos:levels=5
 expect 2 "k = 8, but the routers have 16 ports" --topo fclos:k=8
-expect 2 "expected key=value with a key of k levels tophalf; got 'x'" --topo fclos:levels=2,x=1
+expect 2 "expected key=value with a key of k levels tophalf taper; got 'x'" --topo fclos:levels=2,x=1
 expect 2 "expected a kind of fclos or fbfly" --topo torus:k=4
 expect 2 "n: expected an integer in \[2, 3\], got '4'" --topo fbfly:k=4,n=4 --routing min
 expect 2 "a router needs 22 ports \(c \+ \(n-1\)\(k-1\)\), the routers have 16" --topo fbfly:k=8,n=3 --routing min

@@ -22,7 +22,7 @@
 #include "nr_cli.h"
 
 static const nr_cli_opt_t opts[] = {
-    {"topo", "SPEC", "topology: fclos:k=K,levels=L[,tophalf=1] (default fclos:levels=2; k = the "
+    {"topo", "SPEC", "topology: fclos:k=K,levels=L[,tophalf=1][,taper=T] (default fclos:levels=2; k = the "
                      "routers' port count) | fbfly:k=K,n=N[,c=C] (flattened butterfly; "
                      "--pattern wc there is seed 002's worst case)"},
     {"cfg", "NAMES", "router configuration, or one per level from the leaves up, comma "

@@ -85,9 +85,9 @@ static void link_ports(net_topo *t, int a, int pa, int b, int pb) {
     t->nlinks++;
 }
 
-/* Router index of (l, w, c). */
+/* Router index of (l, w, c): router c < T^(l-1) of subtree w of level l. */
 static int fclos_id(const net_topo *t, int l, int w, int c) {
-    return t->first[l] + w * ipow(t->d, l - 1) + c;
+    return t->first[l] + w * ipow(t->up, l - 1) + c;
 }
 
 static void fclos_tables(net_topo *t, int l, int w, rtr_tables *tab) {
@@ -105,16 +105,16 @@ static void fclos_tables(net_topo *t, int l, int w, rtr_tables *tab) {
     }
     for (int i = 0; i < k; i++) {
         tab->dlut[i] = top ? (i < t->top_down ? i : -1) : i % d;
-        tab->ulut[i] = top ? -1 : d + i % d;
+        tab->ulut[i] = top ? -1 : d + i % t->up;
         tab->l2p[i] = i;
-        if (!top && i >= d) tab->up_mask |= 1ull << i;
+        if (!top && i >= d && i < d + t->up) tab->up_mask |= 1ull << i;
     }
 }
 
 static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen) {
-    long k = k_rtr, L = 2, half = 0;
+    long k = k_rtr, L = 2, half = 0, T = 0;
     spec_key keys[] = {{"k", &k, 4, NR_MAX_PORTS}, {"levels", &L, 1, NET_MAX_LEVELS},
-                       {"tophalf", &half, 0, 1}, {NULL}};
+                       {"tophalf", &half, 0, 1}, {"taper", &T, 1, NR_MAX_PORTS}, {NULL}};
     if (spec_parse(t->spec, body, keys, err, errlen)) return -1;
     if (k & (k - 1)) {
         snprintf(err, errlen, "topology '%s': k = %ld is not a power of two", t->spec, k);
@@ -126,6 +126,17 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
         return -1;
     }
     const int d = (int)k / 2;
+    if (T == 0) T = d;
+    if (T > d || (T & (T - 1))) {
+        snprintf(err, errlen, "topology '%s': taper = %ld up links of %d: must be a power of two "
+                 "from 1 to k/2", t->spec, T, d);
+        return -1;
+    }
+    if (L == 1 && T != d) {
+        snprintf(err, errlen, "topology '%s': taper needs levels >= 2 (one router has no up links)",
+                 t->spec);
+        return -1;
+    }
     long n = half ? d : k;
     for (int l = 1; l < L; l++) n *= d;
     if (n > NET_MAX_NODES) {
@@ -138,11 +149,14 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
     t->levels = (int)L;
     t->d = d;
     t->top_down = half ? d : (int)k;
+    t->up = (int)T;
     t->nnodes = (int)n;
-    /* routers per level: N/d below the top, d^(L-1) at the top */
+    /* routers of level l < L: T^(l-1) in each of the N/d^l subtrees; at the
+     * top T^(L-1) */
     t->first[1] = 0;
     for (int l = 1; l <= L; l++)
-        t->first[l + 1] = t->first[l] + (l == L ? ipow(d, (int)L - 1) : (int)n / d);
+        t->first[l + 1] = t->first[l] + (l == L ? ipow((int)T, (int)L - 1)
+                                                : (int)(n / ipow(d, l)) * ipow((int)T, l - 1));
     t->nrtr = t->first[L + 1];
     t->r = calloc((size_t)t->nrtr, sizeof *t->r);
     t->node = calloc((size_t)n, sizeof *t->node);
@@ -151,7 +165,7 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
         return -1;
     }
     for (int l = 1; l <= L; l++) {
-        const int top = l == L, per = ipow(d, l - 1), nsub = top ? 1 : (int)n / ipow(d, l);
+        const int top = l == L, per = ipow((int)T, l - 1), nsub = top ? 1 : (int)n / ipow(d, l);
         for (int w = 0; w < nsub; w++)
             for (int c = 0; c < per; c++) {
                 int id = fclos_id(t, l, w, c);
@@ -163,7 +177,7 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
             }
     }
     for (int l = 1; l <= L; l++) {
-        const int top = l == L, per = ipow(d, l - 1), nsub = top ? 1 : (int)n / ipow(d, l);
+        const int top = l == L, per = ipow((int)T, l - 1), nsub = top ? 1 : (int)n / ipow(d, l);
         const int ndown = top ? t->top_down : d;
         for (int w = 0; w < nsub; w++)
             for (int c = 0; c < per; c++) {
@@ -174,7 +188,7 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
                         t->r[id].peer[j] = (net_end){NET_PEER_NODE, wc};
                         t->node[wc] = (net_end){id, j};
                     } else {
-                        int pl = ipow(d, l - 2);
+                        int pl = ipow((int)T, l - 2);
                         link_ports(t, id, j, fclos_id(t, l - 1, wc, c % pl), d + c / pl);
                     }
                 }

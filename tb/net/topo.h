@@ -14,6 +14,10 @@
  *                        down and K/2 up ports, a top router K down ports;
  *                        N = K * (K/2)^(L-1) nodes, L = 1 a single router.
  *                        K is the routers' port count when not given.
+ *                        taper=T: only T of the K/2 up ports of a router
+ *                        below the top are wired (a bandwidth taper of T to
+ *                        K/2), and each level above has T^(l-1) routers per
+ *                        subtree instead of (K/2)^(l-1).
  *   fbfly:k=K,n=N,c=C    flattened butterfly (seed 002 section 2): a k-ary
  *                        n-flat, K^(N-1) routers in an (N-1)-dimensional
  *                        grid, each joined to the K-1 others of its row in
@@ -54,6 +58,8 @@ typedef struct {
                               fbfly: k routers per dimension, n-1 dimensions (levels = 1) */
     int c, dims;           /* fbfly: nodes per router, dimensions */
     int top_down;          /* down ports of a top router: k, or d (tophalf=1) */
+    int up;                /* fclos: up links per router below the top, T <= d (taper=T;
+                              d when fully provisioned) */
     int nrtr, nnodes;
     int first[NET_MAX_LEVELS + 2]; /* routers of level l: first[l] .. first[l+1]-1 */
     net_rtr *r;
