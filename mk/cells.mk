@@ -8,7 +8,8 @@
 #   make formal-cells   tests/formal.list only
 CELLS_BIN := $(BUILD)/cells
 CELLS_O := $(BUILD)/obj/tb/cells
-CELLS_COMMON := $(CELLS_O)/cells_util.o $(CELLS_O)/cells_model.o $(BUILD)/obj/csrc/lib/crc.o
+CELLS_COMMON := $(CELLS_O)/cells_util.o $(CELLS_O)/cells_model.o $(BUILD)/obj/csrc/lib/crc.o \
+                $(BUILD)/obj/csrc/lib/rng.o
 CELLS_BINS :=
 
 # $(call cell,NAME,TOP,TEST,PARAMS): Verilate TOP with PARAMS (-GName=Value

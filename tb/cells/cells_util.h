@@ -1,6 +1,7 @@
 /* cells_util.h - shared helpers of the common-cell tests (tb/cells/test_*.c):
- * a seeded xorshift64* generator, the arbiters' random stimulus, the command
- * line, and failure reports.
+ * percentages over the kit's random generator (nr_rng.h, the one every
+ * test uses), the arbiters' random stimulus, the command line, and failure
+ * reports.
  *
  * Every test accepts:  --seed N  --cycles N  [--mode M]  [-h|--help]
  * prints "<test>: seed N ..." first, ends with one "PASS <test> ..." line and
@@ -10,40 +11,12 @@
 #define CELLS_UTIL_H
 #include <stdint.h>
 
-typedef struct {
-    uint64_t s;
-} cu_rng;
+#include "nr_rng.h"
 
-/* Seed the generator; any seed (also 0) gives a valid, distinct stream. */
-static inline void cu_rng_seed(cu_rng *r, uint64_t seed)
+/* 1 with probability pct/100, from the kit's generator (nr_rng.h) */
+static inline int cu_rng_pct(nr_rng_t *r, unsigned pct)
 {
-    uint64_t z = seed + 0x9E3779B97F4A7C15ull; /* splitmix64 of the seed */
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    r->s = z ? z : 1;
-}
-
-static inline uint64_t cu_rng_next(cu_rng *r)
-{
-    uint64_t x = r->s;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    r->s = x;
-    return x * 0x2545F4914F6CDD1Dull;
-}
-
-/* uniform in [0, n), n >= 1 */
-static inline uint32_t cu_rng_below(cu_rng *r, uint32_t n)
-{
-    return (uint32_t)(((cu_rng_next(r) >> 32) * (uint64_t)n) >> 32);
-}
-
-/* 1 with probability pct/100 */
-static inline int cu_rng_pct(cu_rng *r, unsigned pct)
-{
-    return cu_rng_below(r, 100) < pct;
+    return nr_rng_below(r, 100) < pct;
 }
 
 /* The arbiters' random stimulus (test_arb, test_arb_multi): in every cycle
@@ -52,12 +25,12 @@ static inline int cu_rng_pct(cu_rng *r, unsigned pct)
 typedef struct {
     unsigned p_req, p_adv;
 } cu_arb_stim;
-static inline uint64_t cu_arb_stim_next(cu_rng *r, cu_arb_stim *s, long c, int n, int *adv)
+static inline uint64_t cu_arb_stim_next(nr_rng_t *r, cu_arb_stim *s, long c, int n, int *adv)
 {
     if (c % 200 == 0) {
         static const unsigned probs[] = {100, 75, 50, 25, 5};
-        s->p_req = probs[cu_rng_below(r, 5)];
-        s->p_adv = probs[cu_rng_below(r, 5)];
+        s->p_req = probs[(uint32_t)nr_rng_below(r, 5)];
+        s->p_adv = probs[(uint32_t)nr_rng_below(r, 5)];
     }
     uint64_t req = 0;
     for (int i = 0; i < n; i++)

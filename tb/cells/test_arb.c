@@ -42,7 +42,7 @@ static void check(arb_dut *h, const arb_model *m, uint64_t req, long cyc, const 
 int main(int argc, char **argv)
 {
     cu_args a;
-    cu_rng r;
+    nr_rng_t r;
     char name[64];
     int n = cells_param("N");
     int matrix = !strcmp(arb_top(), "nr_arb_matrix");
@@ -55,7 +55,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: the test drives at most 16 requesters\n", name);
         return 2;
     }
-    cu_rng_seed(&r, a.seed);
+    nr_rng_seed(&r, a.seed);
     arb_dut *h = arb_new(a.seed);
     uint64_t all = cu_mask(n);
     long checks = 0, cyc = 0;

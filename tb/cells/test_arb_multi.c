@@ -63,7 +63,7 @@ static void check(arbm_dut *h, int ptr, uint64_t req, long cyc, const char *ctx)
 int main(int argc, char **argv)
 {
     cu_args a;
-    cu_rng r;
+    nr_rng_t r;
     char name[64];
     N = cells_param("N");
     S = cells_param("S");
@@ -77,7 +77,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: the test drives at most 8 requesters\n", name);
         return 2;
     }
-    cu_rng_seed(&r, a.seed);
+    nr_rng_seed(&r, a.seed);
     arbm_dut *h = arbm_new(a.seed);
     const uint64_t all = cu_mask(N);
     long checks = 0, cyc = 0;

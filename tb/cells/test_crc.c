@@ -36,7 +36,7 @@ static uint32_t ref(int w, uint32_t crc, uint64_t data, int dw)
 int main(int argc, char **argv)
 {
     cu_args a;
-    cu_rng r;
+    nr_rng_t r;
     char name[64];
     int w = crc_width(), dw = cells_param("DataW");
     snprintf(name, sizeof name, "test_crc%d%s_d%d", w, cells_param_or("Poly", 0) == NR_LINK_CRC2_POLY ? "b" : "", dw);
@@ -56,7 +56,7 @@ int main(int argc, char **argv)
                 NR_LINK_CRC2_POLY, NR_E2E_CRC_POLY, w, poly);
         return 2;
     }
-    cu_rng_seed(&r, a.seed);
+    nr_rng_seed(&r, a.seed);
     crc_dut *h = crc_new(a.seed);
     uint64_t cmask = cu_mask(w), dmask = cu_mask(dw);
     long n_exh = 0, n_rnd = 0;
@@ -112,15 +112,15 @@ int main(int argc, char **argv)
     }
 
     /* 3. random pairs, then a chained message */
-    uint32_t chain = (uint32_t)(cu_rng_next(&r) & cmask), chain_ref = chain;
+    uint32_t chain = (uint32_t)(nr_rng_u64(&r) & cmask), chain_ref = chain;
     for (long i = 0; i < a.cycles; i++) {
-        uint32_t c = (uint32_t)(cu_rng_next(&r) & cmask);
-        uint64_t d = cu_rng_next(&r) & dmask;
+        uint32_t c = (uint32_t)(nr_rng_u64(&r) & cmask);
+        uint64_t d = nr_rng_u64(&r) & dmask;
         uint32_t e = ref(w, c, d, dw), g = crc_eval(h, c, d);
         if (e != g)
             cu_failf(&a, i, "crc_o(crc 0x%x, data 0x%llx): expected 0x%x, actual 0x%x", c,
                      (unsigned long long)d, e, g);
-        d = cu_rng_next(&r) & dmask;
+        d = nr_rng_u64(&r) & dmask;
         chain = crc_eval(h, chain, d);
         chain_ref = ref(w, chain_ref, d, dw);
         cu_check(&a, i, "chained crc_o", chain_ref, chain);

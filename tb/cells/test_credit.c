@@ -52,7 +52,7 @@ static void cycle(tb *t, uint64_t dec, uint64_t inc)
 int main(int argc, char **argv)
 {
     cu_args a;
-    cu_rng r;
+    nr_rng_t r;
     char name[80];
     tb t;
     memset(&t, 0, sizeof t);
@@ -66,7 +66,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: the shim carries at most 64 bits per port\n", name);
         return 2;
     }
-    cu_rng_seed(&r, a.seed);
+    nr_rng_seed(&r, a.seed);
     t.a = &a;
     t.cntw = 0;
     while ((1 << t.cntw) < maxc + 1)
@@ -95,7 +95,7 @@ int main(int argc, char **argv)
         if (c % 100 == 0) { /* drain, refill or mixed phase */
             static const unsigned pd[] = {90, 20, 50, 100, 10};
             static const unsigned pi[] = {20, 90, 50, 10, 100};
-            int ph = (int)cu_rng_below(&r, 5);
+            int ph = (int)(uint32_t)nr_rng_below(&r, 5);
             p_dec = pd[ph];
             p_inc = pi[ph];
         }
@@ -105,7 +105,7 @@ int main(int argc, char **argv)
             int cnt = t.m.count[v];
             int room = maxc - cnt + d; /* most credits that may come back */
             int hi = room < inc_max ? room : inc_max;
-            int i = cu_rng_pct(&r, p_inc) && hi > 0 ? 1 + (int)cu_rng_below(&r, (uint32_t)hi) : 0;
+            int i = cu_rng_pct(&r, p_inc) && hi > 0 ? 1 + (int)(uint32_t)nr_rng_below(&r, (uint32_t)hi) : 0;
             if (d && cnt == 0 && i == 0)
                 d = 0; /* would underflow: the sender waits */
             if (!credit_model_legal(&t.m, v, d, i))

@@ -13,14 +13,14 @@
 int main(int argc, char **argv)
 {
     cu_args a;
-    cu_rng r;
+    nr_rng_t r;
     char name[64];
     int width = cells_param("Width"), latency = cells_param("Latency");
     snprintf(name, sizeof name, "test_delay_w%d_l%d", width, latency);
     cu_parse(argc, argv, &a, name, 50000, NULL);
     printf("%s: seed %llu, cycles %ld, nr_delay Width=%d Latency=%d\n", name,
            (unsigned long long)a.seed, a.cycles, width, latency);
-    cu_rng_seed(&r, a.seed);
+    nr_rng_seed(&r, a.seed);
     uint64_t mask = cu_mask(width);
 
     delay_model m;
@@ -32,7 +32,7 @@ int main(int argc, char **argv)
     for (long c = 0; c < a.cycles; c++) {
         if (c % 300 == 0) {
             static const unsigned probs[] = {100, 90, 50, 10, 1};
-            p_in = probs[cu_rng_below(&r, 5)];
+            p_in = probs[(uint32_t)nr_rng_below(&r, 5)];
             if (cu_rng_pct(&r, 10)) {
                 delay_set(h, 0, 0);
                 delay_reset(h);
@@ -41,7 +41,7 @@ int main(int argc, char **argv)
             }
         }
         int v = cu_rng_pct(&r, p_in);
-        uint64_t d = cu_rng_next(&r) & mask;
+        uint64_t d = nr_rng_u64(&r) & mask;
         int ev;
         uint64_t ed;
         delay_set(h, v, d);

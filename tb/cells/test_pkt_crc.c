@@ -59,15 +59,15 @@ static void put(queue *q, int valid, uint32_t phit, int check, int match, uint16
 }
 
 /* Append one packet (and perhaps a grammar error) to q, with idles. */
-static void gen(cu_rng *r, queue *q, unsigned p_idle, long *n_corrupt, long *n_err)
+static void gen(nr_rng_t *r, queue *q, unsigned p_idle, long *n_corrupt, long *n_err)
 {
     uint32_t ph[NR_MAX_PKT_LEN];
-    int len = cu_rng_pct(r, 70) ? 2 + (int)cu_rng_below(r, 6)
-                                : 2 + (int)cu_rng_below(r, NR_MAX_PKT_LEN - 1);
-    ph[0] = mk(NR_KIND_HEAD, (uint32_t)cu_rng_next(r));
+    int len = cu_rng_pct(r, 70) ? 2 + (int)(uint32_t)nr_rng_below(r, 6)
+                                : 2 + (int)(uint32_t)nr_rng_below(r, NR_MAX_PKT_LEN - 1);
+    ph[0] = mk(NR_KIND_HEAD, (uint32_t)nr_rng_u64(r));
     for (int i = 1; i < len - 1; i++)
-        ph[i] = mk(NR_KIND_BODY, (uint32_t)cu_rng_next(r));
-    uint32_t tail = cu_rng_pct(r, 80) ? cu_rng_below(r, 4) << 4 : cu_rng_below(r, 64);
+        ph[i] = mk(NR_KIND_BODY, (uint32_t)nr_rng_u64(r));
+    uint32_t tail = cu_rng_pct(r, 80) ? (uint32_t)nr_rng_below(r, 4) << 4 : (uint32_t)nr_rng_below(r, 64);
     ph[len - 1] = mk(NR_KIND_EOP, tail << NR_EOP_RSVD_LSB);
     uint16_t good = pcrc_ref(ph, len);
     ph[len - 1] |= good;
@@ -75,42 +75,42 @@ static void gen(cu_rng *r, queue *q, unsigned p_idle, long *n_corrupt, long *n_e
     if (corrupt) {
         (*n_corrupt)++;
         if (cu_rng_pct(r, 50)) /* wrong crc field */
-            ph[len - 1] ^= 1u + cu_rng_below(r, 0xFFFF);
+            ph[len - 1] ^= 1u + (uint32_t)nr_rng_below(r, 0xFFFF);
         else                   /* a data bit flipped after the CRC was made */
-            ph[cu_rng_below(r, (uint32_t)len - 1)] ^= 1u << cu_rng_below(r, NR_DATA_W);
+            ph[(uint32_t)nr_rng_below(r, (uint32_t)len - 1)] ^= 1u << (uint32_t)nr_rng_below(r, NR_DATA_W);
     }
     uint16_t pcrc = pcrc_ref(ph, len); /* what the checker computes */
 
-    int err = cu_rng_pct(r, 5) ? 1 + (int)cu_rng_below(r, 4) : 0;
-    int at = 1 + (int)cu_rng_below(r, (uint32_t)len - 1); /* inside: before phit `at` */
+    int err = cu_rng_pct(r, 5) ? 1 + (int)(uint32_t)nr_rng_below(r, 4) : 0;
+    int at = 1 + (int)(uint32_t)nr_rng_below(r, (uint32_t)len - 1); /* inside: before phit `at` */
     if (err == 1) /* stray BODY or EOP before the packet */
-        put(q, 1, mk(cu_rng_pct(r, 50) ? NR_KIND_BODY : NR_KIND_EOP, (uint32_t)cu_rng_next(r)), 0, 0, 0);
+        put(q, 1, mk(cu_rng_pct(r, 50) ? NR_KIND_BODY : NR_KIND_EOP, (uint32_t)nr_rng_u64(r)), 0, 0, 0);
     if (err == 3 && cu_rng_pct(r, 50)) /* RSVD outside */
-        put(q, 1, mk(NR_KIND_RSVD, (uint32_t)cu_rng_next(r)), 0, 0, 0);
+        put(q, 1, mk(NR_KIND_RSVD, (uint32_t)nr_rng_u64(r)), 0, 0, 0);
     for (int i = 0; i < len; i++) {
         if (i == at && err == 2) { /* a HEAD inside: the packet is abandoned */
-            put(q, 1, mk(NR_KIND_HEAD, (uint32_t)cu_rng_next(r)), 0, 0, 0);
+            put(q, 1, mk(NR_KIND_HEAD, (uint32_t)nr_rng_u64(r)), 0, 0, 0);
         }
         if (i == at && err == 3) /* RSVD inside: ignored */
-            put(q, 1, mk(NR_KIND_RSVD, (uint32_t)cu_rng_next(r)), 0, 0, 0);
+            put(q, 1, mk(NR_KIND_RSVD, (uint32_t)nr_rng_u64(r)), 0, 0, 0);
         while (q->n < MAXQ - 16 && cu_rng_pct(r, p_idle))
-            put(q, 0, (uint32_t)cu_rng_next(r) & 0xFFFFFF, 0, 0, 0);
+            put(q, 0, (uint32_t)nr_rng_u64(r) & 0xFFFFFF, 0, 0, 0);
         int last = i == len - 1;
         put(q, 1, ph[i], last && err != 2, !corrupt, pcrc);
     }
     if (err == 4) /* stray EOP right after the packet */
-        put(q, 1, mk(NR_KIND_EOP, (uint32_t)cu_rng_next(r)), 0, 0, 0);
+        put(q, 1, mk(NR_KIND_EOP, (uint32_t)nr_rng_u64(r)), 0, 0, 0);
     *n_err += err != 0;
 }
 
 int main(int argc, char **argv)
 {
     cu_args a;
-    cu_rng r;
+    nr_rng_t r;
     const char *name = "test_pkt_crc";
     cu_parse(argc, argv, &a, name, 100000, NULL);
     printf("%s: seed %llu, cycles %ld, nr_pkt_crc\n", name, (unsigned long long)a.seed, a.cycles);
-    cu_rng_seed(&r, a.seed);
+    nr_rng_seed(&r, a.seed);
     pktcrc_dut *h = pktcrc_new(a.seed);
     pktcrc_reset(h);
     pktcrc_model m;
@@ -123,7 +123,7 @@ int main(int argc, char **argv)
     while (c < a.cycles) {
         if (n_pkt % 50 == 0) {
             static const unsigned probs[] = {0, 0, 10, 30, 60};
-            p_idle = probs[cu_rng_below(&r, 5)];
+            p_idle = probs[(uint32_t)nr_rng_below(&r, 5)];
             if (n_pkt && cu_rng_pct(&r, 20)) {
                 pktcrc_set(h, 0, 0);
                 pktcrc_reset(h);

@@ -37,14 +37,14 @@ static void ram_model_step(ram_model *m, int we, uint32_t waddr, uint64_t wdata,
 int main(int argc, char **argv)
 {
     cu_args a;
-    cu_rng r;
+    nr_rng_t r;
     char name[64];
     int width = cells_param("Width"), depth = cells_param("Depth");
     snprintf(name, sizeof name, "test_ram_w%d_d%d", width, depth);
     cu_parse(argc, argv, &a, name, 50000, NULL);
     printf("%s: seed %llu, cycles %ld, nr_ram_1r1w Width=%d Depth=%d\n", name,
            (unsigned long long)a.seed, a.cycles, width, depth);
-    cu_rng_seed(&r, a.seed);
+    nr_rng_seed(&r, a.seed);
     uint64_t mask = cu_mask(width);
 
     ram_model m = {depth, calloc((size_t)depth, 8), calloc((size_t)depth, 1), 0, 0};
@@ -54,13 +54,13 @@ int main(int argc, char **argv)
     unsigned p_we = 50, p_re = 50;
     for (long c = 0; c < a.cycles; c++) {
         if (c % 500 == 0) {
-            p_we = 10 + cu_rng_below(&r, 91);
-            p_re = 10 + cu_rng_below(&r, 91);
+            p_we = 10 + (uint32_t)nr_rng_below(&r, 91);
+            p_re = 10 + (uint32_t)nr_rng_below(&r, 91);
         }
         int we = cu_rng_pct(&r, p_we), re = cu_rng_pct(&r, p_re);
-        uint32_t waddr = cu_rng_below(&r, (uint32_t)depth);
-        uint32_t raddr = cu_rng_pct(&r, 20) ? waddr : cu_rng_below(&r, (uint32_t)depth);
-        uint64_t wdata = cu_rng_next(&r) & mask;
+        uint32_t waddr = (uint32_t)nr_rng_below(&r, (uint32_t)depth);
+        uint32_t raddr = cu_rng_pct(&r, 20) ? waddr : (uint32_t)nr_rng_below(&r, (uint32_t)depth);
+        uint64_t wdata = nr_rng_u64(&r) & mask;
         ram_set(h, we, waddr, wdata, re, raddr);
         if (m.rdata_known) {
             cu_check(&a, c, "rdata_o", m.rdata, ram_rdata(h));

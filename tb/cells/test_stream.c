@@ -27,7 +27,7 @@ typedef struct {
 
 typedef struct {
     cu_args *a;
-    cu_rng rng;
+    nr_rng_t rng;
     stream_dut *h;
     int fifo, width, depth;
     uint64_t mask;
@@ -79,7 +79,7 @@ static int cycle(tb *t, unsigned p_in, unsigned p_out)
     stream_model_out m;
     if (!t->src_valid && cu_rng_pct(&t->rng, p_in)) {
         t->src_valid = 1;
-        t->src_data = cu_rng_next(&t->rng) & t->mask;
+        t->src_data = nr_rng_u64(&t->rng) & t->mask;
     }
     int ready_i = cu_rng_pct(&t->rng, p_out);
     int valid_in = t->src_valid;
@@ -159,7 +159,7 @@ int main(int argc, char **argv)
            a.cycles, stream_top(), t.width, t.fifo ? "" : " (2 registers)");
     if (t.fifo)
         printf("%s: Depth=%d\n", name, t.depth);
-    cu_rng_seed(&t.rng, a.seed);
+    nr_rng_seed(&t.rng, a.seed);
     t.mask = cu_mask(t.width);
     t.sb.cap = t.depth + 4;
     t.sb.w = calloc((size_t)t.sb.cap, sizeof *t.sb.w);
@@ -171,9 +171,9 @@ int main(int argc, char **argv)
 
     /* 1. random phases */
     while (t.cyc < a.cycles) {
-        long len = 50 + (long)cu_rng_below(&t.rng, 1000);
-        unsigned p_in = probs[cu_rng_below(&t.rng, (uint32_t)nprobs)];
-        unsigned p_out = probs[cu_rng_below(&t.rng, (uint32_t)nprobs)];
+        long len = 50 + (long)(uint32_t)nr_rng_below(&t.rng, 1000);
+        unsigned p_in = probs[(uint32_t)nr_rng_below(&t.rng, (uint32_t)nprobs)];
+        unsigned p_out = probs[(uint32_t)nr_rng_below(&t.rng, (uint32_t)nprobs)];
         for (long i = 0; i < len && t.cyc < a.cycles; i++)
             cycle(&t, p_in, p_out);
         if (cu_rng_pct(&t.rng, 10))
