@@ -14,7 +14,9 @@
 # Then every source line with a line point no run hit: "line not hit:
 # FILE:LINE", or "line waived: FILE:LINE: REASON" when WAIVERS (default
 # rtl/cov_waivers.txt, if it exists) explains it, and the count of lines not
-# hit and not waived. WAIVERS holds "FILE:LINE REASON" lines ('#' comments);
+# hit and not waived; then every line or branch point no run hit on a line
+# where another point was hit (a branch arm), waived or not, and their
+# count. WAIVERS holds "FILE:LINE REASON" lines ('#' comments);
 # a waiver for a line that was hit, or that has no line point, is reported
 # as stale ("waiver stale: ...").
 set -u
@@ -49,7 +51,7 @@ BEGIN {
     k = kind SUBSEP f SUBSEP l SUBSEP c SUBSEP o
     if (!(k in hit)) { hit[k] = 0; tot[kind, f]++; files[f] = 1; np++; if (kind == "user") uname[k] = f ":" l " " o }
     if (cnt > 0 && !hit[k]) { hit[k] = 1; cov[kind, f]++ }
-    if (kind == "line") { lkey = f ":" l; lines[lkey] = 1; if (cnt > 0) lhit[lkey] = 1 }
+    if (kind == "line") { lkey = f ":" l; lines[lkey] = 1; if (cnt > 0) lhit[lkey] = 1; lpt[k] = lkey " col " c " " o }
 }
 END {
     if (!np) { print "cov_summary: no coverage points in " FILENAME > "/dev/stderr"; exit 2 }
@@ -98,4 +100,20 @@ END {
     for (x in waive)
         if (!(x in lines) || (x in lhit)) print "waiver stale: " x " (" ((x in lhit) ? "hit" : "no line point") ")"
     printf "lines not hit and not waived: %d\n", open
+    # line and branch points no run hit on lines where another point was hit
+    # (a branch arm, a block of a loop): listed, waivable by their line too
+    np2 = 0
+    for (k in lpt) { split(lpt[k], z, " "); if (!hit[k] && (z[1] in lhit)) pmiss[++np2] = lpt[k] }
+    for (i = 2; i <= np2; i++) {
+        x = pmiss[i]
+        for (j = i - 1; j >= 1 && pmiss[j] > x; j--) pmiss[j + 1] = pmiss[j]
+        pmiss[j + 1] = x
+    }
+    popen = 0
+    for (i = 1; i <= np2; i++) {
+        split(pmiss[i], z, " ")
+        if (z[1] in waive) print "point waived: " pmiss[i] ": " waive[z[1]]
+        else { print "point not hit on a line otherwise hit: " pmiss[i]; popen++ }
+    }
+    printf "points not hit on lines otherwise hit, not waived: %d\n", popen
 }' "$1"

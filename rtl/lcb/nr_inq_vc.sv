@@ -191,9 +191,9 @@ module nr_inq_vc #(
   // cuts (§8.4): the tail rewind (nothing read yet, the packet's credits
   // withheld), the abort of a packet the reader had started (its read
   // credits, pend, withheld), and the EOP that only ends an overflowed packet
-  `NR_COVER(c_cut_rewind,    cut && !dep_q, clk_i, rst_ni)
-  `NR_COVER(c_cut_abort,     cut && dep_q, clk_i, rst_ni)
-  `NR_COVER(c_cut_withheld,  cut && dep_q && pend_q != '0, clk_i, rst_ni)
+  `NR_COVER(c_cut_rewind,    cut && !dep_d, clk_i, rst_ni)
+  `NR_COVER(c_cut_abort,     cut && dep_d, clk_i, rst_ni)
+  `NR_COVER(c_cut_withheld,  cut && dep_d && pend_d != '0, clk_i, rst_ni)
   `NR_COVER(c_ovf_eop,       wr_i && ovf_q && is_eop, clk_i, rst_ni)
 
 `ifdef FORMAL
