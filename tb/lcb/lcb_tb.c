@@ -636,8 +636,8 @@ static void oracle_accepts(lcb_run *R, int64_t t)
 
 /* What only link damage causes (link-protocol 6-7): on two clean channels,
  * with a timer longer than the ack's round trip (section 11), none of these
- * may ever fire. Packets longer than cfg_max_len (clipped, and NACKed by the
- * receiver: 7.1) and runs that must end with the link down are left out;
+ * may ever fire. Packets longer than cfg_max_len (clipped by the receiver,
+ * RX_CLIP, and NACKed: 8.3) and runs that must end with the link down are left out;
  * soft errors and protocol faults are the cores' doing and stay allowed. */
 #define CLEAN_BAD_EVENTS                                                                           \
     ((1u << NR_EV_TX_REPLAY) | (1u << NR_EV_TX_TIMEOUT) | (1u << NR_EV_TX_NACK) |                  \
