@@ -26,6 +26,14 @@ W=${2:-$(dirname "$0")/../rtl/cov_waivers.txt}
 [ $# -eq 2 ] && [ ! -r "$W" ] && { echo "cov_summary: cannot read $W" >&2; exit 2; }
 [ -r "$W" ] || W=/dev/null
 awk -v wfile="$W" '
+# sort a[1..n] in place (insertion sort: the lists are short)
+function isort(a, n,    i, j, x) {
+    for (i = 2; i <= n; i++) {
+        x = a[i]
+        for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]
+        a[j + 1] = x
+    }
+}
 BEGIN {
     while ((getline wl < wfile) > 0) {
         sub(/#.*/, "", wl)
@@ -58,11 +66,7 @@ END {
     printf "%-36s %17s %17s %17s\n", "file", "line points", "toggle points", "cover points"
     nf = 0
     for (f in files) names[++nf] = f
-    for (i = 2; i <= nf; i++) {
-        x = names[i]
-        for (j = i - 1; j >= 1 && names[j] > x; j--) names[j + 1] = names[j]
-        names[j + 1] = x
-    }
+    isort(names, nf)
     for (i = 1; i <= nf; i++) {
         f = names[i]
         lt = tot["line", f] + 0; lc = cov["line", f] + 0
@@ -78,20 +82,12 @@ END {
            UT ? 100 * UC / UT : 100
     nu = 0
     for (k in uname) if (!hit[k]) miss[++nu] = uname[k]
-    for (i = 2; i <= nu; i++) {
-        x = miss[i]
-        for (j = i - 1; j >= 1 && miss[j] > x; j--) miss[j + 1] = miss[j]
-        miss[j + 1] = x
-    }
+    isort(miss, nu)
     for (i = 1; i <= nu; i++) print "cover point not hit: " miss[i]
     # source lines with a line point no run hit, waived or not
     nl = 0
     for (x in lines) if (!(x in lhit)) lmiss[++nl] = x
-    for (i = 2; i <= nl; i++) {
-        x = lmiss[i]
-        for (j = i - 1; j >= 1 && lmiss[j] > x; j--) lmiss[j + 1] = lmiss[j]
-        lmiss[j + 1] = x
-    }
+    isort(lmiss, nl)
     open = 0
     for (i = 1; i <= nl; i++) {
         if (lmiss[i] in waive) print "line waived: " lmiss[i] ": " waive[lmiss[i]]
@@ -104,11 +100,7 @@ END {
     # (a branch arm, a block of a loop): listed, waivable by their line too
     np2 = 0
     for (k in lpt) { split(lpt[k], z, " "); if (!hit[k] && (z[1] in lhit)) pmiss[++np2] = lpt[k] }
-    for (i = 2; i <= np2; i++) {
-        x = pmiss[i]
-        for (j = i - 1; j >= 1 && pmiss[j] > x; j--) pmiss[j + 1] = pmiss[j]
-        pmiss[j + 1] = x
-    }
+    isort(pmiss, np2)
     popen = 0
     for (i = 1; i <= np2; i++) {
         split(pmiss[i], z, " ")

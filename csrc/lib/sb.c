@@ -504,6 +504,29 @@ int nr_sb_deliver(nr_sb_t *sb, int port, const uint32_t *ph, int len, uint64_t c
     return (int)(sb->reports - before);
 }
 
+/* The still-open entry of packet ph (its tag, flow and seq), or NULL; *fo is
+ * set as lookup() sets it. */
+static entry_t *find_open(nr_sb_t *sb, const uint32_t *ph, int len, nr_sb_flow_t **fo)
+{
+    nr_pkt_info_t in;
+    memset(&in, 0, sizeof in);
+    if (ph && len > 0)
+        nr_pkt_parse(ph, len, sb->cfg.num_vcs, sb->cfg.max_len, &in);
+    long i = lookup(sb, &in, fo);
+    return i >= 0 && (*fo)->e[i].state != ST_DONE ? &(*fo)->e[i] : NULL;
+}
+
+/* Retire entry e without a delivery (a matched discard or cut): a loss it
+ * was counted as, when a later packet passed it, is taken back. */
+static void retire(nr_sb_t *sb, nr_sb_flow_t *f, entry_t *e)
+{
+    if (e->state == ST_LOST) {
+        sb->errors[NR_SB_E_LOSS]--;
+        sb->nerrors--;
+    }
+    consume(sb, f, e);
+}
+
 int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned ok,
                   uint64_t cycle)
 {
@@ -512,13 +535,8 @@ int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned o
         sb->tx_err_discards++;
         return 0;
     }
-    nr_pkt_info_t in;
-    memset(&in, 0, sizeof in);
-    if (ph && len > 0)
-        nr_pkt_parse(ph, len, sb->cfg.num_vcs, sb->cfg.max_len, &in);
     nr_sb_flow_t *f;
-    long i = lookup(sb, &in, &f);
-    entry_t *e = i >= 0 && f->e[i].state != ST_DONE ? &f->e[i] : NULL;
+    entry_t *e = find_open(sb, ph, len, &f);
     who_t w = {0, 0, 0, 0, 0, 0};
     if (e)
         w = who_of(f, e);
@@ -566,39 +584,23 @@ int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned o
                "discarded packet has reserved ok=%u (port %d, cycle %" PRIu64 ")", ok, port,
                cycle);
     }
-    if (e) {
-        if (e->state == ST_LOST) {
-            /* It had been counted lost when a later packet passed it. */
-            sb->errors[NR_SB_E_LOSS]--;
-            sb->nerrors--;
-        }
-        consume(sb, f, e);
-    }
+    if (e)
+        retire(sb, f, e);
     return (int)(sb->reports - before);
 }
 
 int nr_sb_cut(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle)
 {
     uint64_t before = sb->reports;
-    nr_pkt_info_t in;
-    memset(&in, 0, sizeof in);
-    if (ph && len > 0)
-        nr_pkt_parse(ph, len, sb->cfg.num_vcs, sb->cfg.max_len, &in);
     nr_sb_flow_t *f;
-    long i = lookup(sb, &in, &f);
-    entry_t *e = i >= 0 && f->e[i].state != ST_DONE ? &f->e[i] : NULL;
+    entry_t *e = find_open(sb, ph, len, &f);
     if (!e) {
         report(sb, NR_SB_E_UNEXPECTED, NULL, -1, -1, cycle, -1, 0, 0,
                "packet cut by the DUT at cycle %" PRIu64 " matches no outstanding packet", cycle);
         return (int)(sb->reports - before);
     }
-    if (e->state == ST_LOST) {
-        /* It had been counted lost when a later packet passed it. */
-        sb->errors[NR_SB_E_LOSS]--;
-        sb->nerrors--;
-    }
     sb->dut_cut++;
-    consume(sb, f, e);
+    retire(sb, f, e);
     return (int)(sb->reports - before);
 }
 

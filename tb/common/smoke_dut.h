@@ -36,6 +36,14 @@ struct smoke_dut {
     int ports_per_bottom;   /* nwn: ports per bottom subswitch (single_path) */
 };
 
+/* Add a probe to d (at most SMOKE_MAX_PROBES). */
+static inline void smoke_dut_probe(smoke_dut *d, const char *name, int src, int dst, int vc,
+                                   int lat, const char *doc)
+{
+    if (d->nprobe < SMOKE_MAX_PROBES)
+        d->probe[d->nprobe++] = (smoke_probe){name, src, dst, vc, lat, doc};
+}
+
 /* Open the router of this build with the given LCB configuration's timeout
  * and retry limit (its max_len set to the build's MaxPktLen), print its
  * parameters, and fill *d. 0, or -1 with a message in err. */

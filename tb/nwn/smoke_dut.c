@@ -18,19 +18,14 @@ static int nwn_single_path(const smoke_dut *d, int src, int dst)
     return src / d->ports_per_bottom == dst / d->ports_per_bottom;          /* local turn */
 }
 
+/* nwn-arch section 8: 4 cycles bare, 6 with LCBs (the 32-bit link check's
+ * trailer stage adds one), plus ChanLat per subswitch after the first */
 static void probe(smoke_dut *d, const nr_nwn_params *p, const char *name, int src, int dst,
                   int subsw, int vc)
 {
-    smoke_probe *q = &d->probe[d->nprobe++];
-    q->name = name;
-    q->src = src;
-    q->dst = dst;
-    q->vc = vc;
-    /* nwn-arch section 8: 4 cycles bare, 6 with LCBs (the 32-bit link
-     * check's trailer stage adds one), plus ChanLat per subswitch after the
-     * first */
-    q->lat = (p->use_lcb ? 6 + (p->link_crc_w == 32) : 4) + (subsw - 1) * p->chan_lat;
-    q->doc = "docs/nwn-arch.md section 8";
+    smoke_dut_probe(d, name, src, dst, vc,
+                    (p->use_lcb ? 6 + (p->link_crc_w == 32) : 4) + (subsw - 1) * p->chan_lat,
+                    "docs/nwn-arch.md section 8");
 }
 
 int smoke_dut_open(smoke_dut *d, nr_lcb_cfg *lcfg, char *err, int errlen)

@@ -16,19 +16,14 @@ static int yarc_single_path(const smoke_dut *d, int src, int dst)
     return 1;
 }
 
+/* yarc-arch section 8: the same for every path, 4 + RowBusLat + ColLat bare,
+ * 6 + ... with LCBs (the 32-bit link check's trailer stage adds one) */
 static void probe(smoke_dut *d, const nr_yarc_params *p, const char *name, int src, int dst,
                   int vc)
 {
-    smoke_probe *q = &d->probe[d->nprobe++];
-    q->name = name;
-    q->src = src;
-    q->dst = dst;
-    q->vc = vc;
-    /* yarc-arch section 8: the same for every path, 4 + RowBusLat + ColLat
-     * bare, 6 + ... with LCBs (the 32-bit link check's trailer stage adds
-     * one) */
-    q->lat = (p->use_lcb ? 6 + (p->link_crc_w == 32) : 4) + p->row_bus_lat + p->col_lat;
-    q->doc = "docs/yarc-arch.md section 8";
+    smoke_dut_probe(d, name, src, dst, vc,
+                    (p->use_lcb ? 6 + (p->link_crc_w == 32) : 4) + p->row_bus_lat + p->col_lat,
+                    "docs/yarc-arch.md section 8");
 }
 
 int smoke_dut_open(smoke_dut *d, nr_lcb_cfg *lcfg, char *err, int errlen)
