@@ -17,8 +17,11 @@
 # hit and not waived; then every line or branch point no run hit on a line
 # where another point was hit (a branch arm), waived or not, and their
 # count. WAIVERS holds "FILE:LINE REASON" lines ('#' comments);
-# a waiver for a line that was hit, or that has no line point, is reported
-# as stale ("waiver stale: ...").
+# a waiver for a line whose points were all hit, or that has no line point,
+# is reported as stale ("waiver stale: ..."). A reason may name a cover
+# point as its evidence, "[cover NAME]" (the point that shows the waived
+# code runs where the line counts cannot): if no run hit NAME the waiver
+# does not apply and is reported ("waiver unsupported: ...").
 set -u
 [ $# -eq 1 ] || [ $# -eq 2 ] || { echo "usage: cov_summary.sh MERGED.dat [WAIVERS]" >&2; exit 2; }
 [ -r "$1" ] || { echo "cov_summary: cannot read $1" >&2; exit 2; }
@@ -59,7 +62,15 @@ BEGIN {
     k = kind SUBSEP f SUBSEP l SUBSEP c SUBSEP o
     if (!(k in hit)) { hit[k] = 0; tot[kind, f]++; files[f] = 1; np++; if (kind == "user") uname[k] = f ":" l " " o }
     if (cnt > 0 && !hit[k]) { hit[k] = 1; cov[kind, f]++ }
+    if (kind == "user" && cnt > 0) uhit[o] = 1
     if (kind == "line") { lkey = f ":" l; lines[lkey] = 1; if (cnt > 0) lhit[lkey] = 1; lpt[k] = lkey " col " c " " o }
+}
+# the waiver of line x applies: no "[cover NAME]" in its reason, or NAME hit
+function wok(x,    nm) {
+    if (!(x in waive)) return 0
+    if (!match(waive[x], /\[cover [A-Za-z0-9_]+\]/)) return 1
+    nm = substr(waive[x], RSTART + 7, RLENGTH - 8)
+    return (nm in uhit)
 }
 END {
     if (!np) { print "cov_summary: no coverage points in " FILENAME > "/dev/stderr"; exit 2 }
@@ -90,11 +101,14 @@ END {
     isort(lmiss, nl)
     open = 0
     for (i = 1; i <= nl; i++) {
-        if (lmiss[i] in waive) print "line waived: " lmiss[i] ": " waive[lmiss[i]]
+        if (wok(lmiss[i])) print "line waived: " lmiss[i] ": " waive[lmiss[i]]
         else { print "line not hit: " lmiss[i]; open++ }
     }
-    for (x in waive)
-        if (!(x in lines) || (x in lhit)) print "waiver stale: " x " (" ((x in lhit) ? "hit" : "no line point") ")"
+    for (k in lpt) if (!hit[k]) { split(lpt[k], z, " "); lun[z[1]] = 1 }
+    for (x in waive) {
+        if (!(x in lines) || !(x in lun)) print "waiver stale: " x " (" ((x in lines) ? "hit" : "no line point") ")"
+        else if (!wok(x)) print "waiver unsupported: " x " (its cover point was not hit)"
+    }
     printf "lines not hit and not waived: %d\n", open
     # line and branch points no run hit on lines where another point was hit
     # (a branch arm, a block of a loop): listed, waivable by their line too
@@ -104,7 +118,7 @@ END {
     popen = 0
     for (i = 1; i <= np2; i++) {
         split(pmiss[i], z, " ")
-        if (z[1] in waive) print "point waived: " pmiss[i] ": " waive[z[1]]
+        if (wok(z[1])) print "point waived: " pmiss[i] ": " waive[z[1]]
         else { print "point not hit on a line otherwise hit: " pmiss[i]; popen++ }
     }
     printf "points not hit on lines otherwise hit, not waived: %d\n", popen

@@ -3,7 +3,8 @@
 # point of a file instantiated twice is covered when one instance hit it,
 # line and branch points count as line points, toggles apart; a file with no
 # points exits 2; lines not hit are listed, waived ones with their reason, a
-# stale waiver is reported. Prints "N passed, N failed".
+# stale waiver is reported, a waiver whose evidence ("[cover NAME]") was not
+# hit does not apply. Prints "N passed, N failed".
 set -u
 S=$(dirname "$0")/cov_summary.sh
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
@@ -17,6 +18,7 @@ pt() { printf "C '\001f\002%s\001l\002%s\001n\0020\001page\002%s\001o\002%s\001h
     pt rtl/a.sv 10 v_line/a block top.u1 3
     pt rtl/a.sv 12 v_branch/a if top.u0 0
     pt rtl/a.sv 10 v_branch/a else top.u0 0
+    pt rtl/a.sv 14 v_line/a block top.u0 5
     pt rtl/a.sv 5 v_toggle/a 'x[0]' top.u0 2
     pt rtl/a.sv 5 v_toggle/a 'x[1]' top.u1 0
     pt rtl/b.sv 7 v_line/b block top.v 0
@@ -25,9 +27,9 @@ pt() { printf "C '\001f\002%s\001l\002%s\001n\0020\001page\002%s\001o\002%s\001h
 } > "$TMP/m.dat"
 "$S" "$TMP/m.dat" > "$TMP/out" 2>&1; rc=$?
 [ $rc -eq 0 ] && ok || bad "exit $rc"
-grep -Eq '^rtl/a.sv +1/3 +33% +1/2 +50% +0/0 +100%$' "$TMP/out" && ok || bad "rtl/a.sv: $(grep a.sv "$TMP/out")"
+grep -Eq '^rtl/a.sv +2/4 +50% +1/2 +50% +0/0 +100%$' "$TMP/out" && ok || bad "rtl/a.sv: $(grep a.sv "$TMP/out")"
 grep -Eq '^rtl/b.sv +0/1 +0% +0/0 +100% +1/2 +50%$' "$TMP/out" && ok || bad "rtl/b.sv: $(grep b.sv "$TMP/out")"
-grep -Eq '^total +1/4 +25.0% +1/2 +50.0% +1/2 +50.0%$' "$TMP/out" && ok || bad "total: $(grep total "$TMP/out")"
+grep -Eq '^total +2/5 +40.0% +1/2 +50.0% +1/2 +50.0%$' "$TMP/out" && ok || bad "total: $(grep total "$TMP/out")"
 grep -qx 'cover point not hit: rtl/b.sv:10 c_never' "$TMP/out" && ! grep -q c_seen "$TMP/out" && ok ||
     bad "uncovered cover points: $(grep 'not hit' "$TMP/out")"
 # lines: a.sv:10 was hit by one instance; a.sv:12 (a branch) and b.sv:7 were not
@@ -38,12 +40,22 @@ grep -qx 'line not hit: rtl/b.sv:7' "$TMP/out" && grep -qx 'line not hit: rtl/a.
 grep -qx 'point not hit on a line otherwise hit: rtl/a.sv:10 col 0 else' "$TMP/out" &&
     grep -qx 'points not hit on lines otherwise hit, not waived: 1' "$TMP/out" && ok ||
     bad "points: $(grep 'point' "$TMP/out")"
-# a waiver explains rtl/b.sv:7 (a.sv:12 stays open); one for a line that was hit is stale
-printf '# reasons\nrtl/b.sv:7 unreachable by design: a made-up reason\nrtl/a.sv:10 stale one\n' > "$TMP/w.txt"
+# a waiver explains rtl/b.sv:7 (a.sv:12 stays open); one for a line whose
+# points were all hit is stale
+printf '# reasons\nrtl/b.sv:7 unreachable by design: a made-up reason\nrtl/a.sv:14 stale one\n' > "$TMP/w.txt"
 "$S" "$TMP/m.dat" "$TMP/w.txt" > "$TMP/outw" 2>&1; rc=$?
 [ $rc -eq 0 ] && grep -qx 'line waived: rtl/b.sv:7: unreachable by design: a made-up reason' "$TMP/outw" &&
-    grep -qx 'lines not hit and not waived: 1' "$TMP/outw" && grep -qx 'waiver stale: rtl/a.sv:10 (hit)' "$TMP/outw" &&
+    grep -qx 'lines not hit and not waived: 1' "$TMP/outw" && grep -qx 'waiver stale: rtl/a.sv:14 (hit)' "$TMP/outw" &&
     ok || bad "waivers: exit $rc, $(grep -E 'waive|not hit' "$TMP/outw")"
+# evidence: a waiver naming a cover point that was hit applies (the else arm
+# of a.sv:10); one naming a point no run hit does not (b.sv:7 stays open)
+printf 'rtl/a.sv:10 a tool artifact [cover c_seen]\nrtl/b.sv:7 unreachable [cover c_never]\n' > "$TMP/w2.txt"
+"$S" "$TMP/m.dat" "$TMP/w2.txt" > "$TMP/outw2" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -qx 'point waived: rtl/a.sv:10 col 0 else: a tool artifact \[cover c_seen\]' "$TMP/outw2" &&
+    grep -qx 'points not hit on lines otherwise hit, not waived: 0' "$TMP/outw2" &&
+    grep -qx 'line not hit: rtl/b.sv:7' "$TMP/outw2" && grep -qx 'lines not hit and not waived: 2' "$TMP/outw2" &&
+    grep -qx 'waiver unsupported: rtl/b.sv:7 (its cover point was not hit)' "$TMP/outw2" &&
+    ok || bad "evidence: exit $rc, $(grep -E 'waive|not hit' "$TMP/outw2")"
 "$S" "$TMP/m.dat" "$TMP/none.txt" > /dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok || bad "missing waiver file: exit $rc, want 2"
 echo "# SystemC::Coverage-3" > "$TMP/e.dat"

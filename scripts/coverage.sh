@@ -8,9 +8,11 @@
 #    each model's counts when it is freed), the RTL programs of the k16
 #    regression: for every router configuration with a smoke test
 #    (configs/configs.txt) the smoke test and rtr_sim-<cfg>, and lcb_sim-<cfg>
-#    for every LCB port configuration with an rtl build.
+#    for every LCB port configuration with an rtl build, and the common
+#    cells' tests (tests/cells.list: each cell exhaustively or randomly
+#    against its C model, build/cells/NAME).
 #    The builds go in BUILD, never in build/ (the Makefile refuses).
-# 2. Runs every entry of the lists with RTL runs (tests/lcb.list,
+# 2. Runs every entry of the lists with RTL runs (tests/cells.list, lcb.list,
 #    lcb_rtl.list, rtr.list, nwn_rtr.list, yarc_rtl.list, nwn_rtl.list) that
 #    drives one of these builds (lockstep or RTL runs, smoke tests), with
 #    scripts/regress.sh. The builds are flat and -O0 (scripts/vbuild.sh
@@ -44,6 +46,7 @@ T="$B/bin/rtr_sim"
 for c in $SMOKE_CFGS; do T="$T $B/tests/smoke/$c $B/bin/rtr_sim-$c"; done
 for c in $LCB_CFGS; do T="$T $B/bin/lcb_sim-$c"; done
 T="$T $B/bin/lcb_sim"
+for c in $(sed -n 's#^[^#:]*: build/cells/\([^ ]*\).*#\1#p' tests/cells.list | sort -u); do T="$T $B/cells/$c"; done
 mkdir -p "$B" && touch "$B/.deps-ok"
 echo "coverage: building the instrumented programs in $B (make COVERAGE=1)"
 # progress: one line per model Verilated and per program linked
@@ -58,12 +61,12 @@ C=$B/cov
 rm -rf "$C" && mkdir -p "$C/dat"
 SEL=$C/rtl.list
 : > "$SEL"
-for list in tests/lcb.list tests/lcb_rtl.list tests/rtr.list tests/nwn_rtr.list tests/yarc_rtl.list tests/nwn_rtl.list; do
+for list in tests/cells.list tests/lcb.list tests/lcb_rtl.list tests/rtr.list tests/nwn_rtr.list tests/yarc_rtl.list tests/nwn_rtl.list; do
     while IFS= read -r line; do
         case $line in '#'*|'') continue ;; esac
         cmd=${line#*: }
         rtl=0
-        if grep -Eq 'build/bin/lcb_sim(-[a-z0-9-]+)? |build/tests/smoke/' <<< "$cmd"; then
+        if grep -Eq 'build/bin/lcb_sim(-[a-z0-9-]+)? |build/tests/smoke/|build/cells/' <<< "$cmd"; then
             rtl=1
         elif grep -Eq -- '--impl (lockstep|rtl)' <<< "$cmd"; then
             cfg=$(sed -n 's/.*--cfg \([^ ]*\).*/\1/p' <<< "$cmd")

@@ -109,6 +109,12 @@ module nr_arb_rr_multi #(
 
     `NR_ASSERT(a_gnt_is_req, (gnt_o & ~req_i) == '0, clk_i, rst_ni)
     `NR_ASSERT(a_gnt_count, $countones(gnt_o) <= S, clk_i, rst_ni)
+    // The if-arms of the scan's unrolled loop read 0 in the coverage of
+    // the Verilator we use (5.006) even when they run, so these stand for
+    // them (make coverage): the index wrapped (a requester below the pointer was
+    // granted), and the first pick was recorded (first is 0 unless set).
+    `NR_COVER(c_multi_wrap, (gnt_o & ((N'(1) << ptr_q) - N'(1))) != '0, clk_i, rst_ni)
+    `NR_COVER(c_multi_first, first != '0, clk_i, rst_ni)
 
 `ifdef FORMAL
     // ---- formal (ZipCPU style; scripts/formal.sh, tests/formal.list) ----

@@ -153,5 +153,10 @@ module nr_lcb_tx_seq #(
   `NR_ASSERT(a_outstanding_range, 32'(outstanding) <= Window, clk_i, rst_ni)
   // a replay after a replay that got no ack (nested recovery, §7.5)
   `NR_COVER(c_replay_nested, rep_start && retries_q != '0, clk_i, rst_ni)
+  // a replay decision with nothing left to resend: every packet was acked
+  // between the NACK or timeout and the decision (§7.5)
+  `NR_COVER(c_rep_none, rep_none, clk_i, rst_ni)
+  // the timer held at its ceiling (a link down with packets unacked)
+  `NR_COVER(c_timer_sat, timer_q == 16'hFFFF && timer_d == 16'hFFFF, clk_i, rst_ni)
 
 endmodule

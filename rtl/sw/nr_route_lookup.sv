@@ -267,6 +267,10 @@ module nr_route_lookup #(
   `NR_COVER(c_rc_up_det,   rc_en_i && !hr && !ha && (dest & root_mask_i) != root_detect_i &&
                            !rc_drop_o, clk_i, rst_ni)
   `NR_COVER(c_rc_up_adapt, rc_en_i && is_adapt && !rc_drop_o, clk_i, rst_ni)
+  // the adaptive maximum was raised above zero: the scan's update step ran
+  // for a candidate after the first (line and branch counts cannot show it:
+  // the if-arms in this unrolled loop read 0 in Verilator 5.006)
+  `NR_COVER(c_rc_adapt_max, rc_en_i && is_adapt && any && maxs != '0, clk_i, rst_ni)
   `NR_COVER(c_rc_remap_drop, rc_en_i && have_l && !qok, clk_i, rst_ni)
 
 endmodule

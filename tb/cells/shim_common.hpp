@@ -2,7 +2,8 @@
 //
 // Dut<T> owns a VerilatedContext and one Verilated top T. Initial values of
 // flops and RAM words are random but reproducible (randReset(2) + randSeed).
-// tick() is one clock cycle; reset() holds rst_ni low for two cycles.
+// tick() is one clock cycle; reset() holds rst_ni low for two cycles. In a
+// COVERAGE=1 build the counts are written when the Dut is freed (shim_cov.hpp).
 //
 // The shims (tb/shim/nr_*_shim.cpp) write only what is particular to their
 // cell; the macros below define the rest, with the names of
@@ -20,6 +21,7 @@
 #define SHIM_COMMON_HPP
 #include <cstdint>
 #include "verilated.h"
+#include "shim_cov.hpp"
 
 template <class T> struct Dut {
     VerilatedContext ctx;
@@ -33,6 +35,7 @@ template <class T> struct Dut {
     ~Dut()
     {
         top->final();
+        nr_cov_write(&ctx);
         delete top;
     }
     void tick()
