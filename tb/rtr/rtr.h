@@ -181,7 +181,18 @@ typedef struct {
     int per_tile;
     uint64_t tile_up_mask[NR_MAX_PORTS];
     int8_t tile_ulut[NR_MAX_PORTS][NR_MAX_PORTS];
+    /* The flattened-butterfly mode (docs/fbfly-routing.md section 2): fb_alg
+     * 0 leaves it off (no writes); otherwise every tile gets FB_CTRL with its
+     * own fb_indim[q] (0..dims-1, or RTR_FB_TERMINAL), FB_ME and FB_CHARGE. */
+    int fb_alg, fb_dims, fb_kbits, fb_cbits;
+    unsigned fb_me, fb_charge;
+    int8_t fb_indim[NR_MAX_PORTS];
 } rtr_tables;
+/* fb_alg values (FB_CTRL.alg) and the indim of a terminal input. */
+enum { RTR_FB_OFF, RTR_FB_MIN, RTR_FB_VAL, RTR_FB_UGAL, RTR_FB_MINAD, RTR_FB_UGALS, RTR_FB_CLOSAD };
+#define RTR_FB_TERMINAL 3
+/* The FB_CTRL word of tile q (docs/fbfly-routing.md section 2). */
+uint32_t rtr_tables_fb_ctrl(const rtr_tables *t, int q);
 /* The RC step that decided a route (rtr_tables_route). */
 enum { RTR_STEP_SRCROUTE, RTR_STEP_DOWN, RTR_STEP_UP_ADAPT, RTR_STEP_UP_DET };
 /* The configuration-port writes that load t into a router in reset state

@@ -47,7 +47,8 @@
 
 /* ---- routing tables ---- */
 enum { A_ROOT_MASK = 0x00, A_ROOT_DETECT = 0x01, A_DOWN_SHIFT = 0x02, A_UP_MASK0 = 0x03,
-       A_UP_MASK1 = 0x04, A_DLUT = 0x40, A_ULUT = 0x80, A_L2P = 0xC0 };
+       A_UP_MASK1 = 0x04, A_FB_CTRL = 0x05, A_FB_ME = 0x06, A_FB_CHARGE = 0x07, A_DLUT = 0x40,
+       A_ULUT = 0x80, A_L2P = 0xC0 };
 #define ENTRY_VALID 0x40u
 
 static int lg2(int n) {
@@ -190,9 +191,21 @@ int rtr_tables_encode(const rtr_tables *t, rtr_cfgw *w, int max) {
             for (int i = 0; i < N; i++)
                 if (t->tile_ulut[q][i] != t->ulut[i]) W(0, q, A_ULUT + i, ENT(t->tile_ulut[q][i]));
         }
+    /* The flattened-butterfly registers: FB_CTRL per tile (its indim). */
+    if (t->fb_alg) {
+        W(1, 0, A_FB_ME, t->fb_me & 0x7FFFu);
+        W(1, 0, A_FB_CHARGE, t->fb_charge & 0xFFu);
+        for (int q = 0; q < N; q++) W(0, q, A_FB_CTRL, rtr_tables_fb_ctrl(t, q));
+    }
 #undef ENT
 #undef W
     return n;
+}
+
+uint32_t rtr_tables_fb_ctrl(const rtr_tables *t, int q) {
+    return ((uint32_t)t->fb_alg & 7u) | ((uint32_t)t->fb_dims & 3u) << 3 |
+           ((uint32_t)t->fb_kbits & 7u) << 5 | ((uint32_t)t->fb_cbits & 7u) << 8 |
+           ((uint32_t)t->fb_indim[q] & 3u) << 11;
 }
 
 int rtr_tables_program(const rtr_geom *g, rtr_route_mode m, rtr_cfgw *w, int max) {
