@@ -5,7 +5,7 @@
 #   make test-net      tests/net.list
 #   make test-net-rtl  tests/net_rtl.list: Verilated routers in the network, in
 #                      lockstep with their models
-NET_SRCS := tb/net/topo.c tb/net/net.c tb/net/net_bare.c tb/net/net_lcb.c tb/net/net_sim.c
+NET_SRCS := tb/net/topo.c tb/net/topo_fb.c tb/net/net.c tb/net/net_bare.c tb/net/net_lcb.c tb/net/net_sim.c
 NET_OBJS := $(NET_SRCS:%.c=$(BUILD)/obj/%.o) \
             $(patsubst %,$(BUILD)/obj/tb/rtr/%.o,cfgfile orgs org_yarc org_nwn tables rtl_none) \
             $(patsubst %,$(BUILD)/obj/tb/common/%.o,trafopt channel progrun linkmon lcb_rtt)

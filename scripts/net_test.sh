@@ -16,9 +16,17 @@ expect 2 "levels: expected an integer in \[1, 4\], got '5'" --topo fclos:levels=
 expect 2 "k = 8, but the routers have 16 ports" --topo fclos:k=8
 expect 2 "expected key=value with a key of k levels tophalf taper; got 'x'" --topo fclos:levels=2,x=1
 expect 2 "expected a kind of fclos or fbfly" --topo torus:k=4
-expect 2 "n: expected an integer in \[2, 3\], got '4'" --topo fbfly:k=4,n=4 --routing min
+expect 2 "n: expected an integer in \[2, 4\], got '5'" --topo fbfly:k=4,n=5 --routing min
+expect 2 "node [0-9]+'s route to node [0-9]+ needs 4 hops, more than the route phit's 3" --topo fbfly:k=2,n=4,c=2 --routing min
+expect 2 "minad is defined for 1 or 2 dimensions" --topo fbfly:k=2,n=4,c=2 --routing minad
+expect 2 "needs k and c powers of two" --topo fbfly:k=3,n=2,c=4 --routing val
+expect 2 "needs the sequential allocator: a configuration with FbSeq=1" --topo fbfly:k=8,n=2 --routing ugals
+expect 2 "needs the sequential allocator: a configuration with FbSeq=1" --topo fbfly:k=8,n=2 --routing closad
+expect 2 "router [0-9]+: node [0-9]+'s route turns from port [0-9]+ back to port [0-9]+, which this organization has no crosspoint for" --topo fbfly:k=8,n=2 --cfg fc-k16-bare --routing val
+expect 2 "shared internal buffers, have a cycle through router [0-9]+ port [0-9]+ VC 0: a deadlock is possible" --topo fbfly:k=4,n=3 --cfg yarc-k16-bare --routing val
+expect 2 "--routing val does not route a folded Clos" --routing val
 expect 2 "a router needs 22 ports \(c \+ \(n-1\)\(k-1\)\), the routers have 16" --topo fbfly:k=8,n=3 --routing min
-expect 2 "--routing updown-adaptive does not route a flattened butterfly; use min" --topo fbfly:k=4,n=3
+expect 2 "--routing updown-adaptive does not route a flattened butterfly; use min, val, ugal, ugals, closad or minad" --topo fbfly:k=4,n=3
 expect 2 "--routing min does not route a folded Clos" --routing min
 expect 2 "with its route phit needs 5 to 64 phits" --topo fbfly:k=4,n=3 --routing min --len fixed:4
 expect 2 "differ in NumPorts, NumVcs, InBufPerVc, MaxPktLen, UseLcb" --cfg yarc-k16-bare,yarc-k16
@@ -28,7 +36,7 @@ expect 2 "2 router configurations for a network of 1 levels" --topo fclos:levels
 expect 2 "no configuration 'yarc-k7'" --cfg yarc-k7
 expect 2 "describes the ports of one router" --pattern rowcol
 expect 2 "with its hash phit needs 5 to 64 phits" --routing updown-hash --len fixed:4
-expect 2 "--routing: expected" --routing ugal
+expect 2 "--routing: expected" --routing ugal2
 expect 2 "--link-lat: expected" --link-lat 0
 expect 0 "usage: net_sim" --help
 # the same seed, the same result; the seed matters

@@ -32,7 +32,18 @@
 #define NET_RNG_P_WC (NR_RNG_P_USER + 2)   /* worst-case destinations, per node */
 
 const char *const net_routing_names[] = {"updown-adaptive", "updown-hash", "updown-det", "min",
-                                         NULL};
+                                         "val", "ugal", "ugals", "closad", "minad", NULL};
+/* The FB_CTRL algorithm of a routing (0: not the routers' flattened-butterfly mode). */
+static int fb_alg_of(net_routing r) {
+    switch (r) {
+    case NET_RT_VAL: return RTR_FB_VAL;
+    case NET_RT_UGAL: return RTR_FB_UGAL;
+    case NET_RT_UGALS: return RTR_FB_UGALS;
+    case NET_RT_CLOSAD: return RTR_FB_CLOSAD;
+    case NET_RT_MINAD: return RTR_FB_MINAD;
+    default: return 0;
+    }
+}
 const char *const net_impl_names[] = {"model", "rtl", "lockstep", NULL};
 
 void net_opts_default(net_opts *o) {
@@ -63,6 +74,8 @@ void net_opts_default(net_opts *o) {
 
 /* ---- packets in flight: routers traversed, by tag (open addressing) ---- */
 static uint64_t hop_key(unsigned src, unsigned dest, unsigned vc, uint32_t seq) {
+    /* vc: the VC the packet is delivered on; a flattened-butterfly route
+     * changes the phase bit on the way (net_t.fb), so callers pass vc | 1 */
     return 1ull << 63 | (uint64_t)src << 39 | (uint64_t)dest << 24 | (uint64_t)vc << 22 |
            (seq & NR_SEQ_MASK);
 }
@@ -229,11 +242,36 @@ static int net_setup_topo(net_t *n, char *err, int errlen) {
         snprintf(err, errlen, "--pattern wc is seed 002's worst case of a flattened butterfly");
         return 2;
     }
-    if ((n->t.kind == NET_FBFLY) != (o->routing == NET_RT_MIN)) {
+    const int alg = fb_alg_of(o->routing);
+    if ((n->t.kind == NET_FBFLY) != (o->routing == NET_RT_MIN || alg)) {
         snprintf(err, errlen, "--routing %s does not route a %s; %s", net_routing_names[o->routing],
                  n->t.kind == NET_FBFLY ? "flattened butterfly" : "folded Clos",
-                 n->t.kind == NET_FBFLY ? "use min" : "use updown-adaptive, updown-hash or updown-det");
+                 n->t.kind == NET_FBFLY ? "use min, val, ugal, ugals, closad or minad"
+                                        : "use updown-adaptive, updown-hash or updown-det");
         return 2;
+    }
+    if (alg) {
+        if (n->nvcs % 2) {
+            snprintf(err, errlen, "--routing %s keeps the phase in the VC's low bit: the routers "
+                     "need an even number of VCs, %s has %d (docs/fbfly-routing.md section 3)",
+                     net_routing_names[o->routing], o->cfg[0], n->nvcs);
+            return 2;
+        }
+        if ((alg == RTR_FB_UGALS || alg == RTR_FB_CLOSAD) && !n->g[0].fb_seq) {
+            snprintf(err, errlen, "--routing %s needs the sequential allocator: a configuration "
+                     "with FbSeq=1 (C model only; docs/fbfly-routing.md section 6.4); %s has none",
+                     net_routing_names[o->routing], o->cfg[0]);
+            return 2;
+        }
+        /* the sequential allocator's charge: the mean packet length */
+        const nr_lendist_t *lc = &o->inj.len;
+        unsigned charge = lc->kind == NR_LEN_FIXED ? (unsigned)lc->a
+                          : lc->kind == NR_LEN_UNIFORM ? (unsigned)(lc->a + lc->b + 1) / 2 : 12u;
+        if (net_topo_set_fb(&n->t, alg, charge, e2, sizeof e2)) {
+            snprintf(err, errlen, "%s", e2);
+            return 2;
+        }
+        n->fb = 1;
     }
     if (o->ncfg > n->t.levels) {
         snprintf(err, errlen, "%d router configurations for a network of %d levels", o->ncfg,
@@ -241,7 +279,10 @@ static int net_setup_topo(net_t *n, char *err, int errlen) {
         return 2;
     }
     net_check_res cr;
-    if (net_topo_check(&n->t, n->gp, &cr, e2, sizeof e2)) {
+    /* the flattened-butterfly mode: packets enter on the phase-1 VCs */
+    const unsigned odd = n->nvcs >= 4 ? 0xAu : 0x2u;
+    if (n->fb ? net_fb_check(&n->t, n->gp, odd, 1, &cr, e2, sizeof e2)
+              : net_topo_check(&n->t, n->gp, &cr, e2, sizeof e2)) {
         snprintf(err, errlen, "topology %s: %s", o->topo, e2);
         return 2;
     }
@@ -312,7 +353,16 @@ static int net_setup_nodes(net_t *n, char *err, int errlen) {
         return 2;
     }
     nr_inj_cfg_t ic = o->inj;
-    if (ic.len.kind != NR_LEN_BWMIX && ic.len.num_vcs == 0) ic.len.num_vcs = n->nvcs;
+    /* the flattened-butterfly mode: sources draw a class, sent on its
+     * phase-1 VC 2*class + 1 (src_start) */
+    if (ic.len.kind != NR_LEN_BWMIX && ic.len.num_vcs == 0)
+        ic.len.num_vcs = n->fb ? n->nvcs / 2 : n->nvcs;
+    if (n->fb && ic.len.kind == NR_LEN_BWMIX && n->nvcs < 4) {
+        snprintf(err, errlen, "bwmix uses two traffic classes, and --routing %s two VCs per "
+                 "class: the routers need 4 VCs, they have %d", net_routing_names[o->routing],
+                 n->nvcs);
+        return 2;
+    }
     nr_pkt_desc_t d = nr_pkt_desc(0, 0, 0, 0, 4);
     d.h = o->routing == NET_RT_HASH;
     d.r = o->routing == NET_RT_MIN;
@@ -381,14 +431,18 @@ static int src_start(net_t *n, int i, uint64_t ts) {
         nr_inj_pop(&nd->inj);
         return 0;
     }
-    nr_pkt_desc_t d = nr_pkt_desc((unsigned)i, (unsigned)dest, (unsigned)q->vc, 0, q->len);
-    d.a = n->o->routing == NET_RT_ADAPTIVE;
+    /* the flattened-butterfly mode: class q->vc goes in, and arrives, on
+     * its phase-1 VC (docs/fbfly-routing.md section 3) */
+    const unsigned vc = n->fb ? 2u * (unsigned)q->vc + 1u : (unsigned)q->vc;
+    const unsigned vc_out = vc;
+    nr_pkt_desc_t d = nr_pkt_desc((unsigned)i, (unsigned)dest, vc, 0, q->len);
+    d.a = n->o->routing == NET_RT_ADAPTIVE || n->fb;
     d.h = n->o->routing == NET_RT_HASH;
     if (d.h) d.hash = (uint32_t)nr_rng_below(&nd->rng, 1u << 22);
     /* a source-routed topology: the route phit names the port at each router */
     int nhop = net_topo_srcroute(&n->t, i, dest, d.route);
     d.r = nhop > 0;
-    d.seq = nr_sb_next_seq(&n->sb, d.src, d.dest, d.vc);
+    d.seq = nr_sb_next_seq(&n->sb, d.src, d.dest, vc_out);
     char e2[200];
     int len = nr_pkt_build(&d, nd->ph, PKT_CAP, e2, sizeof e2);
     if (len < 0) {
@@ -405,7 +459,7 @@ static int src_start(net_t *n, int i, uint64_t ts) {
     int ordered = n->o->routing == NET_RT_DET || n->o->routing == NET_RT_MIN;
     int rc = (ordered ? nr_sb_expect : nr_sb_expect_unordered)(&n->sb, exp, len, ts, NR_SB_DELIVER,
                                                               q->gen_cycle);
-    if (rc < 0 || (n->count_hops && hop_put(&n->hop, hop_key(d.src, d.dest, d.vc, d.seq)))) {
+    if (rc < 0 || (n->count_hops && hop_put(&n->hop, hop_key(d.src, d.dest, vc_out, d.seq)))) {
         fprintf(n->log, "FAIL node %d: scoreboard: %s\n", i, rc < 0 ? n->sb.usage_err : "memory");
         return -1;
     }
@@ -468,8 +522,18 @@ void net_sink_phit(net_t *n, int i, uint32_t ph, uint64_t t) {
         return;
     }
     n->hops[h > NET_HOPS_MAX ? NET_HOPS_MAX : h]++;
-    /* every routing of the kit is minimal on its topology */
+    /* every routing of the kit is minimal on its topology, but the
+     * flattened butterfly's non-minimal ones (VAL, UGAL, UGAL-S, CLOS AD),
+     * whose detours are counted: at most D more routers than the shortest */
     int want = net_topo_min_hops(&n->t, (int)m.src, (int)m.dest);
+    const int nonmin_ok = n->fb && n->o->routing != NET_RT_MINAD;
+    if (nonmin_ok && h > want) {
+        n->detours++;
+        if (h > 2 * n->t.dims + 1 && n->nonminimal++ < 5) /* 2D+1 routers at most */
+            net_say(n, "FAIL cycle %" PRIu64 ": packet %u->%u seq %u crossed %d routers, more "
+                    "than a non-minimal route's %d\n", t, m.src, m.dest, m.seq, h, 2 * n->t.dims + 1);
+        return;
+    }
     if (h != want && n->nonminimal++ < 5)
         net_say(n, "FAIL cycle %" PRIu64 ": packet %u->%u seq %u crossed %d routers, the shortest "
                 "route %d\n", t, m.src, m.dest, m.seq, h, want);
@@ -491,7 +555,7 @@ void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window) {
         c->r = (int)nr_head_r(ph);
         c->h = (int)nr_head_h(ph);
         c->dest = nr_head_dest(ph);
-        c->vc = nr_head_vc(ph);
+        c->vc = nr_head_vc(ph) | (n->fb ? 1u : 0u); /* the VC it arrives on (hop_key) */
         c->tagged = 0;
         return;
     }
@@ -775,7 +839,7 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
         }
     }
     if (n->nonminimal && !escaped) {
-        fprintf(f, "FAIL %" PRIu64 " packets took a longer route than the shortest\n",
+        fprintf(f, "FAIL %" PRIu64 " packets took a longer route than their routing allows\n",
                 n->nonminimal);
         fail = 1;
     }
@@ -793,6 +857,7 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
     res->sb_errors = sberr;
     res->cycles = t;
     res->self_skipped = n->self_skipped;
+    res->detours = n->detours;
     res->escapes = n->escapes, res->cw_escapes = n->cw_escapes;
     res->tx_err = n->tx_err, res->retries = n->retries;
     res->rtl_routers = n->nrtl;
@@ -821,6 +886,9 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
         for (int h = 0; h <= NET_HOPS_MAX; h++)
             if (n->hops[h]) fprintf(f, " %d%s: %" PRIu64, h, h == NET_HOPS_MAX ? "+" : "", n->hops[h]);
         fprintf(f, "\n");
+        if (n->fb)
+            fprintf(f, "net: detours (more routers than the shortest route): %" PRIu64 "\n",
+                    n->detours);
     } else {
         fprintf(f, "net: routers traversed and turns: not counted with link errors (a link's "
                 "replay makes copies of a packet, which may take other routes)\n");

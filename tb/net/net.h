@@ -31,6 +31,13 @@ typedef enum {
     NET_RT_HASH,     /* updown-hash: h = 1, a random hash phit per packet */
     NET_RT_DET,      /* updown-det: a = h = 0, up by ULUT[dest ^ input port] */
     NET_RT_MIN,      /* min: minimal dimension order as source routes (fbfly) */
+    /* fbfly, the routers' own flattened-butterfly mode (docs/fbfly-routing.md),
+     * a = 1 on every packet: */
+    NET_RT_VAL,      /* val: Valiant, intermediate router drawn digit by digit */
+    NET_RT_UGAL,     /* ugal: minimal or VAL per packet, greedy queue estimates */
+    NET_RT_UGALS,    /* ugals: the same with the sequential allocator (FbSeq = 1) */
+    NET_RT_CLOSAD,   /* closad: adaptive intermediate router (FbSeq = 1) */
+    NET_RT_MINAD,    /* minad: minimal adaptive, VC by hops remaining */
     NET_RT_COUNT
 } net_routing;
 extern const char *const net_routing_names[]; /* "updown-adaptive", ... */
@@ -94,6 +101,7 @@ typedef struct {
     uint64_t delivered, labeled;        /* packets */
     uint64_t hops[NET_HOPS_MAX + 1];    /* delivered packets by routers traversed */
     uint64_t self_skipped;              /* packets to their own node, not injected */
+    uint64_t detours;                   /* packets a non-minimal routing sent the long way */
     uint64_t escapes, cw_escapes;       /* LCB links: CRC escapes (packets, control words) */
     uint64_t tx_err;                    /* transmit_error copies at the nodes (link retry) */
     uint64_t retries;                   /* replays started, every LCB */

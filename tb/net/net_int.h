@@ -127,7 +127,8 @@ struct net {
     uint64_t hops[NET_HOPS_MAX + 1];
     uint64_t *turns;           /* [r][in][out]: packets of the window router r turned so */
     uint64_t untracked;        /* tags a router output could not find */
-    uint64_t nonminimal;       /* packets that crossed more routers than the shortest route */
+    uint64_t nonminimal;       /* packets that crossed more routers than their routing allows */
+    uint64_t detours;          /* packets a non-minimal routing sent the long way */
     uint64_t self_skipped;
     uint64_t escapes, cw_escapes; /* LCB: accepted damage (linkmon) */
     int64_t esc_cycle;         /* the first escape (-1 none): later checks are not judged */
@@ -136,6 +137,8 @@ struct net {
     int count_hops;            /* follow packets' tags (not with link errors) */
     uint64_t t0;               /* first traffic cycle */
     int nvcs;
+    int fb;                    /* the routers' flattened-butterfly mode routes (non-MIN):
+                                  packets go in on phase-0 VCs and arrive on phase 1 */
     nr_lcb_cfg lcfg;           /* LCB run-time configuration (routers and NICs) */
     FILE *log;
     /* --threads: workers that evaluate and clock ranges of routers */

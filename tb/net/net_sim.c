@@ -39,7 +39,10 @@ static const nr_cli_opt_t opts[] = {
     {"trace-to", "N", "RTL: its last cycle"},
     {"trace-out", "PATH", "RTL: the FST file"},
     {"no-rerun", NULL, "lockstep: no traced rerun after a divergence"},
-    {"routing", "NAME", "fclos: updown-adaptive (default) | updown-hash | updown-det; fbfly: min"},
+    {"routing", "NAME", "fclos: updown-adaptive (default) | updown-hash | updown-det; fbfly: min "
+                        "(dimension order as source routes) | val | ugal | ugals | closad | minad "
+                        "(seed 002's algorithms in the routers' flattened-butterfly mode, "
+                        "docs/fbfly-routing.md; ugals and closad need FbSeq=1 configurations)"},
     TB_TRAFOPT_OPTS, /* default --len fixed:8; --pattern also takes wc (fbfly: seed 002's
                         worst case, every node of router r to a random node of r+1) */
     TB_LINKOPT_OPTS, /* every link direction of an LCB network */

@@ -209,7 +209,7 @@ static int fb_coord(const net_topo *t, int r, int j) { return r / ipow(t->k, j) 
 
 static int fbfly_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen) {
     long k = 4, n = 2, c = -1;
-    spec_key keys[] = {{"k", &k, 2, NR_MAX_PORTS}, {"n", &n, 2, 1 + NR_ROUTE_HOPS - 1},
+    spec_key keys[] = {{"k", &k, 2, NR_MAX_PORTS}, {"n", &n, 2, 4},
                        {"c", &c, 1, NR_MAX_PORTS}, {NULL}};
     if (spec_parse(t->spec, body, keys, err, errlen)) return -1;
     if (c < 0) c = k;
@@ -267,7 +267,7 @@ static int fbfly_build(net_topo *t, const char *body, int k_rtr, char *err, int 
 }
 
 int net_topo_srcroute(const net_topo *t, int a, int b, unsigned *ports) {
-    if (t->kind != NET_FBFLY) return -1;
+    if (t->kind != NET_FBFLY || t->fb_alg) return -1;
     int ra = a / t->c, rb = b / t->c, n = 0;
     for (int j = 0; j < t->dims; j++) {
         int xa = fb_coord(t, ra, j), xb = fb_coord(t, rb, j);
@@ -308,9 +308,11 @@ void net_topo_free(net_topo *t) {
 }
 
 int net_topo_min_hops(const net_topo *t, int a, int b) {
-    if (t->kind == NET_FBFLY) {
-        unsigned q[NR_ROUTE_HOPS + 1];
-        return net_topo_srcroute(t, a, b, q); /* one router per port of the route */
+    if (t->kind == NET_FBFLY) { /* one router per differing digit, and the last one */
+        int ra = a / t->c, rb = b / t->c, n = 1;
+        for (int j = 0; j < t->dims; j++)
+            n += fb_coord(t, ra, j) != fb_coord(t, rb, j);
+        return n;
     }
     /* the lowest level whose subtree holds both: up to it and down again */
     long span = 1;

@@ -57,6 +57,8 @@ typedef struct {
     int k, levels, d;      /* fclos: ports per router, levels, down ports below the top;
                               fbfly: k routers per dimension, n-1 dimensions (levels = 1) */
     int c, dims;           /* fbfly: nodes per router, dimensions */
+    int fb_alg;            /* fbfly: 0 = MIN as source routes; else the routers' own
+                              flattened-butterfly mode (RTR_FB_*, net_topo_set_fb) */
     int top_down;          /* down ports of a top router: k, or d (tophalf=1) */
     int up;                /* fclos: up links per router below the top, T <= d (taper=T;
                               d when fully provisioned) */
@@ -97,6 +99,32 @@ int net_topo_min_hops(const net_topo *t, int a, int b);
  * phit, at most NR_ROUTE_HOPS), into ports; returns their count. -1 for a
  * table-routed topology (fclos). */
 int net_topo_srcroute(const net_topo *t, int a, int b, unsigned *ports);
+
+/* Route a flattened butterfly with the routers' own flattened-butterfly mode
+ * (docs/fbfly-routing.md): algorithm alg (RTR_FB_MIN .. RTR_FB_CLOSAD) and
+ * the sequential allocator's charge written into every router's tables
+ * (FB_CTRL with each port's dimension, FB_ME, FB_CHARGE). The geometry must
+ * suit the mode (K and C powers of two, D * lg K <= 15; MIN AD: D <= 2).
+ * 0, or -1 with a message (the caller exits 2). */
+int net_topo_set_fb(net_topo *t, int alg, unsigned charge, char *err, int errlen);
+
+/* The (output port, VC) pairs the flattened-butterfly rules of
+ * docs/fbfly-routing.md section 4 allow a packet to dest entering router r
+ * at port p on VC v with adaptive bit a, as the document states them (every
+ * draw and every adaptive choice): a superset of what a router can choose
+ * in any one cycle. Writes ports[i], vcs[i]; returns the count. (topo_fb.c) */
+int net_fb_choices(const net_topo *t, int r, int p, int v, int a, unsigned dest, int *ports,
+                   int *vcs, int max);
+
+/* The check of a flattened butterfly routed by the routers' mode: every
+ * route net_fb_choices allows from every node (on VCs vcs_used, a bit mask,
+ * with adaptive bit a) to every other node reaches it within 2D+1 routers,
+ * through connected ports and turns the routers have, and the dependency
+ * graph of (channel, VC) pairs, with the router's internal buffers counted
+ * as the input channel's VC (docs/fbfly-routing.md section 7), has no
+ * cycle. 0, or -1 with the first fault. */
+int net_fb_check(const net_topo *t, const rtr_geom *const *g, unsigned vcs_used, int a,
+                 net_check_res *res, char *err, int errlen);
 
 /* The turn (in port p, out port q) exists in a router of geometry g. */
 int net_turn_ok(const rtr_geom *g, int p, int q);

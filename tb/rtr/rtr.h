@@ -84,6 +84,8 @@ typedef struct {
     int self_drop;       /* a packet to its own input port is dropped (SELF) */
     int upup_first;      /* > 0: ports >= this are up ports, and up to up is dropped (UPUP) */
     int mp_n;            /* > 0: ports per bottom subswitch of a multi-path switch (fc, bb) */
+    int fb_seq;          /* FbSeq: the sequential allocator of docs/fbfly-routing.md 6.4
+                            (C model only) */
 } rtr_geom;
 
 /* The part of a geometry every organization fills the same way: ports, VCs,
