@@ -38,6 +38,8 @@ expect 2 "describes the ports of one router" --pattern rowcol
 expect 2 "with its hash phit needs 5 to 64 phits" --routing updown-hash --len fixed:4
 expect 2 "--routing: expected" --routing ugal2
 expect 2 "--link-lat: expected" --link-lat 0
+expect 1 "FAIL the batch was not delivered: [0-9]+ of 1280 packets" --topo fbfly:k=8,n=2 --routing min --pattern wc --batch 20 --len fixed:8 --drain-max 500
+expect 2 "--batch: expected" --batch 0
 expect 0 "usage: net_sim" --help
 # the same seed, the same result; the seed matters
 strip() { grep -v "cycles in .* s," "$1"; }

@@ -118,6 +118,10 @@ void nr_inj_free(nr_inj_t *s);
  * nr_traffic_dest(tp, src, own stream). Returns 1 if a packet was generated,
  * 0 if not, -1 if the queue could not grow (out of memory). */
 int nr_inj_tick(nr_inj_t *s, uint64_t cycle, nr_traffic_t *tp);
+/* Generate one packet now, whatever the process says (a batch: every source
+ * queues B packets at once, seed 002 Fig 5), as nr_inj_tick does when its
+ * process fires; the process does not advance. Returns 1, or -1 (memory). */
+int nr_inj_gen(nr_inj_t *s, uint64_t cycle, nr_traffic_t *tp);
 /* Oldest packet of the source queue, or NULL if empty. */
 const nr_inj_pkt_t *nr_inj_peek(const nr_inj_t *s);
 /* Remove the oldest packet (when the testbench starts sending it). */

@@ -184,6 +184,11 @@ int nr_inj_tick(nr_inj_t *s, uint64_t cycle, nr_traffic_t *tp)
     }
     if (!gen)
         return 0;
+    return nr_inj_gen(s, cycle, tp);
+}
+
+int nr_inj_gen(nr_inj_t *s, uint64_t cycle, nr_traffic_t *tp)
+{
     nr_inj_pkt_t p;
     p.gen_cycle = cycle;
     p.id = s->gen_pkts;

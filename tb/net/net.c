@@ -265,8 +265,7 @@ static int net_setup_topo(net_t *n, char *err, int errlen) {
         }
         /* the sequential allocator's charge: the mean packet length */
         const nr_lendist_t *lc = &o->inj.len;
-        unsigned charge = lc->kind == NR_LEN_FIXED ? (unsigned)lc->a
-                          : lc->kind == NR_LEN_UNIFORM ? (unsigned)(lc->a + lc->b + 1) / 2 : 12u;
+        unsigned charge = (unsigned)(nr_lendist_mean(lc) + 0.5);
         if (net_topo_set_fb(&n->t, alg, charge, e2, sizeof e2)) {
             snprintf(err, errlen, "%s", e2);
             return 2;
@@ -402,7 +401,8 @@ static int net_setup_nodes(net_t *n, char *err, int errlen) {
         snprintf(err, errlen, "scoreboard: out of memory");
         return 2;
     }
-    nr_stats_cfg_t stc = {o->warmup, o->measure, o->drain, N, 1};
+    /* a batch: every packet is generated in the first cycle, the window */
+    nr_stats_cfg_t stc = {o->batch ? 0 : o->warmup, o->batch ? 1 : o->measure, o->drain, N, 1};
     if (nr_stats_init(&n->st, &stc, e2, sizeof e2)) {
         snprintf(err, errlen, "statistics: %s", e2);
         return 2;
@@ -474,6 +474,17 @@ int net_src_next(net_t *n, int i, uint64_t t, int gen) {
     node_t *nd = &n->nd[i];
     const uint64_t ts = t - n->t0;
     if (!gen) return 0;
+    if (n->o->batch) { /* the whole batch in the first cycle, then nothing */
+        for (uint64_t b = 0; ts == 0 && b < n->o->batch; b++) {
+            if (nr_inj_gen(&nd->inj, ts, n->o->wc ? NULL : &n->tp) < 0) {
+                net_say(n, "FAIL node %d: source queue: out of memory\n", i);
+                return -1;
+            }
+            const nr_inj_t *ij = &nd->inj;
+            nr_stats_generated(&n->st, i, ij->q[(ij->qhead + ij->qlen - 1) % ij->qcap].len, ts);
+        }
+        return nd->len == 0 ? src_start(n, i, ts) : 0;
+    }
     int g = nr_inj_tick(&nd->inj, ts, n->o->wc ? NULL : &n->tp);
     if (g < 0) {
         net_say(n, "FAIL node %d: source queue: out of memory\n", i);
@@ -515,6 +526,7 @@ void net_sink_phit(net_t *n, int i, uint32_t ph, uint64_t t) {
     nr_sb_deliver(&n->sb, i, nd->as, len, ts, &m);
     if (!m.matched) return;
     nr_stats_delivered(&n->st, i, len, m.user, UINT64_MAX, ts);
+    n->last_deliv = ts;
     if (!n->count_hops) return;
     int h = hop_take(&n->hop, hop_key(m.src, m.dest, m.vc, m.seq));
     if (h < 0) {
@@ -858,6 +870,20 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
     res->cycles = t;
     res->self_skipped = n->self_skipped;
     res->detours = n->detours;
+    if (n->o->batch && n->sb.delivered < (uint64_t)n->t.nnodes * n->o->batch - n->self_skipped) {
+        fprintf(f, "FAIL the batch was not delivered: %" PRIu64 " of %" PRIu64 " packets by the "
+                "end of the run (--drain-max %" PRIu64 " cycles); no batch time\n",
+                n->sb.delivered, (uint64_t)n->t.nnodes * n->o->batch - n->self_skipped,
+                n->o->drain);
+        fail = 1;
+    } else if (n->o->batch) {
+        res->batch_cycles = n->last_deliv + 1;
+        const double ph = (double)n->o->batch * nr_lendist_mean(&n->o->inj.len);
+        fprintf(f, "net: batch of %" PRIu64 " packets per node delivered in %" PRIu64
+                " cycles: %.2f cycles per packet, %.3f per phit of a node's batch (1/throughput "
+                "for a large batch)\n", n->o->batch, res->batch_cycles,
+                (double)res->batch_cycles / (double)n->o->batch, (double)res->batch_cycles / ph);
+    }
     res->escapes = n->escapes, res->cw_escapes = n->cw_escapes;
     res->tx_err = n->tx_err, res->retries = n->retries;
     res->rtl_routers = n->nrtl;
@@ -877,10 +903,12 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
         }
     for (int c = 0; c <= NET_MAX_LEVELS; c++)
         if (cnt[c] > 0) res->link_util_mean[c] /= cnt[c];
-    fprintf(f, "net: offered %.4f accepted %.4f phits/cycle/node; latency mean %.1f p50 %u p99 "
-            "%u max %u cycles (generation to tail, %" PRIu64 " packets)%s\n",
-            s.offered, s.accepted, s.mean, s.p50, s.p99, s.max, s.n,
-            s.drained ? "" : "; the drain limit cut the measurement short");
+    if (!n->o->batch) { /* a batch has no load: its time is reported above */
+        fprintf(f, "net: offered %.4f accepted %.4f phits/cycle/node; latency mean %.1f p50 %u "
+                "p99 %u max %u cycles (generation to tail, %" PRIu64 " packets)%s\n",
+                s.offered, s.accepted, s.mean, s.p50, s.p99, s.max, s.n,
+                s.drained ? "" : "; the drain limit cut the measurement short");
+    }
     if (n->count_hops) {
         fprintf(f, "net: routers traversed:");
         for (int h = 0; h <= NET_HOPS_MAX; h++)

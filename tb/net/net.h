@@ -85,6 +85,9 @@ typedef struct {
                                            to prove the comparison fires */
     int fault_rtr;
     const char *turns_csv;              /* every (router, in port, out port) count */
+    uint64_t batch;                     /* > 0: every node queues this many packets at the
+                                           first traffic cycle and nothing more; the run
+                                           ends when all are delivered (seed 002 Fig 5) */
     int trace_rtr;                      /* an RTL router whose FST window to write (-1: none) */
     int64_t trace_from, trace_to;       /* ... over these cycles */
     const char *trace_out;              /* ... to this file (a traced RTL build) */
@@ -102,6 +105,8 @@ typedef struct {
     uint64_t hops[NET_HOPS_MAX + 1];    /* delivered packets by routers traversed */
     uint64_t self_skipped;              /* packets to their own node, not injected */
     uint64_t detours;                   /* packets a non-minimal routing sent the long way */
+    uint64_t batch_cycles;              /* --batch: cycles from the first traffic cycle to
+                                           the last packet's delivery */
     uint64_t escapes, cw_escapes;       /* LCB links: CRC escapes (packets, control words) */
     uint64_t tx_err;                    /* transmit_error copies at the nodes (link retry) */
     uint64_t retries;                   /* replays started, every LCB */

@@ -129,6 +129,7 @@ struct net {
     uint64_t untracked;        /* tags a router output could not find */
     uint64_t nonminimal;       /* packets that crossed more routers than their routing allows */
     uint64_t detours;          /* packets a non-minimal routing sent the long way */
+    uint64_t last_deliv;       /* cycle (from t0) of the last delivery */
     uint64_t self_skipped;
     uint64_t escapes, cw_escapes; /* LCB: accepted damage (linkmon) */
     int64_t esc_cycle;         /* the first escape (-1 none): later checks are not judged */

@@ -61,6 +61,9 @@ static const nr_cli_opt_t opts[] = {
     {"label", "STR", "label column of the CSV row (no commas, quotes, line breaks)"},
     {"turns", "PATH", "write every router's (in port, out port) packet counts of the window as "
                       "CSV (seed 001 Fig 6 heatmaps)"},
+    {"batch", "B", "every node queues B packets at the first traffic cycle and no more; the "
+                   "run ends when all are delivered and reports the time (seed 002 Fig 5); "
+                   "--load and --warmup/--measure do not apply"},
     {"quiet", NULL, "no per-level channel table"},
     {NULL, NULL, NULL}};
 
@@ -75,7 +78,7 @@ static int write_csv(const char *path, const char *label, const net_opts *o, con
     if (fresh)
         fprintf(f, "label,topo,cfg,routing,pattern,load,seed,nodes,routers,offered,accepted,lat_mean,"
                    "lat_p50,lat_p99,lat_max,delivered,hops_mean,drained,deadlock,sb_errors,"
-                   "cycles,wall_s,retries,tx_err,escapes,rtl_routers,diverged\n");
+                   "cycles,wall_s,retries,tx_err,escapes,rtl_routers,diverged,detours,batch,batch_cycles\n");
     uint64_t np = 0, hs = 0;
     for (int h = 0; h <= NET_HOPS_MAX; h++) np += r->hops[h], hs += (uint64_t)h * r->hops[h];
     fprintf(f, "%s,", label);
@@ -83,12 +86,13 @@ static int write_csv(const char *path, const char *label, const net_opts *o, con
     fputc(',', f);
     for (int l = 0; l < o->ncfg; l++) fprintf(f, "%s%s", l ? "+" : "", o->cfg[l]);
     fprintf(f, ",%s,%s,%.4f,%" PRIu64 ",%d,%d,%.5f,%.5f,%.2f,%u,%u,%u,%" PRIu64 ",%.3f,%d,%d,%" PRIu64
-               ",%" PRIu64 ",%.2f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%d\n",
+               ",%" PRIu64 ",%.2f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%d,%" PRIu64 ",%" PRIu64
+               ",%" PRIu64 "\n",
             net_routing_names[o->routing], o->wc ? "wc" : nr_tp_name(o->tp.kind), o->inj.load, o->seed, r->nodes,
             r->routers, r->offered, r->accepted, r->lat_mean, r->lat_p50, r->lat_p99, r->lat_max,
             r->delivered, np ? (double)hs / (double)np : 0.0, r->drained, r->deadlock,
             r->sb_errors, r->cycles, r->wall_s, r->retries, r->tx_err, r->escapes + r->cw_escapes,
-            r->rtl_routers, r->diverged);
+            r->rtl_routers, r->diverged, r->detours, o->batch, r->batch_cycles);
     return fclose(f) ? -1 : 0;
 }
 
@@ -212,6 +216,7 @@ int main(int argc, char **argv) {
             label = v;
         }
         else if (!strcmp(n, "turns")) o.turns_csv = v;
+        else if (!strcmp(n, "batch")) o.batch = nr_cli_u64(&c, v, 1, 1000000);
         else if (!strcmp(n, "trace-rtr")) o.trace_rtr = (int)nr_cli_long(&c, v, 0, 1000000);
         else if (!strcmp(n, "trace-from")) o.trace_from = (int64_t)nr_cli_u64(&c, v, 0, 1u << 30);
         else if (!strcmp(n, "trace-to")) o.trace_to = (int64_t)nr_cli_u64(&c, v, 0, 1u << 30);
