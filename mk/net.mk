@@ -57,16 +57,21 @@ UNIT_TARGETS += net-run
 # make sweep-net: the network experiments with CSV and PNG: seed 001 Fig 6
 # (scripts/net_fig6.sh, a few minutes) and Fig 13 (scripts/net_fig13.sh,
 # about 50 minutes on 2 cores), both in a 4096-node folded Clos.
-# make sweep-net-fig13: Fig 13 alone.
-.PHONY: sweep-net sweep-net-fig13
+# and seed 002 Figs 4-6 on the flattened butterfly (scripts/net_fbfly.sh).
+# make sweep-net-fig13: Fig 13 alone; make sweep-net-fbfly: seed 002 alone.
+.PHONY: sweep-net sweep-net-fig13 sweep-net-fbfly
 sweep-net: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN)
 	@scripts/net_fig6.sh
 	@scripts/net_fig13.sh
+	@scripts/net_fbfly.sh
 sweep-net-fig13: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN)
 	@scripts/net_fig13.sh
-UNIT_TARGETS += sweep-net sweep-net-fig13
+sweep-net-fbfly: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(NET_BIN)
+	@scripts/net_fbfly.sh
+UNIT_TARGETS += sweep-net sweep-net-fig13 sweep-net-fbfly
 # make test-net-rtl-large: networks of hundreds of RTL routers, and of radix-32
 # RTL routers, in lockstep (tests/long/net_rtl_large.list; not in make test)
 .PHONY: test-net-rtl-large

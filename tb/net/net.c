@@ -238,10 +238,7 @@ static int net_setup_topo(net_t *n, char *err, int errlen) {
                  n->t.nrtr);
         return 2;
     }
-    if (o->wc && n->t.kind != NET_FBFLY) {
-        snprintf(err, errlen, "--pattern wc is seed 002's worst case of a flattened butterfly");
-        return 2;
-    }
+
     const int alg = fb_alg_of(o->routing);
     if ((n->t.kind == NET_FBFLY) != (o->routing == NET_RT_MIN || alg)) {
         snprintf(err, errlen, "--routing %s does not route a %s; %s", net_routing_names[o->routing],
@@ -418,8 +415,9 @@ static int src_start(net_t *n, int i, uint64_t ts) {
     /* --pattern wc, seed 002's worst case (docs/network.md): a random node
      * of the next router, drawn from the node's own stream when the packet
      * starts (the source process generated it without a destination) */
-    const int dest = n->o->wc ? ((i / n->t.c + 1) % n->t.nrtr) * n->t.c +
-                                    (int)nr_rng_below(&nd->wrng, (uint64_t)n->t.c)
+    const int grp = n->t.kind == NET_FBFLY ? n->t.c : n->t.d; /* a router's or a leaf's nodes */
+    const int dest = n->o->wc ? ((i / grp + 1) % (n->t.nnodes / grp)) * grp +
+                                    (int)nr_rng_below(&nd->wrng, (uint64_t)grp)
                               : q->dest;
     const net_end at = n->t.node[i];
     if (dest == i && !net_turn_ok(geom_of(n, at.rtr), at.port, at.port)) {

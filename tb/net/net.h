@@ -61,9 +61,9 @@ typedef struct {
     const char *cfg_file;               /* configs/configs.txt */
     net_routing routing;
     nr_traffic_cfg_t tp;                /* pattern (k is set to the node count) */
-    int wc;                             /* instead: seed 002's worst case (fbfly): each node
-                                           of router r sends to a random node of router
-                                           r+1 (mod the routers) */
+    int wc;                             /* instead: seed 002's worst case: each node of
+                                           router r (fbfly; of leaf r, fclos) sends to a
+                                           random node of router r+1 (mod the routers) */
     nr_inj_cfg_t inj;                   /* injection process and lengths */
     uint64_t seed;
     uint64_t warmup, measure, drain;    /* cycles (nr_stats.h) */

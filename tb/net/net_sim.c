@@ -24,7 +24,7 @@
 static const nr_cli_opt_t opts[] = {
     {"topo", "SPEC", "topology: fclos:k=K,levels=L[,tophalf=1][,taper=T] (default fclos:levels=2; k = the "
                      "routers' port count) | fbfly:k=K,n=N[,c=C] (flattened butterfly; "
-                     "--pattern wc there is seed 002's worst case)"},
+                     "--pattern wc is seed 002's worst case; on a folded Clos, a leaf's nodes to a random node of the next leaf)"},
     {"cfg", "NAMES", "router configuration, or one per level from the leaves up, comma "
                      "separated (default yarc-k16-bare); bare configurations"},
     {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
