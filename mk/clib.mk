@@ -16,7 +16,7 @@ CLIB_TEST_BINS := $(CLIB_TESTS:%=$(BUILD)/tests/unit/test_%)
 $(CLIB_TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRLIB)
 	@mkdir -p $(@D)
 	$(CC) -o $@ $< $(NRLIB) $(NRLIB_LDLIBS)
-$(CLIB_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAGS += -Itests/unit
+$(CLIB_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAGS += -Itests/unit -Itb/common
 
 TEST_BINS += $(NRLIB) $(CLIB_TEST_BINS)
 UNIT_TARGETS += test-clib

@@ -18,7 +18,7 @@ MODEL_TEST_BINS := $(MODEL_TESTS:%=$(BUILD)/tests/unit/test_%)
 $(MODEL_TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
 	$(CC) -o $@ $< $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
-$(MODEL_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAGS += -Itests/unit -Icsrc/model
+$(MODEL_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAGS += -Itests/unit -Itb/common -Icsrc/model
 
 TEST_BINS += $(NRMODEL) $(MODEL_TEST_BINS)
 UNIT_TARGETS += test-model

@@ -9,7 +9,7 @@ NWN_MODEL_TEST_BINS := $(NWN_MODEL_TESTS:%=$(BUILD)/tests/unit/test_%)
 $(NWN_MODEL_TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
 	$(CC) -o $@ $< $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
-$(NWN_MODEL_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAGS += -Itests/unit -Icsrc/model
+$(NWN_MODEL_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAGS += -Itests/unit -Itb/common -Icsrc/model
 
 TEST_BINS += $(NWN_MODEL_TEST_BINS)
 UNIT_TARGETS += test-nwn-model

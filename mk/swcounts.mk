@@ -10,7 +10,7 @@ $(COUNTS_TEST): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(
 	@mkdir -p $(@D)
 	$(CC) -o $@ $< $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
 $(BUILD)/obj/tests/unit/test_counts.o $(BUILD)/obj/tests/unit/test_counts_table1.o \
-$(BUILD)/obj/tests/unit/test_energy.o: CFLAGS += -Itests/unit
+$(BUILD)/obj/tests/unit/test_energy.o: CFLAGS += -Itests/unit -Itb/common
 TEST_BINS += $(COUNTS_TEST)
 UNIT_TARGETS += test-counts
 .PHONY: test-counts

@@ -9,7 +9,7 @@ YARC_MODEL_TEST_BINS := $(YARC_MODEL_TESTS:%=$(BUILD)/tests/unit/test_%)
 $(YARC_MODEL_TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
 	$(CC) -o $@ $< $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
-$(YARC_MODEL_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAGS += -Itests/unit -Icsrc/model
+$(YARC_MODEL_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAGS += -Itests/unit -Itb/common -Icsrc/model
 
 TEST_BINS += $(YARC_MODEL_TEST_BINS)
 UNIT_TARGETS += test-yarc-model

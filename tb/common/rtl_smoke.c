@@ -37,7 +37,7 @@
 
 #include "common/renv.h"
 #include "common/smoke_dut.h"
-#include "common/tbcheck.h"
+#include "common/nr_test.h"
 #include "nr_cli.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
@@ -134,21 +134,21 @@ static void deliver(renv *e, int dst, const uint32_t *ph, int len)
 {
     smoke_t *x = e->ctx;
     if (len < 3 || nr_phit_kind(ph[0]) != NR_KIND_HEAD) {
-        CHECK(0, "port %d: malformed delivery, head %06x len %d", dst, ph[0], len);
+        CHECKF(0, "port %d: malformed delivery, head %06x len %d", dst, ph[0], len);
         return;
     }
     const int r = (int)nr_head_r(ph[0]), vc = (int)nr_head_vc(ph[0]);
     const uint32_t id = nr_phit_data(ph[r ? 2 : 1]);
     const int src = (int)(id >> 12), idx = (int)(id & 0xFFF);
     if (src >= x->np || vc >= x->nv || idx >= x->npk[src]) {
-        CHECK(0, "port %d: unknown packet id %06x", dst, id);
+        CHECKF(0, "port %d: unknown packet id %06x", dst, id);
         return;
     }
     const pkt_t *k = &x->pk[src][idx];
-    CHECK(k->dst == dst, "port %d: packet #%d of port %d belongs at %d", dst, idx, src, k->dst);
-    CHECK(k->len == len && !memcmp(k->exp, ph, (size_t)len * sizeof *ph),
+    CHECKF(k->dst == dst, "port %d: packet #%d of port %d belongs at %d", dst, idx, src, k->dst);
+    CHECKF(k->len == len && !memcmp(k->exp, ph, (size_t)len * sizeof *ph),
           "port %d: packet #%d of port %d corrupt", dst, idx, src);
-    CHECK(!x->got[src][idx], "port %d: packet #%d of port %d delivered twice", dst, idx, src);
+    CHECKF(!x->got[src][idx], "port %d: packet #%d of port %d delivered twice", dst, idx, src);
     x->got[src][idx]++;
     /* in order: every earlier packet of the flow (src -> dst, vc) on the same
      * path is in */
@@ -156,7 +156,7 @@ static void deliver(renv *e, int dst, const uint32_t *ph, int len)
     for (int n = 0; n < idx; n++) {
         const pkt_t *p = &x->pk[src][n];
         if (p->dst == dst && p->vc == vc && (one || p->r == k->r))
-            CHECK(x->got[src][n], "port %d: flow from %d vc %d out of order: #%d before #%d", dst,
+            CHECKF(x->got[src][n], "port %d: flow from %d vc %d out of order: #%d before #%d", dst,
                   src, vc, idx, n);
     }
     x->ordered++;
@@ -220,13 +220,13 @@ static void step(smoke_t *x)
     const long cyc = (long)e->t;
     renv_step(e);
     for (int q = 0; q < x->np; q++) {
-        CHECK(!((e->out.tev[q] >> NR_TEV_CFG_BAD) & 1u), "cycle %ld port %d: CFG_BAD", cyc, q);
+        CHECKF(!((e->out.tev[q] >> NR_TEV_CFG_BAD) & 1u), "cycle %ld port %d: CFG_BAD", cyc, q);
         if (!e->lcb) continue;
-        CHECK((e->out.ev[q] & ~SMOKE_EV_OK) == 0, "cycle %ld router port %d: LCB event %05x", cyc,
+        CHECKF((e->out.ev[q] & ~SMOKE_EV_OK) == 0, "cycle %ld router port %d: LCB event %05x", cyc,
               q, e->out.ev[q]);
-        CHECK((e->nout[q].ev & ~SMOKE_EV_OK) == 0, "cycle %ld host %d: LCB event %05x", cyc, q,
+        CHECKF((e->nout[q].ev & ~SMOKE_EV_OK) == 0, "cycle %ld host %d: LCB event %05x", cyc, q,
               e->nout[q].ev);
-        CHECK(!e->out.link_down[q], "cycle %ld port %d: link down", cyc, q);
+        CHECKF(!e->out.link_down[q], "cycle %ld port %d: link down", cyc, q);
     }
 }
 
@@ -243,7 +243,7 @@ static int run_probes(smoke_t *x)
         long n = 0;
         while (!x->got[p->src][idx] && n++ < PROBE_CYCLES) step(x);
         if (!x->got[p->src][idx]) {
-            CHECK(0, "probe %d (%s) not delivered in %d cycles", i, p->name, PROBE_CYCLES);
+            CHECKF(0, "probe %d (%s) not delivered in %d cycles", i, p->name, PROBE_CYCLES);
             return -1;
         }
         for (int q = 0; q < 20; q++) step(x);
@@ -299,14 +299,14 @@ static void report(const smoke_t *x, long cyc)
         const long lat = (x->t_in[i] >= 0 && x->t_out[i] >= 0) ? x->t_out[i] - x->t_in[i] : -1;
         printf("zero-load latency %-30s %2d -> %2d: %ld cycles (%s: %d)\n", p->name, p->src, p->dst,
                lat, p->doc, p->lat);
-        CHECK(lat == p->lat, "zero-load latency of '%s' is %ld, %s says %d", p->name, lat, p->doc,
+        CHECKF(lat == p->lat, "zero-load latency of '%s' is %ld, %s says %d", p->name, lat, p->doc,
               p->lat);
     }
-    CHECK(cyc < MAX_CYCLES, "did not drain with all credits home in %d cycles", MAX_CYCLES);
-    CHECK(x->delivered == x->deliver_exp, "received %d of %d packets", x->delivered, x->deliver_exp);
+    CHECKF(cyc < MAX_CYCLES, "did not drain with all credits home in %d cycles", MAX_CYCLES);
+    CHECKF(x->delivered == x->deliver_exp, "received %d of %d packets", x->delivered, x->deliver_exp);
     for (int q = 0; q < x->np; q++)
         for (int r = 0; r < NREASON; r++)
-            CHECK((long)e->drops_by[q][r] == x->drops_exp[q][r],
+            CHECKF((long)e->drops_by[q][r] == x->drops_exp[q][r],
                   "port %d: %llu RT_DROP with reason %d, expected %ld", q,
                   (unsigned long long)e->drops_by[q][r], r, x->drops_exp[q][r]);
     printf("RT_DROP by reason: MALFORMED %llu BAD_SRCROUTE %llu NO_ROUTE %llu SHORT %llu SELF %llu "
@@ -316,7 +316,7 @@ static void report(const smoke_t *x, long cyc)
            (unsigned long long)e->drop_reason[5], (unsigned long long)e->drop_reason[6]);
     for (int s = 0; s < x->np; s++)
         for (int i = 0; i < x->npk[s]; i++)
-            if (!x->pk[s][i].reason) CHECK(x->got[s][i] == 1, "packet #%d of port %d lost", i, s);
+            if (!x->pk[s][i].reason) CHECKF(x->got[s][i] == 1, "packet #%d of port %d lost", i, s);
 }
 
 int main(int argc, char **argv)
@@ -327,6 +327,7 @@ int main(int argc, char **argv)
     char err[200];
     parse_args(argc, argv, &seed, &nbulk);
     printf("rtl_smoke seed %u, %d packets per port\n", seed, nbulk);
+    nr_test_seed = seed;
     nr_lcb_cfg lcfg = {.timeout = 400, .retry_limit = 8, .max_len = 64};
     if (smoke_dut_open(&x->d, &lcfg, err, sizeof err)) {
         printf("FAIL: %s\n", err);
@@ -367,8 +368,8 @@ int main(int argc, char **argv)
         cyc = (long)e->t;
     }
     report(x, cyc);
-    CHECK(renv_errors(e) == 0, "router, environment or host LCB errors (above)");
+    CHECKF(renv_errors(e) == 0, "router, environment or host LCB errors (above)");
     renv_free(e);
-    printf("%s\n", nr_fails ? "FAILED" : "PASSED");
-    return nr_fails ? 1 : 0;
+    printf("PASSED (%ld checks)\n", nr_test_checks);
+    return 0;
 }

@@ -1,4 +1,6 @@
-/* nr_test.h - tiny assertion macros for the C unit tests.
+/* nr_test.h - the kit's one check header: the assertion macros of the C unit
+ * tests (tests/unit) and of the testbench programs that check themselves
+ * (the RTL smoke test, the channel test).
  *
  * A test sets nr_test_seed (NR_TEST_BEGIN does it and prints the seed). A
  * failed check prints "file:line: check failed: EXPR" with the values
@@ -43,6 +45,18 @@ static long nr_test_checks;
         nr_test_checks++;                                                             \
         if (!(expr))                                                                  \
             NR_TEST_FAIL_("%s", #expr);                                              \
+    } while (0)
+
+/* CHECKF(expr, fmt, ...): expr must be true; the message says what failed. */
+#define CHECKF(expr, ...)                                                             \
+    do {                                                                              \
+        nr_test_checks++;                                                             \
+        if (!(expr)) {                                                                \
+            fprintf(stderr, "%s:%d: check failed: ", __FILE__, __LINE__);             \
+            fprintf(stderr, __VA_ARGS__);                                             \
+            fprintf(stderr, " [seed %" PRIu64 "]\n", nr_test_seed);                   \
+            exit(1);                                                                  \
+        }                                                                             \
     } while (0)
 
 /* CHECK_EQ(a, b): integers, printed as signed 64-bit and hex. */
