@@ -53,7 +53,7 @@ if cmp -s <(strip "$TMP/a") <(strip "$TMP/t2") && cmp -s <(strip "$TMP/a") <(str
 expect 2 "--threads: expected" --threads 0
 expect 2 "--label: a label may not contain commas" --label a,b
 expect 2 "link errors need LCB links" --cfg yarc-k16-bare --ber 1e-5
-expect 2 "--pattern wc is seed 002's worst case of a flattened butterfly" --pattern wc
+expect 2 "--pattern wc sends to the next leaf's nodes; this network has one" --topo fclos:levels=1 --pattern wc
 expect 2 "--burst: expected RATE:LEN" --cfg yarc-k16 --burst 1e-5
 # CSV: a header and one row per run, as many fields as the header
 rm -f "$TMP/r.csv"

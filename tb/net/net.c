@@ -371,6 +371,11 @@ static int net_setup_nodes(net_t *n, char *err, int errlen) {
                  nr_pkt_min_len(&d), g->max_pkt_len);
         return 2;
     }
+    if (o->wc && (n->t.kind == NET_FBFLY ? n->t.nnodes <= n->t.c : n->t.levels == 1)) {
+        snprintf(err, errlen, "--pattern wc sends to the next %s's nodes; this network has one",
+                 n->t.kind == NET_FBFLY ? "router" : "leaf");
+        return 2;
+    }
     if (ic.len.kind == NR_LEN_BWMIX && n->nvcs < 2) {
         snprintf(err, errlen, "bwmix uses VCs 0 and 1; the routers have %d VC", n->nvcs);
         return 2;
