@@ -15,7 +15,7 @@ static const char *const nwn_keys[] = {"NumPorts", "R",        "M",         "Bb"
                                        "Speedup",  "SelfTurn", "NumVcs",    "InBufPerVc",
                                        "BufDepth", "ChanLat",  "UseLcb",    "MaxPktLen",
                                        "ReplayDepth", "Window", "TopSpeedup", "TopChoice",
-                                       "LinkCrcW", NULL};
+                                       "LinkCrcW", "FbSeq", NULL};
 
 /* Named configuration -> nr_nwn_params (defaults of docs/nwn-arch.md section 3
  * and docs/link-protocol.md section 2), checked by nr_nwn_check. */
@@ -32,6 +32,7 @@ int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errle
     p->self_turn = (int)rtr_cfg_get(c, "SelfTurn", 0);
     p->buf_depth = (int)rtr_cfg_get(c, "BufDepth", 16);
     p->chan_lat = (int)rtr_cfg_get(c, "ChanLat", 2);
+    p->fb_seq = (int)rtr_cfg_get(c, "FbSeq", 0);
     RTR_CFG_PORT_PARAMS(c, p);
     char e2[256];
     return rtr_cfg_checked(c, nr_nwn_check(p, e2, sizeof e2), e2, err, errlen);
@@ -46,6 +47,7 @@ static int nwn_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) {
     g->self_drop = !p.self_turn;
     g->upup_first = p.bb ? p.num_ports / 2 : 0;
     g->mp_n = p.r > 1 ? p.num_ports / p.r : 0;
+    g->fb_seq = p.fb_seq;
     return 0;
 }
 
