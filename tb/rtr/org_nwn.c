@@ -74,9 +74,10 @@ static int nwn_drop_reason(const rtr_geom *g, rtr_route_mode m, int src, unsigne
 
 /* docs/nwn-arch.md 1.1, 1.2, 4.3: a packet through a top (fc between
  * bottoms, bb turning between bottoms) whose top is not fixed by its flow. */
-static int nwn_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest, int a,
-                           int h) {
-    if (rtr_tables_may_reorder(g, m, src, dest, a, h)) return 1; /* Clos modes: up ports */
+static int nwn_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest,
+                           unsigned vc, int a, int h) {
+    /* Clos modes: up ports; fbfly: a choice of outputs */
+    if (rtr_tables_may_reorder(g, m, src, dest, vc, a, h)) return 1;
     int q = rtr_tables_port_of(g, m, dest);
     if (q < 0 || g->mp_n == 0 || (!a && !h) || src / g->mp_n == q / g->mp_n) return 0;
     if (g->upup_first > 0 && (src >= g->upup_first || q >= g->upup_first)) return 0;
