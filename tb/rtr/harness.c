@@ -67,8 +67,16 @@ static int port_of_cb(void *ctx, unsigned dest) {
 static int route_ok_cb(void *ctx, unsigned src, const uint32_t *ph, int len, int port, int *ep) {
     sim_t *s = ctx;
     /* the VC the packet left on: known while a delivery is checked */
-    return s->o->org->port_ok(&s->g, s->o->route, s->o->upstat, (int)src, ph, len, port,
-                              port >= 0 ? s->deliv_vc : -1, ep);
+    int ok = s->o->org->port_ok(&s->g, s->o->route, s->o->upstat, (int)src, ph, len, port,
+                                port >= 0 ? s->deliv_vc : -1, ep);
+    if (!ok && port >= 0 && s->o->route == RTR_ROUTE_FBFLY && s->fb_explained++ < 5) {
+        /* the scoreboard names ports only: say which VC it left on and what
+         * the rule allows */
+        char why[600];
+        rtr_tables_fb_explain(&s->g, (int)src, ph, len, why, (int)sizeof why);
+        h_say(s, "route check: left by port %d on VC %d; %s\n", port, s->deliv_vc, why);
+    }
+    return ok;
 }
 
 void rtr_fmt_core(uint32_t ph, char *buf, int n) {

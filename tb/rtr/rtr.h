@@ -250,6 +250,10 @@ unsigned rtr_tables_fb_dest(const rtr_geom *g, unsigned idx, uint64_t rnd);
 unsigned rtr_tables_fb_outside(const rtr_geom *g, uint64_t rnd);
 /* --route fbfly: 1 if physical input port p is a terminal's (indim 3). */
 int rtr_tables_fb_terminal(const rtr_geom *g, int p);
+/* --route fbfly: the (port, VC) pairs the rule allows the packet ph sent at
+ * input src, in words, for a report; returns their count. */
+int rtr_tables_fb_explain(const rtr_geom *g, int src, const uint32_t *ph, int len, char *buf,
+                          int n);
 /* The name of FB_CTRL.alg a ("min", "val", ...); and back (-1: unknown). */
 const char *rtr_fb_alg_name(int a);
 int rtr_fb_alg_of(const char *name);

@@ -555,6 +555,24 @@ static int fb_port_ok(const rtr_tables *t, rtr_upstat *st, int src, const uint32
     return ok;
 }
 
+int rtr_tables_fb_explain(const rtr_geom *g, int src, const uint32_t *ph, int len, char *buf,
+                          int n) {
+    const rtr_tables *t = tables_of(g, RTR_ROUTE_FBFLY);
+    int q[NR_MAX_PORTS * 4], w[NR_MAX_PORTS * 4], mp, k, used;
+    if (len < 1 || n < 1) return 0;
+    k = nr_head_r(ph[0]) ? 0
+                         : rtr_tables_fb_route(t, src, nr_head_dest(ph[0]), nr_head_vc(ph[0]),
+                                               (int)nr_head_a(ph[0]), q, w, NR_MAX_PORTS * 4, &mp);
+    used = snprintf(buf, (size_t)n, "input %d (indim %d) VC %u a %u dest %u: the rule allows",
+                    src, t->fb_indim[src], nr_head_vc(ph[0]), nr_head_a(ph[0]),
+                    nr_head_dest(ph[0]));
+    if (nr_head_r(ph[0]) && used < n) used += snprintf(buf + used, (size_t)(n - used), " its source route");
+    for (int i = 0; i < k && used < n - 1; i++)
+        used += snprintf(buf + used, (size_t)(n - used), " (%d,%d)", q[i], w[i]);
+    if (!k && !nr_head_r(ph[0]) && used < n) snprintf(buf + used, (size_t)(n - used), " nothing");
+    return k;
+}
+
 int rtr_tables_port_ok(const rtr_geom *g, rtr_route_mode m, rtr_upstat *st, int src,
                        const uint32_t *ph, int len, int port, int out_vc, int *expect) {
     const rtr_tables *t = tables_of(g, m);
