@@ -1,10 +1,11 @@
 # nwn_model.mk - unit tests of the network-within-a-network C model
-# (csrc/model/nwn*.c; docs/nwn-model.md). The model's objects go into
+# (csrc/model/nwn*.c; docs/nwn-model.md), and of the flattened-butterfly
+# mode of both router models (test_fb_model, docs/fbfly-routing.md). The model's objects go into
 # $(NRMODEL) through the csrc/model/*.c wildcard of mk/model.mk.
 #
 #   make test-nwn-model    the nwn model unit tests (also part of make test)
 #   make bench-nwn-model   cycles/s and instructions at k=64 (not in make test)
-NWN_MODEL_TESTS := nwn_model nwn_model_rand
+NWN_MODEL_TESTS := nwn_model nwn_model_rand fb_model
 NWN_MODEL_TEST_BINS := $(NWN_MODEL_TESTS:%=$(BUILD)/tests/unit/test_%)
 $(NWN_MODEL_TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)

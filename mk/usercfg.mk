@@ -26,7 +26,7 @@ endif
 # router build of mk/rtl_builds.mk waits for it (order-only: a new checker
 # does not rebuild the models).
 $(foreach c,$(call cfg_of,nr_yarc nr_nwn),$(eval $(BUILD)/cfg/$(c).ok: $(call cfg_stamp,$(c)) $(CFG_CHECK) ; \
-    $(CFG_CHECK) --cfg-file $(NR_CONFIGS) $(c) && touch $$@))
+    $(CFG_CHECK) --cfg-file $(NR_CONFIGS) --rtl $(c) && touch $$@))
 
 # make check-cfg CFG=name: the parameter rules alone
 .PHONY: check-cfg

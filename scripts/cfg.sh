@@ -50,6 +50,13 @@ norm() {
                            f, FNR, w[i], $1, $2 > "/dev/stderr"
                     bad = 1; exit 2
                 }
+            # FbSeq (docs/fbfly-routing.md 6.4): the C model only, no build
+            for (i = first; i <= NF; i++)
+                if ($i ~ /^FbSeq=/ && $i != "FbSeq=0") {
+                    printf "cfg.sh: %s:%d: %s sets %s, a C-model-only parameter (no RTL has it): its builds column must be '\''-'\''\n",
+                           f, FNR, $1, $i > "/dev/stderr"
+                    bad = 1; exit 2
+                }
         }
         line = $1 " " $2 " " b
         for (i = first; i <= NF; i++) line = line " " $i

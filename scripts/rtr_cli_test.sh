@@ -131,5 +131,29 @@ if [ ! -e "$TMP/w.fst" ]; then
     elif [ ! -e "$TMP/w.fst" ]; then pass=$((pass + 1)); else
         fail=$((fail + 1)); echo "FAIL: the writability check left $TMP/w.fst after a failed run"; cat "$TMP/w.out"; fi
 fi
+# --route fbfly (docs/fbfly-routing.md): its options, the routers it needs
+expect 2 "--fb-alg, --fb-dims and --fb-me go with --route fbfly" --fb-alg val
+expect 2 "--fb-alg: unknown algorithm 'dor'" --route fbfly --fb-alg dor
+expect 2 "--fb-dims: expected" --route fbfly --fb-dims 3
+expect 2 "--fb-me 8: the network has 8 routers" --route fbfly --fb-me 8
+expect 2 "algorithm ugals needs the sequential allocator: a configuration with FbSeq=1" --route fbfly --fb-alg ugals
+expect 2 "algorithm closad needs the sequential allocator" --cfg cn-k16-bare --route fbfly --fb-alg closad
+expect 2 "which this switch drops \(SELF, UPUP" --cfg fc-k16-bare --route fbfly
+expect 2 "which this switch drops \(SELF, UPUP" --cfg bb-k16-bare --route fbfly
+printf 'odd nr_yarc Rows=4 Cols=4 UseLcb=0 NumVcs=3\n' > "$TMP/c13.txt"
+expect 2 "algorithm val keeps the phase in the VC's low bit: it needs an even number of VCs" --cfg-file "$TMP/c13.txt" --cfg odd --route fbfly --fb-alg val
+expect 0 "^PASS" --cfg-file "$TMP/c13.txt" --cfg odd --route fbfly --fb-alg min $Q
+# FbSeq=1 (the sequential allocator) is the C model's: no RTL run, no build
+expect 2 "has FbSeq=1, the sequential allocator of the C model only" --cfg yarc-k16-seq --impl lockstep $Q
+expect 2 "has FbSeq=1, the sequential allocator of the C model only" --cfg cn-k16-bare-seq --impl rtl $Q
+expect 0 "^PASS" --cfg cn-k16-bare-seq --route fbfly --fb-alg closad --adaptive 1 $Q
+printf 'seq-rtl nr_yarc rtl Rows=4 Cols=4 FbSeq=1\n' > "$TMP/c14.txt"
+expect 2 "c14.txt:1: configuration seq-rtl sets FbSeq, the C model's sequential allocator, which no RTL has: its builds column must be '-'" --cfg-file "$TMP/c14.txt" --cfg seq-rtl
+printf 'seq2 nr_yarc - Rows=4 Cols=4 FbSeq=2\n' > "$TMP/c15.txt"
+expect 2 "c15.txt:1: configuration seq2: FbSeq = 2: must be 0 or 1" --cfg-file "$TMP/c15.txt" --cfg seq2
+if NR_CONFIGS="$TMP/c14.txt" "$(dirname "$0")/cfg.sh" --check 2> "$TMP/cfgsh.err"; then
+    fail=$((fail + 1)); echo "FAIL: cfg.sh --check took an FbSeq=1 configuration with an rtl build"
+elif grep -q "seq-rtl sets FbSeq=1, a C-model-only parameter" "$TMP/cfgsh.err"; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL: cfg.sh --check message"; cat "$TMP/cfgsh.err"; fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

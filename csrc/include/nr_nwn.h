@@ -32,6 +32,8 @@ typedef struct {
     int max_pkt_len;
     int replay_depth, window; /* LCB */
     int link_crc_w;    /* every port's link check, 16 or 32 (link-protocol §4.1); 0 = 16 */
+    int fb_seq;        /* FbSeq: the sequential allocator of docs/fbfly-routing.md §6.4,
+                        * 0 or 1; C model only */
 } nr_nwn_params;
 
 /* Extra RT_DROP reasons of the network switches (nr_router.h has 1..4). */

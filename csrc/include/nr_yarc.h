@@ -21,6 +21,9 @@ typedef struct {
                                * default 4 (every VC pops independently, §6) */
     int link_crc_w;           /* every port's link check, 16 or 32 (link-protocol
                                * §4.1); 0 = the default 16 */
+    int fb_seq;               /* FbSeq: the flattened-butterfly mode's sequential
+                               * allocator (docs/fbfly-routing.md §6.4), 0 or 1; C model
+                               * only (the RTL has none and refuses alg 5 and 6) */
 } nr_yarc_params;
 
 /* Check p against docs/yarc-arch.md section 3: 0, or -1 with a message. */

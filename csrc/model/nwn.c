@@ -119,9 +119,11 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
         m->pin[i] = nwn_port_in(g, i);
         m->pout[i] = nwn_port_out(g, i);
         /* S_iu: Speedup for a bottom, 1 for a bb top (§4.1) */
-        nr_iu_reset(&m->iu[i], i, k, V, nwn_is_bottom(g, m->pin[i].sw) ? g->S : 1, 1);
+        nr_iu_reset(&m->iu[i], i, k, V, nwn_is_bottom(g, m->pin[i].sw) ? g->S : 1, 1,
+                    p->in_buf_per_vc);
         nr_rt_reset(&m->tab[i], k);
     }
+    nr_fb_seq_init(&m->fb, p->fb_seq, k);
     nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len,
                         p->link_crc_w ? p->link_crc_w : 16};
     if (nr_port_front_init(&m->fr, k, p->use_lcb ? &lp : NULL, lcfg, V, p->in_buf_per_vc,
@@ -164,10 +166,16 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
     memset(out, 0, sizeof *out);
     for (int p = 0; p < k; p++) /* the ports' state-only outputs first */
         nr_port_front_view(&m->fr, p, &m->pv[p]);
-    /* §4: input units, and their fronts into their first subswitch */
-    for (int p = 0; p < k; p++) {
+    /* §4: input units, and their fronts into their first subswitch; in the
+     * sequential allocator's order (fbfly-routing §6.4; without it any order
+     * decides the same) */
+    nr_fb_seq_begin(&m->fb);
+    const nr_fb_env fb = nr_fb_seq_env(&m->fb, m->pv);
+    for (int i = 0; i < k; i++) {
+        const int p = nr_fb_seq_port(&m->fb, i);
         nr_iu *u = &m->iu[p];
-        nr_iu_eval(u, &m->pv[p], &m->tab[p], NULL, nwn_hop_fn, m);
+        nr_iu_eval(u, &m->pv[p], &m->tab[p], NULL, nwn_hop_fn, m, &fb);
+        nr_fb_seq_note(&m->fb, u);
         nr_swalloc_set_iu(&m->sw[m->pin[p].sw], m->pin[p].io, u);
         m->sw[m->pout[p].sw].vc_ok[m->pout[p].io] = m->pv[p].vc_ok;
         out->tev[p] = u->d_tev;
@@ -183,7 +191,7 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
         const int j = m->pout[p].io;
         int tx_valid = (int)((a->d_mask >> j) & 1u);
         uint32_t tx_phit = tx_valid ? a->d_phit[j] : 0;
-        int r = nr_port_front_eval(&m->fr, p, u->d_rd, tx_valid, tx_phit, a->d_vc[j], in, out, msg,
+        int r = nr_port_front_eval(&m->fr, p, u->d_rd, tx_valid, tx_phit, in, out, msg,
                                    (int)sizeof msg);
         if (r)
             nwn_error(m, "cycle %u: port %d: %s", m->now, p, msg);
@@ -191,7 +199,7 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
             nr_swalloc_cancel(a, j); /* the LCB did not take it */
     }
     /* §9: the configuration write; CFG_BAD in this cycle */
-    nr_rt_cfg_latch(&m->d_cfg, in, k, out->tev);
+    nr_rt_cfg_latch(&m->d_cfg, in, k, m->p.fb_seq, out->tev);
 }
 
 void nr_nwn_tick(nr_nwn *m)
@@ -207,6 +215,14 @@ void nr_nwn_tick(nr_nwn *m)
         if (nr_iu_commit(u, &m->pv[p], msg, (int)sizeof msg))
             nwn_error(m, "cycle %u: %s", now, msg);
     }
+    /* the heads the port outputs take (the sequential allocator's pend) */
+    for (int p = 0; p < k && m->fb.on; p++) {
+        const nr_swalloc *a = &m->sw[m->pout[p].sw];
+        const int j = m->pout[p].io;
+        if ((a->d_mask >> j) & 1u)
+            nr_fb_seq_head(&m->fb, p, a->d_phit[j]);
+    }
+    nr_fb_seq_end(&m->fb);
     /* subswitches: channel sends, credits of buffered pops, then the commit */
     for (int s = 0; s < m->g.nsw; s++) {
         nr_swalloc *a = &m->sw[s];

@@ -118,6 +118,7 @@ struct nr_nwn {
     nr_port_front fr;          /* the port front ends (LCB or bare) */
     nr_pview *pv;         /* [k] this cycle's port views */
     nr_rt_cfgw d_cfg;     /* configuration write of this cycle */
+    nr_fb_seq fb;         /* the flattened-butterfly sequential allocator's state */
     nr_errs errs;         /* interface violations, internal inconsistencies */
 };
 

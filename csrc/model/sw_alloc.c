@@ -15,8 +15,10 @@
  *            eligible if input a[v] has a front on v and cc[j][v] > 0; the
  *            round robin vptr[j] picks one eligible VC;
  *   port:    busy: cur[j] if it has a front; not busy: the round robin
- *            pptr[j] over the head requests (i, v) for j with vc_ok[v],
- *            indexed r = i*nvc + v (input-major, §6.6).
+ *            pptr[j] over the head requests (i, v) for j with vc_ok[w], w
+ *            the head's vc field (v unless a flattened-butterfly route
+ *            changed it, fbfly-routing §5.3), indexed r = i*nvc + v
+ *            (input-major, §6.6).
  * Held inputs (§6.2, S < nvc only): VC v of input i is continuing when its
  *   front is not a HEAD and the output its packet holds (hout) can take it
  *   (a port output, or a channel output with a credit); an input with at
@@ -165,6 +167,22 @@ static inline void grant(nr_swalloc *a, int j, int i, int v, int is_new)
     }
 }
 
+/* The head requests m (bit i: input i) on VC v of a port output whose port
+ * takes a HEAD on VC w when bit w of vc_ok is set: those whose head's vc
+ * field w has it (docs/fbfly-routing.md §5.3; w is v unless a route changed
+ * the packet's VC). */
+static inline uint64_t port_requesters(const nr_swalloc *a, uint64_t m, int v, unsigned vc_ok)
+{
+    uint64_t keep = 0;
+    for (; m; m &= m - 1) {
+        int i = __builtin_ctzll(m), k = i * a->nvc + v;
+        uint32_t ph = ((a->iu_in >> i) & 1u) ? a->fph[k] : nr_lfifo_front(&a->inb[k]);
+        if ((vc_ok >> ((ph >> NR_HEAD_VC_LSB) & 3u)) & 1u)
+            keep |= 1ull << i;
+    }
+    return keep;
+}
+
 /* The held inputs of this cycle (§6.2): bit i set when input i has at least
  * S continuing VCs. Only called when S < nvc. */
 static uint64_t held_inputs(const nr_swalloc *a, uint32_t now)
@@ -255,7 +273,7 @@ grant_outputs:
             }
             uint64_t rq[NR_SW_MAX_VCS];
             for (int v = 0; v < V; v++) {
-                rq[v] = ((a->vc_ok[j] >> v) & 1u) ? a->req[v * J + j] : 0;
+                rq[v] = port_requesters(a, a->req[v * J + j], v, a->vc_ok[j]);
                 a->req[v * J + j] = 0;
             }
             int wv = 0, wi = sw_rr_pick_iv(rq, V, a->pp_i[j], a->pp_v[j], &wv);

@@ -74,7 +74,8 @@ static void bq_cut(nr_bq_vc *s)
 }
 
 int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32_t in_phit,
-                      int tx_valid, int tx_vc, const uint32_t *out_cr, char *err, int errlen)
+                      int tx_valid, uint32_t tx_phit, const uint32_t *out_cr, char *err,
+                      int errlen)
 {
     int nerr = 0;
     memset(b->d_cr, 0, sizeof b->d_cr);
@@ -89,6 +90,11 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
     memcpy(b->d_q, b->q, sizeof b->q);
     b->d_wvc = b->wvc;
     b->d_ovf = b->ovf;
+    /* the output's VC: a HEAD names it, the rest of the packet keeps it */
+    b->d_ovc = tx_valid && sw_is_head(tx_phit)
+                   ? (int)((tx_phit >> NR_HEAD_VC_LSB) & 3u) % b->nvc
+                   : b->ovc;
+    const int tx_vc = b->d_ovc;
     b->d_rd_valid[0] = b->d_rd_valid[1] = 0;
     b->d_rd_phit[0] = b->d_rd_phit[1] = 0;
     b->d_we = 0;
@@ -190,6 +196,7 @@ void nr_port_bare_commit(nr_port_bare *b)
     memcpy(b->q, b->d_q, sizeof b->q);
     b->wvc = b->d_wvc;
     b->ovf = b->d_ovf;
+    b->ovc = b->d_ovc;
     for (int k = 0; k < 2; k++) {
         b->rd_valid[k] = b->d_rd_valid[k];
         b->rd_phit[k] = b->d_rd_phit[k];

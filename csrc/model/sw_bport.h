@@ -11,7 +11,10 @@
  * on rd_valid/rd_phit and rd1_valid/rd1_phit in the next cycle), freeing
  * credits in_cr[v]; plus the output's per-VC credit counters, which start at
  * BufPerVc, give vc_ok[v] = count >= MaxPktLen, are debited per phit sent and
- * credited by out_cr[v]. */
+ * credited by out_cr[v]. The output's VC is the head's (vc field mod
+ * NumVcs), held for the rest of the packet, as the input side does (and the
+ * LCB TX, link-protocol §7.3): a packet whose route changed its VC spends
+ * that VC's credits (docs/fbfly-routing.md §5.3). */
 typedef struct {
     uint32_t wr, rd, pstart;  /* pointers 0 .. 2*buf-1 (wrap bit) */
     uint32_t done, pend;      /* phit counts (link-protocol §8.4) */
@@ -24,13 +27,14 @@ typedef struct {
     nr_bq_vc q[NR_SW_MAX_VCS];
     int wvc;              /* VC of the packet being written (from its head) */
     int ovf;              /* dropping the rest of an overflowed packet */
+    int ovc;              /* VC of the packet leaving the output (from its head) */
     int rd_valid[2];      /* read data registers, per read port */
     uint32_t rd_phit[2];
     int cnt[NR_SW_MAX_VCS]; /* output credit counters */
     /* decision of this cycle (nr_port_bare_eval) */
     int d_active;         /* something changes (else commit has nothing to do) */
     nr_bq_vc d_q[NR_SW_MAX_VCS];
-    int d_wvc, d_ovf, d_rd_valid[2];
+    int d_wvc, d_ovf, d_ovc, d_rd_valid[2];
     uint32_t d_rd_phit[2];
     int d_we;
     uint32_t d_waddr, d_wdata;
@@ -61,14 +65,15 @@ static inline unsigned nr_port_bare_vc_ok(const nr_port_bare *b)
     return m;
 }
 /* One cycle: the router's reads (rd_vc[k] >= 0: read port k reads that VC;
- * at most two, on different VCs), the input phit, whether the router sends a
- * phit on the output and on which VC (for the debit), and the sink's credits
- * out_cr[v]. Fills d_* (d_cr = in_cr). Call after the router has decided its
- * reads and its output phit. Returns the number of protocol violations found
- * (first message in err): reading an unavailable VC or one VC twice, an input
- * overflow, an output credit underflow or overflow. */
+ * at most two, on different VCs), the input phit, the phit the router sends
+ * on the output (tx_valid, tx_phit: its VC is the head's), and the sink's
+ * credits out_cr[v]. Fills d_* (d_cr = in_cr). Call after the router has
+ * decided its reads and its output phit. Returns the number of protocol
+ * violations found (first message in err): reading an unavailable VC or one
+ * VC twice, an input overflow, an output credit underflow or overflow. */
 int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32_t in_phit,
-                      int tx_valid, int tx_vc, const uint32_t *out_cr, char *err, int errlen);
+                      int tx_valid, uint32_t tx_phit, const uint32_t *out_cr, char *err,
+                      int errlen);
 /* Clock edge: commit what nr_port_bare_eval decided (queue state, RAM write, read
  * data registers, output credits). */
 void nr_port_bare_commit(nr_port_bare *b);

@@ -62,6 +62,18 @@
 #define NR_SW_MAX_IO 64 /* inputs and outputs of one allocator */
 #define NR_SW_MAX_VCS 4
 
+/* What a port shows the switch at the start of a cycle (state only): its
+ * input queue to the input unit, its output's vc_ok and credits to the port
+ * output and to the flattened-butterfly queue estimate (fbfly-routing §6.1). */
+#define NR_IU_MAX_RD 2
+typedef struct {
+    unsigned rd_avail;              /* bit v: VC v may be read */
+    unsigned vc_ok;                 /* bit v: a HEAD on VC v would be taken (port output) */
+    int rd_valid[NR_IU_MAX_RD];     /* read port k returns the phit read last cycle */
+    uint32_t rd_phit[NR_IU_MAX_RD];
+    int cr[NR_SW_MAX_VCS];          /* the output's credits per VC (LCB TX or bare counter) */
+} nr_pview;
+
 /* ---- phit helpers (pure) ---- */
 #define SW_DATA_MASK ((1u << NR_DATA_W) - 1u)
 static inline unsigned sw_kind(uint32_t ph) { return (ph >> NR_KIND_LSB) & 3u; }

@@ -27,9 +27,11 @@
 #include "nr_crc.h"
 #include "sw_iu.h"
 
-void nr_iu_reset(nr_iu *u, int port, int nports, int nvc, int nrd, int cols)
+void nr_iu_reset(nr_iu *u, int port, int nports, int nvc, int nrd, int cols, int inbuf)
 {
     *u = (nr_iu){0};
+    u->fbr = (uint16_t)nr_fb_lfsr_reset(port);
+    u->rc.inbuf = inbuf;
     u->nvc = nvc;
     u->nrd = nrd;
     u->rc.nports = nports;
@@ -72,30 +74,38 @@ static int rc_state(const nr_iu *u, int v)
 
 /* §4.2/§5: the route of ready VC v (state st). */
 static nr_rt_res iu_route(const nr_iu *u, const nr_route_tables *tab,
-                          const int (*cred)[NR_SW_MAX_VCS], int v, int st)
+                          const int (*cred)[NR_SW_MAX_VCS], int v, int st, const nr_fb_env *fb)
 {
     if (st == RC_STRAY || st == RC_SHORT) {
-        nr_rt_res d = {1, st == RC_STRAY ? NR_DROP_MALFORMED : NR_DROP_SHORT, 0, -1};
+        nr_rt_res d = {1, st == RC_STRAY ? NR_DROP_MALFORMED : NR_DROP_SHORT, 0, -1, 0, 0};
         return d;
     }
     uint32_t head = stg_at(u, v, 0);
     int r = (head >> NR_HEAD_R_BIT) & 1, h = (head >> NR_HEAD_H_BIT) & 1;
     uint32_t route = r ? stg_at(u, v, 1) : 0, hash = h ? stg_at(u, v, 1 + r) : 0;
-    return nr_rt_route(tab, &u->rc, head, route, hash, cred, u->ad_ptr);
+    nr_fb_in fi = {fb ? fb->pv : NULL, fb ? fb->seq : NULL, u->fbr};
+    return nr_rt_route_fb(tab, &u->rc, head, route, hash, cred, u->ad_ptr, &fi);
 }
 
-/* yarc-arch §4.3: VC v's front phit ph as it leaves, and the CRC repair
- * register after it. */
+/* yarc-arch §4.3 and fbfly-routing §5.1: VC v's front phit ph as it leaves,
+ * and the CRC repair register after it. The head leaves with the route's
+ * output VC in its vc field; the repair starts with the head's difference
+ * and takes the rotated route phit's in on top. */
 static uint32_t iu_outgoing(const nr_iu *u, int v, uint32_t ph, uint16_t *fix)
 {
     *fix = u->fix[v];
-    if (u->pos[v] == 0) { /* head: a new packet, nothing to repair yet */
+    if (u->pos[v] == 0) { /* head: a new packet; its VC field becomes w */
         *fix = 0;
-        return ph;
+        uint32_t w = u->route_w[v];
+        if (((ph >> NR_HEAD_VC_LSB) & 3u) == w)
+            return ph;
+        uint32_t nh = (ph & ~(3u << NR_HEAD_VC_LSB)) | (w << NR_HEAD_VC_LSB);
+        *fix = nr_crc16_bits(0, (ph ^ nh) & SW_DATA_MASK, NR_DATA_W);
+        return nh;
     }
-    if (u->pos[v] == 1 && u->rbit[v]) { /* the route phit: rotate, start the repair */
+    if (u->pos[v] == 1 && u->rbit[v]) { /* the route phit: rotate, add its repair */
         uint32_t rot = nr_rt_rotate(ph);
-        *fix = nr_crc16_bits(0, (ph ^ rot) & SW_DATA_MASK, NR_DATA_W);
+        *fix = nr_crc16_bits(*fix, (ph ^ rot) & SW_DATA_MASK, NR_DATA_W);
         return rot;
     }
     if (sw_kind(ph) == NR_KIND_BODY) {
@@ -111,7 +121,8 @@ static uint32_t iu_outgoing(const nr_iu *u, int v, uint32_t ph, uint16_t *fix)
 }
 
 void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_route_tables *tab,
-                const int (*cred)[NR_SW_MAX_VCS], nr_iu_hop_fn hop, const void *hop_ctx)
+                const int (*cred)[NR_SW_MAX_VCS], nr_iu_hop_fn hop, const void *hop_ctx,
+                const nr_fb_env *fb)
 {
     const int V = u->nvc;
     unsigned cand = 0, ready = 0, busy = pv->rd_avail | u->rdq;
@@ -168,7 +179,7 @@ void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_route_tables *tab,
     int rv = sw_rr_pick(ready, u->rc_ptr);
     u->d_rc_vc = rv;
     nr_rt_res *res = &u->d_rcr;
-    *res = iu_route(u, tab, cred, rv, st[rv]);
+    *res = iu_route(u, tab, cred, rv, st[rv], fb);
     if (res->adapt_l >= 0) /* the adaptive pointer moves past the choice */
         u->d_ad_ptr = res->adapt_l + 1 == u->rc.nports ? 0 : res->adapt_l + 1;
     u->d_tgt = 0;
@@ -232,6 +243,9 @@ int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen)
         u->route_v[rv] = 1;
         u->drop[rv] = (uint8_t)u->d_rcr.drop;
         u->route_q[rv] = (uint8_t)u->d_rcr.q;
+        u->route_w[rv] = (uint8_t)u->d_rcr.w;
+        if (u->d_rcr.draw) /* fbfly §6.2: a draw advances the LFSR 16 steps */
+            u->fbr = (uint16_t)nr_fb_lfsr16(u->fbr);
         u->tgt[rv] = (uint8_t)u->d_tgt;
         u->rbit[rv] = (stg_at(u, rv, 0) >> NR_HEAD_R_BIT) & 1u;
         u->pos[rv] = 0;

@@ -2,6 +2,8 @@
  * A piece of the switch models; sw_common.h says how the pieces work. */
 #ifndef NR_SW_IU_H
 #define NR_SW_IU_H
+#include <string.h>
+
 #include "sw_common.h"
 #include "sw_route.h"
 
@@ -20,15 +22,6 @@
  *   pops:   the caller decides them (the first subswitch's accept step, or
  *           YARC's row bus) and writes d_pop before the commit. */
 #define NR_IU_STG 4   /* staging FIFO per VC */
-#define NR_IU_MAX_RD 2
-
-/* What a port shows its IU at the start of a cycle (state only). */
-typedef struct {
-    unsigned rd_avail;              /* bit v: VC v may be read */
-    unsigned vc_ok;                 /* bit v: a HEAD on VC v would be taken (port output) */
-    int rd_valid[NR_IU_MAX_RD];     /* read port k returns the phit read last cycle */
-    uint32_t rd_phit[NR_IU_MAX_RD];
-} nr_pview;
 
 /* First hop of a routed packet (nwn-arch §4.3): given the input port p, the
  * output port q, the VC, the head phit and the hash phit's data (0 without
@@ -48,9 +41,11 @@ typedef struct {
     uint8_t rdq;                    /* bit v: a read for v was issued last cycle */
     uint8_t rd_ptr, rc_ptr, ad_ptr;
     uint16_t up_ptr; /* the first hop's state: the up pointer, or an LFSR (nwn-arch §4.3) */
+    uint16_t fbr;    /* the flattened-butterfly draw's LFSR (fbfly-routing §6.2) */
     uint8_t live;                   /* bit v: staging or a route on VC v (speed only) */
     /* per-VC route registers (§4.2, §4.3) and packet progress */
     uint8_t route_v[NR_SW_MAX_VCS], drop[NR_SW_MAX_VCS], route_q[NR_SW_MAX_VCS];
+    uint8_t route_w[NR_SW_MAX_VCS]; /* the route's output VC, put in the head (fbfly §5) */
     uint8_t tgt[NR_SW_MAX_VCS];     /* first hop */
     uint8_t rbit[NR_SW_MAX_VCS];    /* the head's r bit */
     uint8_t pos[NR_SW_MAX_VCS];     /* 0: head next, 1: the phit after the head next, 2: later */
@@ -72,19 +67,94 @@ typedef struct {
     uint8_t d_pop;
 } nr_iu;
 
-/* Reset: empty staging, no routes, pointers 0. nrd: read ports (1 or 2).
- * Call at model creation. */
-void nr_iu_reset(nr_iu *u, int port, int nports, int nvc, int nrd, int cols);
+/* Reset: empty staging, no routes, pointers 0, the draw LFSR at its value
+ * for this port. nrd: read ports (1 or 2); inbuf: InBufPerVc. Call at model
+ * creation. */
+void nr_iu_reset(nr_iu *u, int port, int nports, int nvc, int nrd, int cols, int inbuf);
+/* What the flattened-butterfly RC of every IU of a router reads this cycle
+ * (fbfly-routing §6): every port's start-of-cycle view, and with the
+ * sequential allocator seq[q][w] = pend(q, w) + n(q, w) (NULL without). */
+typedef struct {
+    const nr_pview *pv;
+    const int (*seq)[NR_SW_MAX_VCS];
+} nr_fb_env;
 /* Decide this cycle's reads, RC and first hop, and the fronts, from
  * start-of-cycle state and the port view pv. tab: this port's tables; cred:
- * adaptive scores for the RC function (NULL: all 0); hop: the first hop. Call
+ * adaptive scores for the RC function (NULL: all 0); hop: the first hop; fb:
+ * the flattened-butterfly inputs (may be NULL when the mode is off). Call
  * once per cycle, after the port view is known; then set d_pop. */
 void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_route_tables *tab,
-                const int (*cred)[NR_SW_MAX_VCS], nr_iu_hop_fn hop, const void *hop_ctx);
+                const int (*cred)[NR_SW_MAX_VCS], nr_iu_hop_fn hop, const void *hop_ctx,
+                const nr_fb_env *fb);
+/* The route this cycle's RC unit registers (not a DROP): its output port and
+ * VC; 0 if there is none. For the sequential allocator's counts. */
+static inline int nr_iu_routed(const nr_iu *u, int *q, int *w)
+{
+    if (u->d_rc_vc < 0 || u->d_rcr.drop)
+        return 0;
+    *q = u->d_rcr.q;
+    *w = u->d_rcr.w;
+    return 1;
+}
 /* Clock edge: pop d_pop (route cleared at an EOP), append the data returned
  * on the read ports this cycle, register the route, move the pointers.
  * Returns the number of inconsistencies found (read data without a read,
  * staging overflow), the first message in err. Call once per cycle. */
 int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen);
+
+/* The sequential allocator of a router with FbSeq = 1 (fbfly-routing §6.4):
+ * pend(q, w), the packets routed to output (q, w) whose head has not left q
+ * (every route that is not a DROP counts, whatever the algorithm); in a
+ * cycle the IUs decide in port order from sptr, and seq = pend + n(q, w)
+ * grows with each decision. A router calls nr_fb_seq_begin in eval before
+ * its IUs, evaluates them in the order nr_fb_seq_port gives, calls
+ * nr_fb_seq_note after each, and at the clock edge nr_fb_seq_head for every
+ * HEAD an output takes, then nr_fb_seq_end. With on = 0 only sptr moves. */
+typedef struct {
+    int on, n, sptr;
+    int pend[NR_MAX_PORTS][NR_SW_MAX_VCS];
+    int seq[NR_MAX_PORTS][NR_SW_MAX_VCS];
+} nr_fb_seq;
+static inline void nr_fb_seq_init(nr_fb_seq *s, int on, int nports)
+{
+    memset(s, 0, sizeof *s);
+    s->on = on;
+    s->n = nports;
+}
+static inline void nr_fb_seq_begin(nr_fb_seq *s)
+{
+    if (s->on)
+        memcpy(s->seq, s->pend, sizeof s->seq);
+}
+/* The i-th IU to decide this cycle. */
+static inline int nr_fb_seq_port(const nr_fb_seq *s, int i)
+{
+    int p = s->sptr + i;
+    return p >= s->n ? p - s->n : p;
+}
+/* The environment every IU's RC reads this cycle. */
+static inline nr_fb_env nr_fb_seq_env(const nr_fb_seq *s, const nr_pview *pv)
+{
+    nr_fb_env e = {pv, s->on ? (const int (*)[NR_SW_MAX_VCS])s->seq : NULL};
+    return e;
+}
+static inline void nr_fb_seq_note(nr_fb_seq *s, const nr_iu *u)
+{
+    int q, w;
+    if (s->on && nr_iu_routed(u, &q, &w))
+        s->seq[q][w & (NR_SW_MAX_VCS - 1)]++;
+}
+/* Clock edge: output q took a HEAD (the phit). Call before nr_fb_seq_end. */
+static inline void nr_fb_seq_head(nr_fb_seq *s, int q, uint32_t head)
+{
+    if (s->on && sw_is_head(head))
+        s->seq[q][(head >> NR_HEAD_VC_LSB) & 3u]--;
+}
+static inline void nr_fb_seq_end(nr_fb_seq *s)
+{
+    if (s->on)
+        memcpy(s->pend, s->seq, sizeof s->pend);
+    s->sptr = s->sptr + 1 == s->n ? 0 : s->sptr + 1;
+}
 
 #endif

@@ -61,6 +61,8 @@ void nr_port_front_view(nr_port_front *f, int p, nr_pview *pv)
         pv->rd_phit[0] = lo->rd_phit;
         pv->rd_valid[1] = lo->rd1_valid;
         pv->rd_phit[1] = lo->rd1_phit;
+        for (int v = 0; v < f->nvc; v++)
+            pv->cr[v] = (int)lo->credits[v];
     } else {
         const nr_port_bare *b = &f->bp[p];
         pv->rd_avail = nr_port_bare_rd_avail(b);
@@ -69,12 +71,14 @@ void nr_port_front_view(nr_port_front *f, int p, nr_pview *pv)
             pv->rd_valid[k] = b->rd_valid[k];
             pv->rd_phit[k] = b->rd_phit[k];
         }
+        for (int v = 0; v < f->nvc; v++)
+            pv->cr[v] = b->cnt[v];
     }
 }
 
 int nr_port_front_eval(nr_port_front *f, int p, const int8_t *d_rd, int tx_valid,
-                       uint32_t tx_phit, int tx_vc, const nr_rtr_in *in, nr_rtr_out *out,
-                       char *msg, int msglen)
+                       uint32_t tx_phit, const nr_rtr_in *in, nr_rtr_out *out, char *msg,
+                       int msglen)
 {
     if (f->lcb) {
         nr_lcbp_in li = {.link_rx = in->link_rx[p], .tx_valid = tx_valid, .tx_phit = tx_phit,
@@ -92,8 +96,8 @@ int nr_port_front_eval(nr_port_front *f, int p, const int8_t *d_rd, int tx_valid
         return 0;
     }
     nr_port_bare *bp = &f->bp[p];
-    int bad = nr_port_bare_eval(bp, d_rd, in->in_valid[p], in->in_phit[p], tx_valid,
-                            tx_valid ? tx_vc : 0, in->out_cr[p], msg, msglen);
+    int bad = nr_port_bare_eval(bp, d_rd, in->in_valid[p], in->in_phit[p], tx_valid, tx_phit,
+                                in->out_cr[p], msg, msglen);
     out->out_valid[p] = tx_valid;
     out->out_phit[p] = tx_phit;
     for (int v = 0; v < f->nvc; v++)

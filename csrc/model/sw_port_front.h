@@ -27,12 +27,13 @@ void nr_port_front_release(nr_port_front *f);
 /* Port p's state-only outputs at the start of the cycle. */
 void nr_port_front_view(nr_port_front *f, int p, nr_pview *pv);
 /* Port p's cycle: the switch's reads d_rd[] (-1 none), the phit it sends
- * (tx_valid, tx_phit on VC tx_vc) and the router inputs in; fills port p of
- * out. Returns 0; 1 if the LCB did not take the phit (the caller cancels the
- * send; message in msg); 2 if the bare port found a violation (msg). */
+ * (tx_valid, tx_phit; both port kinds take its VC from the packet's head)
+ * and the router inputs in; fills port p of out. Returns 0; 1 if the LCB did
+ * not take the phit (the caller cancels the send; message in msg); 2 if the
+ * bare port found a violation (msg). */
 int nr_port_front_eval(nr_port_front *f, int p, const int8_t *d_rd, int tx_valid,
-                       uint32_t tx_phit, int tx_vc, const nr_rtr_in *in, nr_rtr_out *out,
-                       char *msg, int msglen);
+                       uint32_t tx_phit, const nr_rtr_in *in, nr_rtr_out *out, char *msg,
+                       int msglen);
 /* Clock edge of every port. */
 void nr_port_front_tick(nr_port_front *f);
 /* Errors the LCB models found; the first as "port P LCB: ..." in buf (if buf

@@ -1,7 +1,9 @@
 /* sw_route.c - routing tables, the RC function and the configuration decode
  * of one port (docs/yarc-arch.md §5 and §9; docs/nwn-arch.md §4.2 uses them
- * unchanged, with every adaptive score 0), and the max-score pick of the
- * adaptive choices. Pure functions only: the input unit (sw_iu.c) calls
+ * unchanged, with every adaptive score 0), the flattened-butterfly mode that
+ * replaces steps 3-5 when FB_CTRL is set (docs/fbfly-routing.md §3, §4, §6:
+ * the output VC, the draw, the greedy and sequential queue estimates), and
+ * the max-score pick of the adaptive choices. Pure functions only: the input unit (sw_iu.c) calls
  * nr_rt_route() in its RC cycle, the model tops (yarc.c, nwn.c) call the cfg
  * functions for the configuration port. */
 #include "sw_route.h"
@@ -47,20 +49,232 @@ uint32_t nr_rt_rotate(uint32_t phit)
 
 static nr_rt_res rc_drop(int reason, int adapt_l)
 {
-    nr_rt_res r = {1, reason, 0, adapt_l};
+    nr_rt_res r = {1, reason, 0, adapt_l, 0, 0};
     return r;
+}
+
+/* ---- the flattened-butterfly mode (docs/fbfly-routing.md §3, §4, §6) ---- */
+
+/* One packet's terms (§3), from its head and the input's registers. */
+typedef struct {
+    const nr_route_tables *t;
+    const nr_rt_ctx *c;
+    const nr_fb_in *fb;
+    int D, kb, K, C;
+    unsigned dest, tr, R;  /* destination node, its router t, this router R */
+    unsigned diff;         /* bit j: t_j != R_j (j < D) */
+    int cls, phase, j0, first;
+    int draw;              /* the LFSR was read */
+} fb_pkt;
+
+static int fb_digit(const fb_pkt *k, unsigned x, int j)
+{
+    return (int)((x >> (j * k->kb)) & (unsigned)(k->K - 1));
+}
+/* port(j, x): the logical port toward coordinate x != R_j in dimension j,
+ * computed in full (no truncation; a value >= NumPorts drops NO_ROUTE). */
+static int fb_port(const fb_pkt *k, int j, int x)
+{
+    int rj = fb_digit(k, k->R, j);
+    return k->C + j * (k->K - 1) + (x < rj ? x : x - 1);
+}
+/* Differing digits of a and b over the D dimensions. */
+static int fb_hops(const fb_pkt *k, unsigned a, unsigned b)
+{
+    int h = 0;
+    for (int j = 0; j < k->D; j++)
+        h += fb_digit(k, a, j) != fb_digit(k, b, j);
+    return h;
+}
+/* §6.1, §6.4: the queue estimate of candidate (l, w); seq: the sequential
+ * estimate Qs. A logical port without a valid L2P entry (or >= NumPorts) is
+ * the fullest queue, InBufPerVc, in either estimate. */
+static int fb_q(const fb_pkt *k, int l, int w, int seq)
+{
+    const nr_route_tables *t = k->t;
+    const int inbuf = k->c->inbuf;
+    unsigned e = l >= 0 && l < k->c->nports ? t->l2p[l] : 0u;
+    int q = (int)(e & NR_RT_ENT_PORT);
+    if (!(e & NR_RT_ENT_VALID) || q >= k->c->nports)
+        return inbuf;
+    int cr = 0;
+    if (k->fb && k->fb->pv && w < k->c->nvcs) {
+        cr = k->fb->pv[q].cr[w];
+        cr = cr < 0 ? 0 : cr > inbuf ? inbuf : cr;
+    }
+    int est = inbuf - cr;
+    if (seq && k->fb && k->fb->seq)
+        est += (int)t->fb_charge * k->fb->seq[q][w & (NR_SW_MAX_VCS - 1)];
+    return est;
+}
+/* EJECT (§3): the destination's terminal port. */
+static int fb_eject(const fb_pkt *k) { return (int)(k->dest & (unsigned)(k->C - 1)); }
+/* DOR (§3): the lowest differing dimension, toward t's digit (diff != 0). */
+static int fb_dor(const fb_pkt *k)
+{
+    int j = __builtin_ctz(k->diff);
+    return fb_port(k, j, fb_digit(k, k->tr, j));
+}
+/* The draw (§6.2): the start-of-cycle LFSR value. */
+static unsigned fb_draw(fb_pkt *k)
+{
+    k->draw = 1;
+    return k->fb ? k->fb->fbr & 0xFFFFu : 0u;
+}
+/* Phase 1 (§4 VAL): EJECT or DOR, on the phase-1 VC. */
+static int fb_phase1(const fb_pkt *k, int *w)
+{
+    *w = 2 * k->cls + 1;
+    return k->diff ? fb_dor(k) : fb_eject(k);
+}
+/* VAL (§4), and every other algorithm's packets after their first router:
+ * phase 0 draws x and goes to the first digit x_j != R_j from j0 on, still
+ * in phase 0; if there is none (or j0 >= D, no draw), phase 1 here. */
+static int fb_val(fb_pkt *k, int *w)
+{
+    if (k->phase == 0 && k->j0 < k->D) {
+        unsigned x = fb_draw(k);
+        for (int j = k->j0; j < k->D; j++) {
+            int xj = fb_digit(k, x, j);
+            if (xj != fb_digit(k, k->R, j)) {
+                *w = 2 * k->cls;
+                return fb_port(k, j, xj);
+            }
+        }
+    }
+    return fb_phase1(k, w);
+}
+/* UGAL (greedy) and UGAL-S (seq) at the packet's first router (§4). */
+static int fb_ugal(fb_pkt *k, int seq, int *w)
+{
+    if (!k->diff)
+        return fb_phase1(k, w); /* EJECT, no draw */
+    unsigned x = fb_draw(k);
+    int jn = -1;
+    for (int j = 0; j < k->D && jn < 0; j++)
+        if (fb_digit(k, x, j) != fb_digit(k, k->R, j))
+            jn = j;
+    int lm = fb_dor(k), wm = 2 * k->cls + 1;
+    if (jn < 0 || fb_hops(k, x, k->tr) == 0) { /* no non-minimal candidate */
+        *w = wm;
+        return lm;
+    }
+    int ln = fb_port(k, jn, fb_digit(k, x, jn)), wn = 2 * k->cls;
+    long hmin = __builtin_popcount(k->diff), hnon = fb_hops(k, k->R, x) + fb_hops(k, x, k->tr);
+    if ((long)fb_q(k, lm, wm, seq) * hmin <= (long)fb_q(k, ln, wn, seq) * hnon) {
+        *w = wm; /* ties go minimal */
+        return lm;
+    }
+    *w = wn;
+    return ln;
+}
+/* MIN AD (§4): the productive channel with the shortest (greedy) queue,
+ * ties to the lowest dimension; phase 0 while two or more hops remain. */
+static int fb_minad(const fb_pkt *k, int *w)
+{
+    if (!k->diff)
+        return fb_phase1(k, w);
+    int h = __builtin_popcount(k->diff);
+    *w = 2 * k->cls + (k->phase == 1 || h == 1 ? 1 : 0);
+    int best = -1, bq = 0;
+    for (int j = 0; j < k->D; j++) {
+        if (!((k->diff >> j) & 1u))
+            continue;
+        int l = fb_port(k, j, fb_digit(k, k->tr, j)), q = fb_q(k, l, *w, 0);
+        if (best < 0 || q < bq) {
+            best = l;
+            bq = q;
+        }
+    }
+    return best;
+}
+/* CLOS AD at the first router, D = 1 (§4): MIN (H = 1) or any other
+ * coordinate x (H = 2), the smallest sequential Q*H; ties to MIN, then to
+ * the lowest x. */
+static int fb_closad(const fb_pkt *k, int *w)
+{
+    if (!k->diff)
+        return fb_phase1(k, w);
+    int r0 = fb_digit(k, k->R, 0), t0 = fb_digit(k, k->tr, 0);
+    int best = fb_port(k, 0, t0);
+    long bq = fb_q(k, best, 2 * k->cls + 1, 1);
+    *w = 2 * k->cls + 1;
+    for (int x = 0; x < k->K; x++) {
+        if (x == r0 || x == t0)
+            continue;
+        int l = fb_port(k, 0, x);
+        long q = 2L * fb_q(k, l, 2 * k->cls, 1);
+        if (q < bq) {
+            best = l;
+            bq = q;
+            *w = 2 * k->cls;
+        }
+    }
+    return best;
+}
+
+/* §3, §4: the logical port (or -1: NO_ROUTE, destination outside the
+ * network) and output VC *w of an r = 0 packet; *draw when the LFSR was
+ * read. */
+static int fb_route(const nr_route_tables *t, const nr_rt_ctx *c, const nr_fb_in *fb,
+                    unsigned dest, unsigned vc, unsigned a, int *w, int *draw)
+{
+    const unsigned ctrl = t->fb_ctrl, indim = nr_fb_indim(ctrl);
+    fb_pkt k = {.t = t, .c = c, .fb = fb, .D = (int)nr_fb_dims(ctrl), .kb = (int)nr_fb_kbits(ctrl)};
+    k.K = 1 << k.kb;
+    k.C = 1 << nr_fb_cbits(ctrl);
+    k.dest = dest;
+    k.tr = dest >> nr_fb_cbits(ctrl);
+    k.R = t->fb_me;
+    k.cls = (int)(vc >> 1);
+    k.first = indim == NR_FB_TERMINAL;
+    k.phase = k.first ? 0 : (int)(vc & 1u);
+    k.j0 = k.first ? 0 : (int)indim + 1;
+    *draw = 0;
+    if ((k.tr >> (k.D * k.kb)) != 0)
+        return -1; /* outside the network */
+    for (int j = 0; j < k.D; j++)
+        if (fb_digit(&k, k.tr, j) != fb_digit(&k, k.R, j))
+            k.diff |= 1u << j;
+    unsigned A = a ? nr_fb_alg(ctrl) : NR_FB_MIN;
+    if (A == NR_FB_MINAD && k.D > 2)
+        A = NR_FB_MIN; /* §8: MIN AD is defined for D <= 2; with D = 3 it is MIN */
+    if (A == NR_FB_CLOSAD && k.D > 1)
+        A = NR_FB_UGALS; /* §8 */
+    int l;
+    if (A == NR_FB_MIN) {
+        *w = (int)vc; /* the VC is kept, also at EJECT */
+        l = k.diff ? fb_dor(&k) : fb_eject(&k);
+    } else if (A == NR_FB_MINAD) {
+        l = fb_minad(&k, w);
+    } else if (!k.first || A == NR_FB_VAL) {
+        l = fb_val(&k, w);
+    } else if (A == NR_FB_CLOSAD) {
+        l = fb_closad(&k, w);
+    } else {
+        l = fb_ugal(&k, A == NR_FB_UGALS, w);
+    }
+    *draw = k.draw;
+    return l;
 }
 
 nr_rt_res nr_rt_route(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t head,
                       uint32_t route_phit, uint32_t hash_phit, const int (*cred)[NR_SW_MAX_VCS],
                       int ad_ptr)
 {
+    return nr_rt_route_fb(t, c, head, route_phit, hash_phit, cred, ad_ptr, NULL);
+}
+
+nr_rt_res nr_rt_route_fb(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t head,
+                         uint32_t route_phit, uint32_t hash_phit,
+                         const int (*cred)[NR_SW_MAX_VCS], int ad_ptr, const nr_fb_in *fb)
+{
     unsigned dest = (head >> NR_HEAD_DEST_LSB) & ((1u << NR_HEAD_DEST_W) - 1u);
     unsigned vc = (head >> NR_HEAD_VC_LSB) & ((1u << NR_HEAD_VC_W) - 1u);
     unsigned r = (head >> NR_HEAD_R_BIT) & 1u, a = (head >> NR_HEAD_A_BIT) & 1u;
     unsigned h = (head >> NR_HEAD_H_BIT) & 1u;
     unsigned rsvd = (head >> NR_HEAD_RSVD_LSB) & ((1u << NR_HEAD_RSVD_W) - 1u);
-    int l, adapt_l = -1;
+    int l, adapt_l = -1, w = (int)vc, draw = 0;
 
     /* 1. malformed head */
     if ((int)vc >= c->nvcs || rsvd != 0)
@@ -69,6 +283,13 @@ nr_rt_res nr_rt_route(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t hea
         l = (int)((route_phit >> (NR_DATA_W - NR_ROUTE_PORT_W)) & NR_RT_ENT_PORT);
         if (l >= c->nports)
             return rc_drop(NR_DROP_BAD_SRCROUTE, -1);
+    } else if (nr_fb_on(t->fb_ctrl)) { /* 3-5: the flattened-butterfly rules */
+        l = fb_route(t, c, fb, dest, vc, a, &w, &draw);
+        if (l < 0) {
+            nr_rt_res d = rc_drop(NR_DROP_NO_ROUTE, -1);
+            d.draw = draw;
+            return d;
+        }
     } else if ((dest & t->root_mask) == t->root_detect) { /* 3. down */
         unsigned i = (dest >> t->down_shift) % (unsigned)c->nports;
         if (!(t->dlut[i] & NR_RT_ENT_VALID))
@@ -97,9 +318,12 @@ nr_rt_res nr_rt_route(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t hea
     }
     /* 6. logical -> physical; a logical port >= NumPorts has no L2P entry */
     unsigned e = l < c->nports ? t->l2p[l] : 0u;
-    if (!(e & NR_RT_ENT_VALID) || (int)(e & NR_RT_ENT_PORT) >= c->nports)
-        return rc_drop(NR_DROP_NO_ROUTE, adapt_l);
-    nr_rt_res res = {0, 0, (int)(e & NR_RT_ENT_PORT), adapt_l};
+    if (!(e & NR_RT_ENT_VALID) || (int)(e & NR_RT_ENT_PORT) >= c->nports) {
+        nr_rt_res d = rc_drop(NR_DROP_NO_ROUTE, adapt_l);
+        d.draw = draw; /* a draw made for a route that then fails still moves the LFSR */
+        return d;
+    }
+    nr_rt_res res = {0, 0, (int)(e & NR_RT_ENT_PORT), adapt_l, w, draw};
     return res;
 }
 
@@ -107,6 +331,7 @@ nr_rt_res nr_rt_route(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t hea
 enum {
     CFG_ROOT_MASK = 0x00, CFG_ROOT_DETECT = 0x01, CFG_DOWN_SHIFT = 0x02,
     CFG_UP_MASK_LO = 0x03, CFG_UP_MASK_HI = 0x04,
+    CFG_FB_CTRL = 0x05, CFG_FB_ME = 0x06, CFG_FB_CHARGE = 0x07,
     CFG_DLUT = 0x40, CFG_ULUT = 0x80, CFG_L2P = 0xC0
 };
 
@@ -114,7 +339,7 @@ int nr_rt_cfg_addr_ok(unsigned addr, int nports)
 {
     if (addr > 0xFF)
         return 0;
-    if (addr <= CFG_UP_MASK_HI)
+    if (addr <= CFG_FB_CHARGE)
         return 1;
     if (addr < CFG_DLUT)
         return 0;
@@ -135,6 +360,9 @@ void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wda
     case CFG_UP_MASK_HI:
         t->up_mask = ((t->up_mask & 0xFFFFFFFFull) | ((uint64_t)wdata << 32)) & pmask;
         return;
+    case CFG_FB_CTRL: t->fb_ctrl = (uint16_t)(wdata & 0x1FFFu); return;
+    case CFG_FB_ME: t->fb_me = (uint16_t)(wdata & 0x7FFFu); return;
+    case CFG_FB_CHARGE: t->fb_charge = (uint8_t)(wdata & 0xFFu); return;
     default: break;
     }
     unsigned i = addr & 0x3Fu;
@@ -148,8 +376,8 @@ void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wda
         t->dlut[i] = ent;
 }
 
-int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int *lo, int *hi, unsigned *addr,
-                     uint32_t *tev)
+int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int *lo, int *hi,
+                     unsigned *addr, uint32_t *tev)
 {
     if (!in->cfg_we)
         return 0;
@@ -157,7 +385,9 @@ int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int *lo, int *hi, unsigned
     int l = in->cfg_bcast ? 0 : (int)tile, h = in->cfg_bcast ? nports - 1 : (int)tile;
     if (h >= nports) /* no such tile: nothing is written, no tile raises an event */
         return 0;
-    if (!nr_rt_cfg_addr_ok(a, nports)) {
+    const unsigned alg = nr_fb_alg(in->cfg_wdata);
+    if (!nr_rt_cfg_addr_ok(a, nports) ||
+        (a == CFG_FB_CTRL && !fb_seq && (alg == NR_FB_UGALS || alg == NR_FB_CLOSAD))) {
         for (int i = l; i <= h; i++)
             tev[i] |= 1u << NR_TEV_CFG_BAD;
         return 0;

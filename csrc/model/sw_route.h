@@ -12,7 +12,33 @@ typedef struct {
     uint8_t down_shift;              /* 4 bits */
     uint64_t up_mask;                /* NumPorts bits */
     uint8_t dlut[NR_MAX_PORTS], ulut[NR_MAX_PORTS], l2p[NR_MAX_PORTS];
+    /* the flattened-butterfly registers (docs/fbfly-routing.md §2), as
+     * stored: only the bits listed there */
+    uint16_t fb_ctrl;                /* 12:11 indim, 10:8 cbits, 7:5 kbits, 4:3 dims, 2:0 alg */
+    uint16_t fb_me;                  /* 15 bits: the router id R */
+    uint8_t fb_charge;               /* phits charged per pending packet (§6.4) */
 } nr_route_tables;
+
+/* FB_CTRL fields and the alg values (docs/fbfly-routing.md §2). */
+enum { NR_FB_OFF = 0, NR_FB_MIN = 1, NR_FB_VAL = 2, NR_FB_UGAL = 3, NR_FB_MINAD = 4,
+       NR_FB_UGALS = 5, NR_FB_CLOSAD = 6 };
+#define NR_FB_TERMINAL 3 /* indim of a terminal's input */
+static inline unsigned nr_fb_alg(unsigned ctrl) { return ctrl & 7u; }
+static inline unsigned nr_fb_dims(unsigned ctrl) { return (ctrl >> 3) & 3u; }
+static inline unsigned nr_fb_kbits(unsigned ctrl) { return (ctrl >> 5) & 7u; }
+static inline unsigned nr_fb_cbits(unsigned ctrl) { return (ctrl >> 8) & 7u; }
+static inline unsigned nr_fb_indim(unsigned ctrl) { return (ctrl >> 11) & 3u; }
+/* The mode is on: alg 1..6 (7 is reserved and behaves as 0). */
+static inline int nr_fb_on(unsigned ctrl) { return nr_fb_alg(ctrl) != 0 && nr_fb_alg(ctrl) != 7; }
+/* The input unit's draw generator (§6.2): the reset value of input port p,
+ * and the 16 Galois steps (taps 0xB400) a draw advances it by. */
+static inline unsigned nr_fb_lfsr_reset(int p) { return (0xACE1u ^ ((unsigned)p << 8)) & 0xFFFFu; }
+static inline unsigned nr_fb_lfsr16(unsigned r)
+{
+    for (int i = 0; i < 16; i++)
+        r = (r >> 1) ^ ((r & 1u) ? 0xB400u : 0u);
+    return r & 0xFFFFu;
+}
 
 /* Result of route computation. */
 typedef struct {
@@ -20,6 +46,8 @@ typedef struct {
     int reason;  /* NR_DROP_* when drop, else 0 */
     int q;       /* physical output port when not drop */
     int adapt_l; /* logical port chosen by an adaptive decision (step 4), -1 if none */
+    int w;       /* output VC (the head's VC unless a flattened-butterfly rule chose one) */
+    int draw;    /* a flattened-butterfly draw was made: the input's LFSR advances */
 } nr_rt_res;
 
 /* Static context of route computation for one input. */
@@ -27,7 +55,18 @@ typedef struct {
     int nports, nbits, nvcs;
     int cols;    /* adaptive score: cred[q mod cols][vc] (YARC) */
     int port;    /* this input's port number p */
+    int inbuf;   /* InBufPerVc: the fullest queue of the FB estimate (fbfly-routing §6.1) */
 } nr_rt_ctx;
+
+/* What the flattened-butterfly RC reads besides the tables (fbfly-routing
+ * §6): the start-of-cycle views of every port of the router (pv[q].cr[w],
+ * the output credits), the input's LFSR value, and for the sequential
+ * allocator (FbSeq = 1) seq[q][w] = pend(q, w) + n(q, w), NULL without it. */
+typedef struct {
+    const nr_pview *pv;
+    const int (*seq)[NR_SW_MAX_VCS];
+    unsigned fbr;
+} nr_fb_in;
 
 /* Reset values (single-router mode). Call at model creation. */
 void nr_rt_reset(nr_route_tables *t, int nports);
@@ -42,6 +81,13 @@ unsigned nr_rt_fold(uint32_t key, int n);
 nr_rt_res nr_rt_route(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t head,
                       uint32_t route_phit, uint32_t hash_phit, const int (*cred)[NR_SW_MAX_VCS],
                       int ad_ptr);
+/* The same with the flattened-butterfly mode's inputs (fb; NULL reads every
+ * credit as 0 and the LFSR as 0): with FB_CTRL's alg on and r = 0, steps 3-5
+ * are the rules of docs/fbfly-routing.md §4 (output VC in w, draw set when
+ * the LFSR is read). Pure. */
+nr_rt_res nr_rt_route_fb(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t head,
+                         uint32_t route_phit, uint32_t hash_phit,
+                         const int (*cred)[NR_SW_MAX_VCS], int ad_ptr, const nr_fb_in *fb);
 /* Route phit rotation (yarc-arch §4.3): data {d[15:0], d[21:16]}, kind kept. */
 uint32_t nr_rt_rotate(uint32_t phit);
 /* 1 if cfg_addr (8 bits) names a register or a table entry < nports (§9). */
@@ -52,10 +98,12 @@ void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wda
 /* Decode this cycle's configuration write (yarc-arch §9, cfg_tile = the port
  * whose tables are written; nwn-arch §9): 1 if tables [*lo .. *hi] are to be
  * written at *addr at the clock edge; 0 if nothing is written. A missing
- * address raises CFG_BAD in tev[] of the addressed ports (this cycle); a
- * non-broadcast write to a port >= nports does nothing. Call in eval. */
-int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int *lo, int *hi, unsigned *addr,
-                     uint32_t *tev);
+ * address, or FB_CTRL with alg 5 or 6 on a router without the sequential
+ * allocator (fb_seq 0; fbfly-routing §2), raises CFG_BAD in tev[] of the
+ * addressed ports (this cycle) and writes nothing; a non-broadcast write to a
+ * port >= nports does nothing. Call in eval. */
+int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int *lo, int *hi,
+                     unsigned *addr, uint32_t *tev);
 /* A router's configuration write of this cycle: decoded in eval
  * (nr_rt_cfg_latch), written to tables [lo .. hi] at the clock edge if we. */
 typedef struct {
@@ -63,9 +111,10 @@ typedef struct {
     unsigned addr;
     uint32_t wdata;
 } nr_rt_cfgw;
-static inline void nr_rt_cfg_latch(nr_rt_cfgw *w, const nr_rtr_in *in, int nports, uint32_t *tev)
+static inline void nr_rt_cfg_latch(nr_rt_cfgw *w, const nr_rtr_in *in, int nports, int fb_seq,
+                                   uint32_t *tev)
 {
-    w->we = nr_rt_cfg_decode(in, nports, &w->lo, &w->hi, &w->addr, tev);
+    w->we = nr_rt_cfg_decode(in, nports, fb_seq, &w->lo, &w->hi, &w->addr, tev);
     w->wdata = in->cfg_wdata;
 }
 

@@ -55,6 +55,8 @@ int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen)
         NR_BAD("SubSpeedup = %d: must be 1..4", p->sub_speedup);
     if (p->link_crc_w != 0 && p->link_crc_w != 16 && p->link_crc_w != 32)
         NR_BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
+    if (p->fb_seq != 0 && p->fb_seq != 1)
+        NR_BAD("FbSeq = %d: must be 0 or 1", p->fb_seq);
     return 0;
 }
 
@@ -100,6 +102,7 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
         for (int q = 0; q < NR_MAX_PORTS; q++) /* a row-buffer HEAD goes to column q / Cols */
             t->ssw.qmap[q] = (uint8_t)(q >> m->cshift);
     }
+    nr_fb_seq_init(&m->fb, p->fb_seq, n);
     nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len,
                         p->link_crc_w ? p->link_crc_w : 16};
     if (nr_port_front_init(&m->fr, n, p->use_lcb ? &lp : NULL, lcfg, V, p->in_buf_per_vc,
@@ -134,7 +137,7 @@ void nr_yarc_free(nr_yarc *m)
 /* §9: decode this cycle's configuration write; CFG_BAD in this cycle. */
 static void cfg_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
 {
-    nr_rt_cfg_latch(&m->d_cfg, in, m->n, out->tev);
+    nr_rt_cfg_latch(&m->d_cfg, in, m->n, m->p.fb_seq, out->tev);
 }
 
 void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
@@ -143,8 +146,15 @@ void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
     memset(out, 0, sizeof *out);
     for (int p = 0; p < n; p++) /* the ports' state-only outputs first */
         nr_port_front_view(&m->fr, p, &m->pv[p]);
-    for (int p = 0; p < n; p++)
-        yarc_rbd_eval(m, p);
+    /* the RBDs, in the sequential allocator's order (fbfly-routing §6.4;
+     * any order decides the same without it) */
+    nr_fb_seq_begin(&m->fb);
+    const nr_fb_env fb = nr_fb_seq_env(&m->fb, m->pv);
+    for (int i = 0; i < n; i++) {
+        int p = nr_fb_seq_port(&m->fb, i);
+        yarc_rbd_eval(m, p, &fb);
+        nr_fb_seq_note(&m->fb, &m->t[p].iu);
+    }
     char msg[160];
     for (int p = 0; p < n; p++)
         if (nr_swalloc_eval(&m->t[p].ssw, m->now, msg, (int)sizeof msg))
@@ -162,8 +172,8 @@ void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
         int tx_valid = (int)(op->d_mask & 1u);
         uint32_t tx_phit = tx_valid ? op->d_phit[0] : 0;
         out->tev[p] = u->d_tev;
-        int r = nr_port_front_eval(&m->fr, p, u->d_rd, tx_valid, tx_phit, op->d_vc[0], in, out,
-                                   msg, (int)sizeof msg);
+        int r = nr_port_front_eval(&m->fr, p, u->d_rd, tx_valid, tx_phit, in, out, msg,
+                                   (int)sizeof msg);
         if (r)
             yarc_error(m, "cycle %u: port %d: %s", m->now, p, msg);
         if (r == 1)
@@ -200,6 +210,7 @@ void nr_yarc_tick(nr_yarc *m)
     for (int p = 0; p < n; p++) { /* output port of tile (j, c) */
         nr_swalloc *op = &m->t[p].op;
         if (op->d_mask & 1u) {
+            nr_fb_seq_head(&m->fb, p, op->d_phit[0]);
             int v = op->d_vc[0], r = op->d_src[0], j = p >> m->cshift, c = p & m->cmask;
             if (nr_cw_put(&m->cw, now + (uint32_t)m->p.col_lat,
                           &m->t[r * cols + c].ssw.cc[j * V + v]))
@@ -207,6 +218,7 @@ void nr_yarc_tick(nr_yarc *m)
         }
         nr_swalloc_commit(op);
     }
+    nr_fb_seq_end(&m->fb);
     if (m->d_cfg.we) {
         for (int i = m->d_cfg.lo; i <= m->d_cfg.hi; i++)
             nr_rt_cfg_write(&m->t[i].tab, n, m->d_cfg.addr, m->d_cfg.wdata);

@@ -51,6 +51,7 @@ struct nr_yarc {
     nr_port_front fr;         /* the port front ends (LCB or bare) */
     nr_pview *pv;        /* [n] this cycle's port view */
     nr_rt_cfgw d_cfg;    /* configuration write of this cycle */
+    nr_fb_seq fb;        /* the flattened-butterfly sequential allocator's state */
     nr_errs errs;        /* interface violations, internal inconsistencies */
 };
 
@@ -61,9 +62,10 @@ struct nr_yarc {
 /* yarc_rbd.c. Reset one RBD: the input unit, credits = RowBufDepth. Call at
  * model creation. */
 void yarc_rbd_reset(nr_yarc *m, int p);
-/* Decide this cycle's read, RC and pop for input p. Call in nr_yarc_eval after
- * the port view m->pv[p] is filled. */
-void yarc_rbd_eval(nr_yarc *m, int p);
+/* Decide this cycle's read, RC and pop for input p (fb: what the
+ * flattened-butterfly RC reads). Call in nr_yarc_eval after every port view
+ * m->pv[] is filled. */
+void yarc_rbd_eval(nr_yarc *m, int p, const nr_fb_env *fb);
 /* Commit: the pop goes on the row bus, then the input unit's commit (staging
  * append of the returning read, route registers, pointers). Call in
  * nr_yarc_tick, once per cycle. */

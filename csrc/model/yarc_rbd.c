@@ -27,18 +27,18 @@ static int yarc_hop(const void *ctx, int p, int q, int vc, uint32_t head, uint32
 void yarc_rbd_reset(nr_yarc *m, int p)
 {
     yarc_tile *t = &m->t[p];
-    nr_iu_reset(&t->iu, p, m->n, m->p.num_vcs, 1, m->p.cols);
+    nr_iu_reset(&t->iu, p, m->n, m->p.num_vcs, 1, m->p.cols, m->p.in_buf_per_vc);
     for (int c = 0; c < m->p.cols; c++)
         for (int v = 0; v < m->p.num_vcs; v++)
             t->cred[c][v] = m->p.row_buf_depth;
     t->iptr = 0;
 }
 
-void yarc_rbd_eval(nr_yarc *m, int p)
+void yarc_rbd_eval(nr_yarc *m, int p, const nr_fb_env *fb)
 {
     yarc_tile *t = &m->t[p];
     nr_iu *u = &t->iu;
-    nr_iu_eval(u, &m->pv[p], &t->tab, (const int (*)[NR_SW_MAX_VCS])t->cred, yarc_hop, m);
+    nr_iu_eval(u, &m->pv[p], &t->tab, (const int (*)[NR_SW_MAX_VCS])t->cred, yarc_hop, m, fb);
     if (u->d_idle)
         return;
     /* §4.3: the row bus grants every front with a credit for its column;

@@ -2,7 +2,7 @@
  * runs (README "Your own configuration"; mk/rtr.mk runs it ahead of every
  * build of its generic rtr_sim-<cfg> rule).
  *
- *   cfg_check [--cfg-file PATH] NAME
+ *   cfg_check [--cfg-file PATH] [--rtl] NAME
  *
  * Looks NAME up in the configurations file (default $NR_CONFIGS, else
  * configs/configs.txt), then applies the C model's own parameter rules: the
@@ -12,7 +12,8 @@
  * sequence space, ...), which the RTL's parameter assertions mirror. Exit 0
  * and "cfg_check: NAME ok" when it can be built; exit 2 with the broken rule
  * otherwise (also for a top that is not nr_yarc or nr_nwn, which no rtr_sim
- * build serves). */
+ * build serves). --rtl (the build rule's): also refuse what the C model has
+ * and the RTL has not, FbSeq=1 (docs/fbfly-routing.md 6.4). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,22 +25,25 @@ int main(int argc, char **argv) {
     const char *file = getenv("NR_CONFIGS") && *getenv("NR_CONFIGS") ? getenv("NR_CONFIGS")
                                                                       : "configs/configs.txt";
     const char *name = NULL;
+    int rtl = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: cfg_check [--cfg-file PATH] NAME\n"
+            printf("usage: cfg_check [--cfg-file PATH] [--rtl] NAME\n"
                    "Exit 0 if configuration NAME (top nr_yarc or nr_nwn) passes the model's\n"
-                   "parameter rules, 2 with the rule it breaks.\n");
+                   "parameter rules, 2 with the rule it breaks. --rtl: and it can be built as\n"
+                   "RTL (FbSeq=1 cannot).\n");
             return 0;
         }
         if (!strcmp(argv[i], "--cfg-file") && i + 1 < argc) file = argv[++i];
+        else if (!strcmp(argv[i], "--rtl")) rtl = 1;
         else if (argv[i][0] == '-' || name) {
-            fprintf(stderr, "cfg_check: unexpected argument '%s' (usage: cfg_check [--cfg-file PATH] NAME)\n",
+            fprintf(stderr, "cfg_check: unexpected argument '%s' (usage: cfg_check [--cfg-file PATH] [--rtl] NAME)\n",
                     argv[i]);
             return 2;
         } else name = argv[i];
     }
     if (!name) {
-        fprintf(stderr, "usage: cfg_check [--cfg-file PATH] NAME\n");
+        fprintf(stderr, "usage: cfg_check [--cfg-file PATH] [--rtl] NAME\n");
         return 2;
     }
     rtr_namedcfg c;
@@ -66,6 +70,12 @@ int main(int argc, char **argv) {
         return 2;
     }
     nr_rtr_free(m);
+    if (rtl && g.fb_seq) {
+        fprintf(stderr, "cfg_check: %s:%d: configuration %s has FbSeq=1, the C model's "
+                        "sequential allocator (docs/fbfly-routing.md 6.4): no RTL has it, so "
+                        "it has no RTL build\n", c.file, c.line, c.name);
+        return 2;
+    }
     printf("cfg_check: %s (%s:%d) ok: top %s, %d ports, %d VCs, %s\n", c.name, c.file, c.line,
            c.top, g.num_ports, g.num_vcs, g.use_lcb ? "LCB links" : "bare");
     return 0;

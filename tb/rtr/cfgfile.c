@@ -120,6 +120,14 @@ static int parse_line(char *s, rtr_namedcfg *e, const char *file, int line, char
         strcpy(e->key[e->nparams], tok[i]);
         e->val[e->nparams++] = v;
     }
+    /* FbSeq (docs/fbfly-routing.md 6.4) is a C-model parameter the RTL does
+     * not have: such a configuration has no build of any kind */
+    if (first == 3 && strcmp(tok[2], "-") && rtr_cfg_get(e, "FbSeq", 0) != 0) {
+        snprintf(err, errlen, "%s:%d: configuration %s sets FbSeq, the C model's sequential "
+                 "allocator, which no RTL has: its builds column must be '-' (it has '%s')",
+                 file, line, e->name, tok[2]);
+        return -1;
+    }
     return 1;
 }
 

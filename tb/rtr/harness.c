@@ -66,7 +66,17 @@ static int port_of_cb(void *ctx, unsigned dest) {
  * port, a and h bits, hash or route phit). It replaces port_of_cb. */
 static int route_ok_cb(void *ctx, unsigned src, const uint32_t *ph, int len, int port, int *ep) {
     sim_t *s = ctx;
-    return s->o->org->port_ok(&s->g, s->o->route, s->o->upstat, (int)src, ph, len, port, ep);
+    /* the VC the packet left on: known while a delivery is checked */
+    int ok = s->o->org->port_ok(&s->g, s->o->route, s->o->upstat, (int)src, ph, len, port,
+                                port >= 0 ? s->deliv_vc : -1, ep);
+    if (!ok && port >= 0 && s->o->route == RTR_ROUTE_FBFLY && s->fb_explained++ < 5) {
+        /* the scoreboard names ports only: say which VC it left on and what
+         * the rule allows */
+        char why[600];
+        rtr_tables_fb_explain(&s->g, (int)src, ph, len, why, (int)sizeof why);
+        h_say(s, "route check: left by port %d on VC %d; %s\n", port, s->deliv_vc, why);
+    }
+    return ok;
 }
 
 void rtr_fmt_core(uint32_t ph, char *buf, int n) {
@@ -205,17 +215,27 @@ static void src_start(sim_t *s, int p, uint64_t t) {
     memset(&d, 0, sizeof d);
     d.vc = q->vc;
     d.src = p;
+    const int fb = s->o->route == RTR_ROUTE_FBFLY;
     /* --e2e: the source endpoint appends the end-to-end check, two phits
      * more than the generated length (docs/packet-format.md) */
     const int tail = s->o->e2e ? NR_E2E_PHITS : 0;
     d.e2e = s->o->e2e;
     d.len = q->len + tail;
     d.dest = q->dest;
+    if (fb) {
+        /* --route fbfly: the pattern's index stands for a node of the
+         * network (rtr_tables_fb_dest); terminals send on their class's
+         * phase-1 VC (docs/fbfly-routing.md 3), network ports on either */
+        d.dest = rtr_tables_fb_dest(&s->g, q->dest, nr_rng_u64(&pt->rng_misc));
+        if (s->nvcs % 2 == 0 && rtr_tables_fb_terminal(&s->g, p)) d.vc |= 1u;
+    }
     pt->unroutable = 0;
     if (s->o->unroutable > 0 && nr_rng_bernoulli(&pt->rng_misc, s->o->unroutable)) {
         /* A destination this router cannot route: in single-router mode every
-         * dest >= NumPorts is dropped with NO_ROUTE. */
-        d.dest = s->nports + (unsigned)nr_rng_below(&pt->rng_misc, NR_DEST_MAX + 1 - s->nports);
+         * dest >= NumPorts is dropped with NO_ROUTE; in the fbfly mode every
+         * node outside the network. */
+        d.dest = fb ? rtr_tables_fb_outside(&s->g, nr_rng_u64(&pt->rng_misc))
+                    : s->nports + (unsigned)nr_rng_below(&pt->rng_misc, NR_DEST_MAX + 1 - s->nports);
         pt->unroutable = 1;
         pt->drop_rs = NR_DROP_NO_ROUTE;
         /* On VC 0 only: a port raises one RT_DROP per cycle, so drops on two
@@ -283,7 +303,7 @@ static void src_start(sim_t *s, int p, uint64_t t) {
         memcpy(exp, pt->ph, len * sizeof exp[0]);
         nr_pkt_route_hop(exp, len);
         int unord = s->o->org->may_reorder &&
-                    s->o->org->may_reorder(&s->g, s->o->route, p, d.dest, (int)d.a, (int)d.h);
+                    s->o->org->may_reorder(&s->g, s->o->route, p, d.dest, d.vc, (int)d.a, (int)d.h);
         if ((unord ? nr_sb_expect_unordered : nr_sb_expect)(&s->sb, exp, len, t, NR_SB_DELIVER,
                                                            pt->rec) < 0) {
             fprintf(stderr, "rtr: scoreboard usage error: %s\n", s->sb.usage_err);
@@ -291,6 +311,25 @@ static void src_start(sim_t *s, int p, uint64_t t) {
         }
     }
     nr_inj_pop(&pt->inj);
+}
+
+/* --route fbfly: a route may change the packet's VC (docs/fbfly-routing.md
+ * 5): the router rewrites the head's vc field and repairs the PCRC. A
+ * delivered packet whose PCRC matches its contents and whose VC differs from
+ * the one its tag says it was sent on is handed to the scoreboard as it was
+ * sent (the sent VC back in the head, the PCRC recomputed), so that every
+ * other phit is compared exactly; the route check (port_ok) judges the VC it
+ * left on (s->deliv_vc). A packet whose PCRC does not match is handed over as
+ * it is, and the scoreboard reports it. */
+static const uint32_t *fb_normalize(sim_t *s, const uint32_t *ph, int len, uint32_t *buf) {
+    nr_pkt_info_t in;
+    if (len < 2 || len > PKT_CAP || nr_pkt_parse(ph, len, s->nvcs, 0, &in) != NR_PKT_GOOD ||
+        !in.has_tag || in.tag_vc == in.vc)
+        return ph;
+    memcpy(buf, ph, sizeof(uint32_t) * (size_t)len);
+    buf[0] = (buf[0] & ~(3u << NR_HEAD_VC_LSB)) | (uint32_t)in.tag_vc << NR_HEAD_VC_LSB;
+    nr_pkt_fix_crc(buf, len);
+    return buf;
 }
 
 /* ---- sink: a whole packet arrived at output p ---- */
@@ -325,7 +364,11 @@ static void sink_packet(sim_t *s, int p, const uint32_t *ph, int len, uint64_t t
     uint64_t e0 = 0, e1 = 0;
     for (int i = 0; i < 5; i++) e0 += s->sb.errors[wrong[i]];
     nr_sb_match_t m;
+    s->deliv_vc = (int)nr_head_vc(ph[0]);
+    uint32_t norm[PKT_CAP];
+    if (s->o->route == RTR_ROUTE_FBFLY) ph = fb_normalize(s, ph, len, norm);
     nr_sb_deliver(&s->sb, p, ph, len, t, &m);
+    s->deliv_vc = -1;
     for (int i = 0; i < 5; i++) e1 += s->sb.errors[wrong[i]];
     if (e1 > e0) s->residual++;
     if (!m.matched) return;
@@ -448,6 +491,12 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
     s->esc_cycle = -1;
     s->rlat_min = UINT64_MAX;
     if (o->org->geom(&o->cfg, &s->g, err, errlen)) return -1;
+    /* --route fbfly: the network the router is placed in (rtr_sim's options) */
+    s->g.fb_alg = o->fb_alg;
+    s->g.fb_dims = o->fb_dims;
+    s->g.fb_me = o->fb_me;
+    s->g.fb_charge = o->fb_charge;
+    s->deliv_vc = -1;
     s->nports = s->g.num_ports;
     s->nvcs = s->g.num_vcs;
     /* implementations */

@@ -57,6 +57,8 @@ typedef struct {
     double src_idle;         /* per-cycle probability a source leaves a gap */
     double sink_bp;          /* per-cycle probability a sink stalls */
     rtr_route_mode route;
+    int fb_alg, fb_dims;     /* --route fbfly: FB_CTRL.alg, dimensions (rtr_geom's fb_*) */
+    unsigned fb_me, fb_charge; /* ... this router's id, FB_CHARGE */
     rtr_upstat *upstat;      /* counts of the route check (org->port_ok), NULL: none */
     lcb_ch_cfg ch;           /* link latency and error injection (use_lcb) */
     nr_lcb_cfg lcfg;         /* LCB run-time configuration (router and NICs) */

@@ -163,6 +163,8 @@ struct sim {
     rtr_cfgw cfgw[1024];
     int ncfgw;
     int errors_on;             /* link error injection */
+    int deliv_vc;              /* VC of the packet being delivered (route check), -1 none */
+    int fb_explained;          /* --route fbfly refusals explained so far */
     int meas_rlat;             /* router head latency measurable (no link errors) */
     double rlat_sum;
     uint64_t rlat_n, rlat_min;

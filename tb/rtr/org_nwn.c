@@ -15,7 +15,7 @@ static const char *const nwn_keys[] = {"NumPorts", "R",        "M",         "Bb"
                                        "Speedup",  "SelfTurn", "NumVcs",    "InBufPerVc",
                                        "BufDepth", "ChanLat",  "UseLcb",    "MaxPktLen",
                                        "ReplayDepth", "Window", "TopSpeedup", "TopChoice",
-                                       "LinkCrcW", NULL};
+                                       "LinkCrcW", "FbSeq", NULL};
 
 /* Named configuration -> nr_nwn_params (defaults of docs/nwn-arch.md section 3
  * and docs/link-protocol.md section 2), checked by nr_nwn_check. */
@@ -32,6 +32,7 @@ int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errle
     p->self_turn = (int)rtr_cfg_get(c, "SelfTurn", 0);
     p->buf_depth = (int)rtr_cfg_get(c, "BufDepth", 16);
     p->chan_lat = (int)rtr_cfg_get(c, "ChanLat", 2);
+    p->fb_seq = (int)rtr_cfg_get(c, "FbSeq", 0);
     RTR_CFG_PORT_PARAMS(c, p);
     char e2[256];
     return rtr_cfg_checked(c, nr_nwn_check(p, e2, sizeof e2), e2, err, errlen);
@@ -46,6 +47,7 @@ static int nwn_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) {
     g->self_drop = !p.self_turn;
     g->upup_first = p.bb ? p.num_ports / 2 : 0;
     g->mp_n = p.r > 1 ? p.num_ports / p.r : 0;
+    g->fb_seq = p.fb_seq;
     return 0;
 }
 
@@ -72,9 +74,10 @@ static int nwn_drop_reason(const rtr_geom *g, rtr_route_mode m, int src, unsigne
 
 /* docs/nwn-arch.md 1.1, 1.2, 4.3: a packet through a top (fc between
  * bottoms, bb turning between bottoms) whose top is not fixed by its flow. */
-static int nwn_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest, int a,
-                           int h) {
-    if (rtr_tables_may_reorder(g, m, src, dest, a, h)) return 1; /* Clos modes: up ports */
+static int nwn_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest,
+                           unsigned vc, int a, int h) {
+    /* Clos modes: up ports; fbfly: a choice of outputs */
+    if (rtr_tables_may_reorder(g, m, src, dest, vc, a, h)) return 1;
     int q = rtr_tables_port_of(g, m, dest);
     if (q < 0 || g->mp_n == 0 || (!a && !h) || src / g->mp_n == q / g->mp_n) return 0;
     if (g->upup_first > 0 && (src >= g->upup_first || q >= g->upup_first)) return 0;

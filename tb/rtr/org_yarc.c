@@ -15,7 +15,7 @@
 static const char *const yarc_keys[] = {"Rows", "Cols", "NumVcs", "InBufPerVc", "RowBufDepth",
                                         "ColBufDepth", "RowBusLat", "ColLat", "UseLcb",
                                         "MaxPktLen", "ReplayDepth", "Window", "SubSpeedup",
-                                        "LinkCrcW", NULL};
+                                        "LinkCrcW", "FbSeq", NULL};
 
 /* Named configuration -> nr_yarc_params (defaults of docs/yarc-arch.md section 3
  * and docs/link-protocol.md section 2). */
@@ -29,6 +29,7 @@ int rtr_yarc_params(const rtr_namedcfg *c, nr_yarc_params *p, char *err, int err
     p->row_bus_lat = (int)rtr_cfg_get(c, "RowBusLat", 2);
     p->col_lat = (int)rtr_cfg_get(c, "ColLat", 2);
     p->sub_speedup = (int)rtr_cfg_get(c, "SubSpeedup", 4);
+    p->fb_seq = (int)rtr_cfg_get(c, "FbSeq", 0);
     RTR_CFG_PORT_PARAMS(c, p);
     char e2[256];
     return rtr_cfg_checked(c, nr_yarc_check(p, e2, sizeof e2), e2, err, errlen);
@@ -41,6 +42,7 @@ static int yarc_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) 
                    p.replay_depth, p.window, p.link_crc_w);
     g->rows = p.rows;
     g->cols = p.cols;
+    g->fb_seq = p.fb_seq;
     return 0;
 }
 

@@ -61,6 +61,14 @@ static int r_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, nr_rtr *out, 
                     int errlen) {
     glue_params want, have;
     if (GLUE_CFG_PARAMS(c, &want, err, errlen)) return -1;
+    if (want.fb_seq) {
+        /* docs/fbfly-routing.md 6.4: the sequential allocator is the C
+         * model's only; no RTL build has it */
+        snprintf(err, errlen, "configuration %s (%s:%d) has FbSeq=1, the sequential allocator "
+                 "of the C model only (docs/fbfly-routing.md 6.4): the RTL has none",
+                 c->name, c->file, c->line);
+        return -1;
+    }
     glue_rtl *h = G(new)(lcfg);
     G(params)(h, &have);
 #define CHK(f)                                                                                     \

@@ -86,6 +86,11 @@ typedef struct {
     int mp_n;            /* > 0: ports per bottom subswitch of a multi-path switch (fc, bb) */
     int fb_seq;          /* FbSeq: the sequential allocator of docs/fbfly-routing.md 6.4
                             (C model only) */
+    /* --route fbfly (a testbench choice, not the configuration's): the
+     * algorithm (FB_CTRL.alg), the dimensions D (1 or 2), this router's id
+     * and FB_CHARGE; K and C follow from the ports (rtr_tables_fb_shape) */
+    int fb_alg, fb_dims;
+    unsigned fb_me, fb_charge;
 } rtr_geom;
 
 /* The part of a geometry every organization fills the same way: ports, VCs,
@@ -106,7 +111,9 @@ typedef enum {
     RTR_ROUTE_REMAP = 1,     /* single-router mode through a non-identity remap table */
     RTR_ROUTE_CLOS_LEAF = 2, /* leaf of a folded Clos: dests 0..N/2-1 down, the rest up */
     RTR_ROUTE_CLOS_MID = 3,  /* middle stage: dests N/2..N-1 down (DOWN_SHIFT 1), the rest up */
-    RTR_ROUTE_HOLES = 4      /* remap with invalid L2P entries: their dests dropped by the remap step */
+    RTR_ROUTE_HOLES = 4,     /* remap with invalid L2P entries: their dests dropped by the remap step */
+    RTR_ROUTE_FBFLY = 5      /* one router of a flattened butterfly in the routers' FB mode
+                                (docs/fbfly-routing.md): geom's fb_* fields */
 } rtr_route_mode;
 #define RTR_ROUTE_IS_CLOS(m) ((m) == RTR_ROUTE_CLOS_LEAF || (m) == RTR_ROUTE_CLOS_MID)
 
@@ -121,6 +128,9 @@ typedef struct {
     uint64_t col_taken[RTR_MAX_COLS];          /* adaptive up packets that left by column c */
     double col_fair[RTR_MAX_COLS];             /* sum of (candidates in c)/(candidates): a
                                                   load-blind choice's expectation */
+    /* --route fbfly: deliveries by the minimal route's port (EJECT or DOR)
+     * or another one the rule allows, and those whose VC changed */
+    uint64_t fb_min, fb_other, fb_vc_changed;
 } rtr_upstat;
 
 /* An implementation (C model or RTL) of one organization: how to make its
@@ -160,14 +170,15 @@ typedef struct {
      * adaptive (a = 1) or per-packet hashed (h = 1) packet with more than one
      * path (docs/nwn-arch.md 4.3). The scoreboard then checks it for
      * exactly-once delivery only. */
-    int (*may_reorder)(const rtr_geom *g, rtr_route_mode mode, int src, unsigned dest, int a,
-                       int h);
+    int (*may_reorder)(const rtr_geom *g, rtr_route_mode mode, int src, unsigned dest,
+                       unsigned vc, int a, int h);
     /* Optional (NULL: port_of(dest) decides). The scoreboard's route check:
      * 1 if the packet ph[0..len-1] injected at input src may leave by output
-     * `port` (-1: only *expect is wanted), with the expected port (one of the
+     * `port` (-1: only *expect is wanted) on VC out_vc (the head's vc field
+     * as delivered; -1: not known), with the expected port (one of the
      * allowed ones) in *expect; counts what it saw in st (may be NULL). */
     int (*port_ok)(const rtr_geom *g, rtr_route_mode mode, rtr_upstat *st, int src,
-                   const uint32_t *ph, int len, int port, int *expect);
+                   const uint32_t *ph, int len, int port, int out_vc, int *expect);
 } rtr_org;
 
 /* The routing tables of one router (docs/yarc-arch.md section 5), as values:
@@ -215,6 +226,37 @@ int rtr_tables_step(const rtr_tables *t, unsigned dest, int a, int r);
 int rtr_tables_up_ports(const rtr_tables *t, int src, int *ports, int max);
 /* The tables of a testbench mode (below). */
 void rtr_tables_fill(const rtr_geom *g, rtr_route_mode mode, rtr_tables *t);
+/* The flattened-butterfly mode as docs/fbfly-routing.md sections 3 and 4
+ * state it (not the C model's code): the (output port, VC) pairs a packet
+ * entering at physical port src on VC vc with adaptive bit a may leave by,
+ * over every draw and every adaptive choice, through L2P (a pair whose L2P
+ * entry is invalid is left out: such a route drops). None: the destination
+ * is outside the network (NO_ROUTE). Returns the count; *min_port gets the
+ * minimal route's port (EJECT or DOR, -1 if none). */
+int rtr_tables_fb_route(const rtr_tables *t, int src, unsigned dest, unsigned vc, int a,
+                        int *ports, int *vcs, int max, int *min_port);
+/* --route fbfly: the flattened butterfly this router is one of, from its
+ * ports and g->fb_dims: C the largest power of two <= ports/2, K the largest
+ * power of two with C + D(K-1) <= ports (lg in *kb, *cb). */
+void rtr_tables_fb_shape(const rtr_geom *g, int *K, int *C, int *kb, int *cb);
+/* --route fbfly: the node a traffic pattern's destination index idx
+ * (0..ports-1) stands for: idx < C a terminal of this router; an index of
+ * the network ports, a node beyond logical port idx (digits above its
+ * dimension and the terminal from rnd); the rest a node anywhere. With MIN
+ * a packet to it leaves by L2P[idx] (idx < C + D(K-1)). */
+unsigned rtr_tables_fb_dest(const rtr_geom *g, unsigned idx, uint64_t rnd);
+/* --route fbfly: a destination outside the network (from rnd), which every
+ * input drops NO_ROUTE. */
+unsigned rtr_tables_fb_outside(const rtr_geom *g, uint64_t rnd);
+/* --route fbfly: 1 if physical input port p is a terminal's (indim 3). */
+int rtr_tables_fb_terminal(const rtr_geom *g, int p);
+/* --route fbfly: the (port, VC) pairs the rule allows the packet ph sent at
+ * input src, in words, for a report; returns their count. */
+int rtr_tables_fb_explain(const rtr_geom *g, int src, const uint32_t *ph, int len, char *buf,
+                          int n);
+/* The name of FB_CTRL.alg a ("min", "val", ...); and back (-1: unknown). */
+const char *rtr_fb_alg_name(int a);
+int rtr_fb_alg_of(const char *name);
 
 /* Routing tables (tables.c), shared by every organization: the writes for
  * `mode` (at most max; returns the count), and the output port / logical port
@@ -227,15 +269,18 @@ int rtr_tables_logical_of(const rtr_geom *g, rtr_route_mode mode, unsigned dest)
  * candidate of the input's tile, deterministic up = the ULUT entry the hash
  * fold names): rtr_org.port_ok. */
 int rtr_tables_port_ok(const rtr_geom *g, rtr_route_mode mode, rtr_upstat *st, int src,
-                       const uint32_t *ph, int len, int port, int *expect);
+                       const uint32_t *ph, int len, int port, int out_vc, int *expect);
 /* 1 if dest leaves upward under mode (Clos modes only). */
 int rtr_tables_is_up(const rtr_geom *g, rtr_route_mode mode, unsigned dest);
 /* rtr_org.may_reorder for the up routes: an up-routed packet with a or h set
- * may take another up port than the rest of its flow. */
-int rtr_tables_may_reorder(const rtr_geom *g, rtr_route_mode mode, int src, unsigned dest, int a,
-                           int h);
+ * may take another up port than the rest of its flow; with --route fbfly, a
+ * packet the rule lets leave by more than one (port, VC), or on another VC
+ * than it came in on. */
+int rtr_tables_may_reorder(const rtr_geom *g, rtr_route_mode mode, int src, unsigned dest,
+                           unsigned vc, int a, int h);
 /* -1 with a message if mode cannot be used on g (Clos modes need >= 16 ports,
- * a power of two, and no up-to-up drop). */
+ * a power of two, and no up-to-up drop; fbfly needs self turns, no up-to-up
+ * drop, at least 4 ports, and an even VC count for algorithms 2..6). */
 int rtr_tables_check(const rtr_geom *g, rtr_route_mode mode, char *err, int errlen);
 /* Output ports of the adaptive candidates of input src (UP_MASK of its tile
  * through L2P); returns their count. */

@@ -32,6 +32,7 @@
 #include "common/trafopt.h"
 #include "nr_cli.h"
 #include "nr_pkt.h"
+#include "nr_rng.h"
 
 static const nr_cli_opt_t opts[] = {
     {"org", "NAME", "switch organization: yarc | nwn (default: from the configuration's top module)"},
@@ -52,8 +53,13 @@ static const nr_cli_opt_t opts[] = {
                       "clos-leaf | clos-mid (a folded-Clos leaf or middle stage: part of the "
                       "destinations go down, the rest up over 2-4 UP_MASK candidates per input "
                       "or the hashed ULUT) | holes (remap with invalid L2P entries: a quarter "
-                      "of the destinations are dropped NO_ROUTE by the remap step); "
-                      "docs/testbench-library.md"},
+                      "of the destinations are dropped NO_ROUTE by the remap step) | fbfly "
+                      "(one router of a flattened butterfly in the routers' FB mode: --fb-alg, "
+                      "--fb-dims); docs/testbench-library.md"},
+    {"fb-alg", "NAME", "--route fbfly: min | val | ugal | minad | ugals | closad (the last two "
+                       "need FbSeq=1; default min; docs/fbfly-routing.md)"},
+    {"fb-dims", "D", "--route fbfly: dimensions of the flattened butterfly, 1 or 2 (default 1)"},
+    {"fb-me", "R", "--route fbfly: this router's id (default: drawn from the seed)"},
     {"avoid-col", "C:F", "Clos modes, YARC: fail unless adaptive up packets leave by column C at "
                          "most F times as often as a load-blind choice among their candidates "
                          "would (with --hotspot on column C's down ports)"},
@@ -85,7 +91,8 @@ static const nr_cli_opt_t opts[] = {
     {NULL, NULL, NULL}};
 
 static const char *const impl_names[] = {"model", "rtl", "lockstep", "self", NULL};
-static const char *const route_names[] = {"single", "remap", "clos-leaf", "clos-mid", "holes", NULL};
+static const char *const route_names[] = {"single", "remap", "clos-leaf", "clos-mid", "holes",
+                                          "fbfly", NULL};
 
 static int is_exec(const char *path) { return access(path, X_OK) == 0; }
 
@@ -128,6 +135,8 @@ typedef struct {
     rtr_result r;
     const char *org_name, *cfg_name, *cfg_file, *csv, *label;
     int no_rerun, avoid_col, tp_set, drain_set, flush_set;
+    int fb_set;                 /* an --fb-* option was given */
+    long fb_me;                 /* --fb-me, -1: from the seed */
     double avoid_max;
     char dir[1024];             /* the directory of this binary */
     const char *impl_lbl;
@@ -145,6 +154,9 @@ static void sim_defaults(sim_ctx *x) {
     if (getenv("NR_CONFIGS") && *getenv("NR_CONFIGS")) x->cfg_file = getenv("NR_CONFIGS");
     x->label = "";
     x->avoid_col = -1;
+    x->fb_me = -1;
+    x->o.fb_alg = RTR_FB_MIN;
+    x->o.fb_dims = 1;
     x->o.upstat = &x->ups;
     x->o.impl = RTR_RUN_MODEL;
     x->o.seed = 1;
@@ -191,6 +203,15 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c) {
         else if (!strcmp(n, "flush-max")) x->o.flush_max = nr_cli_u64(c, v, 100, 100000000), x->flush_set = 1;
         else if (!strcmp(n, "seed")) x->o.seed = nr_cli_u64(c, v, 0, UINT64_MAX);
         else if (!strcmp(n, "route")) x->o.route = (rtr_route_mode)nr_cli_enum(c, v, route_names);
+        else if (!strcmp(n, "fb-alg")) {
+            x->o.fb_alg = rtr_fb_alg_of(v);
+            if (x->o.fb_alg < 0)
+                nr_cli_die(c, "--fb-alg: unknown algorithm '%s' (min, val, ugal, minad, ugals, "
+                              "closad)", v);
+            x->fb_set = 1;
+        }
+        else if (!strcmp(n, "fb-dims")) x->o.fb_dims = (int)nr_cli_long(c, v, 1, 2), x->fb_set = 1;
+        else if (!strcmp(n, "fb-me")) x->fb_me = nr_cli_long(c, v, 0, 0x7FFF), x->fb_set = 1;
         else if (!strcmp(n, "unroutable")) x->o.unroutable = nr_cli_double(c, v, 0.0, 1.0);
         else if (!strcmp(n, "malformed")) x->o.malformed = nr_cli_double(c, v, 0.0, 1.0);
         else if (!strcmp(n, "hdr-mix")) x->o.hdr_mix = nr_cli_double(c, v, 0.0, 1.0);
@@ -249,6 +270,42 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c) {
     }
 }
 
+/* --route fbfly: the network the router is one of (rtr_tables_fb_shape),
+ * its id (--fb-me, or drawn from the seed), FB_CHARGE (the mean packet
+ * length, docs/fbfly-routing.md 6.4, as the network builder writes it), into
+ * the geometry and the options. */
+static void sim_fb_place(sim_ctx *x, nr_cli_t *c) {
+    int K, C, kb, cb;
+    x->g.fb_alg = x->o.fb_alg;
+    x->g.fb_dims = x->o.fb_dims;
+    rtr_tables_fb_shape(&x->g, &K, &C, &kb, &cb);
+    const unsigned nrtr = 1u << (x->o.fb_dims * kb);
+    if (x->fb_me >= (long)nrtr)
+        nr_cli_die(c, "--fb-me %ld: the network has %u routers (K = %d, D = %d)", x->fb_me, nrtr,
+                   K, x->o.fb_dims);
+    if (x->fb_me >= 0) {
+        x->o.fb_me = (unsigned)x->fb_me;
+    } else {
+        nr_rng_t r;
+        nr_rng_stream(&r, x->o.seed, NR_RNG_STREAM(NR_RNG_P_USER + 3, 0));
+        x->o.fb_me = (unsigned)nr_rng_below(&r, nrtr);
+    }
+    nr_lendist_t ld = x->o.inj.len;
+    ld.num_vcs = x->g.num_vcs;
+    double mean = nr_lendist_mean(&ld) + (x->o.e2e ? NR_E2E_PHITS : 0);
+    x->o.fb_charge = mean > 255 ? 255u : (unsigned)(mean + 0.5);
+    x->g.fb_me = x->o.fb_me;
+    x->g.fb_charge = x->o.fb_charge;
+}
+
+/* The output a hot destination index leaves by: its port in single-router
+ * and the table modes; with --route fbfly, the minimal route's port of the
+ * node the index stands for (rtr_tables_fb_dest). */
+static int sim_hot_port(const sim_ctx *x, int idx) {
+    if (x->o.route != RTR_ROUTE_FBFLY) return x->o.org->port_of(&x->g, x->o.route, (unsigned)idx);
+    return x->o.org->port_of(&x->g, x->o.route, rtr_tables_fb_dest(&x->g, (unsigned)idx, 0));
+}
+
 /* The configuration, its geometry, and every check of the options against
  * it (exit 2 with a message). */
 static void sim_configure(sim_ctx *x, nr_cli_t *c) {
@@ -267,6 +324,9 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c) {
     if (x->o.fault_cycle >= 0 && x->o.fault_port >= x->g.num_ports)
         nr_cli_die(c, "--fault: port %d is not a port of %s (ports 0..%d)", x->o.fault_port,
                    x->o.cfg.name, x->g.num_ports - 1);
+    if (x->fb_set && x->o.route != RTR_ROUTE_FBFLY)
+        nr_cli_die(c, "--fb-alg, --fb-dims and --fb-me go with --route fbfly");
+    if (x->o.route == RTR_ROUTE_FBFLY) sim_fb_place(x, c);
     if (rtr_tables_check(&x->g, x->o.route, err, sizeof err))
         nr_cli_die(c, "--route %s: %s: %s", route_names[x->o.route], x->o.cfg.name, err);
     if (x->o.malformed > 0 && x->g.use_lcb)
@@ -284,10 +344,9 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c) {
             if (x->o.tp.hot[i] >= x->g.num_ports)
                 nr_cli_die(c, "--hotspot: node %d is not a port of %s (%d ports)", x->o.tp.hot[i],
                            x->o.cfg.name, x->g.num_ports);
-        x->o.hot_port = x->o.org->port_of(&x->g, x->o.route, (unsigned)x->o.tp.hot[0]);
+        x->o.hot_port = sim_hot_port(x, x->o.tp.hot[0]);
         for (int i = 0; i < x->o.tp.nhot; i++)
-            x->o.hot_ports[x->o.nhot_ports++] =
-                x->o.org->port_of(&x->g, x->o.route, (unsigned)x->o.tp.hot[i]);
+            x->o.hot_ports[x->o.nhot_ports++] = sim_hot_port(x, x->o.tp.hot[i]);
     }
     if (x->o.share_tol > 0 && x->o.hot_port < 0) nr_cli_die(c, "--share-tol needs --hotspot");
     int maxlen = x->o.inj.len.kind == NR_LEN_BWMIX ? 19 : x->o.inj.len.b;
@@ -344,6 +403,12 @@ static int sim_handoff(sim_ctx *x, nr_cli_t *c, int argc, char **argv) {
     char path[1200];
     if (x->o.fault_cycle >= 0 && x->o.impl != RTR_RUN_SELF && x->o.impl != RTR_RUN_LOCKSTEP)
         nr_cli_die(c, "--fault needs --impl self or lockstep");
+    if ((x->o.impl == RTR_RUN_RTL || x->o.impl == RTR_RUN_LOCKSTEP) && x->g.fb_seq) {
+        fprintf(stderr, "%s: configuration %s has FbSeq=1, the sequential allocator of the C "
+                        "model only (docs/fbfly-routing.md 6.4): it has no RTL build; use "
+                        "--impl model or self\n", RTR_SIM_PROG, x->o.cfg.name);
+        return 2;
+    }
     if (x->o.impl == RTR_RUN_RTL || x->o.impl == RTR_RUN_LOCKSTEP) {
         const char *have = rtr_rtl_build();
         int want_trace = x->o.trace_from >= 0;
@@ -413,6 +478,16 @@ static void sim_print_setup(sim_ctx *x) {
                "ctl-ber %.2g timeout %u\n",
                x->o.ch.latency, x->o.ch.ber_data, x->o.ch.ber_sb, x->o.ch.burst_rate, x->o.ch.burst_len,
                x->o.ch.drop_rate, x->o.ch.outage_rate, x->o.ch.outage_len, x->o.ch.ctl_ber, x->o.lcfg.timeout);
+    if (x->o.route == RTR_ROUTE_FBFLY) {
+        int K, C, kb, cb;
+        rtr_tables_fb_shape(&x->g, &K, &C, &kb, &cb);
+        printf("rtr_sim: fbfly: router %u of a %d-ary %d-flat with %d terminals per router "
+               "(logical ports 0..%d terminals, %d..%d network; L2P (5l + 3) mod %d), algorithm "
+               "%s, FB_CHARGE %u%s\n",
+               x->o.fb_me, K, x->o.fb_dims + 1, C, C - 1, C, C + x->o.fb_dims * (K - 1) - 1,
+               x->g.num_ports, rtr_fb_alg_name(x->o.fb_alg), x->o.fb_charge,
+               x->g.fb_seq ? ", sequential allocator (FbSeq=1)" : "");
+    }
     if (RTR_ROUTE_IS_CLOS(x->o.route)) {
         /* The tables in words, for the reader of a log (and to pick hot
          * destinations for --avoid-col). */
@@ -589,6 +664,25 @@ static void sim_route_check(sim_ctx *x) {
     }
 }
 
+/* --route fbfly: what the route check saw, and every kind of route the
+ * run is meant to cover must have been delivered and checked. Clears
+ * x->r.pass on a failure. */
+static void sim_fb_check(sim_ctx *x) {
+    printf("\nroute check (docs/fbfly-routing.md 4, 5): delivered packets checked: %" PRIu64
+           " by the minimal route's port, %" PRIu64 " by another port the rule allows; %" PRIu64
+           " left on another VC than they came in on\n",
+           x->ups.fb_min, x->ups.fb_other, x->ups.fb_vc_changed);
+    const int alg = x->o.fb_alg, adapt = x->o.adaptive > 0;
+    const char *miss = !x->ups.fb_min ? "minimal"
+                     : adapt && alg >= RTR_FB_VAL && !x->ups.fb_vc_changed ? "VC-changing"
+                     : adapt && alg == RTR_FB_VAL && !x->ups.fb_other ? "non-minimal" : NULL;
+    if (miss) {
+        printf("FAIL: no %s packet was delivered and checked (the route check must see every "
+               "kind of route the run is meant to cover)\n", miss);
+        x->r.pass = 0;
+    }
+}
+
 int RTR_SIM_MAIN(int argc, char **argv);
 int RTR_SIM_MAIN(int argc, char **argv) {
     static sim_ctx x;
@@ -617,6 +711,7 @@ int RTR_SIM_MAIN(int argc, char **argv) {
     if (x.r.mismatches && !x.no_rerun && x.o.trace_from < 0 && x.o.impl == RTR_RUN_LOCKSTEP)
         sim_rerun_traced(&x, argc, argv);
     if (RTR_ROUTE_IS_CLOS(x.o.route) && !x.r.mismatches && x.r.esc_cycle < 0) sim_route_check(&x);
+    if (x.o.route == RTR_ROUTE_FBFLY && !x.r.mismatches && x.r.esc_cycle < 0) sim_fb_check(&x);
     printf("%s\n", !x.r.pass ? "FAIL" : x.r.esc_cycle >= 0 ? "PASS-ESCAPE" : "PASS");
     return x.r.pass ? 0 : 1;
 }

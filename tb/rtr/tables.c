@@ -24,7 +24,17 @@
  *   clos-mid   a middle stage: destinations N/2..N-1 are its subtree
  *              (ROOT_DETECT N/2) and DOWN_SHIFT = 1, so two destinations
  *              share each down port (DLUT indices N/4..N/2-1); every other
- *              destination goes up.
+ *              destination goes up;
+ *   fbfly      one router (id g->fb_me) of a flattened butterfly whose
+ *              geometry fits its ports (rtr_tables_fb_shape: D = g->fb_dims,
+ *              C terminals, K routers per dimension), in the routers' FB mode
+ *              (docs/fbfly-routing.md) with algorithm g->fb_alg: FB_CTRL per
+ *              tile (its dimension, or a terminal's 3), FB_ME, FB_CHARGE;
+ *              L2P is the remap mode's (5l + 3) mod N, so the logical ports
+ *              of the document are not the physical ones; the other tables
+ *              are single-router mode's (steps 3-5 do not run). Physical
+ *              ports whose logical port is beyond C + D(K-1) are terminal
+ *              inputs that no route leaves by.
  * In both Clos modes half of the physical ports are up ports (YARC: the
  * tiles with row + column odd, so every row and every column has some; a
  * network switch: the odd ports). Logical ports 0..N/2-1 are the down ports
@@ -50,6 +60,11 @@ enum { A_ROOT_MASK = 0x00, A_ROOT_DETECT = 0x01, A_DOWN_SHIFT = 0x02, A_UP_MASK0
        A_UP_MASK1 = 0x04, A_FB_CTRL = 0x05, A_FB_ME = 0x06, A_FB_CHARGE = 0x07, A_DLUT = 0x40,
        A_ULUT = 0x80, A_L2P = 0xC0 };
 #define ENTRY_VALID 0x40u
+
+/* The tables of (g, m), filled once per run (below). */
+static const rtr_tables *tables_of(const rtr_geom *g, rtr_route_mode m);
+/* Step 6: L2P[l], -1 if invalid or l is not a port (below). */
+static int tab_l2p(const rtr_tables *t, int l);
 
 static int lg2(int n) {
     int b = 0;
@@ -100,7 +115,9 @@ static int l2p_of(const rtr_geom *g, rtr_route_mode m, int l) {
     if (l < 0 || l >= g->num_ports) return -1;
     if (RTR_ROUTE_IS_CLOS(m)) return clos_l2p(g, l);
     if (m == RTR_ROUTE_HOLES && l % 4 == 2) return -1;
-    return m == RTR_ROUTE_REMAP || m == RTR_ROUTE_HOLES ? (l * 5 + 3) % g->num_ports : l;
+    return m == RTR_ROUTE_REMAP || m == RTR_ROUTE_HOLES || m == RTR_ROUTE_FBFLY
+               ? (l * 5 + 3) % g->num_ports
+               : l;
 }
 /* ULUT[i] of tile t (t = -1: the broadcast value). */
 static int ulut_of(const rtr_geom *g, rtr_route_mode m, int t, int i) {
@@ -127,6 +144,38 @@ static uint64_t up_mask_of(const rtr_geom *g, rtr_route_mode m, int t) {
 }
 
 int rtr_tables_check(const rtr_geom *g, rtr_route_mode m, char *err, int errlen) {
+    if (m == RTR_ROUTE_FBFLY) {
+        int K, C, kb, cb;
+        rtr_tables_fb_shape(g, &K, &C, &kb, &cb);
+        if (g->num_ports < 4 || (g->num_ports & (g->num_ports - 1)) || K < 2 ||
+            g->fb_dims < 1 || g->fb_dims > 2) {
+            snprintf(err, errlen, "the fbfly mode places the router in a flattened butterfly of 1 "
+                     "or 2 dimensions with C terminals and K >= 2 routers per dimension, "
+                     "C + D(K-1) <= ports; %d ports and D = %d leave no such network",
+                     g->num_ports, g->fb_dims);
+            return -1;
+        }
+        if (g->self_drop || g->upup_first > 0) {
+            snprintf(err, errlen, "the fbfly mode's routes may turn a packet back out of the "
+                     "port it came in by, or from an up port to an up port, which this switch "
+                     "drops (SELF, UPUP; docs/fbfly-routing.md 7): use a configuration with "
+                     "self turns (YARC, cn, or fc with SelfTurn=1)");
+            return -1;
+        }
+        if (g->fb_alg >= RTR_FB_VAL && g->num_vcs % 2) {
+            snprintf(err, errlen, "algorithm %s keeps the phase in the VC's low bit: it needs "
+                     "an even number of VCs (docs/fbfly-routing.md 3), this router has %d",
+                     rtr_fb_alg_name(g->fb_alg), g->num_vcs);
+            return -1;
+        }
+        if ((g->fb_alg == RTR_FB_UGALS || g->fb_alg == RTR_FB_CLOSAD) && !g->fb_seq) {
+            snprintf(err, errlen, "algorithm %s needs the sequential allocator: a configuration "
+                     "with FbSeq=1 (C model only; docs/fbfly-routing.md 6.4)",
+                     rtr_fb_alg_name(g->fb_alg));
+            return -1;
+        }
+        return 0;
+    }
     if (!RTR_ROUTE_IS_CLOS(m)) return 0;
     int N = g->num_ports, nup = 0;
     for (int q = 0; q < N; q++) nup += phys_up(g, q);
@@ -164,6 +213,146 @@ void rtr_tables_fill(const rtr_geom *g, rtr_route_mode m, rtr_tables *t) {
             t->tile_up_mask[q] = up_mask_of(g, m, q);
             for (int i = 0; i < N; i++) t->tile_ulut[q][i] = (int8_t)ulut_of(g, m, q, i);
         }
+    if (m == RTR_ROUTE_FBFLY) {
+        int K, C, kb, cb;
+        rtr_tables_fb_shape(g, &K, &C, &kb, &cb);
+        t->fb_alg = g->fb_alg;
+        t->fb_dims = g->fb_dims;
+        t->fb_kbits = kb;
+        t->fb_cbits = cb;
+        t->fb_me = g->fb_me;
+        t->fb_charge = g->fb_charge;
+        for (int l = 0; l < N; l++) { /* FB_CTRL.indim of the physical port of l */
+            int q = t->l2p[l], net = l >= C && l < C + g->fb_dims * (K - 1);
+            if (q >= 0) t->fb_indim[q] = (int8_t)(net ? (l - C) / (K - 1) : RTR_FB_TERMINAL);
+        }
+    }
+}
+
+/* ---- the flattened-butterfly mode (docs/fbfly-routing.md) ---- */
+static const char *const fb_alg_names[] = {"off", "min", "val", "ugal", "minad", "ugals",
+                                           "closad", NULL};
+const char *rtr_fb_alg_name(int a) { return a >= 0 && a <= RTR_FB_CLOSAD ? fb_alg_names[a] : "?"; }
+int rtr_fb_alg_of(const char *name) {
+    for (int a = 1; fb_alg_names[a]; a++)
+        if (!strcmp(name, fb_alg_names[a])) return a;
+    return -1;
+}
+
+void rtr_tables_fb_shape(const rtr_geom *g, int *K, int *C, int *kb, int *cb) {
+    const int N = g->num_ports, D = g->fb_dims > 0 ? g->fb_dims : 1;
+    *cb = 0;
+    while ((2 << *cb) <= N / 2) (*cb)++;
+    *C = 1 << *cb;
+    *kb = 0;
+    while (*C + D * ((2 << *kb) - 1) <= N) (*kb)++;
+    *K = 1 << *kb;
+}
+
+int rtr_tables_fb_terminal(const rtr_geom *g, int p) {
+    return tables_of(g, RTR_ROUTE_FBFLY)->fb_indim[p] == RTR_FB_TERMINAL;
+}
+
+unsigned rtr_tables_fb_dest(const rtr_geom *g, unsigned idx, uint64_t rnd) {
+    int K, C, kb, cb;
+    rtr_tables_fb_shape(g, &K, &C, &kb, &cb);
+    const int D = g->fb_dims, net = C + D * (K - 1);
+    const unsigned nrtr = 1u << (D * kb), me = g->fb_me & (nrtr - 1);
+    unsigned term = (unsigned)(rnd & (uint64_t)(C - 1)), r = (unsigned)(rnd >> 16);
+    if ((int)idx < C) return me << cb | idx;
+    if ((int)idx >= net) return (r % nrtr) << cb | term;
+    /* beyond logical port idx: coordinate x of dimension j, digits above j
+     * random, digits below j this router's (so DOR's first hop is idx) */
+    int j = ((int)idx - C) / (K - 1), i = ((int)idx - C) % (K - 1);
+    int rj = (int)(me >> (j * kb)) & (K - 1), x = i < rj ? i : i + 1;
+    unsigned low = me & ((1u << (j * kb)) - 1u), high = (r << ((j + 1) * kb)) & (nrtr - 1);
+    return (high | (unsigned)x << (j * kb) | low) << cb | term;
+}
+
+unsigned rtr_tables_fb_outside(const rtr_geom *g, uint64_t rnd) {
+    int K, C, kb, cb;
+    rtr_tables_fb_shape(g, &K, &C, &kb, &cb);
+    const unsigned first = (1u << (g->fb_dims * kb)) << cb; /* the first node id outside */
+    return first + (unsigned)(rnd % (NR_DEST_MAX + 1u - first));
+}
+
+/* The rules of docs/fbfly-routing.md sections 3 and 4 as sets of (logical
+ * port, VC) pairs, each through L2P. */
+typedef struct {
+    const rtr_tables *t;
+    int D, K, C, kb;
+    int me[3], td[3], ndiff, jmin;
+    unsigned dest;
+    int n, max, *ports, *vcs;
+} fbrule;
+
+static int fbr_port(const fbrule *r, int j, int x) {
+    return r->C + j * (r->K - 1) + (x < r->me[j] ? x : x - 1);
+}
+static void fbr_add(fbrule *r, int l, int w) {
+    int q = tab_l2p(r->t, l);
+    if (q < 0) return; /* such a route drops NO_ROUTE: no output allows it */
+    for (int i = 0; i < r->n; i++)
+        if (r->ports[i] == q && r->vcs[i] == w) return;
+    if (r->n < r->max) r->ports[r->n] = q, r->vcs[r->n++] = w;
+}
+/* EJECT, or DOR (the lowest differing dimension toward the destination) */
+static int fbr_min_l(const fbrule *r) {
+    return r->ndiff ? fbr_port(r, r->jmin, r->td[r->jmin]) : (int)(r->dest % (unsigned)r->C);
+}
+
+int rtr_tables_fb_route(const rtr_tables *t, int src, unsigned dest, unsigned vc, int a,
+                        int *ports, int *vcs, int max, int *min_port) {
+    fbrule r = {.t = t, .D = t->fb_dims, .kb = t->fb_kbits, .dest = dest, .jmin = -1,
+                .max = max, .ports = ports, .vcs = vcs};
+    r.K = 1 << r.kb;
+    r.C = 1 << t->fb_cbits;
+    *min_port = -1;
+    const unsigned tr = dest >> t->fb_cbits;
+    if (r.D > 3 || (tr >> (r.D * r.kb)) != 0) return 0; /* outside the network */
+    for (int j = 0; j < r.D; j++) {
+        r.me[j] = (int)(t->fb_me >> (j * r.kb)) & (r.K - 1);
+        r.td[j] = (int)(tr >> (j * r.kb)) & (r.K - 1);
+        if (r.me[j] != r.td[j] && r.ndiff++ == 0) r.jmin = j;
+    }
+    const int indim = t->fb_indim[src], first = indim == RTR_FB_TERMINAL;
+    const int cls = (int)vc >> 1, phase = first ? 0 : (int)vc & 1, j0 = first ? 0 : indim + 1;
+    int A = a ? t->fb_alg : RTR_FB_MIN;
+    if (A == RTR_FB_MINAD && r.D > 2) A = RTR_FB_MIN;
+    if (A == RTR_FB_CLOSAD && r.D > 1) A = RTR_FB_UGALS;
+    *min_port = tab_l2p(t, fbr_min_l(&r));
+    if (A == RTR_FB_MIN) { /* the VC kept, also at EJECT */
+        fbr_add(&r, fbr_min_l(&r), (int)vc);
+    } else if (!r.ndiff && (A == RTR_FB_MINAD || (first && A != RTR_FB_VAL) || phase)) {
+        fbr_add(&r, fbr_min_l(&r), 2 * cls + 1); /* EJECT on phase 1 */
+    } else if (A == RTR_FB_MINAD) { /* every productive dimension */
+        int w = 2 * cls + (phase || r.ndiff == 1);
+        for (int j = 0; j < r.D; j++)
+            if (r.me[j] != r.td[j]) fbr_add(&r, fbr_port(&r, j, r.td[j]), w);
+    } else if (first && (A == RTR_FB_UGAL || A == RTR_FB_UGALS)) {
+        /* minimal, or VAL's first step toward a drawn x != t: dimension jn,
+         * digits below jn this router's; x = t only if nothing above jn is
+         * free and every digit agrees */
+        fbr_add(&r, fbr_min_l(&r), 2 * cls + 1);
+        for (int jn = 0; jn < r.D; jn++) {
+            int low_same = 1;
+            for (int j = 0; j < jn; j++) low_same &= r.me[j] == r.td[j];
+            for (int x = 0; x < r.K; x++)
+                if (x != r.me[jn] && !(jn == r.D - 1 && low_same && x == r.td[jn]))
+                    fbr_add(&r, fbr_port(&r, jn, x), 2 * cls);
+        }
+    } else if (first && A == RTR_FB_CLOSAD) { /* D = 1: MIN, or any other x */
+        fbr_add(&r, fbr_min_l(&r), 2 * cls + 1);
+        for (int x = 0; x < r.K; x++)
+            if (x != r.me[0] && x != r.td[0]) fbr_add(&r, fbr_port(&r, 0, x), 2 * cls);
+    } else { /* VAL, and every algorithm after the first router */
+        if (!phase)
+            for (int j = j0; j < r.D; j++)
+                for (int x = 0; x < r.K; x++)
+                    if (x != r.me[j]) fbr_add(&r, fbr_port(&r, j, x), 2 * cls);
+        fbr_add(&r, fbr_min_l(&r), 2 * cls + 1); /* phase 1 here */
+    }
+    return r.n;
 }
 
 int rtr_tables_encode(const rtr_tables *t, rtr_cfgw *w, int max) {
@@ -272,7 +461,22 @@ int rtr_tables_is_up(const rtr_geom *g, rtr_route_mode m, unsigned dest) {
     return RTR_ROUTE_IS_CLOS(m) && !is_down(g, m, dest);
 }
 
+/* The minimal route's logical port of a --route fbfly destination (EJECT or
+ * DOR), -1 outside the network. */
+static int fb_min_logical(const rtr_geom *g, unsigned dest) {
+    int K, C, kb, cb;
+    rtr_tables_fb_shape(g, &K, &C, &kb, &cb);
+    unsigned tr = dest >> cb;
+    if (tr >> (g->fb_dims * kb)) return -1;
+    for (int j = 0; j < g->fb_dims; j++) {
+        int mj = (int)(g->fb_me >> (j * kb)) & (K - 1), tj = (int)(tr >> (j * kb)) & (K - 1);
+        if (mj != tj) return C + j * (K - 1) + (tj < mj ? tj : tj - 1);
+    }
+    return (int)(dest % (unsigned)C);
+}
+
 int rtr_tables_logical_of(const rtr_geom *g, rtr_route_mode m, unsigned dest) {
+    if (m == RTR_ROUTE_FBFLY) return fb_min_logical(g, dest);
     /* Up destinations get no source route: the packets of a flow with a = 0
      * and h = 0 then all take the ULUT's port and keep their order. */
     if (!is_down(g, m, dest)) return -1;
@@ -284,9 +488,20 @@ int rtr_tables_port_of(const rtr_geom *g, rtr_route_mode m, unsigned dest) {
     return l < 0 ? -1 : l2p_of(g, m, l);
 }
 
-int rtr_tables_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest, int a,
-                           int h) {
+int rtr_tables_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest,
+                           unsigned vc, int a, int h) {
+    if (m == RTR_ROUTE_FBFLY) {
+        int q[NR_MAX_PORTS * 4], w[NR_MAX_PORTS * 4], mp;
+        int n = rtr_tables_fb_route(tables_of(g, m), src, dest, vc, a, q, w, NR_MAX_PORTS * 4, &mp);
+        /* more than one output or VC, or another VC than the flow's a = 0
+         * packets keep: packets on two VCs of one port may reach the sink in
+         * either order (per-VC queues of a NIC) */
+        for (int i = 1; i < n; i++)
+            if (q[i] != q[0] || w[i] != w[0]) return 1;
+        return n == 1 && (unsigned)w[0] != vc;
+    }
     (void)src;
+    (void)vc;
     return rtr_tables_is_up(g, m, dest) && (a || h);
 }
 
@@ -313,11 +528,59 @@ int rtr_tables_up_cands(const rtr_geom *g, rtr_route_mode m, int src, int *ports
  * function). ph is the packet as it leaves the router: with r = 1 its route
  * phit has already been rotated left by 6 bits (section 4.3), so the hop this
  * router used, route phit bits 21:16 on the way in, is now bits 5:0. */
+/* --route fbfly: the (port, VC) pairs of docs/fbfly-routing.md sections 3
+ * and 4 (rtr_tables_fb_route); a source route (r = 1) keeps its VC. */
+static int fb_port_ok(const rtr_tables *t, rtr_upstat *st, int src, const uint32_t *ph, int len,
+                      int port, int out_vc, int *expect) {
+    unsigned vc = nr_head_vc(ph[0]);
+    int q[NR_MAX_PORTS * 4], w[NR_MAX_PORTS * 4], mp, n;
+    if (nr_head_r(ph[0])) {
+        if (len < 2) return 0;
+        q[0] = tab_l2p(t, (int)(ph[1] & 0x3F));
+        w[0] = (int)vc;
+        n = q[0] >= 0;
+        mp = q[0];
+    } else {
+        n = rtr_tables_fb_route(t, src, nr_head_dest(ph[0]), vc, (int)nr_head_a(ph[0]), q, w,
+                                NR_MAX_PORTS * 4, &mp);
+    }
+    int ok = 0;
+    for (int i = 0; i < n; i++) ok |= q[i] == port && (out_vc < 0 || w[i] == out_vc);
+    *expect = n ? (mp >= 0 ? mp : q[0]) : -1;
+    if (st && port >= 0 && ok) {
+        if (port == mp) st->fb_min++;
+        else st->fb_other++;
+        if (out_vc >= 0 && (unsigned)out_vc != vc) st->fb_vc_changed++;
+    }
+    return ok;
+}
+
+int rtr_tables_fb_explain(const rtr_geom *g, int src, const uint32_t *ph, int len, char *buf,
+                          int n) {
+    const rtr_tables *t = tables_of(g, RTR_ROUTE_FBFLY);
+    int q[NR_MAX_PORTS * 4], w[NR_MAX_PORTS * 4], mp, k, used;
+    if (len < 1 || n < 1) return 0;
+    k = nr_head_r(ph[0]) ? 0
+                         : rtr_tables_fb_route(t, src, nr_head_dest(ph[0]), nr_head_vc(ph[0]),
+                                               (int)nr_head_a(ph[0]), q, w, NR_MAX_PORTS * 4, &mp);
+    used = snprintf(buf, (size_t)n, "input %d (indim %d) VC %u a %u dest %u: the rule allows",
+                    src, t->fb_indim[src], nr_head_vc(ph[0]), nr_head_a(ph[0]),
+                    nr_head_dest(ph[0]));
+    if (nr_head_r(ph[0]) && used < n) used += snprintf(buf + used, (size_t)(n - used), " its source route");
+    for (int i = 0; i < k && used < n - 1; i++)
+        used += snprintf(buf + used, (size_t)(n - used), " (%d,%d)", q[i], w[i]);
+    if (!k && !nr_head_r(ph[0]) && used < n) snprintf(buf + used, (size_t)(n - used), " nothing");
+    return k;
+}
+
 int rtr_tables_port_ok(const rtr_geom *g, rtr_route_mode m, rtr_upstat *st, int src,
-                       const uint32_t *ph, int len, int port, int *expect) {
+                       const uint32_t *ph, int len, int port, int out_vc, int *expect) {
     const rtr_tables *t = tables_of(g, m);
     *expect = -1;
     if (len < 1) return 0;
+    if (m == RTR_ROUTE_FBFLY) return fb_port_ok(t, st, src, ph, len, port, out_vc, expect);
+    /* every other mode keeps the packet's VC */
+    if (out_vc >= 0 && (unsigned)out_vc != nr_head_vc(ph[0])) return 0;
     unsigned dest = nr_head_dest(ph[0]), r = nr_head_r(ph[0]), a = nr_head_a(ph[0]);
     unsigned h = nr_head_h(ph[0]);
     if ((r || h) && len < 2) return 0;

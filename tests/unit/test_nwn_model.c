@@ -627,7 +627,7 @@ static void test_grant_rules(void)
     CHECK_EQ(nr_swalloc_init(&a, 3, 1, 2, 2, 0, 1, 4, 4), 0);
     for (int i = 0; i < 3; i++)
         for (int v = 0; v < 2; v++) {
-            nr_swalloc_push(&a, i, v, hd, 0, 0);
+            nr_swalloc_push(&a, i, v, hd | (uint32_t)v << NR_HEAD_VC_LSB, 0, 0); /* head on VC v */
             nr_swalloc_push(&a, i, v, eo, 0, 0);
         }
     a.vc_ok[0] = 2; /* VC 1 only */
@@ -669,7 +669,7 @@ static void test_port_fair(void)
     for (int i = 0; i < 3; i++)
         for (int v = 0; v < 2; v++)
             for (int k = 0; k < 20; k++) {
-                nr_swalloc_push(&a, i, v, hd, 0, 0);
+                nr_swalloc_push(&a, i, v, hd | (uint32_t)v << NR_HEAD_VC_LSB, 0, 0); /* head on VC v */
                 nr_swalloc_push(&a, i, v, eo, 0, 0);
             }
     int got[3] = {0, 0, 0};
@@ -981,7 +981,7 @@ static void test_cfg(void)
     /* CFG_BAD: on the addressed port, on every port for a broadcast; a write
      * to a port >= NumPorts does nothing */
     uint64_t bad0 = e.cfg_bad;
-    cfg(&e, 0, 7, 0x05, 1);
+    cfg(&e, 0, 7, 0x08, 1); /* 0x05..0x07 are the FB registers */
     CHECK_EQ(e.cfg_bad, bad0 + 1);
     CHECK_EQ((e.out.tev[7] >> NR_TEV_CFG_BAD) & 1u, 1);
     cfg(&e, 1, 0, 0x40 + 20, 0x41);
@@ -1519,14 +1519,14 @@ static void test_bport_rd2(void)
     int8_t none[2] = {-1, -1};
     for (int v = 0; v < 2; v++)
         for (int i = 0; i < 3; i++) {
-            CHECK_EQ(nr_port_bare_eval(&b, none, 1, pk[v][i], 0, 0, NULL, err, sizeof err), 0);
+            CHECK_EQ(nr_port_bare_eval(&b, none, 1, pk[v][i], 0, 0u, NULL, err, sizeof err), 0);
             nr_port_bare_commit(&b);
         }
     CHECK_EQ(nr_port_bare_rd_avail(&b), 3u);
     uint32_t cr[2] = {0, 0};
     for (int i = 0; i < 3; i++) {
         int8_t rd[2] = {(int8_t)(i & 1), (int8_t)(1 - (i & 1))}; /* both VCs, ports swapped */
-        CHECK_EQ(nr_port_bare_eval(&b, rd, 0, 0, 0, 0, NULL, err, sizeof err), 0);
+        CHECK_EQ(nr_port_bare_eval(&b, rd, 0, 0, 0, 0u, NULL, err, sizeof err), 0);
         cr[0] += b.d_cr[0];
         cr[1] += b.d_cr[1];
         nr_port_bare_commit(&b);
@@ -1539,13 +1539,13 @@ static void test_bport_rd2(void)
     CHECK_EQ(cr[1], 3u);
     CHECK_EQ(nr_port_bare_rd_avail(&b), 0u);
     for (int i = 0; i < 3; i++) { /* one more packet on VC 0 */
-        CHECK_EQ(nr_port_bare_eval(&b, none, 1, pk[0][i], 0, 0, NULL, err, sizeof err), 0);
+        CHECK_EQ(nr_port_bare_eval(&b, none, 1, pk[0][i], 0, 0u, NULL, err, sizeof err), 0);
         nr_port_bare_commit(&b);
     }
     int8_t same[2] = {0, 0}, empty[2] = {0, 1};
-    CHECK_EQ(nr_port_bare_eval(&b, same, 0, 0, 0, 0, NULL, err, sizeof err), 1);
+    CHECK_EQ(nr_port_bare_eval(&b, same, 0, 0, 0, 0u, NULL, err, sizeof err), 1);
     CHECK_STR(err, "both read ports");
-    CHECK_EQ(nr_port_bare_eval(&b, empty, 0, 0, 0, 0, NULL, err, sizeof err), 1);
+    CHECK_EQ(nr_port_bare_eval(&b, empty, 0, 0, 0, 0u, NULL, err, sizeof err), 1);
     CHECK_STR(err, "rd_avail is 0");
     nr_port_bare_release(&b);
 }

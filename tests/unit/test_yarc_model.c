@@ -119,7 +119,8 @@ static void test_pure(void)
     /* configuration address map */
     CHECK(nr_rt_cfg_addr_ok(0x00, 16));
     CHECK(nr_rt_cfg_addr_ok(0x04, 16));
-    CHECK(!nr_rt_cfg_addr_ok(0x05, 16));
+    CHECK(nr_rt_cfg_addr_ok(0x07, 16)); /* FB_CTRL, FB_ME, FB_CHARGE (fbfly-routing §2) */
+    CHECK(!nr_rt_cfg_addr_ok(0x08, 16));
     CHECK(!nr_rt_cfg_addr_ok(0x3F, 64));
     CHECK(nr_rt_cfg_addr_ok(0x4F, 16));
     CHECK(!nr_rt_cfg_addr_ok(0x50, 16));
@@ -691,7 +692,7 @@ static void test_cfg_bad(void)
     renv e;
     cap_t c;
     env_open(&e, &c, &p);
-    cfg(&e, 0, 3, 0x05, 1);
+    cfg(&e, 0, 3, 0x08, 1); /* 0x05..0x07 are the FB registers */
     CHECK_EQ(e.cfg_bad, 1);
     CHECK_EQ(e.out.tev[3], 1u << NR_TEV_CFG_BAD);
     CHECK_EQ(e.out.tev[2], 0);
@@ -708,7 +709,7 @@ static void test_cfg_bad(void)
     CHECK_EQ(e.m->t[3].tab.up_mask, 0);
     cfg(&e, 0, 3, 0x03, 0xFFFFFFFF);
     CHECK_EQ(e.m->t[3].tab.up_mask, 0xFFFF);
-    cfg(&e, 0, 40, 0x05, 0);       /* no such tile: nothing happens */
+    cfg(&e, 0, 40, 0x08, 0);       /* no such tile: nothing happens */
     CHECK_EQ(e.cfg_bad, 20);
     /* ignored writes change nothing: routing still single-router */
     uint32_t ph[RENV_MAXLEN];
