@@ -53,6 +53,32 @@ static int check_params(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, 
     return 0;
 }
 
+/* Outputs that are register values or depend on registers only, of the
+ * registers q (the fields that depend on inputs are 0). */
+static void state_out(const lcb_conf *c, const lcb_regs *q, nr_lcbp_out *out)
+{
+    uint32_t avail = 0, ok = 0;
+    memset(out, 0, sizeof *out);
+    out->link_tx = q->tx.link_tx;
+    for (int v = 0; v < c->nvc; v++) {
+        const inq_vc_regs *s = &q->inq.vc[v];
+        unsigned occ = lcb_inq_occ(c, s);
+        int cr = lcb_tx_credits_s(c, &q->tx, v);
+        out->occ[v] = occ;
+        out->credits[v] = (unsigned)cr & c->cw_mask; /* derived (§7.2) */
+        avail |= (uint32_t)(occ > 0 || s->abort) << v;  /* lcb_inq_avail */
+        ok |= (uint32_t)(cr >= (int)c->maxlen) << v;   /* lcb_tx_vc_ok */
+    }
+    out->tx_vc_ok = lcb_tx_head_ok(c, &q->tx) ? ok : 0;
+    out->rd_avail = avail;
+    out->rd_valid = q->inq.rd_valid;
+    out->rd_phit = q->inq.rd_phit;
+    out->rd1_valid = q->inq.rd1_valid;
+    out->rd1_phit = q->inq.rd1_phit;
+    out->link_down = q->tx.down;
+    out->ctl_sync = q->ctl.state == DF_SYNC;
+}
+
 nr_lcbp *nr_lcbp_new(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int errlen)
 {
     if (check_params(p, c, err, errlen))
@@ -90,6 +116,8 @@ nr_lcbp *nr_lcbp_new(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int
      * BufPerVc (§7.2). */
     m->cur = 0;
     *lcb_d(m) = *lcb_q(m);
+    state_out(k, lcb_q(m), &m->so[0]);
+    m->so[1] = m->so[0];
     return m;
 }
 
@@ -102,28 +130,7 @@ void nr_lcbp_free(nr_lcbp *m)
     free(m);
 }
 
-/* Outputs that are register values or depend on registers only. */
-static void out_from_state(const nr_lcbp *m, nr_lcbp_out *out)
-{
-    const lcb_conf *c = &m->c;
-    const lcb_regs *q = lcb_qc(m);
-    memset(out, 0, sizeof *out);
-    out->link_tx = q->tx.link_tx;
-    out->tx_vc_ok = lcb_tx_vc_ok(c, &q->tx);
-    out->rd_avail = lcb_inq_avail(c, &q->inq);
-    out->rd_valid = q->inq.rd_valid;
-    out->rd_phit = q->inq.rd_phit;
-    out->rd1_valid = q->inq.rd1_valid;
-    out->rd1_phit = q->inq.rd1_phit;
-    for (int v = 0; v < c->nvc; v++) {
-        out->occ[v] = lcb_inq_occ(c, &q->inq.vc[v]);
-        out->credits[v] = lcb_tx_credits(c, &q->tx, v); /* derived (§7.2) */
-    }
-    out->link_down = q->tx.down;
-    out->ctl_sync = q->ctl.state == DF_SYNC;
-}
-
-void nr_lcbp_peek(const nr_lcbp *m, nr_lcbp_out *out) { out_from_state(m, out); }
+void nr_lcbp_peek(const nr_lcbp *m, nr_lcbp_out *out) { *out = m->so[m->cur]; }
 
 void nr_lcbp_eval(nr_lcbp *m, const nr_lcbp_in *in_raw, nr_lcbp_out *out)
 {
@@ -134,22 +141,27 @@ void nr_lcbp_eval(nr_lcbp *m, const nr_lcbp_in *in_raw, nr_lcbp_out *out)
     in.link_rx &= 0xFFFFFFu;
     in.tx_phit &= 0xFFFFFFu;
     memset(&wi, 0, sizeof wi);
+    wi.q_vc_ok = m->so[m->cur].tx_vc_ok;
+    wi.q_avail = m->so[m->cur].rd_avail;
     const lcb_regs *q = lcb_q(m);
     lcb_regs *d = lcb_d(m);
     *d = *q;
     m->rb_w.we = 0;
     m->iq_w.we = 0;
+    m->start_w.we = 0;
+    const lcb_tx_files tf = {m->start, &m->start_w};
     m->err_d.count = 0;
     m->err_d.first[0] = 0;
 
     lcb_ser_eval(c, q, d, &wi);
-    lcb_tx_eval(c, q, d, m->rb, &in, &wi, &m->rb_w, &m->err_d);
+    lcb_tx_eval(c, q, d, m->rb, &tf, &in, &wi, &m->rb_w, &m->err_d);
     lcb_deframer_eval(c, q, d, in.link_rx, &wi);
     lcb_rx_eval(c, q, d, in.link_rx, &wi);
     lcb_inq_eval(c, q, d, m->iq, &in, &wi, &m->iq_w, &m->err_d);
     lcb_ctl_fr_eval(c, q, d, &wi);
 
-    out_from_state(m, out);
+    state_out(c, d, &m->so[m->cur ^ 1]); /* the next state's, for peek after tick */
+    *out = m->so[m->cur];
     out->tx_ready = wi.tx_ready;
     out->ev = wi.ev;
     out->debit = wi.debit;
@@ -169,6 +181,8 @@ void nr_lcbp_tick(nr_lcbp *m)
         m->rb[m->rb_w.addr] = m->rb_w.data;
     if (m->iq_w.we)
         m->iq[m->iq_w.addr] = m->iq_w.data;
+    if (m->start_w.we)
+        m->start[m->start_w.addr] = m->start_w.data;
     if (m->err_d.count) {
         if (m->err.count == 0)
             memcpy(m->err.first, m->err_d.first, sizeof m->err.first);

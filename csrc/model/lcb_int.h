@@ -63,7 +63,10 @@ typedef struct {             /* doc §7.2 */
     int pvc;                 /* VC of the current core packet */
     unsigned next_seq, base; /* 7-bit sequence numbers */
     unsigned wr, tail;       /* replay buffer pointers with wrap bit: 0..2*rdepth-1 */
-    unsigned start[LCB_MAX_WINDOW];
+    /* start[Window]: the replay-buffer pointer of each packet in the window,
+     * is kept outside this struct (struct nr_lcbp's start[], written by
+     * tick like the RAMs): a cycle writes at most one entry, and eval's copy
+     * of the registers need not carry 64 of them */
     unsigned sent[NR_LCB_MAX_VCS];    /* phits debited since reset, mod 2^CW */
     unsigned last_fr[NR_LCB_MAX_VCS]; /* fr[v] of the last accepted word, mod 2^CW;
                                        * credits are derived: lcb_tx_credits() */
@@ -161,6 +164,13 @@ typedef struct {
     uint32_t data;
 } lcb_ramw;
 
+/* The start-of-cycle registers a block reads besides lcb_regs: the TX's
+ * start[] register file (one write per cycle, done by tick). */
+typedef struct {
+    const unsigned *start;   /* start[Window] (committed) */
+    lcb_ramw *start_w;       /* this cycle's write of start[] */
+} lcb_tx_files;
+
 /* Wires between the blocks within one cycle (combinational values). */
 typedef struct {
     uint32_t ev;                          /* event strobes */
@@ -171,6 +181,9 @@ typedef struct {
     uint32_t inq_cr[NR_LCB_MAX_VCS];      /* credits freed by the input queue */
     int cw_verdict;                       /* TX verdict on the word applied this
                                            * cycle (§7.4): CW_NONE/CW_ACCEPT/CW_REJECT */
+    uint32_t q_vc_ok, q_avail;            /* tx_vc_ok and rd_avail of the start-of-cycle
+                                           * state (struct nr_lcbp's so[cur]), set by
+                                           * eval before the blocks run */
 } lcb_wires;
 
 enum { CW_NONE = 0, CW_ACCEPT = 1, CW_REJECT = 2 };
@@ -184,9 +197,17 @@ struct nr_lcbp {
      * struct stays valid when copied. */
     lcb_regs st[2];
     int cur;
+    /* so[i]: the outputs that depend on the registers only (nr_lcbp_peek)
+     * of st[i], computed once per state: by nr_lcbp_new for the reset state,
+     * and by eval for the next state it computes. So peek, eval's outputs
+     * and the blocks' use of tx_vc_ok and rd_avail copy them instead of
+     * deriving them again. */
+    nr_lcbp_out so[2];
     uint32_t *rb;        /* replay buffer RAM, rdepth core phits */
     uint32_t *iq;        /* input-queue RAM, nvc * buf core phits */
+    unsigned start[LCB_MAX_WINDOW]; /* TX start[] registers (lcb_tx_regs) */
     lcb_ramw rb_w, iq_w; /* RAM writes of this cycle (from eval) */
+    lcb_ramw start_w;    /* start[] write of this cycle (from eval) */
     nr_errs err;        /* committed errors */
     nr_errs err_d;      /* errors found by the last eval() (committed by tick) */
     int evaluated;       /* eval() called since the last tick() */
@@ -265,14 +286,52 @@ int lcb_marker_parse(uint32_t data, unsigned *seq);
  * debit, cw_verdict and TX/CTL_REJECT events in wi, and the replay-buffer
  * write in *rbw. */
 void lcb_tx_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const uint32_t *rb,
-                 const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, nr_errs *err);
+                 const lcb_tx_files *tf, const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw,
+                 nr_errs *err);
+
+/* Sequence numbers and replay-buffer pointers (with wrap bit: values
+ * 0 .. 2*ReplayDepth-1). Pure. */
+static inline unsigned lcb_seq_diff(unsigned a, unsigned b) { return (a - b) & LCB_SEQ_MASK; }
+static inline unsigned lcb_rb_used(const lcb_conf *c, const lcb_tx_regs *q)
+{
+    return (q->wr - q->tail) & (2 * c->rdepth - 1);
+}
+/* §7.3 head_ok: a new packet may start this cycle (start-of-cycle state). Pure. */
+static inline int lcb_tx_head_ok(const lcb_conf *c, const lcb_tx_regs *q)
+{
+    return q->mode == TX_NORMAL && !q->down && !q->pending && !q->in_pkt && !q->drop &&
+           !q->trl && lcb_seq_diff(q->next_seq, q->base) < c->window &&
+           c->rdepth - lcb_rb_used(c, q) >= c->maxlen;
+}
+/* §7.2: owed[v] = (sent[v] - last_fr[v]) mod 2^CW, credits[v] = BufPerVc -
+ * owed[v]. Signed: the §7.4 check keeps owed <= BufPerVc when a word is
+ * accepted, but after an accepted wrong word (§7.4, "self-correcting credits")
+ * the next accepted word can lower the credits while a packet is still being
+ * taken, and that packet's remaining debits then push owed past BufPerVc. A
+ * negative count is not >= MaxPktLen (§7.3): no head starts on it. Pure. */
+static inline int lcb_tx_credits_s(const lcb_conf *c, const lcb_tx_regs *q, int v)
+{
+    unsigned owed = (q->sent[v] - q->last_fr[v]) & c->cw_mask;
+    return (int)c->buf - (int)owed;
+}
+/* credits[v] (§7.2): derived from the registers, not a register. Returned as
+ * the port's CW-bit field, mod 2^CW (the same number while 0 <= credits <=
+ * BufPerVc, which only an accepted wrong word can break). Pure. */
+static inline unsigned lcb_tx_credits(const lcb_conf *c, const lcb_tx_regs *q, int v)
+{
+    return (unsigned)lcb_tx_credits_s(c, q, v) & c->cw_mask;
+}
 /* tx_vc_ok from start-of-cycle state only (§7.3). Pure. */
-uint32_t lcb_tx_vc_ok(const lcb_conf *c, const lcb_tx_regs *q);
-/* credits[v] = BufPerVc - owed[v], owed[v] = (sent[v] - last_fr[v]) mod 2^CW
- * (§7.2): derived from the registers, not a register. Returned as the port's
- * CW-bit field, mod 2^CW (the same number while 0 <= credits <= BufPerVc, which
- * only an accepted wrong word can break). Pure. */
-unsigned lcb_tx_credits(const lcb_conf *c, const lcb_tx_regs *q, int v);
+static inline uint32_t lcb_tx_vc_ok(const lcb_conf *c, const lcb_tx_regs *q)
+{
+    uint32_t ok = 0;
+    if (!lcb_tx_head_ok(c, q))
+        return 0;
+    for (int v = 0; v < c->nvc; v++)
+        if (lcb_tx_credits_s(c, q, v) >= (int)c->maxlen)
+            ok |= 1u << v;
+    return ok;
+}
 
 /* ---- lcb_rx.c (doc §3, §4, §8.1-8.3) ---- */
 
@@ -288,9 +347,24 @@ void lcb_rx_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, uint32_t lin
  * events, and the RAM write in *iqw. Call before lcb_ctl_fr_eval. */
 void lcb_inq_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const uint32_t *iq,
                   const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *iqw, nr_errs *err);
+/* Distance a - b of two input-queue pointers (with wrap bit). Pure. */
+static inline unsigned lcb_inq_ptr_diff(const lcb_conf *c, unsigned a, unsigned b)
+{
+    return a >= b ? a - b : a + 2 * c->buf - b;
+}
 /* Phits stored in VC v (wr - rd). Pure. */
-unsigned lcb_inq_occ(const lcb_conf *c, const inq_vc_regs *s);
+static inline unsigned lcb_inq_occ(const lcb_conf *c, const inq_vc_regs *s)
+{
+    return lcb_inq_ptr_diff(c, s->wr, s->rd);
+}
 /* rd_avail bit mask from start-of-cycle state. Pure. */
-uint32_t lcb_inq_avail(const lcb_conf *c, const inq_regs *q);
+static inline uint32_t lcb_inq_avail(const lcb_conf *c, const inq_regs *q)
+{
+    uint32_t m = 0;
+    for (int v = 0; v < c->nvc; v++)
+        if (lcb_inq_occ(c, &q->vc[v]) > 0 || q->vc[v].abort)
+            m |= 1u << v;
+    return m;
+}
 
 #endif

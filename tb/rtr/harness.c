@@ -729,8 +729,8 @@ static void take_outputs(sim_t *s, const nr_rtr_out *po, uint64_t t, int in_wind
     for (int p = 0; p < s->nports; p++) {
         port_t *pt = &s->pt[p];
         if (po->tev[p] >> NR_TEV_RT_DROP & 1) pt->drops[(po->tev[p] >> NR_TEV_REASON_LSB) & 7]++;
-        for (int b = 0; b < NR_EV_COUNT; b++)
-            if (po->ev[p] >> b & 1) pt->ev_rtr[b]++;
+        for (uint32_t e = po->ev[p] & ((1u << NR_EV_COUNT) - 1); e; e &= e - 1)
+            pt->ev_rtr[__builtin_ctz(e)]++;
         s->ep->outputs(s, p, t, in_window, fail);
     }
 }
