@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "lcb_int.h"
+#include "lcb_view.h"
 
 /* Check parameters (doc §2 and the parameter rules of §11) and cfg; return
  * 0, or -1 with a message in err. */
@@ -55,28 +56,38 @@ static int check_params(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, 
 
 /* Outputs that are register values or depend on registers only, of the
  * registers q (the fields that depend on inputs are 0). */
-static void state_out(const lcb_conf *c, const lcb_regs *q, nr_lcbp_out *out)
+static void state_out(const lcb_conf *restrict c, const lcb_regs *restrict q,
+                      nr_lcbp_out *restrict out)
 {
+    const int nvc = c->nvc, maxlen = (int)c->maxlen;
+    const unsigned mask = c->cw_mask;
     uint32_t avail = 0, ok = 0;
-    memset(out, 0, sizeof *out);
-    out->link_tx = q->tx.link_tx;
-    for (int v = 0; v < c->nvc; v++) {
+    for (int v = 0; v < NR_LCB_MAX_VCS; v++) {
+        out->occ[v] = 0;
+        out->credits[v] = 0;
+        out->inq_cr[v] = 0;
+    }
+    for (int v = 0; v < nvc; v++) {
         const inq_vc_regs *s = &q->inq.vc[v];
         unsigned occ = lcb_inq_occ(c, s);
         int cr = lcb_tx_credits_s(c, &q->tx, v);
         out->occ[v] = occ;
-        out->credits[v] = (unsigned)cr & c->cw_mask; /* derived (§7.2) */
-        avail |= (uint32_t)(occ > 0 || s->abort) << v;  /* lcb_inq_avail */
-        ok |= (uint32_t)(cr >= (int)c->maxlen) << v;   /* lcb_tx_vc_ok */
+        out->credits[v] = (unsigned)cr & mask;      /* derived (§7.2) */
+        avail |= (uint32_t)(occ > 0 || s->abort) << v; /* lcb_inq_avail */
+        ok |= (uint32_t)(cr >= maxlen) << v;          /* lcb_tx_vc_ok */
     }
-    out->tx_vc_ok = lcb_tx_head_ok(c, &q->tx) ? ok : 0;
+    out->link_tx = q->tx.link_tx;
+    out->tx_ready = 0;
+    out->tx_vc_ok = ok && lcb_tx_head_ok(c, &q->tx) ? ok : 0;
     out->rd_avail = avail;
     out->rd_valid = q->inq.rd_valid;
     out->rd_phit = q->inq.rd_phit;
-    out->rd1_valid = q->inq.rd1_valid;
-    out->rd1_phit = q->inq.rd1_phit;
+    out->ev = 0;
     out->link_down = q->tx.down;
     out->ctl_sync = q->ctl.state == DF_SYNC;
+    out->debit = 0;
+    out->rd1_valid = q->inq.rd1_valid;
+    out->rd1_phit = q->inq.rd1_phit;
 }
 
 nr_lcbp *nr_lcbp_new(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int errlen)
@@ -131,6 +142,8 @@ void nr_lcbp_free(nr_lcbp *m)
 }
 
 void nr_lcbp_peek(const nr_lcbp *m, nr_lcbp_out *out) { *out = m->so[m->cur]; }
+
+const nr_lcbp_out *nr_lcbp_state(const nr_lcbp *m) { return &m->so[m->cur]; }
 
 void nr_lcbp_eval(nr_lcbp *m, const nr_lcbp_in *in_raw, nr_lcbp_out *out)
 {

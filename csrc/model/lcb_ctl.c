@@ -83,7 +83,8 @@ void lcb_ser_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, lcb_wires *
 void lcb_ctl_fr_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const lcb_wires *wi)
 {
     for (int v = 0; v < c->nvc; v++)
-        d->ctl.fr[v] = (q->ctl.fr[v] + wi->inq_cr[v]) & c->cw_mask;
+        if (wi->inq_cr[v]) /* d->ctl.fr = q->ctl.fr else (eval's copy) */
+            d->ctl.fr[v] = (q->ctl.fr[v] + wi->inq_cr[v]) & c->cw_mask;
 }
 
 /* ---- deframer (§5.3) ---- */

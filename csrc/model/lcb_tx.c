@@ -315,8 +315,10 @@ void lcb_tx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uint
 
     tx_apply_word(c, qr, tf, n, wi, &ack_adv);
     int send_core = tx_take(c, q, n, tf, in, wi, rbw, &send_link);
-    for (int v = 0; v < c->nvc; v++)          /* §7.2: the debit adds to sent, every cycle */
-        n->sent[v] = (q->sent[v] + ((wi->debit >> v) & 1u)) & c->cw_mask;
+    if (wi->debit) {                          /* §7.2: the debit adds to sent */
+        int v = __builtin_ctz(wi->debit);     /* (one VC at most; n->sent = q->sent else) */
+        n->sent[v] = (q->sent[v] + 1u) & c->cw_mask;
+    }
     uint32_t link = tx_link(c, q, n, rb, wi, send_core, send_link, &replay_start);
     /* Sources 1-3 never compete: a stored core phit needs an open packet or
      * head_ok, both impossible while replaying or deciding (§7.5). */

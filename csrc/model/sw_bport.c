@@ -73,20 +73,33 @@ static void bq_cut(nr_bq_vc *s)
     s->dep = 0;
 }
 
+/* The next-state registers of VC v's queue, for a change: a copy of the
+ * committed q[v] the first time in the cycle (speed only: a cycle copies
+ * only the VCs it reads or writes, and commit only those). */
+static nr_bq_vc *bq_d(nr_port_bare *b, int v)
+{
+    if (!((b->d_qmod >> v) & 1u)) {
+        b->d_q[v] = b->q[v];
+        b->d_qmod |= 1u << v;
+    }
+    return &b->d_q[v];
+}
+
 int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32_t in_phit,
                       int tx_valid, int tx_vc, const uint32_t *out_cr, char *err, int errlen)
 {
     int nerr = 0;
+    const int nvc = b->nvc, buf = b->buf;
+    uint32_t cr[NR_SW_MAX_VCS] = {0}, cr_any = 0; /* the sink's credits, 0 without */
     memset(b->d_cr, 0, sizeof b->d_cr);
+    for (int v = 0; v < nvc && out_cr; v++)
+        cr_any |= cr[v] = out_cr[v];
     /* nothing read, written, sent or credited, no read data to retire */
-    int cr_any = 0;
-    for (int v = 0; v < b->nvc && out_cr; v++)
-        cr_any |= out_cr[v] != 0;
     b->d_active = rd_vc[0] >= 0 || rd_vc[1] >= 0 || in_valid || tx_valid || cr_any ||
                   b->rd_valid[0] || b->rd_valid[1];
     if (!b->d_active)
         return 0;
-    memcpy(b->d_q, b->q, sizeof b->q);
+    b->d_qmod = 0;
     b->d_wvc = b->wvc;
     b->d_ovf = b->ovf;
     b->d_rd_valid[0] = b->d_rd_valid[1] = 0;
@@ -107,7 +120,7 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
             nr_err_first(&nerr, err, errlen, "bare input queue: both read ports read VC %d", vc);
             continue;
         }
-        nr_bq_vc *s = &b->d_q[vc];
+        nr_bq_vc *s = bq_d(b, vc);
         b->d_rd_valid[k] = 1;
         if (s->abort) {
             s->abort = 0;
@@ -131,7 +144,7 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
         if (k == NR_KIND_HEAD)
             b->d_wvc = (int)((in_phit >> NR_HEAD_VC_LSB) & 3u) % b->nvc;
         int v = b->d_wvc;
-        nr_bq_vc *s = &b->d_q[v];
+        nr_bq_vc *s = b->ovf ? NULL : bq_d(b, v);
         if (b->ovf) {
             if (k == NR_KIND_EOP)
                 b->d_ovf = 0;
@@ -167,18 +180,19 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
     }
 
     /* ---- output credits ---- */
-    for (int v = 0; v < b->nvc; v++) {
-        b->d_cnt[v] = b->cnt[v] + (int)(out_cr ? out_cr[v] : 0);
-        if (tx_valid && tx_vc == v) {
+    const int tvc = tx_valid ? tx_vc : -1;
+    for (int v = 0; v < nvc; v++) {
+        int n = b->cnt[v] + (int)cr[v];
+        if (v == tvc) {
             if (b->cnt[v] <= 0)
                 nr_err_first(&nerr, err, errlen, "bare output: phit sent on VC %d with %d credits",
                              v, b->cnt[v]);
-            b->d_cnt[v]--;
+            n--;
         }
-        if (b->d_cnt[v] > b->buf)
+        b->d_cnt[v] = n;
+        if (n > buf)
             nr_err_first(&nerr, err, errlen,
-                         "bare output: sink returned too many credits on VC %d (%d)", v,
-                         b->d_cnt[v]);
+                         "bare output: sink returned too many credits on VC %d (%d)", v, n);
     }
     return nerr;
 }
@@ -187,7 +201,8 @@ void nr_port_bare_commit(nr_port_bare *b)
 {
     if (!b->d_active)
         return;
-    memcpy(b->q, b->d_q, sizeof b->q);
+    for (unsigned m = b->d_qmod; m; m &= m - 1)
+        b->q[__builtin_ctz(m)] = b->d_q[__builtin_ctz(m)];
     b->wvc = b->d_wvc;
     b->ovf = b->d_ovf;
     for (int k = 0; k < 2; k++) {

@@ -29,6 +29,8 @@ typedef struct {
     int cnt[NR_SW_MAX_VCS]; /* output credit counters */
     /* decision of this cycle (nr_port_bare_eval) */
     int d_active;         /* something changes (else commit has nothing to do) */
+    unsigned d_qmod;      /* VCs whose queue registers d_q[v] this cycle has (a copy of
+                           * q[v] made at their first change); the others stay q[v] */
     nr_bq_vc d_q[NR_SW_MAX_VCS];
     int d_wvc, d_ovf, d_rd_valid[2];
     uint32_t d_rd_phit[2];

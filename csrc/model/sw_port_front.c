@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "sw_port_front.h"
+#include "lcb_view.h"
 
 int nr_port_front_init(nr_port_front *f, int n, const nr_lcb_params *lp,
                        const nr_lcb_cfg *lcfg, int nvc, int buf, int max_pkt, char *err,
@@ -53,8 +54,7 @@ void nr_port_front_release(nr_port_front *f)
 void nr_port_front_view(nr_port_front *f, int p, nr_pview *pv)
 {
     if (f->lcb) {
-        nr_lcbp_out *lo = &f->lo[p];
-        nr_lcbp_peek(f->lcb[p], lo);
+        const nr_lcbp_out *lo = nr_lcbp_state(f->lcb[p]); /* nr_lcbp_peek, in place */
         pv->rd_avail = lo->rd_avail;
         pv->vc_ok = lo->tx_vc_ok;
         pv->rd_valid[0] = lo->rd_valid;

@@ -53,6 +53,7 @@ struct lcb_ch {
     lcb_ch_cfg c;
     uint32_t *line;     /* delay line, `latency` entries */
     int64_t t;          /* cycle number */
+    int slot;           /* t mod latency: the delay-line entry of this cycle */
     int on;
     gap_t g[P_COUNT];   /* P_BURSTBITS uses only .r */
     int64_t outage_left;
@@ -444,8 +445,7 @@ static uint32_t damage(lcb_ch *ch, uint32_t ph)
 
 uint32_t lcb_ch_recv(lcb_ch *ch)
 {
-    int slot = (int)(ch->t % ch->c.latency);
-    uint32_t ph = ch->line[slot] & 0xFFFFFFu;
+    uint32_t ph = ch->line[ch->slot] & 0xFFFFFFu;
     uint32_t in = ph;
     unsigned flags = 0;
     forger_t *f = &ch->fg;
@@ -474,7 +474,7 @@ uint32_t lcb_ch_recv(lcb_ch *ch)
 
 void lcb_ch_send(lcb_ch *ch, uint32_t phit)
 {
-    int slot = (int)(ch->t % ch->c.latency);
-    ch->line[slot] = phit & 0xFFFFFFu;
+    ch->line[ch->slot] = phit & 0xFFFFFFu;
+    ch->slot = ch->slot + 1 == ch->c.latency ? 0 : ch->slot + 1; /* (t + 1) mod latency */
     ch->t++;
 }
