@@ -158,7 +158,12 @@ void nr_lcbp_eval(nr_lcbp *m, const nr_lcbp_in *in_raw, nr_lcbp_out *out)
     wi.q_avail = m->so[m->cur].rd_avail;
     const lcb_regs *q = lcb_q(m);
     lcb_regs *d = lcb_d(m);
-    *d = *q;
+    /* d = q, block by block: each copy is a few vector moves, where the
+     * whole struct's would be one string move, slow to start */
+    d->tx = q->tx;
+    d->ctl = q->ctl;
+    d->rx = q->rx;
+    d->inq = q->inq;
     m->rb_w.we = 0;
     m->iq_w.we = 0;
     m->start_w.we = 0;

@@ -56,28 +56,29 @@ typedef struct {
 enum { TX_NORMAL = 0, TX_REPLAY = 1 };
 
 typedef struct {             /* doc §7.2 */
-    int mode;                /* TX_NORMAL / TX_REPLAY */
-    int in_pkt, drop, kerr;
-    unsigned len;            /* phits of the current core packet taken so far */
+    uint8_t mode;            /* TX_NORMAL / TX_REPLAY */
+    uint8_t in_pkt, drop, kerr;
+    uint16_t len;            /* phits of the current core packet taken so far */
     uint16_t crc;            /* running CRC-16 of the current core packet */
-    int pvc;                 /* VC of the current core packet */
-    unsigned next_seq, base; /* 7-bit sequence numbers */
-    unsigned wr, tail;       /* replay buffer pointers with wrap bit: 0..2*rdepth-1 */
+    uint8_t pvc;             /* VC of the current core packet */
+    uint8_t next_seq, base;  /* 7-bit sequence numbers */
+    uint16_t wr, tail;       /* replay buffer pointers with wrap bit: 0..2*rdepth-1 */
     /* start[Window]: the replay-buffer pointer of each packet in the window,
      * is kept outside this struct (struct nr_lcbp's start[], written by
      * tick like the RAMs): a cycle writes at most one entry, and eval's copy
      * of the registers need not carry 64 of them */
-    unsigned sent[NR_LCB_MAX_VCS];    /* phits debited since reset, mod 2^CW */
-    unsigned last_fr[NR_LCB_MAX_VCS]; /* fr[v] of the last accepted word, mod 2^CW;
+    uint16_t sent[NR_LCB_MAX_VCS];    /* phits debited since reset, mod 2^CW */
+    uint16_t last_fr[NR_LCB_MAX_VCS]; /* fr[v] of the last accepted word, mod 2^CW;
                                        * credits are derived: lcb_tx_credits() */
-    int last_epoch, pending;
-    unsigned timer, retries;
-    int down;
-    unsigned rp_addr, rp_seq; /* replay cursor */
+    uint8_t last_epoch, pending;
+    uint16_t timer, retries;  /* timer saturates at 0xFFFF, retries <= cfg_retry_limit */
+    uint8_t down;
+    uint16_t rp_addr;         /* replay cursor */
+    uint8_t rp_seq;
     uint32_t rb_rdata;        /* replay-buffer read data register */
     uint32_t link_tx;         /* link output register (doc §7.5) */
     uint16_t bcrc;            /* LinkCrcW = 32 (§4.1): running crc16b of the link packet */
-    int trl;                  /* ... a trailer is due this cycle */
+    uint8_t trl;              /* ... a trailer is due this cycle */
     uint16_t tval;            /* ... its check bits */
 } lcb_tx_regs;
 
@@ -88,68 +89,71 @@ enum { DF_HUNT = 0, DF_PRESYNC = 1, DF_SYNC = 2 };
  * CRC field (in `crc`). */
 typedef struct {              /* doc §5.2, §5.3 */
     /* serializer */
-    unsigned ph;              /* 0..W-1 */
-    int wt;                   /* word toggle of the next word built (§5.1): 0
-                               * after reset, inverted at each ph = 0 */
     uint64_t word_pay;        /* the word being sent: payload ... */
     uint16_t word_crc;        /* ... and CRC-16 */
-    unsigned fr[NR_LCB_MAX_VCS]; /* credits freed by the local input queue, mod 2^CW */
+    uint8_t ph;               /* 0..W-1 */
+    uint8_t wt;               /* word toggle of the next word built (§5.1): 0
+                               * after reset, inverted at each ph = 0 */
+    uint16_t fr[NR_LCB_MAX_VCS]; /* credits freed by the local input queue, mod 2^CW */
     /* deframer */
     uint64_t sr_pay;          /* sr: last W C bits received, newest at bit 0; */
     uint16_t sr_crc;          /* bits W-1..16 in sr_pay, 15..0 in sr_crc */
-    int state;                /* DF_HUNT / DF_PRESYNC / DF_SYNC */
-    unsigned cph;             /* phase, 0..W-1 */
-    int ewt;                  /* word toggle expected at the next boundary (§5.3) */
-    unsigned miss;            /* consecutive misses in SYNC, 0..3: invalid words
+    uint8_t state;            /* DF_HUNT / DF_PRESYNC / DF_SYNC */
+    uint8_t cph;              /* phase, 0..W-1 */
+    uint8_t ewt;              /* word toggle expected at the next boundary (§5.3) */
+    uint8_t miss;             /* consecutive misses in SYNC, 0..3: invalid words
                                * (boundary cycle) and rejected words (apply cycle) */
-    int dlv_valid;            /* a word was delivered last cycle ... */
+    uint8_t dlv_valid;        /* a word was delivered last cycle ... */
     uint64_t dlv_pay;         /* ... its payload (applied by the TX, doc §7.4) */
 } lcb_ctl_regs;
 
 typedef struct {              /* doc §8.2 */
-    int fin;                  /* framing: inside a packet on the link (§3) */
-    int in_pkt, skip;
-    unsigned len;
+    uint8_t fin;              /* framing: inside a packet on the link (§3) */
+    uint8_t in_pkt, skip;
+    uint16_t len;
     uint16_t crc;
-    int pvc;
-    unsigned E;               /* next expected sequence number */
-    int rec, epoch;
-    unsigned dupl;            /* 0..127 */
-    int armed;
+    uint8_t pvc;
+    uint8_t E;                /* next expected sequence number */
+    uint8_t rec, epoch;
+    uint8_t dupl;             /* 0..127 */
+    uint8_t armed;
     /* registered output to the input queue (doc §8.1) */
-    int out_valid;
+    uint8_t out_valid;
     uint32_t out_phit;        /* core phit */
-    int out_vc;
-    int out_bad;
+    uint8_t out_vc;
+    uint8_t out_bad;
     /* LinkCrcW = 32 (§4.1, §8.3 "The trailer") */
     uint16_t bcrc;            /* running crc16b of the packet */
-    int aft;                  /* the last phit was an EOP */
-    int vp;                   /* a verdict waits for the trailer ... */
-    int v_lok;                /* ... the CRC-16 matched */
+    uint8_t aft;              /* the last phit was an EOP */
+    uint8_t vp;               /* a verdict waits for the trailer ... */
+    uint8_t v_lok;            /* ... the CRC-16 matched */
     uint16_t v_texp;          /* ... the trailer expected */
     uint32_t v_good, v_bad;   /* ... the core EOP if good / if bad */
-    int v_vc;
-    int st_valid;             /* stage register in front of the output */
+    uint8_t v_vc;
+    uint8_t st_valid;         /* stage register in front of the output */
     uint32_t st_phit;
-    int st_vc;
-    int st_bad;
+    uint8_t st_vc;
+    uint8_t st_bad;
 } lcb_rx_regs;
 
 typedef struct {              /* doc §8.4, per VC */
-    unsigned wr, rd, pstart;  /* pointers with wrap: 0..2*BufPerVc-1 */
-    unsigned done, pend;
-    int cur, dep, abort;
+    uint16_t wr, rd, pstart;  /* pointers with wrap: 0..2*BufPerVc-1 */
+    uint16_t done, pend;      /* 0..BufPerVc */
+    uint8_t cur, dep, abort;
 } inq_vc_regs;
 
 typedef struct {
     inq_vc_regs vc[NR_LCB_MAX_VCS];
-    int ovf;                  /* dropping the rest of an overflowed packet */
-    int rd_valid;             /* registered read port */
+    uint8_t ovf;              /* dropping the rest of an overflowed packet */
+    uint8_t rd_valid;         /* registered read port */
+    uint8_t rd1_valid;        /* registered second read port (RdPorts = 2) */
     uint32_t rd_phit;
-    int rd1_valid;            /* registered second read port (RdPorts = 2) */
     uint32_t rd1_phit;
 } inq_regs;
 
+/* The registers are kept in the narrowest type their range needs (flags in
+ * uint8_t, pointers and counts below 2^16 in uint16_t): eval copies them
+ * every cycle. */
 typedef struct {
     lcb_tx_regs tx;
     lcb_ctl_regs ctl;
@@ -205,12 +209,13 @@ struct nr_lcbp {
     nr_lcbp_out so[2];
     uint32_t *rb;        /* replay buffer RAM, rdepth core phits */
     uint32_t *iq;        /* input-queue RAM, nvc * buf core phits */
-    unsigned start[LCB_MAX_WINDOW]; /* TX start[] registers (lcb_tx_regs) */
     lcb_ramw rb_w, iq_w; /* RAM writes of this cycle (from eval) */
     lcb_ramw start_w;    /* start[] write of this cycle (from eval) */
-    nr_errs err;        /* committed errors */
-    nr_errs err_d;      /* errors found by the last eval() (committed by tick) */
     int evaluated;       /* eval() called since the last tick() */
+    nr_errs err_d;      /* errors found by the last eval() (committed by tick) */
+    /* what a cycle rarely touches last (speed only: the rest lies together) */
+    unsigned start[LCB_MAX_WINDOW]; /* TX start[] registers (lcb_tx_regs) */
+    nr_errs err;        /* committed errors */
 };
 
 static inline lcb_regs *lcb_q(nr_lcbp *m) { return &m->st[m->cur]; }

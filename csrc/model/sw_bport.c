@@ -49,6 +49,8 @@ int nr_port_bare_init(nr_port_bare *b, int nvc, int buf, int max_pkt)
         return -1;
     for (int v = 0; v < nvc; v++)
         b->cnt[v] = buf;
+    b->avail = 0;
+    b->vcok = (1u << nvc) - 1; /* buf >= max_pkt */
     return 0;
 }
 
@@ -201,8 +203,12 @@ void nr_port_bare_commit(nr_port_bare *b)
 {
     if (!b->d_active)
         return;
-    for (unsigned m = b->d_qmod; m; m &= m - 1)
-        b->q[__builtin_ctz(m)] = b->d_q[__builtin_ctz(m)];
+    for (unsigned m = b->d_qmod; m; m &= m - 1) {
+        int v = __builtin_ctz(m);
+        b->q[v] = b->d_q[v];
+        b->avail = (b->avail & ~(1u << v)) |
+                   (unsigned)(b->q[v].wr != b->q[v].rd || b->q[v].abort) << v;
+    }
     b->wvc = b->d_wvc;
     b->ovf = b->d_ovf;
     for (int k = 0; k < 2; k++) {
@@ -212,4 +218,8 @@ void nr_port_bare_commit(nr_port_bare *b)
     if (b->d_we)
         b->ram[b->d_waddr] = b->d_wdata;
     memcpy(b->cnt, b->d_cnt, sizeof b->cnt);
+    unsigned ok = 0;
+    for (int v = 0; v < b->nvc; v++)
+        ok |= (unsigned)(b->cnt[v] >= b->max_pkt) << v;
+    b->vcok = ok;
 }
