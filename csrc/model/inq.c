@@ -65,6 +65,7 @@ void lcb_inq_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uin
         } else {
             inq_vc_regs *s = &n->vc[v];
             uint32_t ph;
+            wi->inq_touch |= 1u << v;
             if (s->abort) {
                 s->abort = 0;
                 ph = INQ_ABORT_EOP;
@@ -95,6 +96,7 @@ void lcb_inq_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uin
     int v = rx->out_vc;
     inq_vc_regs *s = &n->vc[v];
     unsigned k = lcb_kind(rx->out_phit);
+    wi->inq_touch |= 1u << v;
     if (q->ovf) {                         /* dropping an overflowed packet */
         /* A packet good on the link overflows only after the sender took an
          * undetected wrong control word (link-protocol 7.4): legal, counted

@@ -185,6 +185,8 @@ typedef struct {
     uint32_t inq_cr[NR_LCB_MAX_VCS];      /* credits freed by the input queue */
     int cw_verdict;                       /* TX verdict on the word applied this
                                            * cycle (§7.4): CW_NONE/CW_ACCEPT/CW_REJECT */
+    uint32_t inq_touch;                   /* bit v: the input queue read or wrote VC v
+                                           * (its occ and rd_avail bit may change) */
     uint32_t q_vc_ok, q_avail;            /* tx_vc_ok and rd_avail of the start-of-cycle
                                            * state (struct nr_lcbp's so[cur]), set by
                                            * eval before the blocks run */
@@ -207,6 +209,7 @@ struct nr_lcbp {
      * and the blocks' use of tx_vc_ok and rd_avail copy them instead of
      * deriving them again. */
     nr_lcbp_out so[2];
+    uint32_t so_crok[2]; /* bit v: credits[v] >= MaxPktLen in st[i] (tx_vc_ok before head_ok) */
     uint32_t *rb;        /* replay buffer RAM, rdepth core phits */
     uint32_t *iq;        /* input-queue RAM, nvc * buf core phits */
     lcb_ramw rb_w, iq_w; /* RAM writes of this cycle (from eval) */

@@ -9,5 +9,8 @@
 /* The outputs nr_lcbp_peek would copy, valid until the next nr_lcbp_eval or
  * nr_lcbp_tick of m. */
 const nr_lcbp_out *nr_lcbp_state(const nr_lcbp *m);
+/* nr_lcbp_eval for a caller that reads the state-only outputs through
+ * nr_lcbp_state: only the event strobes and tx_ready are returned. */
+void nr_lcbp_eval_ev(nr_lcbp *m, const nr_lcbp_in *in, uint32_t *ev, int *tx_ready);
 
 #endif

@@ -94,8 +94,10 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
     const int nvc = b->nvc, buf = b->buf;
     uint32_t cr[NR_SW_MAX_VCS] = {0}, cr_any = 0; /* the sink's credits, 0 without */
     memset(b->d_cr, 0, sizeof b->d_cr);
-    for (int v = 0; v < nvc && out_cr; v++)
-        cr_any |= cr[v] = out_cr[v];
+    if (out_cr) {
+        memcpy(cr, out_cr, (size_t)nvc * sizeof cr[0]);
+        cr_any = cr[0] | cr[1] | cr[2] | cr[3];
+    }
     /* nothing read, written, sent or credited, no read data to retire */
     b->d_active = rd_vc[0] >= 0 || rd_vc[1] >= 0 || in_valid || tx_valid || cr_any ||
                   b->rd_valid[0] || b->rd_valid[1];
@@ -183,6 +185,7 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
 
     /* ---- output credits ---- */
     const int tvc = tx_valid ? tx_vc : -1;
+    unsigned d_vcok = 0;
     for (int v = 0; v < nvc; v++) {
         int n = b->cnt[v] + (int)cr[v];
         if (v == tvc) {
@@ -192,10 +195,12 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
             n--;
         }
         b->d_cnt[v] = n;
+        d_vcok |= (unsigned)(n >= b->max_pkt) << v;
         if (n > buf)
             nr_err_first(&nerr, err, errlen,
                          "bare output: sink returned too many credits on VC %d (%d)", v, n);
     }
+    b->d_vcok = d_vcok;
     return nerr;
 }
 
@@ -218,8 +223,5 @@ void nr_port_bare_commit(nr_port_bare *b)
     if (b->d_we)
         b->ram[b->d_waddr] = b->d_wdata;
     memcpy(b->cnt, b->d_cnt, sizeof b->cnt);
-    unsigned ok = 0;
-    for (int v = 0; v < b->nvc; v++)
-        ok |= (unsigned)(b->cnt[v] >= b->max_pkt) << v;
-    b->vcok = ok;
+    b->vcok = b->d_vcok;
 }

@@ -39,6 +39,7 @@ typedef struct {
     int d_we;
     uint32_t d_waddr, d_wdata;
     int d_cnt[NR_SW_MAX_VCS];
+    unsigned d_vcok;      /* vc_ok of d_cnt */
     uint32_t d_cr[NR_SW_MAX_VCS]; /* in_cr of this cycle */
 } nr_port_bare;
 
