@@ -22,6 +22,20 @@ check bare-fault 1 "LOCKSTEP MISMATCH cycle 1200 port 3 field (out_phit|in_cr\[0
 # the network switches through the same comparison
 check nwn-agree 0 "^PASS" --impl self --cfg fc-k16 $Q --adaptive 0.5 --ber 1e-4 --seed 7
 check nwn-fault 1 "LOCKSTEP MISMATCH cycle 800 port 9 field link_tx" --impl self --cfg bb-k16 $Q --seed 8 --fault 800:9
+# --digest, the fingerprint of a run that speed work compares between builds
+# (docs/results.md §3): the same run gives the same digest whichever
+# implementation drives the testbench (the model, a second model, the RTL in
+# lockstep), and another seed gives another one.
+digest() { "$SIM" "$@" --digest 2>&1 | sed -n 's/^digest //p'; }
+D="--cfg yarc-k16 $Q --ber 1e-4 --seed 3"
+dm=$(digest --impl model $D) ds=$(digest --impl self $D) do=$(digest --impl model ${D% *} 4)
+if [ -n "$dm" ] && [ "$dm" = "$ds" ] && [ "$dm" != "$do" ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL digest: model '$dm', self '$ds', other seed '$do'"; fi
+if [ -x "$(dirname "$SIM")/rtr_sim-yarc-k16" ]; then
+    dl=$(digest --impl lockstep $D)
+    if [ -n "$dm" ] && [ "$dm" = "$dl" ]; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "FAIL digest: model '$dm', RTL in lockstep '$dl'"; fi
+fi
 # With the RTL: a fault injected into the RTL's outputs in lockstep is reported
 # and the failing seed is rerun with the traced build, writing an FST window.
 for cfg in yarc-k16 fc-k16; do

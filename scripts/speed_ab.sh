@@ -7,12 +7,17 @@
 # (every line but the "simulated ... cycles/s" one): a speed-up must not
 # change what the kit computes.
 #
-# usage: scripts/speed_ab.sh [-n N] [-d] OLD NEW [WORKLOAD...]
+# usage: scripts/speed_ab.sh [-n N] [-d | -D] OLD NEW [WORKLOAD...]
 #   OLD, NEW   two rtr_sim binaries (e.g. one built from an older commit:
 #              git worktree add /tmp/old REV && make -C /tmp/old build/bin/rtr_sim)
 #   N          runs of each binary per workload (default 3)
 #   -d         the two may compute different results (an older commit from
 #              before a behaviour change, make bench): say so, do not fail
+#   -D         before the timed runs, run each binary once more per workload
+#              with --digest (a hash of every cycle's router inputs and outputs
+#              and NIC outputs) and fail unless the two print the same: equal
+#              summaries, and equal values in every cycle (both binaries must
+#              know --digest; untimed, so the rates do not pay for the hash)
 #   WORKLOAD   "CFG LOAD" (default: the bench workloads of issue 14, UR,
 #              BlackWidow lengths: "yarc-k64 0.5" "cn-k64-4vc 0.5")
 # Environment: AB_MEASURE [4000], AB_WARMUP [500], AB_IMPL [model] (rtl: both
@@ -23,16 +28,18 @@
 # Exit 1 if the results differ or a run fails, 2 on bad usage.
 set -u
 . "$(dirname "$0")/jobrun.sh"
-N=3 DIFF_OK=0
-while getopts n:d o; do
+N=3 DIFF_OK=0 DIGEST=0
+while getopts n:dD o; do
     case $o in
     n) N=$OPTARG ;;
     d) DIFF_OK=1 ;;
-    *) echo "usage: $0 [-n N] [-d] OLD NEW [\"CFG LOAD\"...]" >&2; exit 2 ;;
+    D) DIGEST=1 ;;
+    *) echo "usage: $0 [-n N] [-d | -D] OLD NEW [\"CFG LOAD\"...]" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 2 ] || { echo "usage: $0 [-n N] OLD NEW [\"CFG LOAD\"...]" >&2; exit 2; }
+[ $DIFF_OK = 1 ] && [ $DIGEST = 1 ] && { echo "speed_ab: -d and -D exclude each other" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 [-n N] [-d | -D] OLD NEW [\"CFG LOAD\"...]" >&2; exit 2; }
 case $N in '' | *[!0-9]* | 0) echo "speed_ab: -n takes a count >= 1, got '$N'" >&2; exit 2 ;; esac
 OLD=$1 NEW=$2; shift 2
 for b in "$OLD" "$NEW"; do [ -x "$b" ] || { echo "speed_ab: $b is not an executable" >&2; exit 2; }; done
@@ -52,6 +59,14 @@ for w in "$@"; do
     args=(--cfg "$cfg" --impl "$IMPL" --pattern ur --load "$load" --len bw --warmup "$WARMUP" --measure "$MEASURE" --seed 1)
     : > "$T/old.r"; : > "$T/new.r"
     same=1
+    if [ $DIGEST = 1 ]; then
+        "$OLD" "${args[@]}" --digest > "$T/old.dg" 2>&1; "$NEW" "${args[@]}" --digest > "$T/new.dg" 2>&1
+        if ! grep -q '^digest ' "$T/old.dg" || ! cmp -s <(grep -v '^simulated' "$T/old.dg") <(grep -v '^simulated' "$T/new.dg"); then
+            echo "speed_ab: $cfg load $load: the two binaries' --digest runs differ (or have no digest):"
+            diff <(grep -v '^simulated' "$T/old.dg") <(grep -v '^simulated' "$T/new.dg") | head -10
+            rc=1; continue
+        fi
+    fi
     for i in $(seq "$N"); do
         for which in old new; do
             bin=$OLD; [ $which = new ] && bin=$NEW

@@ -25,6 +25,15 @@ static uint16_t tab16[256], tab16b[256];
  * c only shift, the top k bits and the data are linear). A 22-bit phit is
  * 6 + 8 + 8 bits: three look-ups. */
 static uint16_t lead16[8][128], lead16b[8][128];
+/* A whole 22-bit phit, the commonest update: the register after 22 bits is
+ * linear in the register and in the data separately, so it is the XOR of five
+ * independent look-ups, Z[0][c >> 8] ^ Z[1][c & 0xFF] (the register after 22
+ * zero bits) ^ D[0][d >> 16] ^ D[1][(d >> 8) & 0xFF] ^ D[2][d & 0xFF] (the
+ * 22 bits from a zero register). */
+typedef struct {
+    uint16_t z[2][256], d[3][256];
+} crc16_w22;
+static crc16_w22 w22, w22b;
 
 __attribute__((constructor)) static void crc16_tables(void)
 {
@@ -37,6 +46,22 @@ __attribute__((constructor)) static void crc16_tables(void)
             lead16[k][y] = crc16_poly_bits((uint16_t)(y << (16 - k)), NR_CRC16_POLY, 0, k);
             lead16b[k][y] = crc16_poly_bits((uint16_t)(y << (16 - k)), NR_LINK_CRC2_POLY, 0, k);
         }
+    const uint16_t polys[2] = {NR_CRC16_POLY, NR_LINK_CRC2_POLY};
+    crc16_w22 *w[2] = {&w22, &w22b};
+    for (int i = 0; i < 2; i++)
+        for (unsigned b = 0; b < 256; b++) {
+            w[i]->z[0][b] = crc16_poly_bits((uint16_t)(b << 8), polys[i], 0, 22);
+            w[i]->z[1][b] = crc16_poly_bits((uint16_t)b, polys[i], 0, 22);
+            w[i]->d[0][b] = b < 64 ? crc16_poly_bits(0, polys[i], b << 16, 22) : 0;
+            w[i]->d[1][b] = crc16_poly_bits(0, polys[i], b << 8, 22);
+            w[i]->d[2][b] = crc16_poly_bits(0, polys[i], b, 22);
+        }
+}
+
+static inline uint16_t crc16_w22_upd(const crc16_w22 *w, uint16_t crc, uint32_t data)
+{
+    return (uint16_t)(w->z[0][crc >> 8] ^ w->z[1][crc & 0xFFu] ^ w->d[0][(data >> 16) & 0x3Fu] ^
+                      w->d[1][(data >> 8) & 0xFFu] ^ w->d[2][data & 0xFFu]);
 }
 
 static uint16_t crc16_tab_bits(uint16_t crc, const uint16_t *tab, const uint16_t (*lt)[128],
@@ -54,11 +79,15 @@ static uint16_t crc16_tab_bits(uint16_t crc, const uint16_t *tab, const uint16_t
 
 uint16_t nr_crc16_bits(uint16_t crc, uint32_t data, int nbits)
 {
+    if (nbits == 22)
+        return crc16_w22_upd(&w22, crc, data);
     return crc16_tab_bits(crc, tab16, lead16, data, nbits);
 }
 
 uint16_t nr_crc16b_bits(uint16_t crc, uint32_t data, int nbits)
 {
+    if (nbits == 22)
+        return crc16_w22_upd(&w22b, crc, data);
     return crc16_tab_bits(crc, tab16b, lead16b, data, nbits);
 }
 

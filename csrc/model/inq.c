@@ -15,24 +15,10 @@
 #define INQ_ABORT_EOP (((uint32_t)NR_KIND_EOP << 22) | ((uint32_t)NR_OK_TX_ERR << NR_EOP_OK_LSB))
 
 static unsigned ptr_inc(const lcb_conf *c, unsigned p) { return p + 1 == 2 * c->buf ? 0 : p + 1; }
-static unsigned ptr_diff(const lcb_conf *c, unsigned a, unsigned b)
-{
-    return a >= b ? a - b : a + 2 * c->buf - b;
-}
+static unsigned ptr_diff(const lcb_conf *c, unsigned a, unsigned b) { return lcb_inq_ptr_diff(c, a, b); }
 static unsigned ptr_index(const lcb_conf *c, int v, unsigned p)
 {
     return (unsigned)v * c->buf + (p >= c->buf ? p - c->buf : p);
-}
-
-unsigned lcb_inq_occ(const lcb_conf *c, const inq_vc_regs *s) { return ptr_diff(c, s->wr, s->rd); }
-
-uint32_t lcb_inq_avail(const lcb_conf *c, const inq_regs *q)
-{
-    uint32_t m = 0;
-    for (int v = 0; v < c->nvc; v++)
-        if (lcb_inq_occ(c, &q->vc[v]) > 0 || q->vc[v].abort)
-            m |= 1u << v;
-    return m;
 }
 
 /* Cut the packet being received (bad EOP or overflow): rewind the tail if no
@@ -72,13 +58,14 @@ void lcb_inq_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uin
         int v = k ? in->rd1_vc : in->rd_vc;
         if (v < 0 || v >= c->nvc) {
             nr_errs_add(err, "inq: read port %d: read of VC %d, NumVcs is %d", k, v, c->nvc);
-        } else if (!((lcb_inq_avail(c, q) >> v) & 1u)) {
+        } else if (!((wi->q_avail >> v) & 1u)) { /* lcb_inq_avail(c, q) */
             nr_errs_add(err, "inq: read port %d: read of VC %d while rd_avail is 0", k, v);
         } else if (k && in->rd_en && in->rd_vc == v) {
             nr_errs_add(err, "inq: both read ports read VC %d in one cycle", v);
         } else {
             inq_vc_regs *s = &n->vc[v];
             uint32_t ph;
+            wi->inq_touch |= 1u << v;
             if (s->abort) {
                 s->abort = 0;
                 ph = INQ_ABORT_EOP;
@@ -109,6 +96,7 @@ void lcb_inq_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uin
     int v = rx->out_vc;
     inq_vc_regs *s = &n->vc[v];
     unsigned k = lcb_kind(rx->out_phit);
+    wi->inq_touch |= 1u << v;
     if (q->ovf) {                         /* dropping an overflowed packet */
         /* A packet good on the link overflows only after the sender took an
          * undetected wrong control word (link-protocol 7.4): legal, counted

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "lcb_int.h"
+#include "lcb_view.h"
 
 /* Check parameters (doc §2 and the parameter rules of §11) and cfg; return
  * 0, or -1 with a message in err. */
@@ -51,6 +52,83 @@ static int check_params(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, 
     if (c->max_len < 2 || c->max_len > (uint32_t)p->max_pkt_len)
         NR_BAD("cfg_max_len = %u: must be 2..MaxPktLen (%d)", c->max_len, p->max_pkt_len);
     return 0;
+}
+
+/* Outputs that are register values or depend on registers only, of the
+ * registers q (the fields that depend on inputs are 0). */
+static uint32_t state_out(const lcb_conf *restrict c, const lcb_regs *restrict q,
+                          nr_lcbp_out *restrict out)
+{
+    const int nvc = c->nvc, maxlen = (int)c->maxlen;
+    const unsigned mask = c->cw_mask;
+    uint32_t avail = 0, ok = 0;
+    for (int v = 0; v < NR_LCB_MAX_VCS; v++) {
+        out->occ[v] = 0;
+        out->credits[v] = 0;
+        out->inq_cr[v] = 0;
+    }
+    for (int v = 0; v < nvc; v++) {
+        const inq_vc_regs *s = &q->inq.vc[v];
+        unsigned occ = lcb_inq_occ(c, s);
+        int cr = lcb_tx_credits_s(c, &q->tx, v);
+        out->occ[v] = occ;
+        out->credits[v] = (unsigned)cr & mask;      /* derived (§7.2) */
+        avail |= (uint32_t)(occ > 0 || s->abort) << v; /* lcb_inq_avail */
+        ok |= (uint32_t)(cr >= maxlen) << v;          /* lcb_tx_vc_ok */
+    }
+    out->link_tx = q->tx.link_tx;
+    out->tx_ready = 0;
+    out->tx_vc_ok = ok && lcb_tx_head_ok(c, &q->tx) ? ok : 0;
+    out->rd_avail = avail;
+    out->rd_valid = q->inq.rd_valid;
+    out->rd_phit = q->inq.rd_phit;
+    out->ev = 0;
+    out->link_down = q->tx.down;
+    out->ctl_sync = q->ctl.state == DF_SYNC;
+    out->debit = 0;
+    out->rd1_valid = q->inq.rd1_valid;
+    out->rd1_phit = q->inq.rd1_phit;
+    return ok;
+}
+
+/* The same for the next state d, from the current state's outputs (cur,
+ * crok) and what this cycle changed (speed only): the input queue's occ and
+ * rd_avail only for the VCs it touched (wi->inq_touch), the credits only for
+ * the VC debited, or all of them after an accepted control word (which sets
+ * last_fr). Gives what state_out(c, d, out) would; returns the credit part
+ * of tx_vc_ok (bit v: credits[v] >= MaxPktLen). */
+static uint32_t state_next(const lcb_conf *restrict c, const lcb_regs *restrict d,
+                           const lcb_wires *restrict wi, const nr_lcbp_out *restrict cur,
+                           uint32_t crok, nr_lcbp_out *restrict out)
+{
+    const int maxlen = (int)c->maxlen;
+    const unsigned mask = c->cw_mask;
+    uint32_t avail = cur->rd_avail;
+    *out = *cur;
+    for (uint32_t m = wi->inq_touch; m; m &= m - 1) {
+        int v = __builtin_ctz(m);
+        const inq_vc_regs *s = &d->inq.vc[v];
+        unsigned occ = lcb_inq_occ(c, s);
+        out->occ[v] = occ;
+        avail = (avail & ~(1u << v)) | (uint32_t)(occ > 0 || s->abort) << v;
+    }
+    uint32_t cm = wi->cw_verdict == CW_ACCEPT ? (1u << c->nvc) - 1 : wi->debit;
+    for (; cm; cm &= cm - 1) {
+        int v = __builtin_ctz(cm);
+        int cr = lcb_tx_credits_s(c, &d->tx, v);
+        out->credits[v] = (unsigned)cr & mask;
+        crok = (crok & ~(1u << v)) | (uint32_t)(cr >= maxlen) << v;
+    }
+    out->link_tx = d->tx.link_tx;
+    out->tx_vc_ok = crok && lcb_tx_head_ok(c, &d->tx) ? crok : 0;
+    out->rd_avail = avail;
+    out->rd_valid = d->inq.rd_valid;
+    out->rd_phit = d->inq.rd_phit;
+    out->rd1_valid = d->inq.rd1_valid;
+    out->rd1_phit = d->inq.rd1_phit;
+    out->link_down = d->tx.down;
+    out->ctl_sync = d->ctl.state == DF_SYNC;
+    return crok;
 }
 
 nr_lcbp *nr_lcbp_new(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int errlen)
@@ -90,6 +168,8 @@ nr_lcbp *nr_lcbp_new(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int
      * BufPerVc (§7.2). */
     m->cur = 0;
     *lcb_d(m) = *lcb_q(m);
+    m->so_crok[0] = m->so_crok[1] = state_out(k, lcb_q(m), &m->so[0]);
+    m->so[1] = m->so[0];
     return m;
 }
 
@@ -102,60 +182,68 @@ void nr_lcbp_free(nr_lcbp *m)
     free(m);
 }
 
-/* Outputs that are register values or depend on registers only. */
-static void out_from_state(const nr_lcbp *m, nr_lcbp_out *out)
-{
-    const lcb_conf *c = &m->c;
-    const lcb_regs *q = lcb_qc(m);
-    memset(out, 0, sizeof *out);
-    out->link_tx = q->tx.link_tx;
-    out->tx_vc_ok = lcb_tx_vc_ok(c, &q->tx);
-    out->rd_avail = lcb_inq_avail(c, &q->inq);
-    out->rd_valid = q->inq.rd_valid;
-    out->rd_phit = q->inq.rd_phit;
-    out->rd1_valid = q->inq.rd1_valid;
-    out->rd1_phit = q->inq.rd1_phit;
-    for (int v = 0; v < c->nvc; v++) {
-        out->occ[v] = lcb_inq_occ(c, &q->inq.vc[v]);
-        out->credits[v] = lcb_tx_credits(c, &q->tx, v); /* derived (§7.2) */
-    }
-    out->link_down = q->tx.down;
-    out->ctl_sync = q->ctl.state == DF_SYNC;
-}
+void nr_lcbp_peek(const nr_lcbp *m, nr_lcbp_out *out) { *out = m->so[m->cur]; }
 
-void nr_lcbp_peek(const nr_lcbp *m, nr_lcbp_out *out) { out_from_state(m, out); }
+const nr_lcbp_out *nr_lcbp_state(const nr_lcbp *m) { return &m->so[m->cur]; }
 
-void nr_lcbp_eval(nr_lcbp *m, const nr_lcbp_in *in_raw, nr_lcbp_out *out)
+/* The cycle (eval without its outputs): the next state, its state-only
+ * outputs (so[cur ^ 1]) and this cycle's wires in *wi. */
+static void eval_core(nr_lcbp *m, const nr_lcbp_in *in_raw, lcb_wires *wi)
 {
     const lcb_conf *c = &m->c;
     nr_lcbp_in in = *in_raw;
-    lcb_wires wi;
 
     in.link_rx &= 0xFFFFFFu;
     in.tx_phit &= 0xFFFFFFu;
-    memset(&wi, 0, sizeof wi);
+    memset(wi, 0, sizeof *wi);
+    wi->q_vc_ok = m->so[m->cur].tx_vc_ok;
+    wi->q_avail = m->so[m->cur].rd_avail;
     const lcb_regs *q = lcb_q(m);
     lcb_regs *d = lcb_d(m);
-    *d = *q;
+    /* d = q, block by block: each copy is a few vector moves, where the
+     * whole struct's would be one string move, slow to start */
+    d->tx = q->tx;
+    d->ctl = q->ctl;
+    d->rx = q->rx;
+    d->inq = q->inq;
     m->rb_w.we = 0;
     m->iq_w.we = 0;
+    m->start_w.we = 0;
+    const lcb_tx_files tf = {m->start, &m->start_w};
     m->err_d.count = 0;
     m->err_d.first[0] = 0;
 
-    lcb_ser_eval(c, q, d, &wi);
-    lcb_tx_eval(c, q, d, m->rb, &in, &wi, &m->rb_w, &m->err_d);
-    lcb_deframer_eval(c, q, d, in.link_rx, &wi);
-    lcb_rx_eval(c, q, d, in.link_rx, &wi);
-    lcb_inq_eval(c, q, d, m->iq, &in, &wi, &m->iq_w, &m->err_d);
-    lcb_ctl_fr_eval(c, q, d, &wi);
+    lcb_ser_eval(c, q, d, wi);
+    lcb_tx_eval(c, q, d, m->rb, &tf, &in, wi, &m->rb_w, &m->err_d);
+    lcb_deframer_eval(c, q, d, in.link_rx, wi);
+    lcb_rx_eval(c, q, d, in.link_rx, wi);
+    lcb_inq_eval(c, q, d, m->iq, &in, wi, &m->iq_w, &m->err_d);
+    lcb_ctl_fr_eval(c, q, d, wi);
 
-    out_from_state(m, out);
+    /* the next state's, for peek after tick */
+    m->so_crok[m->cur ^ 1] = state_next(c, d, wi, &m->so[m->cur], m->so_crok[m->cur],
+                                        &m->so[m->cur ^ 1]);
+    m->evaluated = 1;
+}
+
+void nr_lcbp_eval(nr_lcbp *m, const nr_lcbp_in *in, nr_lcbp_out *out)
+{
+    lcb_wires wi;
+    eval_core(m, in, &wi);
+    *out = m->so[m->cur];
     out->tx_ready = wi.tx_ready;
     out->ev = wi.ev;
     out->debit = wi.debit;
-    for (int v = 0; v < c->nvc; v++)
+    for (int v = 0; v < m->c.nvc; v++)
         out->inq_cr[v] = wi.inq_cr[v];
-    m->evaluated = 1;
+}
+
+void nr_lcbp_eval_ev(nr_lcbp *m, const nr_lcbp_in *in, uint32_t *ev, int *tx_ready)
+{
+    lcb_wires wi;
+    eval_core(m, in, &wi);
+    *ev = wi.ev;
+    *tx_ready = wi.tx_ready;
 }
 
 void nr_lcbp_tick(nr_lcbp *m)
@@ -169,6 +257,8 @@ void nr_lcbp_tick(nr_lcbp *m)
         m->rb[m->rb_w.addr] = m->rb_w.data;
     if (m->iq_w.we)
         m->iq[m->iq_w.addr] = m->iq_w.data;
+    if (m->start_w.we)
+        m->start[m->start_w.addr] = m->start_w.data;
     if (m->err_d.count) {
         if (m->err.count == 0)
             memcpy(m->err.first, m->err_d.first, sizeof m->err.first);

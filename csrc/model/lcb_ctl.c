@@ -69,7 +69,10 @@ void lcb_ser_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, lcb_wires *
     uint64_t pay = s->word_pay;
     uint16_t crc = s->word_crc;
     if (s->ph == 0) {
-        pay = lcb_cw_payload(c, q->rx.E, q->rx.epoch, s->wt, s->fr);
+        unsigned fr[NR_LCB_MAX_VCS];
+        for (int v = 0; v < NR_LCB_MAX_VCS; v++)
+            fr[v] = s->fr[v];
+        pay = lcb_cw_payload(c, q->rx.E, q->rx.epoch, s->wt, fr);
         crc = lcb_cw_crc(c, pay);
         d->ctl.word_pay = pay;
         d->ctl.word_crc = crc;
@@ -77,13 +80,14 @@ void lcb_ser_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, lcb_wires *
     }
     int bit = c->w - 1 - (int)s->ph; /* word bit sent this cycle */
     wi->cbit = bit >= 16 ? (int)((pay >> (bit - 16)) & 1u) : (int)((crc >> bit) & 1u);
-    d->ctl.ph = (s->ph + 1 == (unsigned)c->w) ? 0 : s->ph + 1;
+    d->ctl.ph = (uint8_t)((unsigned)s->ph + 1u == (unsigned)c->w ? 0 : s->ph + 1);
 }
 
 void lcb_ctl_fr_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const lcb_wires *wi)
 {
     for (int v = 0; v < c->nvc; v++)
-        d->ctl.fr[v] = (q->ctl.fr[v] + wi->inq_cr[v]) & c->cw_mask;
+        if (wi->inq_cr[v]) /* d->ctl.fr = q->ctl.fr else (eval's copy) */
+            d->ctl.fr[v] = (q->ctl.fr[v] + wi->inq_cr[v]) & c->cw_mask;
 }
 
 /* ---- deframer (§5.3) ---- */

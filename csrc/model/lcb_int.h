@@ -56,25 +56,29 @@ typedef struct {
 enum { TX_NORMAL = 0, TX_REPLAY = 1 };
 
 typedef struct {             /* doc §7.2 */
-    int mode;                /* TX_NORMAL / TX_REPLAY */
-    int in_pkt, drop, kerr;
-    unsigned len;            /* phits of the current core packet taken so far */
+    uint8_t mode;            /* TX_NORMAL / TX_REPLAY */
+    uint8_t in_pkt, drop, kerr;
+    uint16_t len;            /* phits of the current core packet taken so far */
     uint16_t crc;            /* running CRC-16 of the current core packet */
-    int pvc;                 /* VC of the current core packet */
-    unsigned next_seq, base; /* 7-bit sequence numbers */
-    unsigned wr, tail;       /* replay buffer pointers with wrap bit: 0..2*rdepth-1 */
-    unsigned start[LCB_MAX_WINDOW];
-    unsigned sent[NR_LCB_MAX_VCS];    /* phits debited since reset, mod 2^CW */
-    unsigned last_fr[NR_LCB_MAX_VCS]; /* fr[v] of the last accepted word, mod 2^CW;
+    uint8_t pvc;             /* VC of the current core packet */
+    uint8_t next_seq, base;  /* 7-bit sequence numbers */
+    uint16_t wr, tail;       /* replay buffer pointers with wrap bit: 0..2*rdepth-1 */
+    /* start[Window]: the replay-buffer pointer of each packet in the window,
+     * is kept outside this struct (struct nr_lcbp's start[], written by
+     * tick like the RAMs): a cycle writes at most one entry, and eval's copy
+     * of the registers need not carry 64 of them */
+    uint16_t sent[NR_LCB_MAX_VCS];    /* phits debited since reset, mod 2^CW */
+    uint16_t last_fr[NR_LCB_MAX_VCS]; /* fr[v] of the last accepted word, mod 2^CW;
                                        * credits are derived: lcb_tx_credits() */
-    int last_epoch, pending;
-    unsigned timer, retries;
-    int down;
-    unsigned rp_addr, rp_seq; /* replay cursor */
+    uint8_t last_epoch, pending;
+    uint16_t timer, retries;  /* timer saturates at 0xFFFF, retries <= cfg_retry_limit */
+    uint8_t down;
+    uint16_t rp_addr;         /* replay cursor */
+    uint8_t rp_seq;
     uint32_t rb_rdata;        /* replay-buffer read data register */
     uint32_t link_tx;         /* link output register (doc §7.5) */
     uint16_t bcrc;            /* LinkCrcW = 32 (§4.1): running crc16b of the link packet */
-    int trl;                  /* ... a trailer is due this cycle */
+    uint8_t trl;              /* ... a trailer is due this cycle */
     uint16_t tval;            /* ... its check bits */
 } lcb_tx_regs;
 
@@ -85,68 +89,71 @@ enum { DF_HUNT = 0, DF_PRESYNC = 1, DF_SYNC = 2 };
  * CRC field (in `crc`). */
 typedef struct {              /* doc §5.2, §5.3 */
     /* serializer */
-    unsigned ph;              /* 0..W-1 */
-    int wt;                   /* word toggle of the next word built (§5.1): 0
-                               * after reset, inverted at each ph = 0 */
     uint64_t word_pay;        /* the word being sent: payload ... */
     uint16_t word_crc;        /* ... and CRC-16 */
-    unsigned fr[NR_LCB_MAX_VCS]; /* credits freed by the local input queue, mod 2^CW */
+    uint8_t ph;               /* 0..W-1 */
+    uint8_t wt;               /* word toggle of the next word built (§5.1): 0
+                               * after reset, inverted at each ph = 0 */
+    uint16_t fr[NR_LCB_MAX_VCS]; /* credits freed by the local input queue, mod 2^CW */
     /* deframer */
     uint64_t sr_pay;          /* sr: last W C bits received, newest at bit 0; */
     uint16_t sr_crc;          /* bits W-1..16 in sr_pay, 15..0 in sr_crc */
-    int state;                /* DF_HUNT / DF_PRESYNC / DF_SYNC */
-    unsigned cph;             /* phase, 0..W-1 */
-    int ewt;                  /* word toggle expected at the next boundary (§5.3) */
-    unsigned miss;            /* consecutive misses in SYNC, 0..3: invalid words
+    uint8_t state;            /* DF_HUNT / DF_PRESYNC / DF_SYNC */
+    uint8_t cph;              /* phase, 0..W-1 */
+    uint8_t ewt;              /* word toggle expected at the next boundary (§5.3) */
+    uint8_t miss;             /* consecutive misses in SYNC, 0..3: invalid words
                                * (boundary cycle) and rejected words (apply cycle) */
-    int dlv_valid;            /* a word was delivered last cycle ... */
+    uint8_t dlv_valid;        /* a word was delivered last cycle ... */
     uint64_t dlv_pay;         /* ... its payload (applied by the TX, doc §7.4) */
 } lcb_ctl_regs;
 
 typedef struct {              /* doc §8.2 */
-    int fin;                  /* framing: inside a packet on the link (§3) */
-    int in_pkt, skip;
-    unsigned len;
+    uint8_t fin;              /* framing: inside a packet on the link (§3) */
+    uint8_t in_pkt, skip;
+    uint16_t len;
     uint16_t crc;
-    int pvc;
-    unsigned E;               /* next expected sequence number */
-    int rec, epoch;
-    unsigned dupl;            /* 0..127 */
-    int armed;
+    uint8_t pvc;
+    uint8_t E;                /* next expected sequence number */
+    uint8_t rec, epoch;
+    uint8_t dupl;             /* 0..127 */
+    uint8_t armed;
     /* registered output to the input queue (doc §8.1) */
-    int out_valid;
+    uint8_t out_valid;
     uint32_t out_phit;        /* core phit */
-    int out_vc;
-    int out_bad;
+    uint8_t out_vc;
+    uint8_t out_bad;
     /* LinkCrcW = 32 (§4.1, §8.3 "The trailer") */
     uint16_t bcrc;            /* running crc16b of the packet */
-    int aft;                  /* the last phit was an EOP */
-    int vp;                   /* a verdict waits for the trailer ... */
-    int v_lok;                /* ... the CRC-16 matched */
+    uint8_t aft;              /* the last phit was an EOP */
+    uint8_t vp;               /* a verdict waits for the trailer ... */
+    uint8_t v_lok;            /* ... the CRC-16 matched */
     uint16_t v_texp;          /* ... the trailer expected */
     uint32_t v_good, v_bad;   /* ... the core EOP if good / if bad */
-    int v_vc;
-    int st_valid;             /* stage register in front of the output */
+    uint8_t v_vc;
+    uint8_t st_valid;         /* stage register in front of the output */
     uint32_t st_phit;
-    int st_vc;
-    int st_bad;
+    uint8_t st_vc;
+    uint8_t st_bad;
 } lcb_rx_regs;
 
 typedef struct {              /* doc §8.4, per VC */
-    unsigned wr, rd, pstart;  /* pointers with wrap: 0..2*BufPerVc-1 */
-    unsigned done, pend;
-    int cur, dep, abort;
+    uint16_t wr, rd, pstart;  /* pointers with wrap: 0..2*BufPerVc-1 */
+    uint16_t done, pend;      /* 0..BufPerVc */
+    uint8_t cur, dep, abort;
 } inq_vc_regs;
 
 typedef struct {
     inq_vc_regs vc[NR_LCB_MAX_VCS];
-    int ovf;                  /* dropping the rest of an overflowed packet */
-    int rd_valid;             /* registered read port */
+    uint8_t ovf;              /* dropping the rest of an overflowed packet */
+    uint8_t rd_valid;         /* registered read port */
+    uint8_t rd1_valid;        /* registered second read port (RdPorts = 2) */
     uint32_t rd_phit;
-    int rd1_valid;            /* registered second read port (RdPorts = 2) */
     uint32_t rd1_phit;
 } inq_regs;
 
+/* The registers are kept in the narrowest type their range needs (flags in
+ * uint8_t, pointers and counts below 2^16 in uint16_t): eval copies them
+ * every cycle. */
 typedef struct {
     lcb_tx_regs tx;
     lcb_ctl_regs ctl;
@@ -161,6 +168,13 @@ typedef struct {
     uint32_t data;
 } lcb_ramw;
 
+/* The start-of-cycle registers a block reads besides lcb_regs: the TX's
+ * start[] register file (one write per cycle, done by tick). */
+typedef struct {
+    const unsigned *start;   /* start[Window] (committed) */
+    lcb_ramw *start_w;       /* this cycle's write of start[] */
+} lcb_tx_files;
+
 /* Wires between the blocks within one cycle (combinational values). */
 typedef struct {
     uint32_t ev;                          /* event strobes */
@@ -171,6 +185,11 @@ typedef struct {
     uint32_t inq_cr[NR_LCB_MAX_VCS];      /* credits freed by the input queue */
     int cw_verdict;                       /* TX verdict on the word applied this
                                            * cycle (§7.4): CW_NONE/CW_ACCEPT/CW_REJECT */
+    uint32_t inq_touch;                   /* bit v: the input queue read or wrote VC v
+                                           * (its occ and rd_avail bit may change) */
+    uint32_t q_vc_ok, q_avail;            /* tx_vc_ok and rd_avail of the start-of-cycle
+                                           * state (struct nr_lcbp's so[cur]), set by
+                                           * eval before the blocks run */
 } lcb_wires;
 
 enum { CW_NONE = 0, CW_ACCEPT = 1, CW_REJECT = 2 };
@@ -184,12 +203,22 @@ struct nr_lcbp {
      * struct stays valid when copied. */
     lcb_regs st[2];
     int cur;
+    /* so[i]: the outputs that depend on the registers only (nr_lcbp_peek)
+     * of st[i], computed once per state: by nr_lcbp_new for the reset state,
+     * and by eval for the next state it computes. So peek, eval's outputs
+     * and the blocks' use of tx_vc_ok and rd_avail copy them instead of
+     * deriving them again. */
+    nr_lcbp_out so[2];
+    uint32_t so_crok[2]; /* bit v: credits[v] >= MaxPktLen in st[i] (tx_vc_ok before head_ok) */
     uint32_t *rb;        /* replay buffer RAM, rdepth core phits */
     uint32_t *iq;        /* input-queue RAM, nvc * buf core phits */
     lcb_ramw rb_w, iq_w; /* RAM writes of this cycle (from eval) */
-    nr_errs err;        /* committed errors */
-    nr_errs err_d;      /* errors found by the last eval() (committed by tick) */
+    lcb_ramw start_w;    /* start[] write of this cycle (from eval) */
     int evaluated;       /* eval() called since the last tick() */
+    nr_errs err_d;      /* errors found by the last eval() (committed by tick) */
+    /* what a cycle rarely touches last (speed only: the rest lies together) */
+    unsigned start[LCB_MAX_WINDOW]; /* TX start[] registers (lcb_tx_regs) */
+    nr_errs err;        /* committed errors */
 };
 
 static inline lcb_regs *lcb_q(nr_lcbp *m) { return &m->st[m->cur]; }
@@ -265,14 +294,52 @@ int lcb_marker_parse(uint32_t data, unsigned *seq);
  * debit, cw_verdict and TX/CTL_REJECT events in wi, and the replay-buffer
  * write in *rbw. */
 void lcb_tx_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const uint32_t *rb,
-                 const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, nr_errs *err);
+                 const lcb_tx_files *tf, const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw,
+                 nr_errs *err);
+
+/* Sequence numbers and replay-buffer pointers (with wrap bit: values
+ * 0 .. 2*ReplayDepth-1). Pure. */
+static inline unsigned lcb_seq_diff(unsigned a, unsigned b) { return (a - b) & LCB_SEQ_MASK; }
+static inline unsigned lcb_rb_used(const lcb_conf *c, const lcb_tx_regs *q)
+{
+    return (q->wr - q->tail) & (2 * c->rdepth - 1);
+}
+/* §7.3 head_ok: a new packet may start this cycle (start-of-cycle state). Pure. */
+static inline int lcb_tx_head_ok(const lcb_conf *c, const lcb_tx_regs *q)
+{
+    return q->mode == TX_NORMAL && !q->down && !q->pending && !q->in_pkt && !q->drop &&
+           !q->trl && lcb_seq_diff(q->next_seq, q->base) < c->window &&
+           c->rdepth - lcb_rb_used(c, q) >= c->maxlen;
+}
+/* §7.2: owed[v] = (sent[v] - last_fr[v]) mod 2^CW, credits[v] = BufPerVc -
+ * owed[v]. Signed: the §7.4 check keeps owed <= BufPerVc when a word is
+ * accepted, but after an accepted wrong word (§7.4, "self-correcting credits")
+ * the next accepted word can lower the credits while a packet is still being
+ * taken, and that packet's remaining debits then push owed past BufPerVc. A
+ * negative count is not >= MaxPktLen (§7.3): no head starts on it. Pure. */
+static inline int lcb_tx_credits_s(const lcb_conf *c, const lcb_tx_regs *q, int v)
+{
+    unsigned owed = (q->sent[v] - q->last_fr[v]) & c->cw_mask;
+    return (int)c->buf - (int)owed;
+}
+/* credits[v] (§7.2): derived from the registers, not a register. Returned as
+ * the port's CW-bit field, mod 2^CW (the same number while 0 <= credits <=
+ * BufPerVc, which only an accepted wrong word can break). Pure. */
+static inline unsigned lcb_tx_credits(const lcb_conf *c, const lcb_tx_regs *q, int v)
+{
+    return (unsigned)lcb_tx_credits_s(c, q, v) & c->cw_mask;
+}
 /* tx_vc_ok from start-of-cycle state only (§7.3). Pure. */
-uint32_t lcb_tx_vc_ok(const lcb_conf *c, const lcb_tx_regs *q);
-/* credits[v] = BufPerVc - owed[v], owed[v] = (sent[v] - last_fr[v]) mod 2^CW
- * (§7.2): derived from the registers, not a register. Returned as the port's
- * CW-bit field, mod 2^CW (the same number while 0 <= credits <= BufPerVc, which
- * only an accepted wrong word can break). Pure. */
-unsigned lcb_tx_credits(const lcb_conf *c, const lcb_tx_regs *q, int v);
+static inline uint32_t lcb_tx_vc_ok(const lcb_conf *c, const lcb_tx_regs *q)
+{
+    uint32_t ok = 0;
+    if (!lcb_tx_head_ok(c, q))
+        return 0;
+    for (int v = 0; v < c->nvc; v++)
+        if (lcb_tx_credits_s(c, q, v) >= (int)c->maxlen)
+            ok |= 1u << v;
+    return ok;
+}
 
 /* ---- lcb_rx.c (doc §3, §4, §8.1-8.3) ---- */
 
@@ -288,9 +355,24 @@ void lcb_rx_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, uint32_t lin
  * events, and the RAM write in *iqw. Call before lcb_ctl_fr_eval. */
 void lcb_inq_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const uint32_t *iq,
                   const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *iqw, nr_errs *err);
+/* Distance a - b of two input-queue pointers (with wrap bit). Pure. */
+static inline unsigned lcb_inq_ptr_diff(const lcb_conf *c, unsigned a, unsigned b)
+{
+    return a >= b ? a - b : a + 2 * c->buf - b;
+}
 /* Phits stored in VC v (wr - rd). Pure. */
-unsigned lcb_inq_occ(const lcb_conf *c, const inq_vc_regs *s);
+static inline unsigned lcb_inq_occ(const lcb_conf *c, const inq_vc_regs *s)
+{
+    return lcb_inq_ptr_diff(c, s->wr, s->rd);
+}
 /* rd_avail bit mask from start-of-cycle state. Pure. */
-uint32_t lcb_inq_avail(const lcb_conf *c, const inq_regs *q);
+static inline uint32_t lcb_inq_avail(const lcb_conf *c, const inq_regs *q)
+{
+    uint32_t m = 0;
+    for (int v = 0; v < c->nvc; v++)
+        if (lcb_inq_occ(c, &q->vc[v]) > 0 || q->vc[v].abort)
+            m |= 1u << v;
+    return m;
+}
 
 #endif

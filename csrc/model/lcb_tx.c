@@ -24,52 +24,15 @@
 /* ---- small pure policies ---- */
 
 static unsigned seq_add(unsigned s, unsigned k) { return (s + k) & LCB_SEQ_MASK; }
-static unsigned seq_diff(unsigned a, unsigned b) { return (a - b) & LCB_SEQ_MASK; }
+static unsigned seq_diff(unsigned a, unsigned b) { return lcb_seq_diff(a, b); }
 
 /* Replay-buffer pointers carry a wrap bit: values 0 .. 2*ReplayDepth-1. */
 static unsigned rb_inc(const lcb_conf *c, unsigned p) { return (p + 1) & (2 * c->rdepth - 1); }
-static unsigned rb_used(const lcb_conf *c, const lcb_tx_regs *q)
-{
-    return (q->wr - q->tail) & (2 * c->rdepth - 1);
-}
 static unsigned rb_addr(const lcb_conf *c, unsigned p) { return p & (c->rdepth - 1); }
 
-/* §7.3 head_ok: a new packet may start this cycle (start-of-cycle state). */
-static int tx_head_ok(const lcb_conf *c, const lcb_tx_regs *q)
-{
-    return q->mode == TX_NORMAL && !q->down && !q->pending && !q->in_pkt && !q->drop &&
-           !q->trl && seq_diff(q->next_seq, q->base) < c->window &&
-           c->rdepth - rb_used(c, q) >= c->maxlen;
-}
-
-/* §7.2: owed[v] = (sent[v] - last_fr[v]) mod 2^CW, credits[v] = BufPerVc -
- * owed[v]. Signed: the §7.4 check keeps owed <= BufPerVc when a word is
- * accepted, but after an accepted wrong word (§7.4, "self-correcting credits")
- * the next accepted word can lower the credits while a packet is still being
- * taken, and that packet's remaining debits then push owed past BufPerVc. A
- * negative count is not >= MaxPktLen (§7.3): no head starts on it. */
-static int tx_credits(const lcb_conf *c, const lcb_tx_regs *q, int v)
-{
-    unsigned owed = (q->sent[v] - q->last_fr[v]) & c->cw_mask;
-    return (int)c->buf - (int)owed;
-}
-
-unsigned lcb_tx_credits(const lcb_conf *c, const lcb_tx_regs *q, int v)
-{
-    /* the CW-bit credits field of the port (mod 2^CW, as wide as the RTL's) */
-    return (unsigned)tx_credits(c, q, v) & c->cw_mask;
-}
-
-uint32_t lcb_tx_vc_ok(const lcb_conf *c, const lcb_tx_regs *q)
-{
-    uint32_t ok = 0;
-    if (!tx_head_ok(c, q))
-        return 0;
-    for (int v = 0; v < c->nvc; v++)
-        if (tx_credits(c, q, v) >= (int)c->maxlen)
-            ok |= 1u << v;
-    return ok;
-}
+/* §7.3 head_ok, §7.2 the derived credits and tx_vc_ok: lcb_tx_head_ok,
+ * lcb_tx_credits_s and lcb_tx_vc_ok in lcb_int.h. */
+static int tx_head_ok(const lcb_conf *c, const lcb_tx_regs *q) { return lcb_tx_head_ok(c, q); }
 
 /* §7.3 tx_ready, in the doc's order. It looks at tx_phit even when tx_valid
  * is 0 (a HEAD kind is judged by its vc whether or not it is valid). */
@@ -150,8 +113,8 @@ static void tx_trailer_track(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_reg
  * said); a rejected one changes nothing. Fills *ack_adv (base advanced) and
  * wi->cw_verdict, which the deframer counts (§5.3: a rejected word is a miss,
  * an accepted one clears the miss counter). */
-static void tx_apply_word(const lcb_conf *c, const lcb_regs *qr, lcb_tx_regs *n,
-                          lcb_wires *wi, int *ack_adv)
+static void tx_apply_word(const lcb_conf *c, const lcb_regs *qr, const lcb_tx_files *tf,
+                          lcb_tx_regs *n, lcb_wires *wi, int *ack_adv)
 {
     const lcb_tx_regs *q = &qr->tx;
     lcb_cw w;
@@ -169,7 +132,7 @@ static void tx_apply_word(const lcb_conf *c, const lcb_regs *qr, lcb_tx_regs *n,
     if (w.ack != q->base) {
         n->base = w.ack;
         /* a packet still being taken keeps its phits */
-        n->tail = (w.ack == q->next_seq && !q->in_pkt) ? q->wr : q->start[w.ack % c->window];
+        n->tail = (w.ack == q->next_seq && !q->in_pkt) ? q->wr : tf->start[w.ack % c->window];
         n->retries = 0;
         *ack_adv = 1;
         wi->ev |= 1u << NR_EV_TX_ACK;
@@ -187,9 +150,10 @@ static void tx_apply_word(const lcb_conf *c, const lcb_regs *qr, lcb_tx_regs *n,
  * (wi->debit) and returned in *send_link (F and data) for §7.5 source 3.
  * Returns 1 if there is such a phit. */
 static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
-                   const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, uint32_t *send_link)
+                   const lcb_tx_files *tf, const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw,
+                   uint32_t *send_link)
 {
-    wi->tx_vc_ok = lcb_tx_vc_ok(c, q);
+    wi->tx_vc_ok = wi->q_vc_ok; /* lcb_tx_vc_ok(c, q), computed once per state */
     wi->tx_ready = tx_ready_of(c, q, wi->tx_vc_ok, in);
     if (!in->tx_valid || !wi->tx_ready)
         return 0;
@@ -217,7 +181,9 @@ static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
         n->kerr = 0;
         n->pvc = (int)((data >> NR_HEAD_VC_LSB) & 3u);
         n->crc = nr_crc16_bits(NR_CRC16_INIT, data, NR_DATA_W);
-        n->start[q->next_seq % c->window] = q->wr;
+        tf->start_w->we = 1;                                /* start[next_seq] = wr */
+        tf->start_w->addr = q->next_seq % c->window;
+        tf->start_w->data = q->wr;
         store = ph;
         *send_link = lcb_link(1, 0, data);
         tx_trailer_track(c, q, n, NR_KIND_HEAD, *send_link, 0);
@@ -339,17 +305,20 @@ static void tx_timer(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n, lc
 }
 
 void lcb_tx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uint32_t *rb,
-                 const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, nr_errs *err)
+                 const lcb_tx_files *tf, const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw,
+                 nr_errs *err)
 {
     const lcb_tx_regs *q = &qr->tx;
     lcb_tx_regs *n = &dr->tx;
     int ack_adv = 0, replay_start = 0;
     uint32_t send_link = 0;
 
-    tx_apply_word(c, qr, n, wi, &ack_adv);
-    int send_core = tx_take(c, q, n, in, wi, rbw, &send_link);
-    for (int v = 0; v < c->nvc; v++)          /* §7.2: the debit adds to sent, every cycle */
-        n->sent[v] = (q->sent[v] + ((wi->debit >> v) & 1u)) & c->cw_mask;
+    tx_apply_word(c, qr, tf, n, wi, &ack_adv);
+    int send_core = tx_take(c, q, n, tf, in, wi, rbw, &send_link);
+    if (wi->debit) {                          /* §7.2: the debit adds to sent */
+        int v = __builtin_ctz(wi->debit);     /* (one VC at most; n->sent = q->sent else) */
+        n->sent[v] = (q->sent[v] + 1u) & c->cw_mask;
+    }
     uint32_t link = tx_link(c, q, n, rb, wi, send_core, send_link, &replay_start);
     /* Sources 1-3 never compete: a stored core phit needs an open packet or
      * head_ok, both impossible while replaying or deciding (§7.5). */

@@ -49,6 +49,8 @@ int nr_port_bare_init(nr_port_bare *b, int nvc, int buf, int max_pkt)
         return -1;
     for (int v = 0; v < nvc; v++)
         b->cnt[v] = buf;
+    b->avail = 0;
+    b->vcok = (1u << nvc) - 1; /* buf >= max_pkt */
     return 0;
 }
 
@@ -73,21 +75,36 @@ static void bq_cut(nr_bq_vc *s)
     s->dep = 0;
 }
 
+/* The next-state registers of VC v's queue, for a change: a copy of the
+ * committed q[v] the first time in the cycle (speed only: a cycle copies
+ * only the VCs it reads or writes, and commit only those). */
+static nr_bq_vc *bq_d(nr_port_bare *b, int v)
+{
+    if (!((b->d_qmod >> v) & 1u)) {
+        b->d_q[v] = b->q[v];
+        b->d_qmod |= 1u << v;
+    }
+    return &b->d_q[v];
+}
+
 int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32_t in_phit,
                       int tx_valid, uint32_t tx_phit, const uint32_t *out_cr, char *err,
                       int errlen)
 {
     int nerr = 0;
+    const int nvc = b->nvc, buf = b->buf;
+    uint32_t cr[NR_SW_MAX_VCS] = {0}, cr_any = 0; /* the sink's credits, 0 without */
     memset(b->d_cr, 0, sizeof b->d_cr);
+    if (out_cr) {
+        memcpy(cr, out_cr, (size_t)nvc * sizeof cr[0]);
+        cr_any = cr[0] | cr[1] | cr[2] | cr[3];
+    }
     /* nothing read, written, sent or credited, no read data to retire */
-    int cr_any = 0;
-    for (int v = 0; v < b->nvc && out_cr; v++)
-        cr_any |= out_cr[v] != 0;
     b->d_active = rd_vc[0] >= 0 || rd_vc[1] >= 0 || in_valid || tx_valid || cr_any ||
                   b->rd_valid[0] || b->rd_valid[1];
     if (!b->d_active)
         return 0;
-    memcpy(b->d_q, b->q, sizeof b->q);
+    b->d_qmod = 0;
     b->d_wvc = b->wvc;
     b->d_ovf = b->ovf;
     /* the output's VC: a HEAD names it, the rest of the packet keeps it */
@@ -113,7 +130,7 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
             nr_err_first(&nerr, err, errlen, "bare input queue: both read ports read VC %d", vc);
             continue;
         }
-        nr_bq_vc *s = &b->d_q[vc];
+        nr_bq_vc *s = bq_d(b, vc);
         b->d_rd_valid[k] = 1;
         if (s->abort) {
             s->abort = 0;
@@ -137,7 +154,7 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
         if (k == NR_KIND_HEAD)
             b->d_wvc = (int)((in_phit >> NR_HEAD_VC_LSB) & 3u) % b->nvc;
         int v = b->d_wvc;
-        nr_bq_vc *s = &b->d_q[v];
+        nr_bq_vc *s = b->ovf ? NULL : bq_d(b, v);
         if (b->ovf) {
             if (k == NR_KIND_EOP)
                 b->d_ovf = 0;
@@ -173,19 +190,23 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
     }
 
     /* ---- output credits ---- */
-    for (int v = 0; v < b->nvc; v++) {
-        b->d_cnt[v] = b->cnt[v] + (int)(out_cr ? out_cr[v] : 0);
-        if (tx_valid && tx_vc == v) {
+    const int tvc = tx_valid ? tx_vc : -1;
+    unsigned d_vcok = 0;
+    for (int v = 0; v < nvc; v++) {
+        int n = b->cnt[v] + (int)cr[v];
+        if (v == tvc) {
             if (b->cnt[v] <= 0)
                 nr_err_first(&nerr, err, errlen, "bare output: phit sent on VC %d with %d credits",
                              v, b->cnt[v]);
-            b->d_cnt[v]--;
+            n--;
         }
-        if (b->d_cnt[v] > b->buf)
+        b->d_cnt[v] = n;
+        d_vcok |= (unsigned)(n >= b->max_pkt) << v;
+        if (n > buf)
             nr_err_first(&nerr, err, errlen,
-                         "bare output: sink returned too many credits on VC %d (%d)", v,
-                         b->d_cnt[v]);
+                         "bare output: sink returned too many credits on VC %d (%d)", v, n);
     }
+    b->d_vcok = d_vcok;
     return nerr;
 }
 
@@ -193,7 +214,12 @@ void nr_port_bare_commit(nr_port_bare *b)
 {
     if (!b->d_active)
         return;
-    memcpy(b->q, b->d_q, sizeof b->q);
+    for (unsigned m = b->d_qmod; m; m &= m - 1) {
+        int v = __builtin_ctz(m);
+        b->q[v] = b->d_q[v];
+        b->avail = (b->avail & ~(1u << v)) |
+                   (unsigned)(b->q[v].wr != b->q[v].rd || b->q[v].abort) << v;
+    }
     b->wvc = b->d_wvc;
     b->ovf = b->d_ovf;
     b->ovc = b->d_ovc;
@@ -204,4 +230,5 @@ void nr_port_bare_commit(nr_port_bare *b)
     if (b->d_we)
         b->ram[b->d_waddr] = b->d_wdata;
     memcpy(b->cnt, b->d_cnt, sizeof b->cnt);
+    b->vcok = b->d_vcok;
 }

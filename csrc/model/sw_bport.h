@@ -31,14 +31,19 @@ typedef struct {
     int rd_valid[2];      /* read data registers, per read port */
     uint32_t rd_phit[2];
     int cnt[NR_SW_MAX_VCS]; /* output credit counters */
+    unsigned avail, vcok; /* rd_avail and vc_ok of the committed state, kept up to
+                           * date by init and commit (speed only: read every cycle) */
     /* decision of this cycle (nr_port_bare_eval) */
     int d_active;         /* something changes (else commit has nothing to do) */
+    unsigned d_qmod;      /* VCs whose queue registers d_q[v] this cycle has (a copy of
+                           * q[v] made at their first change); the others stay q[v] */
     nr_bq_vc d_q[NR_SW_MAX_VCS];
     int d_wvc, d_ovf, d_ovc, d_rd_valid[2];
     uint32_t d_rd_phit[2];
     int d_we;
     uint32_t d_waddr, d_wdata;
     int d_cnt[NR_SW_MAX_VCS];
+    unsigned d_vcok;      /* vc_ok of d_cnt */
     uint32_t d_cr[NR_SW_MAX_VCS]; /* in_cr of this cycle */
 } nr_port_bare;
 
@@ -50,19 +55,11 @@ void nr_port_bare_release(nr_port_bare *b);
  * decides its reads and its output phit (they need no inputs). */
 static inline unsigned nr_port_bare_rd_avail(const nr_port_bare *b)
 {
-    unsigned m = 0;
-    for (int v = 0; v < b->nvc; v++)
-        if (b->q[v].wr != b->q[v].rd || b->q[v].abort)
-            m |= 1u << v;
-    return m;
+    return b->avail; /* bit v: q[v].wr != q[v].rd || q[v].abort */
 }
 static inline unsigned nr_port_bare_vc_ok(const nr_port_bare *b)
 {
-    unsigned m = 0;
-    for (int v = 0; v < b->nvc; v++)
-        if (b->cnt[v] >= b->max_pkt)
-            m |= 1u << v;
-    return m;
+    return b->vcok; /* bit v: cnt[v] >= max_pkt */
 }
 /* One cycle: the router's reads (rd_vc[k] >= 0: read port k reads that VC;
  * at most two, on different VCs), the input phit, the phit the router sends

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "sw_port_front.h"
+#include "lcb_view.h"
 
 int nr_port_front_init(nr_port_front *f, int n, const nr_lcb_params *lp,
                        const nr_lcb_cfg *lcfg, int nvc, int buf, int max_pkt, char *err,
@@ -15,8 +16,7 @@ int nr_port_front_init(nr_port_front *f, int n, const nr_lcb_params *lp,
     f->nvc = nvc;
     if (lp) {
         f->lcb = calloc((size_t)n, sizeof *f->lcb);
-        f->lo = calloc((size_t)n, sizeof *f->lo);
-        if (!f->lcb || !f->lo)
+        if (!f->lcb)
             goto nomem;
         for (int i = 0; i < n; i++)
             if (!(f->lcb[i] = nr_lcbp_new(lp, lcfg, err, errlen)))
@@ -45,7 +45,6 @@ void nr_port_front_release(nr_port_front *f)
         for (int i = 0; i < f->n; i++)
             nr_port_bare_release(&f->bp[i]);
     free(f->lcb);
-    free(f->lo);
     free(f->bp);
     memset(f, 0, sizeof *f);
 }
@@ -53,8 +52,7 @@ void nr_port_front_release(nr_port_front *f)
 void nr_port_front_view(nr_port_front *f, int p, nr_pview *pv)
 {
     if (f->lcb) {
-        nr_lcbp_out *lo = &f->lo[p];
-        nr_lcbp_peek(f->lcb[p], lo);
+        const nr_lcbp_out *lo = nr_lcbp_state(f->lcb[p]); /* nr_lcbp_peek, in place */
         pv->rd_avail = lo->rd_avail;
         pv->vc_ok = lo->tx_vc_ok;
         pv->rd_valid[0] = lo->rd_valid;
@@ -84,12 +82,12 @@ int nr_port_front_eval(nr_port_front *f, int p, const int8_t *d_rd, int tx_valid
         nr_lcbp_in li = {.link_rx = in->link_rx[p], .tx_valid = tx_valid, .tx_phit = tx_phit,
                          .rd_en = d_rd[0] >= 0, .rd_vc = d_rd[0] >= 0 ? d_rd[0] : 0,
                          .rd1_en = d_rd[1] >= 0, .rd1_vc = d_rd[1] >= 0 ? d_rd[1] : 0};
-        nr_lcbp_out *lo = &f->lo[p];
-        nr_lcbp_eval(f->lcb[p], &li, lo);
-        out->link_tx[p] = lo->link_tx;
-        out->ev[p] = lo->ev;
-        out->link_down[p] = lo->link_down;
-        if (tx_valid && !lo->tx_ready) {
+        const nr_lcbp_out *st = nr_lcbp_state(f->lcb[p]); /* the registered outputs */
+        int tx_ready;
+        out->link_tx[p] = st->link_tx;
+        out->link_down[p] = st->link_down;
+        nr_lcbp_eval_ev(f->lcb[p], &li, &out->ev[p], &tx_ready);
+        if (tx_valid && !tx_ready) {
             snprintf(msg, (size_t)msglen, "LCB did not take phit 0x%06x", tx_phit);
             return 1;
         }

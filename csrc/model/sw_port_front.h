@@ -13,7 +13,6 @@
 typedef struct {
     int n, nvc;
     nr_lcbp **lcb;   /* [n] with LCBs, else NULL */
-    nr_lcbp_out *lo; /* [n] the LCBs' outputs of this cycle */
     nr_port_bare *bp;    /* [n] without LCBs, else NULL */
 } nr_port_front;
 /* n ports with LCBs of parameters lp and run-time configuration lcfg, or

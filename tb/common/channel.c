@@ -50,21 +50,26 @@ typedef struct {
 } forger_t;
 
 struct lcb_ch {
-    lcb_ch_cfg c;
+    /* what every cycle reads, together (speed only) */
     uint32_t *line;     /* delay line, `latency` entries */
     int64_t t;          /* cycle number */
+    int slot;           /* t mod latency: the delay-line entry of this cycle */
+    int latency;        /* c.latency */
     int on;
+    int forge;          /* forged words configured (fg.w > 0) */
+    unsigned erased_now;  /* LCB_DMG_ERASED if damage() erased this cycle's phit */
+    lcb_ch_dmg last;      /* damage of the last phit out */
+    lcb_ch_dmg *ring;     /* damaged cycles, LCB_CH_DMG_RING entries */
+    uint64_t nring;       /* entries written so far */
+    lcb_ch_stats st;
+    /* error processes, forger, configuration */
     gap_t g[P_COUNT];   /* P_BURSTBITS uses only .r */
     int64_t outage_left;
     int burst_left;     /* bits of the running burst still to come */
     int burst_pos;      /* index of the next burst bit */
     int sched_o, sched_f; /* next scheduled outage / flip */
-    lcb_ch_stats st;
     forger_t fg;
-    unsigned erased_now;  /* LCB_DMG_ERASED if damage() erased this cycle's phit */
-    lcb_ch_dmg last;      /* damage of the last phit out */
-    lcb_ch_dmg *ring;     /* damaged cycles, LCB_CH_DMG_RING entries */
-    uint64_t nring;       /* entries written so far */
+    lcb_ch_cfg c;
 };
 
 static int64_t gap_draw(gap_t *g)
@@ -173,6 +178,7 @@ lcb_ch *lcb_ch_new(const lcb_ch_cfg *c, uint64_t seed, int dir, char *err, int e
     lcb_ch *ch = calloc(1, sizeof *ch);
     if (!ch) { snprintf(err, errlen, "out of memory"); return NULL; }
     ch->c = *c;
+    ch->latency = c->latency;
     ch->line = calloc((size_t)c->latency, sizeof *ch->line);
     if (!ch->line) { free(ch); snprintf(err, errlen, "out of memory"); return NULL; }
     qsort(ch->c.sched_outage, (size_t)ch->c.n_sched_outage, sizeof(int64_t), cmp_i64);
@@ -198,6 +204,7 @@ lcb_ch *lcb_ch_new(const lcb_ch_cfg *c, uint64_t seed, int dir, char *err, int e
         f->pay_mask = (f->pw >= 64) ? ~0ull : ((1ull << f->pw) - 1);
         f->cw_mask = (1u << cw) - 1u;
     }
+    ch->forge = f->w > 0;
     return ch;
 }
 
@@ -444,8 +451,14 @@ static uint32_t damage(lcb_ch *ch, uint32_t ph)
 
 uint32_t lcb_ch_recv(lcb_ch *ch)
 {
-    int slot = (int)(ch->t % ch->c.latency);
-    uint32_t ph = ch->line[slot] & 0xFFFFFFu;
+    uint32_t ph = ch->line[ch->slot] & 0xFFFFFFu;
+    if (!ch->on && !ch->forge) { /* nothing to damage, nothing to forge (speed only) */
+        ch->last.cycle = ch->t;
+        ch->last.mask = 0;
+        ch->last.flags = 0;
+        ch->st.cycles++;
+        return ph;
+    }
     uint32_t in = ph;
     unsigned flags = 0;
     forger_t *f = &ch->fg;
@@ -474,7 +487,7 @@ uint32_t lcb_ch_recv(lcb_ch *ch)
 
 void lcb_ch_send(lcb_ch *ch, uint32_t phit)
 {
-    int slot = (int)(ch->t % ch->c.latency);
-    ch->line[slot] = phit & 0xFFFFFFu;
+    ch->line[ch->slot] = phit & 0xFFFFFFu;
+    ch->slot = ch->slot + 1 == ch->latency ? 0 : ch->slot + 1; /* (t + 1) mod latency */
     ch->t++;
 }

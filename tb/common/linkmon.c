@@ -77,8 +77,9 @@ unsigned nr_linkmon_step(nr_linkmon *m, int64_t t, uint32_t ph, uint32_t ev)
         /* CRC-covered: every data bit of head and body; of the EOP, the
          * ok/rsvd bits (fed before the sequence number) and the crc field */
         if (era || fflip) m->frame = 1;
-        for (int b = 21; b >= 0; b--) {
-            if (!((dm.mask >> b) & 1) || era) continue;
+        /* the flipped data bits, 21 down to 0 (none counted if erased) */
+        for (uint32_t mk = era ? 0 : dm.mask & 0x3FFFFFu; mk; mk &= ~(1u << (31 - __builtin_clz(mk)))) {
+            int b = 31 - __builtin_clz(mk);
             int pos = m->nph * 22 + (k != NR_KIND_EOP || b >= 16 ? 21 - b : 6 + 7 + 15 - b);
             m->wt++;
             if (m->first < 0) m->first = pos;

@@ -74,8 +74,8 @@ static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
     nr_lcbp_in *ni = &s->nin[p];
     nr_lcbp_out *no = &s->nout[p];
     nr_lcbp_eval(pt->nic, ni, no);
-    for (int b = 0; b < NR_EV_COUNT; b++)
-        if (no->ev >> b & 1) pt->ev_nic[b]++;
+    for (uint32_t e = no->ev & ((1u << NR_EV_COUNT) - 1); e; e &= e - 1)
+        pt->ev_nic[__builtin_ctz(e)]++;
     /* router input framing (head-in cycles) and the two link
      * monitors: a packet or control word accepted over damaged
      * link cycles is a CRC escape */

@@ -778,10 +778,50 @@ static void take_outputs(sim_t *s, const nr_rtr_out *po, uint64_t t, int in_wind
     for (int p = 0; p < s->nports; p++) {
         port_t *pt = &s->pt[p];
         if (po->tev[p] >> NR_TEV_RT_DROP & 1) pt->drops[(po->tev[p] >> NR_TEV_REASON_LSB) & 7]++;
-        for (int b = 0; b < NR_EV_COUNT; b++)
-            if (po->ev[p] >> b & 1) pt->ev_rtr[b]++;
+        for (uint32_t e = po->ev[p] & ((1u << NR_EV_COUNT) - 1); e; e &= e - 1)
+            pt->ev_rtr[__builtin_ctz(e)]++;
         s->ep->outputs(s, p, t, in_window, fail);
     }
+}
+
+/* --digest: fold one word into the run's hash (a 64-bit multiply-xorshift
+ * mix; not a check of anything by itself, a fingerprint of the run). */
+static inline uint64_t dg_fold(uint64_t h, uint64_t x) {
+    h = (h ^ x) * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 29);
+}
+
+/* --digest: every port's router inputs and outputs of cycle t (those of the
+ * implementation that drives the testbench) and, with LCBs, the NIC's
+ * outputs. Two builds that end with the same digest computed the same
+ * values in every cycle. */
+static void digest_cycle(sim_t *s, const nr_rtr_out *po, uint64_t *h) {
+    const nr_rtr_in *in = &s->rin;
+    const int V = s->nvcs;
+    for (int p = 0; p < s->nports; p++) {
+        uint64_t x = *h;
+        x = dg_fold(x, in->link_rx[p] | (uint64_t)in->in_phit[p] << 32);
+        x = dg_fold(x, (uint64_t)(unsigned)in->in_valid[p]);
+        x = dg_fold(x, po->link_tx[p] | (uint64_t)po->out_phit[p] << 32);
+        x = dg_fold(x, (uint64_t)(unsigned)po->out_valid[p] | (uint64_t)po->ev[p] << 8 |
+                           (uint64_t)po->tev[p] << 40 | (uint64_t)(unsigned)po->link_down[p] << 56);
+        for (int v = 0; v < V; v++)
+            x = dg_fold(x, in->out_cr[p][v] | (uint64_t)po->in_cr[p][v] << 32);
+        if (s->g.use_lcb) {
+            const nr_lcbp_out *no = &s->nout[p];
+            x = dg_fold(x, no->link_tx | (uint64_t)no->ev << 32);
+            x = dg_fold(x, (uint64_t)(unsigned)no->tx_ready | (uint64_t)no->tx_vc_ok << 4 |
+                               (uint64_t)no->rd_avail << 8 | (uint64_t)(unsigned)no->rd_valid << 12 |
+                               (uint64_t)(unsigned)no->link_down << 13 |
+                               (uint64_t)(unsigned)no->ctl_sync << 14 | (uint64_t)no->debit << 16 |
+                               (uint64_t)no->rd_phit << 32);
+            for (int v = 0; v < V; v++)
+                x = dg_fold(x, no->occ[v] | (uint64_t)no->credits[v] << 16 |
+                                   (uint64_t)no->inq_cr[v] << 32);
+        }
+        *h = x;
+    }
+    *h = dg_fold(*h, (uint64_t)(unsigned)in->cfg_we << 32 | in->cfg_wdata);
 }
 
 /* 5. Clock edge of the routers and the NICs; close the FST window at its end. */
@@ -874,6 +914,7 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
             fail = 1;
         }
         take_outputs(s, po, t, in_window, &fail);
+        if (o->digest) digest_cycle(s, po, &r->digest);
         clock_edge(s, t);
         if (s->diverged) {
             /* keep going only to finish a trace window */

@@ -73,6 +73,8 @@ typedef struct {
     int progress;            /* print progress lines */
     int no_escapes;          /* a CRC escape fails the run */
     int e2e;                 /* sources append the end-to-end check, sinks check it */
+    int digest;              /* hash every cycle's router inputs and outputs and NIC
+                              * outputs into rtr_result.digest */
     int64_t fault_cycle;     /* SELF/LOCKSTEP: flip a bit of the DUT's output here (-1 none) */
     int fault_port;
 } rtr_opts;
@@ -109,6 +111,8 @@ typedef struct {
     uint64_t after_esc;            /* checks that fired after it (not judged) */
     uint64_t e2e_caught;           /* --e2e: damaged packets the destination discarded */
     uint64_t residual;             /* packets delivered as healthy with wrong content */
+    uint64_t digest;               /* --digest: hash of every cycle's router inputs and
+                                    * outputs (the DUT's) and NIC outputs */
 } rtr_result;
 
 /* Run one simulation. Returns 0 on a completed run (pass or fail in r->pass),

@@ -71,8 +71,7 @@ struct port {
     /* source */
     nr_inj_t inj;
     nr_rng_t rng_idle, rng_misc, rng_bad;
-    uint32_t ph[PKT_CAP];
-    int len, pos, vc;      /* packet being sent; len 0 = none */
+    int len, pos, vc;      /* packet being sent (ph[], below); len 0 = none */
     int unroutable;        /* the packet in flight is meant to be dropped */
     int drop_rs;           /* ... with this RT_DROP reason */
     uint64_t rec;          /* record index of the packet in flight */
@@ -88,8 +87,7 @@ struct port {
     int rd_pending, rd_vc; /* sink read issued last cycle */
     /* sink */
     nr_rng_t rng_bp;
-    uint32_t as[MAXV][PKT_CAP];
-    int alen[MAXV];
+    int alen[MAXV];        /* phits of the packet being assembled (as[], below) */
     uint64_t ahead_out[MAXV];  /* bare: head-out cycle of the packet being assembled */
     int cur_vc;                /* bare: VC of the packet leaving the output */
     fifo_t hold;               /* bare: VCs of phits held by the sink (credits not returned) */
@@ -101,12 +99,15 @@ struct port {
     nr_linkmon mon_in, mon_nic;
     int fin_out;               /* framing bit of the router's link_tx stream */
     int down_seen;             /* a link-down was reported */
-    /* history */
-    hent_t hist[HIST_MAX];
-    int hn;
+    int hn;                    /* history entries written (hist[], below) */
     /* counters */
     uint64_t drops[8];         /* RT_DROP by reason */
     uint64_t ev_rtr[NR_EV_COUNT], ev_nic[NR_EV_COUNT];
+    /* The large arrays last, so that the fields every cycle reads lie
+     * together (speed only). */
+    uint32_t ph[PKT_CAP];      /* source: the packet being sent */
+    uint32_t as[MAXV][PKT_CAP]; /* sink: the packet being assembled per VC */
+    hent_t hist[HIST_MAX];     /* history */
     uint64_t share_from[MAXP]; /* phits delivered here (window) by source */
 };
 

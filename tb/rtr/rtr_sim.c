@@ -88,6 +88,7 @@ static const nr_cli_opt_t opts[] = {
     {"no-escapes", NULL, "a CRC escape (damaged packet or control word accepted) fails the run"},
     {"e2e", NULL, "sources append the end-to-end CRC-32C (2 phits), sinks check and discard"},
     {"progress", NULL, "print progress lines"},
+    {"digest", NULL, "print a hash of every cycle's router inputs and outputs and NIC outputs (two builds that print the same one computed the same run)"},
     {NULL, NULL, NULL}};
 
 static const char *const impl_names[] = {"model", "rtl", "lockstep", "self", NULL};
@@ -252,6 +253,7 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c) {
         else if (!strcmp(n, "no-escapes")) x->o.no_escapes = 1;
         else if (!strcmp(n, "e2e")) x->o.e2e = 1;
         else if (!strcmp(n, "progress")) x->o.progress = 1;
+        else if (!strcmp(n, "digest")) x->o.digest = 1;
         else if (!strcmp(n, "fault")) {
             /* CYCLE:PORT; the port is checked against the configuration's
              * port count once that is known (below). */
@@ -546,6 +548,7 @@ static void sim_print_results(const sim_ctx *x) {
                "\n", x->r.escapes, x->r.ctl_escapes, x->r.err_link_cycles, x->r.dmg_checked, x->r.exp_escapes,
                x->r.residual, x->r.e2e_caught);
     }
+    if (x->o.digest) printf("digest 0x%016" PRIx64 "\n", x->r.digest);
     if (x->o.hot_port >= 0) {
         printf("\nhotspot: shares of output %d by input (ideal %.4f; over the %d hot outputs: min "
                "%.4f max %.4f, lowest Jain %.4f)\n", x->o.hot_port, 1.0 / x->g.num_ports,
