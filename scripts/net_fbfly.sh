@@ -22,7 +22,7 @@
 # Environment: BUILD [build]; FB_FIGS ["4 5 6"]; FB_TOPO [fbfly:k=32,n=2];
 # FB_CFG [hc-k64-4vc, 4 VCs: two classes of two phases] and FB_CFG_SEQ
 # [hc-k64-4vc-seq, the same with the sequential allocator, FbSeq=1, for ugals
-# and closad]; FB_ROUTINGS ["min val ugal ugals closad"]; FB_LOADS ["0.1 0.2
+# and closad]; FB_ROUTINGS ["min-rc val ugal ugals closad"]; FB_LOADS ["0.1 0.2
 # 0.3 0.4 0.45 0.5 0.6 0.7 0.8 0.9 1.0"; a zero-load point at 0.02 is added];
 # FB_BATCHES ["1 4 16 64 256"]; FB_CLOS_TOPO
 # [fclos:k=64,levels=2,tophalf=1,taper=16]; FB_WARMUP [1000], FB_MEASURE
@@ -38,7 +38,7 @@ FIGS=${FB_FIGS:-4 5 6}
 TOPO=${FB_TOPO:-fbfly:k=32,n=2}
 CFG=${FB_CFG:-hc-k64-4vc}
 CFG_SEQ=${FB_CFG_SEQ:-hc-k64-4vc-seq}
-ROUTINGS=${FB_ROUTINGS:-min val ugal ugals closad}
+ROUTINGS=${FB_ROUTINGS:-min-rc val ugal ugals closad}
 LOADS=${FB_LOADS:-0.1 0.2 0.3 0.4 0.45 0.5 0.6 0.7 0.8 0.9 1.0}
 BATCHES=${FB_BATCHES:-1 4 16 64 256}
 CLOS_TOPO=${FB_CLOS_TOPO:-fclos:k=64,levels=2,tophalf=1,taper=16}

@@ -26,7 +26,7 @@ expect 2 "router [0-9]+: node [0-9]+'s route turns from port [0-9]+ back to port
 expect 2 "shared internal buffers, have a cycle through router [0-9]+ port [0-9]+ VC 0: a deadlock is possible" --topo fbfly:k=4,n=3 --cfg yarc-k16-bare --routing val
 expect 2 "--routing val does not route a folded Clos" --routing val
 expect 2 "a router needs 22 ports \(c \+ \(n-1\)\(k-1\)\), the routers have 16" --topo fbfly:k=8,n=3 --routing min
-expect 2 "--routing updown-adaptive does not route a flattened butterfly; use min, val, ugal, ugals, closad or minad" --topo fbfly:k=4,n=3
+expect 2 "--routing updown-adaptive does not route a flattened butterfly; use min, min-rc, val, ugal, ugals, closad or minad" --topo fbfly:k=4,n=3
 expect 2 "--routing min does not route a folded Clos" --routing min
 expect 2 "with its route phit needs 5 to 64 phits" --topo fbfly:k=4,n=3 --routing min --len fixed:4
 expect 2 "differ in NumPorts, NumVcs, InBufPerVc, MaxPktLen, UseLcb" --cfg yarc-k16-bare,yarc-k16

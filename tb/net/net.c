@@ -32,7 +32,7 @@
 #define NET_RNG_P_WC (NR_RNG_P_USER + 2)   /* worst-case destinations, per node */
 
 const char *const net_routing_names[] = {"updown-adaptive", "updown-hash", "updown-det", "min",
-                                         "val", "ugal", "ugals", "closad", "minad", NULL};
+                                         "val", "ugal", "ugals", "closad", "minad", "min-rc", NULL};
 /* The FB_CTRL algorithm of a routing (0: not the routers' flattened-butterfly mode). */
 static int fb_alg_of(net_routing r) {
     switch (r) {
@@ -41,6 +41,7 @@ static int fb_alg_of(net_routing r) {
     case NET_RT_UGALS: return RTR_FB_UGALS;
     case NET_RT_CLOSAD: return RTR_FB_CLOSAD;
     case NET_RT_MINAD: return RTR_FB_MINAD;
+    case NET_RT_MINRC: return RTR_FB_MIN;
     default: return 0;
     }
 }
@@ -243,7 +244,7 @@ static int net_setup_topo(net_t *n, char *err, int errlen) {
     if ((n->t.kind == NET_FBFLY) != (o->routing == NET_RT_MIN || alg)) {
         snprintf(err, errlen, "--routing %s does not route a %s; %s", net_routing_names[o->routing],
                  n->t.kind == NET_FBFLY ? "flattened butterfly" : "folded Clos",
-                 n->t.kind == NET_FBFLY ? "use min, val, ugal, ugals, closad or minad"
+                 n->t.kind == NET_FBFLY ? "use min, min-rc, val, ugal, ugals, closad or minad"
                                         : "use updown-adaptive, updown-hash or updown-det");
         return 2;
     }
@@ -459,7 +460,8 @@ static int src_start(net_t *n, int i, uint64_t ts) {
     for (int h = 0; h < nhop; h++) nr_pkt_route_hop(exp, len);
     /* Up*-down* routing with a = h = 0, and dimension-order source routes,
      * give a flow one path: in order. */
-    int ordered = n->o->routing == NET_RT_DET || n->o->routing == NET_RT_MIN;
+    int ordered = n->o->routing == NET_RT_DET || n->o->routing == NET_RT_MIN ||
+                  n->o->routing == NET_RT_MINRC;
     int rc = (ordered ? nr_sb_expect : nr_sb_expect_unordered)(&n->sb, exp, len, ts, NR_SB_DELIVER,
                                                               q->gen_cycle);
     if (rc < 0 || (n->count_hops && hop_put(&n->hop, hop_key(d.src, d.dest, vc_out, d.seq)))) {
@@ -541,7 +543,7 @@ void net_sink_phit(net_t *n, int i, uint32_t ph, uint64_t t) {
      * flattened butterfly's non-minimal ones (VAL, UGAL, UGAL-S, CLOS AD),
      * whose detours are counted: at most D more routers than the shortest */
     int want = net_topo_min_hops(&n->t, (int)m.src, (int)m.dest);
-    const int nonmin_ok = n->fb && n->o->routing != NET_RT_MINAD;
+    const int nonmin_ok = n->fb && n->o->routing != NET_RT_MINAD && n->o->routing != NET_RT_MINRC;
     if (nonmin_ok && h > want) {
         n->detours++;
         if (h > 2 * n->t.dims + 1 && n->nonminimal++ < 5) /* 2D+1 routers at most */

@@ -38,6 +38,7 @@ typedef enum {
     NET_RT_UGALS,    /* ugals: the same with the sequential allocator (FbSeq = 1) */
     NET_RT_CLOSAD,   /* closad: adaptive intermediate router (FbSeq = 1) */
     NET_RT_MINAD,    /* minad: minimal adaptive, VC by hops remaining */
+    NET_RT_MINRC,    /* min-rc: minimal dimension order by the mode's MIN (no route phit) */
     NET_RT_COUNT
 } net_routing;
 extern const char *const net_routing_names[]; /* "updown-adaptive", ... */

@@ -40,8 +40,8 @@ static const nr_cli_opt_t opts[] = {
     {"trace-out", "PATH", "RTL: the FST file"},
     {"no-rerun", NULL, "lockstep: no traced rerun after a divergence"},
     {"routing", "NAME", "fclos: updown-adaptive (default) | updown-hash | updown-det; fbfly: min "
-                        "(dimension order as source routes) | val | ugal | ugals | closad | minad "
-                        "(seed 002's algorithms in the routers' flattened-butterfly mode, "
+                        "(dimension order as source routes) | min-rc | val | ugal | ugals | closad | minad "
+                        "(seed 002's algorithms in the routers' flattened-butterfly mode, min-rc its MIN, "
                         "docs/fbfly-routing.md; ugals and closad need FbSeq=1 configurations)"},
     TB_TRAFOPT_OPTS, /* default --len fixed:8; --pattern also takes wc (fbfly: seed 002's
                         worst case, every node of router r to a random node of r+1) */
