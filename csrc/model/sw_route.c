@@ -86,25 +86,27 @@ static int fb_hops(const fb_pkt *k, unsigned a, unsigned b)
         h += fb_digit(k, a, j) != fb_digit(k, b, j);
     return h;
 }
-/* §6.1, §6.4: the queue estimate of candidate (l, w); seq: the sequential
- * estimate Qs. A logical port without a valid L2P entry (or >= NumPorts) is
- * the fullest queue, InBufPerVc, in either estimate. */
+/* §6.1, §6.4: the queue estimate of candidate port l (the channel's, over
+ * all its VCs; w only names the candidate); seq: the sequential estimate Qs.
+ * A logical port without a valid L2P entry (or >= NumPorts) is the fullest
+ * channel, NumVcs * InBufPerVc, in either estimate. */
 static int fb_q(const fb_pkt *k, int l, int w, int seq)
 {
+    (void)w;
     const nr_route_tables *t = k->t;
-    const int inbuf = k->c->inbuf;
+    const int inbuf = k->c->inbuf, V = k->c->nvcs;
     unsigned e = l >= 0 && l < k->c->nports ? t->l2p[l] : 0u;
     int q = (int)(e & NR_RT_ENT_PORT);
     if (!(e & NR_RT_ENT_VALID) || q >= k->c->nports)
-        return inbuf;
-    int cr = 0;
-    if (k->fb && k->fb->pv && w < k->c->nvcs) {
-        cr = k->fb->pv[q].cr[w];
+        return V * inbuf;
+    int est = 0;
+    for (int v = 0; v < V; v++) {
+        int cr = k->fb && k->fb->pv ? k->fb->pv[q].cr[v] : 0;
         cr = cr < 0 ? 0 : cr > inbuf ? inbuf : cr;
+        est += inbuf - cr;
+        if (seq && k->fb && k->fb->seq)
+            est += (int)t->fb_charge * k->fb->seq[q][v];
     }
-    int est = inbuf - cr;
-    if (seq && k->fb && k->fb->seq)
-        est += (int)t->fb_charge * k->fb->seq[q][w & (NR_SW_MAX_VCS - 1)];
     return est;
 }
 /* EJECT (§3): the destination's terminal port. */

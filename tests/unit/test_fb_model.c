@@ -3,7 +3,8 @@
  * worked out by hand from §3, §4 and §6 (the a = 0 gate, the phase at
  * terminal and network inputs, EJECT's VC, the draw digit by digit, ties,
  * invalid L2P entries, destinations outside the network, MIN AD's VC rule,
- * greedy against sequential estimates), the registers and their CFG_BAD rule
+ * the queue estimate summed over every VC of the candidate's channel, greedy
+ * against sequential estimates), the registers and their CFG_BAD rule
  * (§2), the draw LFSR's reset value and its 16 steps (§6.2), the head's VC
  * rewrite with the CRC repair, also on top of a rotated route phit (§5.1),
  * and whole routers (YARC and a folded-Clos switch, bare) moving packets that
@@ -118,8 +119,8 @@ static void test_min_and_gate(void)
     /* a = 0 takes MIN whatever alg is: no draw, no adaptive choice, VC kept */
     for (unsigned alg = NR_FB_VAL; alg <= NR_FB_CLOSAD; alg++) {
         k.t.fb_ctrl = (uint16_t)fb_ctrl(alg, 2, 2, 2, 3);
-        k.pv[6].cr[0] = 0;  /* MIN AD would leave by port 7 (a shorter queue) */
-        k.pv[7].cr[0] = INBUF;
+        k.pv[6].cr[0] = 0;     /* MIN AD would leave by port 7: Q 0 + 128 = 128 */
+        k.pv[7].cr[0] = INBUF; /* against port 6's 128 + 128 = 256 */
         CHECK_RT(rc(&k, g2_dest(3, 0, 1), 1, 0, 0x3), 6, 1, 0);
         CHECK_RT(rc(&k, g2_dest(1, 2, 2), 1, 0, 0x9), 2, 1, 0);
         CHECK_RT(rc(&k, g2_dest(3, 0, 1), 0, 0, 0x9), 6, 0, 0);
@@ -180,7 +181,9 @@ static void test_val(void)
     CHECK_RT(rc(&k, g2_dest(3, 0, 1), 1, 1, 0x0003), 6, 0, 1);
 }
 
-/* §4 UGAL and UGAL-S at the first router; §6.1 and §6.4 estimates; ties. */
+/* §4 UGAL and UGAL-S at the first router; §6.1 and §6.4 estimates, the
+ * channel's (both VCs of the port: 2 * 128 = 256 with every credit out);
+ * ties. */
 static void test_ugal(void)
 {
     rc_case k;
@@ -189,28 +192,42 @@ static void test_ugal(void)
      * H_non = h(R, x) + h(x, t) = 2 + 2 = 4. */
     const unsigned d = g2_dest(3, 2, 1);
     rc_open(&k, 16, 2, fb_ctrl(NR_FB_UGAL, 2, 2, 2, 3), 9);
-    k.pv[6].cr[1] = 0;       /* Q_m = 128 */
-    k.pv[4].cr[0] = INBUF;   /* Q_n = 0: 128 * 1 > 0 * 4 */
-    CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);
-    k.pv[4].cr[0] = 96;      /* Q_n = 32: 128 <= 128, a tie goes minimal */
-    CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);
-    k.pv[4].cr[0] = 97;      /* Q_n = 31: 128 > 124 */
-    CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);
-    k.pv[4].cr[1] = 0;       /* VC 1's credits of port 4 are not the candidate's */
-    k.pv[6].cr[0] = INBUF;
-    CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);
-    /* credits above InBufPerVc are clamped: Q_m = 0 */
-    k.pv[6].cr[1] = 5000;
-    CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);
-    k.pv[6].cr[1] = 0;
-    /* x = R: no non-minimal candidate; x = t: none either */
+    k.pv[6].cr[0] = INBUF;   /* Q_m = 0 + 128 = 128 */
     k.pv[4].cr[0] = INBUF;
+    k.pv[4].cr[1] = INBUF;   /* Q_n = 0 + 0 = 0: 128 * 1 > 0 * 4 */
+    CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);
+    k.pv[4].cr[0] = 96;      /* Q_n = 32 + 0 = 32: 128 <= 128, a tie goes minimal */
+    CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);
+    k.pv[4].cr[0] = 97;      /* Q_n = 31 + 0 = 31: 128 > 124 */
+    CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);
+    /* the channel's estimate: VC 1 of port 4, not the detour's VC 0, counts */
+    k.pv[4].cr[1] = 127;     /* Q_n = 31 + 1 = 32: 128 <= 128, it stays minimal */
+    CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);
+    k.pv[4].cr[0] = 98;      /* Q_n = 30 + 1 = 31: 128 > 124 */
+    CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);
+    /* and VC 0 of port 6, not the minimal route's VC 1 */
+    k.pv[4].cr[0] = 96;
+    k.pv[4].cr[1] = INBUF;   /* Q_n = 32 + 0 = 32: the tie again */
+    k.pv[6].cr[0] = 127;     /* Q_m = 1 + 128 = 129 > 128 */
+    CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);
+    /* credits above InBufPerVc are clamped: VC 1's share is 0, not a negative
+     * one that would hide VC 0's queue */
+    k.pv[6].cr[0] = 0;
+    k.pv[6].cr[1] = 5000;    /* Q_m = 128 + 0 = 128 (unclamped 128 - 4872) */
+    k.pv[4].cr[0] = 97;      /* Q_n = 31 + 0 = 31: 128 > 124 */
+    CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);
+    k.pv[6].cr[0] = INBUF;   /* Q_m = 0 + 0 = 0 */
+    CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);
+    k.pv[6].cr[1] = 0;       /* Q_m = 0 + 128 = 128 */
+    /* x = R: no non-minimal candidate; x = t: none either */
+    k.pv[4].cr[0] = INBUF;   /* port 4's Q 0 */
     CHECK_RT(rc(&k, d, 1, 1, 0x9), 6, 1, 1);
     CHECK_RT(rc(&k, d, 1, 1, 0xB), 6, 1, 1);
     /* x = (2, 2): port(0, 2) = 5, H_non = 1 + 1 = 2: 128 > Q_n * 2 iff Q_n < 64 */
-    k.pv[5].cr[0] = 64;      /* Q_n = 64: 128 <= 128 */
+    k.pv[5].cr[0] = 96;
+    k.pv[5].cr[1] = 96;      /* Q_n = 32 + 32 = 64: 128 <= 128 */
     CHECK_RT(rc(&k, d, 1, 1, 0xA), 6, 1, 1);
-    k.pv[5].cr[0] = 65;
+    k.pv[5].cr[1] = 97;      /* Q_n = 32 + 31 = 63: 128 > 126 */
     CHECK_RT(rc(&k, d, 1, 1, 0xA), 5, 0, 1);
     /* source and destination on this router: EJECT on phase 1, no draw */
     CHECK_RT(rc(&k, g2_dest(1, 2, 0), 0, 1, 0xC), 0, 1, 0);
@@ -219,88 +236,116 @@ static void test_ugal(void)
     CHECK_RT(rc(&k, d, 0, 1, 0xD), 9, 0, 1);
     CHECK_RT(rc(&k, d, 1, 1, 0xD), 6, 1, 0);
 
-    /* greedy against sequential: Qs adds FB_CHARGE * (pend + n) */
+    /* greedy against sequential: Qs adds FB_CHARGE * (pend + n), summed over
+     * the channel's VCs like Q */
     rc_open(&k, 16, 2, fb_ctrl(NR_FB_UGAL, 2, 2, 2, 3), 9);
     k.t.fb_charge = 40;
     k.use_seq = 1;
-    k.pv[6].cr[1] = 0;       /* Q_m = 128 */
-    k.pv[4].cr[0] = INBUF;   /* Q_n = 0 */
-    k.seq[4][0] = 2;         /* Qs_n = 80: 128 <= 320 */
+    k.pv[6].cr[0] = INBUF;   /* Q_m = 0 + 128 = 128 */
+    k.pv[4].cr[0] = INBUF;
+    k.pv[4].cr[1] = INBUF;   /* Q_n = 0 */
+    k.seq[4][0] = 2;         /* Qs_n = 0 + 40 * 2 = 80: 128 <= 320 */
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);                 /* UGAL: greedy, seq unused */
     k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_UGALS, 2, 2, 2, 3);
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);                 /* UGAL-S: minimal */
     k.seq[4][0] = 0;
-    k.seq[6][1] = 1;         /* Qs_m = 168 */
-    k.pv[4].cr[0] = 96;      /* Qs_n = 32: 168 > 128 */
+    k.seq[6][0] = 1;         /* VC 0's count on port 6: Qs_m = 128 + 40 * 1 = 168 */
+    k.pv[4].cr[0] = 96;      /* Qs_n = 32 + 0 = 32: 168 > 128 */
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);                 /* UGAL-S: non-minimal */
     k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_UGAL, 2, 2, 2, 3);
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);                 /* UGAL: the tie, minimal */
     /* CLOS AD with D = 2 routes as UGAL-S (§8) */
     k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_CLOSAD, 2, 2, 2, 3);
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);
-    /* the sequential estimate of a port without a valid L2P entry is the fullest */
+    /* the sequential estimate of a port without a valid L2P entry is the
+     * fullest channel, 2 * 128 = 256: Q_n * H_non = 1024 */
     k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_UGALS, 2, 2, 2, 3);
-    k.t.l2p[4] = 0;          /* Q_n = 128: 168 <= 512 */
+    k.t.l2p[4] = 0;          /* Qs_m = 168 <= 1024 */
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);
+    k.t.fb_charge = 32;
+    k.pv[6].cr[0] = 0;
+    k.seq[6][0] = 12;
+    k.seq[6][1] = 12;        /* Qs_m = 256 + 32 * 24 = 1024 <= 1024 */
+    CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);
+    k.seq[6][1] = 13;        /* Qs_m = 256 + 32 * 25 = 1056 > 1024: chosen, it drops */
+    CHECK_DROP(rc(&k, d, 1, 1, 0xC), NR_DROP_NO_ROUTE, 1);
+    /* a candidate >= NumPorts (G2 on 8 ports; x = (1, 3), 0xD: jn = 1,
+     * port(1, 3) = 9) is the fullest channel too, 256, with no charge added:
+     * H_non = 1 + 2 = 3, Q_n * H_non = 768 */
+    rc_open(&k, 8, 2, fb_ctrl(NR_FB_UGALS, 2, 2, 2, 3), 9);
+    k.t.fb_charge = 255;
+    k.use_seq = 1;
+    k.seq[9][0] = 100;       /* no port 9: never read */
+    k.seq[6][0] = 2;         /* Qs_m = 256 + 255 * 2 = 766 <= 768 */
+    CHECK_RT(rc(&k, d, 1, 1, 0xD), 6, 1, 1);
+    k.seq[6][1] = 1;         /* Qs_m = 256 + 255 * 3 = 1021 > 768: chosen, it drops */
+    CHECK_DROP(rc(&k, d, 1, 1, 0xD), NR_DROP_NO_ROUTE, 1);
 }
 
-/* §4 MIN AD: the shortest productive queue, ties to the lowest dimension;
- * the VC by the hops remaining; D = 1 and D = 3. */
+/* §4 MIN AD: the shortest productive channel (its 4 VCs: 4 * 128 = 512 with
+ * every credit out), ties to the lowest dimension; the VC by the hops
+ * remaining; D = 1 and D = 3. */
 static void test_minad(void)
 {
     rc_case k;
     const unsigned d = g2_dest(3, 0, 1); /* diff {0, 1}: port(0, 3) = 6, port(1, 0) = 7 */
     rc_open(&k, 16, 4, fb_ctrl(NR_FB_MINAD, 2, 2, 2, 3), 9);
-    k.pv[6].cr[0] = 10;
-    k.pv[7].cr[0] = 20;
+    k.pv[6].cr[0] = 10;                      /* Q 118 + 3 * 128 = 502 */
+    k.pv[7].cr[0] = 20;                      /* Q 108 + 3 * 128 = 492 */
     CHECK_RT(rc(&k, d, 1, 1, 0x3), 7, 0, 0); /* two hops left: phase 0 */
-    CHECK_RT(rc(&k, d, 3, 1, 0x3), 6, 2, 0); /* class 1: VC 2's credits (all 0): tie */
-    k.pv[7].cr[0] = 10;
+    CHECK_RT(rc(&k, d, 3, 1, 0x3), 7, 2, 0); /* class 1: the same channels, VC 2 */
+    k.pv[7].cr[0] = 10;                      /* 502 both */
     CHECK_RT(rc(&k, d, 1, 1, 0x3), 6, 0, 0); /* tie: the lowest dimension */
-    k.pv[7].cr[1] = 5;
-    k.pv[6].cr[1] = 0;
-    CHECK_RT(rc(&k, d, 1, 1, 0x3), 6, 0, 0); /* VC 1's credits do not count on VC 0 */
-    /* the sequential counts do not count either: MIN AD is greedy */
+    k.pv[7].cr[1] = 5;                       /* port 7: 118 + 123 + 2 * 128 = 497 */
+    CHECK_RT(rc(&k, d, 1, 1, 0x3), 7, 0, 0); /* VC 1's credits count for VC 0 */
+    /* the sequential counts do not count: MIN AD is greedy */
     k.use_seq = 1;
     k.t.fb_charge = 255;
-    k.seq[6][0] = 100;
-    CHECK_RT(rc(&k, d, 1, 1, 0x3), 6, 0, 0);
+    k.seq[7][0] = 100;                       /* Qs would be 497 + 25500 */
+    CHECK_RT(rc(&k, d, 1, 1, 0x3), 7, 0, 0);
     k.use_seq = 0;
     /* one hop left: phase 1 */
     CHECK_RT(rc(&k, g2_dest(3, 2, 1), 1, 1, 0x3), 6, 1, 0);
     CHECK_RT(rc(&k, g2_dest(3, 2, 1), 2, 1, 0x3), 6, 3, 0);
     /* EJECT on phase 1 */
     CHECK_RT(rc(&k, g2_dest(1, 2, 2), 0, 1, 0x3), 2, 1, 0);
-    /* network input, phase 1 (v odd): never lowered, VC 1's credits decide */
+    /* network input: phase 1 (v odd) is never lowered; phase 0 with two hops
+     * left keeps VC 0; either way port 7 (497 < 502) */
     k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_MINAD, 2, 2, 2, 0);
     CHECK_RT(rc(&k, d, 1, 1, 0x3), 7, 1, 0);
-    CHECK_RT(rc(&k, d, 0, 1, 0x3), 6, 0, 0); /* phase 0, two hops: VC 0 */
-    /* invalid L2P: the fullest queue; chosen on a tie, it drops */
+    CHECK_RT(rc(&k, d, 0, 1, 0x3), 7, 0, 0);
+    /* invalid L2P: the fullest channel, 4 * 128 = 512; chosen on a tie (port 7
+     * at 4 * 128 = 512 too), it drops */
     k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_MINAD, 2, 2, 2, 3);
     memset(k.pv, 0, sizeof k.pv);
     k.t.l2p[6] = 0;
     CHECK_DROP(rc(&k, d, 1, 1, 0x3), NR_DROP_NO_ROUTE, 0);
-    k.pv[7].cr[0] = 1;
+    k.pv[7].cr[3] = 1;                       /* port 7: 3 * 128 + 127 = 511 < 512 */
     CHECK_RT(rc(&k, d, 1, 1, 0x3), 7, 0, 0);
     /* the estimate reads the physical port's credits */
     k.t.l2p[6] = NR_RT_ENT_VALID | 6;
     k.t.l2p[7] = NR_RT_ENT_VALID | 12;
-    k.pv[6].cr[0] = 10;
-    k.pv[7].cr[0] = 127; /* not port 7's */
-    k.pv[12].cr[0] = 50;
+    memset(k.pv, 0, sizeof k.pv);
+    k.pv[6].cr[0] = 10;                      /* 118 + 3 * 128 = 502 */
+    for (int v = 0; v < 4; v++)
+        k.pv[7].cr[v] = INBUF;               /* 0, but not logical port 7's */
+    CHECK_RT(rc(&k, d, 1, 1, 0x3), 6, 0, 0); /* port 12: 4 * 128 = 512 > 502 */
+    k.pv[12].cr[2] = 50;                     /* port 12: 78 + 3 * 128 = 462 < 502 */
     CHECK_RT(rc(&k, d, 1, 1, 0x3), 12, 0, 0);
     /* D = 1 (G1): one productive channel, always the last hop */
     rc_open(&k, 16, 2, fb_ctrl(NR_FB_MINAD, 1, 3, 3, 3), 2);
     CHECK_RT(rc(&k, 5u << 3 | 4, 0, 1, 0), 12, 1, 0);
     /* D = 3 (K = 2, C = 4, R = 5 = (1, 0, 1)): MIN AD is MIN, the VC kept */
     rc_open(&k, 16, 2, fb_ctrl(NR_FB_MINAD, 3, 1, 2, 3), 5);
+    k.pv[5].cr[0] = k.pv[5].cr[1] = INBUF; /* port(1, 1) = 5: Q 0 against port 4's 256 */
     CHECK_RT(rc(&k, 6u << 2 | 1, 1, 1, 0), 4, 1, 0); /* t = (0, 1, 1): DOR dim 0, port 4 */
     CHECK_RT(rc(&k, 6u << 2 | 1, 0, 1, 0), 4, 0, 0);
     CHECK_RT(rc(&k, 5u << 2 | 3, 0, 1, 0), 3, 0, 0); /* EJECT keeps VC 0 */
 }
 
-/* §4 CLOS AD (D = 1, G1, sequential estimate): MIN against every other
- * coordinate, Q * H, ties to MIN and then to the lowest x. */
+/* §4 CLOS AD (D = 1, G1, sequential estimate of the channel, both VCs): MIN
+ * against every other coordinate, Q * H, ties to MIN and then to the lowest
+ * x. */
 static void test_closad(void)
 {
     rc_case k;
@@ -310,28 +355,38 @@ static void test_closad(void)
     for (int q = 0; q < 16; q++)
         k.pv[q].cr[0] = k.pv[q].cr[1] = INBUF;
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 12, 1, 0); /* every Q 0: MIN */
-    k.pv[12].cr[1] = 127;                     /* Q_m 1 against 0: the lowest x */
+    k.pv[12].cr[1] = 127;                     /* Q_m 0 + 1 = 1 against 0: the lowest x */
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 8, 0, 0);
-    k.pv[12].cr[1] = 28;                      /* Q_m 100 */
-    for (int q = 8; q < 15; q++)
-        k.pv[q].cr[0] = 0;                    /* every detour 128 * 2 */
-    k.pv[9].cr[0] = 90;                       /* x = 1: 38 * 2 = 76 */
+    k.pv[12].cr[1] = INBUF;
+    k.pv[12].cr[0] = 127;                     /* VC 0 of MIN's port: Q_m 1 + 0 = 1 too */
+    CHECK_RT(rc(&k, d, 1, 1, 0x7), 8, 0, 0);
+    k.pv[12].cr[0] = INBUF;
+    k.pv[12].cr[1] = 28;                      /* Q_m 0 + 100 = 100 */
+    for (int q = 8; q < 15; q++)              /* every detour (128 + 0) * 2 = 256; */
+        k.pv[q].cr[0] = q == 12 ? INBUF : 0;  /* MIN's channel (12) keeps 0 + 100 */
+    k.pv[9].cr[0] = 90;                       /* x = 1: (38 + 0) * 2 = 76 */
     k.pv[11].cr[0] = 90;                      /* x = 4: 76 */
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 9, 0, 0);  /* the tie: the lower x */
     k.t.fb_charge = 10;
-    k.seq[9][0] = 1;                          /* x = 1: 48 * 2 = 96 */
+    k.seq[9][1] = 1;                          /* VC 1's count: x = 1: (38 + 10) * 2 = 96 */
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 11, 0, 0);
-    k.seq[11][0] = 3;                         /* x = 4: 68 * 2 = 136; x = 1 96 < 100 */
+    k.seq[11][0] = 3;                         /* x = 4: (38 + 30) * 2 = 136; x = 1 96 < 100 */
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 9, 0, 0);
-    k.seq[9][0] = 2;                          /* x = 1: 58 * 2 = 116: MIN 100 */
+    k.seq[9][0] = 1;                          /* x = 1: (38 + 10 * (1 + 1)) * 2 = 116: MIN 100 */
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 12, 1, 0);
-    k.seq[12][1] = 2;                         /* MIN 120 > 116 */
+    k.seq[12][0] = 2;                         /* VC 0's count: MIN 100 + 20 = 120 > 116 */
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 9, 0, 0);
-    /* the destination's router is not a detour */
-    k.pv[12].cr[1] = 0;
-    k.pv[12].cr[0] = INBUF;
-    k.seq[12][1] = 0;
+    /* the credits of VC 1 of the detour's port count too: it stays minimal */
+    k.pv[9].cr[1] = 100;                      /* x = 1: (38 + 28 + 20) * 2 = 172; x = 4 136 > 120 */
+    CHECK_RT(rc(&k, d, 1, 1, 0x7), 12, 1, 0);
+    k.pv[9].cr[1] = 126;                      /* x = 1: (38 + 2 + 20) * 2 = 120: the tie, MIN */
+    CHECK_RT(rc(&k, d, 1, 1, 0x7), 12, 1, 0);
+    k.pv[9].cr[1] = 127;                      /* x = 1: (38 + 1 + 20) * 2 = 118 < 120 */
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 9, 0, 0);
+    /* the destination's router (x = 5) is no detour: as one it would read
+     * MIN's own channel, port 12, at Q_m * 2 >= Q_m and always lose to MIN,
+     * so under the channel's estimate no route shows that rule (the per-VC
+     * estimate did) and no case here checks it */
     /* EJECT; the intermediate router (indim 0, phase 0): phase 1 DOR, no draw */
     CHECK_RT(rc(&k, 2u << 3 | 6, 1, 1, 0x7), 6, 1, 0);
     k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, 0);
