@@ -34,6 +34,8 @@ rtl/sw/nr_vcbank.sv
 rtl/sw/nr_chpipe.sv
 rtl/sw/nr_route_cfg.sv
 rtl/sw/nr_route_lookup.sv
+rtl/sw/nr_route_fbq.sv
+rtl/sw/nr_route_fb.sv
 rtl/sw/nr_route_tables.sv
 rtl/sw/nr_iu_stage.sv
 rtl/sw/nr_iu_rc.sv

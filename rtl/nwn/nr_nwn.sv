@@ -192,6 +192,13 @@ module nr_nwn #(
   logic [NumVcs*PayW-1:0]   hb_pf_pay   [NumPorts];
   logic [NumVcs-1:0]        hb_pf_drop  [NumPorts];
   logic [NumVcs-1:0]        hb_p_vc_ok  [NumPorts];   // TX side of the port
+  logic [NumVcs*CW-1:0]     hb_p_pcr    [NumPorts];   // output credits (clamped)
+  // every port's output credits to every port's RC (docs/fbfly-routing.md
+  // 6.1): from the ports' registers, gathered here without logic
+  logic [NumPorts*NumVcs*CW-1:0] hb_pcr_all;
+  always_comb begin
+    for (int p = 0; p < NumPorts; p++) hb_pcr_all[p*NumVcs*CW +: NumVcs*CW] = hb_p_pcr[p];
+  end
   // bottoms
   logic [N*NumVcs-1:0]      hb_b_pop    [NBot];       // IU pops
   logic [N-1:0]             hb_b_ptv    [NBot];       // port outputs
@@ -273,6 +280,8 @@ module nr_nwn #(
       .cfg_addr_i,
       .cfg_wdata_i,
       .tev_o            (tev_p_o[p*5 +: 5]),
+      .pcr_o            (hb_p_pcr[p]),
+      .pcr_p_v_i        (hb_pcr_all),
       .cc_t_vc_i        (hb_cc),
       .fr_valid_v_o     (hb_pf_valid[p]),
       .fr_tgt_v_o       (hb_pf_tgt[p]),

@@ -27,6 +27,10 @@
 //     0; tied off otherwise), see nr_port_bare.
 //   cfg_we_i, cfg_addr_i, cfg_wdata_i: configuration write decoded for this
 //     port; tev_o = {reason[2:0], CFG_BAD, RT_DROP} (combinational).
+//   pcr_o: this port's output credits per VC, clamped to 0 .. InBufPerVc,
+//     start of cycle (nr_port_front); pcr_p_v_i: every port's, gathered by
+//     the top (index p*NumVcs + v), for the flattened-butterfly mode's queue
+//     estimates (docs/fbfly-routing.md 6.1).
 //   cc_t_vc_i: cc[n + t][v] of this port's bottom subswitch (start of cycle),
 //     for the adaptive choice of the top.
 //   fr_valid_v_o, fr_tgt_v_o, fr_pay_v_o ({q[5:0], phit[23:0]}), fr_drop_v_o:
@@ -101,6 +105,9 @@ module nr_nwn_port #(
   input  logic [7:0]                cfg_addr_i,
   input  logic [31:0]               cfg_wdata_i,
   output logic [4:0]                tev_o,
+  // output credits: this port's, and every port's (flattened-butterfly mode)
+  output logic [NumVcs*CW-1:0]      pcr_o,
+  input  logic [NumPorts*NumVcs*CW-1:0] pcr_p_v_i,
   // first subswitch: credits of the bottom's up-links, fronts, pops
   input  logic [MN*NumVcs*CrW-1:0]  cc_t_vc_i,
   output logic [NumVcs-1:0]         fr_valid_v_o,
@@ -155,6 +162,7 @@ module nr_nwn_port #(
     .tx_phit_i,
     .tx_ready_o (tx_ready),
     .tx_vc_ok_o,
+    .pcr_o,
     .rd_en_i    (rd_en),
     .rd_vc_i    (rd_vc),
     .rd_avail_o (rd_avail),
@@ -185,7 +193,8 @@ module nr_nwn_port #(
     .TgtW    (TgtW),
     .UseScore(0),
     .ScCols  (2),
-    .ScCredW (1)
+    .ScCredW (1),
+    .InBufPerVc(InBufPerVc)
   ) u_iu (
     .clk_i,
     .rst_ni,
@@ -204,6 +213,7 @@ module nr_nwn_port #(
     .rd1_valid_i  (rd1_valid),
     .rd1_phit_i   (rd1_phit),
     .score_c_vc_i ({(2*NumVcs){1'b0}}),
+    .pcr_p_v_i,
     .rc_route_o   (rc_route),
     .rc_vc_o      (rc_vc),
     .rc_q_o       (rc_q),

@@ -25,6 +25,8 @@
 //             0: every score 0 (nwn-arch 4.2). See nr_route_tables.
 //   ScCols, ScCredW  shape of score_c_vc_i (YARC: Cols, row-buffer credit
 //             width); ignored with UseScore = 0.
+//   InBufPerVc  credits per (output port, VC), 8..1023: CW =
+//             clog2(InBufPerVc + 1) bits per count of pcr_p_v_i.
 // Ports / protocol:
 //   rd_avail_vc_i, rd_en_o, rd_vc_o, rd_valid_i, rd_phit_i, and the second read
 //     port rd1_*: the input queue's read ports; a read issued in t returns on
@@ -32,6 +34,9 @@
 //   cfg_we_i, cfg_addr_i, cfg_wdata_i, cfg_bad_o: this port's configuration
 //     (nr_route_tables).
 //   score_c_vc_i: adaptive scores, start of cycle (UseScore = 1).
+//   pcr_p_v_i: every output port's credits per VC, clamped to
+//     0 .. InBufPerVc, start of cycle (docs/fbfly-routing.md 6.1): the
+//     flattened-butterfly mode's queue estimates.
 //   rc_route_o, rc_vc_o, rc_q_o: in this cycle the RC unit routes VC rc_vc_o to
 //     output port rc_q_o with no table drop (combinational); rc_head_o is its
 //     head phit and rc_hash_o its hash phit's data (0 without h), for a first
@@ -41,7 +46,8 @@
 //     drop). fh_* are ignored when rc_route_o = 0.
 //   fr_valid_vc_o[v]: VC v presents a front: route held, not DROP, staging
 //     non-empty. fr_head_vc_o, fr_tgt_vc_o, fr_q_vc_o (output port q, 6 b),
-//     fr_phit_vc_o (with rotation / CRC repair) describe it. fr_phit_vc_o is
+//     fr_phit_vc_o (the head with the route's output VC in its vc field,
+//     the route phit rotated, the CRC repaired) describe it. fr_phit_vc_o is
 //     also the front of a dropping VC.
 //   fr_drop_vc_o[v]: VC v is dropping (route DROP, staging non-empty).
 //   pop_vc_i[v]: pop VC v's front (sent or dropped) at the end of this cycle.
@@ -59,7 +65,8 @@
 //   robin over the VCs that hold no route and whose staged front is ready
 //   (a complete header, a SHORT one, or a stray phit).
 // Fronts (yarc-arch 4.3, nr_iu_front): the route is held until the EOP pops;
-//   the front phit leaves with the source-route rotation and CRC repair.
+//   the head leaves with the route's output VC in its vc field, the route
+//   phit rotated, and the CRC repaired for both (docs/fbfly-routing.md 5).
 // Latency: read issued t, staged at the end of t+1, RC in t+2 (registered),
 //   front usable by the allocator in t+3.
 // Cost: the blocks' (see their headers): staging 4 phits per VC in flops,
@@ -75,9 +82,11 @@ module nr_iu #(
   parameter int UseScore = 1,
   parameter int ScCols   = 8,
   parameter int ScCredW  = 4,
+  parameter int InBufPerVc = 128,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
-  localparam int VcW     = (NumVcs > 1) ? $clog2(NumVcs) : 1
+  localparam int VcW     = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int CW      = $clog2(InBufPerVc + 1)
 ) (
   input  logic                           clk_i,
   input  logic                           rst_ni,
@@ -99,6 +108,8 @@ module nr_iu #(
   input  logic [PhitW-1:0]               rd1_phit_i,
   // adaptive scores (UseScore = 1)
   input  logic [ScCols*NumVcs*ScCredW-1:0] score_c_vc_i,
+  // every output port's credits (flattened-butterfly mode)
+  input  logic [NumPorts*NumVcs*CW-1:0]  pcr_p_v_i,
   // route decision and first hop
   output logic                           rc_route_o,
   output logic [VcW-1:0]                 rc_vc_o,
@@ -129,6 +140,7 @@ module nr_iu #(
   logic [NumVcs*PhitW-1:0] stg_ph0, stg_ph1, stg_ph2;
   logic [NumVcs-1:0]       route_v, rc_now;
   logic                    rc_drop;
+  logic [1:0]              rc_w;
 
   // ---------------------------------------------------------------- reads, staging
   nr_iu_stage #(
@@ -159,7 +171,8 @@ module nr_iu #(
     .NumVcs  (NumVcs),
     .UseScore(UseScore),
     .ScCols  (ScCols),
-    .ScCredW (ScCredW)
+    .ScCredW (ScCredW),
+    .InBufPerVc(InBufPerVc)
   ) u_rc (
     .clk_i,
     .rst_ni,
@@ -174,6 +187,7 @@ module nr_iu #(
     .stg_ph2_vc_i(stg_ph2),
     .route_v_vc_i(route_v),
     .score_c_vc_i,
+    .pcr_p_v_i,
     .rc_route_o,
     .rc_vc_o,
     .rc_q_o,
@@ -183,6 +197,7 @@ module nr_iu #(
     .fh_reason_i,
     .rc_now_vc_o (rc_now),
     .rc_drop_o   (rc_drop),
+    .rc_w_o      (rc_w),
     .drop_o,
     .drop_reason_o
   );
@@ -199,6 +214,7 @@ module nr_iu #(
     .rc_now_vc_i  (rc_now),
     .rc_drop_i    (rc_drop),
     .rc_q_i       (rc_q_o),
+    .rc_w_i       (rc_w),
     .rc_tgt_i     (fh_tgt_i),
     .route_v_vc_o (route_v),
     .fr_valid_vc_o,

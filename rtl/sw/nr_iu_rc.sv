@@ -15,17 +15,23 @@
 //   UseScore, ScCols, ScCredW  the adaptive scores of nr_route_tables
 //             (UseScore, Cols, CredW there); score_c_vc_i is ignored with
 //             UseScore = 0.
+//   InBufPerVc  credits per (output port, VC), 8..1023: the width CW of
+//             pcr_p_v_i (nr_route_tables).
 // Ports / protocol:
 //   cfg_we_i, cfg_addr_i, cfg_wdata_i, cfg_bad_o: this port's configuration
 //     (nr_route_tables).
 //   stg_cnt_vc_i, stg_ph{0,1,2}_vc_i: per VC the staged phits (nr_iu_stage);
 //     route_v_vc_i: VC v holds a route (nr_iu_front). State only.
 //   score_c_vc_i: adaptive scores, start of cycle (UseScore = 1).
+//   pcr_p_v_i: every output port's clamped credits, start of cycle (the
+//     flattened-butterfly queue estimates, nr_route_tables).
 //   rc_route_o, rc_vc_o, rc_q_o, rc_head_o, rc_hash_o, fh_drop_i, fh_reason_i:
 //     as nr_iu's (the routed VC's port q with no table drop, its head and hash
 //     phit data; the caller's first-hop DROP in the same cycle).
 //   rc_now_vc_o: one-hot, the VC routed this cycle (0: none); rc_drop_o: its
-//     route is a DROP (MALFORMED, SHORT, the tables' or the first hop's).
+//     route is a DROP (MALFORMED, SHORT, the tables' or the first hop's);
+//     rc_w_o: its output VC (docs/fbfly-routing.md 5; the head's VC unless
+//     the flattened-butterfly mode chose another).
 //     nr_iu_front registers the route at the end of the cycle.
 //   drop_o, drop_reason_o: event RT_DROP and its reason (1 MALFORMED,
 //     2 BAD_SRCROUTE, 3 NO_ROUTE, 4 SHORT, or the first hop's).
@@ -48,9 +54,11 @@ module nr_iu_rc #(
   parameter int UseScore = 1,
   parameter int ScCols   = 8,
   parameter int ScCredW  = 4,
+  parameter int InBufPerVc = 128,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
-  localparam int VcW     = (NumVcs > 1) ? $clog2(NumVcs) : 1
+  localparam int VcW     = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int CW      = $clog2(InBufPerVc + 1)
 ) (
   input  logic                             clk_i,
   input  logic                             rst_ni,
@@ -68,6 +76,8 @@ module nr_iu_rc #(
   input  logic [NumVcs-1:0]                route_v_vc_i,
   // adaptive scores (UseScore = 1)
   input  logic [ScCols*NumVcs*ScCredW-1:0] score_c_vc_i,
+  // every output port's credits (flattened-butterfly mode)
+  input  logic [NumPorts*NumVcs*CW-1:0]    pcr_p_v_i,
   // route decision and first hop
   output logic                             rc_route_o,
   output logic [VcW-1:0]                   rc_vc_o,
@@ -79,6 +89,7 @@ module nr_iu_rc #(
   // the route registered this cycle
   output logic [NumVcs-1:0]                rc_now_vc_o,
   output logic                             rc_drop_o,
+  output logic [1:0]                       rc_w_o,
   // events
   output logic                             drop_o,
   output logic [2:0]                       drop_reason_o
@@ -159,7 +170,8 @@ module nr_iu_rc #(
     .Cols    (ScCols),
     .NumVcs  (NumVcs),
     .CredW   (ScCredW),
-    .UseScore(UseScore)
+    .UseScore(UseScore),
+    .InBufPerVc(InBufPerVc)
   ) u_rt (
     .clk_i,
     .rst_ni,
@@ -174,9 +186,11 @@ module nr_iu_rc #(
     .rc_ph1_i   (rc_h1),
     .rc_ph2_i   (rc_h2),
     .cred_c_vc_i(score_c_vc_i),
+    .pcr_p_v_i,
     .rc_drop_o  (rc_tdrop),
     .rc_reason_o(rc_treason),
-    .rc_port_o  (rc_port)
+    .rc_port_o  (rc_port),
+    .rc_w_o
   );
 
   // ---------------------------------------------------------------- events

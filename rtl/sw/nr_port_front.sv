@@ -22,11 +22,16 @@
 //     otherwise), see nr_port_bare.
 //   tx_valid_i, tx_phit_i, tx_ready_o, tx_vc_ok_o: the transmit side (the LCB
 //     TX core interface, docs/link-protocol.md 7.1).
+//   pcr_o: the transmit side's credits per VC (v*CW +: CW), start of cycle,
+//     clamped to 0 .. InBufPerVc (docs/fbfly-routing.md 6.1): the LCB TX's
+//     credits (two's complement in CW bits, link-protocol 7.2; a negative
+//     count, which reads above InBufPerVc as unsigned, gives 0) or the bare
+//     port's counter.
 //   rd_en_i, rd_vc_i, rd_avail_o, rd_valid_o, rd_phit_o, and the second read
 //     port rd1_*: the input queue's read side (nr_inq; tie rd1_en_i to 0 with
 //     RdPorts = 1).
-//   The LCB's status outputs (occupancy, credits, control sync, parameters)
-//   are not used by the switches and end here.
+//   The LCB's other status outputs (occupancy, control sync, parameters) are
+//   not used by the switches and end here.
 // Latency: that of the chosen port (nr_lcb_port, nr_port_bare); this module
 //   adds none.
 // Cost: the chosen port only.
@@ -67,6 +72,7 @@ module nr_port_front #(
   input  logic [PhitW-1:0]     tx_phit_i,
   output logic                 tx_ready_o,
   output logic [NumVcs-1:0]    tx_vc_ok_o,
+  output logic [NumVcs*CW-1:0] pcr_o,
   // input-queue reads
   input  logic                 rd_en_i,
   input  logic [VcW-1:0]       rd_vc_i,
@@ -132,8 +138,16 @@ module nr_port_front #(
     assign in_cr_o     = '0;
     assign out_valid_o = 1'b0;
     assign out_phit_o  = '0;
+    // credits = InBufPerVc - owed with 0 <= owed < 2^CW: a count c >= 0 reads
+    // as c <= InBufPerVc, a negative one as 2^CW + c, above InBufPerVc; that
+    // one is clamped to 0
+    for (genvar v = 0; v < NumVcs; v++) begin : g_pcr
+      logic [CW-1:0] c;
+      assign c = credits[v*CW +: CW];
+      assign pcr_o[v*CW +: CW] = (32'(c) > InBufPerVc) ? '0 : c;
+    end
     logic unused_lcb;
-    assign unused_lcb = ^{occ, credits, inq_cr, debit, ctl_sync, prm, in_valid_i, in_phit_i,
+    assign unused_lcb = ^{occ, inq_cr, debit, ctl_sync, prm, in_valid_i, in_phit_i,
                           out_cr_i};
   end else begin : g_bare
     nr_port_bare #(
@@ -150,6 +164,7 @@ module nr_port_front #(
       .out_valid_o,
       .out_phit_o,
       .out_cr_i,
+      .cr_o       (pcr_o),
       .tx_valid_i,
       .tx_phit_i,
       .tx_ready_o,

@@ -1,32 +1,40 @@
 // nr_route_cfg.sv - the configuration registers of nr_route_tables: the
 // address decode of a configuration write and the registers and tables it
-// writes (docs/yarc-arch.md section 9; docs/nwn-arch.md section 9).
+// writes (docs/yarc-arch.md section 9; docs/nwn-arch.md section 9;
+// docs/fbfly-routing.md section 2).
 //
 // Purpose: the storage half of the routing tables of every router port of the
 //   kit (nr_route_tables, in nr_iu's RC unit), the configuration writes of
 //   the C model (csrc/model/sw_route.c: nr_rt_cfg_addr_ok, nr_rt_cfg_write,
 //   nr_rt_reset). It holds ROOT_MASK, ROOT_DETECT, DOWN_SHIFT, UP_MASK and the
-//   DLUT, ULUT and L2P tables of one tile (or switch port) and shows them all
-//   to the lookup (nr_route_lookup). Reset values give single-router mode:
+//   DLUT, ULUT and L2P tables of one tile (or switch port), and the
+//   flattened-butterfly registers FB_CTRL and FB_ME, and shows them all to
+//   the lookup (nr_route_lookup). Reset values give single-router mode:
 //   ROOT_MASK selects the bits above the port number, ROOT_DETECT 0, DLUT and
-//   L2P the identity (entry i = {valid, i}), ULUT invalid, UP_MASK empty.
+//   L2P the identity (entry i = {valid, i}), ULUT invalid, UP_MASK empty,
+//   FB_CTRL 0 (off), FB_ME 0.
 // Parameters:
 //   NumPorts  router radix, power of two, 4..64: the table entries.
 // Ports / protocol:
 //   cfg_we_i, cfg_addr_i, cfg_wdata_i  a write addressed to this tile (the top
 //             decodes cfg_tile/cfg_bcast). It takes effect from the next cycle.
 //             Addresses: 0x00 ROOT_MASK, 0x01 ROOT_DETECT, 0x02 DOWN_SHIFT,
-//             0x03 UP_MASK 0..31, 0x04 UP_MASK 32..63; 0x40 + i DLUT[i],
+//             0x03 UP_MASK 0..31, 0x04 UP_MASK 32..63, 0x05 FB_CTRL (bits
+//             12:0), 0x06 FB_ME (bits 14:0), 0x07 FB_CHARGE; 0x40 + i DLUT[i],
 //             0x80 + i ULUT[i], 0xC0 + i L2P[i] ({valid, port}, 7 bits).
 //             cfg_bad_o (combinational) flags a write to an address that does
-//             not exist or to a table index >= NumPorts; such a write is
-//             ignored. Address 0x04 always exists; bits for ports >= NumPorts
-//             are ignored (docs/yarc-spec-questions.md).
-//   root_mask_o ... l2p_o  the registers and tables (flat, entry i at
-//             [i*7 +: 7]), from flops.
+//             not exist or to a table index >= NumPorts, and a write of
+//             FB_CTRL with alg (bits 2:0) 5 or 6: the sequential allocator's
+//             algorithms, which no RTL build has (docs/fbfly-routing.md 2,
+//             6.4); such a write is ignored. Address 0x04 always exists; bits
+//             for ports >= NumPorts are ignored (docs/yarc-spec-questions.md).
+//             FB_CHARGE is accepted and not stored: only the sequential
+//             allocator reads it, and the RTL has none.
+//   root_mask_o ... l2p_o, fb_ctrl_o, fb_me_o  the registers and tables
+//             (flat, entry i at [i*7 +: 7]), from flops.
 // Latency: a write in t is seen by the lookup from t+1.
-// Cost: 3*NumPorts*7 + NumPorts + 34 flops with reset; a 6-bit index compare
-//   per entry for the write enables.
+// Cost: 3*NumPorts*7 + NumPorts + 34 + 28 flops with reset; a 6-bit index
+//   compare per entry for the write enables.
 `include "nr_assert.svh"
 
 module nr_route_cfg #(
@@ -49,7 +57,9 @@ module nr_route_cfg #(
   output logic [NumPorts-1:0]      up_mask_o,
   output logic [NumPorts*EntW-1:0] dlut_o,
   output logic [NumPorts*EntW-1:0] ulut_o,
-  output logic [NumPorts*EntW-1:0] l2p_o
+  output logic [NumPorts*EntW-1:0] l2p_o,
+  output logic [12:0]              fb_ctrl_o,
+  output logic [DestW-1:0]         fb_me_o
 );
 
   `NR_PARAM_ASSERT(p_numports, NumPorts >= 4 && NumPorts <= 64 && (NumPorts & (NumPorts - 1)) == 0)
@@ -58,7 +68,8 @@ module nr_route_cfg #(
 
   // ---------------------------------------------------------------- tables
   // Each register has its own write enable; the address decode is below.
-  logic [DestW-1:0]         root_mask_q, root_detect_q;
+  logic [DestW-1:0]         root_mask_q, root_detect_q, fb_me_q;
+  logic [12:0]              fb_ctrl_q;
   logic [3:0]               down_shift_q;
   logic [NumPorts-1:0]      up_mask_q, up_mask_d;
   logic [NumPorts*EntW-1:0] dlut_q, dlut_d, ulut_q, ulut_d, l2p_q, l2p_d;
@@ -70,10 +81,13 @@ module nr_route_cfg #(
   assign dlut_o        = dlut_q;
   assign ulut_o        = ulut_q;
   assign l2p_o         = l2p_q;
+  assign fb_ctrl_o     = fb_ctrl_q;
+  assign fb_me_o       = fb_me_q;
 
   logic [1:0] cfg_grp;
   logic [5:0] cfg_idx;
   logic       cfg_we_mask, cfg_we_detect, cfg_we_shift, cfg_we_up0, cfg_we_up1;
+  logic       cfg_we_fbctrl, cfg_we_fbme, cfg_fb_seq;
   logic       cfg_idx_ok;
   logic [DestW-1:0] cfg_wdest;
   logic [EntW-1:0]  cfg_went;
@@ -87,7 +101,12 @@ module nr_route_cfg #(
   assign cfg_we_shift  = cfg_we_i && cfg_addr_i == 8'h02;
   assign cfg_we_up0    = cfg_we_i && cfg_addr_i == 8'h03;
   assign cfg_we_up1    = cfg_we_i && cfg_addr_i == 8'h04;
-  assign cfg_bad_o     = cfg_we_i && ((cfg_grp == 2'b00) ? (cfg_idx > 6'h04) : !cfg_idx_ok);
+  // FB_CTRL with alg 5 or 6 (UGAL-S, CLOS AD) is refused: FbSeq = 0
+  assign cfg_fb_seq    = cfg_addr_i == 8'h05 && (cfg_wdata_i[2:0] == 3'd5 || cfg_wdata_i[2:0] == 3'd6);
+  assign cfg_we_fbctrl = cfg_we_i && cfg_addr_i == 8'h05 && !cfg_fb_seq;
+  assign cfg_we_fbme   = cfg_we_i && cfg_addr_i == 8'h06;
+  assign cfg_bad_o     = cfg_we_i && ((cfg_grp == 2'b00) ? (cfg_idx > 6'h07 || cfg_fb_seq)
+                                                         : !cfg_idx_ok);
   // with NumPorts <= 32 part of the data word and address 0x04 write nothing
   logic unused_cfg;
   assign unused_cfg = ^{cfg_wdata_i, cfg_we_up1};
@@ -110,10 +129,14 @@ module nr_route_cfg #(
       root_mask_q   <= ROOT_MASK_RST;
       root_detect_q <= '0;
       down_shift_q  <= '0;
+      fb_ctrl_q     <= '0;
+      fb_me_q       <= '0;
     end else begin
       if (cfg_we_mask)   root_mask_q   <= cfg_wdest;
       if (cfg_we_detect) root_detect_q <= cfg_wdest;
       if (cfg_we_shift)  down_shift_q  <= cfg_wdata_i[3:0];
+      if (cfg_we_fbctrl) fb_ctrl_q     <= cfg_wdata_i[12:0];
+      if (cfg_we_fbme)   fb_me_q       <= cfg_wdest;
     end
   end
 

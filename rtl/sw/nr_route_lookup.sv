@@ -12,7 +12,10 @@
 //   DOWN_SHIFT]; else up: adaptively (a) to the UP_MASK candidate with the
 //   highest score, ties to the first at or after the adaptive pointer, or
 //   deterministically through ULUT[fold of {dest ^ p ^ hash}]; then the
-//   logical port is remapped to a physical one through L2P.
+//   logical port is remapped to a physical one through L2P. With the
+//   flattened-butterfly mode on (FB_CTRL.alg, docs/fbfly-routing.md 3) the
+//   steps 3-5 of a packet without r are nr_route_fb's logical port and
+//   output VC instead; every other route keeps the head's VC.
 // Parameters:
 //   NumPorts  router radix Rows*Cols, power of two, 4..64.
 //   Cols      tile columns, power of two, 2..8 (column of a port = port mod Cols,
@@ -32,6 +35,11 @@
 //             scores, and its DROP and reason (1 MALFORMED, 2 BAD_SRCROUTE,
 //             3 NO_ROUTE) or output port q, combinational; rc_en_i commits an
 //             adaptive choice (the pointer moves past the chosen logical port).
+//   rc_w_o                             the output VC (the head's vc field
+//             unless the flattened-butterfly mode chose another).
+//   fb_on_i, fb_drop_i, fb_l_i, fb_w_i  nr_route_fb's result for this head;
+//   fb_en_o                            ... which routes it this cycle (rc_en_i,
+//             well formed, r = 0, mode on): its draw is committed.
 // Latency: 0 (combinational); the adaptive pointer updates at the clock edge.
 // Cost: a log2(NumPorts) pointer. Logic: one NumPorts-way adaptive scan (score
 //   compare over CredW bits, or a plain priority scan with UseScore = 0), one
@@ -49,7 +57,8 @@ module nr_route_lookup #(
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
   localparam int EntW    = PortW + 1,
   localparam int LogP    = $clog2(NumPorts),
-  localparam int VcW     = (NumVcs > 1) ? $clog2(NumVcs) : 1
+  localparam int VcW     = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int FbLW    = 10
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,
@@ -71,7 +80,14 @@ module nr_route_lookup #(
   input  logic [Cols*NumVcs*CredW-1:0]  cred_c_vc_i,
   output logic                          rc_drop_o,
   output logic [2:0]                    rc_reason_o,
-  output logic [PortW-1:0]              rc_port_o
+  output logic [PortW-1:0]              rc_port_o,
+  output logic [1:0]                    rc_w_o,
+  // flattened-butterfly mode (nr_route_fb)
+  input  logic                          fb_on_i,
+  input  logic                          fb_drop_i,
+  input  logic [FbLW-1:0]               fb_l_i,
+  input  logic [1:0]                    fb_w_i,
+  output logic                          fb_en_o
 );
 
   `NR_PARAM_ASSERT(p_numports, NumPorts >= 4 && NumPorts <= 64 && (NumPorts & (NumPorts - 1)) == 0)
@@ -189,8 +205,8 @@ module nr_route_lookup #(
 
   // ---- the RC function (doc section 5)
   logic [EntW-1:0] dent, uent, lent;
-  logic [PortW-1:0] lport;
-  logic             have_l, is_adapt, drop;
+  logic [FbLW-1:0]  lport;
+  logic             have_l, is_adapt, drop, fbuse;
   logic [2:0]       reason;
   logic dvalid, uvalid;
   logic [PortW-1:0] dport, uport;
@@ -206,31 +222,40 @@ module nr_route_lookup #(
     have_l   = 1'b0;
     is_adapt = 1'b0;
     lport    = '0;
+    fbuse    = 1'b0;
     if (32'(hvc) >= NumVcs || hrsvd != '0) begin
       drop = 1'b1; reason = 3'(REASON_MALFORMED);
     end else if (hr) begin
       if (32'(srcl) >= NumPorts) begin
         drop = 1'b1; reason = 3'(REASON_BAD_SRCROUTE);
       end else begin
-        have_l = 1'b1; lport = srcl;
+        have_l = 1'b1; lport = FbLW'(srcl);
+      end
+    end else if (fb_on_i) begin
+      // flattened-butterfly mode: steps 3-5 replaced (docs/fbfly-routing.md 3)
+      fbuse = 1'b1;
+      if (fb_drop_i) begin
+        drop = 1'b1; reason = 3'(REASON_NO_ROUTE);
+      end else begin
+        have_l = 1'b1; lport = fb_l_i;
       end
     end else if ((dest & root_mask_i) == root_detect_i) begin
       if (!dvalid) begin
         drop = 1'b1; reason = 3'(REASON_NO_ROUTE);
       end else begin
-        have_l = 1'b1; lport = dport;
+        have_l = 1'b1; lport = FbLW'(dport);
       end
     end else if (ha) begin
       if (!any) begin
         drop = 1'b1; reason = 3'(REASON_NO_ROUTE);
       end else begin
-        have_l = 1'b1; is_adapt = 1'b1; lport = PortW'(best_l);
+        have_l = 1'b1; is_adapt = 1'b1; lport = FbLW'(best_l);
       end
     end else begin
       if (!uvalid) begin
         drop = 1'b1; reason = 3'(REASON_NO_ROUTE);
       end else begin
-        have_l = 1'b1; lport = uport;
+        have_l = 1'b1; lport = FbLW'(uport);
       end
     end
   end
@@ -239,13 +264,15 @@ module nr_route_lookup #(
   logic lok, qok;
   logic [LogP-1:0] lidx;
   assign lok  = 32'(lport) < NumPorts;
-  assign lidx = lok ? LogP'(lport) : LogP'(0);
+  assign lidx = lok ? lport[LogP-1:0] : LogP'(0);
   assign lent = l2p_i[lidx*EntW +: EntW];
   assign qok  = lok && lent[EntW-1] && 32'(lent[PortW-1:0]) < NumPorts;
   assign rc_drop_o   = drop || (have_l && !qok);
   assign rc_reason_o = drop ? reason : (have_l && !qok) ? 3'(REASON_NO_ROUTE) : 3'd0;
   assign rc_port_o   = lent[PortW-1:0];
   assign aptr_d      = (rc_en_i && is_adapt) ? best_l + 1'b1 : aptr_q;
+  assign rc_w_o      = fbuse ? fb_w_i : hvc;
+  assign fb_en_o     = rc_en_i && fbuse;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -262,9 +289,9 @@ module nr_route_lookup #(
   // Cover points (make coverage): every routing step of docs/yarc-arch.md
   // section 5 taken by a routed packet.
   `NR_COVER(c_rc_srcroute, rc_en_i && hr && !rc_drop_o, clk_i, rst_ni)
-  `NR_COVER(c_rc_down,     rc_en_i && !hr && !drop && !ha && have_l &&
+  `NR_COVER(c_rc_down,     rc_en_i && !hr && !fbuse && !drop && !ha && have_l &&
                            (dest & root_mask_i) == root_detect_i && !rc_drop_o, clk_i, rst_ni)
-  `NR_COVER(c_rc_up_det,   rc_en_i && !hr && !ha && (dest & root_mask_i) != root_detect_i &&
+  `NR_COVER(c_rc_up_det,   rc_en_i && !hr && !fbuse && !ha && (dest & root_mask_i) != root_detect_i &&
                            !rc_drop_o, clk_i, rst_ni)
   `NR_COVER(c_rc_up_adapt, rc_en_i && is_adapt && !rc_drop_o, clk_i, rst_ni)
   // the adaptive maximum was raised above zero: the scan's update step ran

@@ -1,7 +1,8 @@
 // nr_route_tables.sv - per-tile routing tables and the route computation (RC)
 // function of the YARC router (docs/yarc-arch.md sections 5 and 9). A
-// composition of two blocks: the configuration registers and tables
-// (nr_route_cfg) and the RC function that reads them (nr_route_lookup).
+// composition of three blocks: the configuration registers and tables
+// (nr_route_cfg), the RC function that reads them (nr_route_lookup) and its
+// flattened-butterfly mode (nr_route_fb, docs/fbfly-routing.md).
 //
 // Purpose: holds ROOT_MASK, ROOT_DETECT, DOWN_SHIFT, UP_MASK and the DLUT, ULUT
 //   and L2P tables of one tile, written through the configuration port, and
@@ -14,6 +15,9 @@
 //             for the adaptive scores; any value when UseScore = 0).
 //   NumVcs    1..4.
 //   CredW     width of the RBD credit counts used as adaptive scores, 1..8.
+//   InBufPerVc  credits per (output port, VC), 8..1023: the width
+//             CW = clog2(InBufPerVc + 1) of pcr_p_v_i and the top of the
+//             flattened-butterfly queue estimate.
 //   UseScore  1: YARC's adaptive score (cred_c_vc_i of the candidate's
 //             column, docs/yarc-arch.md section 5 step 4); 0: every score is
 //             0 (docs/nwn-arch.md section 4.2), so the adaptive choice is the
@@ -37,14 +41,20 @@
 //             result: an adaptive decision moves the adaptive pointer past the
 //             chosen logical port. The result outputs are valid whenever the
 //             inputs hold a complete header.
+//   pcr_p_v_i                          every output port's credits, clamped
+//             to 0 .. InBufPerVc, start of cycle (index p*NumVcs + v, CW
+//             bits): the flattened-butterfly queue estimates.
 //   rc_drop_o, rc_reason_o, rc_port_o  DROP and its reason (1 MALFORMED,
 //             2 BAD_SRCROUTE, 3 NO_ROUTE), else the physical output port q.
-//             Combinational.
+//             rc_w_o the output VC (the head's, unless the flattened-butterfly
+//             mode chose another). Combinational.
 // Latency: RC is combinational (0 cycles); the RBD registers the result.
-// Cost: the blocks' (see their headers): 3*NumPorts*7 + NumPorts + 34 flops
+// Cost: the blocks' (see their headers): 3*NumPorts*7 + NumPorts + 62 flops
 //   of table state with reset (nr_route_cfg), plus a log2(NumPorts) pointer,
 //   one NumPorts-way adaptive scan, the DLUT, ULUT and L2P read muxes and a
-//   22-bit XOR fold (nr_route_lookup). Parameters are checked by the blocks.
+//   22-bit XOR fold (nr_route_lookup), and the flattened-butterfly rules with
+//   two candidates' L2P and credit muxes and 17 flops of draw generator
+//   (nr_route_fb). Parameters are checked by the blocks.
 `include "nr_assert.svh"
 
 module nr_route_tables #(
@@ -53,10 +63,12 @@ module nr_route_tables #(
   parameter int NumVcs   = 2,
   parameter int CredW    = 4,
   parameter int UseScore = 1,
+  parameter int InBufPerVc = 128,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
   localparam int EntW    = PortW + 1,
-  localparam int VcW     = (NumVcs > 1) ? $clog2(NumVcs) : 1
+  localparam int VcW     = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int CW      = $clog2(InBufPerVc + 1)
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,
@@ -73,9 +85,11 @@ module nr_route_tables #(
   input  logic [PhitW-1:0]              rc_ph1_i,
   input  logic [PhitW-1:0]              rc_ph2_i,
   input  logic [Cols*NumVcs*CredW-1:0]  cred_c_vc_i,
+  input  logic [NumPorts*NumVcs*CW-1:0] pcr_p_v_i,
   output logic                          rc_drop_o,
   output logic [2:0]                    rc_reason_o,
-  output logic [PortW-1:0]              rc_port_o
+  output logic [PortW-1:0]              rc_port_o,
+  output logic [1:0]                    rc_w_o
 );
 
     localparam int DestW = nr_pkg::HEAD_DEST_W;
@@ -84,6 +98,11 @@ module nr_route_tables #(
   logic [3:0]               down_shift;
   logic [NumPorts-1:0]      up_mask;
   logic [NumPorts*EntW-1:0] dlut, ulut, l2p;
+  logic [12:0]              fb_ctrl;
+  logic [DestW-1:0]         fb_me;
+  logic                     fb_on, fb_drop, fb_en;
+  logic [9:0]               fb_l;
+  logic [1:0]               fb_w;
 
   nr_route_cfg #(
     .NumPorts(NumPorts)
@@ -100,7 +119,29 @@ module nr_route_tables #(
     .up_mask_o    (up_mask),
     .dlut_o       (dlut),
     .ulut_o       (ulut),
-    .l2p_o        (l2p)
+    .l2p_o        (l2p),
+    .fb_ctrl_o    (fb_ctrl),
+    .fb_me_o      (fb_me)
+  );
+
+  nr_route_fb #(
+    .NumPorts  (NumPorts),
+    .NumVcs    (NumVcs),
+    .InBufPerVc(InBufPerVc)
+  ) u_fb (
+    .clk_i,
+    .rst_ni,
+    .port_id_i,
+    .fb_ctrl_i(fb_ctrl),
+    .fb_me_i  (fb_me),
+    .head_i   (rc_ph0_i),
+    .l2p_i    (l2p),
+    .pcr_p_v_i,
+    .on_o     (fb_on),
+    .drop_o   (fb_drop),
+    .l_o      (fb_l),
+    .w_o      (fb_w),
+    .fb_en_i  (fb_en)
   );
 
   nr_route_lookup #(
@@ -128,7 +169,13 @@ module nr_route_tables #(
     .cred_c_vc_i,
     .rc_drop_o,
     .rc_reason_o,
-    .rc_port_o
+    .rc_port_o,
+    .rc_w_o,
+    .fb_on_i    (fb_on),
+    .fb_drop_i  (fb_drop),
+    .fb_l_i     (fb_l),
+    .fb_w_i     (fb_w),
+    .fb_en_o    (fb_en)
   );
 
 endmodule

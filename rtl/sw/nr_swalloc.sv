@@ -66,7 +66,8 @@
 //     the head requests, a VC round robin among the VCs with a front and a
 //     credit; owners, pointers and credits move on commit.
 //   port output j (nr_swalloc_pt): busy -> cur; else a round robin over the
-//     requesters r = v*|X_j| + x with the port's vc_ok[v].
+//     requesters r = v*|X_j| + x with the port's vc_ok[w], w the head's vc
+//     field (docs/fbfly-routing.md 5.3; w = v without that mode).
 //   input i (nr_swalloc_accept): candidates = granted VCs + dropping VCs;
 //     accept all (S >= NumVcs) or the first S from iptr[i]; the held-input
 //     rule (S < NumVcs) withdraws its head requests this cycle; a refused
@@ -149,6 +150,8 @@ module nr_swalloc #(
   // ---------------------------------------------------------------- fronts
   // hreq: a HEAD request of (i, v), withdrawn while input i is held
   logic [NI*NumVcs-1:0] fhead, fdrop, hreq, acc;
+  // hvc: the vc field of (i, v)'s front (a port output starts a HEAD on it)
+  logic [NI*NumVcs*2-1:0] hvc;
   // held[i]: input i's head requests are withdrawn this cycle
   logic [NI-1:0] held;
   for (genvar i = 0; i < NI; i++) begin : g_fr
@@ -157,6 +160,7 @@ module nr_swalloc #(
       localparam int B = i*NumVcs + v;
       assign fhead[B] = in_pay_iv_i[B*PayW + PhitW - 1 -: 2] == K_HEAD;
       assign hreq[B]  = in_valid_iv_i[B] && fhead[B] && !held[i];
+      assign hvc[B*2 +: 2] = in_pay_iv_i[B*PayW + nr_pkg::HEAD_VC_LSB +: 2];
       if (IS_IU) begin : g_iu
         assign fdrop[B] = in_drop_iv_i[B];
       end else begin : g_buf
@@ -208,6 +212,7 @@ module nr_swalloc #(
       .in_valid_iv_i,
       .in_hreq_iv_i (hreq),
       .in_tgt_iv_i,
+      .in_hvc_iv_i  (hvc),
       .in_acc_iv_i  (acc),
       .lane_of_iv_i (lane_of),
       .lane_pay_il_i(lane_pay),
@@ -317,7 +322,8 @@ module nr_swalloc #(
   //     output carries one packet from its HEAD to its EOP (a channel one
   //     per VC), and the owner registers (own_oiv) are exactly the packets
   //     in progress;
-  //   - a port output starts a packet on VC v only with vc_ok[v] (VCT); a
+  //   - a port output starts a packet only with vc_ok[w] of its head's vc
+  //     field w (VCT on the VC it leaves on, docs/fbfly-routing.md 5.3); a
   //     channel output sends on VC v only with a credit (the credit
   //     counter's assertions, which are assumptions only in its own proof);
   //   - the blocks' assertions (one grant and one owner per front, no stray
@@ -429,7 +435,7 @@ module nr_swalloc #(
           if (!IS_PT) assert (32'(ovc) == v);
           // PACKETS: a HEAD only onto a free output
           if (hd) assert ((busy & same) == '0);
-          if (hd && IS_PT) assert (okv[v]);
+          if (hd && IS_PT) assert (32'(hvc[B*2 +: 2]) < NumVcs && okv[hvc[B*2 +: 2]]);
           if (!IS_PT) assert (crv[v]);
         end
         // one packet in progress per output (channel: per VC)

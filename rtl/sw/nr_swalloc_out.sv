@@ -26,8 +26,9 @@
 //   An output without a crosspoint (branch g_nox) never sends; a channel
 //   output keeps its credit counters (nr_credit_cnt) counting returns.
 // Ports / protocol (flat, index i*NumVcs + v: VC v of input i):
-//   in_valid_iv_i, in_hreq_iv_i, in_tgt_iv_i  fronts: valid, a HEAD request of
-//     an input not held this cycle, its target output.
+//   in_valid_iv_i, in_hreq_iv_i, in_tgt_iv_i, in_hvc_iv_i  fronts: valid, a
+//     HEAD request of an input not held this cycle, its target output, its
+//     vc field (2 bits: the VC a port output starts the packet on).
 //   in_acc_iv_i, lane_of_iv_i, lane_pay_il_i  the inputs' accept stages
 //     (nr_swalloc_accept): accepted VCs, the lane of each VC, the lanes'
 //     payloads (index i*L + l).
@@ -70,6 +71,7 @@ module nr_swalloc_out #(
   input  logic [NI*NumVcs-1:0]       in_valid_iv_i,
   input  logic [NI*NumVcs-1:0]       in_hreq_iv_i,
   input  logic [NI*NumVcs*TgtW-1:0]  in_tgt_iv_i,
+  input  logic [NI*NumVcs*2-1:0]     in_hvc_iv_i,
   input  logic [NI*NumVcs-1:0]       in_acc_iv_i,
   input  logic [NI*NumVcs*LaneW-1:0] lane_of_iv_i,
   input  logic [NI*LaneN*PayW-1:0]   lane_pay_il_i,
@@ -145,11 +147,12 @@ module nr_swalloc_out #(
       assign unused_ch = ^{full_unused, ready_i, vc_ok_i};
     end
     logic unused_in;
-    assign unused_in = ^{in_valid_iv_i, in_hreq_iv_i, in_tgt_iv_i, in_acc_iv_i, lane_of_iv_i,
-                         lane_pay_il_i};
+    assign unused_in = ^{in_valid_iv_i, in_hreq_iv_i, in_tgt_iv_i, in_hvc_iv_i, in_acc_iv_i,
+                         lane_of_iv_i, lane_pay_il_i};
   end else begin : g_x
     // gathered over the crosspoint inputs, index v*NX + x
     logic [NumVcs*NX-1:0]       xv, xreq, xacc, gsel;
+    logic [NumVcs*NX*2-1:0]     xhvc;
     logic [NumVcs*NX*LaneW-1:0] xlof;
     logic [LaneN*NX*PayW-1:0]   xlane;
     logic [NumVcs*NX-1:0]       xown, xrdy;
@@ -163,6 +166,7 @@ module nr_swalloc_out #(
           localparam int B = i*NumVcs + v;
           assign xv[v*NX + X]   = in_valid_iv_i[B];
           assign xreq[v*NX + X] = in_hreq_iv_i[B] && in_tgt_iv_i[B*TgtW +: TgtW] == TgtW'(OutIdx);
+          assign xhvc[(v*NX + X)*2 +: 2] = in_hvc_iv_i[B*2 +: 2];
           assign xacc[v*NX + X] = in_acc_iv_i[B];
           assign xlof[(v*NX + X)*LaneW +: LaneW] = lane_of_iv_i[B*LaneW +: LaneW];
           assign gnt_iv_o[B] = gsel[v*NX + X];
@@ -179,6 +183,7 @@ module nr_swalloc_out #(
         logic unused_nxp;
         assign unused_nxp = ^{in_valid_iv_i[i*NumVcs +: NumVcs], in_hreq_iv_i[i*NumVcs +: NumVcs],
                               in_tgt_iv_i[i*NumVcs*TgtW +: NumVcs*TgtW],
+                              in_hvc_iv_i[i*NumVcs*2 +: NumVcs*2],
                               in_acc_iv_i[i*NumVcs +: NumVcs],
                               lane_of_iv_i[i*NumVcs*LaneW +: NumVcs*LaneW],
                               lane_pay_il_i[i*LaneN*PayW +: LaneN*PayW]};
@@ -212,6 +217,7 @@ module nr_swalloc_out #(
         .rst_ni,
         .x_valid_i (xv),
         .x_req_i   (xreq),
+        .x_hvc_i   (xhvc),
         .vc_ok_i,
         .gnt_o     (gsel),
         .own_o     (xown),
@@ -245,7 +251,7 @@ module nr_swalloc_out #(
         .cc_o
       );
       logic unused_ch;
-      assign unused_ch = ^{ready_i, vc_ok_i};
+      assign unused_ch = ^{ready_i, vc_ok_i, xhvc};
     end
   end
 

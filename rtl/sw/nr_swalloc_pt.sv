@@ -16,10 +16,15 @@
 //   x_valid_i  the front of (x, v) is valid (any kind).
 //   x_req_i    (x, v) has a HEAD for this output (held inputs already
 //              withdrawn).
-//   vc_ok_i    the port's tx_vc_ok per VC: a HEAD on v may only start with it
-//              (virtual cut-through at packet granularity).
+//   x_hvc_i    the vc field of (x, v)'s front, 2 bits at (v*NX + x)*2 (the
+//              head's: its route's output VC w, docs/fbfly-routing.md 5.3;
+//              w = v without the flattened-butterfly mode).
+//   vc_ok_i    the port's tx_vc_ok per VC: a HEAD may only start with
+//              vc_ok[w] of its vc field w (virtual cut-through at packet
+//              granularity, on the VC the packet leaves on); a w >= NumVcs
+//              never starts.
 //   gnt_o      the grant: busy -> cur if it has a front; else the round robin
-//              pptr over the requesters with vc_ok, in input-major order
+//              pptr over the requesters with vc_ok[w], in input-major order
 //              (x, v) = (0,0), (0,1), ..., (1,0), ... (docs/nwn-arch.md 6.6:
 //              the port's index order r = v*NX + x would let alternating
 //              vc_ok starve the high inputs). Combinational from state, x_*
@@ -34,8 +39,8 @@
 //              (asserted only).
 // Latency: 0 (grant combinational); state updates at the clock edge.
 // Cost: 1 + ceil(log2(NumVcs*NX)) flops and one NumVcs*NX-way round robin
-//   (nr_arb_rr) over the requests re-ordered input-major (wiring), and a
-//   constant index map back to r.
+//   (nr_arb_rr) over the requests re-ordered input-major (wiring), a
+//   NumVcs-way vc_ok mux per requester, and a constant index map back to r.
 `include "nr_assert.svh"
 
 module nr_swalloc_pt #(
@@ -46,6 +51,7 @@ module nr_swalloc_pt #(
   input  logic                 rst_ni,
   input  logic [NumVcs*NX-1:0] x_valid_i,
   input  logic [NumVcs*NX-1:0] x_req_i,
+  input  logic [NumVcs*NX*2-1:0] x_hvc_i,
   input  logic [NumVcs-1:0]    vc_ok_i,
   output logic [NumVcs*NX-1:0] gnt_o,
   output logic [NumVcs*NX-1:0] own_o,
@@ -66,8 +72,11 @@ module nr_swalloc_pt #(
   logic [NR-1:0] req, areq, areq_im, gnt_unused;
   logic          gvalid;
 
-  for (genvar v = 0; v < NumVcs; v++) begin : g_req
-    assign req[v*NX +: NX] = x_req_i[v*NX +: NX] & {NX{vc_ok_i[v]}};
+  // a requester's head starts on its vc field w: vc_ok[w] (0 for w >= NumVcs)
+  logic [3:0] vc_ok4;
+  assign vc_ok4 = 4'(vc_ok_i);
+  for (genvar r = 0; r < NR; r++) begin : g_req
+    assign req[r] = x_req_i[r] && vc_ok4[x_hvc_i[r*2 +: 2]];
   end
   assign areq = busy_q ? '0 : req;
   // the arbiter sees (x, v) at x*NumVcs + v: input-major

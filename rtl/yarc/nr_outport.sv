@@ -21,10 +21,12 @@
 //   tx_valid_o, tx_phit_o, tx_ready_i, tx_vc_ok_i  the LCB TX core interface
 //     (docs/link-protocol.md section 7.1). tx_valid_o/tx_phit_o depend on state
 //     and tx_vc_ok_i only (never on tx_ready_i). A presented phit must be taken
-//     (tx_ready_i = 1): a head is only presented with tx_vc_ok_i[v], and the
-//     LCB takes every later phit of a packet (asserted).
+//     (tx_ready_i = 1): a head is only presented with tx_vc_ok_i[w], w its vc
+//     field (the route's output VC, docs/fbfly-routing.md 5.3), and the LCB
+//     takes every later phit of a packet (asserted).
 // Behaviour, each cycle: requester r = v*NumIn + i is buffer (i, v) with a HEAD
-//   in front and tx_vc_ok_i[v]. If not busy, a round robin over the requesters
+//   in front and tx_vc_ok_i[w] of the head's vc field w (= v unless the
+//   flattened-butterfly mode changed the VC). If not busy, a round robin over the requesters
 //   picks one, presents its head, sets busy/cur and moves past it. If busy, the
 //   front of buffer cur is presented if there is one, else nothing (a gap; the
 //   LCB sends a PAD). When the EOP is taken busy clears (new head next cycle).

@@ -15,6 +15,8 @@
 //   NumVcs        1..4.
 //   RowBufDepth   row-buffer depth per VC = initial credits per (column, VC),
 //                 power of two, >= 2 (the top checks >= 2*RowBusLat).
+//   InBufPerVc    credits per (output port, VC): CW = clog2(InBufPerVc + 1)
+//                 bits per count of pcr_p_v_i.
 // Ports / protocol:
 //   rd_avail_vc_i, rd_en_o, rd_vc_o, rd_valid_i, rd_phit_i: the input queue's
 //     read port (docs/link-protocol.md section 8.4): a read issued in cycle t
@@ -27,6 +29,9 @@
 //     (flat index c*NumVcs+v); added at the end of the cycle, usable from the
 //     next. The top delays the subswitch's pops by RowBusLat-1 cycles.
 //   cfg_*: configuration write for this tile (nr_route_tables).
+//   pcr_p_v_i: every output port's credits per VC, clamped, start of cycle
+//     (flat, index p*NumVcs + v): the flattened-butterfly mode's queue
+//     estimates (docs/fbfly-routing.md 6.1, nr_route_tables).
 //   drop_o, drop_reason_o: event RT_DROP and its reason in the RC cycle (one
 //     RC unit, so at most one per cycle).
 // Route computation (doc 4.2): a VC is ready when it holds no route and its
@@ -49,13 +54,15 @@ module nr_rbd #(
   parameter int Cols        = 8,
   parameter int NumVcs      = 2,
   parameter int RowBufDepth = 8,
+  parameter int InBufPerVc  = 128,
   localparam int NumPorts   = Rows * Cols,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
   localparam int VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
   localparam int ColW       = $clog2(Cols),
   localparam int RowW       = $clog2(Rows),
-  localparam int CredW      = $clog2(RowBufDepth + 1)
+  localparam int CredW      = $clog2(RowBufDepth + 1),
+  localparam int CW         = $clog2(InBufPerVc + 1)
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -65,6 +72,8 @@ module nr_rbd #(
   input  logic [7:0]                cfg_addr_i,
   input  logic [31:0]               cfg_wdata_i,
   output logic                      cfg_bad_o,
+  // every output port's credits (flattened-butterfly mode)
+  input  logic [NumPorts*NumVcs*CW-1:0] pcr_p_v_i,
   // input queue read port
   input  logic [NumVcs-1:0]         rd_avail_vc_i,
   output logic                      rd_en_o,
@@ -111,7 +120,8 @@ module nr_rbd #(
     .TgtW    (ColW),
     .UseScore(1),
     .ScCols  (Cols),
-    .ScCredW (CredW)
+    .ScCredW (CredW),
+    .InBufPerVc(InBufPerVc)
   ) u_iu (
     .clk_i,
     .rst_ni,
@@ -130,6 +140,7 @@ module nr_rbd #(
     .rd1_valid_i  (1'b0),
     .rd1_phit_i   (PhitW'(0)),
     .score_c_vc_i (cred_q),
+    .pcr_p_v_i,
     .rc_route_o   (rc_route),
     .rc_vc_o      (rc_vc),
     .rc_q_o       (rc_q),

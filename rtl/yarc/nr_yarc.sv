@@ -157,6 +157,14 @@ module nr_yarc #(
   logic [Rows-1:0]        ccd_valid [NumPorts];  // column channels after the pipe
   logic [Rows*CcW-1:0]    ccd_data  [NumPorts];
   logic [Rows*NumVcs-1:0] cb_cr     [NumPorts];  // column-buffer pops (src row, VC)
+  logic [NumVcs*CW-1:0]   pcr       [NumPorts];  // output credits (clamped)
+
+  // every port's output credits to every tile's RC (docs/fbfly-routing.md
+  // 6.1): from the ports' registers, gathered here without logic
+  logic [NumPorts*NumVcs*CW-1:0] pcr_all;
+  always_comb begin
+    for (int p = 0; p < NumPorts; p++) pcr_all[p*NumVcs*CW +: NumVcs*CW] = pcr[p];
+  end
 
   for (genvar r = 0; r < Rows; r++) begin : g_row
     for (genvar c = 0; c < Cols; c++) begin : g_col
@@ -221,6 +229,8 @@ module nr_yarc #(
         .cfg_addr_i,
         .cfg_wdata_i,
         .tev_o            (tev_p_o[P*5 +: 5]),
+        .pcr_o            (pcr[P]),
+        .pcr_p_v_i        (pcr_all),
         .rb_valid_o       (rb_valid),
         .rb_col_o         (rb_col),
         .rb_row_o         (rb_row),

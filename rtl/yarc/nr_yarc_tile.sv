@@ -13,6 +13,10 @@
 //     nr_port_bare.
 //   cfg_we_i, cfg_addr_i, cfg_wdata_i: configuration write decoded for this
 //     tile; tev_o = {reason[2:0], CFG_BAD, RT_DROP} (combinational).
+//   pcr_o: this port's output credits per VC, clamped to 0 .. InBufPerVc,
+//     start of cycle (nr_port_front); pcr_p_v_i: every port's, gathered by
+//     the top (index p*NumVcs + v), for the flattened-butterfly mode's queue
+//     estimates (docs/fbfly-routing.md 6.1).
 //   rb_*_o: this input's row bus (to the top's RowBusLat-1 pipeline);
 //     rb_cr_c_vc_i: its credits back from the row buffers, per (column, VC).
 //   ss_*_c_i: the row buses of the Cols inputs of this row, already filtered
@@ -73,6 +77,9 @@ module nr_yarc_tile #(
   input  logic [7:0]               cfg_addr_i,
   input  logic [31:0]              cfg_wdata_i,
   output logic [4:0]               tev_o,
+  // output credits: this port's, and every port's (flattened-butterfly mode)
+  output logic [NumVcs*CW-1:0]     pcr_o,
+  input  logic [Rows*Cols*NumVcs*CW-1:0] pcr_p_v_i,
   // row bus of this input
   output logic                     rb_valid_o,
   output logic [ColW-1:0]          rb_col_o,
@@ -148,6 +155,7 @@ module nr_yarc_tile #(
     .tx_phit_i  (tx_phit),
     .tx_ready_o (tx_ready),
     .tx_vc_ok_o (tx_vc_ok),
+    .pcr_o,
     .rd_en_i    (rd_en),
     .rd_vc_i    (rd_vc),
     .rd_avail_o (rd_avail),
@@ -166,7 +174,8 @@ module nr_yarc_tile #(
     .Rows       (Rows),
     .Cols       (Cols),
     .NumVcs     (NumVcs),
-    .RowBufDepth(RowBufDepth)
+    .RowBufDepth(RowBufDepth),
+    .InBufPerVc (InBufPerVc)
   ) u_rbd (
     .clk_i,
     .rst_ni,
@@ -175,6 +184,7 @@ module nr_yarc_tile #(
     .cfg_addr_i,
     .cfg_wdata_i,
     .cfg_bad_o    (cfg_bad),
+    .pcr_p_v_i,
     .rd_avail_vc_i(rd_avail),
     .rd_en_o      (rd_en),
     .rd_vc_o      (rd_vc),
