@@ -40,7 +40,7 @@
 // Latency: 0; the generator updates at the clock edge.
 // Cost: 17 flops (the generator and its seeded bit); digit extraction by
 //   variable shifts of 15-16 bits, four port(j, x) adders of LW bits, two
-//   candidate estimates (nr_route_fbq), two CW x 3-bit products and a compare,
+//   candidate estimates (nr_route_fbq), two QW x 3-bit products and a compare,
 //   and the 16-step generator advance (an XOR network).
 `include "nr_assert.svh"
 
@@ -53,6 +53,7 @@ module nr_route_fb #(
   localparam int EntW      = PortW + 1,
   localparam int DestW     = nr_pkg::HEAD_DEST_W,
   localparam int CW        = $clog2(InBufPerVc + 1),
+  localparam int QW        = $clog2(NumVcs * InBufPerVc + 1),
   localparam int LW        = 10
 ) (
   input  logic                          clk_i,
@@ -174,16 +175,14 @@ module nr_route_fb #(
   // ---- the two candidates of an adaptive choice: UGAL (minimal, VAL's first
   //      step) or MIN AD (dimension 0, dimension 1); A wins when QA*HA <= QB*HB
   logic [LW-1:0] la, lb;
-  logic [1:0]    wmad, wa, wb;
+  logic [1:0]    wmad;
   logic [2:0]    ha_h, hb_h;
-  logic [CW-1:0] qa, qb;
+  logic [QW-1:0] qa, qb;
   logic          a_wins, mad0;
   assign wmad = (phase || hmin == 3'd1) ? w1 : w0;
   assign la   = isminad ? l_p0 : l_dor;
-  assign wa   = isminad ? wmad : w1;
   assign ha_h = isminad ? 3'd1 : hmin;
   assign lb   = isminad ? l_p1 : l_x;
-  assign wb   = isminad ? wmad : w0;
   assign hb_h = isminad ? 3'd1 : hnon;
   nr_route_fbq #(
     .NumPorts  (NumPorts),
@@ -192,7 +191,6 @@ module nr_route_fb #(
     .LW        (LW)
   ) u_qa (
     .l_i      (la),
-    .w_i      (wa),
     .l2p_i,
     .pcr_p_v_i,
     .q_o      (qa)
@@ -204,7 +202,6 @@ module nr_route_fb #(
     .LW        (LW)
   ) u_qb (
     .l_i      (lb),
-    .w_i      (wb),
     .l2p_i,
     .pcr_p_v_i,
     .q_o      (qb)
