@@ -51,6 +51,7 @@ module nr_lcb #(
   input  logic [NumVcs*CW-1:0] inq_cr_i,
   // status
   output logic [NumVcs*CW-1:0] credits_o,
+  output logic [NumVcs*CW-1:0] credits_d_o,
   output logic [NumVcs-1:0]    debit_o,
   output logic                 link_down_o,
   output logic                 ctl_sync_o,
@@ -98,6 +99,7 @@ module nr_lcb #(
     .cbit_i     (cbit),
     .link_tx_o,
     .credits_o,
+    .credits_d_o,
     .debit_o,
     .link_down_o,
     .ev_o       (ev_tx),

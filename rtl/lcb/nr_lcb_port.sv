@@ -27,6 +27,7 @@
 //       = 2; a VC different from rd_vc_i in the same cycle). With RdPorts = 1
 //       tie rd1_en_i to 0; rd1_valid_o is then 0.
 //   occ_o, credits_o, inq_cr_o   per VC, VC v at bits v*CW +: CW.
+//   credits_d_o   the next cycle's credits_o (combinational, nr_lcb_tx_ctl).
 //   debit_o[v], ev_o[19:0] (bit i = event i of §9), link_down_o, ctl_sync_o.
 //   prm_*_o   constant outputs equal to the parameters, so that a Verilated
 //       build reports the -G values it was made with.
@@ -82,6 +83,7 @@ module nr_lcb_port #(
   output logic                 link_down_o,
   output logic                 ctl_sync_o,
   output logic [NumVcs*CW-1:0] credits_o,
+  output logic [NumVcs*CW-1:0] credits_d_o,
   output logic [NumVcs-1:0]    debit_o,
   output logic [NumVcs*CW-1:0] inq_cr_o,
   // parameters, constant
@@ -133,6 +135,7 @@ module nr_lcb_port #(
     .rx_bad_o   (rx_bad),
     .inq_cr_i   (inq_cr_o),
     .credits_o,
+    .credits_d_o,
     .debit_o,
     .link_down_o,
     .ctl_sync_o,

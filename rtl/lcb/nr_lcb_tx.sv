@@ -44,6 +44,8 @@
 //                   CW-bit two's complement; negative (cr_neg in
 //                   nr_lcb_tx_ctl, no head admitted) only after a wrong
 //                   control word passed the CRC-16 and the range check.
+//   credits_d_o     the next cycle's credits_o, combinational
+//                   (nr_lcb_tx_ctl), for the routers' credit image.
 //   debit_o[v]      one credit of VC v is debited this cycle.
 //   link_down_o     retry limit exceeded (sticky until reset).
 //   ev_o[7:0]       events 0..7 of §9; ev_reject_o is event 16 (CTL_REJECT).
@@ -92,6 +94,7 @@ module nr_lcb_tx #(
   input  logic                 cbit_i,
   output logic [23:0]          link_tx_o,
   output logic [NumVcs*CW-1:0] credits_o,
+  output logic [NumVcs*CW-1:0] credits_d_o,
   output logic [NumVcs-1:0]    debit_o,
   output logic                 link_down_o,
   output logic [7:0]           ev_o,
@@ -187,6 +190,7 @@ module nr_lcb_tx #(
     .outstanding_i(outstanding),
     .debit_i      (debit_o),
     .credits_o    (credits),
+    .credits_d_o,
     .cr_neg_o     (cr_neg),
     .accept_o     (ctl_accept_o),
     .reject_o     (ev_reject_o),

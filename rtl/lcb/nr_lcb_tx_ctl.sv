@@ -35,8 +35,13 @@
 //   ack_o            the word's ack A.
 //   adv_o            TX_ACK: accept_o and A != base.
 //   nack_o           TX_NACK: accept_o and the epoch changed.
-//   accept_o .. nack_o are combinational from valid_i, word_i, base_i,
-//   outstanding_i and state; credits_o, cr_neg_o from state only.
+//   credits_d_o      the credits_o of the next cycle (BufPerVc - owed[v] of
+//                    the next state, low CW bits): combinational, for a
+//                    register outside that must equal credits_o (the
+//                    routers' credit image, nr_yarc, nr_nwn).
+//   accept_o .. nack_o, credits_d_o are combinational from valid_i, word_i,
+//   base_i, outstanding_i, debit_i and state; credits_o, cr_neg_o from state
+//   only.
 // Checks (§7.4): (A - base) mod 128 <= outstanding. fr[v] is not checked
 //   ("Why fr has no range check": any check on the word alone must accept
 //   the values that give phantom credits, and one that refuses an overdrawn
@@ -72,6 +77,7 @@ module nr_lcb_tx_ctl #(
   input  logic [6:0]           outstanding_i,
   input  logic [NumVcs-1:0]    debit_i,
   output logic [NumVcs*CW-1:0] credits_o,
+  output logic [NumVcs*CW-1:0] credits_d_o,
   output logic [NumVcs-1:0]    cr_neg_o,
   output logic                 accept_o,
   output logic                 reject_o,
@@ -126,6 +132,12 @@ module nr_lcb_tx_ctl #(
 
     last_fr_d    = accept_o ? fr : last_fr_q;
     last_epoch_d = accept_o ? e : last_epoch_q;
+  end
+
+  // the next cycle's credits_o, from the next state (the low CW bits of
+  // BUF - owed, BufPerVc < 2^CW)
+  for (genvar v = 0; v < NumVcs; v++) begin : g_crd
+    assign credits_d_o[v*CW +: CW] = CW'(BufPerVc) - (sent_d[v*CW +: CW] - last_fr_d[v*CW +: CW]);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -188,6 +200,7 @@ module nr_lcb_tx_ctl #(
   end
   always @(posedge clk_i) if (f_past_valid && $past(rst_ni)) begin
     assert (last_epoch_q == ($past(accept_o) ? $past(e) : $past(last_epoch_q)));
+    assert (credits_o == $past(credits_d_o));
   end
   always @(posedge clk_i) if (f_past_valid && !$past(rst_ni)) begin
     assert (sent_q == '0 && last_fr_q == '0 && cr_neg_o == '0);

@@ -192,12 +192,19 @@ module nr_nwn #(
   logic [NumVcs*PayW-1:0]   hb_pf_pay   [NumPorts];
   logic [NumVcs-1:0]        hb_pf_drop  [NumPorts];
   logic [NumVcs-1:0]        hb_p_vc_ok  [NumPorts];   // TX side of the port
-  logic [NumVcs*CW-1:0]     hb_p_pcr    [NumPorts];   // output credits (clamped)
-  // every port's output credits to every port's RC (docs/fbfly-routing.md
-  // 6.1): from the ports' registers, gathered here without logic
+  logic [NumVcs*CW-1:0]     hb_p_pcr_d  [NumPorts];   // next cycle's output credits (clamped)
+  // the credit image: every port's output credits at the start of the
+  // cycle, to every port's RC (docs/fbfly-routing.md 6.1). Registered here
+  // from the ports' next values, so it always equals the ports' own
+  // counters; a port block reads it from this flop, not from another port
+  // block's output in the same cycle (docs/yarc-rtl.md, "The credit image").
   logic [NumPorts*NumVcs*CW-1:0] hb_pcr_all;
-  always_comb begin
-    for (int p = 0; p < NumPorts; p++) hb_pcr_all[p*NumVcs*CW +: NumVcs*CW] = hb_p_pcr[p];
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      for (int i = 0; i < NumPorts*NumVcs; i++) hb_pcr_all[i*CW +: CW] <= CW'(InBufPerVc);
+    end else begin
+      for (int p = 0; p < NumPorts; p++) hb_pcr_all[p*NumVcs*CW +: NumVcs*CW] <= hb_p_pcr_d[p];
+    end
   end
   // bottoms
   logic [N*NumVcs-1:0]      hb_b_pop    [NBot];       // IU pops
@@ -280,7 +287,7 @@ module nr_nwn #(
       .cfg_addr_i,
       .cfg_wdata_i,
       .tev_o            (tev_p_o[p*5 +: 5]),
-      .pcr_o            (hb_p_pcr[p]),
+      .pcr_d_o          (hb_p_pcr_d[p]),
       .pcr_p_v_i        (hb_pcr_all),
       .cc_t_vc_i        (hb_cc),
       .fr_valid_v_o     (hb_pf_valid[p]),

@@ -27,10 +27,11 @@
 //     0; tied off otherwise), see nr_port_bare.
 //   cfg_we_i, cfg_addr_i, cfg_wdata_i: configuration write decoded for this
 //     port; tev_o = {reason[2:0], CFG_BAD, RT_DROP} (combinational).
-//   pcr_o: this port's output credits per VC, clamped to 0 .. InBufPerVc,
-//     start of cycle (nr_port_front); pcr_p_v_i: every port's, gathered by
-//     the top (index p*NumVcs + v), for the flattened-butterfly mode's queue
-//     estimates (docs/fbfly-routing.md 6.1).
+//   pcr_d_o: this port's output credits per VC, clamped to 0 .. InBufPerVc,
+//     as they will stand at the start of the next cycle (nr_port_front,
+//     combinational); pcr_p_v_i: every port's start-of-cycle credits, from
+//     the top's registered credit image (index p*NumVcs + v), for the
+//     flattened-butterfly mode's queue estimates (docs/fbfly-routing.md 6.1).
 //   cc_t_vc_i: cc[n + t][v] of this port's bottom subswitch (start of cycle),
 //     for the adaptive choice of the top.
 //   fr_valid_v_o, fr_tgt_v_o, fr_pay_v_o ({q[5:0], phit[23:0]}), fr_drop_v_o:
@@ -106,7 +107,7 @@ module nr_nwn_port #(
   input  logic [31:0]               cfg_wdata_i,
   output logic [4:0]                tev_o,
   // output credits: this port's, and every port's (flattened-butterfly mode)
-  output logic [NumVcs*CW-1:0]      pcr_o,
+  output logic [NumVcs*CW-1:0]      pcr_d_o,
   input  logic [NumPorts*NumVcs*CW-1:0] pcr_p_v_i,
   // first subswitch: credits of the bottom's up-links, fronts, pops
   input  logic [MN*NumVcs*CrW-1:0]  cc_t_vc_i,
@@ -162,7 +163,7 @@ module nr_nwn_port #(
     .tx_phit_i,
     .tx_ready_o (tx_ready),
     .tx_vc_ok_o,
-    .pcr_o,
+    .pcr_d_o,
     .rd_en_i    (rd_en),
     .rd_vc_i    (rd_vc),
     .rd_avail_o (rd_avail),

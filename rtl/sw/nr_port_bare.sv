@@ -28,9 +28,12 @@
 //     is 0 while out_valid_o is 0); the sink always accepts, gaps included.
 //   out_cr_i  credits returned by the sink this cycle, per VC, any count;
 //     added at the end of the cycle. Overflow past InBufPerVc is asserted.
-//   cr_o      the output credit counters per VC (v*CW +: CW), start of
-//     cycle (registers): the flattened-butterfly queue estimate
-//     (docs/fbfly-routing.md 6.1; never above InBufPerVc, asserted).
+//   cr_d_o    the output credit counters' next values per VC (v*CW +: CW),
+//     combinational: the counters as they will stand at the start of the
+//     next cycle (nr_credit_cnt's next state: count + returned - debited,
+//     CW bits), for the routers' registered credit image that feeds the
+//     flattened-butterfly queue estimate (docs/fbfly-routing.md 6.1; the
+//     counters never exceed InBufPerVc, asserted in nr_credit_cnt).
 //   tx_valid_i, tx_phit_i, tx_ready_o (always 1), tx_vc_ok_o (state only),
 //   rd_en_i, rd_vc_i, rd_avail_o, rd_valid_o, rd_phit_o, and the second read
 //   port rd1_en_i, rd1_vc_i, rd1_valid_o, rd1_phit_o: as nr_lcb_port.
@@ -57,7 +60,7 @@ module nr_port_bare #(
   output logic                 out_valid_o,
   output logic [PhitW-1:0]     out_phit_o,
   input  logic [NumVcs*CW-1:0] out_cr_i,
-  output logic [NumVcs*CW-1:0] cr_o,
+  output logic [NumVcs*CW-1:0] cr_d_o,
   // core side, as nr_lcb_port
   input  logic                 tx_valid_i,
   input  logic [PhitW-1:0]     tx_phit_i,
@@ -153,6 +156,7 @@ module nr_port_bare #(
     assign dec[v] = tx_valid_i && 32'(deb_vc) == v;
     assign c = cnt[v*CW +: CW];
     assign tx_vc_ok_o[v] = 32'(c) >= MaxPktLen;
+    assign cr_d_o[v*CW +: CW] = c + out_cr_i[v*CW +: CW] - CW'(dec[v]);
   end
   nr_credit_cnt #(
     .NumVcs    (NumVcs),
@@ -166,7 +170,6 @@ module nr_port_bare #(
     .count_o(cnt),
     .full_o (full_unused)
   );
-  assign cr_o = cnt;
   logic [NumVcs-1:0] full_unused;
   logic unused_full;
   assign unused_full = ^full_unused;

@@ -22,11 +22,16 @@
 //     otherwise), see nr_port_bare.
 //   tx_valid_i, tx_phit_i, tx_ready_o, tx_vc_ok_o: the transmit side (the LCB
 //     TX core interface, docs/link-protocol.md 7.1).
-//   pcr_o: the transmit side's credits per VC (v*CW +: CW), start of cycle,
-//     clamped to 0 .. InBufPerVc (docs/fbfly-routing.md 6.1): the LCB TX's
-//     credits (two's complement in CW bits, link-protocol 7.2; a negative
-//     count, which reads above InBufPerVc as unsigned, gives 0) or the bare
-//     port's counter.
+//   pcr_d_o: the transmit side's credits per VC (v*CW +: CW) as they will
+//     stand at the start of the next cycle, clamped to 0 .. InBufPerVc
+//     (docs/fbfly-routing.md 6.1): the LCB TX's next credits (two's
+//     complement in CW bits, link-protocol 7.2; a negative count, which reads
+//     above InBufPerVc as unsigned, gives 0) or the bare port's counter's
+//     next value. Combinational: the router registers it into its credit
+//     image (nr_yarc, nr_nwn), whose value is then the start-of-cycle count
+//     the route computation reads, from a flop outside the port's block (so
+//     no port block's input depends on a port block's output in the same
+//     cycle, which Verilator's hierarchy blocks would settle twice).
 //   rd_en_i, rd_vc_i, rd_avail_o, rd_valid_o, rd_phit_o, and the second read
 //     port rd1_*: the input queue's read side (nr_inq; tie rd1_en_i to 0 with
 //     RdPorts = 1).
@@ -72,7 +77,7 @@ module nr_port_front #(
   input  logic [PhitW-1:0]     tx_phit_i,
   output logic                 tx_ready_o,
   output logic [NumVcs-1:0]    tx_vc_ok_o,
-  output logic [NumVcs*CW-1:0] pcr_o,
+  output logic [NumVcs*CW-1:0] pcr_d_o,
   // input-queue reads
   input  logic                 rd_en_i,
   input  logic [VcW-1:0]       rd_vc_i,
@@ -88,7 +93,7 @@ module nr_port_front #(
   `NR_PARAM_ASSERT(p_uselcb, UseLcb == 0 || UseLcb == 1)
 
   if (UseLcb != 0) begin : g_lcb
-    logic [NumVcs*CW-1:0] occ, credits, inq_cr;
+    logic [NumVcs*CW-1:0] occ, credits, credits_d, inq_cr;
     logic [NumVcs-1:0]    debit;
     logic                 ctl_sync;
     logic [6*16-1:0]      prm;
@@ -126,6 +131,7 @@ module nr_port_front #(
       .link_down_o,
       .ctl_sync_o        (ctl_sync),
       .credits_o         (credits),
+      .credits_d_o       (credits_d),
       .debit_o           (debit),
       .inq_cr_o          (inq_cr),
       .prm_num_vcs_o     (prm[0*16 +: 16]),
@@ -143,11 +149,11 @@ module nr_port_front #(
     // one is clamped to 0
     for (genvar v = 0; v < NumVcs; v++) begin : g_pcr
       logic [CW-1:0] c;
-      assign c = credits[v*CW +: CW];
-      assign pcr_o[v*CW +: CW] = (32'(c) > InBufPerVc) ? '0 : c;
+      assign c = credits_d[v*CW +: CW];
+      assign pcr_d_o[v*CW +: CW] = (32'(c) > InBufPerVc) ? '0 : c;
     end
     logic unused_lcb;
-    assign unused_lcb = ^{occ, inq_cr, debit, ctl_sync, prm, in_valid_i, in_phit_i,
+    assign unused_lcb = ^{occ, credits, inq_cr, debit, ctl_sync, prm, in_valid_i, in_phit_i,
                           out_cr_i};
   end else begin : g_bare
     nr_port_bare #(
@@ -164,7 +170,7 @@ module nr_port_front #(
       .out_valid_o,
       .out_phit_o,
       .out_cr_i,
-      .cr_o       (pcr_o),
+      .cr_d_o     (pcr_d_o),
       .tx_valid_i,
       .tx_phit_i,
       .tx_ready_o,

@@ -157,13 +157,20 @@ module nr_yarc #(
   logic [Rows-1:0]        ccd_valid [NumPorts];  // column channels after the pipe
   logic [Rows*CcW-1:0]    ccd_data  [NumPorts];
   logic [Rows*NumVcs-1:0] cb_cr     [NumPorts];  // column-buffer pops (src row, VC)
-  logic [NumVcs*CW-1:0]   pcr       [NumPorts];  // output credits (clamped)
+  logic [NumVcs*CW-1:0]   pcr_d     [NumPorts];  // next cycle's output credits (clamped)
 
-  // every port's output credits to every tile's RC (docs/fbfly-routing.md
-  // 6.1): from the ports' registers, gathered here without logic
+  // the credit image: every port's output credits at the start of the cycle,
+  // to every tile's RC (docs/fbfly-routing.md 6.1). Registered here from the
+  // ports' next values, so it always equals the ports' own counters; a tile
+  // reads it from this flop, not from another tile's output in the same
+  // cycle (docs/yarc-rtl.md, "The credit image").
   logic [NumPorts*NumVcs*CW-1:0] pcr_all;
-  always_comb begin
-    for (int p = 0; p < NumPorts; p++) pcr_all[p*NumVcs*CW +: NumVcs*CW] = pcr[p];
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      for (int i = 0; i < NumPorts*NumVcs; i++) pcr_all[i*CW +: CW] <= CW'(InBufPerVc);
+    end else begin
+      for (int p = 0; p < NumPorts; p++) pcr_all[p*NumVcs*CW +: NumVcs*CW] <= pcr_d[p];
+    end
   end
 
   for (genvar r = 0; r < Rows; r++) begin : g_row
@@ -229,7 +236,7 @@ module nr_yarc #(
         .cfg_addr_i,
         .cfg_wdata_i,
         .tev_o            (tev_p_o[P*5 +: 5]),
-        .pcr_o            (pcr[P]),
+        .pcr_d_o          (pcr_d[P]),
         .pcr_p_v_i        (pcr_all),
         .rb_valid_o       (rb_valid),
         .rb_col_o         (rb_col),

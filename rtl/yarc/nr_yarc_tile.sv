@@ -13,10 +13,11 @@
 //     nr_port_bare.
 //   cfg_we_i, cfg_addr_i, cfg_wdata_i: configuration write decoded for this
 //     tile; tev_o = {reason[2:0], CFG_BAD, RT_DROP} (combinational).
-//   pcr_o: this port's output credits per VC, clamped to 0 .. InBufPerVc,
-//     start of cycle (nr_port_front); pcr_p_v_i: every port's, gathered by
-//     the top (index p*NumVcs + v), for the flattened-butterfly mode's queue
-//     estimates (docs/fbfly-routing.md 6.1).
+//   pcr_d_o: this port's output credits per VC, clamped to 0 .. InBufPerVc,
+//     as they will stand at the start of the next cycle (nr_port_front,
+//     combinational); pcr_p_v_i: every port's start-of-cycle credits, from
+//     the top's registered credit image (index p*NumVcs + v), for the
+//     flattened-butterfly mode's queue estimates (docs/fbfly-routing.md 6.1).
 //   rb_*_o: this input's row bus (to the top's RowBusLat-1 pipeline);
 //     rb_cr_c_vc_i: its credits back from the row buffers, per (column, VC).
 //   ss_*_c_i: the row buses of the Cols inputs of this row, already filtered
@@ -78,7 +79,7 @@ module nr_yarc_tile #(
   input  logic [31:0]              cfg_wdata_i,
   output logic [4:0]               tev_o,
   // output credits: this port's, and every port's (flattened-butterfly mode)
-  output logic [NumVcs*CW-1:0]     pcr_o,
+  output logic [NumVcs*CW-1:0]     pcr_d_o,
   input  logic [Rows*Cols*NumVcs*CW-1:0] pcr_p_v_i,
   // row bus of this input
   output logic                     rb_valid_o,
@@ -155,7 +156,7 @@ module nr_yarc_tile #(
     .tx_phit_i  (tx_phit),
     .tx_ready_o (tx_ready),
     .tx_vc_ok_o (tx_vc_ok),
-    .pcr_o,
+    .pcr_d_o,
     .rd_en_i    (rd_en),
     .rd_vc_i    (rd_vc),
     .rd_avail_o (rd_avail),
