@@ -28,6 +28,8 @@ expect 2 "--routing val does not route a folded Clos" --routing val
 expect 2 "a router needs 22 ports \(c \+ \(n-1\)\(k-1\)\), the routers have 16" --topo fbfly:k=8,n=3 --routing min
 expect 2 "--routing updown-adaptive does not route a flattened butterfly; use min, min-rc, val, ugal, ugals, closad or minad" --topo fbfly:k=4,n=3
 expect 2 "--routing min does not route a folded Clos" --routing min
+expect 2 "configuration yarc-k16-bare-g2 has UpPick=2, the greedy_r\(2\) up choice .*: it needs --routing updown-adaptive on a folded Clos" --topo fclos:levels=2 --cfg yarc-k16-bare-g2 --routing updown-hash
+expect 2 "configuration fc-k16-bare-g2 has UpPick=2" --topo fbfly:k=8,n=2 --cfg fc-k16-bare-g2 --routing min
 expect 2 "with its route phit needs 5 to 64 phits" --topo fbfly:k=4,n=3 --routing min --len fixed:4
 expect 2 "differ in NumPorts, NumVcs, InBufPerVc, MaxPktLen, UseLcb" --cfg yarc-k16-bare,yarc-k16
 expect 2 "differ in NumPorts" --cfg yarc-k16-bare,fc-k32-4vc

@@ -155,5 +155,18 @@ if NR_CONFIGS="$TMP/c14.txt" "$(dirname "$0")/cfg.sh" --check 2> "$TMP/cfgsh.err
     fail=$((fail + 1)); echo "FAIL: cfg.sh --check took an FbSeq=1 configuration with an rtl build"
 elif grep -q "seq-rtl sets FbSeq=1, a C-model-only parameter" "$TMP/cfgsh.err"; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "FAIL: cfg.sh --check message"; cat "$TMP/cfgsh.err"; fi
+# UpPick=2 (the greedy_r(2) up choice, docs/yarc-arch.md 5 step 4') is the
+# C model's too: no RTL run, no build, and only 0 or 2
+expect 2 "has UpPick=2, the greedy_r\(2\) up choice of the C model only" --cfg yarc-k16-bare-g2 --impl lockstep $Q
+expect 2 "has UpPick=2, the greedy_r\(2\) up choice of the C model only" --cfg fc-k16-bare-g2 --impl rtl $Q
+expect 0 "^PASS" --cfg fc-k16-bare-g2 --route clos-leaf --adaptive 1 $Q
+printf 'g2-rtl nr_nwn rtl NumPorts=16 R=8 M=2 UpPick=2\n' > "$TMP/c16.txt"
+expect 2 "c16.txt:1: configuration g2-rtl sets UpPick, the C model's greedy_r\(2\) up choice, which no RTL has: its builds column must be '-'" --cfg-file "$TMP/c16.txt" --cfg g2-rtl
+printf 'g1 nr_yarc - Rows=4 Cols=4 UpPick=1\n' > "$TMP/c17.txt"
+expect 2 "c17.txt:1: configuration g1: UpPick = 1: must be 0 or 2" --cfg-file "$TMP/c17.txt" --cfg g1
+if NR_CONFIGS="$TMP/c16.txt" "$(dirname "$0")/cfg.sh" --check 2> "$TMP/cfgsh.err"; then
+    fail=$((fail + 1)); echo "FAIL: cfg.sh --check took an UpPick=2 configuration with an rtl build"
+elif grep -q "g2-rtl sets UpPick=2, a C-model-only parameter" "$TMP/cfgsh.err"; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL: cfg.sh --check message"; cat "$TMP/cfgsh.err"; fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

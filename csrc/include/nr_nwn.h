@@ -34,6 +34,9 @@ typedef struct {
     int link_crc_w;    /* every port's link check, 16 or 32 (link-protocol §4.1); 0 = 16 */
     int fb_seq;        /* FbSeq: the sequential allocator of docs/fbfly-routing.md §6.4,
                         * 0 or 1; C model only */
+    int up_pick;       /* UpPick: the adaptive up choice (docs/yarc-arch.md §5, nwn-arch
+                        * §4.2): 0 over every candidate, 2 greedy_r(2) between two
+                        * drawn candidates (step 4'); C model only */
 } nr_nwn_params;
 
 /* Extra RT_DROP reasons of the network switches (nr_router.h has 1..4). */

@@ -24,6 +24,9 @@ typedef struct {
     int fb_seq;               /* FbSeq: the flattened-butterfly mode's sequential
                                * allocator (docs/fbfly-routing.md §6.4), 0 or 1; C model
                                * only (the RTL has none and refuses alg 5 and 6) */
+    int up_pick;              /* UpPick: the adaptive up choice (docs/yarc-arch.md §5):
+                               * 0 over every candidate (step 4), 2 greedy_r(2) between
+                               * two drawn candidates (step 4'); C model only */
 } nr_yarc_params;
 
 /* Check p against docs/yarc-arch.md section 3: 0, or -1 with a message. */

@@ -121,6 +121,7 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
         /* S_iu: Speedup for a bottom, 1 for a bb top (§4.1) */
         nr_iu_reset(&m->iu[i], i, k, V, nwn_is_bottom(g, m->pin[i].sw) ? g->S : 1, 1,
                     p->in_buf_per_vc);
+        m->iu[i].rc.up_pick = p->up_pick;
         nr_rt_reset(&m->tab[i], k);
     }
     nr_fb_seq_init(&m->fb, p->fb_seq, k);

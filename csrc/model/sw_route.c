@@ -3,8 +3,9 @@
  * unchanged, with every adaptive score 0), the flattened-butterfly mode that
  * replaces steps 3-5 when FB_CTRL is set (docs/fbfly-routing.md §3, §4, §6:
  * the output VC, the draw, the greedy and sequential queue estimates), and
- * the max-score pick of the adaptive choices. Pure functions only: the input unit (sw_iu.c) calls
- * nr_rt_route() in its RC cycle, the model tops (yarc.c, nwn.c) call the cfg
+ * the max-score pick of the adaptive choices, and the greedy_r(2) up choice
+ * of UpPick = 2 (yarc-arch §5 step 4', C model only). Pure functions only:
+ * the input unit (sw_iu.c) calls nr_rt_route() in its RC cycle, the model tops (yarc.c, nwn.c) call the cfg
  * functions for the configuration port. */
 #include "sw_route.h"
 
@@ -260,6 +261,30 @@ static int fb_route(const nr_route_tables *t, const nr_rt_ctx *c, const nr_fb_in
     return l;
 }
 
+/* ---- greedy_r(2): the up choice of UpPick = 2 (yarc-arch §5 step 4') ---- */
+
+/* The candidates of step 4 in ascending logical-port order; with two or more,
+ * two distinct ones drawn from the input's LFSR value r (fbfly-routing §6.2:
+ * i = r[7:0] mod m, the other (i + 1 + r[15:8] mod (m - 1)) mod m), and the
+ * second taken only if its channel estimate (fbfly-routing §6.1) is strictly
+ * smaller. -1: no candidate. *draw: the LFSR was read (m >= 2). */
+static int up_greedy2(const nr_route_tables *t, const nr_rt_ctx *c, const nr_fb_in *fb,
+                      int *draw)
+{
+    int cand[NR_MAX_PORTS], m = 0;
+    for (int k = 0; k < c->nports; k++)
+        if (((t->up_mask >> k) & 1u) && (t->l2p[k] & NR_RT_ENT_VALID))
+            cand[m++] = k;
+    if (m < 2)
+        return m ? cand[0] : -1;
+    fb_pkt k = {.t = t, .c = c, .fb = fb};
+    const unsigned r = fb_draw(&k);
+    *draw = 1;
+    const int i = (int)((r & 0xFFu) % (unsigned)m);
+    const int j = (i + 1 + (int)(((r >> 8) & 0xFFu) % (unsigned)(m - 1))) % m;
+    return fb_q(&k, cand[j], 0, 0) < fb_q(&k, cand[i], 0, 0) ? cand[j] : cand[i];
+}
+
 nr_rt_res nr_rt_route(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t head,
                       uint32_t route_phit, uint32_t hash_phit, const int (*cred)[NR_SW_MAX_VCS],
                       int ad_ptr)
@@ -297,6 +322,10 @@ nr_rt_res nr_rt_route_fb(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t 
         if (!(t->dlut[i] & NR_RT_ENT_VALID))
             return rc_drop(NR_DROP_NO_ROUTE, -1);
         l = t->dlut[i] & NR_RT_ENT_PORT;
+    } else if (a && c->up_pick == 2) { /* 4'. up, greedy_r(2): the pointer is not used */
+        l = up_greedy2(t, c, fb, &draw);
+        if (l < 0)
+            return rc_drop(NR_DROP_NO_ROUTE, -1);
     } else if (a) { /* 4. up, adaptive: the highest score, ties to the pointer */
         uint64_t cand = 0;
         int score[NR_MAX_PORTS];

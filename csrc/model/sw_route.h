@@ -56,6 +56,9 @@ typedef struct {
     int cols;    /* adaptive score: cred[q mod cols][vc] (YARC) */
     int port;    /* this input's port number p */
     int inbuf;   /* InBufPerVc: the fullest queue of the FB estimate (fbfly-routing §6.1) */
+    int up_pick; /* UpPick: 0 the adaptive up choice over every candidate (yarc-arch §5
+                  * step 4); 2 greedy_r(2) between two drawn candidates (step 4'); C model
+                  * only */
 } nr_rt_ctx;
 
 /* What the flattened-butterfly RC reads besides the tables (fbfly-routing

@@ -57,6 +57,8 @@ int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen)
         NR_BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
     if (p->fb_seq != 0 && p->fb_seq != 1)
         NR_BAD("FbSeq = %d: must be 0 or 1", p->fb_seq);
+    if (p->up_pick != 0 && p->up_pick != 2)
+        NR_BAD("UpPick = %d: must be 0 or 2", p->up_pick);
     return 0;
 }
 

@@ -28,6 +28,7 @@ void yarc_rbd_reset(nr_yarc *m, int p)
 {
     yarc_tile *t = &m->t[p];
     nr_iu_reset(&t->iu, p, m->n, m->p.num_vcs, 1, m->p.cols, m->p.in_buf_per_vc);
+    t->iu.rc.up_pick = m->p.up_pick;
     for (int c = 0; c < m->p.cols; c++)
         for (int v = 0; v < m->p.num_vcs; v++)
             t->cred[c][v] = m->p.row_buf_depth;

@@ -270,6 +270,16 @@ static int net_setup_topo(net_t *n, char *err, int errlen) {
         }
         n->fb = 1;
     }
+    /* UpPick (yarc-arch 5, step 4') changes only the adaptive up choice:
+     * with any other routing the configuration would not do what it says */
+    for (int l = 0; l < o->ncfg; l++)
+        if (n->g[l].up_pick && (n->t.kind != NET_FCLOS || o->routing != NET_RT_ADAPTIVE)) {
+            snprintf(err, errlen, "configuration %s has UpPick=%d, the greedy_r(2) up choice "
+                     "(docs/yarc-arch.md section 5, step 4'), which only adaptive up-routing "
+                     "uses: it needs --routing updown-adaptive on a folded Clos", o->cfg[l],
+                     n->g[l].up_pick);
+            return 2;
+        }
     if (o->ncfg > n->t.levels) {
         snprintf(err, errlen, "%d router configurations for a network of %d levels", o->ncfg,
                  n->t.levels);

@@ -70,10 +70,12 @@ int main(int argc, char **argv) {
         return 2;
     }
     nr_rtr_free(m);
-    if (rtl && g.fb_seq) {
-        fprintf(stderr, "cfg_check: %s:%d: configuration %s has FbSeq=1, the C model's "
-                        "sequential allocator (docs/fbfly-routing.md 6.4): no RTL has it, so "
-                        "it has no RTL build\n", c.file, c.line, c.name);
+    long mo_v;
+    const char *mo, *mo_what, *mo_doc;
+    if (rtl && (mo = rtr_cfg_model_only(&c, &mo_v, &mo_what, &mo_doc))) {
+        fprintf(stderr, "cfg_check: %s:%d: configuration %s has %s=%ld, the C model's %s "
+                        "(%s): no RTL has it, so it has no RTL build\n",
+                c.file, c.line, c.name, mo, mo_v, mo_what, mo_doc);
         return 2;
     }
     printf("cfg_check: %s (%s:%d) ok: top %s, %d ports, %d VCs, %s\n", c.name, c.file, c.line,

@@ -120,12 +120,13 @@ static int parse_line(char *s, rtr_namedcfg *e, const char *file, int line, char
         strcpy(e->key[e->nparams], tok[i]);
         e->val[e->nparams++] = v;
     }
-    /* FbSeq (docs/fbfly-routing.md 6.4) is a C-model parameter the RTL does
-     * not have: such a configuration has no build of any kind */
-    if (first == 3 && strcmp(tok[2], "-") && rtr_cfg_get(e, "FbSeq", 0) != 0) {
-        snprintf(err, errlen, "%s:%d: configuration %s sets FbSeq, the C model's sequential "
-                 "allocator, which no RTL has: its builds column must be '-' (it has '%s')",
-                 file, line, e->name, tok[2]);
+    /* FbSeq and UpPick are C-model parameters the RTL does not have: such a
+     * configuration has no build of any kind */
+    const char *mo, *what;
+    if (first == 3 && strcmp(tok[2], "-") && (mo = rtr_cfg_model_only(e, NULL, &what, NULL))) {
+        snprintf(err, errlen, "%s:%d: configuration %s sets %s, the C model's %s, which no RTL "
+                 "has: its builds column must be '-' (it has '%s')",
+                 file, line, e->name, mo, what, tok[2]);
         return -1;
     }
     return 1;
@@ -202,6 +203,24 @@ long rtr_cfg_get(const rtr_namedcfg *c, const char *key, long dflt) {
     for (int i = 0; i < c->nparams; i++)
         if (!strcmp(c->key[i], key)) return c->val[i];
     return dflt;
+}
+
+const char *rtr_cfg_model_only(const rtr_namedcfg *c, long *val, const char **what,
+                               const char **doc) {
+    static const struct {
+        const char *key, *what, *doc;
+    } mo[] = {{"FbSeq", "sequential allocator", "docs/fbfly-routing.md 6.4"},
+              {"UpPick", "greedy_r(2) up choice", "docs/yarc-arch.md 5, step 4'"}};
+    for (size_t i = 0; i < sizeof mo / sizeof mo[0]; i++) {
+        long v = rtr_cfg_get(c, mo[i].key, 0);
+        if (v != 0) {
+            if (val) *val = v;
+            if (what) *what = mo[i].what;
+            if (doc) *doc = mo[i].doc;
+            return mo[i].key;
+        }
+    }
+    return NULL;
 }
 
 int rtr_cfg_check_keys(const rtr_namedcfg *c, const char *const *known, char *err, int errlen) {

@@ -15,7 +15,7 @@
 static const char *const yarc_keys[] = {"Rows", "Cols", "NumVcs", "InBufPerVc", "RowBufDepth",
                                         "ColBufDepth", "RowBusLat", "ColLat", "UseLcb",
                                         "MaxPktLen", "ReplayDepth", "Window", "SubSpeedup",
-                                        "LinkCrcW", "FbSeq", NULL};
+                                        "LinkCrcW", "FbSeq", "UpPick", NULL};
 
 /* Named configuration -> nr_yarc_params (defaults of docs/yarc-arch.md section 3
  * and docs/link-protocol.md section 2). */
@@ -30,6 +30,7 @@ int rtr_yarc_params(const rtr_namedcfg *c, nr_yarc_params *p, char *err, int err
     p->col_lat = (int)rtr_cfg_get(c, "ColLat", 2);
     p->sub_speedup = (int)rtr_cfg_get(c, "SubSpeedup", 4);
     p->fb_seq = (int)rtr_cfg_get(c, "FbSeq", 0);
+    p->up_pick = (int)rtr_cfg_get(c, "UpPick", 0);
     RTR_CFG_PORT_PARAMS(c, p);
     char e2[256];
     return rtr_cfg_checked(c, nr_yarc_check(p, e2, sizeof e2), e2, err, errlen);
@@ -43,6 +44,7 @@ static int yarc_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) 
     g->rows = p.rows;
     g->cols = p.cols;
     g->fb_seq = p.fb_seq;
+    g->up_pick = p.up_pick;
     return 0;
 }
 

@@ -61,12 +61,12 @@ static int r_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, nr_rtr *out, 
                     int errlen) {
     glue_params want, have;
     if (GLUE_CFG_PARAMS(c, &want, err, errlen)) return -1;
-    if (want.fb_seq) {
-        /* docs/fbfly-routing.md 6.4: the sequential allocator is the C
-         * model's only; no RTL build has it */
-        snprintf(err, errlen, "configuration %s (%s:%d) has FbSeq=1, the sequential allocator "
-                 "of the C model only (docs/fbfly-routing.md 6.4): the RTL has none",
-                 c->name, c->file, c->line);
+    long mo_v;
+    const char *mo, *mo_what, *mo_doc;
+    if ((mo = rtr_cfg_model_only(c, &mo_v, &mo_what, &mo_doc))) {
+        /* FbSeq, UpPick: the C model's only; no RTL build has them */
+        snprintf(err, errlen, "configuration %s (%s:%d) has %s=%ld, the %s of the C model only "
+                 "(%s): the RTL has none", c->name, c->file, c->line, mo, mo_v, mo_what, mo_doc);
         return -1;
     }
     glue_rtl *h = G(new)(lcfg);

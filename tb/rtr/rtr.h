@@ -46,6 +46,13 @@ typedef struct {
 int rtr_cfg_lookup(const char *file, const char *name, rtr_namedcfg *out, char *err, int errlen);
 /* Value of parameter `key`, or dflt if the entry does not set it. */
 long rtr_cfg_get(const rtr_namedcfg *c, const char *key, long dflt);
+/* The C-model-only parameters (no RTL has them, so a configuration that sets
+ * one has no build): FbSeq, the sequential allocator (docs/fbfly-routing.md
+ * 6.4), and UpPick, the greedy_r(2) up choice (docs/yarc-arch.md 5, step 4').
+ * The first one c sets to a value other than 0, or NULL; its value in *val,
+ * what it is in *what ("sequential allocator") and where documented in *doc. */
+const char *rtr_cfg_model_only(const rtr_namedcfg *c, long *val, const char **what,
+                               const char **doc);
 /* Check that every parameter of c is in the NULL-terminated list `known`;
  * -1 with "file:line: unknown parameter 'X' for top T" otherwise. */
 int rtr_cfg_check_keys(const rtr_namedcfg *c, const char *const *known, char *err, int errlen);
@@ -86,6 +93,8 @@ typedef struct {
     int mp_n;            /* > 0: ports per bottom subswitch of a multi-path switch (fc, bb) */
     int fb_seq;          /* FbSeq: the sequential allocator of docs/fbfly-routing.md 6.4
                             (C model only) */
+    int up_pick;         /* UpPick: 2 the greedy_r(2) up choice of docs/yarc-arch.md 5,
+                            step 4' (C model only); 0 the choice over every candidate */
     /* --route fbfly (a testbench choice, not the configuration's): the
      * algorithm (FB_CTRL.alg), the dimensions D (1 or 2), this router's id
      * and FB_CHARGE; K and C follow from the ports (rtr_tables_fb_shape) */

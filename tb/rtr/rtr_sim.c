@@ -405,10 +405,13 @@ static int sim_handoff(sim_ctx *x, nr_cli_t *c, int argc, char **argv) {
     char path[1200];
     if (x->o.fault_cycle >= 0 && x->o.impl != RTR_RUN_SELF && x->o.impl != RTR_RUN_LOCKSTEP)
         nr_cli_die(c, "--fault needs --impl self or lockstep");
-    if ((x->o.impl == RTR_RUN_RTL || x->o.impl == RTR_RUN_LOCKSTEP) && x->g.fb_seq) {
-        fprintf(stderr, "%s: configuration %s has FbSeq=1, the sequential allocator of the C "
-                        "model only (docs/fbfly-routing.md 6.4): it has no RTL build; use "
-                        "--impl model or self\n", RTR_SIM_PROG, x->o.cfg.name);
+    long mo_v;
+    const char *mo, *mo_what, *mo_doc;
+    if ((x->o.impl == RTR_RUN_RTL || x->o.impl == RTR_RUN_LOCKSTEP) &&
+        (mo = rtr_cfg_model_only(&x->o.cfg, &mo_v, &mo_what, &mo_doc))) {
+        fprintf(stderr, "%s: configuration %s has %s=%ld, the %s of the C model only (%s): it "
+                        "has no RTL build; use --impl model or self\n",
+                RTR_SIM_PROG, x->o.cfg.name, mo, mo_v, mo_what, mo_doc);
         return 2;
     }
     if (x->o.impl == RTR_RUN_RTL || x->o.impl == RTR_RUN_LOCKSTEP) {

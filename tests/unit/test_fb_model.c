@@ -10,7 +10,9 @@
  * and whole routers (YARC and a folded-Clos switch, bare) moving packets that
  * change VC: they leave on the new VC, spend its credits, keep the input
  * VC's internal buffers, wait for the new VC's credits at the port output
- * (§5), and the sequential allocator's same-cycle charge (§6.4).
+ * (§5), and the sequential allocator's same-cycle charge (§6.4). Also the
+ * greedy_r(2) up choice of UpPick = 2 (yarc-arch §5 step 4'), which reads
+ * the same LFSR and channel estimate.
  *
  * Geometries (logical ports, identity L2P unless a case says otherwise):
  *   G2: D = 2, K = 4 (kbits 2), C = 4 (cbits 2), R = 9 (R_0 = 1, R_1 = 2):
@@ -747,6 +749,112 @@ static void test_greedy_vs_seq(void)
     CHECK_EQ(first1, 1);
 }
 
+/* yarc-arch §5 step 4', UpPick = 2 (greedy_r(2)), outside the FB mode: two
+ * distinct candidates drawn from the LFSR value, the one whose channel (at
+ * its L2P port) holds fewer phits taken, the first drawn on a tie. Checked
+ * over all 65536 LFSR values against what two distinct uniform picks give,
+ * not against the draw formula. */
+static void gr2_set(rc_case *k, unsigned ports)
+{
+    k->t.up_mask = ports;
+    for (int q = 0; q < 16; q++)
+        for (int v = 0; v < 2; v++)
+            k->pv[q].cr[v] = INBUF; /* every channel empty */
+}
+/* How often each physical port is taken over every LFSR value (dest 0x100
+ * goes up: ROOT_MASK 0x7FF0, ROOT_DETECT 0); every route must draw. */
+static void gr2_count(const rc_case *k, unsigned vc, long cnt[16])
+{
+    memset(cnt, 0, 16 * sizeof cnt[0]);
+    for (unsigned r = 0; r < 65536; r++) {
+        nr_rt_res x = rc(k, 0x100, vc, 1, r);
+        CHECK_EQ(x.drop, 0);
+        CHECK_EQ(x.draw, 1);
+        CHECK_EQ(x.adapt_l, -1); /* the adaptive pointer is not used */
+        CHECK_EQ(x.w, (int)vc);
+        if (x.q >= 0 && x.q < 16)
+            cnt[x.q]++;
+    }
+}
+static void test_up_greedy2(void)
+{
+    rc_case k;
+    long cnt[16];
+    rc_open(&k, 16, 2, 0, 0); /* FB mode off */
+    k.c.up_pick = 2;
+    const unsigned c4 = 1u << 3 | 1u << 5 | 1u << 9 | 1u << 12;
+
+    /* no candidate: NO_ROUTE without a draw; one: it, without a draw */
+    gr2_set(&k, 0);
+    CHECK_DROP(rc(&k, 0x100, 0, 1, 0x1234), NR_DROP_NO_ROUTE, 0);
+    gr2_set(&k, 1u << 9);
+    for (unsigned r = 0; r < 65536; r += 257)
+        CHECK_RT(rc(&k, 0x100, 1, 1, r), 9, 1, 0);
+    /* a candidate without a valid L2P entry is not one */
+    gr2_set(&k, c4);
+    k.t.l2p[3] = k.t.l2p[5] = k.t.l2p[12] = 0;
+    CHECK_RT(rc(&k, 0x100, 0, 1, 0xBEEF), 9, 0, 0);
+    rc_open(&k, 16, 2, 0, 0);
+    k.c.up_pick = 2;
+
+    /* equal channels: the first draw, uniform over the four */
+    gr2_set(&k, c4);
+    gr2_count(&k, 0, cnt);
+    CHECK(cnt[3] == 16384 && cnt[5] == 16384 && cnt[9] == 16384 && cnt[12] == 16384);
+    /* the pair itself at one value, r = 0x0201: i = 1 mod 4 (port 5), the
+     * other (1 + 1 + 2 mod 3) mod 4 = 0 (port 3); a tie keeps the first */
+    CHECK_RT(rc(&k, 0x100, 0, 1, 0x0201), 5, 0, 1);
+    k.pv[5].cr[0] = INBUF - 1;
+    CHECK_RT(rc(&k, 0x100, 0, 1, 0x0201), 3, 0, 1);
+    k.pv[5].cr[0] = INBUF;
+    /* one loaded channel (any VC's phits count): never taken, since the
+     * other candidate of the pair is always emptier */
+    k.pv[5].cr[1] = INBUF - 1;
+    gr2_count(&k, 0, cnt);
+    CHECK_EQ(cnt[5], 0);
+    CHECK_EQ(cnt[3] + cnt[9] + cnt[12], 65536);
+    /* two loaded: taken only when both draws are, 2/4 * 1/3 = 1/6 */
+    gr2_set(&k, c4);
+    k.pv[3].cr[0] = 0;
+    k.pv[12].cr[0] = 0;
+    gr2_count(&k, 1, cnt);
+    double f = (double)(cnt[3] + cnt[12]) / 65536.0;
+    CHECK(f > 1.0 / 6 - 0.01 && f < 1.0 / 6 + 0.01);
+    /* four loads: the fullest never, the emptiest whenever drawn (1/2) */
+    gr2_set(&k, c4);
+    k.pv[3].cr[0] = 40;
+    k.pv[5].cr[0] = 10;
+    k.pv[9].cr[1] = 30;
+    k.pv[12].cr[1] = 20;
+    gr2_count(&k, 0, cnt);
+    CHECK_EQ(cnt[5], 0);
+    f = (double)cnt[3] / 65536.0;
+    CHECK(f > 0.49 && f < 0.51);
+    CHECK(cnt[9] > cnt[12] && cnt[12] > 0);
+    /* the load is read at the candidate's physical port: logical 9 leaves
+     * by port 2 (L2P), whose channel is loaded, so it is never taken */
+    gr2_set(&k, c4);
+    k.t.l2p[9] = (uint8_t)(NR_RT_ENT_VALID | 2u);
+    k.pv[2].cr[0] = 0;
+    gr2_count(&k, 0, cnt);
+    CHECK_EQ(cnt[2], 0);
+    CHECK_EQ(cnt[3] + cnt[5] + cnt[12], 65536);
+    /* a = 0 and down routes do not draw */
+    k.t.ulut[nr_rt_fold(0x100 ^ 0u, 4)] = (uint8_t)(NR_RT_ENT_VALID | 12u);
+    CHECK_RT(rc(&k, 0x100, 0, 0, 0x5555), 12, 0, 0);
+    CHECK_RT(rc(&k, 0x7, 0, 1, 0x5555), 7, 0, 0);
+
+    /* the parameter: 0 or 2 */
+    nr_yarc_params yp = {.rows = 4, .cols = 4, .num_vcs = 2, .in_buf_per_vc = 128,
+                         .row_buf_depth = 8, .col_buf_depth = 8, .row_bus_lat = 2,
+                         .col_lat = 2, .max_pkt_len = 64, .replay_depth = 256, .window = 32};
+    char err[256];
+    for (int v = -1; v <= 3; v++) {
+        yp.up_pick = v;
+        CHECK_EQ(nr_yarc_check(&yp, err, sizeof err) == 0, v == 0 || v == 2);
+    }
+}
+
 int main(void)
 {
     NR_TEST_BEGIN("test_fb_model", 20261128);
@@ -760,5 +868,6 @@ int main(void)
     test_yarc_vc_change();
     test_fc_vc_change();
     test_greedy_vs_seq();
+    test_up_greedy2();
     NR_TEST_END("test_fb_model");
 }
