@@ -14,6 +14,9 @@
 #          512 links across the bisection, as the flattened butterfly's N/2),
 #          UR and wc (node group i to a random node of group i+1, a group
 #          being a leaf's nodes).
+#          Its flattened-butterfly curve is Fig 4's CLOS AD curve: with both
+#          figures (and closad in FB_ROUTINGS) it runs once, as Fig 4's, and
+#          its rows are copied under the Fig 6 label.
 # Each point is one net_sim run (C model); the CSV rows land in
 # $RES/net_fbfly/, and the script writes $RES/net_fbfly.csv, net_fbfly.txt
 # (saturation tables, batch times) and the plots net_fbfly_fig4_{ur,wc}.png,
@@ -80,6 +83,12 @@ export -f fb_point
 export SIM WARMUP MEASURE DRAIN LEN SEED SW_DIR
 
 has() { case " $FIGS " in *" $1 "*) return 0 ;; esac; return 1; }
+# Fig 6's flattened-butterfly curve is Fig 4's CLOS AD curve (same network,
+# configuration, routing, patterns and loads): with both figures and closad
+# among the routings it is run once, as Fig 4's, and its rows are copied
+# under the Fig 6 label after the runs
+dup6=
+if has 4 && has 6; then case " $ROUTINGS " in *" closad "*) dup6=1 ;; esac; fi
 t0=$(date +%s)
 rc=0
 if [ -z "${FB_REPORT_ONLY:-}" ]; then
@@ -95,7 +104,7 @@ if [ -z "${FB_REPORT_ONLY:-}" ]; then
         fi
         if has 6; then
             for l in 0.02 $LOADS; do
-                echo "fig6_${p}__fbfly-closad $TOPO closad $CFG_SEQ $pat $l"
+                [ -n "$dup6" ] || echo "fig6_${p}__fbfly-closad $TOPO closad $CFG_SEQ $pat $l"
                 echo "fig6_${p}__fclos $CLOS_TOPO updown-adaptive $CFG $pat $l"
             done >> "$jobs_file"
         fi
@@ -107,6 +116,15 @@ if [ -z "${FB_REPORT_ONLY:-}" ]; then
     fi
     echo "net_fbfly: figures $FIGS, $(wc -l < "$jobs_file") points, len $LEN, link latency 10, seed $SEED, ${JOBS:-2} jobs"
     JR_LAUNCH=${SWEEP_LAUNCHER:-} jr_run "$jobs_file" "${JOBS:-2}" net_fbfly fb_point || rc=1
+    if [ -n "$dup6" ]; then
+        for p in ur wc; do
+            for f in "$SW_DIR"/fig4_${p}__closad_*.csv; do
+                [ -s "$f" ] || continue
+                g=$SW_DIR/fig6_${p}__fbfly-closad_${f##*__closad_}
+                sed "2,\$s/\(^\|,\)fig4_${p}__closad\(,\|\$\)/\1fig6_${p}__fbfly-closad\2/" "$f" > "$g"
+            done
+        done
+    fi
 fi
 
 CSV=$RES/net_fbfly.csv
