@@ -143,30 +143,31 @@ expect 2 "which this switch drops \(SELF, UPUP" --cfg bb-k16-bare --route fbfly
 printf 'odd nr_yarc Rows=4 Cols=4 UseLcb=0 NumVcs=3\n' > "$TMP/c13.txt"
 expect 2 "algorithm val keeps the phase in the VC's low bit: it needs an even number of VCs" --cfg-file "$TMP/c13.txt" --cfg odd --route fbfly --fb-alg val
 expect 0 "^PASS" --cfg-file "$TMP/c13.txt" --cfg odd --route fbfly --fb-alg min $Q
-# FbSeq=1 (the sequential allocator) is the C model's: no RTL run, no build
-expect 2 "has FbSeq=1, the sequential allocator of the C model only" --cfg yarc-k16-seq --impl lockstep $Q
-expect 2 "has FbSeq=1, the sequential allocator of the C model only" --cfg cn-k16-bare-seq --impl rtl $Q
+# The C-model-only parameters (rtr_cfg_model_only): FbSeq=1, the sequential
+# allocator, and UpPick=2, the greedy_r(2) up choice (docs/yarc-arch.md 5
+# step 4'). model_only KEY=V WHAT CFG1 CFG2 RTLLINE BADLINE BADMSG: no RTL run
+# of CFG1 (lockstep) or CFG2 (rtl); a configuration file line RTLLINE
+# (configuration KEY-rtl with an rtl build) refused by the reader and by
+# cfg.sh --check; BADLINE (configuration KEY-bad) refused with BADMSG
+model_only() {
+    local kv=$1 what=$2 key=${1%=*} f=$TMP/mo-${1%=*}.txt g=$TMP/mo-${1%=*}-bad.txt
+    expect 2 "has $kv, the $what of the C model only" --cfg "$3" --impl lockstep $Q
+    expect 2 "has $kv, the $what of the C model only" --cfg "$4" --impl rtl $Q
+    printf '%s\n' "$5" > "$f"
+    expect 2 "mo-$key.txt:1: configuration $key-rtl sets $key, the C model's $what, which no RTL has: its builds column must be '-'" --cfg-file "$f" --cfg "$key-rtl"
+    printf '%s\n' "$6" > "$g"
+    expect 2 "mo-$key-bad.txt:1: configuration $key-bad: $7" --cfg-file "$g" --cfg "$key-bad"
+    if NR_CONFIGS="$f" "$(dirname "$0")/cfg.sh" --check 2> "$TMP/cfgsh.err"; then
+        fail=$((fail + 1)); echo "FAIL: cfg.sh --check took a $kv configuration with an rtl build"
+    elif grep -q "$key-rtl sets $kv, a C-model-only parameter" "$TMP/cfgsh.err"; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "FAIL: cfg.sh --check message for $kv"; cat "$TMP/cfgsh.err"; fi
+}
+model_only FbSeq=1 "sequential allocator" yarc-k16-seq cn-k16-bare-seq \
+    'FbSeq-rtl nr_yarc rtl Rows=4 Cols=4 FbSeq=1' 'FbSeq-bad nr_yarc - Rows=4 Cols=4 FbSeq=2' "FbSeq = 2: must be 0 or 1"
+model_only UpPick=2 "greedy_r\(2\) up choice" yarc-k16-bare-g2 fc-k16-bare-g2 \
+    'UpPick-rtl nr_nwn rtl NumPorts=16 R=8 M=2 UpPick=2' 'UpPick-bad nr_yarc - Rows=4 Cols=4 UpPick=1' "UpPick = 1: must be 0 or 2"
+# ... and the C model runs them
 expect 0 "^PASS" --cfg cn-k16-bare-seq --route fbfly --fb-alg closad --adaptive 1 $Q
-printf 'seq-rtl nr_yarc rtl Rows=4 Cols=4 FbSeq=1\n' > "$TMP/c14.txt"
-expect 2 "c14.txt:1: configuration seq-rtl sets FbSeq, the C model's sequential allocator, which no RTL has: its builds column must be '-'" --cfg-file "$TMP/c14.txt" --cfg seq-rtl
-printf 'seq2 nr_yarc - Rows=4 Cols=4 FbSeq=2\n' > "$TMP/c15.txt"
-expect 2 "c15.txt:1: configuration seq2: FbSeq = 2: must be 0 or 1" --cfg-file "$TMP/c15.txt" --cfg seq2
-if NR_CONFIGS="$TMP/c14.txt" "$(dirname "$0")/cfg.sh" --check 2> "$TMP/cfgsh.err"; then
-    fail=$((fail + 1)); echo "FAIL: cfg.sh --check took an FbSeq=1 configuration with an rtl build"
-elif grep -q "seq-rtl sets FbSeq=1, a C-model-only parameter" "$TMP/cfgsh.err"; then pass=$((pass + 1)); else
-    fail=$((fail + 1)); echo "FAIL: cfg.sh --check message"; cat "$TMP/cfgsh.err"; fi
-# UpPick=2 (the greedy_r(2) up choice, docs/yarc-arch.md 5 step 4') is the
-# C model's too: no RTL run, no build, and only 0 or 2
-expect 2 "has UpPick=2, the greedy_r\(2\) up choice of the C model only" --cfg yarc-k16-bare-g2 --impl lockstep $Q
-expect 2 "has UpPick=2, the greedy_r\(2\) up choice of the C model only" --cfg fc-k16-bare-g2 --impl rtl $Q
 expect 0 "^PASS" --cfg fc-k16-bare-g2 --route clos-leaf --adaptive 1 $Q
-printf 'g2-rtl nr_nwn rtl NumPorts=16 R=8 M=2 UpPick=2\n' > "$TMP/c16.txt"
-expect 2 "c16.txt:1: configuration g2-rtl sets UpPick, the C model's greedy_r\(2\) up choice, which no RTL has: its builds column must be '-'" --cfg-file "$TMP/c16.txt" --cfg g2-rtl
-printf 'g1 nr_yarc - Rows=4 Cols=4 UpPick=1\n' > "$TMP/c17.txt"
-expect 2 "c17.txt:1: configuration g1: UpPick = 1: must be 0 or 2" --cfg-file "$TMP/c17.txt" --cfg g1
-if NR_CONFIGS="$TMP/c16.txt" "$(dirname "$0")/cfg.sh" --check 2> "$TMP/cfgsh.err"; then
-    fail=$((fail + 1)); echo "FAIL: cfg.sh --check took an UpPick=2 configuration with an rtl build"
-elif grep -q "g2-rtl sets UpPick=2, a C-model-only parameter" "$TMP/cfgsh.err"; then pass=$((pass + 1)); else
-    fail=$((fail + 1)); echo "FAIL: cfg.sh --check message"; cat "$TMP/cfgsh.err"; fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
