@@ -5,8 +5,8 @@
  * the output VC, the draw, the greedy and sequential queue estimates), and
  * the max-score pick of the adaptive choices, and the greedy_r(2) up choice
  * of UpPick = 2 (yarc-arch §5 step 4', C model only). Pure functions only:
- * the input unit (sw_iu.c) calls nr_rt_route() in its RC cycle, the model tops (yarc.c, nwn.c) call the cfg
- * functions for the configuration port. */
+ * the input unit (sw_iu.c) calls nr_rt_route() in its RC cycle, the model
+ * tops (yarc.c, nwn.c) call the cfg functions for the configuration port. */
 #include "sw_route.h"
 
 void nr_rt_reset(nr_route_tables *t, int nports)
