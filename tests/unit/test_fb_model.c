@@ -752,8 +752,8 @@ static void test_greedy_vs_seq(void)
 /* yarc-arch §5 step 4', UpPick = 2 (greedy_r(2)), outside the FB mode: two
  * distinct candidates drawn from the LFSR value, the one whose channel (at
  * its L2P port) holds fewer phits taken, the first drawn on a tie. Checked
- * over all 65536 LFSR values against what two distinct uniform picks give,
- * not against the draw formula. */
+ * over all 65536 LFSR values against what two distinct uniform picks give;
+ * one LFSR value checks the draw formula itself and the tie rule. */
 static void gr2_set(rc_case *k, unsigned ports)
 {
     k->t.up_mask = ports;
