@@ -105,8 +105,22 @@ void lcb_inq_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uin
             n->ovf = 0;
         return;
     }
+    /* A packet starts with its HEAD, or with any phit written while none is
+     * being received (doc §8.4; behind the RX always the HEAD). */
+    const int starts = k == NR_KIND_HEAD || !s->cur;
+    if (starts) {
+        s->pstart = s->wr;
+        s->cur = 1;
+        s->dep = 0;
+        s->pend = 0;
+    }
     if (k == NR_KIND_EOP) {
-        if (!rx->out_bad) {
+        if (starts && lcb_inq_occ(c, &q->vc[v]) >= c->buf) {
+            /* a packet of one with no free entry before the read: cut, and
+             * nothing left of it to drop (ovf stays 0) */
+            inq_cut(s);
+            wi->ev |= (1u << NR_EV_INQ_REWIND) | (1u << NR_EV_INQ_OVF);
+        } else if (!rx->out_bad) {
             s->done += ptr_diff(c, s->wr, s->pstart) + 1 - s->pend;
             wi->inq_cr[v] += s->pend;
             s->pend = 0;
@@ -120,12 +134,6 @@ void lcb_inq_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uin
             wi->ev |= 1u << NR_EV_INQ_REWIND;
         }
         return;
-    }
-    if (k == NR_KIND_HEAD) {
-        s->pstart = s->wr;
-        s->cur = 1;
-        s->dep = 0;
-        s->pend = 0;
     }
     if (lcb_inq_occ(c, s) >= c->buf - 1) { /* overflow: keep one entry for the EOP */
         inq_cut(s);

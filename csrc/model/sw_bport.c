@@ -155,9 +155,25 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
             b->d_wvc = (int)((in_phit >> NR_HEAD_VC_LSB) & 3u) % b->nvc;
         int v = b->d_wvc;
         nr_bq_vc *s = b->ovf ? NULL : bq_d(b, v);
+        /* a packet starts with its HEAD, or with any phit written while
+         * none is being received: a stray (link-protocol §8.4) */
+        const int starts = s && (k == NR_KIND_HEAD || !s->cur);
+        if (starts) {
+            s->pstart = s->wr;
+            s->cur = 1;
+            s->dep = 0;
+            s->pend = 0;
+        }
         if (b->ovf) {
             if (k == NR_KIND_EOP)
                 b->d_ovf = 0;
+        } else if (k == NR_KIND_EOP && starts && bq_diff(b, b->q[v].wr, b->q[v].rd) >= (uint32_t)b->buf) {
+            /* a stray EOP with no free entry before the read: cut (nothing
+             * stored), and nothing of its packet left to drop */
+            bq_cut(s);
+            nr_err_first(&nerr, err, errlen,
+                         "bare input queue: overflow on VC %d (sender exceeded its %d credits)", v,
+                         b->buf);
         } else if (k == NR_KIND_EOP) {
             s->done += bq_diff(b, s->wr, s->pstart) + 1 - s->pend;
             b->d_cr[v] += s->pend;
@@ -168,12 +184,6 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
             b->d_wdata = in_phit;
             s->wr = bq_inc(b, s->wr);
         } else {
-            if (k == NR_KIND_HEAD) {
-                s->pstart = s->wr;
-                s->cur = 1;
-                s->dep = 0;
-                s->pend = 0;
-            }
             if (bq_diff(b, s->wr, s->rd) >= (uint32_t)b->buf - 1) { /* one entry kept for the EOP */
                 bq_cut(s);
                 b->d_ovf = 1;
@@ -187,6 +197,16 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
                 s->wr = bq_inc(b, s->wr);
             }
         }
+    }
+
+    /* the stored phits are the completed packets' plus the one arriving
+     * (the RTL's a_done_le_occ) */
+    if (in_valid && !b->ovf) {
+        const nr_bq_vc *w = &b->d_q[b->d_wvc];
+        if (w->done > bq_diff(b, w->wr, w->rd))
+            nr_err_first(&nerr, err, errlen,
+                         "bare input queue: VC %d counts %u completed phits, %u stored", b->d_wvc,
+                         (unsigned)w->done, (unsigned)bq_diff(b, w->wr, w->rd));
     }
 
     /* ---- output credits ---- */

@@ -21,9 +21,12 @@
 // Behaviour (exact): the read is processed first from start-of-cycle state,
 //   giving rd', done', pend', dep'; the write is then processed from those.
 //   Pointers run modulo 2*BufPerVc so that full and empty differ; the region
-//   index is the pointer modulo BufPerVc. A HEAD that overflows is first a
-//   HEAD (pstart = wr, dep = 0, pend = 0) and is then cut, so nothing moves.
-//   The EOP that ends an overflowed packet only clears ovf.
+//   index is the pointer modulo BufPerVc. A packet starts with its HEAD, or
+//   with any phit written while none is being received (a bare sender's
+//   stray phits; a stray EOP is a packet of one). A first phit that
+//   overflows is first a start (pstart = wr, dep = 0, pend = 0) and is then
+//   cut, so nothing moves. The EOP that ends an overflowed packet only
+//   clears ovf.
 // Latency: a phit written in cycle t is readable (avail_o) from t+1.
 // Cost: 3 pointers of clog2(2*BufPerVc) bits, 2 counters of CW bits, 4 flags.
 `include "nr_assert.svh"
@@ -110,12 +113,18 @@ module nr_inq_vc #(
     // ---- write (from the primed values) ----
     stored   = ptr_dist(wr_q, rd_d);
     is_eop   = (wr_kind_i == K_EOP);
-    ovf_now  = wr_i && !ovf_q && !is_eop && (32'(stored) >= BufPerVc - 1);
-    good_eop = wr_i && !ovf_q && is_eop && !wr_bad_i;
+    // a non-EOP phit needs room for itself and its packet's EOP after this
+    // cycle's read; an EOP that is a packet of its own (a stray, cur_q = 0)
+    // a free entry before the read (the entry read is not reused at once)
+    ovf_now  = wr_i && !ovf_q && (is_eop ? !cur_q && 32'(occ_o) >= BufPerVc
+                                         : 32'(stored) >= BufPerVc - 1);
+    good_eop = wr_i && !ovf_q && is_eop && !wr_bad_i && !ovf_now;
     cut      = ovf_now || (wr_i && !ovf_q && is_eop && wr_bad_i);
     store    = wr_i && !ovf_q && !cut;
 
-    if (wr_i && !ovf_q && wr_kind_i == K_HEAD) begin
+    // a packet starts with its HEAD, or with any phit written while none is
+    // being received (a bare sender's stray phits, yarc-arch §11)
+    if (wr_i && !ovf_q && (wr_kind_i == K_HEAD || !cur_q)) begin
       pstart_d = wr_q;
       cur_d    = 1'b1;
       dep_d    = 1'b0;
@@ -139,7 +148,7 @@ module nr_inq_vc #(
       dep_d  = 1'b0;
     end
     if (store) wr_d = ptr_inc(wr_q);
-    if (ovf_now) ovf_d = 1'b1;
+    if (ovf_now && !is_eop) ovf_d = 1'b1;
     if (wr_i && ovf_q && is_eop) ovf_d = 1'b0;
 
     we_o        = store;
@@ -204,11 +213,12 @@ module nr_inq_vc #(
   // reference keeps the stored count f_occ, the current packet's stored
   // unread phits f_ncur and read phits f_pend, where its HEAD went (f_pst)
   // and the overflow flag f_ovf.
-  // Environment: resets at any time; the writes form packets (a HEAD only
-  // between packets, BODY and EOP only inside one, never kind RSVD) of at
-  // most BufPerVc phits, as nr_lcb_rx delivers them (its clip at
-  // cfg_max_len <= MaxPktLen <= BufPerVc); a read only when avail_o
-  // (a_rd_avail).
+  // Environment: resets at any time; the writes form packets of at most
+  // BufPerVc phits (nr_lcb_rx's clip at cfg_max_len <= MaxPktLen <=
+  // BufPerVc), each ended by an EOP, with no HEAD inside one; a packet
+  // starts with a HEAD as nr_lcb_rx delivers them, or with any other phit,
+  // as a bare sender's stray phits do (a lone EOP is a packet of one); a
+  // read only when avail_o (a_rd_avail).
   // Proved, for any write and read pattern:
   //   - CREDITS, each returned exactly once: cr_o is, in every cycle, one
   //     for a read of a phit whose packet ended good, plus at a good EOP
@@ -224,8 +234,11 @@ module nr_inq_vc #(
   //   - OVERFLOW BOUNDARY: a non-EOP phit overflows exactly when BufPerVc-1
   //     or more phits are stored after this cycle's read (one entry is
   //     kept for the EOP); then the rest of the packet is dropped and its
-  //     EOP only clears ovf; occ <= BufPerVc; the RAM never reads the entry
-  //     it writes in the same cycle;
+  //     EOP only clears ovf; a stray EOP (a packet of one) overflows
+  //     exactly when BufPerVc phits are stored before this cycle's read,
+  //     and nothing is dropped after it;
+  //     occ <= BufPerVc; the RAM never reads the entry it writes in the
+  //     same cycle;
   //   - the RTL's done, pend, occ and avail_o equal the reference's.
   // With a sender that respects the credits (f_cred, anyconst: credits
   // start at BufPerVc, a phit costs one, cr_o returns them, a bad packet's
@@ -238,8 +251,6 @@ module nr_inq_vc #(
   always @(posedge clk_i) f_past_valid <= 1'b1;
   initial assume (!rst_ni);
 
-  localparam logic [1:0] F_RSVD = 2'(nr_pkg::KIND_RSVD);
-
   // environment: packets on the write side, at most BufPerVc phits long,
   // reads only when available
   reg f_open = 1'b0;
@@ -248,7 +259,7 @@ module nr_inq_vc #(
     if (!rst_ni) begin
       f_open <= 1'b0;
       f_wcnt <= '0;
-    end else if (wr_i && wr_kind_i == K_HEAD) begin
+    end else if (wr_i && !f_open && !is_eop) begin
       f_open <= 1'b1;
       f_wcnt <= (CW+1)'(1);
     end else if (wr_i && is_eop) begin
@@ -260,8 +271,7 @@ module nr_inq_vc #(
   end
   always @(*) if (rst_ni) begin
     if (wr_i) begin
-      assume (wr_kind_i != F_RSVD);
-      assume ((wr_kind_i == K_HEAD) == !f_open);
+      if (f_open) assume (wr_kind_i != K_HEAD);
       if (f_open && !is_eop) assume (32'(f_wcnt) < BufPerVc - 1);
     end
     if (rd_i) assume (avail_o);
@@ -284,12 +294,13 @@ module nr_inq_vc #(
   wire [CW:0] f_st    = f_occ - (CW+1)'(f_rd);          // stored after the read
   wire [CW:0] f_nc    = f_ncur - (CW+1)'(f_rcur);
   wire [CW:0] f_pd    = f_pend + (CW+1)'(f_rcur);
-  wire        f_ovn   = wr_i && !f_ovf && !is_eop && 32'(f_st) >= BufPerVc - 1;
-  wire        f_good  = wr_i && !f_ovf && is_eop && !wr_bad_i;
+  wire        f_ovn   = wr_i && !f_ovf && (is_eop ? !f_open && 32'(f_occ) >= BufPerVc
+                                                : 32'(f_st) >= BufPerVc - 1);
+  wire        f_good  = wr_i && !f_ovf && is_eop && !wr_bad_i && !f_ovn;
   wire        f_cut   = f_ovn || (wr_i && !f_ovf && is_eop && wr_bad_i);
   wire        f_sto   = wr_i && !f_ovf && !f_cut;
   wire [CW:0] f_cr    = (CW+1)'(f_rd && !f_tag[f_ridx]) + (f_good ? f_pd : '0);
-  wire [PtrW-1:0] f_pstn = (wr_i && wr_kind_i == K_HEAD) ? wr_q : f_pst;   // this packet's HEAD
+  wire [PtrW-1:0] f_pstn = (wr_i && !f_open) ? wr_q : f_pst;   // this packet's first phit
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -302,13 +313,13 @@ module nr_inq_vc #(
       f_occ  <= f_cut ? f_st - f_nc : f_st + (CW+1)'(f_sto);
       f_ncur <= (f_cut || f_good) ? '0 : f_nc + (CW+1)'(f_sto);
       f_pend <= (f_cut || f_good) ? '0 : f_pd;
-      if (f_ovn)                f_ovf <= 1'b1;
+      if (f_ovn && !is_eop)     f_ovf <= 1'b1;
       else if (wr_i && is_eop)  f_ovf <= 1'b0;
       if (f_cut && f_pd != '0)  f_abort <= 1'b1;
       else if (rd_i)            f_abort <= 1'b0;
       if (f_good)                 f_tag <= '0;
       else if (f_sto)             f_tag[f_widx] <= 1'b1;
-      if (wr_i && wr_kind_i == K_HEAD) f_pst <= wr_q;
+      if (wr_i && !f_open) f_pst <= wr_q;
     end
   end
 
