@@ -149,13 +149,17 @@ static void free_rec(sim_t *s, uint64_t i) {
  * one, and the RT_DROP reason the router must give it (yarc-arch §4.2 and
  * §5 steps 1-2; the network switches use the same RC): a header that ends
  * early (SHORT), a VC >= NumVcs or reserved head bits (MALFORMED), a source
- * route to a port that does not exist (BAD_SRCROUTE). All on VC 0, as the
- * unroutable packets. */
+ * route to a port that does not exist (BAD_SRCROUTE), phits without a head
+ * (MALFORMED: the bare port files them under the VC of its last HEAD, and
+ * the router drops them up to and including the EOP, yarc-arch §4.2 and
+ * §11). All on VC 0, as the unroutable packets: a stray only when the
+ * port's last HEAD was on VC 0. */
 static void src_malformed(sim_t *s, port_t *pt, unsigned dest) {
     const int nvc = s->nvcs, np = s->nports;
-    int kind = (int)nr_rng_below(&pt->rng_bad, 6);
+    int kind = (int)nr_rng_below(&pt->rng_bad, 7);
     if (kind == 3 && nvc == NR_LCB_MAX_VCS) kind = 4; /* no VC number left over */
     if (kind == 5 && np >= 64) kind = 4;             /* every 6-bit hop is a port */
+    if (kind == 6 && pt->vc != 0) kind = 4;          /* the stray would land on another VC */
     uint32_t body = nr_phit_make(NR_KIND_BODY, (uint32_t)nr_rng_below(&pt->rng_bad, 1u << 22));
     uint32_t eop = nr_eop_make(NR_OK_HEALTHY, 0);
     int n = 0;
@@ -189,9 +193,18 @@ static void src_malformed(sim_t *s, port_t *pt, unsigned dest) {
         pt->drop_rs = NR_DROP_BAD_SRCROUTE;
         break;
     }
+    case 6: { /* no head: 0 to 2 BODY or RSVD-kind phits, then the EOP */
+        int nb = (int)nr_rng_below(&pt->rng_bad, 3);
+        for (int b = 0; b < nb; b++)
+            pt->ph[n++] = nr_rng_below(&pt->rng_bad, 2)
+                              ? body
+                              : nr_phit_make(NR_KIND_RSVD, (uint32_t)nr_rng_below(&pt->rng_bad, 1u << 22));
+        pt->drop_rs = NR_DROP_MALFORMED;
+        break;
+    }
     }
     pt->ph[n++] = eop;
-    nr_pkt_fix_crc(pt->ph, n);
+    if (kind != 6) nr_pkt_fix_crc(pt->ph, n);
     pt->len = n;
     pt->pos = 0;
     pt->vc = 0;

@@ -65,8 +65,8 @@ static const nr_cli_opt_t opts[] = {
                          "would (with --hotspot on column C's down ports)"},
     {"unroutable", "F", "fraction of packets sent to unroutable destinations (dropped, counted)"},
     {"malformed", "F", "bare configurations: fraction of packets replaced by malformed ones "
-                       "(short header, bad VC, reserved bits, bad source route), each dropped "
-                       "with its reason and counted"},
+                       "(short header, bad VC, reserved bits, bad source route, phits without a "
+                       "head), each dropped with its reason and counted"},
     {"hdr-mix", "F", "fraction of packets with route/hash header phits (r, h, a bits)"},
     {"adaptive", "F", "fraction of packets with the a bit (adaptive routing where the switch has a choice)"},
     {"src-idle", "F", "per-cycle probability of a source gap"},
