@@ -27,6 +27,7 @@
 #include <stdint.h>
 #include "mutil.h"
 #include "nr_lcb.h"
+#include "inq_vc.h"
 
 #define LCB_MAX_WINDOW 64   /* doc §2: Window <= 64 */
 #define LCB_SEQ_MOD 128     /* 7-bit link sequence numbers (doc §4) */
@@ -136,15 +137,10 @@ typedef struct {              /* doc §8.2 */
     uint8_t st_bad;
 } lcb_rx_regs;
 
-typedef struct {              /* doc §8.4, per VC */
-    uint16_t wr, rd, pstart;  /* pointers with wrap: 0..2*BufPerVc-1 */
-    uint16_t done, pend;      /* 0..BufPerVc */
-    uint8_t cur, dep, abort;
-} inq_vc_regs;
+typedef nr_inq_vc inq_vc_regs; /* doc §8.4, per VC (inq_vc.h) */
 
 typedef struct {
     inq_vc_regs vc[NR_LCB_MAX_VCS];
-    uint8_t ovf;              /* dropping the rest of an overflowed packet */
     uint8_t rd_valid;         /* registered read port */
     uint8_t rd1_valid;        /* registered second read port (RdPorts = 2) */
     uint32_t rd_phit;
@@ -355,15 +351,10 @@ void lcb_rx_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, uint32_t lin
  * events, and the RAM write in *iqw. Call before lcb_ctl_fr_eval. */
 void lcb_inq_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, const uint32_t *iq,
                   const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *iqw, nr_errs *err);
-/* Distance a - b of two input-queue pointers (with wrap bit). Pure. */
-static inline unsigned lcb_inq_ptr_diff(const lcb_conf *c, unsigned a, unsigned b)
-{
-    return a >= b ? a - b : a + 2 * c->buf - b;
-}
 /* Phits stored in VC v (wr - rd). Pure. */
 static inline unsigned lcb_inq_occ(const lcb_conf *c, const inq_vc_regs *s)
 {
-    return lcb_inq_ptr_diff(c, s->wr, s->rd);
+    return nr_inq_vc_occ(s, c->buf);
 }
 /* rd_avail bit mask from start-of-cycle state. Pure. */
 static inline uint32_t lcb_inq_avail(const lcb_conf *c, const inq_regs *q)

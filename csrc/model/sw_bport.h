@@ -3,6 +3,7 @@
 #ifndef NR_SW_BPORT_H
 #define NR_SW_BPORT_H
 #include "sw_common.h"
+#include "inq_vc.h"
 
 /* ---- nr_port_bare: the bare router port (yarc-arch.md §11) ----
  * Input queue per docs/link-protocol.md §8.4 with rx_bad always 0, written
@@ -16,17 +17,10 @@
  * LCB TX, link-protocol §7.3): a packet whose route changed its VC spends
  * that VC's credits (docs/fbfly-routing.md §5.3). */
 typedef struct {
-    uint32_t wr, rd, pstart;  /* pointers 0 .. 2*buf-1 (wrap bit) */
-    uint32_t done, pend;      /* phit counts (link-protocol §8.4) */
-    uint8_t cur, dep, abort;
-} nr_bq_vc;
-
-typedef struct {
     int nvc, buf, max_pkt;
     uint32_t *ram;        /* [v * buf + idx] */
-    nr_bq_vc q[NR_SW_MAX_VCS];
+    nr_inq_vc q[NR_SW_MAX_VCS]; /* the input queue's VCs (link-protocol §8.4, inq_vc.h) */
     int wvc;              /* VC of the packet being written (from its head) */
-    int ovf;              /* dropping the rest of an overflowed packet */
     int ovc;              /* VC of the packet leaving the output (from its head) */
     int rd_valid[2];      /* read data registers, per read port */
     uint32_t rd_phit[2];
@@ -37,8 +31,8 @@ typedef struct {
     int d_active;         /* something changes (else commit has nothing to do) */
     unsigned d_qmod;      /* VCs whose queue registers d_q[v] this cycle has (a copy of
                            * q[v] made at their first change); the others stay q[v] */
-    nr_bq_vc d_q[NR_SW_MAX_VCS];
-    int d_wvc, d_ovf, d_ovc, d_rd_valid[2];
+    nr_inq_vc d_q[NR_SW_MAX_VCS];
+    int d_wvc, d_ovc, d_rd_valid[2];
     uint32_t d_rd_phit[2];
     int d_we;
     uint32_t d_waddr, d_wdata;
