@@ -11,9 +11,10 @@ $(NRMODEL): $(MODEL_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
-# Unit tests: tests/unit/test_lcb_model*.c, sharing tests/unit/lcb_pair.h, and
-# test_lcb_rd2.c (the input queue's second read port).
-MODEL_TESTS := lcb_model lcb_model_rand lcb_rd2
+# Unit tests: tests/unit/test_lcb_model*.c, sharing tests/unit/lcb_pair.h,
+# test_lcb_rd2.c (the input queue's second read port) and test_inq_vc.c (one
+# VC of the input queue, inq_vc.h, against a reference of link-protocol 8.4).
+MODEL_TESTS := lcb_model lcb_model_rand lcb_rd2 inq_vc
 MODEL_TEST_BINS := $(MODEL_TESTS:%=$(BUILD)/tests/unit/test_%)
 $(MODEL_TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
