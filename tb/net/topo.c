@@ -85,16 +85,18 @@ static void link_ports(net_topo *t, int a, int pa, int b, int pb) {
     t->nlinks++;
 }
 
-/* Router index of (l, w, c): router c < T^(l-1) of subtree w of level l. */
+/* Router index of (l, w, c): router c < (T/P)^(l-1) of subtree w of level l. */
 static int fclos_id(const net_topo *t, int l, int w, int c) {
-    return t->first[l] + w * ipow(t->up, l - 1) + c;
+    return t->first[l] + w * ipow(t->up / t->links, l - 1) + c;
 }
 
 static void fclos_tables(net_topo *t, int l, int w, rtr_tables *tab) {
     const int k = t->k, d = t->d, L = t->levels, top = l == L;
     memset(tab, 0, sizeof *tab);
     tab->nports = k;
-    tab->down_shift = (l - 1) * lg2(d);
+    /* with P links to each child (levels = 2), a top's DLUT index is the
+     * leaf and the top lg P bits of the node's index in it: the link */
+    tab->down_shift = (l - 1) * lg2(d) - (top ? lg2(t->links) : 0);
     if (top) {
         tab->root_mask = 0x7FFFu & ~(unsigned)(t->nnodes - 1);
         tab->root_detect = 0;
@@ -112,9 +114,10 @@ static void fclos_tables(net_topo *t, int l, int w, rtr_tables *tab) {
 }
 
 static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen) {
-    long k = k_rtr, L = 2, half = 0, T = 0;
+    long k = k_rtr, L = 2, half = 0, T = 0, P = 1;
     spec_key keys[] = {{"k", &k, 4, NR_MAX_PORTS}, {"levels", &L, 1, NET_MAX_LEVELS},
-                       {"tophalf", &half, 0, 1}, {"taper", &T, 1, NR_MAX_PORTS}, {NULL}};
+                       {"tophalf", &half, 0, 1}, {"taper", &T, 1, NR_MAX_PORTS},
+                       {"links", &P, 1, NR_MAX_PORTS}, {NULL}};
     if (spec_parse(t->spec, body, keys, err, errlen)) return -1;
     if (k & (k - 1)) {
         snprintf(err, errlen, "topology '%s': k = %ld is not a power of two", t->spec, k);
@@ -137,7 +140,12 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
                  t->spec);
         return -1;
     }
-    long n = half ? d : k;
+    if (P > T || (P & (P - 1)) || (P > 1 && L != 2)) {
+        snprintf(err, errlen, "topology '%s': links = %ld: must be a power of two up to the %ld "
+                 "wired up ports, and more than 1 only with levels = 2", t->spec, P, T);
+        return -1;
+    }
+    long n = (half ? d : k) / P;
     for (int l = 1; l < L; l++) n *= d;
     if (n > NET_MAX_NODES) {
         snprintf(err, errlen, "topology '%s': %ld nodes, more than the %d a 15-bit dest names",
@@ -150,13 +158,15 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
     t->d = d;
     t->top_down = half ? d : (int)k;
     t->up = (int)T;
+    t->links = (int)P;
     t->nnodes = (int)n;
-    /* routers of level l < L: T^(l-1) in each of the N/d^l subtrees; at the
-     * top T^(L-1) */
+    /* routers of level l < L: (T/P)^(l-1) in each of the N/d^l subtrees; at
+     * the top (T/P)^(L-1) */
+    const int U = (int)(T / P);
     t->first[1] = 0;
     for (int l = 1; l <= L; l++)
-        t->first[l + 1] = t->first[l] + (l == L ? ipow((int)T, (int)L - 1)
-                                                : (int)(n / ipow(d, l)) * ipow((int)T, l - 1));
+        t->first[l + 1] = t->first[l] + (l == L ? ipow(U, (int)L - 1)
+                                                : (int)(n / ipow(d, l)) * ipow(U, l - 1));
     t->nrtr = t->first[L + 1];
     t->r = calloc((size_t)t->nrtr, sizeof *t->r);
     t->node = calloc((size_t)n, sizeof *t->node);
@@ -165,7 +175,7 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
         return -1;
     }
     for (int l = 1; l <= L; l++) {
-        const int top = l == L, per = ipow((int)T, l - 1), nsub = top ? 1 : (int)n / ipow(d, l);
+        const int top = l == L, per = ipow(U, l - 1), nsub = top ? 1 : (int)n / ipow(d, l);
         for (int w = 0; w < nsub; w++)
             for (int c = 0; c < per; c++) {
                 int id = fclos_id(t, l, w, c);
@@ -177,19 +187,21 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
             }
     }
     for (int l = 1; l <= L; l++) {
-        const int top = l == L, per = ipow((int)T, l - 1), nsub = top ? 1 : (int)n / ipow(d, l);
+        const int top = l == L, per = ipow(U, l - 1), nsub = top ? 1 : (int)n / ipow(d, l);
         const int ndown = top ? t->top_down : d;
         for (int w = 0; w < nsub; w++)
             for (int c = 0; c < per; c++) {
                 int id = fclos_id(t, l, w, c);
                 for (int j = 0; j < ndown; j++) {
-                    int wc = top ? j : w * d + j;
                     if (l == 1) {
-                        t->r[id].peer[j] = (net_end){NET_PEER_NODE, wc};
-                        t->node[wc] = (net_end){id, j};
+                        t->r[id].peer[j] = (net_end){NET_PEER_NODE, w * d + j};
+                        t->node[w * d + j] = (net_end){id, j};
                     } else {
-                        int pl = ipow((int)T, l - 2);
-                        link_ports(t, id, j, fclos_id(t, l - 1, wc, c % pl), d + c / pl);
+                        /* down port j: child subtree j/P (the top) or w*d + j,
+                         * link j mod P of the P to it (P > 1 only at levels = 2) */
+                        int wc = top ? j / (int)P : w * d + j, pl = ipow(U, l - 2);
+                        link_ports(t, id, j, fclos_id(t, l - 1, wc, c % pl),
+                                   d + (c / pl) * (int)P + j % (int)P);
                     }
                 }
             }
@@ -266,6 +278,31 @@ static int fbfly_build(net_topo *t, const char *body, int k_rtr, char *err, int 
     return 0;
 }
 
+/* ---- BlackWidow (seed 000 L3994-4017): one plane, as a folded Clos ---- */
+static int bw_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen) {
+    long rank = 2, T = 32;
+    spec_key keys[] = {{"rank", &rank, 1, 3}, {"taper", &T, 1, 32}, {NULL}};
+    if (spec_parse(t->spec, body, keys, err, errlen)) return -1;
+    if (k_rtr != 64) {
+        snprintf(err, errlen, "topology '%s': BlackWidow's routers have 64 ports, these have %d",
+                 t->spec, k_rtr);
+        return -1;
+    }
+    if (rank == 3 || (rank == 1 && T != 32)) {
+        snprintf(err, errlen, "topology '%s': %s", t->spec,
+                 rank == 3 ? "rank 3 is not built (the seeds give its size, 32 R2 subtrees of 512 "
+                             "processors under R3 routers, not its wiring)"
+                           : "a taper needs rank 2 (rank 1 has no R1-R2 cables)");
+        return -1;
+    }
+    char fc[64];
+    if (rank == 1)
+        snprintf(fc, sizeof fc, "k=64,levels=1,tophalf=1");
+    else
+        snprintf(fc, sizeof fc, "k=64,levels=2,links=2,taper=%ld", T);
+    return fclos_build(t, fc, k_rtr, err, errlen);
+}
+
 int net_topo_srcroute(const net_topo *t, int a, int b, unsigned *ports) {
     if (t->kind != NET_FBFLY || t->fb_alg) return -1;
     int ra = a / t->c, rb = b / t->c, n = 0;
@@ -291,9 +328,11 @@ int net_topo_build(net_topo *t, const char *spec, int k_rtr, char *err, int errl
         rc = fclos_build(t, body, k_rtr, err, errlen);
     } else if (kl == 5 && !strncmp(spec, "fbfly", 5)) {
         rc = fbfly_build(t, body, k_rtr, err, errlen);
+    } else if (kl == 2 && !strncmp(spec, "bw", 2)) {
+        rc = bw_build(t, body, k_rtr, err, errlen);
     } else {
-        snprintf(err, errlen, "topology '%s': expected a kind of fclos or fbfly "
-                 "(fclos:k=16,levels=2, fbfly:k=4,n=3,c=4)", spec);
+        snprintf(err, errlen, "topology '%s': expected a kind of fclos, fbfly or bw "
+                 "(fclos:k=16,levels=2, fbfly:k=4,n=3,c=4, bw:rank=2)", spec);
         rc = -1;
     }
     if (rc) net_topo_free(t);

@@ -18,6 +18,17 @@
  *                        below the top are wired (a bandwidth taper of T to
  *                        K/2), and each level above has T^(l-1) routers per
  *                        subtree instead of (K/2)^(l-1).
+ *                        links=P (levels=2): P parallel links between a
+ *                        leaf and each top it reaches, so T/P tops and
+ *                        K/P leaves (N = K/P * K/2); a top sends a node's
+ *                        packets down one of the P links, chosen by the
+ *                        node's index in its leaf (the DLUT).
+ *   bw:rank=R[,taper=T]  one plane of BlackWidow's network (seed 000
+ *                        L3994-4017) of 64-port routers: rank 1 one R1
+ *                        router and its 32 processors (fclos:k=64,levels=1,
+ *                        tophalf=1); rank 2 32 R1 routers under 16 R2
+ *                        routers, two links each (fclos:k=64,levels=2,
+ *                        links=2: 1024 processors).
  *   fbfly:k=K,n=N,c=C    flattened butterfly (seed 002 section 2): a k-ary
  *                        n-flat, K^(N-1) routers in an (N-1)-dimensional
  *                        grid, each joined to the K-1 others of its row in
@@ -62,6 +73,7 @@ typedef struct {
     int top_down;          /* down ports of a top router: k, or d (tophalf=1) */
     int up;                /* fclos: up links per router below the top, T <= d (taper=T;
                               d when fully provisioned) */
+    int links;             /* fclos: links between a router and each parent (links=P; 1) */
     int nrtr, nnodes;
     int first[NET_MAX_LEVELS + 2]; /* routers of level l: first[l] .. first[l+1]-1 */
     net_rtr *r;
