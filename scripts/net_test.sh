@@ -16,12 +16,13 @@ expect 2 "levels: expected an integer in \[1, 4\], got '5'" --topo fclos:levels=
 expect 2 "k = 8, but the routers have 16 ports" --topo fclos:k=8
 expect 2 "expected key=value with a key of k levels tophalf taper links; got 'x'" --topo fclos:levels=2,x=1
 expect 2 "expected a kind of fclos, fbfly or bw" --topo torus:k=4
-expect 2 "links = 2: must be a power of two up to the 8 wired up ports, and more than 1 only with levels = 2" --topo fclos:levels=3,links=2
+expect 2 "links = 2: must be a power of two up to the 8 wired up ports, and more than 1 only with levels >= 2" --topo fclos:levels=1,links=2
 expect 2 "links = 4: must be a power of two up to the 2 wired up ports" --topo fclos:levels=2,links=4,taper=2
 expect 2 "links = 3: must be a power of two" --topo fclos:levels=2,links=3
 expect 2 "BlackWidow's routers have 64 ports, these have 16" --topo bw:rank=2
-expect 2 "rank 3 is not built \(the seeds give its size" --topo bw:rank=3 --cfg yarc-k64-bare
-expect 2 "a taper needs rank 2" --topo bw:rank=1,taper=8 --cfg yarc-k64-bare
+expect 2 "rank: expected an integer in \[1, 3\], got '4'" --topo bw:rank=4 --cfg yarc-k64-bare
+expect 2 "a taper needs rank 2 or 3" --topo bw:rank=1,taper=8 --cfg yarc-k64-bare
+expect 2 "taper = 1 up link cannot carry the two links" --topo bw:rank=2,taper=1 --cfg yarc-k64-bare
 expect 2 "n: expected an integer in \[2, 4\], got '5'" --topo fbfly:k=4,n=5 --routing min
 expect 2 "node [0-9]+'s route to node [0-9]+ needs 4 hops, more than the route phit's 3" --topo fbfly:k=2,n=4,c=2 --routing min
 expect 2 "minad is defined for 1 or 2 dimensions" --topo fbfly:k=2,n=4,c=2 --routing minad

@@ -90,18 +90,27 @@ static int fclos_id(const net_topo *t, int l, int w, int c) {
     return t->first[l] + w * ipow(t->up / t->links, l - 1) + c;
 }
 
+/* Nodes under a router of level l < levels: d at a leaf, and d/P times
+ * those of the level below above it (each child reached over P links). */
+static long fclos_span(const net_topo *t, int l) {
+    long s = t->d;
+    for (int i = 1; i < l; i++) s *= t->d / t->links;
+    return s;
+}
+
 static void fclos_tables(net_topo *t, int l, int w, rtr_tables *tab) {
     const int k = t->k, d = t->d, L = t->levels, top = l == L;
     memset(tab, 0, sizeof *tab);
     tab->nports = k;
-    /* with P links to each child (levels = 2), a top's DLUT index is the
-     * leaf and the top lg P bits of the node's index in it: the link */
-    tab->down_shift = (l - 1) * lg2(d) - (top ? lg2(t->links) : 0);
+    /* above the leaves the DLUT index is the child subtree and, with P
+     * links to each child, the top lg P bits of the node's place in it:
+     * down port j = child * P + link (the wiring in fclos_build) */
+    tab->down_shift = l == 1 ? 0 : lg2((int)fclos_span(t, l - 1)) - lg2(t->links);
     if (top) {
         tab->root_mask = 0x7FFFu & ~(unsigned)(t->nnodes - 1);
         tab->root_detect = 0;
     } else {
-        unsigned span = (unsigned)ipow(d, l);
+        unsigned span = (unsigned)fclos_span(t, l);
         tab->root_mask = 0x7FFFu & ~(span - 1);
         tab->root_detect = (unsigned)w * span;
     }
@@ -140,13 +149,16 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
                  t->spec);
         return -1;
     }
-    if (P > T || (P & (P - 1)) || (P > 1 && L != 2)) {
+    if (P > T || (P & (P - 1)) || (P > 1 && L == 1)) {
         snprintf(err, errlen, "topology '%s': links = %ld: must be a power of two up to the %ld "
-                 "wired up ports, and more than 1 only with levels = 2", t->spec, P, T);
+                 "wired up ports, and more than 1 only with levels >= 2", t->spec, P, T);
         return -1;
     }
-    long n = (half ? d : k) / P;
-    for (int l = 1; l < L; l++) n *= d;
+    /* a leaf holds d nodes, each level below the top d/P subtrees of the
+     * level under it, the top (K or d)/P */
+    long n = (half ? d : k) / P * d;
+    for (int l = 2; l < L; l++) n *= d / P;
+    if (L == 1) n = half ? d : k;
     if (n > NET_MAX_NODES) {
         snprintf(err, errlen, "topology '%s': %ld nodes, more than the %d a 15-bit dest names",
                  t->spec, n, NET_MAX_NODES);
@@ -160,13 +172,13 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
     t->up = (int)T;
     t->links = (int)P;
     t->nnodes = (int)n;
-    /* routers of level l < L: (T/P)^(l-1) in each of the N/d^l subtrees; at
-     * the top (T/P)^(L-1) */
+    /* routers of level l < L: (T/P)^(l-1) in each of its N/span(l)
+     * subtrees; at the top (T/P)^(L-1) */
     const int U = (int)(T / P);
     t->first[1] = 0;
     for (int l = 1; l <= L; l++)
         t->first[l + 1] = t->first[l] + (l == L ? ipow(U, (int)L - 1)
-                                                : (int)(n / ipow(d, l)) * ipow(U, l - 1));
+                                                : (int)(n / fclos_span(t, l)) * ipow(U, l - 1));
     t->nrtr = t->first[L + 1];
     t->r = calloc((size_t)t->nrtr, sizeof *t->r);
     t->node = calloc((size_t)n, sizeof *t->node);
@@ -175,7 +187,7 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
         return -1;
     }
     for (int l = 1; l <= L; l++) {
-        const int top = l == L, per = ipow(U, l - 1), nsub = top ? 1 : (int)n / ipow(d, l);
+        const int top = l == L, per = ipow(U, l - 1), nsub = top ? 1 : (int)(n / fclos_span(t, l));
         for (int w = 0; w < nsub; w++)
             for (int c = 0; c < per; c++) {
                 int id = fclos_id(t, l, w, c);
@@ -187,7 +199,7 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
             }
     }
     for (int l = 1; l <= L; l++) {
-        const int top = l == L, per = ipow(U, l - 1), nsub = top ? 1 : (int)n / ipow(d, l);
+        const int top = l == L, per = ipow(U, l - 1), nsub = top ? 1 : (int)(n / fclos_span(t, l));
         const int ndown = top ? t->top_down : d;
         for (int w = 0; w < nsub; w++)
             for (int c = 0; c < per; c++) {
@@ -197,9 +209,11 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
                         t->r[id].peer[j] = (net_end){NET_PEER_NODE, w * d + j};
                         t->node[w * d + j] = (net_end){id, j};
                     } else {
-                        /* down port j: child subtree j/P (the top) or w*d + j,
-                         * link j mod P of the P to it (P > 1 only at levels = 2) */
-                        int wc = top ? j / (int)P : w * d + j, pl = ipow(U, l - 2);
+                        /* down port j: link j mod P to child subtree j/P of
+                         * this one's (w * d/P below the top), to its router
+                         * c mod U^(l-2), at that router's up port for c's
+                         * group and the link */
+                        int wc = (top ? 0 : w * (d / (int)P)) + j / (int)P, pl = ipow(U, l - 2);
                         link_ports(t, id, j, fclos_id(t, l - 1, wc, c % pl),
                                    d + (c / pl) * (int)P + j % (int)P);
                     }
@@ -278,7 +292,11 @@ static int fbfly_build(net_topo *t, const char *body, int k_rtr, char *err, int 
     return 0;
 }
 
-/* ---- BlackWidow (seed 000 L3994-4017): one plane, as a folded Clos ---- */
+/* ---- BlackWidow (seed 000 L3994-4031): one plane, as a folded Clos of
+ * 64-port routers with two links between every router and each of its
+ * parents (docs/network.md): rank 1 one R1 router and its 32 processors,
+ * rank 2 32 of them under 16 R2 routers (1024), rank 3 32 R2 subtrees of
+ * 512 under 256 R3 routers (16384) ---- */
 static int bw_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen) {
     long rank = 2, T = 32;
     spec_key keys[] = {{"rank", &rank, 1, 3}, {"taper", &T, 1, 32}, {NULL}};
@@ -288,18 +306,21 @@ static int bw_build(net_topo *t, const char *body, int k_rtr, char *err, int err
                  t->spec, k_rtr);
         return -1;
     }
-    if (rank == 3 || (rank == 1 && T != 32)) {
-        snprintf(err, errlen, "topology '%s': %s", t->spec,
-                 rank == 3 ? "rank 3 is not built (the seeds give its size, 32 R2 subtrees of 512 "
-                             "processors under R3 routers, not its wiring)"
-                           : "a taper needs rank 2 (rank 1 has no R1-R2 cables)");
+    if (rank == 1 && T != 32) {
+        snprintf(err, errlen, "topology '%s': a taper needs rank 2 or 3 (rank 1 has no up "
+                 "cables)", t->spec);
+        return -1;
+    }
+    if (T < 2) {
+        snprintf(err, errlen, "topology '%s': taper = 1 up link cannot carry the two links to "
+                 "each router above", t->spec);
         return -1;
     }
     char fc[64];
     if (rank == 1)
         snprintf(fc, sizeof fc, "k=64,levels=1,tophalf=1");
     else
-        snprintf(fc, sizeof fc, "k=64,levels=2,links=2,taper=%ld", T);
+        snprintf(fc, sizeof fc, "k=64,levels=%ld,links=2,taper=%ld", rank, T);
     return fclos_build(t, fc, k_rtr, err, errlen);
 }
 
@@ -354,9 +375,8 @@ int net_topo_min_hops(const net_topo *t, int a, int b) {
         return n;
     }
     /* the lowest level whose subtree holds both: up to it and down again */
-    long span = 1;
     for (int l = 1; l < t->levels; l++) {
-        span *= t->d;
+        long span = fclos_span(t, l);
         if (a / span == b / span) return 2 * l - 1;
     }
     return 2 * t->levels - 1;

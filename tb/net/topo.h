@@ -18,17 +18,21 @@
  *                        below the top are wired (a bandwidth taper of T to
  *                        K/2), and each level above has T^(l-1) routers per
  *                        subtree instead of (K/2)^(l-1).
- *                        links=P (levels=2): P parallel links between a
- *                        leaf and each top it reaches, so T/P tops and
- *                        K/P leaves (N = K/P * K/2); a top sends a node's
- *                        packets down one of the P links, chosen by the
- *                        node's index in its leaf (the DLUT).
+ *                        links=P: P parallel links between a router and
+ *                        each parent it reaches, so (T/P)^(l-1) routers per
+ *                        level-l subtree, K/2 / P children per router below
+ *                        the top and K/P at the top (N = K/P * K/2 *
+ *                        (K/2/P)^(L-2)); a router sends a node's packets
+ *                        down one of the P links, chosen by the node's
+ *                        place in the child subtree (the DLUT).
  *   bw:rank=R[,taper=T]  one plane of BlackWidow's network (seed 000
- *                        L3994-4017) of 64-port routers: rank 1 one R1
+ *                        L3994-4031) of 64-port routers: rank 1 one R1
  *                        router and its 32 processors (fclos:k=64,levels=1,
  *                        tophalf=1); rank 2 32 R1 routers under 16 R2
  *                        routers, two links each (fclos:k=64,levels=2,
- *                        links=2: 1024 processors).
+ *                        links=2: 1024 processors); rank 3 32 such R2
+ *                        subtrees of 512 under 256 R3 routers (levels=3,
+ *                        links=2: 16384).
  *   fbfly:k=K,n=N,c=C    flattened butterfly (seed 002 section 2): a k-ary
  *                        n-flat, K^(N-1) routers in an (N-1)-dimensional
  *                        grid, each joined to the K-1 others of its row in
