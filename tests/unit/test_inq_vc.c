@@ -18,7 +18,9 @@
  *     pend = BufPerVc.
  * Directed: a stray EOP is a packet of one (its credit returns when read);
  * a stray EOP at a full region is cut without dropping the packet after it;
- * a HEAD at BufPerVc - 1 stored overflows and its EOP only ends the drop. */
+ * a HEAD at BufPerVc - 1 stored overflows and its EOP only ends the drop.
+ * INQ_TRACE=1 in the environment prints every cycle's inputs and both
+ * states (for a failing seed). */
 #include "inq_vc.h"
 #include "nr_rng.h"
 #include "nr_test.h"
@@ -158,9 +160,12 @@ static unsigned both(ref_q *r, dut_q *d, int B, int rd, int wr, uint32_t ph, int
     uint32_t a = 0, b = 0;
     unsigned ca, cb;
     CHECKF(nr_inq_vc_avail(&d->s) == (r->n > 0 || r->abort), "cycle %ld: avail", cyc);
-    if (getenv("INQ_TRACE"))
+    static int trace = -1;
+    if (trace < 0)
+        trace = getenv("INQ_TRACE") != NULL;
+    if (trace)
         fprintf(stderr, "c%ld rd%d wr%d k%u bad%d | n%d open%d ncur%d pend%d ovf%d ab%d | wr%u rd%u ps%u done%u pend%u cur%d\n",
-                cyc, rd, wr, (ph >> 22) & 3u, bad, r->n, r->open, r->ncur, r->pend, r->ovf, r->abort,
+                cyc, rd, wr, (ph >> NR_KIND_LSB) & 3u, bad, r->n, r->open, r->ncur, r->pend, r->ovf, r->abort,
                 d->s.wr, d->s.rd, d->s.pstart, d->s.done, d->s.pend, d->s.cur);
     unsigned ea = ref_cycle(r, B, rd, wr, ph, bad, &a, &ca, cut_ph);
     unsigned eb = dut_cycle(d, B, rd, wr, ph, bad, &b, &cb);
