@@ -38,7 +38,7 @@ help:
 	@echo "make test          the regression (cells, formal, C unit tests, LCB, routers); JUnit in $(BUILD)/regress/junit.xml"
 	@echo "make run           the main job: default co-simulation with a summary"
 	@echo "make lint          Verilator -Wall, Icarus and Yosys gates on every RTL module"
-	@echo "make formal        bounded and induction proofs with yosys-smtbmc + z3"
+	@echo "make formal        bounded and induction proofs with yosys-smtbmc + yices (z3 fallback)"
 	@echo "make sweep         load-latency sweeps with CSV and PNG plots"
 	@echo "make waves         FST waveform of a short run, with a GTKWave save file"
 	@echo "make area          Yosys synthesis against the OSU 0.18um liberty"
