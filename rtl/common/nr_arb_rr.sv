@@ -17,8 +17,9 @@
 //                  advance_i may depend combinationally on gnt_o (no loop:
 //                  gnt_o depends only on req_i and the pointer).
 // Latency: 0 (req_i -> gnt_o combinational); pointer update 1 cycle.
-// Cost: ceil(log2 N) flops (pointer, reset to 0); two N-wide priority scans
-//   (logic depth O(N) as written; synthesis balances it).
+// Cost: ceil(log2 N) flops (pointer, reset to 0); a thermometer mask of the
+//   pointer, two N-wide lowest-set-bit isolations (an N-bit add each) and a
+//   one-hot-to-binary encoder of ceil(log2 N) N-input ORs.
 `include "nr_assert.svh"
 
 module nr_arb_rr #(
@@ -35,6 +36,12 @@ module nr_arb_rr #(
 
   `NR_PARAM_ASSERT(p_n, N >= 1 && N <= 1024)
 
+  // idx_plane(b): bit i set when index i has bit b set (a constant)
+  function automatic logic [N-1:0] idx_plane(input int b);
+    idx_plane = '0;
+    for (int i = 0; i < N; i++) idx_plane[i] = ((i >> b) & 1) != 0;
+  endfunction
+
   if (N == 1) begin : g_single
     assign gnt_o     = req_i;
     assign gnt_idx_o = '0;
@@ -42,29 +49,24 @@ module nr_arb_rr #(
     assign unused_ctl = ^{clk_i, rst_ni, advance_i};
   end else begin : g_rr
     logic [IdxW-1:0] ptr_q, ptr_d;
-    logic            found_hi, found_lo;
-    logic [IdxW-1:0] idx_hi, idx_lo, idx;
+    logic            found_lo;
+    logic [IdxW-1:0] idx;
+    logic [N-1:0]    hi, pick, low_hi, low_all;
 
-    always_comb begin
-      found_hi = 1'b0;
-      found_lo = 1'b0;
-      idx_hi   = '0;
-      idx_lo   = '0;
-      for (int i = 0; i < N; i++) begin
-        // first requester at or after the pointer
-        if (req_i[i] && !found_hi && (i >= 32'(ptr_q))) begin
-          found_hi = 1'b1;
-          idx_hi   = IdxW'(i);
-        end
-        // first requester overall (wrap-around)
-        if (req_i[i] && !found_lo) begin
-          found_lo = 1'b1;
-          idx_lo   = IdxW'(i);
-        end
-      end
-      idx = found_hi ? idx_hi : idx_lo;
-      gnt_o = '0;
-      if (found_lo) gnt_o[idx] = 1'b1;
+    // Vector form (one statement per index bit, not one per requester: the
+    // 128-requester port arbiters of a 64-port crossbar are 64 of these).
+    // hi: the requests at or after the pointer; the grant is the lowest set
+    // bit of hi if there is one, else of req_i (x & -x isolates it).
+    assign hi       = req_i & ~((N'(1) << ptr_q) - N'(1));
+    assign low_hi   = hi & (~hi + N'(1));
+    assign low_all  = req_i & (~req_i + N'(1));
+    assign pick     = (hi != '0) ? low_hi : low_all;
+    assign found_lo = req_i != '0;
+    assign gnt_o    = pick;
+    // the one-hot's index: bit b is set where the winner's index has bit b
+    for (genvar b = 0; b < IdxW; b++) begin : g_idx
+      localparam logic [N-1:0] Plane = idx_plane(b);
+      assign idx[b] = |(pick & Plane);
     end
 
     // Separate process: gnt_o must not even appear to depend on advance_i,

@@ -150,8 +150,12 @@ module nr_swalloc #(
   // ---------------------------------------------------------------- fronts
   // hreq: a HEAD request of (i, v), withdrawn while input i is held
   logic [NI*NumVcs-1:0] fhead, fdrop, hreq, acc;
-  // hvc: the vc field of (i, v)'s front (a port output starts a HEAD on it)
-  logic [NI*NumVcs*2-1:0] hvc;
+  // hvcp, tgtp: the fronts' vc fields (a port output starts a HEAD on its
+  // VC) and targets as bit planes (nr_swalloc_out): bit b of (i, v)'s at
+  // b*NI*NumVcs + i*NumVcs + v
+  localparam int NB = NI * NumVcs;
+  logic [2*NB-1:0]    hvcp;
+  logic [TgtW*NB-1:0] tgtp;
   // held[i]: input i's head requests are withdrawn this cycle
   logic [NI-1:0] held;
   for (genvar i = 0; i < NI; i++) begin : g_fr
@@ -160,7 +164,10 @@ module nr_swalloc #(
       localparam int B = i*NumVcs + v;
       assign fhead[B] = in_pay_iv_i[B*PayW + PhitW - 1 -: 2] == K_HEAD;
       assign hreq[B]  = in_valid_iv_i[B] && fhead[B] && !held[i];
-      assign hvc[B*2 +: 2] = in_pay_iv_i[B*PayW + nr_pkg::HEAD_VC_LSB +: 2];
+      assign {hvcp[NB + B], hvcp[B]} = in_pay_iv_i[B*PayW + nr_pkg::HEAD_VC_LSB +: 2];
+      for (genvar b = 0; b < TgtW; b++) begin : g_tp
+        assign tgtp[b*NB + B] = in_tgt_iv_i[B*TgtW + b];
+      end
       if (IS_IU) begin : g_iu
         assign fdrop[B] = in_drop_iv_i[B];
       end else begin : g_buf
@@ -211,8 +218,8 @@ module nr_swalloc #(
       .rst_ni,
       .in_valid_iv_i,
       .in_hreq_iv_i (hreq),
-      .in_tgt_iv_i,
-      .in_hvc_iv_i  (hvc),
+      .in_tgtp_i    (tgtp),
+      .in_hvcp_i    (hvcp),
       .in_acc_iv_i  (acc),
       .lane_of_iv_i (lane_of),
       .lane_pay_il_i(lane_pay),
@@ -263,15 +270,31 @@ module nr_swalloc #(
   end
 
   // ---------------------------------------------------------------- accept
+  // What an input's accept stage needs of the outputs is per (input, VC):
+  // granted by some output, granted by two (an assertion), owned, owned
+  // twice (an assertion), owned by an output that could take its next phit
+  // (the held rule). These are ORs over the outputs of whole NI*NumVcs-bit
+  // rows, not a transposition of the grant matrix.
+  logic [NB-1:0] g_any, g_two, o_any, o_two, r_any;
+  always_comb begin
+    g_any = '0;
+    g_two = '0;
+    o_any = '0;
+    o_two = '0;
+    r_any = '0;
+    for (int j = 0; j < NO; j++) begin
+      g_two = g_two | (g_any & gnt_oiv[j*NB +: NB]);
+      g_any = g_any | gnt_oiv[j*NB +: NB];
+      o_two = o_two | (o_any & own_oiv[j*NB +: NB]);
+      o_any = o_any | own_oiv[j*NB +: NB];
+      r_any = r_any | rdy_oiv[j*NB +: NB];
+    end
+  end
   for (genvar i = 0; i < NI; i++) begin : g_acc
     localparam bit IS_IU = (IuFirst != 0) ? (i < NumIu) : (i >= NumBuf);
-    // this input's view of every output: grants, owners, ready owners
-    logic [NO*NumVcs-1:0] gnt_ov, own_ov, rdy_ov;
-    logic [NO-1:0]        xmask;
+    // this input's crosspoints (constants)
+    logic [NO-1:0] xmask;
     for (genvar j = 0; j < NO; j++) begin : g_j
-      assign gnt_ov[j*NumVcs +: NumVcs] = gnt_oiv[(j*NI + i)*NumVcs +: NumVcs];
-      assign own_ov[j*NumVcs +: NumVcs] = own_oiv[(j*NI + i)*NumVcs +: NumVcs];
-      assign rdy_ov[j*NumVcs +: NumVcs] = rdy_oiv[(j*NI + i)*NumVcs +: NumVcs];
       assign xmask[j] = xmask_oi[j*NI + i];
     end
     nr_swalloc_accept #(
@@ -288,9 +311,11 @@ module nr_swalloc #(
       .pay_i     (in_pay_iv_i[i*NumVcs*PayW +: NumVcs*PayW]),
       .tgt_i     (in_tgt_iv_i[i*NumVcs*TgtW +: NumVcs*TgtW]),
       .drop_i    (fdrop[i*NumVcs +: NumVcs]),
-      .gnt_ov_i  (gnt_ov),
-      .own_ov_i  (own_ov),
-      .rdy_ov_i  (rdy_ov),
+      .gnt_i     (g_any[i*NumVcs +: NumVcs]),
+      .gnt2_i    (g_two[i*NumVcs +: NumVcs]),
+      .own_i     (o_any[i*NumVcs +: NumVcs]),
+      .own2_i    (o_two[i*NumVcs +: NumVcs]),
+      .rdy_i     (r_any[i*NumVcs +: NumVcs]),
       .xmask_i   (xmask),
       .acc_o     (acc[i*NumVcs +: NumVcs]),
       .held_o    (held[i]),
@@ -435,7 +460,7 @@ module nr_swalloc #(
           if (!IS_PT) assert (32'(ovc) == v);
           // PACKETS: a HEAD only onto a free output
           if (hd) assert ((busy & same) == '0);
-          if (hd && IS_PT) assert (32'(hvc[B*2 +: 2]) < NumVcs && okv[hvc[B*2 +: 2]]);
+          if (hd && IS_PT) assert (32'({hvcp[NB + B], hvcp[B]}) < NumVcs && okv[{hvcp[NB + B], hvcp[B]}]);
           if (!IS_PT) assert (crv[v]);
         end
         // one packet in progress per output (channel: per VC)

@@ -21,21 +21,24 @@
 //     payload, target output (HEAD only).
 //   drop_i    v is dropping (an IU with no front on v; a candidate that pops
 //     without an output). 0 for a buffered input.
-//   gnt_ov_i, own_ov_i, rdy_ov_i  (flat, index j*NumVcs + v) output j grants
-//     v / holds the packet of v / could take v's next phit this cycle.
+//   gnt_i, own_i, rdy_i  some output grants v / holds the packet of v /
+//     could take v's next phit this cycle (the ORs over the outputs, formed
+//     in nr_swalloc for all inputs at once).
+//   gnt2_i, own2_i  two or more outputs grant v / hold v's packet (checks
+//     only: an (input, VC) has one grant and one owner at most).
 //   xmask_i   (per output j) (this input, j) is a crosspoint (checks only).
 //   acc_o     the accepted VCs: popped at the end of the cycle. Combinational.
 //   held_o    at least S VCs continue a packet whose output can take them
 //     (S < NumVcs only): the input's head requests are withdrawn this cycle.
-//     Depends on state and valid_i/head_i/rdy_ov_i only (not on grants).
+//     Depends on state and valid_i/head_i/rdy_i only (not on grants).
 //   lane_pay_o, lane_of_o  lane l carries the l-th accepted VC's payload
 //     (S < NumVcs) or VC l (S >= NumVcs); lane_of_o[v] is the lane of VC v
 //     (meaningful when v is accepted).
 //   iptr moves past the first accepted candidate when it pops an EOP.
 // Latency: 0; iptr updates at the clock edge.
-// Cost: S >= NumVcs: an OR of the grants. Otherwise one NumVcs-way multi-grant
-//   round robin, L PayW-bit VC muxes, and the held test (an OR of the VCs'
-//   ready bits over the outputs and a count against S).
+// Cost: S >= NumVcs: nothing but the candidates. Otherwise one NumVcs-way multi-grant
+//   round robin, L PayW-bit VC muxes, and the held test (a count of the
+//   continuing VCs against S).
 `include "nr_assert.svh"
 
 module nr_swalloc_accept #(
@@ -54,9 +57,11 @@ module nr_swalloc_accept #(
   input  logic [NumVcs*PayW-1:0]   pay_i,
   input  logic [NumVcs*TgtW-1:0]   tgt_i,
   input  logic [NumVcs-1:0]        drop_i,
-  input  logic [NO*NumVcs-1:0]     gnt_ov_i,
-  input  logic [NO*NumVcs-1:0]     own_ov_i,
-  input  logic [NO*NumVcs-1:0]     rdy_ov_i,
+  input  logic [NumVcs-1:0]        gnt_i,
+  input  logic [NumVcs-1:0]        gnt2_i,
+  input  logic [NumVcs-1:0]        own_i,
+  input  logic [NumVcs-1:0]        own2_i,
+  input  logic [NumVcs-1:0]        rdy_i,
   input  logic [NO-1:0]            xmask_i,
   output logic [NumVcs-1:0]        acc_o,
   output logic                     held_o,
@@ -73,17 +78,13 @@ module nr_swalloc_accept #(
   localparam int PhitW = nr_pkg::PHIT_W;
   localparam logic [1:0] K_EOP = 2'(nr_pkg::KIND_EOP);
 
-  logic [NumVcs-1:0] gnt, cand, a;
-  always_comb begin
-    gnt = '0;
-    for (int j = 0; j < NO; j++) gnt = gnt | gnt_ov_i[j*NumVcs +: NumVcs];
-  end
-  assign cand = gnt | drop_i;
+  logic [NumVcs-1:0] cand, a;
+  assign cand = gnt_i | drop_i;
 
   if (Speedup >= NumVcs) begin : g_all
     assign held_o = 1'b0;
     logic unused_rdy;
-    assign unused_rdy = ^rdy_ov_i;
+    assign unused_rdy = ^rdy_i;
     // every candidate is accepted; lane v carries VC v
     assign a = cand;
     for (genvar v = 0; v < NumVcs; v++) begin : g_lane
@@ -92,12 +93,8 @@ module nr_swalloc_accept #(
     end
   end else begin : g_sel
     // held: at least S VCs continue a packet whose output can take it
-    logic [NumVcs-1:0] rdy, cont;
-    always_comb begin
-      rdy = '0;
-      for (int j = 0; j < NO; j++) rdy = rdy | rdy_ov_i[j*NumVcs +: NumVcs];
-    end
-    assign cont   = rdy & valid_i & ~head_i;
+    logic [NumVcs-1:0] cont;
+    assign cont   = rdy_i & valid_i & ~head_i;
     assign held_o = $countones(cont) >= Speedup;
     // an accept tie: more candidates than the input can take (the round
     // robin picks S), and a held input (its head requests withdrawn)
@@ -140,21 +137,16 @@ module nr_swalloc_accept #(
 
   // ---- checks
   for (genvar v = 0; v < NumVcs; v++) begin : g_chk
-    logic [NO-1:0] gj, oj;
-    for (genvar j = 0; j < NO; j++) begin : g_j
-      assign gj[j] = gnt_ov_i[j*NumVcs + v];
-      assign oj[j] = own_ov_i[j*NumVcs + v];
-    end
     logic [TgtW-1:0] tg;
     assign tg = tgt_i[v*TgtW +: TgtW];
     // a front is granted by one output at most (one pop per buffer)
-    `NR_ASSERT(a_one_grant, $onehot0(gj), clk_i, rst_ni)
-    `NR_ASSERT(a_one_owner, $onehot0(oj), clk_i, rst_ni)
+    `NR_ASSERT(a_one_grant, !gnt2_i[v], clk_i, rst_ni)
+    `NR_ASSERT(a_one_owner, !own2_i[v], clk_i, rst_ni)
     // a HEAD targets an existing crosspoint of its input
     `NR_ASSERT(a_tgt_xp, !(valid_i[v] && head_i[v]) || (32'(tg) < NO && xmask_i[tg]),
                clk_i, rst_ni)
     // a front that is not a HEAD belongs to a packet holding an output
-    `NR_ASSERT(a_stray, !valid_i[v] || head_i[v] || oj != '0, clk_i, rst_ni)
+    `NR_ASSERT(a_stray, !valid_i[v] || head_i[v] || own_i[v], clk_i, rst_ni)
     // a dropping VC presents no front
     `NR_ASSERT(a_drop_nofront, !(drop_i[v] && valid_i[v]), clk_i, rst_ni)
     `NR_ASSERT(a_pop, !a[v] || valid_i[v] || drop_i[v], clk_i, rst_ni)

@@ -14,7 +14,8 @@
 //   NX       crosspoint inputs of this output (|X_j|), >= 1 (nr_swalloc_out
 //            keeps only the credit counters of an output without crosspoints).
 //   Credits  credits per VC = downstream buffer depth, >= 1.
-// Ports / protocol (index v*NX + x: VC v of the x-th crosspoint input):
+// Ports / protocol (index x*NumVcs + v: VC v of the x-th crosspoint input,
+// input-major, as nr_swalloc_out gathers them):
 //   x_valid_i  the front of (x, v) is valid (any kind).
 //   x_req_i    (x, v) has a HEAD for this output (held inputs already
 //              withdrawn).
@@ -24,6 +25,8 @@
 //              vptr picks v* and the output grants (a[v*], v*). Combinational
 //              from state and x_*.
 //   vc_o       v* (meaningful with sent_i).
+//   gv_o, gx_o  the grant as an index: gv_o = |gnt_o, gx_o = a[v*] (0 without
+//              a grant), for the output's crossbar mux (nr_swalloc_out).
 //   own_o      (x, v) owns this output on v; rdy_o: ... and cc[v] > 0 (the
 //              owner could send its next phit: the held-input rule).
 //   sent_i, sent_eop_i  the granted phit was accepted by its input (and is an
@@ -43,7 +46,8 @@ module nr_swalloc_ch #(
   parameter int NX      = 8,
   parameter int Credits = 8,
   localparam int VcW    = (NumVcs > 1) ? $clog2(NumVcs) : 1,
-  localparam int CrW    = $clog2(Credits + 1)
+  localparam int CrW    = $clog2(Credits + 1),
+  localparam int XW     = (NX > 1) ? $clog2(NX) : 1
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -51,6 +55,8 @@ module nr_swalloc_ch #(
   input  logic [NumVcs*NX-1:0]  x_req_i,
   output logic [NumVcs*NX-1:0]  gnt_o,
   output logic [VcW-1:0]        vc_o,
+  output logic                  gv_o,
+  output logic [XW-1:0]         gx_o,
   output logic [NumVcs*NX-1:0]  own_o,
   output logic [NumVcs*NX-1:0]  rdy_o,
   input  logic                  sent_i,
@@ -63,43 +69,48 @@ module nr_swalloc_ch #(
   `NR_PARAM_ASSERT(p_nx, NX >= 1 && NX <= 64)
   `NR_PARAM_ASSERT(p_credits, Credits >= 1)
 
-  localparam int XW = (NX > 1) ? $clog2(NX) : 1;
 
   logic [NumVcs-1:0]     own_v_q, own_v_d, elig, arb_upd, sent_v, vgnt;
-  logic [NumVcs*XW-1:0]  own_q, own_d;
+  logic [NumVcs*XW-1:0]  own_q, own_d, ai_v;
   logic                  send;
   logic [NumVcs*CrW-1:0] cc;
   logic [NumVcs-1:0]     full_unused;
 
   for (genvar v = 0; v < NumVcs; v++) begin : g_vc
-    logic [NX-1:0] gnt_unused;
+    logic [NX-1:0] gnt_unused, rq, vl, gx1, ox1, rx1;
     logic [XW-1:0] aidx, ai;
+    // VC v's column of the input-major vectors (wiring)
+    for (genvar x = 0; x < NX; x++) begin : g_x
+      assign rq[x] = x_req_i[x*NumVcs + v];
+      assign vl[x] = x_valid_i[x*NumVcs + v];
+      assign gnt_o[x*NumVcs + v] = gx1[x];
+      assign own_o[x*NumVcs + v] = ox1[x];
+      assign rdy_o[x*NumVcs + v] = rx1[x];
+    end
     nr_arb_rr #(.N(NX)) u_arb1 (
       .clk_i,
       .rst_ni,
-      .req_i    (x_req_i[v*NX +: NX]),
+      .req_i    (rq),
       .advance_i(arb_upd[v]),
       .gnt_o    (gnt_unused),
       .gnt_idx_o(aidx)
     );
     assign ai = own_v_q[v] ? own_q[v*XW +: XW] : aidx;
-    assign elig[v]    = (own_v_q[v] || x_req_i[v*NX +: NX] != '0) && x_valid_i[v*NX + 32'(ai)] &&
-                        cc[v*CrW +: CrW] != '0;
+    assign ai_v[v*XW +: XW] = ai;
+    assign elig[v]    = (own_v_q[v] || rq != '0) && vl[ai] && cc[v*CrW +: CrW] != '0;
     assign sent_v[v]  = sent_i && vgnt[v];
     assign arb_upd[v] = sent_v[v] && !own_v_q[v];
     assign own_v_d[v] = sent_v[v] ? !sent_eop_i : own_v_q[v];
     assign own_d[v*XW +: XW] = sent_v[v] ? ai : own_q[v*XW +: XW];
-    for (genvar x = 0; x < NX; x++) begin : g_gsel
-      assign gnt_o[v*NX + x] = send && vgnt[v] && 32'(ai) == x;
-      assign own_o[v*NX + x] = own_v_q[v] && 32'(own_q[v*XW +: XW]) == x;
-      assign rdy_o[v*NX + x] = own_o[v*NX + x] && cc[v*CrW +: CrW] != '0;
-    end
+    // one-hots over x (vector shifts, not a compare per input)
+    assign gx1 = (send && vgnt[v]) ? NX'(1) << ai : '0;
+    assign ox1 = own_v_q[v] ? NX'(1) << own_q[v*XW +: XW] : '0;
+    assign rx1 = (cc[v*CrW +: CrW] != '0) ? ox1 : '0;
     logic unused_gnt;
     assign unused_gnt = ^gnt_unused;
     // an allocator tie: a new packet of VC v starts while two or more
     // inputs have a head for it
-    `NR_COVER(c_ch_tie, arb_upd[v] && (x_req_i[v*NX +: NX] & (x_req_i[v*NX +: NX] - 1'b1)) != '0,
-              clk_i, rst_ni)
+    `NR_COVER(c_ch_tie, arb_upd[v] && (rq & (rq - 1'b1)) != '0, clk_i, rst_ni)
   end
   // VC round robin: moves past the winner when it sends its EOP
   nr_arb_rr #(.N(NumVcs)) u_vc_arb (
@@ -111,6 +122,8 @@ module nr_swalloc_ch #(
     .gnt_idx_o(vc_o)
   );
   assign send = |elig;
+  assign gv_o = send;
+  assign gx_o = send ? ai_v[32'(vc_o)*XW +: XW] : '0;
   nr_credit_cnt #(
     .NumVcs    (NumVcs),
     .MaxCredits(Credits),

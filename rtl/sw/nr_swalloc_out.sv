@@ -26,9 +26,13 @@
 //   An output without a crosspoint (branch g_nox) never sends; a channel
 //   output keeps its credit counters (nr_credit_cnt) counting returns.
 // Ports / protocol (flat, index i*NumVcs + v: VC v of input i):
-//   in_valid_iv_i, in_hreq_iv_i, in_tgt_iv_i, in_hvc_iv_i  fronts: valid, a
-//     HEAD request of an input not held this cycle, its target output, its
-//     vc field (2 bits: the VC a port output starts the packet on).
+//   in_valid_iv_i, in_hreq_iv_i  fronts: valid, a HEAD request of an input
+//     not held this cycle.
+//   in_tgtp_i, in_hvcp_i  the fronts' target outputs and vc fields (the VC a
+//     port output starts the packet on) as bit planes: bit b of every
+//     front's target at b*NI*NumVcs + i*NumVcs + v (TgtW planes), the vc
+//     field's low and high bit likewise (2 planes). Planes let an output
+//     match its index against every front with TgtW vector operations.
 //   in_acc_iv_i, lane_of_iv_i, lane_pay_il_i  the inputs' accept stages
 //     (nr_swalloc_accept): accepted VCs, the lane of each VC, the lanes'
 //     payloads (index i*L + l).
@@ -39,10 +43,19 @@
 //   ready_i, vc_ok_i  a port output's tx_ready (checked) and tx_vc_ok.
 //   cr_i, cc_o  a channel output's returned credits and its counters.
 //   Ports of the other class are ignored (inputs) or 0 (outputs).
+// Structure: X_j is at most four runs of consecutive inputs (per input
+//   class all, none, or all but the diagonal), so the gather into the
+//   compressed order (x*NumVcs + v: x the input's rank in X_j, input-major
+//   like the inputs' own order) and the scatter of the grants back are one
+//   slice per run, and the crossbar is one indexed select. Written so, and
+//   not one statement per (input, VC), Verilator's C++ of a 64-port
+//   crossbar (cn-k64) is a fraction of what it was (docs/nwn-rtl.md,
+//   "Verilator builds").
 // Latency: 0 (combinational from state and the inputs); state updates at
 //   the clock edge.
-// Cost: the arbiter (see nr_swalloc_pt, nr_swalloc_ch) and a PayW-bit
-//   (L*|X_j|):1 mux; no logic for an input outside X_j.
+// Cost: the arbiter (see nr_swalloc_pt, nr_swalloc_ch), a TgtW-bit compare
+//   per crosspoint (input, VC) and a PayW-bit (L*|X_j|):1 mux; no logic for
+//   an input outside X_j.
 `include "nr_assert.svh"
 
 module nr_swalloc_out #(
@@ -70,8 +83,8 @@ module nr_swalloc_out #(
   // the inputs' fronts and accept stages
   input  logic [NI*NumVcs-1:0]       in_valid_iv_i,
   input  logic [NI*NumVcs-1:0]       in_hreq_iv_i,
-  input  logic [NI*NumVcs*TgtW-1:0]  in_tgt_iv_i,
-  input  logic [NI*NumVcs*2-1:0]     in_hvc_iv_i,
+  input  logic [TgtW*NI*NumVcs-1:0]  in_tgtp_i,
+  input  logic [2*NI*NumVcs-1:0]     in_hvcp_i,
   input  logic [NI*NumVcs-1:0]       in_acc_iv_i,
   input  logic [NI*NumVcs*LaneW-1:0] lane_of_iv_i,
   input  logic [NI*LaneN*PayW-1:0]   lane_pay_il_i,
@@ -95,26 +108,51 @@ module nr_swalloc_out #(
   `NR_PARAM_ASSERT(p_out, OutIdx >= 0 && OutIdx < (1 << TgtW) && ClassIdx >= 0)
 
   localparam int PhitW = nr_pkg::PHIT_W;
+  localparam int NB    = NI * NumVcs;
   localparam logic [1:0] K_EOP = 2'(nr_pkg::KIND_EOP);
 
-  // Number of crosspoint inputs i < upto of this output (the set X_j): input
-  // i is in X_j iff xcnt(i+1) != xcnt(i); |X_j| = xcnt(NI); the compressed
-  // index of input i is xcnt(i).
-  function automatic int xcnt(input int upto);
-    int iu, li, r;
-    xcnt = 0;
-    for (int i = 0; i < NI; i++) begin
-      iu = (IuFirst != 0) ? ((i < NumIu) ? 1 : 0) : ((i >= NumBuf) ? 1 : 0);
-      li = (IuFirst != 0) ? ((i < NumIu) ? i : i - NumIu) : ((i < NumBuf) ? i : i - NumBuf);
-      r  = (iu != 0) ? XIu : XBuf;
-      if (i < upto && (r == 1 || (r == 2 && li != ClassIdx))) xcnt = xcnt + 1;
+  // The two input classes in input order: class A first (inputs A0 ..
+  // A0+AN-1, crosspoint rule AR), then class B.
+  localparam int AN = (IuFirst != 0) ? NumIu : NumBuf;
+  localparam int AR = (IuFirst != 0) ? XIu : XBuf;
+  localparam int BN = (IuFirst != 0) ? NumBuf : NumIu;
+  localparam int BR = (IuFirst != 0) ? XBuf : XIu;
+
+  // The runs of X_j in input order: k = 0, 1 in class A, 2, 3 in class B.
+  // A class with rule 1 (or rule 2 and no diagonal input, ClassIdx >= its
+  // size) is one run; rule 2 splits it around the diagonal; rule 0 has none.
+  // run_f(k, 0): run k's first input; (k, 1): its length; (k, 2): the
+  // compressed index of its first input (the runs before it). Self-contained
+  // (Icarus 11's constant functions call no function).
+  function automatic int run_f(input int k, input int sel);
+    int c0, cn, r, lo, n, x;
+    x  = 0;
+    lo = 0;
+    n  = 0;
+    for (int q = 0; q <= k; q++) begin
+      c0 = (q < 2) ? 0 : AN;
+      cn = (q < 2) ? AN : BN;
+      r  = (q < 2) ? AR : BR;
+      lo = (q % 2 == 0 || r != 2) ? c0 : c0 + ClassIdx + 1;
+      if (r == 0)                        n = 0;
+      else if (r == 1 || ClassIdx >= cn) n = (q % 2 == 0) ? cn : 0;
+      else                               n = (q % 2 == 0) ? ClassIdx : cn - ClassIdx - 1;
+      if (q < k) x = x + n;
     end
+    run_f = (sel == 0) ? lo : (sel == 1) ? n : x;
+  endfunction
+  // input i is in X_j: in class A or B, by the class's rule
+  function automatic bit in_x(input int i);
+    int li, r;
+    li   = (i < AN) ? i : i - AN;
+    r    = (i < AN) ? AR : BR;
+    in_x = (r == 1) || (r == 2 && li != ClassIdx);
   endfunction
 
-  localparam int NX = xcnt(NI);
+  localparam int NX = run_f(4, 2);
 
   for (genvar i = 0; i < NI; i++) begin : g_xm
-    assign xmask_i_o[i] = xcnt(i + 1) != xcnt(i);
+    assign xmask_i_o[i] = in_x(i);
   end
 
   if (NX == 0) begin : g_nox
@@ -147,62 +185,72 @@ module nr_swalloc_out #(
       assign unused_ch = ^{full_unused, ready_i, vc_ok_i};
     end
     logic unused_in;
-    assign unused_in = ^{in_valid_iv_i, in_hreq_iv_i, in_tgt_iv_i, in_hvc_iv_i, in_acc_iv_i,
+    assign unused_in = ^{in_valid_iv_i, in_hreq_iv_i, in_tgtp_i, in_hvcp_i, in_acc_iv_i,
                          lane_of_iv_i, lane_pay_il_i};
   end else begin : g_x
-    // gathered over the crosspoint inputs, index v*NX + x
-    logic [NumVcs*NX-1:0]       xv, xreq, xacc, gsel;
-    logic [NumVcs*NX*2-1:0]     xhvc;
+    localparam int XW = (NX > 1) ? $clog2(NX) : 1;
+    // gathered over the crosspoint inputs, index x*NumVcs + v (lanes
+    // x*LaneN + l)
+    logic [NumVcs*NX-1:0]       xv, xreq, xacc, xhlo, xhhi, gsel, xown, xrdy;
     logic [NumVcs*NX*LaneW-1:0] xlof;
     logic [LaneN*NX*PayW-1:0]   xlane;
-    logic [NumVcs*NX-1:0]       xown, xrdy;
     logic [PayW-1:0]            data;
     logic                       sent, sent_eop;
 
+    // a HEAD request of (i, v) for this output: its target is OutIdx, bit
+    // plane by bit plane
+    logic [NB-1:0] hit;
+    always_comb begin
+      hit = in_hreq_iv_i;
+      for (int b = 0; b < TgtW; b++)
+        hit = hit & (((OutIdx >> b) & 1) != 0 ? in_tgtp_i[b*NB +: NB] : ~in_tgtp_i[b*NB +: NB]);
+    end
+
+    for (genvar k = 0; k < 4; k++) begin : g_run
+      localparam int RI = run_f(k, 0), RN = run_f(k, 1), RX = run_f(k, 2);
+      if (RN > 0) begin : g_r
+        assign xv  [RX*NumVcs +: RN*NumVcs] = in_valid_iv_i[RI*NumVcs +: RN*NumVcs];
+        assign xreq[RX*NumVcs +: RN*NumVcs] = hit[RI*NumVcs +: RN*NumVcs];
+        assign xhlo[RX*NumVcs +: RN*NumVcs] = in_hvcp_i[RI*NumVcs +: RN*NumVcs];
+        assign xhhi[RX*NumVcs +: RN*NumVcs] = in_hvcp_i[NB + RI*NumVcs +: RN*NumVcs];
+        assign xacc[RX*NumVcs +: RN*NumVcs] = in_acc_iv_i[RI*NumVcs +: RN*NumVcs];
+        assign xlof[RX*NumVcs*LaneW +: RN*NumVcs*LaneW] =
+          lane_of_iv_i[RI*NumVcs*LaneW +: RN*NumVcs*LaneW];
+        assign xlane[RX*LaneN*PayW +: RN*LaneN*PayW] = lane_pay_il_i[RI*LaneN*PayW +: RN*LaneN*PayW];
+        assign gnt_iv_o[RI*NumVcs +: RN*NumVcs] = gsel[RX*NumVcs +: RN*NumVcs];
+        assign own_iv_o[RI*NumVcs +: RN*NumVcs] = xown[RX*NumVcs +: RN*NumVcs];
+        assign rdy_iv_o[RI*NumVcs +: RN*NumVcs] = xrdy[RX*NumVcs +: RN*NumVcs];
+      end
+    end
+    // the inputs outside X_j: nothing granted, held or ready; their fronts,
+    // targets and lanes are not this output's
+    logic [NB-1:0] outside;
     for (genvar i = 0; i < NI; i++) begin : g_i
-      if (xcnt(i + 1) != xcnt(i)) begin : g_xp
-        localparam int X = xcnt(i);
-        for (genvar v = 0; v < NumVcs; v++) begin : g_vc
-          localparam int B = i*NumVcs + v;
-          assign xv[v*NX + X]   = in_valid_iv_i[B];
-          assign xreq[v*NX + X] = in_hreq_iv_i[B] && in_tgt_iv_i[B*TgtW +: TgtW] == TgtW'(OutIdx);
-          assign xhvc[(v*NX + X)*2 +: 2] = in_hvc_iv_i[B*2 +: 2];
-          assign xacc[v*NX + X] = in_acc_iv_i[B];
-          assign xlof[(v*NX + X)*LaneW +: LaneW] = lane_of_iv_i[B*LaneW +: LaneW];
-          assign gnt_iv_o[B] = gsel[v*NX + X];
-          assign own_iv_o[B] = xown[v*NX + X];
-          assign rdy_iv_o[B] = xrdy[v*NX + X];
-        end
-        for (genvar l = 0; l < LaneN; l++) begin : g_lane
-          assign xlane[(l*NX + X)*PayW +: PayW] = lane_pay_il_i[(i*LaneN + l)*PayW +: PayW];
-        end
-      end else begin : g_nxp
+      if (!in_x(i)) begin : g_nxp
         assign gnt_iv_o[i*NumVcs +: NumVcs] = '0;
         assign own_iv_o[i*NumVcs +: NumVcs] = '0;
         assign rdy_iv_o[i*NumVcs +: NumVcs] = '0;
-        logic unused_nxp;
-        assign unused_nxp = ^{in_valid_iv_i[i*NumVcs +: NumVcs], in_hreq_iv_i[i*NumVcs +: NumVcs],
-                              in_tgt_iv_i[i*NumVcs*TgtW +: NumVcs*TgtW],
-                              in_hvc_iv_i[i*NumVcs*2 +: NumVcs*2],
-                              in_acc_iv_i[i*NumVcs +: NumVcs],
-                              lane_of_iv_i[i*NumVcs*LaneW +: NumVcs*LaneW],
-                              lane_pay_il_i[i*LaneN*PayW +: LaneN*PayW]};
+        assign outside[i*NumVcs +: NumVcs]  = '1;
+      end else begin : g_xp
+        assign outside[i*NumVcs +: NumVcs]  = '0;
       end
     end
+    logic unused_nxp;
+    assign unused_nxp = ^{outside & (in_valid_iv_i | hit | in_acc_iv_i | in_hvcp_i[NB-1:0] |
+                                     in_hvcp_i[2*NB-1:NB]),
+                          lane_of_iv_i, lane_pay_il_i};
 
-    // ---- crossbar: the lane that carries the granted, accepted phit
-    always_comb begin
-      data = '0;
-      for (int v = 0; v < NumVcs; v++) begin
-        for (int x = 0; x < NX; x++) begin
-          for (int l = 0; l < LaneN; l++) begin
-            if (gsel[v*NX + x] && xacc[v*NX + x] && 32'(xlof[(v*NX + x)*LaneW +: LaneW]) == l)
-              data = data | xlane[(l*NX + x)*PayW +: PayW];
-          end
-        end
-      end
-    end
-    assign sent     = |(gsel & xacc);
+    // ---- crossbar: the lane that carries the granted, accepted phit. The
+    // arbiter gives the grant as an index (gv, the VC gvc, the crosspoint
+    // input gx; gsel is its one-hot), so the mux is one indexed select of
+    // the lanes, not an OR over every (x, v, lane)
+    logic             gv;
+    logic [VcW-1:0]   gvc;
+    logic [XW-1:0]    gx;
+    logic [LaneW-1:0] glane;
+    assign glane    = xlof[(32'(gx)*NumVcs + 32'(gvc))*LaneW +: LaneW];
+    assign sent     = gv && xacc[32'(gx)*NumVcs + 32'(gvc)];
+    assign data     = sent ? xlane[(32'(gx)*LaneN + 32'(glane))*PayW +: PayW] : '0;
     assign sent_eop = sent && data[PhitW-1 -: 2] == K_EOP;
     assign valid_o  = sent;
     assign pay_o    = data;
@@ -217,11 +265,15 @@ module nr_swalloc_out #(
         .rst_ni,
         .x_valid_i (xv),
         .x_req_i   (xreq),
-        .x_hvc_i   (xhvc),
+        .x_hlo_i   (xhlo),
+        .x_hhi_i   (xhhi),
         .vc_ok_i,
         .gnt_o     (gsel),
         .own_o     (xown),
         .rdy_o     (xrdy),
+        .gv_o      (gv),
+        .gvc_o     (gvc),
+        .gx_o      (gx),
         .sent_i    (sent),
         .sent_eop_i(sent_eop),
         .ready_i
@@ -243,6 +295,8 @@ module nr_swalloc_out #(
         .x_req_i   (xreq),
         .gnt_o     (gsel),
         .vc_o,
+        .gv_o      (gv),
+        .gx_o      (gx),
         .own_o     (xown),
         .rdy_o     (xrdy),
         .sent_i    (sent),
@@ -250,8 +304,9 @@ module nr_swalloc_out #(
         .cr_i,
         .cc_o
       );
+      assign gvc = vc_o;
       logic unused_ch;
-      assign unused_ch = ^{ready_i, vc_ok_i, xhvc};
+      assign unused_ch = ^{ready_i, vc_ok_i, xhlo, xhhi};
     end
   end
 

@@ -12,25 +12,29 @@
 //   NumVcs  1..4.
 //   NX      crosspoint inputs of this output (|X_j|), >= 1 (nr_swalloc_out
 //           builds no arbiter for an output without crosspoints).
-// Ports / protocol (index r = v*NX + x: VC v of the x-th crosspoint input):
+// Ports / protocol (index r = x*NumVcs + v: VC v of the x-th crosspoint
+// input, input-major):
 //   x_valid_i  the front of (x, v) is valid (any kind).
 //   x_req_i    (x, v) has a HEAD for this output (held inputs already
 //              withdrawn).
-//   x_hvc_i    the vc field of (x, v)'s front, 2 bits at (v*NX + x)*2 (the
-//              head's: its route's output VC w, docs/fbfly-routing.md 5.3;
-//              w = v without the flattened-butterfly mode).
+//   x_hlo_i, x_hhi_i  the vc field of (x, v)'s front, its low and high bit
+//              (the head's: its route's output VC w, docs/fbfly-routing.md
+//              5.3; w = v without the flattened-butterfly mode).
 //   vc_ok_i    the port's tx_vc_ok per VC: a HEAD may only start with
 //              vc_ok[w] of its vc field w (virtual cut-through at packet
 //              granularity, on the VC the packet leaves on); a w >= NumVcs
 //              never starts.
 //   gnt_o      the grant: busy -> cur if it has a front; else the round robin
 //              pptr over the requesters with vc_ok[w], in input-major order
-//              (x, v) = (0,0), (0,1), ..., (1,0), ... (docs/nwn-arch.md 6.6:
-//              the port's index order r = v*NX + x would let alternating
+//              (x, v) = (0,0), (0,1), ..., (1,0), ..., the index order r
+//              (docs/nwn-arch.md 6.6: VC-major order would let alternating
 //              vc_ok starve the high inputs). Combinational from state, x_*
 //              and vc_ok_i.
 //   own_o      (x, v) is the packet in progress (busy and cur); rdy_o the same
 //              (a busy port output always takes cur's next phit).
+//   gv_o, gvc_o, gx_o  the grant as an index: gv_o = |gnt_o, and the granted
+//              (x, v) (both 0 without a grant), for the output's crossbar
+//              mux (nr_swalloc_out).
 //   sent_i, sent_eop_i  the granted phit was accepted by its input (and is an
 //              EOP): the output presents it this cycle. On a new packet busy
 //              and cur are set and pptr moves past the winner; an EOP clears
@@ -38,24 +42,33 @@
 //   ready_i    the port's tx_ready: every presented phit must be taken
 //              (asserted only).
 // Latency: 0 (grant combinational); state updates at the clock edge.
-// Cost: 1 + ceil(log2(NumVcs*NX)) flops and one NumVcs*NX-way round robin
-//   (nr_arb_rr) over the requests re-ordered input-major (wiring), a
-//   NumVcs-way vc_ok mux per requester, and a constant index map back to r.
+// Cost: 1 + ceil(log2(NX)) + ceil(log2(NumVcs)) flops and one NumVcs*NX-way
+//   round robin (nr_arb_rr), a NumVcs-way vc_ok mux per requester (on the
+//   vc field's two bit planes), and decoders of the winner and of cur. Written as vector
+//   operations, not one statement per requester: Verilator's C++ of the
+//   64-input crossbar (cn-k64, 64 of these with 128 requesters each) shrank
+//   with it (docs/nwn-rtl.md, "Verilator builds").
 `include "nr_assert.svh"
 
 module nr_swalloc_pt #(
   parameter int NumVcs = 2,
-  parameter int NX     = 8
+  parameter int NX     = 8,
+  localparam int VcW   = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int XW    = (NX > 1) ? $clog2(NX) : 1
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
   input  logic [NumVcs*NX-1:0] x_valid_i,
   input  logic [NumVcs*NX-1:0] x_req_i,
-  input  logic [NumVcs*NX*2-1:0] x_hvc_i,
+  input  logic [NumVcs*NX-1:0] x_hlo_i,
+  input  logic [NumVcs*NX-1:0] x_hhi_i,
   input  logic [NumVcs-1:0]    vc_ok_i,
   output logic [NumVcs*NX-1:0] gnt_o,
   output logic [NumVcs*NX-1:0] own_o,
   output logic [NumVcs*NX-1:0] rdy_o,
+  output logic                 gv_o,
+  output logic [VcW-1:0]       gvc_o,
+  output logic [XW-1:0]        gx_o,
   input  logic                 sent_i,
   input  logic                 sent_eop_i,
   input  logic                 ready_i
@@ -67,55 +80,57 @@ module nr_swalloc_pt #(
   localparam int NR = NumVcs * NX;
   localparam int RW = (NR > 1) ? $clog2(NR) : 1;
 
-  logic          busy_q, busy_d;
-  logic [RW-1:0] cur_q, cur_d, gidx, gidx_im, sel;
-  logic [NR-1:0] req, areq, areq_im, gnt_unused;
-  logic          gvalid;
+  logic           busy_q, busy_d;
+  logic [VcW-1:0] curv_q, curv_d, wv, sv;  // cur = (curx, curv); the winner; sel
+  logic [XW-1:0]  curx_q, curx_d, wx, sx;
+  logic [RW-1:0]  gidx_im;
+  logic [NR-1:0]  req, areq, gnt_unused, hlo, hhi, onehot;
+  logic           gvalid;
 
   // a requester's head starts on its vc field w: vc_ok[w] (0 for w >= NumVcs)
   logic [3:0] vc_ok4;
   assign vc_ok4 = 4'(vc_ok_i);
-  for (genvar r = 0; r < NR; r++) begin : g_req
-    assign req[r] = x_req_i[r] && vc_ok4[x_hvc_i[r*2 +: 2]];
-  end
+  assign hlo = x_hlo_i;
+  assign hhi = x_hhi_i;
+  assign req  = x_req_i & ((~hhi & ~hlo & {NR{vc_ok4[0]}}) | (~hhi & hlo & {NR{vc_ok4[1]}}) |
+                           (hhi & ~hlo & {NR{vc_ok4[2]}}) | (hhi & hlo & {NR{vc_ok4[3]}}));
   assign areq = busy_q ? '0 : req;
-  // the arbiter sees (x, v) at x*NumVcs + v: input-major
-  for (genvar x = 0; x < NX; x++) begin : g_im
-    for (genvar v = 0; v < NumVcs; v++) begin : g_imv
-      assign areq_im[x*NumVcs + v] = areq[v*NX + x];
-    end
-  end
   nr_arb_rr #(.N(NR)) u_parb (
     .clk_i,
     .rst_ni,
-    .req_i    (areq_im),
+    .req_i    (areq),
     .advance_i(!busy_q && sent_i),
     .gnt_o    (gnt_unused),
     .gnt_idx_o(gidx_im)
   );
-  // ... and its winner back to the port index r = v*NX + x
-  always_comb begin
-    gidx = '0;
-    for (int x = 0; x < NX; x++)
-      for (int v = 0; v < NumVcs; v++)
-        if (32'(gidx_im) == x*NumVcs + v) gidx = RW'(v*NX + x);
-  end
-  assign sel    = busy_q ? cur_q : gidx;
-  assign gvalid = busy_q ? x_valid_i[sel] : |areq;
-  for (genvar r = 0; r < NR; r++) begin : g_gsel
-    assign gnt_o[r] = gvalid && 32'(sel) == r;
-    assign own_o[r] = busy_q && 32'(cur_q) == r;
-    assign rdy_o[r] = own_o[r]; // a busy port output always takes cur's phit
-  end
+  // ... its winner as (x, v), and the selected requester: cur while busy
+  assign wx     = XW'(32'(gidx_im) / NumVcs);
+  assign wv     = VcW'(32'(gidx_im) % NumVcs);
+  assign sx     = busy_q ? curx_q : wx;
+  assign sv     = busy_q ? curv_q : wv;
+  assign gvalid = busy_q ? x_valid_i[32'(sx)*NumVcs + 32'(sv)] : |areq;
+  // one-hots at r = x*NumVcs + v: the grant (sx, sv), and cur from its
+  // registers alone (own_o must not appear to depend on the requests: the
+  // accept stage's held rule reads it to form them)
+  assign onehot = NR'(1) << (32'(sx)*NumVcs + 32'(sv));
+  assign gnt_o  = gvalid ? onehot : '0;
+  assign own_o  = busy_q ? NR'(1) << (32'(curx_q)*NumVcs + 32'(curv_q)) : '0;
+  assign rdy_o  = own_o; // a busy port output always takes cur's phit
+  assign gv_o   = gvalid;
+  assign gvc_o  = gvalid ? sv : '0;
+  assign gx_o   = gvalid ? sx : '0;
   assign busy_d = sent_i ? !sent_eop_i : busy_q;
-  assign cur_d  = (sent_i && !busy_q) ? gidx : cur_q;
+  assign curx_d = (sent_i && !busy_q) ? wx : curx_q;
+  assign curv_d = (sent_i && !busy_q) ? wv : curv_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q <= 1'b0;
-      cur_q  <= '0;
+      curx_q <= '0;
+      curv_q <= '0;
     end else begin
       busy_q <= busy_d;
-      cur_q  <= cur_d;
+      curx_q <= curx_d;
+      curv_q <= curv_d;
     end
   end
   logic unused_pgnt;
