@@ -2,8 +2,10 @@
 # vbuild.sh - Verilate one RTL top into a static library for a C testbench.
 #
 # usage: vbuild.sh OUTDIR TOP [-GName=Value ...] [--trace] [--coverage] [--hier MODULE ...] [--opt N] [--split N] [--sc] [--xfast] [--threads N] -- FILE...
-# Produces OUTDIR/libV<TOP>.a (model + Verilator runtime), OUTDIR/V<TOP>.h and
-# OUTDIR/deps.mk (what the library depends on, from Verilator's own list).
+# Produces OUTDIR/libV<TOP>.a (model + Verilator runtime), OUTDIR/V<TOP>.h,
+# OUTDIR/deps.mk (what the library depends on, from Verilator's own list) and
+# OUTDIR/build.stats (the build's cost: Verilation and compile seconds, lines
+# of C++; scripts/build_stats.sh tabulates them).
 # A thin C++ shim (tb/shim/<top>_shim.cpp) includes V<TOP>.h and exposes an
 # extern "C" API; C code is compiled by gcc and linked against the library.
 # Assertions are on (--assert). Optimisation goes in through OPT_FAST, because
@@ -125,6 +127,7 @@ if [ ${#HIER[@]} -gt 0 ]; then
     HIERARGS=(--hierarchical "$OUT/hier.vlt")
 fi
 
+T_V0=$(date +%s.%N)
 verilator $( [ $SC = 1 ] && echo --sc || echo --cc ) --assert -Wall -Wno-fatal --x-assign $XOPT --x-initial $XOPT \
     -O3 "${SPLIT[@]}" --top-module "$TOP" -Mdir "$OUT" --prefix "V$TOP" \
     -I"$ROOT/rtl/inc" "$ROOT/rtl/lint.vlt" "${HIERARGS[@]}" "${VARGS[@]}" "$@" > "$OUT/verilate.log" 2>&1 \
@@ -145,6 +148,7 @@ if [ -z "${NR_NO_CCACHE:-}" ] && command -v ccache >/dev/null 2>&1; then OBJCACH
 # model objects beside the new ones (a silently wrong model). Start every
 # archive afresh, the hierarchy blocks' included.
 find "$OUT" -name '*__ALL.a' -delete
+T_V1=$(date +%s.%N)
 make -s -C "$OUT" -f "V$TOP.mk" OBJCACHE="$OBJCACHE" OPT_FAST=-O$OPT OPT_SLOW=-O$SLOW OPT_GLOBAL=-O$OPT \
     VM_PARALLEL_BUILDS=1 "${SCARGS[@]}" "V${TOP}__ALL.a" >/dev/null
 cd "$OUT"
@@ -162,6 +166,13 @@ fi
 # the models that read it. Paths are relative to the project, each also a
 # target of its own so that a deleted file does not stop make (like gcc -MP).
 # Written last, so that a failed build leaves no fragment behind.
+# What the build cost, for docs/nwn-rtl.md and docs/yarc-rtl.md ("Verilator
+# builds"): wall seconds of Verilation and of the C++ compile (ccache hits
+# included, so the compile time is a cold one only without them), and the
+# lines of generated C++ (the hierarchy blocks' included).
+T_V2=$(date +%s.%N)
+awk -v a="$T_V0" -v b="$T_V1" -v c="$T_V2" -v n="$(find . -name '*.cpp' -exec cat {} + | wc -l)" \
+    -v k="${OBJCACHE:-none}" 'BEGIN { printf "verilate_s %.1f\ncompile_s %.1f\ncpp_lines %d\nccache %s\n", b - a, c - b, n, k }' > build.stats
 sed -n 's/^[^:]*:[[:space:]]*//p' "V${TOP}__ver.d" | tr ' ' '\n' \
     | sed -e "s#^$ROOT/##" | grep -v -e '^$' -e '^/' -e 'verilator_bin' -e "^$OUTARG/" | sort -u > deps.lst
 {
