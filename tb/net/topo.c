@@ -28,6 +28,8 @@
 #include "nr_pkt.h"
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 static int lg2(int n) {
     int b = 0;
@@ -607,8 +609,24 @@ int net_topo_check(const net_topo *t, const rtr_geom *const *g, net_check_res *r
         snprintf(err, errlen, "out of memory");
         rc = -1;
     }
-    for (int dst = 0; dst < t->nnodes && !rc; dst++)
+    /* progress on a terminal (NR_PROGRESS=0 turns it off), about once a
+     * second: a 16384-node network takes minutes here */
+    const char *np = getenv("NR_PROGRESS");
+    const int prog = isatty(2) && !(np && !strcmp(np, "0"));
+    time_t tlast = time(NULL);
+    int shown = 0;
+    for (int dst = 0; dst < t->nnodes && !rc; dst++) {
+        if (prog && (dst & 63) == 0 && time(NULL) != tlast) {
+            tlast = time(NULL);
+            fprintf(stderr, "\rnet_sim: checking the tables: destination %d of %d   ", dst,
+                    t->nnodes);
+            shown = 1;
+        }
         rc = t->kind == NET_FBFLY ? walk_srcroutes(&w, dst, res) : walk_dest(&w, (unsigned)dst, res);
+    }
+    if (prog && shown)
+        fprintf(stderr, "\rnet_sim: checking the tables: every destination walked, now the "
+                "dependency graph   \n");
     if (!rc) {
         for (long i = 0; i < (long)t->nrtr * K; i++) res->turns += __builtin_popcountll(w.turn[i]);
         rc = cdg_cycle(t, w.turn, res, err, errlen);
