@@ -50,10 +50,11 @@ norm() {
                            f, FNR, w[i], $1, $2 > "/dev/stderr"
                     bad = 1; exit 2
                 }
-            # FbSeq (docs/fbfly-routing.md 6.4) and UpPick (docs/yarc-arch.md
-            # 5, step 4 prime): the C model only, no build
+            # FbSeq (docs/fbfly-routing.md 6.4), UpPick and SideTab
+            # (docs/yarc-arch.md 5, steps 4 prime and 3a): the C model only,
+            # no build
             for (i = first; i <= NF; i++)
-                if ($i ~ /^(FbSeq|UpPick)=/ && $i !~ /=0$/) {
+                if ($i ~ /^(FbSeq|UpPick|SideTab)=/ && $i !~ /=0$/) {
                     printf "cfg.sh: %s:%d: %s sets %s, a C-model-only parameter (no RTL has it): its builds column must be '\''-'\''\n",
                            f, FNR, $1, $i > "/dev/stderr"
                     bad = 1; exit 2

@@ -49,10 +49,10 @@ for f in $FILES; do
 done
 # name top params... with comments and the builds column (a third field
 # without '=') dropped
-# (configurations with FbSeq or UpPick set are the C model's alone,
+# (configurations with FbSeq, UpPick or SideTab set are the C model's alone,
 # docs/fbfly-routing.md 6.4 and docs/yarc-arch.md 5: no RTL has those
 # parameters, so they get no target)
-CFGS=$(awk '{ sub(/#.*/, "") } / (FbSeq|UpPick)=[1-9]/ { next } NF >= 3 && !index($3, "=") { $3 = "" } NF >= 2 { $1 = $1; print }' "$CFGF")
+CFGS=$(awk '{ sub(/#.*/, "") } / (FbSeq|UpPick|SideTab)=[1-9]/ { next } NF >= 3 && !index($3, "=") { $3 = "" } NF >= 2 { $1 = $1; print }' "$CFGF")
 
 # The one Yosys script of every synth target (edalize yosys_template, used
 # instead of edalize's synth_<arch>): edalize's procs set $top from the

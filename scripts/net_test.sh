@@ -14,7 +14,7 @@ SIM=${1:-build/bin/net_sim}
 Q="--warmup 100 --measure 300 --quiet"
 expect 2 "levels: expected an integer in \[1, 4\], got '5'" --topo fclos:levels=5
 expect 2 "k = 8, but the routers have 16 ports" --topo fclos:k=8
-expect 2 "expected key=value with a key of k levels tophalf taper links; got 'x'" --topo fclos:levels=2,x=1
+expect 2 "expected key=value with a key of k levels tophalf taper links side; got 'x'" --topo fclos:levels=2,x=1
 expect 2 "expected a kind of fclos, fbfly or bw" --topo torus:k=4
 expect 2 "links = 2: must be a power of two up to the 8 wired up ports, and more than 1 only with levels >= 2" --topo fclos:levels=1,links=2
 expect 2 "links = 4: must be a power of two up to the 2 wired up ports" --topo fclos:levels=2,links=4,taper=2
@@ -23,6 +23,14 @@ expect 2 "BlackWidow's routers have 64 ports, these have 16" --topo bw:rank=2
 expect 2 "rank: expected an integer in \[1, 3\], got '4'" --topo bw:rank=4 --cfg yarc-k64-bare
 expect 2 "a taper needs rank 2 or 3" --topo bw:rank=1,taper=8 --cfg yarc-k64-bare
 expect 2 "taper = 1 up link cannot carry the two links" --topo bw:rank=2,taper=1 --cfg yarc-k64-bare
+# side links (fclos side=S, bw:rank=2,side=S; docs/network.md): the copies, the tops' ports, the side table
+expect 2 "side: expected an integer in \[2, 9\], got '1'" --topo fclos:levels=2,side=1 --cfg yarc-k16-bare-side
+expect 2 "side = 4 copies: needs levels >= 2 and S - 1 dividing the top routers' 8 side ports" --topo fclos:levels=2,side=4 --cfg yarc-k16-bare-side
+expect 2 "side = 2 copies: needs levels >= 2" --topo fclos:levels=1,side=2 --cfg yarc-k16-bare-side
+expect 2 "has side links: its top routers \(level 2\) need a configuration with SideTab=1, .*; yarc-k16-bare has none" --topo fclos:levels=2,side=3 --cfg yarc-k16-bare
+expect 2 "has side links: its top routers \(level 2\) need a configuration with SideTab=1, .*; fc-k16-bare has none" --topo fclos:levels=2,side=3 --cfg yarc-k16-bare-side,fc-k16-bare
+expect 2 "side links join rank-2 subtrees of 512 processors .*: side needs rank 2 and no taper" --topo bw:rank=3,side=2 --cfg yarc-k64-bare-side
+expect 2 "side links join rank-2 subtrees" --topo bw:rank=2,taper=8,side=2 --cfg yarc-k64-bare-side
 expect 2 "n: expected an integer in \[2, 4\], got '5'" --topo fbfly:k=4,n=5 --routing min
 expect 2 "node [0-9]+'s route to node [0-9]+ needs 4 hops, more than the route phit's 3" --topo fbfly:k=2,n=4,c=2 --routing min
 expect 2 "minad is defined for 1 or 2 dimensions" --topo fbfly:k=2,n=4,c=2 --routing minad

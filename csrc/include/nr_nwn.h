@@ -37,6 +37,8 @@ typedef struct {
     int up_pick;       /* UpPick: the adaptive up choice (docs/yarc-arch.md §5, nwn-arch
                         * §4.2): 0 over every candidate, 2 greedy_r(2) between two
                         * drawn candidates (step 4'); C model only */
+    int side_tab;      /* SideTab: 1 the side table of yarc-arch §5 step 3a, 0 none; C
+                        * model only */
 } nr_nwn_params;
 
 /* Extra RT_DROP reasons of the network switches (nr_router.h has 1..4). */

@@ -27,6 +27,8 @@ typedef struct {
     int up_pick;              /* UpPick: the adaptive up choice (docs/yarc-arch.md §5):
                                * 0 over every candidate (step 4), 2 greedy_r(2) between
                                * two drawn candidates (step 4'); C model only */
+    int side_tab;             /* SideTab: 1 the side table of §5 step 3a (side links
+                               * between peer subtrees), 0 none; C model only */
 } nr_yarc_params;
 
 /* Check p against docs/yarc-arch.md section 3: 0, or -1 with a message. */

@@ -200,7 +200,7 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
             nr_swalloc_cancel(a, j); /* the LCB did not take it */
     }
     /* §9: the configuration write; CFG_BAD in this cycle */
-    nr_rt_cfg_latch(&m->d_cfg, in, k, m->p.fb_seq, out->tev);
+    nr_rt_cfg_latch(&m->d_cfg, in, k, m->p.fb_seq, m->p.side_tab, out->tev);
 }
 
 void nr_nwn_tick(nr_nwn *m)

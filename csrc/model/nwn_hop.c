@@ -57,6 +57,8 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
         NR_BAD("FbSeq = %d: must be 0 or 1", p->fb_seq);
     if (p->up_pick != 0 && p->up_pick != 2)
         NR_BAD("UpPick = %d: must be 0 or 2", p->up_pick);
+    if (p->side_tab != 0 && p->side_tab != 1)
+        NR_BAD("SideTab = %d: must be 0 or 1", p->side_tab);
     /* radix limits (§3) */
     const int n = k / p->r;
     if (n + p->m > NR_SW_MAX_IO)

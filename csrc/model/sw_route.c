@@ -20,6 +20,10 @@ void nr_rt_reset(nr_route_tables *t, int nports)
         t->ulut[i] = 0;
         t->l2p[i] = (uint8_t)(NR_RT_ENT_VALID | (unsigned)i);
     }
+    for (int e = 0; e < NR_RT_SIDE; e++) {
+        t->side_match[e] = 0;
+        t->side_ports[e] = 0;
+    }
 }
 
 unsigned nr_rt_fold(uint32_t key, int n)
@@ -263,17 +267,18 @@ static int fb_route(const nr_route_tables *t, const nr_rt_ctx *c, const nr_fb_in
 
 /* ---- greedy_r(2): the up choice of UpPick = 2 (yarc-arch §5 step 4') ---- */
 
-/* The candidates of step 4 in ascending logical-port order; with two or more,
+/* The candidates of step 4 (the logical ports of up, UP_MASK or a side
+ * entry's, step 3a) in ascending logical-port order; with two or more,
  * two distinct ones drawn from the input's LFSR value r (fbfly-routing §6.2:
  * i = r[7:0] mod m, the other (i + 1 + r[15:8] mod (m - 1)) mod m), and the
  * second taken only if its channel estimate (fbfly-routing §6.1) is strictly
  * smaller. -1: no candidate. *draw: the LFSR was read (m >= 2). */
 static int up_greedy2(const nr_route_tables *t, const nr_rt_ctx *c, const nr_fb_in *fb,
-                      int *draw)
+                      uint64_t up, int *draw)
 {
     int cand[NR_MAX_PORTS], m = 0;
     for (int k = 0; k < c->nports; k++)
-        if (((t->up_mask >> k) & 1u) && (t->l2p[k] & NR_RT_ENT_VALID))
+        if (((up >> k) & 1u) && (t->l2p[k] & NR_RT_ENT_VALID))
             cand[m++] = k;
     if (m < 2)
         return m ? cand[0] : -1;
@@ -283,6 +288,26 @@ static int up_greedy2(const nr_route_tables *t, const nr_rt_ctx *c, const nr_fb_
     const int i = (int)((r & 0xFFu) % (unsigned)m);
     const int j = (i + 1 + (int)(((r >> 8) & 0xFFu) % (unsigned)(m - 1))) % m;
     return fb_q(&k, cand[j], 0, 0) < fb_q(&k, cand[i], 0, 0) ? cand[j] : cand[i];
+}
+
+/* Step 3a (yarc-arch §5): the first valid side entry matching dest, or -1;
+ * its ports as a mask of logical ports below nports in *up, its base and
+ * count in *base, *cnt. */
+static int side_match(const nr_route_tables *t, const nr_rt_ctx *c, unsigned dest, uint64_t *up,
+                      int *base, int *cnt)
+{
+    for (int e = 0; e < NR_RT_SIDE; e++) {
+        unsigned pr = t->side_ports[e], mm = t->side_match[e];
+        if (!(pr & NR_RT_SIDE_VALID) || (dest & ((mm >> 15) & 0x7FFFu)) != (mm & 0x7FFFu))
+            continue;
+        *base = (int)(pr & 0x3Fu);
+        *cnt = (int)((pr >> 6) & 0x3Fu) + 1;
+        *up = 0;
+        for (int l = *base; l < *base + *cnt && l < c->nports; l++)
+            *up |= 1ull << l;
+        return e;
+    }
+    return -1;
 }
 
 nr_rt_res nr_rt_route(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t head,
@@ -322,30 +347,41 @@ nr_rt_res nr_rt_route_fb(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t 
         if (!(t->dlut[i] & NR_RT_ENT_VALID))
             return rc_drop(NR_DROP_NO_ROUTE, -1);
         l = t->dlut[i] & NR_RT_ENT_PORT;
-    } else if (a && c->up_pick == 2) { /* 4'. up, greedy_r(2): the pointer is not used */
-        l = up_greedy2(t, c, fb, &draw);
-        if (l < 0)
-            return rc_drop(NR_DROP_NO_ROUTE, -1);
-    } else if (a) { /* 4. up, adaptive: the highest score, ties to the pointer */
-        uint64_t cand = 0;
-        int score[NR_MAX_PORTS];
-        for (int k = 0; k < c->nports; k++) {
-            score[k] = 0;
-            if (((t->up_mask >> k) & 1u) && (t->l2p[k] & NR_RT_ENT_VALID)) {
-                cand |= 1ull << k;
-                if (cred) /* YARC; the network switches score every candidate 0 */
-                    score[k] = cred[(t->l2p[k] & NR_RT_ENT_PORT) % (unsigned)c->cols][vc];
+    } else {
+        /* 3a. a side entry for dest's subtree names the candidates instead
+         * of UP_MASK (and, hashed, its ports instead of the ULUT) */
+        uint64_t up = t->up_mask;
+        int sbase = 0, scnt = 0;
+        const int side = side_match(t, c, dest, &up, &sbase, &scnt) >= 0;
+        if (a && c->up_pick == 2) { /* 4'. up, greedy_r(2): the pointer is not used */
+            l = up_greedy2(t, c, fb, up, &draw);
+            if (l < 0)
+                return rc_drop(NR_DROP_NO_ROUTE, -1);
+        } else if (a) { /* 4. up, adaptive: the highest score, ties to the pointer */
+            uint64_t cand = 0;
+            int score[NR_MAX_PORTS];
+            for (int k = 0; k < c->nports; k++) {
+                score[k] = 0;
+                if (((up >> k) & 1u) && (t->l2p[k] & NR_RT_ENT_VALID)) {
+                    cand |= 1ull << k;
+                    if (cred) /* YARC; the network switches score every candidate 0 */
+                        score[k] = cred[(t->l2p[k] & NR_RT_ENT_PORT) % (unsigned)c->cols][vc];
+                }
+            }
+            l = adapt_l = sw_max_pick(cand, score, ad_ptr, c->nports);
+            if (l < 0)
+                return rc_drop(NR_DROP_NO_ROUTE, -1);
+        } else { /* 5. up, deterministic, hashed */
+            uint32_t key = dest ^ (uint32_t)c->port ^ (h ? (hash_phit & SW_DATA_MASK) : 0u);
+            unsigned i = nr_rt_fold(key, c->nbits);
+            if (side) {
+                l = sbase + (int)(i % (unsigned)scnt);
+            } else {
+                if (!(t->ulut[i] & NR_RT_ENT_VALID))
+                    return rc_drop(NR_DROP_NO_ROUTE, -1);
+                l = t->ulut[i] & NR_RT_ENT_PORT;
             }
         }
-        l = adapt_l = sw_max_pick(cand, score, ad_ptr, c->nports);
-        if (l < 0)
-            return rc_drop(NR_DROP_NO_ROUTE, -1);
-    } else { /* 5. up, deterministic, hashed */
-        uint32_t key = dest ^ (uint32_t)c->port ^ (h ? (hash_phit & SW_DATA_MASK) : 0u);
-        unsigned i = nr_rt_fold(key, c->nbits);
-        if (!(t->ulut[i] & NR_RT_ENT_VALID))
-            return rc_drop(NR_DROP_NO_ROUTE, -1);
-        l = t->ulut[i] & NR_RT_ENT_PORT;
     }
     /* 6. logical -> physical; a logical port >= NumPorts has no L2P entry */
     unsigned e = l < c->nports ? t->l2p[l] : 0u;
@@ -363,15 +399,18 @@ enum {
     CFG_ROOT_MASK = 0x00, CFG_ROOT_DETECT = 0x01, CFG_DOWN_SHIFT = 0x02,
     CFG_UP_MASK_LO = 0x03, CFG_UP_MASK_HI = 0x04,
     CFG_FB_CTRL = 0x05, CFG_FB_ME = 0x06, CFG_FB_CHARGE = 0x07,
+    CFG_SIDE = 0x10, CFG_SIDE_END = 0x10 + 2 * NR_RT_SIDE, /* step 3a; SideTab = 1 */
     CFG_DLUT = 0x40, CFG_ULUT = 0x80, CFG_L2P = 0xC0
 };
 
-int nr_rt_cfg_addr_ok(unsigned addr, int nports)
+int nr_rt_cfg_addr_ok(unsigned addr, int nports, int side_tab)
 {
     if (addr > 0xFF)
         return 0;
     if (addr <= CFG_FB_CHARGE)
         return 1;
+    if (addr >= CFG_SIDE && addr < CFG_SIDE_END)
+        return side_tab;
     if (addr < CFG_DLUT)
         return 0;
     return (int)(addr & 0x3Fu) < nports;
@@ -396,6 +435,14 @@ void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wda
     case CFG_FB_CHARGE: t->fb_charge = (uint8_t)(wdata & 0xFFu); return;
     default: break;
     }
+    if (addr >= CFG_SIDE && addr < CFG_SIDE_END) { /* the caller checked SideTab */
+        unsigned e = (addr - CFG_SIDE) / 2;
+        if ((addr - CFG_SIDE) % 2 == 0)
+            t->side_match[e] = wdata & 0x3FFFFFFFu;
+        else
+            t->side_ports[e] = (uint16_t)(wdata & 0x1FFFu);
+        return;
+    }
     unsigned i = addr & 0x3Fu;
     if ((int)i >= nports)
         return;
@@ -407,8 +454,8 @@ void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wda
         t->dlut[i] = ent;
 }
 
-int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int *lo, int *hi,
-                     unsigned *addr, uint32_t *tev)
+int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int side_tab, int *lo,
+                     int *hi, unsigned *addr, uint32_t *tev)
 {
     if (!in->cfg_we)
         return 0;
@@ -417,7 +464,7 @@ int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int *lo, int *
     if (h >= nports) /* no such tile: nothing is written, no tile raises an event */
         return 0;
     const unsigned alg = nr_fb_alg(in->cfg_wdata);
-    if (!nr_rt_cfg_addr_ok(a, nports) ||
+    if (!nr_rt_cfg_addr_ok(a, nports, side_tab) ||
         (a == CFG_FB_CTRL && !fb_seq && (alg == NR_FB_UGALS || alg == NR_FB_CLOSAD))) {
         for (int i = l; i <= h; i++)
             tev[i] |= 1u << NR_TEV_CFG_BAD;

@@ -7,6 +7,8 @@
 /* ---- nr_route_tables: routing tables and route computation (yarc-arch §5, §9) ---- */
 #define NR_RT_ENT_VALID 0x40u /* table entry {valid = bit 6, port = bits 5:0} */
 #define NR_RT_ENT_PORT 0x3Fu
+#define NR_RT_SIDE 8          /* side-table entries (yarc-arch §5 step 3a) */
+#define NR_RT_SIDE_VALID 0x1000u
 typedef struct {
     uint16_t root_mask, root_detect; /* 15 bits */
     uint8_t down_shift;              /* 4 bits */
@@ -17,6 +19,9 @@ typedef struct {
     uint16_t fb_ctrl;                /* 12:11 indim, 10:8 cbits, 7:5 kbits, 4:3 dims, 2:0 alg */
     uint16_t fb_me;                  /* 15 bits: the router id R */
     uint8_t fb_charge;               /* phits charged per pending packet (§6.4) */
+    /* the side table (yarc-arch §5 step 3a; SideTab = 1, C model only) */
+    uint32_t side_match[NR_RT_SIDE]; /* bits 14:0 match, 29:15 mask */
+    uint16_t side_ports[NR_RT_SIDE]; /* bit 12 valid, 11:6 cnt - 1, 5:0 base */
 } nr_route_tables;
 
 /* FB_CTRL fields and the alg values (docs/fbfly-routing.md §2). */
@@ -93,20 +98,21 @@ nr_rt_res nr_rt_route_fb(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t 
                          const int (*cred)[NR_SW_MAX_VCS], int ad_ptr, const nr_fb_in *fb);
 /* Route phit rotation (yarc-arch §4.3): data {d[15:0], d[21:16]}, kind kept. */
 uint32_t nr_rt_rotate(uint32_t phit);
-/* 1 if cfg_addr (8 bits) names a register or a table entry < nports (§9). */
-int nr_rt_cfg_addr_ok(unsigned addr, int nports);
+/* 1 if cfg_addr (8 bits) names a register or a table entry < nports (§9),
+ * the side table's (0x10-0x1F) only when side_tab (SideTab = 1). */
+int nr_rt_cfg_addr_ok(unsigned addr, int nports, int side_tab);
 /* Apply a configuration write to one port's tables (addr must be ok). Call at
  * the clock edge of the write cycle. */
 void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wdata);
 /* Decode this cycle's configuration write (yarc-arch §9, cfg_tile = the port
  * whose tables are written; nwn-arch §9): 1 if tables [*lo .. *hi] are to be
  * written at *addr at the clock edge; 0 if nothing is written. A missing
- * address, or FB_CTRL with alg 5 or 6 on a router without the sequential
+ * address (the side table's without side_tab), or FB_CTRL with alg 5 or 6 on a router without the sequential
  * allocator (fb_seq 0; fbfly-routing §2), raises CFG_BAD in tev[] of the
  * addressed ports (this cycle) and writes nothing; a non-broadcast write to a
  * port >= nports does nothing. Call in eval. */
-int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int *lo, int *hi,
-                     unsigned *addr, uint32_t *tev);
+int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int side_tab, int *lo,
+                     int *hi, unsigned *addr, uint32_t *tev);
 /* A router's configuration write of this cycle: decoded in eval
  * (nr_rt_cfg_latch), written to tables [lo .. hi] at the clock edge if we. */
 typedef struct {
@@ -115,9 +121,9 @@ typedef struct {
     uint32_t wdata;
 } nr_rt_cfgw;
 static inline void nr_rt_cfg_latch(nr_rt_cfgw *w, const nr_rtr_in *in, int nports, int fb_seq,
-                                   uint32_t *tev)
+                                   int side_tab, uint32_t *tev)
 {
-    w->we = nr_rt_cfg_decode(in, nports, fb_seq, &w->lo, &w->hi, &w->addr, tev);
+    w->we = nr_rt_cfg_decode(in, nports, fb_seq, side_tab, &w->lo, &w->hi, &w->addr, tev);
     w->wdata = in->cfg_wdata;
 }
 

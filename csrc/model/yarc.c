@@ -59,6 +59,8 @@ int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen)
         NR_BAD("FbSeq = %d: must be 0 or 1", p->fb_seq);
     if (p->up_pick != 0 && p->up_pick != 2)
         NR_BAD("UpPick = %d: must be 0 or 2", p->up_pick);
+    if (p->side_tab != 0 && p->side_tab != 1)
+        NR_BAD("SideTab = %d: must be 0 or 1", p->side_tab);
     return 0;
 }
 
@@ -139,7 +141,7 @@ void nr_yarc_free(nr_yarc *m)
 /* §9: decode this cycle's configuration write; CFG_BAD in this cycle. */
 static void cfg_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
 {
-    nr_rt_cfg_latch(&m->d_cfg, in, m->n, m->p.fb_seq, out->tev);
+    nr_rt_cfg_latch(&m->d_cfg, in, m->n, m->p.fb_seq, m->p.side_tab, out->tev);
 }
 
 void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)

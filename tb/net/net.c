@@ -285,6 +285,16 @@ static int net_setup_topo(net_t *n, char *err, int errlen) {
                  n->t.levels);
         return 2;
     }
+    /* side links (fclos side=S): the top routers route to the peer copies
+     * by their side table, which only SideTab=1 configurations have */
+    for (int i = 0; i < n->t.nrtr; i++)
+        if (n->t.r[i].tab.side_n && !n->gp[n->t.r[i].level - 1]->side_tab) {
+            snprintf(err, errlen, "topology %s has side links: its top routers (level %d) need a "
+                     "configuration with SideTab=1, the side table of docs/yarc-arch.md section "
+                     "5 step 3a (C model only); %s has none", o->topo, n->t.r[i].level,
+                     o->cfg[n->t.r[i].level - 1 < o->ncfg ? n->t.r[i].level - 1 : o->ncfg - 1]);
+            return 2;
+        }
     net_check_res cr;
     /* the flattened-butterfly mode: packets enter on the phase-1 VCs */
     const unsigned odd = n->nvcs >= 4 ? 0xAu : 0x2u;
@@ -764,6 +774,8 @@ static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved) {
 
 /* Channel class for the utilisation table: 0 node links, l the links
  * between levels l and l+1. */
+/* A channel's class: 0 to a node, l between levels l and l + 1, and the
+ * top level's for a side link between two top routers (fclos side=S). */
 static int chan_class(const net_t *n, int r, int p) {
     net_end e = n->t.r[r].peer[p];
     if (e.rtr == NET_PEER_NODE) return 0;
@@ -936,13 +948,15 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
         fprintf(f, "net: routers traversed and turns: not counted with link errors (a link's "
                 "replay makes copies of a packet, which may take other routes)\n");
     }
+    /* class c < levels: between levels c and c+1 (0: to the nodes); class
+     * levels: between two top routers, the side links of fclos side=S */
+    static const char *const cname[] = {"router-node", "levels 1-2", "levels 2-3", "levels 3-4"};
     if (!n->o->quiet)
-        for (int c = 0; c < n->t.levels; c++)
+        for (int c = 0; c <= n->t.levels && c <= NET_MAX_LEVELS; c++)
             if (cnt[c] > 0)
                 fprintf(f, "net: channels %-14s %5.0f, load mean %.3f max %.3f phits/cycle\n",
-                        c == 0 ? "router-node" : c == 1 ? "levels 1-2" : c == 2 ? "levels 2-3"
-                                                                                 : "levels 3-4",
-                        cnt[c], res->link_util_mean[c], res->link_util_max[c]);
+                        c == n->t.levels ? "side (top-top)" : cname[c], cnt[c],
+                        res->link_util_mean[c], res->link_util_max[c]);
     if (n->count_hops) net_turn_report(n, res);
     if (n->g[0].use_lcb)
         fprintf(f, "net: links: %" PRIu64 " replays, %" PRIu64 " transmit_error copies discarded at "

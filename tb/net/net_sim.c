@@ -22,10 +22,12 @@
 #include "nr_cli.h"
 
 static const nr_cli_opt_t opts[] = {
-    {"topo", "SPEC", "topology: fclos:k=K,levels=L[,tophalf=1][,taper=T][,links=P] (default fclos:levels=2; k = the "
-                     "routers' port count; links=P: P parallel links from a router to each parent) | "
-                     "bw:rank=R[,taper=T] (one plane of BlackWidow's network, 64-port routers: rank 1 one "
-                     "router of 32 processors, rank 2 1024 (fclos:k=64,levels=2,links=2), rank 3 16384) | "
+    {"topo", "SPEC", "topology: fclos:k=K,levels=L[,tophalf=1][,taper=T][,links=P][,side=S] (default fclos:levels=2; k = the "
+                     "routers' port count; links=P: P parallel links from a router to each parent; side=S: S copies "
+                     "whose top routers are joined by side links, routed by a SideTab=1 configuration's side table) | "
+                     "bw:rank=R[,taper=T][,side=S] (one plane of BlackWidow's network, 64-port routers: rank 1 one "
+                     "router of 32 processors, rank 2 1024 (fclos:k=64,levels=2,links=2), rank 3 16384; rank 2 "
+                     "with side=S: S 512-processor subtrees joined by side links, 4608 at S = 9) | "
                      "fbfly:k=K,n=N[,c=C] (flattened butterfly; "
                      "--pattern wc is seed 002's worst case; on a folded Clos, a leaf's nodes to a random node of the next leaf)"},
     {"cfg", "NAMES", "router configuration, or one per level from the leaves up, comma "

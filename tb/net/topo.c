@@ -108,16 +108,27 @@ static void fclos_tables(net_topo *t, int l, int w, rtr_tables *tab) {
      * links to each child, the top lg P bits of the node's place in it:
      * down port j = child * P + link (the wiring in fclos_build) */
     tab->down_shift = l == 1 ? 0 : lg2((int)fclos_span(t, l - 1)) - lg2(t->links);
-    if (top) {
-        tab->root_mask = 0x7FFFu & ~(unsigned)(t->nnodes - 1);
-        tab->root_detect = 0;
+    if (top) { /* the copy's nodes (all of them without side links) */
+        tab->root_mask = 0x7FFFu & ~(unsigned)(t->ncopy - 1);
+        tab->root_detect = (unsigned)w * (unsigned)t->ncopy;
+        /* side=S: one side-table entry per peer copy, its side links */
+        for (int s = 0, e = 0; s < t->copies; s++) {
+            if (s == w) continue;
+            tab->side[e].match = (unsigned)s * (unsigned)t->ncopy;
+            tab->side[e].mask = 0x7FFFu & ~(unsigned)(t->ncopy - 1);
+            tab->side[e].base = d + e * t->side_links;
+            tab->side[e].cnt = t->side_links;
+            tab->side_n = ++e;
+        }
     } else {
         unsigned span = (unsigned)fclos_span(t, l);
         tab->root_mask = 0x7FFFu & ~(span - 1);
         tab->root_detect = (unsigned)w * span;
     }
     for (int i = 0; i < k; i++) {
-        tab->dlut[i] = top ? (i < t->top_down ? i : -1) : i % d;
+        /* a top router with side links: its copy's nodes only, whose index
+         * (dest >> DOWN_SHIFT) mod k is the child slot plus the copy's bits above it */
+        tab->dlut[i] = top ? (t->copies > 1 ? i % t->top_down : i < t->top_down ? i : -1) : i % d;
         tab->ulut[i] = top ? -1 : d + i % t->up;
         tab->l2p[i] = i;
         if (!top && i >= d && i < d + t->up) tab->up_mask |= 1ull << i;
@@ -125,10 +136,10 @@ static void fclos_tables(net_topo *t, int l, int w, rtr_tables *tab) {
 }
 
 static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen) {
-    long k = k_rtr, L = 2, half = 0, T = 0, P = 1;
+    long k = k_rtr, L = 2, half = 0, T = 0, P = 1, S = 0;
     spec_key keys[] = {{"k", &k, 4, NR_MAX_PORTS}, {"levels", &L, 1, NET_MAX_LEVELS},
                        {"tophalf", &half, 0, 1}, {"taper", &T, 1, NR_MAX_PORTS},
-                       {"links", &P, 1, NR_MAX_PORTS}, {NULL}};
+                       {"links", &P, 1, NR_MAX_PORTS}, {"side", &S, 2, RTR_SIDE_MAX + 1}, {NULL}};
     if (spec_parse(t->spec, body, keys, err, errlen)) return -1;
     if (k & (k - 1)) {
         snprintf(err, errlen, "topology '%s': k = %ld is not a power of two", t->spec, k);
@@ -156,11 +167,21 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
                  "wired up ports, and more than 1 only with levels >= 2", t->spec, P, T);
         return -1;
     }
+    if (S) { /* side links: the tops' other d ports, d/(S-1) to each peer */
+        if (L < 2 || d % (S - 1)) {
+            snprintf(err, errlen, "topology '%s': side = %ld copies: needs levels >= 2 and S - 1 "
+                     "dividing the top routers' %d side ports", t->spec, S, d);
+            return -1;
+        }
+        half = 1;
+    }
     /* a leaf holds d nodes, each level below the top d/P subtrees of the
      * level under it, the top (K or d)/P */
     long n = (half ? d : k) / P * d;
     for (int l = 2; l < L; l++) n *= d / P;
     if (L == 1) n = half ? d : k;
+    const long ncopy = n;
+    if (S) n *= S;
     if (n > NET_MAX_NODES) {
         snprintf(err, errlen, "topology '%s': %ld nodes, more than the %d a 15-bit dest names",
                  t->spec, n, NET_MAX_NODES);
@@ -174,12 +195,15 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
     t->up = (int)T;
     t->links = (int)P;
     t->nnodes = (int)n;
+    t->copies = S ? (int)S : 1;
+    t->ncopy = (int)ncopy;
+    t->side_links = S ? d / (int)(S - 1) : 0;
     /* routers of level l < L: (T/P)^(l-1) in each of its N/span(l)
      * subtrees; at the top (T/P)^(L-1) */
     const int U = (int)(T / P);
     t->first[1] = 0;
     for (int l = 1; l <= L; l++)
-        t->first[l + 1] = t->first[l] + (l == L ? ipow(U, (int)L - 1)
+        t->first[l + 1] = t->first[l] + (l == L ? t->copies * ipow(U, (int)L - 1)
                                                 : (int)(n / fclos_span(t, l)) * ipow(U, l - 1));
     t->nrtr = t->first[L + 1];
     t->r = calloc((size_t)t->nrtr, sizeof *t->r);
@@ -189,7 +213,8 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
         return -1;
     }
     for (int l = 1; l <= L; l++) {
-        const int top = l == L, per = ipow(U, l - 1), nsub = top ? 1 : (int)(n / fclos_span(t, l));
+        const int top = l == L, per = ipow(U, l - 1),
+                  nsub = top ? t->copies : (int)(n / fclos_span(t, l));
         for (int w = 0; w < nsub; w++)
             for (int c = 0; c < per; c++) {
                 int id = fclos_id(t, l, w, c);
@@ -201,7 +226,8 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
             }
     }
     for (int l = 1; l <= L; l++) {
-        const int top = l == L, per = ipow(U, l - 1), nsub = top ? 1 : (int)(n / fclos_span(t, l));
+        const int top = l == L, per = ipow(U, l - 1),
+                  nsub = top ? t->copies : (int)(n / fclos_span(t, l));
         const int ndown = top ? t->top_down : d;
         for (int w = 0; w < nsub; w++)
             for (int c = 0; c < per; c++) {
@@ -212,16 +238,27 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
                         t->node[w * d + j] = (net_end){id, j};
                     } else {
                         /* down port j: link j mod P to child subtree j/P of
-                         * this one's (w * d/P below the top), to its router
+                         * this one's (w * ndown/P before it: w is the copy at
+                         * the top), to its router
                          * c mod U^(l-2), at that router's up port for c's
                          * group and the link */
-                        int wc = (top ? 0 : w * (d / (int)P)) + j / (int)P, pl = ipow(U, l - 2);
+                        int wc = w * (ndown / (int)P) + j / (int)P, pl = ipow(U, l - 2);
                         link_ports(t, id, j, fclos_id(t, l - 1, wc, c % pl),
                                    d + (c / pl) * (int)P + j % (int)P);
                     }
                 }
             }
     }
+    /* side links: top router c of copy a, its ports d + e*m .. toward the
+     * e-th other copy b (the order of its side table), to top router c of
+     * copy b at the ports for a */
+    const int m = t->side_links, per = ipow(U, (int)L - 1);
+    for (int a = 0; a < t->copies; a++)
+        for (int b = a + 1; b < t->copies; b++)
+            for (int c = 0; c < per; c++)
+                for (int j = 0; j < m; j++)
+                    link_ports(t, fclos_id(t, (int)L, a, c), d + (b - 1) * m + j,
+                               fclos_id(t, (int)L, b, c), d + a * m + j);
     return 0;
 }
 
@@ -300,8 +337,8 @@ static int fbfly_build(net_topo *t, const char *body, int k_rtr, char *err, int 
  * rank 2 32 of them under 16 R2 routers (1024), rank 3 32 R2 subtrees of
  * 512 under 256 R3 routers (16384) ---- */
 static int bw_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen) {
-    long rank = 2, T = 32;
-    spec_key keys[] = {{"rank", &rank, 1, 3}, {"taper", &T, 1, 32}, {NULL}};
+    long rank = 2, T = 32, S = 0;
+    spec_key keys[] = {{"rank", &rank, 1, 3}, {"taper", &T, 1, 32}, {"side", &S, 2, 9}, {NULL}};
     if (spec_parse(t->spec, body, keys, err, errlen)) return -1;
     if (k_rtr != 64) {
         snprintf(err, errlen, "topology '%s': BlackWidow's routers have 64 ports, these have %d",
@@ -318,9 +355,16 @@ static int bw_build(net_topo *t, const char *body, int k_rtr, char *err, int err
                  "each router above", t->spec);
         return -1;
     }
+    if (S && (rank != 2 || T != 32)) {
+        snprintf(err, errlen, "topology '%s': side links join rank-2 subtrees of 512 processors "
+                 "(seed 000 L4000-4001): side needs rank 2 and no taper", t->spec);
+        return -1;
+    }
     char fc[64];
     if (rank == 1)
         snprintf(fc, sizeof fc, "k=64,levels=1,tophalf=1");
+    else if (S)
+        snprintf(fc, sizeof fc, "k=64,levels=2,links=2,tophalf=1,side=%ld", S);
     else
         snprintf(fc, sizeof fc, "k=64,levels=%ld,links=2,taper=%ld", rank, T);
     return fclos_build(t, fc, k_rtr, err, errlen);
@@ -355,7 +399,7 @@ int net_topo_build(net_topo *t, const char *spec, int k_rtr, char *err, int errl
         rc = bw_build(t, body, k_rtr, err, errlen);
     } else {
         snprintf(err, errlen, "topology '%s': expected a kind of fclos, fbfly or bw "
-                 "(fclos:k=16,levels=2, fbfly:k=4,n=3,c=4, bw:rank=2)", spec);
+                 "(fclos:k=16,levels=2, fbfly:k=4,n=3,c=4, bw:rank=2, bw:rank=2,side=9)", spec);
         rc = -1;
     }
     if (rc) net_topo_free(t);
@@ -376,12 +420,13 @@ int net_topo_min_hops(const net_topo *t, int a, int b) {
             n += fb_coord(t, ra, j) != fb_coord(t, rb, j);
         return n;
     }
-    /* the lowest level whose subtree holds both: up to it and down again */
+    /* the lowest level whose subtree holds both: up to it and down again;
+     * another copy (side=S): up to a top, across a side link, down */
     for (int l = 1; l < t->levels; l++) {
         long span = fclos_span(t, l);
         if (a / span == b / span) return 2 * l - 1;
     }
-    return 2 * t->levels - 1;
+    return a / t->ncopy == b / t->ncopy ? 2 * t->levels - 1 : 2 * t->levels;
 }
 
 int net_turn_ok(const rtr_geom *g, int p, int q) {
@@ -447,7 +492,7 @@ static int walk_dest(walk_ctx *w, unsigned dest, net_check_res *res) {
             w->stack[sp++] = e.rtr, w->stack[sp++] = e.port, w->stack[sp++] = 1;
         }
     }
-    const int maxh = 2 * t->levels - 1;
+    const int maxh = 2 * t->levels - 1 + (t->copies > 1);
     while (sp > 0) {
         int h = w->stack[--sp], p = w->stack[--sp], ri = w->stack[--sp];
         const net_rtr *r = &t->r[ri];

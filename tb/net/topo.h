@@ -25,6 +25,16 @@
  *                        (K/2/P)^(L-2)); a router sends a node's packets
  *                        down one of the P links, chosen by the node's
  *                        place in the child subtree (the DLUT).
+ *                        side=S: S copies of the network (S = 2..9, tophalf
+ *                        implied), joined by side links: the top router c
+ *                        of every copy uses its K/2 down ports as usual and
+ *                        its other K/2 ports as side links, (K/2)/(S-1) to
+ *                        top router c of each other copy; a packet for
+ *                        another copy goes up to a top router of its own,
+ *                        across one side link, and down (2L routers); the
+ *                        top routers route it by their side table
+ *                        (docs/yarc-arch.md 5, step 3a: one entry per peer
+ *                        copy), so their configuration needs SideTab=1.
  *   bw:rank=R[,taper=T]  one plane of BlackWidow's network (seed 000
  *                        L3994-4031) of 64-port routers: rank 1 one R1
  *                        router and its 32 processors (fclos:k=64,levels=1,
@@ -32,7 +42,11 @@
  *                        routers, two links each (fclos:k=64,levels=2,
  *                        links=2: 1024 processors); rank 3 32 such R2
  *                        subtrees of 512 under 256 R3 routers (levels=3,
- *                        links=2: 16384).
+ *                        links=2: 16384). side=S (rank 2): S 512-processor
+ *                        R2 subtrees joined by side links, as seed 000's
+ *                        "up to nine 512-processor R2 subtrees via side
+ *                        links" (4608 at S = 9): fclos:k=64,levels=2,
+ *                        links=2,tophalf=1,side=S.
  *   fbfly:k=K,n=N,c=C    flattened butterfly (seed 002 section 2): a k-ary
  *                        n-flat, K^(N-1) routers in an (N-1)-dimensional
  *                        grid, each joined to the K-1 others of its row in
@@ -78,6 +92,9 @@ typedef struct {
     int up;                /* fclos: up links per router below the top, T <= d (taper=T;
                               d when fully provisioned) */
     int links;             /* fclos: links between a router and each parent (links=P; 1) */
+    int copies;            /* fclos: side=S, S side-linked copies (1 without side links) */
+    int ncopy;             /* fclos: nodes per copy (nnodes / copies) */
+    int side_links;        /* fclos side=S: links between two peer top routers, d/(S-1) */
     int nrtr, nnodes;
     int first[NET_MAX_LEVELS + 2]; /* routers of level l: first[l] .. first[l+1]-1 */
     net_rtr *r;

@@ -120,7 +120,7 @@ static int parse_line(char *s, rtr_namedcfg *e, const char *file, int line, char
         strcpy(e->key[e->nparams], tok[i]);
         e->val[e->nparams++] = v;
     }
-    /* FbSeq and UpPick are C-model parameters the RTL does not have: such a
+    /* FbSeq, UpPick and SideTab are C-model parameters the RTL does not have: such a
      * configuration has no build of any kind */
     const char *mo, *what;
     if (first == 3 && strcmp(tok[2], "-") && (mo = rtr_cfg_model_only(e, NULL, &what, NULL))) {
@@ -210,7 +210,8 @@ const char *rtr_cfg_model_only(const rtr_namedcfg *c, long *val, const char **wh
     static const struct {
         const char *key, *what, *doc;
     } mo[] = {{"FbSeq", "sequential allocator", "docs/fbfly-routing.md 6.4"},
-              {"UpPick", "greedy_r(2) up choice", "docs/yarc-arch.md 5, step 4'"}};
+              {"UpPick", "greedy_r(2) up choice", "docs/yarc-arch.md 5, step 4'"},
+              {"SideTab", "side table", "docs/yarc-arch.md 5, step 3a"}};
     for (size_t i = 0; i < sizeof mo / sizeof mo[0]; i++) {
         long v = rtr_cfg_get(c, mo[i].key, 0);
         if (v != 0) {

@@ -15,7 +15,7 @@ static const char *const nwn_keys[] = {"NumPorts", "R",        "M",         "Bb"
                                        "Speedup",  "SelfTurn", "NumVcs",    "InBufPerVc",
                                        "BufDepth", "ChanLat",  "UseLcb",    "MaxPktLen",
                                        "ReplayDepth", "Window", "TopSpeedup", "TopChoice",
-                                       "LinkCrcW", "FbSeq", "UpPick", NULL};
+                                       "LinkCrcW", "FbSeq", "UpPick", "SideTab", NULL};
 
 /* Named configuration -> nr_nwn_params (defaults of docs/nwn-arch.md section 3
  * and docs/link-protocol.md section 2), checked by nr_nwn_check. */
@@ -34,6 +34,7 @@ int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errle
     p->chan_lat = (int)rtr_cfg_get(c, "ChanLat", 2);
     p->fb_seq = (int)rtr_cfg_get(c, "FbSeq", 0);
     p->up_pick = (int)rtr_cfg_get(c, "UpPick", 0);
+    p->side_tab = (int)rtr_cfg_get(c, "SideTab", 0);
     RTR_CFG_PORT_PARAMS(c, p);
     char e2[256];
     return rtr_cfg_checked(c, nr_nwn_check(p, e2, sizeof e2), e2, err, errlen);
@@ -50,6 +51,7 @@ static int nwn_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) {
     g->mp_n = p.r > 1 ? p.num_ports / p.r : 0;
     g->fb_seq = p.fb_seq;
     g->up_pick = p.up_pick;
+    g->side_tab = p.side_tab;
     return 0;
 }
 

@@ -15,7 +15,7 @@
 static const char *const yarc_keys[] = {"Rows", "Cols", "NumVcs", "InBufPerVc", "RowBufDepth",
                                         "ColBufDepth", "RowBusLat", "ColLat", "UseLcb",
                                         "MaxPktLen", "ReplayDepth", "Window", "SubSpeedup",
-                                        "LinkCrcW", "FbSeq", "UpPick", NULL};
+                                        "LinkCrcW", "FbSeq", "UpPick", "SideTab", NULL};
 
 /* Named configuration -> nr_yarc_params (defaults of docs/yarc-arch.md section 3
  * and docs/link-protocol.md section 2). */
@@ -31,6 +31,7 @@ int rtr_yarc_params(const rtr_namedcfg *c, nr_yarc_params *p, char *err, int err
     p->sub_speedup = (int)rtr_cfg_get(c, "SubSpeedup", 4);
     p->fb_seq = (int)rtr_cfg_get(c, "FbSeq", 0);
     p->up_pick = (int)rtr_cfg_get(c, "UpPick", 0);
+    p->side_tab = (int)rtr_cfg_get(c, "SideTab", 0);
     RTR_CFG_PORT_PARAMS(c, p);
     char e2[256];
     return rtr_cfg_checked(c, nr_yarc_check(p, e2, sizeof e2), e2, err, errlen);
@@ -45,6 +46,7 @@ static int yarc_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) 
     g->cols = p.cols;
     g->fb_seq = p.fb_seq;
     g->up_pick = p.up_pick;
+    g->side_tab = p.side_tab;
     return 0;
 }
 

@@ -64,7 +64,7 @@ static int r_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, nr_rtr *out, 
     long mo_v;
     const char *mo, *mo_what, *mo_doc;
     if ((mo = rtr_cfg_model_only(c, &mo_v, &mo_what, &mo_doc))) {
-        /* FbSeq, UpPick: the C model's only; no RTL build has them */
+        /* FbSeq, UpPick, SideTab: the C model's only; no RTL build has them */
         snprintf(err, errlen, "configuration %s (%s:%d) has %s=%ld, the %s of the C model only "
                  "(%s): the RTL has none", c->name, c->file, c->line, mo, mo_v, mo_what, mo_doc);
         return -1;

@@ -48,7 +48,8 @@ int rtr_cfg_lookup(const char *file, const char *name, rtr_namedcfg *out, char *
 long rtr_cfg_get(const rtr_namedcfg *c, const char *key, long dflt);
 /* The C-model-only parameters (no RTL has them, so a configuration that sets
  * one has no build): FbSeq, the sequential allocator (docs/fbfly-routing.md
- * 6.4), and UpPick, the greedy_r(2) up choice (docs/yarc-arch.md 5, step 4').
+ * 6.4), UpPick, the greedy_r(2) up choice (docs/yarc-arch.md 5, step 4'), and
+ * SideTab, the side table (docs/yarc-arch.md 5, step 3a).
  * The first one c sets to a value other than 0, or NULL; its value in *val,
  * what it is in *what ("sequential allocator") and where documented in *doc. */
 const char *rtr_cfg_model_only(const rtr_namedcfg *c, long *val, const char **what,
@@ -95,6 +96,8 @@ typedef struct {
                             (C model only) */
     int up_pick;         /* UpPick: 2 the greedy_r(2) up choice of docs/yarc-arch.md 5,
                             step 4' (C model only); 0 the choice over every candidate */
+    int side_tab;        /* SideTab: 1 the side table of docs/yarc-arch.md 5, step 3a
+                            (C model only) */
     /* --route fbfly (a testbench choice, not the configuration's): the
      * algorithm (FB_CTRL.alg), the dimensions D (1 or 2), this router's id
      * and FB_CHARGE; K and C follow from the ports (rtr_tables_fb_shape) */
@@ -190,6 +193,7 @@ typedef struct {
                    const uint32_t *ph, int len, int port, int out_vc, int *expect);
 } rtr_org;
 
+#define RTR_SIDE_MAX 8 /* side-table entries (docs/yarc-arch.md 5, step 3a) */
 /* The routing tables of one router (docs/yarc-arch.md section 5), as values:
  * entries are a port, or -1 for invalid. The broadcast values are every
  * tile's; with per_tile, each tile (input port) q has its own UP_MASK and
@@ -209,6 +213,15 @@ typedef struct {
     int fb_alg, fb_dims, fb_kbits, fb_cbits;
     unsigned fb_me, fb_charge;
     int8_t fb_indim[NR_MAX_PORTS];
+    /* The side table (docs/yarc-arch.md section 5, step 3a; routers with
+     * SideTab = 1): side_n entries, every tile the same; entry e names the
+     * logical ports base .. base + cnt - 1 for the destinations with
+     * (dest & mask) = match. */
+    int side_n;
+    struct {
+        unsigned match, mask;
+        int base, cnt;
+    } side[RTR_SIDE_MAX];
 } rtr_tables;
 /* fb_alg values (FB_CTRL.alg) and the indim of a terminal input. */
 enum { RTR_FB_OFF, RTR_FB_MIN, RTR_FB_VAL, RTR_FB_UGAL, RTR_FB_MINAD, RTR_FB_UGALS, RTR_FB_CLOSAD };
@@ -216,7 +229,8 @@ enum { RTR_FB_OFF, RTR_FB_MIN, RTR_FB_VAL, RTR_FB_UGAL, RTR_FB_MINAD, RTR_FB_UGA
 /* The FB_CTRL word of tile q (docs/fbfly-routing.md section 2). */
 uint32_t rtr_tables_fb_ctrl(const rtr_tables *t, int q);
 /* The RC step that decided a route (rtr_tables_route). */
-enum { RTR_STEP_SRCROUTE, RTR_STEP_DOWN, RTR_STEP_UP_ADAPT, RTR_STEP_UP_DET };
+enum { RTR_STEP_SRCROUTE, RTR_STEP_DOWN, RTR_STEP_UP_ADAPT, RTR_STEP_UP_DET, RTR_STEP_SIDE_ADAPT,
+       RTR_STEP_SIDE_DET };
 /* The configuration-port writes that load t into a router in reset state
  * (broadcasts, then each tile's own values when per_tile): at most max, and
  * returns the count. */
@@ -229,8 +243,11 @@ int rtr_tables_encode(const rtr_tables *t, rtr_cfgw *w, int max);
  * Returns the count. */
 int rtr_tables_route(const rtr_tables *t, int src, unsigned dest, int a, int h, int r,
                      int route_l, uint32_t hash, int *step, int *ports, int max);
-/* Only the step rtr_tables_route would take (which of steps 2-5 decides). */
+/* Only the step rtr_tables_route would take (which of steps 2-5 decides; the
+ * SIDE ones: a side entry (step 3a) gave the candidates of step 4 or 5). */
 int rtr_tables_step(const rtr_tables *t, unsigned dest, int a, int r);
+/* Step 3a: the first side entry matching dest, or -1. */
+int rtr_tables_side(const rtr_tables *t, unsigned dest);
 /* The adaptive candidates of input src (its UP_MASK through L2P). */
 int rtr_tables_up_ports(const rtr_tables *t, int src, int *ports, int max);
 /* The tables of a testbench mode (below). */

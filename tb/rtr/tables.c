@@ -57,7 +57,7 @@
 
 /* ---- routing tables ---- */
 enum { A_ROOT_MASK = 0x00, A_ROOT_DETECT = 0x01, A_DOWN_SHIFT = 0x02, A_UP_MASK0 = 0x03,
-       A_UP_MASK1 = 0x04, A_FB_CTRL = 0x05, A_FB_ME = 0x06, A_FB_CHARGE = 0x07, A_DLUT = 0x40,
+       A_UP_MASK1 = 0x04, A_FB_CTRL = 0x05, A_FB_ME = 0x06, A_FB_CHARGE = 0x07, A_SIDE = 0x10, A_DLUT = 0x40,
        A_ULUT = 0x80, A_L2P = 0xC0 };
 #define ENTRY_VALID 0x40u
 
@@ -386,6 +386,14 @@ int rtr_tables_encode(const rtr_tables *t, rtr_cfgw *w, int max) {
         W(1, 0, A_FB_CHARGE, t->fb_charge & 0xFFu);
         for (int q = 0; q < N; q++) W(0, q, A_FB_CTRL, rtr_tables_fb_ctrl(t, q));
     }
+    /* The side table (SideTab = 1 routers only; the others refuse these
+     * addresses with CFG_BAD): SIDE_MATCH {mask, match}, SIDE_PORTS
+     * {valid, cnt - 1, base}. */
+    for (int e = 0; e < t->side_n && e < RTR_SIDE_MAX; e++) {
+        W(1, 0, A_SIDE + 2 * e, (t->side[e].match & 0x7FFFu) | (t->side[e].mask & 0x7FFFu) << 15);
+        W(1, 0, A_SIDE + 2 * e + 1,
+          0x1000u | ((uint32_t)(t->side[e].cnt - 1) & 0x3Fu) << 6 | ((uint32_t)t->side[e].base & 0x3Fu));
+    }
 #undef ENT
 #undef W
     return n;
@@ -416,10 +424,29 @@ int rtr_tables_up_ports(const rtr_tables *t, int src, int *ports, int max) {
     return n;
 }
 
+int rtr_tables_side(const rtr_tables *t, unsigned dest) {
+    for (int e = 0; e < t->side_n && e < RTR_SIDE_MAX; e++)
+        if ((dest & t->side[e].mask) == t->side[e].match) return e;
+    return -1;
+}
+
 int rtr_tables_step(const rtr_tables *t, unsigned dest, int a, int r) {
     if (r) return RTR_STEP_SRCROUTE;                              /* step 2 */
     if ((dest & t->root_mask) == t->root_detect) return RTR_STEP_DOWN; /* step 3 */
+    if (rtr_tables_side(t, dest) >= 0)                            /* step 3a */
+        return a ? RTR_STEP_SIDE_ADAPT : RTR_STEP_SIDE_DET;
     return a ? RTR_STEP_UP_ADAPT : RTR_STEP_UP_DET;               /* step 4 or 5 */
+}
+
+/* Step 5's index: key = dest ^ p ^ (h ? hash : 0), 22 bits, folded into
+ * lg N bits by XOR of its chunks from bit 0. */
+static uint32_t step5_fold(const rtr_tables *t, int src, unsigned dest, int h, uint32_t hash) {
+    const int N = t->nports, nb = lg2(N);
+    uint32_t key = (dest ^ (uint32_t)src) & NR_DATA_MASK;
+    if (h) key ^= hash & NR_DATA_MASK;
+    uint32_t f = 0;
+    for (int b = 0; b < 22; b += nb) f ^= (key >> b) & (uint32_t)(N - 1);
+    return f;
 }
 
 int rtr_tables_route(const rtr_tables *t, int src, unsigned dest, int a, int h, int r,
@@ -437,15 +464,23 @@ int rtr_tables_route(const rtr_tables *t, int src, unsigned dest, int a, int h, 
     } else if (*step == RTR_STEP_UP_ADAPT) {
         /* step 4: every candidate of the input's UP_MASK with a valid remap */
         return rtr_tables_up_ports(t, src, ports, max);
+    } else if (*step == RTR_STEP_SIDE_ADAPT || *step == RTR_STEP_SIDE_DET) {
+        /* step 3a: the matching entry's logical ports base .. base+cnt-1
+         * (below N): with a = 1 every one with a valid remap is a
+         * candidate of step 4; with a = 0 step 5's fold picks
+         * base + fold mod cnt */
+        const int e = rtr_tables_side(t, dest), b = t->side[e].base, c = t->side[e].cnt;
+        if (*step == RTR_STEP_SIDE_ADAPT) {
+            for (int l = b; l < b + c && l < N; l++)
+                if (tab_l2p(t, l) >= 0 && n < max) ports[n++] = tab_l2p(t, l);
+            return n;
+        }
+        q = tab_l2p(t, b + (int)(step5_fold(t, src, dest, h, hash) % (uint32_t)c));
     } else {
         /* step 5: key = dest ^ p ^ (h ? hash : 0), 22 bits, folded into n
          * bits by XOR of its n-bit chunks from bit 0; ULUT[fold] of the
          * input's tile, then L2P */
-        int nb = lg2(N);
-        uint32_t key = (dest ^ (uint32_t)src) & NR_DATA_MASK;
-        if (h) key ^= hash & NR_DATA_MASK;
-        uint32_t f = 0;
-        for (int b = 0; b < 22; b += nb) f ^= (key >> b) & (uint32_t)(N - 1);
+        uint32_t f = step5_fold(t, src, dest, h, hash);
         q = tab_l2p(t, t->per_tile ? t->tile_ulut[src][f] : t->ulut[f]);
     }
     if (q >= 0 && max > 0) ports[n++] = q;

@@ -117,15 +117,22 @@ static void test_pure(void)
     CHECK_U64(nr_rt_rotate(0x3F0000u), 0x00003Fu);
 
     /* configuration address map */
-    CHECK(nr_rt_cfg_addr_ok(0x00, 16));
-    CHECK(nr_rt_cfg_addr_ok(0x04, 16));
-    CHECK(nr_rt_cfg_addr_ok(0x07, 16)); /* FB_CTRL, FB_ME, FB_CHARGE (fbfly-routing §2) */
-    CHECK(!nr_rt_cfg_addr_ok(0x08, 16));
-    CHECK(!nr_rt_cfg_addr_ok(0x3F, 64));
-    CHECK(nr_rt_cfg_addr_ok(0x4F, 16));
-    CHECK(!nr_rt_cfg_addr_ok(0x50, 16));
-    CHECK(nr_rt_cfg_addr_ok(0xFF, 64));
-    CHECK(!nr_rt_cfg_addr_ok(0xC0 + 32, 32));
+    CHECK(nr_rt_cfg_addr_ok(0x00, 16, 0));
+    CHECK(nr_rt_cfg_addr_ok(0x04, 16, 0));
+    CHECK(nr_rt_cfg_addr_ok(0x07, 16, 0)); /* FB_CTRL, FB_ME, FB_CHARGE (fbfly-routing §2) */
+    CHECK(!nr_rt_cfg_addr_ok(0x08, 16, 0));
+    CHECK(!nr_rt_cfg_addr_ok(0x3F, 64, 0));
+    CHECK(nr_rt_cfg_addr_ok(0x4F, 16, 0));
+    CHECK(!nr_rt_cfg_addr_ok(0x50, 16, 0));
+    CHECK(nr_rt_cfg_addr_ok(0xFF, 64, 0));
+    CHECK(!nr_rt_cfg_addr_ok(0xC0 + 32, 32, 0));
+    /* the side table (yarc-arch §5 step 3a) exists only with SideTab = 1 */
+    CHECK(!nr_rt_cfg_addr_ok(0x10, 16, 0));
+    CHECK(!nr_rt_cfg_addr_ok(0x1F, 16, 0));
+    CHECK(nr_rt_cfg_addr_ok(0x10, 16, 1));
+    CHECK(nr_rt_cfg_addr_ok(0x1F, 16, 1));
+    CHECK(!nr_rt_cfg_addr_ok(0x20, 16, 1));
+    CHECK(!nr_rt_cfg_addr_ok(0x0F, 16, 1));
 
     /* reset tables: single-router mode */
     nr_route_tables t;
@@ -387,6 +394,89 @@ static void test_ulut_hash(void)
     for (int q = 0; q < 16; q++)
         used += seen[q] > 0;
     CHECK(used >= 12); /* the hash spreads the load */
+    CHECK_EQ(renv_errors(&e), 0);
+    renv_free(&e);
+}
+
+/* §5 step 3a (SideTab = 1, C model only): the side table. A destination that
+ * does not go down takes the first valid entry it matches, whose ports
+ * replace UP_MASK's (a = 1, the adaptive rule and its pointer) or the ULUT
+ * (a = 0, base + fold(key) mod cnt); an invalid entry is skipped; with no
+ * match steps 4 and 5 are as before. Ports beyond NumPorts are no
+ * candidates, and a hashed pick of one fails the remap (NO_ROUTE). */
+static void test_side_table(void)
+{
+    nr_yarc_params p = renv_params(4, 4, 0);
+    p.side_tab = 1;
+    renv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    /* up: UP_MASK {1, 2}, every ULUT entry port 3 */
+    cfg(&e, 1, 0, 0x03, 0x6);
+    for (int i = 0; i < 16; i++)
+        cfg(&e, 1, 0, 0x80 + i, 0x40u | 3u);
+    /* e0: 0x100..0x1FF -> ports 4..7; e1 (shadowed by e0 for 0x100..0x17F)
+     * -> port 9; e2 invalid (0x200..0x2FF); e3: 0x300..0x3FF -> 14..17 of
+     * which 14 and 15 exist */
+    const uint32_t mm[4] = {0x7F00u << 15 | 0x100u, 0x7F80u << 15 | 0x100u,
+                            0x7F00u << 15 | 0x200u, 0x7F00u << 15 | 0x300u};
+    const uint32_t pr[4] = {0x1000u | 3u << 6 | 4u, 0x1000u | 0u << 6 | 9u, 0u << 6 | 8u,
+                            0x1000u | 3u << 6 | 14u};
+    for (int k = 0; k < 4; k++) {
+        cfg(&e, 1, 0, 0x10 + 2 * k, mm[k]);
+        cfg(&e, 1, 0, 0x11 + 2 * k, pr[k]);
+    }
+    CHECK_EQ(e.cfg_bad, 0);
+    uint32_t ph[RENV_MAXLEN];
+    /* adaptive, all credits equal: the pointer rotates over the entry's ports */
+    int l = mk(ph, 0, 0x123, 0, 5, 0, 1, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 0, ph, l), 4);
+    CHECK_EQ(route_one(&e, 0, ph, l), 5);
+    CHECK_EQ(route_one(&e, 0, ph, l), 6);
+    CHECK_EQ(route_one(&e, 0, ph, l), 7);
+    CHECK_EQ(route_one(&e, 0, ph, l), 4);
+    l = mk(ph, 0, 0x150, 0, 5, 0, 1, 0, NULL, 0); /* e1 matches too: e0 is first */
+    CHECK_EQ(route_one(&e, 0, ph, l), 5);
+    l = mk(ph, 0, 0x3AB, 0, 5, 0, 1, 0, NULL, 0); /* 16, 17 are not ports */
+    CHECK_EQ(route_one(&e, 0, ph, l), 14);
+    CHECK_EQ(route_one(&e, 0, ph, l), 15);
+    CHECK_EQ(route_one(&e, 0, ph, l), 14);
+    l = mk(ph, 0, 0x2AB, 0, 5, 0, 1, 0, NULL, 0); /* invalid entry: UP_MASK */
+    int q = route_one(&e, 0, ph, l);
+    CHECK(q == 1 || q == 2);
+    l = mk(ph, 0, 0x5AB, 0, 5, 0, 1, 0, NULL, 0); /* no entry: UP_MASK */
+    q = route_one(&e, 0, ph, l);
+    CHECK(q == 1 || q == 2);
+    /* hashed: base + fold(key) mod cnt, or the ULUT without a match */
+    nr_rng_t r;
+    nr_rng_seed(&r, nr_test_seed + 7);
+    int seen[16] = {0};
+    for (int k = 0; k < 200; k++) {
+        static const unsigned hi[5] = {0x100, 0x180, 0x200, 0x300, 0x600};
+        unsigned dest = hi[k % 5] | (unsigned)nr_rng_below(&r, 0x80);
+        int src = (int)nr_rng_below(&r, 16), h = (int)nr_rng_below(&r, 2);
+        uint32_t hash = (uint32_t)nr_rng_u64(&r) & 0x3FFFFF;
+        unsigned f = nr_rt_fold(dest ^ (uint32_t)src ^ (h ? hash : 0), 4);
+        int expect = (dest >> 8) == 1 ? 4 + (int)(f % 4)
+                     : (dest >> 8) == 3 ? (14 + (int)(f % 4) < 16 ? 14 + (int)(f % 4) : -NR_DROP_NO_ROUTE)
+                                        : 3;
+        l = mk(ph, (unsigned)src, dest, (unsigned)(k & 1), 6, 0, 0, (unsigned)h, NULL, hash);
+        CHECKF(route_one(&e, src, ph, l) == expect, "dest 0x%x src %d h %d: want %d", dest, src,
+               h, expect);
+        if (expect >= 0)
+            seen[expect]++;
+    }
+    CHECK(seen[4] && seen[5] && seen[6] && seen[7] && seen[14] && seen[15] && seen[3]);
+    /* an entry written invalid again is skipped */
+    cfg(&e, 1, 0, 0x11, 3u << 6 | 4u);
+    l = mk(ph, 0, 0x123, 0, 5, 0, 1, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 0, ph, l), 9); /* e1 now */
+    l = mk(ph, 0, 0x1F0, 0, 5, 0, 1, 0, NULL, 0);
+    q = route_one(&e, 0, ph, l);
+    CHECK(q == 1 || q == 2);
+    /* destinations that go down do not look at the table */
+    l = mk(ph, 0, 7, 0, 5, 0, 1, 0, NULL, 0);
+    CHECK_EQ(route_one(&e, 0, ph, l), 7);
     CHECK_EQ(renv_errors(&e), 0);
     renv_free(&e);
 }
@@ -883,6 +973,7 @@ int main(void)
     test_down_routing();
     test_seed_root_mask();
     test_ulut_hash();
+    test_side_table();
     test_l2p();
     test_adaptive();
     test_adaptive_avoids_column();
