@@ -197,12 +197,12 @@ module nr_inq_vc #(
   // Stored phits are completed packets plus the packet being received.
   `NR_ASSERT(a_done_le_occ, done_q <= occ_o, clk_i, rst_ni)
   `NR_ASSERT(a_idle_is_done, cur_q || done_q == occ_o, clk_i, rst_ni)
-  // cuts (§8.4): the tail rewind (nothing read yet, the packet's credits
-  // withheld), the abort of a packet the reader had started (its read
-  // credits, pend, withheld), and the EOP that only ends an overflowed packet
-  `NR_COVER(c_cut_rewind,    cut && !dep_d, clk_i, rst_ni)
-  `NR_COVER(c_cut_abort,     cut && dep_d, clk_i, rst_ni)
-  `NR_COVER(c_cut_withheld,  cut && dep_d && pend_d != '0, clk_i, rst_ni)
+  // cuts (§8.4): tail rewind, abort of a started packet (abort_d set by this
+  // cut, not carried over as abort_q && !rd_i; dep_d is 0 after any cut) with
+  // its read credits withheld (pend_q: reads before this cycle), overflow EOP
+  `NR_COVER(c_cut_rewind,    cut && !(abort_d && !(abort_q && !rd_i)), clk_i, rst_ni)
+  `NR_COVER(c_cut_abort,     cut && abort_d && !(abort_q && !rd_i), clk_i, rst_ni)
+  `NR_COVER(c_cut_withheld,  cut && abort_d && !(abort_q && !rd_i) && pend_q != '0, clk_i, rst_ni)
   `NR_COVER(c_ovf_eop,       wr_i && ovf_q && is_eop, clk_i, rst_ni)
 
 `ifdef FORMAL
