@@ -586,6 +586,7 @@ static size_t turn_idx(const net_t *n, const chan_t *c, uint32_t last) {
 
 void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window) {
     c->phits += in_window;
+    n->phit_hops++;
     if (!n->count_hops) return;
     if (kind == NR_KIND_HEAD) {
         c->pos = 0;
@@ -895,6 +896,7 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
     res->drained = s.drained;
     res->sb_errors = sberr;
     res->cycles = t;
+    res->phit_hops = n->phit_hops;
     res->self_skipped = n->self_skipped;
     res->detours = n->detours;
     if (n->o->batch && n->sb.delivered < (uint64_t)n->t.nnodes * n->o->batch - n->self_skipped) {

@@ -113,6 +113,8 @@ typedef struct {
     uint64_t retries;                   /* replays started, every LCB */
     uint64_t sb_errors;                 /* scoreboard errors */
     uint64_t cycles;
+    uint64_t phit_hops;                 /* phits of packets leaving a router output, every
+                                           cycle of the run (a replay's repeats not counted) */
     int drained, deadlock;
     int rtl_routers;                    /* routers that were RTL */
     int diverged;                       /* lockstep: an RTL router's outputs differed */

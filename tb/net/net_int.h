@@ -136,6 +136,7 @@ struct net {
     uint64_t tx_err;           /* transmit_error copies the sinks discarded */
     uint64_t retries;          /* TX_REPLAY events of every LCB */
     int count_hops;            /* follow packets' tags (not with link errors) */
+    uint64_t phit_hops;        /* phits of packets that left a router output, the whole run */
     uint64_t t0;               /* first traffic cycle */
     int nvcs;
     int fb;                    /* the routers' flattened-butterfly mode routes (non-MIN):

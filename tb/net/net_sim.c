@@ -27,7 +27,8 @@ static const nr_cli_opt_t opts[] = {
                      "whose top routers are joined by side links, routed by a SideTab=1 configuration's side table) | "
                      "bw:rank=R[,taper=T][,side=S] (one plane of BlackWidow's network, 64-port routers: rank 1 one "
                      "router of 32 processors, rank 2 1024 (fclos:k=64,levels=2,links=2), rank 3 16384; rank 2 "
-                     "with side=S: S 512-processor subtrees joined by side links, 4608 at S = 9) | "
+                     "with side=S: S 512-processor subtrees joined by side links, 4608 at S = 9; rank 3 with "
+                     "side=2: two 16384-processor subtrees, 32768) | "
                      "fbfly:k=K,n=N[,c=C] (flattened butterfly; "
                      "--pattern wc is seed 002's worst case; on a folded Clos, a leaf's nodes to a random node of the next leaf)"},
     {"cfg", "NAMES", "router configuration, or one per level from the leaves up, comma "
@@ -83,7 +84,8 @@ static int write_csv(const char *path, const char *label, const net_opts *o, con
     if (fresh)
         fprintf(f, "label,topo,cfg,routing,pattern,load,seed,nodes,routers,offered,accepted,lat_mean,"
                    "lat_p50,lat_p99,lat_max,delivered,hops_mean,drained,deadlock,sb_errors,"
-                   "cycles,wall_s,retries,tx_err,escapes,rtl_routers,diverged,detours,batch,batch_cycles\n");
+                   "cycles,wall_s,retries,tx_err,escapes,rtl_routers,diverged,detours,batch,batch_cycles,"
+                   "phit_hops\n");
     uint64_t np = 0, hs = 0;
     for (int h = 0; h <= NET_HOPS_MAX; h++) np += r->hops[h], hs += (uint64_t)h * r->hops[h];
     fprintf(f, "%s,", label);
@@ -92,12 +94,12 @@ static int write_csv(const char *path, const char *label, const net_opts *o, con
     for (int l = 0; l < o->ncfg; l++) fprintf(f, "%s%s", l ? "+" : "", o->cfg[l]);
     fprintf(f, ",%s,%s,%.4f,%" PRIu64 ",%d,%d,%.5f,%.5f,%.2f,%u,%u,%u,%" PRIu64 ",%.3f,%d,%d,%" PRIu64
                ",%" PRIu64 ",%.2f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%d,%" PRIu64 ",%" PRIu64
-               ",%" PRIu64 "\n",
+               ",%" PRIu64 ",%" PRIu64 "\n",
             net_routing_names[o->routing], o->wc ? "wc" : nr_tp_name(o->tp.kind), o->inj.load, o->seed, r->nodes,
             r->routers, r->offered, r->accepted, r->lat_mean, r->lat_p50, r->lat_p99, r->lat_max,
             r->delivered, np ? (double)hs / (double)np : 0.0, r->drained, r->deadlock,
             r->sb_errors, r->cycles, r->wall_s, r->retries, r->tx_err, r->escapes + r->cw_escapes,
-            r->rtl_routers, r->diverged, r->detours, o->batch, r->batch_cycles);
+            r->rtl_routers, r->diverged, r->detours, o->batch, r->batch_cycles, r->phit_hops);
     return fclose(f) ? -1 : 0;
 }
 
@@ -252,8 +254,9 @@ int main(int argc, char **argv) {
     net_result r;
     int rc = net_run(&o, &r, stdout, err, sizeof err);
     if (rc == 2) nr_cli_die(&c, "%s", err);
-    printf("net: %" PRIu64 " cycles in %.2f s, %.0f network cycles/s\n", r.cycles, r.wall_s,
-           r.wall_s > 0 ? (double)r.cycles / r.wall_s : 0.0);
+    printf("net: %" PRIu64 " cycles in %.2f s, %.0f network cycles/s, %.3g phit-hops/s\n",
+           r.cycles, r.wall_s, r.wall_s > 0 ? (double)r.cycles / r.wall_s : 0.0,
+           r.wall_s > 0 ? (double)r.phit_hops / r.wall_s : 0.0);
     if (csv && write_csv(csv, label, &o, &r)) return 2;
     if (r.diverged && !no_rerun) rerun_traced(&o, &r, argc, argv);
     return rc;

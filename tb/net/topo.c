@@ -335,7 +335,8 @@ static int fbfly_build(net_topo *t, const char *body, int k_rtr, char *err, int 
  * 64-port routers with two links between every router and each of its
  * parents (docs/network.md): rank 1 one R1 router and its 32 processors,
  * rank 2 32 of them under 16 R2 routers (1024), rank 3 32 R2 subtrees of
- * 512 under 256 R3 routers (16384) ---- */
+ * 512 under 256 R3 routers (16384); with side=S, S subtrees whose top
+ * routers (then K/2 down ports each) join by side links ---- */
 static int bw_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen) {
     long rank = 2, T = 32, S = 0;
     spec_key keys[] = {{"rank", &rank, 1, 3}, {"taper", &T, 1, 32}, {"side", &S, 2, 9}, {NULL}};
@@ -355,16 +356,20 @@ static int bw_build(net_topo *t, const char *body, int k_rtr, char *err, int err
                  "each router above", t->spec);
         return -1;
     }
-    if (S && (rank != 2 || T != 32)) {
+    /* side links join R2 subtrees of 512 processors, up to nine (4608,
+     * L4000-4001), or R3 subtrees of 16K, up to 32K processors in all: two
+     * (L4002-4003) */
+    if (S && (rank == 1 || T != 32 || (rank == 3 && S != 2))) {
         snprintf(err, errlen, "topology '%s': side links join rank-2 subtrees of 512 processors "
-                 "(seed 000 L4000-4001): side needs rank 2 and no taper", t->spec);
+                 "(up to 9, seed 000 L4000-4001) or two rank-3 subtrees of 16384 (32K, L4002-4003): "
+                 "side needs rank 2 (side=2..9) or rank 3 (side=2), and no taper", t->spec);
         return -1;
     }
     char fc[64];
     if (rank == 1)
         snprintf(fc, sizeof fc, "k=64,levels=1,tophalf=1");
     else if (S)
-        snprintf(fc, sizeof fc, "k=64,levels=2,links=2,tophalf=1,side=%ld", S);
+        snprintf(fc, sizeof fc, "k=64,levels=%ld,links=2,tophalf=1,side=%ld", rank, S);
     else
         snprintf(fc, sizeof fc, "k=64,levels=%ld,links=2,taper=%ld", rank, T);
     return fclos_build(t, fc, k_rtr, err, errlen);
