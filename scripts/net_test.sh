@@ -13,6 +13,10 @@ SIM=${1:-build/bin/net_sim}
 . "$(dirname "$0")/cli_test_lib.sh"
 Q="--warmup 100 --measure 300 --quiet"
 expect 2 "levels: expected an integer in \[1, 4\], got '5'" --topo fclos:levels=5
+# an output file that cannot be written stops the program before the run
+expect 2 "--links: cannot write '/nonexistent/l.csv': No such file or directory" --links /nonexistent/l.csv
+expect 2 "--turns: cannot write '/nonexistent/t.csv'" --turns /nonexistent/t.csv
+expect 2 "--csv: cannot write '/nonexistent/r.csv'" --csv /nonexistent/r.csv
 expect 2 "k = 8, but the routers have 16 ports" --topo fclos:k=8
 expect 2 "expected key=value with a key of k levels tophalf taper links side; got 'x'" --topo fclos:levels=2,x=1
 expect 2 "expected a kind of fclos, fbfly or bw" --topo torus:k=4

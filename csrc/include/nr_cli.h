@@ -85,6 +85,11 @@ long nr_cli_long(nr_cli_t *c, const char *val, long lo, long hi);
 uint64_t nr_cli_u64(nr_cli_t *c, const char *val, uint64_t lo, uint64_t hi);
 double nr_cli_double(nr_cli_t *c, const char *val, double lo, double hi);
 int nr_cli_enum(nr_cli_t *c, const char *val, const char *const *names);
+/* The current option's value, a file the program writes after the run
+ * (--csv, --turns): opened for appending now (created empty if missing), so
+ * that a path that cannot be written stops the program before the run
+ * ("prog: --opt: cannot write 'PATH': reason", exit 2), not after it. */
+const char *nr_cli_out_path(nr_cli_t *c, const char *val);
 /* Print "prog: seed N (0xHEX)" to f. Every program calls it at start. */
 void nr_cli_print_seed(FILE *f, const char *prog, uint64_t seed);
 

@@ -255,6 +255,17 @@ int nr_cli_enum(nr_cli_t *c, const char *val, const char *const *names)
     return v;
 }
 
+const char *nr_cli_out_path(nr_cli_t *c, const char *val)
+{
+    FILE *f = fopen(val, "a");
+    if (!f || fclose(f)) {
+        char e[600];
+        snprintf(e, sizeof e, "cannot write '%s': %s", val, strerror(errno));
+        die_value(c, e);
+    }
+    return val;
+}
+
 void nr_cli_print_seed(FILE *f, const char *prog, uint64_t seed)
 {
     fprintf(f, "%s: seed %" PRIu64 " (0x%016" PRIx64 ")\n", prog, seed, seed);

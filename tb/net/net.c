@@ -847,6 +847,44 @@ static void net_turn_report(net_t *n, net_result *res) {
     if (csv) fclose(csv);
 }
 
+/* Each level's router load of the window (a router's phits out of its
+ * connected ports, per port and cycle: mean, max and the busiest router) and,
+ * with --links, every connected output channel's phits and load as CSV. */
+static void rtr_loads(net_t *n, net_result *res) {
+    FILE *csv = NULL;
+    const double M = (double)n->o->measure;
+    if (n->o->links_csv) {
+        csv = fopen(n->o->links_csv, "w");
+        if (!csv) net_say(n, "net: --links %s: cannot write\n", n->o->links_csv);
+        else fprintf(csv, "router,level,port,to_router,to_port,to_node,class,phits,load\n");
+    }
+    for (int l = 1; l <= n->t.levels && l <= NET_MAX_LEVELS; l++) {
+        double sum = 0;
+        res->rtr_util_argmax[l] = n->t.first[l];
+        for (int r = n->t.first[l]; r < n->t.first[l + 1]; r++) {
+            uint64_t ph = 0;
+            int np = 0;
+            for (int p = 0; p < n->t.r[r].nports; p++) {
+                net_end e = n->t.r[r].peer[p];
+                if (e.rtr == NET_PEER_NONE) continue;
+                const uint64_t c = n->ch[r * K + p].phits;
+                ph += c, np++;
+                if (csv)
+                    fprintf(csv, "%d,%d,%d,%d,%d,%d,%d,%" PRIu64 ",%.4f\n", r, l, p,
+                            e.rtr >= 0 ? e.rtr : -1, e.rtr >= 0 ? e.port : -1,
+                            e.rtr == NET_PEER_NODE ? e.port : -1, chan_class(n, r, p), c,
+                            (double)c / M);
+            }
+            const double u = np ? (double)ph / ((double)np * M) : 0.0;
+            sum += u;
+            if (u > res->rtr_util_max[l]) res->rtr_util_max[l] = u, res->rtr_util_argmax[l] = r;
+        }
+        const int nr = n->t.first[l + 1] - n->t.first[l];
+        res->rtr_util_mean[l] = nr > 0 ? sum / nr : 0.0;
+    }
+    if (csv && fclose(csv)) net_say(n, "net: --links %s: write failed\n", n->o->links_csv);
+}
+
 static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
     FILE *f = n->log;
     const int R = n->t.nrtr, N = n->t.nnodes;
@@ -932,6 +970,7 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
         }
     for (int c = 0; c <= NET_MAX_LEVELS; c++)
         if (cnt[c] > 0) res->link_util_mean[c] /= cnt[c];
+    rtr_loads(n, res);
     if (!n->o->batch) { /* a batch has no load: its time is reported above */
         fprintf(f, "net: offered %.4f accepted %.4f phits/cycle/node; latency mean %.1f p50 %u "
                 "p99 %u max %u cycles (generation to tail, %" PRIu64 " packets)%s\n",
@@ -959,6 +998,11 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
                 fprintf(f, "net: channels %-14s %5.0f, load mean %.3f max %.3f phits/cycle\n",
                         c == n->t.levels ? "side (top-top)" : cname[c], cnt[c],
                         res->link_util_mean[c], res->link_util_max[c]);
+    if (!n->o->quiet)
+        for (int l = 1; l <= n->t.levels && l <= NET_MAX_LEVELS; l++)
+            fprintf(f, "net: routers level %d %9d, load mean %.3f max %.3f phits/cycle/port "
+                    "(router %d)\n", l, n->t.first[l + 1] - n->t.first[l], res->rtr_util_mean[l],
+                    res->rtr_util_max[l], res->rtr_util_argmax[l]);
     if (n->count_hops) net_turn_report(n, res);
     if (n->g[0].use_lcb)
         fprintf(f, "net: links: %" PRIu64 " replays, %" PRIu64 " transmit_error copies discarded at "

@@ -86,6 +86,7 @@ typedef struct {
                                            to prove the comparison fires */
     int fault_rtr;
     const char *turns_csv;              /* every (router, in port, out port) count */
+    const char *links_csv;              /* every channel's phits of the window */
     uint64_t batch;                     /* > 0: every node queues this many packets at the
                                            first traffic cycle and nothing more; the run
                                            ends when all are delivered (seed 002 Fig 5) */
@@ -121,6 +122,9 @@ typedef struct {
     int div_rtr;                        /* ... this one */
     int64_t div_cycle;                  /* ... at this cycle */
     double link_util_mean[NET_MAX_LEVELS + 1], link_util_max[NET_MAX_LEVELS + 1];
+    double rtr_util_mean[NET_MAX_LEVELS + 1], rtr_util_max[NET_MAX_LEVELS + 1]; /* by level:
+                                           a router's output phits per connected port and cycle */
+    int rtr_util_argmax[NET_MAX_LEVELS + 1]; /* the busiest router of the level */
     double quad[NET_MAX_LEVELS + 1][4]; /* per level: shares of turns I, II, III, IV */
     double wall_s;
 } net_result;

@@ -67,10 +67,12 @@ static const nr_cli_opt_t opts[] = {
     {"label", "STR", "label column of the CSV row (no commas, quotes, line breaks)"},
     {"turns", "PATH", "write every router's (in port, out port) packet counts of the window as "
                       "CSV (seed 001 Fig 6 heatmaps)"},
+    {"links", "PATH", "write every router output channel's phits and load of the window as CSV "
+                      "(router, level, port, the node or router and port it leads to, class)"},
     {"batch", "B", "every node queues B packets at the first traffic cycle and no more; the "
                    "run ends when all are delivered and reports the time (seed 002 Fig 5); "
                    "--load and --warmup/--measure do not apply"},
-    {"quiet", NULL, "no per-level channel table"},
+    {"quiet", NULL, "no per-level channel and router load table"},
     {NULL, NULL, NULL}};
 
 static int write_csv(const char *path, const char *label, const net_opts *o, const net_result *r) {
@@ -214,7 +216,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(n, "stall-limit")) o.stall_limit = nr_cli_u64(&c, v, 100, 100000000);
         else if (!strcmp(n, "seed")) o.seed = nr_cli_u64(&c, v, 0, UINT64_MAX);
         else if (!strcmp(n, "threads")) o.threads = (int)nr_cli_long(&c, v, 1, NET_MAX_THREADS);
-        else if (!strcmp(n, "csv")) csv = v;
+        else if (!strcmp(n, "csv")) csv = nr_cli_out_path(&c, v);
         else if (!strcmp(n, "label")) {
             for (const char *p = v; *p; p++)
                 if (*p == ',' || *p == '"' || (unsigned char)*p < 0x20)
@@ -222,7 +224,8 @@ int main(int argc, char **argv) {
                                    "breaks or control characters (it is a bare CSV field), got '%s'", v);
             label = v;
         }
-        else if (!strcmp(n, "turns")) o.turns_csv = v;
+        else if (!strcmp(n, "turns")) o.turns_csv = nr_cli_out_path(&c, v);
+        else if (!strcmp(n, "links")) o.links_csv = nr_cli_out_path(&c, v);
         else if (!strcmp(n, "batch")) o.batch = nr_cli_u64(&c, v, 1, 1000000);
         else if (!strcmp(n, "trace-rtr")) o.trace_rtr = (int)nr_cli_long(&c, v, 0, 1000000);
         else if (!strcmp(n, "trace-from")) o.trace_from = (int64_t)nr_cli_u64(&c, v, 0, 1u << 30);
