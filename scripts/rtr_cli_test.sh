@@ -122,6 +122,8 @@ expect 2 "--trace-out /nonexistent-dir/x.fst: cannot write the trace: No such fi
 expect 2 "--trace-out /proc/x.fst: cannot write the trace" --impl lockstep --trace-from 0 --trace-out /proc/x.fst $Q
 expect 2 "--trace-out $TMP: cannot write the trace: not a regular file" --impl rtl --trace-from 0 --trace-out "$TMP" $Q
 expect 2 "--trace-out needs --impl rtl or lockstep" --trace-from 0 --trace-out "$TMP/m.fst" $Q
+# so is --csv (the row is written after the run)
+expect 2 "--csv: cannot write '/nonexistent-dir/r.csv': No such file or directory" --csv /nonexistent-dir/r.csv $Q
 # The startup check probes the path by creating it. Without a traced RTL build
 # the run then fails, and the probe must not leave a file behind; with one,
 # the run writes a real (non-empty) trace there.

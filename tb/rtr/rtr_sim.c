@@ -226,7 +226,7 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c) {
         else if (!strcmp(n, "timeout")) x->o.lcfg.timeout = (uint32_t)nr_cli_long(c, v, 1, 65535);
         else if (!strcmp(n, "retry-limit")) x->o.lcfg.retry_limit = (uint32_t)nr_cli_long(c, v, 0, 255);
         else if (!strcmp(n, "share-tol")) x->o.share_tol = nr_cli_double(c, v, 0.0, 10.0);
-        else if (!strcmp(n, "csv")) x->csv = v;
+        else if (!strcmp(n, "csv")) x->csv = nr_cli_out_path(c, v);
         else if (!strcmp(n, "label")) {
             /* The CSV is read by awk -F, (scripts/sweep_lib.sh), not an RFC 4180
              * reader: a label may not hold a comma, a quote or a line break. */
