@@ -72,6 +72,14 @@ sweep-net-fbfly: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN)
 	@scripts/net_fbfly.sh
 UNIT_TARGETS += sweep-net sweep-net-fig13 sweep-net-fbfly
+# make bench-net: network cycles/s, router-cycles/s and phit-hops/s of the C
+# models from 128 to 4096 nodes (scripts/net_bench.sh, a few minutes; writes
+# the table in docs/network.md "Speed"). A benchmark, not in make test.
+.PHONY: bench-net
+bench-net: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(NET_BIN)
+	@scripts/net_bench.sh
+UNIT_TARGETS += bench-net
 # make test-net-rtl-large: networks of hundreds of RTL routers, and of radix-32
 # RTL routers, in lockstep (tests/long/net_rtl_large.list; not in make test)
 .PHONY: test-net-rtl-large

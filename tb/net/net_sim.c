@@ -87,7 +87,7 @@ static int write_csv(const char *path, const char *label, const net_opts *o, con
         fprintf(f, "label,topo,cfg,routing,pattern,load,seed,nodes,routers,offered,accepted,lat_mean,"
                    "lat_p50,lat_p99,lat_max,delivered,hops_mean,drained,deadlock,sb_errors,"
                    "cycles,wall_s,retries,tx_err,escapes,rtl_routers,diverged,detours,batch,batch_cycles,"
-                   "phit_hops\n");
+                   "phit_hops,warmup,measure\n");
     uint64_t np = 0, hs = 0;
     for (int h = 0; h <= NET_HOPS_MAX; h++) np += r->hops[h], hs += (uint64_t)h * r->hops[h];
     fprintf(f, "%s,", label);
@@ -95,13 +95,13 @@ static int write_csv(const char *path, const char *label, const net_opts *o, con
     fputc(',', f);
     for (int l = 0; l < o->ncfg; l++) fprintf(f, "%s%s", l ? "+" : "", o->cfg[l]);
     fprintf(f, ",%s,%s,%.4f,%" PRIu64 ",%d,%d,%.5f,%.5f,%.2f,%u,%u,%u,%" PRIu64 ",%.3f,%d,%d,%" PRIu64
-               ",%" PRIu64 ",%.2f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%d,%" PRIu64 ",%" PRIu64
-               ",%" PRIu64 ",%" PRIu64 "\n",
+               ",%" PRIu64 ",%.3f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%d,%" PRIu64 ",%" PRIu64
+               ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
             net_routing_names[o->routing], o->wc ? "wc" : nr_tp_name(o->tp.kind), o->inj.load, o->seed, r->nodes,
             r->routers, r->offered, r->accepted, r->lat_mean, r->lat_p50, r->lat_p99, r->lat_max,
             r->delivered, np ? (double)hs / (double)np : 0.0, r->drained, r->deadlock,
             r->sb_errors, r->cycles, r->wall_s, r->retries, r->tx_err, r->escapes + r->cw_escapes,
-            r->rtl_routers, r->diverged, r->detours, o->batch, r->batch_cycles, r->phit_hops);
+            r->rtl_routers, r->diverged, r->detours, o->batch, r->batch_cycles, r->phit_hops, o->warmup, o->measure);
     return fclose(f) ? -1 : 0;
 }
 
