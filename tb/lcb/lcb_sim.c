@@ -287,7 +287,7 @@ static int waves_rerun(int argc, char **argv, const lcb_tb_cfg *c, const lcb_tb_
     return 0;
 }
 
-/* The command-line values that are not fields of lcb_tb_cfg yet: they are
+/* The command-line values that are not fields of lcb_tb_cfg until parsing ends: they are
  * resolved into it by sim_params and sim_finish. */
 typedef struct {
     int have_p[6];              /* --vcs --buf --replay --window --maxpkt --link-crc given */

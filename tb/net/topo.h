@@ -6,7 +6,7 @@
  * a terminal node, or nothing), and every router's routing tables as the
  * routers' own mechanism holds them (docs/yarc-arch.md section 5: root
  * detect and mask, DLUT, ULUT, UP_MASK, L2P; rtr_tables, tb/rtr/rtr.h). The
- * same tables program the C models and, later, the RTL.
+ * same tables program the C models and the RTL routers (--impl rtl|lockstep).
  *
  * Spec strings:
  *   fclos:k=K,levels=L   folded Clos (a k-ary L-tree, up*-down* routing) of
