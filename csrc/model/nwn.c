@@ -212,7 +212,10 @@ void nr_nwn_tick(nr_nwn *m)
     /* input units: the pops their first subswitch accepted */
     for (int p = 0; p < k; p++) {
         nr_iu *u = &m->iu[p];
-        u->d_pop = m->sw[m->pin[p].sw].d_pop[m->pin[p].io];
+        const nr_swalloc *a = &m->sw[m->pin[p].sw];
+        const int io = m->pin[p].io;
+        /* d_pop[io] is 0 unless d_pop_in has io (speed only: one load fewer) */
+        u->d_pop = ((a->d_pop_in >> io) & 1u) ? a->d_pop[io] : 0;
         if (nr_iu_commit(u, &m->pv[p], msg, (int)sizeof msg))
             nwn_error(m, "cycle %u: %s", now, msg);
     }

@@ -51,6 +51,7 @@ int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t i
     a->all_port = a->port_out == (nout >= 64 ? ~0ull : (1ull << nout) - 1u);
     a->xp = malloc(ni * sizeof *a->xp);
     a->inb = calloc(ni * nv, sizeof *a->inb);
+    a->fr = calloc(ni * nv, sizeof *a->fr);
     a->fdrop = calloc(ni, 1);
     a->fph = calloc(ni * nv, sizeof *a->fph);
     a->ftgt = calloc(ni * nv, 1);
@@ -75,7 +76,7 @@ int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t i
     a->d_phit = calloc(no, sizeof *a->d_phit);
     a->d_q = calloc(no, 1);
     a->d_pop = calloc(ni, 1);
-    if (!a->xp || !a->inb || !a->fdrop || !a->fph || !a->ftgt || !a->fq || !a->cc || !a->own ||
+    if (!a->xp || !a->inb || !a->fr || !a->fdrop || !a->fph || !a->ftgt || !a->fq || !a->cc || !a->own ||
         !a->arb || !a->vptr || !a->busy || !a->cur_v || !a->cur_i || !a->pp_v || !a->pp_i ||
         !a->vc_ok || !a->iptr || !a->hout || !a->req || !a->g_out || !a->d_vc || !a->d_src || !a->d_new ||
         !a->d_phit || !a->d_q || !a->d_pop)
@@ -104,7 +105,7 @@ void nr_swalloc_release(nr_swalloc *a)
     if (a->inb)
         for (int k = 0; k < a->nin * a->nvc; k++)
             nr_lfifo_release(&a->inb[k]);
-    void *p[] = {a->xp, a->inb, a->fdrop, a->fph, a->ftgt, a->fq, a->cc, a->own, a->arb,
+    void *p[] = {a->xp, a->inb, a->fr, a->fdrop, a->fph, a->ftgt, a->fq, a->cc, a->own, a->arb,
                  a->vptr, a->busy, a->cur_v, a->cur_i, a->pp_v, a->pp_i, a->vc_ok, a->iptr,
                  a->hout, a->req, a->g_out, a->d_vc, a->d_src, a->d_new, a->d_phit, a->d_q, a->d_pop};
     for (size_t k = 0; k < sizeof p / sizeof p[0]; k++)
@@ -135,12 +136,22 @@ void nr_swalloc_set_iu_busy(nr_swalloc *a, int i, const nr_iu *u)
         a->fdrop_in &= ~bit;
 }
 
+/* Buffered input [i][v] (k = i * nvc + v) has a front usable in cycle now:
+ * nr_lfifo_ready(&inb[k], now), read from the copy of the front. */
+static inline int buf_ready(const nr_swalloc *a, int i, int v, int k, uint32_t now)
+{
+    return ((a->ne[v] >> i) & 1u) && sw_time_ge(now, a->fr[k].t);
+}
+/* Its front phit and tag (only when ready). */
+static inline uint32_t buf_front(const nr_swalloc *a, int k) { return a->fr[k].v & 0xFFFFFFu; }
+static inline unsigned buf_tag(const nr_swalloc *a, int k) { return a->fr[k].v >> 24; }
+
 /* Input i has a front on VC v this cycle. */
 static inline int has_front(const nr_swalloc *a, int i, int v, uint32_t now)
 {
     if ((a->iu_in >> i) & 1u)
         return (int)((a->fx[v] >> i) & 1u);
-    return nr_lfifo_ready(&a->inb[i * a->nvc + v], now);
+    return buf_ready(a, i, v, i * a->nvc + v, now);
 }
 
 /* Output j grants (i, v). */
@@ -155,8 +166,8 @@ static inline void grant(nr_swalloc *a, int j, int i, int v, int is_new)
         a->d_phit[j] = a->fph[k];
         a->d_q[j] = a->fq[k];
     } else {
-        a->d_phit[j] = nr_lfifo_front(&a->inb[k]);
-        a->d_q[j] = (uint8_t)nr_lfifo_front_tag(&a->inb[k]);
+        a->d_phit[j] = buf_front(a, k);
+        a->d_q[j] = (uint8_t)buf_tag(a, k);
     }
     /* d_pop tracks the IU pops and, for the accept step, every grant; a
      * granted buffered input with S >= nvc simply pops with its output */
@@ -176,7 +187,7 @@ static inline uint64_t port_requesters(const nr_swalloc *a, uint64_t m, int v, u
     uint64_t keep = 0;
     for (; m; m &= m - 1) {
         int i = __builtin_ctzll(m), k = i * a->nvc + v;
-        uint32_t ph = ((a->iu_in >> i) & 1u) ? a->fph[k] : nr_lfifo_front(&a->inb[k]);
+        uint32_t ph = ((a->iu_in >> i) & 1u) ? a->fph[k] : buf_front(a, k);
         if ((vc_ok >> ((ph >> NR_HEAD_VC_LSB) & 3u)) & 1u)
             keep |= 1ull << i;
     }
@@ -194,13 +205,13 @@ static uint64_t held_inputs(const nr_swalloc *a, uint32_t now)
         uint64_t fr = a->iu_in ? a->fx[v] : 0; /* IU inputs with a front */
         for (uint64_t m = a->ne[v]; m; m &= m - 1) {
             int i = __builtin_ctzll(m);
-            if (nr_lfifo_ready(&a->inb[i * V + v], now))
+            if (sw_time_ge(now, a->fr[i * V + v].t)) /* ne: not empty */
                 fr |= 1ull << i;
         }
         for (; fr; fr &= fr - 1) {
             int i = __builtin_ctzll(fr);
             int k = i * V + v, j = a->hout[k];
-            uint32_t ph = ((a->iu_in >> i) & 1u) ? a->fph[k] : nr_lfifo_front(&a->inb[k]);
+            uint32_t ph = ((a->iu_in >> i) & 1u) ? a->fph[k] : buf_front(a, k);
             if (sw_is_head(ph) || j < 0)
                 continue;
             if (!((a->port_out >> j) & 1u) && a->cc[j * V + v] <= 0)
@@ -247,9 +258,9 @@ int nr_swalloc_eval_busy(nr_swalloc *a, uint32_t now, char *err, int errlen)
     for (int v = 0; v < V; v++) {
         for (uint64_t m = a->ne[v] & free_in; m; m &= m - 1) { /* buffered inputs */
             int i = __builtin_ctzll(m);
-            const nr_lfifo *f = &a->inb[i * V + v];
-            if (nr_lfifo_ready(f, now) && sw_is_head(nr_lfifo_front(f)))
-                head_req(a, i, v, a->qmap[nr_lfifo_front_tag(f)], &outs, &nerr, err, errlen);
+            const int k = i * V + v; /* ne: not empty */
+            if (sw_time_ge(now, a->fr[k].t) && sw_is_head(buf_front(a, k)))
+                head_req(a, i, v, a->qmap[buf_tag(a, k)], &outs, &nerr, err, errlen);
         }
         for (uint64_t m = a->iu_in ? a->fx[v] & free_in : 0; m; m &= m - 1) { /* IU inputs */
             int i = __builtin_ctzll(m);
@@ -347,6 +358,8 @@ void nr_swalloc_commit_busy(nr_swalloc *a)
             nr_lfifo_pop(f);
             if (!f->cnt)
                 a->ne[w] &= ~(1ull << src);
+            else
+                a->fr[src * V + w] = f->e[f->head];
         }
         if (a->d_new[j])
             a->hout[src * V + w] = (int8_t)j;

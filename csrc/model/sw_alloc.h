@@ -20,7 +20,7 @@
  * Bookkeeping for speed only: ne[v] marks the buffered inputs that hold
  * something, own_any / busy_any the outputs that hold a packet, so an idle
  * allocator costs almost nothing. Push through nr_swalloc_push() to keep ne[]
- * right. */
+ * and fr[] right. */
 typedef struct {
     int nin, nout, nvc, S;
     int all_acc;                /* S >= nvc: every candidate is accepted */
@@ -31,6 +31,9 @@ typedef struct {
     uint8_t qmap[NR_MAX_PORTS]; /* buffered inputs: target output of q */
     nr_lfifo *inb;              /* [i * nvc + v], buffered inputs */
     uint64_t ne[NR_SW_MAX_VCS]; /* bit i: buffered input [i][v] is not empty */
+    nr_lf_ent *fr;              /* [i * nvc + v] a copy of that buffer's front entry, valid
+                                 * while its ne bit is set (speed only: eval reads the
+                                 * fronts from one small array, not from every ring) */
     /* IU fronts of this cycle (nr_swalloc_set_iu) */
     uint64_t fx[NR_SW_MAX_VCS]; /* bit i: IU input i has a front on VC v */
     uint64_t fdrop_in;          /* IU inputs with a dropping VC */
@@ -79,8 +82,13 @@ void nr_swalloc_release(nr_swalloc *a);
 static inline int nr_swalloc_push(nr_swalloc *a, int i, int v, uint32_t phit, unsigned q,
                                   uint32_t t)
 {
-    a->ne[v] |= 1ull << i;
-    return nr_lfifo_push(&a->inb[i * a->nvc + v], phit, q, t);
+    const int k = i * a->nvc + v;
+    if (!((a->ne[v] >> i) & 1u)) { /* the entry becomes the front */
+        a->fr[k].v = nr_lf_word(phit, q);
+        a->fr[k].t = t;
+        a->ne[v] |= 1ull << i;
+    }
+    return nr_lfifo_push(&a->inb[k], phit, q, t);
 }
 /* Copy IU u's fronts and dropping VCs of this cycle into input i. Call after
  * nr_iu_eval and before nr_swalloc_eval, every cycle. */

@@ -29,6 +29,11 @@ static inline int nr_lfifo_ready(const nr_lfifo *f, uint32_t now)
 /* Front phit and tag (only when ready). */
 static inline uint32_t nr_lfifo_front(const nr_lfifo *f) { return f->e[f->head].v & 0xFFFFFFu; }
 static inline unsigned nr_lfifo_front_tag(const nr_lfifo *f) { return f->e[f->head].v >> 24; }
+/* An entry's v: the phit and its tag. */
+static inline uint32_t nr_lf_word(uint32_t phit, unsigned tag)
+{
+    return (phit & 0xFFFFFFu) | ((uint32_t)tag << 24);
+}
 /* Push at the clock edge: phit usable from cycle t. Returns -1 if the ring is
  * full, which means the sender broke the credit protocol. Commit-time. */
 static inline int nr_lfifo_push(nr_lfifo *f, uint32_t phit, unsigned tag, uint32_t t)
@@ -36,7 +41,7 @@ static inline int nr_lfifo_push(nr_lfifo *f, uint32_t phit, unsigned tag, uint32
     if (f->cnt > f->mask)
         return -1;
     nr_lf_ent *e = &f->e[(f->head + f->cnt) & f->mask];
-    e->v = (phit & 0xFFFFFFu) | ((uint32_t)tag << 24);
+    e->v = nr_lf_word(phit, tag);
     e->t = t;
     f->cnt++;
     return 0;
