@@ -18,16 +18,21 @@
 
 static int ring_init(chan_t *c, int lat) {
     c->lat = lat;
-    c->val = calloc((size_t)lat, 1);
-    c->ph = calloc((size_t)lat, sizeof *c->ph);
-    c->cr = calloc((size_t)lat, sizeof *c->cr);
-    return c->val && c->ph && c->cr ? 0 : -1;
+    c->s = calloc((size_t)lat, sizeof *c->s);
+    return c->s ? 0 : -1;
 }
 static void ring_free(chan_t *c) {
-    free(c->val), free(c->ph), free(c->cr);
-    c->val = NULL, c->ph = NULL, c->cr = NULL;
+    free(c->s);
+    c->s = NULL;
 }
-static int slot(const chan_t *c, uint64_t t) { return (int)(t % (uint64_t)c->lat); }
+/* Channel c's slot of cycle t. sl and sn: t mod the link and the node
+ * latency, which the caller computes once per router or node (speed only:
+ * no division per port). */
+static bslot_t *slot_at(const net_t *n, const chan_t *c, int sl, int sn) {
+    return &c->s[c->lat == n->o->link_lat ? sl : sn];
+}
+#define SLOTS(t) const int sl = (int)((t) % (uint64_t)n->o->link_lat), \
+                           sn = (int)((t) % (uint64_t)n->o->node_lat)
 
 static int bare_setup(net_t *n, char *err, int errlen) {
     const rtr_geom *g = &n->g[0];
@@ -57,34 +62,39 @@ static void bare_release(net_t *n) {
 static void bare_node_in(net_t *n, int i, uint64_t t) {
     node_t *nd = &n->nd[i];
     const chan_t *dn = net_chan_down(n, i);
-    nd->arr_v = dn->val[slot(dn, t)];
-    nd->arr_ph = dn->ph[slot(dn, t)];
-    memcpy(nd->arr_cr, nd->up.cr[slot(&nd->up, t)], sizeof nd->arr_cr);
+    SLOTS(t);
+    const bslot_t *d = slot_at(n, dn, sl, sn);
+    nd->arr_v = d->val;
+    nd->arr_ph = d->ph;
+    memcpy(nd->arr_cr, slot_at(n, &nd->up, sl, sn)->cr, sizeof nd->arr_cr);
 }
 
 static void bare_rtr_in(net_t *n, int r, uint64_t t) {
     nr_rtr_in *in = &n->in[r];
+    SLOTS(t);
     for (int p = 0; p < n->t.r[r].nports; p++) {
         const chan_t *c = net_chan_into(n, r, p);
         in->in_valid[p] = 0;
         memset(in->out_cr[p], 0, sizeof in->out_cr[p]);
         if (!c) continue;
-        in->in_valid[p] = c->val[slot(c, t)];
-        in->in_phit[p] = c->ph[slot(c, t)];
+        const bslot_t *s = slot_at(n, c, sl, sn);
+        in->in_valid[p] = s->val;
+        in->in_phit[p] = s->ph;
         const chan_t *o = &n->ch[r * K + p];
-        memcpy(in->out_cr[p], o->cr[slot(o, t)], sizeof in->out_cr[p]);
+        memcpy(in->out_cr[p], slot_at(n, o, sl, sn)->cr, sizeof in->out_cr[p]);
     }
 }
 
 static int bare_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
     node_t *nd = &n->nd[i];
     chan_t *dn = net_chan_down(n, i);
-    const int sd = slot(dn, t), su = slot(&nd->up, t);
-    memset(dn->cr[sd], 0, sizeof dn->cr[sd]);
+    SLOTS(t);
+    bslot_t *sd = slot_at(n, dn, sl, sn), *su = slot_at(n, &nd->up, sl, sn);
+    memset(sd->cr, 0, sizeof sd->cr);
     if (nd->arr_v) {
         *moved = 1;
         net_sink_phit(n, i, nd->arr_ph, t);
-        dn->cr[sd][nd->cur_vc] = 1; /* the sink takes every phit at once */
+        sd->cr[nd->cur_vc] = 1; /* the sink takes every phit at once */
     }
     uint32_t over;
     int bad = tb_vctsend_return(&nd->vct, nd->arr_cr, &over);
@@ -94,10 +104,10 @@ static int bare_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
         return -1;
     }
     if (net_src_next(n, i, t, gen)) return -1;
-    nd->up.val[su] = 0;
+    su->val = 0;
     if (nd->len > 0 && tb_vctsend_may(&nd->vct, nd->vc, nd->pos == 0)) {
-        nd->up.val[su] = 1;
-        nd->up.ph[su] = nd->ph[nd->pos];
+        su->val = 1;
+        su->ph = nd->ph[nd->pos];
         tb_vctsend_sent(&nd->vct, nd->vc);
         net_src_took(n, i);
         *moved = 1;
@@ -108,6 +118,7 @@ static int bare_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
 static int bare_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved) {
     const net_rtr *nr = &n->t.r[r];
     const nr_rtr_out *o = &n->ro[r];
+    SLOTS(t);
     for (int p = 0; p < nr->nports; p++) {
         chan_t *u = net_chan_into(n, r, p);
         if (!u) {
@@ -119,13 +130,14 @@ static int bare_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved) 
             continue;
         }
         chan_t *c = &n->ch[r * K + p];
-        c->val[slot(c, t)] = (uint8_t)(o->out_valid[p] != 0);
-        c->ph[slot(c, t)] = o->out_phit[p];
+        bslot_t *s = slot_at(n, c, sl, sn);
+        s->val = (uint8_t)(o->out_valid[p] != 0);
+        s->ph = o->out_phit[p];
         if (o->out_valid[p]) {
             *moved = 1;
             net_follow(n, c, (int)nr_phit_kind(o->out_phit[p]), o->out_phit[p], in_window);
         }
-        memcpy(u->cr[slot(u, t)], o->in_cr[p], sizeof u->cr[0]);
+        memcpy(slot_at(n, u, sl, sn)->cr, o->in_cr[p], sizeof u->s[0].cr);
     }
     return 0;
 }

@@ -22,12 +22,18 @@
 
 /* One direction of a link: the channel a router output (or a node) sends
  * on, and what the hop counter knows of the packet on it. */
+/* One slot of a bare channel's ring: the phit one way, the credits back. */
 typedef struct {
-    /* bare: phits one way, credits back, `lat` cycles each (ring slot t mod lat) */
+    uint32_t ph;
+    uint8_t val;
+    uint32_t cr[MAXV];
+} bslot_t;
+
+typedef struct {
+    /* bare: phits one way, credits back, `lat` cycles each (ring slot t mod
+     * lat, one struct per slot: speed only, one cache line a slot) */
     int lat;
-    uint8_t *val;
-    uint32_t *ph;
-    uint32_t (*cr)[MAXV];
+    bslot_t *s;
     /* LCB: the link channel, and the monitor of its receiver (escapes) */
     lcb_ch *l;
     nr_linkmon mon;
