@@ -459,10 +459,11 @@ static int up_all(const net_rtr *r, int p, int8_t *q) {
 
 /* The output ports a packet to dest entering router r at port p may take:
  * down, or every up choice (up_all, computed once per (r, p) into upq/upn;
- * upn 0xFF: not yet). */
-static int route_all(const net_rtr *r, int p, unsigned dest, int *q, int max, int8_t *upq,
-                     uint8_t *upn) {
-    if (rtr_tables_step(&r->tab, dest, 1, 0) != RTR_STEP_UP_ADAPT) {
+ * upn 0xFF: not yet). up: rtr_tables_step(&r->tab, dest, 1, 0) is
+ * RTR_STEP_UP_ADAPT. */
+static int route_all(const net_rtr *r, int p, unsigned dest, int up, int *q, int max,
+                     int8_t *upq, uint8_t *upn) {
+    if (!up) {
         int step;
         return rtr_tables_route(&r->tab, p, dest, 1, 0, 0, 0, 0, &step, q, max);
     }
@@ -480,6 +481,10 @@ typedef struct {
     int *stack;            /* (router, in port, hops) */
     int8_t *upq;           /* per (router, in port): its up choices (route_all) */
     uint8_t *upn;          /* their count, 0xFF not yet known */
+    int *upsucc;           /* per (router, in port): the states its up choices lead to */
+    uint8_t *upchk;        /* 1: those choices passed every check once, their turns are
+                              recorded, and all lead to routers (speed only: the up
+                              choices do not depend on the destination) */
     char *err;
     int errlen;
 } walk_ctx;
@@ -502,8 +507,27 @@ static int walk_dest(walk_ctx *w, unsigned dest, net_check_res *res) {
         int h = w->stack[--sp], p = w->stack[--sp], ri = w->stack[--sp];
         const net_rtr *r = &t->r[ri];
         const rtr_geom *g = w->g[r->level - 1];
-        int q[NR_MAX_PORTS], nq = route_all(r, p, dest, q, NR_MAX_PORTS,
-                                            &w->upq[((size_t)ri * K + p) * K], &w->upn[ri * K + p]);
+        const size_t si = (size_t)ri * K + (size_t)p;
+        const int up = rtr_tables_step(&r->tab, dest, 1, 0) == RTR_STEP_UP_ADAPT;
+        if (up && w->upchk[si]) { /* checked before: the successors alone */
+            res->states++;
+            for (int i = 0; i < w->upn[si]; i++) {
+                const int s2 = w->upsucc[si * K + (size_t)i];
+                if (h + 1 > maxh) {
+                    snprintf(w->err, w->errlen,
+                             "router %d (level %d): node %u's route is still in the network after "
+                             "%d routers", ri, r->level, dest, maxh);
+                    return -1;
+                }
+                if (!w->seen[s2]) {
+                    w->seen[s2] = 1;
+                    w->stack[sp++] = s2 / K, w->stack[sp++] = s2 % K, w->stack[sp++] = h + 1;
+                }
+            }
+            continue;
+        }
+        int q[NR_MAX_PORTS], nq = route_all(r, p, dest, up, q, NR_MAX_PORTS, &w->upq[si * K],
+                                            &w->upn[si]);
         res->states++;
         if (nq == 0) {
             snprintf(w->err, w->errlen, "router %d (level %d): no route to node %u from port %d",
@@ -547,6 +571,15 @@ static int walk_dest(walk_ctx *w, unsigned dest, net_check_res *res) {
                 w->seen[e.rtr * K + e.port] = 1;
                 w->stack[sp++] = e.rtr, w->stack[sp++] = e.port, w->stack[sp++] = h + 1;
             }
+        }
+        if (up) { /* every choice checked, none to a node: later destinations skip the checks */
+            int all = 1;
+            for (int i = 0; i < nq; i++) {
+                net_end e = r->peer[q[i]];
+                all &= e.rtr >= 0;
+                w->upsucc[si * K + (size_t)i] = e.rtr * K + e.port;
+            }
+            w->upchk[si] = (uint8_t)all;
         }
     }
     return 0;
@@ -652,10 +685,12 @@ int net_topo_check(const net_topo *t, const rtr_geom *const *g, net_check_res *r
         }
     walk_ctx w = {t, g, calloc((size_t)t->nrtr * K, 1), calloc((size_t)t->nrtr * K, 8),
                   malloc(sizeof(int) * 3 * (size_t)t->nrtr * K),
-                  malloc((size_t)t->nrtr * K * K), malloc((size_t)t->nrtr * K), err, errlen};
+                  malloc((size_t)t->nrtr * K * K), malloc((size_t)t->nrtr * K),
+                  malloc(sizeof(int) * (size_t)t->nrtr * K * K), calloc((size_t)t->nrtr * K, 1),
+                  err, errlen};
     int rc = 0;
     if (w.upn) memset(w.upn, 0xFF, (size_t)t->nrtr * K);
-    if (!w.seen || !w.turn || !w.stack || !w.upq || !w.upn) {
+    if (!w.seen || !w.turn || !w.stack || !w.upq || !w.upn || !w.upsucc || !w.upchk) {
         snprintf(err, errlen, "out of memory");
         rc = -1;
     }
@@ -681,6 +716,7 @@ int net_topo_check(const net_topo *t, const rtr_geom *const *g, net_check_res *r
         for (long i = 0; i < (long)t->nrtr * K; i++) res->turns += __builtin_popcountll(w.turn[i]);
         rc = cdg_cycle(t, w.turn, res, err, errlen);
     }
-    free(w.seen), free(w.turn), free(w.stack), free(w.upq), free(w.upn);
+    free(w.seen), free(w.turn), free(w.stack), free(w.upq), free(w.upn), free(w.upsucc),
+        free(w.upchk);
     return rc;
 }
