@@ -33,7 +33,7 @@ expect 2 "side = 4 copies: needs levels >= 2 and S - 1 dividing the top routers'
 expect 2 "side = 2 copies: needs levels >= 2" --topo fclos:levels=1,side=2 --cfg yarc-k16-bare-side
 expect 2 "has side links: its top routers \(level 2\) need a configuration with SideTab=1, .*; yarc-k16-bare has none" --topo fclos:levels=2,side=3 --cfg yarc-k16-bare
 expect 2 "has side links: its top routers \(level 2\) need a configuration with SideTab=1, .*; fc-k16-bare has none" --topo fclos:levels=2,side=3 --cfg yarc-k16-bare-side,fc-k16-bare
-expect 2 "side links join rank-2 subtrees of 512 processors .* or two rank-3 subtrees of 16384 .*: side needs rank 2 \(side=2..9\) or rank 3 \(side=2\), and no taper" --topo bw:rank=3,side=3 --cfg yarc-k64-bare-side
+expect 2 "side links join rank-2 subtrees of 512 processors .* or rank-3 subtrees of 8192 .*: side needs rank 2 \(side=2..9\) or rank 3 \(side=2..3\), and no taper" --topo bw:rank=3,side=5 --cfg yarc-k64-bare-side
 expect 2 "side links join rank-2 subtrees" --topo bw:rank=1,side=2 --cfg yarc-k64-bare-side
 expect 2 "side links join rank-2 subtrees" --topo bw:rank=2,taper=8,side=2 --cfg yarc-k64-bare-side
 expect 2 "n: expected an integer in \[2, 4\], got '5'" --topo fbfly:k=4,n=5 --routing min

@@ -28,7 +28,7 @@ static const nr_cli_opt_t opts[] = {
                      "bw:rank=R[,taper=T][,side=S] (one plane of BlackWidow's network, 64-port routers: rank 1 one "
                      "router of 32 processors, rank 2 1024 (fclos:k=64,levels=2,links=2), rank 3 16384; rank 2 "
                      "with side=S: S 512-processor subtrees joined by side links, 4608 at S = 9; rank 3 with "
-                     "side=2: two 16384-processor subtrees, 32768) | "
+                     "side=2 or 3: 8192-processor subtrees, 16384 or 24576) | "
                      "fbfly:k=K,n=N[,c=C] (flattened butterfly; "
                      "--pattern wc is seed 002's worst case; on a folded Clos, a leaf's nodes to a random node of the next leaf)"},
     {"cfg", "NAMES", "router configuration, or one per level from the leaves up, comma "

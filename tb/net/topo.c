@@ -357,12 +357,14 @@ static int bw_build(net_topo *t, const char *body, int k_rtr, char *err, int err
         return -1;
     }
     /* side links join R2 subtrees of 512 processors, up to nine (4608,
-     * L4000-4001), or R3 subtrees of 16K, up to 32K processors in all: two
-     * (L4002-4003) */
-    if (S && (rank == 1 || T != 32 || (rank == 3 && S != 2))) {
+     * L4000-4001), or R3 subtrees, up to 32K processors in all (L4002-4003):
+     * an R3 subtree whose R3 routers keep half their ports for side links has
+     * 16 R2 subtrees (8192), so two or three of them */
+    if (S && (rank == 1 || T != 32 || (rank == 3 && S > 3))) {
         snprintf(err, errlen, "topology '%s': side links join rank-2 subtrees of 512 processors "
-                 "(up to 9, seed 000 L4000-4001) or two rank-3 subtrees of 16384 (32K, L4002-4003): "
-                 "side needs rank 2 (side=2..9) or rank 3 (side=2), and no taper", t->spec);
+                 "(up to 9, seed 000 L4000-4001) or rank-3 subtrees of 8192 (up to 32K in all, "
+                 "L4002-4003): side needs rank 2 (side=2..9) or rank 3 (side=2..3), and no taper",
+                 t->spec);
         return -1;
     }
     char fc[64];
