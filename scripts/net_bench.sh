@@ -4,7 +4,9 @@
 # net_sim's C models, per router configuration and network size, from 128 to
 # 4096 nodes (issue "Networks of these routers": "network cycles/s and
 # phit-hops/s per configuration ..., and how the cost grows with N"). One run
-# at a time, one thread, UR at load 0.5, 4-phit packets (the Fig 13 sweep's);
+# at a time, one thread, UR at load 0.5, 4-phit packets (the Fig 13 sweep's),
+# up*-down* adaptive on a Clos and the routers' MIN (min-rc) on a flattened
+# butterfly;
 # a phit-hop is one phit of a packet leaving a router output (net_sim's
 # phit_hops, docs/network.md "The simulator"). Rates are of wall time after
 # the network is built, its tables checked and programmed: net_sim's wall_s,
@@ -57,14 +59,18 @@ if [ -z "${NETBENCH_REPORT_ONLY:-}" ]; then
         [ $# = 2 ] || [ $# = 3 ] || { echo "net_bench: a run is 'TOPO CFG [MEASURE]', got '$r'" >&2; exit 2; }
         progress_step net_bench "$ib" "$nb" "$tb" "next $1 $2"
         log=$OUT/net_bench_$ib.log
+        # a flattened butterfly routes by the routers' MIN (min-rc), a Clos
+        # by net_sim's default (updown-adaptive)
+        rt=()
+        case $1 in fbfly:*) rt=(--routing min-rc) ;; esac
         # the network's build and table check alone (a one-cycle window, no
         # drain), then the measured run
-        "$SIM" --topo "$1" --cfg "$2" $TRAF --warmup 0 --measure 1 --drain-max 0 \
+        "$SIM" --topo "$1" --cfg "$2" "${rt[@]}" $TRAF --warmup 0 --measure 1 --drain-max 0 \
             --csv "$OUT/net_bench_check.csv" > "$log.check" 2>&1 || true
         chk=$(csv_awk 'NR > 1 { print $col("wall_s") ":" $col("cycles") ":" $col("phit_hops") }' \
             "$OUT/net_bench_check.csv" | tail -1)
         rm -f "$OUT/net_bench_check.csv"
-        "$SIM" --topo "$1" --cfg "$2" $TRAF --warmup "$WARMUP" --measure "${3:-$MEASURE}" \
+        "$SIM" --topo "$1" --cfg "$2" "${rt[@]}" $TRAF --warmup "$WARMUP" --measure "${3:-$MEASURE}" \
             --label "check=${chk:-0:0:0}" --csv "$CSV" > "$log" 2>&1 ||
             { echo "net_bench: $1 $2 FAILED ($log)" >&2; exit 1; }
         echo "  $1 $2: $(grep 'network cycles/s' "$log")"
@@ -74,7 +80,7 @@ fi
 csv_need "$CSV" label topo cfg nodes routers measure cycles wall_s phit_hops
 TABLE=$OUT/net_bench.md
 {
-    echo "Measured by \`make bench-net\` ($(date -u +%Y-%m-%d)) on $(nproc) x $CPU, one run at a time, one thread; load average $LOAD0 before and $(cut -d' ' -f1-3 /proc/loadavg) after. Command of each run: \`net_sim --topo TOPO --cfg CFG $TRAF --warmup $WARMUP --measure M\` (M the window column; C models, bare links unless the configuration has LCBs; rates of wall time without the start (the network's build, table check and programming: the start s column, measured apart); the machine is shared, so compare rows of one table)."
+    echo "Measured by \`make bench-net\` ($(date -u +%Y-%m-%d)) on $(nproc) x $CPU, one run at a time, one thread; load average $LOAD0 before and $(cut -d' ' -f1-3 /proc/loadavg) after. Command of each run: \`net_sim --topo TOPO --cfg CFG $TRAF --warmup $WARMUP --measure M\` (M the window column; --routing min-rc on the flattened butterfly; C models, bare links unless the configuration has LCBs; rates of wall time without the start (the network's build, table check and programming: the start s column, measured apart); the machine is shared, so compare rows of one table)."
     echo
     echo "| topology | configuration | nodes | routers | window | start s | network cycles/s | router-cycles/s | phit-hops/s | phit-hops/s per router |"
     echo "|---|---|---|---|---|---|---|---|---|---|"
