@@ -23,8 +23,7 @@
 # NETBENCH_RESULTS [$BUILD/results, where the files go],
 # NETBENCH_DOC [docs/network.md; "" writes no document].
 set -eu
-. "$(dirname "$0")/csv_lib.sh"
-. "$(dirname "$0")/jobrun.sh"
+. "$(dirname "$0")/sweep_lib.sh" # csv_lib, jobrun, sweep_md_between
 B=${BUILD:-build}
 SIM=$B/bin/net_sim
 WARMUP=${NETBENCH_WARMUP:-200}
@@ -91,10 +90,4 @@ TABLE=$OUT/net_bench.md
                  END { if (CSV_BAD) exit 2 }' "$CSV"
 } > "$TABLE"
 cat "$TABLE"
-if [ -n "$DOC" ] && grep -q '<!-- bench-net:begin -->' "$DOC" 2>/dev/null; then
-    awk -v tf="$TABLE" '
-        /<!-- bench-net:begin -->/ { print; while ((getline l < tf) > 0) print l; skip = 1; next }
-        /<!-- bench-net:end -->/ { skip = 0 }
-        !skip { print }' "$DOC" > "$DOC.tmp" && mv "$DOC.tmp" "$DOC"
-    echo "net_bench: $DOC updated"
-fi
+[ -z "$DOC" ] || sweep_md_between "$DOC" bench-net "$TABLE"

@@ -11,8 +11,7 @@
 # selected by header name (scripts/csv_lib.sh). On a terminal, each run
 # prints runs done / total and an ETA on stderr (scripts/jobrun.sh).
 set -eu
-. "$(dirname "$0")/csv_lib.sh"
-. "$(dirname "$0")/jobrun.sh"
+. "$(dirname "$0")/sweep_lib.sh" # csv_lib, jobrun, sweep_md_between
 B=${BUILD:-build}
 SIM=$B/bin/rtr_sim
 MEASURE=${BENCH_MEASURE:-4000}
@@ -73,11 +72,4 @@ TABLE=$OUT/rtr_bench.md
 } > "$TABLE"
 cat "$TABLE"
 # Update docs/results.md between the markers, if present.
-R=docs/results.md
-if grep -q '<!-- bench:begin -->' "$R" 2>/dev/null; then
-    awk -v tf="$TABLE" '
-        /<!-- bench:begin -->/ { print; while ((getline l < tf) > 0) print l; skip = 1; next }
-        /<!-- bench:end -->/ { skip = 0 }
-        !skip { print }' "$R" > "$R.tmp" && mv "$R.tmp" "$R"
-    echo "rtr_bench: docs/results.md updated"
-fi
+sweep_md_between docs/results.md bench "$TABLE"
