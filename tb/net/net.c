@@ -636,17 +636,18 @@ void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window) {
  * routers r with r mod nthr = k, and the main thread (k = 0) takes part.
  * Every shared structure (channels, nodes, scoreboard, statistics) is
  * touched only between the phases, by the main thread. */
-static void rtr_range(net_t *n, int k, int job) {
-    for (int r = k; r < n->t.nrtr; r += n->nthr) {
-        int ls = nr_rtr_valid(n->rm[r]);
-        if (job == JOB_EVAL) {
-            nr_rtr_eval(n->rt[r], &n->in[r], &n->ro[r]);
-            if (ls) nr_rtr_eval(n->rm[r], &n->in[r], &n->mo[r]);
-        } else {
-            nr_rtr_tick(n->rt[r]);
-            if (ls) nr_rtr_tick(n->rm[r]);
-        }
+static void rtr_range1(net_t *n, int r, int job) {
+    int ls = nr_rtr_valid(n->rm[r]);
+    if (job == JOB_EVAL) {
+        nr_rtr_eval(n->rt[r], &n->in[r], &n->ro[r]);
+        if (ls) nr_rtr_eval(n->rm[r], &n->in[r], &n->mo[r]);
+    } else {
+        nr_rtr_tick(n->rt[r]);
+        if (ls) nr_rtr_tick(n->rm[r]);
     }
+}
+static void rtr_range(net_t *n, int k, int job) {
+    for (int r = k; r < n->t.nrtr; r += n->nthr) rtr_range1(n, r, job);
 }
 
 /* Lockstep: every output of every RTL router against its model's; the
@@ -731,6 +732,19 @@ static void net_trace_stop(net_t *n) {
             n->o->trace_rtr, n->o->trace_from, n->o->trace_to, n->o->trace_out);
 }
 
+/* Router r's inputs of cycle t: a table write while there are any, the
+ * links. */
+static void rtr_inputs(net_t *n, int r, uint64_t t) {
+    nr_rtr_in *in = &n->in[r];
+    in->cfg_we = t < (uint64_t)n->ncfgw[r];
+    if (in->cfg_we) {
+        const rtr_cfgw *w = &n->cfgw[r][t];
+        in->cfg_bcast = w->bcast, in->cfg_tile = w->tile, in->cfg_addr = w->addr;
+        in->cfg_wdata = w->wdata;
+    }
+    n->kind->rtr_in(n, r, t);
+}
+
 /* One cycle of the whole network; -1 when a check failed. */
 static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved) {
     const int R = n->t.nrtr, N = n->t.nnodes;
@@ -747,17 +761,28 @@ static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved) {
     }
     /* 1. what arrives at the nodes */
     for (int i = 0; i < N; i++) k->node_in(n, i, t);
-    /* 2. the routers' inputs: a table write while there are any, the links */
-    for (int r = 0; r < R; r++) {
-        nr_rtr_in *in = &n->in[r];
-        in->cfg_we = t < (uint64_t)n->ncfgw[r];
-        if (in->cfg_we) {
-            const rtr_cfgw *w = &n->cfgw[r][t];
-            in->cfg_bcast = w->bcast, in->cfg_tile = w->tile, in->cfg_addr = w->addr;
-            in->cfg_wdata = w->wdata;
+    /* Fused: the nodes, then each router's inputs, evaluation, outputs and
+     * clock edge together, one router after another (speed only: a
+     * router's state is still in the cache for its clock edge). The same
+     * calls in the same order as steps 2-6 below for every shared
+     * structure (sources, sinks, net_follow), and no read of the cycle sees
+     * a write of it (net_kind.fused), so the results are the same. Not with
+     * threads or a lockstep compare, which need every router evaluated
+     * before any output moves. */
+    if (k->fused && n->nthr == 1 && !(n->nrtl && o->impl == NET_IMPL_LOCKSTEP)) {
+        for (int i = 0; i < N; i++)
+            if (k->node_step(n, i, t, gen, moved)) return -1;
+        for (int r = 0; r < R; r++) {
+            rtr_inputs(n, r, t);
+            rtr_range1(n, r, JOB_EVAL);
+            if (k->rtr_out(n, r, t, in_window, moved)) return -1;
+            rtr_range1(n, r, JOB_TICK);
         }
-        k->rtr_in(n, r, t);
+        if (n->tracing && (int64_t)t >= o->trace_to) net_trace_stop(n);
+        return 0;
     }
+    /* 2. the routers' inputs: a table write while there are any, the links */
+    for (int r = 0; r < R; r++) rtr_inputs(n, r, t);
     /* 3. the nodes */
     for (int i = 0; i < N; i++)
         if (k->node_step(n, i, t, gen, moved)) return -1;

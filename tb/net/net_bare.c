@@ -1,8 +1,12 @@
 /* net_bare.c - bare links (net_int.h): a router's output drives its
  * neighbour's input queue against per-VC credits, as a bare port is
  * specified (docs/yarc-arch.md section 11). Each direction is a ring of
- * `lat` slots carrying the phit one way and the credits the receiver freed
- * back; slot t mod lat is read in cycle t before it is written again. A
+ * lat + 1 slots carrying the phit one way and the credits the receiver
+ * freed back: cycle t reads slot t mod (lat + 1) and writes slot
+ * (t + lat) mod (lat + 1), so what is written in cycle t is read in cycle
+ * t + lat, and no read of a cycle can see a write of the same cycle,
+ * whatever order the routers and nodes of the cycle take (net.c may step
+ * each router's inputs, evaluation, outputs and clock edge together). A
  * node's source sends against the leaf input queue's credits (virtual
  * cut-through: a head needs MaxPktLen of them), and its sink takes every
  * phit at once and returns its credit in the same cycle.
@@ -18,21 +22,23 @@
 
 static int ring_init(chan_t *c, int lat) {
     c->lat = lat;
-    c->s = calloc((size_t)lat, sizeof *c->s);
+    c->s = calloc((size_t)lat + 1, sizeof *c->s);
     return c->s ? 0 : -1;
 }
 static void ring_free(chan_t *c) {
     free(c->s);
     c->s = NULL;
 }
-/* Channel c's slot of cycle t. sl and sn: t mod the link and the node
- * latency, which the caller computes once per router or node (speed only:
- * no division per port). */
+/* Channel c's slot: sl and sn are the slots of a link and of a node
+ * channel, read (RD) or written (WR) in cycle t, which the caller computes
+ * once per router or node (speed only: no division per port). */
 static bslot_t *slot_at(const net_t *n, const chan_t *c, int sl, int sn) {
     return &c->s[c->lat == n->o->link_lat ? sl : sn];
 }
-#define SLOTS(t) const int sl = (int)((t) % (uint64_t)n->o->link_lat), \
-                           sn = (int)((t) % (uint64_t)n->o->node_lat)
+#define RD(t, lat) (int)((t) % (uint64_t)((lat) + 1))
+#define WR(t, lat) (int)(((t) + (uint64_t)(lat)) % (uint64_t)((lat) + 1))
+#define RD_SLOTS(t) const int sl = RD(t, n->o->link_lat), sn = RD(t, n->o->node_lat)
+#define WR_SLOTS(t) const int sl = WR(t, n->o->link_lat), sn = WR(t, n->o->node_lat)
 
 static int bare_setup(net_t *n, char *err, int errlen) {
     const rtr_geom *g = &n->g[0];
@@ -62,7 +68,7 @@ static void bare_release(net_t *n) {
 static void bare_node_in(net_t *n, int i, uint64_t t) {
     node_t *nd = &n->nd[i];
     const chan_t *dn = net_chan_down(n, i);
-    SLOTS(t);
+    RD_SLOTS(t);
     const bslot_t *d = slot_at(n, dn, sl, sn);
     nd->arr_v = d->val;
     nd->arr_ph = d->ph;
@@ -71,7 +77,7 @@ static void bare_node_in(net_t *n, int i, uint64_t t) {
 
 static void bare_rtr_in(net_t *n, int r, uint64_t t) {
     nr_rtr_in *in = &n->in[r];
-    SLOTS(t);
+    RD_SLOTS(t);
     for (int p = 0; p < n->t.r[r].nports; p++) {
         const chan_t *c = net_chan_into(n, r, p);
         in->in_valid[p] = 0;
@@ -88,7 +94,7 @@ static void bare_rtr_in(net_t *n, int r, uint64_t t) {
 static int bare_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
     node_t *nd = &n->nd[i];
     chan_t *dn = net_chan_down(n, i);
-    SLOTS(t);
+    WR_SLOTS(t);
     bslot_t *sd = slot_at(n, dn, sl, sn), *su = slot_at(n, &nd->up, sl, sn);
     memset(sd->cr, 0, sizeof sd->cr);
     if (nd->arr_v) {
@@ -118,7 +124,7 @@ static int bare_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
 static int bare_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved) {
     const net_rtr *nr = &n->t.r[r];
     const nr_rtr_out *o = &n->ro[r];
-    SLOTS(t);
+    WR_SLOTS(t);
     for (int p = 0; p < nr->nports; p++) {
         chan_t *u = net_chan_into(n, r, p);
         if (!u) {
@@ -181,6 +187,7 @@ static void bare_fault(nr_rtr_out *ro, int p) {
 
 const net_kind net_kind_bare = {
     .name = "bare",
+    .fused = 1,
     .setup = bare_setup,
     .release = bare_release,
     .node_in = bare_node_in,

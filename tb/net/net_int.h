@@ -30,8 +30,9 @@ typedef struct {
 } bslot_t;
 
 typedef struct {
-    /* bare: phits one way, credits back, `lat` cycles each (ring slot t mod
-     * lat, one struct per slot: speed only, one cache line a slot) */
+    /* bare: phits one way, credits back, `lat` cycles each (a ring of
+     * lat + 1 slots, net_bare.c; one struct per slot: speed only, one cache
+     * line a slot) */
     int lat;
     bslot_t *s;
     /* LCB: the link channel, and the monitor of its receiver (escapes) */
@@ -73,6 +74,9 @@ typedef struct net net_t;
  * the ends of the links. */
 typedef struct {
     const char *name;
+    /* no read of a cycle sees a write of the same cycle (rtr_in, node_in
+     * against rtr_out, node_step), so a cycle may step router by router */
+    int fused;
     int (*setup)(net_t *n, char *err, int errlen);  /* channels, NICs */
     void (*release)(net_t *n);
     /* step 1: what arrives at node i in cycle t */
