@@ -16,8 +16,14 @@
 # rtl/cov_waivers.txt, if it exists) explains it, and the count of lines not
 # hit and not waived; then every line or branch point no run hit on a line
 # where another point was hit (a branch arm), waived or not, and their
-# count. WAIVERS holds "FILE:LINE REASON" lines ('#' comments);
-# a waiver for a line whose points were all hit, or that has no line point,
+# count. WAIVERS holds "FILE:LINE REASON" or "FILE:LINE \"TEXT\" REASON" lines
+# ('#' comments). TEXT, a piece of the waived line's source, anchors the
+# waiver to the line's text rather than its number: cov_summary reads FILE
+# (under SRCROOT, default the directory above this script) and, when line
+# LINE does not hold TEXT but exactly one line M of the file does, applies
+# the waiver to M and says so ("waiver moved: FILE:LINE -> FILE:M"); when no
+# line or several hold it, or FILE cannot be read, the waiver does not apply
+# ("waiver lost: ..."). A waiver for a line whose points were all hit, or that has no line point,
 # is reported as stale ("waiver stale: ..."). A reason may name a cover
 # point as its evidence, "[cover NAME]" (the point that shows the waived
 # code runs where the line counts cannot): if no run hit NAME the waiver
@@ -28,7 +34,8 @@ set -u
 W=${2:-$(dirname "$0")/../rtl/cov_waivers.txt}
 [ $# -eq 2 ] && [ ! -r "$W" ] && { echo "cov_summary: cannot read $W" >&2; exit 2; }
 [ -r "$W" ] || W=/dev/null
-awk -v wfile="$W" '
+SRCROOT=${SRCROOT:-$(dirname "$0")/..}
+awk -v wfile="$W" -v srcroot="$SRCROOT" '
 # sort a[1..n] in place (insertion sort: the lists are short)
 function isort(a, n,    i, j, x) {
     for (i = 2; i <= n; i++) {
@@ -37,13 +44,35 @@ function isort(a, n,    i, j, x) {
         a[j + 1] = x
     }
 }
+# the line of file f holding text t: line l if it does, else the one line
+# that does; -n when n lines other than l hold it (0: none), -1000000 when
+# f cannot be read
+function anchor(f, l, t,    path, sl, i, n, at, rc) {
+    path = srcroot "/" f; n = 0; at = 0; i = 0
+    while ((rc = (getline sl < path)) > 0) {
+        i++
+        if (index(sl, t)) { if (i == l) { close(path); return l }; n++; at = i }
+    }
+    close(path)
+    if (rc < 0 || i == 0) return -1000000
+    return n == 1 ? at : -n
+}
 BEGIN {
     while ((getline wl < wfile) > 0) {
         sub(/#.*/, "", wl)
         if (wl ~ /^[ \t]*$/) continue
         split(wl, wp, " ")
         wr = wl; sub(/^[^ ]+ +/, "", wr)
-        waive[wp[1]] = wr
+        x = wp[1]
+        if (substr(wr, 1, 1) == "\"" && (e = index(substr(wr, 2), "\"")) > 1) {
+            t = substr(wr, 2, e - 1); wr = substr(wr, e + 2); sub(/^ +/, "", wr)
+            wf = x; sub(/:[0-9]+$/, "", wf); wln = substr(x, length(wf) + 2) + 0
+            m = anchor(wf, wln, t)
+            if (m == -1000000) { wlost[++nlost] = x " (cannot read " srcroot "/" wf ")"; continue }
+            if (m <= 0) { wlost[++nlost] = x " (\"" t "\" is on " (-m) " lines of the file, not on line " wln ")"; continue }
+            if (m != wln) { wmoved[++nmoved] = x " -> " wf ":" m " (\"" t "\"; renumber it in the waiver file)"; x = wf ":" m }
+        }
+        waive[x] = wr
     }
 }
 /^C / {
@@ -105,6 +134,8 @@ END {
         else { print "line not hit: " lmiss[i]; open++ }
     }
     for (k in lpt) if (!hit[k]) { split(lpt[k], z, " "); lun[z[1]] = 1 }
+    for (i = 1; i <= nmoved; i++) print "waiver moved: " wmoved[i]
+    for (i = 1; i <= nlost; i++) print "waiver lost: " wlost[i]
     for (x in waive) {
         if (!(x in lines) || !(x in lun)) print "waiver stale: " x " (" ((x in lines) ? "hit" : "no line point") ")"
         else if (!wok(x)) print "waiver unsupported: " x " (its cover point was not hit)"

@@ -4,7 +4,9 @@
 # line and branch points count as line points, toggles apart; a file with no
 # points exits 2; lines not hit are listed, waived ones with their reason, a
 # stale waiver is reported, a waiver whose evidence ("[cover NAME]") was not
-# hit does not apply. Prints "N passed, N failed".
+# hit does not apply; a waiver anchored to its line's text follows the text
+# (moved) or does not apply (lost), and the kit's own waivers sit on their
+# text. Prints "N passed, N failed".
 set -u
 S=$(dirname "$0")/cov_summary.sh
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
@@ -56,6 +58,30 @@ printf 'rtl/a.sv:10 a tool artifact [cover c_seen]\nrtl/b.sv:7 unreachable [cove
     grep -qx 'line not hit: rtl/b.sv:7' "$TMP/outw2" && grep -qx 'lines not hit and not waived: 2' "$TMP/outw2" &&
     grep -qx 'waiver unsupported: rtl/b.sv:7 (its cover point was not hit)' "$TMP/outw2" &&
     ok || bad "evidence: exit $rc, $(grep -E 'waive|not hit' "$TMP/outw2")"
+# anchors: a waiver carrying its line's text applies where the text is. b.sv's
+# line 7 holds "stuck <= 1"; one waiver names it at 7 (applies), one at 3
+# as if the file had grown four lines since (moved to 7, applies, reported),
+# one whose text is on no line (lost, not applied), one whose text is on two
+# lines other than its own (lost), one in a file that cannot be read (lost)
+mkdir -p "$TMP/src/rtl"
+printf 'module b;\n  reg x;\n  // x\n  // x\n  // x\n  // y\n  stuck <= 1;\n  // y\n' > "$TMP/src/rtl/b.sv"
+printf 'rtl/b.sv:7 "stuck <= 1" held\n' > "$TMP/w3.txt"
+SRCROOT=$TMP/src "$S" "$TMP/m.dat" "$TMP/w3.txt" > "$TMP/outw3" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -qx 'line waived: rtl/b.sv:7: held' "$TMP/outw3" && ! grep -q 'waiver moved' "$TMP/outw3" &&
+    ok || bad "anchor in place: exit $rc, $(grep -E 'waive' "$TMP/outw3")"
+printf 'rtl/b.sv:3 "stuck <= 1" held\nrtl/b.sv:2 "gone" lost one\nrtl/b.sv:5 "// y" two\nrtl/c.sv:1 "x" no file\n' > "$TMP/w4.txt"
+SRCROOT=$TMP/src "$S" "$TMP/m.dat" "$TMP/w4.txt" > "$TMP/outw4" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -qx 'line waived: rtl/b.sv:7: held' "$TMP/outw4" &&
+    grep -qx 'waiver moved: rtl/b.sv:3 -> rtl/b.sv:7 ("stuck <= 1"; renumber it in the waiver file)' "$TMP/outw4" &&
+    grep -qx 'waiver lost: rtl/b.sv:2 ("gone" is on 0 lines of the file, not on line 2)' "$TMP/outw4" &&
+    grep -qx 'waiver lost: rtl/b.sv:5 ("// y" is on 2 lines of the file, not on line 5)' "$TMP/outw4" &&
+    grep -qx "waiver lost: rtl/c.sv:1 (cannot read $TMP/src/rtl/c.sv)" "$TMP/outw4" &&
+    ! grep -q 'waiver stale' "$TMP/outw4" && grep -qx 'lines not hit and not waived: 1' "$TMP/outw4" &&
+    ok || bad "anchors moved and lost: exit $rc, $(grep -E 'waive' "$TMP/outw4")"
+# the kit's own waivers all sit on their lines' text
+"$S" "$TMP/m.dat" > "$TMP/outk" 2>&1; rc=$?
+[ $rc -eq 0 ] && ! grep -Eq 'waiver (moved|lost)' "$TMP/outk" && ok ||
+    bad "rtl/cov_waivers.txt: $(grep -E 'waiver (moved|lost)' "$TMP/outk")"
 "$S" "$TMP/m.dat" "$TMP/none.txt" > /dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok || bad "missing waiver file: exit $rc, want 2"
 echo "# SystemC::Coverage-3" > "$TMP/e.dat"
