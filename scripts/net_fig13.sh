@@ -22,7 +22,7 @@
 # nwn sweeps' length], FIG13_SEED [1], FIG13_TOPO (default above),
 # FIG13_RESULTS [$BUILD/results, where the files go], FIG13_REPORT_ONLY=1 (tables and plots from the last runs), JOBS [2],
 # FIG13_LATMAX [800, the latency plots' y range], SWEEP_LAUNCHER (a launcher in front of every run, e.g. "srun -N1 --"; or
-# -l LAUNCHER). 81 minutes on the 2-core machine with the
+# -l LAUNCHER). 48.5 minutes on the 2-core AMD EPYC machine (81 on Intel Xeon with an older binary) with the
 # defaults, measured 2026-12-02 (docs/network.md, "Seed 001 Fig 13").
 set -u
 . "$(dirname "$0")/sweep_lib.sh"
