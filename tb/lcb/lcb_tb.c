@@ -389,6 +389,7 @@ typedef struct {
     uint64_t completions[2];
     uint64_t sb_seen;
     int drain, tracing, stop;
+    int have_sb, have_st;             /* the scoreboard and statistics were made */
     int64_t stop_at, drain_start, drain_clock, drain_limit;
     /* this cycle */
     nr_lcbp_out pk[2], o[2];
@@ -985,24 +986,11 @@ static void report(lcb_run *R)
             !R->r->pass ? "FAIL" : R->r->escape_cycle >= 0 ? "PASS-ESCAPE" : "PASS", R->cf->seed);
 }
 
-int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int errlen)
+/* Set up the run: scoreboard, statistics, the two ports with their channels
+ * and endpoints, the checks' trackers and the link monitors. 0, or 2 with a
+ * message in err (run_free frees what was made). */
+static int run_init(lcb_run *R, char *err, int errlen)
 {
-    lcb_run *R = calloc(1, sizeof *R);
-    if (!R) {
-        snprintf(err, errlen, "out of memory");
-        return 2;
-    }
-    R->cf = cf;
-    R->r = r;
-    R->out = out;
-    memset(R->r, 0, sizeof *R->r);
-    R->r->div_port = -1;
-    R->r->div_cycle = -1;
-    R->r->escape_cycle = -1;
-    if (lcb_tb_cfg_check(R->cf, NULL, err, errlen)) {
-        free(R);
-        return 2;
-    }
     R->p = &R->cf->p;
     R->nv = R->p->num_vcs;
     R->buf = R->p->buf_per_vc;
@@ -1020,35 +1008,31 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     sbc.log = R->out;
     if (nr_sb_init(&R->sb, &sbc, lcb_ep_port_of, NULL)) {
         snprintf(err, errlen, "scoreboard init failed");
-        free(R);
         return 2;
     }
+    R->have_sb = 1;
     nr_stats_cfg_t stc = {(uint64_t)R->cf->warmup, (uint64_t)(R->cf->cycles - R->cf->warmup),
                           (uint64_t)R->cf->drain, 2, 1};
-    if (nr_stats_init(&R->st, &stc, err, (size_t)errlen)) {
-        nr_sb_free(&R->sb);
-        free(R);
-        return 2;
-    }
+    if (nr_stats_init(&R->st, &stc, err, (size_t)errlen)) return 2;
+    R->have_st = 1;
     for (int i = 0; i < 2; i++)
         R->strict_forge[i] = R->cf->ch[i].ctl_forge > 0 && R->cf->ch[i].ctl_forge_kind == LCB_FORGE_OUTRANGE &&
                           !lcb_ch_cfg_has_noise(&R->cf->ch[i]);
-    int rc = 2;
     for (int i = 0; i < 2; i++) {
         R->port[i] = lcb_port_new(R->cf->impl[i], R->cf->lockstep, i ? R->p : &R->pa, &R->cf->c,
                                   i ? "B" : "A", err, errlen);
-        if (!R->port[i]) goto done;
+        if (!R->port[i]) return 2;
         lcb_ch_cfg chg = R->cf->ch[i];
         lcb_ch_cfg_geom(&chg, R->nv, R->buf, R->p->window);
         R->ch[i] = lcb_ch_new(&chg, R->cf->seed, i, err, errlen);
-        if (!R->ch[i]) goto done;
+        if (!R->ch[i]) return 2;
         lcb_ep_cfg ec = R->cf->ep[i];
         if (i == 1 && R->cf->selftest >= 1 && R->cf->selftest <= 3) {
             ec.st_kind = R->cf->selftest;
             ec.st_cycle = R->cf->selftest_cycle;
         }
         R->ep[i] = lcb_ep_new(&ec, R->p, &R->cf->c, i, R->cf->seed, &R->sb, &R->st, &R->chk, err, errlen);
-        if (!R->ep[i]) goto done;
+        if (!R->ep[i]) return 2;
         lcb_ep_window(R->ep[i], R->cf->warmup, R->cf->cycles);
         lcb_ep_escapes_fatal(R->ep[i], R->cf->no_escapes);
         if (R->cf->selftest == 5) lcb_port_selftest_diverge(R->port[i], R->cf->selftest_cycle);
@@ -1071,10 +1055,9 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
         if (!lcb_port_rtl_traced()) {
             snprintf(err, errlen, "--waves: this binary's RTL build has no tracing; use the "
                      "traced build (lcb_sim-trace)");
-            goto done;
+            return 2;
         }
     }
-    rc = 1;
     R->tr[0].last_reject = R->tr[1].last_reject = -1000000;
     R->wbits = lcb_tb_wbits(R->p);
     for (int i = 0; i < 2; i++) nr_linkmon_init(&R->mon[i], R->ch[i ^ 1], (int)R->wbits, R->nv,
@@ -1084,9 +1067,13 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     R->drain_start = R->cf->cycles;
     R->drain_clock = -1;
     R->drain_limit = R->cf->drain;
-    struct timespec t0, t1, c0, c1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+    return 0;
+}
+
+/* The cycles of the run, until a stop (the end of the drain, a failed check,
+ * an escape, a divergence's end). Returns the number of cycles run. */
+static int64_t run_cycles(lcb_run *R)
+{
     int64_t t;
     for (t = 0; !R->stop; t++) {
         if (cycle_start(R, t)) break;
@@ -1120,6 +1107,43 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
         if (w == 2) t++;
         if (w) break;
     }
+    return t;
+}
+
+static void run_free(lcb_run *R)
+{
+    for (int i = 0; i < 2; i++) {
+        lcb_ep_free(R->ep[i]);
+        lcb_ch_free(R->ch[i]);
+        lcb_port_free(R->port[i]);
+    }
+    if (R->have_st) nr_stats_free(&R->st);
+    if (R->have_sb) nr_sb_free(&R->sb);
+    free(R);
+}
+
+int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int errlen)
+{
+    lcb_run *R = calloc(1, sizeof *R);
+    if (!R) {
+        snprintf(err, errlen, "out of memory");
+        return 2;
+    }
+    R->cf = cf;
+    R->r = r;
+    R->out = out;
+    memset(R->r, 0, sizeof *R->r);
+    R->r->div_port = -1;
+    R->r->div_cycle = -1;
+    R->r->escape_cycle = -1;
+    if (lcb_tb_cfg_check(R->cf, NULL, err, errlen) || run_init(R, err, errlen)) {
+        run_free(R);
+        return 2;
+    }
+    struct timespec t0, t1, c0, c1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+    int64_t t = run_cycles(R);
     if (R->tracing == 1) lcb_port_trace_stop(R->port[R->wport]);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
@@ -1127,15 +1151,7 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     R->r->seconds = (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec);
     collect_results(R, t);
     report(R);
-    rc = R->r->pass ? 0 : 1;
-done:
-    for (int i = 0; i < 2; i++) {
-        lcb_ep_free(R->ep[i]);
-        lcb_ch_free(R->ch[i]);
-        lcb_port_free(R->port[i]);
-    }
-    nr_stats_free(&R->st);
-    nr_sb_free(&R->sb);
-    free(R);
+    int rc = R->r->pass ? 0 : 1;
+    run_free(R);
     return rc;
 }

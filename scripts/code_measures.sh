@@ -1,0 +1,48 @@
+#!/bin/bash
+# code_measures.sh - two of issue 12's size measures (docs/architecture.md,
+# "Known debts and measures"), printed so that anyone can check them:
+#
+#   functions  the longest C functions in tb/ and csrc/ (tests/ left out):
+#              lines from the first line of the definition (the one at
+#              column 0 before its opening brace) to its closing brace, both
+#              counted. A function is a top-level '{' ... '}' block whose
+#              header has a '('; struct and table initialisers are not.
+#   rtl        every module of rtl/ with its line count up to a trailing
+#              `ifdef FORMAL block (the proofs are left out) and how many kit
+#              modules (nr_*) it instantiates: 0 is a leaf, more a composition.
+#
+#   scripts/code_measures.sh [-n N] [ROOT]   (N rows of each, default 8;
+#                                              ROOT the tree, default ..)
+# Exit 2 on a bad option or a ROOT without tb/, csrc/ and rtl/.
+set -u
+N=8
+if [ "${1:-}" = -n ]; then
+    [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || { echo "code_measures: -n needs a positive integer" >&2; exit 2; }
+    N=$2; shift 2
+fi
+ROOT=${1:-$(dirname "$0")/..}
+for d in tb csrc rtl; do
+    [ -d "$ROOT/$d" ] || { echo "code_measures: $ROOT has no $d/" >&2; exit 2; }
+done
+cd "$ROOT" || exit 2
+
+echo "longest functions in tb/ and csrc/ (outside tests/), lines:"
+find tb csrc -path '*/tests/*' -prune -o \( -name '*.c' -o -name '*.cpp' -o -name '*.h' -o -name '*.hpp' \) -print |
+    sort | while read -r f; do
+    awk -v f="$f" '
+        # hdr: the last line at column 0 that is not a brace or a comment
+        /^\{/ && !inb { inb = 1; start = hl; name = hdr; next }
+        /^\}/ && inb  { inb = 0
+                        if (name ~ /\(/ && name !~ /^(typedef|struct|enum|union|static const|const)/)
+                            printf "%d %s:%d %s\n", NR - start + 1, f, start, substr(name, 1, 60)
+                        next }
+        !inb && /^[^ \t{}#\/*]/ { hdr = $0; hl = NR }
+    ' "$f"
+done | sort -rn | head -n "$N" | awk '{ printf "  %5d  %s  %s\n", $1, $2, substr($0, index($0, $3)) }'
+
+echo "largest RTL modules, lines before any trailing \`ifdef FORMAL (instances of nr_* modules; 0: a leaf):"
+for f in $(find rtl -name '*.sv' | sort); do
+    n=$(awk '/^`ifdef FORMAL/ { exit } { c++ } END { print c + 0 }' "$f")
+    k=$(awk '/^`ifdef FORMAL/ { exit } /^[ \t]*nr_[a-z0-9_]+[ \t]+(#[ \t]*\(|u_)/ { c++ } END { print c + 0 }' "$f")
+    echo "$n $k $f"
+done | sort -rn | head -n "$N" | awk '{ printf "  %5d  %s  (%s: %s)\n", $1, $3, $2 == 0 ? "leaf" : "composition", $2 == 0 ? "no instances" : $2 " instance statements" }'
