@@ -61,6 +61,15 @@ $(call cell,crc16b_d22,nr_crc_upd,test_crc,-GWidth=16 -GPoly=35767 -GDataW=22)
 $(call cell,crc32c_d8,nr_crc_upd,test_crc,-GWidth=32 -GPoly=517762881 -GDataW=8)
 $(call cell,crc32c_d22,nr_crc_upd,test_crc,-GWidth=32 -GPoly=517762881 -GDataW=22)
 $(call cell,pkt_crc,nr_pkt_crc,test_pkt_crc,)
+# nr_max_pick against the model's sw_max_pick (linked from libnrmodel.a):
+# builds maxpick_nN_sS for each N:S (-GN=N -GScW=S)
+MAXPICK_NS := 1:1 4:2 5:2 6:3 16:4 64:1
+mp_n = $(word 1,$(subst :, ,$(1)))
+mp_s = $(word 2,$(subst :, ,$(1)))
+MAXPICK_CELLS := $(foreach p,$(MAXPICK_NS),maxpick_n$(call mp_n,$(p))_s$(call mp_s,$(p)))
+$(foreach p,$(MAXPICK_NS),$(call cell,maxpick_n$(call mp_n,$(p))_s$(call mp_s,$(p)),nr_max_pick,test_max_pick,-GN=$(call mp_n,$(p)) -GScW=$(call mp_s,$(p))))
+$(CELLS_O)/test_max_pick.o: CFLAGS += -Icsrc/model
+$(addprefix $(CELLS_BIN)/,$(MAXPICK_CELLS)): $(BUILD)/libnrmodel.a $(BUILD)/libnr.a
 
 TEST_BINS += $(CELLS_BINS)
 UNIT_TARGETS += test-cells formal-cells

@@ -7,9 +7,10 @@
 #              column 0 before its opening brace) to its closing brace, both
 #              counted. A function is a top-level '{' ... '}' block whose
 #              header has a '('; struct and table initialisers are not.
-#   rtl        every module of rtl/ with its line count up to a trailing
-#              `ifdef FORMAL block (the proofs are left out) and how many kit
-#              modules (nr_*) it instantiates: 0 is a leaf, more a composition.
+#   rtl        every module of rtl/ with its line count outside its
+#              `ifdef FORMAL blocks (the proofs are left out) and how many kit
+#              modules (nr_*) it instantiates there: 0 is a leaf, more a
+#              composition. The largest modules, then the largest leaves.
 #
 #   scripts/code_measures.sh [-n N] [ROOT]   (N rows of each, default 8;
 #                                              ROOT the tree, default ..)
@@ -40,9 +41,20 @@ find tb csrc -path '*/tests/*' -prune -o \( -name '*.c' -o -name '*.cpp' -o -nam
     ' "$f"
 done | sort -rn | head -n "$N" | awk '{ printf "  %5d  %s  %s\n", $1, $2, substr($0, index($0, $3)) }'
 
-echo "largest RTL modules, lines before any trailing \`ifdef FORMAL (instances of nr_* modules; 0: a leaf):"
+echo "largest RTL modules, lines outside \`ifdef FORMAL blocks:"
 for f in $(find rtl -name '*.sv' | sort); do
-    n=$(awk '/^`ifdef FORMAL/ { exit } { c++ } END { print c + 0 }' "$f")
-    k=$(awk '/^`ifdef FORMAL/ { exit } /^[ \t]*nr_[a-z0-9_]+[ \t]+(#[ \t]*\(|u_)/ { c++ } END { print c + 0 }' "$f")
-    echo "$n $k $f"
-done | sort -rn | head -n "$N" | awk '{ printf "  %5d  %s  (%s: %s)\n", $1, $3, $2 == 0 ? "leaf" : "composition", $2 == 0 ? "no instances" : $2 " instance statements" }'
+    awk -v f="$f" '
+        # d > 0: inside an `ifdef FORMAL block (d counts the nested `ifdefs)
+        d == 0 && /^[ \t]*`ifdef[ \t]+FORMAL/ { d = 1; next }
+        d > 0 && /^[ \t]*`if(n)?def/ { d++; next }
+        d > 0 && /^[ \t]*`endif/ { d--; next }
+        d > 0 { next }
+        { n++ }
+        /^[ \t]*nr_[a-z0-9_]+[ \t]+(#[ \t]*\(|u_)/ { k++ }
+        END { print n + 0, k + 0, f }' "$f"
+done | sort -rn > "${TMPDIR:-/tmp}/code_measures.$$"
+fmt() { awk '{ printf "  %5d  %s  (%s)\n", $1, $3, $2 == 0 ? "leaf" : "composition, " $2 " instance" ($2 > 1 ? "s" : "") }'; }
+head -n "$N" "${TMPDIR:-/tmp}/code_measures.$$" | fmt
+echo "largest RTL leaves:"
+awk '$2 == 0' "${TMPDIR:-/tmp}/code_measures.$$" | head -n "$N" | fmt
+rm -f "${TMPDIR:-/tmp}/code_measures.$$"

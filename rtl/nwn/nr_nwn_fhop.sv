@@ -42,7 +42,7 @@
 //   q / n = b                      q mod n (port output of the bottom)
 //   otherwise (fc, bb turning)     n + t, t adaptive (a = 1) or hashed (a = 0)
 // Latency: 0 (combinational); pointer update 1 cycle.
-// Cost: TopChoice 0: ceil(log2 M) pointer flops and an M-way max over CrW-bit
+// Cost: TopChoice 0: ceil(log2 M) pointer flops and an M-way nr_max_pick over CrW-bit
 //   credits with a cyclic tie break; TopChoice 1: 16 LFSR flops and a second
 //   22-bit CRC-8 XOR network with a modulo by M; a 22-bit CRC-8 XOR network and an 8-bit modulo by the
 //   constant M; a few 6-bit compares and constant shifts.
@@ -112,9 +112,6 @@ module nr_nwn_fhop #(
   end else begin : g_up
     localparam int MW = (M > 1) ? $clog2(M) : 1;
     logic [MW-1:0]  ptr_q, ptr_d, best;
-    logic [CrW-1:0] maxs;
-    logic           hi_found;
-    logic [MW-1:0]  hi_t, lo_t;
     logic [M*CrW-1:0] score;
     for (genvar t = 0; t < M; t++) begin : g_t
       logic [CrW-1:0] sc;
@@ -127,25 +124,18 @@ module nr_nwn_fhop #(
       assign score[t*CrW +: CrW] = sc;
     end
     // most credits; ties to the first t at or after the pointer (cyclic)
-    always_comb begin
-      maxs = '0;
-      for (int t = 0; t < M; t++) begin
-        if (score[t*CrW +: CrW] > maxs) maxs = score[t*CrW +: CrW];
-      end
-      hi_found = 1'b0;
-      hi_t     = '0;
-      lo_t     = '0;
-      for (int t = M - 1; t >= 0; t--) begin
-        if (score[t*CrW +: CrW] == maxs) begin
-          lo_t = MW'(t);
-          if (MW'(t) >= ptr_q) begin
-            hi_found = 1'b1;
-            hi_t     = MW'(t);
-          end
-        end
-      end
-      best = hi_found ? hi_t : lo_t;
-    end
+    logic           any_t;
+    logic [CrW-1:0] max_t;
+    nr_max_pick #(.N(M), .ScW(CrW)) u_pick (
+      .cand_i ({M{1'b1}}),
+      .score_i(score),
+      .ptr_i  (ptr_q),
+      .any_o  (any_t),
+      .max_o  (max_t),
+      .best_o (best)
+    );
+    logic unused_pick;
+    assign unused_pick = ^{any_t, max_t};
     // a = 0: the flow's top, upd8(0x00, (dest << 6 | p) ^ hash) mod M
     localparam int DW = nr_pkg::DATA_W;
     logic [DW-1:0] key;

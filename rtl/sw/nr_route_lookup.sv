@@ -41,7 +41,7 @@
 //   fb_en_o                            ... which routes it this cycle (rc_en_i,
 //             well formed, r = 0, mode on): its draw is committed.
 // Latency: 0 (combinational); the adaptive pointer updates at the clock edge.
-// Cost: a log2(NumPorts) pointer. Logic: one NumPorts-way adaptive scan (score
+// Cost: a log2(NumPorts) pointer. Logic: one NumPorts-way nr_max_pick (score
 //   compare over CredW bits, or a plain priority scan with UseScore = 0), one
 //   DLUT, ULUT and L2P read mux, a 22-bit XOR fold.
 `include "nr_assert.svh"
@@ -146,15 +146,15 @@ module nr_route_lookup #(
     for (int b = 0; b < DataW; b++) fold[b % LogP] = fold[b % LogP] ^ key[b];
   end
 
-  // ---- adaptive: highest score, ties to the first at or after the pointer.
+  // ---- adaptive: highest score, ties to the first at or after the pointer
+  // (nr_max_pick).
   // The score of candidate l is cred[column of L2P[l]][VC of the packet]; the
   // packet sits in the input queue of its head's VC (vc < NumVcs, or it is
   // MALFORMED and the score is not used), which is rc_vc_i.
   logic [NumPorts*CredW-1:0] score;
   logic [CredW-1:0] maxs;
-  logic [NumPorts-1:0] top;
-  logic             any, hi_found;
-  logic [LogP-1:0]  hi_l, lo_l, best_l;
+  logic             any;
+  logic [LogP-1:0]  best_l;
   if (UseScore != 0) begin : g_score
     for (genvar l = 0; l < NumPorts; l++) begin : g_l
       // the column of the candidate's physical port
@@ -179,29 +179,14 @@ module nr_route_lookup #(
     logic unused_score;
     assign unused_score = ^{cred_c_vc_i, rc_vc_i};
   end
-  always_comb begin
-    any  = 1'b0;
-    maxs = '0;
-    for (int l = 0; l < NumPorts; l++) begin
-      if (acand[l] && (!any || score[l*CredW +: CredW] > maxs)) begin
-        any  = 1'b1;
-        maxs = score[l*CredW +: CredW];
-      end
-    end
-    top      = '0;
-    hi_found = 1'b0;
-    hi_l     = '0;
-    lo_l     = '0;
-    for (int l = NumPorts - 1; l >= 0; l--) begin
-      top[l] = acand[l] && score[l*CredW +: CredW] == maxs;
-      if (top[l]) lo_l = LogP'(l);
-      if (top[l] && LogP'(l) >= aptr_q) begin
-        hi_found = 1'b1;
-        hi_l     = LogP'(l);
-      end
-    end
-    best_l = hi_found ? hi_l : lo_l;
-  end
+  nr_max_pick #(.N(NumPorts), .ScW(CredW)) u_pick (
+    .cand_i (acand),
+    .score_i(score),
+    .ptr_i  (aptr_q),
+    .any_o  (any),
+    .max_o  (maxs),
+    .best_o (best_l)
+  );
 
   // ---- the RC function (doc section 5)
   logic [EntW-1:0] dent, uent, lent;

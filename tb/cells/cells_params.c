@@ -33,6 +33,9 @@ static int lookup(const char *name, int *v)
 #ifdef NR_P_PastLast
     NR_PARAM(PastLast)
 #endif
+#ifdef NR_P_ScW
+    NR_PARAM(ScW)
+#endif
 #ifdef NR_P_NumVcs
     NR_PARAM(NumVcs)
 #endif

@@ -105,6 +105,17 @@ void crc_free(crc_dut *h);
 int crc_width(void);               /* 16 or 8 */
 uint32_t crc_eval(crc_dut *h, uint32_t crc_i, uint64_t data_i);
 
+/* nr_max_pick: combinational, no clock; N*ScW <= 64 in these builds */
+typedef struct maxpick_dut maxpick_dut;
+typedef struct {
+    int any_o;
+    uint32_t max_o, best_o;
+} maxpick_out;
+maxpick_dut *maxpick_new(uint64_t seed);
+void maxpick_free(maxpick_dut *h);
+void maxpick_eval(maxpick_dut *h, uint64_t cand_i, uint64_t score_i, uint32_t ptr_i,
+                  maxpick_out *o);
+
 /* nr_pkt_crc */
 typedef struct pktcrc_dut pktcrc_dut;
 typedef struct {
