@@ -19,7 +19,8 @@
 # Environment: BUILD [build], NETBENCH_WARMUP [200], NETBENCH_MEASURE [300],
 # NETBENCH_RUNS (the runs, "TOPO CFG [MEASURE]" per line, MEASURE the
 # window when not NETBENCH_MEASURE; default below),
-# NETBENCH_REPORT_ONLY=1 (the table from the last runs' CSV),
+# NETBENCH_REPORT_ONLY=1 (the table from the last runs' CSV, with their date,
+# machine and load averages from net_bench.when beside it),
 # NETBENCH_RESULTS [$BUILD/results, where the files go],
 # NETBENCH_DOC [docs/network.md; "" writes no document].
 set -eu
@@ -46,7 +47,6 @@ fclos:k=32,levels=3,tophalf=1 fc-k32-4vc
 fclos:k=32,levels=3,tophalf=1 fc6-isu2-k32-4vc
 fclos:k=32,levels=3,tophalf=1 bb-k32-4vc
 fbfly:k=32,n=2 hc-k64-4vc"}
-CPU=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
 TRAF="--pattern ur --load 0.5 --len fixed:4 --link-lat 10 --seed 1 --quiet"
 if [ -z "${NETBENCH_REPORT_ONLY:-}" ]; then
@@ -77,9 +77,12 @@ if [ -z "${NETBENCH_REPORT_ONLY:-}" ]; then
     done
 fi
 csv_need "$CSV" label topo cfg nodes routers measure cycles wall_s phit_hops
+# the runs' date, machine and load averages (a report-only call reads them)
+[ -n "${NETBENCH_REPORT_ONLY:-}" ] || bench_when_save "$LOAD0" "$OUT/net_bench.when"
+bench_when_load "$OUT/net_bench.when"
 TABLE=$OUT/net_bench.md
 {
-    echo "Measured by \`make bench-net\` ($(date -u +%Y-%m-%d)) on $(nproc) x $CPU, one run at a time, one thread; load average $LOAD0 before and $(cut -d' ' -f1-3 /proc/loadavg) after. Command of each run: \`net_sim --topo TOPO --cfg CFG $TRAF --warmup $WARMUP --measure M\` (M the window column; --routing min-rc on the flattened butterfly; C models, bare links unless the configuration has LCBs; rates of wall time without the start (the network's build, table check and programming: the start s column, measured apart); the machine is shared, so compare rows of one table)."
+    echo "Measured by \`make bench-net\` ($BW_DATE) on $BW_MACHINE, one run at a time, one thread; load average $BW_LOAD0 before and $BW_LOAD1 after. Command of each run: \`net_sim --topo TOPO --cfg CFG $TRAF --warmup $WARMUP --measure M\` (M the window column; --routing min-rc on the flattened butterfly; C models, bare links unless the configuration has LCBs; rates of wall time without the start (the network's build, table check and programming: the start s column, measured apart); the machine is shared, so compare rows of one table)."
     echo
     echo "| topology | configuration | nodes | routers | window | start s | network cycles/s | router-cycles/s | phit-hops/s | phit-hops/s per router |"
     echo "|---|---|---|---|---|---|---|---|---|---|"

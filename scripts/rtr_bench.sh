@@ -7,7 +7,8 @@
 # command and the machine.
 #
 # Environment: BUILD [build], BENCH_MEASURE [4000], BENCH_WARMUP [500],
-# BENCH_REPORT_ONLY=1 (the table from the last runs' CSV). The CSV columns are
+# BENCH_REPORT_ONLY=1 (the table from the last runs' CSV, with their date, machine and
+# load averages from rtr_bench.when beside it). The CSV columns are
 # selected by header name (scripts/csv_lib.sh). On a terminal, each run
 # prints runs done / total and an ETA on stderr (scripts/jobrun.sh).
 set -eu
@@ -20,8 +21,6 @@ OUT=$B/results
 mkdir -p "$OUT"
 CSV=$OUT/rtr_bench.csv
 [ -n "${BENCH_REPORT_ONLY:-}" ] || rm -f "$CSV"
-CPU=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
-NPROC=$(nproc)
 LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
 CMD="$SIM --cfg CFG --impl IMPL --pattern ur --load L --len bw --warmup $WARMUP --measure $MEASURE --seed 1"
 runs=("yarc-k64 model" "yarc-k64-bare model")
@@ -48,10 +47,13 @@ for r in "${runs[@]}"; do
     done
 done
 csv_need "$CSV" cfg impl load cycles_per_s phit_hops_per_s
+# the runs' date, machine and load averages (a report-only call reads them)
+[ -n "${BENCH_REPORT_ONLY:-}" ] || bench_when_save "$LOAD0" "$OUT/rtr_bench.when"
+bench_when_load "$OUT/rtr_bench.when"
 # 800 MHz YARC: 8e8 cycles/s; at load L it moves 64 * L * 8e8 phit-hops/s.
 TABLE=$OUT/rtr_bench.md
 {
-    echo "Measured by \`make bench\` ($(date -u +%Y-%m-%d)) on $NPROC x $CPU, one run at a time, single-threaded; rates per CPU second of the process. The machine is shared: load average $LOAD0 before and $(cut -d' ' -f1-3 /proc/loadavg) after the runs; rates of the same binary vary by up to 2.5x between quiet and busy hours, so compare rows of one table (ratios), not tables."
+    echo "Measured by \`make bench\` ($BW_DATE) on $BW_MACHINE, one run at a time, single-threaded; rates per CPU second of the process. The machine is shared: load average $BW_LOAD0 before and $BW_LOAD1 after the runs; rates of the same binary vary by up to 2.5x between quiet and busy hours, so compare rows of one table (ratios), not tables."
     echo "Command: \`$CMD\` (UR, BlackWidow length mix, whole testbench: sources, NIC LCB models, channels, scoreboard)."
     echo
     echo "| config | impl | load | cycles/s | phit-hops/s | slowdown vs an 800 MHz router | phit-hops/s vs that router at that load |"

@@ -1,5 +1,5 @@
-# sweep_lib.sh - shared pieces of the load-latency sweeps (sourced by
-# scripts/rtr_sweep.sh and scripts/nwn_sweep.sh; not a program).
+# sweep_lib.sh - shared pieces of the load-latency sweeps and the benchmarks (sourced by
+# scripts/rtr_sweep.sh, scripts/nwn_sweep.sh and the others; not a program).
 #
 # A sweep is a jobs file, one simulation per line:
 #     label cfg pattern load warmup measure cfgfile [more rtr_sim options]
@@ -155,4 +155,34 @@ sweep_md_between() {
         $0 == e { skip = 0 }
         !skip { print }' "$f" > "$f.tmp" && mv "$f.tmp" "$f"
     echo "sweep: table $m written into $f"
+}
+
+# The conditions of a benchmark's runs, kept beside its CSV so that a report
+# made later (BENCH_REPORT_ONLY, NETBENCH_REPORT_ONLY) states those of the
+# runs, not of the moment of the report.
+# bench_when_save LOAD0 FILE: the date, the machine and the load average
+# before (LOAD0) and now (after the runs).
+bench_when_save() {
+    [ $# = 2 ] || { echo "bench_when_save: LOAD0 FILE" >&2; return 2; }
+    {
+        echo "date $(date -u +%Y-%m-%d)"
+        echo "machine $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+        echo "load0 $1"
+        echo "load1 $(cut -d' ' -f1-3 /proc/loadavg)"
+    } > "$2.tmp" 2>/dev/null && mv "$2.tmp" "$2"
+}
+# bench_when_load FILE: sets BW_DATE, BW_MACHINE, BW_LOAD0, BW_LOAD1 from a
+# file bench_when_save wrote; a missing file or line leaves "unrecorded".
+bench_when_load() {
+    BW_DATE=unrecorded BW_MACHINE=unrecorded BW_LOAD0=unrecorded BW_LOAD1=unrecorded
+    [ -r "$1" ] || return 0
+    local k v
+    while read -r k v; do
+        case $k in
+            date) BW_DATE=$v ;;
+            machine) BW_MACHINE=$v ;;
+            load0) BW_LOAD0=$v ;;
+            load1) BW_LOAD1=$v ;;
+        esac
+    done < "$1"
 }
