@@ -42,7 +42,8 @@ find tb csrc -path '*/tests/*' -prune -o \( -name '*.c' -o -name '*.cpp' -o -nam
 done | sort -rn | head -n "$N" | awk '{ printf "  %5d  %s  %s\n", $1, $2, substr($0, index($0, $3)) }'
 
 echo "largest RTL modules, lines outside \`ifdef FORMAL blocks:"
-for f in $(find rtl -name '*.sv' | sort); do
+# one row per module: lines, instances, file; largest first
+rows=$(for f in $(find rtl -name '*.sv' | sort); do
     awk -v f="$f" '
         # d > 0: inside an `ifdef FORMAL block (d counts the nested `ifdefs)
         d == 0 && /^[ \t]*`ifdef[ \t]+FORMAL/ { d = 1; next }
@@ -52,9 +53,8 @@ for f in $(find rtl -name '*.sv' | sort); do
         { n++ }
         /^[ \t]*nr_[a-z0-9_]+[ \t]+(#[ \t]*\(|u_)/ { k++ }
         END { print n + 0, k + 0, f }' "$f"
-done | sort -rn > "${TMPDIR:-/tmp}/code_measures.$$"
+done | sort -rn)
 fmt() { awk '{ printf "  %5d  %s  (%s)\n", $1, $3, $2 == 0 ? "leaf" : "composition, " $2 " instance" ($2 > 1 ? "s" : "") }'; }
-head -n "$N" "${TMPDIR:-/tmp}/code_measures.$$" | fmt
+echo "$rows" | head -n "$N" | fmt
 echo "largest RTL leaves:"
-awk '$2 == 0' "${TMPDIR:-/tmp}/code_measures.$$" | head -n "$N" | fmt
-rm -f "${TMPDIR:-/tmp}/code_measures.$$"
+echo "$rows" | awk '$2 == 0' | head -n "$N" | fmt

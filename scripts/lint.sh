@@ -22,11 +22,11 @@ if [ $# -gt 0 ]; then MODS="$*"; else MODS=$ALL; fi
 # configurations are added as the latter).
 EXTRA=(
     "nr_arb_rr_multi N=1 S=2"
+    "nr_arb_rr_multi N=3 S=2 PastLast=0"
+    "nr_arb_rr_multi N=2 S=4"
     "nr_max_pick N=1 ScW=1"
     "nr_max_pick N=5 ScW=3"
     "nr_max_pick N=64 ScW=8"
-    "nr_arb_rr_multi N=3 S=2 PastLast=0"
-    "nr_arb_rr_multi N=2 S=4"
     "nr_swalloc NumVcs=1 NumIu=0 NumBuf=1 NumPt=1 NumCh=0 Speedup=1 Credits=1"
     "nr_swalloc NumVcs=1 NumIu=1 NumBuf=0 NumPt=0 NumCh=1 Speedup=1 Credits=1"
     "nr_swalloc NumVcs=4 NumIu=3 NumBuf=2 NumPt=3 NumCh=2 XIuPt=2 XBufCh=0 Speedup=2 PayW=30"
