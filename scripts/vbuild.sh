@@ -149,8 +149,27 @@ if [ -z "${NR_NO_CCACHE:-}" ] && command -v ccache >/dev/null 2>&1; then OBJCACH
 # archive afresh, the hierarchy blocks' included.
 find "$OUT" -name '*__ALL.a' -delete
 T_V1=$(date +%s.%N)
+# One translation unit per model and hierarchy block, or many (Verilator's
+# VM_PARALLEL_BUILDS). Every generated file includes verilated.h, which
+# costs g++ about 0.6 s to parse at -O2, and a model is split into 8 to 80
+# files: one file compiles the cells about 5x faster (pipe_w24 5.9 -> 1.1 s
+# of CPU) and the routers 1.2-1.9x (fc-k16 37.6 -> 20.2 s, fc-k64 61.1 ->
+# 46.5 s, fc-k16-trace at -O0 117 -> 68 s). But at -O2 g++ grows faster than
+# linearly with a file's size: yarc-k64, whose top is 95 k lines, took 99 s
+# in one file per block against 88 s in many. So -O2 builds whose largest
+# block (the top or a hierarchy block) has more than NR_UNITY_MAX_LINES
+# (default 80 000) lines keep the many files, which make's job server also
+# compiles in parallel (docs/results.md §3, "Builds").
+CPP_LINES=$(find "$OUT" -name '*.cpp' -exec cat {} + | wc -l)
+UNIT_MAX=0
+while IFS= read -r d; do
+    n=$(find "$d" -maxdepth 1 -name '*.cpp' -exec cat {} + | wc -l)
+    [ "$n" -gt "$UNIT_MAX" ] && UNIT_MAX=$n
+done < <(find "$OUT" -name '*_classes.mk' -printf '%h\n' | sort -u)
+VPB=0
+if [ "$OPT" != 0 ] && [ "$UNIT_MAX" -gt "${NR_UNITY_MAX_LINES:-80000}" ]; then VPB=1; fi
 make -s -C "$OUT" -f "V$TOP.mk" OBJCACHE="$OBJCACHE" OPT_FAST=-O$OPT OPT_SLOW=-O$SLOW OPT_GLOBAL=-O$OPT \
-    VM_PARALLEL_BUILDS=1 "${SCARGS[@]}" "V${TOP}__ALL.a" >/dev/null
+    VM_PARALLEL_BUILDS=$VPB "${SCARGS[@]}" "V${TOP}__ALL.a" >/dev/null
 cd "$OUT"
 # one archive with the model and the runtime; link the C test with g++ ... -lz -pthread
 rm -rf "libV$TOP.a" objs && mkdir objs && (cd objs && ar x "../V${TOP}__ALL.a")
@@ -171,8 +190,8 @@ fi
 # included, so the compile time is a cold one only without them), and the
 # lines of generated C++ (the hierarchy blocks' included).
 T_V2=$(date +%s.%N)
-awk -v a="$T_V0" -v b="$T_V1" -v c="$T_V2" -v n="$(find . -name '*.cpp' -exec cat {} + | wc -l)" \
-    -v k="${OBJCACHE:-none}" 'BEGIN { printf "verilate_s %.1f\ncompile_s %.1f\ncpp_lines %d\nccache %s\n", b - a, c - b, n, k }' > build.stats
+awk -v a="$T_V0" -v b="$T_V1" -v c="$T_V2" -v n="$CPP_LINES" \
+    -v k="${OBJCACHE:-none}" -v u=$((1 - VPB)) 'BEGIN { printf "verilate_s %.1f\ncompile_s %.1f\ncpp_lines %d\nccache %s\nunity %d\n", b - a, c - b, n, k, u }' > build.stats
 sed -n 's/^[^:]*:[[:space:]]*//p' "V${TOP}__ver.d" | tr ' ' '\n' \
     | sed -e "s#^$ROOT/##" | grep -v -e '^$' -e '^/' -e 'verilator_bin' -e "^$OUTARG/" | sort -u > deps.lst
 {
