@@ -41,6 +41,7 @@
 #include <string.h>
 
 #include "common/linkframe.h"
+#include "common/rrpick.h"
 #include "common/vctsend.h"
 #include "nr_fmt.h"
 #include "nr_lcb.h"
@@ -326,15 +327,9 @@ static inline void renv_sink_phit(renv *e, int port, int vc, uint32_t ph)
  * avail: VC v has something to drain), or -1; advances the round robin. */
 static inline int renv_sink_pick(renv_sink *k, int nvc, unsigned avail)
 {
-    avail &= ~k->hold_mask;
-    for (int i = 0; i < nvc; i++) {
-        int v = (k->rr + i) % nvc;
-        if ((avail >> v) & 1u) {
-            k->rr = (v + 1) % nvc;
-            return v;
-        }
-    }
-    return -1;
+    int v = tb_rr_pick(avail & ~k->hold_mask, nvc, k->rr);
+    if (v >= 0) k->rr = (v + 1) % nvc;
+    return v;
 }
 
 /* Bare port p's inputs of this cycle: the source's phit (cut-through

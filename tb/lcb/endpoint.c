@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/rrpick.h"
 #include "nr_crc.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
@@ -423,15 +424,11 @@ void lcb_ep_inputs(lcb_ep *e, int64_t t, int gen, const nr_lcbp_out *pk, nr_lcbp
     } else if (!e->drain && nr_rng_bernoulli(&e->rk, e->cfg.bp)) {
         if (e->cfg.bp_stall > 1) e->stall = (int)nr_rng_below(&e->rk, (uint64_t)e->cfg.bp_stall);
     } else {
-        uint32_t av = pk->rd_avail & ((1u << e->nv) - 1u);
-        for (int i = 0; i < e->nv && av; i++) {
-            int v = (e->snk_rr + i) % e->nv;
-            if ((av >> v) & 1) {
-                in->rd_en = 1;
-                in->rd_vc = v;
-                e->snk_rr = (v + 1) % e->nv;
-                break;
-            }
+        int v = tb_rr_pick(pk->rd_avail, e->nv, e->snk_rr);
+        if (v >= 0) {
+            in->rd_en = 1;
+            in->rd_vc = v;
+            e->snk_rr = (v + 1) % e->nv;
         }
     }
 }

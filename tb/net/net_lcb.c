@@ -20,6 +20,7 @@
 
 #include "common/lcb_rtt.h"
 #include "common/linkframe.h"
+#include "common/rrpick.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
 
@@ -109,15 +110,9 @@ static int lcb_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
     /* the sink reads one VC round robin, after the last one read */
     nr_lcbp_out pk, no;
     nr_lcbp_peek(nd->nic, &pk);
-    ni->rd_en = 0;
-    for (int k = 1; k <= n->nvcs; k++) {
-        int v = (nd->rd_vc + k) % n->nvcs;
-        if (pk.rd_avail >> v & 1) {
-            ni->rd_en = 1;
-            ni->rd_vc = v;
-            break;
-        }
-    }
+    int v = tb_rr_pick(pk.rd_avail, n->nvcs, nd->rd_vc + 1);
+    ni->rd_en = v >= 0;
+    if (v >= 0) ni->rd_vc = v;
     nr_lcbp_eval(nd->nic, ni, &no);
     if (ni->tx_valid && no.tx_ready) {
         net_src_took(n, i);

@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "common/rrpick.h"
+
 static int lcb_init(sim_t *s, int p, char *err, int errlen) {
     const rtr_opts *o = s->o;
     port_t *pt = &s->pt[p];
@@ -53,13 +55,10 @@ static void lcb_inputs(sim_t *s, int p, int idle, int phase_end) {
     }
     /* sink: read one VC round robin unless backpressured */
     if (!h_chance(&pt->rng_bp, phase_end ? 0.0 : s->o->sink_bp)) {
-        for (int i = 1; i <= V; i++) {
-            int v = (pt->rd_vc + i) % V;
-            if (pk.rd_avail >> v & 1) {
-                ni->rd_en = 1;
-                ni->rd_vc = v;
-                break;
-            }
+        int v = tb_rr_pick(pk.rd_avail, V, pt->rd_vc + 1);
+        if (v >= 0) {
+            ni->rd_en = 1;
+            ni->rd_vc = v;
         }
     }
 }
