@@ -71,8 +71,8 @@ module nr_route_cfg #(
   logic [DestW-1:0]         root_mask_q, root_detect_q, fb_me_q;
   logic [12:0]              fb_ctrl_q;
   logic [3:0]               down_shift_q;
-  logic [NumPorts-1:0]      up_mask_q, up_mask_d;
-  logic [NumPorts*EntW-1:0] dlut_q, dlut_d, ulut_q, ulut_d, l2p_q, l2p_d;
+  logic [NumPorts-1:0]      up_mask_q;
+  logic [NumPorts*EntW-1:0] dlut_q, ulut_q, l2p_q;
 
   assign root_mask_o   = root_mask_q;
   assign root_detect_o = root_detect_q;
@@ -111,19 +111,6 @@ module nr_route_cfg #(
   logic unused_cfg;
   assign unused_cfg = ^{cfg_wdata_i, cfg_we_up1};
 
-  for (genvar i = 0; i < NumPorts; i++) begin : g_ent
-    logic hit;
-    assign hit = cfg_we_i && cfg_idx == 6'(i);
-    assign dlut_d[i*EntW +: EntW] = (hit && cfg_grp == 2'b01) ? cfg_went : dlut_q[i*EntW +: EntW];
-    assign ulut_d[i*EntW +: EntW] = (hit && cfg_grp == 2'b10) ? cfg_went : ulut_q[i*EntW +: EntW];
-    assign l2p_d[i*EntW +: EntW]  = (hit && cfg_grp == 2'b11) ? cfg_went : l2p_q[i*EntW +: EntW];
-    if (i < 32) begin : g_up0
-      assign up_mask_d[i] = cfg_we_up0 ? cfg_wdata_i[i] : up_mask_q[i];
-    end else begin : g_up1
-      assign up_mask_d[i] = cfg_we_up1 ? cfg_wdata_i[i-32] : up_mask_q[i];
-    end
-  end
-
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       root_mask_q   <= ROOT_MASK_RST;
@@ -146,17 +133,28 @@ module nr_route_cfg #(
     assign ident_lut[i*EntW +: EntW] = {1'b1, PortW'(i)};
   end
 
+  // The tables are written in the clock process itself (an enable per
+  // entry), not through a next-state copy of every entry: the same flops,
+  // but a simulator evaluates the write only at the clock edge. A
+  // next-state copy is combinational logic of the configuration inputs,
+  // which a hierarchy block of the Verilated router re-evaluates whenever an
+  // input of its tile changes (docs/yarc-rtl.md, "Where the yarc-k64 RTL's
+  // time goes").
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       up_mask_q <= '0;
       dlut_q    <= ident_lut;
       ulut_q    <= '0;
       l2p_q     <= ident_lut;
-    end else begin
-      up_mask_q <= up_mask_d;
-      dlut_q    <= dlut_d;
-      ulut_q    <= ulut_d;
-      l2p_q     <= l2p_d;
+    end else if (cfg_we_i) begin
+      for (int i = 0; i < NumPorts; i++) begin
+        if (cfg_idx == 6'(i)) begin
+          if (cfg_grp == 2'b01) dlut_q[i*EntW +: EntW] <= cfg_went;
+          if (cfg_grp == 2'b10) ulut_q[i*EntW +: EntW] <= cfg_went;
+          if (cfg_grp == 2'b11) l2p_q[i*EntW +: EntW]  <= cfg_went;
+        end
+        if ((i < 32) ? cfg_we_up0 : cfg_we_up1) up_mask_q[i] <= cfg_wdata_i[i % 32];
+      end
     end
   end
 

@@ -60,13 +60,14 @@ module nr_route_fbq #(
   assign ent  = l2p_i[32'(lidx)*EntW +: EntW];
   assign qok  = lok && ent[EntW-1] && 32'(ent[PortW-1:0]) < NumPorts;
   assign qidx = ent[LogP-1:0];
+  // The port's credits by an indexed select (qidx < NumPorts always), not a
+  // compare with every port: the same multiplexer, but a simulator
+  // evaluates NumVcs selects instead of NumPorts compares, and this logic
+  // reads an input of the tile, which a hierarchy block of the Verilated
+  // router re-evaluates whenever one changes (docs/yarc-rtl.md).
   always_comb begin
     crs = '0;
-    for (int p = 0; p < NumPorts; p++) begin
-      if (32'(qidx) == p) begin
-        for (int v = 0; v < NumVcs; v++) crs = crs + QW'(pcr_p_v_i[(p*NumVcs + v)*CW +: CW]);
-      end
-    end
+    for (int v = 0; v < NumVcs; v++) crs = crs + QW'(pcr_p_v_i[(32'(qidx)*NumVcs + v)*CW +: CW]);
   end
   assign q_o = QW'(NumVcs * InBufPerVc) - (qok ? crs : QW'(0));
 
