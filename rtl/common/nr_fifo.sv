@@ -54,18 +54,13 @@ module nr_fifo #(
 
   if (Depth == 1) begin : g_depth1
     // One register; push only when empty, pop only when full.
-    logic full_q, full_d;
+    logic full_q;
     logic [Width-1:0] data_q;
 
-    always_comb begin
-      full_d = full_q;
-      if (push) full_d = 1'b1;
-      else if (pop) full_d = 1'b0;
-    end
-
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) full_q <= 1'b0;
-      else         full_q <= full_d;
+      if (!rst_ni)   full_q <= 1'b0;
+      else if (push) full_q <= 1'b1;
+      else if (pop)  full_q <= 1'b0;
     end
 
     always_ff @(posedge clk_i) begin
@@ -96,25 +91,26 @@ module nr_fifo #(
   end else begin : g_ram
     localparam int AddrW = $clog2(Depth);
 
-    logic [AddrW-1:0] rptr_q, rptr_d, wptr_q, wptr_d;
-    logic [LvlW-1:0]  level_q, level_d;
-    logic             byp_sel_q, byp_sel_d;
+    logic [AddrW-1:0] rptr_q, rptr_d, wptr_q;
+    logic [LvlW-1:0]  level_q;
+    logic             byp_sel_q;
     logic [Width-1:0] byp_q;
     logic             ram_re, collide;
     logic [Width-1:0] ram_rdata;
 
+    // The read side's next pointer is combinational (it addresses the RAM);
+    // the write side's updates, which follow push (in a buffer, the
+    // upstream's valid), are made in the clock process, so that a simulator
+    // evaluates them at the edge only (docs/yarc-rtl.md, "Less logic on the
+    // tile's inputs"): the same registers and logic.
     always_comb begin
       rptr_d = rptr_q;
-      wptr_d = wptr_q;
-      if (pop)  rptr_d = (32'(rptr_q) == Depth - 1) ? '0 : rptr_q + 1'b1;
-      if (push) wptr_d = (32'(wptr_q) == Depth - 1) ? '0 : wptr_q + 1'b1;
-      level_d = level_q + LvlW'(push) - LvlW'(pop);
+      if (pop) rptr_d = (32'(rptr_q) == Depth - 1) ? '0 : rptr_q + 1'b1;
       // Read the next head whenever it may change: after a pop, or while empty.
-      ram_re  = pop || (level_q == '0);
-      // The word being written is the one being read: serve it from the bypass.
-      collide = push && (wptr_q == rptr_d);
-      byp_sel_d = ram_re ? collide : byp_sel_q;
+      ram_re = pop || (level_q == '0);
     end
+    // The word being written is the one being read: serve it from the bypass.
+    assign collide = push && (wptr_q == rptr_d);
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -123,10 +119,10 @@ module nr_fifo #(
         level_q   <= '0;
         byp_sel_q <= 1'b0;
       end else begin
-        rptr_q    <= rptr_d;
-        wptr_q    <= wptr_d;
-        level_q   <= level_d;
-        byp_sel_q <= byp_sel_d;
+        rptr_q  <= rptr_d;
+        if (push) wptr_q <= (32'(wptr_q) == Depth - 1) ? '0 : wptr_q + 1'b1;
+        level_q <= level_q + LvlW'(push) - LvlW'(pop);
+        if (ram_re) byp_sel_q <= collide;
       end
     end
 
