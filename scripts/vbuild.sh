@@ -80,6 +80,8 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     shift
 done
 [ "${1:-}" = "--" ] || { echo "vbuild: missing -- before file list" >&2; exit 2; }
+UNITY_MAX=${NR_UNITY_MAX_LINES:-80000}
+[[ $UNITY_MAX =~ ^[0-9]+$ ]] || { echo "vbuild: NR_UNITY_MAX_LINES='$UNITY_MAX': must be a whole number of lines" >&2; exit 2; }
 if [ $COV = 1 ]; then
     HIER=()
     [ $OPTSET = 1 ] || OPT=0
@@ -167,7 +169,7 @@ while IFS= read -r d; do
     [ "$n" -gt "$UNIT_MAX" ] && UNIT_MAX=$n
 done < <(find "$OUT" -name '*_classes.mk' -printf '%h\n' | sort -u)
 VPB=0
-if [ "$OPT" != 0 ] && [ "$UNIT_MAX" -gt "${NR_UNITY_MAX_LINES:-80000}" ]; then VPB=1; fi
+if [ "$OPT" != 0 ] && [ "$UNIT_MAX" -gt "$UNITY_MAX" ]; then VPB=1; fi
 make -s -C "$OUT" -f "V$TOP.mk" OBJCACHE="$OBJCACHE" OPT_FAST=-O$OPT OPT_SLOW=-O$SLOW OPT_GLOBAL=-O$OPT \
     VM_PARALLEL_BUILDS=$VPB "${SCARGS[@]}" "V${TOP}__ALL.a" >/dev/null
 cd "$OUT"
