@@ -17,7 +17,9 @@ Q="--load 0.5 --len bw --sink-bp 0.2 --src-idle 0.05 --hdr-mix 0.2 --warmup 300 
 check lcb-agree 0 "^PASS" --impl self --cfg yarc-k16 $Q --ber 1e-4 --seed 3
 check bare-agree 0 "^PASS" --impl self --cfg yarc-k16-bare $Q --seed 4
 check lcb-fault 1 "LOCKSTEP MISMATCH cycle 900 port 7 field link_tx" --impl self --cfg yarc-k16 $Q --seed 5 --fault 900:7
-check lcb-report 1 "history of port 7" --impl self --cfg yarc-k16 $Q --seed 5 --fault 900:7
+# the history is kept only when two routers are compared, and it is full
+check lcb-report 1 "history of port 7 \\(last 24 phits" --impl self --cfg yarc-k16 $Q --seed 5 --fault 900:7
+check bare-report 1 "history of port 3 \\(last 24 phits" --impl self --cfg yarc-k16-bare $Q --seed 6 --fault 1200:3
 check bare-fault 1 "LOCKSTEP MISMATCH cycle 1200 port 3 field (out_phit|in_cr\[0\])" --impl self --cfg yarc-k16-bare $Q --seed 6 --fault 1200:3
 # the network switches through the same comparison
 check nwn-agree 0 "^PASS" --impl self --cfg fc-k16 $Q --adaptive 0.5 --ber 1e-4 --seed 7

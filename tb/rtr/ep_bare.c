@@ -39,7 +39,7 @@ static void bare_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) 
     const int V = s->nvcs;
     port_t *pt = &s->pt[p];
     if (s->rin.in_valid[p]) {
-        h_hist_add(pt, (int64_t)t, 0, s->rin.in_phit[p], nr_phit_kind(s->rin.in_phit[p]));
+        h_hist_add(s, pt, (int64_t)t, 0, s->rin.in_phit[p], nr_phit_kind(s->rin.in_phit[p]));
         if (pt->pos == 0 && !pt->unroutable) s->rec[pt->rec].head_in = t - s->t0;
         tb_vctsend_sent(&pt->vct, pt->vc);
         if (++pt->pos == pt->len) pt->len = 0;
@@ -53,7 +53,7 @@ static void bare_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) 
     }
     if (po->out_valid[p]) {
         uint32_t ph = po->out_phit[p];
-        h_hist_add(pt, (int64_t)t, 1, ph, nr_phit_kind(ph));
+        h_hist_add(s, pt, (int64_t)t, 1, ph, nr_phit_kind(ph));
         s->phit_hops++;
         /* the packet's VC: from its head (output ports send one
          * packet at a time) */

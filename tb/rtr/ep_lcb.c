@@ -91,7 +91,7 @@ static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
     if (lm_nic & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED))
         h_note_escape(s, fail, t, p, "NIC", &pt->mon_nic, lm_nic);
     int kin = pt->mon_in.kind;
-    if (kin != NR_LM_IDLE || (s->rin.link_rx[p] & NR_DATA_MASK)) h_hist_add(pt, (int64_t)t, 0, s->rin.link_rx[p], kin);
+    if (kin != NR_LM_IDLE || (s->rin.link_rx[p] & NR_DATA_MASK)) h_hist_add(s, pt, (int64_t)t, 0, s->rin.link_rx[p], kin);
     /* A replayed packet the router's receiver drops as a duplicate
      * (RX_DUP, raised on its HEAD cycle) is not a new packet: it
      * must not take the next packet's record. Replays happen
@@ -102,7 +102,7 @@ static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
         if (fifo_pop(&pt->head_wait, &ri) == 0 && ri != UINT64_MAX) s->rec[ri].head_in = t - s->t0;
     }
     int kout = nr_link_frame(&pt->fin_out, po->link_tx[p]);
-    if (kout != NR_LM_IDLE || (po->link_tx[p] & NR_DATA_MASK)) h_hist_add(pt, (int64_t)t, 1, po->link_tx[p], kout);
+    if (kout != NR_LM_IDLE || (po->link_tx[p] & NR_DATA_MASK)) h_hist_add(s, pt, (int64_t)t, 1, po->link_tx[p], kout);
     /* Only a new packet's head counts as its head-out. The router's
      * TX raises TX_PKT when it takes a new packet and puts the head
      * on its registered link_tx a cycle later; a head with no

@@ -95,14 +95,6 @@ void rtr_fmt_core(uint32_t ph, char *buf, int n) {
     }
 }
 
-void h_hist_add(port_t *p, int64_t cyc, int dir, uint32_t ph, int kind) {
-    hent_t *h = &p->hist[p->hn++ % HIST_MAX];
-    h->cycle = cyc;
-    h->dir = dir;
-    h->ph = ph;
-    h->kind = kind;
-}
-
 void h_say(sim_t *s, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
@@ -524,6 +516,7 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
         }
         if (impl_r->create(&o->cfg, &o->lcfg, &s->r, err, errlen)) return -1;
     }
+    s->hist_on = nr_rtr_valid(s->m) && nr_rtr_valid(s->r);
     if (o->trace_path && !nr_rtr_can_trace(s->r)) {
         snprintf(err, errlen, "--trace-out: this run has no RTL that can trace (%s); a trace "
                  "needs --impl rtl or lockstep with a traced build",

@@ -173,6 +173,8 @@ struct sim {
     uint64_t phit_hops;
     FILE *out;
     /* lockstep */
+    int hist_on;               /* two routers compared: keep each port's history (hist[]),
+                                * which only a divergence report prints (speed only) */
     int diverged;
     int64_t div_cycle;
     int div_port;
@@ -210,7 +212,15 @@ void h_check_fired(sim_t *s, int *fail, const char *fmt, ...) __attribute__((for
 void h_note_escape(sim_t *s, int *fail, uint64_t t, int p, const char *who, const nr_linkmon *m,
                    unsigned lm);
 void h_say(sim_t *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void h_hist_add(port_t *p, int64_t cyc, int dir, uint32_t ph, int kind);
+/* a phit into port p's history (kept only when two routers are compared) */
+static inline void h_hist_add(const sim_t *s, port_t *p, int64_t cyc, int dir, uint32_t ph, int kind) {
+    if (!s->hist_on) return;
+    hent_t *h = &p->hist[p->hn++ % HIST_MAX];
+    h->cycle = cyc;
+    h->dir = dir;
+    h->ph = ph;
+    h->kind = kind;
+}
 /* one phit reached port p's sink on VC vc; head_out: its head left the router */
 void h_sink_phit(sim_t *s, int p, int vc, uint32_t ph, uint64_t t, uint64_t head_out, int in_window);
 /* the source took the phit it offered (head: the packet's record is noted) */
