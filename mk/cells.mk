@@ -23,7 +23,7 @@ $(BUILD)/v/$(1)/params.o: tb/cells/cells_params.c tb/cells/cells_shim.h mk/cells
 	$(CC) $(CFLAGS) $(patsubst -G%,-DNR_P_%,$(4)) -c $$< -o $$@
 $(CELLS_BIN)/$(1): $(CELLS_O)/$(3).o $(CELLS_COMMON) $(BUILD)/v/$(1)/params.o $(BUILD)/v/$(1)/shim.o $(BUILD)/v/$(1)/libV$(2).a
 	@mkdir -p $$(@D)
-	$(CXX) -o $$@ $$^ $(VLIBS)
+	$(CXX) $(NO_LTO) -o $$@ $$^ $(VLIBS)
 CELLS_BINS += $(CELLS_BIN)/$(1)
 endef
 cell = $(eval $(call vtop,$(1),$(2),$(4)))$(eval $(call cell_link,$(1),$(2),$(3),$(4)))

@@ -14,7 +14,7 @@ $(NET_SRCS:%.c=$(BUILD)/obj/%.o): CFLAGS += -Itb/net -Itb/rtr -Itb/lcb
 
 $(NET_BIN): $(NET_OBJS) $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
-	$(CC) -o $@ $(NET_OBJS) $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS) -pthread
+	$(CC) $(MODEL_LTO_LDFLAGS) -o $@ $(NET_OBJS) $(NRMODEL) $(NRLIB) -lm -pthread
 TEST_BINS += $(NET_BIN)
 
 UNIT_TARGETS += test-net

@@ -14,7 +14,7 @@ $(RTR_OBJS) $(BUILD)/obj/tb/rtr/rtl_none.o: CFLAGS += -Itb/rtr -Itb/lcb
 
 $(RTR_BIN): $(RTR_OBJS) $(BUILD)/obj/tb/rtr/rtl_none.o $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
-	$(CC) -o $@ $(RTR_OBJS) $(BUILD)/obj/tb/rtr/rtl_none.o $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
+	$(CC) $(MODEL_LTO_LDFLAGS) -o $@ $(RTR_OBJS) $(BUILD)/obj/tb/rtr/rtl_none.o $(NRMODEL) $(NRLIB) -lm
 
 # The binary needs the YARC C model (csrc/model/yarc*.c).
 ifneq ($(wildcard csrc/model/yarc.c),)

@@ -6,7 +6,7 @@
 JUNIT_CHECK := $(BUILD)/bin/junit_check
 $(JUNIT_CHECK): $(BUILD)/obj/tb/tools/junit_check.o
 	@mkdir -p $(@D)
-	$(CC) -o $@ $<
+	$(CC) $(NO_LTO) -o $@ $<
 TEST_BINS += $(JUNIT_CHECK)
 UNIT_TARGETS += test-scripts
 .PHONY: test-scripts
