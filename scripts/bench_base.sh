@@ -9,7 +9,10 @@
 #           before the speed work of issue 14)
 #   -n N    runs of each binary per workload (default 3), alternating
 #   -R      also the RTL: Verilate yarc-k16 and yarc-k64 at REV (minutes)
-# Environment: BUILD [build]; AB_MEASURE, AB_WARMUP (scripts/speed_ab.sh).
+# Environment: BUILD [build]; AB_MEASURE [40000 here: a 4000-cycle run of
+# the model lasts 0.05 to 0.2 s, short enough that two runs of 5 on one
+# quiet machine gave 1.76x and 1.88x for the same pair], AB_WARMUP
+# (scripts/speed_ab.sh).
 #
 # The older commit is checked out (git worktree, detached) in
 # BUILD/bench-base/REV and its rtr_sim built there with its own Makefile;
@@ -60,6 +63,7 @@ for t in "${targets[@]}"; do
     printf '#!/bin/sh\nexec "%s/%s" --cfg-file "%s/configs/configs.txt" "$@"\n' "$W" "$t" "$W" > "$w"
     chmod +x "$w"
 done
+export AB_MEASURE=${AB_MEASURE:-40000}
 out=$(mktemp); trap 'rm -f "$out"' EXIT
 LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
 scripts/speed_ab.sh -d -n "$N" "$W.rtr_sim" "$B/bin/rtr_sim" "yarc-k64 0.5" "cn-k64-4vc 0.5" "yarc-k16 0.5" | tee "$out"
@@ -78,7 +82,7 @@ block=$(mktemp)
 {
     echo "<!-- bench-base:begin -->"
     dirty=""; git diff --quiet HEAD -- csrc tb rtl configs || dirty=" with uncommitted changes"
-    echo "Measured by \`make bench\` ($(date +%F)): the tree at $(git rev-parse --short HEAD)$dirty against $short, built from its own sources and configurations, the two binaries alternately, $N runs each per workload, medians of the CPU rate (\`scripts/bench_base.sh -n $N -r $short$([ $RTL = 1 ] && echo ' -R')\`); $(nproc) x $CPU, load average $LOAD0 before and $LOAD1 after. Command of each run: \`rtr_sim --cfg CFG --impl IMPL --pattern ur --load 0.5 --len bw --warmup ${AB_WARMUP:-500} --measure ${AB_MEASURE:-4000} --seed 1\`."
+    echo "Measured by \`make bench\` ($(date +%F)): the tree at $(git rev-parse --short HEAD)$dirty against $short, built from its own sources and configurations, the two binaries alternately, $N runs each per workload, medians of the CPU rate (\`scripts/bench_base.sh -n $N -r $short$([ $RTL = 1 ] && echo ' -R')\`); $(nproc) x $CPU, load average $LOAD0 before and $LOAD1 after. Command of each run: \`rtr_sim --cfg CFG --impl IMPL --pattern ur --load 0.5 --len bw --warmup ${AB_WARMUP:-500} --measure $AB_MEASURE --seed 1\`."
     echo
     echo "| workload | $short cycles/s | now cycles/s | now / $short | same results |"
     echo "|---|---|---|---|---|"
