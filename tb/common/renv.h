@@ -41,6 +41,7 @@
 #include <string.h>
 
 #include "common/linkframe.h"
+#include "common/nic.h"
 #include "common/rrpick.h"
 #include "common/vctsend.h"
 #include "nr_fmt.h"
@@ -72,7 +73,6 @@ typedef struct {
     int vc;              /* bare: VC of the packet arriving on out_* */
     int held[NR_LCB_MAX_VCS]; /* bare: phits received, credit not returned yet */
     int rr;              /* VC round robin (credit return or NIC reads) */
-    int last_rd_vc;      /* LCB: VC read last cycle, -1 none */
     double bp;           /* P(stall) per cycle */
     unsigned hold_mask;  /* VCs never drained (their credits stay out) */
     nr_rng_t rng;
@@ -105,8 +105,7 @@ struct renv {
     renv_src src[NR_MAX_PORTS];
     renv_sink snk[NR_MAX_PORTS];
     /* LCB mode */
-    nr_lcbp *nic[NR_MAX_PORTS];
-    nr_lcbp_out nout[NR_MAX_PORTS]; /* the NICs' outputs of cycle t - 1 */
+    tb_nic nic[NR_MAX_PORTS];    /* the NICs (common/nic.h; their out: of cycle t - 1) */
     uint32_t dl_up[NR_MAX_PORTS][RENV_MAXLAT];   /* NIC -> router */
     uint32_t dl_down[NR_MAX_PORTS][RENV_MAXLAT]; /* router -> NIC */
     int fin_in[NR_MAX_PORTS], fin_out[NR_MAX_PORTS]; /* link framing at the router */
@@ -195,12 +194,10 @@ static inline void renv_setup(renv *e, const renv_shape *sh, int lat, uint64_t s
         tb_vctsend_init(&s->vct, sh->nvc, sh->inbuf, sh->maxpkt);
         nr_rng_stream(&s->rng, seed, NR_RNG_STREAM(NR_RNG_P_IDLE, i));
         nr_rng_stream(&e->snk[i].rng, seed, NR_RNG_STREAM(NR_RNG_P_BACKPRESSURE, i));
-        e->snk[i].last_rd_vc = -1;
         if (e->lcb) {
             nr_lcb_params lp = {sh->nvc, sh->inbuf, sh->replay_depth, sh->window, sh->maxpkt,
                                 sh->link_crc_w};
-            e->nic[i] = nr_lcbp_new(&lp, &e->lcfg, err, sizeof err);
-            if (!e->nic[i]) {
+            if (tb_nic_init(&e->nic[i], &lp, &e->lcfg, err, sizeof err)) {
                 fprintf(stderr, "nr_lcbp_new: %s\n", err);
                 exit(1);
             }
@@ -261,8 +258,7 @@ static inline void renv_free(renv *e)
 {
     for (int i = 0; i < e->n; i++) {
         free(e->src[i].ph);
-        if (e->nic[i])
-            nr_lcbp_free(e->nic[i]);
+        tb_nic_release(&e->nic[i]);
     }
     nr_rtr_free(e->rt);
 }
@@ -370,35 +366,25 @@ static inline int renv_lcb_in(renv *e, int p, int want, uint32_t ph, int stall, 
 {
     renv_sink *k = &e->snk[p];
     nr_rtr_in *in = &e->in;
-    nr_lcbp_in ni;
-    memset(&ni, 0, sizeof ni);
-    ni.link_rx = e->dl_down[p][slot];
-    nr_lcbp_out po;
-    nr_lcbp_peek(e->nic[p], &po);
-    if (want) {
-        ni.tx_valid = 1;
-        ni.tx_phit = ph;
-    }
-    int v = stall ? -1 : renv_sink_pick(k, e->nvc, po.rd_avail);
-    if (v >= 0) {
-        ni.rd_en = 1;
-        ni.rd_vc = v;
-    }
-    nr_lcbp_out *no = &e->nout[p];
-    nr_lcbp_eval(e->nic[p], &ni, no);
+    tb_nic *nic = &e->nic[p];
+    tb_nic_begin(nic, e->dl_down[p][slot]);
+    if (want)
+        tb_nic_offer(nic, ph);
+    tb_nic_read(nic, stall ? -1 : renv_sink_pick(k, e->nvc, nic->pk.rd_avail));
+    const int took = tb_nic_eval(nic);
+    const nr_lcbp_out *no = &nic->out;
     if (no->rd_valid) {
-        if (k->last_rd_vc >= 0)
-            renv_sink_phit(e, p, k->last_rd_vc, no->rd_phit);
+        if (nic->data_vc >= 0)
+            renv_sink_phit(e, p, nic->data_vc, no->rd_phit);
         else
             renv_tb_error(e, "NIC read data without a read", p);
     }
-    k->last_rd_vc = ni.rd_en ? ni.rd_vc : -1;
-    nr_lcbp_tick(e->nic[p]);
+    tb_nic_tick(nic);
     in->link_rx[p] = e->dl_up[p][slot];
     e->dl_up[p][slot] = no->link_tx;
     if (nr_link_frame(&e->fin_in[p], in->link_rx[p]) == NR_KIND_HEAD && e->on_head_in)
         e->on_head_in(e, p, nr_phit_make(NR_KIND_HEAD, in->link_rx[p]));
-    return want && no->tx_ready;
+    return took;
 }
 
 /* Port p's inputs of this cycle (source, sink, NIC). */
@@ -504,9 +490,7 @@ static inline int renv_sinks_idle(const renv *e)
     for (int p = 0; p < e->n; p++) {
         const renv_sink *k = &e->snk[p];
         if (e->lcb) {
-            nr_lcbp_out o;
-            nr_lcbp_peek(e->nic[p], &o);
-            if (o.rd_avail & ~k->hold_mask)
+            if (tb_nic_state(&e->nic[p]).rd_avail & ~k->hold_mask)
                 return 0;
         } else {
             for (int v = 0; v < e->nvc; v++)
@@ -548,11 +532,8 @@ static inline int renv_all_home(const renv *e)
 {
     for (int p = 0; p < e->n; p++) {
         if (e->lcb) {
-            nr_lcbp_out o;
-            nr_lcbp_peek(e->nic[p], &o);
-            for (int v = 0; v < e->nvc; v++)
-                if (o.credits[v] != (uint32_t)e->inbuf || o.occ[v] != 0)
-                    return 0;
+            if (!tb_nic_home(&e->nic[p]))
+                return 0;
         } else {
             for (int v = 0; v < e->nvc; v++)
                 if (e->snk[p].held[v] != 0)
@@ -577,7 +558,7 @@ static inline int renv_errors(renv *e)
                 (unsigned long long)e->tb_errors, e->tb_err);
     int nk = 0;
     for (int p = 0; p < e->n; p++)
-        if (e->nic[p] && nr_lcbp_errors(e->nic[p], buf, sizeof buf)) {
+        if (e->nic[p].lcb && tb_nic_errors(&e->nic[p], buf, sizeof buf)) {
             if (!nk++)
                 fprintf(stderr, "NIC %d errors, first: %s\n", p, buf);
         }

@@ -224,8 +224,8 @@ static void step(smoke_t *x)
         if (!e->lcb) continue;
         CHECKF((e->out.ev[q] & ~SMOKE_EV_OK) == 0, "cycle %ld router port %d: LCB event %05x", cyc,
               q, e->out.ev[q]);
-        CHECKF((e->nout[q].ev & ~SMOKE_EV_OK) == 0, "cycle %ld host %d: LCB event %05x", cyc, q,
-              e->nout[q].ev);
+        CHECKF((e->nic[q].out.ev & ~SMOKE_EV_OK) == 0, "cycle %ld host %d: LCB event %05x", cyc, q,
+              e->nic[q].out.ev);
         CHECKF(!e->out.link_down[q], "cycle %ld port %d: link down", cyc, q);
     }
 }

@@ -11,6 +11,7 @@
 
 #include "common/channel.h"
 #include "common/linkmon.h"
+#include "common/nic.h"
 #include "common/vctsend.h"
 #include "nr_lcb.h"
 #include "nr_sb.h"
@@ -62,10 +63,8 @@ typedef struct {
     uint32_t arr_cr[MAXV];     /* credits that arrived this cycle */
     int arr_v;                 /* a phit arrived for the sink */
     uint32_t arr_ph;
-    /* LCB: the NIC */
-    nr_lcbp *nic;
-    nr_lcbp_in ni;
-    int rd_vc;                 /* VC of the read issued last cycle */
+    /* LCB: the NIC (its inputs and outputs of this cycle, the sink's last read) */
+    tb_nic nic;
 } node_t;
 
 typedef struct net net_t;

@@ -20,7 +20,6 @@
 
 #include "common/lcb_rtt.h"
 #include "common/linkframe.h"
-#include "common/rrpick.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
 
@@ -68,8 +67,7 @@ static int lcb_setup(net_t *n, char *err, int errlen) {
         if (ch_new(n, &nd->up, n->o->node_lat,
                    NR_RNG_STREAM(NR_RNG_P_ERROR, (1u << 30) + (unsigned)i), e2, sizeof e2))
             goto bad;
-        nd->nic = nr_lcbp_new(&g->lcb, &n->lcfg, e2, sizeof e2);
-        if (!nd->nic) goto bad;
+        if (tb_nic_init(&nd->nic, &g->lcb, &n->lcfg, e2, sizeof e2)) goto bad;
     }
     return 0;
 bad:
@@ -83,13 +81,13 @@ static void lcb_release(net_t *n) {
             if (n->ch[r * K + p].l) lcb_ch_free(n->ch[r * K + p].l);
     for (int i = 0; n->nd && i < n->t.nnodes; i++) {
         if (n->nd[i].up.l) lcb_ch_free(n->nd[i].up.l);
-        if (n->nd[i].nic) nr_lcbp_free(n->nd[i].nic);
+        tb_nic_release(&n->nd[i].nic);
     }
 }
 
 static void lcb_node_in(net_t *n, int i, uint64_t t) {
     (void)t;
-    n->nd[i].ni.link_rx = lcb_ch_recv(net_chan_down(n, i)->l);
+    tb_nic_begin(&n->nd[i].nic, lcb_ch_recv(net_chan_down(n, i)->l));
 }
 
 static void lcb_rtr_in(net_t *n, int r, uint64_t t) {
@@ -103,36 +101,29 @@ static void lcb_rtr_in(net_t *n, int r, uint64_t t) {
 
 static int lcb_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
     node_t *nd = &n->nd[i];
-    nr_lcbp_in *ni = &nd->ni;
+    tb_nic *nic = &nd->nic;
+    const nr_lcbp_out *no = &nic->out;
     if (net_src_next(n, i, t, gen)) return -1;
-    ni->tx_valid = nd->len > 0;
-    ni->tx_phit = nd->len > 0 ? nd->ph[nd->pos] : 0;
-    /* the sink reads one VC round robin, after the last one read */
-    nr_lcbp_out pk, no;
-    nr_lcbp_peek(nd->nic, &pk);
-    int v = tb_rr_pick(pk.rd_avail, n->nvcs, nd->rd_vc + 1);
-    ni->rd_en = v >= 0;
-    if (v >= 0) ni->rd_vc = v;
-    nr_lcbp_eval(nd->nic, ni, &no);
-    if (ni->tx_valid && no.tx_ready) {
+    if (nd->len > 0) tb_nic_offer(nic, nd->ph[nd->pos]);
+    tb_nic_read_rr(nic); /* the sink reads one VC round robin, after the last one read */
+    if (tb_nic_eval(nic)) {
         net_src_took(n, i);
         *moved = 1;
-    } else if (ni->tx_valid && nd->pos > 0) {
+    } else if (nic->in.tx_valid && nd->pos > 0) {
         net_say(n, "FAIL cycle %" PRIu64 " node %d: the NIC's TX refused a mid-packet phit\n", t, i);
         return -1;
     }
-    if (no.rd_valid) {
-        net_sink_phit(n, i, no.rd_phit, t);
+    if (no->rd_valid) {
+        net_sink_phit(n, i, no->rd_phit, t);
         *moved = 1;
     }
-    if (ni->rd_en) nd->rd_vc = ni->rd_vc;
-    if (no.link_down) {
+    if (no->link_down) {
         net_say(n, "FAIL cycle %" PRIu64 " node %d: the NIC's link is down\n", t, i);
         return -1;
     }
-    if (watch(n, t, "node", i, 0, net_chan_down(n, i), ni->link_rx, no.ev)) return -1;
-    lcb_ch_send(nd->up.l, no.link_tx);
-    nr_lcbp_tick(nd->nic);
+    if (watch(n, t, "node", i, 0, net_chan_down(n, i), nic->in.link_rx, no->ev)) return -1;
+    lcb_ch_send(nd->up.l, no->link_tx);
+    tb_nic_tick(nic);
     return 0;
 }
 
@@ -173,27 +164,22 @@ static void lcb_stop_errors(net_t *n) {
 
 static int lcb_node_busy(const net_t *n, int i) {
     const node_t *nd = &n->nd[i];
-    nr_lcbp_out pk;
-    nr_lcbp_peek(nd->nic, &pk);
-    if (nd->len || pk.rd_avail || !pk.ctl_sync) return 1;
-    if (lcb_ch_in_outage(nd->up.l) || lcb_ch_in_outage(n->ch[n->t.node[i].rtr * K + n->t.node[i].port].l))
-        return 1;
-    for (int v = 0; v < n->nvcs; v++)
-        if (pk.credits[v] != (uint32_t)n->g[0].lcb.buf_per_vc || pk.occ[v]) return 1;
-    return 0;
+    if (nd->len || tb_nic_busy(&nd->nic)) return 1;
+    return lcb_ch_in_outage(nd->up.l) ||
+           lcb_ch_in_outage(n->ch[n->t.node[i].rtr * K + n->t.node[i].port].l);
 }
 
 static int lcb_node_final(net_t *n, int i) {
     char buf[512];
     int fail = 0;
-    if (nr_lcbp_errors(n->nd[i].nic, buf, sizeof buf)) {
+    const tb_nic *nic = &n->nd[i].nic;
+    if (tb_nic_errors(nic, buf, sizeof buf)) {
         net_say(n, "FAIL node %d: NIC LCB model: %s\n", i, buf);
         fail = 1;
     }
-    nr_lcbp_out pk;
-    nr_lcbp_peek(n->nd[i].nic, &pk);
+    nr_lcbp_out pk = tb_nic_state(nic);
     for (int v = 0; v < n->nvcs; v++)
-        if (pk.credits[v] != (uint32_t)n->g[0].lcb.buf_per_vc || pk.occ[v]) {
+        if (!tb_nic_vc_home(&pk, nic, v)) {
             net_say(n, "FAIL node %d VC %d: NIC credits %u of %d home, %u phits left in its "
                     "input queue\n", i, v, pk.credits[v], n->g[0].lcb.buf_per_vc, pk.occ[v]);
             fail = 1;

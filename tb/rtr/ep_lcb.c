@@ -8,14 +8,12 @@
 
 #include <string.h>
 
-#include "common/rrpick.h"
 
 static int lcb_init(sim_t *s, int p, char *err, int errlen) {
     const rtr_opts *o = s->o;
     port_t *pt = &s->pt[p];
     char e2[256];
-    pt->nic = nr_lcbp_new(&s->g.lcb, &o->lcfg, e2, sizeof e2);
-    if (!pt->nic) {
+    if (tb_nic_init(&pt->nic, &s->g.lcb, &o->lcfg, e2, sizeof e2)) {
         snprintf(err, errlen, "NIC LCB: %s", e2);
         return -1;
     }
@@ -33,7 +31,7 @@ static int lcb_init(sim_t *s, int p, char *err, int errlen) {
 }
 
 static void lcb_release(port_t *pt) {
-    if (pt->nic) nr_lcbp_free(pt->nic);
+    tb_nic_release(&pt->nic);
     if (pt->up) lcb_ch_free(pt->up);
     if (pt->dn) lcb_ch_free(pt->dn);
 }
@@ -41,26 +39,12 @@ static void lcb_release(port_t *pt) {
 /* Step 2: the NIC's inputs (the source's phit, the sink's read) and the
  * phits that arrive from both channels. */
 static void lcb_inputs(sim_t *s, int p, int idle, int phase_end) {
-    const int V = s->nvcs;
     port_t *pt = &s->pt[p];
-    nr_lcbp_in *ni = &s->nin[p];
-    memset(ni, 0, sizeof *ni);
-    ni->link_rx = lcb_ch_recv(pt->dn);
+    tb_nic_begin(&pt->nic, lcb_ch_recv(pt->dn));
     s->rin.link_rx[p] = pt->up_rx = lcb_ch_recv(pt->up);
-    nr_lcbp_out pk;
-    nr_lcbp_peek(pt->nic, &pk);
-    if (pt->len > 0 && !idle) {
-        ni->tx_valid = 1;
-        ni->tx_phit = pt->ph[pt->pos];
-    }
+    if (pt->len > 0 && !idle) tb_nic_offer(&pt->nic, pt->ph[pt->pos]);
     /* sink: read one VC round robin unless backpressured */
-    if (!h_chance(&pt->rng_bp, phase_end ? 0.0 : s->o->sink_bp)) {
-        int v = tb_rr_pick(pk.rd_avail, V, pt->rd_vc + 1);
-        if (v >= 0) {
-            ni->rd_en = 1;
-            ni->rd_vc = v;
-        }
-    }
+    if (!h_chance(&pt->rng_bp, phase_end ? 0.0 : s->o->sink_bp)) tb_nic_read_rr(&pt->nic);
 }
 
 /* Step 4 of a cycle with LCBs, for port p: the NIC's outputs, the link
@@ -70,9 +54,9 @@ static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
     const nr_rtr_out *po = s->po;
     const int V = s->nvcs;
     port_t *pt = &s->pt[p];
-    nr_lcbp_in *ni = &s->nin[p];
-    nr_lcbp_out *no = &s->nout[p];
-    nr_lcbp_eval(pt->nic, ni, no);
+    const nr_lcbp_in *ni = &pt->nic.in;
+    const nr_lcbp_out *no = &pt->nic.out;
+    const int took = tb_nic_eval(&pt->nic);
     for (uint32_t e = no->ev & ((1u << NR_EV_COUNT) - 1); e; e &= e - 1)
         pt->ev_nic[__builtin_ctz(e)]++;
     /* router input framing (head-in cycles) and the two link
@@ -117,7 +101,7 @@ static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
     pt->tx_new += po->ev[p] >> NR_EV_TX_PKT & 1;
     if (kout >= 0) s->phit_hops++;
     /* source: what the NIC took */
-    if (ni->tx_valid && no->tx_ready) {
+    if (took) {
         if (pt->pos == 0) {
             if (pt->unroutable || !s->meas_rlat) fifo_push(&pt->head_wait, UINT64_MAX);
             else fifo_push(&pt->head_wait, pt->rec);
@@ -137,7 +121,7 @@ static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
     pt->down_seen |= no->link_down || po->link_down[p];
     /* sink: data of the read issued last cycle */
     if (no->rd_valid) {
-        int v = pt->rd_vc;
+        int v = pt->nic.data_vc;
         uint64_t ho = UINT64_MAX;
         if (nr_phit_kind(no->rd_phit) == NR_KIND_HEAD) {
             unsigned hv = nr_head_vc(no->rd_phit) % V;
@@ -145,12 +129,11 @@ static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
         }
         h_sink_phit(s, p, v, no->rd_phit, t, ho, in_window);
     }
-    if (ni->rd_en) pt->rd_vc = ni->rd_vc;
     lcb_ch_send(pt->dn, po->link_tx[p]);
     lcb_ch_send(pt->up, no->link_tx);
 }
 
-static void lcb_tick(sim_t *s, int p) { nr_lcbp_tick(s->pt[p].nic); }
+static void lcb_tick(sim_t *s, int p) { tb_nic_tick(&s->pt[p].nic); }
 
 static void lcb_stop_errors(sim_t *s, int p) {
     lcb_ch_enable(s->pt[p].up, 0);
@@ -161,26 +144,21 @@ static void lcb_stop_errors(sim_t *s, int p) {
  * outage on either channel */
 static int lcb_busy(sim_t *s, int p) {
     port_t *pt = &s->pt[p];
-    nr_lcbp_out pk;
-    nr_lcbp_peek(pt->nic, &pk);
-    if (pk.rd_avail || !pk.ctl_sync) return 1;
-    for (int v = 0; v < s->nvcs; v++)
-        if (pk.credits[v] != (uint32_t)s->g.lcb.buf_per_vc || pk.occ[v]) return 1;
-    return lcb_ch_in_outage(pt->up) || lcb_ch_in_outage(pt->dn);
+    return tb_nic_busy(&pt->nic) || lcb_ch_in_outage(pt->up) || lcb_ch_in_outage(pt->dn);
 }
 
 static void lcb_report_busy(sim_t *s, int p) {
-    nr_lcbp_out pk;
-    nr_lcbp_peek(s->pt[p].nic, &pk);
+    const tb_nic *n = &s->pt[p].nic;
+    nr_lcbp_out pk = tb_nic_state(n);
     for (int v = 0; v < s->nvcs; v++)
-        if (pk.credits[v] != (uint32_t)s->g.lcb.buf_per_vc || pk.occ[v])
+        if (!tb_nic_vc_home(&pk, n, v))
             h_say(s, "  port %d vc %d: NIC credits %u/%d, NIC queue %u phits\n", p, v,
                   pk.credits[v], s->g.lcb.buf_per_vc, pk.occ[v]);
 }
 
 static void lcb_final_checks(sim_t *s, int p, int *fail) {
     char mbuf[512];
-    if (nr_lcbp_errors(s->pt[p].nic, mbuf, sizeof mbuf))
+    if (tb_nic_errors(&s->pt[p].nic, mbuf, sizeof mbuf))
         h_check_fired(s, fail, "NIC %d LCB model errors: %s\n", p, mbuf);
 }
 

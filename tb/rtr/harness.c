@@ -814,7 +814,7 @@ static void digest_cycle(sim_t *s, const nr_rtr_out *po, uint64_t *h) {
         for (int v = 0; v < V; v++)
             x = dg_fold(x, in->out_cr[p][v] | (uint64_t)po->in_cr[p][v] << 32);
         if (s->g.use_lcb) {
-            const nr_lcbp_out *no = &s->nout[p];
+            const nr_lcbp_out *no = &s->pt[p].nic.out;
             x = dg_fold(x, no->link_tx | (uint64_t)no->ev << 32);
             x = dg_fold(x, (uint64_t)(unsigned)no->tx_ready | (uint64_t)no->tx_vc_ok << 4 |
                                (uint64_t)no->rd_avail << 8 | (uint64_t)(unsigned)no->rd_valid << 12 |

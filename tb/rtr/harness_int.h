@@ -11,6 +11,7 @@
 
 #include "common/linkmon.h"
 #include "common/lcb_rtt.h"
+#include "common/nic.h"
 #include "common/vctsend.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
@@ -81,10 +82,9 @@ struct port {
     uint64_t sent_drop[8]; /* packets sent that must be dropped, by RT_DROP reason */
     fifo_t head_wait;      /* LCB: records whose head the NIC took, not yet seen at link_rx */
     /* NIC (use_lcb) */
-    nr_lcbp *nic;
+    tb_nic nic;            /* its inputs and outputs of this cycle, the sink's last read */
     lcb_ch *up, *dn;       /* NIC->router, router->NIC */
     uint32_t up_rx;        /* phit arriving at the router this cycle */
-    int rd_pending, rd_vc; /* sink read issued last cycle */
     /* sink */
     nr_rng_t rng_bp;
     int alen[MAXV];        /* phits of the packet being assembled (as[], below) */
@@ -190,12 +190,10 @@ struct sim {
     uint64_t e2e_caught;       /* --e2e: packets the destination's check discarded */
     int e2e_fail;              /* ... one with no escape before it */
     uint64_t residual;         /* healthy-looking packets delivered with wrong content */
-    /* this cycle's router inputs and outputs (po: the DUT's, RTL if any),
-     * and the NICs' */
+    /* this cycle's router inputs and outputs (po: the DUT's, RTL if any;
+     * the NICs' are in their ports' tb_nic) */
     nr_rtr_in rin;
     const nr_rtr_out *po;
-    nr_lcbp_in nin[MAXP];
-    nr_lcbp_out nout[MAXP];
 };
 
 /* A Bernoulli draw of the per-port idle and backpressure streams, made only

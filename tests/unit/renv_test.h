@@ -74,7 +74,7 @@ static inline void yt_check_front_credits(renv *e, const nr_port_front *fr, int 
         nr_lcbp_out o;
         nr_lcbp_peek(fr->lcb[q], &o);
         CHECK_EQ(o.credits[v], (uint32_t)full);
-        nr_lcbp_peek(e->nic[q], &o);
+        o = tb_nic_state(&e->nic[q]);
         CHECK_EQ(o.credits[v], (uint32_t)full);
     }
 }
