@@ -8,6 +8,7 @@
 #   $(BUILD)/bin/lcb_sim-CFG-trace     + traced RTL (make test: those with trace)
 #   $(BUILD)/bin/lcb_sim[-trace]       links to lcb_sim-lcb-default[-trace]
 #   $(BUILD)/bin/lcb_test_channel      channel model unit test
+#   $(BUILD)/bin/lcb_test_nic          NIC component unit test (tb/common/nic.h)
 # A lockstep divergence reruns the same command with <binary>-trace
 # (--waves-on-fail).
 #
@@ -34,7 +35,13 @@ $(LCB_TEST_CHANNEL): $(BUILD)/obj/tb/common/test_channel.o $(BUILD)/obj/tb/commo
 	@mkdir -p $(@D)
 	$(CC) -o $@ $^ $(NRLIB_LDLIBS)
 
-LCB_BINS := $(LCB_SIM_MODEL) $(LCB_TEST_CHANNEL)
+# the NIC component (tb/common/nic.h): two NICs back to back
+LCB_TEST_NIC := $(BUILD)/bin/lcb_test_nic
+$(LCB_TEST_NIC): $(BUILD)/obj/tb/common/test_nic.o $(NRMODEL) $(NRLIB)
+	@mkdir -p $(@D)
+	$(CC) -o $@ $< $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
+
+LCB_BINS := $(LCB_SIM_MODEL) $(LCB_TEST_CHANNEL) $(LCB_TEST_NIC)
 
 # The traced glue: same source, it reports that the build can trace.
 $(LCB_O)/port_rtl_trace.o: tb/lcb/port_rtl.c | $(BUILD)/.deps-ok
