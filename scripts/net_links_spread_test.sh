@@ -9,6 +9,7 @@
 set -u
 cd "$(dirname "$0")/.."
 S=scripts/net_links_spread.sh
+. scripts/csv_lib.sh
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 n=0
@@ -35,7 +36,7 @@ out=$(bash $S "$T/r.csv") || fail "exit $? on a run"
 up=$(echo "$out" | awk '$1 == 1 && $2 == "up" { print $3, $4 }')
 dn=$(echo "$out" | awk '$1 == 2 && $2 == "down" { print $3, $4 }')
 [ "$(echo "$out" | wc -l)" = 3 ] || fail "groups of a 2-level run: $out"; n=$((n + 1))
-ref=$(awk -F, 'NR > 1 && $4 >= 0 { l = $2 == 1 ? "u" : "d"; c[l]++; s[l] += $NF } END { printf "%d %.4f %d %.4f", c["u"], s["u"] / c["u"], c["d"], s["d"] / c["d"] }' "$T/r.csv")
+ref=$(csv_awk 'NR > 1 && $col("to_router") >= 0 { l = $col("level") == 1 ? "u" : "d"; c[l]++; s[l] += $col("load") } END { if (CSV_BAD) exit 2; printf "%d %.4f %d %.4f", c["u"], s["u"] / c["u"], c["d"], s["d"] / c["d"] }' "$T/r.csv")
 [ "$up $dn" = "$ref" ] || fail "run: up/down '$up $dn', from the CSV '$ref'"; n=$((n + 1))
 bash $S "$T/none.csv" 2>/dev/null; [ $? = 2 ] || fail "a missing file does not exit 2"; n=$((n + 1))
 cut -d, -f1-3 "$T/l.csv" > "$T/bad.csv"
