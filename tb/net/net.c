@@ -655,16 +655,14 @@ static void rtr_range(net_t *n, int k, int job) {
 static int net_compare(net_t *n, uint64_t t) {
     for (int r = 0; r < n->t.nrtr; r++) {
         if (!nr_rtr_valid(n->rm[r])) continue;
-        if ((int64_t)t == n->o->fault_cycle && r == n->o->fault_rtr) n->kind->fault(&n->ro[r], 0);
+        const int lcb = n->g[0].use_lcb;
+        if ((int64_t)t == n->o->fault_cycle && r == n->o->fault_rtr) tb_rtr_fault(&n->ro[r], 0, lcb);
         const nr_rtr_out *mo = &n->mo[r], *ro = &n->ro[r];
         for (int p = 0; p < n->t.r[r].nports; p++) {
-            uint32_t mv, rv;
-            const char *f = n->kind->compare(p, n->nvcs, mo, ro, &mv, &rv);
-            if (!f && mo->ev[p] != ro->ev[p]) f = "ev", mv = mo->ev[p], rv = ro->ev[p];
-            if (!f && mo->tev[p] != ro->tev[p]) f = "tev", mv = mo->tev[p], rv = ro->tev[p];
-            if (f) {
+            tb_rtr_diff d = tb_rtr_cmp(mo, ro, p, lcb, n->nvcs);
+            if (d.field) {
                 net_say(n, "FAIL lockstep: cycle %" PRIu64 " router %d (level %d) port %d: %s: "
-                        "model 0x%06x, RTL 0x%06x\n", t, r, n->t.r[r].level, p, f, mv, rv);
+                        "model 0x%06x, RTL 0x%06x\n", t, r, n->t.r[r].level, p, d.field, d.a, d.b);
                 n->diverged = 1;
                 n->div_rtr = r;
                 n->div_cycle = (int64_t)t;

@@ -166,25 +166,6 @@ static int bare_node_final(net_t *n, int i) {
     return fail;
 }
 
-static const char *bare_compare(int p, int nvcs, const nr_rtr_out *mo, const nr_rtr_out *ro,
-                                uint32_t *mv, uint32_t *rv) {
-    static const char *const crn[] = {"in_cr[0]", "in_cr[1]", "in_cr[2]", "in_cr[3]"};
-    *mv = (uint32_t)mo->out_valid[p], *rv = (uint32_t)ro->out_valid[p];
-    if (!!*mv != !!*rv) return "out_valid";
-    *mv = mo->out_phit[p], *rv = ro->out_phit[p];
-    if (mo->out_valid[p] && *mv != *rv) return "out_phit";
-    for (int v = 0; v < nvcs && v < 4; v++) {
-        *mv = mo->in_cr[p][v], *rv = ro->in_cr[p][v];
-        if (*mv != *rv) return crn[v];
-    }
-    return NULL;
-}
-
-static void bare_fault(nr_rtr_out *ro, int p) {
-    if (ro->out_valid[p]) ro->out_phit[p] ^= 1u << 3;
-    else ro->in_cr[p][0] ^= 1u;
-}
-
 const net_kind net_kind_bare = {
     .name = "bare",
     .fused = 1,
@@ -197,6 +178,4 @@ const net_kind net_kind_bare = {
     .stop_errors = bare_stop_errors,
     .node_busy = bare_node_busy,
     .node_final = bare_node_final,
-    .compare = bare_compare,
-    .fault = bare_fault,
 };

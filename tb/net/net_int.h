@@ -12,6 +12,7 @@
 #include "common/channel.h"
 #include "common/linkmon.h"
 #include "common/nic.h"
+#include "common/rtrcmp.h"
 #include "common/vctsend.h"
 #include "nr_lcb.h"
 #include "nr_sb.h"
@@ -91,13 +92,6 @@ typedef struct {
     /* anything of node i still on its way; at the end, its checks */
     int (*node_busy)(const net_t *n, int i);
     int (*node_final)(net_t *n, int i);
-    /* lockstep: the first output field of port p that differs between the
-     * model's outputs mo and the RTL's ro (its name, and both values), or
-     * NULL if the port's link outputs agree */
-    const char *(*compare)(int p, int nvcs, const nr_rtr_out *mo, const nr_rtr_out *ro,
-                           uint32_t *mv, uint32_t *rv);
-    /* --fault: flip one output bit of port p (a phit's data bit, or a credit) */
-    void (*fault)(nr_rtr_out *ro, int p);
 } net_kind;
 extern const net_kind net_kind_bare, net_kind_lcb;
 

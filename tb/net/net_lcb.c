@@ -187,18 +187,6 @@ static int lcb_node_final(net_t *n, int i) {
     return fail;
 }
 
-static const char *lcb_compare(int p, int nvcs, const nr_rtr_out *mo, const nr_rtr_out *ro,
-                               uint32_t *mv, uint32_t *rv) {
-    (void)nvcs;
-    *mv = mo->link_tx[p], *rv = ro->link_tx[p];
-    if (*mv != *rv) return "link_tx";
-    *mv = (uint32_t)mo->link_down[p], *rv = (uint32_t)ro->link_down[p];
-    if (*mv != *rv) return "link_down";
-    return NULL;
-}
-
-static void lcb_fault(nr_rtr_out *ro, int p) { ro->link_tx[p] ^= 1u << 3; }
-
 const net_kind net_kind_lcb = {
     .name = "lcb",
     .setup = lcb_setup,
@@ -210,6 +198,4 @@ const net_kind net_kind_lcb = {
     .stop_errors = lcb_stop_errors,
     .node_busy = lcb_node_busy,
     .node_final = lcb_node_final,
-    .compare = lcb_compare,
-    .fault = lcb_fault,
 };

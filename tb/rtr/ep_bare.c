@@ -82,25 +82,6 @@ static void bare_final_checks(sim_t *s, int p, int *fail) { (void)s, (void)p, (v
 
 static void bare_final_stats(sim_t *s, int p, rtr_result *r) { (void)s, (void)p, (void)r; }
 
-static int bare_compare(sim_t *s, int64_t t, int p, const nr_rtr_out *mo, const nr_rtr_out *ro) {
-    if (!!mo->out_valid[p] != !!ro->out_valid[p]) {
-        h_report_divergence(s, t, p, "out_valid", mo->out_valid[p], ro->out_valid[p], 0, mo, ro);
-        return -1;
-    }
-    if (mo->out_valid[p] && mo->out_phit[p] != ro->out_phit[p]) {
-        h_report_divergence(s, t, p, "out_phit", mo->out_phit[p], ro->out_phit[p], 1, mo, ro);
-        return -1;
-    }
-    for (int v = 0; v < s->nvcs; v++)
-        if (mo->in_cr[p][v] != ro->in_cr[p][v]) {
-            char f[16];
-            snprintf(f, sizeof f, "in_cr[%d]", v);
-            h_report_divergence(s, t, p, f, mo->in_cr[p][v], ro->in_cr[p][v], 0, mo, ro);
-            return -1;
-        }
-    return 0;
-}
-
 static void bare_fmt_out(const port_t *pt, uint32_t ph, char *buf, int n) {
     (void)pt;
     rtr_fmt_core(ph, buf, n);
@@ -109,12 +90,6 @@ static void bare_fmt_out(const port_t *pt, uint32_t ph, char *buf, int n) {
 static void bare_fmt_hist(uint32_t ph, int kind, char *buf, int n) {
     (void)kind;
     rtr_fmt_core(ph, buf, n);
-}
-
-/* an output phit's data bit if one leaves, else a credit */
-static void bare_fault(nr_rtr_out *ro, int p) {
-    if (ro->out_valid[p]) ro->out_phit[p] ^= 1u << 3;
-    else ro->in_cr[p][0] ^= 1u;
 }
 
 const rtr_ep rtr_ep_bare = {
@@ -130,8 +105,6 @@ const rtr_ep rtr_ep_bare = {
     .report_busy = bare_report_busy,
     .final_checks = bare_final_checks,
     .final_stats = bare_final_stats,
-    .compare = bare_compare,
     .fmt_out = bare_fmt_out,
     .fmt_hist = bare_fmt_hist,
-    .fault = bare_fault,
 };

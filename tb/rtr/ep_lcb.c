@@ -179,18 +179,6 @@ static void lcb_final_stats(sim_t *s, int p, rtr_result *r) {
                           lcb_ch_get_stats(s->pt[p].dn)->err_cycles;
 }
 
-static int lcb_compare(sim_t *s, int64_t t, int p, const nr_rtr_out *mo, const nr_rtr_out *ro) {
-    if (mo->link_tx[p] != ro->link_tx[p]) {
-        h_report_divergence(s, t, p, "link_tx", mo->link_tx[p], ro->link_tx[p], 1, mo, ro);
-        return -1;
-    }
-    if (mo->link_down[p] != ro->link_down[p]) {
-        h_report_divergence(s, t, p, "link_down", mo->link_down[p], ro->link_down[p], 0, mo, ro);
-        return -1;
-    }
-    return 0;
-}
-
 /* Decode a link phit given its framing class. */
 static void fmt_link(uint32_t ph, int cls, char *buf, int n) {
     char tmp[96];
@@ -214,8 +202,6 @@ static void lcb_fmt_out(const port_t *pt, uint32_t ph, char *buf, int n) {
     fmt_link(ph, nr_link_frame(&f, ph), buf, n);
 }
 
-static void lcb_fault(nr_rtr_out *ro, int p) { ro->link_tx[p] ^= 1u << 3; /* a data bit */ }
-
 const rtr_ep rtr_ep_lcb = {
     .name = "lcb",
     .quiet = 4 * 64u,
@@ -229,8 +215,6 @@ const rtr_ep rtr_ep_lcb = {
     .report_busy = lcb_report_busy,
     .final_checks = lcb_final_checks,
     .final_stats = lcb_final_stats,
-    .compare = lcb_compare,
     .fmt_out = lcb_fmt_out,
     .fmt_hist = fmt_link,
-    .fault = lcb_fault,
 };

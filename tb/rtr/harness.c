@@ -450,16 +450,13 @@ void h_report_divergence(sim_t *s, int64_t t, int p, const char *field, uint32_t
     }
 }
 
-/* Compare the model's and the RTL's outputs of cycle t. 0 if equal. */
+/* Compare the model's and the RTL's outputs of cycle t (common/rtrcmp.h).
+ * 0 if equal; else the first difference is reported and -1. */
 static int compare(sim_t *s, int64_t t, const nr_rtr_out *mo, const nr_rtr_out *ro) {
     for (int p = 0; p < s->nports; p++) {
-        if (s->ep->compare(s, t, p, mo, ro)) return -1;
-        if (mo->ev[p] != ro->ev[p]) {
-            h_report_divergence(s, t, p, "ev", mo->ev[p], ro->ev[p], 0, mo, ro);
-            return -1;
-        }
-        if (mo->tev[p] != ro->tev[p]) {
-            h_report_divergence(s, t, p, "tev", mo->tev[p], ro->tev[p], 0, mo, ro);
+        tb_rtr_diff d = tb_rtr_cmp(mo, ro, p, s->g.use_lcb, s->nvcs);
+        if (d.field) {
+            h_report_divergence(s, t, p, d.field, d.a, d.b, d.phit, mo, ro);
             return -1;
         }
     }
@@ -776,7 +773,7 @@ static void inject_fault(sim_t *s, uint64_t t, nr_rtr_out *ro) {
     if ((o->impl != RTR_RUN_SELF && o->impl != RTR_RUN_LOCKSTEP) || (int64_t)t != o->fault_cycle)
         return;
     int fp = o->fault_port % s->nports;
-    s->ep->fault(ro, fp);
+    tb_rtr_fault(ro, fp, s->g.use_lcb);
 }
 
 /* 4. Every port's outputs of cycle t. */

@@ -12,6 +12,7 @@
 #include "common/linkmon.h"
 #include "common/lcb_rtt.h"
 #include "common/nic.h"
+#include "common/rtrcmp.h"
 #include "common/vctsend.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
@@ -136,14 +137,10 @@ typedef struct rtr_ep {
     /* end of run: the endpoint's own checks, and its link figures */
     void (*final_checks)(sim_t *s, int p, int *fail);
     void (*final_stats)(sim_t *s, int p, rtr_result *r);
-    /* lockstep: the port's outputs that differ (-1, reported) or 0 */
-    int (*compare)(sim_t *s, int64_t t, int p, const nr_rtr_out *mo, const nr_rtr_out *ro);
     /* a port's output phit for a report: as seen on the port's wire, and
      * from the history (kind decoded when it was recorded) */
     void (*fmt_out)(const port_t *pt, uint32_t ph, char *buf, int n);
     void (*fmt_hist)(uint32_t ph, int kind, char *buf, int n);
-    /* --fault: flip one output bit of port p */
-    void (*fault)(nr_rtr_out *ro, int p);
 } rtr_ep;
 extern const rtr_ep rtr_ep_lcb, rtr_ep_bare;
 
