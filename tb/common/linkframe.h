@@ -27,4 +27,32 @@ static inline int nr_link_frame(int *fin, uint32_t ph)
     return NR_KIND_EOP;
 }
 
+/* A router port's LCB transmit stream, its new packets told from replayed
+ * copies. The TX raises TX_PKT in the cycle it takes a new packet and puts
+ * that packet's HEAD on its registered link_tx a cycle later (or later, after
+ * a replay in progress); a HEAD with no TX_PKT before it not yet matched is a
+ * replayed copy (docs/link-protocol.md §7). The router harness (head-out
+ * times) and the network simulator (hop counts) follow new packets with it. */
+typedef struct {
+    int fin;          /* the stream's framing bit (nr_link_frame) */
+    uint64_t pending; /* TX_PKT events whose HEAD has not been on link_tx yet */
+    int fresh;        /* the packet on the link is a new one (HEAD to EOP) */
+} nr_tx_follow;
+
+/* The phit on link_tx this cycle and the port's TX_PKT event of the cycle
+ * (0 or 1). Returns the phit's framing kind (nr_link_frame); *fresh = 1 if it
+ * is a phit of a new packet, 0 if of a replayed copy or of no packet. */
+static inline int nr_tx_follow_step(nr_tx_follow *f, uint32_t link_tx, unsigned tx_pkt, int *fresh)
+{
+    int k = nr_link_frame(&f->fin, link_tx);
+    if (k == NR_KIND_HEAD) {
+        f->fresh = f->pending > 0;
+        if (f->fresh) f->pending--;
+    }
+    *fresh = k >= 0 && f->fresh;
+    if (k == NR_KIND_EOP) f->fresh = 0;
+    f->pending += tx_pkt & 1u;
+    return k;
+}
+
 #endif

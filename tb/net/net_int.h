@@ -40,11 +40,10 @@ typedef struct {
     /* LCB: the link channel, and the monitor of its receiver (escapes) */
     lcb_ch *l;
     nr_linkmon mon;
-    int fin;               /* framing state of the sent stream (linkframe.h) */
-    uint64_t tx_new;       /* TX_PKT events whose head is not yet on the link */
+    nr_tx_follow txf;      /* the sent stream, new packets told from replays (linkframe.h) */
     uint64_t phits;        /* packet phits carried in the measurement window */
     /* hop counting: the packet followed, its position, r, h and tag */
-    int following, pos, r, h, tagged;
+    int pos, r, h, tagged;
     unsigned dest, vc, src;
     uint32_t seq;
 } chan_t;

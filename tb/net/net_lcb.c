@@ -134,17 +134,12 @@ static int lcb_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved) {
         chan_t *c = &n->ch[r * K + p];
         uint32_t ph = o->link_tx[p];
         lcb_ch_send(c->l, ph);
-        int kind = nr_link_frame(&c->fin, ph);
-        if (kind == NR_KIND_HEAD) {
-            c->following = c->tx_new > 0;
-            if (c->following) c->tx_new--;
-        }
-        if (kind >= 0 && c->following) {
+        int fresh;
+        int kind = nr_tx_follow_step(&c->txf, ph, o->ev[p] >> NR_EV_TX_PKT & 1, &fresh);
+        if (fresh) {
             net_follow(n, c, kind, ph, in_window);
             *moved = 1;
         }
-        if (kind == NR_KIND_EOP) c->following = 0;
-        c->tx_new += o->ev[p] >> NR_EV_TX_PKT & 1;
         if (o->link_down[p]) {
             net_say(n, "FAIL cycle %" PRIu64 " router %d: port %d's link is down\n", t, r, p);
             return -1;

@@ -85,7 +85,8 @@ static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
         uint64_t ri;
         if (fifo_pop(&pt->head_wait, &ri) == 0 && ri != UINT64_MAX) s->rec[ri].head_in = t - s->t0;
     }
-    int kout = nr_link_frame(&pt->fin_out, po->link_tx[p]);
+    int fresh;
+    int kout = nr_tx_follow_step(&pt->txf, po->link_tx[p], po->ev[p] >> NR_EV_TX_PKT & 1, &fresh);
     if (kout != NR_LM_IDLE || (po->link_tx[p] & NR_DATA_MASK)) h_hist_add(s, pt, (int64_t)t, 1, po->link_tx[p], kout);
     /* Only a new packet's head counts as its head-out. The router's
      * TX raises TX_PKT when it takes a new packet and puts the head
@@ -93,12 +94,10 @@ static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
      * TX_PKT before it is a replayed copy, which the NIC drops as
      * a duplicate (or takes instead of a lost original, but then
      * link errors are on and rtr_lat is not measured). */
-    if (kout == NR_KIND_HEAD && pt->tx_new > 0) {
+    if (kout == NR_KIND_HEAD && fresh) {
         unsigned vc = (po->link_tx[p] >> NR_HEAD_VC_LSB) & 3;
         fifo_push(&pt->heads_out[vc % V], t - s->t0);
-        pt->tx_new--;
     }
-    pt->tx_new += po->ev[p] >> NR_EV_TX_PKT & 1;
     if (kout >= 0) s->phit_hops++;
     /* source: what the NIC took */
     if (took) {
@@ -198,7 +197,7 @@ static void fmt_link(uint32_t ph, int cls, char *buf, int n) {
 
 /* a phit of the router's link_tx, framed as the port's stream stood before it */
 static void lcb_fmt_out(const port_t *pt, uint32_t ph, char *buf, int n) {
-    int f = pt->fin_out;
+    int f = pt->txf.fin;
     fmt_link(ph, nr_link_frame(&f, ph), buf, n);
 }
 

@@ -94,11 +94,10 @@ struct port {
     fifo_t hold;               /* bare: VCs of phits held by the sink (credits not returned) */
     uint32_t out_cr[MAXV];     /* bare: credits to return this cycle */
     fifo_t heads_out[MAXV];    /* LCB: head-out cycles at router link_tx per VC */
-    uint64_t tx_new;           /* LCB: router TX_PKT events whose head is not yet on link_tx */
     /* LCB: monitors of the router's receiver (link_rx, from `up`) and the
      * NIC's (from `dn`): framing, damaged packets and words, escapes */
     nr_linkmon mon_in, mon_nic;
-    int fin_out;               /* framing bit of the router's link_tx stream */
+    nr_tx_follow txf;          /* LCB: the router's link_tx stream, new packets told from replays */
     int down_seen;             /* a link-down was reported */
     int hn;                    /* history entries written (hist[], below) */
     /* counters */
