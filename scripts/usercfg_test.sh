@@ -5,7 +5,7 @@
 #     a Window beyond the 7-bit sequence space, an unknown parameter) are
 #     refused by the make rule before Verilator runs: exit 2 with the rule,
 #     no Verilator output directory;
-#   - a good one (k=16 bare YARC with its own buffer depths) builds through
+#   - a good one (k=4 bare YARC, the smallest, with its own buffer depths) builds through
 #     the generic rule `make BUILDDIR/bin/rtr_sim-<cfg>` (mk/rtr.mk, mk/rtl_builds.mk) and
 #     runs one short lockstep run against the C model, through rtr_sim (the
 #     hand-off to the RTL binary) with NR_CONFIGS naming the file.
@@ -19,7 +19,7 @@ trap 'rm -rf "$T"' EXIT
 F=$T/configs.txt
 { cat configs/configs.txt; cat <<'CFGS'
 # user additions of scripts/usercfg_test.sh
-my-k16-bare     nr_yarc        Rows=4 Cols=4 UseLcb=0 InBufPerVc=64 RowBufDepth=16
+my-k4-bare      nr_yarc        Rows=2 Cols=2 UseLcb=0 InBufPerVc=64 RowBufDepth=16
 bad-tiles       nr_nwn         NumPorts=16 R=3 M=2 UseLcb=0
 bad-window      nr_yarc        Rows=4 Cols=4 Window=128
 bad-key         nr_yarc        Rows=4 Cols=4 Rowz=2
@@ -40,14 +40,14 @@ for e in "bad-tiles:R = 3: must be a power of two" "bad-window:Window = 128: mus
     NR_CONFIGS=$F "$B/bin/cfg_check" "$c" > /dev/null 2>&1; rc=$?
     [ $rc = 2 ] || { echo "FAIL $c: cfg_check exit $rc, want 2"; fail=1; }
 done
-if ! out=$(make --no-print-directory BUILD="$B" NR_CONFIGS="$F" "$B/bin/rtr_sim-my-k16-bare" 2>&1); then
-    echo "FAIL my-k16-bare: the generic build failed:"; tail -20 <<< "$out"; exit 1
+if ! out=$(make --no-print-directory BUILD="$B" NR_CONFIGS="$F" "$B/bin/rtr_sim-my-k4-bare" 2>&1); then
+    echo "FAIL my-k4-bare: the generic build failed:"; tail -20 <<< "$out"; exit 1
 fi
-out=$(NR_CONFIGS=$F "$B/bin/rtr_sim" --impl lockstep --cfg my-k16-bare --pattern ur --load 0.5 \
+out=$(NR_CONFIGS=$F "$B/bin/rtr_sim" --impl lockstep --cfg my-k4-bare --pattern ur --load 0.5 \
       --len uniform:4:19 --sink-bp 0.2 --src-idle 0.05 --warmup 200 --measure 1000 --seed 5 2>&1); rc=$?
-if [ $rc != 0 ] || ! grep -q "cfg my-k16-bare ($F:" <<< "$out"; then
-    echo "FAIL my-k16-bare lockstep (exit $rc):"; tail -15 <<< "$out"; fail=1
+if [ $rc != 0 ] || ! grep -q "cfg my-k4-bare ($F:" <<< "$out"; then
+    echo "FAIL my-k4-bare lockstep (exit $rc):"; tail -15 <<< "$out"; fail=1
 else
-    echo "ok   my-k16-bare lockstep: $(grep -m1 'impl lockstep' <<< "$out")"
+    echo "ok   my-k4-bare lockstep: $(grep -m1 'impl lockstep' <<< "$out")"
 fi
 exit $fail
