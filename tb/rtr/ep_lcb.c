@@ -2,12 +2,10 @@
  * NIC, the C LCB model (nr_lcbp), joined to the router's port by two channels
  * (tb/common/channel.h) with their own error streams, and a link monitor
  * (tb/common/linkmon.h) on the receiver of each end. The source feeds the
- * NIC's TX; the sink reads the NIC's input queue, one VC round robin.
+ * NIC's TX; the sink reads the NIC's input queue, one VC round robin (the
+ * NIC is tb/common/nic.h).
  */
 #include "harness_int.h"
-
-#include <string.h>
-
 
 static int lcb_init(sim_t *s, int p, char *err, int errlen) {
     const rtr_opts *o = s->o;
