@@ -527,16 +527,21 @@ void net_src_took(net_t *n, int i) {
     if (++nd->pos == nd->len) nd->len = 0;
 }
 
-void net_sink_phit(net_t *n, int i, uint32_t ph, uint64_t t) {
+int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t) {
     node_t *nd = &n->nd[i];
     const uint64_t ts = t - n->t0;
     unsigned kind = nr_phit_kind(ph);
+    if (vc >= 0 && nd->alen > 0 && vc != nd->cur_vc) {
+        net_say(n, "FAIL cycle %" PRIu64 " node %d: the sink read VC %d inside a packet of VC %d "
+                "(it puts one packet together at a time)\n", t, i, vc, nd->cur_vc);
+        return -1;
+    }
     if (kind == NR_KIND_HEAD) {
         nd->alen = 0;
         nd->cur_vc = (int)(nr_head_vc(ph) % (unsigned)n->nvcs);
     }
     if (nd->alen < PKT_CAP) nd->as[nd->alen++] = ph;
-    if (kind != NR_KIND_EOP) return;
+    if (kind != NR_KIND_EOP) return 0;
     nr_sb_match_t m;
     const int len = nd->alen;
     nd->alen = 0;
@@ -546,17 +551,17 @@ void net_sink_phit(net_t *n, int i, uint32_t ph, uint64_t t) {
          * packet again; counted, never matched (nr_sb.h) */
         nr_sb_discard(&n->sb, i, nd->as, len, ok, ts);
         n->tx_err++;
-        return;
+        return 0;
     }
     nr_sb_deliver(&n->sb, i, nd->as, len, ts, &m);
-    if (!m.matched) return;
+    if (!m.matched) return 0;
     nr_stats_delivered(&n->st, i, len, m.user, UINT64_MAX, ts);
     n->last_deliv = ts;
-    if (!n->count_hops) return;
+    if (!n->count_hops) return 0;
     int h = hop_take(&n->hop, hop_key(m.src, m.dest, m.vc, m.seq));
     if (h < 0) {
         n->untracked++;
-        return;
+        return 0;
     }
     n->hops[h > NET_HOPS_MAX ? NET_HOPS_MAX : h]++;
     /* every routing of the kit is minimal on its topology, but the
@@ -569,11 +574,12 @@ void net_sink_phit(net_t *n, int i, uint32_t ph, uint64_t t) {
         if (h > 2 * n->t.dims + 1 && n->nonminimal++ < 5) /* 2D+1 routers at most */
             net_say(n, "FAIL cycle %" PRIu64 ": packet %u->%u seq %u crossed %d routers, more "
                     "than a non-minimal route's %d\n", t, m.src, m.dest, m.seq, h, 2 * n->t.dims + 1);
-        return;
+        return 0;
     }
     if (h != want && n->nonminimal++ < 5)
         net_say(n, "FAIL cycle %" PRIu64 ": packet %u->%u seq %u crossed %d routers, the shortest "
                 "route %d\n", t, m.src, m.dest, m.seq, h, want);
+    return 0;
 }
 
 /* The turn a followed packet took at the router of channel c: in by the port

@@ -99,7 +99,7 @@ static int bare_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
     memset(sd->cr, 0, sizeof sd->cr);
     if (nd->arr_v) {
         *moved = 1;
-        net_sink_phit(n, i, nd->arr_ph, t);
+        if (net_sink_phit(n, i, -1, nd->arr_ph, t)) return -1;
         sd->cr[nd->cur_vc] = 1; /* the sink takes every phit at once */
     }
     uint32_t over;

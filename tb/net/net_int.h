@@ -174,8 +174,12 @@ int net_escape(net_t *n, uint64_t t, const char *who, int id, int port, const nr
 int net_src_next(net_t *n, int i, uint64_t t, int gen);
 /* the phit the source offered was taken */
 void net_src_took(net_t *n, int i);
-/* node i's sink got core phit ph in cycle t */
-void net_sink_phit(net_t *n, int i, uint32_t ph, uint64_t t);
+/* node i's sink got core phit ph in cycle t, read from its NIC's VC vc (-1:
+ * a bare link, one packet at a time). The sink puts one packet together at
+ * a time: a phit of another VC inside a packet is a failure (printed, -1);
+ * the LCB nodes' sink reads whenever something is readable and a router
+ * output sends whole packets, so it does not happen. */
+int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t);
 /* a router output sent a packet phit of kind `kind` (core view) on c */
 void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window);
 /* print a failure to the log */

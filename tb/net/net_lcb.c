@@ -114,7 +114,7 @@ static int lcb_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
         return -1;
     }
     if (no->rd_valid) {
-        net_sink_phit(n, i, no->rd_phit, t);
+        if (net_sink_phit(n, i, nic->data_vc, no->rd_phit, t)) return -1;
         *moved = 1;
     }
     if (no->link_down) {
