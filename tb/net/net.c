@@ -537,6 +537,13 @@ int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t) {
         return -1;
     }
     if (kind == NR_KIND_HEAD) {
+        if (nd->alen > 0) {
+            /* a new head inside a packet: the broken one goes to the
+             * scoreboard as it is, which counts it (malformed), as the
+             * router harness's sink does */
+            nr_sb_match_t m0;
+            nr_sb_deliver(&n->sb, i, nd->as, nd->alen, ts, &m0);
+        }
         nd->alen = 0;
         nd->cur_vc = (int)(nr_head_vc(ph) % (unsigned)n->nvcs);
     }
