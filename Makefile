@@ -81,9 +81,13 @@ define vtop
 $(BUILD)/v/$(1)/libV$(2).a: $(call vdeps,$(BUILD)/v/$(1),$(2)) rtl/files.f rtl/lint.vlt scripts/vbuild.sh | $(BUILD)/.deps-ok
 	+scripts/vbuild.sh $(BUILD)/v/$(1) $(2) $(3) $(4) $(if $(COVERAGE),--coverage) -- $(call rtl_deps,$(2))
 $(BUILD)/v/$(1)/shim.o: tb/shim/$(2)_shim.cpp $(BUILD)/v/$(1)/libV$(2).a
-	$$(CXX) $$(CXXFLAGS) $(if $(COVERAGE),-DVM_COVERAGE=1) -Itb/shim -I$(BUILD)/v/$(1) -I$(VINC) -I$(VINC)/vltstd -c $$< -o $$@
+	$$(CXX) $$(CXXFLAGS) $(if $(COVERAGE),-DVM_COVERAGE=1) -DNR_RTL_DIR='"$(BUILD)/v/$(1)"' -Itb/shim -I$(BUILD)/v/$(1) -I$(VINC) -I$(VINC)/vltstd -c $$< -o $$@
 endef
 VLIBS := -lz -pthread
+# The RTL glue that every program holding a Verilated router links, one
+# object for every build: it asks the linked build what it is (tb/rtr/rtl_glue.c,
+# tb/rtl_build.h). mk/rtr.mk has its flags.
+RTR_GLUE := $(BUILD)/obj/tb/rtr/rtl_glue.o
 # $(call vlink,PROGRAM,BUILD-NAME,TOP,OBJS): link the C objects OBJS with the
 # Verilated build $(BUILD)/v/BUILD-NAME of TOP (its shim and library), the
 # C model and the kit's library. Every program that holds RTL is made so.

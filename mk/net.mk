@@ -24,17 +24,17 @@ test-net: $(BUILD)/.deps-ok
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/net.list
 
 # ---- RTL in the network: net_sim-NAME for every nr_yarc and nr_nwn
-# configuration (on demand), linked with its Verilated build and the glue
-# object of rtr_sim-NAME (mk/rtr.mk); make test makes those whose builds
+# configuration (on demand), linked with its Verilated build and the RTL
+# glue $(RTR_GLUE) (the Makefile); make test makes those whose builds
 # column has rtl. net_sim --impl rtl|lockstep --rtl NAME hands the run to it.
 NET_OBJS_NORTL := $(filter-out %/rtl_none.o,$(NET_OBJS))
-$(foreach c,$(call cfg_of,nr_yarc nr_nwn),$(eval $(call vlink,$(BUILD)/bin/net_sim-$(c),$(c),$(CFG_TOP_$(c)),$(NET_OBJS_NORTL) $(BUILD)/obj/tb/rtr/glue/$(c).o)))
+$(foreach c,$(call cfg_of,nr_yarc nr_nwn),$(eval $(call vlink,$(BUILD)/bin/net_sim-$(c),$(c),$(CFG_TOP_$(c)),$(NET_OBJS_NORTL) $(RTR_GLUE))))
 # make test links those of the radix-16 configurations (the networks of
 # tests/net_rtl.list are of radix-16 routers); any other on demand.
 NET_RTL_BINS := $(foreach c,$(call cfg_with,rtl,nr_yarc nr_nwn),$(if $(findstring -k16,$(c)),$(BUILD)/bin/net_sim-$(c)))
-# traced: net_sim-NAME-trace (the glue object of rtr_sim-NAME-trace), for the
+# traced: net_sim-NAME-trace (the traced build), for the
 # FST window a lockstep divergence reruns with (--trace-rtr)
-$(foreach c,$(call cfg_of,nr_yarc nr_nwn),$(eval $(call vlink,$(BUILD)/bin/net_sim-$(c)-trace,$(c)-trace,$(CFG_TOP_$(c)),$(NET_OBJS_NORTL) $(BUILD)/obj/tb/rtr/glue/$(c)-trace.o)))
+$(foreach c,$(call cfg_of,nr_yarc nr_nwn),$(eval $(call vlink,$(BUILD)/bin/net_sim-$(c)-trace,$(c)-trace,$(CFG_TOP_$(c)),$(NET_OBJS_NORTL) $(RTR_GLUE))))
 NET_RTL_BINS += $(foreach c,$(call cfg_with,trace,nr_yarc nr_nwn),$(if $(findstring -k16,$(c)),$(BUILD)/bin/net_sim-$(c)-trace))
 ifneq ($(wildcard csrc/model/yarc.c),)
 TEST_BINS += $(NET_RTL_BINS)

@@ -46,7 +46,7 @@ RB_TRACE_nr_nwn := --opt 0 --split 2000
 RB_TRACE_nr_lcb_port :=
 # the shim's C API and its define for a traced build (the router shims share
 # tb/shim/rtr_shim.hpp, which reads the parameters of both tops)
-RB_API_rtr := tb/shim/rtr_shim.hpp tb/shim/port_bits.hpp csrc/include/nr_yarc.h csrc/include/nr_nwn.h \
+RB_API_rtr := tb/shim/rtr_shim.hpp tb/shim/port_bits.hpp tb/rtl_build.h csrc/include/nr_yarc.h csrc/include/nr_nwn.h \
               csrc/include/nr_router.h csrc/include/nr_lcb.h
 RB_API_nr_yarc := tb/yarc_rtl.h $(RB_API_rtr)
 RB_API_nr_nwn := tb/nwn_rtl.h $(RB_API_rtr)
@@ -72,7 +72,7 @@ $(call vtop,$(1)-trace,$(2),$(CFG_GP_$(1)) $(RB_TRACE_$(2)),--trace)
 $(BUILD)/v/$(1)/libV$(2).a $(BUILD)/v/$(1)-trace/libV$(2).a: $(call cfg_stamp,$(1)) \
     $(if $(filter $(2),$(RB_CHECKED)),| $(BUILD)/cfg/$(1).ok)
 $(BUILD)/v/$(1)/shim.o $(BUILD)/v/$(1)-trace/shim.o: $(RB_API_$(2)) tb/shim/shim_cov.hpp
-$(BUILD)/v/$(1)/shim.o $(BUILD)/v/$(1)-trace/shim.o: CXXFLAGS += -Itb -Icsrc/include
+$(BUILD)/v/$(1)/shim.o $(BUILD)/v/$(1)-trace/shim.o: CXXFLAGS += -Itb -Icsrc/include -DNR_RTL_CFG='"$(1)"'
 $(BUILD)/v/$(1)-trace/shim.o: CXXFLAGS += $(RB_TRDEF_$(2))
 endef
 $(foreach c,$(RB_CFGS),$(eval $(call rb_model,$(c),$(CFG_TOP_$(c)))))

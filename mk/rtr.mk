@@ -11,6 +11,7 @@ RTR_OBJS := $(RTR_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/tb/common/channel.o $(
             $(BUILD)/obj/tb/common/linkmon.o $(BUILD)/obj/tb/common/trafopt.o $(BUILD)/obj/tb/common/progrun.o
 RTR_BIN := $(BUILD)/bin/rtr_sim
 $(RTR_OBJS) $(BUILD)/obj/tb/rtr/rtl_none.o: CFLAGS += -Itb/rtr -Itb/lcb
+$(RTR_GLUE): CFLAGS += -Itb/rtr -Itb/lcb -Itb
 
 $(RTR_BIN): $(RTR_OBJS) $(BUILD)/obj/tb/rtr/rtl_none.o $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
@@ -34,26 +35,15 @@ test-nwn-rtr: $(BUILD)/.deps-ok
 
 # ---- RTL programs: rtr_sim-NAME and rtr_sim-NAME-trace for every nr_yarc
 # and nr_nwn configuration of $(NR_CONFIGS) (on demand), linked with its
-# build of mk/rtl_builds.mk and tb/rtr/rtl_glue.c compiled for that build;
-# make test makes those of the configurations whose builds column has rtl
-# (and trace). rtr_sim hands RTL and lockstep runs to them.
-RTR_ORG_nr_yarc := YARC
-RTR_ORG_nr_nwn := NWN
-# $(call rtr_glue,NAME,CONFIG,TOP,TRACED,PROGRAM): $(BUILD)/obj/tb/rtr/glue/NAME.o,
-# tb/rtr/rtl_glue.c for one build of CONFIG linked into PROGRAM (also mk/sc.mk)
-define rtr_glue
-$(BUILD)/obj/tb/rtr/glue/$(1).o: tb/rtr/rtl_glue.c | $(BUILD)/.deps-ok
-	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS) -Itb/rtr -Itb/lcb -Itb -DRTR_GLUE_$(RTR_ORG_$(3)) -DRTR_RTL_CFG='"$(2)"' \
-	    -DRTR_RTL_TRACED=$(4) -DRTR_RTL_MAKE_TARGET='"$(5)"' -c $$< -o $$@
-endef
-# $(call rtr_rtl,PROGRAM-SUFFIX,CONFIG,TOP,TRACED)
+# build of mk/rtl_builds.mk and the one RTL glue object $(RTR_GLUE) (the
+# Makefile); make test makes those of the configurations whose builds column
+# has rtl (and trace). rtr_sim hands RTL and lockstep runs to them.
+# $(call rtr_rtl,PROGRAM-SUFFIX,TOP)
 define rtr_rtl
-$(call rtr_glue,$(1),$(2),$(3),$(4),$(BUILD)/bin/rtr_sim-$(1))
-$(call vlink,$(BUILD)/bin/rtr_sim-$(1),$(1),$(3),$(RTR_OBJS) $(BUILD)/obj/tb/rtr/glue/$(1).o)
+$(call vlink,$(BUILD)/bin/rtr_sim-$(1),$(1),$(2),$(RTR_OBJS) $(RTR_GLUE))
 endef
-$(foreach c,$(call cfg_of,nr_yarc nr_nwn),$(eval $(call rtr_rtl,$(c),$(c),$(CFG_TOP_$(c)),0)) \
-                                          $(eval $(call rtr_rtl,$(c)-trace,$(c),$(CFG_TOP_$(c)),1)))
+$(foreach c,$(call cfg_of,nr_yarc nr_nwn),$(eval $(call rtr_rtl,$(c),$(CFG_TOP_$(c)))) \
+                                          $(eval $(call rtr_rtl,$(c)-trace,$(CFG_TOP_$(c)))))
 RTR_RTL_BINS := $(foreach c,$(call cfg_with,rtl,nr_yarc nr_nwn),$(BUILD)/bin/rtr_sim-$(c)) \
                 $(foreach c,$(call cfg_with,trace,nr_yarc nr_nwn),$(BUILD)/bin/rtr_sim-$(c)-trace)
 ifneq ($(wildcard csrc/model/yarc.c),)

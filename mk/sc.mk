@@ -27,9 +27,8 @@ define sc_top
 $(call vtop,$(1)-sc,$(2),$(CFG_GP_$(1)) $(RB_HIER_$(2)),--sc)
 $(BUILD)/v/$(1)-sc/libV$(2).a: $(call cfg_stamp,$(1)) | $(BUILD)/cfg/$(1).ok
 $(BUILD)/v/$(1)-sc/shim.o: $(RB_API_$(2)) tb/shim/shim_cov.hpp tb/sc/rtr_sc.hpp tb/sc/nr_sc_top.hpp
-$(BUILD)/v/$(1)-sc/shim.o: CXXFLAGS += -Itb -Itb/sc -Icsrc/include -DVM_SC=1
-$(call rtr_glue,$(1)-sc,$(1),$(2),0,$(BUILD)/bin/rtr_sc-$(1))
-$(call vlink,$(BUILD)/bin/rtr_sc-$(1),$(1)-sc,$(2),$(SC_OBJS) $(BUILD)/obj/tb/rtr/glue/$(1)-sc.o)
+$(BUILD)/v/$(1)-sc/shim.o: CXXFLAGS += -Itb -Itb/sc -Icsrc/include -DVM_SC=1 -DNR_RTL_CFG='"$(1)"'
+$(call vlink,$(BUILD)/bin/rtr_sc-$(1),$(1)-sc,$(2),$(SC_OBJS) $(RTR_GLUE))
 $(BUILD)/bin/rtr_sc-$(1): VLIBS := -lsystemc $(VLIBS)
 endef
 $(foreach c,$(call cfg_of,$(SC_TOPS)),$(eval $(call sc_top,$(c),$(CFG_TOP_$(c)))))

@@ -97,7 +97,11 @@ expect 2 "no configuration 'cfg301'" --cfg-file "$TMP/c11.txt" --cfg cfg301
 printf 'crc24 nr_yarc Rows=2 Cols=2 LinkCrcW=24\ncrc24n nr_nwn NumPorts=16 R=8 M=2 LinkCrcW=24\nyarc-k16 nr_yarc Rows=4 Cols=4 LinkCrcW=32\n' > "$TMP/c12.txt"
 expect 2 "c12.txt:1: configuration crc24: LinkCrcW = 24: must be 16 or 32" --cfg-file "$TMP/c12.txt" --cfg crc24 $Q
 expect 2 "c12.txt:2: configuration crc24n: LinkCrcW = 24: must be 16 or 32" --cfg-file "$TMP/c12.txt" --cfg crc24n $Q
-expect 2 "RTL build yarc-k16 has link_crc_w=16, configuration yarc-k16 \\(.*c12.txt:3\\) wants 32" --cfg-file "$TMP/c12.txt" --cfg yarc-k16 --impl rtl $Q
+expect 2 "RTL build yarc-k16 \\(.*/v/yarc-k16\\) has link_crc_w=16, configuration yarc-k16 \\(.*c12.txt:3\\) wants 32" --cfg-file "$TMP/c12.txt" --cfg yarc-k16 --impl rtl $Q
+# the same for a network switch's build, on a parameter of its own (the
+# RTL glue is one object for both tops: tb/rtl_build.h)
+printf 'fc-k16-bare nr_nwn NumPorts=16 R=8 M=2 UseLcb=0 ChanLat=3\n' > "$TMP/c12n.txt"
+expect 2 "RTL build fc-k16-bare \\(.*/v/fc-k16-bare\\) has chan_lat=2, configuration fc-k16-bare \\(.*c12n.txt:1\\) wants 3" --cfg-file "$TMP/c12n.txt" --cfg fc-k16-bare --impl rtl $Q
 # rtr_lat after replays without injected errors (timeout below the round trip):
 # was ~1.7e19 (unsigned underflow of head-out - head-in)
 "$SIM" --link-lat 600 --warmup 500 --measure 2000 > "$TMP/lat.out" 2>&1

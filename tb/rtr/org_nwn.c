@@ -3,7 +3,8 @@
  * cn) as an organization of the router testbench: parameters from a named
  * configuration (section 3 defaults), the C model behind rtr_impl, the same
  * routing tables as YARC (tables.c), and the turns these switches drop. The
- * RTL implementation is in nwn_rtl_glue.c (linked only into RTL builds). */
+ * RTL implementation is rtl_glue.c (linked only into RTL programs), which
+ * checks a build with check_build. */
 #include <stdio.h>
 #include <string.h>
 
@@ -88,6 +89,24 @@ static int nwn_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigne
     return 1;
 }
 
+/* ---- RTL builds: the parameters a build is checked on (tb/rtr/rtl_glue.c;
+ * the LCB ones only with LCBs, the C model's own FbSeq, UpPick and SideTab
+ * never: no RTL has them) ---- */
+#define F(f, lcb) RTR_PARAM_FIELD(nr_nwn_params, f, lcb)
+static const rtr_param_field nwn_build_fields[] = {
+    F(num_ports, 0), F(r, 0), F(m, 0), F(bb, 0), F(speedup, 0), F(self_turn, 0), F(num_vcs, 0),
+    F(in_buf_per_vc, 0), F(buf_depth, 0), F(chan_lat, 0), F(use_lcb, 0), F(max_pkt_len, 0),
+    F(top_speedup, 0), F(top_choice, 0), F(replay_depth, 1), F(window, 1), F(link_crc_w, 1),
+    {NULL, 0, 0},
+};
+#undef F
+static int nwn_check_build(const rtr_namedcfg *c, const void *have, const char *build, char *err,
+                             int errlen) {
+    nr_nwn_params want;
+    if (rtr_nwn_params(c, &want, err, errlen)) return -1;
+    return rtr_params_agree(c, build, nwn_build_fields, &want, have, want.use_lcb, err, errlen);
+}
+
 const rtr_org rtr_org_nwn = {
     .name = "nwn",
     .top = "nr_nwn",
@@ -99,4 +118,5 @@ const rtr_org rtr_org_nwn = {
     .drop_reason = nwn_drop_reason,
     .may_reorder = nwn_may_reorder,
     .port_ok = rtr_tables_port_ok,
+    .check_build = nwn_check_build,
 };

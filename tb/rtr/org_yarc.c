@@ -2,7 +2,8 @@
  * testbench: parameters from a named configuration (docs/yarc-arch.md
  * section 3 defaults), the C model behind rtr_impl, routing-table programming
  * through the configuration port (section 9) and the expected output port.
- * The RTL implementation is rtl_glue.c (linked only into RTL builds).
+ * The RTL implementation is rtl_glue.c (linked only into RTL programs),
+ * which checks a build with check_build.
  * The table programming and the expected ports are shared with the network
  * switches (org_nwn.c), which have the same tables (docs/nwn-arch.md 4.2). */
 #include <stdio.h>
@@ -62,6 +63,23 @@ static int m_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, nr_rtr *out, 
 }
 static const rtr_impl yarc_model = {"yarc-model", m_create};
 
+/* ---- RTL builds: the parameters a build is checked on (tb/rtr/rtl_glue.c;
+ * the LCB ones only with LCBs, the C model's own FbSeq, UpPick and SideTab
+ * never: no RTL has them) ---- */
+#define F(f, lcb) RTR_PARAM_FIELD(nr_yarc_params, f, lcb)
+static const rtr_param_field yarc_build_fields[] = {
+    F(rows, 0), F(cols, 0), F(num_vcs, 0), F(in_buf_per_vc, 0), F(row_buf_depth, 0),
+    F(col_buf_depth, 0), F(row_bus_lat, 0), F(col_lat, 0), F(use_lcb, 0), F(max_pkt_len, 0),
+    F(sub_speedup, 0), F(replay_depth, 1), F(window, 1), F(link_crc_w, 1), {NULL, 0, 0},
+};
+#undef F
+static int yarc_check_build(const rtr_namedcfg *c, const void *have, const char *build, char *err,
+                             int errlen) {
+    nr_yarc_params want;
+    if (rtr_yarc_params(c, &want, err, errlen)) return -1;
+    return rtr_params_agree(c, build, yarc_build_fields, &want, have, want.use_lcb, err, errlen);
+}
+
 const rtr_org rtr_org_yarc = {
     .name = "yarc",
     .top = "nr_yarc",
@@ -74,4 +92,5 @@ const rtr_org rtr_org_yarc = {
     /* One router: only the Clos modes' up routes have a choice of port. */
     .may_reorder = rtr_tables_may_reorder,
     .port_ok = rtr_tables_port_ok,
+    .check_build = yarc_check_build,
 };

@@ -16,4 +16,4 @@ struct nwn_rtl {
     nr_nwn_params p;
 };
 
-NR_RTR_SHIM_API(nwn_rtl, nr_nwn_params)
+NR_RTR_SHIM_API(nwn_rtl, nr_nwn_params, "nr_nwn")

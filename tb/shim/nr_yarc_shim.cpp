@@ -16,4 +16,4 @@ struct yarc_rtl {
     nr_yarc_params p;
 };
 
-NR_RTR_SHIM_API(yarc_rtl, nr_yarc_params)
+NR_RTR_SHIM_API(yarc_rtl, nr_yarc_params, "nr_yarc")

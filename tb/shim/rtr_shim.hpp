@@ -31,6 +31,7 @@
 #include "nr_router.h"
 #include "nr_yarc.h"
 #include "port_bits.hpp"
+#include "rtl_build.h"
 #include "shim_cov.hpp"
 
 namespace rtr_shim {
@@ -271,16 +272,45 @@ template <class H> static inline H *make(const nr_lcb_cfg *lcfg)
 #include "rtr_sc.hpp"
 #endif
 
-// NR_RTR_SHIM_API(P, PARAMS): the extern "C" functions of tb/<P>.h (P_new,
-// P_params, P_eval, P_tick, P_trace, P_trace_stop, P_free) for a handle
-// struct P with members r (the Rtr) and p (PARAMS).
-#define NR_RTR_SHIM_API(P, PARAMS)                                                               \
+// What the build says of itself (tb/rtl_build.h): the makefiles compile a
+// router shim with the build's named configuration and directory
+// (mk/rtl_builds.mk, mk/sc.mk, the Makefile's vtop).
+#ifndef NR_RTL_CFG
+#error "compile a router shim with -DNR_RTL_CFG=\"<named configuration>\""
+#endif
+#ifndef NR_RTL_DIR
+#error "compile a router shim with -DNR_RTL_DIR=\"<build directory>\""
+#endif
+#ifdef NR_RTR_TRACE
+#define NR_RTR_TRACED 1
+#else
+#define NR_RTR_TRACED 0
+#endif
+
+// NR_RTR_SHIM_API(P, PARAMS, TOP): the extern "C" functions of tb/<P>.h
+// (P_new, P_params, P_eval, P_tick, P_trace, P_trace_stop, P_free) for a
+// handle struct P with members r (the Rtr) and p (PARAMS), and the build's
+// nr_rtl_build_linked() (tb/rtl_build.h) for top module TOP ("nr_yarc"),
+// whose create is P_new, then P_rtr of tb/<P>.h.
+#define NR_RTR_SHIM_API(P, PARAMS, TOP)                                                          \
     extern "C" P *P##_new(const nr_lcb_cfg *lcfg) { return rtr_shim::make<P>(lcfg); }            \
     extern "C" void P##_params(const P *h, PARAMS *p) { *p = h->p; }                             \
     extern "C" void P##_eval(P *h, const nr_rtr_in *in, nr_rtr_out *out) { h->r.eval(in, out); } \
     extern "C" void P##_tick(P *h) { h->r.tick(); }                                              \
     extern "C" int P##_trace(P *h, const char *fst_path) { return h->r.trace(fst_path); }        \
     extern "C" void P##_trace_stop(P *h) { h->r.trace_stop(); }                                  \
-    extern "C" void P##_free(P *h) { delete h; }
+    extern "C" void P##_free(P *h) { delete h; }                                                 \
+    static nr_rtr P##_build_create(const nr_lcb_cfg *lcfg, void *params)                         \
+    {                                                                                            \
+        P *h = P##_new(lcfg);                                                                    \
+        *static_cast<PARAMS *>(params) = h->p;                                                   \
+        return P##_rtr(h);                                                                       \
+    }                                                                                            \
+    extern "C" const nr_rtl_build *nr_rtl_build_linked(void)                                     \
+    {                                                                                            \
+        static const nr_rtl_build b = {NR_RTL_CFG, NR_RTL_DIR, TOP, NR_RTR_TRACED,               \
+                                       P##_build_create};                                        \
+        return &b;                                                                               \
+    }
 
 #endif
