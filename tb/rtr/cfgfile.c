@@ -268,22 +268,3 @@ void rtr_geom_ports(rtr_geom *g, int nports, int nvcs, int use_lcb, int in_buf, 
     g->lcb.max_pkt_len = max_pkt;
     g->lcb.link_crc_w = link_crc_w; /* the endpoints' link check is the ports' */
 }
-
-/* A configuration's parameters against an RTL build's (rtr_org.check_build). */
-int rtr_params_agree(const rtr_namedcfg *c, const char *build, const rtr_param_field *f,
-                     const void *want, const void *have, int use_lcb, char *err, int errlen) {
-    for (int i = 0; f[i].name; i++) {
-        if (f[i].lcb_only && !use_lcb) continue;
-        int w, h;
-        memcpy(&w, (const char *)want + f[i].off, sizeof w);
-        memcpy(&h, (const char *)have + f[i].off, sizeof h);
-        if (w == h) continue;
-        snprintf(err, (size_t)errlen,
-                 "RTL build %s has %s=%d, configuration %s (%s:%d) wants %d: the build is older "
-                 "than the configuration (or was made from another file's line of that name); "
-                 "remake this program with make",
-                 build, f[i].name, h, c->name, c->file, c->line, w);
-        return -1;
-    }
-    return 0;
-}

@@ -4,7 +4,7 @@
  * configuration (section 3 defaults), the C model behind rtr_impl, the same
  * routing tables as YARC (tables.c), and the turns these switches drop. The
  * RTL implementation is rtl_glue.c (linked only into RTL programs), which
- * checks a build with check_build. */
+ * checks a build against build_fields. */
 #include <stdio.h>
 #include <string.h>
 
@@ -100,11 +100,8 @@ static const rtr_param_field nwn_build_fields[] = {
     {NULL, 0, 0},
 };
 #undef F
-static int nwn_check_build(const rtr_namedcfg *c, const void *have, const char *build, char *err,
-                             int errlen) {
-    nr_nwn_params want;
-    if (rtr_nwn_params(c, &want, err, errlen)) return -1;
-    return rtr_params_agree(c, build, nwn_build_fields, &want, have, want.use_lcb, err, errlen);
+static int nwn_params_v(const rtr_namedcfg *c, void *p, char *err, int errlen) {
+    return rtr_nwn_params(c, (nr_nwn_params *)p, err, errlen);
 }
 
 const rtr_org rtr_org_nwn = {
@@ -118,5 +115,6 @@ const rtr_org rtr_org_nwn = {
     .drop_reason = nwn_drop_reason,
     .may_reorder = nwn_may_reorder,
     .port_ok = rtr_tables_port_ok,
-    .check_build = nwn_check_build,
+    .params = nwn_params_v,
+    .build_fields = nwn_build_fields,
 };

@@ -3,7 +3,7 @@
  * section 3 defaults), the C model behind rtr_impl, routing-table programming
  * through the configuration port (section 9) and the expected output port.
  * The RTL implementation is rtl_glue.c (linked only into RTL programs),
- * which checks a build with check_build.
+ * which checks a build against build_fields.
  * The table programming and the expected ports are shared with the network
  * switches (org_nwn.c), which have the same tables (docs/nwn-arch.md 4.2). */
 #include <stdio.h>
@@ -73,11 +73,8 @@ static const rtr_param_field yarc_build_fields[] = {
     F(sub_speedup, 0), F(replay_depth, 1), F(window, 1), F(link_crc_w, 1), {NULL, 0, 0},
 };
 #undef F
-static int yarc_check_build(const rtr_namedcfg *c, const void *have, const char *build, char *err,
-                             int errlen) {
-    nr_yarc_params want;
-    if (rtr_yarc_params(c, &want, err, errlen)) return -1;
-    return rtr_params_agree(c, build, yarc_build_fields, &want, have, want.use_lcb, err, errlen);
+static int yarc_params_v(const rtr_namedcfg *c, void *p, char *err, int errlen) {
+    return rtr_yarc_params(c, (nr_yarc_params *)p, err, errlen);
 }
 
 const rtr_org rtr_org_yarc = {
@@ -92,5 +89,6 @@ const rtr_org rtr_org_yarc = {
     /* One router: only the Clos modes' up routes have a choice of port. */
     .may_reorder = rtr_tables_may_reorder,
     .port_ok = rtr_tables_port_ok,
-    .check_build = yarc_check_build,
+    .params = yarc_params_v,
+    .build_fields = yarc_build_fields,
 };

@@ -157,6 +157,16 @@ typedef struct {
                   int errlen);
 } rtr_impl;
 
+/* One int field of an organization's parameter struct that an RTL build is
+ * checked on (rtr_org.build_fields), by name and offset; lcb_only: compared
+ * only when the configuration has LCBs. */
+typedef struct {
+    const char *name;
+    size_t off;
+    int lcb_only;
+} rtr_param_field;
+#define RTR_PARAM_FIELD(type, field, lcb_only) {#field, offsetof(type, field), lcb_only}
+
 /* An organization. */
 typedef struct {
     const char *name; /* "yarc" */
@@ -192,30 +202,14 @@ typedef struct {
      * allowed ones) in *expect; counts what it saw in st (may be NULL). */
     int (*port_ok)(const rtr_geom *g, rtr_route_mode mode, rtr_upstat *st, int src,
                    const uint32_t *ph, int len, int port, int out_vc, int *expect);
-    /* Optional (NULL: the organization has no RTL). Whether an RTL build of
-     * its top whose -G parameters are `have` (its parameter struct, as the
-     * build's nr_rtl_build.create fills it, tb/rtl_build.h) is a build of
-     * named configuration c: 0, or -1 with a message in err naming the
-     * first parameter that differs and the build (`build`: its configuration
-     * and directory, "yarc-k16 (build/v/yarc-k16)"). */
-    int (*check_build)(const rtr_namedcfg *c, const void *have, const char *build, char *err,
-                       int errlen);
+    /* Optional (NULL: the organization has no RTL). The parameter struct of
+     * named configuration c (the top's: nr_yarc_params, nr_nwn_params, as its
+     * RTL builds report theirs, tb/rtl_build.h), -1 with a message like geom;
+     * and the fields of it an RTL build is checked on, to the one whose name
+     * is NULL (tb/rtr/rtl_glue.c). */
+    int (*params)(const rtr_namedcfg *c, void *p, char *err, int errlen);
+    const rtr_param_field *build_fields;
 } rtr_org;
-
-/* One int field of an organization's parameter struct that an RTL build is
- * checked on (rtr_org.check_build), by name and offset; lcb_only: compared
- * only when the configuration has LCBs. */
-typedef struct {
-    const char *name;
-    size_t off;
-    int lcb_only;
-} rtr_param_field;
-#define RTR_PARAM_FIELD(type, field, lcb_only) {#field, offsetof(type, field), lcb_only}
-/* What an organization's check_build does: the fields f (to the one whose
- * name is NULL) of want (configuration c's parameters) against have (the
- * build's); use_lcb is want's. */
-int rtr_params_agree(const rtr_namedcfg *c, const char *build, const rtr_param_field *f,
-                     const void *want, const void *have, int use_lcb, char *err, int errlen);
 
 #define RTR_SIDE_MAX 8 /* side-table entries (docs/yarc-arch.md 5, step 3a) */
 /* The routing tables of one router (docs/yarc-arch.md section 5), as values:
