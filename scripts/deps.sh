@@ -28,7 +28,7 @@ pypi_venv() {
     }
 }
 PKGS="verilator iverilog yosys z3 gtkwave libsystemc-dev gnuplot-nox xvfb \
-qflow-tech-osu018 opensta zlib1g-dev g++ gcc make valgrind ccache python3-venv"
+qflow-tech-osu018 opensta zlib1g-dev g++ gcc make valgrind ccache python3-venv clang-format universal-ctags"
 missing=""
 for p in $PKGS; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

@@ -12,7 +12,11 @@
 #include <stdio.h>
 #include <string.h>
 
-struct konst { const char *name; long value; const char *doc; };
+struct konst {
+    const char *name;
+    long value;
+    const char *doc;
+};
 
 /* Constants. Fields are given as NAME_LSB / NAME_W pairs. */
 static const struct konst table[] = {
@@ -58,7 +62,8 @@ static const struct konst table[] = {
     {"IDLE_TYPE_W", 2, "idle phit: message type width"},
     {"IDLE_TYPE_IDLE", 0, "idle type: plain idle, rest of the data field zero"},
     {"IDLE_TYPE_REPLAY", 1, "idle type: replay marker, go-back-N restarts here"},
-    {"IDLE_TYPE_TRAILER", 2, "idle type: link trailer after an EOP (LinkCrcW = 32), bits 15:0 the second CRC-16"},
+    {"IDLE_TYPE_TRAILER", 2,
+     "idle type: link trailer after an EOP (LinkCrcW = 32), bits 15:0 the second CRC-16"},
     {"REPLAY_SEQ_LSB", 13, "replay marker: sequence number of the next packet"},
     {"REPLAY_RSVD_LSB", 8, "replay marker: reserved zero bits 12:8"},
     {"REPLAY_RSVD_W", 5, "replay marker: reserved width"},
@@ -71,17 +76,21 @@ static const struct konst table[] = {
     {"CRC16_POLY", 0x1021, "CRC-16/IBM-3740 polynomial (x^16+x^12+x^5+1)"},
     {"CRC16_INIT", 0xFFFF, "CRC-16/IBM-3740 init; refin=refout=false, xorout=0"},
     {"CRC16_CHECK", 0x29B1, "CRC-16/IBM-3740 check value over ASCII 123456789"},
-    {"LINK_CRC2_POLY", 0x8BB7, "LinkCrcW = 32: second link CRC-16 polynomial (CRC-16/T10-DIF), init all ones, MSB first"},
+    {"LINK_CRC2_POLY", 0x8BB7,
+     "LinkCrcW = 32: second link CRC-16 polynomial (CRC-16/T10-DIF), init all ones, MSB first"},
     {"LINK_CRC2_INIT", 0xFFFF, "LinkCrcW = 32: second link CRC-16 init"},
-    {"LINK_CRC2_CHECK", 0xD0DB, "CRC-16/T10-DIF check value over ASCII 123456789 (catalogue init 0)"},
+    {"LINK_CRC2_CHECK", 0xD0DB,
+     "CRC-16/T10-DIF check value over ASCII 123456789 (catalogue init 0)"},
     {"CRC8_POLY", 0x07, "CRC-8/I-432-1 polynomial (x^8+x^2+x+1), the ATM HEC"},
     {"CRC8_INIT", 0x00, "CRC-8/I-432-1 init"},
     {"CRC8_XOROUT", 0x55, "CRC-8/I-432-1 xorout; all-zero words never pass"},
     {"CRC8_CHECK", 0xA1, "CRC-8/I-432-1 check value over ASCII 123456789"},
     /* End-to-end check (optional, endpoints only): CRC-32C polynomial, MSB
      * first, init all ones, xorout 0, in two trailer phits of 16 bits. */
-    {"E2E_CRC_POLY", 0x1EDC6F41, "end-to-end CRC-32C polynomial (Castagnoli), MSB first, init all ones"},
-    {"E2E_PHITS", 2, "end-to-end check: trailer phits before the EOP (16 CRC bits each, bits 15:0)"},
+    {"E2E_CRC_POLY", 0x1EDC6F41,
+     "end-to-end CRC-32C polynomial (Castagnoli), MSB first, init all ones"},
+    {"E2E_PHITS", 2,
+     "end-to-end check: trailer phits before the EOP (16 CRC bits each, bits 15:0)"},
 };
 
 static void upper(char *dst, const char *src) { strcpy(dst, src); }

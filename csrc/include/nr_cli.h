@@ -27,34 +27,33 @@
 int nr_cli_parse_long(const char *s, long lo, long hi, long *out, char *err, size_t n);
 /* Unsigned 64-bit integer (decimal or 0x hex, no sign, never octal) in
  * [lo, hi]: seeds. */
-int nr_cli_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out, char *err,
-                     size_t n);
+int nr_cli_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out, char *err, size_t n);
 /* Finite floating-point number in [lo, hi]. */
 int nr_cli_parse_double(const char *s, double lo, double hi, double *out, char *err, size_t n);
 /* One of the NULL-terminated names; *out = its index. The error lists all. */
 int nr_cli_parse_enum(const char *s, const char *const *names, int *out, char *err, size_t n);
 /* Comma-separated integers in [lo, hi], at most max of them: "3,7,11". */
-int nr_cli_parse_list(const char *s, long lo, long hi, int *out, int max, int *count,
-                      char *err, size_t n);
+int nr_cli_parse_list(const char *s, long lo, long hi, int *out, int max, int *count, char *err,
+                      size_t n);
 
 /* ---- option parser ---- */
 
 typedef struct {
-    const char *name;  /* without the dashes: "load" for --load */
-    const char *arg;   /* value placeholder for the usage ("F"), NULL for a flag */
-    const char *help;  /* one line */
+    const char *name; /* without the dashes: "load" for --load */
+    const char *arg;  /* value placeholder for the usage ("F"), NULL for a flag */
+    const char *help; /* one line */
 } nr_cli_opt_t;
 
 enum { NR_CLI_END = -1, NR_CLI_ARG = -2, NR_CLI_ERROR = -3, NR_CLI_HELP = -4 };
 
 typedef struct {
     const char *prog, *synopsis;
-    const nr_cli_opt_t *opts;   /* terminated by an entry with name NULL */
+    const nr_cli_opt_t *opts; /* terminated by an entry with name NULL */
     int argc;
     char **argv;
-    int idx;                    /* next argv index */
-    const char *cur;            /* name of the option being handled */
-    int rest;                   /* after "--": all arguments positional */
+    int idx;         /* next argv index */
+    const char *cur; /* name of the option being handled */
+    int rest;        /* after "--": all arguments positional */
     char err[256];
 } nr_cli_t;
 
@@ -113,9 +112,9 @@ typedef enum { NR_CFG_LONG, NR_CFG_U64, NR_CFG_DOUBLE, NR_CFG_ENUM, NR_CFG_STRIN
 typedef struct {
     const char *key;
     nr_cfg_type_t type;
-    void *ptr;                  /* long*, uint64_t*, double*, int* (enum), char* (string) */
-    double lo, hi;              /* range (LONG, U64, DOUBLE); STRING: hi = buffer size */
-    const char *const *names;   /* ENUM */
+    void *ptr;                /* long*, uint64_t*, double*, int* (enum), char* (string) */
+    double lo, hi;            /* range (LONG, U64, DOUBLE); STRING: hi = buffer size */
+    const char *const *names; /* ENUM */
 } nr_cfg_key_t;
 /* nr_cfg_fn for a table terminated by {NULL}: stores the value in *ptr;
  * unknown key -> "expected one of the keys a, b, c; got 'x'". */

@@ -19,8 +19,8 @@ uint8_t nr_crc8_bits(uint8_t crc, uint32_t data, int nbits);
 /* CRC-32C (Castagnoli, NR_E2E_CRC_POLY) register update, MSB first, the
  * end-to-end check's CRC (docs/packet-format.md, "End-to-end check"). */
 uint32_t nr_crc32c_bits(uint32_t crc, uint32_t data, int nbits);
-uint16_t nr_crc16_bytes(const void *buf, size_t len); /* CRC-16/IBM-3740 */
-uint8_t nr_crc8_bytes(const void *buf, size_t len);   /* CRC-8/I-432-1 */
+uint16_t nr_crc16_bytes(const void *buf, size_t len);  /* CRC-16/IBM-3740 */
+uint8_t nr_crc8_bytes(const void *buf, size_t len);    /* CRC-8/I-432-1 */
 uint16_t nr_crc16b_bytes(const void *buf, size_t len); /* CRC-16/T10-DIF (init 0) */
 /* CRC-8/I-432-1 of a short bit string (init 0, xorout 0x55): control words. */
 uint8_t nr_crc8_word(uint64_t data, int nbits);

@@ -50,24 +50,24 @@ typedef enum { NR_INJ_BERNOULLI, NR_INJ_ONOFF, NR_INJ_COUNT } nr_inj_kind_t;
 /* Packet classes (the bwmix classes; fixed/uniform packets are DATA). */
 typedef enum {
     NR_CLS_DATA,
-    NR_CLS_READ_REQ,   /* 4 phits, VC0 */
-    NR_CLS_WRITE_REQ,  /* 19 phits, VC0 */
-    NR_CLS_READ_RESP,  /* 19 phits, VC1 */
-    NR_CLS_WRITE_ACK,  /* 4 phits, VC1 */
+    NR_CLS_READ_REQ,  /* 4 phits, VC0 */
+    NR_CLS_WRITE_REQ, /* 19 phits, VC0 */
+    NR_CLS_READ_RESP, /* 19 phits, VC1 */
+    NR_CLS_WRITE_ACK, /* 4 phits, VC1 */
     NR_CLS_COUNT
 } nr_pkt_cls_t;
 
 typedef struct {
     nr_len_kind_t kind;
-    int a, b;      /* fixed: a; uniform: [a, b]; bwmix: unused */
-    int num_vcs;   /* fixed/uniform: VC uniform on [0, num_vcs); 0 means 1 */
+    int a, b;    /* fixed: a; uniform: [a, b]; bwmix: unused */
+    int num_vcs; /* fixed/uniform: VC uniform on [0, num_vcs); 0 means 1 */
 } nr_lendist_t;
 
 typedef struct {
     nr_inj_kind_t kind;
-    double load;   /* offered load, phits/cycle/port, [0, 1] */
-    double burst;  /* onoff: mean packets per ON period, >= 1 */
-    double peak;   /* onoff: phits/cycle while ON, (0, 1]; 0 means 1 */
+    double load;  /* offered load, phits/cycle/port, [0, 1] */
+    double burst; /* onoff: mean packets per ON period, >= 1 */
+    double peak;  /* onoff: phits/cycle while ON, (0, 1]; 0 means 1 */
     nr_lendist_t len;
 } nr_inj_cfg_t;
 
@@ -82,19 +82,19 @@ typedef struct {
 typedef struct {
     nr_inj_cfg_t cfg;
     int src;
-    nr_rng_t rng, drng;   /* timing/length stream, destination stream */
-    double p;             /* bernoulli: p; onoff: p_on */
-    double alpha, beta;   /* onoff transition probabilities */
-    int on;               /* onoff state */
-    nr_inj_pkt_t *q;      /* source queue: ring buffer */
+    nr_rng_t rng, drng; /* timing/length stream, destination stream */
+    double p;           /* bernoulli: p; onoff: p_on */
+    double alpha, beta; /* onoff transition probabilities */
+    int on;             /* onoff state */
+    nr_inj_pkt_t *q;    /* source queue: ring buffer */
     size_t qcap, qhead, qlen;
-    uint64_t qphits;      /* phits in the queue */
+    uint64_t qphits; /* phits in the queue */
     /* counters */
-    uint64_t cycles;      /* tick() calls */
+    uint64_t cycles; /* tick() calls */
     uint64_t gen_pkts, gen_phits;
-    uint64_t on_cycles;   /* onoff: cycles spent ON */
-    uint64_t on_periods;  /* onoff: ON periods entered (the initial one included) */
-    size_t max_depth;     /* max queue depth, packets */
+    uint64_t on_cycles;  /* onoff: cycles spent ON */
+    uint64_t on_periods; /* onoff: ON periods entered (the initial one included) */
+    size_t max_depth;    /* max queue depth, packets */
     uint64_t max_depth_phits;
 } nr_inj_t;
 

@@ -38,40 +38,56 @@ typedef struct {
 } nr_lcb_cfg;
 
 typedef struct {
-    uint32_t link_rx;  /* link phit arriving this cycle (24 bits) */
-    int tx_valid;      /* core offers tx_phit */
-    uint32_t tx_phit;  /* core phit (kind in 23:22) */
-    int rd_en;         /* read the input queue this cycle ... */
-    int rd_vc;         /* ... from this VC (only when rd_avail has it) */
-    int rd1_en;        /* second read port (link-protocol §8.4, RdPorts = 2): */
-    int rd1_vc;        /* a read of another VC in the same cycle; 0 = unused */
+    uint32_t link_rx; /* link phit arriving this cycle (24 bits) */
+    int tx_valid;     /* core offers tx_phit */
+    uint32_t tx_phit; /* core phit (kind in 23:22) */
+    int rd_en;        /* read the input queue this cycle ... */
+    int rd_vc;        /* ... from this VC (only when rd_avail has it) */
+    int rd1_en;       /* second read port (link-protocol §8.4, RdPorts = 2): */
+    int rd1_vc;       /* a read of another VC in the same cycle; 0 = unused */
 } nr_lcbp_in;
 
 /* Event bits, docs/link-protocol.md section 9. */
 enum {
-    NR_EV_TX_PKT, NR_EV_TX_REPLAY, NR_EV_TX_TIMEOUT, NR_EV_TX_NACK, NR_EV_TX_SOFT,
-    NR_EV_TX_PROTO, NR_EV_TX_ACK, NR_EV_LINK_DOWN, NR_EV_RX_OK, NR_EV_RX_CRC,
-    NR_EV_RX_CLIP, NR_EV_RX_DUP, NR_EV_RX_MARKER, NR_EV_RX_IDLE_BAD, NR_EV_CTL_OK,
-    NR_EV_CTL_BAD, NR_EV_CTL_REJECT, NR_EV_CTL_SYNC_LOST, NR_EV_INQ_REWIND,
-    NR_EV_INQ_OVF, NR_EV_COUNT
+    NR_EV_TX_PKT,
+    NR_EV_TX_REPLAY,
+    NR_EV_TX_TIMEOUT,
+    NR_EV_TX_NACK,
+    NR_EV_TX_SOFT,
+    NR_EV_TX_PROTO,
+    NR_EV_TX_ACK,
+    NR_EV_LINK_DOWN,
+    NR_EV_RX_OK,
+    NR_EV_RX_CRC,
+    NR_EV_RX_CLIP,
+    NR_EV_RX_DUP,
+    NR_EV_RX_MARKER,
+    NR_EV_RX_IDLE_BAD,
+    NR_EV_CTL_OK,
+    NR_EV_CTL_BAD,
+    NR_EV_CTL_REJECT,
+    NR_EV_CTL_SYNC_LOST,
+    NR_EV_INQ_REWIND,
+    NR_EV_INQ_OVF,
+    NR_EV_COUNT
 };
 
 typedef struct {
-    uint32_t link_tx;                    /* link phit sent this cycle (register) */
-    int tx_ready;                        /* tx_phit is taken this cycle */
-    uint32_t tx_vc_ok;                   /* bit v: a HEAD on VC v would be taken */
-    uint32_t rd_avail;                   /* bit v: VC v may be read this cycle */
-    int rd_valid;                        /* rd_phit holds the phit read last cycle */
-    uint32_t rd_phit;                    /* core phit */
-    uint32_t occ[NR_LCB_MAX_VCS];        /* input-queue occupancy per VC (phits) */
-    uint32_t ev;                         /* event strobes, bit i = event i */
-    int link_down;                       /* retry limit exceeded (sticky) */
-    int ctl_sync;                        /* control-channel deframer in SYNC */
-    uint32_t credits[NR_LCB_MAX_VCS];    /* TX credit counters (start of cycle) */
-    uint32_t debit;                      /* bit v: one credit of VC v debited this cycle */
-    uint32_t inq_cr[NR_LCB_MAX_VCS];     /* credits freed by the input queue this cycle */
-    int rd1_valid;                       /* second read port: rd1_phit holds the phit */
-    uint32_t rd1_phit;                   /* read by rd1_en last cycle */
+    uint32_t link_tx;                 /* link phit sent this cycle (register) */
+    int tx_ready;                     /* tx_phit is taken this cycle */
+    uint32_t tx_vc_ok;                /* bit v: a HEAD on VC v would be taken */
+    uint32_t rd_avail;                /* bit v: VC v may be read this cycle */
+    int rd_valid;                     /* rd_phit holds the phit read last cycle */
+    uint32_t rd_phit;                 /* core phit */
+    uint32_t occ[NR_LCB_MAX_VCS];     /* input-queue occupancy per VC (phits) */
+    uint32_t ev;                      /* event strobes, bit i = event i */
+    int link_down;                    /* retry limit exceeded (sticky) */
+    int ctl_sync;                     /* control-channel deframer in SYNC */
+    uint32_t credits[NR_LCB_MAX_VCS]; /* TX credit counters (start of cycle) */
+    uint32_t debit;                   /* bit v: one credit of VC v debited this cycle */
+    uint32_t inq_cr[NR_LCB_MAX_VCS];  /* credits freed by the input queue this cycle */
+    int rd1_valid;                    /* second read port: rd1_phit holds the phit */
+    uint32_t rd1_phit;                /* read by rd1_en last cycle */
 } nr_lcbp_out;
 
 /* The C reference model. */

@@ -31,13 +31,13 @@ typedef struct {
     int use_lcb;
     int max_pkt_len;
     int replay_depth, window; /* LCB */
-    int link_crc_w;    /* every port's link check, 16 or 32 (link-protocol §4.1); 0 = 16 */
-    int fb_seq;        /* FbSeq: the sequential allocator of docs/fbfly-routing.md §6.4,
+    int link_crc_w;           /* every port's link check, 16 or 32 (link-protocol §4.1); 0 = 16 */
+    int fb_seq;               /* FbSeq: the sequential allocator of docs/fbfly-routing.md §6.4,
                         * 0 or 1; C model only */
-    int up_pick;       /* UpPick: the adaptive up choice (docs/yarc-arch.md §5, nwn-arch
+    int up_pick;              /* UpPick: the adaptive up choice (docs/yarc-arch.md §5, nwn-arch
                         * §4.2): 0 over every candidate, 2 greedy_r(2) between two
                         * drawn candidates (step 4'); C model only */
-    int side_tab;      /* SideTab: 1 the side table of yarc-arch §5 step 3a, 0 none; C
+    int side_tab;             /* SideTab: 1 the side table of yarc-arch §5 step 3a, 0 none; C
                         * model only */
 } nr_nwn_params;
 
@@ -127,15 +127,15 @@ double nr_t1_fc_area_m(double k, double r, double m);
 enum { NR_EN_HC = 0, NR_EN_FC = 1, NR_EN_BB = 2 }; /* cn is NR_EN_FC with r = 1, m = 0 */
 
 typedef struct {
-    int org;            /* NR_EN_HC, NR_EN_FC (also cn), NR_EN_BB */
-    int k;              /* ports */
-    int rows, cols;     /* hc: tile grid, k = rows * cols */
-    int hc_lanes;       /* hc: crossbar lanes per subswitch input, min(SubSpeedup, NumVcs) */
-    int r, m;           /* fc/bb: bottom subswitches of the fc (bb keeps r/2), tops */
-    int speedup;        /* fc/bb: input speedup of the bottoms */
-    int top_speedup;    /* fc: input speedup of the tops (bb: 1) */
-    int self_turn;      /* fc/bb: q = p is delivered (else it has no path) */
-    int lat_a, lat_b;   /* internal channel distance in cycles = latency: hc row bus and
+    int org;          /* NR_EN_HC, NR_EN_FC (also cn), NR_EN_BB */
+    int k;            /* ports */
+    int rows, cols;   /* hc: tile grid, k = rows * cols */
+    int hc_lanes;     /* hc: crossbar lanes per subswitch input, min(SubSpeedup, NumVcs) */
+    int r, m;         /* fc/bb: bottom subswitches of the fc (bb keeps r/2), tops */
+    int speedup;      /* fc/bb: input speedup of the bottoms */
+    int top_speedup;  /* fc: input speedup of the tops (bb: 1) */
+    int self_turn;    /* fc/bb: q = p is delivered (else it has no path) */
+    int lat_a, lat_b; /* internal channel distance in cycles = latency: hc row bus and
                          * column channel; fc/bb up-link and down-link (both ChanLat) */
 } nr_en_org;
 

@@ -22,11 +22,11 @@
 #include <stdint.h>
 #include "nr_fmt.h"
 
-#define NR_DATA_MASK ((1u << NR_DATA_W) - 1u)  /* 0x3FFFFF */
-#define NR_PHIT_MASK ((1u << NR_PHIT_W) - 1u)  /* 0xFFFFFF */
+#define NR_DATA_MASK ((1u << NR_DATA_W) - 1u) /* 0x3FFFFF */
+#define NR_PHIT_MASK ((1u << NR_PHIT_W) - 1u) /* 0xFFFFFF */
 #define NR_DEST_MAX ((1u << NR_HEAD_DEST_W) - 1u)
-#define NR_SEQ_MASK NR_DATA_MASK               /* 22-bit flow sequence number */
-#define NR_TAG_MAGIC 0x16u                     /* T0 bits 21:17 */
+#define NR_SEQ_MASK NR_DATA_MASK /* 22-bit flow sequence number */
+#define NR_TAG_MAGIC 0x16u       /* T0 bits 21:17 */
 #define NR_TAG_PHITS 2
 #define NR_PKT_LEN_LIMIT 1024 /* longest packet the builder makes (phits, EOP included) */
 
@@ -42,12 +42,12 @@ uint32_t nr_phit_make(unsigned kind, uint32_t data);
 /* HEAD phit with the given fields, rsvd bits zero. Fields are masked to their
  * widths (dest 15 bits, vc 2 bits, r/a/h 1 bit): validate before calling. */
 uint32_t nr_head_make(unsigned dest, unsigned vc, unsigned r, unsigned a, unsigned h);
-unsigned nr_head_dest(uint32_t ph);  /* head dest, bits 21:7 */
-unsigned nr_head_vc(uint32_t ph);    /* head vc, bits 6:5 */
-unsigned nr_head_r(uint32_t ph);     /* head r bit (route phit follows) */
-unsigned nr_head_a(uint32_t ph);     /* head a bit (adaptive) */
-unsigned nr_head_h(uint32_t ph);     /* head h bit (hash phit follows) */
-unsigned nr_head_rsvd(uint32_t ph);  /* head rsvd bits 1:0 (must be zero) */
+unsigned nr_head_dest(uint32_t ph); /* head dest, bits 21:7 */
+unsigned nr_head_vc(uint32_t ph);   /* head vc, bits 6:5 */
+unsigned nr_head_r(uint32_t ph);    /* head r bit (route phit follows) */
+unsigned nr_head_a(uint32_t ph);    /* head a bit (adaptive) */
+unsigned nr_head_h(uint32_t ph);    /* head h bit (hash phit follows) */
+unsigned nr_head_rsvd(uint32_t ph); /* head rsvd bits 1:0 (must be zero) */
 /* Return the phit with one head field replaced; other bits unchanged. */
 uint32_t nr_head_set_dest(uint32_t ph, unsigned dest);
 uint32_t nr_head_set_vc(uint32_t ph, unsigned vc);
@@ -69,9 +69,9 @@ uint32_t nr_hash_key(uint32_t ph);
 
 /* EOP phit {EOP, ok, rsvd=0, crc}. */
 uint32_t nr_eop_make(unsigned ok, uint16_t crc);
-unsigned nr_eop_ok(uint32_t ph);     /* ok field, bits 21:20 */
-unsigned nr_eop_rsvd(uint32_t ph);   /* rsvd, bits 19:16 */
-uint16_t nr_eop_crc(uint32_t ph);    /* crc, bits 15:0 */
+unsigned nr_eop_ok(uint32_t ph);   /* ok field, bits 21:20 */
+unsigned nr_eop_rsvd(uint32_t ph); /* rsvd, bits 19:16 */
+uint16_t nr_eop_crc(uint32_t ph);  /* crc, bits 15:0 */
 
 /* ---- CRC ---- */
 
@@ -95,15 +95,15 @@ void nr_pkt_set_ok(uint32_t *ph, int len, unsigned ok);
 /* ---- builder ---- */
 
 typedef struct {
-    unsigned dest;                  /* 0..32767 */
-    unsigned vc;                    /* 0..3 (the builder does not know NumVcs) */
-    unsigned r, a, h;               /* routing bits, 0 or 1 */
-    unsigned route[NR_ROUTE_HOPS];  /* route phit ports (r=1), 0..63 each */
-    uint32_t hash;                  /* hash key (h=1), 22 bits */
-    unsigned src;                   /* source node, 0..32767 (tag) */
-    uint32_t seq;                   /* per-flow sequence number, 22 bits (tag) */
-    int len;                        /* total phits, head and EOP included */
-    int e2e;                        /* 1: end a with the end-to-end check (2 phits) */
+    unsigned dest;                 /* 0..32767 */
+    unsigned vc;                   /* 0..3 (the builder does not know NumVcs) */
+    unsigned r, a, h;              /* routing bits, 0 or 1 */
+    unsigned route[NR_ROUTE_HOPS]; /* route phit ports (r=1), 0..63 each */
+    uint32_t hash;                 /* hash key (h=1), 22 bits */
+    unsigned src;                  /* source node, 0..32767 (tag) */
+    uint32_t seq;                  /* per-flow sequence number, 22 bits (tag) */
+    int len;                       /* total phits, head and EOP included */
+    int e2e;                       /* 1: end a with the end-to-end check (2 phits) */
 } nr_pkt_desc_t;
 
 /* The descriptor of a plain tagged packet: src, dest, vc, seq and len as
@@ -147,17 +147,17 @@ uint32_t nr_pkt_payload_data(unsigned src, unsigned dest, unsigned vc, uint32_t 
 
 /* Malformation reasons, a bit mask. */
 enum {
-    NR_PKT_M_SHORT = 1u << 0,     /* len < NR_MIN_PKT_LEN */
-    NR_PKT_M_LONG = 1u << 1,      /* len > max_len */
-    NR_PKT_M_NOHEAD = 1u << 2,    /* phit 0 is not HEAD */
-    NR_PKT_M_MIDKIND = 1u << 3,   /* a HEAD or EOP between the first and last phit */
-    NR_PKT_M_NOEOP = 1u << 4,     /* last phit is not EOP */
-    NR_PKT_M_RSVDKIND = 1u << 5,  /* some phit has kind RSVD */
-    NR_PKT_M_VC = 1u << 6,        /* head vc >= num_vcs */
-    NR_PKT_M_HEADRSVD = 1u << 7,  /* head rsvd bits non-zero */
-    NR_PKT_M_HDRLEN = 1u << 8,    /* too short for the route/hash phits r/h ask for */
-    NR_PKT_M_EOPRSVD = 1u << 9,   /* EOP rsvd bits 19:16 non-zero */
-    NR_PKT_M_OKRSVD = 1u << 10,   /* EOP ok field is 3 (reserved) */
+    NR_PKT_M_SHORT = 1u << 0,    /* len < NR_MIN_PKT_LEN */
+    NR_PKT_M_LONG = 1u << 1,     /* len > max_len */
+    NR_PKT_M_NOHEAD = 1u << 2,   /* phit 0 is not HEAD */
+    NR_PKT_M_MIDKIND = 1u << 3,  /* a HEAD or EOP between the first and last phit */
+    NR_PKT_M_NOEOP = 1u << 4,    /* last phit is not EOP */
+    NR_PKT_M_RSVDKIND = 1u << 5, /* some phit has kind RSVD */
+    NR_PKT_M_VC = 1u << 6,       /* head vc >= num_vcs */
+    NR_PKT_M_HEADRSVD = 1u << 7, /* head rsvd bits non-zero */
+    NR_PKT_M_HDRLEN = 1u << 8,   /* too short for the route/hash phits r/h ask for */
+    NR_PKT_M_EOPRSVD = 1u << 9,  /* EOP rsvd bits 19:16 non-zero */
+    NR_PKT_M_OKRSVD = 1u << 10,  /* EOP ok field is 3 (reserved) */
     NR_PKT_M_COUNT = 11
 };
 
@@ -171,14 +171,14 @@ typedef enum {
 
 typedef struct {
     nr_pkt_status_t status;
-    unsigned malformed;     /* NR_PKT_M_* mask, 0 if well formed */
-    int bad_index;          /* first phit with a kind error, -1 if none */
-    int crc_ok;             /* EOP crc == computed PCRC (meaningful if len >= 2) */
+    unsigned malformed; /* NR_PKT_M_* mask, 0 if well formed */
+    int bad_index;      /* first phit with a kind error, -1 if none */
+    int crc_ok;         /* EOP crc == computed PCRC (meaningful if len >= 2) */
     uint16_t crc_rx, crc_calc;
-    unsigned ok;            /* EOP ok field (0 if the last phit is not an EOP) */
+    unsigned ok;                /* EOP ok field (0 if the last phit is not an EOP) */
     unsigned dest, vc, r, a, h; /* head fields (from phit 0, whatever its kind) */
-    int hdr_len;            /* 1 + r + h */
-    int has_tag;            /* tag phits present and T0 magic matches */
+    int hdr_len;                /* 1 + r + h */
+    int has_tag;                /* tag phits present and T0 magic matches */
     unsigned tag_src, tag_vc;
     uint32_t tag_seq;
 } nr_pkt_info_t;

@@ -21,8 +21,7 @@ typedef struct {
 } nr_rng_t;
 
 /* Stream id = purpose in the high 32 bits, index (port, source...) in the low. */
-#define NR_RNG_STREAM(purpose, index) \
-    (((uint64_t)(purpose) << 32) | (uint64_t)(uint32_t)(index))
+#define NR_RNG_STREAM(purpose, index) (((uint64_t)(purpose) << 32) | (uint64_t)(uint32_t)(index))
 enum {
     NR_RNG_P_INJECT = 1,       /* nr_inj: packet timing, length, VC per source */
     NR_RNG_P_DEST = 2,         /* nr_inj: destination draws per source */

@@ -41,13 +41,13 @@ enum { NR_TEV_RT_DROP = 0, NR_TEV_CFG_BAD = 1, NR_TEV_REASON_LSB = 2 /* 3 bits *
 enum { NR_DROP_MALFORMED = 1, NR_DROP_BAD_SRCROUTE = 2, NR_DROP_NO_ROUTE = 3, NR_DROP_SHORT = 4 };
 
 typedef struct {
-    uint32_t link_tx[NR_MAX_PORTS];                  /* use_lcb = 1 */
-    int out_valid[NR_MAX_PORTS];                     /* use_lcb = 0 */
+    uint32_t link_tx[NR_MAX_PORTS]; /* use_lcb = 1 */
+    int out_valid[NR_MAX_PORTS];    /* use_lcb = 0 */
     uint32_t out_phit[NR_MAX_PORTS];
-    uint32_t in_cr[NR_MAX_PORTS][NR_LCB_MAX_VCS];    /* use_lcb = 0: credits freed */
-    uint32_t ev[NR_MAX_PORTS];    /* LCB events per port (nr_lcb.h), 0 if bare */
-    uint32_t tev[NR_MAX_PORTS];   /* tile events per port */
-    int link_down[NR_MAX_PORTS];  /* use_lcb = 1 */
+    uint32_t in_cr[NR_MAX_PORTS][NR_LCB_MAX_VCS]; /* use_lcb = 0: credits freed */
+    uint32_t ev[NR_MAX_PORTS];                    /* LCB events per port (nr_lcb.h), 0 if bare */
+    uint32_t tev[NR_MAX_PORTS];                   /* tile events per port */
+    int link_down[NR_MAX_PORTS];                  /* use_lcb = 1 */
 } nr_rtr_out;
 
 /* The operations of one router implementation. */

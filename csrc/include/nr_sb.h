@@ -82,25 +82,25 @@ typedef int (*nr_sb_route_fn)(void *ctx, unsigned src, const uint32_t *ph, int l
                               int *expect_port);
 
 typedef struct {
-    int num_vcs;       /* NumVcs for the malformed check */
-    int max_len;       /* MaxPktLen (0 = NR_MAX_PKT_LEN) */
-    int relaxed;       /* 1: per-flow order not checked (adaptive routing) */
-    int skip_route;    /* 1: do not compare the route phit (routers rewrite it) */
-    FILE *log;         /* errors are printed here as found (NULL: not printed) */
-    int max_print;     /* print at most this many error lines (then count only) */
+    int num_vcs;    /* NumVcs for the malformed check */
+    int max_len;    /* MaxPktLen (0 = NR_MAX_PKT_LEN) */
+    int relaxed;    /* 1: per-flow order not checked (adaptive routing) */
+    int skip_route; /* 1: do not compare the route phit (routers rewrite it) */
+    FILE *log;      /* errors are printed here as found (NULL: not printed) */
+    int max_print;  /* print at most this many error lines (then count only) */
 } nr_sb_cfg_t;
 
 /* One recorded error. The first NR_SB_MAX_RECORDS are kept in sb.rec. */
 typedef struct {
     nr_sb_err_t cls;
-    int attributed;          /* 1 if src/dest/vc/seq identify the packet */
+    int attributed; /* 1 if src/dest/vc/seq identify the packet */
     unsigned src, dest, vc;
     uint32_t seq;
-    int port, expect_port;   /* port it arrived at, port it should have (-1 n/a) */
+    int port, expect_port;        /* port it arrived at, port it should have (-1 n/a) */
     uint64_t cycle, expect_cycle; /* arrival cycle, injection cycle */
-    int index;               /* corrupt: first differing phit index, else -1 */
-    uint32_t exp, act;       /* corrupt: expected and actual phit */
-    char msg[200];           /* the printed line */
+    int index;                    /* corrupt: first differing phit index, else -1 */
+    uint32_t exp, act;            /* corrupt: expected and actual phit */
+    char msg[200];                /* the printed line */
 } nr_sb_record_t;
 #define NR_SB_MAX_RECORDS 64
 
@@ -109,8 +109,8 @@ typedef struct {
     int matched;
     unsigned src, dest, vc;
     uint32_t seq;
-    uint64_t expect_cycle;   /* cycle given to nr_sb_expect */
-    uint64_t user;           /* user value given to nr_sb_expect */
+    uint64_t expect_cycle; /* cycle given to nr_sb_expect */
+    uint64_t user;         /* user value given to nr_sb_expect */
 } nr_sb_match_t;
 
 typedef struct nr_sb_flow nr_sb_flow_t; /* private */
@@ -119,27 +119,27 @@ typedef struct {
     nr_sb_cfg_t cfg;
     nr_sb_port_fn port_of;
     void *ctx;
-    nr_sb_route_fn route_ok;  /* NULL: port_of(dest) decides */
+    nr_sb_route_fn route_ok; /* NULL: port_of(dest) decides */
     void *route_ctx;
-    nr_sb_flow_t *flows;     /* flow table */
+    nr_sb_flow_t *flows; /* flow table */
     size_t nflows, capflows;
-    size_t *hash;            /* open-addressing index into flows, SIZE_MAX = empty */
+    size_t *hash; /* open-addressing index into flows, SIZE_MAX = empty */
     size_t hashcap;
     /* counters */
     uint64_t expected, expected_soft;
-    uint64_t delivered;      /* deliveries that matched an expectation */
-    uint64_t soft_discards;  /* soft_error discards matched to DISCARD_SOFT */
+    uint64_t delivered;     /* deliveries that matched an expectation */
+    uint64_t soft_discards; /* soft_error discards matched to DISCARD_SOFT */
     uint64_t tx_err_discards;
-    uint64_t dut_cut;        /* packets the DUT cut by a counted rule (nr_sb_cut) */
-    uint64_t outstanding;    /* expectations not yet matched */
+    uint64_t dut_cut;     /* packets the DUT cut by a counted rule (nr_sb_cut) */
+    uint64_t outstanding; /* expectations not yet matched */
     uint64_t errors[NR_SB_E_COUNT];
-    uint64_t nerrors;        /* sum of errors[] */
-    uint64_t reports;        /* error lines reported (a reorder replaces a loss) */
+    uint64_t nerrors; /* sum of errors[] */
+    uint64_t reports; /* error lines reported (a reorder replaces a loss) */
     int finalized;
     nr_sb_record_t rec[NR_SB_MAX_RECORDS];
     int nrec;
     int printed;
-    char usage_err[200];     /* last API misuse (e.g. seq not increasing) */
+    char usage_err[200]; /* last API misuse (e.g. seq not increasing) */
 } nr_sb_t;
 
 /* Defaults: num_vcs 2, max_len NR_MAX_PKT_LEN, strict order, compare route
@@ -162,8 +162,8 @@ uint32_t nr_sb_next_seq(nr_sb_t *sb, unsigned src, unsigned dest, unsigned vc);
  * the packet is handed to the DUT. Returns 0, or -1 (usage error, message in
  * sb->usage_err, not counted as a DUT error) if the packet is malformed, has
  * no tag or its seq is not above the flow's last one. */
-int nr_sb_expect(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle,
-                 nr_sb_fate_t fate, uint64_t user);
+int nr_sb_expect(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle, nr_sb_fate_t fate,
+                 uint64_t user);
 /* The same for a packet exempt from the flow's order (see Ordering above). */
 int nr_sb_expect_unordered(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle,
                            nr_sb_fate_t fate, uint64_t user);
@@ -179,8 +179,7 @@ int nr_sb_deliver(nr_sb_t *sb, int port, const uint32_t *ph, int len, uint64_t c
  * packet (by tag; if the tag is unreadable, the oldest outstanding
  * DISCARD_SOFT packet for this port). HEALTHY: error `discard`. RSVD: error
  * `malformed`. ph may be NULL with len 0. Returns the number of errors. */
-int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned ok,
-                  uint64_t cycle);
+int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned ok, uint64_t cycle);
 
 /* Packet ph[0..len-1] (as it was sent) was cut by the DUT under a rule that
  * drops and counts it (an input queue's overflow cut, docs/link-protocol.md

@@ -47,30 +47,30 @@ typedef struct {
     uint32_t *big;
     size_t nbig, capbig;
     int big_sorted;
-    uint64_t n;       /* samples */
+    uint64_t n; /* samples */
     uint64_t sum;
-    uint64_t lost;    /* out of memory: not kept (n and sum still count them) */
+    uint64_t lost; /* out of memory: not kept (n and sum still count them) */
 } nr_samples_t;
 
 typedef struct {
     nr_stats_cfg_t cfg;
-    uint64_t off_phits, off_pkts;   /* generated in the window */
-    uint64_t acc_phits, acc_pkts;   /* delivered (tail) in the window */
-    uint64_t *acc_port;             /* accepted phits per port */
-    uint64_t labeled;               /* packets generated in the window */
+    uint64_t off_phits, off_pkts; /* generated in the window */
+    uint64_t acc_phits, acc_pkts; /* delivered (tail) in the window */
+    uint64_t *acc_port;           /* accepted phits per port */
+    uint64_t labeled;             /* packets generated in the window */
     uint64_t labeled_delivered, labeled_dropped;
-    nr_samples_t lat, net;          /* total latency, network latency (labeled) */
+    nr_samples_t lat, net; /* total latency, network latency (labeled) */
     int done, drained, drain_timeout;
-    uint64_t end_cycle;             /* cycle nr_stats_done() first returned 1 */
+    uint64_t end_cycle; /* cycle nr_stats_done() first returned 1 */
 } nr_stats_t;
 
 typedef struct {
-    double offered, accepted;       /* phits/cycle/port */
+    double offered, accepted; /* phits/cycle/port */
     double accepted_min_port, accepted_max_port;
     uint64_t labeled, delivered, dropped, outstanding;
     int drained, drain_timeout;
-    uint64_t drain_cycles;          /* cycles spent in drain */
-    uint64_t n;                     /* latency samples */
+    uint64_t drain_cycles; /* cycles spent in drain */
+    uint64_t n;            /* latency samples */
     double mean;
     uint32_t min, p50, p99, max;
     uint64_t net_n;
@@ -95,8 +95,8 @@ void nr_stats_generated(nr_stats_t *st, int port, int len, uint64_t gen_cycle);
 /* A packet generated at gen_cycle, whose head entered the DUT at inj_cycle
  * (UINT64_MAX if unknown), had its tail leave output `port` at tail_cycle.
  * Counts accepted load; stores latency samples if it is labeled. */
-void nr_stats_delivered(nr_stats_t *st, int port, int len, uint64_t gen_cycle,
-                        uint64_t inj_cycle, uint64_t tail_cycle);
+void nr_stats_delivered(nr_stats_t *st, int port, int len, uint64_t gen_cycle, uint64_t inj_cycle,
+                        uint64_t tail_cycle);
 /* A packet generated at gen_cycle will never be delivered on purpose (e.g. a
  * soft error the testbench injected): it no longer holds up the drain. */
 void nr_stats_dropped(nr_stats_t *st, uint64_t gen_cycle);

@@ -69,31 +69,31 @@ typedef enum {
 /* Pattern configuration: fill, then call nr_traffic_init(). */
 typedef struct {
     nr_tp_kind_t kind;
-    int k;                    /* nodes (ports) */
-    double hot_frac;          /* hotspot: f in [0,1] */
-    int nhot;                 /* hotspot: H, 1..NR_TP_MAX_HOT */
-    int hot[NR_TP_MAX_HOT];   /* hotspot: the H hot nodes, each < k */
-    int rows, cols;           /* rowcol: tile grid, rows*cols == k */
-    double turn_frac;         /* quad: fraction of a down port's packets that turn */
-    nr_tp_kind_t turn_kind;   /* quad: pattern of the turning packets over k/2 nodes */
+    int k;                  /* nodes (ports) */
+    double hot_frac;        /* hotspot: f in [0,1] */
+    int nhot;               /* hotspot: H, 1..NR_TP_MAX_HOT */
+    int hot[NR_TP_MAX_HOT]; /* hotspot: the H hot nodes, each < k */
+    int rows, cols;         /* rowcol: tile grid, rows*cols == k */
+    double turn_frac;       /* quad: fraction of a down port's packets that turn */
+    nr_tp_kind_t turn_kind; /* quad: pattern of the turning packets over k/2 nodes */
 } nr_traffic_cfg_t;
 
 typedef struct nr_traffic {
     nr_traffic_cfg_t cfg;
-    int bits;                 /* log2 k if k is a power of two, else -1 */
-    int *perm;                /* randperm only: perm[n] = dest (malloc'd) */
-    struct nr_traffic *base;  /* quad only: the turning pattern (malloc'd) */
-    uint64_t calls;           /* nr_traffic_dest() calls */
-    uint64_t self_count;      /* ... that returned the source itself */
+    int bits;                /* log2 k if k is a power of two, else -1 */
+    int *perm;               /* randperm only: perm[n] = dest (malloc'd) */
+    struct nr_traffic *base; /* quad only: the turning pattern (malloc'd) */
+    uint64_t calls;          /* nr_traffic_dest() calls */
+    uint64_t self_count;     /* ... that returned the source itself */
 } nr_traffic_t;
 
 /* Error codes of nr_traffic_init. A CLI turns any of them into exit 2. */
 enum {
     NR_TP_OK = 0,
-    NR_TP_ERR_KIND = 1,   /* unknown kind */
-    NR_TP_ERR_K = 2,      /* k out of range (2..32768) */
-    NR_TP_ERR_POW2 = 3,   /* the pattern needs k to be a power of two */
-    NR_TP_ERR_PARAM = 4,  /* hotspot, rowcol or quad parameters invalid */
+    NR_TP_ERR_KIND = 1,  /* unknown kind */
+    NR_TP_ERR_K = 2,     /* k out of range (2..32768) */
+    NR_TP_ERR_POW2 = 3,  /* the pattern needs k to be a power of two */
+    NR_TP_ERR_PARAM = 4, /* hotspot, rowcol or quad parameters invalid */
     NR_TP_ERR_NOMEM = 5
 };
 

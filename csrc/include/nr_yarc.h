@@ -9,9 +9,9 @@
 
 /* YARC build parameters (docs/yarc-arch.md section 3). */
 typedef struct {
-    int rows, cols;        /* num_ports = rows * cols */
+    int rows, cols; /* num_ports = rows * cols */
     int num_vcs;
-    int in_buf_per_vc;     /* input queue per VC = upstream credits */
+    int in_buf_per_vc; /* input queue per VC = upstream credits */
     int row_buf_depth, col_buf_depth;
     int row_bus_lat, col_lat;
     int use_lcb;

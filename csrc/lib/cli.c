@@ -16,8 +16,7 @@
  * sign), else 10. Never base 0: "010" is ten, not an octal eight. */
 static int int_base(const char *s)
 {
-    if (*s == '+' || *s == '-')
-        s++;
+    if (*s == '+' || *s == '-') s++;
     return (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? 16 : 10;
 }
 
@@ -32,8 +31,7 @@ int nr_cli_parse_long(const char *s, long lo, long hi, long *out, char *err, siz
     return 0;
 }
 
-int nr_cli_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out, char *err,
-                     size_t n)
+int nr_cli_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out, char *err, size_t n)
 {
     char *end = NULL;
     int ok = s && isdigit((unsigned char)*s);
@@ -41,7 +39,7 @@ int nr_cli_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out, cha
     unsigned long long v = ok ? strtoull(s, &end, int_base(s)) : 0;
     if (!ok || *end || errno || v < lo || v > hi)
         return nr_errf(err, n, "expected an integer in [%" PRIu64 ", %" PRIu64 "], got '%s'", lo,
-                    hi, s ? s : "");
+                       hi, s ? s : "");
     *out = (uint64_t)v;
     return 0;
 }
@@ -71,15 +69,14 @@ int nr_cli_parse_enum(const char *s, const char *const *names, int *out, char *e
     list[0] = 0;
     for (int i = 0; names[i] && used < sizeof list; i++) {
         int w = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", names[i]);
-        if (w < 0)
-            break;
+        if (w < 0) break;
         used += (size_t)w;
     }
     return nr_errf(err, n, "expected one of %s; got '%s'", list, s ? s : "");
 }
 
-int nr_cli_parse_list(const char *s, long lo, long hi, int *out, int max, int *count,
-                      char *err, size_t n)
+int nr_cli_parse_list(const char *s, long lo, long hi, int *out, int max, int *count, char *err,
+                      size_t n)
 {
     char item[64];
     int k = 0;
@@ -88,20 +85,18 @@ int nr_cli_parse_list(const char *s, long lo, long hi, int *out, int max, int *c
         const char *q = strchr(p, ',');
         size_t len = q ? (size_t)(q - p) : strlen(p);
         long v;
-        if (len >= sizeof item)
-            len = sizeof item - 1;
+        if (len >= sizeof item) len = sizeof item - 1;
         memcpy(item, p, len);
         item[len] = 0;
         if (k == max)
             return nr_errf(err, n, "expected at most %d comma-separated integers, got '%s'", max,
-                        s ? s : "");
+                           s ? s : "");
         if (nr_cli_parse_long(item, lo, hi, &v, NULL, 0))
             return nr_errf(err, n,
-                        "expected comma-separated integers in [%ld, %ld], got '%s' in '%s'", lo,
-                        hi, item, s ? s : "");
+                           "expected comma-separated integers in [%ld, %ld], got '%s' in '%s'", lo,
+                           hi, item, s ? s : "");
         out[k++] = (int)v;
-        if (!q)
-            break;
+        if (!q) break;
         p = q + 1;
     }
     *count = k;
@@ -126,21 +121,18 @@ void nr_cli_init(nr_cli_t *c, const char *prog, const char *synopsis, const nr_c
 int nr_cli_next(nr_cli_t *c, const char **val)
 {
     *val = NULL;
-    if (c->idx >= c->argc)
-        return NR_CLI_END;
+    if (c->idx >= c->argc) return NR_CLI_END;
     const char *a = c->argv[c->idx++];
     if (!c->rest && strcmp(a, "--") == 0) {
         c->rest = 1; /* everything after "--" is positional */
-        if (c->idx >= c->argc)
-            return NR_CLI_END;
+        if (c->idx >= c->argc) return NR_CLI_END;
         a = c->argv[c->idx++];
     }
     if (c->rest || a[0] != '-' || a[1] == 0) {
         *val = a;
         return NR_CLI_ARG;
     }
-    if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)
-        return NR_CLI_HELP;
+    if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) return NR_CLI_HELP;
     if (a[1] != '-') {
         snprintf(c->err, sizeof c->err, "unknown option '%s'", a);
         return NR_CLI_ERROR;
@@ -149,8 +141,7 @@ int nr_cli_next(nr_cli_t *c, const char **val)
     size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
     for (int i = 0; c->opts[i].name; i++) {
         const nr_cli_opt_t *o = &c->opts[i];
-        if (strlen(o->name) != nlen || strncmp(o->name, name, nlen) != 0)
-            continue;
+        if (strlen(o->name) != nlen || strncmp(o->name, name, nlen) != 0) continue;
         c->cur = o->name;
         if (!o->arg) {
             if (eq) {
@@ -223,8 +214,7 @@ long nr_cli_long(nr_cli_t *c, const char *val, long lo, long hi)
 {
     long v = 0;
     char e[256];
-    if (nr_cli_parse_long(val, lo, hi, &v, e, sizeof e))
-        die_value(c, e);
+    if (nr_cli_parse_long(val, lo, hi, &v, e, sizeof e)) die_value(c, e);
     return v;
 }
 
@@ -232,8 +222,7 @@ uint64_t nr_cli_u64(nr_cli_t *c, const char *val, uint64_t lo, uint64_t hi)
 {
     uint64_t v = 0;
     char e[256];
-    if (nr_cli_parse_u64(val, lo, hi, &v, e, sizeof e))
-        die_value(c, e);
+    if (nr_cli_parse_u64(val, lo, hi, &v, e, sizeof e)) die_value(c, e);
     return v;
 }
 
@@ -241,8 +230,7 @@ double nr_cli_double(nr_cli_t *c, const char *val, double lo, double hi)
 {
     double v = 0;
     char e[256];
-    if (nr_cli_parse_double(val, lo, hi, &v, e, sizeof e))
-        die_value(c, e);
+    if (nr_cli_parse_double(val, lo, hi, &v, e, sizeof e)) die_value(c, e);
     return v;
 }
 
@@ -250,8 +238,7 @@ int nr_cli_enum(nr_cli_t *c, const char *val, const char *const *names)
 {
     int v = 0;
     char e[600];
-    if (nr_cli_parse_enum(val, names, &v, e, sizeof e))
-        die_value(c, e);
+    if (nr_cli_parse_enum(val, names, &v, e, sizeof e)) die_value(c, e);
     return v;
 }
 
@@ -280,11 +267,9 @@ static int keychar(int ch, int first)
 
 static char *trim(char *s)
 {
-    while (isspace((unsigned char)*s))
-        s++;
+    while (isspace((unsigned char)*s)) s++;
     char *e = s + strlen(s);
-    while (e > s && isspace((unsigned char)e[-1]))
-        *--e = 0;
+    while (e > s && isspace((unsigned char)e[-1])) *--e = 0;
     return s;
 }
 
@@ -300,28 +285,24 @@ int nr_cfg_parse_text(const char *name, const char *text, nr_cfg_fn fn, void *ct
         lineno++;
         if (len >= sizeof line)
             return nr_errf(err, n, "%s:%d: expected a line shorter than %zu characters", name,
-                        lineno, sizeof line);
+                           lineno, sizeof line);
         memcpy(line, p, len);
         line[len] = 0;
         p = nl ? nl + 1 : p + len;
         char *hash = strchr(line, '#');
-        if (hash)
-            *hash = 0;
+        if (hash) *hash = 0;
         char *s = trim(line);
-        if (!*s)
-            continue;
+        if (!*s) continue;
         char *eq = strchr(s, '=');
-        if (!eq)
-            return nr_errf(err, n, "%s:%d: expected 'key = value', got '%s'", name, lineno, s);
+        if (!eq) return nr_errf(err, n, "%s:%d: expected 'key = value', got '%s'", name, lineno, s);
         *eq = 0;
         char *key = trim(s), *val = trim(eq + 1);
-        if (!*key)
-            return nr_errf(err, n, "%s:%d: expected a key before '='", name, lineno);
+        if (!*key) return nr_errf(err, n, "%s:%d: expected a key before '='", name, lineno);
         for (char *k = key; *k; k++)
             if (!keychar((unsigned char)*k, k == key))
                 return nr_errf(err, n,
-                            "%s:%d: expected a key of letters, digits, '_', '.', '-', got '%s'",
-                            name, lineno, key);
+                               "%s:%d: expected a key of letters, digits, '_', '.', '-', got '%s'",
+                               name, lineno, key);
         if (!*val)
             return nr_errf(err, n, "%s:%d: expected a value after '%s ='", name, lineno, key);
         sub[0] = 0;
@@ -335,8 +316,7 @@ int nr_cfg_parse_text(const char *name, const char *text, nr_cfg_fn fn, void *ct
 int nr_cfg_parse_file(const char *path, nr_cfg_fn fn, void *ctx, char *err, size_t n)
 {
     FILE *f = fopen(path, "r");
-    if (!f)
-        return nr_errf(err, n, "%s: cannot read: %s", path, strerror(errno));
+    if (!f) return nr_errf(err, n, "%s: cannot read: %s", path, strerror(errno));
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
     int rc = -1;
@@ -347,8 +327,7 @@ int nr_cfg_parse_file(const char *path, nr_cfg_fn fn, void *ctx, char *err, size
     for (;;) {
         size_t r = fread(buf + len, 1, cap - len - 1, f);
         len += r;
-        if (r == 0)
-            break;
+        if (r == 0) break;
         if (len + 1 == cap) {
             char *nb = realloc(buf, cap * 2);
             if (!nb) {
@@ -389,8 +368,7 @@ int nr_cfg_table_fn(void *table, const char *key, const char *val, char *err, si
     const nr_cfg_key_t *t = table;
     char sub[560];
     for (int i = 0; t[i].key; i++) {
-        if (strcmp(t[i].key, key) != 0)
-            continue;
+        if (strcmp(t[i].key, key) != 0) continue;
         int rc = 0;
         switch (t[i].type) {
         case NR_CFG_LONG:
@@ -398,15 +376,13 @@ int nr_cfg_table_fn(void *table, const char *key, const char *val, char *err, si
             break;
         case NR_CFG_U64:
             rc = nr_cli_parse_u64(val, (uint64_t)t[i].lo,
-                                  t[i].hi >= 1.8e19 ? UINT64_MAX : (uint64_t)t[i].hi, t[i].ptr,
-                                  sub, sizeof sub);
+                                  t[i].hi >= 1.8e19 ? UINT64_MAX : (uint64_t)t[i].hi, t[i].ptr, sub,
+                                  sizeof sub);
             break;
         case NR_CFG_DOUBLE:
             rc = nr_cli_parse_double(val, t[i].lo, t[i].hi, t[i].ptr, sub, sizeof sub);
             break;
-        case NR_CFG_ENUM:
-            rc = nr_cli_parse_enum(val, t[i].names, t[i].ptr, sub, sizeof sub);
-            break;
+        case NR_CFG_ENUM: rc = nr_cli_parse_enum(val, t[i].names, t[i].ptr, sub, sizeof sub); break;
         case NR_CFG_STRING:
             if (strlen(val) + 1 > (size_t)t[i].hi) {
                 snprintf(sub, sizeof sub, "expected at most %d characters, got '%s'",
@@ -417,8 +393,7 @@ int nr_cfg_table_fn(void *table, const char *key, const char *val, char *err, si
             }
             break;
         }
-        if (rc)
-            return nr_errf(err, n, "%s for '%s'", sub, key);
+        if (rc) return nr_errf(err, n, "%s for '%s'", sub, key);
         return 0;
     }
     char list[400];
@@ -426,8 +401,7 @@ int nr_cfg_table_fn(void *table, const char *key, const char *val, char *err, si
     list[0] = 0;
     for (int i = 0; t[i].key && used < sizeof list; i++) {
         int w = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", t[i].key);
-        if (w < 0)
-            break;
+        if (w < 0) break;
         used += (size_t)w;
     }
     return nr_errf(err, n, "expected one of the keys %s; got '%s'", list, key);

@@ -8,8 +8,7 @@ static uint16_t crc16_poly_bits(uint16_t crc, uint16_t poly, uint32_t data, int 
     for (int i = nbits - 1; i >= 0; i--) {
         unsigned in = ((data >> i) & 1u) ^ ((crc >> 15) & 1u);
         crc = (uint16_t)(crc << 1);
-        if (in)
-            crc ^= poly;
+        if (in) crc ^= poly;
     }
     return crc;
 }
@@ -69,7 +68,8 @@ static uint16_t crc16_tab_bits(uint16_t crc, const uint16_t *tab, const uint16_t
 {
     int lead = nbits & 7;
     if (lead) {
-        unsigned y = ((unsigned)(crc >> (16 - lead)) ^ (data >> (nbits - lead))) & ((1u << lead) - 1);
+        unsigned y =
+            ((unsigned)(crc >> (16 - lead)) ^ (data >> (nbits - lead))) & ((1u << lead) - 1);
         crc = (uint16_t)((crc << lead) ^ lt[lead][y]);
     }
     for (int sh = nbits - lead - 8; sh >= 0; sh -= 8)
@@ -79,15 +79,13 @@ static uint16_t crc16_tab_bits(uint16_t crc, const uint16_t *tab, const uint16_t
 
 uint16_t nr_crc16_bits(uint16_t crc, uint32_t data, int nbits)
 {
-    if (nbits == 22)
-        return crc16_w22_upd(&w22, crc, data);
+    if (nbits == 22) return crc16_w22_upd(&w22, crc, data);
     return crc16_tab_bits(crc, tab16, lead16, data, nbits);
 }
 
 uint16_t nr_crc16b_bits(uint16_t crc, uint32_t data, int nbits)
 {
-    if (nbits == 22)
-        return crc16_w22_upd(&w22b, crc, data);
+    if (nbits == 22) return crc16_w22_upd(&w22b, crc, data);
     return crc16_tab_bits(crc, tab16b, lead16b, data, nbits);
 }
 
@@ -96,8 +94,7 @@ uint8_t nr_crc8_bits(uint8_t crc, uint32_t data, int nbits)
     for (int i = nbits - 1; i >= 0; i--) {
         unsigned in = ((data >> i) & 1u) ^ ((crc >> 7) & 1u);
         crc = (uint8_t)(crc << 1);
-        if (in)
-            crc ^= NR_CRC8_POLY;
+        if (in) crc ^= NR_CRC8_POLY;
     }
     return crc;
 }
@@ -107,8 +104,7 @@ uint32_t nr_crc32c_bits(uint32_t crc, uint32_t data, int nbits)
     for (int i = nbits - 1; i >= 0; i--) {
         unsigned in = ((data >> i) & 1u) ^ ((crc >> 31) & 1u);
         crc <<= 1;
-        if (in)
-            crc ^= (uint32_t)NR_E2E_CRC_POLY;
+        if (in) crc ^= (uint32_t)NR_E2E_CRC_POLY;
     }
     return crc;
 }
@@ -117,8 +113,7 @@ uint16_t nr_crc16_bytes(const void *buf, size_t len)
 {
     const uint8_t *p = buf;
     uint16_t crc = NR_CRC16_INIT;
-    for (size_t i = 0; i < len; i++)
-        crc = nr_crc16_bits(crc, p[i], 8);
+    for (size_t i = 0; i < len; i++) crc = nr_crc16_bits(crc, p[i], 8);
     return crc; /* xorout is 0 */
 }
 
@@ -126,8 +121,7 @@ uint16_t nr_crc16b_bytes(const void *buf, size_t len)
 {
     const uint8_t *p = buf;
     uint16_t crc = 0; /* the catalogue's init; the link starts at NR_LINK_CRC2_INIT */
-    for (size_t i = 0; i < len; i++)
-        crc = nr_crc16b_bits(crc, p[i], 8);
+    for (size_t i = 0; i < len; i++) crc = nr_crc16b_bits(crc, p[i], 8);
     return crc;
 }
 
@@ -135,8 +129,7 @@ uint8_t nr_crc8_bytes(const void *buf, size_t len)
 {
     const uint8_t *p = buf;
     uint8_t crc = NR_CRC8_INIT;
-    for (size_t i = 0; i < len; i++)
-        crc = nr_crc8_bits(crc, p[i], 8);
+    for (size_t i = 0; i < len; i++) crc = nr_crc8_bits(crc, p[i], 8);
     return (uint8_t)(crc ^ NR_CRC8_XOROUT);
 }
 

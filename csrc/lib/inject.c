@@ -11,8 +11,7 @@
 
 static const char *const inj_names[] = {"bernoulli", "onoff", NULL};
 static const char *const len_names[] = {"fixed", "uniform", "bwmix", NULL};
-static const char *const cls_names[] = {"data", "read_req", "write_req", "read_resp",
-                                        "write_ack"};
+static const char *const cls_names[] = {"data", "read_req", "write_req", "read_resp", "write_ack"};
 
 const char *const *nr_inj_kind_names(void) { return inj_names; }
 const char *const *nr_len_kind_names(void) { return len_names; }
@@ -22,7 +21,10 @@ const char *nr_pkt_cls_name(nr_pkt_cls_t c)
 }
 
 /* bwmix table: class, length, VC. */
-static const struct { nr_pkt_cls_t cls; int len, vc; } bwmix[4] = {
+static const struct {
+    nr_pkt_cls_t cls;
+    int len, vc;
+} bwmix[4] = {
     {NR_CLS_READ_REQ, 4, 0},
     {NR_CLS_WRITE_REQ, 19, 0},
     {NR_CLS_READ_RESP, 19, 1},
@@ -49,15 +51,14 @@ int nr_lendist_check(const nr_lendist_t *d, char *err, size_t n)
         break;
     case NR_LEN_UNIFORM:
         if (d->a < NR_MIN_PKT_LEN || d->b > lim || d->a > d->b)
-            return nr_errf(err, n, "uniform length [%d, %d] invalid: need %d <= a <= b <= %d",
-                        d->a, d->b, NR_MIN_PKT_LEN, lim);
+            return nr_errf(err, n, "uniform length [%d, %d] invalid: need %d <= a <= b <= %d", d->a,
+                           d->b, NR_MIN_PKT_LEN, lim);
         break;
     case NR_LEN_BWMIX:
         if (d->num_vcs == 1)
             return nr_errf(err, n, "bwmix uses VC0 and VC1 and needs num_vcs >= 2");
         break;
-    default:
-        return nr_errf(err, n, "unknown length distribution %d", (int)d->kind);
+    default: return nr_errf(err, n, "unknown length distribution %d", (int)d->kind);
     }
     if (d->num_vcs < 0 || d->num_vcs > 4)
         return nr_errf(err, n, "num_vcs %d out of range [1, 4]", d->num_vcs);
@@ -75,25 +76,19 @@ void nr_lendist_draw(const nr_lendist_t *d, nr_rng_t *r, int *len, int *vc, nr_p
         *cls = bwmix[i].cls;
         return;
     }
-    case NR_LEN_UNIFORM:
-        *len = d->a + (int)nr_rng_below(r, (uint64_t)(d->b - d->a) + 1);
-        break;
-    default:
-        *len = d->a;
-        break;
+    case NR_LEN_UNIFORM: *len = d->a + (int)nr_rng_below(r, (uint64_t)(d->b - d->a) + 1); break;
+    default: *len = d->a; break;
     }
     *vc = nv > 1 ? (int)nr_rng_below(r, (uint64_t)nv) : 0;
     *cls = NR_CLS_DATA;
 }
 
-int nr_inj_init(nr_inj_t *s, const nr_inj_cfg_t *cfg, uint64_t seed, int src, char *err,
-                size_t n)
+int nr_inj_init(nr_inj_t *s, const nr_inj_cfg_t *cfg, uint64_t seed, int src, char *err, size_t n)
 {
     memset(s, 0, sizeof *s);
     s->cfg = *cfg;
     s->src = src;
-    if (nr_lendist_check(&cfg->len, err, n))
-        return -1;
+    if (nr_lendist_check(&cfg->len, err, n)) return -1;
     double lm = nr_lendist_mean(&cfg->len);
     if (!(cfg->load >= 0.0 && cfg->load <= 1.0))
         return nr_errf(err, n, "load %g out of range [0, 1] phits/cycle/port", cfg->load);
@@ -121,9 +116,9 @@ int nr_inj_init(nr_inj_t *s, const nr_inj_cfg_t *cfg, uint64_t seed, int src, ch
             s->alpha = s->beta * pi / (1.0 - pi);
             if (s->alpha > 1.0)
                 return nr_errf(err, n,
-                            "onoff: load %g with mean burst %g packets needs OFF periods shorter"
-                            " than a cycle; use burst >= %.3g",
-                            cfg->load, cfg->burst, s->p * pi / (1.0 - pi));
+                               "onoff: load %g with mean burst %g packets needs OFF periods shorter"
+                               " than a cycle; use burst >= %.3g",
+                               cfg->load, cfg->burst, s->p * pi / (1.0 - pi));
         }
         s->on = nr_rng_bernoulli(&s->rng, pi);
         s->on_periods = (uint64_t)s->on;
@@ -145,10 +140,8 @@ static int push(nr_inj_t *s, const nr_inj_pkt_t *p)
     if (s->qlen == s->qcap) {
         size_t ncap = s->qcap ? 2 * s->qcap : 64;
         nr_inj_pkt_t *nq = malloc(ncap * sizeof *nq);
-        if (!nq)
-            return -1;
-        for (size_t i = 0; i < s->qlen; i++)
-            nq[i] = s->q[(s->qhead + i) % s->qcap];
+        if (!nq) return -1;
+        for (size_t i = 0; i < s->qlen; i++) nq[i] = s->q[(s->qhead + i) % s->qcap];
         free(s->q);
         s->q = nq;
         s->qcap = ncap;
@@ -157,10 +150,8 @@ static int push(nr_inj_t *s, const nr_inj_pkt_t *p)
     s->q[(s->qhead + s->qlen) % s->qcap] = *p;
     s->qlen++;
     s->qphits += (uint64_t)p->len;
-    if (s->qlen > s->max_depth)
-        s->max_depth = s->qlen;
-    if (s->qphits > s->max_depth_phits)
-        s->max_depth_phits = s->qphits;
+    if (s->qlen > s->max_depth) s->max_depth = s->qlen;
+    if (s->qphits > s->max_depth_phits) s->max_depth_phits = s->qphits;
     return 0;
 }
 
@@ -169,21 +160,18 @@ int nr_inj_tick(nr_inj_t *s, uint64_t cycle, nr_traffic_t *tp)
     int gen = 0;
     s->cycles++;
     if (s->on) {
-        if (s->cfg.kind == NR_INJ_ONOFF)
-            s->on_cycles++;
+        if (s->cfg.kind == NR_INJ_ONOFF) s->on_cycles++;
         gen = nr_rng_bernoulli(&s->rng, s->p);
     }
     if (s->cfg.kind == NR_INJ_ONOFF) {
         if (s->on) {
-            if (s->beta > 0.0 && nr_rng_bernoulli(&s->rng, s->beta))
-                s->on = 0;
+            if (s->beta > 0.0 && nr_rng_bernoulli(&s->rng, s->beta)) s->on = 0;
         } else if (nr_rng_bernoulli(&s->rng, s->alpha)) {
             s->on = 1;
             s->on_periods++;
         }
     }
-    if (!gen)
-        return 0;
+    if (!gen) return 0;
     return nr_inj_gen(s, cycle, tp);
 }
 
@@ -194,22 +182,17 @@ int nr_inj_gen(nr_inj_t *s, uint64_t cycle, nr_traffic_t *tp)
     p.id = s->gen_pkts;
     nr_lendist_draw(&s->cfg.len, &s->rng, &p.len, &p.vc, &p.cls);
     p.dest = tp ? nr_traffic_dest(tp, s->src, &s->drng) : -1;
-    if (push(s, &p))
-        return -1;
+    if (push(s, &p)) return -1;
     s->gen_pkts++;
     s->gen_phits += (uint64_t)p.len;
     return 1;
 }
 
-const nr_inj_pkt_t *nr_inj_peek(const nr_inj_t *s)
-{
-    return s->qlen ? &s->q[s->qhead] : NULL;
-}
+const nr_inj_pkt_t *nr_inj_peek(const nr_inj_t *s) { return s->qlen ? &s->q[s->qhead] : NULL; }
 
 void nr_inj_pop(nr_inj_t *s)
 {
-    if (!s->qlen)
-        return;
+    if (!s->qlen) return;
     s->qphits -= (uint64_t)s->q[s->qhead].len;
     s->qhead = (s->qhead + 1) % s->qcap;
     s->qlen--;

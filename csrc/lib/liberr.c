@@ -5,8 +5,7 @@
 
 void nr_verrf(char *err, size_t n, const char *fmt, va_list ap)
 {
-    if (err && n)
-        vsnprintf(err, n, fmt, ap);
+    if (err && n) vsnprintf(err, n, fmt, ap);
 }
 
 int nr_errf(char *err, size_t n, const char *fmt, ...)

@@ -9,7 +9,7 @@
 #include "liberr.h"
 
 #define FIELD(ph, lsb, w) (((ph) >> (lsb)) & ((1u << (w)) - 1u))
-#define SETF(ph, lsb, w, v) \
+#define SETF(ph, lsb, w, v)                                                                        \
     (((ph) & ~(((1u << (w)) - 1u) << (lsb))) | (((v) & ((1u << (w)) - 1u)) << (lsb)))
 
 unsigned nr_phit_kind(uint32_t ph) { return FIELD(ph, NR_KIND_LSB, NR_KIND_W); }
@@ -35,16 +35,19 @@ unsigned nr_head_r(uint32_t ph) { return FIELD(ph, NR_HEAD_R_BIT, 1); }
 unsigned nr_head_a(uint32_t ph) { return FIELD(ph, NR_HEAD_A_BIT, 1); }
 unsigned nr_head_h(uint32_t ph) { return FIELD(ph, NR_HEAD_H_BIT, 1); }
 unsigned nr_head_rsvd(uint32_t ph) { return FIELD(ph, NR_HEAD_RSVD_LSB, NR_HEAD_RSVD_W); }
-uint32_t nr_head_set_dest(uint32_t ph, unsigned v) { return SETF(ph, NR_HEAD_DEST_LSB, NR_HEAD_DEST_W, v); }
-uint32_t nr_head_set_vc(uint32_t ph, unsigned v) { return SETF(ph, NR_HEAD_VC_LSB, NR_HEAD_VC_W, v); }
+uint32_t nr_head_set_dest(uint32_t ph, unsigned v)
+{
+    return SETF(ph, NR_HEAD_DEST_LSB, NR_HEAD_DEST_W, v);
+}
+uint32_t nr_head_set_vc(uint32_t ph, unsigned v)
+{
+    return SETF(ph, NR_HEAD_VC_LSB, NR_HEAD_VC_W, v);
+}
 uint32_t nr_head_set_r(uint32_t ph, unsigned v) { return SETF(ph, NR_HEAD_R_BIT, 1, v); }
 uint32_t nr_head_set_a(uint32_t ph, unsigned v) { return SETF(ph, NR_HEAD_A_BIT, 1, v); }
 uint32_t nr_head_set_h(uint32_t ph, unsigned v) { return SETF(ph, NR_HEAD_H_BIT, 1, v); }
 
-static int route_lsb(int hop)
-{
-    return NR_DATA_W - NR_ROUTE_PORT_W * (hop + 1); /* 16, 10, 4 */
-}
+static int route_lsb(int hop) { return NR_DATA_W - NR_ROUTE_PORT_W * (hop + 1); /* 16, 10, 4 */ }
 
 uint32_t nr_route_make(const unsigned *ports, int nhops)
 {
@@ -55,14 +58,12 @@ uint32_t nr_route_make(const unsigned *ports, int nhops)
 }
 unsigned nr_route_port(uint32_t ph, int hop)
 {
-    if (hop < 0 || hop >= NR_ROUTE_HOPS)
-        return 0;
+    if (hop < 0 || hop >= NR_ROUTE_HOPS) return 0;
     return FIELD(ph, route_lsb(hop), NR_ROUTE_PORT_W);
 }
 uint32_t nr_route_set_port(uint32_t ph, int hop, unsigned port)
 {
-    if (hop < 0 || hop >= NR_ROUTE_HOPS)
-        return ph;
+    if (hop < 0 || hop >= NR_ROUTE_HOPS) return ph;
     return SETF(ph, route_lsb(hop), NR_ROUTE_PORT_W, port);
 }
 
@@ -82,10 +83,8 @@ uint16_t nr_eop_crc(uint32_t ph) { return (uint16_t)FIELD(ph, NR_EOP_CRC_LSB, NR
 uint16_t nr_pcrc(const uint32_t *ph, int len)
 {
     uint16_t crc = NR_CRC16_INIT;
-    if (len < 1)
-        return crc;
-    for (int i = 0; i < len - 1; i++)
-        crc = nr_crc16_bits(crc, ph[i] & NR_DATA_MASK, NR_DATA_W);
+    if (len < 1) return crc;
+    for (int i = 0; i < len - 1; i++) crc = nr_crc16_bits(crc, ph[i] & NR_DATA_MASK, NR_DATA_W);
     /* EOP bits 21:16: ok and rsvd. */
     return nr_crc16_bits(crc, (ph[len - 1] >> NR_EOP_RSVD_LSB) & 0x3Fu,
                          NR_EOP_OK_W + NR_EOP_RSVD_W);
@@ -93,15 +92,13 @@ uint16_t nr_pcrc(const uint32_t *ph, int len)
 
 void nr_pkt_fix_crc(uint32_t *ph, int len)
 {
-    if (len < 1)
-        return;
+    if (len < 1) return;
     ph[len - 1] = SETF(ph[len - 1], NR_EOP_CRC_LSB, NR_EOP_CRC_W, nr_pcrc(ph, len));
 }
 
 void nr_pkt_set_ok(uint32_t *ph, int len, unsigned ok)
 {
-    if (len < 1)
-        return;
+    if (len < 1) return;
     ph[len - 1] = SETF(ph[len - 1], NR_EOP_OK_LSB, NR_EOP_OK_W, ok);
     nr_pkt_fix_crc(ph, len);
 }
@@ -118,16 +115,15 @@ int nr_pkt_min_len(const nr_pkt_desc_t *d)
 }
 
 /* Header phits (head, route, hash) of a packet whose first phit is ph0. */
-static int hdr_phits(uint32_t ph0)
-{
-    return 1 + (int)nr_head_r(ph0) + (int)nr_head_h(ph0);
-}
+static int hdr_phits(uint32_t ph0) { return 1 + (int)nr_head_r(ph0) + (int)nr_head_h(ph0); }
 
 void nr_pkt_route_hop(uint32_t *ph, int len)
 {
     if (len < 3 || !nr_head_r(ph[0])) return;
     uint32_t d = nr_phit_data(ph[1]);
-    ph[1] = nr_phit_make(NR_KIND_BODY, ((d << NR_ROUTE_PORT_W) | (d >> (NR_DATA_W - NR_ROUTE_PORT_W))) & NR_DATA_MASK);
+    ph[1] =
+        nr_phit_make(NR_KIND_BODY, ((d << NR_ROUTE_PORT_W) | (d >> (NR_DATA_W - NR_ROUTE_PORT_W))) &
+                                       NR_DATA_MASK);
     nr_pkt_fix_crc(ph, len);
 }
 
@@ -169,8 +165,7 @@ int nr_pkt_build(const nr_pkt_desc_t *d, uint32_t *out, int cap, char *err, size
         return nr_errf(err, n, "pkt: dest %u out of range [0, %u]", d->dest, NR_DEST_MAX);
     if (d->src > NR_DEST_MAX)
         return nr_errf(err, n, "pkt: src %u out of range [0, %u]", d->src, NR_DEST_MAX);
-    if (d->vc > 3)
-        return nr_errf(err, n, "pkt: vc %u out of range [0, 3]", d->vc);
+    if (d->vc > 3) return nr_errf(err, n, "pkt: vc %u out of range [0, 3]", d->vc);
     if (d->r > 1 || d->a > 1 || d->h > 1)
         return nr_errf(err, n, "pkt: r/a/h must be 0 or 1 (got %u/%u/%u)", d->r, d->a, d->h);
     if (d->seq > NR_SEQ_MASK)
@@ -181,29 +176,27 @@ int nr_pkt_build(const nr_pkt_desc_t *d, uint32_t *out, int cap, char *err, size
         for (int i = 0; i < NR_ROUTE_HOPS; i++)
             if (d->route[i] >= (1u << NR_ROUTE_PORT_W))
                 return nr_errf(err, n, "pkt: route hop %d port %u out of range [0, 63]", i,
-                            d->route[i]);
+                               d->route[i]);
     int min = nr_pkt_min_len(d);
     if (d->len < min)
         return nr_errf(err, n,
-                    "pkt: length %d too short: head + %d route + %d hash + 2 tag phits%s + EOP"
-                    " needs at least %d",
-                    d->len, (int)d->r, (int)d->h, d->e2e ? " + 2 end-to-end check phits" : "", min);
+                       "pkt: length %d too short: head + %d route + %d hash + 2 tag phits%s + EOP"
+                       " needs at least %d",
+                       d->len, (int)d->r, (int)d->h, d->e2e ? " + 2 end-to-end check phits" : "",
+                       min);
     if (d->len > NR_PKT_LEN_LIMIT)
         return nr_errf(err, n, "pkt: length %d above the builder limit %d", d->len,
-                    NR_PKT_LEN_LIMIT);
+                       NR_PKT_LEN_LIMIT);
     if (cap < d->len)
         return nr_errf(err, n, "pkt: buffer of %d phits too small for length %d", cap, d->len);
     int j = 0;
     out[j++] = nr_head_make(d->dest, d->vc, d->r, d->a, d->h);
-    if (d->r)
-        out[j++] = nr_route_make(d->route, NR_ROUTE_HOPS);
-    if (d->h)
-        out[j++] = nr_hash_make(d->hash);
+    if (d->r) out[j++] = nr_route_make(d->route, NR_ROUTE_HOPS);
+    if (d->h) out[j++] = nr_hash_make(d->hash);
     out[j++] = nr_phit_make(NR_KIND_BODY, (NR_TAG_MAGIC << 17) | ((d->vc & 3u) << 15) | d->src);
     out[j++] = nr_phit_make(NR_KIND_BODY, d->seq);
     for (; j < d->len - 1; j++)
-        out[j] = nr_phit_make(NR_KIND_BODY,
-                              nr_pkt_payload_data(d->src, d->dest, d->vc, d->seq, j));
+        out[j] = nr_phit_make(NR_KIND_BODY, nr_pkt_payload_data(d->src, d->dest, d->vc, d->seq, j));
     out[j] = nr_eop_make(NR_OK_HEALTHY, 0);
     if (d->e2e) nr_pkt_e2e_seal(out, d->len);
     nr_pkt_fix_crc(out, d->len);
@@ -215,15 +208,11 @@ nr_pkt_status_t nr_pkt_parse(const uint32_t *ph, int len, int num_vcs, int max_l
 {
     memset(in, 0, sizeof *in);
     in->bad_index = -1;
-    if (max_len <= 0)
-        max_len = NR_MAX_PKT_LEN;
-    if (num_vcs < 1 || num_vcs > 4)
-        num_vcs = 4;
+    if (max_len <= 0) max_len = NR_MAX_PKT_LEN;
+    if (num_vcs < 1 || num_vcs > 4) num_vcs = 4;
     unsigned m = 0;
-    if (len < NR_MIN_PKT_LEN)
-        m |= NR_PKT_M_SHORT;
-    if (len > max_len)
-        m |= NR_PKT_M_LONG;
+    if (len < NR_MIN_PKT_LEN) m |= NR_PKT_M_SHORT;
+    if (len > max_len) m |= NR_PKT_M_LONG;
     if (len < 1) {
         in->malformed = m;
         in->status = NR_PKT_MALFORMED;
@@ -231,16 +220,14 @@ nr_pkt_status_t nr_pkt_parse(const uint32_t *ph, int len, int num_vcs, int max_l
     }
     for (int i = 0; i < len; i++) {
         unsigned k = nr_phit_kind(ph[i]), bad = 0;
-        if (k == NR_KIND_RSVD)
-            bad |= NR_PKT_M_RSVDKIND;
+        if (k == NR_KIND_RSVD) bad |= NR_PKT_M_RSVDKIND;
         if (i == 0 && k != NR_KIND_HEAD)
             bad |= NR_PKT_M_NOHEAD;
         else if (i > 0 && i == len - 1 && k != NR_KIND_EOP)
             bad |= NR_PKT_M_NOEOP;
         else if (i > 0 && i < len - 1 && (k == NR_KIND_HEAD || k == NR_KIND_EOP))
             bad |= NR_PKT_M_MIDKIND;
-        if (bad && in->bad_index < 0)
-            in->bad_index = i;
+        if (bad && in->bad_index < 0) in->bad_index = i;
         m |= bad;
     }
     in->dest = nr_head_dest(ph[0]);
@@ -249,18 +236,13 @@ nr_pkt_status_t nr_pkt_parse(const uint32_t *ph, int len, int num_vcs, int max_l
     in->a = nr_head_a(ph[0]);
     in->h = nr_head_h(ph[0]);
     in->hdr_len = 1 + (int)in->r + (int)in->h;
-    if ((int)in->vc >= num_vcs)
-        m |= NR_PKT_M_VC;
-    if (nr_head_rsvd(ph[0]))
-        m |= NR_PKT_M_HEADRSVD;
-    if (len >= NR_MIN_PKT_LEN && len < in->hdr_len + 1)
-        m |= NR_PKT_M_HDRLEN;
+    if ((int)in->vc >= num_vcs) m |= NR_PKT_M_VC;
+    if (nr_head_rsvd(ph[0])) m |= NR_PKT_M_HEADRSVD;
+    if (len >= NR_MIN_PKT_LEN && len < in->hdr_len + 1) m |= NR_PKT_M_HDRLEN;
     if (len >= NR_MIN_PKT_LEN && nr_phit_kind(ph[len - 1]) == NR_KIND_EOP) {
         in->ok = nr_eop_ok(ph[len - 1]);
-        if (nr_eop_rsvd(ph[len - 1]))
-            m |= NR_PKT_M_EOPRSVD;
-        if (in->ok == NR_OK_RSVD)
-            m |= NR_PKT_M_OKRSVD;
+        if (nr_eop_rsvd(ph[len - 1])) m |= NR_PKT_M_EOPRSVD;
+        if (in->ok == NR_OK_RSVD) m |= NR_PKT_M_OKRSVD;
     }
     if (len >= NR_MIN_PKT_LEN) {
         in->crc_rx = nr_eop_crc(ph[len - 1]);
@@ -300,30 +282,26 @@ const char *nr_pkt_status_name(nr_pkt_status_t s)
 }
 
 static const char *const m_names[NR_PKT_M_COUNT] = {
-    "short", "long", "no_head", "mid_kind", "no_eop", "rsvd_kind",
+    "short",    "long",      "no_head", "mid_kind", "no_eop",  "rsvd_kind",
     "vc_range", "head_rsvd", "hdr_len", "eop_rsvd", "ok_rsvd",
 };
 
 const char *nr_pkt_malformed_name(unsigned bit)
 {
     for (int i = 0; i < NR_PKT_M_COUNT; i++)
-        if (bit == (1u << i))
-            return m_names[i];
+        if (bit == (1u << i)) return m_names[i];
     return "?";
 }
 
 char *nr_pkt_malformed_str(unsigned mask, char *buf, size_t n)
 {
     size_t used = 0;
-    if (n == 0)
-        return buf;
+    if (n == 0) return buf;
     buf[0] = 0;
     for (int i = 0; i < NR_PKT_M_COUNT; i++) {
-        if (!(mask & (1u << i)))
-            continue;
+        if (!(mask & (1u << i))) continue;
         int w = snprintf(buf + used, n - used, "%s%s", used ? "," : "", m_names[i]);
-        if (w < 0 || (size_t)w >= n - used)
-            break;
+        if (w < 0 || (size_t)w >= n - used) break;
         used += (size_t)w;
     }
     return buf;

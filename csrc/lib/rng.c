@@ -19,8 +19,7 @@ uint64_t nr_rng_splitmix64(uint64_t *state)
 void nr_rng_seed(nr_rng_t *r, uint64_t seed)
 {
     uint64_t sm = seed;
-    for (int i = 0; i < 4; i++)
-        r->s[i] = nr_rng_splitmix64(&sm);
+    for (int i = 0; i < 4; i++) r->s[i] = nr_rng_splitmix64(&sm);
     /* splitmix64 never yields four zero words in a row, so the state is valid. */
 }
 
@@ -29,10 +28,7 @@ void nr_rng_stream(nr_rng_t *r, uint64_t seed, uint64_t stream)
     nr_rng_seed(r, nr_rng_mix64(seed ^ nr_rng_mix64(stream ^ NR_RNG_STREAM_KEY)));
 }
 
-static uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 uint64_t nr_rng_u64(nr_rng_t *r)
 {
@@ -48,27 +44,19 @@ uint64_t nr_rng_u64(nr_rng_t *r)
     return result;
 }
 
-uint32_t nr_rng_u32(nr_rng_t *r)
-{
-    return (uint32_t)(nr_rng_u64(r) >> 32);
-}
+uint32_t nr_rng_u32(nr_rng_t *r) { return (uint32_t)(nr_rng_u64(r) >> 32); }
 
 uint64_t nr_rng_below(nr_rng_t *r, uint64_t n)
 {
-    if (n == 0)
-        return 0;
+    if (n == 0) return 0;
     uint64_t threshold = (0 - n) % n; /* 2^64 mod n */
     for (;;) {
         uint64_t x = nr_rng_u64(r);
-        if (x >= threshold)
-            return x % n;
+        if (x >= threshold) return x % n;
     }
 }
 
-double nr_rng_double(nr_rng_t *r)
-{
-    return (double)(nr_rng_u64(r) >> 11) * 0x1.0p-53;
-}
+double nr_rng_double(nr_rng_t *r) { return (double)(nr_rng_u64(r) >> 11) * 0x1.0p-53; }
 
 int nr_rng_bernoulli(nr_rng_t *r, double p)
 {

@@ -24,15 +24,15 @@ struct nr_sb_flow {
     unsigned src, dest, vc;
     entry_t *e;
     size_t n, cap;
-    size_t first;        /* entries below are all DONE */
+    size_t first; /* entries below are all DONE */
     uint32_t next_seq;
-    int compacted;       /* entries with seq < low_seq were dropped (all DONE) */
+    int compacted; /* entries with seq < low_seq were dropped (all DONE) */
     uint32_t low_seq;
 };
 
 static const char *const err_names[NR_SB_E_COUNT] = {
-    "loss", "dup", "reorder", "misroute", "corrupt", "malformed", "crc", "unexpected",
-    "fate", "discard",
+    "loss",      "dup", "reorder",    "misroute", "corrupt",
+    "malformed", "crc", "unexpected", "fate",     "discard",
 };
 
 const char *nr_sb_err_name(nr_sb_err_t e)
@@ -52,8 +52,7 @@ void nr_sb_cfg_default(nr_sb_cfg_t *c)
 int nr_sb_init(nr_sb_t *sb, const nr_sb_cfg_t *cfg, nr_sb_port_fn port_of, void *ctx)
 {
     memset(sb, 0, sizeof *sb);
-    if (cfg->num_vcs < 1 || cfg->num_vcs > 4)
-        return -1;
+    if (cfg->num_vcs < 1 || cfg->num_vcs > 4) return -1;
     sb->cfg = *cfg;
     sb->port_of = port_of;
     sb->ctx = ctx;
@@ -70,8 +69,7 @@ void nr_sb_free(nr_sb_t *sb)
 {
     for (size_t i = 0; i < sb->nflows; i++) {
         nr_sb_flow_t *f = &sb->flows[i];
-        for (size_t j = 0; j < f->n; j++)
-            free(f->e[j].ph);
+        for (size_t j = 0; j < f->n; j++) free(f->e[j].ph);
         free(f->e);
     }
     free(sb->flows);
@@ -90,13 +88,11 @@ static uint64_t fkey(unsigned src, unsigned dest, unsigned vc)
 
 static nr_sb_flow_t *find_flow(const nr_sb_t *sb, unsigned src, unsigned dest, unsigned vc)
 {
-    if (!sb->hashcap)
-        return NULL;
+    if (!sb->hashcap) return NULL;
     uint64_t k = fkey(src, dest, vc);
     size_t h = (size_t)(nr_rng_mix64(k) & (sb->hashcap - 1));
     while (sb->hash[h] != SIZE_MAX) {
-        if (sb->flows[sb->hash[h]].key == k)
-            return &sb->flows[sb->hash[h]];
+        if (sb->flows[sb->hash[h]].key == k) return &sb->flows[sb->hash[h]];
         h = (h + 1) & (sb->hashcap - 1);
     }
     return NULL;
@@ -105,14 +101,11 @@ static nr_sb_flow_t *find_flow(const nr_sb_t *sb, unsigned src, unsigned dest, u
 static int rehash(nr_sb_t *sb, size_t cap)
 {
     size_t *nh = malloc(cap * sizeof *nh);
-    if (!nh)
-        return -1;
-    for (size_t i = 0; i < cap; i++)
-        nh[i] = SIZE_MAX;
+    if (!nh) return -1;
+    for (size_t i = 0; i < cap; i++) nh[i] = SIZE_MAX;
     for (size_t i = 0; i < sb->nflows; i++) {
         size_t h = (size_t)(nr_rng_mix64(sb->flows[i].key) & (cap - 1));
-        while (nh[h] != SIZE_MAX)
-            h = (h + 1) & (cap - 1);
+        while (nh[h] != SIZE_MAX) h = (h + 1) & (cap - 1);
         nh[h] = i;
     }
     free(sb->hash);
@@ -124,13 +117,11 @@ static int rehash(nr_sb_t *sb, size_t cap)
 static nr_sb_flow_t *get_flow(nr_sb_t *sb, unsigned src, unsigned dest, unsigned vc)
 {
     nr_sb_flow_t *f = find_flow(sb, src, dest, vc);
-    if (f)
-        return f;
+    if (f) return f;
     if (sb->nflows == sb->capflows) {
         size_t nc = sb->capflows ? 2 * sb->capflows : 64;
         nr_sb_flow_t *nf = realloc(sb->flows, nc * sizeof *nf);
-        if (!nf)
-            return NULL;
+        if (!nf) return NULL;
         sb->flows = nf;
         sb->capflows = nc;
     }
@@ -147,8 +138,7 @@ static nr_sb_flow_t *get_flow(nr_sb_t *sb, unsigned src, unsigned dest, unsigned
         }
     } else {
         size_t h = (size_t)(nr_rng_mix64(f->key) & (sb->hashcap - 1));
-        while (sb->hash[h] != SIZE_MAX)
-            h = (h + 1) & (sb->hashcap - 1);
+        while (sb->hash[h] != SIZE_MAX) h = (h + 1) & (sb->hashcap - 1);
         sb->hash[h] = sb->nflows - 1;
     }
     return f;
@@ -175,8 +165,7 @@ static long find_seq(const nr_sb_flow_t *f, uint32_t seq)
 #define SB_COMPACT_MIN 16
 static void advance(nr_sb_flow_t *f)
 {
-    while (f->first < f->n && f->e[f->first].state == ST_DONE)
-        f->first++;
+    while (f->first < f->n && f->e[f->first].state == ST_DONE) f->first++;
     if (f->first >= SB_COMPACT_MIN && f->first * 2 >= f->n) {
         f->compacted = 1;
         f->low_seq = f->first < f->n ? f->e[f->first].seq : f->next_seq;
@@ -229,8 +218,7 @@ static void report(nr_sb_t *sb, nr_sb_err_t cls, const who_t *w, int port, int e
     } else {
         snprintf(r.msg, sizeof r.msg, "sb: %s: %s", err_names[cls], detail);
     }
-    if (sb->nrec < NR_SB_MAX_RECORDS)
-        sb->rec[sb->nrec++] = r;
+    if (sb->nrec < NR_SB_MAX_RECORDS) sb->rec[sb->nrec++] = r;
     if (sb->cfg.log && sb->printed < sb->cfg.max_print) {
         fprintf(sb->cfg.log, "%s\n", r.msg);
         if (++sb->printed == sb->cfg.max_print)
@@ -281,15 +269,13 @@ static int expect(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle, nr_s
     if (f->n == f->cap) {
         size_t nc = f->cap ? 2 * f->cap : 16;
         entry_t *ne = realloc(f->e, nc * sizeof *ne);
-        if (!ne)
-            return -1;
+        if (!ne) return -1;
         f->e = ne;
         f->cap = nc;
     }
     entry_t *e = &f->e[f->n];
     e->ph = malloc((size_t)len * sizeof *ph);
-    if (!e->ph)
-        return -1;
+    if (!e->ph) return -1;
     memcpy(e->ph, ph, (size_t)len * sizeof *ph);
     e->seq = in.tag_seq;
     e->state = ST_PENDING;
@@ -321,8 +307,7 @@ int nr_sb_expect_unordered(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cy
 /* Mark entry matched (PENDING or LOST -> DONE): free its copy, update counters. */
 static void consume(nr_sb_t *sb, nr_sb_flow_t *f, entry_t *e)
 {
-    if (e->state != ST_DONE)
-        sb->outstanding--;
+    if (e->state != ST_DONE) sb->outstanding--;
     e->state = ST_DONE;
     free(e->ph);
     e->ph = NULL;
@@ -337,21 +322,17 @@ static void consume(nr_sb_t *sb, nr_sb_flow_t *f, entry_t *e)
 static long lookup(nr_sb_t *sb, const nr_pkt_info_t *in, nr_sb_flow_t **fo)
 {
     *fo = NULL;
-    if (!in->has_tag)
-        return -1;
+    if (!in->has_tag) return -1;
     nr_sb_flow_t *f = find_flow(sb, in->tag_src, in->dest, in->vc);
     *fo = f;
     long i = f ? find_seq(f, in->tag_seq) : -1;
-    if (i >= 0)
-        return i;
+    if (i >= 0) return i;
     /* a seq its own flow has compacted away was delivered: a duplicate, not
      * another flow's packet with the same seq */
-    if (f && f->compacted && in->tag_seq < f->low_seq)
-        return -1;
+    if (f && f->compacted && in->tag_seq < f->low_seq) return -1;
     for (size_t k = 0; k < sb->nflows; k++) {
         nr_sb_flow_t *g = &sb->flows[k];
-        if (g->src != in->tag_src || g->vc != in->tag_vc || g == f)
-            continue;
+        if (g->src != in->tag_src || g->vc != in->tag_vc || g == f) continue;
         long j = find_seq(g, in->tag_seq);
         if (j >= 0 && g->e[j].state != ST_DONE) {
             *fo = g;
@@ -386,12 +367,11 @@ static int compare(nr_sb_t *sb, const who_t *w, const entry_t *e, int port, cons
     int r = nr_head_r(e->ph[0]);
     int n = len < e->len ? len : e->len;
     for (int i = 0; i < n - 1; i++) {
-        if (i == 1 && r && sb->cfg.skip_route)
-            continue;
+        if (i == 1 && r && sb->cfg.skip_route) continue;
         if ((ph[i] & NR_PHIT_MASK) != (e->ph[i] & NR_PHIT_MASK)) {
             report(sb, NR_SB_E_CORRUPT, w, port, -1, cycle, i, e->ph[i], ph[i],
-                   "phit %d differs: expected 0x%06x, got 0x%06x (port %d, cycle %" PRIu64 ")",
-                   i, (unsigned)e->ph[i], (unsigned)ph[i], port, cycle);
+                   "phit %d differs: expected 0x%06x, got 0x%06x (port %d, cycle %" PRIu64 ")", i,
+                   (unsigned)e->ph[i], (unsigned)ph[i], port, cycle);
             return 1;
         }
     }
@@ -409,8 +389,7 @@ int nr_sb_deliver(nr_sb_t *sb, int port, const uint32_t *ph, int len, uint64_t c
     uint64_t before = sb->reports;
     nr_pkt_info_t in;
     nr_pkt_status_t st = nr_pkt_parse(ph, len, sb->cfg.num_vcs, sb->cfg.max_len, &in);
-    if (m)
-        memset(m, 0, sizeof *m);
+    if (m) memset(m, 0, sizeof *m);
     nr_sb_flow_t *f;
     long i = lookup(sb, &in, &f);
     entry_t *e = i >= 0 ? &f->e[i] : NULL;
@@ -423,18 +402,16 @@ int nr_sb_deliver(nr_sb_t *sb, int port, const uint32_t *ph, int len, uint64_t c
     if (st == NR_PKT_MALFORMED) {
         char mb[120];
         report(sb, NR_SB_E_MALFORMED, e ? &w : NULL, port, -1, cycle, in.bad_index, 0, 0,
-               "malformed packet of %d phits at port %d, cycle %" PRIu64 ": %s", len, port,
-               cycle, nr_pkt_malformed_str(in.malformed, mb, sizeof mb));
-        if (e && e->state != ST_DONE)
-            consume(sb, f, e);
+               "malformed packet of %d phits at port %d, cycle %" PRIu64 ": %s", len, port, cycle,
+               nr_pkt_malformed_str(in.malformed, mb, sizeof mb));
+        if (e && e->state != ST_DONE) consume(sb, f, e);
         return (int)(sb->reports - before);
     }
     if (st == NR_PKT_BAD_CRC) {
         report(sb, NR_SB_E_CRC, e ? &w : NULL, port, -1, cycle, -1, in.crc_calc, in.crc_rx,
                "PCRC 0x%04x in the EOP, contents give 0x%04x (port %d, cycle %" PRIu64 ")",
                in.crc_rx, in.crc_calc, port, cycle);
-        if (e && e->state != ST_DONE)
-            consume(sb, f, e);
+        if (e && e->state != ST_DONE) consume(sb, f, e);
         return (int)(sb->reports - before);
     }
     if (!in.has_tag) {
@@ -466,12 +443,11 @@ int nr_sb_deliver(nr_sb_t *sb, int port, const uint32_t *ph, int len, uint64_t c
     } else if (!sb->cfg.relaxed && !e->unord) {
         for (size_t j = f->first; j < (size_t)i; j++) {
             entry_t *x = &f->e[j];
-            if (x->state != ST_PENDING || x->fate != NR_SB_DELIVER || x->unord)
-                continue;
+            if (x->state != ST_PENDING || x->fate != NR_SB_DELIVER || x->unord) continue;
             who_t wx = who_of(f, x);
             report(sb, NR_SB_E_LOSS, &wx, -1, -1, cycle, -1, 0, 0,
-                   "missing: seq %" PRIu32 " arrived first (port %d, cycle %" PRIu64 ")",
-                   e->seq, port, cycle);
+                   "missing: seq %" PRIu32 " arrived first (port %d, cycle %" PRIu64 ")", e->seq,
+                   port, cycle);
             x->state = ST_LOST;
         }
     }
@@ -490,16 +466,14 @@ int nr_sb_deliver(nr_sb_t *sb, int port, const uint32_t *ph, int len, uint64_t c
                "delivered at port %d, expected port %d (cycle %" PRIu64 ")", port, ep, cycle);
     if (e->fate == NR_SB_DISCARD_SOFT)
         report(sb, NR_SB_E_FATE, &w, port, ep, cycle, -1, 0, 0,
-               "injected with a soft error but delivered healthy at port %d, cycle %" PRIu64,
-               port, cycle);
+               "injected with a soft error but delivered healthy at port %d, cycle %" PRIu64, port,
+               cycle);
     else if (st == NR_PKT_NOT_HEALTHY)
         report(sb, NR_SB_E_FATE, &w, port, ep, cycle, -1, 0, 0,
-               "delivered although marked ok=%u at port %d, cycle %" PRIu64, in.ok, port,
-               cycle);
+               "delivered although marked ok=%u at port %d, cycle %" PRIu64, in.ok, port, cycle);
     else
         compare(sb, &w, e, port, ph, len, cycle);
-    if (e->fate == NR_SB_DELIVER)
-        sb->delivered++;
+    if (e->fate == NR_SB_DELIVER) sb->delivered++;
     consume(sb, f, e);
     return (int)(sb->reports - before);
 }
@@ -510,8 +484,7 @@ static entry_t *find_open(nr_sb_t *sb, const uint32_t *ph, int len, nr_sb_flow_t
 {
     nr_pkt_info_t in;
     memset(&in, 0, sizeof in);
-    if (ph && len > 0)
-        nr_pkt_parse(ph, len, sb->cfg.num_vcs, sb->cfg.max_len, &in);
+    if (ph && len > 0) nr_pkt_parse(ph, len, sb->cfg.num_vcs, sb->cfg.max_len, &in);
     long i = lookup(sb, &in, fo);
     return i >= 0 && (*fo)->e[i].state != ST_DONE ? &(*fo)->e[i] : NULL;
 }
@@ -527,8 +500,7 @@ static void retire(nr_sb_t *sb, nr_sb_flow_t *f, entry_t *e)
     consume(sb, f, e);
 }
 
-int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned ok,
-                  uint64_t cycle)
+int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned ok, uint64_t cycle)
 {
     uint64_t before = sb->reports;
     if (ok == NR_OK_TX_ERR) {
@@ -538,21 +510,18 @@ int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned o
     nr_sb_flow_t *f;
     entry_t *e = find_open(sb, ph, len, &f);
     who_t w = {0, 0, 0, 0, 0, 0};
-    if (e)
-        w = who_of(f, e);
+    if (e) w = who_of(f, e);
     if (ok == NR_OK_SOFT_ERR && !e) {
         /* Tag unreadable or not matching: the oldest outstanding DISCARD_SOFT
          * packet expected at this port. */
         uint64_t best = UINT64_MAX;
         for (size_t k = 0; k < sb->nflows; k++) {
             nr_sb_flow_t *g = &sb->flows[k];
-            if (!sb->route_ok && port_of(sb, g->dest) != port)
-                continue;
+            if (!sb->route_ok && port_of(sb, g->dest) != port) continue;
             for (size_t j = g->first; j < g->n; j++) {
                 entry_t *x = &g->e[j];
                 int xp;
-                if (sb->route_ok && !port_allowed(sb, g, x, port, &xp))
-                    continue;
+                if (sb->route_ok && !port_allowed(sb, g, x, port, &xp)) continue;
                 if (x->state == ST_PENDING && x->fate == NR_SB_DISCARD_SOFT && x->cycle < best) {
                     best = x->cycle;
                     f = g;
@@ -560,8 +529,7 @@ int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned o
                 }
             }
         }
-        if (e)
-            w = who_of(f, e);
+        if (e) w = who_of(f, e);
     }
     if (ok == NR_OK_SOFT_ERR) {
         if (!e)
@@ -581,11 +549,9 @@ int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned o
                "packet marked healthy was discarded at port %d, cycle %" PRIu64, port, cycle);
     } else {
         report(sb, NR_SB_E_MALFORMED, e ? &w : NULL, port, -1, cycle, -1, 0, 0,
-               "discarded packet has reserved ok=%u (port %d, cycle %" PRIu64 ")", ok, port,
-               cycle);
+               "discarded packet has reserved ok=%u (port %d, cycle %" PRIu64 ")", ok, port, cycle);
     }
-    if (e)
-        retire(sb, f, e);
+    if (e) retire(sb, f, e);
     return (int)(sb->reports - before);
 }
 
@@ -607,22 +573,19 @@ int nr_sb_cut(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle)
 size_t nr_sb_entries(const nr_sb_t *sb)
 {
     size_t n = 0;
-    for (size_t k = 0; k < sb->nflows; k++)
-        n += sb->flows[k].n;
+    for (size_t k = 0; k < sb->nflows; k++) n += sb->flows[k].n;
     return n;
 }
 
 uint64_t nr_sb_final(nr_sb_t *sb)
 {
-    if (sb->finalized)
-        return sb->nerrors;
+    if (sb->finalized) return sb->nerrors;
     sb->finalized = 1;
     for (size_t k = 0; k < sb->nflows; k++) {
         nr_sb_flow_t *f = &sb->flows[k];
         for (size_t j = f->first; j < f->n; j++) {
             entry_t *e = &f->e[j];
-            if (e->state != ST_PENDING)
-                continue;
+            if (e->state != ST_PENDING) continue;
             who_t w = who_of(f, e);
             int ep;
             port_allowed(sb, f, e, -1, &ep);
@@ -638,9 +601,9 @@ uint64_t nr_sb_final(nr_sb_t *sb)
 void nr_sb_report(const nr_sb_t *sb, FILE *o)
 {
     fprintf(o,
-            "scoreboard: %zu flows, expected %" PRIu64 " (%" PRIu64 " soft-error), delivered %" PRIu64
-            ", soft discards %" PRIu64 ", transmit_error copies %" PRIu64 ", outstanding %" PRIu64
-            "\n",
+            "scoreboard: %zu flows, expected %" PRIu64 " (%" PRIu64
+            " soft-error), delivered %" PRIu64 ", soft discards %" PRIu64
+            ", transmit_error copies %" PRIu64 ", outstanding %" PRIu64 "\n",
             sb->nflows, sb->expected, sb->expected_soft, sb->delivered, sb->soft_discards,
             sb->tx_err_discards, sb->outstanding);
     if (sb->dut_cut)
@@ -650,10 +613,8 @@ void nr_sb_report(const nr_sb_t *sb, FILE *o)
     for (int i = 0; i < NR_SB_E_COUNT; i++)
         fprintf(o, " %s %" PRIu64 "%s", err_names[i], sb->errors[i],
                 i + 1 < NR_SB_E_COUNT ? "," : "\n");
-    for (int i = 0; i < sb->nrec; i++)
-        fprintf(o, "  %s\n", sb->rec[i].msg);
+    for (int i = 0; i < sb->nrec; i++) fprintf(o, "  %s\n", sb->rec[i].msg);
     if (sb->nerrors > (uint64_t)sb->nrec)
         fprintf(o, "  ... %" PRIu64 " more\n", sb->nerrors - (uint64_t)sb->nrec);
-    fprintf(o, "scoreboard: %s (%" PRIu64 " errors)\n", sb->nerrors ? "FAIL" : "PASS",
-            sb->nerrors);
+    fprintf(o, "scoreboard: %s (%" PRIu64 " errors)\n", sb->nerrors ? "FAIL" : "PASS", sb->nerrors);
 }

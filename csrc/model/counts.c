@@ -19,7 +19,8 @@
 static int pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
 
 /* The structural part of docs/nwn-arch.md section 3 that the counts need. */
-static int shape_ok(const nr_nwn_params *p, char *err, int errlen) {
+static int shape_ok(const nr_nwn_params *p, char *err, int errlen)
+{
     const int k = p->num_ports, R = p->r, M = p->m;
     if (!pow2(k) || k < 4 || k > 64) {
         snprintf(err, errlen, "NumPorts=%d: must be a power of two in 4..64", k);
@@ -44,7 +45,8 @@ static int shape_ok(const nr_nwn_params *p, char *err, int errlen) {
     return 0;
 }
 
-int nr_nwn_counts(const nr_nwn_params *p, nr_sw_counts *c, char *err, int errlen) {
+int nr_nwn_counts(const nr_nwn_params *p, nr_sw_counts *c, char *err, int errlen)
+{
     if (shape_ok(p, err, errlen)) return -1;
     memset(c, 0, sizeof *c);
     const long k = p->num_ports, R = p->r, M = p->m, S = p->speedup;
@@ -56,14 +58,14 @@ int nr_nwn_counts(const nr_nwn_params *p, nr_sw_counts *c, char *err, int errlen
     if (!p->bb) {
         /* fc, and cn as the fc with one bottom and no tops */
         c->subswitches = (int)(R + M);
-        const long St = p->top_speedup > 1 ? p->top_speedup : 1; /* TopSpeedup: lanes per top input */
+        const long St =
+            p->top_speedup > 1 ? p->top_speedup : 1; /* TopSpeedup: lanes per top input */
         c->xpoints = R * bottom + St * M * R * (R - 1);
         /* Table 1's accounting: bottoms (n+m)^2 - m^2, tops r^2 (rk + 3k^2/r at m = n) */
         c->xpoints_seed = R > 1 ? R * ((n + M) * (n + M) - M * M) + M * R * R : k * k;
         c->sub_buffers = 2 * R * M;
         c->channels = 2 * R * M;
-        if (R > 1)
-            c->fanout[NR_PATH_TURN] = (int)((n - 1 + M) + (R - 1) + n);
+        if (R > 1) c->fanout[NR_PATH_TURN] = (int)((n - 1 + M) + (R - 1) + n);
     } else {
         const long rb = R / 2, u = (k / 2) / M;
         c->subswitches = (int)(rb + M);
@@ -82,7 +84,8 @@ int nr_nwn_counts(const nr_nwn_params *p, nr_sw_counts *c, char *err, int errlen
     return 0;
 }
 
-int nr_yarc_counts(const nr_yarc_params *p, nr_sw_counts *c, char *err, int errlen) {
+int nr_yarc_counts(const nr_yarc_params *p, nr_sw_counts *c, char *err, int errlen)
+{
     if (!pow2(p->rows) || !pow2(p->cols) || p->rows < 2 || p->cols < 2 ||
         p->rows * p->cols > NR_MAX_PORTS) {
         snprintf(err, errlen, "Rows=%d Cols=%d: powers of two, 2..8 each", p->rows, p->cols);
@@ -91,17 +94,18 @@ int nr_yarc_counts(const nr_yarc_params *p, nr_sw_counts *c, char *err, int errl
     memset(c, 0, sizeof *c);
     const long k = (long)p->rows * p->cols;
     for (int i = 0; i < NR_PATH_N; i++) c->fanout[i] = -1;
-    c->subswitches = (int)k;              /* one Cols x Rows subswitch per tile */
+    c->subswitches = (int)k; /* one Cols x Rows subswitch per tile */
     /* lanes per subswitch input (row): SubSpeedup, at most NumVcs
      * (yarc-arch 6); the seeds' p x p subswitch is one lane */
     const int ss = p->sub_speedup ? p->sub_speedup : 4;
     const long lanes = ss < p->num_vcs ? ss : p->num_vcs;
     c->xpoints = k * p->cols * p->rows * lanes; /* = k^2 with one lane */
-    c->xpoints_seed = k * k;              /* Table 1: k^2 */
+    c->xpoints_seed = k * k;                    /* Table 1: k^2 */
     /* row buffers (Cols per tile) and column buffers (Rows per tile): 2k^2/p */
     c->sub_buffers = k * (p->rows + p->cols);
-    c->buf_phits = k * p->num_vcs * ((long)p->cols * p->row_buf_depth + (long)p->rows * p->col_buf_depth);
-    c->channels = k + k * p->rows;        /* row buses + column channels */
+    c->buf_phits =
+        k * p->num_vcs * ((long)p->cols * p->row_buf_depth + (long)p->rows * p->col_buf_depth);
+    c->channels = k + k * p->rows; /* row buses + column channels */
     /* the row bus drives Cols row buffers, the subswitch Rows outputs, the
      * output multiplexer one port: k/p + p + 1 for a square p x p tile grid */
     c->fanout[NR_PATH_LOCAL] = p->cols + p->rows + 1;
@@ -117,31 +121,36 @@ int nr_yarc_counts(const nr_yarc_params *p, nr_sw_counts *c, char *err, int errl
 
 /* x^(1/n) for n = 2 or 3, exact when k is a perfect square or cube, so that
  * Table 2's integers (k = 64) come out exactly. */
-static double root_n(double k, int n) {
+static double root_n(double k, int n)
+{
     const double x = n == 2 ? sqrt(k) : cbrt(k), xr = nearbyint(x);
     const double back = n == 2 ? xr * xr : xr * xr * xr;
     return back == k ? xr : x;
 }
 
-nr_t1_row nr_t1_cn(double k) {
+nr_t1_row nr_t1_cn(double k)
+{
     return (nr_t1_row){.buffers = NAN, .fanout = k - 1, .xpoints = k * k, .area = k * k};
 }
 
-nr_t1_row nr_t1_hc(double k, double p) {
+nr_t1_row nr_t1_hc(double k, double p)
+{
     return (nr_t1_row){.buffers = 2 * k * k / p,
                        .fanout = k / p + p + 1,
                        .xpoints = k * k,
                        .area = k / p * (k * k + 2 * p * p)};
 }
 
-nr_t1_row nr_t1_fc(double k, double r) {
+nr_t1_row nr_t1_fc(double k, double r)
+{
     return (nr_t1_row){.buffers = 2 * k,
                        .fanout = 3 * k / r + r - 2,
                        .xpoints = r * k + 3 * k * k / r,
                        .area = 1.5 * k * (4 * k / r + k + r)};
 }
 
-nr_t1_row nr_t1_ft(double k) {
+nr_t1_row nr_t1_ft(double k)
+{
     const double s = root_n(k, 2);
     return (nr_t1_row){.buffers = k * s,
                        .fanout = 0.75 * k + 1.25 * s - 1,
@@ -149,16 +158,16 @@ nr_t1_row nr_t1_ft(double k) {
                        .area = 2.25 * k * (s + 1) * (s + 1)};
 }
 
-nr_t1_row nr_t1_hx(double k) {
+nr_t1_row nr_t1_hx(double k)
+{
     const double c = root_n(k, 3);
     const double x = 5 * (c - 1) * c, a = 1.5 * (5 * c - 4) * c + k;
-    return (nr_t1_row){.buffers = 4 * c * c * (c - 1),
-                       .fanout = 25 * (c - 1),
-                       .xpoints = x * x,
-                       .area = a * a};
+    return (nr_t1_row){
+        .buffers = 4 * c * c * (c - 1), .fanout = 25 * (c - 1), .xpoints = x * x, .area = a * a};
 }
 
-nr_t1_row nr_t1_fig5(int org, double k) {
+nr_t1_row nr_t1_fig5(int org, double k)
+{
     const double s = root_n(k, 2);
     switch (org) {
     case NR_T1_CN: return nr_t1_cn(k);
@@ -170,7 +179,8 @@ nr_t1_row nr_t1_fig5(int org, double k) {
     }
 }
 
-const char *nr_t1_name(int org) {
+const char *nr_t1_name(int org)
+{
     static const char *const n[NR_T1_N] = {"cn", "hc", "fc", "ft", "hx"};
     return org >= 0 && org < NR_T1_N ? n[org] : NULL;
 }
@@ -181,7 +191,8 @@ const char *nr_t1_name(int org) {
  * (r/2)(a n + b m) x (c n + d m + r(e n + f m) + r) with non-negative integers
  * a + b = 3, c + d = 4, e + f = 1 it is the only one that also gives
  * Table 2's fc6 (16896 at k = 64, r = 16, m = 6). */
-double nr_t1_fc_area_m(double k, double r, double m) {
+double nr_t1_fc_area_m(double k, double r, double m)
+{
     const double n = k / r;
     return r / 2 * (n + 2 * m) * (2 * (n + m) + r * m + r);
 }
@@ -199,7 +210,8 @@ double nr_t1_fc_area_m(double k, double r, double m) {
  * crossbar's dynamic and static figures multiply its radix; the wire's static
  * figure is per wire, i.e. per data bit, the crosspoint's per crosspoint. */
 
-void nr_en_coef_seed(nr_en_coef *c) {
+void nr_en_coef_seed(nr_en_coef *c)
+{
     memset(c, 0, sizeof *c);
     c->wire_fj = 40;
     c->inbuf_wr_fj = 40;
@@ -217,7 +229,8 @@ void nr_en_coef_seed(nr_en_coef *c) {
     c->width_bits = 24;
 }
 
-int nr_en_org_nwn(const nr_nwn_params *p, nr_en_org *o) {
+int nr_en_org_nwn(const nr_nwn_params *p, nr_en_org *o)
+{
     char err[160];
     if (shape_ok(p, err, sizeof err)) return -1;
     memset(o, 0, sizeof *o);
@@ -232,7 +245,8 @@ int nr_en_org_nwn(const nr_nwn_params *p, nr_en_org *o) {
     return 0;
 }
 
-int nr_en_org_yarc(const nr_yarc_params *p, nr_en_org *o) {
+int nr_en_org_yarc(const nr_yarc_params *p, nr_en_org *o)
+{
     if (p->rows < 2 || p->cols < 2 || p->rows * p->cols > NR_MAX_PORTS) return -1;
     memset(o, 0, sizeof *o);
     o->org = NR_EN_HC;
@@ -248,16 +262,19 @@ int nr_en_org_yarc(const nr_yarc_params *p, nr_en_org *o) {
     return 0;
 }
 
-double nr_en_xbar_radix(int inputs, int lanes, int outputs) {
+double nr_en_xbar_radix(int inputs, int lanes, int outputs)
+{
     return ((double)inputs * lanes + outputs) / 2;
 }
 
 /* Radices of the fc/bb subswitches. */
-static double en_bottom_radix(const nr_en_org *o) {
+static double en_bottom_radix(const nr_en_org *o)
+{
     const int n = o->k / o->r;
     return nr_en_xbar_radix(n + o->m, o->speedup, n + o->m);
 }
-static double en_top_radix(const nr_en_org *o) {
+static double en_top_radix(const nr_en_org *o)
+{
     if (o->org == NR_EN_BB) {
         const int rb = o->r / 2, u = (o->k / 2) / o->m;
         return nr_en_xbar_radix(rb + u, 1, rb + u);
@@ -265,7 +282,8 @@ static double en_top_radix(const nr_en_org *o) {
     return nr_en_xbar_radix(o->r, o->top_speedup, o->r);
 }
 
-int nr_en_path_of(const nr_en_org *o, int src, int dst, nr_en_path *p) {
+int nr_en_path_of(const nr_en_org *o, int src, int dst, nr_en_path *p)
+{
     memset(p, 0, sizeof *p);
     if (src < 0 || dst < 0 || src >= o->k || dst >= o->k) return -1;
     p->in_bufs = 1;
@@ -317,13 +335,15 @@ int nr_en_path_of(const nr_en_org *o, int src, int dst, nr_en_path *p) {
     return 0;
 }
 
-double nr_en_path_fj(const nr_en_path *p, const nr_en_coef *c) {
+double nr_en_path_fj(const nr_en_path *p, const nr_en_coef *c)
+{
     return p->in_bufs * (c->inbuf_wr_fj + c->inbuf_rd_fj) +
            p->sub_bufs * (c->subbuf_wr_fj + c->subbuf_rd_fj) + c->xbar_fj * p->radix_sum +
            c->wire_fj * p->wire_cycles + c->offchip_fj;
 }
 
-double nr_en_pair_fj(const nr_en_org *o, const nr_en_coef *c, int src, int dst) {
+double nr_en_pair_fj(const nr_en_org *o, const nr_en_coef *c, int src, int dst)
+{
     nr_en_path p;
     if (nr_en_path_of(o, src, dst, &p)) return NAN;
     return nr_en_path_fj(&p, c);
@@ -332,7 +352,8 @@ double nr_en_pair_fj(const nr_en_org *o, const nr_en_coef *c, int src, int dst) 
 /* mW at clock_ghz as fJ per cycle: 1 mW / 1 GHz = 1 pJ = 1000 fJ. */
 static double en_mw_fj(double mw, double ghz) { return mw / ghz * 1000; }
 
-int nr_en_static_of(const nr_en_org *o, const nr_en_coef *c, nr_en_static *s) {
+int nr_en_static_of(const nr_en_org *o, const nr_en_coef *c, nr_en_static *s)
+{
     memset(s, 0, sizeof *s);
     double chan_cycles = 0, xpt = 0; /* sum of channels x distance; of crosspoints x radix */
     long sub = 0;
@@ -373,13 +394,15 @@ int nr_en_static_of(const nr_en_org *o, const nr_en_coef *c, nr_en_static *s) {
 }
 
 double nr_en_per_bit_fj(double dyn_fj, double static_fj_cycle, double accepted, int k,
-                        int width_bits) {
+                        int width_bits)
+{
     const double bits = accepted * k * width_bits;
     if (!(bits > 0)) return NAN;
     return dyn_fj + static_fj_cycle / bits;
 }
 
-double nr_en_area(const nr_en_org *o) {
+double nr_en_area(const nr_en_org *o)
+{
     const double k = o->k;
     if (o->org == NR_EN_HC)
         return o->rows == o->cols && o->hc_lanes == 1 ? nr_t1_hc(k, o->rows).area : NAN;

@@ -15,7 +15,7 @@ void lcb_inq_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uin
 {
     const inq_regs *q = &qr->inq;
     inq_regs *n = &dr->inq;
-    const lcb_rx_regs *rx = &qr->rx;      /* the RX output register */
+    const lcb_rx_regs *rx = &qr->rx; /* the RX output register */
 
     /* ---- reads (rd_en, rd_vc; second port rd1_en, rd1_vc): data on
      * rd_valid/rd_phit (rd1_valid/rd1_phit) next cycle. The two ports name
@@ -26,8 +26,7 @@ void lcb_inq_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uin
     n->rd1_valid = 0;
     n->rd1_phit = 0;
     for (int k = 0; k < 2; k++) {
-        if (!(k ? in->rd1_en : in->rd_en))
-            continue;
+        if (!(k ? in->rd1_en : in->rd_en)) continue;
         int v = k ? in->rd1_vc : in->rd_vc;
         if (v < 0 || v >= c->nvc) {
             nr_errs_add(err, "inq: read port %d: read of VC %d, NumVcs is %d", k, v, c->nvc);
@@ -55,18 +54,15 @@ void lcb_inq_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uin
      * good on the link overflows only after the sender took an undetected
      * wrong control word (link-protocol 7.4): legal, counted (INQ_OVF), not
      * a model error; the testbench accounts for it. ---- */
-    if (!rx->out_valid)
-        return;
+    if (!rx->out_valid) return;
     int v = rx->out_vc;
     unsigned widx = 0, cr;
     wi->inq_touch |= 1u << v;
     unsigned r = nr_inq_vc_write(&n->vc[v], c->buf, lcb_kind(rx->out_phit), rx->out_bad,
                                  lcb_inq_occ(c, &q->vc[v]), &widx, &cr);
     wi->inq_cr[v] += cr;
-    if (r & NR_INQ_VC_REWIND)
-        wi->ev |= 1u << NR_EV_INQ_REWIND;
-    if (r & NR_INQ_VC_OVF)
-        wi->ev |= 1u << NR_EV_INQ_OVF;
+    if (r & NR_INQ_VC_REWIND) wi->ev |= 1u << NR_EV_INQ_REWIND;
+    if (r & NR_INQ_VC_OVF) wi->ev |= 1u << NR_EV_INQ_OVF;
     if (r & NR_INQ_VC_STORE) {
         iqw->we = 1;
         iqw->addr = (unsigned)v * c->buf + widx;

@@ -18,12 +18,13 @@
 typedef struct {
     uint16_t wr, rd, pstart; /* pointers with a wrap bit: 0 .. 2*buf-1 */
     uint16_t done, pend;     /* completed phits stored; phits of the packet arriving already read */
-    uint8_t cur, dep, abort; /* a packet arriving; some of it read; the next read is the cut's EOP */
-    uint8_t ovf;             /* dropping the rest of an overflowed packet */
+    uint8_t cur, dep,
+        abort;   /* a packet arriving; some of it read; the next read is the cut's EOP */
+    uint8_t ovf; /* dropping the rest of an overflowed packet */
 } nr_inq_vc;
 
 /* The EOP a reader gets after an abort: {EOP, TX_ERR, 0000, 0x0000}. */
-#define NR_INQ_ABORT_EOP \
+#define NR_INQ_ABORT_EOP                                                                           \
     (((uint32_t)NR_KIND_EOP << NR_KIND_LSB) | ((uint32_t)NR_OK_TX_ERR << NR_EOP_OK_LSB))
 
 /* What a write did (nr_inq_vc_write's result, bits). */
@@ -33,7 +34,10 @@ enum {
     NR_INQ_VC_OVF = 4     /* ... by an overflow (event INQ_OVF) */
 };
 
-static inline unsigned nr_inq_vc_inc(unsigned buf, unsigned p) { return p + 1 == 2 * buf ? 0 : p + 1; }
+static inline unsigned nr_inq_vc_inc(unsigned buf, unsigned p)
+{
+    return p + 1 == 2 * buf ? 0 : p + 1;
+}
 /* a - b of two pointers */
 static inline unsigned nr_inq_vc_dist(unsigned buf, unsigned a, unsigned b)
 {
@@ -97,8 +101,7 @@ static inline unsigned nr_inq_vc_write(nr_inq_vc *s, unsigned buf, unsigned kind
 {
     *cr = 0;
     if (s->ovf) { /* the rest of an overflowed packet: its EOP ends it */
-        if (kind == NR_KIND_EOP)
-            s->ovf = 0;
+        if (kind == NR_KIND_EOP) s->ovf = 0;
         return 0;
     }
     /* a packet starts with its HEAD, or with any phit written while none is

@@ -27,8 +27,7 @@
  * 0, or -1 with a message in err. */
 static int check_params(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int errlen)
 {
-    if (!p || !c)
-        NR_BAD("nr_lcbp_new: NULL parameters or cfg");
+    if (!p || !c) NR_BAD("nr_lcbp_new: NULL parameters or cfg");
     if (p->num_vcs < 1 || p->num_vcs > NR_LCB_MAX_VCS)
         NR_BAD("NumVcs = %d: must be 1..%d", p->num_vcs, NR_LCB_MAX_VCS);
     if (p->buf_per_vc < 8 || p->buf_per_vc > 1023)
@@ -47,8 +46,7 @@ static int check_params(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, 
         NR_BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
     if (c->timeout < 1 || c->timeout > 65535)
         NR_BAD("cfg_timeout = %u: must be 1..65535", c->timeout);
-    if (c->retry_limit > 255)
-        NR_BAD("cfg_retry_limit = %u: must be 0..255", c->retry_limit);
+    if (c->retry_limit > 255) NR_BAD("cfg_retry_limit = %u: must be 0..255", c->retry_limit);
     if (c->max_len < 2 || c->max_len > (uint32_t)p->max_pkt_len)
         NR_BAD("cfg_max_len = %u: must be 2..MaxPktLen (%d)", c->max_len, p->max_pkt_len);
     return 0;
@@ -72,9 +70,9 @@ static uint32_t state_out(const lcb_conf *restrict c, const lcb_regs *restrict q
         unsigned occ = lcb_inq_occ(c, s);
         int cr = lcb_tx_credits_s(c, &q->tx, v);
         out->occ[v] = occ;
-        out->credits[v] = (unsigned)cr & mask;      /* derived (§7.2) */
+        out->credits[v] = (unsigned)cr & mask;         /* derived (§7.2) */
         avail |= (uint32_t)(occ > 0 || s->abort) << v; /* lcb_inq_avail */
-        ok |= (uint32_t)(cr >= maxlen) << v;          /* lcb_tx_vc_ok */
+        ok |= (uint32_t)(cr >= maxlen) << v;           /* lcb_tx_vc_ok */
     }
     out->link_tx = q->tx.link_tx;
     out->tx_ready = 0;
@@ -133,12 +131,10 @@ static uint32_t state_next(const lcb_conf *restrict c, const lcb_regs *restrict 
 
 nr_lcbp *nr_lcbp_new(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int errlen)
 {
-    if (check_params(p, c, err, errlen))
-        return NULL;
+    if (check_params(p, c, err, errlen)) return NULL;
     nr_lcbp *m = calloc(1, sizeof *m);
     if (!m) {
-        if (err && errlen > 0)
-            snprintf(err, (size_t)errlen, "nr_lcbp_new: out of memory");
+        if (err && errlen > 0) snprintf(err, (size_t)errlen, "nr_lcbp_new: out of memory");
         return NULL;
     }
     lcb_conf *k = &m->c;
@@ -160,8 +156,7 @@ nr_lcbp *nr_lcbp_new(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int
     m->iq = calloc((size_t)k->nvc * k->buf, sizeof *m->iq);
     if (!m->rb || !m->iq) {
         nr_lcbp_free(m);
-        if (err && errlen > 0)
-            snprintf(err, (size_t)errlen, "nr_lcbp_new: out of memory");
+        if (err && errlen > 0) snprintf(err, (size_t)errlen, "nr_lcbp_new: out of memory");
         return NULL;
     }
     /* Reset: every register 0 (calloc). sent = last_fr = 0 gives credits =
@@ -175,8 +170,7 @@ nr_lcbp *nr_lcbp_new(const nr_lcb_params *p, const nr_lcb_cfg *c, char *err, int
 
 void nr_lcbp_free(nr_lcbp *m)
 {
-    if (!m)
-        return;
+    if (!m) return;
     free(m->rb);
     free(m->iq);
     free(m);
@@ -221,8 +215,8 @@ static void eval_core(nr_lcbp *m, const nr_lcbp_in *in_raw, lcb_wires *wi)
     lcb_ctl_fr_eval(c, q, d, wi);
 
     /* the next state's, for peek after tick */
-    m->so_crok[m->cur ^ 1] = state_next(c, d, wi, &m->so[m->cur], m->so_crok[m->cur],
-                                        &m->so[m->cur ^ 1]);
+    m->so_crok[m->cur ^ 1] =
+        state_next(c, d, wi, &m->so[m->cur], m->so_crok[m->cur], &m->so[m->cur ^ 1]);
     m->evaluated = 1;
 }
 
@@ -234,8 +228,7 @@ void nr_lcbp_eval(nr_lcbp *m, const nr_lcbp_in *in, nr_lcbp_out *out)
     out->tx_ready = wi.tx_ready;
     out->ev = wi.ev;
     out->debit = wi.debit;
-    for (int v = 0; v < m->c.nvc; v++)
-        out->inq_cr[v] = wi.inq_cr[v];
+    for (int v = 0; v < m->c.nvc; v++) out->inq_cr[v] = wi.inq_cr[v];
 }
 
 void nr_lcbp_eval_ev(nr_lcbp *m, const nr_lcbp_in *in, uint32_t *ev, int *tx_ready)
@@ -253,15 +246,11 @@ void nr_lcbp_tick(nr_lcbp *m)
         return;
     }
     m->cur ^= 1;
-    if (m->rb_w.we)
-        m->rb[m->rb_w.addr] = m->rb_w.data;
-    if (m->iq_w.we)
-        m->iq[m->iq_w.addr] = m->iq_w.data;
-    if (m->start_w.we)
-        m->start[m->start_w.addr] = m->start_w.data;
+    if (m->rb_w.we) m->rb[m->rb_w.addr] = m->rb_w.data;
+    if (m->iq_w.we) m->iq[m->iq_w.addr] = m->iq_w.data;
+    if (m->start_w.we) m->start[m->start_w.addr] = m->start_w.data;
     if (m->err_d.count) {
-        if (m->err.count == 0)
-            memcpy(m->err.first, m->err_d.first, sizeof m->err.first);
+        if (m->err.count == 0) memcpy(m->err.first, m->err_d.first, sizeof m->err.first);
         m->err.count += m->err_d.count;
     }
     m->evaluated = 0;
@@ -272,7 +261,6 @@ int nr_lcbp_errors(const nr_lcbp *m, char *buf, int buflen)
     /* Committed errors, plus those of an eval() not yet ticked. */
     long pending = m->evaluated ? m->err_d.count : 0;
     const char *first = m->err.count ? m->err.first : pending ? m->err_d.first : "";
-    if (buf && buflen > 0)
-        snprintf(buf, (size_t)buflen, "%s", first);
+    if (buf && buflen > 0) snprintf(buf, (size_t)buflen, "%s", first);
     return nr_errs_int(m->err.count + pending);
 }

@@ -10,14 +10,12 @@
 /* Layout, MSB first: ack(7) epoch(1) wt(1) fr[0](CW) .. fr[NumVcs-1](CW)
  * crc16(16). The payload is bits W-1..16 (W-16 = 9 + NumVcs*CW bits, at most
  * 49); the CRC-16/IBM-3740 over it is bits 15..0. */
-uint64_t lcb_cw_payload(const lcb_conf *c, unsigned ack, int epoch, int wt,
-                        const unsigned *fr)
+uint64_t lcb_cw_payload(const lcb_conf *c, unsigned ack, int epoch, int wt, const unsigned *fr)
 {
     uint64_t pay = ack & LCB_SEQ_MASK;
     pay = (pay << 1) | (unsigned)(epoch & 1);
     pay = (pay << 1) | (unsigned)(wt & 1);
-    for (int v = 0; v < c->nvc; v++)
-        pay = (pay << c->cw) | (fr[v] & c->cw_mask);
+    for (int v = 0; v < c->nvc; v++) pay = (pay << c->cw) | (fr[v] & c->cw_mask);
     return pay;
 }
 
@@ -70,8 +68,7 @@ void lcb_ser_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, lcb_wires *
     uint16_t crc = s->word_crc;
     if (s->ph == 0) {
         unsigned fr[NR_LCB_MAX_VCS];
-        for (int v = 0; v < NR_LCB_MAX_VCS; v++)
-            fr[v] = s->fr[v];
+        for (int v = 0; v < NR_LCB_MAX_VCS; v++) fr[v] = s->fr[v];
         pay = lcb_cw_payload(c, q->rx.E, q->rx.epoch, s->wt, fr);
         crc = lcb_cw_crc(c, pay);
         d->ctl.word_pay = pay;
@@ -157,9 +154,9 @@ void lcb_deframer_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, uint32
             break;
         }
         n->cph = 0;
-        n->ewt = !s->ewt;               /* at every boundary, valid or not */
+        n->ewt = !s->ewt; /* at every boundary, valid or not */
         if (lcb_cw_wt(c, pay) == s->ewt && lcb_cw_crc_valid(c, pay, crc)) {
-            n->state = DF_SYNC;         /* miss waits for the apply cycle */
+            n->state = DF_SYNC; /* miss waits for the apply cycle */
             n->dlv_valid = 1;
             n->dlv_pay = pay;
             wi->ev |= 1u << NR_EV_CTL_OK;
@@ -170,8 +167,7 @@ void lcb_deframer_eval(const lcb_conf *c, const lcb_regs *q, lcb_regs *d, uint32
             df_miss(s, n, wi);
         }
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -187,12 +183,9 @@ uint32_t lcb_marker_data(unsigned seq)
 int lcb_marker_parse(uint32_t data, unsigned *seq)
 {
     uint32_t hi = (data >> 8) & 0x3FFFu;
-    if (((data >> NR_IDLE_TYPE_LSB) & 3u) != NR_IDLE_TYPE_REPLAY)
-        return 0;
-    if (((data >> NR_REPLAY_RSVD_LSB) & 0x1Fu) != 0)
-        return 0;
-    if (nr_crc8_word(hi, 14) != (data & 0xFFu))
-        return 0;
+    if (((data >> NR_IDLE_TYPE_LSB) & 3u) != NR_IDLE_TYPE_REPLAY) return 0;
+    if (((data >> NR_REPLAY_RSVD_LSB) & 0x1Fu) != 0) return 0;
+    if (nr_crc8_word(hi, 14) != (data & 0xFFu)) return 0;
     *seq = (data >> NR_REPLAY_SEQ_LSB) & LCB_SEQ_MASK;
     return 1;
 }

@@ -29,8 +29,8 @@
 #include "nr_lcb.h"
 #include "inq_vc.h"
 
-#define LCB_MAX_WINDOW 64   /* doc §2: Window <= 64 */
-#define LCB_SEQ_MOD 128     /* 7-bit link sequence numbers (doc §4) */
+#define LCB_MAX_WINDOW 64 /* doc §2: Window <= 64 */
+#define LCB_SEQ_MOD 128   /* 7-bit link sequence numbers (doc §4) */
 #define LCB_SEQ_MASK 127u
 
 /* Elaborated parameters: the user's parameters and cfg, plus derived values.
@@ -56,14 +56,14 @@ typedef struct {
 
 enum { TX_NORMAL = 0, TX_REPLAY = 1 };
 
-typedef struct {             /* doc §7.2 */
-    uint8_t mode;            /* TX_NORMAL / TX_REPLAY */
+typedef struct {  /* doc §7.2 */
+    uint8_t mode; /* TX_NORMAL / TX_REPLAY */
     uint8_t in_pkt, drop, kerr;
-    uint16_t len;            /* phits of the current core packet taken so far */
-    uint16_t crc;            /* running CRC-16 of the current core packet */
-    uint8_t pvc;             /* VC of the current core packet */
-    uint8_t next_seq, base;  /* 7-bit sequence numbers */
-    uint16_t wr, tail;       /* replay buffer pointers with wrap bit: 0..2*rdepth-1 */
+    uint16_t len;           /* phits of the current core packet taken so far */
+    uint16_t crc;           /* running CRC-16 of the current core packet */
+    uint8_t pvc;            /* VC of the current core packet */
+    uint8_t next_seq, base; /* 7-bit sequence numbers */
+    uint16_t wr, tail;      /* replay buffer pointers with wrap bit: 0..2*rdepth-1 */
     /* start[Window]: the replay-buffer pointer of each packet in the window,
      * is kept outside this struct (struct nr_lcbp's start[], written by
      * tick like the RAMs): a cycle writes at most one entry, and eval's copy
@@ -72,15 +72,15 @@ typedef struct {             /* doc §7.2 */
     uint16_t last_fr[NR_LCB_MAX_VCS]; /* fr[v] of the last accepted word, mod 2^CW;
                                        * credits are derived: lcb_tx_credits() */
     uint8_t last_epoch, pending;
-    uint16_t timer, retries;  /* timer saturates at 0xFFFF, retries <= cfg_retry_limit */
+    uint16_t timer, retries; /* timer saturates at 0xFFFF, retries <= cfg_retry_limit */
     uint8_t down;
-    uint16_t rp_addr;         /* replay cursor */
+    uint16_t rp_addr; /* replay cursor */
     uint8_t rp_seq;
-    uint32_t rb_rdata;        /* replay-buffer read data register */
-    uint32_t link_tx;         /* link output register (doc §7.5) */
-    uint16_t bcrc;            /* LinkCrcW = 32 (§4.1): running crc16b of the link packet */
-    uint8_t trl;              /* ... a trailer is due this cycle */
-    uint16_t tval;            /* ... its check bits */
+    uint32_t rb_rdata; /* replay-buffer read data register */
+    uint32_t link_tx;  /* link output register (doc §7.5) */
+    uint16_t bcrc;     /* LinkCrcW = 32 (§4.1): running crc16b of the link packet */
+    uint8_t trl;       /* ... a trailer is due this cycle */
+    uint16_t tval;     /* ... its check bits */
 } lcb_tx_regs;
 
 enum { DF_HUNT = 0, DF_PRESYNC = 1, DF_SYNC = 2 };
@@ -88,50 +88,50 @@ enum { DF_HUNT = 0, DF_PRESYNC = 1, DF_SYNC = 2 };
 /* A W-bit value (W can be 65, so it does not fit one uint64_t) is kept as
  * its payload, bits W-1..16 (W-16 bits, in `pay`), and its low 16 bits, the
  * CRC field (in `crc`). */
-typedef struct {              /* doc §5.2, §5.3 */
+typedef struct { /* doc §5.2, §5.3 */
     /* serializer */
-    uint64_t word_pay;        /* the word being sent: payload ... */
-    uint16_t word_crc;        /* ... and CRC-16 */
-    uint8_t ph;               /* 0..W-1 */
-    uint8_t wt;               /* word toggle of the next word built (§5.1): 0
+    uint64_t word_pay;           /* the word being sent: payload ... */
+    uint16_t word_crc;           /* ... and CRC-16 */
+    uint8_t ph;                  /* 0..W-1 */
+    uint8_t wt;                  /* word toggle of the next word built (§5.1): 0
                                * after reset, inverted at each ph = 0 */
     uint16_t fr[NR_LCB_MAX_VCS]; /* credits freed by the local input queue, mod 2^CW */
     /* deframer */
-    uint64_t sr_pay;          /* sr: last W C bits received, newest at bit 0; */
-    uint16_t sr_crc;          /* bits W-1..16 in sr_pay, 15..0 in sr_crc */
-    uint8_t state;            /* DF_HUNT / DF_PRESYNC / DF_SYNC */
-    uint8_t cph;              /* phase, 0..W-1 */
-    uint8_t ewt;              /* word toggle expected at the next boundary (§5.3) */
-    uint8_t miss;             /* consecutive misses in SYNC, 0..3: invalid words
+    uint64_t sr_pay;   /* sr: last W C bits received, newest at bit 0; */
+    uint16_t sr_crc;   /* bits W-1..16 in sr_pay, 15..0 in sr_crc */
+    uint8_t state;     /* DF_HUNT / DF_PRESYNC / DF_SYNC */
+    uint8_t cph;       /* phase, 0..W-1 */
+    uint8_t ewt;       /* word toggle expected at the next boundary (§5.3) */
+    uint8_t miss;      /* consecutive misses in SYNC, 0..3: invalid words
                                * (boundary cycle) and rejected words (apply cycle) */
-    uint8_t dlv_valid;        /* a word was delivered last cycle ... */
-    uint64_t dlv_pay;         /* ... its payload (applied by the TX, doc §7.4) */
+    uint8_t dlv_valid; /* a word was delivered last cycle ... */
+    uint64_t dlv_pay;  /* ... its payload (applied by the TX, doc §7.4) */
 } lcb_ctl_regs;
 
-typedef struct {              /* doc §8.2 */
-    uint8_t fin;              /* framing: inside a packet on the link (§3) */
+typedef struct { /* doc §8.2 */
+    uint8_t fin; /* framing: inside a packet on the link (§3) */
     uint8_t in_pkt, skip;
     uint16_t len;
     uint16_t crc;
     uint8_t pvc;
-    uint8_t E;                /* next expected sequence number */
+    uint8_t E; /* next expected sequence number */
     uint8_t rec, epoch;
-    uint8_t dupl;             /* 0..127 */
+    uint8_t dupl; /* 0..127 */
     uint8_t armed;
     /* registered output to the input queue (doc §8.1) */
     uint8_t out_valid;
-    uint32_t out_phit;        /* core phit */
+    uint32_t out_phit; /* core phit */
     uint8_t out_vc;
     uint8_t out_bad;
     /* LinkCrcW = 32 (§4.1, §8.3 "The trailer") */
-    uint16_t bcrc;            /* running crc16b of the packet */
-    uint8_t aft;              /* the last phit was an EOP */
-    uint8_t vp;               /* a verdict waits for the trailer ... */
-    uint8_t v_lok;            /* ... the CRC-16 matched */
-    uint16_t v_texp;          /* ... the trailer expected */
-    uint32_t v_good, v_bad;   /* ... the core EOP if good / if bad */
+    uint16_t bcrc;          /* running crc16b of the packet */
+    uint8_t aft;            /* the last phit was an EOP */
+    uint8_t vp;             /* a verdict waits for the trailer ... */
+    uint8_t v_lok;          /* ... the CRC-16 matched */
+    uint16_t v_texp;        /* ... the trailer expected */
+    uint32_t v_good, v_bad; /* ... the core EOP if good / if bad */
     uint8_t v_vc;
-    uint8_t st_valid;         /* stage register in front of the output */
+    uint8_t st_valid; /* stage register in front of the output */
     uint32_t st_phit;
     uint8_t st_vc;
     uint8_t st_bad;
@@ -141,8 +141,8 @@ typedef nr_inq_vc inq_vc_regs; /* doc §8.4, per VC (inq_vc.h) */
 
 typedef struct {
     inq_vc_regs vc[NR_LCB_MAX_VCS];
-    uint8_t rd_valid;         /* registered read port */
-    uint8_t rd1_valid;        /* registered second read port (RdPorts = 2) */
+    uint8_t rd_valid;  /* registered read port */
+    uint8_t rd1_valid; /* registered second read port (RdPorts = 2) */
     uint32_t rd_phit;
     uint32_t rd1_phit;
 } inq_regs;
@@ -167,23 +167,23 @@ typedef struct {
 /* The start-of-cycle registers a block reads besides lcb_regs: the TX's
  * start[] register file (one write per cycle, done by tick). */
 typedef struct {
-    const unsigned *start;   /* start[Window] (committed) */
-    lcb_ramw *start_w;       /* this cycle's write of start[] */
+    const unsigned *start; /* start[Window] (committed) */
+    lcb_ramw *start_w;     /* this cycle's write of start[] */
 } lcb_tx_files;
 
 /* Wires between the blocks within one cycle (combinational values). */
 typedef struct {
-    uint32_t ev;                          /* event strobes */
-    int cbit;                             /* serializer bit of this cycle (§5.2) */
+    uint32_t ev; /* event strobes */
+    int cbit;    /* serializer bit of this cycle (§5.2) */
     int tx_ready;
     uint32_t tx_vc_ok;
-    uint32_t debit;                       /* bit v: one credit of VC v debited */
-    uint32_t inq_cr[NR_LCB_MAX_VCS];      /* credits freed by the input queue */
-    int cw_verdict;                       /* TX verdict on the word applied this
+    uint32_t debit;                  /* bit v: one credit of VC v debited */
+    uint32_t inq_cr[NR_LCB_MAX_VCS]; /* credits freed by the input queue */
+    int cw_verdict;                  /* TX verdict on the word applied this
                                            * cycle (§7.4): CW_NONE/CW_ACCEPT/CW_REJECT */
-    uint32_t inq_touch;                   /* bit v: the input queue read or wrote VC v
+    uint32_t inq_touch;              /* bit v: the input queue read or wrote VC v
                                            * (its occ and rd_avail bit may change) */
-    uint32_t q_vc_ok, q_avail;            /* tx_vc_ok and rd_avail of the start-of-cycle
+    uint32_t q_vc_ok, q_avail;       /* tx_vc_ok and rd_avail of the start-of-cycle
                                            * state (struct nr_lcbp's so[cur]), set by
                                            * eval before the blocks run */
 } lcb_wires;
@@ -211,10 +211,10 @@ struct nr_lcbp {
     lcb_ramw rb_w, iq_w; /* RAM writes of this cycle (from eval) */
     lcb_ramw start_w;    /* start[] write of this cycle (from eval) */
     int evaluated;       /* eval() called since the last tick() */
-    nr_errs err_d;      /* errors found by the last eval() (committed by tick) */
+    nr_errs err_d;       /* errors found by the last eval() (committed by tick) */
     /* what a cycle rarely touches last (speed only: the rest lies together) */
     unsigned start[LCB_MAX_WINDOW]; /* TX start[] registers (lcb_tx_regs) */
-    nr_errs err;        /* committed errors */
+    nr_errs err;                    /* committed errors */
 };
 
 static inline lcb_regs *lcb_q(nr_lcbp *m) { return &m->st[m->cur]; }
@@ -228,14 +228,17 @@ static inline lcb_regs *lcb_d(nr_lcbp *m) { return &m->st[m->cur ^ 1]; }
 /* ---- core phit fields (pure; nr_fmt.h layout) ---- */
 static inline unsigned lcb_kind(uint32_t ph) { return (ph >> 22) & 3u; }
 static inline uint32_t lcb_data(uint32_t ph) { return ph & 0x3FFFFFu; }
-static inline uint32_t lcb_core(unsigned kind, uint32_t data) {
+static inline uint32_t lcb_core(unsigned kind, uint32_t data)
+{
     return ((uint32_t)kind << 22) | (data & 0x3FFFFFu);
 }
-static inline uint32_t lcb_link(int f, int c, uint32_t data) {
+static inline uint32_t lcb_link(int f, int c, uint32_t data)
+{
     return ((uint32_t)(f & 1) << 23) | ((uint32_t)(c & 1) << 22) | (data & 0x3FFFFFu);
 }
 /* EOP data field {ok, rsvd, crc}. */
-static inline uint32_t lcb_eop_data(unsigned ok, unsigned rsvd, uint16_t crc) {
+static inline uint32_t lcb_eop_data(unsigned ok, unsigned rsvd, uint16_t crc)
+{
     return ((ok & 3u) << 20) | ((rsvd & 15u) << 16) | crc;
 }
 
@@ -243,16 +246,15 @@ static inline uint32_t lcb_eop_data(unsigned ok, unsigned rsvd, uint16_t crc) {
 
 /* Control word fields (the payload, bits W-1..16). */
 typedef struct {
-    unsigned ack;                 /* 7 bits */
-    int epoch;                    /* 1 bit */
-    int wt;                       /* 1 bit, word toggle */
-    unsigned fr[NR_LCB_MAX_VCS];  /* CW bits each */
+    unsigned ack;                /* 7 bits */
+    int epoch;                   /* 1 bit */
+    int wt;                      /* 1 bit, word toggle */
+    unsigned fr[NR_LCB_MAX_VCS]; /* CW bits each */
 } lcb_cw;
 
 /* The payload (bits W-1..16) of a control word (§5.1), W-16 bits:
  * ack(7) epoch(1) wt(1) fr[0](CW) .. fr[NumVcs-1](CW). Pure. */
-uint64_t lcb_cw_payload(const lcb_conf *c, unsigned ack, int epoch, int wt,
-                        const unsigned *fr);
+uint64_t lcb_cw_payload(const lcb_conf *c, unsigned ack, int epoch, int wt, const unsigned *fr);
 /* CRC-16/IBM-3740 (init 0xFFFF, xorout 0, MSB first) over the W-16 payload
  * bits: the word's bits 15..0. Pure. */
 uint16_t lcb_cw_crc(const lcb_conf *c, uint64_t pay);
@@ -303,8 +305,8 @@ static inline unsigned lcb_rb_used(const lcb_conf *c, const lcb_tx_regs *q)
 /* §7.3 head_ok: a new packet may start this cycle (start-of-cycle state). Pure. */
 static inline int lcb_tx_head_ok(const lcb_conf *c, const lcb_tx_regs *q)
 {
-    return q->mode == TX_NORMAL && !q->down && !q->pending && !q->in_pkt && !q->drop &&
-           !q->trl && lcb_seq_diff(q->next_seq, q->base) < c->window &&
+    return q->mode == TX_NORMAL && !q->down && !q->pending && !q->in_pkt && !q->drop && !q->trl &&
+           lcb_seq_diff(q->next_seq, q->base) < c->window &&
            c->rdepth - lcb_rb_used(c, q) >= c->maxlen;
 }
 /* §7.2: owed[v] = (sent[v] - last_fr[v]) mod 2^CW, credits[v] = BufPerVc -
@@ -329,11 +331,9 @@ static inline unsigned lcb_tx_credits(const lcb_conf *c, const lcb_tx_regs *q, i
 static inline uint32_t lcb_tx_vc_ok(const lcb_conf *c, const lcb_tx_regs *q)
 {
     uint32_t ok = 0;
-    if (!lcb_tx_head_ok(c, q))
-        return 0;
+    if (!lcb_tx_head_ok(c, q)) return 0;
     for (int v = 0; v < c->nvc; v++)
-        if (lcb_tx_credits_s(c, q, v) >= (int)c->maxlen)
-            ok |= 1u << v;
+        if (lcb_tx_credits_s(c, q, v) >= (int)c->maxlen) ok |= 1u << v;
     return ok;
 }
 
@@ -361,8 +361,7 @@ static inline uint32_t lcb_inq_avail(const lcb_conf *c, const inq_regs *q)
 {
     uint32_t m = 0;
     for (int v = 0; v < c->nvc; v++)
-        if (lcb_inq_occ(c, &q->vc[v]) > 0 || q->vc[v].abort)
-            m |= 1u << v;
+        if (lcb_inq_occ(c, &q->vc[v]) > 0 || q->vc[v].abort) m |= 1u << v;
     return m;
 }
 

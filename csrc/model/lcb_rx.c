@@ -11,10 +11,8 @@ enum { RXC_HEAD, RXC_BODY, RXC_PAD, RXC_EOP, RXC_IDLE };
 /* Classify a link phit from F, the framing bit fin and data[21:20]. Pure. */
 static int rx_classify(int f, int fin, uint32_t data)
 {
-    if (f)
-        return fin ? RXC_BODY : RXC_HEAD;
-    if (!fin)
-        return RXC_IDLE;
+    if (f) return fin ? RXC_BODY : RXC_HEAD;
+    if (!fin) return RXC_IDLE;
     return ((data >> NR_EOP_OK_LSB) & 3u) == 3u ? RXC_PAD : RXC_EOP;
 }
 
@@ -35,8 +33,8 @@ static void rx_error_rule(const lcb_rx_regs *q, lcb_rx_regs *n)
  * "corrected CRC" over the received head/body data and {TX_ERR, 0000}. */
 static uint32_t rx_bad_eop(uint16_t crc)
 {
-    return lcb_core(NR_KIND_EOP, lcb_eop_data(NR_OK_TX_ERR, 0,
-                                              nr_crc16_bits(crc, NR_OK_TX_ERR << 4, 6)));
+    return lcb_core(NR_KIND_EOP,
+                    lcb_eop_data(NR_OK_TX_ERR, 0, nr_crc16_bits(crc, NR_OK_TX_ERR << 4, 6)));
 }
 
 /* Forward a core phit: to the output register (§8.1), or with LinkCrcW = 32
@@ -62,8 +60,8 @@ static void rx_forward(const lcb_conf *c, lcb_rx_regs *n, uint32_t core_phit, in
  * was the trailer (consumed). */
 static int rx_trailer(const lcb_rx_regs *q, lcb_rx_regs *n, int f, uint32_t data, lcb_wires *wi)
 {
-    int trailer = q->aft && !f && !q->fin &&
-                  ((data >> NR_IDLE_TYPE_LSB) & 3u) == NR_IDLE_TYPE_TRAILER;
+    int trailer =
+        q->aft && !f && !q->fin && ((data >> NR_IDLE_TYPE_LSB) & 3u) == NR_IDLE_TYPE_TRAILER;
     n->out_valid = q->st_valid;
     n->out_phit = q->st_phit;
     n->out_vc = q->st_vc;
@@ -104,9 +102,8 @@ void lcb_rx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, uint32_t l
     uint32_t data = lcb_data(link_rx);
 
     if (c->crc32) {
-        if (rx_trailer(q, n, f, data, wi))
-            return;
-        post = *n;       /* the rules below see the state the verdict left */
+        if (rx_trailer(q, n, f, data, wi)) return;
+        post = *n; /* the rules below see the state the verdict left */
         q = &post;
     } else {
         n->out_valid = 0;
@@ -118,7 +115,7 @@ void lcb_rx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, uint32_t l
     switch (rx_classify(f, q->fin, data)) {
     case RXC_HEAD:
         n->fin = 1;
-        if (q->dupl > 0) {                 /* a duplicate after a marker */
+        if (q->dupl > 0) { /* a duplicate after a marker */
             n->skip = 1;
             n->dupl = q->dupl - 1;
             wi->ev |= 1u << NR_EV_RX_DUP;
@@ -127,16 +124,14 @@ void lcb_rx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, uint32_t l
         n->in_pkt = 1;
         n->len = 1;
         n->crc = nr_crc16_bits(NR_CRC16_INIT, data, NR_DATA_W);
-        if (c->crc32)
-            n->bcrc = nr_crc16b_bits(NR_LINK_CRC2_INIT, data, NR_DATA_W);
+        if (c->crc32) n->bcrc = nr_crc16b_bits(NR_LINK_CRC2_INIT, data, NR_DATA_W);
         n->pvc = (int)(((data >> NR_HEAD_VC_LSB) & 3u) % (unsigned)c->nvc);
         rx_forward(c, n, lcb_core(NR_KIND_HEAD, data), n->pvc, 0);
         break;
 
     case RXC_BODY:
-        if (q->skip)
-            break;
-        if (q->in_pkt && q->len == c->max_len - 1) {   /* clip */
+        if (q->skip) break;
+        if (q->in_pkt && q->len == c->max_len - 1) { /* clip */
             rx_forward(c, n, rx_bad_eop(q->crc), q->pvc, 1);
             n->in_pkt = 0;
             n->skip = 1;
@@ -145,15 +140,13 @@ void lcb_rx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, uint32_t l
             break;
         }
         n->crc = nr_crc16_bits(q->crc, data, NR_DATA_W);
-        if (c->crc32)
-            n->bcrc = nr_crc16b_bits(q->bcrc, data, NR_DATA_W);
+        if (c->crc32) n->bcrc = nr_crc16b_bits(q->bcrc, data, NR_DATA_W);
         n->len = q->len + 1;
         rx_forward(c, n, lcb_core(NR_KIND_BODY, data), q->pvc, 0);
         break;
 
     case RXC_PAD:
-        if (data & 0xFFFFFu)
-            wi->ev |= 1u << NR_EV_RX_IDLE_BAD;
+        if (data & 0xFFFFFu) wi->ev |= 1u << NR_EV_RX_IDLE_BAD;
         break;
 
     case RXC_EOP: {
@@ -165,7 +158,7 @@ void lcb_rx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, uint32_t l
         }
         uint16_t p = nr_crc16_bits(q->crc, data >> 16, 6);
         uint16_t l = nr_crc16_bits(p, q->E, 7);
-        if (c->crc32) {      /* the verdict waits for the trailer */
+        if (c->crc32) { /* the verdict waits for the trailer */
             n->vp = 1;
             n->v_lok = l == (data & 0xFFFFu);
             n->v_texp = nr_crc16b_bits(nr_crc16b_bits(q->bcrc, data >> 16, 6), q->E, 7);
@@ -196,8 +189,7 @@ void lcb_rx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, uint32_t l
         unsigned type = (data >> NR_IDLE_TYPE_LSB) & 3u;
         unsigned x;
         if (type == NR_IDLE_TYPE_IDLE) {
-            if (data != 0)
-                wi->ev |= 1u << NR_EV_RX_IDLE_BAD;
+            if (data != 0) wi->ev |= 1u << NR_EV_RX_IDLE_BAD;
         } else if (type == NR_IDLE_TYPE_REPLAY && lcb_marker_parse(data, &x)) {
             n->dupl = (q->E - x) & LCB_SEQ_MASK;
             n->armed = 1;

@@ -41,14 +41,10 @@ static int tx_ready_of(const lcb_conf *c, const lcb_tx_regs *q, uint32_t vc_ok,
 {
     unsigned k = lcb_kind(in->tx_phit);
     unsigned vc = (in->tx_phit >> NR_HEAD_VC_LSB) & 3u;
-    if (q->drop || q->in_pkt)
-        return 1;
-    if (in->tx_valid && k != NR_KIND_HEAD)
-        return 1;
-    if (k == NR_KIND_HEAD && vc >= (unsigned)c->nvc)
-        return tx_head_ok(c, q);
-    if (k == NR_KIND_HEAD)
-        return (vc_ok >> vc) & 1u;
+    if (q->drop || q->in_pkt) return 1;
+    if (in->tx_valid && k != NR_KIND_HEAD) return 1;
+    if (k == NR_KIND_HEAD && vc >= (unsigned)c->nvc) return tx_head_ok(c, q);
+    if (k == NR_KIND_HEAD) return (vc_ok >> vc) & 1u;
     return 0;
 }
 
@@ -94,8 +90,7 @@ static void tx_trailer_track(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_reg
                              uint32_t link, unsigned seq)
 {
     uint32_t data = lcb_data(link);
-    if (!c->crc32)
-        return;
+    if (!c->crc32) return;
     if (k == NR_KIND_HEAD) {
         n->bcrc = nr_crc16b_bits(NR_LINK_CRC2_INIT, data, NR_DATA_W);
     } else if (k == NR_KIND_BODY) {
@@ -118,17 +113,15 @@ static void tx_apply_word(const lcb_conf *c, const lcb_regs *qr, const lcb_tx_fi
 {
     const lcb_tx_regs *q = &qr->tx;
     lcb_cw w;
-    if (!qr->ctl.dlv_valid)
-        return;
+    if (!qr->ctl.dlv_valid) return;
     lcb_cw_unpack(c, qr->ctl.dlv_pay, &w);
     if (!cw_in_range(q, &w)) {
         wi->ev |= 1u << NR_EV_CTL_REJECT;
-        wi->cw_verdict = CW_REJECT;           /* a deframer miss (§5.3) */
+        wi->cw_verdict = CW_REJECT; /* a deframer miss (§5.3) */
         return;
     }
-    wi->cw_verdict = CW_ACCEPT;               /* clears the deframer's miss (§5.3) */
-    for (int v = 0; v < c->nvc; v++)
-        n->last_fr[v] = w.fr[v];
+    wi->cw_verdict = CW_ACCEPT; /* clears the deframer's miss (§5.3) */
+    for (int v = 0; v < c->nvc; v++) n->last_fr[v] = w.fr[v];
     if (w.ack != q->base) {
         n->base = w.ack;
         /* a packet still being taken keeps its phits */
@@ -140,8 +133,7 @@ static void tx_apply_word(const lcb_conf *c, const lcb_regs *qr, const lcb_tx_fi
     if (w.epoch != q->last_epoch) {
         n->last_epoch = w.epoch;
         wi->ev |= 1u << NR_EV_TX_NACK;
-        if (w.ack != q->next_seq && !q->down)
-            n->pending = 1;
+        if (w.ack != q->next_seq && !q->down) n->pending = 1;
     }
 }
 
@@ -149,39 +141,36 @@ static void tx_apply_word(const lcb_conf *c, const lcb_regs *qr, const lcb_tx_fi
  * not discarded is written to the replay buffer (*rbw), debited
  * (wi->debit) and returned in *send_link (F and data) for §7.5 source 3.
  * Returns 1 if there is such a phit. */
-static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
-                   const lcb_tx_files *tf, const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw,
-                   uint32_t *send_link)
+static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n, const lcb_tx_files *tf,
+                   const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, uint32_t *send_link)
 {
     wi->tx_vc_ok = wi->q_vc_ok; /* lcb_tx_vc_ok(c, q), computed once per state */
     wi->tx_ready = tx_ready_of(c, q, wi->tx_vc_ok, in);
-    if (!in->tx_valid || !wi->tx_ready)
-        return 0;
+    if (!in->tx_valid || !wi->tx_ready) return 0;
     uint32_t ph = in->tx_phit & 0xFFFFFFu;
     unsigned k = lcb_kind(ph);
     uint32_t data = lcb_data(ph);
-    uint32_t store;              /* phit for the replay buffer */
-    if (q->drop) {               /* rest of a dropped core packet */
-        if (k == NR_KIND_EOP)
-            n->drop = 0;
+    uint32_t store; /* phit for the replay buffer */
+    if (q->drop) {  /* rest of a dropped core packet */
+        if (k == NR_KIND_EOP) n->drop = 0;
         return 0;
     }
-    if (!q->in_pkt && k != NR_KIND_HEAD) {                  /* stray phit */
+    if (!q->in_pkt && k != NR_KIND_HEAD) { /* stray phit */
         wi->ev |= 1u << NR_EV_TX_PROTO;
         return 0;
     }
     if (!q->in_pkt && ((data >> NR_HEAD_VC_LSB) & 3u) >= (unsigned)c->nvc) {
-        n->drop = 1;                                        /* head with a bad vc */
+        n->drop = 1; /* head with a bad vc */
         wi->ev |= 1u << NR_EV_TX_PROTO;
         return 0;
     }
-    if (!q->in_pkt) {                                       /* start a packet */
+    if (!q->in_pkt) { /* start a packet */
         n->in_pkt = 1;
         n->len = 1;
         n->kerr = 0;
         n->pvc = (int)((data >> NR_HEAD_VC_LSB) & 3u);
         n->crc = nr_crc16_bits(NR_CRC16_INIT, data, NR_DATA_W);
-        tf->start_w->we = 1;                                /* start[next_seq] = wr */
+        tf->start_w->we = 1; /* start[next_seq] = wr */
         tf->start_w->addr = q->next_seq % c->window;
         tf->start_w->data = q->wr;
         store = ph;
@@ -190,8 +179,8 @@ static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
         wi->ev |= 1u << NR_EV_TX_PKT;
     } else if (k != NR_KIND_EOP && q->len == c->maxlen - 1) {
         /* clip: this phit becomes an EOP {SOFT_ERR, 0000, upd6(crc, ...)} */
-        uint32_t eop = lcb_eop_data(NR_OK_SOFT_ERR, 0,
-                                    nr_crc16_bits(q->crc, NR_OK_SOFT_ERR << 4, 6));
+        uint32_t eop =
+            lcb_eop_data(NR_OK_SOFT_ERR, 0, nr_crc16_bits(q->crc, NR_OK_SOFT_ERR << 4, 6));
         store = lcb_core(NR_KIND_EOP, eop);
         *send_link = lcb_link(0, 0, link_eop_data(eop, q->next_seq));
         tx_trailer_track(c, q, n, NR_KIND_EOP, *send_link, q->next_seq);
@@ -199,8 +188,8 @@ static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
         n->next_seq = seq_add(q->next_seq, 1);
         n->drop = 1;
         wi->ev |= (1u << NR_EV_TX_PROTO) | (1u << NR_EV_TX_SOFT);
-    } else if (k != NR_KIND_EOP) {                          /* body */
-        if (k != NR_KIND_BODY) {                            /* HEAD or RSVD kind */
+    } else if (k != NR_KIND_EOP) { /* body */
+        if (k != NR_KIND_BODY) {   /* HEAD or RSVD kind */
             n->kerr = 1;
             wi->ev |= 1u << NR_EV_TX_PROTO;
         }
@@ -209,7 +198,7 @@ static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
         store = lcb_core(NR_KIND_BODY, data);
         *send_link = lcb_link(1, 0, data);
         tx_trailer_track(c, q, n, NR_KIND_BODY, *send_link, 0);
-    } else {                                                /* EOP: finish */
+    } else { /* EOP: finish */
         uint32_t eop = tx_finish_eop(q->crc, q->kerr, data, &wi->ev);
         store = lcb_core(NR_KIND_EOP, eop);
         *send_link = lcb_link(0, 0, link_eop_data(eop, q->next_seq));
@@ -235,22 +224,20 @@ static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
  * Sources in order: trailer, replay decision, replay stream, core phit, PAD,
  * idle.
  * Sets *replay_start when a replay starts. */
-static uint32_t tx_link(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
-                        const uint32_t *rb, lcb_wires *wi, int send_core, uint32_t send_link,
-                        int *replay_start)
+static uint32_t tx_link(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n, const uint32_t *rb,
+                        lcb_wires *wi, int send_core, uint32_t send_link, int *replay_start)
 {
-    if (q->trl) {                                                          /* 0 */
+    if (q->trl) { /* 0 */
         n->trl = 0;
-        if (q->mode == TX_REPLAY) {             /* the read the EOP held back */
+        if (q->mode == TX_REPLAY) { /* the read the EOP held back */
             n->rb_rdata = rb[rb_addr(c, q->rp_addr)];
             n->rp_addr = rb_inc(c, q->rp_addr);
         }
         return lcb_link(0, 0, ((uint32_t)NR_IDLE_TYPE_TRAILER << NR_IDLE_TYPE_LSB) | q->tval);
     }
-    if (q->mode == TX_NORMAL && q->pending && !q->in_pkt && !q->down) {   /* 1 */
+    if (q->mode == TX_NORMAL && q->pending && !q->in_pkt && !q->down) { /* 1 */
         n->pending = 0;
-        if (q->base == q->next_seq)
-            return lcb_link(0, 0, 0);           /* nothing left to resend */
+        if (q->base == q->next_seq) return lcb_link(0, 0, 0); /* nothing left to resend */
         if (q->retries == c->retry_limit) {
             n->down = 1;
             wi->ev |= 1u << NR_EV_LINK_DOWN;
@@ -265,35 +252,34 @@ static uint32_t tx_link(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n,
         wi->ev |= 1u << NR_EV_TX_REPLAY;
         return lcb_link(0, 0, lcb_marker_data(q->base));
     }
-    if (q->mode == TX_REPLAY) {                                           /* 2 */
-        uint32_t ph = q->rb_rdata;              /* read issued last cycle */
+    if (q->mode == TX_REPLAY) {    /* 2 */
+        uint32_t ph = q->rb_rdata; /* read issued last cycle */
         int eop = lcb_kind(ph) == NR_KIND_EOP;
         uint32_t link = eop ? lcb_link(0, 0, link_eop_data(lcb_data(ph), q->rp_seq))
                             : lcb_link(1, 0, lcb_data(ph));
-        if (eop)
-            n->rp_seq = seq_add(q->rp_seq, 1);
+        if (eop) n->rp_seq = seq_add(q->rp_seq, 1);
         if (eop && seq_add(q->rp_seq, 1) == q->next_seq) {
-            n->mode = TX_NORMAL;                /* replay done, no read */
-        } else if (!(eop && c->crc32)) {        /* after an EOP the trailer's cycle reads */
+            n->mode = TX_NORMAL;         /* replay done, no read */
+        } else if (!(eop && c->crc32)) { /* after an EOP the trailer's cycle reads */
             n->rb_rdata = rb[rb_addr(c, q->rp_addr)];
             n->rp_addr = rb_inc(c, q->rp_addr);
         }
         tx_trailer_track(c, q, n, lcb_kind(ph), link, q->rp_seq);
         return link;
     }
-    if (send_core)                                                        /* 3 */
+    if (send_core) /* 3 */
         return send_link;
-    if (q->in_pkt)                                                        /* 4: PAD */
+    if (q->in_pkt) /* 4: PAD */
         return lcb_link(0, 0, (uint32_t)NR_OK_RSVD << NR_EOP_OK_LSB);
-    return lcb_link(0, 0, 0);                                             /* 5: idle */
+    return lcb_link(0, 0, 0); /* 5: idle */
 }
 
 /* §7.6: the timeout (sets pending) and the next timer value. */
 static void tx_timer(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n, lcb_wires *wi,
                      int replay_start, int ack_adv)
 {
-    int timeout = q->timer == c->timeout && !q->pending && !q->down &&
-                  q->mode == TX_NORMAL && q->base != q->next_seq;
+    int timeout = q->timer == c->timeout && !q->pending && !q->down && q->mode == TX_NORMAL &&
+                  q->base != q->next_seq;
     if (timeout) {
         n->pending = 1;
         wi->ev |= 1u << NR_EV_TX_TIMEOUT;
@@ -315,8 +301,8 @@ void lcb_tx_eval(const lcb_conf *c, const lcb_regs *qr, lcb_regs *dr, const uint
 
     tx_apply_word(c, qr, tf, n, wi, &ack_adv);
     int send_core = tx_take(c, q, n, tf, in, wi, rbw, &send_link);
-    if (wi->debit) {                          /* §7.2: the debit adds to sent */
-        int v = __builtin_ctz(wi->debit);     /* (one VC at most; n->sent = q->sent else) */
+    if (wi->debit) {                      /* §7.2: the debit adds to sent */
+        int v = __builtin_ctz(wi->debit); /* (one VC at most; n->sent = q->sent else) */
         n->sent[v] = (q->sent[v] + 1u) & c->cw_mask;
     }
     uint32_t link = tx_link(c, q, n, rb, wi, send_core, send_link, &replay_start);

@@ -26,10 +26,8 @@ void nr_err_first(int *n, char *err, int errlen, const char *fmt, ...)
 
 int nr_check_port_bufs(int num_vcs, int max_pkt_len, int in_buf_per_vc, char *err, int errlen)
 {
-    if (num_vcs < 1 || num_vcs > 4)
-        NR_BAD("NumVcs = %d: must be 1..4", num_vcs);
-    if (max_pkt_len < 2)
-        NR_BAD("MaxPktLen = %d: must be >= 2", max_pkt_len);
+    if (num_vcs < 1 || num_vcs > 4) NR_BAD("NumVcs = %d: must be 1..4", num_vcs);
+    if (max_pkt_len < 2) NR_BAD("MaxPktLen = %d: must be >= 2", max_pkt_len);
     /* >= MaxPktLen (§3); 8..1023 is the input queue's range (link-protocol §2) */
     if (in_buf_per_vc < max_pkt_len || in_buf_per_vc < 8 || in_buf_per_vc > 1023)
         NR_BAD("InBufPerVc = %d: must be 8..1023 and >= MaxPktLen (%d)", in_buf_per_vc,

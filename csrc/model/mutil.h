@@ -11,8 +11,7 @@ static inline int nr_is_pow2(long x) { return x > 0 && (x & (x - 1)) == 0; }
 static inline int nr_clog2(unsigned long x)
 {
     int n = 0;
-    while ((1ul << n) < x)
-        n++;
+    while ((1ul << n) < x) n++;
     return n;
 }
 
@@ -33,11 +32,10 @@ void nr_err_first(int *n, char *err, int errlen, const char *fmt, ...)
 
 /* NR_BAD(fmt, ...): in a parameter check with the arguments char *err and
  * int errlen, put the message in err and return -1. */
-#define NR_BAD(...)                                         \
-    do {                                                    \
-        if (err && errlen > 0)                              \
-            snprintf(err, (size_t)errlen, __VA_ARGS__);     \
-        return -1;                                          \
+#define NR_BAD(...)                                                                                \
+    do {                                                                                           \
+        if (err && errlen > 0) snprintf(err, (size_t)errlen, __VA_ARGS__);                         \
+        return -1;                                                                                 \
     } while (0)
 /* A router port's rules (NumVcs 1..4, MaxPktLen >= 2, InBufPerVc 8..1023
  * and >= MaxPktLen; yarc-arch §3, link-protocol §2): 0, or -1 with a

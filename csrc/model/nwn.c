@@ -33,7 +33,6 @@
 
 #include "nwn_priv.h"
 
-
 int nr_nwn_check(const nr_nwn_params *p, char *err, int errlen)
 {
     return nwn_check(p, err, errlen);
@@ -47,12 +46,11 @@ static int nwn_hop_fn(const void *ctx, int p, int q, int vc, uint32_t head, uint
     const nr_nwn *m = ctx;
     const nwn_geom *g = &m->g;
     nwn_hop h = nwn_first_hop(g, p, q);
-    if (h.kind == NWN_HOP_DROP)
-        return -h.reason;
-    if (h.kind == NWN_HOP_FIXED)
-        return h.tgt;
+    if (h.kind == NWN_HOP_DROP) return -h.reason;
+    if (h.kind == NWN_HOP_FIXED) return h.tgt;
     if (!((head >> NR_HEAD_A_BIT) & 1)) /* a = 0: the flow's hashed top */
-        return g->n + nwn_top_hash(g, p, (head >> NR_HEAD_DEST_LSB) & ((1u << NR_HEAD_DEST_W) - 1u), hash);
+        return g->n +
+               nwn_top_hash(g, p, (head >> NR_HEAD_DEST_LSB) & ((1u << NR_HEAD_DEST_W) - 1u), hash);
     if (g->top_choice) { /* a = 1, TopChoice = 1: pseudo-random; the LFSR steps */
         unsigned rnd = (unsigned)up_ptr ^ NWN_RND_RESET;
         *up_next = (int)(nwn_rnd_step(rnd) ^ NWN_RND_RESET);
@@ -61,8 +59,7 @@ static int nwn_hop_fn(const void *ctx, int p, int q, int vc, uint32_t head, uint
     /* a = 1: the emptiest input buffer on the way up, cc[n + t][vc] of the bottom */
     const nr_swalloc *b = &m->sw[m->pin[p].sw];
     int cc_up[16];
-    for (int t = 0; t < g->M; t++)
-        cc_up[t] = b->cc[(g->n + t) * m->V + vc];
+    for (int t = 0; t < g->M; t++) cc_up[t] = b->cc[(g->n + t) * m->V + vc];
     int t = nwn_top_pick(cc_up, g->M, up_ptr);
     *up_next = t + 1 == g->M ? 0 : t + 1;
     return g->n + t;
@@ -70,16 +67,14 @@ static int nwn_hop_fn(const void *ctx, int p, int q, int vc, uint32_t head, uint
 
 nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, int errlen)
 {
-    if (nwn_check(p, err, errlen))
-        return NULL;
+    if (nwn_check(p, err, errlen)) return NULL;
     if (p->use_lcb && !lcfg) {
         if (err && errlen > 0)
             snprintf(err, (size_t)errlen, "UseLcb = 1 needs the LCB run-time configuration (lcfg)");
         return NULL;
     }
     nr_nwn *m = calloc(1, sizeof *m);
-    if (!m)
-        goto nomem;
+    if (!m) goto nomem;
     m->p = *p;
     nwn_geom_of(p, &m->g);
     const nwn_geom *g = &m->g;
@@ -101,7 +96,7 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
         int r = nwn_radix(g, s);
         uint64_t iu = nwn_iu_inputs(g, s);
         if (nr_swalloc_init(a, r, r, V, nwn_is_bottom(g, s) ? g->S : g->S_top, iu,
-                          nwn_port_outputs(g, s), p->buf_depth, p->buf_depth))
+                            nwn_port_outputs(g, s), p->buf_depth, p->buf_depth))
             goto nomem;
         for (int i = 0; i < r; i++) {
             a->xp[i] = nwn_xpoints(g, s, i);
@@ -113,8 +108,7 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
             a->qmap[q] = (uint8_t)(q < k ? nwn_chan_target(g, s, q) : 0);
     }
     /* at most one credit per buffered (input, VC) and cycle */
-    if (nr_cw_alloc(&m->cw, nbuf * V > 0 ? nbuf * V : 1))
-        goto nomem;
+    if (nr_cw_alloc(&m->cw, nbuf * V > 0 ? nbuf * V : 1)) goto nomem;
     for (int i = 0; i < k; i++) {
         m->pin[i] = nwn_port_in(g, i);
         m->pout[i] = nwn_port_out(g, i);
@@ -125,28 +119,25 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
         nr_rt_reset(&m->tab[i], k);
     }
     nr_fb_seq_init(&m->fb, p->fb_seq, k);
-    nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len,
-                        p->link_crc_w ? p->link_crc_w : 16};
+    nr_lcb_params lp = {V,         p->in_buf_per_vc, p->replay_depth,
+                        p->window, p->max_pkt_len,   p->link_crc_w ? p->link_crc_w : 16};
     if (nr_port_front_init(&m->fr, k, p->use_lcb ? &lp : NULL, lcfg, V, p->in_buf_per_vc,
-                      p->max_pkt_len, err, errlen)) {
+                           p->max_pkt_len, err, errlen)) {
         nr_nwn_free(m);
         return NULL;
     }
     return m;
 nomem:
-    if (err && errlen > 0)
-        snprintf(err, (size_t)errlen, "nr_nwn_new: out of memory");
+    if (err && errlen > 0) snprintf(err, (size_t)errlen, "nr_nwn_new: out of memory");
     nr_nwn_free(m);
     return NULL;
 }
 
 void nr_nwn_free(nr_nwn *m)
 {
-    if (!m)
-        return;
+    if (!m) return;
     if (m->sw)
-        for (int s = 0; s < m->g.nsw; s++)
-            nr_swalloc_release(&m->sw[s]);
+        for (int s = 0; s < m->g.nsw; s++) nr_swalloc_release(&m->sw[s]);
     nr_port_front_release(&m->fr);
     nr_cw_release(&m->cw);
     free(m->iu);
@@ -194,10 +185,8 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
         uint32_t tx_phit = tx_valid ? a->d_phit[j] : 0;
         int r = nr_port_front_eval(&m->fr, p, u->d_rd, tx_valid, tx_phit, in, out, msg,
                                    (int)sizeof msg);
-        if (r)
-            nwn_error(m, "cycle %u: port %d: %s", m->now, p, msg);
-        if (r == 1)
-            nr_swalloc_cancel(a, j); /* the LCB did not take it */
+        if (r) nwn_error(m, "cycle %u: port %d: %s", m->now, p, msg);
+        if (r == 1) nr_swalloc_cancel(a, j); /* the LCB did not take it */
     }
     /* §9: the configuration write; CFG_BAD in this cycle */
     nr_rt_cfg_latch(&m->d_cfg, in, k, m->p.fb_seq, m->p.side_tab, out->tev);
@@ -223,8 +212,7 @@ void nr_nwn_tick(nr_nwn *m)
     for (int p = 0; p < k && m->fb.on; p++) {
         const nr_swalloc *a = &m->sw[m->pout[p].sw];
         const int j = m->pout[p].io;
-        if ((a->d_mask >> j) & 1u)
-            nr_fb_seq_head(&m->fb, p, a->d_phit[j]);
+        if ((a->d_mask >> j) & 1u) nr_fb_seq_head(&m->fb, p, a->d_phit[j]);
     }
     nr_fb_seq_end(&m->fb);
     /* subswitches: channel sends, credits of buffered pops, then the commit */
@@ -261,8 +249,8 @@ static void rtr_eval(void *h, const nr_rtr_in *in, nr_rtr_out *out) { nr_nwn_eva
 static void rtr_tick(void *h) { nr_nwn_tick(h); }
 static int rtr_errors(void *h, char *buf, int buflen) { return nr_nwn_errors(h, buf, buflen); }
 static void rtr_free(void *h) { nr_nwn_free(h); }
-static const nr_rtr_ops nwn_rtr_ops = {"nwn-model", rtr_eval, rtr_tick, rtr_errors, rtr_free,
-                                       NULL, NULL};
+static const nr_rtr_ops nwn_rtr_ops = {"nwn-model", rtr_eval, rtr_tick, rtr_errors,
+                                       rtr_free,    NULL,     NULL};
 
 nr_rtr nr_nwn_rtr(nr_nwn *m)
 {

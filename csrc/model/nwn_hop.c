@@ -9,30 +9,23 @@
 #include "nr_crc.h"
 #include "nwn_priv.h"
 
-
 int nwn_check(const nr_nwn_params *p, char *err, int errlen)
 {
-    if (!p)
-        NR_BAD("nr_nwn: NULL parameters");
+    if (!p) NR_BAD("nr_nwn: NULL parameters");
     const int k = p->num_ports;
     if (!nr_is_pow2(k) || k < 4 || k > 64)
         NR_BAD("NumPorts = %d: must be a power of two, 4..64", k);
     if (!nr_is_pow2(p->r) || p->r > k)
         NR_BAD("R = %d: must be a power of two, 1..NumPorts (%d)", p->r, k);
-    if (p->m < 0 || p->m > 16)
-        NR_BAD("M = %d: must be 0..16", p->m);
-    if (p->bb != 0 && p->bb != 1)
-        NR_BAD("Bb = %d: must be 0 or 1", p->bb);
+    if (p->m < 0 || p->m > 16) NR_BAD("M = %d: must be 0..16", p->m);
+    if (p->bb != 0 && p->bb != 1) NR_BAD("Bb = %d: must be 0 or 1", p->bb);
     if (p->r == 1 && p->m != 0)
         NR_BAD("M = %d: R = 1 is the crossbar (cn), which has no top subswitches (M = 0)", p->m);
-    if (p->r == 1 && p->bb)
-        NR_BAD("Bb = 1 needs R >= 2 (R = 1 is the crossbar, cn)");
-    if (p->m == 0 && p->r != 1)
-        NR_BAD("M = 0: only with R = 1 (cn); R = %d needs M >= 1", p->r);
+    if (p->r == 1 && p->bb) NR_BAD("Bb = 1 needs R >= 2 (R = 1 is the crossbar, cn)");
+    if (p->m == 0 && p->r != 1) NR_BAD("M = 0: only with R = 1 (cn); R = %d needs M >= 1", p->r);
     if (p->bb && (k / 2) % p->m != 0)
         NR_BAD("Bb = 1 needs (NumPorts/2) mod M = 0 (NumPorts = %d, M = %d)", k, p->m);
-    if (p->speedup < 1 || p->speedup > 2)
-        NR_BAD("Speedup = %d: must be 1 or 2", p->speedup);
+    if (p->speedup < 1 || p->speedup > 2) NR_BAD("Speedup = %d: must be 1 or 2", p->speedup);
     if (p->top_speedup < 0 || p->top_speedup > 2)
         NR_BAD("TopSpeedup = %d: must be 1 or 2", p->top_speedup);
     if (p->bb && p->top_speedup > 1)
@@ -42,23 +35,17 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
         NR_BAD("TopChoice = %d: must be 0 (most credits) or 1 (random)", p->top_choice);
     if (p->self_turn != 0 && p->self_turn != 1)
         NR_BAD("SelfTurn = %d: must be 0 or 1", p->self_turn);
-    if (nr_check_port_bufs(p->num_vcs, p->max_pkt_len, p->in_buf_per_vc, err, errlen))
-        return -1;
-    if (p->chan_lat < 1 || p->chan_lat > 4)
-        NR_BAD("ChanLat = %d: must be 1..4", p->chan_lat);
+    if (nr_check_port_bufs(p->num_vcs, p->max_pkt_len, p->in_buf_per_vc, err, errlen)) return -1;
+    if (p->chan_lat < 1 || p->chan_lat > 4) NR_BAD("ChanLat = %d: must be 1..4", p->chan_lat);
     if (!nr_is_pow2(p->buf_depth) || p->buf_depth < 2 * p->chan_lat)
         NR_BAD("BufDepth = %d: must be a power of two >= 2*ChanLat (%d)", p->buf_depth,
                2 * p->chan_lat);
-    if (p->use_lcb != 0 && p->use_lcb != 1)
-        NR_BAD("UseLcb = %d: must be 0 or 1", p->use_lcb);
+    if (p->use_lcb != 0 && p->use_lcb != 1) NR_BAD("UseLcb = %d: must be 0 or 1", p->use_lcb);
     if (p->link_crc_w != 0 && p->link_crc_w != 16 && p->link_crc_w != 32)
         NR_BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
-    if (p->fb_seq != 0 && p->fb_seq != 1)
-        NR_BAD("FbSeq = %d: must be 0 or 1", p->fb_seq);
-    if (p->up_pick != 0 && p->up_pick != 2)
-        NR_BAD("UpPick = %d: must be 0 or 2", p->up_pick);
-    if (p->side_tab != 0 && p->side_tab != 1)
-        NR_BAD("SideTab = %d: must be 0 or 1", p->side_tab);
+    if (p->fb_seq != 0 && p->fb_seq != 1) NR_BAD("FbSeq = %d: must be 0 or 1", p->fb_seq);
+    if (p->up_pick != 0 && p->up_pick != 2) NR_BAD("UpPick = %d: must be 0 or 2", p->up_pick);
+    if (p->side_tab != 0 && p->side_tab != 1) NR_BAD("SideTab = %d: must be 0 or 1", p->side_tab);
     /* radix limits (§3) */
     const int n = k / p->r;
     if (n + p->m > NR_SW_MAX_IO)
@@ -66,13 +53,12 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
     if (p->bb && p->r / 2 + (k / 2) / p->m > NR_SW_MAX_IO)
         NR_BAD("bb top radix R/2 + u = %d + %d exceeds 64", p->r / 2, (k / 2) / p->m);
     if (p->use_lcb) { /* the LCB's own rules (link-protocol §2, §11) */
-        nr_lcb_params lp = {p->num_vcs, p->in_buf_per_vc, p->replay_depth, p->window,
-                            p->max_pkt_len, p->link_crc_w ? p->link_crc_w : 16};
+        nr_lcb_params lp = {p->num_vcs, p->in_buf_per_vc, p->replay_depth,
+                            p->window,  p->max_pkt_len,   p->link_crc_w ? p->link_crc_w : 16};
         nr_lcb_cfg lc = {.timeout = 1, .retry_limit = 0, .max_len = 2};
         char lerr[200];
         nr_lcbp *l = nr_lcbp_new(&lp, &lc, lerr, (int)sizeof lerr);
-        if (!l)
-            NR_BAD("LCB: %s", lerr);
+        if (!l) NR_BAD("LCB: %s", lerr);
         nr_lcbp_free(l);
     }
     return 0;
@@ -99,8 +85,7 @@ static int top_bottoms(const nwn_geom *g) { return g->nb; }
 
 int nwn_radix(const nwn_geom *g, int sw)
 {
-    if (nwn_is_bottom(g, sw))
-        return g->n + g->M;
+    if (nwn_is_bottom(g, sw)) return g->n + g->M;
     return top_bottoms(g) + g->u;
 }
 
@@ -125,16 +110,14 @@ nwn_end nwn_port_out(const nwn_geom *g, int p)
 
 static uint64_t bits(int lo, int cnt)
 {
-    if (cnt <= 0)
-        return 0;
+    if (cnt <= 0) return 0;
     uint64_t m = cnt >= 64 ? ~0ull : (1ull << cnt) - 1u;
     return m << lo;
 }
 
 uint64_t nwn_iu_inputs(const nwn_geom *g, int sw)
 {
-    if (nwn_is_bottom(g, sw))
-        return bits(0, g->n);
+    if (nwn_is_bottom(g, sw)) return bits(0, g->n);
     return bits(top_bottoms(g), g->u); /* bb: the up ports; fc: none */
 }
 
@@ -211,11 +194,10 @@ int nwn_top_pick(const int *cc_up, int M, int up_ptr)
 
 int nwn_chan_target(const nwn_geom *g, int sw, int q)
 {
-    if (nwn_is_bottom(g, sw))
-        return q % g->n; /* from a top: port q */
+    if (nwn_is_bottom(g, sw)) return q % g->n; /* from a top: port q */
     if (g->org == NWN_BB && q >= g->k / 2)
         return top_bottoms(g) + (q - g->k / 2) % g->u; /* up port q, hosted here */
-    return q / g->n; /* down-link to the bottom of q */
+    return q / g->n;                                   /* down-link to the bottom of q */
 }
 
 uint64_t nwn_xpoints(const nwn_geom *g, int sw, int i)
@@ -223,8 +205,7 @@ uint64_t nwn_xpoints(const nwn_geom *g, int sw, int i)
     if (nwn_is_bottom(g, sw)) {
         if (i < g->n) { /* IU of port i: every port (no self turn unless kept), every up-link */
             uint64_t x = bits(0, g->n) | bits(g->n, g->M);
-            if (!g->self_turn)
-                x &= ~(1ull << i);
+            if (!g->self_turn) x &= ~(1ull << i);
             return x;
         }
         return bits(0, g->n); /* down-link: every port, no up-link */

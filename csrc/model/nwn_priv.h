@@ -27,8 +27,8 @@ enum { NWN_CN = 0, NWN_FC = 1, NWN_BB = 2 };
 
 /* The organization, from the parameters (§1, §3). */
 typedef struct {
-    int org;        /* NWN_CN, NWN_FC, NWN_BB */
-    int k;          /* NumPorts */
+    int org; /* NWN_CN, NWN_FC, NWN_BB */
+    int k;   /* NumPorts */
     int R, M;
     int n;          /* ports per bottom, k / R */
     int u;          /* bb: up ports per top, (k/2) / M; else 0 */
@@ -48,9 +48,9 @@ typedef struct {
 /* First hop of a routed packet (§4.3). */
 enum { NWN_HOP_DROP = 0, NWN_HOP_FIXED = 1, NWN_HOP_ADAPT = 2 };
 typedef struct {
-    int kind;       /* NWN_HOP_* */
-    int tgt;        /* FIXED: the output of the first subswitch */
-    int reason;     /* DROP: NR_DROP_SELF or NR_DROP_UPUP */
+    int kind;   /* NWN_HOP_* */
+    int tgt;    /* FIXED: the output of the first subswitch */
+    int reason; /* DROP: NR_DROP_SELF or NR_DROP_UPUP */
 } nwn_hop;
 
 /* --- pure functions (nwn_hop.c): call them anywhere --- */
@@ -107,19 +107,19 @@ struct nr_nwn {
     nr_nwn_params p;
     nwn_geom g;
     int V;
-    uint32_t now;         /* cycle counter */
-    nr_iu *iu;            /* [k] input units */
+    uint32_t now;                 /* cycle counter */
+    nr_iu *iu;                    /* [k] input units */
     nr_route_tables *tab;         /* [k] routing tables, per port */
-    nwn_end *pin, *pout;  /* [k] where port p enters and leaves */
-    nr_swalloc *sw;         /* [nsw] subswitches */
+    nwn_end *pin, *pout;          /* [k] where port p enters and leaves */
+    nr_swalloc *sw;               /* [nsw] subswitches */
     nwn_end (*dst)[NR_SW_MAX_IO]; /* [nsw][j] channel output j feeds this input */
     nwn_end (*src)[NR_SW_MAX_IO]; /* [nsw][i] buffered input i is fed by this output */
-    nr_cwheel cw;         /* credit returns of the internal channels */
-    nr_port_front fr;          /* the port front ends (LCB or bare) */
-    nr_pview *pv;         /* [k] this cycle's port views */
-    nr_rt_cfgw d_cfg;     /* configuration write of this cycle */
-    nr_fb_seq fb;         /* the flattened-butterfly sequential allocator's state */
-    nr_errs errs;         /* interface violations, internal inconsistencies */
+    nr_cwheel cw;                 /* credit returns of the internal channels */
+    nr_port_front fr;             /* the port front ends (LCB or bare) */
+    nr_pview *pv;                 /* [k] this cycle's port views */
+    nr_rt_cfgw d_cfg;             /* configuration write of this cycle */
+    nr_fb_seq fb;                 /* the flattened-butterfly sequential allocator's state */
+    nr_errs errs;                 /* interface violations, internal inconsistencies */
 };
 
 /* Record an interface violation or internal inconsistency (first message

@@ -34,7 +34,7 @@
 #include "sw_alloc.h"
 
 int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t iu_in,
-                  uint64_t port_out, int depth, int down_depth)
+                    uint64_t port_out, int depth, int down_depth)
 {
     memset(a, 0, sizeof *a);
     if (nin < 1 || nin > NR_SW_MAX_IO || nout < 1 || nout > NR_SW_MAX_IO || nvc < 1 ||
@@ -76,10 +76,10 @@ int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t i
     a->d_phit = calloc(no, sizeof *a->d_phit);
     a->d_q = calloc(no, 1);
     a->d_pop = calloc(ni, 1);
-    if (!a->xp || !a->inb || !a->fr || !a->fdrop || !a->fph || !a->ftgt || !a->fq || !a->cc || !a->own ||
-        !a->arb || !a->vptr || !a->busy || !a->cur_v || !a->cur_i || !a->pp_v || !a->pp_i ||
-        !a->vc_ok || !a->iptr || !a->hout || !a->req || !a->g_out || !a->d_vc || !a->d_src || !a->d_new ||
-        !a->d_phit || !a->d_q || !a->d_pop)
+    if (!a->xp || !a->inb || !a->fr || !a->fdrop || !a->fph || !a->ftgt || !a->fq || !a->cc ||
+        !a->own || !a->arb || !a->vptr || !a->busy || !a->cur_v || !a->cur_i || !a->pp_v ||
+        !a->pp_i || !a->vc_ok || !a->iptr || !a->hout || !a->req || !a->g_out || !a->d_vc ||
+        !a->d_src || !a->d_new || !a->d_phit || !a->d_q || !a->d_pop)
         return -1;
     uint64_t all_out = nout >= 64 ? ~0ull : (1ull << nout) - 1u;
     for (int i = 0; i < nin; i++) {
@@ -87,8 +87,7 @@ int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t i
         if ((a->iu_in >> i) & 1u)
             continue; /* an IU input has no buffer here: its staging is in nr_iu */
         for (int v = 0; v < nvc; v++)
-            if (nr_lfifo_alloc(&a->inb[i * nvc + v], depth))
-                return -1;
+            if (nr_lfifo_alloc(&a->inb[i * nvc + v], depth)) return -1;
     }
     for (int k = 0; k < nout * nvc; k++) {
         a->cc[k] = down_depth;
@@ -103,13 +102,12 @@ int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t i
 void nr_swalloc_release(nr_swalloc *a)
 {
     if (a->inb)
-        for (int k = 0; k < a->nin * a->nvc; k++)
-            nr_lfifo_release(&a->inb[k]);
-    void *p[] = {a->xp, a->inb, a->fr, a->fdrop, a->fph, a->ftgt, a->fq, a->cc, a->own, a->arb,
-                 a->vptr, a->busy, a->cur_v, a->cur_i, a->pp_v, a->pp_i, a->vc_ok, a->iptr,
-                 a->hout, a->req, a->g_out, a->d_vc, a->d_src, a->d_new, a->d_phit, a->d_q, a->d_pop};
-    for (size_t k = 0; k < sizeof p / sizeof p[0]; k++)
-        free(p[k]);
+        for (int k = 0; k < a->nin * a->nvc; k++) nr_lfifo_release(&a->inb[k]);
+    void *p[] = {a->xp,   a->inb,   a->fr,    a->fdrop,  a->fph,  a->ftgt,  a->fq,
+                 a->cc,   a->own,   a->arb,   a->vptr,   a->busy, a->cur_v, a->cur_i,
+                 a->pp_v, a->pp_i,  a->vc_ok, a->iptr,   a->hout, a->req,   a->g_out,
+                 a->d_vc, a->d_src, a->d_new, a->d_phit, a->d_q,  a->d_pop};
+    for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) free(p[k]);
     memset(a, 0, sizeof *a);
 }
 
@@ -126,8 +124,7 @@ void nr_swalloc_set_iu_busy(nr_swalloc *a, int i, const nr_iu *u)
         } else {
             a->fx[v] &= ~bit;
         }
-        if ((u->f_drop >> v) & 1u)
-            a->fph[i * V + v] = u->f_phit[v];
+        if ((u->f_drop >> v) & 1u) a->fph[i * V + v] = u->f_phit[v];
     }
     a->fdrop[i] = u->f_drop;
     if (u->f_drop)
@@ -149,8 +146,7 @@ static inline unsigned buf_tag(const nr_swalloc *a, int k) { return a->fr[k].v >
 /* Input i has a front on VC v this cycle. */
 static inline int has_front(const nr_swalloc *a, int i, int v, uint32_t now)
 {
-    if ((a->iu_in >> i) & 1u)
-        return (int)((a->fx[v] >> i) & 1u);
+    if ((a->iu_in >> i) & 1u) return (int)((a->fx[v] >> i) & 1u);
     return buf_ready(a, i, v, i * a->nvc + v, now);
 }
 
@@ -188,8 +184,7 @@ static inline uint64_t port_requesters(const nr_swalloc *a, uint64_t m, int v, u
     for (; m; m &= m - 1) {
         int i = __builtin_ctzll(m), k = i * a->nvc + v;
         uint32_t ph = ((a->iu_in >> i) & 1u) ? a->fph[k] : buf_front(a, k);
-        if ((vc_ok >> ((ph >> NR_HEAD_VC_LSB) & 3u)) & 1u)
-            keep |= 1ull << i;
+        if ((vc_ok >> ((ph >> NR_HEAD_VC_LSB) & 3u)) & 1u) keep |= 1ull << i;
     }
     return keep;
 }
@@ -212,16 +207,14 @@ static uint64_t held_inputs(const nr_swalloc *a, uint32_t now)
             int i = __builtin_ctzll(fr);
             int k = i * V + v, j = a->hout[k];
             uint32_t ph = ((a->iu_in >> i) & 1u) ? a->fph[k] : buf_front(a, k);
-            if (sw_is_head(ph) || j < 0)
-                continue;
+            if (sw_is_head(ph) || j < 0) continue;
             if (!((a->port_out >> j) & 1u) && a->cc[j * V + v] <= 0)
                 continue; /* blocked downstream: not continuing */
             if (!((any >> i) & 1u)) {
                 any |= 1ull << i;
                 ncont[i] = 0;
             }
-            if (++ncont[i] >= a->S)
-                held |= 1ull << i;
+            if (++ncont[i] >= a->S) held |= 1ull << i;
         }
     }
     return held;
@@ -252,8 +245,7 @@ int nr_swalloc_eval_busy(nr_swalloc *a, uint32_t now, char *err, int errlen)
     /* Head requests: per VC and output, the inputs whose front is a HEAD
      * targeting that output; none needed when every output is a busy port
      * output (speed only: a busy port output looks at cur alone). */
-    if (a->all_port && a->busy_any == a->port_out)
-        goto grant_outputs;
+    if (a->all_port && a->busy_any == a->port_out) goto grant_outputs;
     const uint64_t free_in = a->all_acc ? ~0ull : ~held_inputs(a, now);
     for (int v = 0; v < V; v++) {
         for (uint64_t m = a->ne[v] & free_in; m; m &= m - 1) { /* buffered inputs */
@@ -276,8 +268,7 @@ grant_outputs:
         int j = __builtin_ctzll(m);
         if ((a->port_out >> j) & 1u) {
             if (a->busy[j]) { /* the packet being sent: its next phit, or a gap */
-                for (int v = 0; v < V; v++)
-                    a->req[v * J + j] = 0;
+                for (int v = 0; v < V; v++) a->req[v * J + j] = 0;
                 if (has_front(a, a->cur_i[j], a->cur_v[j], now))
                     grant(a, j, a->cur_i[j], a->cur_v[j], 0);
                 continue;
@@ -288,8 +279,7 @@ grant_outputs:
                 a->req[v * J + j] = 0;
             }
             int wv = 0, wi = sw_rr_pick_iv(rq, V, a->pp_i[j], a->pp_v[j], &wv);
-            if (wi >= 0)
-                grant(a, j, wi, wv, 1);
+            if (wi >= 0) grant(a, j, wi, wv, 1);
             continue;
         }
         int src[NR_SW_MAX_VCS];
@@ -303,12 +293,10 @@ grant_outputs:
                 src[v] = sw_rr_pick(a->req[v * J + j], a->arb[j * V + v]);
             a->req[v * J + j] = 0;
             /* eligible with a front and a credit */
-            if (src[v] >= 0 && a->cc[j * V + v] > 0)
-                elig |= 1ull << v;
+            if (src[v] >= 0 && a->cc[j * V + v] > 0) elig |= 1ull << v;
         }
         int w = sw_rr_pick(elig, a->vptr[j]); /* one VC per output and cycle */
-        if (w >= 0)
-            grant(a, j, src[w], w, a->own[j * V + w] < 0);
+        if (w >= 0) grant(a, j, src[w], w, a->own[j * V + w] < 0);
     }
 
     /* Accept (§6.3): dropping VCs are candidates too. */
@@ -321,8 +309,7 @@ grant_outputs:
         for (uint64_t m = a->d_pop_in; m; m &= m - 1) {
             int i = __builtin_ctzll(m);
             unsigned cand = a->d_pop[i];
-            if (sw_nbits4(cand) <= a->S)
-                continue;
+            if (sw_nbits4(cand) <= a->S) continue;
             unsigned acc = sw_accept(cand, a->S, V, a->iptr[i]);
             /* refused grants: the output sends nothing (a dropping VC has no grant) */
             unsigned ref = cand & ~acc & ~(unsigned)a->fdrop[i];
@@ -336,13 +323,11 @@ grant_outputs:
 
 void nr_swalloc_cancel(nr_swalloc *a, int j)
 {
-    if (!((a->d_mask >> j) & 1u))
-        return;
+    if (!((a->d_mask >> j) & 1u)) return;
     int i = a->d_src[j];
     a->d_mask &= ~(1ull << j);
-    a->d_pop[i] &= (uint8_t)~(1u << a->d_vc[j]);
-    if (!a->d_pop[i])
-        a->d_pop_in &= ~(1ull << i);
+    a->d_pop[i] &= (uint8_t) ~(1u << a->d_vc[j]);
+    if (!a->d_pop[i]) a->d_pop_in &= ~(1ull << i);
 }
 
 void nr_swalloc_commit_busy(nr_swalloc *a)
@@ -361,10 +346,8 @@ void nr_swalloc_commit_busy(nr_swalloc *a)
             else
                 a->fr[src * V + w] = f->e[f->head];
         }
-        if (a->d_new[j])
-            a->hout[src * V + w] = (int8_t)j;
-        if (eop)
-            a->hout[src * V + w] = -1;
+        if (a->d_new[j]) a->hout[src * V + w] = (int8_t)j;
+        if (eop) a->hout[src * V + w] = -1;
         if ((a->port_out >> j) & 1u) {
             if (a->d_new[j]) { /* a new packet: pptr moves past r = src*V + w */
                 a->busy[j] = 1;
@@ -395,10 +378,8 @@ void nr_swalloc_commit_busy(nr_swalloc *a)
             a->own[j * V + w] = -1;
             a->vptr[j] = (uint8_t)(w + 1 == V ? 0 : w + 1);
             int owned = 0;
-            for (int v = 0; v < V; v++)
-                owned |= a->own[j * V + v] >= 0;
-            if (!owned)
-                a->own_any &= ~(1ull << j);
+            for (int v = 0; v < V; v++) owned |= a->own[j * V + v] >= 0;
+            if (!owned) a->own_any &= ~(1ull << j);
         }
     }
     /* inputs: the accept pointer (the IU pops its own staging) */
@@ -409,8 +390,8 @@ void nr_swalloc_commit_busy(nr_swalloc *a)
             unsigned eop = 0;
             for (unsigned p = pops; p; p &= p - 1) {
                 int v = __builtin_ctz(p);
-                uint32_t ph = ((a->iu_in >> i) & 1u) ? a->fph[i * V + v]
-                                                     : a->d_phit[a->g_out[i * V + v]];
+                uint32_t ph =
+                    ((a->iu_in >> i) & 1u) ? a->fph[i * V + v] : a->d_phit[a->g_out[i * V + v]];
                 eop |= (unsigned)sw_is_eop(ph) << v;
             }
             a->iptr[i] = (uint8_t)sw_iptr_next(pops, eop, a->S, V, a->iptr[i]);

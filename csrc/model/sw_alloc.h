@@ -41,32 +41,32 @@ typedef struct {
     uint32_t *fph;              /* [i * nvc + v] front phits */
     uint8_t *ftgt, *fq;         /* [i * nvc + v] their target output and q */
     /* channel outputs, [j * nvc + v] */
-    int *cc;                    /* credits toward output j's downstream buffer */
-    int8_t *own;                /* input holding output j on VC v, -1 = none */
-    uint8_t *arb;               /* stage-1 round-robin pointer over inputs */
-    uint8_t *vptr;              /* [j] round-robin pointer over VCs */
-    uint64_t own_any;           /* bit j: output j has an owner on some VC */
+    int *cc;          /* credits toward output j's downstream buffer */
+    int8_t *own;      /* input holding output j on VC v, -1 = none */
+    uint8_t *arb;     /* stage-1 round-robin pointer over inputs */
+    uint8_t *vptr;    /* [j] round-robin pointer over VCs */
+    uint64_t own_any; /* bit j: output j has an owner on some VC */
     /* port outputs, [j] */
     uint8_t *busy, *cur_v, *cur_i, *pp_v, *pp_i; /* pptr = pp_i * nvc + pp_v (input-major) */
-    unsigned *vc_ok;            /* the port's vc_ok, set by the caller each cycle */
+    unsigned *vc_ok; /* the port's vc_ok, set by the caller each cycle */
     uint64_t busy_any;
     /* inputs */
-    uint8_t *iptr;              /* [i] accept round robin over VCs */
-    int8_t *hout;               /* [i * nvc + v] the output the packet in progress on
+    uint8_t *iptr; /* [i] accept round robin over VCs */
+    int8_t *hout;  /* [i * nvc + v] the output the packet in progress on
                                  * (i, v) holds, -1 = none (the held-input rule, §6.2) */
     /* scratch */
-    uint64_t *req;              /* [v * nout + j] head requests */
-    int8_t *g_out;              /* [i * nvc + v] the output granting (i, v) */
+    uint64_t *req; /* [v * nout + j] head requests */
+    int8_t *g_out; /* [i * nvc + v] the output granting (i, v) */
     /* decision of this cycle (nr_swalloc_eval) */
-    uint64_t d_mask;            /* bit j: output j sends */
-    int8_t *d_vc, *d_src;       /* [j] the VC and input it sends */
-    uint8_t *d_new;             /* [j] a new packet (a HEAD granted by arbitration) */
-    uint32_t *d_phit;           /* [j] the phit */
-    uint8_t *d_q;               /* [j] its output port q (channel sideband) */
-    uint8_t *d_pop;             /* [i] IU input: VCs popped (accepted grants and drops);
+    uint64_t d_mask;      /* bit j: output j sends */
+    int8_t *d_vc, *d_src; /* [j] the VC and input it sends */
+    uint8_t *d_new;       /* [j] a new packet (a HEAD granted by arbitration) */
+    uint32_t *d_phit;     /* [j] the phit */
+    uint8_t *d_q;         /* [j] its output port q (channel sideband) */
+    uint8_t *d_pop;       /* [i] IU input: VCs popped (accepted grants and drops);
                                  * with S < nvc also a buffered input's accepted grants
                                  * (a buffered input pops exactly what its outputs send) */
-    uint64_t d_pop_in;          /* inputs with d_pop != 0 */
+    uint64_t d_pop_in;    /* inputs with d_pop != 0 */
 } nr_swalloc;
 
 /* Build in reset state: buffers empty, credits = down_depth, no owners, not
@@ -75,7 +75,7 @@ typedef struct {
  * until nr_swalloc_xp() says otherwise. 0 or -1 (bad size or out of memory).
  * Call once at model creation; nr_swalloc_release() frees. */
 int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t iu_in,
-                  uint64_t port_out, int depth, int down_depth);
+                    uint64_t port_out, int depth, int down_depth);
 void nr_swalloc_release(nr_swalloc *a);
 /* A phit for buffered input [i][v] of output port q, usable from cycle t.
  * Commit-time (the upstream's clock edge). -1 on overflow. */
@@ -109,8 +109,8 @@ int nr_swalloc_eval_busy(nr_swalloc *a, uint32_t now, char *err, int errlen);
 static inline int nr_swalloc_eval(nr_swalloc *a, uint32_t now, char *err, int errlen)
 {
     /* speed only: nothing stored, presented, held or popped last cycle */
-    if (!(a->own_any | a->busy_any | a->fdrop_in | a->ne[0] | a->ne[1] |
-          a->ne[2] | a->ne[3] | a->fx[0] | a->fx[1] | a->fx[2] | a->fx[3])) {
+    if (!(a->own_any | a->busy_any | a->fdrop_in | a->ne[0] | a->ne[1] | a->ne[2] | a->ne[3] |
+          a->fx[0] | a->fx[1] | a->fx[2] | a->fx[3])) {
         a->d_mask = 0;
         return 0;
     }
@@ -128,8 +128,7 @@ void nr_swalloc_cancel(nr_swalloc *a, int j);
 void nr_swalloc_commit_busy(nr_swalloc *a);
 static inline void nr_swalloc_commit(nr_swalloc *a)
 {
-    if (a->d_mask | a->d_pop_in)
-        nr_swalloc_commit_busy(a);
+    if (a->d_mask | a->d_pop_in) nr_swalloc_commit_busy(a);
 }
 
 #endif

@@ -25,16 +25,13 @@
 int nr_port_bare_init(nr_port_bare *b, int nvc, int buf, int max_pkt)
 {
     memset(b, 0, sizeof *b);
-    if (nvc < 1 || nvc > NR_SW_MAX_VCS || buf < 2 || max_pkt < 2 || max_pkt > buf)
-        return -1;
+    if (nvc < 1 || nvc > NR_SW_MAX_VCS || buf < 2 || max_pkt < 2 || max_pkt > buf) return -1;
     b->nvc = nvc;
     b->buf = buf;
     b->max_pkt = max_pkt;
     b->ram = calloc((size_t)(nvc * buf), sizeof *b->ram);
-    if (!b->ram)
-        return -1;
-    for (int v = 0; v < nvc; v++)
-        b->cnt[v] = buf;
+    if (!b->ram) return -1;
+    for (int v = 0; v < nvc; v++) b->cnt[v] = buf;
     b->avail = 0;
     b->vcok = (1u << nvc) - 1; /* buf >= max_pkt */
     return 0;
@@ -59,8 +56,7 @@ static nr_inq_vc *bq_d(nr_port_bare *b, int v)
 }
 
 int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32_t in_phit,
-                      int tx_valid, uint32_t tx_phit, const uint32_t *out_cr, char *err,
-                      int errlen)
+                      int tx_valid, uint32_t tx_phit, const uint32_t *out_cr, char *err, int errlen)
 {
     int nerr = 0;
     const int nvc = b->nvc, buf = b->buf;
@@ -73,14 +69,12 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
     /* nothing read, written, sent or credited, no read data to retire */
     b->d_active = rd_vc[0] >= 0 || rd_vc[1] >= 0 || in_valid || tx_valid || cr_any ||
                   b->rd_valid[0] || b->rd_valid[1];
-    if (!b->d_active)
-        return 0;
+    if (!b->d_active) return 0;
     b->d_qmod = 0;
     b->d_wvc = b->wvc;
     /* the output's VC: a HEAD names it, the rest of the packet keeps it */
-    b->d_ovc = tx_valid && sw_is_head(tx_phit)
-                   ? (int)((tx_phit >> NR_HEAD_VC_LSB) & 3u) % b->nvc
-                   : b->ovc;
+    b->d_ovc =
+        tx_valid && sw_is_head(tx_phit) ? (int)((tx_phit >> NR_HEAD_VC_LSB) & 3u) % b->nvc : b->ovc;
     const int tx_vc = b->d_ovc;
     b->d_rd_valid[0] = b->d_rd_valid[1] = 0;
     b->d_rd_phit[0] = b->d_rd_phit[1] = 0;
@@ -89,8 +83,7 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
     /* ---- reads (port 0, then port 1: different VCs, independent) ---- */
     for (int k = 0; k < 2; k++) {
         int vc = rd_vc[k];
-        if (vc < 0)
-            continue;
+        if (vc < 0) continue;
         if (vc >= b->nvc || !nr_inq_vc_avail(&b->q[vc])) {
             nr_err_first(&nerr, err, errlen, "bare input queue: read of VC %d while rd_avail is 0",
                          vc);
@@ -110,8 +103,7 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
     /* ---- write, from the primed values ---- */
     if (in_valid) {
         unsigned k = sw_kind(in_phit);
-        if (k == NR_KIND_HEAD)
-            b->d_wvc = (int)((in_phit >> NR_HEAD_VC_LSB) & 3u) % b->nvc;
+        if (k == NR_KIND_HEAD) b->d_wvc = (int)((in_phit >> NR_HEAD_VC_LSB) & 3u) % b->nvc;
         const int v = b->d_wvc;
         nr_inq_vc *s = bq_d(b, v);
         unsigned widx = 0, cr;
@@ -158,8 +150,7 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
 
 void nr_port_bare_commit(nr_port_bare *b)
 {
-    if (!b->d_active)
-        return;
+    if (!b->d_active) return;
     for (unsigned m = b->d_qmod; m; m &= m - 1) {
         int v = __builtin_ctz(m);
         b->q[v] = b->d_q[v];
@@ -171,8 +162,7 @@ void nr_port_bare_commit(nr_port_bare *b)
         b->rd_valid[k] = b->d_rd_valid[k];
         b->rd_phit[k] = b->d_rd_phit[k];
     }
-    if (b->d_we)
-        b->ram[b->d_waddr] = b->d_wdata;
+    if (b->d_we) b->ram[b->d_waddr] = b->d_wdata;
     memcpy(b->cnt, b->d_cnt, sizeof b->cnt);
     b->vcok = b->d_vcok;
 }

@@ -18,18 +18,18 @@
  * that VC's credits (docs/fbfly-routing.md §5.3). */
 typedef struct {
     int nvc, buf, max_pkt;
-    uint32_t *ram;        /* [v * buf + idx] */
+    uint32_t *ram;              /* [v * buf + idx] */
     nr_inq_vc q[NR_SW_MAX_VCS]; /* the input queue's VCs (link-protocol §8.4, inq_vc.h) */
-    int wvc;              /* VC of the packet being written (from its head) */
-    int ovc;              /* VC of the packet leaving the output (from its head) */
-    int rd_valid[2];      /* read data registers, per read port */
+    int wvc;                    /* VC of the packet being written (from its head) */
+    int ovc;                    /* VC of the packet leaving the output (from its head) */
+    int rd_valid[2];            /* read data registers, per read port */
     uint32_t rd_phit[2];
     int cnt[NR_SW_MAX_VCS]; /* output credit counters */
-    unsigned avail, vcok; /* rd_avail and vc_ok of the committed state, kept up to
+    unsigned avail, vcok;   /* rd_avail and vc_ok of the committed state, kept up to
                            * date by init and commit (speed only: read every cycle) */
     /* decision of this cycle (nr_port_bare_eval) */
-    int d_active;         /* something changes (else commit has nothing to do) */
-    unsigned d_qmod;      /* VCs whose queue registers d_q[v] this cycle has (a copy of
+    int d_active;    /* something changes (else commit has nothing to do) */
+    unsigned d_qmod; /* VCs whose queue registers d_q[v] this cycle has (a copy of
                            * q[v] made at their first change); the others stay q[v] */
     nr_inq_vc d_q[NR_SW_MAX_VCS];
     int d_wvc, d_ovc, d_rd_valid[2];
@@ -37,7 +37,7 @@ typedef struct {
     int d_we;
     uint32_t d_waddr, d_wdata;
     int d_cnt[NR_SW_MAX_VCS];
-    unsigned d_vcok;      /* vc_ok of d_cnt */
+    unsigned d_vcok;              /* vc_ok of d_cnt */
     uint32_t d_cr[NR_SW_MAX_VCS]; /* in_cr of this cycle */
 } nr_port_bare;
 

@@ -9,13 +9,10 @@ int nr_lfifo_alloc(nr_lfifo *f, int depth)
 {
     uint32_t size = 1;
     memset(f, 0, sizeof *f);
-    if (depth < 1)
-        return -1;
-    while (size < (uint32_t)depth)
-        size <<= 1;
+    if (depth < 1) return -1;
+    while (size < (uint32_t)depth) size <<= 1;
     f->e = calloc(size, sizeof *f->e);
-    if (!f->e)
-        return -1;
+    if (!f->e) return -1;
     f->mask = size - 1;
     return 0;
 }
@@ -32,8 +29,7 @@ int nr_cw_alloc(nr_cwheel *w, int cap)
     w->cap = cap;
     for (int s = 0; s < NR_CW_SLOTS; s++) {
         w->slot[s] = calloc((size_t)cap, sizeof *w->slot[s]);
-        if (!w->slot[s])
-            return -1;
+        if (!w->slot[s]) return -1;
     }
     return 0;
 }

@@ -38,8 +38,7 @@ static inline uint32_t nr_lf_word(uint32_t phit, unsigned tag)
  * full, which means the sender broke the credit protocol. Commit-time. */
 static inline int nr_lfifo_push(nr_lfifo *f, uint32_t phit, unsigned tag, uint32_t t)
 {
-    if (f->cnt > f->mask)
-        return -1;
+    if (f->cnt > f->mask) return -1;
     nr_lf_ent *e = &f->e[(f->head + f->cnt) & f->mask];
     e->v = nr_lf_word(phit, tag);
     e->t = t;
@@ -58,7 +57,7 @@ static inline void nr_lfifo_pop(nr_lfifo *f)
 typedef struct {
     int **slot[NR_CW_SLOTS]; /* counters to increment, per due cycle mod NR_CW_SLOTS */
     int n[NR_CW_SLOTS];
-    int cap;                 /* entries per slot */
+    int cap; /* entries per slot */
 } nr_cwheel;
 
 /* Room for `cap` credits due in the same cycle (at most one per buffer and
@@ -71,8 +70,7 @@ void nr_cw_release(nr_cwheel *w);
 static inline int nr_cw_put(nr_cwheel *w, uint32_t due, int *ctr)
 {
     unsigned s = due & (NR_CW_SLOTS - 1);
-    if (w->n[s] >= w->cap)
-        return -1;
+    if (w->n[s] >= w->cap) return -1;
     w->slot[s][w->n[s]++] = ctr;
     return 0;
 }
@@ -81,8 +79,7 @@ static inline int nr_cw_put(nr_cwheel *w, uint32_t due, int *ctr)
 static inline void nr_cw_fire(nr_cwheel *w, uint32_t now)
 {
     unsigned s = now & (NR_CW_SLOTS - 1);
-    for (int i = 0; i < w->n[s]; i++)
-        (*w->slot[s][i])++;
+    for (int i = 0; i < w->n[s]; i++) (*w->slot[s][i])++;
     w->n[s] = 0;
 }
 

@@ -58,7 +58,6 @@
 #include "nr_lcb.h"
 #include "nr_router.h"
 
-
 #define NR_SW_MAX_IO 64 /* inputs and outputs of one allocator */
 #define NR_SW_MAX_VCS 4
 
@@ -67,11 +66,11 @@
  * output and to the flattened-butterfly queue estimate (fbfly-routing §6.1). */
 #define NR_IU_MAX_RD 2
 typedef struct {
-    unsigned rd_avail;              /* bit v: VC v may be read */
-    unsigned vc_ok;                 /* bit v: a HEAD on VC v would be taken (port output) */
-    int rd_valid[NR_IU_MAX_RD];     /* read port k returns the phit read last cycle */
+    unsigned rd_avail;          /* bit v: VC v may be read */
+    unsigned vc_ok;             /* bit v: a HEAD on VC v would be taken (port output) */
+    int rd_valid[NR_IU_MAX_RD]; /* read port k returns the phit read last cycle */
     uint32_t rd_phit[NR_IU_MAX_RD];
-    int cr[NR_SW_MAX_VCS];          /* the output's credits per VC (LCB TX or bare counter) */
+    int cr[NR_SW_MAX_VCS]; /* the output's credits per VC (LCB TX or bare counter) */
 } nr_pview;
 
 /* ---- phit helpers (pure) ---- */
@@ -89,8 +88,7 @@ static inline int sw_time_ge(uint32_t a, uint32_t b) { return (int32_t)(a - b) >
  * "moves past the winner w" always means ptr = (w + 1) mod n. */
 static inline int sw_rr_pick(uint64_t mask, int ptr)
 {
-    if (!mask)
-        return -1;
+    if (!mask) return -1;
     uint64_t hi = ptr >= 64 ? 0 : mask & (~0ull << ptr);
     return __builtin_ctzll(hi ? hi : mask);
 }
@@ -102,10 +100,8 @@ static inline int sw_rr_pick(uint64_t mask, int ptr)
 static inline int sw_rr_pick_iv(const uint64_t *m, int nvc, int pi, int pv, int *wv)
 {
     uint64_t any = 0;
-    for (int v = 0; v < nvc; v++)
-        any |= m[v];
-    if (!any)
-        return -1;
+    for (int v = 0; v < nvc; v++) any |= m[v];
+    if (!any) return -1;
     for (int v = pv; v < nvc; v++) /* input pi, from VC pv */
         if ((m[v] >> pi) & 1u) {
             *wv = v;
@@ -129,15 +125,17 @@ static inline int sw_rr_pick_iv(const uint64_t *m, int nvc, int pi, int pv, int 
 int sw_max_pick(uint64_t cand, const int *score, int ptr, int n);
 
 /* Number of set bits of a VC mask (bits 0..3). */
-static inline int sw_nbits4(unsigned m) { return (int)((0x4332322132212110ull >> (4 * (m & 15u))) & 15u); }
+static inline int sw_nbits4(unsigned m)
+{
+    return (int)((0x4332322132212110ull >> (4 * (m & 15u))) & 15u);
+}
 
 /* The accept rule of nwn-arch §6.3 (and the first-S rule of the reads of
  * §4.1): of the candidate VCs cand (bit v), all if S >= nvc, else the first
  * S in round-robin order from ptr. Returns the accepted mask. */
 static inline unsigned sw_accept(unsigned cand, int S, int nvc, int ptr)
 {
-    if (S >= nvc)
-        return cand;
+    if (S >= nvc) return cand;
     unsigned acc = 0;
     for (int k = 0; k < S && cand; k++) {
         int w = sw_rr_pick(cand, ptr);
@@ -153,11 +151,9 @@ static inline unsigned sw_accept(unsigned cand, int S, int nvc, int ptr)
  * the pointer moves past it; otherwise it stays. */
 static inline int sw_iptr_next(unsigned acc, unsigned eop, int S, int nvc, int ptr)
 {
-    if (S >= nvc || !acc)
-        return ptr;
+    if (S >= nvc || !acc) return ptr;
     int w = sw_rr_pick(acc, ptr);
-    if (!((eop >> w) & 1u))
-        return ptr;
+    if (!((eop >> w) & 1u)) return ptr;
     return w + 1 == nvc ? 0 : w + 1;
 }
 

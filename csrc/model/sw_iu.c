@@ -35,8 +35,7 @@ void nr_iu_reset(nr_iu *u, int port, int nports, int nvc, int nrd, int cols, int
     u->nvc = nvc;
     u->nrd = nrd;
     u->rc.nports = nports;
-    while ((1 << u->rc.nbits) < nports)
-        u->rc.nbits++;
+    while ((1 << u->rc.nbits) < nports) u->rc.nbits++;
     u->rc.nvcs = nvc;
     u->rc.cols = cols;
     u->rc.port = port;
@@ -57,17 +56,13 @@ static uint32_t stg_at(const nr_iu *u, int v, int i)
 enum { RC_WAIT, RC_STRAY, RC_SHORT, RC_FULL };
 static int rc_state(const nr_iu *u, int v)
 {
-    if (u->route_v[v] || !u->stg_cnt[v])
-        return RC_WAIT;
+    if (u->route_v[v] || !u->stg_cnt[v]) return RC_WAIT;
     uint32_t head = stg_at(u, v, 0);
-    if (!sw_is_head(head))
-        return RC_STRAY; /* only a bare sender can cause it */
+    if (!sw_is_head(head)) return RC_STRAY; /* only a bare sender can cause it */
     int need = 1 + (int)((head >> NR_HEAD_R_BIT) & 1) + (int)((head >> NR_HEAD_H_BIT) & 1);
     for (int i = 1; i < need; i++) {
-        if (i >= u->stg_cnt[v])
-            return RC_WAIT; /* header phits still coming */
-        if (sw_is_eop(stg_at(u, v, i)))
-            return RC_SHORT;
+        if (i >= u->stg_cnt[v]) return RC_WAIT; /* header phits still coming */
+        if (sw_is_eop(stg_at(u, v, i))) return RC_SHORT;
     }
     return RC_FULL;
 }
@@ -97,8 +92,7 @@ static uint32_t iu_outgoing(const nr_iu *u, int v, uint32_t ph, uint16_t *fix)
     if (u->pos[v] == 0) { /* head: a new packet; its VC field becomes w */
         *fix = 0;
         uint32_t w = u->route_w[v];
-        if (((ph >> NR_HEAD_VC_LSB) & 3u) == w)
-            return ph;
+        if (((ph >> NR_HEAD_VC_LSB) & 3u) == w) return ph;
         uint32_t nh = (ph & ~(3u << NR_HEAD_VC_LSB)) | (w << NR_HEAD_VC_LSB);
         *fix = nr_crc16_bits(0, (ph ^ nh) & SW_DATA_MASK, NR_DATA_W);
         return nh;
@@ -145,15 +139,12 @@ void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_route_tables *tab,
      * fronts and dropping VCs (§4.4) */
     for (int v = 0; v < V; v++) {
         unsigned cnt = u->stg_cnt[v];
-        if (((pv->rd_avail >> v) & 1u) && cnt + ((u->rdq >> v) & 1u) < NR_IU_STG)
-            cand |= 1u << v;
+        if (((pv->rd_avail >> v) & 1u) && cnt + ((u->rdq >> v) & 1u) < NR_IU_STG) cand |= 1u << v;
         busy |= cnt | u->route_v[v];
-        if (!cnt)
-            continue;
+        if (!cnt) continue;
         if (!u->route_v[v]) {
             st[v] = rc_state(u, v);
-            if (st[v] != RC_WAIT)
-                ready |= 1u << v;
+            if (st[v] != RC_WAIT) ready |= 1u << v;
             continue;
         }
         uint32_t ph = stg_at(u, v, 0);
@@ -174,8 +165,7 @@ void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_route_tables *tab,
     u->d_rd[1] = (int8_t)(u->nrd > 1 && r0 >= 0 ? sw_rr_pick(cand & ~(1u << r0), r0 + 1) : -1);
 
     /* §4.2 route computation: one RC unit, a round robin over the ready VCs */
-    if (!ready)
-        return;
+    if (!ready) return;
     int rv = sw_rr_pick(ready, u->rc_ptr);
     u->d_rc_vc = rv;
     nr_rt_res *res = &u->d_rcr;
@@ -195,8 +185,7 @@ void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_route_tables *tab,
             u->d_tgt = h;
         }
     }
-    if (res->drop)
-        u->d_tev = (1u << NR_TEV_RT_DROP) | ((uint32_t)res->reason << NR_TEV_REASON_LSB);
+    if (res->drop) u->d_tev = (1u << NR_TEV_RT_DROP) | ((uint32_t)res->reason << NR_TEV_REASON_LSB);
 }
 
 int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen)
@@ -204,22 +193,18 @@ int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen)
     const int V = u->nvc;
     int nerr = 0;
 
-    if (u->d_idle && !pv->rd_valid[0] && !pv->rd_valid[1])
-        return 0;
+    if (u->d_idle && !pv->rd_valid[0] && !pv->rd_valid[1]) return 0;
     /* pops (before the appends: staging holds at most NR_IU_STG) */
     for (unsigned m = u->d_pop; m; m &= m - 1) {
         int w = __builtin_ctz(m);
         uint32_t ph = stg_at(u, w, 0);
         u->stg_head[w] = (uint8_t)((u->stg_head[w] + 1) & (NR_IU_STG - 1));
         u->stg_cnt[w]--;
-        if (!u->drop[w])
-            u->fix[w] = u->f_fix[w];
-        if (u->pos[w] < 2)
-            u->pos[w]++;
+        if (!u->drop[w]) u->fix[w] = u->f_fix[w];
+        if (u->pos[w] < 2) u->pos[w]++;
         if (sw_is_eop(ph)) /* end of packet: the route clears */
             u->route_v[w] = 0;
-        if (!u->stg_cnt[w] && !u->route_v[w])
-            u->live &= (uint8_t)~(1u << w);
+        if (!u->stg_cnt[w] && !u->route_v[w]) u->live &= (uint8_t) ~(1u << w);
     }
 
     /* staging appends of the reads issued last cycle */
@@ -228,8 +213,7 @@ int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen)
         if (pv->rd_valid[k] != (v >= 0))
             nr_err_first(&nerr, err, errlen, "port %d read port %d: rd_valid %d but read issued %d",
                          u->rc.port, k, pv->rd_valid[k], v >= 0);
-        if (!pv->rd_valid[k] || v < 0)
-            continue;
+        if (!pv->rd_valid[k] || v < 0) continue;
         if (u->stg_cnt[v] >= NR_IU_STG)
             nr_err_first(&nerr, err, errlen, "port %d staging overflow vc %d", u->rc.port, v);
         else
@@ -266,7 +250,6 @@ int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen)
             last = u->d_rd[k];
         }
     }
-    if (last >= 0)
-        u->rd_ptr = (uint8_t)(last + 1 == V ? 0 : last + 1);
+    if (last >= 0) u->rd_ptr = (uint8_t)(last + 1 == V ? 0 : last + 1);
     return nerr;
 }

@@ -21,7 +21,7 @@
  *           with a DROP route and staging is dropping;
  *   pops:   the caller decides them (the first subswitch's accept step, or
  *           YARC's row bus) and writes d_pop before the commit. */
-#define NR_IU_STG 4   /* staging FIFO per VC */
+#define NR_IU_STG 4 /* staging FIFO per VC */
 
 /* First hop of a routed packet (nwn-arch §4.3): given the input port p, the
  * output port q, the VC, the head phit and the hash phit's data (0 without
@@ -33,16 +33,16 @@ typedef int (*nr_iu_hop_fn)(const void *ctx, int p, int q, int vc, uint32_t head
 
 typedef struct {
     int nvc, nrd;
-    nr_rt_ctx rc;                   /* port, sizes for the RC function */
+    nr_rt_ctx rc; /* port, sizes for the RC function */
     /* staging (§4.1) */
     uint32_t stg[NR_SW_MAX_VCS][NR_IU_STG];
     uint8_t stg_head[NR_SW_MAX_VCS], stg_cnt[NR_SW_MAX_VCS];
-    int8_t rdq_vc[NR_IU_MAX_RD];    /* VC read on port k last cycle, -1 none */
-    uint8_t rdq;                    /* bit v: a read for v was issued last cycle */
+    int8_t rdq_vc[NR_IU_MAX_RD]; /* VC read on port k last cycle, -1 none */
+    uint8_t rdq;                 /* bit v: a read for v was issued last cycle */
     uint8_t rd_ptr, rc_ptr, ad_ptr;
     uint16_t up_ptr; /* the first hop's state: the up pointer, or an LFSR (nwn-arch §4.3) */
     uint16_t fbr;    /* the flattened-butterfly draw's LFSR (fbfly-routing §6.2) */
-    uint8_t live;                   /* bit v: staging or a route on VC v (speed only) */
+    uint8_t live;    /* bit v: staging or a route on VC v (speed only) */
     /* per-VC route registers (§4.2, §4.3) and packet progress */
     uint8_t route_v[NR_SW_MAX_VCS], drop[NR_SW_MAX_VCS], route_q[NR_SW_MAX_VCS];
     uint8_t route_w[NR_SW_MAX_VCS]; /* the route's output VC, put in the head (fbfly §5) */
@@ -51,12 +51,12 @@ typedef struct {
     uint8_t pos[NR_SW_MAX_VCS];     /* 0: head next, 1: the phit after the head next, 2: later */
     uint16_t fix[NR_SW_MAX_VCS];    /* CRC repair register */
     /* decision of this cycle (nr_iu_eval) */
-    int d_idle;                     /* nothing can happen (speed only) */
-    int8_t d_rd[NR_IU_MAX_RD];      /* VC read on port k, -1 none */
-    unsigned d_rc_ready;            /* VCs ready to route (for tests) */
-    int d_rc_vc;                    /* VC routed this cycle, -1 none */
-    nr_rt_res d_rcr;                /* its route (after the first hop) */
-    int d_tgt;                      /* its first hop */
+    int d_idle;                /* nothing can happen (speed only) */
+    int8_t d_rd[NR_IU_MAX_RD]; /* VC read on port k, -1 none */
+    unsigned d_rc_ready;       /* VCs ready to route (for tests) */
+    int d_rc_vc;               /* VC routed this cycle, -1 none */
+    nr_rt_res d_rcr;           /* its route (after the first hop) */
+    int d_tgt;                 /* its first hop */
     int d_ad_ptr, d_up_ptr;
     uint32_t d_tev;                 /* RT_DROP event and reason */
     uint8_t f_valid;                /* bit v: VC v presents a front (routed, not DROP) */
@@ -90,8 +90,7 @@ void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_route_tables *tab,
  * VC; 0 if there is none. For the sequential allocator's counts. */
 static inline int nr_iu_routed(const nr_iu *u, int *q, int *w)
 {
-    if (u->d_rc_vc < 0 || u->d_rcr.drop)
-        return 0;
+    if (u->d_rc_vc < 0 || u->d_rcr.drop) return 0;
     *q = u->d_rcr.q;
     *w = u->d_rcr.w;
     return 1;
@@ -123,8 +122,7 @@ static inline void nr_fb_seq_init(nr_fb_seq *s, int on, int nports)
 }
 static inline void nr_fb_seq_begin(nr_fb_seq *s)
 {
-    if (s->on)
-        memcpy(s->seq, s->pend, sizeof s->seq);
+    if (s->on) memcpy(s->seq, s->pend, sizeof s->seq);
 }
 /* The i-th IU to decide this cycle. */
 static inline int nr_fb_seq_port(const nr_fb_seq *s, int i)
@@ -135,25 +133,22 @@ static inline int nr_fb_seq_port(const nr_fb_seq *s, int i)
 /* The environment every IU's RC reads this cycle. */
 static inline nr_fb_env nr_fb_seq_env(const nr_fb_seq *s, const nr_pview *pv)
 {
-    nr_fb_env e = {pv, s->on ? (const int (*)[NR_SW_MAX_VCS])s->seq : NULL};
+    nr_fb_env e = {pv, s->on ? (const int(*)[NR_SW_MAX_VCS])s->seq : NULL};
     return e;
 }
 static inline void nr_fb_seq_note(nr_fb_seq *s, const nr_iu *u)
 {
     int q, w;
-    if (s->on && nr_iu_routed(u, &q, &w))
-        s->seq[q][w & (NR_SW_MAX_VCS - 1)]++;
+    if (s->on && nr_iu_routed(u, &q, &w)) s->seq[q][w & (NR_SW_MAX_VCS - 1)]++;
 }
 /* Clock edge: output q took a HEAD (the phit). Call before nr_fb_seq_end. */
 static inline void nr_fb_seq_head(nr_fb_seq *s, int q, uint32_t head)
 {
-    if (s->on && sw_is_head(head))
-        s->seq[q][(head >> NR_HEAD_VC_LSB) & 3u]--;
+    if (s->on && sw_is_head(head)) s->seq[q][(head >> NR_HEAD_VC_LSB) & 3u]--;
 }
 static inline void nr_fb_seq_end(nr_fb_seq *s)
 {
-    if (s->on)
-        memcpy(s->pend, s->seq, sizeof s->pend);
+    if (s->on) memcpy(s->pend, s->seq, sizeof s->pend);
     s->sptr = s->sptr + 1 == s->n ? 0 : s->sptr + 1;
 }
 

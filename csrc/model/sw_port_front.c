@@ -7,43 +7,36 @@
 #include "sw_port_front.h"
 #include "lcb_view.h"
 
-int nr_port_front_init(nr_port_front *f, int n, const nr_lcb_params *lp,
-                       const nr_lcb_cfg *lcfg, int nvc, int buf, int max_pkt, char *err,
-                       int errlen)
+int nr_port_front_init(nr_port_front *f, int n, const nr_lcb_params *lp, const nr_lcb_cfg *lcfg,
+                       int nvc, int buf, int max_pkt, char *err, int errlen)
 {
     memset(f, 0, sizeof *f);
     f->n = n;
     f->nvc = nvc;
     if (lp) {
         f->lcb = calloc((size_t)n, sizeof *f->lcb);
-        if (!f->lcb)
-            goto nomem;
+        if (!f->lcb) goto nomem;
         for (int i = 0; i < n; i++)
             if (!(f->lcb[i] = nr_lcbp_new(lp, lcfg, err, errlen)))
                 return -1; /* the LCB wrote the message */
         return 0;
     }
     f->bp = calloc((size_t)n, sizeof *f->bp);
-    if (!f->bp)
-        goto nomem;
+    if (!f->bp) goto nomem;
     for (int i = 0; i < n; i++)
-        if (nr_port_bare_init(&f->bp[i], nvc, buf, max_pkt))
-            goto nomem;
+        if (nr_port_bare_init(&f->bp[i], nvc, buf, max_pkt)) goto nomem;
     return 0;
 nomem:
-    if (err && errlen > 0)
-        snprintf(err, (size_t)errlen, "out of memory");
+    if (err && errlen > 0) snprintf(err, (size_t)errlen, "out of memory");
     return -1;
 }
 
 void nr_port_front_release(nr_port_front *f)
 {
     if (f->lcb)
-        for (int i = 0; i < f->n; i++)
-            nr_lcbp_free(f->lcb[i]);
+        for (int i = 0; i < f->n; i++) nr_lcbp_free(f->lcb[i]);
     if (f->bp)
-        for (int i = 0; i < f->n; i++)
-            nr_port_bare_release(&f->bp[i]);
+        for (int i = 0; i < f->n; i++) nr_port_bare_release(&f->bp[i]);
     free(f->lcb);
     free(f->bp);
     memset(f, 0, sizeof *f);
@@ -59,8 +52,7 @@ void nr_port_front_view(nr_port_front *f, int p, nr_pview *pv)
         pv->rd_phit[0] = lo->rd_phit;
         pv->rd_valid[1] = lo->rd1_valid;
         pv->rd_phit[1] = lo->rd1_phit;
-        for (int v = 0; v < f->nvc; v++)
-            pv->cr[v] = (int)lo->credits[v];
+        for (int v = 0; v < f->nvc; v++) pv->cr[v] = (int)lo->credits[v];
     } else {
         const nr_port_bare *b = &f->bp[p];
         pv->rd_avail = nr_port_bare_rd_avail(b);
@@ -69,19 +61,21 @@ void nr_port_front_view(nr_port_front *f, int p, nr_pview *pv)
             pv->rd_valid[k] = b->rd_valid[k];
             pv->rd_phit[k] = b->rd_phit[k];
         }
-        for (int v = 0; v < f->nvc; v++)
-            pv->cr[v] = b->cnt[v];
+        for (int v = 0; v < f->nvc; v++) pv->cr[v] = b->cnt[v];
     }
 }
 
-int nr_port_front_eval(nr_port_front *f, int p, const int8_t *d_rd, int tx_valid,
-                       uint32_t tx_phit, const nr_rtr_in *in, nr_rtr_out *out, char *msg,
-                       int msglen)
+int nr_port_front_eval(nr_port_front *f, int p, const int8_t *d_rd, int tx_valid, uint32_t tx_phit,
+                       const nr_rtr_in *in, nr_rtr_out *out, char *msg, int msglen)
 {
     if (f->lcb) {
-        nr_lcbp_in li = {.link_rx = in->link_rx[p], .tx_valid = tx_valid, .tx_phit = tx_phit,
-                         .rd_en = d_rd[0] >= 0, .rd_vc = d_rd[0] >= 0 ? d_rd[0] : 0,
-                         .rd1_en = d_rd[1] >= 0, .rd1_vc = d_rd[1] >= 0 ? d_rd[1] : 0};
+        nr_lcbp_in li = {.link_rx = in->link_rx[p],
+                         .tx_valid = tx_valid,
+                         .tx_phit = tx_phit,
+                         .rd_en = d_rd[0] >= 0,
+                         .rd_vc = d_rd[0] >= 0 ? d_rd[0] : 0,
+                         .rd1_en = d_rd[1] >= 0,
+                         .rd1_vc = d_rd[1] >= 0 ? d_rd[1] : 0};
         const nr_lcbp_out *st = nr_lcbp_state(f->lcb[p]); /* the registered outputs */
         int tx_ready;
         out->link_tx[p] = st->link_tx;
@@ -98,8 +92,7 @@ int nr_port_front_eval(nr_port_front *f, int p, const int8_t *d_rd, int tx_valid
                                 in->out_cr[p], msg, msglen);
     out->out_valid[p] = tx_valid;
     out->out_phit[p] = tx_phit;
-    for (int v = 0; v < f->nvc; v++)
-        out->in_cr[p][v] = bp->d_cr[v];
+    for (int v = 0; v < f->nvc; v++) out->in_cr[p][v] = bp->d_cr[v];
     return bad ? 2 : 0;
 }
 
@@ -128,7 +121,6 @@ long nr_port_front_errors(const nr_port_front *f, char *buf, int buflen)
 
 int nr_router_errors(const nr_errs *e, const nr_port_front *f, char *buf, int buflen)
 {
-    if (buf && buflen > 0)
-        snprintf(buf, (size_t)buflen, "%s", e->count ? e->first : "");
+    if (buf && buflen > 0) snprintf(buf, (size_t)buflen, "%s", e->count ? e->first : "");
     return nr_errs_int(e->count + nr_port_front_errors(f, buf, buflen));
 }

@@ -12,16 +12,15 @@
  * and drives both the same way. */
 typedef struct {
     int n, nvc;
-    nr_lcbp **lcb;   /* [n] with LCBs, else NULL */
-    nr_port_bare *bp;    /* [n] without LCBs, else NULL */
+    nr_lcbp **lcb;    /* [n] with LCBs, else NULL */
+    nr_port_bare *bp; /* [n] without LCBs, else NULL */
 } nr_port_front;
 /* n ports with LCBs of parameters lp and run-time configuration lcfg, or
  * (lp NULL) bare ports of nvc VCs, buf phits per VC, max_pkt the VCT
  * threshold. 0; -1 with a message in err (out of memory, or the LCB's own
  * message). nr_port_front_release frees, also after a failed init. */
-int nr_port_front_init(nr_port_front *f, int n, const nr_lcb_params *lp,
-                       const nr_lcb_cfg *lcfg, int nvc, int buf, int max_pkt, char *err,
-                       int errlen);
+int nr_port_front_init(nr_port_front *f, int n, const nr_lcb_params *lp, const nr_lcb_cfg *lcfg,
+                       int nvc, int buf, int max_pkt, char *err, int errlen);
 void nr_port_front_release(nr_port_front *f);
 /* Port p's state-only outputs at the start of the cycle. */
 void nr_port_front_view(nr_port_front *f, int p, nr_pview *pv);
@@ -30,9 +29,8 @@ void nr_port_front_view(nr_port_front *f, int p, nr_pview *pv);
  * and the router inputs in; fills port p of out. Returns 0; 1 if the LCB did
  * not take the phit (the caller cancels the send; message in msg); 2 if the
  * bare port found a violation (msg). */
-int nr_port_front_eval(nr_port_front *f, int p, const int8_t *d_rd, int tx_valid,
-                       uint32_t tx_phit, const nr_rtr_in *in, nr_rtr_out *out, char *msg,
-                       int msglen);
+int nr_port_front_eval(nr_port_front *f, int p, const int8_t *d_rd, int tx_valid, uint32_t tx_phit,
+                       const nr_rtr_in *in, nr_rtr_out *out, char *msg, int msglen);
 /* Clock edge of every port. */
 void nr_port_front_tick(nr_port_front *f);
 /* Errors the LCB models found; the first as "port P LCB: ..." in buf (if buf

@@ -29,8 +29,7 @@ void nr_rt_reset(nr_route_tables *t, int nports)
 unsigned nr_rt_fold(uint32_t key, int n)
 {
     unsigned r = 0, mask = (1u << n) - 1u;
-    for (int s = 0; s < NR_DATA_W; s += n)
-        r ^= (key >> s) & mask;
+    for (int s = 0; s < NR_DATA_W; s += n) r ^= (key >> s) & mask;
     return r;
 }
 
@@ -66,10 +65,10 @@ typedef struct {
     const nr_rt_ctx *c;
     const nr_fb_in *fb;
     int D, kb, K, C;
-    unsigned dest, tr, R;  /* destination node, its router t, this router R */
-    unsigned diff;         /* bit j: t_j != R_j (j < D) */
+    unsigned dest, tr, R; /* destination node, its router t, this router R */
+    unsigned diff;        /* bit j: t_j != R_j (j < D) */
     int cls, phase, j0, first;
-    int draw;              /* the LFSR was read */
+    int draw; /* the LFSR was read */
 } fb_pkt;
 
 static int fb_digit(const fb_pkt *k, unsigned x, int j)
@@ -87,8 +86,7 @@ static int fb_port(const fb_pkt *k, int j, int x)
 static int fb_hops(const fb_pkt *k, unsigned a, unsigned b)
 {
     int h = 0;
-    for (int j = 0; j < k->D; j++)
-        h += fb_digit(k, a, j) != fb_digit(k, b, j);
+    for (int j = 0; j < k->D; j++) h += fb_digit(k, a, j) != fb_digit(k, b, j);
     return h;
 }
 /* §6.1, §6.4: the queue estimate of candidate port l (the channel's, over
@@ -102,15 +100,13 @@ static int fb_q(const fb_pkt *k, int l, int w, int seq)
     const int inbuf = k->c->inbuf, V = k->c->nvcs;
     unsigned e = l >= 0 && l < k->c->nports ? t->l2p[l] : 0u;
     int q = (int)(e & NR_RT_ENT_PORT);
-    if (!(e & NR_RT_ENT_VALID) || q >= k->c->nports)
-        return V * inbuf;
+    if (!(e & NR_RT_ENT_VALID) || q >= k->c->nports) return V * inbuf;
     int est = 0;
     for (int v = 0; v < V; v++) {
         int cr = k->fb && k->fb->pv ? k->fb->pv[q].cr[v] : 0;
         cr = cr < 0 ? 0 : cr > inbuf ? inbuf : cr;
         est += inbuf - cr;
-        if (seq && k->fb && k->fb->seq)
-            est += (int)t->fb_charge * k->fb->seq[q][v];
+        if (seq && k->fb && k->fb->seq) est += (int)t->fb_charge * k->fb->seq[q][v];
     }
     return est;
 }
@@ -154,13 +150,11 @@ static int fb_val(fb_pkt *k, int *w)
 /* UGAL (greedy) and UGAL-S (seq) at the packet's first router (§4). */
 static int fb_ugal(fb_pkt *k, int seq, int *w)
 {
-    if (!k->diff)
-        return fb_phase1(k, w); /* EJECT, no draw */
+    if (!k->diff) return fb_phase1(k, w); /* EJECT, no draw */
     unsigned x = fb_draw(k);
     int jn = -1;
     for (int j = 0; j < k->D && jn < 0; j++)
-        if (fb_digit(k, x, j) != fb_digit(k, k->R, j))
-            jn = j;
+        if (fb_digit(k, x, j) != fb_digit(k, k->R, j)) jn = j;
     int lm = fb_dor(k), wm = 2 * k->cls + 1;
     if (jn < 0 || fb_hops(k, x, k->tr) == 0) { /* no non-minimal candidate */
         *w = wm;
@@ -179,14 +173,12 @@ static int fb_ugal(fb_pkt *k, int seq, int *w)
  * ties to the lowest dimension; phase 0 while two or more hops remain. */
 static int fb_minad(const fb_pkt *k, int *w)
 {
-    if (!k->diff)
-        return fb_phase1(k, w);
+    if (!k->diff) return fb_phase1(k, w);
     int h = __builtin_popcount(k->diff);
     *w = 2 * k->cls + (k->phase == 1 || h == 1 ? 1 : 0);
     int best = -1, bq = 0;
     for (int j = 0; j < k->D; j++) {
-        if (!((k->diff >> j) & 1u))
-            continue;
+        if (!((k->diff >> j) & 1u)) continue;
         int l = fb_port(k, j, fb_digit(k, k->tr, j)), q = fb_q(k, l, *w, 0);
         if (best < 0 || q < bq) {
             best = l;
@@ -200,15 +192,13 @@ static int fb_minad(const fb_pkt *k, int *w)
  * the lowest x. */
 static int fb_closad(const fb_pkt *k, int *w)
 {
-    if (!k->diff)
-        return fb_phase1(k, w);
+    if (!k->diff) return fb_phase1(k, w);
     int r0 = fb_digit(k, k->R, 0), t0 = fb_digit(k, k->tr, 0);
     int best = fb_port(k, 0, t0);
     long bq = fb_q(k, best, 2 * k->cls + 1, 1);
     *w = 2 * k->cls + 1;
     for (int x = 0; x < k->K; x++) {
-        if (x == r0 || x == t0)
-            continue;
+        if (x == r0 || x == t0) continue;
         int l = fb_port(k, 0, x);
         long q = 2L * fb_q(k, l, 2 * k->cls, 1);
         if (q < bq) {
@@ -223,8 +213,8 @@ static int fb_closad(const fb_pkt *k, int *w)
 /* §3, §4: the logical port (or -1: NO_ROUTE, destination outside the
  * network) and output VC *w of an r = 0 packet; *draw when the LFSR was
  * read. */
-static int fb_route(const nr_route_tables *t, const nr_rt_ctx *c, const nr_fb_in *fb,
-                    unsigned dest, unsigned vc, unsigned a, int *w, int *draw)
+static int fb_route(const nr_route_tables *t, const nr_rt_ctx *c, const nr_fb_in *fb, unsigned dest,
+                    unsigned vc, unsigned a, int *w, int *draw)
 {
     const unsigned ctrl = t->fb_ctrl, indim = nr_fb_indim(ctrl);
     fb_pkt k = {.t = t, .c = c, .fb = fb, .D = (int)nr_fb_dims(ctrl), .kb = (int)nr_fb_kbits(ctrl)};
@@ -238,16 +228,13 @@ static int fb_route(const nr_route_tables *t, const nr_rt_ctx *c, const nr_fb_in
     k.phase = k.first ? 0 : (int)(vc & 1u);
     k.j0 = k.first ? 0 : (int)indim + 1;
     *draw = 0;
-    if ((k.tr >> (k.D * k.kb)) != 0)
-        return -1; /* outside the network */
+    if ((k.tr >> (k.D * k.kb)) != 0) return -1; /* outside the network */
     for (int j = 0; j < k.D; j++)
-        if (fb_digit(&k, k.tr, j) != fb_digit(&k, k.R, j))
-            k.diff |= 1u << j;
+        if (fb_digit(&k, k.tr, j) != fb_digit(&k, k.R, j)) k.diff |= 1u << j;
     unsigned A = a ? nr_fb_alg(ctrl) : NR_FB_MIN;
     if (A == NR_FB_MINAD && k.D > 2)
         A = NR_FB_MIN; /* §8: MIN AD is defined for D <= 2; with D = 3 it is MIN */
-    if (A == NR_FB_CLOSAD && k.D > 1)
-        A = NR_FB_UGALS; /* §8 */
+    if (A == NR_FB_CLOSAD && k.D > 1) A = NR_FB_UGALS; /* §8 */
     int l;
     if (A == NR_FB_MIN) {
         *w = (int)vc; /* the VC is kept, also at EJECT */
@@ -273,15 +260,13 @@ static int fb_route(const nr_route_tables *t, const nr_rt_ctx *c, const nr_fb_in
  * i = r[7:0] mod m, the other (i + 1 + r[15:8] mod (m - 1)) mod m), and the
  * second taken only if its channel estimate (fbfly-routing §6.1) is strictly
  * smaller. -1: no candidate. *draw: the LFSR was read (m >= 2). */
-static int up_greedy2(const nr_route_tables *t, const nr_rt_ctx *c, const nr_fb_in *fb,
-                      uint64_t up, int *draw)
+static int up_greedy2(const nr_route_tables *t, const nr_rt_ctx *c, const nr_fb_in *fb, uint64_t up,
+                      int *draw)
 {
     int cand[NR_MAX_PORTS], m = 0;
     for (int k = 0; k < c->nports; k++)
-        if (((up >> k) & 1u) && (t->l2p[k] & NR_RT_ENT_VALID))
-            cand[m++] = k;
-    if (m < 2)
-        return m ? cand[0] : -1;
+        if (((up >> k) & 1u) && (t->l2p[k] & NR_RT_ENT_VALID)) cand[m++] = k;
+    if (m < 2) return m ? cand[0] : -1;
     fb_pkt k = {.t = t, .c = c, .fb = fb};
     const unsigned r = fb_draw(&k);
     *draw = 1;
@@ -298,13 +283,11 @@ static int side_match(const nr_route_tables *t, const nr_rt_ctx *c, unsigned des
 {
     for (int e = 0; e < NR_RT_SIDE; e++) {
         unsigned pr = t->side_ports[e], mm = t->side_match[e];
-        if (!(pr & NR_RT_SIDE_VALID) || (dest & ((mm >> 15) & 0x7FFFu)) != (mm & 0x7FFFu))
-            continue;
+        if (!(pr & NR_RT_SIDE_VALID) || (dest & ((mm >> 15) & 0x7FFFu)) != (mm & 0x7FFFu)) continue;
         *base = (int)(pr & 0x3Fu);
         *cnt = (int)((pr >> 6) & 0x3Fu) + 1;
         *up = 0;
-        for (int l = *base; l < *base + *cnt && l < c->nports; l++)
-            *up |= 1ull << l;
+        for (int l = *base; l < *base + *cnt && l < c->nports; l++) *up |= 1ull << l;
         return e;
     }
     return -1;
@@ -318,8 +301,8 @@ nr_rt_res nr_rt_route(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t hea
 }
 
 nr_rt_res nr_rt_route_fb(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t head,
-                         uint32_t route_phit, uint32_t hash_phit,
-                         const int (*cred)[NR_SW_MAX_VCS], int ad_ptr, const nr_fb_in *fb)
+                         uint32_t route_phit, uint32_t hash_phit, const int (*cred)[NR_SW_MAX_VCS],
+                         int ad_ptr, const nr_fb_in *fb)
 {
     unsigned dest = (head >> NR_HEAD_DEST_LSB) & ((1u << NR_HEAD_DEST_W) - 1u);
     unsigned vc = (head >> NR_HEAD_VC_LSB) & ((1u << NR_HEAD_VC_W) - 1u);
@@ -329,12 +312,10 @@ nr_rt_res nr_rt_route_fb(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t 
     int l, adapt_l = -1, w = (int)vc, draw = 0;
 
     /* 1. malformed head */
-    if ((int)vc >= c->nvcs || rsvd != 0)
-        return rc_drop(NR_DROP_MALFORMED, -1);
+    if ((int)vc >= c->nvcs || rsvd != 0) return rc_drop(NR_DROP_MALFORMED, -1);
     if (r) { /* 2. source route: hop 0 of the route phit */
         l = (int)((route_phit >> (NR_DATA_W - NR_ROUTE_PORT_W)) & NR_RT_ENT_PORT);
-        if (l >= c->nports)
-            return rc_drop(NR_DROP_BAD_SRCROUTE, -1);
+        if (l >= c->nports) return rc_drop(NR_DROP_BAD_SRCROUTE, -1);
     } else if (nr_fb_on(t->fb_ctrl)) { /* 3-5: the flattened-butterfly rules */
         l = fb_route(t, c, fb, dest, vc, a, &w, &draw);
         if (l < 0) {
@@ -344,8 +325,7 @@ nr_rt_res nr_rt_route_fb(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t 
         }
     } else if ((dest & t->root_mask) == t->root_detect) { /* 3. down */
         unsigned i = (dest >> t->down_shift) % (unsigned)c->nports;
-        if (!(t->dlut[i] & NR_RT_ENT_VALID))
-            return rc_drop(NR_DROP_NO_ROUTE, -1);
+        if (!(t->dlut[i] & NR_RT_ENT_VALID)) return rc_drop(NR_DROP_NO_ROUTE, -1);
         l = t->dlut[i] & NR_RT_ENT_PORT;
     } else {
         /* 3a. a side entry for dest's subtree names the candidates instead
@@ -355,8 +335,7 @@ nr_rt_res nr_rt_route_fb(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t 
         const int side = side_match(t, c, dest, &up, &sbase, &scnt) >= 0;
         if (a && c->up_pick == 2) { /* 4'. up, greedy_r(2): the pointer is not used */
             l = up_greedy2(t, c, fb, up, &draw);
-            if (l < 0)
-                return rc_drop(NR_DROP_NO_ROUTE, -1);
+            if (l < 0) return rc_drop(NR_DROP_NO_ROUTE, -1);
         } else if (a) { /* 4. up, adaptive: the highest score, ties to the pointer */
             uint64_t cand = 0;
             int score[NR_MAX_PORTS];
@@ -369,16 +348,14 @@ nr_rt_res nr_rt_route_fb(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t 
                 }
             }
             l = adapt_l = sw_max_pick(cand, score, ad_ptr, c->nports);
-            if (l < 0)
-                return rc_drop(NR_DROP_NO_ROUTE, -1);
+            if (l < 0) return rc_drop(NR_DROP_NO_ROUTE, -1);
         } else { /* 5. up, deterministic, hashed */
             uint32_t key = dest ^ (uint32_t)c->port ^ (h ? (hash_phit & SW_DATA_MASK) : 0u);
             unsigned i = nr_rt_fold(key, c->nbits);
             if (side) {
                 l = sbase + (int)(i % (unsigned)scnt);
             } else {
-                if (!(t->ulut[i] & NR_RT_ENT_VALID))
-                    return rc_drop(NR_DROP_NO_ROUTE, -1);
+                if (!(t->ulut[i] & NR_RT_ENT_VALID)) return rc_drop(NR_DROP_NO_ROUTE, -1);
                 l = t->ulut[i] & NR_RT_ENT_PORT;
             }
         }
@@ -396,23 +373,27 @@ nr_rt_res nr_rt_route_fb(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t 
 
 /* Address map (§9). */
 enum {
-    CFG_ROOT_MASK = 0x00, CFG_ROOT_DETECT = 0x01, CFG_DOWN_SHIFT = 0x02,
-    CFG_UP_MASK_LO = 0x03, CFG_UP_MASK_HI = 0x04,
-    CFG_FB_CTRL = 0x05, CFG_FB_ME = 0x06, CFG_FB_CHARGE = 0x07,
-    CFG_SIDE = 0x10, CFG_SIDE_END = 0x10 + 2 * NR_RT_SIDE, /* step 3a; SideTab = 1 */
-    CFG_DLUT = 0x40, CFG_ULUT = 0x80, CFG_L2P = 0xC0
+    CFG_ROOT_MASK = 0x00,
+    CFG_ROOT_DETECT = 0x01,
+    CFG_DOWN_SHIFT = 0x02,
+    CFG_UP_MASK_LO = 0x03,
+    CFG_UP_MASK_HI = 0x04,
+    CFG_FB_CTRL = 0x05,
+    CFG_FB_ME = 0x06,
+    CFG_FB_CHARGE = 0x07,
+    CFG_SIDE = 0x10,
+    CFG_SIDE_END = 0x10 + 2 * NR_RT_SIDE, /* step 3a; SideTab = 1 */
+    CFG_DLUT = 0x40,
+    CFG_ULUT = 0x80,
+    CFG_L2P = 0xC0
 };
 
 int nr_rt_cfg_addr_ok(unsigned addr, int nports, int side_tab)
 {
-    if (addr > 0xFF)
-        return 0;
-    if (addr <= CFG_FB_CHARGE)
-        return 1;
-    if (addr >= CFG_SIDE && addr < CFG_SIDE_END)
-        return side_tab;
-    if (addr < CFG_DLUT)
-        return 0;
+    if (addr > 0xFF) return 0;
+    if (addr <= CFG_FB_CHARGE) return 1;
+    if (addr >= CFG_SIDE && addr < CFG_SIDE_END) return side_tab;
+    if (addr < CFG_DLUT) return 0;
     return (int)(addr & 0x3Fu) < nports;
 }
 
@@ -424,9 +405,7 @@ void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wda
     case CFG_ROOT_MASK: t->root_mask = (uint16_t)(wdata & 0x7FFFu); return;
     case CFG_ROOT_DETECT: t->root_detect = (uint16_t)(wdata & 0x7FFFu); return;
     case CFG_DOWN_SHIFT: t->down_shift = (uint8_t)(wdata & 0xFu); return;
-    case CFG_UP_MASK_LO:
-        t->up_mask = ((t->up_mask & ~0xFFFFFFFFull) | wdata) & pmask;
-        return;
+    case CFG_UP_MASK_LO: t->up_mask = ((t->up_mask & ~0xFFFFFFFFull) | wdata) & pmask; return;
     case CFG_UP_MASK_HI:
         t->up_mask = ((t->up_mask & 0xFFFFFFFFull) | ((uint64_t)wdata << 32)) & pmask;
         return;
@@ -444,8 +423,7 @@ void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wda
         return;
     }
     unsigned i = addr & 0x3Fu;
-    if ((int)i >= nports)
-        return;
+    if ((int)i >= nports) return;
     if (addr >= CFG_L2P)
         t->l2p[i] = ent;
     else if (addr >= CFG_ULUT)
@@ -454,11 +432,10 @@ void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wda
         t->dlut[i] = ent;
 }
 
-int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int side_tab, int *lo,
-                     int *hi, unsigned *addr, uint32_t *tev)
+int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int side_tab, int *lo, int *hi,
+                     unsigned *addr, uint32_t *tev)
 {
-    if (!in->cfg_we)
-        return 0;
+    if (!in->cfg_we) return 0;
     unsigned tile = (unsigned)in->cfg_tile & 0x3Fu, a = (unsigned)in->cfg_addr & 0xFFu;
     int l = in->cfg_bcast ? 0 : (int)tile, h = in->cfg_bcast ? nports - 1 : (int)tile;
     if (h >= nports) /* no such tile: nothing is written, no tile raises an event */
@@ -466,8 +443,7 @@ int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int side_tab, 
     const unsigned alg = nr_fb_alg(in->cfg_wdata);
     if (!nr_rt_cfg_addr_ok(a, nports, side_tab) ||
         (a == CFG_FB_CTRL && !fb_seq && (alg == NR_FB_UGALS || alg == NR_FB_CLOSAD))) {
-        for (int i = l; i <= h; i++)
-            tev[i] |= 1u << NR_TEV_CFG_BAD;
+        for (int i = l; i <= h; i++) tev[i] |= 1u << NR_TEV_CFG_BAD;
         return 0;
     }
     *lo = l;

@@ -7,7 +7,7 @@
 /* ---- nr_route_tables: routing tables and route computation (yarc-arch §5, §9) ---- */
 #define NR_RT_ENT_VALID 0x40u /* table entry {valid = bit 6, port = bits 5:0} */
 #define NR_RT_ENT_PORT 0x3Fu
-#define NR_RT_SIDE 8          /* side-table entries (yarc-arch §5 step 3a) */
+#define NR_RT_SIDE 8 /* side-table entries (yarc-arch §5 step 3a) */
 #define NR_RT_SIDE_VALID 0x1000u
 typedef struct {
     uint16_t root_mask, root_detect; /* 15 bits */
@@ -16,17 +16,24 @@ typedef struct {
     uint8_t dlut[NR_MAX_PORTS], ulut[NR_MAX_PORTS], l2p[NR_MAX_PORTS];
     /* the flattened-butterfly registers (docs/fbfly-routing.md §2), as
      * stored: only the bits listed there */
-    uint16_t fb_ctrl;                /* 12:11 indim, 10:8 cbits, 7:5 kbits, 4:3 dims, 2:0 alg */
-    uint16_t fb_me;                  /* 15 bits: the router id R */
-    uint8_t fb_charge;               /* phits charged per pending packet (§6.4) */
+    uint16_t fb_ctrl;  /* 12:11 indim, 10:8 cbits, 7:5 kbits, 4:3 dims, 2:0 alg */
+    uint16_t fb_me;    /* 15 bits: the router id R */
+    uint8_t fb_charge; /* phits charged per pending packet (§6.4) */
     /* the side table (yarc-arch §5 step 3a; SideTab = 1, C model only) */
     uint32_t side_match[NR_RT_SIDE]; /* bits 14:0 match, 29:15 mask */
     uint16_t side_ports[NR_RT_SIDE]; /* bit 12 valid, 11:6 cnt - 1, 5:0 base */
 } nr_route_tables;
 
 /* FB_CTRL fields and the alg values (docs/fbfly-routing.md §2). */
-enum { NR_FB_OFF = 0, NR_FB_MIN = 1, NR_FB_VAL = 2, NR_FB_UGAL = 3, NR_FB_MINAD = 4,
-       NR_FB_UGALS = 5, NR_FB_CLOSAD = 6 };
+enum {
+    NR_FB_OFF = 0,
+    NR_FB_MIN = 1,
+    NR_FB_VAL = 2,
+    NR_FB_UGAL = 3,
+    NR_FB_MINAD = 4,
+    NR_FB_UGALS = 5,
+    NR_FB_CLOSAD = 6
+};
 #define NR_FB_TERMINAL 3 /* indim of a terminal's input */
 static inline unsigned nr_fb_alg(unsigned ctrl) { return ctrl & 7u; }
 static inline unsigned nr_fb_dims(unsigned ctrl) { return (ctrl >> 3) & 3u; }
@@ -40,8 +47,7 @@ static inline int nr_fb_on(unsigned ctrl) { return nr_fb_alg(ctrl) != 0 && nr_fb
 static inline unsigned nr_fb_lfsr_reset(int p) { return (0xACE1u ^ ((unsigned)p << 8)) & 0xFFFFu; }
 static inline unsigned nr_fb_lfsr16(unsigned r)
 {
-    for (int i = 0; i < 16; i++)
-        r = (r >> 1) ^ ((r & 1u) ? 0xB400u : 0u);
+    for (int i = 0; i < 16; i++) r = (r >> 1) ^ ((r & 1u) ? 0xB400u : 0u);
     return r & 0xFFFFu;
 }
 
@@ -94,8 +100,8 @@ nr_rt_res nr_rt_route(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t hea
  * are the rules of docs/fbfly-routing.md §4 (output VC in w, draw set when
  * the LFSR is read). Pure. */
 nr_rt_res nr_rt_route_fb(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t head,
-                         uint32_t route_phit, uint32_t hash_phit,
-                         const int (*cred)[NR_SW_MAX_VCS], int ad_ptr, const nr_fb_in *fb);
+                         uint32_t route_phit, uint32_t hash_phit, const int (*cred)[NR_SW_MAX_VCS],
+                         int ad_ptr, const nr_fb_in *fb);
 /* Route phit rotation (yarc-arch §4.3): data {d[15:0], d[21:16]}, kind kept. */
 uint32_t nr_rt_rotate(uint32_t phit);
 /* 1 if cfg_addr (8 bits) names a register or a table entry < nports (§9),
@@ -111,8 +117,8 @@ void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wda
  * allocator (fb_seq 0; fbfly-routing §2), raises CFG_BAD in tev[] of the
  * addressed ports (this cycle) and writes nothing; a non-broadcast write to a
  * port >= nports does nothing. Call in eval. */
-int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int side_tab, int *lo,
-                     int *hi, unsigned *addr, uint32_t *tev);
+int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int side_tab, int *lo, int *hi,
+                     unsigned *addr, uint32_t *tev);
 /* A router's configuration write of this cycle: decoded in eval
  * (nr_rt_cfg_latch), written to tables [lo .. hi] at the clock edge if we. */
 typedef struct {

@@ -27,70 +27,56 @@
 
 #include "yarc_priv.h"
 
-
 /* §3 parameter rules. 0, or -1 with a message. */
 int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen)
 {
-    if (!p)
-        NR_BAD("nr_yarc_new: NULL parameters");
+    if (!p) NR_BAD("nr_yarc_new: NULL parameters");
     if (!nr_is_pow2(p->rows) || p->rows < 2 || p->rows > YARC_MAX_DIM)
         NR_BAD("Rows = %d: must be a power of two, 2..8", p->rows);
     if (!nr_is_pow2(p->cols) || p->cols < 2 || p->cols > YARC_MAX_DIM)
         NR_BAD("Cols = %d: must be a power of two, 2..8", p->cols);
-    if (nr_check_port_bufs(p->num_vcs, p->max_pkt_len, p->in_buf_per_vc, err, errlen))
-        return -1;
+    if (nr_check_port_bufs(p->num_vcs, p->max_pkt_len, p->in_buf_per_vc, err, errlen)) return -1;
     if (p->row_bus_lat < 1 || p->row_bus_lat > 4)
         NR_BAD("RowBusLat = %d: must be 1..4", p->row_bus_lat);
-    if (p->col_lat < 1 || p->col_lat > 4)
-        NR_BAD("ColLat = %d: must be 1..4", p->col_lat);
+    if (p->col_lat < 1 || p->col_lat > 4) NR_BAD("ColLat = %d: must be 1..4", p->col_lat);
     if (!nr_is_pow2(p->row_buf_depth) || p->row_buf_depth < 2 * p->row_bus_lat)
         NR_BAD("RowBufDepth = %d: must be a power of two >= 2*RowBusLat (%d)", p->row_buf_depth,
                2 * p->row_bus_lat);
     if (!nr_is_pow2(p->col_buf_depth) || p->col_buf_depth < 2 * p->col_lat)
         NR_BAD("ColBufDepth = %d: must be a power of two >= 2*ColLat (%d)", p->col_buf_depth,
                2 * p->col_lat);
-    if (p->use_lcb != 0 && p->use_lcb != 1)
-        NR_BAD("UseLcb = %d: must be 0 or 1", p->use_lcb);
+    if (p->use_lcb != 0 && p->use_lcb != 1) NR_BAD("UseLcb = %d: must be 0 or 1", p->use_lcb);
     if (p->sub_speedup < 0 || p->sub_speedup > 4)
         NR_BAD("SubSpeedup = %d: must be 1..4", p->sub_speedup);
     if (p->link_crc_w != 0 && p->link_crc_w != 16 && p->link_crc_w != 32)
         NR_BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
-    if (p->fb_seq != 0 && p->fb_seq != 1)
-        NR_BAD("FbSeq = %d: must be 0 or 1", p->fb_seq);
-    if (p->up_pick != 0 && p->up_pick != 2)
-        NR_BAD("UpPick = %d: must be 0 or 2", p->up_pick);
-    if (p->side_tab != 0 && p->side_tab != 1)
-        NR_BAD("SideTab = %d: must be 0 or 1", p->side_tab);
+    if (p->fb_seq != 0 && p->fb_seq != 1) NR_BAD("FbSeq = %d: must be 0 or 1", p->fb_seq);
+    if (p->up_pick != 0 && p->up_pick != 2) NR_BAD("UpPick = %d: must be 0 or 2", p->up_pick);
+    if (p->side_tab != 0 && p->side_tab != 1) NR_BAD("SideTab = %d: must be 0 or 1", p->side_tab);
     return 0;
 }
 
 nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err, int errlen)
 {
-    if (nr_yarc_check(p, err, errlen))
-        return NULL;
+    if (nr_yarc_check(p, err, errlen)) return NULL;
     if (p->use_lcb && !lcfg) {
         if (err && errlen > 0)
             snprintf(err, (size_t)errlen, "UseLcb = 1 needs the LCB run-time configuration (lcfg)");
         return NULL;
     }
     nr_yarc *m = calloc(1, sizeof *m);
-    if (!m)
-        goto nomem;
+    if (!m) goto nomem;
     m->p = *p;
     m->n = p->rows * p->cols;
-    while ((1 << m->nbits) < m->n)
-        m->nbits++;
-    while ((1 << m->cshift) < p->cols)
-        m->cshift++;
+    while ((1 << m->nbits) < m->n) m->nbits++;
+    while ((1 << m->cshift) < p->cols) m->cshift++;
     m->cmask = p->cols - 1;
     const int n = m->n, V = p->num_vcs;
     m->t = calloc((size_t)n, sizeof *m->t);
     m->pv = calloc((size_t)n, sizeof *m->pv);
-    if (!m->t || !m->pv)
-        goto nomem;
+    if (!m->t || !m->pv) goto nomem;
     /* at most one credit per buffer and cycle: row + column buffers */
-    if (nr_cw_alloc(&m->cw, n * (p->rows + p->cols) * V))
-        goto nomem;
+    if (nr_cw_alloc(&m->cw, n * (p->rows + p->cols) * V)) goto nomem;
     for (int i = 0; i < n; i++) {
         yarc_tile *t = &m->t[i];
         yarc_rbd_reset(m, i);
@@ -99,33 +85,30 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
          * allocator with buffered inputs; the output port has S >= NumVcs,
          * the subswitch S = SubSpeedup (yarc-arch §6, default 4) */
         if (nr_swalloc_init(&t->ssw, p->cols, p->rows, V, p->sub_speedup ? p->sub_speedup : 4, 0, 0,
-                          p->row_buf_depth,
-                          p->col_buf_depth) ||
+                            p->row_buf_depth, p->col_buf_depth) ||
             nr_swalloc_init(&t->op, p->rows, 1, V, V, 0, 1, p->col_buf_depth, 1))
             goto nomem;
         for (int q = 0; q < NR_MAX_PORTS; q++) /* a row-buffer HEAD goes to column q / Cols */
             t->ssw.qmap[q] = (uint8_t)(q >> m->cshift);
     }
     nr_fb_seq_init(&m->fb, p->fb_seq, n);
-    nr_lcb_params lp = {V, p->in_buf_per_vc, p->replay_depth, p->window, p->max_pkt_len,
-                        p->link_crc_w ? p->link_crc_w : 16};
+    nr_lcb_params lp = {V,         p->in_buf_per_vc, p->replay_depth,
+                        p->window, p->max_pkt_len,   p->link_crc_w ? p->link_crc_w : 16};
     if (nr_port_front_init(&m->fr, n, p->use_lcb ? &lp : NULL, lcfg, V, p->in_buf_per_vc,
-                      p->max_pkt_len, err, errlen)) {
+                           p->max_pkt_len, err, errlen)) {
         nr_yarc_free(m);
         return NULL;
     }
     return m;
 nomem:
-    if (err && errlen > 0)
-        snprintf(err, (size_t)errlen, "nr_yarc_new: out of memory");
+    if (err && errlen > 0) snprintf(err, (size_t)errlen, "nr_yarc_new: out of memory");
     nr_yarc_free(m);
     return NULL;
 }
 
 void nr_yarc_free(nr_yarc *m)
 {
-    if (!m)
-        return;
+    if (!m) return;
     if (m->t)
         for (int i = 0; i < m->n; i++) {
             nr_swalloc_release(&m->t[i].ssw);
@@ -178,10 +161,8 @@ void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
         out->tev[p] = u->d_tev;
         int r = nr_port_front_eval(&m->fr, p, u->d_rd, tx_valid, tx_phit, in, out, msg,
                                    (int)sizeof msg);
-        if (r)
-            yarc_error(m, "cycle %u: port %d: %s", m->now, p, msg);
-        if (r == 1)
-            nr_swalloc_cancel(op, 0); /* the LCB did not take it */
+        if (r) yarc_error(m, "cycle %u: port %d: %s", m->now, p, msg);
+        if (r == 1) nr_swalloc_cancel(op, 0); /* the LCB did not take it */
     }
     cfg_eval(m, in, out);
 }
@@ -191,8 +172,7 @@ void nr_yarc_tick(nr_yarc *m)
     const int n = m->n, V = m->p.num_vcs, cols = m->p.cols;
     const uint32_t now = m->now;
     nr_port_front_tick(&m->fr);
-    for (int p = 0; p < n; p++)
-        yarc_rbd_commit(m, p);
+    for (int p = 0; p < n; p++) yarc_rbd_commit(m, p);
     for (int p = 0; p < n; p++) { /* subswitch of tile (r, c) */
         nr_swalloc *s = &m->t[p].ssw;
         int r = p >> m->cshift, c = p & m->cmask;
@@ -200,7 +180,7 @@ void nr_yarc_tick(nr_yarc *m)
             int j = __builtin_ctzll(mk), v = s->d_vc[j];
             /* column channel j -> column buffer [r][v] of tile (j, c) */
             if (nr_swalloc_push(&m->t[j * cols + c].op, r, v, s->d_phit[j], s->d_q[j],
-                              now + (uint32_t)m->p.col_lat))
+                                now + (uint32_t)m->p.col_lat))
                 yarc_error(m, "cycle %u: column buffer overflow, tile %d row %d vc %d", now,
                            j * cols + c, r, v);
             /* the row buffer's credit back to RBD (r, src) */
@@ -242,8 +222,8 @@ static void rtr_eval(void *h, const nr_rtr_in *in, nr_rtr_out *out) { nr_yarc_ev
 static void rtr_tick(void *h) { nr_yarc_tick(h); }
 static int rtr_errors(void *h, char *buf, int buflen) { return nr_yarc_errors(h, buf, buflen); }
 static void rtr_free(void *h) { nr_yarc_free(h); }
-static const nr_rtr_ops yarc_rtr_ops = {"yarc-model", rtr_eval, rtr_tick, rtr_errors, rtr_free,
-                                        NULL, NULL};
+static const nr_rtr_ops yarc_rtr_ops = {"yarc-model", rtr_eval, rtr_tick, rtr_errors,
+                                        rtr_free,     NULL,     NULL};
 
 nr_rtr nr_yarc_rtr(nr_yarc *m)
 {

@@ -26,33 +26,33 @@
 #include "nr_yarc.h"
 #include "swparts.h"
 
-#define YARC_MAX_DIM 8   /* Rows, Cols <= 8 */
+#define YARC_MAX_DIM 8 /* Rows, Cols <= 8 */
 #define YARC_MAX_VCS 4
 
 /* One tile: the port's row-bus driver (input unit, row-bus credits and send
  * pointer), tables, subswitch (row buffers, column-channel credits) and
  * output port (column buffers). */
 typedef struct {
-    nr_iu iu;      /* §4.1, §4.2; fronts and pops of §4.3 */
+    nr_iu iu;                              /* §4.1, §4.2; fronts and pops of §4.3 */
     int cred[YARC_MAX_DIM][NR_SW_MAX_VCS]; /* row-buffer credits [target column][vc] */
-    uint8_t iptr;  /* §4.3 send round robin over VCs (the accept rule, S = 1) */
+    uint8_t iptr; /* §4.3 send round robin over VCs (the accept rule, S = 1) */
     nr_route_tables tab;
-    nr_swalloc ssw;  /* inputs: row buffers [c]; outputs: column channels j */
-    nr_swalloc op;   /* inputs: column buffers [r]; one port output */
+    nr_swalloc ssw; /* inputs: row buffers [c]; outputs: column channels j */
+    nr_swalloc op;  /* inputs: column buffers [r]; one port output */
 } yarc_tile;
 
 struct nr_yarc {
     nr_yarc_params p;
-    int n, nbits;        /* NumPorts, log2 */
-    int cshift, cmask;   /* port p: row p >> cshift, column p & cmask (Cols = 2^cshift) */
-    uint32_t now;        /* cycle counter */
-    yarc_tile *t;        /* [n] */
-    nr_cwheel cw;        /* row-buffer and column-buffer credit returns */
-    nr_port_front fr;         /* the port front ends (LCB or bare) */
-    nr_pview *pv;        /* [n] this cycle's port view */
-    nr_rt_cfgw d_cfg;    /* configuration write of this cycle */
-    nr_fb_seq fb;        /* the flattened-butterfly sequential allocator's state */
-    nr_errs errs;        /* interface violations, internal inconsistencies */
+    int n, nbits;      /* NumPorts, log2 */
+    int cshift, cmask; /* port p: row p >> cshift, column p & cmask (Cols = 2^cshift) */
+    uint32_t now;      /* cycle counter */
+    yarc_tile *t;      /* [n] */
+    nr_cwheel cw;      /* row-buffer and column-buffer credit returns */
+    nr_port_front fr;  /* the port front ends (LCB or bare) */
+    nr_pview *pv;      /* [n] this cycle's port view */
+    nr_rt_cfgw d_cfg;  /* configuration write of this cycle */
+    nr_fb_seq fb;      /* the flattened-butterfly sequential allocator's state */
+    nr_errs errs;      /* interface violations, internal inconsistencies */
 };
 
 /* Record an interface violation or internal inconsistency (first message

@@ -11,8 +11,8 @@
 #include "yarc_priv.h"
 
 /* The first hop of YARC: the target column of output q. */
-static int yarc_hop(const void *ctx, int p, int q, int vc, uint32_t head, uint32_t hash,
-                    int up_ptr, int *up_next)
+static int yarc_hop(const void *ctx, int p, int q, int vc, uint32_t head, uint32_t hash, int up_ptr,
+                    int *up_next)
 {
     const nr_yarc *m = ctx;
     (void)p;
@@ -30,8 +30,7 @@ void yarc_rbd_reset(nr_yarc *m, int p)
     nr_iu_reset(&t->iu, p, m->n, m->p.num_vcs, 1, m->p.cols, m->p.in_buf_per_vc);
     t->iu.rc.up_pick = m->p.up_pick;
     for (int c = 0; c < m->p.cols; c++)
-        for (int v = 0; v < m->p.num_vcs; v++)
-            t->cred[c][v] = m->p.row_buf_depth;
+        for (int v = 0; v < m->p.num_vcs; v++) t->cred[c][v] = m->p.row_buf_depth;
     t->iptr = 0;
 }
 
@@ -39,16 +38,14 @@ void yarc_rbd_eval(nr_yarc *m, int p, const nr_fb_env *fb)
 {
     yarc_tile *t = &m->t[p];
     nr_iu *u = &t->iu;
-    nr_iu_eval(u, &m->pv[p], &t->tab, (const int (*)[NR_SW_MAX_VCS])t->cred, yarc_hop, m, fb);
-    if (u->d_idle)
-        return;
+    nr_iu_eval(u, &m->pv[p], &t->tab, (const int(*)[NR_SW_MAX_VCS])t->cred, yarc_hop, m, fb);
+    if (u->d_idle) return;
     /* §4.3: the row bus grants every front with a credit for its column;
      * one pop per cycle among those and the dropping VCs */
     unsigned cand = u->f_drop;
     for (unsigned f = u->f_valid; f; f &= f - 1) {
         int v = __builtin_ctz(f);
-        if (t->cred[u->tgt[v]][v] > 0)
-            cand |= 1u << v;
+        if (t->cred[u->tgt[v]][v] > 0) cand |= 1u << v;
     }
     u->d_pop = (uint8_t)sw_accept(cand, 1, m->p.num_vcs, t->iptr);
 }
@@ -66,7 +63,7 @@ void yarc_rbd_commit(nr_yarc *m, int p)
             int q = u->route_q[w], cq = u->tgt[w];
             int tile = (p & ~m->cmask) | cq; /* tile (r, c') */
             if (nr_swalloc_push(&m->t[tile].ssw, p & m->cmask, w, ph, (unsigned)q,
-                              m->now + (uint32_t)m->p.row_bus_lat))
+                                m->now + (uint32_t)m->p.row_bus_lat))
                 yarc_error(m, "cycle %u: row buffer overflow, port %d vc %d", m->now, p, w);
             t->cred[cq][w]--;
         }

@@ -55,7 +55,8 @@ struct Shape {
 };
 static Shape shape_of(Router &r)
 {
-    Shape s{(int)r.prm_num_vcs_o.read(), (int)r.prm_in_buf_per_vc_o.read(), (int)r.prm_max_pkt_len_o.read(), 0};
+    Shape s{(int)r.prm_num_vcs_o.read(), (int)r.prm_in_buf_per_vc_o.read(),
+            (int)r.prm_max_pkt_len_o.read(), 0};
     while ((1 << s.cw) < s.inbuf + 1) s.cw++; // credit count width, clog2(InBufPerVc + 1)
     return s;
 }
@@ -70,10 +71,7 @@ SC_MODULE(source)
     int npkts = 8, sent = 0;
     std::vector<int> cred; // per (port, VC)
 
-    SC_CTOR(source)
-    {
-        SC_CTHREAD(run, clk.pos());
-    }
+    SC_CTOR(source) { SC_CTHREAD(run, clk.pos()); }
     bool credits_home() const
     {
         for (int c : cred)
@@ -87,7 +85,8 @@ SC_MODULE(source)
         std::vector<std::vector<uint32_t>> ph(NP, std::vector<uint32_t>(MAXLEN));
         std::map<std::tuple<int, int, int>, uint32_t> seq; // per flow (src, dest, vc)
         valid.write(0);
-        do wait(); while (!rst_n.read());
+        do wait();
+        while (!rst_n.read());
         for (;;) {
             const PORT_T(in_cr_p_v_o) c = cr.read(); // the cycle that just ended
             for (int i = 0; i < NP * sh.nv; i++) cred[i] += (int)getf(c, i * sh.cw, sh.cw);
@@ -99,7 +98,8 @@ SC_MODULE(source)
                     const int i = pkt[p], dst = (p + 1 + i % (NP - 1)) % NP;
                     vc[p] = i % sh.nv;
                     len[p] = 4 + (3 * i + p) % (MAXLEN - 3);
-                    const nr_pkt_desc_t desc = nr_pkt_desc(p, dst, vc[p], seq[{p, dst, vc[p]}], len[p]);
+                    const nr_pkt_desc_t desc =
+                        nr_pkt_desc(p, dst, vc[p], seq[{p, dst, vc[p]}], len[p]);
                     if (cred[p * sh.nv + vc[p]] < sh.maxlen) continue; // the head waits for credits
                     seq[{p, dst, vc[p]}]++;
                     nr_pkt_build(&desc, ph[p].data(), MAXLEN, NULL, 0);
@@ -126,35 +126,41 @@ SC_MODULE(sink)
     int expect = 0, got = 0, bad = 0;
     int last = 0; // the clock edge the last packet arrived at (1: the first after reset)
 
-    SC_CTOR(sink)
-    {
-        SC_CTHREAD(run, clk.pos());
-    }
+    SC_CTOR(sink) { SC_CTHREAD(run, clk.pos()); }
     void check(int p, const std::vector<uint32_t> &pk)
     {
         nr_pkt_info_t info;
         uint32_t want[MAXLEN];
         const nr_pkt_status_t st = nr_pkt_parse(pk.data(), (int)pk.size(), sh.nv, sh.maxlen, &info);
-        const nr_pkt_desc_t d = nr_pkt_desc(info.tag_src, info.dest, info.vc, info.tag_seq, (int)pk.size());
-        const bool same = pk.size() <= MAXLEN && nr_pkt_build(&d, want, MAXLEN, NULL, 0) == (int)pk.size() &&
+        const nr_pkt_desc_t d =
+            nr_pkt_desc(info.tag_src, info.dest, info.vc, info.tag_seq, (int)pk.size());
+        const bool same = pk.size() <= MAXLEN &&
+                          nr_pkt_build(&d, want, MAXLEN, NULL, 0) == (int)pk.size() &&
                           !std::memcmp(want, pk.data(), pk.size() * sizeof want[0]);
         uint32_t &next = seq[{(int)info.tag_src, (int)info.dest, (int)info.vc}];
-        if (st != NR_PKT_GOOD || !info.has_tag || (int)(info.dest % NP) != p || !same || info.tag_seq != next) {
-            std::printf("sc_example: FAIL port %d: packet from %u seq %u (%s, %s, expected seq %u)\n", p,
-                        info.tag_src, info.tag_seq, nr_pkt_status_name(st),
-                        (int)(info.dest % NP) != p ? "wrong port" : same ? "intact" : "changed", next);
+        if (st != NR_PKT_GOOD || !info.has_tag || (int)(info.dest % NP) != p || !same ||
+            info.tag_seq != next) {
+            std::printf(
+                "sc_example: FAIL port %d: packet from %u seq %u (%s, %s, expected seq %u)\n", p,
+                info.tag_src, info.tag_seq, nr_pkt_status_name(st),
+                (int)(info.dest % NP) != p ? "wrong port"
+                : same                     ? "intact"
+                                           : "changed",
+                next);
             bad++;
         }
         next = info.tag_seq + 1;
         got++;
-        last = (int)(sc_time_stamp().to_seconds() * 0.5e9) - 2; // 2 ns clock, reset released at 5 ns
+        last =
+            (int)(sc_time_stamp().to_seconds() * 0.5e9) - 2; // 2 ns clock, reset released at 5 ns
     }
     void run()
     {
         std::vector<std::vector<uint32_t>> cur(NP);
         std::vector<int> vc(NP, 0);
         cr.write(0);
-        do wait(); while (!rst_n.read());
+        do wait();
+        while (!rst_n.read());
         for (;;) {
             const PORT_T(out_valid_p_o) v = valid.read();
             const PORT_T(out_phit_p_o) d = phit.read();
@@ -162,7 +168,8 @@ SC_MODULE(sink)
             for (int p = 0; p < NP; p++) {
                 if (!getf(v, p, 1)) continue;
                 const uint32_t x = (uint32_t)getf(d, p * 24, 24);
-                if (nr_phit_kind(x) == NR_KIND_HEAD) vc[p] = (int)nr_head_vc(x) % sh.nv, cur[p].clear();
+                if (nr_phit_kind(x) == NR_KIND_HEAD)
+                    vc[p] = (int)nr_head_vc(x) % sh.nv, cur[p].clear();
                 cur[p].push_back(x);
                 setf(c, (p * sh.nv + vc[p]) * sh.cw, sh.cw, 1);
                 if (nr_phit_kind(x) == NR_KIND_EOP) check(p, cur[p]), cur[p].clear();
@@ -178,7 +185,8 @@ SC_MODULE(sink)
 
 static int usage(FILE *f, int rc)
 {
-    std::fprintf(f, "usage: sc_example [--packets N]   (" NR_SC_CFG " router, N packets per port, 1..1000, "
+    std::fprintf(f, "usage: sc_example [--packets N]   (" NR_SC_CFG
+                    " router, N packets per port, 1..1000, "
                     "default 8)\n");
     return rc;
 }
@@ -204,23 +212,28 @@ int sc_main(int argc, char **argv)
     source src("src");
     sink snk("snk");
     router.clk_i(clk);
-    src.clk(clk), src.rst_n(router.rst_ni), src.valid(router.in_valid_p_i), src.phit(router.in_phit_p_i);
+    src.clk(clk), src.rst_n(router.rst_ni), src.valid(router.in_valid_p_i),
+        src.phit(router.in_phit_p_i);
     src.cr(router.in_cr_p_v_o);
-    snk.clk(clk), snk.rst_n(router.rst_ni), snk.valid(router.out_valid_p_o), snk.phit(router.out_phit_p_o);
+    snk.clk(clk), snk.rst_n(router.rst_ni), snk.valid(router.out_valid_p_o),
+        snk.phit(router.out_phit_p_o);
     snk.cr(router.out_cr_p_v_i);
 
     sc_start(SC_ZERO_TIME); // elaborate; the constant prm_* outputs settle
     if (router.dut.prm_use_lcb_o.read()) {
-        std::fprintf(stderr, "sc_example: " NR_SC_CFG " has LCB ports; the example drives bare ones: "
-                             "make sc-example SC_EXAMPLE_CFG=<a configuration with UseLcb=0>\n");
+        std::fprintf(stderr,
+                     "sc_example: " NR_SC_CFG " has LCB ports; the example drives bare ones: "
+                     "make sc-example SC_EXAMPLE_CFG=<a configuration with UseLcb=0>\n");
         return 2;
     }
     src.sh = snk.sh = shape_of(router.dut);
     src.npkts = npkts;
     snk.expect = NP * npkts;
-    std::printf("sc_example: " NR_SC_CFG ", %d ports, %d VCs, %d packets per port\n", NP, src.sh.nv, npkts);
+    std::printf("sc_example: " NR_SC_CFG ", %d ports, %d VCs, %d packets per port\n", NP, src.sh.nv,
+                npkts);
 
-    router.rst_ni.write(false); // reset (asynchronous, active low) for two edges, released with the clock low
+    router.rst_ni.write(
+        false); // reset (asynchronous, active low) for two edges, released with the clock low
     sc_start(5, SC_NS);
     router.rst_ni.write(true); // then traffic until every packet is in, or 100 k cycles
     while (snk.got < snk.expect && sc_time_stamp() < sc_time(200, SC_US)) sc_start(200, SC_NS);
@@ -228,8 +241,9 @@ int sc_main(int argc, char **argv)
     router.dut.final();
 
     const bool pass = snk.got == snk.expect && snk.bad == 0 && src.credits_home();
-    std::printf("sc_example: %d packets sent, %d arrived, %d bad, credits %s, the last at cycle %d\n", src.sent,
-                snk.got, snk.bad, src.credits_home() ? "home" : "missing", snk.last);
+    std::printf(
+        "sc_example: %d packets sent, %d arrived, %d bad, credits %s, the last at cycle %d\n",
+        src.sent, snk.got, snk.bad, src.credits_home() ? "home" : "missing", snk.last);
     std::printf("%s\n", pass ? "PASS" : "FAIL");
     return pass ? 0 : 1;
 }

@@ -12,8 +12,7 @@ void fifo_model_init(fifo_model *m, int depth)
 {
     m->depth = depth;
     m->q = calloc((size_t)depth, sizeof *m->q);
-    if (!m->q)
-        abort();
+    if (!m->q) abort();
     fifo_model_reset(m);
 }
 
@@ -76,8 +75,7 @@ void pipe_model_step(pipe_model *m, int valid_i, uint64_t data_i, int ready_i)
             m->skid_valid = 0;
         } else {
             m->out_valid = accept;
-            if (accept)
-                m->out = data_i;
+            if (accept) m->out = data_i;
         }
     } else if (accept) { /* output stalled: park the word */
         m->skid = data_i;
@@ -91,8 +89,7 @@ void delay_model_init(delay_model *m, int latency)
     m->latency = latency;
     m->valid = calloc((size_t)latency + 1, sizeof *m->valid);
     m->data = calloc((size_t)latency + 1, sizeof *m->data);
-    if (!m->valid || !m->data)
-        abort();
+    if (!m->valid || !m->data) abort();
     delay_model_reset(m);
 }
 
@@ -138,8 +135,7 @@ void arb_model_init(arb_model *m, int matrix, int n)
     m->matrix = matrix;
     m->n = n;
     for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++)
-            m->beats[i][j] = i < j; /* after reset: lower index first */
+        for (int j = 0; j < n; j++) m->beats[i][j] = i < j; /* after reset: lower index first */
 }
 
 int arb_model_grant(const arb_model *m, uint64_t req)
@@ -147,20 +143,16 @@ int arb_model_grant(const arb_model *m, uint64_t req)
     if (!m->matrix) {
         for (int k = 0; k < m->n; k++) {
             int i = (m->ptr + k) % m->n;
-            if ((req >> i) & 1)
-                return i;
+            if ((req >> i) & 1) return i;
         }
         return -1;
     }
     for (int i = 0; i < m->n; i++) {
-        if (!((req >> i) & 1))
-            continue;
+        if (!((req >> i) & 1)) continue;
         int wins = 1;
         for (int j = 0; j < m->n; j++)
-            if (j != i && ((req >> j) & 1) && !m->beats[i][j])
-                wins = 0;
-        if (wins)
-            return i;
+            if (j != i && ((req >> j) & 1) && !m->beats[i][j]) wins = 0;
+        if (wins) return i;
     }
     return -1;
 }
@@ -168,15 +160,13 @@ int arb_model_grant(const arb_model *m, uint64_t req)
 void arb_model_step(arb_model *m, uint64_t req, int advance)
 {
     int w = arb_model_grant(m, req);
-    if (!advance || w < 0)
-        return;
+    if (!advance || w < 0) return;
     if (!m->matrix) {
         m->ptr = (w + 1) % m->n;
         return;
     }
     for (int j = 0; j < m->n; j++) {
-        if (j == w)
-            continue;
+        if (j == w) continue;
         m->beats[w][j] = 0;
         m->beats[j][w] = 1;
     }
@@ -184,14 +174,12 @@ void arb_model_step(arb_model *m, uint64_t req, int advance)
 
 uint64_t arb_model_key(const arb_model *m)
 {
-    if (!m->matrix)
-        return (uint64_t)m->ptr;
+    if (!m->matrix) return (uint64_t)m->ptr;
     uint64_t k = 0;
     int b = 0;
     for (int i = 0; i < m->n; i++)
         for (int j = i + 1; j < m->n; j++, b++)
-            if (m->beats[i][j])
-                k |= 1ull << b;
+            if (m->beats[i][j]) k |= 1ull << b;
     return k;
 }
 
@@ -201,14 +189,12 @@ void credit_model_init(credit_model *m, int num_vcs, int max_credits, int inc_w)
     m->num_vcs = num_vcs;
     m->max_credits = max_credits;
     m->inc_w = inc_w;
-    for (int v = 0; v < num_vcs; v++)
-        m->count[v] = max_credits;
+    for (int v = 0; v < num_vcs; v++) m->count[v] = max_credits;
 }
 
 int credit_model_legal(const credit_model *m, int v, int dec, int inc)
 {
-    if (dec && m->count[v] == 0 && inc == 0)
-        return 0;
+    if (dec && m->count[v] == 0 && inc == 0) return 0;
     return m->count[v] - dec + inc <= m->max_credits;
 }
 
@@ -238,13 +224,13 @@ void pktcrc_model_out(const pktcrc_model *m, int valid_i, uint32_t phit_i, pktcr
 {
     unsigned k = KIND(phit_i);
     o->crc_data = m->crc;
-    o->pcrc = nr_crc16_bits(m->crc, (phit_i >> NR_EOP_RSVD_LSB) & ((1u << EOP_TAIL_W) - 1),
-                            EOP_TAIL_W);
+    o->pcrc =
+        nr_crc16_bits(m->crc, (phit_i >> NR_EOP_RSVD_LSB) & ((1u << EOP_TAIL_W) - 1), EOP_TAIL_W);
     o->eop = valid_i && k == NR_KIND_EOP && m->in_pkt;
     o->match = o->eop && o->pcrc == ((phit_i >> NR_EOP_CRC_LSB) & 0xFFFFu);
-    o->proto_err = valid_i && (k == NR_KIND_RSVD || (k == NR_KIND_BODY && !m->in_pkt) ||
-                               (k == NR_KIND_EOP && !m->in_pkt) ||
-                               (k == NR_KIND_HEAD && m->in_pkt));
+    o->proto_err =
+        valid_i && (k == NR_KIND_RSVD || (k == NR_KIND_BODY && !m->in_pkt) ||
+                    (k == NR_KIND_EOP && !m->in_pkt) || (k == NR_KIND_HEAD && m->in_pkt));
     o->sticky = m->sticky;
 }
 
@@ -254,8 +240,7 @@ void pktcrc_model_step(pktcrc_model *m, int valid_i, uint32_t phit_i)
     pktcrc_model_out(m, valid_i, phit_i, &o);
     unsigned k = KIND(phit_i);
     m->sticky |= o.proto_err;
-    if (!valid_i)
-        return;
+    if (!valid_i) return;
     if (k == NR_KIND_HEAD) {
         m->crc = nr_crc16_bits(NR_CRC16_INIT, DATA(phit_i), NR_DATA_W);
         m->in_pkt = 1;

@@ -39,7 +39,7 @@ void pipe_model_step(pipe_model *m, int valid_i, uint64_t data_i, int ready_i);
 /* ---- nr_delay: out(t) = in(t - latency) */
 typedef struct {
     int latency;
-    int *valid;      /* ring of latency + 1 entries */
+    int *valid; /* ring of latency + 1 entries */
     uint64_t *data;
     long t;
 } delay_model;
@@ -56,7 +56,7 @@ void delay_model_step(delay_model *m, int valid_i, uint64_t data_i);
 typedef struct {
     int matrix; /* 0 round-robin, 1 matrix (least recently granted) */
     int n;
-    int ptr;                          /* rr: highest-priority index */
+    int ptr;                             /* rr: highest-priority index */
     uint8_t beats[ARB_MAX_N][ARB_MAX_N]; /* matrix: beats[i][j] = i wins over j */
 } arb_model;
 void arb_model_init(arb_model *m, int matrix, int n); /* reset state */

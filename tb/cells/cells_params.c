@@ -10,10 +10,10 @@
 
 static int lookup(const char *name, int *v)
 {
-#define NR_PARAM(n)            \
-    if (!strcmp(name, #n)) {   \
-        *v = NR_P_##n;         \
-        return 1;              \
+#define NR_PARAM(n)                                                                                \
+    if (!strcmp(name, #n)) {                                                                       \
+        *v = NR_P_##n;                                                                             \
+        return 1;                                                                                  \
     }
 #ifdef NR_P_Width
     NR_PARAM(Width)
@@ -60,8 +60,7 @@ static int lookup(const char *name, int *v)
 int cells_param(const char *name)
 {
     int v;
-    if (lookup(name, &v))
-        return v;
+    if (lookup(name, &v)) return v;
     fprintf(stderr, "cells_param: this build sets no parameter '%s' (mk/cells.mk)\n", name);
     exit(1);
 }

@@ -50,7 +50,7 @@ typedef struct {
 } stream_out;
 stream_dut *stream_new(uint64_t seed);
 void stream_free(stream_dut *h);
-const char *stream_top(void);      /* "nr_fifo" or "nr_pipe" */
+const char *stream_top(void); /* "nr_fifo" or "nr_pipe" */
 void stream_reset(stream_dut *h);
 void stream_set(stream_dut *h, int valid_i, uint64_t data_i, int ready_i);
 void stream_get(const stream_dut *h, stream_out *o);
@@ -70,7 +70,7 @@ void delay_tick(delay_dut *h);
 typedef struct arb_dut arb_dut;
 arb_dut *arb_new(uint64_t seed);
 void arb_free(arb_dut *h);
-const char *arb_top(void);         /* "nr_arb_rr" or "nr_arb_matrix" */
+const char *arb_top(void); /* "nr_arb_rr" or "nr_arb_matrix" */
 void arb_reset(arb_dut *h);
 void arb_set(arb_dut *h, uint64_t req_i, int advance_i);
 uint64_t arb_gnt(const arb_dut *h);
@@ -84,7 +84,7 @@ void arbm_free(arbm_dut *h);
 void arbm_reset(arbm_dut *h);
 void arbm_set(arbm_dut *h, uint64_t req_i, int advance_i);
 uint64_t arbm_gnt(const arbm_dut *h);
-uint32_t arbm_pick_valid(const arbm_dut *h);    /* bit k: pick k exists */
+uint32_t arbm_pick_valid(const arbm_dut *h);      /* bit k: pick k exists */
 uint32_t arbm_pick_idx(const arbm_dut *h, int k); /* index of pick k */
 void arbm_tick(arbm_dut *h);
 
@@ -94,7 +94,7 @@ credit_dut *credit_new(uint64_t seed);
 void credit_free(credit_dut *h);
 void credit_reset(credit_dut *h);
 void credit_set(credit_dut *h, uint64_t dec_i, uint64_t inc_i);
-uint64_t credit_count(const credit_dut *h);   /* flat count_o */
+uint64_t credit_count(const credit_dut *h); /* flat count_o */
 uint64_t credit_full(const credit_dut *h);
 void credit_tick(credit_dut *h);
 
@@ -102,7 +102,7 @@ void credit_tick(credit_dut *h);
 typedef struct crc_dut crc_dut;
 crc_dut *crc_new(uint64_t seed);
 void crc_free(crc_dut *h);
-int crc_width(void);               /* 16 or 8 */
+int crc_width(void); /* 16 or 8 */
 uint32_t crc_eval(crc_dut *h, uint32_t crc_i, uint64_t data_i);
 
 /* nr_max_pick: combinational, no clock; N*ScW <= 64 in these builds */

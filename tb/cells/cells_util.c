@@ -18,12 +18,10 @@ static void usage(FILE *f, const char *prog, long def_cycles, const char *modes)
 static int parse_u64(const char *s, uint64_t *v)
 {
     char *end;
-    if (!s || !*s || *s == '-')
-        return 0;
+    if (!s || !*s || *s == '-') return 0;
     errno = 0;
     unsigned long long x = strtoull(s, &end, 0);
-    if (errno || *end)
-        return 0;
+    if (errno || *end) return 0;
     *v = x;
     return 1;
 }
@@ -33,8 +31,7 @@ static int mode_ok(const char *modes, const char *m)
     size_t n = strlen(m);
     const char *p = modes;
     while (n && (p = strstr(p, m)) != NULL) {
-        if ((p == modes || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-            return 1;
+        if ((p == modes || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return 1;
         p += n;
     }
     return 0;
@@ -72,8 +69,7 @@ void cu_parse(int argc, char **argv, cu_args *a, const char *test, long def_cycl
             i++;
         } else if (!strcmp(o, "--mode") && modes) {
             if (!v || !mode_ok(modes, v)) {
-                fprintf(stderr, "%s: --mode wants one of: %s; got '%s'\n", test, modes,
-                        v ? v : "");
+                fprintf(stderr, "%s: --mode wants one of: %s; got '%s'\n", test, modes, v ? v : "");
                 exit(2);
             }
             a->mode = v;

@@ -14,10 +14,7 @@
 #include "nr_rng.h"
 
 /* 1 with probability pct/100, from the kit's generator (nr_rng.h) */
-static inline int cu_rng_pct(nr_rng_t *r, unsigned pct)
-{
-    return nr_rng_below(r, 100) < pct;
-}
+static inline int cu_rng_pct(nr_rng_t *r, unsigned pct) { return nr_rng_below(r, 100) < pct; }
 
 /* The arbiters' random stimulus (test_arb, test_arb_multi): in every cycle
  * c a multiple of 200, new request and advance probabilities (100, 75, 50,
@@ -33,23 +30,19 @@ static inline uint64_t cu_arb_stim_next(nr_rng_t *r, cu_arb_stim *s, long c, int
         s->p_adv = probs[(uint32_t)nr_rng_below(r, 5)];
     }
     uint64_t req = 0;
-    for (int i = 0; i < n; i++)
-        req |= (uint64_t)cu_rng_pct(r, s->p_req) << i;
+    for (int i = 0; i < n; i++) req |= (uint64_t)cu_rng_pct(r, s->p_req) << i;
     *adv = cu_rng_pct(r, s->p_adv);
     return req;
 }
 
 /* all-ones mask of w bits, 1 <= w <= 64 */
-static inline uint64_t cu_mask(int w)
-{
-    return w >= 64 ? ~0ull : ((1ull << w) - 1);
-}
+static inline uint64_t cu_mask(int w) { return w >= 64 ? ~0ull : ((1ull << w) - 1); }
 
 typedef struct {
-    const char *test;   /* name used in messages */
+    const char *test; /* name used in messages */
     uint64_t seed;
     long cycles;
-    const char *mode;   /* NULL unless --mode given */
+    const char *mode; /* NULL unless --mode given */
 } cu_args;
 
 /* Parse argv into a. def_cycles is the --cycles default; modes is a
@@ -59,8 +52,8 @@ void cu_parse(int argc, char **argv, cu_args *a, const char *test, long def_cycl
               const char *modes);
 
 /* Report the first mismatch and exit 1. */
-void cu_fail(const cu_args *a, long cycle, const char *what, uint64_t expected,
-             uint64_t actual) __attribute__((noreturn));
+void cu_fail(const cu_args *a, long cycle, const char *what, uint64_t expected, uint64_t actual)
+    __attribute__((noreturn));
 
 /* Report a failure that is not a value comparison and exit 1. */
 void cu_failf(const cu_args *a, long cycle, const char *fmt, ...)
@@ -70,8 +63,7 @@ void cu_failf(const cu_args *a, long cycle, const char *fmt, ...)
 static inline void cu_check(const cu_args *a, long cycle, const char *what, uint64_t expected,
                             uint64_t actual)
 {
-    if (expected != actual)
-        cu_fail(a, cycle, what, expected, actual);
+    if (expected != actual) cu_fail(a, cycle, what, expected, actual);
 }
 
 #endif

@@ -60,69 +60,68 @@ template <class T> struct Dut {
     Dut &operator=(const Dut &) = delete;
 };
 
-#define NR_CELL_SHIM(P, TOP, ...)                                             \
-    struct P##_dut : Dut<TOP> {                                               \
-        using Dut::Dut;                                                       \
-    };                                                                        \
-    extern "C" P##_dut *P##_new(uint64_t seed)                                \
-    {                                                                         \
-        P##_dut *h = new P##_dut(seed);                                       \
-        h->top->clk_i = 0;                                                    \
-        h->top->rst_ni = 0;                                                   \
-        P##_set(h, __VA_ARGS__);                                              \
-        return h;                                                             \
-    }                                                                         \
-    extern "C" void P##_free(P##_dut *h) { delete h; }                        \
-    extern "C" void P##_reset(P##_dut *h) { h->reset(); }                     \
+#define NR_CELL_SHIM(P, TOP, ...)                                                                  \
+    struct P##_dut : Dut<TOP> {                                                                    \
+        using Dut::Dut;                                                                            \
+    };                                                                                             \
+    extern "C" P##_dut *P##_new(uint64_t seed)                                                     \
+    {                                                                                              \
+        P##_dut *h = new P##_dut(seed);                                                            \
+        h->top->clk_i = 0;                                                                         \
+        h->top->rst_ni = 0;                                                                        \
+        P##_set(h, __VA_ARGS__);                                                                   \
+        return h;                                                                                  \
+    }                                                                                              \
+    extern "C" void P##_free(P##_dut *h) { delete h; }                                             \
+    extern "C" void P##_reset(P##_dut *h) { h->reset(); }                                          \
     extern "C" void P##_tick(P##_dut *h) { h->tick(); }
 
-#define NR_COMB_SHIM(P, TOP)                                                  \
-    struct P##_dut : Dut<TOP> {                                               \
-        using Dut::Dut;                                                       \
-    };                                                                        \
-    extern "C" P##_dut *P##_new(uint64_t seed) { return new P##_dut(seed); }  \
+#define NR_COMB_SHIM(P, TOP)                                                                       \
+    struct P##_dut : Dut<TOP> {                                                                    \
+        using Dut::Dut;                                                                            \
+    };                                                                                             \
+    extern "C" P##_dut *P##_new(uint64_t seed) { return new P##_dut(seed); }                       \
     extern "C" void P##_free(P##_dut *h) { delete h; }
 
-#define NR_STREAM_SHIM(TOP, NAME, LEVEL)                                      \
-    NR_CELL_SHIM(stream, TOP, 0, 0, 0)                                        \
-    extern "C" const char *stream_top(void) { return NAME; }                  \
-    extern "C" void stream_set(stream_dut *h, int valid_i, uint64_t data_i,   \
-                               int ready_i)                                   \
-    {                                                                         \
-        h->top->valid_i = valid_i;                                            \
-        h->top->data_i = data_i;                                              \
-        h->top->ready_i = ready_i;                                            \
-        h->top->eval();                                                       \
-    }                                                                         \
-    extern "C" void stream_get(const stream_dut *h, stream_out *o)            \
-    {                                                                         \
-        o->ready_o = h->top->ready_o;                                         \
-        o->valid_o = h->top->valid_o;                                         \
-        o->data_o = h->top->data_o;                                           \
-        o->level_o = (LEVEL);                                                 \
+#define NR_STREAM_SHIM(TOP, NAME, LEVEL)                                                           \
+    NR_CELL_SHIM(stream, TOP, 0, 0, 0)                                                             \
+    extern "C" const char *stream_top(void) { return NAME; }                                       \
+    extern "C" void stream_set(stream_dut *h, int valid_i, uint64_t data_i, int ready_i)           \
+    {                                                                                              \
+        h->top->valid_i = valid_i;                                                                 \
+        h->top->data_i = data_i;                                                                   \
+        h->top->ready_i = ready_i;                                                                 \
+        h->top->eval();                                                                            \
+    }                                                                                              \
+    extern "C" void stream_get(const stream_dut *h, stream_out *o)                                 \
+    {                                                                                              \
+        o->ready_o = h->top->ready_o;                                                              \
+        o->valid_o = h->top->valid_o;                                                              \
+        o->data_o = h->top->data_o;                                                                \
+        o->level_o = (LEVEL);                                                                      \
     }
 
-#define NR_ARB_SHIM(TOP, NAME)                                                \
-    NR_CELL_SHIM(arb, TOP, 0, 0)                                              \
-    extern "C" const char *arb_top(void) { return NAME; }                     \
-    extern "C" void arb_set(arb_dut *h, uint64_t req_i, int advance_i)        \
-    {                                                                         \
-        h->top->req_i = req_i;                                                \
-        h->top->advance_i = advance_i;                                        \
-        h->top->eval();                                                       \
-    }                                                                         \
-    extern "C" uint64_t arb_gnt(const arb_dut *h) { return h->top->gnt_o; }   \
+#define NR_ARB_SHIM(TOP, NAME)                                                                     \
+    NR_CELL_SHIM(arb, TOP, 0, 0)                                                                   \
+    extern "C" const char *arb_top(void) { return NAME; }                                          \
+    extern "C" void arb_set(arb_dut *h, uint64_t req_i, int advance_i)                             \
+    {                                                                                              \
+        h->top->req_i = req_i;                                                                     \
+        h->top->advance_i = advance_i;                                                             \
+        h->top->eval();                                                                            \
+    }                                                                                              \
+    extern "C" uint64_t arb_gnt(const arb_dut *h) { return h->top->gnt_o; }                        \
     extern "C" uint32_t arb_gnt_idx(const arb_dut *h) { return h->top->gnt_idx_o; }
 
-#define NR_CRC_SHIM(TOP, WIDTH)                                               \
-    NR_COMB_SHIM(crc, TOP)                                                    \
-    extern "C" int crc_width(void) { return (WIDTH); }                        \
-    extern "C" uint32_t crc_eval(crc_dut *h, uint32_t crc_i, uint64_t data_i) \
-    {                                                                         \
-        h->top->crc_i = crc_i;                                                \
-        h->top->data_i = data_i;                                              \
-        h->top->eval();                                                       \
-        return h->top->crc_o;                                                 \
+#define NR_CRC_SHIM(TOP, WIDTH)                                                                    \
+    NR_COMB_SHIM(crc, TOP)                                                                         \
+    extern "C" int crc_width(void) { return (WIDTH); }                                             \
+    extern "C" uint32_t crc_eval(crc_dut *h, uint32_t crc_i, uint64_t data_i)                      \
+    {                                                                                              \
+        h->top->crc_i = crc_i;                                                                     \
+        h->top->data_i = data_i;                                                                   \
+        h->top->eval();                                                                            \
+        return h->top->crc_o;                                                                      \
     }
 
 #endif

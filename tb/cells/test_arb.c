@@ -63,13 +63,11 @@ int main(int argc, char **argv)
     /* 1. exhaustive over reachable states: the pointer values (rr) or the
      *    total orders (matrix, N! of them); enumerated for N <= 7 */
     int max_states = 1;
-    for (int i = 2; i <= n; i++)
-        max_states = matrix ? max_states * i : n;
+    for (int i = 2; i <= n; i++) max_states = matrix ? max_states * i : n;
     int enumerate = n <= 7;
     arb_state *st = calloc(enumerate ? (size_t)max_states : 1, sizeof *st);
     uint8_t *seen = calloc((size_t)1 << 21, 1); /* keys: at most 21 bits for N <= 7 */
-    if (!st || !seen)
-        abort();
+    if (!st || !seen) abort();
     int nst = 1;
     arb_model_init(&st[0].m, matrix, n);
     seen[arb_model_key(&st[0].m)] = 1;
@@ -78,12 +76,11 @@ int main(int argc, char **argv)
             arb_state s = st[i];
             arb_model_step(&s.m, req, 1);
             uint64_t k = arb_model_key(&s.m);
-            if (seen[k])
-                continue;
+            if (seen[k]) continue;
             seen[k] = 1;
             if (nst == max_states || s.len == MAX_PATH)
-                cu_failf(&a, 0, "more reachable states than %d: the model is not a %s",
-                         max_states, matrix ? "total order" : "pointer");
+                cu_failf(&a, 0, "more reachable states than %d: the model is not a %s", max_states,
+                         matrix ? "total order" : "pointer");
             s.path[s.len++] = req;
             st[nst++] = s;
         }
@@ -108,7 +105,8 @@ int main(int argc, char **argv)
                         cyc++;
                     }
                     arb_set(h, req, adv);
-                    check(h, &m, req, cyc, adv ? "state x pattern, advance" : "state x pattern, hold");
+                    check(h, &m, req, cyc,
+                          adv ? "state x pattern, advance" : "state x pattern, hold");
                     arb_model_step(&m, req, adv);
                     arb_tick(h);
                     cyc++;

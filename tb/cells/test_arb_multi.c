@@ -107,8 +107,8 @@ int main(int argc, char **argv)
             }
         }
     }
-    printf("%s: exhaustive: %d pointer values x %llu patterns x advance 0/1, %ld checks\n", name,
-           N, (unsigned long long)all + 1, checks);
+    printf("%s: exhaustive: %d pointer values x %llu patterns x advance 0/1, %ld checks\n", name, N,
+           (unsigned long long)all + 1, checks);
 
     /* 2. random */
     int ptr = 0;

@@ -28,9 +28,9 @@ static uint32_t ref(int w, uint32_t crc, uint64_t data, int dw)
         data &= 0xFFFFFFFFull;
         dw = 32;
     }
-    return w == 32 ? nr_crc32c_bits(crc, (uint32_t)data, dw)
-         : w == 16 ? (g_b16 ? nr_crc16b_bits : nr_crc16_bits)((uint16_t)crc, (uint32_t)data, dw)
-                   : nr_crc8_bits((uint8_t)crc, (uint32_t)data, dw);
+    return w == 32   ? nr_crc32c_bits(crc, (uint32_t)data, dw)
+           : w == 16 ? (g_b16 ? nr_crc16b_bits : nr_crc16_bits)((uint16_t)crc, (uint32_t)data, dw)
+                     : nr_crc8_bits((uint8_t)crc, (uint32_t)data, dw);
 }
 
 int main(int argc, char **argv)
@@ -39,21 +39,25 @@ int main(int argc, char **argv)
     nr_rng_t r;
     char name[64];
     int w = crc_width(), dw = cells_param("DataW");
-    snprintf(name, sizeof name, "test_crc%d%s_d%d", w, cells_param_or("Poly", 0) == NR_LINK_CRC2_POLY ? "b" : "", dw);
+    snprintf(name, sizeof name, "test_crc%d%s_d%d", w,
+             cells_param_or("Poly", 0) == NR_LINK_CRC2_POLY ? "b" : "", dw);
     cu_parse(argc, argv, &a, name, 200000, NULL);
-    printf("%s: seed %llu, cycles %ld, %d-bit CRC update, DataW=%d\n", name, (unsigned long long)a.seed,
-           a.cycles, w, dw);
+    printf("%s: seed %llu, cycles %ld, %d-bit CRC update, DataW=%d\n", name,
+           (unsigned long long)a.seed, a.cycles, w, dw);
     if (dw < 1 || dw > 64) {
         fprintf(stderr, "%s: DataW must be 1..64\n", name);
         return 2;
     }
-    int poly = cells_param_or("Poly", w == 32 ? NR_E2E_CRC_POLY : w == 16 ? NR_CRC16_POLY : NR_CRC8_POLY);
+    int poly = cells_param_or("Poly", w == 32   ? NR_E2E_CRC_POLY
+                                      : w == 16 ? NR_CRC16_POLY
+                                                : NR_CRC8_POLY);
     g_b16 = w == 16 && poly == NR_LINK_CRC2_POLY;
     if (!(w == 8 && poly == NR_CRC8_POLY) && !(w == 16 && (poly == NR_CRC16_POLY || g_b16)) &&
         !(w == 32 && poly == NR_E2E_CRC_POLY)) {
-        fprintf(stderr, "%s: the C reference knows CRC-8 (Poly %d), CRC-16 (Poly %d or %d) and "
-                "CRC-32C (Poly %d), not Width %d Poly %d\n", name, NR_CRC8_POLY, NR_CRC16_POLY,
-                NR_LINK_CRC2_POLY, NR_E2E_CRC_POLY, w, poly);
+        fprintf(stderr,
+                "%s: the C reference knows CRC-8 (Poly %d), CRC-16 (Poly %d or %d) and "
+                "CRC-32C (Poly %d), not Width %d Poly %d\n",
+                name, NR_CRC8_POLY, NR_CRC16_POLY, NR_LINK_CRC2_POLY, NR_E2E_CRC_POLY, w, poly);
         return 2;
     }
     nr_rng_seed(&r, a.seed);
@@ -69,7 +73,8 @@ int main(int argc, char **argv)
                 uint32_t e = ref(w, (uint32_t)c, d, dw);
                 uint32_t g = crc_eval(h, (uint32_t)c, d);
                 if (e != g)
-                    cu_failf(&a, n_exh, "crc_o(crc 0x%llx, data 0x%llx): expected 0x%x, actual 0x%x",
+                    cu_failf(&a, n_exh,
+                             "crc_o(crc 0x%llx, data 0x%llx): expected 0x%x, actual 0x%x",
                              (unsigned long long)c, (unsigned long long)d, e, g);
                 n_exh++;
             }
@@ -92,7 +97,8 @@ int main(int argc, char **argv)
             /* bits pos .. pos+dw-1 of the message */
             uint64_t d = 0;
             for (int b = pos; b < pos + dw; b++) {
-                int bit = b < 64 ? (int)((bits[0] >> (63 - b)) & 1) : (int)((bits[1] >> (71 - b)) & 1);
+                int bit =
+                    b < 64 ? (int)((bits[0] >> (63 - b)) & 1) : (int)((bits[1] >> (71 - b)) & 1);
                 d = (d << 1) | (uint64_t)bit;
             }
             c = crc_eval(h, c, d);
@@ -101,14 +107,19 @@ int main(int argc, char **argv)
         /* CRC-32C MSB first, init all ones, xorout 0 (the end-to-end check's
          * variant, not the reflected catalogue CRC-32C): 0xFABBF0EA, from a
          * separate Python bit-list CRC */
-        uint32_t check = w == 32 ? 0xFABBF0EAu : g_b16 ? NR_LINK_CRC2_CHECK
-                       : w == 16 ? NR_CRC16_CHECK : NR_CRC8_CHECK;
-        uint32_t lib = g_b16 ? nr_crc16b_bytes(msg, 9) : w == 16 ? nr_crc16_bytes(msg, 9)
-                     : w == 8 ? nr_crc8_bytes(msg, 9) : check;
+        uint32_t check = w == 32   ? 0xFABBF0EAu
+                         : g_b16   ? NR_LINK_CRC2_CHECK
+                         : w == 16 ? NR_CRC16_CHECK
+                                   : NR_CRC8_CHECK;
+        uint32_t lib = g_b16     ? nr_crc16b_bytes(msg, 9)
+                       : w == 16 ? nr_crc16_bytes(msg, 9)
+                       : w == 8  ? nr_crc8_bytes(msg, 9)
+                                 : check;
         cu_check(&a, 0, "catalogue check over \"123456789\"", check, got);
         cu_check(&a, 0, "csrc/lib bytes CRC over \"123456789\"", check, lib);
         cat = w == 32 ? "0xFABBF0EA ok" : g_b16 ? "0xD0DB ok" : w == 16 ? "0x29B1 ok" : "0xA1 ok";
-        printf("%s: catalogue check value 0x%X over \"123456789\" (%d-bit chunks)\n", name, got, dw);
+        printf("%s: catalogue check value 0x%X over \"123456789\" (%d-bit chunks)\n", name, got,
+               dw);
     }
 
     /* 3. random pairs, then a chained message */
@@ -128,7 +139,12 @@ int main(int argc, char **argv)
     }
     printf("PASS %s: %ld exhaustive + %ld random updates bit-identical to nr_crc%s_bits, "
            "catalogue %s (seed %llu)\n",
-           name, n_exh, n_rnd, w == 32 ? "32c" : g_b16 ? "16b" : w == 16 ? "16" : "8", cat, (unsigned long long)a.seed);
+           name, n_exh, n_rnd,
+           w == 32   ? "32c"
+           : g_b16   ? "16b"
+           : w == 16 ? "16"
+                     : "8",
+           cat, (unsigned long long)a.seed);
     crc_free(h);
     return 0;
 }

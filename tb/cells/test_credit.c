@@ -69,8 +69,7 @@ int main(int argc, char **argv)
     nr_rng_seed(&r, a.seed);
     t.a = &a;
     t.cntw = 0;
-    while ((1 << t.cntw) < maxc + 1)
-        t.cntw++;
+    while ((1 << t.cntw) < maxc + 1) t.cntw++;
     credit_model_init(&t.m, nv, maxc, incw);
     t.h = credit_new(a.seed);
     credit_reset(t.h);
@@ -79,8 +78,7 @@ int main(int argc, char **argv)
     if (strcmp(mode, "random")) {
         int under = !strcmp(mode, "underflow");
         if (under)
-            for (int i = 0; i < maxc; i++)
-                cycle(&t, 1, 0); /* VC 0 down to 0, legally */
+            for (int i = 0; i < maxc; i++) cycle(&t, 1, 0); /* VC 0 down to 0, legally */
         printf("%s: VC 0 at %d credits; now the illegal %s\n", name, t.m.count[0],
                under ? "debit with no return" : "return to a full counter");
         fflush(stdout);
@@ -105,9 +103,10 @@ int main(int argc, char **argv)
             int cnt = t.m.count[v];
             int room = maxc - cnt + d; /* most credits that may come back */
             int hi = room < inc_max ? room : inc_max;
-            int i = cu_rng_pct(&r, p_inc) && hi > 0 ? 1 + (int)(uint32_t)nr_rng_below(&r, (uint32_t)hi) : 0;
-            if (d && cnt == 0 && i == 0)
-                d = 0; /* would underflow: the sender waits */
+            int i = cu_rng_pct(&r, p_inc) && hi > 0
+                        ? 1 + (int)(uint32_t)nr_rng_below(&r, (uint32_t)hi)
+                        : 0;
+            if (d && cnt == 0 && i == 0) d = 0; /* would underflow: the sender waits */
             if (!credit_model_legal(&t.m, v, d, i))
                 cu_failf(&a, t.cyc, "test bug: illegal stimulus VC %d dec %d inc %d", v, d, i);
             dec |= (uint64_t)d << v;

@@ -47,8 +47,7 @@ int main(int argc, char **argv)
         delay_set(h, v, d);
         delay_model_out(&m, v, d, &ev, &ed);
         cu_check(&a, c, "valid_o", (uint64_t)ev, (uint64_t)delay_valid(h));
-        if (ev)
-            cu_check(&a, c, "data_o", ed, delay_data(h));
+        if (ev) cu_check(&a, c, "data_o", ed, delay_data(h));
         delay_model_step(&m, v, d);
         delay_tick(h);
         in += v;

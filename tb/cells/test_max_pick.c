@@ -43,14 +43,17 @@ static void check(const cu_args *a, long k, maxpick_dut *h, uint64_t cand, uint6
         }
     if (def < 0) def = lo;
     if ((def < 0 ? 0u : (uint32_t)def) != best)
-        cu_failf(a, k, "sw_max_pick(cand 0x%llx, score 0x%llx, ptr %u) = %d, the definition gives %d",
+        cu_failf(a, k,
+                 "sw_max_pick(cand 0x%llx, score 0x%llx, ptr %u) = %d, the definition gives %d",
                  (unsigned long long)cand, (unsigned long long)score, ptr, ref, def);
     maxpick_out o;
     maxpick_eval(h, cand, score, ptr, &o);
     if (o.any_o != any || o.max_o != mx || o.best_o != best)
-        cu_failf(a, k, "cand 0x%llx, score 0x%llx, ptr %u: expected any %d max %u best %u, actual "
-                 "any %d max %u best %u", (unsigned long long)cand, (unsigned long long)score, ptr,
-                 any, mx, best, o.any_o, o.max_o, o.best_o);
+        cu_failf(a, k,
+                 "cand 0x%llx, score 0x%llx, ptr %u: expected any %d max %u best %u, actual "
+                 "any %d max %u best %u",
+                 (unsigned long long)cand, (unsigned long long)score, ptr, any, mx, best, o.any_o,
+                 o.max_o, o.best_o);
 }
 
 int main(int argc, char **argv)
@@ -76,7 +79,8 @@ int main(int argc, char **argv)
     int bits = N + N * SCW + IW;
     if (bits <= 20) {
         for (uint64_t x = 0; x < (1ull << bits); x++, n_exh++)
-            check(&a, n_exh, h, x & cu_mask(N), (x >> N) & cu_mask(N * SCW), (uint32_t)(x >> (N + N * SCW)));
+            check(&a, n_exh, h, x & cu_mask(N), (x >> N) & cu_mask(N * SCW),
+                  (uint32_t)(x >> (N + N * SCW)));
         printf("%s: exhaustive: %ld (cand, score, ptr) cases\n", name, n_exh);
     }
     for (; k < a.cycles; k++) {

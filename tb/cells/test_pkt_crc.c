@@ -28,7 +28,7 @@
 typedef struct {
     int valid;
     uint32_t phit;
-    int check;      /* EOP of a clean-grammar packet: check against ref */
+    int check; /* EOP of a clean-grammar packet: check against ref */
     int exp_match;
     uint16_t exp_pcrc;
 } item;
@@ -65,9 +65,9 @@ static void gen(nr_rng_t *r, queue *q, unsigned p_idle, long *n_corrupt, long *n
     int len = cu_rng_pct(r, 70) ? 2 + (int)(uint32_t)nr_rng_below(r, 6)
                                 : 2 + (int)(uint32_t)nr_rng_below(r, NR_MAX_PKT_LEN - 1);
     ph[0] = mk(NR_KIND_HEAD, (uint32_t)nr_rng_u64(r));
-    for (int i = 1; i < len - 1; i++)
-        ph[i] = mk(NR_KIND_BODY, (uint32_t)nr_rng_u64(r));
-    uint32_t tail = cu_rng_pct(r, 80) ? (uint32_t)nr_rng_below(r, 4) << 4 : (uint32_t)nr_rng_below(r, 64);
+    for (int i = 1; i < len - 1; i++) ph[i] = mk(NR_KIND_BODY, (uint32_t)nr_rng_u64(r));
+    uint32_t tail =
+        cu_rng_pct(r, 80) ? (uint32_t)nr_rng_below(r, 4) << 4 : (uint32_t)nr_rng_below(r, 64);
     ph[len - 1] = mk(NR_KIND_EOP, tail << NR_EOP_RSVD_LSB);
     uint16_t good = pcrc_ref(ph, len);
     ph[len - 1] |= good;
@@ -76,15 +76,17 @@ static void gen(nr_rng_t *r, queue *q, unsigned p_idle, long *n_corrupt, long *n
         (*n_corrupt)++;
         if (cu_rng_pct(r, 50)) /* wrong crc field */
             ph[len - 1] ^= 1u + (uint32_t)nr_rng_below(r, 0xFFFF);
-        else                   /* a data bit flipped after the CRC was made */
-            ph[(uint32_t)nr_rng_below(r, (uint32_t)len - 1)] ^= 1u << (uint32_t)nr_rng_below(r, NR_DATA_W);
+        else /* a data bit flipped after the CRC was made */
+            ph[(uint32_t)nr_rng_below(r, (uint32_t)len - 1)] ^=
+                1u << (uint32_t)nr_rng_below(r, NR_DATA_W);
     }
     uint16_t pcrc = pcrc_ref(ph, len); /* what the checker computes */
 
     int err = cu_rng_pct(r, 5) ? 1 + (int)(uint32_t)nr_rng_below(r, 4) : 0;
     int at = 1 + (int)(uint32_t)nr_rng_below(r, (uint32_t)len - 1); /* inside: before phit `at` */
     if (err == 1) /* stray BODY or EOP before the packet */
-        put(q, 1, mk(cu_rng_pct(r, 50) ? NR_KIND_BODY : NR_KIND_EOP, (uint32_t)nr_rng_u64(r)), 0, 0, 0);
+        put(q, 1, mk(cu_rng_pct(r, 50) ? NR_KIND_BODY : NR_KIND_EOP, (uint32_t)nr_rng_u64(r)), 0, 0,
+            0);
     if (err == 3 && cu_rng_pct(r, 50)) /* RSVD outside */
         put(q, 1, mk(NR_KIND_RSVD, (uint32_t)nr_rng_u64(r)), 0, 0, 0);
     for (int i = 0; i < len; i++) {
@@ -144,9 +146,9 @@ int main(int argc, char **argv)
             cu_check(&a, c, "eop_o", (uint64_t)e.eop, (uint64_t)o.eop_o);
             cu_check(&a, c, "match_o", (uint64_t)e.match, (uint64_t)o.match_o);
             cu_check(&a, c, "proto_err_o", (uint64_t)e.proto_err, (uint64_t)o.proto_err_o);
-            cu_check(&a, c, "proto_err_sticky_o", (uint64_t)e.sticky, (uint64_t)o.proto_err_sticky_o);
-            if (m.in_pkt)
-                cu_check(&a, c, "crc_data_o", e.crc_data, o.crc_data_o);
+            cu_check(&a, c, "proto_err_sticky_o", (uint64_t)e.sticky,
+                     (uint64_t)o.proto_err_sticky_o);
+            if (m.in_pkt) cu_check(&a, c, "crc_data_o", e.crc_data, o.crc_data_o);
             if (e.eop) {
                 cu_check(&a, c, "pcrc_o", e.pcrc, o.pcrc_o);
                 n_eop++;

@@ -94,15 +94,13 @@ static int cycle(tb *t, unsigned p_in, unsigned p_out)
              (uint64_t)o2.ready_o);
     cu_check(t->a, t->cyc, "valid_o independent of ready_i/valid_i", (uint64_t)o.valid_o,
              (uint64_t)o2.valid_o);
-    if (o.valid_o)
-        cu_check(t->a, t->cyc, "data_o independent of data_i", o.data_o, o2.data_o);
+    if (o.valid_o) cu_check(t->a, t->cyc, "data_o independent of data_i", o.data_o, o2.data_o);
 
     model_out(t, &m);
     cu_check(t->a, t->cyc, "ready_o", (uint64_t)m.ready, (uint64_t)o.ready_o);
     cu_check(t->a, t->cyc, "valid_o", (uint64_t)m.valid, (uint64_t)o.valid_o);
     cu_check(t->a, t->cyc, "level_o", m.level, o.level_o);
-    if (m.valid)
-        cu_check(t->a, t->cyc, "data_o", m.data, o.data_o);
+    if (m.valid) cu_check(t->a, t->cyc, "data_o", m.data, o.data_o);
     if (t->prev_stall) {
         cu_check(t->a, t->cyc, "valid_o held while stalled", 1, (uint64_t)o.valid_o);
         cu_check(t->a, t->cyc, "data_o held while stalled", t->prev_data, o.data_o);
@@ -126,8 +124,7 @@ static int cycle(tb *t, unsigned p_in, unsigned p_out)
     }
     t->prev_stall = o.valid_o && !ready_i;
     t->prev_data = o.data_o;
-    if ((long)o.level_o > t->max_level)
-        t->max_level = o.level_o;
+    if ((long)o.level_o > t->max_level) t->max_level = o.level_o;
 
     if (t->fifo)
         fifo_model_step(&t->fm, valid_in, data_in, ready_i);
@@ -155,16 +152,14 @@ int main(int argc, char **argv)
         snprintf(name, sizeof name, "test_pipe_w%d", t.width);
     cu_parse(argc, argv, &a, name, 20000, NULL);
     t.a = &a;
-    printf("%s: seed %llu, cycles %ld, %s Width=%d%s\n", name, (unsigned long long)a.seed,
-           a.cycles, stream_top(), t.width, t.fifo ? "" : " (2 registers)");
-    if (t.fifo)
-        printf("%s: Depth=%d\n", name, t.depth);
+    printf("%s: seed %llu, cycles %ld, %s Width=%d%s\n", name, (unsigned long long)a.seed, a.cycles,
+           stream_top(), t.width, t.fifo ? "" : " (2 registers)");
+    if (t.fifo) printf("%s: Depth=%d\n", name, t.depth);
     nr_rng_seed(&t.rng, a.seed);
     t.mask = cu_mask(t.width);
     t.sb.cap = t.depth + 4;
     t.sb.w = calloc((size_t)t.sb.cap, sizeof *t.sb.w);
-    if (t.fifo)
-        fifo_model_init(&t.fm, t.depth);
+    if (t.fifo) fifo_model_init(&t.fm, t.depth);
     t.h = stream_new(a.seed);
     do_reset(&t);
     t.resets = 0;
@@ -174,15 +169,12 @@ int main(int argc, char **argv)
         long len = 50 + (long)(uint32_t)nr_rng_below(&t.rng, 1000);
         unsigned p_in = probs[(uint32_t)nr_rng_below(&t.rng, (uint32_t)nprobs)];
         unsigned p_out = probs[(uint32_t)nr_rng_below(&t.rng, (uint32_t)nprobs)];
-        for (long i = 0; i < len && t.cyc < a.cycles; i++)
-            cycle(&t, p_in, p_out);
-        if (cu_rng_pct(&t.rng, 10))
-            do_reset(&t);
+        for (long i = 0; i < len && t.cyc < a.cycles; i++) cycle(&t, p_in, p_out);
+        if (cu_rng_pct(&t.rng, 10)) do_reset(&t);
     }
 
     /* 2. full rate, unthrottled: after a warm-up, count moves per cycle */
-    for (int i = 0; i < t.depth + 4; i++)
-        cycle(&t, 100, 100);
+    for (int i = 0; i < t.depth + 4; i++) cycle(&t, 100, 100);
     const long win = 1000;
     long np = 0, nq = 0;
     for (long i = 0; i < win; i++) {
@@ -192,29 +184,26 @@ int main(int argc, char **argv)
     }
     long want = (t.fifo && t.depth == 1) ? win / 2 : win;
     if (np != want || nq != want)
-        cu_failf(&a, t.cyc, "unthrottled rate: %ld pushes and %ld pops in %ld cycles, expected %ld each",
-                 np, nq, win, want);
+        cu_failf(&a, t.cyc,
+                 "unthrottled rate: %ld pushes and %ld pops in %ld cycles, expected %ld each", np,
+                 nq, win, want);
 
     /* 3. nr_fifo: fill to exactly Depth, then drain to empty */
     if (t.fifo) {
-        while (t.sb.n > 0)
-            cycle(&t, 0, 100);
+        while (t.sb.n > 0) cycle(&t, 0, 100);
         long filled = 0;
-        for (int i = 0; i < t.depth + 3; i++)
-            filled += cycle(&t, 100, 0) & 1;
+        for (int i = 0; i < t.depth + 3; i++) filled += cycle(&t, 100, 0) & 1;
         cu_check(&a, t.cyc, "words accepted while the sink stalls (= Depth)", (uint64_t)t.depth,
                  (uint64_t)filled);
         /* the source still holds one word (AXI: valid stays up); it follows */
         int pending = t.src_valid;
         long drained = 0;
-        for (int i = 0; i < t.depth + 3; i++)
-            drained += cycle(&t, 0, 100) >> 1;
+        for (int i = 0; i < t.depth + 3; i++) drained += cycle(&t, 0, 100) >> 1;
         cu_check(&a, t.cyc, "words drained (= Depth + the held source word)",
                  (uint64_t)(t.depth + pending), (uint64_t)drained);
     }
     /* 4. drain whatever is left; nothing may remain in flight */
-    for (int i = 0; i < t.depth + 4; i++)
-        cycle(&t, 0, 100);
+    for (int i = 0; i < t.depth + 4; i++) cycle(&t, 0, 100);
     if (t.sb.n != 0 || t.src_valid)
         cu_failf(&a, t.cyc, "%d words never came out", t.sb.n + t.src_valid);
 
@@ -223,8 +212,7 @@ int main(int argc, char **argv)
            name, t.cyc, t.pushes, t.pops, t.max_level, t.resets, np, win,
            (unsigned long long)a.seed);
     stream_free(t.h);
-    if (t.fifo)
-        fifo_model_free(&t.fm);
+    if (t.fifo) fifo_model_free(&t.fm);
     free(t.sb.w);
     return 0;
 }

@@ -15,8 +15,8 @@
  * the next hit are drawn from the geometric distribution, one draw per hit. */
 typedef struct {
     double p;
-    double l1p;     /* log(1 - p) */
-    int64_t gap;    /* trials left before the next hit; INT64_MAX = never */
+    double l1p;  /* log(1 - p) */
+    int64_t gap; /* trials left before the next hit; INT64_MAX = never */
     nr_rng_t r;
 } gap_t;
 
@@ -30,20 +30,20 @@ const char *const lcb_forge_kind_names[] = {"phantom", "outrange", NULL};
  * without the miss counter: the stream it reads is undamaged) and the
  * forged word being sent. */
 typedef struct {
-    int w, pw, cw;               /* word bits, payload bits, fr field bits */
+    int w, pw, cw; /* word bits, payload bits, fr field bits */
     uint64_t pay_mask;
     unsigned cw_mask;
-    uint64_t sr_pay;             /* last W C bits: payload part ... */
-    uint16_t sr_crc;             /* ... and CRC part */
-    int state;                   /* 0 hunt, 1 presync, 2 sync */
+    uint64_t sr_pay; /* last W C bits: payload part ... */
+    uint16_t sr_crc; /* ... and CRC part */
+    int state;       /* 0 hunt, 1 presync, 2 sync */
     int cph, ewt;
-    int have_word;               /* the last real word, valid */
+    int have_word; /* the last real word, valid */
     unsigned ack, fr[FG_MAXVC];
     int epoch, wt;
-    int left;                    /* forged bits still to send (0: none) */
-    int ended;                   /* the last recv sent a forged word's last bit */
-    int prev_forged;             /* the word period just ended was forged */
-    uint64_t f_pay;              /* forged word */
+    int left;        /* forged bits still to send (0: none) */
+    int ended;       /* the last recv sent a forged word's last bit */
+    int prev_forged; /* the word period just ended was forged */
+    uint64_t f_pay;  /* forged word */
     uint16_t f_crc;
     int have_hint;
     uint64_t sent[FG_MAXVC], freed[FG_MAXVC];
@@ -51,22 +51,22 @@ typedef struct {
 
 struct lcb_ch {
     /* what every cycle reads, together (speed only) */
-    uint32_t *line;     /* delay line, `latency` entries */
-    int64_t t;          /* cycle number */
-    int slot;           /* t mod latency: the delay-line entry of this cycle */
-    int latency;        /* c.latency */
+    uint32_t *line; /* delay line, `latency` entries */
+    int64_t t;      /* cycle number */
+    int slot;       /* t mod latency: the delay-line entry of this cycle */
+    int latency;    /* c.latency */
     int on;
-    int forge;          /* forged words configured (fg.w > 0) */
-    unsigned erased_now;  /* LCB_DMG_ERASED if damage() erased this cycle's phit */
-    lcb_ch_dmg last;      /* damage of the last phit out */
-    lcb_ch_dmg *ring;     /* damaged cycles, LCB_CH_DMG_RING entries */
-    uint64_t nring;       /* entries written so far */
+    int forge;           /* forged words configured (fg.w > 0) */
+    unsigned erased_now; /* LCB_DMG_ERASED if damage() erased this cycle's phit */
+    lcb_ch_dmg last;     /* damage of the last phit out */
+    lcb_ch_dmg *ring;    /* damaged cycles, LCB_CH_DMG_RING entries */
+    uint64_t nring;      /* entries written so far */
     lcb_ch_stats st;
     /* error processes, forger, configuration */
-    gap_t g[P_COUNT];   /* P_BURSTBITS uses only .r */
+    gap_t g[P_COUNT]; /* P_BURSTBITS uses only .r */
     int64_t outage_left;
-    int burst_left;     /* bits of the running burst still to come */
-    int burst_pos;      /* index of the next burst bit */
+    int burst_left;       /* bits of the running burst still to come */
+    int burst_pos;        /* index of the next burst bit */
     int sched_o, sched_f; /* next scheduled outage / flip */
     forger_t fg;
     lcb_ch_cfg c;
@@ -137,32 +137,44 @@ int lcb_ch_cfg_has_noise(const lcb_ch_cfg *c)
 
 int lcb_ch_cfg_has_errors(const lcb_ch_cfg *c)
 {
-    return c->ctl_forge > 0 || c->ber_data > 0 || c->ber_sb > 0 || c->burst_rate > 0 || c->drop_rate > 0 ||
-           c->outage_rate > 0 || c->ctl_ber > 0 || c->n_sched_outage > 0 || c->n_sched_flip > 0;
+    return c->ctl_forge > 0 || c->ber_data > 0 || c->ber_sb > 0 || c->burst_rate > 0 ||
+           c->drop_rate > 0 || c->outage_rate > 0 || c->ctl_ber > 0 || c->n_sched_outage > 0 ||
+           c->n_sched_flip > 0;
 }
 
 int lcb_ch_cfg_check(const lcb_ch_cfg *c, char *err, int errlen)
 {
-#define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
+#define BAD(...)                                                                                   \
+    do {                                                                                           \
+        snprintf(err, errlen, __VA_ARGS__);                                                        \
+        return -1;                                                                                 \
+    } while (0)
     if (c->latency < 1 || c->latency > LCB_CH_MAX_LAT)
         BAD("channel latency %d out of range 1..%d", c->latency, LCB_CH_MAX_LAT);
-    if (!(c->ber_data >= 0 && c->ber_data <= 0.5)) BAD("data BER %g out of range 0..0.5", c->ber_data);
-    if (!(c->ber_sb >= 0 && c->ber_sb <= 0.5)) BAD("sideband BER %g out of range 0..0.5", c->ber_sb);
-    if (!(c->burst_rate >= 0 && c->burst_rate <= 1)) BAD("burst rate %g out of range 0..1", c->burst_rate);
+    if (!(c->ber_data >= 0 && c->ber_data <= 0.5))
+        BAD("data BER %g out of range 0..0.5", c->ber_data);
+    if (!(c->ber_sb >= 0 && c->ber_sb <= 0.5))
+        BAD("sideband BER %g out of range 0..0.5", c->ber_sb);
+    if (!(c->burst_rate >= 0 && c->burst_rate <= 1))
+        BAD("burst rate %g out of range 0..1", c->burst_rate);
     if (c->burst_len < 1 || c->burst_len > LCB_CH_MAX_BURST)
         BAD("burst length %d out of range 1..%d", c->burst_len, LCB_CH_MAX_BURST);
-    if (!(c->drop_rate >= 0 && c->drop_rate <= 1)) BAD("drop rate %g out of range 0..1", c->drop_rate);
-    if (!(c->outage_rate >= 0 && c->outage_rate <= 1)) BAD("outage rate %g out of range 0..1", c->outage_rate);
+    if (!(c->drop_rate >= 0 && c->drop_rate <= 1))
+        BAD("drop rate %g out of range 0..1", c->drop_rate);
+    if (!(c->outage_rate >= 0 && c->outage_rate <= 1))
+        BAD("outage rate %g out of range 0..1", c->outage_rate);
     if (c->outage_len < 1) BAD("outage length %d must be >= 1", c->outage_len);
     if (!(c->ctl_ber >= 0 && c->ctl_ber <= 1)) BAD("ctl BER %g out of range 0..1", c->ctl_ber);
-    if (c->n_sched_outage < 0 || c->n_sched_outage > LCB_CH_MAX_SCHED ||
-        c->n_sched_flip < 0 || c->n_sched_flip > LCB_CH_MAX_SCHED)
+    if (c->n_sched_outage < 0 || c->n_sched_outage > LCB_CH_MAX_SCHED || c->n_sched_flip < 0 ||
+        c->n_sched_flip > LCB_CH_MAX_SCHED)
         BAD("at most %d scheduled outages and flips", LCB_CH_MAX_SCHED);
     for (int i = 0; i < c->n_sched_outage; i++)
-        if (c->sched_outage[i] < 0) BAD("scheduled outage cycle %lld < 0", (long long)c->sched_outage[i]);
+        if (c->sched_outage[i] < 0)
+            BAD("scheduled outage cycle %lld < 0", (long long)c->sched_outage[i]);
     for (int i = 0; i < c->n_sched_flip; i++)
         if (c->sched_flip[i] < 0) BAD("scheduled flip %lld < 0", (long long)c->sched_flip[i]);
-    if (!(c->ctl_forge >= 0 && c->ctl_forge <= 1)) BAD("forged-word rate %g out of range 0..1", c->ctl_forge);
+    if (!(c->ctl_forge >= 0 && c->ctl_forge <= 1))
+        BAD("forged-word rate %g out of range 0..1", c->ctl_forge);
     if (c->ctl_forge_kind < 0 || c->ctl_forge_kind >= LCB_FORGE_KINDS)
         BAD("forged-word kind %d unknown", c->ctl_forge_kind);
     if (c->ctl_forge > 0 && (c->cw_nvc < 1 || c->cw_nvc > FG_MAXVC || c->cw_buf < 1 ||
@@ -176,11 +188,18 @@ lcb_ch *lcb_ch_new(const lcb_ch_cfg *c, uint64_t seed, int dir, char *err, int e
 {
     if (lcb_ch_cfg_check(c, err, errlen)) return NULL;
     lcb_ch *ch = calloc(1, sizeof *ch);
-    if (!ch) { snprintf(err, errlen, "out of memory"); return NULL; }
+    if (!ch) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
     ch->c = *c;
     ch->latency = c->latency;
     ch->line = calloc((size_t)c->latency, sizeof *ch->line);
-    if (!ch->line) { free(ch); snprintf(err, errlen, "out of memory"); return NULL; }
+    if (!ch->line) {
+        free(ch);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
     qsort(ch->c.sched_outage, (size_t)ch->c.n_sched_outage, sizeof(int64_t), cmp_i64);
     qsort(ch->c.sched_flip, (size_t)ch->c.n_sched_flip, sizeof(int64_t), cmp_i64);
     ch->on = lcb_ch_cfg_has_errors(c);
@@ -193,11 +212,15 @@ lcb_ch *lcb_ch_new(const lcb_ch_cfg *c, uint64_t seed, int dir, char *err, int e
     gap_init(&ch->g[P_CTL], c->ctl_ber, seed, dir, P_CTL);
     gap_init(&ch->g[P_FORGE], 0.0, seed, dir, P_FORGE);
     ch->ring = calloc(LCB_CH_DMG_RING, sizeof *ch->ring);
-    if (!ch->ring) { lcb_ch_free(ch); snprintf(err, errlen, "out of memory"); return NULL; }
+    if (!ch->ring) {
+        lcb_ch_free(ch);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
     forger_t *f = &ch->fg;
     if (c->ctl_forge > 0) {
         int cw = 0;
-        while ((1 << cw) < c->cw_buf + 1) cw++;   /* CW = clog2(BufPerVc + 1) */
+        while ((1 << cw) < c->cw_buf + 1) cw++; /* CW = clog2(BufPerVc + 1) */
         f->cw = cw;
         f->w = 25 + c->cw_nvc * cw;
         f->pw = f->w - 16;
@@ -222,7 +245,10 @@ void lcb_ch_enable(lcb_ch *ch, int on)
     if (!on) {
         ch->outage_left = 0;
         ch->burst_left = 0;
-        if (ch->fg.left > 0) { ch->st.forged_cut++; ch->fg.left = 0; }
+        if (ch->fg.left > 0) {
+            ch->st.forged_cut++;
+            ch->fg.left = 0;
+        }
     }
 }
 
@@ -303,21 +329,28 @@ static int fg_build(lcb_ch *ch)
             if (hi[v] > (unsigned)c->cw_buf) hi[v] = 0; /* not a consistent state: skip */
             if (lo[v] <= hi[v]) cand[nc++] = v;
         }
-        if (!nc) { ch->st.forge_skipped++; return 0; }
+        if (!nc) {
+            ch->st.forge_skipped++;
+            return 0;
+        }
         int must = cand[nr_rng_below(r, (uint64_t)nc)];
         for (int i = 0; i < nc; i++) {
             int v = cand[i];
             if (v != must && !(nr_rng_u64(r) >> 63)) continue;
             /* half of them claim everything sent: phantom for longest */
-            unsigned dl = (nr_rng_u64(r) >> 63) ? hi[v] : lo[v] + (unsigned)nr_rng_below(r, hi[v] - lo[v] + 1u);
+            unsigned dl = (nr_rng_u64(r) >> 63)
+                              ? hi[v]
+                              : lo[v] + (unsigned)nr_rng_below(r, hi[v] - lo[v] + 1u);
             fr[v] = (fr[v] + dl) & f->cw_mask;
         }
         ch->st.forged_by_kind[3]++;
     } else {
         /* only the ack is range-checked (link-protocol 7.4: fr is not) */
         int k = (int)nr_rng_below(r, 2);
-        if (k == 0) ack = (f->ack - 1u) & 127u;                      /* before base */
-        else ack = (f->ack + (unsigned)c->cw_window + 1u) & 127u;    /* beyond next_seq */
+        if (k == 0)
+            ack = (f->ack - 1u) & 127u; /* before base */
+        else
+            ack = (f->ack + (unsigned)c->cw_window + 1u) & 127u; /* beyond next_seq */
         ch->st.forged_by_kind[k]++;
     }
     f->f_pay = fg_pay(f, c, ack, f->epoch, !f->wt, fr);
@@ -338,10 +371,17 @@ static void fg_step(lcb_ch *ch, uint32_t ph)
     int wt = (int)((pay >> (f->pw - 9)) & 1u);
     int boundary = 0;
     if (f->state == 0) {
-        if (fg_crc(f, pay) == crc) { f->state = 1; f->cph = 0; f->ewt = !wt; }
+        if (fg_crc(f, pay) == crc) {
+            f->state = 1;
+            f->cph = 0;
+            f->ewt = !wt;
+        }
         return;
     }
-    if (f->cph != f->w - 1) { f->cph++; return; }
+    if (f->cph != f->w - 1) {
+        f->cph++;
+        return;
+    }
     f->cph = 0;
     if (wt == f->ewt && fg_crc(f, pay) == crc) {
         f->state = 2;
@@ -392,11 +432,13 @@ static uint32_t damage(lcb_ch *ch, uint32_t ph)
     ch->erased_now = 0;
 
     /* Outage: scheduled or random start, then outage_len black cycles. */
-    while (ch->sched_o < ch->c.n_sched_outage && ch->c.sched_outage[ch->sched_o] < ch->t) ch->sched_o++;
+    while (ch->sched_o < ch->c.n_sched_outage && ch->c.sched_outage[ch->sched_o] < ch->t)
+        ch->sched_o++;
     int start = 0;
     if (ch->sched_o < ch->c.n_sched_outage && ch->c.sched_outage[ch->sched_o] == ch->t) {
         start = 1;
-        while (ch->sched_o < ch->c.n_sched_outage && ch->c.sched_outage[ch->sched_o] == ch->t) ch->sched_o++;
+        while (ch->sched_o < ch->c.n_sched_outage && ch->c.sched_outage[ch->sched_o] == ch->t)
+            ch->sched_o++;
     }
     if (gap_step(&ch->g[P_OUTAGE], 1, pos, 1)) start = 1;
     if (start && ch->outage_left == 0) {
@@ -416,11 +458,17 @@ static uint32_t damage(lcb_ch *ch, uint32_t ph)
     uint32_t flip = 0;
     /* Independent bit errors. Data bits are trials 0..21 = bits 21..0. */
     int n = gap_step(&ch->g[P_DATA], 22, pos, 24);
-    for (int i = 0; i < n && !erased; i++) { flip ^= 1u << (21 - pos[i]); s->data_flips++; }
+    for (int i = 0; i < n && !erased; i++) {
+        flip ^= 1u << (21 - pos[i]);
+        s->data_flips++;
+    }
     n = gap_step(&ch->g[P_SB], 2, pos, 24);
     for (int i = 0; i < n && !erased; i++) {
         flip ^= 1u << (23 - pos[i]);
-        if (pos[i] == 0) s->f_flips++; else s->c_flips++;
+        if (pos[i] == 0)
+            s->f_flips++;
+        else
+            s->c_flips++;
     }
     /* Bursts over the serial bit stream. */
     int bstart = -1;
@@ -435,15 +483,24 @@ static uint32_t damage(lcb_ch *ch, uint32_t ph)
             int i = ch->burst_pos++;
             int last = --ch->burst_left == 0;
             int f = (i == 0 || last) ? 1 : (int)(nr_rng_u64(&ch->g[P_BURSTBITS].r) >> 63);
-            if (f && !erased) { flip ^= serial_bit(k); s->burst_flips++; }
+            if (f && !erased) {
+                flip ^= serial_bit(k);
+                s->burst_flips++;
+            }
         }
     }
     /* Targeted control-channel corruption. */
-    if (gap_step(&ch->g[P_CTL], 1, pos, 1) && !erased) { flip ^= 1u << 22; s->ctl_flips++; }
+    if (gap_step(&ch->g[P_CTL], 1, pos, 1) && !erased) {
+        flip ^= 1u << 22;
+        s->ctl_flips++;
+    }
     /* Scheduled single flips. */
     while (ch->sched_f < ch->c.n_sched_flip && ch->c.sched_flip[ch->sched_f] / 24 <= ch->t) {
         int64_t v = ch->c.sched_flip[ch->sched_f++];
-        if (v / 24 == ch->t && !erased) { flip ^= serial_bit((int)(v % 24)); s->sched_flips++; }
+        if (v / 24 == ch->t && !erased) {
+            flip ^= serial_bit((int)(v % 24));
+            s->sched_flips++;
+        }
     }
     if (erased) ch->erased_now = LCB_DMG_ERASED;
     return erased ? 0 : ph ^ flip;
@@ -466,10 +523,14 @@ uint32_t lcb_ch_recv(lcb_ch *ch)
     if (f->w > 0) {
         if (f->left > 0 && ch->on) {
             int bit = f->left - 1; /* word bit W-1 first */
-            int b = bit >= 16 ? (int)((f->f_pay >> (bit - 16)) & 1u) : (int)((f->f_crc >> bit) & 1u);
+            int b =
+                bit >= 16 ? (int)((f->f_pay >> (bit - 16)) & 1u) : (int)((f->f_crc >> bit) & 1u);
             ph = (ph & ~(1u << 22)) | ((uint32_t)b << 22);
             flags |= LCB_DMG_FORGED;
-            if (--f->left == 0) { f->ended = 1; ch->st.forged_words++; }
+            if (--f->left == 0) {
+                f->ended = 1;
+                ch->st.forged_words++;
+            }
         }
         fg_step(ch, in); /* the channel deframes what the sender sent */
     }

@@ -74,21 +74,21 @@ enum { LCB_FORGE_PHANTOM = 0, LCB_FORGE_OUTRANGE = 1, LCB_FORGE_KINDS };
 extern const char *const lcb_forge_kind_names[];
 
 typedef struct {
-    int latency;                 /* 1..LCB_CH_MAX_LAT cycles */
-    double ber_data;             /* per data bit, 0..0.5 */
-    double ber_sb;               /* per sideband bit, 0..0.5 */
-    double burst_rate;           /* bursts started per phit, 0..1 */
-    int burst_len;               /* bits per burst, 1..LCB_CH_MAX_BURST */
-    double drop_rate;            /* erased phits per phit, 0..1 */
-    double outage_rate;          /* outages started per cycle, 0..1 */
-    int outage_len;              /* cycles per outage, >= 1 */
-    double ctl_ber;              /* extra C-bit flips per phit, 0..1 */
+    int latency;        /* 1..LCB_CH_MAX_LAT cycles */
+    double ber_data;    /* per data bit, 0..0.5 */
+    double ber_sb;      /* per sideband bit, 0..0.5 */
+    double burst_rate;  /* bursts started per phit, 0..1 */
+    int burst_len;      /* bits per burst, 1..LCB_CH_MAX_BURST */
+    double drop_rate;   /* erased phits per phit, 0..1 */
+    double outage_rate; /* outages started per cycle, 0..1 */
+    int outage_len;     /* cycles per outage, >= 1 */
+    double ctl_ber;     /* extra C-bit flips per phit, 0..1 */
     int n_sched_outage;
     int64_t sched_outage[LCB_CH_MAX_SCHED]; /* cycles (receive side) an outage starts */
     int n_sched_flip;
-    int64_t sched_flip[LCB_CH_MAX_SCHED];   /* cycle * 24 + bit: one flip each */
-    double ctl_forge;            /* forged control words per word, 0..1 */
-    int ctl_forge_kind;          /* LCB_FORGE_* */
+    int64_t sched_flip[LCB_CH_MAX_SCHED]; /* cycle * 24 + bit: one flip each */
+    double ctl_forge;                     /* forged control words per word, 0..1 */
+    int ctl_forge_kind;                   /* LCB_FORGE_* */
     /* Control-word geometry (link-protocol 5.1), needed when ctl_forge > 0:
      * set by lcb_ch_cfg_geom from the LCB parameters. */
     int cw_nvc, cw_buf, cw_window;
@@ -96,24 +96,24 @@ typedef struct {
 
 /* What the channel did, counted from cycle 0. */
 typedef struct {
-    uint64_t cycles;          /* phits that came out */
-    uint64_t phits_damaged;   /* phits that came out different from what went in */
-    uint64_t phits_damaged_df; /* ... in their data or F bit (not only C) */
-    uint64_t data_flips;      /* data bits flipped by ber_data */
-    uint64_t f_flips;         /* F bits flipped by ber_sb */
-    uint64_t c_flips;         /* C bits flipped by ber_sb */
-    uint64_t ctl_flips;       /* C bits flipped by ctl_ber */
-    uint64_t bursts;          /* bursts started */
-    uint64_t burst_flips;     /* bits flipped by bursts */
-    uint64_t drops;           /* phits erased by drop_rate */
-    uint64_t outages;         /* outages started (random + scheduled) */
-    uint64_t outage_cycles;   /* phits erased by outages */
-    uint64_t sched_flips;     /* scheduled flips done */
-    uint64_t err_cycles;      /* cycles with error injection enabled */
-    uint64_t words_seen;      /* real control words the channel's deframer found */
-    uint64_t forged_words;    /* forged words put on the link completely */
-    uint64_t forged_cut;      /* forged words cut short (injection switched off) */
-    uint64_t forge_skipped;   /* forge draws with no phantom possible (nothing owed) */
+    uint64_t cycles;            /* phits that came out */
+    uint64_t phits_damaged;     /* phits that came out different from what went in */
+    uint64_t phits_damaged_df;  /* ... in their data or F bit (not only C) */
+    uint64_t data_flips;        /* data bits flipped by ber_data */
+    uint64_t f_flips;           /* F bits flipped by ber_sb */
+    uint64_t c_flips;           /* C bits flipped by ber_sb */
+    uint64_t ctl_flips;         /* C bits flipped by ctl_ber */
+    uint64_t bursts;            /* bursts started */
+    uint64_t burst_flips;       /* bits flipped by bursts */
+    uint64_t drops;             /* phits erased by drop_rate */
+    uint64_t outages;           /* outages started (random + scheduled) */
+    uint64_t outage_cycles;     /* phits erased by outages */
+    uint64_t sched_flips;       /* scheduled flips done */
+    uint64_t err_cycles;        /* cycles with error injection enabled */
+    uint64_t words_seen;        /* real control words the channel's deframer found */
+    uint64_t forged_words;      /* forged words put on the link completely */
+    uint64_t forged_cut;        /* forged words cut short (injection switched off) */
+    uint64_t forge_skipped;     /* forge draws with no phantom possible (nothing owed) */
     uint64_t forged_by_kind[4]; /* outrange: 0 ack-1, 1 ack+Window+1, 2 fr; phantom: 3 */
 } lcb_ch_stats;
 
@@ -121,8 +121,8 @@ typedef struct {
 enum { LCB_DMG_ERASED = 1, LCB_DMG_FORGED = 2 };
 typedef struct {
     int64_t cycle;
-    uint32_t mask;            /* bits that differ from what went in (23 F, 22 C, 21:0 data) */
-    unsigned flags;           /* LCB_DMG_* */
+    uint32_t mask;  /* bits that differ from what went in (23 F, 22 C, 21:0 data) */
+    unsigned flags; /* LCB_DMG_* */
 } lcb_ch_dmg;
 
 typedef struct lcb_ch lcb_ch;

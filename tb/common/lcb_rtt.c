@@ -11,10 +11,7 @@ static int clog2i(int x)
 /* Control word length W = 25 + NumVcs*CW (protocol section 2, with the word
  * toggle and the CRC-16 of section 5.1). Used for RTT_ack estimates and the
  * quiescence window only, never to decode words. */
-int lcb_tb_wbits(const nr_lcb_params *p)
-{
-    return 25 + p->num_vcs * clog2i(p->buf_per_vc + 1);
-}
+int lcb_tb_wbits(const nr_lcb_params *p) { return 25 + p->num_vcs * clog2i(p->buf_per_vc + 1); }
 
 int lcb_tb_rtt_ack(const nr_lcb_params *p, int latency)
 {
@@ -54,30 +51,39 @@ int lcb_tb_warn_sizing(FILE *f, const char *prefix, const char *dir, const nr_lc
 {
     int rtt = lcb_tb_rtt_ack(p, latency), n = 0;
     if ((int)timeout <= rtt + p->max_pkt_len) {
-        fprintf(f, "%swarning: %s: timeout %u <= RTT_ack %d + MaxPktLen %d: the timer can "
-                "fire before the ack returns (protocol section 11)\n", prefix, dir, timeout, rtt,
-                p->max_pkt_len);
+        fprintf(f,
+                "%swarning: %s: timeout %u <= RTT_ack %d + MaxPktLen %d: the timer can "
+                "fire before the ack returns (protocol section 11)\n",
+                prefix, dir, timeout, rtt, p->max_pkt_len);
         n++;
     }
     if (p->replay_depth < rtt + p->max_pkt_len) {
-        fprintf(f, "%swarning: %s: ReplayDepth %d < RTT_ack %d + MaxPktLen %d: not full "
-                "rate\n", prefix, dir, p->replay_depth, rtt, p->max_pkt_len);
+        fprintf(f,
+                "%swarning: %s: ReplayDepth %d < RTT_ack %d + MaxPktLen %d: not full "
+                "rate\n",
+                prefix, dir, p->replay_depth, rtt, p->max_pkt_len);
         n++;
     }
     if (p->buf_per_vc < rtt + p->max_pkt_len) {
-        fprintf(f, "%swarning: %s: BufPerVc %d < RTT_ack %d + MaxPktLen %d: one VC alone "
-                "is credit-limited\n", prefix, dir, p->buf_per_vc, rtt, p->max_pkt_len);
+        fprintf(f,
+                "%swarning: %s: BufPerVc %d < RTT_ack %d + MaxPktLen %d: one VC alone "
+                "is credit-limited\n",
+                prefix, dir, p->buf_per_vc, rtt, p->max_pkt_len);
         n++;
     }
     if (p->buf_per_vc & (p->buf_per_vc - 1)) {
-        fprintf(f, "%swarning: %s: BufPerVc %d is not a power of two: after an undetected "
+        fprintf(f,
+                "%swarning: %s: BufPerVc %d is not a power of two: after an undetected "
                 "wrong control word an overdraw can wrap the credit count (protocol sections "
-                "7.4, 11)\n", prefix, dir, p->buf_per_vc);
+                "7.4, 11)\n",
+                prefix, dir, p->buf_per_vc);
         n++;
     }
     if (mean_len > 0 && p->window < rtt / mean_len + 1) {
-        fprintf(f, "%swarning: %s: Window %d < RTT_ack/L + 1 = %.1f for mean length %.1f: "
-                "not full rate\n", prefix, dir, p->window, rtt / mean_len + 1, mean_len);
+        fprintf(f,
+                "%swarning: %s: Window %d < RTT_ack/L + 1 = %.1f for mean length %.1f: "
+                "not full rate\n",
+                prefix, dir, p->window, rtt / mean_len + 1, mean_len);
         n++;
     }
     return n;

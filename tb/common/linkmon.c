@@ -40,10 +40,7 @@ static void classify(nr_linkmon *m)
 }
 
 /* Damage of one link phit's data bits 21:0 (none if erased: that is framing). */
-static int data_flips(lcb_ch_dmg dm)
-{
-    return __builtin_popcount(dm.mask & 0x3FFFFFu);
-}
+static int data_flips(lcb_ch_dmg dm) { return __builtin_popcount(dm.mask & 0x3FFFFFu); }
 
 unsigned nr_linkmon_step(nr_linkmon *m, int64_t t, uint32_t ph, uint32_t ev)
 {
@@ -63,8 +60,10 @@ unsigned nr_linkmon_step(nr_linkmon *m, int64_t t, uint32_t ph, uint32_t ev)
     m->kind = k;
     if (m->crc32 && prev == NR_KIND_EOP) {
         /* the trailer's position (4.1): its damage belongs to the packet */
-        if (era || fflip) m->end.frame = 1;
-        else m->end.wt_tr += data_flips(dm);
+        if (era || fflip)
+            m->end.frame = 1;
+        else
+            m->end.wt_tr += data_flips(dm);
     }
     if (k == NR_KIND_HEAD) {
         m->head_cycle = t;
@@ -78,7 +77,8 @@ unsigned nr_linkmon_step(nr_linkmon *m, int64_t t, uint32_t ph, uint32_t ev)
          * ok/rsvd bits (fed before the sequence number) and the crc field */
         if (era || fflip) m->frame = 1;
         /* the flipped data bits, 21 down to 0 (none counted if erased) */
-        for (uint32_t mk = era ? 0 : dm.mask & 0x3FFFFFu; mk; mk &= ~(1u << (31 - __builtin_clz(mk)))) {
+        for (uint32_t mk = era ? 0 : dm.mask & 0x3FFFFFu; mk;
+             mk &= ~(1u << (31 - __builtin_clz(mk)))) {
             int b = 31 - __builtin_clz(mk);
             int pos = m->nph * 22 + (k != NR_KIND_EOP || b >= 16 ? 21 - b : 6 + 7 + 15 - b);
             m->wt++;
@@ -117,7 +117,8 @@ unsigned nr_linkmon_step(nr_linkmon *m, int64_t t, uint32_t ph, uint32_t ev)
             const lcb_ch_stats *cs = lcb_ch_get_stats(m->ch);
             res |= NR_LM_ACC;
             m->accepted++;
-            if (m->end.ooo) res |= NR_LM_ACC_OOO;
+            if (m->end.ooo)
+                res |= NR_LM_ACC_OOO;
             else if (m->end.wt || m->end.wt_tr || m->end.frame) {
                 res |= NR_LM_ACC_DAMAGED;
                 m->escapes++;

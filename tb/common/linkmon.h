@@ -50,33 +50,33 @@
 
 /* What nr_linkmon_step saw in this cycle (bits). */
 enum {
-    NR_LM_ACC = 1,          /* RX_OK: a packet was accepted */
-    NR_LM_ACC_DAMAGED = 2,  /* ... and the channel had changed it: a data escape */
-    NR_LM_CW_ACC = 4,       /* the control word delivered last cycle was accepted */
-    NR_LM_CW_DAMAGED = 8,   /* ... and its C bits were damaged: a control-word escape */
-    NR_LM_CW_FORGED = 16,   /* the word delivered last cycle was a forged one */
-    NR_LM_CW_REJ = 32,      /* the word delivered last cycle was rejected */
-    NR_LM_ACC_OOO = 128,    /* RX_OK of a packet that arrived in recovery before a
+    NR_LM_ACC = 1,         /* RX_OK: a packet was accepted */
+    NR_LM_ACC_DAMAGED = 2, /* ... and the channel had changed it: a data escape */
+    NR_LM_CW_ACC = 4,      /* the control word delivered last cycle was accepted */
+    NR_LM_CW_DAMAGED = 8,  /* ... and its C bits were damaged: a control-word escape */
+    NR_LM_CW_FORGED = 16,  /* the word delivered last cycle was a forged one */
+    NR_LM_CW_REJ = 32,     /* the word delivered last cycle was rejected */
+    NR_LM_ACC_OOO = 128,   /* RX_OK of a packet that arrived in recovery before a
                              * marker: a design failure (link-protocol 8.3) */
-    NR_LM_ACC_SUSPECT = 64  /* RX_OK, and the channel damaged data or F bits of some
+    NR_LM_ACC_SUSPECT = 64 /* RX_OK, and the channel damaged data or F bits of some
                              * phit since the previous RX_OK (a wider net than
                              * ACC_DAMAGED: also damage between packets) */
 };
 
 typedef struct {
-    const lcb_ch *ch;       /* the channel into this receiver */
-    int wbits;              /* control-word width W (link-protocol 5.1) */
+    const lcb_ch *ch; /* the channel into this receiver */
+    int wbits;        /* control-word width W (link-protocol 5.1) */
     int nvcs;
-    int crc32;              /* LinkCrcW = 32: a trailer follows every EOP (4.1) */
+    int crc32; /* LinkCrcW = 32: a trailer follows every EOP (4.1) */
     /* framing (section 3) */
     int fin;
-    int vc;                 /* VC of the packet being framed (head vc mod nvcs) */
-    int kind;               /* kind of the last phit: NR_KIND_*, NR_LM_IDLE, NR_LM_PAD */
+    int vc;   /* VC of the packet being framed (head vc mod nvcs) */
+    int kind; /* kind of the last phit: NR_KIND_*, NR_LM_IDLE, NR_LM_PAD */
     /* damage of the packet being framed, from its HEAD */
-    int nph;                /* CRC-covered phits so far (PADs excluded) */
-    int wt;                 /* data bits flipped in CRC-covered positions */
-    int first, last;        /* first and last flipped codeword position */
-    int frame;              /* framing changed (F flipped, phit erased, PAD damaged) */
+    int nph;         /* CRC-covered phits so far (PADs excluded) */
+    int wt;          /* data bits flipped in CRC-covered positions */
+    int first, last; /* first and last flipped codeword position */
+    int frame;       /* framing changed (F flipped, phit erased, PAD damaged) */
     int64_t head_cycle;
     int ooo;                /* an RX_CRC or RX_CLIP since the last replay marker */
     int head_ooo, last_ooo; /* ooo at the HEAD of the packet being framed / the last one */
@@ -86,28 +86,28 @@ typedef struct {
     struct {
         int nph, wt, wt_tr, first, last, frame, ooo, vc;
         int64_t head_cycle;
-        uint32_t ph;        /* its EOP link phit */
+        uint32_t ph; /* its EOP link phit */
     } end;
     /* the packet decided in this cycle (valid with NR_LM_ACC or an RX_CRC) */
-    uint32_t dec_ph;        /* its EOP link phit */
+    uint32_t dec_ph; /* its EOP link phit */
     int dec_vc;
-    int dec_framed;         /* the verdict came where the framing puts it: in the
+    int dec_framed;    /* the verdict came where the framing puts it: in the
                              * EOP's cycle (16) or the cycle after it (32) */
-    uint64_t dmg_seen;      /* channel's phits_damaged_df at the last RX_OK */
-    int cw_pend;            /* word delivered last cycle: 1 | 2 damaged | 4 forged */
+    uint64_t dmg_seen; /* channel's phits_damaged_df at the last RX_OK */
+    int cw_pend;       /* word delivered last cycle: 1 | 2 damaged | 4 forged */
     /* counts since the start */
-    uint64_t accepted;      /* RX_OK */
-    uint64_t escapes;       /* RX_OK of a damaged packet */
-    uint64_t dmg_checked;   /* damaged packets that reached an EOP (RX_OK or RX_CRC) */
-    uint64_t dmg_frame;     /* ... with their framing changed */
-    uint64_t dmg_detected;  /* ... whose error the CRC-16 detects for sure */
-    uint64_t dmg_ooo;       /* ... in recovery before a marker (refused, 8.3) */
-    double exp_escapes;     /* analytic expectation of escapes */
-    uint64_t cw_delivered;  /* control words delivered (CTL_OK) */
-    uint64_t cw_damaged;    /* ... with damaged C bits */
-    uint64_t cw_escapes;    /* ... accepted (a control-word escape) */
-    uint64_t cw_forged;     /* ... forged by the channel */
-    int64_t last_escape;    /* cycle of the last escape of either kind, -1: none */
+    uint64_t accepted;     /* RX_OK */
+    uint64_t escapes;      /* RX_OK of a damaged packet */
+    uint64_t dmg_checked;  /* damaged packets that reached an EOP (RX_OK or RX_CRC) */
+    uint64_t dmg_frame;    /* ... with their framing changed */
+    uint64_t dmg_detected; /* ... whose error the CRC-16 detects for sure */
+    uint64_t dmg_ooo;      /* ... in recovery before a marker (refused, 8.3) */
+    double exp_escapes;    /* analytic expectation of escapes */
+    uint64_t cw_delivered; /* control words delivered (CTL_OK) */
+    uint64_t cw_damaged;   /* ... with damaged C bits */
+    uint64_t cw_escapes;   /* ... accepted (a control-word escape) */
+    uint64_t cw_forged;    /* ... forged by the channel */
+    int64_t last_escape;   /* cycle of the last escape of either kind, -1: none */
 } nr_linkmon;
 
 /* crcw: the link's LinkCrcW, 16 or 32. */

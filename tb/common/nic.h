@@ -35,14 +35,15 @@ typedef struct {
     int rd_vc;       /* VC of the last read issued (0 before the first) */
     int data_vc;     /* VC of this cycle's read data: the previous cycle's read, -1 none */
     int nvcs;
-    uint32_t buf;    /* BufPerVc: the credits of a NIC at rest */
+    uint32_t buf; /* BufPerVc: the credits of a NIC at rest */
 } tb_nic;
 
 /* A NIC with the port parameters p and run-time configuration c. 0; -1 with
  * the LCB model's message in err. tb_nic_release frees, also after a failed
  * init. */
 static inline int tb_nic_init(tb_nic *n, const nr_lcb_params *p, const nr_lcb_cfg *c, char *err,
-                              int errlen) {
+                              int errlen)
+{
     memset(n, 0, sizeof *n);
     n->data_vc = -1;
     n->nvcs = p->num_vcs;
@@ -50,54 +51,64 @@ static inline int tb_nic_init(tb_nic *n, const nr_lcb_params *p, const nr_lcb_cf
     n->lcb = nr_lcbp_new(p, c, err, errlen);
     return n->lcb ? 0 : -1;
 }
-static inline void tb_nic_release(tb_nic *n) {
+static inline void tb_nic_release(tb_nic *n)
+{
     if (n->lcb) nr_lcbp_free(n->lcb);
     n->lcb = NULL;
 }
 
-static inline void tb_nic_begin(tb_nic *n, uint32_t link_rx) {
+static inline void tb_nic_begin(tb_nic *n, uint32_t link_rx)
+{
     memset(&n->in, 0, sizeof n->in);
     n->in.link_rx = link_rx;
     nr_lcbp_peek(n->lcb, &n->pk);
 }
-static inline void tb_nic_offer(tb_nic *n, uint32_t phit) {
+static inline void tb_nic_offer(tb_nic *n, uint32_t phit)
+{
     n->in.tx_valid = 1;
     n->in.tx_phit = phit;
 }
 /* Read VC vc (nothing if vc < 0). */
-static inline void tb_nic_read(tb_nic *n, int vc) {
+static inline void tb_nic_read(tb_nic *n, int vc)
+{
     if (vc < 0) return;
     n->in.rd_en = 1;
     n->in.rd_vc = vc;
 }
 /* Read the first VC with something to read after the last one read; the VC,
  * or -1. */
-static inline int tb_nic_read_rr(tb_nic *n) {
+static inline int tb_nic_read_rr(tb_nic *n)
+{
     int v = tb_rr_pick(n->pk.rd_avail, n->nvcs, n->rd_vc + 1);
     tb_nic_read(n, v);
     return v;
 }
-static inline int tb_nic_eval(tb_nic *n) {
+static inline int tb_nic_eval(tb_nic *n)
+{
     nr_lcbp_eval(n->lcb, &n->in, &n->out);
     return n->in.tx_valid && n->out.tx_ready;
 }
-static inline void tb_nic_tick(tb_nic *n) {
+static inline void tb_nic_tick(tb_nic *n)
+{
     n->data_vc = n->in.rd_en ? n->in.rd_vc : -1;
     if (n->in.rd_en) n->rd_vc = n->in.rd_vc;
     nr_lcbp_tick(n->lcb);
 }
 
 /* The state-only outputs now (between cycles: of the next one). */
-static inline nr_lcbp_out tb_nic_state(const tb_nic *n) {
+static inline nr_lcbp_out tb_nic_state(const tb_nic *n)
+{
     nr_lcbp_out o;
     nr_lcbp_peek(n->lcb, &o);
     return o;
 }
 /* VC v at rest: every credit home, nothing in the input queue. */
-static inline int tb_nic_vc_home(const nr_lcbp_out *o, const tb_nic *n, int v) {
+static inline int tb_nic_vc_home(const nr_lcbp_out *o, const tb_nic *n, int v)
+{
     return o->credits[v] == n->buf && o->occ[v] == 0;
 }
-static inline int tb_nic_home(const tb_nic *n) {
+static inline int tb_nic_home(const tb_nic *n)
+{
     nr_lcbp_out o = tb_nic_state(n);
     for (int v = 0; v < n->nvcs; v++)
         if (!tb_nic_vc_home(&o, n, v)) return 0;
@@ -105,7 +116,8 @@ static inline int tb_nic_home(const tb_nic *n) {
 }
 /* Not at rest: something readable, the control channel out of sync, or a
  * VC not home. */
-static inline int tb_nic_busy(const tb_nic *n) {
+static inline int tb_nic_busy(const tb_nic *n)
+{
     nr_lcbp_out o = tb_nic_state(n);
     if (o.rd_avail || !o.ctl_sync) return 1;
     for (int v = 0; v < n->nvcs; v++)
@@ -114,7 +126,8 @@ static inline int tb_nic_busy(const tb_nic *n) {
 }
 /* The LCB model's own errors (interface violations it refused); the first
  * in buf. */
-static inline int tb_nic_errors(const tb_nic *n, char *buf, int buflen) {
+static inline int tb_nic_errors(const tb_nic *n, char *buf, int buflen)
+{
     return nr_lcbp_errors(n->lcb, buf, buflen);
 }
 #endif

@@ -9,7 +9,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-void tb_self_dir(const char *argv0, char *dir, size_t n) {
+void tb_self_dir(const char *argv0, char *dir, size_t n)
+{
     ssize_t k = readlink("/proc/self/exe", dir, n - 1);
     if (k <= 0) {
         snprintf(dir, n, "%s", argv0);
@@ -17,11 +18,14 @@ void tb_self_dir(const char *argv0, char *dir, size_t n) {
     }
     dir[k] = 0;
     char *sl = strrchr(dir, '/');
-    if (sl) *sl = 0;
-    else snprintf(dir, n, ".");
+    if (sl)
+        *sl = 0;
+    else
+        snprintf(dir, n, ".");
 }
 
-int tb_run_child(const char *prog, const char *path, char **argv) {
+int tb_run_child(const char *prog, const char *path, char **argv)
+{
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0) return 2;

@@ -56,13 +56,13 @@
 #define RENV_MAXLAT 64
 
 typedef struct {
-    uint32_t *ph;        /* ring of queued phits */
-    int cap, head, n;    /* capacity (power of two), front, count */
-    int mid;             /* inside a packet */
-    int vc;              /* VC of the packet being sent */
-    tb_vctsend vct;      /* bare: credits for the router's input queue */
-    double idle_p;       /* P(idle) per cycle between packets */
-    int idle_mid;        /* ... and inside packets too */
+    uint32_t *ph;     /* ring of queued phits */
+    int cap, head, n; /* capacity (power of two), front, count */
+    int mid;          /* inside a packet */
+    int vc;           /* VC of the packet being sent */
+    tb_vctsend vct;   /* bare: credits for the router's input queue */
+    double idle_p;    /* P(idle) per cycle between packets */
+    int idle_mid;     /* ... and inside packets too */
     nr_rng_t rng;
     uint64_t phits, pkts; /* sent */
 } renv_src;
@@ -70,19 +70,19 @@ typedef struct {
 typedef struct {
     uint32_t asm_ph[NR_LCB_MAX_VCS][RENV_MAXLEN];
     int asm_len[NR_LCB_MAX_VCS];
-    int vc;              /* bare: VC of the packet arriving on out_* */
+    int vc;                   /* bare: VC of the packet arriving on out_* */
     int held[NR_LCB_MAX_VCS]; /* bare: phits received, credit not returned yet */
-    int rr;              /* VC round robin (credit return or NIC reads) */
-    double bp;           /* P(stall) per cycle */
-    unsigned hold_mask;  /* VCs never drained (their credits stay out) */
+    int rr;                   /* VC round robin (credit return or NIC reads) */
+    double bp;                /* P(stall) per cycle */
+    unsigned hold_mask;       /* VCs never drained (their credits stay out) */
     nr_rng_t rng;
     uint64_t phits, pkts;
 } renv_sink;
 
 /* What the environment needs to know of the router it wraps. */
 typedef struct {
-    int n, nvc, use_lcb;         /* ports, VCs, LCB ports */
-    int inbuf, maxpkt;           /* InBufPerVc, MaxPktLen */
+    int n, nvc, use_lcb;                  /* ports, VCs, LCB ports */
+    int inbuf, maxpkt;                    /* InBufPerVc, MaxPktLen */
     int replay_depth, window, link_crc_w; /* the NICs' LCB (use_lcb) */
 } renv_shape;
 
@@ -91,23 +91,23 @@ typedef void (*renv_pkt_fn)(renv *e, int port, const uint32_t *ph, int len);
 typedef void (*renv_head_fn)(renv *e, int port, uint32_t head);
 
 struct renv {
-    nr_rtr rt;                   /* the router under test, stepped through nr_router.h */
-    nr_yarc *m;                  /* renv_init: white-box view of the YARC model, or */
+    nr_rtr rt;  /* the router under test, stepped through nr_router.h */
+    nr_yarc *m; /* renv_init: white-box view of the YARC model, or */
     nr_yarc_params p;
-    nr_nwn *nw;                  /* renv_init_nwn: the network-within-a-network model */
+    nr_nwn *nw; /* renv_init_nwn: the network-within-a-network model */
     nr_nwn_params np;
-    int maxpkt, inbuf;           /* MaxPktLen, InBufPerVc */
+    int maxpkt, inbuf; /* MaxPktLen, InBufPerVc */
     nr_lcb_cfg lcfg;
     int n, nvc, lcb, lat;
-    uint64_t t;                  /* cycle about to be simulated */
+    uint64_t t; /* cycle about to be simulated */
     nr_rtr_in in;
-    nr_rtr_out out;              /* outputs of cycle t - 1 */
+    nr_rtr_out out; /* outputs of cycle t - 1 */
     renv_src src[NR_MAX_PORTS];
     renv_sink snk[NR_MAX_PORTS];
     /* LCB mode */
-    tb_nic nic[NR_MAX_PORTS];    /* the NICs (common/nic.h; their out: of cycle t - 1) */
-    uint32_t dl_up[NR_MAX_PORTS][RENV_MAXLAT];   /* NIC -> router */
-    uint32_t dl_down[NR_MAX_PORTS][RENV_MAXLAT]; /* router -> NIC */
+    tb_nic nic[NR_MAX_PORTS]; /* the NICs (common/nic.h; their out: of cycle t - 1) */
+    uint32_t dl_up[NR_MAX_PORTS][RENV_MAXLAT];       /* NIC -> router */
+    uint32_t dl_down[NR_MAX_PORTS][RENV_MAXLAT];     /* router -> NIC */
     int fin_in[NR_MAX_PORTS], fin_out[NR_MAX_PORTS]; /* link framing at the router */
     /* counters */
     uint64_t drops[NR_MAX_PORTS];
@@ -115,26 +115,34 @@ struct renv {
     uint64_t drop_reason[8];
     uint64_t drops_by[NR_MAX_PORTS][8]; /* RT_DROP per port and reason */
     uint64_t cfg_bad;
-    uint64_t phit_hops;          /* phits that left the router */
+    uint64_t phit_hops; /* phits that left the router */
     uint64_t ev_count[NR_EV_COUNT];
-    uint64_t tb_errors;          /* the environment's own findings */
-    char tb_err[200];            /* ... the first one */
+    uint64_t tb_errors; /* the environment's own findings */
+    char tb_err[200];   /* ... the first one */
     /* callbacks (may be NULL) */
     renv_pkt_fn on_pkt;
     renv_head_fn on_head_in, on_head_out;
     void (*timer)(renv *e, int stop); /* called before the model's eval (0), after its tick (1) */
     void *ctx;
-    int cfg_pending;             /* cfg write queued for the next cycle */
+    int cfg_pending; /* cfg write queued for the next cycle */
     nr_rtr_in cfg_next;
 };
 
 /* Default parameters: yarc-arch.md §3 defaults at rows x cols. */
 static inline nr_yarc_params renv_params(int rows, int cols, int use_lcb)
 {
-    nr_yarc_params p = {.rows = rows, .cols = cols, .num_vcs = 2, .in_buf_per_vc = 128,
-                        .row_buf_depth = 8, .col_buf_depth = 8, .row_bus_lat = 2,
-                        .col_lat = 2, .use_lcb = use_lcb, .max_pkt_len = 64,
-                        .replay_depth = 256, .window = 32};
+    nr_yarc_params p = {.rows = rows,
+                        .cols = cols,
+                        .num_vcs = 2,
+                        .in_buf_per_vc = 128,
+                        .row_buf_depth = 8,
+                        .col_buf_depth = 8,
+                        .row_bus_lat = 2,
+                        .col_lat = 2,
+                        .use_lcb = use_lcb,
+                        .max_pkt_len = 64,
+                        .replay_depth = 256,
+                        .window = 32};
     return p;
 }
 
@@ -145,10 +153,20 @@ static inline nr_yarc_params renv_params(int rows, int cols, int use_lcb)
 static inline nr_nwn_params renv_nwn_params(char org, int k, int use_lcb)
 {
     int r = k >= 64 ? 16 : k >= 16 ? 8 : k >= 8 ? 4 : 2;
-    nr_nwn_params p = {.num_ports = k, .r = r, .m = k >= 64 ? 4 : k / r, .bb = org == 'b',
-                       .speedup = 1, .self_turn = 0, .num_vcs = 2, .in_buf_per_vc = 128,
-                       .buf_depth = 16, .chan_lat = 2, .use_lcb = use_lcb, .max_pkt_len = 64,
-                       .replay_depth = 256, .window = 32};
+    nr_nwn_params p = {.num_ports = k,
+                       .r = r,
+                       .m = k >= 64 ? 4 : k / r,
+                       .bb = org == 'b',
+                       .speedup = 1,
+                       .self_turn = 0,
+                       .num_vcs = 2,
+                       .in_buf_per_vc = 128,
+                       .buf_depth = 16,
+                       .chan_lat = 2,
+                       .use_lcb = use_lcb,
+                       .max_pkt_len = 64,
+                       .replay_depth = 256,
+                       .window = 32};
     if (org == 'c') {
         p.r = 1;
         p.m = 0;
@@ -163,12 +181,11 @@ static inline nr_lcb_cfg renv_lcb_cfg(void)
     return c;
 }
 
-
 static inline void renv_tb_error(renv *e, const char *what, int port)
 {
     if (!e->tb_errors++)
-        snprintf(e->tb_err, sizeof e->tb_err, "cycle %llu port %d: %s",
-                 (unsigned long long)e->t, port, what);
+        snprintf(e->tb_err, sizeof e->tb_err, "cycle %llu port %d: %s", (unsigned long long)e->t,
+                 port, what);
 }
 
 /* The environment around a router of shape *sh (exits on error). e->rt and
@@ -195,8 +212,8 @@ static inline void renv_setup(renv *e, const renv_shape *sh, int lat, uint64_t s
         nr_rng_stream(&s->rng, seed, NR_RNG_STREAM(NR_RNG_P_IDLE, i));
         nr_rng_stream(&e->snk[i].rng, seed, NR_RNG_STREAM(NR_RNG_P_BACKPRESSURE, i));
         if (e->lcb) {
-            nr_lcb_params lp = {sh->nvc, sh->inbuf, sh->replay_depth, sh->window, sh->maxpkt,
-                                sh->link_crc_w};
+            nr_lcb_params lp = {sh->nvc,    sh->inbuf,  sh->replay_depth,
+                                sh->window, sh->maxpkt, sh->link_crc_w};
             if (tb_nic_init(&e->nic[i], &lp, &e->lcfg, err, sizeof err)) {
                 fprintf(stderr, "nr_lcbp_new: %s\n", err);
                 exit(1);
@@ -230,8 +247,8 @@ static inline void renv_init(renv *e, const nr_yarc_params *p, const nr_lcb_cfg 
         exit(1);
     }
     e->rt = nr_yarc_rtr(e->m);
-    renv_shape sh = {p->rows * p->cols, p->num_vcs, p->use_lcb, p->in_buf_per_vc, p->max_pkt_len,
-                     p->replay_depth, p->window, 16};
+    renv_shape sh = {p->rows * p->cols, p->num_vcs,      p->use_lcb, p->in_buf_per_vc,
+                     p->max_pkt_len,    p->replay_depth, p->window,  16};
     renv_setup(e, &sh, lat, seed);
 }
 
@@ -249,8 +266,8 @@ static inline void renv_init_nwn(renv *e, const nr_nwn_params *p, const nr_lcb_c
         exit(1);
     }
     e->rt = nr_nwn_rtr(e->nw);
-    renv_shape sh = {p->num_ports, p->num_vcs, p->use_lcb, p->in_buf_per_vc, p->max_pkt_len,
-                     p->replay_depth, p->window, 16};
+    renv_shape sh = {p->num_ports,   p->num_vcs,      p->use_lcb, p->in_buf_per_vc,
+                     p->max_pkt_len, p->replay_depth, p->window,  16};
     renv_setup(e, &sh, lat, seed);
 }
 
@@ -269,18 +286,15 @@ static inline void renv_send(renv *e, int port, const uint32_t *ph, int len)
     renv_src *s = &e->src[port];
     if (s->n + len > s->cap) {
         int ncap = s->cap;
-        while (s->n + len > ncap)
-            ncap *= 2;
+        while (s->n + len > ncap) ncap *= 2;
         uint32_t *nph = malloc(sizeof(uint32_t) * (size_t)ncap);
-        for (int i = 0; i < s->n; i++)
-            nph[i] = s->ph[(s->head + i) & (s->cap - 1)];
+        for (int i = 0; i < s->n; i++) nph[i] = s->ph[(s->head + i) & (s->cap - 1)];
         free(s->ph);
         s->ph = nph;
         s->cap = ncap;
         s->head = 0;
     }
-    for (int i = 0; i < len; i++)
-        s->ph[(s->head + s->n + i) & (s->cap - 1)] = ph[i];
+    for (int i = 0; i < len; i++) s->ph[(s->head + s->n + i) & (s->cap - 1)] = ph[i];
     s->n += len;
     s->pkts++;
 }
@@ -304,8 +318,7 @@ static inline void renv_sink_done(renv *e, int port, int vc)
 {
     renv_sink *k = &e->snk[port];
     k->pkts++;
-    if (e->on_pkt)
-        e->on_pkt(e, port, k->asm_ph[vc], k->asm_len[vc]);
+    if (e->on_pkt) e->on_pkt(e, port, k->asm_ph[vc], k->asm_len[vc]);
     k->asm_len[vc] = 0;
 }
 
@@ -313,10 +326,8 @@ static inline void renv_sink_phit(renv *e, int port, int vc, uint32_t ph)
 {
     renv_sink *k = &e->snk[port];
     k->phits++;
-    if (k->asm_len[vc] < RENV_MAXLEN)
-        k->asm_ph[vc][k->asm_len[vc]++] = ph;
-    if (nr_phit_kind(ph) == NR_KIND_EOP)
-        renv_sink_done(e, port, vc);
+    if (k->asm_len[vc] < RENV_MAXLEN) k->asm_ph[vc][k->asm_len[vc]++] = ph;
+    if (nr_phit_kind(ph) == NR_KIND_EOP) renv_sink_done(e, port, vc);
 }
 
 /* The first VC from the sink's round robin that may be drained (bit v of
@@ -341,13 +352,11 @@ static inline int renv_bare_in(renv *e, int p, int want, uint32_t ph, int stall)
         in->in_phit[p] = ph;
         taken = 1;
         tb_vctsend_sent(&s->vct, s->vc);
-        if (nr_phit_kind(ph) == NR_KIND_HEAD && e->on_head_in)
-            e->on_head_in(e, p, ph);
+        if (nr_phit_kind(ph) == NR_KIND_HEAD && e->on_head_in) e->on_head_in(e, p, ph);
     }
     if (!stall) {
         unsigned held = 0;
-        for (int v = 0; v < e->nvc; v++)
-            held |= (unsigned)(k->held[v] > 0) << v;
+        for (int v = 0; v < e->nvc; v++) held |= (unsigned)(k->held[v] > 0) << v;
         int v = renv_sink_pick(k, e->nvc, held);
         if (v >= 0) {
             in->out_cr[p][v] = 1;
@@ -368,8 +377,7 @@ static inline int renv_lcb_in(renv *e, int p, int want, uint32_t ph, int stall, 
     nr_rtr_in *in = &e->in;
     tb_nic *nic = &e->nic[p];
     tb_nic_begin(nic, e->dl_down[p][slot]);
-    if (want)
-        tb_nic_offer(nic, ph);
+    if (want) tb_nic_offer(nic, ph);
     tb_nic_read(nic, stall ? -1 : renv_sink_pick(k, e->nvc, nic->pk.rd_avail));
     const int took = tb_nic_eval(nic);
     const nr_lcbp_out *no = &nic->out;
@@ -396,11 +404,10 @@ static inline void renv_port_in(renv *e, int p, int slot)
     int want = s->n > 0;
     if (want && (!s->mid || s->idle_mid) && s->idle_p > 0 && nr_rng_bernoulli(&s->rng, s->idle_p))
         want = 0;
-    if (want && nr_phit_kind(ph) == NR_KIND_HEAD)
-        s->vc = (int)nr_head_vc(ph) % e->nvc;
+    if (want && nr_phit_kind(ph) == NR_KIND_HEAD) s->vc = (int)nr_head_vc(ph) % e->nvc;
     int stall = k->bp > 0 && nr_rng_bernoulli(&k->rng, k->bp);
-    int taken = e->lcb ? renv_lcb_in(e, p, want, ph, stall, slot)
-                       : renv_bare_in(e, p, want, ph, stall);
+    int taken =
+        e->lcb ? renv_lcb_in(e, p, want, ph, stall, slot) : renv_bare_in(e, p, want, ph, stall);
     if (taken) {
         s->mid = nr_phit_kind(ph) != NR_KIND_EOP;
         s->head = (s->head + 1) & (s->cap - 1);
@@ -423,8 +430,7 @@ static inline void renv_port_out(renv *e, int p, int slot)
         e->drop_reason[r]++;
         e->drops_by[p][r]++;
     }
-    if ((tev >> NR_TEV_CFG_BAD) & 1u)
-        e->cfg_bad++;
+    if ((tev >> NR_TEV_CFG_BAD) & 1u) e->cfg_bad++;
     if (!e->lcb) {
         uint32_t over = 0;
         if (tb_vctsend_return(&e->src[p].vct, o->in_cr[p], &over) >= 0)
@@ -433,8 +439,7 @@ static inline void renv_port_out(renv *e, int p, int slot)
             uint32_t ph = o->out_phit[p];
             if (nr_phit_kind(ph) == NR_KIND_HEAD) {
                 k->vc = (int)nr_head_vc(ph) % e->nvc;
-                if (e->on_head_out)
-                    e->on_head_out(e, p, ph);
+                if (e->on_head_out) e->on_head_out(e, p, ph);
             }
             e->phit_hops++;
             k->held[k->vc]++;
@@ -443,13 +448,11 @@ static inline void renv_port_out(renv *e, int p, int slot)
     } else {
         e->dl_down[p][slot] = o->link_tx[p];
         int kout = nr_link_frame(&e->fin_out[p], o->link_tx[p]);
-        if (kout >= 0)
-            e->phit_hops++;
+        if (kout >= 0) e->phit_hops++;
         if (kout == NR_KIND_HEAD && e->on_head_out)
             e->on_head_out(e, p, nr_phit_make(NR_KIND_HEAD, o->link_tx[p]));
         for (int b = 0; b < NR_EV_COUNT; b++)
-            if ((o->ev[p] >> b) & 1u)
-                e->ev_count[b]++;
+            if ((o->ev[p] >> b) & 1u) e->ev_count[b]++;
     }
 }
 
@@ -469,16 +472,12 @@ static inline void renv_step(renv *e)
         e->in.cfg_wdata = e->cfg_next.cfg_wdata;
         e->cfg_pending = 0;
     }
-    for (int p = 0; p < e->n; p++)
-        renv_port_in(e, p, slot);
-    if (e->timer)
-        e->timer(e, 0);
+    for (int p = 0; p < e->n; p++) renv_port_in(e, p, slot);
+    if (e->timer) e->timer(e, 0);
     nr_rtr_eval(e->rt, &e->in, &e->out);
     nr_rtr_tick(e->rt);
-    if (e->timer)
-        e->timer(e, 1);
-    for (int p = 0; p < e->n; p++)
-        renv_port_out(e, p, slot);
+    if (e->timer) e->timer(e, 1);
+    for (int p = 0; p < e->n; p++) renv_port_out(e, p, slot);
     e->t++;
 }
 
@@ -490,12 +489,10 @@ static inline int renv_sinks_idle(const renv *e)
     for (int p = 0; p < e->n; p++) {
         const renv_sink *k = &e->snk[p];
         if (e->lcb) {
-            if (tb_nic_state(&e->nic[p]).rd_avail & ~k->hold_mask)
-                return 0;
+            if (tb_nic_state(&e->nic[p]).rd_avail & ~k->hold_mask) return 0;
         } else {
             for (int v = 0; v < e->nvc; v++)
-                if (k->held[v] && !((k->hold_mask >> v) & 1u))
-                    return 0;
+                if (k->held[v] && !((k->hold_mask >> v) & 1u)) return 0;
         }
     }
     return 1;
@@ -512,12 +509,10 @@ static inline int renv_drain(renv *e, int quiet, long max)
     for (long i = 0; i < max; i++) {
         uint64_t before = e->phit_hops;
         int backlog = 0;
-        for (int p = 0; p < e->n; p++)
-            backlog += e->src[p].n;
+        for (int p = 0; p < e->n; p++) backlog += e->src[p].n;
         renv_step(e);
         if (!backlog && e->phit_hops == before && renv_sinks_idle(e)) {
-            if (++still >= quiet)
-                return 1;
+            if (++still >= quiet) return 1;
         } else {
             still = 0;
         }
@@ -532,14 +527,11 @@ static inline int renv_all_home(const renv *e)
 {
     for (int p = 0; p < e->n; p++) {
         if (e->lcb) {
-            if (!tb_nic_home(&e->nic[p]))
-                return 0;
+            if (!tb_nic_home(&e->nic[p])) return 0;
         } else {
             for (int v = 0; v < e->nvc; v++)
-                if (e->snk[p].held[v] != 0)
-                    return 0;
-            if (!tb_vctsend_home(&e->src[p].vct))
-                return 0;
+                if (e->snk[p].held[v] != 0) return 0;
+            if (!tb_vctsend_home(&e->src[p].vct)) return 0;
         }
     }
     return 1;
@@ -551,16 +543,14 @@ static inline int renv_errors(renv *e)
 {
     char buf[256];
     int k = nr_rtr_errors(e->rt, buf, sizeof buf);
-    if (k)
-        fprintf(stderr, "router errors: %d, first: %s\n", k, buf);
+    if (k) fprintf(stderr, "router errors: %d, first: %s\n", k, buf);
     if (e->tb_errors)
-        fprintf(stderr, "environment errors: %llu, first: %s\n",
-                (unsigned long long)e->tb_errors, e->tb_err);
+        fprintf(stderr, "environment errors: %llu, first: %s\n", (unsigned long long)e->tb_errors,
+                e->tb_err);
     int nk = 0;
     for (int p = 0; p < e->n; p++)
         if (e->nic[p].lcb && tb_nic_errors(&e->nic[p], buf, sizeof buf)) {
-            if (!nk++)
-                fprintf(stderr, "NIC %d errors, first: %s\n", p, buf);
+            if (!nk++) fprintf(stderr, "NIC %d errors, first: %s\n", p, buf);
         }
     return k + (int)e->tb_errors + nk;
 }

@@ -10,7 +10,8 @@
 #define TB_COMMON_RRPICK_H
 #include <stdint.h>
 
-static inline int tb_rr_pick(uint32_t avail, int nvcs, int start) {
+static inline int tb_rr_pick(uint32_t avail, int nvcs, int start)
+{
     for (int i = 0; i < nvcs; i++) {
         int v = (start + i) % nvcs;
         if (avail >> v & 1u) return v;

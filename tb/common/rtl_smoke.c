@@ -43,14 +43,14 @@
 #include "nr_rng.h"
 
 #define MAXP 64
-#define NBULK 10        /* random packets per port in phase 2 (default) */
-#define MAXPK 72        /* packets per port, all kinds */
+#define NBULK 10 /* random packets per port in phase 2 (default) */
+#define MAXPK 72 /* packets per port, all kinds */
 #define MAXLEN 20
-#define CH_LAT 3        /* LCB mode: channel latency each way */
+#define CH_LAT 3 /* LCB mode: channel latency each way */
 #define MAX_CYCLES 40000
 #define PROBE_CYCLES 1000 /* phase 1: one probe must arrive within this */
-#define P_IDLE 0.15     /* source idle probability per cycle (phase 2) */
-#define P_BP 0.35       /* sink backpressure probability per cycle (phase 2) */
+#define P_IDLE 0.15       /* source idle probability per cycle (phase 2) */
+#define P_BP 0.35         /* sink backpressure probability per cycle (phase 2) */
 #define NREASON 8
 #define SMOKE_EV_OK                                                                                \
     ((1u << NR_EV_TX_PKT) | (1u << NR_EV_TX_ACK) | (1u << NR_EV_RX_OK) | (1u << NR_EV_CTL_OK))
@@ -59,18 +59,18 @@ typedef struct {
     uint32_t ph[MAXLEN];
     uint32_t exp[MAXLEN]; /* as it must leave the router */
     int len, dst, vc;
-    int reason;           /* 0: delivered at dst; else the expected RT_DROP reason */
-    int r;                /* source-routed */
+    int reason; /* 0: delivered at dst; else the expected RT_DROP reason */
+    int r;      /* source-routed */
 } pkt_t;
 
 typedef struct {
     smoke_dut d;
     renv e;
     int np, nv;
-    nr_rng_t rng;                       /* packet contents and choices */
+    nr_rng_t rng; /* packet contents and choices */
     pkt_t pk[MAXP][MAXPK];
     int npk[MAXP];
-    int got[MAXP][MAXPK];               /* deliveries of each packet */
+    int got[MAXP][MAXPK]; /* deliveries of each packet */
     long drops_exp[MAXP][NREASON];
     int delivered, deliver_exp, ordered;
     /* phase 1: the probe in flight */
@@ -124,8 +124,10 @@ static int add_pkt(smoke_t *x, int src, unsigned tgt, int vc, int len, int r)
     nr_pkt_fix_crc(k->ph, len);
     memcpy(k->exp, k->ph, sizeof k->ph);
     nr_pkt_route_hop(k->exp, len); /* the router rotates the route phit */
-    if (k->reason) x->drops_exp[src][k->reason]++;
-    else x->deliver_exp++;
+    if (k->reason)
+        x->drops_exp[src][k->reason]++;
+    else
+        x->deliver_exp++;
     return idx;
 }
 
@@ -147,7 +149,7 @@ static void deliver(renv *e, int dst, const uint32_t *ph, int len)
     const pkt_t *k = &x->pk[src][idx];
     CHECKF(k->dst == dst, "port %d: packet #%d of port %d belongs at %d", dst, idx, src, k->dst);
     CHECKF(k->len == len && !memcmp(k->exp, ph, (size_t)len * sizeof *ph),
-          "port %d: packet #%d of port %d corrupt", dst, idx, src);
+           "port %d: packet #%d of port %d corrupt", dst, idx, src);
     CHECKF(!x->got[src][idx], "port %d: packet #%d of port %d delivered twice", dst, idx, src);
     x->got[src][idx]++;
     /* in order: every earlier packet of the flow (src -> dst, vc) on the same
@@ -157,7 +159,7 @@ static void deliver(renv *e, int dst, const uint32_t *ph, int len)
         const pkt_t *p = &x->pk[src][n];
         if (p->dst == dst && p->vc == vc && (one || p->r == k->r))
             CHECKF(x->got[src][n], "port %d: flow from %d vc %d out of order: #%d before #%d", dst,
-                  src, vc, idx, n);
+                   src, vc, idx, n);
     }
     x->ordered++;
     x->delivered++;
@@ -223,9 +225,9 @@ static void step(smoke_t *x)
         CHECKF(!((e->out.tev[q] >> NR_TEV_CFG_BAD) & 1u), "cycle %ld port %d: CFG_BAD", cyc, q);
         if (!e->lcb) continue;
         CHECKF((e->out.ev[q] & ~SMOKE_EV_OK) == 0, "cycle %ld router port %d: LCB event %05x", cyc,
-              q, e->out.ev[q]);
+               q, e->out.ev[q]);
         CHECKF((e->nic[q].out.ev & ~SMOKE_EV_OK) == 0, "cycle %ld host %d: LCB event %05x", cyc, q,
-              e->nic[q].out.ev);
+               e->nic[q].out.ev);
         CHECKF(!e->out.link_down[q], "cycle %ld port %d: link down", cyc, q);
     }
 }
@@ -265,12 +267,15 @@ static void queue_traffic(smoke_t *x, int nbulk)
             int len = 3 + r + (int)nr_rng_below(&x->rng, (uint64_t)(MAXLEN - 3 - r + 1));
             add_pkt(x, s, (unsigned)dst, (int)nr_rng_below(&x->rng, (uint64_t)nv), len, r);
         }
-        add_pkt(x, s, (unsigned)(np + s), (int)nr_rng_below(&x->rng, (uint64_t)nv), 5, 0); /* NO_ROUTE */
+        add_pkt(x, s, (unsigned)(np + s), (int)nr_rng_below(&x->rng, (uint64_t)nv), 5,
+                0);                                                            /* NO_ROUTE */
         if (np < 64) add_pkt(x, s, (unsigned)(np + (s % (64 - np))), 0, 6, 1); /* BAD_SRCROUTE */
         add_pkt(x, s, (unsigned)s, (int)nr_rng_below(&x->rng, (uint64_t)nv), 4, 0); /* to itself */
-        add_pkt(x, s, (unsigned)s, nv - 1, 5, 1);                                   /* same, source-routed */
-        if (up && s >= up) add_pkt(x, s, (unsigned)(up + (s - up + 1) % (np - up)), 0, 4, 0); /* UPUP */
-        for (int i = first; i < x->npk[s]; i++) renv_send(&x->e, s, x->pk[s][i].ph, x->pk[s][i].len);
+        add_pkt(x, s, (unsigned)s, nv - 1, 5, 1); /* same, source-routed */
+        if (up && s >= up)
+            add_pkt(x, s, (unsigned)(up + (s - up + 1) % (np - up)), 0, 4, 0); /* UPUP */
+        for (int i = first; i < x->npk[s]; i++)
+            renv_send(&x->e, s, x->pk[s][i].ph, x->pk[s][i].len);
     }
 }
 
@@ -300,15 +305,16 @@ static void report(const smoke_t *x, long cyc)
         printf("zero-load latency %-30s %2d -> %2d: %ld cycles (%s: %d)\n", p->name, p->src, p->dst,
                lat, p->doc, p->lat);
         CHECKF(lat == p->lat, "zero-load latency of '%s' is %ld, %s says %d", p->name, lat, p->doc,
-              p->lat);
+               p->lat);
     }
     CHECKF(cyc < MAX_CYCLES, "did not drain with all credits home in %d cycles", MAX_CYCLES);
-    CHECKF(x->delivered == x->deliver_exp, "received %d of %d packets", x->delivered, x->deliver_exp);
+    CHECKF(x->delivered == x->deliver_exp, "received %d of %d packets", x->delivered,
+           x->deliver_exp);
     for (int q = 0; q < x->np; q++)
         for (int r = 0; r < NREASON; r++)
             CHECKF((long)e->drops_by[q][r] == x->drops_exp[q][r],
-                  "port %d: %llu RT_DROP with reason %d, expected %ld", q,
-                  (unsigned long long)e->drops_by[q][r], r, x->drops_exp[q][r]);
+                   "port %d: %llu RT_DROP with reason %d, expected %ld", q,
+                   (unsigned long long)e->drops_by[q][r], r, x->drops_exp[q][r]);
     printf("RT_DROP by reason: MALFORMED %llu BAD_SRCROUTE %llu NO_ROUTE %llu SHORT %llu SELF %llu "
            "UPUP %llu\n",
            (unsigned long long)e->drop_reason[1], (unsigned long long)e->drop_reason[2],

@@ -21,14 +21,14 @@ typedef struct {
 } tb_rtr_diff;
 
 static inline tb_rtr_diff tb_rtr_cmp(const nr_rtr_out *x, const nr_rtr_out *y, int p, int lcb,
-                                     int nvcs) {
-    static const char *const crn[NR_LCB_MAX_VCS] = {"in_cr[0]", "in_cr[1]", "in_cr[2]",
-                                                    "in_cr[3]"};
+                                     int nvcs)
+{
+    static const char *const crn[NR_LCB_MAX_VCS] = {"in_cr[0]", "in_cr[1]", "in_cr[2]", "in_cr[3]"};
     tb_rtr_diff d = {NULL, 0, 0, 0};
-#define TB_RTR_DIFF(name, va, vb, ph)                                                        \
-    do {                                                                                   \
-        d.field = (name), d.a = (uint32_t)(va), d.b = (uint32_t)(vb), d.phit = (ph);       \
-        return d;                                                                          \
+#define TB_RTR_DIFF(name, va, vb, ph)                                                              \
+    do {                                                                                           \
+        d.field = (name), d.a = (uint32_t)(va), d.b = (uint32_t)(vb), d.phit = (ph);               \
+        return d;                                                                                  \
     } while (0)
     if (lcb) {
         if (x->link_tx[p] != y->link_tx[p]) TB_RTR_DIFF("link_tx", x->link_tx[p], y->link_tx[p], 1);
@@ -51,9 +51,13 @@ static inline tb_rtr_diff tb_rtr_cmp(const nr_rtr_out *x, const nr_rtr_out *y, i
 
 /* The self-tests' fault in port p's outputs: a data bit of the phit that
  * leaves (link_tx; bare, out_phit if one leaves, else a credit of VC 0). */
-static inline void tb_rtr_fault(nr_rtr_out *o, int p, int lcb) {
-    if (lcb) o->link_tx[p] ^= 1u << 3;
-    else if (o->out_valid[p]) o->out_phit[p] ^= 1u << 3;
-    else o->in_cr[p][0] ^= 1u;
+static inline void tb_rtr_fault(nr_rtr_out *o, int p, int lcb)
+{
+    if (lcb)
+        o->link_tx[p] ^= 1u << 3;
+    else if (o->out_valid[p])
+        o->out_phit[p] ^= 1u << 3;
+    else
+        o->in_cr[p][0] ^= 1u;
 }
 #endif

@@ -16,16 +16,16 @@ typedef struct {
     const char *name;
     int src, dst, vc;
     int lat;
-    const char *doc;  /* where lat comes from */
+    const char *doc; /* where lat comes from */
 } smoke_probe;
 
 typedef struct smoke_dut smoke_dut;
 struct smoke_dut {
-    const char *org;   /* "yarc", "cn", "fc", "bb" (printed) */
-    nr_rtr rt;         /* the Verilated router */
+    const char *org; /* "yarc", "cn", "fc", "bb" (printed) */
+    nr_rtr rt;       /* the Verilated router */
     renv_shape sh;
-    int self_turn;     /* a packet to its own port is delivered (else RT_DROP SELF) */
-    int up_first;      /* bb: ports >= up_first are up ports and up -> up is RT_DROP
+    int self_turn; /* a packet to its own port is delivered (else RT_DROP SELF) */
+    int up_first;  /* bb: ports >= up_first are up ports and up -> up is RT_DROP
                           UPUP; 0 when no such rule */
     smoke_probe probe[SMOKE_MAX_PROBES];
     int nprobe;
@@ -33,7 +33,7 @@ struct smoke_dut {
      * dest field (table-routed and source-routed alike)? Where not, only the
      * packets of one kind keep their order. */
     int (*single_path)(const smoke_dut *d, int src, int dst);
-    int ports_per_bottom;   /* nwn: ports per bottom subswitch (single_path) */
+    int ports_per_bottom; /* nwn: ports per bottom subswitch (single_path) */
 };
 
 /* Add a probe to d (at most SMOKE_MAX_PROBES). */

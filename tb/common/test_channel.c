@@ -16,7 +16,10 @@ static lcb_ch *mk(const lcb_ch_cfg *c, uint64_t seed, int dir)
 {
     char err[200];
     lcb_ch *ch = lcb_ch_new(c, seed, dir, err, sizeof err);
-    if (!ch) { printf("FAIL lcb_ch_new: %s\n", err); exit(1); }
+    if (!ch) {
+        printf("FAIL lcb_ch_new: %s\n", err);
+        exit(1);
+    }
     return ch;
 }
 
@@ -80,11 +83,14 @@ static void t_data_ber(uint64_t seed, uint32_t *dm, uint32_t *dm2)
     lcb_ch *ch = mk(&c, seed, 0);
     run(ch, 5, N, dm, 1);
     long flips = 0, sbf = 0;
-    for (int t = 0; t < N; t++) { flips += pop(dm[t] & 0x3FFFFF); sbf += pop(dm[t] >> 22); }
+    for (int t = 0; t < N; t++) {
+        flips += pop(dm[t] & 0x3FFFFF);
+        sbf += pop(dm[t] >> 22);
+    }
     near("data flips", (double)flips, 22.0 * N, 1e-3);
     CHECKF(sbf == 0, "data BER flipped %ld sideband bits", sbf);
     CHECKF((long)lcb_ch_get_stats(ch)->data_flips >= flips, "data_flips counter %llu < %ld",
-          (unsigned long long)lcb_ch_get_stats(ch)->data_flips, flips);
+           (unsigned long long)lcb_ch_get_stats(ch)->data_flips, flips);
     lcb_ch_free(ch);
 }
 
@@ -98,12 +104,17 @@ static void t_sideband_ber(uint64_t seed, uint32_t *dm, uint32_t *dm2)
     lcb_ch *ch = mk(&c, seed, 0);
     run(ch, 1, N, dm, 1);
     long ff = 0, cf = 0, df = 0;
-    for (int t = 0; t < N; t++) { ff += (dm[t] >> 23) & 1; cf += (dm[t] >> 22) & 1; df += pop(dm[t] & 0x3FFFFF); }
+    for (int t = 0; t < N; t++) {
+        ff += (dm[t] >> 23) & 1;
+        cf += (dm[t] >> 22) & 1;
+        df += pop(dm[t] & 0x3FFFFF);
+    }
     near("F flips", (double)ff, N, 2e-3);
     near("C flips", (double)cf, N, 2e-3);
     CHECKF(df == 0, "sideband BER flipped data bits");
-    CHECKF(lcb_ch_get_stats(ch)->f_flips == (uint64_t)ff && lcb_ch_get_stats(ch)->c_flips == (uint64_t)cf,
-          "F/C flip counters disagree with the stream");
+    CHECKF(lcb_ch_get_stats(ch)->f_flips == (uint64_t)ff &&
+               lcb_ch_get_stats(ch)->c_flips == (uint64_t)cf,
+           "F/C flip counters disagree with the stream");
     lcb_ch_free(ch);
 }
 
@@ -117,7 +128,10 @@ static void t_ctl_ber(uint64_t seed, uint32_t *dm, uint32_t *dm2)
     lcb_ch *ch = mk(&c, seed, 0);
     run(ch, 1, N, dm, 1);
     long cc = 0, other = 0;
-    for (int t = 0; t < N; t++) { cc += (dm[t] >> 22) & 1; other += pop(dm[t] & ~(1u << 22)); }
+    for (int t = 0; t < N; t++) {
+        cc += (dm[t] >> 22) & 1;
+        other += pop(dm[t] & ~(1u << 22));
+    }
     near("ctl flips", (double)cc, N, 0.01);
     CHECKF(other == 0, "ctl flips touched other bits");
     CHECKF(lcb_ch_get_stats(ch)->ctl_flips == (uint64_t)cc, "ctl counter");
@@ -137,13 +151,18 @@ static void t_drops(uint64_t seed, uint32_t *dm, uint32_t *dm2)
         long zeros = 0, wrong = 0;
         for (int t = 0; t < N + 1; t++) {
             uint32_t rx = lcb_ch_recv(ch);
-            if (t >= 1) { if (rx == 0) zeros++; else if (rx != 0xABCDEF) wrong++; }
+            if (t >= 1) {
+                if (rx == 0)
+                    zeros++;
+                else if (rx != 0xABCDEF)
+                    wrong++;
+            }
             lcb_ch_send(ch, 0xABCDEF);
         }
         near("drops", (double)zeros, N, 0.003);
         CHECKF(wrong == 0, "drop damaged %ld phits otherwise", wrong);
         CHECKF(lcb_ch_get_stats(ch)->drops == (uint64_t)zeros, "drop counter %llu vs %ld",
-              (unsigned long long)lcb_ch_get_stats(ch)->drops, zeros);
+               (unsigned long long)lcb_ch_get_stats(ch)->drops, zeros);
     }
     lcb_ch_free(ch);
 }
@@ -173,8 +192,8 @@ static void t_sched_outages(uint64_t seed, uint32_t *dm, uint32_t *dm2)
         }
         CHECKF(bad == 0, "scheduled outages: %d phits wrong", bad);
         CHECKF(lcb_ch_get_stats(ch)->outages == 2 && lcb_ch_get_stats(ch)->outage_cycles == 74,
-              "outage counters %llu/%llu", (unsigned long long)lcb_ch_get_stats(ch)->outages,
-              (unsigned long long)lcb_ch_get_stats(ch)->outage_cycles);
+               "outage counters %llu/%llu", (unsigned long long)lcb_ch_get_stats(ch)->outages,
+               (unsigned long long)lcb_ch_get_stats(ch)->outage_cycles);
     }
     lcb_ch_free(ch);
 }
@@ -191,7 +210,7 @@ static void t_random_outages(uint64_t seed, uint32_t *dm, uint32_t *dm2)
     run(ch, 1, N, dm, 1);
     near("outages", (double)lcb_ch_get_stats(ch)->outages, N, 1e-4);
     CHECKF(lcb_ch_get_stats(ch)->outage_cycles >= 10 * lcb_ch_get_stats(ch)->outages - 10,
-          "outage cycles");
+           "outage cycles");
     lcb_ch_free(ch);
 }
 
@@ -211,7 +230,7 @@ static void t_bursts(uint64_t seed, uint32_t *dm, uint32_t *dm2)
             if (!dm[t]) continue;
             /* first flipped serial bit */
             long s = t * 24 + __builtin_clz(dm[t] << 8);
-            long e = s + 39;   /* last bit must be flipped, none after within 24 bits */
+            long e = s + 39; /* last bit must be flipped, none after within 24 bits */
             long et = e / 24;
             int eb = (int)(e % 24);
             if (et >= N) break;
@@ -222,7 +241,8 @@ static void t_bursts(uint64_t seed, uint32_t *dm, uint32_t *dm2)
             t = et; /* skip to the end of the burst */
         }
         near("bursts", (double)nb, N, 1e-3 * (1 - 1e-3 * 2));
-        CHECKF(badspan == 0, "%d bursts without a flipped last bit or with flips after it", badspan);
+        CHECKF(badspan == 0, "%d bursts without a flipped last bit or with flips after it",
+               badspan);
         CHECKF(lcb_ch_get_stats(ch)->bursts >= (uint64_t)nb, "burst counter");
     }
     lcb_ch_free(ch);
@@ -239,7 +259,8 @@ static void t_sched_flip(uint64_t seed, uint32_t *dm, uint32_t *dm2)
     lcb_ch *ch = mk(&c, seed, 0);
     run(ch, 1, 2000, dm, 1);
     for (int t = 0; t < 2000; t++)
-        CHECKF(dm[t] == (t == 776 ? (1u << 10) : 0u), "scheduled flip: cycle %d damage %06x", t, dm[t]);
+        CHECKF(dm[t] == (t == 776 ? (1u << 10) : 0u), "scheduled flip: cycle %d damage %06x", t,
+               dm[t]);
     lcb_ch_free(ch);
 }
 
@@ -264,7 +285,10 @@ static void t_determinism(uint64_t seed, uint32_t *dm, uint32_t *dm2)
         nr_rng_seed(&r, 1);
         for (int t = 0; t < N; t++) {
             uint32_t sent = nr_rng_u32(&r) & 0xFFFFFF;
-            if (dm2[t] == sent) { erased++; continue; } /* rx == 0: erased */
+            if (dm2[t] == sent) {
+                erased++;
+                continue;
+            } /* rx == 0: erased */
             if (dm[t] != dm2[t]) differ++;
         }
         CHECKF(differ == 0, "adding drops moved %d data-flip patterns", differ);
@@ -318,8 +342,8 @@ int main(void)
     nr_test_seed = seed;
     uint32_t *dm = malloc(N * sizeof *dm), *dm2 = malloc(N * sizeof *dm2);
     static void (*const tests[])(uint64_t, uint32_t *, uint32_t *) = {
-        t_latency, t_data_ber, t_sideband_ber, t_ctl_ber, t_drops, t_sched_outages,
-        t_random_outages, t_bursts, t_sched_flip, t_determinism, t_enable, t_cfg_checks};
+        t_latency,        t_data_ber, t_sideband_ber, t_ctl_ber,     t_drops,  t_sched_outages,
+        t_random_outages, t_bursts,   t_sched_flip,   t_determinism, t_enable, t_cfg_checks};
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) tests[i](seed, dm, dm2);
     free(dm);
     free(dm2);

@@ -56,12 +56,11 @@ int main(int argc, char **argv)
         CHECK_EQ(nr_pkt_build(&d, sent[i].ph, PLEN_MAX, err, sizeof err), len);
         sent[i].len = len;
     }
-    int next_rx[V] = {0}, pos[V] = {0}; /* per VC: packet index (i = v + V * n) and phit */
+    int next_rx[V] = {0}, pos[V] = {0};    /* per VC: packet index (i = v + V * n) and phit */
     uint32_t ab[LAT] = {0}, ba[LAT] = {0}; /* link delay lines, A->B and B->A */
     int cur = 0, cpos = 0;                 /* A's source: packet and phit offered */
     long taken = 0, received = 0, want = 0, reads = 0;
-    for (int i = 0; i < NPKT; i++)
-        want += sent[i].len;
+    for (int i = 0; i < NPKT; i++) want += sent[i].len;
     int quiet = 0;
     for (int t = 0; t < 20000 && quiet < 200; t++) {
         const int slot = t % LAT;
@@ -116,8 +115,7 @@ int main(int argc, char **argv)
     }
     CHECK_EQ(taken, want);
     CHECK_EQ(received, want);
-    for (int v = 0; v < V; v++)
-        CHECK_EQ(next_rx[v], (NPKT - v + V - 1) / V);
+    for (int v = 0; v < V; v++) CHECK_EQ(next_rx[v], (NPKT - v + V - 1) / V);
     CHECK(tb_nic_home(&a) && tb_nic_home(&b));
     CHECK(!tb_nic_busy(&a) && !tb_nic_busy(&b));
     nr_lcbp_out s = tb_nic_state(&a);

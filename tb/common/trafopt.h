@@ -14,16 +14,19 @@
 #include "nr_inj.h"
 #include "nr_traffic.h"
 
-#define TB_TRAFOPT_OPTS                                                                             \
-    {"pattern", "NAME", "traffic pattern: ur bc br tr uniform bitcomp bitrev bitrot transpose "    \
-                        "shuffle tornado neighbor hotspot randperm rowcol quad"},                  \
-    {"load", "F", "offered load, phits/cycle/port (default 0.3)"},                                 \
-    {"inject", "KIND", "bernoulli | bursty:B (on/off, B packets per burst on average)"},          \
-    {"len", "DIST", "fixed:N | uniform:A:B | bw (BlackWidow 4/19-phit mix)"},                     \
-    {"hotspot", "NODES:F", "hot nodes (comma list) and the fraction of packets sent to them"},    \
-    {"turn", "F", "quad pattern: fraction of a down port's packets that turn (default 0.25)"},     \
-    {"turn-pattern", "NAME",                                                                       \
-     "quad pattern: pattern of the turning packets over the down ports (default ur)"}
+#define TB_TRAFOPT_OPTS                                                                            \
+    {"pattern", "NAME",                                                                            \
+     "traffic pattern: ur bc br tr uniform bitcomp bitrev bitrot transpose "                       \
+     "shuffle tornado neighbor hotspot randperm rowcol quad"},                                     \
+        {"load", "F", "offered load, phits/cycle/port (default 0.3)"},                             \
+        {"inject", "KIND", "bernoulli | bursty:B (on/off, B packets per burst on average)"},       \
+        {"len", "DIST", "fixed:N | uniform:A:B | bw (BlackWidow 4/19-phit mix)"},                  \
+        {"hotspot", "NODES:F", "hot nodes (comma list) and the fraction of packets sent to them"}, \
+        {"turn", "F", "quad pattern: fraction of a down port's packets that turn (default 0.25)"}, \
+    {                                                                                              \
+        "turn-pattern", "NAME",                                                                    \
+            "quad pattern: pattern of the turning packets over the down ports (default ur)"        \
+    }
 
 /* Handle option `name` with value v into *tp and *inj; 1 if it was a
  * traffic option, else 0. *tp_set: --pattern was given (a later --hotspot
@@ -33,13 +36,15 @@ int tb_trafopt_handle(nr_cli_t *c, const char *name, const char *v, nr_traffic_c
 
 /* The link error options (the channel's processes, tb/common/channel.h), the
  * same way: TB_LINKOPT_OPTS in the table, tb_linkopt_handle into *ch. */
-#define TB_LINKOPT_OPTS                                                                             \
+#define TB_LINKOPT_OPTS                                                                            \
     {"ber", "F", "link data-bit error rate"},                                                      \
-    {"sb-ber", "F", "link sideband (F, C) bit error rate"},                                        \
-    {"burst", "RATE:LEN", "error bursts per phit and bits per burst"},                             \
-    {"drop", "F", "erased phits per phit"},                                                        \
-    {"outage", "RATE:LEN", "outages per cycle and their length in cycles"},                        \
-    {"ctl-ber", "F", "extra control-bit flips per phit"}
+        {"sb-ber", "F", "link sideband (F, C) bit error rate"},                                    \
+        {"burst", "RATE:LEN", "error bursts per phit and bits per burst"},                         \
+        {"drop", "F", "erased phits per phit"},                                                    \
+        {"outage", "RATE:LEN", "outages per cycle and their length in cycles"},                    \
+    {                                                                                              \
+        "ctl-ber", "F", "extra control-bit flips per phit"                                         \
+    }
 int tb_linkopt_handle(nr_cli_t *c, const char *name, const char *v, lcb_ch_cfg *ch);
 
 #endif

@@ -19,14 +19,16 @@ typedef struct {
     int nvcs;
 } tb_vctsend;
 
-static inline void tb_vctsend_init(tb_vctsend *c, int nvcs, int buf_per_vc, int max_pkt_len) {
+static inline void tb_vctsend_init(tb_vctsend *c, int nvcs, int buf_per_vc, int max_pkt_len)
+{
     c->nvcs = nvcs;
     c->full = (uint32_t)buf_per_vc;
     c->head_need = (uint32_t)max_pkt_len;
     for (int v = 0; v < NR_LCB_MAX_VCS; v++) c->cred[v] = c->full;
 }
 /* May a phit of VC vc go now (head: the packet's first phit)? */
-static inline int tb_vctsend_may(const tb_vctsend *c, int vc, int head) {
+static inline int tb_vctsend_may(const tb_vctsend *c, int vc, int head)
+{
     return c->cred[vc] >= (head ? c->head_need : 1u);
 }
 static inline void tb_vctsend_sent(tb_vctsend *c, int vc) { c->cred[vc]--; }
@@ -34,7 +36,8 @@ static inline void tb_vctsend_sent(tb_vctsend *c, int vc) { c->cred[vc]--; }
  * first VC whose count went above the buffer, with that count in *over (the
  * counts are clamped to the buffer: a protocol error for the caller to
  * report), or -1. */
-static inline int tb_vctsend_return(tb_vctsend *c, const uint32_t *in_cr, uint32_t *over) {
+static inline int tb_vctsend_return(tb_vctsend *c, const uint32_t *in_cr, uint32_t *over)
+{
     int bad = -1;
     for (int v = 0; v < c->nvcs; v++) {
         c->cred[v] += in_cr[v];
@@ -49,7 +52,8 @@ static inline int tb_vctsend_return(tb_vctsend *c, const uint32_t *in_cr, uint32
     return bad;
 }
 /* Every credit home? */
-static inline int tb_vctsend_home(const tb_vctsend *c) {
+static inline int tb_vctsend_home(const tb_vctsend *c)
+{
     for (int v = 0; v < c->nvcs; v++)
         if (c->cred[v] != c->full) return 0;
     return 1;

@@ -12,7 +12,8 @@
 #define NR_STR(x) NR_STR2(x)
 #include NR_STR(NR_VTOP_H)
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv)
+{
     auto ctx = std::make_unique<VerilatedContext>();
     ctx->commandArgs(argc, argv);
     auto top = std::make_unique<NR_VTOP>(ctx.get());

@@ -22,12 +22,12 @@ enum { K_NORMAL, K_SOFT_PCRC, K_SOFT_OK3, K_SOFT_KERR, K_PROTO_BADVC, K_PROTO_LO
 typedef struct {
     int valid;
     int kind;
-    int stray;            /* offer one stray phit before the HEAD */
+    int stray; /* offer one stray phit before the HEAD */
     uint32_t stray_phit;
-    int vc;               /* source queue */
+    int vc; /* source queue */
     int len;
     uint32_t ph[LCB_PKT_CAP];
-    int reg_len;          /* what the scoreboard expects (0: nothing) */
+    int reg_len; /* what the scoreboard expects (0: nothing) */
     uint32_t reg[LCB_PKT_CAP];
     uint64_t gen_cycle;
 } pkt_t;
@@ -64,13 +64,13 @@ struct lcb_ep {
     nr_rng_t rs, rb, rk, rj; /* source timing, build details, sink, junk */
     vq_t q[NR_LCB_MAX_VCS];
     pkt_t st[NR_LCB_MAX_VCS]; /* staged: built from the queue front, HEAD not yet taken */
-    pkt_t cur;             /* being sent */
-    int mid, idx;          /* inside cur, next phit index */
-    int offer;             /* 0 none, 1 stray, 2 head, 3 body */
+    pkt_t cur;                /* being sent */
+    int mid, idx;             /* inside cur, next phit index */
+    int offer;                /* 0 none, 1 stray, 2 head, 3 body */
     int offer_vc, offer_probe;
     int src_rr, snk_rr;
     /* sink */
-    int prev_rd;           /* VC read last cycle, -1 none */
+    int prev_rd; /* VC read last cycle, -1 none */
     int stall;
     int drain;
     uint32_t rbuf[NR_LCB_MAX_VCS][LCB_PKT_CAP];
@@ -78,7 +78,7 @@ struct lcb_ep {
     int rlen[NR_LCB_MAX_VCS];
     int64_t win_from, win_to;
     aq_t acc[NR_LCB_MAX_VCS];
-    sent_t *sent;           /* SENT_RING entries */
+    sent_t *sent; /* SENT_RING entries */
     lcb_ep *peer_ep;
     int esc_fatal;
     lcb_ep_stats s;
@@ -87,28 +87,32 @@ struct lcb_ep {
 /* RING_PUSH(NAME, QT, ET): static int NAME(QT *q, const ET *x) appends *x to
  * the ring q (fields e, head, n, cap), doubling it (64 at first) and
  * unrolling it to start at 0 when full; 0, or -1 without memory. */
-#define RING_PUSH(NAME, QT, ET)                                                        \
-    static int NAME(QT *q, const ET *x)                                                \
-    {                                                                                  \
-        if (q->n == q->cap) {                                                          \
-            size_t nc = q->cap ? 2 * q->cap : 64;                                      \
-            ET *ne = malloc(nc * sizeof *ne);                                          \
-            if (!ne) return -1;                                                        \
-            for (size_t i = 0; i < q->n; i++) ne[i] = q->e[(q->head + i) % q->cap];    \
-            free(q->e);                                                                \
-            q->e = ne;                                                                 \
-            q->cap = nc;                                                               \
-            q->head = 0;                                                               \
-        }                                                                              \
-        q->e[(q->head + q->n) % q->cap] = *x;                                          \
-        q->n++;                                                                        \
-        return 0;                                                                      \
+#define RING_PUSH(NAME, QT, ET)                                                                    \
+    static int NAME(QT *q, const ET *x)                                                            \
+    {                                                                                              \
+        if (q->n == q->cap) {                                                                      \
+            size_t nc = q->cap ? 2 * q->cap : 64;                                                  \
+            ET *ne = malloc(nc * sizeof *ne);                                                      \
+            if (!ne) return -1;                                                                    \
+            for (size_t i = 0; i < q->n; i++) ne[i] = q->e[(q->head + i) % q->cap];                \
+            free(q->e);                                                                            \
+            q->e = ne;                                                                             \
+            q->cap = nc;                                                                           \
+            q->head = 0;                                                                           \
+        }                                                                                          \
+        q->e[(q->head + q->n) % q->cap] = *x;                                                      \
+        q->n++;                                                                                    \
+        return 0;                                                                                  \
     }
 RING_PUSH(vq_push, vq_t, nr_inj_pkt_t)
 RING_PUSH(aq_push, aq_t, lcb_acc_rec)
 
 static const nr_inj_pkt_t *vq_front(const vq_t *q) { return q->n ? &q->e[q->head] : NULL; }
-static void vq_pop(vq_t *q) { q->head = (q->head + 1) % q->cap; q->n--; }
+static void vq_pop(vq_t *q)
+{
+    q->head = (q->head + 1) % q->cap;
+    q->n--;
+}
 
 int lcb_ep_port_of(void *ctx, unsigned dest)
 {
@@ -121,7 +125,10 @@ lcb_ep *lcb_ep_new(const lcb_ep_cfg *cfg, const nr_lcb_params *p, const nr_lcb_c
                    int errlen)
 {
     lcb_ep *e = calloc(1, sizeof *e);
-    if (!e) { snprintf(err, errlen, "out of memory"); return NULL; }
+    if (!e) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
     e->cfg = *cfg;
     e->p = *p;
     e->c = *c;
@@ -138,8 +145,16 @@ lcb_ep *lcb_ep_new(const lcb_ep_cfg *cfg, const nr_lcb_params *p, const nr_lcb_c
     nr_inj_cfg_t ic = cfg->inj;
     ic.len.num_vcs = p->num_vcs;
     e->sent = calloc(SENT_RING, sizeof *e->sent);
-    if (!e->sent) { free(e); snprintf(err, errlen, "out of memory"); return NULL; }
-    if (nr_inj_init(&e->inj, &ic, seed, node, err, (size_t)errlen)) { free(e->sent); free(e); return NULL; }
+    if (!e->sent) {
+        free(e);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (nr_inj_init(&e->inj, &ic, seed, node, err, (size_t)errlen)) {
+        free(e->sent);
+        free(e);
+        return NULL;
+    }
     nr_rng_stream(&e->rs, seed, NR_RNG_STREAM(NR_RNG_P_IDLE, node));
     nr_rng_stream(&e->rb, seed, NR_RNG_STREAM(RNG_P_BUILD, node));
     nr_rng_stream(&e->rk, seed, NR_RNG_STREAM(NR_RNG_P_BACKPRESSURE, node));
@@ -189,11 +204,15 @@ static void sent_put(lcb_ep *e, uint64_t idx, const uint32_t *ph, int len, int64
 {
     sent_t *s = &e->sent[idx % SENT_RING];
     if (s->ph) {
-        lcb_fail(e->chk, t, "node %d: more than %d packets in flight (oracle ring)", e->node, SENT_RING);
+        lcb_fail(e->chk, t, "node %d: more than %d packets in flight (oracle ring)", e->node,
+                 SENT_RING);
         free(s->ph);
     }
     s->ph = malloc((size_t)len * sizeof *ph);
-    if (!s->ph) { lcb_fail(e->chk, t, "out of memory (oracle)"); return; }
+    if (!s->ph) {
+        lcb_fail(e->chk, t, "out of memory (oracle)");
+        return;
+    }
     memcpy(s->ph, ph, (size_t)len * sizeof *ph);
     s->len = len;
     s->idx = idx;
@@ -208,15 +227,20 @@ static const sent_t *sent_get(const lcb_ep *e, uint64_t idx)
 static void sent_drop(lcb_ep *e, uint64_t idx)
 {
     sent_t *s = &e->sent[idx % SENT_RING];
-    if (s->ph && s->idx == idx) { free(s->ph); s->ph = NULL; }
+    if (s->ph && s->idx == idx) {
+        free(s->ph);
+        s->ph = NULL;
+    }
 }
 
 int lcb_ep_cut(lcb_ep *e, const lcb_acc_rec *r, int64_t t, int *vc, int *len)
 {
     const sent_t *sp = e->peer_ep ? sent_get(e->peer_ep, r->c) : NULL;
     if (!sp) {
-        lcb_fail(e->chk, t, "node %d: packet #%" PRIu64 ", cut by the input queue, was never sent "
-                 "by the peer's source (testbench bug)", e->node, r->c);
+        lcb_fail(e->chk, t,
+                 "node %d: packet #%" PRIu64 ", cut by the input queue, was never sent "
+                 "by the peer's source (testbench bug)",
+                 e->node, r->c);
         return -1;
     }
     *vc = (int)nr_head_vc(sp->ph[0]) % e->nv;
@@ -227,8 +251,16 @@ int lcb_ep_cut(lcb_ep *e, const lcb_acc_rec *r, int64_t t, int *vc, int *len)
     return 0;
 }
 
-void lcb_ep_window(lcb_ep *e, int64_t from, int64_t to) { e->win_from = from; e->win_to = to; }
-void lcb_ep_drain(lcb_ep *e) { e->drain = 1; e->stall = 0; }
+void lcb_ep_window(lcb_ep *e, int64_t from, int64_t to)
+{
+    e->win_from = from;
+    e->win_to = to;
+}
+void lcb_ep_drain(lcb_ep *e)
+{
+    e->drain = 1;
+    e->stall = 0;
+}
 const lcb_ep_stats *lcb_ep_get_stats(const lcb_ep *e) { return &e->s; }
 
 uint64_t lcb_ep_backlog(const lcb_ep *e)
@@ -264,13 +296,18 @@ static void stage(lcb_ep *e, int v, int64_t t)
         kind = K_SOFT_PCRC + (int)nr_rng_below(&e->rb, 3);
     } else if (u < e->cfg.soft + e->cfg.proto) {
         int w = (int)nr_rng_below(&e->rb, 3);
-        int long_ok = (int)e->c.max_len == e->p.max_pkt_len && e->p.max_pkt_len + 8 <= NR_PKT_LEN_LIMIT;
-        if (w == 1 && e->nv < 4) kind = K_PROTO_BADVC;
-        else if (w == 2 && long_ok) kind = K_PROTO_LONG;
-        else stray = 1;
+        int long_ok =
+            (int)e->c.max_len == e->p.max_pkt_len && e->p.max_pkt_len + 8 <= NR_PKT_LEN_LIMIT;
+        if (w == 1 && e->nv < 4)
+            kind = K_PROTO_BADVC;
+        else if (w == 2 && long_ok)
+            kind = K_PROTO_LONG;
+        else
+            stray = 1;
     }
     if (kind == K_PROTO_LONG) d.len = e->p.max_pkt_len + 1 + (int)nr_rng_below(&e->rb, 8);
-    if (kind == K_PROTO_BADVC) d.vc = (unsigned)(e->nv + (int)nr_rng_below(&e->rb, (uint64_t)(4 - e->nv)));
+    if (kind == K_PROTO_BADVC)
+        d.vc = (unsigned)(e->nv + (int)nr_rng_below(&e->rb, (uint64_t)(4 - e->nv)));
     if (e->cfg.rah) {
         d.a = (unsigned)(nr_rng_u64(&e->rb) >> 63);
         d.r = nr_rng_below(&e->rb, 8) == 0;
@@ -308,20 +345,15 @@ static void stage(lcb_ep *e, int v, int64_t t)
     }
     uint32_t *eop = &k->ph[k->len - 1];
     switch (kind) {
-    case K_SOFT_PCRC:
-        *eop ^= 1u << nr_rng_below(&e->rb, 16);
-        break;
-    case K_SOFT_OK3:
-        *eop |= (uint32_t)NR_OK_RSVD << NR_EOP_OK_LSB;
-        break;
+    case K_SOFT_PCRC: *eop ^= 1u << nr_rng_below(&e->rb, 16); break;
+    case K_SOFT_OK3: *eop |= (uint32_t)NR_OK_RSVD << NR_EOP_OK_LSB; break;
     case K_SOFT_KERR: {
         int j = 1 + (int)nr_rng_below(&e->rb, (uint64_t)(k->len - 2));
         unsigned nk = (nr_rng_u64(&e->rb) >> 63) ? NR_KIND_HEAD : NR_KIND_RSVD;
         k->ph[j] = nr_phit_make(nk, nr_phit_data(k->ph[j]));
         break;
     }
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -384,7 +416,8 @@ void lcb_ep_inputs(lcb_ep *e, int64_t t, int gen, const nr_lcbp_out *pk, nr_lcbp
         int idle = nr_rng_bernoulli(&e->rs, e->cfg.idle);
         int probe = nr_rng_bernoulli(&e->rs, e->cfg.probe);
         int v = -1;
-        if (ok >= 0 && !idle) v = ok;
+        if (ok >= 0 && !idle)
+            v = ok;
         else if (ok < 0 && any >= 0 && probe) {
             v = (any + (int)nr_rng_below(&e->rs, (uint64_t)nany)) % e->nv;
             while (!e->q[v].n) v = (v + 1) % e->nv;
@@ -457,8 +490,10 @@ static void sink_packet(lcb_ep *e, int64_t t, int v)
          * acceptance against the link EOP and compare with what was sent. */
         aq_t *q = &e->acc[v];
         if (!q->n) {
-            lcb_fail(e->chk, t, "node %d vc %d: sink read a complete packet (ok=%u) that the RX "
-                     "never accepted (no RX_OK for it)", e->node, v, ok);
+            lcb_fail(e->chk, t,
+                     "node %d vc %d: sink read a complete packet (ok=%u) that the RX "
+                     "never accepted (no RX_OK for it)",
+                     e->node, v, ok);
         } else {
             lcb_acc_rec r = q->e[q->head];
             q->head = (q->head + 1) % q->cap;
@@ -469,14 +504,18 @@ static void sink_packet(lcb_ep *e, int64_t t, int v)
             uint16_t L = nr_crc16_bits(P, (uint32_t)(r.c & 127u), 7);
             int acc_ok = okr == r.okrsvd && L == r.lcrc;
             if (!acc_ok)
-                lcb_fail(e->chk, t, "node %d vc %d: RX accepted packet #%" PRIu64 " (cycle %" PRId64
+                lcb_fail(e->chk, t,
+                         "node %d vc %d: RX accepted packet #%" PRIu64 " (cycle %" PRId64
                          ") although its link CRC does not match: EOP %02x/%04x gives LCRC %04x "
-                         "for seq %u, the link carried %02x/%04x", e->node, v, r.c, r.cycle, okr, P,
-                         L, (unsigned)(r.c & 127u), r.okrsvd, r.lcrc);
+                         "for seq %u, the link carried %02x/%04x",
+                         e->node, v, r.c, r.cycle, okr, P, L, (unsigned)(r.c & 127u), r.okrsvd,
+                         r.lcrc);
             const sent_t *sp = e->peer_ep ? sent_get(e->peer_ep, r.c) : NULL;
             if (!sp) {
-                lcb_fail(e->chk, t, "node %d: accepted packet #%" PRIu64 " was never sent by the "
-                         "peer's source (testbench bug)", e->node, r.c);
+                lcb_fail(e->chk, t,
+                         "node %d: accepted packet #%" PRIu64 " was never sent by the "
+                         "peer's source (testbench bug)",
+                         e->node, r.c);
             } else if ((sp->len != n || memcmp(sp->ph, ph, (size_t)n * sizeof *ph)) && acc_ok &&
                        r.damaged) {
                 /* A CRC escape: the channel damaged this direction since the
@@ -488,13 +527,13 @@ static void sink_packet(lcb_ep *e, int64_t t, int v)
                 nr_pkt_parse(sp->ph, sp->len, 4, NR_PKT_LEN_LIMIT, &oi);
                 nr_pkt_parse(ph, n, 4, NR_PKT_LEN_LIMIT, &gi);
                 fprintf(e->chk->log ? e->chk->log : stdout,
-                        "CRC ESCAPE at cycle %" PRId64 ", node %d vc %d: RX_OK #%" PRIu64 " (seq %u) "
+                        "CRC ESCAPE at cycle %" PRId64 ", node %d vc %d: RX_OK #%" PRIu64
+                        " (seq %u) "
                         "accepted a damaged %d-phit packet whose link CRC matched; the sender's "
-                        "packet (src %u dest %u vc %u seq %u, %d phits) is lost\n", t, e->node, v,
-                        r.c, (unsigned)(r.c & 127u), n, oi.tag_src, oi.dest, oi.vc,
+                        "packet (src %u dest %u vc %u seq %u, %d phits) is lost\n",
+                        t, e->node, v, r.c, (unsigned)(r.c & 127u), n, oi.tag_src, oi.dest, oi.vc,
                         (unsigned)oi.tag_seq, sp->len);
-                if (e->esc_fatal)
-                    lcb_fail(e->chk, t, "CRC escape (fatal with --no-escapes)");
+                if (e->esc_fatal) lcb_fail(e->chk, t, "CRC escape (fatal with --no-escapes)");
                 /* The harness ends the run here: after an escape the
                  * direction's credits and sequence are no longer those the
                  * sender knows, and nothing after it can be judged. */
@@ -509,8 +548,8 @@ static void sink_packet(lcb_ep *e, int64_t t, int v)
         nr_sb_match_t m;
         memset(&m, 0, sizeof m);
         int st = e->cfg.st_kind && t >= e->cfg.st_cycle ? e->cfg.st_kind : 0;
-        if (st) e->cfg.st_kind = 0; /* once */
-        if (st == 1) ph[n / 2] ^= 1u << 3;  /* self-test: corrupt one payload bit */
+        if (st) e->cfg.st_kind = 0;        /* once */
+        if (st == 1) ph[n / 2] ^= 1u << 3; /* self-test: corrupt one payload bit */
         if (st != 2) nr_sb_deliver(e->sb, e->node, ph, n, (uint64_t)t, &m);
         if (st == 3) nr_sb_deliver(e->sb, e->node, ph, n, (uint64_t)t, NULL);
         e->s.delivered++;
@@ -564,8 +603,10 @@ void lcb_ep_outputs(lcb_ep *e, int64_t t, const nr_lcbp_in *in, const nr_lcbp_ou
     } else if (e->offer == 1) {
         pkt_t *k = &e->st[e->offer_vc];
         if (!out->tx_ready) {
-            lcb_fail(e->chk, t, "node %d: stray phit %06x not taken (tx_ready must be 1 for a "
-                     "non-HEAD phit between packets)", e->node, in->tx_phit);
+            lcb_fail(e->chk, t,
+                     "node %d: stray phit %06x not taken (tx_ready must be 1 for a "
+                     "non-HEAD phit between packets)",
+                     e->node, in->tx_phit);
         } else {
             k->stray = 0;
             e->s.proto_stray++;
@@ -595,11 +636,28 @@ void lcb_ep_outputs(lcb_ep *e, int64_t t, const nr_lcbp_in *in, const nr_lcbp_ou
             e->idx = 1;
             e->s.phits_sent++;
             switch (e->cur.kind) {
-            case K_SOFT_PCRC: e->s.soft_pcrc++; e->s.exp_tx_soft++; break;
-            case K_SOFT_OK3: e->s.soft_ok3++; e->s.exp_tx_proto++; break;
-            case K_SOFT_KERR: e->s.soft_kerr++; e->s.exp_tx_soft++; e->s.exp_tx_proto++; break;
-            case K_PROTO_BADVC: e->s.proto_badvc++; e->s.exp_tx_proto++; break;
-            case K_PROTO_LONG: e->s.proto_long++; e->s.exp_tx_soft++; e->s.exp_tx_proto++; break;
+            case K_SOFT_PCRC:
+                e->s.soft_pcrc++;
+                e->s.exp_tx_soft++;
+                break;
+            case K_SOFT_OK3:
+                e->s.soft_ok3++;
+                e->s.exp_tx_proto++;
+                break;
+            case K_SOFT_KERR:
+                e->s.soft_kerr++;
+                e->s.exp_tx_soft++;
+                e->s.exp_tx_proto++;
+                break;
+            case K_PROTO_BADVC:
+                e->s.proto_badvc++;
+                e->s.exp_tx_proto++;
+                break;
+            case K_PROTO_LONG:
+                e->s.proto_long++;
+                e->s.exp_tx_soft++;
+                e->s.exp_tx_proto++;
+                break;
             default: break;
             }
             if (e->cur.kind != K_NORMAL) nr_stats_dropped(e->st_, e->cur.gen_cycle);
@@ -609,8 +667,10 @@ void lcb_ep_outputs(lcb_ep *e, int64_t t, const nr_lcbp_in *in, const nr_lcbp_ou
                 nr_sb_fate_t fate = e->cur.kind == K_NORMAL ? NR_SB_DELIVER : NR_SB_DISCARD_SOFT;
                 if (nr_sb_expect(e->sb, e->cur.reg, e->cur.reg_len, (uint64_t)t, fate,
                                  e->cur.gen_cycle))
-                    lcb_fail(e->chk, t, "node %d: scoreboard refused an expectation: %s "
-                             "(testbench bug)", e->node, e->sb->usage_err);
+                    lcb_fail(e->chk, t,
+                             "node %d: scoreboard refused an expectation: %s "
+                             "(testbench bug)",
+                             e->node, e->sb->usage_err);
             }
         }
     }
@@ -630,8 +690,10 @@ void lcb_ep_outputs(lcb_ep *e, int64_t t, const nr_lcbp_in *in, const nr_lcbp_ou
                          e->node, v, ph);
             } else if (k == NR_KIND_HEAD) {
                 if (e->rlen[v])
-                    lcb_fail(e->chk, t, "node %d vc %d: HEAD %06x after %d phits of an unfinished "
-                             "packet", e->node, v, ph, e->rlen[v]);
+                    lcb_fail(e->chk, t,
+                             "node %d vc %d: HEAD %06x after %d phits of an unfinished "
+                             "packet",
+                             e->node, v, ph, e->rlen[v]);
                 e->rbuf[v][0] = ph;
                 e->rwin[v][0] = inw;
                 e->rlen[v] = 1;

@@ -26,12 +26,78 @@
 #include "rtr.h"
 
 enum {
-    O_SEED, O_CYCLES, O_WARMUP, O_DRAIN, O_WATCHDOG, O_A, O_B, O_LOCKSTEP, O_WOF, O_NOWOF,
-    O_WAVES, O_WFROM, O_WTO, O_WPORT, O_WDIR, O_GRACE, O_CONFIG, O_CFGFILE, O_VCS, O_BUF, O_REPLAY,
-    O_WINDOW, O_MAXPKT, O_LINKCRC, O_TIMEOUT, O_RETRY, O_MAXLEN, O_LAT, O_LATAB, O_LATBA, O_BER, O_BERD,
-    O_BERSB, O_BRATE, O_BLEN, O_DROP, O_ORATE, O_OLEN, O_OAT, O_CTL, O_FORGE, O_FORGEK, O_FLIP, O_ERRDIR, O_LOAD,
-    O_PROC, O_BURSTPK, O_LEN, O_SOFT, O_PROTO, O_IDLE, O_GAP, O_PROBE, O_BP, O_BPSTALL,
-    O_NORAH, O_NOJUNK, O_DESTS, O_PKTS, O_SAT, O_ONEWAY, O_EXPDOWN, O_DOWNWIN, O_RECBOUND, O_ROGUE, O_XFAIL, O_SELFTEST, O_NOESC, O_MINNEST, O_QUIET, O_PROGRESS, O_COUNT
+    O_SEED,
+    O_CYCLES,
+    O_WARMUP,
+    O_DRAIN,
+    O_WATCHDOG,
+    O_A,
+    O_B,
+    O_LOCKSTEP,
+    O_WOF,
+    O_NOWOF,
+    O_WAVES,
+    O_WFROM,
+    O_WTO,
+    O_WPORT,
+    O_WDIR,
+    O_GRACE,
+    O_CONFIG,
+    O_CFGFILE,
+    O_VCS,
+    O_BUF,
+    O_REPLAY,
+    O_WINDOW,
+    O_MAXPKT,
+    O_LINKCRC,
+    O_TIMEOUT,
+    O_RETRY,
+    O_MAXLEN,
+    O_LAT,
+    O_LATAB,
+    O_LATBA,
+    O_BER,
+    O_BERD,
+    O_BERSB,
+    O_BRATE,
+    O_BLEN,
+    O_DROP,
+    O_ORATE,
+    O_OLEN,
+    O_OAT,
+    O_CTL,
+    O_FORGE,
+    O_FORGEK,
+    O_FLIP,
+    O_ERRDIR,
+    O_LOAD,
+    O_PROC,
+    O_BURSTPK,
+    O_LEN,
+    O_SOFT,
+    O_PROTO,
+    O_IDLE,
+    O_GAP,
+    O_PROBE,
+    O_BP,
+    O_BPSTALL,
+    O_NORAH,
+    O_NOJUNK,
+    O_DESTS,
+    O_PKTS,
+    O_SAT,
+    O_ONEWAY,
+    O_EXPDOWN,
+    O_DOWNWIN,
+    O_RECBOUND,
+    O_ROGUE,
+    O_XFAIL,
+    O_SELFTEST,
+    O_NOESC,
+    O_MINNEST,
+    O_QUIET,
+    O_PROGRESS,
+    O_COUNT
 };
 
 static const nr_cli_opt_t opts[] = {
@@ -52,14 +118,16 @@ static const nr_cli_opt_t opts[] = {
     [O_WDIR] = {"waves-dir", "DIR", "where --waves-on-fail writes (default build/waves)"},
     [O_GRACE] = {"div-grace", "N", "cycles to run on after a divergence (default 20)"},
     [O_CONFIG] = {"config", "NAME", "parameters of configuration lcb-NAME (default, small)"},
-    [O_CFGFILE] = {"cfg-file", "PATH", "configurations file for --config (default configs/configs.txt)"},
+    [O_CFGFILE] = {"cfg-file", "PATH",
+                   "configurations file for --config (default configs/configs.txt)"},
     [O_VCS] = {"vcs", "N", "NumVcs (model only; RTL ports use the RTL's)"},
     [O_BUF] = {"buf", "N", "BufPerVc"},
     [O_REPLAY] = {"replay", "N", "ReplayDepth"},
     [O_WINDOW] = {"window", "N", "Window"},
     [O_MAXPKT] = {"maxpkt", "N", "MaxPktLen"},
     [O_LINKCRC] = {"link-crc", "W", "LinkCrcW: 16 (CRC-16, default) or 32 (with the link trailer)"},
-    [O_TIMEOUT] = {"timeout", "N", "cfg_timeout (default 2*(RTT_ack+MaxPktLen) of the longer latency)"},
+    [O_TIMEOUT] = {"timeout", "N",
+                   "cfg_timeout (default 2*(RTT_ack+MaxPktLen) of the longer latency)"},
     [O_RETRY] = {"retry-limit", "N", "cfg_retry_limit 0..255 (default 64)"},
     [O_MAXLEN] = {"max-len", "N", "cfg_max_len 2..MaxPktLen (default MaxPktLen)"},
     [O_LAT] = {"latency", "N", "link latency both ways, 1..4096 (default 16)"},
@@ -75,14 +143,18 @@ static const nr_cli_opt_t opts[] = {
     [O_OLEN] = {"outage-len", "N", "cycles per outage (default 100)"},
     [O_OAT] = {"outage-at", "C,..", "outages at these cycles"},
     [O_CTL] = {"ctl-ber", "X", "extra C-bit (ack/credit) flips per phit"},
-    [O_FORGE] = {"ctl-forge", "X", "control words replaced by CRC-correct forged ones, per word (0..1)"},
-    [O_FORGEK] = {"ctl-forge-kind", "K", "forged words: phantom (more freed phits than really freed) or outrange (an ack out of range: must be rejected; default)"},
+    [O_FORGE] = {"ctl-forge", "X",
+                 "control words replaced by CRC-correct forged ones, per word (0..1)"},
+    [O_FORGEK] = {"ctl-forge-kind", "K",
+                  "forged words: phantom (more freed phits than really freed) or outrange (an ack "
+                  "out of range: must be rejected; default)"},
     [O_FLIP] = {"flip-at", "C,..", "flip data bit 10 of the phit arriving at these cycles"},
     [O_ERRDIR] = {"errors", "DIR", "directions with errors: both, ab, ba (default both)"},
     [O_LOAD] = {"load", "X", "offered load per direction, phits/cycle (default 0.7)"},
     [O_PROC] = {"process", "P", "injection: bernoulli or onoff (default bernoulli)"},
     [O_BURSTPK] = {"burst-pkts", "B", "onoff: mean packets per ON period (default 8)"},
-    [O_LEN] = {"len", "D", "lengths: fixed:L, uniform:A:B (4 <= A <= B) or bw (default uniform:4:19)"},
+    [O_LEN] = {"len", "D",
+               "lengths: fixed:L, uniform:A:B (4 <= A <= B) or bw (default uniform:4:19)"},
     [O_SOFT] = {"soft-rate", "X", "packets with an injected soft error (discard expected)"},
     [O_PROTO] = {"proto-rate", "X", "packets replaced by a core protocol fault"},
     [O_IDLE] = {"idle", "X", "P(source idles a cycle it could start a packet) (default 0.02)"},
@@ -92,22 +164,30 @@ static const nr_cli_opt_t opts[] = {
     [O_BPSTALL] = {"bp-stall", "N", "a backpressure event stalls 1..N cycles (default 4)"},
     [O_NORAH] = {"no-rah", NULL, "no random route/hash phits and a bits"},
     [O_DESTS] = {"dests", "N", "destinations (flows per VC) per source (default 2)"},
-    [O_NOJUNK] = {"no-junk", NULL, "drive 0, not random, on tx_phit/rd_vc when tx_valid/rd_en are 0"},
+    [O_NOJUNK] = {"no-junk", NULL,
+                  "drive 0, not random, on tx_phit/rd_vc when tx_valid/rd_en are 0"},
     [O_SAT] = {"saturate", NULL, "keep every VC backlogged (saturation goodput; --load ignored)"},
     [O_PKTS] = {"pkts", "N", "each source generates at most N packets (default: no limit)"},
     [O_ONEWAY] = {"oneway", NULL, "traffic A->B only (B sends only acks and credits)"},
     [O_EXPDOWN] = {"expect-down", NULL, "PASS only if the link goes down (retry limit)"},
-    [O_RECBOUND] = {"rec-bound", NULL, "with single --flip-at errors: every recovery (RX_CRC to the good copy's "
-                     "RX_OK) must end within the bound protocol 7.7 derives (needs --gap 0)"},
-    [O_ROGUE] = {"rogue-credits", "N", "a rogue peer: port A (a model) believes B's BufPerVc is N larger and "
-                 "overdraws B's input queue; every cut (INQ_OVF) must be matched to its packet, the "
-                 "rest arrive intact (clean link)"},
-    [O_DOWNWIN] = {"down-window", NULL, "with --expect-down and one --outage-at C: link_down must rise "
-                                        "within the window protocol 7.6 derives from C, the timeout, "
-                                        "the retry limit and the sizes (needs --saturate --gap 0)"},
+    [O_RECBOUND] = {"rec-bound", NULL,
+                    "with single --flip-at errors: every recovery (RX_CRC to the good copy's "
+                    "RX_OK) must end within the bound protocol 7.7 derives (needs --gap 0)"},
+    [O_ROGUE] =
+        {"rogue-credits", "N",
+         "a rogue peer: port A (a model) believes B's BufPerVc is N larger and "
+         "overdraws B's input queue; every cut (INQ_OVF) must be matched to its packet, the "
+         "rest arrive intact (clean link)"},
+    [O_DOWNWIN] = {"down-window", NULL,
+                   "with --expect-down and one --outage-at C: link_down must rise "
+                   "within the window protocol 7.6 derives from C, the timeout, "
+                   "the retry limit and the sizes (needs --saturate --gap 0)"},
     [O_XFAIL] = {"xfail", "ID", "known bug ID: exit 0 if the run FAILS, 1 if it passes (strict)"},
-    [O_SELFTEST] = {"selftest", "K:C", "break a checker on purpose from cycle C (corrupt, drop, dup, credit, diverge); the run must FAIL"},
-    [O_NOESC] = {"no-escapes", NULL, "a CRC escape (damaged packet with a matching link CRC) fails the run"},
+    [O_SELFTEST] = {"selftest", "K:C",
+                    "break a checker on purpose from cycle C (corrupt, drop, dup, credit, "
+                    "diverge); the run must FAIL"},
+    [O_NOESC] = {"no-escapes", NULL,
+                 "a CRC escape (damaged packet with a matching link CRC) fails the run"},
     [O_MINNEST] = {"min-nested", "N", "require >= N replays after a failed replay"},
     [O_QUIET] = {"quiet", NULL, "no progress lines"},
     [O_PROGRESS] = {"progress", "N", "progress line every N cycles (default 0: off)"},
@@ -156,8 +236,9 @@ static void parse_len(nr_cli_t *cli, const char *v, nr_lendist_t *d)
             }
         }
     }
-    nr_cli_die(cli, "--len: expected fixed:L, uniform:A:B (%d <= A <= B <= %d: a packet is at least "
-                    "%d phits, head + 2 tag phits + EOP) or bw, got '%s'",
+    nr_cli_die(cli,
+               "--len: expected fixed:L, uniform:A:B (%d <= A <= B <= %d: a packet is at least "
+               "%d phits, head + 2 tag phits + EOP) or bw, got '%s'",
                lmin, NR_PKT_LEN_LIMIT, lmin, v);
 }
 
@@ -168,8 +249,8 @@ static void parse_len(nr_cli_t *cli, const char *v, nr_lendist_t *d)
  * parameters exactly once, and keep them in the ranges of --vcs etc. */
 static int load_config(const char *path, const char *name, nr_lcb_params *p, char *err, int n)
 {
-    static const char *const keys[] = {"NumVcs", "BufPerVc", "ReplayDepth", "Window", "MaxPktLen",
-                                       "LinkCrcW", NULL};
+    static const char *const keys[] = {"NumVcs",    "BufPerVc", "ReplayDepth", "Window",
+                                       "MaxPktLen", "LinkCrcW", NULL};
     static const long lo[] = {1, 8, 8, 2, 2}, hi[] = {4, 1023, 4096, 64, 1023};
     char want[80];
     rtr_namedcfg e;
@@ -185,9 +266,10 @@ static int load_config(const char *path, const char *name, nr_lcb_params *p, cha
     for (int i = 0; i < 5; i++) {
         v[i] = rtr_cfg_get(&e, keys[i], LONG_MIN);
         if (v[i] == LONG_MIN) {
-            snprintf(err, n, "%s:%d: configuration %s: parameter %s missing (an nr_lcb_port entry "
-                     "sets NumVcs, BufPerVc, ReplayDepth, Window and MaxPktLen)", e.file, e.line,
-                     e.name, keys[i]);
+            snprintf(err, n,
+                     "%s:%d: configuration %s: parameter %s missing (an nr_lcb_port entry "
+                     "sets NumVcs, BufPerVc, ReplayDepth, Window and MaxPktLen)",
+                     e.file, e.line, e.name, keys[i]);
             return -1;
         }
         if (v[i] < lo[i] || v[i] > hi[i]) {
@@ -239,8 +321,10 @@ static int waves_rerun(int argc, char **argv, const lcb_tb_cfg *c, const lcb_tb_
         return -1;
     }
     mkdir_p(dir);
-    snprintf(fst, sizeof fst, "%s/lcb_seed%" PRIu64 "_cyc%" PRId64 ".fst", dir, c->seed, r->div_cycle);
-    snprintf(logp, sizeof logp, "%s/lcb_seed%" PRIu64 "_cyc%" PRId64 ".log", dir, c->seed, r->div_cycle);
+    snprintf(fst, sizeof fst, "%s/lcb_seed%" PRIu64 "_cyc%" PRId64 ".fst", dir, c->seed,
+             r->div_cycle);
+    snprintf(logp, sizeof logp, "%s/lcb_seed%" PRIu64 "_cyc%" PRId64 ".log", dir, c->seed,
+             r->div_cycle);
     snprintf(from, sizeof from, "%" PRId64, r->div_cycle > 200 ? r->div_cycle - 200 : 0);
     snprintf(to, sizeof to, "%" PRId64, r->div_cycle + 21);
     snprintf(port, sizeof port, "%c", 'a' + r->div_port);
@@ -259,11 +343,16 @@ static int waves_rerun(int argc, char **argv, const lcb_tb_cfg *c, const lcb_tb_
         av[k++] = argv[i];
     }
     av[k++] = "--no-waves-on-fail";
-    av[k++] = "--waves"; av[k++] = fst;
-    av[k++] = "--waves-from"; av[k++] = from;
-    av[k++] = "--waves-to"; av[k++] = to;
-    av[k++] = "--waves-port"; av[k++] = port;
-    av[k++] = "--div-grace"; av[k++] = "20";
+    av[k++] = "--waves";
+    av[k++] = fst;
+    av[k++] = "--waves-from";
+    av[k++] = from;
+    av[k++] = "--waves-to";
+    av[k++] = to;
+    av[k++] = "--waves-port";
+    av[k++] = port;
+    av[k++] = "--div-grace";
+    av[k++] = "20";
     av[k] = NULL;
     printf("waves: rerunning seed %" PRIu64 " with %s, cycles %s..%s of port %c -> %s\n", c->seed,
            exe, from, to, 'A' + r->div_port, fst);
@@ -277,7 +366,10 @@ static int waves_rerun(int argc, char **argv, const lcb_tb_cfg *c, const lcb_tb_
     }
     free(av);
     int st = 0;
-    if (pid < 0 || waitpid(pid, &st, 0) < 0) { printf("waves: cannot run %s\n", exe); return -1; }
+    if (pid < 0 || waitpid(pid, &st, 0) < 0) {
+        printf("waves: cannot run %s\n", exe);
+        return -1;
+    }
     struct stat sb;
     if (stat(fst, &sb) != 0 || sb.st_size == 0) {
         printf("waves: the traced rerun wrote no trace (log %s)\n", logp);
@@ -290,8 +382,8 @@ static int waves_rerun(int argc, char **argv, const lcb_tb_cfg *c, const lcb_tb_
 /* The command-line values that are not fields of lcb_tb_cfg until parsing ends: they are
  * resolved into it by sim_params and sim_finish. */
 typedef struct {
-    int have_p[6];              /* --vcs --buf --replay --window --maxpkt --link-crc given */
-    nr_lcb_params up;           /* ... their values */
+    int have_p[6];    /* --vcs --buf --replay --window --maxpkt --link-crc given */
+    nr_lcb_params up; /* ... their values */
     const char *config, *cfg_file;
     int cfg_file_set;
     long timeout, maxlen, lat[2];
@@ -299,9 +391,9 @@ typedef struct {
     int errdir, wof, warmup_set, oneway;
     const char *wdir;
     const char *xfail;
-    lcb_ch_cfg chc;             /* the channel of both directions */
+    lcb_ch_cfg chc; /* the channel of both directions */
     int forgek_set;
-    lcb_ep_cfg ep;              /* the endpoint of both ports */
+    lcb_ep_cfg ep; /* the endpoint of both ports */
 } sim_args;
 
 static void sim_args_default(sim_args *a, const lcb_tb_cfg *c)
@@ -327,11 +419,18 @@ static void sim_parse(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
         switch (o) {
         case O_SEED: c->seed = nr_cli_u64(cli, v, 0, UINT64_MAX); break;
         case O_CYCLES: c->cycles = nr_cli_long(cli, v, 1, 2000000000L); break;
-        case O_WARMUP: c->warmup = nr_cli_long(cli, v, 0, 2000000000L); a->warmup_set = 1; break;
+        case O_WARMUP:
+            c->warmup = nr_cli_long(cli, v, 0, 2000000000L);
+            a->warmup_set = 1;
+            break;
         case O_DRAIN: c->drain = nr_cli_long(cli, v, 1, 2000000000L); break;
         case O_WATCHDOG: c->watchdog = nr_cli_long(cli, v, 1, 2000000000L); break;
-        case O_A: c->impl[0] = nr_cli_enum(cli, v, impl_names) ? LCB_IMPL_RTL : LCB_IMPL_MODEL; break;
-        case O_B: c->impl[1] = nr_cli_enum(cli, v, impl_names) ? LCB_IMPL_RTL : LCB_IMPL_MODEL; break;
+        case O_A:
+            c->impl[0] = nr_cli_enum(cli, v, impl_names) ? LCB_IMPL_RTL : LCB_IMPL_MODEL;
+            break;
+        case O_B:
+            c->impl[1] = nr_cli_enum(cli, v, impl_names) ? LCB_IMPL_RTL : LCB_IMPL_MODEL;
+            break;
         case O_LOCKSTEP: c->lockstep = 1; break;
         case O_WOF: a->wof = 1; break;
         case O_NOWOF: a->wof = 0; break;
@@ -342,12 +441,30 @@ static void sim_parse(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
         case O_WDIR: a->wdir = v; break;
         case O_GRACE: c->div_grace = nr_cli_long(cli, v, 0, 1000000); break;
         case O_CONFIG: a->config = v; break;
-        case O_CFGFILE: a->cfg_file = v; a->cfg_file_set = 1; break;
-        case O_VCS: a->up.num_vcs = (int)nr_cli_long(cli, v, 1, 4); a->have_p[0] = 1; break;
-        case O_BUF: a->up.buf_per_vc = (int)nr_cli_long(cli, v, 8, 1023); a->have_p[1] = 1; break;
-        case O_REPLAY: a->up.replay_depth = (int)nr_cli_long(cli, v, 8, 4096); a->have_p[2] = 1; break;
-        case O_WINDOW: a->up.window = (int)nr_cli_long(cli, v, 2, 64); a->have_p[3] = 1; break;
-        case O_MAXPKT: a->up.max_pkt_len = (int)nr_cli_long(cli, v, 2, 1023); a->have_p[4] = 1; break;
+        case O_CFGFILE:
+            a->cfg_file = v;
+            a->cfg_file_set = 1;
+            break;
+        case O_VCS:
+            a->up.num_vcs = (int)nr_cli_long(cli, v, 1, 4);
+            a->have_p[0] = 1;
+            break;
+        case O_BUF:
+            a->up.buf_per_vc = (int)nr_cli_long(cli, v, 8, 1023);
+            a->have_p[1] = 1;
+            break;
+        case O_REPLAY:
+            a->up.replay_depth = (int)nr_cli_long(cli, v, 8, 4096);
+            a->have_p[2] = 1;
+            break;
+        case O_WINDOW:
+            a->up.window = (int)nr_cli_long(cli, v, 2, 64);
+            a->have_p[3] = 1;
+            break;
+        case O_MAXPKT:
+            a->up.max_pkt_len = (int)nr_cli_long(cli, v, 2, 1023);
+            a->have_p[4] = 1;
+            break;
         case O_LINKCRC:
             a->up.link_crc_w = (int)nr_cli_long(cli, v, 16, 32);
             if (a->up.link_crc_w != 16 && a->up.link_crc_w != 32)
@@ -379,19 +496,25 @@ static void sim_parse(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
         }
         case O_CTL: a->chc.ctl_ber = nr_cli_double(cli, v, 0, 1); break;
         case O_FORGE: a->chc.ctl_forge = nr_cli_double(cli, v, 0, 1); break;
-        case O_FORGEK: a->chc.ctl_forge_kind = nr_cli_enum(cli, v, lcb_forge_kind_names); a->forgek_set = 1; break;
+        case O_FORGEK:
+            a->chc.ctl_forge_kind = nr_cli_enum(cli, v, lcb_forge_kind_names);
+            a->forgek_set = 1;
+            break;
         case O_FLIP: {
             int lst[LCB_CH_MAX_SCHED], n = 0;
             char err[256];
             if (nr_cli_parse_list(v, 0, 80000000L, lst, LCB_CH_MAX_SCHED, &n, err, sizeof err))
                 nr_cli_die(cli, "--flip-at: %s", err);
-            for (int i = 0; i < n; i++) a->chc.sched_flip[i] = (int64_t)lst[i] * 24 + 13; /* bit 10 */
+            for (int i = 0; i < n; i++)
+                a->chc.sched_flip[i] = (int64_t)lst[i] * 24 + 13; /* bit 10 */
             a->chc.n_sched_flip = n;
             break;
         }
         case O_ERRDIR: a->errdir = nr_cli_enum(cli, v, errdir_names); break;
         case O_LOAD: a->ep.inj.load = nr_cli_double(cli, v, 0, 1); break;
-        case O_PROC: a->ep.inj.kind = nr_cli_enum(cli, v, proc_names) ? NR_INJ_ONOFF : NR_INJ_BERNOULLI; break;
+        case O_PROC:
+            a->ep.inj.kind = nr_cli_enum(cli, v, proc_names) ? NR_INJ_ONOFF : NR_INJ_BERNOULLI;
+            break;
         case O_BURSTPK: a->ep.inj.burst = nr_cli_double(cli, v, 1, 1e6); break;
         case O_LEN: parse_len(cli, v, &a->ep.inj.len); break;
         case O_SOFT: a->ep.soft = nr_cli_double(cli, v, 0, 1); break;
@@ -413,7 +536,8 @@ static void sim_parse(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
         case O_DOWNWIN: c->down_window = 1; break;
         case O_XFAIL: a->xfail = v; break;
         case O_SELFTEST: {
-            static const char *const kinds[] = {"corrupt", "drop", "dup", "credit", "diverge", NULL};
+            static const char *const kinds[] = {"corrupt", "drop",    "dup",
+                                                "credit",  "diverge", NULL};
             char kb[32];
             const char *colon = strchr(v, ':');
             if (!colon || (size_t)(colon - v) >= sizeof kb)
@@ -445,13 +569,15 @@ static void sim_params(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
     if (any_rtl) {
         nr_lcb_params rp;
         if (!lcb_port_have_rtl() || lcb_port_rtl_params(&rp))
-            nr_cli_die(cli, "this binary has no RTL; --a/--b rtl need lcb_sim (not a model-only build)");
+            nr_cli_die(cli,
+                       "this binary has no RTL; --a/--b rtl need lcb_sim (not a model-only build)");
         if (a->config && memcmp(&rp, &c->p, sizeof rp))
-            nr_cli_die(cli, "--config %s does not match this binary's RTL build (NumVcs=%d "
+            nr_cli_die(cli,
+                       "--config %s does not match this binary's RTL build (NumVcs=%d "
                        "BufPerVc=%d ReplayDepth=%d Window=%d MaxPktLen=%d LinkCrcW=%d); use the "
-                       "matching binary, lcb_sim-%s", a->config,
-                       rp.num_vcs, rp.buf_per_vc, rp.replay_depth, rp.window, rp.max_pkt_len,
-                       rp.link_crc_w, a->config);
+                       "matching binary, lcb_sim-%s",
+                       a->config, rp.num_vcs, rp.buf_per_vc, rp.replay_depth, rp.window,
+                       rp.max_pkt_len, rp.link_crc_w, a->config);
         c->p = rp;
     }
     if (a->have_p[0]) c->p.num_vcs = a->up.num_vcs;
@@ -460,16 +586,20 @@ static void sim_params(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
     if (a->have_p[3]) c->p.window = a->up.window;
     if (a->have_p[4]) c->p.max_pkt_len = a->up.max_pkt_len;
     if (a->have_p[5]) c->p.link_crc_w = a->up.link_crc_w;
-    if (any_rtl && (a->have_p[0] || a->have_p[1] || a->have_p[2] || a->have_p[3] || a->have_p[4] || a->have_p[5])) {
+    if (any_rtl && (a->have_p[0] || a->have_p[1] || a->have_p[2] || a->have_p[3] || a->have_p[4] ||
+                    a->have_p[5])) {
         nr_lcb_params rp;
         lcb_port_rtl_params(&rp);
         if (memcmp(&rp, &c->p, sizeof rp))
-            nr_cli_die(cli, "--vcs/--buf/--replay/--window/--maxpkt/--link-crc differ from the RTL "
-                       "build's parameters (%d/%d/%d/%d/%d/%d); they apply to model<->model runs only",
-                       rp.num_vcs, rp.buf_per_vc, rp.replay_depth, rp.window, rp.max_pkt_len,
-                       rp.link_crc_w);
+            nr_cli_die(
+                cli,
+                "--vcs/--buf/--replay/--window/--maxpkt/--link-crc differ from the RTL "
+                "build's parameters (%d/%d/%d/%d/%d/%d); they apply to model<->model runs only",
+                rp.num_vcs, rp.buf_per_vc, rp.replay_depth, rp.window, rp.max_pkt_len,
+                rp.link_crc_w);
     }
-    if (c->lockstep && !any_rtl) nr_cli_die(cli, "--lockstep needs an RTL port (--a rtl or --b rtl)");
+    if (c->lockstep && !any_rtl)
+        nr_cli_die(cli, "--lockstep needs an RTL port (--a rtl or --b rtl)");
     if (c->selftest == 5 && !c->lockstep) nr_cli_die(cli, "--selftest diverge needs --lockstep");
     c->c.max_len = (uint32_t)(a->maxlen > 0 ? a->maxlen : c->p.max_pkt_len);
     if ((int)c->c.max_len > c->p.max_pkt_len)
@@ -500,10 +630,12 @@ static void sim_finish(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
     }
     if (c->ch[0].n_sched_flip && a->errdir == 0) c->ch[1].n_sched_flip = 0; /* flips go A->B only */
     if (a->ep.saturate) c->ep[0].inj.load = c->ep[1].inj.load = 0;
-    if (a->oneway) { c->ep[1].inj.load = 0; c->ep[1].saturate = 0; }
+    if (a->oneway) {
+        c->ep[1].inj.load = 0;
+        c->ep[1].saturate = 0;
+    }
     if (!a->warmup_set) c->warmup = c->cycles / 10;
     if (lcb_tb_cfg_check(c, NULL, err, sizeof err)) nr_cli_die(cli, "%s", err);
-
 }
 
 int main(int argc, char **argv)
@@ -523,10 +655,12 @@ int main(int argc, char **argv)
     nr_cli_print_seed(stdout, "lcb_sim", c.seed);
     printf("lcb_sim: A=%s%s B=%s%s, NumVcs=%d BufPerVc=%d ReplayDepth=%d Window=%d MaxPktLen=%d "
            "LinkCrcW=%d, timeout %u retry-limit %u max-len %u, latency %d/%d (RTT_ack %d/%d)\n",
-           c.impl[0] == LCB_IMPL_RTL ? "rtl" : "model", c.lockstep && c.impl[0] == LCB_IMPL_RTL ? "+shadow" : "",
-           c.impl[1] == LCB_IMPL_RTL ? "rtl" : "model", c.lockstep && c.impl[1] == LCB_IMPL_RTL ? "+shadow" : "",
-           c.p.num_vcs, c.p.buf_per_vc, c.p.replay_depth, c.p.window, c.p.max_pkt_len,
-           c.p.link_crc_w == 32 ? 32 : 16, c.c.timeout, c.c.retry_limit, c.c.max_len, c.ch[0].latency, c.ch[1].latency,
+           c.impl[0] == LCB_IMPL_RTL ? "rtl" : "model",
+           c.lockstep && c.impl[0] == LCB_IMPL_RTL ? "+shadow" : "",
+           c.impl[1] == LCB_IMPL_RTL ? "rtl" : "model",
+           c.lockstep && c.impl[1] == LCB_IMPL_RTL ? "+shadow" : "", c.p.num_vcs, c.p.buf_per_vc,
+           c.p.replay_depth, c.p.window, c.p.max_pkt_len, c.p.link_crc_w == 32 ? 32 : 16,
+           c.c.timeout, c.c.retry_limit, c.c.max_len, c.ch[0].latency, c.ch[1].latency,
            lcb_tb_rtt_ack(&c.p, c.ch[0].latency), lcb_tb_rtt_ack(&c.p, c.ch[1].latency));
     lcb_tb_cfg_check(&c, stdout, err, sizeof err);
     fflush(stdout);
@@ -541,10 +675,14 @@ int main(int argc, char **argv)
     if (rc && !r.pass) printf("lcb_sim: FAIL, seed %" PRIu64 "\n", c.seed);
     if (a.xfail) {
         if (rc) {
-            printf("lcb_sim: expected failure %s reproduced (exit 0); remove --xfail once it is fixed\n", a.xfail);
+            printf("lcb_sim: expected failure %s reproduced (exit 0); remove --xfail once it is "
+                   "fixed\n",
+                   a.xfail);
             return 0;
         }
-        printf("lcb_sim: --xfail %s: the run PASSED, so the known bug is gone: drop --xfail (exit 1)\n", a.xfail);
+        printf("lcb_sim: --xfail %s: the run PASSED, so the known bug is gone: drop --xfail (exit "
+               "1)\n",
+               a.xfail);
         return 1;
     }
     return rc;

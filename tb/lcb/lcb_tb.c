@@ -66,10 +66,15 @@ static int ch_clean(const lcb_ch_cfg *c)
 
 int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen)
 {
-#define BAD(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
+#define BAD(...)                                                                                   \
+    do {                                                                                           \
+        snprintf(err, errlen, __VA_ARGS__);                                                        \
+        return -1;                                                                                 \
+    } while (0)
     const nr_lcb_params *p = &c->p;
     if (c->cycles < 1) BAD("--cycles must be >= 1");
-    if (c->warmup < 0 || c->warmup >= c->cycles) BAD("--warmup %" PRId64 " must be in [0, cycles)", c->warmup);
+    if (c->warmup < 0 || c->warmup >= c->cycles)
+        BAD("--warmup %" PRId64 " must be in [0, cycles)", c->warmup);
     if (c->drain < 1) BAD("--drain must be >= 1");
     if (c->watchdog < 1) BAD("--watchdog must be >= 1");
     for (int d = 0; d < 2; d++) {
@@ -80,7 +85,8 @@ int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen)
         int mx = lendist_max(&e->inj.len);
         if (mx > (int)c->c.max_len && !c->expect_down)
             BAD("packets up to %d phits but --max-len %u: the receiver would clip every one and "
-                "the link would go down (use --expect-down to test that)", mx, c->c.max_len);
+                "the link would go down (use --expect-down to test that)",
+                mx, c->c.max_len);
         if (e->soft < 0 || e->proto < 0 || e->soft + e->proto > 1)
             BAD("--soft-rate + --proto-rate must be within [0, 1]");
         if (e->ndest < 1 || e->ndest > 1000) BAD("--dests must be in 1..1000");
@@ -93,14 +99,17 @@ int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen)
         int lat = a->latency > b->latency ? a->latency : b->latency;
         long long lo, hi;
         if (!c->expect_down) BAD("--down-window needs --expect-down");
-        if (a->n_sched_outage != 1 || b->n_sched_outage != 1 || a->sched_outage[0] != b->sched_outage[0])
-            BAD("--down-window needs exactly one --outage-at cycle, on both directions (--errors both)");
+        if (a->n_sched_outage != 1 || b->n_sched_outage != 1 ||
+            a->sched_outage[0] != b->sched_outage[0])
+            BAD("--down-window needs exactly one --outage-at cycle, on both directions (--errors "
+                "both)");
         lcb_tb_down_window(p, &c->c, lat, a->sched_outage[0], &lo, &hi);
         for (int d = 0; d < 2; d++) {
             const lcb_ch_cfg *h = &c->ch[d];
             if (h->outage_len < hi - h->sched_outage[0] + 1)
                 BAD("--down-window: --outage-len %d ends before the window does (cycle %lld): "
-                    "the link could recover", h->outage_len, hi);
+                    "the link could recover",
+                    h->outage_len, hi);
             if (h->ber_data > 0 || h->ber_sb > 0 || h->burst_rate > 0 || h->drop_rate > 0 ||
                 h->outage_rate > 0 || h->ctl_ber > 0 || h->ctl_forge > 0 || h->n_sched_flip)
                 BAD("--down-window: the window holds on an otherwise clean link (no --ber, "
@@ -128,7 +137,8 @@ int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen)
             for (int i = 1; i < nflip; i++)
                 if (c->ch[d].sched_flip[i] / 24 - c->ch[d].sched_flip[i - 1] / 24 <= 2 * bound)
                     BAD("--rec-bound: --flip-at cycles must be more than twice the bound (%d) "
-                        "apart, one recovery at a time", bound);
+                        "apart, one recovery at a time",
+                        bound);
             if (c->ep[d].gap > 0) BAD("--rec-bound needs --gap 0 (no gap inside a packet)");
         }
         int lat = c->ch[0].latency > c->ch[1].latency ? c->ch[0].latency : c->ch[1].latency;
@@ -146,10 +156,13 @@ int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen)
         while ((1 << cwr) < p->buf_per_vc + c->rogue_extra + 1) cwr++;
         if (c->rogue_extra < 0) BAD("--rogue-credits must be >= 0");
         if (cwr != cw)
-            BAD("--rogue-credits %d: BufPerVc + %d = %d needs %d-bit credit fields, the link has %d "
-                "(at most %d extra)", c->rogue_extra, c->rogue_extra,
-                p->buf_per_vc + c->rogue_extra, cwr, cw, (1 << cw) - 1 - p->buf_per_vc);
-        if (c->impl[0] != LCB_IMPL_MODEL) BAD("--rogue-credits: port A (the rogue) must be a model (--a model)");
+            BAD("--rogue-credits %d: BufPerVc + %d = %d needs %d-bit credit fields, the link has "
+                "%d "
+                "(at most %d extra)",
+                c->rogue_extra, c->rogue_extra, p->buf_per_vc + c->rogue_extra, cwr, cw,
+                (1 << cw) - 1 - p->buf_per_vc);
+        if (c->impl[0] != LCB_IMPL_MODEL)
+            BAD("--rogue-credits: port A (the rogue) must be a model (--a model)");
         if (!ch_clean(&c->ch[0]) || !ch_clean(&c->ch[1]))
             BAD("--rogue-credits: the overdraw is judged on a clean link (no --ber, --burst-rate, "
                 "--drop-rate, --outage-rate, --outage-at, --ctl-ber, --ctl-forge, --flip-at)");
@@ -170,21 +183,21 @@ int lcb_tb_cfg_check(const lcb_tb_cfg *c, FILE *warn, char *err, int errlen)
 
 /* Control words seen by one port's deframer (escape and forged-word tracking). */
 typedef struct {
-    int pend;              /* a word was delivered last cycle: 1 | 2 damaged | 4 forged */
-    int susp;              /* the last accepted word was damaged or forged */
-    int64_t susp_end;      /* cycle the last such window ended */
-    int noted;             /* the credit check already fired in this window */
-    int64_t last_dmg_acc;  /* last RX_OK of a damaged packet at this port */
-    int ever_wrong;        /* a damaged or forged word was accepted at some time */
+    int pend;             /* a word was delivered last cycle: 1 | 2 damaged | 4 forged */
+    int susp;             /* the last accepted word was damaged or forged */
+    int64_t susp_end;     /* cycle the last such window ended */
+    int noted;            /* the credit check already fired in this window */
+    int64_t last_dmg_acc; /* last RX_OK of a damaged packet at this port */
+    int ever_wrong;       /* a damaged or forged word was accepted at some time */
 } ctl_track;
 
 typedef struct {
-    int first_cause;   /* since the last replay: 0 none, 1 NACK, 2 timeout */
+    int first_cause;     /* since the last replay: 0 none, 1 NACK, 2 timeout */
     int64_t last_reject; /* cycle of the last CTL_REJECT */
     int had_replay, ack_since;
     int in_rec;
     int64_t rec_start;
-    uint32_t retries;  /* replays since the ack last advanced, from the events
+    uint32_t retries; /* replays since the ack last advanced, from the events
                         * (link-protocol 7.4, 7.5): the TX's own counter */
 } port_track;
 
@@ -201,7 +214,8 @@ static int explain(const ctl_track *ct, int d, int64_t t, lcb_ep *const ep[2], i
 {
     int64_t slack = wide ? 4 * (wbits + lat + maxpkt) : 1;
     if (ct[d].susp || t - ct[d].susp_end <= slack) return 1;
-    if (lcb_ep_acc_damaged(ep[d ^ 1]) > 0 || t - ct[d ^ 1].last_dmg_acc <= 4 * (wbits + lat + maxpkt))
+    if (lcb_ep_acc_damaged(ep[d ^ 1]) > 0 ||
+        t - ct[d ^ 1].last_dmg_acc <= 4 * (wbits + lat + maxpkt))
         return 2;
     return 0;
 }
@@ -212,55 +226,68 @@ static void esc_stop(lcb_tb_res *r, lcb_check *chk, int fatal, FILE *out, int64_
 {
     r->escapes_classified++;
     if (r->escape_cycle < 0) r->escape_cycle = t;
-    fprintf(out, "ESCAPE at cycle %" PRId64 ": %s; explained by a packet or control word the "
-            "receiver accepted over damaged link cycles (CRC escape, not a design failure)\n", t, m);
+    fprintf(out,
+            "ESCAPE at cycle %" PRId64 ": %s; explained by a packet or control word the "
+            "receiver accepted over damaged link cycles (CRC escape, not a design failure)\n",
+            t, m);
     if (fatal) lcb_fail(chk, t, "CRC escape (fatal with --no-escapes)");
 }
 
-static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *ep[2],
-                          lcb_ch *ch[2], nr_stats_t *st, nr_sb_t *sb)
+static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *ep[2], lcb_ch *ch[2],
+                          nr_stats_t *st, nr_sb_t *sb)
 {
     static const char *dn[2] = {"A->B", "B->A"};
     int64_t win = c->cycles - c->warmup;
     fprintf(f, "\n== summary (seed %" PRIu64 ") ==\n", c->seed);
-    fprintf(f, "cycles %" PRId64 " main + %" PRId64 " drain, window [%" PRId64 ", %" PRId64
-            "), %.2f s CPU (%.2f s wall), %.0f cycles per CPU second\n", c->cycles,
-            r->drain_cycles, c->warmup, c->cycles, r->seconds, r->wall,
+    fprintf(f,
+            "cycles %" PRId64 " main + %" PRId64 " drain, window [%" PRId64 ", %" PRId64
+            "), %.2f s CPU (%.2f s wall), %.0f cycles per CPU second\n",
+            c->cycles, r->drain_cycles, c->warmup, c->cycles, r->seconds, r->wall,
             r->seconds > 0 ? r->cycles_run / r->seconds : 0.0);
     fprintf(f, "randomized-error link-cycles %" PRIu64 "\n", r->err_link_cycles);
     if (c->rogue_extra)
-        fprintf(f, "rogue peer: A believes %d more credits per VC than B has; B's queue cut %" PRIu64
+        fprintf(f,
+                "rogue peer: A believes %d more credits per VC than B has; B's queue cut %" PRIu64
                 " packets (INQ_OVF, %" PRIu64 " phits whose credits it withholds), each matched to "
-                "its packet\n", c->rogue_extra, r->rogue_cuts, r->rogue_cut_phits);
+                "its packet\n",
+                c->rogue_extra, r->rogue_cuts, r->rogue_cut_phits);
     for (int d = 0; d < 2; d++) {
         const lcb_ep_stats *s = lcb_ep_get_stats(ep[d]), *rs = lcb_ep_get_stats(ep[d ^ 1]);
         const lcb_port_res *ps = &r->port[d], *pr = &r->port[d ^ 1];
         fprintf(f, "-- direction %s (latency %d) --\n", dn[d], c->ch[d].latency);
-        fprintf(f, "goodput: payload %.4f phits/cycle, link-layer %.4f phits/cycle "
-                "(%" PRIu64 " packets in the window)\n", r->goodput_pay[d], r->goodput_ll[d],
-                rs->win_delivered);
-        fprintf(f, "source: generated %" PRIu64 ", sent %" PRIu64 " (%" PRIu64 " phits), backlog %"
-                PRIu64 ", head waits %" PRIu64 ", probes %" PRIu64 " (refused %" PRIu64
-                "), gaps/PADs %" PRIu64 "\n", s->gen_pkts, s->heads_taken, s->phits_sent,
-                lcb_ep_backlog(ep[d]), s->head_waits, s->probes, s->probes_refused, s->gaps);
-        fprintf(f, "faults injected at source: soft pcrc %" PRIu64 " ok3 %" PRIu64 " kerr %" PRIu64
-                ", proto stray %" PRIu64 " badvc %" PRIu64 " overlong %" PRIu64 "\n", s->soft_pcrc,
-                s->soft_ok3, s->soft_kerr, s->proto_stray, s->proto_badvc, s->proto_long);
-        fprintf(f, "sink: delivered %" PRIu64 " (%" PRIu64 " phits, %" PRIu64 " payload), "
-                "discarded soft %" PRIu64 " tx_err %" PRIu64 " other %" PRIu64 "%s", rs->delivered,
-                rs->deliv_phits, rs->deliv_payload, rs->discard_soft, rs->discard_tx,
+        fprintf(f,
+                "goodput: payload %.4f phits/cycle, link-layer %.4f phits/cycle "
+                "(%" PRIu64 " packets in the window)\n",
+                r->goodput_pay[d], r->goodput_ll[d], rs->win_delivered);
+        fprintf(f,
+                "source: generated %" PRIu64 ", sent %" PRIu64 " (%" PRIu64
+                " phits), backlog %" PRIu64 ", head waits %" PRIu64 ", probes %" PRIu64
+                " (refused %" PRIu64 "), gaps/PADs %" PRIu64 "\n",
+                s->gen_pkts, s->heads_taken, s->phits_sent, lcb_ep_backlog(ep[d]), s->head_waits,
+                s->probes, s->probes_refused, s->gaps);
+        fprintf(f,
+                "faults injected at source: soft pcrc %" PRIu64 " ok3 %" PRIu64 " kerr %" PRIu64
+                ", proto stray %" PRIu64 " badvc %" PRIu64 " overlong %" PRIu64 "\n",
+                s->soft_pcrc, s->soft_ok3, s->soft_kerr, s->proto_stray, s->proto_badvc,
+                s->proto_long);
+        fprintf(f,
+                "sink: delivered %" PRIu64 " (%" PRIu64 " phits, %" PRIu64 " payload), "
+                "discarded soft %" PRIu64 " tx_err %" PRIu64 " other %" PRIu64 "%s",
+                rs->delivered, rs->deliv_phits, rs->deliv_payload, rs->discard_soft, rs->discard_tx,
                 rs->discard_other, rs->cut ? "" : "\n");
-        if (rs->cut)
-            fprintf(f, ", cut by the input queue %" PRIu64 "\n", rs->cut);
-        fprintf(f, "retries: %" PRIu64 " replays (cause NACK %" PRIu64 ", timeout %" PRIu64
+        if (rs->cut) fprintf(f, ", cut by the input queue %" PRIu64 "\n", rs->cut);
+        fprintf(f,
+                "retries: %" PRIu64 " replays (cause NACK %" PRIu64 ", timeout %" PRIu64
                 ", other %" PRIu64 "), %" PRIu64 " replays after a failed replay\n",
                 ps->ev[NR_EV_TX_REPLAY], ps->replay_nack, ps->replay_timeout, ps->replay_other,
                 ps->nested_replays);
-        fprintf(f, "recovery at receiver: %" PRIu64 " (first RX_CRC to next RX_OK: mean %.1f, max %"
-                PRIu64 " cycles; RTT_ack %d)\n", pr->recoveries,
-                pr->recoveries ? (double)pr->rec_sum / pr->recoveries : 0.0, pr->rec_max,
-                lcb_tb_rtt_ack(&c->p, c->ch[d].latency));
-        fprintf(f, "link seq: %" PRIu64 " packets accepted, 7-bit seq wrapped %" PRIu64 " times; "
+        fprintf(f,
+                "recovery at receiver: %" PRIu64
+                " (first RX_CRC to next RX_OK: mean %.1f, max %" PRIu64 " cycles; RTT_ack %d)\n",
+                pr->recoveries, pr->recoveries ? (double)pr->rec_sum / pr->recoveries : 0.0,
+                pr->rec_max, lcb_tb_rtt_ack(&c->p, c->ch[d].latency));
+        fprintf(f,
+                "link seq: %" PRIu64 " packets accepted, 7-bit seq wrapped %" PRIu64 " times; "
                 "oracle re-checked %" PRIu64 " acceptances, CRC escapes %" PRIu64 "\n",
                 pr->ev[NR_EV_RX_OK], pr->ev[NR_EV_RX_OK] / 128, rs->accepted_checked, rs->escapes);
         fprintf(f, "credits per vc (debited/freed):");
@@ -268,19 +295,24 @@ static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *e
             fprintf(f, " %" PRIu64 "/%" PRIu64, r->debits[d][v], r->freed[d][v]);
         fprintf(f, "\n");
         const lcb_ch_stats *cs = lcb_ch_get_stats(ch[d]);
-        fprintf(f, "channel: damaged phits %" PRIu64 "; data flips %" PRIu64 ", F flips %" PRIu64
+        fprintf(f,
+                "channel: damaged phits %" PRIu64 "; data flips %" PRIu64 ", F flips %" PRIu64
                 ", C flips %" PRIu64 ", ctl flips %" PRIu64 ", bursts %" PRIu64 " (%" PRIu64
                 " bits), drops %" PRIu64 ", outages %" PRIu64 " (%" PRIu64 " cycles), scheduled "
-                "flips %" PRIu64 "\n", cs->phits_damaged, cs->data_flips, cs->f_flips, cs->c_flips,
-                cs->ctl_flips, cs->bursts, cs->burst_flips, cs->drops, cs->outages,
-                cs->outage_cycles, cs->sched_flips);
+                "flips %" PRIu64 "\n",
+                cs->phits_damaged, cs->data_flips, cs->f_flips, cs->c_flips, cs->ctl_flips,
+                cs->bursts, cs->burst_flips, cs->drops, cs->outages, cs->outage_cycles,
+                cs->sched_flips);
     }
     for (int i = 0; i < 2; i++) {
         fprintf(f, "events port %c:", 'A' + i);
-        for (int b = 0; b < NR_EV_COUNT; b++) fprintf(f, " %s=%" PRIu64, lcb_ev_name(b), r->port[i].ev[b]);
-        if (r->port[i].down_cycle >= 0) fprintf(f, " (link down at cycle %" PRId64 ")", r->port[i].down_cycle);
+        for (int b = 0; b < NR_EV_COUNT; b++)
+            fprintf(f, " %s=%" PRIu64, lcb_ev_name(b), r->port[i].ev[b]);
+        if (r->port[i].down_cycle >= 0)
+            fprintf(f, " (link down at cycle %" PRId64 ")", r->port[i].down_cycle);
         if (c->down_window)
-            fprintf(f, " (down window [%" PRId64 ", %" PRId64 "])", r->port[i].down_lo, r->port[i].down_hi);
+            fprintf(f, " (down window [%" PRId64 ", %" PRId64 "])", r->port[i].down_lo,
+                    r->port[i].down_hi);
         fprintf(f, "\n");
     }
     nr_stats_summary_t sm;
@@ -291,25 +323,32 @@ static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *e
     r->net_mean = sm.net_mean;
     r->net_max = sm.net_max;
     r->net_p99 = sm.net_p99;
-    fprintf(f, "latency (window packets, both directions, %" PRIu64 " samples): from generation "
-            "mean %.1f p99 %u max %u; from head taken mean %.1f p99 %u max %u cycles\n", sm.n,
-            sm.mean, sm.p99, sm.max, sm.net_mean, sm.net_p99, sm.net_max);
-    fprintf(f, "escapes: %" PRIu64 " data (oracle %" PRIu64 ", explained checks %" PRIu64 ") in %"
-            PRIu64 " damaged packets checked at an EOP (%" PRIu64 " refused in recovery before a marker, %"
-            PRIu64 " with framing changed or erased phits, %" PRIu64 " guaranteed detected); measured rate %.3g per damaged packet, "
-            "analytic expectation %.3g escapes (%.3g per damaged packet); control-word escapes %"
-            PRIu64 ", credit checks explained by them %" PRIu64 "\n",
-            r->escapes, r->escapes - r->escapes_classified, r->escapes_classified, r->dmg_checked,
-            r->dmg_ooo, r->dmg_frame, r->dmg_detected, r->dmg_checked ? (double)r->escapes / r->dmg_checked : 0.0,
-            r->exp_escapes, r->dmg_checked ? r->exp_escapes / r->dmg_checked : 0.0, r->ctl_escapes,
-            r->ctl_effects);
+    fprintf(f,
+            "latency (window packets, both directions, %" PRIu64 " samples): from generation "
+            "mean %.1f p99 %u max %u; from head taken mean %.1f p99 %u max %u cycles\n",
+            sm.n, sm.mean, sm.p99, sm.max, sm.net_mean, sm.net_p99, sm.net_max);
+    fprintf(
+        f,
+        "escapes: %" PRIu64 " data (oracle %" PRIu64 ", explained checks %" PRIu64 ") in %" PRIu64
+        " damaged packets checked at an EOP (%" PRIu64
+        " refused in recovery before a marker, %" PRIu64
+        " with framing changed or erased phits, %" PRIu64
+        " guaranteed detected); measured rate %.3g per damaged packet, "
+        "analytic expectation %.3g escapes (%.3g per damaged packet); control-word escapes %" PRIu64
+        ", credit checks explained by them %" PRIu64 "\n",
+        r->escapes, r->escapes - r->escapes_classified, r->escapes_classified, r->dmg_checked,
+        r->dmg_ooo, r->dmg_frame, r->dmg_detected,
+        r->dmg_checked ? (double)r->escapes / r->dmg_checked : 0.0, r->exp_escapes,
+        r->dmg_checked ? r->exp_escapes / r->dmg_checked : 0.0, r->ctl_escapes, r->ctl_effects);
     {
         const lcb_ch_stats *a = lcb_ch_get_stats(ch[0]), *b = lcb_ch_get_stats(ch[1]);
         if (a->forged_words + b->forged_words + a->forged_cut + b->forged_cut)
-            fprintf(f, "forged control words: %" PRIu64 " put on the link (%" PRIu64 " cut short, %"
-                    PRIu64 " draws skipped: nothing owed), %" PRIu64 " delivered, %" PRIu64
-                    " rejected (CTL_REJECT), %" PRIu64 " accepted; kinds ack-1 %" PRIu64
-                    " ack+Window+1 %" PRIu64 " fr-outrange %" PRIu64 " phantom %" PRIu64
+            fprintf(f,
+                    "forged control words: %" PRIu64 " put on the link (%" PRIu64
+                    " cut short, %" PRIu64 " draws skipped: nothing owed), %" PRIu64
+                    " delivered, %" PRIu64 " rejected (CTL_REJECT), %" PRIu64
+                    " accepted; kinds ack-1 %" PRIu64 " ack+Window+1 %" PRIu64
+                    " fr-outrange %" PRIu64 " phantom %" PRIu64
                     "; undamaged words rejected %" PRIu64 "\n",
                     a->forged_words + b->forged_words, a->forged_cut + b->forged_cut,
                     a->forge_skipped + b->forge_skipped, r->forged_delivered, r->forged_rejected,
@@ -318,7 +357,8 @@ static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *e
                     a->forged_by_kind[2] + b->forged_by_kind[2],
                     a->forged_by_kind[3] + b->forged_by_kind[3], r->clean_rejected);
     }
-    fprintf(f, "scoreboard: expected %" PRIu64 " (soft %" PRIu64 "), delivered %" PRIu64
+    fprintf(f,
+            "scoreboard: expected %" PRIu64 " (soft %" PRIu64 "), delivered %" PRIu64
             ", soft discards %" PRIu64 ", tx_err discards %" PRIu64 ", errors %" PRIu64 "\n",
             sb->expected, sb->expected_soft, sb->delivered, sb->soft_discards, sb->tx_err_discards,
             sb->nerrors);
@@ -328,15 +368,18 @@ static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *e
 void lcb_tb_print_result(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r)
 {
     const lcb_port_res *a = &r->port[0], *b = &r->port[1];
-    fprintf(f, "lcb_result pass=%d seed=%" PRIu64 " a=%s b=%s lockstep=%d lat_ab=%d lat_ba=%d "
-            "cycles=%" PRId64 " run=%" PRId64 " seconds=%.3f wall=%.3f cps=%.0f err_link_cycles=%" PRIu64
+    fprintf(f,
+            "lcb_result pass=%d seed=%" PRIu64 " a=%s b=%s lockstep=%d lat_ab=%d lat_ba=%d "
+            "cycles=%" PRId64 " run=%" PRId64
+            " seconds=%.3f wall=%.3f cps=%.0f err_link_cycles=%" PRIu64
             " gp_pay_ab=%.4f gp_ll_ab=%.4f gp_pay_ba=%.4f gp_ll_ba=%.4f replays_a=%" PRIu64
             " replays_b=%" PRIu64 " nested=%" PRIu64 " rec_ab=%" PRIu64 " rec_mean_ab=%.1f "
             "rec_max_ab=%" PRIu64 " rec_ba=%" PRIu64 " rec_mean_ba=%.1f rec_max_ba=%" PRIu64
             " rtt_ab=%d rtt_ba=%d lat_mean=%.1f lat_p99=%u net_mean=%.1f net_p99=%u net_max=%u "
             "wraps_ab=%" PRIu64 " wraps_ba=%" PRIu64 " down=%d diverged=%d escapes=%" PRIu64
             " dmg_checked=%" PRIu64 " exp_escapes=%.4g ctl_escapes=%" PRIu64 " forged=%" PRIu64
-            " forged_delivered=%" PRIu64 " forged_rejected=%" PRIu64 " forged_accepted=%" PRIu64 " rogue_cuts=%" PRIu64 "\n",
+            " forged_delivered=%" PRIu64 " forged_rejected=%" PRIu64 " forged_accepted=%" PRIu64
+            " rogue_cuts=%" PRIu64 "\n",
             r->pass, c->seed, c->impl[0] == LCB_IMPL_RTL ? "rtl" : "model",
             c->impl[1] == LCB_IMPL_RTL ? "rtl" : "model", c->lockstep, c->ch[0].latency,
             c->ch[1].latency, c->cycles, r->cycles_run, r->seconds, r->wall,
@@ -346,11 +389,11 @@ void lcb_tb_print_result(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r)
             b->recoveries, b->recoveries ? (double)b->rec_sum / b->recoveries : 0.0, b->rec_max,
             a->recoveries, a->recoveries ? (double)a->rec_sum / a->recoveries : 0.0, a->rec_max,
             lcb_tb_rtt_ack(&c->p, c->ch[0].latency), lcb_tb_rtt_ack(&c->p, c->ch[1].latency),
-            r->lat_mean, r->lat_p99, r->net_mean, r->net_p99, r->net_max,
-            b->ev[NR_EV_RX_OK] / 128, a->ev[NR_EV_RX_OK] / 128,
-            (a->down_cycle >= 0) | ((b->down_cycle >= 0) << 1), r->diverged, r->escapes,
-            r->dmg_checked, r->exp_escapes, r->ctl_escapes, r->forged_words, r->forged_delivered,
-            r->forged_rejected, r->forged_accepted, r->rogue_cuts);
+            r->lat_mean, r->lat_p99, r->net_mean, r->net_p99, r->net_max, b->ev[NR_EV_RX_OK] / 128,
+            a->ev[NR_EV_RX_OK] / 128, (a->down_cycle >= 0) | ((b->down_cycle >= 0) << 1),
+            r->diverged, r->escapes, r->dmg_checked, r->exp_escapes, r->ctl_escapes,
+            r->forged_words, r->forged_delivered, r->forged_rejected, r->forged_accepted,
+            r->rogue_cuts);
 }
 
 /* One run of lcb_tb_run: the two ports, channels and endpoints, the link
@@ -366,30 +409,30 @@ typedef struct {
     nr_stats_t st;
     lcb_port *port[2];
     lcb_ch *ch[2];
-    int strict_forge[2];              /* outrange forged words only: all must be rejected */
+    int strict_forge[2]; /* outrange forged words only: all must be rejected */
     lcb_ep *ep[2];
-    nr_linkmon mon[2];                /* mon[i]: port i's receiver, fed by ch[i ^ 1] */
+    nr_linkmon mon[2]; /* mon[i]: port i's receiver, fed by ch[i ^ 1] */
     ctl_track ct[2];
     port_track tr[2];
     int64_t maxlat, wbits;
-    int wport;                        /* traced port, -1: none */
-    uint64_t D[2][NR_LCB_MAX_VCS];    /* phits debited by sender d on VC v */
-    uint64_t F[2][NR_LCB_MAX_VCS];    /* ... freed by its receiver */
+    int wport;                     /* traced port, -1: none */
+    uint64_t D[2][NR_LCB_MAX_VCS]; /* phits debited by sender d on VC v */
+    uint64_t F[2][NR_LCB_MAX_VCS]; /* ... freed by its receiver */
     int prev_down[2];
-    uint32_t clean_bad[2];            /* events port i must never raise on a clean link (0: the
+    uint32_t clean_bad[2]; /* events port i must never raise on a clean link (0: the
                                        * link has errors or a timer shorter than the ack) */
     /* the buffer sender d believes its receiver has, and the receiver's
      * real one (they differ only with a rogue peer, --rogue-credits) */
     int64_t sbuf[2], rbuf[2];
-    nr_lcb_params pa;                 /* port A's parameters (the rogue's larger buffer) */
-    int cut_pending;                  /* rogue: INQ_OVF at B whose packet's RX_OK is still due */
-    uint64_t cut[2][NR_LCB_MAX_VCS];  /* phits of packets cut by the receiver's overflow
+    nr_lcb_params pa;                /* port A's parameters (the rogue's larger buffer) */
+    int cut_pending;                 /* rogue: INQ_OVF at B whose packet's RX_OK is still due */
+    uint64_t cut[2][NR_LCB_MAX_VCS]; /* phits of packets cut by the receiver's overflow
                                        * rule: debited, never freed (link-protocol 8.4) */
     int64_t stall_since[2];
     uint64_t completions[2];
     uint64_t sb_seen;
     int drain, tracing, stop;
-    int have_sb, have_st;             /* the scoreboard and statistics were made */
+    int have_sb, have_st; /* the scoreboard and statistics were made */
     int64_t stop_at, drain_start, drain_clock, drain_limit;
     /* this cycle */
     nr_lcbp_out pk[2], o[2];
@@ -411,7 +454,8 @@ static int cycle_start(lcb_run *R, int64_t t)
             lcb_ep_drain(R->ep[i]);
         }
     }
-    if (R->cf->waves && !R->tracing && t >= R->cf->waves_from && (R->cf->waves_to < 0 || t < R->cf->waves_to)) {
+    if (R->cf->waves && !R->tracing && t >= R->cf->waves_from &&
+        (R->cf->waves_to < 0 || t < R->cf->waves_to)) {
         if (lcb_port_trace(R->port[R->wport], R->cf->waves)) {
             lcb_fail(&R->chk, t, "cannot open trace %s", R->cf->waves);
             return 1;
@@ -483,8 +527,10 @@ static void check_peek(lcb_run *R, int64_t t)
             char x[256], y[256];
             lcb_fmt_out(a, R->nv, x, sizeof x);
             lcb_fmt_out(b, R->nv, y, sizeof y);
-            lcb_fail(&R->chk, t, "port %c: peek and eval disagree on a state-only output:\n"
-                     "  peek %s\n  eval %s", 'A' + i, x, y);
+            lcb_fail(&R->chk, t,
+                     "port %c: peek and eval disagree on a state-only output:\n"
+                     "  peek %s\n  eval %s",
+                     'A' + i, x, y);
         }
     }
 }
@@ -503,16 +549,21 @@ static void control_words(lcb_run *R, int64_t t)
         int wrong = (R->lm[i] & (NR_LM_CW_DAMAGED | NR_LM_CW_FORGED)) != 0;
         if (!wrong && rej) R->r->clean_rejected++;
         if (R->lm[i] & NR_LM_CW_FORGED) {
-            if (rej) R->r->forged_rejected++;
-            else R->r->forged_accepted++;
+            if (rej)
+                R->r->forged_rejected++;
+            else
+                R->r->forged_accepted++;
             if (!rej && R->strict_forge[i ^ 1])
-                lcb_fail(&R->chk, t, "port %c accepted a forged out-of-range control word "
-                         "(link-protocol 7.4: it must be rejected)", 'A' + i);
+                lcb_fail(&R->chk, t,
+                         "port %c accepted a forged out-of-range control word "
+                         "(link-protocol 7.4: it must be rejected)",
+                         'A' + i);
         } else if (R->lm[i] & NR_LM_CW_DAMAGED) {
             R->r->ctl_escapes++;
-            fprintf(R->out, "CONTROL-WORD ESCAPE at cycle %" PRId64 ", port %c: a word whose C "
-                    "bits the channel damaged passed the CRC-16 and the range checks\n", t,
-                    'A' + i);
+            fprintf(R->out,
+                    "CONTROL-WORD ESCAPE at cycle %" PRId64 ", port %c: a word whose C "
+                    "bits the channel damaged passed the CRC-16 and the range checks\n",
+                    t, 'A' + i);
         }
         if (!rej && wrong) {
             k->ever_wrong = 1;
@@ -537,26 +588,31 @@ static void credit_conservation(lcb_run *R, int64_t t)
             /* the credits output is CW bits, two's complement (§7.2):
              * negative only after an accepted wrong word */
             int64_t cr = s->credits[v];
-            if (cr > R->sbuf[d])
-                cr -= (int64_t)1 << R->cwbits;
+            if (cr > R->sbuf[d]) cr -= (int64_t)1 << R->cwbits;
             int64_t lo = R->sbuf[d] - (int64_t)R->D[d][v];
             int64_t hi = lo + (int64_t)R->F[d][v];
             if (cr < 0 && !R->ct[d].ever_wrong)
-                lcb_fail(&R->chk, t, "port %c vc %d: credits %" PRId64 " < 0, and every control "
-                         "word it accepted was true (link-protocol 7.2)", 'A' + d, v, cr);
+                lcb_fail(&R->chk, t,
+                         "port %c vc %d: credits %" PRId64 " < 0, and every control "
+                         "word it accepted was true (link-protocol 7.2)",
+                         'A' + d, v, cr);
             else if (cr < lo || cr > hi) {
                 char m[200];
-                snprintf(m, sizeof m, "port %c vc %d: credits %" PRId64 " %s %" PRId64 ": credits %s",
-                         'A' + d, v, cr, cr < lo ? "< BufPerVc - debited =" :
-                         "> BufPerVc - debited + freed by the peer =", cr < lo ? lo : hi,
-                         cr < lo ? "lost" : "created");
+                snprintf(m, sizeof m,
+                         "port %c vc %d: credits %" PRId64 " %s %" PRId64 ": credits %s", 'A' + d,
+                         v, cr,
+                         cr < lo ? "< BufPerVc - debited ="
+                                 : "> BufPerVc - debited + freed by the peer =",
+                         cr < lo ? lo : hi, cr < lo ? "lost" : "created");
                 int why = explain(R->ct, d, t, R->ep, R->wbits, R->maxlat, R->p->max_pkt_len, 0);
                 if (why == 1) {
                     if (!R->ct[d].noted) {
                         R->r->ctl_effects++;
-                        fprintf(R->out, "cycle %" PRId64 ": %s, while port %c believes a damaged or "
+                        fprintf(R->out,
+                                "cycle %" PRId64 ": %s, while port %c believes a damaged or "
                                 "forged control word (counted with its escape; the next good "
-                                "word must repair it)\n", t, m, 'A' + d);
+                                "word must repair it)\n",
+                                t, m, 'A' + d);
                     }
                     R->ct[d].noted = 1;
                 } else if (why == 2) {
@@ -571,17 +627,18 @@ static void credit_conservation(lcb_run *R, int64_t t)
                 R->F[d][v]++; /* self-test: a phantom freed credit */
             if (R->F[d][v] > R->D[d][v] && R->r->escape_cycle < 0) {
                 char m[200];
-                snprintf(m, sizeof m, "vc %d %s: receiver %c freed %" PRIu64 " credits, sender "
-                         "debited only %" PRIu64, v, d ? "B->A" : "A->B", 'A' + (d ^ 1),
-                         R->F[d][v], R->D[d][v]);
+                snprintf(m, sizeof m,
+                         "vc %d %s: receiver %c freed %" PRIu64 " credits, sender "
+                         "debited only %" PRIu64,
+                         v, d ? "B->A" : "A->B", 'A' + (d ^ 1), R->F[d][v], R->D[d][v]);
                 if (explain(R->ct, d, t, R->ep, R->wbits, R->maxlat, R->p->max_pkt_len, 0) == 2)
                     esc_stop(R->r, &R->chk, R->cf->no_escapes, R->out, t, m);
                 else
                     lcb_fail(&R->chk, t, "%s", m);
             }
             if (q->occ[v] > (uint64_t)R->rbuf[d])
-                lcb_fail(&R->chk, t, "port %c vc %d: occupancy %u > BufPerVc %" PRId64, 'A' + (d ^ 1),
-                         v, q->occ[v], R->rbuf[d]);
+                lcb_fail(&R->chk, t, "port %c vc %d: occupancy %u > BufPerVc %" PRId64,
+                         'A' + (d ^ 1), v, q->occ[v], R->rbuf[d]);
         }
     }
 }
@@ -603,22 +660,28 @@ static void oracle_accepts(lcb_run *R, int64_t t)
         const int64_t stored =
             (int64_t)R->o[1].occ[v] - (R->in[1].rd_en && R->in[1].rd_vc == v ? 1 : 0);
         if (stored < R->rbuf[0] - 1)
-            lcb_fail(&R->chk, t, "port B vc %d: INQ_OVF with %" PRId64 " phits stored after this "
+            lcb_fail(&R->chk, t,
+                     "port B vc %d: INQ_OVF with %" PRId64 " phits stored after this "
                      "cycle's read; a non-EOP phit overflows from BufPerVc - 1 = %" PRId64
-                     " on (link-protocol 8.4)", v, stored, R->rbuf[0] - 1);
+                     " on (link-protocol 8.4)",
+                     v, stored, R->rbuf[0] - 1);
         R->cut_pending++;
         R->r->rogue_cuts++;
     }
     for (int i = 0; i < 2; i++) {
         if (!(R->lm[i] & NR_LM_ACC)) continue;
         if (R->lm[i] & NR_LM_ACC_OOO)
-            lcb_fail(&R->chk, t, "port %c: RX_OK for a packet that arrived in recovery before a "
-                     "replay marker (link-protocol 8.3: it must be refused)", 'A' + i);
+            lcb_fail(&R->chk, t,
+                     "port %c: RX_OK for a packet that arrived in recovery before a "
+                     "replay marker (link-protocol 8.3: it must be refused)",
+                     'A' + i);
         uint32_t ph = R->mon[i].dec_ph;
         if (!R->mon[i].dec_framed)
-            lcb_fail(&R->chk, t, "port %c: RX_OK in a cycle where the framing rule ends no packet "
+            lcb_fail(&R->chk, t,
+                     "port %c: RX_OK in a cycle where the framing rule ends no packet "
                      "(link phit %06x; with LinkCrcW = 32 the verdict is due a cycle after the "
-                     "EOP)", 'A' + i, R->rx[i]);
+                     "EOP)",
+                     'A' + i, R->rx[i]);
         lcb_acc_rec ar = {R->mon[i].accepted - 1, (ph >> 16) & 0x3Fu, (uint16_t)(ph & 0xFFFFu),
                           (R->lm[i] & NR_LM_ACC_SUSPECT) != 0, t};
         if (ar.damaged) R->ct[i].last_dmg_acc = t;
@@ -666,14 +729,21 @@ static void events(lcb_run *R, int64_t t)
          * that advances resets, and in one cycle the replay wins (the
          * same-cycle rule). Checked from the events alone, not the model. */
         if (((ev >> NR_EV_LINK_DOWN) & 1) && k->retries != R->cf->c.retry_limit)
-            lcb_fail(&R->chk, t, "port %c: LINK_DOWN after %u replays without an ack, the retry "
-                     "limit is %u (link-protocol 7.5)", 'A' + i, k->retries, R->cf->c.retry_limit);
-        if ((ev >> NR_EV_TX_REPLAY) & 1) k->retries++;
-        else if ((ev >> NR_EV_TX_ACK) & 1) k->retries = 0;
+            lcb_fail(&R->chk, t,
+                     "port %c: LINK_DOWN after %u replays without an ack, the retry "
+                     "limit is %u (link-protocol 7.5)",
+                     'A' + i, k->retries, R->cf->c.retry_limit);
+        if ((ev >> NR_EV_TX_REPLAY) & 1)
+            k->retries++;
+        else if ((ev >> NR_EV_TX_ACK) & 1)
+            k->retries = 0;
         if ((ev >> NR_EV_TX_REPLAY) & 1) {
-            if (k->first_cause == 1) pr->replay_nack++;
-            else if (k->first_cause == 2) pr->replay_timeout++;
-            else pr->replay_other++;
+            if (k->first_cause == 1)
+                pr->replay_nack++;
+            else if (k->first_cause == 2)
+                pr->replay_timeout++;
+            else
+                pr->replay_other++;
             if (k->had_replay && !k->ack_since) pr->nested_replays++;
             k->had_replay = 1;
             k->ack_since = 0;
@@ -693,9 +763,12 @@ static void events(lcb_run *R, int64_t t)
                 /* port i receives from direction i ^ 1; its NACK goes back on i */
                 int b = lcb_tb_rec_bound(R->p, R->cf->ch[i ^ 1].latency, R->cf->ch[i].latency);
                 if (l > (uint64_t)b)
-                    lcb_fail(&R->chk, t, "port %c: a single error took %" PRIu64 " cycles to repair "
-                             "(RX_CRC at %" PRId64 " to RX_OK), above the bound %d of link-protocol "
-                             "7.7", 'A' + i, l, k->rec_start, b);
+                    lcb_fail(&R->chk, t,
+                             "port %c: a single error took %" PRIu64 " cycles to repair "
+                             "(RX_CRC at %" PRId64
+                             " to RX_OK), above the bound %d of link-protocol "
+                             "7.7",
+                             'A' + i, l, k->rec_start, b);
             }
             pr->recoveries++;
             pr->rec_sum += l;
@@ -712,9 +785,10 @@ static void events(lcb_run *R, int64_t t)
         if (((ev >> NR_EV_INQ_OVF) & 1) && R->r->escape_cycle < 0 &&
             explain(R->ct, i ^ 1, t, R->ep, R->wbits, R->maxlat, R->p->max_pkt_len, 1)) {
             char m[160];
-            snprintf(m, sizeof m, "port %c: input-queue overflow (INQ_OVF) of a packet sent by "
-                     "port %c on credits from a damaged or forged control word", 'A' + i,
-                     'A' + (i ^ 1));
+            snprintf(m, sizeof m,
+                     "port %c: input-queue overflow (INQ_OVF) of a packet sent by "
+                     "port %c on credits from a damaged or forged control word",
+                     'A' + i, 'A' + (i ^ 1));
             esc_stop(R->r, &R->chk, R->cf->no_escapes, R->out, t, m);
         }
         if (R->o[i].link_down && !R->prev_down[i]) pr->down_cycle = t;
@@ -729,8 +803,9 @@ static void scoreboard_errors(lcb_run *R, int64_t t)
 {
     if (R->sb.nerrors > R->sb_seen) {
         char m[300];
-        snprintf(m, sizeof m, "scoreboard: %" PRIu64 " new error(s)%s%s", R->sb.nerrors - R->sb_seen,
-                 R->sb.nrec ? ", last: " : "", R->sb.nrec ? R->sb.rec[R->sb.nrec - 1].msg : "");
+        snprintf(m, sizeof m, "scoreboard: %" PRIu64 " new error(s)%s%s",
+                 R->sb.nerrors - R->sb_seen, R->sb.nrec ? ", last: " : "",
+                 R->sb.nrec ? R->sb.rec[R->sb.nrec - 1].msg : "");
         if (explain(R->ct, 0, t, R->ep, R->wbits, R->maxlat, R->p->max_pkt_len, 0) == 2 ||
             explain(R->ct, 1, t, R->ep, R->wbits, R->maxlat, R->p->max_pkt_len, 0) == 2)
             esc_stop(R->r, &R->chk, R->cf->no_escapes, R->out, t, m);
@@ -775,17 +850,19 @@ static int watchdog_and_drain(lcb_run *R, int64_t t)
         if (done != R->completions[d] || !pend || lcb_ch_in_outage(R->ch[d])) R->stall_since[d] = t;
         R->completions[d] = done;
         if (pend && !R->o[d].link_down && t - R->stall_since[d] > R->cf->watchdog) {
-            lcb_fail(&R->chk, t, "watchdog: %s: nothing delivered for %" PRId64 " cycles with %"
-                     PRId64 " packets outstanding and %" PRIu64 " queued at the source; "
-                     "link up (deadlock or livelock)", d ? "B->A" : "A->B", R->cf->watchdog,
-                     outst, lcb_ep_backlog(R->ep[d]));
+            lcb_fail(&R->chk, t,
+                     "watchdog: %s: nothing delivered for %" PRId64 " cycles with %" PRId64
+                     " packets outstanding and %" PRIu64 " queued at the source; "
+                     "link up (deadlock or livelock)",
+                     d ? "B->A" : "A->B", R->cf->watchdog, outst, lcb_ep_backlog(R->ep[d]));
             R->stop = 1;
         }
         if (R->o[d].link_down) continue; /* this direction is dead: nothing to drain */
         if (pend || R->o[d ^ 1].ctl_sync == 0 || R->o[d].ctl_sync == 0) quiet = 0;
         if (lcb_ep_acc_pending(R->ep[d ^ 1])) quiet = 0;
         /* a deframer in SYNC whose words are all rejected is not in sync */
-        if (t - R->tr[d].last_reject < 2 * R->wbits || t - R->tr[d ^ 1].last_reject < 2 * R->wbits) quiet = 0;
+        if (t - R->tr[d].last_reject < 2 * R->wbits || t - R->tr[d ^ 1].last_reject < 2 * R->wbits)
+            quiet = 0;
         for (int v = 0; v < R->nv; v++)
             if (R->F[d][v] + R->cut[d][v] != R->D[d][v] ||
                 R->o[d].credits[v] != (uint64_t)R->sbuf[d] - R->cut[d][v] || R->o[d ^ 1].occ[v])
@@ -801,17 +878,20 @@ static int watchdog_and_drain(lcb_run *R, int64_t t)
         (!lcb_ep_pending(R->ep[1]) || R->o[1].link_down))
         R->drain_clock = t; /* a down sender's source never empties */
     if (R->drain && R->drain_clock >= 0 && t - R->drain_clock >= R->drain_limit) {
-        lcb_fail(&R->chk, t, "did not drain within %" PRId64 " cycles after the sources emptied (packets outstanding, "
+        lcb_fail(&R->chk, t,
+                 "did not drain within %" PRId64
+                 " cycles after the sources emptied (packets outstanding, "
                  "credits not back, or control channel out of sync or its words rejected: "
-                 "last CTL_REJECT A %" PRId64 " B %" PRId64 ")", R->drain_limit, R->tr[0].last_reject,
-                 R->tr[1].last_reject);
+                 "last CTL_REJECT A %" PRId64 " B %" PRId64 ")",
+                 R->drain_limit, R->tr[0].last_reject, R->tr[1].last_reject);
         return 1;
     }
     if (R->cf->progress > 0 && !R->cf->quiet && t % R->cf->progress == 0 && t > 0)
-        fprintf(R->out, "cycle %" PRId64 ": delivered A->B %" PRIu64 " B->A %" PRIu64
-                ", replays %" PRIu64 "/%" PRIu64 "\n", t, lcb_ep_get_stats(R->ep[1])->delivered,
-                lcb_ep_get_stats(R->ep[0])->delivered, R->r->port[0].ev[NR_EV_TX_REPLAY],
-                R->r->port[1].ev[NR_EV_TX_REPLAY]);
+        fprintf(R->out,
+                "cycle %" PRId64 ": delivered A->B %" PRIu64 " B->A %" PRIu64 ", replays %" PRIu64
+                "/%" PRIu64 "\n",
+                t, lcb_ep_get_stats(R->ep[1])->delivered, lcb_ep_get_stats(R->ep[0])->delivered,
+                R->r->port[0].ev[NR_EV_TX_REPLAY], R->r->port[1].ev[NR_EV_TX_REPLAY]);
     return 0;
 }
 
@@ -830,28 +910,35 @@ static void end_checks(lcb_run *R, int64_t t)
             const lcb_ep_stats *s = lcb_ep_get_stats(R->ep[d]), *q = lcb_ep_get_stats(R->ep[d ^ 1]);
             const lcb_port_res *ps = &R->r->port[d], *pq = &R->r->port[d ^ 1];
             if (ps->ev[NR_EV_TX_PKT] != s->heads_taken)
-                lcb_fail(&R->chk, t, "port %c: TX_PKT count %" PRIu64 " != packets the source handed "
-                         "over %" PRIu64, 'A' + d, ps->ev[NR_EV_TX_PKT], s->heads_taken);
+                lcb_fail(&R->chk, t,
+                         "port %c: TX_PKT count %" PRIu64 " != packets the source handed "
+                         "over %" PRIu64,
+                         'A' + d, ps->ev[NR_EV_TX_PKT], s->heads_taken);
             if (ps->ev[NR_EV_TX_SOFT] != s->exp_tx_soft)
-                lcb_fail(&R->chk, t, "port %c: TX_SOFT count %" PRIu64 " != injected soft errors %"
-                         PRIu64, 'A' + d, ps->ev[NR_EV_TX_SOFT], s->exp_tx_soft);
+                lcb_fail(&R->chk, t,
+                         "port %c: TX_SOFT count %" PRIu64 " != injected soft errors %" PRIu64,
+                         'A' + d, ps->ev[NR_EV_TX_SOFT], s->exp_tx_soft);
             if (ps->ev[NR_EV_TX_PROTO] != s->exp_tx_proto)
-                lcb_fail(&R->chk, t, "port %c: TX_PROTO count %" PRIu64 " != injected protocol "
-                         "faults %" PRIu64, 'A' + d, ps->ev[NR_EV_TX_PROTO], s->exp_tx_proto);
+                lcb_fail(&R->chk, t,
+                         "port %c: TX_PROTO count %" PRIu64 " != injected protocol "
+                         "faults %" PRIu64,
+                         'A' + d, ps->ev[NR_EV_TX_PROTO], s->exp_tx_proto);
             if (down[d]) {
                 allowed += s->heads_taken - (q->delivered + q->discard_soft + q->cut);
                 continue;
             }
             if (pq->ev[NR_EV_RX_OK] != ps->ev[NR_EV_TX_PKT])
-                lcb_fail(&R->chk, t, "%s: receiver RX_OK %" PRIu64 " != sender TX_PKT %" PRIu64
-                         " after the drain", d ? "B->A" : "A->B", pq->ev[NR_EV_RX_OK],
-                         ps->ev[NR_EV_TX_PKT]);
+                lcb_fail(&R->chk, t,
+                         "%s: receiver RX_OK %" PRIu64 " != sender TX_PKT %" PRIu64
+                         " after the drain",
+                         d ? "B->A" : "A->B", pq->ev[NR_EV_RX_OK], ps->ev[NR_EV_TX_PKT]);
             if (!R->r->quiescent) continue;
             for (int v = 0; v < R->nv; v++)
                 if (R->D[d][v] != R->F[d][v] + R->cut[d][v])
-                    lcb_fail(&R->chk, t, "%s vc %d at quiescence: debited %" PRIu64 " != freed %"
-                             PRIu64 " + cut by the overflow rule %" PRIu64, d ? "B->A" : "A->B", v,
-                             R->D[d][v], R->F[d][v], R->cut[d][v]);
+                    lcb_fail(&R->chk, t,
+                             "%s vc %d at quiescence: debited %" PRIu64 " != freed %" PRIu64
+                             " + cut by the overflow rule %" PRIu64,
+                             d ? "B->A" : "A->B", v, R->D[d][v], R->F[d][v], R->cut[d][v]);
         }
         uint64_t before = R->sb.nerrors;
         uint64_t lossb = R->sb.errors[NR_SB_E_LOSS];
@@ -859,15 +946,18 @@ static void end_checks(lcb_run *R, int64_t t)
         uint64_t added = R->sb.nerrors - before, loss = R->sb.errors[NR_SB_E_LOSS] - lossb;
         R->r->lost_to_down = loss;
         if (added != loss || loss != allowed)
-            lcb_fail(&R->chk, t, "scoreboard at the end: %" PRIu64 " new errors, %" PRIu64 " losses; "
-                     "%" PRIu64 " packets were stranded by a down link (allowed)", added, loss,
-                     allowed);
+            lcb_fail(&R->chk, t,
+                     "scoreboard at the end: %" PRIu64 " new errors, %" PRIu64 " losses; "
+                     "%" PRIu64 " packets were stranded by a down link (allowed)",
+                     added, loss, allowed);
         if (R->cf->rogue_extra) {
             /* the overdraw must have happened, and every cut be matched to
              * its packet (the rest arrived intact: the scoreboard) */
             if (!R->r->rogue_cuts)
-                lcb_fail(&R->chk, t, "--rogue-credits %d: B's input queue never overflowed (raise "
-                         "--load or --bp)", R->cf->rogue_extra);
+                lcb_fail(&R->chk, t,
+                         "--rogue-credits %d: B's input queue never overflowed (raise "
+                         "--load or --bp)",
+                         R->cf->rogue_extra);
             if (R->cut_pending)
                 lcb_fail(&R->chk, t, "%d INQ_OVF at B without the RX_OK of the cut packet",
                          R->cut_pending);
@@ -881,11 +971,13 @@ static void end_checks(lcb_run *R, int64_t t)
         if (R->cf->rec_bound) {
             uint64_t n = R->r->port[0].recoveries + R->r->port[1].recoveries;
             if (!n)
-                lcb_fail(&R->chk, t, "--rec-bound: no recovery happened to check (a --flip-at "
+                lcb_fail(&R->chk, t,
+                         "--rec-bound: no recovery happened to check (a --flip-at "
                          "cycle must fall on a packet)");
             if (R->r->port[0].ev[NR_EV_TX_TIMEOUT] + R->r->port[1].ev[NR_EV_TX_TIMEOUT] ||
                 R->r->port[0].nested_replays + R->r->port[1].nested_replays)
-                lcb_fail(&R->chk, t, "--rec-bound: a single error needs one NACK and one replay; "
+                lcb_fail(&R->chk, t,
+                         "--rec-bound: a single error needs one NACK and one replay; "
                          "there were timeouts or nested replays");
         }
         if (R->cf->down_window) {
@@ -897,39 +989,50 @@ static void end_checks(lcb_run *R, int64_t t)
                 lcb_port_res *pr = &R->r->port[i];
                 pr->down_lo = lo, pr->down_hi = hi;
                 if (pr->down_cycle >= 0 && (pr->down_cycle < lo || pr->down_cycle > hi))
-                    lcb_fail(&R->chk, t, "port %c: link down at cycle %" PRId64 ", outside the "
+                    lcb_fail(&R->chk, t,
+                             "port %c: link down at cycle %" PRId64 ", outside the "
                              "window [%lld, %lld] of protocol 7.6 (outage from %" PRId64
-                             ", timeout %u, retry limit %u)", 'A' + i, pr->down_cycle, lo, hi,
-                             a->sched_outage[0], R->cf->c.timeout, R->cf->c.retry_limit);
+                             ", timeout %u, retry limit %u)",
+                             'A' + i, pr->down_cycle, lo, hi, a->sched_outage[0], R->cf->c.timeout,
+                             R->cf->c.retry_limit);
             }
         }
         if (!R->cf->expect_down && (down[0] || down[1]))
             lcb_fail(&R->chk, t, "link went down (port %s, retry limit %u)",
-                     down[0] && down[1] ? "A and B" : down[0] ? "A" : "B", R->cf->c.retry_limit);
+                     down[0] && down[1] ? "A and B"
+                     : down[0]          ? "A"
+                                        : "B",
+                     R->cf->c.retry_limit);
         /* forged words must have been exercised, and outrange ones rejected */
         for (int d = 0; d < 2; d++) {
             const lcb_ch_cfg *cc = &R->cf->ch[d];
             if (cc->ctl_forge <= 0) continue;
             const lcb_ch_stats *cs = lcb_ch_get_stats(R->ch[d]);
             if (cs->forged_words == 0)
-                lcb_fail(&R->chk, t, "%s: --ctl-forge %g put no forged word on the link", d ? "B->A" : "A->B",
-                         cc->ctl_forge);
+                lcb_fail(&R->chk, t, "%s: --ctl-forge %g put no forged word on the link",
+                         d ? "B->A" : "A->B", cc->ctl_forge);
         }
         int phantom_only = 0;
         for (int d = 0; d < 2; d++)
-            phantom_only |= R->cf->ch[d].ctl_forge > 0 && R->cf->ch[d].ctl_forge_kind == LCB_FORGE_PHANTOM &&
+            phantom_only |= R->cf->ch[d].ctl_forge > 0 &&
+                            R->cf->ch[d].ctl_forge_kind == LCB_FORGE_PHANTOM &&
                             !lcb_ch_cfg_has_noise(&R->cf->ch[d]);
         if (phantom_only && R->r->forged_accepted == 0)
-            lcb_fail(&R->chk, t, "phantom forged words: none was accepted, the test exercised nothing");
+            lcb_fail(&R->chk, t,
+                     "phantom forged words: none was accepted, the test exercised nothing");
         if (R->strict_forge[0] || R->strict_forge[1]) {
             if (R->r->forged_delivered == 0 || R->r->forged_rejected != R->r->forged_delivered)
-                lcb_fail(&R->chk, t, "outrange forged words: %" PRIu64 " delivered, %" PRIu64
-                         " rejected: every one must be rejected", R->r->forged_delivered, R->r->forged_rejected);
+                lcb_fail(&R->chk, t,
+                         "outrange forged words: %" PRIu64 " delivered, %" PRIu64
+                         " rejected: every one must be rejected",
+                         R->r->forged_delivered, R->r->forged_rejected);
         }
         uint64_t nested = R->r->port[0].nested_replays + R->r->port[1].nested_replays;
         if (nested < (uint64_t)R->cf->min_nested)
-            lcb_fail(&R->chk, t, "only %" PRIu64 " replays after a failed replay, scenario requires >= "
-                     "%d", nested, R->cf->min_nested);
+            lcb_fail(&R->chk, t,
+                     "only %" PRIu64 " replays after a failed replay, scenario requires >= "
+                     "%d",
+                     nested, R->cf->min_nested);
     }
 }
 
@@ -955,7 +1058,7 @@ static void collect_results(lcb_run *R, int64_t t)
     end_checks(R, t);
     R->r->sb_errors = R->sb.nerrors;
     R->r->escapes = lcb_ep_get_stats(R->ep[0])->escapes + lcb_ep_get_stats(R->ep[1])->escapes +
-                 R->r->escapes_classified;
+                    R->r->escapes_classified;
     for (int i = 0; i < 2; i++) {
         R->r->dmg_checked += R->mon[i].dmg_checked;
         R->r->dmg_frame += R->mon[i].dmg_frame;
@@ -975,15 +1078,20 @@ static void report(lcb_run *R)
     print_summary(R->out, R->cf, R->r, R->ep, R->ch, &R->st, &R->sb);
     R->r->pass = R->chk.nfail == 0;
     if (!R->r->pass)
-        fprintf(R->out, "first failure at cycle %" PRId64 ": %s\n", R->chk.first_cycle, R->chk.first);
+        fprintf(R->out, "first failure at cycle %" PRId64 ": %s\n", R->chk.first_cycle,
+                R->chk.first);
     if (R->r->pass && R->r->escape_cycle >= 0)
-        fprintf(R->out, "the run ended at cycle %" PRId64 " on a CRC escape: the link CRC accepted a "
+        fprintf(R->out,
+                "the run ended at cycle %" PRId64 " on a CRC escape: the link CRC accepted a "
                 "damaged packet (protocol limit, about 2^-%d per undetectable error; see T2 in "
                 "docs/lcb-spec-questions.md). Everything before it was checked; the implementation "
                 "decided as the protocol says (oracle). --no-escapes makes this a failure.\n",
                 R->r->escape_cycle, R->p->link_crc_w == 32 ? 32 : 16);
     fprintf(R->out, "%s (seed %" PRIu64 ")\n",
-            !R->r->pass ? "FAIL" : R->r->escape_cycle >= 0 ? "PASS-ESCAPE" : "PASS", R->cf->seed);
+            !R->r->pass               ? "FAIL"
+            : R->r->escape_cycle >= 0 ? "PASS-ESCAPE"
+                                      : "PASS",
+            R->cf->seed);
 }
 
 /* Set up the run: scoreboard, statistics, the two ports with their channels
@@ -997,7 +1105,7 @@ static int run_init(lcb_run *R, char *err, int errlen)
     R->pa = *R->p;
     R->pa.buf_per_vc += R->cf->rogue_extra;
     R->sbuf[0] = R->rbuf[1] = R->pa.buf_per_vc; /* A's belief, A's real buffer */
-    R->sbuf[1] = R->rbuf[0] = R->buf;            /* B's, both true */
+    R->sbuf[1] = R->rbuf[0] = R->buf;           /* B's, both true */
     /* CW = clog2(BufPerVc + 1): the credits field width */
     while ((1 << R->cwbits) < R->buf + 1) R->cwbits++;
     lcb_check_init(&R->chk, R->out, 20);
@@ -1016,8 +1124,9 @@ static int run_init(lcb_run *R, char *err, int errlen)
     if (nr_stats_init(&R->st, &stc, err, (size_t)errlen)) return 2;
     R->have_st = 1;
     for (int i = 0; i < 2; i++)
-        R->strict_forge[i] = R->cf->ch[i].ctl_forge > 0 && R->cf->ch[i].ctl_forge_kind == LCB_FORGE_OUTRANGE &&
-                          !lcb_ch_cfg_has_noise(&R->cf->ch[i]);
+        R->strict_forge[i] = R->cf->ch[i].ctl_forge > 0 &&
+                             R->cf->ch[i].ctl_forge_kind == LCB_FORGE_OUTRANGE &&
+                             !lcb_ch_cfg_has_noise(&R->cf->ch[i]);
     for (int i = 0; i < 2; i++) {
         R->port[i] = lcb_port_new(R->cf->impl[i], R->cf->lockstep, i ? R->p : &R->pa, &R->cf->c,
                                   i ? "B" : "A", err, errlen);
@@ -1031,7 +1140,8 @@ static int run_init(lcb_run *R, char *err, int errlen)
             ec.st_kind = R->cf->selftest;
             ec.st_cycle = R->cf->selftest_cycle;
         }
-        R->ep[i] = lcb_ep_new(&ec, R->p, &R->cf->c, i, R->cf->seed, &R->sb, &R->st, &R->chk, err, errlen);
+        R->ep[i] =
+            lcb_ep_new(&ec, R->p, &R->cf->c, i, R->cf->seed, &R->sb, &R->st, &R->chk, err, errlen);
         if (!R->ep[i]) return 2;
         lcb_ep_window(R->ep[i], R->cf->warmup, R->cf->cycles);
         lcb_ep_escapes_fatal(R->ep[i], R->cf->no_escapes);
@@ -1039,8 +1149,10 @@ static int run_init(lcb_run *R, char *err, int errlen)
     }
     lcb_ep_set_peer(R->ep[0], R->ep[1]);
     lcb_ep_set_peer(R->ep[1], R->ep[0]);
-    R->ct[0].susp_end = R->ct[1].susp_end = R->ct[0].last_dmg_acc = R->ct[1].last_dmg_acc = -1000000000;
-    R->maxlat = R->cf->ch[0].latency > R->cf->ch[1].latency ? R->cf->ch[0].latency : R->cf->ch[1].latency;
+    R->ct[0].susp_end = R->ct[1].susp_end = R->ct[0].last_dmg_acc = R->ct[1].last_dmg_acc =
+        -1000000000;
+    R->maxlat =
+        R->cf->ch[0].latency > R->cf->ch[1].latency ? R->cf->ch[0].latency : R->cf->ch[1].latency;
     if (ch_clean(&R->cf->ch[0]) && ch_clean(&R->cf->ch[1]) && !R->cf->expect_down &&
         lendist_max(&R->cf->ep[0].inj.len) <= (int)R->cf->c.max_len &&
         lendist_max(&R->cf->ep[1].inj.len) <= (int)R->cf->c.max_len &&
@@ -1051,17 +1163,20 @@ static int run_init(lcb_run *R, char *err, int errlen)
     if (R->cf->rogue_extra) R->clean_bad[1] &= ~(1u << NR_EV_INQ_OVF);
     R->wport = -1;
     if (R->cf->waves) {
-        R->wport = R->cf->waves_port >= 0 ? R->cf->waves_port : R->cf->impl[0] == LCB_IMPL_RTL ? 0 : 1;
+        R->wport = R->cf->waves_port >= 0           ? R->cf->waves_port
+                   : R->cf->impl[0] == LCB_IMPL_RTL ? 0
+                                                    : 1;
         if (!lcb_port_rtl_traced()) {
-            snprintf(err, errlen, "--waves: this binary's RTL build has no tracing; use the "
+            snprintf(err, errlen,
+                     "--waves: this binary's RTL build has no tracing; use the "
                      "traced build (lcb_sim-trace)");
             return 2;
         }
     }
     R->tr[0].last_reject = R->tr[1].last_reject = -1000000;
     R->wbits = lcb_tb_wbits(R->p);
-    for (int i = 0; i < 2; i++) nr_linkmon_init(&R->mon[i], R->ch[i ^ 1], (int)R->wbits, R->nv,
-                                              R->p->link_crc_w);
+    for (int i = 0; i < 2; i++)
+        nr_linkmon_init(&R->mon[i], R->ch[i ^ 1], (int)R->wbits, R->nv, R->p->link_crc_w);
     R->r->port[0].down_cycle = R->r->port[1].down_cycle = -1;
     R->stop_at = -1;
     R->drain_start = R->cf->cycles;

@@ -7,17 +7,18 @@
 #include "port_rtl.h"
 
 static const char *const ev_names[NR_EV_COUNT] = {
-    "TX_PKT", "TX_REPLAY", "TX_TIMEOUT", "TX_NACK", "TX_SOFT", "TX_PROTO", "TX_ACK",
-    "LINK_DOWN", "RX_OK", "RX_CRC", "RX_CLIP", "RX_DUP", "RX_MARKER", "RX_IDLE_BAD",
-    "CTL_OK", "CTL_BAD", "CTL_REJECT", "CTL_SYNC_LOST", "INQ_REWIND", "INQ_OVF"};
+    "TX_PKT",   "TX_REPLAY",  "TX_TIMEOUT",    "TX_NACK",     "TX_SOFT",
+    "TX_PROTO", "TX_ACK",     "LINK_DOWN",     "RX_OK",       "RX_CRC",
+    "RX_CLIP",  "RX_DUP",     "RX_MARKER",     "RX_IDLE_BAD", "CTL_OK",
+    "CTL_BAD",  "CTL_REJECT", "CTL_SYNC_LOST", "INQ_REWIND",  "INQ_OVF"};
 
 const char *lcb_ev_name(int bit) { return bit >= 0 && bit < NR_EV_COUNT ? ev_names[bit] : "?"; }
 
 typedef struct {
     int64_t cycle;
     nr_lcbp_in in;
-    nr_lcbp_out o;   /* what drove the testbench (RTL in lockstep) */
-    nr_lcbp_out m;   /* the shadow model (lockstep only) */
+    nr_lcbp_out o; /* what drove the testbench (RTL in lockstep) */
+    nr_lcbp_out m; /* the shadow model (lockstep only) */
 } hist_t;
 
 struct lcb_port {
@@ -25,10 +26,10 @@ struct lcb_port {
     lcb_impl impl;
     int lockstep;
     nr_lcb_params p;
-    nr_lcbp *model;   /* MODEL port, or the shadow of an RTL port */
+    nr_lcbp *model; /* MODEL port, or the shadow of an RTL port */
     void *rtl;
     int64_t cycle;
-    int64_t st_diverge;  /* self-test: cycle the shadow gets a flipped link_rx bit */
+    int64_t st_diverge; /* self-test: cycle the shadow gets a flipped link_rx bit */
     hist_t hist[LCB_PORT_HIST];
     int nhist;
     /* divergence */
@@ -41,7 +42,10 @@ lcb_port *lcb_port_new(lcb_impl impl, int lockstep, const nr_lcb_params *p, cons
                        const char *name, char *err, int errlen)
 {
     lcb_port *pt = calloc(1, sizeof *pt);
-    if (!pt) { snprintf(err, errlen, "out of memory"); return NULL; }
+    if (!pt) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
     snprintf(pt->name, sizeof pt->name, "%s", name);
     pt->impl = impl;
     pt->lockstep = impl == LCB_IMPL_RTL && lockstep;
@@ -65,7 +69,10 @@ lcb_port *lcb_port_new(lcb_impl impl, int lockstep, const nr_lcb_params *p, cons
             return NULL;
         }
         pt->rtl = lcb_rtl_open(c, err, errlen);
-        if (!pt->rtl) { free(pt); return NULL; }
+        if (!pt->rtl) {
+            free(pt);
+            return NULL;
+        }
     }
     if (impl == LCB_IMPL_MODEL || pt->lockstep) {
         pt->model = nr_lcbp_new(p, c, err, errlen);
@@ -105,7 +112,10 @@ static void hist_push(lcb_port *p, const nr_lcbp_in *in, const nr_lcbp_out *o, c
     h->cycle = p->cycle;
     h->in = *in;
     h->o = *o;
-    if (m) h->m = *m; else memset(&h->m, 0, sizeof h->m);
+    if (m)
+        h->m = *m;
+    else
+        memset(&h->m, 0, sizeof h->m);
     if (p->nhist < LCB_PORT_HIST) p->nhist++;
 }
 
@@ -116,12 +126,19 @@ static int compare(lcb_port *p, const nr_lcbp_out *a, const nr_lcbp_out *e)
     int n = (int)sizeof p->div_detail, k = 0;
     const char *first = NULL;
     char fbuf[32];
-#define CMP(fname, x, y) do { \
-        if ((uint64_t)(x) != (uint64_t)(y)) { \
-            if (!first) { snprintf(fbuf, sizeof fbuf, "%s", fname); first = fbuf; } \
-            if (k < n) k += snprintf(d + k, n - k, "  %-12s expected (model) 0x%llx  actual (RTL) 0x%llx\n", \
-                                     fname, (unsigned long long)(y), (unsigned long long)(x)); \
-        } } while (0)
+#define CMP(fname, x, y)                                                                           \
+    do {                                                                                           \
+        if ((uint64_t)(x) != (uint64_t)(y)) {                                                      \
+            if (!first) {                                                                          \
+                snprintf(fbuf, sizeof fbuf, "%s", fname);                                          \
+                first = fbuf;                                                                      \
+            }                                                                                      \
+            if (k < n)                                                                             \
+                k += snprintf(d + k, n - k,                                                        \
+                              "  %-12s expected (model) 0x%llx  actual (RTL) 0x%llx\n", fname,     \
+                              (unsigned long long)(y), (unsigned long long)(x));                   \
+        }                                                                                          \
+    } while (0)
     CMP("link_tx", a->link_tx, e->link_tx);
     CMP("tx_ready", a->tx_ready, e->tx_ready);
     CMP("tx_vc_ok", a->tx_vc_ok, e->tx_vc_ok);
@@ -216,11 +233,14 @@ void lcb_fmt_out(const nr_lcbp_out *o, int nvcs, char *buf, int n)
                      o->link_tx & 0xFFFFFFu, o->tx_ready, o->tx_vc_ok, o->rd_avail, o->rd_valid,
                      o->rd_phit & 0xFFFFFFu, o->ev, o->link_down, o->ctl_sync, o->debit);
     if (k < n) k += snprintf(buf + k, n - k, " cr=");
-    for (int v = 0; v < nvcs && k < n; v++) k += snprintf(buf + k, n - k, "%s%u", v ? "," : "", o->credits[v]);
+    for (int v = 0; v < nvcs && k < n; v++)
+        k += snprintf(buf + k, n - k, "%s%u", v ? "," : "", o->credits[v]);
     if (k < n) k += snprintf(buf + k, n - k, " occ=");
-    for (int v = 0; v < nvcs && k < n; v++) k += snprintf(buf + k, n - k, "%s%u", v ? "," : "", o->occ[v]);
+    for (int v = 0; v < nvcs && k < n; v++)
+        k += snprintf(buf + k, n - k, "%s%u", v ? "," : "", o->occ[v]);
     if (k < n) k += snprintf(buf + k, n - k, " icr=");
-    for (int v = 0; v < nvcs && k < n; v++) k += snprintf(buf + k, n - k, "%s%u", v ? "," : "", o->inq_cr[v]);
+    for (int v = 0; v < nvcs && k < n; v++)
+        k += snprintf(buf + k, n - k, "%s%u", v ? "," : "", o->inq_cr[v]);
 }
 
 void lcb_port_report_divergence(const lcb_port *p, FILE *f)
@@ -229,8 +249,10 @@ void lcb_port_report_divergence(const lcb_port *p, FILE *f)
     fprintf(f, "LOCKSTEP DIVERGENCE on port %s at cycle %lld: first field %s\n", p->name,
             (long long)p->div_cycle, p->div_field);
     fputs(p->div_detail, f);
-    fprintf(f, "last %d cycles of port %s (in: link_rx, tx_valid:tx_phit, rd_en:rd_vc; "
-               "RTL out; model out on the next line where it differs):\n", p->nhist, p->name);
+    fprintf(f,
+            "last %d cycles of port %s (in: link_rx, tx_valid:tx_phit, rd_en:rd_vc; "
+            "RTL out; model out on the next line where it differs):\n",
+            p->nhist, p->name);
     int64_t first = p->cycle - p->nhist + 1;
     for (int64_t c = first; c <= p->cycle; c++) {
         const hist_t *h = &p->hist[c % LCB_PORT_HIST];

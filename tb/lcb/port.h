@@ -65,9 +65,9 @@ void lcb_port_trace_stop(lcb_port *p);
 void lcb_port_selftest_diverge(lcb_port *p, int64_t cycle);
 
 /* RTL side, implemented in port_rtl.c (the Verilated build) or port_nortl.c. */
-int lcb_port_have_rtl(void);                  /* 1 if RTL is linked in */
-int lcb_port_rtl_params(nr_lcb_params *p);    /* the RTL's parameters; -1 if none */
-int lcb_port_rtl_traced(void);                /* 1 if this RTL build can trace */
+int lcb_port_have_rtl(void);               /* 1 if RTL is linked in */
+int lcb_port_rtl_params(nr_lcb_params *p); /* the RTL's parameters; -1 if none */
+int lcb_port_rtl_traced(void);             /* 1 if this RTL build can trace */
 
 /* Format one nr_lcbp_out / nr_lcbp_in as a short line (for reports). */
 void lcb_fmt_in(const nr_lcbp_in *in, char *buf, int n);

@@ -31,10 +31,12 @@
 #define NET_RNG_P_HASH (NR_RNG_P_USER + 1) /* hash phits, per node */
 #define NET_RNG_P_WC (NR_RNG_P_USER + 2)   /* worst-case destinations, per node */
 
-const char *const net_routing_names[] = {"updown-adaptive", "updown-hash", "updown-det", "min",
-                                         "val", "ugal", "ugals", "closad", "minad", "min-rc", NULL};
+const char *const net_routing_names[] = {
+    "updown-adaptive", "updown-hash", "updown-det", "min",    "val", "ugal",
+    "ugals",           "closad",      "minad",      "min-rc", NULL};
 /* The FB_CTRL algorithm of a routing (0: not the routers' flattened-butterfly mode). */
-static int fb_alg_of(net_routing r) {
+static int fb_alg_of(net_routing r)
+{
     switch (r) {
     case NET_RT_VAL: return RTR_FB_VAL;
     case NET_RT_UGAL: return RTR_FB_UGAL;
@@ -47,7 +49,8 @@ static int fb_alg_of(net_routing r) {
 }
 const char *const net_impl_names[] = {"model", "rtl", "lockstep", NULL};
 
-void net_opts_default(net_opts *o) {
+void net_opts_default(net_opts *o)
+{
     memset(o, 0, sizeof *o);
     o->topo = "fclos:levels=2";
     o->cfg[0] = "yarc-k16-bare";
@@ -74,18 +77,21 @@ void net_opts_default(net_opts *o) {
 }
 
 /* ---- packets in flight: routers traversed, by tag (open addressing) ---- */
-static uint64_t hop_key(unsigned src, unsigned dest, unsigned vc, uint32_t seq) {
+static uint64_t hop_key(unsigned src, unsigned dest, unsigned vc, uint32_t seq)
+{
     /* vc: the VC the packet is delivered on; a flattened-butterfly route
      * changes the phase bit on the way (net_t.fb), so callers pass vc | 1 */
     return 1ull << 63 | (uint64_t)src << 39 | (uint64_t)dest << 24 | (uint64_t)vc << 22 |
            (seq & NR_SEQ_MASK);
 }
-static size_t hop_slot(const hoptab_t *h, uint64_t k) {
+static size_t hop_slot(const hoptab_t *h, uint64_t k)
+{
     size_t i = (size_t)nr_rng_mix64(k) & (h->cap - 1);
     while (h->key[i] && h->key[i] != k) i = (i + 1) & (h->cap - 1);
     return i;
 }
-static int hop_put(hoptab_t *h, uint64_t k) {
+static int hop_put(hoptab_t *h, uint64_t k)
+{
     if (2 * (h->n + 1) > h->cap) {
         size_t nc = h->cap ? 2 * h->cap : 1024;
         hoptab_t g = {calloc(nc, 8), calloc(nc, 1), calloc(nc, 4), calloc(nc, 4), nc, 0};
@@ -110,7 +116,8 @@ static int hop_put(hoptab_t *h, uint64_t k) {
     return 0;
 }
 /* Remove k (backward-shift deletion); its hop count, or -1 if absent. */
-static int hop_take(hoptab_t *h, uint64_t k) {
+static int hop_take(hoptab_t *h, uint64_t k)
+{
     if (!h->cap) return -1;
     size_t i = hop_slot(h, k);
     if (!h->key[i]) return -1;
@@ -131,7 +138,8 @@ static int hop_take(hoptab_t *h, uint64_t k) {
 }
 
 int net_escape(net_t *n, uint64_t t, const char *who, int id, int port, const nr_linkmon *m,
-               unsigned lm) {
+               unsigned lm)
+{
     if (lm & NR_LM_ACC_DAMAGED) n->escapes++;
     if (lm & NR_LM_CW_DAMAGED) n->cw_escapes++;
     net_say(n, "%s cycle %" PRIu64 " %s %d port %d: the link CRC passed a damaged %s (VC %d)\n",
@@ -141,7 +149,8 @@ int net_escape(net_t *n, uint64_t t, const char *who, int id, int port, const nr
     return n->o->no_escapes ? -1 : 0;
 }
 
-void net_say(net_t *n, const char *fmt, ...) {
+void net_say(net_t *n, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
     vfprintf(n->log, fmt, ap);
@@ -159,7 +168,8 @@ static const rtr_geom *geom_of(const net_t *n, int r) { return &n->g[n->t.r[r].l
 /* The configuration of each level, their geometries and the checks that
  * bind them into one network; the levels whose routers are RTL (rtl[l]):
  * those of the configuration the linked RTL build was made for. */
-static int net_setup_cfgs(net_t *n, rtr_namedcfg *nc, int *rtl, char *err, int errlen) {
+static int net_setup_cfgs(net_t *n, rtr_namedcfg *nc, int *rtl, char *err, int errlen)
+{
     const net_opts *o = n->o;
     char e2[512];
     if (o->ncfg < 1 || o->ncfg > NET_MAX_LEVELS) {
@@ -226,7 +236,8 @@ static int net_setup_cfgs(net_t *n, rtr_namedcfg *nc, int *rtl, char *err, int e
 }
 
 /* The topology, and its checks against the options and the routers. */
-static int net_setup_topo(net_t *n, char *err, int errlen) {
+static int net_setup_topo(net_t *n, char *err, int errlen)
+{
     const net_opts *o = n->o;
     char e2[512];
     int rc = net_topo_build(&n->t, o->topo, n->g[0].num_ports, e2, sizeof e2);
@@ -250,13 +261,15 @@ static int net_setup_topo(net_t *n, char *err, int errlen) {
     }
     if (alg) {
         if (n->nvcs % 2) {
-            snprintf(err, errlen, "--routing %s keeps the phase in the VC's low bit: the routers "
+            snprintf(err, errlen,
+                     "--routing %s keeps the phase in the VC's low bit: the routers "
                      "need an even number of VCs, %s has %d (docs/fbfly-routing.md section 3)",
                      net_routing_names[o->routing], o->cfg[0], n->nvcs);
             return 2;
         }
         if ((alg == RTR_FB_UGALS || alg == RTR_FB_CLOSAD) && !n->g[0].fb_seq) {
-            snprintf(err, errlen, "--routing %s needs the sequential allocator: a configuration "
+            snprintf(err, errlen,
+                     "--routing %s needs the sequential allocator: a configuration "
                      "with FbSeq=1 (C model only; docs/fbfly-routing.md section 6.4); %s has none",
                      net_routing_names[o->routing], o->cfg[0]);
             return 2;
@@ -274,10 +287,11 @@ static int net_setup_topo(net_t *n, char *err, int errlen) {
      * with any other routing the configuration would not do what it says */
     for (int l = 0; l < o->ncfg; l++)
         if (n->g[l].up_pick && (n->t.kind != NET_FCLOS || o->routing != NET_RT_ADAPTIVE)) {
-            snprintf(err, errlen, "configuration %s has UpPick=%d, the greedy_r(2) up choice "
+            snprintf(err, errlen,
+                     "configuration %s has UpPick=%d, the greedy_r(2) up choice "
                      "(docs/yarc-arch.md section 5, step 4'), which only adaptive up-routing "
-                     "uses: it needs --routing updown-adaptive on a folded Clos", o->cfg[l],
-                     n->g[l].up_pick);
+                     "uses: it needs --routing updown-adaptive on a folded Clos",
+                     o->cfg[l], n->g[l].up_pick);
             return 2;
         }
     if (o->ncfg > n->t.levels) {
@@ -289,9 +303,11 @@ static int net_setup_topo(net_t *n, char *err, int errlen) {
      * by their side table, which only SideTab=1 configurations have */
     for (int i = 0; i < n->t.nrtr; i++)
         if (n->t.r[i].tab.side_n && !n->gp[n->t.r[i].level - 1]->side_tab) {
-            snprintf(err, errlen, "topology %s has side links: its top routers (level %d) need a "
+            snprintf(err, errlen,
+                     "topology %s has side links: its top routers (level %d) need a "
                      "configuration with SideTab=1, the side table of docs/yarc-arch.md section "
-                     "5 step 3a (C model only); %s has none", o->topo, n->t.r[i].level,
+                     "5 step 3a (C model only); %s has none",
+                     o->topo, n->t.r[i].level,
                      o->cfg[n->t.r[i].level - 1 < o->ncfg ? n->t.r[i].level - 1 : o->ncfg - 1]);
             return 2;
         }
@@ -313,7 +329,8 @@ static int net_setup_topo(net_t *n, char *err, int errlen) {
 }
 
 /* The routers (models, RTL, or both in lockstep) and their table writes. */
-static int net_setup_routers(net_t *n, char *err, int errlen) {
+static int net_setup_routers(net_t *n, char *err, int errlen)
+{
     const net_opts *o = n->o;
     rtr_namedcfg nc[NET_MAX_LEVELS];
     int rtl[NET_MAX_LEVELS] = {0};
@@ -348,8 +365,10 @@ static int net_setup_routers(net_t *n, char *err, int errlen) {
         }
         n->nrtl += rtl[l];
         if (r == o->trace_rtr && !nr_rtr_can_trace(n->rt[r])) {
-            snprintf(err, errlen, "--trace-rtr %d: the router is not a traced RTL build (%s); "
-                     "a traced build is net_sim-NAME-trace", r, n->rt[r].ops->name);
+            snprintf(err, errlen,
+                     "--trace-rtr %d: the router is not a traced RTL build (%s); "
+                     "a traced build is net_sim-NAME-trace",
+                     r, n->rt[r].ops->name);
             return 2;
         }
         n->ncfgw[r] = rtr_tables_encode(&n->t.r[r].tab, n->cfgw[r], 1024);
@@ -358,7 +377,8 @@ static int net_setup_routers(net_t *n, char *err, int errlen) {
 }
 
 /* Terminals: pattern, sources, scoreboard, statistics. */
-static int net_setup_nodes(net_t *n, char *err, int errlen) {
+static int net_setup_nodes(net_t *n, char *err, int errlen)
+{
     const net_opts *o = n->o;
     const rtr_geom *g = &n->g[0];
     const int N = n->t.nnodes;
@@ -375,20 +395,28 @@ static int net_setup_nodes(net_t *n, char *err, int errlen) {
     if (ic.len.kind != NR_LEN_BWMIX && ic.len.num_vcs == 0)
         ic.len.num_vcs = n->fb ? n->nvcs / 2 : n->nvcs;
     if (n->fb && ic.len.kind == NR_LEN_BWMIX && n->nvcs < 4) {
-        snprintf(err, errlen, "bwmix uses two traffic classes, and --routing %s two VCs per "
-                 "class: the routers need 4 VCs, they have %d", net_routing_names[o->routing],
-                 n->nvcs);
+        snprintf(err, errlen,
+                 "bwmix uses two traffic classes, and --routing %s two VCs per "
+                 "class: the routers need 4 VCs, they have %d",
+                 net_routing_names[o->routing], n->nvcs);
         return 2;
     }
     nr_pkt_desc_t d = nr_pkt_desc(0, 0, 0, 0, 4);
     d.h = o->routing == NET_RT_HASH;
     d.r = o->routing == NET_RT_MIN;
-    int lmin = ic.len.kind == NR_LEN_FIXED ? ic.len.a : ic.len.kind == NR_LEN_UNIFORM ? ic.len.a : 4;
-    int lmax = ic.len.kind == NR_LEN_FIXED ? ic.len.a : ic.len.kind == NR_LEN_UNIFORM ? ic.len.b : 19;
+    int lmin = ic.len.kind == NR_LEN_FIXED     ? ic.len.a
+               : ic.len.kind == NR_LEN_UNIFORM ? ic.len.a
+                                               : 4;
+    int lmax = ic.len.kind == NR_LEN_FIXED     ? ic.len.a
+               : ic.len.kind == NR_LEN_UNIFORM ? ic.len.b
+                                               : 19;
     if (lmin < nr_pkt_min_len(&d) || lmax > g->max_pkt_len) {
         snprintf(err, errlen,
                  "packet lengths %d..%d: a tagged packet%s needs %d to %d phits (MaxPktLen)", lmin,
-                 lmax, d.h ? " with its hash phit" : d.r ? " with its route phit" : "",
+                 lmax,
+                 d.h   ? " with its hash phit"
+                 : d.r ? " with its route phit"
+                       : "",
                  nr_pkt_min_len(&d), g->max_pkt_len);
         return 2;
     }
@@ -434,7 +462,8 @@ static int net_setup_nodes(net_t *n, char *err, int errlen) {
 }
 
 /* Start the next packet of node i's source queue. */
-static int src_start(net_t *n, int i, uint64_t ts) {
+static int src_start(net_t *n, int i, uint64_t ts)
+{
     node_t *nd = &n->nd[i];
     const nr_inj_pkt_t *q = nr_inj_peek(&nd->inj);
     if (!q) return 0;
@@ -480,10 +509,10 @@ static int src_start(net_t *n, int i, uint64_t ts) {
     for (int h = 0; h < nhop; h++) nr_pkt_route_hop(exp, len);
     /* Up*-down* routing with a = h = 0, and dimension-order source routes,
      * give a flow one path: in order. */
-    int ordered = n->o->routing == NET_RT_DET || n->o->routing == NET_RT_MIN ||
-                  n->o->routing == NET_RT_MINRC;
+    int ordered =
+        n->o->routing == NET_RT_DET || n->o->routing == NET_RT_MIN || n->o->routing == NET_RT_MINRC;
     int rc = (ordered ? nr_sb_expect : nr_sb_expect_unordered)(&n->sb, exp, len, ts, NR_SB_DELIVER,
-                                                              q->gen_cycle);
+                                                               q->gen_cycle);
     if (rc < 0 || (n->count_hops && hop_put(&n->hop, hop_key(d.src, d.dest, vc_out, d.seq)))) {
         fprintf(n->log, "FAIL node %d: scoreboard: %s\n", i, rc < 0 ? n->sb.usage_err : "memory");
         return -1;
@@ -495,7 +524,8 @@ static int src_start(net_t *n, int i, uint64_t ts) {
     return 0;
 }
 
-int net_src_next(net_t *n, int i, uint64_t t, int gen) {
+int net_src_next(net_t *n, int i, uint64_t t, int gen)
+{
     node_t *nd = &n->nd[i];
     const uint64_t ts = t - n->t0;
     if (!gen) return 0;
@@ -522,18 +552,22 @@ int net_src_next(net_t *n, int i, uint64_t t, int gen) {
     return nd->len == 0 ? src_start(n, i, ts) : 0;
 }
 
-void net_src_took(net_t *n, int i) {
+void net_src_took(net_t *n, int i)
+{
     node_t *nd = &n->nd[i];
     if (++nd->pos == nd->len) nd->len = 0;
 }
 
-int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t) {
+int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t)
+{
     node_t *nd = &n->nd[i];
     const uint64_t ts = t - n->t0;
     unsigned kind = nr_phit_kind(ph);
     if (vc >= 0 && nd->alen > 0 && vc != nd->cur_vc) {
-        net_say(n, "FAIL cycle %" PRIu64 " node %d: the sink read VC %d inside a packet of VC %d "
-                "(it puts one packet together at a time)\n", t, i, vc, nd->cur_vc);
+        net_say(n,
+                "FAIL cycle %" PRIu64 " node %d: the sink read VC %d inside a packet of VC %d "
+                "(it puts one packet together at a time)\n",
+                t, i, vc, nd->cur_vc);
         return -1;
     }
     if (kind == NR_KIND_HEAD) {
@@ -579,25 +613,32 @@ int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t) {
     if (nonmin_ok && h > want) {
         n->detours++;
         if (h > 2 * n->t.dims + 1 && n->nonminimal++ < 5) /* 2D+1 routers at most */
-            net_say(n, "FAIL cycle %" PRIu64 ": packet %u->%u seq %u crossed %d routers, more "
-                    "than a non-minimal route's %d\n", t, m.src, m.dest, m.seq, h, 2 * n->t.dims + 1);
+            net_say(n,
+                    "FAIL cycle %" PRIu64 ": packet %u->%u seq %u crossed %d routers, more "
+                    "than a non-minimal route's %d\n",
+                    t, m.src, m.dest, m.seq, h, 2 * n->t.dims + 1);
         return 0;
     }
     if (h != want && n->nonminimal++ < 5)
-        net_say(n, "FAIL cycle %" PRIu64 ": packet %u->%u seq %u crossed %d routers, the shortest "
-                "route %d\n", t, m.src, m.dest, m.seq, h, want);
+        net_say(n,
+                "FAIL cycle %" PRIu64 ": packet %u->%u seq %u crossed %d routers, the shortest "
+                "route %d\n",
+                t, m.src, m.dest, m.seq, h, want);
     return 0;
 }
 
 /* The turn a followed packet took at the router of channel c: in by the port
  * its previous router output (or its source) feeds, out by c's. */
-static size_t turn_idx(const net_t *n, const chan_t *c, uint32_t last) {
+static size_t turn_idx(const net_t *n, const chan_t *c, uint32_t last)
+{
     const uint32_t ci = (uint32_t)(c - n->ch);
-    const int in = last == UINT32_MAX ? n->t.node[c->src].port : n->t.r[last / K].peer[last % K].port;
+    const int in =
+        last == UINT32_MAX ? n->t.node[c->src].port : n->t.r[last / K].peer[last % K].port;
     return ((size_t)(ci / K) * K + (size_t)in) * K + ci % K;
 }
 
-void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window) {
+void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window)
+{
     c->phits += in_window;
     n->phit_hops++;
     if (!n->count_hops) return;
@@ -649,7 +690,8 @@ void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window) {
  * routers r with r mod nthr = k, and the main thread (k = 0) takes part.
  * Every shared structure (channels, nodes, scoreboard, statistics) is
  * touched only between the phases, by the main thread. */
-static void rtr_range1(net_t *n, int r, int job) {
+static void rtr_range1(net_t *n, int r, int job)
+{
     int ls = nr_rtr_valid(n->rm[r]);
     if (job == JOB_EVAL) {
         nr_rtr_eval(n->rt[r], &n->in[r], &n->ro[r]);
@@ -659,23 +701,28 @@ static void rtr_range1(net_t *n, int r, int job) {
         if (ls) nr_rtr_tick(n->rm[r]);
     }
 }
-static void rtr_range(net_t *n, int k, int job) {
+static void rtr_range(net_t *n, int k, int job)
+{
     for (int r = k; r < n->t.nrtr; r += n->nthr) rtr_range1(n, r, job);
 }
 
 /* Lockstep: every output of every RTL router against its model's; the
  * first difference names router, port, field and cycle. -1 if any. */
-static int net_compare(net_t *n, uint64_t t) {
+static int net_compare(net_t *n, uint64_t t)
+{
     for (int r = 0; r < n->t.nrtr; r++) {
         if (!nr_rtr_valid(n->rm[r])) continue;
         const int lcb = n->g[0].use_lcb;
-        if ((int64_t)t == n->o->fault_cycle && r == n->o->fault_rtr) tb_rtr_fault(&n->ro[r], 0, lcb);
+        if ((int64_t)t == n->o->fault_cycle && r == n->o->fault_rtr)
+            tb_rtr_fault(&n->ro[r], 0, lcb);
         const nr_rtr_out *mo = &n->mo[r], *ro = &n->ro[r];
         for (int p = 0; p < n->t.r[r].nports; p++) {
             tb_rtr_diff d = tb_rtr_cmp(mo, ro, p, lcb, n->nvcs);
             if (d.field) {
-                net_say(n, "FAIL lockstep: cycle %" PRIu64 " router %d (level %d) port %d: %s: "
-                        "model 0x%06x, RTL 0x%06x\n", t, r, n->t.r[r].level, p, d.field, d.a, d.b);
+                net_say(n,
+                        "FAIL lockstep: cycle %" PRIu64 " router %d (level %d) port %d: %s: "
+                        "model 0x%06x, RTL 0x%06x\n",
+                        t, r, n->t.r[r].level, p, d.field, d.a, d.b);
                 n->diverged = 1;
                 n->div_rtr = r;
                 n->div_cycle = (int64_t)t;
@@ -685,7 +732,8 @@ static int net_compare(net_t *n, uint64_t t) {
     }
     return 0;
 }
-static void *worker(void *p) {
+static void *worker(void *p)
+{
     worker_arg *a = p;
     for (;;) {
         pthread_barrier_wait(&a->n->bar);
@@ -695,7 +743,8 @@ static void *worker(void *p) {
         pthread_barrier_wait(&a->n->bar);
     }
 }
-static void rtr_phase(net_t *n, int job) {
+static void rtr_phase(net_t *n, int job)
+{
     if (n->nthr == 1) {
         rtr_range(n, 0, job);
         return;
@@ -705,7 +754,8 @@ static void rtr_phase(net_t *n, int job) {
     rtr_range(n, 0, job);
     pthread_barrier_wait(&n->bar);
 }
-static int pool_start(net_t *n, int nthr, char *err, int errlen) {
+static int pool_start(net_t *n, int nthr, char *err, int errlen)
+{
     n->nthr = nthr < 1 ? 1 : nthr;
     if (n->nthr == 1) return 0;
     n->thr = calloc((size_t)n->nthr, sizeof *n->thr);
@@ -725,7 +775,8 @@ static int pool_start(net_t *n, int nthr, char *err, int errlen) {
     }
     return 0;
 }
-static void pool_stop(net_t *n) {
+static void pool_stop(net_t *n)
+{
     if (n->nthr <= 1) return;
     n->job = JOB_QUIT;
     pthread_barrier_wait(&n->bar);
@@ -735,7 +786,8 @@ static void pool_stop(net_t *n) {
     n->nthr = 1;
 }
 
-static void net_trace_stop(net_t *n) {
+static void net_trace_stop(net_t *n)
+{
     nr_rtr tr = n->rt[n->o->trace_rtr];
     tr.ops->trace_stop(tr.h);
     n->tracing = 0;
@@ -745,7 +797,8 @@ static void net_trace_stop(net_t *n) {
 
 /* Router r's inputs of cycle t: a table write while there are any, the
  * links. */
-static void rtr_inputs(net_t *n, int r, uint64_t t) {
+static void rtr_inputs(net_t *n, int r, uint64_t t)
+{
     nr_rtr_in *in = &n->in[r];
     in->cfg_we = t < (uint64_t)n->ncfgw[r];
     if (in->cfg_we) {
@@ -757,7 +810,8 @@ static void rtr_inputs(net_t *n, int r, uint64_t t) {
 }
 
 /* One cycle of the whole network; -1 when a check failed. */
-static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved) {
+static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved)
+{
     const int R = n->t.nrtr, N = n->t.nnodes;
     const net_kind *k = n->kind;
     const net_opts *o = n->o;
@@ -813,19 +867,22 @@ static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved) {
  * between levels l and l+1. */
 /* A channel's class: 0 to a node, l between levels l and l + 1, and the
  * top level's for a side link between two top routers (fclos side=S). */
-static int chan_class(const net_t *n, int r, int p) {
+static int chan_class(const net_t *n, int r, int p)
+{
     net_end e = n->t.r[r].peer[p];
     if (e.rtr == NET_PEER_NODE) return 0;
     int a = n->t.r[r].level, b = n->t.r[e.rtr].level;
     return a < b ? a : b;
 }
 
-static void net_free(net_t *n) {
+static void net_free(net_t *n)
+{
     if (n->kind) n->kind->release(n);
     for (int r = 0; n->rt && r < n->t.nrtr; r++) nr_rtr_free(n->rt[r]);
     for (int r = 0; n->rm && r < n->t.nrtr; r++) nr_rtr_free(n->rm[r]);
     for (int i = 0; n->nd && i < n->t.nnodes; i++) nr_inj_free(&n->nd[i].inj);
-    free(n->rt), free(n->rm), free(n->mo), free(n->in), free(n->ro), free(n->cfgw), free(n->ncfgw), free(n->ch);
+    free(n->rt), free(n->rm), free(n->mo), free(n->in), free(n->ro), free(n->cfgw), free(n->ncfgw),
+        free(n->ch);
     free(n->nd);
     free(n->hop.key), free(n->hop.hops), free(n->hop.last), free(n->hop.prev);
     free(n->turns);
@@ -837,7 +894,8 @@ static void net_free(net_t *n) {
 
 /* Anything still on its way: a packet expected and not delivered, a source
  * part-way through a packet, a credit not home. */
-static int net_busy(const net_t *n) {
+static int net_busy(const net_t *n)
+{
     if (n->sb.outstanding) return 1;
     for (int i = 0; i < n->t.nnodes; i++)
         if (n->kind->node_busy(n, i)) return 1;
@@ -845,7 +903,8 @@ static int net_busy(const net_t *n) {
 }
 
 /* A port that leads up: to a router of a higher level. */
-static int port_up(const net_t *n, int r, int p) {
+static int port_up(const net_t *n, int r, int p)
+{
     net_end e = n->t.r[r].peer[p];
     return e.rtr >= 0 && n->t.r[e.rtr].level > n->t.r[r].level;
 }
@@ -856,12 +915,15 @@ static int port_up(const net_t *n, int r, int p) {
  * quadrant I turns (down to down), II goes up (down to up), III comes down
  * (up to down), IV would go up again (up to up, never in a folded Clos).
  * With --turns, every (router, in, out) count as CSV. */
-static void net_turn_report(net_t *n, net_result *res) {
+static void net_turn_report(net_t *n, net_result *res)
+{
     FILE *csv = NULL;
     if (n->o->turns_csv) {
         csv = fopen(n->o->turns_csv, "w");
-        if (!csv) net_say(n, "net: --turns %s: cannot write\n", n->o->turns_csv);
-        else fprintf(csv, "router,level,in,out,packets\n");
+        if (!csv)
+            net_say(n, "net: --turns %s: cannot write\n", n->o->turns_csv);
+        else
+            fprintf(csv, "router,level,in,out,packets\n");
     }
     for (int l = 1; l <= n->t.levels; l++) {
         uint64_t q[4] = {0}, tot = 0;
@@ -876,9 +938,10 @@ static void net_turn_report(net_t *n, net_result *res) {
                 }
         for (int i = 0; i < 4; i++) res->quad[l][i] = tot ? (double)q[i] / (double)tot : 0.0;
         if (!n->o->quiet && tot)
-            net_say(n, "net: level %d turns (window): I down-down %.3f, II down-up %.3f, III "
-                    "up-down %.3f, IV up-up %.3f of %" PRIu64 " router crossings\n", l,
-                    res->quad[l][0], res->quad[l][1], res->quad[l][2], res->quad[l][3], tot);
+            net_say(n,
+                    "net: level %d turns (window): I down-down %.3f, II down-up %.3f, III "
+                    "up-down %.3f, IV up-up %.3f of %" PRIu64 " router crossings\n",
+                    l, res->quad[l][0], res->quad[l][1], res->quad[l][2], res->quad[l][3], tot);
     }
     if (csv) fclose(csv);
 }
@@ -886,13 +949,16 @@ static void net_turn_report(net_t *n, net_result *res) {
 /* Each level's router load of the window (a router's phits out of its
  * connected ports, per port and cycle: mean, max and the busiest router) and,
  * with --links, every connected output channel's phits and load as CSV. */
-static void rtr_loads(net_t *n, net_result *res) {
+static void rtr_loads(net_t *n, net_result *res)
+{
     FILE *csv = NULL;
     const double M = (double)n->o->measure;
     if (n->o->links_csv) {
         csv = fopen(n->o->links_csv, "w");
-        if (!csv) net_say(n, "net: --links %s: cannot write\n", n->o->links_csv);
-        else fprintf(csv, "router,level,port,to_router,to_port,to_node,class,phits,load\n");
+        if (!csv)
+            net_say(n, "net: --links %s: cannot write\n", n->o->links_csv);
+        else
+            fprintf(csv, "router,level,port,to_router,to_port,to_node,class,phits,load\n");
     }
     for (int l = 1; l <= n->t.levels && l <= NET_MAX_LEVELS; l++) {
         double sum = 0;
@@ -921,7 +987,8 @@ static void rtr_loads(net_t *n, net_result *res) {
     if (csv && fclose(csv)) net_say(n, "net: --links %s: write failed\n", n->o->links_csv);
 }
 
-static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
+static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
+{
     FILE *f = n->log;
     const int R = n->t.nrtr, N = n->t.nnodes;
     char buf[256];
@@ -937,13 +1004,17 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
     if (aborted) {
         /* the run stopped at the failure above: packets in flight are not
          * losses and credits on their way are not missing */
-        fprintf(f, "net: the run stopped at cycle %" PRIu64 " on the failure above; the "
-                "end-of-run checks (losses, credits) are not made\n", t);
+        fprintf(f,
+                "net: the run stopped at cycle %" PRIu64 " on the failure above; the "
+                "end-of-run checks (losses, credits) are not made\n",
+                t);
     } else if (escaped) {
         /* a link passed damage its CRC cannot see: the scoreboard, the hop
          * counts and the credits are no longer the design's to answer for */
-        fprintf(f, "net: after the CRC escape of cycle %" PRId64 " the scoreboard, hop and credit "
-                "checks are not judged\n", n->esc_cycle);
+        fprintf(f,
+                "net: after the CRC escape of cycle %" PRId64 " the scoreboard, hop and credit "
+                "checks are not judged\n",
+                n->esc_cycle);
     } else {
         for (int i = 0; i < N; i++) fail |= n->kind->node_final(n, i);
         sberr = nr_sb_final(&n->sb);
@@ -958,8 +1029,10 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
         fail = 1;
     }
     if (n->untracked && !escaped) {
-        fprintf(f, "FAIL %" PRIu64 " packet tags seen at router outputs matched no packet in "
-                "flight\n", n->untracked);
+        fprintf(f,
+                "FAIL %" PRIu64 " packet tags seen at router outputs matched no packet in "
+                "flight\n",
+                n->untracked);
         fail = 1;
     }
     nr_stats_summary_t s;
@@ -974,7 +1047,8 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
     res->self_skipped = n->self_skipped;
     res->detours = n->detours;
     if (n->o->batch && n->sb.delivered < (uint64_t)n->t.nnodes * n->o->batch - n->self_skipped) {
-        fprintf(f, "FAIL the batch was not delivered: %" PRIu64 " of %" PRIu64 " packets by the "
+        fprintf(f,
+                "FAIL the batch was not delivered: %" PRIu64 " of %" PRIu64 " packets by the "
                 "end of the run (--drain-max %" PRIu64 " cycles); no batch time\n",
                 n->sb.delivered, (uint64_t)n->t.nnodes * n->o->batch - n->self_skipped,
                 n->o->drain);
@@ -982,10 +1056,12 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
     } else if (n->o->batch) {
         res->batch_cycles = n->last_deliv + 1;
         const double ph = (double)n->o->batch * nr_lendist_mean(&n->o->inj.len);
-        fprintf(f, "net: batch of %" PRIu64 " packets per node delivered in %" PRIu64
+        fprintf(f,
+                "net: batch of %" PRIu64 " packets per node delivered in %" PRIu64
                 " cycles: %.2f cycles per packet, %.3f per phit of a node's batch (1/throughput "
-                "for a large batch)\n", n->o->batch, res->batch_cycles,
-                (double)res->batch_cycles / (double)n->o->batch, (double)res->batch_cycles / ph);
+                "for a large batch)\n",
+                n->o->batch, res->batch_cycles, (double)res->batch_cycles / (double)n->o->batch,
+                (double)res->batch_cycles / ph);
     }
     res->escapes = n->escapes, res->cw_escapes = n->cw_escapes;
     res->tx_err = n->tx_err, res->retries = n->retries;
@@ -1008,7 +1084,8 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
         if (cnt[c] > 0) res->link_util_mean[c] /= cnt[c];
     rtr_loads(n, res);
     if (!n->o->batch) { /* a batch has no load: its time is reported above */
-        fprintf(f, "net: offered %.4f accepted %.4f phits/cycle/node; latency mean %.1f p50 %u "
+        fprintf(f,
+                "net: offered %.4f accepted %.4f phits/cycle/node; latency mean %.1f p50 %u "
                 "p99 %u max %u cycles (generation to tail, %" PRIu64 " packets)%s\n",
                 s.offered, s.accepted, s.mean, s.p50, s.p99, s.max, s.n,
                 s.drained ? "" : "; the drain limit cut the measurement short");
@@ -1016,14 +1093,15 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
     if (n->count_hops) {
         fprintf(f, "net: routers traversed:");
         for (int h = 0; h <= NET_HOPS_MAX; h++)
-            if (n->hops[h]) fprintf(f, " %d%s: %" PRIu64, h, h == NET_HOPS_MAX ? "+" : "", n->hops[h]);
+            if (n->hops[h])
+                fprintf(f, " %d%s: %" PRIu64, h, h == NET_HOPS_MAX ? "+" : "", n->hops[h]);
         fprintf(f, "\n");
         if (n->fb)
             fprintf(f, "net: detours (more routers than the shortest route): %" PRIu64 "\n",
                     n->detours);
     } else {
         fprintf(f, "net: routers traversed and turns: not counted with link errors (a link's "
-                "replay makes copies of a packet, which may take other routes)\n");
+                   "replay makes copies of a packet, which may take other routes)\n");
     }
     /* class c < levels: between levels c and c+1 (0: to the nodes); class
      * levels: between two top routers, the side links of fclos side=S */
@@ -1036,12 +1114,15 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
                         res->link_util_mean[c], res->link_util_max[c]);
     if (!n->o->quiet)
         for (int l = 1; l <= n->t.levels && l <= NET_MAX_LEVELS; l++)
-            fprintf(f, "net: routers level %d %9d, load mean %.3f max %.3f phits/cycle/port "
-                    "(router %d)\n", l, n->t.first[l + 1] - n->t.first[l], res->rtr_util_mean[l],
+            fprintf(f,
+                    "net: routers level %d %9d, load mean %.3f max %.3f phits/cycle/port "
+                    "(router %d)\n",
+                    l, n->t.first[l + 1] - n->t.first[l], res->rtr_util_mean[l],
                     res->rtr_util_max[l], res->rtr_util_argmax[l]);
     if (n->count_hops) net_turn_report(n, res);
     if (n->g[0].use_lcb)
-        fprintf(f, "net: links: %" PRIu64 " replays, %" PRIu64 " transmit_error copies discarded at "
+        fprintf(f,
+                "net: links: %" PRIu64 " replays, %" PRIu64 " transmit_error copies discarded at "
                 "the nodes, %" PRIu64 " packet and %" PRIu64 " control-word CRC escapes\n",
                 n->retries, n->tx_err, n->escapes, n->cw_escapes);
     if (n->nrtl)
@@ -1049,15 +1130,20 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail) {
                 n->o->impl == NET_IMPL_LOCKSTEP
                     ? (n->diverged ? ", lockstep: 1 mismatch" : ", lockstep: 0 mismatches")
                     : "");
-    fprintf(f, "net: %" PRIu64 " packets delivered, %" PRIu64 " scoreboard errors, %" PRIu64
+    fprintf(f,
+            "net: %" PRIu64 " packets delivered, %" PRIu64 " scoreboard errors, %" PRIu64
             " packets left in the source queues at the end (never injected), %" PRIu64
             " to their own node not injected (no turn back)%s; %s\n",
-            n->sb.delivered, sberr, queued, n->self_skipped, fail || escaped ? "" : ", credits home",
-            fail ? "FAIL" : escaped ? "PASS-ESCAPE" : "PASS");
+            n->sb.delivered, sberr, queued, n->self_skipped,
+            fail || escaped ? "" : ", credits home",
+            fail      ? "FAIL"
+            : escaped ? "PASS-ESCAPE"
+                      : "PASS");
     return fail;
 }
 
-int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen) {
+int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen)
+{
     net_t n;
     memset(&n, 0, sizeof n);
     memset(res, 0, sizeof *res);
@@ -1089,10 +1175,11 @@ int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen
         if (prog && (t & 255) == 0 && time(NULL) != tlast) {
             tlast = time(NULL);
             uint64_t ts = t >= n.t0 ? t - n.t0 : 0;
-            fprintf(stderr, "\rnet_sim: cycle %" PRIu64 " (%s, window %" PRIu64 "..%" PRIu64
-                    "), %" PRIu64 " packets delivered   ", ts,
-                    stopped ? "flush" : nr_stats_phase_name(nr_stats_phase(&n.st, ts)), o->warmup,
-                    o->warmup + o->measure, n.sb.delivered);
+            fprintf(stderr,
+                    "\rnet_sim: cycle %" PRIu64 " (%s, window %" PRIu64 "..%" PRIu64 "), %" PRIu64
+                    " packets delivered   ",
+                    ts, stopped ? "flush" : nr_stats_phase_name(nr_stats_phase(&n.st, ts)),
+                    o->warmup, o->warmup + o->measure, n.sb.delivered);
         }
         int moved = 0;
         uint64_t ts = t >= n.t0 ? t - n.t0 : 0;
@@ -1114,8 +1201,10 @@ int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen
         int busy = net_busy(&n);
         stall = busy && !moved ? stall + 1 : 0;
         if (stall >= o->stall_limit) {
-            fprintf(out, "FAIL cycle %" PRIu64 ": no phit moved for %" PRIu64 " cycles with %" PRIu64
-                    " packets in flight: deadlock\n", t, stall, n.sb.outstanding);
+            fprintf(out,
+                    "FAIL cycle %" PRIu64 ": no phit moved for %" PRIu64 " cycles with %" PRIu64
+                    " packets in flight: deadlock\n",
+                    t, stall, n.sb.outstanding);
             res->deadlock = 1;
             fail = 1;
             break;

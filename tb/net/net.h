@@ -33,12 +33,12 @@ typedef enum {
     NET_RT_MIN,      /* min: minimal dimension order as source routes (fbfly) */
     /* fbfly, the routers' own flattened-butterfly mode (docs/fbfly-routing.md),
      * a = 1 on every packet: */
-    NET_RT_VAL,      /* val: Valiant, intermediate router drawn digit by digit */
-    NET_RT_UGAL,     /* ugal: minimal or VAL per packet, greedy queue estimates */
-    NET_RT_UGALS,    /* ugals: the same with the sequential allocator (FbSeq = 1) */
-    NET_RT_CLOSAD,   /* closad: adaptive intermediate router (FbSeq = 1) */
-    NET_RT_MINAD,    /* minad: minimal adaptive, VC by hops remaining */
-    NET_RT_MINRC,    /* min-rc: minimal dimension order by the mode's MIN (no route phit) */
+    NET_RT_VAL,    /* val: Valiant, intermediate router drawn digit by digit */
+    NET_RT_UGAL,   /* ugal: minimal or VAL per packet, greedy queue estimates */
+    NET_RT_UGALS,  /* ugals: the same with the sequential allocator (FbSeq = 1) */
+    NET_RT_CLOSAD, /* closad: adaptive intermediate router (FbSeq = 1) */
+    NET_RT_MINAD,  /* minad: minimal adaptive, VC by hops remaining */
+    NET_RT_MINRC,  /* min-rc: minimal dimension order by the mode's MIN (no route phit) */
     NET_RT_COUNT
 } net_routing;
 extern const char *const net_routing_names[]; /* "updown-adaptive", ... */
@@ -56,76 +56,76 @@ extern const char *const net_impl_names[]; /* "model", "rtl", "lockstep" */
 #define NET_MAX_THREADS 64
 
 typedef struct {
-    const char *topo;                   /* topology spec (topo.h) */
-    const char *cfg[NET_MAX_LEVELS];    /* router configuration per level; ncfg = 1: all */
+    const char *topo;                /* topology spec (topo.h) */
+    const char *cfg[NET_MAX_LEVELS]; /* router configuration per level; ncfg = 1: all */
     int ncfg;
-    const char *cfg_file;               /* configs/configs.txt */
+    const char *cfg_file; /* configs/configs.txt */
     net_routing routing;
-    nr_traffic_cfg_t tp;                /* pattern (k is set to the node count) */
-    int wc;                             /* instead: seed 002's worst case: each node of
+    nr_traffic_cfg_t tp; /* pattern (k is set to the node count) */
+    int wc;              /* instead: seed 002's worst case: each node of
                                            router r (fbfly; of leaf r, fclos) sends to a
                                            random node of router r+1 (mod the routers) */
-    nr_inj_cfg_t inj;                   /* injection process and lengths */
+    nr_inj_cfg_t inj;    /* injection process and lengths */
     uint64_t seed;
-    uint64_t warmup, measure, drain;    /* cycles (nr_stats.h) */
-    int link_lat;                       /* router-to-router channel latency, >= 1 */
-    lcb_ch_cfg ch;                      /* LCB links: error injection of every link
+    uint64_t warmup, measure, drain; /* cycles (nr_stats.h) */
+    int link_lat;                    /* router-to-router channel latency, >= 1 */
+    lcb_ch_cfg ch;                   /* LCB links: error injection of every link
                                            direction (its latency is set per link) */
-    int no_escapes;                     /* a CRC escape fails the run */
-    int node_lat;                       /* node-to-router channel latency, >= 1 */
-    uint64_t stall_limit;               /* cycles without any phit moving, with packets
+    int no_escapes;                  /* a CRC escape fails the run */
+    int node_lat;                    /* node-to-router channel latency, >= 1 */
+    uint64_t stall_limit;            /* cycles without any phit moving, with packets
                                            in flight, that count as a deadlock */
-    int quiet;                          /* 1: no per-level table */
-    int threads;                        /* routers evaluated by this many threads (the
+    int quiet;                       /* 1: no per-level table */
+    int threads;                     /* routers evaluated by this many threads (the
                                            results do not depend on it) */
     net_impl impl;
-    const char *rtl_cfg;                /* the configuration whose routers are RTL: the
+    const char *rtl_cfg; /* the configuration whose routers are RTL: the
                                            one the program's RTL build was made for */
-    int64_t fault_cycle;                /* lockstep: flip one output bit of router
+    int64_t fault_cycle; /* lockstep: flip one output bit of router
                                            fault_rtr's port 0 at this cycle (-1: never),
                                            to prove the comparison fires */
     int fault_rtr;
-    const char *turns_csv;              /* every (router, in port, out port) count */
-    const char *links_csv;              /* every channel's phits of the window */
-    uint64_t batch;                     /* > 0: every node queues this many packets at the
+    const char *turns_csv;        /* every (router, in port, out port) count */
+    const char *links_csv;        /* every channel's phits of the window */
+    uint64_t batch;               /* > 0: every node queues this many packets at the
                                            first traffic cycle and nothing more; the run
                                            ends when all are delivered (seed 002 Fig 5) */
-    int trace_rtr;                      /* an RTL router whose FST window to write (-1: none) */
-    int64_t trace_from, trace_to;       /* ... over these cycles */
-    const char *trace_out;              /* ... to this file (a traced RTL build) */
+    int trace_rtr;                /* an RTL router whose FST window to write (-1: none) */
+    int64_t trace_from, trace_to; /* ... over these cycles */
+    const char *trace_out;        /* ... to this file (a traced RTL build) */
 } net_opts;
 
 void net_opts_default(net_opts *o);
 
 typedef struct {
     int nodes, routers, links;
-    int min_hops, max_hops;             /* of the tables (net_topo_check) */
-    double offered, accepted;           /* phits/cycle/node */
+    int min_hops, max_hops;   /* of the tables (net_topo_check) */
+    double offered, accepted; /* phits/cycle/node */
     double lat_mean, net_mean;
     uint32_t lat_p50, lat_p99, lat_max;
-    uint64_t delivered, labeled;        /* packets */
-    uint64_t hops[NET_HOPS_MAX + 1];    /* delivered packets by routers traversed */
-    uint64_t self_skipped;              /* packets to their own node, not injected */
-    uint64_t detours;                   /* packets a non-minimal routing sent the long way */
-    uint64_t batch_cycles;              /* --batch: cycles from the first traffic cycle to
+    uint64_t delivered, labeled;     /* packets */
+    uint64_t hops[NET_HOPS_MAX + 1]; /* delivered packets by routers traversed */
+    uint64_t self_skipped;           /* packets to their own node, not injected */
+    uint64_t detours;                /* packets a non-minimal routing sent the long way */
+    uint64_t batch_cycles;           /* --batch: cycles from the first traffic cycle to
                                            the last packet's delivery */
-    uint64_t escapes, cw_escapes;       /* LCB links: CRC escapes (packets, control words) */
-    uint64_t tx_err;                    /* transmit_error copies at the nodes (link retry) */
-    uint64_t retries;                   /* replays started, every LCB */
-    uint64_t sb_errors;                 /* scoreboard errors */
+    uint64_t escapes, cw_escapes;    /* LCB links: CRC escapes (packets, control words) */
+    uint64_t tx_err;                 /* transmit_error copies at the nodes (link retry) */
+    uint64_t retries;                /* replays started, every LCB */
+    uint64_t sb_errors;              /* scoreboard errors */
     uint64_t cycles;
-    uint64_t phit_hops;                 /* phits of packets leaving a router output, every
+    uint64_t phit_hops; /* phits of packets leaving a router output, every
                                            cycle of the run (a replay's repeats not counted) */
     int drained, deadlock;
-    int rtl_routers;                    /* routers that were RTL */
-    int diverged;                       /* lockstep: an RTL router's outputs differed */
-    int div_rtr;                        /* ... this one */
-    int64_t div_cycle;                  /* ... at this cycle */
+    int rtl_routers;   /* routers that were RTL */
+    int diverged;      /* lockstep: an RTL router's outputs differed */
+    int div_rtr;       /* ... this one */
+    int64_t div_cycle; /* ... at this cycle */
     double link_util_mean[NET_MAX_LEVELS + 1], link_util_max[NET_MAX_LEVELS + 1];
     double rtr_util_mean[NET_MAX_LEVELS + 1], rtr_util_max[NET_MAX_LEVELS + 1]; /* by level:
                                            a router's output phits per connected port and cycle */
     int rtr_util_argmax[NET_MAX_LEVELS + 1]; /* the busiest router of the level */
-    double quad[NET_MAX_LEVELS + 1][4]; /* per level: shares of turns I, II, III, IV */
+    double quad[NET_MAX_LEVELS + 1][4];      /* per level: shares of turns I, II, III, IV */
     double wall_s;
 } net_result;
 

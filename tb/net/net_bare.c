@@ -20,19 +20,22 @@
 
 #include "nr_pkt.h"
 
-static int ring_init(chan_t *c, int lat) {
+static int ring_init(chan_t *c, int lat)
+{
     c->lat = lat;
     c->s = calloc((size_t)lat + 1, sizeof *c->s);
     return c->s ? 0 : -1;
 }
-static void ring_free(chan_t *c) {
+static void ring_free(chan_t *c)
+{
     free(c->s);
     c->s = NULL;
 }
 /* Channel c's slot: sl and sn are the slots of a link and of a node
  * channel, read (RD) or written (WR) in cycle t, which the caller computes
  * once per router or node (speed only: no division per port). */
-static bslot_t *slot_at(const net_t *n, const chan_t *c, int sl, int sn) {
+static bslot_t *slot_at(const net_t *n, const chan_t *c, int sl, int sn)
+{
     return &c->s[c->lat == n->o->link_lat ? sl : sn];
 }
 #define RD(t, lat) (int)((t) % (uint64_t)((lat) + 1))
@@ -40,13 +43,15 @@ static bslot_t *slot_at(const net_t *n, const chan_t *c, int sl, int sn) {
 #define RD_SLOTS(t) const int sl = RD(t, n->o->link_lat), sn = RD(t, n->o->node_lat)
 #define WR_SLOTS(t) const int sl = WR(t, n->o->link_lat), sn = WR(t, n->o->node_lat)
 
-static int bare_setup(net_t *n, char *err, int errlen) {
+static int bare_setup(net_t *n, char *err, int errlen)
+{
     const rtr_geom *g = &n->g[0];
     for (int r = 0; r < n->t.nrtr; r++)
         for (int p = 0; p < K; p++) {
             net_end e = n->t.r[r].peer[p];
             if (e.rtr != NET_PEER_NONE &&
-                ring_init(&n->ch[r * K + p], e.rtr == NET_PEER_NODE ? n->o->node_lat : n->o->link_lat))
+                ring_init(&n->ch[r * K + p],
+                          e.rtr == NET_PEER_NODE ? n->o->node_lat : n->o->link_lat))
                 goto oom;
         }
     for (int i = 0; i < n->t.nnodes; i++) {
@@ -59,13 +64,15 @@ oom:
     return 2;
 }
 
-static void bare_release(net_t *n) {
+static void bare_release(net_t *n)
+{
     for (int r = 0; n->ch && r < n->t.nrtr; r++)
         for (int p = 0; p < K; p++) ring_free(&n->ch[r * K + p]);
     for (int i = 0; n->nd && i < n->t.nnodes; i++) ring_free(&n->nd[i].up);
 }
 
-static void bare_node_in(net_t *n, int i, uint64_t t) {
+static void bare_node_in(net_t *n, int i, uint64_t t)
+{
     node_t *nd = &n->nd[i];
     const chan_t *dn = net_chan_down(n, i);
     RD_SLOTS(t);
@@ -75,7 +82,8 @@ static void bare_node_in(net_t *n, int i, uint64_t t) {
     memcpy(nd->arr_cr, slot_at(n, &nd->up, sl, sn)->cr, sizeof nd->arr_cr);
 }
 
-static void bare_rtr_in(net_t *n, int r, uint64_t t) {
+static void bare_rtr_in(net_t *n, int r, uint64_t t)
+{
     nr_rtr_in *in = &n->in[r];
     RD_SLOTS(t);
     for (int p = 0; p < n->t.r[r].nports; p++) {
@@ -91,7 +99,8 @@ static void bare_rtr_in(net_t *n, int r, uint64_t t) {
     }
 }
 
-static int bare_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
+static int bare_node_step(net_t *n, int i, uint64_t t, int gen, int *moved)
+{
     node_t *nd = &n->nd[i];
     chan_t *dn = net_chan_down(n, i);
     WR_SLOTS(t);
@@ -105,8 +114,10 @@ static int bare_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
     uint32_t over;
     int bad = tb_vctsend_return(&nd->vct, nd->arr_cr, &over);
     if (bad >= 0) {
-        net_say(n, "FAIL cycle %" PRIu64 " node %d: credits of VC %d = %u, above the leaf's input "
-                "queue\n", t, i, bad, over);
+        net_say(n,
+                "FAIL cycle %" PRIu64 " node %d: credits of VC %d = %u, above the leaf's input "
+                "queue\n",
+                t, i, bad, over);
         return -1;
     }
     if (net_src_next(n, i, t, gen)) return -1;
@@ -121,7 +132,8 @@ static int bare_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
     return 0;
 }
 
-static int bare_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved) {
+static int bare_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved)
+{
     const net_rtr *nr = &n->t.r[r];
     const nr_rtr_out *o = &n->ro[r];
     WR_SLOTS(t);
@@ -129,8 +141,10 @@ static int bare_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved) 
         chan_t *u = net_chan_into(n, r, p);
         if (!u) {
             if (o->out_valid[p]) {
-                net_say(n, "FAIL cycle %" PRIu64 " router %d: a phit leaves by port %d, which is "
-                        "not connected\n", t, r, p);
+                net_say(n,
+                        "FAIL cycle %" PRIu64 " router %d: a phit leaves by port %d, which is "
+                        "not connected\n",
+                        t, r, p);
                 return -1;
             }
             continue;
@@ -150,11 +164,13 @@ static int bare_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved) 
 
 static void bare_stop_errors(net_t *n) { (void)n; }
 
-static int bare_node_busy(const net_t *n, int i) {
+static int bare_node_busy(const net_t *n, int i)
+{
     return n->nd[i].len || !tb_vctsend_home(&n->nd[i].vct);
 }
 
-static int bare_node_final(net_t *n, int i) {
+static int bare_node_final(net_t *n, int i)
+{
     const tb_vctsend *v = &n->nd[i].vct;
     int fail = 0;
     for (int c = 0; c < n->nvcs; c++)

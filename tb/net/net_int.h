@@ -40,8 +40,8 @@ typedef struct {
     /* LCB: the link channel, and the monitor of its receiver (escapes) */
     lcb_ch *l;
     nr_linkmon mon;
-    nr_tx_follow txf;      /* the sent stream, new packets told from replays (linkframe.h) */
-    uint64_t phits;        /* packet phits carried in the measurement window */
+    nr_tx_follow txf; /* the sent stream, new packets told from replays (linkframe.h) */
+    uint64_t phits;   /* packet phits carried in the measurement window */
     /* hop counting: the packet followed, its position, r, h and tag */
     int pos, r, h, tagged;
     unsigned dest, vc, src;
@@ -51,17 +51,17 @@ typedef struct {
 /* A terminal node: a source and a sink, and its side of the link. */
 typedef struct {
     nr_inj_t inj;
-    nr_rng_t rng;              /* hash phits */
-    nr_rng_t wrng;             /* worst-case destinations */
+    nr_rng_t rng;  /* hash phits */
+    nr_rng_t wrng; /* worst-case destinations */
     uint32_t ph[PKT_CAP];
-    int len, pos, vc;          /* packet being sent; len 0 = none */
-    uint32_t as[PKT_CAP];      /* sink: the packet being assembled */
+    int len, pos, vc;     /* packet being sent; len 0 = none */
+    uint32_t as[PKT_CAP]; /* sink: the packet being assembled */
     int alen, cur_vc;
-    chan_t up;                 /* node -> leaf port */
+    chan_t up; /* node -> leaf port */
     /* bare */
-    tb_vctsend vct;            /* credits of the leaf's input queue */
-    uint32_t arr_cr[MAXV];     /* credits that arrived this cycle */
-    int arr_v;                 /* a phit arrived for the sink */
+    tb_vctsend vct;        /* credits of the leaf's input queue */
+    uint32_t arr_cr[MAXV]; /* credits that arrived this cycle */
+    int arr_v;             /* a phit arrived for the sink */
     uint32_t arr_ph;
     /* LCB: the NIC (its inputs and outputs of this cycle, the sink's last read) */
     tb_nic nic;
@@ -76,7 +76,7 @@ typedef struct {
     /* no read of a cycle sees a write of the same cycle (rtr_in, node_in
      * against rtr_out, node_step), so a cycle may step router by router */
     int fused;
-    int (*setup)(net_t *n, char *err, int errlen);  /* channels, NICs */
+    int (*setup)(net_t *n, char *err, int errlen); /* channels, NICs */
     void (*release)(net_t *n);
     /* step 1: what arrives at node i in cycle t */
     void (*node_in)(net_t *n, int i, uint64_t t);
@@ -99,7 +99,7 @@ extern const net_kind net_kind_bare, net_kind_lcb;
 typedef struct {
     uint64_t *key; /* 0 empty */
     uint8_t *hops;
-    uint32_t *last, *prev;     /* the last router output, and the one before it */
+    uint32_t *last, *prev; /* the last router output, and the one before it */
     size_t cap, n;
 } hoptab_t;
 
@@ -110,40 +110,40 @@ struct net {
     const rtr_org *org[NET_MAX_LEVELS];
     rtr_geom g[NET_MAX_LEVELS];
     const rtr_geom *gp[NET_MAX_LEVELS];
-    nr_rtr *rt;                /* the routers driven (RTL where --impl says, else models) */
-    nr_rtr *rm;                /* lockstep: the model beside an RTL router, else {NULL} */
+    nr_rtr *rt; /* the routers driven (RTL where --impl says, else models) */
+    nr_rtr *rm; /* lockstep: the model beside an RTL router, else {NULL} */
     nr_rtr_in *in;
-    nr_rtr_out *ro, *mo;       /* outputs of rt and of rm */
-    int nrtl;                  /* routers that are RTL */
+    nr_rtr_out *ro, *mo; /* outputs of rt and of rm */
+    int nrtl;            /* routers that are RTL */
     int diverged, div_rtr;
     int64_t div_cycle;
-    int tracing;               /* the FST window of o->trace_rtr is open */
+    int tracing; /* the FST window of o->trace_rtr is open */
     rtr_cfgw (*cfgw)[1024];
     int *ncfgw;
-    chan_t *ch;                /* router r's output p: ch[r*K + p] */
+    chan_t *ch; /* router r's output p: ch[r*K + p] */
     node_t *nd;
     nr_traffic_t tp;
     nr_sb_t sb;
     nr_stats_t st;
     hoptab_t hop;
     uint64_t hops[NET_HOPS_MAX + 1];
-    uint64_t *turns;           /* [r][in][out]: packets of the window router r turned so */
-    uint64_t untracked;        /* tags a router output could not find */
-    uint64_t nonminimal;       /* packets that crossed more routers than their routing allows */
-    uint64_t detours;          /* packets a non-minimal routing sent the long way */
-    uint64_t last_deliv;       /* cycle (from t0) of the last delivery */
+    uint64_t *turns;     /* [r][in][out]: packets of the window router r turned so */
+    uint64_t untracked;  /* tags a router output could not find */
+    uint64_t nonminimal; /* packets that crossed more routers than their routing allows */
+    uint64_t detours;    /* packets a non-minimal routing sent the long way */
+    uint64_t last_deliv; /* cycle (from t0) of the last delivery */
     uint64_t self_skipped;
     uint64_t escapes, cw_escapes; /* LCB: accepted damage (linkmon) */
-    int64_t esc_cycle;         /* the first escape (-1 none): later checks are not judged */
-    uint64_t tx_err;           /* transmit_error copies the sinks discarded */
-    uint64_t retries;          /* TX_REPLAY events of every LCB */
-    int count_hops;            /* follow packets' tags (not with link errors) */
-    uint64_t phit_hops;        /* phits of packets that left a router output, the whole run */
-    uint64_t t0;               /* first traffic cycle */
+    int64_t esc_cycle;            /* the first escape (-1 none): later checks are not judged */
+    uint64_t tx_err;              /* transmit_error copies the sinks discarded */
+    uint64_t retries;             /* TX_REPLAY events of every LCB */
+    int count_hops;               /* follow packets' tags (not with link errors) */
+    uint64_t phit_hops;           /* phits of packets that left a router output, the whole run */
+    uint64_t t0;                  /* first traffic cycle */
     int nvcs;
-    int fb;                    /* the routers' flattened-butterfly mode routes (non-MIN):
+    int fb;          /* the routers' flattened-butterfly mode routes (non-MIN):
                                   packets go in on phase-0 VCs and arrive on phase 1 */
-    nr_lcb_cfg lcfg;           /* LCB run-time configuration (routers and NICs) */
+    nr_lcb_cfg lcfg; /* LCB run-time configuration (routers and NICs) */
     FILE *log;
     /* --threads: workers that evaluate and clock ranges of routers */
     int nthr;
@@ -155,13 +155,15 @@ struct net {
 
 /* The channel that arrives at router r's input p: its peer's output
  * channel, or the node's up channel (NULL if unconnected). */
-static inline chan_t *net_chan_into(net_t *n, int r, int p) {
+static inline chan_t *net_chan_into(net_t *n, int r, int p)
+{
     net_end e = n->t.r[r].peer[p];
     if (e.rtr == NET_PEER_NONE) return NULL;
     return e.rtr == NET_PEER_NODE ? &n->nd[e.port].up : &n->ch[e.rtr * K + e.port];
 }
 /* The channel node i receives on: its leaf's output channel. */
-static inline chan_t *net_chan_down(net_t *n, int i) {
+static inline chan_t *net_chan_down(net_t *n, int i)
+{
     return &n->ch[n->t.node[i].rtr * K + n->t.node[i].port];
 }
 

@@ -25,7 +25,8 @@
 
 /* A link direction with the run's error injection, and its receiver's
  * monitor. */
-static int ch_new(net_t *n, chan_t *c, int lat, uint64_t stream, char *err, int errlen) {
+static int ch_new(net_t *n, chan_t *c, int lat, uint64_t stream, char *err, int errlen)
+{
     lcb_ch_cfg cfg = n->o->ch;
     const rtr_geom *g = &n->g[0];
     cfg.latency = lat;
@@ -38,19 +39,24 @@ static int ch_new(net_t *n, chan_t *c, int lat, uint64_t stream, char *err, int 
 /* A receiver's verdicts of this cycle: a packet accepted in recovery is a
  * design failure; damage accepted is a CRC escape. -1 on a failure. */
 static int watch(net_t *n, uint64_t t, const char *who, int id, int port, chan_t *c, uint32_t ph,
-                 uint32_t ev) {
+                 uint32_t ev)
+{
     unsigned lm = nr_linkmon_step(&c->mon, (int64_t)t, ph, ev);
     n->retries += ev >> NR_EV_TX_REPLAY & 1;
     if (lm & NR_LM_ACC_OOO) {
-        net_say(n, "FAIL cycle %" PRIu64 " %s %d port %d: the receiver accepted a packet that "
-                "arrived in recovery before a replay marker (link-protocol 8.3)\n", t, who, id, port);
+        net_say(n,
+                "FAIL cycle %" PRIu64 " %s %d port %d: the receiver accepted a packet that "
+                "arrived in recovery before a replay marker (link-protocol 8.3)\n",
+                t, who, id, port);
         return -1;
     }
-    if (lm & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED)) return net_escape(n, t, who, id, port, &c->mon, lm);
+    if (lm & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED))
+        return net_escape(n, t, who, id, port, &c->mon, lm);
     return 0;
 }
 
-static int lcb_setup(net_t *n, char *err, int errlen) {
+static int lcb_setup(net_t *n, char *err, int errlen)
+{
     const rtr_geom *g = &n->g[0];
     char e2[256];
     for (int r = 0; r < n->t.nrtr; r++)
@@ -75,7 +81,8 @@ bad:
     return 2;
 }
 
-static void lcb_release(net_t *n) {
+static void lcb_release(net_t *n)
+{
     for (int r = 0; n->ch && r < n->t.nrtr; r++)
         for (int p = 0; p < K; p++)
             if (n->ch[r * K + p].l) lcb_ch_free(n->ch[r * K + p].l);
@@ -85,12 +92,14 @@ static void lcb_release(net_t *n) {
     }
 }
 
-static void lcb_node_in(net_t *n, int i, uint64_t t) {
+static void lcb_node_in(net_t *n, int i, uint64_t t)
+{
     (void)t;
     tb_nic_begin(&n->nd[i].nic, lcb_ch_recv(net_chan_down(n, i)->l));
 }
 
-static void lcb_rtr_in(net_t *n, int r, uint64_t t) {
+static void lcb_rtr_in(net_t *n, int r, uint64_t t)
+{
     (void)t;
     nr_rtr_in *in = &n->in[r];
     for (int p = 0; p < n->t.r[r].nports; p++) {
@@ -99,7 +108,8 @@ static void lcb_rtr_in(net_t *n, int r, uint64_t t) {
     }
 }
 
-static int lcb_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
+static int lcb_node_step(net_t *n, int i, uint64_t t, int gen, int *moved)
+{
     node_t *nd = &n->nd[i];
     tb_nic *nic = &nd->nic;
     const nr_lcbp_out *no = &nic->out;
@@ -110,7 +120,8 @@ static int lcb_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
         net_src_took(n, i);
         *moved = 1;
     } else if (nic->in.tx_valid && nd->pos > 0) {
-        net_say(n, "FAIL cycle %" PRIu64 " node %d: the NIC's TX refused a mid-packet phit\n", t, i);
+        net_say(n, "FAIL cycle %" PRIu64 " node %d: the NIC's TX refused a mid-packet phit\n", t,
+                i);
         return -1;
     }
     if (no->rd_valid) {
@@ -127,7 +138,8 @@ static int lcb_node_step(net_t *n, int i, uint64_t t, int gen, int *moved) {
     return 0;
 }
 
-static int lcb_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved) {
+static int lcb_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved)
+{
     const nr_rtr_out *o = &n->ro[r];
     for (int p = 0; p < n->t.r[r].nports; p++) {
         if (!net_chan_into(n, r, p)) continue;
@@ -150,21 +162,24 @@ static int lcb_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved) {
     return 0;
 }
 
-static void lcb_stop_errors(net_t *n) {
+static void lcb_stop_errors(net_t *n)
+{
     for (int r = 0; r < n->t.nrtr; r++)
         for (int p = 0; p < K; p++)
             if (n->ch[r * K + p].l) lcb_ch_enable(n->ch[r * K + p].l, 0);
     for (int i = 0; i < n->t.nnodes; i++) lcb_ch_enable(n->nd[i].up.l, 0);
 }
 
-static int lcb_node_busy(const net_t *n, int i) {
+static int lcb_node_busy(const net_t *n, int i)
+{
     const node_t *nd = &n->nd[i];
     if (nd->len || tb_nic_busy(&nd->nic)) return 1;
     return lcb_ch_in_outage(nd->up.l) ||
            lcb_ch_in_outage(n->ch[n->t.node[i].rtr * K + n->t.node[i].port].l);
 }
 
-static int lcb_node_final(net_t *n, int i) {
+static int lcb_node_final(net_t *n, int i)
+{
     char buf[512];
     int fail = 0;
     const tb_nic *nic = &n->nd[i].nic;
@@ -175,8 +190,10 @@ static int lcb_node_final(net_t *n, int i) {
     nr_lcbp_out pk = tb_nic_state(nic);
     for (int v = 0; v < n->nvcs; v++)
         if (!tb_nic_vc_home(&pk, nic, v)) {
-            net_say(n, "FAIL node %d VC %d: NIC credits %u of %d home, %u phits left in its "
-                    "input queue\n", i, v, pk.credits[v], n->g[0].lcb.buf_per_vc, pk.occ[v]);
+            net_say(n,
+                    "FAIL node %d VC %d: NIC credits %u of %d home, %u phits left in its "
+                    "input queue\n",
+                    i, v, pk.credits[v], n->g[0].lcb.buf_per_vc, pk.occ[v]);
             fail = 1;
         }
     return fail;

@@ -31,12 +31,14 @@
 #include <time.h>
 #include <unistd.h>
 
-static int lg2(int n) {
+static int lg2(int n)
+{
     int b = 0;
     while ((1 << b) < n) b++;
     return b;
 }
-static int ipow(int b, int e) {
+static int ipow(int b, int e)
+{
     int r = 1;
     while (e-- > 0) r *= b;
     return r;
@@ -48,7 +50,8 @@ typedef struct {
     long *val;
     long lo, hi;
 } spec_key;
-static int spec_parse(const char *spec, const char *body, spec_key *keys, char *err, int errlen) {
+static int spec_parse(const char *spec, const char *body, spec_key *keys, char *err, int errlen)
+{
     char buf[128];
     if (strlen(body) >= sizeof buf) {
         snprintf(err, errlen, "topology '%s': too long", spec);
@@ -81,26 +84,30 @@ static int spec_parse(const char *spec, const char *body, spec_key *keys, char *
     return 0;
 }
 
-static void link_ports(net_topo *t, int a, int pa, int b, int pb) {
+static void link_ports(net_topo *t, int a, int pa, int b, int pb)
+{
     t->r[a].peer[pa] = (net_end){b, pb};
     t->r[b].peer[pb] = (net_end){a, pa};
     t->nlinks++;
 }
 
 /* Router index of (l, w, c): router c < (T/P)^(l-1) of subtree w of level l. */
-static int fclos_id(const net_topo *t, int l, int w, int c) {
+static int fclos_id(const net_topo *t, int l, int w, int c)
+{
     return t->first[l] + w * ipow(t->up / t->links, l - 1) + c;
 }
 
 /* Nodes under a router of level l < levels: d at a leaf, and d/P times
  * those of the level below above it (each child reached over P links). */
-static long fclos_span(const net_topo *t, int l) {
+static long fclos_span(const net_topo *t, int l)
+{
     long s = t->d;
     for (int i = 1; i < l; i++) s *= t->d / t->links;
     return s;
 }
 
-static void fclos_tables(net_topo *t, int l, int w, rtr_tables *tab) {
+static void fclos_tables(net_topo *t, int l, int w, rtr_tables *tab)
+{
     const int k = t->k, d = t->d, L = t->levels, top = l == L;
     memset(tab, 0, sizeof *tab);
     tab->nports = k;
@@ -135,26 +142,33 @@ static void fclos_tables(net_topo *t, int l, int w, rtr_tables *tab) {
     }
 }
 
-static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen) {
+static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen)
+{
     long k = k_rtr, L = 2, half = 0, T = 0, P = 1, S = 0;
-    spec_key keys[] = {{"k", &k, 4, NR_MAX_PORTS}, {"levels", &L, 1, NET_MAX_LEVELS},
-                       {"tophalf", &half, 0, 1}, {"taper", &T, 1, NR_MAX_PORTS},
-                       {"links", &P, 1, NR_MAX_PORTS}, {"side", &S, 2, RTR_SIDE_MAX + 1}, {NULL}};
+    spec_key keys[] = {{"k", &k, 4, NR_MAX_PORTS},
+                       {"levels", &L, 1, NET_MAX_LEVELS},
+                       {"tophalf", &half, 0, 1},
+                       {"taper", &T, 1, NR_MAX_PORTS},
+                       {"links", &P, 1, NR_MAX_PORTS},
+                       {"side", &S, 2, RTR_SIDE_MAX + 1},
+                       {NULL}};
     if (spec_parse(t->spec, body, keys, err, errlen)) return -1;
     if (k & (k - 1)) {
         snprintf(err, errlen, "topology '%s': k = %ld is not a power of two", t->spec, k);
         return -1;
     }
     if (k != k_rtr) {
-        snprintf(err, errlen, "topology '%s': k = %ld, but the routers have %d ports", t->spec,
-                 k, k_rtr);
+        snprintf(err, errlen, "topology '%s': k = %ld, but the routers have %d ports", t->spec, k,
+                 k_rtr);
         return -1;
     }
     const int d = (int)k / 2;
     if (T == 0) T = d;
     if (T > d || (T & (T - 1))) {
-        snprintf(err, errlen, "topology '%s': taper = %ld up links of %d: must be a power of two "
-                 "from 1 to k/2", t->spec, T, d);
+        snprintf(err, errlen,
+                 "topology '%s': taper = %ld up links of %d: must be a power of two "
+                 "from 1 to k/2",
+                 t->spec, T, d);
         return -1;
     }
     if (L == 1 && T != d) {
@@ -163,14 +177,18 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
         return -1;
     }
     if (P > T || (P & (P - 1)) || (P > 1 && L == 1)) {
-        snprintf(err, errlen, "topology '%s': links = %ld: must be a power of two up to the %ld "
-                 "wired up ports, and more than 1 only with levels >= 2", t->spec, P, T);
+        snprintf(err, errlen,
+                 "topology '%s': links = %ld: must be a power of two up to the %ld "
+                 "wired up ports, and more than 1 only with levels >= 2",
+                 t->spec, P, T);
         return -1;
     }
     if (S) { /* side links: the tops' other d ports, d/(S-1) to each peer */
         if (L < 2 || d % (S - 1)) {
-            snprintf(err, errlen, "topology '%s': side = %ld copies: needs levels >= 2 and S - 1 "
-                     "dividing the top routers' %d side ports", t->spec, S, d);
+            snprintf(err, errlen,
+                     "topology '%s': side = %ld copies: needs levels >= 2 and S - 1 "
+                     "dividing the top routers' %d side ports",
+                     t->spec, S, d);
             return -1;
         }
         half = 1;
@@ -267,23 +285,27 @@ static int fclos_build(net_topo *t, const char *body, int k_rtr, char *err, int 
  * c + j*(K-1) + m goes to the router whose coordinate j is v (v != x_j),
  * m = v < x_j ? v : v - 1, arriving at that router's port for x_j in the
  * same dimension. Node id = r * c + t, at port t. */
-static int fb_port(const net_topo *t, int j, int own, int v) {
+static int fb_port(const net_topo *t, int j, int own, int v)
+{
     return t->c + j * (t->k - 1) + (v < own ? v : v - 1);
 }
 static int fb_coord(const net_topo *t, int r, int j) { return r / ipow(t->k, j) % t->k; }
 
-static int fbfly_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen) {
+static int fbfly_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen)
+{
     long k = 4, n = 2, c = -1;
-    spec_key keys[] = {{"k", &k, 2, NR_MAX_PORTS}, {"n", &n, 2, 4},
-                       {"c", &c, 1, NR_MAX_PORTS}, {NULL}};
+    spec_key keys[] = {
+        {"k", &k, 2, NR_MAX_PORTS}, {"n", &n, 2, 4}, {"c", &c, 1, NR_MAX_PORTS}, {NULL}};
     if (spec_parse(t->spec, body, keys, err, errlen)) return -1;
     if (c < 0) c = k;
     const int dims = (int)n - 1, radix = (int)c + dims * ((int)k - 1);
     long nodes = c;
     for (int j = 0; j < dims; j++) nodes *= k;
     if (radix > k_rtr) {
-        snprintf(err, errlen, "topology '%s': a router needs %d ports (c + (n-1)(k-1)), the "
-                 "routers have %d", t->spec, radix, k_rtr);
+        snprintf(err, errlen,
+                 "topology '%s': a router needs %d ports (c + (n-1)(k-1)), the "
+                 "routers have %d",
+                 t->spec, radix, k_rtr);
         return -1;
     }
     if (nodes > NET_MAX_NODES) {
@@ -337,7 +359,8 @@ static int fbfly_build(net_topo *t, const char *body, int k_rtr, char *err, int 
  * rank 2 32 of them under 16 R2 routers (1024), rank 3 32 R2 subtrees of
  * 512 under 256 R3 routers (16384); with side=S, S subtrees whose top
  * routers (then K/2 down ports each) join by side links ---- */
-static int bw_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen) {
+static int bw_build(net_topo *t, const char *body, int k_rtr, char *err, int errlen)
+{
     long rank = 2, T = 32, S = 0;
     spec_key keys[] = {{"rank", &rank, 1, 3}, {"taper", &T, 1, 32}, {"side", &S, 2, 9}, {NULL}};
     if (spec_parse(t->spec, body, keys, err, errlen)) return -1;
@@ -347,13 +370,17 @@ static int bw_build(net_topo *t, const char *body, int k_rtr, char *err, int err
         return -1;
     }
     if (rank == 1 && T != 32) {
-        snprintf(err, errlen, "topology '%s': a taper needs rank 2 or 3 (rank 1 has no up "
-                 "cables)", t->spec);
+        snprintf(err, errlen,
+                 "topology '%s': a taper needs rank 2 or 3 (rank 1 has no up "
+                 "cables)",
+                 t->spec);
         return -1;
     }
     if (T < 2) {
-        snprintf(err, errlen, "topology '%s': taper = 1 up link cannot carry the two links to "
-                 "each router above", t->spec);
+        snprintf(err, errlen,
+                 "topology '%s': taper = 1 up link cannot carry the two links to "
+                 "each router above",
+                 t->spec);
         return -1;
     }
     /* side links join R2 subtrees of 512 processors, up to nine (4608,
@@ -361,7 +388,8 @@ static int bw_build(net_topo *t, const char *body, int k_rtr, char *err, int err
      * an R3 subtree whose R3 routers keep half their ports for side links has
      * 16 R2 subtrees (8192), so two or three of them */
     if (S && (rank == 1 || T != 32 || (rank == 3 && S > 3))) {
-        snprintf(err, errlen, "topology '%s': side links join rank-2 subtrees of 512 processors "
+        snprintf(err, errlen,
+                 "topology '%s': side links join rank-2 subtrees of 512 processors "
                  "(up to 9, seed 000 L4000-4001) or rank-3 subtrees of 8192 (up to 32K in all, "
                  "L4002-4003): side needs rank 2 (side=2..9) or rank 3 (side=2..3), and no taper",
                  t->spec);
@@ -377,7 +405,8 @@ static int bw_build(net_topo *t, const char *body, int k_rtr, char *err, int err
     return fclos_build(t, fc, k_rtr, err, errlen);
 }
 
-int net_topo_srcroute(const net_topo *t, int a, int b, unsigned *ports) {
+int net_topo_srcroute(const net_topo *t, int a, int b, unsigned *ports)
+{
     if (t->kind != NET_FBFLY || t->fb_alg) return -1;
     int ra = a / t->c, rb = b / t->c, n = 0;
     for (int j = 0; j < t->dims; j++) {
@@ -391,7 +420,8 @@ int net_topo_srcroute(const net_topo *t, int a, int b, unsigned *ports) {
     return n;
 }
 
-int net_topo_build(net_topo *t, const char *spec, int k_rtr, char *err, int errlen) {
+int net_topo_build(net_topo *t, const char *spec, int k_rtr, char *err, int errlen)
+{
     memset(t, 0, sizeof *t);
     snprintf(t->spec, sizeof t->spec, "%s", spec);
     const char *colon = strchr(spec, ':');
@@ -405,26 +435,29 @@ int net_topo_build(net_topo *t, const char *spec, int k_rtr, char *err, int errl
     } else if (kl == 2 && !strncmp(spec, "bw", 2)) {
         rc = bw_build(t, body, k_rtr, err, errlen);
     } else {
-        snprintf(err, errlen, "topology '%s': expected a kind of fclos, fbfly or bw "
-                 "(fclos:k=16,levels=2, fbfly:k=4,n=3,c=4, bw:rank=2, bw:rank=2,side=9)", spec);
+        snprintf(err, errlen,
+                 "topology '%s': expected a kind of fclos, fbfly or bw "
+                 "(fclos:k=16,levels=2, fbfly:k=4,n=3,c=4, bw:rank=2, bw:rank=2,side=9)",
+                 spec);
         rc = -1;
     }
     if (rc) net_topo_free(t);
     return rc;
 }
 
-void net_topo_free(net_topo *t) {
+void net_topo_free(net_topo *t)
+{
     free(t->r);
     free(t->node);
     t->r = NULL;
     t->node = NULL;
 }
 
-int net_topo_min_hops(const net_topo *t, int a, int b) {
+int net_topo_min_hops(const net_topo *t, int a, int b)
+{
     if (t->kind == NET_FBFLY) { /* one router per differing digit, and the last one */
         int ra = a / t->c, rb = b / t->c, n = 1;
-        for (int j = 0; j < t->dims; j++)
-            n += fb_coord(t, ra, j) != fb_coord(t, rb, j);
+        for (int j = 0; j < t->dims; j++) n += fb_coord(t, ra, j) != fb_coord(t, rb, j);
         return n;
     }
     /* the lowest level whose subtree holds both: up to it and down again;
@@ -436,7 +469,8 @@ int net_topo_min_hops(const net_topo *t, int a, int b) {
     return a / t->ncopy == b / t->ncopy ? 2 * t->levels - 1 : 2 * t->levels;
 }
 
-int net_turn_ok(const rtr_geom *g, int p, int q) {
+int net_turn_ok(const rtr_geom *g, int p, int q)
+{
     if (g->self_drop && p == q) return 0;
     if (g->upup_first > 0 && p >= g->upup_first && q >= g->upup_first) return 0;
     return 1;
@@ -447,7 +481,8 @@ int net_turn_ok(const rtr_geom *g, int p, int q) {
 /* Every up choice of a packet entering router r at port p: the adaptive
  * candidates, then every ULUT entry a hashed key can name (no repeats). The
  * set does not depend on the destination. */
-static int up_all(const net_rtr *r, int p, int8_t *q) {
+static int up_all(const net_rtr *r, int p, int8_t *q)
+{
     int c[NR_MAX_PORTS], n = rtr_tables_up_ports(&r->tab, p, c, NR_MAX_PORTS);
     uint64_t used = 0;
     for (int i = 0; i < n; i++) q[i] = (int8_t)c[i], used |= 1ull << c[i];
@@ -463,8 +498,9 @@ static int up_all(const net_rtr *r, int p, int8_t *q) {
  * down, or every up choice (up_all, computed once per (r, p) into upq/upn;
  * upn 0xFF: not yet). up: rtr_tables_step(&r->tab, dest, 1, 0) is
  * RTR_STEP_UP_ADAPT. */
-static int route_all(const net_rtr *r, int p, unsigned dest, int up, int *q, int max,
-                     int8_t *upq, uint8_t *upn) {
+static int route_all(const net_rtr *r, int p, unsigned dest, int up, int *q, int max, int8_t *upq,
+                     uint8_t *upn)
+{
     if (!up) {
         int step;
         return rtr_tables_route(&r->tab, p, dest, 1, 0, 0, 0, 0, &step, q, max);
@@ -478,20 +514,21 @@ static int route_all(const net_rtr *r, int p, unsigned dest, int up, int *q, int
 typedef struct {
     const net_topo *t;
     const rtr_geom *const *g;
-    unsigned char *seen;   /* (router, in port) states of this dest */
-    uint64_t *turn;        /* per (router, in port): out ports used */
-    int *stack;            /* (router, in port, hops) */
-    int8_t *upq;           /* per (router, in port): its up choices (route_all) */
-    uint8_t *upn;          /* their count, 0xFF not yet known */
-    int *upsucc;           /* per (router, in port): the states its up choices lead to */
-    uint8_t *upchk;        /* 1: those choices passed every check once, their turns are
+    unsigned char *seen; /* (router, in port) states of this dest */
+    uint64_t *turn;      /* per (router, in port): out ports used */
+    int *stack;          /* (router, in port, hops) */
+    int8_t *upq;         /* per (router, in port): its up choices (route_all) */
+    uint8_t *upn;        /* their count, 0xFF not yet known */
+    int *upsucc;         /* per (router, in port): the states its up choices lead to */
+    uint8_t *upchk;      /* 1: those choices passed every check once, their turns are
                               recorded, and all lead to routers (speed only: the up
                               choices do not depend on the destination) */
     char *err;
     int errlen;
 } walk_ctx;
 
-static int walk_dest(walk_ctx *w, unsigned dest, net_check_res *res) {
+static int walk_dest(walk_ctx *w, unsigned dest, net_check_res *res)
+{
     const net_topo *t = w->t;
     const int K = NR_MAX_PORTS;
     memset(w->seen, 0, (size_t)t->nrtr * K);
@@ -518,7 +555,8 @@ static int walk_dest(walk_ctx *w, unsigned dest, net_check_res *res) {
                 if (h + 1 > maxh) {
                     snprintf(w->err, w->errlen,
                              "router %d (level %d): node %u's route is still in the network after "
-                             "%d routers", ri, r->level, dest, maxh);
+                             "%d routers",
+                             ri, r->level, dest, maxh);
                     return -1;
                 }
                 if (!w->seen[s2]) {
@@ -528,8 +566,8 @@ static int walk_dest(walk_ctx *w, unsigned dest, net_check_res *res) {
             }
             continue;
         }
-        int q[NR_MAX_PORTS], nq = route_all(r, p, dest, up, q, NR_MAX_PORTS, &w->upq[si * K],
-                                            &w->upn[si]);
+        int q[NR_MAX_PORTS],
+            nq = route_all(r, p, dest, up, q, NR_MAX_PORTS, &w->upq[si * K], &w->upn[si]);
         res->states++;
         if (nq == 0) {
             snprintf(w->err, w->errlen, "router %d (level %d): no route to node %u from port %d",
@@ -549,14 +587,15 @@ static int walk_dest(walk_ctx *w, unsigned dest, net_check_res *res) {
             if (e.rtr == NET_PEER_NONE) {
                 snprintf(w->err, w->errlen,
                          "router %d (level %d): node %u's route leaves by port %d, which is not "
-                         "connected", ri, r->level, dest, q[i]);
+                         "connected",
+                         ri, r->level, dest, q[i]);
                 return -1;
             }
             if (e.rtr == NET_PEER_NODE) {
                 if ((unsigned)e.port != dest) {
                     snprintf(w->err, w->errlen,
-                             "router %d (level %d): node %u's route ends at node %d (port %d)",
-                             ri, r->level, dest, e.port, q[i]);
+                             "router %d (level %d): node %u's route ends at node %d (port %d)", ri,
+                             r->level, dest, e.port, q[i]);
                     return -1;
                 }
                 if (res->min_hops == 0 || h < res->min_hops) res->min_hops = h;
@@ -566,7 +605,8 @@ static int walk_dest(walk_ctx *w, unsigned dest, net_check_res *res) {
             if (h + 1 > maxh) {
                 snprintf(w->err, w->errlen,
                          "router %d (level %d): node %u's route is still in the network after "
-                         "%d routers", ri, r->level, dest, maxh);
+                         "%d routers",
+                         ri, r->level, dest, maxh);
                 return -1;
             }
             if (!w->seen[e.rtr * K + e.port]) {
@@ -589,15 +629,18 @@ static int walk_dest(walk_ctx *w, unsigned dest, net_check_res *res) {
 
 /* A source-routed topology: every node's route to dest, as the routers
  * follow it (the route phit's ports in turn), with the same checks. */
-static int walk_srcroutes(walk_ctx *w, int dest, net_check_res *res) {
+static int walk_srcroutes(walk_ctx *w, int dest, net_check_res *res)
+{
     const net_topo *t = w->t;
     for (int s = 0; s < t->nnodes; s++) {
         if (s == dest) continue;
         unsigned q[NR_ROUTE_HOPS + 1];
         int nq = net_topo_srcroute(t, s, dest, q);
         if (nq > NR_ROUTE_HOPS) {
-            snprintf(w->err, w->errlen, "node %d's route to node %d needs %d hops, more than the "
-                     "route phit's %d", s, dest, nq, NR_ROUTE_HOPS);
+            snprintf(w->err, w->errlen,
+                     "node %d's route to node %d needs %d hops, more than the "
+                     "route phit's %d",
+                     s, dest, nq, NR_ROUTE_HOPS);
             return -1;
         }
         net_end at = t->node[s];
@@ -607,16 +650,18 @@ static int walk_srcroutes(walk_ctx *w, int dest, net_check_res *res) {
             if (!net_turn_ok(w->g[r->level - 1], at.port, (int)q[h])) {
                 snprintf(w->err, w->errlen,
                          "router %d: node %d's route to node %d turns from port %d to port %u, "
-                         "which this organization has no crosspoint for", at.rtr, s, dest,
-                         at.port, q[h]);
+                         "which this organization has no crosspoint for",
+                         at.rtr, s, dest, at.port, q[h]);
                 return -1;
             }
             w->turn[at.rtr * NR_MAX_PORTS + at.port] |= 1ull << q[h];
             net_end e = r->peer[q[h]];
             if (e.rtr == NET_PEER_NONE || (e.rtr == NET_PEER_NODE) != (h == nq - 1) ||
                 (e.rtr == NET_PEER_NODE && e.port != dest)) {
-                snprintf(w->err, w->errlen, "router %d: node %d's route to node %d leaves by port "
-                         "%u, which does not lead on to it", at.rtr, s, dest, q[h]);
+                snprintf(w->err, w->errlen,
+                         "router %d: node %d's route to node %d leaves by port "
+                         "%u, which does not lead on to it",
+                         at.rtr, s, dest, q[h]);
                 return -1;
             }
             at = e;
@@ -631,7 +676,8 @@ static int walk_srcroutes(walk_ctx *w, int dest, net_check_res *res) {
  * each out port its turns use). Iterative depth-first search, colours 0 new,
  * 1 on the stack, 2 done. */
 static int cdg_cycle(const net_topo *t, const uint64_t *turn, net_check_res *res, char *err,
-                     int errlen) {
+                     int errlen)
+{
     const int K = NR_MAX_PORTS, nch = t->nrtr * K;
     unsigned char *col = calloc((size_t)nch, 1);
     int *st = malloc(sizeof(int) * 2 * (size_t)nch), rc = 0;
@@ -661,7 +707,8 @@ static int cdg_cycle(const net_topo *t, const uint64_t *turn, net_check_res *res
             if (col[c2] == 1) {
                 snprintf(err, errlen,
                          "the routes' channel dependencies have a cycle through router %d port "
-                         "%d: a deadlock is possible", e.rtr, c2 % K);
+                         "%d: a deadlock is possible",
+                         e.rtr, c2 % K);
                 rc = -1;
             } else if (!col[c2]) {
                 col[c2] = 1;
@@ -675,21 +722,29 @@ static int cdg_cycle(const net_topo *t, const uint64_t *turn, net_check_res *res
 }
 
 int net_topo_check(const net_topo *t, const rtr_geom *const *g, net_check_res *res, char *err,
-                   int errlen) {
+                   int errlen)
+{
     const int K = NR_MAX_PORTS;
     memset(res, 0, sizeof *res);
     for (int i = 0; i < t->nrtr; i++)
         if (g[t->r[i].level - 1]->num_ports != t->r[i].nports) {
-            snprintf(err, errlen, "router %d (level %d): the topology gives it %d ports, its "
-                     "configuration %d", i, t->r[i].level, t->r[i].nports,
-                     g[t->r[i].level - 1]->num_ports);
+            snprintf(err, errlen,
+                     "router %d (level %d): the topology gives it %d ports, its "
+                     "configuration %d",
+                     i, t->r[i].level, t->r[i].nports, g[t->r[i].level - 1]->num_ports);
             return -1;
         }
-    walk_ctx w = {t, g, calloc((size_t)t->nrtr * K, 1), calloc((size_t)t->nrtr * K, 8),
+    walk_ctx w = {t,
+                  g,
+                  calloc((size_t)t->nrtr * K, 1),
+                  calloc((size_t)t->nrtr * K, 8),
                   malloc(sizeof(int) * 3 * (size_t)t->nrtr * K),
-                  malloc((size_t)t->nrtr * K * K), malloc((size_t)t->nrtr * K),
-                  malloc(sizeof(int) * (size_t)t->nrtr * K * K), calloc((size_t)t->nrtr * K, 1),
-                  err, errlen};
+                  malloc((size_t)t->nrtr * K * K),
+                  malloc((size_t)t->nrtr * K),
+                  malloc(sizeof(int) * (size_t)t->nrtr * K * K),
+                  calloc((size_t)t->nrtr * K, 1),
+                  err,
+                  errlen};
     int rc = 0;
     if (w.upn) memset(w.upn, 0xFF, (size_t)t->nrtr * K);
     if (!w.seen || !w.turn || !w.stack || !w.upq || !w.upn || !w.upsucc || !w.upchk) {
@@ -709,11 +764,12 @@ int net_topo_check(const net_topo *t, const rtr_geom *const *g, net_check_res *r
                     t->nnodes);
             shown = 1;
         }
-        rc = t->kind == NET_FBFLY ? walk_srcroutes(&w, dst, res) : walk_dest(&w, (unsigned)dst, res);
+        rc =
+            t->kind == NET_FBFLY ? walk_srcroutes(&w, dst, res) : walk_dest(&w, (unsigned)dst, res);
     }
     if (prog && shown)
         fprintf(stderr, "\rnet_sim: checking the tables: every destination walked, now the "
-                "dependency graph   \n");
+                        "dependency graph   \n");
     if (!rc) {
         for (long i = 0; i < (long)t->nrtr * K; i++) res->turns += __builtin_popcountll(w.turn[i]);
         rc = cdg_cycle(t, w.turn, res, err, errlen);

@@ -67,12 +67,12 @@
 /* The far end of a port. */
 enum { NET_PEER_NONE = -2, NET_PEER_NODE = -1 };
 typedef struct {
-    int rtr;  /* a router index, NET_PEER_NODE (port = the node id) or NET_PEER_NONE */
+    int rtr; /* a router index, NET_PEER_NODE (port = the node id) or NET_PEER_NONE */
     int port;
 } net_end;
 
 typedef struct {
-    int level;  /* 1 = leaf .. levels = top */
+    int level; /* 1 = leaf .. levels = top */
     int nports;
     net_end peer[NR_MAX_PORTS];
     rtr_tables tab;
@@ -83,23 +83,23 @@ typedef enum { NET_FCLOS, NET_FBFLY } net_topo_kind;
 typedef struct {
     char spec[128];
     net_topo_kind kind;
-    int k, levels, d;      /* fclos: ports per router, levels, down ports below the top;
+    int k, levels, d; /* fclos: ports per router, levels, down ports below the top;
                               fbfly: k routers per dimension, n-1 dimensions (levels = 1) */
-    int c, dims;           /* fbfly: nodes per router, dimensions */
-    int fb_alg;            /* fbfly: 0 = MIN as source routes; else the routers' own
+    int c, dims;      /* fbfly: nodes per router, dimensions */
+    int fb_alg;       /* fbfly: 0 = MIN as source routes; else the routers' own
                               flattened-butterfly mode (RTR_FB_*, net_topo_set_fb) */
-    int top_down;          /* down ports of a top router: k, or d (tophalf=1) */
-    int up;                /* fclos: up links per router below the top, T <= d (taper=T;
+    int top_down;     /* down ports of a top router: k, or d (tophalf=1) */
+    int up;           /* fclos: up links per router below the top, T <= d (taper=T;
                               d when fully provisioned) */
-    int links;             /* fclos: links between a router and each parent (links=P; 1) */
-    int copies;            /* fclos: side=S, S side-linked copies (1 without side links) */
-    int ncopy;             /* fclos: nodes per copy (nnodes / copies) */
-    int side_links;        /* fclos side=S: links between two peer top routers, d/(S-1) */
+    int links;        /* fclos: links between a router and each parent (links=P; 1) */
+    int copies;       /* fclos: side=S, S side-linked copies (1 without side links) */
+    int ncopy;        /* fclos: nodes per copy (nnodes / copies) */
+    int side_links;   /* fclos side=S: links between two peer top routers, d/(S-1) */
     int nrtr, nnodes;
     int first[NET_MAX_LEVELS + 2]; /* routers of level l: first[l] .. first[l+1]-1 */
     net_rtr *r;
-    net_end *node;         /* node n: its router and port */
-    int nlinks;            /* router-to-router links */
+    net_end *node; /* node n: its router and port */
+    int nlinks;    /* router-to-router links */
 } net_topo;
 
 /* Build the topology of spec for routers of k_rtr ports. 0, or -1 with a
@@ -109,10 +109,10 @@ void net_topo_free(net_topo *t);
 
 /* What the check found. */
 typedef struct {
-    int min_hops, max_hops;   /* routers on a route between two distinct nodes */
-    long states;              /* (router, input, dest) states walked */
-    long turns;               /* distinct (router, in, out) turns the routes use */
-    long channels;            /* channels of the channel-dependency graph */
+    int min_hops, max_hops; /* routers on a route between two distinct nodes */
+    long states;            /* (router, input, dest) states walked */
+    long turns;             /* distinct (router, in, out) turns the routes use */
+    long channels;          /* channels of the channel-dependency graph */
 } net_check_res;
 
 /* Walk every route the tables allow (down, every adaptive and hashed up

@@ -9,33 +9,41 @@
 
 #include "topo.h"
 
-static int lg2i(int n) {
+static int lg2i(int n)
+{
     int b = 0;
     while ((1 << b) < n) b++;
     return b;
 }
 static int is_pow2(int n) { return n > 0 && !(n & (n - 1)); }
 
-int net_topo_set_fb(net_topo *t, int alg, unsigned charge, char *err, int errlen) {
+int net_topo_set_fb(net_topo *t, int alg, unsigned charge, char *err, int errlen)
+{
     if (t->kind != NET_FBFLY) {
         snprintf(err, errlen, "the flattened-butterfly routings need an fbfly topology");
         return -1;
     }
     const int kb = lg2i(t->k), cb = lg2i(t->c), D = t->dims;
     if (!is_pow2(t->k) || !is_pow2(t->c)) {
-        snprintf(err, errlen, "topology '%s': the routers' flattened-butterfly mode needs k and c "
+        snprintf(err, errlen,
+                 "topology '%s': the routers' flattened-butterfly mode needs k and c "
                  "powers of two (the router id and digits are bit fields of dest; "
-                 "docs/fbfly-routing.md section 2); use --routing min (source routes)", t->spec);
+                 "docs/fbfly-routing.md section 2); use --routing min (source routes)",
+                 t->spec);
         return -1;
     }
     if (D < 1 || D > 3 || D * kb > 15) {
-        snprintf(err, errlen, "topology '%s': the mode takes 1 to 3 dimensions of at most 15 "
-                 "router-id bits in all", t->spec);
+        snprintf(err, errlen,
+                 "topology '%s': the mode takes 1 to 3 dimensions of at most 15 "
+                 "router-id bits in all",
+                 t->spec);
         return -1;
     }
     if (alg == RTR_FB_MINAD && D > 2) {
-        snprintf(err, errlen, "topology '%s': minad is defined for 1 or 2 dimensions (two VCs "
-                 "per class; docs/fbfly-routing.md section 4)", t->spec);
+        snprintf(err, errlen,
+                 "topology '%s': minad is defined for 1 or 2 dimensions (two VCs "
+                 "per class; docs/fbfly-routing.md section 4)",
+                 t->spec);
         return -1;
     }
     t->fb_alg = alg;
@@ -55,22 +63,25 @@ int net_topo_set_fb(net_topo *t, int alg, unsigned charge, char *err, int errlen
 typedef struct {
     const net_topo *t;
     int D, K, C, kb;
-    int me[3], td[3];     /* digits of this router and of the destination's router */
-    int ndiff, jmin;      /* differing dimensions, the lowest one */
+    int me[3], td[3]; /* digits of this router and of the destination's router */
+    int ndiff, jmin;  /* differing dimensions, the lowest one */
     unsigned dest;
     int n, max, *ports, *vcs;
 } fbset;
 
-static int fb_port(const fbset *s, int j, int x) {
+static int fb_port(const fbset *s, int j, int x)
+{
     return s->C + j * (s->K - 1) + (x < s->me[j] ? x : x - 1);
 }
-static void add(fbset *s, int port, int vc) {
+static void add(fbset *s, int port, int vc)
+{
     for (int i = 0; i < s->n; i++)
         if (s->ports[i] == port && s->vcs[i] == vc) return;
     if (s->n < s->max) s->ports[s->n] = port, s->vcs[s->n++] = vc;
 }
 /* EJECT, or DOR toward the destination, on VC w */
-static void min_route(fbset *s, int w) {
+static void min_route(fbset *s, int w)
+{
     if (s->ndiff == 0)
         add(s, (int)(s->dest % (unsigned)s->C), w);
     else
@@ -78,7 +89,8 @@ static void min_route(fbset *s, int w) {
 }
 /* every first step of a phase-0 draw from dimension j0 (a digit that moves),
  * and, when every digit stays, phase 1 here */
-static void val_phase0(fbset *s, int j0, int cls) {
+static void val_phase0(fbset *s, int j0, int cls)
+{
     for (int j = j0; j < s->D; j++)
         for (int x = 0; x < s->K; x++)
             if (x != s->me[j]) add(s, fb_port(s, j, x), 2 * cls);
@@ -86,7 +98,8 @@ static void val_phase0(fbset *s, int j0, int cls) {
 }
 
 int net_fb_choices(const net_topo *t, int r, int p, int v, int a, unsigned dest, int *ports,
-                   int *vcs, int max) {
+                   int *vcs, int max)
+{
     fbset s = {t, t->dims, t->k, t->c, lg2i(t->k), {0}, {0}, 0, -1, dest, 0, max, ports, vcs};
     const rtr_tables *tb = &t->r[r].tab;
     const int R = (int)tb->fb_me, tr = (int)(dest >> lg2i(t->c));
@@ -105,8 +118,8 @@ int net_fb_choices(const net_topo *t, int r, int p, int v, int a, unsigned dest,
         min_route(&s, v);
         return s.n;
     }
-    if (s.ndiff == 0 && (phase == 1 || A == RTR_FB_MINAD ||
-                         (indim == RTR_FB_TERMINAL && A != RTR_FB_VAL))) {
+    if (s.ndiff == 0 &&
+        (phase == 1 || A == RTR_FB_MINAD || (indim == RTR_FB_TERMINAL && A != RTR_FB_VAL))) {
         min_route(&s, 2 * cls + 1); /* EJECT on phase 1 */
         return s.n;
     }
@@ -126,7 +139,8 @@ int net_fb_choices(const net_topo *t, int r, int p, int v, int a, unsigned dest,
         min_route(&s, 2 * cls + 1);
         for (int j = 0; j < s.D; j++)
             for (int x = 0; x < s.K; x++)
-                if (x != s.me[j] && !(s.D == 1 && x == s.td[0])) add(&s, fb_port(&s, j, x), 2 * cls);
+                if (x != s.me[j] && !(s.D == 1 && x == s.td[0]))
+                    add(&s, fb_port(&s, j, x), 2 * cls);
         return s.n;
     }
     if (first && A == RTR_FB_CLOSAD) { /* D = 1 */
@@ -147,8 +161,8 @@ typedef struct {
     const net_topo *t;
     const rtr_geom *const *g;
     int nv;
-    uint64_t (*turn)[NV];   /* [(r*KP + p)*NV + v][w]: out ports used on VC w */
-    unsigned char *seen;    /* (r, p, v) states of this destination */
+    uint64_t (*turn)[NV]; /* [(r*KP + p)*NV + v][w]: out ports used on VC w */
+    unsigned char *seen;  /* (r, p, v) states of this destination */
     int *stack;
     char *err;
     int errlen;
@@ -156,7 +170,8 @@ typedef struct {
 
 static size_t st_idx(int r, int p, int v) { return ((size_t)r * KP + (size_t)p) * NV + (size_t)v; }
 
-static int walk_dest(fbwalk *w, unsigned dest, unsigned vcs_used, int a, net_check_res *res) {
+static int walk_dest(fbwalk *w, unsigned dest, unsigned vcs_used, int a, net_check_res *res)
+{
     const net_topo *t = w->t;
     memset(w->seen, 0, (size_t)t->nrtr * KP * NV);
     int sp = 0;
@@ -166,8 +181,7 @@ static int walk_dest(fbwalk *w, unsigned dest, unsigned vcs_used, int a, net_che
         for (int v = 0; v < w->nv; v++) {
             if (!(vcs_used >> v & 1) || w->seen[st_idx(e.rtr, e.port, v)]) continue;
             w->seen[st_idx(e.rtr, e.port, v)] = 1;
-            w->stack[sp++] = e.rtr, w->stack[sp++] = e.port, w->stack[sp++] = v,
-            w->stack[sp++] = 1;
+            w->stack[sp++] = e.rtr, w->stack[sp++] = e.port, w->stack[sp++] = v, w->stack[sp++] = 1;
         }
     }
     const int maxh = 2 * t->dims + 1;
@@ -184,8 +198,10 @@ static int walk_dest(fbwalk *w, unsigned dest, unsigned vcs_used, int a, net_che
         for (int i = 0; i < nq; i++) {
             const net_rtr *r = &t->r[ri];
             if (q[i] >= r->nports || vc[i] >= w->nv) {
-                snprintf(w->err, w->errlen, "router %d: node %u's route leaves by port %d VC %d, "
-                         "which the routers do not have", ri, dest, q[i], vc[i]);
+                snprintf(w->err, w->errlen,
+                         "router %d: node %u's route leaves by port %d VC %d, "
+                         "which the routers do not have",
+                         ri, dest, q[i], vc[i]);
                 return -1;
             }
             if (!net_turn_ok(w->g[r->level - 1], p, q[i])) {
@@ -199,14 +215,16 @@ static int walk_dest(fbwalk *w, unsigned dest, unsigned vcs_used, int a, net_che
             w->turn[st_idx(ri, p, v)][vc[i]] |= 1ull << q[i];
             net_end e = r->peer[q[i]];
             if (e.rtr == NET_PEER_NONE) {
-                snprintf(w->err, w->errlen, "router %d: node %u's route leaves by port %d, which "
-                         "is not connected", ri, dest, q[i]);
+                snprintf(w->err, w->errlen,
+                         "router %d: node %u's route leaves by port %d, which "
+                         "is not connected",
+                         ri, dest, q[i]);
                 return -1;
             }
             if (e.rtr == NET_PEER_NODE) {
                 if ((unsigned)e.port != dest) {
-                    snprintf(w->err, w->errlen, "router %d: node %u's route ends at node %d",
-                             ri, dest, e.port);
+                    snprintf(w->err, w->errlen, "router %d: node %u's route ends at node %d", ri,
+                             dest, e.port);
                     return -1;
                 }
                 if (res->min_hops == 0 || h < res->min_hops) res->min_hops = h;
@@ -214,8 +232,10 @@ static int walk_dest(fbwalk *w, unsigned dest, unsigned vcs_used, int a, net_che
                 continue;
             }
             if (h + 1 > maxh) {
-                snprintf(w->err, w->errlen, "router %d: node %u's route is still in the network "
-                         "after %d routers", ri, dest, maxh);
+                snprintf(w->err, w->errlen,
+                         "router %d: node %u's route is still in the network "
+                         "after %d routers",
+                         ri, dest, maxh);
                 return -1;
             }
             size_t si = st_idx(e.rtr, e.port, vc[i]);
@@ -235,7 +255,8 @@ static int walk_dest(fbwalk *w, unsigned dest, unsigned vcs_used, int a, net_che
  * the down-links into q's bottom when they differ (a bb up port has no
  * bottom: it enters at its top); cn, none. Writes up to 2 group ids. */
 #define NG (KP * KP + 2 * KP)
-static int share_groups(const rtr_geom *g, int p, int q, int *gid) {
+static int share_groups(const rtr_geom *g, int p, int q, int *gid)
+{
     if (g->rows > 0 && g->cols > 0) {
         gid[0] = q * KP + p / g->cols;
         return 1;
@@ -252,7 +273,8 @@ static int share_groups(const rtr_geom *g, int p, int q, int *gid) {
 /* succ[(r*KP + p)*NV + v][w]: the out ports an input (p, v) of router r may
  * wait for on VC w: its own turns, and every turn of a packet that shares an
  * internal buffer with one of its packets (same internal VC v). */
-static int build_succ(const fbwalk *w, uint64_t (*succ)[NV]) {
+static int build_succ(const fbwalk *w, uint64_t (*succ)[NV])
+{
     const net_topo *t = w->t;
     uint64_t(*gm)[NV][NV] = malloc(sizeof *gm * NG);
     if (!gm) return -1;
@@ -286,7 +308,8 @@ static int build_succ(const fbwalk *w, uint64_t (*succ)[NV]) {
 /* A cycle in the graph of (channel, VC) nodes: channel (r, q) on VC w feeds
  * input (peer port, w) of the next router, which waits for succ of that
  * input. Depth-first search, colours 0 new, 1 on the stack, 2 done. */
-static int cdg_cycle(const fbwalk *w, net_check_res *res) {
+static int cdg_cycle(const fbwalk *w, net_check_res *res)
+{
     const net_topo *t = w->t;
     const size_t nn = (size_t)t->nrtr * KP * NV;
     uint64_t(*succ)[NV] = calloc(nn, sizeof *succ);
@@ -348,11 +371,18 @@ static int cdg_cycle(const fbwalk *w, net_check_res *res) {
 }
 
 int net_fb_check(const net_topo *t, const rtr_geom *const *g, unsigned vcs_used, int a,
-                 net_check_res *res, char *err, int errlen) {
+                 net_check_res *res, char *err, int errlen)
+{
     memset(res, 0, sizeof *res);
     const size_t ns = (size_t)t->nrtr * KP * NV;
-    fbwalk w = {t, g, g[0]->num_vcs, calloc(ns, sizeof(uint64_t[NV])), calloc(ns, 1),
-                malloc(sizeof(int) * 4 * ns), err, errlen};
+    fbwalk w = {t,
+                g,
+                g[0]->num_vcs,
+                calloc(ns, sizeof(uint64_t[NV])),
+                calloc(ns, 1),
+                malloc(sizeof(int) * 4 * ns),
+                err,
+                errlen};
     int rc = 0;
     if (!w.turn || !w.seen || !w.stack) {
         snprintf(err, errlen, "out of memory");

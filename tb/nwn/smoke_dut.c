@@ -15,7 +15,7 @@ static int nwn_single_path(const smoke_dut *d, int src, int dst)
 {
     if (!strcmp(d->org, "cn")) return 1;
     if (d->up_first && (src >= d->up_first || dst >= d->up_first)) return 1; /* bb up, down */
-    return src / d->ports_per_bottom == dst / d->ports_per_bottom;          /* local turn */
+    return src / d->ports_per_bottom == dst / d->ports_per_bottom;           /* local turn */
 }
 
 /* nwn-arch section 8: 4 cycles bare, 6 with LCBs (the 32-bit link check's
@@ -41,8 +41,8 @@ int smoke_dut_open(smoke_dut *d, nr_lcb_cfg *lcfg, char *err, int errlen)
     memset(d, 0, sizeof *d);
     d->rt = nwn_rtl_rtr(h);
     d->org = p.r == 1 ? "cn" : p.bb ? "bb" : "fc";
-    d->sh = (renv_shape){np, nv, p.use_lcb, p.in_buf_per_vc, p.max_pkt_len, p.replay_depth,
-                         p.window, p.link_crc_w};
+    d->sh = (renv_shape){
+        np, nv, p.use_lcb, p.in_buf_per_vc, p.max_pkt_len, p.replay_depth, p.window, p.link_crc_w};
     d->self_turn = p.self_turn;
     d->up_first = p.bb ? half : 0;
     d->ports_per_bottom = npb;

@@ -21,9 +21,10 @@
 #include "nr_lcb.h"
 #include "rtr.h"
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv)
+{
     const char *file = getenv("NR_CONFIGS") && *getenv("NR_CONFIGS") ? getenv("NR_CONFIGS")
-                                                                      : "configs/configs.txt";
+                                                                     : "configs/configs.txt";
     const char *name = NULL;
     int rtl = 0;
     for (int i = 1; i < argc; i++) {
@@ -34,13 +35,18 @@ int main(int argc, char **argv) {
                    "RTL (FbSeq=1 cannot).\n");
             return 0;
         }
-        if (!strcmp(argv[i], "--cfg-file") && i + 1 < argc) file = argv[++i];
-        else if (!strcmp(argv[i], "--rtl")) rtl = 1;
+        if (!strcmp(argv[i], "--cfg-file") && i + 1 < argc)
+            file = argv[++i];
+        else if (!strcmp(argv[i], "--rtl"))
+            rtl = 1;
         else if (argv[i][0] == '-' || name) {
-            fprintf(stderr, "cfg_check: unexpected argument '%s' (usage: cfg_check [--cfg-file PATH] [--rtl] NAME)\n",
+            fprintf(stderr,
+                    "cfg_check: unexpected argument '%s' (usage: cfg_check [--cfg-file PATH] "
+                    "[--rtl] NAME)\n",
                     argv[i]);
             return 2;
-        } else name = argv[i];
+        } else
+            name = argv[i];
     }
     if (!name) {
         fprintf(stderr, "usage: cfg_check [--cfg-file PATH] [--rtl] NAME\n");
@@ -54,8 +60,10 @@ int main(int argc, char **argv) {
     }
     const rtr_org *org = rtr_org_for_top(c.top);
     if (!org) {
-        fprintf(stderr, "cfg_check: %s:%d: configuration %s has top %s; rtr_sim builds serve "
-                        "nr_yarc and nr_nwn only\n", c.file, c.line, c.name, c.top);
+        fprintf(stderr,
+                "cfg_check: %s:%d: configuration %s has top %s; rtr_sim builds serve "
+                "nr_yarc and nr_nwn only\n",
+                c.file, c.line, c.name, c.top);
         return 2;
     }
     rtr_geom g;
@@ -73,8 +81,9 @@ int main(int argc, char **argv) {
     long mo_v;
     const char *mo, *mo_what, *mo_doc;
     if (rtl && (mo = rtr_cfg_model_only(&c, &mo_v, &mo_what, &mo_doc))) {
-        fprintf(stderr, "cfg_check: %s:%d: configuration %s has %s=%ld, the C model's %s "
-                        "(%s): no RTL has it, so it has no RTL build\n",
+        fprintf(stderr,
+                "cfg_check: %s:%d: configuration %s has %s=%ld, the C model's %s "
+                "(%s): no RTL has it, so it has no RTL build\n",
                 c.file, c.line, c.name, mo, mo_v, mo_what, mo_doc);
         return 2;
     }

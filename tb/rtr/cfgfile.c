@@ -25,7 +25,8 @@ static const char *const kBuildKinds[] = {"rtl", "trace", "smoke", "sc", "area",
 /* 0 if s is '-' or a comma-separated list of kBuildKinds (smoke and sc only
  * on the router tops nr_yarc and nr_nwn), else -1 with the message. */
 static int check_builds(const char *s, const char *top, const char *file, int line, char *err,
-                        int errlen) {
+                        int errlen)
+{
     if (!strcmp(s, "-")) return 0;
     const int router = !strcmp(top, "nr_yarc") || !strcmp(top, "nr_nwn");
     for (const char *p = s; *p;) {
@@ -34,14 +35,17 @@ static int check_builds(const char *s, const char *top, const char *file, int li
         for (int k = 0; kBuildKinds[k]; k++)
             if (strlen(kBuildKinds[k]) == n && !strncmp(kBuildKinds[k], p, n)) ok = 1;
         if (!ok) {
-            snprintf(err, errlen, "%s:%d: unknown build kind '%.*s' in the builds column "
-                                  "(kinds: rtl trace smoke sc area lint, or -)",
+            snprintf(err, errlen,
+                     "%s:%d: unknown build kind '%.*s' in the builds column "
+                     "(kinds: rtl trace smoke sc area lint, or -)",
                      file, line, (int)n, p);
             return -1;
         }
         if (!router && ((n == 5 && !strncmp(p, "smoke", 5)) || (n == 2 && !strncmp(p, "sc", 2)))) {
-            snprintf(err, errlen, "%s:%d: build kind '%.*s' is for the router tops nr_yarc and "
-                                  "nr_nwn, not %s", file, line, (int)n, p, top);
+            snprintf(err, errlen,
+                     "%s:%d: build kind '%.*s' is for the router tops nr_yarc and "
+                     "nr_nwn, not %s",
+                     file, line, (int)n, p, top);
             return -1;
         }
         p += n;
@@ -50,7 +54,8 @@ static int check_builds(const char *s, const char *top, const char *file, int li
     return 0;
 }
 
-static int parse_line(char *s, rtr_namedcfg *e, const char *file, int line, char *err, int errlen) {
+static int parse_line(char *s, rtr_namedcfg *e, const char *file, int line, char *err, int errlen)
+{
     char *hash = strchr(s, '#');
     if (hash) *hash = 0;
     char *tok[3 + RTR_CFG_MAX_PARAMS + 1];
@@ -64,8 +69,8 @@ static int parse_line(char *s, rtr_namedcfg *e, const char *file, int line, char
     }
     if (n == 0) return 0;
     if (n < 2) {
-        snprintf(err, errlen, "%s:%d: expected 'name top [builds] [Param=Value ...]', got '%s'", file, line,
-                 tok[0]);
+        snprintf(err, errlen, "%s:%d: expected 'name top [builds] [Param=Value ...]', got '%s'",
+                 file, line, tok[0]);
         return -1;
     }
     memset(e, 0, sizeof *e);
@@ -105,15 +110,17 @@ static int parse_line(char *s, rtr_namedcfg *e, const char *file, int line, char
         char *end;
         errno = 0;
         long v = strtol(eq + 1, &end, 10);
-        if (*end || !(isdigit((unsigned char)eq[1]) || (eq[1] == '-' && isdigit((unsigned char)eq[2])))) {
+        if (*end ||
+            !(isdigit((unsigned char)eq[1]) || (eq[1] == '-' && isdigit((unsigned char)eq[2])))) {
             snprintf(err, errlen, "%s:%d: parameter %s: value '%s' is not an integer", file, line,
                      tok[i], eq + 1);
             return -1;
         }
         /* Values become Verilog `parameter int` (-G) and C ints: 32 bits. */
         if (errno == ERANGE || v < RTR_CFG_VAL_MIN || v > RTR_CFG_VAL_MAX) {
-            snprintf(err, errlen, "%s:%d: parameter %s: value '%s' is out of range [%ld, %ld] "
-                                  "(parameters are 32-bit signed integers)",
+            snprintf(err, errlen,
+                     "%s:%d: parameter %s: value '%s' is out of range [%ld, %ld] "
+                     "(parameters are 32-bit signed integers)",
                      file, line, tok[i], eq + 1, (long)RTR_CFG_VAL_MIN, (long)RTR_CFG_VAL_MAX);
             return -1;
         }
@@ -124,7 +131,8 @@ static int parse_line(char *s, rtr_namedcfg *e, const char *file, int line, char
      * configuration has no build of any kind */
     const char *mo, *what;
     if (first == 3 && strcmp(tok[2], "-") && (mo = rtr_cfg_model_only(e, NULL, &what, NULL))) {
-        snprintf(err, errlen, "%s:%d: configuration %s sets %s, the C model's %s, which no RTL "
+        snprintf(err, errlen,
+                 "%s:%d: configuration %s sets %s, the C model's %s, which no RTL "
                  "has: its builds column must be '-' (it has '%s')",
                  file, line, e->name, mo, what, tok[2]);
         return -1;
@@ -137,7 +145,8 @@ typedef struct {
     int line;
 } seen_entry;
 
-int rtr_cfg_lookup(const char *file, const char *name, rtr_namedcfg *out, char *err, int errlen) {
+int rtr_cfg_lookup(const char *file, const char *name, rtr_namedcfg *out, char *err, int errlen)
+{
     FILE *f = fopen(file, "r");
     if (!f) {
         snprintf(err, errlen, "%s: cannot open: %s", file, strerror(errno));
@@ -199,14 +208,16 @@ out:
     return rc;
 }
 
-long rtr_cfg_get(const rtr_namedcfg *c, const char *key, long dflt) {
+long rtr_cfg_get(const rtr_namedcfg *c, const char *key, long dflt)
+{
     for (int i = 0; i < c->nparams; i++)
         if (!strcmp(c->key[i], key)) return c->val[i];
     return dflt;
 }
 
 const char *rtr_cfg_model_only(const rtr_namedcfg *c, long *val, const char **what,
-                               const char **doc) {
+                               const char **doc)
+{
     static const struct {
         const char *key, *what, *doc;
     } mo[] = {{"FbSeq", "sequential allocator", "docs/fbfly-routing.md 6.4"},
@@ -224,7 +235,8 @@ const char *rtr_cfg_model_only(const rtr_namedcfg *c, long *val, const char **wh
     return NULL;
 }
 
-int rtr_cfg_check_keys(const rtr_namedcfg *c, const char *const *known, char *err, int errlen) {
+int rtr_cfg_check_keys(const rtr_namedcfg *c, const char *const *known, char *err, int errlen)
+{
     for (int i = 0; i < c->nparams; i++) {
         int ok = 0;
         for (int j = 0; known[j]; j++)
@@ -239,7 +251,8 @@ int rtr_cfg_check_keys(const rtr_namedcfg *c, const char *const *known, char *er
 }
 
 int rtr_cfg_open(const rtr_namedcfg *c, const char *top, const char *const *keys, char *err,
-                 int errlen) {
+                 int errlen)
+{
     if (strcmp(c->top, top)) {
         snprintf(err, errlen, "%s:%d: configuration %s has top %s, not %s", c->file, c->line,
                  c->name, c->top, top);
@@ -248,13 +261,15 @@ int rtr_cfg_open(const rtr_namedcfg *c, const char *top, const char *const *keys
     return rtr_cfg_check_keys(c, keys, err, errlen);
 }
 
-int rtr_cfg_checked(const rtr_namedcfg *c, int rc, const char *msg, char *err, int errlen) {
+int rtr_cfg_checked(const rtr_namedcfg *c, int rc, const char *msg, char *err, int errlen)
+{
     if (rc) snprintf(err, errlen, "%s:%d: configuration %s: %s", c->file, c->line, c->name, msg);
     return rc ? -1 : 0;
 }
 
 void rtr_geom_ports(rtr_geom *g, int nports, int nvcs, int use_lcb, int in_buf, int max_pkt,
-                    int replay_depth, int window, int link_crc_w) {
+                    int replay_depth, int window, int link_crc_w)
+{
     memset(g, 0, sizeof *g);
     g->num_ports = nports;
     g->num_vcs = nvcs;

@@ -6,7 +6,8 @@
  */
 #include "harness_int.h"
 
-static int bare_init(sim_t *s, int p, char *err, int errlen) {
+static int bare_init(sim_t *s, int p, char *err, int errlen)
+{
     (void)s, (void)p, (void)err, (void)errlen;
     return 0;
 }
@@ -14,7 +15,8 @@ static int bare_init(sim_t *s, int p, char *err, int errlen) {
 static void bare_release(port_t *pt) { (void)pt; }
 
 /* Step 2: the router's input phit and the credits the sink returns. */
-static void bare_inputs(sim_t *s, int p, int idle, int phase_end) {
+static void bare_inputs(sim_t *s, int p, int idle, int phase_end)
+{
     port_t *pt = &s->pt[p];
     s->rin.in_valid[p] = 0;
     /* Virtual cut-through, as an upstream router's output port
@@ -34,7 +36,8 @@ static void bare_inputs(sim_t *s, int p, int idle, int phase_end) {
 
 /* Step 4 of a cycle for a bare router, port p: the phit the router took
  * from the source, the credits it freed, and the phit its output sent. */
-static void bare_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
+static void bare_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail)
+{
     const nr_rtr_out *po = s->po;
     const int V = s->nvcs;
     port_t *pt = &s->pt[p];
@@ -66,12 +69,14 @@ static void bare_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) 
 static void bare_nothing(sim_t *s, int p) { (void)s, (void)p; }
 
 /* credits held by the sink, or not yet back from the router */
-static int bare_busy(sim_t *s, int p) {
+static int bare_busy(sim_t *s, int p)
+{
     port_t *pt = &s->pt[p];
     return pt->hold.n || !tb_vctsend_home(&pt->vct);
 }
 
-static void bare_report_busy(sim_t *s, int p) {
+static void bare_report_busy(sim_t *s, int p)
+{
     port_t *pt = &s->pt[p];
     for (int v = 0; v < s->nvcs; v++)
         if (pt->vct.cred[v] != pt->vct.full)
@@ -82,12 +87,14 @@ static void bare_final_checks(sim_t *s, int p, int *fail) { (void)s, (void)p, (v
 
 static void bare_final_stats(sim_t *s, int p, rtr_result *r) { (void)s, (void)p, (void)r; }
 
-static void bare_fmt_out(const port_t *pt, uint32_t ph, char *buf, int n) {
+static void bare_fmt_out(const port_t *pt, uint32_t ph, char *buf, int n)
+{
     (void)pt;
     rtr_fmt_core(ph, buf, n);
 }
 
-static void bare_fmt_hist(uint32_t ph, int kind, char *buf, int n) {
+static void bare_fmt_hist(uint32_t ph, int kind, char *buf, int n)
+{
     (void)kind;
     rtr_fmt_core(ph, buf, n);
 }

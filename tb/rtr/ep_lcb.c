@@ -7,7 +7,8 @@
  */
 #include "harness_int.h"
 
-static int lcb_init(sim_t *s, int p, char *err, int errlen) {
+static int lcb_init(sim_t *s, int p, char *err, int errlen)
+{
     const rtr_opts *o = s->o;
     port_t *pt = &s->pt[p];
     char e2[256];
@@ -28,7 +29,8 @@ static int lcb_init(sim_t *s, int p, char *err, int errlen) {
     return 0;
 }
 
-static void lcb_release(port_t *pt) {
+static void lcb_release(port_t *pt)
+{
     tb_nic_release(&pt->nic);
     if (pt->up) lcb_ch_free(pt->up);
     if (pt->dn) lcb_ch_free(pt->dn);
@@ -36,7 +38,8 @@ static void lcb_release(port_t *pt) {
 
 /* Step 2: the NIC's inputs (the source's phit, the sink's read) and the
  * phits that arrive from both channels. */
-static void lcb_inputs(sim_t *s, int p, int idle, int phase_end) {
+static void lcb_inputs(sim_t *s, int p, int idle, int phase_end)
+{
     port_t *pt = &s->pt[p];
     tb_nic_begin(&pt->nic, lcb_ch_recv(pt->dn));
     s->rin.link_rx[p] = pt->up_rx = lcb_ch_recv(pt->up);
@@ -48,7 +51,8 @@ static void lcb_inputs(sim_t *s, int p, int idle, int phase_end) {
 /* Step 4 of a cycle with LCBs, for port p: the NIC's outputs, the link
  * monitors, head-in/head-out times, what the NIC took from the source and
  * what the sink read, the checks of every cycle, and both channels' sends. */
-static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
+static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail)
+{
     const nr_rtr_out *po = s->po;
     const int V = s->nvcs;
     port_t *pt = &s->pt[p];
@@ -64,16 +68,19 @@ static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
     unsigned lm_nic = nr_linkmon_step(&pt->mon_nic, (int64_t)t, ni->link_rx, no->ev);
     if ((lm_in | lm_nic) & NR_LM_ACC_OOO) {
         *fail = 1;
-        h_say(s, "FAIL cycle %" PRIu64 " port %d: the %s's receiver accepted a packet that "
-            "arrived in recovery before a replay marker (link-protocol 8.3: it must be "
-            "refused)\n", t, p, lm_in & NR_LM_ACC_OOO ? "router" : "NIC");
+        h_say(s,
+              "FAIL cycle %" PRIu64 " port %d: the %s's receiver accepted a packet that "
+              "arrived in recovery before a replay marker (link-protocol 8.3: it must be "
+              "refused)\n",
+              t, p, lm_in & NR_LM_ACC_OOO ? "router" : "NIC");
     }
     if (lm_in & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED))
         h_note_escape(s, fail, t, p, "router", &pt->mon_in, lm_in);
     if (lm_nic & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED))
         h_note_escape(s, fail, t, p, "NIC", &pt->mon_nic, lm_nic);
     int kin = pt->mon_in.kind;
-    if (kin != NR_LM_IDLE || (s->rin.link_rx[p] & NR_DATA_MASK)) h_hist_add(s, pt, (int64_t)t, 0, s->rin.link_rx[p], kin);
+    if (kin != NR_LM_IDLE || (s->rin.link_rx[p] & NR_DATA_MASK))
+        h_hist_add(s, pt, (int64_t)t, 0, s->rin.link_rx[p], kin);
     /* A replayed packet the router's receiver drops as a duplicate
      * (RX_DUP, raised on its HEAD cycle) is not a new packet: it
      * must not take the next packet's record. Replays happen
@@ -85,7 +92,8 @@ static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
     }
     int fresh;
     int kout = nr_tx_follow_step(&pt->txf, po->link_tx[p], po->ev[p] >> NR_EV_TX_PKT & 1, &fresh);
-    if (kout != NR_LM_IDLE || (po->link_tx[p] & NR_DATA_MASK)) h_hist_add(s, pt, (int64_t)t, 1, po->link_tx[p], kout);
+    if (kout != NR_LM_IDLE || (po->link_tx[p] & NR_DATA_MASK))
+        h_hist_add(s, pt, (int64_t)t, 1, po->link_tx[p], kout);
     /* Only a new packet's head counts as its head-out. The router's
      * TX raises TX_PKT when it takes a new packet and puts the head
      * on its registered link_tx a cycle later; a head with no
@@ -100,17 +108,20 @@ static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
     /* source: what the NIC took */
     if (took) {
         if (pt->pos == 0) {
-            if (pt->unroutable || !s->meas_rlat) fifo_push(&pt->head_wait, UINT64_MAX);
-            else fifo_push(&pt->head_wait, pt->rec);
+            if (pt->unroutable || !s->meas_rlat)
+                fifo_push(&pt->head_wait, UINT64_MAX);
+            else
+                fifo_push(&pt->head_wait, pt->rec);
         }
         if (++pt->pos == pt->len) pt->len = 0;
     } else if (ni->tx_valid && pt->pos > 0) {
-        h_check_fired(s, fail, "cycle %" PRIu64 " port %d: NIC TX refused a mid-packet phit\n", t, p);
+        h_check_fired(s, fail, "cycle %" PRIu64 " port %d: NIC TX refused a mid-packet phit\n", t,
+                      p);
     }
     for (int v = 0; v < V; v++)
         if (no->credits[v] > (uint32_t)s->g.lcb.buf_per_vc)
-            h_check_fired(s, fail, "cycle %" PRIu64 " port %d: NIC credits[%d] = %u > %d\n", t,
-                        p, v, no->credits[v], s->g.lcb.buf_per_vc);
+            h_check_fired(s, fail, "cycle %" PRIu64 " port %d: NIC credits[%d] = %u > %d\n", t, p,
+                          v, no->credits[v], s->g.lcb.buf_per_vc);
     if (no->link_down && !pt->down_seen)
         h_check_fired(s, fail, "cycle %" PRIu64 " port %d: NIC link down\n", t, p);
     if (po->link_down[p] && !pt->down_seen)
@@ -132,19 +143,22 @@ static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail) {
 
 static void lcb_tick(sim_t *s, int p) { tb_nic_tick(&s->pt[p].nic); }
 
-static void lcb_stop_errors(sim_t *s, int p) {
+static void lcb_stop_errors(sim_t *s, int p)
+{
     lcb_ch_enable(s->pt[p].up, 0);
     lcb_ch_enable(s->pt[p].dn, 0);
 }
 
 /* the NIC's queue or credits not home, its control channel out of sync, an
  * outage on either channel */
-static int lcb_busy(sim_t *s, int p) {
+static int lcb_busy(sim_t *s, int p)
+{
     port_t *pt = &s->pt[p];
     return tb_nic_busy(&pt->nic) || lcb_ch_in_outage(pt->up) || lcb_ch_in_outage(pt->dn);
 }
 
-static void lcb_report_busy(sim_t *s, int p) {
+static void lcb_report_busy(sim_t *s, int p)
+{
     const tb_nic *n = &s->pt[p].nic;
     nr_lcbp_out pk = tb_nic_state(n);
     for (int v = 0; v < s->nvcs; v++)
@@ -153,14 +167,16 @@ static void lcb_report_busy(sim_t *s, int p) {
                   pk.credits[v], s->g.lcb.buf_per_vc, pk.occ[v]);
 }
 
-static void lcb_final_checks(sim_t *s, int p, int *fail) {
+static void lcb_final_checks(sim_t *s, int p, int *fail)
+{
     char mbuf[512];
     if (tb_nic_errors(&s->pt[p].nic, mbuf, sizeof mbuf))
         h_check_fired(s, fail, "NIC %d LCB model errors: %s\n", p, mbuf);
 }
 
 /* the two link monitors' escapes and damage, the channels' error cycles */
-static void lcb_final_stats(sim_t *s, int p, rtr_result *r) {
+static void lcb_final_stats(sim_t *s, int p, rtr_result *r)
+{
     const nr_linkmon *ms[2] = {&s->pt[p].mon_in, &s->pt[p].mon_nic};
     for (int i = 0; i < 2; i++) {
         r->escapes += ms[i]->escapes;
@@ -172,12 +188,13 @@ static void lcb_final_stats(sim_t *s, int p, rtr_result *r) {
         r->dmg_ooo += ms[i]->dmg_ooo;
         r->exp_escapes += ms[i]->exp_escapes;
     }
-    r->err_link_cycles += lcb_ch_get_stats(s->pt[p].up)->err_cycles +
-                          lcb_ch_get_stats(s->pt[p].dn)->err_cycles;
+    r->err_link_cycles +=
+        lcb_ch_get_stats(s->pt[p].up)->err_cycles + lcb_ch_get_stats(s->pt[p].dn)->err_cycles;
 }
 
 /* Decode a link phit given its framing class. */
-static void fmt_link(uint32_t ph, int cls, char *buf, int n) {
+static void fmt_link(uint32_t ph, int cls, char *buf, int n)
+{
     char tmp[96];
     uint32_t d = ph & NR_DATA_MASK;
     int C = (ph >> NR_LINK_C_BIT) & 1;
@@ -194,7 +211,8 @@ static void fmt_link(uint32_t ph, int cls, char *buf, int n) {
 }
 
 /* a phit of the router's link_tx, framed as the port's stream stood before it */
-static void lcb_fmt_out(const port_t *pt, uint32_t ph, char *buf, int n) {
+static void lcb_fmt_out(const port_t *pt, uint32_t ph, char *buf, int n)
+{
     int f = pt->txf.fin;
     fmt_link(ph, nr_link_frame(&f, ph), buf, n);
 }

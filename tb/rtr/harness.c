@@ -11,7 +11,8 @@
 /* A check fired. Before any CRC escape it is a failure; after one, the
  * packets and credits the check judges may carry the escape's damage, so it
  * is counted and printed, not judged (the first few). */
-void h_check_fired(sim_t *s, int *fail, const char *fmt, ...) {
+void h_check_fired(sim_t *s, int *fail, const char *fmt, ...)
+{
     va_list ap;
     if (s->esc_cycle >= 0) {
         if (s->after_esc++ >= 5) return;
@@ -29,33 +30,40 @@ void h_check_fired(sim_t *s, int *fail, const char *fmt, ...) {
  * cycles: an error the CRC-16 cannot detect. It is counted and printed with
  * the packet; from here on only the lockstep is judged (--no-escapes: a
  * failure). */
-void h_note_escape(sim_t *s, int *fail, uint64_t t, int p, const char *who,
-                        const nr_linkmon *m, unsigned lm) {
+void h_note_escape(sim_t *s, int *fail, uint64_t t, int p, const char *who, const nr_linkmon *m,
+                   unsigned lm)
+{
     if (lm & NR_LM_ACC_DAMAGED)
-        fprintf(s->out, "ESCAPE cycle %" PRIu64 " port %d: the %s's receiver accepted a packet "
-                "(head at cycle %" PRId64 ", VC %d, %d phits) with %d data bit(s) flipped%s by the "
-                "channel%s; its link CRC-16 matched (an undetectable error, not a design failure)\n",
-                t, p, who, m->last_head_cycle, m->dec_vc, m->last_nph, m->last_wt,
-                m->last_frame ? " and its framing changed" : "",
-                m->last_ooo ? ", arriving out of order behind a bad packet" : "");
+        fprintf(
+            s->out,
+            "ESCAPE cycle %" PRIu64 " port %d: the %s's receiver accepted a packet "
+            "(head at cycle %" PRId64 ", VC %d, %d phits) with %d data bit(s) flipped%s by the "
+            "channel%s; its link CRC-16 matched (an undetectable error, not a design failure)\n",
+            t, p, who, m->last_head_cycle, m->dec_vc, m->last_nph, m->last_wt,
+            m->last_frame ? " and its framing changed" : "",
+            m->last_ooo ? ", arriving out of order behind a bad packet" : "");
     if (lm & NR_LM_CW_DAMAGED)
-        fprintf(s->out, "ESCAPE cycle %" PRIu64 " port %d: the %s's receiver accepted a control "
-                "word whose C bits the channel damaged; it passed the CRC-16 and the range checks\n",
-                t, p, who);
+        fprintf(
+            s->out,
+            "ESCAPE cycle %" PRIu64 " port %d: the %s's receiver accepted a control "
+            "word whose C bits the channel damaged; it passed the CRC-16 and the range checks\n",
+            t, p, who);
     if (s->esc_cycle < 0) {
         s->esc_cycle = (int64_t)t;
         if (s->o->no_escapes) {
             *fail = 1;
             fprintf(s->out, "FAIL: a CRC escape (--no-escapes)\n");
         } else {
-            fprintf(s->out, "rtr: from cycle %" PRIu64 " the scoreboard, credits and drain are "
-                    "not judged%s; the run goes on to count what reaches the sinks\n", t,
-                    nr_rtr_valid(s->m) && nr_rtr_valid(s->r) ? " (the lockstep still is)" : "");
+            fprintf(s->out,
+                    "rtr: from cycle %" PRIu64 " the scoreboard, credits and drain are "
+                    "not judged%s; the run goes on to count what reaches the sinks\n",
+                    t, nr_rtr_valid(s->m) && nr_rtr_valid(s->r) ? " (the lockstep still is)" : "");
         }
     }
 }
 
-static int port_of_cb(void *ctx, unsigned dest) {
+static int port_of_cb(void *ctx, unsigned dest)
+{
     sim_t *s = ctx;
     int q = s->o->org->port_of(&s->g, s->o->route, dest);
     return q < 0 ? -1 : q;
@@ -64,7 +72,8 @@ static int port_of_cb(void *ctx, unsigned dest) {
 /* The organization's route check (rtr_org.port_ok): the output a whole packet
  * may leave by, for tables whose choice depends on more than dest (input
  * port, a and h bits, hash or route phit). It replaces port_of_cb. */
-static int route_ok_cb(void *ctx, unsigned src, const uint32_t *ph, int len, int port, int *ep) {
+static int route_ok_cb(void *ctx, unsigned src, const uint32_t *ph, int len, int port, int *ep)
+{
     sim_t *s = ctx;
     /* the VC the packet left on: known while a delivery is checked */
     int ok = s->o->org->port_ok(&s->g, s->o->route, s->o->upstat, (int)src, ph, len, port,
@@ -79,7 +88,8 @@ static int route_ok_cb(void *ctx, unsigned src, const uint32_t *ph, int len, int
     return ok;
 }
 
-void rtr_fmt_core(uint32_t ph, char *buf, int n) {
+void rtr_fmt_core(uint32_t ph, char *buf, int n)
+{
     uint32_t d = ph & NR_DATA_MASK;
     switch (nr_phit_kind(ph)) {
     case NR_KIND_HEAD:
@@ -95,7 +105,8 @@ void rtr_fmt_core(uint32_t ph, char *buf, int n) {
     }
 }
 
-void h_say(sim_t *s, const char *fmt, ...) {
+void h_say(sim_t *s, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
     vfprintf(s->out, fmt, ap);
@@ -104,7 +115,8 @@ void h_say(sim_t *s, const char *fmt, ...) {
 
 /* A record for a new packet: a freed one if there is one, so that memory
  * follows the packets in flight, not the length of the run. */
-static uint64_t new_rec(sim_t *s, uint64_t gen, int src, int len) {
+static uint64_t new_rec(sim_t *s, uint64_t gen, int src, int len)
+{
     if (s->nfree) {
         uint64_t i = s->freerec[--s->nfree];
         s->rec[i] = (prec_t){.gen = gen, .head_in = UINT64_MAX, .src = src, .len = len};
@@ -113,7 +125,10 @@ static uint64_t new_rec(sim_t *s, uint64_t gen, int src, int len) {
     if (s->nrec == s->caprec) {
         size_t nc = s->caprec ? s->caprec * 2 : 4096;
         prec_t *n = realloc(s->rec, nc * sizeof *n);
-        if (!n) { fprintf(stderr, "rtr: out of memory\n"); exit(1); }
+        if (!n) {
+            fprintf(stderr, "rtr: out of memory\n");
+            exit(1);
+        }
         s->rec = n;
         s->caprec = nc;
     }
@@ -126,11 +141,15 @@ static uint64_t new_rec(sim_t *s, uint64_t gen, int src, int len) {
 }
 
 /* The packet of record i was delivered: its record can be reused. */
-static void free_rec(sim_t *s, uint64_t i) {
+static void free_rec(sim_t *s, uint64_t i)
+{
     if (s->nfree == s->capfree) {
         size_t nc = s->capfree ? s->capfree * 2 : 1024;
         uint64_t *n = realloc(s->freerec, nc * sizeof *n);
-        if (!n) { fprintf(stderr, "rtr: out of memory\n"); exit(1); }
+        if (!n) {
+            fprintf(stderr, "rtr: out of memory\n");
+            exit(1);
+        }
         s->freerec = n;
         s->capfree = nc;
     }
@@ -146,12 +165,13 @@ static void free_rec(sim_t *s, uint64_t i) {
  * the router drops them up to and including the EOP, yarc-arch §4.2 and
  * §11). All on VC 0, as the unroutable packets: a stray only when the
  * port's last HEAD was on VC 0. */
-static void src_malformed(sim_t *s, port_t *pt, unsigned dest) {
+static void src_malformed(sim_t *s, port_t *pt, unsigned dest)
+{
     const int nvc = s->nvcs, np = s->nports;
     int kind = (int)nr_rng_below(&pt->rng_bad, 7);
     if (kind == 3 && nvc == NR_LCB_MAX_VCS) kind = 4; /* no VC number left over */
-    if (kind == 5 && np >= 64) kind = 4;             /* every 6-bit hop is a port */
-    if (kind == 6 && pt->vc != 0) kind = 4;          /* the stray would land on another VC */
+    if (kind == 5 && np >= 64) kind = 4;              /* every 6-bit hop is a port */
+    if (kind == 6 && pt->vc != 0) kind = 4;           /* the stray would land on another VC */
     uint32_t body = nr_phit_make(NR_KIND_BODY, (uint32_t)nr_rng_below(&pt->rng_bad, 1u << 22));
     uint32_t eop = nr_eop_make(NR_OK_HEALTHY, 0);
     int n = 0;
@@ -188,9 +208,10 @@ static void src_malformed(sim_t *s, port_t *pt, unsigned dest) {
     case 6: { /* no head: 0 to 2 BODY or RSVD-kind phits, then the EOP */
         int nb = (int)nr_rng_below(&pt->rng_bad, 3);
         for (int b = 0; b < nb; b++)
-            pt->ph[n++] = nr_rng_below(&pt->rng_bad, 2)
-                              ? body
-                              : nr_phit_make(NR_KIND_RSVD, (uint32_t)nr_rng_below(&pt->rng_bad, 1u << 22));
+            pt->ph[n++] =
+                nr_rng_below(&pt->rng_bad, 2)
+                    ? body
+                    : nr_phit_make(NR_KIND_RSVD, (uint32_t)nr_rng_below(&pt->rng_bad, 1u << 22));
         pt->drop_rs = NR_DROP_MALFORMED;
         break;
     }
@@ -204,7 +225,8 @@ static void src_malformed(sim_t *s, port_t *pt, unsigned dest) {
 }
 
 /* ---- source: start the next packet from the source queue ---- */
-static void src_start(sim_t *s, int p, uint64_t t) {
+static void src_start(sim_t *s, int p, uint64_t t)
+{
     port_t *pt = &s->pt[p];
     const nr_inj_pkt_t *q = nr_inj_peek(&pt->inj);
     if (!q) return;
@@ -239,8 +261,9 @@ static void src_start(sim_t *s, int p, uint64_t t) {
         /* A destination this router cannot route: in single-router mode every
          * dest >= NumPorts is dropped with NO_ROUTE; in the fbfly mode every
          * node outside the network. */
-        d.dest = fb ? rtr_tables_fb_outside(&s->g, nr_rng_u64(&pt->rng_misc))
-                    : s->nports + (unsigned)nr_rng_below(&pt->rng_misc, NR_DEST_MAX + 1 - s->nports);
+        d.dest =
+            fb ? rtr_tables_fb_outside(&s->g, nr_rng_u64(&pt->rng_misc))
+               : s->nports + (unsigned)nr_rng_below(&pt->rng_misc, NR_DEST_MAX + 1 - s->nports);
         pt->unroutable = 1;
         pt->drop_rs = NR_DROP_NO_ROUTE;
         /* On VC 0 only: a port raises one RT_DROP per cycle, so drops on two
@@ -281,7 +304,11 @@ static void src_start(sim_t *s, int p, uint64_t t) {
             d.route[2] = (unsigned)nr_rng_below(&pt->rng_misc, 64);
         }
         if (d.len < nr_pkt_min_len(&d)) d.len = nr_pkt_min_len(&d);
-        if (d.len > s->g.max_pkt_len) { d.r = 0; d.h = 0; d.len = q->len + tail; }
+        if (d.len > s->g.max_pkt_len) {
+            d.r = 0;
+            d.h = 0;
+            d.len = q->len + tail;
+        }
     }
     if (s->o->adaptive > 0 && !pt->unroutable && nr_rng_bernoulli(&pt->rng_misc, s->o->adaptive))
         d.a = 1; /* adaptive routing wherever the switch has a choice */
@@ -310,7 +337,7 @@ static void src_start(sim_t *s, int p, uint64_t t) {
         int unord = s->o->org->may_reorder &&
                     s->o->org->may_reorder(&s->g, s->o->route, p, d.dest, d.vc, (int)d.a, (int)d.h);
         if ((unord ? nr_sb_expect_unordered : nr_sb_expect)(&s->sb, exp, len, t, NR_SB_DELIVER,
-                                                           pt->rec) < 0) {
+                                                            pt->rec) < 0) {
             fprintf(stderr, "rtr: scoreboard usage error: %s\n", s->sb.usage_err);
             exit(1);
         }
@@ -326,7 +353,8 @@ static void src_start(sim_t *s, int p, uint64_t t) {
  * other phit is compared exactly; the route check (port_ok) judges the VC it
  * left on (s->deliv_vc). A packet whose PCRC does not match is handed over as
  * it is, and the scoreboard reports it. */
-static const uint32_t *fb_normalize(sim_t *s, const uint32_t *ph, int len, uint32_t *buf) {
+static const uint32_t *fb_normalize(sim_t *s, const uint32_t *ph, int len, uint32_t *buf)
+{
     nr_pkt_info_t in;
     if (len < 2 || len > PKT_CAP || nr_pkt_parse(ph, len, s->nvcs, 0, &in) != NR_PKT_GOOD ||
         !in.has_tag || in.tag_vc == in.vc)
@@ -339,7 +367,8 @@ static const uint32_t *fb_normalize(sim_t *s, const uint32_t *ph, int len, uint3
 
 /* ---- sink: a whole packet arrived at output p ---- */
 static void sink_packet(sim_t *s, int p, const uint32_t *ph, int len, uint64_t t, uint64_t head_out,
-                        int in_window) {
+                        int in_window)
+{
     port_t *pt = &s->pt[p];
     unsigned ok = nr_phit_kind(ph[len - 1]) == NR_KIND_EOP ? nr_eop_ok(ph[len - 1]) : NR_OK_HEALTHY;
     if (ok != NR_OK_HEALTHY) {
@@ -353,11 +382,15 @@ static void sink_packet(sim_t *s, int p, const uint32_t *ph, int len, uint64_t t
         s->e2e_caught++;
         if (s->esc_cycle < 0) {
             s->e2e_fail = 1;
-            h_say(s, "FAIL cycle %" PRIu64 " port %d: a healthy packet failed the end-to-end check "
-                "with no link escape before it\n", t, p);
+            h_say(s,
+                  "FAIL cycle %" PRIu64 " port %d: a healthy packet failed the end-to-end check "
+                  "with no link escape before it\n",
+                  t, p);
         } else if (s->e2e_caught <= 5) {
-            h_say(s, "E2E cycle %" PRIu64 " port %d: the end-to-end check caught a damaged packet "
-                "(%d phits) and discarded it\n", t, p, len);
+            h_say(s,
+                  "E2E cycle %" PRIu64 " port %d: the end-to-end check caught a damaged packet "
+                  "(%d phits) and discarded it\n",
+                  t, p, len);
         }
         return;
     }
@@ -397,8 +430,8 @@ static void sink_packet(sim_t *s, int p, const uint32_t *ph, int len, uint64_t t
     }
 }
 
-void h_sink_phit(sim_t *s, int p, int vc, uint32_t ph, uint64_t t, uint64_t head_out,
-                      int in_window) {
+void h_sink_phit(sim_t *s, int p, int vc, uint32_t ph, uint64_t t, uint64_t head_out, int in_window)
+{
     port_t *pt = &s->pt[p];
     int k = nr_phit_kind(ph);
     if (k == NR_KIND_HEAD && pt->alen[vc] > 0) {
@@ -416,8 +449,9 @@ void h_sink_phit(sim_t *s, int p, int vc, uint32_t ph, uint64_t t, uint64_t head
 }
 
 /* ---- lockstep comparison ---- */
-void h_report_divergence(sim_t *s, int64_t t, int p, const char *field, uint32_t exp,
-                              uint32_t act, int is_phit, const nr_rtr_out *mo, const nr_rtr_out *ro) {
+void h_report_divergence(sim_t *s, int64_t t, int p, const char *field, uint32_t exp, uint32_t act,
+                         int is_phit, const nr_rtr_out *mo, const nr_rtr_out *ro)
+{
     port_t *pt = &s->pt[p];
     s->diverged = 1;
     s->div_cycle = t;
@@ -436,9 +470,10 @@ void h_report_divergence(sim_t *s, int64_t t, int p, const char *field, uint32_t
              "  expected (model)  : 0x%06x  %s\n  actual   (%-7s): 0x%06x  %s",
              t, p, field, exp, e, s->o->impl == RTR_RUN_SELF ? "model 2" : "RTL", act, a);
     h_say(s, "%s\n", s->div_msg);
-    h_say(s, "  port %d all fields: model ev=0x%05x tev=0x%02x link_down=%d | DUT ev=0x%05x "
-           "tev=0x%02x link_down=%d\n",
-        p, mo->ev[p], mo->tev[p], mo->link_down[p], ro->ev[p], ro->tev[p], ro->link_down[p]);
+    h_say(s,
+          "  port %d all fields: model ev=0x%05x tev=0x%02x link_down=%d | DUT ev=0x%05x "
+          "tev=0x%02x link_down=%d\n",
+          p, mo->ev[p], mo->tev[p], mo->link_down[p], ro->ev[p], ro->tev[p], ro->link_down[p]);
     int n = pt->hn < HIST_MAX ? pt->hn : HIST_MAX;
     int show = s->o->hist < n ? s->o->hist : n;
     h_say(s, "  history of port %d (last %d phits in/out, oldest first):\n", p, show);
@@ -452,7 +487,8 @@ void h_report_divergence(sim_t *s, int64_t t, int p, const char *field, uint32_t
 
 /* Compare the model's and the RTL's outputs of cycle t (common/rtrcmp.h).
  * 0 if equal; else the first difference is reported and -1. */
-static int compare(sim_t *s, int64_t t, const nr_rtr_out *mo, const nr_rtr_out *ro) {
+static int compare(sim_t *s, int64_t t, const nr_rtr_out *mo, const nr_rtr_out *ro)
+{
     for (int p = 0; p < s->nports; p++) {
         tb_rtr_diff d = tb_rtr_cmp(mo, ro, p, s->g.use_lcb, s->nvcs);
         if (d.field) {
@@ -464,7 +500,8 @@ static int compare(sim_t *s, int64_t t, const nr_rtr_out *mo, const nr_rtr_out *
 }
 
 /* ---- set-up and tear-down ---- */
-static void sim_free(sim_t *s) {
+static void sim_free(sim_t *s)
+{
     if (s->pt) {
         for (int p = 0; p < s->nports; p++) {
             port_t *pt = &s->pt[p];
@@ -485,7 +522,8 @@ static void sim_free(sim_t *s) {
     free(s->freerec);
 }
 
-static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errlen) {
+static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errlen)
+{
     memset(s, 0, sizeof *s);
     s->o = o;
     s->out = out;
@@ -515,7 +553,8 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
     }
     s->hist_on = nr_rtr_valid(s->m) && nr_rtr_valid(s->r);
     if (o->trace_path && !nr_rtr_can_trace(s->r)) {
-        snprintf(err, errlen, "--trace-out: this run has no RTL that can trace (%s); a trace "
+        snprintf(err, errlen,
+                 "--trace-out: this run has no RTL that can trace (%s); a trace "
                  "needs --impl rtl or lockstep with a traced build",
                  nr_rtr_valid(s->r) ? s->r.ops->name : "model only");
         return -1;
@@ -551,7 +590,10 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
     s->ncfgw = o->org->program(&s->g, o->route, s->cfgw, (int)(sizeof s->cfgw / sizeof s->cfgw[0]));
     /* ports */
     s->pt = calloc(s->nports, sizeof *s->pt);
-    if (!s->pt) { snprintf(err, errlen, "out of memory"); return -1; }
+    if (!s->pt) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     s->ep = s->g.use_lcb ? &rtr_ep_lcb : &rtr_ep_bare;
     s->errors_on = s->g.use_lcb && lcb_ch_cfg_has_errors(&o->ch);
     s->meas_rlat = !s->errors_on;
@@ -578,13 +620,13 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
 /* Step 2 of a cycle, for port p: the source starts or continues a packet
  * and the endpoint offers its phit and the sink's read or credit
  * (s->ep->inputs). */
-static void port_inputs(sim_t *s, int p, uint64_t t, int phase_end) {
+static void port_inputs(sim_t *s, int p, uint64_t t, int phase_end)
+{
     const rtr_opts *o = s->o;
     port_t *pt = &s->pt[p];
     /* A draw with probability 0 is skipped (h_chance): the idle and
      * backpressure streams serve nothing else, so the results stay the same. */
-    if (pt->len == 0 && t >= s->t0 && !h_chance(&pt->rng_idle, o->src_idle))
-        src_start(s, p, t);
+    if (pt->len == 0 && t >= s->t0 && !h_chance(&pt->rng_idle, o->src_idle)) src_start(s, p, t);
     int idle = pt->len > 0 && pt->pos > 0 && h_chance(&pt->rng_idle, o->src_idle);
     s->ep->inputs(s, p, idle, phase_end);
 }
@@ -592,7 +634,8 @@ static void port_inputs(sim_t *s, int p, uint64_t t, int phase_end) {
 /* After the run: is anything still on its way (packets expected, a source
  * or sink mid-packet, credits not home, a NIC queue, a control channel out of
  * sync, an outage)? */
-static int run_busy(sim_t *s) {
+static int run_busy(sim_t *s)
+{
     const int V = s->nvcs;
     int busy = s->sb.outstanding > 0;
     for (int p = 0; p < s->nports && !busy; p++) {
@@ -606,13 +649,15 @@ static int run_busy(sim_t *s) {
 }
 
 /* The credits and queues that kept the run from draining. */
-static void report_not_drained(sim_t *s) {
+static void report_not_drained(sim_t *s)
+{
     for (int p = 0; p < s->nports; p++) s->ep->report_busy(s, p);
 }
 
 /* The checks at the end of a run: the scoreboard (every packet delivered),
  * the drop counts by reason and port, the models' own error reports. */
-static void final_checks(sim_t *s, rtr_result *r, int *fail) {
+static void final_checks(sim_t *s, rtr_result *r, int *fail)
+{
     /* ---- final checks ---- */
     r->bad_discards = s->sb.tx_err_discards + s->sb.soft_discards;
     if (!s->diverged) {
@@ -642,13 +687,16 @@ static void final_checks(sim_t *s, rtr_result *r, int *fail) {
         int bad = nd > ne + slack;
         for (int k = 0; k < 8; k++) bad |= pt->drops[k] < pt->sent_drop[k];
         if (bad && s->esc_cycle >= 0) {
-            h_check_fired(s, fail, "port %d: %" PRIu64 " RT_DROP, %" PRIu64 " packets sent to be dropped\n",
-                        p, nd, ne);
+            h_check_fired(s, fail,
+                          "port %d: %" PRIu64 " RT_DROP, %" PRIu64 " packets sent to be dropped\n",
+                          p, nd, ne);
         } else if (bad) {
             *fail = 1;
-            h_say(s, "FAIL port %d: %" PRIu64 " RT_DROP, %" PRIu64 " packets sent to be dropped, %" PRIu64
-                   " bad packets on the link; by reason (dropped/sent):",
-                p, nd, ne, slack);
+            h_say(s,
+                  "FAIL port %d: %" PRIu64 " RT_DROP, %" PRIu64
+                  " packets sent to be dropped, %" PRIu64
+                  " bad packets on the link; by reason (dropped/sent):",
+                  p, nd, ne, slack);
             for (int k = 1; k < 8; k++)
                 if (pt->drops[k] || pt->sent_drop[k])
                     h_say(s, " %d:%" PRIu64 "/%" PRIu64, k, pt->drops[k], pt->sent_drop[k]);
@@ -663,7 +711,8 @@ static void final_checks(sim_t *s, rtr_result *r, int *fail) {
 
 /* The run's statistics: loads, latencies, the hotspot shares (and their
  * fairness check), and the link errors' escapes and residual. */
-static void final_stats(sim_t *s, rtr_result *r, int *fail) {
+static void final_stats(sim_t *s, rtr_result *r, int *fail)
+{
     const rtr_opts *o = s->o;
     const int P = s->nports;
     /* ---- statistics ---- */
@@ -678,8 +727,10 @@ static void final_stats(sim_t *s, rtr_result *r, int *fail) {
     r->lat_p99 = sm.p99;
     r->lat_max = sm.max;
     if (s->rlat_bad)
-        h_say(s, "note: rtr_lat not reported: %" PRIu64 " packets had their head leave the router "
-               "before it entered (head-in/head-out pairing lost)\n", s->rlat_bad);
+        h_say(s,
+              "note: rtr_lat not reported: %" PRIu64 " packets had their head leave the router "
+              "before it entered (head-in/head-out pairing lost)\n",
+              s->rlat_bad);
     r->rlat_mean = s->rlat_n && !s->rlat_bad ? s->rlat_sum / (double)s->rlat_n : -1;
     r->rlat_min = s->rlat_n && !s->rlat_bad ? (double)s->rlat_min : -1;
     /* hotspot fairness: each hot output's phits of the window by input */
@@ -701,8 +752,10 @@ static void final_stats(sim_t *s, rtr_result *r, int *fail) {
             if (o->share_tol > 0 && s->esc_cycle < 0 &&
                 (x < (1.0 / P) * (1 - o->share_tol) || x > (1.0 / P) * (1 + o->share_tol))) {
                 *fail = 1;
-                h_say(s, "FAIL hotspot fairness: input %d has %.4f of output %d (ideal %.4f, "
-                      "tolerance +-%.0f%%)\n", i, x, hp, 1.0 / P, 100 * o->share_tol);
+                h_say(s,
+                      "FAIL hotspot fairness: input %d has %.4f of output %d (ideal %.4f, "
+                      "tolerance +-%.0f%%)\n",
+                      i, x, hp, 1.0 / P, 100 * o->share_tol);
             }
         }
         double j = sq > 0 ? sum * sum / (P * sq) : 0;
@@ -720,7 +773,8 @@ static void final_stats(sim_t *s, rtr_result *r, int *fail) {
 /* Open the FST window when its first cycle comes: -1 (err set) if the build
  * cannot write it. Once, and the run then stops (exit 2): no PASS without the
  * trace that was asked for. */
-static int trace_open(sim_t *s, uint64_t t, char *err, int errlen) {
+static int trace_open(sim_t *s, uint64_t t, char *err, int errlen)
+{
     const rtr_opts *o = s->o;
     if (!o->trace_path || !nr_rtr_can_trace(s->r) || s->tracing || o->trace_from < 0 ||
         (int64_t)t < o->trace_from || (int64_t)t > o->trace_to)
@@ -729,13 +783,16 @@ static int trace_open(sim_t *s, uint64_t t, char *err, int errlen) {
         s->tracing = 1;
         return 0;
     }
-    snprintf(err, errlen, "--trace-out %s: the RTL build (%s) could not open the FST "
-             "trace; no trace written", o->trace_path, s->r.ops->name);
+    snprintf(err, errlen,
+             "--trace-out %s: the RTL build (%s) could not open the FST "
+             "trace; no trace written",
+             o->trace_path, s->r.ops->name);
     return -1;
 }
 
 /* 1. Generation at stats cycle ts: -1 (err set) out of memory. */
-static int generate(sim_t *s, uint64_t ts, char *err, int errlen) {
+static int generate(sim_t *s, uint64_t ts, char *err, int errlen)
+{
     for (int p = 0; p < s->nports; p++) {
         int g = nr_inj_tick(&s->pt[p].inj, ts, &s->tp);
         if (g < 0) {
@@ -753,7 +810,8 @@ static int generate(sim_t *s, uint64_t ts, char *err, int errlen) {
 
 /* 2. The router's inputs of cycle t: a table write while there are any,
  * then every port's link or bare input. */
-static void drive_inputs(sim_t *s, uint64_t t, int phase_end) {
+static void drive_inputs(sim_t *s, uint64_t t, int phase_end)
+{
     nr_rtr_in *in = &s->rin;
     in->cfg_we = 0;
     if (t < (uint64_t)s->ncfgw) {
@@ -768,7 +826,8 @@ static void drive_inputs(sim_t *s, uint64_t t, int phase_end) {
 
 /* --fault: one flipped output bit of the second implementation, to prove the
  * lockstep comparison fires. */
-static void inject_fault(sim_t *s, uint64_t t, nr_rtr_out *ro) {
+static void inject_fault(sim_t *s, uint64_t t, nr_rtr_out *ro)
+{
     const rtr_opts *o = s->o;
     if ((o->impl != RTR_RUN_SELF && o->impl != RTR_RUN_LOCKSTEP) || (int64_t)t != o->fault_cycle)
         return;
@@ -777,7 +836,8 @@ static void inject_fault(sim_t *s, uint64_t t, nr_rtr_out *ro) {
 }
 
 /* 4. Every port's outputs of cycle t. */
-static void take_outputs(sim_t *s, const nr_rtr_out *po, uint64_t t, int in_window, int *fail) {
+static void take_outputs(sim_t *s, const nr_rtr_out *po, uint64_t t, int in_window, int *fail)
+{
     for (int p = 0; p < s->nports; p++) {
         port_t *pt = &s->pt[p];
         if (po->tev[p] >> NR_TEV_RT_DROP & 1) pt->drops[(po->tev[p] >> NR_TEV_REASON_LSB) & 7]++;
@@ -789,7 +849,8 @@ static void take_outputs(sim_t *s, const nr_rtr_out *po, uint64_t t, int in_wind
 
 /* --digest: fold one word into the run's hash (a 64-bit multiply-xorshift
  * mix; not a check of anything by itself, a fingerprint of the run). */
-static inline uint64_t dg_fold(uint64_t h, uint64_t x) {
+static inline uint64_t dg_fold(uint64_t h, uint64_t x)
+{
     h = (h ^ x) * 0x9E3779B97F4A7C15ull;
     return h ^ (h >> 29);
 }
@@ -798,7 +859,8 @@ static inline uint64_t dg_fold(uint64_t h, uint64_t x) {
  * implementation that drives the testbench) and, with LCBs, the NIC's
  * outputs. Two builds that end with the same digest computed the same
  * values in every cycle. */
-static void digest_cycle(sim_t *s, const nr_rtr_out *po, uint64_t *h) {
+static void digest_cycle(sim_t *s, const nr_rtr_out *po, uint64_t *h)
+{
     const nr_rtr_in *in = &s->rin;
     const int V = s->nvcs;
     for (int p = 0; p < s->nports; p++) {
@@ -814,7 +876,8 @@ static void digest_cycle(sim_t *s, const nr_rtr_out *po, uint64_t *h) {
             const nr_lcbp_out *no = &s->pt[p].nic.out;
             x = dg_fold(x, no->link_tx | (uint64_t)no->ev << 32);
             x = dg_fold(x, (uint64_t)(unsigned)no->tx_ready | (uint64_t)no->tx_vc_ok << 4 |
-                               (uint64_t)no->rd_avail << 8 | (uint64_t)(unsigned)no->rd_valid << 12 |
+                               (uint64_t)no->rd_avail << 8 |
+                               (uint64_t)(unsigned)no->rd_valid << 12 |
                                (uint64_t)(unsigned)no->link_down << 13 |
                                (uint64_t)(unsigned)no->ctl_sync << 14 | (uint64_t)no->debit << 16 |
                                (uint64_t)no->rd_phit << 32);
@@ -828,7 +891,8 @@ static void digest_cycle(sim_t *s, const nr_rtr_out *po, uint64_t *h) {
 }
 
 /* 5. Clock edge of the routers and the NICs; close the FST window at its end. */
-static void clock_edge(sim_t *s, uint64_t t) {
+static void clock_edge(sim_t *s, uint64_t t)
+{
     const rtr_opts *o = s->o;
     if (nr_rtr_valid(s->m)) nr_rtr_tick(s->m);
     if (nr_rtr_valid(s->r)) nr_rtr_tick(s->r);
@@ -837,12 +901,13 @@ static void clock_edge(sim_t *s, uint64_t t) {
         s->r.ops->trace_stop(s->r.h);
         s->tracing = 0;
         h_say(s, "rtr: FST window cycles %" PRId64 "..%" PRId64 " written to %s\n", o->trace_from,
-            o->trace_to, o->trace_path);
+              o->trace_to, o->trace_path);
     }
 }
 
 /* 6. The end of the measurement: stop the sources and the link errors. */
-static void end_traffic(sim_t *s) {
+static void end_traffic(sim_t *s)
+{
     for (int p = 0; p < s->nports; p++) {
         port_t *pt = &s->pt[p];
         while (nr_inj_depth(&pt->inj)) nr_inj_pop(&pt->inj);
@@ -854,22 +919,28 @@ static void end_traffic(sim_t *s) {
  * past --flush-max, which fails). Credits come back before the route stage
  * drops a packet's last phits, and with LCBs a few control words must go by
  * for late credits to land, hence the quiet time. */
-static int flush_done(sim_t *s, uint64_t t, uint64_t flush_start, int *fail) {
+static int flush_done(sim_t *s, uint64_t t, uint64_t flush_start, int *fail)
+{
     const rtr_opts *o = s->o;
     int busy = run_busy(s);
-    if (busy) s->quiet_since = 0;
-    else if (!s->quiet_since) s->quiet_since = t;
+    if (busy)
+        s->quiet_since = 0;
+    else if (!s->quiet_since)
+        s->quiet_since = t;
     if (!busy && t - s->quiet_since > s->ep->quiet) return 1;
     if (t - flush_start > o->flush_max) {
-        h_check_fired(s, fail, "network did not drain within %" PRIu64 " cycles after the run: "
-                    "%" PRIu64 " packets outstanding\n", o->flush_max, s->sb.outstanding);
+        h_check_fired(s, fail,
+                      "network did not drain within %" PRIu64 " cycles after the run: "
+                      "%" PRIu64 " packets outstanding\n",
+                      o->flush_max, s->sb.outstanding);
         report_not_drained(s);
         return 1;
     }
     return 0;
 }
 
-int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) {
+int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen)
+{
     sim_t S, *s = &S;
     memset(r, 0, sizeof *r);
     r->div_cycle = -1;
@@ -878,11 +949,11 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
         return -1;
     }
     const uint64_t t_cfg = (uint64_t)s->ncfgw + 2; /* traffic starts after the table writes */
-    const uint64_t t0 = t_cfg;                      /* stats cycle 0 */
+    const uint64_t t0 = t_cfg;                     /* stats cycle 0 */
     s->t0 = t0;
     nr_rtr_out mo, ro;
     uint64_t t = 0;
-    int phase_end = 0;    /* 0 running, 1 flushing */
+    int phase_end = 0; /* 0 running, 1 flushing */
     uint64_t flush_start = 0;
     int fail = 0;
     struct timespec w0, w1, c0, c1;
@@ -897,8 +968,10 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
         int in_window = t >= t0 && ts >= o->warmup && ts < o->warmup + o->measure;
         if (o->progress && t >= next_prog) {
             h_say(s, "  cycle %" PRIu64 " (%s)%s\n", t,
-                t < t0 ? "config" : phase_end ? "flush" : nr_stats_phase_name(nr_stats_phase(&s->st, ts)),
-                "");
+                  t < t0      ? "config"
+                  : phase_end ? "flush"
+                              : nr_stats_phase_name(nr_stats_phase(&s->st, ts)),
+                  "");
             next_prog = t + 20000;
         }
         if (trace_open(s, t, err, errlen) || (gen && generate(s, ts, err, errlen))) {
@@ -911,7 +984,8 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen) 
         if (nr_rtr_valid(s->r)) nr_rtr_eval(s->r, &s->rin, &ro);
         inject_fault(s, t, &ro);
         const nr_rtr_out *po = s->po = nr_rtr_valid(s->r) ? &ro : &mo;
-        if (nr_rtr_valid(s->m) && nr_rtr_valid(s->r) && !s->diverged && compare(s, (int64_t)t, &mo, &ro)) {
+        if (nr_rtr_valid(s->m) && nr_rtr_valid(s->r) && !s->diverged &&
+            compare(s, (int64_t)t, &mo, &ro)) {
             r->mismatches++;
             r->div_cycle = (int64_t)t;
             fail = 1;

@@ -25,8 +25,8 @@
 
 /* ---- packet records ---- */
 typedef struct {
-    uint64_t gen;      /* generation cycle */
-    uint64_t head_in;  /* head entered the router (UINT64_MAX unknown) */
+    uint64_t gen;     /* generation cycle */
+    uint64_t head_in; /* head entered the router (UINT64_MAX unknown) */
     int src, len;
 } prec_t;
 
@@ -34,9 +34,9 @@ typedef struct {
 #define HIST_MAX 64
 typedef struct {
     int64_t cycle;
-    int dir;           /* 0 in, 1 out */
+    int dir; /* 0 in, 1 out */
     uint32_t ph;
-    int kind;          /* decoded kind (core), -1 idle-class link phit, -2 PAD */
+    int kind; /* decoded kind (core), -1 idle-class link phit, -2 PAD */
 } hent_t;
 
 /* A FIFO of uint64 values (head-out cycles, record indices). */
@@ -44,7 +44,8 @@ typedef struct {
     uint64_t *v;
     size_t cap, head, n;
 } fifo_t;
-static inline int fifo_push(fifo_t *f, uint64_t x) {
+static inline int fifo_push(fifo_t *f, uint64_t x)
+{
     if (f->n == f->cap) {
         size_t nc = f->cap ? f->cap * 2 : 16;
         uint64_t *nv = malloc(nc * sizeof *nv);
@@ -58,7 +59,8 @@ static inline int fifo_push(fifo_t *f, uint64_t x) {
     f->v[(f->head + f->n++) % f->cap] = x;
     return 0;
 }
-static inline int fifo_pop(fifo_t *f, uint64_t *x) {
+static inline int fifo_pop(fifo_t *f, uint64_t *x)
+{
     if (!f->n) return -1;
     *x = f->v[f->head];
     f->head = (f->head + 1) % f->cap;
@@ -73,42 +75,42 @@ struct port {
     /* source */
     nr_inj_t inj;
     nr_rng_t rng_idle, rng_misc, rng_bad;
-    int len, pos, vc;      /* packet being sent (ph[], below); len 0 = none */
-    int unroutable;        /* the packet in flight is meant to be dropped */
-    int drop_rs;           /* ... with this RT_DROP reason */
-    uint64_t rec;          /* record index of the packet in flight */
-    tb_vctsend vct;        /* bare: credits for the router's input queue */
-    uint32_t useq;         /* sequence numbers of unroutable packets */
+    int len, pos, vc; /* packet being sent (ph[], below); len 0 = none */
+    int unroutable;   /* the packet in flight is meant to be dropped */
+    int drop_rs;      /* ... with this RT_DROP reason */
+    uint64_t rec;     /* record index of the packet in flight */
+    tb_vctsend vct;   /* bare: credits for the router's input queue */
+    uint32_t useq;    /* sequence numbers of unroutable packets */
     uint64_t sent_unroutable;
     uint64_t sent_drop[8]; /* packets sent that must be dropped, by RT_DROP reason */
     fifo_t head_wait;      /* LCB: records whose head the NIC took, not yet seen at link_rx */
     /* NIC (use_lcb) */
-    tb_nic nic;            /* its inputs and outputs of this cycle, the sink's last read */
-    lcb_ch *up, *dn;       /* NIC->router, router->NIC */
-    uint32_t up_rx;        /* phit arriving at the router this cycle */
+    tb_nic nic;      /* its inputs and outputs of this cycle, the sink's last read */
+    lcb_ch *up, *dn; /* NIC->router, router->NIC */
+    uint32_t up_rx;  /* phit arriving at the router this cycle */
     /* sink */
     nr_rng_t rng_bp;
-    int alen[MAXV];        /* phits of the packet being assembled (as[], below) */
-    uint64_t ahead_out[MAXV];  /* bare: head-out cycle of the packet being assembled */
-    int cur_vc;                /* bare: VC of the packet leaving the output */
-    fifo_t hold;               /* bare: VCs of phits held by the sink (credits not returned) */
-    uint32_t out_cr[MAXV];     /* bare: credits to return this cycle */
-    fifo_t heads_out[MAXV];    /* LCB: head-out cycles at router link_tx per VC */
+    int alen[MAXV];           /* phits of the packet being assembled (as[], below) */
+    uint64_t ahead_out[MAXV]; /* bare: head-out cycle of the packet being assembled */
+    int cur_vc;               /* bare: VC of the packet leaving the output */
+    fifo_t hold;              /* bare: VCs of phits held by the sink (credits not returned) */
+    uint32_t out_cr[MAXV];    /* bare: credits to return this cycle */
+    fifo_t heads_out[MAXV];   /* LCB: head-out cycles at router link_tx per VC */
     /* LCB: monitors of the router's receiver (link_rx, from `up`) and the
      * NIC's (from `dn`): framing, damaged packets and words, escapes */
     nr_linkmon mon_in, mon_nic;
-    nr_tx_follow txf;          /* LCB: the router's link_tx stream, new packets told from replays */
-    int down_seen;             /* a link-down was reported */
-    int hn;                    /* history entries written (hist[], below) */
+    nr_tx_follow txf; /* LCB: the router's link_tx stream, new packets told from replays */
+    int down_seen;    /* a link-down was reported */
+    int hn;           /* history entries written (hist[], below) */
     /* counters */
-    uint64_t drops[8];         /* RT_DROP by reason */
+    uint64_t drops[8]; /* RT_DROP by reason */
     uint64_t ev_rtr[NR_EV_COUNT], ev_nic[NR_EV_COUNT];
     /* The large arrays last, so that the fields every cycle reads lie
      * together (speed only). */
-    uint32_t ph[PKT_CAP];      /* source: the packet being sent */
+    uint32_t ph[PKT_CAP];       /* source: the packet being sent */
     uint32_t as[MAXV][PKT_CAP]; /* sink: the packet being assembled per VC */
-    hent_t hist[HIST_MAX];     /* history */
-    uint64_t share_from[MAXP]; /* phits delivered here (window) by source */
+    hent_t hist[HIST_MAX];      /* history */
+    uint64_t share_from[MAXP];  /* phits delivered here (window) by source */
 };
 
 typedef struct sim sim_t;
@@ -117,8 +119,8 @@ typedef struct sim sim_t;
  * harness does at a port that depends on the router's ports having LCBs. The
  * harness calls these and never asks which kind it has. */
 typedef struct rtr_ep {
-    const char *name;          /* "lcb" or "bare" */
-    unsigned quiet;            /* flush: cycles without activity that end it */
+    const char *name; /* "lcb" or "bare" */
+    unsigned quiet;   /* flush: cycles without activity that end it */
     /* set-up of port p (after the source), tear-down */
     int (*init)(sim_t *s, int p, char *err, int errlen);
     void (*release)(port_t *pt);
@@ -145,31 +147,31 @@ extern const rtr_ep rtr_ep_lcb, rtr_ep_bare;
 
 struct sim {
     const rtr_opts *o;
-    const rtr_ep *ep;          /* the endpoint kind of every port */
+    const rtr_ep *ep; /* the endpoint kind of every port */
     rtr_geom g;
-    nr_rtr m, r;               /* model / RTL (or second model): {NULL} if not in this run */
+    nr_rtr m, r; /* model / RTL (or second model): {NULL} if not in this run */
     int nports, nvcs;
     port_t *pt;
     nr_traffic_t tp;
     nr_sb_t sb;
     nr_stats_t st;
-    prec_t *rec;               /* records of the packets in flight (a pool) */
+    prec_t *rec; /* records of the packets in flight (a pool) */
     size_t nrec, caprec;
-    uint64_t *freerec;         /* indices of records free for reuse */
+    uint64_t *freerec; /* indices of records free for reuse */
     size_t nfree, capfree;
     rtr_cfgw cfgw[1024];
     int ncfgw;
-    int errors_on;             /* link error injection */
-    int deliv_vc;              /* VC of the packet being delivered (route check), -1 none */
-    int fb_explained;          /* --route fbfly refusals explained so far */
-    int meas_rlat;             /* router head latency measurable (no link errors) */
+    int errors_on;    /* link error injection */
+    int deliv_vc;     /* VC of the packet being delivered (route check), -1 none */
+    int fb_explained; /* --route fbfly refusals explained so far */
+    int meas_rlat;    /* router head latency measurable (no link errors) */
     double rlat_sum;
     uint64_t rlat_n, rlat_min;
-    uint64_t rlat_bad;         /* head-out before head-in (pairing broken): rtr_lat n/a */
+    uint64_t rlat_bad; /* head-out before head-in (pairing broken): rtr_lat n/a */
     uint64_t phit_hops;
     FILE *out;
     /* lockstep */
-    int hist_on;               /* two routers compared: keep each port's history (hist[]),
+    int hist_on; /* two routers compared: keep each port's history (hist[]),
                                 * which only a divergence report prints (speed only) */
     int diverged;
     int64_t div_cycle;
@@ -177,15 +179,15 @@ struct sim {
     char div_field[32];
     char div_msg[1024];
     int tracing;
-    uint64_t t0;               /* first traffic cycle = stats cycle 0 */
+    uint64_t t0; /* first traffic cycle = stats cycle 0 */
     uint64_t quiet_since;
     /* CRC escapes (tb/common/linkmon.h): after the first one the run is no
      * longer judged, except RTL against model in lockstep */
-    int64_t esc_cycle;         /* -1: none yet */
-    uint64_t after_esc;        /* checks that fired after it (not judged) */
-    uint64_t e2e_caught;       /* --e2e: packets the destination's check discarded */
-    int e2e_fail;              /* ... one with no escape before it */
-    uint64_t residual;         /* healthy-looking packets delivered with wrong content */
+    int64_t esc_cycle;   /* -1: none yet */
+    uint64_t after_esc;  /* checks that fired after it (not judged) */
+    uint64_t e2e_caught; /* --e2e: packets the destination's check discarded */
+    int e2e_fail;        /* ... one with no escape before it */
+    uint64_t residual;   /* healthy-looking packets delivered with wrong content */
     /* this cycle's router inputs and outputs (po: the DUT's, RTL if any;
      * the NICs' are in their ports' tb_nic) */
     nr_rtr_in rin;
@@ -207,7 +209,9 @@ void h_note_escape(sim_t *s, int *fail, uint64_t t, int p, const char *who, cons
                    unsigned lm);
 void h_say(sim_t *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* a phit into port p's history (kept only when two routers are compared) */
-static inline void h_hist_add(const sim_t *s, port_t *p, int64_t cyc, int dir, uint32_t ph, int kind) {
+static inline void h_hist_add(const sim_t *s, port_t *p, int64_t cyc, int dir, uint32_t ph,
+                              int kind)
+{
     if (!s->hist_on) return;
     hent_t *h = &p->hist[p->hn++ % HIST_MAX];
     h->cycle = cyc;
@@ -216,7 +220,8 @@ static inline void h_hist_add(const sim_t *s, port_t *p, int64_t cyc, int dir, u
     h->kind = kind;
 }
 /* one phit reached port p's sink on VC vc; head_out: its head left the router */
-void h_sink_phit(sim_t *s, int p, int vc, uint32_t ph, uint64_t t, uint64_t head_out, int in_window);
+void h_sink_phit(sim_t *s, int p, int vc, uint32_t ph, uint64_t t, uint64_t head_out,
+                 int in_window);
 /* the source took the phit it offered (head: the packet's record is noted) */
 void h_report_divergence(sim_t *s, int64_t t, int p, const char *field, uint32_t exp, uint32_t act,
                          int is_phit, const nr_rtr_out *mo, const nr_rtr_out *ro);

@@ -12,15 +12,15 @@
 #include "nr_router.h"
 #include "rtr.h"
 
-static const char *const nwn_keys[] = {"NumPorts", "R",        "M",         "Bb",
-                                       "Speedup",  "SelfTurn", "NumVcs",    "InBufPerVc",
-                                       "BufDepth", "ChanLat",  "UseLcb",    "MaxPktLen",
-                                       "ReplayDepth", "Window", "TopSpeedup", "TopChoice",
-                                       "LinkCrcW", "FbSeq", "UpPick", "SideTab", NULL};
+static const char *const nwn_keys[] = {
+    "NumPorts",   "R",         "M",        "Bb",     "Speedup",   "SelfTurn",    "NumVcs",
+    "InBufPerVc", "BufDepth",  "ChanLat",  "UseLcb", "MaxPktLen", "ReplayDepth", "Window",
+    "TopSpeedup", "TopChoice", "LinkCrcW", "FbSeq",  "UpPick",    "SideTab",     NULL};
 
 /* Named configuration -> nr_nwn_params (defaults of docs/nwn-arch.md section 3
  * and docs/link-protocol.md section 2), checked by nr_nwn_check. */
-int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errlen) {
+int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errlen)
+{
     if (rtr_cfg_open(c, "nr_nwn", nwn_keys, err, errlen)) return -1;
     memset(p, 0, sizeof *p);
     p->num_ports = (int)rtr_cfg_get(c, "NumPorts", 64);
@@ -41,7 +41,8 @@ int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errle
     return rtr_cfg_checked(c, nr_nwn_check(p, e2, sizeof e2), e2, err, errlen);
 }
 
-static int nwn_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) {
+static int nwn_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen)
+{
     nr_nwn_params p;
     if (rtr_nwn_params(c, &p, err, errlen)) return -1;
     /* no tile grid (rows = cols = 0): the rowcol pattern does not apply */
@@ -58,7 +59,8 @@ static int nwn_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) {
 
 /* ---- C model ---- */
 static int m_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, nr_rtr *out, char *err,
-                    int errlen) {
+                    int errlen)
+{
     nr_nwn_params p;
     if (rtr_nwn_params(c, &p, err, errlen)) return -1;
     nr_nwn *m = nr_nwn_new(&p, lcfg, err, errlen);
@@ -69,7 +71,8 @@ static int m_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, nr_rtr *out, 
 static const rtr_impl nwn_model = {"nwn-model", m_create};
 
 /* docs/nwn-arch.md 4.3: the SELF check first, then bb's quadrant IV. */
-static int nwn_drop_reason(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest) {
+static int nwn_drop_reason(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest)
+{
     int q = rtr_tables_port_of(g, m, dest);
     if (q < 0) return 0; /* unroutable: NO_ROUTE, the harness's own case */
     if (g->self_drop && q == src) return NR_DROP_SELF;
@@ -79,8 +82,9 @@ static int nwn_drop_reason(const rtr_geom *g, rtr_route_mode m, int src, unsigne
 
 /* docs/nwn-arch.md 1.1, 1.2, 4.3: a packet through a top (fc between
  * bottoms, bb turning between bottoms) whose top is not fixed by its flow. */
-static int nwn_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest,
-                           unsigned vc, int a, int h) {
+static int nwn_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest, unsigned vc,
+                           int a, int h)
+{
     /* Clos modes: up ports; fbfly: a choice of outputs */
     if (rtr_tables_may_reorder(g, m, src, dest, vc, a, h)) return 1;
     int q = rtr_tables_port_of(g, m, dest);
@@ -94,13 +98,28 @@ static int nwn_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigne
  * never: no RTL has them) ---- */
 #define F(f, lcb) RTR_PARAM_FIELD(nr_nwn_params, f, lcb)
 static const rtr_param_field nwn_build_fields[] = {
-    F(num_ports, 0), F(r, 0), F(m, 0), F(bb, 0), F(speedup, 0), F(self_turn, 0), F(num_vcs, 0),
-    F(in_buf_per_vc, 0), F(buf_depth, 0), F(chan_lat, 0), F(use_lcb, 0), F(max_pkt_len, 0),
-    F(top_speedup, 0), F(top_choice, 0), F(replay_depth, 1), F(window, 1), F(link_crc_w, 1),
+    F(num_ports, 0),
+    F(r, 0),
+    F(m, 0),
+    F(bb, 0),
+    F(speedup, 0),
+    F(self_turn, 0),
+    F(num_vcs, 0),
+    F(in_buf_per_vc, 0),
+    F(buf_depth, 0),
+    F(chan_lat, 0),
+    F(use_lcb, 0),
+    F(max_pkt_len, 0),
+    F(top_speedup, 0),
+    F(top_choice, 0),
+    F(replay_depth, 1),
+    F(window, 1),
+    F(link_crc_w, 1),
     {NULL, 0, 0},
 };
 #undef F
-static int nwn_params_v(const rtr_namedcfg *c, void *p, char *err, int errlen) {
+static int nwn_params_v(const rtr_namedcfg *c, void *p, char *err, int errlen)
+{
     return rtr_nwn_params(c, (nr_nwn_params *)p, err, errlen);
 }
 

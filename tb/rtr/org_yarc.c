@@ -13,14 +13,15 @@
 #include "nr_yarc.h"
 #include "rtr.h"
 
-static const char *const yarc_keys[] = {"Rows", "Cols", "NumVcs", "InBufPerVc", "RowBufDepth",
-                                        "ColBufDepth", "RowBusLat", "ColLat", "UseLcb",
-                                        "MaxPktLen", "ReplayDepth", "Window", "SubSpeedup",
-                                        "LinkCrcW", "FbSeq", "UpPick", "SideTab", NULL};
+static const char *const yarc_keys[] = {
+    "Rows",       "Cols",     "NumVcs", "InBufPerVc", "RowBufDepth", "ColBufDepth",
+    "RowBusLat",  "ColLat",   "UseLcb", "MaxPktLen",  "ReplayDepth", "Window",
+    "SubSpeedup", "LinkCrcW", "FbSeq",  "UpPick",     "SideTab",     NULL};
 
 /* Named configuration -> nr_yarc_params (defaults of docs/yarc-arch.md section 3
  * and docs/link-protocol.md section 2). */
-int rtr_yarc_params(const rtr_namedcfg *c, nr_yarc_params *p, char *err, int errlen) {
+int rtr_yarc_params(const rtr_namedcfg *c, nr_yarc_params *p, char *err, int errlen)
+{
     if (rtr_cfg_open(c, "nr_yarc", yarc_keys, err, errlen)) return -1;
     memset(p, 0, sizeof *p);
     p->rows = (int)rtr_cfg_get(c, "Rows", 8);
@@ -38,7 +39,8 @@ int rtr_yarc_params(const rtr_namedcfg *c, nr_yarc_params *p, char *err, int err
     return rtr_cfg_checked(c, nr_yarc_check(p, e2, sizeof e2), e2, err, errlen);
 }
 
-static int yarc_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) {
+static int yarc_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen)
+{
     nr_yarc_params p;
     if (rtr_yarc_params(c, &p, err, errlen)) return -1;
     rtr_geom_ports(g, p.rows * p.cols, p.num_vcs, p.use_lcb, p.in_buf_per_vc, p.max_pkt_len,
@@ -53,7 +55,8 @@ static int yarc_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen) 
 
 /* ---- C model ---- */
 static int m_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, nr_rtr *out, char *err,
-                    int errlen) {
+                    int errlen)
+{
     nr_yarc_params p;
     if (rtr_yarc_params(c, &p, err, errlen)) return -1;
     nr_yarc *m = nr_yarc_new(&p, lcfg, err, errlen);
@@ -68,12 +71,14 @@ static const rtr_impl yarc_model = {"yarc-model", m_create};
  * never: no RTL has them) ---- */
 #define F(f, lcb) RTR_PARAM_FIELD(nr_yarc_params, f, lcb)
 static const rtr_param_field yarc_build_fields[] = {
-    F(rows, 0), F(cols, 0), F(num_vcs, 0), F(in_buf_per_vc, 0), F(row_buf_depth, 0),
-    F(col_buf_depth, 0), F(row_bus_lat, 0), F(col_lat, 0), F(use_lcb, 0), F(max_pkt_len, 0),
-    F(sub_speedup, 0), F(replay_depth, 1), F(window, 1), F(link_crc_w, 1), {NULL, 0, 0},
+    F(rows, 0),          F(cols, 0),          F(num_vcs, 0),     F(in_buf_per_vc, 0),
+    F(row_buf_depth, 0), F(col_buf_depth, 0), F(row_bus_lat, 0), F(col_lat, 0),
+    F(use_lcb, 0),       F(max_pkt_len, 0),   F(sub_speedup, 0), F(replay_depth, 1),
+    F(window, 1),        F(link_crc_w, 1),    {NULL, 0, 0},
 };
 #undef F
-static int yarc_params_v(const rtr_namedcfg *c, void *p, char *err, int errlen) {
+static int yarc_params_v(const rtr_namedcfg *c, void *p, char *err, int errlen)
+{
     return rtr_yarc_params(c, (nr_yarc_params *)p, err, errlen);
 }
 

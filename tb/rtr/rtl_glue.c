@@ -24,7 +24,8 @@ int rtr_rtl_traced(void) { return nr_rtl_build_linked()->traced; }
  * parameters, against have, the build's (named build): 0, or -1 with the
  * first that differs in err. The LCB ones only when use_lcb. */
 static int params_agree(const rtr_namedcfg *c, const char *build, const rtr_param_field *f,
-                        const void *want, const void *have, int use_lcb, char *err, int errlen) {
+                        const void *want, const void *have, int use_lcb, char *err, int errlen)
+{
     for (int i = 0; f[i].name; i++) {
         if (f[i].lcb_only && !use_lcb) continue;
         int w, h;
@@ -42,7 +43,8 @@ static int params_agree(const rtr_namedcfg *c, const char *build, const rtr_para
 }
 
 static int r_create(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, nr_rtr *out, char *err,
-                    int errlen) {
+                    int errlen)
+{
     const nr_rtl_build *b = nr_rtl_build_linked();
     const rtr_org *org = rtr_org_for_top(b->top);
     if (!org || !org->params || !org->build_fields) {

@@ -37,7 +37,7 @@ typedef struct {
     char key[RTR_CFG_MAX_PARAMS][32];
     long val[RTR_CFG_MAX_PARAMS];
     char file[256];
-    int line;                   /* line of the entry in file */
+    int line; /* line of the entry in file */
 } rtr_namedcfg;
 
 /* Find configuration `name` in `file` (configs/configs.txt). Every line of the
@@ -68,15 +68,15 @@ int rtr_cfg_checked(const rtr_namedcfg *c, int rc, const char *msg, char *err, i
 /* ... and in between: the port parameters every organization has, with the
  * same defaults (docs/link-protocol.md section 2, the routers' section 3),
  * into the like-named fields of *P (nr_yarc_params, nr_nwn_params). */
-#define RTR_CFG_PORT_PARAMS(C, P)                                          \
-    do {                                                                   \
-        (P)->num_vcs = (int)rtr_cfg_get((C), "NumVcs", 2);                 \
-        (P)->in_buf_per_vc = (int)rtr_cfg_get((C), "InBufPerVc", 128);     \
-        (P)->use_lcb = (int)rtr_cfg_get((C), "UseLcb", 1);                 \
-        (P)->max_pkt_len = (int)rtr_cfg_get((C), "MaxPktLen", 64);         \
-        (P)->replay_depth = (int)rtr_cfg_get((C), "ReplayDepth", 256);     \
-        (P)->window = (int)rtr_cfg_get((C), "Window", 32);                 \
-        (P)->link_crc_w = (int)rtr_cfg_get((C), "LinkCrcW", 16);           \
+#define RTR_CFG_PORT_PARAMS(C, P)                                                                  \
+    do {                                                                                           \
+        (P)->num_vcs = (int)rtr_cfg_get((C), "NumVcs", 2);                                         \
+        (P)->in_buf_per_vc = (int)rtr_cfg_get((C), "InBufPerVc", 128);                             \
+        (P)->use_lcb = (int)rtr_cfg_get((C), "UseLcb", 1);                                         \
+        (P)->max_pkt_len = (int)rtr_cfg_get((C), "MaxPktLen", 64);                                 \
+        (P)->replay_depth = (int)rtr_cfg_get((C), "ReplayDepth", 256);                             \
+        (P)->window = (int)rtr_cfg_get((C), "Window", 32);                                         \
+        (P)->link_crc_w = (int)rtr_cfg_get((C), "LinkCrcW", 16);                                   \
     } while (0)
 
 /* ---- what the harness needs to know about a router ---- */
@@ -85,19 +85,19 @@ typedef struct {
     int num_ports;
     int num_vcs;
     int use_lcb;
-    int in_buf_per_vc;   /* router input queue per VC = credits of its upstream */
+    int in_buf_per_vc; /* router input queue per VC = credits of its upstream */
     int max_pkt_len;
-    int rows, cols;      /* tile grid for the row-to-column adversary (0 if none) */
-    nr_lcb_params lcb;   /* the router's port LCB parameters (the peer NIC uses them too) */
+    int rows, cols;    /* tile grid for the row-to-column adversary (0 if none) */
+    nr_lcb_params lcb; /* the router's port LCB parameters (the peer NIC uses them too) */
     /* Turns without a crosspoint (network switches, docs/nwn-arch.md 1.2, 1.4) */
-    int self_drop;       /* a packet to its own input port is dropped (SELF) */
-    int upup_first;      /* > 0: ports >= this are up ports, and up to up is dropped (UPUP) */
-    int mp_n;            /* > 0: ports per bottom subswitch of a multi-path switch (fc, bb) */
-    int fb_seq;          /* FbSeq: the sequential allocator of docs/fbfly-routing.md 6.4
+    int self_drop;  /* a packet to its own input port is dropped (SELF) */
+    int upup_first; /* > 0: ports >= this are up ports, and up to up is dropped (UPUP) */
+    int mp_n;       /* > 0: ports per bottom subswitch of a multi-path switch (fc, bb) */
+    int fb_seq;     /* FbSeq: the sequential allocator of docs/fbfly-routing.md 6.4
                             (C model only) */
-    int up_pick;         /* UpPick: 2 the greedy_r(2) up choice of docs/yarc-arch.md 5,
+    int up_pick;    /* UpPick: 2 the greedy_r(2) up choice of docs/yarc-arch.md 5,
                             step 4' (C model only); 0 the choice over every candidate */
-    int side_tab;        /* SideTab: 1 the side table of docs/yarc-arch.md 5, step 3a
+    int side_tab;   /* SideTab: 1 the side table of docs/yarc-arch.md 5, step 3a
                             (C model only) */
     /* --route fbfly (a testbench choice, not the configuration's): the
      * algorithm (FB_CTRL.alg), the dimensions D (1 or 2), this router's id
@@ -124,8 +124,8 @@ typedef enum {
     RTR_ROUTE_REMAP = 1,     /* single-router mode through a non-identity remap table */
     RTR_ROUTE_CLOS_LEAF = 2, /* leaf of a folded Clos: dests 0..N/2-1 down, the rest up */
     RTR_ROUTE_CLOS_MID = 3,  /* middle stage: dests N/2..N-1 down (DOWN_SHIFT 1), the rest up */
-    RTR_ROUTE_HOLES = 4,     /* remap with invalid L2P entries: their dests dropped by the remap step */
-    RTR_ROUTE_FBFLY = 5      /* one router of a flattened butterfly in the routers' FB mode
+    RTR_ROUTE_HOLES = 4, /* remap with invalid L2P entries: their dests dropped by the remap step */
+    RTR_ROUTE_FBFLY = 5  /* one router of a flattened butterfly in the routers' FB mode
                                 (docs/fbfly-routing.md): geom's fb_* fields */
 } rtr_route_mode;
 #define RTR_ROUTE_IS_CLOS(m) ((m) == RTR_ROUTE_CLOS_LEAF || (m) == RTR_ROUTE_CLOS_MID)
@@ -165,7 +165,10 @@ typedef struct {
     size_t off;
     int lcb_only;
 } rtr_param_field;
-#define RTR_PARAM_FIELD(type, field, lcb_only) {#field, offsetof(type, field), lcb_only}
+#define RTR_PARAM_FIELD(type, field, lcb_only)                                                     \
+    {                                                                                              \
+#field, offsetof(type, field), lcb_only                                                    \
+    }
 
 /* An organization. */
 typedef struct {
@@ -193,8 +196,8 @@ typedef struct {
      * adaptive (a = 1) or per-packet hashed (h = 1) packet with more than one
      * path (docs/nwn-arch.md 4.3). The scoreboard then checks it for
      * exactly-once delivery only. */
-    int (*may_reorder)(const rtr_geom *g, rtr_route_mode mode, int src, unsigned dest,
-                       unsigned vc, int a, int h);
+    int (*may_reorder)(const rtr_geom *g, rtr_route_mode mode, int src, unsigned dest, unsigned vc,
+                       int a, int h);
     /* Optional (NULL: port_of(dest) decides). The scoreboard's route check:
      * 1 if the packet ph[0..len-1] injected at input src may leave by output
      * `port` (-1: only *expect is wanted) on VC out_vc (the head's vc field
@@ -247,8 +250,14 @@ enum { RTR_FB_OFF, RTR_FB_MIN, RTR_FB_VAL, RTR_FB_UGAL, RTR_FB_MINAD, RTR_FB_UGA
 /* The FB_CTRL word of tile q (docs/fbfly-routing.md section 2). */
 uint32_t rtr_tables_fb_ctrl(const rtr_tables *t, int q);
 /* The RC step that decided a route (rtr_tables_route). */
-enum { RTR_STEP_SRCROUTE, RTR_STEP_DOWN, RTR_STEP_UP_ADAPT, RTR_STEP_UP_DET, RTR_STEP_SIDE_ADAPT,
-       RTR_STEP_SIDE_DET };
+enum {
+    RTR_STEP_SRCROUTE,
+    RTR_STEP_DOWN,
+    RTR_STEP_UP_ADAPT,
+    RTR_STEP_UP_DET,
+    RTR_STEP_SIDE_ADAPT,
+    RTR_STEP_SIDE_DET
+};
 /* The configuration-port writes that load t into a router in reset state
  * (broadcasts, then each tile's own values when per_tile): at most max, and
  * returns the count. */
@@ -259,8 +268,8 @@ int rtr_tables_encode(const rtr_tables *t, rtr_cfgw *w, int max);
  * document states them (not the C model's code): one port, every adaptive
  * candidate (a = 1, up), or none (a drop). *step says which step decided.
  * Returns the count. */
-int rtr_tables_route(const rtr_tables *t, int src, unsigned dest, int a, int h, int r,
-                     int route_l, uint32_t hash, int *step, int *ports, int max);
+int rtr_tables_route(const rtr_tables *t, int src, unsigned dest, int a, int h, int r, int route_l,
+                     uint32_t hash, int *step, int *ports, int max);
 /* Only the step rtr_tables_route would take (which of steps 2-5 decides; the
  * SIDE ones: a side entry (step 3a) gave the candidates of step 4 or 5). */
 int rtr_tables_step(const rtr_tables *t, unsigned dest, int a, int r);
@@ -277,8 +286,8 @@ void rtr_tables_fill(const rtr_geom *g, rtr_route_mode mode, rtr_tables *t);
  * entry is invalid is left out: such a route drops). None: the destination
  * is outside the network (NO_ROUTE). Returns the count; *min_port gets the
  * minimal route's port (EJECT or DOR, -1 if none). */
-int rtr_tables_fb_route(const rtr_tables *t, int src, unsigned dest, unsigned vc, int a,
-                        int *ports, int *vcs, int max, int *min_port);
+int rtr_tables_fb_route(const rtr_tables *t, int src, unsigned dest, unsigned vc, int a, int *ports,
+                        int *vcs, int max, int *min_port);
 /* --route fbfly: the flattened butterfly this router is one of, from its
  * ports and g->fb_dims: C the largest power of two <= ports/2, K the largest
  * power of two with C + D(K-1) <= ports (lg in *kb, *cb). */

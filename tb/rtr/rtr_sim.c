@@ -35,49 +35,63 @@
 #include "nr_rng.h"
 
 static const nr_cli_opt_t opts[] = {
-    {"org", "NAME", "switch organization: yarc | nwn (default: from the configuration's top module)"},
-    {"impl", "KIND", "model | rtl | lockstep (RTL driven, model compared every cycle) | self "
-                     "(model against a second model: tests the comparison)"},
-    {"fault", "CYCLE:PORT", "self/lockstep: flip one output bit of the DUT at CYCLE on output PORT "
-                            "(< the port count; tests the report and rerun)"},
-    {"cfg", "NAME", "named configuration from the configs file (default yarc-k16; rtr_sc-CFG: CFG)"},
+    {"org", "NAME",
+     "switch organization: yarc | nwn (default: from the configuration's top module)"},
+    {"impl", "KIND",
+     "model | rtl | lockstep (RTL driven, model compared every cycle) | self "
+     "(model against a second model: tests the comparison)"},
+    {"fault", "CYCLE:PORT",
+     "self/lockstep: flip one output bit of the DUT at CYCLE on output PORT "
+     "(< the port count; tests the report and rerun)"},
+    {"cfg", "NAME",
+     "named configuration from the configs file (default yarc-k16; rtr_sc-CFG: CFG)"},
     {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
     TB_TRAFOPT_OPTS, /* default --len uniform:4:19 */
     {"warmup", "N", "warm-up cycles (default 1000)"},
     {"measure", "N", "measurement cycles (default 4000)"},
-    {"drain-max", "N", "drain limit after the window, cycles (default 20000; with LCBs "
-                       "max(20000, 8*(2*link-lat + timeout)))"},
+    {"drain-max", "N",
+     "drain limit after the window, cycles (default 20000; with LCBs "
+     "max(20000, 8*(2*link-lat + timeout)))"},
     {"flush-max", "N", "cycles allowed to empty the network at the end (default as --drain-max)"},
     {"seed", "N", "random seed (default 1)"},
-    {"route", "MODE", "routing tables (through the config port): single | remap (one router) | "
-                      "clos-leaf | clos-mid (a folded-Clos leaf or middle stage: part of the "
-                      "destinations go down, the rest up over 2-4 UP_MASK candidates per input "
-                      "or the hashed ULUT) | holes (remap with invalid L2P entries: a quarter "
-                      "of the destinations are dropped NO_ROUTE by the remap step) | fbfly "
-                      "(one router of a flattened butterfly in the routers' FB mode: --fb-alg, "
-                      "--fb-dims); docs/testbench-library.md"},
-    {"fb-alg", "NAME", "--route fbfly: min | val | ugal | minad | ugals | closad (the last two "
-                       "need FbSeq=1; default min; docs/fbfly-routing.md)"},
+    {"route", "MODE",
+     "routing tables (through the config port): single | remap (one router) | "
+     "clos-leaf | clos-mid (a folded-Clos leaf or middle stage: part of the "
+     "destinations go down, the rest up over 2-4 UP_MASK candidates per input "
+     "or the hashed ULUT) | holes (remap with invalid L2P entries: a quarter "
+     "of the destinations are dropped NO_ROUTE by the remap step) | fbfly "
+     "(one router of a flattened butterfly in the routers' FB mode: --fb-alg, "
+     "--fb-dims); docs/testbench-library.md"},
+    {"fb-alg", "NAME",
+     "--route fbfly: min | val | ugal | minad | ugals | closad (the last two "
+     "need FbSeq=1; default min; docs/fbfly-routing.md)"},
     {"fb-dims", "D", "--route fbfly: dimensions of the flattened butterfly, 1 or 2 (default 1)"},
     {"fb-me", "R", "--route fbfly: this router's id (default: drawn from the seed)"},
-    {"avoid-col", "C:F", "Clos modes, YARC: fail unless adaptive up packets leave by column C at "
-                         "most F times as often as a load-blind choice among their candidates "
-                         "would (with --hotspot on column C's down ports)"},
+    {"avoid-col", "C:F",
+     "Clos modes, YARC: fail unless adaptive up packets leave by column C at "
+     "most F times as often as a load-blind choice among their candidates "
+     "would (with --hotspot on column C's down ports)"},
     {"unroutable", "F", "fraction of packets sent to unroutable destinations (dropped, counted)"},
-    {"malformed", "F", "bare configurations: fraction of packets replaced by malformed ones "
-                       "(short header, bad VC, reserved bits, bad source route, phits without a "
-                       "head), each dropped with its reason and counted"},
+    {"malformed", "F",
+     "bare configurations: fraction of packets replaced by malformed ones "
+     "(short header, bad VC, reserved bits, bad source route, phits without a "
+     "head), each dropped with its reason and counted"},
     {"hdr-mix", "F", "fraction of packets with route/hash header phits (r, h, a bits)"},
-    {"adaptive", "F", "fraction of packets with the a bit (adaptive routing where the switch has a choice)"},
+    {"adaptive", "F",
+     "fraction of packets with the a bit (adaptive routing where the switch has a choice)"},
     {"src-idle", "F", "per-cycle probability of a source gap"},
     {"sink-bp", "F", "per-cycle probability a sink stalls (backpressure)"},
     {"link-lat", "N", "link latency in cycles, each direction (default 4)"},
     TB_LINKOPT_OPTS,
     {"ctl-forge", "F", "control words replaced by CRC-correct forged ones, per word (0..1)"},
-    {"ctl-forge-kind", "K", "forged words: phantom (more freed phits) or outrange (an ack out of range: must be rejected; default)"},
+    {"ctl-forge-kind", "K",
+     "forged words: phantom (more freed phits) or outrange (an ack out of range: must be rejected; "
+     "default)"},
     {"timeout", "N", "LCB cfg_timeout (default 1024)"},
     {"retry-limit", "N", "LCB cfg_retry_limit (default 255)"},
-    {"share-tol", "F", "fail if an input's share of a hot node's output is off 1/k by more (relative; every input must send there: --hotspot ...:1.0)"},
+    {"share-tol", "F",
+     "fail if an input's share of a hot node's output is off 1/k by more (relative; every input "
+     "must send there: --hotspot ...:1.0)"},
     {"csv", "PATH", "append one result row (header written if the file is new)"},
     {"label", "STR", "label column of the CSV row (no commas, quotes, line breaks)"},
     {"hist", "N", "phits of port history printed on a divergence (default 24)"},
@@ -88,21 +102,25 @@ static const nr_cli_opt_t opts[] = {
     {"no-escapes", NULL, "a CRC escape (damaged packet or control word accepted) fails the run"},
     {"e2e", NULL, "sources append the end-to-end CRC-32C (2 phits), sinks check and discard"},
     {"progress", NULL, "print progress lines"},
-    {"digest", NULL, "print a hash of every cycle's router inputs and outputs and NIC outputs (two builds that print the same one computed the same run)"},
+    {"digest", NULL,
+     "print a hash of every cycle's router inputs and outputs and NIC outputs (two builds that "
+     "print the same one computed the same run)"},
     {NULL, NULL, NULL}};
 
 static const char *const impl_names[] = {"model", "rtl", "lockstep", "self", NULL};
-static const char *const route_names[] = {"single", "remap", "clos-leaf", "clos-mid", "holes",
-                                          "fbfly", NULL};
+static const char *const route_names[] = {"single", "remap", "clos-leaf", "clos-mid",
+                                          "holes",  "fbfly", NULL};
 
 static int is_exec(const char *path) { return access(path, X_OK) == 0; }
 
 /* 0 if path can be written, -1 with the reason in err. It is opened for
  * writing (an existing file is not truncated; a new one is removed again), so
  * the answer is the kernel's, for root too. */
-static int check_writable(const char *path, char *err, size_t n) {
+static int check_writable(const char *path, char *err, size_t n)
+{
     struct stat sb;
-    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) return snprintf(err, n, "not a regular file"), -1;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+        return snprintf(err, n, "not a regular file"), -1;
     int existed = stat(path, &sb) == 0;
     int fd = open(path, existed ? O_WRONLY : (O_WRONLY | O_CREAT | O_EXCL), 0666);
     if (fd < 0) return snprintf(err, n, "%s", strerror(errno)), -1;
@@ -136,16 +154,17 @@ typedef struct {
     rtr_result r;
     const char *org_name, *cfg_name, *cfg_file, *csv, *label;
     int no_rerun, avoid_col, tp_set, drain_set, flush_set;
-    int fb_set;                 /* an --fb-* option was given */
-    long fb_me;                 /* --fb-me, -1: from the seed */
+    int fb_set; /* an --fb-* option was given */
+    long fb_me; /* --fb-me, -1: from the seed */
     double avoid_max;
-    char dir[1024];             /* the directory of this binary */
+    char dir[1024]; /* the directory of this binary */
     const char *impl_lbl;
-    char lenb[64], injb[64];    /* --len and --inject, as printed */
+    char lenb[64], injb[64]; /* --len and --inject, as printed */
 } sim_ctx;
 
 /* Defaults of every option. */
-static void sim_defaults(sim_ctx *x) {
+static void sim_defaults(sim_ctx *x)
+{
     memset(x, 0, sizeof *x);
     x->cfg_name = "yarc-k16";
     if (RTR_SIM_OWN_RTL && rtr_rtl_build()) x->cfg_name = rtr_rtl_build();
@@ -187,56 +206,86 @@ static void sim_defaults(sim_ctx *x) {
 }
 
 /* The command line into x (exit 2 with a message on a bad value). */
-static void sim_parse(sim_ctx *x, nr_cli_t *c) {
+static void sim_parse(sim_ctx *x, nr_cli_t *c)
+{
     const char *v;
     int k;
     while ((k = nr_cli_next_or_exit(c, &v)) != NR_CLI_END) {
         if (k == NR_CLI_ARG) nr_cli_die(c, "unexpected argument '%s'", v);
         const char *n = opts[k].name;
-        if (!strcmp(n, "org")) x->org_name = v;
-        else if (!strcmp(n, "impl")) x->o.impl = (rtr_run_kind)nr_cli_enum(c, v, impl_names);
-        else if (!strcmp(n, "cfg")) x->cfg_name = v;
-        else if (!strcmp(n, "cfg-file")) x->cfg_file = v;
-        else if (tb_trafopt_handle(c, n, v, &x->o.tp, &x->o.inj, &x->tp_set)) continue;
-        else if (!strcmp(n, "warmup")) x->o.warmup = nr_cli_u64(c, v, 0, 100000000);
-        else if (!strcmp(n, "measure")) x->o.measure = nr_cli_u64(c, v, 1, 100000000);
-        else if (!strcmp(n, "drain-max")) x->o.drain_max = nr_cli_u64(c, v, 0, 100000000), x->drain_set = 1;
-        else if (!strcmp(n, "flush-max")) x->o.flush_max = nr_cli_u64(c, v, 100, 100000000), x->flush_set = 1;
-        else if (!strcmp(n, "seed")) x->o.seed = nr_cli_u64(c, v, 0, UINT64_MAX);
-        else if (!strcmp(n, "route")) x->o.route = (rtr_route_mode)nr_cli_enum(c, v, route_names);
+        if (!strcmp(n, "org"))
+            x->org_name = v;
+        else if (!strcmp(n, "impl"))
+            x->o.impl = (rtr_run_kind)nr_cli_enum(c, v, impl_names);
+        else if (!strcmp(n, "cfg"))
+            x->cfg_name = v;
+        else if (!strcmp(n, "cfg-file"))
+            x->cfg_file = v;
+        else if (tb_trafopt_handle(c, n, v, &x->o.tp, &x->o.inj, &x->tp_set))
+            continue;
+        else if (!strcmp(n, "warmup"))
+            x->o.warmup = nr_cli_u64(c, v, 0, 100000000);
+        else if (!strcmp(n, "measure"))
+            x->o.measure = nr_cli_u64(c, v, 1, 100000000);
+        else if (!strcmp(n, "drain-max"))
+            x->o.drain_max = nr_cli_u64(c, v, 0, 100000000), x->drain_set = 1;
+        else if (!strcmp(n, "flush-max"))
+            x->o.flush_max = nr_cli_u64(c, v, 100, 100000000), x->flush_set = 1;
+        else if (!strcmp(n, "seed"))
+            x->o.seed = nr_cli_u64(c, v, 0, UINT64_MAX);
+        else if (!strcmp(n, "route"))
+            x->o.route = (rtr_route_mode)nr_cli_enum(c, v, route_names);
         else if (!strcmp(n, "fb-alg")) {
             x->o.fb_alg = rtr_fb_alg_of(v);
             if (x->o.fb_alg < 0)
-                nr_cli_die(c, "--fb-alg: unknown algorithm '%s' (min, val, ugal, minad, ugals, "
-                              "closad)", v);
+                nr_cli_die(c,
+                           "--fb-alg: unknown algorithm '%s' (min, val, ugal, minad, ugals, "
+                           "closad)",
+                           v);
             x->fb_set = 1;
-        }
-        else if (!strcmp(n, "fb-dims")) x->o.fb_dims = (int)nr_cli_long(c, v, 1, 2), x->fb_set = 1;
-        else if (!strcmp(n, "fb-me")) x->fb_me = nr_cli_long(c, v, 0, 0x7FFF), x->fb_set = 1;
-        else if (!strcmp(n, "unroutable")) x->o.unroutable = nr_cli_double(c, v, 0.0, 1.0);
-        else if (!strcmp(n, "malformed")) x->o.malformed = nr_cli_double(c, v, 0.0, 1.0);
-        else if (!strcmp(n, "hdr-mix")) x->o.hdr_mix = nr_cli_double(c, v, 0.0, 1.0);
-        else if (!strcmp(n, "adaptive")) x->o.adaptive = nr_cli_double(c, v, 0.0, 1.0);
-        else if (!strcmp(n, "src-idle")) x->o.src_idle = nr_cli_double(c, v, 0.0, 0.99);
-        else if (!strcmp(n, "sink-bp")) x->o.sink_bp = nr_cli_double(c, v, 0.0, 0.99);
-        else if (!strcmp(n, "link-lat")) x->o.ch.latency = (int)nr_cli_long(c, v, 1, LCB_CH_MAX_LAT);
-        else if (tb_linkopt_handle(c, n, v, &x->o.ch)) continue;
-        else if (!strcmp(n, "ctl-forge")) x->o.ch.ctl_forge = nr_cli_double(c, v, 0.0, 1.0);
-        else if (!strcmp(n, "ctl-forge-kind")) x->o.ch.ctl_forge_kind = nr_cli_enum(c, v, lcb_forge_kind_names);
-        else if (!strcmp(n, "timeout")) x->o.lcfg.timeout = (uint32_t)nr_cli_long(c, v, 1, 65535);
-        else if (!strcmp(n, "retry-limit")) x->o.lcfg.retry_limit = (uint32_t)nr_cli_long(c, v, 0, 255);
-        else if (!strcmp(n, "share-tol")) x->o.share_tol = nr_cli_double(c, v, 0.0, 10.0);
-        else if (!strcmp(n, "csv")) x->csv = nr_cli_out_path(c, v);
+        } else if (!strcmp(n, "fb-dims"))
+            x->o.fb_dims = (int)nr_cli_long(c, v, 1, 2), x->fb_set = 1;
+        else if (!strcmp(n, "fb-me"))
+            x->fb_me = nr_cli_long(c, v, 0, 0x7FFF), x->fb_set = 1;
+        else if (!strcmp(n, "unroutable"))
+            x->o.unroutable = nr_cli_double(c, v, 0.0, 1.0);
+        else if (!strcmp(n, "malformed"))
+            x->o.malformed = nr_cli_double(c, v, 0.0, 1.0);
+        else if (!strcmp(n, "hdr-mix"))
+            x->o.hdr_mix = nr_cli_double(c, v, 0.0, 1.0);
+        else if (!strcmp(n, "adaptive"))
+            x->o.adaptive = nr_cli_double(c, v, 0.0, 1.0);
+        else if (!strcmp(n, "src-idle"))
+            x->o.src_idle = nr_cli_double(c, v, 0.0, 0.99);
+        else if (!strcmp(n, "sink-bp"))
+            x->o.sink_bp = nr_cli_double(c, v, 0.0, 0.99);
+        else if (!strcmp(n, "link-lat"))
+            x->o.ch.latency = (int)nr_cli_long(c, v, 1, LCB_CH_MAX_LAT);
+        else if (tb_linkopt_handle(c, n, v, &x->o.ch))
+            continue;
+        else if (!strcmp(n, "ctl-forge"))
+            x->o.ch.ctl_forge = nr_cli_double(c, v, 0.0, 1.0);
+        else if (!strcmp(n, "ctl-forge-kind"))
+            x->o.ch.ctl_forge_kind = nr_cli_enum(c, v, lcb_forge_kind_names);
+        else if (!strcmp(n, "timeout"))
+            x->o.lcfg.timeout = (uint32_t)nr_cli_long(c, v, 1, 65535);
+        else if (!strcmp(n, "retry-limit"))
+            x->o.lcfg.retry_limit = (uint32_t)nr_cli_long(c, v, 0, 255);
+        else if (!strcmp(n, "share-tol"))
+            x->o.share_tol = nr_cli_double(c, v, 0.0, 10.0);
+        else if (!strcmp(n, "csv"))
+            x->csv = nr_cli_out_path(c, v);
         else if (!strcmp(n, "label")) {
             /* The CSV is read by awk -F, (scripts/sweep_lib.sh), not an RFC 4180
              * reader: a label may not hold a comma, a quote or a line break. */
             for (const char *p = v; *p; p++)
                 if (*p == ',' || *p == '"' || *p == '\n' || *p == '\r' || (unsigned char)*p < 0x20)
-                    nr_cli_die(c, "--label: a label may not contain commas, double quotes, line "
-                                   "breaks or control characters (it is a bare CSV field), got '%s'", v);
+                    nr_cli_die(c,
+                               "--label: a label may not contain commas, double quotes, line "
+                               "breaks or control characters (it is a bare CSV field), got '%s'",
+                               v);
             x->label = v;
-        }
-        else if (!strcmp(n, "avoid-col")) {
+        } else if (!strcmp(n, "avoid-col")) {
             char buf[64];
             snprintf(buf, sizeof buf, "%s", v);
             char *colon = strchr(buf, ':');
@@ -244,16 +293,24 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c) {
             *colon = 0;
             x->avoid_col = (int)nr_cli_long(c, buf, 0, RTR_MAX_COLS - 1);
             x->avoid_max = nr_cli_double(c, colon + 1, 0.0, 1.0);
-        }
-        else if (!strcmp(n, "hist")) x->o.hist = (int)nr_cli_long(c, v, 0, 64);
-        else if (!strcmp(n, "trace-from")) x->o.trace_from = (int64_t)nr_cli_u64(c, v, 0, INT64_MAX);
-        else if (!strcmp(n, "trace-to")) x->o.trace_to = (int64_t)nr_cli_u64(c, v, 0, INT64_MAX);
-        else if (!strcmp(n, "trace-out")) x->o.trace_path = v;
-        else if (!strcmp(n, "no-rerun")) x->no_rerun = 1;
-        else if (!strcmp(n, "no-escapes")) x->o.no_escapes = 1;
-        else if (!strcmp(n, "e2e")) x->o.e2e = 1;
-        else if (!strcmp(n, "progress")) x->o.progress = 1;
-        else if (!strcmp(n, "digest")) x->o.digest = 1;
+        } else if (!strcmp(n, "hist"))
+            x->o.hist = (int)nr_cli_long(c, v, 0, 64);
+        else if (!strcmp(n, "trace-from"))
+            x->o.trace_from = (int64_t)nr_cli_u64(c, v, 0, INT64_MAX);
+        else if (!strcmp(n, "trace-to"))
+            x->o.trace_to = (int64_t)nr_cli_u64(c, v, 0, INT64_MAX);
+        else if (!strcmp(n, "trace-out"))
+            x->o.trace_path = v;
+        else if (!strcmp(n, "no-rerun"))
+            x->no_rerun = 1;
+        else if (!strcmp(n, "no-escapes"))
+            x->o.no_escapes = 1;
+        else if (!strcmp(n, "e2e"))
+            x->o.e2e = 1;
+        else if (!strcmp(n, "progress"))
+            x->o.progress = 1;
+        else if (!strcmp(n, "digest"))
+            x->o.digest = 1;
         else if (!strcmp(n, "fault")) {
             /* CYCLE:PORT; the port is checked against the configuration's
              * port count once that is known (below). */
@@ -264,8 +321,10 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c) {
             if (colon) *colon = 0;
             if (!colon || nr_cli_parse_long(buf, 0, 1000000000L, &fc, e1, sizeof e1) ||
                 nr_cli_parse_long(colon + 1, 0, NR_MAX_PORTS - 1, &fp, e2, sizeof e2))
-                nr_cli_die(c, "--fault: expected CYCLE:PORT (CYCLE in [0, 1000000000], PORT in "
-                               "[0, %d]), got '%s'", NR_MAX_PORTS - 1, v);
+                nr_cli_die(c,
+                           "--fault: expected CYCLE:PORT (CYCLE in [0, 1000000000], PORT in "
+                           "[0, %d]), got '%s'",
+                           NR_MAX_PORTS - 1, v);
             x->o.fault_cycle = fc;
             x->o.fault_port = (int)fp;
         }
@@ -276,15 +335,16 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c) {
  * its id (--fb-me, or drawn from the seed), FB_CHARGE (the mean packet
  * length, docs/fbfly-routing.md 6.4, as the network builder writes it), into
  * the geometry and the options. */
-static void sim_fb_place(sim_ctx *x, nr_cli_t *c) {
+static void sim_fb_place(sim_ctx *x, nr_cli_t *c)
+{
     int K, C, kb, cb;
     x->g.fb_alg = x->o.fb_alg;
     x->g.fb_dims = x->o.fb_dims;
     rtr_tables_fb_shape(&x->g, &K, &C, &kb, &cb);
     const unsigned nrtr = 1u << (x->o.fb_dims * kb);
     if (x->fb_me >= (long)nrtr)
-        nr_cli_die(c, "--fb-me %ld: the network has %u routers (K = %d, D = %d)", x->fb_me, nrtr,
-                   K, x->o.fb_dims);
+        nr_cli_die(c, "--fb-me %ld: the network has %u routers (K = %d, D = %d)", x->fb_me, nrtr, K,
+                   x->o.fb_dims);
     if (x->fb_me >= 0) {
         x->o.fb_me = (unsigned)x->fb_me;
     } else {
@@ -303,22 +363,28 @@ static void sim_fb_place(sim_ctx *x, nr_cli_t *c) {
 /* The output a hot destination index leaves by: its port in single-router
  * and the table modes; with --route fbfly, the minimal route's port of the
  * node the index stands for (rtr_tables_fb_dest). */
-static int sim_hot_port(const sim_ctx *x, int idx) {
+static int sim_hot_port(const sim_ctx *x, int idx)
+{
     if (x->o.route != RTR_ROUTE_FBFLY) return x->o.org->port_of(&x->g, x->o.route, (unsigned)idx);
     return x->o.org->port_of(&x->g, x->o.route, rtr_tables_fb_dest(&x->g, (unsigned)idx, 0));
 }
 
 /* The configuration, its geometry, and every check of the options against
  * it (exit 2 with a message). */
-static void sim_configure(sim_ctx *x, nr_cli_t *c) {
+static void sim_configure(sim_ctx *x, nr_cli_t *c)
+{
     char err[512];
-    if (rtr_cfg_lookup(x->cfg_file, x->cfg_name, &x->o.cfg, err, sizeof err)) nr_cli_die(c, "%s", err);
+    if (rtr_cfg_lookup(x->cfg_file, x->cfg_name, &x->o.cfg, err, sizeof err))
+        nr_cli_die(c, "%s", err);
     x->o.org = rtr_org_for_top(x->o.cfg.top);
     if (!x->o.org)
-        nr_cli_die(c, "%s:%d: configuration %s has top %s, which no organization of this testbench "
-                       "builds", x->o.cfg.file, x->o.cfg.line, x->o.cfg.name, x->o.cfg.top);
+        nr_cli_die(c,
+                   "%s:%d: configuration %s has top %s, which no organization of this testbench "
+                   "builds",
+                   x->o.cfg.file, x->o.cfg.line, x->o.cfg.name, x->o.cfg.top);
     if (x->org_name && strcmp(x->org_name, x->o.org->name)) {
-        if (!rtr_org_find(x->org_name)) nr_cli_die(c, "--org: unknown organization '%s'", x->org_name);
+        if (!rtr_org_find(x->org_name))
+            nr_cli_die(c, "--org: unknown organization '%s'", x->org_name);
         nr_cli_die(c, "--org %s: configuration %s (top %s) is organization %s", x->org_name,
                    x->o.cfg.name, x->o.cfg.top, x->o.org->name);
     }
@@ -332,14 +398,21 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c) {
     if (rtr_tables_check(&x->g, x->o.route, err, sizeof err))
         nr_cli_die(c, "--route %s: %s: %s", route_names[x->o.route], x->o.cfg.name, err);
     if (x->o.malformed > 0 && x->g.use_lcb)
-        nr_cli_die(c, "--malformed needs a bare configuration (%s has LCBs, whose CRC would "
-                       "refuse the packets before the router sees them)", x->o.cfg.name);
+        nr_cli_die(c,
+                   "--malformed needs a bare configuration (%s has LCBs, whose CRC would "
+                   "refuse the packets before the router sees them)",
+                   x->o.cfg.name);
     if (RTR_ROUTE_IS_CLOS(x->o.route) && x->o.unroutable > 0)
-        nr_cli_die(c, "--unroutable: in --route %s every destination is routable (the ones "
-                       "outside the subtree go up)", route_names[x->o.route]);
-    if (x->avoid_col >= 0 && (!RTR_ROUTE_IS_CLOS(x->o.route) || x->avoid_col >= x->g.cols || x->o.adaptive <= 0))
-        nr_cli_die(c, "--avoid-col needs --route clos-leaf or clos-mid, --adaptive and a column "
-                       "of the tile grid (%s has %d columns)", x->o.cfg.name, x->g.cols);
+        nr_cli_die(c,
+                   "--unroutable: in --route %s every destination is routable (the ones "
+                   "outside the subtree go up)",
+                   route_names[x->o.route]);
+    if (x->avoid_col >= 0 &&
+        (!RTR_ROUTE_IS_CLOS(x->o.route) || x->avoid_col >= x->g.cols || x->o.adaptive <= 0))
+        nr_cli_die(c,
+                   "--avoid-col needs --route clos-leaf or clos-mid, --adaptive and a column "
+                   "of the tile grid (%s has %d columns)",
+                   x->o.cfg.name, x->g.cols);
     if (x->o.tp.kind == NR_TP_HOTSPOT) {
         if (x->o.tp.nhot == 0) nr_cli_die(c, "--pattern hotspot needs --hotspot NODES:F");
         for (int i = 0; i < x->o.tp.nhot; i++)
@@ -367,15 +440,16 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c) {
         if (nr_lendist_check(&ld, err, sizeof err)) nr_cli_die(c, "--len: %s", err);
         int lmax = ld.kind == NR_LEN_FIXED ? ld.a : ld.kind == NR_LEN_UNIFORM ? ld.b : 19;
         if (x->o.e2e && lmax + NR_E2E_PHITS > x->g.max_pkt_len)
-            nr_cli_die(c, "--e2e adds %d phits to every packet: the longest, %d + %d, is above "
-                       "MaxPktLen %d of %s", NR_E2E_PHITS, lmax, NR_E2E_PHITS, x->g.max_pkt_len,
-                       x->o.cfg.name);
+            nr_cli_die(c,
+                       "--e2e adds %d phits to every packet: the longest, %d + %d, is above "
+                       "MaxPktLen %d of %s",
+                       NR_E2E_PHITS, lmax, NR_E2E_PHITS, x->g.max_pkt_len, x->o.cfg.name);
         if (x->g.use_lcb) {
             /* The sizing rules lcb_sim warns about (protocol section 11), same
              * rule and numbers, on stderr: a run that breaks them is legal but
              * its latencies and loads measure the link, not the router. */
-            lcb_tb_warn_sizing(stderr, "rtr_sim: ", "links", &x->g.lcb, x->o.lcfg.timeout, x->o.ch.latency,
-                               nr_lendist_mean(&ld));
+            lcb_tb_warn_sizing(stderr, "rtr_sim: ", "links", &x->g.lcb, x->o.lcfg.timeout,
+                               x->o.ch.latency, nr_lendist_mean(&ld));
         }
     }
     /* Default drain and flush limits: 20000 cycles covers short links; a
@@ -396,12 +470,12 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c) {
         if (check_writable(x->o.trace_path, werr, sizeof werr))
             nr_cli_die(c, "--trace-out %s: cannot write the trace: %s", x->o.trace_path, werr);
     }
-
 }
 
 /* RTL runs belong to the rtr_sim-<config> binary: hand the run to it.
  * Returns its exit code, or -1 if this binary runs it. */
-static int sim_handoff(sim_ctx *x, nr_cli_t *c, int argc, char **argv) {
+static int sim_handoff(sim_ctx *x, nr_cli_t *c, int argc, char **argv)
+{
     char path[1200];
     if (x->o.fault_cycle >= 0 && x->o.impl != RTR_RUN_SELF && x->o.impl != RTR_RUN_LOCKSTEP)
         nr_cli_die(c, "--fault needs --impl self or lockstep");
@@ -409,8 +483,9 @@ static int sim_handoff(sim_ctx *x, nr_cli_t *c, int argc, char **argv) {
     const char *mo, *mo_what, *mo_doc;
     if ((x->o.impl == RTR_RUN_RTL || x->o.impl == RTR_RUN_LOCKSTEP) &&
         (mo = rtr_cfg_model_only(&x->o.cfg, &mo_v, &mo_what, &mo_doc))) {
-        fprintf(stderr, "%s: configuration %s has %s=%ld, the %s of the C model only (%s): it "
-                        "has no RTL build; use --impl model or self\n",
+        fprintf(stderr,
+                "%s: configuration %s has %s=%ld, the %s of the C model only (%s): it "
+                "has no RTL build; use --impl model or self\n",
                 RTR_SIM_PROG, x->o.cfg.name, mo, mo_v, mo_what, mo_doc);
         return 2;
     }
@@ -418,15 +493,17 @@ static int sim_handoff(sim_ctx *x, nr_cli_t *c, int argc, char **argv) {
         const char *have = rtr_rtl_build();
         int want_trace = x->o.trace_from >= 0;
         if (RTR_SIM_OWN_RTL && have && strcmp(have, x->o.cfg.name)) {
-            fprintf(stderr, "%s: this is the SystemC build of %s; the one of %s is %s/%s-%s "
-                            "(make it: make build/bin/%s-%s)\n",
+            fprintf(stderr,
+                    "%s: this is the SystemC build of %s; the one of %s is %s/%s-%s "
+                    "(make it: make build/bin/%s-%s)\n",
                     RTR_SIM_PROG, have, x->o.cfg.name, x->dir, RTR_SIM_PROG, x->o.cfg.name,
                     RTR_SIM_PROG, x->o.cfg.name);
             return 2;
         }
         if (RTR_SIM_OWN_RTL && want_trace) {
-            fprintf(stderr, "%s: the SystemC build writes no waveform; --trace-from runs with "
-                            "the C++ traced build %s/rtr_sim-%s-trace\n",
+            fprintf(stderr,
+                    "%s: the SystemC build writes no waveform; --trace-from runs with "
+                    "the C++ traced build %s/rtr_sim-%s-trace\n",
                     RTR_SIM_PROG, x->dir, x->o.cfg.name);
             return 2;
         }
@@ -438,10 +515,12 @@ static int sim_handoff(sim_ctx *x, nr_cli_t *c, int argc, char **argv) {
                 return 2;
             }
             setenv("RTR_SIM_HANDOFF", "1", 1);
-            snprintf(path, sizeof path, "%s/rtr_sim-%s%s", x->dir, x->o.cfg.name, want_trace ? "-trace" : "");
+            snprintf(path, sizeof path, "%s/rtr_sim-%s%s", x->dir, x->o.cfg.name,
+                     want_trace ? "-trace" : "");
             if (!is_exec(path)) {
-                fprintf(stderr, "rtr_sim: no RTL build for configuration %s%s (%s is missing; "
-                                "make it: make %s)\n",
+                fprintf(stderr,
+                        "rtr_sim: no RTL build for configuration %s%s (%s is missing; "
+                        "make it: make %s)\n",
                         x->o.cfg.name, want_trace ? " with tracing" : "", path, path);
                 return 2;
             }
@@ -456,18 +535,24 @@ static int sim_handoff(sim_ctx *x, nr_cli_t *c, int argc, char **argv) {
 }
 
 /* The run's parameters, printed before it starts. */
-static void sim_print_setup(sim_ctx *x) {
+static void sim_print_setup(sim_ctx *x)
+{
     x->impl_lbl = impl_names[x->o.impl];
-    printf("rtr_sim: org %s impl %s cfg %s (%s:%d) ports %d vcs %d %s\n", x->o.org->name, x->impl_lbl,
-           x->o.cfg.name, x->o.cfg.file, x->o.cfg.line, x->g.num_ports, x->g.num_vcs,
+    printf("rtr_sim: org %s impl %s cfg %s (%s:%d) ports %d vcs %d %s\n", x->o.org->name,
+           x->impl_lbl, x->o.cfg.name, x->o.cfg.file, x->o.cfg.line, x->g.num_ports, x->g.num_vcs,
            x->g.use_lcb ? "LCB links" : "bare");
 
-    if (x->o.inj.len.kind == NR_LEN_FIXED) snprintf(x->lenb, sizeof x->lenb, "fixed:%d", x->o.inj.len.a);
-    else if (x->o.inj.len.kind == NR_LEN_UNIFORM) snprintf(x->lenb, sizeof x->lenb, "uniform:%d:%d", x->o.inj.len.a, x->o.inj.len.b);
-    else snprintf(x->lenb, sizeof x->lenb, "bw");
+    if (x->o.inj.len.kind == NR_LEN_FIXED)
+        snprintf(x->lenb, sizeof x->lenb, "fixed:%d", x->o.inj.len.a);
+    else if (x->o.inj.len.kind == NR_LEN_UNIFORM)
+        snprintf(x->lenb, sizeof x->lenb, "uniform:%d:%d", x->o.inj.len.a, x->o.inj.len.b);
+    else
+        snprintf(x->lenb, sizeof x->lenb, "bw");
 
-    if (x->o.inj.kind == NR_INJ_BERNOULLI) snprintf(x->injb, sizeof x->injb, "bernoulli");
-    else snprintf(x->injb, sizeof x->injb, "bursty:%g", x->o.inj.burst);
+    if (x->o.inj.kind == NR_INJ_BERNOULLI)
+        snprintf(x->injb, sizeof x->injb, "bernoulli");
+    else
+        snprintf(x->injb, sizeof x->injb, "bursty:%g", x->o.inj.burst);
     printf("rtr_sim: pattern %s load %.3f inject %s len %s warmup %" PRIu64 " measure %" PRIu64
            " route %s src-idle %.2f sink-bp %.2f unroutable %.3f malformed %.3f hdr-mix %.2f"
            " adaptive %.2f\n",
@@ -479,10 +564,12 @@ static void sim_print_setup(sim_ctx *x) {
                x->g.num_ports / 2 - 1, x->g.num_ports / 2, x->g.num_ports - 1, x->o.tp.turn_frac,
                nr_tp_name(x->o.tp.turn_kind), x->o.inj.load * (1.0 - x->o.tp.turn_frac));
     if (x->g.use_lcb)
-        printf("rtr_sim: links latency %d ber %.2g sb-ber %.2g burst %.2g:%d drop %.2g outage %.2g:%d "
-               "ctl-ber %.2g timeout %u\n",
-               x->o.ch.latency, x->o.ch.ber_data, x->o.ch.ber_sb, x->o.ch.burst_rate, x->o.ch.burst_len,
-               x->o.ch.drop_rate, x->o.ch.outage_rate, x->o.ch.outage_len, x->o.ch.ctl_ber, x->o.lcfg.timeout);
+        printf(
+            "rtr_sim: links latency %d ber %.2g sb-ber %.2g burst %.2g:%d drop %.2g outage %.2g:%d "
+            "ctl-ber %.2g timeout %u\n",
+            x->o.ch.latency, x->o.ch.ber_data, x->o.ch.ber_sb, x->o.ch.burst_rate,
+            x->o.ch.burst_len, x->o.ch.drop_rate, x->o.ch.outage_rate, x->o.ch.outage_len,
+            x->o.ch.ctl_ber, x->o.lcfg.timeout);
     if (x->o.route == RTR_ROUTE_FBFLY) {
         int K, C, kb, cb;
         rtr_tables_fb_shape(&x->g, &K, &C, &kb, &cb);
@@ -498,7 +585,8 @@ static void sim_print_setup(sim_ctx *x) {
          * destinations for --avoid-col). */
         printf("rtr_sim: %s tables: down (dest -> port):", route_names[x->o.route]);
         for (unsigned d = 0; d < (unsigned)x->g.num_ports; d++)
-            if (!rtr_tables_is_up(&x->g, x->o.route, d)) printf(" %u->%d", d, rtr_tables_port_of(&x->g, x->o.route, d));
+            if (!rtr_tables_is_up(&x->g, x->o.route, d))
+                printf(" %u->%d", d, rtr_tables_port_of(&x->g, x->o.route, d));
         printf("; other destinations go up\nrtr_sim: adaptive candidates (output ports) of input:");
         for (int p = 0; p < x->g.num_ports; p++) {
             int cand[64], nc = rtr_tables_up_cands(&x->g, x->o.route, p, cand, 64);
@@ -508,31 +596,35 @@ static void sim_print_setup(sim_ctx *x) {
         printf("\n");
     }
     fflush(stdout);
-
 }
 
 /* The summary table and the link-error lines. */
-static void sim_print_results(const sim_ctx *x) {
+static void sim_print_results(const sim_ctx *x)
+{
     printf("\n%-9s %-9s %-9s %-8s %-8s %-8s %-9s %-8s %-8s %-10s %-10s\n", "offered", "accepted",
            "lat_mean", "lat_p50", "lat_p99", "lat_max", "rtr_lat", "retries", "drops", "mismatches",
            "unfinished");
     char rl[32];
-    if (x->r.rlat_mean >= 0) snprintf(rl, sizeof rl, "%.1f/%.0f", x->r.rlat_mean, x->r.rlat_min);
-    else snprintf(rl, sizeof rl, "n/a");
+    if (x->r.rlat_mean >= 0)
+        snprintf(rl, sizeof rl, "%.1f/%.0f", x->r.rlat_mean, x->r.rlat_min);
+    else
+        snprintf(rl, sizeof rl, "n/a");
     char drops[48];
     snprintf(drops, sizeof drops, "%" PRIu64 "/%" PRIu64, x->r.drops, x->r.drops_expected);
     printf("%-9.4f %-9.4f %-9.1f %-8.0f %-8.0f %-8.0f %-9s %-8" PRIu64 " %-8s %-10" PRIu64
            " %-10" PRIu64 "\n",
-           x->r.offered, x->r.accepted, x->r.lat_mean, x->r.lat_p50, x->r.lat_p99, x->r.lat_max, rl, x->r.retries,
-           drops, x->r.mismatches, x->r.unfinished);
+           x->r.offered, x->r.accepted, x->r.lat_mean, x->r.lat_p50, x->r.lat_p99, x->r.lat_max, rl,
+           x->r.retries, drops, x->r.mismatches, x->r.unfinished);
     printf("(loads in phits/cycle/port; latencies in cycles, generation to tail at the sink; "
            "rtr_lat = router head-in to head-out mean/min; drops = RT_DROP/unroutable sent)\n");
     if (x->g.use_lcb) {
-        printf("packets discarded at sinks as marked bad by link errors: %" PRIu64 "\n", x->r.bad_discards);
+        printf("packets discarded at sinks as marked bad by link errors: %" PRIu64 "\n",
+               x->r.bad_discards);
         /* CRC escapes (docs/testplan.md, "Link errors and CRC escapes") */
         printf("link escapes: %" PRIu64 " packets accepted over damaged link cycles, in %" PRIu64
-               " damaged packets that reached an EOP (%" PRIu64 " refused in recovery before a marker, %"
-               PRIu64 " with framing changed, %" PRIu64 " surely detected by the %s); analytic "
+               " damaged packets that reached an EOP (%" PRIu64
+               " refused in recovery before a marker, %" PRIu64 " with framing changed, %" PRIu64
+               " surely detected by the %s); analytic "
                "expectation %.3g; control words: %" PRIu64 " damaged ones delivered, %" PRIu64
                " accepted\n",
                x->r.escapes, x->r.dmg_checked, x->r.dmg_ooo, x->r.dmg_frame, x->r.dmg_detected,
@@ -540,24 +632,30 @@ static void sim_print_results(const sim_ctx *x) {
                x->r.cw_damaged, x->r.ctl_escapes);
         if (x->r.esc_cycle >= 0)
             printf("the run was judged up to the first escape at cycle %" PRId64 "%s; %" PRIu64
-                   " check(s) fired after it\n", x->r.esc_cycle,
-                   x->o.impl == RTR_RUN_LOCKSTEP ? " (the lockstep to its end)" : "", x->r.after_esc);
+                   " check(s) fired after it\n",
+                   x->r.esc_cycle,
+                   x->o.impl == RTR_RUN_LOCKSTEP ? " (the lockstep to its end)" : "",
+                   x->r.after_esc);
         if (x->r.esc_cycle >= 0 || x->o.e2e)
-            printf("end to end: %" PRIu64 " damaged packets delivered as healthy (residual), %"
-                   PRIu64 " caught and discarded by the end-to-end check%s\n", x->r.residual,
-                   x->r.e2e_caught, x->o.e2e ? "" : " (off: --e2e)");
+            printf("end to end: %" PRIu64
+                   " damaged packets delivered as healthy (residual), %" PRIu64
+                   " caught and discarded by the end-to-end check%s\n",
+                   x->r.residual, x->r.e2e_caught, x->o.e2e ? "" : " (off: --e2e)");
         printf("rtr_escapes escapes=%" PRIu64 " ctl_escapes=%" PRIu64 " err_link_cycles=%" PRIu64
                " dmg_checked=%" PRIu64 " exp_escapes=%.4g residual=%" PRIu64 " e2e_caught=%" PRIu64
-               "\n", x->r.escapes, x->r.ctl_escapes, x->r.err_link_cycles, x->r.dmg_checked, x->r.exp_escapes,
-               x->r.residual, x->r.e2e_caught);
+               "\n",
+               x->r.escapes, x->r.ctl_escapes, x->r.err_link_cycles, x->r.dmg_checked,
+               x->r.exp_escapes, x->r.residual, x->r.e2e_caught);
     }
     if (x->o.digest) printf("digest 0x%016" PRIx64 "\n", x->r.digest);
     if (x->o.hot_port >= 0) {
         printf("\nhotspot: shares of output %d by input (ideal %.4f; over the %d hot outputs: min "
-               "%.4f max %.4f, lowest Jain %.4f)\n", x->o.hot_port, 1.0 / x->g.num_ports,
-               x->o.nhot_ports, x->r.share_min, x->r.share_max, x->r.jain);
+               "%.4f max %.4f, lowest Jain %.4f)\n",
+               x->o.hot_port, 1.0 / x->g.num_ports, x->o.nhot_ports, x->r.share_min, x->r.share_max,
+               x->r.jain);
         for (int i = 0; i < x->g.num_ports; i++)
-            printf("  in%-2d %.4f%s", i, x->r.share[i], (i % 8 == 7 || i == x->g.num_ports - 1) ? "\n" : "");
+            printf("  in%-2d %.4f%s", i, x->r.share[i],
+                   (i % 8 == 7 || i == x->g.num_ports - 1) ? "\n" : "");
     }
     printf("\nsimulated %" PRIu64 " cycles in %.2f s (%.2f s CPU): %.0f cycles/s, %.3g phit-hops/s "
            "per CPU second\n",
@@ -565,7 +663,8 @@ static void sim_print_results(const sim_ctx *x) {
 }
 
 /* One CSV row (and the header if the file is new). Returns 0, or 2. */
-static int sim_write_csv(const sim_ctx *x) {
+static int sim_write_csv(const sim_ctx *x)
+{
     struct stat sb;
     int fresh = stat(x->csv, &sb) != 0 || sb.st_size == 0;
     FILE *f = fopen(x->csv, "a");
@@ -574,23 +673,28 @@ static int sim_write_csv(const sim_ctx *x) {
         return 2;
     }
     if (fresh)
-        fprintf(f, "label,org,impl,cfg,pattern,inject,len,load,seed,offered,accepted,lat_mean,"
-                   "lat_p50,lat_p99,lat_max,rtr_lat_mean,rtr_lat_min,measured,unfinished,retries,"
-                   "drops,mismatches,cycles,wall_s,cycles_per_s,phit_hops_per_s,pass,bad_discards\n");
-    fprintf(f, "%s,%s,%s,%s,%s,%s,%s,%.4f,%" PRIu64 ",%.5f,%.5f,%.2f,%.0f,%.0f,%.0f,%.2f,%.0f,%" PRIu64
-               ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.3f,%.0f,%.0f,%d,%" PRIu64 "\n",
-            x->label, x->o.org->name, x->impl_lbl, x->o.cfg.name, nr_tp_name(x->o.tp.kind), x->injb, x->lenb,
-            x->o.inj.load, x->o.seed, x->r.offered, x->r.accepted, x->r.lat_mean, x->r.lat_p50, x->r.lat_p99,
-            x->r.lat_max, x->r.rlat_mean, x->r.rlat_min, x->r.measured_pkts, x->r.unfinished, x->r.retries,
-            x->r.drops, x->r.mismatches, x->r.cycles, x->r.wall_s, x->r.cycles_per_s, x->r.phit_hops_per_s,
-            x->r.pass, x->r.bad_discards);
+        fprintf(f,
+                "label,org,impl,cfg,pattern,inject,len,load,seed,offered,accepted,lat_mean,"
+                "lat_p50,lat_p99,lat_max,rtr_lat_mean,rtr_lat_min,measured,unfinished,retries,"
+                "drops,mismatches,cycles,wall_s,cycles_per_s,phit_hops_per_s,pass,bad_discards\n");
+    fprintf(f,
+            "%s,%s,%s,%s,%s,%s,%s,%.4f,%" PRIu64 ",%.5f,%.5f,%.2f,%.0f,%.0f,%.0f,%.2f,%.0f,%" PRIu64
+            ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+            ",%.3f,%.0f,%.0f,%d,%" PRIu64 "\n",
+            x->label, x->o.org->name, x->impl_lbl, x->o.cfg.name, nr_tp_name(x->o.tp.kind), x->injb,
+            x->lenb, x->o.inj.load, x->o.seed, x->r.offered, x->r.accepted, x->r.lat_mean,
+            x->r.lat_p50, x->r.lat_p99, x->r.lat_max, x->r.rlat_mean, x->r.rlat_min,
+            x->r.measured_pkts, x->r.unfinished, x->r.retries, x->r.drops, x->r.mismatches,
+            x->r.cycles, x->r.wall_s, x->r.cycles_per_s, x->r.phit_hops_per_s, x->r.pass,
+            x->r.bad_discards);
     fclose(f);
     return 0;
 }
 
 /* A lockstep divergence: rerun the seed with the traced RTL for an FST
  * window around it. */
-static void sim_rerun_traced(const sim_ctx *x, int argc, char **argv) {
+static void sim_rerun_traced(const sim_ctx *x, int argc, char **argv)
+{
     char path[1200];
     int64_t from = x->r.div_cycle > 300 ? x->r.div_cycle - 300 : 0, to = x->r.div_cycle + 20;
     snprintf(path, sizeof path, "%s/rtr_sim-%s-trace", x->dir, x->o.cfg.name);
@@ -632,19 +736,23 @@ static void sim_rerun_traced(const sim_ctx *x, int argc, char **argv) {
 
 /* --route clos-*: every path of the tables must have been checked, and
  * --avoid-col's limit. Clears x->r.pass on a failure. */
-static void sim_route_check(sim_ctx *x) {
+static void sim_route_check(sim_ctx *x)
+{
     /* Every path of the tables must have been checked at least once, or
      * the run proves nothing about it. */
     printf("\nroute check (docs/yarc-arch.md 5): delivered packets checked by path: "
            "source-routed %" PRIu64 ", down %" PRIu64 ", up deterministic %" PRIu64
            ", up adaptive %" PRIu64 "\n",
            x->ups.srcroute, x->ups.down, x->ups.up_det, x->ups.up_adapt);
-    const char *miss = !x->ups.down ? "down" : x->o.adaptive < 1 && !x->ups.up_det ? "up deterministic"
-                     : x->o.adaptive > 0 && !x->ups.up_adapt ? "up adaptive"
-                     : x->o.hdr_mix > 0 && !x->ups.srcroute ? "source-routed" : NULL;
+    const char *miss = !x->ups.down                            ? "down"
+                       : x->o.adaptive < 1 && !x->ups.up_det   ? "up deterministic"
+                       : x->o.adaptive > 0 && !x->ups.up_adapt ? "up adaptive"
+                       : x->o.hdr_mix > 0 && !x->ups.srcroute  ? "source-routed"
+                                                               : NULL;
     if (miss) {
         printf("FAIL: no %s packet was delivered and checked (the route check must see "
-               "every path it is meant to cover)\n", miss);
+               "every path it is meant to cover)\n",
+               miss);
         x->r.pass = 0;
     }
     if (x->ups.ncols > 0) {
@@ -658,10 +766,12 @@ static void sim_route_check(sim_ctx *x) {
         double ratio = fair > 0 ? took / fair : 0;
         printf("avoid-col %d: %" PRIu64 " adaptive up packets took column %d where a "
                "load-blind choice would have sent %.1f: ratio %.3f (limit %.3f)\n",
-               x->avoid_col, x->ups.col_taken[x->avoid_col], x->avoid_col, fair, ratio, x->avoid_max);
+               x->avoid_col, x->ups.col_taken[x->avoid_col], x->avoid_col, fair, ratio,
+               x->avoid_max);
         if (fair < 50) {
             printf("FAIL avoid-col: too few adaptive packets had a candidate in column %d "
-                   "(%.1f expected, need 50)\n", x->avoid_col, fair);
+                   "(%.1f expected, need 50)\n",
+                   x->avoid_col, fair);
             x->r.pass = 0;
         } else if (ratio > x->avoid_max) {
             printf("FAIL avoid-col: the adaptive choice did not avoid column %d\n", x->avoid_col);
@@ -673,32 +783,37 @@ static void sim_route_check(sim_ctx *x) {
 /* --route fbfly: what the route check saw, and every kind of route the
  * run is meant to cover must have been delivered and checked. Clears
  * x->r.pass on a failure. */
-static void sim_fb_check(sim_ctx *x) {
+static void sim_fb_check(sim_ctx *x)
+{
     printf("\nroute check (docs/fbfly-routing.md 4, 5): delivered packets checked: %" PRIu64
            " by the minimal route's port, %" PRIu64 " by another port the rule allows; %" PRIu64
            " left on another VC than they came in on\n",
            x->ups.fb_min, x->ups.fb_other, x->ups.fb_vc_changed);
     const int alg = x->o.fb_alg, adapt = x->o.adaptive > 0;
-    const char *miss = !x->ups.fb_min ? "minimal"
-                     : adapt && alg >= RTR_FB_VAL && !x->ups.fb_vc_changed ? "VC-changing"
-                     : adapt && alg == RTR_FB_VAL && !x->ups.fb_other ? "non-minimal" : NULL;
+    const char *miss = !x->ups.fb_min                                        ? "minimal"
+                       : adapt && alg >= RTR_FB_VAL && !x->ups.fb_vc_changed ? "VC-changing"
+                       : adapt && alg == RTR_FB_VAL && !x->ups.fb_other      ? "non-minimal"
+                                                                             : NULL;
     if (miss) {
         printf("FAIL: no %s packet was delivered and checked (the route check must see every "
-               "kind of route the run is meant to cover)\n", miss);
+               "kind of route the run is meant to cover)\n",
+               miss);
         x->r.pass = 0;
     }
 }
 
 int RTR_SIM_MAIN(int argc, char **argv);
-int RTR_SIM_MAIN(int argc, char **argv) {
+int RTR_SIM_MAIN(int argc, char **argv)
+{
     static sim_ctx x;
     sim_defaults(&x);
     nr_cli_t c;
     nr_cli_init(&c, RTR_SIM_PROG,
-                RTR_SIM_OWN_RTL ? "[options]   (the router testbench on the SystemC build of one "
-                                  "configuration, the default --cfg; traffic defaults: --pattern ur "
-                                  "--load 0.3 --len uniform:4:19)"
-                                : "[options]   (traffic defaults: --pattern ur --load 0.3 --len uniform:4:19)",
+                RTR_SIM_OWN_RTL
+                    ? "[options]   (the router testbench on the SystemC build of one "
+                      "configuration, the default --cfg; traffic defaults: --pattern ur "
+                      "--load 0.3 --len uniform:4:19)"
+                    : "[options]   (traffic defaults: --pattern ur --load 0.3 --len uniform:4:19)",
                 opts, argc, argv);
     sim_parse(&x, &c);
     nr_cli_print_seed(stdout, "rtr_sim", x.o.seed);

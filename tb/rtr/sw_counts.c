@@ -34,14 +34,17 @@ int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errle
 
 static const nr_cli_opt_t opts[] = {
     {"cfg-file", "PATH", "configurations file (default configs/configs.txt)"},
-    {"table2", NULL, "seed 001 Table 2 at k = 64 from Table 1's formulas, beside the seed's values"},
+    {"table2", NULL,
+     "seed 001 Table 2 at k = 64 from Table 1's formulas, beside the seed's values"},
     {"scaling", NULL, "seed 001 Fig 5: Table 1 relative to hc for k = 8, 16, 32, 64, 128"},
     {"csv", NULL, "with --scaling: CSV instead of markdown"},
     {"energy", NULL, "seed 001 5.1 energy model of the configurations (docs/results.md 4.3)"},
     {"pattern", "NAME", "with --energy: CSV of the pattern's mean path energy (rtr_sim's names)"},
-    {"seed", "N", "with --pattern: seed of the pattern (randperm's permutation), as rtr_sim --seed"},
-    {"alt", "NAME", "with --energy: another reading of line 179: rw (40 fJ read, 10 fJ write, "
-                    "both buffers), xbit (crosspoint static per data bit), none"},
+    {"seed", "N",
+     "with --pattern: seed of the pattern (randperm's permutation), as rtr_sim --seed"},
+    {"alt", "NAME",
+     "with --energy: another reading of line 179: rw (40 fJ read, 10 fJ write, "
+     "both buffers), xbit (crosspoint static per data bit), none"},
     {NULL, NULL, NULL},
 };
 
@@ -60,29 +63,36 @@ static const double t2_area[T2_N] = {4096, 33792, 9216, 16896, 24640, 11664, 256
 
 static int same(double a, double b) { return fabs(a - b) < 1e-9 * (fabs(b) + 1); }
 
-static void num(char *buf, int n, double v) {
-    if (isnan(v)) snprintf(buf, (size_t)n, "-");
-    else snprintf(buf, (size_t)n, "%.10g", v);
+static void num(char *buf, int n, double v)
+{
+    if (isnan(v))
+        snprintf(buf, (size_t)n, "-");
+    else
+        snprintf(buf, (size_t)n, "%.10g", v);
 }
 /* %.10g prints at most 16 characters ("-1.234567891e+100") */
 
 /* seed / Table 1, agree or disagree */
-static void cell(char *buf, int n, double seed_lo, double seed_hi, double t1) {
+static void cell(char *buf, int n, double seed_lo, double seed_hi, double t1)
+{
     char a[48], b[24];
     num(b, sizeof b, t1);
     if (isnan(seed_lo)) {
         snprintf(buf, (size_t)n, "- / %s", b);
         return;
     }
-    if (seed_lo != seed_hi) snprintf(a, sizeof a, "%.10g ~ %.10g", seed_lo, seed_hi);
-    else num(a, sizeof a, seed_lo);
-    const char *v = isnan(t1) ? "no formula"
-                  : same(seed_hi, t1) ? (seed_lo != seed_hi ? "agree (upper end)" : "agree")
-                                      : "**disagree**";
+    if (seed_lo != seed_hi)
+        snprintf(a, sizeof a, "%.10g ~ %.10g", seed_lo, seed_hi);
+    else
+        num(a, sizeof a, seed_lo);
+    const char *v = isnan(t1)           ? "no formula"
+                    : same(seed_hi, t1) ? (seed_lo != seed_hi ? "agree (upper end)" : "agree")
+                                        : "**disagree**";
     snprintf(buf, (size_t)n, "%s / %s %s", a, b, v);
 }
 
-static void print_table2(void) {
+static void print_table2(void)
+{
     const double k = 64, p = 8, r = 16;
     nr_t1_row t[T2_N];
     const nr_t1_row none = {NAN, NAN, NAN, NAN};
@@ -108,8 +118,9 @@ static void print_table2(void) {
     for (int i = 0; i < T2_N; i++) {
         char a[32];
         num(a, sizeof a, t[i].area);
-        const char *v = isnan(t[i].area) ? "not modelled"
-                      : same(t2_area[i], t[i].area) ? "agree" : "**disagree**";
+        const char *v = isnan(t[i].area)              ? "not modelled"
+                        : same(t2_area[i], t[i].area) ? "agree"
+                                                      : "**disagree**";
         printf("| %s | %s | %.10g | %s | %s |\n", t2_col[i], formula[i], t2_area[i], a, v);
     }
     printf("\nThe other rows from Table 1's formulas (seed Table 2 / computed)\n\n");
@@ -118,8 +129,10 @@ static void print_table2(void) {
     for (int i = 0; i < T2_N; i++) {
         if (i == T2_FC6 || i == T2_FC6ISU2) continue; /* Table 1 has m = n only */
         char b[128], f[128], x[128];
-        if (isnan(t2_buf[i]) && isnan(t[i].buffers)) snprintf(b, sizeof b, "N/A / N/A agree");
-        else cell(b, sizeof b, t2_buf[i], t2_buf[i], t[i].buffers);
+        if (isnan(t2_buf[i]) && isnan(t[i].buffers))
+            snprintf(b, sizeof b, "N/A / N/A agree");
+        else
+            cell(b, sizeof b, t2_buf[i], t2_buf[i], t[i].buffers);
         cell(f, sizeof f, t2_fan_lo[i], t2_fan_hi[i], t[i].fanout);
         cell(x, sizeof x, t2_xp[i], t2_xp[i], t[i].xpoints);
         printf("| %s | %s | %s | %s |\n", t2_col[i], b, f, x);
@@ -129,11 +142,13 @@ static void print_table2(void) {
 /* ---- seed 001 Fig 5 (text lines 114, 128): Table 1 relative to hc ---- */
 
 static const char *const q_name[4] = {"buffers", "fanout", "xpoints", "area"};
-static double q_of(const nr_t1_row *r, int q) {
+static double q_of(const nr_t1_row *r, int q)
+{
     return q == 0 ? r->buffers : q == 1 ? r->fanout : q == 2 ? r->xpoints : r->area;
 }
 
-static void print_scaling(int csv) {
+static void print_scaling(int csv)
+{
     static const int ks[] = {8, 16, 32, 64, 128};
     if (csv) {
         printf("k");
@@ -154,8 +169,10 @@ static void print_scaling(int csv) {
                 for (int q = 0; q < 4; q++)
                     for (int o = 0; o < NR_T1_N; o++) {
                         double v = q_of(&row[o], q) / q_of(&row[NR_T1_HC], q);
-                        if (isnan(v)) printf(",NaN");
-                        else printf(",%.6f", v);
+                        if (isnan(v))
+                            printf(",NaN");
+                        else
+                            printf(",%.6f", v);
                     }
                 printf("\n");
                 continue;
@@ -163,8 +180,10 @@ static void print_scaling(int csv) {
             printf("| %s | %d | %.3g | %.3g |", q_name[qq], ks[i], sqrt(k), 2 * sqrt(k));
             for (int o = 0; o < NR_T1_N; o++) {
                 double v = q_of(&row[o], qq) / q_of(&row[NR_T1_HC], qq);
-                if (isnan(v)) printf(" N/A |");
-                else printf(" %.3f |", v);
+                if (isnan(v))
+                    printf(" N/A |");
+                else
+                    printf(" %.3f |", v);
             }
             printf("\n");
         }
@@ -173,7 +192,8 @@ static void print_scaling(int csv) {
 /* ---- energy (seed 001 line 179, docs/results.md section 4.3) ---- */
 
 /* The energy model's view of a named configuration; dies on an error. */
-static void en_org_of(nr_cli_t *c, const char *file, const char *name, nr_en_org *o) {
+static void en_org_of(nr_cli_t *c, const char *file, const char *name, nr_en_org *o)
+{
     rtr_namedcfg nc;
     char err[512];
     if (rtr_cfg_lookup(file, name, &nc, err, sizeof err)) nr_cli_die(c, "%s", err);
@@ -186,16 +206,18 @@ static void en_org_of(nr_cli_t *c, const char *file, const char *name, nr_en_org
         if (rtr_nwn_params(&nc, &p, err, sizeof err)) nr_cli_die(c, "%s", err);
         if (nr_en_org_nwn(&p, o)) nr_cli_die(c, "%s: not a shape the energy model knows", name);
     } else {
-        nr_cli_die(c, "%s:%d: configuration %s has top %s: not a switch", nc.file, nc.line,
-                   nc.name, nc.top);
+        nr_cli_die(c, "%s:%d: configuration %s has top %s: not a switch", nc.file, nc.line, nc.name,
+                   nc.top);
     }
 }
 
-static const char *en_org_name(const nr_en_org *o) {
+static const char *en_org_name(const nr_en_org *o)
+{
     return o->org == NR_EN_HC ? "hc" : o->org == NR_EN_BB ? "bb" : o->r == 1 ? "cn" : "fc";
 }
 
-static void en_alt(nr_cli_t *c, const char *alt, nr_en_coef *k) {
+static void en_alt(nr_cli_t *c, const char *alt, nr_en_coef *k)
+{
     nr_en_coef_seed(k);
     if (!strcmp(alt, "rw")) {
         k->inbuf_rd_fj = k->subbuf_rd_fj = 40;
@@ -210,7 +232,8 @@ static void en_alt(nr_cli_t *c, const char *alt, nr_en_coef *k) {
 /* The model of each configuration as a markdown table: the per-bit energy of
  * every path shape it has, the static power and the area. */
 static void print_energy_model(nr_cli_t *c, const char *file, const char *const *names, int nn,
-                               const nr_en_coef *k) {
+                               const nr_en_coef *k)
+{
     printf("| configuration | path shape (example pair) | subswitch buffers | crossbars (radices) "
            "| internal hops (cycles) | dynamic fJ/bit |\n|---|---|---|---|---|---|\n");
     for (int i = 0; i < nn; i++) {
@@ -222,18 +245,23 @@ static void print_energy_model(nr_cli_t *c, const char *file, const char *const 
             for (int dst = 0; dst < o.k; dst++) {
                 nr_en_path p;
                 if (dst == src || nr_en_path_of(&o, src, dst, &p)) continue;
-                const int sh = o.org == NR_EN_HC ? 0 : p.xbars == 1 ? 0 : p.xbars == 3 ? 1
-                             : src < o.k / 2 ? 2 : 3;
+                const int sh = o.org == NR_EN_HC ? 0
+                               : p.xbars == 1    ? 0
+                               : p.xbars == 3    ? 1
+                               : src < o.k / 2   ? 2
+                                                 : 3;
                 if (shown[sh]) continue;
                 shown[sh] = 1;
                 char rad[64];
-                if (p.xbars == 1) snprintf(rad, sizeof rad, "%.4g", p.radix_sum);
-                else snprintf(rad, sizeof rad, "sum %.4g", p.radix_sum);
+                if (p.xbars == 1)
+                    snprintf(rad, sizeof rad, "%.4g", p.radix_sum);
+                else
+                    snprintf(rad, sizeof rad, "sum %.4g", p.radix_sum);
                 static const char *const nwn_shape[4] = {"local turn", "bottom, top, bottom",
                                                          "up-going: bottom, top",
                                                          "down-going: top, bottom"};
                 const char *shape = o.org == NR_EN_HC ? "row bus, subswitch, column channel"
-                                  : o.r == 1          ? "the one k x k crossbar"
+                                    : o.r == 1        ? "the one k x k crossbar"
                                                       : nwn_shape[sh];
                 printf("| %s | %s (%d to %d) | %d | %d (%s) | %d (%d) | %.0f |\n", names[i], shape,
                        src, dst, p.sub_bufs, p.xbars, rad, p.hops, p.wire_cycles,
@@ -242,7 +270,8 @@ static void print_energy_model(nr_cli_t *c, const char *file, const char *const 
     }
     printf("\n| configuration | static: wires | crosspoints | input buffers | subswitch buffers "
            "| total pJ/cycle | W at %.0f GHz | switch area for EDAP |\n"
-           "|---|---|---|---|---|---|---|---|\n", k->clock_ghz);
+           "|---|---|---|---|---|---|---|---|\n",
+           k->clock_ghz);
     for (int i = 0; i < nn; i++) {
         nr_en_org o;
         nr_en_static s;
@@ -258,8 +287,8 @@ static void print_energy_model(nr_cli_t *c, const char *file, const char *const 
  * load; random patterns by 4096 draws per source from the injector's
  * destination streams of `seed` (deterministic: one draw). */
 static void print_energy_csv(nr_cli_t *c, const char *file, const char *const *names, int nn,
-                             const nr_en_coef *k, const char *pat, uint64_t seed,
-                             const char *alt) {
+                             const nr_en_coef *k, const char *pat, uint64_t seed, const char *alt)
+{
     const int kind = nr_tp_from_name(pat);
     if (kind < 0) nr_cli_die(c, "--pattern %s: unknown", pat);
     if (kind == NR_TP_HOTSPOT || kind == NR_TP_QUAD || kind == NR_TP_ROWCOL)
@@ -300,14 +329,16 @@ static void print_energy_csv(nr_cli_t *c, const char *file, const char *const *n
         nr_traffic_free(&t);
         nr_en_static s;
         nr_en_static_of(&o, k, &s);
-        printf("%s,%s,%s,%llu,%s,%d,%d,%.3f,%.1f,%.6f,%.6f,%.6f,%.6f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f\n",
-               names[i], en_org_name(&o), nr_tp_name(tc.kind), (unsigned long long)seed, alt, o.k,
-               k->width_bits, e / w_ok, 1000.0, 1 - w_ok / w_all, loc / w_ok, hops / w_ok,
-               xb / w_ok, s.total, s.wires, s.xpoints, s.in_bufs, s.sub_bufs, nr_en_area(&o));
+        printf(
+            "%s,%s,%s,%llu,%s,%d,%d,%.3f,%.1f,%.6f,%.6f,%.6f,%.6f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f\n",
+            names[i], en_org_name(&o), nr_tp_name(tc.kind), (unsigned long long)seed, alt, o.k,
+            k->width_bits, e / w_ok, 1000.0, 1 - w_ok / w_all, loc / w_ok, hops / w_ok, xb / w_ok,
+            s.total, s.wires, s.xpoints, s.in_bufs, s.sub_bufs, nr_en_area(&o));
     }
 }
 
-static void fan(char *buf, int n, const nr_sw_counts *c) {
+static void fan(char *buf, int n, const nr_sw_counts *c)
+{
     static const char *const names[NR_PATH_N] = {"local", "turn", "up", "down"};
     int o = snprintf(buf, (size_t)n, "%d", c->fanout_max);
     const char *sep = " (";
@@ -321,15 +352,16 @@ static void fan(char *buf, int n, const nr_sw_counts *c) {
     if (any) snprintf(buf + o, (size_t)(n - o), ")");
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv)
+{
     const char *file = "configs/configs.txt";
     const char *names[64];
     int nn = 0, table2 = 0, scaling = 0, csv = 0, energy = 0;
     const char *pattern = NULL, *alt = "none";
     uint64_t seed = 1;
     nr_cli_t c;
-    nr_cli_init(&c, "sw_counts", "[--cfg-file PATH] NAME... | --table2 | --scaling [--csv]",
-                opts, argc, argv);
+    nr_cli_init(&c, "sw_counts", "[--cfg-file PATH] NAME... | --table2 | --scaling [--csv]", opts,
+                argc, argv);
     const char *v;
     int k;
     while ((k = nr_cli_next_or_exit(&c, &v)) != NR_CLI_END) {
@@ -357,14 +389,18 @@ int main(int argc, char **argv) {
     if (table2 + scaling + (nn > 0) > 1)
         nr_cli_die(&c, "give configurations, --table2 or --scaling, one of them");
     if (csv && !scaling) nr_cli_die(&c, "--csv goes with --scaling");
-    if ((pattern || strcmp(alt, "none")) && !energy) nr_cli_die(&c, "--pattern and --alt go with --energy");
-    if (energy && (table2 || scaling)) nr_cli_die(&c, "--energy goes with configuration names only");
+    if ((pattern || strcmp(alt, "none")) && !energy)
+        nr_cli_die(&c, "--pattern and --alt go with --energy");
+    if (energy && (table2 || scaling))
+        nr_cli_die(&c, "--energy goes with configuration names only");
     if (energy) {
         if (!nn) nr_cli_die(&c, "name at least one configuration");
         nr_en_coef kc;
         en_alt(&c, alt, &kc);
-        if (pattern) print_energy_csv(&c, file, names, nn, &kc, pattern, seed, alt);
-        else print_energy_model(&c, file, names, nn, &kc);
+        if (pattern)
+            print_energy_csv(&c, file, names, nn, &kc, pattern, seed, alt);
+        else
+            print_energy_model(&c, file, names, nn, &kc);
         return 0;
     }
     if (table2) {
@@ -386,11 +422,13 @@ int main(int argc, char **argv) {
         if (rtr_cfg_lookup(file, names[i], &nc, err, sizeof err)) nr_cli_die(&c, "%s", err);
         if (!strcmp(nc.top, "nr_yarc")) {
             nr_yarc_params p;
-            if (rtr_yarc_params(&nc, &p, err, sizeof err) || nr_yarc_counts(&p, &cnt, err, sizeof err))
+            if (rtr_yarc_params(&nc, &p, err, sizeof err) ||
+                nr_yarc_counts(&p, &cnt, err, sizeof err))
                 nr_cli_die(&c, "%s", err);
         } else if (!strcmp(nc.top, "nr_nwn")) {
             nr_nwn_params p;
-            if (rtr_nwn_params(&nc, &p, err, sizeof err) || nr_nwn_counts(&p, &cnt, err, sizeof err))
+            if (rtr_nwn_params(&nc, &p, err, sizeof err) ||
+                nr_nwn_counts(&p, &cnt, err, sizeof err))
                 nr_cli_die(&c, "%s", err);
         } else {
             nr_cli_die(&c, "%s:%d: configuration %s has top %s: not a switch", nc.file, nc.line,
@@ -398,8 +436,10 @@ int main(int argc, char **argv) {
         }
         char f[96], seed[32];
         fan(f, sizeof f, &cnt);
-        if (cnt.xpoints_seed) snprintf(seed, sizeof seed, "%ld", cnt.xpoints_seed);
-        else snprintf(seed, sizeof seed, "-");
+        if (cnt.xpoints_seed)
+            snprintf(seed, sizeof seed, "%ld", cnt.xpoints_seed);
+        else
+            snprintf(seed, sizeof seed, "-");
         printf("| %s | %ld | %s | %ld | %ld | %ld | %d | %s |\n", nc.name, cnt.xpoints, seed,
                cnt.sub_buffers, cnt.buf_phits, cnt.channels, cnt.subswitches, f);
     }

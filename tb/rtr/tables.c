@@ -56,9 +56,20 @@
 #include "rtr.h"
 
 /* ---- routing tables ---- */
-enum { A_ROOT_MASK = 0x00, A_ROOT_DETECT = 0x01, A_DOWN_SHIFT = 0x02, A_UP_MASK0 = 0x03,
-       A_UP_MASK1 = 0x04, A_FB_CTRL = 0x05, A_FB_ME = 0x06, A_FB_CHARGE = 0x07, A_SIDE = 0x10, A_DLUT = 0x40,
-       A_ULUT = 0x80, A_L2P = 0xC0 };
+enum {
+    A_ROOT_MASK = 0x00,
+    A_ROOT_DETECT = 0x01,
+    A_DOWN_SHIFT = 0x02,
+    A_UP_MASK0 = 0x03,
+    A_UP_MASK1 = 0x04,
+    A_FB_CTRL = 0x05,
+    A_FB_ME = 0x06,
+    A_FB_CHARGE = 0x07,
+    A_SIDE = 0x10,
+    A_DLUT = 0x40,
+    A_ULUT = 0x80,
+    A_L2P = 0xC0
+};
 #define ENTRY_VALID 0x40u
 
 /* The tables of (g, m), filled once per run (below). */
@@ -66,34 +77,40 @@ static const rtr_tables *tables_of(const rtr_geom *g, rtr_route_mode m);
 /* Step 6: L2P[l], -1 if invalid or l is not a port (below). */
 static int tab_l2p(const rtr_tables *t, int l);
 
-static int lg2(int n) {
+static int lg2(int n)
+{
     int b = 0;
     while ((1 << b) < n) b++;
     return b;
 }
 
 /* ---- Clos modes: which physical ports are up, and the logical numbering ---- */
-static int phys_up(const rtr_geom *g, int q) {
+static int phys_up(const rtr_geom *g, int q)
+{
     return g->cols > 0 ? ((q / g->cols) + (q % g->cols)) & 1 : q & 1;
 }
-static int clos_l2p(const rtr_geom *g, int l) {
+static int clos_l2p(const rtr_geom *g, int l)
+{
     int N = g->num_ports, up = l >= N / 2, k = up ? l - N / 2 : l;
     for (int q = 0; q < N; q++)
         if (phys_up(g, q) == up && k-- == 0) return q;
     return -1;
 }
-static int clos_p2l(const rtr_geom *g, int q) {
+static int clos_p2l(const rtr_geom *g, int q)
+{
     int N = g->num_ports, up = phys_up(g, q), k = 0;
     for (int x = 0; x < q; x++) k += phys_up(g, x) == up;
     return (up ? N / 2 : 0) + k;
 }
 
 /* ---- the table contents, per mode (entries: -1 invalid, else the port) ---- */
-static unsigned root_mask(const rtr_geom *g, rtr_route_mode m) {
+static unsigned root_mask(const rtr_geom *g, rtr_route_mode m)
+{
     int N = g->num_ports;
     return 0x7FFFu & ~(uint32_t)((RTR_ROUTE_IS_CLOS(m) ? N / 2 : N) - 1);
 }
-static unsigned root_detect(const rtr_geom *g, rtr_route_mode m) {
+static unsigned root_detect(const rtr_geom *g, rtr_route_mode m)
+{
     return m == RTR_ROUTE_CLOS_MID ? (unsigned)g->num_ports / 2 : 0;
 }
 static int down_shift(rtr_route_mode m) { return m == RTR_ROUTE_CLOS_MID ? 1 : 0; }
@@ -101,7 +118,8 @@ static int down_shift(rtr_route_mode m) { return m == RTR_ROUTE_CLOS_MID ? 1 : 0
 /* REMAP: the down table complements the port bits (d -> ~d) and the remap
  * table multiplies by 5 and adds 3 (a bijection modulo a power of two), so
  * both tables sit on every path. */
-static int dlut_of(const rtr_geom *g, rtr_route_mode m, int i) {
+static int dlut_of(const rtr_geom *g, rtr_route_mode m, int i)
+{
     int N = g->num_ports;
     switch (m) {
     case RTR_ROUTE_REMAP:
@@ -111,7 +129,8 @@ static int dlut_of(const rtr_geom *g, rtr_route_mode m, int i) {
     default: return i;
     }
 }
-static int l2p_of(const rtr_geom *g, rtr_route_mode m, int l) {
+static int l2p_of(const rtr_geom *g, rtr_route_mode m, int l)
+{
     if (l < 0 || l >= g->num_ports) return -1;
     if (RTR_ROUTE_IS_CLOS(m)) return clos_l2p(g, l);
     if (m == RTR_ROUTE_HOLES && l % 4 == 2) return -1;
@@ -120,7 +139,8 @@ static int l2p_of(const rtr_geom *g, rtr_route_mode m, int l) {
                : l;
 }
 /* ULUT[i] of tile t (t = -1: the broadcast value). */
-static int ulut_of(const rtr_geom *g, rtr_route_mode m, int t, int i) {
+static int ulut_of(const rtr_geom *g, rtr_route_mode m, int t, int i)
+{
     if (!RTR_ROUTE_IS_CLOS(m)) return -1;
     int N = g->num_ports, U = N / 2, n = lg2(N);
     int v = U + (7 * i + (i >> (n - 1))) % U;
@@ -131,7 +151,8 @@ static int ulut_of(const rtr_geom *g, rtr_route_mode m, int t, int i) {
     return v;
 }
 /* UP_MASK of tile t over logical ports. */
-static uint64_t up_mask_of(const rtr_geom *g, rtr_route_mode m, int t) {
+static uint64_t up_mask_of(const rtr_geom *g, rtr_route_mode m, int t)
+{
     if (!RTR_ROUTE_IS_CLOS(m)) return 0;
     int U = g->num_ports / 2, own = clos_p2l(g, t), nc = 2 + t % 3;
     uint64_t mask = 0;
@@ -143,33 +164,38 @@ static uint64_t up_mask_of(const rtr_geom *g, rtr_route_mode m, int t) {
     return mask;
 }
 
-int rtr_tables_check(const rtr_geom *g, rtr_route_mode m, char *err, int errlen) {
+int rtr_tables_check(const rtr_geom *g, rtr_route_mode m, char *err, int errlen)
+{
     if (m == RTR_ROUTE_FBFLY) {
         int K, C, kb, cb;
         rtr_tables_fb_shape(g, &K, &C, &kb, &cb);
-        if (g->num_ports < 4 || (g->num_ports & (g->num_ports - 1)) || K < 2 ||
-            g->fb_dims < 1 || g->fb_dims > 2) {
-            snprintf(err, errlen, "the fbfly mode places the router in a flattened butterfly of 1 "
+        if (g->num_ports < 4 || (g->num_ports & (g->num_ports - 1)) || K < 2 || g->fb_dims < 1 ||
+            g->fb_dims > 2) {
+            snprintf(err, errlen,
+                     "the fbfly mode places the router in a flattened butterfly of 1 "
                      "or 2 dimensions with C terminals and K >= 2 routers per dimension, "
                      "C + D(K-1) <= ports; %d ports and D = %d leave no such network",
                      g->num_ports, g->fb_dims);
             return -1;
         }
         if (g->self_drop || g->upup_first > 0) {
-            snprintf(err, errlen, "the fbfly mode's routes may turn a packet back out of the "
+            snprintf(err, errlen,
+                     "the fbfly mode's routes may turn a packet back out of the "
                      "port it came in by, or from an up port to an up port, which this switch "
                      "drops (SELF, UPUP; docs/fbfly-routing.md 7): use a configuration with "
                      "self turns (YARC, cn, or fc with SelfTurn=1)");
             return -1;
         }
         if (g->fb_alg >= RTR_FB_VAL && g->num_vcs % 2) {
-            snprintf(err, errlen, "algorithm %s keeps the phase in the VC's low bit: it needs "
+            snprintf(err, errlen,
+                     "algorithm %s keeps the phase in the VC's low bit: it needs "
                      "an even number of VCs (docs/fbfly-routing.md 3), this router has %d",
                      rtr_fb_alg_name(g->fb_alg), g->num_vcs);
             return -1;
         }
         if ((g->fb_alg == RTR_FB_UGALS || g->fb_alg == RTR_FB_CLOSAD) && !g->fb_seq) {
-            snprintf(err, errlen, "algorithm %s needs the sequential allocator: a configuration "
+            snprintf(err, errlen,
+                     "algorithm %s needs the sequential allocator: a configuration "
                      "with FbSeq=1 (C model only; docs/fbfly-routing.md 6.4)",
                      rtr_fb_alg_name(g->fb_alg));
             return -1;
@@ -180,20 +206,23 @@ int rtr_tables_check(const rtr_geom *g, rtr_route_mode m, char *err, int errlen)
     int N = g->num_ports, nup = 0;
     for (int q = 0; q < N; q++) nup += phys_up(g, q);
     if (N < 16 || (N & (N - 1)) || nup != N / 2 || g->cols > RTR_MAX_COLS) {
-        snprintf(err, errlen, "the Clos table modes need a power-of-two port count >= 16 with "
+        snprintf(err, errlen,
+                 "the Clos table modes need a power-of-two port count >= 16 with "
                  "half the ports up (and at most %d columns); this switch has %d ports, %d up",
                  RTR_MAX_COLS, N, nup);
         return -1;
     }
     if (g->upup_first > 0) {
-        snprintf(err, errlen, "the Clos table modes send packets from up ports up, which a "
+        snprintf(err, errlen,
+                 "the Clos table modes send packets from up ports up, which a "
                  "bilateral butterfly drops (UPUP); use an fc, cn or YARC configuration");
         return -1;
     }
     return 0;
 }
 
-void rtr_tables_fill(const rtr_geom *g, rtr_route_mode m, rtr_tables *t) {
+void rtr_tables_fill(const rtr_geom *g, rtr_route_mode m, rtr_tables *t)
+{
     int N = g->num_ports;
     memset(t, 0, sizeof *t);
     t->nports = N;
@@ -230,16 +259,18 @@ void rtr_tables_fill(const rtr_geom *g, rtr_route_mode m, rtr_tables *t) {
 }
 
 /* ---- the flattened-butterfly mode (docs/fbfly-routing.md) ---- */
-static const char *const fb_alg_names[] = {"off", "min", "val", "ugal", "minad", "ugals",
-                                           "closad", NULL};
+static const char *const fb_alg_names[] = {"off",   "min",   "val",    "ugal",
+                                           "minad", "ugals", "closad", NULL};
 const char *rtr_fb_alg_name(int a) { return a >= 0 && a <= RTR_FB_CLOSAD ? fb_alg_names[a] : "?"; }
-int rtr_fb_alg_of(const char *name) {
+int rtr_fb_alg_of(const char *name)
+{
     for (int a = 1; fb_alg_names[a]; a++)
         if (!strcmp(name, fb_alg_names[a])) return a;
     return -1;
 }
 
-void rtr_tables_fb_shape(const rtr_geom *g, int *K, int *C, int *kb, int *cb) {
+void rtr_tables_fb_shape(const rtr_geom *g, int *K, int *C, int *kb, int *cb)
+{
     const int N = g->num_ports, D = g->fb_dims > 0 ? g->fb_dims : 1;
     *cb = 0;
     while ((2 << *cb) <= N / 2) (*cb)++;
@@ -249,11 +280,13 @@ void rtr_tables_fb_shape(const rtr_geom *g, int *K, int *C, int *kb, int *cb) {
     *K = 1 << *kb;
 }
 
-int rtr_tables_fb_terminal(const rtr_geom *g, int p) {
+int rtr_tables_fb_terminal(const rtr_geom *g, int p)
+{
     return tables_of(g, RTR_ROUTE_FBFLY)->fb_indim[p] == RTR_FB_TERMINAL;
 }
 
-unsigned rtr_tables_fb_dest(const rtr_geom *g, unsigned idx, uint64_t rnd) {
+unsigned rtr_tables_fb_dest(const rtr_geom *g, unsigned idx, uint64_t rnd)
+{
     int K, C, kb, cb;
     rtr_tables_fb_shape(g, &K, &C, &kb, &cb);
     const int D = g->fb_dims, net = C + D * (K - 1);
@@ -269,7 +302,8 @@ unsigned rtr_tables_fb_dest(const rtr_geom *g, unsigned idx, uint64_t rnd) {
     return (high | (unsigned)x << (j * kb) | low) << cb | term;
 }
 
-unsigned rtr_tables_fb_outside(const rtr_geom *g, uint64_t rnd) {
+unsigned rtr_tables_fb_outside(const rtr_geom *g, uint64_t rnd)
+{
     int K, C, kb, cb;
     rtr_tables_fb_shape(g, &K, &C, &kb, &cb);
     const unsigned first = (1u << (g->fb_dims * kb)) << cb; /* the first node id outside */
@@ -286,10 +320,12 @@ typedef struct {
     int n, max, *ports, *vcs;
 } fbrule;
 
-static int fbr_port(const fbrule *r, int j, int x) {
+static int fbr_port(const fbrule *r, int j, int x)
+{
     return r->C + j * (r->K - 1) + (x < r->me[j] ? x : x - 1);
 }
-static void fbr_add(fbrule *r, int l, int w) {
+static void fbr_add(fbrule *r, int l, int w)
+{
     int q = tab_l2p(r->t, l);
     if (q < 0) return; /* such a route drops NO_ROUTE: no output allows it */
     for (int i = 0; i < r->n; i++)
@@ -297,14 +333,22 @@ static void fbr_add(fbrule *r, int l, int w) {
     if (r->n < r->max) r->ports[r->n] = q, r->vcs[r->n++] = w;
 }
 /* EJECT, or DOR (the lowest differing dimension toward the destination) */
-static int fbr_min_l(const fbrule *r) {
+static int fbr_min_l(const fbrule *r)
+{
     return r->ndiff ? fbr_port(r, r->jmin, r->td[r->jmin]) : (int)(r->dest % (unsigned)r->C);
 }
 
-int rtr_tables_fb_route(const rtr_tables *t, int src, unsigned dest, unsigned vc, int a,
-                        int *ports, int *vcs, int max, int *min_port) {
-    fbrule r = {.t = t, .D = t->fb_dims, .kb = t->fb_kbits, .dest = dest, .jmin = -1,
-                .max = max, .ports = ports, .vcs = vcs};
+int rtr_tables_fb_route(const rtr_tables *t, int src, unsigned dest, unsigned vc, int a, int *ports,
+                        int *vcs, int max, int *min_port)
+{
+    fbrule r = {.t = t,
+                .D = t->fb_dims,
+                .kb = t->fb_kbits,
+                .dest = dest,
+                .jmin = -1,
+                .max = max,
+                .ports = ports,
+                .vcs = vcs};
     r.K = 1 << r.kb;
     r.C = 1 << t->fb_cbits;
     *min_port = -1;
@@ -325,7 +369,7 @@ int rtr_tables_fb_route(const rtr_tables *t, int src, unsigned dest, unsigned vc
         fbr_add(&r, fbr_min_l(&r), (int)vc);
     } else if (!r.ndiff && (A == RTR_FB_MINAD || (first && A != RTR_FB_VAL) || phase)) {
         fbr_add(&r, fbr_min_l(&r), 2 * cls + 1); /* EJECT on phase 1 */
-    } else if (A == RTR_FB_MINAD) { /* every productive dimension */
+    } else if (A == RTR_FB_MINAD) {              /* every productive dimension */
         int w = 2 * cls + (phase || r.ndiff == 1);
         for (int j = 0; j < r.D; j++)
             if (r.me[j] != r.td[j]) fbr_add(&r, fbr_port(&r, j, r.td[j]), w);
@@ -355,7 +399,8 @@ int rtr_tables_fb_route(const rtr_tables *t, int src, unsigned dest, unsigned vc
     return r.n;
 }
 
-int rtr_tables_encode(const rtr_tables *t, rtr_cfgw *w, int max) {
+int rtr_tables_encode(const rtr_tables *t, rtr_cfgw *w, int max)
+{
     int n = 0, N = t->nports;
 #define W(b, q, a, d)                                                                              \
     do {                                                                                           \
@@ -392,31 +437,36 @@ int rtr_tables_encode(const rtr_tables *t, rtr_cfgw *w, int max) {
     for (int e = 0; e < t->side_n && e < RTR_SIDE_MAX; e++) {
         W(1, 0, A_SIDE + 2 * e, (t->side[e].match & 0x7FFFu) | (t->side[e].mask & 0x7FFFu) << 15);
         W(1, 0, A_SIDE + 2 * e + 1,
-          0x1000u | ((uint32_t)(t->side[e].cnt - 1) & 0x3Fu) << 6 | ((uint32_t)t->side[e].base & 0x3Fu));
+          0x1000u | ((uint32_t)(t->side[e].cnt - 1) & 0x3Fu) << 6 |
+              ((uint32_t)t->side[e].base & 0x3Fu));
     }
 #undef ENT
 #undef W
     return n;
 }
 
-uint32_t rtr_tables_fb_ctrl(const rtr_tables *t, int q) {
+uint32_t rtr_tables_fb_ctrl(const rtr_tables *t, int q)
+{
     return ((uint32_t)t->fb_alg & 7u) | ((uint32_t)t->fb_dims & 3u) << 3 |
            ((uint32_t)t->fb_kbits & 7u) << 5 | ((uint32_t)t->fb_cbits & 7u) << 8 |
            ((uint32_t)t->fb_indim[q] & 3u) << 11;
 }
 
-int rtr_tables_program(const rtr_geom *g, rtr_route_mode m, rtr_cfgw *w, int max) {
+int rtr_tables_program(const rtr_geom *g, rtr_route_mode m, rtr_cfgw *w, int max)
+{
     static rtr_tables t;
     rtr_tables_fill(g, m, &t);
     return rtr_tables_encode(&t, w, max);
 }
 
 /* Step 6: L2P[l], -1 if invalid or l is not a port. */
-static int tab_l2p(const rtr_tables *t, int l) {
+static int tab_l2p(const rtr_tables *t, int l)
+{
     return l < 0 || l >= t->nports || t->l2p[l] >= t->nports ? -1 : t->l2p[l];
 }
 
-int rtr_tables_up_ports(const rtr_tables *t, int src, int *ports, int max) {
+int rtr_tables_up_ports(const rtr_tables *t, int src, int *ports, int max)
+{
     uint64_t um = t->per_tile ? t->tile_up_mask[src] : t->up_mask;
     int n = 0;
     for (int l = 0; l < t->nports && l < 64; l++)
@@ -424,23 +474,26 @@ int rtr_tables_up_ports(const rtr_tables *t, int src, int *ports, int max) {
     return n;
 }
 
-int rtr_tables_side(const rtr_tables *t, unsigned dest) {
+int rtr_tables_side(const rtr_tables *t, unsigned dest)
+{
     for (int e = 0; e < t->side_n && e < RTR_SIDE_MAX; e++)
         if ((dest & t->side[e].mask) == t->side[e].match) return e;
     return -1;
 }
 
-int rtr_tables_step(const rtr_tables *t, unsigned dest, int a, int r) {
-    if (r) return RTR_STEP_SRCROUTE;                              /* step 2 */
+int rtr_tables_step(const rtr_tables *t, unsigned dest, int a, int r)
+{
+    if (r) return RTR_STEP_SRCROUTE;                                   /* step 2 */
     if ((dest & t->root_mask) == t->root_detect) return RTR_STEP_DOWN; /* step 3 */
-    if (rtr_tables_side(t, dest) >= 0)                            /* step 3a */
+    if (rtr_tables_side(t, dest) >= 0)                                 /* step 3a */
         return a ? RTR_STEP_SIDE_ADAPT : RTR_STEP_SIDE_DET;
-    return a ? RTR_STEP_UP_ADAPT : RTR_STEP_UP_DET;               /* step 4 or 5 */
+    return a ? RTR_STEP_UP_ADAPT : RTR_STEP_UP_DET; /* step 4 or 5 */
 }
 
 /* Step 5's index: key = dest ^ p ^ (h ? hash : 0), 22 bits, folded into
  * lg N bits by XOR of its chunks from bit 0. */
-static uint32_t step5_fold(const rtr_tables *t, int src, unsigned dest, int h, uint32_t hash) {
+static uint32_t step5_fold(const rtr_tables *t, int src, unsigned dest, int h, uint32_t hash)
+{
     const int N = t->nports, nb = lg2(N);
     uint32_t key = (dest ^ (uint32_t)src) & NR_DATA_MASK;
     if (h) key ^= hash & NR_DATA_MASK;
@@ -449,8 +502,9 @@ static uint32_t step5_fold(const rtr_tables *t, int src, unsigned dest, int h, u
     return f;
 }
 
-int rtr_tables_route(const rtr_tables *t, int src, unsigned dest, int a, int h, int r,
-                     int route_l, uint32_t hash, int *step, int *ports, int max) {
+int rtr_tables_route(const rtr_tables *t, int src, unsigned dest, int a, int h, int r, int route_l,
+                     uint32_t hash, int *step, int *ports, int max)
+{
     const int N = t->nports;
     int n = 0, q;
     *step = rtr_tables_step(t, dest, a, r);
@@ -488,17 +542,20 @@ int rtr_tables_route(const rtr_tables *t, int src, unsigned dest, int a, int h, 
 }
 
 /* Step 3 of docs/yarc-arch.md section 5: (dest & ROOT_MASK) = ROOT_DETECT. */
-static int is_down(const rtr_geom *g, rtr_route_mode m, unsigned dest) {
+static int is_down(const rtr_geom *g, rtr_route_mode m, unsigned dest)
+{
     return (dest & root_mask(g, m)) == root_detect(g, m);
 }
 
-int rtr_tables_is_up(const rtr_geom *g, rtr_route_mode m, unsigned dest) {
+int rtr_tables_is_up(const rtr_geom *g, rtr_route_mode m, unsigned dest)
+{
     return RTR_ROUTE_IS_CLOS(m) && !is_down(g, m, dest);
 }
 
 /* The minimal route's logical port of a --route fbfly destination (EJECT or
  * DOR), -1 outside the network. */
-static int fb_min_logical(const rtr_geom *g, unsigned dest) {
+static int fb_min_logical(const rtr_geom *g, unsigned dest)
+{
     int K, C, kb, cb;
     rtr_tables_fb_shape(g, &K, &C, &kb, &cb);
     unsigned tr = dest >> cb;
@@ -510,7 +567,8 @@ static int fb_min_logical(const rtr_geom *g, unsigned dest) {
     return (int)(dest % (unsigned)C);
 }
 
-int rtr_tables_logical_of(const rtr_geom *g, rtr_route_mode m, unsigned dest) {
+int rtr_tables_logical_of(const rtr_geom *g, rtr_route_mode m, unsigned dest)
+{
     if (m == RTR_ROUTE_FBFLY) return fb_min_logical(g, dest);
     /* Up destinations get no source route: the packets of a flow with a = 0
      * and h = 0 then all take the ULUT's port and keep their order. */
@@ -518,13 +576,15 @@ int rtr_tables_logical_of(const rtr_geom *g, rtr_route_mode m, unsigned dest) {
     return dlut_of(g, m, (int)((dest >> down_shift(m)) % (unsigned)g->num_ports));
 }
 
-int rtr_tables_port_of(const rtr_geom *g, rtr_route_mode m, unsigned dest) {
+int rtr_tables_port_of(const rtr_geom *g, rtr_route_mode m, unsigned dest)
+{
     int l = rtr_tables_logical_of(g, m, dest);
     return l < 0 ? -1 : l2p_of(g, m, l);
 }
 
-int rtr_tables_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest,
-                           unsigned vc, int a, int h) {
+int rtr_tables_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest, unsigned vc,
+                           int a, int h)
+{
     if (m == RTR_ROUTE_FBFLY) {
         int q[NR_MAX_PORTS * 4], w[NR_MAX_PORTS * 4], mp;
         int n = rtr_tables_fb_route(tables_of(g, m), src, dest, vc, a, q, w, NR_MAX_PORTS * 4, &mp);
@@ -542,7 +602,8 @@ int rtr_tables_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigne
 
 /* The tables of (g, m), filled once per run: the route check runs on every
  * delivered packet. */
-static const rtr_tables *tables_of(const rtr_geom *g, rtr_route_mode m) {
+static const rtr_tables *tables_of(const rtr_geom *g, rtr_route_mode m)
+{
     static rtr_tables t;
     static rtr_geom cg;
     static int cm = -1;
@@ -554,7 +615,8 @@ static const rtr_tables *tables_of(const rtr_geom *g, rtr_route_mode m) {
     return &t;
 }
 
-int rtr_tables_up_cands(const rtr_geom *g, rtr_route_mode m, int src, int *ports, int max) {
+int rtr_tables_up_cands(const rtr_geom *g, rtr_route_mode m, int src, int *ports, int max)
+{
     return rtr_tables_up_ports(tables_of(g, m), src, ports, max);
 }
 
@@ -566,7 +628,8 @@ int rtr_tables_up_cands(const rtr_geom *g, rtr_route_mode m, int src, int *ports
 /* --route fbfly: the (port, VC) pairs of docs/fbfly-routing.md sections 3
  * and 4 (rtr_tables_fb_route); a source route (r = 1) keeps its VC. */
 static int fb_port_ok(const rtr_tables *t, rtr_upstat *st, int src, const uint32_t *ph, int len,
-                      int port, int out_vc, int *expect) {
+                      int port, int out_vc, int *expect)
+{
     unsigned vc = nr_head_vc(ph[0]);
     int q[NR_MAX_PORTS * 4], w[NR_MAX_PORTS * 4], mp, n;
     if (nr_head_r(ph[0])) {
@@ -583,25 +646,27 @@ static int fb_port_ok(const rtr_tables *t, rtr_upstat *st, int src, const uint32
     for (int i = 0; i < n; i++) ok |= q[i] == port && (out_vc < 0 || w[i] == out_vc);
     *expect = n ? (mp >= 0 ? mp : q[0]) : -1;
     if (st && port >= 0 && ok) {
-        if (port == mp) st->fb_min++;
-        else st->fb_other++;
+        if (port == mp)
+            st->fb_min++;
+        else
+            st->fb_other++;
         if (out_vc >= 0 && (unsigned)out_vc != vc) st->fb_vc_changed++;
     }
     return ok;
 }
 
-int rtr_tables_fb_explain(const rtr_geom *g, int src, const uint32_t *ph, int len, char *buf,
-                          int n) {
+int rtr_tables_fb_explain(const rtr_geom *g, int src, const uint32_t *ph, int len, char *buf, int n)
+{
     const rtr_tables *t = tables_of(g, RTR_ROUTE_FBFLY);
     int q[NR_MAX_PORTS * 4], w[NR_MAX_PORTS * 4], mp, k, used;
     if (len < 1 || n < 1) return 0;
     k = nr_head_r(ph[0]) ? 0
                          : rtr_tables_fb_route(t, src, nr_head_dest(ph[0]), nr_head_vc(ph[0]),
                                                (int)nr_head_a(ph[0]), q, w, NR_MAX_PORTS * 4, &mp);
-    used = snprintf(buf, (size_t)n, "input %d (indim %d) VC %u a %u dest %u: the rule allows",
-                    src, t->fb_indim[src], nr_head_vc(ph[0]), nr_head_a(ph[0]),
-                    nr_head_dest(ph[0]));
-    if (nr_head_r(ph[0]) && used < n) used += snprintf(buf + used, (size_t)(n - used), " its source route");
+    used = snprintf(buf, (size_t)n, "input %d (indim %d) VC %u a %u dest %u: the rule allows", src,
+                    t->fb_indim[src], nr_head_vc(ph[0]), nr_head_a(ph[0]), nr_head_dest(ph[0]));
+    if (nr_head_r(ph[0]) && used < n)
+        used += snprintf(buf + used, (size_t)(n - used), " its source route");
     for (int i = 0; i < k && used < n - 1; i++)
         used += snprintf(buf + used, (size_t)(n - used), " (%d,%d)", q[i], w[i]);
     if (!k && !nr_head_r(ph[0]) && used < n) snprintf(buf + used, (size_t)(n - used), " nothing");
@@ -609,7 +674,8 @@ int rtr_tables_fb_explain(const rtr_geom *g, int src, const uint32_t *ph, int le
 }
 
 int rtr_tables_port_ok(const rtr_geom *g, rtr_route_mode m, rtr_upstat *st, int src,
-                       const uint32_t *ph, int len, int port, int out_vc, int *expect) {
+                       const uint32_t *ph, int len, int port, int out_vc, int *expect)
+{
     const rtr_tables *t = tables_of(g, m);
     *expect = -1;
     if (len < 1) return 0;
@@ -621,8 +687,9 @@ int rtr_tables_port_ok(const rtr_geom *g, rtr_route_mode m, rtr_upstat *st, int 
     if ((r || h) && len < 2) return 0;
     /* r = 0 here when h = 1 and the hash phit is checked: the harness's
      * packets with both have their route decide */
-    int c[64], step, nc = rtr_tables_route(t, src, dest, (int)a, (int)h, (int)r,
-                                           (int)(ph[1] & 0x3F), ph[1], &step, c, 64);
+    int c[64], step,
+        nc = rtr_tables_route(t, src, dest, (int)a, (int)h, (int)r, (int)(ph[1] & 0x3F), ph[1],
+                              &step, c, 64);
     int ok = 0;
     for (int i = 0; i < nc; i++) ok |= c[i] == port;
     *expect = nc ? c[0] : -1;

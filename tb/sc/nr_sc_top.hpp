@@ -24,6 +24,7 @@
 #include <systemc.h>
 
 // The ports both router tops have, but the clock and the prm_* outputs.
+// clang-format off
 #define NR_SC_IN_PORTS(X)                                                                         \
     X(rst_ni) X(cfg_timeout_i) X(cfg_retry_limit_i) X(cfg_max_len_i) X(link_rx_p_i)               \
     X(in_valid_p_i) X(in_phit_p_i) X(out_cr_p_v_i) X(cfg_we_i) X(cfg_bcast_i) X(cfg_tile_i)      \
@@ -31,6 +32,7 @@
 #define NR_SC_OUT_PORTS(X)                                                                        \
     X(link_tx_p_o) X(ev_p_o) X(link_down_p_o) X(in_cr_p_v_o) X(out_valid_p_o) X(out_phit_p_o)    \
     X(tev_p_o)
+// clang-format on
 
 namespace nr_sc {
 
@@ -51,7 +53,8 @@ template <class V> struct Top : sc_module {
 #undef NR_SC_SIG
     std::vector<sc_signal<uint32_t> *> prm;
 
-    explicit Top(sc_module_name nm, const char *inst = "dut") : sc_module(nm), clk_i("clk_i"), dut(inst)
+    explicit Top(sc_module_name nm, const char *inst = "dut")
+        : sc_module(nm), clk_i("clk_i"), dut(inst)
     {
         dut.clk_i(clk_i);
 #define NR_SC_BIND(p) dut.p(p);

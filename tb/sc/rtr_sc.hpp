@@ -77,8 +77,8 @@ template <class V> struct Rtr {
         sc_start(1, SC_NS);
         if (Verilated::gotFinish()) {
             std::fflush(stdout);
-            std::fprintf(stderr, "%s: simulation stopped in %s at cycle %llu ($fatal/$finish)\n", name,
-                         where, (unsigned long long)cycle);
+            std::fprintf(stderr, "%s: simulation stopped in %s at cycle %llu ($fatal/$finish)\n",
+                         name, where, (unsigned long long)cycle);
             std::exit(1);
         }
     }

@@ -101,10 +101,7 @@ extern "C" lcbp_rtl *lcbp_rtl_new(const nr_lcb_cfg *cfg)
     return h;
 }
 
-extern "C" void lcbp_rtl_params(const lcbp_rtl *h, nr_lcb_params *p)
-{
-    *p = h->p;
-}
+extern "C" void lcbp_rtl_params(const lcbp_rtl *h, nr_lcb_params *p) { *p = h->p; }
 
 extern "C" void lcbp_rtl_eval(lcbp_rtl *h, const nr_lcbp_in *in, nr_lcbp_out *out)
 {

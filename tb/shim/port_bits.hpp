@@ -32,7 +32,8 @@ template <typename T> static inline uint64_t getf(const T &port, int lsb, int w)
 
 // A field of a vector kept as 32-bit words (word i holds bits 32i+31..32i),
 // through rd(i) and wr(i, word): word by word, at most three words.
-template <class Rd, class Wr> static inline void setf_words(Rd rd, Wr wr, int lsb, int w, uint64_t v)
+template <class Rd, class Wr>
+static inline void setf_words(Rd rd, Wr wr, int lsb, int w, uint64_t v)
 {
     for (int i = 0; i < w;) {
         const int b = lsb + i, o = b % 32, n = (32 - o < w - i) ? 32 - o : w - i;
@@ -55,7 +56,8 @@ template <class Rd> static inline uint64_t getf_words(Rd rd, int lsb, int w)
 #ifdef VERILATOR_VERILATED_H_
 template <std::size_t N> static inline void setf(VlWide<N> &port, int lsb, int w, uint64_t v)
 {
-    setf_words([&](int i) { return (uint32_t)port[i]; }, [&](int i, uint32_t x) { port[i] = x; }, lsb, w, v);
+    setf_words([&](int i) { return (uint32_t)port[i]; }, [&](int i, uint32_t x) { port[i] = x; },
+               lsb, w, v);
 }
 template <std::size_t N> static inline uint64_t getf(const VlWide<N> &port, int lsb, int w)
 {

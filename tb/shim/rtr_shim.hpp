@@ -85,7 +85,8 @@ template <class Io> static inline void drive_in(Io &t, const Shape &s, const nr_
         } else {
             setf(t.in_valid_p_i, p, 1, in->in_valid[p] ? 1 : 0);
             setf(t.in_phit_p_i, p * 24, 24, in->in_phit[p]);
-            for (int v = 0; v < s.nv; v++) setf(t.out_cr_p_v_i, (p * s.nv + v) * s.cw, s.cw, in->out_cr[p][v]);
+            for (int v = 0; v < s.nv; v++)
+                setf(t.out_cr_p_v_i, (p * s.nv + v) * s.cw, s.cw, in->out_cr[p][v]);
         }
     }
     t.cfg_we_i = in->cfg_we ? 1 : 0;
@@ -155,8 +156,8 @@ template <class Top> struct Rtr {
     {
         if (ctx->gotFinish()) {
             std::fflush(stdout);
-            std::fprintf(stderr, "%s: simulation stopped in %s at cycle %llu ($fatal/$finish)\n", name,
-                         where, (unsigned long long)cycle);
+            std::fprintf(stderr, "%s: simulation stopped in %s at cycle %llu ($fatal/$finish)\n",
+                         name, where, (unsigned long long)cycle);
             std::exit(1);
         }
     }
@@ -237,11 +238,13 @@ template <class Top> struct Rtr {
 // to their value), into nr_yarc_params or nr_nwn_params: field f comes from
 // output prm_<f>_o. read_params returns the port count.
 #define NR_PRM_READ(f) p.f = t->prm_##f##_o;
-#define NR_PRM_PORT(X) X(num_vcs) X(in_buf_per_vc) X(use_lcb) X(max_pkt_len) X(replay_depth) X(window) X(link_crc_w)
-#define NR_PRM_YARC(X) X(rows) X(cols) X(row_buf_depth) X(col_buf_depth) X(row_bus_lat) X(col_lat) X(sub_speedup)
-#define NR_PRM_NWN(X)                                                                             \
-    X(num_ports) X(r) X(m) X(bb) X(speedup) X(top_speedup) X(top_choice) X(self_turn) X(buf_depth) \
-    X(chan_lat)
+#define NR_PRM_PORT(X)                                                                             \
+    X(num_vcs) X(in_buf_per_vc) X(use_lcb) X(max_pkt_len) X(replay_depth) X(window) X(link_crc_w)
+#define NR_PRM_YARC(X)                                                                             \
+    X(rows) X(cols) X(row_buf_depth) X(col_buf_depth) X(row_bus_lat) X(col_lat) X(sub_speedup)
+#define NR_PRM_NWN(X)                                                                              \
+    X(num_ports)                                                                                   \
+    X(r) X(m) X(bb) X(speedup) X(top_speedup) X(top_choice) X(self_turn) X(buf_depth) X(chan_lat)
 template <class Top> static inline int read_params(nr_yarc_params &p, const Top *t)
 {
     NR_PRM_YARC(NR_PRM_READ)
@@ -292,25 +295,25 @@ template <class H> static inline H *make(const nr_lcb_cfg *lcfg)
 // handle struct P with members r (the Rtr) and p (PARAMS), and the build's
 // nr_rtl_build_linked() (tb/rtl_build.h) for top module TOP ("nr_yarc"),
 // whose create is P_new, then P_rtr of tb/<P>.h.
-#define NR_RTR_SHIM_API(P, PARAMS, TOP)                                                          \
-    extern "C" P *P##_new(const nr_lcb_cfg *lcfg) { return rtr_shim::make<P>(lcfg); }            \
-    extern "C" void P##_params(const P *h, PARAMS *p) { *p = h->p; }                             \
-    extern "C" void P##_eval(P *h, const nr_rtr_in *in, nr_rtr_out *out) { h->r.eval(in, out); } \
-    extern "C" void P##_tick(P *h) { h->r.tick(); }                                              \
-    extern "C" int P##_trace(P *h, const char *fst_path) { return h->r.trace(fst_path); }        \
-    extern "C" void P##_trace_stop(P *h) { h->r.trace_stop(); }                                  \
-    extern "C" void P##_free(P *h) { delete h; }                                                 \
-    static nr_rtr P##_build_create(const nr_lcb_cfg *lcfg, void *params)                         \
-    {                                                                                            \
-        P *h = P##_new(lcfg);                                                                    \
-        *static_cast<PARAMS *>(params) = h->p;                                                   \
-        return P##_rtr(h);                                                                       \
-    }                                                                                            \
-    extern "C" const nr_rtl_build *nr_rtl_build_linked(void)                                     \
-    {                                                                                            \
-        static const nr_rtl_build b = {NR_RTL_CFG, NR_RTL_DIR, TOP, NR_RTR_TRACED,               \
-                                       P##_build_create};                                        \
-        return &b;                                                                               \
+#define NR_RTR_SHIM_API(P, PARAMS, TOP)                                                            \
+    extern "C" P *P##_new(const nr_lcb_cfg *lcfg) { return rtr_shim::make<P>(lcfg); }              \
+    extern "C" void P##_params(const P *h, PARAMS *p) { *p = h->p; }                               \
+    extern "C" void P##_eval(P *h, const nr_rtr_in *in, nr_rtr_out *out) { h->r.eval(in, out); }   \
+    extern "C" void P##_tick(P *h) { h->r.tick(); }                                                \
+    extern "C" int P##_trace(P *h, const char *fst_path) { return h->r.trace(fst_path); }          \
+    extern "C" void P##_trace_stop(P *h) { h->r.trace_stop(); }                                    \
+    extern "C" void P##_free(P *h) { delete h; }                                                   \
+    static nr_rtr P##_build_create(const nr_lcb_cfg *lcfg, void *params)                           \
+    {                                                                                              \
+        P *h = P##_new(lcfg);                                                                      \
+        *static_cast<PARAMS *>(params) = h->p;                                                     \
+        return P##_rtr(h);                                                                         \
+    }                                                                                              \
+    extern "C" const nr_rtl_build *nr_rtl_build_linked(void)                                       \
+    {                                                                                              \
+        static const nr_rtl_build b = {NR_RTL_CFG, NR_RTL_DIR, TOP, NR_RTR_TRACED,                 \
+                                       P##_build_create};                                          \
+        return &b;                                                                                 \
     }
 
 #endif

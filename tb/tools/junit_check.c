@@ -88,8 +88,7 @@ static void where(const parser_t *p, size_t at, int *line, int *col)
 /* record the first error at the current position; always returns 0 */
 static int fail(parser_t *p, const char *fmt, ...)
 {
-    if (p->err[0])
-        return 0;
+    if (p->err[0]) return 0;
     int line, col;
     where(p, p->i, &line, &col);
     int k = snprintf(p->err, sizeof p->err, "%s:%d:%d: ", p->file, line, col);
@@ -122,11 +121,9 @@ static long utf8(const unsigned char *s, size_t n, size_t i, int *len)
     } else {
         return -1;
     }
-    if (i + (size_t)k > n)
-        return -1;
+    if (i + (size_t)k > n) return -1;
     for (int j = 1; j < k; j++) {
-        if ((s[i + j] & 0xC0) != 0x80)
-            return -1;
+        if ((s[i + j] & 0xC0) != 0x80) return -1;
         cp = (cp << 6) | (s[i + j] & 0x3F);
     }
     /* overlong forms and surrogates are not UTF-8 */
@@ -171,8 +168,7 @@ static int at(const parser_t *p, const char *lit)
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 static void skip_space(parser_t *p)
 {
-    while (p->i < p->n && is_space(p->s[p->i]))
-        p->i++;
+    while (p->i < p->n && is_space(p->s[p->i])) p->i++;
 }
 static int name_start(unsigned char c)
 {
@@ -190,8 +186,7 @@ static char *parse_name(parser_t *p)
         fail(p, "expected a name");
         return NULL;
     }
-    while (p->i < p->n && name_char((unsigned char)p->s[p->i]))
-        p->i++;
+    while (p->i < p->n && name_char((unsigned char)p->s[p->i])) p->i++;
     char *r = xmalloc(p->i - b + 1);
     memcpy(r, p->s + b, p->i - b);
     r[p->i - b] = 0;
@@ -247,7 +242,7 @@ static long parse_ref(parser_t *p)
         int nd = 0;
         while (p->i < p->n && p->s[p->i] != ';') {
             char c = p->s[p->i];
-            int d = (c >= '0' && c <= '9')           ? c - '0'
+            int d = (c >= '0' && c <= '9')          ? c - '0'
                     : (hex && c >= 'a' && c <= 'f') ? c - 'a' + 10
                     : (hex && c >= 'A' && c <= 'F') ? c - 'A' + 10
                                                     : -1;
@@ -273,14 +268,11 @@ static long parse_ref(parser_t *p)
 
 static void free_node(node_t *e)
 {
-    if (!e)
-        return;
+    if (!e) return;
     free(e->name);
-    for (int k = 0; k < 2 * e->nattr; k++)
-        free(e->attr[k]);
+    for (int k = 0; k < 2 * e->nattr; k++) free(e->attr[k]);
     free(e->attr);
-    for (int k = 0; k < e->nkid; k++)
-        free_node(e->kid[k]);
+    for (int k = 0; k < e->nkid; k++) free_node(e->kid[k]);
     free(e->kid);
     free(e);
 }
@@ -306,16 +298,12 @@ static int parse_pi(parser_t *p)
 {
     p->i += 2;
     char *t = parse_name(p);
-    if (!t)
-        return 0;
+    if (!t) return 0;
     int bad = (strlen(t) == 3 && (t[0] | 32) == 'x' && (t[1] | 32) == 'm' && (t[2] | 32) == 'l');
     free(t);
-    if (bad)
-        return fail(p, "an XML declaration is only allowed at the very start");
-    while (p->i < p->n && !at(p, "?>"))
-        p->i++;
-    if (p->i >= p->n)
-        return fail(p, "unterminated processing instruction");
+    if (bad) return fail(p, "an XML declaration is only allowed at the very start");
+    while (p->i < p->n && !at(p, "?>")) p->i++;
+    if (p->i >= p->n) return fail(p, "unterminated processing instruction");
     p->i += 2;
     return 1;
 }
@@ -324,11 +312,9 @@ static int parse_misc(parser_t *p)
     for (;;) {
         skip_space(p);
         if (at(p, "<!--")) {
-            if (!parse_comment(p))
-                return 0;
+            if (!parse_comment(p)) return 0;
         } else if (at(p, "<?")) {
-            if (!parse_pi(p))
-                return 0;
+            if (!parse_pi(p)) return 0;
         } else if (at(p, "<!")) {
             return fail(p, "DTDs and declarations are not supported");
         } else {
@@ -398,8 +384,7 @@ static int parse_attrs(parser_t *p, node_t *e)
             return 0;
         }
         char *an = parse_name(p);
-        if (!an)
-            return 0;
+        if (!an) return 0;
         for (int k = 0; k < e->nattr; k++)
             if (!strcmp(e->attr[2 * k], an)) {
                 fail(p, "duplicate attribute '%s' in <%s>", an, e->name);
@@ -417,8 +402,7 @@ static int parse_attrs(parser_t *p, node_t *e)
         }
         p->i++;
         skip_space(p);
-        if (!(e->attr[2 * e->nattr - 1] = parse_attr_value(p, an)))
-            return 0;
+        if (!(e->attr[2 * e->nattr - 1] = parse_attr_value(p, an))) return 0;
     }
 }
 
@@ -427,8 +411,7 @@ static int parse_close(parser_t *p, const node_t *e)
 {
     p->i += 2;
     char *cn = parse_name(p);
-    if (!cn)
-        return 0;
+    if (!cn) return 0;
     int same = !strcmp(cn, e->name);
     if (!same) {
         fail(p, "</%s> closes <%s> (line %d)", cn, e->name, e->line);
@@ -459,13 +442,11 @@ static int parse_content(parser_t *p, node_t *e, int depth)
         if (at(p, "</")) {
             return parse_close(p, e);
         } else if (at(p, "<!--")) {
-            if (!parse_comment(p))
-                return 0;
+            if (!parse_comment(p)) return 0;
         } else if (at(p, "<![CDATA[")) {
             p->i += 9;
             while (p->i < p->n && !at(p, "]]>")) {
-                if (!is_space(p->s[p->i]))
-                    e->textlen++;
+                if (!is_space(p->s[p->i])) e->textlen++;
                 p->i++;
             }
             if (p->i >= p->n) {
@@ -474,27 +455,23 @@ static int parse_content(parser_t *p, node_t *e, int depth)
             }
             p->i += 3;
         } else if (at(p, "<?")) {
-            if (!parse_pi(p))
-                return 0;
+            if (!parse_pi(p)) return 0;
         } else if (at(p, "<!")) {
             fail(p, "unexpected '<!' in <%s>", e->name);
             return 0;
         } else if (at(p, "<")) {
             node_t *k = parse_element(p, depth + 1);
-            if (!k)
-                return 0;
+            if (!k) return 0;
             e->kid = xrealloc(e->kid, sizeof(node_t *) * (size_t)(e->nkid + 1));
             e->kid[e->nkid++] = k;
         } else if (at(p, "&")) {
-            if (parse_ref(p) < 0)
-                return 0;
+            if (parse_ref(p) < 0) return 0;
             e->textlen++;
         } else if (at(p, "]]>")) {
             fail(p, "']]>' in text");
             return 0;
         } else {
-            if (!is_space(p->s[p->i]))
-                e->textlen++;
+            if (!is_space(p->s[p->i])) e->textlen++;
             p->i++;
         }
     }
@@ -523,29 +500,24 @@ static node_t *parse_element(parser_t *p, int depth)
 
 static node_t *parse_doc(parser_t *p)
 {
-    if (at(p, "\xEF\xBB\xBF"))
-        p->i += 3;
+    if (at(p, "\xEF\xBB\xBF")) p->i += 3;
     if (at(p, "<?xml") && p->i + 5 < p->n && is_space(p->s[p->i + 5])) {
-        while (p->i < p->n && !at(p, "?>"))
-            p->i++;
+        while (p->i < p->n && !at(p, "?>")) p->i++;
         if (p->i >= p->n) {
             fail(p, "unterminated XML declaration");
             return NULL;
         }
         p->i += 2;
     }
-    if (!parse_misc(p))
-        return NULL;
+    if (!parse_misc(p)) return NULL;
     if (!at(p, "<")) {
         fail(p, p->i >= p->n ? "no root element" : "text before the root element");
         return NULL;
     }
     node_t *root = parse_element(p, 0);
-    if (!root)
-        return NULL;
+    if (!root) return NULL;
     if (!parse_misc(p) || p->i < p->n) {
-        if (p->i < p->n)
-            fail(p, "content after the root element");
+        if (p->i < p->n) fail(p, "content after the root element");
         free_node(root);
         return NULL;
     }
@@ -556,8 +528,7 @@ static node_t *parse_doc(parser_t *p)
 static const char *attr(const node_t *e, const char *name)
 {
     for (int k = 0; k < e->nattr; k++)
-        if (!strcmp(e->attr[2 * k], name))
-            return e->attr[2 * k + 1];
+        if (!strcmp(e->attr[2 * k], name)) return e->attr[2 * k + 1];
     return NULL;
 }
 static const char *g_file;
@@ -577,8 +548,7 @@ static void problem(const node_t *e, const char *fmt, ...)
 static void count_attr(const node_t *e, const char *a, long n)
 {
     const char *v = attr(e, a);
-    if (!v)
-        return;
+    if (!v) return;
     char *end;
     errno = 0;
     long x = strtol(v, &end, 10);
@@ -605,8 +575,8 @@ static void note_name(names_t *w, const char *name, int failed, const node_t *e)
         if (!strcmp(w->want[k], name)) {
             w->seen[k]++;
             if (failed != w->failed)
-                problem(e, "testcase '%s' %s, expected it to %s", name, failed ? "failed" : "passed",
-                        w->failed ? "fail" : "pass");
+                problem(e, "testcase '%s' %s, expected it to %s", name,
+                        failed ? "failed" : "passed", w->failed ? "fail" : "pass");
         }
 }
 
@@ -624,12 +594,10 @@ static void check_suite(const node_t *s, counts_t *tot, int need_text, names_t *
             c.skipped += in.skipped;
             continue;
         }
-        if (strcmp(t->name, "testcase"))
-            continue; /* properties, system-out, system-err */
+        if (strcmp(t->name, "testcase")) continue; /* properties, system-out, system-err */
         c.tests++;
         const char *nm = attr(t, "name");
-        if (!nm || !*nm)
-            problem(t, "<testcase> without a name");
+        if (!nm || !*nm) problem(t, "<testcase> without a name");
         const char *tm = attr(t, "time");
         if (tm) {
             char *end;
@@ -641,10 +609,8 @@ static void check_suite(const node_t *s, counts_t *tot, int need_text, names_t *
         for (int j = 0; j < t->nkid; j++) {
             const node_t *f = t->kid[j];
             int isf = !strcmp(f->name, "failure"), ise = !strcmp(f->name, "error");
-            if (!strcmp(f->name, "skipped"))
-                c.skipped++;
-            if (!isf && !ise)
-                continue;
+            if (!strcmp(f->name, "skipped")) c.skipped++;
+            if (!isf && !ise) continue;
             if (!failed) {
                 if (isf)
                     c.failures++;
@@ -656,7 +622,8 @@ static void check_suite(const node_t *s, counts_t *tot, int need_text, names_t *
             if (!m || !*m)
                 problem(f, "testcase '%s': <%s> without a message", nm ? nm : "?", f->name);
             if (need_text && f->textlen == 0)
-                problem(f, "testcase '%s': <%s> without text (the log tail)", nm ? nm : "?", f->name);
+                problem(f, "testcase '%s': <%s> without text (the log tail)", nm ? nm : "?",
+                        f->name);
         }
         if (nm) {
             note_name(fw, nm, failed, t);
@@ -675,16 +642,17 @@ static void check_suite(const node_t *s, counts_t *tot, int need_text, names_t *
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: junit_check [--tests N] [--failures N] [--failed NAME]... [--passed NAME]...\n"
-               "                   [--text] [-q] FILE\n"
-               "  Parse a JUnit XML report (strict XML 1.0) and check its counts and failures.\n"
-               "  --tests N      exactly N testcases\n"
-               "  --failures N   exactly N failed testcases (<failure> or <error>)\n"
-               "  --failed NAME  testcase NAME is present and failed (repeatable)\n"
-               "  --passed NAME  testcase NAME is present and passed (repeatable)\n"
-               "  --text         every failure carries text (the log tail)\n"
-               "  -q, --quiet    nothing on stdout when good\n"
-               "  exit 0 good, 1 malformed or a check failed, 2 bad usage or unreadable file\n");
+    fprintf(f,
+            "usage: junit_check [--tests N] [--failures N] [--failed NAME]... [--passed NAME]...\n"
+            "                   [--text] [-q] FILE\n"
+            "  Parse a JUnit XML report (strict XML 1.0) and check its counts and failures.\n"
+            "  --tests N      exactly N testcases\n"
+            "  --failures N   exactly N failed testcases (<failure> or <error>)\n"
+            "  --failed NAME  testcase NAME is present and failed (repeatable)\n"
+            "  --passed NAME  testcase NAME is present and passed (repeatable)\n"
+            "  --text         every failure carries text (the log tail)\n"
+            "  -q, --quiet    nothing on stdout when good\n"
+            "  exit 0 good, 1 malformed or a check failed, 2 bad usage or unreadable file\n");
 }
 
 static long count_arg(const char *opt, const char *v)
@@ -702,7 +670,7 @@ static long count_arg(const char *opt, const char *v)
 int main(int argc, char **argv)
 {
     static const struct option lo[] = {
-        {"tests", required_argument, 0, 't'}, {"failures", required_argument, 0, 'f'},
+        {"tests", required_argument, 0, 't'},  {"failures", required_argument, 0, 'f'},
         {"failed", required_argument, 0, 'F'}, {"passed", required_argument, 0, 'P'},
         {"text", no_argument, 0, 'x'},         {"quiet", no_argument, 0, 'q'},
         {"help", no_argument, 0, 'h'},         {0, 0, 0, 0},
@@ -727,7 +695,8 @@ int main(int argc, char **argv)
                 fprintf(stderr, "junit_check: option -%c %s\n", optopt,
                         strchr("qh", optopt) ? "takes no value" : "is unknown or wants a value");
             else
-                fprintf(stderr, "junit_check: unknown option or missing value: '%s'\n", argv[optind - 1]);
+                fprintf(stderr, "junit_check: unknown option or missing value: '%s'\n",
+                        argv[optind - 1]);
             usage(stderr);
             return 2;
         }
@@ -764,13 +733,11 @@ int main(int argc, char **argv)
     fclose(f);
     fw.seen = calloc((size_t)argc, sizeof(int));
     pw.seen = calloc((size_t)argc, sizeof(int));
-    if (!fw.seen || !pw.seen)
-        return 2;
+    if (!fw.seen || !pw.seen) return 2;
 
     parser_t p = {file, buf, n, 0, {0}};
     node_t *root = NULL;
-    if (check_chars(&p))
-        root = parse_doc(&p);
+    if (check_chars(&p)) root = parse_doc(&p);
     if (!root) {
         fprintf(stderr, "junit_check: %s\n", p.err[0] ? p.err : "not well-formed XML");
         return 1;
@@ -795,19 +762,18 @@ int main(int argc, char **argv)
     if (want_fail >= 0 && failed != want_fail)
         problem(root, "%ld failed testcases, expected %ld", failed, want_fail);
     for (int k = 0; k < fw.n; k++)
-        if (!fw.seen[k])
-            problem(root, "no testcase '%s' (expected it to fail)", fw.want[k]);
+        if (!fw.seen[k]) problem(root, "no testcase '%s' (expected it to fail)", fw.want[k]);
     for (int k = 0; k < pw.n; k++)
-        if (!pw.seen[k])
-            problem(root, "no testcase '%s' (expected it to pass)", pw.want[k]);
+        if (!pw.seen[k]) problem(root, "no testcase '%s' (expected it to pass)", pw.want[k]);
     free_node(root);
     free(buf);
     if (g_problems) {
-        fprintf(stderr, "junit_check: %s: %d problem%s\n", file, g_problems, g_problems == 1 ? "" : "s");
+        fprintf(stderr, "junit_check: %s: %d problem%s\n", file, g_problems,
+                g_problems == 1 ? "" : "s");
         return 1;
     }
     if (!quiet)
-        printf("junit_check: %s: well-formed, %ld testcases, %ld failed, %ld skipped: ok\n", file, tot.tests,
-               failed, tot.skipped);
+        printf("junit_check: %s: well-formed, %ld testcases, %ld failed, %ld skipped: ok\n", file,
+               tot.tests, failed, tot.skipped);
     return 0;
 }

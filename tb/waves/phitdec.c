@@ -43,12 +43,13 @@
 #include "nr_fmt.h"
 
 #define HEX_PER_PHIT ((NR_PHIT_W + 3) / 4)
-#define MAX_PHITS 64  /* widest bus decoded: 64 phits (1536 bits) */
+#define MAX_PHITS 64 /* widest bus decoded: 64 phits (1536 bits) */
 #define LINE_MAX_CH (HEX_PER_PHIT * MAX_PHITS + 16)
 
 static uint32_t field(uint32_t v, int lsb, int w) { return (v >> lsb) & ((1u << w) - 1u); }
 
-static const char *ok_name(uint32_t ok) {
+static const char *ok_name(uint32_t ok)
+{
     switch (ok) {
     case NR_OK_HEALTHY: return "ok";
     case NR_OK_TX_ERR: return "txerr";
@@ -57,22 +58,25 @@ static const char *ok_name(uint32_t ok) {
     }
 }
 
-static int head_text(uint32_t d, char *o, size_t n) {
-    int k = snprintf(o, n, "dst=%u vc=%u %c%c%c", (unsigned)field(d, NR_HEAD_DEST_LSB, NR_HEAD_DEST_W),
-                     (unsigned)field(d, NR_HEAD_VC_LSB, NR_HEAD_VC_W),
-                     field(d, NR_HEAD_R_BIT, 1) ? 'r' : '-', field(d, NR_HEAD_A_BIT, 1) ? 'a' : '-',
-                     field(d, NR_HEAD_H_BIT, 1) ? 'h' : '-');
+static int head_text(uint32_t d, char *o, size_t n)
+{
+    int k = snprintf(
+        o, n, "dst=%u vc=%u %c%c%c", (unsigned)field(d, NR_HEAD_DEST_LSB, NR_HEAD_DEST_W),
+        (unsigned)field(d, NR_HEAD_VC_LSB, NR_HEAD_VC_W), field(d, NR_HEAD_R_BIT, 1) ? 'r' : '-',
+        field(d, NR_HEAD_A_BIT, 1) ? 'a' : '-', field(d, NR_HEAD_H_BIT, 1) ? 'h' : '-');
     return k;
 }
 
-static void eop_text(uint32_t d, char *o, size_t n) {
+static void eop_text(uint32_t d, char *o, size_t n)
+{
     uint32_t rs = field(d, NR_EOP_RSVD_LSB, NR_EOP_RSVD_W);
     int k = snprintf(o, n, "EOP %s crc=%04x", ok_name(field(d, NR_EOP_OK_LSB, NR_EOP_OK_W)),
                      (unsigned)field(d, NR_EOP_CRC_LSB, NR_EOP_CRC_W));
     if (rs && k > 0 && (size_t)k < n) snprintf(o + k, n - (size_t)k, " rsvd=%x", (unsigned)rs);
 }
 
-static void core_phit(uint32_t p, char *o, size_t n) {
+static void core_phit(uint32_t p, char *o, size_t n)
+{
     uint32_t d = field(p, 0, NR_DATA_W);
     switch (field(p, NR_KIND_LSB, NR_KIND_W)) {
     case NR_KIND_HEAD: {
@@ -90,14 +94,16 @@ static void core_phit(uint32_t p, char *o, size_t n) {
 
 /* Replay marker (docs/packet-format.md, idle-class link phits): type 1,
  * bits 12:8 zero, CRC-8 over bits 21:8 in bits 7:0. */
-static int is_marker(uint32_t d) {
+static int is_marker(uint32_t d)
+{
     if (field(d, NR_IDLE_TYPE_LSB, NR_IDLE_TYPE_W) != NR_IDLE_TYPE_REPLAY) return 0;
     if (field(d, NR_REPLAY_RSVD_LSB, NR_REPLAY_RSVD_W)) return 0;
     int nb = NR_DATA_W - NR_REPLAY_RSVD_LSB;
     return nr_crc8_word(field(d, NR_REPLAY_RSVD_LSB, nb), nb) == field(d, NR_REPLAY_CRC_LSB, 8);
 }
 
-static void link_phit(uint32_t p, char *o, size_t n) {
+static void link_phit(uint32_t p, char *o, size_t n)
+{
     uint32_t d = field(p, 0, NR_DATA_W);
     int k;
     if (field(p, NR_LINK_F_BIT, 1)) {
@@ -113,8 +119,7 @@ static void link_phit(uint32_t p, char *o, size_t n) {
         uint32_t rest = field(d, 0, NR_EOP_OK_LSB);
         k = rest ? snprintf(o, n, "PAD? %06x", (unsigned)d) : snprintf(o, n, "PAD");
     } else if (is_marker(d)) {
-        k = snprintf(o, n, "MARK seq=%u",
-                     (unsigned)field(d, NR_REPLAY_SEQ_LSB, NR_SEQ_W));
+        k = snprintf(o, n, "MARK seq=%u", (unsigned)field(d, NR_REPLAY_SEQ_LSB, NR_SEQ_W));
     } else {
         eop_text(d, o, n);
         k = (int)strlen(o);
@@ -122,7 +127,8 @@ static void link_phit(uint32_t p, char *o, size_t n) {
     if (field(p, NR_LINK_C_BIT, 1) && k >= 0 && (size_t)k < n) snprintf(o + k, n - (size_t)k, " C");
 }
 
-static int hexval(int c) {
+static int hexval(int c)
+{
     if (c >= '0' && c <= '9') return c - '0';
     c = tolower(c);
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -130,7 +136,8 @@ static int hexval(int c) {
 }
 
 /* Decode one input line (without its newline) into out. */
-static void decode(const char *s, int link, char *out, size_t n) {
+static void decode(const char *s, int link, char *out, size_t n)
+{
     while (isspace((unsigned char)*s)) s++;
     size_t len = strlen(s);
     while (len && isspace((unsigned char)s[len - 1])) len--;
@@ -141,27 +148,46 @@ static void decode(const char *s, int link, char *out, size_t n) {
         nx += c == 'x';
         nz += c == 'z';
     }
-    if (len && (size_t)nx == len) { snprintf(out, n, "x"); return; }
-    if (len && (size_t)nz == len) { snprintf(out, n, "z"); return; }
-    if (len == 0 || len % HEX_PER_PHIT || len / HEX_PER_PHIT > MAX_PHITS) { snprintf(out, n, "?"); return; }
+    if (len && (size_t)nx == len) {
+        snprintf(out, n, "x");
+        return;
+    }
+    if (len && (size_t)nz == len) {
+        snprintf(out, n, "z");
+        return;
+    }
+    if (len == 0 || len % HEX_PER_PHIT || len / HEX_PER_PHIT > MAX_PHITS) {
+        snprintf(out, n, "?");
+        return;
+    }
     for (size_t i = 0; i < len; i++)
-        if (hexval((unsigned char)s[i]) < 0) { snprintf(out, n, "?"); return; }
+        if (hexval((unsigned char)s[i]) < 0) {
+            snprintf(out, n, "?");
+            return;
+        }
     size_t k = 0;
     out[0] = 0;
     for (size_t i = 0; i < len; i += HEX_PER_PHIT) {
         uint32_t v = 0;
-        for (int j = 0; j < HEX_PER_PHIT; j++) v = (v << 4) | (uint32_t)hexval((unsigned char)s[i + j]);
-        if (v >> NR_PHIT_W) { snprintf(out, n, "?"); return; }
+        for (int j = 0; j < HEX_PER_PHIT; j++)
+            v = (v << 4) | (uint32_t)hexval((unsigned char)s[i + j]);
+        if (v >> NR_PHIT_W) {
+            snprintf(out, n, "?");
+            return;
+        }
         char one[96];
-        if (link) link_phit(v, one, sizeof one);
-        else core_phit(v, one, sizeof one);
+        if (link)
+            link_phit(v, one, sizeof one);
+        else
+            core_phit(v, one, sizeof one);
         int w = snprintf(out + k, n - k, "%s%s", i ? " | " : "", one);
         if (w < 0 || (size_t)w >= n - k) break;
         k += (size_t)w;
     }
 }
 
-static void usage(FILE *f) {
+static void usage(FILE *f)
+{
     fprintf(f, "usage: nr_phitdec [--core | --link]\n"
                "GTKWave translate filter process: one hex value per line on stdin, one line of\n"
                "decoded phit text per value on stdout (docs/packet-format.md).\n"
@@ -171,16 +197,21 @@ static void usage(FILE *f) {
                "Malformed values print \"?\".\n");
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv)
+{
     const char *base = strrchr(argv[0], '/');
     base = base ? base + 1 : argv[0];
     size_t bl = strlen(base);
     int link = bl >= 5 && !strcmp(base + bl - 5, "-link");
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--link")) link = 1;
-        else if (!strcmp(argv[i], "--core")) link = 0;
-        else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(stdout); return 0; }
-        else {
+        if (!strcmp(argv[i], "--link"))
+            link = 1;
+        else if (!strcmp(argv[i], "--core"))
+            link = 0;
+        else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return 0;
+        } else {
             fprintf(stderr, "nr_phitdec: unknown argument '%s'\n", argv[i]);
             usage(stderr);
             return 2;
@@ -194,13 +225,17 @@ int main(int argc, char **argv) {
         size_t len = 0;
         int over = 0;
         while ((c = getchar()) != EOF && c != '\n') {
-            if (len < LINE_MAX_CH) line[len++] = (char)c;
-            else over = 1;
+            if (len < LINE_MAX_CH)
+                line[len++] = (char)c;
+            else
+                over = 1;
         }
         if (c == EOF && len == 0) break;
         line[len] = 0;
-        if (over || memchr(line, 0, len)) snprintf(out, sizeof out, "?");
-        else decode(line, link, out, sizeof out);
+        if (over || memchr(line, 0, len))
+            snprintf(out, sizeof out, "?");
+        else
+            decode(line, link, out, sizeof out);
         printf("%s\n", out);
         fflush(stdout);
         if (log) {

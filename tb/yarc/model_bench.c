@@ -54,8 +54,7 @@ typedef struct {
 static void timer_hook(renv *e, int stop)
 {
     model_clock *mc = e->ctx;
-    if (!mc->on)
-        return;
+    if (!mc->on) return;
     if (stop)
         mc->acc += now_s() - mc->start;
     else
@@ -63,10 +62,10 @@ static void timer_hook(renv *e, int stop)
 }
 
 typedef struct {
-    double wall, model;        /* seconds: whole loop, inside the router (wall clock) */
-    double cpu, model_cpu;     /* CPU seconds: whole loop, router share */
+    double wall, model;    /* seconds: whole loop, inside the router (wall clock) */
+    double cpu, model_cpu; /* CPU seconds: whole loop, router share */
     uint64_t cycles, hops, pkts;
-    double accepted;           /* phits/cycle/port */
+    double accepted; /* phits/cycle/port */
 } bench_res;
 
 /* The model to run: YARC (org 'y') or a network switch. */
@@ -88,8 +87,7 @@ static void point(const bench_model *bm, int lcb, double load, long warm, long c
     } else {
         nr_nwn_params p = renv_nwn_params(bm->org, bm->ports, lcb);
         p.speedup = bm->speedup;
-        if (bm->m > 0)
-            p.m = bm->m;
+        if (bm->m > 0) p.m = bm->m;
         n = bm->ports;
         renv_init_nwn(&e, &p, NULL, 2, seed);
     }
@@ -102,8 +100,8 @@ static void point(const bench_model *bm, int lcb, double load, long warm, long c
         fprintf(stderr, "traffic: %s\n", err);
         exit(2);
     }
-    nr_inj_cfg_t ic = {.kind = NR_INJ_BERNOULLI, .load = load,
-                       .len = {.kind = NR_LEN_BWMIX, .num_vcs = 2}};
+    nr_inj_cfg_t ic = {
+        .kind = NR_INJ_BERNOULLI, .load = load, .len = {.kind = NR_LEN_BWMIX, .num_vcs = 2}};
     nr_inj_t *inj = calloc((size_t)n, sizeof *inj);
     for (int s = 0; s < n; s++)
         if (nr_inj_init(&inj[s], &ic, seed, s, err, sizeof err)) {
@@ -149,10 +147,8 @@ static void point(const bench_model *bm, int lcb, double load, long warm, long c
     res->cycles = (uint64_t)cycles;
     res->hops = e.phit_hops - hops0;
     res->accepted = (double)res->hops / (double)cycles / n;
-    if (renv_errors(&e))
-        exit(1);
-    for (int s = 0; s < n; s++)
-        nr_inj_free(&inj[s]);
+    if (renv_errors(&e)) exit(1);
+    for (int s = 0; s < n; s++) nr_inj_free(&inj[s]);
     free(inj);
     free(seq);
     nr_traffic_free(&tp);
@@ -169,11 +165,13 @@ int main(int argc, char **argv)
     int nloads = 2;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!v)
-            goto usage;
+        if (!v) goto usage;
         if (!strcmp(a, "-o"))
-            bm.org = !strcmp(v, "yarc") ? 'y' : !strcmp(v, "cn") ? 'c' : !strcmp(v, "fc") ? 'f'
-                     : !strcmp(v, "bb") ? 'b' : 0;
+            bm.org = !strcmp(v, "yarc") ? 'y'
+                     : !strcmp(v, "cn") ? 'c'
+                     : !strcmp(v, "fc") ? 'f'
+                     : !strcmp(v, "bb") ? 'b'
+                                        : 0;
         else if (!strcmp(a, "-p"))
             bm.ports = atoi(v);
         else if (!strcmp(a, "-S"))
@@ -212,7 +210,10 @@ int main(int argc, char **argv)
     if (bm.org == 'y')
         printf("# YARC C model speed: %dx%d (k=%d)", rows, cols, rows * cols);
     else
-        printf("# nwn C model speed: %s k=%d Speedup %d%s", bm.org == 'c' ? "cn" : bm.org == 'f' ? "fc" : "bb",
+        printf("# nwn C model speed: %s k=%d Speedup %d%s",
+               bm.org == 'c'   ? "cn"
+               : bm.org == 'f' ? "fc"
+                               : "bb",
                bm.ports, bm.speedup, bm.m > 0 ? " (M given)" : "");
     printf(", uniform random, Bernoulli, bwmix lengths, "
            "%ld cycles after %ld warm-up, seed %llu, best of %d\n",
@@ -223,19 +224,15 @@ int main(int argc, char **argv)
     printf("%-5s %5s %9s %12s %14s %12s %14s %5s\n", "mode", "load", "accepted", "cycles/s",
            "phit-hops/s", "rtr cyc/s", "rtr hops/s", "cpu%");
     for (int m = 0; m < 2; m++) {
-        if (!((modes >> m) & 1))
-            continue;
+        if (!((modes >> m) & 1)) continue;
         for (int l = 0; l < nloads; l++) {
             bench_res r, b;
             point(&bm, m, loads[l], warm, cycles, seed, &r);
             for (int k = 1; k < reps; k++) {
                 point(&bm, m, loads[l], warm, cycles, seed, &b);
-                if (b.cpu < r.cpu)
-                    r.cpu = b.cpu;
-                if (b.model_cpu < r.model_cpu)
-                    r.model_cpu = b.model_cpu;
-                if (b.wall < r.wall)
-                    r.wall = b.wall;
+                if (b.cpu < r.cpu) r.cpu = b.cpu;
+                if (b.model_cpu < r.model_cpu) r.model_cpu = b.model_cpu;
+                if (b.wall < r.wall) r.wall = b.wall;
             }
             printf("%-5s %5.2f %9.3f %12.0f %14.0f %12.0f %14.0f %5.0f\n", m ? "lcb" : "bare",
                    loads[l], r.accepted, (double)r.cycles / r.cpu, (double)r.hops / r.cpu,
@@ -246,9 +243,10 @@ int main(int argc, char **argv)
     }
     return 0;
 usage:
-    fprintf(stderr, "usage: %s [-o yarc|cn|fc|bb] [-r rows] [-c cols] [-p ports] [-S speedup] "
-                    "[-M tops] [-n cycles] [-w warmup] [-m bare|lcb|both] [-l load,...] [-s seed] "
-                    "[-k reps]\n",
+    fprintf(stderr,
+            "usage: %s [-o yarc|cn|fc|bb] [-r rows] [-c cols] [-p ports] [-S speedup] "
+            "[-M tops] [-n cycles] [-w warmup] [-m bare|lcb|both] [-l load,...] [-s seed] "
+            "[-k reps]\n",
             argv[0]);
     return 2;
 }

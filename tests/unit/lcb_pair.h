@@ -32,37 +32,36 @@
 #include "nr_rng.h"
 #include "nr_test.h"
 
-#define PAIR_MAXLEN 1024      /* longest packet a source/sink handles */
+#define PAIR_MAXLEN 1024 /* longest packet a source/sink handles */
 #define PAIR_MAXLAT 4096
 
 /* ---- a core-side source: a FIFO of packets, presented valid/ready ---- */
 typedef struct {
-    uint32_t *ph;             /* phits of all queued packets, back to back */
-    int n, cap;               /* phits queued, capacity */
-    int idx;                  /* next phit to offer */
-    int mid;                  /* inside a packet (a head was taken) */
-    double gap_p;             /* P(tx_valid = 0) for a mid-packet phit */
-    double idle_p;            /* P(tx_valid = 0) before a head */
-    int hold;                 /* 1: offer nothing this cycle (one-shot) */
+    uint32_t *ph;  /* phits of all queued packets, back to back */
+    int n, cap;    /* phits queued, capacity */
+    int idx;       /* next phit to offer */
+    int mid;       /* inside a packet (a head was taken) */
+    double gap_p;  /* P(tx_valid = 0) for a mid-packet phit */
+    double idle_p; /* P(tx_valid = 0) before a head */
+    int hold;      /* 1: offer nothing this cycle (one-shot) */
     nr_rng_t rng;
-    int offered;              /* this cycle: offered a phit */
-    long taken;               /* phits taken so far */
+    int offered; /* this cycle: offered a phit */
+    long taken;  /* phits taken so far */
 } pair_src;
 
 /* ---- a sink that reads the input queue ---- */
-typedef void (*pair_pkt_fn)(void *ctx, int port, int vc, const uint32_t *ph, int len,
-                            long cycle);
+typedef void (*pair_pkt_fn)(void *ctx, int port, int vc, const uint32_t *ph, int len, long cycle);
 typedef struct {
-    double stall_p;           /* P(no read this cycle) */
-    int only_vc;              /* -1: any VC (round robin); else only this VC */
-    int off;                  /* 1: never read */
-    int rr;                   /* round-robin pointer */
-    int last_vc;              /* VC read last cycle, -1 none */
+    double stall_p; /* P(no read this cycle) */
+    int only_vc;    /* -1: any VC (round robin); else only this VC */
+    int off;        /* 1: never read */
+    int rr;         /* round-robin pointer */
+    int last_vc;    /* VC read last cycle, -1 none */
     nr_rng_t rng;
     uint32_t asm_ph[NR_LCB_MAX_VCS][PAIR_MAXLEN];
     int asm_len[NR_LCB_MAX_VCS];
-    long phits;               /* phits read */
-    long pkts;                /* packets completed (EOP read) */
+    long phits; /* phits read */
+    long pkts;  /* packets completed (EOP read) */
     pair_pkt_fn on_pkt;
     void *ctx;
 } pair_sink;
@@ -74,16 +73,16 @@ typedef struct {
     nr_lcb_params prm;
     nr_lcb_cfg cfg;
     int lat;
-    uint32_t *dl[2];          /* dl[i]: line from port i to port 1-i */
-    long t;                   /* cycle about to be simulated */
+    uint32_t *dl[2];                   /* dl[i]: line from port i to port 1-i */
+    long t;                            /* cycle about to be simulated */
     uint32_t and_mask[2], xor_mask[2]; /* corruption of the phit arriving at port i */
     pair_err_fn err_hook;
     void *err_ctx;
     pair_src src[2];
     pair_sink snk[2];
     nr_lcbp_in in[2];
-    nr_lcbp_out out[2];       /* outputs of cycle t - 1 */
-    uint32_t rx[2];           /* link_rx given to port i in cycle t - 1 */
+    nr_lcbp_out out[2]; /* outputs of cycle t - 1 */
+    uint32_t rx[2];     /* link_rx given to port i in cycle t - 1 */
     long ev_count[2][NR_EV_COUNT];
     long ev_first[2][NR_EV_COUNT];
     long ev_last[2][NR_EV_COUNT];
@@ -93,8 +92,8 @@ typedef struct {
 
 static inline nr_lcb_params pair_default_params(void)
 {
-    nr_lcb_params p = {.num_vcs = 2, .buf_per_vc = 128, .replay_depth = 256, .window = 32,
-                       .max_pkt_len = 64};
+    nr_lcb_params p = {
+        .num_vcs = 2, .buf_per_vc = 128, .replay_depth = 256, .window = 32, .max_pkt_len = 64};
     return p;
 }
 
@@ -116,8 +115,8 @@ static inline nr_lcbp *pair_new_port(const nr_lcb_params *p, const nr_lcb_cfg *c
     return m;
 }
 
-static inline void pair_init(lcb_pair *pr, const nr_lcb_params *p, const nr_lcb_cfg *c,
-                             int lat, uint64_t seed)
+static inline void pair_init(lcb_pair *pr, const nr_lcb_params *p, const nr_lcb_cfg *c, int lat,
+                             uint64_t seed)
 {
     memset(pr, 0, sizeof *pr);
     if (lat < 1 || lat > PAIR_MAXLAT) {
@@ -137,8 +136,7 @@ static inline void pair_init(lcb_pair *pr, const nr_lcb_params *p, const nr_lcb_
         nr_rng_stream(&pr->snk[i].rng, seed, NR_RNG_STREAM(NR_RNG_P_BACKPRESSURE, i));
         pr->snk[i].only_vc = -1;
         pr->snk[i].last_vc = -1;
-        for (int e = 0; e < NR_EV_COUNT; e++)
-            pr->ev_first[i][e] = -1;
+        for (int e = 0; e < NR_EV_COUNT; e++) pr->ev_first[i][e] = -1;
     }
 }
 
@@ -166,7 +164,10 @@ static inline void pair_send(lcb_pair *pr, int i, const uint32_t *ph, int len)
     s->n += len;
 }
 
-static inline int pair_src_idle(const lcb_pair *pr, int i) { return pr->src[i].idx == pr->src[i].n; }
+static inline int pair_src_idle(const lcb_pair *pr, int i)
+{
+    return pr->src[i].idx == pr->src[i].n;
+}
 
 static inline void src_offer(pair_src *s, nr_lcbp_in *in)
 {
@@ -178,8 +179,7 @@ static inline void src_offer(pair_src *s, nr_lcbp_in *in)
         return;
     }
     double p = s->mid ? s->gap_p : s->idle_p;
-    if (p > 0 && nr_rng_bernoulli(&s->rng, p))
-        return;
+    if (p > 0 && nr_rng_bernoulli(&s->rng, p)) return;
     in->tx_valid = 1;
     in->tx_phit = s->ph[s->idx];
     s->offered = 1;
@@ -187,8 +187,7 @@ static inline void src_offer(pair_src *s, nr_lcbp_in *in)
 
 static inline void src_taken(pair_src *s, int tx_ready)
 {
-    if (!s->offered || !tx_ready)
-        return;
+    if (!s->offered || !tx_ready) return;
     unsigned k = nr_phit_kind(s->ph[s->idx]);
     s->mid = k != NR_KIND_EOP;
     s->idx++;
@@ -199,14 +198,11 @@ static inline void sink_choose(pair_sink *k, int nvc, uint32_t avail, nr_lcbp_in
 {
     in->rd_en = 0;
     in->rd_vc = 0;
-    if (k->off || !avail)
-        return;
-    if (k->stall_p > 0 && nr_rng_bernoulli(&k->rng, k->stall_p))
-        return;
+    if (k->off || !avail) return;
+    if (k->stall_p > 0 && nr_rng_bernoulli(&k->rng, k->stall_p)) return;
     for (int j = 0; j < nvc; j++) {
         int v = (k->rr + j) % nvc;
-        if (k->only_vc >= 0 && v != k->only_vc)
-            continue;
+        if (k->only_vc >= 0 && v != k->only_vc) continue;
         if ((avail >> v) & 1u) {
             in->rd_en = 1;
             in->rd_vc = v;
@@ -218,17 +214,14 @@ static inline void sink_choose(pair_sink *k, int nvc, uint32_t avail, nr_lcbp_in
 
 static inline void sink_collect(pair_sink *k, int port, const nr_lcbp_out *o, long cycle)
 {
-    if (!o->rd_valid)
-        return;
+    if (!o->rd_valid) return;
     int v = k->last_vc;
     CHECK(v >= 0);
     k->phits++;
-    if (k->asm_len[v] < PAIR_MAXLEN)
-        k->asm_ph[v][k->asm_len[v]++] = o->rd_phit;
+    if (k->asm_len[v] < PAIR_MAXLEN) k->asm_ph[v][k->asm_len[v]++] = o->rd_phit;
     if (nr_phit_kind(o->rd_phit) == NR_KIND_EOP) {
         k->pkts++;
-        if (k->on_pkt)
-            k->on_pkt(k->ctx, port, v, k->asm_ph[v], k->asm_len[v], cycle);
+        if (k->on_pkt) k->on_pkt(k->ctx, port, v, k->asm_ph[v], k->asm_len[v], cycle);
         k->asm_len[v] = 0;
     }
 }
@@ -240,8 +233,7 @@ static inline void pair_step(lcb_pair *pr)
     for (int i = 0; i < 2; i++) {
         uint32_t a = pr->dl[1 - i][t % pr->lat];
         a = (a & pr->and_mask[i]) ^ pr->xor_mask[i];
-        if (pr->err_hook)
-            pr->err_hook(pr->err_ctx, i, t, &a);
+        if (pr->err_hook) pr->err_hook(pr->err_ctx, i, t, &a);
         pr->rx[i] = a & 0xFFFFFF;
         pr->in[i].link_rx = pr->rx[i];
         src_offer(&pr->src[i], &pr->in[i]);
@@ -254,8 +246,7 @@ static inline void pair_step(lcb_pair *pr)
         nr_lcbp_eval(pr->p[i], &pr->in[i], o);
         for (int e = 0; e < NR_EV_COUNT; e++) {
             if ((o->ev >> e) & 1u) {
-                if (pr->ev_first[i][e] < 0)
-                    pr->ev_first[i][e] = t;
+                if (pr->ev_first[i][e] < 0) pr->ev_first[i][e] = t;
                 pr->ev_last[i][e] = t;
                 pr->ev_count[i][e]++;
             }
@@ -282,8 +273,7 @@ static inline void pair_step(lcb_pair *pr)
 
 static inline void pair_run(lcb_pair *pr, long cycles)
 {
-    for (long k = 0; k < cycles; k++)
-        pair_step(pr);
+    for (long k = 0; k < cycles; k++) pair_step(pr);
 }
 
 /* Fail the test if a port reported interface violations. */
@@ -292,8 +282,7 @@ static inline void pair_check_no_errors(const lcb_pair *pr)
     for (int i = 0; i < 2; i++) {
         char msg[256];
         int n = nr_lcbp_errors(pr->p[i], msg, sizeof msg);
-        if (n != 0)
-            NR_TEST_FAIL_("port %d: %d model errors, first: %s", i, n, msg);
+        if (n != 0) NR_TEST_FAIL_("port %d: %d model errors, first: %s", i, n, msg);
     }
 }
 
@@ -303,11 +292,9 @@ static inline int pair_quiet(const lcb_pair *pr)
 {
     for (int i = 0; i < 2; i++) {
         const nr_lcbp_out *o = &pr->out[i];
-        if (!pair_src_idle(pr, i) || !o->ctl_sync || o->rd_avail)
-            return 0;
+        if (!pair_src_idle(pr, i) || !o->ctl_sync || o->rd_avail) return 0;
         for (int v = 0; v < pr->prm.num_vcs; v++)
-            if (o->credits[v] != (uint32_t)pr->prm.buf_per_vc || o->occ[v] != 0)
-                return 0;
+            if (o->credits[v] != (uint32_t)pr->prm.buf_per_vc || o->occ[v] != 0) return 0;
     }
     return 1;
 }
@@ -318,8 +305,7 @@ static inline long pair_drain(lcb_pair *pr, long limit)
 {
     for (long k = 0; k < limit; k++) {
         pair_step(pr);
-        if (pair_quiet(pr))
-            return k + 1;
+        if (pair_quiet(pr)) return k + 1;
     }
     return -1;
 }

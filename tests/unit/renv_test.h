@@ -52,13 +52,12 @@ static inline nr_pkt_desc_t yt_rand_desc(nr_rng_t *r, int s, int n, int nvc)
     d.r = (hb & 1) && (hb & 6) == 6; /* 1 in 8: source routed */
     d.a = (hb >> 1) & 1;
     d.h = (hb >> 2) & 1;
-    d.route[0] = d.dest;            /* hop 0 = the destination's port */
+    d.route[0] = d.dest; /* hop 0 = the destination's port */
     d.route[1] = (unsigned)nr_rng_below(r, 64);
     d.route[2] = (unsigned)nr_rng_below(r, 64);
     d.hash = (uint32_t)nr_rng_u64(r) & 0x3FFFFF;
     d.len = 4 + (int)nr_rng_below(r, 61);
-    if (d.len < nr_pkt_min_len(&d))
-        d.len = nr_pkt_min_len(&d);
+    if (d.len < nr_pkt_min_len(&d)) d.len = nr_pkt_min_len(&d);
     return d;
 }
 
@@ -80,15 +79,14 @@ static inline void yt_check_front_credits(renv *e, const nr_port_front *fr, int 
 }
 
 /* A tagged packet. */
-static inline int mk(uint32_t *ph, unsigned src, unsigned dest, unsigned vc, int len,
-                     unsigned r, unsigned a, unsigned h, const unsigned *route, uint32_t hash)
+static inline int mk(uint32_t *ph, unsigned src, unsigned dest, unsigned vc, int len, unsigned r,
+                     unsigned a, unsigned h, const unsigned *route, uint32_t hash)
 {
     nr_pkt_desc_t d = nr_pkt_desc(src, dest, vc, 0, len);
     d.r = r;
     d.a = a;
     d.h = h;
-    if (route)
-        memcpy(d.route, route, sizeof d.route);
+    if (route) memcpy(d.route, route, sizeof d.route);
     d.hash = hash;
     return yt_build(&d, ph);
 }
@@ -104,8 +102,7 @@ static inline void yt_hops(renv *e, int steps, const int *count, long *first, lo
         uint64_t h = e->phit_hops;
         renv_step(e);
         if (e->phit_hops != h) {
-            if (*first < 0)
-                *first = (long)e->t - 1;
+            if (*first < 0) *first = (long)e->t - 1;
             *last = (long)e->t - 1;
         }
     }
@@ -114,14 +111,14 @@ static inline void yt_hops(renv *e, int steps, const int *count, long *first, lo
 /* ---- capture of what leaves the switch ---- */
 typedef struct {
     int npkt;
-    int port;              /* output of the last packet */
+    int port; /* output of the last packet */
     int len;
     uint32_t ph[RENV_MAXLEN];
-    long t_in, t_out;      /* cycles of the last head in and head out */
+    long t_in, t_out;                      /* cycles of the last head in and head out */
     long pair[NR_MAX_PORTS][NR_MAX_PORTS]; /* packets delivered per (src tag, output) */
-    long bad;              /* packets that failed nr_pkt_parse, or not source routed
+    long bad;                              /* packets that failed nr_pkt_parse, or not source routed
                             * and at another port than their dest (nwn) */
-    long heads_out;        /* heads that left the switch */
+    long heads_out;                        /* heads that left the switch */
 } cap_t;
 
 static inline void cap_pkt(renv *e, int port, const uint32_t *ph, int len)
@@ -136,11 +133,10 @@ static inline void cap_pkt(renv *e, int port, const uint32_t *ph, int len)
         info.tag_src >= NR_MAX_PORTS || (!info.r && (int)info.dest != port)) {
         c->bad++;
         if (getenv("NWN_DEBUG"))
-            fprintf(stderr, "bad packet at port %d: status %d dest %u src %u len %d t %llu\n",
-                    port, nr_pkt_parse(ph, len, e->nvc, 0, &info), info.dest, info.tag_src,
-                    len, (unsigned long long)e->t);
-    }
-    else
+            fprintf(stderr, "bad packet at port %d: status %d dest %u src %u len %d t %llu\n", port,
+                    nr_pkt_parse(ph, len, e->nvc, 0, &info), info.dest, info.tag_src, len,
+                    (unsigned long long)e->t);
+    } else
         c->pair[info.tag_src][port]++;
 }
 static inline void cap_in(renv *e, int port, uint32_t h)
@@ -203,8 +199,7 @@ static inline int route_one(renv *e, int src, const uint32_t *ph, int len)
     renv_send(e, src, ph, len);
     for (int i = 0; i < YT_ROUTE_STEPS; i++) {
         renv_step(e);
-        if (c->npkt > np)
-            return c->port;
+        if (c->npkt > np) return c->port;
         if (e->drops[src] > nd) {
             renv_drain(e, 4, 400); /* let the dropped packet be consumed */
             return -(int)e->drop_reason_last[src];

@@ -16,18 +16,82 @@ _Noreturn static void reached(const char *fn)
     exit(3);
 }
 
-yarc_rtl *yarc_rtl_new(const nr_lcb_cfg *lcfg) { (void)lcfg; reached("yarc_rtl_new"); }
-void yarc_rtl_params(const yarc_rtl *h, nr_yarc_params *p) { (void)h; (void)p; reached("yarc_rtl_params"); }
-void yarc_rtl_eval(yarc_rtl *h, const nr_rtr_in *in, nr_rtr_out *out) { (void)h; (void)in; (void)out; reached("yarc_rtl_eval"); }
-void yarc_rtl_tick(yarc_rtl *h) { (void)h; reached("yarc_rtl_tick"); }
-int yarc_rtl_trace(yarc_rtl *h, const char *p) { (void)h; (void)p; reached("yarc_rtl_trace"); }
-void yarc_rtl_trace_stop(yarc_rtl *h) { (void)h; reached("yarc_rtl_trace_stop"); }
-void yarc_rtl_free(yarc_rtl *h) { (void)h; reached("yarc_rtl_free"); }
+yarc_rtl *yarc_rtl_new(const nr_lcb_cfg *lcfg)
+{
+    (void)lcfg;
+    reached("yarc_rtl_new");
+}
+void yarc_rtl_params(const yarc_rtl *h, nr_yarc_params *p)
+{
+    (void)h;
+    (void)p;
+    reached("yarc_rtl_params");
+}
+void yarc_rtl_eval(yarc_rtl *h, const nr_rtr_in *in, nr_rtr_out *out)
+{
+    (void)h;
+    (void)in;
+    (void)out;
+    reached("yarc_rtl_eval");
+}
+void yarc_rtl_tick(yarc_rtl *h)
+{
+    (void)h;
+    reached("yarc_rtl_tick");
+}
+int yarc_rtl_trace(yarc_rtl *h, const char *p)
+{
+    (void)h;
+    (void)p;
+    reached("yarc_rtl_trace");
+}
+void yarc_rtl_trace_stop(yarc_rtl *h)
+{
+    (void)h;
+    reached("yarc_rtl_trace_stop");
+}
+void yarc_rtl_free(yarc_rtl *h)
+{
+    (void)h;
+    reached("yarc_rtl_free");
+}
 
-nwn_rtl *nwn_rtl_new(const nr_lcb_cfg *lcfg) { (void)lcfg; reached("nwn_rtl_new"); }
-void nwn_rtl_params(const nwn_rtl *h, nr_nwn_params *p) { (void)h; (void)p; reached("nwn_rtl_params"); }
-void nwn_rtl_eval(nwn_rtl *h, const nr_rtr_in *in, nr_rtr_out *out) { (void)h; (void)in; (void)out; reached("nwn_rtl_eval"); }
-void nwn_rtl_tick(nwn_rtl *h) { (void)h; reached("nwn_rtl_tick"); }
-int nwn_rtl_trace(nwn_rtl *h, const char *p) { (void)h; (void)p; reached("nwn_rtl_trace"); }
-void nwn_rtl_trace_stop(nwn_rtl *h) { (void)h; reached("nwn_rtl_trace_stop"); }
-void nwn_rtl_free(nwn_rtl *h) { (void)h; reached("nwn_rtl_free"); }
+nwn_rtl *nwn_rtl_new(const nr_lcb_cfg *lcfg)
+{
+    (void)lcfg;
+    reached("nwn_rtl_new");
+}
+void nwn_rtl_params(const nwn_rtl *h, nr_nwn_params *p)
+{
+    (void)h;
+    (void)p;
+    reached("nwn_rtl_params");
+}
+void nwn_rtl_eval(nwn_rtl *h, const nr_rtr_in *in, nr_rtr_out *out)
+{
+    (void)h;
+    (void)in;
+    (void)out;
+    reached("nwn_rtl_eval");
+}
+void nwn_rtl_tick(nwn_rtl *h)
+{
+    (void)h;
+    reached("nwn_rtl_tick");
+}
+int nwn_rtl_trace(nwn_rtl *h, const char *p)
+{
+    (void)h;
+    (void)p;
+    reached("nwn_rtl_trace");
+}
+void nwn_rtl_trace_stop(nwn_rtl *h)
+{
+    (void)h;
+    reached("nwn_rtl_trace_stop");
+}
+void nwn_rtl_free(nwn_rtl *h)
+{
+    (void)h;
+    reached("nwn_rtl_free");
+}

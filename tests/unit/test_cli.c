@@ -24,8 +24,7 @@ static const nr_cli_opt_t opts[] = {
 static int child(void (*fn)(void *), void *arg, char *out, size_t n)
 {
     int fd[2];
-    if (pipe(fd))
-        return -2;
+    if (pipe(fd)) return -2;
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
@@ -40,8 +39,7 @@ static int child(void (*fn)(void *), void *arg, char *out, size_t n)
     close(fd[1]);
     size_t used = 0;
     ssize_t r;
-    while (used + 1 < n && (r = read(fd[0], out + used, n - 1 - used)) > 0)
-        used += (size_t)r;
+    while (used + 1 < n && (r = read(fd[0], out + used, n - 1 - used)) > 0) used += (size_t)r;
     out[used] = 0;
     close(fd[0]);
     int st;
@@ -53,8 +51,7 @@ static void run_args(void *arg)
 {
     char **argv = arg;
     int argc = 0;
-    while (argv[argc])
-        argc++;
+    while (argv[argc]) argc++;
     nr_cli_t c;
     nr_cli_init(&c, "prog", "[options]", opts, argc, argv);
     const char *val;
@@ -101,21 +98,26 @@ int main(void)
     static const struct {
         const char *s;
         long lo, hi, want;
-    } good_long[] = {{"42", 1, 64, 42}, {"-3", -5, 5, -3}, {"0x10", 0, 100, 16},
+    } good_long[] = {{"42", 1, 64, 42},
+                     {"-3", -5, 5, -3},
+                     {"0x10", 0, 100, 16},
                      /* decimal, never octal (issue 11 section 4: --link-lat 010 gave 8) */
-                     {"010", 0, 100, 10}, {"-010", -100, 100, -10}, {"09", 0, 100, 9},
+                     {"010", 0, 100, 10},
+                     {"-010", -100, 100, -10},
+                     {"09", 0, 100, 9},
                      {"0X1f", 0, 100, 31}};
     for (size_t i = 0; i < sizeof good_long / sizeof good_long[0]; i++) {
         CHECK_EQ(nr_cli_parse_long(good_long[i].s, good_long[i].lo, good_long[i].hi, &l, err,
-                                   sizeof err), 0);
+                                   sizeof err),
+                 0);
         CHECK_EQ(l, good_long[i].want);
     }
     CHECK_EQ(nr_cli_parse_long("0x", 0, 100, &l, err, sizeof err), -1);
     static const struct {
         const char *s;
         uint64_t want;
-    } good_u64[] = {{"010", 10}, {"0777", 777}, {"18446744073709551615", UINT64_MAX},
-                    {"0xFF", 255}};
+    } good_u64[] = {
+        {"010", 10}, {"0777", 777}, {"18446744073709551615", UINT64_MAX}, {"0xFF", 255}};
     for (size_t i = 0; i < sizeof good_u64 / sizeof good_u64[0]; i++) {
         CHECK_EQ(nr_cli_parse_u64(good_u64[i].s, 0, UINT64_MAX, &u, err, sizeof err), 0);
         CHECK_U64(u, good_u64[i].want);
@@ -169,8 +171,8 @@ int main(void)
 
     /* ---- option parser: a good command line ---- */
     {
-        char *argv[] = {"prog", "--load", "0.5", "--seed=7", "--verbose", "file.txt",
-                        "--ports=", "--", "--notopt", NULL};
+        char *argv[] = {"prog",     "--load",   "0.5", "--seed=7", "--verbose",
+                        "file.txt", "--ports=", "--",  "--notopt", NULL};
         nr_cli_t c;
         const char *val;
         nr_cli_init(&c, "prog", "[options] FILE", opts, 9, argv);
@@ -198,7 +200,12 @@ int main(void)
     }
     /* ---- option parser: errors ---- */
     {
-        struct { char *argv[4]; int argc; const char *msg; int rc; } cases[] = {
+        struct {
+            char *argv[4];
+            int argc;
+            const char *msg;
+            int rc;
+        } cases[] = {
             {{"prog", "--bogus", NULL}, 2, "unknown option '--bogus'", NR_CLI_ERROR},
             {{"prog", "--bogus=3", NULL}, 2, "unknown option '--bogus'", NR_CLI_ERROR},
             {{"prog", "-x", NULL}, 2, "unknown option '-x'", NR_CLI_ERROR},
@@ -220,15 +227,23 @@ int main(void)
     /* ---- the exiting wrappers, in a child ---- */
     {
         /* argv (NULL-terminated), exit status, and the output (NULL: not checked) */
-        struct { char *argv[8]; int rc; const char *msg; } runs[] = {
-            {{"prog", "--ports", "16", "--bogus"}, 2,
+        struct {
+            char *argv[8];
+            int rc;
+            const char *msg;
+        } runs[] = {
+            {{"prog", "--ports", "16", "--bogus"},
+             2,
              "prog: unknown option '--bogus'\nusage: prog [options]\n"},
-            {{"prog", "--ports", "65"}, 2,
+            {{"prog", "--ports", "65"},
+             2,
              "prog: --ports: expected an integer in [2, 64], got '65'\n"},
             {{"prog", "--load=1.5"}, 2, "prog: --load: expected a number in [0, 1], got '1.5'\n"},
-            {{"prog", "--pattern", "diagonal"}, 2,
+            {{"prog", "--pattern", "diagonal"},
+             2,
              "prog: --pattern: expected one of uniform, bitcomp,"},
-            {{"prog", "--seed", "-4"}, 2,
+            {{"prog", "--seed", "-4"},
+             2,
              "prog: --seed: expected an integer in [0, 18446744073709551615], got '-4'"},
             {{"prog", "--help"}, 0, "usage: prog [options]\n"},
             /* "tr" is an alias, not a name */
@@ -237,8 +252,7 @@ int main(void)
         };
         for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
             CHECK_EQ(child(run_args, runs[i].argv, out, sizeof out), runs[i].rc);
-            if (runs[i].msg)
-                CHECK_STR(out, runs[i].msg);
+            if (runs[i].msg) CHECK_STR(out, runs[i].msg);
         }
         CHECK_EQ(child(run_die, "bitrev", out, sizeof out), 2);
         CHECK(strcmp(out, "prog: bitrev needs k to be a power of two, got 12\n") == 0);
@@ -267,7 +281,9 @@ int main(void)
         CHECK_U64(seed, 0xDEADBEEFull);
         CHECK_EQ(pat, NR_TP_TORNADO);
         CHECK(strcmp(name, "k16") == 0);
-        struct { const char *text, *msg; } bad[] = {
+        struct {
+            const char *text, *msg;
+        } bad[] = {
             {"ports = 16\nports 16\n", "run.cfg:2: expected 'key = value', got 'ports 16'"},
             {"= 5\n", "run.cfg:1: expected a key before '='"},
             {"\n\nports =   # nothing\n", "run.cfg:3: expected a value after 'ports ='"},
@@ -282,8 +298,8 @@ int main(void)
         };
         for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
             err[0] = 0;
-            CHECK_EQ(nr_cfg_parse_text("run.cfg", bad[i].text, nr_cfg_table_fn, t, err,
-                                       sizeof err), -1);
+            CHECK_EQ(nr_cfg_parse_text("run.cfg", bad[i].text, nr_cfg_table_fn, t, err, sizeof err),
+                     -1);
             CHECK_STR(err, bad[i].msg);
         }
     }

@@ -8,7 +8,8 @@
 #include "nr_nwn.h"
 #include "nr_test.h"
 
-static nr_nwn_params nwn(int k, int r, int m, int bb, int s, int self) {
+static nr_nwn_params nwn(int k, int r, int m, int bb, int s, int self)
+{
     nr_nwn_params p;
     memset(&p, 0, sizeof p);
     p.num_ports = k;
@@ -22,7 +23,8 @@ static nr_nwn_params nwn(int k, int r, int m, int bb, int s, int self) {
     return p;
 }
 
-static nr_sw_counts count(nr_nwn_params p) {
+static nr_sw_counts count(nr_nwn_params p)
+{
     nr_sw_counts c;
     char err[200];
     if (nr_nwn_counts(&p, &c, err, sizeof err)) {
@@ -32,7 +34,8 @@ static nr_sw_counts count(nr_nwn_params p) {
     return c;
 }
 
-int main(void) {
+int main(void)
+{
     NR_TEST_BEGIN("test_counts", 0);
     char err[200];
 

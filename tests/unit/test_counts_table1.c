@@ -15,15 +15,18 @@
 static const int ks[] = {8, 16, 32, 64, 128};
 enum { NK = sizeof ks / sizeof ks[0] };
 
-static double q(nr_t1_row r, int which) {
+static double q(nr_t1_row r, int which)
+{
     return which == 0 ? r.buffers : which == 1 ? r.fanout : which == 2 ? r.xpoints : r.area;
 }
 /* org's quantity relative to hc at k: what Fig 5 plots */
-static double rel(int org, double k, int which) {
+static double rel(int org, double k, int which)
+{
     return q(nr_t1_fig5(org, k), which) / q(nr_t1_fig5(NR_T1_HC, k), which);
 }
 
-int main(void) {
+int main(void)
+{
     NR_TEST_BEGIN("test_counts_table1", 0);
     const double k = 64, p = 8, r = 16;
 
@@ -150,8 +153,9 @@ int main(void) {
         s = log2(nr_t1_fig5(NR_T1_FC, 1 << 20).area / nr_t1_fig5(NR_T1_FC, 1 << 19).area);
         CHECK(fabs(s - 2.0) < 1e-2);
     }
-    printf("k=64 switch area: cn %.0f hc %.0f fc %.0f fc6 %.0f ft %.0f hx %.0f; fc %.1f%% below hc\n",
-           cn.area, hc.area, fc.area, nr_t1_fc_area_m(k, r, 6), ft.area, hx.area,
-           100.0 * (1.0 - fc.area / hc.area));
+    printf(
+        "k=64 switch area: cn %.0f hc %.0f fc %.0f fc6 %.0f ft %.0f hx %.0f; fc %.1f%% below hc\n",
+        cn.area, hc.area, fc.area, nr_t1_fc_area_m(k, r, 6), ft.area, hx.area,
+        100.0 * (1.0 - fc.area / hc.area));
     NR_TEST_END("test_counts_table1");
 }

@@ -7,8 +7,7 @@
 static uint64_t pmod(uint64_t a, uint64_t b)
 {
     int db = 63 - __builtin_clzll(b);
-    while (a && 63 - __builtin_clzll(a) >= db)
-        a ^= b << (63 - __builtin_clzll(a) - db);
+    while (a && 63 - __builtin_clzll(a) >= db) a ^= b << (63 - __builtin_clzll(a) - db);
     return a;
 }
 
@@ -46,14 +45,20 @@ int main(void)
     CHECK_EQ(nr_crc16b_bytes("123456789", 9), NR_LINK_CRC2_CHECK);
     CHECK_EQ(nr_crc16b_bytes("123456789", 9), 0xD0DB);
     uint64_t g1 = 0x10000u | NR_CRC16_POLY, g2 = 0x10000u | NR_LINK_CRC2_POLY;
-    while (g2) { uint64_t r = pmod(g1, g2); g1 = g2; g2 = r; }
+    while (g2) {
+        uint64_t r = pmod(g1, g2);
+        g1 = g2;
+        g2 = r;
+    }
     CHECK_EQ(g1, 1);
     /* Byte tables against bit-serial, widths 0..32, data bits above the
      * width ignored. */
     uint64_t x = 0x9E3779B97F4A7C15ull;
     int same = 1;
     for (int i = 0; i < 200000 && same; i++) {
-        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
         int nb = (int)(x % 33);
         uint16_t c0 = (uint16_t)(x >> 16);
         uint32_t d = (uint32_t)(x >> 32);
@@ -65,7 +70,9 @@ int main(void)
     CHECK(same);
     /* A whole phit (22 bits) has its own five-table path: more cases. */
     for (int i = 0; i < 100000 && same; i++) {
-        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
         uint16_t c0 = (uint16_t)x;
         uint32_t d = (uint32_t)(x >> 32);
         if (nr_crc16_bits(c0, d, 22) != serial16(c0, NR_CRC16_POLY, d & 0x3FFFFFu, 22) ||

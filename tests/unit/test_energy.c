@@ -10,7 +10,8 @@
 
 #define CHECK_FJ(v, want) CHECK_NEAR((double)(v), (double)(want), 1e-9)
 
-static nr_en_org fc_org(int m, int s, int st) {
+static nr_en_org fc_org(int m, int s, int st)
+{
     nr_nwn_params p;
     memset(&p, 0, sizeof p);
     p.num_ports = 64;
@@ -26,7 +27,8 @@ static nr_en_org fc_org(int m, int s, int st) {
     return o;
 }
 
-int main(void) {
+int main(void)
+{
     NR_TEST_BEGIN("test_energy", 0);
     nr_en_coef c;
     nr_en_coef_seed(&c);
@@ -89,13 +91,13 @@ int main(void) {
     bp.chan_lat = 2;
     nr_en_org bb;
     CHECK_EQ(nr_en_org_nwn(&bp, &bb), 0);
-    CHECK_FJ(nr_en_pair_fj(&bb, &c, 0, 1), 400);                 /* local */
-    CHECK_FJ(nr_en_pair_fj(&bb, &c, 0, 4), 1560);                /* turning, via a top */
+    CHECK_FJ(nr_en_pair_fj(&bb, &c, 0, 1), 400);                         /* local */
+    CHECK_FJ(nr_en_pair_fj(&bb, &c, 0, 4), 1560);                        /* turning, via a top */
     CHECK_FJ(nr_en_pair_fj(&bb, &c, 0, 40), 80 + 20 + 40 * 24 + 40 * 2); /* up-going */
-    CHECK_FJ(nr_en_pair_fj(&bb, &c, 40, 0), 1140);               /* down-going */
-    CHECK(isnan(nr_en_pair_fj(&bb, &c, 40, 41)));                /* UPUP: no path */
-    CHECK(isnan(nr_en_pair_fj(&bb, &c, 3, 3)));                  /* SelfTurn = 0 */
-    CHECK(isnan(nr_en_pair_fj(&fc, &c, 0, 64)));                 /* out of range */
+    CHECK_FJ(nr_en_pair_fj(&bb, &c, 40, 0), 1140);                       /* down-going */
+    CHECK(isnan(nr_en_pair_fj(&bb, &c, 40, 41)));                        /* UPUP: no path */
+    CHECK(isnan(nr_en_pair_fj(&bb, &c, 3, 3)));                          /* SelfTurn = 0 */
+    CHECK(isnan(nr_en_pair_fj(&fc, &c, 0, 64)));                         /* out of range */
 
     /* ---- cn: one 64 x 64 crossbar ---- */
     nr_nwn_params cp = bp;

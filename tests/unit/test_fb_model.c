@@ -54,8 +54,7 @@ static void rc_open(rc_case *k, int nports, int nvcs, unsigned ctrl, unsigned me
     k->t.fb_ctrl = (uint16_t)ctrl;
     k->t.fb_me = (uint16_t)me;
     k->c.nports = nports;
-    while ((1 << k->c.nbits) < nports)
-        k->c.nbits++;
+    while ((1 << k->c.nbits) < nports) k->c.nbits++;
     k->c.nvcs = nvcs;
     k->c.cols = 4;
     k->c.port = 0;
@@ -64,26 +63,26 @@ static void rc_open(rc_case *k, int nports, int nvcs, unsigned ctrl, unsigned me
 
 static nr_rt_res rc(const rc_case *k, unsigned dest, unsigned vc, unsigned a, unsigned fbr)
 {
-    nr_fb_in fi = {k->pv, k->use_seq ? (const int (*)[NR_SW_MAX_VCS])k->seq : NULL, fbr};
+    nr_fb_in fi = {k->pv, k->use_seq ? (const int(*)[NR_SW_MAX_VCS])k->seq : NULL, fbr};
     return nr_rt_route_fb(&k->t, &k->c, nr_head_make(dest, vc, 0, a, 0), 0, 0, NULL, 0, &fi);
 }
 
 /* The route must leave by q on VC w, with (draw) or without a draw. */
-#define CHECK_RT(r, q_, w_, draw_)                                                             \
-    do {                                                                                       \
-        nr_rt_res r_ = (r);                                                                    \
-        CHECK_EQ(r_.drop, 0);                                                                  \
-        CHECK_EQ(r_.q, (q_));                                                                  \
-        CHECK_EQ(r_.w, (w_));                                                                  \
-        CHECK_EQ(r_.draw, (draw_));                                                            \
-        CHECK_EQ(r_.adapt_l, -1);                                                              \
+#define CHECK_RT(r, q_, w_, draw_)                                                                 \
+    do {                                                                                           \
+        nr_rt_res r_ = (r);                                                                        \
+        CHECK_EQ(r_.drop, 0);                                                                      \
+        CHECK_EQ(r_.q, (q_));                                                                      \
+        CHECK_EQ(r_.w, (w_));                                                                      \
+        CHECK_EQ(r_.draw, (draw_));                                                                \
+        CHECK_EQ(r_.adapt_l, -1);                                                                  \
     } while (0)
-#define CHECK_DROP(r, reason_, draw_)                                                          \
-    do {                                                                                       \
-        nr_rt_res r_ = (r);                                                                    \
-        CHECK_EQ(r_.drop, 1);                                                                  \
-        CHECK_EQ(r_.reason, (reason_));                                                        \
-        CHECK_EQ(r_.draw, (draw_));                                                            \
+#define CHECK_DROP(r, reason_, draw_)                                                              \
+    do {                                                                                           \
+        nr_rt_res r_ = (r);                                                                        \
+        CHECK_EQ(r_.drop, 1);                                                                      \
+        CHECK_EQ(r_.reason, (reason_));                                                            \
+        CHECK_EQ(r_.draw, (draw_));                                                                \
     } while (0)
 
 /* ---------------------------------------------------------------------- */
@@ -114,8 +113,8 @@ static void test_min_and_gate(void)
     {
         uint32_t route = (uint32_t)13u << 16;
         nr_fb_in fi = {k.pv, NULL, 0x3};
-        nr_rt_res r = nr_rt_route_fb(&k.t, &k.c, nr_head_make(g2_dest(3, 0, 1), 1, 1, 1, 0),
-                                     route, 0, NULL, 0, &fi);
+        nr_rt_res r = nr_rt_route_fb(&k.t, &k.c, nr_head_make(g2_dest(3, 0, 1), 1, 1, 1, 0), route,
+                                     0, NULL, 0, &fi);
         CHECK_RT(r, 13, 1, 0);
     }
     /* a = 0 takes MIN whatever alg is: no draw, no adaptive choice, VC kept */
@@ -194,42 +193,42 @@ static void test_ugal(void)
      * H_non = h(R, x) + h(x, t) = 2 + 2 = 4. */
     const unsigned d = g2_dest(3, 2, 1);
     rc_open(&k, 16, 2, fb_ctrl(NR_FB_UGAL, 2, 2, 2, 3), 9);
-    k.pv[6].cr[0] = INBUF;   /* Q_m = 0 + 128 = 128 */
+    k.pv[6].cr[0] = INBUF; /* Q_m = 0 + 128 = 128 */
     k.pv[4].cr[0] = INBUF;
-    k.pv[4].cr[1] = INBUF;   /* Q_n = 0 + 0 = 0: 128 * 1 > 0 * 4 */
+    k.pv[4].cr[1] = INBUF; /* Q_n = 0 + 0 = 0: 128 * 1 > 0 * 4 */
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);
-    k.pv[4].cr[0] = 96;      /* Q_n = 32 + 0 = 32: 128 <= 128, a tie goes minimal */
+    k.pv[4].cr[0] = 96; /* Q_n = 32 + 0 = 32: 128 <= 128, a tie goes minimal */
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);
-    k.pv[4].cr[0] = 97;      /* Q_n = 31 + 0 = 31: 128 > 124 */
+    k.pv[4].cr[0] = 97; /* Q_n = 31 + 0 = 31: 128 > 124 */
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);
     /* the channel's estimate: VC 1 of port 4, not the detour's VC 0, counts */
-    k.pv[4].cr[1] = 127;     /* Q_n = 31 + 1 = 32: 128 <= 128, it stays minimal */
+    k.pv[4].cr[1] = 127; /* Q_n = 31 + 1 = 32: 128 <= 128, it stays minimal */
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);
-    k.pv[4].cr[0] = 98;      /* Q_n = 30 + 1 = 31: 128 > 124 */
+    k.pv[4].cr[0] = 98; /* Q_n = 30 + 1 = 31: 128 > 124 */
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);
     /* and VC 0 of port 6, not the minimal route's VC 1 */
     k.pv[4].cr[0] = 96;
-    k.pv[4].cr[1] = INBUF;   /* Q_n = 32 + 0 = 32: the tie again */
-    k.pv[6].cr[0] = 127;     /* Q_m = 1 + 128 = 129 > 128 */
+    k.pv[4].cr[1] = INBUF; /* Q_n = 32 + 0 = 32: the tie again */
+    k.pv[6].cr[0] = 127;   /* Q_m = 1 + 128 = 129 > 128 */
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);
     /* credits above InBufPerVc are clamped: VC 1's share is 0, not a negative
      * one that would hide VC 0's queue */
     k.pv[6].cr[0] = 0;
-    k.pv[6].cr[1] = 5000;    /* Q_m = 128 + 0 = 128 (unclamped 128 - 4872) */
-    k.pv[4].cr[0] = 97;      /* Q_n = 31 + 0 = 31: 128 > 124 */
+    k.pv[6].cr[1] = 5000; /* Q_m = 128 + 0 = 128 (unclamped 128 - 4872) */
+    k.pv[4].cr[0] = 97;   /* Q_n = 31 + 0 = 31: 128 > 124 */
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);
-    k.pv[6].cr[0] = INBUF;   /* Q_m = 0 + 0 = 0 */
+    k.pv[6].cr[0] = INBUF; /* Q_m = 0 + 0 = 0 */
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);
-    k.pv[6].cr[1] = 0;       /* Q_m = 0 + 128 = 128 */
+    k.pv[6].cr[1] = 0; /* Q_m = 0 + 128 = 128 */
     /* x = R: no non-minimal candidate; x = t: none either */
-    k.pv[4].cr[0] = INBUF;   /* port 4's Q 0 */
+    k.pv[4].cr[0] = INBUF; /* port 4's Q 0 */
     CHECK_RT(rc(&k, d, 1, 1, 0x9), 6, 1, 1);
     CHECK_RT(rc(&k, d, 1, 1, 0xB), 6, 1, 1);
     /* x = (2, 2): port(0, 2) = 5, H_non = 1 + 1 = 2: 128 > Q_n * 2 iff Q_n < 64 */
     k.pv[5].cr[0] = 96;
-    k.pv[5].cr[1] = 96;      /* Q_n = 32 + 32 = 64: 128 <= 128 */
+    k.pv[5].cr[1] = 96; /* Q_n = 32 + 32 = 64: 128 <= 128 */
     CHECK_RT(rc(&k, d, 1, 1, 0xA), 6, 1, 1);
-    k.pv[5].cr[1] = 97;      /* Q_n = 32 + 31 = 63: 128 > 126 */
+    k.pv[5].cr[1] = 97; /* Q_n = 32 + 31 = 63: 128 > 126 */
     CHECK_RT(rc(&k, d, 1, 1, 0xA), 5, 0, 1);
     /* source and destination on this router: EJECT on phase 1, no draw */
     CHECK_RT(rc(&k, g2_dest(1, 2, 0), 0, 1, 0xC), 0, 1, 0);
@@ -243,33 +242,33 @@ static void test_ugal(void)
     rc_open(&k, 16, 2, fb_ctrl(NR_FB_UGAL, 2, 2, 2, 3), 9);
     k.t.fb_charge = 40;
     k.use_seq = 1;
-    k.pv[6].cr[0] = INBUF;   /* Q_m = 0 + 128 = 128 */
+    k.pv[6].cr[0] = INBUF; /* Q_m = 0 + 128 = 128 */
     k.pv[4].cr[0] = INBUF;
-    k.pv[4].cr[1] = INBUF;   /* Q_n = 0 */
-    k.seq[4][0] = 2;         /* Qs_n = 0 + 40 * 2 = 80: 128 <= 320 */
-    CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);                 /* UGAL: greedy, seq unused */
+    k.pv[4].cr[1] = INBUF;                   /* Q_n = 0 */
+    k.seq[4][0] = 2;                         /* Qs_n = 0 + 40 * 2 = 80: 128 <= 320 */
+    CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1); /* UGAL: greedy, seq unused */
     k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_UGALS, 2, 2, 2, 3);
-    CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);                 /* UGAL-S: minimal */
+    CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1); /* UGAL-S: minimal */
     k.seq[4][0] = 0;
-    k.seq[6][0] = 1;         /* VC 0's count on port 6: Qs_m = 128 + 40 * 1 = 168 */
-    k.pv[4].cr[0] = 96;      /* Qs_n = 32 + 0 = 32: 168 > 128 */
-    CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);                 /* UGAL-S: non-minimal */
+    k.seq[6][0] = 1;                         /* VC 0's count on port 6: Qs_m = 128 + 40 * 1 = 168 */
+    k.pv[4].cr[0] = 96;                      /* Qs_n = 32 + 0 = 32: 168 > 128 */
+    CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1); /* UGAL-S: non-minimal */
     k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_UGAL, 2, 2, 2, 3);
-    CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);                 /* UGAL: the tie, minimal */
+    CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1); /* UGAL: the tie, minimal */
     /* CLOS AD with D = 2 routes as UGAL-S (§8) */
     k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_CLOSAD, 2, 2, 2, 3);
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);
     /* the sequential estimate of a port without a valid L2P entry is the
      * fullest channel, 2 * 128 = 256: Q_n * H_non = 1024 */
     k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_UGALS, 2, 2, 2, 3);
-    k.t.l2p[4] = 0;          /* Qs_m = 168 <= 1024 */
+    k.t.l2p[4] = 0; /* Qs_m = 168 <= 1024 */
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);
     k.t.fb_charge = 32;
     k.pv[6].cr[0] = 0;
     k.seq[6][0] = 12;
-    k.seq[6][1] = 12;        /* Qs_m = 256 + 32 * 24 = 1024 <= 1024 */
+    k.seq[6][1] = 12; /* Qs_m = 256 + 32 * 24 = 1024 <= 1024 */
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);
-    k.seq[6][1] = 13;        /* Qs_m = 256 + 32 * 25 = 1056 > 1024: chosen, it drops */
+    k.seq[6][1] = 13; /* Qs_m = 256 + 32 * 25 = 1056 > 1024: chosen, it drops */
     CHECK_DROP(rc(&k, d, 1, 1, 0xC), NR_DROP_NO_ROUTE, 1);
     /* a candidate >= NumPorts (G2 on 8 ports; x = (1, 3), 0xD: jn = 1,
      * port(1, 3) = 9) is the fullest channel too, 256, with no charge added:
@@ -277,10 +276,10 @@ static void test_ugal(void)
     rc_open(&k, 8, 2, fb_ctrl(NR_FB_UGALS, 2, 2, 2, 3), 9);
     k.t.fb_charge = 255;
     k.use_seq = 1;
-    k.seq[9][0] = 100;       /* no port 9: never read */
-    k.seq[6][0] = 2;         /* Qs_m = 256 + 255 * 2 = 766 <= 768 */
+    k.seq[9][0] = 100; /* no port 9: never read */
+    k.seq[6][0] = 2;   /* Qs_m = 256 + 255 * 2 = 766 <= 768 */
     CHECK_RT(rc(&k, d, 1, 1, 0xD), 6, 1, 1);
-    k.seq[6][1] = 1;         /* Qs_m = 256 + 255 * 3 = 1021 > 768: chosen, it drops */
+    k.seq[6][1] = 1; /* Qs_m = 256 + 255 * 3 = 1021 > 768: chosen, it drops */
     CHECK_DROP(rc(&k, d, 1, 1, 0xD), NR_DROP_NO_ROUTE, 1);
 }
 
@@ -303,7 +302,7 @@ static void test_minad(void)
     /* the sequential counts do not count: MIN AD is greedy */
     k.use_seq = 1;
     k.t.fb_charge = 255;
-    k.seq[7][0] = 100;                       /* Qs would be 497 + 25500 */
+    k.seq[7][0] = 100; /* Qs would be 497 + 25500 */
     CHECK_RT(rc(&k, d, 1, 1, 0x3), 7, 0, 0);
     k.use_seq = 0;
     /* one hop left: phase 1 */
@@ -322,24 +321,23 @@ static void test_minad(void)
     memset(k.pv, 0, sizeof k.pv);
     k.t.l2p[6] = 0;
     CHECK_DROP(rc(&k, d, 1, 1, 0x3), NR_DROP_NO_ROUTE, 0);
-    k.pv[7].cr[3] = 1;                       /* port 7: 3 * 128 + 127 = 511 < 512 */
+    k.pv[7].cr[3] = 1; /* port 7: 3 * 128 + 127 = 511 < 512 */
     CHECK_RT(rc(&k, d, 1, 1, 0x3), 7, 0, 0);
     /* the estimate reads the physical port's credits */
     k.t.l2p[6] = NR_RT_ENT_VALID | 6;
     k.t.l2p[7] = NR_RT_ENT_VALID | 12;
     memset(k.pv, 0, sizeof k.pv);
-    k.pv[6].cr[0] = 10;                      /* 118 + 3 * 128 = 502 */
-    for (int v = 0; v < 4; v++)
-        k.pv[7].cr[v] = INBUF;               /* 0, but not logical port 7's */
-    CHECK_RT(rc(&k, d, 1, 1, 0x3), 6, 0, 0); /* port 12: 4 * 128 = 512 > 502 */
-    k.pv[12].cr[2] = 50;                     /* port 12: 78 + 3 * 128 = 462 < 502 */
+    k.pv[6].cr[0] = 10;                                /* 118 + 3 * 128 = 502 */
+    for (int v = 0; v < 4; v++) k.pv[7].cr[v] = INBUF; /* 0, but not logical port 7's */
+    CHECK_RT(rc(&k, d, 1, 1, 0x3), 6, 0, 0);           /* port 12: 4 * 128 = 512 > 502 */
+    k.pv[12].cr[2] = 50;                               /* port 12: 78 + 3 * 128 = 462 < 502 */
     CHECK_RT(rc(&k, d, 1, 1, 0x3), 12, 0, 0);
     /* D = 1 (G1): one productive channel, always the last hop */
     rc_open(&k, 16, 2, fb_ctrl(NR_FB_MINAD, 1, 3, 3, 3), 2);
     CHECK_RT(rc(&k, 5u << 3 | 4, 0, 1, 0), 12, 1, 0);
     /* D = 3 (K = 2, C = 4, R = 5 = (1, 0, 1)): MIN AD is MIN, the VC kept */
     rc_open(&k, 16, 2, fb_ctrl(NR_FB_MINAD, 3, 1, 2, 3), 5);
-    k.pv[5].cr[0] = k.pv[5].cr[1] = INBUF; /* port(1, 1) = 5: Q 0 against port 4's 256 */
+    k.pv[5].cr[0] = k.pv[5].cr[1] = INBUF;           /* port(1, 1) = 5: Q 0 against port 4's 256 */
     CHECK_RT(rc(&k, 6u << 2 | 1, 1, 1, 0), 4, 1, 0); /* t = (0, 1, 1): DOR dim 0, port 4 */
     CHECK_RT(rc(&k, 6u << 2 | 1, 0, 1, 0), 4, 0, 0);
     CHECK_RT(rc(&k, 5u << 2 | 3, 0, 1, 0), 3, 0, 0); /* EJECT keeps VC 0 */
@@ -351,39 +349,39 @@ static void test_minad(void)
 static void test_closad(void)
 {
     rc_case k;
-    const unsigned d = 5u << 3 | 3; /* router 5: MIN = port 12; x = 0 1 3 4 6 7 -> 8 9 10 11 13 14 */
+    const unsigned d =
+        5u << 3 | 3; /* router 5: MIN = port 12; x = 0 1 3 4 6 7 -> 8 9 10 11 13 14 */
     rc_open(&k, 16, 2, fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, 3), 2);
     k.use_seq = 1;
-    for (int q = 0; q < 16; q++)
-        k.pv[q].cr[0] = k.pv[q].cr[1] = INBUF;
+    for (int q = 0; q < 16; q++) k.pv[q].cr[0] = k.pv[q].cr[1] = INBUF;
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 12, 1, 0); /* every Q 0: MIN */
     k.pv[12].cr[1] = 127;                     /* Q_m 0 + 1 = 1 against 0: the lowest x */
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 8, 0, 0);
     k.pv[12].cr[1] = INBUF;
-    k.pv[12].cr[0] = 127;                     /* VC 0 of MIN's port: Q_m 1 + 0 = 1 too */
+    k.pv[12].cr[0] = 127; /* VC 0 of MIN's port: Q_m 1 + 0 = 1 too */
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 8, 0, 0);
     k.pv[12].cr[0] = INBUF;
-    k.pv[12].cr[1] = 28;                      /* Q_m 0 + 100 = 100 */
-    for (int q = 8; q < 15; q++)              /* every detour (128 + 0) * 2 = 256; */
-        k.pv[q].cr[0] = q == 12 ? INBUF : 0;  /* MIN's channel (12) keeps 0 + 100 */
-    k.pv[9].cr[0] = 90;                       /* x = 1: (38 + 0) * 2 = 76 */
-    k.pv[11].cr[0] = 90;                      /* x = 4: 76 */
-    CHECK_RT(rc(&k, d, 1, 1, 0x7), 9, 0, 0);  /* the tie: the lower x */
+    k.pv[12].cr[1] = 28;                     /* Q_m 0 + 100 = 100 */
+    for (int q = 8; q < 15; q++)             /* every detour (128 + 0) * 2 = 256; */
+        k.pv[q].cr[0] = q == 12 ? INBUF : 0; /* MIN's channel (12) keeps 0 + 100 */
+    k.pv[9].cr[0] = 90;                      /* x = 1: (38 + 0) * 2 = 76 */
+    k.pv[11].cr[0] = 90;                     /* x = 4: 76 */
+    CHECK_RT(rc(&k, d, 1, 1, 0x7), 9, 0, 0); /* the tie: the lower x */
     k.t.fb_charge = 10;
-    k.seq[9][1] = 1;                          /* VC 1's count: x = 1: (38 + 10) * 2 = 96 */
+    k.seq[9][1] = 1; /* VC 1's count: x = 1: (38 + 10) * 2 = 96 */
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 11, 0, 0);
-    k.seq[11][0] = 3;                         /* x = 4: (38 + 30) * 2 = 136; x = 1 96 < 100 */
+    k.seq[11][0] = 3; /* x = 4: (38 + 30) * 2 = 136; x = 1 96 < 100 */
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 9, 0, 0);
-    k.seq[9][0] = 1;                          /* x = 1: (38 + 10 * (1 + 1)) * 2 = 116: MIN 100 */
+    k.seq[9][0] = 1; /* x = 1: (38 + 10 * (1 + 1)) * 2 = 116: MIN 100 */
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 12, 1, 0);
-    k.seq[12][0] = 2;                         /* VC 0's count: MIN 100 + 20 = 120 > 116 */
+    k.seq[12][0] = 2; /* VC 0's count: MIN 100 + 20 = 120 > 116 */
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 9, 0, 0);
     /* the credits of VC 1 of the detour's port count too: it stays minimal */
-    k.pv[9].cr[1] = 100;                      /* x = 1: (38 + 28 + 20) * 2 = 172; x = 4 136 > 120 */
+    k.pv[9].cr[1] = 100; /* x = 1: (38 + 28 + 20) * 2 = 172; x = 4 136 > 120 */
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 12, 1, 0);
-    k.pv[9].cr[1] = 126;                      /* x = 1: (38 + 2 + 20) * 2 = 120: the tie, MIN */
+    k.pv[9].cr[1] = 126; /* x = 1: (38 + 2 + 20) * 2 = 120: the tie, MIN */
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 12, 1, 0);
-    k.pv[9].cr[1] = 127;                      /* x = 1: (38 + 1 + 20) * 2 = 118 < 120 */
+    k.pv[9].cr[1] = 127; /* x = 1: (38 + 1 + 20) * 2 = 118 < 120 */
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 9, 0, 0);
     /* the destination's router (x = 5) is no detour: as one it would read
      * MIN's own channel, port 12, at Q_m * 2 >= Q_m and always lose to MIN,
@@ -404,8 +402,7 @@ static void fb_program(renv *e, unsigned alg, unsigned charge)
 {
     cfg(e, 1, 0, 0x06, 2);      /* FB_ME: router 2 */
     cfg(e, 1, 0, 0x07, charge); /* FB_CHARGE */
-    for (int p = 0; p < 16; p++)
-        cfg(e, 0, p, 0x05, fb_ctrl(alg, 1, 3, 3, p < 8 ? 3 : 0));
+    for (int p = 0; p < 16; p++) cfg(e, 0, p, 0x05, fb_ctrl(alg, 1, 3, 3, p < 8 ? 3 : 0));
 }
 
 /* The packet as it must leave: ph with its head's VC w and the PCRC of the
@@ -474,8 +471,7 @@ static void test_registers(void)
  * document's step. */
 static unsigned lfsr_step16(unsigned r)
 {
-    for (int i = 0; i < 16; i++)
-        r = (r >> 1) ^ ((r & 1u) ? 0xB400u : 0u);
+    for (int i = 0; i < 16; i++) r = (r >> 1) ^ ((r & 1u) ? 0xB400u : 0u);
     return r;
 }
 
@@ -516,11 +512,9 @@ static void iu_emit(int r, unsigned v, unsigned w, int len)
     CHECK_EQ(nr_pkt_parse(out, n, 4, 0, &info), NR_PKT_GOOD); /* PCRC matches its contents */
     CHECK_EQ(info.vc, w);
     memcpy(ex, ph, sizeof(uint32_t) * (size_t)n);
-    if (r)
-        nr_pkt_route_hop(ex, n); /* the rotation and its own repair */
+    if (r) nr_pkt_route_hop(ex, n); /* the rotation and its own repair */
     expect_vc(ex, ex, n, w);
-    for (int i = 0; i < n; i++)
-        CHECK_U64(out[i], ex[i]);
+    for (int i = 0; i < n; i++) CHECK_U64(out[i], ex[i]);
 }
 
 static void test_head_rewrite(void)
@@ -569,8 +563,7 @@ static void test_yarc_vc_change(void)
     CHECK_EQ(c.npkt, 1);
     CHECK_EQ(c.port, 12);
     CHECK_EQ(c.len, n);
-    for (int i = 0; i < n; i++)
-        CHECK_U64(c.ph[i], ex[i]);
+    for (int i = 0; i < n; i++) CHECK_U64(c.ph[i], ex[i]);
     CHECK(min_row[0] < 8 && min_col[0] < 8); /* the input VC's buffers carried it */
     CHECK_EQ(min_row[1], 8);
     CHECK_EQ(min_col[1], 8);
@@ -592,8 +585,7 @@ static void test_yarc_vc_change(void)
     CHECK_EQ(nr_head_vc(c.ph[0]), 0);
     CHECK_EQ(e.m->t[4].iu.fbr, lfsr_step16(f0));
     expect_vc(ex, ph, n, 0);
-    for (int i = 0; i < n; i++)
-        CHECK_U64(c.ph[i], ex[i]);
+    for (int i = 0; i < n; i++) CHECK_U64(c.ph[i], ex[i]);
     e.snk[12].hold_mask = 0;
     CHECK(renv_drain(&e, 20, 2000));
     CHECK(renv_all_home(&e));
@@ -644,8 +636,7 @@ static void test_fc_vc_change(void)
         int n = mk(ph, 9, 5u << 3 | k, 0, 40, 0, 1, 0, NULL, 0);
         expect_vc(ex, ph, n, 1);
         CHECK_EQ(c.port, 12);
-        for (int i = 0; i < n; i++)
-            CHECK_U64(c.ph[i], ex[i]);
+        for (int i = 0; i < n; i++) CHECK_U64(c.ph[i], ex[i]);
     }
     CHECK(renv_all_home(&e));
     CHECK_EQ(renv_errors(&e), 0);
@@ -687,8 +678,7 @@ static int seq_round(unsigned alg, int idle, int *ports, unsigned *vcs, long *rc
     CHECK_EQ(nr_fb_lfsr_reset(0) & 7u, 1);
     CHECK_EQ(nr_fb_lfsr_reset(1) & 7u, 1);
     uint32_t ph[RENV_MAXLEN];
-    for (int i = 0; i < idle; i++)
-        renv_step(&e);
+    for (int i = 0; i < idle; i++) renv_step(&e);
     for (unsigned s = 0; s < 2; s++) {
         int n = mk(ph, s, 5u << 3 | s, 1, 8, 0, 1, 0, NULL, 0);
         renv_send(&e, (int)s, ph, n);
@@ -699,8 +689,7 @@ static int seq_round(unsigned alg, int idle, int *ports, unsigned *vcs, long *rc
         renv_step(&e);
         int sum = 0;
         for (int q = 0; q < 16; q++)
-            for (int v = 0; v < 2; v++)
-                sum += e.nw->fb.pend[q][v];
+            for (int v = 0; v < 2; v++) sum += e.nw->fb.pend[q][v];
         if (sum && *rc_cycle < 0)
             *rc_cycle = (long)e.nw->now - 1; /* both counted at that cycle's edge */
         maxpend = sum > maxpend ? sum : maxpend;
@@ -715,8 +704,7 @@ static int seq_round(unsigned alg, int idle, int *ports, unsigned *vcs, long *rc
     CHECK_EQ(maxpend, 2); /* both counted until their heads left */
     CHECK(renv_drain(&e, 20, 2000));
     for (int q = 0; q < 16; q++)
-        for (int v = 0; v < 2; v++)
-            CHECK_EQ(e.nw->fb.pend[q][v], 0);
+        for (int v = 0; v < 2; v++) CHECK_EQ(e.nw->fb.pend[q][v], 0);
     CHECK_EQ(renv_errors(&e), 0);
     renv_free(&e);
     return routed;
@@ -740,8 +728,7 @@ static void test_greedy_vs_seq(void)
         int nmin = (ports[0] == 12) + (ports[1] == 12), ndet = (ports[0] == 9) + (ports[1] == 9);
         CHECK_EQ(nmin, 1);
         CHECK_EQ(ndet, 1);
-        for (int i = 0; i < 2; i++)
-            CHECK_EQ(vcs[i], ports[i] == 12 ? 1u : 0u);
+        for (int i = 0; i < 2; i++) CHECK_EQ(vcs[i], ports[i] == 12 ? 1u : 0u);
         int min_src = seq_min_src;
         CHECK_EQ(min_src, t % 16 == 1 ? 1 : 0);
         first1 += min_src == 1;
@@ -758,8 +745,7 @@ static void gr2_set(rc_case *k, unsigned ports)
 {
     k->t.up_mask = ports;
     for (int q = 0; q < 16; q++)
-        for (int v = 0; v < 2; v++)
-            k->pv[q].cr[v] = INBUF; /* every channel empty */
+        for (int v = 0; v < 2; v++) k->pv[q].cr[v] = INBUF; /* every channel empty */
 }
 /* How often each physical port is taken over every LFSR value (dest 0x100
  * goes up: ROOT_MASK 0x7FF0, ROOT_DETECT 0); every route must draw. */
@@ -772,8 +758,7 @@ static void gr2_count(const rc_case *k, unsigned vc, long cnt[16])
         CHECK_EQ(x.draw, 1);
         CHECK_EQ(x.adapt_l, -1); /* the adaptive pointer is not used */
         CHECK_EQ(x.w, (int)vc);
-        if (x.q >= 0 && x.q < 16)
-            cnt[x.q]++;
+        if (x.q >= 0 && x.q < 16) cnt[x.q]++;
     }
 }
 static void test_up_greedy2(void)
@@ -788,8 +773,7 @@ static void test_up_greedy2(void)
     gr2_set(&k, 0);
     CHECK_DROP(rc(&k, 0x100, 0, 1, 0x1234), NR_DROP_NO_ROUTE, 0);
     gr2_set(&k, 1u << 9);
-    for (unsigned r = 0; r < 65536; r += 257)
-        CHECK_RT(rc(&k, 0x100, 1, 1, r), 9, 1, 0);
+    for (unsigned r = 0; r < 65536; r += 257) CHECK_RT(rc(&k, 0x100, 1, 1, r), 9, 1, 0);
     /* a candidate without a valid L2P entry is not one */
     gr2_set(&k, c4);
     k.t.l2p[3] = k.t.l2p[5] = k.t.l2p[12] = 0;
@@ -845,9 +829,17 @@ static void test_up_greedy2(void)
     CHECK_RT(rc(&k, 0x7, 0, 1, 0x5555), 7, 0, 0);
 
     /* the parameter: 0 or 2 */
-    nr_yarc_params yp = {.rows = 4, .cols = 4, .num_vcs = 2, .in_buf_per_vc = 128,
-                         .row_buf_depth = 8, .col_buf_depth = 8, .row_bus_lat = 2,
-                         .col_lat = 2, .max_pkt_len = 64, .replay_depth = 256, .window = 32};
+    nr_yarc_params yp = {.rows = 4,
+                         .cols = 4,
+                         .num_vcs = 2,
+                         .in_buf_per_vc = 128,
+                         .row_buf_depth = 8,
+                         .col_buf_depth = 8,
+                         .row_bus_lat = 2,
+                         .col_lat = 2,
+                         .max_pkt_len = 64,
+                         .replay_depth = 256,
+                         .window = 32};
     char err[256];
     for (int v = -1; v <= 3; v++) {
         yp.up_pick = v;

@@ -33,8 +33,7 @@ static void run(nr_inj_t *s, long T, long W, double *load, double *wvar, double 
             cnt = 0;
         }
         if (nr_inj_depth(s) > 1000)
-            while (nr_inj_depth(s) > 0)
-                nr_inj_pop(s);
+            while (nr_inj_depth(s) > 0) nr_inj_pop(s);
     }
     *load = (double)s->gen_phits / T;
     *wmean = sum / nwin;
@@ -195,8 +194,8 @@ int main(void)
             double wm;
             run(&s, 1000000, 2000, &ld[i], &v[i], &wm);
             double pred = mmbp_var(0.25, 0.4, 1 - s.alpha - s.beta, 2000);
-            printf("onoff B=%g: load %.4f, window var %.0f (formula %.0f)\n", bs[i], ld[i],
-                   v[i], pred);
+            printf("onoff B=%g: load %.4f, window var %.0f (formula %.0f)\n", bs[i], ld[i], v[i],
+                   pred);
             CHECK_NEAR(v[i] / pred, 1.0, 0.3);
             nr_inj_free(&s);
         }
@@ -210,8 +209,7 @@ int main(void)
     c.load = 1.0;
     c.burst = 4;
     CHECK_EQ(nr_inj_init(&s, &c, nr_test_seed, 5, err, sizeof err), 0);
-    for (int t = 0; t < 1000; t++)
-        nr_inj_tick(&s, (uint64_t)t, NULL);
+    for (int t = 0; t < 1000; t++) nr_inj_tick(&s, (uint64_t)t, NULL);
     CHECK_EQ(s.on_cycles, 1000);
     CHECK_EQ(s.on_periods, 1);
     nr_inj_free(&s);
@@ -222,8 +220,7 @@ int main(void)
     {
         uint64_t last = 0;
         long n = 0;
-        for (int t = 0; t < 4000; t++)
-            n += nr_inj_tick(&s, (uint64_t)t, NULL);
+        for (int t = 0; t < 4000; t++) n += nr_inj_tick(&s, (uint64_t)t, NULL);
         CHECK_EQ(nr_inj_depth(&s), n);
         CHECK_EQ(s.max_depth, n);
         CHECK_EQ(s.max_depth_phits, 4 * n);

@@ -34,18 +34,17 @@ typedef struct {
 
 typedef struct { /* the reference */
     ent e[MAXB + 1];
-    int n;     /* stored */
-    int open;  /* a packet arriving */
-    int ncur;  /* its phits stored */
-    int pend;  /* its phits read */
+    int n;    /* stored */
+    int open; /* a packet arriving */
+    int ncur; /* its phits stored */
+    int pend; /* its phits read */
     int ovf, abort;
 } ref_q;
 
 static void ref_cut(ref_q *r)
 {
     r->n -= r->ncur; /* the arriving packet's stored phits are at the tail */
-    if (r->pend)
-        r->abort = 1;
+    if (r->pend) r->abort = 1;
     r->open = 0;
     r->ncur = 0;
     r->pend = 0;
@@ -73,17 +72,14 @@ static unsigned ref_cycle(ref_q *r, int B, int rd, int wr, uint32_t ph, int bad,
                 r->pend++;
                 r->ncur--;
             }
-            for (int i = 1; i < r->n; i++)
-                r->e[i - 1] = r->e[i];
+            for (int i = 1; i < r->n; i++) r->e[i - 1] = r->e[i];
             r->n--;
         }
     }
-    if (!wr)
-        return 0;
+    if (!wr) return 0;
     unsigned k = (ph >> NR_KIND_LSB) & 3u;
     if (r->ovf) {
-        if (k == NR_KIND_EOP)
-            r->ovf = 0;
+        if (k == NR_KIND_EOP) r->ovf = 0;
         return 0;
     }
     const int starts = k == NR_KIND_HEAD || !r->open;
@@ -104,8 +100,7 @@ static unsigned ref_cycle(ref_q *r, int B, int rd, int wr, uint32_t ph, int bad,
             return NR_INQ_VC_REWIND;
         }
         r->e[r->n++] = (ent){ph, 1};
-        for (int i = r->n - 1 - r->ncur; i < r->n; i++)
-            r->e[i].done = 1;
+        for (int i = r->n - 1 - r->ncur; i < r->n; i++) r->e[i].done = 1;
         *cr += (unsigned)r->pend;
         r->open = 0;
         r->ncur = 0;
@@ -138,8 +133,8 @@ static unsigned dut_cycle(dut_q *d, int B, int rd, int wr, uint32_t ph, int bad,
         *rph = ridx < 0 ? NR_INQ_ABORT_EOP : d->ram[ridx];
     }
     if (wr) {
-        unsigned res = nr_inq_vc_write(&d->s, (unsigned)B, (ph >> NR_KIND_LSB) & 3u, bad, occ0,
-                                       &widx, &crw);
+        unsigned res =
+            nr_inq_vc_write(&d->s, (unsigned)B, (ph >> NR_KIND_LSB) & 3u, bad, occ0, &widx, &crw);
         if (res & NR_INQ_VC_STORE) {
             CHECKF(widx < (unsigned)B, "write index %u outside a region of %d", widx, B);
             CHECKF((int)widx != ridx, "write to entry %u, read in the same cycle", widx);
@@ -151,7 +146,10 @@ static unsigned dut_cycle(dut_q *d, int B, int rd, int wr, uint32_t ph, int bad,
     return ev;
 }
 
-static uint32_t mk(unsigned kind, uint32_t data) { return (kind << NR_KIND_LSB) | (data & 0x3FFFFFu); }
+static uint32_t mk(unsigned kind, uint32_t data)
+{
+    return (kind << NR_KIND_LSB) | (data & 0x3FFFFFu);
+}
 
 /* one cycle of both, compared */
 static unsigned both(ref_q *r, dut_q *d, int B, int rd, int wr, uint32_t ph, int bad, unsigned *cr,
@@ -161,16 +159,16 @@ static unsigned both(ref_q *r, dut_q *d, int B, int rd, int wr, uint32_t ph, int
     unsigned ca, cb;
     CHECKF(nr_inq_vc_avail(&d->s) == (r->n > 0 || r->abort), "cycle %ld: avail", cyc);
     static int trace = -1;
-    if (trace < 0)
-        trace = getenv("INQ_TRACE") != NULL;
+    if (trace < 0) trace = getenv("INQ_TRACE") != NULL;
     if (trace)
-        fprintf(stderr, "c%ld rd%d wr%d k%u bad%d | n%d open%d ncur%d pend%d ovf%d ab%d | wr%u rd%u ps%u done%u pend%u cur%d\n",
-                cyc, rd, wr, (ph >> NR_KIND_LSB) & 3u, bad, r->n, r->open, r->ncur, r->pend, r->ovf, r->abort,
-                d->s.wr, d->s.rd, d->s.pstart, d->s.done, d->s.pend, d->s.cur);
+        fprintf(stderr,
+                "c%ld rd%d wr%d k%u bad%d | n%d open%d ncur%d pend%d ovf%d ab%d | wr%u rd%u ps%u "
+                "done%u pend%u cur%d\n",
+                cyc, rd, wr, (ph >> NR_KIND_LSB) & 3u, bad, r->n, r->open, r->ncur, r->pend, r->ovf,
+                r->abort, d->s.wr, d->s.rd, d->s.pstart, d->s.done, d->s.pend, d->s.cur);
     unsigned ea = ref_cycle(r, B, rd, wr, ph, bad, &a, &ca, cut_ph);
     unsigned eb = dut_cycle(d, B, rd, wr, ph, bad, &b, &cb);
-    if (rd)
-        CHECKF(a == b, "cycle %ld: read %06x, reference %06x", cyc, b, a);
+    if (rd) CHECKF(a == b, "cycle %ld: read %06x, reference %06x", cyc, b, a);
     CHECKF(ca == cb, "cycle %ld: credits %u, reference %u", cyc, cb, ca);
     CHECKF(ea == eb, "cycle %ld: events %u, reference %u", cyc, eb, ea);
     CHECKF((int)nr_inq_vc_occ(&d->s, (unsigned)B) == r->n, "cycle %ld: stored %u, reference %d",
@@ -198,12 +196,14 @@ static void run_random(int B, int honest, long ncyc, uint64_t seed)
             unsigned k;
             if (!open) {
                 int x = (int)nr_rng_below(&g, 10);
-                k = x < 7 ? NR_KIND_HEAD : x < 8 ? NR_KIND_BODY : x < 9 ? NR_KIND_RSVD : NR_KIND_EOP;
+                k = x < 7   ? NR_KIND_HEAD
+                    : x < 8 ? NR_KIND_BODY
+                    : x < 9 ? NR_KIND_RSVD
+                            : NR_KIND_EOP;
             } else {
                 k = len + 2 >= B || nr_rng_bernoulli(&g, 0.25) ? NR_KIND_EOP : NR_KIND_BODY;
             }
-            if (k == NR_KIND_EOP)
-                bad = nr_rng_bernoulli(&g, 0.15);
+            if (k == NR_KIND_EOP) bad = nr_rng_bernoulli(&g, 0.15);
             if (honest && sc < (k == NR_KIND_EOP ? 1 : 2)) {
                 wr = 0;
             } else {
@@ -256,8 +256,7 @@ int main(void)
     both(&r, &d, B, 0, 1, mk(NR_KIND_RSVD, 7), 0, &cr, c++, &cut);
     both(&r, &d, B, 0, 1, mk(NR_KIND_EOP, 8), 0, &cr, c++, &cut);
     CHECK(nr_inq_vc_occ(&d.s, B) == 3 && d.s.done == 3);
-    for (int i = 0; i < 3; i++)
-        both(&r, &d, B, 1, 0, 0, 0, &cr, c++, &cut);
+    for (int i = 0; i < 3; i++) both(&r, &d, B, 1, 0, 0, 0, &cr, c++, &cut);
     /* fill the region with one complete packet of 8 (HEAD, 6 BODY, EOP) */
     both(&r, &d, B, 0, 1, mk(NR_KIND_HEAD, 1), 0, &cr, c++, &cut);
     for (int i = 0; i < 6; i++)

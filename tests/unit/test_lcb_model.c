@@ -51,8 +51,7 @@ static void check_pkt(const rpkt *r, int vc, const uint32_t *exp, int len)
 {
     CHECK_EQ(r->vc, vc);
     CHECK_EQ(r->len, len);
-    for (int j = 0; j < len && j < r->len; j++)
-        CHECK_EQ(r->ph[j], exp[j]);
+    for (int j = 0; j < len && j < r->len; j++) CHECK_EQ(r->ph[j], exp[j]);
 }
 
 static void attach_log(lcb_pair *pr, rlog *lg)
@@ -67,8 +66,8 @@ static void attach_log(lcb_pair *pr, rlog *lg)
 /* ---- a single port driven directly ---- */
 typedef struct {
     nr_lcbp *m;
-    long t;          /* cycle about to be simulated */
-    nr_lcbp_out o;   /* outputs of cycle t - 1 */
+    long t;        /* cycle about to be simulated */
+    nr_lcbp_out o; /* outputs of cycle t - 1 */
 } one_t;
 
 static void one_step(one_t *s, uint32_t link_rx, int rd_en, int rd_vc)
@@ -104,15 +103,12 @@ static int one_drain_vc(one_t *s, int v, const uint32_t *exp, int len)
         one_step(s, 0, rd, v);
         if (reading) {
             CHECK(s->o.rd_valid);
-            if (exp && n < len)
-                CHECK_EQ(s->o.rd_phit, exp[n]);
+            if (exp && n < len) CHECK_EQ(s->o.rd_phit, exp[n]);
             n++;
         }
-        if (!rd && !reading)
-            break;
+        if (!rd && !reading) break;
         reading = rd;
-        if (!rd)
-            break;
+        if (!rd) break;
     }
     return n;
 }
@@ -133,8 +129,7 @@ static int one_drain_vc(one_t *s, int v, const uint32_t *exp, int len)
 static uint16_t trailer_of(const uint32_t *ph, int len, unsigned seq)
 {
     uint16_t rb = NR_LINK_CRC2_INIT;
-    for (int j = 0; j < len - 1; j++)
-        rb = nr_crc16b_bits(rb, nr_phit_data(ph[j]), 22);
+    for (int j = 0; j < len - 1; j++) rb = nr_crc16b_bits(rb, nr_phit_data(ph[j]), 22);
     uint32_t le = pair_link_eop(ph[len - 1], seq);
     return nr_crc16b_bits(nr_crc16b_bits(rb, le >> 16, 6), seq & 127u, 7);
 }
@@ -160,11 +155,9 @@ static void test_link_trailer(void)
         uint32_t after = sc == 0 ? T : sc == 1 ? T ^ 0x100 : 0;
         one_step(&s, after, 0, 0);
         CHECK_EQ(s.o.ev, EVB(sc == 0 ? NR_EV_RX_OK : NR_EV_RX_CRC));
-        for (int k = 0; k < 3; k++)
-            one_step(&s, 0, 0, 0);
+        for (int k = 0; k < 3; k++) one_step(&s, 0, 0, 0);
         CHECK_EQ(s.o.occ[1], sc == 0 ? 3 : 0);
-        if (sc == 0)
-            CHECK_EQ(one_drain_vc(&s, 1, pk, 3), 3);
+        if (sc == 0) CHECK_EQ(one_drain_vc(&s, 1, pk, 3), 3);
         nr_lcbp_free(s.m);
     }
 
@@ -179,8 +172,7 @@ static void test_link_trailer(void)
         nr_lcbp_eval(s.m, &in, &s.o);
         link[t] = s.o.link_tx & 0xFFFFFFu;
         taken[t] = in.tx_valid && s.o.tx_ready;
-        if (taken[t])
-            j++;
+        if (taken[t]) j++;
         nr_lcbp_tick(s.m);
     }
     CHECK(taken[0] && taken[1] && taken[2]);
@@ -208,15 +200,15 @@ static void test_params(void)
     CHECK(m != NULL);
     nr_lcbp_free(m);
 
-#define EXPECT_BAD(field, val, needle)                                             \
-    do {                                                                           \
-        nr_lcb_params p_ = p0;                                                     \
-        nr_lcb_cfg c_ = c0;                                                        \
-        field = val;                                                               \
-        char e_[200] = "";                                                         \
-        nr_lcbp *m_ = nr_lcbp_new(&p_, &c_, e_, sizeof e_);                        \
-        CHECK(m_ == NULL);                                                         \
-        CHECK_STR(e_, needle);                                                     \
+#define EXPECT_BAD(field, val, needle)                                                             \
+    do {                                                                                           \
+        nr_lcb_params p_ = p0;                                                                     \
+        nr_lcb_cfg c_ = c0;                                                                        \
+        field = val;                                                                               \
+        char e_[200] = "";                                                                         \
+        nr_lcbp *m_ = nr_lcbp_new(&p_, &c_, e_, sizeof e_);                                        \
+        CHECK(m_ == NULL);                                                                         \
+        CHECK_STR(e_, needle);                                                                     \
     } while (0)
     EXPECT_BAD(p_.num_vcs, 0, "NumVcs");
     EXPECT_BAD(p_.num_vcs, 5, "NumVcs");
@@ -224,9 +216,12 @@ static void test_params(void)
     EXPECT_BAD(p_.buf_per_vc, 1024, "BufPerVc");
     EXPECT_BAD(p_.max_pkt_len, 1, "MaxPktLen");
     EXPECT_BAD(p_.max_pkt_len, 129, "MaxPktLen"); /* > BufPerVc */
-    {   /* MaxPktLen <= 255 even when BufPerVc is larger (§2) */
-        nr_lcb_params p_ = {.num_vcs = 1, .buf_per_vc = 1023, .replay_depth = 1024,
-                            .window = 32, .max_pkt_len = 256};
+    { /* MaxPktLen <= 255 even when BufPerVc is larger (§2) */
+        nr_lcb_params p_ = {.num_vcs = 1,
+                            .buf_per_vc = 1023,
+                            .replay_depth = 1024,
+                            .window = 32,
+                            .max_pkt_len = 256};
         char e_[200] = "";
         CHECK(nr_lcbp_new(&p_, &c0, e_, sizeof e_) == NULL);
         CHECK_STR(e_, "MaxPktLen");
@@ -252,14 +247,14 @@ static void test_params(void)
 #undef EXPECT_BAD
 
     /* Both ends of every range are legal. */
-    nr_lcb_params lo = {.num_vcs = 1, .buf_per_vc = 8, .replay_depth = 8, .window = 2,
-                        .max_pkt_len = 2};
+    nr_lcb_params lo = {
+        .num_vcs = 1, .buf_per_vc = 8, .replay_depth = 8, .window = 2, .max_pkt_len = 2};
     nr_lcb_cfg clo = {.timeout = 1, .retry_limit = 0, .max_len = 2};
     m = nr_lcbp_new(&lo, &clo, e, sizeof e);
     CHECK(m != NULL);
     nr_lcbp_free(m);
-    nr_lcb_params hi = {.num_vcs = 4, .buf_per_vc = 1023, .replay_depth = 4096, .window = 64,
-                        .max_pkt_len = 255};
+    nr_lcb_params hi = {
+        .num_vcs = 4, .buf_per_vc = 1023, .replay_depth = 4096, .window = 64, .max_pkt_len = 255};
     nr_lcb_cfg chi = {.timeout = 65535, .retry_limit = 255, .max_len = 255};
     m = nr_lcbp_new(&hi, &chi, e, sizeof e);
     CHECK(m != NULL);
@@ -346,8 +341,7 @@ static void test_framing_crc_seq(void)
         CHECK_EQ(s.o.occ[1], t == 9 ? 5 : 5 - (t - 9));
         CHECK_EQ(s.o.inq_cr[1], rd ? 1 : 0);
         CHECK_EQ(s.o.rd_valid, t >= 10);
-        if (t >= 10)
-            CHECK_EQ(s.o.rd_phit, p0[t - 10]);
+        if (t >= 10) CHECK_EQ(s.o.rd_phit, p0[t - 10]);
     }
     CHECK_EQ(s.o.rd_avail, 0);
 
@@ -373,8 +367,7 @@ static void test_framing_crc_seq(void)
      * {TX_ERR, 0000, upd6(R, {TX_ERR, 0000})}, R over its head/body data. */
     {
         uint16_t r = NR_CRC16_INIT;
-        for (int j = 0; j < 2; j++)
-            r = nr_crc16_bits(r, nr_phit_data(p1[j]), 22);
+        for (int j = 0; j < 2; j++) r = nr_crc16_bits(r, nr_phit_data(p1[j]), 22);
         uint32_t want = nr_eop_make(NR_OK_TX_ERR, nr_crc16_bits(r, NR_OK_TX_ERR << 4, 6));
         CHECK_EQ(lcb_q(s.m)->rx.out_phit, want);
         CHECK_EQ(lcb_q(s.m)->rx.out_bad, 1);
@@ -411,8 +404,7 @@ static void test_framing_crc_seq(void)
      * next cycle with ph = 0, tw (a multiple of 41: word tw/41, so wt is its
      * parity), and its bits ride on link_tx in the 41 cycles after that. */
     long tw = nm(s.t, WD);
-    while (s.t <= tw)
-        one_step(&s, 0, 0, 0);
+    while (s.t <= tw) one_step(&s, 0, 0, 0);
     uint64_t word = 0; /* link_tx of cycle tw carries the old word */
     for (int k = 1; k <= WD; k++) {
         one_step(&s, 0, 0, 0);
@@ -436,8 +428,8 @@ static void test_framing_crc_seq(void)
  * both ways, are delivered once, in order, and the pair drains. */
 static void test_control_word_w65(void)
 {
-    nr_lcb_params p = {.num_vcs = 4, .buf_per_vc = 1023, .replay_depth = 128, .window = 32,
-                       .max_pkt_len = 64};
+    nr_lcb_params p = {
+        .num_vcs = 4, .buf_per_vc = 1023, .replay_depth = 128, .window = 32, .max_pkt_len = 64};
     nr_lcb_cfg c = pair_default_cfg();
     const int W = 65;
     one_t s = {.m = pair_new_port(&p, &c)};
@@ -448,11 +440,9 @@ static void test_control_word_w65(void)
     }
     one_step(&s, 0, 0, 0);
     const int nread[4] = {36, 36, 34, 34};
-    for (int v = 0; v < 4; v++)
-        CHECK_EQ(one_drain_vc(&s, v, NULL, 0), nread[v]);
+    for (int v = 0; v < 4; v++) CHECK_EQ(one_drain_vc(&s, v, NULL, 0), nread[v]);
     long tw = nm(s.t, W);
-    while (s.t <= tw)
-        one_step(&s, 0, 0, 0);
+    while (s.t <= tw) one_step(&s, 0, 0, 0);
     unsigned top = 0;
     uint64_t word = 0;
     for (int k = 1; k <= W; k++) {
@@ -481,14 +471,13 @@ static void test_control_word_w65(void)
     uint32_t pk[2][24][64];
     for (int k = 0; k < 24; k++)
         for (int i = 0; i < 2; i++) {
-            pair_mkpkt(pk[i][k], 3 + (k * 7 + i) % 40, (unsigned)(k % 4), 0x7700 + (uint64_t)(i * 100 + k));
+            pair_mkpkt(pk[i][k], 3 + (k * 7 + i) % 40, (unsigned)(k % 4),
+                       0x7700 + (uint64_t)(i * 100 + k));
             pair_send(&pr, i, pk[i][k], 3 + (k * 7 + i) % 40);
         }
     for (long k = 0; k < 3000; k++) {
-        if (k == 40)
-            pr.xor_mask[1] = 1u << 7;           /* a data bit of a phit arriving at B */
-        if (k % 97 == 5)
-            pr.xor_mask[k % 2] ^= 1u << 22;     /* C bits both ways */
+        if (k == 40) pr.xor_mask[1] = 1u << 7;           /* a data bit of a phit arriving at B */
+        if (k % 97 == 5) pr.xor_mask[k % 2] ^= 1u << 22; /* C bits both ways */
         pair_step(&pr);
     }
     CHECK(pair_drain(&pr, 3000) > 0);
@@ -500,8 +489,7 @@ static void test_control_word_w65(void)
             const rpkt *r = &lg[1 - i].pk[k];
             if (nr_eop_ok(r->ph[r->len - 1]) == NR_OK_HEALTHY) {
                 CHECK(good < 24);
-                if (good < 24)
-                    check_pkt(r, good % 4, pk[i][good], 3 + (good * 7 + i) % 40);
+                if (good < 24) check_pkt(r, good % 4, pk[i][good], 3 + (good * 7 + i) % 40);
                 good++;
             }
         }
@@ -535,8 +523,8 @@ static void test_deframer_timing(void)
     const int L = 7;
     lcb_pair pr;
     pair_init(&pr, &p, &c, L, 1);
-    const uint32_t CTL = EVB(NR_EV_CTL_OK) | EVB(NR_EV_CTL_BAD) | EVB(NR_EV_CTL_SYNC_LOST) |
-                         EVB(NR_EV_CTL_REJECT);
+    const uint32_t CTL =
+        EVB(NR_EV_CTL_OK) | EVB(NR_EV_CTL_BAD) | EVB(NR_EV_CTL_SYNC_LOST) | EVB(NR_EV_CTL_REJECT);
     long b0 = L + 2 * WD;
     for (long t = 0; t < b0 + 12 * WD; t++) {
         long k = (t - b0) / WD;
@@ -544,8 +532,7 @@ static void test_deframer_timing(void)
         /* corrupt a C bit of word k (arriving at B) 5 cycles before its end */
         if (t + 5 >= b0 && (t + 5 - b0) % WD == 0) {
             long kk = (t + 5 - b0) / WD;
-            if (kk == 2 || (kk >= 5 && kk <= 8))
-                pr.xor_mask[1] = 1u << 22;
+            if (kk == 2 || (kk >= 5 && kk <= 8)) pr.xor_mask[1] = 1u << 22;
         }
         pair_step(&pr);
         uint32_t ea = pr.out[0].ev & CTL, eb = pr.out[1].ev & CTL;
@@ -561,8 +548,7 @@ static void test_deframer_timing(void)
             else if (k != 9)
                 want = EVB(NR_EV_CTL_OK);
         }
-        if (t > b0 + 8 * WD && t <= b0 + 10 * WD)
-            sync = 0;
+        if (t > b0 + 8 * WD && t <= b0 + 10 * WD) sync = 0;
         CHECK_EQ(eb, want);
         CHECK_EQ(pr.out[1].ctl_sync, sync);
         /* no traffic: no other event at all */
@@ -624,8 +610,7 @@ static int gf2_in_span(const uint64_t *cols, int n, uint64_t rhs)
     for (int j = 0; j < n; j++) {
         uint64_t v = cols[j];
         for (int b = 63; b >= 0 && v; b--) {
-            if (!((v >> b) & 1u))
-                continue;
+            if (!((v >> b) & 1u)) continue;
             if (!basis[b]) {
                 basis[b] = v;
                 v = 0;
@@ -635,8 +620,7 @@ static int gf2_in_span(const uint64_t *cols, int n, uint64_t rhs)
         }
     }
     for (int b = 63; b >= 0; b--)
-        if (((rhs >> b) & 1u) && basis[b])
-            rhs ^= basis[b];
+        if (((rhs >> b) & 1u) && basis[b]) rhs ^= basis[b];
     return rhs == 0;
 }
 
@@ -694,13 +678,11 @@ static void test_cw_shift_never_valid(void)
                 int n = k.pw + sh; /* unknowns: payload bits, then the bits in */
                 uint64_t cols[64];
                 uint64_t f0 = shifted_resid(&k, sh, 0, 0);
-                for (int j = 0; j < k.pw; j++)
-                    cols[j] = shifted_resid(&k, sh, 1ull << j, 0) ^ f0;
+                for (int j = 0; j < k.pw; j++) cols[j] = shifted_resid(&k, sh, 1ull << j, 0) ^ f0;
                 for (int j = 0; j < sh; j++)
                     cols[k.pw + j] = shifted_resid(&k, sh, 0, 1u << j) ^ f0;
                 if (gf2_in_span(cols, n, f0))
-                    NR_TEST_FAIL_("W %d: a CRC-valid word shifted by %d can be CRC-valid", k.w,
-                                  sh);
+                    NR_TEST_FAIL_("W %d: a CRC-valid word shifted by %d can be CRC-valid", k.w, sh);
                 nr_test_checks++;
             }
         }
@@ -728,8 +710,7 @@ static void test_cw_frozen_false_phase(void)
             for (int ph = 1; ph < k.w; ph++) {
                 uint64_t cols[64];
                 uint64_t f0 = frozen_f(&k, ph, 0);
-                for (int j = 0; j < n; j++)
-                    cols[j] = frozen_f(&k, ph, 1ull << j) ^ f0;
+                for (int j = 0; j < n; j++) cols[j] = frozen_f(&k, ph, 1ull << j) ^ f0;
                 if (gf2_in_span(cols, n, f0))
                     NR_TEST_FAIL_("W %d phase %d: a frozen state passes PRESYNC", k.w, ph);
                 nr_test_checks++;
@@ -774,27 +755,27 @@ static void test_cw_frozen_false_phase(void)
  * also found no accidental CRC-valid window in the hunts. */
 static void test_deframer_miss_counter(void)
 {
-    nr_lcb_params p = {.num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 2,
-                       .max_pkt_len = 8};
+    nr_lcb_params p = {
+        .num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 2, .max_pkt_len = 8};
     nr_lcb_cfg c = pair_default_cfg();
     c.max_len = 8;
     one_t s = {.m = pair_new_port(&p, &c)};
     const int W = 29;
     const uint32_t G0 = 0x000EDBD, G1 = 0x010FF8C, R0 = 0x1409648, R1 = 0x1508479;
     const uint32_t X = G0 ^ 1;
-    const uint32_t seq[21] = {G1, G0, R1, R0, R1, G0, R1, R0, G0 /* Y */, R0, G1,
-                              G0, R1, R0, R1, X,  G1, G1 /* Y */, G1, G0, G1};
+    const uint32_t seq[21] = {G1, G0, R1, R0, R1, G0, R1,         R0, G0 /* Y */, R0, G1,
+                              G0, R1, R0, R1, X,  G1, G1 /* Y */, G1, G0,         G1};
     /* expected events at e_k (boundary) and e_k + 1 (apply), per word */
     enum { NONE, OK, OK_REJ, OK_REJ_LOST, BAD, BAD_LOST };
-    const int kind[21] = {NONE, OK, OK_REJ, OK_REJ, OK_REJ, OK, OK_REJ, OK_REJ, BAD,
-                          OK_REJ_LOST, NONE, OK, OK_REJ, OK_REJ, OK_REJ, BAD_LOST,
-                          NONE, NONE, NONE, OK, OK};
+    const int kind[21] = {NONE,   OK,       OK_REJ,      OK_REJ, OK_REJ, OK,     OK_REJ,
+                          OK_REJ, BAD,      OK_REJ_LOST, NONE,   OK,     OK_REJ, OK_REJ,
+                          OK_REJ, BAD_LOST, NONE,        NONE,   NONE,   OK,     OK};
     for (long t = 0; t < 21 * W; t++) {
         long k = t / W, j = t % W;
         uint32_t cbit = (seq[k] >> (W - 1 - j)) & 1u;
         one_step(&s, cbit << 22, 0, 0);
         uint32_t want = 0;
-        if (j == W - 1) {           /* boundary of word k */
+        if (j == W - 1) { /* boundary of word k */
             if (kind[k] == OK || kind[k] == OK_REJ || kind[k] == OK_REJ_LOST)
                 want = EVB(NR_EV_CTL_OK);
             else if (kind[k] == BAD)
@@ -813,8 +794,7 @@ static void test_deframer_miss_counter(void)
         /* white box: the PRESYNC periods (state register after this cycle) */
         if (t == 28 || t == 318 || t == 492 || t == 550)
             CHECK_EQ(lcb_q(s.m)->ctl.state, DF_PRESYNC);
-        if (t == 521)
-            CHECK_EQ(lcb_q(s.m)->ctl.state, DF_HUNT);
+        if (t == 521) CHECK_EQ(lcb_q(s.m)->ctl.state, DF_HUNT);
     }
     CHECK_EQ(nr_lcbp_errors(s.m, NULL, 0), 0);
     nr_lcbp_free(s.m);
@@ -833,8 +813,8 @@ static void test_deframer_miss_counter(void)
  * transcription of §5.3: the same events.) */
 static void test_deframer_toggle(void)
 {
-    nr_lcb_params p = {.num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 2,
-                       .max_pkt_len = 8};
+    nr_lcb_params p = {
+        .num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 2, .max_pkt_len = 8};
     nr_lcb_cfg c = pair_default_cfg();
     c.max_len = 8;
     one_t s = {.m = pair_new_port(&p, &c)};
@@ -846,8 +826,7 @@ static void test_deframer_toggle(void)
         one_step(&s, ((w >> (W - 1 - j)) & 1u) << 22, 0, 0);
         CHECK_EQ(s.o.ev, j == W - 1 && k >= 11 ? EVB(NR_EV_CTL_OK) : 0);
         CHECK_EQ(s.o.ctl_sync, t >= 348);
-        if (j == W - 1 && k < 10)
-            CHECK_EQ(lcb_q(s.m)->ctl.state, k % 2 ? DF_HUNT : DF_PRESYNC);
+        if (j == W - 1 && k < 10) CHECK_EQ(lcb_q(s.m)->ctl.state, k % 2 ? DF_HUNT : DF_PRESYNC);
     }
     CHECK_EQ(nr_lcbp_errors(s.m, NULL, 0), 0);
     nr_lcbp_free(s.m);
@@ -890,16 +869,16 @@ typedef struct {
     const int *pre_len;
     int nout, out_len, blk;
     long t_min;
-    int ph, a;              /* false phase; wt of the word whose tail R holds */
-    uint64_t U[2];          /* B's frozen words (wt 0 and 1) */
-    long t_o, t_R;          /* expected (from the derivation above) */
+    int ph, a;     /* false phase; wt of the word whose tail R holds */
+    uint64_t U[2]; /* B's frozen words (wt 0 and 1) */
+    long t_o, t_R; /* expected (from the derivation above) */
 } fphase;
 
 static void run_false_phase(const fphase *f)
 {
     const int L = f->L, W = f->W;
-    const uint32_t CTL = EVB(NR_EV_CTL_OK) | EVB(NR_EV_CTL_BAD) | EVB(NR_EV_CTL_SYNC_LOST) |
-                         EVB(NR_EV_CTL_REJECT);
+    const uint32_t CTL =
+        EVB(NR_EV_CTL_OK) | EVB(NR_EV_CTL_BAD) | EVB(NR_EV_CTL_SYNC_LOST) | EVB(NR_EV_CTL_REJECT);
     lcb_pair pr;
     rlog lg[2];
     uint32_t pk[64];
@@ -923,18 +902,16 @@ static void run_false_phase(const fphase *f)
     pair_mkpkt(last, f->blk, 0, 0x4100);
     pair_send(&pr, 0, last, f->blk);
     long t_R = t_o + 7 * W;
-    while ((t_R - L - f->ph) % W != 0 || ((t_R - L - f->ph) / W) % 2 != 1 - f->a)
-        t_R++;
+    while ((t_R - L - f->ph) % W != 0 || ((t_R - L - f->ph) / W) % 2 != 1 - f->a) t_R++;
     CHECK_EQ(t_R, f->t_R);
     const long t_e = t_R - W + 1, t_T = t_R + 2 * W - f->ph;
     long pkt_after = -1, drained = -1;
     while (pr.t < t_T + 3000 && drained < 0) {
         long t = pr.t;
-        if (t < t_e)
-            pr.and_mask[0] = 0;             /* erase everything arriving at A */
+        if (t < t_e) pr.and_mask[0] = 0; /* erase everything arriving at A */
         pair_step(&pr);
         const nr_lcbp_out *o = &pr.out[0];
-        if (t >= t_e && t <= t_T + W) {     /* B's frozen words on A's C bits */
+        if (t >= t_e && t <= t_T + W) { /* B's frozen words on A's C bits */
             long u = t - 1 - L, k = u / W, j = u % W;
             CHECK_EQ((pr.rx[0] >> 22) & 1u, (f->U[k % 2] >> (W - 1 - j)) & 1u);
         }
@@ -942,27 +919,23 @@ static void run_false_phase(const fphase *f)
         for (int k = 1; k <= 4; k++)
             if (t == t_o - 1 + k * W)
                 want = EVB(NR_EV_CTL_BAD) | (k == 4 ? EVB(NR_EV_CTL_SYNC_LOST) : 0);
-        if (t >= t_T + W && (t - t_T) % W == 0)
-            want = EVB(NR_EV_CTL_OK);
+        if (t >= t_T + W && (t - t_T) % W == 0) want = EVB(NR_EV_CTL_OK);
         CHECK_EQ(o->ev & CTL, want);
         CHECK_EQ(o->ctl_sync, t <= t_o - 1 + 4 * W || t > t_T + W);
         /* white box: the deframer state after this cycle */
-        if (t == t_R || t == t_T)
-            CHECK_EQ(lcb_q(pr.p[0])->ctl.state, DF_PRESYNC);
+        if (t == t_R || t == t_T) CHECK_EQ(lcb_q(pr.p[0])->ctl.state, DF_PRESYNC);
         if (t == t_R + W || (t > t_o - 1 + 4 * W && t < t_R))
             CHECK_EQ(lcb_q(pr.p[0])->ctl.state, DF_HUNT);
         if (t == t_T + W + 1) {
             CHECK(o->ev & EVB(NR_EV_TX_ACK));
             CHECK_EQ(o->credits[0], f->p.buf_per_vc - f->nout * f->out_len);
         }
-        if (t == t_T + W + 2)
-            CHECK_EQ(o->credits[0], f->p.buf_per_vc);
+        if (t == t_T + W + 2) CHECK_EQ(o->credits[0], f->p.buf_per_vc);
         if (t > t_o && pkt_after < 0 && t > t_o + f->nout * f->out_len &&
             (o->ev & EVB(NR_EV_TX_PKT)))
             pkt_after = t;
         CHECK(!o->link_down);
-        if (t > t_T + W + 1 && pair_quiet(&pr))
-            drained = t;
+        if (t > t_T + W + 1 && pair_quiet(&pr)) drained = t;
     }
     CHECK_EQ(pkt_after, t_T + W + 2);
     CHECK(drained > 0);
@@ -1001,12 +974,22 @@ static void run_false_phase(const fphase *f)
 static void test_deframer_false_lock(void)
 {
     static const int pre[12] = {3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4};
-    fphase f = {.p = {.num_vcs = 1, .buf_per_vc = 64, .replay_depth = 32, .window = 2,
-                      .max_pkt_len = 16},
-                .c = {.timeout = 2000, .retry_limit = 8, .max_len = 16},
-                .L = 3, .W = 32, .npre = 12, .pre_len = pre, .nout = 2, .out_len = 16,
-                .blk = 6, .t_min = 1200, .ph = 18, .a = 1,
-                .U = {0x1C4892DDull, 0x1CC80355ull}, .t_o = 1220, .t_R = 1493};
+    fphase f = {
+        .p = {.num_vcs = 1, .buf_per_vc = 64, .replay_depth = 32, .window = 2, .max_pkt_len = 16},
+        .c = {.timeout = 2000, .retry_limit = 8, .max_len = 16},
+        .L = 3,
+        .W = 32,
+        .npre = 12,
+        .pre_len = pre,
+        .nout = 2,
+        .out_len = 16,
+        .blk = 6,
+        .t_min = 1200,
+        .ph = 18,
+        .a = 1,
+        .U = {0x1C4892DDull, 0x1CC80355ull},
+        .t_o = 1220,
+        .t_R = 1493};
     run_false_phase(&f);
 }
 
@@ -1031,14 +1014,23 @@ static void test_deframer_false_lock(void)
 static void test_deframer_q2_no_lock(void)
 {
     static int pre[118];
-    for (int i = 0; i < 118; i++)
-        pre[i] = i < 104 ? 6 : 5;
-    fphase f = {.p = {.num_vcs = 1, .buf_per_vc = 256, .replay_depth = 256, .window = 8,
-                      .max_pkt_len = 64},
-                .c = {.timeout = 4000, .retry_limit = 8, .max_len = 64},
-                .L = 3, .W = 34, .npre = 118, .pre_len = pre, .nout = 8, .out_len = 16,
-                .blk = 10, .t_min = 2400, .ph = 20, .a = 1,
-                .U = {0x3F1365B09ull, 0x3F3363D6Bull}, .t_o = 2418, .t_R = 2675};
+    for (int i = 0; i < 118; i++) pre[i] = i < 104 ? 6 : 5;
+    fphase f = {
+        .p = {.num_vcs = 1, .buf_per_vc = 256, .replay_depth = 256, .window = 8, .max_pkt_len = 64},
+        .c = {.timeout = 4000, .retry_limit = 8, .max_len = 64},
+        .L = 3,
+        .W = 34,
+        .npre = 118,
+        .pre_len = pre,
+        .nout = 8,
+        .out_len = 16,
+        .blk = 10,
+        .t_min = 2400,
+        .ph = 20,
+        .a = 1,
+        .U = {0x3F1365B09ull, 0x3F3363D6Bull},
+        .t_o = 2418,
+        .t_R = 2675};
     run_false_phase(&f);
 }
 
@@ -1088,8 +1080,8 @@ static void test_deframer_q2_no_lock(void)
  * from this table, and the debit strobe against the schedule above. */
 static void test_self_correcting_credits(void)
 {
-    nr_lcb_params p = {.num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 2,
-                       .max_pkt_len = 4};
+    nr_lcb_params p = {
+        .num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 2, .max_pkt_len = 4};
     nr_lcb_cfg c = {.timeout = 1000, .retry_limit = 8, .max_len = 4};
     one_t s = {.m = pair_new_port(&p, &c)};
     const int W = 29, K = 11;
@@ -1099,8 +1091,8 @@ static void test_self_correcting_credits(void)
     static const struct {
         unsigned ack, fr;
         int verdict, tx_ack;
-    } wd[11] = {{0, 0, NONE, 0}, {0, 0, ACC, 0},  {2, 0, ACC, 1},  {2, 2, ACC, 0},
-                {2, 6, ACC, 0},  {2, 4, ACC, 0},  {2, 5, ACC, 0},  {3, 12, ACC, 1},
+    } wd[11] = {{0, 0, NONE, 0}, {0, 0, ACC, 0},  {2, 0, ACC, 1}, {2, 2, ACC, 0},
+                {2, 6, ACC, 0},  {2, 4, ACC, 0},  {2, 5, ACC, 0}, {3, 12, ACC, 1},
                 {5, 2, REJ, 0},  {3, 11, ACC, 0}, {3, 11, ACC, 0}};
     /* the words: the builder reproduces the Python literals G0/G1 (CW 4) */
     uint32_t word[11];
@@ -1122,8 +1114,7 @@ static void test_self_correcting_credits(void)
         long k = t / W, j = t % W;
         uint32_t cbit = k < K ? (word[k] >> (W - 1 - j)) & 1u : 0;
         int offer = (si < 7 && t >= 60) || (si >= 7 && si < 11 && t >= 176);
-        nr_lcbp_in in = {.link_rx = cbit << 22, .tx_valid = offer,
-                         .tx_phit = offer ? src[si] : 0};
+        nr_lcbp_in in = {.link_rx = cbit << 22, .tx_valid = offer, .tx_phit = offer ? src[si] : 0};
         nr_lcbp_eval(s.m, &in, &s.o);
         /* start-of-cycle credits: BufPerVc - (sent - last_fr) (§7.2) */
         CHECK_EQ(s.o.credits[0], (8u - ((sent - last_fr) & 15u)) & 15u);
@@ -1135,16 +1126,13 @@ static void test_self_correcting_credits(void)
         }
         nr_lcbp_tick(s.m);
         uint32_t want = 0;
-        if (j == W - 1 && k >= 1 && k < K)          /* boundary of word k */
+        if (j == W - 1 && k >= 1 && k < K) /* boundary of word k */
             want = EVB(NR_EV_CTL_OK);
-        if (j == 0 && k >= 2) {                     /* apply cycle of word k - 1 */
+        if (j == 0 && k >= 2) { /* apply cycle of word k - 1 */
             int v = wd[k - 1].verdict;
-            if (v == REJ)
-                want = EVB(NR_EV_CTL_REJECT);
-            if (v == ACC && wd[k - 1].tx_ack)
-                want = EVB(NR_EV_TX_ACK);
-            if (v == ACC)
-                last_fr = wd[k - 1].fr;
+            if (v == REJ) want = EVB(NR_EV_CTL_REJECT);
+            if (v == ACC && wd[k - 1].tx_ack) want = EVB(NR_EV_TX_ACK);
+            if (v == ACC) last_fr = wd[k - 1].fr;
         }
         CHECK_EQ(s.o.ev & CTL, want);
         CHECK_EQ(s.o.ctl_sync, t >= 58);
@@ -1169,8 +1157,7 @@ static void test_self_correcting_credits(void)
 }
 
 /* Common set-up: a pair in SYNC (outputs of cycle L+2W+1 seen), logging packets. */
-static void pair_synced(lcb_pair *pr, rlog *lg, const nr_lcb_params *p, const nr_lcb_cfg *c,
-                        int L)
+static void pair_synced(lcb_pair *pr, rlog *lg, const nr_lcb_params *p, const nr_lcb_cfg *c, int L)
 {
     pair_init(pr, p, c, L, 7);
     attach_log(pr, lg);
@@ -1180,13 +1167,11 @@ static void pair_synced(lcb_pair *pr, rlog *lg, const nr_lcb_params *p, const nr
 
 /* Check A's link_tx in cycles t0.. for a contiguous replay of packets
  * pk[first..last] (each n phits, sequence number = index). */
-static void expect_link_pkts(lcb_pair *pr, long t0, uint32_t pk[][64], int first, int last,
-                             int n)
+static void expect_link_pkts(lcb_pair *pr, long t0, uint32_t pk[][64], int first, int last, int n)
 {
     for (int i = first; i <= last; i++) {
         for (int j = 0; j < n; j++) {
-            while (pr->t <= t0)
-                pair_step(pr);
+            while (pr->t <= t0) pair_step(pr);
             uint32_t got = pr->out[0].link_tx & ~(1u << 22);
             uint32_t want = j < n - 1 ? (1u << 23) | nr_phit_data(pk[i][j])
                                       : pair_link_eop(pk[i][j], (unsigned)i);
@@ -1288,8 +1273,7 @@ typedef struct {
 static void kill_c_hook(void *ctx, int port, long cycle, uint32_t *ph)
 {
     const kill_c *k = ctx;
-    if (port == 0 && cycle >= k->from && cycle < k->to)
-        *ph &= ~(1u << 22);
+    if (port == 0 && cycle >= k->from && cycle < k->to) *ph &= ~(1u << 22);
 }
 
 /* Timeout replay when the NACK cannot get through, and duplicate skipping.
@@ -1327,8 +1311,7 @@ static void test_timeout_replay_dup(void)
     pr.err_hook = kill_c_hook;
     pr.err_ctx = &kc;
     while (pr.t < kill_end) {
-        if (pr.t == corrupt)
-            pr.xor_mask[1] = 1;
+        if (pr.t == corrupt) pr.xor_mask[1] = 1;
         if (pr.t == decide + 2)
             expect_link_pkts(&pr, decide + 2, pk, 0, 3, n);
         else
@@ -1352,8 +1335,7 @@ static void test_timeout_replay_dup(void)
     int good = 0;
     for (int k = 0; k < lg[1].n; k++) {
         const rpkt *r = &lg[1].pk[k];
-        if (nr_eop_ok(r->ph[r->len - 1]) == NR_OK_HEALTHY)
-            check_pkt(r, 0, pk[good++], n);
+        if (nr_eop_ok(r->ph[r->len - 1]) == NR_OK_HEALTHY) check_pkt(r, 0, pk[good++], n);
     }
     CHECK_EQ(good, 4);
     pair_check_no_errors(&pr);
@@ -1401,8 +1383,7 @@ static void test_apply_and_decision_same_cycle(void)
         pair_send(&pr, 0, p0, 4);
         pair_send(&pr, 0, p1, 62);
         while (pr.t < 300) {
-            if (sc == 1 && pr.t == c0 + 1 + 1 + L)
-                pr.xor_mask[1] = 1u << 4;
+            if (sc == 1 && pr.t == c0 + 1 + 1 + L) pr.xor_mask[1] = 1u << 4;
             pair_step(&pr);
             if (pr.t - 1 == 167)
                 CHECK_EQ(pr.out[0].link_tx & ~(1u << 22), 0x100002); /* REPLAY(0) */
@@ -1472,8 +1453,7 @@ static void test_clip_retry_link_down(void)
     tc[0] = c0 + 5 + 1 + L;
     for (int r = 0; r < 3; r++) {
         d[r + 1] = nm(tc[r] + 1, WD) + WD + L + 2;
-        if (r + 1 < 3)
-            tc[r + 1] = d[r + 1] + 2 + L + 5;
+        if (r + 1 < 3) tc[r + 1] = d[r + 1] + 2 + L + 5;
     }
     long end = d[3] + 300;
     while (pr.t < end) {
@@ -1483,8 +1463,7 @@ static void test_clip_retry_link_down(void)
             CHECK_EQ(pr.out[1].occ[0], 5);
             CHECK(pr.out[1].ev & EVB(NR_EV_INQ_REWIND));
         }
-        if (t == tc[0] + 2)
-            CHECK_EQ(pr.out[1].occ[0], 0);
+        if (t == tc[0] + 2) CHECK_EQ(pr.out[1].occ[0], 0);
         if (t > d[3]) {
             CHECK_EQ(pr.out[0].link_down, 1);
             CHECK_EQ(pr.out[0].tx_vc_ok, 0);
@@ -1590,16 +1569,14 @@ static void test_inq_rewind_abort(void)
     pair_send(&pr, 0, pa, n);
     long hit = c0 + 3 + 1 + L, rew = c0 + n + 1 + L;
     while (pr.t < c0 + 400) {
-        if (pr.t == hit)
-            pr.xor_mask[1] = 1u << 10;
+        if (pr.t == hit) pr.xor_mask[1] = 1u << 10;
         pair_step(&pr);
         long t = pr.t - 1;
         if (t == rew) {
             CHECK_EQ(pr.out[1].occ[1], 7);
             CHECK_EQ(pr.out[1].ev & EVB(NR_EV_INQ_REWIND), EVB(NR_EV_INQ_REWIND));
         }
-        if (t == rew + 1)
-            CHECK_EQ(pr.out[1].occ[1], 0);
+        if (t == rew + 1) CHECK_EQ(pr.out[1].occ[1], 0);
     }
     CHECK_EQ(pr.out[1].occ[1], n);
     CHECK_EQ(pr.cr_freed[1][1], 0);
@@ -1615,24 +1592,19 @@ static void test_inq_rewind_abort(void)
     pair_run(&pr, c0 - pr.t);
     pair_send(&pr, 0, pb, n);
     hit = c0 + 6 + 1 + L;
-    long bad_eop = c0 + n + L;                 /* arrival of the bad EOP */
-    long tb = nm(bad_eop + 1, WD);            /* B's NACK word */
+    long bad_eop = c0 + n + L;     /* arrival of the bad EOP */
+    long tb = nm(bad_eop + 1, WD); /* B's NACK word */
     long decide = tb + WD + L + 2;
     long good_eop_wr = decide + 2 + L + (n - 1) + 1;
     long freed_before = pr.cr_freed[1][0];
     while (pr.t < decide + 200) {
-        if (pr.t == hit)
-            pr.xor_mask[1] = 1u << 5;
+        if (pr.t == hit) pr.xor_mask[1] = 1u << 5;
         pair_step(&pr);
         long t = pr.t - 1;
-        if (t <= bad_eop + 3)
-            CHECK_EQ(pr.out[1].inq_cr[0], 0);
-        if (t == bad_eop + 1)
-            CHECK(pr.out[1].ev & EVB(NR_EV_INQ_REWIND));
-        if (t == good_eop_wr)
-            CHECK_EQ(pr.out[1].inq_cr[0], n - 1);
-        if (t == good_eop_wr + 1)
-            CHECK_EQ(pr.out[1].inq_cr[0], 1);
+        if (t <= bad_eop + 3) CHECK_EQ(pr.out[1].inq_cr[0], 0);
+        if (t == bad_eop + 1) CHECK(pr.out[1].ev & EVB(NR_EV_INQ_REWIND));
+        if (t == good_eop_wr) CHECK_EQ(pr.out[1].inq_cr[0], n - 1);
+        if (t == good_eop_wr + 1) CHECK_EQ(pr.out[1].inq_cr[0], 1);
     }
     CHECK_EQ(pr.ev_first[0][NR_EV_TX_REPLAY] >= 0, 1);
     CHECK_EQ(pr.ev_last[0][NR_EV_TX_REPLAY], decide);
@@ -1641,8 +1613,7 @@ static void test_inq_rewind_abort(void)
     {
         const rpkt *r = &lg[1].pk[1]; /* the aborted copy */
         CHECK_EQ(r->len, n);
-        for (int j = 0; j < 6; j++)
-            CHECK_EQ(r->ph[j], pb[j]);
+        for (int j = 0; j < 6; j++) CHECK_EQ(r->ph[j], pb[j]);
         CHECK_EQ(r->ph[6], pb[6] ^ (1u << 5));
         CHECK_EQ(r->ph[7], 0x900000);
     }
@@ -1709,17 +1680,17 @@ static void test_tx_marking(void)
      * allow it), so the phit at source index i is taken at t0 + i. */
     uint32_t want[97];
     memset(want, 0, sizeof want);
-    want[0] = EVB(NR_EV_TX_PROTO);                       /* stray */
+    want[0] = EVB(NR_EV_TX_PROTO); /* stray */
     want[1] = EVB(NR_EV_TX_PKT);
-    want[5] = EVB(NR_EV_TX_SOFT);                        /* S1 EOP */
+    want[5] = EVB(NR_EV_TX_SOFT); /* S1 EOP */
     want[6] = EVB(NR_EV_TX_PKT);
-    want[8] = EVB(NR_EV_TX_PROTO);                       /* S2 HEAD kind */
+    want[8] = EVB(NR_EV_TX_PROTO); /* S2 HEAD kind */
     want[10] = EVB(NR_EV_TX_SOFT);
     want[11] = EVB(NR_EV_TX_PKT);
-    want[14] = EVB(NR_EV_TX_PROTO);                      /* S3 ok = 3 */
+    want[14] = EVB(NR_EV_TX_PROTO); /* S3 ok = 3 */
     want[15] = EVB(NR_EV_TX_PKT);
-    want[19] = EVB(NR_EV_TX_PROTO);                      /* bad vc head */
-    want[23] = EVB(NR_EV_TX_PKT);                        /* LP head */
+    want[19] = EVB(NR_EV_TX_PROTO);                           /* bad vc head */
+    want[23] = EVB(NR_EV_TX_PKT);                             /* LP head */
     want[23 + 63] = EVB(NR_EV_TX_PROTO) | EVB(NR_EV_TX_SOFT); /* clip */
     const uint32_t TXEV = EVB(NR_EV_TX_PKT) | EVB(NR_EV_TX_SOFT) | EVB(NR_EV_TX_PROTO);
     for (int i = 0; i < 93; i++) {
@@ -1765,12 +1736,10 @@ static void test_pad_trace(void)
     pair_send(&pr, 0, pk, n);
     uint32_t tx[12];
     for (int k = 0; k < 12; k++) {
-        if (k < 9 && pat[k] < 0)
-            pr.src[0].hold = 1;
+        if (k < 9 && pat[k] < 0) pr.src[0].hold = 1;
         pair_step(&pr);
-        tx[k] = pr.out[0].link_tx & ~(1u << 22); /* chosen in cycle c0+k-1 */
-        if (k < 9)
-            CHECK_EQ(pr.out[0].tx_ready, 1); /* also in the gaps (tx_valid = 0) */
+        tx[k] = pr.out[0].link_tx & ~(1u << 22);    /* chosen in cycle c0+k-1 */
+        if (k < 9) CHECK_EQ(pr.out[0].tx_ready, 1); /* also in the gaps (tx_valid = 0) */
     }
     for (int k = 0; k < 9; k++) {
         uint32_t want;
@@ -1814,17 +1783,14 @@ static void test_pad_replay_contiguous(void)
     pair_send(&pr, 0, pk[0], n);
     /* BODY 1 is taken at c0+3, on link at c0+4, at B at c0+4+L */
     long hit = c0 + 4 + L;
-    long eop_at_b = c0 + 9 + L;                 /* EOP taken c0+8 */
+    long eop_at_b = c0 + 9 + L; /* EOP taken c0+8 */
     long decide = nm(eop_at_b + 1, WD) + WD + L + 2;
     for (int k = 0; k < 9; k++) {
-        if (pat[k] < 0)
-            pr.src[0].hold = 1;
-        if (pr.t == hit)
-            pr.xor_mask[1] = 1u << 3;
+        if (pat[k] < 0) pr.src[0].hold = 1;
+        if (pr.t == hit) pr.xor_mask[1] = 1u << 3;
         pair_step(&pr);
     }
-    while (pr.t < hit + 1)
-        pair_step(&pr);
+    while (pr.t < hit + 1) pair_step(&pr);
     expect_link_pkts(&pr, decide + 2, pk, 0, 0, n); /* sequence 0, contiguous */
     CHECK_EQ(pr.ev_first[0][NR_EV_TX_REPLAY], decide);
     CHECK(pair_drain(&pr, 1000) > 0);
@@ -1863,27 +1829,22 @@ static void test_window_credits(void)
         while (first_ack < 0 || pr.t < first_ack + 2) {
             pair_step(&pr);
             long t = pr.t - 1;
-            if (first_ack < 0 && (pr.out[0].ev & EVB(NR_EV_TX_ACK)))
-                first_ack = t;
-            if ((first_ack < 0 || t <= first_ack) && (pr.out[0].ev & EVB(NR_EV_TX_PKT)))
-                heads++;
-            if (t >= c0 + 4 && (first_ack < 0 || t == first_ack))
-                CHECK_EQ(pr.out[0].tx_vc_ok, 0);
-            if (first_ack >= 0 && t == first_ack + 1)
-                CHECK_EQ(pr.out[0].tx_vc_ok, 3);
+            if (first_ack < 0 && (pr.out[0].ev & EVB(NR_EV_TX_ACK))) first_ack = t;
+            if ((first_ack < 0 || t <= first_ack) && (pr.out[0].ev & EVB(NR_EV_TX_PKT))) heads++;
+            if (t >= c0 + 4 && (first_ack < 0 || t == first_ack)) CHECK_EQ(pr.out[0].tx_vc_ok, 0);
+            if (first_ack >= 0 && t == first_ack + 1) CHECK_EQ(pr.out[0].tx_vc_ok, 3);
             CHECK(t < c0 + 1000);
         }
         CHECK_EQ(heads, 2);
         CHECK(pair_drain(&pr, 3000) > 0);
         CHECK_EQ(lg[1].n, 6);
-        for (int i = 0; i < 6; i++)
-            check_pkt(&lg[1].pk[i], 0, pk[i], 2);
+        for (int i = 0; i < 6; i++) check_pkt(&lg[1].pk[i], 0, pk[i], 2);
         pair_check_no_errors(&pr);
         pair_free(&pr);
     }
     {
-        nr_lcb_params p = {.num_vcs = 2, .buf_per_vc = 16, .replay_depth = 16, .window = 8,
-                           .max_pkt_len = 8};
+        nr_lcb_params p = {
+            .num_vcs = 2, .buf_per_vc = 16, .replay_depth = 16, .window = 8, .max_pkt_len = 8};
         nr_lcb_cfg c = pair_default_cfg();
         c.max_len = 8;
         const int L = 2;
@@ -1905,8 +1866,7 @@ static void test_window_credits(void)
         pr.snk[1].off = 0;
         CHECK(pair_drain(&pr, 3000) > 0);
         CHECK_EQ(lg[1].n, 5);
-        for (int i = 0; i < 5; i++)
-            check_pkt(&lg[1].pk[i], 1, pk[i], 8);
+        for (int i = 0; i < 5; i++) check_pkt(&lg[1].pk[i], 1, pk[i], 8);
         pair_check_no_errors(&pr);
         pair_free(&pr);
     }
@@ -1921,8 +1881,8 @@ static void test_window_credits(void)
  * wrong control word): cut and counted, not a model error. */
 static void test_inq_overflow(void)
 {
-    nr_lcb_params p = {.num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 4,
-                       .max_pkt_len = 8};
+    nr_lcb_params p = {
+        .num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 4, .max_pkt_len = 8};
     nr_lcb_cfg c = pair_default_cfg();
     c.max_len = 8;
     one_t s = {.m = pair_new_port(&p, &c)};
@@ -1939,7 +1899,7 @@ static void test_inq_overflow(void)
     CHECK_EQ(one_send(&s, bog, 3, 5), EVB(NR_EV_RX_CRC) | OVF);
     CHECK_EQ(s.o.ev, EVB(NR_EV_RX_CRC));
     one_step(&s, 0, 0, 0);
-    CHECK_EQ(s.o.ev, 0);                /* the ovf packet's EOP: dropped quietly */
+    CHECK_EQ(s.o.ev, 0); /* the ovf packet's EOP: dropped quietly */
     CHECK_EQ(s.o.occ[0], 8);
     CHECK_EQ(nr_lcbp_errors(s.m, NULL, 0), 0);
     /* a packet good on the link that overflows (only possible after the

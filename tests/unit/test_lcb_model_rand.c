@@ -48,13 +48,14 @@ typedef struct {
     nr_lcb_cfg c;
     int lat;
     double p_bit, p_burst, p_erase, p_outage; /* per phit, per direction */
-    double p_long;            /* per phit, per direction: a long outage starts */
-    int outage_max;           /* set from W by run_config */
-    long long_min, long_max;  /* long outages: long_min .. long_max cycles (2W..10W) */
-    long forced_min;          /* the forced long outage: forced_min .. long_max (4W) */
+    double p_long;                            /* per phit, per direction: a long outage starts */
+    int outage_max;                           /* set from W by run_config */
+    long long_min, long_max; /* long outages: long_min .. long_max cycles (2W..10W) */
+    long forced_min;         /* the forced long outage: forced_min .. long_max (4W) */
 } rcfg;
 
-#define STALL_LIMIT 5000      /* cycles without a new packet taken: deadlock (the
+#define STALL_LIMIT                                                                                \
+    5000 /* cycles without a new packet taken: deadlock (the
                                * longest normal gap seen in seeds 1..60 is ~1100) */
 
 /* Error injection per direction (phits arriving at port i). */
@@ -63,7 +64,7 @@ typedef struct {
     const rcfg *cf;
     int on;
     long outage_left[2];
-    long force_at[2];         /* cycle of the forced long outage */
+    long force_at[2]; /* cycle of the forced long outage */
     long n_bit[2], n_burst[2], n_erase[2], n_outage[2], n_long[2];
 } rerr;
 
@@ -85,8 +86,7 @@ static void rerr_hook(void *ctx, int port, long cycle, uint32_t *ph)
         *ph = 0;
         return;
     }
-    if (!e->on)
-        return;
+    if (!e->on) return;
     /* One uniform draw per cycle decides the kind of error, so the streams
      * stay aligned whatever the rates. */
     double u = nr_rng_double(r);
@@ -156,8 +156,8 @@ static void gen_fill(lcb_pair *pr, rgen *g, rsink *s, int i, const rcfg *cf)
                 uint32_t stray = nr_phit_make(kinds[nr_rng_below(r, 3)], nr_rng_u32(r));
                 pair_send(pr, i, &stray, 1);
             } else {
-                nr_pkt_desc_t d = {.dest = (unsigned)(1 - i), .vc = (unsigned)nvc, .src = 99,
-                                   .seq = 0, .len = 4};
+                nr_pkt_desc_t d = {
+                    .dest = (unsigned)(1 - i), .vc = (unsigned)nvc, .src = 99, .seq = 0, .len = 4};
                 CHECK(nr_pkt_build(&d, buf, NR_PKT_LEN_LIMIT, err, sizeof err) == 4);
                 pair_send(pr, i, buf, 4);
             }
@@ -180,12 +180,10 @@ static void gen_fill(lcb_pair *pr, rgen *g, rsink *s, int i, const rcfg *cf)
         }
         d.seq = nr_sb_next_seq(&s->sb, d.src, d.dest, d.vc);
         int n = nr_pkt_build(&d, buf, NR_PKT_LEN_LIMIT, err, sizeof err);
-        if (n < 0)
-            NR_TEST_FAIL_("nr_pkt_build: %s", err);
+        if (n < 0) NR_TEST_FAIL_("nr_pkt_build: %s", err);
         if (nr_sb_expect(&s->sb, buf, n, (uint64_t)pr->t, fate, 0) != 0)
             NR_TEST_FAIL_("nr_sb_expect: %s", s->sb.usage_err);
-        if (bad_crc)
-            buf[n - 1] ^= 1u << nr_rng_below(r, 16);
+        if (bad_crc) buf[n - 1] ^= 1u << nr_rng_below(r, 16);
         pair_send(pr, i, buf, n);
         g->pkts++;
         g->soft += fate == NR_SB_DISCARD_SOFT;
@@ -209,14 +207,13 @@ static void run_config(const rcfg *cf, uint64_t seed, long cycles)
     CHECK_EQ(nr_sb_init(&rs.sb, &sc, NULL, NULL), 0);
     /* W = 25 + NumVcs * clog2(BufPerVc + 1); short outages up to W-1 cycles */
     int cw = 0;
-    while ((1 << cw) < cf->p.buf_per_vc + 1)
-        cw++;
+    while ((1 << cw) < cf->p.buf_per_vc + 1) cw++;
     rcfg cfx = *cf;
     const int W = 25 + cf->p.num_vcs * cw;
     cfx.outage_max = W - 2;
-    cfx.long_min = 2 * W;       /* 2 to 10 words lost; SYNC survives fewer than */
-    cfx.long_max = 10 * W;      /* 4 in a row, and the forced outage ...        */
-    cfx.forced_min = 4 * W;     /* four whole words: always CTL_SYNC_LOST */
+    cfx.long_min = 2 * W;   /* 2 to 10 words lost; SYNC survives fewer than */
+    cfx.long_max = 10 * W;  /* 4 in a row, and the forced outage ...        */
+    cfx.forced_min = 4 * W; /* four whole words: always CTL_SYNC_LOST */
     cf = &cfx;
     er.cf = cf;
     er.on = 1;
@@ -242,20 +239,18 @@ static void run_config(const rcfg *cf, uint64_t seed, long cycles)
      * rejected in the next cycle; fp_acc counts those that were not. */
     long rej_lost[2] = {0, 0}, fp_dlv[2] = {0, 0}, fp_acc[2] = {0, 0}, fp_first_acc[2] = {-1, -1};
     int fp_prev[2] = {0, 0};
-    long last_pkt[2] = {0, 0};   /* last TX_PKT: the sources never run dry */
+    long last_pkt[2] = {0, 0}; /* last TX_PKT: the sources never run dry */
     long max_gap[2] = {0, 0};
     const uint32_t rl = (1u << NR_EV_CTL_REJECT) | (1u << NR_EV_CTL_SYNC_LOST);
     while (pr.t < cycles) {
-        for (int i = 0; i < 2; i++)
-            gen_fill(&pr, &gen[i], &rs, i, cf);
+        for (int i = 0; i < 2; i++) gen_fill(&pr, &gen[i], &rs, i, cf);
         pair_step(&pr);
         long t = pr.t - 1;
         for (int i = 0; i < 2; i++) {
             uint32_t ev = pr.out[i].ev;
             rej_lost[i] += (ev & rl) == rl;
             if (fp_prev[i] && !(ev & (1u << NR_EV_CTL_REJECT))) {
-                if (fp_acc[i]++ == 0)
-                    fp_first_acc[i] = t;
+                if (fp_acc[i]++ == 0) fp_first_acc[i] = t;
             }
             fp_prev[i] = (ev & (1u << NR_EV_CTL_OK)) && (t - cf->lat) % W != 0;
             fp_dlv[i] += fp_prev[i];
@@ -264,8 +259,7 @@ static void run_config(const rcfg *cf, uint64_t seed, long cycles)
                               "phase: %ld, first at %ld)",
                               cf->name, i, t, fp_acc[i], fp_first_acc[i]);
             if (ev & (1u << NR_EV_TX_PKT)) {
-                if (t - last_pkt[i] > max_gap[i])
-                    max_gap[i] = t - last_pkt[i];
+                if (t - last_pkt[i] > max_gap[i]) max_gap[i] = t - last_pkt[i];
                 last_pkt[i] = t;
             }
             if (t - last_pkt[i] > STALL_LIMIT)
@@ -279,32 +273,31 @@ static void run_config(const rcfg *cf, uint64_t seed, long cycles)
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     if (drained < 0)
         NR_TEST_FAIL_("%s: did not drain (sync %d/%d, credits A %u B %u, words accepted at "
-                      "a false phase A/B %ld/%ld)", cf->name,
-                      pr.out[0].ctl_sync, pr.out[1].ctl_sync, pr.out[0].credits[0],
+                      "a false phase A/B %ld/%ld)",
+                      cf->name, pr.out[0].ctl_sync, pr.out[1].ctl_sync, pr.out[0].credits[0],
                       pr.out[1].credits[0], fp_acc[0], fp_acc[1]);
     pair_check_no_errors(&pr);
     uint64_t nerr = nr_sb_final(&rs.sb);
     printf("%s: %ld cycles (+%ld drain) in %.2f s, %.0f cycles/s\n", cf->name, cycles, drained,
            secs, (double)pr.t / secs);
-    printf("  injected: %ld+%ld packets (%ld+%ld soft), %ld+%ld junk\n", gen[0].pkts,
-           gen[1].pkts, gen[0].soft, gen[1].soft, gen[0].junk, gen[1].junk);
+    printf("  injected: %ld+%ld packets (%ld+%ld soft), %ld+%ld junk\n", gen[0].pkts, gen[1].pkts,
+           gen[0].soft, gen[1].soft, gen[0].junk, gen[1].junk);
     printf("  errors A->B / B->A: bit %ld/%ld burst %ld/%ld erase %ld/%ld outage %ld/%ld "
            "long outage %ld/%ld\n",
-           er.n_bit[1], er.n_bit[0], er.n_burst[1], er.n_burst[0], er.n_erase[1],
-           er.n_erase[0], er.n_outage[1], er.n_outage[0], er.n_long[1], er.n_long[0]);
+           er.n_bit[1], er.n_bit[0], er.n_burst[1], er.n_burst[0], er.n_erase[1], er.n_erase[0],
+           er.n_outage[1], er.n_outage[0], er.n_long[1], er.n_long[0]);
     printf("  sync lost A/B: %ld/%ld, of which in an apply cycle (4th miss a reject) %ld/%ld;"
            " words delivered at a false phase %ld/%ld, accepted %ld/%ld; longest time without"
            " a new packet %ld/%ld\n",
-           pr.ev_count[0][NR_EV_CTL_SYNC_LOST], pr.ev_count[1][NR_EV_CTL_SYNC_LOST],
-           rej_lost[0], rej_lost[1], fp_dlv[0], fp_dlv[1], fp_acc[0], fp_acc[1], max_gap[0],
-           max_gap[1]);
-    printf("  sinks: delivered %ld/%ld, soft %ld/%ld, tx_err discards %ld/%ld\n",
-           rs.delivered[1], rs.delivered[0], rs.soft[1], rs.soft[0], rs.txerr[1],
-           rs.txerr[0]);
-    static const char *evn[NR_EV_COUNT] = {
-        "TX_PKT", "TX_REPLAY", "TX_TIMEOUT", "TX_NACK", "TX_SOFT", "TX_PROTO", "TX_ACK",
-        "LINK_DOWN", "RX_OK", "RX_CRC", "RX_CLIP", "RX_DUP", "RX_MARKER", "RX_IDLE_BAD",
-        "CTL_OK", "CTL_BAD", "CTL_REJECT", "CTL_SYNC_LOST", "INQ_REWIND", "INQ_OVF"};
+           pr.ev_count[0][NR_EV_CTL_SYNC_LOST], pr.ev_count[1][NR_EV_CTL_SYNC_LOST], rej_lost[0],
+           rej_lost[1], fp_dlv[0], fp_dlv[1], fp_acc[0], fp_acc[1], max_gap[0], max_gap[1]);
+    printf("  sinks: delivered %ld/%ld, soft %ld/%ld, tx_err discards %ld/%ld\n", rs.delivered[1],
+           rs.delivered[0], rs.soft[1], rs.soft[0], rs.txerr[1], rs.txerr[0]);
+    static const char *evn[NR_EV_COUNT] = {"TX_PKT",     "TX_REPLAY",     "TX_TIMEOUT", "TX_NACK",
+                                           "TX_SOFT",    "TX_PROTO",      "TX_ACK",     "LINK_DOWN",
+                                           "RX_OK",      "RX_CRC",        "RX_CLIP",    "RX_DUP",
+                                           "RX_MARKER",  "RX_IDLE_BAD",   "CTL_OK",     "CTL_BAD",
+                                           "CTL_REJECT", "CTL_SYNC_LOST", "INQ_REWIND", "INQ_OVF"};
     printf("  events A/B:");
     for (int e = 0; e < NR_EV_COUNT; e++)
         printf("%s %s %ld/%ld", e % 5 ? "," : "\n   ", evn[e], pr.ev_count[0][e],
@@ -313,7 +306,8 @@ static void run_config(const rcfg *cf, uint64_t seed, long cycles)
     if (nerr) {
         nr_sb_report(&rs.sb, stdout);
         NR_TEST_FAIL_("%s: scoreboard found %llu errors (words accepted at a false phase "
-                      "A/B %ld/%ld)", cf->name, (unsigned long long)nerr, fp_acc[0], fp_acc[1]);
+                      "A/B %ld/%ld)",
+                      cf->name, (unsigned long long)nerr, fp_acc[0], fp_acc[1]);
     }
     CHECK_EQ(rs.sb.outstanding, 0);
     CHECK_EQ(rs.sb.delivered + rs.sb.soft_discards, rs.sb.expected);
@@ -343,13 +337,11 @@ static void bench(long cycles)
     long phits = 0;
     while (pr.t < cycles) {
         for (int i = 0; i < 2; i++)
-            while (pr.src[i].n - pr.src[i].idx < 64)
-                pair_send(&pr, i, pk[pr.t & 1], 19);
+            while (pr.src[i].n - pr.src[i].idx < 64) pair_send(&pr, i, pk[pr.t & 1], 19);
         pair_step(&pr);
     }
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
-    for (int i = 0; i < 2; i++)
-        phits += pr.snk[i].phits;
+    for (int i = 0; i < 2; i++) phits += pr.snk[i].phits;
     printf("bench: model pair (2 ports, NumVcs 2, BufPerVc 128, L 8, 19-phit packets, "
            "no errors): %ld cycles in %.2f s = %.0f cycles/s, %.0f delivered phits/s\n",
            cycles, secs, (double)cycles / secs, (double)phits / secs);
@@ -368,25 +360,37 @@ int main(int argc, char **argv)
     NR_TEST_BEGIN("test_lcb_model_rand", seed);
     rcfg cfgs[3] = {
         {.name = "default",
-         .p = {.num_vcs = 2, .buf_per_vc = 128, .replay_depth = 256, .window = 32,
+         .p = {.num_vcs = 2,
+               .buf_per_vc = 128,
+               .replay_depth = 256,
+               .window = 32,
                .max_pkt_len = 64},
          .c = {.timeout = 300, .retry_limit = 32, .max_len = 64},
-         .lat = 8, .p_bit = 1e-3, .p_burst = 5e-5, .p_erase = 5e-5, .p_outage = 2e-5,
+         .lat = 8,
+         .p_bit = 1e-3,
+         .p_burst = 5e-5,
+         .p_erase = 5e-5,
+         .p_outage = 2e-5,
          .p_long = 1e-5},
         {.name = "small4vc",
-         .p = {.num_vcs = 4, .buf_per_vc = 24, .replay_depth = 32, .window = 4,
-               .max_pkt_len = 12},
+         .p = {.num_vcs = 4, .buf_per_vc = 24, .replay_depth = 32, .window = 4, .max_pkt_len = 12},
          .c = {.timeout = 150, .retry_limit = 32, .max_len = 12},
-         .lat = 3, .p_bit = 2e-3, .p_burst = 1e-4, .p_erase = 1e-4, .p_outage = 2e-5,
+         .lat = 3,
+         .p_bit = 2e-3,
+         .p_burst = 1e-4,
+         .p_erase = 1e-4,
+         .p_outage = 2e-5,
          .p_long = 1e-5},
         {.name = "tiny1vc",
-         .p = {.num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 2,
-               .max_pkt_len = 8},
+         .p = {.num_vcs = 1, .buf_per_vc = 8, .replay_depth = 16, .window = 2, .max_pkt_len = 8},
          .c = {.timeout = 80, .retry_limit = 32, .max_len = 8},
-         .lat = 1, .p_bit = 2e-3, .p_burst = 1e-4, .p_erase = 1e-4, .p_outage = 2e-5,
+         .lat = 1,
+         .p_bit = 2e-3,
+         .p_burst = 1e-4,
+         .p_erase = 1e-4,
+         .p_outage = 2e-5,
          .p_long = 1e-5},
     };
-    for (int k = 0; k < 3; k++)
-        run_config(&cfgs[k], seed + (uint64_t)k, cycles);
+    for (int k = 0; k < 3; k++) run_config(&cfgs[k], seed + (uint64_t)k, cycles);
     NR_TEST_END("test_lcb_model_rand");
 }

@@ -23,7 +23,7 @@
 
 typedef struct {
     nr_lcbp *a, *b;
-    uint32_t la, lb;          /* link phits in flight (latency 1) */
+    uint32_t la, lb; /* link phits in flight (latency 1) */
     nr_lcbp_out oa, ob;
 } duo;
 
@@ -44,8 +44,8 @@ static void duo_step(duo *d, int tx_valid, uint32_t tx_phit, int *taken, int rd_
 
 static void run(int nvc, uint64_t seed)
 {
-    nr_lcb_params p = {.num_vcs = nvc, .buf_per_vc = 32, .replay_depth = 64, .window = 8,
-                       .max_pkt_len = 16};
+    nr_lcb_params p = {
+        .num_vcs = nvc, .buf_per_vc = 32, .replay_depth = 64, .window = 8, .max_pkt_len = 16};
     nr_lcb_cfg c = {.timeout = 200, .retry_limit = 8, .max_len = 16};
     char err[200];
     duo d;
@@ -85,33 +85,29 @@ static void run(int nvc, uint64_t seed)
         int v0 = -1, v1 = -1;
         for (int i = 0; i < nvc; i++) {
             int v = (rr + i) % nvc;
-            if (!((pb.rd_avail >> v) & 1u) || nr_rng_bernoulli(&r, 0.2))
-                continue;
+            if (!((pb.rd_avail >> v) & 1u) || nr_rng_bernoulli(&r, 0.2)) continue;
             if (v0 < 0)
                 v0 = v;
             else if (v1 < 0)
                 v1 = v;
         }
-        if (v0 >= 0)
-            rr = (v0 + 1) % nvc;
+        if (v0 >= 0) rr = (v0 + 1) % nvc;
         if (v0 >= 0 && v1 < 0 && nr_rng_bernoulli(&r, 0.3)) { /* port 1 alone */
             v1 = v0;
             v0 = -1;
         }
         int taken;
-        duo_step(&d, ti < ntx, ti < ntx ? tx[ti] : 0, &taken, v0 >= 0, v0 >= 0 ? v0 : 0,
-                 v1 >= 0, v1 >= 0 ? v1 : 0);
+        duo_step(&d, ti < ntx, ti < ntx ? tx[ti] : 0, &taken, v0 >= 0, v0 >= 0 ? v0 : 0, v1 >= 0,
+                 v1 >= 0 ? v1 : 0);
         ti += taken;
         dual += v0 >= 0 && v1 >= 0;
         solo1 += v0 < 0 && v1 >= 0;
-        for (int v = 0; v < nvc; v++)
-            cr[v] += d.ob.inq_cr[v];
+        for (int v = 0; v < nvc; v++) cr[v] += d.ob.inq_cr[v];
         /* the data read last cycle, on each port */
         CHECK_EQ(d.ob.rd_valid, last[0] >= 0);
         CHECK_EQ(d.ob.rd1_valid, last[1] >= 0);
         for (int k = 0; k < 2; k++) {
-            if (last[k] < 0)
-                continue;
+            if (last[k] < 0) continue;
             int v = last[k];
             uint32_t ph = k ? d.ob.rd1_phit : d.ob.rd_phit;
             CHECK(got[v] < nwant[v]);
@@ -121,10 +117,8 @@ static void run(int nvc, uint64_t seed)
         last[0] = v0;
         last[1] = v1;
         int done = ti == ntx;
-        for (int v = 0; v < nvc; v++)
-            done &= got[v] == nwant[v];
-        if (done && t > 100)
-            break;
+        for (int v = 0; v < nvc; v++) done &= got[v] == nwant[v];
+        if (done && t > 100) break;
     }
     for (int v = 0; v < nvc; v++) {
         CHECK_EQ(got[v], nwant[v]);
@@ -135,14 +129,12 @@ static void run(int nvc, uint64_t seed)
         int taken;
         duo_step(&d, 0, 0, &taken, 0, 0, 0, 0);
     }
-    for (int v = 0; v < nvc; v++)
-        CHECK_EQ(d.oa.credits[v], (uint32_t)p.buf_per_vc);
+    for (int v = 0; v < nvc; v++) CHECK_EQ(d.oa.credits[v], (uint32_t)p.buf_per_vc);
     CHECK_EQ(nr_lcbp_errors(d.a, err, sizeof err), 0);
     CHECK_EQ(nr_lcbp_errors(d.b, err, sizeof err), 0);
-    printf("NumVcs %d: %d packets, %ld dual-read cycles, %ld port-1-only reads\n", nvc, NPKT,
-           dual, solo1);
-    if (nvc >= 2)
-        CHECK(dual > 200);
+    printf("NumVcs %d: %d packets, %ld dual-read cycles, %ld port-1-only reads\n", nvc, NPKT, dual,
+           solo1);
+    if (nvc >= 2) CHECK(dual > 200);
     CHECK(solo1 > 50);
 
     /* misuse: both ports on one VC; port 1 on an empty VC */

@@ -35,16 +35,12 @@ static void watch_open(renv *e, void *w, size_t size, const nr_nwn_params *p, ui
 static int ref_subswitches(const nr_nwn_params *p, int src, int dst)
 {
     int k = p->num_ports, n = k / p->r, half = k / 2;
-    if (src == dst && !p->self_turn)
-        return 0;
-    if (p->r == 1)
-        return 1; /* cn */
+    if (src == dst && !p->self_turn) return 0;
+    if (p->r == 1) return 1; /* cn */
     if (p->bb) {
         int up_s = src >= half, up_d = dst >= half;
-        if (up_s && up_d)
-            return 0; /* quadrant IV */
-        if (up_s || up_d)
-            return 2; /* down-going or up-going */
+        if (up_s && up_d) return 0; /* quadrant IV */
+        if (up_s || up_d) return 2; /* down-going or up-going */
     }
     return src / n == dst / n ? 1 : 3;
 }
@@ -82,29 +78,55 @@ static void test_params(void)
         nr_nwn_free(m);
     }
     /* every illegal value of §3 is refused, by check and by new */
-    enum { F_K, F_R, F_M, F_BB, F_S, F_SELF, F_VC, F_INBUF, F_DEPTH, F_LAT, F_LCB, F_MAXPKT,
-           F_REPLAY, F_WINDOW };
+    enum {
+        F_K,
+        F_R,
+        F_M,
+        F_BB,
+        F_S,
+        F_SELF,
+        F_VC,
+        F_INBUF,
+        F_DEPTH,
+        F_LAT,
+        F_LCB,
+        F_MAXPKT,
+        F_REPLAY,
+        F_WINDOW
+    };
     struct {
         int k, r, m;    /* base organization */
         int field, bad; /* the field made illegal */
         const char *msg;
     } bad[] = {
-        {64, 16, 4, F_K, 3, "NumPorts"},       {64, 16, 4, F_K, 2, "NumPorts"},
-        {64, 16, 4, F_K, 128, "NumPorts"},     {64, 16, 4, F_K, 48, "NumPorts"},
-        {64, 16, 4, F_R, 3, "R = 3"},          {64, 16, 4, F_R, 0, "R = 0"},
-        {16, 8, 2, F_R, 32, "R = 32"},         {64, 16, 4, F_M, 17, "M = 17"},
-        {64, 16, 4, F_M, -1, "M = -1"},        {64, 1, 0, F_M, 2, "M = 2"},
-        {64, 16, 4, F_M, 0, "M = 0"},          {64, 16, 4, F_BB, 2, "Bb = 2"},
+        {64, 16, 4, F_K, 3, "NumPorts"},
+        {64, 16, 4, F_K, 2, "NumPorts"},
+        {64, 16, 4, F_K, 128, "NumPorts"},
+        {64, 16, 4, F_K, 48, "NumPorts"},
+        {64, 16, 4, F_R, 3, "R = 3"},
+        {64, 16, 4, F_R, 0, "R = 0"},
+        {16, 8, 2, F_R, 32, "R = 32"},
+        {64, 16, 4, F_M, 17, "M = 17"},
+        {64, 16, 4, F_M, -1, "M = -1"},
+        {64, 1, 0, F_M, 2, "M = 2"},
+        {64, 16, 4, F_M, 0, "M = 0"},
+        {64, 16, 4, F_BB, 2, "Bb = 2"},
         {64, 1, 0, F_BB, 1, "Bb = 1 needs R >= 2"},
         {64, 16, 3, F_BB, 1, "(NumPorts/2) mod M"},
         {16, 8, 16, F_BB, 1, "(NumPorts/2) mod M"},
-        {64, 16, 4, F_S, 0, "Speedup"},        {64, 16, 4, F_S, 3, "Speedup"},
-        {64, 16, 4, F_SELF, 2, "SelfTurn"},    {64, 16, 4, F_VC, 0, "NumVcs"},
-        {64, 16, 4, F_VC, 5, "NumVcs"},        {64, 16, 4, F_INBUF, 63, "InBufPerVc"},
+        {64, 16, 4, F_S, 0, "Speedup"},
+        {64, 16, 4, F_S, 3, "Speedup"},
+        {64, 16, 4, F_SELF, 2, "SelfTurn"},
+        {64, 16, 4, F_VC, 0, "NumVcs"},
+        {64, 16, 4, F_VC, 5, "NumVcs"},
+        {64, 16, 4, F_INBUF, 63, "InBufPerVc"},
         {64, 16, 4, F_INBUF, 1024, "InBufPerVc"},
-        {64, 16, 4, F_DEPTH, 12, "BufDepth"},  {64, 16, 4, F_DEPTH, 2, "BufDepth"},
-        {64, 16, 4, F_LAT, 0, "ChanLat"},      {64, 16, 4, F_LAT, 5, "ChanLat"},
-        {64, 16, 4, F_LCB, 2, "UseLcb"},       {64, 16, 4, F_MAXPKT, 1, "MaxPktLen"},
+        {64, 16, 4, F_DEPTH, 12, "BufDepth"},
+        {64, 16, 4, F_DEPTH, 2, "BufDepth"},
+        {64, 16, 4, F_LAT, 0, "ChanLat"},
+        {64, 16, 4, F_LAT, 5, "ChanLat"},
+        {64, 16, 4, F_LCB, 2, "UseLcb"},
+        {64, 16, 4, F_MAXPKT, 1, "MaxPktLen"},
         {64, 16, 4, F_REPLAY, 100, "LCB: ReplayDepth"},
         {64, 16, 4, F_WINDOW, 3, "LCB: Window"},
         {64, 16, 4, F_MAXPKT, 300, "LCB: MaxPktLen"},
@@ -113,8 +135,9 @@ static void test_params(void)
         nr_nwn_params p = renv_nwn_params('f', bad[i].k, 1);
         p.r = bad[i].r;
         p.m = bad[i].m;
-        int *f[] = {&p.num_ports, &p.r, &p.m, &p.bb, &p.speedup, &p.self_turn, &p.num_vcs,
-                    &p.in_buf_per_vc, &p.buf_depth, &p.chan_lat, &p.use_lcb, &p.max_pkt_len,
+        int *f[] = {&p.num_ports,    &p.r,         &p.m,       &p.bb,
+                    &p.speedup,      &p.self_turn, &p.num_vcs, &p.in_buf_per_vc,
+                    &p.buf_depth,    &p.chan_lat,  &p.use_lcb, &p.max_pkt_len,
                     &p.replay_depth, &p.window};
         *f[bad[i].field] = bad[i].bad;
         if (bad[i].field == F_MAXPKT && bad[i].bad > 64)
@@ -262,13 +285,11 @@ static void latency_run(char org, int lcb, int lat, int all_pairs)
     int shapes[4] = {0};
     for (int s = 0; s < 16; s++)
         for (int q = 0; q < 16; q++) {
-            if (!all_pairs && (s * 16 + q) % 7 != 0)
-                continue;
+            if (!all_pairs && (s * 16 + q) % 7 != 0) continue;
             int sub = ref_subswitches(&p, s, q);
             int len = 4 + (s + q) % 30;
             int l = mk(ph, (unsigned)s, (unsigned)q, (unsigned)(q & 1), len, 0, 0, 0, NULL, 0);
-            for (int i = 0; i < 12; i++)
-                renv_step(&e);
+            for (int i = 0; i < 12; i++) renv_step(&e);
             if (sub == 0) {
                 CHECK_EQ(route_one(&e, s, ph, l), -(s == q ? NR_DROP_SELF : NR_DROP_UPUP));
                 continue;
@@ -278,12 +299,9 @@ static void latency_run(char org, int lcb, int lat, int all_pairs)
             shapes[sub]++;
         }
     /* every path shape of the organization was measured */
-    if (org == 'c')
-        CHECK(shapes[1] > 0 && shapes[2] + shapes[3] == 0);
-    if (org == 'f')
-        CHECK(shapes[1] > 0 && shapes[3] > 0 && shapes[2] == 0);
-    if (org == 'b')
-        CHECK(shapes[1] > 0 && shapes[2] > 0 && shapes[3] > 0);
+    if (org == 'c') CHECK(shapes[1] > 0 && shapes[2] + shapes[3] == 0);
+    if (org == 'f') CHECK(shapes[1] > 0 && shapes[3] > 0 && shapes[2] == 0);
+    if (org == 'b') CHECK(shapes[1] > 0 && shapes[2] > 0 && shapes[3] > 0);
     CHECK_EQ(renv_errors(&e), 0);
     renv_free(&e);
 }
@@ -314,8 +332,8 @@ static void routing_all(char org, int k)
     for (int s = 0; s < k; s++) {
         for (int src = 0; src < k; src++) {
             int q = (src + s) % k, sub = ref_subswitches(&p, src, q);
-            int l = mk(ph, (unsigned)src, (unsigned)q, (unsigned)((src + s) & 1), 6 + (q & 7),
-                       0, 0, 0, NULL, 0);
+            int l = mk(ph, (unsigned)src, (unsigned)q, (unsigned)((src + s) & 1), 6 + (q & 7), 0, 0,
+                       0, NULL, 0);
             renv_send(&e, src, ph, l);
             expect_pkts += sub > 0;
             expect_self += sub == 0 && src == q;
@@ -326,13 +344,11 @@ static void routing_all(char org, int k)
     CHECK_EQ(c.bad, 0);
     CHECK_EQ(c.npkt, expect_pkts);
     for (int src = 0; src < k; src++)
-        for (int q = 0; q < k; q++)
-            CHECK_EQ(c.pair[src][q], ref_subswitches(&p, src, q) > 0);
+        for (int q = 0; q < k; q++) CHECK_EQ(c.pair[src][q], ref_subswitches(&p, src, q) > 0);
     CHECK_EQ(e.drop_reason[NR_DROP_SELF], expect_self);
     CHECK_EQ(e.drop_reason[NR_DROP_UPUP], expect_upup);
     long other = 0;
-    for (int r = 1; r <= 4; r++)
-        other += (long)e.drop_reason[r];
+    for (int r = 1; r <= 4; r++) other += (long)e.drop_reason[r];
     CHECK_EQ(other, 0);
     /* fc/bb have no self crosspoints, cn keeps them; bb has no quadrant IV */
     CHECK_EQ(expect_self, org == 'c' ? 0 : k);
@@ -342,8 +358,7 @@ static void routing_all(char org, int k)
     CHECK_EQ(route_one(&e, 3, ph, l), -NR_DROP_NO_ROUTE);
     CHECK(renv_drain(&e, 10, 2000));
     for (int q = 0; q < k; q++)
-        for (int v = 0; v < 2; v++)
-            CHECK_EQ(e.src[q].vct.cred[v], p.in_buf_per_vc);
+        for (int v = 0; v < 2; v++) CHECK_EQ(e.src[q].vct.cred[v], p.in_buf_per_vc);
     CHECK_EQ(renv_errors(&e), 0);
     renv_free(&e);
 }
@@ -352,8 +367,7 @@ static void test_routing_all(void)
 {
     const char orgs[] = {'c', 'f', 'b'};
     for (int o = 0; o < 3; o++)
-        for (int k = 16; k <= 64; k *= 2)
-            routing_all(orgs[o], k);
+        for (int k = 16; k <= 64; k *= 2) routing_all(orgs[o], k);
 }
 
 /* §4.2, §4.3, §4.4, §9: every drop reason, counted exactly, with its event;
@@ -421,21 +435,18 @@ static void drops_case(char org, int lcb)
         want[NR_DROP_MALFORMED]++;
     }
     /* every drop counted once, with the right reason, and nothing else */
-    for (int r = 1; r < 8; r++)
-        CHECK_EQ(e.drop_reason[r], want[r]);
+    for (int r = 1; r < 8; r++) CHECK_EQ(e.drop_reason[r], want[r]);
     /* later packets are unaffected */
     for (int s = 0; s < 16; s++) {
         int q = (s + 3) % 16;
-        if (ref_subswitches(&p, s, q) == 0)
-            continue;
+        if (ref_subswitches(&p, s, q) == 0) continue;
         l = mk(ph, (unsigned)s, (unsigned)q, (unsigned)(s & 1), 64, 0, 0, 0, NULL, 0);
         CHECK_EQ(route_one(&e, s, ph, l), q);
     }
     CHECK(renv_drain(&e, 30, 2000));
     if (!lcb)
         for (int s = 0; s < 16; s++)
-            for (int v = 0; v < 2; v++)
-                CHECK_EQ(e.src[s].vct.cred[v], p.in_buf_per_vc);
+            for (int v = 0; v < 2; v++) CHECK_EQ(e.src[s].vct.cred[v], p.in_buf_per_vc);
     CHECK_EQ(c.bad, 0);
     CHECK_EQ(renv_errors(&e), 0);
     renv_free(&e);
@@ -450,7 +461,6 @@ static void test_drops(void)
     drops_case('b', 1);
 }
 
-
 /* ---- the allocator alone (swparts.h nr_swalloc, §6) ---- */
 
 /* IU front (i, v): a phit of kind `kind` targeting output tgt. */
@@ -463,8 +473,7 @@ static void front(nr_swalloc *a, int i, int v, unsigned kind, int tgt)
 }
 static void no_fronts(nr_swalloc *a)
 {
-    for (int v = 0; v < NR_SW_MAX_VCS; v++)
-        a->fx[v] = 0;
+    for (int v = 0; v < NR_SW_MAX_VCS; v++) a->fx[v] = 0;
     a->fdrop_in = 0;
     memset(a->fdrop, 0, (size_t)a->nin);
 }
@@ -485,7 +494,7 @@ static void test_accept_rule(void)
         if (S == 1) { /* only the VC at iptr (0) pops; output 1 sends nothing */
             CHECK_U64(a.d_mask, 1);
             CHECK_EQ(a.d_pop[0], 1);
-        } else {      /* S >= NumVcs: both */
+        } else { /* S >= NumVcs: both */
             CHECK_U64(a.d_mask, 3);
             CHECK_EQ(a.d_pop[0], 3);
         }
@@ -585,7 +594,7 @@ static void test_grant_rules(void)
     nr_swalloc_eval(&a, 0, err, sizeof err);
     CHECK_EQ(a.d_src[0], 0); /* the owner, not input 1's waiting head */
     nr_swalloc_commit(&a);
-    CHECK_EQ(a.own[0], -1);  /* EOP: released */
+    CHECK_EQ(a.own[0], -1); /* EOP: released */
     CHECK_EQ(a.cc[0], 0);
     /* no credits: nothing is sent */
     nr_swalloc_eval(&a, 0, err, sizeof err);
@@ -633,8 +642,7 @@ static void test_grant_rules(void)
     a.vc_ok[0] = 2; /* VC 1 only */
     int order[6];
     for (int k = 0; k < 6; k++) {
-        if (k == 3)
-            a.vc_ok[0] = 3;
+        if (k == 3) a.vc_ok[0] = 3;
         nr_swalloc_eval(&a, 0, err, sizeof err);
         CHECK_U64(a.d_mask, 1);
         CHECK(sw_is_head(a.d_phit[0]));
@@ -649,8 +657,7 @@ static void test_grant_rules(void)
     }
     /* VC 1 requesters (0,1) (1,1) (2,1) first (VC 0 not ok), then from (0,0) */
     int want[6] = {3, 4, 5, 0, 1, 2};
-    for (int k = 0; k < 6; k++)
-        CHECK_EQ(order[k], want[k]);
+    for (int k = 0; k < 6; k++) CHECK_EQ(order[k], want[k]);
     nr_swalloc_release(&a);
 }
 
@@ -669,7 +676,8 @@ static void test_port_fair(void)
     for (int i = 0; i < 3; i++)
         for (int v = 0; v < 2; v++)
             for (int k = 0; k < 20; k++) {
-                nr_swalloc_push(&a, i, v, hd | (uint32_t)v << NR_HEAD_VC_LSB, 0, 0); /* head on VC v */
+                nr_swalloc_push(&a, i, v, hd | (uint32_t)v << NR_HEAD_VC_LSB, 0,
+                                0); /* head on VC v */
                 nr_swalloc_push(&a, i, v, eo, 0, 0);
             }
     int got[3] = {0, 0, 0};
@@ -685,8 +693,7 @@ static void test_port_fair(void)
         CHECK(sw_is_eop(a.d_phit[0]));
         nr_swalloc_commit(&a);
     }
-    for (int i = 0; i < 3; i++)
-        CHECK_EQ(got[i], 10);
+    for (int i = 0; i < 3; i++) CHECK_EQ(got[i], 10);
     nr_swalloc_release(&a);
 }
 
@@ -729,8 +736,7 @@ static void test_held_inputs(void)
             waited = t;
         }
         nr_swalloc_commit(&a);
-        if (waited >= 0 && t - waited >= 3)
-            break;
+        if (waited >= 0 && t - waited >= 3) break;
     }
     CHECK_EQ(waited, 1); /* the old rule: 30 (after the long packet's EOP) */
     nr_swalloc_release(&a);
@@ -816,15 +822,13 @@ static void test_vc_independence(void)
             int l = mk(ph, 0, 5, 0, 64, 0, 0, 0, NULL, 0);
             renv_send(&e, 0, ph, l);
         }
-        for (int t = 0; t < 400; t++)
-            renv_step(&e);
+        for (int t = 0; t < 400; t++) renv_step(&e);
         CHECK_EQ(c.heads_out, 2); /* the third waits (VCT: 128 credits = two packets) */
         for (int k = 0; k < 40; k++) {
             int l = mk(ph, 0, 5, 1, 4 + k % 16, 0, 0, 0, NULL, 0);
             renv_send(&e, 0, ph, l);
         }
-        for (int t = 0; t < 1500 && c.heads_out < 42; t++)
-            renv_step(&e);
+        for (int t = 0; t < 1500 && c.heads_out < 42; t++) renv_step(&e);
         CHECK_EQ(c.heads_out, 42);
         e.snk[5].hold_mask = 0;
         CHECK(renv_drain(&e, 150, 5000));
@@ -847,18 +851,15 @@ typedef struct {
 static void vct_hook(renv *e, int stop)
 {
     vct_t *w = e->ctx;
-    if (!stop)
-        return;
+    if (!stop) return;
     for (int q = 0; q < e->n; q++) {
-        if (!e->out.out_valid[q])
-            continue;
+        if (!e->out.out_valid[q]) continue;
         uint32_t ph = e->out.out_phit[q];
         if (nr_phit_kind(ph) == NR_KIND_HEAD) {
             w->heads++;
             /* the credits the port had at the start of the cycle */
             int v = (int)nr_head_vc(ph) % e->nvc;
-            if (w->in_pkt[q] || e->nw->fr.bp[q].cnt[v] + 1 < e->maxpkt)
-                w->viol++;
+            if (w->in_pkt[q] || e->nw->fr.bp[q].cnt[v] + 1 < e->maxpkt) w->viol++;
             w->in_pkt[q] = 1;
         } else if (nr_phit_kind(ph) == NR_KIND_EOP) {
             w->in_pkt[q] = 0;
@@ -883,8 +884,7 @@ static void test_vct(void)
             int l = mk(ph, (unsigned)srcs[k], 6, 0, 40, 0, 0, 0, NULL, 0);
             renv_send(&e, srcs[k], ph, l);
         }
-        for (int t = 0; t < 500; t++)
-            renv_step(&e);
+        for (int t = 0; t < 500; t++) renv_step(&e);
         CHECK_EQ(w.cap.npkt, 2);
         CHECK_EQ(e.nw->fr.bp[6].cnt[0], 48);
         e.snk[6].hold_mask = 0;
@@ -894,15 +894,13 @@ static void test_vct(void)
         long sent = 4;
         for (int k = 0; k < 300; k++) {
             int s = (int)nr_rng_below(&r, 16), q = (int)nr_rng_below(&r, 4) * 5;
-            if (ref_subswitches(&p, s, q) == 0)
-                continue;
+            if (ref_subswitches(&p, s, q) == 0) continue;
             sent++;
             int l = mk(ph, (unsigned)s, (unsigned)q, (unsigned)nr_rng_below(&r, 2),
                        4 + (int)nr_rng_below(&r, 61), 0, 0, 0, NULL, 0);
             renv_send(&e, s, ph, l);
         }
-        for (int q = 0; q < 16; q++)
-            e.snk[q].bp = 0.5;
+        for (int q = 0; q < 16; q++) e.snk[q].bp = 0.5;
         CHECK(renv_drain(&e, 50, 100000));
         CHECK_EQ(w.heads, sent);
         CHECK_EQ(w.cap.npkt, sent);
@@ -929,14 +927,13 @@ static void test_source_route(void)
             unsigned q = k & 1 ? 1u : 9u;
             unsigned hops[3] = {q, 17u + (unsigned)k, 33u};
             int h = k >= 3;
-            int l = mk(ph, 0, 4000 + (unsigned)k, (unsigned)(k & 1), 5 + 9 * k, 1, 0,
-                       (unsigned)h, hops, 0x2A5A5u);
+            int l = mk(ph, 0, 4000 + (unsigned)k, (unsigned)(k & 1), 5 + 9 * k, 1, 0, (unsigned)h,
+                       hops, 0x2A5A5u);
             CHECK_EQ(route_one(&e, 0, ph, l), (int)q);
             CHECK_EQ(c.len, l);
             CHECK_U64(c.ph[1], nr_rt_rotate(ph[1]));
             CHECK_EQ(nr_route_port(c.ph[1], 0), 17 + k);
-            for (int i = 2; i < l - 1; i++)
-                CHECK_U64(c.ph[i], ph[i]);
+            for (int i = 2; i < l - 1; i++) CHECK_U64(c.ph[i], ph[i]);
             CHECK_EQ(nr_eop_crc(c.ph[l - 1]), nr_pcrc(c.ph, l));
             CHECK(nr_eop_crc(c.ph[l - 1]) != nr_eop_crc(ph[l - 1]));
         }
@@ -1000,8 +997,7 @@ static void test_cfg(void)
         renv_send(&e, 0, ph, l); /* the head enters in the next step, t */
         renv_step(&e);
         renv_step(&e);
-        if (late)
-            renv_step(&e);
+        if (late) renv_step(&e);
         cfg(&e, 1, 0, 0x40 + 1, 0x00); /* DLUT[1] invalid: in t + 2 or t + 3 */
         CHECK(renv_drain(&e, 10, 1000));
         CHECK_EQ(e.drops[0] - d0, late ? 0u : 1u);
@@ -1016,8 +1012,7 @@ static void test_cfg(void)
 static void drop_hook(renv *e, int stop)
 {
     long *when = e->ctx;
-    if (stop && ((e->out.tev[0] >> NR_TEV_RT_DROP) & 1u) && *when < 0)
-        *when = (long)e->t;
+    if (stop && ((e->out.tev[0] >> NR_TEV_RT_DROP) & 1u) && *when < 0) *when = (long)e->t;
 }
 static void test_drop_timing(void)
 {
@@ -1031,8 +1026,7 @@ static void test_drop_timing(void)
     int l = mk(ph, 0, 0, 0, 8, 0, 0, 0, NULL, 0);
     long t0 = (long)e.t;
     renv_send(&e, 0, ph, l);
-    for (int i = 0; i < 20; i++)
-        renv_step(&e);
+    for (int i = 0; i < 20; i++) renv_step(&e);
     CHECK_EQ(when - t0, 3);
     CHECK_EQ(e.drop_reason[NR_DROP_SELF], 1);
     renv_free(&e);
@@ -1064,13 +1058,12 @@ static void test_errors(void)
     for (int t = 0; t < 600; t++) {
         int pos = t < 128 ? t % 64 : t - 128;
         in.in_valid[2] = 1;
-        in.in_phit[2] = pos == 0 ? nr_head_make(5, 0, 0, 0, 0)
+        in.in_phit[2] = pos == 0                 ? nr_head_make(5, 0, 0, 0, 0)
                         : (t < 128 && pos == 63) ? nr_eop_make(NR_OK_HEALTHY, 0)
                                                  : nr_phit_make(NR_KIND_BODY, (uint32_t)t);
         nr_nwn_eval(m, &in, &out);
         nr_nwn_tick(m);
-        if (t == 250)
-            CHECK_EQ(nr_nwn_errors(m, buf, sizeof buf), 0);
+        if (t == 250) CHECK_EQ(nr_nwn_errors(m, buf, sizeof buf), 0);
     }
     CHECK(nr_nwn_errors(m, buf, sizeof buf) >= 1);
     CHECK_STR(buf, "port 2");
@@ -1091,16 +1084,15 @@ static void test_errors(void)
 
 /* Record what an IU routes (timer hook after each tick). */
 typedef struct {
-    cap_t cap;             /* first: cap_pkt sees a cap_t */
-    int port;              /* IU watched */
-    int n;                 /* routes recorded */
+    cap_t cap; /* first: cap_pkt sees a cap_t */
+    int port;  /* IU watched */
+    int n;     /* routes recorded */
     int tgt[256], vc[256];
 } watch_t;
 
 static void watch_hook(renv *e, int stop)
 {
-    if (!stop)
-        return;
+    if (!stop) return;
     watch_t *w = e->ctx;
     const nr_iu *u = &e->nw->iu[w->port];
     if (u->d_rc_vc >= 0 && !u->d_rcr.drop && w->n < 256) {
@@ -1152,8 +1144,7 @@ static void test_adaptive_top(void)
         l = mk(ph, 1, 4, 0, 64, 0, 0, 0, NULL, 0);
         renv_send(&e, 1, ph, l);
     }
-    for (int t = 0; t < 400; t++)
-        renv_step(&e);
+    for (int t = 0; t < 400; t++) renv_step(&e);
     CHECK_EQ(w.cap.npkt, 12);
     const nr_swalloc *b0 = &e.nw->sw[0];
     int blocked_t = -1, zero = 0;
@@ -1184,8 +1175,7 @@ static void test_adaptive_top(void)
         ref[t]++;
         ptr = (t + 1) % 4;
     }
-    for (int t = 0; t < 4; t++)
-        CHECK_EQ(seen[t], ref[t]);
+    for (int t = 0; t < 4; t++) CHECK_EQ(seen[t], ref[t]);
     /* ...while VC 1 packets still take every top in turn (all ties) */
     int took = 0;
     for (int i = 0; i < 8; i++) {
@@ -1262,8 +1252,7 @@ static void test_random_top(void)
         CHECK_EQ(e.nw->iu[0].up_ptr ^ NWN_RND_RESET, rnd); /* steps only then */
     }
     CHECK(nch > 20);
-    for (int t = 0; t < 4; t++)
-        CHECK(seen[t] > 0);
+    for (int t = 0; t < 4; t++) CHECK(seen[t] > 0);
     int l = mk(ph, 0, 0, 0, 8, 0, 1, 0, NULL, 0); /* nor does a SELF drop */
     CHECK_EQ(route_one(&e, 0, ph, l), -NR_DROP_SELF);
     CHECK_EQ(e.nw->iu[0].up_ptr ^ NWN_RND_RESET, rnd);
@@ -1307,9 +1296,9 @@ static void test_top_speedup(void)
             for (int s = 0; s < 16; s++)
                 if (nr_rng_u32(&rng) % 4 == 0 && renv_src_backlog(&e, s) < 8) {
                     int q = (int)(nr_rng_u32(&rng) % 16);
-                    if (q / 2 == s / 2)
-                        q = (q + 2) % 16; /* through a top */
-                    int l = mk(ph, (unsigned)s, (unsigned)q, nr_rng_u32(&rng) % 4, 4, 0, 1, 0, NULL, 0);
+                    if (q / 2 == s / 2) q = (q + 2) % 16; /* through a top */
+                    int l =
+                        mk(ph, (unsigned)s, (unsigned)q, nr_rng_u32(&rng) % 4, 4, 0, 1, 0, NULL, 0);
                     renv_send(&e, s, ph, l);
                 }
             renv_step(&e);
@@ -1375,8 +1364,7 @@ static void test_hashed_top(void)
         int q = 63 - src;
         per_top[nwn_top_hash(&g, src, (unsigned)q, 0)]++;
     }
-    for (int t = 0; t < g.M; t++)
-        CHECK(per_top[t] >= 8); /* 64 flows over 4 tops: none starved */
+    for (int t = 0; t < g.M; t++) CHECK(per_top[t] >= 8); /* 64 flows over 4 tops: none starved */
 }
 
 /* §6.3 end to end: pops per input and cycle, every IU and every buffered
@@ -1389,15 +1377,13 @@ typedef struct {
 
 static void pops_hook(renv *e, int stop)
 {
-    if (!stop)
-        return;
+    if (!stop) return;
     pops_t *w = e->ctx;
     const nr_nwn *m = e->nw;
     for (int p = 0; p < e->n; p++) {
         const nr_iu *u = &m->iu[p];
         long n = __builtin_popcount(u->d_pop);
-        if (n > w->max_iu)
-            w->max_iu = n;
+        if (n > w->max_iu) w->max_iu = n;
         w->dual_iu += n == 2;
         w->dual_rd += u->d_rd[1] >= 0;
         w->same_vc += u->d_rd[1] >= 0 && u->d_rd[1] == u->d_rd[0];
@@ -1407,14 +1393,12 @@ static void pops_hook(renv *e, int stop)
         int cnt[NR_SW_MAX_IO] = {0};
         for (uint64_t mk = a->d_mask; mk; mk &= mk - 1) {
             int j = __builtin_ctzll(mk), i = a->d_src[j];
-            if ((a->iu_in >> i) & 1u)
-                continue;
+            if ((a->iu_in >> i) & 1u) continue;
             cnt[i]++;
         }
         for (int i = 0; i < a->nin; i++) {
             long *mx = nwn_is_bottom(&m->g, s) ? &w->max_buf_bottom : &w->max_buf_top;
-            if (cnt[i] > *mx)
-                *mx = cnt[i];
+            if (cnt[i] > *mx) *mx = cnt[i];
             w->dual_buf += cnt[i] == 2;
         }
     }
@@ -1427,19 +1411,16 @@ static void pops_run(char org, int k, int S, int nvc, int lcb, pops_t *w)
     p.num_vcs = nvc;
     renv e;
     watch_open(&e, w, sizeof *w, &p, nr_test_seed + (uint64_t)(S * 10 + nvc), pops_hook);
-    for (int q = 0; q < k; q++)
-        e.snk[q].bp = 0.1;
+    for (int q = 0; q < k; q++) e.snk[q].bp = 0.1;
     nr_rng_t r;
     nr_rng_seed(&r, nr_test_seed + 9);
     uint32_t ph[RENV_MAXLEN];
     long sent = 0;
     for (int t = 0; t < 3000; t++) {
         for (int s = 0; s < k; s++) {
-            if (renv_src_backlog(&e, s) > 40)
-                continue;
+            if (renv_src_backlog(&e, s) > 40) continue;
             int q = (int)nr_rng_below(&r, (uint64_t)k);
-            if (ref_subswitches(&p, s, q) == 0)
-                continue;
+            if (ref_subswitches(&p, s, q) == 0) continue;
             int l = mk(ph, (unsigned)s, (unsigned)q, (unsigned)nr_rng_below(&r, (uint64_t)nvc),
                        4 + (int)nr_rng_below(&r, 20), 0, 0, 0, NULL, 0);
             renv_send(&e, s, ph, l);
@@ -1478,8 +1459,7 @@ static void test_pops_per_cycle(void)
                 CHECK_EQ(w.same_vc, 0);
                 CHECK(w.max_buf_top <= 1);
                 CHECK(w.max_buf_bottom <= 2);
-                if (orgs[o] != 'c')
-                    CHECK(w.dual_buf > 10); /* down-link inputs of the bottoms */
+                if (orgs[o] != 'c') CHECK(w.dual_buf > 10); /* down-link inputs of the bottoms */
             }
     }
 }
@@ -1512,10 +1492,10 @@ static void test_bport_rd2(void)
     nr_port_bare b;
     char err[160];
     CHECK_EQ(nr_port_bare_init(&b, 2, 16, 4), 0);
-    uint32_t pk[2][3] = {{nr_head_make(1, 0, 0, 0, 0), nr_phit_make(NR_KIND_BODY, 5),
-                          nr_eop_make(NR_OK_HEALTHY, 1)},
-                         {nr_head_make(2, 1, 0, 0, 0), nr_phit_make(NR_KIND_BODY, 6),
-                          nr_eop_make(NR_OK_HEALTHY, 2)}};
+    uint32_t pk[2][3] = {
+        {nr_head_make(1, 0, 0, 0, 0), nr_phit_make(NR_KIND_BODY, 5), nr_eop_make(NR_OK_HEALTHY, 1)},
+        {nr_head_make(2, 1, 0, 0, 0), nr_phit_make(NR_KIND_BODY, 6),
+         nr_eop_make(NR_OK_HEALTHY, 2)}};
     int8_t none[2] = {-1, -1};
     for (int v = 0; v < 2; v++)
         for (int i = 0; i < 3; i++) {

@@ -28,11 +28,11 @@
 #include "renv_test.h"
 
 typedef struct {
-    nr_sb_t sb;                /* single-path flows: strict order */
-    nr_sb_t sbm;               /* adaptive packets through a top: exactly once, any order */
+    nr_sb_t sb;  /* single-path flows: strict order */
+    nr_sb_t sbm; /* adaptive packets through a top: exactly once, any order */
     const nr_nwn_params *p;
     uint32_t last[NR_MAX_PORTS][NR_MAX_PORTS][NR_SW_MAX_VCS]; /* last seq + 1 delivered */
-    long overtakes;            /* adaptive multi-path packets delivered after a later one */
+    long overtakes; /* adaptive multi-path packets delivered after a later one */
     long delivered;
     long max_pops_bottom, max_pops_top, dual; /* pops per input and cycle */
 } rand_ctx;
@@ -43,10 +43,8 @@ typedef struct {
 static int multipath(const nr_nwn_params *p, int src, int q, unsigned a, unsigned h)
 {
     int k = p->num_ports, n = k / p->r;
-    if (!a && !h)
-        return 0;
-    if (p->r == 1 || src / n == q / n)
-        return 0;
+    if (!a && !h) return 0;
+    if (p->r == 1 || src / n == q / n) return 0;
     return !p->bb || (src < k / 2 && q < k / 2);
 }
 
@@ -72,8 +70,7 @@ static void on_pkt(renv *e, int port, const uint32_t *ph, int len)
 /* After every tick: pops per input (IU pops and buffered inputs sent from). */
 static void pops_hook(renv *e, int stop)
 {
-    if (!stop)
-        return;
+    if (!stop) return;
     rand_ctx *c = e->ctx;
     const nr_nwn *m = e->nw;
     for (int s = 0; s < m->g.nsw; s++) {
@@ -81,21 +78,18 @@ static void pops_hook(renv *e, int stop)
         int cnt[NR_SW_MAX_IO] = {0};
         for (uint64_t mk = a->d_mask; mk; mk &= mk - 1) {
             int j = __builtin_ctzll(mk), i = a->d_src[j];
-            if (!((a->iu_in >> i) & 1u))
-                cnt[i]++;
+            if (!((a->iu_in >> i) & 1u)) cnt[i]++;
         }
         for (int i = 0; i < a->nin; i++) {
             if ((a->iu_in >> i) & 1u) {
                 const nwn_end *pe = NULL;
                 for (int p = 0; p < m->g.k && !pe; p++)
-                    if (m->pin[p].sw == s && m->pin[p].io == i)
-                        pe = &m->pin[p];
+                    if (m->pin[p].sw == s && m->pin[p].io == i) pe = &m->pin[p];
                 CHECK(pe != NULL);
                 cnt[i] = __builtin_popcount(m->iu[pe - m->pin].d_pop);
             }
             long *mx = nwn_is_bottom(&m->g, s) ? &c->max_pops_bottom : &c->max_pops_top;
-            if (cnt[i] > *mx)
-                *mx = cnt[i];
+            if (cnt[i] > *mx) *mx = cnt[i];
             c->dual += cnt[i] >= 2;
         }
     }
@@ -104,11 +98,9 @@ static void pops_hook(renv *e, int stop)
 /* The drop the switch must make for src -> q (§1.2, §1.4), or 0. */
 static int expect_drop(const nr_nwn_params *p, int src, int q)
 {
-    if (src == q && !p->self_turn)
-        return NR_DROP_SELF;
+    if (src == q && !p->self_turn) return NR_DROP_SELF;
     int half = p->num_ports / 2;
-    if (p->bb && src >= half && q >= half)
-        return NR_DROP_UPUP;
+    if (p->bb && src >= half && q >= half) return NR_DROP_UPUP;
     return 0;
 }
 
@@ -128,10 +120,8 @@ static void run(const run_cfg *rc, uint64_t seed)
     p.chan_lat = rc->lat;
     p.buf_depth = rc->depth;
     p.self_turn = rc->self;
-    if (rc->r)
-        p.r = rc->r;
-    if (rc->m)
-        p.m = rc->m;
+    if (rc->r) p.r = rc->r;
+    if (rc->m) p.m = rc->m;
     const int n = rc->k, V = rc->nvc;
     renv e;
     rand_ctx c;
@@ -153,8 +143,7 @@ static void run(const run_cfg *rc, uint64_t seed)
         e.snk[i].bp = rc->bp;
     }
     nr_rng_t gen[NR_MAX_PORTS];
-    for (int i = 0; i < n; i++)
-        nr_rng_stream(&gen[i], seed, NR_RNG_STREAM(NR_RNG_P_INJECT, i));
+    for (int i = 0; i < n; i++) nr_rng_stream(&gen[i], seed, NR_RNG_STREAM(NR_RNG_P_INJECT, i));
     const double mean_len = 34.0;
     uint32_t ph[RENV_MAXLEN];
     long sent = 0, want_drop[8] = {0};
@@ -182,44 +171,37 @@ static void run(const run_cfg *rc, uint64_t seed)
     int drained = renv_drain(&e, rc->lcb ? 400 : 100, 400000);
     CHECK(drained);
     if (rc->lcb) /* let the last acknowledgements and credits come home */
-        for (int i = 0; i < 500; i++)
-            renv_step(&e);
+        for (int i = 0; i < 500; i++) renv_step(&e);
     for (int i = 0, held = 1; i < 20000 && held; i++) { /* bare sinks return a credit per cycle */
         held = 0;
         for (int q = 0; q < n; q++)
-            for (int v = 0; v < V; v++)
-                held |= e.snk[q].held[v] > 0;
-        if (held)
-            renv_step(&e);
+            for (int v = 0; v < V; v++) held |= e.snk[q].held[v] > 0;
+        if (held) renv_step(&e);
     }
     uint64_t errs = nr_sb_final(&c.sb), errm = nr_sb_final(&c.sbm);
-    printf("%c k=%d R=%d M=%d %s S=%d V=%d L=%d depth %d self %d seed %llu: %ld packets, %ld delivered, "
+    printf("%c k=%d R=%d M=%d %s S=%d V=%d L=%d depth %d self %d seed %llu: %ld packets, %ld "
+           "delivered, "
            "%llu SELF, %llu UPUP drops, %llu phit-hops in %llu cycles, dual pops %ld, "
            "overtakes through tops %ld, sb errors %llu + %llu\n",
-           rc->org, n, p.r, p.m, rc->lcb ? "lcb" : "bare", rc->speedup, V, rc->lat, rc->depth, rc->self,
-           (unsigned long long)seed, sent, c.delivered,
+           rc->org, n, p.r, p.m, rc->lcb ? "lcb" : "bare", rc->speedup, V, rc->lat, rc->depth,
+           rc->self, (unsigned long long)seed, sent, c.delivered,
            (unsigned long long)e.drop_reason[NR_DROP_SELF],
            (unsigned long long)e.drop_reason[NR_DROP_UPUP], (unsigned long long)e.phit_hops,
            (unsigned long long)e.t, c.dual, c.overtakes, (unsigned long long)errs,
            (unsigned long long)errm);
-    if (errs)
-        nr_sb_report(&c.sb, stdout);
-    if (errm)
-        nr_sb_report(&c.sbm, stdout);
+    if (errs) nr_sb_report(&c.sb, stdout);
+    if (errm) nr_sb_report(&c.sbm, stdout);
     CHECK_EQ(errm, 0);
-    if (rc->org == 'c')
-        CHECK_EQ(c.overtakes, 0);
+    if (rc->org == 'c') CHECK_EQ(c.overtakes, 0);
     CHECK_EQ(errs, 0);
     CHECK_EQ(c.delivered, sent);
     CHECK(sent > 30L * n);
-    for (int r = 1; r < 8; r++)
-        CHECK_EQ(e.drop_reason[r], want_drop[r]);
+    for (int r = 1; r < 8; r++) CHECK_EQ(e.drop_reason[r], want_drop[r]);
     CHECK_EQ(renv_errors(&e), 0);
     /* the accept rule: at most S pops per input of a bottom, 1 of a top */
     CHECK(c.max_pops_bottom <= rc->speedup);
     CHECK(c.max_pops_top <= 1);
-    if (rc->speedup == 2 && rc->load >= 0.5)
-        CHECK(c.dual > 0);
+    if (rc->speedup == 2 && rc->load >= 0.5) CHECK(c.dual > 0);
     /* every credit is back, nothing is held */
     const nr_nwn *m = e.nw;
     for (int q = 0; q < n; q++) {
@@ -241,12 +223,10 @@ static void run(const run_cfg *rc, uint64_t seed)
                 CHECK_EQ(a->own[j * V + v], -1);
             }
         }
-        for (int v = 0; v < V; v++)
-            CHECK_U64(a->ne[v], 0);
+        for (int v = 0; v < V; v++) CHECK_U64(a->ne[v], 0);
         CHECK_U64(a->own_any | a->busy_any, 0);
     }
-    for (int sl = 0; sl < NR_CW_SLOTS; sl++)
-        CHECK_EQ(m->cw.n[sl], 0);
+    for (int sl = 0; sl < NR_CW_SLOTS; sl++) CHECK_EQ(m->cw.n[sl], 0);
     nr_sb_free(&c.sb);
     nr_sb_free(&c.sbm);
     renv_free(&e);
@@ -261,7 +241,7 @@ int main(void)
         {'c', 16, 0, 1, 2, 2, 16, 1, 12000, 0.5, 0.2, 0.3, 0, 0},
         {'f', 16, 0, 1, 2, 2, 16, 0, 12000, 0.5, 0.2, 0.3, 0, 0},
         {'b', 16, 0, 1, 2, 2, 16, 0, 12000, 0.5, 0.2, 0.3, 0, 0},
-        {'f', 16, 0, 1, 2, 2, 16, 0, 8000, 0.95, 0.0, 0.0, 0, 0},  /* saturated */
+        {'f', 16, 0, 1, 2, 2, 16, 0, 8000, 0.95, 0.0, 0.0, 0, 0}, /* saturated */
         {'b', 16, 0, 1, 2, 2, 16, 0, 8000, 0.95, 0.0, 0.0, 0, 0},
         {'f', 16, 0, 1, 1, 1, 2, 1, 10000, 0.6, 0.1, 0.2, 0, 0},   /* 1 VC, L 1, depth 2 */
         {'b', 16, 0, 1, 4, 4, 8, 0, 10000, 0.6, 0.1, 0.2, 0, 0},   /* 4 VCs, L 4, depth 8 */
@@ -274,10 +254,10 @@ int main(void)
         {'b', 64, 0, 1, 2, 2, 16, 0, 4000, 0.4, 0.1, 0.2, 0, 0},
         {'c', 64, 0, 1, 2, 2, 16, 1, 4000, 0.4, 0.1, 0.2, 0, 0},
         {'f', 64, 0, 2, 2, 2, 16, 0, 3000, 0.7, 0.05, 0.1, 0, 0},
-        {'f', 16, 1, 1, 2, 2, 16, 0, 5000, 0.4, 0.1, 0.2, 0, 0},   /* with LCBs */
+        {'f', 16, 1, 1, 2, 2, 16, 0, 5000, 0.4, 0.1, 0.2, 0, 0}, /* with LCBs */
         {'b', 16, 1, 1, 2, 2, 16, 0, 5000, 0.4, 0.1, 0.2, 0, 0},
         {'c', 16, 1, 1, 2, 2, 16, 1, 5000, 0.4, 0.1, 0.2, 0, 0},
-        {'f', 16, 1, 2, 2, 2, 16, 0, 5000, 0.7, 0.05, 0.1, 0, 0},  /* LCB second read port */
+        {'f', 16, 1, 2, 2, 2, 16, 0, 5000, 0.7, 0.05, 0.1, 0, 0}, /* LCB second read port */
         {'b', 16, 1, 2, 4, 2, 16, 0, 5000, 0.7, 0.05, 0.1, 0, 0},
         /* other geometries: tiny switches, one port per bottom, one up port per top */
         {'b', 4, 0, 1, 2, 2, 16, 0, 8000, 0.6, 0.1, 0.2, 2, 1},
@@ -286,11 +266,10 @@ int main(void)
         {'f', 16, 0, 2, 2, 2, 16, 1, 8000, 0.6, 0.1, 0.2, 16, 3},
         {'b', 16, 0, 1, 2, 2, 16, 0, 8000, 0.6, 0.1, 0.2, 16, 8},
         {'f', 32, 0, 1, 4, 2, 16, 0, 5000, 0.6, 0.1, 0.2, 2, 16},
-        {'f', 64, 0, 1, 2, 2, 16, 0, 3000, 0.6, 0.1, 0.2, 16, 6},  /* fc6 */
-        {'f', 64, 0, 2, 2, 2, 16, 0, 3000, 0.6, 0.1, 0.2, 16, 6},  /* fc6-isu2 */
+        {'f', 64, 0, 1, 2, 2, 16, 0, 3000, 0.6, 0.1, 0.2, 16, 6}, /* fc6 */
+        {'f', 64, 0, 2, 2, 2, 16, 0, 3000, 0.6, 0.1, 0.2, 16, 6}, /* fc6-isu2 */
     };
-    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++)
-        run(&runs[i], s0 + i);
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) run(&runs[i], s0 + i);
     /* more seeds of the default bare organizations */
     for (uint64_t k = 0; k < 3; k++) {
         run(&runs[1], s0 + 100 + k);

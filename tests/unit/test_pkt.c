@@ -99,7 +99,8 @@ int main(void)
     }
     CHECK_U64(nr_pkt_payload_data(9, 300, 1, 4242, 3),
               nr_rng_mix64(((uint64_t)9 << 39 | (uint64_t)300 << 24 | (uint64_t)1 << 22 | 4242) ^
-                           ((uint64_t)3 << 54)) & 0x3FFFFF);
+                           ((uint64_t)3 << 54)) &
+                  0x3FFFFF);
     /* Deterministic: the same descriptor gives the same phits. */
     CHECK_EQ(nr_pkt_build(&d, q, 64, NULL, 0), 19);
     CHECK(memcmp(p, q, 19 * sizeof p[0]) == 0);
@@ -165,15 +166,15 @@ int main(void)
     d = nr_pkt_desc(3, 4, 1, 5, 8);
     int n = nr_pkt_build(&d, p, 64, NULL, 0);
     CHECK_EQ(n, 8);
-#define MUT(code, expect_mask, expect_bad)                      \
-    do {                                                        \
-        memcpy(q, p, sizeof p);                                 \
-        int ql = n;                                             \
-        code;                                                   \
-        (void)ql;                                               \
-        CHECK_EQ(parse(q, ql, &in), NR_PKT_MALFORMED);          \
-        CHECK_EQ(in.malformed, (expect_mask));                  \
-        CHECK_EQ(in.bad_index, (expect_bad));                   \
+#define MUT(code, expect_mask, expect_bad)                                                         \
+    do {                                                                                           \
+        memcpy(q, p, sizeof p);                                                                    \
+        int ql = n;                                                                                \
+        code;                                                                                      \
+        (void)ql;                                                                                  \
+        CHECK_EQ(parse(q, ql, &in), NR_PKT_MALFORMED);                                             \
+        CHECK_EQ(in.malformed, (expect_mask));                                                     \
+        CHECK_EQ(in.bad_index, (expect_bad));                                                      \
     } while (0)
     MUT(ql = 1, NR_PKT_M_SHORT, -1);
     MUT(q[0] = nr_phit_make(NR_KIND_BODY, q[0]), NR_PKT_M_NOHEAD, 0);
@@ -186,8 +187,8 @@ int main(void)
     MUT(q[0] |= 1u, NR_PKT_M_HEADRSVD, -1);
     MUT(q[7] |= 1u << 18, NR_PKT_M_EOPRSVD, -1);
     MUT(nr_pkt_set_ok(q, ql, NR_OK_RSVD), NR_PKT_M_OKRSVD, -1);
-    MUT((q[0] = nr_head_set_r(nr_head_set_h(q[0], 1), 1), q[1] = q[7], ql = 2),
-        NR_PKT_M_HDRLEN, -1);
+    MUT((q[0] = nr_head_set_r(nr_head_set_h(q[0], 1), 1), q[1] = q[7], ql = 2), NR_PKT_M_HDRLEN,
+        -1);
     /* Over-long: 65 phits against MaxPktLen 64; 65 is fine with max 80. */
     d = nr_pkt_desc(3, 4, 1, 5, 65);
     CHECK_EQ(nr_pkt_build(&d, q, 200, NULL, 0), 65);
@@ -242,8 +243,7 @@ int main(void)
                 int ia = a < 396 ? a / 22 : 18, ba = a < 396 ? a % 22 : 16 + (a - 396);
                 int ib = b < 396 ? b / 22 : 18, bb = b < 396 ? b % 22 : 16 + (b - 396);
                 q[ia] ^= 1u << ba;
-                if (b != a)
-                    q[ib] ^= 1u << bb;
+                if (b != a) q[ib] ^= 1u << bb;
                 tried++;
                 missed += nr_pcrc(q, 19) == nr_eop_crc(p[18]);
             }
@@ -281,9 +281,13 @@ int main(void)
         const char *digits = "123456789";
         for (int i = 0; i < 9; i++) c = nr_crc32c_bits(c, (uint8_t)digits[i], 8);
         CHECK_U64(c, 0xFABBF0EAu);
-        uint32_t e2[7] = {nr_head_make(5, 1, 0, 0, 0), nr_phit_make(NR_KIND_BODY, 0x155555),
-                          nr_phit_make(NR_KIND_BODY, 0x000001), nr_phit_make(NR_KIND_BODY, 0x2ABCDE),
-                          0, 0, nr_eop_make(NR_OK_HEALTHY, 0)};
+        uint32_t e2[7] = {nr_head_make(5, 1, 0, 0, 0),
+                          nr_phit_make(NR_KIND_BODY, 0x155555),
+                          nr_phit_make(NR_KIND_BODY, 0x000001),
+                          nr_phit_make(NR_KIND_BODY, 0x2ABCDE),
+                          0,
+                          0,
+                          nr_eop_make(NR_OK_HEALTHY, 0)};
         CHECK_U64(nr_pkt_e2e_crc(e2, 7), 0x4C6D0057u);
         nr_pkt_e2e_seal(e2, 7);
         CHECK_U64(e2[4], nr_phit_make(NR_KIND_BODY, 0x4C6D));

@@ -6,8 +6,7 @@
 static double chi2(const long *counts, int bins, long total)
 {
     double e = (double)total / bins, x = 0;
-    for (int i = 0; i < bins; i++)
-        x += (counts[i] - e) * (counts[i] - e) / e;
+    for (int i = 0; i < bins; i++) x += (counts[i] - e) * (counts[i] - e) / e;
     return x;
 }
 
@@ -35,14 +34,11 @@ int main(void)
                                      0x625e7bff938e701eull, 0x1ba4ddc6fe2b5726ull,
                                      0xdf0a2482ac9254cfull};
     nr_rng_seed(&r, 0);
-    for (int i = 0; i < 5; i++)
-        CHECK_U64(nr_rng_u64(&r), kat0[i]);
+    for (int i = 0; i < 5; i++) CHECK_U64(nr_rng_u64(&r), kat0[i]);
     nr_rng_seed(&r, 1);
-    for (int i = 0; i < 5; i++)
-        CHECK_U64(nr_rng_u64(&r), kat1[i]);
+    for (int i = 0; i < 5; i++) CHECK_U64(nr_rng_u64(&r), kat1[i]);
     nr_rng_seed(&r, 0x0123456789ABCDEFull);
-    for (int i = 0; i < 5; i++)
-        CHECK_U64(nr_rng_u64(&r), katx[i]);
+    for (int i = 0; i < 5; i++) CHECK_U64(nr_rng_u64(&r), katx[i]);
     /* Stream derivation, same Python: mix64(42 ^ mix64(id ^ KEY)) then seed. */
     nr_rng_stream(&r, 42, NR_RNG_STREAM(3, 7));
     CHECK_U64(nr_rng_u64(&r), 0xa1a0ea6df1a39303ull);
@@ -56,27 +52,23 @@ int main(void)
     nr_rng_t a, b;
     nr_rng_seed(&a, nr_test_seed);
     nr_rng_seed(&b, nr_test_seed);
-    for (int i = 0; i < 1000; i++)
-        CHECK_U64(nr_rng_u64(&a), nr_rng_u64(&b));
+    for (int i = 0; i < 1000; i++) CHECK_U64(nr_rng_u64(&a), nr_rng_u64(&b));
 
     /* Streams: a stream's output does not depend on draws from another
      * stream, and distinct ids give distinct sequences. */
     nr_rng_t s2, s3, s3b;
     nr_rng_stream(&s2, nr_test_seed, NR_RNG_STREAM(NR_RNG_P_INJECT, 2));
     nr_rng_stream(&s3, nr_test_seed, NR_RNG_STREAM(NR_RNG_P_INJECT, 3));
-    for (int i = 0; i < 12345; i++)
-        (void)nr_rng_u64(&s2);
+    for (int i = 0; i < 12345; i++) (void)nr_rng_u64(&s2);
     nr_rng_stream(&s3b, nr_test_seed, NR_RNG_STREAM(NR_RNG_P_INJECT, 3));
-    for (int i = 0; i < 100; i++)
-        CHECK_U64(nr_rng_u64(&s3), nr_rng_u64(&s3b));
+    for (int i = 0; i < 100; i++) CHECK_U64(nr_rng_u64(&s3), nr_rng_u64(&s3b));
     {
         /* 64 port streams: no two share their first output. */
         uint64_t first[64];
         for (int p = 0; p < 64; p++) {
             nr_rng_stream(&s2, nr_test_seed, NR_RNG_STREAM(NR_RNG_P_DEST, p));
             first[p] = nr_rng_u64(&s2);
-            for (int q = 0; q < p; q++)
-                CHECK(first[q] != first[p]);
+            for (int q = 0; q < p; q++) CHECK(first[q] != first[p]);
         }
     }
 
@@ -119,8 +111,7 @@ int main(void)
         uint64_t n = 0xAAAAAAAAAAAAAAABull;
         long lo = 0;
         nr_rng_seed(&r, nr_test_seed + 2);
-        for (int i = 0; i < 20000; i++)
-            lo += nr_rng_below(&r, n) < n / 2;
+        for (int i = 0; i < 20000; i++) lo += nr_rng_below(&r, n) < n / 2;
         CHECK_NEAR(lo / 20000.0, 0.5, 0.02);
     }
     /* Edge cases of below(): n = 0 gives 0 and consumes nothing; n = 1. */
@@ -135,8 +126,7 @@ int main(void)
     {
         long hits = 0;
         nr_rng_seed(&r, nr_test_seed + 3);
-        for (int i = 0; i < 1000000; i++)
-            hits += nr_rng_bernoulli(&r, 0.3);
+        for (int i = 0; i < 1000000; i++) hits += nr_rng_bernoulli(&r, 0.3);
         CHECK_NEAR(hits / 1e6, 0.3, 0.003);
         nr_rng_seed(&a, 9);
         nr_rng_seed(&b, 9);

@@ -107,11 +107,13 @@ int main(void)
                 pkt_t q = pend[i];
                 q.ph[3] ^= 0x55; /* the soft error corrupted it, the LCB marked it */
                 nr_pkt_set_ok(q.ph, q.len, NR_OK_SOFT_ERR);
-                CHECK_EQ(nr_sb_discard(&sb, port16(NULL, dest), q.ph, q.len, NR_OK_SOFT_ERR, 5000), 0);
+                CHECK_EQ(nr_sb_discard(&sb, port16(NULL, dest), q.ph, q.len, NR_OK_SOFT_ERR, 5000),
+                         0);
                 soft++;
             } else {
                 CHECK_EQ(nr_sb_deliver(&sb, port16(NULL, dest), pend[i].ph, pend[i].len,
-                                       5000 + (uint64_t)i, &m), 0);
+                                       5000 + (uint64_t)i, &m),
+                         0);
                 CHECK(m.matched);
                 CHECK_EQ(m.user, (uint64_t)i * 10);
                 CHECK_EQ(m.expect_cycle, (uint64_t)i);
@@ -170,13 +172,13 @@ int main(void)
     /* ---- per-packet exemption from order (nr_sb_expect_unordered) ---- */
     {
         fresh(&sb, 0);
-        pkt_t o0 = exp_pkt(&sb, 3, 6, 0, 5, NR_SB_DELIVER, 10);      /* ordered, seq 0 */
+        pkt_t o0 = exp_pkt(&sb, 3, 6, 0, 5, NR_SB_DELIVER, 10); /* ordered, seq 0 */
         uint32_t s1 = nr_sb_next_seq(&sb, 3, 6, 0);
-        pkt_t u1 = mk(3, 6, 0, s1, 5);                               /* unordered, seq 1 */
+        pkt_t u1 = mk(3, 6, 0, s1, 5); /* unordered, seq 1 */
         CHECK_EQ(nr_sb_expect_unordered(&sb, u1.ph, u1.len, 11, NR_SB_DELIVER, 0), 0);
-        pkt_t o2 = exp_pkt(&sb, 3, 6, 0, 5, NR_SB_DELIVER, 12);      /* ordered, seq 2 */
+        pkt_t o2 = exp_pkt(&sb, 3, 6, 0, 5, NR_SB_DELIVER, 12); /* ordered, seq 2 */
         uint32_t s3 = nr_sb_next_seq(&sb, 3, 6, 0);
-        pkt_t u3 = mk(3, 6, 0, s3, 5);                               /* unordered, seq 3 */
+        pkt_t u3 = mk(3, 6, 0, s3, 5); /* unordered, seq 3 */
         CHECK_EQ(nr_sb_expect_unordered(&sb, u3.ph, u3.len, 13, NR_SB_DELIVER, 0), 0);
         /* the unordered ones overtake and are overtaken freely */
         CHECK_EQ(nr_sb_deliver(&sb, 6, u3.ph, u3.len, 100, NULL), 0);
@@ -422,8 +424,7 @@ int main(void)
             ph[1] = nr_route_set_port(nr_route_set_port(ph[1], 0, 9), 1, 0);
             nr_pkt_fix_crc(ph, 8);
             CHECK_EQ(nr_sb_deliver(&sb, 2, ph, 8, 50, NULL), skip ? 0 : 1);
-            if (!skip)
-                CHECK_EQ(sb.rec[0].index, 1);
+            if (!skip) CHECK_EQ(sb.rec[0].index, 1);
             nr_sb_free(&sb);
         }
     }
@@ -491,13 +492,13 @@ int main(void)
         c.log = f;
         c.max_print = 2;
         nr_sb_init(&sb, &c, port16, NULL);
-        for (int i = 0; i < 4; i++)
-            exp_pkt(&sb, 1, 2, 0, 6, NR_SB_DELIVER, (uint64_t)i);
+        for (int i = 0; i < 4; i++) exp_pkt(&sb, 1, 2, 0, 6, NR_SB_DELIVER, (uint64_t)i);
         CHECK_EQ(nr_sb_final(&sb), 4);
         nr_sb_report(&sb, f);
         char buf[4000] = {0};
         CHECK(nr_test_slurp(f, buf, sizeof buf) > 0);
-        CHECK_STR(buf, "sb: loss: flow src=1 dest=2 vc=0 seq=0 (injected cycle 0): never delivered");
+        CHECK_STR(buf,
+                  "sb: loss: flow src=1 dest=2 vc=0 seq=0 (injected cycle 0): never delivered");
         CHECK_STR(buf, "further errors are counted, not printed");
         CHECK_STR(buf, "loss 4,");
         CHECK_STR(buf, "scoreboard: FAIL (4 errors)");

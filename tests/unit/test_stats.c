@@ -12,10 +12,10 @@ int main(void)
     /* ---- nearest-rank percentiles ---- */
     {
         uint32_t v[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
-        CHECK_EQ(nr_percentile(v, 10, 50), 5);   /* rank ceil(5) = 5 */
-        CHECK_EQ(nr_percentile(v, 10, 99), 10);  /* rank ceil(9.9) = 10 */
-        CHECK_EQ(nr_percentile(v, 10, 10), 1);   /* rank 1 */
-        CHECK_EQ(nr_percentile(v, 10, 11), 2);   /* rank ceil(1.1) = 2 */
+        CHECK_EQ(nr_percentile(v, 10, 50), 5);  /* rank ceil(5) = 5 */
+        CHECK_EQ(nr_percentile(v, 10, 99), 10); /* rank ceil(9.9) = 10 */
+        CHECK_EQ(nr_percentile(v, 10, 10), 1);  /* rank 1 */
+        CHECK_EQ(nr_percentile(v, 10, 11), 2);  /* rank ceil(1.1) = 2 */
         CHECK_EQ(nr_percentile(v, 10, 0), 1);
         CHECK_EQ(nr_percentile(v, 10, 100), 10);
         CHECK_EQ(nr_percentile(v, 10, 90), 9);
@@ -23,8 +23,7 @@ int main(void)
         CHECK_EQ(nr_percentile(v, 1, 50), 1);
         CHECK_EQ(nr_percentile(v, 0, 50), 0);
         uint32_t w[100];
-        for (int i = 0; i < 100; i++)
-            w[i] = (uint32_t)(i + 1);
+        for (int i = 0; i < 100; i++) w[i] = (uint32_t)(i + 1);
         CHECK_EQ(nr_percentile(w, 100, 50), 50);
         CHECK_EQ(nr_percentile(w, 100, 99), 99);
         CHECK_EQ(nr_percentile(w, 100, 29), 29); /* 0.29*100 is not exact in binary */
@@ -102,8 +101,7 @@ int main(void)
     nr_stats_generated(&st, 0, 4, 200);
     nr_stats_generated(&st, 0, 4, 300);
     nr_stats_dropped(&st, 300); /* a soft error on purpose: does not hold the drain */
-    for (uint64_t t = 1099; t < 1599; t++)
-        CHECK_EQ(nr_stats_done(&st, t), 0);
+    for (uint64_t t = 1099; t < 1599; t++) CHECK_EQ(nr_stats_done(&st, t), 0);
     CHECK_EQ(nr_stats_done(&st, 1599), 1);
     {
         nr_stats_summary_t s;
@@ -136,7 +134,8 @@ int main(void)
         f = tmpfile();
         nr_stats_hist_print(&st, f, 0, 0);
         nr_test_slurp(f, buf, sizeof buf);
-        CHECK_STR(buf, "[     0,      2)        2 ##################################################\n");
+        CHECK_STR(buf,
+                  "[     0,      2)        2 ##################################################\n");
         CHECK_STR(buf, "[     2,      4)        1 #########################\n");
         CHECK_STR(buf, "[     6,      8)        0 \n");
         f = tmpfile();
@@ -160,8 +159,7 @@ int main(void)
         }
         /* counting sort as an independent reference */
         static uint32_t cnt[1000];
-        for (int i = 0; i < 5000; i++)
-            cnt[ref[i]]++;
+        for (int i = 0; i < 5000; i++) cnt[ref[i]]++;
         uint32_t p99 = 0;
         long acc = 0;
         for (uint32_t v = 0; v < 1000; v++) {
@@ -182,8 +180,8 @@ int main(void)
      * min, p50, p99, max and the mean as from the sorted list ---- */
     CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), 0);
     {
-        static const uint32_t lat[9] = {9000000, 3, NR_STATS_DENSE_MAX, 7, NR_STATS_DENSE_MAX - 1,
-                                        5000000, 3, 5000000, 12};
+        static const uint32_t lat[9] = {
+            9000000, 3, NR_STATS_DENSE_MAX, 7, NR_STATS_DENSE_MAX - 1, 5000000, 3, 5000000, 12};
         uint32_t ref[9];
         uint64_t sum = 0;
         for (int i = 0; i < 9; i++) {

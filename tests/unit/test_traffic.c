@@ -22,14 +22,17 @@ static nr_traffic_t mk(nr_tp_kind_t kind, int k)
 static double chi2(const long *c, int bins, long total)
 {
     double e = (double)total / bins, x = 0;
-    for (int i = 0; i < bins; i++)
-        x += (c[i] - e) * (c[i] - e) / e;
+    for (int i = 0; i < bins; i++) x += (c[i] - e) * (c[i] - e) / e;
     return x;
 }
 
 /* Tables computed once by an independent Python transcription of the
  * definitions in nr_traffic.h (string reversal for bitrev, etc.). */
-static const struct { nr_tp_kind_t kind; int k; int d[32]; } tables[] = {
+static const struct {
+    nr_tp_kind_t kind;
+    int k;
+    int d[32];
+} tables[] = {
     {NR_TP_BITCOMP, 16, {15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0}},
     {NR_TP_BITREV, 16, {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15}},
     {NR_TP_BITROT, 16, {0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15}},
@@ -39,14 +42,14 @@ static const struct { nr_tp_kind_t kind; int k; int d[32]; } tables[] = {
     {NR_TP_NEIGHBOR, 16, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0}},
     {NR_TP_BITREV, 32, {0, 16, 8, 24, 4, 20, 12, 28, 2, 18, 10, 26, 6, 22, 14, 30,
                         1, 17, 9, 25, 5, 21, 13, 29, 3, 19, 11, 27, 7, 23, 15, 31}},
-    {NR_TP_BITROT, 32, {0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23,
+    {NR_TP_BITROT, 32, {0, 16, 1, 17, 2,  18, 3,  19, 4,  20, 5,  21, 6,  22, 7,  23,
                         8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31}},
     {NR_TP_SHUFFLE, 32, {0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
                          1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31}},
-    {NR_TP_TRANSPOSE, 32, {0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29,
+    {NR_TP_TRANSPOSE, 32, {0, 4, 8,  12, 16, 20, 24, 28, 1, 5, 9,  13, 17, 21, 25, 29,
                            2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31}},
     {NR_TP_TORNADO, 32, {15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
-                         31, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14}},
+                         31, 0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14}},
 };
 
 int main(void)
@@ -76,15 +79,14 @@ int main(void)
 
     /* ---- permutation-ness of every deterministic pattern, k = 2..1024 ---- */
     {
-        static const nr_tp_kind_t det[] = {NR_TP_BITCOMP, NR_TP_BITREV, NR_TP_BITROT,
+        static const nr_tp_kind_t det[] = {NR_TP_BITCOMP,   NR_TP_BITREV,  NR_TP_BITROT,
                                            NR_TP_TRANSPOSE, NR_TP_SHUFFLE, NR_TP_TORNADO,
-                                           NR_TP_NEIGHBOR, NR_TP_RANDPERM};
+                                           NR_TP_NEIGHBOR,  NR_TP_RANDPERM};
         static int seen[1024];
         for (size_t i = 0; i < sizeof det / sizeof det[0]; i++) {
             CHECK(nr_tp_is_deterministic(det[i]));
             for (int k = 2; k <= 1024; k++) {
-                if (nr_tp_needs_pow2(det[i]) && (k & (k - 1)))
-                    continue;
+                if (nr_tp_needs_pow2(det[i]) && (k & (k - 1))) continue;
                 nr_traffic_t t = mk(det[i], k);
                 memset(seen, 0, sizeof seen);
                 for (int n = 0; n < k; n++) {
@@ -92,8 +94,7 @@ int main(void)
                     CHECK(d >= 0 && d < k);
                     seen[d]++;
                 }
-                for (int n = 0; n < k; n++)
-                    CHECK_EQ(seen[n], 1);
+                for (int n = 0; n < k; n++) CHECK_EQ(seen[n], 1);
                 nr_traffic_free(&t);
             }
         }
@@ -102,18 +103,15 @@ int main(void)
      * the 4 palindromes 0, 6, 9, 15; transpose at k=16 the diagonal 0,5,10,15. */
     {
         nr_traffic_t t = mk(NR_TP_BITREV, 16);
-        for (int n = 0; n < 16; n++)
-            nr_traffic_dest(&t, n, NULL);
+        for (int n = 0; n < 16; n++) nr_traffic_dest(&t, n, NULL);
         CHECK_EQ(t.calls, 16);
         CHECK_EQ(t.self_count, 4);
         CHECK_EQ(nr_traffic_dest(&t, 6, NULL), 6);
         t = mk(NR_TP_TRANSPOSE, 16);
-        for (int n = 0; n < 16; n++)
-            nr_traffic_dest(&t, n, NULL);
+        for (int n = 0; n < 16; n++) nr_traffic_dest(&t, n, NULL);
         CHECK_EQ(t.self_count, 4);
         t = mk(NR_TP_BITCOMP, 16);
-        for (int n = 0; n < 16; n++)
-            nr_traffic_dest(&t, n, NULL);
+        for (int n = 0; n < 16; n++) nr_traffic_dest(&t, n, NULL);
         CHECK_EQ(t.self_count, 0);
     }
 
@@ -130,8 +128,7 @@ int main(void)
         nr_traffic_t o;
         CHECK_EQ(nr_traffic_init(&o, &c, nr_test_seed + 1, err, sizeof err), 0);
         same = 1;
-        for (int n = 0; n < 64; n++)
-            same &= a.perm[n] == o.perm[n];
+        for (int n = 0; n < 64; n++) same &= a.perm[n] == o.perm[n];
         CHECK(!same);
         nr_traffic_free(&a);
         nr_traffic_free(&b);
@@ -156,21 +153,18 @@ int main(void)
         nr_traffic_t t = mk(NR_TP_UNIFORM, 16);
         long c[16] = {0}, c15[15];
         nr_rng_stream(&r, nr_test_seed, NR_RNG_STREAM(NR_RNG_P_DEST, 5));
-        for (int i = 0; i < 150000; i++)
-            c[nr_traffic_dest(&t, 5, &r)]++;
+        for (int i = 0; i < 150000; i++) c[nr_traffic_dest(&t, 5, &r)]++;
         CHECK_EQ(c[5], 0);
         CHECK_EQ(t.self_count, 0);
         for (int i = 0, j = 0; i < 16; i++)
-            if (i != 5)
-                c15[j++] = c[i];
+            if (i != 5) c15[j++] = c[i];
         /* 14 dof: 0.999 quantile 36.12, 0.001 quantile 3.04. */
         double x = chi2(c15, 15, 150000);
         printf("uniform chi2 = %.2f (14 dof)\n", x);
         CHECK(x < 36.12 && x > 3.04);
         /* k = 2: the only other node. */
         t = mk(NR_TP_UNIFORM, 2);
-        for (int i = 0; i < 100; i++)
-            CHECK_EQ(nr_traffic_dest(&t, 1, &r), 0);
+        for (int i = 0; i < 100; i++) CHECK_EQ(nr_traffic_dest(&t, 1, &r), 0);
     }
 
     /* ---- transpose-random: row A -> uniform over column A ---- */
@@ -179,8 +173,7 @@ int main(void)
         nr_traffic_t t = mk(NR_TP_TR, 16);
         long c[16] = {0};
         nr_rng_stream(&r, nr_test_seed, NR_RNG_STREAM(NR_RNG_P_DEST, 6));
-        for (int i = 0; i < 40000; i++)
-            c[nr_traffic_dest(&t, 6, &r)]++;
+        for (int i = 0; i < 40000; i++) c[nr_traffic_dest(&t, 6, &r)]++;
         long col[4] = {c[1], c[5], c[9], c[13]};
         CHECK_EQ(col[0] + col[1] + col[2] + col[3], 40000);
         /* 3 dof: 0.999 quantile 16.27. */
@@ -195,8 +188,7 @@ int main(void)
             CHECK(d % 8 == 3 && d < 32);
         }
         /* Node 0 (row 0, col 0) can draw itself: counted. */
-        for (int i = 0; i < 1000; i++)
-            nr_traffic_dest(&t, 0, &r);
+        for (int i = 0; i < 1000; i++) nr_traffic_dest(&t, 0, &r);
         CHECK(t.self_count > 150 && t.self_count < 350); /* 1/4 of 1000, sd 13.7 */
     }
 
@@ -253,8 +245,7 @@ int main(void)
         CHECK_EQ(nr_traffic_init(&t, &c, nr_test_seed, err, sizeof err), 0);
         long cnt[16] = {0};
         const long n = 200000;
-        for (long i = 0; i < n; i++)
-            cnt[nr_traffic_dest(&t, 0, &r)]++;
+        for (long i = 0; i < n; i++) cnt[nr_traffic_dest(&t, 0, &r)]++;
         double ph = 0.15 + 0.7 / 15, pc = 0.7 / 15;
         /* Binomial sd of a fraction: sqrt(p(1-p)/n) <= 0.0011; tolerance 0.005. */
         CHECK_NEAR(cnt[3] / (double)n, ph, 0.005);
@@ -262,8 +253,7 @@ int main(void)
         CHECK_NEAR(cnt[9] / (double)n, pc, 0.003);
         CHECK_EQ(cnt[0], 0);
         /* A hot source may draw itself in the hot branch: counted. */
-        for (int i = 0; i < 10000; i++)
-            nr_traffic_dest(&t, 3, &r);
+        for (int i = 0; i < 10000; i++) nr_traffic_dest(&t, 3, &r);
         CHECK(t.self_count > 1200 && t.self_count < 1800); /* 0.15 * 10000, sd 36 */
         c.hot_frac = 1.5;
         CHECK_EQ(nr_traffic_init(&t, &c, nr_test_seed, err, sizeof err), NR_TP_ERR_PARAM);
@@ -318,8 +308,7 @@ int main(void)
         nr_rng_stream(&b, nr_test_seed, NR_RNG_STREAM(NR_RNG_P_DEST, 1));
         nr_rng_stream(&x, nr_test_seed, NR_RNG_STREAM(NR_RNG_P_DEST, 2));
         int seq_a[50];
-        for (int i = 0; i < 50; i++)
-            seq_a[i] = nr_traffic_dest(&t, 1, &a);
+        for (int i = 0; i < 50; i++) seq_a[i] = nr_traffic_dest(&t, 1, &a);
         for (int i = 0; i < 50; i++) {
             nr_traffic_dest(&t, 2, &x); /* interleave another source */
             CHECK_EQ(nr_traffic_dest(&t, 1, &b), seq_a[i]);
@@ -367,8 +356,8 @@ int main(void)
         c.turn_kind = NR_TP_BITREV;
         c.turn_frac = 1.0;
         CHECK_EQ(nr_traffic_init(&t, &c, 1, err, sizeof err), NR_TP_OK);
-        CHECK_EQ(nr_traffic_dest(&t, 1, &r), 16);  /* 00001 -> 10000 */
-        CHECK_EQ(nr_traffic_dest(&t, 6, &r), 12);  /* 00110 -> 01100 */
+        CHECK_EQ(nr_traffic_dest(&t, 1, &r), 16); /* 00001 -> 10000 */
+        CHECK_EQ(nr_traffic_dest(&t, 6, &r), 12); /* 00110 -> 01100 */
         nr_traffic_free(&t);
         c.turn_frac = 0.0; /* everything goes up */
         CHECK_EQ(nr_traffic_init(&t, &c, 1, err, sizeof err), NR_TP_OK);

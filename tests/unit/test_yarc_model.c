@@ -33,7 +33,7 @@ static void test_params(void)
         {"rows", &p.rows, 16, "Rows"},
         {"cols", &p.cols, 1, "Cols"},
         {"vcs", &p.num_vcs, 5, "NumVcs"},
-        {"inbuf", &p.in_buf_per_vc, 63, "InBufPerVc"},   /* < MaxPktLen */
+        {"inbuf", &p.in_buf_per_vc, 63, "InBufPerVc"}, /* < MaxPktLen */
         {"inbuf", &p.in_buf_per_vc, 1024, "InBufPerVc"},
         {"rowdepth", &p.row_buf_depth, 2, "RowBufDepth"}, /* < 2*RowBusLat */
         {"rowdepth", &p.row_buf_depth, 6, "RowBufDepth"}, /* not a power of two */
@@ -77,8 +77,7 @@ static void test_pure(void)
         for (int i = 0; i < 2000; i++) {
             uint32_t key = (uint32_t)nr_rng_u64(&r) & 0x3FFFFFu;
             unsigned ref = 0;
-            for (int b = 0; b < 22; b++)
-                ref ^= ((key >> b) & 1u) << (b % n);
+            for (int b = 0; b < 22; b++) ref ^= ((key >> b) & 1u) << (b % n);
             CHECK_EQ(nr_rt_fold(key, n), ref);
         }
     /* n = 6: chunks 5:0, 11:6, 17:12, then bits 21:18 padded */
@@ -159,8 +158,7 @@ static void latency_case(int rows, int cols, int lcb, int lr, int lc, int len)
     for (int k = 0; k < 3; k++) {
         int src = (k * 7 + 1) % n, dst = (k * 5 + n - 1) % n;
         int l = mk(ph, (unsigned)src, (unsigned)dst, (unsigned)(k & 1), len, 0, 0, 0, NULL, 0);
-        for (int i = 0; i < 40; i++)
-            renv_step(&e);
+        for (int i = 0; i < 40; i++) renv_step(&e);
         yt_zero_load(&e, src, ph, l, dst, (lcb ? 6 : 4) + lr + lc, 200);
     }
     CHECK_EQ(renv_errors(&e), 0);
@@ -202,8 +200,7 @@ static void test_single_router(void)
     CHECK_EQ(route_one(&e, 3, ph, l), -NR_DROP_NO_ROUTE);
     /* dropped packets return their input-queue credits */
     renv_drain(&e, 20, 1000);
-    for (int v = 0; v < 2; v++)
-        CHECK_EQ(e.src[3].vct.cred[v], 128);
+    for (int v = 0; v < 2; v++) CHECK_EQ(e.src[3].vct.cred[v], 128);
     CHECK_EQ(e.drop_reason[NR_DROP_NO_ROUTE], 3);
     CHECK_EQ(renv_errors(&e), 0);
     renv_free(&e);
@@ -216,10 +213,10 @@ static void test_down_routing(void)
     renv e;
     cap_t c;
     env_open(&e, &c, &p);
-    cfg(&e, 1, 0, 0x00, 0x7F00);       /* ROOT_MASK */
-    cfg(&e, 1, 0, 0x01, 0x0300);       /* ROOT_DETECT: dests 0x300..0x3FF are below */
-    cfg(&e, 1, 0, 0x02, 2);            /* DOWN_SHIFT */
-    for (int i = 0; i < 16; i++)       /* DLUT[i] = 15 - i, except 6 invalid */
+    cfg(&e, 1, 0, 0x00, 0x7F00); /* ROOT_MASK */
+    cfg(&e, 1, 0, 0x01, 0x0300); /* ROOT_DETECT: dests 0x300..0x3FF are below */
+    cfg(&e, 1, 0, 0x02, 2);      /* DOWN_SHIFT */
+    for (int i = 0; i < 16; i++) /* DLUT[i] = 15 - i, except 6 invalid */
         cfg(&e, 1, 0, 0x40 + i, i == 6 ? 0x00 : 0x40u | (unsigned)(15 - i));
     uint32_t ph[RENV_MAXLEN];
     for (unsigned dest = 0x300; dest < 0x400; dest += 7) {
@@ -256,8 +253,8 @@ static void seed_tables(nr_route_tables *t, unsigned root_mask)
     nr_rt_reset(t, 64);
     nr_rt_cfg_write(t, 64, 0x00, root_mask);
     nr_rt_cfg_write(t, 64, 0x01, SEED_ROOT_DETECT);
-    nr_rt_cfg_write(t, 64, 0x02, 0);          /* DOWN_SHIFT */
-    nr_rt_cfg_write(t, 64, 0x03, 0);          /* UP_MASK[31:0] */
+    nr_rt_cfg_write(t, 64, 0x02, 0);           /* DOWN_SHIFT */
+    nr_rt_cfg_write(t, 64, 0x03, 0);           /* UP_MASK[31:0] */
     nr_rt_cfg_write(t, 64, 0x04, 0xFFFFFFFFu); /* UP_MASK[63:32] */
     for (unsigned i = 0; i < 64; i++) {
         nr_rt_cfg_write(t, 64, 0x40 + i, 0x40u | (i % 32));
@@ -281,8 +278,7 @@ static int seed_route_all(const nr_route_tables *t, int *down_ok)
             CHECK_EQ(r.drop, 0);
             if (r.q < 32) {
                 down++;
-                if (r.q != (int)(dest % 64) % 32)
-                    *down_ok = 0;
+                if (r.q != (int)(dest % 64) % 32) *down_ok = 0;
             }
         }
     return down;
@@ -384,15 +380,12 @@ static void test_ulut_hash(void)
         int l = mk(ph, (unsigned)src, dest, (unsigned)(k & 1), 7, 0, 0, (unsigned)h, NULL, hash);
         int expect = ulut[i] == 99 ? -NR_DROP_NO_ROUTE : (int)ulut[i];
         CHECK_EQ(route_one(&e, src, ph, l), expect);
-        if (expect >= 0)
-            seen[expect]++;
+        if (expect >= 0) seen[expect]++;
         /* the hash phit is delivered unchanged */
-        if (expect >= 0 && h)
-            CHECK_U64(c.ph[1], ph[1]);
+        if (expect >= 0 && h) CHECK_U64(c.ph[1], ph[1]);
     }
     int used = 0;
-    for (int q = 0; q < 16; q++)
-        used += seen[q] > 0;
+    for (int q = 0; q < 16; q++) used += seen[q] > 0;
     CHECK(used >= 12); /* the hash spreads the load */
     CHECK_EQ(renv_errors(&e), 0);
     renv_free(&e);
@@ -413,13 +406,12 @@ static void test_side_table(void)
     env_open(&e, &c, &p);
     /* up: UP_MASK {1, 2}, every ULUT entry port 3 */
     cfg(&e, 1, 0, 0x03, 0x6);
-    for (int i = 0; i < 16; i++)
-        cfg(&e, 1, 0, 0x80 + i, 0x40u | 3u);
+    for (int i = 0; i < 16; i++) cfg(&e, 1, 0, 0x80 + i, 0x40u | 3u);
     /* e0: 0x100..0x1FF -> ports 4..7; e1 (shadowed by e0 for 0x100..0x17F)
      * -> port 9; e2 invalid (0x200..0x2FF); e3: 0x300..0x3FF -> 14..17 of
      * which 14 and 15 exist */
-    const uint32_t mm[4] = {0x7F00u << 15 | 0x100u, 0x7F80u << 15 | 0x100u,
-                            0x7F00u << 15 | 0x200u, 0x7F00u << 15 | 0x300u};
+    const uint32_t mm[4] = {0x7F00u << 15 | 0x100u, 0x7F80u << 15 | 0x100u, 0x7F00u << 15 | 0x200u,
+                            0x7F00u << 15 | 0x300u};
     const uint32_t pr[4] = {0x1000u | 3u << 6 | 4u, 0x1000u | 0u << 6 | 9u, 0u << 6 | 8u,
                             0x1000u | 3u << 6 | 14u};
     for (int k = 0; k < 4; k++) {
@@ -458,13 +450,13 @@ static void test_side_table(void)
         uint32_t hash = (uint32_t)nr_rng_u64(&r) & 0x3FFFFF;
         unsigned f = nr_rt_fold(dest ^ (uint32_t)src ^ (h ? hash : 0), 4);
         int expect = (dest >> 8) == 1 ? 4 + (int)(f % 4)
-                     : (dest >> 8) == 3 ? (14 + (int)(f % 4) < 16 ? 14 + (int)(f % 4) : -NR_DROP_NO_ROUTE)
-                                        : 3;
+                     : (dest >> 8) == 3
+                         ? (14 + (int)(f % 4) < 16 ? 14 + (int)(f % 4) : -NR_DROP_NO_ROUTE)
+                         : 3;
         l = mk(ph, (unsigned)src, dest, (unsigned)(k & 1), 6, 0, 0, (unsigned)h, NULL, hash);
-        CHECKF(route_one(&e, src, ph, l) == expect, "dest 0x%x src %d h %d: want %d", dest, src,
-               h, expect);
-        if (expect >= 0)
-            seen[expect]++;
+        CHECKF(route_one(&e, src, ph, l) == expect, "dest 0x%x src %d h %d: want %d", dest, src, h,
+               expect);
+        if (expect >= 0) seen[expect]++;
     }
     CHECK(seen[4] && seen[5] && seen[6] && seen[7] && seen[14] && seen[15] && seen[3]);
     /* an entry written invalid again is skipped */
@@ -488,10 +480,9 @@ static void test_l2p(void)
     renv e;
     cap_t c;
     env_open(&e, &c, &p);
-    for (int l = 0; l < 16; l++)
-        cfg(&e, 1, 0, 0xC0 + l, 0x40u | (unsigned)((l + 3) % 16));
-    cfg(&e, 1, 0, 0xC0 + 4, 0x07);        /* invalid */
-    cfg(&e, 1, 0, 0xC0 + 5, 0x40 | 40);   /* valid but >= NumPorts */
+    for (int l = 0; l < 16; l++) cfg(&e, 1, 0, 0xC0 + l, 0x40u | (unsigned)((l + 3) % 16));
+    cfg(&e, 1, 0, 0xC0 + 4, 0x07);      /* invalid */
+    cfg(&e, 1, 0, 0xC0 + 5, 0x40 | 40); /* valid but >= NumPorts */
     uint32_t ph[RENV_MAXLEN];
     for (int d = 0; d < 16; d++) {
         int l = mk(ph, 2, (unsigned)d, 0, 4, 0, 0, 0, NULL, 0);
@@ -541,8 +532,7 @@ static void test_adaptive(void)
     CHECK_EQ(route_one(&e, 9, ph, l), 5);
     l = mk(ph, 0, 5, 0, 12, 0, 0, 0, NULL, 0);
     renv_send(&e, 0, ph, l);
-    for (int i = 0; i < 60; i++)
-        renv_step(&e);
+    for (int i = 0; i < 60; i++) renv_step(&e);
     CHECK_EQ(e.m->t[0].cred[1][0], 4);
     CHECK_EQ(e.m->t[0].iu.ad_ptr, 5);
     cfg(&e, 0, 0, 0x03, 0x30); /* candidates 4 (column 0) and 5 (column 1) */
@@ -573,8 +563,7 @@ static void test_adaptive_avoids_column(void)
     env_open(&e, &c, &p);
     uint32_t ph[RENV_MAXLEN];
     cfg(&e, 0, 0, 0x03, 0xF0); /* input 0: candidates 4, 5, 6, 7 (columns 0..3) */
-    for (int r = 0; r < 4; r++)
-        e.snk[4 * r + 1].bp = 1.0;
+    for (int r = 0; r < 4; r++) e.snk[4 * r + 1].bp = 1.0;
     for (int r = 0; r < 4; r++) {
         int q = 4 * r + 1;
         int l = mk(ph, 8 + r, (unsigned)q, 0, 64, 0, 0, 0, NULL, 0);
@@ -583,8 +572,7 @@ static void test_adaptive_avoids_column(void)
     }
     int l0 = mk(ph, 0, 13, 0, 12, 0, 0, 0, NULL, 0);
     renv_send(&e, 0, ph, l0);
-    for (int i = 0; i < 100; i++)
-        renv_step(&e);
+    for (int i = 0; i < 100; i++) renv_step(&e);
     const yarc_tile *t0 = &e.m->t[0];
     CHECK(t0->cred[1][0] < t0->cred[0][0]);
     CHECK(t0->cred[1][0] < t0->cred[2][0]);
@@ -597,8 +585,7 @@ static void test_adaptive_avoids_column(void)
     for (int i = 0; i < 12; i++) {
         int q = route_one(&e, 0, ph, l);
         CHECK_EQ(q == 4 || q == 6 || q == 7, 1);
-        if (q >= 0 && q < 16)
-            seen[q]++;
+        if (q >= 0 && q < 16) seen[q]++;
     }
     CHECK_EQ(seen[5], 0);
     CHECK_EQ(seen[4], 4);
@@ -607,8 +594,7 @@ static void test_adaptive_avoids_column(void)
     /* VC 1: column 1 scores as well as the others, so 5 comes round. */
     l = mk(ph, 0, 3000, 1, 5, 0, 1, 0, NULL, 0);
     int got5 = 0;
-    for (int i = 0; i < 4; i++)
-        got5 += route_one(&e, 0, ph, l) == 5;
+    for (int i = 0; i < 4; i++) got5 += route_one(&e, 0, ph, l) == 5;
     CHECK_EQ(got5, 1);
     CHECK_EQ(renv_errors(&e), 0);
     renv_free(&e);
@@ -641,14 +627,14 @@ static void test_drops(void)
     CHECK_EQ(route_one(&e, 1, ph, l), 3);
     /* SHORT: the EOP comes before the header phits */
     uint32_t s[4];
-    s[0] = nr_head_make(3, 0, 1, 0, 0);          /* r = 1, then EOP */
+    s[0] = nr_head_make(3, 0, 1, 0, 0); /* r = 1, then EOP */
     s[1] = nr_eop_make(0, 0);
     s[1] = (s[1] & ~0xFFFFu) | nr_pcrc(s, 2);
     CHECK_EQ(route_one(&e, 1, s, 2), -NR_DROP_SHORT);
-    s[0] = nr_head_make(3, 1, 0, 0, 1);          /* h = 1, then EOP */
+    s[0] = nr_head_make(3, 1, 0, 0, 1); /* h = 1, then EOP */
     CHECK_EQ(route_one(&e, 1, s, 2), -NR_DROP_SHORT);
     unsigned hops[3] = {3, 0, 0};
-    s[0] = nr_head_make(3, 1, 1, 0, 1);          /* r = h = 1, route phit, EOP */
+    s[0] = nr_head_make(3, 1, 1, 0, 1); /* r = h = 1, route phit, EOP */
     s[1] = nr_route_make(hops, 1);
     s[2] = nr_eop_make(0, 0);
     CHECK_EQ(route_one(&e, 1, s, 3), -NR_DROP_SHORT);
@@ -698,8 +684,7 @@ static void test_timing_of_rc_and_cfg(void)
         renv e;
         cap_t c;
         env_open(&e, &c, &p);
-        for (int i = 0; i < 5; i++)
-            renv_step(&e);
+        for (int i = 0; i < 5; i++) renv_step(&e);
         int l = mk(ph, 2, 7, 0, 4, 0, 0, 0, NULL, 0);
         renv_send(&e, 2, ph, l);
         long t0 = (long)e.t, tdrop = -1;
@@ -708,8 +693,7 @@ static void test_timing_of_rc_and_cfg(void)
                 renv_cfg_write(&e, 0, 2, 0x40 + 7, 0x07); /* DLUT[7] invalid */
             uint64_t nd = e.drops[2];
             renv_step(&e);
-            if (e.drops[2] > nd)
-                tdrop = (long)e.t - 1;
+            if (e.drops[2] > nd) tdrop = (long)e.t - 1;
         }
         CHECK_EQ(c.t_in, t0);
         if (when <= 2) { /* written before the RC cycle: dropped at t0+3 */
@@ -737,13 +721,12 @@ static void test_source_route(void)
         nr_rng_seed(&r, nr_test_seed + 2);
         for (int k = 0; k < 40; k++) {
             unsigned hops[3];
-            for (int i = 0; i < 3; i++)
-                hops[i] = (unsigned)nr_rng_below(&r, i == 0 ? 16 : 64);
+            for (int i = 0; i < 3; i++) hops[i] = (unsigned)nr_rng_below(&r, i == 0 ? 16 : 64);
             int h = k & 1, len = 6 + (int)nr_rng_below(&r, 59);
             uint32_t hash = (uint32_t)nr_rng_u64(&r) & 0x3FFFFF;
             int src = (int)nr_rng_below(&r, 16);
-            int l = mk(ph, (unsigned)src, 12345, (unsigned)(k >> 1) & 1, len, 1, 0,
-                       (unsigned)h, hops, hash);
+            int l = mk(ph, (unsigned)src, 12345, (unsigned)(k >> 1) & 1, len, 1, 0, (unsigned)h,
+                       hops, hash);
             CHECK_EQ(route_one(&e, src, ph, l), (int)hops[0]);
             CHECK_EQ(c.len, l);
             /* the route phit is rotated: hop 1 is next */
@@ -752,8 +735,7 @@ static void test_source_route(void)
             CHECK_EQ(nr_route_port(c.ph[1], 1), hops[2]);
             /* every other phit but the EOP's crc is unchanged */
             for (int i = 0; i < l - 1; i++)
-                if (i != 1)
-                    CHECK_U64(c.ph[i], ph[i]);
+                if (i != 1) CHECK_U64(c.ph[i], ph[i]);
             CHECK_U64(c.ph[l - 1] & ~0xFFFFu, ph[l - 1] & ~0xFFFFu);
             /* the repaired CRC is the PCRC of the rotated packet */
             CHECK_EQ(nr_eop_crc(c.ph[l - 1]), nr_pcrc(c.ph, l));
@@ -792,14 +774,14 @@ static void test_cfg_bad(void)
     CHECK_EQ(e.cfg_bad, 3);
     cfg(&e, 0, 3, 0xC0 + 63, 0x41);
     CHECK_EQ(e.cfg_bad, 4);
-    cfg(&e, 1, 0, 0x10, 0);        /* broadcast: every tile raises it */
+    cfg(&e, 1, 0, 0x10, 0); /* broadcast: every tile raises it */
     CHECK_EQ(e.cfg_bad, 4 + 16);
     cfg(&e, 0, 3, 0x04, 0xFFFFFFFF); /* UP_MASK 32..63 exists at any size */
     CHECK_EQ(e.cfg_bad, 20);
     CHECK_EQ(e.m->t[3].tab.up_mask, 0);
     cfg(&e, 0, 3, 0x03, 0xFFFFFFFF);
     CHECK_EQ(e.m->t[3].tab.up_mask, 0xFFFF);
-    cfg(&e, 0, 40, 0x08, 0);       /* no such tile: nothing happens */
+    cfg(&e, 0, 40, 0x08, 0); /* no such tile: nothing happens */
     CHECK_EQ(e.cfg_bad, 20);
     /* ignored writes change nothing: routing still single-router */
     uint32_t ph[RENV_MAXLEN];
@@ -808,7 +790,6 @@ static void test_cfg_bad(void)
     CHECK_EQ(renv_errors(&e), 0);
     renv_free(&e);
 }
-
 
 /* Interface violations are reported, not absorbed (nr_yarc_errors). Driven
  * directly through nr_yarc_eval/tick, without the environment's rules. */
@@ -838,8 +819,7 @@ static void test_errors(void)
     int sent = 0;
     for (int t = 0; t < 2000; t++) {
         int i = sent % 16;
-        if (i == 0)
-            ph[0] = nr_head_make(1, 0, 0, 0, 0);
+        if (i == 0) ph[0] = nr_head_make(1, 0, 0, 0, 0);
         in.in_valid[0] = 1;
         in.in_phit[0] = i == 0 ? ph[0] : i == 15 ? nr_eop_make(0, 0) : nr_phit_make(0, (uint32_t)i);
         sent++;
@@ -863,8 +843,7 @@ static void test_one_rc_unit(void)
     renv e;
     cap_t c;
     env_open(&e, &c, &p);
-    for (int i = 0; i < 16; i++)
-        e.snk[i].bp = 0.5;
+    for (int i = 0; i < 16; i++) e.snk[i].bp = 0.5;
     nr_rng_t r;
     nr_rng_seed(&r, nr_test_seed + 5);
     uint32_t ph[RENV_MAXLEN];
@@ -872,10 +851,10 @@ static void test_one_rc_unit(void)
     int ptr[16] = {0};
     for (long t = 0; t < 20000; t++) {
         for (int s = 0; s < 16; s++) {
-            if (!nr_rng_bernoulli(&r, 0.08))
-                continue;
+            if (!nr_rng_bernoulli(&r, 0.08)) continue;
             int bad = nr_rng_bernoulli(&r, 0.25);
-            unsigned dest = bad ? 16 + (unsigned)nr_rng_below(&r, 1000) : (unsigned)nr_rng_below(&r, 16);
+            unsigned dest =
+                bad ? 16 + (unsigned)nr_rng_below(&r, 1000) : (unsigned)nr_rng_below(&r, 16);
             int l = mk(ph, (unsigned)s, dest, (unsigned)nr_rng_below(&r, 2),
                        4 + (int)nr_rng_below(&r, 16), 0, (unsigned)nr_rng_below(&r, 2), 0, NULL, 0);
             unroutable[s] += bad;
@@ -892,18 +871,15 @@ static void test_one_rc_unit(void)
                 routed++;
                 CHECK_EQ(b->rc_ptr, ptr[q]);
             }
-            if (ready == 3u)
-                both_ready++;
+            if (ready == 3u) both_ready++;
         }
     }
     CHECK(renv_drain(&e, 50, 200000));
     printf("one RC unit: %ld routes, %ld cycles with both VCs ready\n", routed, both_ready);
     CHECK(both_ready > 100);
-    for (int s = 0; s < 16; s++)
-        CHECK_EQ(e.drops[s], unroutable[s]);
+    for (int s = 0; s < 16; s++) CHECK_EQ(e.drops[s], unroutable[s]);
     long total = 0;
-    for (int s = 0; s < 16; s++)
-        total += unroutable[s];
+    for (int s = 0; s < 16; s++) total += unroutable[s];
     CHECK_EQ(e.drop_reason[NR_DROP_NO_ROUTE], total); /* and no other reason */
     CHECK_EQ(e.drop_reason[NR_DROP_MALFORMED] + e.drop_reason[NR_DROP_SHORT], 0);
     CHECK_EQ(renv_errors(&e), 0);

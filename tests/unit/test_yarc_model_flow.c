@@ -10,7 +10,7 @@
 #include "renv_test.h"
 
 typedef struct {
-    long per_src[NR_MAX_PORTS];  /* packets delivered, by source (tag) */
+    long per_src[NR_MAX_PORTS]; /* packets delivered, by source (tag) */
     long per_vc[NR_LCB_MAX_VCS];
     long pkts;
     int counting;
@@ -23,11 +23,9 @@ static void on_pkt(renv *e, int port, const uint32_t *ph, int len)
     nr_pkt_info_t in;
     nr_pkt_parse(ph, len, e->nvc, 64, &in);
     f->last_port = port;
-    if (!f->counting)
-        return;
+    if (!f->counting) return;
     f->pkts++;
-    if (in.has_tag && in.tag_src < NR_MAX_PORTS)
-        f->per_src[in.tag_src]++;
+    if (in.has_tag && in.tag_src < NR_MAX_PORTS) f->per_src[in.tag_src]++;
     f->per_vc[in.vc & 3]++;
 }
 
@@ -81,8 +79,9 @@ static void hotspot_case(int rows, int cols, const int *srcs, int nsrc, int hot,
         mx = v > mx ? v : mx;
     }
     double mean = (double)f.pkts / nsrc;
-    printf("hotspot %dx%d n=%d vcs=%d: %ld pkts, rate %.3f, per input min %ld max %ld (mean %.1f)\n",
-           rows, cols, nsrc, two_vcs ? 2 : 1, f.pkts, rate, mn, mx, mean);
+    printf(
+        "hotspot %dx%d n=%d vcs=%d: %ld pkts, rate %.3f, per input min %ld max %ld (mean %.1f)\n",
+        rows, cols, nsrc, two_vcs ? 2 : 1, f.pkts, rate, mn, mx, mean);
     CHECK((double)mn >= mean * (1 - tol));
     CHECK((double)mx <= mean * (1 + tol));
     CHECK_EQ(renv_errors(&e), 0);
@@ -103,8 +102,7 @@ static void test_fairness(void)
     hotspot_case(4, 4, col1, 4, 6, 1, 8, 0.01);
     /* both stages: every input of k = 16 and of k = 64 */
     int all[64];
-    for (int i = 0; i < 64; i++)
-        all[i] = i;
+    for (int i = 0; i < 64; i++) all[i] = i;
     hotspot_case(4, 4, all, 16, 6, 1, 8, 0.02);
     hotspot_case(8, 8, all, 64, 27, 1, 4, 0.05);
     hotspot_case(8, 8, all, 64, 27, 0, 19, 0.05);
@@ -127,15 +125,13 @@ static void vc_independence_case(int lcb)
         int l = mk_seq(ph, 1, 6, 0, 64, s);
         renv_send(&e, 1, ph, l);
     }
-    for (int i = 0; i < 600; i++)
-        renv_step(&e);
+    for (int i = 0; i < 600; i++) renv_step(&e);
     CHECK_EQ(f.per_vc[0], lcb ? 0 : 2); /* with LCBs they sit in the NIC queue */
     /* The third VC 0 packet cannot start at output 6 and backs up into the
      * column buffer, the row buffer, staging and the input queue. */
     int l = mk_seq(ph, 1, 6, 0, 60, 2);
     renv_send(&e, 1, ph, l);
-    for (int i = 0; i < 300; i++)
-        renv_step(&e);
+    for (int i = 0; i < 300; i++) renv_step(&e);
     long vc0_before = f.per_vc[0];
     /* VC 1 through the same input and subswitch, to the same output and to
      * another output of subswitch (0, 2) (output 2, column channel 0). */
@@ -144,8 +140,7 @@ static void vc_independence_case(int lcb)
         l = k & 1 ? mk_seq(ph, 1, 2, 1, 19, seq2++) : mk_seq(ph, 1, 6, 1, 19, seq6++);
         renv_send(&e, 1, ph, l);
     }
-    for (int i = 0; i < 3000; i++)
-        renv_step(&e);
+    for (int i = 0; i < 3000; i++) renv_step(&e);
     CHECK_EQ(f.per_vc[1], 40);
     CHECK_EQ(f.per_vc[0], vc0_before); /* the VC 0 packet is still blocked */
     /* release VC 0: everything drains */
@@ -166,10 +161,8 @@ static void credit_loop_case(int rows, int cols, int lr, int lc)
     p.col_lat = lc;
     p.row_buf_depth = 2 * lr < 2 ? 2 : 2 * lr;
     p.col_buf_depth = 2 * lc < 2 ? 2 : 2 * lc;
-    if (lr == 3)
-        p.row_buf_depth = 8;
-    if (lc == 3)
-        p.col_buf_depth = 8;
+    if (lr == 3) p.row_buf_depth = 8;
+    if (lc == 3) p.col_buf_depth = 8;
     int n = rows * cols;
     renv e;
     flow_t f;
@@ -186,8 +179,7 @@ static void credit_loop_case(int rows, int cols, int lr, int lc)
     /* (b) a random permutation at full load, VCs alternating per packet:
      * every output receives one phit per cycle. */
     int perm[NR_MAX_PORTS];
-    for (int i = 0; i < n; i++)
-        perm[i] = i;
+    for (int i = 0; i < n; i++) perm[i] = i;
     nr_rng_t r;
     nr_rng_seed(&r, nr_test_seed + (uint64_t)(lr * 10 + lc));
     for (int i = n - 1; i > 0; i--) {
@@ -199,8 +191,7 @@ static void credit_loop_case(int rows, int cols, int lr, int lc)
     long warm = 500, meas = 4000;
     uint64_t hops0 = 0;
     for (long c = 0; c < warm + meas; c++) {
-        if (c == warm)
-            hops0 = e.phit_hops;
+        if (c == warm) hops0 = e.phit_hops;
         for (int s = 0; s < n; s++)
             if (renv_src_backlog(&e, s) < 128) {
                 l = mk_seq(ph, (unsigned)s, (unsigned)perm[s], seq[s] & 1u, 32, seq[s] + 1);
@@ -231,8 +222,7 @@ static void test_single_vc_rate(void)
     long warm = 300, meas = 3000;
     uint64_t h0 = 0;
     for (long c = 0; c < warm + meas; c++) {
-        if (c == warm)
-            h0 = e.phit_hops;
+        if (c == warm) h0 = e.phit_hops;
         if (renv_src_backlog(&e, 3) < 64) {
             int l = mk_seq(ph, 3, 12, 0, 8, seq++);
             renv_send(&e, 3, ph, l);
