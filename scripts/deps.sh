@@ -6,7 +6,8 @@
 # use, and the Yices 2 SMT solver (yices-smt2), which scripts/formal.sh gives
 # yosys-smtbmc (5 to 13 times faster than z3 on the kit's proofs,
 # docs/testplan.md "Formal proofs"; z3 stays the fallback). A fresh clone gets
-# them from `make deps` (or the first `make test`).
+# them from `make deps` (or the first `make test`). python3 (its standard
+# library) runs the script helpers (scripts/*.py).
 set -e
 FUSESOC_VERSION=2.4.7
 YICES_VERSION=2.6.5.post24
@@ -28,7 +29,7 @@ pypi_venv() {
     }
 }
 PKGS="verilator iverilog yosys z3 gtkwave libsystemc-dev gnuplot-nox xvfb \
-qflow-tech-osu018 opensta zlib1g-dev g++ gcc make valgrind ccache python3-venv clang-format universal-ctags"
+qflow-tech-osu018 opensta zlib1g-dev g++ gcc make valgrind ccache python3 python3-venv clang-format universal-ctags"
 missing=""
 for p in $PKGS; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
