@@ -14,7 +14,8 @@
 #
 #   make test-lcb     tests/lcb.list with scripts/regress.sh -b $(BUILD) -j $(JOBS), then the
 #                     randomized link-cycle tally (scripts/lcb_tally.sh)
-#   make sweep-lcb    scripts/lcb_sweep.sh: CSV + PNG in build/results/
+#   make sweep-lcb    scripts/lcb_sweep.sh: CSV + PNG in build/results/ (make
+#                     publish-sweep-lcb: the plots into docs/img)
 #
 # lcb_sim reads --config entries with the router testbench's strict
 # configuration reader (tb/rtr/cfgfile.c; its object gets -Itb/rtr in mk/rtr.mk).
@@ -67,8 +68,8 @@ UNIT_TARGETS += test-lcb sweep-lcb
 lcb-bins: $(LCB_BINS)
 # lcb-bins as a prerequisite, not a recursive make: `make -j2 test-lcb
 # test-model` then builds the model library once.
-test-lcb: $(BUILD)/.deps-ok lcb-bins
-	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/lcb.list; rc=$$?; scripts/lcb_tally.sh $(BUILD)/regress; exit $$rc
+test-lcb: $(BUILD)/.deps-ok lcb-bins $(BUILD)/bin/sweep_report
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/lcb.list; rc=$$?; BUILD=$(BUILD) scripts/lcb_tally.sh $(BUILD)/regress; exit $$rc
 sweep-lcb: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory lcb-bins
 	scripts/lcb_sweep.sh -j 2 $(BUILD)/bin

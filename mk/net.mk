@@ -51,34 +51,31 @@ test-net-rtl: $(BUILD)/.deps-ok
 .PHONY: net-run
 net-run: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN)
-	@scripts/net_run.sh
+	@BUILD=$(BUILD) scripts/net_run.sh
 UNIT_TARGETS += net-run
 
 # make sweep-net: the network experiments with CSV and PNG: seed 001 Fig 6
 # (scripts/net_fig6.sh, a few minutes) and Fig 13 (scripts/net_fig13.sh,
 # 48.5 minutes on 2 AMD EPYC cores on 2026-12-02), both in a 4096-node folded Clos,
 # and seed 002 Figs 4-6 on the flattened butterfly (scripts/net_fbfly.sh).
-# make sweep-net-fig13: Fig 13 alone; make sweep-net-fbfly: seed 002 alone.
-.PHONY: sweep-net sweep-net-fig13 sweep-net-fbfly
-sweep-net: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory $(NET_BIN)
-	@scripts/net_fig6.sh
-	@scripts/net_fig13.sh
-	@scripts/net_fbfly.sh
-sweep-net-fig13: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory $(NET_BIN)
-	@scripts/net_fig13.sh
-sweep-net-fbfly: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory $(NET_BIN)
-	@scripts/net_fbfly.sh
-UNIT_TARGETS += sweep-net sweep-net-fig13 sweep-net-fbfly
+# make sweep-net-fig6, -fig13, -fbfly: one alone. Results in
+# $(BUILD)/results; make publish-sweep-net (or publish-sweep-net-fig6, ...)
+# puts the plots of complete runs into docs/img (mk/publish.mk). A failed
+# part stops make sweep-net with its exit status.
+.PHONY: sweep-net sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly
+sweep-net: sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly
+sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly: sweep-net-%: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(NET_BIN) $(BUILD)/bin/sweep_report
+	@BUILD=$(BUILD) scripts/net_$*.sh
+UNIT_TARGETS += sweep-net sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly
 # make bench-net: network cycles/s, router-cycles/s and phit-hops/s of the C
-# models from 128 to 4096 nodes (scripts/net_bench.sh, a few minutes; writes
-# the table in docs/network.md "Speed"). A benchmark, not in make test.
+# models from 128 to 4096 nodes (scripts/net_bench.sh, a few minutes; make
+# publish-bench-net puts the table into docs/network.md "Speed"). A
+# benchmark, not in make test.
 .PHONY: bench-net
 bench-net: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN)
-	@scripts/net_bench.sh
+	@BUILD=$(BUILD) scripts/net_bench.sh
 UNIT_TARGETS += bench-net
 # make test-net-rtl-large: networks of hundreds of RTL routers, and of radix-32
 # RTL routers, in lockstep (tests/long/net_rtl_large.list; not in make test)

@@ -58,25 +58,27 @@ rtr-bins: $(RTR_BIN) $(RTR_RTL_BINS)
 # when the k=64 RTL is built (else the model alone), summary + latency plot.
 run: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(RTR_BIN) $(BUILD)/bin/rtr_sim-yarc-k64
-	@scripts/rtr_run.sh
+	@BUILD=$(BUILD) scripts/rtr_run.sh
 # make sweep: load-latency sweeps of the C model at k=64, RTL spot checks,
-# CSV + PNG (docs/img/rtr_*), saturation table into docs/results.md; then the
-# seed 001 experiments of the network switches (sweep-nwn, docs/img/nwn_*).
+# CSV + PNG, saturation table; then the seed 001 experiments of the network
+# switches (sweep-nwn). Results in $(BUILD)/results; make publish-sweep puts
+# complete ones into docs/results.md and docs/img (mk/publish.mk).
 sweep: sweep-rtr sweep-nwn
 .PHONY: sweep-nwn
 sweep-nwn: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory $(RTR_BIN)
-	@scripts/nwn_sweep.sh
+	@$(MAKE) --no-print-directory $(RTR_BIN) $(BUILD)/bin/sweep_report
+	@BUILD=$(BUILD) scripts/nwn_sweep.sh
 sweep-rtr: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory $(RTR_BIN) $(BUILD)/bin/rtr_sim-yarc-k64
-	@scripts/rtr_sweep.sh
-# make bench: simulated cycles/s and phit-hops/s, model vs RTL, into
-# docs/results.md; then the tree against an older commit in the same run
+	@$(MAKE) --no-print-directory $(RTR_BIN) $(BUILD)/bin/rtr_sim-yarc-k64 $(BUILD)/bin/sweep_report
+	@BUILD=$(BUILD) scripts/rtr_sweep.sh
+# make bench: simulated cycles/s and phit-hops/s, model vs RTL (make
+# publish-bench puts the tables into docs/results.md); then the tree against
+# an older commit in the same run
 # (scripts/bench_base.sh: BENCH_BASE=REV, default the commit before issue
 # 14's speed work; BENCH_BASE_RTL=1 compares the RTL too, Verilating REV's).
 BENCH_BASE ?= 797be75
 bench: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(RTR_BIN) $(BUILD)/bin/rtr_sim-yarc-k64
-	@scripts/rtr_bench.sh
-	@BENCH_BASE=$(BENCH_BASE) scripts/bench_base.sh $(if $(BENCH_BASE_RTL),-R)
+	@BUILD=$(BUILD) scripts/rtr_bench.sh
+	@BUILD=$(BUILD) BENCH_BASE=$(BENCH_BASE) scripts/bench_base.sh $(if $(BENCH_BASE_RTL),-R)
 UNIT_TARGETS += sweep-rtr sweep-nwn bench run

@@ -18,10 +18,11 @@ test-counts: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(COUNTS_TEST)
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/counts.list
 
-# sw_counts: the counts of named configurations as a markdown table;
-# make counts writes the table of the kit's switches into docs/results.md, and
-# (scripts/counts_seed.sh) seed 001 Table 2's area row and Fig 5's scaling
-# from Table 1's formulas: two more tables there, a CSV and a PNG in docs/img.
+# sw_counts: the counts of named configurations as a markdown table; make
+# counts (scripts/counts.sh) writes the table of the kit's switches and, from
+# Table 1's formulas, seed 001 Table 2's area row and Fig 5's scaling (two
+# more tables, a CSV and a PNG) into $(BUILD)/results/counts; make
+# publish-counts puts them into docs/results.md and docs/img.
 SW_COUNTS := $(BUILD)/bin/sw_counts
 $(BUILD)/obj/tb/rtr/sw_counts.o: CFLAGS += -Itb/rtr -Itb/lcb
 $(SW_COUNTS): $(BUILD)/obj/tb/rtr/sw_counts.o $(BUILD)/obj/tb/rtr/cfgfile.o $(BUILD)/obj/tb/rtr/org_yarc.o \
@@ -29,19 +30,17 @@ $(SW_COUNTS): $(BUILD)/obj/tb/rtr/sw_counts.o $(BUILD)/obj/tb/rtr/cfgfile.o $(BU
 	@mkdir -p $(@D)
 	$(CC) -o $@ $^ $(NRLIB_LDLIBS)
 TEST_BINS += $(SW_COUNTS)
-COUNTS_CFGS := yarc-k64 cn-k64 fc-k64 fc6-k64 fc6-isu2-k64 bb-k64 yarc-k32 fc-k32 bb-k32 yarc-k16 cn-k16 fc-k16 bb-k16
 .PHONY: counts
 counts: $(BUILD)/.deps-ok $(SW_COUNTS)
-	@$(SW_COUNTS) $(COUNTS_CFGS) | tee $(BUILD)/counts.md
-	@. scripts/sweep_lib.sh && sweep_md_between docs/results.md counts $(BUILD)/counts.md
-	@scripts/counts_seed.sh $(SW_COUNTS) $(BUILD) docs
+	@BUILD=$(BUILD) scripts/counts.sh
 UNIT_TARGETS += counts
 
 # energy: seed 001 Fig 12 in the kit (scripts/energy.sh, docs/results.md
 # section 4.3): C-model runs of hc, fc, fc6, fc6-isu2 and bb on Fig 12's nine
 # patterns, energy per delivered bit, EDP and EDAP relative to hc, a claims
-# table and docs/img/energy_fig12.png. A few minutes, one job; not in make test.
+# table and a plot, in $(BUILD)/results/energy (make publish-energy: into
+# docs/). A few minutes; not in make test.
 .PHONY: energy
-energy: $(BUILD)/.deps-ok $(SW_COUNTS) $(BUILD)/bin/rtr_sim
+energy: $(BUILD)/.deps-ok $(SW_COUNTS) $(BUILD)/bin/rtr_sim $(BUILD)/bin/energy_report
 	@BUILD=$(BUILD) scripts/energy.sh
 UNIT_TARGETS += energy

@@ -23,11 +23,17 @@
 # LCBs. Results may differ between the commits where the kit's behaviour
 # changed on purpose (fidelity fixes); speed_ab says so per workload, and the
 # ratio is still the speed of the same simulation task. Output: speed_ab's
-# lines, then a block for docs/results.md between its bench-base markers
-# (written there, with the command, the machine and the load average).
+# lines, then the table for docs/results.md, with the command, the machine
+# and the load average, in $BUILD/results/bench_base.md; when every run
+# passed, $BUILD/results/publish-bench-base.txt (`make publish-bench` puts
+# the table between the bench-base markers of docs/results.md). Exit 0, 1
+# when a build or run failed, 2 on bad usage.
 set -u
 cd "$(dirname "$0")/.."
+. scripts/sweep_lib.sh
+case ${1:-} in -h | --help) script_help "$0"; exit 0 ;; esac
 B=${BUILD:-build}
+pub_begin bench-base
 REV=${BENCH_BASE:-797be75} N=3 RTL=0
 while getopts n:r:R o; do
     case $o in
@@ -75,12 +81,11 @@ if [ $RTL = 1 ]; then
         [ "${PIPESTATUS[0]}" = 0 ] || rc=1
     done
 fi
-[ $rc = 0 ] || { echo "bench_base: a run failed; docs/results.md not updated" >&2; exit 1; }
+[ $rc = 0 ] || { echo "bench_base: a run failed; nothing to publish" >&2; exit 1; }
 LOAD1=$(cut -d' ' -f1-3 /proc/loadavg)
 CPU=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
-block=$(mktemp)
+block=$B/results/bench_base.md
 {
-    echo "<!-- bench-base:begin -->"
     dirty=""; git diff --quiet HEAD -- csrc tb rtl configs || dirty=" with uncommitted changes"
     echo "Measured by \`make bench\` ($(date +%F)): the tree at $(git rev-parse --short HEAD)$dirty against $short, built from its own sources and configurations, the two binaries alternately, $N runs each per workload, medians of the CPU rate (\`scripts/bench_base.sh -n $N -r $short$([ $RTL = 1 ] && echo ' -R')\`); $(nproc) x $CPU, load average $LOAD0 before and $LOAD1 after. Command of each run: \`rtr_sim --cfg CFG --impl IMPL --pattern ur --load 0.5 --len bw --warmup ${AB_WARMUP:-500} --measure $AB_MEASURE --seed 1\`."
     echo
@@ -88,17 +93,7 @@ block=$(mktemp)
     echo "|---|---|---|---|---|"
     sed -n 's/^\([^ ]*\) \([a-z]*\) load \([0-9.]*\): OLD \([0-9]*\) cycles\/s, NEW \([0-9]*\) cycles\/s, NEW\/OLD \([0-9.]*\) (medians of [0-9]*)\(.*\)$/| \1 \2, load \3 | \4 | \5 | **\6x** | \7 |/p' "$out" |
         sed 's/| , results differ (behaviour changed between the two) |$/| no (behaviour changed between the commits) |/; s/|  |$/| yes |/'
-    echo "<!-- bench-base:end -->"
 } > "$block"
-R=docs/results.md
-if grep -q '<!-- bench-base:begin -->' "$R"; then
-    awk -v f="$block" '
-        /<!-- bench-base:begin -->/ { while ((getline l < f) > 0) print l; skip = 1; next }
-        /<!-- bench-base:end -->/ { skip = 0; next }
-        !skip' "$R" > "$R.tmp" && mv "$R.tmp" "$R"
-    echo "bench_base: docs/results.md updated" >&2
-else
-    echo "bench_base: docs/results.md has no bench-base markers; the block:" >&2
-    cat "$block"
-fi
-rm -f "$block"
+cat "$block"
+pub_table bench-base docs/results.md "$block"
+pub_finish 0

@@ -1,5 +1,6 @@
 #!/bin/bash
-# cov_summary_test.sh - scripts/cov_summary.sh on a made-up coverage file: a
+# cov_summary_test.sh - the coverage summary (tb/tools/cov_summary.c) on a
+# made-up coverage file: a
 # point of a file instantiated twice is covered when one instance hit it,
 # line and branch points count as line points, toggles apart; a file with no
 # points exits 2; lines not hit are listed, waived ones with their reason, a
@@ -7,8 +8,10 @@
 # hit does not apply; a waiver anchored to its line's text follows the text
 # (moved) or does not apply (lost), and the kit's own waivers sit on their
 # text. Prints "N passed, N failed".
+#   usage: cov_summary_test.sh [COV_SUMMARY]   (default build/bin/cov_summary)
 set -u
-S=$(dirname "$0")/cov_summary.sh
+S=${1:-build/bin/cov_summary}
+[ -x "$S" ] || { echo "cov_summary_test: $S is not built (make $S)" >&2; exit 2; }
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 pass=0; fail=0
 ok() { pass=$((pass + 1)); }

@@ -19,7 +19,8 @@
 #    --coverage says why).
 # 3. Merges the counts (verilator_coverage), writes annotated sources to
 #    BUILD/cov/annotated (verilator_coverage --annotate: uncovered points are
-#    marked) and a per-file summary to BUILD/cov/summary.txt: line points
+#    marked) and a per-file summary to BUILD/cov/summary.txt
+#    (BUILD/bin/cov_summary, tb/tools/cov_summary.c): line points
 #    (Verilator's line and branch points) and toggle points, each a point
 #    covered if any instance of the file hit it.
 # Exit 1 if a test failed, 2 on bad usage or a build failure, else 0.
@@ -45,7 +46,7 @@ LCB_CFGS=$(scripts/cfg.sh --with rtl nr_lcb_port) || exit 2
 T="$B/bin/rtr_sim"
 for c in $SMOKE_CFGS; do T="$T $B/tests/smoke/$c $B/bin/rtr_sim-$c"; done
 for c in $LCB_CFGS; do T="$T $B/bin/lcb_sim-$c"; done
-T="$T $B/bin/lcb_sim"
+T="$T $B/bin/lcb_sim $B/bin/cov_summary"
 for c in $(sed -n 's#^[^#:]*: build/cells/\([^ ]*\).*#\1#p' tests/cells.list | sort -u); do T="$T $B/cells/$c"; done
 mkdir -p "$B" && touch "$B/.deps-ok"
 echo "coverage: building the instrumented programs in $B (make COVERAGE=1)"
@@ -88,7 +89,7 @@ dats=("$C"/dat/*.dat)
 verilator_coverage --write "$C/merged.dat" "${dats[@]}" > /dev/null
 verilator_coverage --annotate "$C/annotated" --annotate-all --annotate-min 1 "$C/merged.dat" > "$C/annotate.log" 2>&1
 
-scripts/cov_summary.sh "$C/merged.dat" > "$C/summary.txt" || exit 2
+"$B/bin/cov_summary" "$C/merged.dat" > "$C/summary.txt" || exit 2
 cat "$C/summary.txt"
 echo "coverage: per-file summary $C/summary.txt, annotated sources $C/annotated/ (uncovered points marked %000000)"
 [ $trc -eq 0 ] || { echo "coverage: some regression entries failed" >&2; exit 1; }

@@ -2,10 +2,15 @@
 # lcb_sweep.sh - LCB measurements (benchmarks, not tests): CSV + PNG into
 # BINDIR/../results/ (build/results/), summary in lcb_summary.txt there.
 #
-# usage: scripts/lcb_sweep.sh [-q] [-j N] [BINDIR]
+# usage: scripts/lcb_sweep.sh [-q] [-j N] [--help] [BINDIR]
 #   BINDIR  where lcb_sim / lcb_sim_model live (default build/bin)
-#   -q      quick: fewer points and cycles (smoke test of the script)
+#   -q      quick: fewer points and cycles (smoke test of the script; not
+#           published)
 #   -j N    run N simulations at once (default 2)
+# A full run whose every run passed also writes
+# BINDIR/../results/publish-sweep-lcb.txt: `make publish-sweep-lcb` puts the
+# two plots into docs/img/. Exit 0 when every run passed, 1 when one failed,
+# 2 on bad usage.
 #
 # Measurements
 #   lcb_ber.csv/png      goodput vs BER (0 .. 1e-3, all 24 bits), saturated
@@ -21,18 +26,26 @@
 # All runs are model<->model except the speed runs; the lockstep regression
 # shows the RTL produces the same cycles, so the figures hold for both.
 set -euo pipefail
-. "$(dirname "$0")/csv_lib.sh"   # the plots read the CSVs by column name
+cd "$(dirname "$0")/.."
+. scripts/sweep_lib.sh
+case ${1:-} in -h | --help) script_help "$0"; exit 0 ;; esac
 QUICK=0; JOBS=2
 while getopts "qj:" o; do
     case $o in
         q) QUICK=1 ;;
         j) JOBS=$OPTARG ;;
-        *) echo "usage: $0 [-q] [-j N] [BINDIR]" >&2; exit 2 ;;
+        *) echo "usage: lcb_sweep.sh [-q] [-j N] [--help] [BINDIR]" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
+[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "lcb_sweep.sh: -j wants a count >= 1, got '$JOBS'" >&2; exit 2; }
+[ $# -le 1 ] || { echo "lcb_sweep.sh: one BINDIR at most, got '$*'" >&2; exit 2; }
 BIN=${1:-build/bin}
-OUT=$(dirname "$BIN")/results
+[ -d "$BIN" ] || { echo "lcb_sweep.sh: no directory '$BIN' (BINDIR: where lcb_sim_model lives)" >&2; exit 2; }
+B=$(dirname "$BIN")
+OUT=$B/results
+pub_begin sweep-lcb
+[ $QUICK = 0 ] || PUB_WHY="$PUB_WHY -q"
 mkdir -p "$OUT"
 MODEL="$BIN/lcb_sim_model"
 RTL="$BIN/lcb_sim"
@@ -45,7 +58,6 @@ TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 # time with the kit's job runner (scripts/jobrun.sh: progress on a terminal,
 # -l style launcher through JR_LAUNCH) and keeps each run's lcb_result line in
 # $TMP/ID (a run without one counts as failed, pass=0 missing=1).
-. "$(dirname "$0")/jobrun.sh"
 jobs_list=()
 queue() { jobs_list+=("$*"); }
 lcb_sweep_one() {
@@ -143,51 +155,23 @@ SPEED="--load 0.9 --quiet --seed 15"
     fi
 } > "$OUT/lcb_speed.csv"
 
-# ---- plots ----
-if command -v gnuplot >/dev/null; then
-    TERM_=$(gnuplot -e 'set terminal' 2>&1 | grep -q pngcairo && echo "pngcairo size 800,500" || echo "png size 800,500")
-    csv_need "$OUT/lcb_ber.csv" ber len goodput_payload goodput_linklayer
-    csv_need "$OUT/lcb_latency.csv" latency len rtt_ack goodput_linklayer
-    for L in fixed:64 bw; do
-        csv_awk -v L=$L 'NR>1 && $col("len")==L{x=($col("ber")==0)?3e-8:$col("ber"); print x, $col("goodput_payload"), $col("goodput_linklayer")}' \
-            "$OUT/lcb_ber.csv" > "$TMP/b${L#fixed:}"
-    done
-    gnuplot <<EOF
-set terminal $TERM_
-set output "$OUT/lcb_ber.png"
-set title "LCB goodput vs bit error rate (saturated, latency 16, default buffers)"
-set xlabel "bit error rate (all 24 bits of each phit; leftmost point = 0)"
-set ylabel "goodput, phits/cycle (A->B)"
-set logscale x
-set format x "10^{%L}"
-set yrange [0:1.05]
-set key bottom left
-set grid
-plot "$TMP/b64" u 1:3 w lp t "64-phit, link-layer (all phits)", \
-     "$TMP/b64" u 1:2 w lp t "64-phit, payload only", \
-     "$TMP/bbw" u 1:3 w lp t "BlackWidow mix, link-layer", \
-     "$TMP/bbw" u 1:2 w lp t "BlackWidow mix, payload only"
-EOF
-    for L in fixed:64 fixed:19 fixed:4; do
-        csv_awk -v L=$L 'NR>1 && $col("len")==L{print $col("latency"), $col("rtt_ack"), $col("goodput_payload"), $col("goodput_linklayer")}' "$OUT/lcb_latency.csv" > "$TMP/l_${L/:/}"
-    done
-    gnuplot <<EOF
-set terminal $TERM_
-set output "$OUT/lcb_latency.png"
-set title "LCB goodput vs link latency (saturated, error free, default parameters)"
-set xlabel "one-way link latency, cycles"
-set ylabel "goodput, phits/cycle (A->B, link-layer)"
-set logscale x 2
-set yrange [0:1.05]
-set key bottom left
-set grid
-plot "$TMP/l_fixed64" u 1:4 w lp t "64-phit packets", \
-     "$TMP/l_fixed19" u 1:4 w lp t "19-phit packets", \
-     "$TMP/l_fixed4" u 1:4 w lp t "4-phit packets"
-EOF
-else
-    echo "lcb_sweep: gnuplot not found, CSV only" >&2
-fi
+# ---- plots (scripts/plot.py) ----
+rc=0
+scripts/plot.py "$OUT/lcb_ber.png" --size 900,560 --logx --yrange 0:1.05 --key 'bottom left' \
+    --title "LCB goodput against bit error rate (saturated, latency 16, default buffers)" \
+    --xlabel "bit error rate (all 24 bits of each phit)" --ylabel "goodput, phits/cycle (A->B)" \
+    --csv "$OUT/lcb_ber.csv" \
+    --where len=fixed:64 --curve "64-phit, link-layer (all phits)" ber goodput_linklayer \
+    --where len=fixed:64 --curve "64-phit, payload only" ber goodput_payload \
+    --where len=bw --curve "BlackWidow mix, link-layer" ber goodput_linklayer \
+    --where len=bw --curve "BlackWidow mix, payload only" ber goodput_payload || rc=1
+scripts/plot.py "$OUT/lcb_latency.png" --size 900,560 --logx 2 --yrange 0:1.05 --key 'bottom left' \
+    --title "LCB goodput against link latency (saturated, error free, default parameters)" \
+    --xlabel "one-way link latency, cycles" --ylabel "goodput, phits/cycle (A->B, link-layer)" \
+    --csv "$OUT/lcb_latency.csv" \
+    --where len=fixed:64 --curve "64-phit packets" latency goodput_linklayer \
+    --where len=fixed:19 --curve "19-phit packets" latency goodput_linklayer \
+    --where len=fixed:4 --curve "4-phit packets" latency goodput_linklayer || rc=1
 {
     echo "== lcb_ber.csv =="; cat "$OUT/lcb_ber.csv"
     echo "== lcb_latency.csv =="; cat "$OUT/lcb_latency.csv"
@@ -196,3 +180,8 @@ fi
     echo "== lcb_speed.csv =="; cat "$OUT/lcb_speed.csv"
     echo "== machine =="; echo "nproc $(nproc), $(lscpu | sed -n 's/^Model name:[[:space:]]*//p')"
 } | tee "$OUT/lcb_summary.txt"
+grep -q ',0$' "$OUT/lcb_ber.csv" "$OUT/lcb_latency.csv" "$OUT/lcb_retry.csv" &&
+    { echo "lcb_sweep: a run failed (pass=0 in a CSV above)" >&2; rc=1; }
+pub_file docs/img/lcb_ber.png "$OUT/lcb_ber.png"
+pub_file docs/img/lcb_latency.png "$OUT/lcb_latency.png"
+pub_finish $rc "make sweep-lcb"

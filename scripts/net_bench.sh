@@ -13,28 +13,34 @@
 # cycles and phit_hops cover the whole run, so a run with a one-cycle window
 # and no drain measures that start apart, and its seconds, cycles and
 # phit-hops are taken off.
-# Writes $BUILD/results/net_bench.csv, net_bench.md and the table between the
-# bench-net markers of docs/network.md, with the command, machine and load.
+# Writes $BUILD/results/net_bench.csv and net_bench.md, the table with the
+# command, machine and load; when every run passed with the default settings
+# also $BUILD/results/publish-bench-net.txt (`make publish-bench-net` puts
+# the table between the bench-net markers of docs/network.md).
 #
+# usage: scripts/net_bench.sh [--help]
 # Environment: BUILD [build], NETBENCH_WARMUP [200], NETBENCH_MEASURE [300],
 # NETBENCH_RUNS (the runs, "TOPO CFG [MEASURE]" per line, MEASURE the
 # window when not NETBENCH_MEASURE; default below),
 # NETBENCH_REPORT_ONLY=1 (the table from the last runs' CSV, with their date,
 # machine and load averages from net_bench.when beside it),
-# NETBENCH_RESULTS [$BUILD/results, where the files go],
-# NETBENCH_DOC [docs/network.md; "" writes no document].
+# NETBENCH_RESULTS [$BUILD/results, where the files go].
 set -eu
-. "$(dirname "$0")/sweep_lib.sh" # csv_lib, jobrun, sweep_md_between
+cd "$(dirname "$0")/.."
+. scripts/sweep_lib.sh # csv_lib, jobrun, the publish manifest
+case ${1:-} in -h | --help) script_help "$0"; exit 0 ;; '') ;; *) echo "net_bench.sh: no arguments expected, got '$*' (--help)" >&2; exit 2 ;; esac
 B=${BUILD:-build}
+pub_configs
 SIM=$B/bin/net_sim
-WARMUP=${NETBENCH_WARMUP:-200}
-MEASURE=${NETBENCH_MEASURE:-300}
-DOC=${NETBENCH_DOC-docs/network.md}
+setting WARMUP NETBENCH_WARMUP 200
+setting MEASURE NETBENCH_MEASURE 300
+need_int net_bench.sh "NETBENCH_WARMUP, NETBENCH_MEASURE" "$WARMUP" "$MEASURE"
 OUT=${NETBENCH_RESULTS:-$B/results}
+pub_begin bench-net "$OUT"
 mkdir -p "$OUT"
 CSV=$OUT/net_bench.csv
 [ -x "$SIM" ] || { echo "net_bench: $SIM is missing (make $SIM)" >&2; exit 2; }
-RUNS=${NETBENCH_RUNS:-"fclos:levels=2 yarc-k16-bare 3000
+setting RUNS NETBENCH_RUNS "fclos:levels=2 yarc-k16-bare 3000
 fclos:levels=2 yarc-k16 3000
 fclos:levels=2 cn-k16-bare 3000
 fclos:levels=2 fc-k16-bare 3000
@@ -46,7 +52,7 @@ fclos:k=32,levels=3,tophalf=1 hc-k32-4vc
 fclos:k=32,levels=3,tophalf=1 fc-k32-4vc
 fclos:k=32,levels=3,tophalf=1 fc6-isu2-k32-4vc
 fclos:k=32,levels=3,tophalf=1 bb-k32-4vc
-fbfly:k=32,n=2 hc-k64-4vc"}
+fbfly:k=32,n=2 hc-k64-4vc"
 LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
 TRAF="--pattern ur --load 0.5 --len fixed:4 --link-lat 10 --seed 1 --quiet"
 if [ -z "${NETBENCH_REPORT_ONLY:-}" ]; then
@@ -76,6 +82,9 @@ if [ -z "${NETBENCH_REPORT_ONLY:-}" ]; then
         ib=$((ib + 1))
     done
 fi
+[ -n "${NETBENCH_REPORT_ONLY:-}" ] || pub_runs_save "$OUT/net_bench.status" 0
+[ -z "${NETBENCH_REPORT_ONLY:-}" ] || pub_runs_load "$OUT/net_bench.status" ||
+    { echo "net_bench.sh: no record of complete runs ($OUT/net_bench.status)" >&2; exit 1; }
 csv_need "$CSV" label topo cfg nodes routers measure cycles wall_s phit_hops
 # the runs' date, machine and load averages (a report-only call reads them)
 [ -n "${NETBENCH_REPORT_ONLY:-}" ] || bench_when_save "$LOAD0" "$OUT/net_bench.when"
@@ -93,4 +102,5 @@ TABLE=$OUT/net_bench.md
                  END { if (CSV_BAD) exit 2 }' "$CSV"
 } > "$TABLE"
 cat "$TABLE"
-[ -z "$DOC" ] || sweep_md_between "$DOC" bench-net "$TABLE"
+pub_table bench-net docs/network.md "$TABLE"
+pub_finish 0

@@ -19,41 +19,62 @@
 #          its rows are copied under the Fig 6 label.
 # Each point is one net_sim run (C model); the CSV rows land in
 # $RES/net_fbfly/, and the script writes $RES/net_fbfly.csv, net_fbfly.txt
-# (saturation tables, batch times) and the plots net_fbfly_fig4_{ur,wc}.png,
-# net_fbfly_fig4_{ur,wc}_acc.png, net_fbfly_fig5.png, net_fbfly_fig6_{ur,wc}.png.
+# (saturation tables, batch times: build/bin/sweep_report) and the plots
+# net_fbfly_fig4_{ur,wc}.png, net_fbfly_fig4_{ur,wc}_acc.png,
+# net_fbfly_fig5.png, net_fbfly_fig6_{ur,wc}.png.
 #
-# Environment: BUILD [build]; FB_FIGS ["4 5 6"]; FB_TOPO [fbfly:k=32,n=2];
-# FB_CFG [hc-k64-4vc, 4 VCs: two classes of two phases] and FB_CFG_SEQ
-# [hc-k64-4vc-seq, the same with the sequential allocator, FbSeq=1, for ugals
-# and closad]; FB_ROUTINGS ["min-rc val ugal ugals closad"]; FB_LOADS ["0.1 0.2
-# 0.3 0.4 0.45 0.5 0.6 0.7 0.8 0.9 1.0"; a zero-load point at 0.02 is added];
-# FB_BATCHES ["1 4 16 64 256"]; FB_CLOS_TOPO
-# [fclos:k=64,levels=2,tophalf=1,taper=16]; FB_WARMUP [1000], FB_MEASURE
-# [2000], FB_DRAIN [4000], FB_LEN [fixed:4], FB_SEED [1]; FB_RESULTS
-# [$BUILD/results]; FB_REPORT_ONLY=1 (tables and plots from the last runs);
-# JOBS [2]; SWEEP_LAUNCHER or -l LAUNCHER (a launcher in front of every run).
+# usage: scripts/net_fbfly.sh [-l LAUNCHER] [--help]
+# Environment: BUILD [build]; NR_CONFIGS [configs/configs.txt]; FB_FIGS ["4 5
+# 6"]; FB_TOPO [fbfly:k=32,n=2]; FB_CFG [hc-k64-4vc, 4 VCs: two classes of
+# two phases] and FB_CFG_SEQ [hc-k64-4vc-seq, the same with the sequential
+# allocator, FbSeq=1, for ugals and closad]; FB_ROUTINGS ["min-rc val ugal
+# ugals closad"]; FB_LOADS ["0.1 0.2 0.3 0.4 0.45 0.5 0.6 0.7 0.8 0.9 1.0"; a
+# zero-load point at 0.02 is added]; FB_BATCHES ["1 4 16 64 256"];
+# FB_CLOS_TOPO [fclos:k=64,levels=2,tophalf=1,taper=16]; FB_WARMUP [1000],
+# FB_MEASURE [2000], FB_DRAIN [4000], FB_LEN [fixed:4], FB_SEED [1],
+# FB_LATMAX [300]; FB_RESULTS [$BUILD/results]; FB_REPORT_ONLY=1 (tables and
+# plots from the last runs); JOBS [2]; SWEEP_LAUNCHER or -l LAUNCHER (a
+# launcher in front of every run).
+# A complete run with the default settings also writes
+# $BUILD/results/publish-sweep-net-fbfly.txt: `make publish-sweep-net-fbfly`
+# puts the plots into docs/img/. Exit 0 when every point passed, 1 when one
+# failed (nothing to publish), 2 on bad settings (nothing runs).
 set -u
-. "$(dirname "$0")/sweep_lib.sh"
+cd "$(dirname "$0")/.."
+. scripts/sweep_lib.sh
 sweep_opts net_fbfly.sh "$@"
 B=${BUILD:-build}
+pub_configs
 SIM=$B/bin/net_sim
-FIGS=${FB_FIGS:-4 5 6}
-TOPO=${FB_TOPO:-fbfly:k=32,n=2}
-CFG=${FB_CFG:-hc-k64-4vc}
-CFG_SEQ=${FB_CFG_SEQ:-hc-k64-4vc-seq}
-ROUTINGS=${FB_ROUTINGS:-min-rc val ugal ugals closad}
-LOADS=${FB_LOADS:-0.1 0.2 0.3 0.4 0.45 0.5 0.6 0.7 0.8 0.9 1.0}
-BATCHES=${FB_BATCHES:-1 4 16 64 256}
-CLOS_TOPO=${FB_CLOS_TOPO:-fclos:k=64,levels=2,tophalf=1,taper=16}
-WARMUP=${FB_WARMUP:-1000}
-MEASURE=${FB_MEASURE:-2000}
-DRAIN=${FB_DRAIN:-4000}
-LEN=${FB_LEN:-fixed:4}
-SEED=${FB_SEED:-1}
+setting FIGS FB_FIGS "4 5 6"
+setting TOPO FB_TOPO fbfly:k=32,n=2
+setting CFG FB_CFG hc-k64-4vc
+setting CFG_SEQ FB_CFG_SEQ hc-k64-4vc-seq
+setting ROUTINGS FB_ROUTINGS "min-rc val ugal ugals closad"
+setting LOADS FB_LOADS "0.1 0.2 0.3 0.4 0.45 0.5 0.6 0.7 0.8 0.9 1.0"
+setting BATCHES FB_BATCHES "1 4 16 64 256"
+setting CLOS_TOPO FB_CLOS_TOPO fclos:k=64,levels=2,tophalf=1,taper=16
+setting WARMUP FB_WARMUP 1000
+setting MEASURE FB_MEASURE 2000
+setting DRAIN FB_DRAIN 4000
+setting LEN FB_LEN fixed:4
+setting SEED FB_SEED 1
+setting LATMAX FB_LATMAX 300
 RES=${FB_RESULTS:-$B/results}
+pub_begin sweep-net-fbfly "$RES"
+JOBS=${JOBS:-2}
+# shellcheck disable=SC2086
+need_load net_fbfly.sh FB_LOADS $LOADS
+# shellcheck disable=SC2086
+need_int net_fbfly.sh "FB_WARMUP, FB_MEASURE, FB_DRAIN, FB_SEED, FB_LATMAX, FB_BATCHES" "$WARMUP" "$MEASURE" "$DRAIN" "$SEED" "$LATMAX" $BATCHES
+[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "net_fbfly.sh: JOBS: '$JOBS' is not a count >= 1" >&2; exit 2; }
+for f in $FIGS; do
+    case $f in 4 | 5 | 6) ;; *) echo "net_fbfly.sh: FB_FIGS: no figure '$f' (4, 5 or 6)" >&2; exit 2 ;; esac
+done
+[ -n "$FIGS" ] && [ -n "$ROUTINGS" ] || { echo "net_fbfly.sh: FB_FIGS and FB_ROUTINGS may not be empty" >&2; exit 2; }
+[ -x "$SIM" ] || { echo "net_fbfly.sh: $SIM is missing (make $SIM)" >&2; exit 2; }
 SW_DIR=$RES/net_fbfly
 mkdir -p "$SW_DIR"
-[ -x "$SIM" ] || { echo "net_fbfly: $SIM is missing (make $SIM)" >&2; exit 2; }
 
 # the configuration a routing runs on (the sequential ones need FbSeq = 1)
 cfg_of() { case $1 in ugals | closad) echo "$CFG_SEQ" ;; *) echo "$CFG" ;; esac; }
@@ -80,7 +101,7 @@ fb_point() {
     printf '  %-22s %-9s %s\n' "$label" "$x" "$(grep -E '^net: (offered|batch)' "${f%.csv}.log" | sed 's/^net: //')"
 }
 export -f fb_point
-export SIM WARMUP MEASURE DRAIN LEN SEED SW_DIR
+export SIM WARMUP MEASURE DRAIN LEN SEED SW_DIR NR_CONFIGS
 
 has() { case " $FIGS " in *" $1 "*) return 0 ;; esac; return 1; }
 # Fig 6's flattened-butterfly curve is Fig 4's CLOS AD curve (same network,
@@ -92,6 +113,11 @@ if has 4 && has 6; then case " $ROUTINGS " in *" closad "*) dup6=1 ;; esac; fi
 t0=$(date +%s)
 rc=0
 if [ -z "${FB_REPORT_ONLY:-}" ]; then
+    # the settings first: net_sim refuses a bad one at once
+    for rt in $ROUTINGS; do
+        net_probe net_fbfly.sh "$SIM" --topo "$TOPO" --cfg "$(cfg_of "$rt")" --routing "$rt" --pattern wc --len "$LEN" --load 0.5
+    done
+    ! has 6 || net_probe net_fbfly.sh "$SIM" --topo "$CLOS_TOPO" --cfg "$CFG" --routing updown-adaptive --pattern wc --len "$LEN" --load 0.5
     jobs_file=$SW_DIR/points.txt
     rm -f "$SW_DIR"/*.csv "$SW_DIR"/*.log "$SW_DIR"/*.dat   # no row of an older sweep
     : > "$jobs_file"
@@ -115,7 +141,7 @@ if [ -z "${FB_REPORT_ONLY:-}" ]; then
         done >> "$jobs_file"
     fi
     echo "net_fbfly: figures $FIGS, $(wc -l < "$jobs_file") points, len $LEN, link latency 10, seed $SEED, ${JOBS:-2} jobs"
-    JR_LAUNCH=${SWEEP_LAUNCHER:-} jr_run "$jobs_file" "${JOBS:-2}" net_fbfly fb_point || rc=1
+    JR_LAUNCH=${SWEEP_LAUNCHER:-} jr_run "$jobs_file" "$JOBS" net_fbfly fb_point || rc=1
     if [ -n "$dup6" ]; then
         for p in ur wc; do
             for f in "$SW_DIR"/fig4_${p}__closad_*.csv; do
@@ -125,10 +151,13 @@ if [ -z "${FB_REPORT_ONLY:-}" ]; then
             done
         done
     fi
+    pub_runs_save "$SW_DIR/runs.status" "$rc"
+else
+    pub_runs_load "$SW_DIR/runs.status" || rc=1
 fi
 
 CSV=$RES/net_fbfly.csv
-sweep_collect "$CSV" || exit 2
+sweep_collect "$CSV" || exit 1
 T=$RES/net_fbfly.txt
 {
     echo "Seed 002 in the kit: $TOPO of $CFG ($CFG_SEQ for ugals and closad), link latency 10,"
@@ -137,68 +166,44 @@ T=$RES/net_fbfly.txt
         if has 4; then
             echo; echo "### Fig 4, ${p^^}"; echo
             sel=(); for rt in $ROUTINGS; do sel+=("fig4_${p}__$rt"); done
-            sweep_sat "$CSV" "${sel[@]}" || exit 2
+            sweep_report sat "$CSV" "${sel[@]}" || exit 2
         fi
         if has 6; then
             echo; echo "### Fig 6, ${p^^}: flattened butterfly against $CLOS_TOPO"; echo
-            sweep_sat "$CSV" "fig6_${p}__fbfly-closad" "fig6_${p}__fclos" || exit 2
+            sweep_report sat "$CSV" "fig6_${p}__fbfly-closad" "fig6_${p}__fclos" || exit 2
         fi
     done
     if has 5; then
         echo; echo "### Fig 5, wc: cycles per packet of a node's batch"; echo
-        csv_need "$CSV" label batch batch_cycles || exit 2
-        printf '| routing |'; for b in $BATCHES; do printf ' B = %s |' "$b"; done; echo
-        printf '|---|'; for b in $BATCHES; do printf -- '---|'; done; echo
-        for rt in $ROUTINGS; do
-            printf '| %s |' "$rt"
-            for b in $BATCHES; do
-                v=$(csv_awk -v L="fig5__$rt" -v B="$b" 'NR > 1 && $col("label") == L && $col("batch") == B {
-                        printf "%.2f", $col("batch_cycles") / B }' "$CSV")
-                printf ' %s |' "${v:-n/a}"
-            done
-            echo
-        done
+        sel=(); for rt in $ROUTINGS; do sel+=("fig5__$rt"); done
+        sweep_report batch --strip fig5__ --batches "$BATCHES" "$CSV" "${sel[@]}" || exit 2
     fi
 } > "$T"
 cat "$T"
-if command -v gnuplot > /dev/null; then
-    for p in ur wc; do
-        if has 4; then
-            sel=(); for rt in $ROUTINGS; do sel+=("fig4_${p}__$rt"); sweep_dat "$CSV" "fig4_${p}__$rt" "$SW_DIR/fig4_${p}__$rt.dat" || exit 2; done
-            sweep_plot "$RES/net_fbfly_fig4_$p.png" "$TOPO, ${p^^} (seed 002 Fig 4)" \
-                "mean latency (cycles)" 4 "${FB_LATMAX:-300}" "$SW_DIR" "" "${sel[@]}"
-            sweep_plot "$RES/net_fbfly_fig4_${p}_acc.png" "$TOPO, ${p^^}: accepted load" \
-                "accepted load (phits/cycle/node)" 3 1.05 "$SW_DIR" "" "${sel[@]}"
-        fi
-        if has 6; then
-            sel=("fig6_${p}__fbfly-closad" "fig6_${p}__fclos")
-            for c in "${sel[@]}"; do sweep_dat "$CSV" "$c" "$SW_DIR/$c.dat" || exit 2; done
-            sweep_plot "$RES/net_fbfly_fig6_$p.png" "N = 1024, ${p^^}: flattened butterfly and folded Clos (seed 002 Fig 6)" \
-                "mean latency (cycles)" 4 "${FB_LATMAX:-300}" "$SW_DIR" "" "${sel[@]}"
-        fi
-    done
-    if has 5; then
-        plot=""
-        i=0
-        for rt in $ROUTINGS; do
-            i=$((i + 1))
-            csv_awk -v L="fig5__$rt" 'NR > 1 && $col("label") == L { print $col("batch"), $col("batch_cycles") / $col("batch") }' "$CSV" |
-                sort -n > "$SW_DIR/fig5__$rt.dat"
-            plot="$plot${plot:+, }'$SW_DIR/fig5__$rt.dat' using 1:2 with linespoints lw 2 pt $((i + 3)) title '$rt'"
-        done
-        gnuplot <<EOF
-set terminal pngcairo size 900,600 noenhanced
-set grid
-set logscale x 2
-set title "$TOPO, wc: batch completion time (seed 002 Fig 5)"
-set xlabel "batch size (packets per node)"
-set ylabel "cycles per packet of a node's batch"
-set key top right
-set output "$RES/net_fbfly_fig5.png"
-plot $plot
-EOF
+for p in ur wc; do
+    if has 4; then
+        sel=(); for rt in $ROUTINGS; do sel+=("fig4_${p}__$rt=$rt"); done
+        sweep_plot "$RES/net_fbfly_fig4_$p.png" "$TOPO, ${p^^}, $LEN packets (seed 002 Fig 4)" "offered load (phits/cycle/node)" \
+            "mean latency (cycles)" lat_mean "$LATMAX" "$CSV" "${sel[@]}" || rc=1
+        sweep_plot "$RES/net_fbfly_fig4_${p}_acc.png" "$TOPO, ${p^^}: accepted load" "offered load (phits/cycle/node)" \
+            "accepted load (phits/cycle/node)" accepted 1.05 "$CSV" "${sel[@]}" || rc=1
+        pub_file "docs/img/net_fbfly_fig4_$p.png" "$RES/net_fbfly_fig4_$p.png"
+        pub_file "docs/img/net_fbfly_fig4_${p}_acc.png" "$RES/net_fbfly_fig4_${p}_acc.png"
     fi
-    echo "net_fbfly: plots in $RES/net_fbfly_*.png"
+    if has 6; then
+        sweep_plot "$RES/net_fbfly_fig6_$p.png" "${p^^}: $TOPO and $CLOS_TOPO (seed 002 Fig 6)" \
+            "offered load (phits/cycle/node)" "mean latency (cycles)" lat_mean "$LATMAX" "$CSV" \
+            "fig6_${p}__fbfly-closad=fbfly-closad" "fig6_${p}__fclos=fclos" || rc=1
+        pub_file "docs/img/net_fbfly_fig6_$p.png" "$RES/net_fbfly_fig6_$p.png"
+    fi
+done
+if has 5; then
+    args=(--title "$TOPO, wc: batch completion time (seed 002 Fig 5)" --logx 2 --key 'top right'
+        --xlabel "batch size (packets per node)" --ylabel "cycles per packet of a node's batch" --csv "$CSV")
+    for rt in $ROUTINGS; do args+=(--where "label=fig5__$rt" --curve "$rt" batch batch_cycles/batch); done
+    scripts/plot.py "$RES/net_fbfly_fig5.png" "${args[@]}" || rc=1
+    pub_file docs/img/net_fbfly_fig5.png "$RES/net_fbfly_fig5.png"
 fi
+echo "net_fbfly: plots in $RES/net_fbfly_*.png"
 echo "net_fbfly: $(( $(date +%s) - t0 )) s"
-exit $rc
+pub_finish $rc "make sweep-net-fbfly"

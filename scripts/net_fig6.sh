@@ -9,23 +9,38 @@
 # beside what the kit's `quad` pattern assumes of one router (a down port's
 # packets turn with probability turn_frac, 0.25 by default).
 #
-# Environment: BUILD [build], FIG6_CFG [fc-k32-4vc], FIG6_LOAD [0.3],
-# FIG6_WARMUP [500], FIG6_MEASURE [1500], FIG6_SEED [1], JOBS [2],
-# FIG6_REPORT_ONLY=1 (the table and heatmaps from the last runs),
-# SWEEP_LAUNCHER (a launcher in front of every run, e.g. "srun -N1 --").
-# Output: build/results/net_fig6/{ur,bitrot}_turns.csv, net_fig6_{ur,bitrot}_{bottom,top}.png,
-# net_fig6.txt (the table).
-set -eu
-. "$(dirname "$0")/csv_lib.sh"
-. "$(dirname "$0")/jobrun.sh"
+# usage: scripts/net_fig6.sh [-l LAUNCHER] [--help]
+# Environment: BUILD [build], NR_CONFIGS [configs/configs.txt], FIG6_CFG
+# [fc-k32-4vc], FIG6_LOAD [0.3], FIG6_WARMUP [500], FIG6_MEASURE [1500],
+# FIG6_SEED [1], JOBS [2], FIG6_REPORT_ONLY=1 (the table and heatmaps from
+# the last runs), SWEEP_LAUNCHER or -l LAUNCHER (a launcher in front of
+# every run, e.g. "srun -N1 --").
+# Output: $BUILD/results/net_fig6/{ur,bitrot}_turns.csv,
+# $BUILD/results/net_fig6_{ur,bitrot}_{bottom,top}.png (scripts/plot.py),
+# net_fig6.txt (the table, build/bin/sweep_report turns). A complete run
+# with the default settings also writes
+# $BUILD/results/publish-sweep-net-fig6.txt: `make publish-sweep-net-fig6`
+# puts the heatmaps into docs/img/. Exit 0 when both runs passed, 1 when
+# one failed (nothing to publish), 2 on bad settings.
+set -u
+cd "$(dirname "$0")/.."
+. scripts/sweep_lib.sh
+sweep_opts net_fig6.sh "$@"
 B=${BUILD:-build}
+pub_begin sweep-net-fig6
+pub_configs
 SIM=$B/bin/net_sim
 TOPO=fclos:k=32,levels=3,tophalf=1
-CFG=${FIG6_CFG:-fc-k32-4vc}
-LOAD=${FIG6_LOAD:-0.3}
-WARMUP=${FIG6_WARMUP:-500}
-MEASURE=${FIG6_MEASURE:-1500}
-SEED=${FIG6_SEED:-1}
+setting CFG FIG6_CFG fc-k32-4vc
+setting LOAD FIG6_LOAD 0.3
+setting WARMUP FIG6_WARMUP 500
+setting MEASURE FIG6_MEASURE 1500
+setting SEED FIG6_SEED 1
+JOBS=${JOBS:-2}
+need_load net_fig6.sh FIG6_LOAD "$LOAD"
+need_int net_fig6.sh "FIG6_WARMUP, FIG6_MEASURE, FIG6_SEED" "$WARMUP" "$MEASURE" "$SEED"
+[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "net_fig6.sh: JOBS: '$JOBS' is not a count >= 1" >&2; exit 2; }
+[ -x "$SIM" ] || { echo "net_fig6.sh: $SIM is missing (make $SIM)" >&2; exit 2; }
 OUT=$B/results/net_fig6
 mkdir -p "$OUT"
 echo "net_fig6: $TOPO of $CFG, UR and BR at load $LOAD, updown-adaptive, seed $SEED"
@@ -39,12 +54,17 @@ fig6_point() {
     return $rc
 }
 export -f fig6_point
-export SIM TOPO CFG LOAD WARMUP MEASURE SEED OUT
+export SIM TOPO CFG LOAD WARMUP MEASURE SEED OUT NR_CONFIGS
 printf '%s\n' ur bitrot > "$OUT/points.txt"
 t0=$(date +%s)
 rc=0
-[ -n "${FIG6_REPORT_ONLY:-}" ] ||
-    JR_LAUNCH=${SWEEP_LAUNCHER:-} jr_run "$OUT/points.txt" "${JOBS:-2}" net_fig6 fig6_point || rc=1
+if [ -z "${FIG6_REPORT_ONLY:-}" ]; then
+    net_probe net_fig6.sh "$SIM" --topo "$TOPO" --cfg "$CFG" --pattern ur --load "$LOAD" --len fixed:8
+    JR_LAUNCH=${SWEEP_LAUNCHER:-} jr_run "$OUT/points.txt" "$JOBS" net_fig6 fig6_point || rc=1
+    pub_runs_save "$OUT/runs.status" "$rc"
+else
+    pub_runs_load "$OUT/runs.status" || rc=1
+fi
 T=$B/results/net_fig6.txt
 {
     echo "Seed 001 Fig 6 in the kit: $TOPO of $CFG, load $LOAD, updown-adaptive"
@@ -52,40 +72,21 @@ T=$B/results/net_fig6.txt
     echo "II down->up, III up->down, IV up->up), and the fraction of the packets that"
     echo "enter by a down port and turn there, I/(I+II) (the kit's quad pattern assumes 0.25)"
     printf '%-6s %-6s %-8s %-8s %-8s %-8s %-10s\n' pat level I II III IV "I/(I+II)"
-    for p in ur bitrot; do
-        for l in 1 2 3; do
-            v=$(grep "^net: level $l turns" "$OUT/$p.log" |
-                sed 's/.*I down-down \([0-9.]*\), II down-up \([0-9.]*\), III up-down \([0-9.]*\), IV up-up \([0-9.]*\).*/\1 \2 \3 \4/')
-            set -- $v
-            printf '%-6s %-6s %-8s %-8s %-8s %-8s %-10s\n' "$p" "$l" "$1" "$2" "$3" "$4" \
-                "$(awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", ((a + b) > 0 ? a / (a + b) : 0) }')"
-        done
-    done
+    for p in ur bitrot; do sweep_report turns "$p" "$OUT/$p.log" || rc=1; done
 } | tee "$T"
-if command -v gnuplot > /dev/null; then
-    for p in ur bitrot; do
-        csv_need "$OUT/${p}_turns.csv" router level in out packets
-        top=$(csv_awk 'NR > 1 && $col("level") == 3 { print $col("router"); exit }' "$OUT/${p}_turns.csv")
-        for which in bottom top; do
-            r=0; [ $which = top ] && r=$top
-            # a 32 x 32 matrix, row = output port, column = input port
-            csv_awk -v r="$r" 'NR > 1 && $col("router") == r { m[$col("out"), $col("in")] = $col("packets") }
-                END { for (o = 0; o < 32; o++) { for (i = 0; i < 32; i++) printf "%d ", m[o, i] + 0; printf "\n" } }' \
-                "$OUT/${p}_turns.csv" > "$OUT/${p}_$which.mat"
-            gnuplot <<EOF
-set terminal pngcairo size 520,480 noenhanced
-set output '$B/results/net_fig6_${p}_$which.png'
-set title '$(echo $p | tr a-z A-Z): $which-level router $r (packets, window of $MEASURE cycles)'
-set xlabel 'input port (0-15 down, 16-31 up)'
-set ylabel 'output port'
-set xrange [-0.5:31.5]
-set yrange [-0.5:31.5]
-set palette defined (0 'white', 1 'yellow', 2 'red', 3 'black')
-plot '$OUT/${p}_$which.mat' matrix with image notitle
-EOF
-        done
+for p in ur bitrot; do
+    csv_need "$OUT/${p}_turns.csv" router level in out packets || { rc=1; continue; }
+    top=$(csv_awk 'NR > 1 && $col("level") == 3 { print $col("router"); exit }' "$OUT/${p}_turns.csv")
+    for which in bottom top; do
+        r=0; [ $which = top ] && r=$top
+        # a 32 x 32 map: row = output port, column = input port
+        scripts/plot.py "$B/results/net_fig6_${p}_$which.png" --size 680,600 \
+            --title "${p^^}, $which-level router $r ($CFG): packets in $MEASURE cycles" \
+            --xlabel 'input port (0-15 down, 16-31 up)' --ylabel 'output port' \
+            --csv "$OUT/${p}_turns.csv" --where "router=$r" --heatmap in out packets 32 || rc=1
+        pub_file "docs/img/net_fig6_${p}_$which.png" "$B/results/net_fig6_${p}_$which.png"
     done
-    echo "net_fig6: heatmaps $B/results/net_fig6_{ur,bitrot}_{bottom,top}.png"
-fi
+done
+echo "net_fig6: heatmaps $B/results/net_fig6_{ur,bitrot}_{bottom,top}.png"
 echo "net_fig6: $(( $(date +%s) - t0 )) s"
-exit $rc
+pub_finish $rc "make sweep-net-fig6"

@@ -10,18 +10,32 @@
 # [1000], NETRUN_MEASURE [4000], NETRUN_SEED [1], JOBS [2], SWEEP_LAUNCHER (a
 # launcher in front of every run, e.g. "srun -N1 --", as regress.sh -l).
 # The CSV columns are selected by header name (scripts/csv_lib.sh).
+# usage: scripts/net_run.sh [--help]
+# Output: $BUILD/results/net_run.csv, net_run_latency.png; with the default
+# settings and every run passed also $BUILD/results/publish-net-run.txt
+# (`make publish-net-run` puts the plot into docs/img/). Exit 0 when every
+# run passed, 1 when one failed, 2 on bad settings.
 set -eu
-. "$(dirname "$0")/csv_lib.sh"
-. "$(dirname "$0")/jobrun.sh"
+cd "$(dirname "$0")/.."
+. scripts/sweep_lib.sh
+case ${1:-} in -h | --help) script_help "$0"; exit 0 ;; '') ;; *) echo "net_run.sh: no arguments expected, got '$*' (--help)" >&2; exit 2 ;; esac
 B=${BUILD:-build}
+pub_begin net-run
+pub_configs
 SIM=$B/bin/net_sim
-TOPO=${NETRUN_TOPO:-fclos:levels=2}
-CFG=${NETRUN_CFG:-yarc-k16}
-LOADS=${NETRUN_LOADS:-0.1 0.3 0.5 0.6 0.7 0.8 0.9}
-WARMUP=${NETRUN_WARMUP:-1000}
-MEASURE=${NETRUN_MEASURE:-4000}
-SEED=${NETRUN_SEED:-1}
+setting TOPO NETRUN_TOPO fclos:levels=2
+setting CFG NETRUN_CFG yarc-k16
+setting LOADS NETRUN_LOADS "0.1 0.3 0.5 0.6 0.7 0.8 0.9"
+setting WARMUP NETRUN_WARMUP 1000
+setting MEASURE NETRUN_MEASURE 4000
+setting SEED NETRUN_SEED 1
 JOBS=${JOBS:-2}
+# shellcheck disable=SC2086
+need_load net_run.sh NETRUN_LOADS $LOADS
+need_int net_run.sh "NETRUN_WARMUP, NETRUN_MEASURE, NETRUN_SEED" "$WARMUP" "$MEASURE" "$SEED"
+[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "net_run.sh: JOBS: '$JOBS' is not a count >= 1" >&2; exit 2; }
+[ -x "$SIM" ] || { echo "net_run.sh: $SIM is missing (make $SIM)" >&2; exit 2; }
+net_probe net_run.sh "$SIM" --topo "$TOPO" --cfg "$CFG" --pattern ur --load 0.5 --len bw
 OUT=$B/results/net_run
 mkdir -p "$OUT"
 rm -f "$OUT"/*.csv "$OUT"/*.log
@@ -37,7 +51,7 @@ run_point() {
     return $rc
 }
 export -f run_point
-export SIM TOPO CFG WARMUP MEASURE SEED OUT
+export SIM TOPO CFG WARMUP MEASURE SEED OUT NR_CONFIGS
 t0=$(date +%s)
 rc=0
 for rt in updown-adaptive updown-det; do for l in $LOADS; do echo "$rt $l"; done; done > "$OUT/points.txt"
@@ -52,22 +66,12 @@ echo
 echo "net_run: summary ($TOPO of $CFG, UR, BlackWidow 4/19-phit mix; load in phits/cycle/node, latency in cycles)"
 csv_awk 'NR == 1 { printf "%-16s %-6s %-9s %-9s %-9s %-8s %-6s %-6s\n", "routing", "load", "offered", "accepted", "lat_mean", "lat_p99", "hops", "errors" }
          NR > 1  { printf "%-16s %-6s %-9.4f %-9.4f %-9.1f %-8s %-6.2f %-6s\n", $col("routing"), $col("load"), $col("offered"), $col("accepted"), $col("lat_mean"), $col("lat_p99"), $col("hops_mean"), $col("sb_errors") + $col("deadlock") }' "$CSV"
-if command -v gnuplot > /dev/null; then
-    for rt in updown-adaptive updown-det; do
-        csv_awk -v rt="$rt" 'NR > 1 && $col("routing") == rt { print $col("offered"), $col("lat_mean"), $col("accepted") }' "$CSV" > "$OUT/$rt.dat"
-    done
-    gnuplot <<EOF
-set terminal pngcairo size 800,500 noenhanced
-set output '$B/results/net_run_latency.png'
-set title 'make net-run: $TOPO of $CFG (LCB links), UR'
-set xlabel 'offered load (phits/cycle/node)'
-set ylabel 'mean latency (cycles, generation to tail)'
-set grid
-set key top left
-plot '$OUT/updown-adaptive.dat' using 1:2 with linespoints title 'updown-adaptive', \
-     '$OUT/updown-det.dat' using 1:2 with linespoints title 'updown-det'
-EOF
-    echo "net_run: latency plot $B/results/net_run_latency.png"
-fi
+scripts/plot.py "$B/results/net_run_latency.png" --size 900,560 \
+    --title "make net-run: $TOPO of $CFG, UR, BlackWidow length mix" \
+    --xlabel 'offered load (phits/cycle/node)' --ylabel 'mean latency (cycles, generation to tail)' \
+    --csv "$CSV" --where routing=updown-adaptive --curve updown-adaptive offered lat_mean \
+    --where routing=updown-det --curve updown-det offered lat_mean || rc=1
+pub_file docs/img/net_run_latency.png "$B/results/net_run_latency.png"
+echo "net_run: latency plot $B/results/net_run_latency.png"
 echo "net_run: $(( $(date +%s) - t0 )) s"
-exit $rc
+pub_finish $rc "make net-run"

@@ -15,32 +15,45 @@
 #    bb and hc, at k = 64 (turn 0.1 and 0.5 with UR, 0.5 with BR) and k = 32
 #    (turn 0.5, UR).
 #
-# Environment: BUILD [build], NWN_LOADS [0.1 .. 1.0], NWN_WARMUP [3000],
-# NWN_MEASURE [12000], NWN_DRAIN [20000], NWN_LEN [fixed:4], NWN_SEED [1],
-# JOBS [2], NWN_ONLY (space-separated figure names to rerun, e.g. "single-ur"),
-# SWEEP_REPORT_ONLY=1 (tables and plots from the last runs' CSVs),
-# SWEEP_LAUNCHER or -l LAUNCHER (a prefix for every run, e.g. "srun -N1 --";
-# scripts/sweep_lib.sh).
-# Outputs in $BUILD/results/nwn: runs/ (one CSV per run), nwn_sweep.csv, <fig>-<org>.dat,
-# <fig>_latency.png and <fig>_accepted.png (copied to docs/img/nwn_*), and the
-# tables nwn_<fig>.md.
+# usage: scripts/nwn_sweep.sh [-l LAUNCHER] [--help]
+# Environment: BUILD [build], NR_CONFIGS [configs/configs.txt], NWN_LOADS
+# [0.1 .. 1.0], NWN_WARMUP [3000], NWN_MEASURE [12000], NWN_DRAIN [20000],
+# NWN_LEN [fixed:4], NWN_SEED [1], JOBS [2], NWN_ONLY (space-separated
+# figure names to rerun, e.g. "single-ur"), SWEEP_REPORT_ONLY=1 (tables and
+# plots from the last runs' CSVs), SWEEP_LAUNCHER or -l LAUNCHER (a prefix
+# for every run, e.g. "srun -N1 --"; scripts/sweep_lib.sh).
+# Outputs in $BUILD/results/nwn: runs/ (one CSV per run), nwn_sweep.csv,
+# <fig>_latency.png and <fig>_accepted.png, and the tables nwn_<fig>.md. A
+# complete run of every figure with the default settings also writes
+# $BUILD/results/publish-sweep-nwn.txt: `make publish-sweep-nwn` then puts
+# the tables into docs/results.md and the plots into docs/img/nwn_*. Exit 0
+# when every run passed, 1 when one failed (nothing to publish), 2 on bad
+# settings (nothing runs).
 set -eu
+cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
 sweep_opts nwn_sweep.sh "$@"
 B=${BUILD:-build}
+pub_begin sweep-nwn
+pub_configs
+CF=$NR_CONFIGS
 SIM=$B/bin/rtr_sim
 OUT=$B/results/nwn
-LOADS=${NWN_LOADS:-0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1.0}
-WARMUP=${NWN_WARMUP:-3000}
-MEASURE=${NWN_MEASURE:-12000}
-DRAIN=${NWN_DRAIN:-20000}
-LEN=${NWN_LEN:-fixed:4}
-SEED=${NWN_SEED:-1}
+setting LOADS NWN_LOADS "0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1.0"
+setting WARMUP NWN_WARMUP 3000
+setting MEASURE NWN_MEASURE 12000
+setting DRAIN NWN_DRAIN 20000
+setting LEN NWN_LEN fixed:4
+setting SEED NWN_SEED 1
+setting ONLY NWN_ONLY ""
 JOBS=${JOBS:-2}
-[ -x "$SIM" ] || { echo "nwn_sweep: $SIM not built" >&2; exit 2; }
+# shellcheck disable=SC2086
+need_load nwn_sweep.sh NWN_LOADS $LOADS
+need_int nwn_sweep.sh "NWN_WARMUP, NWN_MEASURE, NWN_DRAIN, NWN_SEED" "$WARMUP" "$MEASURE" "$DRAIN" "$SEED"
+[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "nwn_sweep.sh: JOBS: '$JOBS' is not a count >= 1" >&2; exit 2; }
+[ -x "$SIM" ] || { echo "nwn_sweep.sh: $SIM is not built (make $SIM)" >&2; exit 2; }
 SW_DIR=$OUT/runs
-mkdir -p "$SW_DIR" docs/img
-CF=configs/configs.txt
+mkdir -p "$SW_DIR"
 
 # Figures: name, configurations (curve label = organization), pattern, options.
 SINGLE_ORGS="cn:cn-k64-4vc hc:hc-k64-4vc hc-vs:hc-vs-k64-4vc fc:fc-k64-4vc fc-cr:fc-cr-k64-4vc fc6:fc6-k64-4vc fc6-isu2:fc6-isu2-k64-4vc fc6-isu2b:fc6-isu2b-k64-4vc bb:bb-k64-4vc"
@@ -56,8 +69,13 @@ figs() {
     echo "quad64-br-t0.5|$QUAD64_ORGS|quad|--turn 0.5 --turn-pattern bitrot"
     echo "quad32-ur-t0.5|$QUAD32_ORGS|quad|--turn 0.5 --turn-pattern ur"
 }
-selected() { [ -z "${NWN_ONLY:-}" ] || [[ " $NWN_ONLY " == *" $1 "* ]]; }
+selected() { [ -z "$ONLY" ] || [[ " $ONLY " == *" $1 "* ]]; }
+for f in $ONLY; do
+    figs | cut -d'|' -f1 | grep -qxF -- "$f" ||
+        { echo "nwn_sweep.sh: NWN_ONLY: no figure '$f' (figures: $(figs | cut -d'|' -f1 | tr '\n' ' '))" >&2; exit 2; }
+done
 
+rc=0
 if [ -z "${SWEEP_REPORT_ONLY:-}" ]; then
     jobs_file=$OUT/jobs.txt
     : > "$jobs_file"
@@ -69,37 +87,36 @@ if [ -z "${SWEEP_REPORT_ONLY:-}" ]; then
                 >> "$jobs_file"
         done
     done < <(figs)
+    sweep_probe nwn_sweep.sh "$jobs_file"
     echo "nwn_sweep: $(wc -l < "$jobs_file") points, len $LEN, seed $SEED, $JOBS jobs"
     t0=$(date +%s)
-    sweep_run "$jobs_file" || true
+    sweep_run "$jobs_file" || rc=1
     echo "nwn_sweep: sweep took $(( $(date +%s) - t0 )) s"
+    pub_runs_save "$OUT/runs.status" "$rc"
+else
+    pub_runs_load "$OUT/runs.status" || rc=1
 fi
 
 CSV=$OUT/nwn_sweep.csv
 sweep_collect "$CSV"
 while IFS='|' read -r fig orgs pat opts; do
-    labels="" names=""
-    for oc in $orgs; do
-        o=${oc%%:*}
-        labels="$labels ${fig}__$o"
-        names="$names $o"
-        sweep_dat "$CSV" "${fig}__$o" "$OUT/$fig-$o.dat"
-    done
-    sweep_sat "$CSV" $labels | sed "s/| ${fig}__/| /" > "$OUT/nwn_$fig.md"
+    selected "$fig" || continue
+    curves=() cfgs=()
+    for oc in $orgs; do curves+=("${fig}__${oc%%:*}=${oc%%:*}"); cfgs+=("${oc#*:}"); done
+    sweep_report sat --strip "${fig}__" "$CSV" "${curves[@]%%=*}" > "$OUT/nwn_$fig.md"
     echo "nwn_sweep: $fig"
     cat "$OUT/nwn_$fig.md"
-    sweep_md_between docs/results.md "nwn-$fig" "$OUT/nwn_$fig.md"
-    if command -v gnuplot > /dev/null; then
-        case $fig in
-            single-*) what="single router, k=64, 4 VCs, bare, $LEN packets, ${fig#single-}" ;;
-            quad64-*) what="router in a folded Clos (quad), k=64, 4 VCs, $LEN, $opts" ;;
-            quad32-*) what="router in a folded Clos (quad), k=32, 4 VCs, $LEN, $opts" ;;
-        esac
-        sweep_plot "$OUT/${fig}_latency.png" "$what: mean latency" \
-            'mean latency, generation to tail (cycles)' 4 200 "$OUT" "$fig-" $names
-        sweep_plot "$OUT/${fig}_accepted.png" "$what: accepted load" \
-            'accepted load (phits/cycle/port)' 3 1.05 "$OUT" "$fig-" $names
-        cp "$OUT/${fig}_latency.png" "docs/img/nwn_${fig}_latency.png"
-        cp "$OUT/${fig}_accepted.png" "docs/img/nwn_${fig}_accepted.png"
-    fi
+    pub_table "nwn-$fig" docs/results.md "$OUT/nwn_$fig.md"
+    sfx=$(common_suffix "${cfgs[@]}")
+    case $fig in
+        single-*) what="single router (*$sfx), $LEN packets, $pat" ;;
+        quad*) what="router in a folded Clos (quad), *$sfx, $LEN packets, ${opts//--/}" ;;
+    esac
+    sweep_plot "$OUT/${fig}_latency.png" "$what: mean latency" 'offered load (phits/cycle/port)' \
+        'mean latency, generation to tail (cycles)' lat_mean 200 "$CSV" "${curves[@]}" || rc=1
+    sweep_plot "$OUT/${fig}_accepted.png" "$what: accepted load" 'offered load (phits/cycle/port)' \
+        'accepted load (phits/cycle/port)' accepted 1.05 "$CSV" "${curves[@]}" || rc=1
+    pub_file "docs/img/nwn_${fig}_latency.png" "$OUT/${fig}_latency.png"
+    pub_file "docs/img/nwn_${fig}_accepted.png" "$OUT/${fig}_accepted.png"
 done < <(figs)
+pub_finish $rc "make sweep-nwn"

@@ -2,21 +2,30 @@
 # rtr_bench.sh - speed benchmark of the router testbench (make bench; not a
 # timed test): simulated cycles/s and phit-hops/s at k=64, UR at loads 0.1
 # and 0.5, the C model alone and the Verilated RTL alone (same testbench, same
-# seed), for YARC and the cn, fc and bb switches, plus the bare YARC model. Writes $BUILD/results/rtr_bench.csv and the
-# "Speed" section of docs/results.md (between its bench markers) with the
-# command and the machine.
+# seed), for YARC and the cn, fc and bb switches, plus the bare YARC model.
+# Writes $BUILD/results/rtr_bench.csv and rtr_bench.md, the table with the
+# command and the machine; when every run passed with the default settings
+# also $BUILD/results/publish-bench.txt (`make publish-bench` puts the table
+# into the "Speed" section of docs/results.md, between its bench markers).
 #
+# usage: scripts/rtr_bench.sh [--help]
 # Environment: BUILD [build], BENCH_MEASURE [4000], BENCH_WARMUP [500],
 # BENCH_REPORT_ONLY=1 (the table from the last runs' CSV, with their date, machine and
 # load averages from rtr_bench.when beside it). The CSV columns are
 # selected by header name (scripts/csv_lib.sh). On a terminal, each run
 # prints runs done / total and an ETA on stderr (scripts/jobrun.sh).
 set -eu
-. "$(dirname "$0")/sweep_lib.sh" # csv_lib, jobrun, sweep_md_between
+cd "$(dirname "$0")/.."
+. scripts/sweep_lib.sh # csv_lib, jobrun, the publish manifest
+case ${1:-} in -h | --help) script_help "$0"; exit 0 ;; '') ;; *) echo "rtr_bench.sh: no arguments expected, got '$*' (--help)" >&2; exit 2 ;; esac
 B=${BUILD:-build}
+pub_begin bench
+pub_configs
 SIM=$B/bin/rtr_sim
-MEASURE=${BENCH_MEASURE:-4000}
-WARMUP=${BENCH_WARMUP:-500}
+setting MEASURE BENCH_MEASURE 4000
+setting WARMUP BENCH_WARMUP 500
+need_int rtr_bench.sh "BENCH_MEASURE, BENCH_WARMUP" "$MEASURE" "$WARMUP"
+[ -x "$SIM" ] || { echo "rtr_bench.sh: $SIM is not built (make $SIM)" >&2; exit 2; }
 OUT=$B/results
 mkdir -p "$OUT"
 CSV=$OUT/rtr_bench.csv
@@ -46,6 +55,9 @@ for r in "${runs[@]}"; do
         ib=$((ib + 1)) last="$1 $2 $l took $(( $(date +%s) - t1 )) s"
     done
 done
+[ -n "${BENCH_REPORT_ONLY:-}" ] || pub_runs_save "$OUT/rtr_bench.status" 0
+[ -z "${BENCH_REPORT_ONLY:-}" ] || pub_runs_load "$OUT/rtr_bench.status" ||
+    { echo "rtr_bench.sh: no record of complete runs ($OUT/rtr_bench.status)" >&2; exit 1; }
 csv_need "$CSV" cfg impl load cycles_per_s phit_hops_per_s
 # the runs' date, machine and load averages (a report-only call reads them)
 [ -n "${BENCH_REPORT_ONLY:-}" ] || bench_when_save "$LOAD0" "$OUT/rtr_bench.when"
@@ -73,5 +85,5 @@ TABLE=$OUT/rtr_bench.md
     echo "The real router runs 8e8 cycles/s; at load L it moves k x L x 8e8 phit-hops/s. Slowdown = 8e8 / simulated cycles/s."
 } > "$TABLE"
 cat "$TABLE"
-# Update docs/results.md between the markers, if present.
-sweep_md_between docs/results.md bench "$TABLE"
+pub_table bench docs/results.md "$TABLE"
+pub_finish 0

@@ -9,9 +9,16 @@
 # RUN_BER [1e-5], RUN_WARMUP [500], RUN_MEASURE [5000], RUN_SEED [1], JOBS [2],
 # RUN_REPORT_ONLY=1 (the summary and plot from the last runs' CSVs).
 # The CSV columns are selected by header name (scripts/csv_lib.sh).
+# usage: scripts/rtr_run.sh [--help]
+# Output in $BUILD/results: rtr_run.csv, rtr_run_latency.png (scripts/plot.py).
+# Exit 0 when every run passed, 1 when one failed, 2 on bad settings.
 set -eu
-. "$(dirname "$0")/csv_lib.sh"
-. "$(dirname "$0")/jobrun.sh"
+case ${1:-} in
+-h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;;
+'') ;;
+*) echo "rtr_run.sh: no arguments expected, got '$*' (--help)" >&2; exit 2 ;;
+esac
+. "$(dirname "$0")/sweep_lib.sh"
 B=${BUILD:-build}
 SIM=$B/bin/rtr_sim
 CFG=${RUN_CFG:-yarc-k64}
@@ -20,6 +27,13 @@ BER=${RUN_BER:-1e-5}
 WARMUP=${RUN_WARMUP:-500}
 MEASURE=${RUN_MEASURE:-5000}
 SEED=${RUN_SEED:-1}
+JOBS=${JOBS:-2}
+# shellcheck disable=SC2086
+need_load rtr_run.sh RUN_LOADS $LOADS
+need_int rtr_run.sh "RUN_WARMUP, RUN_MEASURE, RUN_SEED" "$WARMUP" "$MEASURE" "$SEED"
+[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "rtr_run.sh: JOBS: '$JOBS' is not a count >= 1" >&2; exit 2; }
+[[ $BER =~ ^[0-9.]+(e-?[0-9]+)?$ ]] || { echo "rtr_run.sh: RUN_BER: '$BER' is not a rate" >&2; exit 2; }
+need_cfg rtr_run.sh RUN_CFG "$CFG"
 JOBS=${JOBS:-2}
 OUT=$B/results
 mkdir -p "$OUT/run"
@@ -59,19 +73,10 @@ echo
 echo "rtr_run: summary ($CFG, UR, BER $BER, $IMPL; loads in phits/cycle/port, latency in cycles)"
 csv_awk 'NR == 1 { printf "%-8s %-9s %-9s %-9s %-8s %-8s %-10s %-6s %-10s\n", "load", "offered", "accepted", "lat_mean", "lat_p99", "retries", "mismatches", "pass", "cycles/s" }
          NR > 1  { printf "%-8s %-9.4f %-9.4f %-9.1f %-8s %-8s %-10s %-6s %-10.0f\n", $col("load"), $col("offered"), $col("accepted"), $col("lat_mean"), $col("lat_p99"), $col("retries"), $col("mismatches"), ($col("pass") ? "yes" : "NO"), $col("cycles_per_s") }' "$CSV"
-if command -v gnuplot > /dev/null; then
-    csv_awk 'NR > 1 { print $col("offered"), $col("lat_mean"), $col("lat_p99") }' "$CSV" > "$OUT/rtr_run.dat"
-    gnuplot <<EOF
-set terminal pngcairo size 800,500 noenhanced
-set output '$OUT/rtr_run_latency.png'
-set title 'make run: $CFG, UR, link BER $BER, $IMPL'
-set xlabel 'offered load (phits/cycle/port)'
-set ylabel 'latency (cycles)'
-set grid
-set key top left
-plot '$OUT/rtr_run.dat' using 1:2 with linespoints title 'mean', '' using 1:3 with linespoints title 'p99'
-EOF
-    echo "rtr_run: latency plot $OUT/rtr_run_latency.png"
-fi
+"$(dirname "$0")/plot.py" "$OUT/rtr_run_latency.png" --size 900,560 \
+    --title "make run: $CFG, UR, link BER $BER, $IMPL" \
+    --xlabel 'offered load (phits/cycle/port)' --ylabel 'latency (cycles)' \
+    --csv "$CSV" --curve mean offered lat_mean --curve p99 offered lat_p99 || rc=1
+echo "rtr_run: latency plot $OUT/rtr_run_latency.png"
 echo "rtr_run: $(( $(date +%s) - t0 )) s"
 exit $rc

@@ -1,32 +1,46 @@
-# sweep_lib.sh - shared pieces of the load-latency sweeps and the benchmarks (sourced by
-# scripts/rtr_sweep.sh, scripts/nwn_sweep.sh and the others; not a program).
+# sweep_lib.sh - shared pieces of the load-latency sweeps, the benchmarks
+# and the other result flows (sourced by scripts/rtr_sweep.sh,
+# scripts/nwn_sweep.sh and the others; not a program).
 #
 # A sweep is a jobs file, one simulation per line:
 #     label cfg pattern load warmup measure cfgfile [more rtr_sim options]
 # sweep_run runs them in parallel with the C model and leaves one CSV per run
-# in $SW_DIR; the other functions turn the CSVs into one table, per-curve data
-# files, a saturation table and gnuplot figures. Every function takes its
-# inputs as arguments; the caller sets SIM (rtr_sim), SW_DIR (per-run files),
-# LEN, DRAIN, SEED and JOBS, and optionally SWEEP_LAUNCHER. sweep_opts reads
-# the options every sweep script takes.
+# in $SW_DIR; sweep_collect makes one CSV of them. What is computed from
+# them is computed by programs, not here: the tables by build/bin/sweep_report
+# (tb/tools/sweep_report.c), the plots by scripts/plot.py. The caller sets SIM
+# (rtr_sim), SW_DIR (per-run files), LEN, DRAIN, SEED and JOBS, and
+# optionally SWEEP_LAUNCHER. sweep_opts reads the options every sweep script
+# takes.
 #
-# CSV columns used (rtr_sim --csv), found by header name (scripts/csv_lib.sh):
-# label, cfg, load, offered, accepted, lat_mean, lat_p99. A missing one stops
-# the report with exit 2 and a message naming it.
+# Results and docs/ (issue 42, class 1): a run writes only under build/. A
+# flow that has something for docs/ declares it (pub_table, pub_file) and
+# ends with pub_finish: when every point passed and every setting was the
+# default (setting, pub_configs), it writes build/results/publish-FLOW.txt,
+# the manifest that `make publish-FLOW` (scripts/publish.sh) copies into
+# docs/; otherwise it says why there is none. A failed or partial run exits
+# non-zero.
 . "$(dirname "${BASH_SOURCE[0]}")/csv_lib.sh"
 . "$(dirname "${BASH_SOURCE[0]}")/jobrun.sh"
 
-# sweep_opts NAME "$@": the sweep scripts' command line: -l LAUNCHER sets
-# SWEEP_LAUNCHER; anything else prints NAME's usage and exits 2.
+# script_help FILE: the header comment of a script (its documentation),
+# from the line after the #! to the first line that is not a comment.
+script_help() { sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$1"; }
+
+# sweep_opts NAME "$@": the sweep scripts' command line: --help or -h prints
+# the script's header and exits 0; -l LAUNCHER sets SWEEP_LAUNCHER; anything
+# else prints NAME's usage and exits 2.
 sweep_opts() {
     local name=$1 o OPTIND=1
     shift
+    case ${1:-} in -h | --help) script_help "$0"; exit 0 ;; esac
     while getopts "l:" o; do
         case $o in
             l) SWEEP_LAUNCHER=$OPTARG ;;
-            *) echo "usage: $name [-l LAUNCHER]   (see the header for the environment)" >&2; exit 2 ;;
+            *) echo "usage: $name [-l LAUNCHER] [--help]   (the environment: $name --help)" >&2; exit 2 ;;
         esac
     done
+    shift $((OPTIND - 1))
+    [ $# -eq 0 ] || { echo "$name: no arguments expected, got '$*' (the environment: $name --help)" >&2; exit 2; }
 }
 
 # sweep_run JOBS_FILE: run every line, JOBS at a time, through the kit's job
@@ -50,6 +64,70 @@ sweep_run() {
     }
     export SIM SW_DIR LEN DRAIN SEED
     JR_LAUNCH=${SWEEP_LAUNCHER:-} jr_run "$jobs" "${JOBS:-2}" sweep _sweep_point
+}
+
+# sweep_probe NAME JOBS_FILE: each distinct configuration, pattern and
+# option set of the jobs runs for one cycle first (no drain), so that a bad
+# configuration name, pattern, length or option stops the sweep before it
+# starts, once, with rtr_sim's own message (exit 2).
+sweep_probe() {
+    local name=$1 label cfg pat load wu me cf rest out
+    local -A seen=()
+    while read -r label cfg pat load wu me cf rest; do
+        [ -z "${seen["$cfg $pat $cf $rest"]:-}" ] || continue
+        seen["$cfg $pat $cf $rest"]=1
+        # shellcheck disable=SC2086
+        if ! out=$("$SIM" --cfg-file "$cf" --cfg "$cfg" --impl model --pattern "$pat" --load "$load" \
+            --len "$LEN" --warmup 0 --measure 1 --drain-max 0 --seed "$SEED" $rest 2>&1 > /dev/null); then
+            echo "$name: the sweep cannot run (curve $label, configuration $cfg, pattern $pat): $out" >&2
+            exit 2
+        fi
+    done < "$2"
+}
+
+# net_probe NAME NET_SIM ARGS...: net_sim with a point's arguments (no
+# window options: they are added here) for at most 3 s. net_sim checks its
+# options, configurations and topology before it builds the network, so a
+# refusal comes at once: its message and exit 2; a run still building after
+# 3 s has been accepted.
+net_probe() {
+    local name=$1 out rc
+    shift
+    out=$(timeout 3 "$@" --warmup 0 --measure 1 --drain-max 0 --quiet 2>&1 > /dev/null)
+    rc=$?
+    [ $rc = 0 ] || [ $rc = 124 ] ||
+        { echo "$name: net_sim refuses the settings: $(grep -v '^net_sim: seed ' <<< "$out")" >&2; exit 2; }
+}
+
+# need_load NAME VAR VALUE... / need_int NAME VAR VALUE...: each VALUE is a
+# load in (0, 1] written as a decimal / a whole number (a cycle count, a
+# seed), else a message naming the variable and exit 2.
+need_load() {
+    local name=$1 var=$2 v
+    shift 2
+    [ $# -gt 0 ] || { echo "$name: $var is empty" >&2; exit 2; }
+    for v in "$@"; do
+        [[ $v =~ ^0?\.[0-9]*[1-9][0-9]*$ || $v =~ ^1(\.0*)?$ ]] ||
+            { echo "$name: $var: '$v' is not a load in (0, 1]" >&2; exit 2; }
+    done
+}
+need_int() {
+    local name=$1 var=$2 v
+    shift 2
+    [ $# -gt 0 ] || { echo "$name: $var is empty" >&2; exit 2; }
+    for v in "$@"; do
+        [[ $v =~ ^[0-9]+$ ]] || { echo "$name: $var: '$v' is not a whole number" >&2; exit 2; }
+    done
+}
+# need_cfg NAME VAR CFG...: every CFG is a configuration of $NR_CONFIGS
+# (scripts/cfg.sh), else its message and exit 2.
+need_cfg() {
+    local name=$1 var=$2 c out
+    shift 2
+    for c in "$@"; do
+        out=$("$(dirname "${BASH_SOURCE[0]}")/cfg.sh" "$c" top 2>&1) ||
+            { echo "$name: $var: $out" >&2; exit 2; }
+    done
 }
 
 # sweep_jobs LABEL CFG PATTERN CFGFILE "LOADS" WARMUP MEASURE [options...]:
@@ -79,82 +157,109 @@ sweep_collect() {
     for f in "$SW_DIR"/*.csv; do tail -n +2 "$f"; done | sort -t, -k"$kl,$kl" -k"$kd,${kd}g" >> "$csv"
 }
 
-# sweep_dat CSV LABEL DAT: the curve's points (load offered accepted lat_mean lat_p99).
-sweep_dat() {
-    csv_need "$1" label load offered accepted lat_mean lat_p99 || return 2
-    csv_awk -v L="$2" 'NR > 1 && $col("label") == L && $col("load") >= 0.05 {
-        print $col("load"), $col("offered"), $col("accepted"), $col("lat_mean"), $col("lat_p99") }' "$1" > "$3"
-}
-
-# sweep_sat CSV LABEL...: a markdown saturation table. T0 is the mean latency
-# at offered 0.01 (zero load); the latency knee is the first sweep point whose
-# mean latency exceeds 3 T0; the throughput limit is the first point whose
-# accepted load is below 0.95 x offered; the saturation throughput is the
-# accepted load at the highest offered load (the plateau, at 1.0).
-sweep_sat() {
-    local csv=$1 p
-    shift
-    csv_need "$csv" label cfg load offered accepted lat_mean || return 2
-    echo "| curve | config | T0 (cycles) | latency knee: first load with mean > 3 T0 | throughput limit: first load with accepted < 0.95 offered | saturation throughput (accepted at the highest load) |"
-    echo "|---|---|---|---|---|---|"
-    for p in "$@"; do
-        csv_awk -v L="$p" '
-            NR > 1 && $col("label") == L { n++; load[n] = $col("load"); off[n] = $col("offered")
-                                           acc[n] = $col("accepted"); lat[n] = $col("lat_mean"); cfg = $col("cfg") }
-            END {
-                if (CSV_BAD) exit 2
-                if (!n) exit
-                t0 = 0; for (i = 1; i <= n; i++) if (load[i] < 0.05) t0 = lat[i]
-                knee = "none"; lim = "none"; plateau = "-"; top = 0
-                for (i = 1; i <= n; i++) {
-                    if (load[i] < 0.05) continue
-                    if (load[i] >= top) { top = load[i]; plateau = sprintf("%.3f", acc[i]) }
-                    if (knee == "none" && lat[i] > 3 * t0) knee = sprintf("%.2g (%.0f cycles)", load[i], lat[i])
-                    if (lim == "none" && acc[i] < 0.95 * off[i]) lim = sprintf("%.2g (accepted %.3f)", load[i], acc[i])
-                }
-                printf "| %s | %s | %.1f | %s | %s | %s |\n", L, cfg, t0, knee, lim, plateau
-            }' "$csv"
-    done
-}
-
-# sweep_plot PNG TITLE YLABEL COLUMN YMAX DATDIR PREFIX LABEL...: one curve per
-# label from DATDIR/PREFIX<label>.dat, column 3 (accepted) or 4 (mean latency)
-# against offered load; YMAX is the y range ("" for automatic). Distinct point
-# types and dash patterns, so overlapping curves stay visible.
+# sweep_plot PNG TITLE XLABEL YLABEL YCOL YMAX CSV CURVE...: one curve per
+# CURVE (a label of the CSV, or LABEL=NAME to show it as NAME; the name sets
+# its style), column YCOL (accepted or lat_mean) against the offered load of
+# the sweep points (load >= 0.05: the zero-load point left out); YMAX the y
+# range ("" for automatic). The accepted load gets the ideal line y = x.
 sweep_plot() {
-    local png=$1 title=$2 ylabel=$3 col=$4 ymax=$5 dir=$6 prefix=$7 p
+    local png=$1 title=$2 xl=$3 yl=$4 ycol=$5 ymax=$6 csv=$7 c
     shift 7
-    local plot="" i=0
-    [ "$col" = 3 ] && plot="x with lines dt 2 lc rgb 'gray' title 'ideal'"
-    for p in "$@"; do
-        i=$((i + 1))
-        local st="with linespoints lw 2 pt $((i + 3)) ps 1.3 dt $(( (i - 1) % 5 + 1 ))"
-        plot="$plot${plot:+, }'$dir/$prefix$p.dat' using 1:$col $st title '$p'"
-    done
-    gnuplot <<EOF
-set terminal pngcairo size 900,600 noenhanced
-set grid
-set key top left
-set xlabel 'offered load (phits/cycle/port)'
-set ylabel '$ylabel'
-set title '$title'
-set xrange [0:1.05]
-${ymax:+set yrange [0:$ymax]}
-set output '$png'
-plot $plot
-EOF
+    local args=(--title "$title" --xlabel "$xl" --ylabel "$yl" --xrange 0:1.05 --csv "$csv" --filter 'load>=0.05')
+    [ -z "$ymax" ] || args+=(--yrange "0:$ymax")
+    [ "$ycol" != accepted ] || args+=(--ideal)
+    for c in "$@"; do args+=(--where "label=${c%%=*}" --curve "${c#*=}" load "$ycol"); done
+    "$(dirname "${BASH_SOURCE[0]}")/plot.py" "$png" "${args[@]}"
 }
 
-# sweep_md_between FILE MARKER TABLEFILE: replace the lines between
-# <!-- MARKER:begin --> and <!-- MARKER:end --> in FILE with TABLEFILE.
-sweep_md_between() {
-    local f=$1 m=$2 tf=$3
-    grep -q "<!-- $m:begin -->" "$f" 2>/dev/null || return 0
-    awk -v tf="$tf" -v b="<!-- $m:begin -->" -v e="<!-- $m:end -->" '
-        $0 == b { print; while ((getline l < tf) > 0) print l; skip = 1; next }
-        $0 == e { skip = 0 }
-        !skip { print }' "$f" > "$f.tmp" && mv "$f.tmp" "$f"
-    echo "sweep: table $m written into $f"
+# common_suffix NAME...: the longest common ending of the names (e.g. the
+# -k64-4vc of a figure's configurations): the plots' titles say what ran.
+common_suffix() {
+    local s=$1 c
+    for c in "$@"; do while [ -n "$s" ] && [[ $c != *"$s" ]]; do s=${s#?}; done; done
+    echo "$s"
+}
+
+# sweep_report: the tables' program (tb/tools/sweep_report.c), from $B/bin
+sweep_report() {
+    local r=${B:-build}/bin/sweep_report
+    [ -x "$r" ] || { echo "sweep: $r is not built (make $r)" >&2; return 2; }
+    "$r" "$@"
+}
+
+# ---- settings, and what a run may publish ----
+PUB_WHY=""
+PUB_ITEMS=()
+# setting VAR ENVNAME DEFAULT: VAR = $ENVNAME if set, else DEFAULT; a value
+# other than the default makes the run one that is not published.
+setting() {
+    local v=$1 n=$2 d=$3
+    if [ -n "${!n:-}" ]; then
+        printf -v "$v" '%s' "${!n}"
+        [ "${!n}" = "$d" ] || PUB_WHY="$PUB_WHY $n"
+    else
+        printf -v "$v" '%s' "$d"
+    fi
+}
+# pub_configs: the configurations file in effect (NR_CONFIGS, rtr_sim and
+# scripts/cfg.sh read it); another than configs/configs.txt is not published.
+pub_configs() {
+    NR_CONFIGS=${NR_CONFIGS:-configs/configs.txt}
+    [ -r "$NR_CONFIGS" ] || { echo "$(basename "$0"): cannot read the configurations file NR_CONFIGS=$NR_CONFIGS" >&2; exit 2; }
+    [ "$(realpath "$NR_CONFIGS")" = "$(realpath configs/configs.txt)" ] || PUB_WHY="$PUB_WHY NR_CONFIGS"
+    export NR_CONFIGS
+}
+# pub_begin FLOW [DIR]: a run of FLOW starts: its old manifest,
+# DIR/publish-FLOW.txt (DIR default $B/results, where make publish-FLOW
+# reads it), goes: the results it named are being replaced. Run from the
+# repository's root.
+pub_begin() {
+    PUB_FLOW=$1
+    PUB_MANIFEST=${2:-${B:-build}/results}/publish-$1.txt
+    mkdir -p "$(dirname "$PUB_MANIFEST")" && rm -f "$PUB_MANIFEST"
+}
+# pub_table MARKER DOC FILE: FILE goes between <!-- MARKER:begin --> and
+# <!-- MARKER:end --> of DOC (under docs/) when the run is published.
+pub_table() { PUB_ITEMS+=("table $1 $2 $3"); }
+# pub_file DEST FILE: FILE is copied to DEST (under docs/) when published.
+pub_file() { PUB_ITEMS+=("file $1 $2"); }
+# pub_runs_save FILE RC / pub_runs_load FILE: the runs' outcome (their exit
+# status and settings), kept beside them for a report-only call, which
+# publishes only what complete default runs gave.
+pub_runs_save() { printf 'rc %s\nwhy %s\n' "$2" "$PUB_WHY" > "$1"; }
+pub_runs_load() {
+    local k v rc=""
+    [ -r "$1" ] || { PUB_WHY="$PUB_WHY (no record of the runs: $1)"; return 1; }
+    while read -r k v; do
+        case $k in rc) rc=$v ;; why) PUB_WHY="$PUB_WHY $v" ;; esac
+    done < "$1"
+    [ "$rc" = 0 ]
+}
+# pub_finish RC [COMMAND]: the end of a run; RC 0 if every part of it
+# passed. Writes the manifest when RC is 0 and every setting was the default
+# (with COMMAND, a stamp that publish.sh writes above each table: COMMAND,
+# the commit and the machine; without, the tables carry their own), else
+# says why not. Returns 1 when RC is not 0.
+pub_finish() {
+    local rc=$1 cmd=${2:-} it commit
+    if [ "$rc" != 0 ]; then
+        echo "$PUB_FLOW: some runs failed: nothing to publish (make publish-$PUB_FLOW refuses)" >&2
+        return 1
+    fi
+    if [ -n "$PUB_WHY" ]; then
+        echo "$PUB_FLOW: not the published settings ($PUB_WHY set): the results stay in ${B:-build}/results"
+        return 0
+    fi
+    commit=$(git rev-parse --short HEAD 2> /dev/null || echo unknown)
+    git diff --quiet HEAD -- csrc tb rtl configs scripts 2> /dev/null || commit="$commit with local changes"
+    {
+        echo "# written by a complete run of $PUB_FLOW: make publish-$PUB_FLOW copies these into docs/"
+        echo "complete $PUB_FLOW"
+        [ -z "$cmd" ] || echo "stamp $cmd at $commit on $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+        for it in "${PUB_ITEMS[@]}"; do echo "$it"; done
+    } > "$PUB_MANIFEST.tmp" && mv "$PUB_MANIFEST.tmp" "$PUB_MANIFEST" ||
+        { echo "$PUB_FLOW: cannot write $PUB_MANIFEST" >&2; return 1; }
+    echo "$PUB_FLOW: complete; make publish-$PUB_FLOW puts it into docs/ ($PUB_MANIFEST)"
 }
 
 # The conditions of a benchmark's runs, kept beside its CSV so that a report

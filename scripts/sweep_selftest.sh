@@ -10,16 +10,19 @@
 #      per point, the commands are replayed one by one (as array tasks would),
 #      and SWEEP_REPORT_ONLY=1 gives the same tables and plot data;
 #   3. CSV by name: the per-run CSVs with their columns reversed give
-#      byte-identical .dat files, saturation table and spot/summary output
+#      byte-identical plots, saturation table and spot/summary output
 #      (rtr_sweep.sh and rtr_run.sh, report only); a CSV without a column the
 #      report needs exits 2 with a message naming it;
 #   4. progress: on a pty (script(1)) the sweep shows points done / total and
 #      an ETA on stderr; in a pipe it does not, and stdout is the same.
 # Prints "N passed, N failed".
-#   usage: sweep_selftest.sh [BUILD]   (default: build; needs BUILD/bin/rtr_sim)
+#   usage: sweep_selftest.sh [BUILD]   (default: build; needs BUILD/bin/rtr_sim
+#          and BUILD/bin/sweep_report)
 set -u
 B=${1:-build}
-[ -x "$B/bin/rtr_sim" ] || { echo "sweep_selftest: $B/bin/rtr_sim not built" >&2; exit 2; }
+for x in rtr_sim sweep_report; do
+    [ -x "$B/bin/$x" ] || { echo "sweep_selftest: $B/bin/$x not built" >&2; exit 2; }
+done
 command -v script > /dev/null || { echo "sweep_selftest: needs script(1) (util-linux)" >&2; exit 2; }
 SIM=$(cd "$B/bin" && pwd)/rtr_sim
 SRC=$(pwd)
@@ -32,14 +35,16 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; [ -f "$TMP/out" ] && sed 's/^/    |
 mkdir -p "$TMP/t/docs/img" "$TMP/t/b/bin"
 cp -r "$SRC/scripts" "$SRC/configs" "$TMP/t/"
 ln -s "$SIM" "$TMP/t/b/bin/rtr_sim"
+ln -s "$(cd "$B/bin" && pwd)/sweep_report" "$TMP/t/b/bin/sweep_report"
 cd "$TMP/t" || exit 2
 export BUILD=b SWEEP_CFG=yarc-k16-bare SWEEP_LCB_CFG=yarc-k16 SWEEP_PATTERNS=ur SWEEP_LOADS="0.3 0.9" \
     SWEEP_WARMUP=100 SWEEP_MEASURE=400 SWEEP_DRAIN=4000 JOBS=2 NR_PROGRESS=
 R=b/results
-# the report files a sweep leaves: tables and plot data (no PNG, no timing)
-save() { mkdir -p "$1"; cp $R/rtr_sweep_*.dat $R/rtr_saturation.md "$1/"; }
+# the report files a sweep leaves: the table and the plots (drawn from the
+# same points, the PNGs are byte-identical; the collected CSV has timing columns)
+save() { mkdir -p "$1"; cp $R/rtr_sweep_*.png $R/rtr_saturation.md "$1/"; }
 same() {  # DESC DIR_A DIR_B
-    if diff -r "$2" "$3" > "$TMP/out" 2>&1; then ok; else bad "$1: tables or plot data differ"; fi
+    if diff -r "$2" "$3" > "$TMP/out" 2>&1; then ok; else bad "$1: tables or plots differ"; fi
 }
 npoints=12   # 4 curves (ur, ur-lcb, ur-deep, tr-deep) x (zero load + 2 loads)
 
@@ -103,12 +108,12 @@ SWEEP_REPORT_ONLY=1 scripts/rtr_sweep.sh > "$TMP/out" 2>&1; rc=$?
 RUN_LOADS="0.2 0.5" RUN_CFG=yarc-k16 RUN_WARMUP=100 RUN_MEASURE=400 scripts/rtr_run.sh > "$TMP/run.out" 2>&1; rc=$?
 [ $rc -eq 0 ] && ok || { cp "$TMP/run.out" "$TMP/out"; bad "rtr_run: exit $rc"; }
 summary() { sed -n '/^rtr_run: summary/,/^rtr_run: latency plot/p' "$1" | grep -v 'cycles/s\|^rtr_run' | cut -c1-60; }
-summary "$TMP/run.out" > "$TMP/run.sum"; cp $R/rtr_run.dat "$TMP/run.dat"
+summary "$TMP/run.out" > "$TMP/run.sum"; cp $R/rtr_run_latency.png "$TMP/run.png"
 for f in $R/run/*.csv; do rev_csv "$f"; done
 RUN_REPORT_ONLY=1 RUN_CFG=yarc-k16 scripts/rtr_run.sh > "$TMP/run2.out" 2>&1; rc=$?
 summary "$TMP/run2.out" > "$TMP/run2.sum"
-if [ $rc -eq 0 ] && [ -s "$TMP/run.sum" ] && cmp -s "$TMP/run.sum" "$TMP/run2.sum" && cmp -s "$TMP/run.dat" $R/rtr_run.dat; then ok
-else diff "$TMP/run.sum" "$TMP/run2.sum" > "$TMP/out"; bad "rtr_run: reordered CSVs give another summary or plot data (exit $rc)"; fi
+if [ $rc -eq 0 ] && [ -s "$TMP/run.sum" ] && cmp -s "$TMP/run.sum" "$TMP/run2.sum" && cmp -s "$TMP/run.png" $R/rtr_run_latency.png; then ok
+else diff "$TMP/run.sum" "$TMP/run2.sum" > "$TMP/out"; bad "rtr_run: reordered CSVs give another summary or plot (exit $rc)"; fi
 
 # 4. progress: a status line on a pty, none in a pipe
 rm -f $R/sweep/*.csv

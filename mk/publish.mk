@@ -1,0 +1,22 @@
+# publish.mk - the only targets that write measured results into docs/
+# (issue 42, class 1). Every result flow (make sweep, energy, counts, bench,
+# bench-net, sweep-net*, sweep-lcb, net-run, waves) writes under
+# $(BUILD)/results only; a run that completed with the default settings
+# leaves a manifest, $(BUILD)/results/publish-FLOW.txt (scripts/sweep_lib.sh,
+# pub_finish). make publish-FLOW copies what it names into docs/
+# (scripts/publish.sh: everything checked before anything is written; a
+# missing or incomplete manifest changes nothing and exits 1).
+PUBLISH_FLOWS := sweep-rtr sweep-nwn energy counts bench bench-base bench-net \
+                 sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-lcb net-run waves
+PUBLISH_GROUPS := sweep sweep-net
+.PHONY: $(PUBLISH_FLOWS:%=publish-%) $(PUBLISH_GROUPS:%=publish-%)
+$(filter-out publish-bench,$(PUBLISH_FLOWS:%=publish-%)): publish-%:
+	@scripts/publish.sh $(BUILD)/results/publish-$*.txt
+# make bench is two runs: the speed table and the comparison with an older commit
+publish-bench:
+	@scripts/publish.sh $(BUILD)/results/publish-bench.txt $(BUILD)/results/publish-bench-base.txt
+publish-sweep:
+	@scripts/publish.sh $(BUILD)/results/publish-sweep-rtr.txt $(BUILD)/results/publish-sweep-nwn.txt
+publish-sweep-net:
+	@scripts/publish.sh $(foreach f,fig6 fig13 fbfly,$(BUILD)/results/publish-sweep-net-$(f).txt)
+UNIT_TARGETS += $(PUBLISH_FLOWS:%=publish-%) $(PUBLISH_GROUPS:%=publish-%)
