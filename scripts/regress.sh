@@ -1,7 +1,7 @@
 #!/bin/bash
 # regress.sh - run regression lists and print "N passed, N failed".
 #
-# usage: regress.sh [-j N] [-l LAUNCHER] [-f REGEX] [-t SECONDS] [-b DIR] [-k] LIST...
+# usage: regress.sh [-j N] [-l LAUNCHER] [-f REGEX] [-t SECONDS] [-b DIR] [-k] [-n] LIST...
 #   LIST lines are "name: command" or "name [timeout=SECONDS]: command" (blank
 #   lines and # comments ignored). Names are unique across all the lists given
 #   (a duplicate is an error, exit 2).
@@ -17,11 +17,14 @@
 #               and counts as a FAIL ("timed out after S s").
 #   -b DIR      run against build directory DIR instead of build/: every word
 #               of a command that starts with "build/" starts with "DIR/"
-#               instead, and the logs go to DIR/regress/
+#               instead, and the logs go to DIR/regress/. DIR must exist.
 #   -k          keep going after a failure, as make -k: every selected test
 #               runs and the summary counts them all. This is also the default
 #               (the runner never stops early); -k is accepted so that
 #               make-style invocations work.
+#   -n          run nothing: print the selected entries, "name<TAB>command"
+#               (the command as it would run, -b applied), one per line
+#   -h, --help  this text
 # Each test's output goes to build/regress/<name>.log; failures print its tail.
 # Every run also writes build/regress/junit.xml (JUnit XML for CI dashboards):
 # one <testsuite> per list (classname = the list's name), one <testcase> per
@@ -35,8 +38,10 @@
 set -u
 . "$(dirname "$0")/jobrun.sh"
 JOBS=1; LAUNCH=""; FILTER=""; TLIMIT=900; BUILDDIR=build
-usage() { echo "usage: regress.sh [-j N] [-l LAUNCHER] [-f REGEX] [-t SECONDS] [-b DIR] [-k] LIST..." >&2; exit 2; }
-while getopts "j:l:f:t:b:k" o; do
+usage() { echo "usage: regress.sh [-j N] [-l LAUNCHER] [-f REGEX] [-t SECONDS] [-b DIR] [-k] [-n] LIST... (--help)" >&2; exit 2; }
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
+LIST_ONLY=0
+while getopts "j:l:f:t:b:kn" o; do
     case $o in
         j) [[ $OPTARG =~ ^[1-9][0-9]*$ ]] || { echo "regress: -j wants a positive integer, got '$OPTARG'" >&2; exit 2; }; JOBS=$OPTARG ;;
         l) LAUNCH=$OPTARG ;;
@@ -44,13 +49,20 @@ while getopts "j:l:f:t:b:k" o; do
         t) [[ $OPTARG =~ ^[0-9]+$ ]] || { echo "regress: -t wants seconds (an integer >= 0), got '$OPTARG'" >&2; exit 2; }; TLIMIT=$((10#$OPTARG)) ;;
         b) [ -n "$OPTARG" ] || { echo "regress: -b wants a directory" >&2; exit 2; }; BUILDDIR=${OPTARG%/} ;;
         k) ;;  # keep going: the default
+        n) LIST_ONLY=1 ;;
         *) usage ;;
     esac
 done
 shift $((OPTIND - 1))
 [ $# -ge 1 ] || usage
 command -v timeout > /dev/null || { echo "regress: needs timeout(1) (coreutils)" >&2; exit 2; }
-LOGDIR=$BUILDDIR/regress; mkdir -p "$LOGDIR" || { echo "regress: cannot create $LOGDIR" >&2; exit 2; }
+[ -d "$BUILDDIR" ] || { echo "regress: -b $BUILDDIR: no such directory (build first, or name an existing build)" >&2; exit 2; }
+[[ "" =~ $FILTER ]]; [ $? -ne 2 ] || { echo "regress: -f '$FILTER' is not an extended regular expression" >&2; exit 2; }
+if [ -n "$LAUNCH" ]; then
+    read -r first _ <<< "$LAUNCH"
+    command -v "$first" > /dev/null || { echo "regress: -l '$LAUNCH': no command '$first'" >&2; exit 2; }
+fi
+LOGDIR=$BUILDDIR/regress
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 T0=$(date +%s)
 declare -A seen
@@ -79,6 +91,11 @@ for f in "$@"; do
         n=$((n + 1))
     done < "$f"
 done
+if [ $LIST_ONLY = 1 ]; then
+    [ $n -eq 0 ] || cut -f1,4 "$TMP/all"
+    exit 0
+fi
+mkdir -p "$LOGDIR" || { echo "regress: cannot create $LOGDIR" >&2; exit 2; }
 if [ $n -eq 0 ]; then
     echo "regress: no tests selected" >&2
     printf '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="regress" tests="0" failures="0" errors="0" time="0">\n</testsuites>\n' > "$LOGDIR/junit.xml"

@@ -19,6 +19,7 @@ J=$(cd "$(dirname "$J")" && pwd)/$(basename "$J")
 command -v script > /dev/null || { echo "regress_selftest: needs script(1) (util-linux)" >&2; exit 2; }
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 cd "$TMP" || exit 2
+mkdir -p b h e p n   # the build directories the runs below name (-b wants one that exists)
 pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; sed 's/^/    | /' "$TMP/out" | tail -20; }
@@ -163,7 +164,21 @@ printf 'a\nb\nc\n' > "$TMP/items"
 "$R" -j 2 -b "$TMP/n" n.list > out 2>&1; rc=$?
 check "nested job runner" 0 '^PASS n-nested ' '^4 passed, 0 failed$'
 
-# 6. bad usage and bad lists exit 2
+# 6. bad usage and bad lists exit 2; a build directory that does not exist
+#    is refused, not created; -n lists the entries and runs nothing
+"$R" -b "$TMP/none/x" a.list > out 2>&1; rc=$?
+check "-b of no directory" 2 "-b $TMP/none/x: no such directory"
+[ ! -e "$TMP/none" ] && ok || bad "-b created $TMP/none"
+"$R" -b "$TMP/b" -f '(' a.list > out 2>&1; rc=$?
+check "-f bad regex" 2 "is not an extended regular expression"
+"$R" -b "$TMP/b" -l 'no_such_launcher --' a.list > out 2>&1; rc=$?
+check "-l of no command" 2 "no command 'no_such_launcher'"
+rm -f hang.pid
+"$R" -n -b "$TMP/other" -f '^t-(pass|hang)$' a.list b.list > out 2>&1; rc=$?
+check "-n" 0 "^t-pass"$'\t'"true$" "^t-hang"$'\t'"sleep 300"
+[ "$(wc -l < out)" = 2 ] && [ ! -e hang.pid ] && ok || bad "-n ran something or listed more than the selection"
+"$R" --help > out 2>&1; rc=$?
+check "--help" 0 "^usage: regress.sh"
 "$R" -t soon a.list > out 2>&1; rc=$?
 check "-t bad" 2 "-t wants seconds"
 "$R" -x a.list > out 2>&1; rc=$?
