@@ -16,28 +16,23 @@
 /* Build parameters (docs/nwn-arch.md section 3). The organization:
  *   cn: r = 1, m = 0, bb = 0      fc: r >= 2, bb = 0      bb: bb = 1 */
 typedef struct {
-    int num_ports;     /* k, power of two 4..64 */
-    int r;             /* bottom subswitches of the fc (bb keeps r/2); 1 for cn */
-    int m;             /* top subswitches; 0 only for cn */
-    int bb;            /* bilateral butterfly */
-    int speedup;       /* input speedup S of the bottom subswitches, 1..2 */
-    int top_speedup;   /* input speedup of the top subswitches, 1..2 (1 for bb); 0 = 1 */
-    int top_choice;    /* a = 1 top choice (§4.3): 0 most credits, 1 pseudo-random */
-    int self_turn;     /* keep the self crosspoints (q = p) */
-    int num_vcs;       /* 1..4 */
-    int in_buf_per_vc; /* input queue per VC = upstream credits */
-    int buf_depth;     /* internal buffer per (subswitch input, VC), phits */
-    int chan_lat;      /* internal channel latency, 1..4 */
-    int use_lcb;
-    int max_pkt_len;
-    int replay_depth, window; /* LCB */
-    int link_crc_w;           /* every port's link check, 16 or 32 (link-protocol §4.1); 0 = 16 */
-    int fb_seq;               /* FbSeq: the sequential allocator of docs/fbfly-routing.md §6.4,
+    int num_ports;   /* k, power of two 4..64 */
+    int r;           /* bottom subswitches of the fc (bb keeps r/2); 1 for cn */
+    int m;           /* top subswitches; 0 only for cn */
+    int bb;          /* bilateral butterfly */
+    int speedup;     /* input speedup S of the bottom subswitches, 1..2 */
+    int top_speedup; /* input speedup of the top subswitches, 1..2 (1 for bb); 0 = 1 */
+    int top_choice;  /* a = 1 top choice (§4.3): 0 most credits, 1 pseudo-random */
+    int self_turn;   /* keep the self crosspoints (q = p) */
+    nr_port_params port;
+    int buf_depth; /* internal buffer per (subswitch input, VC), phits */
+    int chan_lat;  /* internal channel latency, 1..4 */
+    int fb_seq;    /* FbSeq: the sequential allocator of docs/fbfly-routing.md §6.4,
                         * 0 or 1; C model only */
-    int up_pick;              /* UpPick: the adaptive up choice (docs/yarc-arch.md §5, nwn-arch
+    int up_pick;   /* UpPick: the adaptive up choice (docs/yarc-arch.md §5, nwn-arch
                         * §4.2): 0 over every candidate, 2 greedy_r(2) between two
                         * drawn candidates (step 4'); C model only */
-    int side_tab;             /* SideTab: 1 the side table of yarc-arch §5 step 3a, 0 none; C
+    int side_tab;  /* SideTab: 1 the side table of yarc-arch §5 step 3a, 0 none; C
                         * model only */
 } nr_nwn_params;
 

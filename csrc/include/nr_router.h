@@ -50,6 +50,26 @@ typedef struct {
     int link_down[NR_MAX_PORTS];                  /* use_lcb = 1 */
 } nr_rtr_out;
 
+/* The parameters every router port has, whatever the organization
+ * (docs/link-protocol.md section 2; the routers' section 3): held in one
+ * struct inside each organization's parameters (nr_yarc_params.port,
+ * nr_nwn_params.port) and checked once, by nr_port_params_check. */
+typedef struct {
+    int num_vcs;       /* 1..4 */
+    int in_buf_per_vc; /* input queue per VC = upstream credits, 8..1023, >= max_pkt_len */
+    int use_lcb;       /* 1: an LCB on every port; 0: bare ports */
+    int max_pkt_len;   /* phits, >= 2 */
+    int replay_depth;  /* LCB send buffer, phits */
+    int window;        /* LCB go-back-N window, packets */
+    int link_crc_w;    /* every port's link check, 16 or 32 (link-protocol section 4.1); 0 = 16 */
+} nr_port_params;
+
+/* Check the port parameters (the LCB's own rules with use_lcb): 0, or -1
+ * with a message naming the parameter. (csrc/model/mutil.c) */
+int nr_port_params_check(const nr_port_params *p, char *err, int errlen);
+/* The LCB parameters of such a port. */
+nr_lcb_params nr_port_lcb_params(const nr_port_params *p);
+
 /* The operations of one router implementation. */
 typedef struct {
     const char *name; /* "yarc-model", "nwn-rtl", ... */

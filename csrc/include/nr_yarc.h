@@ -10,24 +10,18 @@
 /* YARC build parameters (docs/yarc-arch.md section 3). */
 typedef struct {
     int rows, cols; /* num_ports = rows * cols */
-    int num_vcs;
-    int in_buf_per_vc; /* input queue per VC = upstream credits */
+    nr_port_params port;
     int row_buf_depth, col_buf_depth;
     int row_bus_lat, col_lat;
-    int use_lcb;
-    int max_pkt_len;
-    int replay_depth, window; /* LCB */
-    int sub_speedup;          /* subswitch input speedup across VCs, 1..4; 0 = the
+    int sub_speedup; /* subswitch input speedup across VCs, 1..4; 0 = the
                                * default 4 (every VC pops independently, §6) */
-    int link_crc_w;           /* every port's link check, 16 or 32 (link-protocol
-                               * §4.1); 0 = the default 16 */
-    int fb_seq;               /* FbSeq: the flattened-butterfly mode's sequential
+    int fb_seq;      /* FbSeq: the flattened-butterfly mode's sequential
                                * allocator (docs/fbfly-routing.md §6.4), 0 or 1; C model
                                * only (the RTL has none and refuses alg 5 and 6) */
-    int up_pick;              /* UpPick: the adaptive up choice (docs/yarc-arch.md §5):
+    int up_pick;     /* UpPick: the adaptive up choice (docs/yarc-arch.md §5):
                                * 0 over every candidate (step 4), 2 greedy_r(2) between
                                * two drawn candidates (step 4'); C model only */
-    int side_tab;             /* SideTab: 1 the side table of §5 step 3a (side links
+    int side_tab;    /* SideTab: 1 the side table of §5 step 3a (side links
                                * between peer subtrees), 0 none; C model only */
 } nr_yarc_params;
 

@@ -77,7 +77,7 @@ int nr_nwn_counts(const nr_nwn_params *p, nr_sw_counts *c, char *err, int errlen
         c->fanout[NR_PATH_UP] = (int)((n - 1 + M) + (rb - 1 + u));
         c->fanout[NR_PATH_DOWN] = (int)(rb + n);
     }
-    c->buf_phits = c->sub_buffers * p->num_vcs * p->buf_depth;
+    c->buf_phits = c->sub_buffers * p->port.num_vcs * p->buf_depth;
     c->fanout_max = 0;
     for (int i = 0; i < NR_PATH_N; i++)
         if (c->fanout[i] > c->fanout_max) c->fanout_max = c->fanout[i];
@@ -98,13 +98,13 @@ int nr_yarc_counts(const nr_yarc_params *p, nr_sw_counts *c, char *err, int errl
     /* lanes per subswitch input (row): SubSpeedup, at most NumVcs
      * (yarc-arch 6); the seeds' p x p subswitch is one lane */
     const int ss = p->sub_speedup ? p->sub_speedup : 4;
-    const long lanes = ss < p->num_vcs ? ss : p->num_vcs;
+    const long lanes = ss < p->port.num_vcs ? ss : p->port.num_vcs;
     c->xpoints = k * p->cols * p->rows * lanes; /* = k^2 with one lane */
     c->xpoints_seed = k * k;                    /* Table 1: k^2 */
     /* row buffers (Cols per tile) and column buffers (Rows per tile): 2k^2/p */
     c->sub_buffers = k * (p->rows + p->cols);
     c->buf_phits =
-        k * p->num_vcs * ((long)p->cols * p->row_buf_depth + (long)p->rows * p->col_buf_depth);
+        k * p->port.num_vcs * ((long)p->cols * p->row_buf_depth + (long)p->rows * p->col_buf_depth);
     c->channels = k + k * p->rows; /* row buses + column channels */
     /* the row bus drives Cols row buffers, the subswitch Rows outputs, the
      * output multiplexer one port: k/p + p + 1 for a square p x p tile grid */
@@ -254,7 +254,7 @@ int nr_en_org_yarc(const nr_yarc_params *p, nr_en_org *o)
     o->rows = p->rows;
     o->cols = p->cols;
     const int ss = p->sub_speedup ? p->sub_speedup : 4; /* as nr_yarc_counts */
-    o->hc_lanes = ss < p->num_vcs ? ss : p->num_vcs;
+    o->hc_lanes = ss < p->port.num_vcs ? ss : p->port.num_vcs;
     if (o->hc_lanes < 1) o->hc_lanes = 1;
     o->self_turn = 1;
     o->lat_a = p->row_bus_lat;

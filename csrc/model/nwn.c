@@ -68,7 +68,7 @@ static int nwn_hop_fn(const void *ctx, int p, int q, int vc, uint32_t head, uint
 nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, int errlen)
 {
     if (nwn_check(p, err, errlen)) return NULL;
-    if (p->use_lcb && !lcfg) {
+    if (p->port.use_lcb && !lcfg) {
         if (err && errlen > 0)
             snprintf(err, (size_t)errlen, "UseLcb = 1 needs the LCB run-time configuration (lcfg)");
         return NULL;
@@ -78,7 +78,7 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
     m->p = *p;
     nwn_geom_of(p, &m->g);
     const nwn_geom *g = &m->g;
-    const int k = g->k, V = p->num_vcs;
+    const int k = g->k, V = p->port.num_vcs;
     m->V = V;
     m->iu = calloc((size_t)k, sizeof *m->iu);
     m->tab = calloc((size_t)k, sizeof *m->tab);
@@ -114,15 +114,14 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
         m->pout[i] = nwn_port_out(g, i);
         /* S_iu: Speedup for a bottom, 1 for a bb top (§4.1) */
         nr_iu_reset(&m->iu[i], i, k, V, nwn_is_bottom(g, m->pin[i].sw) ? g->S : 1, 1,
-                    p->in_buf_per_vc);
+                    p->port.in_buf_per_vc);
         m->iu[i].rc.up_pick = p->up_pick;
         nr_rt_reset(&m->tab[i], k);
     }
     nr_fb_seq_init(&m->fb, p->fb_seq, k);
-    nr_lcb_params lp = {V,         p->in_buf_per_vc, p->replay_depth,
-                        p->window, p->max_pkt_len,   p->link_crc_w ? p->link_crc_w : 16};
-    if (nr_port_front_init(&m->fr, k, p->use_lcb ? &lp : NULL, lcfg, V, p->in_buf_per_vc,
-                           p->max_pkt_len, err, errlen)) {
+    nr_lcb_params lp = nr_port_lcb_params(&p->port);
+    if (nr_port_front_init(&m->fr, k, p->port.use_lcb ? &lp : NULL, lcfg, V, p->port.in_buf_per_vc,
+                           p->port.max_pkt_len, err, errlen)) {
         nr_nwn_free(m);
         return NULL;
     }

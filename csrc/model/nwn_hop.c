@@ -35,14 +35,11 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
         NR_BAD("TopChoice = %d: must be 0 (most credits) or 1 (random)", p->top_choice);
     if (p->self_turn != 0 && p->self_turn != 1)
         NR_BAD("SelfTurn = %d: must be 0 or 1", p->self_turn);
-    if (nr_check_port_bufs(p->num_vcs, p->max_pkt_len, p->in_buf_per_vc, err, errlen)) return -1;
+    if (nr_port_params_check(&p->port, err, errlen)) return -1;
     if (p->chan_lat < 1 || p->chan_lat > 4) NR_BAD("ChanLat = %d: must be 1..4", p->chan_lat);
     if (!nr_is_pow2(p->buf_depth) || p->buf_depth < 2 * p->chan_lat)
         NR_BAD("BufDepth = %d: must be a power of two >= 2*ChanLat (%d)", p->buf_depth,
                2 * p->chan_lat);
-    if (p->use_lcb != 0 && p->use_lcb != 1) NR_BAD("UseLcb = %d: must be 0 or 1", p->use_lcb);
-    if (p->link_crc_w != 0 && p->link_crc_w != 16 && p->link_crc_w != 32)
-        NR_BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
     if (p->fb_seq != 0 && p->fb_seq != 1) NR_BAD("FbSeq = %d: must be 0 or 1", p->fb_seq);
     if (p->up_pick != 0 && p->up_pick != 2) NR_BAD("UpPick = %d: must be 0 or 2", p->up_pick);
     if (p->side_tab != 0 && p->side_tab != 1) NR_BAD("SideTab = %d: must be 0 or 1", p->side_tab);
@@ -52,15 +49,6 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
         NR_BAD("bottom radix n + M = %d + %d exceeds 64 (n = NumPorts/R)", n, p->m);
     if (p->bb && p->r / 2 + (k / 2) / p->m > NR_SW_MAX_IO)
         NR_BAD("bb top radix R/2 + u = %d + %d exceeds 64", p->r / 2, (k / 2) / p->m);
-    if (p->use_lcb) { /* the LCB's own rules (link-protocol §2, §11) */
-        nr_lcb_params lp = {p->num_vcs, p->in_buf_per_vc, p->replay_depth,
-                            p->window,  p->max_pkt_len,   p->link_crc_w ? p->link_crc_w : 16};
-        nr_lcb_cfg lc = {.timeout = 1, .retry_limit = 0, .max_len = 2};
-        char lerr[200];
-        nr_lcbp *l = nr_lcbp_new(&lp, &lc, lerr, (int)sizeof lerr);
-        if (!l) NR_BAD("LCB: %s", lerr);
-        nr_lcbp_free(l);
-    }
     return 0;
 }
 

@@ -35,7 +35,7 @@ int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen)
         NR_BAD("Rows = %d: must be a power of two, 2..8", p->rows);
     if (!nr_is_pow2(p->cols) || p->cols < 2 || p->cols > YARC_MAX_DIM)
         NR_BAD("Cols = %d: must be a power of two, 2..8", p->cols);
-    if (nr_check_port_bufs(p->num_vcs, p->max_pkt_len, p->in_buf_per_vc, err, errlen)) return -1;
+    if (nr_port_params_check(&p->port, err, errlen)) return -1;
     if (p->row_bus_lat < 1 || p->row_bus_lat > 4)
         NR_BAD("RowBusLat = %d: must be 1..4", p->row_bus_lat);
     if (p->col_lat < 1 || p->col_lat > 4) NR_BAD("ColLat = %d: must be 1..4", p->col_lat);
@@ -45,11 +45,8 @@ int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen)
     if (!nr_is_pow2(p->col_buf_depth) || p->col_buf_depth < 2 * p->col_lat)
         NR_BAD("ColBufDepth = %d: must be a power of two >= 2*ColLat (%d)", p->col_buf_depth,
                2 * p->col_lat);
-    if (p->use_lcb != 0 && p->use_lcb != 1) NR_BAD("UseLcb = %d: must be 0 or 1", p->use_lcb);
     if (p->sub_speedup < 0 || p->sub_speedup > 4)
         NR_BAD("SubSpeedup = %d: must be 1..4", p->sub_speedup);
-    if (p->link_crc_w != 0 && p->link_crc_w != 16 && p->link_crc_w != 32)
-        NR_BAD("LinkCrcW = %d: must be 16 or 32", p->link_crc_w);
     if (p->fb_seq != 0 && p->fb_seq != 1) NR_BAD("FbSeq = %d: must be 0 or 1", p->fb_seq);
     if (p->up_pick != 0 && p->up_pick != 2) NR_BAD("UpPick = %d: must be 0 or 2", p->up_pick);
     if (p->side_tab != 0 && p->side_tab != 1) NR_BAD("SideTab = %d: must be 0 or 1", p->side_tab);
@@ -59,7 +56,7 @@ int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen)
 nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err, int errlen)
 {
     if (nr_yarc_check(p, err, errlen)) return NULL;
-    if (p->use_lcb && !lcfg) {
+    if (p->port.use_lcb && !lcfg) {
         if (err && errlen > 0)
             snprintf(err, (size_t)errlen, "UseLcb = 1 needs the LCB run-time configuration (lcfg)");
         return NULL;
@@ -71,7 +68,7 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
     while ((1 << m->nbits) < m->n) m->nbits++;
     while ((1 << m->cshift) < p->cols) m->cshift++;
     m->cmask = p->cols - 1;
-    const int n = m->n, V = p->num_vcs;
+    const int n = m->n, V = p->port.num_vcs;
     m->t = calloc((size_t)n, sizeof *m->t);
     m->pv = calloc((size_t)n, sizeof *m->pv);
     if (!m->t || !m->pv) goto nomem;
@@ -92,10 +89,9 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
             t->ssw.qmap[q] = (uint8_t)(q >> m->cshift);
     }
     nr_fb_seq_init(&m->fb, p->fb_seq, n);
-    nr_lcb_params lp = {V,         p->in_buf_per_vc, p->replay_depth,
-                        p->window, p->max_pkt_len,   p->link_crc_w ? p->link_crc_w : 16};
-    if (nr_port_front_init(&m->fr, n, p->use_lcb ? &lp : NULL, lcfg, V, p->in_buf_per_vc,
-                           p->max_pkt_len, err, errlen)) {
+    nr_lcb_params lp = nr_port_lcb_params(&p->port);
+    if (nr_port_front_init(&m->fr, n, p->port.use_lcb ? &lp : NULL, lcfg, V, p->port.in_buf_per_vc,
+                           p->port.max_pkt_len, err, errlen)) {
         nr_yarc_free(m);
         return NULL;
     }
@@ -169,7 +165,7 @@ void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
 
 void nr_yarc_tick(nr_yarc *m)
 {
-    const int n = m->n, V = m->p.num_vcs, cols = m->p.cols;
+    const int n = m->n, V = m->p.port.num_vcs, cols = m->p.cols;
     const uint32_t now = m->now;
     nr_port_front_tick(&m->fr);
     for (int p = 0; p < n; p++) yarc_rbd_commit(m, p);

@@ -27,10 +27,10 @@ static int yarc_hop(const void *ctx, int p, int q, int vc, uint32_t head, uint32
 void yarc_rbd_reset(nr_yarc *m, int p)
 {
     yarc_tile *t = &m->t[p];
-    nr_iu_reset(&t->iu, p, m->n, m->p.num_vcs, 1, m->p.cols, m->p.in_buf_per_vc);
+    nr_iu_reset(&t->iu, p, m->n, m->p.port.num_vcs, 1, m->p.cols, m->p.port.in_buf_per_vc);
     t->iu.rc.up_pick = m->p.up_pick;
     for (int c = 0; c < m->p.cols; c++)
-        for (int v = 0; v < m->p.num_vcs; v++) t->cred[c][v] = m->p.row_buf_depth;
+        for (int v = 0; v < m->p.port.num_vcs; v++) t->cred[c][v] = m->p.row_buf_depth;
     t->iptr = 0;
 }
 
@@ -47,7 +47,7 @@ void yarc_rbd_eval(nr_yarc *m, int p, const nr_fb_env *fb)
         int v = __builtin_ctz(f);
         if (t->cred[u->tgt[v]][v] > 0) cand |= 1u << v;
     }
-    u->d_pop = (uint8_t)sw_accept(cand, 1, m->p.num_vcs, t->iptr);
+    u->d_pop = (uint8_t)sw_accept(cand, 1, m->p.port.num_vcs, t->iptr);
 }
 
 void yarc_rbd_commit(nr_yarc *m, int p)
@@ -68,7 +68,7 @@ void yarc_rbd_commit(nr_yarc *m, int p)
             t->cred[cq][w]--;
         }
     }
-    t->iptr = (uint8_t)sw_iptr_next(pop, eop, 1, m->p.num_vcs, t->iptr);
+    t->iptr = (uint8_t)sw_iptr_next(pop, eop, 1, m->p.port.num_vcs, t->iptr);
     char msg[160];
     if (nr_iu_commit(u, &m->pv[p], msg, (int)sizeof msg))
         yarc_error(m, "cycle %u: %s", m->now, msg);

@@ -133,16 +133,16 @@ static inline nr_yarc_params renv_params(int rows, int cols, int use_lcb)
 {
     nr_yarc_params p = {.rows = rows,
                         .cols = cols,
-                        .num_vcs = 2,
-                        .in_buf_per_vc = 128,
+                        .port.num_vcs = 2,
+                        .port.in_buf_per_vc = 128,
                         .row_buf_depth = 8,
                         .col_buf_depth = 8,
                         .row_bus_lat = 2,
                         .col_lat = 2,
-                        .use_lcb = use_lcb,
-                        .max_pkt_len = 64,
-                        .replay_depth = 256,
-                        .window = 32};
+                        .port.use_lcb = use_lcb,
+                        .port.max_pkt_len = 64,
+                        .port.replay_depth = 256,
+                        .port.window = 32};
     return p;
 }
 
@@ -159,14 +159,14 @@ static inline nr_nwn_params renv_nwn_params(char org, int k, int use_lcb)
                        .bb = org == 'b',
                        .speedup = 1,
                        .self_turn = 0,
-                       .num_vcs = 2,
-                       .in_buf_per_vc = 128,
+                       .port.num_vcs = 2,
+                       .port.in_buf_per_vc = 128,
                        .buf_depth = 16,
                        .chan_lat = 2,
-                       .use_lcb = use_lcb,
-                       .max_pkt_len = 64,
-                       .replay_depth = 256,
-                       .window = 32};
+                       .port.use_lcb = use_lcb,
+                       .port.max_pkt_len = 64,
+                       .port.replay_depth = 256,
+                       .port.window = 32};
     if (org == 'c') {
         p.r = 1;
         p.m = 0;
@@ -247,8 +247,9 @@ static inline void renv_init(renv *e, const nr_yarc_params *p, const nr_lcb_cfg 
         exit(1);
     }
     e->rt = nr_yarc_rtr(e->m);
-    renv_shape sh = {p->rows * p->cols, p->num_vcs,      p->use_lcb, p->in_buf_per_vc,
-                     p->max_pkt_len,    p->replay_depth, p->window,  16};
+    renv_shape sh = {
+        p->rows * p->cols,   p->port.num_vcs,      p->port.use_lcb, p->port.in_buf_per_vc,
+        p->port.max_pkt_len, p->port.replay_depth, p->port.window,  16};
     renv_setup(e, &sh, lat, seed);
 }
 
@@ -266,8 +267,9 @@ static inline void renv_init_nwn(renv *e, const nr_nwn_params *p, const nr_lcb_c
         exit(1);
     }
     e->rt = nr_nwn_rtr(e->nw);
-    renv_shape sh = {p->num_ports,   p->num_vcs,      p->use_lcb, p->in_buf_per_vc,
-                     p->max_pkt_len, p->replay_depth, p->window,  16};
+    renv_shape sh = {
+        p->num_ports,        p->port.num_vcs,      p->port.use_lcb, p->port.in_buf_per_vc,
+        p->port.max_pkt_len, p->port.replay_depth, p->port.window,  16};
     renv_setup(e, &sh, lat, seed);
 }
 

@@ -24,7 +24,8 @@ static void probe(smoke_dut *d, const nr_nwn_params *p, const char *name, int sr
                   int subsw, int vc)
 {
     smoke_dut_probe(d, name, src, dst, vc,
-                    (p->use_lcb ? 6 + (p->link_crc_w == 32) : 4) + (subsw - 1) * p->chan_lat,
+                    (p->port.use_lcb ? 6 + (p->port.link_crc_w == 32) : 4) +
+                        (subsw - 1) * p->chan_lat,
                     "docs/nwn-arch.md section 8");
 }
 
@@ -35,22 +36,28 @@ int smoke_dut_open(smoke_dut *d, nr_lcb_cfg *lcfg, char *err, int errlen)
     nwn_rtl *h = nwn_rtl_new(lcfg);
     nwn_rtl_params(h, &p);
     nwn_rtl_free(h);
-    lcfg->max_len = (uint32_t)p.max_pkt_len;
+    lcfg->max_len = (uint32_t)p.port.max_pkt_len;
     h = nwn_rtl_new(lcfg);
-    const int np = p.num_ports, npb = p.r ? np / p.r : np, half = np / 2, nv = p.num_vcs;
+    const int np = p.num_ports, npb = p.r ? np / p.r : np, half = np / 2, nv = p.port.num_vcs;
     memset(d, 0, sizeof *d);
     d->rt = nwn_rtl_rtr(h);
     d->org = p.r == 1 ? "cn" : p.bb ? "bb" : "fc";
-    d->sh = (renv_shape){
-        np, nv, p.use_lcb, p.in_buf_per_vc, p.max_pkt_len, p.replay_depth, p.window, p.link_crc_w};
+    d->sh = (renv_shape){np,
+                         nv,
+                         p.port.use_lcb,
+                         p.port.in_buf_per_vc,
+                         p.port.max_pkt_len,
+                         p.port.replay_depth,
+                         p.port.window,
+                         p.port.link_crc_w};
     d->self_turn = p.self_turn;
     d->up_first = p.bb ? half : 0;
     d->ports_per_bottom = npb;
     d->single_path = nwn_single_path;
     printf("nr_nwn %s k=%d R=%d M=%d Bb=%d Speedup=%d SelfTurn=%d NumVcs=%d InBufPerVc=%d "
            "BufDepth=%d ChanLat=%d UseLcb=%d MaxPktLen=%d LinkCrcW=%d\n",
-           d->org, np, p.r, p.m, p.bb, p.speedup, p.self_turn, nv, p.in_buf_per_vc, p.buf_depth,
-           p.chan_lat, p.use_lcb, p.max_pkt_len, p.link_crc_w);
+           d->org, np, p.r, p.m, p.bb, p.speedup, p.self_turn, nv, p.port.in_buf_per_vc,
+           p.buf_depth, p.chan_lat, p.port.use_lcb, p.port.max_pkt_len, p.port.link_crc_w);
     if (np < 8) {
         snprintf(err, errlen, "%d ports: the probes need at least 8", np);
         return -1;

@@ -46,8 +46,8 @@ static int nwn_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen)
     nr_nwn_params p;
     if (rtr_nwn_params(c, &p, err, errlen)) return -1;
     /* no tile grid (rows = cols = 0): the rowcol pattern does not apply */
-    rtr_geom_ports(g, p.num_ports, p.num_vcs, p.use_lcb, p.in_buf_per_vc, p.max_pkt_len,
-                   p.replay_depth, p.window, p.link_crc_w);
+    rtr_geom_ports(g, p.num_ports, p.port.num_vcs, p.port.use_lcb, p.port.in_buf_per_vc,
+                   p.port.max_pkt_len, p.port.replay_depth, p.port.window, p.port.link_crc_w);
     g->self_drop = !p.self_turn;
     g->upup_first = p.bb ? p.num_ports / 2 : 0;
     g->mp_n = p.r > 1 ? p.num_ports / p.r : 0;
@@ -97,6 +97,10 @@ static int nwn_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigne
  * the LCB ones only with LCBs, the C model's own FbSeq, UpPick and SideTab
  * never: no RTL has them) ---- */
 #define F(f, lcb) RTR_PARAM_FIELD(nr_nwn_params, f, lcb)
+#define FP(f, lcb)                                                                                 \
+    {                                                                                              \
+#f, offsetof(nr_nwn_params, port.f), lcb                                                   \
+    }
 static const rtr_param_field nwn_build_fields[] = {
     F(num_ports, 0),
     F(r, 0),
@@ -104,20 +108,21 @@ static const rtr_param_field nwn_build_fields[] = {
     F(bb, 0),
     F(speedup, 0),
     F(self_turn, 0),
-    F(num_vcs, 0),
-    F(in_buf_per_vc, 0),
+    FP(num_vcs, 0),
+    FP(in_buf_per_vc, 0),
     F(buf_depth, 0),
     F(chan_lat, 0),
-    F(use_lcb, 0),
-    F(max_pkt_len, 0),
+    FP(use_lcb, 0),
+    FP(max_pkt_len, 0),
     F(top_speedup, 0),
     F(top_choice, 0),
-    F(replay_depth, 1),
-    F(window, 1),
-    F(link_crc_w, 1),
+    FP(replay_depth, 1),
+    FP(window, 1),
+    FP(link_crc_w, 1),
     {NULL, 0, 0},
 };
 #undef F
+#undef FP
 static int nwn_params_v(const rtr_namedcfg *c, void *p, char *err, int errlen)
 {
     return rtr_nwn_params(c, (nr_nwn_params *)p, err, errlen);

@@ -43,8 +43,8 @@ static int yarc_geom(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen)
 {
     nr_yarc_params p;
     if (rtr_yarc_params(c, &p, err, errlen)) return -1;
-    rtr_geom_ports(g, p.rows * p.cols, p.num_vcs, p.use_lcb, p.in_buf_per_vc, p.max_pkt_len,
-                   p.replay_depth, p.window, p.link_crc_w);
+    rtr_geom_ports(g, p.rows * p.cols, p.port.num_vcs, p.port.use_lcb, p.port.in_buf_per_vc,
+                   p.port.max_pkt_len, p.port.replay_depth, p.port.window, p.port.link_crc_w);
     g->rows = p.rows;
     g->cols = p.cols;
     g->fb_seq = p.fb_seq;
@@ -70,13 +70,18 @@ static const rtr_impl yarc_model = {"yarc-model", m_create};
  * the LCB ones only with LCBs, the C model's own FbSeq, UpPick and SideTab
  * never: no RTL has them) ---- */
 #define F(f, lcb) RTR_PARAM_FIELD(nr_yarc_params, f, lcb)
+#define FP(f, lcb)                                                                                 \
+    {                                                                                              \
+#f, offsetof(nr_yarc_params, port.f), lcb                                                  \
+    }
 static const rtr_param_field yarc_build_fields[] = {
-    F(rows, 0),          F(cols, 0),          F(num_vcs, 0),     F(in_buf_per_vc, 0),
+    F(rows, 0),          F(cols, 0),          FP(num_vcs, 0),    FP(in_buf_per_vc, 0),
     F(row_buf_depth, 0), F(col_buf_depth, 0), F(row_bus_lat, 0), F(col_lat, 0),
-    F(use_lcb, 0),       F(max_pkt_len, 0),   F(sub_speedup, 0), F(replay_depth, 1),
-    F(window, 1),        F(link_crc_w, 1),    {NULL, 0, 0},
+    FP(use_lcb, 0),      FP(max_pkt_len, 0),  F(sub_speedup, 0), FP(replay_depth, 1),
+    FP(window, 1),       FP(link_crc_w, 1),   {NULL, 0, 0},
 };
 #undef F
+#undef FP
 static int yarc_params_v(const rtr_namedcfg *c, void *p, char *err, int errlen)
 {
     return rtr_yarc_params(c, (nr_yarc_params *)p, err, errlen);

@@ -70,13 +70,13 @@ int rtr_cfg_checked(const rtr_namedcfg *c, int rc, const char *msg, char *err, i
  * into the like-named fields of *P (nr_yarc_params, nr_nwn_params). */
 #define RTR_CFG_PORT_PARAMS(C, P)                                                                  \
     do {                                                                                           \
-        (P)->num_vcs = (int)rtr_cfg_get((C), "NumVcs", 2);                                         \
-        (P)->in_buf_per_vc = (int)rtr_cfg_get((C), "InBufPerVc", 128);                             \
-        (P)->use_lcb = (int)rtr_cfg_get((C), "UseLcb", 1);                                         \
-        (P)->max_pkt_len = (int)rtr_cfg_get((C), "MaxPktLen", 64);                                 \
-        (P)->replay_depth = (int)rtr_cfg_get((C), "ReplayDepth", 256);                             \
-        (P)->window = (int)rtr_cfg_get((C), "Window", 32);                                         \
-        (P)->link_crc_w = (int)rtr_cfg_get((C), "LinkCrcW", 16);                                   \
+        (P)->port.num_vcs = (int)rtr_cfg_get((C), "NumVcs", 2);                                    \
+        (P)->port.in_buf_per_vc = (int)rtr_cfg_get((C), "InBufPerVc", 128);                        \
+        (P)->port.use_lcb = (int)rtr_cfg_get((C), "UseLcb", 1);                                    \
+        (P)->port.max_pkt_len = (int)rtr_cfg_get((C), "MaxPktLen", 64);                            \
+        (P)->port.replay_depth = (int)rtr_cfg_get((C), "ReplayDepth", 256);                        \
+        (P)->port.window = (int)rtr_cfg_get((C), "Window", 32);                                    \
+        (P)->port.link_crc_w = (int)rtr_cfg_get((C), "LinkCrcW", 16);                              \
     } while (0)
 
 /* ---- what the harness needs to know about a router ---- */

@@ -238,6 +238,7 @@ template <class Top> struct Rtr {
 // to their value), into nr_yarc_params or nr_nwn_params: field f comes from
 // output prm_<f>_o. read_params returns the port count.
 #define NR_PRM_READ(f) p.f = t->prm_##f##_o;
+#define NR_PRM_READ_PORT(f) p.port.f = t->prm_##f##_o;
 #define NR_PRM_PORT(X)                                                                             \
     X(num_vcs) X(in_buf_per_vc) X(use_lcb) X(max_pkt_len) X(replay_depth) X(window) X(link_crc_w)
 #define NR_PRM_YARC(X)                                                                             \
@@ -248,13 +249,13 @@ template <class Top> struct Rtr {
 template <class Top> static inline int read_params(nr_yarc_params &p, const Top *t)
 {
     NR_PRM_YARC(NR_PRM_READ)
-    NR_PRM_PORT(NR_PRM_READ)
+    NR_PRM_PORT(NR_PRM_READ_PORT)
     return p.rows * p.cols;
 }
 template <class Top> static inline int read_params(nr_nwn_params &p, const Top *t)
 {
     NR_PRM_NWN(NR_PRM_READ)
-    NR_PRM_PORT(NR_PRM_READ)
+    NR_PRM_PORT(NR_PRM_READ_PORT)
     return p.num_ports;
 }
 
@@ -265,7 +266,7 @@ template <class H> static inline H *make(const nr_lcb_cfg *lcfg)
     H *h = new H();
     h->r.reset(lcfg);
     const int np = read_params(h->p, h->r.top);
-    h->r.shape.set(np, h->p.num_vcs, h->p.in_buf_per_vc, h->p.use_lcb);
+    h->r.shape.set(np, h->p.port.num_vcs, h->p.port.in_buf_per_vc, h->p.port.use_lcb);
     return h;
 }
 

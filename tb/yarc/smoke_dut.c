@@ -21,7 +21,8 @@ static int yarc_single_path(const smoke_dut *d, int src, int dst)
 static void probe(smoke_dut *d, const nr_yarc_params *p, const char *name, int src, int dst, int vc)
 {
     smoke_dut_probe(d, name, src, dst, vc,
-                    (p->use_lcb ? 6 + (p->link_crc_w == 32) : 4) + p->row_bus_lat + p->col_lat,
+                    (p->port.use_lcb ? 6 + (p->port.link_crc_w == 32) : 4) + p->row_bus_lat +
+                        p->col_lat,
                     "docs/yarc-arch.md section 8");
 }
 
@@ -32,20 +33,26 @@ int smoke_dut_open(smoke_dut *d, nr_lcb_cfg *lcfg, char *err, int errlen)
     yarc_rtl *h = yarc_rtl_new(lcfg);
     yarc_rtl_params(h, &p);
     yarc_rtl_free(h);
-    lcfg->max_len = (uint32_t)p.max_pkt_len;
+    lcfg->max_len = (uint32_t)p.port.max_pkt_len;
     h = yarc_rtl_new(lcfg);
-    const int np = p.rows * p.cols, nv = p.num_vcs;
+    const int np = p.rows * p.cols, nv = p.port.num_vcs;
     memset(d, 0, sizeof *d);
     d->rt = yarc_rtl_rtr(h);
     d->org = "yarc";
-    d->sh = (renv_shape){
-        np, nv, p.use_lcb, p.in_buf_per_vc, p.max_pkt_len, p.replay_depth, p.window, p.link_crc_w};
+    d->sh = (renv_shape){np,
+                         nv,
+                         p.port.use_lcb,
+                         p.port.in_buf_per_vc,
+                         p.port.max_pkt_len,
+                         p.port.replay_depth,
+                         p.port.window,
+                         p.port.link_crc_w};
     d->self_turn = 1; /* yarc-arch section 5: no drop rule for a packet to its own port */
     d->single_path = yarc_single_path;
     printf("nr_yarc %dx%d (k=%d) NumVcs=%d InBufPerVc=%d RowBuf=%d ColBuf=%d RowBusLat=%d "
            "ColLat=%d UseLcb=%d MaxPktLen=%d LinkCrcW=%d\n",
-           p.rows, p.cols, np, nv, p.in_buf_per_vc, p.row_buf_depth, p.col_buf_depth, p.row_bus_lat,
-           p.col_lat, p.use_lcb, p.max_pkt_len, p.link_crc_w);
+           p.rows, p.cols, np, nv, p.port.in_buf_per_vc, p.row_buf_depth, p.col_buf_depth,
+           p.row_bus_lat, p.col_lat, p.port.use_lcb, p.port.max_pkt_len, p.port.link_crc_w);
     if (np < 8) {
         snprintf(err, errlen, "%d ports: the probes need at least 8", np);
         return -1;

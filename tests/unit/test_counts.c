@@ -18,7 +18,7 @@ static nr_nwn_params nwn(int k, int r, int m, int bb, int s, int self)
     p.bb = bb;
     p.speedup = s;
     p.self_turn = self;
-    p.num_vcs = 4; /* the seed's */
+    p.port.num_vcs = 4; /* the seed's */
     p.buf_depth = 16;
     return p;
 }
@@ -44,7 +44,7 @@ int main(void)
         nr_yarc_params y;
         memset(&y, 0, sizeof y);
         y.rows = y.cols = 8;
-        y.num_vcs = 2;
+        y.port.num_vcs = 2;
         y.row_buf_depth = y.col_buf_depth = 8;
         y.sub_speedup = 1; /* the seed's 8x8 subswitch */
         nr_sw_counts c;
@@ -57,10 +57,10 @@ int main(void)
         nr_sw_counts cv;
         CHECK_EQ(nr_yarc_counts(&y, &cv, err, sizeof err), 0);
         CHECK_EQ(cv.xpoints, 2 * 4096);
-        y.num_vcs = 4;
+        y.port.num_vcs = 4;
         CHECK_EQ(nr_yarc_counts(&y, &cv, err, sizeof err), 0);
         CHECK_EQ(cv.xpoints, 4 * 4096);
-        y.num_vcs = 2;
+        y.port.num_vcs = 2;
         CHECK_EQ(c.fanout_max, 17);
         CHECK_EQ(c.subswitches, 64);
         CHECK_EQ(c.buf_phits, 64 * 2 * (8 * 8 + 8 * 8));
@@ -134,7 +134,7 @@ int main(void)
         nr_yarc_params y;
         memset(&y, 0, sizeof y);
         y.rows = y.cols = p;
-        y.num_vcs = 1;
+        y.port.num_vcs = 1;
         y.row_buf_depth = y.col_buf_depth = 8;
         nr_sw_counts c;
         CHECK_EQ(nr_yarc_counts(&y, &c, err, sizeof err), 0);

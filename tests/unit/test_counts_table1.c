@@ -77,7 +77,7 @@ int main(void)
         nr_yarc_params y;
         memset(&y, 0, sizeof y);
         y.rows = y.cols = pp;
-        y.num_vcs = 1;
+        y.port.num_vcs = 1;
         y.row_buf_depth = y.col_buf_depth = 8;
         nr_sw_counts c;
         char err[200];

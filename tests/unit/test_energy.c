@@ -20,7 +20,7 @@ static nr_en_org fc_org(int m, int s, int st)
     p.speedup = s;
     p.top_speedup = st;
     p.self_turn = 1;
-    p.num_vcs = 4;
+    p.port.num_vcs = 4;
     p.chan_lat = 2;
     nr_en_org o;
     CHECK_EQ(nr_en_org_nwn(&p, &o), 0);
@@ -65,7 +65,7 @@ int main(void)
     nr_yarc_params y;
     memset(&y, 0, sizeof y);
     y.rows = y.cols = 8;
-    y.num_vcs = 4;
+    y.port.num_vcs = 4;
     y.row_bus_lat = y.col_lat = 4;
     y.sub_speedup = 1;
     nr_en_org hc;
@@ -87,7 +87,7 @@ int main(void)
     bp.m = 4;
     bp.bb = 1;
     bp.speedup = 1;
-    bp.num_vcs = 4;
+    bp.port.num_vcs = 4;
     bp.chan_lat = 2;
     nr_en_org bb;
     CHECK_EQ(nr_en_org_nwn(&bp, &bb), 0);

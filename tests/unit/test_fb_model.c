@@ -831,15 +831,15 @@ static void test_up_greedy2(void)
     /* the parameter: 0 or 2 */
     nr_yarc_params yp = {.rows = 4,
                          .cols = 4,
-                         .num_vcs = 2,
-                         .in_buf_per_vc = 128,
+                         .port.num_vcs = 2,
+                         .port.in_buf_per_vc = 128,
                          .row_buf_depth = 8,
                          .col_buf_depth = 8,
                          .row_bus_lat = 2,
                          .col_lat = 2,
-                         .max_pkt_len = 64,
-                         .replay_depth = 256,
-                         .window = 32};
+                         .port.max_pkt_len = 64,
+                         .port.replay_depth = 256,
+                         .port.window = 32};
     char err[256];
     for (int v = -1; v <= 3; v++) {
         yp.up_pick = v;

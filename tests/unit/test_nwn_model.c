@@ -135,13 +135,23 @@ static void test_params(void)
         nr_nwn_params p = renv_nwn_params('f', bad[i].k, 1);
         p.r = bad[i].r;
         p.m = bad[i].m;
-        int *f[] = {&p.num_ports,    &p.r,         &p.m,       &p.bb,
-                    &p.speedup,      &p.self_turn, &p.num_vcs, &p.in_buf_per_vc,
-                    &p.buf_depth,    &p.chan_lat,  &p.use_lcb, &p.max_pkt_len,
-                    &p.replay_depth, &p.window};
+        int *f[] = {&p.num_ports,
+                    &p.r,
+                    &p.m,
+                    &p.bb,
+                    &p.speedup,
+                    &p.self_turn,
+                    &p.port.num_vcs,
+                    &p.port.in_buf_per_vc,
+                    &p.buf_depth,
+                    &p.chan_lat,
+                    &p.port.use_lcb,
+                    &p.port.max_pkt_len,
+                    &p.port.replay_depth,
+                    &p.port.window};
         *f[bad[i].field] = bad[i].bad;
         if (bad[i].field == F_MAXPKT && bad[i].bad > 64)
-            p.in_buf_per_vc = 512; /* legal for the switch, not for the LCB (<= 255) */
+            p.port.in_buf_per_vc = 512; /* legal for the switch, not for the LCB (<= 255) */
         err[0] = 0;
         CHECK_EQ(nr_nwn_check(&p, err, sizeof err), -1);
         CHECK_STR(err, bad[i].msg);
@@ -160,7 +170,7 @@ static void test_params(void)
     CHECK_EQ(nr_nwn_check(&p, err, sizeof err), 0);
     /* bare switches do not look at the LCB parameters */
     p = renv_nwn_params('b', 16, 0);
-    p.replay_depth = 100;
+    p.port.replay_depth = 100;
     CHECK_EQ(nr_nwn_check(&p, err, sizeof err), 0);
     /* with LCBs the run-time configuration is required */
     p = renv_nwn_params('c', 16, 1);
@@ -358,7 +368,7 @@ static void routing_all(char org, int k)
     CHECK_EQ(route_one(&e, 3, ph, l), -NR_DROP_NO_ROUTE);
     CHECK(renv_drain(&e, 10, 2000));
     for (int q = 0; q < k; q++)
-        for (int v = 0; v < 2; v++) CHECK_EQ(e.src[q].vct.cred[v], p.in_buf_per_vc);
+        for (int v = 0; v < 2; v++) CHECK_EQ(e.src[q].vct.cred[v], p.port.in_buf_per_vc);
     CHECK_EQ(renv_errors(&e), 0);
     renv_free(&e);
 }
@@ -446,7 +456,7 @@ static void drops_case(char org, int lcb)
     CHECK(renv_drain(&e, 30, 2000));
     if (!lcb)
         for (int s = 0; s < 16; s++)
-            for (int v = 0; v < 2; v++) CHECK_EQ(e.src[s].vct.cred[v], p.in_buf_per_vc);
+            for (int v = 0; v < 2; v++) CHECK_EQ(e.src[s].vct.cred[v], p.port.in_buf_per_vc);
     CHECK_EQ(c.bad, 0);
     CHECK_EQ(renv_errors(&e), 0);
     renv_free(&e);
@@ -1284,8 +1294,8 @@ static void test_top_speedup(void)
         nr_nwn_params p = renv_nwn_params('f', 16, 0);
         p.speedup = 2;
         p.top_speedup = S;
-        p.num_vcs = 4;
-        p.use_lcb = 0;
+        p.port.num_vcs = 4;
+        p.port.use_lcb = 0;
         renv e;
         renv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
         uint32_t ph[RENV_MAXLEN];
@@ -1408,7 +1418,7 @@ static void pops_run(char org, int k, int S, int nvc, int lcb, pops_t *w)
 {
     nr_nwn_params p = renv_nwn_params(org, k, lcb);
     p.speedup = S;
-    p.num_vcs = nvc;
+    p.port.num_vcs = nvc;
     renv e;
     watch_open(&e, w, sizeof *w, &p, nr_test_seed + (uint64_t)(S * 10 + nvc), pops_hook);
     for (int q = 0; q < k; q++) e.snk[q].bp = 0.1;

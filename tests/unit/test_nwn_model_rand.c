@@ -116,7 +116,7 @@ static void run(const run_cfg *rc, uint64_t seed)
 {
     nr_nwn_params p = renv_nwn_params(rc->org, rc->k, rc->lcb);
     p.speedup = rc->speedup;
-    p.num_vcs = rc->nvc;
+    p.port.num_vcs = rc->nvc;
     p.chan_lat = rc->lat;
     p.buf_depth = rc->depth;
     p.self_turn = rc->self;
@@ -206,7 +206,7 @@ static void run(const run_cfg *rc, uint64_t seed)
     const nr_nwn *m = e.nw;
     for (int q = 0; q < n; q++) {
         for (int v = 0; v < V; v++) {
-            yt_check_front_credits(&e, &m->fr, q, v, rc->lcb, p.in_buf_per_vc);
+            yt_check_front_credits(&e, &m->fr, q, v, rc->lcb, p.port.in_buf_per_vc);
             CHECK_EQ(m->iu[q].route_v[v], 0);
             CHECK_EQ(m->iu[q].stg_cnt[v], 0);
         }

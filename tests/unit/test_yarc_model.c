@@ -32,15 +32,15 @@ static void test_params(void)
         {"rows", &p.rows, 3, "Rows"},
         {"rows", &p.rows, 16, "Rows"},
         {"cols", &p.cols, 1, "Cols"},
-        {"vcs", &p.num_vcs, 5, "NumVcs"},
-        {"inbuf", &p.in_buf_per_vc, 63, "InBufPerVc"}, /* < MaxPktLen */
-        {"inbuf", &p.in_buf_per_vc, 1024, "InBufPerVc"},
+        {"vcs", &p.port.num_vcs, 5, "NumVcs"},
+        {"inbuf", &p.port.in_buf_per_vc, 63, "InBufPerVc"}, /* < MaxPktLen */
+        {"inbuf", &p.port.in_buf_per_vc, 1024, "InBufPerVc"},
         {"rowdepth", &p.row_buf_depth, 2, "RowBufDepth"}, /* < 2*RowBusLat */
         {"rowdepth", &p.row_buf_depth, 6, "RowBufDepth"}, /* not a power of two */
         {"coldepth", &p.col_buf_depth, 3, "ColBufDepth"},
         {"rowlat", &p.row_bus_lat, 5, "RowBusLat"},
         {"collat", &p.col_lat, 0, "ColLat"},
-        {"maxpkt", &p.max_pkt_len, 1, "MaxPktLen"},
+        {"maxpkt", &p.port.max_pkt_len, 1, "MaxPktLen"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         nr_yarc_params q = renv_params(8, 8, 0);
@@ -894,7 +894,7 @@ static void test_sub_speedup(void)
 {
     for (int S = 1; S <= 4; S += 3) {
         nr_yarc_params p = renv_params(4, 4, 0);
-        p.num_vcs = 4;
+        p.port.num_vcs = 4;
         p.sub_speedup = S;
         renv e;
         cap_t c;
