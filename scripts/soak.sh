@@ -9,6 +9,10 @@
 #          and control-bit flips up to 3e-2, forged control words included;
 #   lcbrtl LCB RTL in lockstep with the model (lcb_sim --a rtl --b model
 #          --lockstep), only if BUILD/bin/lcb_sim exists (it is not built here);
+#   lcbneg two LCB RTL ports in lockstep (lcb_sim --a rtl --b rtl --lockstep),
+#          phantom control words on a long link (latency 256): each run must
+#          pass cleanly and go through negative credits (owed > BufPerVc) and
+#          back (issue 51); with lcbrtl;
 #   rtr    k16 routers with link errors: rtr_sim on yarc-k16, in lockstep with
 #          the RTL when BUILD/bin/rtr_sim-yarc-k16 exists, model-only otherwise.
 # -c 32 soaks the 32-bit link check (link-protocol 4.1, LinkCrcW = 32): the
@@ -16,7 +20,7 @@
 # BUILD/bin/lcb_sim-lcb-crc32 (the lcb-crc32 build) if it exists, and the routers
 # are yarc-k16-crc32 (BUILD/bin/rtr_sim-yarc-k16-crc32 for the lockstep).
 # -k limits the kinds to those named (a comma- or space-separated subset of
-# lcb, lcbrtl, rtr; lcbrtl still needs its binary).
+# lcb, lcbrtl, lcbneg, rtr; lcbrtl and lcbneg still need their binary).
 # Each run gets its own seed (from BASESEED and the run number) and rotated
 # latencies, buffer sizes, VC counts and error kinds. The same BASESEED gives
 # the same sequence of commands. A run is PASS, ESCAPE (PASS with counted CRC
@@ -57,16 +61,16 @@ OUT=$BUILD/soak
 mkdir -p "$OUT"
 rm -f "$OUT"/fail-*.log "$OUT"/runs.log "$OUT"/cases.tmp
 kinds="lcb rtr"
-[ -x "$LCBRTL" ] && kinds="lcb lcbrtl rtr"
+[ -x "$LCBRTL" ] && kinds="lcb lcbrtl lcbneg rtr"
 if [ -n "$ONLY" ]; then
     want=$(echo "$ONLY" | tr ',' ' ')
     for k in $want; do
-        case $k in lcb|lcbrtl|rtr) ;; *) echo "soak: -k takes lcb, lcbrtl and rtr, got '$k'" >&2; exit 2 ;; esac
+        case $k in lcb|lcbrtl|lcbneg|rtr) ;; *) echo "soak: -k takes lcb, lcbrtl, lcbneg and rtr, got '$k'" >&2; exit 2 ;; esac
     done
     sel=""
     for k in $kinds; do case " $want " in *" $k "*) sel="$sel $k" ;; esac; done
     kinds=$(echo $sel)
-    [ -n "$kinds" ] || { echo "soak: none of -k '$ONLY' can run here (lcbrtl needs $LCBRTL)" >&2; exit 2; }
+    [ -n "$kinds" ] || { echo "soak: none of -k '$ONLY' can run here (lcbrtl and lcbneg need $LCBRTL)" >&2; exit 2; }
 fi
 rtrls=""
 [ -x "$BUILD/bin/rtr_sim-$RCFG" ] && rtrls="--impl lockstep"
@@ -99,13 +103,16 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
         drop) errs="--drop-rate $ber --ber-sb $ber --ctl-ber $ctl" ;;
         outage) errs="--outage-rate 1e-5 --outage-len 300 --ber $ber --ctl-ber $ctl" ;;
         all) errs="--ber $ber --burst-rate 2e-5 --burst-len 24 --drop-rate 2e-5 --outage-rate 1e-5 --outage-len 300 --ctl-ber $ctl" ;;
-        forge) errs="--ctl-forge 0.05 --ctl-forge-kind $(pick $((h / 401)) "phantom outrange") --ber-sb $ber --ctl-ber $ctl" ;;
+        forge) errs="--ctl-forge 0.05 --ctl-forge-kind $(pick $((h / 401)) "phantom outrange foreign inrange badwt") --ber-sb $ber --ctl-ber $ctl" ;;
         esac
         if [ "$kind" = lcb ]; then
             cmd="$LCB --seed $seed --cycles 1000000 --vcs $vcs --buf $buf --replay 256 --window 32 --maxpkt 24 --len uniform:4:24 --latency $lat $errs --retry-limit 255 $LCBOPT --quiet"
         else
             cmd="$LCBRTL --a rtl --b model --lockstep --no-waves-on-fail --seed $seed --cycles 100000 --latency $lat $errs --retry-limit 255 --quiet"
         fi
+        ;;
+    lcbneg)
+        cmd="$LCBRTL --a rtl --b rtl --lockstep --no-waves-on-fail --seed $seed --cycles 500000 --latency 256 --load 0.6 --bp 0.05 --ctl-forge 0.05 --ctl-forge-kind phantom $LCBOPT --quiet"
         ;;
     rtr)
         ek=$(pick $((h / 307)) "ber burst drop outage all")
@@ -133,6 +140,11 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
     ex=$(sed -n 's/.* exp_escapes=\([0-9.e+-]*\).*/\1/p' "$log" | tail -1)
     lc=${lc:-0}
     esc=$(( ${desc:-0} + ${cesc:-0} ))
+    # lcbneg: a clean pass that went through negative credits
+    if [ "$kind" = lcbneg ] && [ $rc -eq 0 ] && ! grep -q 'neg_credit_episodes=[1-9]' "$log"; then
+        echo "soak: first failure: no negative credits reached (neg_credit_episodes=0)" >> "$log"
+        rc=1
+    fi
     if [ $rc -eq 0 ]; then
         v=PASS
         [ "$esc" -gt 0 ] && v=ESCAPE

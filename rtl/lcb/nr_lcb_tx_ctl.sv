@@ -152,6 +152,13 @@ module nr_lcb_tx_ctl #(
     end
   end
 
+  // Cover points (make coverage): negative credits (owed > BufPerVc, after an
+  // accepted wrong word), and rejected words that differ from the accepted
+  // state in the epoch or in an fr field (they must leave no trace, §7.4).
+  `NR_COVER(c_owed_over,  cr_neg_o != '0, clk_i, rst_ni)
+  `NR_COVER(c_rej_epoch,  reject_o && e != last_epoch_q, clk_i, rst_ni)
+  `NR_COVER(c_rej_fr,     reject_o && fr != last_fr_q, clk_i, rst_ni)
+
 `ifndef FORMAL
   logic unused_no_credit;
   assign unused_no_credit = ^no_credit;   // the formal environment's assumption
@@ -170,7 +177,15 @@ module nr_lcb_tx_ctl #(
   //     without an accept, credits only drop by the debit;
   //   - every word the former rule (fr - last_fr <= BufPerVc - credits)
   //     accepted is accepted;
-  //   - credits <= BufPerVc; reset gives BufPerVc; ack, TX_ACK, TX_NACK.
+  //   - credits <= BufPerVc; reset gives BufPerVc; ack, TX_ACK, TX_NACK;
+  //   - NO TRACE: a word that is not accepted (rejected, or none delivered)
+  //     changes no state: the next cycle's last_fr, last_epoch and sent are
+  //     the old ones plus that cycle's debits, whatever the word held, and a
+  //     rejected word raises no TX_ACK or TX_NACK;
+  //   - SIGN: cr_neg[v] exactly when owed[v] > BufPerVc, and the admission
+  //     view no_credit[v] exactly when credits[v] <= 0, at every owed value
+  //     (the boundaries owed = BufPerVc, BufPerVc + 1 and 2^CW - 1 included;
+  //     with BufPerVc = 2^CW - 1 cr_neg can never hold).
   // Honest environment (anyconst f_honest): the peer's true freed count
   //   f_true[v] grows by at most the phits outstanding, and every delivered
   //   word carries a count between the last accepted one and f_true (words
@@ -202,6 +217,13 @@ module nr_lcb_tx_ctl #(
     assert (last_epoch_q == ($past(accept_o) ? $past(e) : $past(last_epoch_q)));
     assert (credits_o == $past(credits_d_o));
   end
+  // NO TRACE: the whole state after a cycle without an accepted word
+  always @(posedge clk_i) if (f_past_valid && $past(rst_ni) && !$past(accept_o)) begin
+    assert (last_fr_q == $past(last_fr_q));
+    assert (last_epoch_q == $past(last_epoch_q));
+    assert (sent_q == $past(sent_d));
+  end
+  always @(*) if (rst_ni && reject_o) assert (!adv_o && !nack_o);
   always @(posedge clk_i) if (f_past_valid && !$past(rst_ni)) begin
     assert (sent_q == '0 && last_fr_q == '0 && cr_neg_o == '0);
   end
@@ -238,6 +260,9 @@ module nr_lcb_tx_ctl #(
     // unconditional
     always @(*) if (rst_ni) begin
       assert ({cr_neg_o[v], f_cred} == BUF - {1'b0, f_owed});
+      // SIGN: the sign bit and the admission view at every owed value
+      assert (cr_neg_o[v] == (32'(f_owed) > BufPerVc));
+      assert (no_credit[v] == (cr_neg_o[v] || f_cred == '0));
       if (!cr_neg_o[v]) assert (32'(f_cred) <= BufPerVc);
       // every word the former rule accepted is accepted (it checked fr too)
       if (valid_i && f_old_ok && (7'(a - base_i) <= outstanding_i)) assert (accept_o);

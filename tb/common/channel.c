@@ -22,7 +22,8 @@ typedef struct {
 
 enum { P_OUTAGE, P_DROP, P_DATA, P_SB, P_BURST, P_BURSTBITS, P_CTL, P_FORGE, P_COUNT };
 
-const char *const lcb_forge_kind_names[] = {"phantom", "outrange", NULL};
+const char *const lcb_forge_kind_names[] = {"phantom", "outrange", "foreign",
+                                            "inrange", "badwt",    NULL};
 
 #define FG_MAXVC 4
 
@@ -309,6 +310,44 @@ static uint64_t fg_pay(const forger_t *f, const lcb_ch_cfg *c, unsigned ack, int
     return pay;
 }
 
+/* Forged words that differ from the state the last real word left in every
+ * field (foreign, inrange, badwt; channel.h). Always possible. */
+static int fg_build_foreign(lcb_ch *ch)
+{
+    forger_t *f = &ch->fg;
+    const lcb_ch_cfg *c = &ch->c;
+    nr_rng_t *r = &ch->g[P_FORGE].r;
+    unsigned ack = f->ack, fr[FG_MAXVC], m = f->cw_mask;
+    int wt = !f->wt, kind = c->ctl_forge_kind;
+    for (int v = 0; v < c->cw_nvc; v++) {
+        if (kind == LCB_FORGE_INRANGE) {
+            /* behind: owed grows by d, below 2^CW with owed <= BufPerVc */
+            unsigned dmax = m > (unsigned)c->cw_buf ? m - (unsigned)c->cw_buf : 1u;
+            fr[v] = (f->fr[v] - 1u - (unsigned)nr_rng_below(r, dmax)) & m;
+        } else {
+            fr[v] = (f->fr[v] + 1u + (unsigned)nr_rng_below(r, m)) & m; /* any other value */
+        }
+    }
+    if (kind == LCB_FORGE_FOREIGN) {
+        /* (A - base) mod 128 in Window + 1 .. 127: out of range for any
+         * outstanding <= Window, base = the real word's ack */
+        unsigned off =
+            (unsigned)c->cw_window + 1u + (unsigned)nr_rng_below(r, (uint64_t)(127 - c->cw_window));
+        ack = (f->ack + off) & 127u;
+        ch->st.forged_by_kind[off == 127u ? LCB_FK_FOREIGN_M1 : LCB_FK_FOREIGN]++;
+    } else if (kind == LCB_FORGE_INRANGE) {
+        ch->st.forged_by_kind[LCB_FK_INRANGE]++; /* the real ack: A = base, in range */
+    } else {
+        ack = (f->ack + 1u) & 127u;
+        wt = f->wt; /* the deframer expects !wt */
+        ch->st.forged_by_kind[LCB_FK_BADWT]++;
+    }
+    f->f_pay = fg_pay(f, c, ack, !f->epoch, wt, fr);
+    f->f_crc = fg_crc(f, f->f_pay);
+    f->left = f->w;
+    return 1;
+}
+
 /* Build the forged word from the last real word. 0 if none is possible. */
 static int fg_build(lcb_ch *ch)
 {
@@ -344,7 +383,7 @@ static int fg_build(lcb_ch *ch)
             fr[v] = (fr[v] + dl) & f->cw_mask;
         }
         ch->st.forged_by_kind[3]++;
-    } else {
+    } else if (c->ctl_forge_kind == LCB_FORGE_OUTRANGE) {
         /* only the ack is range-checked (link-protocol 7.4: fr is not) */
         int k = (int)nr_rng_below(r, 2);
         if (k == 0)
@@ -352,6 +391,8 @@ static int fg_build(lcb_ch *ch)
         else
             ack = (f->ack + (unsigned)c->cw_window + 1u) & 127u; /* beyond next_seq */
         ch->st.forged_by_kind[k]++;
+    } else {
+        return fg_build_foreign(ch);
     }
     f->f_pay = fg_pay(f, c, ack, f->epoch, !f->wt, fr);
     f->f_crc = fg_crc(f, f->f_pay);

@@ -31,11 +31,25 @@
  *                        has really freed (on one or more VCs) but passes
  *                        the range check of link-protocol 7.4 (no more than
  *                        was sent); ack and epoch are the real word's;
- *               outrange an ack before the window base (real ack - 1), an ack
- *                        beyond next_seq (real ack + Window + 1), or an fr[v]
- *                        leaving more than BufPerVc outstanding: a word the
- *                        receiver must reject (CTL_REJECT) and that must
- *                        change nothing.
+ *               outrange an ack before the window base (real ack - 1) or an
+ *                        ack beyond next_seq (real ack + Window + 1), the
+ *                        rest the real word's: a word the receiver must
+ *                        reject (CTL_REJECT) and that must change nothing;
+ *               foreign  every field differs from the state the real word
+ *                        left: an ack out of range (any value from real ack
+ *                        + Window + 1 to real ack - 1, mod 128), the other
+ *                        epoch, a different fr[v] on every VC: rejected,
+ *                        and it must leave no trace (link-protocol 7.4);
+ *               inrange  the real ack (in range), the other epoch and fr[v]
+ *                        behind the real one on every VC (1 .. 2^CW - 1 -
+ *                        BufPerVc phits, at least 1): accepted, a NACK
+ *                        (replay) and too few credits, negative where the
+ *                        sender owed more than the difference, until the
+ *                        next accepted word;
+ *               badwt    the word toggle of the real word (not the next
+ *                        word's), an ack 1 ahead, the other epoch and a
+ *                        different fr[v] on every VC: the deframer must
+ *                        refuse it (CTL_BAD) and deliver nothing.
  *             The exact range needs the applying TX's debit count per VC:
  *             lcb_ch_forge_hint() gives it (the LCB testbench does). Without
  *             it, phantom adds 1 to one VC (rejected if nothing is owed) and
@@ -69,8 +83,15 @@
 #define LCB_CH_MAX_SCHED 64
 #define LCB_CH_DMG_RING 16384
 
-enum { LCB_FORGE_PHANTOM = 0, LCB_FORGE_OUTRANGE = 1, LCB_FORGE_KINDS };
-/* "phantom", "outrange", NULL (for nr_cli_enum). */
+enum {
+    LCB_FORGE_PHANTOM = 0,
+    LCB_FORGE_OUTRANGE = 1,
+    LCB_FORGE_FOREIGN = 2,
+    LCB_FORGE_INRANGE = 3,
+    LCB_FORGE_BADWT = 4,
+    LCB_FORGE_KINDS
+};
+/* "phantom", "outrange", "foreign", "inrange", "badwt", NULL (for nr_cli_enum). */
 extern const char *const lcb_forge_kind_names[];
 
 typedef struct {
@@ -114,8 +135,19 @@ typedef struct {
     uint64_t forged_words;      /* forged words put on the link completely */
     uint64_t forged_cut;        /* forged words cut short (injection switched off) */
     uint64_t forge_skipped;     /* forge draws with no phantom possible (nothing owed) */
-    uint64_t forged_by_kind[4]; /* outrange: 0 ack-1, 1 ack+Window+1, 2 fr; phantom: 3 */
+    uint64_t forged_by_kind[8]; /* LCB_FK_*, below */
 } lcb_ch_stats;
+/* forged_by_kind[]: outrange ack-1, ack+Window+1; phantom; foreign ack-1, another ack
+ * out of range; inrange; badwt (index 2 is unused) */
+enum {
+    LCB_FK_ACKM1 = 0,
+    LCB_FK_ACKBEYOND = 1,
+    LCB_FK_PHANTOM = 3,
+    LCB_FK_FOREIGN_M1 = 4,
+    LCB_FK_FOREIGN = 5,
+    LCB_FK_INRANGE = 6,
+    LCB_FK_BADWT = 7
+};
 
 /* Damage of one link cycle (the phit that came out in cycle `cycle`). */
 enum { LCB_DMG_ERASED = 1, LCB_DMG_FORGED = 2 };

@@ -146,8 +146,10 @@ static const nr_cli_opt_t opts[] = {
     [O_FORGE] = {"ctl-forge", "X",
                  "control words replaced by CRC-correct forged ones, per word (0..1)"},
     [O_FORGEK] = {"ctl-forge-kind", "K",
-                  "forged words: phantom (more freed phits than really freed) or outrange (an ack "
-                  "out of range: must be rejected; default)"},
+                  "forged words: phantom (more freed phits than really freed), outrange (an ack "
+                  "out of range: must be rejected; default), foreign (every field foreign, ack out "
+                  "of range: rejected), inrange (real ack, other epoch, fr behind: accepted) or "
+                  "badwt (wrong word toggle: never delivered)"},
     [O_FLIP] = {"flip-at", "C,..", "flip data bit 10 of the phit arriving at these cycles"},
     [O_ERRDIR] = {"errors", "DIR", "directions with errors: both, ab, ba (default both)"},
     [O_LOAD] = {"load", "X", "offered load per direction, phits/cycle (default 0.7)"},

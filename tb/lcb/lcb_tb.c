@@ -347,15 +347,19 @@ static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *e
                     "forged control words: %" PRIu64 " put on the link (%" PRIu64
                     " cut short, %" PRIu64 " draws skipped: nothing owed), %" PRIu64
                     " delivered, %" PRIu64 " rejected (CTL_REJECT), %" PRIu64
-                    " accepted; kinds ack-1 %" PRIu64 " ack+Window+1 %" PRIu64
-                    " fr-outrange %" PRIu64 " phantom %" PRIu64
+                    " accepted; kinds ack-1 %" PRIu64 " ack+Window+1 %" PRIu64 " phantom %" PRIu64
+                    " foreign %" PRIu64 " (ack-1 %" PRIu64 ") inrange %" PRIu64 " badwt %" PRIu64
                     "; undamaged words rejected %" PRIu64 "\n",
                     a->forged_words + b->forged_words, a->forged_cut + b->forged_cut,
                     a->forge_skipped + b->forge_skipped, r->forged_delivered, r->forged_rejected,
                     r->forged_accepted, a->forged_by_kind[0] + b->forged_by_kind[0],
                     a->forged_by_kind[1] + b->forged_by_kind[1],
-                    a->forged_by_kind[2] + b->forged_by_kind[2],
-                    a->forged_by_kind[3] + b->forged_by_kind[3], r->clean_rejected);
+                    a->forged_by_kind[3] + b->forged_by_kind[3],
+                    a->forged_by_kind[4] + b->forged_by_kind[4] + a->forged_by_kind[5] +
+                        b->forged_by_kind[5],
+                    a->forged_by_kind[4] + b->forged_by_kind[4],
+                    a->forged_by_kind[6] + b->forged_by_kind[6],
+                    a->forged_by_kind[7] + b->forged_by_kind[7], r->clean_rejected);
     }
     fprintf(f,
             "scoreboard: expected %" PRIu64 " (soft %" PRIu64 "), delivered %" PRIu64
@@ -379,7 +383,8 @@ void lcb_tb_print_result(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r)
             "wraps_ab=%" PRIu64 " wraps_ba=%" PRIu64 " down=%d diverged=%d escapes=%" PRIu64
             " dmg_checked=%" PRIu64 " exp_escapes=%.4g ctl_escapes=%" PRIu64 " forged=%" PRIu64
             " forged_delivered=%" PRIu64 " forged_rejected=%" PRIu64 " forged_accepted=%" PRIu64
-            " rogue_cuts=%" PRIu64 "\n",
+            " rogue_cuts=%" PRIu64 " neg_credit_cycles=%" PRIu64 " neg_credit_episodes=%" PRIu64
+            "\n",
             r->pass, c->seed, c->impl[0] == LCB_IMPL_RTL ? "rtl" : "model",
             c->impl[1] == LCB_IMPL_RTL ? "rtl" : "model", c->lockstep, c->ch[0].latency,
             c->ch[1].latency, c->cycles, r->cycles_run, r->seconds, r->wall,
@@ -393,7 +398,7 @@ void lcb_tb_print_result(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r)
             a->ev[NR_EV_RX_OK] / 128, (a->down_cycle >= 0) | ((b->down_cycle >= 0) << 1),
             r->diverged, r->escapes, r->dmg_checked, r->exp_escapes, r->ctl_escapes,
             r->forged_words, r->forged_delivered, r->forged_rejected, r->forged_accepted,
-            r->rogue_cuts);
+            r->rogue_cuts, r->neg_credits, r->neg_episodes);
 }
 
 /* One run of lcb_tb_run: the two ports, channels and endpoints, the link
@@ -409,7 +414,10 @@ typedef struct {
     nr_stats_t st;
     lcb_port *port[2];
     lcb_ch *ch[2];
-    int strict_forge[2]; /* outrange forged words only: all must be rejected */
+    int strict_forge[2]; /* outrange or foreign forged words only: all must be rejected */
+    int accept_forge[2]; /* inrange forged words only: all must be accepted */
+    int badwt_forge[2];  /* badwt forged words only: none may be delivered */
+    int neg_prev[2][NR_LCB_MAX_VCS]; /* the sender's credits were < 0 last cycle */
     lcb_ep *ep[2];
     nr_linkmon mon[2]; /* mon[i]: port i's receiver, fed by ch[i ^ 1] */
     ctl_track ct[2];
@@ -558,6 +566,11 @@ static void control_words(lcb_run *R, int64_t t)
                          "port %c accepted a forged out-of-range control word "
                          "(link-protocol 7.4: it must be rejected)",
                          'A' + i);
+            if (rej && R->accept_forge[i ^ 1])
+                lcb_fail(&R->chk, t,
+                         "port %c rejected a forged control word whose ack is in range "
+                         "(link-protocol 7.4: only the ack is checked)",
+                         'A' + i);
         } else if (R->lm[i] & NR_LM_CW_DAMAGED) {
             R->r->ctl_escapes++;
             fprintf(R->out,
@@ -591,6 +604,10 @@ static void credit_conservation(lcb_run *R, int64_t t)
             if (cr > R->sbuf[d]) cr -= (int64_t)1 << R->cwbits;
             int64_t lo = R->sbuf[d] - (int64_t)R->D[d][v];
             int64_t hi = lo + (int64_t)R->F[d][v];
+            int neg = cr < 0;
+            R->r->neg_credits += (uint64_t)neg;
+            R->r->neg_episodes += (uint64_t)(neg && !R->neg_prev[d][v]);
+            R->neg_prev[d][v] = neg;
             if (cr < 0 && !R->ct[d].ever_wrong)
                 lcb_fail(&R->chk, t,
                          "port %c vc %d: credits %" PRId64 " < 0, and every control "
@@ -1023,10 +1040,22 @@ static void end_checks(lcb_run *R, int64_t t)
         if (R->strict_forge[0] || R->strict_forge[1]) {
             if (R->r->forged_delivered == 0 || R->r->forged_rejected != R->r->forged_delivered)
                 lcb_fail(&R->chk, t,
-                         "outrange forged words: %" PRIu64 " delivered, %" PRIu64
+                         "out-of-range forged words: %" PRIu64 " delivered, %" PRIu64
                          " rejected: every one must be rejected",
                          R->r->forged_delivered, R->r->forged_rejected);
         }
+        if (R->accept_forge[0] || R->accept_forge[1]) {
+            if (R->r->forged_delivered == 0 || R->r->forged_accepted != R->r->forged_delivered)
+                lcb_fail(&R->chk, t,
+                         "inrange forged words: %" PRIu64 " delivered, %" PRIu64
+                         " accepted: every one must be accepted",
+                         R->r->forged_delivered, R->r->forged_accepted);
+        }
+        if ((R->badwt_forge[0] || R->badwt_forge[1]) && R->r->forged_delivered != 0)
+            lcb_fail(&R->chk, t,
+                     "badwt forged words: %" PRIu64 " delivered: a word with the wrong "
+                     "toggle must be refused by the deframer (link-protocol 5.3)",
+                     R->r->forged_delivered);
         uint64_t nested = R->r->port[0].nested_replays + R->r->port[1].nested_replays;
         if (nested < (uint64_t)R->cf->min_nested)
             lcb_fail(&R->chk, t,
@@ -1123,10 +1152,13 @@ static int run_init(lcb_run *R, char *err, int errlen)
                           (uint64_t)R->cf->drain, 2, 1};
     if (nr_stats_init(&R->st, &stc, err, (size_t)errlen)) return 2;
     R->have_st = 1;
-    for (int i = 0; i < 2; i++)
-        R->strict_forge[i] = R->cf->ch[i].ctl_forge > 0 &&
-                             R->cf->ch[i].ctl_forge_kind == LCB_FORGE_OUTRANGE &&
-                             !lcb_ch_cfg_has_noise(&R->cf->ch[i]);
+    for (int i = 0; i < 2; i++) {
+        const lcb_ch_cfg *cc = &R->cf->ch[i];
+        int only = cc->ctl_forge > 0 && !lcb_ch_cfg_has_noise(cc), k = cc->ctl_forge_kind;
+        R->strict_forge[i] = only && (k == LCB_FORGE_OUTRANGE || k == LCB_FORGE_FOREIGN);
+        R->accept_forge[i] = only && k == LCB_FORGE_INRANGE;
+        R->badwt_forge[i] = only && k == LCB_FORGE_BADWT;
+    }
     for (int i = 0; i < 2; i++) {
         R->port[i] = lcb_port_new(R->cf->impl[i], R->cf->lockstep, i ? R->p : &R->pa, &R->cf->c,
                                   i ? "B" : "A", err, errlen);

@@ -98,6 +98,8 @@ typedef struct {
     uint64_t ctl_effects;        /* credit-check windows explained by such words */
     uint64_t forged_words, forged_delivered, forged_rejected, forged_accepted;
     uint64_t clean_rejected;   /* undamaged, not forged words rejected (CTL_REJECT) */
+    uint64_t neg_credits;      /* sender cycles with a VC's credits < 0 (owed > BufPerVc) */
+    uint64_t neg_episodes;     /* ... times a VC's credits went from >= 0 to < 0 */
     int64_t escape_cycle;      /* the run ended at this CRC escape, -1 if none */
     uint64_t rogue_cuts;       /* --rogue-extra: packets B's queue cut (INQ_OVF) */
     uint64_t rogue_cut_phits;  /* ... their phits, whose credits B withholds */

@@ -48,6 +48,27 @@ static void lcb_inputs(sim_t *s, int p, int idle, int phase_end)
     if (!h_chance(&pt->rng_bp, phase_end ? 0.0 : s->o->sink_bp)) tb_nic_read_rr(&pt->nic);
 }
 
+/* Forged control words (--ctl-forge, tb/common/channel.h) without other
+ * errors: outrange and foreign words must be rejected (link-protocol 7.4),
+ * badwt words never delivered (5.3). 1: the kind is checked word by word. */
+static int forge_strict(const sim_t *s)
+{
+    const lcb_ch_cfg *c = &s->o->ch;
+    return c->ctl_forge > 0 && !lcb_ch_cfg_has_noise(c) &&
+           (c->ctl_forge_kind == LCB_FORGE_OUTRANGE || c->ctl_forge_kind == LCB_FORGE_FOREIGN ||
+            c->ctl_forge_kind == LCB_FORGE_BADWT);
+}
+
+static void forge_word(sim_t *s, int p, uint64_t t, unsigned lm, const char *who, int *fail)
+{
+    if (!(lm & NR_LM_CW_FORGED) || !(lm & NR_LM_CW_ACC) || !forge_strict(s)) return;
+    *fail = 1;
+    h_say(s,
+          "FAIL cycle %" PRIu64 " port %d: the %s's LCB accepted a forged control word of kind "
+          "%s (link-protocol 7.4 and 5.3: it must be rejected or never delivered)\n",
+          t, p, who, lcb_forge_kind_names[s->o->ch.ctl_forge_kind]);
+}
+
 /* Step 4 of a cycle with LCBs, for port p: the NIC's outputs, the link
  * monitors, head-in/head-out times, what the NIC took from the source and
  * what the sink read, the checks of every cycle, and both channels' sends. */
@@ -74,6 +95,8 @@ static void lcb_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail)
               "refused)\n",
               t, p, lm_in & NR_LM_ACC_OOO ? "router" : "NIC");
     }
+    forge_word(s, p, t, lm_in, "router", fail);
+    forge_word(s, p, t, lm_nic, "NIC", fail);
     if (lm_in & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED))
         h_note_escape(s, fail, t, p, "router", &pt->mon_in, lm_in);
     if (lm_nic & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED))
@@ -172,6 +195,20 @@ static void lcb_final_checks(sim_t *s, int p, int *fail)
     char mbuf[512];
     if (tb_nic_errors(&s->pt[p].nic, mbuf, sizeof mbuf))
         h_check_fired(s, fail, "NIC %d LCB model errors: %s\n", p, mbuf);
+    /* the forged words were exercised: put on both channels, and delivered
+     * (rejected, by forge_word) or, for badwt, never delivered */
+    if (forge_strict(s)) {
+        const port_t *pt = &s->pt[p];
+        uint64_t put =
+            lcb_ch_get_stats(pt->up)->forged_words + lcb_ch_get_stats(pt->dn)->forged_words;
+        uint64_t dlv = pt->mon_in.cw_forged + pt->mon_nic.cw_forged;
+        int badwt = s->o->ch.ctl_forge_kind == LCB_FORGE_BADWT;
+        if (put == 0 || (badwt ? dlv != 0 : dlv == 0))
+            h_check_fired(s, fail,
+                          "port %d: forged control words of kind %s: %" PRIu64
+                          " put on the link, %" PRIu64 " delivered\n",
+                          p, lcb_forge_kind_names[s->o->ch.ctl_forge_kind], put, dlv);
+    }
 }
 
 /* the two link monitors' escapes and damage, the channels' error cycles */

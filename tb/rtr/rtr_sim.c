@@ -85,8 +85,9 @@ static const nr_cli_opt_t opts[] = {
     TB_LINKOPT_OPTS,
     {"ctl-forge", "F", "control words replaced by CRC-correct forged ones, per word (0..1)"},
     {"ctl-forge-kind", "K",
-     "forged words: phantom (more freed phits) or outrange (an ack out of range: must be rejected; "
-     "default)"},
+     "forged words: phantom (more freed phits), outrange (an ack out of range: must be rejected; "
+     "default), foreign (every field foreign, ack out of range: rejected), inrange (real ack, "
+     "fr behind: accepted) or badwt (wrong word toggle: never delivered)"},
     {"timeout", "N", "LCB cfg_timeout (default 1024)"},
     {"retry-limit", "N", "LCB cfg_retry_limit (default 255)"},
     {"share-tol", "F",
