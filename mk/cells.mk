@@ -71,6 +71,18 @@ $(foreach p,$(MAXPICK_NS),$(call cell,maxpick_n$(call mp_n,$(p))_s$(call mp_s,$(
 $(CELLS_O)/test_max_pick.o: CFLAGS += -Icsrc/model
 $(addprefix $(CELLS_BIN)/,$(MAXPICK_CELLS)): $(BUILD)/libnrmodel.a $(BUILD)/libnr.a
 
+# nr_nwn_fhop's fc top choice (TopChoice=1, the LFSR) against sequence
+# vectors from docs/nwn-arch.md §4.3 and the model's functions (libnrmodel.a)
+$(call cell,fhop_fc_k16_rand,nr_nwn_fhop,test_fhop_lfsr,-GNumPorts=16 -GR=4 -GM=4 -GTopChoice=1 -GNumVcs=2 -GCrW=5 -GTgtW=3)
+$(CELLS_O)/test_fhop_lfsr.o: CFLAGS += -Icsrc/model
+$(CELLS_BIN)/fhop_fc_k16_rand: $(BUILD)/libnrmodel.a $(BUILD)/libnr.a
+
+# nr_swalloc_accept with one accept per cycle (SubSpeedup = 1): its shares
+# and bounded waiting from docs/nwn-arch.md 6.3, its rule against sw_accept
+$(call cell,accept_v4_s1,nr_swalloc_accept,test_accept_share,-GNumVcs=4 -GNO=8 -GSpeedup=1 -GPayW=24 -GTgtW=3)
+$(CELLS_O)/test_accept_share.o: CFLAGS += -Icsrc/model
+$(CELLS_BIN)/accept_v4_s1: $(BUILD)/libnrmodel.a $(BUILD)/libnr.a
+
 TEST_BINS += $(CELLS_BINS)
 UNIT_TARGETS += test-cells formal-cells
 .PHONY: test-cells formal-cells cells-bins

@@ -51,6 +51,21 @@ static int lookup(const char *name, int *v)
 #ifdef NR_P_Poly
     NR_PARAM(Poly)
 #endif
+#ifdef NR_P_NumPorts
+    NR_PARAM(NumPorts)
+#endif
+#ifdef NR_P_R
+    NR_PARAM(R)
+#endif
+#ifdef NR_P_M
+    NR_PARAM(M)
+#endif
+#ifdef NR_P_TopChoice
+    NR_PARAM(TopChoice)
+#endif
+#ifdef NR_P_Speedup
+    NR_PARAM(Speedup)
+#endif
 #undef NR_PARAM
     (void)name; /* a build with no parameters (pkt_crc) */
     (void)v;

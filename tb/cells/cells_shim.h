@@ -116,6 +116,33 @@ void maxpick_free(maxpick_dut *h);
 void maxpick_eval(maxpick_dut *h, uint64_t cand_i, uint64_t score_i, uint32_t ptr_i,
                   maxpick_out *o);
 
+/* nr_nwn_fhop (the first hop of a network-switch input unit, rtl/nwn):
+ * clocked (its up pointer or top-choice LFSR); set the inputs, read the
+ * combinational outputs, tick. */
+typedef struct fhop_dut fhop_dut;
+fhop_dut *fhop_new(uint64_t seed);
+void fhop_free(fhop_dut *h);
+void fhop_reset(fhop_dut *h);
+void fhop_tick(fhop_dut *h);
+void fhop_set(fhop_dut *h, uint32_t port_id_i, int en_i, uint32_t vc_i, uint32_t q_i,
+              uint32_t head_i, uint32_t hash_i, uint64_t cc_t_vc_i);
+/* tgt_o, drop_o, reason_o packed as tgt | drop << 8 | reason << 9 */
+uint32_t fhop_out(const fhop_dut *h);
+
+/* nr_swalloc_accept (the accept stage of one allocator input, rtl/sw):
+ * clocked (its accept pointer); NumVcs <= 4, PayW = 24, NO <= 8 in these
+ * builds. held_o and acc_o are read after fhop-style set calls. */
+typedef struct acc_dut acc_dut;
+acc_dut *acc_new(uint64_t seed);
+void acc_free(acc_dut *h);
+void acc_reset(acc_dut *h);
+void acc_tick(acc_dut *h);
+/* per-VC masks (bit v) and the fronts' phits (pay[v], 24 bits), targets tgt[v] */
+void acc_set(acc_dut *h, unsigned valid_i, unsigned head_i, const uint32_t *pay,
+             const unsigned *tgt, unsigned gnt_i, unsigned own_i, unsigned rdy_i);
+unsigned acc_acc(const acc_dut *h);
+int acc_held(const acc_dut *h);
+
 /* nr_pkt_crc */
 typedef struct pktcrc_dut pktcrc_dut;
 typedef struct {
