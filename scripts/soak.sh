@@ -112,7 +112,7 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
         fi
         ;;
     lcbneg)
-        cmd="$LCBRTL --a rtl --b rtl --lockstep --no-waves-on-fail --seed $seed --cycles 500000 --latency 256 --load 0.6 --bp 0.05 --ctl-forge 0.05 --ctl-forge-kind phantom $LCBOPT --quiet"
+        cmd="$LCBRTL --a rtl --b rtl --lockstep --no-waves-on-fail --seed $seed --cycles 300000 --latency 256 --load 0.6 --bp 0.05 --ctl-forge 0.05 --ctl-forge-kind phantom $LCBOPT --quiet"
         ;;
     rtr)
         ek=$(pick $((h / 307)) "ber burst drop outage all")
