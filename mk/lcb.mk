@@ -20,7 +20,7 @@
 # lcb_sim reads --config entries with the router testbench's strict
 # configuration reader (tb/rtr/cfgfile.c; its object gets -Itb/rtr in mk/rtr.mk).
 LCB_TB_OBJS := $(patsubst %,$(BUILD)/obj/tb/lcb/%.o,check endpoint port lcb_tb lcb_sim) \
-               $(patsubst %,$(BUILD)/obj/tb/common/%.o,channel lcb_rtt linkmon) \
+               $(patsubst %,$(BUILD)/obj/tb/common/%.o,channel lcb_rtt linkmon progrun) \
                $(BUILD)/obj/tb/rtr/cfgfile.o
 LCB_O := $(BUILD)/obj/tb/lcb
 $(LCB_TB_OBJS) $(LCB_O)/port_rtl.o $(LCB_O)/port_nortl.o: CFLAGS += -Itb -Itb/lcb

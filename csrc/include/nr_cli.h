@@ -70,7 +70,8 @@ void nr_cli_init(nr_cli_t *c, const char *prog, const char *synopsis, const nr_c
  * "cli"). */
 int nr_cli_next(nr_cli_t *c, const char **val);
 /* nr_cli_next, but NR_CLI_ERROR prints "prog: <err>" and the usage to stderr
- * and exits 2, and NR_CLI_HELP prints the usage to stdout and exits 0. */
+ * and exits 2, and NR_CLI_HELP prints the usage to stdout and exits 0 (1 when
+ * it could not be written: nr_out_stdout). */
 int nr_cli_next_or_exit(nr_cli_t *c, const char **val);
 /* Usage: "usage: prog synopsis" and one line per option. */
 void nr_cli_usage(const nr_cli_t *c, FILE *f);
@@ -85,10 +86,33 @@ uint64_t nr_cli_u64(nr_cli_t *c, const char *val, uint64_t lo, uint64_t hi);
 double nr_cli_double(nr_cli_t *c, const char *val, double lo, double hi);
 int nr_cli_enum(nr_cli_t *c, const char *val, const char *const *names);
 /* The current option's value, a file the program writes after the run
- * (--csv, --turns): opened for appending now (created empty if missing), so
- * that a path that cannot be written stops the program before the run
- * ("prog: --opt: cannot write 'PATH': reason", exit 2), not after it. */
-const char *nr_cli_out_path(nr_cli_t *c, const char *val);
+ * (--csv: append = 1, a row added; --turns, --links: 0, the whole file):
+ * checked now with nr_out_check (nr_out.h), so that a path that cannot be
+ * written stops the program before the run ("prog: --opt: cannot write
+ * 'PATH': reason", exit 2), not after it. Nothing is created. */
+const char *nr_cli_out_path(nr_cli_t *c, const char *val, int append);
+
+/* ---- sub-fields of one value ("fixed:8", "5:0.25", "a,b,c") ---- */
+
+/* Split s at every sep into between min and max fields, pointers into buf
+ * (which gets a copy of s). The number of fields, or -1 when there are too
+ * few or too many or s does not fit in buf (a value is never cut short).
+ * Empty fields are kept, for the field's parser to refuse. */
+int nr_cli_split(const char *s, char sep, char *buf, size_t bufn, const char **field, int min,
+                 int max);
+/* nr_cli_split on the current option's value v; on an error "prog: --opt:
+ * expected FORM, got 'v'" and exit 2. */
+int nr_cli_fields(nr_cli_t *c, const char *v, char sep, int min, int max, const char *form,
+                  char *buf, size_t bufn, const char **field);
+/* One field f of the current option's value whole, named what in the
+ * message: "prog: --opt: WHAT: expected an integer in [lo, hi], got 'f' (in
+ * 'whole')" and exit 2 when it does not parse or is out of range. */
+long nr_cli_field_long(nr_cli_t *c, const char *whole, const char *what, const char *f, long lo,
+                       long hi);
+uint64_t nr_cli_field_u64(nr_cli_t *c, const char *whole, const char *what, const char *f,
+                          uint64_t lo, uint64_t hi);
+double nr_cli_field_double(nr_cli_t *c, const char *whole, const char *what, const char *f,
+                           double lo, double hi);
 /* Print "prog: seed N (0xHEX)" to f. Every program calls it at start. */
 void nr_cli_print_seed(FILE *f, const char *prog, uint64_t seed);
 

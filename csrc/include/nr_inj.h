@@ -102,6 +102,13 @@ typedef struct {
 double nr_lendist_mean(const nr_lendist_t *d);
 /* Validate a distribution; 0 or -1 with a message in err. */
 int nr_lendist_check(const nr_lendist_t *d, char *err, size_t errlen);
+/* The command-line form of a distribution into d->kind, d->a, d->b:
+ * "fixed:L", "uniform:A:B" or "bw" ("bwmix" too), each length an integer in
+ * [lo, NR_PKT_LEN_LIMIT] (decimal or 0x hex; lo: the shortest packet the
+ * caller builds, 4 for a tagged one), A <= B. 0, or -1
+ * with "expected fixed:L, uniform:A:B or bw, got 'x'", "expected an integer
+ * in [4, 1024], got 'y'" or "expected A <= B ..." in err. */
+int nr_lendist_parse(const char *s, int lo, nr_lendist_t *d, char *err, size_t n);
 /* Draw one packet's length, VC and class from r. Call once per packet. */
 void nr_lendist_draw(const nr_lendist_t *d, nr_rng_t *r, int *len, int *vc, nr_pkt_cls_t *cls);
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "liberr.h"
+#include "nr_out.h"
 
 /* Base for strtol/strtoull: 16 for a "0x"/"0X" prefix (after an optional
  * sign), else 10. Never base 0: "010" is ten, not an octal eight. */
@@ -85,7 +86,10 @@ int nr_cli_parse_list(const char *s, long lo, long hi, int *out, int max, int *c
         const char *q = strchr(p, ',');
         size_t len = q ? (size_t)(q - p) : strlen(p);
         long v;
-        if (len >= sizeof item) len = sizeof item - 1;
+        if (len >= sizeof item) /* never cut: a cut "000...01" would read as 0 */
+            return nr_errf(err, n,
+                           "expected comma-separated integers in [%ld, %ld], got '%.*s' in '%s'",
+                           lo, hi, (int)len, p, s ? s : "");
         memcpy(item, p, len);
         item[len] = 0;
         if (k == max)
@@ -188,7 +192,7 @@ int nr_cli_next_or_exit(nr_cli_t *c, const char **val)
     }
     if (r == NR_CLI_HELP) {
         nr_cli_usage(c, stdout);
-        exit(0);
+        exit(nr_out_stdout(c->prog, 0)); /* a help that could not be written: exit 1 */
     }
     return r;
 }
@@ -242,15 +246,81 @@ int nr_cli_enum(nr_cli_t *c, const char *val, const char *const *names)
     return v;
 }
 
-const char *nr_cli_out_path(nr_cli_t *c, const char *val)
+const char *nr_cli_out_path(nr_cli_t *c, const char *val, int append)
 {
-    FILE *f = fopen(val, "a");
-    if (!f || fclose(f)) {
-        char e[600];
-        snprintf(e, sizeof e, "cannot write '%s': %s", val, strerror(errno));
-        die_value(c, e);
+    char e[600], m[1200];
+    if (nr_out_check(val, append ? NR_OUT_APPEND : NR_OUT_WHOLE, e, sizeof e)) {
+        snprintf(m, sizeof m, "cannot write '%s': %s", val, e);
+        die_value(c, m);
     }
     return val;
+}
+
+int nr_cli_split(const char *s, char sep, char *buf, size_t bufn, const char **field, int min,
+                 int max)
+{
+    if (!s || strlen(s) >= bufn) return -1;
+    memcpy(buf, s, strlen(s) + 1);
+    int k = 0;
+    for (char *p = buf;;) {
+        if (k == max) return -1;
+        field[k++] = p;
+        char *q = strchr(p, sep);
+        if (!q) break;
+        *q = 0;
+        p = q + 1;
+    }
+    return k < min ? -1 : k;
+}
+
+int nr_cli_fields(nr_cli_t *c, const char *v, char sep, int min, int max, const char *form,
+                  char *buf, size_t bufn, const char **field)
+{
+    int k = nr_cli_split(v, sep, buf, bufn, field, min, max);
+    if (k < 0) {
+        char e[600];
+        if (v && strlen(v) >= bufn)
+            snprintf(e, sizeof e, "expected %s, got a value of %zu characters", form, strlen(v));
+        else
+            snprintf(e, sizeof e, "expected %s, got '%s'", form, v ? v : "");
+        die_value(c, e);
+    }
+    return k;
+}
+
+/* "prog: --opt: WHAT: <msg> (in 'whole')" and exit 2 */
+_Noreturn static void die_field(const nr_cli_t *c, const char *what, const char *whole,
+                                const char *msg)
+{
+    fprintf(stderr, "%s: --%s: %s: %s (in '%s')\n", c->prog, c->cur, what, msg, whole);
+    exit(2);
+}
+
+long nr_cli_field_long(nr_cli_t *c, const char *whole, const char *what, const char *f, long lo,
+                       long hi)
+{
+    long v = 0;
+    char e[256];
+    if (nr_cli_parse_long(f, lo, hi, &v, e, sizeof e)) die_field(c, what, whole, e);
+    return v;
+}
+
+uint64_t nr_cli_field_u64(nr_cli_t *c, const char *whole, const char *what, const char *f,
+                          uint64_t lo, uint64_t hi)
+{
+    uint64_t v = 0;
+    char e[256];
+    if (nr_cli_parse_u64(f, lo, hi, &v, e, sizeof e)) die_field(c, what, whole, e);
+    return v;
+}
+
+double nr_cli_field_double(nr_cli_t *c, const char *whole, const char *what, const char *f,
+                           double lo, double hi)
+{
+    double v = 0;
+    char e[256];
+    if (nr_cli_parse_double(f, lo, hi, &v, e, sizeof e)) die_field(c, what, whole, e);
+    return v;
 }
 
 void nr_cli_print_seed(FILE *f, const char *prog, uint64_t seed)

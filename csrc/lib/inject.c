@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nr_cli.h"
 #include "nr_pkt.h"
 #include "liberr.h"
 
@@ -62,6 +63,27 @@ int nr_lendist_check(const nr_lendist_t *d, char *err, size_t n)
     }
     if (d->num_vcs < 0 || d->num_vcs > 4)
         return nr_errf(err, n, "num_vcs %d out of range [1, 4]", d->num_vcs);
+    return 0;
+}
+
+int nr_lendist_parse(const char *s, int lo, nr_lendist_t *d, char *err, size_t n)
+{
+    char buf[64];
+    const char *f[3];
+    int k = nr_cli_split(s, ':', buf, sizeof buf, f, 1, 3);
+    long a = 0, b = 0;
+    if (k == 1 && (!strcmp(f[0], "bw") || !strcmp(f[0], "bwmix"))) {
+        d->kind = NR_LEN_BWMIX;
+        return 0;
+    }
+    if (!((k == 2 && !strcmp(f[0], "fixed")) || (k == 3 && !strcmp(f[0], "uniform"))))
+        return nr_errf(err, n, "expected fixed:L, uniform:A:B or bw, got '%s'", s ? s : "");
+    if (nr_cli_parse_long(f[1], lo, NR_PKT_LEN_LIMIT, &a, err, n)) return -1;
+    if (k == 3 && nr_cli_parse_long(f[2], lo, NR_PKT_LEN_LIMIT, &b, err, n)) return -1;
+    if (k == 3 && b < a) return nr_errf(err, n, "expected A <= B in uniform:A:B, got '%s'", s);
+    d->kind = k == 2 ? NR_LEN_FIXED : NR_LEN_UNIFORM;
+    d->a = (int)a;
+    d->b = k == 2 ? (int)a : (int)b;
     return 0;
 }
 

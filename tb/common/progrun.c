@@ -1,5 +1,5 @@
 /* progrun.c - handing a run to a sibling program (progrun.h). */
-#define _POSIX_C_SOURCE 200809L
+#define _POSIX_C_SOURCE 200809L /* strsignal */
 #include "progrun.h"
 
 #include <errno.h>
@@ -36,6 +36,51 @@ int tb_run_child(const char *prog, const char *path, char **argv)
         _exit(2);
     }
     int st;
-    if (waitpid(pid, &st, 0) < 0) return 2;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+    if (waitpid(pid, &st, 0) < 0) {
+        fprintf(stderr, "%s: waiting for %s: %s\n", prog, path, strerror(errno));
+        return 2;
+    }
+    if (WIFEXITED(st)) return WEXITSTATUS(st);
+    /* never a silent 1: a child killed by a signal (an FST writer's SIGBUS on
+     * a full disk, a crash) is reported */
+    fprintf(stderr, "%s: %s was killed by signal %d (%s)\n", prog, path,
+            WIFSIGNALED(st) ? WTERMSIG(st) : 0, WIFSIGNALED(st) ? strsignal(WTERMSIG(st)) : "?");
+    return 1;
+}
+
+void tb_make_cmd(const char *dir, const char *prog, char *out, size_t n)
+{
+    /* dir is ROOT/BUILD/bin: make runs at ROOT (make -C), the target is
+     * BUILD/bin/prog as the kit's makefiles name it (BUILD relative). */
+    char root[1024];
+    snprintf(root, sizeof root, "%s", dir);
+    char *bin = strrchr(root, '/');
+    if (bin && !strcmp(bin, "/bin")) {
+        *bin = 0;
+        char *bd = strrchr(root, '/');
+        if (bd) {
+            *bd = 0;
+            const char *b = bd + 1;
+            if (!strcmp(b, "build"))
+                snprintf(out, n, "make -C %.500s build/bin/%.200s", *root ? root : "/", prog);
+            else
+                snprintf(out, n, "make -C %.500s BUILD=%.100s %.100s/bin/%.200s",
+                         *root ? root : "/", b, b, prog);
+            return;
+        }
+    }
+    snprintf(out, n, "make build/bin/%.200s", prog);
+}
+
+void tb_prog_hint(const char *prog, char *out, size_t n)
+{
+    char dir[1024], path[1400], mk[1000];
+    tb_self_dir("", dir, sizeof dir);
+    snprintf(path, sizeof path, "%.1000s/%.300s", dir, prog);
+    if (access(path, X_OK) == 0) {
+        snprintf(out, n, "%s", path);
+        return;
+    }
+    tb_make_cmd(dir, prog, mk, sizeof mk);
+    snprintf(out, n, "%.1300s (missing; make it: %s)", path, mk);
 }

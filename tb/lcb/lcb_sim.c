@@ -20,8 +20,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/progrun.h"
 #include "lcb_tb.h"
 #include "nr_cli.h"
+#include "nr_out.h"
 #include "nr_pkt.h"
 #include "rtr.h"
 
@@ -111,15 +113,23 @@ static const nr_cli_opt_t opts[] = {
     [O_LOCKSTEP] = {"lockstep", NULL, "shadow every RTL port with a model, compare every output"},
     [O_WOF] = {"waves-on-fail", NULL, "on a divergence rerun traced, FST window (default on)"},
     [O_NOWOF] = {"no-waves-on-fail", NULL, "do not rerun for waves on a divergence"},
-    [O_WAVES] = {"waves", "FILE", "FST trace of an RTL port (traced build only)"},
-    [O_WFROM] = {"waves-from", "C", "start tracing at cycle C (default 0)"},
-    [O_WTO] = {"waves-to", "C", "stop tracing at cycle C (default: end)"},
-    [O_WPORT] = {"waves-port", "P", "port to trace: a or b (default: first RTL port)"},
-    [O_WDIR] = {"waves-dir", "DIR", "where --waves-on-fail writes (default build/waves)"},
-    [O_GRACE] = {"div-grace", "N", "cycles to run on after a divergence (default 20)"},
-    [O_CONFIG] = {"config", "NAME", "parameters of configuration lcb-NAME (default, small)"},
+    [O_WAVES] = {"waves", "FILE",
+                 "FST trace of an RTL port (traced build only; written under a temporary name, "
+                 "checked and renamed at the window's end)"},
+    [O_WFROM] = {"waves-from", "C", "with --waves: start tracing at cycle C (default 0)"},
+    [O_WTO] = {"waves-to", "C",
+               "with --waves: stop tracing at cycle C > --waves-from (default: end)"},
+    [O_WPORT] = {"waves-port", "P",
+                 "with --waves: port to trace, a or b (default: first RTL port)"},
+    [O_WDIR] = {"waves-dir", "DIR",
+                "--lockstep: where --waves-on-fail writes (default build/waves)"},
+    [O_GRACE] = {"div-grace", "N", "--lockstep: cycles to run on after a divergence (default 20)"},
+    [O_CONFIG] = {"config", "NAME",
+                  "parameters of nr_lcb_port configuration NAME, or lcb-NAME (small and lcb-small "
+                  "are the same)"},
     [O_CFGFILE] = {"cfg-file", "PATH",
-                   "configurations file for --config (default configs/configs.txt)"},
+                   "configurations file for --config (default $NR_CONFIGS, else "
+                   "configs/configs.txt)"},
     [O_VCS] = {"vcs", "N", "NumVcs (model only; RTL ports use the RTL's)"},
     [O_BUF] = {"buf", "N", "BufPerVc"},
     [O_REPLAY] = {"replay", "N", "ReplayDepth"},
@@ -130,33 +140,37 @@ static const nr_cli_opt_t opts[] = {
                    "cfg_timeout (default 2*(RTT_ack+MaxPktLen) of the longer latency)"},
     [O_RETRY] = {"retry-limit", "N", "cfg_retry_limit 0..255 (default 64)"},
     [O_MAXLEN] = {"max-len", "N", "cfg_max_len 2..MaxPktLen (default MaxPktLen)"},
-    [O_LAT] = {"latency", "N", "link latency both ways, 1..4096 (default 16)"},
-    [O_LATAB] = {"latency-ab", "N", "latency A->B"},
-    [O_LATBA] = {"latency-ba", "N", "latency B->A"},
-    [O_BER] = {"ber", "X", "bit error rate of all 24 bits"},
-    [O_BERD] = {"ber-data", "X", "bit error rate of the 22 data bits"},
-    [O_BERSB] = {"ber-sb", "X", "bit error rate of the 2 sideband bits (F, C)"},
+    [O_LAT] = {"latency", "N",
+               "link latency both ways, 1..4096 (default 16); --latency-ab/-ba set one way, "
+               "in either order"},
+    [O_LATAB] = {"latency-ab", "N", "latency A->B (over --latency)"},
+    [O_LATBA] = {"latency-ba", "N", "latency B->A (over --latency)"},
+    [O_BER] = {"ber", "X", "bit error rate of all 24 bits (--ber-data/--ber-sb set one kind)"},
+    [O_BERD] = {"ber-data", "X", "bit error rate of the 22 data bits (over --ber)"},
+    [O_BERSB] = {"ber-sb", "X", "bit error rate of the 2 sideband bits, F and C (over --ber)"},
     [O_BRATE] = {"burst-rate", "X", "burst errors started per phit"},
-    [O_BLEN] = {"burst-len", "N", "bits per burst (default 8)"},
+    [O_BLEN] = {"burst-len", "N", "with --burst-rate: bits per burst (default 8)"},
     [O_DROP] = {"drop-rate", "X", "erased phits (all zeros) per phit"},
     [O_ORATE] = {"outage-rate", "X", "link outages started per cycle"},
-    [O_OLEN] = {"outage-len", "N", "cycles per outage (default 100)"},
+    [O_OLEN] = {"outage-len", "N",
+                "with --outage-rate or --outage-at: cycles per outage (default 100)"},
     [O_OAT] = {"outage-at", "C,..", "outages at these cycles"},
     [O_CTL] = {"ctl-ber", "X", "extra C-bit (ack/credit) flips per phit"},
     [O_FORGE] = {"ctl-forge", "X",
                  "control words replaced by CRC-correct forged ones, per word (0..1)"},
     [O_FORGEK] = {"ctl-forge-kind", "K",
-                  "forged words: phantom (more freed phits than really freed), outrange (an ack "
-                  "out of range: must be rejected; default), foreign (every field foreign, ack out "
-                  "of range: rejected), inrange (real ack, other epoch, fr behind: accepted) or "
-                  "badwt (wrong word toggle: never delivered)"},
+                  "with --ctl-forge: phantom (more freed phits than really freed), outrange (an "
+                  "ack out of range: must be rejected; default), foreign (every field foreign, ack "
+                  "out of range: rejected), inrange (real ack, other epoch, fr behind: accepted) "
+                  "or badwt (wrong word toggle: never delivered)"},
     [O_FLIP] = {"flip-at", "C,..", "flip data bit 10 of the phit arriving at these cycles"},
     [O_ERRDIR] = {"errors", "DIR", "directions with errors: both, ab, ba (default both)"},
     [O_LOAD] = {"load", "X", "offered load per direction, phits/cycle (default 0.7)"},
     [O_PROC] = {"process", "P", "injection: bernoulli or onoff (default bernoulli)"},
-    [O_BURSTPK] = {"burst-pkts", "B", "onoff: mean packets per ON period (default 8)"},
+    [O_BURSTPK] = {"burst-pkts", "B", "--process onoff: mean packets per ON period (default 8)"},
     [O_LEN] = {"len", "D",
-               "lengths: fixed:L, uniform:A:B (4 <= A <= B) or bw (default uniform:4:19)"},
+               "lengths: fixed:L, uniform:A:B (4 <= A <= B) or bw (default uniform:4:19, or "
+               "uniform:4:M when the max-len M is shorter)"},
     [O_SOFT] = {"soft-rate", "X", "packets with an injected soft error (discard expected)"},
     [O_PROTO] = {"proto-rate", "X", "packets replaced by a core protocol fault"},
     [O_IDLE] = {"idle", "X", "P(source idles a cycle it could start a packet) (default 0.02)"},
@@ -168,7 +182,8 @@ static const nr_cli_opt_t opts[] = {
     [O_DESTS] = {"dests", "N", "destinations (flows per VC) per source (default 2)"},
     [O_NOJUNK] = {"no-junk", NULL,
                   "drive 0, not random, on tx_phit/rd_vc when tx_valid/rd_en are 0"},
-    [O_SAT] = {"saturate", NULL, "keep every VC backlogged (saturation goodput; --load ignored)"},
+    [O_SAT] = {"saturate", NULL,
+               "keep every VC backlogged (saturation goodput; --load ignored, with a note)"},
     [O_PKTS] = {"pkts", "N", "each source generates at most N packets (default: no limit)"},
     [O_ONEWAY] = {"oneway", NULL, "traffic A->B only (B sends only acks and credits)"},
     [O_EXPDOWN] = {"expect-down", NULL, "PASS only if the link goes down (retry limit)"},
@@ -206,58 +221,41 @@ static void parse_len(nr_cli_t *cli, const char *v, nr_lendist_t *d)
     /* Every packet carries the scoreboard's tag: head + 2 tag phits + EOP
      * (nr_pkt_min_len with no route/hash phits; the sources drop r/h from a
      * packet too short for them). Shorter lengths are rejected here, not left
-     * to fail later in the packet builder. */
+     * to fail later in the packet builder. The parser is the library's
+     * (nr_lendist_parse), as rtr_sim's and net_sim's. */
     const nr_pkt_desc_t bare = {0};
     const int lmin = nr_pkt_min_len(&bare);
-    long a, b;
-    char err[160];
-    if (strcmp(v, "bw") == 0 || strcmp(v, "bwmix") == 0) {
-        d->kind = NR_LEN_BWMIX;
-        return;
-    }
-    if (strncmp(v, "fixed:", 6) == 0) {
-        if (nr_cli_parse_long(v + 6, lmin, NR_PKT_LEN_LIMIT, &a, err, sizeof err))
-            nr_cli_die(cli, "--len: %s (a packet is at least %d phits: head + 2 tag phits + EOP)",
-                       err, lmin);
-        d->kind = NR_LEN_FIXED;
-        d->a = d->b = (int)a;
-        return;
-    }
-    if (strncmp(v, "uniform:", 8) == 0) {
-        const char *c = strchr(v + 8, ':');
-        char tmp[32];
-        if (c && (size_t)(c - (v + 8)) < sizeof tmp) {
-            memcpy(tmp, v + 8, (size_t)(c - (v + 8)));
-            tmp[c - (v + 8)] = 0;
-            if (!nr_cli_parse_long(tmp, lmin, NR_PKT_LEN_LIMIT, &a, err, sizeof err) &&
-                !nr_cli_parse_long(c + 1, a, NR_PKT_LEN_LIMIT, &b, err, sizeof err)) {
-                d->kind = NR_LEN_UNIFORM;
-                d->a = (int)a;
-                d->b = (int)b;
-                return;
-            }
-        }
-    }
+    char err[300];
+    if (!nr_lendist_parse(v, lmin, d, err, sizeof err)) return;
+    if (!strncmp(v, "fixed:", 6))
+        nr_cli_die(cli, "--len: %s (a packet is at least %d phits: head + 2 tag phits + EOP)", err,
+                   lmin);
     nr_cli_die(cli,
                "--len: expected fixed:L, uniform:A:B (%d <= A <= B <= %d: a packet is at least "
-               "%d phits, head + 2 tag phits + EOP) or bw, got '%s'",
-               lmin, NR_PKT_LEN_LIMIT, lmin, v);
+               "%d phits, head + 2 tag phits + EOP) or bw, got '%s': %s",
+               lmin, NR_PKT_LEN_LIMIT, lmin, v, err);
 }
 
-/* Parameters of lcb-NAME from the configurations file ("lcb-small nr_lcb_port
- * NumVcs=2 ..."), read by the router testbench's strict reader (tb/rtr/cfgfile.c:
- * every line checked, integers only, 32-bit range, unique names, file:line in
- * every message). The entry must be an nr_lcb_port, name each of the five
- * parameters exactly once, and keep them in the ranges of --vcs etc. */
-static int load_config(const char *path, const char *name, nr_lcb_params *p, char *err, int n)
+/* Parameters of configuration NAME, or else lcb-NAME, from the
+ * configurations file ("lcb-small nr_lcb_port NumVcs=2 ..."; --config small
+ * and --config lcb-small are the same), read by the router testbench's strict
+ * reader (tb/rtr/cfgfile.c: every line checked, integers only, 32-bit range,
+ * unique names, file:line in every message). The entry must be an
+ * nr_lcb_port, name each of the five parameters exactly once, and keep them
+ * in the ranges of --vcs etc. Its name goes to found (for the hints). */
+static int load_config(const char *path, const char *name, nr_lcb_params *p, char *found, size_t fn,
+                       char *err, int n)
 {
     static const char *const keys[] = {"NumVcs",    "BufPerVc", "ReplayDepth", "Window",
                                        "MaxPktLen", "LinkCrcW", NULL};
     static const long lo[] = {1, 8, 8, 2, 2}, hi[] = {4, 1023, 4096, 64, 1023};
-    char want[80];
+    char want[300];
     rtr_namedcfg e;
     snprintf(want, sizeof want, "lcb-%s", name);
-    if (rtr_cfg_lookup(path, want, &e, err, n)) return -1;
+    if (rtr_cfg_lookup(path, name, &e, err, n) &&
+        (!strncmp(name, "lcb-", 4) || rtr_cfg_lookup(path, want, &e, err, n)))
+        return -1;
+    snprintf(found, fn, "%s", e.name);
     if (strcmp(e.top, "nr_lcb_port")) {
         snprintf(err, n, "%s:%d: configuration %s has top %s, not nr_lcb_port", e.file, e.line,
                  e.name, e.top);
@@ -319,7 +317,11 @@ static int waves_rerun(int argc, char **argv, const lcb_tb_cfg *c, const lcb_tb_
     char exe[1024], fst[1024], logp[1024], from[32], to[32], port[4];
     snprintf(exe, sizeof exe, "%s-trace", argv[0]);
     if (access(exe, X_OK) != 0) {
-        printf("waves: no traced build at %s (make %s); rerun with --waves by hand\n", exe, exe);
+        char mk[1200], dir[1024];
+        const char *me = strrchr(exe, '/');
+        tb_self_dir(argv[0], dir, sizeof dir);
+        tb_make_cmd(dir, me ? me + 1 : exe, mk, sizeof mk);
+        printf("waves: no traced build at %s (make it: %s); rerun with --waves by hand\n", exe, mk);
         return -1;
     }
     mkdir_p(dir);
@@ -387,9 +389,16 @@ typedef struct {
     int have_p[6];    /* --vcs --buf --replay --window --maxpkt --link-crc given */
     nr_lcb_params up; /* ... their values */
     const char *config, *cfg_file;
+    char config_name[200]; /* the configuration --config found */
     int cfg_file_set;
     long timeout, maxlen, lat[2];
-    double ber_d, ber_s;
+    long lat_all;   /* --latency, -1: not given */
+    int lat_set[2]; /* --latency-ab, --latency-ba given */
+    double ber_d, ber_s, ber_all;
+    int ber_set[3];       /* --ber-data, --ber-sb, --ber given */
+    int len_set;          /* --len given */
+    int load_set;         /* --load given */
+    const char *needs[8]; /* options given that need another: "burst-len", ... */
     int errdir, wof, warmup_set, oneway;
     const char *wdir;
     const char *xfail;
@@ -403,6 +412,9 @@ static void sim_args_default(sim_args *a, const lcb_tb_cfg *c)
     memset(a, 0, sizeof *a);
     a->up = c->p;
     a->cfg_file = "configs/configs.txt";
+    /* NR_CONFIGS: the configurations file of make, rtr_sim and the scripts */
+    if (getenv("NR_CONFIGS") && *getenv("NR_CONFIGS")) a->cfg_file = getenv("NR_CONFIGS");
+    a->lat_all = -1;
     a->timeout = -1;
     a->maxlen = -1;
     a->lat[0] = a->lat[1] = 16;
@@ -410,6 +422,128 @@ static void sim_args_default(sim_args *a, const lcb_tb_cfg *c)
     a->wdir = "build/waves";
     lcb_ch_cfg_default(&a->chc);
     a->ep = c->ep[0];
+}
+
+/* Options that apply only with another one: each seen is recorded (a->needs)
+ * for sim_check_needs. */
+static void sim_note(sim_args *a, int o)
+{
+    static const int dep[] = {O_WFROM, O_WTO,  O_WPORT,   O_WDIR,   O_GRACE,
+                              O_BLEN,  O_OLEN, O_BURSTPK, O_FORGEK, O_ERRDIR};
+    for (size_t i = 0; i < sizeof dep / sizeof dep[0]; i++) {
+        if (dep[i] != o) continue;
+        for (size_t k = 0; k < sizeof a->needs / sizeof a->needs[0]; k++) {
+            if (a->needs[k] && strcmp(a->needs[k], opts[o].name)) continue;
+            a->needs[k] = opts[o].name;
+            return;
+        }
+    }
+}
+
+/* An option that cannot apply to the run the others describe is an error
+ * (exit 2); --load with --saturate, which --help calls ignored, a note. */
+static void sim_check_needs(nr_cli_t *cli, const lcb_tb_cfg *c, const sim_args *a)
+{
+    const lcb_ch_cfg *h = &a->chc;
+    const int errs = a->ber_d > 0 || a->ber_s > 0 || h->burst_rate > 0 || h->drop_rate > 0 ||
+                     h->outage_rate > 0 || h->n_sched_outage || h->ctl_ber > 0 ||
+                     h->ctl_forge > 0 || h->n_sched_flip;
+    for (size_t k = 0; k < sizeof a->needs / sizeof a->needs[0] && a->needs[k]; k++) {
+        const char *n = a->needs[k], *need = NULL;
+        if (!strncmp(n, "waves-", 6) && strcmp(n, "waves-dir") && !c->waves)
+            need = "--waves FILE";
+        else if ((!strcmp(n, "waves-dir") || !strcmp(n, "div-grace")) && !c->lockstep)
+            need = "--lockstep (a divergence)";
+        else if (!strcmp(n, "waves-dir") && !a->wof)
+            need = "--waves-on-fail (not --no-waves-on-fail)";
+        else if (!strcmp(n, "burst-len") && !(h->burst_rate > 0))
+            need = "--burst-rate above 0";
+        else if (!strcmp(n, "outage-len") && !(h->outage_rate > 0) && !h->n_sched_outage)
+            need = "--outage-rate above 0 or --outage-at";
+        else if (!strcmp(n, "burst-pkts") && a->ep.inj.kind != NR_INJ_ONOFF)
+            need = "--process onoff";
+        else if (!strcmp(n, "ctl-forge-kind") && !(h->ctl_forge > 0))
+            need = "--ctl-forge above 0";
+        else if (!strcmp(n, "errors") && !errs)
+            need = "a link error option (--ber, --burst-rate, --drop-rate, --outage-*, --ctl-*, "
+                   "--flip-at)";
+        if (need) nr_cli_die(cli, "--%s goes with %s", n, need);
+    }
+    if (c->waves && c->waves_to >= 0 && c->waves_to <= c->waves_from)
+        nr_cli_die(cli,
+                   "--waves-to %" PRId64 " is not after --waves-from %" PRId64 ": an empty window",
+                   c->waves_to, c->waves_from);
+    if (c->waves) {
+        char e[600];
+        if (nr_out_check(c->waves, NR_OUT_FILE, e, sizeof e))
+            nr_cli_die(cli, "--waves %s: cannot write the trace: %s", c->waves, e);
+    }
+}
+
+/* The link's options: LCB configuration, latencies and error processes
+ * (exit 2 on a bad value). 1 if o was one of them. */
+static int sim_parse_link(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a, int o, const char *v)
+{
+    switch (o) {
+    case O_TIMEOUT: a->timeout = nr_cli_long(cli, v, 1, 65535); break;
+    case O_RETRY: c->c.retry_limit = (uint32_t)nr_cli_long(cli, v, 0, 255); break;
+    case O_MAXLEN: a->maxlen = nr_cli_long(cli, v, 2, 1023); break;
+    /* the general option and the specific ones in either order: the
+         * specific one holds for its direction or kind (sim_finish) */
+    case O_LAT: a->lat_all = nr_cli_long(cli, v, 1, LCB_CH_MAX_LAT); break;
+    case O_LATAB:
+        a->lat[0] = nr_cli_long(cli, v, 1, LCB_CH_MAX_LAT);
+        a->lat_set[0] = 1;
+        break;
+    case O_LATBA:
+        a->lat[1] = nr_cli_long(cli, v, 1, LCB_CH_MAX_LAT);
+        a->lat_set[1] = 1;
+        break;
+    case O_BER:
+        a->ber_all = nr_cli_double(cli, v, 0, 0.5);
+        a->ber_set[2] = 1;
+        break;
+    case O_BERD:
+        a->ber_d = nr_cli_double(cli, v, 0, 0.5);
+        a->ber_set[0] = 1;
+        break;
+    case O_BERSB:
+        a->ber_s = nr_cli_double(cli, v, 0, 0.5);
+        a->ber_set[1] = 1;
+        break;
+    case O_BRATE: a->chc.burst_rate = nr_cli_double(cli, v, 0, 1); break;
+    case O_BLEN: a->chc.burst_len = (int)nr_cli_long(cli, v, 1, LCB_CH_MAX_BURST); break;
+    case O_DROP: a->chc.drop_rate = nr_cli_double(cli, v, 0, 1); break;
+    case O_ORATE: a->chc.outage_rate = nr_cli_double(cli, v, 0, 1); break;
+    case O_OLEN: a->chc.outage_len = (int)nr_cli_long(cli, v, 1, 100000000L); break;
+    case O_OAT: {
+        int lst[LCB_CH_MAX_SCHED], n = 0;
+        char err[256];
+        if (nr_cli_parse_list(v, 0, 2000000000L, lst, LCB_CH_MAX_SCHED, &n, err, sizeof err))
+            nr_cli_die(cli, "--outage-at: %s", err);
+        for (int i = 0; i < n; i++) a->chc.sched_outage[i] = lst[i];
+        a->chc.n_sched_outage = n;
+        break;
+    }
+    case O_CTL: a->chc.ctl_ber = nr_cli_double(cli, v, 0, 1); break;
+    case O_FORGE: a->chc.ctl_forge = nr_cli_double(cli, v, 0, 1); break;
+    case O_FORGEK:
+        a->chc.ctl_forge_kind = nr_cli_enum(cli, v, lcb_forge_kind_names);
+        a->forgek_set = 1;
+        break;
+    case O_FLIP: {
+        int lst[LCB_CH_MAX_SCHED], n = 0;
+        char err[256];
+        if (nr_cli_parse_list(v, 0, 80000000L, lst, LCB_CH_MAX_SCHED, &n, err, sizeof err))
+            nr_cli_die(cli, "--flip-at: %s", err);
+        for (int i = 0; i < n; i++) a->chc.sched_flip[i] = (int64_t)lst[i] * 24 + 13; /* bit 10 */
+        a->chc.n_sched_flip = n;
+        break;
+    }
+    case O_ERRDIR: a->errdir = nr_cli_enum(cli, v, errdir_names); break;
+    default: return 0;
+    }
+    return 1;
 }
 
 /* The command line (exit 2 with a message on a bad value). */
@@ -442,6 +576,11 @@ static void sim_parse(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
         case O_WPORT: c->waves_port = nr_cli_enum(cli, v, port_names); break;
         case O_WDIR: a->wdir = v; break;
         case O_GRACE: c->div_grace = nr_cli_long(cli, v, 0, 1000000); break;
+        default: break;
+        }
+        if (o >= 0 && o < O_COUNT) sim_note(a, o);
+        if (sim_parse_link(cli, c, a, o, v)) continue;
+        switch (o) {
         case O_CONFIG: a->config = v; break;
         case O_CFGFILE:
             a->cfg_file = v;
@@ -473,52 +612,18 @@ static void sim_parse(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
                 nr_cli_die(cli, "--link-crc: expected 16 or 32, got '%s'", v);
             a->have_p[5] = 1;
             break;
-        case O_TIMEOUT: a->timeout = nr_cli_long(cli, v, 1, 65535); break;
-        case O_RETRY: c->c.retry_limit = (uint32_t)nr_cli_long(cli, v, 0, 255); break;
-        case O_MAXLEN: a->maxlen = nr_cli_long(cli, v, 2, 1023); break;
-        case O_LAT: a->lat[0] = a->lat[1] = nr_cli_long(cli, v, 1, LCB_CH_MAX_LAT); break;
-        case O_LATAB: a->lat[0] = nr_cli_long(cli, v, 1, LCB_CH_MAX_LAT); break;
-        case O_LATBA: a->lat[1] = nr_cli_long(cli, v, 1, LCB_CH_MAX_LAT); break;
-        case O_BER: a->ber_d = a->ber_s = nr_cli_double(cli, v, 0, 0.5); break;
-        case O_BERD: a->ber_d = nr_cli_double(cli, v, 0, 0.5); break;
-        case O_BERSB: a->ber_s = nr_cli_double(cli, v, 0, 0.5); break;
-        case O_BRATE: a->chc.burst_rate = nr_cli_double(cli, v, 0, 1); break;
-        case O_BLEN: a->chc.burst_len = (int)nr_cli_long(cli, v, 1, LCB_CH_MAX_BURST); break;
-        case O_DROP: a->chc.drop_rate = nr_cli_double(cli, v, 0, 1); break;
-        case O_ORATE: a->chc.outage_rate = nr_cli_double(cli, v, 0, 1); break;
-        case O_OLEN: a->chc.outage_len = (int)nr_cli_long(cli, v, 1, 100000000L); break;
-        case O_OAT: {
-            int lst[LCB_CH_MAX_SCHED], n = 0;
-            char err[256];
-            if (nr_cli_parse_list(v, 0, 2000000000L, lst, LCB_CH_MAX_SCHED, &n, err, sizeof err))
-                nr_cli_die(cli, "--outage-at: %s", err);
-            for (int i = 0; i < n; i++) a->chc.sched_outage[i] = lst[i];
-            a->chc.n_sched_outage = n;
+        case O_LOAD:
+            a->ep.inj.load = nr_cli_double(cli, v, 0, 1);
+            a->load_set = 1;
             break;
-        }
-        case O_CTL: a->chc.ctl_ber = nr_cli_double(cli, v, 0, 1); break;
-        case O_FORGE: a->chc.ctl_forge = nr_cli_double(cli, v, 0, 1); break;
-        case O_FORGEK:
-            a->chc.ctl_forge_kind = nr_cli_enum(cli, v, lcb_forge_kind_names);
-            a->forgek_set = 1;
-            break;
-        case O_FLIP: {
-            int lst[LCB_CH_MAX_SCHED], n = 0;
-            char err[256];
-            if (nr_cli_parse_list(v, 0, 80000000L, lst, LCB_CH_MAX_SCHED, &n, err, sizeof err))
-                nr_cli_die(cli, "--flip-at: %s", err);
-            for (int i = 0; i < n; i++)
-                a->chc.sched_flip[i] = (int64_t)lst[i] * 24 + 13; /* bit 10 */
-            a->chc.n_sched_flip = n;
-            break;
-        }
-        case O_ERRDIR: a->errdir = nr_cli_enum(cli, v, errdir_names); break;
-        case O_LOAD: a->ep.inj.load = nr_cli_double(cli, v, 0, 1); break;
         case O_PROC:
             a->ep.inj.kind = nr_cli_enum(cli, v, proc_names) ? NR_INJ_ONOFF : NR_INJ_BERNOULLI;
             break;
         case O_BURSTPK: a->ep.inj.burst = nr_cli_double(cli, v, 1, 1e6); break;
-        case O_LEN: parse_len(cli, v, &a->ep.inj.len); break;
+        case O_LEN:
+            parse_len(cli, v, &a->ep.inj.len);
+            a->len_set = 1;
+            break;
         case O_SOFT: a->ep.soft = nr_cli_double(cli, v, 0, 1); break;
         case O_PROTO: a->ep.proto = nr_cli_double(cli, v, 0, 1); break;
         case O_IDLE: a->ep.idle = nr_cli_double(cli, v, 0, 1); break;
@@ -566,20 +671,27 @@ static void sim_params(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
     char err[512];
     int any_rtl = c->impl[0] == LCB_IMPL_RTL || c->impl[1] == LCB_IMPL_RTL;
     if (a->cfg_file_set && !a->config) nr_cli_die(cli, "--cfg-file needs --config NAME");
-    if (a->config && load_config(a->cfg_file, a->config, &c->p, err, sizeof err))
+    if (a->config && load_config(a->cfg_file, a->config, &c->p, a->config_name,
+                                 sizeof a->config_name, err, sizeof err))
         nr_cli_die(cli, "--config %s: %s", a->config, err);
     if (any_rtl) {
         nr_lcb_params rp;
-        if (!lcb_port_have_rtl() || lcb_port_rtl_params(&rp))
-            nr_cli_die(cli,
-                       "this binary has no RTL; --a/--b rtl need lcb_sim (not a model-only build)");
-        if (a->config && memcmp(&rp, &c->p, sizeof rp))
+        char hint[1400];
+        if (!lcb_port_have_rtl() || lcb_port_rtl_params(&rp)) {
+            tb_prog_hint("lcb_sim", hint, sizeof hint);
+            nr_cli_die(cli, "this binary has no RTL; --a/--b rtl need an RTL build: %s", hint);
+        }
+        if (a->config && memcmp(&rp, &c->p, sizeof rp)) {
+            char prog[300];
+            snprintf(prog, sizeof prog, "lcb_sim-%s", a->config_name);
+            tb_prog_hint(prog, hint, sizeof hint);
             nr_cli_die(cli,
                        "--config %s does not match this binary's RTL build (NumVcs=%d "
                        "BufPerVc=%d ReplayDepth=%d Window=%d MaxPktLen=%d LinkCrcW=%d); use the "
-                       "matching binary, lcb_sim-%s",
+                       "matching binary: %s",
                        a->config, rp.num_vcs, rp.buf_per_vc, rp.replay_depth, rp.window,
-                       rp.max_pkt_len, rp.link_crc_w, a->config);
+                       rp.max_pkt_len, rp.link_crc_w, hint);
+        }
         c->p = rp;
     }
     if (a->have_p[0]) c->p.num_vcs = a->up.num_vcs;
@@ -612,6 +724,14 @@ static void sim_params(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
 static void sim_finish(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
 {
     char err[512];
+    for (int d = 0; d < 2; d++)
+        if (!a->lat_set[d]) a->lat[d] = a->lat_all > 0 ? a->lat_all : 16;
+    if (!a->ber_set[0]) a->ber_d = a->ber_set[2] ? a->ber_all : 0;
+    if (!a->ber_set[1]) a->ber_s = a->ber_set[2] ? a->ber_all : 0;
+    /* the default lengths fit the link: uniform:4:19, or up to the max-len */
+    if (!a->len_set && a->ep.inj.len.kind == NR_LEN_UNIFORM &&
+        (int)c->c.max_len < a->ep.inj.len.b && (int)c->c.max_len >= a->ep.inj.len.a)
+        a->ep.inj.len.b = (int)c->c.max_len;
     int rtt = lcb_tb_rtt_ack(&c->p, (int)(a->lat[0] > a->lat[1] ? a->lat[0] : a->lat[1]));
     if (a->timeout < 0) {
         a->timeout = 2L * (rtt + c->p.max_pkt_len);
@@ -637,6 +757,18 @@ static void sim_finish(nr_cli_t *cli, lcb_tb_cfg *c, sim_args *a)
         c->ep[1].saturate = 0;
     }
     if (!a->warmup_set) c->warmup = c->cycles / 10;
+    sim_check_needs(cli, c, a);
+    if (a->ep.saturate && a->load_set)
+        fprintf(stderr, "lcb_sim: note: --load does not apply with --saturate (ignored)\n");
+    if (c->waves && !lcb_port_rtl_traced() &&
+        (c->impl[0] == LCB_IMPL_RTL || c->impl[1] == LCB_IMPL_RTL)) {
+        char prog[300], hint[1400];
+        const char *me = strrchr(cli->argv[0], '/');
+        snprintf(prog, sizeof prog, "%s-trace", me ? me + 1 : cli->argv[0]);
+        tb_prog_hint(prog, hint, sizeof hint);
+        nr_cli_die(cli, "--waves: this binary's RTL build has no tracing; the traced one is %s",
+                   hint);
+    }
     if (lcb_tb_cfg_check(c, NULL, err, sizeof err)) nr_cli_die(cli, "%s", err);
 }
 
@@ -668,8 +800,21 @@ int main(int argc, char **argv)
     fflush(stdout);
     lcb_tb_res r;
     int rc = lcb_tb_run(&c, &r, stdout, err, sizeof err);
-    if (rc == 2) nr_cli_die(&cli, "%s", err);
+    if (rc == 2) {
+        fflush(stdout);
+        fprintf(stderr, "lcb_sim: %s\n", err);
+        return nr_out_stdout("lcb_sim", 2);
+    }
     lcb_tb_print_result(stdout, &c, &r);
+    if (c.waves && r.waves == 0 && r.pass) {
+        /* the window was asked for and the run ended before it */
+        fflush(stdout);
+        fprintf(stderr,
+                "lcb_sim: --waves-from %" PRId64 ": the run ended at cycle %" PRId64
+                " before the window opened; no FST written\n",
+                c.waves_from, r.cycles_run);
+        return nr_out_stdout("lcb_sim", 2);
+    }
     if (r.diverged && a.wof && !c.waves) {
         fflush(stdout);
         waves_rerun(argc, argv, &c, &r, a.wdir);
@@ -680,12 +825,12 @@ int main(int argc, char **argv)
             printf("lcb_sim: expected failure %s reproduced (exit 0); remove --xfail once it is "
                    "fixed\n",
                    a.xfail);
-            return 0;
+            return nr_out_stdout("lcb_sim", 0);
         }
         printf("lcb_sim: --xfail %s: the run PASSED, so the known bug is gone: drop --xfail (exit "
                "1)\n",
                a.xfail);
-        return 1;
+        return nr_out_stdout("lcb_sim", 1);
     }
-    return rc;
+    return nr_out_stdout("lcb_sim", rc);
 }

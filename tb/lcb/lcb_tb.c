@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "nr_out.h"
 #include "nr_sb.h"
 #include "nr_stats.h"
 
@@ -440,6 +441,7 @@ typedef struct {
     uint64_t completions[2];
     uint64_t sb_seen;
     int drain, tracing, stop;
+    nr_out_t fst;         /* the FST window, written under a temporary name (nr_out.h) */
     int have_sb, have_st; /* the scoreboard and statistics were made */
     int64_t stop_at, drain_start, drain_clock, drain_limit;
     /* this cycle */
@@ -448,6 +450,24 @@ typedef struct {
     uint32_t rx[2];
     unsigned lm[2];
 } lcb_run;
+
+/* Close the FST window: the writer's file must be a finished FST trace
+ * before it takes its name (nr_out.h); otherwise it is removed and the run
+ * fails. */
+static void trace_close(lcb_run *R, int64_t t)
+{
+    char e[600];
+    lcb_port_trace_stop(R->port[R->wport]);
+    R->tracing = 2;
+    if (nr_out_fst_check(nr_out_name(&R->fst), e, sizeof e)) {
+        nr_out_abort(&R->fst);
+        lcb_fail(&R->chk, t, "--waves %s: %s; no FST written", R->cf->waves, e);
+    } else if (nr_out_commit(&R->fst, e, sizeof e)) {
+        lcb_fail(&R->chk, t, "--waves: %s; no FST written", e);
+    } else {
+        R->r->waves = 1;
+    }
+}
 
 /* Start of a cycle: the drain phase begins at cf->cycles (errors off,
  * sources stop); the FST window opens and closes. 1: stop the run. */
@@ -464,16 +484,19 @@ static int cycle_start(lcb_run *R, int64_t t)
     }
     if (R->cf->waves && !R->tracing && t >= R->cf->waves_from &&
         (R->cf->waves_to < 0 || t < R->cf->waves_to)) {
-        if (lcb_port_trace(R->port[R->wport], R->cf->waves)) {
+        char e[600];
+        if (nr_out_begin(&R->fst, R->cf->waves, e, sizeof e)) {
+            lcb_fail(&R->chk, t, "--waves: %s", e);
+            return 1;
+        }
+        if (lcb_port_trace(R->port[R->wport], nr_out_name(&R->fst))) {
+            nr_out_abort(&R->fst);
             lcb_fail(&R->chk, t, "cannot open trace %s", R->cf->waves);
             return 1;
         }
         R->tracing = 1;
     }
-    if (R->tracing && R->cf->waves_to >= 0 && t >= R->cf->waves_to) {
-        lcb_port_trace_stop(R->port[R->wport]);
-        R->tracing = 2;
-    }
+    if (R->tracing == 1 && R->cf->waves_to >= 0 && t >= R->cf->waves_to) trace_close(R, t);
 
     return 0;
 }
@@ -1201,7 +1224,7 @@ static int run_init(lcb_run *R, char *err, int errlen)
         if (!lcb_port_rtl_traced()) {
             snprintf(err, errlen,
                      "--waves: this binary's RTL build has no tracing; use the "
-                     "traced build (lcb_sim-trace)");
+                     "traced build of its configuration (lcb_sim-NAME-trace)");
             return 2;
         }
     }
@@ -1291,7 +1314,7 @@ int lcb_tb_run(const lcb_tb_cfg *cf, lcb_tb_res *r, FILE *out, char *err, int er
     clock_gettime(CLOCK_MONOTONIC, &t0);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
     int64_t t = run_cycles(R);
-    if (R->tracing == 1) lcb_port_trace_stop(R->port[R->wport]);
+    if (R->tracing == 1) trace_close(R, t);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
     R->r->wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);

@@ -77,6 +77,7 @@ typedef struct {
     int div_port;
     int64_t div_cycle;
     int64_t cycles_run; /* total, drain included */
+    int waves;          /* --waves: 1 the FST window was written */
     int64_t drain_cycles;
     int quiescent;
     uint64_t err_link_cycles; /* sum over directions of cycles with error injection on */

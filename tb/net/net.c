@@ -250,6 +250,11 @@ static int net_setup_topo(net_t *n, char *err, int errlen)
                  n->t.nrtr);
         return 2;
     }
+    if (o->fault_cycle >= 0 && o->fault_rtr >= n->t.nrtr) {
+        snprintf(err, errlen, "--fault %" PRId64 ":%d: the network has %d routers (0..%d)",
+                 o->fault_cycle, o->fault_rtr, n->t.nrtr, n->t.nrtr - 1);
+        return 2;
+    }
 
     const int alg = fb_alg_of(o->routing);
     if ((n->t.kind == NET_FBFLY) != (o->routing == NET_RT_MIN || alg)) {
@@ -372,6 +377,13 @@ static int net_setup_routers(net_t *n, char *err, int errlen)
             return 2;
         }
         n->ncfgw[r] = rtr_tables_encode(&n->t.r[r].tab, n->cfgw[r], 1024);
+    }
+    if (o->fault_cycle >= 0 && !nr_rtr_valid(n->rm[o->fault_rtr])) {
+        snprintf(err, errlen,
+                 "--fault %" PRId64 ":%d: router %d is not an RTL router compared with its "
+                 "model (those of configuration %s)",
+                 o->fault_cycle, o->fault_rtr, o->fault_rtr, o->rtl_cfg);
+        return 2;
     }
     return 0;
 }
@@ -713,8 +725,10 @@ static int net_compare(net_t *n, uint64_t t)
     for (int r = 0; r < n->t.nrtr; r++) {
         if (!nr_rtr_valid(n->rm[r])) continue;
         const int lcb = n->g[0].use_lcb;
-        if ((int64_t)t == n->o->fault_cycle && r == n->o->fault_rtr)
+        if ((int64_t)t == n->o->fault_cycle && r == n->o->fault_rtr) {
             tb_rtr_fault(&n->ro[r], 0, lcb);
+            n->fault_done = 1;
+        }
         const nr_rtr_out *mo = &n->mo[r], *ro = &n->ro[r];
         for (int p = 0; p < n->t.r[r].nports; p++) {
             tb_rtr_diff d = tb_rtr_cmp(mo, ro, p, lcb, n->nvcs);
@@ -786,13 +800,27 @@ static void pool_stop(net_t *n)
     n->nthr = 1;
 }
 
+/* Close the FST window: the writer's file must be a finished FST trace
+ * before it takes its name (nr_out.h); otherwise it is removed and the run
+ * fails (net_finish). */
 static void net_trace_stop(net_t *n)
 {
+    char e[600];
     nr_rtr tr = n->rt[n->o->trace_rtr];
     tr.ops->trace_stop(tr.h);
     n->tracing = 0;
-    net_say(n, "net: FST window of router %d, cycles %" PRId64 "..%" PRId64 ", written to %s\n",
-            n->o->trace_rtr, n->o->trace_from, n->o->trace_to, n->o->trace_out);
+    if (nr_out_fst_check(nr_out_name(&n->fst), e, sizeof e)) {
+        nr_out_abort(&n->fst);
+        net_say(n, "FAIL --trace-out %s: %s; no FST written\n", n->o->trace_out, e);
+        n->trace_done = -1;
+    } else if (nr_out_commit(&n->fst, e, sizeof e)) {
+        net_say(n, "FAIL --trace-out: %s; no FST written\n", e);
+        n->trace_done = -1;
+    } else {
+        n->trace_done = 1;
+        net_say(n, "net: FST window of router %d, cycles %" PRId64 "..%" PRId64 ", written to %s\n",
+                n->o->trace_rtr, n->o->trace_from, n->o->trace_to, n->o->trace_out);
+    }
 }
 
 /* Router r's inputs of cycle t: a table write while there are any, the
@@ -815,9 +843,15 @@ static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved)
     const int R = n->t.nrtr, N = n->t.nnodes;
     const net_kind *k = n->kind;
     const net_opts *o = n->o;
-    if (o->trace_rtr >= 0 && !n->tracing && (int64_t)t == o->trace_from) {
+    if (o->trace_rtr >= 0 && !n->tracing && !n->trace_done && (int64_t)t == o->trace_from) {
         nr_rtr tr = n->rt[o->trace_rtr];
-        if (!nr_rtr_can_trace(tr) || tr.ops->trace(tr.h, o->trace_out)) {
+        char e[600];
+        if (nr_out_begin(&n->fst, o->trace_out, e, sizeof e)) {
+            net_say(n, "FAIL --trace-out: %s\n", e);
+            return -1;
+        }
+        if (!nr_rtr_can_trace(tr) || tr.ops->trace(tr.h, nr_out_name(&n->fst))) {
+            nr_out_abort(&n->fst);
             net_say(n, "FAIL --trace-out %s: router %d cannot write an FST trace (%s)\n",
                     o->trace_out, o->trace_rtr, tr.ops->name);
             return -1;
@@ -915,15 +949,18 @@ static int port_up(const net_t *n, int r, int p)
  * quadrant I turns (down to down), II goes up (down to up), III comes down
  * (up to down), IV would go up again (up to up, never in a folded Clos).
  * With --turns, every (router, in, out) count as CSV. */
-static void net_turn_report(net_t *n, net_result *res)
+static int net_turn_report(net_t *n, net_result *res)
 {
+    nr_out_t out;
     FILE *csv = NULL;
+    char e[1400];
     if (n->o->turns_csv) {
-        csv = fopen(n->o->turns_csv, "w");
-        if (!csv)
-            net_say(n, "net: --turns %s: cannot write\n", n->o->turns_csv);
-        else
-            fprintf(csv, "router,level,in,out,packets\n");
+        if (nr_out_open(&out, n->o->turns_csv, NR_OUT_WHOLE, e, sizeof e)) {
+            net_say(n, "FAIL --turns: %s\n", e);
+            return -1;
+        }
+        csv = out.f;
+        fprintf(csv, "router,level,in,out,packets\n");
     }
     for (int l = 1; l <= n->t.levels; l++) {
         uint64_t q[4] = {0}, tot = 0;
@@ -943,22 +980,30 @@ static void net_turn_report(net_t *n, net_result *res)
                     "up-down %.3f, IV up-up %.3f of %" PRIu64 " router crossings\n",
                     l, res->quad[l][0], res->quad[l][1], res->quad[l][2], res->quad[l][3], tot);
     }
-    if (csv) fclose(csv);
+    if (csv && nr_out_close(&out, e, sizeof e)) {
+        net_say(n, "FAIL --turns: %s (no file written)\n", e);
+        return -1;
+    }
+    return 0;
 }
 
 /* Each level's router load of the window (a router's phits out of its
  * connected ports, per port and cycle: mean, max and the busiest router) and,
- * with --links, every connected output channel's phits and load as CSV. */
-static void rtr_loads(net_t *n, net_result *res)
+ * with --links, every connected output channel's phits and load as CSV. -1
+ * when the CSV could not be written. */
+static int rtr_loads(net_t *n, net_result *res)
 {
+    nr_out_t out;
     FILE *csv = NULL;
+    char e[1400];
     const double M = (double)n->o->measure;
     if (n->o->links_csv) {
-        csv = fopen(n->o->links_csv, "w");
-        if (!csv)
-            net_say(n, "net: --links %s: cannot write\n", n->o->links_csv);
-        else
-            fprintf(csv, "router,level,port,to_router,to_port,to_node,class,phits,load\n");
+        if (nr_out_open(&out, n->o->links_csv, NR_OUT_WHOLE, e, sizeof e)) {
+            net_say(n, "FAIL --links: %s\n", e);
+            return -1;
+        }
+        csv = out.f;
+        fprintf(csv, "router,level,port,to_router,to_port,to_node,class,phits,load\n");
     }
     for (int l = 1; l <= n->t.levels && l <= NET_MAX_LEVELS; l++) {
         double sum = 0;
@@ -984,7 +1029,47 @@ static void rtr_loads(net_t *n, net_result *res)
         const int nr = n->t.first[l + 1] - n->t.first[l];
         res->rtr_util_mean[l] = nr > 0 ? sum / nr : 0.0;
     }
-    if (csv && fclose(csv)) net_say(n, "net: --links %s: write failed\n", n->o->links_csv);
+    if (csv && nr_out_close(&out, e, sizeof e)) {
+        net_say(n, "FAIL --links: %s (no file written)\n", e);
+        return -1;
+    }
+    return 0;
+}
+
+/* What a run that was not stopped by a failure was asked for and never
+ * reached, a --fault cycle or an FST window, into n->missed (net_run then
+ * returns 2: the run proved nothing of it). 1 if there was one. */
+static int net_missed(net_t *n, uint64_t t)
+{
+    if (n->o->trace_rtr >= 0 && !n->trace_done)
+        snprintf(n->missed, sizeof n->missed,
+                 "--trace-from %" PRId64 ": the run ended at cycle %" PRIu64
+                 " before the FST window opened; no FST written",
+                 n->o->trace_from, t);
+    if (n->o->fault_cycle >= 0 && !n->fault_done)
+        snprintf(n->missed, sizeof n->missed,
+                 "--fault %" PRId64 ":%d: the run ended at cycle %" PRIu64
+                 " before the fault (it never fired)",
+                 n->o->fault_cycle, n->o->fault_rtr, t);
+    if (n->missed[0]) fprintf(n->log, "FAIL %s\n", n->missed);
+    return n->missed[0] != 0;
+}
+
+/* Each channel class's load of the window, mean and max (cnt: the channels
+ * of each class). */
+static void link_loads(net_t *n, net_result *res, double *cnt)
+{
+    for (int r = 0; r < n->t.nrtr; r++)
+        for (int p = 0; p < n->t.r[r].nports; p++) {
+            if (n->t.r[r].peer[p].rtr == NET_PEER_NONE) continue;
+            int c = chan_class(n, r, p);
+            double u = (double)n->ch[r * K + p].phits / (double)n->o->measure;
+            res->link_util_mean[c] += u;
+            cnt[c]++;
+            if (u > res->link_util_max[c]) res->link_util_max[c] = u;
+        }
+    for (int c = 0; c <= NET_MAX_LEVELS; c++)
+        if (cnt[c] > 0) res->link_util_mean[c] /= cnt[c];
 }
 
 static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
@@ -1028,6 +1113,8 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
                 n->nonminimal);
         fail = 1;
     }
+    if (!aborted && net_missed(n, t)) fail = 1;
+    if (n->trace_done < 0) fail = 1;
     if (n->untracked && !escaped) {
         fprintf(f,
                 "FAIL %" PRIu64 " packet tags seen at router outputs matched no packet in "
@@ -1071,18 +1158,8 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
     res->div_cycle = n->div_cycle;
     memcpy(res->hops, n->hops, sizeof res->hops);
     double cnt[NET_MAX_LEVELS + 1] = {0};
-    for (int r = 0; r < R; r++)
-        for (int p = 0; p < n->t.r[r].nports; p++) {
-            if (n->t.r[r].peer[p].rtr == NET_PEER_NONE) continue;
-            int c = chan_class(n, r, p);
-            double u = (double)n->ch[r * K + p].phits / (double)n->o->measure;
-            res->link_util_mean[c] += u;
-            cnt[c]++;
-            if (u > res->link_util_max[c]) res->link_util_max[c] = u;
-        }
-    for (int c = 0; c <= NET_MAX_LEVELS; c++)
-        if (cnt[c] > 0) res->link_util_mean[c] /= cnt[c];
-    rtr_loads(n, res);
+    link_loads(n, res, cnt);
+    if (rtr_loads(n, res)) fail = 1;
     if (!n->o->batch) { /* a batch has no load: its time is reported above */
         fprintf(f,
                 "net: offered %.4f accepted %.4f phits/cycle/node; latency mean %.1f p50 %u "
@@ -1119,7 +1196,7 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
                     "(router %d)\n",
                     l, n->t.first[l + 1] - n->t.first[l], res->rtr_util_mean[l],
                     res->rtr_util_max[l], res->rtr_util_argmax[l]);
-    if (n->count_hops) net_turn_report(n, res);
+    if (n->count_hops && net_turn_report(n, res)) fail = 1;
     if (n->g[0].use_lcb)
         fprintf(f,
                 "net: links: %" PRIu64 " replays, %" PRIu64 " transmit_error copies discarded at "
@@ -1216,6 +1293,10 @@ int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen
     pool_stop(&n);
     if (n.tracing) net_trace_stop(&n);
     rc = net_finish(&n, res, t, fail);
+    if (n.missed[0]) {
+        snprintf(err, errlen, "%s", n.missed);
+        rc = 2;
+    }
     clock_gettime(CLOCK_MONOTONIC, &w1);
     res->wall_s = (double)(w1.tv_sec - w0.tv_sec) + 1e-9 * (double)(w1.tv_nsec - w0.tv_nsec);
     net_free(&n);

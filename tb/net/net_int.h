@@ -6,6 +6,7 @@
 #ifndef NET_NET_INT_H
 #define NET_NET_INT_H
 #include "net.h"
+#include "nr_out.h"
 
 #include <pthread.h>
 
@@ -117,7 +118,11 @@ struct net {
     int nrtl;            /* routers that are RTL */
     int diverged, div_rtr;
     int64_t div_cycle;
-    int tracing; /* the FST window of o->trace_rtr is open */
+    int tracing;      /* the FST window of o->trace_rtr is open */
+    nr_out_t fst;     /* ... written under a temporary name, checked and renamed (nr_out.h) */
+    int trace_done;   /* 1 written, -1 failed */
+    int fault_done;   /* --fault flipped its bit */
+    char missed[300]; /* what the run was asked for and never reached */
     rtr_cfgw (*cfgw)[1024];
     int *ncfgw;
     chan_t *ch; /* router r's output p: ch[r*K + p] */

@@ -20,6 +20,7 @@
 #include "net.h"
 #include "rtr/rtr.h"
 #include "nr_cli.h"
+#include "nr_out.h"
 
 static const nr_cli_opt_t opts[] = {
     {"topo", "SPEC",
@@ -38,30 +39,36 @@ static const nr_cli_opt_t opts[] = {
      "the next leaf)"},
     {"cfg", "NAMES",
      "router configuration, or one per level from the leaves up, comma "
-     "separated (default yarc-k16-bare); bare configurations"},
+     "separated (default yarc-k16-bare); bare or LCB (UseLcb=1: LCB links), the same link kind "
+     "and port count at every level"},
     {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
     {"impl", "KIND",
      "model (default) | rtl (the routers of the --rtl configuration are its "
      "Verilated RTL) | lockstep (RTL, each compared with its C model every cycle)"},
     {"rtl", "NAME",
-     "the configuration whose routers are RTL (default: the first of --cfg); "
-     "the run goes to build/bin/net_sim-NAME, linked with its RTL build"},
+     "with --impl rtl or lockstep: the configuration whose routers are RTL (default: the first "
+     "of --cfg); the run goes to build/bin/net_sim-NAME, linked with its RTL build"},
     {"fault", "CYCLE:ROUTER",
      "lockstep: flip one output bit of RTL router ROUTER's port 0 at "
-     "CYCLE (tests the comparison)"},
-    {"trace-rtr", "R", "RTL: write an FST window of router R (a traced build, net_sim-NAME-trace)"},
-    {"trace-from", "N", "RTL: the window's first cycle"},
-    {"trace-to", "N", "RTL: its last cycle"},
-    {"trace-out", "PATH", "RTL: the FST file"},
+     "CYCLE (0..2^62, within the run; ROUTER an RTL router of the network; tests the "
+     "comparison)"},
+    {"trace-rtr", "R",
+     "RTL: write an FST window of router R (a traced build, net_sim-NAME-trace; with "
+     "--trace-from, --trace-to and --trace-out)"},
+    {"trace-from", "N", "with --trace-rtr: the window's first cycle"},
+    {"trace-to", "N", "with --trace-rtr: its last cycle (>= --trace-from)"},
+    {"trace-out", "PATH",
+     "with --trace-rtr: the FST file (written under a temporary name, checked and renamed "
+     "when the window closes)"},
     {"no-rerun", NULL, "lockstep: no traced rerun after a divergence"},
     {"routing", "NAME",
      "fclos: updown-adaptive (default) | updown-hash | updown-det; fbfly: min "
      "(dimension order as source routes) | min-rc | val | ugal | ugals | closad | minad "
      "(seed 002's algorithms in the routers' flattened-butterfly mode, min-rc its MIN, "
      "docs/fbfly-routing.md; ugals and closad need FbSeq=1 configurations)"},
-    TB_TRAFOPT_OPTS, /* default --len fixed:8; --pattern also takes wc (fbfly: seed 002's
+    TB_TRAFOPT_OPTS("node"), /* default --len fixed:8; --pattern also takes wc (fbfly: seed 002's
                         worst case, every node of router r to a random node of r+1) */
-    TB_LINKOPT_OPTS, /* every link direction of an LCB network */
+    TB_LINKOPT_OPTS,         /* every link direction of an LCB network */
     {"no-escapes", NULL, "a CRC escape (damaged packet or control word accepted) fails the run"},
     {"warmup", "N", "warm-up cycles (default 1000)"},
     {"measure", "N", "measurement cycles (default 4000)"},
@@ -75,31 +82,34 @@ static const nr_cli_opt_t opts[] = {
     {"threads", "N", "threads that evaluate the routers (default 1; same results for any N)"},
     {"csv", "PATH",
      "append one result row (header written if the file is new; the topology's "
-     "commas are written as ';', so that every field is a bare CSV field)"},
-    {"label", "STR", "label column of the CSV row (no commas, quotes, line breaks)"},
+     "commas are written as ';', so that every field is a bare CSV field; a row that cannot be "
+     "written whole is taken back, exit 1)"},
+    {"label", "STR", "with --csv: label column of the CSV row (no commas, quotes, line breaks)"},
     {"turns", "PATH",
      "write every router's (in port, out port) packet counts of the window as "
-     "CSV (seed 001 Fig 6 heatmaps)"},
+     "CSV (seed 001 Fig 6 heatmaps; not with link errors, whose replays copy packets)"},
     {"links", "PATH",
      "write every router output channel's phits and load of the window as CSV "
      "(router, level, port, the node or router and port it leads to, class)"},
     {"batch", "B",
      "every node queues B packets at the first traffic cycle and no more; the "
      "run ends when all are delivered and reports the time (seed 002 Fig 5); "
-     "--load and --warmup/--measure do not apply"},
+     "--load, --warmup and --measure do not apply (refused)"},
     {"quiet", NULL, "no per-level channel and router load table"},
     {NULL, NULL, NULL}};
 
+/* One CSV row (and the header if the file is new), appended whole or not at
+ * all (nr_out.h). 0, or -1 with the message on stderr. */
 static int write_csv(const char *path, const char *label, const net_opts *o, const net_result *r)
 {
-    struct stat sb;
-    int fresh = stat(path, &sb) != 0 || sb.st_size == 0;
-    FILE *f = fopen(path, "a");
-    if (!f) {
-        fprintf(stderr, "net_sim: --csv %s: %s\n", path, strerror(errno));
+    nr_out_t out;
+    char err[1400];
+    if (nr_out_open(&out, path, NR_OUT_APPEND, err, sizeof err)) {
+        fprintf(stderr, "net_sim: --csv: %s\n", err);
         return -1;
     }
-    if (fresh)
+    FILE *f = out.f;
+    if (out.fresh)
         fprintf(
             f,
             "label,topo,cfg,routing,pattern,load,seed,nodes,routers,offered,accepted,lat_mean,"
@@ -122,7 +132,11 @@ static int write_csv(const char *path, const char *label, const net_opts *o, con
             r->deadlock, r->sb_errors, r->cycles, r->wall_s, r->retries, r->tx_err,
             r->escapes + r->cw_escapes, r->rtl_routers, r->diverged, r->detours, o->batch,
             r->batch_cycles, r->phit_hops, o->warmup, o->measure);
-    return fclose(f) ? -1 : 0;
+    if (nr_out_close(&out, err, sizeof err)) {
+        fprintf(stderr, "net_sim: --csv: %s (no row written)\n", err);
+        return -1;
+    }
+    return 0;
 }
 
 /* RTL runs belong to net_sim-<config>, linked with that configuration's RTL
@@ -143,10 +157,11 @@ static int handoff(const net_opts *o, char **argv)
     tb_self_dir(argv[0], dir, sizeof dir);
     snprintf(path, sizeof path, "%s/net_sim-%s%s", dir, o->rtl_cfg, want_trace ? "-trace" : "");
     if (access(path, X_OK)) {
+        char mk[1200];
+        tb_make_cmd(dir, strrchr(path, '/') + 1, mk, sizeof mk);
         fprintf(stderr,
-                "net_sim: no RTL build for configuration %s%s (%s is missing; make it: "
-                "make %s)\n",
-                o->rtl_cfg, want_trace ? " with tracing" : "", path, path);
+                "net_sim: no RTL build for configuration %s%s (%s is missing; make it: %s)\n",
+                o->rtl_cfg, want_trace ? " with tracing" : "", path, mk);
         return 2;
     }
     setenv("NET_SIM_HANDOFF", "1", 1);
@@ -161,9 +176,11 @@ static void rerun_traced(const net_opts *o, const net_result *r, int argc, char 
     tb_self_dir(argv[0], dir, sizeof dir);
     snprintf(path, sizeof path, "%s/net_sim-%s-trace", dir, o->rtl_cfg);
     if (access(path, X_OK)) {
+        char mk[1200];
+        tb_make_cmd(dir, strrchr(path, '/') + 1, mk, sizeof mk);
         printf("net_sim: no traced RTL build for %s (%s); no waveform of the divergence "
-               "(make %s)\n",
-               o->rtl_cfg, path, path);
+               "(make it: %s)\n",
+               o->rtl_cfg, path, mk);
         return;
     }
     snprintf(wdir, sizeof wdir, "%s/../waves", dir);
@@ -187,6 +204,178 @@ static void rerun_traced(const net_opts *o, const net_result *r, int argc, char 
     free(nargv);
 }
 
+/* Options that cannot apply to the run the others describe: an error (exit
+ * 2), or for the ones --help calls ignored, a note on stderr. */
+static void check_opts(nr_cli_t *c, net_opts *o, const char *csv, const char *label, int trace_set,
+                       const char *batch_na)
+{
+    if (label && !csv) nr_cli_die(c, "--label names the row of --csv: give --csv PATH");
+    if (o->rtl_cfg && o->impl == NET_IMPL_MODEL)
+        nr_cli_die(c, "--rtl %s: the routers are RTL only with --impl rtl or lockstep", o->rtl_cfg);
+    if (!o->rtl_cfg) o->rtl_cfg = o->cfg[0];
+    if (o->impl != NET_IMPL_MODEL) {
+        /* the RTL routers are those of one --cfg configuration, which must
+         * exist before a program is named for it (handoff) */
+        int l = 0;
+        while (l < o->ncfg && strcmp(o->cfg[l], o->rtl_cfg)) l++;
+        if (l == o->ncfg)
+            nr_cli_die(c, "--rtl %s: not one of the --cfg configurations", o->rtl_cfg);
+        rtr_namedcfg nc;
+        char e[1024];
+        if (rtr_cfg_lookup(o->cfg_file, o->rtl_cfg, &nc, e, sizeof e)) nr_cli_die(c, "%s", e);
+    }
+    if (trace_set && o->trace_rtr < 0)
+        nr_cli_die(c, "--trace-from, --trace-to and --trace-out go with --trace-rtr R");
+    if (o->trace_rtr >= 0 &&
+        (o->impl == NET_IMPL_MODEL || !o->trace_out || o->trace_from < 0 || o->trace_to < 0))
+        nr_cli_die(c, "--trace-rtr needs --impl rtl or lockstep, --trace-out, --trace-from and "
+                      "--trace-to");
+    if (o->trace_rtr >= 0 && o->trace_to < o->trace_from)
+        nr_cli_die(c, "--trace-to %" PRId64 " is before --trace-from %" PRId64 ": an empty window",
+                   o->trace_to, o->trace_from);
+    if (o->trace_out) {
+        char e[600];
+        if (nr_out_check(o->trace_out, NR_OUT_FILE, e, sizeof e))
+            nr_cli_die(c, "--trace-out %s: cannot write the trace: %s", o->trace_out, e);
+    }
+    if (o->fault_cycle >= 0 && o->impl != NET_IMPL_LOCKSTEP)
+        nr_cli_die(c, "--fault needs --impl lockstep");
+    if (o->turns_csv && lcb_ch_cfg_has_errors(&o->ch))
+        nr_cli_die(c, "--turns: turns are not counted with link errors (a link's replay makes "
+                      "copies of a packet, which may take other routes)");
+    if (o->batch && batch_na)
+        fprintf(stderr, "net_sim: note: --%s does not apply to a --batch run (ignored)\n",
+                batch_na);
+}
+
+/* The command-line values that are not net_opts fields. */
+typedef struct {
+    const char *csv, *label;
+    int no_rerun;
+    int tp_set;           /* TB_TRAF_* of the traffic options given */
+    int trace_set;        /* a --trace-from, --trace-to or --trace-out was given */
+    const char *batch_na; /* the first of --load, --warmup, --measure given */
+    char cfgbuf[1024];    /* --cfg's names */
+} net_cli;
+
+/* --fault CYCLE:ROUTER (the router is checked against the network, net.c) */
+static void parse_fault(nr_cli_t *c, net_opts *o, const char *v)
+{
+    char buf[256], e[300] = "";
+    const char *f[2];
+    uint64_t fc = 0;
+    long fr = 0;
+    if (nr_cli_split(v, ':', buf, sizeof buf, f, 2, 2) < 0 ||
+        nr_cli_parse_u64(f[0], 0, 1ull << 62, &fc, e, sizeof e) ||
+        nr_cli_parse_long(f[1], 0, 1000000, &fr, e, sizeof e))
+        nr_cli_die(c,
+                   "--fault: expected CYCLE:ROUTER (CYCLE in [0, 2^62], ROUTER in [0, "
+                   "1000000]), got '%s'%s%s",
+                   v, *e ? ": " : "", e);
+    o->fault_cycle = (int64_t)fc;
+    o->fault_rtr = (int)fr;
+}
+
+/* The options of the run and its outputs (exit 2 on a bad value). */
+static void parse_opt(nr_cli_t *c, net_opts *o, net_cli *x, const char *n, const char *v)
+{
+    if (!strcmp(n, "topo"))
+        o->topo = v;
+    else if (!strcmp(n, "cfg")) {
+        /* every name, none empty ("a,,b" is not two levels) */
+        o->ncfg = nr_cli_fields(c, v, ',', 1, NET_MAX_LEVELS, "NAME[,NAME...] (at most 4)",
+                                x->cfgbuf, sizeof x->cfgbuf, o->cfg);
+        for (int l = 0; l < o->ncfg; l++)
+            if (!*o->cfg[l]) nr_cli_die(c, "--cfg: configuration %d of '%s' is empty", l + 1, v);
+    } else if (!strcmp(n, "cfg-file"))
+        o->cfg_file = v;
+    else if (!strcmp(n, "impl"))
+        o->impl = (net_impl)nr_cli_enum(c, v, net_impl_names);
+    else if (!strcmp(n, "rtl"))
+        o->rtl_cfg = v;
+    else if (!strcmp(n, "fault"))
+        parse_fault(c, o, v);
+    else if (!strcmp(n, "routing"))
+        o->routing = (net_routing)nr_cli_enum(c, v, net_routing_names);
+    else if (!strcmp(n, "warmup"))
+        o->warmup = nr_cli_u64(c, v, 0, 100000000);
+    else if (!strcmp(n, "measure"))
+        o->measure = nr_cli_u64(c, v, 1, 100000000);
+    else if (!strcmp(n, "drain-max"))
+        o->drain = nr_cli_u64(c, v, 0, 100000000);
+    else if (!strcmp(n, "link-lat"))
+        o->link_lat = (int)nr_cli_long(c, v, 1, 1000);
+    else if (!strcmp(n, "node-lat"))
+        o->node_lat = (int)nr_cli_long(c, v, 1, 1000);
+    else if (!strcmp(n, "stall-limit"))
+        o->stall_limit = nr_cli_u64(c, v, 100, 100000000);
+    else if (!strcmp(n, "seed"))
+        o->seed = nr_cli_u64(c, v, 0, UINT64_MAX);
+    else if (!strcmp(n, "threads"))
+        o->threads = (int)nr_cli_long(c, v, 1, NET_MAX_THREADS);
+    else if (!strcmp(n, "csv"))
+        x->csv = nr_cli_out_path(c, v, 1);
+    else if (!strcmp(n, "label")) {
+        for (const char *p = v; *p; p++)
+            if (*p == ',' || *p == '"' || (unsigned char)*p < 0x20)
+                nr_cli_die(c,
+                           "--label: a label may not contain commas, double quotes, line "
+                           "breaks or control characters (it is a bare CSV field), got '%s'",
+                           v);
+        x->label = v;
+    } else if (!strcmp(n, "turns"))
+        o->turns_csv = nr_cli_out_path(c, v, 0);
+    else if (!strcmp(n, "links"))
+        o->links_csv = nr_cli_out_path(c, v, 0);
+    else if (!strcmp(n, "batch"))
+        o->batch = nr_cli_u64(c, v, 1, 1000000);
+    else if (!strcmp(n, "trace-rtr"))
+        o->trace_rtr = (int)nr_cli_long(c, v, 0, 1000000);
+    else if (!strcmp(n, "trace-from"))
+        o->trace_from = (int64_t)nr_cli_u64(c, v, 0, 1u << 30);
+    else if (!strcmp(n, "trace-to"))
+        o->trace_to = (int64_t)nr_cli_u64(c, v, 0, 1u << 30);
+    else if (!strcmp(n, "trace-out"))
+        o->trace_out = v;
+    else if (!strcmp(n, "no-rerun"))
+        x->no_rerun = 1;
+    else if (!strcmp(n, "no-escapes"))
+        o->no_escapes = 1;
+    else if (!strcmp(n, "quiet"))
+        o->quiet = 1;
+}
+
+/* The command line into o and x, and every check that needs no topology
+ * (exit 2 with a message). */
+static void parse(nr_cli_t *c, net_opts *o, net_cli *x)
+{
+    const char *v;
+    int k;
+    while ((k = nr_cli_next_or_exit(c, &v)) != NR_CLI_END) {
+        if (k == NR_CLI_ARG) nr_cli_die(c, "unexpected argument '%s'", v);
+        const char *n = opts[k].name;
+        if (!strcmp(n, "pattern")) o->wc = !strcmp(v, "wc"); /* the last --pattern holds */
+        if (o->wc && !strcmp(n, "pattern")) {
+            x->tp_set |= TB_TRAF_PATTERN; /* seed 002's worst case: needs the topology (net.h) */
+            continue;
+        }
+        if (!x->batch_na && (!strcmp(n, "load") || !strcmp(n, "warmup") || !strcmp(n, "measure")))
+            x->batch_na = n;
+        if (!strncmp(n, "trace-", 6)) x->trace_set = 1;
+        if (tb_trafopt_handle(c, n, v, &o->tp, &o->inj, &x->tp_set)) continue;
+        if (tb_linkopt_handle(c, n, v, &o->ch)) continue;
+        parse_opt(c, o, x, n, v);
+    }
+    if (o->wc && (x->tp_set & TB_TRAF_HOTSPOT))
+        nr_cli_die(c, "--hotspot does not go with --pattern wc");
+    if (!o->wc) tb_trafopt_check(c, &o->tp, x->tp_set);
+    if (o->tp.kind == NR_TP_ROWCOL || o->tp.kind == NR_TP_QUAD)
+        nr_cli_die(c, "--pattern %s describes the ports of one router, not a network's nodes",
+                   nr_tp_name(o->tp.kind));
+    check_opts(c, o, x->csv, x->label, x->trace_set, x->batch_na);
+    if (!x->label) x->label = "";
+}
+
 int main(int argc, char **argv)
 {
     net_opts o;
@@ -195,113 +384,15 @@ int main(int argc, char **argv)
     o.tp.turn_kind = NR_TP_UNIFORM;
     o.inj.burst = 8;
     if (getenv("NR_CONFIGS") && *getenv("NR_CONFIGS")) o.cfg_file = getenv("NR_CONFIGS");
-    const char *csv = NULL, *label = "";
-    int no_rerun = 0;
-    static char cfgbuf[256];
-    int tp_set = 0;
+    static net_cli x;
     nr_cli_t c;
     nr_cli_init(&c, "net_sim",
                 "[options]   (traffic defaults: --pattern ur --load 0.3 --len fixed:8)", opts, argc,
                 argv);
-    const char *v;
-    int k;
-    while ((k = nr_cli_next_or_exit(&c, &v)) != NR_CLI_END) {
-        if (k == NR_CLI_ARG) nr_cli_die(&c, "unexpected argument '%s'", v);
-        const char *n = opts[k].name;
-        if (!strcmp(n, "pattern") && !strcmp(v, "wc")) {
-            o.wc = 1; /* seed 002's worst case: needs the topology (net.h) */
-            continue;
-        }
-        if (tb_trafopt_handle(&c, n, v, &o.tp, &o.inj, &tp_set)) continue;
-        if (tb_linkopt_handle(&c, n, v, &o.ch)) continue;
-        if (!strcmp(n, "topo"))
-            o.topo = v;
-        else if (!strcmp(n, "cfg")) {
-            snprintf(cfgbuf, sizeof cfgbuf, "%s", v);
-            o.ncfg = 0;
-            for (char *s = strtok(cfgbuf, ","); s; s = strtok(NULL, ",")) {
-                if (o.ncfg == NET_MAX_LEVELS)
-                    nr_cli_die(&c, "--cfg: at most %d configurations", NET_MAX_LEVELS);
-                o.cfg[o.ncfg++] = s;
-            }
-            if (!o.ncfg) nr_cli_die(&c, "--cfg: expected a configuration name");
-        } else if (!strcmp(n, "cfg-file"))
-            o.cfg_file = v;
-        else if (!strcmp(n, "impl"))
-            o.impl = (net_impl)nr_cli_enum(&c, v, net_impl_names);
-        else if (!strcmp(n, "rtl"))
-            o.rtl_cfg = v;
-        else if (!strcmp(n, "fault")) {
-            long fc, fr;
-            char tail;
-            if (sscanf(v, "%ld:%ld%c", &fc, &fr, &tail) != 2 || fc < 0 || fr < 0)
-                nr_cli_die(&c, "--fault: expected CYCLE:ROUTER, got '%s'", v);
-            o.fault_cycle = fc;
-            o.fault_rtr = (int)fr;
-        } else if (!strcmp(n, "routing"))
-            o.routing = (net_routing)nr_cli_enum(&c, v, net_routing_names);
-        else if (!strcmp(n, "warmup"))
-            o.warmup = nr_cli_u64(&c, v, 0, 100000000);
-        else if (!strcmp(n, "measure"))
-            o.measure = nr_cli_u64(&c, v, 1, 100000000);
-        else if (!strcmp(n, "drain-max"))
-            o.drain = nr_cli_u64(&c, v, 0, 100000000);
-        else if (!strcmp(n, "link-lat"))
-            o.link_lat = (int)nr_cli_long(&c, v, 1, 1000);
-        else if (!strcmp(n, "node-lat"))
-            o.node_lat = (int)nr_cli_long(&c, v, 1, 1000);
-        else if (!strcmp(n, "stall-limit"))
-            o.stall_limit = nr_cli_u64(&c, v, 100, 100000000);
-        else if (!strcmp(n, "seed"))
-            o.seed = nr_cli_u64(&c, v, 0, UINT64_MAX);
-        else if (!strcmp(n, "threads"))
-            o.threads = (int)nr_cli_long(&c, v, 1, NET_MAX_THREADS);
-        else if (!strcmp(n, "csv"))
-            csv = nr_cli_out_path(&c, v);
-        else if (!strcmp(n, "label")) {
-            for (const char *p = v; *p; p++)
-                if (*p == ',' || *p == '"' || (unsigned char)*p < 0x20)
-                    nr_cli_die(&c,
-                               "--label: a label may not contain commas, double quotes, line "
-                               "breaks or control characters (it is a bare CSV field), got '%s'",
-                               v);
-            label = v;
-        } else if (!strcmp(n, "turns"))
-            o.turns_csv = nr_cli_out_path(&c, v);
-        else if (!strcmp(n, "links"))
-            o.links_csv = nr_cli_out_path(&c, v);
-        else if (!strcmp(n, "batch"))
-            o.batch = nr_cli_u64(&c, v, 1, 1000000);
-        else if (!strcmp(n, "trace-rtr"))
-            o.trace_rtr = (int)nr_cli_long(&c, v, 0, 1000000);
-        else if (!strcmp(n, "trace-from"))
-            o.trace_from = (int64_t)nr_cli_u64(&c, v, 0, 1u << 30);
-        else if (!strcmp(n, "trace-to"))
-            o.trace_to = (int64_t)nr_cli_u64(&c, v, 0, 1u << 30);
-        else if (!strcmp(n, "trace-out"))
-            o.trace_out = v;
-        else if (!strcmp(n, "no-rerun"))
-            no_rerun = 1;
-        else if (!strcmp(n, "no-escapes"))
-            o.no_escapes = 1;
-        else if (!strcmp(n, "quiet"))
-            o.quiet = 1;
-    }
-    if (o.tp.kind == NR_TP_HOTSPOT && o.tp.nhot == 0)
-        nr_cli_die(&c, "--pattern hotspot needs --hotspot NODES:F");
-    if (o.tp.kind == NR_TP_ROWCOL || o.tp.kind == NR_TP_QUAD)
-        nr_cli_die(&c, "--pattern %s describes the ports of one router, not a network's nodes",
-                   nr_tp_name(o.tp.kind));
-    if (!o.rtl_cfg) o.rtl_cfg = o.cfg[0];
-    if (o.trace_rtr >= 0 &&
-        (o.impl == NET_IMPL_MODEL || !o.trace_out || o.trace_from < 0 || o.trace_to < o.trace_from))
-        nr_cli_die(&c, "--trace-rtr needs --impl rtl or lockstep, --trace-out and --trace-from "
-                       "<= --trace-to");
-    if (o.fault_cycle >= 0 && o.impl != NET_IMPL_LOCKSTEP)
-        nr_cli_die(&c, "--fault needs --impl lockstep");
+    parse(&c, &o, &x);
     if (o.impl != NET_IMPL_MODEL) {
         int rc = handoff(&o, argv);
-        if (rc >= 0) return rc;
+        if (rc >= 0) return nr_out_stdout("net_sim", rc);
     }
     char err[512];
     nr_lendist_t ld = o.inj.len;
@@ -309,11 +400,15 @@ int main(int argc, char **argv)
     nr_cli_print_seed(stdout, "net_sim", o.seed);
     net_result r;
     int rc = net_run(&o, &r, stdout, err, sizeof err);
-    if (rc == 2) nr_cli_die(&c, "%s", err);
+    if (rc == 2) {
+        fflush(stdout);
+        fprintf(stderr, "net_sim: %s\n", err);
+        return nr_out_stdout("net_sim", 2);
+    }
     printf("net: %" PRIu64 " cycles in %.2f s, %.0f network cycles/s, %.3g phit-hops/s\n", r.cycles,
            r.wall_s, r.wall_s > 0 ? (double)r.cycles / r.wall_s : 0.0,
            r.wall_s > 0 ? (double)r.phit_hops / r.wall_s : 0.0);
-    if (csv && write_csv(csv, label, &o, &r)) return 2;
-    if (r.diverged && !no_rerun) rerun_traced(&o, &r, argc, argv);
-    return rc;
+    if (x.csv && write_csv(x.csv, x.label, &o, &r)) rc = rc ? rc : 1;
+    if (r.diverged && !x.no_rerun) rerun_traced(&o, &r, argc, argv);
+    return nr_out_stdout("net_sim", rc);
 }

@@ -18,40 +18,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nr_cli.h"
 #include "nr_lcb.h"
+#include "nr_out.h"
 #include "rtr.h"
+
+static const nr_cli_opt_t opts[] = {
+    {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
+    {"rtl", NULL, "also refuse what only the C model has (FbSeq=1 and the like): no RTL build"},
+    {NULL, NULL, NULL}};
 
 int main(int argc, char **argv)
 {
     const char *file = getenv("NR_CONFIGS") && *getenv("NR_CONFIGS") ? getenv("NR_CONFIGS")
                                                                      : "configs/configs.txt";
-    const char *name = NULL;
-    int rtl = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: cfg_check [--cfg-file PATH] [--rtl] NAME\n"
-                   "Exit 0 if configuration NAME (top nr_yarc or nr_nwn) passes the model's\n"
-                   "parameter rules, 2 with the rule it breaks. --rtl: and it can be built as\n"
-                   "RTL (FbSeq=1 cannot).\n");
-            return 0;
-        }
-        if (!strcmp(argv[i], "--cfg-file") && i + 1 < argc)
-            file = argv[++i];
-        else if (!strcmp(argv[i], "--rtl"))
+    const char *name = NULL, *v;
+    int rtl = 0, k;
+    nr_cli_t cli;
+    nr_cli_init(&cli, "cfg_check",
+                "[--cfg-file PATH] [--rtl] NAME   (exit 0 if configuration NAME, top nr_yarc or "
+                "nr_nwn, passes the model's parameter rules; 2 with the rule it breaks)",
+                opts, argc, argv);
+    while ((k = nr_cli_next_or_exit(&cli, &v)) != NR_CLI_END) {
+        if (k == NR_CLI_ARG) {
+            if (name) nr_cli_die(&cli, "one configuration NAME, got '%s' and '%s'", name, v);
+            name = v;
+        } else if (!strcmp(opts[k].name, "cfg-file"))
+            file = v;
+        else
             rtl = 1;
-        else if (argv[i][0] == '-' || name) {
-            fprintf(stderr,
-                    "cfg_check: unexpected argument '%s' (usage: cfg_check [--cfg-file PATH] "
-                    "[--rtl] NAME)\n",
-                    argv[i]);
-            return 2;
-        } else
-            name = argv[i];
     }
-    if (!name) {
-        fprintf(stderr, "usage: cfg_check [--cfg-file PATH] [--rtl] NAME\n");
-        return 2;
-    }
+    if (!name) nr_cli_die(&cli, "expected a configuration NAME (cfg_check --help)");
     rtr_namedcfg c;
     char err[1024];
     if (rtr_cfg_lookup(file, name, &c, err, sizeof err)) {
@@ -89,5 +86,5 @@ int main(int argc, char **argv)
     }
     printf("cfg_check: %s (%s:%d) ok: top %s, %d ports, %d VCs, %s\n", c.name, c.file, c.line,
            c.top, g.num_ports, g.num_vcs, g.use_lcb ? "LCB links" : "bare");
-    return 0;
+    return nr_out_stdout("cfg_check", 0);
 }

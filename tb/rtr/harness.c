@@ -513,6 +513,11 @@ static void sim_free(sim_t *s)
         }
         free(s->pt);
     }
+    if (s->tracing) { /* a run stopped by an error: no half-written trace */
+        s->r.ops->trace_stop(s->r.h);
+        s->tracing = 0;
+        nr_out_abort(&s->fst);
+    }
     nr_rtr_free(s->m);
     nr_rtr_free(s->r);
     nr_traffic_free(&s->tp);
@@ -779,15 +784,41 @@ static int trace_open(sim_t *s, uint64_t t, char *err, int errlen)
     if (!o->trace_path || !nr_rtr_can_trace(s->r) || s->tracing || o->trace_from < 0 ||
         (int64_t)t < o->trace_from || (int64_t)t > o->trace_to)
         return 0;
-    if (s->r.ops->trace(s->r.h, o->trace_path) == 0) {
+    char e[600];
+    if (nr_out_begin(&s->fst, o->trace_path, e, sizeof e)) {
+        snprintf(err, errlen, "--trace-out: %s", e);
+        return -1;
+    }
+    if (s->r.ops->trace(s->r.h, nr_out_name(&s->fst)) == 0) {
         s->tracing = 1;
         return 0;
     }
+    nr_out_abort(&s->fst);
     snprintf(err, errlen,
              "--trace-out %s: the RTL build (%s) could not open the FST "
              "trace; no trace written",
              o->trace_path, s->r.ops->name);
     return -1;
+}
+
+/* Close the FST window: the writer's file must be a finished FST trace, then
+ * it takes its name (nr_out.h); otherwise it is removed and the run reports
+ * the failure (rtr_result.trace). */
+static void trace_close(sim_t *s)
+{
+    char e[500];
+    s->r.ops->trace_stop(s->r.h);
+    s->tracing = 0;
+    if (nr_out_fst_check(nr_out_name(&s->fst), e, sizeof e)) {
+        snprintf(s->trace_err, sizeof s->trace_err, "--trace-out %.500s: %s", s->o->trace_path, e);
+        nr_out_abort(&s->fst);
+        s->trace_done = -1;
+    } else if (nr_out_commit(&s->fst, e, sizeof e)) {
+        snprintf(s->trace_err, sizeof s->trace_err, "--trace-out: %s", e);
+        s->trace_done = -1;
+    } else {
+        s->trace_done = 1;
+    }
 }
 
 /* 1. Generation at stats cycle ts: -1 (err set) out of memory. */
@@ -898,10 +929,10 @@ static void clock_edge(sim_t *s, uint64_t t)
     if (nr_rtr_valid(s->r)) nr_rtr_tick(s->r);
     for (int p = 0; p < s->nports; p++) s->ep->tick(s, p);
     if (s->tracing && (int64_t)t >= o->trace_to) {
-        s->r.ops->trace_stop(s->r.h);
-        s->tracing = 0;
-        h_say(s, "rtr: FST window cycles %" PRId64 "..%" PRId64 " written to %s\n", o->trace_from,
-              o->trace_to, o->trace_path);
+        trace_close(s);
+        if (s->trace_done > 0)
+            h_say(s, "rtr: FST window cycles %" PRId64 "..%" PRId64 " written to %s\n",
+                  o->trace_from, o->trace_to, o->trace_path);
     }
 }
 
@@ -1011,9 +1042,12 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen)
     clock_gettime(CLOCK_MONOTONIC, &w1);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
     if (s->tracing) {
-        s->r.ops->trace_stop(s->r.h);
-        h_say(s, "rtr: FST written to %s (run ended at cycle %" PRIu64 ")\n", o->trace_path, t);
+        trace_close(s);
+        if (s->trace_done > 0)
+            h_say(s, "rtr: FST written to %s (run ended at cycle %" PRIu64 ")\n", o->trace_path, t);
     }
+    r->trace = !o->trace_path ? 0 : s->trace_done > 0 ? 1 : s->trace_done < 0 ? -2 : -1;
+    memcpy(r->trace_err, s->trace_err, sizeof r->trace_err);
     r->cycles = t + 1;
     r->wall_s = (double)(w1.tv_sec - w0.tv_sec) + 1e-9 * (double)(w1.tv_nsec - w0.tv_nsec);
     r->cpu_s = (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec);

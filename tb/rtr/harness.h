@@ -113,6 +113,9 @@ typedef struct {
     uint64_t residual;   /* packets delivered as healthy with wrong content */
     uint64_t digest;     /* --digest: hash of every cycle's router inputs and
                                     * outputs (the DUT's) and NIC outputs */
+    int trace;           /* FST window (trace_path): 0 not asked, 1 written, -1 the run
+                          * ended before it opened, -2 writing it failed (trace_err) */
+    char trace_err[1200];
 } rtr_result;
 
 /* Run one simulation. Returns 0 on a completed run (pass or fail in r->pass),

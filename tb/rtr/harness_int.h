@@ -5,6 +5,7 @@
 #ifndef RTR_HARNESS_INT_H
 #define RTR_HARNESS_INT_H
 #include "harness.h"
+#include "nr_out.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -179,6 +180,10 @@ struct sim {
     char div_field[32];
     char div_msg[1024];
     int tracing;
+    nr_out_t fst;   /* the FST window: written under a temporary name,
+                            * checked and renamed when it closes (nr_out.h) */
+    int trace_done; /* 1 written, -1 failed (trace_err) */
+    char trace_err[1200];
     uint64_t t0; /* first traffic cycle = stats cycle 0 */
     uint64_t quiet_since;
     /* CRC escapes (tb/common/linkmon.h): after the first one the run is no

@@ -31,6 +31,7 @@
 #include "common/progrun.h"
 #include "common/trafopt.h"
 #include "nr_cli.h"
+#include "nr_out.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
 
@@ -41,12 +42,12 @@ static const nr_cli_opt_t opts[] = {
      "model | rtl | lockstep (RTL driven, model compared every cycle) | self "
      "(model against a second model: tests the comparison)"},
     {"fault", "CYCLE:PORT",
-     "self/lockstep: flip one output bit of the DUT at CYCLE on output PORT "
-     "(< the port count; tests the report and rerun)"},
+     "self/lockstep: flip one output bit of the DUT at CYCLE (0..1000000000, within the run) on "
+     "output PORT (< the port count; tests the report and rerun)"},
     {"cfg", "NAME",
      "named configuration from the configs file (default yarc-k16; rtr_sc-CFG: CFG)"},
     {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
-    TB_TRAFOPT_OPTS, /* default --len uniform:4:19 */
+    TB_TRAFOPT_OPTS("port"), /* default --len uniform:4:19 */
     {"warmup", "N", "warm-up cycles (default 1000)"},
     {"measure", "N", "measurement cycles (default 4000)"},
     {"drain-max", "N",
@@ -81,7 +82,9 @@ static const nr_cli_opt_t opts[] = {
      "fraction of packets with the a bit (adaptive routing where the switch has a choice)"},
     {"src-idle", "F", "per-cycle probability of a source gap"},
     {"sink-bp", "F", "per-cycle probability a sink stalls (backpressure)"},
-    {"link-lat", "N", "link latency in cycles, each direction (default 4)"},
+    {"link-lat", "N",
+     "LCB configurations: link latency in cycles, each direction (default 4; so are --timeout, "
+     "--retry-limit, --ctl-forge, --ctl-forge-kind and --no-escapes)"},
     TB_LINKOPT_OPTS,
     {"ctl-forge", "F", "control words replaced by CRC-correct forged ones, per word (0..1)"},
     {"ctl-forge-kind", "K",
@@ -93,12 +96,16 @@ static const nr_cli_opt_t opts[] = {
     {"share-tol", "F",
      "fail if an input's share of a hot node's output is off 1/k by more (relative; every input "
      "must send there: --hotspot ...:1.0)"},
-    {"csv", "PATH", "append one result row (header written if the file is new)"},
-    {"label", "STR", "label column of the CSV row (no commas, quotes, line breaks)"},
-    {"hist", "N", "phits of port history printed on a divergence (default 24)"},
-    {"trace-from", "N", "RTL: start an FST trace at this cycle"},
-    {"trace-to", "N", "RTL: stop it at this cycle"},
-    {"trace-out", "PATH", "RTL: FST file"},
+    {"csv", "PATH",
+     "append one result row (header written if the file is new; a row that cannot be written "
+     "whole is taken back, exit 1)"},
+    {"label", "STR", "with --csv: label column of the CSV row (no commas, quotes, line breaks)"},
+    {"hist", "N", "lockstep/self: phits of port history printed on a divergence (default 24)"},
+    {"trace-from", "N", "RTL: start an FST trace at this cycle (with --trace-out)"},
+    {"trace-to", "N", "RTL: stop it at this cycle (>= --trace-from; default: the run's end)"},
+    {"trace-out", "PATH",
+     "RTL: FST file (written under a temporary name, checked and renamed when the window "
+     "closes)"},
     {"no-rerun", NULL, "do not rerun a divergence with the traced build"},
     {"no-escapes", NULL, "a CRC escape (damaged packet or control word accepted) fails the run"},
     {"e2e", NULL, "sources append the end-to-end CRC-32C (2 phits), sinks check and discard"},
@@ -113,22 +120,6 @@ static const char *const route_names[] = {"single", "remap", "clos-leaf", "clos-
                                           "holes",  "fbfly", NULL};
 
 static int is_exec(const char *path) { return access(path, X_OK) == 0; }
-
-/* 0 if path can be written, -1 with the reason in err. It is opened for
- * writing (an existing file is not truncated; a new one is removed again), so
- * the answer is the kernel's, for root too. */
-static int check_writable(const char *path, char *err, size_t n)
-{
-    struct stat sb;
-    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
-        return snprintf(err, n, "not a regular file"), -1;
-    int existed = stat(path, &sb) == 0;
-    int fd = open(path, existed ? O_WRONLY : (O_WRONLY | O_CREAT | O_EXCL), 0666);
-    if (fd < 0) return snprintf(err, n, "%s", strerror(errno)), -1;
-    close(fd);
-    if (!existed) unlink(path);
-    return 0;
-}
 
 /* The SystemC programs rtr_sc-CFG (tb/sc, mk/sc.mk) link this file with main
  * renamed (-DRTR_SIM_MAIN=rtr_sim_main: their sc_main calls it) and
@@ -155,8 +146,10 @@ typedef struct {
     rtr_result r;
     const char *org_name, *cfg_name, *cfg_file, *csv, *label;
     int no_rerun, avoid_col, tp_set, drain_set, flush_set;
-    int fb_set; /* an --fb-* option was given */
-    long fb_me; /* --fb-me, -1: from the seed */
+    int label_set, hist_set, trace_to_set;
+    const char *lcb_opt; /* the first option given that only LCB links take */
+    int fb_set;          /* an --fb-* option was given */
+    long fb_me;          /* --fb-me, -1: from the seed */
     double avoid_max;
     char dir[1024]; /* the directory of this binary */
     const char *impl_lbl;
@@ -179,7 +172,8 @@ static void sim_defaults(sim_ctx *x)
     x->o.fb_alg = RTR_FB_MIN;
     x->o.fb_dims = 1;
     x->o.upstat = &x->ups;
-    x->o.impl = RTR_RUN_MODEL;
+    /* rtr_sc-CFG runs its SystemC RTL, compared with the model: lockstep */
+    x->o.impl = RTR_SIM_OWN_RTL ? RTR_RUN_LOCKSTEP : RTR_RUN_MODEL;
     x->o.seed = 1;
     x->o.tp.kind = NR_TP_UNIFORM;
     x->o.tp.turn_frac = 0.25;
@@ -204,6 +198,28 @@ static void sim_defaults(sim_ctx *x)
     x->o.ch.latency = 4;
     x->o.lcfg.timeout = 1024;
     x->o.lcfg.retry_limit = 255;
+}
+
+/* The options only LCB links take (sim_configure refuses them on a bare
+ * configuration); 1 if n was one of them. */
+static int sim_parse_lcb(sim_ctx *x, nr_cli_t *c, const char *n, const char *v)
+{
+    if (!strcmp(n, "link-lat"))
+        x->o.ch.latency = (int)nr_cli_long(c, v, 1, LCB_CH_MAX_LAT);
+    else if (!strcmp(n, "ctl-forge"))
+        x->o.ch.ctl_forge = nr_cli_double(c, v, 0.0, 1.0);
+    else if (!strcmp(n, "ctl-forge-kind"))
+        x->o.ch.ctl_forge_kind = nr_cli_enum(c, v, lcb_forge_kind_names);
+    else if (!strcmp(n, "timeout"))
+        x->o.lcfg.timeout = (uint32_t)nr_cli_long(c, v, 1, 65535);
+    else if (!strcmp(n, "retry-limit"))
+        x->o.lcfg.retry_limit = (uint32_t)nr_cli_long(c, v, 0, 255);
+    else if (!strcmp(n, "no-escapes"))
+        x->o.no_escapes = 1;
+    else
+        return 0;
+    if (!x->lcb_opt) x->lcb_opt = n;
+    return 1;
 }
 
 /* The command line into x (exit 2 with a message on a bad value). */
@@ -260,22 +276,14 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c)
             x->o.src_idle = nr_cli_double(c, v, 0.0, 0.99);
         else if (!strcmp(n, "sink-bp"))
             x->o.sink_bp = nr_cli_double(c, v, 0.0, 0.99);
-        else if (!strcmp(n, "link-lat"))
-            x->o.ch.latency = (int)nr_cli_long(c, v, 1, LCB_CH_MAX_LAT);
         else if (tb_linkopt_handle(c, n, v, &x->o.ch))
             continue;
-        else if (!strcmp(n, "ctl-forge"))
-            x->o.ch.ctl_forge = nr_cli_double(c, v, 0.0, 1.0);
-        else if (!strcmp(n, "ctl-forge-kind"))
-            x->o.ch.ctl_forge_kind = nr_cli_enum(c, v, lcb_forge_kind_names);
-        else if (!strcmp(n, "timeout"))
-            x->o.lcfg.timeout = (uint32_t)nr_cli_long(c, v, 1, 65535);
-        else if (!strcmp(n, "retry-limit"))
-            x->o.lcfg.retry_limit = (uint32_t)nr_cli_long(c, v, 0, 255);
+        else if (sim_parse_lcb(x, c, n, v))
+            continue;
         else if (!strcmp(n, "share-tol"))
             x->o.share_tol = nr_cli_double(c, v, 0.0, 10.0);
         else if (!strcmp(n, "csv"))
-            x->csv = nr_cli_out_path(c, v);
+            x->csv = nr_cli_out_path(c, v, 1);
         else if (!strcmp(n, "label")) {
             /* The CSV is read by awk -F, (scripts/sweep_lib.sh), not an RFC 4180
              * reader: a label may not hold a comma, a quote or a line break. */
@@ -286,26 +294,23 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c)
                                "breaks or control characters (it is a bare CSV field), got '%s'",
                                v);
             x->label = v;
+            x->label_set = 1;
         } else if (!strcmp(n, "avoid-col")) {
-            char buf[64];
-            snprintf(buf, sizeof buf, "%s", v);
-            char *colon = strchr(buf, ':');
-            if (!colon) nr_cli_die(c, "--avoid-col: expected C:F, got '%s'", v);
-            *colon = 0;
-            x->avoid_col = (int)nr_cli_long(c, buf, 0, RTR_MAX_COLS - 1);
-            x->avoid_max = nr_cli_double(c, colon + 1, 0.0, 1.0);
+            char buf[256];
+            const char *f[2];
+            nr_cli_fields(c, v, ':', 2, 2, "C:F", buf, sizeof buf, f);
+            x->avoid_col = (int)nr_cli_field_long(c, v, "C", f[0], 0, RTR_MAX_COLS - 1);
+            x->avoid_max = nr_cli_field_double(c, v, "F", f[1], 0.0, 1.0);
         } else if (!strcmp(n, "hist"))
-            x->o.hist = (int)nr_cli_long(c, v, 0, 64);
+            x->o.hist = (int)nr_cli_long(c, v, 0, 64), x->hist_set = 1;
         else if (!strcmp(n, "trace-from"))
             x->o.trace_from = (int64_t)nr_cli_u64(c, v, 0, INT64_MAX);
         else if (!strcmp(n, "trace-to"))
-            x->o.trace_to = (int64_t)nr_cli_u64(c, v, 0, INT64_MAX);
+            x->o.trace_to = (int64_t)nr_cli_u64(c, v, 0, INT64_MAX), x->trace_to_set = 1;
         else if (!strcmp(n, "trace-out"))
             x->o.trace_path = v;
         else if (!strcmp(n, "no-rerun"))
             x->no_rerun = 1;
-        else if (!strcmp(n, "no-escapes"))
-            x->o.no_escapes = 1;
         else if (!strcmp(n, "e2e"))
             x->o.e2e = 1;
         else if (!strcmp(n, "progress"))
@@ -314,22 +319,26 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c)
             x->o.digest = 1;
         else if (!strcmp(n, "fault")) {
             /* CYCLE:PORT; the port is checked against the configuration's
-             * port count once that is known (below). */
-            char buf[128], e1[256], e2[256];
-            snprintf(buf, sizeof buf, "%s", v);
-            char *colon = strchr(buf, ':');
+             * port count once that is known (below), the cycle against the
+             * run's length after it. */
+            char buf[256], e[300] = "";
+            const char *f[2];
             long fc = -1, fp = -1;
-            if (colon) *colon = 0;
-            if (!colon || nr_cli_parse_long(buf, 0, 1000000000L, &fc, e1, sizeof e1) ||
-                nr_cli_parse_long(colon + 1, 0, NR_MAX_PORTS - 1, &fp, e2, sizeof e2))
+            if (nr_cli_split(v, ':', buf, sizeof buf, f, 2, 2) < 0 ||
+                nr_cli_parse_long(f[0], 0, 1000000000L, &fc, e, sizeof e) ||
+                nr_cli_parse_long(f[1], 0, NR_MAX_PORTS - 1, &fp, e, sizeof e))
                 nr_cli_die(c,
                            "--fault: expected CYCLE:PORT (CYCLE in [0, 1000000000], PORT in "
-                           "[0, %d]), got '%s'",
-                           NR_MAX_PORTS - 1, v);
+                           "[0, %d]), got '%s'%s%s",
+                           NR_MAX_PORTS - 1, v, *e ? ": " : "", e);
             x->o.fault_cycle = fc;
             x->o.fault_port = (int)fp;
         }
     }
+    tb_trafopt_check(c, &x->o.tp, x->tp_set);
+    if (x->label_set && !x->csv) nr_cli_die(c, "--label names the row of --csv: give --csv PATH");
+    if (x->hist_set && x->o.impl != RTR_RUN_LOCKSTEP && x->o.impl != RTR_RUN_SELF)
+        nr_cli_die(c, "--hist goes with --impl lockstep or self (it is printed on a divergence)");
 }
 
 /* --route fbfly: the network the router is one of (rtr_tables_fb_shape),
@@ -415,7 +424,6 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c)
                    "of the tile grid (%s has %d columns)",
                    x->o.cfg.name, x->g.cols);
     if (x->o.tp.kind == NR_TP_HOTSPOT) {
-        if (x->o.tp.nhot == 0) nr_cli_die(c, "--pattern hotspot needs --hotspot NODES:F");
         for (int i = 0; i < x->o.tp.nhot; i++)
             if (x->o.tp.hot[i] >= x->g.num_ports)
                 nr_cli_die(c, "--hotspot: node %d is not a port of %s (%d ports)", x->o.tp.hot[i],
@@ -434,6 +442,9 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c)
     if (x->g.use_lcb && lcb_ch_cfg_check(&x->o.ch, err, sizeof err)) nr_cli_die(c, "link: %s", err);
     if (!x->g.use_lcb && lcb_ch_cfg_has_errors(&x->o.ch))
         nr_cli_die(c, "link error injection needs a configuration with LCBs (%s has UseLcb=0)",
+                   x->o.cfg.name);
+    if (!x->g.use_lcb && x->lcb_opt)
+        nr_cli_die(c, "--%s applies to LCB links; configuration %s is bare (UseLcb=0)", x->lcb_opt,
                    x->o.cfg.name);
     {
         nr_lendist_t ld = x->o.inj.len;
@@ -463,12 +474,17 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c)
     }
     if ((x->o.trace_from >= 0) != (x->o.trace_path != NULL))
         nr_cli_die(c, "--trace-from and --trace-out go together");
-    if (x->o.trace_from >= 0 && x->o.trace_to < x->o.trace_from) x->o.trace_to = INT64_MAX;
+    if (x->trace_to_set && x->o.trace_from < 0)
+        nr_cli_die(c, "--trace-to goes with --trace-from and --trace-out");
+    if (x->trace_to_set && x->o.trace_to < x->o.trace_from)
+        nr_cli_die(c, "--trace-to %" PRId64 " is before --trace-from %" PRId64 ": an empty window",
+                   x->o.trace_to, x->o.trace_from);
+    if (x->o.trace_from >= 0 && !x->trace_to_set) x->o.trace_to = INT64_MAX;
     if (x->o.trace_path) {
         char werr[1200];
         if (x->o.impl != RTR_RUN_RTL && x->o.impl != RTR_RUN_LOCKSTEP)
             nr_cli_die(c, "--trace-out needs --impl rtl or lockstep (the C model has no waveform)");
-        if (check_writable(x->o.trace_path, werr, sizeof werr))
+        if (nr_out_check(x->o.trace_path, NR_OUT_FILE, werr, sizeof werr))
             nr_cli_die(c, "--trace-out %s: cannot write the trace: %s", x->o.trace_path, werr);
     }
 }
@@ -480,6 +496,14 @@ static int sim_handoff(sim_ctx *x, nr_cli_t *c, int argc, char **argv)
     char path[1200];
     if (x->o.fault_cycle >= 0 && x->o.impl != RTR_RUN_SELF && x->o.impl != RTR_RUN_LOCKSTEP)
         nr_cli_die(c, "--fault needs --impl self or lockstep");
+    if (RTR_SIM_OWN_RTL && (x->o.impl == RTR_RUN_MODEL || x->o.impl == RTR_RUN_SELF)) {
+        fprintf(stderr,
+                "%s: --impl %s runs no RTL; this program runs the SystemC RTL of %s (--impl "
+                "lockstep, the default, or rtl); the C model alone is %s/rtr_sim --impl %s\n",
+                RTR_SIM_PROG, impl_names[x->o.impl], rtr_rtl_build() ? rtr_rtl_build() : "?",
+                x->dir, impl_names[x->o.impl]);
+        return 2;
+    }
     long mo_v;
     const char *mo, *mo_what, *mo_doc;
     if ((x->o.impl == RTR_RUN_RTL || x->o.impl == RTR_RUN_LOCKSTEP) &&
@@ -494,11 +518,11 @@ static int sim_handoff(sim_ctx *x, nr_cli_t *c, int argc, char **argv)
         const char *have = rtr_rtl_build();
         int want_trace = x->o.trace_from >= 0;
         if (RTR_SIM_OWN_RTL && have && strcmp(have, x->o.cfg.name)) {
-            fprintf(stderr,
-                    "%s: this is the SystemC build of %s; the one of %s is %s/%s-%s "
-                    "(make it: make build/bin/%s-%s)\n",
-                    RTR_SIM_PROG, have, x->o.cfg.name, x->dir, RTR_SIM_PROG, x->o.cfg.name,
-                    RTR_SIM_PROG, x->o.cfg.name);
+            char prog[300], hint[1500];
+            snprintf(prog, sizeof prog, "%s-%.200s", RTR_SIM_PROG, x->o.cfg.name);
+            tb_prog_hint(prog, hint, sizeof hint);
+            fprintf(stderr, "%s: this is the SystemC build of %s; the one of %s is %s\n",
+                    RTR_SIM_PROG, have, x->o.cfg.name, hint);
             return 2;
         }
         if (RTR_SIM_OWN_RTL && want_trace) {
@@ -519,10 +543,12 @@ static int sim_handoff(sim_ctx *x, nr_cli_t *c, int argc, char **argv)
             snprintf(path, sizeof path, "%s/rtr_sim-%s%s", x->dir, x->o.cfg.name,
                      want_trace ? "-trace" : "");
             if (!is_exec(path)) {
+                char mk[1200];
+                tb_make_cmd(x->dir, strrchr(path, '/') + 1, mk, sizeof mk);
                 fprintf(stderr,
                         "rtr_sim: no RTL build for configuration %s%s (%s is missing; "
-                        "make it: make %s)\n",
-                        x->o.cfg.name, want_trace ? " with tracing" : "", path, path);
+                        "make it: %s)\n",
+                        x->o.cfg.name, want_trace ? " with tracing" : "", path, mk);
                 return 2;
             }
             char **nargv = calloc((size_t)argc + 1, sizeof *nargv);
@@ -663,17 +689,18 @@ static void sim_print_results(const sim_ctx *x)
            x->r.cycles, x->r.wall_s, x->r.cpu_s, x->r.cycles_per_s, x->r.phit_hops_per_s);
 }
 
-/* One CSV row (and the header if the file is new). Returns 0, or 2. */
+/* One CSV row (and the header if the file is new), appended whole or not
+ * at all (nr_out.h). Returns 0, or 1 with the message on stderr. */
 static int sim_write_csv(const sim_ctx *x)
 {
-    struct stat sb;
-    int fresh = stat(x->csv, &sb) != 0 || sb.st_size == 0;
-    FILE *f = fopen(x->csv, "a");
-    if (!f) {
-        fprintf(stderr, "rtr_sim: --csv %s: %s\n", x->csv, strerror(errno));
-        return 2;
+    nr_out_t out;
+    char err[1400];
+    if (nr_out_open(&out, x->csv, NR_OUT_APPEND, err, sizeof err)) {
+        fprintf(stderr, "rtr_sim: --csv: %s\n", err);
+        return 1;
     }
-    if (fresh)
+    FILE *f = out.f;
+    if (out.fresh)
         fprintf(f,
                 "label,org,impl,cfg,pattern,inject,len,load,seed,offered,accepted,lat_mean,"
                 "lat_p50,lat_p99,lat_max,rtr_lat_mean,rtr_lat_min,measured,unfinished,retries,"
@@ -688,8 +715,39 @@ static int sim_write_csv(const sim_ctx *x)
             x->r.measured_pkts, x->r.unfinished, x->r.retries, x->r.drops, x->r.mismatches,
             x->r.cycles, x->r.wall_s, x->r.cycles_per_s, x->r.phit_hops_per_s, x->r.pass,
             x->r.bad_discards);
-    fclose(f);
+    if (nr_out_close(&out, err, sizeof err)) {
+        fprintf(stderr, "rtr_sim: --csv: %s (no row written)\n", err);
+        return 1;
+    }
     return 0;
+}
+
+/* What a run that passed was asked for and could not give: a --fault cycle
+ * it never reached (exit 2: the check proved nothing), an FST window it never
+ * opened (exit 2) or could not write (exit 1). Returns the exit code, 0 when
+ * nothing was missed. */
+static int sim_missed(const sim_ctx *x)
+{
+    int rc = 0;
+    if (!x->r.pass) return 0; /* a run that failed stopped early: its failure is the news */
+    if (x->o.fault_cycle >= 0 && !x->r.mismatches && (uint64_t)x->o.fault_cycle >= x->r.cycles) {
+        fprintf(stderr,
+                "rtr_sim: --fault %" PRId64 ":%d: the run ended at cycle %" PRIu64
+                " before the fault (it never fired)\n",
+                x->o.fault_cycle, x->o.fault_port, x->r.cycles);
+        rc = 2;
+    }
+    if (x->r.trace == -1) {
+        fprintf(stderr,
+                "rtr_sim: --trace-from %" PRId64 ": the run ended at cycle %" PRIu64
+                " before the window opened; no FST written\n",
+                x->o.trace_from, x->r.cycles);
+        rc = 2;
+    } else if (x->r.trace == -2) {
+        fprintf(stderr, "rtr_sim: %s; no FST written\n", x->r.trace_err);
+        if (!rc) rc = 1;
+    }
+    return rc;
 }
 
 /* A lockstep divergence: rerun the seed with the traced RTL for an FST
@@ -700,9 +758,11 @@ static void sim_rerun_traced(const sim_ctx *x, int argc, char **argv)
     int64_t from = x->r.div_cycle > 300 ? x->r.div_cycle - 300 : 0, to = x->r.div_cycle + 20;
     snprintf(path, sizeof path, "%s/rtr_sim-%s-trace", x->dir, x->o.cfg.name);
     if (!is_exec(path)) {
+        char mk[1200];
+        tb_make_cmd(x->dir, strrchr(path, '/') + 1, mk, sizeof mk);
         printf("rtr_sim: no traced RTL build for %s (%s); no waveform of the divergence\n"
-               "rtr_sim: build it with: make %s (flat, slow at k >= 32)\n",
-               x->o.cfg.name, path, path);
+               "rtr_sim: build it with: %s (flat, slow at k >= 32)\n",
+               x->o.cfg.name, path, mk);
     } else {
         char wdir[1200], fst[1400], sfrom[32], sto[32];
         snprintf(wdir, sizeof wdir, "%s/../waves", x->dir);
@@ -812,8 +872,9 @@ int RTR_SIM_MAIN(int argc, char **argv)
     nr_cli_init(&c, RTR_SIM_PROG,
                 RTR_SIM_OWN_RTL
                     ? "[options]   (the router testbench on the SystemC build of one "
-                      "configuration, the default --cfg; traffic defaults: --pattern ur "
-                      "--load 0.3 --len uniform:4:19)"
+                      "configuration, the default --cfg, which it alone takes; --impl lockstep "
+                      "(default) or rtl; traffic defaults: --pattern ur --load 0.3 --len "
+                      "uniform:4:19)"
                     : "[options]   (traffic defaults: --pattern ur --load 0.3 --len uniform:4:19)",
                 opts, argc, argv);
     sim_parse(&x, &c);
@@ -821,19 +882,23 @@ int RTR_SIM_MAIN(int argc, char **argv)
     sim_configure(&x, &c);
     tb_self_dir(argv[0], x.dir, sizeof x.dir);
     int rc = sim_handoff(&x, &c, argc, argv);
-    if (rc >= 0) return rc;
+    if (rc >= 0) return nr_out_stdout(RTR_SIM_PROG, rc);
     sim_print_setup(&x);
     char err[512];
     if (rtr_run(&x.o, &x.r, stdout, err, sizeof err)) {
         fprintf(stderr, "rtr_sim: %s\n", err);
-        return 2;
+        return nr_out_stdout(RTR_SIM_PROG, 2);
     }
     sim_print_results(&x);
-    if (x.csv && sim_write_csv(&x)) return 2;
     if (x.r.mismatches && !x.no_rerun && x.o.trace_from < 0 && x.o.impl == RTR_RUN_LOCKSTEP)
         sim_rerun_traced(&x, argc, argv);
     if (RTR_ROUTE_IS_CLOS(x.o.route) && !x.r.mismatches && x.r.esc_cycle < 0) sim_route_check(&x);
     if (x.o.route == RTR_ROUTE_FBFLY && !x.r.mismatches && x.r.esc_cycle < 0) sim_fb_check(&x);
-    printf("%s\n", !x.r.pass ? "FAIL" : x.r.esc_cycle >= 0 ? "PASS-ESCAPE" : "PASS");
-    return x.r.pass ? 0 : 1;
+    rc = sim_missed(&x);
+    printf("%s\n", !x.r.pass || rc ? "FAIL" : x.r.esc_cycle >= 0 ? "PASS-ESCAPE" : "PASS");
+    if (!rc) rc = x.r.pass ? 0 : 1;
+    /* the row records the verdict; a run that missed what it was asked for
+     * writes none */
+    if (x.csv && (rc == 0 || rc == 1) && sim_write_csv(&x)) rc = 1;
+    return nr_out_stdout(RTR_SIM_PROG, rc);
 }

@@ -21,9 +21,11 @@
  * Exit 0, or 2 on an unknown configuration or a bad parameter (file:line). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "nr_cli.h"
+#include "nr_out.h"
 #include "nr_nwn.h"
 #include "nr_rng.h"
 #include "nr_traffic.h"
@@ -33,7 +35,7 @@ int rtr_yarc_params(const rtr_namedcfg *c, nr_yarc_params *p, char *err, int err
 int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errlen);
 
 static const nr_cli_opt_t opts[] = {
-    {"cfg-file", "PATH", "configurations file (default configs/configs.txt)"},
+    {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
     {"table2", NULL,
      "seed 001 Table 2 at k = 64 from Table 1's formulas, beside the seed's values"},
     {"scaling", NULL, "seed 001 Fig 5: Table 1 relative to hc for k = 8, 16, 32, 64, 128"},
@@ -354,9 +356,10 @@ static void fan(char *buf, int n, const nr_sw_counts *c)
 
 int main(int argc, char **argv)
 {
-    const char *file = "configs/configs.txt";
+    const char *file = getenv("NR_CONFIGS") && *getenv("NR_CONFIGS") ? getenv("NR_CONFIGS")
+                                                                     : "configs/configs.txt";
     const char *names[64];
-    int nn = 0, table2 = 0, scaling = 0, csv = 0, energy = 0;
+    int nn = 0, table2 = 0, scaling = 0, csv = 0, energy = 0, seed_set = 0;
     const char *pattern = NULL, *alt = "none";
     uint64_t seed = 1;
     nr_cli_t c;
@@ -382,6 +385,7 @@ int main(int argc, char **argv)
             pattern = v;
         } else if (!strcmp(opts[k].name, "seed")) {
             seed = nr_cli_u64(&c, v, 0, UINT64_MAX);
+            seed_set = 1;
         } else if (!strcmp(opts[k].name, "alt")) {
             alt = v;
         }
@@ -391,6 +395,7 @@ int main(int argc, char **argv)
     if (csv && !scaling) nr_cli_die(&c, "--csv goes with --scaling");
     if ((pattern || strcmp(alt, "none")) && !energy)
         nr_cli_die(&c, "--pattern and --alt go with --energy");
+    if (seed_set && !pattern) nr_cli_die(&c, "--seed goes with --energy --pattern");
     if (energy && (table2 || scaling))
         nr_cli_die(&c, "--energy goes with configuration names only");
     if (energy) {
@@ -401,15 +406,15 @@ int main(int argc, char **argv)
             print_energy_csv(&c, file, names, nn, &kc, pattern, seed, alt);
         else
             print_energy_model(&c, file, names, nn, &kc);
-        return 0;
+        return nr_out_stdout("sw_counts", 0);
     }
     if (table2) {
         print_table2();
-        return 0;
+        return nr_out_stdout("sw_counts", 0);
     }
     if (scaling) {
         print_scaling(csv);
-        return 0;
+        return nr_out_stdout("sw_counts", 0);
     }
     if (!nn) nr_cli_die(&c, "name at least one configuration");
     printf("| configuration | crosspoints | Table 1 formula | subswitch buffers | buffer phits | "
@@ -443,5 +448,5 @@ int main(int argc, char **argv)
         printf("| %s | %ld | %s | %ld | %ld | %ld | %d | %s |\n", nc.name, cnt.xpoints, seed,
                cnt.sub_buffers, cnt.buf_phits, cnt.channels, cnt.subswitches, f);
     }
-    return 0;
+    return nr_out_stdout("sw_counts", 0);
 }

@@ -28,18 +28,21 @@
  * they are decoded most significant first and joined by " | ". Anything else
  * (a non-hex character, a digit count that is not a multiple of 6, an empty
  * line) gives "?"; all-x or all-z values give "x" or "z". Exit 0 at end of
- * input; exit 2 on a bad command line.
+ * input; 1 when a line cannot be written (standard output or the log); 2 on
+ * a bad command line or a log that cannot be opened.
  *
  * NR_PHITDEC_LOG=FILE appends "value -> text" for every value to FILE: the
  * waves check (scripts/waves.sh) uses it to see what GTKWave displayed.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nr_crc.h"
+#include "nr_out.h"
 #include "nr_fmt.h"
 
 #define HEX_PER_PHIT ((NR_PHIT_W + 3) / 4)
@@ -220,6 +223,10 @@ int main(int argc, char **argv)
     char line[LINE_MAX_CH + 2], out[MAX_PHITS * 100];
     const char *logp = getenv("NR_PHITDEC_LOG");
     FILE *log = logp && *logp ? fopen(logp, "a") : NULL;
+    if (logp && *logp && !log) {
+        fprintf(stderr, "nr_phitdec: NR_PHITDEC_LOG=%s: cannot write: %s\n", logp, strerror(errno));
+        return 2;
+    }
     int c;
     for (;;) {
         size_t len = 0;
@@ -237,12 +244,24 @@ int main(int argc, char **argv)
         else
             decode(line, link, out, sizeof out);
         printf("%s\n", out);
-        fflush(stdout);
+        if (fflush(stdout) || ferror(stdout)) {
+            /* GTKWave (or the log's reader) would wait for a line that never comes */
+            fprintf(stderr, "nr_phitdec: cannot write standard output: %s\n", strerror(errno));
+            return 1;
+        }
         if (log) {
             fprintf(log, "%s%s -> %s\n", link ? "link " : "core ", over ? "(long)" : line, out);
-            fflush(log);
+            if (fflush(log) || ferror(log)) {
+                fprintf(stderr, "nr_phitdec: NR_PHITDEC_LOG=%s: cannot write: %s\n", logp,
+                        strerror(errno));
+                return 1;
+            }
         }
         if (c == EOF) break;
     }
-    return 0;
+    if (log && fclose(log)) {
+        fprintf(stderr, "nr_phitdec: NR_PHITDEC_LOG=%s: cannot write: %s\n", logp, strerror(errno));
+        return 1;
+    }
+    return nr_out_stdout("nr_phitdec", 0);
 }

@@ -15,7 +15,8 @@
  *                         [-S speedup] [-M tops] [-n cycles] [-w warmup]
  *                         [-m bare|lcb|both] [-l load,load,...] [-s seed] [-k reps]
  * cn, fc, bb: the named configurations of configs/configs.txt at -p ports
- * (renv_nwn_params), with -S Speedup and -M M if given.
+ * (renv_nwn_params), with -S Speedup and -M M if given. -h or --help prints
+ * the usage (exit 0); a bad value, or parameters the model refuses, exit 2.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -23,7 +24,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "nr_cli.h"
 #include "nr_inj.h"
+#include "nr_out.h"
 #include "nr_traffic.h"
 #include "common/renv.h"
 
@@ -155,58 +158,158 @@ static void point(const bench_model *bm, int lcb, double load, long warm, long c
     renv_free(&e);
 }
 
-int main(int argc, char **argv)
+/* The run's choices other than the model. */
+typedef struct {
+    int modes, reps, nloads;
+    long cycles, warm;
+    uint64_t seed;
+    double loads[16];
+} bench_run;
+
+static void usage(FILE *f, const char *prog)
 {
-    int rows = 8, cols = 8, modes = 3, reps = 3;
-    bench_model bm = {'y', 8, 8, 64, 1, 0};
-    long cycles = 20000, warm = 2000;
-    uint64_t seed = 1;
-    double loads[16] = {0.1, 0.5};
-    int nloads = 2;
+    fprintf(f,
+            "usage: %s [-o yarc|cn|fc|bb] [-r rows] [-c cols] [-p ports] [-S speedup] [-M tops] "
+            "[-n cycles] [-w warmup] [-m bare|lcb|both] [-l load,...] [-s seed] [-k reps]\n"
+            "The C models' speed: simulated cycles and phit-hops per CPU second, uniform "
+            "random traffic, Bernoulli injection, BlackWidow lengths (docs/yarc-model.md).\n"
+            "  -o ORG      yarc (default) or a network switch: cn, fc, bb\n"
+            "  -r, -c N    YARC rows and columns, powers of two 2..8 (default 8 x 8)\n"
+            "  -p N        network switch ports, a power of two 4..64 (default 64)\n"
+            "  -S N        network switch Speedup, 1..4 (default 1)\n"
+            "  -M N        network switch tops M, 1..64 (default: the configuration's)\n"
+            "  -n N        measured cycles (default 20000)   -w N  warm-up cycles (default 2000)\n"
+            "  -m MODE     bare, lcb or both (default)\n"
+            "  -l L,...    offered loads in (0, 1], at most 16 (default 0.1,0.5)\n"
+            "  -s N        seed (default 1)                  -k N  runs per point, the fastest "
+            "kept (default 3)\n"
+            "  -h, --help  this text\n"
+            "Integers are decimal or 0x hex. Exit 0, 1 when a run's checks fail, 2 on bad "
+            "input.\n",
+            prog);
+}
+
+_Noreturn static void bad(const char *prog, const char *opt, const char *msg)
+{
+    fprintf(stderr, "yarc_model_bench: %s: %s\n", opt, msg);
+    usage(stderr, prog);
+    exit(2);
+}
+
+static long opt_long(const char *prog, const char *opt, const char *v, long lo, long hi)
+{
+    long x;
+    char e[200];
+    if (nr_cli_parse_long(v, lo, hi, &x, e, sizeof e)) bad(prog, opt, e);
+    return x;
+}
+
+/* The command line into bm, loads and the rest (exit 2 on bad input; -h and
+ * --help print the usage and exit 0). */
+static void parse(int argc, char **argv, bench_model *bm, bench_run *br)
+{
+    int yarc_opt = 0, nwn_opt = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!v) goto usage;
-        if (!strcmp(a, "-o"))
-            bm.org = !strcmp(v, "yarc") ? 'y'
-                     : !strcmp(v, "cn") ? 'c'
-                     : !strcmp(v, "fc") ? 'f'
-                     : !strcmp(v, "bb") ? 'b'
-                                        : 0;
-        else if (!strcmp(a, "-p"))
-            bm.ports = atoi(v);
-        else if (!strcmp(a, "-S"))
-            bm.speedup = atoi(v);
-        else if (!strcmp(a, "-M"))
-            bm.m = atoi(v);
-        else if (!strcmp(a, "-r"))
-            rows = atoi(v);
-        else if (!strcmp(a, "-c"))
-            cols = atoi(v);
-        else if (!strcmp(a, "-n"))
-            cycles = atol(v);
-        else if (!strcmp(a, "-w"))
-            warm = atol(v);
-        else if (!strcmp(a, "-k"))
-            reps = atoi(v);
-        else if (!strcmp(a, "-s"))
-            seed = strtoull(v, NULL, 0);
-        else if (!strcmp(a, "-m"))
-            modes = !strcmp(v, "bare") ? 1 : !strcmp(v, "lcb") ? 2 : !strcmp(v, "both") ? 3 : 0;
-        else if (!strcmp(a, "-l")) {
-            char buf[256], *tok, *save = NULL;
-            snprintf(buf, sizeof buf, "%s", v);
-            nloads = 0;
-            for (tok = strtok_r(buf, ",", &save); tok && nloads < 16;
-                 tok = strtok_r(NULL, ",", &save))
-                loads[nloads++] = atof(tok);
-        } else
-            goto usage;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout, argv[0]);
+            exit(nr_out_stdout("yarc_model_bench", 0));
+        }
+        if (strlen(a) != 2 || a[0] != '-' || !strchr("orcpSMnwksml", a[1])) {
+            char e[300];
+            snprintf(e, sizeof e, "unknown option or argument '%.200s'", a);
+            bad(argv[0], "usage", e);
+        }
+        if (!v) bad(argv[0], a, "needs a value");
         i++;
+        char e[600];
+        switch (a[1]) {
+        case 'o': {
+            static const char *const orgs[] = {"yarc", "cn", "fc", "bb", NULL};
+            int k;
+            if (nr_cli_parse_enum(v, orgs, &k, e, sizeof e)) bad(argv[0], a, e);
+            bm->org = "ycfb"[k];
+            break;
+        }
+        case 'r': yarc_opt = 1, bm->rows = (int)opt_long(argv[0], a, v, 2, 8); break;
+        case 'c': yarc_opt = 1, bm->cols = (int)opt_long(argv[0], a, v, 2, 8); break;
+        case 'p': nwn_opt = 1, bm->ports = (int)opt_long(argv[0], a, v, 4, NR_MAX_PORTS); break;
+        case 'S': nwn_opt = 1, bm->speedup = (int)opt_long(argv[0], a, v, 1, 4); break;
+        case 'M': nwn_opt = 1, bm->m = (int)opt_long(argv[0], a, v, 1, NR_MAX_PORTS); break;
+        case 'n': br->cycles = opt_long(argv[0], a, v, 1, 1000000000L); break;
+        case 'w': br->warm = opt_long(argv[0], a, v, 0, 1000000000L); break;
+        case 'k': br->reps = (int)opt_long(argv[0], a, v, 1, 1000); break;
+        case 's':
+            if (nr_cli_parse_u64(v, 0, UINT64_MAX, &br->seed, e, sizeof e)) bad(argv[0], a, e);
+            break;
+        case 'm': {
+            static const char *const modes[] = {"bare", "lcb", "both", NULL};
+            int k;
+            if (nr_cli_parse_enum(v, modes, &k, e, sizeof e)) bad(argv[0], a, e);
+            br->modes = k + 1;
+            break;
+        }
+        case 'l': {
+            char buf[512];
+            const char *f[17];
+            int n = nr_cli_split(v, ',', buf, sizeof buf, f, 1, 16);
+            if (n < 0) bad(argv[0], a, "expected 1 to 16 comma-separated loads");
+            for (int k = 0; k < n; k++)
+                if (nr_cli_parse_double(f[k], 1e-6, 1.0, &br->loads[k], e, sizeof e))
+                    bad(argv[0], a, e);
+            br->nloads = n;
+            break;
+        }
+        }
     }
-    bm.rows = rows;
-    bm.cols = cols;
-    if (!modes || !bm.org || rows < 2 || cols < 2 || cycles < 1 || nloads < 1 || reps < 1)
-        goto usage;
+    if (bm->org != 'y' && yarc_opt)
+        bad(argv[0], "-r/-c", "YARC only (-o yarc); a network switch takes -p");
+    if (bm->org == 'y' && nwn_opt)
+        bad(argv[0], "-p/-S/-M", "network switches only (-o cn, fc or bb); YARC takes -r and -c");
+}
+
+/* The parameters through the model's own rules once, before any run: a model
+ * that cannot be made is bad input (exit 2), not a failed run. */
+static void probe(const bench_model *bm)
+{
+    char err[256];
+    nr_lcb_cfg lc = renv_lcb_cfg();
+    for (int lcb = 0; lcb < 2; lcb++) {
+        nr_rtr r;
+        if (bm->org == 'y') {
+            nr_yarc_params p = renv_params(bm->rows, bm->cols, lcb);
+            nr_yarc *m = nr_yarc_new(&p, &lc, err, sizeof err);
+            if (!m) bad("yarc_model_bench", "-r/-c", err);
+            r = nr_yarc_rtr(m);
+        } else {
+            nr_nwn_params p = renv_nwn_params(bm->org, bm->ports, lcb);
+            p.speedup = bm->speedup;
+            if (bm->m > 0) p.m = bm->m;
+            nr_nwn *m = nr_nwn_new(&p, &lc, err, sizeof err);
+            if (!m) bad("yarc_model_bench", "-p/-S/-M", err);
+            r = nr_nwn_rtr(m);
+        }
+        nr_rtr_free(r);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    bench_model bm = {'y', 8, 8, 64, 1, 0};
+    bench_run br = {.modes = 3,
+                    .reps = 3,
+                    .nloads = 2,
+                    .cycles = 20000,
+                    .warm = 2000,
+                    .seed = 1,
+                    .loads = {0.1, 0.5}};
+    parse(argc, argv, &bm, &br);
+    probe(&bm);
+    const int rows = bm.rows, cols = bm.cols, modes = br.modes, reps = br.reps;
+    const long cycles = br.cycles, warm = br.warm;
+    const uint64_t seed = br.seed;
+    const double *loads = br.loads;
+    const int nloads = br.nloads;
     if (bm.org == 'y')
         printf("# YARC C model speed: %dx%d (k=%d)", rows, cols, rows * cols);
     else
@@ -241,12 +344,5 @@ int main(int argc, char **argv)
             fflush(stdout);
         }
     }
-    return 0;
-usage:
-    fprintf(stderr,
-            "usage: %s [-o yarc|cn|fc|bb] [-r rows] [-c cols] [-p ports] [-S speedup] "
-            "[-M tops] [-n cycles] [-w warmup] [-m bare|lcb|both] [-l load,...] [-s seed] "
-            "[-k reps]\n",
-            argv[0]);
-    return 2;
+    return nr_out_stdout("yarc_model_bench", 0);
 }

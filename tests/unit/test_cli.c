@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "nr_cli.h"
+#include "nr_inj.h"
 #include "nr_traffic.h"
 #include "nr_test.h"
 
@@ -168,6 +169,54 @@ int main(void)
     CHECK_STR(err, "in [0, 63], got '99'");
     CHECK_EQ(nr_cli_parse_list("1,2,3", 0, 63, list, 2, &cnt, err, sizeof err), -1);
     CHECK_STR(err, "at most 2");
+
+    /* a list item is never cut short: a cut "000...01" would read as 0 */
+    {
+        char longitem[200];
+        memset(longitem, '0', 150);
+        strcpy(longitem + 150, "1");
+        CHECK_EQ(nr_cli_parse_list(longitem, 0, 100, list, 8, &cnt, err, sizeof err), -1);
+        CHECK_STR(err, "expected comma-separated integers in [0, 100]");
+        CHECK_EQ(nr_cli_parse_list("3,,5", 0, 100, list, 8, &cnt, err, sizeof err), -1);
+        CHECK_STR(err, "got '' in '3,,5'");
+        CHECK_EQ(nr_cli_parse_list("3,", 0, 100, list, 8, &cnt, err, sizeof err), -1);
+    }
+
+    /* ---- sub-fields (nr_cli_split) ---- */
+    {
+        char buf[32];
+        const char *f[4];
+        CHECK_EQ(nr_cli_split("a:b:c", ':', buf, sizeof buf, f, 1, 3), 3);
+        CHECK(!strcmp(f[0], "a") && !strcmp(f[1], "b") && !strcmp(f[2], "c"));
+        CHECK_EQ(nr_cli_split("a::c", ':', buf, sizeof buf, f, 1, 3), 3);
+        CHECK(!strcmp(f[1], "")); /* empty fields are kept, for their parser to refuse */
+        CHECK_EQ(nr_cli_split("a", ':', buf, sizeof buf, f, 2, 3), -1);       /* too few */
+        CHECK_EQ(nr_cli_split("a:b:c:d", ':', buf, sizeof buf, f, 1, 3), -1); /* too many */
+        CHECK_EQ(nr_cli_split("", ':', buf, sizeof buf, f, 1, 1), 1);         /* one, empty */
+        CHECK_EQ(
+            nr_cli_split("0123456789012345678901234567890123456789", ':', buf, sizeof buf, f, 1, 1),
+            -1); /* does not fit: never cut */
+    }
+
+    /* ---- packet lengths (nr_lendist_parse, nr_inj.h) ---- */
+    {
+        nr_lendist_t ld = {0};
+        CHECK_EQ(nr_lendist_parse("fixed:8", 4, &ld, err, sizeof err), 0);
+        CHECK(ld.kind == NR_LEN_FIXED && ld.a == 8 && ld.b == 8);
+        CHECK_EQ(nr_lendist_parse("uniform:4:0x13", 4, &ld, err, sizeof err), 0);
+        CHECK(ld.kind == NR_LEN_UNIFORM && ld.a == 4 && ld.b == 19);
+        CHECK_EQ(nr_lendist_parse("bw", 4, &ld, err, sizeof err), 0);
+        CHECK(ld.kind == NR_LEN_BWMIX);
+        /* 4294967304 = 2^32 + 8 was fixed:8 through sscanf's %d */
+        CHECK_EQ(nr_lendist_parse("fixed:4294967304", 4, &ld, err, sizeof err), -1);
+        CHECK_STR(err, "expected an integer in [4, 1024], got '4294967304'");
+        static const char *bad[] = {
+            "fixed:",     "fixed:3", "fixed:8x", "fixed:8:9", "uniform:4",     "uniform:9:5",
+            "uniform::5", "bwx",     "fixed",    "",          "uniform:4:1025"};
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+            CHECKF(nr_lendist_parse(bad[i], 4, &ld, err, sizeof err) == -1, "'%s' accepted",
+                   bad[i]);
+    }
 
     /* ---- option parser: a good command line ---- */
     {
