@@ -33,6 +33,9 @@
 # whose text is the log's last 15 lines (XML-escaped). On a terminal, a status
 # line on stderr shows tests done / total and an ETA (scripts/jobrun.sh; the
 # output itself is unchanged, and nothing is shown off a terminal).
+# NR_BUILD_SECONDS (make test sets it): the seconds the build took before the
+# tests; junit.xml then reports the build as its own testcase (suite and
+# testcase "build", with that time) and counts it in the root's time.
 # Exit 0 if every selected test passed, 1 if any failed, 2 on bad usage or a
 # bad list.
 set -u
@@ -58,6 +61,8 @@ shift $((OPTIND - 1))
 command -v timeout > /dev/null || { echo "regress: needs timeout(1) (coreutils)" >&2; exit 2; }
 [ -d "$BUILDDIR" ] || { echo "regress: -b $BUILDDIR: no such directory (build first, or name an existing build)" >&2; exit 2; }
 [[ "" =~ $FILTER ]]; [ $? -ne 2 ] || { echo "regress: -f '$FILTER' is not an extended regular expression" >&2; exit 2; }
+BUILD_S=${NR_BUILD_SECONDS:-}
+[ -z "$BUILD_S" ] || [[ $BUILD_S =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "regress: NR_BUILD_SECONDS wants seconds (a number >= 0), got '$BUILD_S'" >&2; exit 2; }
 if [ -n "$LAUNCH" ]; then
     read -r first _ <<< "$LAUNCH"
     command -v "$first" > /dev/null || { echo "regress: -l '$LAUNCH': no command '$first'" >&2; exit 2; }
@@ -141,7 +146,14 @@ junit_xml() {
     local tot fl
     tot=$(wc -l < "$TMP/all"); fl=$(cat "$TMP"/res/* 2> /dev/null | grep -c '^FAIL')
     echo '<?xml version="1.0" encoding="UTF-8"?>'
-    printf '<testsuites name="regress" tests="%d" failures="%d" errors="0" time="%s">\n' "$tot" "$fl" "$wall"
+    if [ -n "$BUILD_S" ]; then  # the build as its own testcase, first
+        printf '<testsuites name="regress" tests="%d" failures="%d" errors="0" time="%s">\n' "$((tot + 1))" "$fl" \
+            "$(awk -v a="$wall" -v b="$BUILD_S" 'BEGIN { print a + b }')"
+        printf '  <testsuite name="build" tests="1" failures="0" errors="0" skipped="0">\n'
+        printf '    <testcase classname="build" name="build" time="%s"></testcase>\n  </testsuite>\n' "$BUILD_S"
+    else
+        printf '<testsuites name="regress" tests="%d" failures="%d" errors="0" time="%s">\n' "$tot" "$fl" "$wall"
+    fi
     while IFS=$'\t' read -r name tl list cmd; do
         if [ "$list" != "$cur" ]; then
             [ -z "$cur" ] || echo '  </testsuite>'
