@@ -28,7 +28,10 @@ int lcb_tb_rec_bound(const nr_lcb_params *p, int lat_fwd, int lat_rev);
  * "<prefix>warning: <dir>: ...":
  *   timeout <= RTT_ack + MaxPktLen     the timer can fire before the ack
  *   ReplayDepth < RTT_ack + MaxPktLen  not full rate
- *   BufPerVc < RTT_ack + MaxPktLen     one VC alone is credit-limited
+ *   NumVcs*BufPerVc < RTT_ack + MaxPktLen  the link is credit-limited with
+ *                                          every VC in use (section 11 states
+ *                                          the rule for one VC alone; the
+ *                                          testbenches' traffic uses them all)
  *   Window < RTT_ack/L + 1             not full rate
  * Returns the number of lines printed. */
 int lcb_tb_warn_sizing(FILE *f, const char *prefix, const char *dir, const nr_lcb_params *p,

@@ -84,3 +84,24 @@ void tb_prog_hint(const char *prog, char *out, size_t n)
     tb_make_cmd(dir, prog, mk, sizeof mk);
     snprintf(out, n, "%.1300s (missing; make it: %s)", path, mk);
 }
+
+int tb_argv_without(int argc, char **argv, const char *const *drop, char **out)
+{
+    int n = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--")) { /* the rest is positional: kept */
+            while (i < argc) out[n++] = argv[i++];
+            break;
+        }
+        int k = 0;
+        for (; drop[k]; k++) {
+            size_t l = strlen(drop[k]);
+            if (!strncmp(argv[i], drop[k], l) && (argv[i][l] == 0 || argv[i][l] == '=')) break;
+        }
+        if (!drop[k])
+            out[n++] = argv[i];
+        else if (!strchr(argv[i], '=') && i + 1 < argc)
+            i++; /* and its value */
+    }
+    return n;
+}

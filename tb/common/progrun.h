@@ -23,4 +23,10 @@ void tb_make_cmd(const char *dir, const char *prog, char *out, size_t n);
  * hint names something that exists or the command that makes it. */
 void tb_prog_hint(const char *prog, char *out, size_t n);
 
+/* argv[1..argc-1] into out without the options named in drop (NULL
+ * terminated, e.g. "--csv"), each given as "--opt VALUE" or "--opt=VALUE";
+ * the number of arguments in out. A traced rerun drops --csv and --label, so
+ * one run writes one row. */
+int tb_argv_without(int argc, char **argv, const char *const *drop, char **out);
+
 #endif

@@ -193,7 +193,8 @@ static void rerun_traced(const net_opts *o, const net_result *r, int argc, char 
     char **nargv = calloc((size_t)argc + 12, sizeof *nargv);
     int n = 0;
     nargv[n++] = path;
-    for (int i = 1; i < argc; i++) nargv[n++] = argv[i];
+    static const char *const drop[] = {"--csv", "--label", NULL}; /* one run, one row */
+    n += tb_argv_without(argc, argv, drop, nargv + n);
     const char *extra[] = {"--no-rerun", "--trace-rtr", sr, "--trace-from", sf, "--trace-to",
                            st,           "--trace-out", fst};
     for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++) nargv[n++] = (char *)extra[i];

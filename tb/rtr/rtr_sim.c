@@ -779,7 +779,8 @@ static void sim_rerun_traced(const sim_ctx *x, int argc, char **argv)
         char **nargv = calloc((size_t)argc + 10, sizeof *nargv);
         int n = 0;
         nargv[n++] = path;
-        for (int i = 1; i < argc; i++) nargv[n++] = argv[i];
+        static const char *const drop[] = {"--csv", "--label", NULL}; /* one run, one row */
+        n += tb_argv_without(argc, argv, drop, nargv + n);
         nargv[n++] = "--no-rerun";
         nargv[n++] = "--trace-from";
         nargv[n++] = sfrom;
