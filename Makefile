@@ -155,9 +155,14 @@ include $(sort $(wildcard mk/*.mk))
 
 build-tests: $(BUILD)/.deps-ok $(TEST_BINS)
 
+# make test: the build told short (scripts/build_log.sh: a progress line on a
+# terminal, one line per Verilated build in a log; errors and warnings as they
+# come; the whole build output in $(BUILD)/build.log), then the regression;
 # the build's time goes into junit.xml as its own testcase (NR_BUILD_SECONDS)
 test: $(BUILD)/.deps-ok
-	@t0=$$(date +%s); $(MAKE) --no-print-directory -j$(JOBS) build-tests && \
+	@t0=$$(date +%s); set -o pipefail; \
+	$(MAKE) --no-print-directory -j$(JOBS) build-tests 2>&1 | scripts/build_log.sh $(BUILD)/build.log || \
+	 { echo "make test: the build failed; the end of $(BUILD)/build.log:"; tail -n 25 $(BUILD)/build.log; exit 1; }; \
 	NR_BUILD_SECONDS=$$(( $$(date +%s) - t0 )) scripts/regress.sh -b $(BUILD) -j $(JOBS) $(sort $(wildcard tests/*.list))
 
 lint: $(BUILD)/.deps-ok

@@ -5,6 +5,7 @@
 # library of awk held in a shell variable, csv_awk, awk in a comment (not
 # counted) and a separate .awk file are counted as the documentation says.
 # Prints "awk_lines_test: N passed" or the first failure (exit 1).
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 A=$(cd "$(dirname "$0")" && pwd)/awk_lines.py
 T=$(mktemp -d)

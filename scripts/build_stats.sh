@@ -11,6 +11,7 @@
 # files: "one" when each block of the model was compiled as one C++ file,
 # "many" when it kept Verilator's split (scripts/vbuild.sh says when), "-"
 # for a build made before vbuild recorded it.
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 B=${1:-build}
 [ -d "$B/v" ] || { echo "build_stats: no $B/v (nothing built)" >&2; exit 2; }

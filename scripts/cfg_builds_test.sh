@@ -14,6 +14,7 @@
 #     deps.mk): with yarc-k16 built, touching a leaf of the nwn switches only
 #     leaves it up to date, touching a YARC leaf or an included .svh does not,
 #     and make -n on it changes nothing.
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 [ $# = 1 ] || { echo "usage: cfg_builds_test.sh BUILDDIR/" >&2; exit 2; }
 B=${1%/}

@@ -6,6 +6,7 @@
 # nested formal block (and an instance in it) left out; bad
 # arguments exit 2. Prints "code_measures_test: N passed" or the first
 # failure, exit 1.
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 S=$(cd "$(dirname "$0")" && pwd)/code_measures.sh
 T=$(mktemp -d)

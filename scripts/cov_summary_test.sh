@@ -9,6 +9,7 @@
 # (moved) or does not apply (lost), and the kit's own waivers sit on their
 # text. Prints "N passed, N failed".
 #   usage: cov_summary_test.sh [COV_SUMMARY]   (default build/bin/cov_summary)
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 S=${1:-build/bin/cov_summary}
 [ -x "$S" ] || { echo "cov_summary_test: $S is not built (make $S)" >&2; exit 2; }

@@ -25,6 +25,7 @@
 #    covered if any instance of the file hit it.
 # Exit 1 if a test failed, 2 on bad usage or a build failure, else 0.
 # Not part of make test: the instrumented builds take a while (flat routers).
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 cd "$(dirname "$0")/.."
 B=build-cov

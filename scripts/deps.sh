@@ -8,6 +8,7 @@
 # docs/testplan.md "Formal proofs"; z3 stays the fallback). A fresh clone gets
 # them from `make deps` (or the first `make test`). python3 (its standard
 # library) runs the script helpers (scripts/*.py).
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -e
 FUSESOC_VERSION=2.4.7
 YICES_VERSION=2.6.5.post24

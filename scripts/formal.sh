@@ -21,6 +21,7 @@
 #          OUTDIR/<TOP>[_Param-Value...]_<MODE>/ (model.smt2, yosys.log,
 #          smtbmc.log, trace.vcd on failure).
 # Exit: 0 proved, 1 failed (counterexample or tool error), 2 bad arguments.
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 usage() { echo "usage: formal.sh [-o OUTDIR] bmc|ind DEPTH TOP [Param=Value ...] -- FILE..." >&2; exit 2; }
 OUTROOT=build/formal

@@ -8,6 +8,7 @@
 #      the sim and synth targets of the cells core (Verilator build + run,
 #      Yosys generic synth with a non-empty stat).
 # Work in BUILDDIR/fusesoc. Exit 0 pass, 1 fail, 2 bad usage.
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 [ $# = 1 ] || { echo "usage: fusesoc_test.sh BUILDDIR/" >&2; exit 2; }
 ROOT=$(cd "$(dirname "$0")/.." && pwd)

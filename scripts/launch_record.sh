@@ -6,6 +6,7 @@
 #   scripts/rtr_sweep.sh -l "scripts/launch_record.sh cmds.txt --"
 #   sbatch --wait --array=1-$(wc -l < cmds.txt) --wrap 'eval "$(sed -n "${SLURM_ARRAY_TASK_ID}p" cmds.txt)"'
 #   SWEEP_REPORT_ONLY=1 scripts/rtr_sweep.sh
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 [ $# -ge 2 ] || { echo "usage: launch_record.sh FILE [--] CMD [ARGS...]" >&2; exit 2; }
 f=$1; shift

@@ -5,6 +5,7 @@
 # missing parameter, or another module (issue 11 section 4). Good entries
 # still run. Prints "N passed, N failed".
 #   usage: lcb_cli_test.sh [LCB_SIM]   (default build/bin/lcb_sim_model)
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 SIM=${1:-build/bin/lcb_sim_model}
 . "$(dirname "$0")/cli_test_lib.sh"

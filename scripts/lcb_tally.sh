@@ -8,9 +8,9 @@
 case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 [ $# -le 1 ] || { echo "lcb_tally: one LOGDIR at most, got '$*'" >&2; exit 2; }
 dir=${1:-build/regress}
+ls "$dir"/lcb-*.log > /dev/null 2>&1 || { echo "lcb_tally: no lcb-*.log in $dir" >&2; exit 1; }
 R=${BUILD:-$(dirname "$dir")}/bin/sweep_report
 [ -x "$R" ] || { echo "lcb_tally: $R is not built (make $R)" >&2; exit 2; }
-ls "$dir"/lcb-*.log > /dev/null 2>&1 || { echo "lcb_tally: no lcb-*.log in $dir" >&2; exit 1; }
 n=0 c=0 e=0
 while read -r k v; do
     case $k in lines) n=$v ;; run) c=$v ;; err_link_cycles) e=$v ;; esac

@@ -12,6 +12,7 @@
 # usage: lint.sh [MODULE...]   (default: every module)
 # The k=64 tops at their defaults are slow in Icarus (docs/yarc-rtl.md,
 # docs/nwn-rtl.md: minutes each); name the leaves to lint them alone.
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 cd "$(dirname "$0")/.."
 FILES=$(grep -v '^\s*\(//\|$\)' rtl/files.f | tr '\n' ' ')

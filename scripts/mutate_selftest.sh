@@ -15,6 +15,7 @@
 #   6. rtl/ is the same before and after.
 # Prints "N passed, N failed"; exit 1 if any check failed.
 #   usage: mutate_selftest.sh [BUILD]   (default: build; needs BUILD/cells/fifo_d3)
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 cd "$(dirname "$0")/.." || exit 2
 B=${1:-build}; B=${B%/}

@@ -11,6 +11,7 @@
 #
 # Columns are read by header name (router, level, to_router, load;
 # scripts/csv_lib.sh). Exit 2 on a missing file or column.
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 . "$(dirname "$0")/csv_lib.sh"
 [ $# = 1 ] || { echo "usage: net_links_spread.sh LINKS.csv" >&2; exit 2; }

@@ -6,6 +6,7 @@
 # down with 128 channels each, and their means equal the CSV's; a missing
 # file or column exits 2. Prints "net_links_spread_test: N passed" or the
 # first failure, exit 1.
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 cd "$(dirname "$0")/.."
 S=scripts/net_links_spread.sh

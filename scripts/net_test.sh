@@ -8,6 +8,7 @@
 #     --threads 1, 2 and 3 give the same output;
 #   - the CSV row has the columns its header names.
 # Prints "N passed, N failed".
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 SIM=${1:-build/bin/net_sim}
 . "$(dirname "$0")/cli_test_lib.sh"

@@ -4,6 +4,7 @@
 # malformed input (bad hex, wrong width, empty line, a very long line, no
 # final newline): every input line gives exactly one output line, a
 # malformed one "?"; a bad option exits 2. Exit 0 pass, 1 fail.
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 D=${1:?usage: phitdec_test.sh DECODER}
 fail=0

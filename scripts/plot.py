@@ -26,6 +26,17 @@ The data of the curves that follow:
   --xtic COL            a bar panel: the category column (one group per row)
   --bar NAME Y          a bar panel: one bar per group, column Y
   --heatmap X Y Z N     an N x N image: Z at column X, row Y (0 where no row)
+A waveform figure (make waves) is one panel of its own:
+  --timing VCD SIGS FROM TO   the signals listed in SIGS (one hierarchical
+                        name a line, "-TITLE" lines start a group) from the
+                        VCD, cycle by cycle from cycle FROM to TO (the kit's
+                        traces step 2 time units a cycle: a cycle's value is
+                        the one settled before its clock edge, at time 2c);
+                        1-bit signals as lines, buses as labelled segments
+  --phits FILE CORE LINK      the phit traces ("core NAME" or "link NAME"
+                        lines) and the filters that decode them
+                        (build/bin/nr_phitdec, nr_phitdec-link): a segment
+                        shows the longest reading of its phit that fits
 COND is COL=V, COL!=V, COL<V, COL<=V, COL>V or COL>=V; V is compared as a
 number when both sides are numbers, else as text.
 
@@ -221,6 +232,12 @@ def parse(argv):
         elif a in ("--filter", "--where"):
             (filters if a == "--filter" else where).append(cond(arg(1)[0]))
             i += 2
+        elif a == "--timing":
+            p.curves.append(("timing", arg(4), None, None))
+            i += 5
+        elif a == "--phits":
+            p.opts["phits"] = arg(3)
+            i += 4
         elif a in ("--curve", "--bar", "--heatmap", "--xtic"):
             n = {"--curve": 3, "--bar": 2, "--heatmap": 4, "--xtic": 1}[a]
             vals = arg(n)
@@ -319,6 +336,166 @@ def heat_panel(p, k, script):
                "plot $h%d matrix with image notitle" % k]
 
 
+def vcd_changes(path, names):
+    """{name: [(time, value)]} of the named signals in a VCD file."""
+    ids, scope, want, out = {}, [], set(names), {n: [] for n in names}
+    t = 0
+    try:
+        f = open(path)
+    except OSError as e:
+        die("cannot read %s: %s" % (path, e.strerror))
+    with f:
+        for line in f:
+            w = line.split()
+            if not w:
+                continue
+            if w[0] == "$scope":
+                scope.append(w[2])
+            elif w[0] == "$upscope":
+                scope.pop()
+            elif w[0] == "$var" and ".".join(scope + [w[4]]) in want:
+                ids.setdefault(w[3], []).append(".".join(scope + [w[4]]))
+            elif w[0][0] == "#":
+                t = int(w[0][1:])
+            elif w[0][0] in "bB" and len(w) == 2 and w[1] in ids:
+                for n in ids[w[1]]:
+                    out[n].append((t, w[0][1:]))
+            elif w[0][0] in "01xzXZ" and w[0][1:] in ids:
+                for n in ids[w[0][1:]]:
+                    out[n].append((t, w[0][0]))
+    missing = [n for n in names if not out[n] and n not in sum(ids.values(), [])]
+    if missing:
+        die("%s: no signal %s" % (path, missing[0]))
+    return out
+
+
+def per_cycle(changes, c0, c1):
+    """The value of each cycle c0..c1-1: the last change at or before 2c."""
+    vals, j, cur = [], 0, "x"
+    for c in range(c0, c1):
+        while j < len(changes) and changes[j][0] <= 2 * c:
+            cur = changes[j][1]
+            j += 1
+        vals.append(cur)
+    return vals
+
+
+def hexval(v, width):
+    if any(ch in "xXzZ" for ch in v):
+        return "x" if "x" in v.lower() else "z"
+    n = int(v, 2)
+    return "%0*X" % ((width + 3) // 4, n)
+
+
+def readings(text):
+    """Readings of a decoded phit (nr_phitdec), longest first."""
+    if " | " in text:
+        parts = [readings(x)[-1] for x in text.split(" | ")]
+        return [" ".join(parts), "".join(parts)]
+    w = text.split()
+    if not w:
+        return ["?"]
+    c = "c" if w[-1] == "C" else ""
+    kind = w[0]
+    fields = dict(x.split("=", 1) for x in w if "=" in x)
+    if kind == "HEAD":
+        return [text, "H d%s v%s" % (fields.get("dst", "?"), fields.get("vc", "?")), "H" + fields.get("dst", ""), "H"]
+    if kind == "F" and "(hd" in text:
+        return [text, "F hd d%s%s" % (fields.get("dst", "?"), c), "F" + c]
+    if kind == "MARK":
+        return [text, "M" + fields.get("seq", "") + c, "M" + c]
+    short = {"BODY": "B", "EOP": "E", "IDLE": "I", "PAD": "P", "F": "F", "RSVD": "R"}.get(kind, kind[:1])
+    return [text, " ".join(w[:2]) + (" c" if c and len(w) > 2 else ""), short + c]
+
+
+def decode(values, prog):
+    """The filter's text for each hex value (one line in, one line out)."""
+    if not values:
+        return {}
+    r = subprocess.run([prog], input="".join(v + "\n" for v in values), text=True,
+                       capture_output=True)
+    lines = r.stdout.split("\n")
+    if r.returncode != 0 or len(lines) < len(values):
+        die("%s failed on the phit values" % prog, 1)
+    return dict(zip(values, lines))
+
+
+def timing_panel(p, k, script):
+    vcd, sigs, c0, c1 = p.curves[0][1]
+    c0, c1 = int(c0), int(c1)
+    try:
+        rows = [l.rstrip("\n") for l in open(sigs) if l.strip()]
+    except OSError as e:
+        die("cannot read %s: %s" % (sigs, e.strerror))
+    names = [r for r in rows if not r.startswith("-")]
+    kinds, dec = {}, {}
+    if "phits" in p.opts:
+        pf, core, link = p.opts["phits"]
+        for l in open(pf):
+            if l.split():
+                kinds[l.split()[1]] = l.split()[0]
+    ch = vcd_changes(vcd, names)
+    widths = {}
+    vals = {n: per_cycle(ch[n], c0, c1) for n in names}
+    for n in names:
+        widths[n] = max((len(v) for _, v in ch[n]), default=1)
+    hexes = {n: [hexval(v, widths[n]) if widths[n] > 1 else v for v in vals[n]] for n in names}
+    if kinds:
+        for kind, prog in (("core", core), ("link", link)):
+            todo = sorted({h for n in names if kinds.get(n) == kind for h in hexes[n]})
+            dec[kind] = decode(todo, prog)
+    nrow = len(rows)
+    px = (int(p.opts.get("_w", 1600)) - 330) / (c1 - c0)   # pixels per cycle
+    script += ["set xrange [%d:%d]" % (c0, c1), "set yrange [%g:0.3]" % (-nrow - 0.3),
+               "set xtics 5 out nomirror", "set mxtics 5", "set grid xtics mxtics lc rgb '#e4e4e4'",
+               "unset ytics", "unset key", "set lmargin 42", "set tmargin 3",
+               "set xlabel 'clock cycle'"]
+    obj, lab = [], []
+    for r, name in enumerate(rows):
+        y = -r - 0.5
+        if name.startswith("-"):
+            lab.append("set label %s at screen 0.005, first %g left font ',11' tc rgb '#b00000' noenhanced"
+                       % (q(name[1:]), y))
+            continue
+        short = name.split(".")[-1] + ("[%d:0]" % (widths[name] - 1) if widths[name] > 1 else "")
+        lab.append("set label %s at graph 0, first %g right offset -1,0 font ',10' noenhanced" % (q(short), y))
+        v = hexes[name]
+        if widths[name] == 1:
+            pts = []
+            for i, b in enumerate(v):
+                yy = y - 0.3 if b == "0" else y + 0.3 if b == "1" else y
+                pts += ["%d %g" % (c0 + i, yy), "%d %g" % (c0 + i + 1, yy)]
+            script += block("w%d_%d" % (k, r), pts)
+            lab.append("__plot $w%d_%d using 1:2 with lines lw 2 lc rgb '#1f3b73'" % (k, r))
+            continue
+        i = 0
+        while i < len(v):
+            j = i
+            while j < len(v) and v[j] == v[i]:
+                j += 1
+            x0, x1, e = c0 + i, c0 + j, min(0.25, (j - i) / 4)
+            kind = kinds.get(name)
+            text = dec[kind].get(v[i], "?") if kind else v[i].lstrip("0") or "0"
+            rd = readings(text) if kind else [text]
+            first = rd[-1][:1]
+            fill = {"H": "#f6c28b", "E": "#b7e4c7", "I": "#eeeeee", "F": "#d6e4f0"}.get(first, "#ffffff") \
+                if kind else "#ffffff"
+            if v[i] in ("x", "z"):
+                fill = "#f4cccc"
+            obj.append("set object polygon from %g,%g to %g,%g to %g,%g to %g,%g to %g,%g to %g,%g to %g,%g "
+                       "fc rgb '%s' fs solid border lc rgb '#1f3b73' lw 1" %
+                       (x0, y, x0 + e, y + 0.32, x1 - e, y + 0.32, x1, y, x1 - e, y - 0.32, x0 + e, y - 0.32, x0, y, fill))
+            room = (j - i) * px - 6
+            fit = next((t for t in rd if len(t) * 7.2 <= room), None)
+            if fit:
+                lab.append("set label %s at %g,%g center front font ',9' noenhanced" % (q(fit), (x0 + x1) / 2, y))
+            i = j
+    script += ["set object %d %s" % (n + 1, o[len("set object "):]) for n, o in enumerate(obj)]
+    plots = [l[len("__plot "):] for l in lab if l.startswith("__plot ")]
+    script += [l for l in lab if not l.startswith("__plot ")]
+    script.append("plot " + (", ".join(plots) if plots else "NaN notitle"))
+
+
 def gnuplot_script(out, fig, panels):
     w, h = fig["size"].split(",")
     s = ["set terminal pngcairo size %s,%s enhanced font %s linewidth 1.2 background '#ffffff'"
@@ -329,6 +506,7 @@ def gnuplot_script(out, fig, panels):
         s.append("set multiplot layout %s,%s%s" % (rows, cols,
                  " title %s font ',14'" % q(fig["title"]) if fig["title"] else ""))
     for k, p in enumerate(panels):
+        p.opts["_w"] = w
         s += ["reset session" if k else "", "set grid lc rgb '#d0d0d0'",
               "set key %s box opaque Left reverse samplen 5 spacing 1.1" % p.opts.get("key", "top left"),
               "set border lw 1.5", "set tics nomirror out"]
@@ -350,7 +528,9 @@ def gnuplot_script(out, fig, panels):
         if not p.curves:
             die("a panel%s has nothing to plot" % (" (%s)" % p.title if p.title else ""))
         kind = p.curves[0][0]
-        if kind == "curve":
+        if kind == "timing":
+            timing_panel(p, k, s)
+        elif kind == "curve":
             line_panel(p, k, s)
         elif kind == "bar":
             if p.xtic is None:

@@ -10,6 +10,7 @@
 # script(1) gives the runner a pty) and not in a pipe. Prints "N passed, N failed".
 #   usage: regress_selftest.sh [REGRESS [JUNIT_CHECK]]
 #          (defaults: scripts/regress.sh, scripts/junit_check.py)
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 R=${1:-scripts/regress.sh}
 J=${2:-scripts/junit_check.py}

@@ -7,6 +7,7 @@
 # list. The result is what a Verilated build of TOP reads and depends on
 # (Makefile, vtop), so that touching one leaf rebuilds only the models whose
 # hierarchy holds it. Exit 2 if TOP is not a module of rtl/files.f.
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -eu
 [ $# -eq 1 ] || { echo "usage: rtl_deps.sh TOP" >&2; exit 2; }
 cd "$(dirname "$0")/.."

@@ -2,6 +2,7 @@
 # rtr_cli_test.sh - rtr_sim rejects bad input with a clear message and exit 2:
 # unknown options, bad values, unknown or broken named configurations
 # (file:line), infeasible combinations. Prints "N passed, N failed".
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 SIM=${1:-build/bin/rtr_sim}
 . "$(dirname "$0")/cli_test_lib.sh"

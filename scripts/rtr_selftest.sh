@@ -4,6 +4,7 @@
 # must agree on every output of every cycle, and a single flipped output bit
 # (--fault CYCLE:PORT) must stop the run at exactly that cycle, port and field
 # with the decoded report and the port history. Prints "N passed, N failed".
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 SIM=${1:-build/bin/rtr_sim}
 pass=0; fail=0

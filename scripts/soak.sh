@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # soak.sh - time-budgeted, rotating-seed soak of the link layer (issue 11).
 #
 #   scripts/soak.sh [-b BUILD] [-m MINUTES] [-s BASESEED] [-c 16|32] [-k KINDS]
@@ -29,6 +29,7 @@
 # Output in BUILD/soak/: runs.log (every command and its verdict), one log per
 # failure, summary.txt (link-cycles per hour, escapes, failures with their
 # exact commands) and junit.xml. Exit 1 if any run failed, else 0.
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 BUILD=build
 MIN=${SOAK_MINUTES:-10}
@@ -42,10 +43,13 @@ while getopts b:m:s:c:k: o; do
     s) BASE=$OPTARG ;;
     c) CRCW=$OPTARG ;;
     k) ONLY=$OPTARG ;;
-    *) echo "usage: $0 [-b BUILD] [-m MINUTES] [-s BASESEED] [-c 16|32] [-k KINDS]" >&2; exit 2 ;;
+    *) echo "usage: $0 [-b BUILD] [-m MINUTES] [-s BASESEED] [-c 16|32] [-k KINDS] (--help)" >&2; exit 2 ;;
     esac
 done
-case $MIN in ''|*[!0-9.]*) echo "soak: minutes must be a number, got '$MIN'" >&2; exit 2 ;; esac
+shift $((OPTIND - 1))
+[ $# = 0 ] || { echo "soak: no arguments expected, got '$*' (--help)" >&2; exit 2; }
+[[ $MIN =~ ^[0-9]+(\.[0-9]+)?$ ]] && [[ ! $MIN =~ ^0+(\.0+)?$ ]] ||
+    { echo "soak: -m (SOAK_MINUTES) must be a number of minutes > 0, got '$MIN'" >&2; exit 2; }
 case $BASE in ''|*[!0-9]*) echo "soak: base seed must be a decimal integer, got '$BASE'" >&2; exit 2 ;; esac
 case $CRCW in 16|32) ;; *) echo "soak: -c takes 16 or 32 (LinkCrcW), got '$CRCW'" >&2; exit 2 ;; esac
 LCB=$BUILD/bin/lcb_sim_model

@@ -26,6 +26,7 @@
 # NEW/OLD r (medians of N)", then the machine and load average.
 # On a terminal, stderr shows runs done / total with an ETA (scripts/jobrun.sh).
 # Exit 1 if the results differ or a run fails, 2 on bad usage.
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 . "$(dirname "$0")/jobrun.sh"
 N=3 DIFF_OK=0 DIGEST=0

@@ -93,8 +93,7 @@ sweep_probe() {
 net_probe() {
     local name=$1 out rc
     shift
-    out=$(timeout 3 "$@" --warmup 0 --measure 1 --drain-max 0 --quiet 2>&1 > /dev/null)
-    rc=$?
+    out=$(timeout 3 "$@" --warmup 0 --measure 1 --drain-max 0 --quiet 2>&1 > /dev/null) && rc=0 || rc=$?
     [ $rc = 0 ] || [ $rc = 124 ] ||
         { echo "$name: net_sim refuses the settings: $(grep -v '^net_sim: seed ' <<< "$out")" >&2; exit 2; }
 }

@@ -18,6 +18,7 @@
 # Prints "N passed, N failed".
 #   usage: sweep_selftest.sh [BUILD]   (default: build; needs BUILD/bin/rtr_sim
 #          and BUILD/bin/sweep_report)
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 B=${1:-build}
 for x in rtr_sim sweep_report; do

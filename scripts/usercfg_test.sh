@@ -10,6 +10,7 @@
 #     runs one short lockstep run against the C model, through rtr_sim (the
 #     hand-off to the RTL binary) with NR_CONFIGS naming the file.
 # Exit 0 pass, 1 fail, 2 bad usage.
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 [ $# = 1 ] || { echo "usage: usercfg_test.sh BUILDDIR/" >&2; exit 2; }
 B=${1%/}

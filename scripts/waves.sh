@@ -13,8 +13,15 @@
 # WAVES_NET=R: the same view of router R of a network of CFG routers
 # (net_sim-CFG-trace --trace-rtr R; WAVES_TOPO [fclos:levels=2]), in
 # <cfg>-net-rR.*: one router of a network, the packet path through it.
-# Output: $BUILD/waves/<cfg>.fst, <cfg>.gtkw, <cfg>.png. Exit 1 if a run fails,
-# the FST is missing, or GTKWave does not display every listed signal.
+# Output: $BUILD/waves/<cfg>.fst, <cfg>.gtkw (GTKWave opens it on the whole
+# window), <cfg>.gtkwave.png (GTKWave's own window, the check's grab) and
+# <cfg>.png, the picture of the packet path: time in clock cycles, the whole
+# window, every phit labelled with the longest reading that fits
+# (scripts/plot.py --timing). With the default configurations and settings
+# also $BUILD/results/publish-waves.txt: `make publish-waves` copies the
+# pictures to docs/img/waves_<cfg>.png. Exit 1 if a run fails, the FST is
+# missing, or GTKWave does not display every listed signal; 2 on bad
+# arguments (nothing runs).
 # Phit decoding: every trace that carries phits (a name with "phit", or the
 # link_rx_i/link_tx_o of a port; width a multiple of 24) gets the translate
 # filter process $BUILD/bin/nr_phitdec (core phits) or nr_phitdec-link (link
@@ -24,18 +31,34 @@
 #     the link traces, and never "?" ($OUT/<cfg>.decoded);
 #   - GTKWave itself ran the filters and got decoded text for the picture
 #     (NR_PHITDEC_LOG, $OUT/<cfg>.filterlog).
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
+cd "$(dirname "$0")/.." || exit 2
+. scripts/sweep_lib.sh
 B=${BUILD:-build}
-FROM=${WAVES_FROM:-300}
-TO=${WAVES_TO:-360}
-SEED=${WAVES_SEED:-3}
+pub_begin waves
+pub_configs
+setting FROM WAVES_FROM 300
+setting TO WAVES_TO 360
+setting SEED WAVES_SEED 3
+need_int waves.sh "WAVES_FROM, WAVES_TO, WAVES_SEED" "$FROM" "$TO" "$SEED"
+[ "$((10#$FROM))" -lt "$((10#$TO))" ] || { echo "waves.sh: WAVES_FROM ($FROM) must come before WAVES_TO ($TO)" >&2; exit 2; }
+[ -z "${WAVES_NET:-}" ] || [[ $WAVES_NET =~ ^[0-9]+$ ]] || { echo "waves.sh: WAVES_NET: '$WAVES_NET' is not a router number" >&2; exit 2; }
+[ -z "${WAVES_NET:-}" ] || PUB_WHY="$PUB_WHY WAVES_NET"
 OUT=$B/waves
-mkdir -p "$OUT"
 CFGS=("$@")
 if [ ${#CFGS[@]} -eq 0 ]; then
     CFGS=(yarc-k16)
     [ -x "$B/bin/rtr_sim-fc-k16-trace" ] && CFGS+=(fc-k16)
+else
+    PUB_WHY="$PUB_WHY CFG"
 fi
+for c in "${CFGS[@]}"; do
+    case $c in -*) echo "waves.sh: unknown option '$c' (--help)" >&2; exit 2 ;; esac
+    top=$(scripts/cfg.sh "$c" top 2>&1) || { echo "waves.sh: $top" >&2; exit 2; }
+    case $top in nr_yarc | nr_nwn) ;; *) echo "waves.sh: $c is a $top configuration: waves shows a router (nr_yarc or nr_nwn)" >&2; exit 2 ;; esac
+done
+mkdir -p "$OUT"
 PD=$(cd "$B/bin" 2>/dev/null && pwd)/nr_phitdec
 [ -x "$PD" ] && [ -x "$PD-link" ] || { echo "waves: $B/bin/nr_phitdec{,-link} not built (make $B/bin/nr_phitdec-link)" >&2; exit 1; }
 for t in fst2vcd gtkwave xvfb-run; do
@@ -234,8 +257,8 @@ run_cfg() {
 set n 0
 foreach s [gtkwave::getDisplayedSignals] { if {[string index \$s 0] ne "-"} { incr n } }
 puts "WAVES_DISPLAYED \$n"
-gtkwave::setZoomRangeTimes $((2 * FROM + 20)) $((2 * FROM + 44))
-gtkwave::/File/Grab_To_File $(cd "$OUT" && pwd)/$name.png
+gtkwave::setZoomRangeTimes $((2 * FROM)) $((2 * TO))
+gtkwave::/File/Grab_To_File $(cd "$OUT" && pwd)/$name.gtkwave.png
 gtkwave::/File/Quit
 EOF
     local got
@@ -251,10 +274,20 @@ EOF
         return 1
     fi
     check_decoded "$name" "$fst" || return 1
+    # the picture: cycles on the time axis, the whole window, labels that fit
+    fst2vcd "$fst" > "$OUT/$name.vcd" 2> /dev/null || { echo "waves: $name: fst2vcd failed" >&2; return 1; }
+    local what="rtr_sim"
+    [ -z "${WAVES_NET:-}" ] || what="net_sim ${WAVES_TOPO:-fclos:levels=2}, router $WAVES_NET"
+    scripts/plot.py "$png" --size 1600,$((120 + 28 * $(wc -l < "$OUT/$name.sigs"))) \
+        --title "$cfg RTL ($what, UR 0.5, seed $SEED): the packet path, cycles $FROM to $TO" \
+        --timing "$OUT/$name.vcd" "$OUT/$name.sigs" "$FROM" "$TO" \
+        --phits "$OUT/$name.phits" "$PD" "$PD-link" || return 1
+    rm -f "$OUT/$name.vcd"
+    [ -n "${WAVES_NET:-}" ] || pub_file "docs/img/waves_${cfg//-/_}.png" "$png"
     echo "waves: $name: $fst (cycles $FROM..$TO), $want signals in $gtkw, picture $png"
     echo "waves:   view with: gtkwave $gtkw"
 }
 
 rc=0
 for c in "${CFGS[@]}"; do run_cfg "$c" || rc=1; done
-exit $rc
+pub_finish $rc "make waves"
