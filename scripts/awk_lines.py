@@ -3,7 +3,7 @@
 "shell runs programs; it does not compute": no shell script holds more than
 40 lines of awk).
 
-usage: scripts/awk_lines.py [--max N] [--all] [FILE...]
+usage: scripts/awk_lines.py [--max N] [--all] [--known FILE]... [FILE...]
 
 With no FILE, every tracked shell script of the tree (git ls-files: *.sh, and
 files whose first line is a sh or bash #!). An awk program is the first
@@ -17,6 +17,10 @@ that the shell runs.
 Prints "LINES FILE" for every file with awk (--all: every file), largest
 first, then the total. Exit 0 when no file holds more than N lines
 (--max, default 40), 1 when one does (each named), 2 on bad usage.
+--known FILE: FILE is known to be over the limit and is being rewritten
+elsewhere: it is named as such and does not fail the check while it is
+over; once it is no longer over, naming it fails the check (remove the
+exception).
 """
 import os
 import re
@@ -149,6 +153,7 @@ def main(argv):
     limit = 40
     show_all = False
     files = []
+    known = set()
     args = list(argv)
     while args:
         a = args.pop(0)
@@ -162,6 +167,11 @@ def main(argv):
             limit = int(args.pop(0))
         elif a == "--all":
             show_all = True
+        elif a == "--known":
+            if not args:
+                print("awk_lines: --known wants a file", file=sys.stderr)
+                return 2
+            known.add(os.path.normpath(args.pop(0)))
         elif a.startswith("-"):
             print("awk_lines: unknown option '%s' (see --help)" % a, file=sys.stderr)
             return 2
@@ -195,14 +205,23 @@ def main(argv):
             total = sum(n for _, n in programs(text))
         rows.append((total, os.path.relpath(f)))
     rows.sort(key=lambda r: (-r[0], r[1]))
-    over = [r for r in rows if r[0] > limit]
+    over = [r for r in rows if r[0] > limit and os.path.normpath(r[1]) not in known]
     for n, f in rows:
         if n or show_all:
             print("%5d %s" % (n, f))
     print("%5d total in %d files; limit %d per script" % (sum(r[0] for r in rows), len(rows), limit))
     for n, f in over:
         print("awk_lines: %s holds %d lines of awk (more than %d)" % (f, n, limit), file=sys.stderr)
-    return 1 if over else 0
+    stale = 0
+    for k in sorted(known):
+        n = next((r[0] for r in rows if os.path.normpath(r[1]) == k), None)
+        if n is not None and n > limit:
+            print("awk_lines: known exception: %s holds %d lines of awk (being rewritten elsewhere)" % (k, n))
+        else:
+            print("awk_lines: %s is no longer over the limit (%s lines): remove its --known" %
+                  (k, "no" if n is None else n), file=sys.stderr)
+            stale = 1
+    return 1 if over or stale else 0
 
 
 if __name__ == "__main__":

@@ -47,5 +47,8 @@ echo "$out" | grep -qE '^ +3 .*x\.awk$' || fail "an .awk file not counted: $out"
 python3 "$A" "$T/ok.sh" > /dev/null || fail "40 lines exit $?, want 0"; n=$((n + 1))
 python3 "$A" --max 30 "$T/ok.sh" > /dev/null 2>&1; [ $? = 1 ] || fail "--max 30 does not refuse 40 lines"; n=$((n + 1))
 python3 "$A" --max x > /dev/null 2>&1; [ $? = 2 ] || fail "a bad --max does not exit 2"; n=$((n + 1))
+( cd "$T" && python3 "$A" --known big.sh big.sh ok.sh > /dev/null ) || fail "--known big.sh still fails"; n=$((n + 1))
+( cd "$T" && python3 "$A" --known ok.sh ok.sh 2>&1 > /dev/null | grep -q 'ok.sh is no longer over the limit' ) ||
+    fail "a --known file under the limit is not named as a stale exception"; n=$((n + 1))
 h=$(python3 "$A" --help) && [[ $h == *"usage: "* ]] || fail "--help"; n=$((n + 1))
 echo "awk_lines_test: $n passed"
