@@ -1,7 +1,7 @@
 #!/bin/bash
 # nwn_sweep.sh - the seed 001 experiments (make sweep): load-latency sweeps of
 # the switch organizations with the standalone C models, CSV + PNG per
-# figure, saturation tables into docs/results.md.
+# figure, saturation tables (make publish-sweep-nwn: into docs/results.md).
 #
 # 1. Single router, k = 64, 4 VCs (seed Figs 9-11): cn, hc, fc, fc6,
 #    fc6-isu2 and bb on UR, BC, BR (bit rotation, as the seed's) and TR, with the seed's rules (hc's
