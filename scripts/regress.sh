@@ -62,6 +62,7 @@ command -v timeout > /dev/null || { echo "regress: needs timeout(1) (coreutils)"
 [ -d "$BUILDDIR" ] || { echo "regress: -b $BUILDDIR: no such directory (build first, or name an existing build)" >&2; exit 2; }
 [[ "" =~ $FILTER ]]; [ $? -ne 2 ] || { echo "regress: -f '$FILTER' is not an extended regular expression" >&2; exit 2; }
 BUILD_S=${NR_BUILD_SECONDS:-}
+unset NR_BUILD_SECONDS  # this run's build: not the build of a regress.sh a test runs
 [ -z "$BUILD_S" ] || [[ $BUILD_S =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "regress: NR_BUILD_SECONDS wants seconds (a number >= 0), got '$BUILD_S'" >&2; exit 2; }
 if [ -n "$LAUNCH" ]; then
     read -r first _ <<< "$LAUNCH"

@@ -791,8 +791,12 @@ static void sim_rerun_traced(const sim_ctx *x, int argc, char **argv)
         printf("\nrtr_sim: rerunning seed %" PRIu64 " with the traced RTL, FST window cycles "
                "%" PRId64 "..%" PRId64 "\n",
                x->o.seed, from, to);
-        tb_run_child("rtr_sim", path, nargv);
-        printf("rtr_sim: waveform: %s\nrtr_sim: view with: gtkwave %s\n", fst, fst);
+        int crc = tb_run_child("rtr_sim", path, nargv);
+        free(nargv);
+        if (access(fst, R_OK) == 0)
+            printf("rtr_sim: waveform: %s\nrtr_sim: view with: gtkwave %s\n", fst, fst);
+        else /* never name a waveform that is not there */
+            printf("rtr_sim: the traced rerun (exit %d) wrote no waveform %s\n", crc, fst);
     }
 }
 
