@@ -178,6 +178,80 @@ void nr_lcbp_free(nr_lcbp *m)
 
 void nr_lcbp_peek(const nr_lcbp *m, nr_lcbp_out *out) { *out = m->so[m->cur]; }
 
+/* ---- the quiet cycle (speed only) ----
+ * A cycle in which the port's only work is its control channel's bit each
+ * way: the core offers nothing and reads nothing, a plain idle (F = 0, data
+ * 0, any C bit) arrives on a link the RX is not inside a packet of, the RX
+ * and the input queue hold nothing registered, no control word is applied
+ * (the apply cycle, §7.4), built (ph = 0, §5.2) or checked (a PRESYNC or SYNC
+ * boundary, §5.3; HUNT checks every cycle), and the TX is in NORMAL mode with
+ * no replay pending, no trailer due and no timeout firing (§7.5, §7.6). The
+ * rules of every block then change only these registers: the serializer's
+ * phase, the deframer's shift register and phase, the timer and the link
+ * output register (an idle, or a PAD inside a packet, with the cycle's C
+ * bit); every event, debit and freed credit is 0 and every state-only
+ * output but link_tx stays. quiet_state() is the part of that which depends
+ * on registers a quiet cycle leaves alone (computed at each full clock
+ * edge); quiet_cycle() the rest. */
+static int quiet_state(const lcb_regs *q)
+{
+    const lcb_tx_regs *t = &q->tx;
+    const lcb_rx_regs *r = &q->rx;
+    return t->mode == TX_NORMAL && !t->pending && !t->trl && !q->ctl.dlv_valid &&
+           q->ctl.state != DF_HUNT && !r->fin && !r->out_valid && !r->st_valid && !r->vp &&
+           !r->aft && !q->inq.rd_valid && !q->inq.rd1_valid;
+}
+
+static int quiet_cycle(const nr_lcbp *m, const nr_lcbp_in *in)
+{
+    const lcb_regs *q = lcb_qc(m);
+    const lcb_tx_regs *t = &q->tx;
+    return m->quiet && !in->tx_valid && !in->rd_en && !in->rd1_en &&
+           !(in->link_rx & 0xFFFFFFu & ~(1u << NR_LINK_C_BIT)) && q->ctl.ph != 0 &&
+           q->ctl.cph != (unsigned)m->c.w - 1 &&
+           !(t->timer == m->c.timeout && !t->down && t->base != t->next_seq);
+}
+
+/* The quiet cycle's registers (into m->fq) and tx_ready (§7.3, from
+ * tx_phit whether or not it is valid). */
+static int quiet_eval(nr_lcbp *m, const nr_lcbp_in *in)
+{
+    const lcb_conf *c = &m->c;
+    const lcb_regs *q = lcb_q(m);
+    const lcb_ctl_regs *s = &q->ctl;
+    const lcb_tx_regs *t = &q->tx;
+    const int bit = c->w - 1 - (int)s->ph; /* §5.2: a bit of the kept word */
+    const unsigned cbit = bit >= 16 ? (unsigned)(s->word_pay >> (bit - 16)) & 1u
+                                    : (unsigned)(s->word_crc >> bit) & 1u;
+    m->fq.ph = (uint8_t)((unsigned)s->ph + 1u == (unsigned)c->w ? 0 : s->ph + 1);
+    /* §5.3: the shift, and the phase of PRESYNC or SYNC off a boundary */
+    m->fq.sr_pay = ((s->sr_pay << 1) | (uint64_t)(s->sr_crc >> 15)) & c->pay_mask;
+    m->fq.sr_crc = (uint16_t)((unsigned)(s->sr_crc << 1) | ((in->link_rx >> NR_LINK_C_BIT) & 1u));
+    m->fq.cph = (uint8_t)(s->cph + 1);
+    /* §7.6: no timeout, no replay, no ack */
+    m->fq.timer = t->base == t->next_seq ? 0 : t->timer < 0xFFFF ? t->timer + 1 : 0xFFFF;
+    /* §7.5 sources 4 and 5: a PAD inside a packet, else an idle */
+    m->fq.link_tx = (t->in_pkt ? lcb_link(0, 0, (uint32_t)NR_OK_RSVD << NR_EOP_OK_LSB) : 0) |
+                    cbit << NR_LINK_C_BIT;
+    m->fast = 1;
+    m->evaluated = 1;
+    m->err_d.count = 0;
+    return lcb_tx_ready(c, t, m->so[m->cur].tx_vc_ok, in);
+}
+
+static void quiet_tick(nr_lcbp *m)
+{
+    lcb_regs *q = lcb_q(m);
+    q->ctl.ph = m->fq.ph;
+    q->ctl.sr_pay = m->fq.sr_pay;
+    q->ctl.sr_crc = m->fq.sr_crc;
+    q->ctl.cph = m->fq.cph;
+    q->tx.timer = m->fq.timer;
+    q->tx.link_tx = m->fq.link_tx;
+    m->so[m->cur].link_tx = m->fq.link_tx;
+    m->fast = 0;
+}
+
 const nr_lcbp_out *nr_lcbp_state(const nr_lcbp *m) { return &m->so[m->cur]; }
 
 /* The cycle (eval without its outputs): the next state, its state-only
@@ -223,6 +297,15 @@ static void eval_core(nr_lcbp *m, const nr_lcbp_in *in_raw, lcb_wires *wi)
 void nr_lcbp_eval(nr_lcbp *m, const nr_lcbp_in *in, nr_lcbp_out *out)
 {
     lcb_wires wi;
+    if (quiet_cycle(m, in)) {
+        const int ready = quiet_eval(m, in);
+        *out = m->so[m->cur];
+        out->tx_ready = ready;
+        out->ev = 0;
+        out->debit = 0;
+        for (int v = 0; v < NR_LCB_MAX_VCS; v++) out->inq_cr[v] = 0;
+        return;
+    }
     eval_core(m, in, &wi);
     *out = m->so[m->cur];
     out->tx_ready = wi.tx_ready;
@@ -234,6 +317,11 @@ void nr_lcbp_eval(nr_lcbp *m, const nr_lcbp_in *in, nr_lcbp_out *out)
 void nr_lcbp_eval_ev(nr_lcbp *m, const nr_lcbp_in *in, uint32_t *ev, int *tx_ready)
 {
     lcb_wires wi;
+    if (quiet_cycle(m, in)) {
+        *tx_ready = quiet_eval(m, in);
+        *ev = 0;
+        return;
+    }
     eval_core(m, in, &wi);
     *ev = wi.ev;
     *tx_ready = wi.tx_ready;
@@ -245,7 +333,13 @@ void nr_lcbp_tick(nr_lcbp *m)
         nr_errs_add(&m->err, "nr_lcbp_tick without nr_lcbp_eval in this cycle (state kept)");
         return;
     }
+    m->evaluated = 0;
+    if (m->fast) {
+        quiet_tick(m);
+        return;
+    }
     m->cur ^= 1;
+    m->quiet = quiet_state(lcb_q(m));
     if (m->rb_w.we) m->rb[m->rb_w.addr] = m->rb_w.data;
     if (m->iq_w.we) m->iq[m->iq_w.addr] = m->iq_w.data;
     if (m->start_w.we) m->start[m->start_w.addr] = m->start_w.data;

@@ -212,6 +212,16 @@ struct nr_lcbp {
     lcb_ramw start_w;    /* start[] write of this cycle (from eval) */
     int evaluated;       /* eval() called since the last tick() */
     nr_errs err_d;       /* errors found by the last eval() (committed by tick) */
+    /* The quiet cycle (lcb.c, speed only): quiet says the committed state
+     * allows one (lcb_quiet_state); a cycle that takes it leaves its few
+     * changed registers in fq, which tick() writes into st[cur] in place. */
+    int quiet, fast;
+    struct {
+        uint64_t sr_pay;
+        uint16_t sr_crc, timer;
+        uint8_t ph, cph;
+        uint32_t link_tx;
+    } fq;
     /* what a cycle rarely touches last (speed only: the rest lies together) */
     unsigned start[LCB_MAX_WINDOW]; /* TX start[] registers (lcb_tx_regs) */
     nr_errs err;                    /* committed errors */
@@ -335,6 +345,21 @@ static inline uint32_t lcb_tx_vc_ok(const lcb_conf *c, const lcb_tx_regs *q)
     for (int v = 0; v < c->nvc; v++)
         if (lcb_tx_credits_s(c, q, v) >= (int)c->maxlen) ok |= 1u << v;
     return ok;
+}
+
+/* §7.3 tx_ready, in the doc's order, from start-of-cycle state and vc_ok
+ * (tx_vc_ok). It looks at tx_phit even when tx_valid is 0 (a HEAD kind is
+ * judged by its vc whether or not it is valid). Pure. */
+static inline int lcb_tx_ready(const lcb_conf *c, const lcb_tx_regs *q, uint32_t vc_ok,
+                               const nr_lcbp_in *in)
+{
+    unsigned k = lcb_kind(in->tx_phit);
+    unsigned vc = (in->tx_phit >> NR_HEAD_VC_LSB) & 3u;
+    if (q->drop || q->in_pkt) return 1;
+    if (in->tx_valid && k != NR_KIND_HEAD) return 1;
+    if (k == NR_KIND_HEAD && vc >= (unsigned)c->nvc) return lcb_tx_head_ok(c, q);
+    if (k == NR_KIND_HEAD) return (vc_ok >> vc) & 1u;
+    return 0;
 }
 
 /* ---- lcb_rx.c (doc §3, §4, §8.1-8.3) ---- */

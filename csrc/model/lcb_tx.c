@@ -30,23 +30,9 @@ static unsigned seq_diff(unsigned a, unsigned b) { return lcb_seq_diff(a, b); }
 static unsigned rb_inc(const lcb_conf *c, unsigned p) { return (p + 1) & (2 * c->rdepth - 1); }
 static unsigned rb_addr(const lcb_conf *c, unsigned p) { return p & (c->rdepth - 1); }
 
-/* §7.3 head_ok, §7.2 the derived credits and tx_vc_ok: lcb_tx_head_ok,
- * lcb_tx_credits_s and lcb_tx_vc_ok in lcb_int.h. */
-static int tx_head_ok(const lcb_conf *c, const lcb_tx_regs *q) { return lcb_tx_head_ok(c, q); }
-
-/* §7.3 tx_ready, in the doc's order. It looks at tx_phit even when tx_valid
- * is 0 (a HEAD kind is judged by its vc whether or not it is valid). */
-static int tx_ready_of(const lcb_conf *c, const lcb_tx_regs *q, uint32_t vc_ok,
-                       const nr_lcbp_in *in)
-{
-    unsigned k = lcb_kind(in->tx_phit);
-    unsigned vc = (in->tx_phit >> NR_HEAD_VC_LSB) & 3u;
-    if (q->drop || q->in_pkt) return 1;
-    if (in->tx_valid && k != NR_KIND_HEAD) return 1;
-    if (k == NR_KIND_HEAD && vc >= (unsigned)c->nvc) return tx_head_ok(c, q);
-    if (k == NR_KIND_HEAD) return (vc_ok >> vc) & 1u;
-    return 0;
-}
+/* §7.3 head_ok and tx_ready, §7.2 the derived credits and tx_vc_ok:
+ * lcb_tx_head_ok, lcb_tx_ready, lcb_tx_credits_s and lcb_tx_vc_ok in
+ * lcb_int.h. */
 
 /* §7.4 range check of a delivered word against start-of-cycle state: the
  * ack within [base, next_seq]. The freed counts fr[v] are not checked (§7.4,
@@ -145,7 +131,7 @@ static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n, cons
                    const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, uint32_t *send_link)
 {
     wi->tx_vc_ok = wi->q_vc_ok; /* lcb_tx_vc_ok(c, q), computed once per state */
-    wi->tx_ready = tx_ready_of(c, q, wi->tx_vc_ok, in);
+    wi->tx_ready = lcb_tx_ready(c, q, wi->tx_vc_ok, in);
     if (!in->tx_valid || !wi->tx_ready) return 0;
     uint32_t ph = in->tx_phit & 0xFFFFFFu;
     unsigned k = lcb_kind(ph);
