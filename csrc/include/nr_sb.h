@@ -114,6 +114,7 @@ typedef struct {
 } nr_sb_match_t;
 
 typedef struct nr_sb_flow nr_sb_flow_t; /* private */
+typedef struct nr_sb_slot nr_sb_slot_t; /* private */
 
 typedef struct {
     nr_sb_cfg_t cfg;
@@ -121,10 +122,18 @@ typedef struct {
     void *ctx;
     nr_sb_route_fn route_ok; /* NULL: port_of(dest) decides */
     void *route_ctx;
-    nr_sb_flow_t *flows; /* flow table */
+    /* Memory follows the packets in flight: a flow holds a record (its
+     * entries) only while it has a packet not yet matched; the sequence
+     * table keeps, for every flow that has had a packet, only its next
+     * sequence number (12 bytes, the tag's per-flow count,
+     * docs/packet-format.md), so it grows with the flows a run uses, at
+     * most one per packet, never with the square of the node count. */
+    nr_sb_slot_t *slot; /* sequence table: open addressing by (src, dest, vc) */
+    size_t nslots, slotcap;
+    nr_sb_flow_t *flows; /* flow records (the active flows and free ones) */
     size_t nflows, capflows;
-    size_t *hash; /* open-addressing index into flows, SIZE_MAX = empty */
-    size_t hashcap;
+    uint32_t *freerec; /* indices of free records */
+    size_t nfree;
     /* counters */
     uint64_t expected, expected_soft;
     uint64_t delivered;     /* deliveries that matched an expectation */
@@ -195,8 +204,13 @@ uint64_t nr_sb_final(nr_sb_t *sb);
 
 /* Entries the scoreboard holds over all flows: the packets expected and not
  * yet delivered, plus delivered ones not yet compacted (fewer than 16 per
- * flow, or half the flow's entries). Memory follows this, not the run. */
+ * flow, or half the flow's entries; none once a flow has nothing
+ * outstanding). Memory follows this, not the run. */
 size_t nr_sb_entries(const nr_sb_t *sb);
+/* Flows holding entries now (records in use), and flows that have had a
+ * packet (sequence-table slots). */
+size_t nr_sb_active_flows(const nr_sb_t *sb);
+size_t nr_sb_flows_seen(const nr_sb_t *sb);
 
 /* Print counters, error counts by class and the recorded errors to f. */
 void nr_sb_report(const nr_sb_t *sb, FILE *f);

@@ -19,15 +19,29 @@ typedef struct {
     uint32_t *ph; /* freed when the entry is matched */
 } entry_t;
 
+/* A flow's record, held while it has an entry not yet retired (the flow
+ * is active); a record without a flow is free, its entry array kept for the
+ * next flow that takes it. */
 struct nr_sb_flow {
-    uint64_t key;
+    uint32_t key;
     unsigned src, dest, vc;
+    size_t slot; /* the flow's slot in the sequence table */
     entry_t *e;
     size_t n, cap;
     size_t first; /* entries below are all DONE */
     uint32_t next_seq;
     int compacted; /* entries with seq < low_seq were dropped (all DONE) */
     uint32_t low_seq;
+    int live; /* the record is a flow's (not free) */
+};
+
+/* One flow that has had a packet: its key, and while it is idle (no record)
+ * its next sequence number. */
+#define SLOT_USED 0x80000000u
+struct nr_sb_slot {
+    uint32_t key;
+    uint32_t seq; /* SLOT_USED | next sequence number (idle flows), 0: empty slot */
+    int32_t rec;  /* the flow's record while it is active, else -1 */
 };
 
 static const char *const err_names[NR_SB_E_COUNT] = {
@@ -69,79 +83,157 @@ void nr_sb_free(nr_sb_t *sb)
 {
     for (size_t i = 0; i < sb->nflows; i++) {
         nr_sb_flow_t *f = &sb->flows[i];
-        for (size_t j = 0; j < f->n; j++) free(f->e[j].ph);
+        if (f->live)
+            for (size_t j = 0; j < f->n; j++) free(f->e[j].ph);
         free(f->e);
     }
     free(sb->flows);
-    free(sb->hash);
+    free(sb->slot);
+    free(sb->freerec);
     sb->flows = NULL;
-    sb->hash = NULL;
-    sb->nflows = sb->capflows = sb->hashcap = 0;
+    sb->slot = NULL;
+    sb->freerec = NULL;
+    sb->nflows = sb->capflows = sb->nslots = sb->slotcap = sb->nfree = 0;
 }
 
-/* ---- flow table ---- */
+/* ---- flow table ----
+ * The sequence table (one slot per flow that has had a packet) finds a
+ * flow; an active flow's slot names its record. A flow whose entries are
+ * all retired gives its record back (advance) and keeps only its next
+ * sequence number in the slot, so records follow the packets in flight. */
 
-static uint64_t fkey(unsigned src, unsigned dest, unsigned vc)
+static uint32_t fkey(unsigned src, unsigned dest, unsigned vc)
 {
-    return ((uint64_t)src << 17) | ((uint64_t)dest << 2) | (vc & 3u);
+    return ((uint32_t)(src & 0x7FFFu) << 17) | ((uint32_t)(dest & 0x7FFFu) << 2) | (vc & 3u);
 }
 
-static nr_sb_flow_t *find_flow(const nr_sb_t *sb, unsigned src, unsigned dest, unsigned vc)
+static size_t slot_hash(uint32_t k, size_t cap) { return (size_t)(nr_rng_mix64(k) & (cap - 1)); }
+
+static nr_sb_slot_t *find_slot(const nr_sb_t *sb, uint32_t k)
 {
-    if (!sb->hashcap) return NULL;
-    uint64_t k = fkey(src, dest, vc);
-    size_t h = (size_t)(nr_rng_mix64(k) & (sb->hashcap - 1));
-    while (sb->hash[h] != SIZE_MAX) {
-        if (sb->flows[sb->hash[h]].key == k) return &sb->flows[sb->hash[h]];
-        h = (h + 1) & (sb->hashcap - 1);
+    if (!sb->slotcap) return NULL;
+    for (size_t h = slot_hash(k, sb->slotcap);; h = (h + 1) & (sb->slotcap - 1)) {
+        nr_sb_slot_t *s = &sb->slot[h];
+        if (!s->seq) return NULL;
+        if (s->key == k) return s;
     }
-    return NULL;
 }
 
 static int rehash(nr_sb_t *sb, size_t cap)
 {
-    size_t *nh = malloc(cap * sizeof *nh);
-    if (!nh) return -1;
-    for (size_t i = 0; i < cap; i++) nh[i] = SIZE_MAX;
-    for (size_t i = 0; i < sb->nflows; i++) {
-        size_t h = (size_t)(nr_rng_mix64(sb->flows[i].key) & (cap - 1));
-        while (nh[h] != SIZE_MAX) h = (h + 1) & (cap - 1);
-        nh[h] = i;
+    nr_sb_slot_t *ns = calloc(cap, sizeof *ns);
+    if (!ns) return -1;
+    for (size_t i = 0; i < sb->slotcap; i++) {
+        const nr_sb_slot_t *o = &sb->slot[i];
+        if (!o->seq) continue;
+        size_t h = slot_hash(o->key, cap);
+        while (ns[h].seq) h = (h + 1) & (cap - 1);
+        ns[h] = *o;
+        if (o->rec >= 0) sb->flows[o->rec].slot = h;
     }
-    free(sb->hash);
-    sb->hash = nh;
-    sb->hashcap = cap;
+    free(sb->slot);
+    sb->slot = ns;
+    sb->slotcap = cap;
     return 0;
 }
 
-static nr_sb_flow_t *get_flow(nr_sb_t *sb, unsigned src, unsigned dest, unsigned vc)
+/* The slot of flow key k, made (idle, next sequence number 0) if the flow
+ * has had no packet. NULL: out of memory. */
+static nr_sb_slot_t *get_slot(nr_sb_t *sb, uint32_t k)
 {
-    nr_sb_flow_t *f = find_flow(sb, src, dest, vc);
-    if (f) return f;
-    if (sb->nflows == sb->capflows) {
-        size_t nc = sb->capflows ? 2 * sb->capflows : 64;
-        nr_sb_flow_t *nf = realloc(sb->flows, nc * sizeof *nf);
-        if (!nf) return NULL;
-        sb->flows = nf;
-        sb->capflows = nc;
-    }
-    f = &sb->flows[sb->nflows++];
+    nr_sb_slot_t *s = find_slot(sb, k);
+    if (s) return s;
+    if (10 * (sb->nslots + 1) > 7 * sb->slotcap && rehash(sb, sb->slotcap ? 2 * sb->slotcap : 256))
+        return NULL;
+    size_t h = slot_hash(k, sb->slotcap);
+    while (sb->slot[h].seq) h = (h + 1) & (sb->slotcap - 1);
+    s = &sb->slot[h];
+    s->key = k;
+    s->seq = SLOT_USED;
+    s->rec = -1;
+    sb->nslots++;
+    return s;
+}
+
+/* The next sequence number of the flow of slot s. */
+static uint32_t slot_next(const nr_sb_t *sb, const nr_sb_slot_t *s)
+{
+    return s->rec >= 0 ? sb->flows[s->rec].next_seq : s->seq & ~SLOT_USED;
+}
+
+/* An idle flow seen as a record without entries (for lookups): every
+ * packet below its next sequence number was retired. */
+static void idle_view(const nr_sb_slot_t *s, unsigned src, unsigned dest, unsigned vc,
+                      nr_sb_flow_t *f)
+{
     memset(f, 0, sizeof *f);
-    f->key = fkey(src, dest, vc);
+    f->key = s->key;
     f->src = src;
     f->dest = dest;
     f->vc = vc;
-    if (2 * sb->nflows > sb->hashcap) {
-        if (rehash(sb, sb->hashcap ? 2 * sb->hashcap : 256)) {
-            sb->nflows--;
-            return NULL;
-        }
+    f->next_seq = s->seq & ~SLOT_USED;
+    f->compacted = f->next_seq > 0;
+    f->low_seq = f->next_seq;
+}
+
+/* The active record of flow (src, dest, vc), or NULL: an idle flow (then
+ * *tmp gets its view and is returned when tmp is given) or one never seen. */
+static nr_sb_flow_t *find_flow(const nr_sb_t *sb, unsigned src, unsigned dest, unsigned vc,
+                               nr_sb_flow_t *tmp)
+{
+    const nr_sb_slot_t *s = find_slot(sb, fkey(src, dest, vc));
+    if (!s) return NULL;
+    if (s->rec >= 0) return &sb->flows[s->rec];
+    if (!tmp) return NULL;
+    idle_view(s, src, dest, vc, tmp);
+    return tmp;
+}
+
+/* The flow's record, taken (a free one, or a new one) if it is idle. */
+static nr_sb_flow_t *get_flow(nr_sb_t *sb, unsigned src, unsigned dest, unsigned vc)
+{
+    nr_sb_slot_t *s = get_slot(sb, fkey(src, dest, vc));
+    if (!s) return NULL;
+    if (s->rec >= 0) return &sb->flows[s->rec];
+    uint32_t r;
+    if (sb->nfree) {
+        r = sb->freerec[--sb->nfree];
     } else {
-        size_t h = (size_t)(nr_rng_mix64(f->key) & (sb->hashcap - 1));
-        while (sb->hash[h] != SIZE_MAX) h = (h + 1) & (sb->hashcap - 1);
-        sb->hash[h] = sb->nflows - 1;
+        if (sb->nflows == sb->capflows) {
+            size_t nc = sb->capflows ? 2 * sb->capflows : 64;
+            nr_sb_flow_t *nf = realloc(sb->flows, nc * sizeof *nf);
+            uint32_t *fr = realloc(sb->freerec, nc * sizeof *fr);
+            if (nf) sb->flows = nf;
+            if (fr) sb->freerec = fr;
+            if (!nf || !fr) return NULL;
+            sb->capflows = nc;
+        }
+        r = (uint32_t)sb->nflows++;
+        sb->flows[r].e = NULL;
+        sb->flows[r].cap = 0;
     }
+    nr_sb_flow_t *f = &sb->flows[r];
+    entry_t *e = f->e;
+    size_t cap = f->cap;
+    idle_view(s, src, dest, vc, f);
+    f->e = e;
+    f->cap = cap;
+    f->slot = (size_t)(s - sb->slot);
+    f->live = 1;
+    s->rec = (int32_t)r;
     return f;
+}
+
+/* Flow f has no entry left: the record goes back, the slot keeps its next
+ * sequence number. */
+static void release_flow(nr_sb_t *sb, nr_sb_flow_t *f)
+{
+    nr_sb_slot_t *s = &sb->slot[f->slot];
+    s->seq = SLOT_USED | f->next_seq;
+    s->rec = -1;
+    f->live = 0;
+    f->n = f->first = 0;
+    sb->freerec[sb->nfree++] = (uint32_t)(f - sb->flows);
 }
 
 /* Index of the entry with this seq, or -1. */
@@ -163,9 +255,13 @@ static long find_seq(const nr_sb_flow_t *f, uint32_t seq)
  * packets in flight (plus a few), so memory follows the traffic in flight,
  * not the length of the run; the memmove is O(1) per entry amortized. */
 #define SB_COMPACT_MIN 16
-static void advance(nr_sb_flow_t *f)
+static void advance(nr_sb_t *sb, nr_sb_flow_t *f)
 {
     while (f->first < f->n && f->e[f->first].state == ST_DONE) f->first++;
+    if (f->first == f->n) { /* nothing outstanding: the flow goes idle */
+        release_flow(sb, f);
+        return;
+    }
     if (f->first >= SB_COMPACT_MIN && f->first * 2 >= f->n) {
         f->compacted = 1;
         f->low_seq = f->first < f->n ? f->e[f->first].seq : f->next_seq;
@@ -236,8 +332,8 @@ static who_t who_of(const nr_sb_flow_t *f, const entry_t *e)
 
 uint32_t nr_sb_next_seq(nr_sb_t *sb, unsigned src, unsigned dest, unsigned vc)
 {
-    nr_sb_flow_t *f = get_flow(sb, src, dest, vc);
-    return f ? f->next_seq : 0;
+    const nr_sb_slot_t *s = get_slot(sb, fkey(src, dest, vc));
+    return s ? slot_next(sb, s) : 0;
 }
 
 static int expect(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle, nr_sb_fate_t fate,
@@ -264,18 +360,27 @@ static int expect(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle, nr_s
                  "sb: expect: flow src=%u dest=%u vc=%u: seq %" PRIu32
                  " not above the last one (%" PRIu32 ")",
                  f->src, f->dest, f->vc, in.tag_seq, f->next_seq - 1);
+        if (!f->n) release_flow(sb, f);
         return -1;
     }
     if (f->n == f->cap) {
-        size_t nc = f->cap ? 2 * f->cap : 16;
+        size_t nc = f->cap ? 2 * f->cap : 2;
         entry_t *ne = realloc(f->e, nc * sizeof *ne);
-        if (!ne) return -1;
+        if (!ne) {
+            if (!f->n) release_flow(sb, f);
+            snprintf(sb->usage_err, sizeof sb->usage_err, "sb: expect: out of memory");
+            return -1;
+        }
         f->e = ne;
         f->cap = nc;
     }
     entry_t *e = &f->e[f->n];
     e->ph = malloc((size_t)len * sizeof *ph);
-    if (!e->ph) return -1;
+    if (!e->ph) {
+        if (!f->n) release_flow(sb, f);
+        snprintf(sb->usage_err, sizeof sb->usage_err, "sb: expect: out of memory");
+        return -1;
+    }
     memcpy(e->ph, ph, (size_t)len * sizeof *ph);
     e->seq = in.tag_seq;
     e->state = ST_PENDING;
@@ -311,7 +416,7 @@ static void consume(nr_sb_t *sb, nr_sb_flow_t *f, entry_t *e)
     e->state = ST_DONE;
     free(e->ph);
     e->ph = NULL;
-    advance(f);
+    advance(sb, f);
 }
 
 /* Flow and entry of a received packet from its tag and head. First the flow
@@ -319,20 +424,21 @@ static void consume(nr_sb_t *sb, nr_sb_flow_t *f, entry_t *e)
  * pending, any flow of the same source and the tag's VC with that seq
  * pending (the head may be corrupt). *fo is set to the flow found even when
  * the seq is not in it (dup/unexpected decisions need it). */
-static long lookup(nr_sb_t *sb, const nr_pkt_info_t *in, nr_sb_flow_t **fo)
+static long lookup(nr_sb_t *sb, const nr_pkt_info_t *in, nr_sb_flow_t **fo, nr_sb_flow_t *tmp)
 {
     *fo = NULL;
     if (!in->has_tag) return -1;
-    nr_sb_flow_t *f = find_flow(sb, in->tag_src, in->dest, in->vc);
+    nr_sb_flow_t *f = find_flow(sb, in->tag_src, in->dest, in->vc, tmp);
     *fo = f;
     long i = f ? find_seq(f, in->tag_seq) : -1;
     if (i >= 0) return i;
-    /* a seq its own flow has compacted away was delivered: a duplicate, not
-     * another flow's packet with the same seq */
+    /* a seq its own flow has compacted away (or retired, when the flow is
+     * idle) was delivered: a duplicate, not another flow's packet with the
+     * same seq */
     if (f && f->compacted && in->tag_seq < f->low_seq) return -1;
-    for (size_t k = 0; k < sb->nflows; k++) {
+    for (size_t k = 0; k < sb->nflows; k++) { /* the active flows */
         nr_sb_flow_t *g = &sb->flows[k];
-        if (g->src != in->tag_src || g->vc != in->tag_vc || g == f) continue;
+        if (!g->live || g->src != in->tag_src || g->vc != in->tag_vc || g == f) continue;
         long j = find_seq(g, in->tag_seq);
         if (j >= 0 && g->e[j].state != ST_DONE) {
             *fo = g;
@@ -390,8 +496,8 @@ int nr_sb_deliver(nr_sb_t *sb, int port, const uint32_t *ph, int len, uint64_t c
     nr_pkt_info_t in;
     nr_pkt_status_t st = nr_pkt_parse(ph, len, sb->cfg.num_vcs, sb->cfg.max_len, &in);
     if (m) memset(m, 0, sizeof *m);
-    nr_sb_flow_t *f;
-    long i = lookup(sb, &in, &f);
+    nr_sb_flow_t *f, idle;
+    long i = lookup(sb, &in, &f, &idle);
     entry_t *e = i >= 0 ? &f->e[i] : NULL;
     who_t w = {0, 0, 0, 0, 0, 0};
     if (e)
@@ -423,7 +529,7 @@ int nr_sb_deliver(nr_sb_t *sb, int port, const uint32_t *ph, int len, uint64_t c
     if (!e) {
         int dup = f && f->compacted && in.tag_seq < f->low_seq;
         report(sb, dup ? NR_SB_E_DUP : NR_SB_E_UNEXPECTED, &w, port, -1, cycle, -1, 0, 0,
-               dup ? "duplicate (seq long since delivered) at port %d, cycle %" PRIu64
+               dup ? "duplicate (seq already delivered and retired) at port %d, cycle %" PRIu64
                    : "no such packet was injected (port %d, cycle %" PRIu64 ")",
                port, cycle);
         return (int)(sb->reports - before);
@@ -483,9 +589,10 @@ int nr_sb_deliver(nr_sb_t *sb, int port, const uint32_t *ph, int len, uint64_t c
 static entry_t *find_open(nr_sb_t *sb, const uint32_t *ph, int len, nr_sb_flow_t **fo)
 {
     nr_pkt_info_t in;
+    nr_sb_flow_t idle;
     memset(&in, 0, sizeof in);
     if (ph && len > 0) nr_pkt_parse(ph, len, sb->cfg.num_vcs, sb->cfg.max_len, &in);
-    long i = lookup(sb, &in, fo);
+    long i = lookup(sb, &in, fo, &idle);
     return i >= 0 && (*fo)->e[i].state != ST_DONE ? &(*fo)->e[i] : NULL;
 }
 
@@ -517,7 +624,7 @@ int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned o
         uint64_t best = UINT64_MAX;
         for (size_t k = 0; k < sb->nflows; k++) {
             nr_sb_flow_t *g = &sb->flows[k];
-            if (!sb->route_ok && port_of(sb, g->dest) != port) continue;
+            if (!g->live || (!sb->route_ok && port_of(sb, g->dest) != port)) continue;
             for (size_t j = g->first; j < g->n; j++) {
                 entry_t *x = &g->e[j];
                 int xp;
@@ -573,9 +680,13 @@ int nr_sb_cut(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle)
 size_t nr_sb_entries(const nr_sb_t *sb)
 {
     size_t n = 0;
-    for (size_t k = 0; k < sb->nflows; k++) n += sb->flows[k].n;
+    for (size_t k = 0; k < sb->nflows; k++) n += sb->flows[k].live ? sb->flows[k].n : 0;
     return n;
 }
+
+size_t nr_sb_active_flows(const nr_sb_t *sb) { return sb->nflows - sb->nfree; }
+
+size_t nr_sb_flows_seen(const nr_sb_t *sb) { return sb->nslots; }
 
 uint64_t nr_sb_final(nr_sb_t *sb)
 {
@@ -583,7 +694,7 @@ uint64_t nr_sb_final(nr_sb_t *sb)
     sb->finalized = 1;
     for (size_t k = 0; k < sb->nflows; k++) {
         nr_sb_flow_t *f = &sb->flows[k];
-        for (size_t j = f->first; j < f->n; j++) {
+        for (size_t j = f->first; f->live && j < f->n; j++) {
             entry_t *e = &f->e[j];
             if (e->state != ST_PENDING) continue;
             who_t w = who_of(f, e);
@@ -601,11 +712,11 @@ uint64_t nr_sb_final(nr_sb_t *sb)
 void nr_sb_report(const nr_sb_t *sb, FILE *o)
 {
     fprintf(o,
-            "scoreboard: %zu flows, expected %" PRIu64 " (%" PRIu64
+            "scoreboard: %zu flows (%zu active), expected %" PRIu64 " (%" PRIu64
             " soft-error), delivered %" PRIu64 ", soft discards %" PRIu64
             ", transmit_error copies %" PRIu64 ", outstanding %" PRIu64 "\n",
-            sb->nflows, sb->expected, sb->expected_soft, sb->delivered, sb->soft_discards,
-            sb->tx_err_discards, sb->outstanding);
+            sb->nslots, nr_sb_active_flows(sb), sb->expected, sb->expected_soft, sb->delivered,
+            sb->soft_discards, sb->tx_err_discards, sb->outstanding);
     if (sb->dut_cut)
         fprintf(o, "scoreboard: %" PRIu64 " packets cut by the DUT under a counted rule\n",
                 sb->dut_cut);

@@ -445,6 +445,42 @@ int main(void)
         CHECK_EQ(nr_sb_final(&sb), 2);
         nr_sb_free(&sb);
     }
+    /* ---- many flows, one packet each: a flow holds its record only while
+     * it has a packet outstanding; an idle flow keeps its sequence number,
+     * its order and its duplicates ---- */
+    {
+        fresh(&sb, 0);
+        enum { NF = 20000 };
+        static pkt_t one[NF];
+        for (int i = 0; i < NF; i++)
+            one[i] = exp_pkt(&sb, (unsigned)(i % 4096), (unsigned)(i / 4096 * 7 + 1), 1, 4,
+                             NR_SB_DELIVER, (uint64_t)i);
+        CHECK_EQ(nr_sb_active_flows(&sb), NF);
+        CHECK_EQ(nr_sb_flows_seen(&sb), NF);
+        for (int i = 0; i < NF; i++)
+            CHECK_EQ(nr_sb_deliver(&sb, (int)((unsigned)(i / 4096 * 7 + 1) & (K - 1)), one[i].ph, 4,
+                                   30000 + (uint64_t)i, NULL),
+                     0);
+        CHECK_EQ(nr_sb_active_flows(&sb), 0);
+        CHECK_EQ(nr_sb_entries(&sb), 0);
+        CHECK_EQ(sb.outstanding, 0);
+        /* an idle flow's next packet carries the next seq, and its record
+         * comes back from the free ones */
+        CHECK_EQ(nr_sb_next_seq(&sb, 5, 1, 1), 1);
+        pkt_t again = exp_pkt(&sb, 5, 1, 1, 4, NR_SB_DELIVER, 40000);
+        CHECK_EQ(nr_sb_active_flows(&sb), 1);
+        CHECK_EQ(nr_sb_flows_seen(&sb), NF);
+        /* a seq below an idle flow's next one is refused (order kept) */
+        pkt_t old = mk(7, 1, 1, 0, 4);
+        CHECK(nr_sb_expect(&sb, old.ph, old.len, 40001, NR_SB_DELIVER, 0) < 0);
+        /* a duplicate of a retired packet of an idle flow is a duplicate */
+        CHECK_EQ(nr_sb_deliver(&sb, 1, one[7].ph, 4, 40002, NULL), 1);
+        check_rec(&sb, 0, NR_SB_E_DUP, 7, 1, 1, 0);
+        CHECK_EQ(nr_sb_deliver(&sb, 1, again.ph, 4, 40003, NULL), 0);
+        CHECK_EQ(nr_sb_active_flows(&sb), 0);
+        CHECK_EQ(nr_sb_final(&sb), 1);
+        nr_sb_free(&sb);
+    }
     /* ---- a route check replaces port_of: both allowed ports pass, any
      * other is a misroute against the check's expected port, and a loss
      * reports the check's port ---- */
