@@ -33,6 +33,12 @@ typedef struct {
     /* Configuration write port (docs/yarc-arch.md section 9). */
     int cfg_we, cfg_bcast, cfg_tile, cfg_addr;
     uint32_t cfg_wdata;
+    /* A promise, for speed only: bit p set means every input of port p
+     * (link_rx, in_valid, in_phit, out_cr) is 0 this cycle, so a model
+     * need not look at them. 0 promises nothing (a caller that zeroes the
+     * struct and never sets it is served as before); a model never needs
+     * it to compute the right outputs. */
+    uint64_t idle;
 } nr_rtr_in;
 
 /* Tile event bits (in nr_rtr_out.tev). */
@@ -48,6 +54,11 @@ typedef struct {
     uint32_t ev[NR_MAX_PORTS];                    /* LCB events per port (nr_lcb.h), 0 if bare */
     uint32_t tev[NR_MAX_PORTS];                   /* tile events per port */
     int link_down[NR_MAX_PORTS];                  /* use_lcb = 1 */
+    /* For speed only: bit p set means every output of port p above is 0
+     * this cycle, so a caller may skip the port. An implementation that does
+     * not track it sets 0 (the RTL routers do); every field stays valid
+     * whatever it says. */
+    uint64_t idle;
 } nr_rtr_out;
 
 /* The parameters every router port has, whatever the organization

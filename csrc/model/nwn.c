@@ -65,6 +65,16 @@ static int nwn_hop_fn(const void *ctx, int p, int q, int vc, uint32_t head, uint
     return g->n + t;
 }
 
+/* A bare port's view after its clock edge (its registers only): what the
+ * next cycle's input unit and port output see, kept between cycles so that
+ * a cycle reads only the views of the ports that changed. */
+static void bare_view(nr_nwn *m, int p)
+{
+    nr_port_front_view(&m->fr, p, &m->pv[p]);
+    m->sw[m->pout[p].sw].vc_ok[m->pout[p].io] = m->pv[p].vc_ok;
+    m->avail = (m->avail & ~(1ull << p)) | (uint64_t)(m->pv[p].rd_avail != 0) << p;
+}
+
 nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, int errlen)
 {
     if (nwn_check(p, err, errlen)) return NULL;
@@ -88,8 +98,12 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
     m->sw = calloc((size_t)g->nsw, sizeof *m->sw);
     m->dst = calloc((size_t)g->nsw, sizeof *m->dst);
     m->src = calloc((size_t)g->nsw, sizeof *m->src);
-    if (!m->iu || !m->tab || !m->pin || !m->pout || !m->pv || !m->sw || !m->dst || !m->src)
+    m->oport = malloc((size_t)g->nsw * sizeof *m->oport);
+    if (!m->iu || !m->tab || !m->pin || !m->pout || !m->pv || !m->sw || !m->dst || !m->src ||
+        !m->oport)
         goto nomem;
+    memset(m->oport, -1, (size_t)g->nsw * sizeof *m->oport);
+    m->all = k >= 64 ? ~0ull : (1ull << k) - 1;
     int nbuf = 0;
     for (int s = 0; s < g->nsw; s++) {
         nr_swalloc *a = &m->sw[s];
@@ -112,6 +126,7 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
     for (int i = 0; i < k; i++) {
         m->pin[i] = nwn_port_in(g, i);
         m->pout[i] = nwn_port_out(g, i);
+        m->oport[m->pout[i].sw][m->pout[i].io] = (int8_t)i;
         /* S_iu: Speedup for a bottom, 1 for a bb top (§4.1) */
         nr_iu_reset(&m->iu[i], i, k, V, nwn_is_bottom(g, m->pin[i].sw) ? g->S : 1, 1,
                     p->port.in_buf_per_vc);
@@ -125,6 +140,8 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
         nr_nwn_free(m);
         return NULL;
     }
+    if (!p->port.use_lcb) /* the reset views; later a port's view changes at its clock edge */
+        for (int i = 0; i < k; i++) bare_view(m, i);
     return m;
 nomem:
     if (err && errlen > 0) snprintf(err, (size_t)errlen, "nr_nwn_new: out of memory");
@@ -147,7 +164,55 @@ void nr_nwn_free(nr_nwn *m)
     free(m->sw);
     free(m->dst);
     free(m->src);
+    free(m->oport);
     free(m);
+}
+
+/* §4: the input units of mask ie, and their fronts into their first
+ * subswitch, in the sequential allocator's order from sptr (fbfly-routing
+ * §6.4; without it any order decides the same). An IU left out is idle: its
+ * last evaluation presented nothing and decided nothing, and this one would
+ * decide the same. */
+static void eval_ius(nr_nwn *m, uint64_t ie, nr_rtr_out *out)
+{
+    const int sp = m->fb.sptr;
+    const uint64_t lo = sp ? ie & ((1ull << sp) - 1) : 0;
+    uint64_t hot = 0;
+    nr_fb_seq_begin(&m->fb);
+    const nr_fb_env fb = nr_fb_seq_env(&m->fb, m->pv);
+    for (uint64_t pass = ie & ~lo, n = 0; n < 2; pass = lo, n++)
+        for (; pass; pass &= pass - 1) {
+            const int p = __builtin_ctzll(pass);
+            nr_iu *u = &m->iu[p];
+            nr_iu_eval(u, &m->pv[p], &m->tab[p], NULL, nwn_hop_fn, m, &fb);
+            nr_fb_seq_note(&m->fb, u);
+            nr_swalloc_set_iu(&m->sw[m->pin[p].sw], m->pin[p].io, u);
+            out->tev[p] = u->d_tev;
+            hot |= (uint64_t)!u->d_idle << p;
+        }
+    m->iu_hot = hot;
+}
+
+/* The ports whose port output sends this cycle. */
+static uint64_t tx_ports(const nr_nwn *m)
+{
+    uint64_t tx = 0;
+    for (int s = 0; s < m->g.nsw; s++)
+        for (uint64_t j = m->sw[s].d_mask & m->sw[s].port_out; j; j &= j - 1)
+            tx |= 1ull << m->oport[s][__builtin_ctzll(j)];
+    return tx;
+}
+
+/* Bare ports with an input this cycle: a phit in, or credits back. */
+static uint64_t bare_inputs(const nr_rtr_in *in, uint64_t cand)
+{
+    uint64_t b = 0;
+    for (; cand; cand &= cand - 1) {
+        const int p = __builtin_ctzll(cand);
+        const uint32_t *c = in->out_cr[p];
+        if (in->in_valid[p] || (c[0] | c[1] | c[2] | c[3])) b |= 1ull << p;
+    }
+    return b;
 }
 
 void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
@@ -155,28 +220,29 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
     const int k = m->g.k;
     char msg[160];
     memset(out, 0, sizeof *out);
-    for (int p = 0; p < k; p++) /* the ports' state-only outputs first */
-        nr_port_front_view(&m->fr, p, &m->pv[p]);
-    /* §4: input units, and their fronts into their first subswitch; in the
-     * sequential allocator's order (fbfly-routing §6.4; without it any order
-     * decides the same) */
-    nr_fb_seq_begin(&m->fb);
-    const nr_fb_env fb = nr_fb_seq_env(&m->fb, m->pv);
-    for (int i = 0; i < k; i++) {
-        const int p = nr_fb_seq_port(&m->fb, i);
-        nr_iu *u = &m->iu[p];
-        nr_iu_eval(u, &m->pv[p], &m->tab[p], NULL, nwn_hop_fn, m, &fb);
-        nr_fb_seq_note(&m->fb, u);
-        nr_swalloc_set_iu(&m->sw[m->pin[p].sw], m->pin[p].io, u);
-        m->sw[m->pout[p].sw].vc_ok[m->pout[p].io] = m->pv[p].vc_ok;
-        out->tev[p] = u->d_tev;
+    uint64_t avail = m->avail;
+    if (m->fr.lcb) { /* an LCB port's state moves every cycle: every view */
+        avail = 0;
+        for (int p = 0; p < k; p++) {
+            nr_port_front_view(&m->fr, p, &m->pv[p]);
+            m->sw[m->pout[p].sw].vc_ok[m->pout[p].io] = m->pv[p].vc_ok;
+            avail |= (uint64_t)(m->pv[p].rd_avail != 0) << p;
+        }
     }
+    /* §4: the IUs that may do something: something to read, in flight,
+     * staged or routed, or not idle last cycle (its fronts withdrawn now) */
+    const uint64_t ie = m->iu_hot | m->iu_live | avail;
+    eval_ius(m, ie, out);
     /* §6: every subswitch grants and accepts */
     for (int s = 0; s < m->g.nsw; s++)
         if (nr_swalloc_eval(&m->sw[s], m->now, msg, (int)sizeof msg))
             nwn_error(m, "cycle %u: subswitch %d: %s", m->now, s, msg);
-    /* §7: the ports, with this cycle's reads and port-output phits */
-    for (int p = 0; p < k; p++) {
+    /* §7: the ports, with this cycle's reads and port-output phits; a bare
+     * port with no read, no read data (an IU that read is in ie), no phit in
+     * or out and no credits back does nothing */
+    const uint64_t pe = m->fr.lcb ? m->all : ie | tx_ports(m) | bare_inputs(in, m->all & ~in->idle);
+    for (uint64_t mk = pe; mk; mk &= mk - 1) {
+        const int p = __builtin_ctzll(mk);
         const nr_iu *u = &m->iu[p];
         nr_swalloc *a = &m->sw[m->pout[p].sw];
         const int j = m->pout[p].io;
@@ -187,8 +253,11 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
         if (r) nwn_error(m, "cycle %u: port %d: %s", m->now, p, msg);
         if (r == 1) nr_swalloc_cancel(a, j); /* the LCB did not take it */
     }
+    m->ie = ie;
+    m->pe = pe;
     /* §9: the configuration write; CFG_BAD in this cycle */
     nr_rt_cfg_latch(&m->d_cfg, in, k, m->p.fb_seq, m->p.side_tab, out->tev);
+    out->idle = in->cfg_we ? 0 : m->all & ~pe;
 }
 
 void nr_nwn_tick(nr_nwn *m)
@@ -196,9 +265,12 @@ void nr_nwn_tick(nr_nwn *m)
     const int k = m->g.k, V = m->V;
     const uint32_t now = m->now, due = now + (uint32_t)m->p.chan_lat;
     char msg[160];
-    nr_port_front_tick(&m->fr);
+    const int nomem = nr_port_front_tick_mask(&m->fr, m->pe);
+    if (nomem >= 0)
+        nwn_error(m, "cycle %u: port %d: input queue storage: out of memory", now, nomem);
     /* input units: the pops their first subswitch accepted */
-    for (int p = 0; p < k; p++) {
+    for (uint64_t mk = m->ie; mk; mk &= mk - 1) {
+        const int p = __builtin_ctzll(mk);
         nr_iu *u = &m->iu[p];
         const nr_swalloc *a = &m->sw[m->pin[p].sw];
         const int io = m->pin[p].io;
@@ -206,6 +278,7 @@ void nr_nwn_tick(nr_nwn *m)
         u->d_pop = ((a->d_pop_in >> io) & 1u) ? a->d_pop[io] : 0;
         if (nr_iu_commit(u, &m->pv[p], msg, (int)sizeof msg))
             nwn_error(m, "cycle %u: %s", now, msg);
+        m->iu_live = (m->iu_live & ~(1ull << p)) | (uint64_t)((u->rdq | u->live) != 0) << p;
     }
     /* the heads the port outputs take (the sequential allocator's pend) */
     for (int p = 0; p < k && m->fb.on; p++) {
@@ -220,12 +293,14 @@ void nr_nwn_tick(nr_nwn *m)
         for (uint64_t mk = a->d_mask; mk; mk &= mk - 1) {
             int j = __builtin_ctzll(mk), v = a->d_vc[j], i = a->d_src[j];
             nwn_end d = m->dst[s][j];
-            if (d.sw >= 0 && nr_swalloc_push(&m->sw[d.sw], d.io, v, a->d_phit[j], a->d_q[j], due))
-                nwn_error(m, "cycle %u: buffer overflow, subswitch %d input %d vc %d", now, d.sw,
-                          d.io, v);
+            int r = d.sw >= 0 ? nr_swalloc_push(&m->sw[d.sw], d.io, v, a->d_phit[j], a->d_q[j], due)
+                              : 0;
+            if (r)
+                nwn_error(m, "cycle %u: buffer %s, subswitch %d input %d vc %d", now,
+                          r == -2 ? "out of memory" : "overflow", d.sw, d.io, v);
             nwn_end c = m->src[s][i];
-            if (c.sw >= 0 && nr_cw_put(&m->cw, due, &m->sw[c.sw].cc[c.io * V + v]))
-                nwn_error(m, "cycle %u: credit wheel overflow", now);
+            r = c.sw >= 0 ? nr_cw_put(&m->cw, due, &m->sw[c.sw].cc[c.io * V + v]) : 0;
+            if (r) nwn_error(m, "cycle %u: credit wheel %s", now, nr_cw_err(r));
         }
         nr_swalloc_commit(a);
     }
@@ -236,6 +311,9 @@ void nr_nwn_tick(nr_nwn *m)
     }
     m->now++;
     nr_cw_fire(&m->cw, m->now);
+    /* the next cycle's views of the bare ports that changed */
+    if (!m->fr.lcb)
+        for (uint64_t mk = m->pe; mk; mk &= mk - 1) bare_view(m, __builtin_ctzll(mk));
 }
 
 int nr_nwn_errors(const nr_nwn *m, char *buf, int buflen)

@@ -120,6 +120,15 @@ struct nr_nwn {
     nr_rt_cfgw d_cfg;             /* configuration write of this cycle */
     nr_fb_seq fb;                 /* the flattened-butterfly sequential allocator's state */
     nr_errs errs;                 /* interface violations, internal inconsistencies */
+    /* Activity (speed only; bit p: port p). A cycle evaluates only the
+     * input units and ports that may do something, which decides what a
+     * scan of all of them would (docs/nwn-model.md, "Activity"). */
+    uint64_t all;                  /* every port */
+    uint64_t iu_hot;               /* IUs whose last evaluation was not idle */
+    uint64_t iu_live;              /* IUs with staging, a route or a read in flight */
+    uint64_t avail;                /* bare ports with something to read (pv[p].rd_avail) */
+    uint64_t ie, pe;               /* IUs and ports evaluated this cycle */
+    int8_t (*oport)[NR_SW_MAX_IO]; /* [nsw][j]: the port of port output j, -1 */
 };
 
 /* Record an interface violation or internal inconsistency (first message

@@ -106,11 +106,16 @@ static inline void nr_swalloc_set_iu(nr_swalloc *a, int i, const nr_iu *u)
  * front whose target is not a crosspoint), first message in err. Call once
  * per cycle, after the IU fronts and vc_ok are set. */
 int nr_swalloc_eval_busy(nr_swalloc *a, uint32_t now, char *err, int errlen);
+/* Nothing stored, presented or held: a cycle would decide nothing (speed
+ * only; a push or an IU's fronts end it). */
+static inline int nr_swalloc_idle(const nr_swalloc *a)
+{
+    return !(a->own_any | a->busy_any | a->fdrop_in | a->ne[0] | a->ne[1] | a->ne[2] | a->ne[3] |
+             a->fx[0] | a->fx[1] | a->fx[2] | a->fx[3]);
+}
 static inline int nr_swalloc_eval(nr_swalloc *a, uint32_t now, char *err, int errlen)
 {
-    /* speed only: nothing stored, presented, held or popped last cycle */
-    if (!(a->own_any | a->busy_any | a->fdrop_in | a->ne[0] | a->ne[1] | a->ne[2] | a->ne[3] |
-          a->fx[0] | a->fx[1] | a->fx[2] | a->fx[3])) {
+    if (nr_swalloc_idle(a)) {
         a->d_mask = 0;
         return 0;
     }

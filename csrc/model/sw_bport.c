@@ -29,8 +29,13 @@ int nr_port_bare_init(nr_port_bare *b, int nvc, int buf, int max_pkt)
     b->nvc = nvc;
     b->buf = buf;
     b->max_pkt = max_pkt;
-    b->ram = calloc((size_t)(nvc * buf), sizeof *b->ram);
-    if (!b->ram) return -1;
+    b->rmax = 1;
+    while (b->rmax < (uint32_t)buf) b->rmax <<= 1;
+    for (int v = 0; v < nvc; v++) {
+        b->rcap[v] = b->rmax < 8 ? b->rmax : 8;
+        b->ram[v] = calloc(b->rcap[v], sizeof *b->ram[v]);
+        if (!b->ram[v]) return -1;
+    }
     for (int v = 0; v < nvc; v++) b->cnt[v] = buf;
     b->avail = 0;
     b->vcok = (1u << nvc) - 1; /* buf >= max_pkt */
@@ -39,8 +44,28 @@ int nr_port_bare_init(nr_port_bare *b, int nvc, int buf, int max_pkt)
 
 void nr_port_bare_release(nr_port_bare *b)
 {
-    free(b->ram);
-    b->ram = NULL;
+    for (int v = 0; v < NR_SW_MAX_VCS; v++) {
+        free(b->ram[v]);
+        b->ram[v] = NULL;
+    }
+}
+
+/* VC v's ring holds distance d (commit-time, after the reads): doubled until
+ * it does, the stored phits kept at their distances. 0, or -1 (memory). */
+static int ram_fit(nr_port_bare *b, int v, uint32_t d)
+{
+    uint32_t cap = b->rcap[v];
+    if (d < cap) return 0;
+    while (cap <= d && cap < b->rmax) cap <<= 1;
+    uint32_t *n = malloc((size_t)cap * sizeof *n);
+    if (!n) return -1;
+    const uint32_t base = b->rbase[v];
+    for (uint32_t i = 0; i < d; i++) /* the phits before the one written now */
+        n[(base + i) & (cap - 1)] = b->ram[v][(base + i) & (b->rcap[v] - 1)];
+    free(b->ram[v]);
+    b->ram[v] = n;
+    b->rcap[v] = cap;
+    return 0;
 }
 
 /* The next-state registers of VC v's queue, for a change: a copy of the
@@ -50,6 +75,7 @@ static nr_inq_vc *bq_d(nr_port_bare *b, int v)
 {
     if (!((b->d_qmod >> v) & 1u)) {
         b->d_q[v] = b->q[v];
+        b->d_rbase[v] = b->rbase[v];
         b->d_qmod |= 1u << v;
     }
     return &b->d_q[v];
@@ -96,7 +122,9 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
         unsigned cr;
         int idx = nr_inq_vc_read(bq_d(b, vc), (unsigned)buf, &cr);
         b->d_rd_valid[k] = 1;
-        b->d_rd_phit[k] = idx < 0 ? NR_INQ_ABORT_EOP : b->ram[vc * buf + idx];
+        /* the phit at the read pointer: distance 0 */
+        b->d_rd_phit[k] = idx < 0 ? NR_INQ_ABORT_EOP : b->ram[vc][b->rbase[vc] & (b->rcap[vc] - 1)];
+        b->d_rbase[vc] += idx >= 0;
         b->d_cr[vc] += cr;
     }
 
@@ -114,9 +142,11 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
             nr_err_first(&nerr, err, errlen,
                          "bare input queue: overflow on VC %d (sender exceeded its %d credits)", v,
                          buf);
-        if (r & NR_INQ_VC_STORE) {
+        if (r & NR_INQ_VC_STORE) { /* at its distance from the read pointer after the read */
+            const unsigned ri = nr_inq_vc_idx((unsigned)buf, s->rd);
             b->d_we = 1;
-            b->d_waddr = (uint32_t)(v * buf) + widx;
+            b->d_wvc_st = v;
+            b->d_wdist = widx >= ri ? widx - ri : widx + (unsigned)buf - ri;
             b->d_wdata = in_phit;
         }
         /* the stored phits are the completed packets' plus the one arriving
@@ -148,13 +178,20 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
     return nerr;
 }
 
-void nr_port_bare_commit(nr_port_bare *b)
+int nr_port_bare_commit(nr_port_bare *b)
 {
-    if (!b->d_active) return;
+    if (!b->d_active) return 0;
     for (unsigned m = b->d_qmod; m; m &= m - 1) {
         int v = __builtin_ctz(m);
         b->q[v] = b->d_q[v];
+        b->rbase[v] = b->d_rbase[v];
         b->avail = (b->avail & ~(1u << v)) | (unsigned)nr_inq_vc_avail(&b->q[v]) << v;
+    }
+    int rc = 0;
+    if (b->d_we) {
+        const int v = b->d_wvc_st;
+        rc = ram_fit(b, v, b->d_wdist);
+        if (!rc) b->ram[v][(b->rbase[v] + b->d_wdist) & (b->rcap[v] - 1)] = b->d_wdata;
     }
     b->wvc = b->d_wvc;
     b->ovc = b->d_ovc;
@@ -162,7 +199,7 @@ void nr_port_bare_commit(nr_port_bare *b)
         b->rd_valid[k] = b->d_rd_valid[k];
         b->rd_phit[k] = b->d_rd_phit[k];
     }
-    if (b->d_we) b->ram[b->d_waddr] = b->d_wdata;
     memcpy(b->cnt, b->d_cnt, sizeof b->cnt);
     b->vcok = b->d_vcok;
+    return rc;
 }

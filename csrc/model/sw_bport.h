@@ -18,7 +18,15 @@
  * that VC's credits (docs/fbfly-routing.md §5.3). */
 typedef struct {
     int nvc, buf, max_pkt;
-    uint32_t *ram;              /* [v * buf + idx] */
+    /* The queue's storage, per VC a ring that holds the phits from the read
+     * pointer on: the phit at distance d from q[v].rd is in slot (rbase[v] +
+     * d) mod rcap[v], rbase[v] counting the VC's reads. It starts small and
+     * doubles when a write needs it, up to the power of two >= buf (speed
+     * and memory only: the storage follows the phits a VC has held, not
+     * BufPerVc; the queue's registers are link-protocol §8.4's). */
+    uint32_t *ram[NR_SW_MAX_VCS];
+    uint32_t rcap[NR_SW_MAX_VCS], rbase[NR_SW_MAX_VCS];
+    uint32_t rmax;              /* the rings' largest size */
     nr_inq_vc q[NR_SW_MAX_VCS]; /* the input queue's VCs (link-protocol §8.4, inq_vc.h) */
     int wvc;                    /* VC of the packet being written (from its head) */
     int ovc;                    /* VC of the packet leaving the output (from its head) */
@@ -34,15 +42,17 @@ typedef struct {
     nr_inq_vc d_q[NR_SW_MAX_VCS];
     int d_wvc, d_ovc, d_rd_valid[2];
     uint32_t d_rd_phit[2];
-    int d_we;
-    uint32_t d_waddr, d_wdata;
+    uint32_t d_rbase[NR_SW_MAX_VCS]; /* rbase of the VCs of d_qmod after this cycle's reads */
+    int d_we, d_wvc_st;              /* a phit stored, on this VC ... */
+    uint32_t d_wdist, d_wdata;       /* ... at this distance from the read pointer */
     int d_cnt[NR_SW_MAX_VCS];
     unsigned d_vcok;              /* vc_ok of d_cnt */
     uint32_t d_cr[NR_SW_MAX_VCS]; /* in_cr of this cycle */
 } nr_port_bare;
 
 /* Build in reset state: queues empty, output credits = buf. 0 or -1. Call
- * once at model creation; nr_port_bare_release() frees. */
+ * once at model creation; nr_port_bare_release() frees. nr_port_bare_commit
+ * reports a ring that cannot grow (out of memory) as -1. */
 int nr_port_bare_init(nr_port_bare *b, int nvc, int buf, int max_pkt);
 void nr_port_bare_release(nr_port_bare *b);
 /* State-only outputs: rd_avail mask, vc_ok mask. Call before the router
@@ -67,6 +77,6 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
                       int errlen);
 /* Clock edge: commit what nr_port_bare_eval decided (queue state, RAM write, read
  * data registers, output credits). */
-void nr_port_bare_commit(nr_port_bare *b);
+int nr_port_bare_commit(nr_port_bare *b);
 
 #endif

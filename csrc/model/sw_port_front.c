@@ -96,14 +96,22 @@ int nr_port_front_eval(nr_port_front *f, int p, const int8_t *d_rd, int tx_valid
     return bad ? 2 : 0;
 }
 
-void nr_port_front_tick(nr_port_front *f)
+int nr_port_front_tick(nr_port_front *f)
 {
-    for (int p = 0; p < f->n; p++) {
+    return nr_port_front_tick_mask(f, f->n >= 64 ? ~0ull : (1ull << f->n) - 1);
+}
+
+int nr_port_front_tick_mask(nr_port_front *f, uint64_t m)
+{
+    int bad = -1;
+    for (; m; m &= m - 1) {
+        const int p = __builtin_ctzll(m);
         if (f->lcb)
             nr_lcbp_tick(f->lcb[p]);
-        else
-            nr_port_bare_commit(&f->bp[p]);
+        else if (nr_port_bare_commit(&f->bp[p]) && bad < 0)
+            bad = p;
     }
+    return bad;
 }
 
 long nr_port_front_errors(const nr_port_front *f, char *buf, int buflen)

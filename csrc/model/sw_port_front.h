@@ -31,8 +31,14 @@ void nr_port_front_view(nr_port_front *f, int p, nr_pview *pv);
  * bare port found a violation (msg). */
 int nr_port_front_eval(nr_port_front *f, int p, const int8_t *d_rd, int tx_valid, uint32_t tx_phit,
                        const nr_rtr_in *in, nr_rtr_out *out, char *msg, int msglen);
-/* Clock edge of every port. */
-void nr_port_front_tick(nr_port_front *f);
+/* Clock edge of every port. -1, or the first port whose input queue's
+ * storage could not grow (out of memory; the phit is lost). */
+int nr_port_front_tick(nr_port_front *f);
+/* Clock edge of the ports of mask m (bit p: port p), for a switch that
+ * evaluated only those this cycle (a port it did not evaluate has nothing
+ * to commit; LCB ports are evaluated every cycle). Returns as
+ * nr_port_front_tick. */
+int nr_port_front_tick_mask(nr_port_front *f, uint64_t m);
 /* Errors the LCB models found; the first as "port P LCB: ..." in buf (if buf
  * is empty). */
 long nr_port_front_errors(const nr_port_front *f, char *buf, int buflen);

@@ -21,6 +21,7 @@
  * Every decision reads start-of-cycle state only, so the order of the blocks
  * inside eval matters only where a later block needs an earlier one's output
  * in the same cycle (the port needs the router's read and tx phit). */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,15 @@ int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen)
     if (p->up_pick != 0 && p->up_pick != 2) NR_BAD("UpPick = %d: must be 0 or 2", p->up_pick);
     if (p->side_tab != 0 && p->side_tab != 1) NR_BAD("SideTab = %d: must be 0 or 1", p->side_tab);
     return 0;
+}
+
+/* A bare port's view after its clock edge (its registers only), kept
+ * between cycles so that a cycle reads only the views that changed. */
+static void bare_view(nr_yarc *m, int p)
+{
+    nr_port_front_view(&m->fr, p, &m->pv[p]);
+    m->t[p].op.vc_ok[0] = m->pv[p].vc_ok;
+    m->avail = (m->avail & ~(1ull << p)) | (uint64_t)(m->pv[p].rd_avail != 0) << p;
 }
 
 nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err, int errlen)
@@ -95,6 +105,9 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
         nr_yarc_free(m);
         return NULL;
     }
+    m->all = n >= 64 ? ~0ull : (1ull << n) - 1;
+    if (!p->port.use_lcb) /* the reset views; later a port's view changes at its clock edge */
+        for (int i = 0; i < n; i++) bare_view(m, i);
     return m;
 nomem:
     if (err && errlen > 0) snprintf(err, (size_t)errlen, "nr_yarc_new: out of memory");
@@ -123,78 +136,152 @@ static void cfg_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
     nr_rt_cfg_latch(&m->d_cfg, in, m->n, m->p.fb_seq, m->p.side_tab, out->tev);
 }
 
+/* The RBDs of mask ie, in the sequential allocator's order from sptr
+ * (fbfly-routing §6.4; any order decides the same without it). An RBD left
+ * out is idle: its last evaluation presented and decided nothing, and this
+ * one would decide the same. */
+static void eval_rbds(nr_yarc *m, uint64_t ie, nr_rtr_out *out)
+{
+    const int sp = m->fb.sptr;
+    const uint64_t lo = sp ? ie & ((1ull << sp) - 1) : 0;
+    uint64_t hot = 0;
+    nr_fb_seq_begin(&m->fb);
+    const nr_fb_env fb = nr_fb_seq_env(&m->fb, m->pv);
+    for (uint64_t pass = ie & ~lo, n = 0; n < 2; pass = lo, n++)
+        for (; pass; pass &= pass - 1) {
+            const int p = __builtin_ctzll(pass);
+            const nr_iu *u = &m->t[p].iu;
+            yarc_rbd_eval(m, p, &fb);
+            nr_fb_seq_note(&m->fb, u);
+            out->tev[p] = u->d_tev;
+            hot |= (uint64_t)!u->d_idle << p;
+        }
+    m->iu_hot = hot;
+}
+
+/* The allocators of act (one of each tile's two: off is the offset of the
+ * nr_swalloc in yarc_tile): those that are busy are evaluated and returned;
+ * those found idle leave *act (a push brings them back). */
+static uint64_t eval_allocs(nr_yarc *m, uint64_t *act, size_t off, const char *what)
+{
+    char msg[160];
+    uint64_t busy = 0;
+    for (uint64_t mk = *act; mk; mk &= mk - 1) {
+        const int p = __builtin_ctzll(mk);
+        nr_swalloc *a = (nr_swalloc *)((char *)&m->t[p] + off);
+        if (nr_swalloc_idle(a)) {
+            a->d_mask = 0;
+            *act &= ~(1ull << p);
+            continue;
+        }
+        busy |= 1ull << p;
+        if (nr_swalloc_eval_busy(a, m->now, msg, (int)sizeof msg))
+            yarc_error(m, "cycle %u: %s %d: %s", m->now, what, p, msg);
+    }
+    return busy;
+}
+
+/* Bare ports with an input this cycle: a phit in, or credits back. */
+static uint64_t bare_inputs(const nr_rtr_in *in, uint64_t cand)
+{
+    uint64_t b = 0;
+    for (; cand; cand &= cand - 1) {
+        const int p = __builtin_ctzll(cand);
+        const uint32_t *c = in->out_cr[p];
+        if (in->in_valid[p] || (c[0] | c[1] | c[2] | c[3])) b |= 1ull << p;
+    }
+    return b;
+}
+
 void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
 {
     const int n = m->n;
     memset(out, 0, sizeof *out);
-    for (int p = 0; p < n; p++) /* the ports' state-only outputs first */
-        nr_port_front_view(&m->fr, p, &m->pv[p]);
-    /* the RBDs, in the sequential allocator's order (fbfly-routing §6.4;
-     * any order decides the same without it) */
-    nr_fb_seq_begin(&m->fb);
-    const nr_fb_env fb = nr_fb_seq_env(&m->fb, m->pv);
-    for (int i = 0; i < n; i++) {
-        int p = nr_fb_seq_port(&m->fb, i);
-        yarc_rbd_eval(m, p, &fb);
-        nr_fb_seq_note(&m->fb, &m->t[p].iu);
+    uint64_t avail = m->avail;
+    if (m->fr.lcb) { /* an LCB port's state moves every cycle: every view */
+        avail = 0;
+        for (int p = 0; p < n; p++) {
+            nr_port_front_view(&m->fr, p, &m->pv[p]);
+            m->t[p].op.vc_ok[0] = m->pv[p].vc_ok;
+            avail |= (uint64_t)(m->pv[p].rd_avail != 0) << p;
+        }
+        m->op_act = m->all; /* vc_ok may change with any cycle's credits */
     }
+    /* the RBDs that may do something: something to read, in flight, staged
+     * or routed, or not idle last cycle */
+    const uint64_t ie = m->iu_hot | m->iu_live | avail;
+    eval_rbds(m, ie, out);
+    m->ssw_e = eval_allocs(m, &m->ssw_act, offsetof(yarc_tile, ssw), "subswitch");
+    m->op_e = eval_allocs(m, &m->op_act, offsetof(yarc_tile, op), "output port");
+    /* the ports: a bare port with no read, no read data (an RBD that read is
+     * in ie), no phit in or out and no credits back does nothing */
+    uint64_t tx = 0;
+    for (uint64_t mk = m->op_e; mk; mk &= mk - 1) {
+        const int p = __builtin_ctzll(mk);
+        tx |= (m->t[p].op.d_mask & 1u) << p;
+    }
+    const uint64_t pe = m->fr.lcb ? m->all : ie | tx | bare_inputs(in, m->all & ~in->idle);
     char msg[160];
-    for (int p = 0; p < n; p++)
-        if (nr_swalloc_eval(&m->t[p].ssw, m->now, msg, (int)sizeof msg))
-            yarc_error(m, "cycle %u: subswitch %d: %s", m->now, p, msg);
-    for (int p = 0; p < n; p++) {
-        nr_swalloc *op = &m->t[p].op;
-        op->vc_ok[0] = m->pv[p].vc_ok;
-        if (nr_swalloc_eval(op, m->now, msg, (int)sizeof msg))
-            yarc_error(m, "cycle %u: output port %d: %s", m->now, p, msg);
-    }
-
-    for (int p = 0; p < n; p++) {
+    for (uint64_t mk = pe; mk; mk &= mk - 1) {
+        const int p = __builtin_ctzll(mk);
         const nr_iu *u = &m->t[p].iu;
         nr_swalloc *op = &m->t[p].op;
         int tx_valid = (int)(op->d_mask & 1u);
         uint32_t tx_phit = tx_valid ? op->d_phit[0] : 0;
-        out->tev[p] = u->d_tev;
         int r = nr_port_front_eval(&m->fr, p, u->d_rd, tx_valid, tx_phit, in, out, msg,
                                    (int)sizeof msg);
         if (r) yarc_error(m, "cycle %u: port %d: %s", m->now, p, msg);
         if (r == 1) nr_swalloc_cancel(op, 0); /* the LCB did not take it */
     }
+    m->ie = ie;
+    m->pe = pe;
     cfg_eval(m, in, out);
+    out->idle = in->cfg_we ? 0 : m->all & ~pe;
 }
 
 void nr_yarc_tick(nr_yarc *m)
 {
     const int n = m->n, V = m->p.port.num_vcs, cols = m->p.cols;
     const uint32_t now = m->now;
-    nr_port_front_tick(&m->fr);
-    for (int p = 0; p < n; p++) yarc_rbd_commit(m, p);
-    for (int p = 0; p < n; p++) { /* subswitch of tile (r, c) */
+    const int nomem = nr_port_front_tick_mask(&m->fr, m->pe);
+    if (nomem >= 0)
+        yarc_error(m, "cycle %u: port %d: input queue storage: out of memory", now, nomem);
+    for (uint64_t mk = m->ie; mk; mk &= mk - 1) {
+        const int p = __builtin_ctzll(mk);
+        const nr_iu *u = &m->t[p].iu;
+        yarc_rbd_commit(m, p);
+        m->iu_live = (m->iu_live & ~(1ull << p)) | (uint64_t)((u->rdq | u->live) != 0) << p;
+    }
+    for (uint64_t mp = m->ssw_e; mp; mp &= mp - 1) { /* subswitch of tile (r, c) */
+        const int p = __builtin_ctzll(mp);
         nr_swalloc *s = &m->t[p].ssw;
         int r = p >> m->cshift, c = p & m->cmask;
         for (uint64_t mk = s->d_mask; mk; mk &= mk - 1) {
             int j = __builtin_ctzll(mk), v = s->d_vc[j];
             /* column channel j -> column buffer [r][v] of tile (j, c) */
-            if (nr_swalloc_push(&m->t[j * cols + c].op, r, v, s->d_phit[j], s->d_q[j],
-                                now + (uint32_t)m->p.col_lat))
-                yarc_error(m, "cycle %u: column buffer overflow, tile %d row %d vc %d", now,
-                           j * cols + c, r, v);
+            int e = nr_swalloc_push(&m->t[j * cols + c].op, r, v, s->d_phit[j], s->d_q[j],
+                                    now + (uint32_t)m->p.col_lat);
+            if (e)
+                yarc_error(m, "cycle %u: column buffer %s, tile %d row %d vc %d", now,
+                           e == -2 ? "out of memory" : "overflow", j * cols + c, r, v);
+            m->op_act |= 1ull << (j * cols + c);
             /* the row buffer's credit back to RBD (r, src) */
             int src = s->d_src[j];
-            if (nr_cw_put(&m->cw, now + (uint32_t)m->p.row_bus_lat,
-                          &m->t[r * cols + src].cred[c][v]))
-                yarc_error(m, "cycle %u: credit wheel overflow", now);
+            e = nr_cw_put(&m->cw, now + (uint32_t)m->p.row_bus_lat,
+                          &m->t[r * cols + src].cred[c][v]);
+            if (e) yarc_error(m, "cycle %u: credit wheel %s", now, nr_cw_err(e));
         }
         nr_swalloc_commit(s);
     }
-    for (int p = 0; p < n; p++) { /* output port of tile (j, c) */
+    for (uint64_t mp = m->op_e; mp; mp &= mp - 1) { /* output port of tile (j, c) */
+        const int p = __builtin_ctzll(mp);
         nr_swalloc *op = &m->t[p].op;
         if (op->d_mask & 1u) {
             nr_fb_seq_head(&m->fb, p, op->d_phit[0]);
             int v = op->d_vc[0], r = op->d_src[0], j = p >> m->cshift, c = p & m->cmask;
-            if (nr_cw_put(&m->cw, now + (uint32_t)m->p.col_lat,
-                          &m->t[r * cols + c].ssw.cc[j * V + v]))
-                yarc_error(m, "cycle %u: credit wheel overflow", now);
+            int e = nr_cw_put(&m->cw, now + (uint32_t)m->p.col_lat,
+                              &m->t[r * cols + c].ssw.cc[j * V + v]);
+            if (e) yarc_error(m, "cycle %u: credit wheel %s", now, nr_cw_err(e));
         }
         nr_swalloc_commit(op);
     }
@@ -206,6 +293,9 @@ void nr_yarc_tick(nr_yarc *m)
     }
     m->now++;
     nr_cw_fire(&m->cw, m->now);
+    /* the next cycle's views of the bare ports that changed */
+    if (!m->fr.lcb)
+        for (uint64_t mk = m->pe; mk; mk &= mk - 1) bare_view(m, __builtin_ctzll(mk));
 }
 
 int nr_yarc_errors(const nr_yarc *m, char *buf, int buflen)

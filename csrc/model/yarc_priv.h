@@ -53,6 +53,17 @@ struct nr_yarc {
     nr_rt_cfgw d_cfg;  /* configuration write of this cycle */
     nr_fb_seq fb;      /* the flattened-butterfly sequential allocator's state */
     nr_errs errs;      /* interface violations, internal inconsistencies */
+    /* Activity (speed only; bit p: tile p, whose port is p). A cycle
+     * evaluates only the RBDs, allocators and ports that may do something,
+     * which decides what a scan of all of them would (docs/yarc-model.md,
+     * "Activity"). */
+    uint64_t all;             /* every tile */
+    uint64_t iu_hot;          /* RBDs whose input unit's last evaluation was not idle */
+    uint64_t iu_live;         /* ... with staging, a route or a read in flight */
+    uint64_t avail;           /* bare ports with something to read (pv[p].rd_avail) */
+    uint64_t ssw_act, op_act; /* subswitches and output ports that may not be idle */
+    uint64_t ie, pe;          /* RBDs and ports evaluated this cycle */
+    uint64_t ssw_e, op_e;     /* subswitches and output ports evaluated busy this cycle */
 };
 
 /* Record an interface violation or internal inconsistency (first message

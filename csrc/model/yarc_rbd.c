@@ -62,9 +62,12 @@ void yarc_rbd_commit(nr_yarc *m, int p)
         if (!u->drop[w]) {
             int q = u->route_q[w], cq = u->tgt[w];
             int tile = (p & ~m->cmask) | cq; /* tile (r, c') */
-            if (nr_swalloc_push(&m->t[tile].ssw, p & m->cmask, w, ph, (unsigned)q,
-                                m->now + (uint32_t)m->p.row_bus_lat))
-                yarc_error(m, "cycle %u: row buffer overflow, port %d vc %d", m->now, p, w);
+            int e = nr_swalloc_push(&m->t[tile].ssw, p & m->cmask, w, ph, (unsigned)q,
+                                    m->now + (uint32_t)m->p.row_bus_lat);
+            if (e)
+                yarc_error(m, "cycle %u: row buffer %s, port %d vc %d", m->now,
+                           e == -2 ? "out of memory" : "overflow", p, w);
+            m->ssw_act |= 1ull << tile;
             t->cred[cq][w]--;
         }
     }

@@ -260,6 +260,7 @@ static void lcb_fmt_out(const port_t *pt, uint32_t ph, char *buf, int n)
 const rtr_ep rtr_ep_lcb = {
     .name = "lcb",
     .quiet = 4 * 64u,
+    .every_cycle = 1,
     .init = lcb_init,
     .release = lcb_release,
     .inputs = lcb_inputs,

@@ -544,6 +544,7 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
     s->deliv_vc = -1;
     s->nports = s->g.num_ports;
     s->nvcs = s->g.num_vcs;
+    s->all = s->nports >= 64 ? ~0ull : (1ull << s->nports) - 1;
     /* implementations */
     const rtr_impl *impl_m = o->org->model, *impl_r = rtr_rtl_impl();
     if (o->impl != RTR_RUN_RTL && impl_m->create(&o->cfg, &o->lcfg, &s->m, err, errlen)) return -1;
@@ -622,6 +623,15 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
 }
 
 /* ---- the run ---- */
+/* Port p's activity bits after a step (ports not stepped every cycle). */
+static inline void port_act(sim_t *s, int p)
+{
+    const port_t *pt = &s->pt[p];
+    const uint64_t b = 1ull << p;
+    s->src_act = (pt->len > 0 || nr_inj_depth(&pt->inj) > 0) ? s->src_act | b : s->src_act & ~b;
+    s->sink_act = pt->hold.n ? s->sink_act | b : s->sink_act & ~b;
+}
+
 /* Step 2 of a cycle, for port p: the source starts or continues a packet
  * and the endpoint offers its phit and the sink's read or credit
  * (s->ep->inputs). */
@@ -635,7 +645,6 @@ static void port_inputs(sim_t *s, int p, uint64_t t, int phase_end)
     int idle = pt->len > 0 && pt->pos > 0 && h_chance(&pt->rng_idle, o->src_idle);
     s->ep->inputs(s, p, idle, phase_end);
 }
-
 /* After the run: is anything still on its way (packets expected, a source
  * or sink mid-packet, credits not home, a NIC queue, a control channel out of
  * sync, an outage)? */
@@ -831,6 +840,7 @@ static int generate(sim_t *s, uint64_t ts, char *err, int errlen)
             return -1;
         }
         if (g > 0) {
+            s->src_act |= 1ull << p;
             const nr_inj_t *ij = &s->pt[p].inj;
             const nr_inj_pkt_t *last = &ij->q[(ij->qhead + ij->qlen - 1) % ij->qcap];
             nr_stats_generated(&s->st, p, last->len, ts);
@@ -840,7 +850,11 @@ static int generate(sim_t *s, uint64_t ts, char *err, int errlen)
 }
 
 /* 2. The router's inputs of cycle t: a table write while there are any,
- * then every port's link or bare input. */
+ * then every port's link or bare input. Endpoints not stepped every cycle:
+ * only the ports with a source or sink at work or inputs to clear (a port
+ * left out has no draw to make: the idle stream draws only with --src-idle,
+ * which steps every port, and the backpressure stream only while the sink
+ * holds credits), and the router is told which ports' inputs are 0. */
 static void drive_inputs(sim_t *s, uint64_t t, int phase_end)
 {
     nr_rtr_in *in = &s->rin;
@@ -852,7 +866,22 @@ static void drive_inputs(sim_t *s, uint64_t t, int phase_end)
         in->cfg_addr = s->cfgw[t].addr;
         in->cfg_wdata = s->cfgw[t].wdata;
     }
-    for (int p = 0; p < s->nports; p++) port_inputs(s, p, t, phase_end);
+    if (s->ep->every_cycle || (s->o->src_idle > 0 && t >= s->t0)) {
+        for (int p = 0; p < s->nports; p++) port_inputs(s, p, t, phase_end);
+        in->idle = 0;
+        s->in_dirty = s->all;
+        return;
+    }
+    uint64_t dirty = 0;
+    for (uint64_t m = (t >= s->t0 ? s->src_act : 0) | s->sink_act | s->in_dirty; m; m &= m - 1) {
+        const int p = __builtin_ctzll(m);
+        port_inputs(s, p, t, phase_end);
+        const uint32_t *c = in->out_cr[p];
+        if (in->in_valid[p] || (c[0] | c[1] | c[2] | c[3])) dirty |= 1ull << p;
+        port_act(s, p);
+    }
+    s->in_dirty = dirty;
+    in->idle = s->all & ~dirty;
 }
 
 /* --fault: one flipped output bit of the second implementation, to prove the
@@ -866,15 +895,19 @@ static void inject_fault(sim_t *s, uint64_t t, nr_rtr_out *ro)
     tb_rtr_fault(ro, fp, s->g.use_lcb);
 }
 
-/* 4. Every port's outputs of cycle t. */
+/* 4. Every port's outputs of cycle t (endpoints not stepped every cycle:
+ * the ports whose router inputs or outputs are not all 0). */
 static void take_outputs(sim_t *s, const nr_rtr_out *po, uint64_t t, int in_window, int *fail)
 {
-    for (int p = 0; p < s->nports; p++) {
+    const int every = s->ep->every_cycle;
+    for (uint64_t m = every ? s->all : s->all & ~(s->rin.idle & po->idle); m; m &= m - 1) {
+        const int p = __builtin_ctzll(m);
         port_t *pt = &s->pt[p];
         if (po->tev[p] >> NR_TEV_RT_DROP & 1) pt->drops[(po->tev[p] >> NR_TEV_REASON_LSB) & 7]++;
         for (uint32_t e = po->ev[p] & ((1u << NR_EV_COUNT) - 1); e; e &= e - 1)
             pt->ev_rtr[__builtin_ctz(e)]++;
         s->ep->outputs(s, p, t, in_window, fail);
+        if (!every) port_act(s, p);
     }
 }
 
@@ -927,7 +960,7 @@ static void clock_edge(sim_t *s, uint64_t t)
     const rtr_opts *o = s->o;
     if (nr_rtr_valid(s->m)) nr_rtr_tick(s->m);
     if (nr_rtr_valid(s->r)) nr_rtr_tick(s->r);
-    for (int p = 0; p < s->nports; p++) s->ep->tick(s, p);
+    for (int p = 0; p < s->nports && s->ep->every_cycle; p++) s->ep->tick(s, p);
     if (s->tracing && (int64_t)t >= o->trace_to) {
         trace_close(s);
         if (s->trace_done > 0)

@@ -122,6 +122,10 @@ typedef struct sim sim_t;
 typedef struct rtr_ep {
     const char *name; /* "lcb" or "bare" */
     unsigned quiet;   /* flush: cycles without activity that end it */
+    /* 1: every port's endpoint is stepped every cycle (an LCB link moves a
+     * control bit each cycle); 0: only the ports with something to do (the
+     * harness's activity masks), and no clock edge */
+    int every_cycle;
     /* set-up of port p (after the source), tear-down */
     int (*init)(sim_t *s, int p, char *err, int errlen);
     void (*release)(port_t *pt);
@@ -197,6 +201,10 @@ struct sim {
      * the NICs' are in their ports' tb_nic) */
     nr_rtr_in rin;
     const nr_rtr_out *po;
+    /* Activity (speed only; bit p: port p; endpoints not stepped every
+     * cycle): a source with a packet or a queue, a sink holding credits, a
+     * port whose router inputs were set last cycle (to be cleared) */
+    uint64_t all, src_act, sink_act, in_dirty;
 };
 
 /* A Bernoulli draw of the per-port idle and backpressure streams, made only

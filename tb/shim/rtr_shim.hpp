@@ -99,6 +99,7 @@ template <class Io> static inline void drive_in(Io &t, const Shape &s, const nr_
 // The settled outputs out of the flat vectors (fields of absent ports and VCs 0).
 template <class Io> static inline void read_out(const Io &t, const Shape &s, nr_rtr_out *out)
 {
+    out->idle = 0; /* no port is promised idle: the caller looks at every one */
     for (int p = 0; p < NR_MAX_PORTS; p++) {
         const bool on = p < s.nports;
         const bool lcb = on && s.use_lcb, bare = on && !s.use_lcb;
