@@ -74,11 +74,16 @@ sweep-rtr: $(BUILD)/.deps-ok
 # make bench: simulated cycles/s and phit-hops/s, model vs RTL (make
 # publish-bench puts the tables into docs/results.md); then the tree against
 # an older commit in the same run
-# (scripts/bench_base.sh: BENCH_BASE=REV, default the commit before issue
-# 14's speed work; BENCH_BASE_RTL=1 compares the RTL too, Verilating REV's).
-BENCH_BASE ?= 797be75
+# (scripts/bench_base.sh: BENCH_BASE=REV, default 4c9c9e7, the commit before
+# issue 44's speed work; BENCH_BASE_RTL=1 compares the RTL too, Verilating
+# REV's). make bench-base: that comparison alone (the C model, minutes).
+BENCH_BASE ?= 4c9c9e7
 bench: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(RTR_BIN) $(BUILD)/bin/rtr_sim-yarc-k64
 	@BUILD=$(BUILD) scripts/rtr_bench.sh
 	@BUILD=$(BUILD) BENCH_BASE=$(BENCH_BASE) scripts/bench_base.sh $(if $(BENCH_BASE_RTL),-R)
-UNIT_TARGETS += sweep-rtr sweep-nwn bench run
+.PHONY: bench-base
+bench-base: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(RTR_BIN)
+	@BUILD=$(BUILD) BENCH_BASE=$(BENCH_BASE) scripts/bench_base.sh
+UNIT_TARGETS += sweep-rtr sweep-nwn bench bench-base run

@@ -1,105 +1,128 @@
 #!/bin/bash
-# net_bench.sh - speed of the network simulator (make bench-net; a benchmark,
-# never a timed test): network cycles/s, router-cycles/s and phit-hops/s of
-# net_sim's C models, per router configuration and network size, from 128 to
-# 4096 nodes (issue "Networks of these routers": "network cycles/s and
-# phit-hops/s per configuration ..., and how the cost grows with N"). One run
-# at a time, one thread, UR at load 0.5, 4-phit packets (the Fig 13 sweep's),
-# up*-down* adaptive on a Clos and the routers' MIN (min-rc) on a flattened
-# butterfly;
-# a phit-hop is one phit of a packet leaving a router output (net_sim's
-# phit_hops, docs/network.md "The simulator"). Rates are of wall time after
-# the network is built, its tables checked and programmed: net_sim's wall_s,
-# cycles and phit_hops cover the whole run, so a run with a one-cycle window
-# and no drain measures that start apart, and its seconds, cycles and
-# phit-hops are taken off.
-# Writes $BUILD/results/net_bench.csv and net_bench.md, the table with the
-# command, machine and load; when every run passed with the default settings
-# also $BUILD/results/publish-bench-net.txt (`make publish-bench-net` puts
-# the table between the bench-net markers of docs/network.md).
+# net_bench.sh - the network simulator's speed and memory against an older
+# commit, in one run (make bench-net; a benchmark, never a timed test).
+# Issue 44's two networks: the 512-node two-dimensional flattened butterfly
+# (fbfly:k=8,n=3: 64 routers in an 8 x 8 grid, 8 nodes each) with the
+# routers' MIN (min-rc), and the 4096-node network of seed 001 Fig 13
+# (fclos:k=32,levels=3,tophalf=1) with up*-down* adaptive routing, both of
+# hc-k32-4vc routers, UR at load 0.5, 4-phit packets, 10-cycle links.
 #
-# usage: scripts/net_bench.sh [--help]
-# Environment: BUILD [build], NETBENCH_WARMUP [200], NETBENCH_MEASURE [300],
-# NETBENCH_RUNS (the runs, "TOPO CFG [MEASURE]" per line, MEASURE the
-# window when not NETBENCH_MEASURE; default below),
-# NETBENCH_REPORT_ONLY=1 (the table from the last runs' CSV, with their date,
-# machine and load averages from net_bench.when beside it),
-# NETBENCH_RESULTS [$BUILD/results, where the files go].
-set -eu
+# The older commit (default $BENCH_BASE, else 4c9c9e7, the commit before
+# issue 44's work) is built in BUILD/bench-base/REV (scripts/bench_lib.sh).
+# Per network the two binaries run alternately, N times each; each run is
+# timed twice under scripts/runstat.py (CPU seconds and peak memory of the
+# process): once with a one-cycle window and no drain, which is the start
+# (building the network, checking its tables, programming them), and once
+# measured; the rates are the measured run's cycles and phit-hops (a phit
+# leaving a router output, net_sim's phit_hops) over its CPU seconds less the
+# start's. Medians of N. The two must print the same results (every line but
+# the wall-time one), or the run fails.
+#
+#
+# usage: scripts/net_bench.sh [-n N] [-r REV] [--help]
+# Environment: BUILD [build]; NETBENCH_RUNS (one "NAME TOPO CFG ROUTING
+# WARMUP MEASURE" per line; default the two above); NETBENCH_RESULTS
+# [$BUILD/results, where the files go]. Writes RESULTS/net_bench.md, the
+# table stamped with the command, the commit, machine and load; when every
+# run passed with the default settings also RESULTS/publish-bench-net.txt
+# (`make publish-bench-net` puts the table between the bench-net markers of
+# docs/network.md). Exit 0, 1 when a build or run failed, 2 on bad usage.
+set -u
 cd "$(dirname "$0")/.."
-. scripts/sweep_lib.sh # csv_lib, jobrun, the publish manifest
-case ${1:-} in -h | --help) script_help "$0"; exit 0 ;; '') ;; *) echo "net_bench.sh: no arguments expected, got '$*' (--help)" >&2; exit 2 ;; esac
+. scripts/sweep_lib.sh # jobrun, the publish manifest
+. scripts/bench_lib.sh
+case ${1:-} in -h | --help) script_help "$0"; exit 0 ;; esac
 B=${BUILD:-build}
 pub_configs
-SIM=$B/bin/net_sim
-setting WARMUP NETBENCH_WARMUP 200
-setting MEASURE NETBENCH_MEASURE 300
-need_int net_bench.sh "NETBENCH_WARMUP, NETBENCH_MEASURE" "$WARMUP" "$MEASURE"
+REV=${BENCH_BASE:-4c9c9e7} N=5
+while getopts n:r: o; do
+    case $o in
+    n) N=$OPTARG ;;
+    r) REV=$OPTARG ;;
+    *) echo "usage: $0 [-n N] [-r REV]" >&2; exit 2 ;;
+    esac
+done
+case $N in '' | *[!0-9]* | 0) echo "net_bench: -n takes a count >= 1, got '$N'" >&2; exit 2 ;; esac
+NEW=$B/bin/net_sim
+[ -x "$NEW" ] || { echo "net_bench: $NEW is missing (make $NEW)" >&2; exit 2; }
 OUT=${NETBENCH_RESULTS:-$B/results}
 pub_begin bench-net "$OUT"
-mkdir -p "$OUT"
-CSV=$OUT/net_bench.csv
-[ -x "$SIM" ] || { echo "net_bench: $SIM is missing (make $SIM)" >&2; exit 2; }
-setting RUNS NETBENCH_RUNS "fclos:levels=2 yarc-k16-bare 3000
-fclos:levels=2 yarc-k16 3000
-fclos:levels=2 cn-k16-bare 3000
-fclos:levels=2 fc-k16-bare 3000
-fclos:levels=2 bb-k16-bare,fc-k16-bare 3000
-fclos:levels=3 fc-k16-bare
-fclos:levels=3 yarc-k16-bare
-fclos:k=32,levels=2,tophalf=1 fc6-isu2-k32-4vc
-fclos:k=32,levels=3,tophalf=1 hc-k32-4vc
-fclos:k=32,levels=3,tophalf=1 fc-k32-4vc
-fclos:k=32,levels=3,tophalf=1 fc6-isu2-k32-4vc
-fclos:k=32,levels=3,tophalf=1 bb-k32-4vc
-fbfly:k=32,n=2 hc-k64-4vc"
-LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
+mkdir -p "$OUT" || exit 2
+setting RUNS NETBENCH_RUNS "fbfly512 fbfly:k=8,n=3 hc-k32-4vc min-rc 200 1000
+fig13 fclos:k=32,levels=3,tophalf=1 hc-k32-4vc updown-adaptive 100 300"
+[ "$N" -ge 5 ] || PUB_WHY="$PUB_WHY -n<5"
 TRAF="--pattern ur --load 0.5 --len fixed:4 --link-lat 10 --seed 1 --quiet"
-if [ -z "${NETBENCH_REPORT_ONLY:-}" ]; then
-    rm -f "$CSV"
-    mapfile -t runs <<< "$RUNS"
-    nb=${#runs[@]} ib=0 tb=$(date +%s)
-    for r in "${runs[@]}"; do
-        set -- $r
-        [ $# = 2 ] || [ $# = 3 ] || { echo "net_bench: a run is 'TOPO CFG [MEASURE]', got '$r'" >&2; exit 2; }
-        progress_step net_bench "$ib" "$nb" "$tb" "next $1 $2"
-        log=$OUT/net_bench_$ib.log
-        # a flattened butterfly routes by the routers' MIN (min-rc), a Clos
-        # by net_sim's default (updown-adaptive)
-        rt=()
-        case $1 in fbfly:*) rt=(--routing min-rc) ;; esac
-        # the network's build and table check alone (a one-cycle window, no
-        # drain), then the measured run
-        "$SIM" --topo "$1" --cfg "$2" "${rt[@]}" $TRAF --warmup 0 --measure 1 --drain-max 0 \
-            --csv "$OUT/net_bench_check.csv" > "$log.check" 2>&1 || true
-        chk=$(csv_awk 'NR > 1 { print $col("wall_s") ":" $col("cycles") ":" $col("phit_hops") }' \
-            "$OUT/net_bench_check.csv" | tail -1)
-        rm -f "$OUT/net_bench_check.csv"
-        "$SIM" --topo "$1" --cfg "$2" "${rt[@]}" $TRAF --warmup "$WARMUP" --measure "${3:-$MEASURE}" \
-            --label "check=${chk:-0:0:0}" --csv "$CSV" > "$log" 2>&1 ||
-            { echo "net_bench: $1 $2 FAILED ($log)" >&2; exit 1; }
-        echo "  $1 $2: $(grep 'network cycles/s' "$log")"
-        ib=$((ib + 1))
+bench_rev_build "$REV" build/bin/net_sim || exit $?
+[ "$BENCH_REV_SHORT" = "$(git rev-parse --short 4c9c9e7)" ] || PUB_WHY="$PUB_WHY BENCH_BASE"
+OLD=$B/bench-base/$BENCH_REV_SHORT.net_sim short=$BENCH_REV_SHORT
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
+mapfile -t runs <<< "$RUNS"
+nrun=$(( ${#runs[@]} * N * 2 )) irun=0 t0=$(date +%s)
+rows=$T/rows
+: > "$rows"
+# one timed run: WHICH BIN NAME ARGS... -> $T/WHICH.NAME.{start,run}.{stat,csv,log}
+timed() {
+    local which=$1 bin=$2 name=$3
+    shift 3
+    local p=$T/$which.$name
+    rm -f "$p.start.csv" "$p.run.csv"
+    scripts/runstat.py "$p.start.stat" -- "$bin" "$@" --warmup 0 --measure 1 --drain-max 0 \
+        --csv "$p.start.csv" > "$p.start.log" 2>&1 || true # the drain limit may end it
+    scripts/runstat.py "$p.run.stat" -- "$bin" "$@" --csv "$p.run.csv" > "$p.run.log" 2>&1
+}
+# a value of a runstat line or of a CSV's last row: FILE KEY
+stat_of() { sed -n "s/.*\\b$2=\\([0-9.]*\\).*/\\1/p" "$1"; }
+csv_of() { awk -F, -v k="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } END { print $c[k] }' "$1"; }
+rc=0
+for r in "${runs[@]}"; do
+    set -- $r
+    [ $# = 6 ] || { echo "net_bench: a run is 'NAME TOPO CFG ROUTING WARMUP MEASURE', got '$r'" >&2; exit 2; }
+    name=$1 topo=$2 cfg=$3 rt=$4 wu=$5 me=$6
+    args=(--topo "$topo" --cfg "$cfg" --routing "$rt" $TRAF --warmup "$wu" --measure "$me")
+    for which in old new; do : > "$T/$which.$name.r"; done
+    for i in $(seq "$N"); do
+        for which in old new; do
+            bin=$OLD; [ $which = new ] && bin=$NEW
+            progress_step net_bench "$irun" "$nrun" "$t0" "next $which on $name"
+            irun=$((irun + 1))
+            if ! timed $which "$bin" "$name" "${args[@]}"; then
+                echo "net_bench: $which ($bin) failed on $name:"; tail -3 "$T/$which.$name.run.log"; rc=1; continue 3
+            fi
+            p=$T/$which.$name
+            cpu=$(awk -v a="$(stat_of "$p.run.stat" cpu_s)" -v b="$(stat_of "$p.start.stat" cpu_s)" 'BEGIN { print a - b }')
+            cyc=$(( $(csv_of "$p.run.csv" cycles) - $(csv_of "$p.start.csv" cycles) ))
+            hops=$(awk -v a="$(csv_of "$p.run.csv" phit_hops)" -v b="$(csv_of "$p.start.csv" phit_hops)" 'BEGIN { print a - b }')
+            echo "$(awk -v c="$cyc" -v s="$cpu" 'BEGIN { print c / s }') $(awk -v h="$hops" -v s="$cpu" 'BEGIN { print h / s }') $(stat_of "$p.run.stat" rss_mb) $(stat_of "$p.start.stat" cpu_s)" >> "$p.r"
+        done
+        if ! cmp -s <(grep -v 'cycles/s' "$T/old.$name.run.log") <(grep -v 'cycles/s' "$T/new.$name.run.log"); then
+            echo "net_bench: $name: the two binaries print different results:"
+            diff <(grep -v 'cycles/s' "$T/old.$name.run.log") <(grep -v 'cycles/s' "$T/new.$name.run.log") | head -10
+            rc=1
+            continue 2
+        fi
     done
-fi
-[ -n "${NETBENCH_REPORT_ONLY:-}" ] || pub_runs_save "$OUT/net_bench.status" 0
-[ -z "${NETBENCH_REPORT_ONLY:-}" ] || pub_runs_load "$OUT/net_bench.status" ||
-    { echo "net_bench.sh: no record of complete runs ($OUT/net_bench.status)" >&2; exit 1; }
-csv_need "$CSV" label topo cfg nodes routers measure cycles wall_s phit_hops
-# the runs' date, machine and load averages (a report-only call reads them)
-[ -n "${NETBENCH_REPORT_ONLY:-}" ] || bench_when_save "$LOAD0" "$OUT/net_bench.when"
-bench_when_load "$OUT/net_bench.when"
+    med() { awk -v k="$2" '{ print $k }' "$1" | bench_median; }
+    o=$T/old.$name.r n=$T/new.$name.r
+    nodes=$(csv_of "$T/new.$name.run.csv" nodes) routers=$(csv_of "$T/new.$name.run.csv" routers)
+    line=$(awk -v nm="$name" -v t="$topo" -v c="$cfg" -v rt="$rt" -v nd="$nodes" -v R="$routers" -v me="$me" \
+        -v oc="$(med "$o" 1)" -v nc="$(med "$n" 1)" -v oh="$(med "$o" 2)" -v nh="$(med "$n" 2)" \
+        -v om="$(med "$o" 3)" -v nm2="$(med "$n" 3)" -v os="$(med "$o" 4)" -v ns="$(med "$n" 4)" \
+        'BEGIN { printf "| %s, %s, %s | %d | %d | %d | %.0f | %.0f | **%.2fx** | %.3g | %.3g | **%.2fx** | %.0f | %.0f | %.1f | %.1f |\n",
+                 t, c, rt, nd, R, me, oc, nc, nc / oc, oh, nh, nh / oh, om, nm2, os, ns }')
+    echo "$line" >> "$rows"
+    echo "net_bench: $name: $line"
+done
+[ $rc = 0 ] || { echo "net_bench: a run failed; nothing to publish" >&2; exit 1; }
+LOAD1=$(cut -d' ' -f1-3 /proc/loadavg)
+CPU=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 TABLE=$OUT/net_bench.md
 {
-    echo "Measured by \`make bench-net\` ($BW_DATE) on $BW_MACHINE, one run at a time, one thread; load average $BW_LOAD0 before and $BW_LOAD1 after. Command of each run: \`net_sim --topo TOPO --cfg CFG $TRAF --warmup $WARMUP --measure M\` (M the window column; --routing min-rc on the flattened butterfly; C models, bare links unless the configuration has LCBs; rates of wall time without the start (the network's build, table check and programming: the start s column, measured apart); the machine is shared, so compare rows of one table)."
+    echo "Measured by \`make bench-net\` ($(date +%F)): $(bench_stamp) against $short, built from its own sources and configurations, the two binaries alternately, $N runs each per network, medians (\`scripts/net_bench.sh -n $N -r $short\`); $(nproc) x $CPU, load average $LOAD0 before and $LOAD1 after. Command of each run: \`net_sim --topo TOPO --cfg CFG --routing ROUTING $TRAF --warmup W --measure M\` (W 200 and M 1000 on the flattened butterfly, 100 and 300 on the Fig 13 network), C models, one thread; rates per CPU second of the process without the start (the network's build, table check and programming, timed apart with a one-cycle window: the start columns), memory the process's peak resident set (scripts/runstat.py); the two printed the same results in every run."
     echo
-    echo "| topology | configuration | nodes | routers | window | start s | network cycles/s | router-cycles/s | phit-hops/s | phit-hops/s per router |"
-    echo "|---|---|---|---|---|---|---|---|---|---|"
-    csv_awk 'NR > 1 { l = $col("label"); sub(/^check=/, "", l); split(l, c, ":")
-                      w = $col("wall_s") - c[1]; n = $col("cycles") - c[2]; h = $col("phit_hops") - c[3]
-                      cps = n / w; R = $col("routers"); php = h / w; t = $col("topo"); gsub(/;/, ",", t)
-                      printf "| %s | %s | %d | %d | %d | %.1f | %.0f | %.3g | %.3g | %.3g |\n", t, $col("cfg"), $col("nodes"), R, $col("measure"), c[1], cps, cps * R, php, php / R }
-                 END { if (CSV_BAD) exit 2 }' "$CSV"
+    echo "| network | nodes | routers | window | $short network cycles/s | now | now / $short | $short phit-hops/s | now | now / $short | $short MB | now MB | $short start s | now start s |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    cat "$rows"
 } > "$TABLE"
 cat "$TABLE"
 pub_table bench-net docs/network.md "$TABLE"
