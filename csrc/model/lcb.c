@@ -254,6 +254,8 @@ static void quiet_tick(nr_lcbp *m)
 
 const nr_lcbp_out *nr_lcbp_state(const nr_lcbp *m) { return &m->so[m->cur]; }
 
+unsigned nr_lcbp_state_version(const nr_lcbp *m) { return m->ver; }
+
 /* The cycle (eval without its outputs): the next state, its state-only
  * outputs (so[cur ^ 1]) and this cycle's wires in *wi. */
 static void eval_core(nr_lcbp *m, const nr_lcbp_in *in_raw, lcb_wires *wi)
@@ -339,6 +341,7 @@ void nr_lcbp_tick(nr_lcbp *m)
         return;
     }
     m->cur ^= 1;
+    m->ver++;
     m->quiet = quiet_state(lcb_q(m));
     if (m->rb_w.we) m->rb[m->rb_w.addr] = m->rb_w.data;
     if (m->iq_w.we) m->iq[m->iq_w.addr] = m->iq_w.data;

@@ -216,6 +216,7 @@ struct nr_lcbp {
      * allows one (lcb_quiet_state); a cycle that takes it leaves its few
      * changed registers in fq, which tick() writes into st[cur] in place. */
     int quiet, fast;
+    unsigned ver; /* nr_lcbp_state_version: full clock edges so far */
     struct {
         uint64_t sr_pay;
         uint16_t sr_crc, timer;

@@ -65,9 +65,9 @@ static int nwn_hop_fn(const void *ctx, int p, int q, int vc, uint32_t head, uint
     return g->n + t;
 }
 
-/* A bare port's view after its clock edge (its registers only): what the
- * next cycle's input unit and port output see, kept between cycles so that
- * a cycle reads only the views of the ports that changed. */
+/* A port's view (a bare port's after its clock edge, an LCB port's when its
+ * state changed): what the next cycle's input unit and port output see,
+ * kept between cycles so that a cycle reads only the views that changed. */
 static void bare_view(nr_nwn *m, int p)
 {
     nr_port_front_view(&m->fr, p, &m->pv[p]);
@@ -220,18 +220,12 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
     const int k = m->g.k;
     char msg[160];
     memset(out, 0, sizeof *out);
-    uint64_t avail = m->avail;
-    if (m->fr.lcb) { /* an LCB port's state moves every cycle: every view */
-        avail = 0;
-        for (int p = 0; p < k; p++) {
-            nr_port_front_view(&m->fr, p, &m->pv[p]);
-            m->sw[m->pout[p].sw].vc_ok[m->pout[p].io] = m->pv[p].vc_ok;
-            avail |= (uint64_t)(m->pv[p].rd_avail != 0) << p;
-        }
-    }
+    if (m->fr.lcb) /* the views of the LCB ports whose state changed */
+        for (int p = 0; p < k; p++)
+            if (nr_port_front_moved(&m->fr, p)) bare_view(m, p);
     /* §4: the IUs that may do something: something to read, in flight,
      * staged or routed, or not idle last cycle (its fronts withdrawn now) */
-    const uint64_t ie = m->iu_hot | m->iu_live | avail;
+    const uint64_t ie = m->iu_hot | m->iu_live | m->avail;
     eval_ius(m, ie, out);
     /* §6: every subswitch grants and accepts */
     for (int s = 0; s < m->g.nsw; s++)

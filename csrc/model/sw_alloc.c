@@ -230,6 +230,7 @@ static inline void head_req(nr_swalloc *a, int i, int v, unsigned j, uint64_t *o
         nr_err_first(nerr, err, errlen, "input %d vc %d: target %u is not a crosspoint", i, v, j);
         return;
     }
+    if ((a->busy_any >> j) & 1u) return; /* a busy port output looks at its packet alone */
     a->req[v * J + (int)j] |= 1ull << i;
     *outs |= 1ull << j;
 }
@@ -267,8 +268,8 @@ grant_outputs:
     for (uint64_t m = outs; m; m &= m - 1) {
         int j = __builtin_ctzll(m);
         if ((a->port_out >> j) & 1u) {
-            if (a->busy[j]) { /* the packet being sent: its next phit, or a gap */
-                for (int v = 0; v < V; v++) a->req[v * J + j] = 0;
+            if (a->busy[j]) { /* the packet being sent: its next phit, or a gap (no
+                               * request was made for it) */
                 if (has_front(a, a->cur_i[j], a->cur_v[j], now))
                     grant(a, j, a->cur_i[j], a->cur_v[j], 0);
                 continue;

@@ -29,6 +29,8 @@ int nr_port_bare_init(nr_port_bare *b, int nvc, int buf, int max_pkt)
     b->nvc = nvc;
     b->buf = buf;
     b->max_pkt = max_pkt;
+    b->vmask = (1u << nvc) - 1;
+    for (int x = 0; x < 4; x++) b->vmod[x] = (uint8_t)(x % nvc);
     b->rmax = 1;
     while (b->rmax < (uint32_t)buf) b->rmax <<= 1;
     for (int v = 0; v < nvc; v++) {
@@ -85,11 +87,13 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
                       int tx_valid, uint32_t tx_phit, const uint32_t *out_cr, char *err, int errlen)
 {
     int nerr = 0;
-    const int nvc = b->nvc, buf = b->buf;
-    uint32_t cr[NR_SW_MAX_VCS] = {0}, cr_any = 0; /* the sink's credits, 0 without */
+    const int buf = b->buf;
+    /* the sink's credits of the port's VCs, 0 without (a fixed 4: the rest
+     * masked; speed only) */
+    uint32_t cr[NR_SW_MAX_VCS] = {0, 0, 0, 0}, cr_any = 0;
     memset(b->d_cr, 0, sizeof b->d_cr);
     if (out_cr) {
-        memcpy(cr, out_cr, (size_t)nvc * sizeof cr[0]);
+        for (int v = 0; v < NR_SW_MAX_VCS; v++) cr[v] = ((b->vmask >> v) & 1u) ? out_cr[v] : 0;
         cr_any = cr[0] | cr[1] | cr[2] | cr[3];
     }
     /* nothing read, written, sent or credited, no read data to retire */
@@ -99,8 +103,7 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
     b->d_qmod = 0;
     b->d_wvc = b->wvc;
     /* the output's VC: a HEAD names it, the rest of the packet keeps it */
-    b->d_ovc =
-        tx_valid && sw_is_head(tx_phit) ? (int)((tx_phit >> NR_HEAD_VC_LSB) & 3u) % b->nvc : b->ovc;
+    b->d_ovc = tx_valid && sw_is_head(tx_phit) ? b->vmod[(tx_phit >> NR_HEAD_VC_LSB) & 3u] : b->ovc;
     const int tx_vc = b->d_ovc;
     b->d_rd_valid[0] = b->d_rd_valid[1] = 0;
     b->d_rd_phit[0] = b->d_rd_phit[1] = 0;
@@ -131,7 +134,7 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
     /* ---- write, from the primed values ---- */
     if (in_valid) {
         unsigned k = sw_kind(in_phit);
-        if (k == NR_KIND_HEAD) b->d_wvc = (int)((in_phit >> NR_HEAD_VC_LSB) & 3u) % b->nvc;
+        if (k == NR_KIND_HEAD) b->d_wvc = b->vmod[(in_phit >> NR_HEAD_VC_LSB) & 3u];
         const int v = b->d_wvc;
         nr_inq_vc *s = bq_d(b, v);
         unsigned widx = 0, cr;
@@ -157,24 +160,28 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
                          (unsigned)s->done, nr_inq_vc_occ(s, (unsigned)buf));
     }
 
-    /* ---- output credits ---- */
+    /* ---- output credits (every VC of the port: a fixed 4, masked) ---- */
     const int tvc = tx_valid ? tx_vc : -1;
-    unsigned d_vcok = 0;
-    for (int v = 0; v < nvc; v++) {
-        int n = b->cnt[v] + (int)cr[v];
-        if (v == tvc) {
-            if (b->cnt[v] <= 0)
-                nr_err_first(&nerr, err, errlen, "bare output: phit sent on VC %d with %d credits",
-                             v, b->cnt[v]);
-            n--;
-        }
+    unsigned d_vcok = 0, over = 0;
+    for (int v = 0; v < NR_SW_MAX_VCS; v++) {
+        const int n = b->cnt[v] + (int)cr[v] - (v == tvc);
         b->d_cnt[v] = n;
         d_vcok |= (unsigned)(n >= b->max_pkt) << v;
-        if (n > buf)
-            nr_err_first(&nerr, err, errlen,
-                         "bare output: sink returned too many credits on VC %d (%d)", v, n);
+        over |= (unsigned)(n > buf) << v;
     }
-    b->d_vcok = d_vcok;
+    over &= b->vmask;
+    const unsigned under = tvc >= 0 && b->cnt[tvc] <= 0 ? 1u << tvc : 0;
+    for (unsigned bad = over | under; bad; bad &= bad - 1) { /* in VC order */
+        const int v = __builtin_ctz(bad);
+        if ((under >> v) & 1u)
+            nr_err_first(&nerr, err, errlen, "bare output: phit sent on VC %d with %d credits", v,
+                         b->cnt[v]);
+        if ((over >> v) & 1u)
+            nr_err_first(&nerr, err, errlen,
+                         "bare output: sink returned too many credits on VC %d (%d)", v,
+                         b->d_cnt[v]);
+    }
+    b->d_vcok = d_vcok & b->vmask;
     return nerr;
 }
 

@@ -18,6 +18,8 @@
  * that VC's credits (docs/fbfly-routing.md §5.3). */
 typedef struct {
     int nvc, buf, max_pkt;
+    unsigned vmask;  /* the port's VCs (bits 0..nvc-1) */
+    uint8_t vmod[4]; /* x mod nvc, for a head's vc field x (speed only) */
     /* The queue's storage, per VC a ring that holds the phits from the read
      * pointer on: the phit at distance d from q[v].rd is in slot (rbase[v] +
      * d) mod rcap[v], rbase[v] counting the VC's reads. It starts small and

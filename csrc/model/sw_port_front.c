@@ -15,10 +15,13 @@ int nr_port_front_init(nr_port_front *f, int n, const nr_lcb_params *lp, const n
     f->nvc = nvc;
     if (lp) {
         f->lcb = calloc((size_t)n, sizeof *f->lcb);
-        if (!f->lcb) goto nomem;
-        for (int i = 0; i < n; i++)
+        f->seen = malloc((size_t)n * sizeof *f->seen);
+        if (!f->lcb || !f->seen) goto nomem;
+        for (int i = 0; i < n; i++) {
             if (!(f->lcb[i] = nr_lcbp_new(lp, lcfg, err, errlen)))
-                return -1; /* the LCB wrote the message */
+                return -1;                                     /* the LCB wrote the message */
+            f->seen[i] = nr_lcbp_state_version(f->lcb[i]) - 1; /* none taken yet */
+        }
         return 0;
     }
     f->bp = calloc((size_t)n, sizeof *f->bp);
@@ -38,6 +41,7 @@ void nr_port_front_release(nr_port_front *f)
     if (f->bp)
         for (int i = 0; i < f->n; i++) nr_port_bare_release(&f->bp[i]);
     free(f->lcb);
+    free(f->seen);
     free(f->bp);
     memset(f, 0, sizeof *f);
 }
@@ -46,6 +50,7 @@ void nr_port_front_view(nr_port_front *f, int p, nr_pview *pv)
 {
     if (f->lcb) {
         const nr_lcbp_out *lo = nr_lcbp_state(f->lcb[p]); /* nr_lcbp_peek, in place */
+        f->seen[p] = nr_lcbp_state_version(f->lcb[p]);
         pv->rd_avail = lo->rd_avail;
         pv->vc_ok = lo->tx_vc_ok;
         pv->rd_valid[0] = lo->rd_valid;
@@ -61,8 +66,13 @@ void nr_port_front_view(nr_port_front *f, int p, nr_pview *pv)
             pv->rd_valid[k] = b->rd_valid[k];
             pv->rd_phit[k] = b->rd_phit[k];
         }
-        for (int v = 0; v < f->nvc; v++) pv->cr[v] = b->cnt[v];
+        memcpy(pv->cr, b->cnt, sizeof pv->cr); /* the VCs above nvc: 0 in both */
     }
+}
+
+int nr_port_front_moved(const nr_port_front *f, int p)
+{
+    return f->seen[p] != nr_lcbp_state_version(f->lcb[p]);
 }
 
 int nr_port_front_eval(nr_port_front *f, int p, const int8_t *d_rd, int tx_valid, uint32_t tx_phit,
@@ -92,7 +102,7 @@ int nr_port_front_eval(nr_port_front *f, int p, const int8_t *d_rd, int tx_valid
                                 in->out_cr[p], msg, msglen);
     out->out_valid[p] = tx_valid;
     out->out_phit[p] = tx_phit;
-    for (int v = 0; v < f->nvc; v++) out->in_cr[p][v] = bp->d_cr[v];
+    memcpy(out->in_cr[p], bp->d_cr, sizeof bp->d_cr); /* the VCs above nvc: 0 in both */
     return bad ? 2 : 0;
 }
 

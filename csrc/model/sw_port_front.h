@@ -14,6 +14,7 @@ typedef struct {
     int n, nvc;
     nr_lcbp **lcb;    /* [n] with LCBs, else NULL */
     nr_port_bare *bp; /* [n] without LCBs, else NULL */
+    unsigned *seen;   /* [n] with LCBs: the state version of the last view taken */
 } nr_port_front;
 /* n ports with LCBs of parameters lp and run-time configuration lcfg, or
  * (lp NULL) bare ports of nvc VCs, buf phits per VC, max_pkt the VCT
@@ -24,6 +25,10 @@ int nr_port_front_init(nr_port_front *f, int n, const nr_lcb_params *lp, const n
 void nr_port_front_release(nr_port_front *f);
 /* Port p's state-only outputs at the start of the cycle. */
 void nr_port_front_view(nr_port_front *f, int p, nr_pview *pv);
+/* LCB port p's view may differ from the last one taken with
+ * nr_port_front_view (a quiet cycle of the LCB changes none of it; speed
+ * only). */
+int nr_port_front_moved(const nr_port_front *f, int p);
 /* Port p's cycle: the switch's reads d_rd[] (-1 none), the phit it sends
  * (tx_valid, tx_phit; both port kinds take its VC from the packet's head)
  * and the router inputs in; fills port p of out. Returns 0; 1 if the LCB did

@@ -54,8 +54,9 @@ int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen)
     return 0;
 }
 
-/* A bare port's view after its clock edge (its registers only), kept
- * between cycles so that a cycle reads only the views that changed. */
+/* A port's view (a bare port's after its clock edge, an LCB port's when its
+ * state changed), kept between cycles so that a cycle reads only the views
+ * that changed. */
 static void bare_view(nr_yarc *m, int p)
 {
     nr_port_front_view(&m->fr, p, &m->pv[p]);
@@ -197,19 +198,15 @@ void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
 {
     const int n = m->n;
     memset(out, 0, sizeof *out);
-    uint64_t avail = m->avail;
-    if (m->fr.lcb) { /* an LCB port's state moves every cycle: every view */
-        avail = 0;
-        for (int p = 0; p < n; p++) {
-            nr_port_front_view(&m->fr, p, &m->pv[p]);
-            m->t[p].op.vc_ok[0] = m->pv[p].vc_ok;
-            avail |= (uint64_t)(m->pv[p].rd_avail != 0) << p;
-        }
-        m->op_act = m->all; /* vc_ok may change with any cycle's credits */
-    }
+    if (m->fr.lcb) /* the views of the LCB ports whose state changed */
+        for (int p = 0; p < n; p++)
+            if (nr_port_front_moved(&m->fr, p)) {
+                bare_view(m, p);
+                m->op_act |= 1ull << p; /* vc_ok may have changed */
+            }
     /* the RBDs that may do something: something to read, in flight, staged
      * or routed, or not idle last cycle */
-    const uint64_t ie = m->iu_hot | m->iu_live | avail;
+    const uint64_t ie = m->iu_hot | m->iu_live | m->avail;
     eval_rbds(m, ie, out);
     m->ssw_e = eval_allocs(m, &m->ssw_act, offsetof(yarc_tile, ssw), "subswitch");
     m->op_e = eval_allocs(m, &m->op_act, offsetof(yarc_tile, op), "output port");

@@ -42,7 +42,7 @@ static void classify(nr_linkmon *m)
 /* Damage of one link phit's data bits 21:0 (none if erased: that is framing). */
 static int data_flips(lcb_ch_dmg dm) { return __builtin_popcount(dm.mask & 0x3FFFFFu); }
 
-unsigned nr_linkmon_step(nr_linkmon *m, int64_t t, uint32_t ph, uint32_t ev)
+unsigned nr_linkmon_step_full(nr_linkmon *m, int64_t t, uint32_t ph, uint32_t ev)
 {
     unsigned res = 0;
     lcb_ch_dmg dm = lcb_ch_last_damage(m->ch);

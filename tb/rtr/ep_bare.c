@@ -27,7 +27,7 @@ static void bare_inputs(sim_t *s, int p, int idle, int phase_end)
         s->rin.in_valid[p] = 1;
         s->rin.in_phit[p] = pt->ph[pt->pos];
     }
-    for (int v = 0; v < MAXV; v++) s->rin.out_cr[p][v] = 0;
+    memset(s->rin.out_cr[p], 0, sizeof s->rin.out_cr[p]);
     uint64_t hv;
     if (pt->hold.n && !h_chance(&pt->rng_bp, phase_end ? 0.0 : s->o->sink_bp) &&
         fifo_pop(&pt->hold, &hv) == 0)
@@ -48,7 +48,8 @@ static void bare_outputs(sim_t *s, int p, uint64_t t, int in_window, int *fail)
         if (++pt->pos == pt->len) pt->len = 0;
     }
     uint32_t over = 0;
-    int bad = tb_vctsend_return(&pt->vct, po->in_cr[p], &over);
+    const uint32_t *icr = po->in_cr[p];
+    int bad = (icr[0] | icr[1] | icr[2] | icr[3]) ? tb_vctsend_return(&pt->vct, icr, &over) : -1;
     if (bad >= 0) {
         *fail = 1;
         h_say(s, "FAIL cycle %" PRIu64 " port %d: input credits[%d] = %u > %d\n", t, p, bad, over,

@@ -628,8 +628,8 @@ static inline void port_act(sim_t *s, int p)
 {
     const port_t *pt = &s->pt[p];
     const uint64_t b = 1ull << p;
-    s->src_act = (pt->len > 0 || nr_inj_depth(&pt->inj) > 0) ? s->src_act | b : s->src_act & ~b;
-    s->sink_act = pt->hold.n ? s->sink_act | b : s->sink_act & ~b;
+    s->src_act = (s->src_act & ~b) | (uint64_t)(pt->len > 0 || pt->inj.qlen > 0) << p;
+    s->sink_act = (s->sink_act & ~b) | (uint64_t)(pt->hold.n > 0) << p;
 }
 
 /* Step 2 of a cycle, for port p: the source starts or continues a packet
@@ -878,8 +878,8 @@ static void drive_inputs(sim_t *s, uint64_t t, int phase_end)
         port_inputs(s, p, t, phase_end);
         const uint32_t *c = in->out_cr[p];
         if (in->in_valid[p] || (c[0] | c[1] | c[2] | c[3])) dirty |= 1ull << p;
-        port_act(s, p);
-    }
+    } /* the activity bits are brought up to date after the outputs (a port whose
+       * sink returned its last credit here has its input to clear: visited) */
     s->in_dirty = dirty;
     in->idle = s->all & ~dirty;
 }
