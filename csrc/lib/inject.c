@@ -160,7 +160,7 @@ void nr_inj_free(nr_inj_t *s)
 static int push(nr_inj_t *s, const nr_inj_pkt_t *p)
 {
     if (s->qlen == s->qcap) {
-        size_t ncap = s->qcap ? 2 * s->qcap : 64;
+        size_t ncap = s->qcap ? 2 * s->qcap : 4; /* grows with the queue: memory follows it */
         nr_inj_pkt_t *nq = malloc(ncap * sizeof *nq);
         if (!nq) return -1;
         for (size_t i = 0; i < s->qlen; i++) nq[i] = s->q[(s->qhead + i) % s->qcap];

@@ -99,8 +99,9 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
     m->dst = calloc((size_t)g->nsw, sizeof *m->dst);
     m->src = calloc((size_t)g->nsw, sizeof *m->src);
     m->oport = malloc((size_t)g->nsw * sizeof *m->oport);
+    m->rp = nr_ringpool_new();
     if (!m->iu || !m->tab || !m->pin || !m->pout || !m->pv || !m->sw || !m->dst || !m->src ||
-        !m->oport)
+        !m->oport || !m->rp)
         goto nomem;
     memset(m->oport, -1, (size_t)g->nsw * sizeof *m->oport);
     m->all = k >= 64 ? ~0ull : (1ull << k) - 1;
@@ -112,6 +113,7 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
         if (nr_swalloc_init(a, r, r, V, nwn_is_bottom(g, s) ? g->S : g->S_top, iu,
                             nwn_port_outputs(g, s), p->buf_depth, p->buf_depth))
             goto nomem;
+        nr_swalloc_set_pool(a, m->rp);
         for (int i = 0; i < r; i++) {
             a->xp[i] = nwn_xpoints(g, s, i);
             m->src[s][i] = nwn_chan_src(g, s, i);
@@ -154,6 +156,7 @@ void nr_nwn_free(nr_nwn *m)
     if (!m) return;
     if (m->sw)
         for (int s = 0; s < m->g.nsw; s++) nr_swalloc_release(&m->sw[s]);
+    nr_ringpool_free(m->rp); /* after the allocators, whose rings it holds */
     nr_port_front_release(&m->fr);
     nr_cw_release(&m->cw);
     free(m->iu);

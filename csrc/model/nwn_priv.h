@@ -114,6 +114,7 @@ struct nr_nwn {
     nr_swalloc *sw;               /* [nsw] subswitches */
     nwn_end (*dst)[NR_SW_MAX_IO]; /* [nsw][j] channel output j feeds this input */
     nwn_end (*src)[NR_SW_MAX_IO]; /* [nsw][i] buffered input i is fed by this output */
+    nr_ringpool *rp;              /* the rings of every buffer (sw_bufs.h) */
     nr_cwheel cw;                 /* credit returns of the internal channels */
     nr_port_front fr;             /* the port front ends (LCB or bare) */
     nr_pview *pv;                 /* [k] this cycle's port views */

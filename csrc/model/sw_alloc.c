@@ -49,38 +49,52 @@ int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t i
     a->iu_in = iu_in & (nin >= 64 ? ~0ull : (1ull << nin) - 1u);
     a->port_out = port_out & (nout >= 64 ? ~0ull : (1ull << nout) - 1u);
     a->all_port = a->port_out == (nout >= 64 ? ~0ull : (1ull << nout) - 1u);
-    a->xp = malloc(ni * sizeof *a->xp);
-    a->inb = calloc(ni * nv, sizeof *a->inb);
-    a->fr = calloc(ni * nv, sizeof *a->fr);
-    a->fdrop = calloc(ni, 1);
-    a->fph = calloc(ni * nv, sizeof *a->fph);
-    a->ftgt = calloc(ni * nv, 1);
-    a->fq = calloc(ni * nv, 1);
-    a->cc = malloc(no * nv * sizeof *a->cc);
-    a->own = malloc(no * nv);
-    a->arb = calloc(no * nv, 1);
-    a->vptr = calloc(no, 1);
-    a->busy = calloc(no, 1);
-    a->cur_v = calloc(no, 1);
-    a->cur_i = calloc(no, 1);
-    a->pp_v = calloc(no, 1);
-    a->pp_i = calloc(no, 1);
-    a->vc_ok = calloc(no, sizeof *a->vc_ok);
-    a->iptr = calloc(ni, 1);
-    a->hout = malloc(ni * nv);
-    a->req = calloc(no * nv, sizeof *a->req);
-    a->g_out = calloc(ni * nv, 1);
-    a->d_vc = malloc(no);
-    a->d_src = malloc(no);
-    a->d_new = calloc(no, 1);
-    a->d_phit = calloc(no, sizeof *a->d_phit);
-    a->d_q = calloc(no, 1);
-    a->d_pop = calloc(ni, 1);
-    if (!a->xp || !a->inb || !a->fr || !a->fdrop || !a->fph || !a->ftgt || !a->fq || !a->cc ||
-        !a->own || !a->arb || !a->vptr || !a->busy || !a->cur_v || !a->cur_i || !a->pp_v ||
-        !a->pp_i || !a->vc_ok || !a->iptr || !a->hout || !a->req || !a->g_out || !a->d_vc ||
-        !a->d_src || !a->d_new || !a->d_phit || !a->d_q || !a->d_pop)
-        return -1;
+    /* every array in one block, carved in order of alignment (memory only:
+     * one allocation instead of 27) */
+    const size_t sz[] = {ni * sizeof *a->xp,
+                         ni * nv * sizeof *a->inb,
+                         ni * nv * sizeof *a->fr,
+                         no * nv * sizeof *a->req,
+                         ni * nv * sizeof *a->fph,
+                         no * nv * sizeof *a->cc,
+                         no * sizeof *a->vc_ok,
+                         no * sizeof *a->d_phit,
+                         ni,
+                         ni * nv,
+                         ni * nv,
+                         no * nv,
+                         no * nv,
+                         no,
+                         no,
+                         no,
+                         no,
+                         no,
+                         no,
+                         ni,
+                         ni * nv,
+                         ni * nv,
+                         no,
+                         no,
+                         no,
+                         no,
+                         ni};
+    void **ptr[] = {(void **)&a->xp,    (void **)&a->inb,   (void **)&a->fr,    (void **)&a->req,
+                    (void **)&a->fph,   (void **)&a->cc,    (void **)&a->vc_ok, (void **)&a->d_phit,
+                    (void **)&a->fdrop, (void **)&a->ftgt,  (void **)&a->fq,    (void **)&a->own,
+                    (void **)&a->arb,   (void **)&a->vptr,  (void **)&a->busy,  (void **)&a->cur_v,
+                    (void **)&a->cur_i, (void **)&a->pp_v,  (void **)&a->pp_i,  (void **)&a->iptr,
+                    (void **)&a->hout,  (void **)&a->g_out, (void **)&a->d_vc,  (void **)&a->d_src,
+                    (void **)&a->d_new, (void **)&a->d_q,   (void **)&a->d_pop};
+    const size_t narr = sizeof sz / sizeof sz[0];
+    size_t total = 0;
+    for (size_t k = 0; k < narr; k++) total += (sz[k] + 7) & ~(size_t)7;
+    char *blk = calloc(1, total);
+    if (!blk) return -1;
+    a->blk = blk;
+    for (size_t k = 0; k < narr; k++) {
+        *ptr[k] = blk;
+        blk += (sz[k] + 7) & ~(size_t)7;
+    }
     uint64_t all_out = nout >= 64 ? ~0ull : (1ull << nout) - 1u;
     for (int i = 0; i < nin; i++) {
         a->xp[i] = all_out;
@@ -102,12 +116,8 @@ int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t i
 void nr_swalloc_release(nr_swalloc *a)
 {
     if (a->inb)
-        for (int k = 0; k < a->nin * a->nvc; k++) nr_lfifo_release(&a->inb[k]);
-    void *p[] = {a->xp,   a->inb,   a->fr,    a->fdrop,  a->fph,  a->ftgt,  a->fq,
-                 a->cc,   a->own,   a->arb,   a->vptr,   a->busy, a->cur_v, a->cur_i,
-                 a->pp_v, a->pp_i,  a->vc_ok, a->iptr,   a->hout, a->req,   a->g_out,
-                 a->d_vc, a->d_src, a->d_new, a->d_phit, a->d_q,  a->d_pop};
-    for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) free(p[k]);
+        for (int k = 0; k < a->nin * a->nvc; k++) nr_lfifo_release(&a->inb[k], a->pool);
+    free(a->blk);
     memset(a, 0, sizeof *a);
 }
 
@@ -341,7 +351,7 @@ void nr_swalloc_commit_busy(nr_swalloc *a)
         int eop = sw_is_eop(a->d_phit[j]);
         if (!((a->iu_in >> src) & 1u)) {
             nr_lfifo *f = &a->inb[src * V + w];
-            nr_lfifo_pop(f);
+            nr_lfifo_pop(f, a->pool);
             if (!f->cnt)
                 a->ne[w] &= ~(1ull << src);
             else

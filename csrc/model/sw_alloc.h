@@ -67,6 +67,8 @@ typedef struct {
                                  * with S < nvc also a buffered input's accepted grants
                                  * (a buffered input pops exactly what its outputs send) */
     uint64_t d_pop_in;    /* inputs with d_pop != 0 */
+    void *blk;            /* the one allocation every array above lies in */
+    nr_ringpool *pool;    /* where the buffers' rings come from (NULL: malloc) */
 } nr_swalloc;
 
 /* Build in reset state: buffers empty, credits = down_depth, no owners, not
@@ -77,6 +79,10 @@ typedef struct {
 int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t iu_in,
                     uint64_t port_out, int depth, int down_depth);
 void nr_swalloc_release(nr_swalloc *a);
+/* The rings of its buffers from pool p (shared by a router's allocators),
+ * not malloc. Call before the first push; release the allocator before the
+ * pool. */
+static inline void nr_swalloc_set_pool(nr_swalloc *a, nr_ringpool *p) { a->pool = p; }
 /* A phit for buffered input [i][v] of output port q, usable from cycle t.
  * Commit-time (the upstream's clock edge). -1 on overflow. */
 static inline int nr_swalloc_push(nr_swalloc *a, int i, int v, uint32_t phit, unsigned q,
@@ -88,7 +94,7 @@ static inline int nr_swalloc_push(nr_swalloc *a, int i, int v, uint32_t phit, un
         a->fr[k].t = t;
         a->ne[v] |= 1ull << i;
     }
-    return nr_lfifo_push(&a->inb[k], phit, q, t);
+    return nr_lfifo_push(&a->inb[k], a->pool, phit, q, t);
 }
 /* Copy IU u's fronts and dropping VCs of this cycle into input i. Call after
  * nr_iu_eval and before nr_swalloc_eval, every cycle. */

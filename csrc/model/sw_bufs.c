@@ -5,39 +5,108 @@
 
 #include "sw_bufs.h"
 
-#define LF_FIRST 4 /* a ring's first size */
+/* ---- the ring pool ---- */
+#define RP_CHUNK 65536 /* bytes carved at a time (a larger block gets its own) */
+struct nr_ringpool {
+    void *free[NR_RP_CLASSES]; /* free blocks, linked through their first word */
+    char *cur;                 /* the chunk being carved ... */
+    size_t left;               /* ... and its bytes still free */
+    void **chunks;             /* every chunk, to free */
+    size_t nchunks, capchunks, bytes;
+};
+
+nr_ringpool *nr_ringpool_new(void) { return calloc(1, sizeof(nr_ringpool)); }
+
+void nr_ringpool_free(nr_ringpool *p)
+{
+    if (!p) return;
+    for (size_t i = 0; i < p->nchunks; i++) free(p->chunks[i]);
+    free(p->chunks);
+    free(p);
+}
+
+size_t nr_ringpool_bytes(const nr_ringpool *p) { return p ? p->bytes : 0; }
+
+static void *rp_chunk(nr_ringpool *p, size_t n)
+{
+    if (p->nchunks == p->capchunks) {
+        size_t nc = p->capchunks ? 2 * p->capchunks : 16;
+        void **c = realloc(p->chunks, nc * sizeof *c);
+        if (!c) return NULL;
+        p->chunks = c;
+        p->capchunks = nc;
+    }
+    void *m = malloc(n);
+    if (m) {
+        p->chunks[p->nchunks++] = m;
+        p->bytes += n;
+    }
+    return m;
+}
+
+nr_lf_ent *nr_ringpool_get(nr_ringpool *p, int c)
+{
+    const size_t n = (size_t)(4u << c) * sizeof(nr_lf_ent);
+    if (!p) return malloc(n);
+    if (p->free[c]) {
+        void *b = p->free[c];
+        p->free[c] = *(void **)b;
+        return b;
+    }
+    if (n > RP_CHUNK / 4) return rp_chunk(p, n);
+    if (p->left < n) {
+        if (!(p->cur = rp_chunk(p, RP_CHUNK))) return NULL;
+        p->left = RP_CHUNK;
+    }
+    void *b = p->cur;
+    p->cur += n;
+    p->left -= n;
+    return b;
+}
+
+void nr_ringpool_put(nr_ringpool *p, nr_lf_ent *e, int c)
+{
+    if (!p) {
+        free(e);
+        return;
+    }
+    *(void **)e = p->free[c];
+    p->free[c] = e;
+}
 
 int nr_lfifo_alloc(nr_lfifo *f, int depth)
 {
-    uint32_t size = 1;
     memset(f, 0, sizeof *f);
-    if (depth < 1) return -1;
-    while (size < (uint32_t)depth) size <<= 1;
-    f->max = size;
-    if (size > LF_FIRST) size = LF_FIRST;
-    f->e = calloc(size, sizeof *f->e);
-    if (!f->e) return -1;
-    f->mask = size - 1;
+    if (depth < 1 || depth > 4 << (NR_RP_CLASSES - 1)) return -1;
+    f->max = 1;
+    while (f->max < depth) f->max = (uint16_t)(2 * f->max);
     return 0;
 }
 
-int nr_lfifo_grow(nr_lfifo *f)
+void nr_lfifo_release(nr_lfifo *f, nr_ringpool *p)
 {
-    const uint32_t size = f->mask + 1;
-    nr_lf_ent *n = malloc(2 * (size_t)size * sizeof *n);
+    if (f->e) nr_ringpool_put(p, f->e, f->cls);
+    f->e = NULL;
+}
+
+int nr_lfifo_room(nr_lfifo *f, nr_ringpool *p)
+{
+    if (f->cnt >= f->max) return -1;
+    if (!f->e) {
+        f->e = nr_ringpool_get(p, 0);
+        f->cls = 0;
+        f->head = 0;
+        return f->e ? 0 : -2;
+    }
+    const unsigned size = 4u << f->cls;
+    nr_lf_ent *n = nr_ringpool_get(p, f->cls + 1);
     if (!n) return -2;
-    for (uint32_t i = 0; i < f->cnt; i++) n[i] = f->e[(f->head + i) & f->mask];
-    free(f->e);
+    for (unsigned i = 0; i < f->cnt; i++) n[i] = f->e[(f->head + i) & (size - 1)];
+    nr_ringpool_put(p, f->e, f->cls);
     f->e = n;
     f->head = 0;
-    f->mask = 2 * size - 1;
+    f->cls++;
     return 0;
-}
-
-void nr_lfifo_release(nr_lfifo *f)
-{
-    free(f->e);
-    f->e = NULL;
 }
 
 int nr_cw_alloc(nr_cwheel *w, int cap)

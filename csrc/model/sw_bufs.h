@@ -10,22 +10,38 @@ typedef struct {
     uint32_t t; /* first cycle the receiver may use it */
 } nr_lf_ent;
 
+/* The storage of a router's FIFO rings (speed and memory only): blocks of
+ * 4, 8, 16, ... entries on free lists by size, carved from large chunks, so
+ * that a ring holds storage only while it holds entries and a freed block
+ * serves the next ring that needs one of its size. One per router model (a
+ * model runs on one thread); NULL in the calls below means plain malloc. */
+#define NR_RP_CLASSES 12 /* 4 << 11 = 8192 entries at most */
+typedef struct nr_ringpool nr_ringpool;
+nr_ringpool *nr_ringpool_new(void);
+void nr_ringpool_free(nr_ringpool *p);
+/* A block of 4 << c entries, or NULL (out of memory). */
+nr_lf_ent *nr_ringpool_get(nr_ringpool *p, int c);
+void nr_ringpool_put(nr_ringpool *p, nr_lf_ent *e, int c);
+/* Bytes the pool holds (its chunks). */
+size_t nr_ringpool_bytes(const nr_ringpool *p);
+
 typedef struct {
-    nr_lf_ent *e;
-    uint32_t mask; /* ring size - 1 */
-    uint32_t head, cnt;
-    uint32_t max; /* the ring's largest size: the power of two >= depth */
+    nr_lf_ent *e; /* the ring, NULL while the FIFO is empty */
+    uint16_t head, cnt;
+    uint16_t max; /* entries at most: the power of two >= depth */
+    uint8_t cls;  /* the ring holds 4 << cls entries */
 } nr_lfifo;
 
-/* A FIFO for `depth` entries (in flight + stored). Its ring starts small and
- * doubles when a push finds it full, up to the power of two >= depth (memory
- * follows the entries a buffer has held, not its depth; speed and memory
- * only). 0, or -1 if out of memory. Call once at model creation;
- * nr_lfifo_release() frees. */
+/* A FIFO for `depth` entries (in flight + stored): its ring is taken at the
+ * first push, doubles when a push finds it full, up to the power of two >=
+ * depth, and goes back when the FIFO empties (memory follows the entries in
+ * flight, not the depth; speed and memory only). 0, or -1 for a depth above
+ * 8192. Call once at model creation; nr_lfifo_release() frees. */
 int nr_lfifo_alloc(nr_lfifo *f, int depth);
-void nr_lfifo_release(nr_lfifo *f);
-/* Double the ring (entries kept in order). 0, or -2 if out of memory. */
-int nr_lfifo_grow(nr_lfifo *f);
+void nr_lfifo_release(nr_lfifo *f, nr_ringpool *p);
+/* A ring for a push into a FIFO with none, or a full one: 0, -1 full (max),
+ * -2 out of memory. */
+int nr_lfifo_room(nr_lfifo *f, nr_ringpool *p);
 
 /* The front is usable in cycle now. Eval-time read. */
 static inline int nr_lfifo_ready(const nr_lfifo *f, uint32_t now)
@@ -41,25 +57,32 @@ static inline uint32_t nr_lf_word(uint32_t phit, unsigned tag)
     return (phit & 0xFFFFFFu) | ((uint32_t)tag << 24);
 }
 /* Push at the clock edge: phit usable from cycle t. Returns -1 if the FIFO
- * is full (max entries), which means the sender broke the credit protocol,
- * -2 if its ring could not grow (out of memory). Commit-time. */
-static inline int nr_lfifo_push(nr_lfifo *f, uint32_t phit, unsigned tag, uint32_t t)
+ * is full (its depth's power of two), which means the sender broke the
+ * credit protocol, -2 if its ring could not grow (out of memory).
+ * Commit-time. */
+static inline int nr_lfifo_push(nr_lfifo *f, nr_ringpool *p, uint32_t phit, unsigned tag,
+                                uint32_t t)
 {
-    if (f->cnt > f->mask) {
-        if (f->cnt >= f->max) return -1;
-        if (nr_lfifo_grow(f)) return -2;
+    if (!f->e || f->cnt == 4u << f->cls || f->cnt >= f->max) {
+        int r = nr_lfifo_room(f, p);
+        if (r) return r;
     }
-    nr_lf_ent *e = &f->e[(f->head + f->cnt) & f->mask];
+    nr_lf_ent *e = &f->e[(f->head + f->cnt) & ((4u << f->cls) - 1)];
     e->v = nr_lf_word(phit, tag);
     e->t = t;
     f->cnt++;
     return 0;
 }
-/* Pop the front at the clock edge. Commit-time. */
-static inline void nr_lfifo_pop(nr_lfifo *f)
+/* Pop the front at the clock edge (an emptied FIFO gives its ring back).
+ * Commit-time. */
+static inline void nr_lfifo_pop(nr_lfifo *f, nr_ringpool *p)
 {
-    f->head = (f->head + 1) & f->mask;
-    f->cnt--;
+    f->head = (uint16_t)((f->head + 1) & ((4u << f->cls) - 1));
+    if (--f->cnt) return;
+    nr_ringpool_put(p, f->e, f->cls);
+    f->e = NULL;
+    f->head = 0;
+    f->cls = 0;
 }
 
 /* ---- nr_cwheel: credit returns with latency ---- */

@@ -82,7 +82,8 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
     const int n = m->n, V = p->port.num_vcs;
     m->t = calloc((size_t)n, sizeof *m->t);
     m->pv = calloc((size_t)n, sizeof *m->pv);
-    if (!m->t || !m->pv) goto nomem;
+    m->rp = nr_ringpool_new();
+    if (!m->t || !m->pv || !m->rp) goto nomem;
     /* at most one credit per buffer and cycle: row + column buffers */
     if (nr_cw_alloc(&m->cw, n * (p->rows + p->cols) * V)) goto nomem;
     for (int i = 0; i < n; i++) {
@@ -96,6 +97,8 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
                             p->row_buf_depth, p->col_buf_depth) ||
             nr_swalloc_init(&t->op, p->rows, 1, V, V, 0, 1, p->col_buf_depth, 1))
             goto nomem;
+        nr_swalloc_set_pool(&t->ssw, m->rp);
+        nr_swalloc_set_pool(&t->op, m->rp);
         for (int q = 0; q < NR_MAX_PORTS; q++) /* a row-buffer HEAD goes to column q / Cols */
             t->ssw.qmap[q] = (uint8_t)(q >> m->cshift);
     }
@@ -124,6 +127,7 @@ void nr_yarc_free(nr_yarc *m)
             nr_swalloc_release(&m->t[i].ssw);
             nr_swalloc_release(&m->t[i].op);
         }
+    nr_ringpool_free(m->rp); /* after the allocators, whose rings it holds */
     nr_port_front_release(&m->fr);
     nr_cw_release(&m->cw);
     free(m->t);

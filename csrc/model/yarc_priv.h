@@ -47,6 +47,7 @@ struct nr_yarc {
     int cshift, cmask; /* port p: row p >> cshift, column p & cmask (Cols = 2^cshift) */
     uint32_t now;      /* cycle counter */
     yarc_tile *t;      /* [n] */
+    nr_ringpool *rp;   /* the rings of every buffer (sw_bufs.h) */
     nr_cwheel cw;      /* row-buffer and column-buffer credit returns */
     nr_port_front fr;  /* the port front ends (LCB or bare) */
     nr_pview *pv;      /* [n] this cycle's port view */
