@@ -96,6 +96,15 @@ typedef struct {
      * file cannot be written. */
     int (*trace)(void *h, const char *fst_path);
     void (*trace_stop)(void *h);
+    /* Speed only; NULL where not offered (the RTL routers). If the router is
+     * at rest (nothing stored, staged, in flight or owed inside it, so that
+     * a cycle whose inputs are all 0 would drive every output 0 and change
+     * nothing but its cycle count), take that cycle's clock edge without
+     * evaluating it and return 1: the caller treats the cycle's outputs as
+     * all 0. Otherwise return 0 and change nothing: the caller evaluates the
+     * cycle as usual. Call it instead of eval and tick, only for a cycle
+     * whose inputs are all 0. */
+    int (*rest)(void *h);
 } nr_rtr_ops;
 
 /* A router: its operations and its handle. {NULL, NULL} is "none". */
@@ -115,6 +124,9 @@ static inline int nr_rtr_errors(nr_rtr r, char *buf, int buflen)
     return r.ops->errors(r.h, buf, buflen);
 }
 static inline int nr_rtr_can_trace(nr_rtr r) { return r.ops && r.ops->trace; }
+/* A cycle with every input 0 taken without evaluation, if the router is at
+ * rest and offers it (nr_rtr_ops.rest); 0: evaluate it as usual. */
+static inline int nr_rtr_rest(nr_rtr r) { return r.ops->rest ? r.ops->rest(r.h) : 0; }
 /* Free the router (nothing for "none"). */
 static inline void nr_rtr_free(nr_rtr r)
 {

@@ -319,12 +319,28 @@ int nr_nwn_errors(const nr_nwn *m, char *buf, int buflen)
 }
 
 /* ---- nr_rtr (nr_router.h) ---- */
+/* At rest (nr_rtr_ops.rest): bare ports, no input unit with anything to
+ * read, staged, routed or in flight (none evaluated last cycle either), every
+ * subswitch idle, no credit on the wheel, no table write pending. An idle
+ * cycle's clock edge then moves only the cycle count and the sequential
+ * allocator's pointer. */
+static int rtr_rest(void *h)
+{
+    nr_nwn *m = h;
+    if (m->fr.lcb || (m->iu_hot | m->iu_live | m->avail) || m->cw.pending || m->d_cfg.we) return 0;
+    for (int s = 0; s < m->g.nsw; s++)
+        if (!nr_swalloc_idle(&m->sw[s])) return 0;
+    nr_fb_seq_idle(&m->fb);
+    m->now++;
+    m->ie = m->pe = 0;
+    return 1;
+}
 static void rtr_eval(void *h, const nr_rtr_in *in, nr_rtr_out *out) { nr_nwn_eval(h, in, out); }
 static void rtr_tick(void *h) { nr_nwn_tick(h); }
 static int rtr_errors(void *h, char *buf, int buflen) { return nr_nwn_errors(h, buf, buflen); }
 static void rtr_free(void *h) { nr_nwn_free(h); }
 static const nr_rtr_ops nwn_rtr_ops = {"nwn-model", rtr_eval, rtr_tick, rtr_errors,
-                                       rtr_free,    NULL,     NULL};
+                                       rtr_free,    NULL,     NULL,     rtr_rest};
 
 nr_rtr nr_nwn_rtr(nr_nwn *m)
 {

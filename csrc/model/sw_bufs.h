@@ -92,6 +92,7 @@ typedef struct {
     int n[NR_CW_SLOTS];
     int room[NR_CW_SLOTS]; /* entries allocated per slot (grows on demand) */
     int cap;               /* entries per slot at most */
+    int pending;           /* credits scheduled and not yet applied */
 } nr_cwheel;
 
 /* Room for `cap` credits due in the same cycle (at most one per buffer and
@@ -112,6 +113,7 @@ static inline int nr_cw_put(nr_cwheel *w, uint32_t due, int *ctr)
         if (r) return r;
     }
     w->slot[s][w->n[s]++] = ctr;
+    w->pending++;
     return 0;
 }
 /* The words for nr_cw_put's error r. */
@@ -122,6 +124,7 @@ static inline void nr_cw_fire(nr_cwheel *w, uint32_t now)
 {
     unsigned s = now & (NR_CW_SLOTS - 1);
     for (int i = 0; i < w->n[s]; i++) (*w->slot[s][i])++;
+    w->pending -= w->n[s];
     w->n[s] = 0;
 }
 

@@ -151,5 +151,8 @@ static inline void nr_fb_seq_end(nr_fb_seq *s)
     if (s->on) memcpy(s->pend, s->seq, sizeof s->pend);
     s->sptr = s->sptr + 1 == s->n ? 0 : s->sptr + 1;
 }
+/* A cycle in which no IU routed and no output took a head: pend stays,
+ * only sptr moves (begin, no notes and no heads, end). */
+static inline void nr_fb_seq_idle(nr_fb_seq *s) { s->sptr = s->sptr + 1 == s->n ? 0 : s->sptr + 1; }
 
 #endif

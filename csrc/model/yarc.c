@@ -305,12 +305,28 @@ int nr_yarc_errors(const nr_yarc *m, char *buf, int buflen)
 }
 
 /* ---- nr_rtr (nr_router.h) ---- */
+/* At rest (nr_rtr_ops.rest): bare ports, no RBD with anything to read,
+ * staged, routed or in flight (none evaluated last cycle either), no
+ * subswitch or output port that may be busy, no credit on the wheel, no
+ * table write pending. An idle cycle's clock edge then moves only the cycle
+ * count and the sequential allocator's pointer. */
+static int rtr_rest(void *h)
+{
+    nr_yarc *m = h;
+    if (m->fr.lcb || (m->iu_hot | m->iu_live | m->avail | m->ssw_act | m->op_act) ||
+        m->cw.pending || m->d_cfg.we)
+        return 0;
+    nr_fb_seq_idle(&m->fb);
+    m->now++;
+    m->ie = m->pe = m->ssw_e = m->op_e = 0;
+    return 1;
+}
 static void rtr_eval(void *h, const nr_rtr_in *in, nr_rtr_out *out) { nr_yarc_eval(h, in, out); }
 static void rtr_tick(void *h) { nr_yarc_tick(h); }
 static int rtr_errors(void *h, char *buf, int buflen) { return nr_yarc_errors(h, buf, buflen); }
 static void rtr_free(void *h) { nr_yarc_free(h); }
 static const nr_rtr_ops yarc_rtr_ops = {"yarc-model", rtr_eval, rtr_tick, rtr_errors,
-                                        rtr_free,     NULL,     NULL};
+                                        rtr_free,     NULL,     NULL,     rtr_rest};
 
 nr_rtr nr_yarc_rtr(nr_yarc *m)
 {

@@ -126,6 +126,11 @@ struct renv {
     void *ctx;
     int cfg_pending; /* cfg write queued for the next cycle */
     nr_rtr_in cfg_next;
+    /* use_rest: a cycle whose inputs are all 0 is offered to the router's
+     * rest (nr_rtr_rest) first, and taken without evaluation if it accepts
+     * (outputs all 0); rested counts those cycles */
+    int use_rest;
+    uint64_t rested;
 };
 
 /* Default parameters: yarc-arch.md §3 defaults at rows x cols. */
@@ -476,8 +481,18 @@ static inline void renv_step(renv *e)
     }
     for (int p = 0; p < e->n; p++) renv_port_in(e, p, slot);
     if (e->timer) e->timer(e, 0);
-    nr_rtr_eval(e->rt, &e->in, &e->out);
-    nr_rtr_tick(e->rt);
+    int quiet = e->use_rest && !e->in.cfg_we;
+    for (int p = 0; p < e->n && quiet; p++) {
+        const uint32_t *c = e->in.out_cr[p];
+        quiet = !e->in.in_valid[p] && !e->in.link_rx[p] && !(c[0] | c[1] | c[2] | c[3]);
+    }
+    if (quiet && nr_rtr_rest(e->rt)) {
+        memset(&e->out, 0, sizeof e->out);
+        e->rested++;
+    } else {
+        nr_rtr_eval(e->rt, &e->in, &e->out);
+        nr_rtr_tick(e->rt);
+    }
     if (e->timer) e->timer(e, 1);
     for (int p = 0; p < e->n; p++) renv_port_out(e, p, slot);
     e->t++;

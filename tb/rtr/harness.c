@@ -545,6 +545,8 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
     s->nports = s->g.num_ports;
     s->nvcs = s->g.num_vcs;
     s->all = s->nports >= 64 ? ~0ull : (1ull << s->nports) - 1;
+    memset(&s->zero_out, 0, sizeof s->zero_out);
+    s->zero_out.idle = s->all;
     /* implementations */
     const rtr_impl *impl_m = o->org->model, *impl_r = rtr_rtl_impl();
     if (o->impl != RTR_RUN_RTL && impl_m->create(&o->cfg, &o->lcfg, &s->m, err, errlen)) return -1;
@@ -958,7 +960,7 @@ static void digest_cycle(sim_t *s, const nr_rtr_out *po, uint64_t *h)
 static void clock_edge(sim_t *s, uint64_t t)
 {
     const rtr_opts *o = s->o;
-    if (nr_rtr_valid(s->m)) nr_rtr_tick(s->m);
+    if (nr_rtr_valid(s->m) && !s->rested) nr_rtr_tick(s->m); /* a rested cycle had its edge */
     if (nr_rtr_valid(s->r)) nr_rtr_tick(s->r);
     for (int p = 0; p < s->nports && s->ep->every_cycle; p++) s->ep->tick(s, p);
     if (s->tracing && (int64_t)t >= o->trace_to) {
@@ -1043,8 +1045,14 @@ int rtr_run(const rtr_opts *o, rtr_result *r, FILE *out, char *err, int errlen)
             return -1;
         }
         drive_inputs(s, t, phase_end);
-        /* 3. evaluate */
-        if (nr_rtr_valid(s->m)) nr_rtr_eval(s->m, &s->rin, &mo);
+        /* 3. evaluate: a model alone at rest with every input 0 takes the
+         * cycle without evaluation (nr_rtr_ops.rest: outputs all 0) */
+        s->rested =
+            !nr_rtr_valid(s->r) && !s->rin.cfg_we && s->rin.idle == s->all && nr_rtr_rest(s->m);
+        if (s->rested)
+            mo = s->zero_out;
+        else if (nr_rtr_valid(s->m))
+            nr_rtr_eval(s->m, &s->rin, &mo);
         if (nr_rtr_valid(s->r)) nr_rtr_eval(s->r, &s->rin, &ro);
         inject_fault(s, t, &ro);
         const nr_rtr_out *po = s->po = nr_rtr_valid(s->r) ? &ro : &mo;

@@ -205,6 +205,8 @@ struct sim {
      * cycle): a source with a packet or a queue, a sink holding credits, a
      * port whose router inputs were set last cycle (to be cleared) */
     uint64_t all, src_act, sink_act, in_dirty;
+    int rested;          /* the model took this cycle at rest (nr_rtr_rest) */
+    nr_rtr_out zero_out; /* its outputs then: all 0 */
 };
 
 /* A Bernoulli draw of the per-port idle and backpressure streams, made only

@@ -1540,6 +1540,26 @@ static void test_bport_rd2(void)
     nr_port_bare_release(&b);
 }
 
+/* nr_rtr_ops.rest (nwn.c, "at rest") decides what evaluation would: cn,
+ * fc and bb, bare, two VCs, with idle sinks and with sinks that hold
+ * credits (so packets wait inside the switch, in the buffers of a
+ * subswitch, while every input unit is idle). */
+static void test_rest(void)
+{
+    const char orgs[] = {'c', 'f', 'b'};
+    for (int o = 0; o < 3; o++)
+        for (int bp = 0; bp < 2; bp++) {
+            nr_nwn_params p = renv_nwn_params(orgs[o], 16, 0);
+            p.port.in_buf_per_vc = 64; /* a head needs every credit: outputs block */
+            renv a, b;
+            renv_init_nwn(&a, &p, NULL, 1, 77 + (uint64_t)o);
+            renv_init_nwn(&b, &p, NULL, 1, 77 + (uint64_t)o);
+            yt_rest_lockstep(&a, &b, bp ? 0.99 : 0.0, 20000, 5 + (uint64_t)o);
+            renv_free(&a);
+            renv_free(&b);
+        }
+}
+
 int main(void)
 {
     NR_TEST_BEGIN("test_nwn_model", 20261123);
@@ -1566,5 +1586,6 @@ int main(void)
     test_bport_rd2();
     test_pops_per_cycle();
     test_speedup2_latency();
+    test_rest();
     NR_TEST_END("test_nwn_model");
 }

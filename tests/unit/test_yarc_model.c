@@ -939,6 +939,23 @@ static void test_sub_speedup(void)
     CHECK_STR(err, "SubSpeedup");
 }
 
+/* nr_rtr_ops.rest (yarc.c, "at rest") decides what evaluation would, with
+ * idle sinks and with sinks that hold credits (packets then wait in the row
+ * and column buffers while every RBD is idle). */
+static void test_rest(void)
+{
+    for (int bp = 0; bp < 2; bp++) {
+        nr_yarc_params p = renv_params(4, 4, 0);
+        p.port.in_buf_per_vc = 64; /* a head needs every credit: outputs block */
+        renv a, b;
+        renv_init(&a, &p, NULL, 1, 91);
+        renv_init(&b, &p, NULL, 1, 91);
+        yt_rest_lockstep(&a, &b, bp ? 0.99 : 0.0, 20000, 13);
+        renv_free(&a);
+        renv_free(&b);
+    }
+}
+
 int main(void)
 {
     NR_TEST_BEGIN("test_yarc_model", 20261122);
@@ -960,5 +977,6 @@ int main(void)
     test_source_route();
     test_cfg_bad();
     test_errors();
+    test_rest();
     NR_TEST_END("test_yarc_model");
 }
