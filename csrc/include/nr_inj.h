@@ -96,6 +96,13 @@ typedef struct {
     uint64_t on_periods; /* onoff: ON periods entered (the initial one included) */
     size_t max_depth;    /* max queue depth, packets */
     uint64_t max_depth_phits;
+    /* Bernoulli lookahead (speed only): the draws of the next la_n ticks are
+     * made and fail; la_hit: the tick after them succeeds, its draw made.
+     * la_base is the stream before the lookahead, la_used its ticks taken
+     * (nr_inj_gen puts the stream back where the ticks so far leave it). */
+    uint64_t la_n, la_used;
+    int la_hit;
+    nr_rng_t la_base;
 } nr_inj_t;
 
 /* Mean length in phits of a distribution. */

@@ -177,10 +177,51 @@ static int push(nr_inj_t *s, const nr_inj_pkt_t *p)
     return 0;
 }
 
+/* A packet generated now: its length, VC and class from the timing stream,
+ * its destination from the destination stream. */
+static int gen_packet(nr_inj_t *s, uint64_t cycle, nr_traffic_t *tp)
+{
+    nr_inj_pkt_t p;
+    p.gen_cycle = cycle;
+    p.id = s->gen_pkts;
+    nr_lendist_draw(&s->cfg.len, &s->rng, &p.len, &p.vc, &p.cls);
+    p.dest = tp ? nr_traffic_dest(tp, s->src, &s->drng) : -1;
+    if (push(s, &p)) return -1;
+    s->gen_pkts++;
+    s->gen_phits += (uint64_t)p.len;
+    return 1;
+}
+
+/* Bernoulli draws made ahead at most (speed only: one draw per tick, the
+ * same stream in the same order; a tick inside the lookahead costs a
+ * decrement). */
+#define LA_MAX 256
+
 int nr_inj_tick(nr_inj_t *s, uint64_t cycle, nr_traffic_t *tp)
 {
-    int gen = 0;
     s->cycles++;
+    if (s->cfg.kind == NR_INJ_BERNOULLI) {
+        if (s->la_n) { /* a draw made ahead, and failed */
+            s->la_n--;
+            s->la_used++;
+            return 0;
+        }
+        if (s->la_hit) { /* a draw made ahead, and succeeded: the packet now */
+            s->la_hit = 0;
+            return gen_packet(s, cycle, tp);
+        }
+        s->la_base = s->rng;
+        if (nr_rng_bernoulli(&s->rng, s->p)) return gen_packet(s, cycle, tp);
+        /* draw the next ticks' until one succeeds (its packet is made at
+         * its tick: the length follows its draw in the stream, as then) */
+        uint64_t n = 0;
+        while (n < LA_MAX && !nr_rng_bernoulli(&s->rng, s->p)) n++;
+        s->la_n = n;
+        s->la_hit = n < LA_MAX;
+        s->la_used = 0;
+        return 0;
+    }
+    int gen = 0;
     if (s->on) {
         if (s->cfg.kind == NR_INJ_ONOFF) s->on_cycles++;
         gen = nr_rng_bernoulli(&s->rng, s->p);
@@ -194,20 +235,20 @@ int nr_inj_tick(nr_inj_t *s, uint64_t cycle, nr_traffic_t *tp)
         }
     }
     if (!gen) return 0;
-    return nr_inj_gen(s, cycle, tp);
+    return gen_packet(s, cycle, tp);
 }
 
 int nr_inj_gen(nr_inj_t *s, uint64_t cycle, nr_traffic_t *tp)
 {
-    nr_inj_pkt_t p;
-    p.gen_cycle = cycle;
-    p.id = s->gen_pkts;
-    nr_lendist_draw(&s->cfg.len, &s->rng, &p.len, &p.vc, &p.cls);
-    p.dest = tp ? nr_traffic_dest(tp, s->src, &s->drng) : -1;
-    if (push(s, &p)) return -1;
-    s->gen_pkts++;
-    s->gen_phits += (uint64_t)p.len;
-    return 1;
+    if (s->la_n || s->la_hit) {
+        /* draws made ahead: back to the stream the ticks so far left (the
+         * failed draw of the lookahead's first tick and la_used more) */
+        s->rng = s->la_base;
+        for (uint64_t i = 0; i <= s->la_used; i++) (void)nr_rng_u64(&s->rng);
+        s->la_n = 0;
+        s->la_hit = 0;
+    }
+    return gen_packet(s, cycle, tp);
 }
 
 const nr_inj_pkt_t *nr_inj_peek(const nr_inj_t *s) { return s->qlen ? &s->q[s->qhead] : NULL; }

@@ -52,9 +52,66 @@ static nr_inj_cfg_t fixed4(nr_inj_kind_t kind, double load)
     return c;
 }
 
+/* The Bernoulli source draws one number a tick from its timing stream, and
+ * a generated packet's length and VC follow its draw (nr_inj.h); it may make
+ * those draws ahead (la_*), and a batch (nr_inj_gen) between ticks must find
+ * the stream where the ticks left it. Against a reference written from that
+ * rule, with its own copies of the streams: the same packets, lengths, VCs,
+ * destinations and cycles, for loads 0, small, 0.5 and 1 and with batches
+ * at random ticks. */
+static void check_bernoulli_stream(double load, int batches)
+{
+    nr_inj_cfg_t c;
+    memset(&c, 0, sizeof c);
+    c.kind = NR_INJ_BERNOULLI;
+    c.load = load;
+    c.len.kind = NR_LEN_UNIFORM;
+    c.len.a = 3;
+    c.len.b = 11;
+    c.len.num_vcs = 3;
+    char err[200];
+    nr_inj_t s;
+    CHECK_EQ(nr_inj_init(&s, &c, 99, 5, err, sizeof err), 0);
+    nr_rng_t rng = s.rng, br; /* the reference's copy of the timing stream */
+    nr_rng_seed(&br, 7);
+    uint64_t ref_pkts = 0;
+    for (uint64_t t = 0; t < 20000; t++) {
+        int g = nr_inj_tick(&s, t, NULL), rg = nr_rng_bernoulli(&rng, s.p);
+        int len = 0, vc = 0;
+        nr_pkt_cls_t cls;
+        if (rg) nr_lendist_draw(&c.len, &rng, &len, &vc, &cls);
+        CHECK_EQ(g, rg);
+        if (g) {
+            const nr_inj_pkt_t *q = &s.q[(s.qhead + s.qlen - 1) % s.qcap];
+            CHECK_EQ(q->len, len);
+            CHECK_EQ(q->vc, vc);
+            CHECK_EQ(q->gen_cycle, t);
+            ref_pkts++;
+        }
+        if (batches && nr_rng_below(&br, 97) == 0) { /* a batch packet between ticks */
+            CHECK_EQ(nr_inj_gen(&s, t, NULL), 1);
+            nr_lendist_draw(&c.len, &rng, &len, &vc, &cls);
+            const nr_inj_pkt_t *q = &s.q[(s.qhead + s.qlen - 1) % s.qcap];
+            CHECK_EQ(q->len, len);
+            CHECK_EQ(q->vc, vc);
+            ref_pkts++;
+        }
+        while (nr_inj_depth(&s) > 100) nr_inj_pop(&s);
+    }
+    CHECK_EQ(s.gen_pkts, ref_pkts);
+    CHECK_EQ(s.cycles, 20000u);
+    nr_inj_free(&s);
+}
+
 int main(void)
 {
     NR_TEST_BEGIN("test_inject", 424242);
+    for (int b = 0; b < 2; b++) {
+        check_bernoulli_stream(0.0, b);
+        check_bernoulli_stream(0.02, b);
+        check_bernoulli_stream(0.5, b);
+        check_bernoulli_stream(1.0, b);
+    }
     char err[200];
     nr_inj_t s;
     nr_inj_cfg_t c;
