@@ -68,15 +68,21 @@ sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly: sweep-net-%: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN) $(BUILD)/bin/sweep_report
 	@BUILD=$(BUILD) scripts/net_$*.sh
 UNIT_TARGETS += sweep-net sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly
-# make bench-net: network cycles/s, router-cycles/s and phit-hops/s of the C
-# models from 128 to 4096 nodes (scripts/net_bench.sh, a few minutes; make
-# publish-bench-net puts the table into docs/network.md "Speed"). A
-# benchmark, not in make test.
-.PHONY: bench-net
+# make bench-net: issue 44's two networks (the 512-node flattened butterfly
+# and the 4096-node Fig 13 folded Clos) against 4c9c9e7's net_sim in the same
+# run: network cycles/s, phit-hops/s and memory (scripts/net_bench.sh,
+# BENCH_BASE=REV; make publish-bench-net puts the table into
+# docs/network.md "Speed"). make bench-net-scale: the cost from 64 to 32 768
+# nodes, with plots (scripts/net_scale.sh, an hour or more; make
+# publish-bench-net-scale). Benchmarks, not in make test.
+.PHONY: bench-net bench-net-scale
 bench-net: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN)
-	@BUILD=$(BUILD) scripts/net_bench.sh
-UNIT_TARGETS += bench-net
+	@BUILD=$(BUILD) BENCH_BASE=$(BENCH_BASE) scripts/net_bench.sh
+bench-net-scale: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(NET_BIN)
+	@BUILD=$(BUILD) scripts/net_scale.sh
+UNIT_TARGETS += bench-net bench-net-scale
 # make test-net-rtl-large: networks of hundreds of RTL routers, and of radix-32
 # RTL routers, in lockstep (tests/long/net_rtl_large.list; not in make test)
 .PHONY: test-net-rtl-large

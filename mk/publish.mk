@@ -6,7 +6,7 @@
 # pub_finish). make publish-FLOW copies what it names into docs/
 # (scripts/publish.sh: everything checked before anything is written; a
 # missing or incomplete manifest changes nothing and exits 1).
-PUBLISH_FLOWS := sweep-rtr sweep-nwn energy counts bench bench-base bench-net \
+PUBLISH_FLOWS := sweep-rtr sweep-nwn energy counts bench bench-base bench-net bench-net-scale \
                  sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-lcb net-run waves
 PUBLISH_GROUPS := sweep sweep-net
 .PHONY: $(PUBLISH_FLOWS:%=publish-%) $(PUBLISH_GROUPS:%=publish-%)
