@@ -22,7 +22,9 @@
 # usage: scripts/net_bench.sh [-n N] [-r REV] [--help]
 # Environment: BUILD [build]; NETBENCH_RUNS (one "NAME TOPO CFG ROUTING
 # WARMUP MEASURE" per line; default the two above); NETBENCH_RESULTS
-# [$BUILD/results, where the files go]. Writes RESULTS/net_bench.md, the
+# [$BUILD/results, where the files go]; NETBENCH_OLD (a net_sim to compare
+# with instead of REV's, built: the script's own test compares a binary
+# with itself). Writes RESULTS/net_bench.md, the
 # table stamped with the command, the commit, machine and load; when every
 # run passed with the default settings also RESULTS/publish-bench-net.txt
 # (`make publish-bench-net` puts the table between the bench-net markers of
@@ -52,12 +54,22 @@ setting RUNS NETBENCH_RUNS "fbfly512 fbfly:k=8,n=3 hc-k32-4vc min-rc 200 1000
 fig13 fclos:k=32,levels=3,tophalf=1 hc-k32-4vc updown-adaptive 100 300"
 [ "$N" -ge 5 ] || PUB_WHY="$PUB_WHY -n<5"
 TRAF="--pattern ur --load 0.5 --len fixed:4 --link-lat 10 --seed 1 --quiet"
-bench_rev_build "$REV" build/bin/net_sim || exit $?
-[ "$BENCH_REV_SHORT" = "$(git rev-parse --short 4c9c9e7)" ] || PUB_WHY="$PUB_WHY BENCH_BASE"
-OLD=$B/bench-base/$BENCH_REV_SHORT.net_sim short=$BENCH_REV_SHORT
+mapfile -t runs <<< "$RUNS"
+for r in "${runs[@]}"; do
+    set -- $r
+    [ $# = 6 ] || { echo "net_bench: a run is 'NAME TOPO CFG ROUTING WARMUP MEASURE', got '$r'" >&2; exit 2; }
+done
+if [ -n "${NETBENCH_OLD:-}" ]; then
+    [ -x "$NETBENCH_OLD" ] || { echo "net_bench: NETBENCH_OLD=$NETBENCH_OLD is not a program" >&2; exit 2; }
+    OLD=$NETBENCH_OLD short=old
+    PUB_WHY="$PUB_WHY NETBENCH_OLD"
+else
+    bench_rev_build "$REV" build/bin/net_sim || exit $?
+    [ "$BENCH_REV_SHORT" = "$(git rev-parse --short 4c9c9e7)" ] || PUB_WHY="$PUB_WHY BENCH_BASE"
+    OLD=$B/bench-base/$BENCH_REV_SHORT.net_sim short=$BENCH_REV_SHORT
+fi
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
-mapfile -t runs <<< "$RUNS"
 nrun=$(( ${#runs[@]} * N * 2 )) irun=0 t0=$(date +%s)
 rows=$T/rows
 : > "$rows"
@@ -77,7 +89,6 @@ csv_of() { awk -F, -v k="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } EN
 rc=0
 for r in "${runs[@]}"; do
     set -- $r
-    [ $# = 6 ] || { echo "net_bench: a run is 'NAME TOPO CFG ROUTING WARMUP MEASURE', got '$r'" >&2; exit 2; }
     name=$1 topo=$2 cfg=$3 rt=$4 wu=$5 me=$6
     args=(--topo "$topo" --cfg "$cfg" --routing "$rt" $TRAF --warmup "$wu" --measure "$me")
     for which in old new; do : > "$T/$which.$name.r"; done
