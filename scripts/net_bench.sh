@@ -102,6 +102,11 @@ for r in "${runs[@]}"; do
             fi
             p=$T/$which.$name
             cpu=$(awk -v a="$(stat_of "$p.run.stat" cpu_s)" -v b="$(stat_of "$p.start.stat" cpu_s)" 'BEGIN { print a - b }')
+            if ! awk -v c="$cpu" 'BEGIN { exit !(c >= 0.05) }'; then
+                echo "net_bench: $name: the run after the start took $cpu s of CPU, too short to time (a longer MEASURE)"
+                rc=1
+                continue 3
+            fi
             cyc=$(( $(csv_of "$p.run.csv" cycles) - $(csv_of "$p.start.csv" cycles) ))
             hops=$(awk -v a="$(csv_of "$p.run.csv" phit_hops)" -v b="$(csv_of "$p.start.csv" phit_hops)" 'BEGIN { print a - b }')
             echo "$(awk -v c="$cyc" -v s="$cpu" 'BEGIN { print c / s }') $(awk -v h="$hops" -v s="$cpu" 'BEGIN { print h / s }') $(stat_of "$p.run.stat" rss_mb) $(stat_of "$p.start.stat" cpu_s)" >> "$p.r"
