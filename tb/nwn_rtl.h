@@ -78,8 +78,8 @@ static inline void nwn_rtl_rtr_trace_stop_(void *h) { nwn_rtl_trace_stop((nwn_rt
 static inline nr_rtr nwn_rtl_rtr(nwn_rtl *h)
 {
     static const nr_rtr_ops ops = {
-        "nwn-rtl",         nwn_rtl_rtr_eval_,  nwn_rtl_rtr_tick_,      nwn_rtl_rtr_errors_,
-        nwn_rtl_rtr_free_, nwn_rtl_rtr_trace_, nwn_rtl_rtr_trace_stop_};
+        "nwn-rtl",         nwn_rtl_rtr_eval_,  nwn_rtl_rtr_tick_,       nwn_rtl_rtr_errors_,
+        nwn_rtl_rtr_free_, nwn_rtl_rtr_trace_, nwn_rtl_rtr_trace_stop_, NULL};
     nr_rtr r = {&ops, h};
     return r;
 }

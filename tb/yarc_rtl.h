@@ -77,8 +77,8 @@ static inline void yarc_rtl_rtr_trace_stop_(void *h) { yarc_rtl_trace_stop((yarc
 static inline nr_rtr yarc_rtl_rtr(yarc_rtl *h)
 {
     static const nr_rtr_ops ops = {
-        "yarc-rtl",         yarc_rtl_rtr_eval_,  yarc_rtl_rtr_tick_,      yarc_rtl_rtr_errors_,
-        yarc_rtl_rtr_free_, yarc_rtl_rtr_trace_, yarc_rtl_rtr_trace_stop_};
+        "yarc-rtl",         yarc_rtl_rtr_eval_,  yarc_rtl_rtr_tick_,       yarc_rtl_rtr_errors_,
+        yarc_rtl_rtr_free_, yarc_rtl_rtr_trace_, yarc_rtl_rtr_trace_stop_, NULL};
     nr_rtr r = {&ops, h};
     return r;
 }
