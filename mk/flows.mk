@@ -1,4 +1,4 @@
-# User flows that are not tests: area/timing, waveforms.
+# User flows that are not tests: waveforms (area and timing: mk/synth.mk).
 # make waves: an FST window of a short run of each traced k=16 build, a GTKWave
 # save file with the packet path grouped by stage, checked by opening it in
 # GTKWave under Xvfb (scripts/waves.sh; tests/waves.list runs the same check).
@@ -26,15 +26,3 @@ $(PHITDEC): $(BUILD)/obj/tb/waves/phitdec.o $(NRLIB)
 $(PHITDEC)-link: $(PHITDEC)
 	ln -sf nr_phitdec $@
 TEST_BINS += $(PHITDEC_BINS)
-.PHONY: area
-# The configurations whose builds column (configs/configs.txt) has area.
-AREA_CONFIGS ?= $(call cfg_with,area)
-# Each configuration gets AREA_TIMEOUT seconds (the k=64 switches take tens
-# of minutes each in Yosys 0.23).
-AREA_TIMEOUT ?= 3600
-# `make area` regenerates docs/area.txt (committed, so a review shows the diff).
-# On a terminal, stderr shows the configuration being synthesized, how long
-# the last one took, and done / total with an ETA (scripts/area_all.sh).
-area: $(BUILD)/.deps-ok
-	@AREA_TIMEOUT=$(AREA_TIMEOUT) scripts/area_all.sh $(AREA_CONFIGS) | tee docs/area.txt
-UNIT_TARGETS += area

@@ -1,108 +1,265 @@
 #!/bin/bash
-# area.sh NAME - area (and, for RAM-free designs, timing) of a named
-# configuration from configs/configs.txt, with Yosys and the OSU 0.18um
-# standard-cell liberty (qflow-tech-osu018).
+# area.sh NAME... - area and timing of named configurations (configs/
+# configs.txt, read through scripts/cfg.sh), by hierarchical synthesis with
+# Yosys against the OSU 0.18 um liberty and OpenSTA (constraints/README.md).
 #
-# Every RAM leaf (nr_ram_1r1w) is kept as a black box, counted as an SRAM macro
-# of Width x Depth bits, and given an area of SRAM_UM2_PER_BIT (default 10 um^2,
-# constraints/README.md says why); everything else is mapped to OSU018 cells.
-# Output: build/area/NAME/{report.txt,netlist.v,yosys.log}; one summary line
-# on stdout: name, std-cell area, flops, SRAM bits, SRAM area, total (um^2),
-# and the estimated fmax (MHz) of the critical standard-cell path.
+# 1. Yosys elaborates each top with its configuration's parameters.
+# 2. scripts/area_units.awk splits each design into synthesis units
+#    (constraints/area_units.txt): each distinct module and parameter set is
+#    synthesized once (scripts/area_unit.sh synth), with its RAM leaves and
+#    the units below it as black boxes, and counts once per instance.
+# 3. OpenSTA times each unit with the timing models of the units and RAM
+#    leaves below it and writes the unit's own model (scripts/area_sta.tcl),
+#    bottom-up to the top: fmax is set by the worst path inside any unit or
+#    across a top's units, and that path is named by its two ends.
+# 4. scripts/area_totals.awk adds up each configuration.
+# The steps of all the configurations are one makefile ($AREA_OUT/steps.mk),
+# run AREA_JOBS (2) at a time: a unit that several configurations share is
+# made once. Units go to a cache keyed by the RTL, the flow's scripts, the
+# tools, the liberty and the settings ($AREA_OUT/cache/KEY): a later run
+# with the same key makes only the tops.
+# Output, per configuration, in $AREA_OUT/NAME/ (AREA_OUT default build/area):
+# report.txt, row.txt (the table's fields, scripts/area_all.sh), units.txt,
+# path.txt (the worst path as OpenSTA reports it in its unit). A step that
+# fails does not stop the others; the configurations it belongs to get no
+# row.txt. Exit status: 0 when every configuration has its row, 1 if a step
+# failed, 2 for an unknown name or a bad setting (before anything runs).
+# On a terminal, stderr shows the steps done and left with an ETA.
+# Settings: CLOCK_NS (5.0), SRAM_UM2_PER_BIT (10), SRAM_TCQ_NS, SRAM_TSU_NS
+# (scripts/area_unit.sh ram), AREA_LOAD_FF (50, scripts/area_unit.sh synth),
+# AREA_JOBS (2), AREA_EXACT=1 (every variant synthesized, no
+# representatives), AREA_FLAT_STA=1 (the check of the timing models: OpenSTA
+# on each whole hierarchical netlist as well, flat_path_ns in row.txt; slow).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -eq 1 ] || { echo "usage: area.sh NAME" >&2; exit 2; }
-NAME=$1
-TOP=$(scripts/cfg.sh "$NAME" top)
-PARAMS=$(scripts/cfg.sh "$NAME" params)
-LIB=/usr/share/qflow/tech/osu018/osu018_stdcells.lib
-[ -r "$LIB" ] || { echo "area.sh: liberty $LIB missing (make deps)" >&2; exit 1; }
+[ $# -ge 1 ] || { echo "usage: area.sh NAME..." >&2; exit 2; }
+LIB=${AREA_LIB:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
+[ -r "$LIB" ] || { echo "area.sh: liberty $LIB missing (make deps)" >&2; exit 2; }
+for t in yosys sta make; do
+    command -v $t > /dev/null || { echo "area.sh: $t missing (make deps)" >&2; exit 2; }
+done
+AREA_OUT=${AREA_OUT:-build/area}
+CACHE=${AREA_CACHE:-$AREA_OUT/cache}
+JOBS=${AREA_JOBS:-2}
+export CLOCK_NS=${CLOCK_NS:-5.0} AREA_LIB=$LIB
 SRAM_UM2_PER_BIT=${SRAM_UM2_PER_BIT:-10}
-OUT=build/area/$NAME; mkdir -p "$OUT"
-FILES=${AREA_FILES:-$(grep -v '^\s*\(//\|$\)' rtl/files.f | tr '\n' ' ')}
-# All top parameters in one chparam call: one call per parameter re-derives
-# the top from its source each time, keeping only the last one (a k=16 YARC
-# came out as the default k=64), and Yosys 0.23's hierarchy -chparam trips an
-# internal assertion on nr_yarc. chparam renames the top; rename restores it.
-CHP=""; for p in $PARAMS; do CHP="$CHP -set ${p%%=*} ${p#*=}"; done
-READ="read_verilog -sv -Irtl/inc $FILES; ${CHP:+chparam $CHP $TOP;} hierarchy -check -top $TOP; rename -top $TOP"
-# pass 1: parameters of every RAM leaf variant, and how many of each the
-# flattened design instantiates
-yosys -q -p "$READ; proc; write_json $OUT/elab.json; blackbox =*nr_ram_1r1w*; flatten; \
-             tee -q -o $OUT/ramcount.txt stat" > "$OUT/yosys1.log" 2>&1 \
-    || { tail "$OUT/yosys1.log" >&2; exit 1; }
-awk '/"\$paramod[^"]*nr_ram_1r1w": \{/ { match($0, /"[^"]*"/); m = substr($0, RSTART+1, RLENGTH-2); gsub(/\\\\/, "\\", m); inm = 1; next }
-     inm && /"Depth":/ { gsub(/[",]/, "", $2); d = 0; for (i = 1; i <= length($2); i++) d = d*2 + substr($2, i, 1); D[m] = d }
-     inm && /"Width":/ { gsub(/[",]/, "", $2); w = 0; for (i = 1; i <= length($2); i++) w = w*2 + substr($2, i, 1); W[m] = w }
-     inm && /"ports":/ { inm = 0 }
-     END { for (m in D) print m, W[m], D[m] }' "$OUT/elab.json" > "$OUT/rams.txt"
-CLOCK_NS=${CLOCK_NS:-5.0}
-CLOCK_PS=$(awk -v n="$CLOCK_NS" 'BEGIN { printf "%d", n * 1000 }')
-# pass 2: synthesis with RAMs as black boxes, flattened except for the
-# modules a router repeats (KEEP: a YARC tile; an nwn port and subswitch),
-# which are synthesized once each, so a k=64 router costs about what one of
-# its tiles does. ABC maps for delay at the clock period and then buffers and
-# sizes the high-fanout nets (buffer, upsize, dnsize); without that, an
-# arbiter grant driving a 24-bit crossbar is one X1 gate with a 17 ns delay.
-# Nets that cross a kept module's boundary are not buffered. topo before
-# buffer: ABC 0.23's buffer -p stops with "node has no fanout" on a mapped
-# network that is not in topological order (the nwn subswitches), and
-# segfaults after a sweep.
-case $TOP in
-    nr_yarc) KEEP=${AREA_KEEP:-nr_yarc_tile} ;;
-    nr_nwn) KEEP=${AREA_KEEP:-nr_nwn_port nr_nwn_sub} ;;
-    *) KEEP=${AREA_KEEP:-} ;;
-esac
-KEEPCMD=""; for m in $KEEP; do KEEPCMD="$KEEPCMD setattr -mod -set keep_hierarchy 1 *$m;"; done
-ABCSCRIPT="+strash;dch;map,-D,$CLOCK_PS;topo;buffer,-p;upsize,-D,$CLOCK_PS;dnsize,-D,$CLOCK_PS"
-yosys -p "$READ; blackbox =*nr_ram_1r1w*; $KEEPCMD synth -flatten -top $TOP; dfflibmap -liberty $LIB; \
-          abc -script $ABCSCRIPT -liberty $LIB; opt_clean; \
-          tee -o $OUT/stat.txt stat -top $TOP -liberty $LIB; \
-          splitnets -ports; opt_clean -purge; write_verilog -noattr $OUT/netlist.v" > "$OUT/yosys.log" 2>&1 \
-    || { tail "$OUT/yosys.log" >&2; exit 1; }
-# instance counts of each RAM variant (pass 1, flattened)
-awk 'FNR == NR { W[$1] = $2; D[$1] = $3; next }
-     ($1 in W) { n[$1] += $2 }
-     END { bits = 0; for (m in n) { bits += n[m] * W[m] * D[m]; printf "ram %s x%d: %d x %d bits\n", m, n[m], W[m], D[m] }
-           print "ram_bits", bits }' "$OUT/rams.txt" "$OUT/ramcount.txt" > "$OUT/ramuse.txt"
-RAMBITS=$(awk '$1 == "ram_bits" { print $2 }' "$OUT/ramuse.txt")
-# std-cell area and flops of the whole design: with kept modules, stat -top's
-# "design hierarchy" section (each module times its instances) comes last
-CELLAREA=$(awk '/Chip area for (top )?module/ { a = $NF } END { print a + 0 }' "$OUT/stat.txt")
-FLOPS=$(awk '/=== design hierarchy ===/ { h = 1 } $1 ~ /^DFF/ { if (h) f += $2; else g += $2 }
-             END { print (h ? f : g) + 0 }' "$OUT/stat.txt")
-SRAMAREA=$(awk -v b="$RAMBITS" -v a="$SRAM_UM2_PER_BIT" 'BEGIN { print b * a }')
-TOTAL=$(awk -v x="$CELLAREA" -v y="$SRAMAREA" 'BEGIN { print x + y }')
-# splitnets before write_verilog: without it Yosys writes assignments to a
-# concatenation of part-selects (assign {a[3:1], b[0]} = ...) for some large
-# designs (yarc-k64, fc6-isu2-k64), which OpenSTA's Verilog reader rejects;
-# split into single-bit nets the same netlist reads (checked on fc6-isu2-k64:
-# worst slack -6.643 ns at 5 ns, 86 MHz). Area and cells are counted before.
-# static timing with OpenSTA on the mapped netlist (RAM macros have no timing
-# model: paths into and out of them are not timed; constraints/README.md)
-cat > "$OUT/sta.tcl" <<TCL
+num='^[0-9]+([.][0-9]+)?$'
+for v in CLOCK_NS SRAM_UM2_PER_BIT; do
+    [[ ${!v} =~ $num ]] || { echo "area.sh: $v wants a number, got '${!v}'" >&2; exit 2; }
+done
+for v in SRAM_TCQ_NS SRAM_TSU_NS AREA_LOAD_FF; do
+    [ -z "${!v:-}" ] || [[ ${!v} =~ $num ]] || { echo "area.sh: $v wants a number, got '${!v}'" >&2; exit 2; }
+done
+[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "area.sh: AREA_JOBS wants an integer > 0, got '$JOBS'" >&2; exit 2; }
+declare -A TOPS PARS
+for n in "$@"; do
+    [ -z "${TOPS[$n]:-}" ] || { echo "area.sh: $n named twice" >&2; exit 2; }
+    TOPS[$n]=$(scripts/cfg.sh "$n" top) || exit 2
+    PARS[$n]=$(scripts/cfg.sh "$n" params)
+    scripts/rtl_deps.sh "${TOPS[$n]}" > /dev/null 2>&1 \
+        || { echo "area.sh: the top ${TOPS[$n]} of $n is not a module of rtl/files.f" >&2; exit 2; }
+done
+. scripts/jobrun.sh
+t0=$(date +%s)
+mkdir -p "$AREA_OUT"
+
+# the cache key of everything below the tops: the RTL, the scripts of the
+# steps, the tools, the liberty, the settings (not this script's, whose part
+# below the tops is the elaboration command)
+ELAB="hierarchy -check -top \$TOP; rename -top \$TOP; proc"
+KEY=$( (cat rtl/files.f rtl/inc/*.svh $(grep -v '^\s*\(//\|$\)' rtl/files.f) \
+        scripts/area_unit.sh scripts/area_units.awk scripts/area_sta.tcl constraints/area_units.txt;
+        yosys -V; sta -version; ls -l "$LIB"; echo "$ELAB";
+        echo "$CLOCK_NS ${SRAM_TSU_NS:-} ${SRAM_TCQ_NS:-} ${AREA_EXACT:-0} ${AREA_LOAD_FF:-50}") \
+        | sha1sum | cut -c1-16)
+C=$CACHE/$KEY
+mkdir -p "$C"
+
+# 1, 2: elaborate and split one configuration, and write its steps
+prepare() {
+    local name=$1 top=$2 params=$3 out=$AREA_OUT/$1 chp="" p
+    rm -rf "$out"; mkdir -p "$out/unit"
+    for p in $params; do chp="$chp -set ${p%%=*} ${p#*=}"; done
+    # all top parameters in one chparam call (one call per parameter
+    # re-derives the top each time, keeping only the last); chparam renames
+    # the top, and rename restores it
+    if ! yosys -q -l "$out/elab.log" -p "read_verilog -sv -Irtl/inc $(scripts/rtl_deps.sh "$top" | tr '\n' ' '); \
+            ${chp:+chparam $chp $top;} ${ELAB//\$TOP/$top}; write_rtlil $out/elab.il" > /dev/null 2>&1; then
+        grep -i 'error' "$out/elab.log" | head -5 >&2
+        echo "area.sh: $name: elaboration failed ($out/elab.log)" >&2; return 1
+    fi
+    awk -v dir="$out" -v top="$top" -v exact="${AREA_EXACT:-0}" -f scripts/area_units.awk \
+        constraints/area_units.txt "$out/elab.il" || return 1
+    rm -f "$out/elab.il"
+    touch "$out/rams.txt" "$out/kids.txt"
+    # the steps: synthesis of each representative (no prerequisite: a cached
+    # one is not made again; W, its weight for the ETA, the RTLIL cells of its
+    # own part), its timing model after those of the units below it, an alias
+    # for every other variant, a timing model for every RAM leaf
+    awk -v C="$C" -v O="$out" -v top="$top" -v name="$name" '
+        FILENAME ~ /rams.txt$/ { ram[$1] = $2 " " $3; next }
+        FILENAME ~ /kids.txt$/ { k = $1 SUBSEP $2; if (!(k in seen)) { seen[k] = 1; kids[$1] = kids[$1] " " $2 } next }
+        { u[++n] = $1; mod[$1] = $2; rep[$1] = $6; sz[$1] = $5 }
+        END {
+            print "all-" name ": " O "/top/meta.txt"
+            for (r in ram) {
+                split(ram[r], wd, " ")
+                printf "%s/%s/etm.lib:\n\t@AREA_W=1 scripts/area_unit.sh ram %s %s %s %s/%s\n", C, r, r, wd[1], wd[2], C, r
+            }
+            for (i = 1; i <= n; i++) {
+                x = u[i]
+                d = (x == top) ? O "/top" : C "/" x
+                deps = ""; dirs = ""
+                m = split(kids[rep[x]], ks, " ")
+                for (j = 1; j <= m; j++) {
+                    kd = C "/" ks[j]
+                    deps = deps " " kd ((ks[j] in ram) ? "/etm.lib" : "/meta.txt"); dirs = dirs " " kd
+                }
+                if (rep[x] == x) {
+                    printf "%s/stat.txt:\n\t@AREA_W=%d scripts/area_unit.sh synth %s/unit/%s.il %s %s\n", \
+                           d, 20 + sz[x], O, x, x, d
+                    printf "%s/meta.txt: %s/stat.txt%s\n\t@AREA_W=10 %sscripts/area_unit.sh sta %s %s %s%s\n", \
+                           d, d, deps, (x == top) ? "AREA_ROOT=1 " : "", x, mod[x], d, dirs
+                } else
+                    printf "%s/meta.txt: %s/%s/meta.txt\n\t@AREA_W=1 scripts/area_unit.sh alias %s/%s %s %s\n", \
+                           d, C, rep[x], C, rep[x], x, d
+            }
+        }' "$out/rams.txt" "$out/kids.txt" "$out/units.txt" > "$out/steps.mk"
+}
+
+# 4: one configuration's totals (and the flat check)
+finish() {
+    local name=$1 top=$2 params=$3 out=$AREA_OUT/$1 pu
+    awk -v C="$C" -v O="$out" -v top="$top" -v rate="$SRAM_UM2_PER_BIT" -v clk="$CLOCK_NS" \
+        -v name="$name" -v params="$params" \
+        -f scripts/area_totals.awk "$out/rams.txt" "$out/kids.txt" "$out/units.txt" || return 1
+    [ -s "$out/row.txt" ] || { echo "area.sh: $name: no totals" >&2; return 1; }
+    pu=$(sed -n 's/^path_unit=//p' "$out/row.txt")
+    if [ "$pu" = "$top" ]; then cp "$out/top/path.txt" "$out/path.txt"
+    elif [ -n "$pu" ]; then cp "$C/$(awk -v u="$pu" '$1 == u { print $6 }' "$out/units.txt")/path.txt" "$out/path.txt"; fi
+    if [ "${AREA_FLAT_STA:-0}" = 1 ]; then flat_sta "$name" "$top" || return 1; fi
+}
+
+# AREA_FLAT_STA=1: OpenSTA on the whole hierarchical netlist at once (every
+# instance of every unit), with the constraints of the top's model: its worst
+# path, and per port bus the figures of the top's model (flat_ports.txt
+# beside top/meta.txt)
+flat_sta() {
+    local name=$1 top=$2 out=$AREA_OUT/$1 libs="" x r ram
+    : > "$out/flat.v"
+    while read -r x _ _ _ _ r; do
+        if [ "$x" = "$top" ]; then cat "$out/top/net.v" >> "$out/flat.v"
+        elif [ "$x" = "$r" ]; then cat "$C/$x/net.v" >> "$out/flat.v"
+        else sed "s/^module $r(/module $x(/" "$C/$r/net.v" >> "$out/flat.v"; fi
+    done < "$out/units.txt"
+    while read -r ram _; do libs="$libs $C/$ram/etm.lib"; done < "$out/rams.txt"
+    cat > "$out/flat.tcl" <<TCL
 read_liberty $LIB
-read_verilog $OUT/netlist.v
-link_design $TOP
+foreach l {$libs} { read_liberty \$l }
+read_verilog $out/flat.v
+link_design $top
 set clock_ns $CLOCK_NS
 source constraints/default.sdc
-report_checks -path_delay max -digits 3
+if {[llength [get_ports -quiet rst_ni]]} { set_false_path -from [get_ports rst_ni] }
+set ins [delete_from_list [all_inputs] [get_ports -quiet {clk_i rst_ni}]]
+if {[llength \$ins]} { set_input_transition 0.1 \$ins }
+set_load 0.01 [all_outputs]
+set pe [lindex [find_timing_paths -path_delay max -group_count 1] 0]
+set pts [get_property \$pe points]
+puts "flat_path_ns=[format %.4f [expr {$CLOCK_NS - [\$pe slack] * 1e9}]]"
+puts "flat_from=[get_full_name [get_property [lindex \$pts 0] pin]]"
+puts "flat_to=[get_full_name [get_property [lindex \$pts end] pin]]"
+report_checks -path_delay max -digits 3 > $out/flat_path.txt
+# per port bus, as in the top's model (meta.txt): the worst setup of an input
+# bus (outputs far away) and clock-to-output of an output bus (inputs far)
+proc busof {n} { if {[regexp {^(.*)\\[[0-9]+\\]\$} \$n -> b]} { return \$b }; return \$n }
+proc worst {ports kind} {
+    set r {}
+    foreach p \$ports {
+        set n [get_full_name \$p]
+        foreach v [[sta::find_pin \$n] vertices] {
+            if {\$v eq "NULL"} continue
+            if {\$kind eq "su"} { set pr [sta::vertex_worst_slack_path \$v max] } else { set pr [sta::vertex_worst_arrival_path \$v max] }
+            if {\$pr eq "NULL"} continue
+            set x [expr {\$kind eq "su" ? $CLOCK_NS - [\$pr slack] * 1e9 : [\$pr arrival] * 1e9}]
+            if {\$x < 0 || \$x > 1000} continue
+            set b [busof \$n]
+            if {![dict exists \$r \$b] || \$x > [dict get \$r \$b]} { dict set r \$b \$x }
+        }
+    }
+    return \$r
+}
+set f [open $out/flat_ports.txt w]
+if {[llength \$ins]} {
+    set_input_delay 0 -clock clk \$ins
+    set_output_delay -100000 -clock clk [all_outputs]
+    sta::find_requireds
+    dict for {b x} [worst \$ins su] { puts \$f "su \$b [format %.4f \$x]" }
+    set_input_delay -100000 -clock clk \$ins
+}
+set_output_delay 0 -clock clk [all_outputs]
+sta::find_requireds
+dict for {b x} [worst [all_outputs] cq] { puts \$f "cq \$b [format %.4f \$x]" }
+close \$f
 TCL
-timeout 600 sta -no_splash -exit "$OUT/sta.tcl" > "$OUT/sta.txt" 2>&1 || true
-SLACK=$(awk '/slack \((MET|VIOLATED)\)/ { if (!n++ || $1 < m) m = $1 } END { if (n) print m }' "$OUT/sta.txt")
-if [ -n "$SLACK" ]; then
-    FMAX=$(awk -v p="$CLOCK_NS" -v s="$SLACK" 'BEGIN { printf "%.0f", 1000 / (p - s) }')
-else
-    SLACK=na; FMAX=na
-fi
+    sta -no_splash -exit "$out/flat.tcl" > "$out/flat.log" 2>&1
+    if grep -q '^Error\|not found' "$out/flat.log"; then
+        grep '^Error\|not found' "$out/flat.log" | head -3 >&2
+        echo "area.sh: $name: the flat timing check failed ($out/flat.log)" >&2; return 1
+    fi
+    grep '^flat_' "$out/flat.log" >> "$out/row.txt"
+}
+
+# 1, 2 for every configuration, AREA_JOBS at a time
+export -f prepare
+export AREA_OUT C ELAB
+pfail=$(for n in "$@"; do printf '%s\t%s\t%s\n' "$n" "${TOPS[$n]}" "${PARS[$n]}"; done \
+        | xargs -P "$JOBS" -d '\n' -I{} bash -c 'IFS=$'"'\t'"' read -r n t p <<< "{}"; prepare "$n" "$t" "$p" || echo "$n"')
+ok=()
+for n in "$@"; do
+    if grep -qx "$n" <<< "$pfail"; then continue; fi
+    ok+=("$n")
+done
+
+# 3: every step of every configuration in one makefile, each rule once
 {
-    echo "configuration: $NAME ($TOP $PARAMS)"
-    echo "liberty: $LIB"
-    echo "std-cell area (um^2): $CELLAREA"
-    echo "flip-flops: $FLOPS"
-    echo "SRAM bits: $RAMBITS (at $SRAM_UM2_PER_BIT um^2/bit: $SRAMAREA um^2)"
-    echo "total (um^2): $TOTAL"
-    echo "worst setup slack at $CLOCK_NS ns: $SLACK ns (critical path fmax ~ $FMAX MHz)"
-    cat "$OUT/ramuse.txt"
-} > "$OUT/report.txt"
-printf "%-16s %12.0f %8d %10d %12.0f %12.0f %8s\n" "$NAME" "$CELLAREA" "$FLOPS" "$RAMBITS" "$SRAMAREA" "$TOTAL" "$FMAX"
+    printf 'all:'; for n in "${ok[@]}"; do printf ' all-%s' "$n"; done; printf '\n'
+    for n in "${ok[@]}"; do cat "$AREA_OUT/$n/steps.mk"; done \
+        | awk '/^[^\t]/ { keep = !($1 in seen); seen[$1] = 1 } keep'
+} > "$AREA_OUT/steps.mk"
+export AREA_PROGRESS=$AREA_OUT/progress.log
+: > "$AREA_PROGRESS"
+# the work left, by weight: the recipes make would run
+total=$(make -n -f "$AREA_OUT/steps.mk" 2>/dev/null | sed -n 's/^AREA_W=\([0-9]*\) .*/\1/p' | awk '{ s += $1 } END { print s + 0 }')
+nsteps=$(make -n -f "$AREA_OUT/steps.mk" 2>/dev/null | grep -c 'area_unit.sh' || true)
+status() {
+    local t1 d w el
+    t1=$(date +%s)
+    while :; do
+        read -r d w < <(awk '{ n++; s += $1 } END { print n + 0, s + 0 }' "$AREA_PROGRESS")
+        el=$(( $(date +%s) - t1 ))
+        printf '\r\033[Karea: %d/%d steps (%d %% of the work), %s elapsed, ETA %s' "$d" "$nsteps" \
+            $(( total > 0 ? 100 * w / total : 100 )) "$(_jr_hms "$el")" \
+            "$( [ "$w" -gt 0 ] && _jr_hms $(( el * (total - w) / w )) || echo '?')" >&2
+        sleep 2
+    done
+}
+spid=""
+if progress_on && [ "$nsteps" -gt 0 ]; then status & spid=$!; fi
+mrc=0
+make -k -s -j "$JOBS" -f "$AREA_OUT/steps.mk" > "$AREA_OUT/make.log" 2>&1 || mrc=$?
+if [ -n "$spid" ]; then kill "$spid" 2>/dev/null; wait "$spid" 2>/dev/null || true; printf '\r\033[K' >&2; fi
+[ $mrc = 0 ] || grep -v '^make' "$AREA_OUT/make.log" | tail -8 >&2
+
+# 4
+rc=0
+[ -z "$pfail" ] || rc=1
+for n in "${ok[@]}"; do
+    if [ -s "$AREA_OUT/$n/top/meta.txt" ] && finish "$n" "${TOPS[$n]}" "${PARS[$n]}"; then
+        awk -F= '$1 ~ /^(config|stdcell_um2|flops|sram_bits|total_um2|fmax_mhz|path_ns|flat_path_ns)$/ {
+                 printf "%s %s  ", $1, $2 } END { print "" }' "$AREA_OUT/$n/row.txt"
+    else
+        echo "area.sh: $n: not finished (a step failed: $AREA_OUT/make.log)" >&2; rc=1
+    fi
+done
+exit $rc

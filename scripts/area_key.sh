@@ -1,0 +1,18 @@
+#!/bin/bash
+# area_key.sh NAME... - the key of a make area run: one hash of everything its
+# table depends on (the RTL, the flow's scripts and constraints, the named
+# configurations' lines, the tools, the liberty, the settings). make
+# area-docs publishes a run only if its key (build/area/run.txt) is the key of
+# the tree it runs in (scripts/area_docs.sh).
+set -eu
+cd "$(dirname "$0")/.."
+LIB=${AREA_LIB:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
+{
+    cat rtl/files.f rtl/inc/*.svh $(grep -v '^\s*\(//\|$\)' rtl/files.f)
+    cat scripts/area.sh scripts/area_all.sh scripts/area_unit.sh scripts/area_units.awk \
+        scripts/area_totals.awk scripts/area_table.awk scripts/area_sta.tcl \
+        constraints/area_units.txt constraints/default.sdc
+    for n in $(printf '%s\n' "$@" | sort); do echo "$n $(scripts/cfg.sh "$n" top) $(scripts/cfg.sh "$n" params)"; done
+    yosys -V; sta -version; ls -l "$LIB"
+    echo "${CLOCK_NS:-5.0} ${SRAM_UM2_PER_BIT:-10} ${SRAM_TSU_NS:-} ${SRAM_TCQ_NS:-} ${AREA_EXACT:-0} ${AREA_LOAD_FF:-50}"
+} | sha1sum | cut -c1-16

@@ -1,0 +1,104 @@
+#!/bin/bash
+# area_test.sh flow|guard - the tests of make area (tests/area.list), in
+# build/area/selftest-* with a cache of their own (so the flow really runs).
+#   flow   scripts/area_all.sh on two small configurations: sw-swalloc (an
+#          allocator: units below units, representatives, the timing models
+#          composed) and fifo-64 (a RAM leaf). The table has its columns,
+#          every row every field, the blocks add up to the total, and the
+#          worst path from the timing models, and every port's setup and
+#          clock-to-output in the top's model, are within 3 % of what OpenSTA
+#          finds on the whole netlist at once (AREA_FLAT_STA=1).
+#   guard  a failed, partial or misspelt run exits non-zero, and make
+#          area-docs then refuses and leaves docs/ as it was (its git status
+#          and every file's content).
+set -u
+cd "$(dirname "$0")/.."
+B=${BUILD:-build}
+fail() { echo "area_test: FAIL: $*" >&2; exit 1; }
+COLS="config,top,params,stdcell_um2,cells,flops,transistors,sram_bits,sram_macros,sram_um2,total_um2,lcb_um2,inbuf_um2,swbuf_um2,xbar_um2,channels_um2,routing_um2,control_um2,lcb_bits,inbuf_bits,swbuf_bits,path_ns,fmax_mhz,path_from,path_to,path_unit"
+case ${1:-} in
+flow)
+    O=$B/area/selftest-flow
+    rm -rf "$O"
+    AREA_OUT=$O AREA_CACHE=$O/cache AREA_FLAT_STA=1 scripts/area_all.sh sw-swalloc fifo-64 > "$O.log" 2>&1 \
+        || { cat "$O.log" >&2; fail "the run failed"; }
+    R=$O/subset
+    [ "$(head -1 "$R/area.csv")" = "$COLS" ] || fail "area.csv header: $(head -1 "$R/area.csv")"
+    [ "$(wc -l < "$R/area.csv")" = 3 ] || fail "area.csv: want 2 rows"
+    awk -F, -v want="$(awk -F, '{ print NF }' <<< "$COLS")" '
+        NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        {
+            if (NF != want) { print "row " $1 ": " NF " fields" > "/dev/stderr"; bad = 1 }
+            for (i = 1; i <= NF; i++) if ($i == "") { print "row " $1 ": empty field " i > "/dev/stderr"; bad = 1 }
+            for (k in c) if (k !~ /^(config|top|params|path_from|path_to|path_unit)$/ && $c[k] !~ /^[0-9]+(\.[0-9]+)?$/) {
+                print "row " $1 ": " k " = " $c[k] " is not a number" > "/dev/stderr"; bad = 1 }
+            s = 0; split("lcb inbuf swbuf xbar channels routing control", b, " ")
+            for (i = 1; i <= 7; i++) s += $c[b[i] "_um2"]
+            if (s < $c["total_um2"] - 8 || s > $c["total_um2"] + 8 || $c["stdcell_um2"] + $c["sram_um2"] != $c["total_um2"]) {
+                print "row " $1 ": blocks " s ", std cells + SRAM " $c["stdcell_um2"] + $c["sram_um2"] ", total " $c["total_um2"] > "/dev/stderr"; bad = 1 }
+            if ($c["fmax_mhz"] + 0 <= 0 || $c["cells"] + 0 <= 0) { print "row " $1 ": no fmax or cells" > "/dev/stderr"; bad = 1 }
+        }
+        END { exit bad }' "$R/area.csv" || fail "area.csv rows"
+    awk -F, 'NR > 1 && $1 == "fifo-64" && $8 != 1536 { exit 1 }' "$R/area.csv" || fail "fifo-64: not 1536 SRAM bits"
+    for h in '| configuration | standard cells (mm²) |' '| configuration | LCB | input buffers |' '| configuration | worst path (ns) |'; do
+        grep -qF "$h" "$R/area.md" || fail "area.md: no table '$h'"
+    done
+    grep -q '^complete=yes$' "$R/run.txt" || fail "run.txt: not complete"
+    for c in sw-swalloc fifo-64; do
+        a=$(sed -n 's/^path_ns=//p' "$O/$c/row.txt") b=$(sed -n 's/^flat_path_ns=//p' "$O/$c/row.txt")
+        awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > 0 && a - b <= 0.03 * b && b - a <= 0.03 * b) }' \
+            || fail "$c: worst path $a ns from the timing models, $b ns on the whole netlist (more than 3 % apart)"
+    done
+    # every port bus's setup and clock-to-output: the top's model against
+    # the flat netlist
+    for c in sw-swalloc fifo-64; do
+        awk 'FILENAME ~ /meta/ && ($1 == "su" || $1 == "cq") { m[$1 " " $2] = $3; next }
+             FILENAME ~ /flat/ { f[$1 " " $2] = $3; next }
+             END {
+                 for (k in f) if (!(k in m)) { print "model lacks " k > "/dev/stderr"; bad = 1 }
+                 for (k in m) {
+                     if (!(k in f)) { print "flat netlist lacks " k > "/dev/stderr"; bad = 1; continue }
+                     d = m[k] - f[k]; if (d < 0) d = -d
+                     if (d > 0.02 + 0.03 * f[k]) { print k ": model " m[k] ", flat " f[k] > "/dev/stderr"; bad = 1 }
+                     n++
+                 }
+                 if (n < 2) { print "fewer than 2 port figures" > "/dev/stderr"; bad = 1 }
+                 exit bad
+             }' "$O/$c/top/meta.txt" "$O/$c/flat_ports.txt" || fail "$c: the top's model against the flat netlist, per port"
+    done
+    echo "area_test: flow: 2 configurations, $(awk -F, 'NR > 1 { printf "%s %s um^2 %s MHz; ", $1, $11, $23 }' "$R/area.csv")worst paths from the timing models within 3 % of the flat netlist's"
+    ;;
+guard)
+    O=$B/area/selftest-guard
+    rm -rf "$O"; mkdir -p "$O"
+    snap() { git status --porcelain -- docs; find docs -type f | LC_ALL=C sort | xargs sha1sum; }
+    before=$(snap)
+    # a misspelt name: exit 2 before anything runs, through make too
+    AREA_OUT=$O scripts/area_all.sh fifo-64 nope > "$O/a.log" 2>&1; rc=$?
+    [ $rc = 2 ] || fail "a misspelt name: exit $rc, want 2"
+    [ ! -e "$O/subset/run.txt" ] || fail "a misspelt name still ran"
+    make --no-print-directory -s area AREA_CONFIGS=nope > "$O/b.log" 2>&1 && fail "make area AREA_CONFIGS=nope: exit 0"
+    # a configuration that fails (a parameter its top does not have) beside
+    # one that works: exit 1, the good one tabled, the run not complete
+    { cat configs/configs.txt; echo "area-bad nr_fifo area Width=24 Depth=64 Nope=3"; } > "$O/cfg.txt"
+    NR_CONFIGS=$O/cfg.txt AREA_OUT=$O AREA_CACHE=$O/cache scripts/area_all.sh arb-rr-8 area-bad > "$O/c.log" 2>&1; rc=$?
+    [ $rc = 1 ] || fail "a failing configuration: exit $rc, want 1"
+    grep -q '^complete=no$' "$O/subset/run.txt" && grep -q '^failed=area-bad$' "$O/subset/run.txt" \
+        || fail "run.txt of a failed run: $(cat "$O/subset/run.txt")"
+    grep -q '^arb-rr-8,' "$O/subset/area.csv" || fail "the configuration that worked is not tabled"
+    # make area-docs refuses: no whole-set run here, a failed one, a partial one
+    d=$B/bin
+    AREA_OUT=$O scripts/area_docs.sh "$d/sw_counts" "$d/area_model" > "$O/d.log" 2>&1 && fail "area-docs on no run: exit 0"
+    cp "$O/subset/run.txt" "$O/subset/area.csv" "$O/"
+    sed -i 's/^whole_set=no/whole_set=yes/' "$O/run.txt"
+    AREA_OUT=$O scripts/area_docs.sh "$d/sw_counts" "$d/area_model" > "$O/e.log" 2>&1 && fail "area-docs on a failed run: exit 0"
+    grep -q 'did not finish' "$O/e.log" || fail "area-docs on a failed run: $(cat "$O/e.log")"
+    sed -i 's/^complete=no/complete=yes/; s/^failed=.*/failed=/' "$O/run.txt"
+    AREA_OUT=$O scripts/area_docs.sh "$d/sw_counts" "$d/area_model" > "$O/f.log" 2>&1 && fail "area-docs on a partial run: exit 0"
+    grep -q "not today's whole set" "$O/f.log" || fail "area-docs on a partial run: $(cat "$O/f.log")"
+    [ "$(snap)" = "$before" ] || fail "docs/ changed"
+    echo "area_test: guard: a misspelt name exits 2, a failed configuration 1 (the other tabled); area-docs refuses no run, a failed and a partial one; docs/ unchanged"
+    ;;
+*)
+    echo "usage: area_test.sh flow|guard" >&2; exit 2 ;;
+esac

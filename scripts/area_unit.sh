@@ -1,0 +1,151 @@
+#!/bin/bash
+# area_unit.sh - one step of make area on one synthesis unit (scripts/area.sh
+# runs these from the makefile it writes; constraints/README.md).
+#   area_unit.sh synth IL NAME DIR
+#       Yosys: synthesize unit NAME from IL (its own modules, black-box stubs
+#       below it) against the liberty; DIR gets net.v (mapped netlist),
+#       stat.txt (cells and area), cmos.txt (gate-level cells before mapping,
+#       for the transistor estimate) and yosys.log.
+#   area_unit.sh sta NAME MODULE DIR KIDDIR...
+#       OpenSTA (scripts/area_sta.tcl) on DIR/net.v with the timing models of
+#       the units and RAM leaves below (KIDDIR/etm.lib, KIDDIR/meta.txt): DIR
+#       gets etm.lib, meta.txt, path.txt and sta.log. AREA_ROOT=1 for the top.
+#   area_unit.sh alias REPDIR NAME DIR
+#       a variant synthesized by its representative: REPDIR's timing model
+#       under the variant's name.
+#   area_unit.sh ram NAME WIDTH DEPTH DIR
+#       the timing model of a RAM leaf (an SRAM macro, no liberty): setup
+#       SRAM_TSU_NS (default 0.3) on every input, read data SRAM_TCQ_NS after
+#       the clock (default 1.2 + 0.1 per address bit) into 10 fF, plus
+#       2 ns/pF of load; an assumption (constraints/README.md).
+# Each step writes into a temporary directory and renames it to DIR at the
+# end, so a DIR that exists is complete (the cache of scripts/area.sh);
+# another run that made the same DIR first wins. CLOCK_NS is the period.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+LIB=${AREA_LIB:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
+CLOCK_NS=${CLOCK_NS:-5.0}
+die() { echo "area_unit: $*" >&2; exit 1; }
+# finish DIR TMP: TMP becomes DIR (or is dropped if DIR appeared meanwhile)
+finish() {
+    if ! mv -T "$2" "$1" 2>/dev/null; then
+        [ -d "$1" ] || die "cannot move $2 to $1"
+        rm -rf "$2"
+    fi
+}
+step=${1:-}
+s0=$(date +%s)
+case $step in
+synth)
+    [ $# -eq 4 ] || die "usage: area_unit.sh synth IL NAME DIR"
+    il=$2 name=$3 dir=$4
+    [ -r "$il" ] || die "$il missing"
+    tmp=$dir.tmp.$$; rm -rf "$tmp"; mkdir -p "$tmp"
+    ps=$(awk -v n="$CLOCK_NS" 'BEGIN { printf "%d", n * 1000 }')
+    # ABC maps for delay at the clock period, then buffers and sizes the
+    # high-fanout nets; topo first (ABC 0.23's buffer -p stops with "node has
+    # no fanout" on a network out of topological order). The flops are named
+    # after the register they hold (rename -wire) for the path reports.
+    # dffunmap (enables and synchronous resets as multiplexers) only for the
+    # transistor estimate, on a copy. After the count, a buffer on every
+    # port-to-port connection: Yosys writes those as assignments to
+    # concatenations, which OpenSTA does not read.
+    # The unit's ports as ABC sees them (abc -constr): inputs driven by a
+    # BUFX2, outputs loading AREA_LOAD_FF (default 50 fF, about eight gate
+    # inputs), so that a net that fans out inside a unit is buffered there
+    # and a port is driven by a gate sized for a load.
+    abc="+strash;dch;map,-D,$ps;topo;buffer,-p;upsize,-D,$ps;dnsize,-D,$ps"
+    printf 'set_driving_cell BUFX2\nset_load %s\n' "${AREA_LOAD_FF:-50}" > "$tmp/abc.constr"
+    if ! yosys -q -l "$tmp/yosys.log" -p "read_rtlil $il; hierarchy -top $name; synth -flatten -top $name; \
+            design -save gates; dffunmap; tee -q -o $tmp/cmos.txt stat -tech cmos; design -load gates; \
+            rename -wire -suffix _reg t:\$_*DFF*; dfflibmap -liberty $LIB; abc -script $abc -constr $tmp/abc.constr -liberty $LIB; \
+            opt_clean; tee -q -o $tmp/stat.txt stat -liberty $LIB; splitnets; opt_clean -purge; \
+            insbuf -buf BUFX2 A Y; write_verilog -noattr $tmp/net.v" > /dev/null 2>&1; then
+        tail -5 "$tmp/yosys.log" >&2
+        die "Yosys failed on $name ($tmp/yosys.log)"
+    fi
+    echo $(( $(date +%s) - s0 )) > "$tmp/synth_secs.txt"
+    finish "$dir" "$tmp"
+    ;;
+sta)
+    [ $# -ge 4 ] || die "usage: area_unit.sh sta NAME MODULE DIR KIDDIR..."
+    name=$2 mod=$3 dir=$4; shift 4
+    kids=""
+    for k in "$@"; do kids="$kids $k/etm.lib $k/meta.txt"; done
+    tmp=$dir/sta.tmp.$$; rm -rf "$tmp"; mkdir -p "$tmp"
+    if ! AREA_LIB=$LIB AREA_NET=$dir/net.v AREA_TOP=$name AREA_BASE=$mod AREA_KIDS=$kids \
+         AREA_CLOCK_NS=$CLOCK_NS AREA_OUT=$tmp sta -no_splash -exit scripts/area_sta.tcl \
+         > "$tmp/sta.log" 2>&1 || grep -q '^Error\|not found' "$tmp/sta.log"; then
+        tail -5 "$tmp/sta.log" >&2
+        die "OpenSTA failed on $name ($tmp/sta.log)"
+    fi
+    echo $(( $(date +%s) - s0 )) > "$tmp/sta_secs.txt"
+    for f in etm.lib meta.txt path.txt sta.log sta_secs.txt; do mv "$tmp/$f" "$dir/$f.new"; done
+    rmdir "$tmp"
+    # meta.txt last: its presence says the step is complete
+    for f in etm.lib path.txt sta.log sta_secs.txt meta.txt; do mv "$dir/$f.new" "$dir/$f"; done
+    ;;
+alias)
+    [ $# -eq 4 ] || die "usage: area_unit.sh alias REPDIR NAME DIR"
+    rep=$2 name=$3 dir=$4
+    r=$(basename "$rep")
+    tmp=$dir.tmp.$$; rm -rf "$tmp"; mkdir -p "$tmp"
+    sed -e "s/^library (etm_$r) {/library (etm_$name) {/" -e "s/^  cell ($r) {/  cell ($name) {/" \
+        "$rep/etm.lib" > "$tmp/etm.lib"
+    echo "$r" > "$tmp/rep.txt"
+    cp "$rep/meta.txt" "$tmp/meta.txt"
+    finish "$dir" "$tmp"
+    ;;
+ram)
+    [ $# -eq 5 ] || die "usage: area_unit.sh ram NAME WIDTH DEPTH DIR"
+    name=$2 w=$3 d=$4 dir=$5
+    tmp=$dir.tmp.$$; rm -rf "$tmp"; mkdir -p "$tmp"
+    awk -v name="$name" -v w="$w" -v d="$d" -v tsu="${SRAM_TSU_NS:-0.3}" -v tcq="${SRAM_TCQ_NS:-}" \
+        -v meta="$tmp/meta.txt" '
+    function bus(n, wd, dir, arc) {
+        if (wd == 1) { printf "    pin (%s) {\n      direction : %s;\n", n, dir; pin(n, dir, arc); print "    }"; return }
+        printf "    bus (%s) {\n      bus_type : bus_%d; direction : %s;\n", n, wd, dir
+        for (i = 0; i < wd; i++) { printf "      pin (%s[%d]) {\n", n, i; pin(n, dir, arc); print "      }" }
+        print "    }"
+    }
+    function pin(n, dir, arc) {
+        if (dir == "input") print "      capacitance : 0.01;"
+        if (arc == "su")
+            printf "      timing () { related_pin : \"clk_i\"; timing_type : setup_rising; rise_constraint (scalar) { values (\"%s\"); } fall_constraint (scalar) { values (\"%s\"); } }\n", tsu, tsu
+        if (arc == "cq")
+            printf "      timing () { related_pin : \"clk_i\"; timing_type : rising_edge; cell_rise (etm_load) { values (\"%s, %s\"); } cell_fall (etm_load) { values (\"%s, %s\"); } rise_transition (etm_load) { values (\"0.1, 0.5\"); } fall_transition (etm_load) { values (\"0.1, 0.5\"); } }\n", tcq, tcq + 0.38, tcq, tcq + 0.38
+    }
+    BEGIN {
+        aw = 1; while (2 ^ aw < d) aw++
+        if (d <= 1) aw = 1
+        if (tcq == "") tcq = sprintf("%.2f", 1.2 + 0.1 * aw)
+        print "library (etm_" name ") {\n  delay_model : table_lookup;"
+        print "  time_unit : \"1ns\"; voltage_unit : \"1V\"; current_unit : \"1uA\";"
+        print "  capacitive_load_unit (1,pf); pulling_resistance_unit : \"1kohm\"; leakage_power_unit : \"1nW\";"
+        print "  input_threshold_pct_rise : 50; input_threshold_pct_fall : 50;"
+        print "  output_threshold_pct_rise : 50; output_threshold_pct_fall : 50;"
+        print "  slew_lower_threshold_pct_rise : 20; slew_upper_threshold_pct_rise : 80;"
+        print "  slew_lower_threshold_pct_fall : 20; slew_upper_threshold_pct_fall : 80;"
+        print "  lu_table_template (etm_load) { variable_1 : total_output_net_capacitance; index_1 (\"0.01, 0.2\"); }"
+        split(aw " " w, ws, " "); delete seen
+        for (k in ws) if (ws[k] > 1 && !(ws[k] in seen)) {
+            seen[ws[k]] = 1
+            printf "  type (bus_%d) { base_type : array; data_type : bit; bit_width : %d; bit_from : %d; bit_to : 0; downto : true; }\n", ws[k], ws[k], ws[k] - 1
+        }
+        printf "  cell (%s) {\n    area : 0;\n    interface_timing : true;\n", name
+        print "    pin (clk_i) {\n      direction : input;\n      clock : true;\n      capacitance : 0.01;\n    }"
+        bus("rst_ni", 1, "input", ""); bus("we_i", 1, "input", "su"); bus("waddr_i", aw, "input", "su")
+        bus("wdata_i", w, "input", "su"); bus("re_i", 1, "input", "su"); bus("raddr_i", aw, "input", "su")
+        bus("rdata_o", w, "output", "cq")
+        print "  }\n}"
+        desc = "nr_ram_1r1w:" w "x" d
+        printf "su we_i %s %s\nsu waddr_i %s %s\nsu wdata_i %s %s\nsu re_i %s %s\nsu raddr_i %s %s\ncq rdata_o %s %s\n", \
+            tsu, desc, tsu, desc, tsu, desc, tsu, desc, tsu, desc, tcq, desc > meta
+    }' > "$tmp/etm.lib"
+    finish "$dir" "$tmp"
+    ;;
+*)
+    echo "usage: area_unit.sh synth|sta|alias|ram ..." >&2; exit 2 ;;
+esac
+# the progress of scripts/area.sh: this step's weight
+[ -z "${AREA_PROGRESS:-}" ] || echo "${AREA_W:-1}" >> "$AREA_PROGRESS"
