@@ -35,3 +35,11 @@ test-area: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(SW_COUNTS) $(AREA_MODEL)
 	@scripts/regress.sh -b $(BUILD) -j 2 tests/area.list
 UNIT_TARGETS += test-area
+# make area-check: the flow's approximations measured on the k = 16 routers
+# (scripts/area_check.sh): the timing models against OpenSTA on the whole
+# netlist, the representatives against every variant. Into
+# $(BUILD)/area/check; make area-docs publishes it.
+.PHONY: area-check
+area-check: $(BUILD)/.deps-ok
+	@AREA_OUT=$(BUILD)/area scripts/area_check.sh
+UNIT_TARGETS += area-check

@@ -2,7 +2,9 @@
 # area_docs.sh SW_COUNTS AREA_MODEL - make area-docs: publish the last make
 # area of the whole set into docs/, and nothing else does:
 #   docs/area.md        the table (between its area-table markers), stamped
-#                       once with the run's commit, machine, times, command
+#                       once with the run's commit, machine, times, command;
+#                       the seeds' nodes (area-tech); make area-check's
+#                       table (area-check), from its own complete run
 #   docs/img/area_radix.png  area against radix (scripts/area_plot.sh)
 #   docs/results.md     section 4.0's synthesis tables (markers area-seed001,
 #                       area-seed000, area-missing) beside seed 001's Table 1
@@ -80,6 +82,26 @@ for s in area-seed001 area-seed000 area-missing; do
     grep -q "<!-- $s:begin -->" "$T/results.md" || no "docs/results.md has no $s markers"
     sweep_md_between "$T/results.md" "$s" "$T/$s.md" > /dev/null
 done
+
+sweep_md_between "$T/area.md" area-tech "$T/area-tech.md" > /dev/null
+grep -q 'area-tech:begin' "$T/area.md" || no "docs/area.md has no area-tech markers"
+
+# make area-check's table, from its own complete run on this tree
+K=$R/check
+[ -s "$K/run.txt" ] && [ -s "$K/check.md" ] || no "no make area-check in $K (run make area-check)"
+kget() { sed -n "s/^$1=//p" "$K/run.txt"; }
+[ "$(kget complete)" = yes ] || no "make area-check did not finish"
+[ "$(kget dirty)" = 0 ] || no "make area-check ran on a tree with uncommitted changes"
+# shellcheck disable=SC2046
+[ "$(kget key)" = "$(scripts/area_key.sh $(kget configs))" ] || no "make area-check's key is not this tree's"
+el=$(kget elapsed_s)
+{
+    echo "Measured by \`make area-check\` at commit $(kget commit | cut -c1-10) on $(kget started), $(kget machine); $((el / 60)) min $((el % 60)) s (load average $(kget load_start | cut -d' ' -f1) at the start, $(kget load_end | cut -d' ' -f1) at the end); published by \`make area-docs\`."
+    echo
+    cat "$K/check.md"
+} > "$T/check.md"
+sweep_md_between "$T/area.md" area-check "$T/check.md" > /dev/null
+grep -q 'area-check:begin' "$T/area.md" || no "docs/area.md has no area-check markers"
 
 # all made: into docs/
 mkdir -p docs/img

@@ -10,7 +10,8 @@
 #   pitch      the channel pitch in um (24 one-bit wires at the 1 um pitch
 #              of OSU018's metal3 and metal5, osu018_stdcells.lef)
 #   rate       um^2 per SRAM bit (make area's SRAM_UM2_PER_BIT)
-# Writes DIR/area-seed001.md, DIR/area-missing.md, DIR/area-seed000.md.
+# Writes DIR/area-seed001.md, DIR/area-missing.md, DIR/area-seed000.md,
+# DIR/area-tech.md.
 BEGIN { FS = "," }
 function mm(x) { return sprintf("%.2f", x / 1e6) }
 function ratio(a, b) { return (b > 0 && a == a) ? sprintf("%.3f", a / b) : "-" }
@@ -38,6 +39,7 @@ FILENAME ~ /area.csv$/ {
     tot[org, k] = $col["total_um2"]
     fab[org, k] = $col["swbuf_um2"] + $col["xbar_um2"] + $col["channels_um2"]
     xb[org, k] = $col["xbar_um2"]; swb[org, k] = $col["swbuf_um2"]; swbits[org, k] = $col["swbuf_bits"]
+    fmax[org, k] = $col["fmax_mhz"]; trn[org, k] = $col["transistors"]; cells[org, k] = $col["cells"]
     ports[org, k] = $col["total_um2"] - fab[org, k]
     next
 }
@@ -95,5 +97,18 @@ END {
         printf "| %s | %d | %d | %s | %.0f |\n", cfg["hc", k], k, swbits["hc", k], mm(swb["hc", k]), \
             2 * k * k / sqrt(k) * 2 * 8 * 24 / 1000 > f
     print "| fb (fully buffered crossbar): **not built yet**; its synthesized row goes here | | | | |" > f
+    close(f)
+    # the seeds' nodes, by ideal scaling: area as the square of the feature
+    # size, delay as the feature size (an estimate: docs/area.md)
+    f = tmd "/area-tech.md"
+    a90 = (90 / 180) ^ 2; a22 = (22 / 180) ^ 2
+    print "| configuration (k = 64) | total, 0.18 µm (mm²) | est. at 90 nm (mm²) | est. at 22 nm (mm²) | fmax, 0.18 µm (MHz) | est. at 90 nm (MHz) | est. at 22 nm (MHz) | cells | transistors (est.) |" > f
+    print "|---|---|---|---|---|---|---|---|---|" > f
+    for (o = 1; o <= no; o++) {
+        g = O[o]
+        if (!((g, 64) in idx)) continue
+        printf "| %s | %.1f | %.1f | %.2f | %s | %.0f | %.0f | %d | %d |\n", cfg[g, 64], tot[g, 64] / 1e6, tot[g, 64] * a90 / 1e6, \
+            tot[g, 64] * a22 / 1e6, fmax[g, 64], fmax[g, 64] * 180 / 90, fmax[g, 64] * 180 / 22, cells[g, 64], trn[g, 64] > f
+    }
     close(f)
 }

@@ -77,7 +77,7 @@ FNR == NR {
 inmod && /^end$/ { inmod = 0; stub[cur] = stub[cur] "end\n"; next }
 inmod {
     if ($1 == "wire" && ($0 ~ / (input|output|inout) [0-9]+ /)) stub[cur] = stub[cur] $0 "\n"
-    if ($1 == "parameter" && NF == 3) { par[cur, $2] = $3; parn[cur, ++npar[cur]] = $2 }
+    if ($0 ~ /^  parameter / && NF == 3) { par[cur, $2] = $3; parn[cur, ++npar[cur]] = $2 }
     if ($1 == "cell") {
         ncell[cur]++
         celltype[cur, ncell[cur]] = $2; cellname[cur, ncell[cur]] = $3
