@@ -66,7 +66,7 @@ mkdir -p "$AREA_OUT"
 # the cache key of everything below the tops: the RTL, the scripts of the
 # steps, the tools, the liberty, the settings (not this script's, whose part
 # below the tops is the elaboration command)
-ELAB="hierarchy -check -top \$TOP; rename -top \$TOP; proc"
+ELAB='hierarchy -check -top $abstract\$TOP; rename -top $TOP; proc'
 KEY=$( (cat rtl/files.f rtl/inc/*.svh $(grep -v '^\s*\(//\|$\)' rtl/files.f) \
         scripts/area_unit.sh scripts/area_units.awk scripts/area_sta.tcl constraints/area_units.txt;
         yosys -V; sta -version; ls -l "$LIB"; echo "$ELAB";
@@ -80,11 +80,11 @@ prepare() {
     local name=$1 top=$2 params=$3 out=$AREA_OUT/$1 chp="" p
     rm -rf "$out"; mkdir -p "$out/unit"
     for p in $params; do chp="$chp -set ${p%%=*} ${p#*=}"; done
-    # all top parameters in one chparam call (one call per parameter
-    # re-derives the top each time, keeping only the last); chparam renames
-    # the top, and rename restores it
-    if ! yosys -q -l "$out/elab.log" -p "read_verilog -sv -Irtl/inc $(scripts/rtl_deps.sh "$top" | tr '\n' ' '); \
-            ${chp:+chparam $chp $top;} ${ELAB//\$TOP/$top}; write_rtlil $out/elab.il" > /dev/null 2>&1; then
+    # read with -defer (no module elaborated with its defaults, the k = 64
+    # tops among them), all top parameters in one chparam call on the
+    # abstract top, which the hierarchy then elaborates once
+    if ! yosys -q -l "$out/elab.log" -p "read_verilog -defer -sv -Irtl/inc $(scripts/rtl_deps.sh "$top" | tr '\n' ' '); \
+            ${chp:+chparam $chp \$abstract\\$top;} ${ELAB//\$TOP/$top}; write_rtlil $out/elab.il" > /dev/null 2>&1; then
         grep -i 'error' "$out/elab.log" | head -5 >&2
         echo "area.sh: $name: elaboration failed ($out/elab.log)" >&2; return 1
     fi

@@ -25,7 +25,8 @@ for c in "$@"; do scripts/cfg.sh "$c" top > /dev/null || exit 2; done
 OUTD=${AREA_OUT:-build/area}
 export AREA_OUT=$OUTD
 REC=$OUTD/subset
-if [ -z "${NR_CONFIGS:-}" ] && [ "$(printf '%s\n' "$@" | sort)" = "$(scripts/cfg.sh --with area | tr ' ' '\n' | sort)" ]; then
+if [ "$(realpath "${NR_CONFIGS:-configs/configs.txt}")" = "$(realpath configs/configs.txt)" ] \
+   && [ "$(printf '%s\n' "$@" | sort)" = "$(scripts/cfg.sh --with area | tr ' ' '\n' | sort)" ]; then
     REC=$OUTD
 fi
 mkdir -p "$REC" || exit 2

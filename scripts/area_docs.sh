@@ -22,7 +22,8 @@ SW=$1 AM=$2
 for b in "$SW" "$AM"; do [ -x "$b" ] || { echo "area_docs: $b missing (make $b)" >&2; exit 2; }; done
 R=${AREA_OUT:-build/area}
 no() { echo "area_docs: $*; docs/ not touched" >&2; exit 1; }
-[ -z "${NR_CONFIGS:-}" ] || no "NR_CONFIGS is set: docs/ is for the kit's own configurations"
+[ "$(realpath "${NR_CONFIGS:-configs/configs.txt}")" = "$(realpath configs/configs.txt)" ] \
+    || no "NR_CONFIGS names another file: docs/ is for the kit's own configurations"
 [ -s "$R/run.txt" ] && [ -s "$R/area.csv" ] || no "no record of a make area of the whole set in $R (run make area)"
 get() { sed -n "s/^$1=//p" "$R/run.txt"; }
 [ "$(get whole_set)" = yes ] || no "the run in $R is not of the whole set"
