@@ -63,17 +63,20 @@ done
 t0=$(date +%s)
 mkdir -p "$AREA_OUT"
 
-# the cache key of everything below the tops: the RTL, the scripts of the
-# steps, the tools, the liberty, the settings (not this script's, whose part
-# below the tops is the elaboration command)
+# the cache keys of everything below the tops: of a synthesis, the RTL, the
+# scripts of the steps, the tools, the liberty and the settings (not this
+# script's, whose part below the tops is the elaboration command); of a
+# timing model, that and the timing script and settings. A change to the
+# timing keeps the syntheses.
 ELAB='hierarchy -check -top $abstract\$TOP; rename -top $TOP; proc'
-KEY=$( (cat rtl/files.f rtl/inc/*.svh $(grep -v '^\s*\(//\|$\)' rtl/files.f) \
-        scripts/area_unit.sh scripts/area_units.awk scripts/area_sta.tcl constraints/area_units.txt;
-        yosys -V; sta -version; ls -l "$LIB"; echo "$ELAB";
-        echo "$CLOCK_NS ${SRAM_TSU_NS:-} ${SRAM_TCQ_NS:-} ${AREA_EXACT:-0} ${AREA_LOAD_FF:-50}") \
+KS=$( (cat rtl/files.f rtl/inc/*.svh $(grep -v '^\s*\(//\|$\)' rtl/files.f) \
+        scripts/area_unit.sh scripts/area_units.awk constraints/area_units.txt;
+        yosys -V; ls -l "$LIB"; echo "$ELAB"; echo "$CLOCK_NS ${AREA_EXACT:-0} ${AREA_LOAD_FF:-50}") \
         | sha1sum | cut -c1-16)
-C=$CACHE/$KEY
-mkdir -p "$C"
+KT=$( (echo "$KS"; cat scripts/area_sta.tcl; sta -version; echo "${SRAM_TSU_NS:-} ${SRAM_TCQ_NS:-}") \
+        | sha1sum | cut -c1-16)
+CS=$CACHE/syn-$KS CT=$CACHE/sta-$KT
+mkdir -p "$CS" "$CT"
 
 # 1, 2: elaborate and split one configuration, and write its steps
 prepare() {
@@ -96,33 +99,31 @@ prepare() {
     # one is not made again; W, its weight for the ETA, the RTLIL cells of its
     # own part), its timing model after those of the units below it, an alias
     # for every other variant, a timing model for every RAM leaf
-    awk -v C="$C" -v O="$out" -v top="$top" -v name="$name" '
+    awk -v CS="$CS" -v CT="$CT" -v O="$out" -v top="$top" -v name="$name" '
         FILENAME ~ /rams.txt$/ { ram[$1] = $2 " " $3; next }
         FILENAME ~ /kids.txt$/ { k = $1 SUBSEP $2; if (!(k in seen)) { seen[k] = 1; kids[$1] = kids[$1] " " $2 } next }
         { u[++n] = $1; mod[$1] = $2; rep[$1] = $6; sz[$1] = $5 }
         END {
-            print "all-" name ": " O "/top/meta.txt"
+            print "all-" name ": " O "/top/sta/meta.txt"
             for (r in ram) {
                 split(ram[r], wd, " ")
-                printf "%s/%s/etm.lib:\n\t@AREA_W=1 scripts/area_unit.sh ram %s %s %s %s/%s\n", C, r, r, wd[1], wd[2], C, r
+                printf "%s/%s/meta.txt:\n\t@AREA_W=1 scripts/area_unit.sh ram %s %s %s %s/%s\n", CT, r, r, wd[1], wd[2], CT, r
             }
             for (i = 1; i <= n; i++) {
                 x = u[i]
-                d = (x == top) ? O "/top" : C "/" x
+                ds = (x == top) ? O "/top/syn" : CS "/" x
+                dt = (x == top) ? O "/top/sta" : CT "/" x
                 deps = ""; dirs = ""
                 m = split(kids[rep[x]], ks, " ")
-                for (j = 1; j <= m; j++) {
-                    kd = C "/" ks[j]
-                    deps = deps " " kd ((ks[j] in ram) ? "/etm.lib" : "/meta.txt"); dirs = dirs " " kd
-                }
+                for (j = 1; j <= m; j++) { deps = deps " " CT "/" ks[j] "/meta.txt"; dirs = dirs " " CT "/" ks[j] }
                 if (rep[x] == x) {
                     printf "%s/stat.txt:\n\t@AREA_W=%d scripts/area_unit.sh synth %s/unit/%s.il %s %s\n", \
-                           d, 20 + sz[x], O, x, x, d
-                    printf "%s/meta.txt: %s/stat.txt%s\n\t@AREA_W=10 %sscripts/area_unit.sh sta %s %s %s%s\n", \
-                           d, d, deps, (x == top) ? "AREA_ROOT=1 " : "", x, mod[x], d, dirs
+                           ds, 20 + sz[x], O, x, x, ds
+                    printf "%s/meta.txt: %s/stat.txt%s\n\t@AREA_W=10 %sscripts/area_unit.sh sta %s %s %s %s%s\n", \
+                           dt, ds, deps, (x == top) ? "AREA_ROOT=1 " : "", x, mod[x], ds, dt, dirs
                 } else
                     printf "%s/meta.txt: %s/%s/meta.txt\n\t@AREA_W=1 scripts/area_unit.sh alias %s/%s %s %s\n", \
-                           d, C, rep[x], C, rep[x], x, d
+                           dt, CT, rep[x], CT, rep[x], x, dt
             }
         }' "$out/rams.txt" "$out/kids.txt" "$out/units.txt" > "$out/steps.mk"
 }
@@ -130,29 +131,29 @@ prepare() {
 # 4: one configuration's totals (and the flat check)
 finish() {
     local name=$1 top=$2 params=$3 out=$AREA_OUT/$1 pu
-    awk -v C="$C" -v O="$out" -v top="$top" -v rate="$SRAM_UM2_PER_BIT" -v clk="$CLOCK_NS" \
+    awk -v CS="$CS" -v CT="$CT" -v O="$out" -v top="$top" -v rate="$SRAM_UM2_PER_BIT" -v clk="$CLOCK_NS" \
         -v name="$name" -v params="$params" \
         -f scripts/area_totals.awk "$out/rams.txt" "$out/kids.txt" "$out/units.txt" || return 1
     [ -s "$out/row.txt" ] || { echo "area.sh: $name: no totals" >&2; return 1; }
     pu=$(sed -n 's/^path_unit=//p' "$out/row.txt")
-    if [ "$pu" = "$top" ]; then cp "$out/top/path.txt" "$out/path.txt"
-    elif [ -n "$pu" ]; then cp "$C/$(awk -v u="$pu" '$1 == u { print $6 }' "$out/units.txt")/path.txt" "$out/path.txt"; fi
+    if [ "$pu" = "$top" ]; then cp "$out/top/sta/path.txt" "$out/path.txt"
+    elif [ -n "$pu" ]; then cp "$CT/$(awk -v u="$pu" '$1 == u { print $6 }' "$out/units.txt")/path.txt" "$out/path.txt"; fi
     if [ "${AREA_FLAT_STA:-0}" = 1 ]; then flat_sta "$name" "$top" || return 1; fi
 }
 
 # AREA_FLAT_STA=1: OpenSTA on the whole hierarchical netlist at once (every
 # instance of every unit), with the constraints of the top's model: its worst
 # path, and per port bus the figures of the top's model (flat_ports.txt
-# beside top/meta.txt)
+# beside top/sta/meta.txt)
 flat_sta() {
     local name=$1 top=$2 out=$AREA_OUT/$1 libs="" x r ram
     : > "$out/flat.v"
     while read -r x _ _ _ _ r; do
-        if [ "$x" = "$top" ]; then cat "$out/top/net.v" >> "$out/flat.v"
-        elif [ "$x" = "$r" ]; then cat "$C/$x/net.v" >> "$out/flat.v"
-        else sed "s/^module $r(/module $x(/" "$C/$r/net.v" >> "$out/flat.v"; fi
+        if [ "$x" = "$top" ]; then cat "$out/top/syn/net.v" >> "$out/flat.v"
+        elif [ "$x" = "$r" ]; then cat "$CS/$x/net.v" >> "$out/flat.v"
+        else sed "s/^module $r(/module $x(/" "$CS/$r/net.v" >> "$out/flat.v"; fi
     done < "$out/units.txt"
-    while read -r ram _; do libs="$libs $C/$ram/etm.lib"; done < "$out/rams.txt"
+    while read -r ram _; do libs="$libs $CT/$ram/etm.lib"; done < "$out/rams.txt"
     cat > "$out/flat.tcl" <<TCL
 read_liberty $LIB
 foreach l {$libs} { read_liberty \$l }
@@ -212,7 +213,7 @@ TCL
 
 # 1, 2 for every configuration, AREA_JOBS at a time
 export -f prepare
-export AREA_OUT C ELAB
+export AREA_OUT CS CT ELAB
 pfail=$(for n in "$@"; do printf '%s\t%s\t%s\n' "$n" "${TOPS[$n]}" "${PARS[$n]}"; done \
         | xargs -P "$JOBS" -d '\n' -I{} bash -c 'IFS=$'"'\t'"' read -r n t p <<< "{}"; prepare "$n" "$t" "$p" || echo "$n"')
 ok=()
@@ -255,7 +256,7 @@ if [ -n "$spid" ]; then kill "$spid" 2>/dev/null; wait "$spid" 2>/dev/null || tr
 rc=0
 [ -z "$pfail" ] || rc=1
 for n in "${ok[@]}"; do
-    if [ -s "$AREA_OUT/$n/top/meta.txt" ] && finish "$n" "${TOPS[$n]}" "${PARS[$n]}"; then
+    if [ -s "$AREA_OUT/$n/top/sta/meta.txt" ] && finish "$n" "${TOPS[$n]}" "${PARS[$n]}"; then
         awk -F= '$1 ~ /^(config|stdcell_um2|flops|sram_bits|total_um2|fmax_mhz|path_ns|flat_path_ns)$/ {
                  printf "%s %s  ", $1, $2 } END { print "" }' "$AREA_OUT/$n/row.txt"
     else

@@ -17,8 +17,8 @@
 # input bit its setup time (the worst path from it to a register, a RAM leaf
 # or a unit below, inputs arriving at the clock edge) and its capacitance (the
 # pins it drives inside); per output bit its clock-to-output delay (the worst
-# path from a register, RAM or unit below) and, for every input bus with a
-# combinational path to the output's bus, the worst delay of that bus pair.
+# path from a register, RAM or unit below) and, from the input bits in its
+# fan-in cone, the worst delay of their bus to its bus.
 # Output delays and transitions are tables of the load, measured at $L1 and
 # $L2 pF, so the unit above times a net that crosses the boundary with its
 # real load. Inputs have a 0.1 ns transition and no driver (the unit above
@@ -159,12 +159,25 @@ if {[llength $ins] && [llength $outs]} {
     set_output_delay 0 -clock clk $outs
     foreach p $ins { lappend ibus([busof [get_full_name $p]]) $p }
     foreach p $outs { lappend obus([busof [get_full_name $p]]) $p }
+    # which input bits reach each output bit (its fan-in cone's ports): a
+    # model's combinational arcs connect only those, and only connected bus
+    # pairs are timed
+    foreach p $outs {
+        set n [get_full_name $p]
+        foreach x [get_fanin -to $p -startpoints_only -flat] {
+            if {![$x is_top_level_port]} continue
+            set xn [get_full_name $x]
+            if {$xn eq "clk_i" || $xn eq "rst_ni"} continue
+            set xb [busof $xn]
+            dict lappend conn($n) $xb $xn
+            set pair($xb,[busof $n]) 1
+        }
+    }
     foreach L [list $L1 $L2] {
         set_load $L $outs
         foreach ob [lsort [array names obus]] {
-            set any [find_timing_paths -path_delay max -from $ins -to $obus($ob) -group_count 1]
-            if {![llength $any]} continue
             foreach ib [lsort [array names ibus]] {
+                if {![info exists pair($ib,$ob)]} continue
                 set ps [find_timing_paths -path_delay max -from $ibus($ib) -to $obus($ob) -group_count 1]
                 if {[llength $ps]} {
                     lappend comb($ib,$ob) [ns [expr {$P * 1e-9 - [[lindex $ps 0] slack]}]]
@@ -330,7 +343,7 @@ foreach {ib ob d} $combs { lappend cin($ob) $ib $d }
 proc scalar {v} { return "(scalar) { values (\"$v\"); }" }
 proc table {vs} { return "(etm_load) { values (\"[join $vs {, }]\"); }" }
 proc bit_arcs {f n b} {
-    global su cq cin dir cap slew
+    global su cq cin dir cap slew conn ibus
     if {$dir($n) eq "input"} {
         if {[info exists cap($n)]} { puts $f "      capacitance : $cap($n);" }
         if {[info exists su($n)]} {
@@ -343,9 +356,12 @@ proc bit_arcs {f n b} {
         if {[info exists cq($n)] && [llength $cq($n)] == 2} {
             puts $f "      timing () { related_pin : \"clk_i\"; timing_type : rising_edge; cell_rise [table $cq($n)] cell_fall [table $cq($n)] $tr }"
         }
-        if {[info exists cin($b)]} {
+        if {[info exists cin($b)] && [info exists conn($n)]} {
             foreach {ib d} $cin($b) {
-                puts $f "      timing () { related_pin : \"$ib\"; timing_type : combinational; cell_rise [table $d] cell_fall [table $d] $tr }"
+                if {![dict exists $conn($n) $ib]} continue
+                set bits [lsort -unique [dict get $conn($n) $ib]]
+                set rel [expr {[llength $bits] == [llength $ibus($ib)] ? $ib : [join $bits " "]}]
+                puts $f "      timing () { related_pin : \"$rel\"; timing_type : combinational; cell_rise [table $d] cell_fall [table $d] $tr }"
             }
         }
     }

@@ -64,7 +64,7 @@ flow)
                  }
                  if (n < 2) { print "fewer than 2 port figures" > "/dev/stderr"; bad = 1 }
                  exit bad
-             }' "$O/$c/top/meta.txt" "$O/$c/flat_ports.txt" || fail "$c: the top's model against the flat netlist, per port"
+             }' "$O/$c/top/sta/meta.txt" "$O/$c/flat_ports.txt" || fail "$c: the top's model against the flat netlist, per port"
     done
     echo "area_test: flow: 2 configurations, $(awk -F, 'NR > 1 { printf "%s %s um^2 %s MHz; ", $1, $11, $23 }' "$R/area.csv")worst paths from the timing models within 3 % of the flat netlist's"
     ;;

@@ -1,14 +1,15 @@
 # area_totals.awk - the totals of one configuration of make area
 # (scripts/area.sh): every unit's own cells times its instances, the RAM
 # leaves of its own part as SRAM, the split by block, the worst path.
-# Usage: awk -v C=CACHEDIR -v O=OUTDIR -v top=TOP -v rate=UM2_PER_BIT
+# Usage: awk -v CS=SYNTHESES -v CT=TIMING -v O=OUTDIR -v top=TOP -v rate=UM2_PER_BIT
 #            -v clk=CLOCK_NS -v name=NAME -v params="P=V ..."
 #            -f scripts/area_totals.awk O/rams.txt O/kids.txt O/units.txt
 # Writes O/row.txt (key=value, the table's fields: scripts/area_all.sh) and
 # O/report.txt (for a reader). A unit's block is its row in
 # constraints/area_units.txt; a RAM leaf counts in the block of the unit
 # whose own part holds it.
-function dir(x) { return (x == top) ? O "/top" : C "/" x }
+function dir(x) { return (x == top) ? O "/top/syn" : CS "/" x }
+function tdir(x) { return (x == top) ? O "/top/sta" : CT "/" x }
 # Yosys's CMOS estimate (stat -tech cmos after dffunmap) plus the flops it
 # has no figure for: a flop with an asynchronous reset or set as 20
 # transistors (its 16 for a plain D flop, and two reset gates)
@@ -54,7 +55,7 @@ END {
     for (i = 1; i <= n; i++) {
         x = u[i]; r = rep[x]
         if (!(r in area)) { statf(dir(r) "/stat.txt", r); tr[r] = cmos(dir(r) "/cmos.txt") }
-        meta(dir(x) "/meta.txt", x)
+        meta(tdir(x) "/meta.txt", x)
         A += inst[x] * area[r]; F += inst[x] * flops[r]; N += inst[x] * cells[r]; T += inst[x] * tr[r]
         B[blk[x]] += inst[x] * area[r]
         for (j = 1; j <= nkid[r]; j++) {

@@ -6,10 +6,11 @@
 #       below it) against the liberty; DIR gets net.v (mapped netlist),
 #       stat.txt (cells and area), cmos.txt (gate-level cells before mapping,
 #       for the transistor estimate) and yosys.log.
-#   area_unit.sh sta NAME MODULE DIR KIDDIR...
-#       OpenSTA (scripts/area_sta.tcl) on DIR/net.v with the timing models of
-#       the units and RAM leaves below (KIDDIR/etm.lib, KIDDIR/meta.txt): DIR
-#       gets etm.lib, meta.txt, path.txt and sta.log. AREA_ROOT=1 for the top.
+#   area_unit.sh sta NAME MODULE NETDIR DIR KIDDIR...
+#       OpenSTA (scripts/area_sta.tcl) on NETDIR/net.v with the timing models
+#       of the units and RAM leaves below (KIDDIR/etm.lib, KIDDIR/meta.txt):
+#       DIR gets etm.lib, meta.txt, path.txt and sta.log. AREA_ROOT=1 for the
+#       top.
 #   area_unit.sh alias REPDIR NAME DIR
 #       a variant synthesized by its representative: REPDIR's timing model
 #       under the variant's name.
@@ -68,22 +69,20 @@ synth)
     finish "$dir" "$tmp"
     ;;
 sta)
-    [ $# -ge 4 ] || die "usage: area_unit.sh sta NAME MODULE DIR KIDDIR..."
-    name=$2 mod=$3 dir=$4; shift 4
+    [ $# -ge 5 ] || die "usage: area_unit.sh sta NAME MODULE NETDIR DIR KIDDIR..."
+    name=$2 mod=$3 net=$4/net.v dir=$5; shift 5
+    [ -r "$net" ] || die "$net missing"
     kids=""
     for k in "$@"; do kids="$kids $k/etm.lib $k/meta.txt"; done
-    tmp=$dir/sta.tmp.$$; rm -rf "$tmp"; mkdir -p "$tmp"
-    if ! AREA_LIB=$LIB AREA_NET=$dir/net.v AREA_TOP=$name AREA_BASE=$mod AREA_KIDS=$kids \
+    tmp=$dir.tmp.$$; rm -rf "$tmp"; mkdir -p "$tmp"
+    if ! AREA_LIB=$LIB AREA_NET=$net AREA_TOP=$name AREA_BASE=$mod AREA_KIDS=$kids \
          AREA_CLOCK_NS=$CLOCK_NS AREA_OUT=$tmp sta -no_splash -exit scripts/area_sta.tcl \
          > "$tmp/sta.log" 2>&1 || grep -q '^Error\|not found' "$tmp/sta.log"; then
         tail -5 "$tmp/sta.log" >&2
         die "OpenSTA failed on $name ($tmp/sta.log)"
     fi
     echo $(( $(date +%s) - s0 )) > "$tmp/sta_secs.txt"
-    for f in etm.lib meta.txt path.txt sta.log sta_secs.txt; do mv "$tmp/$f" "$dir/$f.new"; done
-    rmdir "$tmp"
-    # meta.txt last: its presence says the step is complete
-    for f in etm.lib path.txt sta.log sta_secs.txt meta.txt; do mv "$dir/$f.new" "$dir/$f"; done
+    finish "$dir" "$tmp"
     ;;
 alias)
     [ $# -eq 4 ] || die "usage: area_unit.sh alias REPDIR NAME DIR"
