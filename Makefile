@@ -42,7 +42,7 @@ help:
 	@echo "make sweep         load-latency sweeps with CSV and PNG plots, in $(BUILD)/results"
 	@echo "make publish-FLOW  a complete run's tables and plots into docs/ (FLOW: sweep, energy, counts, bench, ...; mk/publish.mk)"
 	@echo "make waves         FST waveform of a short run, with a GTKWave save file"
-	@echo "make area          Yosys synthesis against the OSU 0.18um liberty"
+	@echo "make area          area and timing of every organization (Yosys, OSU 0.18um, OpenSTA) into $(BUILD)/area; make area-docs publishes it"
 	@echo "make check-format  regenerate the packet-format package/header and diff"
 	@echo "make soak          time-budgeted link soak (SOAK_MINUTES=10), JUnit in $(BUILD)/soak (not in test)"
 	@echo "make coverage      RTL line/branch/toggle coverage of the k16 regression, in build-cov (not in test)"

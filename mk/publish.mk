@@ -5,7 +5,8 @@
 # leaves a manifest, $(BUILD)/results/publish-FLOW.txt (scripts/sweep_lib.sh,
 # pub_finish). make publish-FLOW copies what it names into docs/
 # (scripts/publish.sh: everything checked before anything is written; a
-# missing or incomplete manifest changes nothing and exits 1).
+# missing or incomplete manifest changes nothing and exits 1). make area's
+# publish target is make area-docs (mk/synth.mk), through the same script.
 PUBLISH_FLOWS := sweep-rtr sweep-nwn energy counts bench bench-base bench-net bench-net-scale \
                  sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-lcb net-run waves
 PUBLISH_GROUPS := sweep sweep-net

@@ -17,10 +17,12 @@ area: $(BUILD)/.deps-ok
 	@AREA_OUT=$(BUILD)/area AREA_CMD='make area$(if $(filter command line,$(origin AREA_CONFIGS)), AREA_CONFIGS="$(AREA_CONFIGS)")' \
 	 scripts/area_all.sh $(AREA_CONFIGS)
 UNIT_TARGETS += area
-# make area-docs: the one writer of docs/area.md, docs/img/area_radix.png and
-# the synthesis tables of docs/results.md (section 4.0), from the last make
-# area, and only if that run was the whole set, complete, on this tree
-# (scripts/area_docs.sh); otherwise it stops with a message and writes nothing.
+# make area-docs: the publish target of make area (as make publish-FLOW of
+# mk/publish.mk): docs/area.md, docs/img/area_radix.png and the synthesis
+# tables of docs/results.md (section 4.0) from the last make area, and only
+# if that run was the whole set, complete, on this tree (scripts/area_docs.sh,
+# through scripts/publish.sh); otherwise it stops with a message and writes
+# nothing.
 AREA_MODEL := $(BUILD)/bin/area_model
 $(AREA_MODEL): $(BUILD)/obj/tb/tools/area_model.o $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)

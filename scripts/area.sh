@@ -4,7 +4,7 @@
 # Yosys against the OSU 0.18 um liberty and OpenSTA (constraints/README.md).
 #
 # 1. Yosys elaborates each top with its configuration's parameters.
-# 2. scripts/area_units.awk splits each design into synthesis units
+# 2. scripts/area.py units splits each design into synthesis units
 #    (constraints/area_units.txt): each distinct module and parameter set is
 #    synthesized once (scripts/area_unit.sh synth), with its RAM leaves and
 #    the units below it as black boxes, and counts once per instance.
@@ -12,12 +12,12 @@
 #    leaves below it and writes the unit's own model (scripts/area_sta.tcl),
 #    bottom-up to the top: fmax is set by the worst path inside any unit or
 #    across a top's units, and that path is named by its two ends.
-# 4. scripts/area_totals.awk adds up each configuration.
+# 4. scripts/area.py totals adds up each configuration.
 # The steps of all the configurations are one makefile ($AREA_OUT/steps.mk),
 # run AREA_JOBS (2) at a time: a unit that several configurations share is
-# made once. Units go to a cache keyed by the RTL, the flow's scripts, the
-# tools, the liberty and the settings ($AREA_OUT/cache/KEY): a later run
-# with the same key makes only the tops.
+# made once. Syntheses and timing models go to a cache keyed by content
+# (AREA_CACHE, default $AREA_OUT/cache: syn/KEY/UNIT, sta/KEY/UNIT): a unit
+# whose text, recipe, tools and settings did not change is not made again.
 # Output, per configuration, in $AREA_OUT/NAME/ (AREA_OUT default build/area):
 # report.txt, row.txt (the table's fields, scripts/area_all.sh), units.txt,
 # path.txt (the worst path as OpenSTA reports it in its unit). A step that
@@ -32,7 +32,8 @@
 # on each whole hierarchical netlist as well, flat_path_ns in row.txt; slow).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -ge 1 ] || { echo "usage: area.sh NAME..." >&2; exit 2; }
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
+[ $# -ge 1 ] || { echo "usage: area.sh NAME...   (--help)" >&2; exit 2; }
 LIB=${AREA_LIB:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
 [ -r "$LIB" ] || { echo "area.sh: liberty $LIB missing (make deps)" >&2; exit 2; }
 for t in yosys sta make; do
@@ -63,25 +64,25 @@ done
 t0=$(date +%s)
 mkdir -p "$AREA_OUT"
 
-# the cache keys of everything below the tops: of a synthesis, the RTL, the
-# scripts of the steps, the tools, the liberty and the settings (not this
-# script's, whose part below the tops is the elaboration command); of a
-# timing model, that and the timing script and settings. A change to the
-# timing keeps the syntheses.
+# the cache is keyed by content (scripts/area.py units): a synthesis by the
+# unit's text and SYNKEY (the synthesis recipe, Yosys, the liberty and the
+# settings), a timing model by its synthesis, its children's models and
+# STAKEY (the timing scripts, OpenSTA, the liberty, the settings). A unit
+# whose text did not change is not synthesized again, whatever else changed.
+KS=$( (cat scripts/area_unit.sh; yosys -V; ls -l "$LIB"; echo "$CLOCK_NS ${AREA_LOAD_FF:-50}") | sha1sum | cut -c1-16)
+KT=$( (cat scripts/area_unit.sh scripts/area_sta.tcl scripts/area_ram.py; sta -version; ls -l "$LIB"
+       echo "$CLOCK_NS ${SRAM_TSU_NS:-} ${SRAM_TCQ_NS:-}") | sha1sum | cut -c1-16)
 ELAB='hierarchy -check -top $abstract\$TOP; rename -top $TOP; proc'
-KS=$( (cat rtl/files.f rtl/inc/*.svh $(grep -v '^\s*\(//\|$\)' rtl/files.f) \
-        scripts/area_unit.sh scripts/area_units.awk constraints/area_units.txt;
-        yosys -V; ls -l "$LIB"; echo "$ELAB"; echo "$CLOCK_NS ${AREA_EXACT:-0} ${AREA_LOAD_FF:-50}") \
-        | sha1sum | cut -c1-16)
-KT=$( (echo "$KS"; cat scripts/area_sta.tcl; sta -version; echo "${SRAM_TSU_NS:-} ${SRAM_TCQ_NS:-}") \
-        | sha1sum | cut -c1-16)
-CS=$CACHE/syn-$KS CT=$CACHE/sta-$KT
-mkdir -p "$CS" "$CT"
+mkdir -p "$CACHE"
 
-# 1, 2: elaborate and split one configuration, and write its steps
+# 1, 2: elaborate and split one configuration; its steps (steps.mk): the
+# synthesis of each representative, its timing model after those of the
+# units below it, an alias for every other variant, a timing model for every
+# RAM leaf (each step's weight for the ETA in AREA_W)
 prepare() {
-    local name=$1 top=$2 params=$3 out=$AREA_OUT/$1 chp="" p
-    rm -rf "$out"; mkdir -p "$out/unit"
+    local name=$1 top=$2 params=$3 out=$AREA_OUT/$1 chp="" p s0
+    rm -rf "$out"; mkdir -p "$out"
+    s0=$(date +%s)
     for p in $params; do chp="$chp -set ${p%%=*} ${p#*=}"; done
     # read with -defer (no module elaborated with its defaults, the k = 64
     # tops among them), all top parameters in one chparam call on the
@@ -91,69 +92,31 @@ prepare() {
         grep -i 'error' "$out/elab.log" | head -5 >&2
         echo "area.sh: $name: elaboration failed ($out/elab.log)" >&2; return 1
     fi
-    awk -v dir="$out" -v top="$top" -v exact="${AREA_EXACT:-0}" -f scripts/area_units.awk \
-        constraints/area_units.txt "$out/elab.il" || return 1
+    python3 scripts/area.py units "$out" "$top" constraints/area_units.txt "$out/elab.il" "$CACHE" "$KS" "$KT" \
+        ${AREA_EXACT:+$([ "$AREA_EXACT" = 1 ] && echo --exact)} || return 1
     rm -f "$out/elab.il"
-    touch "$out/rams.txt" "$out/kids.txt"
-    # the steps: synthesis of each representative (no prerequisite: a cached
-    # one is not made again; W, its weight for the ETA, the RTLIL cells of its
-    # own part), its timing model after those of the units below it, an alias
-    # for every other variant, a timing model for every RAM leaf
-    awk -v CS="$CS" -v CT="$CT" -v O="$out" -v top="$top" -v name="$name" '
-        FILENAME ~ /rams.txt$/ { ram[$1] = $2 " " $3; next }
-        FILENAME ~ /kids.txt$/ { k = $1 SUBSEP $2; if (!(k in seen)) { seen[k] = 1; kids[$1] = kids[$1] " " $2 } next }
-        { u[++n] = $1; mod[$1] = $2; rep[$1] = $6; sz[$1] = $5 }
-        END {
-            print "all-" name ": " O "/top/sta/meta.txt"
-            for (r in ram) {
-                split(ram[r], wd, " ")
-                printf "%s/%s/meta.txt:\n\t@AREA_W=1 scripts/area_unit.sh ram %s %s %s %s/%s\n", CT, r, r, wd[1], wd[2], CT, r
-            }
-            for (i = 1; i <= n; i++) {
-                x = u[i]
-                ds = (x == top) ? O "/top/syn" : CS "/" x
-                dt = (x == top) ? O "/top/sta" : CT "/" x
-                deps = ""; dirs = ""
-                m = split(kids[rep[x]], ks, " ")
-                for (j = 1; j <= m; j++) { deps = deps " " CT "/" ks[j] "/meta.txt"; dirs = dirs " " CT "/" ks[j] }
-                if (rep[x] == x) {
-                    printf "%s/stat.txt:\n\t@AREA_W=%d scripts/area_unit.sh synth %s/unit/%s.il %s %s\n", \
-                           ds, 20 + sz[x], O, x, x, ds
-                    printf "%s/meta.txt: %s/stat.txt%s\n\t@AREA_W=10 %sscripts/area_unit.sh sta %s %s %s %s%s\n", \
-                           dt, ds, deps, (x == top) ? "AREA_ROOT=1 " : "", x, mod[x], ds, dt, dirs
-                } else
-                    printf "%s/meta.txt: %s/%s/meta.txt\n\t@AREA_W=1 scripts/area_unit.sh alias %s/%s %s %s\n", \
-                           dt, CT, rep[x], CT, rep[x], x, dt
-            }
-        }' "$out/rams.txt" "$out/kids.txt" "$out/units.txt" > "$out/steps.mk"
+    echo $(( $(date +%s) - s0 )) > "$out/elab_secs.txt"
 }
 
 # 4: one configuration's totals (and the flat check)
 finish() {
-    local name=$1 top=$2 params=$3 out=$AREA_OUT/$1 pu
-    awk -v CS="$CS" -v CT="$CT" -v O="$out" -v top="$top" -v rate="$SRAM_UM2_PER_BIT" -v clk="$CLOCK_NS" \
-        -v name="$name" -v params="$params" \
-        -f scripts/area_totals.awk "$out/rams.txt" "$out/kids.txt" "$out/units.txt" || return 1
-    [ -s "$out/row.txt" ] || { echo "area.sh: $name: no totals" >&2; return 1; }
-    pu=$(sed -n 's/^path_unit=//p' "$out/row.txt")
-    if [ "$pu" = "$top" ]; then cp "$out/top/sta/path.txt" "$out/path.txt"
-    elif [ -n "$pu" ]; then cp "$CT/$(awk -v u="$pu" '$1 == u { print $6 }' "$out/units.txt")/path.txt" "$out/path.txt"; fi
+    local name=$1 top=$2 params=$3
+    python3 scripts/area.py totals "$AREA_OUT/$name" "$name" "$top" "$params" "$SRAM_UM2_PER_BIT" "$CLOCK_NS" || return 1
     if [ "${AREA_FLAT_STA:-0}" = 1 ]; then flat_sta "$name" "$top" || return 1; fi
 }
 
 # AREA_FLAT_STA=1: OpenSTA on the whole hierarchical netlist at once (every
 # instance of every unit), with the constraints of the top's model: its worst
-# path, and per port bus the figures of the top's model (flat_ports.txt
-# beside top/sta/meta.txt)
+# path, and per port bus the figures of the top's model (flat_ports.txt,
+# to set beside the meta.txt of the top's timing model)
 flat_sta() {
-    local name=$1 top=$2 out=$AREA_OUT/$1 libs="" x r ram
+    local name=$1 top=$2 out=$AREA_OUT/$1 libs="" x r s d
     : > "$out/flat.v"
-    while read -r x _ _ _ _ r; do
-        if [ "$x" = "$top" ]; then cat "$out/top/syn/net.v" >> "$out/flat.v"
-        elif [ "$x" = "$r" ]; then cat "$CS/$x/net.v" >> "$out/flat.v"
-        else sed "s/^module $r(/module $x(/" "$CS/$r/net.v" >> "$out/flat.v"; fi
+    while read -r x _ _ _ _ r s _; do
+        if [ "$x" = "$r" ]; then cat "$s/net.v" >> "$out/flat.v"
+        else sed "s/^module $r(/module $x(/" "$s/net.v" >> "$out/flat.v"; fi
     done < "$out/units.txt"
-    while read -r ram _; do libs="$libs $CT/$ram/etm.lib"; done < "$out/rams.txt"
+    while read -r _ _ _ d; do libs="$libs $d/etm.lib"; done < "$out/rams.txt"
     cat > "$out/flat.tcl" <<TCL
 read_liberty $LIB
 foreach l {$libs} { read_liberty \$l }
@@ -213,7 +176,7 @@ TCL
 
 # 1, 2 for every configuration, AREA_JOBS at a time
 export -f prepare
-export AREA_OUT CS CT ELAB
+export AREA_OUT CACHE KS KT ELAB
 pfail=$(for n in "$@"; do printf '%s\t%s\t%s\n' "$n" "${TOPS[$n]}" "${PARS[$n]}"; done \
         | xargs -P "$JOBS" -d '\n' -I{} bash -c 'IFS=$'"'\t'"' read -r n t p <<< "{}"; prepare "$n" "$t" "$p" || echo "$n"')
 ok=()
@@ -233,6 +196,8 @@ export AREA_PROGRESS=$AREA_OUT/progress.log
 # the work left, by weight: the recipes make would run
 total=$(make -n -f "$AREA_OUT/steps.mk" 2>/dev/null | sed -n 's/^AREA_W=\([0-9]*\) .*/\1/p' | awk '{ s += $1 } END { print s + 0 }')
 nsteps=$(make -n -f "$AREA_OUT/steps.mk" 2>/dev/null | grep -c 'area_unit.sh' || true)
+# the steps of the run and those it makes (the others are in the cache)
+echo "steps=$(grep -c 'area_unit.sh' "$AREA_OUT/steps.mk" || true) made=$nsteps" > "$AREA_OUT/work.txt"
 status() {
     local t1 d w el
     t1=$(date +%s)
@@ -256,7 +221,7 @@ if [ -n "$spid" ]; then kill "$spid" 2>/dev/null; wait "$spid" 2>/dev/null || tr
 rc=0
 [ -z "$pfail" ] || rc=1
 for n in "${ok[@]}"; do
-    if [ -s "$AREA_OUT/$n/top/sta/meta.txt" ] && finish "$n" "${TOPS[$n]}" "${PARS[$n]}"; then
+    if [ -s "$(awk -v t="${TOPS[$n]}" '$1 == t { print $8 }' "$AREA_OUT/$n/units.txt")/meta.txt" ] && finish "$n" "${TOPS[$n]}" "${PARS[$n]}"; then
         awk -F= '$1 ~ /^(config|stdcell_um2|flops|sram_bits|total_um2|fmax_mhz|path_ns|flat_path_ns)$/ {
                  printf "%s %s  ", $1, $2 } END { print "" }' "$AREA_OUT/$n/row.txt"
     else

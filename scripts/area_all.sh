@@ -7,7 +7,7 @@
 # that checking one configuration keeps the last whole run publishable.
 #   area.csv   one line per configuration that finished (the fields of its
 #              row.txt, in the order of the header)
-#   area.md    the same as markdown tables (scripts/area_table.awk); also on
+#   area.md    the same as markdown tables (scripts/area.py table); also on
 #              stdout
 #   run.txt    the record: the configurations asked for, which failed,
 #              whether the run is complete, the commit and whether the tree
@@ -19,6 +19,7 @@
 # others still run and are tabled), 2 for a bad name or setting (nothing
 # runs). AREA_CMD names the command in the record (make area sets it).
 set -u
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 cd "$(dirname "$0")/.."
 [ $# -ge 1 ] || { echo "usage: area_all.sh CONFIG..." >&2; exit 2; }
 for c in "$@"; do scripts/cfg.sh "$c" top > /dev/null || exit 2; done
@@ -30,23 +31,14 @@ if [ "$(realpath "${NR_CONFIGS:-configs/configs.txt}")" = "$(realpath configs/co
     REC=$OUTD
 fi
 mkdir -p "$REC" || exit 2
-rm -f "$REC/run.txt" "$REC/area.csv" "$REC/area.md"
+rm -f "$REC/run.txt" "$REC/area.csv" "$REC/area.md" "$OUTD/work.txt"
 load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown; }
 t0=$(date +%s) l0=$(load) d0=$(date -u '+%Y-%m-%d %H:%M UTC')
 scripts/area.sh "$@"
 rc=$?
 [ $rc = 2 ] && exit 2
 t1=$(date +%s)
-COLS="config top params stdcell_um2 cells flops transistors sram_bits sram_macros sram_um2 total_um2 lcb_um2 inbuf_um2 swbuf_um2 xbar_um2 channels_um2 routing_um2 control_um2 lcb_bits inbuf_bits swbuf_bits path_ns fmax_mhz path_from path_to path_unit"
-{
-    echo "$COLS" | tr ' ' ','
-    for c in "$@"; do
-        f=$OUTD/$c/row.txt
-        [ -s "$f" ] || continue
-        awk -F= -v cols="$COLS" '{ v[$1] = substr($0, length($1) + 2) }
-            END { n = split(cols, k, " "); for (i = 1; i <= n; i++) printf "%s%s", v[k[i]], (i < n ? "," : "\n") }' "$f"
-    done
-} > "$REC/area.csv"
+python3 scripts/area.py csv "$OUTD" "$@" > "$REC/area.csv" || exit 1
 failed=$(for c in "$@"; do [ -s "$OUTD/$c/row.txt" ] || printf ' %s' "$c"; done)
 complete=yes
 { [ $rc = 0 ] && [ -z "$failed" ]; } || complete=no
@@ -67,7 +59,9 @@ dirty=$(git status --porcelain -- rtl scripts constraints configs 2>/dev/null | 
     echo "load_end=$(load)"
     echo "command=${AREA_CMD:-scripts/area_all.sh $*}"
     echo "jobs=${AREA_JOBS:-2}"
+    # scripts/area.sh's work.txt: the steps of the run and those it made
+    echo "work=$(sed -n 's/^steps=\([0-9]*\) made=\([0-9]*\)$/\2 of \1 steps made, the others from the cache/p' "$OUTD/work.txt" 2>/dev/null)"
 } > "$REC/run.txt"
-awk -f scripts/area_table.awk "$REC/area.csv" | tee "$REC/area.md"
+python3 scripts/area.py table "$REC/area.csv" | tee "$REC/area.md"
 [ "$complete" = yes ] || { echo "area_all: failed:$failed (tabled: the others)" >&2; exit 1; }
 exit 0

@@ -13,6 +13,7 @@
 # check.md into docs/area.md when the record is complete and its key is the
 # tree's. Exit 0, or 1 if a run failed.
 set -u
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 cd "$(dirname "$0")/.."
 OUTD=${AREA_OUT:-build/area}/check
 CACHE=${AREA_CACHE:-${AREA_OUT:-build/area}/cache}

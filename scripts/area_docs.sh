@@ -1,22 +1,25 @@
 #!/bin/bash
 # area_docs.sh SW_COUNTS AREA_MODEL - make area-docs: publish the last make
-# area of the whole set into docs/, and nothing else does:
-#   docs/area.md        the table (between its area-table markers), stamped
-#                       once with the run's commit, machine, times, command;
-#                       the seeds' nodes (area-tech); make area-check's
-#                       table (area-check), from its own complete run
+# area of the whole set into docs/ (through scripts/publish.sh, the one
+# writer of measured results into docs/):
+#   docs/area.md        the table (marker area-table), stamped with the run's
+#                       command, commit, machine, times and steps made; the
+#                       seeds' nodes (area-tech); make area-check's table
+#                       (area-check), from its own complete run
 #   docs/img/area_radix.png  area against radix (scripts/area_plot.sh)
 #   docs/results.md     section 4.0's synthesis tables (markers area-seed001,
-#                       area-seed000, area-missing) beside seed 001's Table 1
+#                       area-missing, area-seed000) beside seed 001's Table 1
 #                       and seed 000's buffer storage (build/bin/area_model,
-#                       build/bin/sw_counts)
+#                       build/bin/sw_counts; scripts/area.py seed)
 # Only from $AREA_OUT/run.txt (default build/area, scripts/area_all.sh) of a
 # complete run of the whole set, made on a tree without changes whose key
 # (scripts/area_key.sh) is this tree's; otherwise it says why and exits 1
-# without writing anything. Every file is made in a temporary directory
-# first and moved into docs/ only when all of them are made.
+# without writing anything under docs/. The tables and the manifest are made
+# in $AREA_OUT/docs first; scripts/publish.sh checks them all before it
+# writes anything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 [ $# -eq 2 ] || { echo "usage: area_docs.sh SW_COUNTS AREA_MODEL" >&2; exit 2; }
 SW=$1 AM=$2
 for b in "$SW" "$AM"; do [ -x "$b" ] || { echo "area_docs: $b missing (make $b)" >&2; exit 2; }; done
@@ -38,22 +41,13 @@ key=$(scripts/area_key.sh $whole)
 ncsv=$(($(wc -l < "$R/area.csv") - 1))
 [ "$ncsv" = "$(wc -w <<< "$whole")" ] || no "the run's table has $ncsv rows for $(wc -w <<< "$whole") configurations"
 
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-. scripts/sweep_lib.sh
-cp docs/area.md docs/results.md "$T/"
+T=$R/docs
+rm -rf "$T"; mkdir -p "$T"
 
-# the stamp and the table
+# the table, and its stamp
 el=$(get elapsed_s)
-{
-    echo "Measured by \`$(get command)\` at commit $(get commit | cut -c1-10) on $(get started), $(get machine);"
-    echo "$ncsv configurations in $((el / 60)) min $((el % 60)) s with $(get jobs) jobs (load average $(get load_start | cut -d' ' -f1) at the start, $(get load_end | cut -d' ' -f1) at the end); published by \`make area-docs\`."
-    echo
-    awk -f scripts/area_table.awk "$R/area.csv"
-} > "$T/table.md"
-sweep_md_between "$T/area.md" area-table "$T/table.md" > /dev/null
-grep -q 'area-table:begin' "$T/area.md" || no "docs/area.md has no area-table markers"
-
+stamp="Measured by \`$(get command)\` at commit $(get commit | cut -c1-10) on $(get started), $(get machine): $ncsv configurations in $((el / 60)) min $((el % 60)) s with $(get jobs) jobs, $(get work) (load average $(get load_start | cut -d' ' -f1) at the start, $(get load_end | cut -d' ' -f1) at the end); published by \`make area-docs\`"
+python3 scripts/area.py table "$R/area.csv" > "$T/area-table.md"
 # the plot
 scripts/area_plot.sh "$R/area.csv" "$T/area_radix.png"
 
@@ -76,17 +70,8 @@ for c in $cfgs; do
     esac
 done | "$AM" t1 > "$T/t1.csv"
 "$AM" fb 4 8 > "$T/fb.csv"
-awk -v pitch=24 -v rate="${SRAM_UM2_PER_BIT:-10}" -v tmd="$T" -f scripts/area_seed.awk \
-    "$T/t1.csv" "$T/counts.md" "$R/area.csv" "$T/fb.csv" || no "the seed tables could not be made"
-for s in area-seed001 area-seed000 area-missing; do
-    [ -s "$T/$s.md" ] || no "no table $s"
-    grep -q "<!-- $s:begin -->" "$T/results.md" || no "docs/results.md has no $s markers"
-    sweep_md_between "$T/results.md" "$s" "$T/$s.md" > /dev/null
-done
-
-sweep_md_between "$T/area.md" area-tech "$T/area-tech.md" > /dev/null
-grep -q 'area-tech:begin' "$T/area.md" || no "docs/area.md has no area-tech markers"
-
+python3 scripts/area.py seed "$T/t1.csv" "$T/counts.md" "$R/area.csv" "$T/fb.csv" 24 "${SRAM_UM2_PER_BIT:-10}" "$T" \
+    || no "the seed tables could not be made"
 # make area-check's table, from its own complete run on this tree
 K=$R/check
 [ -s "$K/run.txt" ] && [ -s "$K/check.md" ] || no "no make area-check in $K (run make area-check)"
@@ -96,17 +81,21 @@ kget() { sed -n "s/^$1=//p" "$K/run.txt"; }
 # shellcheck disable=SC2046
 [ "$(kget key)" = "$(scripts/area_key.sh $(kget configs))" ] || no "make area-check's key is not this tree's"
 el=$(kget elapsed_s)
-{
-    echo "Measured by \`make area-check\` at commit $(kget commit | cut -c1-10) on $(kget started), $(kget machine); $((el / 60)) min $((el % 60)) s (load average $(kget load_start | cut -d' ' -f1) at the start, $(kget load_end | cut -d' ' -f1) at the end); published by \`make area-docs\`."
-    echo
-    cat "$K/check.md"
-} > "$T/check.md"
-sweep_md_between "$T/area.md" area-check "$T/check.md" > /dev/null
-grep -q 'area-check:begin' "$T/area.md" || no "docs/area.md has no area-check markers"
+kstamp="Measured by \`make area-check\` at commit $(kget commit | cut -c1-10) on $(kget started), $(kget machine): $((el / 60)) min $((el % 60)) s (load average $(kget load_start | cut -d' ' -f1) at the start, $(kget load_end | cut -d' ' -f1) at the end); published by \`make area-docs\`"
+cp "$K/check.md" "$T/area-check.md"
 
-# all made: into docs/
-mkdir -p docs/img
-mv "$T/area.md" docs/area.md
-mv "$T/results.md" docs/results.md
-mv "$T/area_radix.png" docs/img/area_radix.png
-echo "area_docs: docs/area.md, docs/img/area_radix.png and docs/results.md (area-seed001, area-seed000, area-missing) from the run of $(get started) at $(get commit | cut -c1-10)"
+# all made: the manifest, and publish.sh writes docs/ (or nothing)
+{
+    echo "complete area"
+    echo "stamp $stamp"
+    echo "table area-table docs/area.md $T/area-table.md"
+    echo "stamp From the \`make area\` run at commit $(get commit | cut -c1-10) on $(get started) (docs/area.md); published by \`make area-docs\`"
+    echo "table area-tech docs/area.md $T/area-tech.md"
+    echo "table area-seed001 docs/results.md $T/area-seed001.md"
+    echo "table area-missing docs/results.md $T/area-missing.md"
+    echo "table area-seed000 docs/results.md $T/area-seed000.md"
+    echo "stamp $kstamp"
+    echo "table area-check docs/area.md $T/area-check.md"
+    echo "file docs/img/area_radix.png $T/area_radix.png"
+} > "$T/publish-area.txt"
+scripts/publish.sh "$T/publish-area.txt"

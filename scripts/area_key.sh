@@ -5,12 +5,13 @@
 # area-docs publishes a run only if its key (build/area/run.txt) is the key of
 # the tree it runs in (scripts/area_docs.sh).
 set -eu
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 cd "$(dirname "$0")/.."
 LIB=${AREA_LIB:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
 {
     cat rtl/files.f rtl/inc/*.svh $(grep -v '^\s*\(//\|$\)' rtl/files.f)
-    cat scripts/area.sh scripts/area_all.sh scripts/area_unit.sh scripts/area_units.awk \
-        scripts/area_totals.awk scripts/area_table.awk scripts/area_sta.tcl \
+    cat scripts/area.sh scripts/area_all.sh scripts/area_unit.sh scripts/area.py scripts/area_ram.py \
+        scripts/area_sta.tcl \
         constraints/area_units.txt constraints/default.sdc
     for n in $(printf '%s\n' "$@" | sort); do echo "$n $(scripts/cfg.sh "$n" top) $(scripts/cfg.sh "$n" params)"; done
     yosys -V; sta -version; ls -l "$LIB"

@@ -12,10 +12,11 @@
 #          area-docs then refuses and leaves docs/ as it was (its git status
 #          and every file's content).
 set -u
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 cd "$(dirname "$0")/.."
 B=${BUILD:-build}
 fail() { echo "area_test: FAIL: $*" >&2; exit 1; }
-COLS="config,top,params,stdcell_um2,cells,flops,transistors,sram_bits,sram_macros,sram_um2,total_um2,lcb_um2,inbuf_um2,swbuf_um2,xbar_um2,channels_um2,routing_um2,control_um2,lcb_bits,inbuf_bits,swbuf_bits,path_ns,fmax_mhz,path_from,path_to,path_unit"
+COLS="config,top,params,stdcell_um2,cells,flops,transistors,sram_bits,sram_macros,sram_um2,total_um2,lcb_um2,inbuf_um2,swbuf_um2,xbar_um2,channels_um2,routing_um2,control_um2,lcb_bits,inbuf_bits,swbuf_bits,path_ns,fmax_mhz,path_from,path_to,path_unit,cpu_s"
 case ${1:-} in
 flow)
     O=$B/area/selftest-flow
@@ -64,7 +65,8 @@ flow)
                  }
                  if (n < 2) { print "fewer than 2 port figures" > "/dev/stderr"; bad = 1 }
                  exit bad
-             }' "$O/$c/top/sta/meta.txt" "$O/$c/flat_ports.txt" || fail "$c: the top's model against the flat netlist, per port"
+             }' "$(awk -v t="$(scripts/cfg.sh "$c" top)" '$1 == t { print $8 }' "$O/$c/units.txt")/meta.txt" \
+               "$O/$c/flat_ports.txt" || fail "$c: the top's model against the flat netlist, per port"
     done
     echo "area_test: flow: 2 configurations, $(awk -F, 'NR > 1 { printf "%s %s um^2 %s MHz; ", $1, $11, $23 }' "$R/area.csv")worst paths from the timing models within 3 % of the flat netlist's"
     ;;

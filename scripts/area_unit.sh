@@ -15,15 +15,14 @@
 #       a variant synthesized by its representative: REPDIR's timing model
 #       under the variant's name.
 #   area_unit.sh ram NAME WIDTH DEPTH DIR
-#       the timing model of a RAM leaf (an SRAM macro, no liberty): setup
-#       SRAM_TSU_NS (default 0.3) on every input, read data SRAM_TCQ_NS after
-#       the clock (default 1.2 + 0.1 per address bit) into 10 fF, plus
-#       2 ns/pF of load; an assumption (constraints/README.md).
+#       the timing model of a RAM leaf (an SRAM macro, no liberty:
+#       scripts/area_ram.py; an assumption, constraints/README.md).
 # Each step writes into a temporary directory and renames it to DIR at the
 # end, so a DIR that exists is complete (the cache of scripts/area.sh);
 # another run that made the same DIR first wins. CLOCK_NS is the period.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 LIB=${AREA_LIB:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
 CLOCK_NS=${CLOCK_NS:-5.0}
 die() { echo "area_unit: $*" >&2; exit 1; }
@@ -99,48 +98,7 @@ ram)
     [ $# -eq 5 ] || die "usage: area_unit.sh ram NAME WIDTH DEPTH DIR"
     name=$2 w=$3 d=$4 dir=$5
     tmp=$dir.tmp.$$; rm -rf "$tmp"; mkdir -p "$tmp"
-    awk -v name="$name" -v w="$w" -v d="$d" -v tsu="${SRAM_TSU_NS:-0.3}" -v tcq="${SRAM_TCQ_NS:-}" \
-        -v meta="$tmp/meta.txt" '
-    function bus(n, wd, dir, arc) {
-        if (wd == 1) { printf "    pin (%s) {\n      direction : %s;\n", n, dir; pin(n, dir, arc); print "    }"; return }
-        printf "    bus (%s) {\n      bus_type : bus_%d; direction : %s;\n", n, wd, dir
-        for (i = 0; i < wd; i++) { printf "      pin (%s[%d]) {\n", n, i; pin(n, dir, arc); print "      }" }
-        print "    }"
-    }
-    function pin(n, dir, arc) {
-        if (dir == "input") print "      capacitance : 0.01;"
-        if (arc == "su")
-            printf "      timing () { related_pin : \"clk_i\"; timing_type : setup_rising; rise_constraint (scalar) { values (\"%s\"); } fall_constraint (scalar) { values (\"%s\"); } }\n", tsu, tsu
-        if (arc == "cq")
-            printf "      timing () { related_pin : \"clk_i\"; timing_type : rising_edge; cell_rise (etm_load) { values (\"%s, %s\"); } cell_fall (etm_load) { values (\"%s, %s\"); } rise_transition (etm_load) { values (\"0.1, 0.5\"); } fall_transition (etm_load) { values (\"0.1, 0.5\"); } }\n", tcq, tcq + 0.38, tcq, tcq + 0.38
-    }
-    BEGIN {
-        aw = 1; while (2 ^ aw < d) aw++
-        if (d <= 1) aw = 1
-        if (tcq == "") tcq = sprintf("%.2f", 1.2 + 0.1 * aw)
-        print "library (etm_" name ") {\n  delay_model : table_lookup;"
-        print "  time_unit : \"1ns\"; voltage_unit : \"1V\"; current_unit : \"1uA\";"
-        print "  capacitive_load_unit (1,pf); pulling_resistance_unit : \"1kohm\"; leakage_power_unit : \"1nW\";"
-        print "  input_threshold_pct_rise : 50; input_threshold_pct_fall : 50;"
-        print "  output_threshold_pct_rise : 50; output_threshold_pct_fall : 50;"
-        print "  slew_lower_threshold_pct_rise : 20; slew_upper_threshold_pct_rise : 80;"
-        print "  slew_lower_threshold_pct_fall : 20; slew_upper_threshold_pct_fall : 80;"
-        print "  lu_table_template (etm_load) { variable_1 : total_output_net_capacitance; index_1 (\"0.01, 0.2\"); }"
-        split(aw " " w, ws, " "); delete seen
-        for (k in ws) if (ws[k] > 1 && !(ws[k] in seen)) {
-            seen[ws[k]] = 1
-            printf "  type (bus_%d) { base_type : array; data_type : bit; bit_width : %d; bit_from : %d; bit_to : 0; downto : true; }\n", ws[k], ws[k], ws[k] - 1
-        }
-        printf "  cell (%s) {\n    area : 0;\n    interface_timing : true;\n", name
-        print "    pin (clk_i) {\n      direction : input;\n      clock : true;\n      capacitance : 0.01;\n    }"
-        bus("rst_ni", 1, "input", ""); bus("we_i", 1, "input", "su"); bus("waddr_i", aw, "input", "su")
-        bus("wdata_i", w, "input", "su"); bus("re_i", 1, "input", "su"); bus("raddr_i", aw, "input", "su")
-        bus("rdata_o", w, "output", "cq")
-        print "  }\n}"
-        desc = "nr_ram_1r1w:" w "x" d
-        printf "su we_i %s %s\nsu waddr_i %s %s\nsu wdata_i %s %s\nsu re_i %s %s\nsu raddr_i %s %s\ncq rdata_o %s %s\n", \
-            tsu, desc, tsu, desc, tsu, desc, tsu, desc, tsu, desc, tcq, desc > meta
-    }' > "$tmp/etm.lib"
+    python3 scripts/area_ram.py "$name" "$w" "$d" "$tmp" || die "no timing model for $name"
     finish "$dir" "$tmp"
     ;;
 *)

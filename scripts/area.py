@@ -1,0 +1,696 @@
+#!/usr/bin/env python3
+"""area.py - the computing part of make area (constraints/README.md); the
+shell scripts around it run the tools.
+
+usage: scripts/area.py units  DIR TOP UNITS ELAB.il CACHE SYNKEY STAKEY [--exact]
+       scripts/area.py totals DIR NAME TOP PARAMS RATE CLOCK_NS
+       scripts/area.py csv    DIR NAME...
+       scripts/area.py table  AREA.csv
+       scripts/area.py radix  AREA.csv
+       scripts/area.py seed   T1.csv COUNTS.md AREA.csv FB.csv PITCH RATE OUTDIR
+
+units   split an elaborated design (Yosys RTLIL after hierarchy and proc) into
+        its synthesis units (UNITS: constraints/area_units.txt, "module block
+        [position,params]"). A unit is synthesized once per parameter set,
+        with the modules below it that are not units flattened into it and
+        the units and RAM leaves (nr_ram_1r1w) below it as black boxes; its
+        cells count once per instance. The top is a unit. Variants of a unit
+        that differ only in its position parameters and have the same
+        children are synthesized once, by the first of them (its
+        representative), unless --exact. Writes under DIR:
+          units.txt  per unit variant, children before parents: "name module
+                     block instances size rep syndir stadir" (size: the RTLIL
+                     cells of its own part, a guess of its synthesis time;
+                     rep: the variant synthesized for it; syndir, stadir: its
+                     synthesis and timing model in the cache)
+          unit/NAME.il  what Yosys synthesizes for a representative: its own
+                     modules and a black-box stub of each unit or RAM leaf
+                     below it, in name order
+          kids.txt   "unit child n instance": a unit or RAM leaf in the unit's
+                     own part, n of them, instance the first one's name
+          rams.txt   "ram width depth stadir" (stadir: its timing model)
+          keys.txt   "name yosys-module-name"
+          steps.mk   the make rules of this design's steps
+        The cache is keyed by content: a synthesis by SYNKEY (the recipe,
+        tools, liberty and settings) and the unit's text (fingerprint
+        below); a timing model by STAKEY, its synthesis's key and its
+        children's models' keys. So a unit whose text did not change is
+        never synthesized again, and one that several designs share once.
+totals  one configuration's totals from DIR/units.txt, kids.txt, rams.txt and
+        the cache: DIR/row.txt (the table's fields), DIR/report.txt,
+        DIR/path.txt (OpenSTA's report of the worst path).
+csv     the table (area.csv) of the configurations whose DIR/NAME/row.txt
+        exists, in the order named, on stdout.
+table   area.csv as the markdown tables of docs/area.md, on stdout.
+radix   the router organizations' areas against the radix (configurations
+        ORG-kK; yarc is hc), CSV "org,k,total_mm2,fabric_mm2" on stdout for
+        scripts/area_plot.sh: the total (standard cells and SRAM) and the
+        switch fabric (switch buffers, crossbar and allocator, channels: what
+        seed 001's Table 1 counts).
+seed    the synthesis beside the seeds' area models (docs/results.md 4.0):
+        OUTDIR/area-seed001.md, area-missing.md, area-seed000.md,
+        area-tech.md (scripts/area_docs.sh says what the inputs are).
+Exit 0; 1 when the flow failed (a top missing from its design, a cell type
+without a transistor figure); 2 on bad usage or an input that lacks what it
+must hold (named).
+"""
+import hashlib
+import math
+import os
+import re
+import shutil
+import sys
+
+BLOCKS = ["lcb", "inbuf", "swbuf", "xbar", "channels", "routing", "control"]
+COLS = ("config top params stdcell_um2 cells flops transistors sram_bits sram_macros sram_um2 "
+        "total_um2 lcb_um2 inbuf_um2 swbuf_um2 xbar_um2 channels_um2 routing_um2 control_um2 "
+        "lcb_bits inbuf_bits swbuf_bits path_ns fmax_mhz path_from path_to path_unit cpu_s").split()
+
+
+def die(msg, code=2):
+    print("area.py: " + msg, file=sys.stderr)
+    sys.exit(code)
+
+
+def sha(*parts):
+    h = hashlib.sha1()
+    for p in parts:
+        h.update(p if isinstance(p, bytes) else str(p).encode())
+        h.update(b"\0")
+    return h.hexdigest()[:16]
+
+
+# ---------------------------------------------------------------- units
+def fname(m):
+    """A file and Verilog-safe name for a Yosys module name:
+    \\nr_yarc -> nr_yarc; $paramod$<sha1>\\nr_yarc_tile -> nr_yarc_tile_<12 hex>;
+    $paramod\\nr_arb_rr\\N=s32'0..01000 -> nr_arb_rr_N8"""
+    if m.startswith("\\"):
+        return m[1:]
+    g = re.match(r"^\$paramod\$([0-9a-f]+)\\(.*)$", m)
+    if g:
+        return g.group(2) + "_" + g.group(1)[:12]
+    if m.startswith("$paramod\\"):
+        kv = m[9:].split("\\")
+        s = kv[0]
+        for x in kv[1:]:
+            k, _, v = x.partition("=")
+            b = re.match(r"^s?[0-9]+'([01]+)$", v)
+            if b:
+                v = str(int(b.group(1), 2))
+            s += "_" + k + re.sub(r"[^A-Za-z0-9]", "_", v)
+        return s
+    return re.sub(r"[^A-Za-z0-9_]", "_", m)
+
+
+def base(m):
+    if m.startswith("$paramod\\"):
+        return m[9:].split("\\")[0]
+    return m.rsplit("\\", 1)[-1]
+
+
+class Mod:
+    def __init__(self, name, attrs):
+        self.name, self.fn, self.bs = name, fname(name), base(name)
+        self.head = attrs + ["module \\" + self.fn]
+        self.stub = ["attribute \\blackbox 1", "module \\" + self.fn]
+        self.lines = []  # text, or (cell index, text)
+        self.cells = []  # (type, instance name)
+        self.par = {}
+        self.parn = []
+
+
+def read_rtlil(path):
+    mods, pend, cur = {}, [], None
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            w = line.split()
+            if cur is None:
+                if line.startswith("attribute "):
+                    pend.append(line)
+                elif line.startswith("module "):
+                    cur = Mod(w[1], pend)
+                    mods[cur.name] = cur
+                    pend = []
+                continue
+            if line == "end":
+                cur.stub.append("end")
+                cur = None
+                continue
+            if w and w[0] == "wire" and re.search(r" (input|output|inout) [0-9]+ ", line):
+                cur.stub.append(line)
+            if line.startswith("  parameter ") and len(w) == 3:
+                cur.par[w[1]] = w[2]
+                cur.parn.append(w[1])
+            if w and w[0] == "cell":
+                cur.lines.append((len(cur.cells), line))
+                cur.cells.append((w[1], w[2]))
+                continue
+            cur.lines.append(line)
+    return mods
+
+
+def read_units_file(path):
+    ucat, upos = {}, {}
+    with open(path) as f:
+        for line in f:
+            w = line.split("#", 1)[0].split()
+            if len(w) >= 2:
+                ucat[w[0]] = w[1]
+                if len(w) >= 3:
+                    upos[w[0]] = set(w[2].split(","))
+    return ucat, upos
+
+
+def mod_text(m, mods):
+    out = list(m.head)
+    for x in m.lines:
+        if isinstance(x, tuple):
+            t = m.cells[x[0]][0]
+            x = x[1]
+            if t in mods:
+                x = re.sub(r"^  cell [^ ]+ ", lambda _: "  cell \\" + mods[t].fn + " ", x, count=1)
+        out.append(x)
+    out.append("end")
+    return "\n".join(out) + "\n"
+
+
+AUTO_ID = re.compile(r"\$[0-9]+(?![0-9A-Za-z\\])")
+
+
+def fingerprint(name, text):
+    """What a unit's synthesis is keyed by: its name (module and parameters)
+    and its text without the names Yosys numbers from one counter over the
+    whole design ($procmux$6388_Y), in line order. The same unit elaborated
+    in two designs differs only in those names and in the order of its
+    declarations; by this key the first design's synthesis serves both."""
+    return name + "\n" + "\n".join(sorted(AUTO_ID.sub("$", text).split("\n")))
+
+
+def units(argv):
+    if len(argv) not in (7, 8) or (len(argv) == 8 and argv[7] != "--exact"):
+        die("usage: area.py units DIR TOP UNITS ELAB.il CACHE SYNKEY STAKEY [--exact]", 2)
+    d, top, ufile, il, cache, synkey, stakey = argv[:7]
+    exact = len(argv) == 8
+    ucat, upos = read_units_file(ufile)
+    mods = read_rtlil(il)
+    root = "\\" + top
+    if root not in mods:
+        die("units: top %s not in the design" % top, 1)
+    # children of each module: type -> count, first instance name (in order)
+    kids = {}
+    for m in mods.values():
+        k = {}
+        for t, n in m.cells:
+            if t in mods:
+                if t not in k:
+                    k[t] = [0, n]
+                k[t][0] += 1
+        kids[m.name] = k
+    isunit = {n for n, m in mods.items() if m.bs in ucat or n == root}
+    isram = {n for n, m in mods.items() if m.bs == "nr_ram_1r1w"}
+    order, seen = [], set()
+
+    def visit(m):
+        if m in seen:
+            return
+        seen.add(m)
+        for t in kids[m]:
+            visit(t)
+        order.append(m)
+
+    visit(root)
+    inst = {root: 1}
+    for m in reversed(order):
+        for t, (c, _) in kids[m].items():
+            inst[t] = inst.get(t, 0) + inst.get(m, 0) * c
+    os.makedirs(os.path.join(d, "unit"), exist_ok=True)
+    fu = open(os.path.join(d, "units.txt"), "w")
+    fk = open(os.path.join(d, "kids.txt"), "w")
+    fr = open(os.path.join(d, "rams.txt"), "w")
+    fy = open(os.path.join(d, "keys.txt"), "w")
+    steps = ["all-%s: %s" % (os.path.basename(d.rstrip("/")), "%s")]
+    repof, syn, sta, mykids = {}, {}, {}, {}
+    for m in order:
+        M = mods[m]
+        if m in isram:
+            w, dp = parnum(M.par["\\Width"]), parnum(M.par["\\Depth"])
+            sta[m] = sha(stakey, "ram", M.fn, w, dp)
+            tdir = os.path.join(cache, "sta", sta[m], M.fn)
+            fr.write("%s %d %d %s\n" % (M.fn, w, dp, tdir))
+            steps.append("%s/meta.txt:\n\t@AREA_W=1 scripts/area_unit.sh ram %s %d %d %s"
+                         % (tdir, M.fn, w, dp, tdir))
+        if m not in isunit:
+            continue
+        pos = upos.get(M.bs, set())
+        key = [M.bs]
+        key += ["%s=%s" % (p, M.par[p]) for p in M.parn if exact or p[1:] not in pos]
+        key += ["%s*%d" % (mods[t].fn, c) for t, (c, _) in kids[m].items()]
+        key = " ".join(key)
+        r = repof.setdefault(key, m)
+        own, stubs, size = {}, {}, [0]
+        klist = []
+
+        def collect(x, n, pre):
+            own[x] = 1
+            size[0] += len(mods[x].cells) * n
+            for t, (c, iname) in kids[x].items():
+                iname = iname[1:] if iname.startswith("\\") else iname
+                if t in isunit or t in isram:
+                    stubs[t] = 1
+                    fk.write("%s %s %d %s\n" % (M.fn, mods[t].fn, n * c, pre + iname))
+                    klist.append(t)
+                else:
+                    collect(t, n * c, pre + iname + ".")
+
+        collect(m, 1, "")
+        mykids[m] = klist
+        blk = "control" if m == root else ucat[M.bs]
+        if r == m:
+            text = "".join(mod_text(mods[x], mods) for x in sorted(own, key=lambda x: mods[x].fn))
+            text += "".join("\n".join(mods[x].stub) + "\n" for x in sorted(stubs, key=lambda x: mods[x].fn))
+            ilf = os.path.join(d, "unit", M.fn + ".il")
+            with open(ilf, "w") as f:
+                f.write(text)
+            syn[m] = sha(synkey, fingerprint(M.fn, text))
+            kk = sorted(set("%s=%s" % (mods[t].fn, sta[t]) for t in klist))
+            sta[m] = sha(stakey, "unit", M.fn, M.bs, syn[m], "root" if m == root else "", *kk)
+            sdir = os.path.join(cache, "syn", syn[m], M.fn)
+            tdir = os.path.join(cache, "sta", sta[m], M.fn)
+            kdirs = sorted(set(os.path.join(cache, "sta", sta[t], mods[t].fn) for t in klist))
+            steps.append("%s/stat.txt:\n\t@AREA_W=%d scripts/area_unit.sh synth %s %s %s"
+                         % (sdir, 20 + size[0], ilf, M.fn, sdir))
+            steps.append("%s/meta.txt: %s/stat.txt%s\n\t@AREA_W=10 %sscripts/area_unit.sh sta %s %s %s %s%s"
+                         % (tdir, sdir, "".join(" %s/meta.txt" % k for k in kdirs),
+                            "AREA_ROOT=1 " if m == root else "", M.fn, M.bs, sdir, tdir,
+                            "".join(" " + k for k in kdirs)))
+        else:
+            syn[m] = syn[r]
+            sdir = os.path.join(cache, "syn", syn[r], mods[r].fn)
+            sta[m] = sha(stakey, "alias", M.fn, sta[r])
+            tdir = os.path.join(cache, "sta", sta[m], M.fn)
+            rdir = os.path.join(cache, "sta", sta[r], mods[r].fn)
+            steps.append("%s/meta.txt: %s/meta.txt\n\t@AREA_W=1 scripts/area_unit.sh alias %s %s %s"
+                         % (tdir, rdir, rdir, M.fn, tdir))
+        fu.write("%s %s %s %d %d %s %s %s\n" % (M.fn, M.bs, blk, inst.get(m, 0), size[0], mods[r].fn,
+                                                sdir, tdir))
+        fy.write("%s %s\n" % (M.fn, m))
+        if m == root:
+            steps[0] = steps[0] % (tdir + "/meta.txt")
+    for f in (fu, fk, fr, fy):
+        f.close()
+    with open(os.path.join(d, "steps.mk"), "w") as f:
+        f.write("\n".join(steps) + "\n")
+    return 0
+
+
+def parnum(v):
+    """an RTLIL parameter value (s32'0101 or a decimal) as an integer"""
+    b = re.match(r"^s?[0-9]+'([01]+)$", v)
+    return int(b.group(1), 2) if b else int(v)
+
+
+# ---------------------------------------------------------------- totals
+def read_ws(path):
+    with open(path) as f:
+        return [line.split() for line in f if line.strip()]
+
+
+def cmos(path, unknown):
+    """Yosys's CMOS estimate (stat -tech cmos after dffunmap) plus the flops
+    it has no figure for: a flop with an asynchronous reset or set as 20
+    transistors (16 for a plain D flop, and two reset gates)"""
+    t = n = 0
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if "Estimated number of transistors:" in line:
+                t = int(re.sub(r".*: *", "", line).rstrip("+") or 0)
+            elif re.match(r"^ +\$_DFF_[PN][PN][01]_ +[0-9]+$", line):
+                n += int(line.split()[1])
+            elif re.match(r"^ +\$_(DFFSR|DLATCH|SR|ALDFF)", line):
+                unknown.append(line.strip())
+    return t + 20 * n
+
+
+def stat(path):
+    area = flops = cells = 0
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            w = line.split()
+            if re.search(r"Chip area for (top )?module", line):
+                area = float(w[-1])
+            elif re.match(r"^ +Number of cells:", line):
+                cells += int(w[3])
+            elif re.match(r"^ +[A-Z][A-Z0-9]* +[0-9]+$", line):
+                if w[0].startswith("DFF"):
+                    flops += int(w[1])
+            elif re.match(r"^ +[a-z_][a-z0-9_]* +[0-9]+$", line):
+                cells -= int(w[1])  # a unit or RAM leaf below: not a cell here
+    return area, flops, cells
+
+
+def secs(path):
+    """a step's seconds (0 when it records none: an alias, a RAM leaf)"""
+    try:
+        with open(path) as f:
+            return int(f.read().strip() or 0)
+    except FileNotFoundError:
+        return 0
+
+
+def totals(argv):
+    if len(argv) != 6:
+        die("usage: area.py totals DIR NAME TOP PARAMS RATE CLOCK_NS", 2)
+    d, name, top, params, rate, clk = argv
+    rate = float(rate)
+    rams = {w[0]: (int(w[1]), int(w[2])) for w in read_ws(os.path.join(d, "rams.txt"))}
+    kn, kid, parent = {}, {}, {}
+    for u, c, n, i in read_ws(os.path.join(d, "kids.txt")):
+        if (u, c) not in kn:
+            kid.setdefault(u, []).append(c)
+            kn[(u, c)] = 0
+        kn[(u, c)] += int(n)
+        parent.setdefault(c, (u, i))
+    us = [dict(zip("name mod blk inst size rep syn sta".split(), w))
+          for w in read_ws(os.path.join(d, "units.txt"))]
+    byname = {u["name"]: u for u in us}
+    got, unknown = {}, []
+    A = F = N = T = bits = nram = 0
+    B = dict.fromkeys(BLOCKS, 0.0)
+    BB = dict.fromkeys(BLOCKS, 0)
+    wd, wu, ws, we, full = None, "", "", "", None
+    for u in us:
+        r, n = u["rep"], int(u["inst"])
+        if r not in got:
+            a, fl, ce = stat(os.path.join(u["syn"], "stat.txt"))
+            got[r] = (a, fl, ce, cmos(os.path.join(u["syn"], "cmos.txt"), unknown))
+        a, fl, ce, tr = got[r]
+        A += n * a
+        F += n * fl
+        N += n * ce
+        T += n * tr
+        B[u["blk"]] += n * a
+        for k in kid.get(r, []):
+            if k in rams:
+                b = n * kn[(r, k)] * rams[k][0] * rams[k][1]
+                bits += b
+                B[u["blk"]] += b * rate
+                BB[u["blk"]] += b
+                nram += n * kn[(r, k)]
+        for w in read_ws(os.path.join(u["sta"], "meta.txt")):
+            if w[0] == "int" and (wd is None or float(w[1]) > float(wd)):
+                wd, wu, ws, we = w[1], u["name"], w[2], w[3]
+            if w[0] == "full":
+                full = w[1:4]
+    if unknown:
+        die("cell types without a transistor figure: " + "; ".join(unknown), 1)
+    # the CPU time of this configuration alone from an empty cache: its
+    # elaboration and every synthesis and timing model it needs (each step
+    # records its own seconds)
+    cpu = secs(os.path.join(d, "elab_secs.txt"))
+    for x in {u["syn"] for u in us}:
+        cpu += secs(os.path.join(x, "synth_secs.txt"))
+    for x in {u["sta"] for u in us}:
+        cpu += secs(os.path.join(x, "sta_secs.txt"))
+    # the worst path: the top's own (with its ports) unless a unit's inside
+    # is worse; a unit's named down from the top through one of its instances
+    if full and (wd is None or float(full[0]) >= float(wd)):
+        wd, ws, we, wu = full[0], full[1], full[2], top
+    elif wu:
+        p, x = "", wu
+        while x != top and x in parent:
+            p = parent[x][1] + "/" + p
+            x = parent[x][0]
+        ws, we = p + ws, p + we
+    fmax = "%.0f" % (1000 / float(wd)) if wd and float(wd) > 0 else "na"
+    sram = bits * rate
+    row = {"config": name, "top": top, "params": params, "stdcell_um2": "%.0f" % A, "cells": N,
+           "flops": F, "transistors": T, "sram_bits": bits, "sram_macros": nram,
+           "sram_um2": "%.0f" % sram, "total_um2": "%.0f" % (A + sram)}
+    for b in BLOCKS:
+        row[b + "_um2"] = "%.0f" % B[b]
+        row[b + "_bits"] = BB[b]
+    row.update({"path_ns": wd or "", "fmax_mhz": fmax, "path_from": ws, "path_to": we, "path_unit": wu,
+                "cpu_s": cpu})
+    with open(os.path.join(d, "row.txt"), "w") as f:
+        for k, v in row.items():
+            f.write("%s=%s\n" % (k, v))
+    with open(os.path.join(d, "report.txt"), "w") as f:
+        f.write("configuration: %s (%s %s)\n" % (name, top, params))
+        f.write("std-cell area %.0f um^2, %d flops, %d cells, ~%d transistors; SRAM %d bits in %d macros "
+                "(%.0f um^2 at %g um^2/bit); total %.0f um^2\n" % (A, F, N, T, bits, nram, sram, rate, A + sram))
+        f.write("by block (um^2, SRAM in its block): LCB %.0f, input buffers %.0f, switch buffers %.0f, "
+                "crossbar and allocator %.0f, channels %.0f, routing %.0f, control %.0f\n"
+                % tuple(B[b] for b in BLOCKS))
+        f.write("worst path %s ns at %s ns (fmax %s MHz), in unit %s\n  from %s\n  to   %s\n"
+                % (wd, clk, fmax, wu, ws, we))
+        f.write("units (variant, module, block, instances, own um^2, representative):\n")
+        for u in us:
+            f.write("  %s %s %s %s %.0f %s\n" % (u["name"], u["mod"], u["blk"], u["inst"],
+                                                 got[u["rep"]][0], u["rep"]))
+    if wu:
+        src = byname[byname[wu]["rep"]]["sta"] if wu != top else byname[top]["sta"]
+        shutil.copyfile(os.path.join(src, "path.txt"), os.path.join(d, "path.txt"))
+    return 0
+
+
+# ---------------------------------------------------------------- csv, table
+def csv(argv):
+    if len(argv) < 2:
+        die("usage: area.py csv DIR NAME...", 2)
+    print(",".join(COLS))
+    for n in argv[1:]:
+        f = os.path.join(argv[0], n, "row.txt")
+        if not os.path.isfile(f) or os.path.getsize(f) == 0:
+            continue
+        v = {}
+        with open(f) as fh:
+            for line in fh:
+                k, _, x = line.rstrip("\n").partition("=")
+                v[k] = x
+        print(",".join(v.get(k, "") for k in COLS))
+    return 0
+
+
+def read_csv(path):
+    with open(path) as f:
+        lines = [line.rstrip("\n").split(",") for line in f if line.strip()]
+    if not lines:
+        die("%s is empty" % path)
+    miss = [c for c in COLS if c not in lines[0]]
+    if miss:
+        die("%s lacks the columns %s" % (path, " ".join(miss)))
+    return [dict(zip(lines[0], r)) for r in lines[1:]]
+
+
+def mm(x):
+    return "%.3f" % (float(x) / 1e6)
+
+
+def place(d):
+    """u_a/u_b/nr_mod:cell_reg -> `nr_mod` cell (u_a/u_b)"""
+    if re.match(r"^(in|out):", d) or ":" not in d:
+        return d
+    p, _, mc = d.rpartition("/")
+    m, _, c = mc.partition(":")
+    c = re.sub(r"_reg$", "", c)
+    return "`%s` %s%s" % (m, c, " (%s)" % p if p else "")
+
+
+def table(argv):
+    if len(argv) != 1:
+        die("usage: area.py table AREA.csv", 2)
+    rows = read_csv(argv[0])
+    o = ["| configuration | standard cells (mm²) | cells | flops | transistors (est.) | SRAM bits | "
+         "SRAM macros | SRAM (mm²) | total (mm²) |", "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        o.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            r["config"], mm(r["stdcell_um2"]), r["cells"], r["flops"], r["transistors"],
+            r["sram_bits"], r["sram_macros"], mm(r["sram_um2"]), mm(r["total_um2"])))
+    o += ["", "Area by block, mm² (% of the total); SRAM in the block that holds it", "",
+          "| configuration | LCB | input buffers | switch buffers | crossbar and allocator | channels "
+          "| routing | control |", "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        t = float(r["total_um2"])
+        s = "| %s |" % r["config"]
+        for b in BLOCKS:
+            x = float(r[b + "_um2"])
+            s += " %s |" % ("%s (%.0f)" % (mm(x), 100 * x / t) if x > 0 and t > 0 else "-")
+        o.append(s)
+    o += ["", "Timing: the worst path at the clock, from its start to its end register (module, "
+          "register, instance); and the CPU time the configuration alone takes from an empty cache "
+          "(elaboration, syntheses, timing models)", "",
+          "| configuration | worst path (ns) | fmax (MHz) | from | to | CPU (min) |",
+          "|---|---|---|---|---|---|"]
+    for r in rows:
+        o.append("| %s | %.2f | %s | %s | %s | %.1f |" % (
+            r["config"], float(r["path_ns"] or 0), r["fmax_mhz"], place(r["path_from"]), place(r["path_to"]),
+            float(r["cpu_s"] or 0) / 60))
+    print("\n".join(o))
+    return 0
+
+
+# ---------------------------------------------------------------- seed
+ORGS = ["hc", "cn", "fc", "fc6", "fc6-isu2", "bb"]
+
+
+def read_plain_csv(path):
+    with open(path) as f:
+        lines = [line.rstrip("\n").split(",") for line in f if line.strip()]
+    return [dict(zip(lines[0], r)) for r in lines[1:]]
+
+
+def num(x):
+    try:
+        v = float(x)
+    except (TypeError, ValueError):
+        return None
+    return None if math.isnan(v) else v
+
+
+def ratio(a, b):
+    return "%.3f" % (a / b) if a is not None and b else "-"
+
+
+def seed(argv):
+    if len(argv) != 7:
+        die("usage: area.py seed T1.csv COUNTS.md AREA.csv FB.csv PITCH RATE OUTDIR", 2)
+    t1f, countsf, areaf, fbf, pitch, rate, out = argv
+    pitch, rate = float(pitch), float(rate)
+    t1 = read_plain_csv(t1f)
+    # sw_counts' markdown table: per configuration its crosspoints, Table 1's
+    # crosspoint formula and its subswitch buffers
+    cnt, hdr = {}, None
+    with open(countsf) as f:
+        for line in f:
+            c = [x.strip() for x in line.strip().strip("|").split("|")]
+            if c and c[0] == "configuration":
+                hdr = {h: i for i, h in enumerate(c)}
+            elif hdr and line.startswith("| ") and re.match(r"^[a-z]", c[0]):
+                cnt[c[0]] = (c[hdr["crosspoints"]], c[hdr["Table 1 formula"]], c[hdr["subswitch buffers"]])
+    if not hdr:
+        die("seed: %s has no table of counts" % countsf)
+    R = {}
+    for r in read_csv(areaf):
+        g = re.match(r"^(.*)-k([0-9]+)$", r["config"])
+        if not g:
+            continue
+        org, k = ("hc" if g.group(1) == "yarc" else g.group(1)), int(g.group(2))
+        f = {x: float(r[x]) for x in COLS if x.endswith("_um2") or x.endswith("_bits") or
+             x in ("cells", "transistors", "fmax_mhz")}
+        f["cfg"] = r["config"]
+        f["fab"] = f["swbuf_um2"] + f["xbar_um2"] + f["channels_um2"]
+        f["ports"] = f["total_um2"] - f["fab"]
+        R[(org, k)] = f
+    keys = list(R)
+    if len(t1) != len(keys):
+        die("seed: %s has %d rows for %d router configurations" % (t1f, len(t1), len(keys)))
+    # T1's rows are in the order of the area table's ORG-kK rows
+    order = keys
+    model = {}
+    for key, t in zip(order, t1):
+        model[key] = (num(t["area"]), num(t["xpoints"]), num(t["buffers"]))
+    if ("fc6-isu2", 64) in R:
+        model[("fc6-isu2", 64)] = (24640.0, None, None)  # Table 2's printed figure, no formula
+    ks = sorted({k for _, k in R})
+    mmf = lambda x: "%.2f" % (x / 1e6)
+    o = ["| k | organization | configuration | Table 1 switch area (channel pitches²) | model / hc | "
+         "synthesized switch fabric (mm²) | / hc | synthesized total (mm²) | / hc | crosspoints: built "
+         "(Table 1) | subswitch buffers: built (Table 1) |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for k in ks:
+        hc = R.get(("hc", k))
+        mhc = model.get(("hc", k), (None,))[0]
+        for g in ORGS:
+            if (g, k) not in R:
+                continue
+            r, (ma, mx, mb) = R[(g, k)], model.get((g, k), (None, None, None))
+            note = (" (Table 2)" if g == "fc6-isu2" else " (0.75 fc)" if g == "bb" else
+                    " (kit's m extension)" if g == "fc6" or (g == "fc" and mx is None) else "")
+            c = cnt.get(r["cfg"], ("-", "-", "-"))
+            o.append("| %d | %s | %s | %s | %s | %s | %s | %s | %s | %s (%s) | %s (%s) |" % (
+                k, g, r["cfg"], "none" if ma is None else "%.0f%s" % (ma, note), ratio(ma, mhc),
+                mmf(r["fab"]), ratio(r["fab"], hc and hc["fab"]), mmf(r["total_um2"]),
+                ratio(r["total_um2"], hc and hc["total_um2"]), c[0], "-" if mx is None else "%.0f" % mx,
+                c[2], "-" if mb is None else "%.0f" % mb))
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "area-seed001.md"), "w") as f:
+        f.write("\n".join(o) + "\n")
+    # k = 64: what each side counts that the other does not
+    o = ["| organization (k = 64) | Table 1 area at a %g µm channel pitch (mm²) | synthesized fabric (mm²) | "
+         "of it crossbar and allocator, standard cells (mm²) | of it switch buffers (mm²) | est. SRAM "
+         "periphery in those buffers (mm²) | outside the fabric: LCBs, input buffers, routing, control "
+         "(mm²) |" % pitch, "|---|---|---|---|---|---|---|"]
+    for g in ORGS:
+        if (g, 64) not in R:
+            continue
+        r, ma = R[(g, 64)], model.get((g, 64), (None,))[0]
+        o.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            g, "-" if ma is None else mmf(ma * pitch * pitch), mmf(r["fab"]), mmf(r["xbar_um2"]),
+            mmf(r["swbuf_um2"]), mmf(r["swbuf_bits"] * (rate - 5)), mmf(r["ports"])))
+    with open(os.path.join(out, "area-missing.md"), "w") as f:
+        f.write("\n".join(o) + "\n")
+    # seed 000: intermediate buffer storage, fully buffered against hierarchical
+    o = ["| k | p = √k | fully buffered: crosspoint buffers k²v | hierarchical: 2k²v/p | fb / hc | "
+         "fb storage (kbit) | hc storage (kbit) | fb at %g µm²/bit (mm²) | hc (mm²) |" % rate,
+         "|---|---|---|---|---|---|---|---|---|"]
+    for r in read_plain_csv(fbf):
+        fbp, hcp = float(r["fb_phits"]), float(r["hc_phits"])
+        o.append("| %s | %s | %.0f | %.0f | %s | %.0f | %.0f | %s | %s |" % (
+            r["k"], r["p"], float(r["fb_buffers"]), float(r["hc_buffers"]), r["ratio"], fbp * 24 / 1000,
+            hcp * 24 / 1000, mmf(fbp * 24 * rate), mmf(hcp * 24 * rate)))
+    o += ["", "| synthesized (2 VCs, 8-phit row and column buffers) | k | switch buffer bits | switch buffers "
+          "(mm²) | the model's hc at v = 2, d = 8 (kbit) |", "|---|---|---|---|---|"]
+    for k in ks:
+        if ("hc", k) in R:
+            r = R[("hc", k)]
+            o.append("| %s | %d | %.0f | %s | %.0f |" % (r["cfg"], k, r["swbuf_bits"], mmf(r["swbuf_um2"]),
+                                                      2 * k * k / math.sqrt(k) * 2 * 8 * 24 / 1000))
+    o.append("| fb (fully buffered crossbar): **not built yet**; its synthesized row goes here | | | | |")
+    with open(os.path.join(out, "area-seed000.md"), "w") as f:
+        f.write("\n".join(o) + "\n")
+    # the seeds' nodes by ideal scaling: area as the square of the feature
+    # size, delay as the feature size (an estimate: docs/area.md)
+    a90, a22 = (90 / 180) ** 2, (22 / 180) ** 2
+    o = ["| configuration (k = 64) | total, 0.18 µm (mm²) | est. at 90 nm (mm²) | est. at 22 nm (mm²) | "
+         "fmax, 0.18 µm (MHz) | est. at 90 nm (MHz) | est. at 22 nm (MHz) | cells | transistors (est.) |",
+         "|---|---|---|---|---|---|---|---|---|"]
+    for g in ORGS:
+        if (g, 64) in R:
+            r = R[(g, 64)]
+            t, fm = r["total_um2"], r["fmax_mhz"]
+            o.append("| %s | %.1f | %.1f | %.2f | %.0f | %.0f | %.0f | %d | %d |" % (
+                r["cfg"], t / 1e6, t * a90 / 1e6, t * a22 / 1e6, fm, fm * 180 / 90, fm * 180 / 22,
+                r["cells"], r["transistors"]))
+    with open(os.path.join(out, "area-tech.md"), "w") as f:
+        f.write("\n".join(o) + "\n")
+    return 0
+
+
+def radix(argv):
+    if len(argv) != 1:
+        die("usage: area.py radix AREA.csv", 2)
+    print("org,k,total_mm2,fabric_mm2")
+    for r in read_csv(argv[0]):
+        g = re.match(r"^(.*)-k([0-9]+)$", r["config"])
+        if g:
+            fab = sum(float(r[b + "_um2"]) for b in ("swbuf", "xbar", "channels"))
+            print("%s,%s,%.4f,%.4f" % ("hc" if g.group(1) == "yarc" else g.group(1), g.group(2),
+                                       float(r["total_um2"]) / 1e6, fab / 1e6))
+    return 0
+
+
+def main():
+    cmds = {"units": units, "totals": totals, "csv": csv, "table": table, "radix": radix, "seed": seed}
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0 if len(sys.argv) >= 2 else 2
+    if sys.argv[1] not in cmds:
+        die("unknown command '%s' (--help)" % sys.argv[1], 2)
+    return cmds[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
