@@ -74,64 +74,76 @@ cores:
 
 # --- Verilated tops ------------------------------------------------------
 # $(call vtop,NAME,TOP,PARAMS[,--trace]) builds $(BUILD)/v/NAME/libVTOP.a and
-# $(BUILD)/v/NAME/shim.o from tb/shim/TOP_shim.cpp. The '+' hands make's job
-# server to the make inside vbuild.sh, so the C++ files of one model (split
-# with --split, and its hierarchy blocks) compile in parallel when fewer
-# models than jobs are left.
+# its shim $(BUILD)/v/NAME/shim.o: for a router top (RTR_TOPS, one per
+# organization with RTL) the one router shim tb/shim/rtr_shim.cpp with the
+# top's parameter header (nr_cat shim-prm), for any other top
+# tb/shim/TOP_shim.cpp. The '+' hands make's job server to the make inside
+# vbuild.sh, so the C++ files of one model (split with --split, and its
+# hierarchy blocks) compile in parallel when fewer models than jobs are left.
+vshim = $(if $(filter $(1),$(RTR_TOPS)),tb/shim/rtr_shim.cpp $(BUILD)/gen/prm_$(1).h,tb/shim/$(1)_shim.cpp)
+vshim_flags = $(if $(filter $(1),$(RTR_TOPS)),-DNR_VTOP=V$(1) -DNR_VTOP_H='"V$(1).h"' -include $(BUILD)/gen/prm_$(1).h -Itb -Icsrc/include)
 define vtop
 $(BUILD)/v/$(1)/libV$(2).a: $(call vdeps,$(BUILD)/v/$(1),$(2)) rtl/files.f rtl/lint.vlt scripts/vbuild.sh | $(BUILD)/.deps-ok
 	+scripts/vbuild.sh $(BUILD)/v/$(1) $(2) $(3) $(4) $(if $(COVERAGE),--coverage) -- $(call rtl_deps,$(2))
-$(BUILD)/v/$(1)/shim.o: tb/shim/$(2)_shim.cpp $(BUILD)/v/$(1)/libV$(2).a
-	$$(CXX) $$(CXXFLAGS) $(if $(COVERAGE),-DVM_COVERAGE=1) -DNR_RTL_DIR='"$(BUILD)/v/$(1)"' -Itb/shim -I$(BUILD)/v/$(1) -I$(VINC) -I$(VINC)/vltstd -c $$< -o $$@
+$(BUILD)/v/$(1)/shim.o: $(call vshim,$(2)) $(BUILD)/v/$(1)/libV$(2).a
+	$$(CXX) $$(CXXFLAGS) $(if $(COVERAGE),-DVM_COVERAGE=1) -DNR_RTL_DIR='"$(BUILD)/v/$(1)"' $(call vshim_flags,$(2)) -Itb/shim -I$(BUILD)/v/$(1) -I$(VINC) -I$(VINC)/vltstd -c $$< -o $$@
 endef
 VLIBS := -lz -pthread
 # The RTL glue that every program holding a Verilated router links, one
-# object for every build: it asks the linked build what it is (tb/rtr/rtl_glue.c,
-# tb/rtl_build.h). mk/rtr.mk has its flags.
-RTR_GLUE := $(BUILD)/obj/tb/rtr/rtl_glue.o
+# object for every build: it asks the linked build what it is
+# (tb/catalog/rtl_glue.c, tb/rtl_build.h); programs without RTL link RTL_NONE.
+RTR_GLUE := $(BUILD)/obj/tb/catalog/rtl_glue.o
+RTL_NONE := $(BUILD)/obj/tb/catalog/rtl_none.o
 # $(call vlink,PROGRAM,BUILD-NAME,TOP,OBJS): link the C objects OBJS with the
 # Verilated build $(BUILD)/v/BUILD-NAME of TOP (its shim and library), the
-# C model and the kit's library. Every program that holds RTL is made so.
-# VLIBS is read when the program links (a SystemC program adds -lsystemc).
+# catalog, the C model and the kit's library. Every program that holds RTL is
+# made so. VLIBS is read when the program links (a SystemC program adds
+# -lsystemc).
 define vlink
-$(1): $(4) $(BUILD)/v/$(2)/shim.o $(BUILD)/v/$(2)/libV$(3).a $(NRMODEL) $(NRLIB)
+$(1): $(4) $(BUILD)/v/$(2)/shim.o $(BUILD)/v/$(2)/libV$(3).a $(NRCAT) $(NRMODEL) $(NRLIB)
 	@mkdir -p $$(@D)
-	$$(CXX) -o $$@ $(4) $(BUILD)/v/$(2)/shim.o $(BUILD)/v/$(2)/libV$(3).a $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS) $$(VLIBS)
+	$$(CXX) -o $$@ $(4) $(BUILD)/v/$(2)/shim.o $(BUILD)/v/$(2)/libV$(3).a $(NRCAT) $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS) $$(VLIBS)
 endef
 
-# Per-configuration stamps: $(BUILD)/cfg/<name>.stamp holds <name>'s line of
-# configs/configs.txt and changes only when that line does (scripts/cfg_stamps.sh,
-# run here while make reads the makefiles). Each Verilated build whose -G
-# parameters come from a named configuration depends on its stamp
-# ($(call cfg_stamp,NAME) in mk/*_rtl.mk and mk/sc.mk), so editing one entry
-# rebuilds that configuration's models and no others.
-# NR_CONFIGS names the configurations file (scripts/cfg.sh, rtr_sim and
-# mk/usercfg.mk read it too); a user's own file must keep the shipped entries.
+# The catalog's view of the named configurations and the organizations
+# (build/bin/nr_cat make, tb/catalog): CFG_NAMES, CFG_TOP_<name>,
+# CFG_BUILDS_<name> (the builds column), CFG_GP_<name> (-G parameters) per
+# configuration; RTR_TOPS (the router tops, one per organization with RTL),
+# RTR_ORGS, RTR_ORG_<top>, RB_HIER_<top> and RB_TRACE_<top> (its Verilator
+# options). make builds nr_cat, writes $(CAT_MK) and reads the makefiles
+# again; it does so whenever the configurations file, its path or nr_cat
+# changes. The same step refreshes the per-configuration stamps:
+# $(BUILD)/cfg/<name>.stamp holds <name>'s top and parameters and changes
+# only when they do; each Verilated build of a named configuration depends
+# on its stamp ($(call cfg_stamp,NAME)), so editing one entry rebuilds that
+# configuration's models and no others.
+# NR_CONFIGS names the configurations file (nr_cat, rtr_sim and the scripts
+# read it too); a user's own file must keep the shipped entries.
 NR_CONFIGS ?= configs/configs.txt
 export NR_CONFIGS
 CFG_STAMP_DIR := $(BUILD)/cfg
 cfg_stamp = $(CFG_STAMP_DIR)/$(1).stamp
-CFG_STAMPS_RC := $(shell scripts/cfg_stamps.sh $(CFG_STAMP_DIR) $(NR_CONFIGS) >&2; echo $$?)
-ifneq ($(CFG_STAMPS_RC),0)
-$(error scripts/cfg_stamps.sh $(CFG_STAMP_DIR) failed (exit $(CFG_STAMPS_RC)))
+NR_CAT := $(BUILD)/bin/nr_cat
+CAT_MK := $(BUILD)/gen/catalog.mk
+CAT_PATH := $(BUILD)/gen/configs.path
+$(shell mkdir -p $(BUILD)/gen && { [ "$$(cat $(CAT_PATH) 2>/dev/null)" = "$(abspath $(NR_CONFIGS))" ] || echo "$(abspath $(NR_CONFIGS))" > $(CAT_PATH); })
+$(CAT_MK): $(NR_CAT) $(NR_CONFIGS) $(CAT_PATH)
+	@$(NR_CAT) --cfg-file $(NR_CONFIGS) make > $@.tmp && $(NR_CAT) --cfg-file $(NR_CONFIGS) stamps $(CFG_STAMP_DIR) && \
+	 { cmp -s $@.tmp $@ && rm -f $@.tmp || mv -f $@.tmp $@; }
+# deps, help and clean need no catalog (deps installs the compiler it needs)
+ifneq ($(filter-out deps help clean,$(or $(MAKECMDGOALS),help)),)
+include $(CAT_MK)
 endif
-# Every configuration as make variables (scripts/cfg.sh --make): CFG_NAMES,
-# CFG_TOP_<name>, CFG_BUILDS_<name> (the builds column), CFG_GP_<name>.
-# mk/rtl_builds.mk makes the Verilated builds and programs from them.
-CFG_MK := $(CFG_STAMP_DIR)/configs.mk
-CFG_MK_RC := $(shell NR_CONFIGS=$(NR_CONFIGS) scripts/cfg.sh --make > $(CFG_MK).tmp && mv -f $(CFG_MK).tmp $(CFG_MK); echo $$?)
-ifneq ($(CFG_MK_RC),0)
-$(error scripts/cfg.sh --make failed (exit $(CFG_MK_RC)): fix the builds column of $(NR_CONFIGS))
-endif
-include $(CFG_MK)
 # $(call cfg_with,KIND[,TOPS]): the configurations whose builds include KIND
 # (and whose top is one of TOPS), in file order.
 cfg_with = $(foreach c,$(CFG_NAMES),$(if $(filter $(1),$(CFG_BUILDS_$(c))),$(if $(2),$(if $(filter $(CFG_TOP_$(c)),$(2)),$(c)),$(c))))
 # $(call cfg_of,TOPS): every configuration of one of TOPS.
 cfg_of = $(foreach c,$(CFG_NAMES),$(if $(filter $(CFG_TOP_$(c)),$(1)),$(c)))
 
-# The kit's two libraries (mk/clib.mk, mk/model.mk make them), named here so
-# that every makefile can link them, whatever the order of inclusion.
+# The kit's libraries (mk/clib.mk, mk/model.mk, mk/catalog.mk make them),
+# named here so that every makefile can link them, whatever the order of
+# inclusion; a program links them in the order NRCAT NRMODEL NRLIB.
+NRCAT := $(BUILD)/libnrcat.a
 NRLIB := $(BUILD)/libnr.a
 NO_LTO := -fno-lto
 NRLIB_LDLIBS := -lm $(NO_LTO)

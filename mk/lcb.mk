@@ -18,18 +18,16 @@
 #                     publish-sweep-lcb: the plots into docs/img)
 #
 # lcb_sim reads --config entries with the router testbench's strict
-# configuration reader (tb/rtr/cfgfile.c; its object gets -Itb/rtr in mk/rtr.mk).
+# configuration reader (the catalog, tb/catalog).
 LCB_TB_OBJS := $(patsubst %,$(BUILD)/obj/tb/lcb/%.o,check endpoint port lcb_tb lcb_sim) \
-               $(patsubst %,$(BUILD)/obj/tb/common/%.o,channel lcb_rtt linkmon progrun) \
-               $(BUILD)/obj/tb/rtr/cfgfile.o
+               $(patsubst %,$(BUILD)/obj/tb/common/%.o,channel lcb_rtt linkmon progrun)
 LCB_O := $(BUILD)/obj/tb/lcb
 $(LCB_TB_OBJS) $(LCB_O)/port_rtl.o $(LCB_O)/port_nortl.o: CFLAGS += -Itb -Itb/lcb
-$(LCB_O)/lcb_sim.o: CFLAGS += -Itb/rtr
 
 LCB_SIM_MODEL := $(BUILD)/bin/lcb_sim_model
-$(LCB_SIM_MODEL): $(LCB_TB_OBJS) $(LCB_O)/port_nortl.o $(NRMODEL) $(NRLIB)
+$(LCB_SIM_MODEL): $(LCB_TB_OBJS) $(LCB_O)/port_nortl.o $(RTL_NONE) $(NRCAT) $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
-	$(CC) -o $@ $(filter %.o,$^) $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
+	$(CC) -o $@ $(filter %.o,$^) $(NRCAT) $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
 
 LCB_TEST_CHANNEL := $(BUILD)/bin/lcb_test_channel
 $(LCB_TEST_CHANNEL): $(BUILD)/obj/tb/common/test_channel.o $(BUILD)/obj/tb/common/channel.o $(NRLIB)

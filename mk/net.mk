@@ -5,16 +5,16 @@
 #   make test-net      tests/net.list
 #   make test-net-rtl  tests/net_rtl.list: Verilated routers in the network, in
 #                      lockstep with their models
-NET_SRCS := tb/net/topo.c tb/net/topo_fb.c tb/net/net.c tb/net/net_bare.c tb/net/net_lcb.c tb/net/net_sim.c
+NET_SRCS := tb/net/net.c tb/net/net_bare.c tb/net/net_lcb.c tb/net/net_sim.c
 NET_OBJS := $(NET_SRCS:%.c=$(BUILD)/obj/%.o) \
-            $(patsubst %,$(BUILD)/obj/tb/rtr/%.o,cfgfile orgs org_yarc org_nwn tables rtl_none) \
+            $(RTL_NONE) \
             $(patsubst %,$(BUILD)/obj/tb/common/%.o,trafopt channel progrun linkmon lcb_rtt)
 NET_BIN := $(BUILD)/bin/net_sim
-$(NET_SRCS:%.c=$(BUILD)/obj/%.o): CFLAGS += -Itb/net -Itb/rtr -Itb/lcb
+$(NET_SRCS:%.c=$(BUILD)/obj/%.o): CFLAGS += -Itb/net -Itb/lcb
 
-$(NET_BIN): $(NET_OBJS) $(NRMODEL) $(NRLIB)
+$(NET_BIN): $(NET_OBJS) $(NRCAT) $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
-	$(CC) $(MODEL_LTO_LDFLAGS) -o $@ $(NET_OBJS) $(NRMODEL) $(NRLIB) -lm -pthread
+	$(CC) $(MODEL_LTO_LDFLAGS) -o $@ $(NET_OBJS) $(NRCAT) $(NRMODEL) $(NRLIB) -lm -pthread
 TEST_BINS += $(NET_BIN)
 
 UNIT_TARGETS += test-net
@@ -23,19 +23,19 @@ test-net: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN)
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/net.list
 
-# ---- RTL in the network: net_sim-NAME for every nr_yarc and nr_nwn
+# ---- RTL in the network: net_sim-NAME for every router (RTR_TOPS)
 # configuration (on demand), linked with its Verilated build and the RTL
 # glue $(RTR_GLUE) (the Makefile); make test makes those whose builds
 # column has rtl. net_sim --impl rtl|lockstep --rtl NAME hands the run to it.
 NET_OBJS_NORTL := $(filter-out %/rtl_none.o,$(NET_OBJS))
-$(foreach c,$(call cfg_of,nr_yarc nr_nwn),$(eval $(call vlink,$(BUILD)/bin/net_sim-$(c),$(c),$(CFG_TOP_$(c)),$(NET_OBJS_NORTL) $(RTR_GLUE))))
+$(foreach c,$(call cfg_of,$(RTR_TOPS)),$(eval $(call vlink,$(BUILD)/bin/net_sim-$(c),$(c),$(CFG_TOP_$(c)),$(NET_OBJS_NORTL) $(RTR_GLUE))))
 # make test links those of the radix-16 configurations (the networks of
 # tests/net_rtl.list are of radix-16 routers); any other on demand.
-NET_RTL_BINS := $(foreach c,$(call cfg_with,rtl,nr_yarc nr_nwn),$(if $(findstring -k16,$(c)),$(BUILD)/bin/net_sim-$(c)))
+NET_RTL_BINS := $(foreach c,$(call cfg_with,rtl,$(RTR_TOPS)),$(if $(findstring -k16,$(c)),$(BUILD)/bin/net_sim-$(c)))
 # traced: net_sim-NAME-trace (the traced build), for the
 # FST window a lockstep divergence reruns with (--trace-rtr)
-$(foreach c,$(call cfg_of,nr_yarc nr_nwn),$(eval $(call vlink,$(BUILD)/bin/net_sim-$(c)-trace,$(c)-trace,$(CFG_TOP_$(c)),$(NET_OBJS_NORTL) $(RTR_GLUE))))
-NET_RTL_BINS += $(foreach c,$(call cfg_with,trace,nr_yarc nr_nwn),$(if $(findstring -k16,$(c)),$(BUILD)/bin/net_sim-$(c)-trace))
+$(foreach c,$(call cfg_of,$(RTR_TOPS)),$(eval $(call vlink,$(BUILD)/bin/net_sim-$(c)-trace,$(c)-trace,$(CFG_TOP_$(c)),$(NET_OBJS_NORTL) $(RTR_GLUE))))
+NET_RTL_BINS += $(foreach c,$(call cfg_with,trace,$(RTR_TOPS)),$(if $(findstring -k16,$(c)),$(BUILD)/bin/net_sim-$(c)-trace))
 ifneq ($(wildcard csrc/model/yarc.c),)
 TEST_BINS += $(NET_RTL_BINS)
 endif

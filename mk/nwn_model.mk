@@ -4,7 +4,6 @@
 # $(NRMODEL) through the csrc/model/*.c wildcard of mk/model.mk.
 #
 #   make test-nwn-model    the nwn model unit tests (also part of make test)
-#   make bench-nwn-model   cycles/s and instructions at k=64 (not in make test)
 NWN_MODEL_TESTS := nwn_model nwn_model_rand fb_model
 NWN_MODEL_TEST_BINS := $(NWN_MODEL_TESTS:%=$(BUILD)/tests/unit/test_%)
 $(NWN_MODEL_TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(NRLIB)
@@ -18,10 +17,3 @@ UNIT_TARGETS += test-nwn-model
 test-nwn-model: $(BUILD)/.deps-ok $(NRMODEL) $(NWN_MODEL_TEST_BINS)
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/nwn_model.list
 
-# The benchmark is tb/yarc/model_bench.c (mk/yarc_model.mk builds it) with -o.
-.PHONY: bench-nwn-model
-UNIT_TARGETS += bench-nwn-model
-# BENCH_ARGS: e.g. "-p 64 -m bare -l 0.1,0.5"
-bench-nwn-model: $(BUILD)/.deps-ok $(YARC_BENCH)
-	@echo "# $$(nproc) cores, $$(lscpu | sed -n 's/^Model name: *//p')"
-	@for o in fc bb cn; do $(YARC_BENCH) -o $$o $(BENCH_ARGS); done

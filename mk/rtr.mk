@@ -4,18 +4,15 @@
 # $(BUILD)/bin/rtr_sim is the C-model binary. Each Verilated router build of
 # mk/rtl_builds.mk is linked into its own $(BUILD)/bin/rtr_sim-<config>
 # (below); rtr_sim hands RTL and lockstep runs to it.
-RTR_SRCS := tb/rtr/cfgfile.c tb/rtr/harness.c tb/rtr/ep_lcb.c tb/rtr/ep_bare.c tb/rtr/orgs.c tb/rtr/org_yarc.c tb/rtr/org_nwn.c \
-            tb/rtr/tables.c \
-            tb/rtr/rtr_sim.c
+RTR_SRCS := tb/rtr/harness.c tb/rtr/ep_lcb.c tb/rtr/ep_bare.c tb/rtr/rtr_sim.c
 RTR_OBJS := $(RTR_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/tb/common/channel.o $(BUILD)/obj/tb/common/lcb_rtt.o \
             $(BUILD)/obj/tb/common/linkmon.o $(BUILD)/obj/tb/common/trafopt.o $(BUILD)/obj/tb/common/progrun.o
 RTR_BIN := $(BUILD)/bin/rtr_sim
-$(RTR_OBJS) $(BUILD)/obj/tb/rtr/rtl_none.o: CFLAGS += -Itb/rtr -Itb/lcb
-$(RTR_GLUE): CFLAGS += -Itb/rtr -Itb/lcb -Itb
+$(RTR_OBJS): CFLAGS += -Itb/rtr -Itb/lcb
 
-$(RTR_BIN): $(RTR_OBJS) $(BUILD)/obj/tb/rtr/rtl_none.o $(NRMODEL) $(NRLIB)
+$(RTR_BIN): $(RTR_OBJS) $(RTL_NONE) $(NRCAT) $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
-	$(CC) $(MODEL_LTO_LDFLAGS) -o $@ $(RTR_OBJS) $(BUILD)/obj/tb/rtr/rtl_none.o $(NRMODEL) $(NRLIB) -lm
+	$(CC) $(MODEL_LTO_LDFLAGS) -o $@ $(RTR_OBJS) $(RTL_NONE) $(NRCAT) $(NRMODEL) $(NRLIB) -lm
 
 # The binary needs the YARC C model (csrc/model/yarc*.c).
 ifneq ($(wildcard csrc/model/yarc.c),)
@@ -33,8 +30,8 @@ test-nwn-rtr: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory rtr-bins
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/nwn_rtr.list
 
-# ---- RTL programs: rtr_sim-NAME and rtr_sim-NAME-trace for every nr_yarc
-# and nr_nwn configuration of $(NR_CONFIGS) (on demand), linked with its
+# ---- RTL programs: rtr_sim-NAME and rtr_sim-NAME-trace for every router
+# (RTR_TOPS) configuration of $(NR_CONFIGS) (on demand), linked with its
 # build of mk/rtl_builds.mk and the one RTL glue object $(RTR_GLUE) (the
 # Makefile); make test makes those of the configurations whose builds column
 # has rtl (and trace). rtr_sim hands RTL and lockstep runs to them.
@@ -42,10 +39,10 @@ test-nwn-rtr: $(BUILD)/.deps-ok
 define rtr_rtl
 $(call vlink,$(BUILD)/bin/rtr_sim-$(1),$(1),$(2),$(RTR_OBJS) $(RTR_GLUE))
 endef
-$(foreach c,$(call cfg_of,nr_yarc nr_nwn),$(eval $(call rtr_rtl,$(c),$(CFG_TOP_$(c)))) \
+$(foreach c,$(call cfg_of,$(RTR_TOPS)),$(eval $(call rtr_rtl,$(c),$(CFG_TOP_$(c)))) \
                                           $(eval $(call rtr_rtl,$(c)-trace,$(CFG_TOP_$(c)))))
-RTR_RTL_BINS := $(foreach c,$(call cfg_with,rtl,nr_yarc nr_nwn),$(BUILD)/bin/rtr_sim-$(c)) \
-                $(foreach c,$(call cfg_with,trace,nr_yarc nr_nwn),$(BUILD)/bin/rtr_sim-$(c)-trace)
+RTR_RTL_BINS := $(foreach c,$(call cfg_with,rtl,$(RTR_TOPS)),$(BUILD)/bin/rtr_sim-$(c)) \
+                $(foreach c,$(call cfg_with,trace,$(RTR_TOPS)),$(BUILD)/bin/rtr_sim-$(c)-trace)
 ifneq ($(wildcard csrc/model/yarc.c),)
 TEST_BINS += $(RTR_RTL_BINS)
 endif

@@ -3,8 +3,8 @@
 # Verilated router of configuration CFG as a SystemC module (verilator --sc,
 # the hierarchy blocks of its top) in a SystemC simulation, compared with the
 # C model in lockstep. Its shim is the C++ shim of the top compiled against
-# the SystemC model (tb/shim/rtr_shim.hpp with tb/sc/rtr_sc.hpp). Every nr_yarc
-# and nr_nwn configuration has one on demand; make test makes those whose
+# the SystemC model (tb/shim/rtr_shim.cpp with tb/sc/rtr_sc.hpp). Every router
+# (RTR_TOPS) configuration has one on demand; make test makes those whose
 # builds column (configs/configs.txt) has sc:
 #
 #   make build/bin/rtr_sc-CFG                e.g. rtr_sc-fc-k16
@@ -14,7 +14,7 @@
 #
 # The SystemC build is $(BUILD)/v/CFG-sc: verilator --sc, its Verilator
 # runtime compiled with VM_SC=1 in the build (scripts/vbuild.sh --sc).
-SC_TOPS := nr_yarc nr_nwn
+SC_TOPS := $(RTR_TOPS)
 $(BUILD)/obj/tb/rtr/rtr_sim_sc.o: tb/rtr/rtr_sim.c | $(BUILD)/.deps-ok
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Itb/rtr -Itb/lcb -DRTR_SIM_MAIN=rtr_sim_main -DRTR_SIM_PROG='"rtr_sc"' -c $< -o $@
@@ -42,7 +42,7 @@ test-sc: $(BUILD)/.deps-ok
 
 # ---- the user example (examples/sc, docs/systemc.md): your own sc_main with
 # a router's SystemC model, a traffic generator and a sink in SystemC;
-# build/bin/sc_example-CFG for any bare nr_yarc or nr_nwn configuration on
+# build/bin/sc_example-CFG for any bare router configuration on
 # demand, make sc-example for SC_EXAMPLE_CFG (make test builds the default).
 SC_EXAMPLE_CFG ?= fc-k16-bare
 # $(call sc_example,CFG,TOP)

@@ -24,9 +24,7 @@ test-counts: $(BUILD)/.deps-ok
 # more tables, a CSV and a PNG) into $(BUILD)/results/counts; make
 # publish-counts puts them into docs/results.md and docs/img.
 SW_COUNTS := $(BUILD)/bin/sw_counts
-$(BUILD)/obj/tb/rtr/sw_counts.o: CFLAGS += -Itb/rtr -Itb/lcb
-$(SW_COUNTS): $(BUILD)/obj/tb/rtr/sw_counts.o $(BUILD)/obj/tb/rtr/cfgfile.o $(BUILD)/obj/tb/rtr/org_yarc.o \
-              $(BUILD)/obj/tb/rtr/org_nwn.o $(BUILD)/obj/tb/rtr/tables.o $(NRMODEL) $(NRLIB)
+$(SW_COUNTS): $(BUILD)/obj/tb/tools/sw_counts.o $(RTL_NONE) $(NRCAT) $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
 	$(CC) -o $@ $^ $(NRLIB_LDLIBS)
 TEST_BINS += $(SW_COUNTS)

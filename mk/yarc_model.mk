@@ -3,7 +3,7 @@
 # csrc/model/*.c wildcard of mk/model.mk; nothing else to build here.
 #
 #   make test-yarc-model    the YARC model unit tests (also part of make test)
-#   make bench-yarc-model   cycles/s and phit-hops/s at k=64 (not in make test)
+#   make bench-model        the C models' cycles/s and phit-hops/s at k=64 (not in make test)
 YARC_MODEL_TESTS := yarc_model yarc_model_flow yarc_model_rand
 YARC_MODEL_TEST_BINS := $(YARC_MODEL_TESTS:%=$(BUILD)/tests/unit/test_%)
 $(YARC_MODEL_TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(NRLIB)
@@ -17,14 +17,17 @@ UNIT_TARGETS += test-yarc-model
 test-yarc-model: $(BUILD)/.deps-ok $(NRMODEL) $(YARC_MODEL_TEST_BINS)
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/yarc_model.list
 
-YARC_BENCH := $(BUILD)/bin/yarc_model_bench
-$(YARC_BENCH): $(BUILD)/obj/tb/yarc/model_bench.o $(NRMODEL) $(NRLIB)
+# The C models' speed benchmark (tb/tools/model_bench.c): any named
+# configuration, through the catalog. BENCH_ARGS adds options
+# (build/bin/model_bench --help).
+MODEL_BENCH := $(BUILD)/bin/model_bench
+$(MODEL_BENCH): $(BUILD)/obj/tb/tools/model_bench.o $(RTL_NONE) $(NRCAT) $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
-	$(CC) -o $@ $< $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
-TEST_BINS += $(YARC_BENCH)
-UNIT_TARGETS += bench-yarc-model
-.PHONY: bench-yarc-model
-# BENCH_ARGS: e.g. "-m bare -l 0.1,0.5,0.9 -n 50000"
-bench-yarc-model: $(BUILD)/.deps-ok $(YARC_BENCH)
+	$(CC) -o $@ $(filter %.o,$^) $(NRCAT) $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
+TEST_BINS += $(MODEL_BENCH)
+UNIT_TARGETS += bench-model
+.PHONY: bench-model
+bench-model: $(BUILD)/.deps-ok $(MODEL_BENCH)
 	@echo "# $$(nproc) cores, $$(lscpu | sed -n 's/^Model name: *//p')"
-	$(YARC_BENCH) $(BENCH_ARGS)
+	$(MODEL_BENCH) --cfg yarc-k64:UseLcb=0 --cfg yarc-k64 --cfg cn-k64:UseLcb=0 --cfg fc-k64:UseLcb=0 \
+	    --cfg bb-k64:UseLcb=0 --cfg fc-k64 $(BENCH_ARGS)

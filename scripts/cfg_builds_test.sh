@@ -2,7 +2,7 @@
 # cfg_builds_test.sh BUILDDIR/ - the builds column of configs/configs.txt, the
 # only list of builds (mk/rtl_builds.mk):
 #   - every kind lists configurations (scripts/cfg.sh --with), and the
-#     Makefile's variables (cfg.sh --make) agree with cfg.sh for each one;
+#     Makefile's variables (nr_cat make) agree with cfg.sh for each one;
 #   - a build kind that does not exist is refused with file:line, exit 2, by
 #     cfg.sh, by make (before anything is built) and by rtr_sim's reader, and
 #     so is smoke or sc on a top that is not a router;
@@ -27,14 +27,14 @@ for k in rtl trace smoke sc area lint; do
     l=$(scripts/cfg.sh --with "$k") || bad "cfg.sh --with $k: exit $?"
     [ -n "$l" ] || bad "cfg.sh --with $k: no configuration"
 done
-scripts/cfg.sh --make > "$T/cfg.mk" || bad "cfg.sh --make: exit $?"
+"$B/bin/nr_cat" make > "$T/cfg.mk" || bad "nr_cat make: exit $?"
 for c in $(scripts/cfg.sh --with rtl) fifo-64; do
     want=$(scripts/cfg.sh "$c" builds | tr '\n' ' ' | sed 's/ $//')
     got=$(sed -n "s/^CFG_BUILDS_$c := //p" "$T/cfg.mk")
-    [ "$want" = "$got" ] || bad "$c: cfg.sh builds '$want', cfg.sh --make '$got'"
+    [ "$want" = "$got" ] || bad "$c: cfg.sh builds '$want', nr_cat make '$got'"
     want=$(scripts/cfg.sh "$c" | sed 's/ $//')
     got=$(sed -n "s/^CFG_GP_$c := //p" "$T/cfg.mk")
-    [ "$want" = "$got" ] || bad "$c: cfg.sh gparams '$want', cfg.sh --make '$got'"
+    [ "$want" = "$got" ] || bad "$c: cfg.sh gparams '$want', nr_cat make '$got'"
 done
 # yarc-k16's smoke test and rtr_sim build are in make's lists
 grep -q '^CFG_BUILDS_yarc-k16 := .*smoke' "$T/cfg.mk" || bad "yarc-k16 has no smoke build"
@@ -52,11 +52,24 @@ out=$("$B/bin/rtr_sim" --cfg-file "$T/bad.txt" --cfg ok-a --warmup 10 --measure 
 # smoke and sc are router builds: on an LCB port they are refused the same way
 printf 'lp-e nr_lcb_port rtl,smoke NumVcs=2\n' > "$T/lp.txt"
 out=$(NR_CONFIGS=$T/lp.txt scripts/cfg.sh lp-e 2>&1); rc=$?
-{ [ $rc = 2 ] && grep -q "lp.txt:1: build kind 'smoke' of lp-e is for the router tops" <<< "$out"; } ||
+{ [ $rc = 2 ] && grep -q "lp.txt:1: build kind 'smoke' of lp-e is for a router organization's RTL top" <<< "$out"; } ||
     bad "cfg.sh smoke on nr_lcb_port: exit $rc, $out"
 out=$("$B/bin/rtr_sim" --cfg-file "$T/lp.txt" --cfg yarc-k16 2>&1); rc=$?
-{ [ $rc = 2 ] && grep -q "lp.txt:1: build kind 'smoke' is for the router tops" <<< "$out"; } ||
+{ [ $rc = 2 ] && grep -q "lp.txt:1: build kind 'smoke' of lp-e is for a router organization's RTL top" <<< "$out"; } ||
     bad "rtr_sim smoke on nr_lcb_port: exit $rc, $out"
+
+# one rule of a legal name, everywhere a name is read: a name make cannot use
+# as a file or variable name is refused by the reader, by make and by rtr_sim
+for nm in 'my+k16' 'my/k16' '-k16'; do
+    printf 'ok-e nr_yarc - Rows=4 Cols=4\n%s nr_yarc - Rows=4 Cols=4\n' "$nm" > "$T/nm.txt"
+    out=$(NR_CONFIGS=$T/nm.txt scripts/cfg.sh ok-e 2>&1); rc=$?
+    { [ $rc = 2 ] && grep -qF "nm.txt:2: configuration '$nm' is not a legal name" <<< "$out"; } ||
+        bad "cfg.sh, name '$nm': exit $rc, $out"
+    out=$("$B/bin/rtr_sim" --cfg-file "$T/nm.txt" --cfg ok-e 2>&1); rc=$?
+    { [ $rc = 2 ] && grep -qF "'$nm' is not a legal name" <<< "$out"; } || bad "rtr_sim, name '$nm': exit $rc, $out"
+    out=$(make --no-print-directory BUILD="$B" NR_CONFIGS="$T/nm.txt" "$B/bin/rtr_sim-ok-e" 2>&1); rc=$?
+    { [ $rc != 0 ] && grep -qF "'$nm' is not a legal name" <<< "$out"; } || bad "make, name '$nm': exit $rc, $(tail -2 <<< "$out")"
+done
 
 # a line without the builds column
 printf 'old-c nr_yarc Rows=4 Cols=4 UseLcb=0\n' > "$T/old.txt"
@@ -69,9 +82,9 @@ printf 'old-c nr_yarc Rows=4 Cols=4 UseLcb=0\n' > "$T/old.txt"
 printf 'st-d nr_yarc - Rows=4 Cols=4\n' > "$T/s1.txt"
 printf 'st-d nr_yarc rtl,area Rows=4 Cols=4\n' > "$T/s2.txt"
 printf 'st-d nr_yarc rtl,area Rows=4 Cols=8\n' > "$T/s3.txt"
-scripts/cfg_stamps.sh "$T/st" "$T/s1.txt"; s1=$(cat "$T/st/st-d.stamp")
-scripts/cfg_stamps.sh "$T/st" "$T/s2.txt"; s2=$(cat "$T/st/st-d.stamp")
-scripts/cfg_stamps.sh "$T/st" "$T/s3.txt"; s3=$(cat "$T/st/st-d.stamp")
+"$B/bin/nr_cat" --cfg-file "$T/s1.txt" stamps "$T/st"; s1=$(cat "$T/st/st-d.stamp")
+"$B/bin/nr_cat" --cfg-file "$T/s2.txt" stamps "$T/st"; s2=$(cat "$T/st/st-d.stamp")
+"$B/bin/nr_cat" --cfg-file "$T/s3.txt" stamps "$T/st"; s3=$(cat "$T/st/st-d.stamp")
 [ "$s1" = "$s2" ] || bad "stamp changed with the builds column only: '$s1' -> '$s2'"
 [ "$s2" != "$s3" ] || bad "stamp did not change with a parameter"
 

@@ -35,24 +35,25 @@ OUT=cores
 if [ $CHECK = 1 ]; then OUT=$(mktemp -d); trap 'rm -rf "$OUT"' EXIT; fi
 mkdir -p "$OUT"
 
-# core id, file name, rtl directory, dependency, default configuration
+# core id, file name, rtl directory, dependency, default configuration: the
+# shared layers, then one core per router organization with RTL (its RTL in
+# rtl/<organization>/; the catalog, build/bin/nr_cat cores)
+NR_CAT=${BUILD:-build}/bin/nr_cat
+scripts/cfg.sh --check || exit 2 # makes nr_cat when it is missing or old
 CORES="cells:nr_cells:rtl/common::fifo-64
 lcb_port:nr_lcb_port:rtl/lcb:cells:lcb-small
 sw:nr_sw:rtl/sw:lcb_port:sw-swalloc
-yarc:nr_yarc:rtl/yarc:sw:yarc-k16-bare
-nwn:nr_nwn:rtl/nwn:sw:fc-k16-bare"
+$("$NR_CAT" cores | while read -r org top ex; do echo "$org:$top:rtl/$org:sw:$ex"; done)"
 FILES=$(grep -v '^\s*\(//\|$\)' rtl/files.f)
+DIRS=" rtl/nr_pkg.sv $(while IFS=: read -r _ _ d _ _; do printf '%s ' "$d"; done <<< "$CORES")"
 for f in $FILES; do
-    case $f in rtl/nr_pkg.sv|rtl/common/*|rtl/lcb/*|rtl/sw/*|rtl/yarc/*|rtl/nwn/*) ;;
-        *) echo "gencores: $f (rtl/files.f) is in no core; add its directory to scripts/gencores.sh" >&2; exit 2 ;;
+    case "$DIRS" in *" $f "* | *" ${f%/*} "*) ;;
+        *) echo "gencores: $f (rtl/files.f) is in no core: its directory is no core's (scripts/gencores.sh) and no organization's rtl/<name>" >&2; exit 2 ;;
     esac
 done
-# name top params... with comments and the builds column (a third field
-# without '=') dropped
-# (configurations with FbSeq, UpPick or SideTab set are the C model's alone,
-# docs/fbfly-routing.md 6.4 and docs/yarc-arch.md 5: no RTL has those
-# parameters, so they get no target)
-CFGS=$(awk '{ sub(/#.*/, "") } / (FbSeq|UpPick|SideTab)=[1-9]/ { next } NF >= 3 && !index($3, "=") { $3 = "" } NF >= 2 { $1 = $1; print }' "$CFGF")
+# name top params... of every configuration an RTL tool can take
+# (configurations that set a C-model-only key get no target)
+CFGS=$(NR_CONFIGS=$CFGF "$NR_CAT" rtl-cfgs) || exit 2
 
 # The one Yosys script of every synth target (edalize yosys_template, used
 # instead of edalize's synth_<arch>): edalize's procs set $top from the

@@ -20,7 +20,7 @@ expect 2 "--turns: cannot write '/nonexistent/t.csv'" --turns /nonexistent/t.csv
 expect 2 "--csv: cannot write '/nonexistent/r.csv'" --csv /nonexistent/r.csv
 expect 2 "k = 8, but the routers have 16 ports" --topo fclos:k=8
 expect 2 "expected key=value with a key of k levels tophalf taper links side; got 'x'" --topo fclos:levels=2,x=1
-expect 2 "expected a kind of fclos, fbfly or bw" --topo torus:k=4
+expect 2 "unknown kind 'torus' \\(kinds: bw, fbfly, fclos" --topo torus:k=4
 expect 2 "links = 2: must be a power of two up to the 8 wired up ports, and more than 1 only with levels >= 2" --topo fclos:levels=1,links=2
 expect 2 "links = 4: must be a power of two up to the 2 wired up ports" --topo fclos:levels=2,links=4,taper=2
 expect 2 "links = 3: must be a power of two" --topo fclos:levels=2,links=3
@@ -37,7 +37,7 @@ expect 2 "has side links: its top routers \(level 2\) need a configuration with 
 expect 2 "side links join rank-2 subtrees of 512 processors .* or rank-3 subtrees of 8192 .*: side needs rank 2 \(side=2..9\) or rank 3 \(side=2..3\), and no taper" --topo bw:rank=3,side=5 --cfg yarc-k64-bare-side
 expect 2 "side links join rank-2 subtrees" --topo bw:rank=1,side=2 --cfg yarc-k64-bare-side
 expect 2 "side links join rank-2 subtrees" --topo bw:rank=2,taper=8,side=2 --cfg yarc-k64-bare-side
-expect 2 "n: expected an integer in \[2, 4\], got '5'" --topo fbfly:k=4,n=5 --routing min
+expect 2 "n: expected an integer in \[2, 16\], got '17'" --topo fbfly:k=4,n=17 --routing min
 expect 2 "node [0-9]+'s route to node [0-9]+ needs 4 hops, more than the route phit's 3" --topo fbfly:k=2,n=4,c=2 --routing min
 expect 2 "minad is defined for 1 or 2 dimensions" --topo fbfly:k=2,n=4,c=2 --routing minad
 expect 2 "needs k and c powers of two" --topo fbfly:k=3,n=2,c=4 --routing val
@@ -45,11 +45,11 @@ expect 2 "needs the sequential allocator: a configuration with FbSeq=1" --topo f
 expect 2 "needs the sequential allocator: a configuration with FbSeq=1" --topo fbfly:k=8,n=2 --routing closad
 expect 2 "router [0-9]+: node [0-9]+'s route turns from port [0-9]+ back to port [0-9]+, which this organization has no crosspoint for" --topo fbfly:k=8,n=2 --cfg fc-k16-bare --routing val
 expect 2 "shared internal buffers, have a cycle through router [0-9]+ port [0-9]+ VC 0: a deadlock is possible" --topo fbfly:k=4,n=3 --cfg yarc-k16-bare --routing val
-expect 2 "--routing val does not route a folded Clos" --routing val
+expect 2 "--routing val does not route fclos; its routings: updown-adaptive updown-hash updown-det" --routing val
 expect 2 "a router needs 22 ports \(c \+ \(n-1\)\(k-1\)\), the routers have 16" --topo fbfly:k=8,n=3 --routing min
-expect 2 "--routing updown-adaptive does not route a flattened butterfly; use min, min-rc, val, ugal, ugals, closad or minad" --topo fbfly:k=4,n=3
-expect 2 "--routing min does not route a folded Clos" --routing min
-expect 2 "configuration yarc-k16-bare-g2 has UpPick=2, the greedy_r\(2\) up choice .*: it needs --routing updown-adaptive on a folded Clos" --topo fclos:levels=2 --cfg yarc-k16-bare-g2 --routing updown-hash
+expect 2 "--routing updown-adaptive does not route fbfly; its routings: min min-rc val ugal ugals closad minad" --topo fbfly:k=4,n=3 --routing updown-adaptive
+expect 2 "--routing min does not route fclos" --routing min
+expect 2 "configuration yarc-k16-bare-g2 has UpPick=2, the greedy_r\(2\) up choice .*: --routing updown-hash on fclos has none \(updown-adaptive on fclos or bw\)" --topo fclos:levels=2 --cfg yarc-k16-bare-g2 --routing updown-hash
 expect 2 "configuration fc-k16-bare-g2 has UpPick=2" --topo fbfly:k=8,n=2 --cfg fc-k16-bare-g2 --routing min
 expect 2 "with its route phit needs 5 to 64 phits" --topo fbfly:k=4,n=3 --routing min --len fixed:4
 expect 2 "differ in NumPorts, NumVcs, InBufPerVc, MaxPktLen, UseLcb" --cfg yarc-k16-bare,yarc-k16
@@ -59,7 +59,7 @@ expect 2 "2 router configurations for a network of 1 levels" --topo fclos:levels
 expect 2 "no configuration 'yarc-k7'" --cfg yarc-k7
 expect 2 "describes the ports of one router" --pattern rowcol
 expect 2 "with its hash phit needs 5 to 64 phits" --routing updown-hash --len fixed:4
-expect 2 "--routing: expected" --routing ugal2
+expect 2 "--routing ugal2 does not route fclos; its routings: updown-adaptive updown-hash updown-det" --routing ugal2
 expect 2 "--link-lat: expected" --link-lat 0
 expect 1 "FAIL the batch was not delivered: [0-9]+ of 1280 packets" --topo fbfly:k=8,n=2 --routing min --pattern wc --batch 20 --len fixed:8 --drain-max 500
 expect 2 "--batch: expected" --batch 0
@@ -76,7 +76,7 @@ if cmp -s <(strip "$TMP/a") <(strip "$TMP/t2") && cmp -s <(strip "$TMP/a") <(str
 expect 2 "--threads: expected" --threads 0
 expect 2 "--label: a label may not contain commas" --label a,b
 expect 2 "link errors need LCB links" --cfg yarc-k16-bare --ber 1e-5
-expect 2 "--pattern wc sends to the next leaf's nodes; this network has one" --topo fclos:levels=1 --pattern wc
+expect 2 "--pattern wc sends to the next router's nodes; this network has one" --topo fclos:levels=1 --pattern wc
 expect 2 "--burst: expected RATE:LEN" --cfg yarc-k16 --burst 1e-5
 # CSV: a header and one row per run, as many fields as the header
 rm -f "$TMP/r.csv"

@@ -98,11 +98,11 @@ expect 2 "no configuration 'cfg301'" --cfg-file "$TMP/c11.txt" --cfg cfg301
 printf 'crc24 nr_yarc Rows=2 Cols=2 LinkCrcW=24\ncrc24n nr_nwn NumPorts=16 R=8 M=2 LinkCrcW=24\nyarc-k16 nr_yarc Rows=4 Cols=4 LinkCrcW=32\n' > "$TMP/c12.txt"
 expect 2 "c12.txt:1: configuration crc24: LinkCrcW = 24: must be 16 or 32" --cfg-file "$TMP/c12.txt" --cfg crc24 $Q
 expect 2 "c12.txt:2: configuration crc24n: LinkCrcW = 24: must be 16 or 32" --cfg-file "$TMP/c12.txt" --cfg crc24n $Q
-expect 2 "RTL build yarc-k16 \\(.*/v/yarc-k16\\) has link_crc_w=16, configuration yarc-k16 \\(.*c12.txt:3\\) wants 32" --cfg-file "$TMP/c12.txt" --cfg yarc-k16 --impl rtl $Q
+expect 2 "RTL build yarc-k16 \\(.*/v/yarc-k16\\) has LinkCrcW=16, configuration yarc-k16 \\(.*c12.txt:3\\) wants 32" --cfg-file "$TMP/c12.txt" --cfg yarc-k16 --impl rtl $Q
 # the same for a network switch's build, on a parameter of its own (the
 # RTL glue is one object for both tops: tb/rtl_build.h)
 printf 'fc-k16-bare nr_nwn NumPorts=16 R=8 M=2 UseLcb=0 ChanLat=3\n' > "$TMP/c12n.txt"
-expect 2 "RTL build fc-k16-bare \\(.*/v/fc-k16-bare\\) has chan_lat=2, configuration fc-k16-bare \\(.*c12n.txt:1\\) wants 3" --cfg-file "$TMP/c12n.txt" --cfg fc-k16-bare --impl rtl $Q
+expect 2 "RTL build fc-k16-bare \\(.*/v/fc-k16-bare\\) has ChanLat=2, configuration fc-k16-bare \\(.*c12n.txt:1\\) wants 3" --cfg-file "$TMP/c12n.txt" --cfg fc-k16-bare --impl rtl $Q
 # rtr_lat after replays without injected errors (timeout below the round trip):
 # was ~1.7e19 (unsigned underflow of head-out - head-in)
 "$SIM" --link-lat 600 --warmup 500 --measure 2000 > "$TMP/lat.out" 2>&1
@@ -155,7 +155,7 @@ expect 2 "which this switch drops \(SELF, UPUP" --cfg bb-k16-bare --route fbfly
 printf 'odd nr_yarc Rows=4 Cols=4 UseLcb=0 NumVcs=3\n' > "$TMP/c13.txt"
 expect 2 "algorithm val keeps the phase in the VC's low bit: it needs an even number of VCs" --cfg-file "$TMP/c13.txt" --cfg odd --route fbfly --fb-alg val
 expect 0 "^PASS" --cfg-file "$TMP/c13.txt" --cfg odd --route fbfly --fb-alg min $Q
-# The C-model-only parameters (rtr_cfg_model_only): FbSeq=1, the sequential
+# The C-model-only parameters (keys marked RTR_K_MODEL): FbSeq=1, the sequential
 # allocator, UpPick=2, the greedy_r(2) up choice (docs/yarc-arch.md 5
 # step 4'), and SideTab=1, the side table (step 3a). model_only KEY=V WHAT CFG1 CFG2 RTLLINE BADLINE BADMSG: no RTL run
 # of CFG1 (lockstep) or CFG2 (rtl); a configuration file line RTLLINE
@@ -163,22 +163,22 @@ expect 0 "^PASS" --cfg-file "$TMP/c13.txt" --cfg odd --route fbfly --fb-alg min 
 # cfg.sh --check; BADLINE (configuration KEY-bad) refused with BADMSG
 model_only() {
     local kv=$1 what=$2 key=${1%=*} f=$TMP/mo-${1%=*}.txt g=$TMP/mo-${1%=*}-bad.txt
-    expect 2 "has $kv, the $what of the C model only" --cfg "$3" --impl lockstep $Q
-    expect 2 "has $kv, the $what of the C model only" --cfg "$4" --impl rtl $Q
+    expect 2 "has $kv, which only the C model has \\($what" --cfg "$3" --impl lockstep $Q
+    expect 2 "has $kv, which only the C model has \\($what" --cfg "$4" --impl rtl $Q
     printf '%s\n' "$5" > "$f"
-    expect 2 "mo-$key.txt:1: configuration $key-rtl sets $key, the C model's $what, which no RTL has: its builds column must be '-'" --cfg-file "$f" --cfg "$key-rtl"
+    expect 2 "mo-$key.txt:1: configuration $key-rtl sets $key, which only the C model has \\($what.*\\): its builds column must be '-'" --cfg-file "$f" --cfg "$key-rtl"
     printf '%s\n' "$6" > "$g"
     expect 2 "mo-$key-bad.txt:1: configuration $key-bad: $7" --cfg-file "$g" --cfg "$key-bad"
     if NR_CONFIGS="$f" "$(dirname "$0")/cfg.sh" --check 2> "$TMP/cfgsh.err"; then
         fail=$((fail + 1)); echo "FAIL: cfg.sh --check took a $kv configuration with an rtl build"
-    elif grep -q "$key-rtl sets $kv, a C-model-only parameter" "$TMP/cfgsh.err"; then pass=$((pass + 1)); else
+    elif grep -q "$key-rtl sets $key, which only the C model has" "$TMP/cfgsh.err"; then pass=$((pass + 1)); else
         fail=$((fail + 1)); echo "FAIL: cfg.sh --check message for $kv"; cat "$TMP/cfgsh.err"; fi
 }
-model_only FbSeq=1 "sequential allocator" yarc-k16-seq cn-k16-bare-seq \
+model_only FbSeq=1 "the flattened-butterfly mode's sequential allocator" yarc-k16-seq cn-k16-bare-seq \
     'FbSeq-rtl nr_yarc rtl Rows=4 Cols=4 FbSeq=1' 'FbSeq-bad nr_yarc - Rows=4 Cols=4 FbSeq=2' "FbSeq = 2: must be 0 or 1"
-model_only UpPick=2 "greedy_r\(2\) up choice" yarc-k16-bare-g2 fc-k16-bare-g2 \
+model_only UpPick=2 "2: the greedy_r\\(2\\) up choice" yarc-k16-bare-g2 fc-k16-bare-g2 \
     'UpPick-rtl nr_nwn rtl NumPorts=16 R=8 M=2 UpPick=2' 'UpPick-bad nr_yarc - Rows=4 Cols=4 UpPick=1' "UpPick = 1: must be 0 or 2"
-model_only SideTab=1 "side table" yarc-k16-bare-side fc-k16-bare-side \
+model_only SideTab=1 "the side table" yarc-k16-bare-side fc-k16-bare-side \
     'SideTab-rtl nr_yarc rtl Rows=4 Cols=4 SideTab=1' 'SideTab-bad nr_nwn - NumPorts=16 R=8 M=2 SideTab=2' "SideTab = 2: must be 0 or 1"
 # ... and the C model runs them
 expect 0 "^PASS" --cfg cn-k16-bare-seq --route fbfly --fb-alg closad --adaptive 1 $Q

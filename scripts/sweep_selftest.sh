@@ -37,6 +37,7 @@ mkdir -p "$TMP/t/docs/img" "$TMP/t/b/bin"
 cp -r "$SRC/scripts" "$SRC/configs" "$TMP/t/"
 ln -s "$SIM" "$TMP/t/b/bin/rtr_sim"
 ln -s "$(cd "$B/bin" && pwd)/sweep_report" "$TMP/t/b/bin/sweep_report"
+ln -s "$(cd "$B/bin" && pwd)/nr_cat" "$TMP/t/b/bin/nr_cat"
 cd "$TMP/t" || exit 2
 export BUILD=b SWEEP_CFG=yarc-k16-bare SWEEP_LCB_CFG=yarc-k16 SWEEP_PATTERNS=ur SWEEP_LOADS="0.3 0.9" \
     SWEEP_WARMUP=100 SWEEP_MEASURE=400 SWEEP_DRAIN=4000 JOBS=2 NR_PROGRESS=

@@ -38,8 +38,8 @@ for e in "bad-tiles:R = 3: must be a power of two" "bad-window:Window = 128: mus
     else
         echo "ok   $c refused before Verilator: $(grep -F "$rule" <<< "$out" | head -1)"
     fi
-    NR_CONFIGS=$F "$B/bin/cfg_check" "$c" > /dev/null 2>&1; rc=$?
-    [ $rc = 2 ] || { echo "FAIL $c: cfg_check exit $rc, want 2"; fail=1; }
+    NR_CONFIGS=$F "$B/bin/nr_cat" check --rtl "$c" > /dev/null 2>&1; rc=$?
+    [ $rc = 2 ] || { echo "FAIL $c: nr_cat check exit $rc, want 2"; fail=1; }
 done
 if ! out=$(make --no-print-directory BUILD="$B" NR_CONFIGS="$F" "$B/bin/rtr_sim-my-k4-bare" 2>&1); then
     echo "FAIL my-k4-bare: the generic build failed:"; tail -20 <<< "$out"; exit 1

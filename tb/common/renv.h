@@ -1,12 +1,11 @@
 /* common/renv.h - a small closed environment around one router: any nr_rtr
  * (nr_router.h), the C models or a Verilated build. Its clients:
- *   - the model unit tests (tests/unit/test_yarc_model*.c,
- *     tests/unit/test_nwn_model*.c, through tests/unit/renv_test.h) and the
- *     speed benchmark (tb/yarc/model_bench.c): renv_init (YARC model) and
- *     renv_init_nwn (network-within-a-network model) create the model and
- *     keep a white-box view of it (m, nw);
- *   - the RTL smoke test (tb/common/rtl_smoke.c): renv_init_rtr wraps a
- *     router the caller made.
+ *   - the model unit tests (tests/unit/test_*_model*.c, whose
+ *     tests/unit/renv_models.h makes a model and keeps its own handle in
+ *     e->model for white-box checks), the speed benchmark
+ *     (tb/tools/model_bench.c) and the RTL smoke test
+ *     (tb/common/rtl_smoke.c): renv_init_rtr wraps a router the caller made,
+ *     of any organization.
  * The statistical testbench with lockstep, scoreboard and link errors is
  * tb/rtr (harness.h); this one drives directed packets.
  *
@@ -46,11 +45,9 @@
 #include "common/vctsend.h"
 #include "nr_fmt.h"
 #include "nr_lcb.h"
-#include "nr_nwn.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
 #include "nr_router.h"
-#include "nr_yarc.h"
 
 #define RENV_MAXLEN 256 /* longest packet the sinks assemble */
 #define RENV_MAXLAT 64
@@ -91,11 +88,8 @@ typedef void (*renv_pkt_fn)(renv *e, int port, const uint32_t *ph, int len);
 typedef void (*renv_head_fn)(renv *e, int port, uint32_t head);
 
 struct renv {
-    nr_rtr rt;  /* the router under test, stepped through nr_router.h */
-    nr_yarc *m; /* renv_init: white-box view of the YARC model, or */
-    nr_yarc_params p;
-    nr_nwn *nw; /* renv_init_nwn: the network-within-a-network model */
-    nr_nwn_params np;
+    nr_rtr rt;         /* the router under test, stepped through nr_router.h */
+    void *model;       /* the caller's: a C model's own handle for white-box tests, or NULL */
     int maxpkt, inbuf; /* MaxPktLen, InBufPerVc */
     nr_lcb_cfg lcfg;
     int n, nvc, lcb, lat;
@@ -132,53 +126,6 @@ struct renv {
     int use_rest;
     uint64_t rested;
 };
-
-/* Default parameters: yarc-arch.md §3 defaults at rows x cols. */
-static inline nr_yarc_params renv_params(int rows, int cols, int use_lcb)
-{
-    nr_yarc_params p = {.rows = rows,
-                        .cols = cols,
-                        .port.num_vcs = 2,
-                        .port.in_buf_per_vc = 128,
-                        .row_buf_depth = 8,
-                        .col_buf_depth = 8,
-                        .row_bus_lat = 2,
-                        .col_lat = 2,
-                        .port.use_lcb = use_lcb,
-                        .port.max_pkt_len = 64,
-                        .port.replay_depth = 256,
-                        .port.window = 32};
-    return p;
-}
-
-/* Network-switch parameters: nwn-arch.md §3 defaults, organization org
- * ('c' cn, 'f' fc, 'b' bb) at k ports with the named configurations' R and M
- * (configs/configs.txt: k = 16 and 32 use R = 8 and M = n, k = 64 R = 16 and
- * M = 4; smaller k the same rule, R = 2*sqrt(k) rounded to a power of two). */
-static inline nr_nwn_params renv_nwn_params(char org, int k, int use_lcb)
-{
-    int r = k >= 64 ? 16 : k >= 16 ? 8 : k >= 8 ? 4 : 2;
-    nr_nwn_params p = {.num_ports = k,
-                       .r = r,
-                       .m = k >= 64 ? 4 : k / r,
-                       .bb = org == 'b',
-                       .speedup = 1,
-                       .self_turn = 0,
-                       .port.num_vcs = 2,
-                       .port.in_buf_per_vc = 128,
-                       .buf_depth = 16,
-                       .chan_lat = 2,
-                       .port.use_lcb = use_lcb,
-                       .port.max_pkt_len = 64,
-                       .port.replay_depth = 256,
-                       .port.window = 32};
-    if (org == 'c') {
-        p.r = 1;
-        p.m = 0;
-        p.self_turn = 1;
-    }
-    return p;
-}
 
 static inline nr_lcb_cfg renv_lcb_cfg(void)
 {
@@ -235,47 +182,6 @@ static inline void renv_init_rtr(renv *e, nr_rtr rt, const renv_shape *sh, const
     e->lcfg = lc ? *lc : renv_lcb_cfg();
     e->rt = rt;
     renv_setup(e, sh, lat, seed);
-}
-
-/* Create the YARC model and the environment (exits on error). lat: link
- * latency with LCBs (1..RENV_MAXLAT). */
-static inline void renv_init(renv *e, const nr_yarc_params *p, const nr_lcb_cfg *lc, int lat,
-                             uint64_t seed)
-{
-    char err[256];
-    memset(e, 0, sizeof *e);
-    e->p = *p;
-    e->lcfg = lc ? *lc : renv_lcb_cfg();
-    e->m = nr_yarc_new(p, &e->lcfg, err, sizeof err);
-    if (!e->m) {
-        fprintf(stderr, "nr_yarc_new: %s\n", err);
-        exit(1);
-    }
-    e->rt = nr_yarc_rtr(e->m);
-    renv_shape sh = {
-        p->rows * p->cols,   p->port.num_vcs,      p->port.use_lcb, p->port.in_buf_per_vc,
-        p->port.max_pkt_len, p->port.replay_depth, p->port.window,  16};
-    renv_setup(e, &sh, lat, seed);
-}
-
-/* Create the network-within-a-network model and the environment. */
-static inline void renv_init_nwn(renv *e, const nr_nwn_params *p, const nr_lcb_cfg *lc, int lat,
-                                 uint64_t seed)
-{
-    char err[256];
-    memset(e, 0, sizeof *e);
-    e->np = *p;
-    e->lcfg = lc ? *lc : renv_lcb_cfg();
-    e->nw = nr_nwn_new(p, &e->lcfg, err, sizeof err);
-    if (!e->nw) {
-        fprintf(stderr, "nr_nwn_new: %s\n", err);
-        exit(1);
-    }
-    e->rt = nr_nwn_rtr(e->nw);
-    renv_shape sh = {
-        p->num_ports,        p->port.num_vcs,      p->port.use_lcb, p->port.in_buf_per_vc,
-        p->port.max_pkt_len, p->port.replay_depth, p->port.window,  16};
-    renv_setup(e, &sh, lat, seed);
 }
 
 static inline void renv_free(renv *e)

@@ -1,7 +1,8 @@
 /* rtl_smoke.c - self-checking smoke test of a Verilated router, the same test
- * for every top: nr_yarc and nr_nwn (cn, fc, bb, any Speedup), LCB or bare.
- * What differs per top (its parameters, its path shapes and their latency,
- * its drop rules) comes from the top's smoke_dut.c (common/smoke_dut.h).
+ * for every router top (every organization with RTL), LCB or bare. What
+ * differs per top (its parameters, its path shapes and their latency, its
+ * drop rules) comes from the build and its organization's descriptor
+ * (common/smoke_dut.h).
  *
  * Linked once per RTL build with smoke in its builds column
  * (mk/rtl_builds.mk). The router sits in the kit's one-router environment
@@ -75,7 +76,7 @@ typedef struct {
     int delivered, deliver_exp, ordered;
     /* phase 1: the probe in flight */
     int pr_cur;
-    long t_in[SMOKE_MAX_PROBES], t_out[SMOKE_MAX_PROBES];
+    long t_in[RTR_MAX_PROBES], t_out[RTR_MAX_PROBES];
 } smoke_t;
 
 static smoke_t X;
@@ -87,8 +88,9 @@ static int expect_reason(const smoke_t *x, int src, int r, unsigned hop_or_dest,
     if ((int)hop_or_dest >= x->np) return r ? NR_DROP_BAD_SRCROUTE : NR_DROP_NO_ROUTE;
     int q = (int)hop_or_dest;
     *q_out = q;
-    if (q == src && !x->d.self_turn) return NR_DROP_SELF;
-    if (x->d.up_first && src >= x->d.up_first && q >= x->d.up_first) return NR_DROP_UPUP;
+    if (q == src && x->d.g.self_drop) return NR_DROP_SELF;
+    if (x->d.g.upup_first && src >= x->d.g.upup_first && q >= x->d.g.upup_first)
+        return NR_DROP_UPUP;
     return 0;
 }
 
@@ -154,7 +156,7 @@ static void deliver(renv *e, int dst, const uint32_t *ph, int len)
     x->got[src][idx]++;
     /* in order: every earlier packet of the flow (src -> dst, vc) on the same
      * path is in */
-    const int one = x->d.single_path(&x->d, src, dst);
+    const int one = smoke_dut_single_path(&x->d, src, dst);
     for (int n = 0; n < idx; n++) {
         const pkt_t *p = &x->pk[src][n];
         if (p->dst == dst && p->vc == vc && (one || p->r == k->r))
@@ -237,7 +239,7 @@ static void step(smoke_t *x)
 static int run_probes(smoke_t *x)
 {
     for (int i = 0; i < x->d.nprobe; i++) {
-        const smoke_probe *p = &x->d.probe[i];
+        const rtr_probe *p = &x->d.probe[i];
         x->pr_cur = i;
         x->t_in[i] = x->t_out[i] = -1;
         const int idx = add_pkt(x, p->src, (unsigned)p->dst, p->vc, 5, 0);
@@ -258,7 +260,7 @@ static int run_probes(smoke_t *x)
  * once. */
 static void queue_traffic(smoke_t *x, int nbulk)
 {
-    const int np = x->np, nv = x->nv, up = x->d.up_first;
+    const int np = x->np, nv = x->nv, up = x->d.g.upup_first;
     for (int s = 0; s < np; s++) {
         const int first = x->npk[s];
         for (int i = 0; i < nbulk; i++) {
@@ -296,11 +298,11 @@ static long drops_seen(const smoke_t *x)
 static void report(const smoke_t *x, long cyc)
 {
     const renv *e = &x->e;
-    printf("%s %s: cycles %ld, packets %d/%d (%d order-checked), RT_DROP %ld/%ld\n", x->d.org,
-           e->lcb ? "LCB" : "bare", cyc, x->delivered, x->deliver_exp, x->ordered, drops_seen(x),
-           drops_expected(x));
+    printf("%s %s: cycles %ld, packets %d/%d (%d order-checked), RT_DROP %ld/%ld\n",
+           x->d.build->cfg, e->lcb ? "LCB" : "bare", cyc, x->delivered, x->deliver_exp, x->ordered,
+           drops_seen(x), drops_expected(x));
     for (int i = 0; i < x->d.nprobe; i++) {
-        const smoke_probe *p = &x->d.probe[i];
+        const rtr_probe *p = &x->d.probe[i];
         const long lat = (x->t_in[i] >= 0 && x->t_out[i] >= 0) ? x->t_out[i] - x->t_in[i] : -1;
         printf("zero-load latency %-30s %2d -> %2d: %ld cycles (%s: %d)\n", p->name, p->src, p->dst,
                lat, p->doc, p->lat);

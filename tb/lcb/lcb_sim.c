@@ -25,7 +25,7 @@
 #include "nr_cli.h"
 #include "nr_out.h"
 #include "nr_pkt.h"
-#include "rtr.h"
+#include "catalog/org.h"
 
 enum {
     O_SEED,
@@ -239,7 +239,7 @@ static void parse_len(nr_cli_t *cli, const char *v, nr_lendist_t *d)
 /* Parameters of configuration NAME, or else lcb-NAME, from the
  * configurations file ("lcb-small nr_lcb_port NumVcs=2 ..."; --config small
  * and --config lcb-small are the same), read by the router testbench's strict
- * reader (tb/rtr/cfgfile.c: every line checked, integers only, 32-bit range,
+ * reader (tb/catalog/cfgfile.c: every line checked, integers only, 32-bit range,
  * unique names, file:line in every message). The entry must be an
  * nr_lcb_port, name each of the five parameters exactly once, and keep them
  * in the ranges of --vcs etc. Its name goes to found (for the hints). */

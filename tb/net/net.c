@@ -19,6 +19,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "net_int.h"
 
+#include <stdio.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -31,22 +32,6 @@
 #define NET_RNG_P_HASH (NR_RNG_P_USER + 1) /* hash phits, per node */
 #define NET_RNG_P_WC (NR_RNG_P_USER + 2)   /* worst-case destinations, per node */
 
-const char *const net_routing_names[] = {
-    "updown-adaptive", "updown-hash", "updown-det", "min",    "val", "ugal",
-    "ugals",           "closad",      "minad",      "min-rc", NULL};
-/* The FB_CTRL algorithm of a routing (0: not the routers' flattened-butterfly mode). */
-static int fb_alg_of(net_routing r)
-{
-    switch (r) {
-    case NET_RT_VAL: return RTR_FB_VAL;
-    case NET_RT_UGAL: return RTR_FB_UGAL;
-    case NET_RT_UGALS: return RTR_FB_UGALS;
-    case NET_RT_CLOSAD: return RTR_FB_CLOSAD;
-    case NET_RT_MINAD: return RTR_FB_MINAD;
-    case NET_RT_MINRC: return RTR_FB_MIN;
-    default: return 0;
-    }
-}
 const char *const net_impl_names[] = {"model", "rtl", "lockstep", NULL};
 
 void net_opts_default(net_opts *o)
@@ -56,7 +41,7 @@ void net_opts_default(net_opts *o)
     o->cfg[0] = "yarc-k16-bare";
     o->ncfg = 1;
     o->cfg_file = "configs/configs.txt";
-    o->routing = NET_RT_ADAPTIVE;
+    o->routing = NULL;
     o->tp.kind = NR_TP_UNIFORM;
     o->inj.kind = NR_INJ_BERNOULLI;
     o->inj.load = 0.3;
@@ -182,12 +167,8 @@ static int net_setup_cfgs(net_t *n, rtr_namedcfg *nc, int *rtl, char *err, int e
             snprintf(err, errlen, "%s", e2);
             return 2;
         }
-        n->org[l] = rtr_org_for_top(nc[l].top);
-        if (!n->org[l]) {
-            snprintf(err, errlen, "configuration %s: top %s is not a router", name, nc[l].top);
-            return 2;
-        }
-        if (n->org[l]->geom(&nc[l], &n->g[l], e2, sizeof e2)) {
+        n->org[l] = rtr_org_of(&nc[l], e2, sizeof e2);
+        if (!n->org[l] || rtr_org_geom(n->org[l], &nc[l], &n->g[l], e2, sizeof e2)) {
             snprintf(err, errlen, "%s", e2);
             return 2;
         }
@@ -256,47 +237,42 @@ static int net_setup_topo(net_t *n, char *err, int errlen)
         return 2;
     }
 
-    const int alg = fb_alg_of(o->routing);
-    if ((n->t.kind == NET_FBFLY) != (o->routing == NET_RT_MIN || alg)) {
-        snprintf(err, errlen, "--routing %s does not route a %s; %s", net_routing_names[o->routing],
-                 n->t.kind == NET_FBFLY ? "flattened butterfly" : "folded Clos",
-                 n->t.kind == NET_FBFLY ? "use min, min-rc, val, ugal, ugals, closad or minad"
-                                        : "use updown-adaptive, updown-hash or updown-det");
+    /* the routing, by name, among the topology's (catalog/topo.h) */
+    const net_routing_def *rt = n->route =
+        o->routing ? net_topo_routing(&n->t, o->routing, e2, sizeof e2) : n->t.kind->routings;
+    if (!rt) {
+        snprintf(err, errlen, "%s", e2);
         return 2;
     }
-    if (alg) {
-        if (n->nvcs % 2) {
-            snprintf(err, errlen,
-                     "--routing %s keeps the phase in the VC's low bit: the routers "
-                     "need an even number of VCs, %s has %d (docs/fbfly-routing.md section 3)",
-                     net_routing_names[o->routing], o->cfg[0], n->nvcs);
-            return 2;
-        }
-        if ((alg == RTR_FB_UGALS || alg == RTR_FB_CLOSAD) && !n->g[0].fb_seq) {
-            snprintf(err, errlen,
-                     "--routing %s needs the sequential allocator: a configuration "
-                     "with FbSeq=1 (C model only; docs/fbfly-routing.md section 6.4); %s has none",
-                     net_routing_names[o->routing], o->cfg[0]);
-            return 2;
-        }
-        /* the sequential allocator's charge: the mean packet length */
-        const nr_lendist_t *lc = &o->inj.len;
-        unsigned charge = (unsigned)(nr_lendist_mean(lc) + 0.5);
-        if (net_topo_set_fb(&n->t, alg, charge, e2, sizeof e2)) {
-            snprintf(err, errlen, "%s", e2);
-            return 2;
-        }
-        n->fb = 1;
+    if (rt->vc_phase && n->nvcs % 2) {
+        snprintf(err, errlen,
+                 "--routing %s keeps the phase in the VC's low bit: the routers "
+                 "need an even number of VCs, %s has %d (docs/fbfly-routing.md section 3)",
+                 rt->name, o->cfg[0], n->nvcs);
+        return 2;
+    }
+    if (rt->needs_fbseq && !n->g[0].fb_seq) {
+        snprintf(err, errlen,
+                 "--routing %s needs the sequential allocator: a configuration "
+                 "with FbSeq=1 (C model only; docs/fbfly-routing.md section 6.4); %s has none",
+                 rt->name, o->cfg[0]);
+        return 2;
+    }
+    /* the sequential allocator's charge: the mean packet length */
+    const unsigned charge = (unsigned)(nr_lendist_mean(&o->inj.len) + 0.5);
+    if (net_topo_set_routing(&n->t, rt, charge, e2, sizeof e2)) {
+        snprintf(err, errlen, "%s", e2);
+        return 2;
     }
     /* UpPick (yarc-arch 5, step 4') changes only the adaptive up choice:
      * with any other routing the configuration would not do what it says */
     for (int l = 0; l < o->ncfg; l++)
-        if (n->g[l].up_pick && (n->t.kind != NET_FCLOS || o->routing != NET_RT_ADAPTIVE)) {
+        if (n->g[l].up_pick && !rt->up_pick_ok) {
             snprintf(err, errlen,
                      "configuration %s has UpPick=%d, the greedy_r(2) up choice "
                      "(docs/yarc-arch.md section 5, step 4'), which only adaptive up-routing "
-                     "uses: it needs --routing updown-adaptive on a folded Clos",
-                     o->cfg[l], n->g[l].up_pick);
+                     "uses: --routing %s on %s has none (updown-adaptive on fclos or bw)",
+                     o->cfg[l], n->g[l].up_pick, rt->name, n->t.kind->name);
             return 2;
         }
     if (o->ncfg > n->t.levels) {
@@ -317,10 +293,7 @@ static int net_setup_topo(net_t *n, char *err, int errlen)
             return 2;
         }
     net_check_res cr;
-    /* the flattened-butterfly mode: packets enter on the phase-1 VCs */
-    const unsigned odd = n->nvcs >= 4 ? 0xAu : 0x2u;
-    if (n->fb ? net_fb_check(&n->t, n->gp, odd, 1, &cr, e2, sizeof e2)
-              : net_topo_check(&n->t, n->gp, &cr, e2, sizeof e2)) {
+    if (net_topo_check(&n->t, n->gp, n->nvcs, &cr, e2, sizeof e2)) {
         snprintf(err, errlen, "topology %s: %s", o->topo, e2);
         return 2;
     }
@@ -361,10 +334,10 @@ static int net_setup_routers(net_t *n, char *err, int errlen)
     n->lcfg = (nr_lcb_cfg){1024, 255, (uint32_t)n->g[0].max_pkt_len};
     for (int r = 0; r < R; r++) {
         int l = n->t.r[r].level - 1;
-        const rtr_impl *im = rtl[l] ? rtr_rtl_impl() : n->org[l]->model;
+        const rtr_impl *im = rtl[l] ? rtr_rtl_impl() : &rtr_model_impl;
         if (im->create(&nc[l], &n->lcfg, &n->rt[r], e2, sizeof e2) ||
             (rtl[l] && o->impl == NET_IMPL_LOCKSTEP &&
-             n->org[l]->model->create(&nc[l], &n->lcfg, &n->rm[r], e2, sizeof e2))) {
+             rtr_model_impl.create(&nc[l], &n->lcfg, &n->rm[r], e2, sizeof e2))) {
             snprintf(err, errlen, "router %d: %s", r, e2);
             return 2;
         }
@@ -405,17 +378,17 @@ static int net_setup_nodes(net_t *n, char *err, int errlen)
     /* the flattened-butterfly mode: sources draw a class, sent on its
      * phase-1 VC 2*class + 1 (src_start) */
     if (ic.len.kind != NR_LEN_BWMIX && ic.len.num_vcs == 0)
-        ic.len.num_vcs = n->fb ? n->nvcs / 2 : n->nvcs;
-    if (n->fb && ic.len.kind == NR_LEN_BWMIX && n->nvcs < 4) {
+        ic.len.num_vcs = n->route->vc_phase ? n->nvcs / 2 : n->nvcs;
+    if (n->route->vc_phase && ic.len.kind == NR_LEN_BWMIX && n->nvcs < 4) {
         snprintf(err, errlen,
                  "bwmix uses two traffic classes, and --routing %s two VCs per "
                  "class: the routers need 4 VCs, they have %d",
-                 net_routing_names[o->routing], n->nvcs);
+                 n->route->name, n->nvcs);
         return 2;
     }
     nr_pkt_desc_t d = nr_pkt_desc(0, 0, 0, 0, 4);
-    d.h = o->routing == NET_RT_HASH;
-    d.r = o->routing == NET_RT_MIN;
+    d.h = (n->route->head & NET_HD_H) != 0;
+    d.r = (n->route->head & NET_HD_R) != 0;
     int lmin = ic.len.kind == NR_LEN_FIXED     ? ic.len.a
                : ic.len.kind == NR_LEN_UNIFORM ? ic.len.a
                                                : 4;
@@ -432,9 +405,8 @@ static int net_setup_nodes(net_t *n, char *err, int errlen)
                  nr_pkt_min_len(&d), g->max_pkt_len);
         return 2;
     }
-    if (o->wc && (n->t.kind == NET_FBFLY ? n->t.nnodes <= n->t.c : n->t.levels == 1)) {
-        snprintf(err, errlen, "--pattern wc sends to the next %s's nodes; this network has one",
-                 n->t.kind == NET_FBFLY ? "router" : "leaf");
+    if (o->wc && net_wc_check(&n->t, e2, sizeof e2)) {
+        snprintf(err, errlen, "%s", e2);
         return 2;
     }
     if (ic.len.kind == NR_LEN_BWMIX && n->nvcs < 2) {
@@ -479,13 +451,10 @@ static int src_start(net_t *n, int i, uint64_t ts)
     node_t *nd = &n->nd[i];
     const nr_inj_pkt_t *q = nr_inj_peek(&nd->inj);
     if (!q) return 0;
-    /* --pattern wc, seed 002's worst case (docs/network.md): a random node
-     * of the next router, drawn from the node's own stream when the packet
-     * starts (the source process generated it without a destination) */
-    const int grp = n->t.kind == NET_FBFLY ? n->t.c : n->t.d; /* a router's or a leaf's nodes */
-    const int dest = n->o->wc ? ((i / grp + 1) % (n->t.nnodes / grp)) * grp +
-                                    (int)nr_rng_below(&nd->wrng, (uint64_t)grp)
-                              : q->dest;
+    /* --pattern wc, the topology's worst case (docs/network.md), drawn from
+     * the node's own stream when the packet starts (the source process
+     * generated it without a destination) */
+    const int dest = n->o->wc ? n->t.kind->wc_dest(&n->t, i, &nd->wrng) : q->dest;
     const net_end at = n->t.node[i];
     if (dest == i && !net_turn_ok(geom_of(n, at.rtr), at.port, at.port)) {
         /* A packet to its own node would turn back into its input port,
@@ -498,14 +467,14 @@ static int src_start(net_t *n, int i, uint64_t ts)
     }
     /* the flattened-butterfly mode: class q->vc goes in, and arrives, on
      * its phase-1 VC (docs/fbfly-routing.md section 3) */
-    const unsigned vc = n->fb ? 2u * (unsigned)q->vc + 1u : (unsigned)q->vc;
+    const unsigned vc = n->route->vc_phase ? 2u * (unsigned)q->vc + 1u : (unsigned)q->vc;
     const unsigned vc_out = vc;
     nr_pkt_desc_t d = nr_pkt_desc((unsigned)i, (unsigned)dest, vc, 0, q->len);
-    d.a = n->o->routing == NET_RT_ADAPTIVE || n->fb;
-    d.h = n->o->routing == NET_RT_HASH;
+    d.a = (n->route->head & NET_HD_A) != 0;
+    d.h = (n->route->head & NET_HD_H) != 0;
     if (d.h) d.hash = (uint32_t)nr_rng_below(&nd->rng, 1u << 22);
     /* a source-routed topology: the route phit names the port at each router */
-    int nhop = net_topo_srcroute(&n->t, i, dest, d.route);
+    int nhop = (n->route->head & NET_HD_R) ? n->t.kind->srcroute(&n->t, i, dest, d.route) : -1;
     d.r = nhop > 0;
     d.seq = nr_sb_next_seq(&n->sb, d.src, d.dest, vc_out);
     char e2[200];
@@ -519,12 +488,9 @@ static int src_start(net_t *n, int i, uint64_t ts)
     uint32_t exp[PKT_CAP];
     memcpy(exp, nd->ph, (size_t)len * sizeof exp[0]);
     for (int h = 0; h < nhop; h++) nr_pkt_route_hop(exp, len);
-    /* Up*-down* routing with a = h = 0, and dimension-order source routes,
-     * give a flow one path: in order. */
-    int ordered =
-        n->o->routing == NET_RT_DET || n->o->routing == NET_RT_MIN || n->o->routing == NET_RT_MINRC;
-    int rc = (ordered ? nr_sb_expect : nr_sb_expect_unordered)(&n->sb, exp, len, ts, NR_SB_DELIVER,
-                                                               q->gen_cycle);
+    /* a routing that gives a flow one path keeps it in order */
+    int rc = (n->route->ordered ? nr_sb_expect : nr_sb_expect_unordered)(
+        &n->sb, exp, len, ts, NR_SB_DELIVER, q->gen_cycle);
     if (rc < 0 || (n->count_hops && hop_put(&n->hop, hop_key(d.src, d.dest, vc_out, d.seq)))) {
         fprintf(n->log, "FAIL node %d: scoreboard: %s\n", i, rc < 0 ? n->sb.usage_err : "memory");
         return -1;
@@ -617,18 +583,18 @@ int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t)
         return 0;
     }
     n->hops[h > NET_HOPS_MAX ? NET_HOPS_MAX : h]++;
-    /* every routing of the kit is minimal on its topology, but the
-     * flattened butterfly's non-minimal ones (VAL, UGAL, UGAL-S, CLOS AD),
-     * whose detours are counted: at most D more routers than the shortest */
-    int want = net_topo_min_hops(&n->t, (int)m.src, (int)m.dest);
-    const int nonmin_ok = n->fb && n->o->routing != NET_RT_MINAD && n->o->routing != NET_RT_MINRC;
-    if (nonmin_ok && h > want) {
+    /* a minimal routing's packet crosses the fewest routers its topology
+     * allows; a non-minimal one's detours are counted, up to the most
+     * routers a route of its routing may cross (max_hops) */
+    int want = n->t.kind->min_hops(&n->t, (int)m.src, (int)m.dest);
+    if (!n->route->minimal && h > want) {
+        const int most = n->t.kind->max_hops(&n->t, n->route);
         n->detours++;
-        if (h > 2 * n->t.dims + 1 && n->nonminimal++ < 5) /* 2D+1 routers at most */
+        if (h > most && n->nonminimal++ < 5)
             net_say(n,
                     "FAIL cycle %" PRIu64 ": packet %u->%u seq %u crossed %d routers, more "
-                    "than a non-minimal route's %d\n",
-                    t, m.src, m.dest, m.seq, h, 2 * n->t.dims + 1);
+                    "than a route of %s may cross, %d\n",
+                    t, m.src, m.dest, m.seq, h, n->route->name, most);
         return 0;
     }
     if (h != want && n->nonminimal++ < 5)
@@ -659,7 +625,8 @@ void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window)
         c->r = (int)nr_head_r(ph);
         c->h = (int)nr_head_h(ph);
         c->dest = nr_head_dest(ph);
-        c->vc = nr_head_vc(ph) | (n->fb ? 1u : 0u); /* the VC it arrives on (hop_key) */
+        c->vc =
+            nr_head_vc(ph) | (n->route->vc_phase ? 1u : 0u); /* the VC it arrives on (hop_key) */
         c->tagged = 0;
         return;
     }
@@ -1173,7 +1140,7 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
             if (n->hops[h])
                 fprintf(f, " %d%s: %" PRIu64, h, h == NET_HOPS_MAX ? "+" : "", n->hops[h]);
         fprintf(f, "\n");
-        if (n->fb)
+        if (n->route->fb_alg)
             fprintf(f, "net: detours (more routers than the shortest route): %" PRIu64 "\n",
                     n->detours);
     } else {
@@ -1239,6 +1206,7 @@ int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen
         net_free(&n);
         return rc;
     }
+    res->routing = n.route->name;
     res->nodes = n.t.nnodes, res->routers = n.t.nrtr, res->links = n.t.nlinks;
     for (int r = 0; r < n.t.nrtr; r++)
         if ((uint64_t)n.ncfgw[r] > n.t0) n.t0 = (uint64_t)n.ncfgw[r];

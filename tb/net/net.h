@@ -4,7 +4,7 @@
  * The routers are nr_rtr values (csrc/include/nr_router.h), each made from a
  * named configuration (configs/configs.txt) by its organization's C model,
  * programmed through its configuration port with the tables the topology
- * builder computed (topo.h). Channels between routers, and between a router
+ * builder computed (catalog/topo.h). Channels between routers, and between a router
  * and a terminal node, have a latency in cycles each way (phits one way,
  * credits back). Terminals use the kit's traffic patterns, injection
  * processes, packet builder, scoreboard and statistics.
@@ -23,25 +23,7 @@
 #include "common/channel.h"
 #include "nr_inj.h"
 #include "nr_traffic.h"
-#include "topo.h"
-
-/* Routing of the packets the terminals inject: the head's a and h bits. */
-typedef enum {
-    NET_RT_ADAPTIVE, /* updown-adaptive: a = 1, up by the routers' occupancy choice */
-    NET_RT_HASH,     /* updown-hash: h = 1, a random hash phit per packet */
-    NET_RT_DET,      /* updown-det: a = h = 0, up by ULUT[dest ^ input port] */
-    NET_RT_MIN,      /* min: minimal dimension order as source routes (fbfly) */
-    /* fbfly, the routers' own flattened-butterfly mode (docs/fbfly-routing.md),
-     * a = 1 on every packet: */
-    NET_RT_VAL,    /* val: Valiant, intermediate router drawn digit by digit */
-    NET_RT_UGAL,   /* ugal: minimal or VAL per packet, greedy queue estimates */
-    NET_RT_UGALS,  /* ugals: the same with the sequential allocator (FbSeq = 1) */
-    NET_RT_CLOSAD, /* closad: adaptive intermediate router (FbSeq = 1) */
-    NET_RT_MINAD,  /* minad: minimal adaptive, VC by hops remaining */
-    NET_RT_MINRC,  /* min-rc: minimal dimension order by the mode's MIN (no route phit) */
-    NET_RT_COUNT
-} net_routing;
-extern const char *const net_routing_names[]; /* "updown-adaptive", ... */
+#include "catalog/topo.h"
 
 /* Which implementation the routers are (net_opts.impl). */
 typedef enum {
@@ -60,12 +42,13 @@ typedef struct {
     const char *cfg[NET_MAX_LEVELS]; /* router configuration per level; ncfg = 1: all */
     int ncfg;
     const char *cfg_file; /* configs/configs.txt */
-    net_routing routing;
-    nr_traffic_cfg_t tp; /* pattern (k is set to the node count) */
-    int wc;              /* instead: seed 002's worst case: each node of
+    const char *routing;  /* the topology's routing by name (NULL: its default;
+                                           catalog/topo.h) */
+    nr_traffic_cfg_t tp;  /* pattern (k is set to the node count) */
+    int wc;               /* instead: seed 002's worst case: each node of
                                            router r (fbfly; of leaf r, fclos) sends to a
                                            random node of router r+1 (mod the routers) */
-    nr_inj_cfg_t inj;    /* injection process and lengths */
+    nr_inj_cfg_t inj;     /* injection process and lengths */
     uint64_t seed;
     uint64_t warmup, measure, drain; /* cycles (nr_stats.h) */
     int link_lat;                    /* router-to-router channel latency, >= 1 */
@@ -98,6 +81,7 @@ typedef struct {
 void net_opts_default(net_opts *o);
 
 typedef struct {
+    const char *routing; /* the routing the run used */
     int nodes, routers, links;
     int min_hops, max_hops;   /* of the tables (net_topo_check) */
     double offered, accepted; /* phits/cycle/node */

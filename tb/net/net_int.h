@@ -5,6 +5,7 @@
  */
 #ifndef NET_NET_INT_H
 #define NET_NET_INT_H
+#include "catalog/org.h"
 #include "net.h"
 #include "nr_out.h"
 
@@ -146,9 +147,8 @@ struct net {
     uint64_t phit_hops;           /* phits of packets that left a router output, the whole run */
     uint64_t t0;                  /* first traffic cycle */
     int nvcs;
-    int fb;          /* the routers' flattened-butterfly mode routes (non-MIN):
-                                  packets go in on phase-0 VCs and arrive on phase 1 */
-    nr_lcb_cfg lcfg; /* LCB run-time configuration (routers and NICs) */
+    const net_routing_def *route; /* the topology's routing (catalog/topo.h) */
+    nr_lcb_cfg lcfg;              /* LCB run-time configuration (routers and NICs) */
     FILE *log;
     /* --threads: workers that evaluate and clock ranges of routers */
     int nthr;

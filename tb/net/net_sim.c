@@ -18,25 +18,14 @@
 #include "common/progrun.h"
 #include "common/trafopt.h"
 #include "net.h"
-#include "rtr/rtr.h"
+#include "catalog/org.h"
 #include "nr_cli.h"
 #include "nr_out.h"
 
 static const nr_cli_opt_t opts[] = {
     {"topo", "SPEC",
-     "topology: fclos:k=K,levels=L[,tophalf=1][,taper=T][,links=P][,side=S] (default "
-     "fclos:levels=2; k = the "
-     "routers' port count; links=P: P parallel links from a router to each parent; side=S: S "
-     "copies "
-     "whose top routers are joined by side links, routed by a SideTab=1 configuration's side "
-     "table) | "
-     "bw:rank=R[,taper=T][,side=S] (one plane of BlackWidow's network, 64-port routers: rank 1 one "
-     "router of 32 processors, rank 2 1024 (fclos:k=64,levels=2,links=2), rank 3 16384; rank 2 "
-     "with side=S: S 512-processor subtrees joined by side links, 4608 at S = 9; rank 3 with "
-     "side=2 or 3: 8192-processor subtrees, 16384 or 24576) | "
-     "fbfly:k=K,n=N[,c=C] (flattened butterfly; "
-     "--pattern wc is seed 002's worst case; on a folded Clos, a leaf's nodes to a random node of "
-     "the next leaf)"},
+     "topology, KIND:KEY=V,... (default fclos:levels=2); the kinds, their keys and routings are "
+     "listed below"},
     {"cfg", "NAMES",
      "router configuration, or one per level from the leaves up, comma "
      "separated (default yarc-k16-bare); bare or LCB (UseLcb=1: LCB links), the same link kind "
@@ -62,10 +51,8 @@ static const nr_cli_opt_t opts[] = {
      "when the window closes)"},
     {"no-rerun", NULL, "lockstep: no traced rerun after a divergence"},
     {"routing", "NAME",
-     "fclos: updown-adaptive (default) | updown-hash | updown-det; fbfly: min "
-     "(dimension order as source routes) | min-rc | val | ugal | ugals | closad | minad "
-     "(seed 002's algorithms in the routers' flattened-butterfly mode, min-rc its MIN, "
-     "docs/fbfly-routing.md; ugals and closad need FbSeq=1 configurations)"},
+     "one of the topology's routings (below; default its first); the flattened butterfly's "
+     "are those of docs/fbfly-routing.md, ugals and closad need FbSeq=1 configurations"},
     TB_TRAFOPT_OPTS("node"), /* default --len fixed:8; --pattern also takes wc (fbfly: seed 002's
                         worst case, every node of router r to a random node of r+1) */
     TB_LINKOPT_OPTS,         /* every link direction of an LCB network */
@@ -126,12 +113,12 @@ static int write_csv(const char *path, const char *label, const net_opts *o, con
             ",%s,%s,%.4f,%" PRIu64 ",%d,%d,%.5f,%.5f,%.2f,%u,%u,%u,%" PRIu64 ",%.3f,%d,%d,%" PRIu64
             ",%" PRIu64 ",%.3f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%d,%" PRIu64 ",%" PRIu64
             ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
-            net_routing_names[o->routing], o->wc ? "wc" : nr_tp_name(o->tp.kind), o->inj.load,
-            o->seed, r->nodes, r->routers, r->offered, r->accepted, r->lat_mean, r->lat_p50,
-            r->lat_p99, r->lat_max, r->delivered, np ? (double)hs / (double)np : 0.0, r->drained,
-            r->deadlock, r->sb_errors, r->cycles, r->wall_s, r->retries, r->tx_err,
-            r->escapes + r->cw_escapes, r->rtl_routers, r->diverged, r->detours, o->batch,
-            r->batch_cycles, r->phit_hops, o->warmup, o->measure);
+            r->routing, o->wc ? "wc" : nr_tp_name(o->tp.kind), o->inj.load, o->seed, r->nodes,
+            r->routers, r->offered, r->accepted, r->lat_mean, r->lat_p50, r->lat_p99, r->lat_max,
+            r->delivered, np ? (double)hs / (double)np : 0.0, r->drained, r->deadlock, r->sb_errors,
+            r->cycles, r->wall_s, r->retries, r->tx_err, r->escapes + r->cw_escapes, r->rtl_routers,
+            r->diverged, r->detours, o->batch, r->batch_cycles, r->phit_hops, o->warmup,
+            o->measure);
     if (nr_out_close(&out, err, sizeof err)) {
         fprintf(stderr, "net_sim: --csv: %s (no row written)\n", err);
         return -1;
@@ -297,7 +284,7 @@ static void parse_opt(nr_cli_t *c, net_opts *o, net_cli *x, const char *n, const
     else if (!strcmp(n, "fault"))
         parse_fault(c, o, v);
     else if (!strcmp(n, "routing"))
-        o->routing = (net_routing)nr_cli_enum(c, v, net_routing_names);
+        o->routing = v; /* one of the topology's (catalog/topo.h), checked when it is built */
     else if (!strcmp(n, "warmup"))
         o->warmup = nr_cli_u64(c, v, 0, 100000000);
     else if (!strcmp(n, "measure"))
@@ -352,7 +339,18 @@ static void parse(nr_cli_t *c, net_opts *o, net_cli *x)
 {
     const char *v;
     int k;
-    while ((k = nr_cli_next_or_exit(c, &v)) != NR_CLI_END) {
+    while ((k = nr_cli_next(c, &v)) != NR_CLI_END) {
+        if (k == NR_CLI_HELP) { /* the options, then every topology and its routings */
+            nr_cli_usage(c, stdout);
+            printf("Topologies (--topo) and their routings (--routing):\n");
+            net_topo_help(stdout);
+            exit(nr_out_stdout("net_sim", 0));
+        }
+        if (k == NR_CLI_ERROR) {
+            fprintf(stderr, "net_sim: %s\n", c->err);
+            nr_cli_usage(c, stderr);
+            exit(2);
+        }
         if (k == NR_CLI_ARG) nr_cli_die(c, "unexpected argument '%s'", v);
         const char *n = opts[k].name;
         if (!strcmp(n, "pattern")) o->wc = !strcmp(v, "wc"); /* the last --pattern holds */

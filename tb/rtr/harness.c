@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "harness_int.h"
 
+#include <stdio.h>
 #include <stdarg.h>
 #include <string.h>
 #include <time.h>
@@ -535,7 +536,7 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
     s->div_cycle = -1;
     s->esc_cycle = -1;
     s->rlat_min = UINT64_MAX;
-    if (o->org->geom(&o->cfg, &s->g, err, errlen)) return -1;
+    if (rtr_org_geom(o->org, &o->cfg, &s->g, err, errlen)) return -1;
     /* --route fbfly: the network the router is placed in (rtr_sim's options) */
     s->g.fb_alg = o->fb_alg;
     s->g.fb_dims = o->fb_dims;
@@ -548,7 +549,7 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
     memset(&s->zero_out, 0, sizeof s->zero_out);
     s->zero_out.idle = s->all;
     /* implementations */
-    const rtr_impl *impl_m = o->org->model, *impl_r = rtr_rtl_impl();
+    const rtr_impl *impl_m = &rtr_model_impl, *impl_r = rtr_rtl_impl();
     if (o->impl != RTR_RUN_RTL && impl_m->create(&o->cfg, &o->lcfg, &s->m, err, errlen)) return -1;
     if (o->impl == RTR_RUN_SELF) {
         if (impl_m->create(&o->cfg, &o->lcfg, &s->r, err, errlen)) return -1;

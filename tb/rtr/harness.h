@@ -34,7 +34,7 @@
 #include "common/channel.h"
 #include "nr_inj.h"
 #include "nr_traffic.h"
-#include "rtr.h"
+#include "catalog/org.h"
 
 /* SELF: lockstep of the C model against a second instance of itself, to test
  * the comparison and its report (with fault_cycle, one output bit of the

@@ -37,7 +37,7 @@
 
 static const nr_cli_opt_t opts[] = {
     {"org", "NAME",
-     "switch organization: yarc | nwn (default: from the configuration's top module)"},
+     "switch organization (build/bin/nr_cat orgs lists them; default: the configuration's)"},
     {"impl", "KIND",
      "model | rtl | lockstep (RTL driven, model compared every cycle) | self "
      "(model against a second model: tests the comparison)"},
@@ -386,19 +386,15 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c)
     char err[512];
     if (rtr_cfg_lookup(x->cfg_file, x->cfg_name, &x->o.cfg, err, sizeof err))
         nr_cli_die(c, "%s", err);
-    x->o.org = rtr_org_for_top(x->o.cfg.top);
-    if (!x->o.org)
-        nr_cli_die(c,
-                   "%s:%d: configuration %s has top %s, which no organization of this testbench "
-                   "builds",
-                   x->o.cfg.file, x->o.cfg.line, x->o.cfg.name, x->o.cfg.top);
+    x->o.org = rtr_org_of(&x->o.cfg, err, sizeof err);
+    if (!x->o.org) nr_cli_die(c, "%s", err);
     if (x->org_name && strcmp(x->org_name, x->o.org->name)) {
         if (!rtr_org_find(x->org_name))
             nr_cli_die(c, "--org: unknown organization '%s'", x->org_name);
         nr_cli_die(c, "--org %s: configuration %s (top %s) is organization %s", x->org_name,
                    x->o.cfg.name, x->o.cfg.top, x->o.org->name);
     }
-    if (x->o.org->geom(&x->o.cfg, &x->g, err, sizeof err)) nr_cli_die(c, "%s", err);
+    if (rtr_org_geom(x->o.org, &x->o.cfg, &x->g, err, sizeof err)) nr_cli_die(c, "%s", err);
     if (x->o.fault_cycle >= 0 && x->o.fault_port >= x->g.num_ports)
         nr_cli_die(c, "--fault: port %d is not a port of %s (ports 0..%d)", x->o.fault_port,
                    x->o.cfg.name, x->g.num_ports - 1);
@@ -504,14 +500,13 @@ static int sim_handoff(sim_ctx *x, nr_cli_t *c, int argc, char **argv)
                 x->dir, impl_names[x->o.impl]);
         return 2;
     }
-    long mo_v;
-    const char *mo, *mo_what, *mo_doc;
+    const rtr_key *mo;
     if ((x->o.impl == RTR_RUN_RTL || x->o.impl == RTR_RUN_LOCKSTEP) &&
-        (mo = rtr_cfg_model_only(&x->o.cfg, &mo_v, &mo_what, &mo_doc))) {
+        (mo = rtr_org_model_only(x->o.org, &x->o.cfg))) {
         fprintf(stderr,
-                "%s: configuration %s has %s=%ld, the %s of the C model only (%s): it "
+                "%s: configuration %s has %s=%ld, which only the C model has (%s): it "
                 "has no RTL build; use --impl model or self\n",
-                RTR_SIM_PROG, x->o.cfg.name, mo, mo_v, mo_what, mo_doc);
+                RTR_SIM_PROG, x->o.cfg.name, mo->key, rtr_cfg_get(&x->o.cfg, mo->key, 0), mo->doc);
         return 2;
     }
     if (x->o.impl == RTR_RUN_RTL || x->o.impl == RTR_RUN_LOCKSTEP) {

@@ -1,8 +1,8 @@
 // rtr_sc.hpp - the SystemC Rtr of the router shims: a Verilated router top
 // (verilator --sc, an sc_module) inside a SystemC simulation, behind the C API
-// of tb/yarc_rtl.h or tb/nwn_rtl.h. tb/shim/rtr_shim.hpp includes it in place
-// of its C++ Rtr when the shim is compiled against a SystemC model
-// (-DVM_SC=1, mk/sc.mk), so both tops share it with their C++ shims.
+// of tb/rtl_build.h. tb/shim/rtr_shim.hpp includes it in place of its C++ Rtr
+// when the router shim is compiled against a SystemC model (-DVM_SC=1,
+// mk/sc.mk), so every top shares it with its C++ build.
 //
 // The design is nr_sc::Top<V> (tb/sc/nr_sc_top.hpp: the model, one signal per
 // port) with its clock on a signal of its own. The C testbench (tb/rtr/

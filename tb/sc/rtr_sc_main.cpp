@@ -1,9 +1,9 @@
 // rtr_sc_main.cpp - sc_main of the SystemC router programs
 // build/bin/rtr_sc-CFG (mk/sc.mk): the router testbench (tb/rtr/rtr_sim.c,
 // compiled with main renamed rtr_sim_main) with the Verilated router of
-// configuration CFG as a SystemC module. The router's C API (tb/yarc_rtl.h
-// or tb/nwn_rtl.h) is the shim of its top compiled against the SystemC
-// model (tb/shim/rtr_shim.hpp, tb/sc/rtr_sc.hpp): the first router the
+// configuration CFG as a SystemC module. The router's C API (tb/rtl_build.h)
+// is the router shim compiled against the SystemC model
+// (tb/shim/rtr_shim.cpp, tb/sc/rtr_sc.hpp): the first router the
 // testbench makes builds the SystemC design, and every cycle runs the
 // SystemC kernel.
 #include <systemc.h>

@@ -1,12 +1,11 @@
-// rtr_shim.hpp - the part the router shims share (C++, header only):
-// tb/shim/nr_yarc_shim.cpp (tb/yarc_rtl.h) and tb/shim/nr_nwn_shim.cpp
-// (tb/nwn_rtl.h). Both Verilated tops have the same port list (nr_nwn's is
-// nr_yarc's with NumPorts in place of Rows*Cols), so reset, one cycle's eval
-// of the nr_router.h view, the clock edge and the FST trace are written once
-// here, with the prm_* outputs of each top (read_params) and the extern "C"
-// functions of tb/<P>.h (NR_RTR_SHIM_API).
+// rtr_shim.hpp - the Verilated router of tb/shim/rtr_shim.cpp (C++, header
+// only): every router top has the same port list (docs/yarc-rtl.md and
+// docs/nwn-rtl.md: the nr_router.h view as flat vectors, the configuration
+// port, the LCB configuration inputs, and one constant prm_<field>_o output
+// per RTL parameter), so reset, one cycle's eval, the clock edge and the FST
+// trace are written once here for any top.
 //
-// A shim defines NR_RTR_TRACE before including this header in its traced
+// The shim defines NR_RTR_TRACE before including this header in a traced
 // build (FST). The RTL ports are flat vectors, port-major (port p's phit at
 // bits p*24 +: 24, its VC v credit count at (p*NumVcs+v)*CW +: CW), whose
 // fields tb/shim/port_bits.hpp reads and writes whatever their C++ type.
@@ -27,9 +26,7 @@
 #endif
 
 #include "nr_lcb.h"
-#include "nr_nwn.h"
 #include "nr_router.h"
-#include "nr_yarc.h"
 #include "port_bits.hpp"
 #include "rtl_build.h"
 #include "shim_cov.hpp"
@@ -234,88 +231,10 @@ template <class Top> struct Rtr {
 };
 #endif
 
-// The -G parameters a top reports on its constant prm_* outputs (a Verilated
-// C++ model's members, or a SystemC model's bound sc_out ports, which convert
-// to their value), into nr_yarc_params or nr_nwn_params: field f comes from
-// output prm_<f>_o. read_params returns the port count.
-#define NR_PRM_READ(f) p.f = t->prm_##f##_o;
-#define NR_PRM_READ_PORT(f) p.port.f = t->prm_##f##_o;
-#define NR_PRM_PORT(X)                                                                             \
-    X(num_vcs) X(in_buf_per_vc) X(use_lcb) X(max_pkt_len) X(replay_depth) X(window) X(link_crc_w)
-#define NR_PRM_YARC(X)                                                                             \
-    X(rows) X(cols) X(row_buf_depth) X(col_buf_depth) X(row_bus_lat) X(col_lat) X(sub_speedup)
-#define NR_PRM_NWN(X)                                                                              \
-    X(num_ports)                                                                                   \
-    X(r) X(m) X(bb) X(speedup) X(top_speedup) X(top_choice) X(self_turn) X(buf_depth) X(chan_lat)
-template <class Top> static inline int read_params(nr_yarc_params &p, const Top *t)
-{
-    NR_PRM_YARC(NR_PRM_READ)
-    NR_PRM_PORT(NR_PRM_READ_PORT)
-    return p.rows * p.cols;
-}
-template <class Top> static inline int read_params(nr_nwn_params &p, const Top *t)
-{
-    NR_PRM_NWN(NR_PRM_READ)
-    NR_PRM_PORT(NR_PRM_READ_PORT)
-    return p.num_ports;
-}
-
-// A handle H (members r, the Rtr, and p, the parameters) reset and ready for
-// cycle 0, its shape read from the prm_* outputs.
-template <class H> static inline H *make(const nr_lcb_cfg *lcfg)
-{
-    H *h = new H();
-    h->r.reset(lcfg);
-    const int np = read_params(h->p, h->r.top);
-    h->r.shape.set(np, h->p.port.num_vcs, h->p.port.in_buf_per_vc, h->p.port.use_lcb);
-    return h;
-}
-
 } // namespace rtr_shim
 
 #if VM_SC
 #include "rtr_sc.hpp"
 #endif
-
-// What the build says of itself (tb/rtl_build.h): the makefiles compile a
-// router shim with the build's named configuration and directory
-// (mk/rtl_builds.mk, mk/sc.mk, the Makefile's vtop).
-#ifndef NR_RTL_CFG
-#error "compile a router shim with -DNR_RTL_CFG=\"<named configuration>\""
-#endif
-#ifndef NR_RTL_DIR
-#error "compile a router shim with -DNR_RTL_DIR=\"<build directory>\""
-#endif
-#ifdef NR_RTR_TRACE
-#define NR_RTR_TRACED 1
-#else
-#define NR_RTR_TRACED 0
-#endif
-
-// NR_RTR_SHIM_API(P, PARAMS, TOP): the extern "C" functions of tb/<P>.h
-// (P_new, P_params, P_eval, P_tick, P_trace, P_trace_stop, P_free) for a
-// handle struct P with members r (the Rtr) and p (PARAMS), and the build's
-// nr_rtl_build_linked() (tb/rtl_build.h) for top module TOP ("nr_yarc"),
-// whose create is P_new, then P_rtr of tb/<P>.h.
-#define NR_RTR_SHIM_API(P, PARAMS, TOP)                                                            \
-    extern "C" P *P##_new(const nr_lcb_cfg *lcfg) { return rtr_shim::make<P>(lcfg); }              \
-    extern "C" void P##_params(const P *h, PARAMS *p) { *p = h->p; }                               \
-    extern "C" void P##_eval(P *h, const nr_rtr_in *in, nr_rtr_out *out) { h->r.eval(in, out); }   \
-    extern "C" void P##_tick(P *h) { h->r.tick(); }                                                \
-    extern "C" int P##_trace(P *h, const char *fst_path) { return h->r.trace(fst_path); }          \
-    extern "C" void P##_trace_stop(P *h) { h->r.trace_stop(); }                                    \
-    extern "C" void P##_free(P *h) { delete h; }                                                   \
-    static nr_rtr P##_build_create(const nr_lcb_cfg *lcfg, void *params)                           \
-    {                                                                                              \
-        P *h = P##_new(lcfg);                                                                      \
-        *static_cast<PARAMS *>(params) = h->p;                                                     \
-        return P##_rtr(h);                                                                         \
-    }                                                                                              \
-    extern "C" const nr_rtl_build *nr_rtl_build_linked(void)                                       \
-    {                                                                                              \
-        static const nr_rtl_build b = {NR_RTL_CFG, NR_RTL_DIR, TOP, NR_RTR_TRACED,                 \
-                                       P##_build_create};                                          \
-        return &b;                                                                                 \
-    }
 
 #endif

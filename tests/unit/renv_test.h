@@ -1,5 +1,5 @@
 /* renv_test.h - what the YARC and nwn model unit tests share over
- * tb/yarc/common/renv.h (test_yarc_model.c, test_nwn_model.c,
+ * tb/common/renv.h (test_yarc_model.c, test_nwn_model.c,
  * test_yarc_model_flow.c, the *_rand.c tests):
  *   yt_build()   nr_pkt_build into RENV_MAXLEN phits, exiting on an error;
  *   mk()         a tagged packet with the header bits r, a, h, a source
@@ -21,7 +21,7 @@
 #define RENV_TEST_H
 #include "nr_test.h"
 #include "swparts.h"
-#include "common/renv.h"
+#include "renv_models.h"
 
 #ifndef YT_ROUTE_STEPS
 #define YT_ROUTE_STEPS 400

@@ -426,25 +426,25 @@ static void test_registers(void)
     cap_attach(&e, &c);
     cfg(&e, 0, 3, 0x05, 0xFFFFFFFFu);
     CHECK_EQ(e.cfg_bad, 0);
-    CHECK_EQ(e.m->t[3].tab.fb_ctrl, 0x1FFF);
+    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_ctrl, 0x1FFF);
     cfg(&e, 0, 3, 0x06, 0xFFFFFFFFu);
-    CHECK_EQ(e.m->t[3].tab.fb_me, 0x7FFF);
+    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_me, 0x7FFF);
     cfg(&e, 0, 3, 0x07, 0x1234);
-    CHECK_EQ(e.m->t[3].tab.fb_charge, 0x34);
+    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_charge, 0x34);
     cfg(&e, 0, 3, 0x05, fb_ctrl(NR_FB_MINAD, 1, 3, 3, 3));
-    CHECK_EQ(e.m->t[3].tab.fb_ctrl, fb_ctrl(NR_FB_MINAD, 1, 3, 3, 3));
+    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_ctrl, fb_ctrl(NR_FB_MINAD, 1, 3, 3, 3));
     cfg(&e, 0, 3, 0x05, fb_ctrl(NR_FB_UGALS, 1, 3, 3, 3));
     CHECK_EQ(e.cfg_bad, 1);
     CHECK_EQ(e.out.tev[3], 1u << NR_TEV_CFG_BAD);
-    CHECK_EQ(e.m->t[3].tab.fb_ctrl, fb_ctrl(NR_FB_MINAD, 1, 3, 3, 3)); /* kept */
+    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_ctrl, fb_ctrl(NR_FB_MINAD, 1, 3, 3, 3)); /* kept */
     cfg(&e, 1, 0, 0x05, fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, 3));
     CHECK_EQ(e.cfg_bad, 17); /* a broadcast: every tile */
-    CHECK_EQ(e.m->t[0].tab.fb_ctrl, 0);
+    CHECK_EQ(renv_yarc(&e)->t[0].tab.fb_ctrl, 0);
     cfg(&e, 0, 3, 0x05, 0xE); /* alg 6 in bits 2:0 = 6: refused */
     CHECK_EQ(e.cfg_bad, 18);
     cfg(&e, 0, 3, 0x05, 0x8 | NR_FB_UGAL); /* alg 3: stored */
     CHECK_EQ(e.cfg_bad, 18);
-    CHECK_EQ(e.m->t[3].tab.fb_ctrl, 0x8 | NR_FB_UGAL);
+    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_ctrl, 0x8 | NR_FB_UGAL);
     CHECK_EQ(renv_errors(&e), 0);
     renv_free(&e);
     /* with FbSeq = 1 (a network switch this time) they are stored */
@@ -455,7 +455,7 @@ static void test_registers(void)
     cfg(&e, 0, 5, 0x05, fb_ctrl(NR_FB_UGALS, 1, 3, 3, 3));
     cfg(&e, 1, 0, 0x05, fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, 0));
     CHECK_EQ(e.cfg_bad, 0);
-    CHECK_EQ(e.nw->tab[5].fb_ctrl, fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, 0));
+    CHECK_EQ(renv_nwn(&e)->tab[5].fb_ctrl, fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, 0));
     renv_free(&e);
     /* FbSeq is 0 or 1 */
     char err[200];
@@ -553,8 +553,8 @@ static void test_yarc_vc_change(void)
     for (int i = 0; i < 200 && c.npkt == 0; i++) {
         renv_step(&e);
         for (int v = 0; v < 2; v++) {
-            int rc = e.m->t[in_t].cred[out_c][v];
-            int cc = e.m->t[(in_t & ~3) | out_c].ssw.cc[out_r * 2 + v];
+            int rc = renv_yarc(&e)->t[in_t].cred[out_c][v];
+            int cc = renv_yarc(&e)->t[(in_t & ~3) | out_c].ssw.cc[out_r * 2 + v];
             min_row[v] = rc < min_row[v] ? rc : min_row[v];
             min_col[v] = cc < min_col[v] ? cc : min_col[v];
         }
@@ -567,23 +567,23 @@ static void test_yarc_vc_change(void)
     CHECK(min_row[0] < 8 && min_col[0] < 8); /* the input VC's buffers carried it */
     CHECK_EQ(min_row[1], 8);
     CHECK_EQ(min_col[1], 8);
-    CHECK_EQ(e.m->fr.bp[12].cnt[1], INBUF - n); /* VC 1's credits spent */
-    CHECK_EQ(e.m->fr.bp[12].cnt[0], INBUF);
+    CHECK_EQ(renv_yarc(&e)->fr.bp[12].cnt[1], INBUF - n); /* VC 1's credits spent */
+    CHECK_EQ(renv_yarc(&e)->fr.bp[12].cnt[0], INBUF);
     /* the draw: a VAL packet from terminal 4 (VC 1) with x_0 != 2 leaves by
      * port(0, x_0) on VC 0; the LFSR advanced 16 steps; a = 0 does not draw */
     unsigned f0 = nr_fb_lfsr_reset(4);
     CHECK_EQ(f0, 0xACE1u ^ 0x400u);
-    CHECK_EQ(e.m->t[4].iu.fbr, f0);
+    CHECK_EQ(renv_yarc(&e)->t[4].iu.fbr, f0);
     n = mk(ph, 4, 5u << 3 | 1, 1, 6, 0, 0, 0, NULL, 0); /* a = 0: MIN, VC 1 */
     CHECK_EQ(route_one(&e, 4, ph, n), 12);
     CHECK_EQ(nr_head_vc(c.ph[0]), 1);
-    CHECK_EQ(e.m->t[4].iu.fbr, f0);
+    CHECK_EQ(renv_yarc(&e)->t[4].iu.fbr, f0);
     int x0 = (int)(f0 & 7u), q = x0 < 2 ? 8 + x0 : 7 + x0;
     CHECK(x0 != 2);
     n = mk(ph, 4, 5u << 3 | 1, 1, 6, 0, 1, 0, NULL, 0);
     CHECK_EQ(route_one(&e, 4, ph, n), q);
     CHECK_EQ(nr_head_vc(c.ph[0]), 0);
-    CHECK_EQ(e.m->t[4].iu.fbr, lfsr_step16(f0));
+    CHECK_EQ(renv_yarc(&e)->t[4].iu.fbr, lfsr_step16(f0));
     expect_vc(ex, ph, n, 0);
     for (int i = 0; i < n; i++) CHECK_U64(c.ph[i], ex[i]);
     e.snk[12].hold_mask = 0;
@@ -609,7 +609,7 @@ static void test_fc_vc_change(void)
     CHECK_EQ(e.cfg_bad, 0);
     uint32_t ph[RENV_MAXLEN], ex[RENV_MAXLEN];
     e.snk[12].hold_mask = 2;
-    const nwn_end in = e.nw->pin[9];
+    const nwn_end in = renv_nwn(&e)->pin[9];
     int min_up[2] = {99, 99};
     /* MIN AD from port 9, VC 0 (phase 0), D = 1: one hop left, VC 1 */
     for (int k = 0; k < 3; k++) {
@@ -620,13 +620,13 @@ static void test_fc_vc_change(void)
         renv_step(&e);
         for (int v = 0; v < 2; v++)
             for (int t = 0; t < np.m; t++) {
-                int cc = e.nw->sw[in.sw].cc[(2 + t) * 2 + v];
+                int cc = renv_nwn(&e)->sw[in.sw].cc[(2 + t) * 2 + v];
                 min_up[v] = cc < min_up[v] ? cc : min_up[v];
             }
     }
     CHECK_EQ(c.npkt, 2); /* the third waits for VC 1's credits */
-    CHECK_EQ(e.nw->fr.bp[12].cnt[1], INBUF - 80);
-    CHECK_EQ(e.nw->fr.bp[12].cnt[0], INBUF);
+    CHECK_EQ(renv_nwn(&e)->fr.bp[12].cnt[1], INBUF - 80);
+    CHECK_EQ(renv_nwn(&e)->fr.bp[12].cnt[0], INBUF);
     CHECK(min_up[0] < np.buf_depth); /* up-links on the input VC */
     CHECK_EQ(min_up[1], np.buf_depth);
     e.snk[12].hold_mask = 0;
@@ -689,9 +689,9 @@ static int seq_round(unsigned alg, int idle, int *ports, unsigned *vcs, long *rc
         renv_step(&e);
         int sum = 0;
         for (int q = 0; q < 16; q++)
-            for (int v = 0; v < 2; v++) sum += e.nw->fb.pend[q][v];
+            for (int v = 0; v < 2; v++) sum += renv_nwn(&e)->fb.pend[q][v];
         if (sum && *rc_cycle < 0)
-            *rc_cycle = (long)e.nw->now - 1; /* both counted at that cycle's edge */
+            *rc_cycle = (long)renv_nwn(&e)->now - 1; /* both counted at that cycle's edge */
         maxpend = sum > maxpend ? sum : maxpend;
     }
     CHECK_EQ(c.npkt, 2);
@@ -704,7 +704,7 @@ static int seq_round(unsigned alg, int idle, int *ports, unsigned *vcs, long *rc
     CHECK_EQ(maxpend, 2); /* both counted until their heads left */
     CHECK(renv_drain(&e, 20, 2000));
     for (int q = 0; q < 16; q++)
-        for (int v = 0; v < 2; v++) CHECK_EQ(e.nw->fb.pend[q][v], 0);
+        for (int v = 0; v < 2; v++) CHECK_EQ(renv_nwn(&e)->fb.pend[q][v], 0);
     CHECK_EQ(renv_errors(&e), 0);
     renv_free(&e);
     return routed;

@@ -869,7 +869,7 @@ static void vct_hook(renv *e, int stop)
             w->heads++;
             /* the credits the port had at the start of the cycle */
             int v = (int)nr_head_vc(ph) % e->nvc;
-            if (w->in_pkt[q] || e->nw->fr.bp[q].cnt[v] + 1 < e->maxpkt) w->viol++;
+            if (w->in_pkt[q] || renv_nwn(e)->fr.bp[q].cnt[v] + 1 < e->maxpkt) w->viol++;
             w->in_pkt[q] = 1;
         } else if (nr_phit_kind(ph) == NR_KIND_EOP) {
             w->in_pkt[q] = 0;
@@ -896,7 +896,7 @@ static void test_vct(void)
         }
         for (int t = 0; t < 500; t++) renv_step(&e);
         CHECK_EQ(w.cap.npkt, 2);
-        CHECK_EQ(e.nw->fr.bp[6].cnt[0], 48);
+        CHECK_EQ(renv_nwn(&e)->fr.bp[6].cnt[0], 48);
         e.snk[6].hold_mask = 0;
         /* and a busy mix: every port sends to a few outputs, both VCs */
         nr_rng_t r;
@@ -1104,7 +1104,7 @@ static void watch_hook(renv *e, int stop)
 {
     if (!stop) return;
     watch_t *w = e->ctx;
-    const nr_iu *u = &e->nw->iu[w->port];
+    const nr_iu *u = &renv_nwn(e)->iu[w->port];
     if (u->d_rc_vc >= 0 && !u->d_rcr.drop && w->n < 256) {
         w->tgt[w->n] = u->d_tgt;
         w->vc[w->n++] = u->d_rc_vc;
@@ -1136,12 +1136,12 @@ static void test_adaptive_top(void)
             CHECK_EQ(w.tgt[i], 2 + expect_t);
             expect_t = (expect_t + 1) % 4;
         }
-        CHECK_EQ(e.nw->iu[0].up_ptr, expect_t);
+        CHECK_EQ(renv_nwn(&e)->iu[0].up_ptr, expect_t);
     }
     /* nor does a SELF drop */
     int l = mk(ph, 0, 0, 0, 8, 0, 0, 0, NULL, 0);
     CHECK_EQ(route_one(&e, 0, ph, l), -NR_DROP_SELF);
-    CHECK_EQ(e.nw->iu[0].up_ptr, expect_t);
+    CHECK_EQ(renv_nwn(&e)->iu[0].up_ptr, expect_t);
 
     /* Occupancy beats the pointer. Output 4's sink returns no VC 0 credits:
      * two 64-phit packets from port 1 (bottom 0) use its 128, the third
@@ -1156,7 +1156,7 @@ static void test_adaptive_top(void)
     }
     for (int t = 0; t < 400; t++) renv_step(&e);
     CHECK_EQ(w.cap.npkt, 12);
-    const nr_swalloc *b0 = &e.nw->sw[0];
+    const nr_swalloc *b0 = &renv_nwn(&e)->sw[0];
     int blocked_t = -1, zero = 0;
     for (int t = 0; t < 4; t++)
         if (b0->cc[(2 + t) * 2 + 0] == 0) {
@@ -1259,13 +1259,13 @@ static void test_random_top(void)
             nch++;
             rnd = nwn_rnd_step(rnd);
         }
-        CHECK_EQ(e.nw->iu[0].up_ptr ^ NWN_RND_RESET, rnd); /* steps only then */
+        CHECK_EQ(renv_nwn(&e)->iu[0].up_ptr ^ NWN_RND_RESET, rnd); /* steps only then */
     }
     CHECK(nch > 20);
     for (int t = 0; t < 4; t++) CHECK(seen[t] > 0);
     int l = mk(ph, 0, 0, 0, 8, 0, 1, 0, NULL, 0); /* nor does a SELF drop */
     CHECK_EQ(route_one(&e, 0, ph, l), -NR_DROP_SELF);
-    CHECK_EQ(e.nw->iu[0].up_ptr ^ NWN_RND_RESET, rnd);
+    CHECK_EQ(renv_nwn(&e)->iu[0].up_ptr ^ NWN_RND_RESET, rnd);
     CHECK(renv_drain(&e, 150, 5000));
     CHECK_EQ(w.cap.bad, 0);
     CHECK_EQ(renv_errors(&e), 0);
@@ -1313,7 +1313,7 @@ static void test_top_speedup(void)
                 }
             renv_step(&e);
             for (int top = 8; top < 10; top++) {
-                const nr_swalloc *a = &e.nw->sw[top];
+                const nr_swalloc *a = &renv_nwn(&e)->sw[top];
                 for (int i = 0; i < a->nin; i++) {
                     int pops = 0;
                     for (uint64_t m = a->d_mask; m; m &= m - 1)
@@ -1357,7 +1357,7 @@ static void test_hashed_top(void)
                     uint32_t key = ((q << 6 | (unsigned)src) ^ hash) & 0x3FFFFFu;
                     int t = nr_crc8_bits(0, key, 22) % 4;
                     CHECK_EQ(w.tgt[w.n - 1], 2 + t);
-                    CHECK_EQ(e.nw->iu[src].up_ptr, 0);
+                    CHECK_EQ(renv_nwn(&e)->iu[src].up_ptr, 0);
                     n++;
                 }
     CHECK_EQ(n, 64);
@@ -1389,7 +1389,7 @@ static void pops_hook(renv *e, int stop)
 {
     if (!stop) return;
     pops_t *w = e->ctx;
-    const nr_nwn *m = e->nw;
+    const nr_nwn *m = renv_nwn(e);
     for (int p = 0; p < e->n; p++) {
         const nr_iu *u = &m->iu[p];
         long n = __builtin_popcount(u->d_pop);

@@ -72,7 +72,7 @@ static void pops_hook(renv *e, int stop)
 {
     if (!stop) return;
     rand_ctx *c = e->ctx;
-    const nr_nwn *m = e->nw;
+    const nr_nwn *m = renv_nwn(e);
     for (int s = 0; s < m->g.nsw; s++) {
         const nr_swalloc *a = &m->sw[s];
         int cnt[NR_SW_MAX_IO] = {0};
@@ -203,7 +203,7 @@ static void run(const run_cfg *rc, uint64_t seed)
     CHECK(c.max_pops_top <= 1);
     if (rc->speedup == 2 && rc->load >= 0.5) CHECK(c.dual > 0);
     /* every credit is back, nothing is held */
-    const nr_nwn *m = e.nw;
+    const nr_nwn *m = renv_nwn(&e);
     for (int q = 0; q < n; q++) {
         for (int v = 0; v < V; v++) {
             yt_check_front_credits(&e, &m->fr, q, v, rc->lcb, p.port.in_buf_per_vc);

@@ -533,8 +533,8 @@ static void test_adaptive(void)
     l = mk(ph, 0, 5, 0, 12, 0, 0, 0, NULL, 0);
     renv_send(&e, 0, ph, l);
     for (int i = 0; i < 60; i++) renv_step(&e);
-    CHECK_EQ(e.m->t[0].cred[1][0], 4);
-    CHECK_EQ(e.m->t[0].iu.ad_ptr, 5);
+    CHECK_EQ(renv_yarc(&e)->t[0].cred[1][0], 4);
+    CHECK_EQ(renv_yarc(&e)->t[0].iu.ad_ptr, 5);
     cfg(&e, 0, 0, 0x03, 0x30); /* candidates 4 (column 0) and 5 (column 1) */
     l = mk(ph, 0, 2000, 0, 5, 0, 1, 0, NULL, 0);
     CHECK_EQ(route_one(&e, 0, ph, l), 4); /* score 8 beats 4, despite the pointer */
@@ -573,7 +573,7 @@ static void test_adaptive_avoids_column(void)
     int l0 = mk(ph, 0, 13, 0, 12, 0, 0, 0, NULL, 0);
     renv_send(&e, 0, ph, l0);
     for (int i = 0; i < 100; i++) renv_step(&e);
-    const yarc_tile *t0 = &e.m->t[0];
+    const yarc_tile *t0 = &renv_yarc(&e)->t[0];
     CHECK(t0->cred[1][0] < t0->cred[0][0]);
     CHECK(t0->cred[1][0] < t0->cred[2][0]);
     CHECK(t0->cred[1][0] < t0->cred[3][0]);
@@ -778,9 +778,9 @@ static void test_cfg_bad(void)
     CHECK_EQ(e.cfg_bad, 4 + 16);
     cfg(&e, 0, 3, 0x04, 0xFFFFFFFF); /* UP_MASK 32..63 exists at any size */
     CHECK_EQ(e.cfg_bad, 20);
-    CHECK_EQ(e.m->t[3].tab.up_mask, 0);
+    CHECK_EQ(renv_yarc(&e)->t[3].tab.up_mask, 0);
     cfg(&e, 0, 3, 0x03, 0xFFFFFFFF);
-    CHECK_EQ(e.m->t[3].tab.up_mask, 0xFFFF);
+    CHECK_EQ(renv_yarc(&e)->t[3].tab.up_mask, 0xFFFF);
     cfg(&e, 0, 40, 0x08, 0); /* no such tile: nothing happens */
     CHECK_EQ(e.cfg_bad, 20);
     /* ignored writes change nothing: routing still single-router */
@@ -862,7 +862,7 @@ static void test_one_rc_unit(void)
         }
         renv_step(&e);
         for (int q = 0; q < 16; q++) {
-            const nr_iu *b = &e.m->t[q].iu;
+            const nr_iu *b = &renv_yarc(&e)->t[q].iu;
             unsigned ready = b->d_rc_ready;
             int expect = sw_rr_pick(ready, ptr[q]);
             CHECK_EQ(b->d_rc_vc, expect);
@@ -913,7 +913,7 @@ static void test_sub_speedup(void)
                 }
             renv_step(&e);
             for (int tile = 0; tile < 16; tile++) {
-                const nr_swalloc *a = &e.m->t[tile].ssw;
+                const nr_swalloc *a = &renv_yarc(&e)->t[tile].ssw;
                 for (int i = 0; i < a->nin; i++) {
                     int pops = 0;
                     for (uint64_t m = a->d_mask; m; m &= m - 1)

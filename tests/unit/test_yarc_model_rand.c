@@ -80,7 +80,7 @@ static void run(int rows, int cols, int lcb, uint64_t seed, long cycles, double 
     CHECK(sent > 50L * n);
     CHECK_EQ(renv_errors(&e), 0);
     /* every credit is back */
-    const nr_yarc *m = e.m;
+    const nr_yarc *m = renv_yarc(&e);
     for (int q = 0; q < n; q++) {
         const yarc_tile *t = &m->t[q];
         for (int v = 0; v < 2; v++) {

@@ -53,7 +53,7 @@
 #include <string.h>
 
 #include "nr_pkt.h"
-#include "rtr.h"
+#include "catalog/tables.h"
 
 /* ---- routing tables ---- */
 enum {
@@ -708,4 +708,15 @@ int rtr_tables_port_ok(const rtr_geom *g, rtr_route_mode m, rtr_upstat *st, int 
         }
     }
     return ok;
+}
+
+void rtr_geom_ports(rtr_geom *g, int nports, const nr_port_params *p)
+{
+    memset(g, 0, sizeof *g);
+    g->num_ports = nports;
+    g->num_vcs = p->num_vcs;
+    g->use_lcb = p->use_lcb;
+    g->in_buf_per_vc = p->in_buf_per_vc;
+    g->max_pkt_len = p->max_pkt_len;
+    g->lcb = nr_port_lcb_params(p);
 }

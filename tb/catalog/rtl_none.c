@@ -3,7 +3,7 @@
  * RTL runs to the rtr_sim-<config> binary. */
 #include <stddef.h>
 
-#include "rtr.h"
+#include "catalog/org.h"
 
 const char *rtr_rtl_build(void) { return NULL; }
 int rtr_rtl_traced(void) { return 0; }

@@ -29,10 +29,22 @@
 #include "nr_nwn.h"
 #include "nr_rng.h"
 #include "nr_traffic.h"
-#include "rtr.h"
+#include "catalog/org.h"
 
-int rtr_yarc_params(const rtr_namedcfg *c, nr_yarc_params *p, char *err, int errlen);
-int rtr_nwn_params(const rtr_namedcfg *c, nr_nwn_params *p, char *err, int errlen);
+/* The parameters of named configuration `name` of file into *p (cap bytes),
+ * and its organization; dies on an error. */
+static const rtr_org *org_params(nr_cli_t *c, const char *file, const char *name, void *p,
+                                 size_t cap)
+{
+    rtr_namedcfg nc;
+    char err[1024];
+    if (rtr_cfg_lookup(file, name, &nc, err, sizeof err)) nr_cli_die(c, "%s", err);
+    const rtr_org *o = rtr_org_of(&nc, err, sizeof err);
+    if (!o) nr_cli_die(c, "%s", err);
+    if (o->params_size > cap) nr_cli_die(c, "%s: parameter struct too large", name);
+    if (rtr_org_params(o, &nc, p, err, sizeof err)) nr_cli_die(c, "%s", err);
+    return o;
+}
 
 static const nr_cli_opt_t opts[] = {
     {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
@@ -196,21 +208,10 @@ static void print_scaling(int csv)
 /* The energy model's view of a named configuration; dies on an error. */
 static void en_org_of(nr_cli_t *c, const char *file, const char *name, nr_en_org *o)
 {
-    rtr_namedcfg nc;
-    char err[512];
-    if (rtr_cfg_lookup(file, name, &nc, err, sizeof err)) nr_cli_die(c, "%s", err);
-    if (!strcmp(nc.top, "nr_yarc")) {
-        nr_yarc_params p;
-        if (rtr_yarc_params(&nc, &p, err, sizeof err)) nr_cli_die(c, "%s", err);
-        if (nr_en_org_yarc(&p, o)) nr_cli_die(c, "%s: not a shape the energy model knows", name);
-    } else if (!strcmp(nc.top, "nr_nwn")) {
-        nr_nwn_params p;
-        if (rtr_nwn_params(&nc, &p, err, sizeof err)) nr_cli_die(c, "%s", err);
-        if (nr_en_org_nwn(&p, o)) nr_cli_die(c, "%s: not a shape the energy model knows", name);
-    } else {
-        nr_cli_die(c, "%s:%d: configuration %s has top %s: not a switch", nc.file, nc.line, nc.name,
-                   nc.top);
-    }
+    _Alignas(8) unsigned char p[1024];
+    const rtr_org *org = org_params(c, file, name, p, sizeof p);
+    if (!org->energy) nr_cli_die(c, "%s: organization %s has no energy model", name, org->name);
+    if (org->energy(p, o)) nr_cli_die(c, "%s: not a shape the energy model knows", name);
 }
 
 static const char *en_org_name(const nr_en_org *o)
@@ -421,31 +422,20 @@ int main(int argc, char **argv)
            "internal channels | subswitches | aggregate fanout |\n");
     printf("|---|---|---|---|---|---|---|---|\n");
     for (int i = 0; i < nn; i++) {
-        rtr_namedcfg nc;
         char err[512];
         nr_sw_counts cnt;
-        if (rtr_cfg_lookup(file, names[i], &nc, err, sizeof err)) nr_cli_die(&c, "%s", err);
-        if (!strcmp(nc.top, "nr_yarc")) {
-            nr_yarc_params p;
-            if (rtr_yarc_params(&nc, &p, err, sizeof err) ||
-                nr_yarc_counts(&p, &cnt, err, sizeof err))
-                nr_cli_die(&c, "%s", err);
-        } else if (!strcmp(nc.top, "nr_nwn")) {
-            nr_nwn_params p;
-            if (rtr_nwn_params(&nc, &p, err, sizeof err) ||
-                nr_nwn_counts(&p, &cnt, err, sizeof err))
-                nr_cli_die(&c, "%s", err);
-        } else {
-            nr_cli_die(&c, "%s:%d: configuration %s has top %s: not a switch", nc.file, nc.line,
-                       nc.name, nc.top);
-        }
+        _Alignas(8) unsigned char p[1024];
+        const rtr_org *org = org_params(&c, file, names[i], p, sizeof p);
+        if (!org->counts)
+            nr_cli_die(&c, "%s: organization %s has no complexity counts", names[i], org->name);
+        if (org->counts(p, &cnt, err, sizeof err)) nr_cli_die(&c, "%s", err);
         char f[96], seed[32];
         fan(f, sizeof f, &cnt);
         if (cnt.xpoints_seed)
             snprintf(seed, sizeof seed, "%ld", cnt.xpoints_seed);
         else
             snprintf(seed, sizeof seed, "-");
-        printf("| %s | %ld | %s | %ld | %ld | %ld | %d | %s |\n", nc.name, cnt.xpoints, seed,
+        printf("| %s | %ld | %s | %ld | %ld | %ld | %d | %s |\n", names[i], cnt.xpoints, seed,
                cnt.sub_buffers, cnt.buf_phits, cnt.channels, cnt.subswitches, f);
     }
     return nr_out_stdout("sw_counts", 0);

@@ -1,87 +1,26 @@
-/* rtr.h - the router-level testbench: organizations, implementations, named
- * configurations.
+/* tables.h - what a testbench or a network knows of a router: its geometry
+ * (ports, VCs, port kind, the turns it has no crosspoint for), and its
+ * routing tables as values (docs/yarc-arch.md section 5, shared by every
+ * organization: docs/nwn-arch.md 4.2), encoded into configuration-port
+ * writes, and read back "as the documents state them" for the route checks:
+ * the router testbench's check of every delivered packet and the network
+ * layer's walk of every route before a run.
  *
- * A router under test is an nr_rtr (csrc/include/nr_router.h: eval / tick /
- * errors / free / trace), made from a named configuration by an rtr_impl,
- * the C model's or the RTL's. Each switch organization (YARC; the network
- * switches cn, fc and bb) lives in one file tb/rtr/org_<name>.c that
- * fills an rtr_org: how to turn a named configuration into its parameters,
- * its C-model and RTL implementations, how to program its routing tables
- * through the configuration port, and which output port a destination should
- * leave by. Everything else (endpoints, links, scoreboard, statistics,
- * lockstep) is organization-independent and lives in harness.c.
- *
- * Named configurations come from configs/configs.txt (rtr_cfg_lookup); the
- * parser reports errors as file:line.
+ * The router testbench's routing set-ups (rtr_route_mode: one router alone,
+ * a folded-Clos leaf or middle stage, a flattened-butterfly router) are
+ * tables made here too (rtr_tables_fill), so that an organization's
+ * descriptor (org.h) programs them without knowing how.
  */
-#ifndef RTR_H
-#define RTR_H
+#ifndef CATALOG_TABLES_H
+#define CATALOG_TABLES_H
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "nr_lcb.h"
 #include "nr_router.h"
 
-/* ---- named configurations (cfgfile.c) ---- */
-
-#define RTR_CFG_MAX_PARAMS 32
-/* Parameter values are 32-bit signed (Verilog `parameter int`); the reader
- * rejects anything outside. */
-#define RTR_CFG_VAL_MIN (-2147483647L - 1)
-#define RTR_CFG_VAL_MAX 2147483647L
-typedef struct {
-    char name[64];
-    char top[64];
-    int nparams;
-    char key[RTR_CFG_MAX_PARAMS][32];
-    long val[RTR_CFG_MAX_PARAMS];
-    char file[256];
-    int line; /* line of the entry in file */
-} rtr_namedcfg;
-
-/* Find configuration `name` in `file` (configs/configs.txt). Every line of the
- * file is checked (blank and '#' lines skipped; "name top K=V ..." with integer
- * values; names unique). Returns 0, or -1 with "file:line: message" (or the
- * list of known names) in err. */
-int rtr_cfg_lookup(const char *file, const char *name, rtr_namedcfg *out, char *err, int errlen);
-/* Value of parameter `key`, or dflt if the entry does not set it. */
-long rtr_cfg_get(const rtr_namedcfg *c, const char *key, long dflt);
-/* The C-model-only parameters (no RTL has them, so a configuration that sets
- * one has no build): FbSeq, the sequential allocator (docs/fbfly-routing.md
- * 6.4), UpPick, the greedy_r(2) up choice (docs/yarc-arch.md 5, step 4'), and
- * SideTab, the side table (docs/yarc-arch.md 5, step 3a).
- * The first one c sets to a value other than 0, or NULL; its value in *val,
- * what it is in *what ("sequential allocator") and where documented in *doc. */
-const char *rtr_cfg_model_only(const rtr_namedcfg *c, long *val, const char **what,
-                               const char **doc);
-/* Check that every parameter of c is in the NULL-terminated list `known`;
- * -1 with "file:line: unknown parameter 'X' for top T" otherwise. */
-int rtr_cfg_check_keys(const rtr_namedcfg *c, const char *const *known, char *err, int errlen);
-/* What an organization's parameter reader does first: c has top `top` and
- * only the parameters in `keys`; 0, or -1 with a file:line message. */
-int rtr_cfg_open(const rtr_namedcfg *c, const char *top, const char *const *keys, char *err,
-                 int errlen);
-/* ... and last: rc is its model's parameter check (0 or -1 with msg); 0, or
- * -1 with "file:line: configuration NAME: msg" in err. */
-int rtr_cfg_checked(const rtr_namedcfg *c, int rc, const char *msg, char *err, int errlen);
-/* ... and in between: the port parameters every organization has, with the
- * same defaults (docs/link-protocol.md section 2, the routers' section 3),
- * into the like-named fields of *P (nr_yarc_params, nr_nwn_params). */
-#define RTR_CFG_PORT_PARAMS(C, P)                                                                  \
-    do {                                                                                           \
-        (P)->port.num_vcs = (int)rtr_cfg_get((C), "NumVcs", 2);                                    \
-        (P)->port.in_buf_per_vc = (int)rtr_cfg_get((C), "InBufPerVc", 128);                        \
-        (P)->port.use_lcb = (int)rtr_cfg_get((C), "UseLcb", 1);                                    \
-        (P)->port.max_pkt_len = (int)rtr_cfg_get((C), "MaxPktLen", 64);                            \
-        (P)->port.replay_depth = (int)rtr_cfg_get((C), "ReplayDepth", 256);                        \
-        (P)->port.window = (int)rtr_cfg_get((C), "Window", 32);                                    \
-        (P)->port.link_crc_w = (int)rtr_cfg_get((C), "LinkCrcW", 16);                              \
-    } while (0)
-
-/* ---- what the harness needs to know about a router ---- */
-
-typedef struct {
+typedef struct rtr_geom rtr_geom;
+struct rtr_geom {
     int num_ports;
     int num_vcs;
     int use_lcb;
@@ -104,13 +43,19 @@ typedef struct {
      * and FB_CHARGE; K and C follow from the ports (rtr_tables_fb_shape) */
     int fb_alg, fb_dims;
     unsigned fb_me, fb_charge;
-} rtr_geom;
+    /* Optional (NULL: none). The internal buffers a packet from input port p
+     * to output port q shares with packets of other inputs, as group ids
+     * (at most 2, into gid; returns their count): the network check's
+     * dependency graph counts a wait for any output a packet sharing one
+     * of them may go to (docs/fbfly-routing.md section 7). Set by the
+     * organization's geometry. */
+    int (*share)(const rtr_geom *g, int p, int q, int *gid);
+};
 
 /* The part of a geometry every organization fills the same way: ports, VCs,
  * port kind, input queue, MaxPktLen and the ports' LCB parameters (which the
  * peer NICs use too); everything else 0. */
-void rtr_geom_ports(rtr_geom *g, int nports, int nvcs, int use_lcb, int in_buf, int max_pkt,
-                    int replay_depth, int window, int link_crc_w);
+void rtr_geom_ports(rtr_geom *g, int nports, const nr_port_params *p);
 
 /* One configuration-port write (nr_rtr_in cfg_* fields). */
 typedef struct {
@@ -145,74 +90,6 @@ typedef struct {
      * or another one the rule allows, and those whose VC changed */
     uint64_t fb_min, fb_other, fb_vc_changed;
 } rtr_upstat;
-
-/* An implementation (C model or RTL) of one organization: how to make its
- * router from a named configuration. */
-typedef struct {
-    const char *name; /* "yarc-model", "yarc-rtl" */
-    /* Create in reset state for named configuration c and LCB run-time
-     * configuration lcfg: 0 and the router in *out, or -1 with a message
-     * (e.g. the RTL build does not match c). */
-    int (*create)(const rtr_namedcfg *c, const nr_lcb_cfg *lcfg, nr_rtr *out, char *err,
-                  int errlen);
-} rtr_impl;
-
-/* One int field of an organization's parameter struct that an RTL build is
- * checked on (rtr_org.build_fields), by name and offset; lcb_only: compared
- * only when the configuration has LCBs. */
-typedef struct {
-    const char *name;
-    size_t off;
-    int lcb_only;
-} rtr_param_field;
-#define RTR_PARAM_FIELD(type, field, lcb_only)                                                     \
-    {                                                                                              \
-#field, offsetof(type, field), lcb_only                                                    \
-    }
-
-/* An organization. */
-typedef struct {
-    const char *name; /* "yarc" */
-    const char *top;  /* the RTL top module of its named configurations: "nr_yarc" */
-    /* Parameters of named configuration c (with the file's defaults filled
-     * in); -1 with a file:line message on an unknown top or parameter. */
-    int (*geom)(const rtr_namedcfg *c, rtr_geom *g, char *err, int errlen);
-    const rtr_impl *model;
-    /* Routing-table writes for `mode` (at most max); returns the count. */
-    int (*program)(const rtr_geom *g, rtr_route_mode mode, rtr_cfgw *w, int max);
-    /* Output port a destination leaves by under `mode`; -1 if the router
-     * drops it as unroutable. */
-    int (*port_of)(const rtr_geom *g, rtr_route_mode mode, unsigned dest);
-    /* Logical port the down table gives dest under `mode` (what a source
-     * route's hop 0 must name to reach the same output); -1 if none. */
-    int (*logical_of)(const rtr_geom *g, rtr_route_mode mode, unsigned dest);
-    /* Optional (NULL: never). A routable packet from input port src that the
-     * organization must nevertheless drop at its input, because the turn it
-     * needs has no crosspoint (nr_nwn.h: NR_DROP_SELF, NR_DROP_UPUP): the
-     * RT_DROP reason, or 0 if it is delivered. */
-    int (*drop_reason)(const rtr_geom *g, rtr_route_mode mode, int src, unsigned dest);
-    /* Optional (NULL: never). 1 if the organization may deliver this packet
-     * out of order with the other packets of its (src, dest, VC) flow: an
-     * adaptive (a = 1) or per-packet hashed (h = 1) packet with more than one
-     * path (docs/nwn-arch.md 4.3). The scoreboard then checks it for
-     * exactly-once delivery only. */
-    int (*may_reorder)(const rtr_geom *g, rtr_route_mode mode, int src, unsigned dest, unsigned vc,
-                       int a, int h);
-    /* Optional (NULL: port_of(dest) decides). The scoreboard's route check:
-     * 1 if the packet ph[0..len-1] injected at input src may leave by output
-     * `port` (-1: only *expect is wanted) on VC out_vc (the head's vc field
-     * as delivered; -1: not known), with the expected port (one of the
-     * allowed ones) in *expect; counts what it saw in st (may be NULL). */
-    int (*port_ok)(const rtr_geom *g, rtr_route_mode mode, rtr_upstat *st, int src,
-                   const uint32_t *ph, int len, int port, int out_vc, int *expect);
-    /* Optional (NULL: the organization has no RTL). The parameter struct of
-     * named configuration c (the top's: nr_yarc_params, nr_nwn_params, as its
-     * RTL builds report theirs, tb/rtl_build.h), -1 with a message like geom;
-     * and the fields of it an RTL build is checked on, to the one whose name
-     * is NULL (tb/rtr/rtl_glue.c). */
-    int (*params)(const rtr_namedcfg *c, void *p, char *err, int errlen);
-    const rtr_param_field *build_fields;
-} rtr_org;
 
 #define RTR_SIDE_MAX 8 /* side-table entries (docs/yarc-arch.md 5, step 3a) */
 /* The routing tables of one router (docs/yarc-arch.md section 5), as values:
@@ -338,23 +215,5 @@ int rtr_tables_check(const rtr_geom *g, rtr_route_mode mode, char *err, int errl
 /* Output ports of the adaptive candidates of input src (UP_MASK of its tile
  * through L2P); returns their count. */
 int rtr_tables_up_cands(const rtr_geom *g, rtr_route_mode mode, int src, int *ports, int max);
-
-/* Organizations known to this binary (org_*.c). */
-extern const rtr_org rtr_org_yarc;
-extern const rtr_org rtr_org_nwn;
-/* By name ("yarc", "nwn") or by the top module of a configuration; NULL if
- * unknown. */
-const rtr_org *rtr_org_find(const char *name);
-const rtr_org *rtr_org_for_top(const char *top);
-
-/* ---- RTL presence (rtl_glue.c in programs with a router build, rtl_none.c
- * otherwise) ---- */
-/* Named configuration of the RTL build linked in ("yarc-k16", ...), or NULL. */
-const char *rtr_rtl_build(void);
-/* 1 if the linked RTL was built with FST tracing. */
-int rtr_rtl_traced(void);
-/* The linked RTL implementation, or NULL in a binary without RTL. Its
- * create() refuses a configuration that is not the one it was built for. */
-const rtr_impl *rtr_rtl_impl(void);
 
 #endif

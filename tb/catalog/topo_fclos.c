@@ -1,0 +1,269 @@
+/* topo_fclos.c - the folded Clos (topo.h, docs/network.md): fclos:k=K,
+ * levels=L[,tophalf=1][,taper=T][,links=P][,side=S].
+ *
+ * Folded Clos (k-ary L-tree). With d = k/2, a subtree of level l < L holds
+ * d^l nodes and d^(l-1) routers of level l; the whole network has
+ * N = k * d^(L-1) nodes and d^(L-1) top routers (tophalf=1: the top routers
+ * use d down ports only, N = d^L, as seed 001's 4096-node network of radix-32
+ * routers, 16^3). Router (l, w, c) is router c
+ * of subtree w of level l (the top: w = 0). Its down port j (j < d; j < k at
+ * the top) goes to router (l-1, w', c mod d^(l-2)) of the subtree below,
+ * w' = w*d + j (the top: w' = j), at that router's up port d + c / d^(l-2). A
+ * leaf's down port j is node w*d + j. Node ids are therefore the digits of
+ * the path down: the top's port above bits (L-1)*lg(d), then one lg(d)-bit
+ * digit per level.
+ *
+ * Tables (docs/yarc-arch.md section 5), up*-down* routing: a router of level
+ * l < L has its subtree under ROOT_MASK = 0x7FFF & ~(d^l - 1), ROOT_DETECT =
+ * w * d^l, DOWN_SHIFT = (l-1)*lg(d) and DLUT[i] = i mod d: a destination in
+ * the subtree goes down by its level-l digit. Every other destination goes
+ * up: adaptively over UP_MASK = the up ports d..k-1, or by ULUT[i] =
+ * d + (i mod d), the hashed deterministic choice. The top router has the
+ * whole network below it (ROOT_MASK = 0x7FFF & ~(N-1), ROOT_DETECT = 0),
+ * DOWN_SHIFT = (L-1)*lg(d), DLUT[i] = i, and no up port. L2P is the identity.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/topo.h"
+#include "catalog/topo_fclos.h"
+
+/* Router index of (l, w, c): router c < (T/P)^(l-1) of subtree w of level l. */
+static int fclos_id(const net_topo *t, const fclos_t *f, int l, int w, int c)
+{
+    return t->first[l] + w * (int)net_ipow(f->up / f->links, l - 1) + c;
+}
+
+/* Nodes under a router of level l < levels: d at a leaf, and d/P times
+ * those of the level below above it (each child reached over P links). */
+static long fclos_span(const fclos_t *f, int l)
+{
+    long s = f->d;
+    for (int i = 1; i < l; i++) s *= f->d / f->links;
+    return s;
+}
+
+static void fclos_tables(const net_topo *t, const fclos_t *f, int l, int w, rtr_tables *tab)
+{
+    const int k = f->k, d = f->d, L = t->levels, top = l == L;
+    memset(tab, 0, sizeof *tab);
+    tab->nports = k;
+    /* above the leaves the DLUT index is the child subtree and, with P
+     * links to each child, the top lg P bits of the node's place in it:
+     * down port j = child * P + link (the wiring in fclos_build) */
+    tab->down_shift = l == 1 ? 0 : net_lg2((int)fclos_span(f, l - 1)) - net_lg2(f->links);
+    if (top) { /* the copy's nodes (all of them without side links) */
+        tab->root_mask = 0x7FFFu & ~(unsigned)(f->ncopy - 1);
+        tab->root_detect = (unsigned)w * (unsigned)f->ncopy;
+        /* side=S: one side-table entry per peer copy, its side links */
+        for (int s = 0, e = 0; s < f->copies; s++) {
+            if (s == w) continue;
+            tab->side[e].match = (unsigned)s * (unsigned)f->ncopy;
+            tab->side[e].mask = 0x7FFFu & ~(unsigned)(f->ncopy - 1);
+            tab->side[e].base = d + e * f->side_links;
+            tab->side[e].cnt = f->side_links;
+            tab->side_n = ++e;
+        }
+    } else {
+        unsigned span = (unsigned)fclos_span(f, l);
+        tab->root_mask = 0x7FFFu & ~(span - 1);
+        tab->root_detect = (unsigned)w * span;
+    }
+    for (int i = 0; i < k; i++) {
+        /* a top router with side links: its copy's nodes only, whose index
+         * (dest >> DOWN_SHIFT) mod k is the child slot plus the copy's bits above it */
+        tab->dlut[i] = top ? (f->copies > 1 ? i % f->top_down : i < f->top_down ? i : -1) : i % d;
+        tab->ulut[i] = top ? -1 : d + i % f->up;
+        tab->l2p[i] = i;
+        if (!top && i >= d && i < d + f->up) tab->up_mask |= 1ull << i;
+    }
+}
+
+int net_fclos_make(net_topo *t, const long *kv, int k_rtr, char *err, int errlen)
+{
+    long k = kv[0] ? kv[0] : k_rtr, L = kv[1], half = kv[2], T = kv[3], P = kv[4], S = kv[5];
+    if (k & (k - 1)) {
+        snprintf(err, errlen, "topology '%s': k = %ld is not a power of two", t->spec, k);
+        return -1;
+    }
+    if (k != k_rtr) {
+        snprintf(err, errlen, "topology '%s': k = %ld, but the routers have %d ports", t->spec, k,
+                 k_rtr);
+        return -1;
+    }
+    const int d = (int)k / 2;
+    if (T == 0) T = d;
+    if (T > d || (T & (T - 1))) {
+        snprintf(err, errlen,
+                 "topology '%s': taper = %ld up links of %d: must be a power of two "
+                 "from 1 to k/2",
+                 t->spec, T, d);
+        return -1;
+    }
+    if (L == 1 && T != d) {
+        snprintf(err, errlen, "topology '%s': taper needs levels >= 2 (one router has no up links)",
+                 t->spec);
+        return -1;
+    }
+    if (P > T || (P & (P - 1)) || (P > 1 && L == 1)) {
+        snprintf(err, errlen,
+                 "topology '%s': links = %ld: must be a power of two up to the %ld "
+                 "wired up ports, and more than 1 only with levels >= 2",
+                 t->spec, P, T);
+        return -1;
+    }
+    if (S) { /* side links: the tops' other d ports, d/(S-1) to each peer */
+        if (L < 2 || d % (S - 1)) {
+            snprintf(err, errlen,
+                     "topology '%s': side = %ld copies: needs levels >= 2 and S - 1 "
+                     "dividing the top routers' %d side ports",
+                     t->spec, S, d);
+            return -1;
+        }
+        half = 1;
+    }
+    /* a leaf holds d nodes, each level below the top d/P subtrees of the
+     * level under it, the top (K or d)/P */
+    long n = (half ? d : k) / P * d;
+    for (int l = 2; l < L; l++) n *= d / P;
+    if (L == 1) n = half ? d : k;
+    const long ncopy = n;
+    if (S) n *= S;
+    if (n > NET_MAX_NODES) {
+        snprintf(err, errlen, "topology '%s': %ld nodes, more than the %d a 15-bit dest names",
+                 t->spec, n, NET_MAX_NODES);
+        return -1;
+    }
+    fclos_t *f = calloc(1, sizeof *f);
+    if (!f) {
+        snprintf(err, errlen, "topology '%s': out of memory", t->spec);
+        return -1;
+    }
+    t->priv = f;
+    f->k = (int)k;
+    t->levels = (int)L;
+    f->d = d;
+    f->top_down = half ? d : (int)k;
+    f->up = (int)T;
+    f->links = (int)P;
+    f->copies = S ? (int)S : 1;
+    f->ncopy = (int)ncopy;
+    f->side_links = S ? d / (int)(S - 1) : 0;
+    /* routers of level l < L: (T/P)^(l-1) in each of its N/span(l)
+     * subtrees; at the top (T/P)^(L-1) */
+    const int U = (int)(T / P);
+    t->first[1] = 0;
+    for (int l = 1; l <= L; l++)
+        t->first[l + 1] = t->first[l] + (int)(l == L ? f->copies * net_ipow(U, (int)L - 1)
+                                                     : (n / fclos_span(f, l)) * net_ipow(U, l - 1));
+    if (net_topo_alloc(t, t->first[L + 1], (int)n, err, errlen)) return -1;
+    for (int l = 1; l <= L; l++) {
+        const int top = l == L, per = (int)net_ipow(U, l - 1),
+                  nsub = top ? f->copies : (int)(n / fclos_span(f, l));
+        for (int w = 0; w < nsub; w++)
+            for (int c = 0; c < per; c++) {
+                int id = fclos_id(t, f, l, w, c);
+                net_rtr *r = &t->r[id];
+                r->level = l;
+                r->nports = (int)k;
+                fclos_tables(t, f, l, w, &r->tab);
+            }
+    }
+    for (int l = 1; l <= L; l++) {
+        const int top = l == L, per = (int)net_ipow(U, l - 1),
+                  nsub = top ? f->copies : (int)(n / fclos_span(f, l));
+        const int ndown = top ? f->top_down : d;
+        for (int w = 0; w < nsub; w++)
+            for (int c = 0; c < per; c++) {
+                int id = fclos_id(t, f, l, w, c);
+                for (int j = 0; j < ndown; j++) {
+                    if (l == 1) {
+                        t->r[id].peer[j] = (net_end){NET_PEER_NODE, w * d + j};
+                        t->node[w * d + j] = (net_end){id, j};
+                    } else {
+                        /* down port j: link j mod P to child subtree j/P of
+                         * this one's (w * ndown/P before it: w is the copy at
+                         * the top), to its router
+                         * c mod U^(l-2), at that router's up port for c's
+                         * group and the link */
+                        int wc = w * (ndown / (int)P) + j / (int)P, pl = net_ipow(U, l - 2);
+                        net_link(t, id, j, fclos_id(t, f, l - 1, wc, c % pl),
+                                 d + (c / pl) * (int)P + j % (int)P);
+                    }
+                }
+            }
+    }
+    /* side links: top router c of copy a, its ports d + e*m .. toward the
+     * e-th other copy b (the order of its side table), to top router c of
+     * copy b at the ports for a */
+    const int m = f->side_links, per = net_ipow(U, (int)L - 1);
+    for (int a = 0; a < f->copies; a++)
+        for (int b = a + 1; b < f->copies; b++)
+            for (int c = 0; c < per; c++)
+                for (int j = 0; j < m; j++)
+                    net_link(t, fclos_id(t, f, (int)L, a, c), d + (b - 1) * m + j,
+                             fclos_id(t, f, (int)L, b, c), d + a * m + j);
+    return 0;
+}
+
+int net_fclos_min_hops(const net_topo *t, int a, int b)
+{
+    /* the lowest level whose subtree holds both: up to it and down again;
+     * another copy (side=S): up to a top, across a side link, down */
+    const fclos_t *f = t->priv;
+    for (int l = 1; l < t->levels; l++) {
+        long span = fclos_span(f, l);
+        if (a / span == b / span) return 2 * l - 1;
+    }
+    return a / f->ncopy == b / f->ncopy ? 2 * t->levels - 1 : 2 * t->levels;
+}
+
+int net_fclos_max_hops(const net_topo *t, const net_routing_def *rt)
+{
+    (void)rt;
+    const fclos_t *f = t->priv;
+    return 2 * t->levels - 1 + (f->copies > 1);
+}
+
+const net_routing_def net_fclos_routings[] = {
+    {"updown-adaptive", "a = 1: up by the routers' occupancy choice (or greedy_r(2) with UpPick=2)",
+     NET_HD_A, 0, 1, 0, 0, 0, 1},
+    {"updown-hash", "h = 1: up by ULUT[fold(dest ^ input ^ a random hash phit)]", NET_HD_H, 0, 1, 0,
+     0, 0, 0},
+    {"updown-det", "a = h = 0: up by ULUT[fold(dest ^ input)], one path per flow", 0, 1, 1, 0, 0, 0,
+     0},
+    {NULL, NULL, 0, 0, 0, 0, 0, 0, 0},
+};
+
+static int fclos_build(net_topo *t, const long *kv, const int *given, int k_rtr, char *err,
+                       int errlen)
+{
+    (void)given;
+    return net_fclos_make(t, kv, k_rtr, err, errlen);
+}
+
+static const net_spec_key fclos_keys[] = {
+    {"k", 0, 4, NR_MAX_PORTS, "ports per router (default: the routers' port count)"},
+    {"levels", 2, 1, NET_MAX_LEVELS, "levels, 1 a single router"},
+    {"tophalf", 0, 0, 1, "1: the top routers use K/2 down ports only"},
+    {"taper", 0, 1, NR_MAX_PORTS, "up links of a router below the top (a taper of T to K/2)"},
+    {"links", 1, 1, NR_MAX_PORTS, "parallel links between a router and each parent"},
+    {"side", 0, 2, RTR_SIDE_MAX + 1, "S copies joined by side links between their top routers"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+const net_topo_kind net_topo_fclos = {
+    .name = "fclos",
+    .usage = "fclos:k=K,levels=L[,tophalf=1][,taper=T][,links=P][,side=S]",
+    .doc = "folded Clos (a k-ary L-tree, up*-down* routing) of K-port routers: N = K (K/2)^(L-1) "
+           "nodes; taper=T up links per router below the top; links=P parallel links to each "
+           "parent; side=S copies whose top routers are joined by side links (routed by a "
+           "SideTab=1 configuration's side table)",
+    .keys = fclos_keys,
+    .routings = net_fclos_routings,
+    .build = fclos_build,
+    .min_hops = net_fclos_min_hops,
+    .max_hops = net_fclos_max_hops,
+    .wc_dest = net_wc_next_router,
+};
