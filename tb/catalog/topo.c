@@ -29,6 +29,21 @@ long net_ipow(long b, int e)
     return r;
 }
 
+int net_floor_cols(long ncab, const net_floor *fl)
+{
+    /* the fewest columns whose row is at least as wide as the floor is deep */
+    long c = 1;
+    while (c < ncab && c * fl->pitch_x < ((ncab + c - 1) / c) * fl->pitch_y) c++;
+    return (int)c;
+}
+
+void net_floor_cab(long c, int cols, const net_floor *fl, net_place *p)
+{
+    p->cab = c;
+    p->x = (double)(c % cols) * fl->pitch_x;
+    p->y = (double)(c / cols) * fl->pitch_y;
+}
+
 const net_topo_kind *net_topo_find(const char *name)
 {
     for (int i = 0; net_topos[i]; i++)

@@ -78,6 +78,20 @@ typedef struct {
 
 typedef struct net_topo net_topo;
 
+/* The floor plan of the cost model (net_cost, docs/cost.md): cabinets of
+ * nodes_per_cab nodes, pitch_x metres apart along a row and pitch_y metres
+ * between rows (the cabinet's depth and the aisle). */
+typedef struct {
+    int nodes_per_cab;
+    double pitch_x, pitch_y;
+} net_floor;
+/* Where a router stands: its cabinet (routers of one cabinet share its
+ * backplane) and the cabinet's place on the floor, in metres. */
+typedef struct {
+    long cab;
+    double x, y;
+} net_place;
+
 /* A topology. */
 typedef struct net_topo_kind {
     const char *name;                /* "fclos": the spec's prefix */
@@ -106,6 +120,13 @@ typedef struct net_topo_kind {
      * destination for a packet of node src, drawn from rng; -1 when the
      * network is too small for it (message in err at set-up: net_wc_check). */
     int (*wc_dest)(const net_topo *t, int src, nr_rng_t *rng);
+    /* Optional (NULL: the topology has no physical layout, and net_cost
+     * refuses it). The layout of the cost model (docs/cost.md "Layouts"):
+     * where router r stands on floor fl, into p. Returns 1 when the router
+     * drives its links inside a cabinet with SerDes of their own (a direct
+     * network, seed 002 §5.3: P_link_ll), 0 when one kind of SerDes drives
+     * every link (an indirect network: P_link_gl inside a cabinet). */
+    int (*place)(const net_topo *t, const net_floor *fl, int r, net_place *p);
 } net_topo_kind;
 
 /* The registry (build/gen/catalog_reg.c, made from tb/catalog/topo_*.c):
@@ -170,6 +191,12 @@ int net_wc_next_router(const net_topo *t, int src, nr_rng_t *rng);
 
 /* The turn (in port p, out port q) exists in a router of geometry g. */
 int net_turn_ok(const rtr_geom *g, int p, int q);
+
+/* Helpers for the layouts (place): the columns of a near-square floor of
+ * ncab cabinets (its width about its depth); the place of cabinet c, the
+ * cabinets numbered along rows of cols. */
+int net_floor_cols(long ncab, const net_floor *fl);
+void net_floor_cab(long c, int cols, const net_floor *fl, net_place *p);
 
 /* Helpers for the builders: join router a's port pa and router b's port pb
  * (one link); the graph's arrays for nrtr routers and nnodes nodes (every

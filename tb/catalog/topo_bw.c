@@ -73,4 +73,5 @@ const net_topo_kind net_topo_bw = {
     .min_hops = net_fclos_min_hops,
     .max_hops = net_fclos_max_hops,
     .wc_dest = net_wc_next_router,
+    .place = net_fclos_place,
 };

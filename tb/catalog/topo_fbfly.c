@@ -157,6 +157,34 @@ static int fbfly_set_routing(net_topo *t, const net_routing_def *rt, unsigned ch
     return 0;
 }
 
+/* The layout (docs/cost.md "Layouts"; Kim, Dally and Abts, ISCA 2007, §4.2,
+ * Fig 8): a router and its c nodes in one cabinet, as many routers as the
+ * cabinet holds nodes for; the k routers of a dimension-1 row in m adjacent
+ * cabinets of one floor row (a box: 256 nodes in two cabinets for the
+ * seed's 16-ary 4-flat). With three dimensions the boxes stand as the
+ * seed's Fig 8(c), dimension 2 across the columns and dimension 3 across
+ * the rows; with another number, on a near-square floor of boxes in
+ * order. Each link inside a cabinet has SerDes of its own (a direct
+ * network, seed §5.3). */
+static int fbfly_place(const net_topo *t, const net_floor *fl, int r, net_place *p)
+{
+    const fbfly_t *f = t->priv;
+    const int q = fl->nodes_per_cab > f->c ? fl->nodes_per_cab / f->c : 1;
+    const int m = (f->k + q - 1) / q, s = r / f->k, x0 = r % f->k;
+    int bc, br;
+    if (f->dims == 3) {
+        bc = s % f->k, br = s / f->k;
+    } else {
+        const net_floor boxes = {1, fl->pitch_x * m, fl->pitch_y};
+        const int cols = net_floor_cols(t->nrtr / f->k, &boxes);
+        bc = s % cols, br = s / cols;
+    }
+    p->cab = (long)s * m + x0 / q;
+    p->x = (double)(bc * m + x0 / q) * fl->pitch_x;
+    p->y = (double)br * fl->pitch_y;
+    return 1;
+}
+
 /* The routings of docs/fbfly-routing.md: min as source routes; the rest in
  * the routers' flattened-butterfly mode, a = 1 on every packet, two VCs per
  * traffic class (section 3). */
@@ -198,4 +226,5 @@ const net_topo_kind net_topo_fbfly = {
     .max_hops = fbfly_max_hops,
     .srcroute = fbfly_srcroute,
     .wc_dest = net_wc_next_router,
+    .place = fbfly_place,
 };

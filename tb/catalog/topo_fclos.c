@@ -236,6 +236,27 @@ const net_routing_def net_fclos_routings[] = {
     {NULL, NULL, 0, 0, 0, 0, 0, 0, 0},
 };
 
+/* The layout (docs/cost.md "Layouts"; Kim, Dally and Abts, ISCA 2007, §4.2,
+ * Fig 9(a)): the nodes fill cabinets in order on a near-square floor, a
+ * leaf router in the cabinet of its nodes; every router above the leaves in
+ * one routing cabinet at the middle of the floor. One kind of SerDes drives
+ * every link (an indirect network). */
+int net_fclos_place(const net_topo *t, const net_floor *fl, int r, net_place *p)
+{
+    const long ncab = (t->nnodes + fl->nodes_per_cab - 1) / fl->nodes_per_cab;
+    const int cols = net_floor_cols(ncab, fl);
+    if (t->r[r].level == 1) {
+        const fclos_t *f = t->priv;
+        net_floor_cab((long)(r - t->first[1]) * f->d / fl->nodes_per_cab, cols, fl, p);
+    } else {
+        const long rows = (ncab + cols - 1) / cols;
+        p->cab = ncab;
+        p->x = (double)(cols - 1) * fl->pitch_x / 2;
+        p->y = (double)(rows - 1) * fl->pitch_y / 2;
+    }
+    return 0;
+}
+
 static int fclos_build(net_topo *t, const long *kv, const int *given, int k_rtr, char *err,
                        int errlen)
 {
@@ -266,4 +287,5 @@ const net_topo_kind net_topo_fclos = {
     .min_hops = net_fclos_min_hops,
     .max_hops = net_fclos_max_hops,
     .wc_dest = net_wc_next_router,
+    .place = net_fclos_place,
 };

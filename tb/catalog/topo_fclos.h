@@ -21,6 +21,8 @@ typedef struct {
 int net_fclos_make(net_topo *t, const long *kv, int k_rtr, char *err, int errlen);
 int net_fclos_min_hops(const net_topo *t, int a, int b);
 int net_fclos_max_hops(const net_topo *t, const net_routing_def *rt);
+/* The folded Clos's layout for the cost model (topo.h, place). */
+int net_fclos_place(const net_topo *t, const net_floor *fl, int r, net_place *p);
 /* Up*-down* routing: adaptive, hashed, deterministic. */
 extern const net_routing_def net_fclos_routings[];
 

@@ -1,0 +1,23 @@
+# cost.mk - the cost, packaging and power model of a network (tb/cost,
+# docs/cost.md): $(BUILD)/bin/net_cost on the catalog's topologies, its unit
+# tests (tests/cost.list) and the seed's tables and plots.
+#
+#   make test-cost   tests/cost.list (seconds)
+COST_LIB_SRCS := tb/cost/cost.c
+COST_OBJS := $(COST_LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+COST_BIN := $(BUILD)/bin/net_cost
+COST_TEST := $(BUILD)/bin/cost_test
+
+$(COST_BIN): $(BUILD)/obj/tb/cost/net_cost.o $(COST_OBJS) $(RTL_NONE) $(NRCAT) $(NRMODEL) $(NRLIB)
+	@mkdir -p $(@D)
+	$(CC) -o $@ $^ $(NRLIB_LDLIBS)
+$(COST_TEST): $(BUILD)/obj/tb/cost/cost_test.o $(COST_OBJS) $(RTL_NONE) $(NRCAT) $(NRMODEL) $(NRLIB)
+	@mkdir -p $(@D)
+	$(CC) -o $@ $^ $(NRLIB_LDLIBS)
+TEST_BINS += $(COST_BIN) $(COST_TEST)
+
+UNIT_TARGETS += test-cost
+.PHONY: test-cost
+test-cost: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(COST_BIN) $(COST_TEST)
+	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/cost.list

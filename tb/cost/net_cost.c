@@ -1,0 +1,224 @@
+/* net_cost.c - the cost, packaging and power of a network (docs/cost.md):
+ *   net_cost --topo SPEC [--ports K] [--PARAM V ...]   one built network
+ *   net_cost --table curves|fig13|radix|fig43          the seed's analytic tables, CSV
+ * The model is tb/cost/cost.c; every parameter is an option (cost_prm_defs).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cost.h"
+#include "nr_cli.h"
+#include "nr_out.h"
+
+#define PROG "net_cost"
+enum { O_TOPO, O_PORTS, O_TABLE, O_NMIN, O_NMAX, O_FIXED };
+
+static const char *const tables[] = {"curves", "fig13", "radix", "fig43", NULL};
+
+static void help_params(const cost_prm *p)
+{
+    printf("\nThe model's parameters (each an option --NAME V; default, unit, the source in Kim, "
+           "Dally and Abts, ISCA 2007):\n");
+    for (const cost_prm_def *d = cost_prm_defs; d->name; d++)
+        printf("  --%-14s %-9g %-9s %s [%g, %g] (%s)\n", d->name, d->dflt, d->unit, d->doc, d->lo,
+               d->hi, d->src);
+    (void)p;
+    printf("\nEvery topology with a layout (docs/cost.md \"Layouts\"); the kinds and keys of "
+           "--topo:\n");
+    net_topo_help(stdout);
+    printf("\n--table: curves (the seed's Figs 10, 11, 15: cost, link share, average cable and "
+           "power per node of the flattened butterfly, folded Clos, butterfly and hypercube, N "
+           "from --n-min to --n-max), fig13 (N = 4K flattened butterflies of Table 4), radix "
+           "(Abts and Kim 2011 Eq 4.3's optimal radix for the §4.2.1 technologies), fig43 "
+           "(latency, Eq 4.2, and channels against radix, Fig 4.3)\n");
+}
+
+static int report(const char *spec, int ports, const cost_prm *p)
+{
+    net_topo t;
+    char err[512];
+    if (net_topo_build(&t, spec, ports, err, sizeof err)) {
+        fprintf(stderr, PROG ": --topo: %s\n", err);
+        return 2;
+    }
+    cost_res r;
+    if (cost_network(&t, p, &r, err, sizeof err)) {
+        fprintf(stderr, PROG ": --topo: %s\n", err);
+        net_topo_free(&t);
+        return 2;
+    }
+    const double n = (double)r.nodes;
+    printf("topology %s\nnodes %ld\nrouters %ld\ncabinets %ld\nports %ld\nports_used %ld\n", spec,
+           r.nodes, r.routers, r.cabinets, r.ports, r.ports_used);
+    printf("channels_terminal %ld\nchannels_backplane %ld\nchannels_cable %ld\n"
+           "channels_cable_repeated %ld\nrepeaters %ld\n",
+           r.ch_term, r.ch_bp, r.ch_cab, r.ch_long, r.repeaters);
+    printf("cable_len_max_m %.3f\ncable_len_avg_m %.3f\nbisection_channels %ld\n", r.len_max,
+           r.len_avg, r.bisection);
+    printf("cost_routers %.2f\ncost_terminal %.2f\ncost_backplane %.2f\ncost_cables %.2f\n"
+           "cost_total %.2f\ncost_per_node %.2f\nlink_share %.4f\n",
+           r.c_rtr, r.c_term, r.c_bp, r.c_cab, r.c_total, r.c_total / n,
+           (r.c_total - r.c_rtr) / r.c_total);
+    printf("power_routers_w %.2f\npower_links_w %.2f\npower_total_w %.2f\npower_per_node_w %.4f\n",
+           r.p_rtr, r.p_link, r.p_total, r.p_total / n);
+    net_topo_free(&t);
+    return 0;
+}
+
+static int table_curves(const cost_prm *p, long nmin, long nmax)
+{
+    char err[256];
+    printf("kind,N,stages,routers,cost_per_node,link_cost_per_node,link_share,lavg_m,power_per_"
+           "node_w\n");
+    for (int kind = 0; kind < COST_NKINDS; kind++)
+        for (long n = nmin; n <= nmax; n *= 2) {
+            cost_an a;
+            cost_pn o;
+            if (cost_analytic(kind, n, p, 0, 0, &a, err, sizeof err)) {
+                fprintf(stderr, PROG ": %s %s\n", cost_kind_names[kind], err);
+                return 2;
+            }
+            cost_an_eval(&a, n, p, &o);
+            printf("%s,%ld,%d,%.0f,%.3f,%.3f,%.4f,%.3f,%.4f\n", cost_kind_names[kind], n, a.stages,
+                   a.routers, o.cost, o.link_cost, o.link_cost / o.cost, o.lavg, o.power);
+        }
+    return 0;
+}
+
+static int table_fig13(const cost_prm *p)
+{
+    /* Table 4: N = 4K as k-ary n-flats, n' = n - 1 */
+    static const int kn[][2] = {{64, 2}, {16, 3}, {8, 4}, {4, 6}, {2, 12}};
+    char err[256];
+    double base = 0;
+    printf("nprime,k,kprime,routers,cost_per_node,lavg_m,ratio_to_nprime1\n");
+    for (int i = 0; i < 5; i++) {
+        cost_an a;
+        cost_pn o;
+        const int k = kn[i][0], np = kn[i][1] - 1;
+        if (cost_analytic(COST_FBFLY, 4096, p, np, k, &a, err, sizeof err)) {
+            fprintf(stderr, PROG ": %s\n", err);
+            return 2;
+        }
+        cost_an_eval(&a, 4096, p, &o);
+        if (i == 0) base = o.cost;
+        printf("%d,%d,%d,%.0f,%.3f,%.3f,%.3f\n", np, k, k + np * (k - 1), a.routers, o.cost, o.lavg,
+               o.cost / base);
+    }
+    return 0;
+}
+
+/* Abts and Kim 2011, §4.2.1 fn 4: the technologies, L = 128 bits */
+static const struct {
+    const char *year;
+    double bw, tr, n, a_quoted, k_quoted;
+} tech[] = {
+    {"1996", 48e9, 40e-9, 2048, 0, 0},
+    {"2003", 1e12, 10e-9, 4096, 652, 45},
+    {"2010", 20e12, 2e-9, 8192, 3013, 128},
+};
+
+static int table_radix(void)
+{
+    printf("year,B_bps,tr_s,N,A_from_inputs,A_quoted,kopt_ln_of_A_inputs,kopt_ln_of_A_quoted,"
+           "kopt_printed_of_A_quoted,k_quoted\n");
+    for (int i = 0; i < 3; i++) {
+        const double a = cost_aspect(tech[i].n, tech[i].tr, 128, tech[i].bw);
+        printf("%s,%g,%g,%g,%.1f,%g,%.1f,", tech[i].year, tech[i].bw, tech[i].tr, tech[i].n, a,
+               tech[i].a_quoted, cost_kopt(a));
+        if (tech[i].a_quoted)
+            printf("%.1f,%.1f,%g\n", cost_kopt(tech[i].a_quoted),
+                   cost_kopt_printed(tech[i].a_quoted), tech[i].k_quoted);
+        else
+            printf(",,\n");
+    }
+    return 0;
+}
+
+static int table_fig43(void)
+{
+    printf("year,k,latency_ns,kchannels\n");
+    for (int i = 1; i < 3; i++)
+        for (int k = 4; k <= 250; k += 2) {
+            const double n = tech[i].n;
+            printf("%s,%d,%.3f,%.4f\n", tech[i].year, k,
+                   1e9 * cost_latency(k, n, tech[i].tr, 128, tech[i].bw),
+                   n * (log2(n) / log2(k)) / 1000);
+        }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    static nr_cli_opt_t opts[64] = {
+        {"topo", "SPEC",
+         "the network, KIND:KEY=V,... as net_sim's --topo (default fclos:levels=2)"},
+        {"ports", "K", "ports of each router the network is built of (default 64, Table 3)"},
+        {"table", "NAME", "print an analytic table as CSV instead: curves, fig13, radix, fig43"},
+        {"n-min", "N", "--table curves: the smallest N, a power of two (default 64)"},
+        {"n-max", "N", "--table curves: the largest N, a power of two (default 65536)"},
+    };
+    int nopt = O_FIXED;
+    for (const cost_prm_def *d = cost_prm_defs; d->name; d++)
+        opts[nopt++] = (nr_cli_opt_t){d->name, "V", d->doc};
+    opts[nopt] = (nr_cli_opt_t){NULL, NULL, NULL};
+    cost_prm p;
+    cost_prm_default(&p);
+    const char *spec = "fclos:levels=2", *v;
+    int ports = 64, table = -1;
+    long nmin = 64, nmax = 65536;
+    int given[64] = {0};
+    nr_cli_t c;
+    nr_cli_init(&c, PROG, "[--topo SPEC | --table NAME] [options]", opts, argc, argv);
+    for (int k; (k = nr_cli_next(&c, &v)) != NR_CLI_END;) {
+        if (k == NR_CLI_HELP) {
+            nr_cli_usage(&c, stdout);
+            help_params(&p);
+            return nr_out_stdout(PROG, 0);
+        }
+        if (k == NR_CLI_ERROR) {
+            fprintf(stderr, PROG ": %s\n", c.err);
+            nr_cli_usage(&c, stderr);
+            return 2;
+        }
+        if (k == NR_CLI_ARG) nr_cli_die(&c, "unexpected argument '%s'", v);
+        if (given[k]++) nr_cli_die(&c, "--%s given twice", opts[k].name);
+        if (k == O_TOPO)
+            spec = v;
+        else if (k == O_PORTS)
+            ports = (int)nr_cli_long(&c, v, 2, NR_MAX_PORTS);
+        else if (k == O_TABLE)
+            table = nr_cli_enum(&c, v, tables);
+        else if (k == O_NMIN || k == O_NMAX) {
+            long n = nr_cli_long(&c, v, 2, 1L << 20);
+            if (n & (n - 1))
+                nr_cli_die(&c, "--%s: expected a power of two, got '%s'", opts[k].name, v);
+            *(k == O_NMIN ? &nmin : &nmax) = n;
+        } else {
+            const cost_prm_def *d = &cost_prm_defs[k - O_FIXED];
+            *cost_prm_field(&p, d) = nr_cli_double(&c, v, d->lo, d->hi);
+        }
+    }
+    /* options that would do nothing are refused */
+    if (table >= 0 && (given[O_TOPO] || given[O_PORTS]))
+        nr_cli_die(&c, "--%s: a built network's option, not of --table",
+                   given[O_TOPO] ? "topo" : "ports");
+    if (table != 0 && (given[O_NMIN] || given[O_NMAX]))
+        nr_cli_die(&c, "--%s: an option of --table curves only", given[O_NMIN] ? "n-min" : "n-max");
+    for (int k = O_FIXED; table >= 2 && k < nopt; k++)
+        if (given[k])
+            nr_cli_die(&c, "--%s: --table %s is the radix model, which has no such parameter",
+                       opts[k].name, tables[table]);
+    if (nmin > nmax) nr_cli_die(&c, "--n-min %ld is above --n-max %ld", nmin, nmax);
+    int rc;
+    switch (table) {
+    case 0: rc = table_curves(&p, nmin, nmax); break;
+    case 1: rc = table_fig13(&p); break;
+    case 2: rc = table_radix(); break;
+    case 3: rc = table_fig43(); break;
+    default: rc = report(spec, ports, &p); break;
+    }
+    return nr_out_stdout(PROG, rc);
+}
