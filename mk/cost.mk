@@ -3,12 +3,15 @@
 # tests (tests/cost.list) and the seed's tables and plots.
 #
 #   make test-cost   tests/cost.list (seconds)
+#   make cost        the tables and plots of docs/cost.md under
+#                    $(BUILD)/results/cost (scripts/cost.sh, seconds);
+#                    make publish-cost copies them into docs/
 COST_LIB_SRCS := tb/cost/cost.c
 COST_OBJS := $(COST_LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 COST_BIN := $(BUILD)/bin/net_cost
 COST_TEST := $(BUILD)/bin/cost_test
 
-$(COST_BIN): $(BUILD)/obj/tb/cost/net_cost.o $(COST_OBJS) $(RTL_NONE) $(NRCAT) $(NRMODEL) $(NRLIB)
+$(COST_BIN): $(BUILD)/obj/tb/cost/net_cost.o $(BUILD)/obj/tb/cost/cost_report.o $(COST_OBJS) $(RTL_NONE) $(NRCAT) $(NRMODEL) $(NRLIB)
 	@mkdir -p $(@D)
 	$(CC) -o $@ $^ $(NRLIB_LDLIBS)
 $(COST_TEST): $(BUILD)/obj/tb/cost/cost_test.o $(COST_OBJS) $(RTL_NONE) $(NRCAT) $(NRMODEL) $(NRLIB)
@@ -21,3 +24,9 @@ UNIT_TARGETS += test-cost
 test-cost: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(COST_BIN) $(COST_TEST)
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/cost.list
+
+UNIT_TARGETS += cost
+.PHONY: cost
+cost: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(COST_BIN)
+	@BUILD=$(BUILD) scripts/cost.sh

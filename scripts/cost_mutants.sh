@@ -39,7 +39,7 @@ MUTANTS=(
     "links-twice#if (e.rtr < r || (e.rtr == r && e.port < q)) continue;#;#channels"
     "terminal-one-way#o->ch_term += 2;#o->ch_term += 1;#terminal channels"
     "repeater-per-cable#ceil(len / p->max_cable) - 1#1 + 0 * len#repeaters"
-    "fbfly-dims-plus-one#a->ch_glob += rtrs \* (np - 1) \* (s - 1);#a->ch_glob += rtrs * np * (s - 1);#fbfly 1K: 31 x 32"
+    "fbfly-dim1-twice#const double dim1 = rtrs \* (s1 - 1);#const double dim1 = rtrs * s1;#fbfly 1K: 31 x 32"
     "fclos-full-top#for (double c = d; c < N; c \*= d) L++;#for (double c = R; c < N; c *= d) L++;#fclos 2K: 3 stages"
     "eq43-printed#static double kln2(double k) { return k \* log(k) \* log(k); }#static double kln2(double k) { return k * log2(k); }#Eq 4.3 k \(ln k\)\^2"
     "eq42-log2#2 \* tr \* log(n) / log(k)#2 * tr * log2(n) / log(k)#Eq 4.2"

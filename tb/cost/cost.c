@@ -146,29 +146,38 @@ static int lg2l(long n)
     return b;
 }
 
-/* Flattened butterfly: n' dimensions of k routers with c = k nodes each
- * (the routers for N = c * routers, the dimensions as equal as the routers
- * allow, each at most k); dimension-1 links on a backplane within a cabinet,
- * in a short cable within a box of two cabinets, else global. */
+/* Flattened butterfly: a k-ary n'-dimensional grid of routers with c = k
+ * nodes each, the routers for N = c * routers, every dimension k routers but
+ * the last, which has as many as N needs (the seed's k-ary n-flat, cut at
+ * N); dimension-1 links on a backplane within a cabinet, in a short cable
+ * within a box of two cabinets, else global (ISCA 2007 §4.2, Fig 8). */
 static void an_fbfly(long n, const cost_prm *p, int np, int k, cost_an *a)
 {
     const double rtrs = ceil((double)n / k);
-    const double s = np ? ceil(pow(rtrs, 1.0 / np) - 1e-9) : 1;
     a->stages = np, a->k = k;
     a->routers = rtrs;
     a->rtr_scale = (k + np * (k - 1)) / p->radix;
     if (a->rtr_scale < 1) a->rtr_scale = 1;
     if (np == 0) return;
+    double s1 = 0, rest = 0, below = 1;
+    for (int j = 0; j < np; j++) {
+        const double s = fmin(k, ceil(rtrs / below - 1e-9));
+        if (j == 0)
+            s1 = s;
+        else
+            rest += s - 1;
+        below *= s;
+    }
     const double q = floor(p->nodes_per_cab / k) > 1 ? floor(p->nodes_per_cab / k) : 1;
-    const double m = ceil(s / q); /* cabinets of a dimension-1 row */
-    const double in_cab = m > 1 ? (q - 1) / (s - 1) : 1;
-    const double dim1 = rtrs * (s - 1);
+    const double m = ceil(s1 / q); /* cabinets of a dimension-1 row */
+    const double in_cab = m > 1 ? (q - 1) / (s1 - 1) : 1;
+    const double dim1 = rtrs * (s1 - 1);
     a->ch_bp = dim1 * in_cab;
     if (m <= 2)
         a->ch_short = dim1 * (1 - in_cab);
     else
         a->ch_glob = dim1 * (1 - in_cab);
-    a->ch_glob += rtrs * (np - 1) * (s - 1);
+    a->ch_glob += rtrs * rest;
     a->direct = 1;
 }
 

@@ -9,13 +9,14 @@
 #include <string.h>
 
 #include "cost.h"
+#include "cost_report.h"
 #include "nr_cli.h"
 #include "nr_out.h"
 
 #define PROG "net_cost"
 enum { O_TOPO, O_PORTS, O_TABLE, O_NMIN, O_NMAX, O_FIXED };
 
-static const char *const tables[] = {"curves", "fig13", "radix", "fig43", NULL};
+static const char *const tables[] = {"curves", "fig13", "radix", "fig43", "built", "claims", NULL};
 
 static void help_params(const cost_prm *p)
 {
@@ -32,7 +33,10 @@ static void help_params(const cost_prm *p)
            "power per node of the flattened butterfly, folded Clos, butterfly and hypercube, N "
            "from --n-min to --n-max), fig13 (N = 4K flattened butterflies of Table 4), radix "
            "(Abts and Kim 2011 Eq 4.3's optimal radix for the §4.2.1 technologies), fig43 "
-           "(latency, Eq 4.2, and channels against radix, Fig 4.3)\n");
+           "(latency, Eq 4.2, and channels against radix, Fig 4.3); built (Markdown: the kit's "
+           "networks "
+           "of radix-64 routers priced), claims (Markdown: the seeds' statements against the "
+           "model)\n");
 }
 
 static int report(const char *spec, int ports, const cost_prm *p)
@@ -156,7 +160,8 @@ int main(int argc, char **argv)
         {"topo", "SPEC",
          "the network, KIND:KEY=V,... as net_sim's --topo (default fclos:levels=2)"},
         {"ports", "K", "ports of each router the network is built of (default 64, Table 3)"},
-        {"table", "NAME", "print an analytic table as CSV instead: curves, fig13, radix, fig43"},
+        {"table", "NAME",
+         "print a table instead: curves, fig13, radix, fig43 (CSV), built, claims (Markdown)"},
         {"n-min", "N", "--table curves: the smallest N, a power of two (default 64)"},
         {"n-max", "N", "--table curves: the largest N, a power of two (default 65536)"},
     };
@@ -207,7 +212,7 @@ int main(int argc, char **argv)
                    given[O_TOPO] ? "topo" : "ports");
     if (table != 0 && (given[O_NMIN] || given[O_NMAX]))
         nr_cli_die(&c, "--%s: an option of --table curves only", given[O_NMIN] ? "n-min" : "n-max");
-    for (int k = O_FIXED; table >= 2 && k < nopt; k++)
+    for (int k = O_FIXED; (table == 2 || table == 3) && k < nopt; k++)
         if (given[k])
             nr_cli_die(&c, "--%s: --table %s is the radix model, which has no such parameter",
                        opts[k].name, tables[table]);
@@ -218,6 +223,8 @@ int main(int argc, char **argv)
     case 1: rc = table_fig13(&p); break;
     case 2: rc = table_radix(); break;
     case 3: rc = table_fig43(); break;
+    case 4: rc = cost_table_built(&p); break;
+    case 5: rc = cost_table_claims(&p); break;
     default: rc = report(spec, ports, &p); break;
     }
     return nr_out_stdout(PROG, rc);
