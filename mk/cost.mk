@@ -6,6 +6,9 @@
 #   make cost        the tables and plots of docs/cost.md under
 #                    $(BUILD)/results/cost (scripts/cost.sh, seconds);
 #                    make publish-cost copies them into docs/
+#   make cost-pareto cost against saturation throughput at N = 1K
+#                    (scripts/cost_pareto.sh: 22 net_sim runs, about 10
+#                    minutes on 2 cores); make publish-cost-pareto
 COST_LIB_SRCS := tb/cost/cost.c
 COST_OBJS := $(COST_LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 COST_BIN := $(BUILD)/bin/net_cost
@@ -30,3 +33,9 @@ UNIT_TARGETS += cost
 cost: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(COST_BIN)
 	@BUILD=$(BUILD) scripts/cost.sh
+
+UNIT_TARGETS += cost-pareto
+.PHONY: cost-pareto
+cost-pareto: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(COST_BIN) $(NET_BIN)
+	@BUILD=$(BUILD) JOBS=$(JOBS) scripts/cost_pareto.sh

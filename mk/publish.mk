@@ -1,6 +1,6 @@
 # publish.mk - the only targets that write measured results into docs/
 # (issue 42, class 1). Every result flow (make sweep, energy, counts, bench,
-# bench-net, sweep-net*, sweep-lcb, net-run, waves, cost) writes under
+# bench-net, sweep-net*, sweep-lcb, net-run, waves, cost, cost-pareto) writes under
 # $(BUILD)/results only; a run that completed with the default settings
 # leaves a manifest, $(BUILD)/results/publish-FLOW.txt (scripts/sweep_lib.sh,
 # pub_finish). make publish-FLOW copies what it names into docs/
@@ -8,7 +8,8 @@
 # missing or incomplete manifest changes nothing and exits 1). make area's
 # publish target is make area-docs (mk/synth.mk), through the same script.
 PUBLISH_FLOWS := sweep-rtr sweep-nwn energy counts bench bench-base bench-net bench-net-scale \
-                 sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-lcb net-run waves cost
+                 sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-lcb net-run waves cost \
+                 cost-pareto
 PUBLISH_GROUPS := sweep sweep-net
 .PHONY: $(PUBLISH_FLOWS:%=publish-%) $(PUBLISH_GROUPS:%=publish-%)
 $(filter-out publish-bench,$(PUBLISH_FLOWS:%=publish-%)): publish-%:

@@ -58,7 +58,7 @@ scripts/plot.py "$OUT/cost_fig13.png" --size 1100,450 --layout 1,2 \
     --title "ISCA 2007 Fig 13 recomputed (kit model): N = 4K flattened butterflies of Table 4" \
     --panel '(a) cost per node' --xlabel "n'" --ylabel '$ per node' --csv "$OUT/fig13.csv" \
     --curve fbfly nprime cost_per_node \
-    --panel '(b) relative to n = 1' --xlabel "n'" --ylabel 'ratio' --csv "$OUT/fig13.csv" \
+    --panel "(b) relative to n' = 1" --xlabel "n'" --ylabel 'ratio' --csv "$OUT/fig13.csv" \
     --curve fbfly nprime ratio_to_nprime1 || rc=1
 scripts/plot.py "$OUT/cost_fig43.png" --size 1100,450 --layout 1,2 \
     --title 'Abts and Kim 2011 Fig 4.3 recomputed (kit model): latency (Eq 4.2) and channels against radix' \

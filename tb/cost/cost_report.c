@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* the kit's networks of radix-64 routers (docs/network.md) */
@@ -208,5 +209,185 @@ int cost_table_claims(const cost_prm *p)
           cost_aspect(8192, 2e-9, 128, 20e12), "%.1f", 2983, 3043,
           "the printed inputs give 2816 (optimal radix 122); the quoted 3013 is not reproduced "
           "from them");
+    return 0;
+}
+
+/* ---- cost against performance ---- */
+
+#define PARETO_MAX 256
+typedef struct {
+    char topo[128], cfg[64], routing[48], pattern[24];
+    long nodes;
+    double acc, cost, chip;
+    int front;
+} pareto_pt;
+
+/* The synthesized area of configuration cfg in a make area table (a line
+ * "config ... total ..." names the columns; the last row of a name holds):
+ * the row named cfg, else the row named by cfg up to its "-kNN", with a
+ * leading "hc-" read as "yarc-" (the hierarchical crossbar is YARC's
+ * organization). 0 when there is none. */
+static double area_of(const char *file, const char *cfg, char *row, size_t rown)
+{
+    char key[2][64];
+    snprintf(key[0], sizeof key[0], "%s", cfg);
+    snprintf(key[1], sizeof key[1], "%s%s", strncmp(cfg, "hc-", 3) ? "" : "yarc-",
+             strncmp(cfg, "hc-", 3) ? cfg : cfg + 3);
+    char *k = strstr(key[1], "-k");
+    if (k) {
+        k += 2;
+        while (*k >= '0' && *k <= '9') k++;
+        *k = 0;
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        FILE *f = fopen(file, "r");
+        if (!f) return -1;
+        char line[512];
+        int col = -1;
+        double a = 0;
+        while (fgets(line, sizeof line, f)) {
+            char *tok[16];
+            int n = 0;
+            for (char *s = strtok(line, " \t\n"); s && n < 16; s = strtok(NULL, " \t\n"))
+                tok[n++] = s;
+            if (n == 0 || tok[0][0] == '#') continue;
+            if (!strcmp(tok[0], "config")) {
+                for (int i = 0; i < n; i++)
+                    if (!strcmp(tok[i], "total")) col = i;
+            } else if (col > 0 && col < n && !strcmp(tok[0], key[pass])) {
+                a = atof(tok[col]);
+            }
+        }
+        fclose(f);
+        if (a > 0) {
+            snprintf(row, rown, "%.63s", key[pass]);
+            return a;
+        }
+    }
+    return 0;
+}
+
+static int csv_col(char *const *h, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(h[i], name)) return i;
+    return -1;
+}
+
+/* Split a CSV line (no quotes: net_sim's rows) in place. */
+static int csv_split(char *line, char **f, int max)
+{
+    int n = 0;
+    line[strcspn(line, "\r\n")] = 0;
+    for (char *s = line; n < max;) {
+        f[n++] = s;
+        char *c = strchr(s, ',');
+        if (!c) break;
+        *c = 0, s = c + 1;
+    }
+    return n;
+}
+
+static int pareto_read(const char *runs, const cost_prm *p, const char *area, pareto_pt *pt,
+                       int *npt)
+{
+    FILE *f = fopen(runs, "r");
+    if (!f) {
+        fprintf(stderr, "net_cost: --runs: cannot read '%s'\n", runs);
+        return 2;
+    }
+    char line[4096], hdr[4096], *h[64], *v[64], err[512], row[64];
+    int nh = 0, ix[6];
+    const char *need[6] = {"topo", "cfg", "routing", "pattern", "accepted", "nodes"};
+    if (fgets(hdr, sizeof hdr, f)) nh = csv_split(hdr, h, 64);
+    for (int i = 0; i < 6; i++)
+        if ((ix[i] = nh ? csv_col(h, nh, need[i]) : -1) < 0) {
+            fprintf(stderr, "net_cost: --runs %s: no column '%s' (a net_sim --csv file)\n", runs,
+                    need[i]);
+            fclose(f);
+            return 2;
+        }
+    const double ref = area ? area_of(area, "yarc-k64", row, sizeof row) : 0;
+    if (area && ref <= 0) {
+        fprintf(stderr, "net_cost: --area %s: no readable total area of yarc-k64\n", area);
+        fclose(f);
+        return 2;
+    }
+    *npt = 0;
+    for (int ln = 2; fgets(line, sizeof line, f); ln++) {
+        if (csv_split(line, v, 64) != nh || *npt == PARETO_MAX) {
+            fprintf(stderr, "net_cost: --runs %s:%d: expected %d fields (at most %d rows)\n", runs,
+                    ln, nh, PARETO_MAX);
+            fclose(f);
+            return 2;
+        }
+        pareto_pt *q = &pt[(*npt)++];
+        snprintf(q->topo, sizeof q->topo, "%s", v[ix[0]]);
+        for (char *c = q->topo; *c; c++) *c = *c == ';' ? ',' : *c;
+        snprintf(q->cfg, sizeof q->cfg, "%s", v[ix[1]]);
+        snprintf(q->routing, sizeof q->routing, "%s", v[ix[2]]);
+        snprintf(q->pattern, sizeof q->pattern, "%s", v[ix[3]]);
+        q->acc = atof(v[ix[4]]), q->nodes = atol(v[ix[5]]);
+        cost_prm pp = *p;
+        if (area) {
+            const double a = area_of(area, q->cfg, row, sizeof row);
+            if (a <= 0) {
+                fprintf(stderr, "net_cost: --area %s: no area row for configuration '%s'\n", area,
+                        q->cfg);
+                fclose(f);
+                return 2;
+            }
+            pp.chip = p->chip * a / ref;
+        }
+        q->chip = pp.chip;
+        net_topo t;
+        cost_res r;
+        if (net_topo_build(&t, q->topo, 64, err, sizeof err) ||
+            cost_network(&t, &pp, &r, err, sizeof err)) {
+            fprintf(stderr, "net_cost: --runs %s:%d: %s\n", runs, ln, err);
+            fclose(f);
+            return 2;
+        }
+        net_topo_free(&t);
+        q->cost = r.c_total / (double)r.nodes;
+    }
+    fclose(f);
+    return 0;
+}
+
+int cost_table_pareto(const cost_prm *p, const char *runs, const char *area, int md)
+{
+    static pareto_pt pt[PARETO_MAX];
+    int n, rc = pareto_read(runs, p, area, pt, &n);
+    if (rc) return rc;
+    /* on the front: no point of the same size and pattern costs no more and
+     * carries no less, one of them strictly */
+    for (int i = 0; i < n; i++) {
+        pt[i].front = 1;
+        for (int j = 0; j < n; j++)
+            if (j != i && pt[j].nodes == pt[i].nodes && !strcmp(pt[j].pattern, pt[i].pattern) &&
+                pt[j].cost <= pt[i].cost && pt[j].acc >= pt[i].acc &&
+                (pt[j].cost < pt[i].cost || pt[j].acc > pt[i].acc))
+                pt[i].front = 0;
+    }
+    if (md)
+        printf("| N | pattern | network | routers | routing | router silicon ($) | $ per node | "
+               "saturation | Pareto front |\n|---|---|---|---|---|---|---|---|---|\n");
+    else
+        printf("name,pattern,nodes,topo,cfg,routing,chip,cost_per_node,accepted,front\n");
+    for (int i = 0; i < n; i++) {
+        const pareto_pt *q = &pt[i];
+        char topo[128];
+        snprintf(topo, sizeof topo, "%.127s", q->topo);
+        for (char *c = topo; *c; c++) *c = *c == ',' ? ';' : *c;
+        if (md)
+            printf("| %ld | %s | `%s` | %s | %s | %.1f | %.2f | %.3f | %s |\n", q->nodes,
+                   q->pattern, q->topo, q->cfg, q->routing, q->chip, q->cost, q->acc,
+                   q->front ? "yes" : "");
+        else
+            printf("%s %s %s,%s,%ld,%s,%s,%s,%.2f,%.3f,%.4f,%d\n", topo, q->cfg, q->routing,
+                   q->pattern, q->nodes, topo, q->cfg, q->routing, q->chip, q->cost, q->acc,
+                   q->front);
+    }
     return 0;
 }

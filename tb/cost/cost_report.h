@@ -10,4 +10,11 @@ int cost_table_built(const cost_prm *p);
  * agreement, the cause of each difference. */
 int cost_table_claims(const cost_prm *p);
 
+/* Cost against performance: each row of a net_sim --csv file (runs) priced
+ * (routers of 64 ports; with area, a make area table, each router's silicon
+ * scaled by its configuration's synthesized area over yarc-k64's), and the
+ * Pareto front of each size and pattern marked. CSV, or Markdown when md.
+ * 0, or 2 with a message on bad input. */
+int cost_table_pareto(const cost_prm *p, const char *runs, const char *area, int md);
+
 #endif

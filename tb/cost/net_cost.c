@@ -14,9 +14,10 @@
 #include "nr_out.h"
 
 #define PROG "net_cost"
-enum { O_TOPO, O_PORTS, O_TABLE, O_NMIN, O_NMAX, O_FIXED };
+enum { O_TOPO, O_PORTS, O_TABLE, O_NMIN, O_NMAX, O_RUNS, O_AREA, O_FIXED };
 
-static const char *const tables[] = {"curves", "fig13", "radix", "fig43", "built", "claims", NULL};
+static const char *const tables[] = {"curves", "fig13",  "radix",     "fig43", "built",
+                                     "claims", "pareto", "pareto-md", NULL};
 
 static void help_params(const cost_prm *p)
 {
@@ -164,6 +165,10 @@ int main(int argc, char **argv)
          "print a table instead: curves, fig13, radix, fig43 (CSV), built, claims (Markdown)"},
         {"n-min", "N", "--table curves: the smallest N, a power of two (default 64)"},
         {"n-max", "N", "--table curves: the largest N, a power of two (default 65536)"},
+        {"runs", "CSV", "--table pareto, pareto-md: net_sim --csv rows to price (required)"},
+        {"area", "FILE",
+         "--table pareto, pareto-md: a make area table (docs/area.txt); each router's silicon "
+         "scaled by its area over yarc-k64's"},
     };
     int nopt = O_FIXED;
     for (const cost_prm_def *d = cost_prm_defs; d->name; d++)
@@ -171,7 +176,7 @@ int main(int argc, char **argv)
     opts[nopt] = (nr_cli_opt_t){NULL, NULL, NULL};
     cost_prm p;
     cost_prm_default(&p);
-    const char *spec = "fclos:levels=2", *v;
+    const char *spec = "fclos:levels=2", *v, *runs = NULL, *area = NULL;
     int ports = 64, table = -1;
     long nmin = 64, nmax = 65536;
     int given[64] = {0};
@@ -192,6 +197,10 @@ int main(int argc, char **argv)
         if (given[k]++) nr_cli_die(&c, "--%s given twice", opts[k].name);
         if (k == O_TOPO)
             spec = v;
+        else if (k == O_RUNS)
+            runs = v;
+        else if (k == O_AREA)
+            area = v;
         else if (k == O_PORTS)
             ports = (int)nr_cli_long(&c, v, 2, NR_MAX_PORTS);
         else if (k == O_TABLE)
@@ -216,6 +225,11 @@ int main(int argc, char **argv)
         if (given[k])
             nr_cli_die(&c, "--%s: --table %s is the radix model, which has no such parameter",
                        opts[k].name, tables[table]);
+    if ((runs || area) && table != 6 && table != 7)
+        nr_cli_die(&c, "--%s: an option of --table pareto and pareto-md only",
+                   runs ? "runs" : "area");
+    if ((table == 6 || table == 7) && !runs)
+        nr_cli_die(&c, "--table %s needs --runs CSV", tables[table]);
     if (nmin > nmax) nr_cli_die(&c, "--n-min %ld is above --n-max %ld", nmin, nmax);
     int rc;
     switch (table) {
@@ -225,6 +239,8 @@ int main(int argc, char **argv)
     case 3: rc = table_fig43(); break;
     case 4: rc = cost_table_built(&p); break;
     case 5: rc = cost_table_claims(&p); break;
+    case 6:
+    case 7: rc = cost_table_pareto(&p, runs, area, table == 7); break;
     default: rc = report(spec, ports, &p); break;
     }
     return nr_out_stdout(PROG, rc);

@@ -1,0 +1,95 @@
+#!/bin/bash
+# cost_pareto.sh - cost against performance (make cost-pareto; docs/cost.md
+# §6, issue 49 item 3): for each topology and routing of the kit at N = 1K
+# (and 4K with PARETO_SIZES="1k 4k"), the saturation throughput from the
+# simulator (the accepted load at offered 1.0, C model, UR and the worst case
+# of ISCA'07 §4.1) against the cost per node from the model
+# (build/bin/net_cost --table pareto, which also marks the Pareto front).
+#
+# usage: scripts/cost_pareto.sh [--help]
+# Environment: BUILD [build]; PARETO_SIZES ["1k"]; PARETO_WARMUP [1000],
+# PARETO_MEASURE [2000], PARETO_SEED [1]; JOBS [2]; PARETO_REPORT_ONLY=1
+# (the table and plot from the last runs, their outcome as recorded).
+# Outputs in $BUILD/results/cost_pareto: one CSV per run in runs/, runs.csv,
+# pareto.csv, pareto.md and pareto.png; with the default settings also
+# $BUILD/results/publish-cost-pareto.txt (make publish-cost-pareto puts the
+# table between the cost-pareto markers of docs/cost.md and the plot into
+# docs/img/). Exit 0 when every run passed, 1 when one failed, 2 on bad
+# settings.
+set -eu
+cd "$(dirname "$0")/.."
+. scripts/sweep_lib.sh
+case ${1:-} in -h | --help) script_help "$0"; exit 0 ;; '') ;; *) echo "cost_pareto.sh: no arguments expected, got '$*' (--help)" >&2; exit 2 ;; esac
+B=${BUILD:-build}
+pub_begin cost-pareto
+pub_configs
+setting SIZES PARETO_SIZES "1k"
+setting WU PARETO_WARMUP 1000
+setting ME PARETO_MEASURE 2000
+setting SEED PARETO_SEED 1
+JOBS=${JOBS:-2}
+SIM=$B/bin/net_sim NC=$B/bin/net_cost OUT=$B/results/cost_pareto
+for x in "$SIM" "$NC"; do [ -x "$x" ] || { echo "cost_pareto.sh: $x is not built (make $x)" >&2; exit 2; }; done
+# TOPO CFG ROUTING: the networks of each size (docs/network.md), radix-64 routers
+runs() {
+    local fb r
+    case $1 in
+        1k) fb=fbfly:k=32,n=2
+            echo "fclos:k=64,levels=2,tophalf=1 hc-k64-4vc updown-adaptive"
+            echo "fclos:k=64,levels=2,tophalf=1,taper=16 hc-k64-4vc updown-adaptive"
+            echo "bw:rank=2 hc-k64-4vc updown-adaptive"
+            echo "fclos:k=64,levels=2,tophalf=1 fc-k64-4vc updown-adaptive"
+            echo "fclos:k=64,levels=2,tophalf=1 bb-k64-4vc updown-adaptive" ;;
+        4k) fb=fbfly:k=16,n=3
+            echo "bw:rank=2,side=4 hc-k64-4vc updown-adaptive" ;;
+        *) echo "cost_pareto.sh: PARETO_SIZES: '$1' is not 1k or 4k" >&2; return 2 ;;
+    esac
+    echo "$fb hc-k64-4vc min"
+    for r in min-rc val ugal; do echo "$fb hc-k64-4vc $r"; done
+    for r in ugals closad; do echo "$fb hc-k64-4vc-seq $r"; done
+}
+REPORT_ONLY=${PARETO_REPORT_ONLY:-0}
+if [ "$REPORT_ONLY" != 1 ]; then
+rm -rf "$OUT" && mkdir -p "$OUT/runs"
+: > "$OUT/jobs"
+for s in $SIZES; do
+    runs "$s" > "$OUT/r" || exit 2
+    while read -r topo cfg rt; do
+        for pat in uniform wc; do echo "$topo $cfg $rt $pat" >> "$OUT/jobs"; done
+    done < "$OUT/r"
+done
+one() { # TOPO CFG ROUTING PATTERN
+    local f="$OUT/runs/$(echo "$1_$2_$3_$4" | tr ':,=' '-__').csv"
+    "$SIM" --topo "$1" --cfg "$2" --routing "$3" --pattern "$4" --load 1.0 --len fixed:4 \
+        --warmup "$WU" --measure "$ME" --drain-max 4000 --seed "$SEED" --csv "$f" > "$f.log" 2>&1 ||
+        { echo "cost_pareto.sh: FAIL $*: $f.log" >&2; return 1; }
+    echo "done $*"
+}
+export -f one
+export SIM OUT WU ME SEED
+rc=0
+xargs -P "$JOBS" -L 1 bash -c 'one "$@"' _ < "$OUT/jobs" || rc=1
+pub_runs_save "$OUT/runs.rc" $rc
+else
+    rc=0
+    pub_runs_load "$OUT/runs.rc" || rc=1
+fi
+csv_cat() { local f first=1; for f in "$@"; do if [ $first = 1 ]; then cat "$f"; first=0; else tail -n +2 "$f"; fi; done; }
+csv_cat "$OUT"/runs/*.csv > "$OUT/runs.csv" || rc=1
+"$NC" --table pareto --runs "$OUT/runs.csv" > "$OUT/pareto.csv" || rc=1
+"$NC" --table pareto-md --runs "$OUT/runs.csv" > "$OUT/pareto.md" || rc=1
+cat "$OUT/pareto.md"
+pargs=()
+for pat in uniform wc; do
+    pargs+=(--panel "$pat" --xlabel '$ per node (model)' --ylabel 'saturation throughput' --yrange 0:1
+        --key 'outside right top' --csv "$OUT/pareto.csv" --filter "pattern=$pat")
+    while read -r name; do pargs+=(--where "name=$name" --curve "$name" cost_per_node accepted); done \
+        < <(awk -F, -v p="$pat" 'NR > 1 && $2 == p { print $1 }' "$OUT/pareto.csv" | sort -u)
+    pargs+=(--where front=1 --curve 'Pareto front' cost_per_node accepted)
+done
+scripts/plot.py "$OUT/pareto.png" --size 1300,550 --layout 1,2 \
+    --title 'cost (model) against saturation throughput (net_sim, C model), N = 1K' "${pargs[@]}" || rc=1
+pub_table cost-pareto docs/cost.md "$OUT/pareto.md"
+pub_file docs/img/cost_pareto.png "$OUT/pareto.png"
+pub_file docs/img/cost_pareto.csv "$OUT/pareto.csv"
+pub_finish $rc "make cost-pareto"
