@@ -15,9 +15,9 @@ REPORT_BINS := $(BUILD)/bin/sweep_report $(BUILD)/bin/energy_report $(BUILD)/bin
 $(BUILD)/bin/sweep_report: $(BUILD)/obj/tb/tools/sweep_report.o $(BUILD)/obj/tb/tools/csvtab.o
 $(BUILD)/bin/energy_report: $(BUILD)/obj/tb/tools/energy_report.o $(BUILD)/obj/tb/tools/csvtab.o
 $(BUILD)/bin/cov_summary: $(BUILD)/obj/tb/tools/cov_summary.o
-$(REPORT_BINS):
+$(REPORT_BINS): $(NRLIB)
 	@mkdir -p $(@D)
-	$(CC) $(NO_LTO) -o $@ $^
+	$(CC) $(NO_LTO) -o $@ $(filter %.o,$^) $(NRLIB)
 TEST_BINS += $(REPORT_BINS)
 .PHONY: report-bins
 report-bins: $(REPORT_BINS)

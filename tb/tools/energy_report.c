@@ -25,6 +25,7 @@
  * (hc first, fc, fc6; UR, TR, BR) missing. */
 #define _POSIX_C_SOURCE 200809L
 #include "csvtab.h"
+#include "nr_out.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -398,19 +399,30 @@ static int claims(const en_t *e, FILE *f)
     return 0;
 }
 
+/* The report's files are written whole or not at all (nr_out.h): one open
+ * output at a time, in o. */
+static nr_out_t out_;
+
 static FILE *out_file(const char *dir, const char *name, char *path, size_t n)
 {
+    char err[600];
     snprintf(path, n, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    if (!f) fprintf(stderr, "energy_report: cannot write %s\n", path);
-    return f;
+    if (nr_out_open(&out_, path, NR_OUT_WHOLE, err, sizeof err)) {
+        fprintf(stderr, "energy_report: %s\n", err);
+        return NULL;
+    }
+    return out_.f;
 }
 
+/* 0, or 1 when the file could not be written whole (nothing of it left). */
 static int close_file(FILE *f, const char *path)
 {
-    if (ferror(f) | fclose(f)) {
-        fprintf(stderr, "energy_report: error writing %s\n", path);
-        return 2;
+    char err[600];
+    (void)f;
+    (void)path;
+    if (nr_out_close(&out_, err, sizeof err)) {
+        fprintf(stderr, "energy_report: %s\n", err);
+        return 1;
     }
     return 0;
 }
@@ -464,14 +476,20 @@ int main(int argc, char **argv)
         return 2;
     char p1[4096], p2[4096], p3[4096], p4[4096];
     FILE *md = NULL, *dat = NULL, *cl = NULL;
-    if (!(e.points = out_file(dir, "energy_points.csv", p1, sizeof p1)) || points(&e) ||
-        close_file(e.points, p1))
+    /* an output that cannot be opened: 2; one that fails at a write: 1 */
+    if (!(e.points = out_file(dir, "energy_points.csv", p1, sizeof p1))) return 2;
+    if (points(&e)) {
+        nr_out_abort(&out_);
         return 2;
+    }
+    if (close_file(e.points, p1)) return 1;
     if (!(md = out_file(dir, "energy.md", p2, sizeof p2))) return 2;
     main_table(&e, md);
-    if (close_file(md, p2) || !(dat = out_file(dir, "energy_fig12.csv", p3, sizeof p3))) return 2;
+    if (close_file(md, p2)) return 1;
+    if (!(dat = out_file(dir, "energy_fig12.csv", p3, sizeof p3))) return 2;
     fig12(&e, dat);
-    if (close_file(dat, p3) || !(cl = out_file(dir, "energy_claims.md", p4, sizeof p4))) return 2;
+    if (close_file(dat, p3)) return 1;
+    if (!(cl = out_file(dir, "energy_claims.md", p4, sizeof p4))) return 2;
     int rc = claims(&e, cl);
-    return close_file(cl, p4) | rc;
+    return close_file(cl, p4) ? 1 : rc;
 }

@@ -28,6 +28,7 @@
  * a log without the lines asked for. */
 #define _POSIX_C_SOURCE 200809L
 #include "csvtab.h"
+#include "nr_out.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,9 +228,8 @@ static int cmd_kvsum(int argc, char **argv)
     return 0;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
-    csv_prog("sweep_report");
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         printf(
             "sweep_report: the tables of the kit's sweeps (tb/tools/sweep_report.c)\n"
@@ -248,4 +248,11 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "kvsum")) return cmd_kvsum(argc - 2, argv + 2);
     fprintf(stderr, "sweep_report: unknown command '%s'\n", argv[1]);
     return usage();
+}
+
+/* Every table goes to standard output: its write failures are an error too. */
+int main(int argc, char **argv)
+{
+    csv_prog("sweep_report");
+    return nr_out_stdout("sweep_report", run(argc, argv));
 }
