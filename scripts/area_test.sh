@@ -20,7 +20,7 @@ COLS="config,top,params,stdcell_um2,cells,flops,transistors,sram_bits,sram_macro
 case ${1:-} in
 flow)
     O=$B/area/selftest-flow
-    rm -rf "$O"
+    rm -rf "$O"; mkdir -p "$B/area" || fail "cannot make $B/area"
     AREA_OUT=$O AREA_CACHE=$O/cache AREA_FLAT_STA=1 scripts/area_all.sh sw-swalloc fifo-64 > "$O.log" 2>&1 \
         || { cat "$O.log" >&2; fail "the run failed"; }
     R=$O/subset
