@@ -131,13 +131,13 @@ static int table_radix(void)
            "kopt_printed_of_A_quoted,k_quoted\n");
     for (int i = 0; i < 3; i++) {
         const double a = cost_aspect(tech[i].n, tech[i].tr, 128, tech[i].bw);
-        printf("%s,%g,%g,%g,%.1f,%g,%.1f,", tech[i].year, tech[i].bw, tech[i].tr, tech[i].n, a,
-               tech[i].a_quoted, cost_kopt(a));
-        if (tech[i].a_quoted)
-            printf("%.1f,%.1f,%g\n", cost_kopt(tech[i].a_quoted),
-                   cost_kopt_printed(tech[i].a_quoted), tech[i].k_quoted);
+        printf("%s,%g,%g,%g,%.1f,", tech[i].year, tech[i].bw, tech[i].tr, tech[i].n, a);
+        if (tech[i].a_quoted) /* the text quotes no pair for 1996 */
+            printf("%g,%.1f,%.1f,%.1f,%g\n", tech[i].a_quoted, cost_kopt(a),
+                   cost_kopt(tech[i].a_quoted), cost_kopt_printed(tech[i].a_quoted),
+                   tech[i].k_quoted);
         else
-            printf(",,\n");
+            printf(",%.1f,,,\n", cost_kopt(a));
     }
     return 0;
 }
