@@ -7,8 +7,8 @@
 #                    $(BUILD)/results/cost (scripts/cost.sh, seconds);
 #                    make publish-cost copies them into docs/
 #   make cost-pareto cost against saturation throughput at N = 1K
-#                    (scripts/cost_pareto.sh: 22 net_sim runs, about 10
-#                    minutes on 2 cores); make publish-cost-pareto
+#                    (scripts/cost_pareto.sh: 20 net_sim runs of 1K nodes
+#                    at offered load 1.0); make publish-cost-pareto
 COST_LIB_SRCS := tb/cost/cost.c
 COST_OBJS := $(COST_LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 COST_BIN := $(BUILD)/bin/net_cost
