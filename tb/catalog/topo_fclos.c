@@ -80,6 +80,66 @@ static void fclos_tables(const net_topo *t, const fclos_t *f, int l, int w, rtr_
     }
 }
 
+/* net_fclos_make: every router's level, ports and tables; U = T/P routers
+ * per group, n nodes */
+static void fclos_routers(net_topo *t, fclos_t *f, long L, int U, long n)
+{
+    const long k = f->k;
+    for (int l = 1; l <= L; l++) {
+        const int top = l == L, per = (int)net_ipow(U, l - 1),
+                  nsub = top ? f->copies : (int)(n / fclos_span(f, l));
+        for (int w = 0; w < nsub; w++)
+            for (int c = 0; c < per; c++) {
+                int id = fclos_id(t, f, l, w, c);
+                net_rtr *r = &t->r[id];
+                r->level = l;
+                r->nports = (int)k;
+                fclos_tables(t, f, l, w, &r->tab);
+            }
+    }
+}
+
+/* net_fclos_make: the links, nodes to leaves, each level down to the one
+ * below it, and the tops' side links between copies */
+static void fclos_wire(net_topo *t, fclos_t *f, long L, long P, int U, long n)
+{
+    const int d = f->d;
+    for (int l = 1; l <= L; l++) {
+        const int top = l == L, per = (int)net_ipow(U, l - 1),
+                  nsub = top ? f->copies : (int)(n / fclos_span(f, l));
+        const int ndown = top ? f->top_down : d;
+        for (int w = 0; w < nsub; w++)
+            for (int c = 0; c < per; c++) {
+                int id = fclos_id(t, f, l, w, c);
+                for (int j = 0; j < ndown; j++) {
+                    if (l == 1) {
+                        t->r[id].peer[j] = (net_end){NET_PEER_NODE, w * d + j};
+                        t->node[w * d + j] = (net_end){id, j};
+                    } else {
+                        /* down port j: link j mod P to child subtree j/P of
+                         * this one's (w * ndown/P before it: w is the copy at
+                         * the top), to its router
+                         * c mod U^(l-2), at that router's up port for c's
+                         * group and the link */
+                        int wc = w * (ndown / (int)P) + j / (int)P, pl = net_ipow(U, l - 2);
+                        net_link(t, id, j, fclos_id(t, f, l - 1, wc, c % pl),
+                                 d + (c / pl) * (int)P + j % (int)P);
+                    }
+                }
+            }
+    }
+    /* side links: top router c of copy a, its ports d + e*m .. toward the
+     * e-th other copy b (the order of its side table), to top router c of
+     * copy b at the ports for a */
+    const int m = f->side_links, per = net_ipow(U, (int)L - 1);
+    for (int a = 0; a < f->copies; a++)
+        for (int b = a + 1; b < f->copies; b++)
+            for (int c = 0; c < per; c++)
+                for (int j = 0; j < m; j++)
+                    net_link(t, fclos_id(t, f, (int)L, a, c), d + (b - 1) * m + j,
+                             fclos_id(t, f, (int)L, b, c), d + a * m + j);
+}
+
 int net_fclos_make(net_topo *t, const long *kv, int k_rtr, char *err, int errlen)
 {
     long k = kv[0] ? kv[0] : k_rtr, L = kv[1], half = kv[2], T = kv[3], P = kv[4], S = kv[5];
@@ -158,52 +218,8 @@ int net_fclos_make(net_topo *t, const long *kv, int k_rtr, char *err, int errlen
         t->first[l + 1] = t->first[l] + (int)(l == L ? f->copies * net_ipow(U, (int)L - 1)
                                                      : (n / fclos_span(f, l)) * net_ipow(U, l - 1));
     if (net_topo_alloc(t, t->first[L + 1], (int)n, err, errlen)) return -1;
-    for (int l = 1; l <= L; l++) {
-        const int top = l == L, per = (int)net_ipow(U, l - 1),
-                  nsub = top ? f->copies : (int)(n / fclos_span(f, l));
-        for (int w = 0; w < nsub; w++)
-            for (int c = 0; c < per; c++) {
-                int id = fclos_id(t, f, l, w, c);
-                net_rtr *r = &t->r[id];
-                r->level = l;
-                r->nports = (int)k;
-                fclos_tables(t, f, l, w, &r->tab);
-            }
-    }
-    for (int l = 1; l <= L; l++) {
-        const int top = l == L, per = (int)net_ipow(U, l - 1),
-                  nsub = top ? f->copies : (int)(n / fclos_span(f, l));
-        const int ndown = top ? f->top_down : d;
-        for (int w = 0; w < nsub; w++)
-            for (int c = 0; c < per; c++) {
-                int id = fclos_id(t, f, l, w, c);
-                for (int j = 0; j < ndown; j++) {
-                    if (l == 1) {
-                        t->r[id].peer[j] = (net_end){NET_PEER_NODE, w * d + j};
-                        t->node[w * d + j] = (net_end){id, j};
-                    } else {
-                        /* down port j: link j mod P to child subtree j/P of
-                         * this one's (w * ndown/P before it: w is the copy at
-                         * the top), to its router
-                         * c mod U^(l-2), at that router's up port for c's
-                         * group and the link */
-                        int wc = w * (ndown / (int)P) + j / (int)P, pl = net_ipow(U, l - 2);
-                        net_link(t, id, j, fclos_id(t, f, l - 1, wc, c % pl),
-                                 d + (c / pl) * (int)P + j % (int)P);
-                    }
-                }
-            }
-    }
-    /* side links: top router c of copy a, its ports d + e*m .. toward the
-     * e-th other copy b (the order of its side table), to top router c of
-     * copy b at the ports for a */
-    const int m = f->side_links, per = net_ipow(U, (int)L - 1);
-    for (int a = 0; a < f->copies; a++)
-        for (int b = a + 1; b < f->copies; b++)
-            for (int c = 0; c < per; c++)
-                for (int j = 0; j < m; j++)
-                    net_link(t, fclos_id(t, f, (int)L, a, c), d + (b - 1) * m + j,
-                             fclos_id(t, f, (int)L, b, c), d + a * m + j);
+    fclos_routers(t, f, L, U, n);
+    fclos_wire(t, f, L, P, U, n);
     return 0;
 }
 

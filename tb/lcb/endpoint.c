@@ -586,6 +586,101 @@ static void sink_packet(lcb_ep *e, int64_t t, int v)
     }
 }
 
+/* lcb_ep_outputs: the port took the HEAD offered on vc v; the packet
+ * becomes the one in flight, counted by its kind and expected at the far end */
+static void head_taken(lcb_ep *e, int64_t t, int v)
+{
+    pkt_t *k = &e->st[v];
+    e->cur = *k;
+    k->valid = 0;
+    vq_pop(&e->q[v]);
+    e->src_rr = (v + 1) % e->nv;
+    e->mid = 1;
+    e->idx = 1;
+    e->s.phits_sent++;
+    switch (e->cur.kind) {
+    case K_SOFT_PCRC:
+        e->s.soft_pcrc++;
+        e->s.exp_tx_soft++;
+        break;
+    case K_SOFT_OK3:
+        e->s.soft_ok3++;
+        e->s.exp_tx_proto++;
+        break;
+    case K_SOFT_KERR:
+        e->s.soft_kerr++;
+        e->s.exp_tx_soft++;
+        e->s.exp_tx_proto++;
+        break;
+    case K_PROTO_BADVC:
+        e->s.proto_badvc++;
+        e->s.exp_tx_proto++;
+        break;
+    case K_PROTO_LONG:
+        e->s.proto_long++;
+        e->s.exp_tx_soft++;
+        e->s.exp_tx_proto++;
+        break;
+    default: break;
+    }
+    if (e->cur.kind != K_NORMAL) nr_stats_dropped(e->st_, e->cur.gen_cycle);
+    if (e->cur.kind != K_PROTO_BADVC) {
+        sent_put(e, e->s.heads_taken, e->cur.reg, e->cur.reg_len, t);
+        e->s.heads_taken++;
+        nr_sb_fate_t fate = e->cur.kind == K_NORMAL ? NR_SB_DELIVER : NR_SB_DISCARD_SOFT;
+        if (nr_sb_expect(e->sb, e->cur.reg, e->cur.reg_len, (uint64_t)t, fate, e->cur.gen_cycle))
+            lcb_fail(e->chk, t,
+                     "node %d: scoreboard refused an expectation: %s "
+                     "(testbench bug)",
+                     e->node, e->sb->usage_err);
+    }
+}
+
+/* lcb_ep_outputs: the sink's side, the phit the input queue returned for the
+ * read issued last cycle */
+static void sink_read(lcb_ep *e, int64_t t, const nr_lcbp_in *in, const nr_lcbp_out *out)
+{
+    if (out->rd_valid) {
+        int v = e->prev_rd;
+        if (v < 0) {
+            lcb_fail(e->chk, t, "node %d: rd_valid=1 but no read was issued last cycle", e->node);
+        } else {
+            uint32_t ph = out->rd_phit & NR_PHIT_MASK;
+            unsigned k = nr_phit_kind(ph);
+            uint8_t inw = t >= e->win_from && t < e->win_to;
+            e->s.reads++;
+            if (k == NR_KIND_RSVD) {
+                lcb_fail(e->chk, t, "node %d vc %d: input queue returned a RSVD-kind phit %06x",
+                         e->node, v, ph);
+            } else if (k == NR_KIND_HEAD) {
+                if (e->rlen[v])
+                    lcb_fail(e->chk, t,
+                             "node %d vc %d: HEAD %06x after %d phits of an unfinished "
+                             "packet",
+                             e->node, v, ph, e->rlen[v]);
+                e->rbuf[v][0] = ph;
+                e->rwin[v][0] = inw;
+                e->rlen[v] = 1;
+            } else if (e->rlen[v] == 0) {
+                lcb_fail(e->chk, t, "node %d vc %d: %s phit %06x outside a packet", e->node, v,
+                         k == NR_KIND_EOP ? "EOP" : "BODY", ph);
+            } else if (e->rlen[v] >= e->p.max_pkt_len) {
+                lcb_fail(e->chk, t, "node %d vc %d: packet longer than MaxPktLen=%d", e->node, v,
+                         e->p.max_pkt_len);
+                e->rlen[v] = 0;
+            } else {
+                e->rwin[v][e->rlen[v]] = inw;
+                e->rbuf[v][e->rlen[v]++] = ph;
+                if (k == NR_KIND_EOP) sink_packet(e, t, v);
+            }
+        }
+    } else if (e->prev_rd >= 0) {
+        lcb_fail(e->chk, t, "node %d: read of vc %d issued last cycle but rd_valid=0", e->node,
+                 e->prev_rd);
+    }
+    e->prev_rd = in->rd_en ? in->rd_vc : -1;
+}
+
 void lcb_ep_outputs(lcb_ep *e, int64_t t, const nr_lcbp_in *in, const nr_lcbp_out *out)
 {
     /* source */
@@ -628,91 +723,9 @@ void lcb_ep_outputs(lcb_ep *e, int64_t t, const nr_lcbp_in *in, const nr_lcbp_ou
         if (!out->tx_ready) {
             e->s.head_waits++;
         } else {
-            e->cur = *k;
-            k->valid = 0;
-            vq_pop(&e->q[v]);
-            e->src_rr = (v + 1) % e->nv;
-            e->mid = 1;
-            e->idx = 1;
-            e->s.phits_sent++;
-            switch (e->cur.kind) {
-            case K_SOFT_PCRC:
-                e->s.soft_pcrc++;
-                e->s.exp_tx_soft++;
-                break;
-            case K_SOFT_OK3:
-                e->s.soft_ok3++;
-                e->s.exp_tx_proto++;
-                break;
-            case K_SOFT_KERR:
-                e->s.soft_kerr++;
-                e->s.exp_tx_soft++;
-                e->s.exp_tx_proto++;
-                break;
-            case K_PROTO_BADVC:
-                e->s.proto_badvc++;
-                e->s.exp_tx_proto++;
-                break;
-            case K_PROTO_LONG:
-                e->s.proto_long++;
-                e->s.exp_tx_soft++;
-                e->s.exp_tx_proto++;
-                break;
-            default: break;
-            }
-            if (e->cur.kind != K_NORMAL) nr_stats_dropped(e->st_, e->cur.gen_cycle);
-            if (e->cur.kind != K_PROTO_BADVC) {
-                sent_put(e, e->s.heads_taken, e->cur.reg, e->cur.reg_len, t);
-                e->s.heads_taken++;
-                nr_sb_fate_t fate = e->cur.kind == K_NORMAL ? NR_SB_DELIVER : NR_SB_DISCARD_SOFT;
-                if (nr_sb_expect(e->sb, e->cur.reg, e->cur.reg_len, (uint64_t)t, fate,
-                                 e->cur.gen_cycle))
-                    lcb_fail(e->chk, t,
-                             "node %d: scoreboard refused an expectation: %s "
-                             "(testbench bug)",
-                             e->node, e->sb->usage_err);
-            }
+            head_taken(e, t, v);
         }
     }
 
-    /* sink */
-    if (out->rd_valid) {
-        int v = e->prev_rd;
-        if (v < 0) {
-            lcb_fail(e->chk, t, "node %d: rd_valid=1 but no read was issued last cycle", e->node);
-        } else {
-            uint32_t ph = out->rd_phit & NR_PHIT_MASK;
-            unsigned k = nr_phit_kind(ph);
-            uint8_t inw = t >= e->win_from && t < e->win_to;
-            e->s.reads++;
-            if (k == NR_KIND_RSVD) {
-                lcb_fail(e->chk, t, "node %d vc %d: input queue returned a RSVD-kind phit %06x",
-                         e->node, v, ph);
-            } else if (k == NR_KIND_HEAD) {
-                if (e->rlen[v])
-                    lcb_fail(e->chk, t,
-                             "node %d vc %d: HEAD %06x after %d phits of an unfinished "
-                             "packet",
-                             e->node, v, ph, e->rlen[v]);
-                e->rbuf[v][0] = ph;
-                e->rwin[v][0] = inw;
-                e->rlen[v] = 1;
-            } else if (e->rlen[v] == 0) {
-                lcb_fail(e->chk, t, "node %d vc %d: %s phit %06x outside a packet", e->node, v,
-                         k == NR_KIND_EOP ? "EOP" : "BODY", ph);
-            } else if (e->rlen[v] >= e->p.max_pkt_len) {
-                lcb_fail(e->chk, t, "node %d vc %d: packet longer than MaxPktLen=%d", e->node, v,
-                         e->p.max_pkt_len);
-                e->rlen[v] = 0;
-            } else {
-                e->rwin[v][e->rlen[v]] = inw;
-                e->rbuf[v][e->rlen[v]++] = ph;
-                if (k == NR_KIND_EOP) sink_packet(e, t, v);
-            }
-        }
-    } else if (e->prev_rd >= 0) {
-        lcb_fail(e->chk, t, "node %d: read of vc %d issued last cycle but rd_valid=0", e->node,
-                 e->prev_rd);
-    }
-    e->prev_rd = in->rd_en ? in->rd_vc : -1;
+    sink_read(e, t, in, out);
 }

@@ -234,10 +234,104 @@ static void esc_stop(lcb_tb_res *r, lcb_check *chk, int fatal, FILE *out, int64_
     if (fatal) lcb_fail(chk, t, "CRC escape (fatal with --no-escapes)");
 }
 
+/* the summary's lines for direction d (A->B 0, B->A 1) */
+static void print_direction(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r, lcb_ep *ep[2],
+                            lcb_ch *ch[2], int d)
+{
+    static const char *dn[2] = {"A->B", "B->A"};
+    const lcb_ep_stats *s = lcb_ep_get_stats(ep[d]), *rs = lcb_ep_get_stats(ep[d ^ 1]);
+    const lcb_port_res *ps = &r->port[d], *pr = &r->port[d ^ 1];
+    fprintf(f, "-- direction %s (latency %d) --\n", dn[d], c->ch[d].latency);
+    fprintf(f,
+            "goodput: payload %.4f phits/cycle, link-layer %.4f phits/cycle "
+            "(%" PRIu64 " packets in the window)\n",
+            r->goodput_pay[d], r->goodput_ll[d], rs->win_delivered);
+    fprintf(f,
+            "source: generated %" PRIu64 ", sent %" PRIu64 " (%" PRIu64 " phits), backlog %" PRIu64
+            ", head waits %" PRIu64 ", probes %" PRIu64 " (refused %" PRIu64 "), gaps/PADs %" PRIu64
+            "\n",
+            s->gen_pkts, s->heads_taken, s->phits_sent, lcb_ep_backlog(ep[d]), s->head_waits,
+            s->probes, s->probes_refused, s->gaps);
+    fprintf(f,
+            "faults injected at source: soft pcrc %" PRIu64 " ok3 %" PRIu64 " kerr %" PRIu64
+            ", proto stray %" PRIu64 " badvc %" PRIu64 " overlong %" PRIu64 "\n",
+            s->soft_pcrc, s->soft_ok3, s->soft_kerr, s->proto_stray, s->proto_badvc, s->proto_long);
+    fprintf(f,
+            "sink: delivered %" PRIu64 " (%" PRIu64 " phits, %" PRIu64 " payload), "
+            "discarded soft %" PRIu64 " tx_err %" PRIu64 " other %" PRIu64 "%s",
+            rs->delivered, rs->deliv_phits, rs->deliv_payload, rs->discard_soft, rs->discard_tx,
+            rs->discard_other, rs->cut ? "" : "\n");
+    if (rs->cut) fprintf(f, ", cut by the input queue %" PRIu64 "\n", rs->cut);
+    fprintf(f,
+            "retries: %" PRIu64 " replays (cause NACK %" PRIu64 ", timeout %" PRIu64
+            ", other %" PRIu64 "), %" PRIu64 " replays after a failed replay\n",
+            ps->ev[NR_EV_TX_REPLAY], ps->replay_nack, ps->replay_timeout, ps->replay_other,
+            ps->nested_replays);
+    fprintf(f,
+            "recovery at receiver: %" PRIu64 " (first RX_CRC to next RX_OK: mean %.1f, max %" PRIu64
+            " cycles; RTT_ack %d)\n",
+            pr->recoveries, pr->recoveries ? (double)pr->rec_sum / pr->recoveries : 0.0,
+            pr->rec_max, lcb_tb_rtt_ack(&c->p, c->ch[d].latency));
+    fprintf(f,
+            "link seq: %" PRIu64 " packets accepted, 7-bit seq wrapped %" PRIu64 " times; "
+            "oracle re-checked %" PRIu64 " acceptances, CRC escapes %" PRIu64 "\n",
+            pr->ev[NR_EV_RX_OK], pr->ev[NR_EV_RX_OK] / 128, rs->accepted_checked, rs->escapes);
+    fprintf(f, "credits per vc (debited/freed):");
+    for (int v = 0; v < c->p.num_vcs; v++)
+        fprintf(f, " %" PRIu64 "/%" PRIu64, r->debits[d][v], r->freed[d][v]);
+    fprintf(f, "\n");
+    const lcb_ch_stats *cs = lcb_ch_get_stats(ch[d]);
+    fprintf(f,
+            "channel: damaged phits %" PRIu64 "; data flips %" PRIu64 ", F flips %" PRIu64
+            ", C flips %" PRIu64 ", ctl flips %" PRIu64 ", bursts %" PRIu64 " (%" PRIu64
+            " bits), drops %" PRIu64 ", outages %" PRIu64 " (%" PRIu64 " cycles), scheduled "
+            "flips %" PRIu64 "\n",
+            cs->phits_damaged, cs->data_flips, cs->f_flips, cs->c_flips, cs->ctl_flips, cs->bursts,
+            cs->burst_flips, cs->drops, cs->outages, cs->outage_cycles, cs->sched_flips);
+}
+
+/* the summary's event counts of each port */
+static void print_events(FILE *f, const lcb_tb_cfg *c, const lcb_tb_res *r)
+{
+    for (int i = 0; i < 2; i++) {
+        fprintf(f, "events port %c:", 'A' + i);
+        for (int b = 0; b < NR_EV_COUNT; b++)
+            fprintf(f, " %s=%" PRIu64, lcb_ev_name(b), r->port[i].ev[b]);
+        if (r->port[i].down_cycle >= 0)
+            fprintf(f, " (link down at cycle %" PRId64 ")", r->port[i].down_cycle);
+        if (c->down_window)
+            fprintf(f, " (down window [%" PRId64 ", %" PRId64 "])", r->port[i].down_lo,
+                    r->port[i].down_hi);
+        fprintf(f, "\n");
+    }
+}
+
+/* the summary's line on forged control words, when any were put on the link */
+static void print_forged(FILE *f, const lcb_tb_res *r, lcb_ch *ch[2])
+{
+    const lcb_ch_stats *a = lcb_ch_get_stats(ch[0]), *b = lcb_ch_get_stats(ch[1]);
+    if (a->forged_words + b->forged_words + a->forged_cut + b->forged_cut)
+        fprintf(f,
+                "forged control words: %" PRIu64 " put on the link (%" PRIu64 " cut short, %" PRIu64
+                " draws skipped: nothing owed), %" PRIu64 " delivered, %" PRIu64
+                " rejected (CTL_REJECT), %" PRIu64 " accepted; kinds ack-1 %" PRIu64
+                " ack+Window+1 %" PRIu64 " phantom %" PRIu64 " foreign %" PRIu64 " (ack-1 %" PRIu64
+                ") inrange %" PRIu64 " badwt %" PRIu64 "; undamaged words rejected %" PRIu64 "\n",
+                a->forged_words + b->forged_words, a->forged_cut + b->forged_cut,
+                a->forge_skipped + b->forge_skipped, r->forged_delivered, r->forged_rejected,
+                r->forged_accepted, a->forged_by_kind[0] + b->forged_by_kind[0],
+                a->forged_by_kind[1] + b->forged_by_kind[1],
+                a->forged_by_kind[3] + b->forged_by_kind[3],
+                a->forged_by_kind[4] + b->forged_by_kind[4] + a->forged_by_kind[5] +
+                    b->forged_by_kind[5],
+                a->forged_by_kind[4] + b->forged_by_kind[4],
+                a->forged_by_kind[6] + b->forged_by_kind[6],
+                a->forged_by_kind[7] + b->forged_by_kind[7], r->clean_rejected);
+}
+
 static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *ep[2], lcb_ch *ch[2],
                           nr_stats_t *st, nr_sb_t *sb)
 {
-    static const char *dn[2] = {"A->B", "B->A"};
     int64_t win = c->cycles - c->warmup;
     fprintf(f, "\n== summary (seed %" PRIu64 ") ==\n", c->seed);
     fprintf(f,
@@ -252,70 +346,8 @@ static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *e
                 " packets (INQ_OVF, %" PRIu64 " phits whose credits it withholds), each matched to "
                 "its packet\n",
                 c->rogue_extra, r->rogue_cuts, r->rogue_cut_phits);
-    for (int d = 0; d < 2; d++) {
-        const lcb_ep_stats *s = lcb_ep_get_stats(ep[d]), *rs = lcb_ep_get_stats(ep[d ^ 1]);
-        const lcb_port_res *ps = &r->port[d], *pr = &r->port[d ^ 1];
-        fprintf(f, "-- direction %s (latency %d) --\n", dn[d], c->ch[d].latency);
-        fprintf(f,
-                "goodput: payload %.4f phits/cycle, link-layer %.4f phits/cycle "
-                "(%" PRIu64 " packets in the window)\n",
-                r->goodput_pay[d], r->goodput_ll[d], rs->win_delivered);
-        fprintf(f,
-                "source: generated %" PRIu64 ", sent %" PRIu64 " (%" PRIu64
-                " phits), backlog %" PRIu64 ", head waits %" PRIu64 ", probes %" PRIu64
-                " (refused %" PRIu64 "), gaps/PADs %" PRIu64 "\n",
-                s->gen_pkts, s->heads_taken, s->phits_sent, lcb_ep_backlog(ep[d]), s->head_waits,
-                s->probes, s->probes_refused, s->gaps);
-        fprintf(f,
-                "faults injected at source: soft pcrc %" PRIu64 " ok3 %" PRIu64 " kerr %" PRIu64
-                ", proto stray %" PRIu64 " badvc %" PRIu64 " overlong %" PRIu64 "\n",
-                s->soft_pcrc, s->soft_ok3, s->soft_kerr, s->proto_stray, s->proto_badvc,
-                s->proto_long);
-        fprintf(f,
-                "sink: delivered %" PRIu64 " (%" PRIu64 " phits, %" PRIu64 " payload), "
-                "discarded soft %" PRIu64 " tx_err %" PRIu64 " other %" PRIu64 "%s",
-                rs->delivered, rs->deliv_phits, rs->deliv_payload, rs->discard_soft, rs->discard_tx,
-                rs->discard_other, rs->cut ? "" : "\n");
-        if (rs->cut) fprintf(f, ", cut by the input queue %" PRIu64 "\n", rs->cut);
-        fprintf(f,
-                "retries: %" PRIu64 " replays (cause NACK %" PRIu64 ", timeout %" PRIu64
-                ", other %" PRIu64 "), %" PRIu64 " replays after a failed replay\n",
-                ps->ev[NR_EV_TX_REPLAY], ps->replay_nack, ps->replay_timeout, ps->replay_other,
-                ps->nested_replays);
-        fprintf(f,
-                "recovery at receiver: %" PRIu64
-                " (first RX_CRC to next RX_OK: mean %.1f, max %" PRIu64 " cycles; RTT_ack %d)\n",
-                pr->recoveries, pr->recoveries ? (double)pr->rec_sum / pr->recoveries : 0.0,
-                pr->rec_max, lcb_tb_rtt_ack(&c->p, c->ch[d].latency));
-        fprintf(f,
-                "link seq: %" PRIu64 " packets accepted, 7-bit seq wrapped %" PRIu64 " times; "
-                "oracle re-checked %" PRIu64 " acceptances, CRC escapes %" PRIu64 "\n",
-                pr->ev[NR_EV_RX_OK], pr->ev[NR_EV_RX_OK] / 128, rs->accepted_checked, rs->escapes);
-        fprintf(f, "credits per vc (debited/freed):");
-        for (int v = 0; v < c->p.num_vcs; v++)
-            fprintf(f, " %" PRIu64 "/%" PRIu64, r->debits[d][v], r->freed[d][v]);
-        fprintf(f, "\n");
-        const lcb_ch_stats *cs = lcb_ch_get_stats(ch[d]);
-        fprintf(f,
-                "channel: damaged phits %" PRIu64 "; data flips %" PRIu64 ", F flips %" PRIu64
-                ", C flips %" PRIu64 ", ctl flips %" PRIu64 ", bursts %" PRIu64 " (%" PRIu64
-                " bits), drops %" PRIu64 ", outages %" PRIu64 " (%" PRIu64 " cycles), scheduled "
-                "flips %" PRIu64 "\n",
-                cs->phits_damaged, cs->data_flips, cs->f_flips, cs->c_flips, cs->ctl_flips,
-                cs->bursts, cs->burst_flips, cs->drops, cs->outages, cs->outage_cycles,
-                cs->sched_flips);
-    }
-    for (int i = 0; i < 2; i++) {
-        fprintf(f, "events port %c:", 'A' + i);
-        for (int b = 0; b < NR_EV_COUNT; b++)
-            fprintf(f, " %s=%" PRIu64, lcb_ev_name(b), r->port[i].ev[b]);
-        if (r->port[i].down_cycle >= 0)
-            fprintf(f, " (link down at cycle %" PRId64 ")", r->port[i].down_cycle);
-        if (c->down_window)
-            fprintf(f, " (down window [%" PRId64 ", %" PRId64 "])", r->port[i].down_lo,
-                    r->port[i].down_hi);
-        fprintf(f, "\n");
-    }
+    for (int d = 0; d < 2; d++) print_direction(f, c, r, ep, ch, d);
+    print_events(f, c, r);
     nr_stats_summary_t sm;
     nr_stats_summary(st, &sm);
     r->lat_mean = sm.mean;
@@ -341,27 +373,7 @@ static void print_summary(FILE *f, const lcb_tb_cfg *c, lcb_tb_res *r, lcb_ep *e
         r->dmg_ooo, r->dmg_frame, r->dmg_detected,
         r->dmg_checked ? (double)r->escapes / r->dmg_checked : 0.0, r->exp_escapes,
         r->dmg_checked ? r->exp_escapes / r->dmg_checked : 0.0, r->ctl_escapes, r->ctl_effects);
-    {
-        const lcb_ch_stats *a = lcb_ch_get_stats(ch[0]), *b = lcb_ch_get_stats(ch[1]);
-        if (a->forged_words + b->forged_words + a->forged_cut + b->forged_cut)
-            fprintf(f,
-                    "forged control words: %" PRIu64 " put on the link (%" PRIu64
-                    " cut short, %" PRIu64 " draws skipped: nothing owed), %" PRIu64
-                    " delivered, %" PRIu64 " rejected (CTL_REJECT), %" PRIu64
-                    " accepted; kinds ack-1 %" PRIu64 " ack+Window+1 %" PRIu64 " phantom %" PRIu64
-                    " foreign %" PRIu64 " (ack-1 %" PRIu64 ") inrange %" PRIu64 " badwt %" PRIu64
-                    "; undamaged words rejected %" PRIu64 "\n",
-                    a->forged_words + b->forged_words, a->forged_cut + b->forged_cut,
-                    a->forge_skipped + b->forge_skipped, r->forged_delivered, r->forged_rejected,
-                    r->forged_accepted, a->forged_by_kind[0] + b->forged_by_kind[0],
-                    a->forged_by_kind[1] + b->forged_by_kind[1],
-                    a->forged_by_kind[3] + b->forged_by_kind[3],
-                    a->forged_by_kind[4] + b->forged_by_kind[4] + a->forged_by_kind[5] +
-                        b->forged_by_kind[5],
-                    a->forged_by_kind[4] + b->forged_by_kind[4],
-                    a->forged_by_kind[6] + b->forged_by_kind[6],
-                    a->forged_by_kind[7] + b->forged_by_kind[7], r->clean_rejected);
-    }
+    print_forged(f, r, ch);
     fprintf(f,
             "scoreboard: expected %" PRIu64 " (soft %" PRIu64 "), delivered %" PRIu64
             ", soft discards %" PRIu64 ", tx_err discards %" PRIu64 ", errors %" PRIu64 "\n",
@@ -936,149 +948,176 @@ static int watchdog_and_drain(lcb_run *R, int64_t t)
 }
 
 /* End-of-run checks (not after a divergence: the run stopped early). */
+/* end_checks: each port's event counts against its source's, and the
+ * credits at quiescence; the packets a down link may strand */
+static uint64_t check_counts(lcb_run *R, int64_t t, const int down[2])
+{
+    for (int i = 0; i < 2; i++) {
+        char m[256];
+        if (lcb_port_errors(R->port[i], m, sizeof m))
+            lcb_fail(&R->chk, t, "port %c: model reports an error: %s", 'A' + i, m);
+    }
+    uint64_t allowed = 0;
+    for (int d = 0; d < 2; d++) {
+        const lcb_ep_stats *s = lcb_ep_get_stats(R->ep[d]), *q = lcb_ep_get_stats(R->ep[d ^ 1]);
+        const lcb_port_res *ps = &R->r->port[d], *pq = &R->r->port[d ^ 1];
+        if (ps->ev[NR_EV_TX_PKT] != s->heads_taken)
+            lcb_fail(&R->chk, t,
+                     "port %c: TX_PKT count %" PRIu64 " != packets the source handed "
+                     "over %" PRIu64,
+                     'A' + d, ps->ev[NR_EV_TX_PKT], s->heads_taken);
+        if (ps->ev[NR_EV_TX_SOFT] != s->exp_tx_soft)
+            lcb_fail(&R->chk, t,
+                     "port %c: TX_SOFT count %" PRIu64 " != injected soft errors %" PRIu64, 'A' + d,
+                     ps->ev[NR_EV_TX_SOFT], s->exp_tx_soft);
+        if (ps->ev[NR_EV_TX_PROTO] != s->exp_tx_proto)
+            lcb_fail(&R->chk, t,
+                     "port %c: TX_PROTO count %" PRIu64 " != injected protocol "
+                     "faults %" PRIu64,
+                     'A' + d, ps->ev[NR_EV_TX_PROTO], s->exp_tx_proto);
+        if (down[d]) {
+            allowed += s->heads_taken - (q->delivered + q->discard_soft + q->cut);
+            continue;
+        }
+        if (pq->ev[NR_EV_RX_OK] != ps->ev[NR_EV_TX_PKT])
+            lcb_fail(&R->chk, t,
+                     "%s: receiver RX_OK %" PRIu64 " != sender TX_PKT %" PRIu64 " after the drain",
+                     d ? "B->A" : "A->B", pq->ev[NR_EV_RX_OK], ps->ev[NR_EV_TX_PKT]);
+        if (!R->r->quiescent) continue;
+        for (int v = 0; v < R->nv; v++)
+            if (R->D[d][v] != R->F[d][v] + R->cut[d][v])
+                lcb_fail(&R->chk, t,
+                         "%s vc %d at quiescence: debited %" PRIu64 " != freed %" PRIu64
+                         " + cut by the overflow rule %" PRIu64,
+                         d ? "B->A" : "A->B", v, R->D[d][v], R->F[d][v], R->cut[d][v]);
+    }
+    return allowed;
+}
+
+/* end_checks: the scoreboard's new errors at the end are the losses a down
+ * link allowed, no more */
+static void check_losses(lcb_run *R, int64_t t, uint64_t allowed)
+{
+    uint64_t before = R->sb.nerrors;
+    uint64_t lossb = R->sb.errors[NR_SB_E_LOSS];
+    nr_sb_final(&R->sb);
+    uint64_t added = R->sb.nerrors - before, loss = R->sb.errors[NR_SB_E_LOSS] - lossb;
+    R->r->lost_to_down = loss;
+    if (added != loss || loss != allowed)
+        lcb_fail(&R->chk, t,
+                 "scoreboard at the end: %" PRIu64 " new errors, %" PRIu64 " losses; "
+                 "%" PRIu64 " packets were stranded by a down link (allowed)",
+                 added, loss, allowed);
+}
+
+/* end_checks: what the run's scenario asks for (rogue credits, the link
+ * going down or not and when, the recovery bound) */
+static void check_scenario(lcb_run *R, int64_t t, const int down[2])
+{
+    if (R->cf->rogue_extra) {
+        /* the overdraw must have happened, and every cut be matched to
+     * its packet (the rest arrived intact: the scoreboard) */
+        if (!R->r->rogue_cuts)
+            lcb_fail(&R->chk, t,
+                     "--rogue-credits %d: B's input queue never overflowed (raise "
+                     "--load or --bp)",
+                     R->cf->rogue_extra);
+        if (R->cut_pending)
+            lcb_fail(&R->chk, t, "%d INQ_OVF at B without the RX_OK of the cut packet",
+                     R->cut_pending);
+        if (R->r->rogue_cuts != R->r->port[1].ev[NR_EV_INQ_OVF])
+            lcb_fail(&R->chk, t, "INQ_OVF count %" PRIu64 " != cuts %" PRIu64,
+                     R->r->port[1].ev[NR_EV_INQ_OVF], R->r->rogue_cuts);
+    }
+    if (R->cf->expect_down && !down[0] && !down[1])
+        lcb_fail(&R->chk, t, "expected the link to go down (retry limit %u), it did not",
+                 R->cf->c.retry_limit);
+    if (R->cf->rec_bound) {
+        uint64_t n = R->r->port[0].recoveries + R->r->port[1].recoveries;
+        if (!n)
+            lcb_fail(&R->chk, t,
+                     "--rec-bound: no recovery happened to check (a --flip-at "
+                     "cycle must fall on a packet)");
+        if (R->r->port[0].ev[NR_EV_TX_TIMEOUT] + R->r->port[1].ev[NR_EV_TX_TIMEOUT] ||
+            R->r->port[0].nested_replays + R->r->port[1].nested_replays)
+            lcb_fail(&R->chk, t,
+                     "--rec-bound: a single error needs one NACK and one replay; "
+                     "there were timeouts or nested replays");
+    }
+    if (R->cf->down_window) {
+        const lcb_ch_cfg *a = &R->cf->ch[0], *b = &R->cf->ch[1];
+        long long lo, hi;
+        lcb_tb_down_window(R->p, &R->cf->c, a->latency > b->latency ? a->latency : b->latency,
+                           a->sched_outage[0], &lo, &hi);
+        for (int i = 0; i < 2; i++) {
+            lcb_port_res *pr = &R->r->port[i];
+            pr->down_lo = lo, pr->down_hi = hi;
+            if (pr->down_cycle >= 0 && (pr->down_cycle < lo || pr->down_cycle > hi))
+                lcb_fail(&R->chk, t,
+                         "port %c: link down at cycle %" PRId64 ", outside the "
+                         "window [%lld, %lld] of protocol 7.6 (outage from %" PRId64
+                         ", timeout %u, retry limit %u)",
+                         'A' + i, pr->down_cycle, lo, hi, a->sched_outage[0], R->cf->c.timeout,
+                         R->cf->c.retry_limit);
+        }
+    }
+    if (!R->cf->expect_down && (down[0] || down[1]))
+        lcb_fail(&R->chk, t, "link went down (port %s, retry limit %u)",
+                 down[0] && down[1] ? "A and B"
+                 : down[0]          ? "A"
+                                    : "B",
+                 R->cf->c.retry_limit);
+}
+
+/* end_checks: forged control words exercised, and accepted or rejected as
+ * their kind must be */
+static void check_forged(lcb_run *R, int64_t t)
+{
+    /* forged words must have been exercised, and outrange ones rejected */
+    for (int d = 0; d < 2; d++) {
+        const lcb_ch_cfg *cc = &R->cf->ch[d];
+        if (cc->ctl_forge <= 0) continue;
+        const lcb_ch_stats *cs = lcb_ch_get_stats(R->ch[d]);
+        if (cs->forged_words == 0)
+            lcb_fail(&R->chk, t, "%s: --ctl-forge %g put no forged word on the link",
+                     d ? "B->A" : "A->B", cc->ctl_forge);
+    }
+    int phantom_only = 0;
+    for (int d = 0; d < 2; d++)
+        phantom_only |= R->cf->ch[d].ctl_forge > 0 &&
+                        R->cf->ch[d].ctl_forge_kind == LCB_FORGE_PHANTOM &&
+                        !lcb_ch_cfg_has_noise(&R->cf->ch[d]);
+    if (phantom_only && R->r->forged_accepted == 0)
+        lcb_fail(&R->chk, t, "phantom forged words: none was accepted, the test exercised nothing");
+    if (R->strict_forge[0] || R->strict_forge[1]) {
+        if (R->r->forged_delivered == 0 || R->r->forged_rejected != R->r->forged_delivered)
+            lcb_fail(&R->chk, t,
+                     "out-of-range forged words: %" PRIu64 " delivered, %" PRIu64
+                     " rejected: every one must be rejected",
+                     R->r->forged_delivered, R->r->forged_rejected);
+    }
+    if (R->accept_forge[0] || R->accept_forge[1]) {
+        if (R->r->forged_delivered == 0 || R->r->forged_accepted != R->r->forged_delivered)
+            lcb_fail(&R->chk, t,
+                     "inrange forged words: %" PRIu64 " delivered, %" PRIu64
+                     " accepted: every one must be accepted",
+                     R->r->forged_delivered, R->r->forged_accepted);
+    }
+    if ((R->badwt_forge[0] || R->badwt_forge[1]) && R->r->forged_delivered != 0)
+        lcb_fail(&R->chk, t,
+                 "badwt forged words: %" PRIu64 " delivered: a word with the wrong "
+                 "toggle must be refused by the deframer (link-protocol 5.3)",
+                 R->r->forged_delivered);
+}
+
 static void end_checks(lcb_run *R, int64_t t)
 {
     if (!R->r->diverged && !R->stop && R->chk.nfail == 0 && R->r->escape_cycle < 0) {
         int down[2] = {R->prev_down[0], R->prev_down[1]};
-        for (int i = 0; i < 2; i++) {
-            char m[256];
-            if (lcb_port_errors(R->port[i], m, sizeof m))
-                lcb_fail(&R->chk, t, "port %c: model reports an error: %s", 'A' + i, m);
-        }
-        uint64_t allowed = 0;
-        for (int d = 0; d < 2; d++) {
-            const lcb_ep_stats *s = lcb_ep_get_stats(R->ep[d]), *q = lcb_ep_get_stats(R->ep[d ^ 1]);
-            const lcb_port_res *ps = &R->r->port[d], *pq = &R->r->port[d ^ 1];
-            if (ps->ev[NR_EV_TX_PKT] != s->heads_taken)
-                lcb_fail(&R->chk, t,
-                         "port %c: TX_PKT count %" PRIu64 " != packets the source handed "
-                         "over %" PRIu64,
-                         'A' + d, ps->ev[NR_EV_TX_PKT], s->heads_taken);
-            if (ps->ev[NR_EV_TX_SOFT] != s->exp_tx_soft)
-                lcb_fail(&R->chk, t,
-                         "port %c: TX_SOFT count %" PRIu64 " != injected soft errors %" PRIu64,
-                         'A' + d, ps->ev[NR_EV_TX_SOFT], s->exp_tx_soft);
-            if (ps->ev[NR_EV_TX_PROTO] != s->exp_tx_proto)
-                lcb_fail(&R->chk, t,
-                         "port %c: TX_PROTO count %" PRIu64 " != injected protocol "
-                         "faults %" PRIu64,
-                         'A' + d, ps->ev[NR_EV_TX_PROTO], s->exp_tx_proto);
-            if (down[d]) {
-                allowed += s->heads_taken - (q->delivered + q->discard_soft + q->cut);
-                continue;
-            }
-            if (pq->ev[NR_EV_RX_OK] != ps->ev[NR_EV_TX_PKT])
-                lcb_fail(&R->chk, t,
-                         "%s: receiver RX_OK %" PRIu64 " != sender TX_PKT %" PRIu64
-                         " after the drain",
-                         d ? "B->A" : "A->B", pq->ev[NR_EV_RX_OK], ps->ev[NR_EV_TX_PKT]);
-            if (!R->r->quiescent) continue;
-            for (int v = 0; v < R->nv; v++)
-                if (R->D[d][v] != R->F[d][v] + R->cut[d][v])
-                    lcb_fail(&R->chk, t,
-                             "%s vc %d at quiescence: debited %" PRIu64 " != freed %" PRIu64
-                             " + cut by the overflow rule %" PRIu64,
-                             d ? "B->A" : "A->B", v, R->D[d][v], R->F[d][v], R->cut[d][v]);
-        }
-        uint64_t before = R->sb.nerrors;
-        uint64_t lossb = R->sb.errors[NR_SB_E_LOSS];
-        nr_sb_final(&R->sb);
-        uint64_t added = R->sb.nerrors - before, loss = R->sb.errors[NR_SB_E_LOSS] - lossb;
-        R->r->lost_to_down = loss;
-        if (added != loss || loss != allowed)
-            lcb_fail(&R->chk, t,
-                     "scoreboard at the end: %" PRIu64 " new errors, %" PRIu64 " losses; "
-                     "%" PRIu64 " packets were stranded by a down link (allowed)",
-                     added, loss, allowed);
-        if (R->cf->rogue_extra) {
-            /* the overdraw must have happened, and every cut be matched to
-             * its packet (the rest arrived intact: the scoreboard) */
-            if (!R->r->rogue_cuts)
-                lcb_fail(&R->chk, t,
-                         "--rogue-credits %d: B's input queue never overflowed (raise "
-                         "--load or --bp)",
-                         R->cf->rogue_extra);
-            if (R->cut_pending)
-                lcb_fail(&R->chk, t, "%d INQ_OVF at B without the RX_OK of the cut packet",
-                         R->cut_pending);
-            if (R->r->rogue_cuts != R->r->port[1].ev[NR_EV_INQ_OVF])
-                lcb_fail(&R->chk, t, "INQ_OVF count %" PRIu64 " != cuts %" PRIu64,
-                         R->r->port[1].ev[NR_EV_INQ_OVF], R->r->rogue_cuts);
-        }
-        if (R->cf->expect_down && !down[0] && !down[1])
-            lcb_fail(&R->chk, t, "expected the link to go down (retry limit %u), it did not",
-                     R->cf->c.retry_limit);
-        if (R->cf->rec_bound) {
-            uint64_t n = R->r->port[0].recoveries + R->r->port[1].recoveries;
-            if (!n)
-                lcb_fail(&R->chk, t,
-                         "--rec-bound: no recovery happened to check (a --flip-at "
-                         "cycle must fall on a packet)");
-            if (R->r->port[0].ev[NR_EV_TX_TIMEOUT] + R->r->port[1].ev[NR_EV_TX_TIMEOUT] ||
-                R->r->port[0].nested_replays + R->r->port[1].nested_replays)
-                lcb_fail(&R->chk, t,
-                         "--rec-bound: a single error needs one NACK and one replay; "
-                         "there were timeouts or nested replays");
-        }
-        if (R->cf->down_window) {
-            const lcb_ch_cfg *a = &R->cf->ch[0], *b = &R->cf->ch[1];
-            long long lo, hi;
-            lcb_tb_down_window(R->p, &R->cf->c, a->latency > b->latency ? a->latency : b->latency,
-                               a->sched_outage[0], &lo, &hi);
-            for (int i = 0; i < 2; i++) {
-                lcb_port_res *pr = &R->r->port[i];
-                pr->down_lo = lo, pr->down_hi = hi;
-                if (pr->down_cycle >= 0 && (pr->down_cycle < lo || pr->down_cycle > hi))
-                    lcb_fail(&R->chk, t,
-                             "port %c: link down at cycle %" PRId64 ", outside the "
-                             "window [%lld, %lld] of protocol 7.6 (outage from %" PRId64
-                             ", timeout %u, retry limit %u)",
-                             'A' + i, pr->down_cycle, lo, hi, a->sched_outage[0], R->cf->c.timeout,
-                             R->cf->c.retry_limit);
-            }
-        }
-        if (!R->cf->expect_down && (down[0] || down[1]))
-            lcb_fail(&R->chk, t, "link went down (port %s, retry limit %u)",
-                     down[0] && down[1] ? "A and B"
-                     : down[0]          ? "A"
-                                        : "B",
-                     R->cf->c.retry_limit);
-        /* forged words must have been exercised, and outrange ones rejected */
-        for (int d = 0; d < 2; d++) {
-            const lcb_ch_cfg *cc = &R->cf->ch[d];
-            if (cc->ctl_forge <= 0) continue;
-            const lcb_ch_stats *cs = lcb_ch_get_stats(R->ch[d]);
-            if (cs->forged_words == 0)
-                lcb_fail(&R->chk, t, "%s: --ctl-forge %g put no forged word on the link",
-                         d ? "B->A" : "A->B", cc->ctl_forge);
-        }
-        int phantom_only = 0;
-        for (int d = 0; d < 2; d++)
-            phantom_only |= R->cf->ch[d].ctl_forge > 0 &&
-                            R->cf->ch[d].ctl_forge_kind == LCB_FORGE_PHANTOM &&
-                            !lcb_ch_cfg_has_noise(&R->cf->ch[d]);
-        if (phantom_only && R->r->forged_accepted == 0)
-            lcb_fail(&R->chk, t,
-                     "phantom forged words: none was accepted, the test exercised nothing");
-        if (R->strict_forge[0] || R->strict_forge[1]) {
-            if (R->r->forged_delivered == 0 || R->r->forged_rejected != R->r->forged_delivered)
-                lcb_fail(&R->chk, t,
-                         "out-of-range forged words: %" PRIu64 " delivered, %" PRIu64
-                         " rejected: every one must be rejected",
-                         R->r->forged_delivered, R->r->forged_rejected);
-        }
-        if (R->accept_forge[0] || R->accept_forge[1]) {
-            if (R->r->forged_delivered == 0 || R->r->forged_accepted != R->r->forged_delivered)
-                lcb_fail(&R->chk, t,
-                         "inrange forged words: %" PRIu64 " delivered, %" PRIu64
-                         " accepted: every one must be accepted",
-                         R->r->forged_delivered, R->r->forged_accepted);
-        }
-        if ((R->badwt_forge[0] || R->badwt_forge[1]) && R->r->forged_delivered != 0)
-            lcb_fail(&R->chk, t,
-                     "badwt forged words: %" PRIu64 " delivered: a word with the wrong "
-                     "toggle must be refused by the deframer (link-protocol 5.3)",
-                     R->r->forged_delivered);
+        uint64_t allowed = check_counts(R, t, down);
+        check_losses(R, t, allowed);
+        check_scenario(R, t, down);
+        check_forged(R, t);
         uint64_t nested = R->r->port[0].nested_replays + R->r->port[1].nested_replays;
         if (nested < (uint64_t)R->cf->min_nested)
             lcb_fail(&R->chk, t,

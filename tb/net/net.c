@@ -1039,7 +1039,10 @@ static void link_loads(net_t *n, net_result *res, double *cnt)
         if (cnt[c] > 0) res->link_util_mean[c] /= cnt[c];
 }
 
-static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
+/* the end-of-run checks (router errors, losses, credits, routes), each
+ * failure told in the log; fail in, fail out. *sberr the scoreboard's errors,
+ * *queued the packets never injected */
+static int finish_checks(net_t *n, uint64_t t, int fail, uint64_t *sberr, uint64_t *queued)
 {
     FILE *f = n->log;
     const int R = n->t.nrtr, N = n->t.nnodes;
@@ -1050,9 +1053,9 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
             fprintf(f, "FAIL router %d: %s\n", r, buf);
             fail = 1;
         }
-    uint64_t queued = 0, sberr = 0;
+    *sberr = *queued = 0;
     const int aborted = fail, escaped = n->esc_cycle >= 0;
-    for (int i = 0; i < N; i++) queued += nr_inj_depth(&n->nd[i].inj);
+    for (int i = 0; i < N; i++) *queued += nr_inj_depth(&n->nd[i].inj);
     if (aborted) {
         /* the run stopped at the failure above: packets in flight are not
          * losses and credits on their way are not missing */
@@ -1069,8 +1072,8 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
                 n->esc_cycle);
     } else {
         for (int i = 0; i < N; i++) fail |= n->kind->node_final(n, i);
-        sberr = nr_sb_final(&n->sb);
-        if (sberr) {
+        *sberr = nr_sb_final(&n->sb);
+        if (*sberr) {
             nr_sb_report(&n->sb, f);
             fail = 1;
         }
@@ -1089,17 +1092,37 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
                 n->untracked);
         fail = 1;
     }
-    nr_stats_summary_t s;
-    nr_stats_summary(&n->st, &s);
-    res->offered = s.offered, res->accepted = s.accepted;
-    res->lat_mean = s.mean, res->lat_p50 = s.p50, res->lat_p99 = s.p99, res->lat_max = s.max;
-    res->delivered = n->sb.delivered, res->labeled = s.labeled;
-    res->drained = s.drained;
+    return fail;
+}
+
+/* the result's fields from the run's counts and statistics */
+static void fill_result(const net_t *n, net_result *res, const nr_stats_summary_t *s,
+                        uint64_t sberr, uint64_t t)
+{
+    res->offered = s->offered, res->accepted = s->accepted;
+    res->lat_mean = s->mean, res->lat_p50 = s->p50, res->lat_p99 = s->p99, res->lat_max = s->max;
+    res->delivered = n->sb.delivered, res->labeled = s->labeled;
+    res->drained = s->drained;
     res->sb_errors = sberr;
     res->cycles = t;
     res->phit_hops = n->phit_hops;
     res->self_skipped = n->self_skipped;
     res->detours = n->detours;
+    res->escapes = n->escapes, res->cw_escapes = n->cw_escapes;
+    res->tx_err = n->tx_err, res->retries = n->retries;
+    res->rtl_routers = n->nrtl;
+    res->diverged = n->diverged;
+    res->div_rtr = n->div_rtr;
+    res->div_cycle = n->div_cycle;
+    memcpy(res->hops, n->hops, sizeof res->hops);
+}
+
+/* a batch run: its time, or a failure when the batch was not all delivered;
+ * 1 on that failure */
+static int batch_report(const net_t *n, net_result *res)
+{
+    FILE *f = n->log;
+    int fail = 0;
     if (n->o->batch && n->sb.delivered < (uint64_t)n->t.nnodes * n->o->batch - n->self_skipped) {
         fprintf(f,
                 "FAIL the batch was not delivered: %" PRIu64 " of %" PRIu64 " packets by the "
@@ -1117,23 +1140,13 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
                 n->o->batch, res->batch_cycles, (double)res->batch_cycles / (double)n->o->batch,
                 (double)res->batch_cycles / ph);
     }
-    res->escapes = n->escapes, res->cw_escapes = n->cw_escapes;
-    res->tx_err = n->tx_err, res->retries = n->retries;
-    res->rtl_routers = n->nrtl;
-    res->diverged = n->diverged;
-    res->div_rtr = n->div_rtr;
-    res->div_cycle = n->div_cycle;
-    memcpy(res->hops, n->hops, sizeof res->hops);
-    double cnt[NET_MAX_LEVELS + 1] = {0};
-    link_loads(n, res, cnt);
-    if (rtr_loads(n, res)) fail = 1;
-    if (!n->o->batch) { /* a batch has no load: its time is reported above */
-        fprintf(f,
-                "net: offered %.4f accepted %.4f phits/cycle/node; latency mean %.1f p50 %u "
-                "p99 %u max %u cycles (generation to tail, %" PRIu64 " packets)%s\n",
-                s.offered, s.accepted, s.mean, s.p50, s.p99, s.max, s.n,
-                s.drained ? "" : "; the drain limit cut the measurement short");
-    }
+    return fail;
+}
+
+/* the routers each packet traversed, or why they were not counted */
+static void hops_report(const net_t *n)
+{
+    FILE *f = n->log;
     if (n->count_hops) {
         fprintf(f, "net: routers traversed:");
         for (int h = 0; h <= NET_HOPS_MAX; h++)
@@ -1147,6 +1160,12 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
         fprintf(f, "net: routers traversed and turns: not counted with link errors (a link's "
                    "replay makes copies of a packet, which may take other routes)\n");
     }
+}
+
+/* the loads of the channels by class and of the routers by level */
+static void load_report(const net_t *n, const net_result *res, const double *cnt)
+{
+    FILE *f = n->log;
     /* class c < levels: between levels c and c+1 (0: to the nodes); class
      * levels: between two top routers, the side links of fclos side=S */
     static const char *const cname[] = {"router-node", "levels 1-2", "levels 2-3", "levels 3-4"};
@@ -1163,6 +1182,31 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
                     "(router %d)\n",
                     l, n->t.first[l + 1] - n->t.first[l], res->rtr_util_mean[l],
                     res->rtr_util_max[l], res->rtr_util_argmax[l]);
+}
+
+static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
+{
+    FILE *f = n->log;
+    const int R = n->t.nrtr;
+    const int escaped = n->esc_cycle >= 0;
+    uint64_t sberr, queued;
+    fail = finish_checks(n, t, fail, &sberr, &queued);
+    nr_stats_summary_t s;
+    nr_stats_summary(&n->st, &s);
+    fill_result(n, res, &s, sberr, t);
+    if (batch_report(n, res)) fail = 1;
+    double cnt[NET_MAX_LEVELS + 1] = {0};
+    link_loads(n, res, cnt);
+    if (rtr_loads(n, res)) fail = 1;
+    if (!n->o->batch) { /* a batch has no load: its time is reported above */
+        fprintf(f,
+                "net: offered %.4f accepted %.4f phits/cycle/node; latency mean %.1f p50 %u "
+                "p99 %u max %u cycles (generation to tail, %" PRIu64 " packets)%s\n",
+                s.offered, s.accepted, s.mean, s.p50, s.p99, s.max, s.n,
+                s.drained ? "" : "; the drain limit cut the measurement short");
+    }
+    hops_report(n);
+    load_report(n, res, cnt);
     if (n->count_hops && net_turn_report(n, res)) fail = 1;
     if (n->g[0].use_lcb)
         fprintf(f,

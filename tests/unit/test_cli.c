@@ -86,15 +86,11 @@ static void run_cfg(void *arg)
     exit(0);
 }
 
-int main(void)
+static void cli_integers(void)
 {
-    NR_TEST_BEGIN("test_cli", 0);
-    char err[700], out[4000];
+    char err[700];
     long l = 0;
     uint64_t u = 0;
-    double d = 0;
-    int e = 0, list[8], cnt = 0;
-
     /* ---- integers ---- */
     static const struct {
         const char *s;
@@ -137,7 +133,12 @@ int main(void)
         CHECK_EQ(nr_cli_parse_u64(bad_u64[i], 0, UINT64_MAX, &u, err, sizeof err), -1);
     CHECK_EQ(nr_cli_parse_u64("7", 8, 9, &u, err, sizeof err), -1);
     CHECK_STR(err, "expected an integer in [8, 9], got '7'");
+}
 
+static void cli_doubles(void)
+{
+    char err[700];
+    double d = 0;
     /* ---- doubles ---- */
     CHECK_EQ(nr_cli_parse_double("0.5", 0, 1, &d, err, sizeof err), 0);
     CHECK_NEAR(d, 0.5, 0);
@@ -148,7 +149,12 @@ int main(void)
         CHECK_EQ(nr_cli_parse_double(bad_dbl[i], 0, 1, &d, err, sizeof err), -1);
         CHECK_STR(err, "expected a number in [0, 1], got '");
     }
+}
 
+static void cli_enums(void)
+{
+    char err[700];
+    int e = 0;
     /* ---- enums: the error lists every valid name ---- */
     CHECK_EQ(nr_cli_parse_enum("tornado", nr_tp_names(), &e, err, sizeof err), 0);
     CHECK_EQ(e, NR_TP_TORNADO);
@@ -156,7 +162,13 @@ int main(void)
     CHECK_STR(err, "expected one of uniform, bitcomp, bitrev, bitrot, transpose, "
                    "transpose-random, shuffle, tornado, neighbor, hotspot, randperm, rowcol, quad; "
                    "got 'foo'");
+}
 
+static void cli_lists(void)
+{
+    char err[700];
+    int list[8];
+    int cnt = 0;
     /* ---- lists ---- */
     CHECK_EQ(nr_cli_parse_list("3,7,11", 0, 63, list, 8, &cnt, err, sizeof err), 0);
     CHECK_EQ(cnt, 3);
@@ -181,207 +193,238 @@ int main(void)
         CHECK_STR(err, "got '' in '3,,5'");
         CHECK_EQ(nr_cli_parse_list("3,", 0, 100, list, 8, &cnt, err, sizeof err), -1);
     }
+}
 
-    /* ---- sub-fields (nr_cli_split) ---- */
-    {
-        char buf[32];
-        const char *f[4];
-        CHECK_EQ(nr_cli_split("a:b:c", ':', buf, sizeof buf, f, 1, 3), 3);
-        CHECK(!strcmp(f[0], "a") && !strcmp(f[1], "b") && !strcmp(f[2], "c"));
-        CHECK_EQ(nr_cli_split("a::c", ':', buf, sizeof buf, f, 1, 3), 3);
-        CHECK(!strcmp(f[1], "")); /* empty fields are kept, for their parser to refuse */
-        CHECK_EQ(nr_cli_split("a", ':', buf, sizeof buf, f, 2, 3), -1);       /* too few */
-        CHECK_EQ(nr_cli_split("a:b:c:d", ':', buf, sizeof buf, f, 1, 3), -1); /* too many */
-        CHECK_EQ(nr_cli_split("", ':', buf, sizeof buf, f, 1, 1), 1);         /* one, empty */
-        CHECK_EQ(
-            nr_cli_split("0123456789012345678901234567890123456789", ':', buf, sizeof buf, f, 1, 1),
-            -1); /* does not fit: never cut */
-    }
+/* ---- sub-fields (nr_cli_split) ---- */
+static void cli_subfields(void)
+{
+    char buf[32];
+    const char *f[4];
+    CHECK_EQ(nr_cli_split("a:b:c", ':', buf, sizeof buf, f, 1, 3), 3);
+    CHECK(!strcmp(f[0], "a") && !strcmp(f[1], "b") && !strcmp(f[2], "c"));
+    CHECK_EQ(nr_cli_split("a::c", ':', buf, sizeof buf, f, 1, 3), 3);
+    CHECK(!strcmp(f[1], "")); /* empty fields are kept, for their parser to refuse */
+    CHECK_EQ(nr_cli_split("a", ':', buf, sizeof buf, f, 2, 3), -1);       /* too few */
+    CHECK_EQ(nr_cli_split("a:b:c:d", ':', buf, sizeof buf, f, 1, 3), -1); /* too many */
+    CHECK_EQ(nr_cli_split("", ':', buf, sizeof buf, f, 1, 1), 1);         /* one, empty */
+    CHECK_EQ(
+        nr_cli_split("0123456789012345678901234567890123456789", ':', buf, sizeof buf, f, 1, 1),
+        -1); /* does not fit: never cut */
+}
 
-    /* ---- packet lengths (nr_lendist_parse, nr_inj.h) ---- */
-    {
-        nr_lendist_t ld = {0};
-        CHECK_EQ(nr_lendist_parse("fixed:8", 4, &ld, err, sizeof err), 0);
-        CHECK(ld.kind == NR_LEN_FIXED && ld.a == 8 && ld.b == 8);
-        CHECK_EQ(nr_lendist_parse("uniform:4:0x13", 4, &ld, err, sizeof err), 0);
-        CHECK(ld.kind == NR_LEN_UNIFORM && ld.a == 4 && ld.b == 19);
-        CHECK_EQ(nr_lendist_parse("bw", 4, &ld, err, sizeof err), 0);
-        CHECK(ld.kind == NR_LEN_BWMIX);
-        /* 4294967304 = 2^32 + 8 was fixed:8 through sscanf's %d */
-        CHECK_EQ(nr_lendist_parse("fixed:4294967304", 4, &ld, err, sizeof err), -1);
-        CHECK_STR(err, "expected an integer in [4, 1024], got '4294967304'");
-        static const char *bad[] = {
-            "fixed:",     "fixed:3", "fixed:8x", "fixed:8:9", "uniform:4",     "uniform:9:5",
-            "uniform::5", "bwx",     "fixed",    "",          "uniform:4:1025"};
-        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-            CHECKF(nr_lendist_parse(bad[i], 4, &ld, err, sizeof err) == -1, "'%s' accepted",
-                   bad[i]);
-    }
+/* ---- packet lengths (nr_lendist_parse, nr_inj.h) ---- */
+static void cli_lengths(void)
+{
+    char err[700];
+    nr_lendist_t ld = {0};
+    CHECK_EQ(nr_lendist_parse("fixed:8", 4, &ld, err, sizeof err), 0);
+    CHECK(ld.kind == NR_LEN_FIXED && ld.a == 8 && ld.b == 8);
+    CHECK_EQ(nr_lendist_parse("uniform:4:0x13", 4, &ld, err, sizeof err), 0);
+    CHECK(ld.kind == NR_LEN_UNIFORM && ld.a == 4 && ld.b == 19);
+    CHECK_EQ(nr_lendist_parse("bw", 4, &ld, err, sizeof err), 0);
+    CHECK(ld.kind == NR_LEN_BWMIX);
+    /* 4294967304 = 2^32 + 8 was fixed:8 through sscanf's %d */
+    CHECK_EQ(nr_lendist_parse("fixed:4294967304", 4, &ld, err, sizeof err), -1);
+    CHECK_STR(err, "expected an integer in [4, 1024], got '4294967304'");
+    static const char *bad[] = {"fixed:",        "fixed:3",    "fixed:8x", "fixed:8:9", "uniform:4",
+                                "uniform:9:5",   "uniform::5", "bwx",      "fixed",     "",
+                                "uniform:4:1025"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        CHECKF(nr_lendist_parse(bad[i], 4, &ld, err, sizeof err) == -1, "'%s' accepted", bad[i]);
+}
 
-    /* ---- option parser: a good command line ---- */
-    {
-        char *argv[] = {"prog",     "--load",   "0.5", "--seed=7", "--verbose",
-                        "file.txt", "--ports=", "--",  "--notopt", NULL};
+/* ---- option parser: a good command line ---- */
+static void cli_opts_good(void)
+{
+    char out[4000];
+    char *argv[] = {"prog",     "--load",   "0.5", "--seed=7", "--verbose",
+                    "file.txt", "--ports=", "--",  "--notopt", NULL};
+    nr_cli_t c;
+    const char *val;
+    nr_cli_init(&c, "prog", "[options] FILE", opts, 9, argv);
+    CHECK_EQ(nr_cli_next(&c, &val), 1);
+    CHECK(strcmp(val, "0.5") == 0);
+    CHECK_EQ(nr_cli_next(&c, &val), 2);
+    CHECK(strcmp(val, "7") == 0);
+    CHECK_EQ(nr_cli_next(&c, &val), 3);
+    CHECK(val == NULL);
+    CHECK_EQ(nr_cli_next(&c, &val), NR_CLI_ARG);
+    CHECK(strcmp(val, "file.txt") == 0);
+    CHECK_EQ(nr_cli_next(&c, &val), 0); /* --ports= gives an empty value */
+    CHECK(strcmp(val, "") == 0);
+    CHECK(strcmp(c.cur, "ports") == 0);
+    CHECK_EQ(nr_cli_next(&c, &val), NR_CLI_ARG); /* after "--" */
+    CHECK(strcmp(val, "--notopt") == 0);
+    CHECK_EQ(nr_cli_next(&c, &val), NR_CLI_END);
+    FILE *f = tmpfile();
+    nr_cli_usage(&c, f);
+    nr_test_slurp(f, out, sizeof out);
+    CHECK_STR(out, "usage: prog [options] FILE\n");
+    CHECK_STR(out, "  --load F               offered load, phits/cycle/port\n");
+    CHECK_STR(out, "  --verbose              print more\n");
+    CHECK_STR(out, "Integers are decimal (a leading 0 does not make them octal");
+}
+
+/* ---- option parser: errors ---- */
+static void cli_opts_errors(void)
+{
+    struct {
+        char *argv[4];
+        int argc;
+        const char *msg;
+        int rc;
+    } cases[] = {
+        {{"prog", "--bogus", NULL}, 2, "unknown option '--bogus'", NR_CLI_ERROR},
+        {{"prog", "--bogus=3", NULL}, 2, "unknown option '--bogus'", NR_CLI_ERROR},
+        {{"prog", "-x", NULL}, 2, "unknown option '-x'", NR_CLI_ERROR},
+        {{"prog", "--load", NULL}, 2, "option '--load' needs a value", NR_CLI_ERROR},
+        {{"prog", "--verbose=1", NULL}, 2, "option '--verbose' takes no value", NR_CLI_ERROR},
+        {{"prog", "--loa", "1", NULL}, 3, "unknown option '--loa'", NR_CLI_ERROR},
+        {{"prog", "--help", NULL}, 2, "", NR_CLI_HELP},
+        {{"prog", "-h", NULL}, 2, "", NR_CLI_HELP},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         nr_cli_t c;
         const char *val;
-        nr_cli_init(&c, "prog", "[options] FILE", opts, 9, argv);
-        CHECK_EQ(nr_cli_next(&c, &val), 1);
-        CHECK(strcmp(val, "0.5") == 0);
-        CHECK_EQ(nr_cli_next(&c, &val), 2);
-        CHECK(strcmp(val, "7") == 0);
-        CHECK_EQ(nr_cli_next(&c, &val), 3);
-        CHECK(val == NULL);
-        CHECK_EQ(nr_cli_next(&c, &val), NR_CLI_ARG);
-        CHECK(strcmp(val, "file.txt") == 0);
-        CHECK_EQ(nr_cli_next(&c, &val), 0); /* --ports= gives an empty value */
-        CHECK(strcmp(val, "") == 0);
-        CHECK(strcmp(c.cur, "ports") == 0);
-        CHECK_EQ(nr_cli_next(&c, &val), NR_CLI_ARG); /* after "--" */
-        CHECK(strcmp(val, "--notopt") == 0);
-        CHECK_EQ(nr_cli_next(&c, &val), NR_CLI_END);
-        FILE *f = tmpfile();
-        nr_cli_usage(&c, f);
-        nr_test_slurp(f, out, sizeof out);
-        CHECK_STR(out, "usage: prog [options] FILE\n");
-        CHECK_STR(out, "  --load F               offered load, phits/cycle/port\n");
-        CHECK_STR(out, "  --verbose              print more\n");
-        CHECK_STR(out, "Integers are decimal (a leading 0 does not make them octal");
+        nr_cli_init(&c, "prog", NULL, opts, cases[i].argc, cases[i].argv);
+        CHECK_EQ(nr_cli_next(&c, &val), cases[i].rc);
+        CHECK_STR(c.err, cases[i].msg);
     }
-    /* ---- option parser: errors ---- */
-    {
-        struct {
-            char *argv[4];
-            int argc;
-            const char *msg;
-            int rc;
-        } cases[] = {
-            {{"prog", "--bogus", NULL}, 2, "unknown option '--bogus'", NR_CLI_ERROR},
-            {{"prog", "--bogus=3", NULL}, 2, "unknown option '--bogus'", NR_CLI_ERROR},
-            {{"prog", "-x", NULL}, 2, "unknown option '-x'", NR_CLI_ERROR},
-            {{"prog", "--load", NULL}, 2, "option '--load' needs a value", NR_CLI_ERROR},
-            {{"prog", "--verbose=1", NULL}, 2, "option '--verbose' takes no value", NR_CLI_ERROR},
-            {{"prog", "--loa", "1", NULL}, 3, "unknown option '--loa'", NR_CLI_ERROR},
-            {{"prog", "--help", NULL}, 2, "", NR_CLI_HELP},
-            {{"prog", "-h", NULL}, 2, "", NR_CLI_HELP},
-        };
-        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-            nr_cli_t c;
-            const char *val;
-            nr_cli_init(&c, "prog", NULL, opts, cases[i].argc, cases[i].argv);
-            CHECK_EQ(nr_cli_next(&c, &val), cases[i].rc);
-            CHECK_STR(c.err, cases[i].msg);
-        }
-    }
+}
 
-    /* ---- the exiting wrappers, in a child ---- */
-    {
-        /* argv (NULL-terminated), exit status, and the output (NULL: not checked) */
-        struct {
-            char *argv[8];
-            int rc;
-            const char *msg;
-        } runs[] = {
-            {{"prog", "--ports", "16", "--bogus"},
-             2,
-             "prog: unknown option '--bogus'\nusage: prog [options]\n"},
-            {{"prog", "--ports", "65"},
-             2,
-             "prog: --ports: expected an integer in [2, 64], got '65'\n"},
-            {{"prog", "--load=1.5"}, 2, "prog: --load: expected a number in [0, 1], got '1.5'\n"},
-            {{"prog", "--pattern", "diagonal"},
-             2,
-             "prog: --pattern: expected one of uniform, bitcomp,"},
-            {{"prog", "--seed", "-4"},
-             2,
-             "prog: --seed: expected an integer in [0, 18446744073709551615], got '-4'"},
-            {{"prog", "--help"}, 0, "usage: prog [options]\n"},
-            /* "tr" is an alias, not a name */
-            {{"prog", "--ports", "8", "--load", "0.25", "--pattern", "tr"}, 2, NULL},
-            {{"prog", "--ports", "8", "--load", "0.25", "--pattern", "tornado"}, 0, NULL},
-        };
-        for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
-            CHECK_EQ(child(run_args, runs[i].argv, out, sizeof out), runs[i].rc);
-            if (runs[i].msg) CHECK_STR(out, runs[i].msg);
-        }
-        CHECK_EQ(child(run_die, "bitrev", out, sizeof out), 2);
-        CHECK(strcmp(out, "prog: bitrev needs k to be a power of two, got 12\n") == 0);
+/* ---- the exiting wrappers, in a child ---- */
+static void cli_exiting(void)
+{
+    char out[4000];
+    /* argv (NULL-terminated), exit status, and the output (NULL: not checked) */
+    struct {
+        char *argv[8];
+        int rc;
+        const char *msg;
+    } runs[] = {
+        {{"prog", "--ports", "16", "--bogus"},
+         2,
+         "prog: unknown option '--bogus'\nusage: prog [options]\n"},
+        {{"prog", "--ports", "65"}, 2, "prog: --ports: expected an integer in [2, 64], got '65'\n"},
+        {{"prog", "--load=1.5"}, 2, "prog: --load: expected a number in [0, 1], got '1.5'\n"},
+        {{"prog", "--pattern", "diagonal"},
+         2,
+         "prog: --pattern: expected one of uniform, bitcomp,"},
+        {{"prog", "--seed", "-4"},
+         2,
+         "prog: --seed: expected an integer in [0, 18446744073709551615], got '-4'"},
+        {{"prog", "--help"}, 0, "usage: prog [options]\n"},
+        /* "tr" is an alias, not a name */
+        {{"prog", "--ports", "8", "--load", "0.25", "--pattern", "tr"}, 2, NULL},
+        {{"prog", "--ports", "8", "--load", "0.25", "--pattern", "tornado"}, 0, NULL},
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        CHECK_EQ(child(run_args, runs[i].argv, out, sizeof out), runs[i].rc);
+        if (runs[i].msg) CHECK_STR(out, runs[i].msg);
     }
+    CHECK_EQ(child(run_die, "bitrev", out, sizeof out), 2);
+    CHECK(strcmp(out, "prog: bitrev needs k to be a power of two, got 12\n") == 0);
+}
 
-    /* ---- config text ---- */
-    {
-        long ports = 0;
-        double load = 0;
-        uint64_t seed = 0;
-        int pat = -1;
-        char name[16] = "";
-        nr_cfg_key_t t[] = {
-            {"ports", NR_CFG_LONG, &ports, 2, 64, NULL},
-            {"load", NR_CFG_DOUBLE, &load, 0, 1, NULL},
-            {"seed", NR_CFG_U64, &seed, 0, 1.9e19, NULL},
-            {"traffic.pattern", NR_CFG_ENUM, &pat, 0, 0, nr_tp_names()},
-            {"name", NR_CFG_STRING, name, 0, sizeof name, NULL},
-            {NULL, 0, NULL, 0, 0, NULL},
-        };
-        const char *good = "# a run\n\n  ports = 16  \nload=0.25 # comment\n"
-                           "seed = 0xDEADBEEF\ntraffic.pattern = tornado\nname = k16\n";
-        CHECK_EQ(nr_cfg_parse_text("run.cfg", good, nr_cfg_table_fn, t, err, sizeof err), 0);
-        CHECK_EQ(ports, 16);
-        CHECK_NEAR(load, 0.25, 0);
-        CHECK_U64(seed, 0xDEADBEEFull);
-        CHECK_EQ(pat, NR_TP_TORNADO);
-        CHECK(strcmp(name, "k16") == 0);
-        struct {
-            const char *text, *msg;
-        } bad[] = {
-            {"ports = 16\nports 16\n", "run.cfg:2: expected 'key = value', got 'ports 16'"},
-            {"= 5\n", "run.cfg:1: expected a key before '='"},
-            {"\n\nports =   # nothing\n", "run.cfg:3: expected a value after 'ports ='"},
-            {"9x = 1\n", "run.cfg:1: expected a key of letters, digits, '_', '.', '-', got '9x'"},
-            {"po rts = 1\n", "run.cfg:1: expected a key of letters"},
-            {"foo = 1\n", "run.cfg:1: expected one of the keys ports, load, seed, "
-                          "traffic.pattern, name; got 'foo'"},
-            {"load = 0.1\nports = 65\n",
-             "run.cfg:2: expected an integer in [2, 64], got '65' for 'ports'"},
-            {"traffic.pattern = x\n", "run.cfg:1: expected one of uniform,"},
-            {"name = waytoolongforthebuffer\n", "run.cfg:1: expected at most 15 characters"},
-        };
-        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-            err[0] = 0;
-            CHECK_EQ(nr_cfg_parse_text("run.cfg", bad[i].text, nr_cfg_table_fn, t, err, sizeof err),
-                     -1);
-            CHECK_STR(err, bad[i].msg);
-        }
+/* ---- config text ---- */
+static void cli_config_text(void)
+{
+    char err[700];
+    long ports = 0;
+    double load = 0;
+    uint64_t seed = 0;
+    int pat = -1;
+    char name[16] = "";
+    nr_cfg_key_t t[] = {
+        {"ports", NR_CFG_LONG, &ports, 2, 64, NULL},
+        {"load", NR_CFG_DOUBLE, &load, 0, 1, NULL},
+        {"seed", NR_CFG_U64, &seed, 0, 1.9e19, NULL},
+        {"traffic.pattern", NR_CFG_ENUM, &pat, 0, 0, nr_tp_names()},
+        {"name", NR_CFG_STRING, name, 0, sizeof name, NULL},
+        {NULL, 0, NULL, 0, 0, NULL},
+    };
+    const char *good = "# a run\n\n  ports = 16  \nload=0.25 # comment\n"
+                       "seed = 0xDEADBEEF\ntraffic.pattern = tornado\nname = k16\n";
+    CHECK_EQ(nr_cfg_parse_text("run.cfg", good, nr_cfg_table_fn, t, err, sizeof err), 0);
+    CHECK_EQ(ports, 16);
+    CHECK_NEAR(load, 0.25, 0);
+    CHECK_U64(seed, 0xDEADBEEFull);
+    CHECK_EQ(pat, NR_TP_TORNADO);
+    CHECK(strcmp(name, "k16") == 0);
+    struct {
+        const char *text, *msg;
+    } bad[] = {
+        {"ports = 16\nports 16\n", "run.cfg:2: expected 'key = value', got 'ports 16'"},
+        {"= 5\n", "run.cfg:1: expected a key before '='"},
+        {"\n\nports =   # nothing\n", "run.cfg:3: expected a value after 'ports ='"},
+        {"9x = 1\n", "run.cfg:1: expected a key of letters, digits, '_', '.', '-', got '9x'"},
+        {"po rts = 1\n", "run.cfg:1: expected a key of letters"},
+        {"foo = 1\n", "run.cfg:1: expected one of the keys ports, load, seed, "
+                      "traffic.pattern, name; got 'foo'"},
+        {"load = 0.1\nports = 65\n",
+         "run.cfg:2: expected an integer in [2, 64], got '65' for 'ports'"},
+        {"traffic.pattern = x\n", "run.cfg:1: expected one of uniform,"},
+        {"name = waytoolongforthebuffer\n", "run.cfg:1: expected at most 15 characters"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = 0;
+        CHECK_EQ(nr_cfg_parse_text("run.cfg", bad[i].text, nr_cfg_table_fn, t, err, sizeof err),
+                 -1);
+        CHECK_STR(err, bad[i].msg);
     }
-    /* ---- config file, and the exiting wrapper ---- */
-    {
-        char path[] = "/tmp/nr_test_cli_XXXXXX";
-        int fd = mkstemp(path);
-        CHECK(fd >= 0);
-        const char *text = "ports = 8\n# ok so far\nports: 9\n";
-        CHECK(write(fd, text, strlen(text)) == (ssize_t)strlen(text));
-        close(fd);
-        long ports = 0;
-        nr_cfg_key_t t[] = {{"ports", NR_CFG_LONG, &ports, 2, 64, NULL},
-                            {NULL, 0, NULL, 0, 0, NULL}};
-        CHECK_EQ(nr_cfg_parse_file(path, nr_cfg_table_fn, t, err, sizeof err), -1);
-        char want[200];
-        snprintf(want, sizeof want, "%s:3: expected 'key = value', got 'ports: 9'", path);
-        CHECK(strcmp(err, want) == 0);
-        CHECK_EQ(ports, 8);
-        CHECK_EQ(child(run_cfg, path, out, sizeof out), 2);
-        CHECK_STR(out, "prog: ");
-        CHECK_STR(out, want);
-        unlink(path);
-        CHECK_EQ(nr_cfg_parse_file(path, nr_cfg_table_fn, t, err, sizeof err), -1);
-        CHECK_STR(err, ": cannot read: ");
-        CHECK_EQ(child(run_cfg, path, out, sizeof out), 2);
-    }
-    /* ---- seed line ---- */
-    {
-        FILE *f = tmpfile();
-        nr_cli_print_seed(f, "nr_run", 255);
-        nr_test_slurp(f, out, sizeof out);
-        CHECK(strcmp(out, "nr_run: seed 255 (0x00000000000000ff)\n") == 0);
-    }
+}
+
+/* ---- config file, and the exiting wrapper ---- */
+static void cli_config_file(void)
+{
+    char err[700];
+    char out[4000];
+    char path[] = "/tmp/nr_test_cli_XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    const char *text = "ports = 8\n# ok so far\nports: 9\n";
+    CHECK(write(fd, text, strlen(text)) == (ssize_t)strlen(text));
+    close(fd);
+    long ports = 0;
+    nr_cfg_key_t t[] = {{"ports", NR_CFG_LONG, &ports, 2, 64, NULL}, {NULL, 0, NULL, 0, 0, NULL}};
+    CHECK_EQ(nr_cfg_parse_file(path, nr_cfg_table_fn, t, err, sizeof err), -1);
+    char want[200];
+    snprintf(want, sizeof want, "%s:3: expected 'key = value', got 'ports: 9'", path);
+    CHECK(strcmp(err, want) == 0);
+    CHECK_EQ(ports, 8);
+    CHECK_EQ(child(run_cfg, path, out, sizeof out), 2);
+    CHECK_STR(out, "prog: ");
+    CHECK_STR(out, want);
+    unlink(path);
+    CHECK_EQ(nr_cfg_parse_file(path, nr_cfg_table_fn, t, err, sizeof err), -1);
+    CHECK_STR(err, ": cannot read: ");
+    CHECK_EQ(child(run_cfg, path, out, sizeof out), 2);
+}
+
+/* ---- seed line ---- */
+static void cli_seed_line(void)
+{
+    char out[4000];
+    FILE *f = tmpfile();
+    nr_cli_print_seed(f, "nr_run", 255);
+    nr_test_slurp(f, out, sizeof out);
+    CHECK(strcmp(out, "nr_run: seed 255 (0x00000000000000ff)\n") == 0);
+}
+
+int main(void)
+{
+    NR_TEST_BEGIN("test_cli", 0);
+    cli_integers();
+    cli_doubles();
+    cli_enums();
+    cli_lists();
+    cli_subfields();
+    cli_lengths();
+    cli_opts_good();
+    cli_opts_errors();
+    cli_exiting();
+    cli_config_text();
+    cli_config_file();
+    cli_seed_line();
     NR_TEST_END("test_cli");
 }

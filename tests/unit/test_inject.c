@@ -103,19 +103,22 @@ static void check_bernoulli_stream(double load, int batches)
     nr_inj_free(&s);
 }
 
-int main(void)
+static void inj_bernoulli_stream(void)
 {
-    NR_TEST_BEGIN("test_inject", 424242);
+    /* ---- the Bernoulli timing stream against a reference of the rule ---- */
     for (int b = 0; b < 2; b++) {
         check_bernoulli_stream(0.0, b);
         check_bernoulli_stream(0.02, b);
         check_bernoulli_stream(0.5, b);
         check_bernoulli_stream(1.0, b);
     }
+}
+
+static void inj_bernoulli(void)
+{
     char err[200];
     nr_inj_t s;
     nr_inj_cfg_t c;
-
     /* ---- Bernoulli, fixed L = 4, load 0.3: p = 0.075 ---- */
     c = fixed4(NR_INJ_BERNOULLI, 0.3);
     CHECK_EQ(nr_inj_init(&s, &c, nr_test_seed, 0, err, sizeof err), 0);
@@ -133,7 +136,6 @@ int main(void)
         CHECK_EQ(s.on_periods, 0);
     }
     nr_inj_free(&s);
-
     /* ---- Bernoulli with uniform lengths [4, 20] and 2 VCs, load 0.6 ---- */
     c.load = 0.6;
     c.len.kind = NR_LEN_UNIFORM;
@@ -167,7 +169,6 @@ int main(void)
         CHECK_NEAR(vcs[0], n / 2, 5 * sqrt(n / 4));
     }
     nr_inj_free(&s);
-
     /* ---- BlackWidow mix: classes 1/4 each, lengths and VCs, mean 11.5 ---- */
     c.len.kind = NR_LEN_BWMIX;
     c.len.num_vcs = 0;
@@ -202,7 +203,13 @@ int main(void)
         CHECK_NEAR((double)s.gen_phits / T, 0.5, 5 * sd);
     }
     nr_inj_free(&s);
+}
 
+static void inj_onoff(void)
+{
+    char err[200];
+    nr_inj_t s;
+    nr_inj_cfg_t c;
     /* ---- on/off: L = 4, load 0.4, peak 1, mean burst B = 8 packets ----
      * p_on = 0.25, beta = 0.03125, pi = 0.4, alpha = 0.0208333. */
     c = fixed4(NR_INJ_ONOFF, 0.4);
@@ -270,7 +277,13 @@ int main(void)
     CHECK_EQ(s.on_cycles, 1000);
     CHECK_EQ(s.on_periods, 1);
     nr_inj_free(&s);
+}
 
+static void inj_queue(void)
+{
+    char err[200];
+    nr_inj_t s;
+    nr_inj_cfg_t c;
     /* ---- source queue: FIFO, unbounded, max depth ---- */
     c = fixed4(NR_INJ_BERNOULLI, 1.0);
     CHECK_EQ(nr_inj_init(&s, &c, nr_test_seed, 6, err, sizeof err), 0);
@@ -296,41 +309,50 @@ int main(void)
         CHECK_EQ(s.max_depth, n); /* the maximum is kept */
     }
     nr_inj_free(&s);
+}
 
-    /* ---- destinations come from the pattern and the source's own stream ---- */
-    {
-        nr_traffic_cfg_t tc;
-        nr_traffic_t tp;
-        memset(&tc, 0, sizeof tc);
-        tc.kind = NR_TP_UNIFORM;
-        tc.k = 8;
-        CHECK_EQ(nr_traffic_init(&tp, &tc, nr_test_seed, err, sizeof err), 0);
-        nr_inj_t a, b, o;
-        c.load = 0.5;
-        CHECK_EQ(nr_inj_init(&a, &c, nr_test_seed, 3, err, sizeof err), 0);
-        CHECK_EQ(nr_inj_init(&b, &c, nr_test_seed, 3, err, sizeof err), 0);
-        CHECK_EQ(nr_inj_init(&o, &c, nr_test_seed, 4, err, sizeof err), 0);
-        for (int t = 0; t < 2000; t++) {
-            int ga = nr_inj_tick(&a, (uint64_t)t, &tp);
-            nr_inj_tick(&o, (uint64_t)t, &tp); /* another source in between */
-            int gb = nr_inj_tick(&b, (uint64_t)t, &tp);
-            CHECK_EQ(ga, gb);
-            if (ga) {
-                const nr_inj_pkt_t *pa = nr_inj_peek(&a), *pb = nr_inj_peek(&b);
-                CHECK_EQ(pa->dest, pb->dest);
-                CHECK(pa->dest >= 0 && pa->dest < 8 && pa->dest != 3);
-                CHECK_EQ(pa->gen_cycle, (uint64_t)t);
-                nr_inj_pop(&a);
-                nr_inj_pop(&b);
-            }
+/* ---- destinations come from the pattern and the source's own stream ---- */
+static void inj_dests(void)
+{
+    char err[200];
+    nr_inj_cfg_t c;
+    nr_traffic_cfg_t tc;
+    nr_traffic_t tp;
+    memset(&tc, 0, sizeof tc);
+    tc.kind = NR_TP_UNIFORM;
+    tc.k = 8;
+    CHECK_EQ(nr_traffic_init(&tp, &tc, nr_test_seed, err, sizeof err), 0);
+    nr_inj_t a, b, o;
+    c = fixed4(NR_INJ_BERNOULLI, 0.5);
+    CHECK_EQ(nr_inj_init(&a, &c, nr_test_seed, 3, err, sizeof err), 0);
+    CHECK_EQ(nr_inj_init(&b, &c, nr_test_seed, 3, err, sizeof err), 0);
+    CHECK_EQ(nr_inj_init(&o, &c, nr_test_seed, 4, err, sizeof err), 0);
+    for (int t = 0; t < 2000; t++) {
+        int ga = nr_inj_tick(&a, (uint64_t)t, &tp);
+        nr_inj_tick(&o, (uint64_t)t, &tp); /* another source in between */
+        int gb = nr_inj_tick(&b, (uint64_t)t, &tp);
+        CHECK_EQ(ga, gb);
+        if (ga) {
+            const nr_inj_pkt_t *pa = nr_inj_peek(&a), *pb = nr_inj_peek(&b);
+            CHECK_EQ(pa->dest, pb->dest);
+            CHECK(pa->dest >= 0 && pa->dest < 8 && pa->dest != 3);
+            CHECK_EQ(pa->gen_cycle, (uint64_t)t);
+            nr_inj_pop(&a);
+            nr_inj_pop(&b);
         }
-        nr_inj_free(&a);
-        nr_inj_free(&b);
-        nr_inj_free(&o);
     }
+    nr_inj_free(&a);
+    nr_inj_free(&b);
+    nr_inj_free(&o);
+}
 
+static void inj_errors(void)
+{
+    char err[200];
+    nr_inj_t s;
+    nr_inj_cfg_t c;
     /* ---- errors ---- */
-    c.load = 1.5;
+    c = fixed4(NR_INJ_BERNOULLI, 1.5);
     CHECK_EQ(nr_inj_init(&s, &c, 1, 0, err, sizeof err), -1);
     CHECK_STR(err, "load 1.5 out of range");
     c.load = 0.9;
@@ -360,5 +382,16 @@ int main(void)
     CHECK_STR(nr_inj_kind_names()[NR_INJ_ONOFF], "onoff");
     CHECK_STR(nr_len_kind_names()[NR_LEN_BWMIX], "bwmix");
     CHECK(nr_len_kind_names()[NR_LEN_COUNT] == NULL);
+}
+
+int main(void)
+{
+    NR_TEST_BEGIN("test_inject", 424242);
+    inj_bernoulli_stream();
+    inj_bernoulli();
+    inj_onoff();
+    inj_queue();
+    inj_dests();
+    inj_errors();
     NR_TEST_END("test_inject");
 }

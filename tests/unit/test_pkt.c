@@ -10,13 +10,8 @@ static nr_pkt_status_t parse(const uint32_t *ph, int len, nr_pkt_info_t *in)
     return nr_pkt_parse(ph, len, 2, 64, in);
 }
 
-int main(void)
+static void pkt_fields(void)
 {
-    NR_TEST_BEGIN("test_pkt", 7);
-    uint32_t p[NR_PKT_LEN_LIMIT + 1], q[NR_PKT_LEN_LIMIT + 1];
-    nr_pkt_info_t in;
-    char err[200];
-
     /* ---- field layout, exact bits (docs/packet-format.md tables) ---- */
     CHECK_U64(nr_head_make(0x7FFF, 3, 1, 1, 1), (1u << 22) | 0x3FFFFCu);
     CHECK_U64(nr_head_make(1, 0, 0, 0, 0), (1u << 22) | (1u << 7));
@@ -57,7 +52,11 @@ int main(void)
     CHECK_EQ(nr_eop_rsvd(e | (5u << 16)), 5);
     CHECK_U64(nr_phit_make(NR_KIND_RSVD, 0xFFFFFFFF), 0xFFFFFFu);
     CHECK_EQ(nr_phit_data(0xFFFFFF), 0x3FFFFF);
+}
 
+static void pkt_pcrc(void)
+{
+    uint32_t p[NR_PKT_LEN_LIMIT + 1];
     /* ---- PCRC known answer. Computed once by a separate Python bit-list
      * CRC-16 (poly 0x1021, init 0xFFFF, MSB first) over 3 x 22 data bits then
      * the 6 EOP bits, as docs/packet-format.md defines; pasted here. ---- */
@@ -74,7 +73,14 @@ int main(void)
     /* The kind bits are not covered: only data fields are fed. */
     uint32_t p2[4] = {p[0], p[1] | (3u << 22), p[2], p[3]};
     CHECK_EQ(nr_pcrc(p2, 4), nr_pcrc(p, 4));
+}
 
+static void pkt_builder(void)
+{
+    uint32_t p[NR_PKT_LEN_LIMIT + 1];
+    uint32_t q[NR_PKT_LEN_LIMIT + 1];
+    nr_pkt_info_t in;
+    char err[200];
     /* ---- builder ---- */
     nr_pkt_desc_t d = nr_pkt_desc(9, 300, 1, 4242, 19);
     CHECK_EQ(nr_pkt_min_len(&d), 4);
@@ -161,9 +167,16 @@ int main(void)
     d.route[1] = 64;
     CHECK_EQ(nr_pkt_build(&d, p, 64, err, sizeof err), -1);
     CHECK_STR(err, "route hop 1");
+}
 
+static void pkt_parser(void)
+{
+    uint32_t p[NR_PKT_LEN_LIMIT + 1];
+    uint32_t q[NR_PKT_LEN_LIMIT + 1];
+    nr_pkt_info_t in;
+    char err[200];
     /* ---- parser: every malformation class, one at a time ---- */
-    d = nr_pkt_desc(3, 4, 1, 5, 8);
+    nr_pkt_desc_t d = nr_pkt_desc(3, 4, 1, 5, 8);
     int n = nr_pkt_build(&d, p, 64, NULL, 0);
     CHECK_EQ(n, 8);
 #define MUT(code, expect_mask, expect_bad)                                                         \
@@ -212,8 +225,17 @@ int main(void)
               "no_eop,vc_range");
     CHECK_STR(nr_pkt_status_name(NR_PKT_BAD_CRC), "bad_crc");
     CHECK_STR(nr_pkt_malformed_name(NR_PKT_M_OKRSVD), "ok_rsvd");
+}
 
+static void pkt_crc_ok(void)
+{
+    uint32_t p[NR_PKT_LEN_LIMIT + 1];
+    uint32_t q[NR_PKT_LEN_LIMIT + 1];
+    nr_pkt_info_t in;
     /* ---- CRC mismatch and ok field ---- */
+    /* the parser's well-formed 8-phit packet */
+    nr_pkt_desc_t d = nr_pkt_desc(3, 4, 1, 5, 8);
+    int n = nr_pkt_build(&d, p, 64, NULL, 0);
     memcpy(q, p, sizeof p);
     q[4] ^= 1u << 9;
     CHECK_EQ(parse(q, n, &in), NR_PKT_BAD_CRC);
@@ -251,13 +273,19 @@ int main(void)
         CHECK_EQ(tried, (long)nb * (nb + 1) / 2);
         CHECK_EQ(missed, 0);
     }
+}
+
+static void pkt_route_hop(void)
+{
+    uint32_t p[NR_PKT_LEN_LIMIT + 1];
+    uint32_t q[NR_PKT_LEN_LIMIT + 1];
     /* ---- the expected transform of a router hop (nr_pkt_route_hop) ---- */
-    d = nr_pkt_desc(1, 2, 0, 3, 8);
+    nr_pkt_desc_t d = nr_pkt_desc(1, 2, 0, 3, 8);
     d.r = 1;
     d.route[0] = 1;
     d.route[1] = 2;
     d.route[2] = 63;
-    n = nr_pkt_build(&d, p, 64, NULL, 0);
+    int n = nr_pkt_build(&d, p, 64, NULL, 0);
     memcpy(q, p, (size_t)n * sizeof p[0]);
     nr_pkt_route_hop(q, n);
     CHECK_EQ(nr_route_port(q[1], 0), 2);
@@ -270,7 +298,14 @@ int main(void)
     memcpy(q, p, (size_t)n * sizeof p[0]);
     nr_pkt_route_hop(q, n); /* no route phit: unchanged */
     CHECK(memcmp(q, p, (size_t)n * sizeof p[0]) == 0);
+}
 
+static void pkt_e2e(void)
+{
+    uint32_t p[NR_PKT_LEN_LIMIT + 1];
+    uint32_t q[NR_PKT_LEN_LIMIT + 1];
+    nr_pkt_info_t in;
+    char err[200];
     /* ---- end-to-end check (docs/packet-format.md, "End-to-end check") ----
      * Known answers computed once by a separate Python bit-list CRC-32C
      * (poly 0x1EDC6F41, MSB first, init 0xFFFFFFFF, xorout 0): over ASCII
@@ -294,10 +329,10 @@ int main(void)
         CHECK_U64(e2[5], nr_phit_make(NR_KIND_BODY, 0x0057));
         CHECK(nr_pkt_e2e_ok(e2, 7));
     }
-    d = nr_pkt_desc(17, 18, 1, 99, 19);
+    nr_pkt_desc_t d = nr_pkt_desc(17, 18, 1, 99, 19);
     d.e2e = 1;
     CHECK_EQ(nr_pkt_min_len(&d), 6);
-    n = nr_pkt_build(&d, p, 64, err, sizeof err);
+    int n = nr_pkt_build(&d, p, 64, err, sizeof err);
     CHECK_EQ(n, 19);
     CHECK_EQ(parse(p, 19, &in), NR_PKT_GOOD); /* PCRC over the trailer too */
     CHECK(in.has_tag);
@@ -342,5 +377,17 @@ int main(void)
     CHECK(nr_pkt_e2e_ok(p, n));
     p[3] ^= 1u << 21;
     CHECK(!nr_pkt_e2e_ok(p, n));
+}
+
+int main(void)
+{
+    NR_TEST_BEGIN("test_pkt", 7);
+    pkt_fields();
+    pkt_pcrc();
+    pkt_builder();
+    pkt_parser();
+    pkt_crc_ok();
+    pkt_route_hop();
+    pkt_e2e();
     NR_TEST_END("test_pkt");
 }

@@ -4,37 +4,37 @@
 #include "nr_stats.h"
 #include "nr_test.h"
 
-int main(void)
+/* ---- nearest-rank percentiles ---- */
+static void st_percentiles(void)
 {
-    NR_TEST_BEGIN("test_stats", 5);
-    char err[200], buf[4000];
+    uint32_t v[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    CHECK_EQ(nr_percentile(v, 10, 50), 5);  /* rank ceil(5) = 5 */
+    CHECK_EQ(nr_percentile(v, 10, 99), 10); /* rank ceil(9.9) = 10 */
+    CHECK_EQ(nr_percentile(v, 10, 10), 1);  /* rank 1 */
+    CHECK_EQ(nr_percentile(v, 10, 11), 2);  /* rank ceil(1.1) = 2 */
+    CHECK_EQ(nr_percentile(v, 10, 0), 1);
+    CHECK_EQ(nr_percentile(v, 10, 100), 10);
+    CHECK_EQ(nr_percentile(v, 10, 90), 9);
+    CHECK_EQ(nr_percentile(v, 10, 90.0001), 10);
+    CHECK_EQ(nr_percentile(v, 1, 50), 1);
+    CHECK_EQ(nr_percentile(v, 0, 50), 0);
+    uint32_t w[100];
+    for (int i = 0; i < 100; i++) w[i] = (uint32_t)(i + 1);
+    CHECK_EQ(nr_percentile(w, 100, 50), 50);
+    CHECK_EQ(nr_percentile(w, 100, 99), 99);
+    CHECK_EQ(nr_percentile(w, 100, 29), 29); /* 0.29*100 is not exact in binary */
+    CHECK_EQ(nr_percentile(w, 100, 57), 57);
+    CHECK_EQ(nr_percentile(w, 100, 99.5), 100);
+    CHECK_EQ(nr_percentile(w, 100, 1), 1);
+}
 
-    /* ---- nearest-rank percentiles ---- */
-    {
-        uint32_t v[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
-        CHECK_EQ(nr_percentile(v, 10, 50), 5);  /* rank ceil(5) = 5 */
-        CHECK_EQ(nr_percentile(v, 10, 99), 10); /* rank ceil(9.9) = 10 */
-        CHECK_EQ(nr_percentile(v, 10, 10), 1);  /* rank 1 */
-        CHECK_EQ(nr_percentile(v, 10, 11), 2);  /* rank ceil(1.1) = 2 */
-        CHECK_EQ(nr_percentile(v, 10, 0), 1);
-        CHECK_EQ(nr_percentile(v, 10, 100), 10);
-        CHECK_EQ(nr_percentile(v, 10, 90), 9);
-        CHECK_EQ(nr_percentile(v, 10, 90.0001), 10);
-        CHECK_EQ(nr_percentile(v, 1, 50), 1);
-        CHECK_EQ(nr_percentile(v, 0, 50), 0);
-        uint32_t w[100];
-        for (int i = 0; i < 100; i++) w[i] = (uint32_t)(i + 1);
-        CHECK_EQ(nr_percentile(w, 100, 50), 50);
-        CHECK_EQ(nr_percentile(w, 100, 99), 99);
-        CHECK_EQ(nr_percentile(w, 100, 29), 29); /* 0.29*100 is not exact in binary */
-        CHECK_EQ(nr_percentile(w, 100, 57), 57);
-        CHECK_EQ(nr_percentile(w, 100, 99.5), 100);
-        CHECK_EQ(nr_percentile(w, 100, 1), 1);
-    }
-
-    /* ---- phases, labeling, drain, loads, latency ---- */
+static void st_phases(void)
+{
+    char err[200];
+    char buf[4000];
     nr_stats_cfg_t c = {100, 1000, 500, 4, 2};
     nr_stats_t st;
+    /* ---- phases, labeling, drain, loads, latency ---- */
     CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), 0);
     CHECK_EQ(nr_stats_phase(&st, 0), NR_PH_WARMUP);
     CHECK_EQ(nr_stats_phase(&st, 99), NR_PH_WARMUP);
@@ -95,7 +95,14 @@ int main(void)
         CHECK_STR(buf, "n 3 mean 70.33 min 10 p50 100 p99 101 max 101 cycles");
     }
     nr_stats_free(&st);
+}
 
+static void st_drain(void)
+{
+    char err[200];
+    char buf[4000];
+    nr_stats_cfg_t c = {100, 1000, 500, 4, 2};
+    nr_stats_t st;
     /* ---- drain limit: a labeled packet never arrives ---- */
     CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), 0);
     nr_stats_generated(&st, 0, 4, 200);
@@ -118,7 +125,14 @@ int main(void)
         CHECK_STR(buf, "outstanding 1; drain LIMIT HIT after 500 cycles");
     }
     nr_stats_free(&st);
+}
 
+static void st_histogram(void)
+{
+    char err[200];
+    char buf[4000];
+    nr_stats_cfg_t c = {100, 1000, 500, 4, 2};
+    nr_stats_t st;
     /* ---- histogram: samples {0,1,2,5,5,9}, bin width 2 ---- */
     CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), 0);
     {
@@ -144,7 +158,13 @@ int main(void)
         CHECK(strcmp(buf, "lat_lo,lat_hi,count\n") == 0);
     }
     nr_stats_free(&st);
+}
 
+static void st_random(void)
+{
+    char err[200];
+    nr_stats_cfg_t c = {100, 1000, 500, 4, 2};
+    nr_stats_t st;
     /* ---- many random samples: percentiles equal a direct sort ---- */
     CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), 0);
     {
@@ -175,7 +195,13 @@ int main(void)
         CHECK_EQ(s.n, 5000);
     }
     nr_stats_free(&st);
+}
 
+static void st_dense_range(void)
+{
+    char err[200];
+    nr_stats_cfg_t c = {100, 1000, 500, 4, 2};
+    nr_stats_t st;
     /* ---- latencies on both sides of the dense range (NR_STATS_DENSE_MAX):
      * min, p50, p99, max and the mean as from the sorted list ---- */
     CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), 0);
@@ -208,10 +234,28 @@ int main(void)
         CHECK(s.mean == (double)sum / 9);
     }
     nr_stats_free(&st);
+}
 
+static void st_bad_config(void)
+{
+    char err[200];
+    nr_stats_cfg_t c = {100, 1000, 500, 4, 2};
+    nr_stats_t st;
     /* ---- bad configuration ---- */
     c.measure = 0;
     CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), -1);
     CHECK_STR(err, "measure >= 1");
+}
+
+int main(void)
+{
+    NR_TEST_BEGIN("test_stats", 5);
+    st_percentiles();
+    st_phases();
+    st_drain();
+    st_histogram();
+    st_random();
+    st_dense_range();
+    st_bad_config();
     NR_TEST_END("test_stats");
 }
