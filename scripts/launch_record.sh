@@ -2,7 +2,7 @@
 # launch_record.sh FILE [--] CMD [ARGS...] - a launcher that runs nothing: it
 # appends CMD ARGS, shell-quoted, as one line to FILE. With a sweep's -l (or
 # SWEEP_LAUNCHER) it turns the sweep into a list of commands, one per point,
-# for a Slurm job array (README, "Sweeps on a cluster"):
+# for a Slurm job array (docs/usage.md, "Clusters and the regression runner"):
 #   scripts/rtr_sweep.sh -l "scripts/launch_record.sh cmds.txt --"
 #   sbatch --wait --array=1-$(wc -l < cmds.txt) --wrap 'eval "$(sed -n "${SLURM_ARRAY_TASK_ID}p" cmds.txt)"'
 #   SWEEP_REPORT_ONLY=1 scripts/rtr_sweep.sh

@@ -1,5 +1,5 @@
 #!/bin/bash
-# usercfg_test.sh BUILDDIR/ - "your own configuration" (README): a copy of
+# usercfg_test.sh BUILDDIR/ - "your own configuration" (docs/usage.md): a copy of
 # configs/configs.txt with configurations that are not in the shipped list.
 #   - bad ones (a tile count R that is not a power of two dividing NumPorts,
 #     a Window beyond the 7-bit sequence space, an unknown parameter) are
