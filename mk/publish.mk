@@ -9,7 +9,7 @@
 # publish target is make area-docs (mk/synth.mk), through the same script.
 PUBLISH_FLOWS := sweep-rtr sweep-nwn energy counts bench bench-base bench-net bench-net-scale \
                  sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-lcb net-run waves cost \
-                 cost-pareto
+                 cost-pareto measures
 PUBLISH_GROUPS := sweep sweep-net
 .PHONY: $(PUBLISH_FLOWS:%=publish-%) $(PUBLISH_GROUPS:%=publish-%)
 $(filter-out publish-bench,$(PUBLISH_FLOWS:%=publish-%)): publish-%:
