@@ -1,5 +1,5 @@
 #!/bin/bash
-# area_test.sh flow|guard - the tests of make area (tests/area.list), in
+# area_test.sh flow|guard|publish - the tests of make area (tests/area.list), in
 # build/area/selftest-* with a cache of their own (so the flow really runs).
 #   flow   scripts/area_all.sh on two small configurations: sw-swalloc (an
 #          allocator: units below units, representatives, the timing models
@@ -11,6 +11,12 @@
 #   guard  a failed, partial or misspelt run exits non-zero, and make
 #          area-docs then refuses and leaves docs/ as it was (its git status
 #          and every file's content).
+#   publish  in a scratch git copy of the tree, with the record of a
+#          complete run of the whole set (made-up figures): make area-docs
+#          changes exactly docs/area.md, docs/results.md and
+#          docs/img/area_radix.png, each table stamped and with its columns;
+#          after a change to a configuration of the set or to the flow (the
+#          run's key no longer the tree's) it refuses and changes nothing.
 set -u
 case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 cd "$(dirname "$0")/.."
@@ -101,6 +107,65 @@ guard)
     [ "$(snap)" = "$before" ] || fail "docs/ changed"
     echo "area_test: guard: a misspelt name exits 2, a failed configuration 1 (the other tabled); area-docs refuses no run, a failed and a partial one; docs/ unchanged"
     ;;
+publish)
+    for x in sw_counts area_model; do [ -x "$B/bin/$x" ] || fail "$B/bin/$x is not built (make $B/bin/$x)"; done
+    BIN=$(cd "$B/bin" && pwd)
+    T=$(mktemp -d)
+    trap 'rm -rf "$T"' EXIT
+    git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$T" || fail "cannot copy the tree"
+    cd "$T" || exit 1
+    git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm tree || fail "git"
+    [ -e "$OLDPWD/.venv" ] && ln -s "$OLDPWD/.venv" .venv
+    whole=$(scripts/cfg.sh --with area)
+    R=build/area
+    mkdir -p $R/check
+    # a complete run of the whole set: every row made up, every block > 0
+    {
+        echo "$COLS"
+        i=0
+        for c in $whole; do
+            i=$((i + 1))
+            echo "$c,top,A=1,$((i * 100000)),$((i * 100)),$i,$((i * 1000)),$((i * 24)),$i,$((i * 240)),$((i * 100000 + i * 240)),1,1,$((i * 7)),$((i * 11)),$((i * 3)),1,$((i * 100000 + i * 240 - 25 * i)),1,1,$((i * 24)),4.5,222,u_a/nr_x:q_reg,out:y_o,nr_x,$((i * 10))"
+        done
+    } > $R/area.csv
+    # shellcheck disable=SC2086
+    printf 'configs=%s\nwhole_set=yes\ncomplete=yes\nfailed=\ncommit=%s\ndirty=0\nkey=%s\nmachine=m\nstarted=d\nelapsed_s=61\nload_start=1\nload_end=1\ncommand=make area\njobs=2\nwork=3 of 4 steps made\n' \
+        "$whole" "$(git rev-parse HEAD)" "$(scripts/area_key.sh $whole)" > $R/run.txt
+    k16=$(tr ' ' '\n' <<< "$whole" | grep -- '-k16$' | tr '\n' ' ')
+    # shellcheck disable=SC2086
+    printf 'configs=%s\ncomplete=yes\ncommit=c\ndirty=0\nkey=%s\nmachine=m\nstarted=d\nelapsed_s=5\nload_start=1\nload_end=1\n' \
+        "$k16" "$(scripts/area_key.sh $k16)" > $R/check/run.txt
+    printf '| configuration | x |\n|---|---|\n| yarc-k16 | 1 |\n' > $R/check/check.md
+    scripts/area_docs.sh "$BIN/sw_counts" "$BIN/area_model" > pub.log 2>&1 || { cat pub.log >&2; fail "area-docs on a complete run failed"; }
+    [ "$(git status --porcelain -- docs | LC_ALL=C sort | tr '\n' ' ')" = " M docs/area.md  M docs/results.md ?? docs/img/area_radix.png " ] \
+        || fail "area-docs changed: $(git status --porcelain -- docs | tr '\n' ' ')"
+    for m in area-table:docs/area.md area-tech:docs/area.md area-check:docs/area.md area-seed001:docs/results.md \
+             area-missing:docs/results.md area-seed000:docs/results.md; do
+        sed -n "/^<!-- ${m%%:*}:begin -->/,/^<!-- ${m%%:*}:end -->/p" "${m#*:}" > sec.md
+        grep -q '^\*.*published by `make area-docs`\.\*$' sec.md || fail "${m%%:*}: no stamp"
+        [ "$(grep -c '^|' sec.md)" -ge 3 ] || fail "${m%%:*}: no table"
+    done
+    sed -n '/area-table:begin/,/area-table:end/p' docs/area.md > sec.md
+    for h in '| configuration | standard cells (mm²) | cells | flops | transistors (est.) | SRAM bits | SRAM macros | SRAM (mm²) | total (mm²) |' \
+             '| configuration | LCB | input buffers | switch buffers | crossbar and allocator | channels | routing | control |' \
+             '| configuration | worst path (ns) | fmax (MHz) | from | to | CPU (min) |'; do
+        grep -qF "$h" sec.md || fail "docs/area.md: no table '$h'"
+    done
+    [ "$(grep -c '^| yarc-k64 |' sec.md)" = 3 ] || fail "docs/area.md: yarc-k64 not in each of the three tables"
+    grep -q '^| 64 | hc | yarc-k64 | 33792 | 1.000 |' docs/results.md || fail "results.md: hc's Table 1 area at k = 64 is not 33792"
+    # a configuration of the set changes after the run (k = 64: the check's
+    # k = 16 run stays valid), then the flow: the run's key is not the tree's
+    git checkout -q docs && git clean -qfd docs
+    sed -i 's/^\(yarc-k64 .*\)$/\1 SubSpeedup=4/' configs/configs.txt
+    scripts/area_docs.sh "$BIN/sw_counts" "$BIN/area_model" > pub2.log 2>&1 && fail "area-docs after a change to yarc-k64: exit 0"
+    grep -q "the run's key .* is not this tree's" pub2.log || fail "area-docs after a change to yarc-k64: $(cat pub2.log)"
+    git checkout -q configs
+    echo "# changed" >> scripts/area_sta.tcl
+    scripts/area_docs.sh "$BIN/sw_counts" "$BIN/area_model" > pub2.log 2>&1 && fail "area-docs after a change to the flow: exit 0"
+    grep -q "is not this tree's" pub2.log || fail "area-docs after a change to the flow: $(cat pub2.log)"
+    [ -z "$(git status --porcelain -- docs)" ] || fail "area-docs refused but changed docs/"
+    echo "area_test: publish: a complete run changes exactly the three files, each table stamped; a run of another flow refused, docs/ unchanged"
+    ;;
 *)
-    echo "usage: area_test.sh flow|guard" >&2; exit 2 ;;
+    echo "usage: area_test.sh flow|guard|publish" >&2; exit 2 ;;
 esac
