@@ -7,7 +7,7 @@
 # that checking one configuration keeps the last whole run publishable.
 #   area.csv   one line per configuration that finished (the fields of its
 #              row.txt, in the order of the header)
-#   area.md    the same as markdown tables (scripts/area.py table); also on
+#   area.md    the same as markdown tables (scripts/area_report.py table); also on
 #              stdout
 #   run.txt    the record: the configurations asked for, which failed,
 #              whether the run is complete, the commit and whether the tree
@@ -62,6 +62,6 @@ dirty=$(git status --porcelain -- rtl scripts constraints configs 2>/dev/null | 
     # scripts/area.sh's work.txt: the steps of the run and those it made
     echo "work=$(sed -n 's/^steps=\([0-9]*\) made=\([0-9]*\)$/\2 of \1 steps made, the others from the cache/p' "$OUTD/work.txt" 2>/dev/null)"
 } > "$REC/run.txt"
-python3 scripts/area.py table "$REC/area.csv" | tee "$REC/area.md"
+python3 scripts/area_report.py table "$REC/area.csv" | tee "$REC/area.md"
 [ "$complete" = yes ] || { echo "area_all: failed:$failed (tabled: the others)" >&2; exit 1; }
 exit 0

@@ -10,7 +10,7 @@
 #   docs/results.md     section 4.0's synthesis tables (markers area-seed001,
 #                       area-missing, area-seed000) beside seed 001's Table 1
 #                       and seed 000's buffer storage (build/bin/area_model,
-#                       build/bin/sw_counts; scripts/area.py seed)
+#                       build/bin/sw_counts; scripts/area_report.py seed)
 # Only from $AREA_OUT/run.txt (default build/area, scripts/area_all.sh) of a
 # complete run of the whole set, made on a tree without changes whose key
 # (scripts/area_key.sh) is this tree's; otherwise it says why and exits 1
@@ -47,7 +47,7 @@ rm -rf "$T"; mkdir -p "$T"
 # the table, and its stamp
 el=$(get elapsed_s)
 stamp="Measured by \`$(get command)\` at commit $(get commit | cut -c1-10) on $(get started), $(get machine): $ncsv configurations in $((el / 60)) min $((el % 60)) s with $(get jobs) jobs, $(get work) (load average $(get load_start | cut -d' ' -f1) at the start, $(get load_end | cut -d' ' -f1) at the end); published by \`make area-docs\`"
-python3 scripts/area.py table "$R/area.csv" > "$T/area-table.md"
+python3 scripts/area_report.py table "$R/area.csv" > "$T/area-table.md"
 # the plot
 scripts/area_plot.sh "$R/area.csv" "$T/area_radix.png"
 
@@ -70,7 +70,7 @@ for c in $cfgs; do
     esac
 done | "$AM" t1 > "$T/t1.csv"
 "$AM" fb 4 8 > "$T/fb.csv"
-python3 scripts/area.py seed "$T/t1.csv" "$T/counts.md" "$R/area.csv" "$T/fb.csv" 24 "${SRAM_UM2_PER_BIT:-10}" "$T" \
+python3 scripts/area_report.py seed "$T/t1.csv" "$T/counts.md" "$R/area.csv" "$T/fb.csv" 24 "${SRAM_UM2_PER_BIT:-10}" "$T" \
     || no "the seed tables could not be made"
 # make area-check's table, from its own complete run on this tree
 K=$R/check

@@ -4,14 +4,14 @@
 # hc): (a) the total (standard cells and SRAM), (b) the switch fabric, the
 # part that seed 001's Table 1 counts (switch buffers, crossbar and
 # allocator, channel registers), both in mm² at OSU 0.18 µm. The data
-# (scripts/area.py radix) go to OUT.csv beside OUT.png; the plot is
+# (scripts/area_report.py radix) go to OUT.csv beside OUT.png; the plot is
 # scripts/plot.py's. Used by scripts/area_docs.sh.
 set -eu
 cd "$(dirname "$0")/.."
 case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 [ $# -eq 2 ] || { echo "usage: area_plot.sh AREA_CSV OUT.png   (--help)" >&2; exit 2; }
 csv=$1 png=$2 dat=${2%.png}.csv
-python3 scripts/area.py radix "$csv" > "$dat"
+python3 scripts/area_report.py radix "$csv" > "$dat"
 orgs=$(for o in hc cn fc fc6 fc6-isu2 bb; do grep -q "^$o," "$dat" && echo "$o"; done || true)
 [ -n "$orgs" ] || { echo "area_plot: no router configuration ORG-kK in $csv" >&2; exit 2; }
 args=()
