@@ -11,7 +11,7 @@ $(NRLIB): $(CLIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 # One binary per module test: tests/unit/test_<module>.c.
-CLIB_TESTS := crc rng pkt traffic inject sb stats cli out
+CLIB_TESTS := crc rng pkt traffic inject sb stats cli out src
 CLIB_TEST_BINS := $(CLIB_TESTS:%=$(BUILD)/tests/unit/test_%)
 $(CLIB_TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRLIB)
 	@mkdir -p $(@D)

@@ -12,6 +12,7 @@
 #include "nr_crc.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
+#include "nr_src.h"
 
 #define LCB_PKT_CAP (NR_PKT_LEN_LIMIT + 8)
 #define RNG_P_BUILD (NR_RNG_P_USER + 0) /* packet details: dest, r/a/h, faults */
@@ -277,7 +278,7 @@ static void stage(lcb_ep *e, int v, int64_t t)
 {
     pkt_t *k = &e->st[v];
     const nr_inj_pkt_t *q = vq_front(&e->q[v]);
-    char err[160];
+    char err[300];
     memset(k, 0, offsetof(pkt_t, ph));
     k->reg_len = 0;
     k->valid = 1;
@@ -317,10 +318,13 @@ static void stage(lcb_ep *e, int v, int64_t t)
         for (int i = 0; i < NR_ROUTE_HOPS; i++) d.route[i] = (unsigned)nr_rng_below(&e->rb, 64);
         d.hash = nr_rng_u32(&e->rb) & NR_DATA_MASK;
     }
-    d.seq = kind == K_PROTO_BADVC ? 0 : nr_sb_next_seq(e->sb, d.src, d.dest, d.vc);
-    k->len = nr_pkt_build(&d, k->ph, LCB_PKT_CAP, err, sizeof err);
+    /* a bad-VC packet is never expected: sequence 0, not its flow's next;
+     * the scoreboard is told at the send (its fate known then) */
+    d.seq = 0;
+    k->len = nr_src_start(kind == K_PROTO_BADVC ? NULL : e->sb, &d, k->ph, LCB_PKT_CAP, NULL, err,
+                          sizeof err);
     if (k->len < 0) {
-        lcb_fail(e->chk, t, "node %d: packet builder: %s (testbench bug)", e->node, err);
+        lcb_fail(e->chk, t, "node %d: %s (testbench bug)", e->node, err);
         k->valid = 0;
         return;
     }
@@ -361,16 +365,15 @@ void lcb_ep_inputs(lcb_ep *e, int64_t t, int gen, const nr_lcbp_out *pk, nr_lcbp
 {
     /* injection process: new packets go to their VC's source queue */
     if (gen && (e->cfg.max_pkts <= 0 || e->s.gen_pkts < (uint64_t)e->cfg.max_pkts)) {
-        int r = nr_inj_tick(&e->inj, (uint64_t)t, NULL);
+        int r = nr_src_cycle(&e->inj, (uint64_t)t, NULL, 0, e->st_, e->node);
         if (r < 0) lcb_fail(e->chk, t, "node %d: out of memory in the source queue", e->node);
+        if (r > 0) e->s.gen_pkts += (uint64_t)r;
         const nr_inj_pkt_t *q;
         while ((q = nr_inj_peek(&e->inj)) != NULL) {
             if (vq_push(&e->q[q->vc % e->nv], q)) {
                 lcb_fail(e->chk, t, "node %d: out of memory in the source queue", e->node);
                 break;
             }
-            e->s.gen_pkts++;
-            nr_stats_generated(e->st_, e->node, q->len, q->gen_cycle);
             nr_inj_pop(&e->inj);
         }
     }

@@ -18,6 +18,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "net_int.h"
+#include "nr_src.h"
 
 #include <stdio.h>
 #include <inttypes.h>
@@ -476,23 +477,14 @@ static int src_start(net_t *n, int i, uint64_t ts)
     /* a source-routed topology: the route phit names the port at each router */
     int nhop = (n->route->head & NET_HD_R) ? n->t.kind->srcroute(&n->t, i, dest, d.route) : -1;
     d.r = nhop > 0;
-    d.seq = nr_sb_next_seq(&n->sb, d.src, d.dest, vc_out);
-    char e2[200];
-    int len = nr_pkt_build(&d, nd->ph, PKT_CAP, e2, sizeof e2);
-    if (len < 0) {
-        fprintf(n->log, "FAIL node %d: packet build: %s\n", i, e2);
-        return -1;
-    }
     /* What arrives: each router that uses the route phit rotates it and
-     * repairs the PCRC (docs/yarc-arch.md 4.3). */
-    uint32_t exp[PKT_CAP];
-    memcpy(exp, nd->ph, (size_t)len * sizeof exp[0]);
-    for (int h = 0; h < nhop; h++) nr_pkt_route_hop(exp, len);
-    /* a routing that gives a flow one path keeps it in order */
-    int rc = (n->route->ordered ? nr_sb_expect : nr_sb_expect_unordered)(
-        &n->sb, exp, len, ts, NR_SB_DELIVER, q->gen_cycle);
-    if (rc < 0 || (n->count_hops && hop_put(&n->hop, hop_key(d.src, d.dest, vc_out, d.seq)))) {
-        fprintf(n->log, "FAIL node %d: scoreboard: %s\n", i, rc < 0 ? n->sb.usage_err : "memory");
+     * repairs the PCRC (docs/yarc-arch.md 4.3); a routing that gives a flow
+     * one path keeps it in order. */
+    const nr_src_expect_t x = {nhop, n->route->ordered, ts, q->gen_cycle};
+    char e2[300];
+    int len = nr_src_start(&n->sb, &d, nd->ph, PKT_CAP, &x, e2, sizeof e2);
+    if (len < 0 || (n->count_hops && hop_put(&n->hop, hop_key(d.src, d.dest, vc_out, d.seq)))) {
+        fprintf(n->log, "FAIL node %d: %s\n", i, len < 0 ? e2 : "scoreboard: memory");
         return -1;
     }
     nd->len = len;
@@ -507,25 +499,9 @@ int net_src_next(net_t *n, int i, uint64_t t, int gen)
     node_t *nd = &n->nd[i];
     const uint64_t ts = t - n->t0;
     if (!gen) return 0;
-    if (n->o->batch) { /* the whole batch in the first cycle, then nothing */
-        for (uint64_t b = 0; ts == 0 && b < n->o->batch; b++) {
-            if (nr_inj_gen(&nd->inj, ts, n->o->wc ? NULL : &n->tp) < 0) {
-                net_say(n, "FAIL node %d: source queue: out of memory\n", i);
-                return -1;
-            }
-            const nr_inj_t *ij = &nd->inj;
-            nr_stats_generated(&n->st, i, ij->q[(ij->qhead + ij->qlen - 1) % ij->qcap].len, ts);
-        }
-        return nd->len == 0 ? src_start(n, i, ts) : 0;
-    }
-    int g = nr_inj_tick(&nd->inj, ts, n->o->wc ? NULL : &n->tp);
-    if (g < 0) {
+    if (nr_src_cycle(&nd->inj, ts, n->o->wc ? NULL : &n->tp, n->o->batch, &n->st, i) < 0) {
         net_say(n, "FAIL node %d: source queue: out of memory\n", i);
         return -1;
-    }
-    if (g > 0) {
-        const nr_inj_t *ij = &nd->inj;
-        nr_stats_generated(&n->st, i, ij->q[(ij->qhead + ij->qlen - 1) % ij->qcap].len, ts);
     }
     return nd->len == 0 ? src_start(n, i, ts) : 0;
 }

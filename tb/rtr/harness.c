@@ -3,6 +3,7 @@
  * switch comes through rtr_org / rtr_impl and is an nr_rtr. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness_int.h"
+#include "nr_src.h"
 
 #include <stdio.h>
 #include <stdarg.h>
@@ -313,35 +314,32 @@ static void src_start(sim_t *s, int p, uint64_t t)
     }
     if (s->o->adaptive > 0 && !pt->unroutable && nr_rng_bernoulli(&pt->rng_misc, s->o->adaptive))
         d.a = 1; /* adaptive routing wherever the switch has a choice */
-    d.seq = pt->unroutable ? (pt->useq++ & NR_SEQ_MASK) : nr_sb_next_seq(&s->sb, p, d.dest, d.vc);
-    char err[200];
-    int len = nr_pkt_build(&d, pt->ph, PKT_CAP, err, sizeof err);
+    /* unroutable packets are never delivered: their own sequence, no
+     * record (pt->rec unused) and nothing expected */
+    if (pt->unroutable) d.seq = pt->useq++ & NR_SEQ_MASK;
+    pt->rec = pt->unroutable ? UINT64_MAX : new_rec(s, q->gen_cycle, p, 0);
+    /* The expected packet at the output: a router that uses the route phit
+     * rotates it left by 6 bits and repairs the PCRC. */
+    nr_src_expect_t x = {1, 1, t, pt->rec};
+    if (!pt->unroutable && s->o->org->may_reorder)
+        x.ordered =
+            !s->o->org->may_reorder(&s->g, s->o->route, p, d.dest, d.vc, (int)d.a, (int)d.h);
+    char err[300];
+    int len = nr_src_start(pt->unroutable ? NULL : &s->sb, &d, pt->ph, PKT_CAP,
+                           pt->unroutable ? NULL : &x, err, sizeof err);
     if (len < 0) {
-        fprintf(stderr, "rtr: packet build failed: %s\n", err);
+        fprintf(stderr, "rtr: %s\n", err);
         exit(1);
     }
     pt->len = len;
     pt->pos = 0;
     pt->vc = d.vc;
-    /* unroutable packets are never delivered: no record (pt->rec unused) */
-    pt->rec = pt->unroutable ? UINT64_MAX : new_rec(s, q->gen_cycle, p, len);
     if (pt->unroutable) {
         pt->sent_drop[pt->drop_rs]++;
         if (pt->drop_rs == NR_DROP_NO_ROUTE) pt->sent_unroutable++;
         nr_stats_dropped(&s->st, q->gen_cycle); /* never delivered, on purpose */
     } else {
-        /* The expected packet at the output: a router that uses the route
-         * phit rotates it left by 6 bits and repairs the PCRC. */
-        uint32_t exp[PKT_CAP];
-        memcpy(exp, pt->ph, len * sizeof exp[0]);
-        nr_pkt_route_hop(exp, len);
-        int unord = s->o->org->may_reorder &&
-                    s->o->org->may_reorder(&s->g, s->o->route, p, d.dest, d.vc, (int)d.a, (int)d.h);
-        if ((unord ? nr_sb_expect_unordered : nr_sb_expect)(&s->sb, exp, len, t, NR_SB_DELIVER,
-                                                            pt->rec) < 0) {
-            fprintf(stderr, "rtr: scoreboard usage error: %s\n", s->sb.usage_err);
-            exit(1);
-        }
+        s->rec[pt->rec].len = len;
     }
     nr_inj_pop(&pt->inj);
 }
@@ -837,17 +835,12 @@ static void trace_close(sim_t *s)
 static int generate(sim_t *s, uint64_t ts, char *err, int errlen)
 {
     for (int p = 0; p < s->nports; p++) {
-        int g = nr_inj_tick(&s->pt[p].inj, ts, &s->tp);
+        int g = nr_src_cycle(&s->pt[p].inj, ts, &s->tp, 0, &s->st, p);
         if (g < 0) {
             snprintf(err, errlen, "source queue: out of memory");
             return -1;
         }
-        if (g > 0) {
-            s->src_act |= 1ull << p;
-            const nr_inj_t *ij = &s->pt[p].inj;
-            const nr_inj_pkt_t *last = &ij->q[(ij->qhead + ij->qlen - 1) % ij->qcap];
-            nr_stats_generated(&s->st, p, last->len, ts);
-        }
+        if (g > 0) s->src_act |= 1ull << p;
     }
     return 0;
 }

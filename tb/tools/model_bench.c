@@ -23,6 +23,7 @@
 #include "nr_cli.h"
 #include "nr_inj.h"
 #include "nr_out.h"
+#include "nr_src.h"
 #include "nr_traffic.h"
 
 static double now_s(void)
@@ -156,7 +157,10 @@ static void point(const bench_model *bm, double load, long warm, long cycles, ui
             mc.on = 1;
         }
         for (int s = 0; s < n; s++) {
-            nr_inj_tick(&inj[s], e.t, &tp);
+            if (nr_src_cycle(&inj[s], e.t, &tp, 0, NULL, s) < 0) {
+                fprintf(stderr, "model_bench: source queue: out of memory\n");
+                exit(1);
+            }
             const nr_inj_pkt_t *k;
             /* keep a packet or two in the port's source, the rest waits in
              * the injection process's unbounded queue */
