@@ -171,15 +171,15 @@ static void tp_uniform(void)
     for (int i = 0; i < 100; i++) CHECK_EQ(nr_traffic_dest(&t, 1, &r), 0);
 }
 
-/* ---- transpose-random: row A -> uniform over column A ---- */
-static void tp_transpose_random(void)
+/* ---- transpose-random: row A -> uniform over column A (r: a stream this
+ * starts, which the next two go on drawing from) ---- */
+static void tp_transpose_random(nr_rng_t *r)
 {
-    nr_rng_t r;
     /* k = 16: 4 x 4. Node 6 = (row 1, col 2) -> column 1 = {1, 5, 9, 13}. */
     nr_traffic_t t = mk(NR_TP_TR, 16);
     long c[16] = {0};
-    nr_rng_stream(&r, nr_test_seed, NR_RNG_STREAM(NR_RNG_P_DEST, 6));
-    for (int i = 0; i < 40000; i++) c[nr_traffic_dest(&t, 6, &r)]++;
+    nr_rng_stream(r, nr_test_seed, NR_RNG_STREAM(NR_RNG_P_DEST, 6));
+    for (int i = 0; i < 40000; i++) c[nr_traffic_dest(&t, 6, r)]++;
     long col[4] = {c[1], c[5], c[9], c[13]};
     CHECK_EQ(col[0] + col[1] + col[2] + col[3], 40000);
     /* 3 dof: 0.999 quantile 16.27. */
@@ -188,21 +188,20 @@ static void tp_transpose_random(void)
      * row 1 -> column 1 = {1, 9, 17, 25}; node 31 in row 3 -> {3, 11, 19, 27}. */
     t = mk(NR_TP_TR, 32);
     for (int i = 0; i < 1000; i++) {
-        int d = nr_traffic_dest(&t, 13, &r);
+        int d = nr_traffic_dest(&t, 13, r);
         CHECK(d == 1 || d == 9 || d == 17 || d == 25);
-        d = nr_traffic_dest(&t, 31, &r);
+        d = nr_traffic_dest(&t, 31, r);
         CHECK(d % 8 == 3 && d < 32);
     }
     /* Node 0 (row 0, col 0) can draw itself: counted. */
-    for (int i = 0; i < 1000; i++) nr_traffic_dest(&t, 0, &r);
+    for (int i = 0; i < 1000; i++) nr_traffic_dest(&t, 0, r);
     CHECK(t.self_count > 150 && t.self_count < 350); /* 1/4 of 1000, sd 13.7 */
 }
 
 /* ---- YARC row-to-column adversary ---- */
-static void tp_yarc_adversary(void)
+static void tp_yarc_adversary(nr_rng_t *r)
 {
     char err[160];
-    nr_rng_t r;
     nr_traffic_cfg_t c;
     memset(&c, 0, sizeof c);
     c.kind = NR_TP_ROWCOL;
@@ -215,18 +214,18 @@ static void tp_yarc_adversary(void)
      * Port 29 at tile (7, 1): column 7 mod 4 = 3. Port 2 at (0, 2): column 0. */
     long cnt[8] = {0};
     for (int i = 0; i < 8000; i++) {
-        int d = nr_traffic_dest(&t, 13, &r);
+        int d = nr_traffic_dest(&t, 13, r);
         CHECK_EQ(d % 4, 3);
         cnt[d / 4]++;
-        CHECK_EQ(nr_traffic_dest(&t, 29, &r) % 4, 3);
-        CHECK_EQ(nr_traffic_dest(&t, 2, &r) % 4, 0);
+        CHECK_EQ(nr_traffic_dest(&t, 29, r) % 4, 3);
+        CHECK_EQ(nr_traffic_dest(&t, 2, r) % 4, 0);
     }
     CHECK(chi2(cnt, 8, 8000) < 24.32); /* 7 dof, 0.999 quantile */
     c.rows = 4;
     c.cols = 8; /* port 13 at tile (1, 5): column 1 = {1, 9, 17, 25} */
     CHECK_EQ(nr_traffic_init(&t, &c, nr_test_seed, err, sizeof err), 0);
     for (int i = 0; i < 1000; i++) {
-        int d = nr_traffic_dest(&t, 13, &r);
+        int d = nr_traffic_dest(&t, 13, r);
         CHECK(d == 1 || d == 9 || d == 17 || d == 25);
     }
     /* Not a power of two is fine: 3 x 5. */
@@ -234,17 +233,16 @@ static void tp_yarc_adversary(void)
     c.rows = 3;
     c.cols = 5;
     CHECK_EQ(nr_traffic_init(&t, &c, nr_test_seed, err, sizeof err), 0);
-    CHECK_EQ(nr_traffic_dest(&t, 14, &r) % 5, 2);
+    CHECK_EQ(nr_traffic_dest(&t, 14, r) % 5, 2);
     c.rows = 4;
     CHECK_EQ(nr_traffic_init(&t, &c, nr_test_seed, err, sizeof err), NR_TP_ERR_PARAM);
     CHECK_STR(err, "rows x cols = k");
 }
 
 /* ---- hotspot: P(d = hot h) = f/H + (1-f)/(k-1) for a cold source ---- */
-static void tp_hotspot(void)
+static void tp_hotspot(nr_rng_t *r)
 {
     char err[160];
-    nr_rng_t r;
     nr_traffic_cfg_t c;
     memset(&c, 0, sizeof c);
     c.kind = NR_TP_HOTSPOT;
@@ -257,7 +255,7 @@ static void tp_hotspot(void)
     CHECK_EQ(nr_traffic_init(&t, &c, nr_test_seed, err, sizeof err), 0);
     long cnt[16] = {0};
     const long n = 200000;
-    for (long i = 0; i < n; i++) cnt[nr_traffic_dest(&t, 0, &r)]++;
+    for (long i = 0; i < n; i++) cnt[nr_traffic_dest(&t, 0, r)]++;
     double ph = 0.15 + 0.7 / 15, pc = 0.7 / 15;
     /* Binomial sd of a fraction: sqrt(p(1-p)/n) <= 0.0011; tolerance 0.005. */
     CHECK_NEAR(cnt[3] / (double)n, ph, 0.005);
@@ -265,7 +263,7 @@ static void tp_hotspot(void)
     CHECK_NEAR(cnt[9] / (double)n, pc, 0.003);
     CHECK_EQ(cnt[0], 0);
     /* A hot source may draw itself in the hot branch: counted. */
-    for (int i = 0; i < 10000; i++) nr_traffic_dest(&t, 3, &r);
+    for (int i = 0; i < 10000; i++) nr_traffic_dest(&t, 3, r);
     CHECK(t.self_count > 1200 && t.self_count < 1800); /* 0.15 * 10000, sd 36 */
     c.hot_frac = 1.5;
     CHECK_EQ(nr_traffic_init(&t, &c, nr_test_seed, err, sizeof err), NR_TP_ERR_PARAM);
@@ -407,9 +405,10 @@ int main(void)
     tp_permutations();
     tp_random_perm();
     tp_uniform();
-    tp_transpose_random();
-    tp_yarc_adversary();
-    tp_hotspot();
+    nr_rng_t r;
+    tp_transpose_random(&r);
+    tp_yarc_adversary(&r);
+    tp_hotspot(&r);
     tp_errors();
     tp_names();
     tp_source_independence();
