@@ -4,7 +4,8 @@
 # (and 4K with PARETO_SIZES="1k 4k"), the saturation throughput from the
 # simulator (the accepted load at offered 1.0, C model, UR and the worst case
 # of ISCA'07 §4.1) against the cost per node from the model
-# (build/bin/net_cost --table pareto, which also marks the Pareto front).
+# (build/bin/net_cost --table pareto, which also marks the Pareto front;
+# each router's silicon scaled by its synthesized area, docs/area.txt).
 # The accepted load is that of the measurement window; the drain after it is
 # cut at 500 cycles (the run notes it), which does not change it.
 #
@@ -46,8 +47,7 @@ runs() {
             echo "bw:rank=2,side=4 hc-k64-4vc updown-adaptive" ;;
         *) echo "cost_pareto.sh: PARETO_SIZES: '$1' is not 1k or 4k" >&2; return 2 ;;
     esac
-    echo "$fb hc-k64-4vc min"
-    for r in val ugal; do echo "$fb hc-k64-4vc $r"; done
+    for r in min-rc val ugal; do echo "$fb hc-k64-4vc $r"; done
     for r in ugals closad; do echo "$fb hc-k64-4vc-seq $r"; done
 }
 REPORT_ONLY=${PARETO_REPORT_ONLY:-0}
@@ -78,8 +78,8 @@ else
 fi
 csv_cat() { local f first=1; for f in "$@"; do if [ $first = 1 ]; then cat "$f"; first=0; else tail -n +2 "$f"; fi; done; }
 csv_cat "$OUT"/runs/*.csv > "$OUT/runs.csv" || rc=1
-"$NC" --table pareto --runs "$OUT/runs.csv" > "$OUT/pareto.csv" || rc=1
-"$NC" --table pareto-md --runs "$OUT/runs.csv" > "$OUT/pareto.md" || rc=1
+"$NC" --table pareto --runs "$OUT/runs.csv" --area docs/area.txt > "$OUT/pareto.csv" || rc=1
+"$NC" --table pareto-md --runs "$OUT/runs.csv" --area docs/area.txt > "$OUT/pareto.md" || rc=1
 cat "$OUT/pareto.md"
 pargs=()
 for pat in uniform wc; do
