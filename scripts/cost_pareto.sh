@@ -89,8 +89,8 @@ for pat in uniform wc; do
         < <(awk -F, -v p="$pat" 'NR > 1 && $2 == p { print $1 }' "$OUT/pareto.csv" | sort -u)
     pargs+=(--where front=1 --curve 'Pareto front' cost_per_node accepted)
 done
-scripts/plot.py "$OUT/pareto.png" --size 1300,550 --layout 1,2 \
-    --title 'cost (model) against saturation throughput (net_sim, C model), N = 1K' "${pargs[@]}" || rc=1
+scripts/plot.py "$OUT/pareto.png" --size 1400,1000 --layout 2,1 \
+    --title 'cost (model) against saturation throughput (simulator, C model), N = 1K' "${pargs[@]}" || rc=1
 pub_table cost-pareto docs/cost.md "$OUT/pareto.md"
 pub_file docs/img/cost_pareto.png "$OUT/pareto.png"
 pub_file docs/img/cost_pareto.csv "$OUT/pareto.csv"

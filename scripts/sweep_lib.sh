@@ -230,7 +230,7 @@ pub_runs_load() {
     local k v rc=""
     [ -r "$1" ] || { PUB_WHY="$PUB_WHY (no record of the runs: $1)"; return 1; }
     while read -r k v; do
-        case $k in rc) rc=$v ;; why) PUB_WHY="$PUB_WHY $v" ;; esac
+        case $k in rc) rc=$v ;; why) [ -z "$v" ] || PUB_WHY="$PUB_WHY $v" ;; esac
     done < "$1"
     [ "$rc" = 0 ]
 }
