@@ -11,9 +11,9 @@
  * speedup S = Speedup; a top has the up-links from the bottoms (and, bb, the
  * IUs of its up ports) as inputs, the down-links (and, bb, its up ports'
  * outputs) as outputs, S = 1. An internal channel carries {vc, q, phit} with
- * latency ChanLat into the receiving input's buffer (nr_lfifo, tagged with
+ * latency ChanLat into the receiving input's buffer (nr_vcbank, tagged with
  * q; the receiver's qmap gives the target output of a HEAD, §5), and each
- * pop returns its credit to the sending output's cc after ChanLat (nr_cwheel).
+ * pop returns its credit to the sending output's cc after ChanLat (nr_chpipe).
  *
  * A cycle:
  *   nr_nwn_eval: port views (LCB peek / bare state) -> every IU decides its
@@ -40,12 +40,12 @@ int nr_nwn_check(const nr_nwn_params *p, char *err, int errlen)
 
 /* §4.3: the first hop of the IU of port p for output q on VC vc, from
  * start-of-cycle state (the credits of its bottom's up-links for a = 1). */
-static int nwn_hop_fn(const void *ctx, int p, int q, int vc, uint32_t head, uint32_t hash,
-                      int up_ptr, int *up_next)
+static int nwn_fhop(const void *ctx, int p, int q, int vc, uint32_t head, uint32_t hash, int up_ptr,
+                    int *up_next)
 {
     const nr_nwn *m = ctx;
     const nwn_geom *g = &m->g;
-    nwn_hop h = nwn_first_hop(g, p, q);
+    nwn_hop h = nwn_fhop_shape(g, p, q);
     if (h.kind == NWN_HOP_DROP) return -h.reason;
     if (h.kind == NWN_HOP_FIXED) return h.tgt;
     if (!((head >> NR_HEAD_A_BIT) & 1)) /* a = 0: the flow's hashed top */
@@ -124,7 +124,7 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
             a->qmap[q] = (uint8_t)(q < k ? nwn_chan_target(g, s, q) : 0);
     }
     /* at most one credit per buffered (input, VC) and cycle */
-    if (nr_cw_alloc(&m->cw, nbuf * V > 0 ? nbuf * V : 1)) goto nomem;
+    if (nr_chpipe_alloc(&m->chp, nbuf * V > 0 ? nbuf * V : 1)) goto nomem;
     for (int i = 0; i < k; i++) {
         m->pin[i] = nwn_port_in(g, i);
         m->pout[i] = nwn_port_out(g, i);
@@ -133,7 +133,7 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
         nr_iu_reset(&m->iu[i], i, k, V, nwn_is_bottom(g, m->pin[i].sw) ? g->S : 1, 1,
                     p->port.in_buf_per_vc);
         m->iu[i].rc.up_pick = p->up_pick;
-        nr_rt_reset(&m->tab[i], k);
+        nr_route_reset(&m->tab[i], k);
     }
     nr_fb_seq_init(&m->fb, p->fb_seq, k);
     nr_lcb_params lp = nr_port_lcb_params(&p->port);
@@ -158,7 +158,7 @@ void nr_nwn_free(nr_nwn *m)
         for (int s = 0; s < m->g.nsw; s++) nr_swalloc_release(&m->sw[s]);
     nr_ringpool_free(m->rp); /* after the allocators, whose rings it holds */
     nr_port_front_release(&m->fr);
-    nr_cw_release(&m->cw);
+    nr_chpipe_release(&m->chp);
     free(m->iu);
     free(m->tab);
     free(m->pin);
@@ -187,7 +187,7 @@ static void eval_ius(nr_nwn *m, uint64_t ie, nr_rtr_out *out)
         for (; pass; pass &= pass - 1) {
             const int p = __builtin_ctzll(pass);
             nr_iu *u = &m->iu[p];
-            nr_iu_eval(u, &m->pv[p], &m->tab[p], NULL, nwn_hop_fn, m, &fb);
+            nr_iu_eval(u, &m->pv[p], &m->tab[p], NULL, nwn_fhop, m, &fb);
             nr_fb_seq_note(&m->fb, u);
             nr_swalloc_set_iu(&m->sw[m->pin[p].sw], m->pin[p].io, u);
             out->tev[p] = u->d_tev;
@@ -253,7 +253,7 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
     m->ie = ie;
     m->pe = pe;
     /* §9: the configuration write; CFG_BAD in this cycle */
-    nr_rt_cfg_latch(&m->d_cfg, in, k, m->p.fb_seq, m->p.side_tab, out->tev);
+    nr_route_cfg_latch(&m->d_cfg, in, k, m->p.fb_seq, m->p.side_tab, out->tev);
     out->idle = in->cfg_we ? 0 : m->all & ~pe;
 }
 
@@ -296,18 +296,18 @@ void nr_nwn_tick(nr_nwn *m)
                 nwn_error(m, "cycle %u: buffer %s, subswitch %d input %d vc %d", now,
                           r == -2 ? "out of memory" : "overflow", d.sw, d.io, v);
             nwn_end c = m->src[s][i];
-            r = c.sw >= 0 ? nr_cw_put(&m->cw, due, &m->sw[c.sw].cc[c.io * V + v]) : 0;
-            if (r) nwn_error(m, "cycle %u: credit wheel %s", now, nr_cw_err(r));
+            r = c.sw >= 0 ? nr_chpipe_put(&m->chp, due, &m->sw[c.sw].cc[c.io * V + v]) : 0;
+            if (r) nwn_error(m, "cycle %u: credit wheel %s", now, nr_chpipe_err(r));
         }
         nr_swalloc_commit(a);
     }
     if (m->d_cfg.we) {
         for (int i = m->d_cfg.lo; i <= m->d_cfg.hi; i++)
-            nr_rt_cfg_write(&m->tab[i], k, m->d_cfg.addr, m->d_cfg.wdata);
+            nr_route_cfg_write(&m->tab[i], k, m->d_cfg.addr, m->d_cfg.wdata);
         m->d_cfg.we = 0;
     }
     m->now++;
-    nr_cw_fire(&m->cw, m->now);
+    nr_chpipe_fire(&m->chp, m->now);
     /* the next cycle's views of the bare ports that changed */
     if (!m->fr.lcb)
         for (uint64_t mk = m->pe; mk; mk &= mk - 1) bare_view(m, __builtin_ctzll(mk));
@@ -327,7 +327,7 @@ int nr_nwn_errors(const nr_nwn *m, char *buf, int buflen)
 static int rtr_rest(void *h)
 {
     nr_nwn *m = h;
-    if (m->fr.lcb || (m->iu_hot | m->iu_live | m->avail) || m->cw.pending || m->d_cfg.we) return 0;
+    if (m->fr.lcb || (m->iu_hot | m->iu_live | m->avail) || m->chp.pending || m->d_cfg.we) return 0;
     for (int s = 0; s < m->g.nsw; s++)
         if (!nr_swalloc_idle(&m->sw[s])) return 0;
     nr_fb_seq_idle(&m->fb);

@@ -132,7 +132,7 @@ nwn_end nwn_chan_dst(const nwn_geom *g, int sw, int j)
  * input b), so the output feeding input i is the input that output i feeds. */
 nwn_end nwn_chan_src(const nwn_geom *g, int sw, int i) { return nwn_chan_dst(g, sw, i); }
 
-nwn_hop nwn_first_hop(const nwn_geom *g, int p, int q)
+nwn_hop nwn_fhop_shape(const nwn_geom *g, int p, int q)
 {
     nwn_hop h = {NWN_HOP_FIXED, 0, 0};
     const int half = g->k / 2;

@@ -79,7 +79,7 @@ nwn_end nwn_chan_dst(const nwn_geom *g, int sw, int j);
 nwn_end nwn_chan_src(const nwn_geom *g, int sw, int i);
 /* §4.3: the first hop from input port p to output port q (not a table drop).
  * ADAPT: the up-link n + t of the IU's bottom, t chosen by nwn_top_pick. */
-nwn_hop nwn_first_hop(const nwn_geom *g, int p, int q);
+nwn_hop nwn_fhop_shape(const nwn_geom *g, int p, int q);
 /* §4.3, a = 0: the top t of the flow (input port p, head dest, hash phit
  * data or 0): upd8(0, (dest << 6 | p) ^ hash) mod M. */
 int nwn_top_hash(const nwn_geom *g, int p, unsigned dest, uint32_t hash);
@@ -115,10 +115,10 @@ struct nr_nwn {
     nwn_end (*dst)[NR_SW_MAX_IO]; /* [nsw][j] channel output j feeds this input */
     nwn_end (*src)[NR_SW_MAX_IO]; /* [nsw][i] buffered input i is fed by this output */
     nr_ringpool *rp;              /* the rings of every buffer (sw_bufs.h) */
-    nr_cwheel cw;                 /* credit returns of the internal channels */
+    nr_chpipe chp;                /* credit returns of the internal channels */
     nr_port_front fr;             /* the port front ends (LCB or bare) */
     nr_pview *pv;                 /* [k] this cycle's port views */
-    nr_rt_cfgw d_cfg;             /* configuration write of this cycle */
+    nr_route_cfgw d_cfg;          /* configuration write of this cycle */
     nr_fb_seq fb;                 /* the flattened-butterfly sequential allocator's state */
     nr_errs errs;                 /* interface violations, internal inconsistencies */
     /* Activity (speed only; bit p: port p). A cycle evaluates only the

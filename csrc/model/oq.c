@@ -57,7 +57,7 @@ struct nr_oq {
     int d_adapt[NR_MAX_PORTS]; /* the logical port an adaptive choice took, or -1 */
     int d_vc[NR_MAX_PORTS];
     int d_start[NR_MAX_PORTS]; /* output: VC whose front packet starts, -1 */
-    nr_rt_cfgw d_cfg;
+    nr_route_cfgw d_cfg;
     nr_rtr_in last_in;
     nr_errs errs;
 };
@@ -107,7 +107,7 @@ nr_oq *nr_oq_new(const nr_oq_params *p, const nr_lcb_cfg *lcfg, char *err, int e
     m->nv = p->port.num_vcs;
     while ((1 << m->nbits) < m->n) m->nbits++;
     for (int q = 0; q < m->n; q++) {
-        nr_rt_reset(&m->tab[q], m->n);
+        nr_route_reset(&m->tab[q], m->n);
         for (int v = 0; v < m->nv; v++) m->cr[q][v] = p->port.in_buf_per_vc;
     }
     return m;
@@ -130,8 +130,8 @@ static int route_of(const nr_oq *m, int p, const oq_pkt *k, int *vc, int *reason
 {
     const uint32_t h = k->ph[0];
     const int r = (int)nr_head_r(h), hh = (int)nr_head_h(h);
-    nr_rt_ctx c = {m->n, m->nbits, m->nv, 1, p, m->p.port.in_buf_per_vc, 0};
-    nr_rt_res res = nr_rt_route_fb(&m->tab[p], &c, h, r ? k->ph[1] : 0, hh ? k->ph[1 + r] : 0, NULL,
+    nr_route_ctx c = {m->n, m->nbits, m->nv, 1, p, m->p.port.in_buf_per_vc, 0};
+    nr_route_res res = nr_route_fb(&m->tab[p], &c, h, r ? k->ph[1] : 0, hh ? k->ph[1 + r] : 0, NULL,
                                    m->ad_ptr[p], NULL);
     *reason = res.reason;
     *vc = res.w;
@@ -146,13 +146,13 @@ static uint32_t out_phit(const oq_pkt *k)
     const int i = k->sent;
     uint32_t ph = k->ph[i];
     if (i == 0) return nr_head_set_vc(ph, (unsigned)k->vc);
-    if (i == 1 && k->rot) return nr_rt_rotate(ph);
+    if (i == 1 && k->rot) return nr_route_rotate(ph);
     if (i == k->len - 1 && k->done && (k->rot || nr_head_vc(k->ph[0]) != (unsigned)k->vc)) {
         uint32_t *t = malloc(sizeof *t * (size_t)k->len);
         if (!t) return ph; /* out of memory: the CRC stays as received */
         memcpy(t, k->ph, sizeof *t * (size_t)k->len);
         t[0] = nr_head_set_vc(t[0], (unsigned)k->vc);
-        if (k->rot) t[1] = nr_rt_rotate(t[1]);
+        if (k->rot) t[1] = nr_route_rotate(t[1]);
         nr_pkt_fix_crc(t, k->len);
         ph = t[k->len - 1];
         free(t);
@@ -165,7 +165,7 @@ static void oq_eval(void *h, const nr_rtr_in *in, nr_rtr_out *out)
     nr_oq *m = h;
     memset(out, 0, sizeof *out);
     m->last_in = *in;
-    nr_rt_cfg_latch(&m->d_cfg, in, m->n, 0, 0, out->tev);
+    nr_route_cfg_latch(&m->d_cfg, in, m->n, 0, 0, out->tev);
     for (int p = 0; p < m->n; p++) {
         /* inputs: credits of last cycle's phits; a complete header is routed */
         for (int v = 0; v < m->nv; v++) out->in_cr[p][v] = (uint32_t)m->in[p].cr[v];
@@ -305,7 +305,7 @@ static void oq_tick(void *h)
     }
     if (m->d_cfg.we)
         for (int i = m->d_cfg.lo; i <= m->d_cfg.hi; i++)
-            nr_rt_cfg_write(&m->tab[i], m->n, m->d_cfg.addr, m->d_cfg.wdata);
+            nr_route_cfg_write(&m->tab[i], m->n, m->d_cfg.addr, m->d_cfg.wdata);
 }
 
 static int oq_errors(void *h, char *buf, int buflen)

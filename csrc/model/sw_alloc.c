@@ -101,7 +101,7 @@ int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t i
         if ((a->iu_in >> i) & 1u)
             continue; /* an IU input has no buffer here: its staging is in nr_iu */
         for (int v = 0; v < nvc; v++)
-            if (nr_lfifo_alloc(&a->inb[i * nvc + v], depth)) return -1;
+            if (nr_vcbank_alloc(&a->inb[i * nvc + v], depth)) return -1;
     }
     for (int k = 0; k < nout * nvc; k++) {
         a->cc[k] = down_depth;
@@ -116,7 +116,7 @@ int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t i
 void nr_swalloc_release(nr_swalloc *a)
 {
     if (a->inb)
-        for (int k = 0; k < a->nin * a->nvc; k++) nr_lfifo_release(&a->inb[k], a->pool);
+        for (int k = 0; k < a->nin * a->nvc; k++) nr_vcbank_release(&a->inb[k], a->pool);
     free(a->blk);
     memset(a, 0, sizeof *a);
 }
@@ -144,7 +144,7 @@ void nr_swalloc_set_iu_busy(nr_swalloc *a, int i, const nr_iu *u)
 }
 
 /* Buffered input [i][v] (k = i * nvc + v) has a front usable in cycle now:
- * nr_lfifo_ready(&inb[k], now), read from the copy of the front. */
+ * nr_vcbank_ready(&inb[k], now), read from the copy of the front. */
 static inline int buf_ready(const nr_swalloc *a, int i, int v, int k, uint32_t now)
 {
     return ((a->ne[v] >> i) & 1u) && sw_time_ge(now, a->fr[k].t);
@@ -350,8 +350,8 @@ void nr_swalloc_commit_busy(nr_swalloc *a)
         int w = a->d_vc[j], src = a->d_src[j];
         int eop = sw_is_eop(a->d_phit[j]);
         if (!((a->iu_in >> src) & 1u)) {
-            nr_lfifo *f = &a->inb[src * V + w];
-            nr_lfifo_pop(f, a->pool);
+            nr_vcbank *f = &a->inb[src * V + w];
+            nr_vcbank_pop(f, a->pool);
             if (!f->cnt)
                 a->ne[w] &= ~(1ull << src);
             else

@@ -7,7 +7,7 @@
 #include "sw_iu.h"
 
 /* ---- nr_swalloc: the subswitch allocator (nwn-arch §6) ----
- * nin inputs, each buffered (per-VC nr_lfifo of `depth`, fed by an internal
+ * nin inputs, each buffered (per-VC nr_vcbank of `depth`, fed by an internal
  * channel; the entry tag is the packet's output port q, and the target
  * output of a HEAD is qmap[q]) or an IU (fronts copied in each cycle with
  * nr_swalloc_set_iu); nout outputs, each a channel output (per VC a credit
@@ -29,9 +29,9 @@ typedef struct {
     uint64_t port_out;          /* bit j: output j is a port output */
     uint64_t *xp;               /* [i] the crosspoints of input i (bit j) */
     uint8_t qmap[NR_MAX_PORTS]; /* buffered inputs: target output of q */
-    nr_lfifo *inb;              /* [i * nvc + v], buffered inputs */
+    nr_vcbank *inb;             /* [i * nvc + v], buffered inputs */
     uint64_t ne[NR_SW_MAX_VCS]; /* bit i: buffered input [i][v] is not empty */
-    nr_lf_ent *fr;              /* [i * nvc + v] a copy of that buffer's front entry, valid
+    nr_vcbank_ent *fr;          /* [i * nvc + v] a copy of that buffer's front entry, valid
                                  * while its ne bit is set (speed only: eval reads the
                                  * fronts from one small array, not from every ring) */
     /* IU fronts of this cycle (nr_swalloc_set_iu) */
@@ -90,11 +90,11 @@ static inline int nr_swalloc_push(nr_swalloc *a, int i, int v, uint32_t phit, un
 {
     const int k = i * a->nvc + v;
     if (!((a->ne[v] >> i) & 1u)) { /* the entry becomes the front */
-        a->fr[k].v = nr_lf_word(phit, q);
+        a->fr[k].v = nr_vcbank_word(phit, q);
         a->fr[k].t = t;
         a->ne[v] |= 1ull << i;
     }
-    return nr_lfifo_push(&a->inb[k], a->pool, phit, q, t);
+    return nr_vcbank_push(&a->inb[k], a->pool, phit, q, t);
 }
 /* Copy IU u's fronts and dropping VCs of this cycle into input i. Call after
  * nr_iu_eval and before nr_swalloc_eval, every cycle. */

@@ -1,5 +1,5 @@
-/* sw_bufs.c - storage of the latency FIFO (nr_lfifo) and the credit wheel
- * (nr_cwheel) of swparts.h. The per-cycle operations are inline there. */
+/* sw_bufs.c - storage of the latency FIFO (nr_vcbank) and the credit wheel
+ * (nr_chpipe) of swparts.h. The per-cycle operations are inline there. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,9 +44,9 @@ static void *rp_chunk(nr_ringpool *p, size_t n)
     return m;
 }
 
-nr_lf_ent *nr_ringpool_get(nr_ringpool *p, int c)
+nr_vcbank_ent *nr_ringpool_get(nr_ringpool *p, int c)
 {
-    const size_t n = (size_t)(4u << c) * sizeof(nr_lf_ent);
+    const size_t n = (size_t)(4u << c) * sizeof(nr_vcbank_ent);
     if (!p) return malloc(n);
     if (p->free[c]) {
         void *b = p->free[c];
@@ -64,7 +64,7 @@ nr_lf_ent *nr_ringpool_get(nr_ringpool *p, int c)
     return b;
 }
 
-void nr_ringpool_put(nr_ringpool *p, nr_lf_ent *e, int c)
+void nr_ringpool_put(nr_ringpool *p, nr_vcbank_ent *e, int c)
 {
     if (!p) {
         free(e);
@@ -74,7 +74,7 @@ void nr_ringpool_put(nr_ringpool *p, nr_lf_ent *e, int c)
     p->free[c] = e;
 }
 
-int nr_lfifo_alloc(nr_lfifo *f, int depth)
+int nr_vcbank_alloc(nr_vcbank *f, int depth)
 {
     memset(f, 0, sizeof *f);
     if (depth < 1 || depth > 4 << (NR_RP_CLASSES - 1)) return -1;
@@ -83,13 +83,13 @@ int nr_lfifo_alloc(nr_lfifo *f, int depth)
     return 0;
 }
 
-void nr_lfifo_release(nr_lfifo *f, nr_ringpool *p)
+void nr_vcbank_release(nr_vcbank *f, nr_ringpool *p)
 {
     if (f->e) nr_ringpool_put(p, f->e, f->cls);
     f->e = NULL;
 }
 
-int nr_lfifo_room(nr_lfifo *f, nr_ringpool *p)
+int nr_vcbank_room(nr_vcbank *f, nr_ringpool *p)
 {
     if (f->cnt >= f->max) return -1;
     if (!f->e) {
@@ -99,7 +99,7 @@ int nr_lfifo_room(nr_lfifo *f, nr_ringpool *p)
         return f->e ? 0 : -2;
     }
     const unsigned size = 4u << f->cls;
-    nr_lf_ent *n = nr_ringpool_get(p, f->cls + 1);
+    nr_vcbank_ent *n = nr_ringpool_get(p, f->cls + 1);
     if (!n) return -2;
     for (unsigned i = 0; i < f->cnt; i++) n[i] = f->e[(f->head + i) & (size - 1)];
     nr_ringpool_put(p, f->e, f->cls);
@@ -109,11 +109,11 @@ int nr_lfifo_room(nr_lfifo *f, nr_ringpool *p)
     return 0;
 }
 
-int nr_cw_alloc(nr_cwheel *w, int cap)
+int nr_chpipe_alloc(nr_chpipe *w, int cap)
 {
     memset(w, 0, sizeof *w);
     w->cap = cap;
-    for (int s = 0; s < NR_CW_SLOTS; s++) {
+    for (int s = 0; s < NR_CHPIPE_SLOTS; s++) {
         w->room[s] = cap < 8 ? cap : 8;
         w->slot[s] = calloc((size_t)w->room[s], sizeof *w->slot[s]);
         if (!w->slot[s]) return -1;
@@ -121,7 +121,7 @@ int nr_cw_alloc(nr_cwheel *w, int cap)
     return 0;
 }
 
-int nr_cw_grow(nr_cwheel *w, unsigned s)
+int nr_chpipe_grow(nr_chpipe *w, unsigned s)
 {
     if (w->room[s] >= w->cap) return -1;
     int room = 2 * w->room[s] < w->cap ? 2 * w->room[s] : w->cap;
@@ -132,9 +132,9 @@ int nr_cw_grow(nr_cwheel *w, unsigned s)
     return 0;
 }
 
-void nr_cw_release(nr_cwheel *w)
+void nr_chpipe_release(nr_chpipe *w)
 {
-    for (int s = 0; s < NR_CW_SLOTS; s++) {
+    for (int s = 0; s < NR_CHPIPE_SLOTS; s++) {
         free(w->slot[s]);
         w->slot[s] = NULL;
     }

@@ -9,10 +9,11 @@
  *
  *   policies     sw_rr_pick, sw_rr_pick_iv, sw_max_pick, sw_accept,
  *                sw_iptr_next: small pure functions (below)
- *   nr_lfifo     a latency-L channel feeding a FIFO buffer   (sw_bufs.c)
- *   nr_cwheel    credit returns with latency                  (sw_bufs.c)
+ *   nr_vcbank    a buffer of the (input, VC) bank, fed by a latency-L
+ *                channel (entries stamped with their ready time) (sw_bufs.c)
+ *   nr_chpipe    the channels' credit returns with latency   (sw_bufs.c)
  *   nr_route_tables      routing tables, the RC function of yarc-arch §5, the
- *                configuration decode of §9 (nr_rt_cfgw: the write of a
+ *                configuration decode of §9 (nr_route_cfgw: the write of a
  *                cycle), route-phit rotation                   (sw_route.c)
  *   nr_iu        the input unit: input-queue reads with up to 2 read ports,
  *                staging, the one RC unit, the first hop registered with the
@@ -39,12 +40,12 @@
  * t can be used by a decision of the receiver in cycle t+L", yarc-arch.md §3)
  * is modelled without pipeline registers:
  *   - data: the sender pushes the phit straight into the receiver's buffer
- *     (nr_lfifo) stamped with ready time t+L; the receiver sees an entry only
+ *     (nr_vcbank) stamped with ready time t+L; the receiver sees an entry only
  *     from that cycle on. Entries arrive in order, so only the front's stamp
  *     matters. Credits bound (in flight + stored) by the depth, so the ring
  *     needs no more room than the buffer.
  *   - credits: the receiver's pop in cycle t schedules a credit on a timing
- *     wheel (nr_cwheel) due at t+L; the wheel adds it to the sender's counter
+ *     wheel (nr_chpipe) due at t+L; the wheel adds it to the sender's counter
  *     at the clock edge into cycle t+L.
  * This is exactly an L-stage pipeline in front of the buffer and an L-stage
  * credit return pipeline, at a cost proportional to traffic, not to size.

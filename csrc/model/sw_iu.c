@@ -68,18 +68,18 @@ static int rc_state(const nr_iu *u, int v)
 }
 
 /* §4.2/§5: the route of ready VC v (state st). */
-static nr_rt_res iu_route(const nr_iu *u, const nr_route_tables *tab,
-                          const int (*cred)[NR_SW_MAX_VCS], int v, int st, const nr_fb_env *fb)
+static nr_route_res iu_route(const nr_iu *u, const nr_route_tables *tab,
+                             const int (*cred)[NR_SW_MAX_VCS], int v, int st, const nr_fb_env *fb)
 {
     if (st == RC_STRAY || st == RC_SHORT) {
-        nr_rt_res d = {1, st == RC_STRAY ? NR_DROP_MALFORMED : NR_DROP_SHORT, 0, -1, 0, 0};
+        nr_route_res d = {1, st == RC_STRAY ? NR_DROP_MALFORMED : NR_DROP_SHORT, 0, -1, 0, 0};
         return d;
     }
     uint32_t head = stg_at(u, v, 0);
     int r = (head >> NR_HEAD_R_BIT) & 1, h = (head >> NR_HEAD_H_BIT) & 1;
     uint32_t route = r ? stg_at(u, v, 1) : 0, hash = h ? stg_at(u, v, 1 + r) : 0;
     nr_fb_in fi = {fb ? fb->pv : NULL, fb ? fb->seq : NULL, u->fbr};
-    return nr_rt_route_fb(tab, &u->rc, head, route, hash, cred, u->ad_ptr, &fi);
+    return nr_route_fb(tab, &u->rc, head, route, hash, cred, u->ad_ptr, &fi);
 }
 
 /* yarc-arch §4.3 and fbfly-routing §5.1: VC v's front phit ph as it leaves,
@@ -98,7 +98,7 @@ static uint32_t iu_outgoing(const nr_iu *u, int v, uint32_t ph, uint16_t *fix)
         return nh;
     }
     if (u->pos[v] == 1 && u->rbit[v]) { /* the route phit: rotate, add its repair */
-        uint32_t rot = nr_rt_rotate(ph);
+        uint32_t rot = nr_route_rotate(ph);
         *fix = nr_crc16_bits(*fix, (ph ^ rot) & SW_DATA_MASK, NR_DATA_W);
         return rot;
     }
@@ -168,7 +168,7 @@ void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_route_tables *tab,
     if (!ready) return;
     int rv = sw_rr_pick(ready, u->rc_ptr);
     u->d_rc_vc = rv;
-    nr_rt_res *res = &u->d_rcr;
+    nr_route_res *res = &u->d_rcr;
     *res = iu_route(u, tab, cred, rv, st[rv], fb);
     if (res->adapt_l >= 0) /* the adaptive pointer moves past the choice */
         u->d_ad_ptr = res->adapt_l + 1 == u->rc.nports ? 0 : res->adapt_l + 1;

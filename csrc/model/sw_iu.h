@@ -33,7 +33,7 @@ typedef int (*nr_iu_hop_fn)(const void *ctx, int p, int q, int vc, uint32_t head
 
 typedef struct {
     int nvc, nrd;
-    nr_rt_ctx rc; /* port, sizes for the RC function */
+    nr_route_ctx rc; /* port, sizes for the RC function */
     /* staging (§4.1) */
     uint32_t stg[NR_SW_MAX_VCS][NR_IU_STG];
     uint8_t stg_head[NR_SW_MAX_VCS], stg_cnt[NR_SW_MAX_VCS];
@@ -55,7 +55,7 @@ typedef struct {
     int8_t d_rd[NR_IU_MAX_RD]; /* VC read on port k, -1 none */
     unsigned d_rc_ready;       /* VCs ready to route (for tests) */
     int d_rc_vc;               /* VC routed this cycle, -1 none */
-    nr_rt_res d_rcr;           /* its route (after the first hop) */
+    nr_route_res d_rcr;        /* its route (after the first hop) */
     int d_tgt;                 /* its first hop */
     int d_ad_ptr, d_up_ptr;
     uint32_t d_tev;                 /* RT_DROP event and reason */

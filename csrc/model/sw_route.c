@@ -5,28 +5,28 @@
  * the output VC, the draw, the greedy and sequential queue estimates), and
  * the max-score pick of the adaptive choices, and the greedy_r(2) up choice
  * of UpPick = 2 (yarc-arch §5 step 4', C model only). Pure functions only:
- * the input unit (sw_iu.c) calls nr_rt_route() in its RC cycle, the model
+ * the input unit (sw_iu.c) calls nr_route_lookup() in its RC cycle, the model
  * tops (yarc.c, nwn.c) call the cfg functions for the configuration port. */
 #include "sw_route.h"
 
-void nr_rt_reset(nr_route_tables *t, int nports)
+void nr_route_reset(nr_route_tables *t, int nports)
 {
     t->root_mask = (uint16_t)(0x7FFFu & ~(unsigned)(nports - 1));
     t->root_detect = 0;
     t->down_shift = 0;
     t->up_mask = 0;
     for (int i = 0; i < NR_MAX_PORTS; i++) {
-        t->dlut[i] = (uint8_t)(NR_RT_ENT_VALID | (unsigned)i);
+        t->dlut[i] = (uint8_t)(NR_ROUTE_ENT_VALID | (unsigned)i);
         t->ulut[i] = 0;
-        t->l2p[i] = (uint8_t)(NR_RT_ENT_VALID | (unsigned)i);
+        t->l2p[i] = (uint8_t)(NR_ROUTE_ENT_VALID | (unsigned)i);
     }
-    for (int e = 0; e < NR_RT_SIDE; e++) {
+    for (int e = 0; e < NR_ROUTE_SIDE; e++) {
         t->side_match[e] = 0;
         t->side_ports[e] = 0;
     }
 }
 
-unsigned nr_rt_fold(uint32_t key, int n)
+unsigned nr_route_fold(uint32_t key, int n)
 {
     unsigned r = 0, mask = (1u << n) - 1u;
     for (int s = 0; s < NR_DATA_W; s += n) r ^= (key >> s) & mask;
@@ -44,16 +44,16 @@ int sw_max_pick(uint64_t cand, const int *score, int ptr, int n)
     return best;
 }
 
-uint32_t nr_rt_rotate(uint32_t phit)
+uint32_t nr_route_rotate(uint32_t phit)
 {
     uint32_t d = phit & SW_DATA_MASK;
     uint32_t rot = ((d << NR_ROUTE_PORT_W) | (d >> (NR_DATA_W - NR_ROUTE_PORT_W))) & SW_DATA_MASK;
     return (phit & ~SW_DATA_MASK) | rot;
 }
 
-static nr_rt_res rc_drop(int reason, int adapt_l)
+static nr_route_res rc_drop(int reason, int adapt_l)
 {
-    nr_rt_res r = {1, reason, 0, adapt_l, 0, 0};
+    nr_route_res r = {1, reason, 0, adapt_l, 0, 0};
     return r;
 }
 
@@ -62,7 +62,7 @@ static nr_rt_res rc_drop(int reason, int adapt_l)
 /* One packet's terms (§3), from its head and the input's registers. */
 typedef struct {
     const nr_route_tables *t;
-    const nr_rt_ctx *c;
+    const nr_route_ctx *c;
     const nr_fb_in *fb;
     int D, kb, K, C;
     unsigned dest, tr, R; /* destination node, its router t, this router R */
@@ -99,8 +99,8 @@ static int fb_q(const fb_pkt *k, int l, int w, int seq)
     const nr_route_tables *t = k->t;
     const int inbuf = k->c->inbuf, V = k->c->nvcs;
     unsigned e = l >= 0 && l < k->c->nports ? t->l2p[l] : 0u;
-    int q = (int)(e & NR_RT_ENT_PORT);
-    if (!(e & NR_RT_ENT_VALID) || q >= k->c->nports) return V * inbuf;
+    int q = (int)(e & NR_ROUTE_ENT_PORT);
+    if (!(e & NR_ROUTE_ENT_VALID) || q >= k->c->nports) return V * inbuf;
     int est = 0;
     for (int v = 0; v < V; v++) {
         int cr = k->fb && k->fb->pv ? k->fb->pv[q].cr[v] : 0;
@@ -213,8 +213,8 @@ static int fb_closad(const fb_pkt *k, int *w)
 /* §3, §4: the logical port (or -1: NO_ROUTE, destination outside the
  * network) and output VC *w of an r = 0 packet; *draw when the LFSR was
  * read. */
-static int fb_route(const nr_route_tables *t, const nr_rt_ctx *c, const nr_fb_in *fb, unsigned dest,
-                    unsigned vc, unsigned a, int *w, int *draw)
+static int fb_route(const nr_route_tables *t, const nr_route_ctx *c, const nr_fb_in *fb,
+                    unsigned dest, unsigned vc, unsigned a, int *w, int *draw)
 {
     const unsigned ctrl = t->fb_ctrl, indim = nr_fb_indim(ctrl);
     fb_pkt k = {.t = t, .c = c, .fb = fb, .D = (int)nr_fb_dims(ctrl), .kb = (int)nr_fb_kbits(ctrl)};
@@ -260,12 +260,12 @@ static int fb_route(const nr_route_tables *t, const nr_rt_ctx *c, const nr_fb_in
  * i = r[7:0] mod m, the other (i + 1 + r[15:8] mod (m - 1)) mod m), and the
  * second taken only if its channel estimate (fbfly-routing §6.1) is strictly
  * smaller. -1: no candidate. *draw: the LFSR was read (m >= 2). */
-static int up_greedy2(const nr_route_tables *t, const nr_rt_ctx *c, const nr_fb_in *fb, uint64_t up,
-                      int *draw)
+static int up_greedy2(const nr_route_tables *t, const nr_route_ctx *c, const nr_fb_in *fb,
+                      uint64_t up, int *draw)
 {
     int cand[NR_MAX_PORTS], m = 0;
     for (int k = 0; k < c->nports; k++)
-        if (((up >> k) & 1u) && (t->l2p[k] & NR_RT_ENT_VALID)) cand[m++] = k;
+        if (((up >> k) & 1u) && (t->l2p[k] & NR_ROUTE_ENT_VALID)) cand[m++] = k;
     if (m < 2) return m ? cand[0] : -1;
     fb_pkt k = {.t = t, .c = c, .fb = fb};
     const unsigned r = fb_draw(&k);
@@ -278,12 +278,13 @@ static int up_greedy2(const nr_route_tables *t, const nr_rt_ctx *c, const nr_fb_
 /* Step 3a (yarc-arch §5): the first valid side entry matching dest, or -1;
  * its ports as a mask of logical ports below nports in *up, its base and
  * count in *base, *cnt. */
-static int side_match(const nr_route_tables *t, const nr_rt_ctx *c, unsigned dest, uint64_t *up,
+static int side_match(const nr_route_tables *t, const nr_route_ctx *c, unsigned dest, uint64_t *up,
                       int *base, int *cnt)
 {
-    for (int e = 0; e < NR_RT_SIDE; e++) {
+    for (int e = 0; e < NR_ROUTE_SIDE; e++) {
         unsigned pr = t->side_ports[e], mm = t->side_match[e];
-        if (!(pr & NR_RT_SIDE_VALID) || (dest & ((mm >> 15) & 0x7FFFu)) != (mm & 0x7FFFu)) continue;
+        if (!(pr & NR_ROUTE_SIDE_VALID) || (dest & ((mm >> 15) & 0x7FFFu)) != (mm & 0x7FFFu))
+            continue;
         *base = (int)(pr & 0x3Fu);
         *cnt = (int)((pr >> 6) & 0x3Fu) + 1;
         *up = 0;
@@ -293,14 +294,14 @@ static int side_match(const nr_route_tables *t, const nr_rt_ctx *c, unsigned des
     return -1;
 }
 
-nr_rt_res nr_rt_route(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t head,
-                      uint32_t route_phit, uint32_t hash_phit, const int (*cred)[NR_SW_MAX_VCS],
-                      int ad_ptr)
+nr_route_res nr_route_lookup(const nr_route_tables *t, const nr_route_ctx *c, uint32_t head,
+                             uint32_t route_phit, uint32_t hash_phit,
+                             const int (*cred)[NR_SW_MAX_VCS], int ad_ptr)
 {
-    return nr_rt_route_fb(t, c, head, route_phit, hash_phit, cred, ad_ptr, NULL);
+    return nr_route_fb(t, c, head, route_phit, hash_phit, cred, ad_ptr, NULL);
 }
 
-nr_rt_res nr_rt_route_fb(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t head,
+nr_route_res nr_route_fb(const nr_route_tables *t, const nr_route_ctx *c, uint32_t head,
                          uint32_t route_phit, uint32_t hash_phit, const int (*cred)[NR_SW_MAX_VCS],
                          int ad_ptr, const nr_fb_in *fb)
 {
@@ -314,19 +315,19 @@ nr_rt_res nr_rt_route_fb(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t 
     /* 1. malformed head */
     if ((int)vc >= c->nvcs || rsvd != 0) return rc_drop(NR_DROP_MALFORMED, -1);
     if (r) { /* 2. source route: hop 0 of the route phit */
-        l = (int)((route_phit >> (NR_DATA_W - NR_ROUTE_PORT_W)) & NR_RT_ENT_PORT);
+        l = (int)((route_phit >> (NR_DATA_W - NR_ROUTE_PORT_W)) & NR_ROUTE_ENT_PORT);
         if (l >= c->nports) return rc_drop(NR_DROP_BAD_SRCROUTE, -1);
     } else if (nr_fb_on(t->fb_ctrl)) { /* 3-5: the flattened-butterfly rules */
         l = fb_route(t, c, fb, dest, vc, a, &w, &draw);
         if (l < 0) {
-            nr_rt_res d = rc_drop(NR_DROP_NO_ROUTE, -1);
+            nr_route_res d = rc_drop(NR_DROP_NO_ROUTE, -1);
             d.draw = draw;
             return d;
         }
     } else if ((dest & t->root_mask) == t->root_detect) { /* 3. down */
         unsigned i = (dest >> t->down_shift) % (unsigned)c->nports;
-        if (!(t->dlut[i] & NR_RT_ENT_VALID)) return rc_drop(NR_DROP_NO_ROUTE, -1);
-        l = t->dlut[i] & NR_RT_ENT_PORT;
+        if (!(t->dlut[i] & NR_ROUTE_ENT_VALID)) return rc_drop(NR_DROP_NO_ROUTE, -1);
+        l = t->dlut[i] & NR_ROUTE_ENT_PORT;
     } else {
         /* 3a. a side entry for dest's subtree names the candidates instead
          * of UP_MASK (and, hashed, its ports instead of the ULUT) */
@@ -341,33 +342,33 @@ nr_rt_res nr_rt_route_fb(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t 
             int score[NR_MAX_PORTS];
             for (int k = 0; k < c->nports; k++) {
                 score[k] = 0;
-                if (((up >> k) & 1u) && (t->l2p[k] & NR_RT_ENT_VALID)) {
+                if (((up >> k) & 1u) && (t->l2p[k] & NR_ROUTE_ENT_VALID)) {
                     cand |= 1ull << k;
                     if (cred) /* YARC; the network switches score every candidate 0 */
-                        score[k] = cred[(t->l2p[k] & NR_RT_ENT_PORT) % (unsigned)c->cols][vc];
+                        score[k] = cred[(t->l2p[k] & NR_ROUTE_ENT_PORT) % (unsigned)c->cols][vc];
                 }
             }
             l = adapt_l = sw_max_pick(cand, score, ad_ptr, c->nports);
             if (l < 0) return rc_drop(NR_DROP_NO_ROUTE, -1);
         } else { /* 5. up, deterministic, hashed */
             uint32_t key = dest ^ (uint32_t)c->port ^ (h ? (hash_phit & SW_DATA_MASK) : 0u);
-            unsigned i = nr_rt_fold(key, c->nbits);
+            unsigned i = nr_route_fold(key, c->nbits);
             if (side) {
                 l = sbase + (int)(i % (unsigned)scnt);
             } else {
-                if (!(t->ulut[i] & NR_RT_ENT_VALID)) return rc_drop(NR_DROP_NO_ROUTE, -1);
-                l = t->ulut[i] & NR_RT_ENT_PORT;
+                if (!(t->ulut[i] & NR_ROUTE_ENT_VALID)) return rc_drop(NR_DROP_NO_ROUTE, -1);
+                l = t->ulut[i] & NR_ROUTE_ENT_PORT;
             }
         }
     }
     /* 6. logical -> physical; a logical port >= NumPorts has no L2P entry */
     unsigned e = l < c->nports ? t->l2p[l] : 0u;
-    if (!(e & NR_RT_ENT_VALID) || (int)(e & NR_RT_ENT_PORT) >= c->nports) {
-        nr_rt_res d = rc_drop(NR_DROP_NO_ROUTE, adapt_l);
+    if (!(e & NR_ROUTE_ENT_VALID) || (int)(e & NR_ROUTE_ENT_PORT) >= c->nports) {
+        nr_route_res d = rc_drop(NR_DROP_NO_ROUTE, adapt_l);
         d.draw = draw; /* a draw made for a route that then fails still moves the LFSR */
         return d;
     }
-    nr_rt_res res = {0, 0, (int)(e & NR_RT_ENT_PORT), adapt_l, w, draw};
+    nr_route_res res = {0, 0, (int)(e & NR_ROUTE_ENT_PORT), adapt_l, w, draw};
     return res;
 }
 
@@ -382,13 +383,13 @@ enum {
     CFG_FB_ME = 0x06,
     CFG_FB_CHARGE = 0x07,
     CFG_SIDE = 0x10,
-    CFG_SIDE_END = 0x10 + 2 * NR_RT_SIDE, /* step 3a; SideTab = 1 */
+    CFG_SIDE_END = 0x10 + 2 * NR_ROUTE_SIDE, /* step 3a; SideTab = 1 */
     CFG_DLUT = 0x40,
     CFG_ULUT = 0x80,
     CFG_L2P = 0xC0
 };
 
-int nr_rt_cfg_addr_ok(unsigned addr, int nports, int side_tab)
+int nr_route_cfg_addr_ok(unsigned addr, int nports, int side_tab)
 {
     if (addr > 0xFF) return 0;
     if (addr <= CFG_FB_CHARGE) return 1;
@@ -397,10 +398,10 @@ int nr_rt_cfg_addr_ok(unsigned addr, int nports, int side_tab)
     return (int)(addr & 0x3Fu) < nports;
 }
 
-void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wdata)
+void nr_route_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wdata)
 {
     uint64_t pmask = nports >= 64 ? ~0ull : (1ull << nports) - 1u;
-    uint8_t ent = (uint8_t)(wdata & (NR_RT_ENT_VALID | NR_RT_ENT_PORT));
+    uint8_t ent = (uint8_t)(wdata & (NR_ROUTE_ENT_VALID | NR_ROUTE_ENT_PORT));
     switch (addr) {
     case CFG_ROOT_MASK: t->root_mask = (uint16_t)(wdata & 0x7FFFu); return;
     case CFG_ROOT_DETECT: t->root_detect = (uint16_t)(wdata & 0x7FFFu); return;
@@ -432,8 +433,8 @@ void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wda
         t->dlut[i] = ent;
 }
 
-int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int side_tab, int *lo, int *hi,
-                     unsigned *addr, uint32_t *tev)
+int nr_route_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int side_tab, int *lo, int *hi,
+                        unsigned *addr, uint32_t *tev)
 {
     if (!in->cfg_we) return 0;
     unsigned tile = (unsigned)in->cfg_tile & 0x3Fu, a = (unsigned)in->cfg_addr & 0xFFu;
@@ -441,7 +442,7 @@ int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int side_tab, 
     if (h >= nports) /* no such tile: nothing is written, no tile raises an event */
         return 0;
     const unsigned alg = nr_fb_alg(in->cfg_wdata);
-    if (!nr_rt_cfg_addr_ok(a, nports, side_tab) ||
+    if (!nr_route_cfg_addr_ok(a, nports, side_tab) ||
         (a == CFG_FB_CTRL && !fb_seq && (alg == NR_FB_UGALS || alg == NR_FB_CLOSAD))) {
         for (int i = l; i <= h; i++) tev[i] |= 1u << NR_TEV_CFG_BAD;
         return 0;

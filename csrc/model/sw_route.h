@@ -5,10 +5,10 @@
 #include "sw_common.h"
 
 /* ---- nr_route_tables: routing tables and route computation (yarc-arch §5, §9) ---- */
-#define NR_RT_ENT_VALID 0x40u /* table entry {valid = bit 6, port = bits 5:0} */
-#define NR_RT_ENT_PORT 0x3Fu
-#define NR_RT_SIDE 8 /* side-table entries (yarc-arch §5 step 3a) */
-#define NR_RT_SIDE_VALID 0x1000u
+#define NR_ROUTE_ENT_VALID 0x40u /* table entry {valid = bit 6, port = bits 5:0} */
+#define NR_ROUTE_ENT_PORT 0x3Fu
+#define NR_ROUTE_SIDE 8 /* side-table entries (yarc-arch §5 step 3a) */
+#define NR_ROUTE_SIDE_VALID 0x1000u
 typedef struct {
     uint16_t root_mask, root_detect; /* 15 bits */
     uint8_t down_shift;              /* 4 bits */
@@ -20,8 +20,8 @@ typedef struct {
     uint16_t fb_me;    /* 15 bits: the router id R */
     uint8_t fb_charge; /* phits charged per pending packet (§6.4) */
     /* the side table (yarc-arch §5 step 3a; SideTab = 1, C model only) */
-    uint32_t side_match[NR_RT_SIDE]; /* bits 14:0 match, 29:15 mask */
-    uint16_t side_ports[NR_RT_SIDE]; /* bit 12 valid, 11:6 cnt - 1, 5:0 base */
+    uint32_t side_match[NR_ROUTE_SIDE]; /* bits 14:0 match, 29:15 mask */
+    uint16_t side_ports[NR_ROUTE_SIDE]; /* bit 12 valid, 11:6 cnt - 1, 5:0 base */
 } nr_route_tables;
 
 /* FB_CTRL fields and the alg values (docs/fbfly-routing.md §2). */
@@ -59,7 +59,7 @@ typedef struct {
     int adapt_l; /* logical port chosen by an adaptive decision (step 4), -1 if none */
     int w;       /* output VC (the head's VC unless a flattened-butterfly rule chose one) */
     int draw;    /* a flattened-butterfly draw was made: the input's LFSR advances */
-} nr_rt_res;
+} nr_route_res;
 
 /* Static context of route computation for one input. */
 typedef struct {
@@ -70,7 +70,7 @@ typedef struct {
     int up_pick; /* UpPick: 0 the adaptive up choice over every candidate (yarc-arch §5
                   * step 4); 2 greedy_r(2) between two drawn candidates (step 4'); C model
                   * only */
-} nr_rt_ctx;
+} nr_route_ctx;
 
 /* What the flattened-butterfly RC reads besides the tables (fbfly-routing
  * §6): the start-of-cycle views of every port of the router (pv[q].cr[w],
@@ -83,33 +83,33 @@ typedef struct {
 } nr_fb_in;
 
 /* Reset values (single-router mode). Call at model creation. */
-void nr_rt_reset(nr_route_tables *t, int nports);
+void nr_route_reset(nr_route_tables *t, int nports);
 /* Fold a 22-bit key into n bits: XOR of its n-bit chunks from bit 0 up, the
  * last chunk zero-padded (§5 step 5). Pure. */
-unsigned nr_rt_fold(uint32_t key, int n);
+unsigned nr_route_fold(uint32_t key, int n);
 /* The RC function (§5 steps 1-6) for a packet whose header phits are all
  * present: head, route phit (used if r), hash phit (used if h). Adaptive
  * scores (step 4): cred[q mod c->cols][vc] (YARC's row-buffer credits), or 0
  * for every candidate if cred is NULL (nwn-arch §4.2). ad_ptr: the adaptive
  * pointer. Pure; call in the RC cycle. */
-nr_rt_res nr_rt_route(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t head,
-                      uint32_t route_phit, uint32_t hash_phit, const int (*cred)[NR_SW_MAX_VCS],
-                      int ad_ptr);
+nr_route_res nr_route_lookup(const nr_route_tables *t, const nr_route_ctx *c, uint32_t head,
+                             uint32_t route_phit, uint32_t hash_phit,
+                             const int (*cred)[NR_SW_MAX_VCS], int ad_ptr);
 /* The same with the flattened-butterfly mode's inputs (fb; NULL reads every
  * credit as 0 and the LFSR as 0): with FB_CTRL's alg on and r = 0, steps 3-5
  * are the rules of docs/fbfly-routing.md §4 (output VC in w, draw set when
  * the LFSR is read). Pure. */
-nr_rt_res nr_rt_route_fb(const nr_route_tables *t, const nr_rt_ctx *c, uint32_t head,
+nr_route_res nr_route_fb(const nr_route_tables *t, const nr_route_ctx *c, uint32_t head,
                          uint32_t route_phit, uint32_t hash_phit, const int (*cred)[NR_SW_MAX_VCS],
                          int ad_ptr, const nr_fb_in *fb);
 /* Route phit rotation (yarc-arch §4.3): data {d[15:0], d[21:16]}, kind kept. */
-uint32_t nr_rt_rotate(uint32_t phit);
+uint32_t nr_route_rotate(uint32_t phit);
 /* 1 if cfg_addr (8 bits) names a register or a table entry < nports (§9),
  * the side table's (0x10-0x1F) only when side_tab (SideTab = 1). */
-int nr_rt_cfg_addr_ok(unsigned addr, int nports, int side_tab);
+int nr_route_cfg_addr_ok(unsigned addr, int nports, int side_tab);
 /* Apply a configuration write to one port's tables (addr must be ok). Call at
  * the clock edge of the write cycle. */
-void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wdata);
+void nr_route_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wdata);
 /* Decode this cycle's configuration write (yarc-arch §9, cfg_tile = the port
  * whose tables are written; nwn-arch §9): 1 if tables [*lo .. *hi] are to be
  * written at *addr at the clock edge; 0 if nothing is written. A missing
@@ -117,19 +117,19 @@ void nr_rt_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wda
  * allocator (fb_seq 0; fbfly-routing §2), raises CFG_BAD in tev[] of the
  * addressed ports (this cycle) and writes nothing; a non-broadcast write to a
  * port >= nports does nothing. Call in eval. */
-int nr_rt_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int side_tab, int *lo, int *hi,
-                     unsigned *addr, uint32_t *tev);
+int nr_route_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int side_tab, int *lo, int *hi,
+                        unsigned *addr, uint32_t *tev);
 /* A router's configuration write of this cycle: decoded in eval
- * (nr_rt_cfg_latch), written to tables [lo .. hi] at the clock edge if we. */
+ * (nr_route_cfg_latch), written to tables [lo .. hi] at the clock edge if we. */
 typedef struct {
     int we, lo, hi;
     unsigned addr;
     uint32_t wdata;
-} nr_rt_cfgw;
-static inline void nr_rt_cfg_latch(nr_rt_cfgw *w, const nr_rtr_in *in, int nports, int fb_seq,
-                                   int side_tab, uint32_t *tev)
+} nr_route_cfgw;
+static inline void nr_route_cfg_latch(nr_route_cfgw *w, const nr_rtr_in *in, int nports, int fb_seq,
+                                      int side_tab, uint32_t *tev)
 {
-    w->we = nr_rt_cfg_decode(in, nports, fb_seq, side_tab, &w->lo, &w->hi, &w->addr, tev);
+    w->we = nr_route_cfg_decode(in, nports, fb_seq, side_tab, &w->lo, &w->hi, &w->addr, tev);
     w->wdata = in->cfg_wdata;
 }
 

@@ -85,11 +85,11 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
     m->rp = nr_ringpool_new();
     if (!m->t || !m->pv || !m->rp) goto nomem;
     /* at most one credit per buffer and cycle: row + column buffers */
-    if (nr_cw_alloc(&m->cw, n * (p->rows + p->cols) * V)) goto nomem;
+    if (nr_chpipe_alloc(&m->chp, n * (p->rows + p->cols) * V)) goto nomem;
     for (int i = 0; i < n; i++) {
         yarc_tile *t = &m->t[i];
         yarc_rbd_reset(m, i);
-        nr_rt_reset(&t->tab, n);
+        nr_route_reset(&t->tab, n);
         /* docs/nwn-arch.md §6.5: the subswitch and the output port are the
          * allocator with buffered inputs; the output port has S >= NumVcs,
          * the subswitch S = SubSpeedup (yarc-arch §6, default 4) */
@@ -129,7 +129,7 @@ void nr_yarc_free(nr_yarc *m)
         }
     nr_ringpool_free(m->rp); /* after the allocators, whose rings it holds */
     nr_port_front_release(&m->fr);
-    nr_cw_release(&m->cw);
+    nr_chpipe_release(&m->chp);
     free(m->t);
     free(m->pv);
     free(m);
@@ -138,7 +138,7 @@ void nr_yarc_free(nr_yarc *m)
 /* §9: decode this cycle's configuration write; CFG_BAD in this cycle. */
 static void cfg_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
 {
-    nr_rt_cfg_latch(&m->d_cfg, in, m->n, m->p.fb_seq, m->p.side_tab, out->tev);
+    nr_route_cfg_latch(&m->d_cfg, in, m->n, m->p.fb_seq, m->p.side_tab, out->tev);
 }
 
 /* The RBDs of mask ie, in the sequential allocator's order from sptr
@@ -268,9 +268,9 @@ void nr_yarc_tick(nr_yarc *m)
             m->op_act |= 1ull << (j * cols + c);
             /* the row buffer's credit back to RBD (r, src) */
             int src = s->d_src[j];
-            e = nr_cw_put(&m->cw, now + (uint32_t)m->p.row_bus_lat,
-                          &m->t[r * cols + src].cred[c][v]);
-            if (e) yarc_error(m, "cycle %u: credit wheel %s", now, nr_cw_err(e));
+            e = nr_chpipe_put(&m->chp, now + (uint32_t)m->p.row_bus_lat,
+                              &m->t[r * cols + src].cred[c][v]);
+            if (e) yarc_error(m, "cycle %u: credit wheel %s", now, nr_chpipe_err(e));
         }
         nr_swalloc_commit(s);
     }
@@ -280,20 +280,20 @@ void nr_yarc_tick(nr_yarc *m)
         if (op->d_mask & 1u) {
             nr_fb_seq_head(&m->fb, p, op->d_phit[0]);
             int v = op->d_vc[0], r = op->d_src[0], j = p >> m->cshift, c = p & m->cmask;
-            int e = nr_cw_put(&m->cw, now + (uint32_t)m->p.col_lat,
-                              &m->t[r * cols + c].ssw.cc[j * V + v]);
-            if (e) yarc_error(m, "cycle %u: credit wheel %s", now, nr_cw_err(e));
+            int e = nr_chpipe_put(&m->chp, now + (uint32_t)m->p.col_lat,
+                                  &m->t[r * cols + c].ssw.cc[j * V + v]);
+            if (e) yarc_error(m, "cycle %u: credit wheel %s", now, nr_chpipe_err(e));
         }
         nr_swalloc_commit(op);
     }
     nr_fb_seq_end(&m->fb);
     if (m->d_cfg.we) {
         for (int i = m->d_cfg.lo; i <= m->d_cfg.hi; i++)
-            nr_rt_cfg_write(&m->t[i].tab, n, m->d_cfg.addr, m->d_cfg.wdata);
+            nr_route_cfg_write(&m->t[i].tab, n, m->d_cfg.addr, m->d_cfg.wdata);
         m->d_cfg.we = 0;
     }
     m->now++;
-    nr_cw_fire(&m->cw, m->now);
+    nr_chpipe_fire(&m->chp, m->now);
     /* the next cycle's views of the bare ports that changed */
     if (!m->fr.lcb)
         for (uint64_t mk = m->pe; mk; mk &= mk - 1) bare_view(m, __builtin_ctzll(mk));
@@ -314,7 +314,7 @@ static int rtr_rest(void *h)
 {
     nr_yarc *m = h;
     if (m->fr.lcb || (m->iu_hot | m->iu_live | m->avail | m->ssw_act | m->op_act) ||
-        m->cw.pending || m->d_cfg.we)
+        m->chp.pending || m->d_cfg.we)
         return 0;
     nr_fb_seq_idle(&m->fb);
     m->now++;

@@ -12,7 +12,7 @@
  *   sw_route.c      routing tables and the RC function (§5), config decode (§9)
  *   sw_alloc.c      nr_swalloc: the subswitch (§6) and the output port (§7)
  *   sw_bport.c      nr_port_bare, the bare port (§11)
- *   sw_bufs.c       nr_lfifo / nr_cwheel storage
+ *   sw_bufs.c       nr_vcbank / nr_chpipe storage
  *
  * Cycle: nr_yarc_eval() computes every block's decision for the cycle from
  * start-of-cycle state (the d_* fields) and the outputs; nr_yarc_tick()
@@ -43,17 +43,17 @@ typedef struct {
 
 struct nr_yarc {
     nr_yarc_params p;
-    int n, nbits;      /* NumPorts, log2 */
-    int cshift, cmask; /* port p: row p >> cshift, column p & cmask (Cols = 2^cshift) */
-    uint32_t now;      /* cycle counter */
-    yarc_tile *t;      /* [n] */
-    nr_ringpool *rp;   /* the rings of every buffer (sw_bufs.h) */
-    nr_cwheel cw;      /* row-buffer and column-buffer credit returns */
-    nr_port_front fr;  /* the port front ends (LCB or bare) */
-    nr_pview *pv;      /* [n] this cycle's port view */
-    nr_rt_cfgw d_cfg;  /* configuration write of this cycle */
-    nr_fb_seq fb;      /* the flattened-butterfly sequential allocator's state */
-    nr_errs errs;      /* interface violations, internal inconsistencies */
+    int n, nbits;        /* NumPorts, log2 */
+    int cshift, cmask;   /* port p: row p >> cshift, column p & cmask (Cols = 2^cshift) */
+    uint32_t now;        /* cycle counter */
+    yarc_tile *t;        /* [n] */
+    nr_ringpool *rp;     /* the rings of every buffer (sw_bufs.h) */
+    nr_chpipe chp;       /* row-buffer and column-buffer credit returns */
+    nr_port_front fr;    /* the port front ends (LCB or bare) */
+    nr_pview *pv;        /* [n] this cycle's port view */
+    nr_route_cfgw d_cfg; /* configuration write of this cycle */
+    nr_fb_seq fb;        /* the flattened-butterfly sequential allocator's state */
+    nr_errs errs;        /* interface violations, internal inconsistencies */
     /* Activity (speed only; bit p: tile p, whose port is p). A cycle
      * evaluates only the RBDs, allocators and ports that may do something,
      * which decides what a scan of all of them would (docs/yarc-model.md,

@@ -10,7 +10,7 @@
 //   receiver's buffer write; a credit for a pop in t passes the same L-1
 //   stages and is added to the sender's counter at the end of t+L-1. The C
 //   model has no registers for it: the buffer entries carry ready times and
-//   the credits go on a timing wheel (swparts.h, nr_lfifo and nr_cwheel).
+//   the credits go on a timing wheel (sw_bufs.h: nr_vcbank and nr_chpipe).
 // Parameters:
 //   NumCh    data channels, >= 1 (each its own nr_delay).
 //   Width    bits per data channel, >= 1.

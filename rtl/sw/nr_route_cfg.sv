@@ -5,8 +5,8 @@
 //
 // Purpose: the storage half of the routing tables of every router port of the
 //   kit (nr_route_tables, in nr_iu's RC unit), the configuration writes of
-//   the C model (csrc/model/sw_route.c: nr_rt_cfg_addr_ok, nr_rt_cfg_write,
-//   nr_rt_reset). It holds ROOT_MASK, ROOT_DETECT, DOWN_SHIFT, UP_MASK and the
+//   the C model (csrc/model/sw_route.c: nr_route_cfg_addr_ok, nr_route_cfg_write,
+//   nr_route_reset). It holds ROOT_MASK, ROOT_DETECT, DOWN_SHIFT, UP_MASK and the
 //   DLUT, ULUT and L2P tables of one tile (or switch port), and the
 //   flattened-butterfly registers FB_CTRL and FB_ME, and shows them all to
 //   the lookup (nr_route_lookup). Reset values give single-router mode:

@@ -4,7 +4,7 @@
 // section 4.2).
 //
 // Purpose: the lookup half of the routing tables of every router port of the
-//   kit (nr_route_tables, in nr_iu's RC unit), the C model's nr_rt_route
+//   kit (nr_route_tables, in nr_iu's RC unit), the C model's nr_route_lookup
 //   (csrc/model/sw_route.c). The steps of doc section 5: a malformed head
 //   (VC >= NumVcs or reserved bits set) is dropped; a source route (r) takes
 //   its logical port from the route phit; a destination under this root

@@ -5,8 +5,8 @@
 // Purpose: the buffered inputs of every subswitch of the kit: the row buffers
 //   of a YARC subswitch (nr_subswitch), the column buffers of a YARC output
 //   port (nr_outport) and the internal-channel inputs of a network-switch
-//   subswitch (nr_nwn_sub). The C model's counterpart is the nr_lfifo array
-//   of nr_swalloc (swparts.h, sw_bufs.c). What an entry holds (the phit, and
+//   subswitch (nr_nwn_sub). The C model's counterpart is the nr_vcbank array
+//   of nr_swalloc (sw_bufs.h, sw_bufs.c). What an entry holds (the phit, and
 //   a target or sideband beside it) is the caller's.
 // Parameters:
 //   NumIn   inputs, 1..64.

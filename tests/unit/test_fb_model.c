@@ -41,7 +41,7 @@ static unsigned g2_dest(unsigned t0, unsigned t1, unsigned term)
  * counts and the LFSR value. */
 typedef struct {
     nr_route_tables t;
-    nr_rt_ctx c;
+    nr_route_ctx c;
     nr_pview pv[NR_MAX_PORTS];
     int seq[NR_MAX_PORTS][NR_SW_MAX_VCS];
     int use_seq;
@@ -50,7 +50,7 @@ typedef struct {
 static void rc_open(rc_case *k, int nports, int nvcs, unsigned ctrl, unsigned me)
 {
     memset(k, 0, sizeof *k);
-    nr_rt_reset(&k->t, nports);
+    nr_route_reset(&k->t, nports);
     k->t.fb_ctrl = (uint16_t)ctrl;
     k->t.fb_me = (uint16_t)me;
     k->c.nports = nports;
@@ -61,16 +61,16 @@ static void rc_open(rc_case *k, int nports, int nvcs, unsigned ctrl, unsigned me
     k->c.inbuf = INBUF;
 }
 
-static nr_rt_res rc(const rc_case *k, unsigned dest, unsigned vc, unsigned a, unsigned fbr)
+static nr_route_res rc(const rc_case *k, unsigned dest, unsigned vc, unsigned a, unsigned fbr)
 {
     nr_fb_in fi = {k->pv, k->use_seq ? (const int(*)[NR_SW_MAX_VCS])k->seq : NULL, fbr};
-    return nr_rt_route_fb(&k->t, &k->c, nr_head_make(dest, vc, 0, a, 0), 0, 0, NULL, 0, &fi);
+    return nr_route_fb(&k->t, &k->c, nr_head_make(dest, vc, 0, a, 0), 0, 0, NULL, 0, &fi);
 }
 
 /* The route must leave by q on VC w, with (draw) or without a draw. */
 #define CHECK_RT(r, q_, w_, draw_)                                                                 \
     do {                                                                                           \
-        nr_rt_res r_ = (r);                                                                        \
+        nr_route_res r_ = (r);                                                                     \
         CHECK_EQ(r_.drop, 0);                                                                      \
         CHECK_EQ(r_.q, (q_));                                                                      \
         CHECK_EQ(r_.w, (w_));                                                                      \
@@ -79,7 +79,7 @@ static nr_rt_res rc(const rc_case *k, unsigned dest, unsigned vc, unsigned a, un
     } while (0)
 #define CHECK_DROP(r, reason_, draw_)                                                              \
     do {                                                                                           \
-        nr_rt_res r_ = (r);                                                                        \
+        nr_route_res r_ = (r);                                                                     \
         CHECK_EQ(r_.drop, 1);                                                                      \
         CHECK_EQ(r_.reason, (reason_));                                                            \
         CHECK_EQ(r_.draw, (draw_));                                                                \
@@ -113,7 +113,7 @@ static void test_min_and_gate(void)
     {
         uint32_t route = (uint32_t)13u << 16;
         nr_fb_in fi = {k.pv, NULL, 0x3};
-        nr_rt_res r = nr_rt_route_fb(&k.t, &k.c, nr_head_make(g2_dest(3, 0, 1), 1, 1, 1, 0), route,
+        nr_route_res r = nr_route_fb(&k.t, &k.c, nr_head_make(g2_dest(3, 0, 1), 1, 1, 1, 0), route,
                                      0, NULL, 0, &fi);
         CHECK_RT(r, 13, 1, 0);
     }
@@ -174,7 +174,7 @@ static void test_val(void)
     k.t.l2p[9] = 0;
     CHECK_DROP(rc(&k, g2_dest(3, 0, 1), 1, 1, 0x000D), NR_DROP_NO_ROUTE, 1);
     /* L2P remaps the drawn logical port */
-    k.t.l2p[9] = NR_RT_ENT_VALID | 14;
+    k.t.l2p[9] = NR_ROUTE_ENT_VALID | 14;
     CHECK_RT(rc(&k, g2_dest(3, 0, 1), 1, 1, 0x000D), 14, 0, 1);
     /* a logical port >= NumPorts drops NO_ROUTE (G2 on 8 ports: port(1, 3) = 9) */
     rc_open(&k, 8, 2, fb_ctrl(NR_FB_VAL, 2, 2, 2, 3), 9);
@@ -324,8 +324,8 @@ static void test_minad(void)
     k.pv[7].cr[3] = 1; /* port 7: 3 * 128 + 127 = 511 < 512 */
     CHECK_RT(rc(&k, d, 1, 1, 0x3), 7, 0, 0);
     /* the estimate reads the physical port's credits */
-    k.t.l2p[6] = NR_RT_ENT_VALID | 6;
-    k.t.l2p[7] = NR_RT_ENT_VALID | 12;
+    k.t.l2p[6] = NR_ROUTE_ENT_VALID | 6;
+    k.t.l2p[7] = NR_ROUTE_ENT_VALID | 12;
     memset(k.pv, 0, sizeof k.pv);
     k.pv[6].cr[0] = 10;                                /* 118 + 3 * 128 = 502 */
     for (int v = 0; v < 4; v++) k.pv[7].cr[v] = INBUF; /* 0, but not logical port 7's */
@@ -487,7 +487,7 @@ static void iu_emit(int r, unsigned v, unsigned w, int len)
     nr_iu u;
     nr_iu_reset(&u, 3, 16, 4, 1, 4, INBUF);
     nr_route_tables tab;
-    nr_rt_reset(&tab, 16);
+    nr_route_reset(&tab, 16);
     nr_pview pv;
     memset(&pv, 0, sizeof pv);
     u.route_v[v] = 1;
@@ -753,7 +753,7 @@ static void gr2_count(const rc_case *k, unsigned vc, long cnt[16])
 {
     memset(cnt, 0, 16 * sizeof cnt[0]);
     for (unsigned r = 0; r < 65536; r++) {
-        nr_rt_res x = rc(k, 0x100, vc, 1, r);
+        nr_route_res x = rc(k, 0x100, vc, 1, r);
         CHECK_EQ(x.drop, 0);
         CHECK_EQ(x.draw, 1);
         CHECK_EQ(x.adapt_l, -1); /* the adaptive pointer is not used */
@@ -818,13 +818,13 @@ static void test_up_greedy2(void)
     /* the load is read at the candidate's physical port: logical 9 leaves
      * by port 2 (L2P), whose channel is loaded, so it is never taken */
     gr2_set(&k, c4);
-    k.t.l2p[9] = (uint8_t)(NR_RT_ENT_VALID | 2u);
+    k.t.l2p[9] = (uint8_t)(NR_ROUTE_ENT_VALID | 2u);
     k.pv[2].cr[0] = 0;
     gr2_count(&k, 0, cnt);
     CHECK_EQ(cnt[2], 0);
     CHECK_EQ(cnt[3] + cnt[5] + cnt[12], 65536);
     /* a = 0 and down routes do not draw */
-    k.t.ulut[nr_rt_fold(0x100 ^ 0u, 4)] = (uint8_t)(NR_RT_ENT_VALID | 12u);
+    k.t.ulut[nr_route_fold(0x100 ^ 0u, 4)] = (uint8_t)(NR_ROUTE_ENT_VALID | 12u);
     CHECK_RT(rc(&k, 0x100, 0, 0, 0x5555), 12, 0, 0);
     CHECK_RT(rc(&k, 0x7, 0, 1, 0x5555), 7, 0, 0);
 

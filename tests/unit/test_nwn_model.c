@@ -194,7 +194,7 @@ static void test_pure(void)
                 int n = g.n, half = k / 2;
                 for (int s = 0; s < k; s++)
                     for (int q = 0; q < k; q++) {
-                        nwn_hop h = nwn_first_hop(&g, s, q);
+                        nwn_hop h = nwn_fhop_shape(&g, s, q);
                         int shape = ref_subswitches(&p, s, q);
                         nwn_end in = nwn_port_in(&g, s);
                         if (shape == 0) {
@@ -941,7 +941,7 @@ static void test_source_route(void)
                        hops, 0x2A5A5u);
             CHECK_EQ(route_one(&e, 0, ph, l), (int)q);
             CHECK_EQ(c.len, l);
-            CHECK_U64(c.ph[1], nr_rt_rotate(ph[1]));
+            CHECK_U64(c.ph[1], nr_route_rotate(ph[1]));
             CHECK_EQ(nr_route_port(c.ph[1], 0), 17 + k);
             for (int i = 2; i < l - 1; i++) CHECK_U64(c.ph[i], ph[i]);
             CHECK_EQ(nr_eop_crc(c.ph[l - 1]), nr_pcrc(c.ph, l));

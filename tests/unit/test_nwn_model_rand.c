@@ -226,7 +226,7 @@ static void run(const run_cfg *rc, uint64_t seed)
         for (int v = 0; v < V; v++) CHECK_U64(a->ne[v], 0);
         CHECK_U64(a->own_any | a->busy_any, 0);
     }
-    for (int sl = 0; sl < NR_CW_SLOTS; sl++) CHECK_EQ(m->cw.n[sl], 0);
+    for (int sl = 0; sl < NR_CHPIPE_SLOTS; sl++) CHECK_EQ(m->chp.n[sl], 0);
     nr_sb_free(&c.sb);
     nr_sb_free(&c.sbm);
     renv_free(&e);

@@ -78,13 +78,13 @@ static void test_pure(void)
             uint32_t key = (uint32_t)nr_rng_u64(&r) & 0x3FFFFFu;
             unsigned ref = 0;
             for (int b = 0; b < 22; b++) ref ^= ((key >> b) & 1u) << (b % n);
-            CHECK_EQ(nr_rt_fold(key, n), ref);
+            CHECK_EQ(nr_route_fold(key, n), ref);
         }
     /* n = 6: chunks 5:0, 11:6, 17:12, then bits 21:18 padded */
-    CHECK_EQ(nr_rt_fold(0x3C0000u, 6), 0x0Fu);
-    CHECK_EQ(nr_rt_fold(0x000041u, 6), 0x00u); /* 1 ^ 1 */
-    CHECK_EQ(nr_rt_fold(0x3FFFFFu, 6), 0x30u); /* 3F ^ 3F ^ 3F ^ 0F */
-    CHECK_EQ(nr_rt_fold(0x3FFFFFu, 4), 0xCu);  /* five F nibbles, then 0x3 */
+    CHECK_EQ(nr_route_fold(0x3C0000u, 6), 0x0Fu);
+    CHECK_EQ(nr_route_fold(0x000041u, 6), 0x00u); /* 1 ^ 1 */
+    CHECK_EQ(nr_route_fold(0x3FFFFFu, 6), 0x30u); /* 3F ^ 3F ^ 3F ^ 0F */
+    CHECK_EQ(nr_route_fold(0x3FFFFFu, 4), 0xCu);  /* five F nibbles, then 0x3 */
 
     /* adaptive pick: highest score; ties to the first at/after ptr */
     int score[64] = {0};
@@ -109,33 +109,33 @@ static void test_pure(void)
     /* rotation: {d[15:0], d[21:16]}, kind kept */
     unsigned hops[3] = {7, 9, 11};
     uint32_t rt = nr_route_make(hops, 3);
-    uint32_t rot = nr_rt_rotate(rt);
+    uint32_t rot = nr_route_rotate(rt);
     CHECK_EQ(nr_phit_kind(rot), NR_KIND_BODY);
     CHECK_U64(nr_phit_data(rot), (9u << 16) | (11u << 10) | 7u);
     CHECK_EQ(nr_route_port(rot, 0), 9);
-    CHECK_U64(nr_rt_rotate(0x3F0000u), 0x00003Fu);
+    CHECK_U64(nr_route_rotate(0x3F0000u), 0x00003Fu);
 
     /* configuration address map */
-    CHECK(nr_rt_cfg_addr_ok(0x00, 16, 0));
-    CHECK(nr_rt_cfg_addr_ok(0x04, 16, 0));
-    CHECK(nr_rt_cfg_addr_ok(0x07, 16, 0)); /* FB_CTRL, FB_ME, FB_CHARGE (fbfly-routing §2) */
-    CHECK(!nr_rt_cfg_addr_ok(0x08, 16, 0));
-    CHECK(!nr_rt_cfg_addr_ok(0x3F, 64, 0));
-    CHECK(nr_rt_cfg_addr_ok(0x4F, 16, 0));
-    CHECK(!nr_rt_cfg_addr_ok(0x50, 16, 0));
-    CHECK(nr_rt_cfg_addr_ok(0xFF, 64, 0));
-    CHECK(!nr_rt_cfg_addr_ok(0xC0 + 32, 32, 0));
+    CHECK(nr_route_cfg_addr_ok(0x00, 16, 0));
+    CHECK(nr_route_cfg_addr_ok(0x04, 16, 0));
+    CHECK(nr_route_cfg_addr_ok(0x07, 16, 0)); /* FB_CTRL, FB_ME, FB_CHARGE (fbfly-routing §2) */
+    CHECK(!nr_route_cfg_addr_ok(0x08, 16, 0));
+    CHECK(!nr_route_cfg_addr_ok(0x3F, 64, 0));
+    CHECK(nr_route_cfg_addr_ok(0x4F, 16, 0));
+    CHECK(!nr_route_cfg_addr_ok(0x50, 16, 0));
+    CHECK(nr_route_cfg_addr_ok(0xFF, 64, 0));
+    CHECK(!nr_route_cfg_addr_ok(0xC0 + 32, 32, 0));
     /* the side table (yarc-arch §5 step 3a) exists only with SideTab = 1 */
-    CHECK(!nr_rt_cfg_addr_ok(0x10, 16, 0));
-    CHECK(!nr_rt_cfg_addr_ok(0x1F, 16, 0));
-    CHECK(nr_rt_cfg_addr_ok(0x10, 16, 1));
-    CHECK(nr_rt_cfg_addr_ok(0x1F, 16, 1));
-    CHECK(!nr_rt_cfg_addr_ok(0x20, 16, 1));
-    CHECK(!nr_rt_cfg_addr_ok(0x0F, 16, 1));
+    CHECK(!nr_route_cfg_addr_ok(0x10, 16, 0));
+    CHECK(!nr_route_cfg_addr_ok(0x1F, 16, 0));
+    CHECK(nr_route_cfg_addr_ok(0x10, 16, 1));
+    CHECK(nr_route_cfg_addr_ok(0x1F, 16, 1));
+    CHECK(!nr_route_cfg_addr_ok(0x20, 16, 1));
+    CHECK(!nr_route_cfg_addr_ok(0x0F, 16, 1));
 
     /* reset tables: single-router mode */
     nr_route_tables t;
-    nr_rt_reset(&t, 16);
+    nr_route_reset(&t, 16);
     CHECK_EQ(t.root_mask, 0x7FF0);
     CHECK_EQ(t.dlut[5], 0x45);
     CHECK_EQ(t.ulut[5], 0);
@@ -250,15 +250,15 @@ static void test_down_routing(void)
 
 static void seed_tables(nr_route_tables *t, unsigned root_mask)
 {
-    nr_rt_reset(t, 64);
-    nr_rt_cfg_write(t, 64, 0x00, root_mask);
-    nr_rt_cfg_write(t, 64, 0x01, SEED_ROOT_DETECT);
-    nr_rt_cfg_write(t, 64, 0x02, 0);           /* DOWN_SHIFT */
-    nr_rt_cfg_write(t, 64, 0x03, 0);           /* UP_MASK[31:0] */
-    nr_rt_cfg_write(t, 64, 0x04, 0xFFFFFFFFu); /* UP_MASK[63:32] */
+    nr_route_reset(t, 64);
+    nr_route_cfg_write(t, 64, 0x00, root_mask);
+    nr_route_cfg_write(t, 64, 0x01, SEED_ROOT_DETECT);
+    nr_route_cfg_write(t, 64, 0x02, 0);           /* DOWN_SHIFT */
+    nr_route_cfg_write(t, 64, 0x03, 0);           /* UP_MASK[31:0] */
+    nr_route_cfg_write(t, 64, 0x04, 0xFFFFFFFFu); /* UP_MASK[63:32] */
     for (unsigned i = 0; i < 64; i++) {
-        nr_rt_cfg_write(t, 64, 0x40 + i, 0x40u | (i % 32));
-        nr_rt_cfg_write(t, 64, 0x80 + i, 0x40u | (32 + i % 32));
+        nr_route_cfg_write(t, 64, 0x40 + i, 0x40u | (i % 32));
+        nr_route_cfg_write(t, 64, 0x80 + i, 0x40u | (32 + i % 32));
     }
 }
 
@@ -267,14 +267,14 @@ static void seed_tables(nr_route_tables *t, unsigned root_mask)
  * destination must route (no drop). */
 static int seed_route_all(const nr_route_tables *t, int *down_ok)
 {
-    nr_rt_ctx ctx = {.nports = 64, .nbits = 6, .nvcs = 2, .cols = 8, .port = 5};
+    nr_route_ctx ctx = {.nports = 64, .nbits = 6, .nvcs = 2, .cols = 8, .port = 5};
     uint32_t ph[RENV_MAXLEN];
     int down = 0;
     *down_ok = 1;
     for (unsigned dest = 0; dest <= NR_DEST_MAX; dest++)
         for (unsigned a = 0; a < 2; a++) {
             mk(ph, 5, dest, a, 6, 0, a, !a, NULL, 0x2A5u);
-            nr_rt_res r = nr_rt_route(t, &ctx, ph[0], 0, ph[1], NULL, (int)dest % 64);
+            nr_route_res r = nr_route_lookup(t, &ctx, ph[0], 0, ph[1], NULL, (int)dest % 64);
             CHECK_EQ(r.drop, 0);
             if (r.q < 32) {
                 down++;
@@ -293,12 +293,12 @@ static void test_seed_root_mask(void)
     /* converted: exactly 96..127 go down, to DLUT[dest mod 64] = dest - 96 */
     seed_tables(&t, KIT_MASK);
     CHECK_EQ(t.root_mask, 0x7FE0);
-    nr_rt_ctx ctx = {.nports = 64, .nbits = 6, .nvcs = 2, .cols = 8, .port = 5};
+    nr_route_ctx ctx = {.nports = 64, .nbits = 6, .nvcs = 2, .cols = 8, .port = 5};
     uint32_t ph[RENV_MAXLEN];
     for (unsigned dest = 0; dest <= NR_DEST_MAX; dest++) {
         int below = dest >= 96 && dest <= 127;
         mk(ph, 5, dest, dest & 1, 4, 0, 1, 0, NULL, 0);
-        nr_rt_res r = nr_rt_route(&t, &ctx, ph[0], 0, 0, NULL, 0);
+        nr_route_res r = nr_route_lookup(&t, &ctx, ph[0], 0, 0, NULL, 0);
         CHECK_EQ(r.drop, 0);
         if (below)
             CHECK_EQ(r.q, (int)dest - 96);
@@ -314,7 +314,7 @@ static void test_seed_root_mask(void)
     CHECK_EQ(seed_route_all(&t, &down_ok), 0);
     for (unsigned dest = 96; dest <= 127; dest++) {
         mk(ph, 5, dest, 0, 4, 0, 0, 0, NULL, 0);
-        nr_rt_res r = nr_rt_route(&t, &ctx, ph[0], 0, 0, NULL, 0);
+        nr_route_res r = nr_route_lookup(&t, &ctx, ph[0], 0, 0, NULL, 0);
         CHECK_EQ(r.drop, 0);
         CHECK(r.q >= 32); /* misrouted up */
     }
@@ -376,7 +376,7 @@ static void test_ulut_hash(void)
         int h = (int)nr_rng_below(&r, 2);
         uint32_t hash = (uint32_t)nr_rng_u64(&r) & 0x3FFFFF;
         uint32_t key = dest ^ (uint32_t)src ^ (h ? hash : 0);
-        unsigned i = nr_rt_fold(key, 4);
+        unsigned i = nr_route_fold(key, 4);
         int l = mk(ph, (unsigned)src, dest, (unsigned)(k & 1), 7, 0, 0, (unsigned)h, NULL, hash);
         int expect = ulut[i] == 99 ? -NR_DROP_NO_ROUTE : (int)ulut[i];
         CHECK_EQ(route_one(&e, src, ph, l), expect);
@@ -448,7 +448,7 @@ static void test_side_table(void)
         unsigned dest = hi[k % 5] | (unsigned)nr_rng_below(&r, 0x80);
         int src = (int)nr_rng_below(&r, 16), h = (int)nr_rng_below(&r, 2);
         uint32_t hash = (uint32_t)nr_rng_u64(&r) & 0x3FFFFF;
-        unsigned f = nr_rt_fold(dest ^ (uint32_t)src ^ (h ? hash : 0), 4);
+        unsigned f = nr_route_fold(dest ^ (uint32_t)src ^ (h ? hash : 0), 4);
         int expect = (dest >> 8) == 1 ? 4 + (int)(f % 4)
                      : (dest >> 8) == 3
                          ? (14 + (int)(f % 4) < 16 ? 14 + (int)(f % 4) : -NR_DROP_NO_ROUTE)
@@ -730,7 +730,7 @@ static void test_source_route(void)
             CHECK_EQ(route_one(&e, src, ph, l), (int)hops[0]);
             CHECK_EQ(c.len, l);
             /* the route phit is rotated: hop 1 is next */
-            CHECK_U64(c.ph[1], nr_rt_rotate(ph[1]));
+            CHECK_U64(c.ph[1], nr_route_rotate(ph[1]));
             CHECK_EQ(nr_route_port(c.ph[1], 0), hops[1]);
             CHECK_EQ(nr_route_port(c.ph[1], 1), hops[2]);
             /* every other phit but the EOP's crc is unchanged */
