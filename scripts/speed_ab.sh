@@ -82,10 +82,10 @@ for w in "$@"; do
             fi
             rate "$T/$which.log" >> "$T/$which.r"
         done
-        if ! cmp -s <(grep -v '^simulated' "$T/old.log") <(grep -v '^simulated' "$T/new.log"); then
+        if ! cmp -s <(dgl "$T/old.log") <(dgl "$T/new.log"); then
             if [ $DIFF_OK = 0 ]; then
                 echo "speed_ab: $cfg load $load: the two binaries print different results:"
-                diff <(grep -v '^simulated' "$T/old.log") <(grep -v '^simulated' "$T/new.log") | head -10
+                diff <(dgl "$T/old.log") <(dgl "$T/new.log") | head -10
                 rc=1
             fi
             same=0
