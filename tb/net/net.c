@@ -323,12 +323,19 @@ static int net_setup_routers(net_t *n, char *err, int errlen)
     n->ro = calloc((size_t)R, sizeof *n->ro);
     n->rm = calloc((size_t)R, sizeof *n->rm);
     n->mo = calloc((size_t)R, sizeof *n->mo);
+    n->rested = calloc((size_t)R, 2);
+    n->ozero = n->rested ? n->rested + R : NULL;
     n->cfgw = calloc((size_t)R, sizeof *n->cfgw);
     n->ncfgw = calloc((size_t)R, sizeof *n->ncfgw);
-    n->ch = calloc((size_t)R * K, sizeof *n->ch);
-    n->turns = calloc((size_t)R * K * K, sizeof *n->turns);
-    if (!n->rt || !n->in || !n->ro || !n->rm || !n->mo || !n->cfgw || !n->ncfgw || !n->ch ||
-        !n->turns) {
+    /* channels and turn counts per port of the largest router (not per
+     * NR_MAX_PORTS: memory linear in the network's ports) */
+    n->kch = 1;
+    for (int r = 0; r < R; r++)
+        if (n->t.r[r].nports > n->kch) n->kch = n->t.r[r].nports;
+    n->ch = calloc((size_t)R * (size_t)n->kch, sizeof *n->ch);
+    n->turns = calloc((size_t)R * (size_t)n->kch * (size_t)n->kch, sizeof *n->turns);
+    if (!n->rt || !n->in || !n->ro || !n->rm || !n->mo || !n->rested || !n->cfgw || !n->ncfgw ||
+        !n->ch || !n->turns) {
         snprintf(err, errlen, "out of memory");
         return 2;
     }
@@ -350,7 +357,14 @@ static int net_setup_routers(net_t *n, char *err, int errlen)
                      r, n->rt[r].ops->name);
             return 2;
         }
-        n->ncfgw[r] = rtr_tables_encode(&n->t.r[r].tab, n->cfgw[r], 1024);
+        rtr_cfgw w[1024]; /* the router's table writes, kept at their size */
+        n->ncfgw[r] = rtr_tables_encode(&n->t.r[r].tab, w, 1024);
+        n->cfgw[r] = malloc((size_t)(n->ncfgw[r] > 0 ? n->ncfgw[r] : 1) * sizeof *w);
+        if (!n->cfgw[r]) {
+            snprintf(err, errlen, "out of memory");
+            return 2;
+        }
+        memcpy(n->cfgw[r], w, (size_t)n->ncfgw[r] * sizeof *w);
     }
     if (o->fault_cycle >= 0 && !nr_rtr_valid(n->rm[o->fault_rtr])) {
         snprintf(err, errlen,
@@ -419,8 +433,18 @@ static int net_setup_nodes(net_t *n, char *err, int errlen)
         snprintf(err, errlen, "out of memory");
         return 2;
     }
+    n->phcap = g->max_pkt_len;
+    for (int l = 0; l < n->t.levels; l++)
+        if (n->g[l].max_pkt_len > n->phcap) n->phcap = n->g[l].max_pkt_len;
     for (int i = 0; i < N; i++) {
         node_t *nd = &n->nd[i];
+        nd->ascap = n->phcap;
+        nd->ph = malloc((size_t)n->phcap * sizeof *nd->ph);
+        nd->as = malloc((size_t)nd->ascap * sizeof *nd->as);
+        if (!nd->ph || !nd->as) {
+            snprintf(err, errlen, "out of memory");
+            return 2;
+        }
         if (nr_inj_init(&nd->inj, &ic, o->seed, i, e2, sizeof e2)) {
             snprintf(err, errlen, "injection: %s", e2);
             return 2;
@@ -482,7 +506,7 @@ static int src_start(net_t *n, int i, uint64_t ts)
      * one path keeps it in order. */
     const nr_src_expect_t x = {nhop, n->route->ordered, ts, q->gen_cycle};
     char e2[300];
-    int len = nr_src_start(&n->sb, &d, nd->ph, PKT_CAP, &x, e2, sizeof e2);
+    int len = nr_src_start(&n->sb, &d, nd->ph, n->phcap, &x, e2, sizeof e2);
     if (len < 0 || (n->count_hops && hop_put(&n->hop, hop_key(d.src, d.dest, vc_out, d.seq)))) {
         fprintf(n->log, "FAIL node %d: %s\n", i, len < 0 ? e2 : "scoreboard: memory");
         return -1;
@@ -535,7 +559,16 @@ int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t)
         nd->alen = 0;
         nd->cur_vc = (int)(nr_head_vc(ph) % (unsigned)n->nvcs);
     }
-    if (nd->alen < PKT_CAP) nd->as[nd->alen++] = ph;
+    if (nd->alen == nd->ascap && nd->ascap < PKT_CAP) { /* longer than any router takes */
+        int cap = nd->ascap * 2 < PKT_CAP ? nd->ascap * 2 : PKT_CAP;
+        uint32_t *a = realloc(nd->as, (size_t)cap * sizeof *a);
+        if (!a) {
+            net_say(n, "FAIL cycle %" PRIu64 " node %d: out of memory\n", t, i);
+            return -1;
+        }
+        nd->as = a, nd->ascap = cap;
+    }
+    if (nd->alen < nd->ascap) nd->as[nd->alen++] = ph;
     if (kind != NR_KIND_EOP) return 0;
     nr_sb_match_t m;
     const int len = nd->alen;
@@ -586,9 +619,11 @@ int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t)
 static size_t turn_idx(const net_t *n, const chan_t *c, uint32_t last)
 {
     const uint32_t ci = (uint32_t)(c - n->ch);
-    const int in =
-        last == UINT32_MAX ? n->t.node[c->src].port : n->t.r[last / K].peer[last % K].port;
-    return ((size_t)(ci / K) * K + (size_t)in) * K + ci % K;
+    const int in = last == UINT32_MAX
+                       ? n->t.node[c->src].port
+                       : n->t.r[last / (uint32_t)n->kch].peer[last % (uint32_t)n->kch].port;
+    const size_t k = (size_t)n->kch;
+    return ((size_t)(ci / k) * k + (size_t)in) * k + ci % k;
 }
 
 void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window)
@@ -649,9 +684,26 @@ static void rtr_range1(net_t *n, int r, int job)
 {
     int ls = nr_rtr_valid(n->rm[r]);
     if (job == JOB_EVAL) {
+        /* A router with work only is evaluated: one whose inputs are all 0
+         * (the link kind's idle mask, no table write) and that is at rest
+         * takes its clock edge now and drives every output 0 (nr_rtr_ops.rest:
+         * the cycle a full evaluation would compute); a model alone, never
+         * beside an RTL router in lockstep. Each router decides for itself,
+         * so the results are the same for any thread count. */
+        if (!ls && n->in[r].idle == ~0ull && !n->in[r].cfg_we && nr_rtr_rest(n->rt[r])) {
+            n->rested[r] = 1;
+            if (!n->ozero[r]) {
+                memset(&n->ro[r], 0, sizeof n->ro[r]);
+                n->ro[r].idle = ~0ull;
+                n->ozero[r] = 1;
+            }
+            return;
+        }
+        n->rested[r] = n->ozero[r] = 0;
         nr_rtr_eval(n->rt[r], &n->in[r], &n->ro[r]);
         if (ls) nr_rtr_eval(n->rm[r], &n->in[r], &n->mo[r]);
     } else {
+        if (n->rested[r]) return;
         nr_rtr_tick(n->rt[r]);
         if (ls) nr_rtr_tick(n->rm[r]);
     }
@@ -857,7 +909,10 @@ static void net_free(net_t *n)
     if (n->kind) n->kind->release(n);
     for (int r = 0; n->rt && r < n->t.nrtr; r++) nr_rtr_free(n->rt[r]);
     for (int r = 0; n->rm && r < n->t.nrtr; r++) nr_rtr_free(n->rm[r]);
-    for (int i = 0; n->nd && i < n->t.nnodes; i++) nr_inj_free(&n->nd[i].inj);
+    for (int i = 0; n->nd && i < n->t.nnodes; i++)
+        nr_inj_free(&n->nd[i].inj), free(n->nd[i].ph), free(n->nd[i].as);
+    for (int r = 0; n->cfgw && r < n->t.nrtr; r++) free(n->cfgw[r]);
+    free(n->rested);
     free(n->rt), free(n->rm), free(n->mo), free(n->in), free(n->ro), free(n->cfgw), free(n->ncfgw),
         free(n->ch);
     free(n->nd);
@@ -908,9 +963,9 @@ static int net_turn_report(net_t *n, net_result *res)
     for (int l = 1; l <= n->t.levels; l++) {
         uint64_t q[4] = {0}, tot = 0;
         for (int r = n->t.first[l]; r < n->t.first[l + 1]; r++)
-            for (int a = 0; a < K; a++)
-                for (int b = 0; b < K; b++) {
-                    uint64_t c = n->turns[((size_t)r * K + (size_t)a) * K + (size_t)b];
+            for (int a = 0; a < n->kch; a++)
+                for (int b = 0; b < n->kch; b++) {
+                    uint64_t c = n->turns[((size_t)r * n->kch + (size_t)a) * n->kch + (size_t)b];
                     if (!c) continue;
                     q[port_up(n, r, a) * 2 + port_up(n, r, b)] += c; /* I 0, II 1, III 2, IV 3 */
                     tot += c;
@@ -957,7 +1012,7 @@ static int rtr_loads(net_t *n, net_result *res)
             for (int p = 0; p < n->t.r[r].nports; p++) {
                 net_end e = n->t.r[r].peer[p];
                 if (e.rtr == NET_PEER_NONE) continue;
-                const uint64_t c = n->ch[r * K + p].phits;
+                const uint64_t c = net_ch(n, r, p)->phits;
                 ph += c, np++;
                 if (csv)
                     fprintf(csv, "%d,%d,%d,%d,%d,%d,%d,%" PRIu64 ",%.4f\n", r, l, p,
@@ -1006,7 +1061,7 @@ static void link_loads(net_t *n, net_result *res, double *cnt)
         for (int p = 0; p < n->t.r[r].nports; p++) {
             if (n->t.r[r].peer[p].rtr == NET_PEER_NONE) continue;
             int c = chan_class(n, r, p);
-            double u = (double)n->ch[r * K + p].phits / (double)n->o->measure;
+            double u = (double)net_ch(n, r, p)->phits / (double)n->o->measure;
             res->link_util_mean[c] += u;
             cnt[c]++;
             if (u > res->link_util_max[c]) res->link_util_max[c] = u;

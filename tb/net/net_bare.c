@@ -47,10 +47,10 @@ static int bare_setup(net_t *n, char *err, int errlen)
 {
     const rtr_geom *g = &n->g[0];
     for (int r = 0; r < n->t.nrtr; r++)
-        for (int p = 0; p < K; p++) {
+        for (int p = 0; p < n->kch; p++) {
             net_end e = n->t.r[r].peer[p];
             if (e.rtr != NET_PEER_NONE &&
-                ring_init(&n->ch[r * K + p],
+                ring_init(net_ch(n, r, p),
                           e.rtr == NET_PEER_NODE ? n->o->node_lat : n->o->link_lat))
                 goto oom;
         }
@@ -67,7 +67,7 @@ oom:
 static void bare_release(net_t *n)
 {
     for (int r = 0; n->ch && r < n->t.nrtr; r++)
-        for (int p = 0; p < K; p++) ring_free(&n->ch[r * K + p]);
+        for (int p = 0; p < n->kch; p++) ring_free(net_ch(n, r, p));
     for (int i = 0; n->nd && i < n->t.nnodes; i++) ring_free(&n->nd[i].up);
 }
 
@@ -86,17 +86,32 @@ static void bare_rtr_in(net_t *n, int r, uint64_t t)
 {
     nr_rtr_in *in = &n->in[r];
     RD_SLOTS(t);
+    /* The ports whose inputs are not all 0 this cycle (the others make
+     * nr_rtr_in.idle). A port idle last cycle already holds 0 in every
+     * field, so a port with nothing in its slots is written only when it
+     * was busy (speed only: the same inputs as copying every port); an
+     * unconnected port's fields are never written and stay 0. */
+    const uint64_t was_idle = in->idle;
+    uint64_t busy = 0;
     for (int p = 0; p < n->t.r[r].nports; p++) {
         const chan_t *c = net_chan_into(n, r, p);
-        in->in_valid[p] = 0;
-        memset(in->out_cr[p], 0, sizeof in->out_cr[p]);
         if (!c) continue;
         const bslot_t *s = slot_at(n, c, sl, sn);
-        in->in_valid[p] = s->val;
-        in->in_phit[p] = s->ph;
-        const chan_t *o = &n->ch[r * K + p];
-        memcpy(in->out_cr[p], slot_at(n, o, sl, sn)->cr, sizeof in->out_cr[p]);
+        const uint32_t *cr = slot_at(n, net_ch(n, r, p), sl, sn)->cr;
+        uint32_t any = (uint32_t)s->val | s->ph;
+        for (int v = 0; v < MAXV; v++) any |= cr[v];
+        if (any) {
+            in->in_valid[p] = s->val;
+            in->in_phit[p] = s->ph;
+            memcpy(in->out_cr[p], cr, sizeof in->out_cr[p]);
+            busy |= 1ull << p;
+        } else if (!(was_idle >> p & 1)) {
+            in->in_valid[p] = 0;
+            in->in_phit[p] = 0;
+            memset(in->out_cr[p], 0, sizeof in->out_cr[p]);
+        }
     }
+    in->idle = ~busy;
 }
 
 static int bare_node_step(net_t *n, int i, uint64_t t, int gen, int *moved)
@@ -149,7 +164,7 @@ static int bare_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved)
             }
             continue;
         }
-        chan_t *c = &n->ch[r * K + p];
+        chan_t *c = net_ch(n, r, p);
         bslot_t *s = slot_at(n, c, sl, sn);
         s->val = (uint8_t)(o->out_valid[p] != 0);
         s->ph = o->out_phit[p];

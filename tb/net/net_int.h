@@ -53,13 +53,13 @@ typedef struct {
 /* A terminal node: a source and a sink, and its side of the link. */
 typedef struct {
     nr_inj_t inj;
-    nr_rng_t rng;  /* hash phits */
-    nr_rng_t wrng; /* worst-case destinations */
-    uint32_t ph[PKT_CAP];
-    int len, pos, vc;     /* packet being sent; len 0 = none */
-    uint32_t as[PKT_CAP]; /* sink: the packet being assembled */
-    int alen, cur_vc;
-    chan_t up; /* node -> leaf port */
+    nr_rng_t rng;            /* hash phits */
+    nr_rng_t wrng;           /* worst-case destinations */
+    uint32_t *ph;            /* packet being sent (room for the longest a router takes) */
+    int len, pos, vc;        /* len 0 = none */
+    uint32_t *as;            /* sink: the packet being assembled, room for ascap phits (grows, */
+    int alen, cur_vc, ascap; /* up to PKT_CAP, when a longer one arrives) */
+    chan_t up;               /* node -> leaf port */
     /* bare */
     tb_vctsend vct;        /* credits of the leaf's input queue */
     uint32_t arr_cr[MAXV]; /* credits that arrived this cycle */
@@ -116,7 +116,10 @@ struct net {
     nr_rtr *rm; /* lockstep: the model beside an RTL router, else {NULL} */
     nr_rtr_in *in;
     nr_rtr_out *ro, *mo; /* outputs of rt and of rm */
-    int nrtl;            /* routers that are RTL */
+    /* router r took this cycle at rest (nr_rtr_rest: no eval, no tick, every
+     * output 0), and ro[r] holds all 0 since its last evaluation */
+    uint8_t *rested, *ozero;
+    int nrtl; /* routers that are RTL */
     int diverged, div_rtr;
     int64_t div_cycle;
     int tracing;      /* the FST window of o->trace_rtr is open */
@@ -124,9 +127,11 @@ struct net {
     int trace_done;   /* 1 written, -1 failed */
     int fault_done;   /* --fault flipped its bit */
     char missed[300]; /* what the run was asked for and never reached */
-    rtr_cfgw (*cfgw)[1024];
+    rtr_cfgw **cfgw;  /* router r's table writes, ncfgw[r] of them */
     int *ncfgw;
-    chan_t *ch; /* router r's output p: ch[r*K + p] */
+    chan_t *ch; /* router r's output p: ch[r*kch + p] (net_ch) */
+    int kch;    /* the most ports of a router of the network */
+    int phcap;  /* a source packet's room: the most MaxPktLen of the levels */
     node_t *nd;
     nr_traffic_t tp;
     nr_sb_t sb;
@@ -164,12 +169,14 @@ static inline chan_t *net_chan_into(net_t *n, int r, int p)
 {
     net_end e = n->t.r[r].peer[p];
     if (e.rtr == NET_PEER_NONE) return NULL;
-    return e.rtr == NET_PEER_NODE ? &n->nd[e.port].up : &n->ch[e.rtr * K + e.port];
+    return e.rtr == NET_PEER_NODE ? &n->nd[e.port].up : &n->ch[e.rtr * n->kch + e.port];
 }
+/* Router r's output channel p. */
+static inline chan_t *net_ch(net_t *n, int r, int p) { return &n->ch[(size_t)r * n->kch + p]; }
 /* The channel node i receives on: its leaf's output channel. */
 static inline chan_t *net_chan_down(net_t *n, int i)
 {
-    return &n->ch[n->t.node[i].rtr * K + n->t.node[i].port];
+    return net_ch(n, n->t.node[i].rtr, n->t.node[i].port);
 }
 
 /* net.c, for the link kinds */

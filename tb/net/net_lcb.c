@@ -60,11 +60,12 @@ static int lcb_setup(net_t *n, char *err, int errlen)
     const rtr_geom *g = &n->g[0];
     char e2[256];
     for (int r = 0; r < n->t.nrtr; r++)
-        for (int p = 0; p < K; p++) {
+        for (int p = 0; p < n->kch; p++) {
             net_end e = n->t.r[r].peer[p];
             if (e.rtr == NET_PEER_NONE) continue;
             int lat = e.rtr == NET_PEER_NODE ? n->o->node_lat : n->o->link_lat;
-            if (ch_new(n, &n->ch[r * K + p], lat, NR_RNG_STREAM(NR_RNG_P_ERROR, r * K + p), e2,
+            /* the error stream's number stays r * NR_MAX_PORTS + p */
+            if (ch_new(n, net_ch(n, r, p), lat, NR_RNG_STREAM(NR_RNG_P_ERROR, r * K + p), e2,
                        sizeof e2))
                 goto bad;
         }
@@ -84,8 +85,8 @@ bad:
 static void lcb_release(net_t *n)
 {
     for (int r = 0; n->ch && r < n->t.nrtr; r++)
-        for (int p = 0; p < K; p++)
-            if (n->ch[r * K + p].l) lcb_ch_free(n->ch[r * K + p].l);
+        for (int p = 0; p < n->kch; p++)
+            if (net_ch(n, r, p)->l) lcb_ch_free(net_ch(n, r, p)->l);
     for (int i = 0; n->nd && i < n->t.nnodes; i++) {
         if (n->nd[i].up.l) lcb_ch_free(n->nd[i].up.l);
         tb_nic_release(&n->nd[i].nic);
@@ -143,7 +144,7 @@ static int lcb_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved)
     const nr_rtr_out *o = &n->ro[r];
     for (int p = 0; p < n->t.r[r].nports; p++) {
         if (!net_chan_into(n, r, p)) continue;
-        chan_t *c = &n->ch[r * K + p];
+        chan_t *c = net_ch(n, r, p);
         uint32_t ph = o->link_tx[p];
         lcb_ch_send(c->l, ph);
         int fresh;
@@ -165,8 +166,8 @@ static int lcb_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved)
 static void lcb_stop_errors(net_t *n)
 {
     for (int r = 0; r < n->t.nrtr; r++)
-        for (int p = 0; p < K; p++)
-            if (n->ch[r * K + p].l) lcb_ch_enable(n->ch[r * K + p].l, 0);
+        for (int p = 0; p < n->kch; p++)
+            if (net_ch(n, r, p)->l) lcb_ch_enable(net_ch(n, r, p)->l, 0);
     for (int i = 0; i < n->t.nnodes; i++) lcb_ch_enable(n->nd[i].up.l, 0);
 }
 
@@ -174,8 +175,9 @@ static int lcb_node_busy(const net_t *n, int i)
 {
     const node_t *nd = &n->nd[i];
     if (nd->len || tb_nic_busy(&nd->nic)) return 1;
+    const net_end at = n->t.node[i];
     return lcb_ch_in_outage(nd->up.l) ||
-           lcb_ch_in_outage(n->ch[n->t.node[i].rtr * K + n->t.node[i].port].l);
+           lcb_ch_in_outage(n->ch[(size_t)at.rtr * (size_t)n->kch + (size_t)at.port].l);
 }
 
 static int lcb_node_final(net_t *n, int i)
