@@ -127,6 +127,12 @@ for r in "${runs[@]}"; do
         'BEGIN { printf "| %s, %s, %s | %d | %d | %d | %.0f | %.0f | **%.2fx** | %.3g | %.3g | **%.2fx** | %.0f | %.0f | %.1f | %.1f |\n",
                  t, c, rt, nd, R, me, oc, nc, nc / oc, oh, nh, nh / oh, om, nm2, os, ns }')
     echo "$line" >> "$rows"
+    # issue 44's targets, for the runs that have one (a named network):
+    # NAME what-is-compared asked-ratio measured-ratio memory-cap-MB new-MB
+    case $name in
+    fbfly512) echo "$name phit-hops/s 4 $(awk -v a="$(med "$o" 2)" -v b="$(med "$n" 2)" 'BEGIN { print b / a }') 60 $(med "$n" 3)" >> "$T/targets" ;;
+    fig13) echo "$name network-cycles/s 4 $(awk -v a="$(med "$o" 1)" -v b="$(med "$n" 1)" 'BEGIN { print b / a }') 150 $(med "$n" 3)" >> "$T/targets" ;;
+    esac
     echo "net_bench: $name: $line"
 done
 [ $rc = 0 ] || { echo "net_bench: a run failed; nothing to publish" >&2; exit 1; }
@@ -139,6 +145,15 @@ TABLE=$OUT/net_bench.md
     echo "| network | nodes | routers | window | $short network cycles/s | now | now / $short | $short phit-hops/s | now | now / $short | $short MB | now MB | $short start s | now start s |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     cat "$rows"
+    if [ -s "$T/targets" ]; then
+        echo
+        echo "Issue 44's targets for these networks, against $short in this run (ratio of the medians; the target met when the measured value reaches it):"
+        echo
+        echo "| network | what | asked | measured | measured / asked | met |"
+        echo "|---|---|---|---|---|---|"
+        awk -v s="$short" '{ printf "| %s | %s, now / %s | >= %.1fx | %.2fx | %.2f | %s |\n", $1, $2, s, $3, $4, $4 / $3, ($4 >= $3 ? "yes" : "no")
+                 printf "| %s | peak memory | < %d MB | %.0f MB | %.2f | %s |\n", $1, $5, $6, $6 / $5, ($6 < $5 ? "yes" : "no") }' "$T/targets"
+    fi
 } > "$TABLE"
 cat "$TABLE"
 pub_table bench-net docs/network.md "$TABLE"
