@@ -27,15 +27,6 @@ void fifo_model_reset(fifo_model *m);
 void fifo_model_out(const fifo_model *m, stream_model_out *o);
 void fifo_model_step(fifo_model *m, int valid_i, uint64_t data_i, int ready_i);
 
-/* ---- nr_pipe: output register + skid register, ready = skid empty */
-typedef struct {
-    int out_valid, skid_valid;
-    uint64_t out, skid;
-} pipe_model;
-void pipe_model_reset(pipe_model *m);
-void pipe_model_out(const pipe_model *m, stream_model_out *o);
-void pipe_model_step(pipe_model *m, int valid_i, uint64_t data_i, int ready_i);
-
 /* ---- nr_delay: out(t) = in(t - latency) */
 typedef struct {
     int latency;
@@ -51,19 +42,16 @@ void delay_model_out(const delay_model *m, int valid_i, uint64_t data_i, int *va
                      uint64_t *data_o);
 void delay_model_step(delay_model *m, int valid_i, uint64_t data_i);
 
-/* ---- nr_arb_rr / nr_arb_matrix */
-#define ARB_MAX_N 64
+/* ---- nr_arb_rr */
 typedef struct {
-    int matrix; /* 0 round-robin, 1 matrix (least recently granted) */
     int n;
-    int ptr;                             /* rr: highest-priority index */
-    uint8_t beats[ARB_MAX_N][ARB_MAX_N]; /* matrix: beats[i][j] = i wins over j */
+    int ptr; /* highest-priority index */
 } arb_model;
-void arb_model_init(arb_model *m, int matrix, int n); /* reset state */
+void arb_model_init(arb_model *m, int n); /* reset state */
 /* index granted for req (bit i = requester i), or -1 if req == 0 */
 int arb_model_grant(const arb_model *m, uint64_t req);
 void arb_model_step(arb_model *m, uint64_t req, int advance);
-/* a key that identifies the state (for exhaustive state enumeration, n <= 8) */
+/* a key that identifies the state (for exhaustive state enumeration) */
 uint64_t arb_model_key(const arb_model *m);
 
 /* ---- nr_credit_cnt */
@@ -77,19 +65,5 @@ void credit_model_init(credit_model *m, int num_vcs, int max_credits, int inc_w)
  * result stays <= max_credits */
 int credit_model_legal(const credit_model *m, int v, int dec, int inc);
 void credit_model_step(credit_model *m, uint64_t dec_i, uint64_t inc_i);
-
-/* ---- nr_pkt_crc */
-typedef struct {
-    int in_pkt, sticky;
-    uint16_t crc;
-} pktcrc_model;
-typedef struct {
-    uint16_t crc_data; /* meaningful while in a packet */
-    uint16_t pcrc;     /* meaningful with eop */
-    int eop, match, proto_err, sticky;
-} pktcrc_exp;
-void pktcrc_model_reset(pktcrc_model *m);
-void pktcrc_model_out(const pktcrc_model *m, int valid_i, uint32_t phit_i, pktcrc_exp *o);
-void pktcrc_model_step(pktcrc_model *m, int valid_i, uint32_t phit_i);
 
 #endif

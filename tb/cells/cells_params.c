@@ -67,7 +67,7 @@ static int lookup(const char *name, int *v)
     NR_PARAM(Speedup)
 #endif
 #undef NR_PARAM
-    (void)name; /* a build with no parameters (pkt_crc) */
+    (void)name; /* a build with none of these parameters */
     (void)v;
     return 0;
 }

@@ -41,7 +41,7 @@ void ram_set(ram_dut *h, int we, uint32_t waddr, uint64_t wdata, int re, uint32_
 void ram_tick(ram_dut *h);
 uint64_t ram_rdata(const ram_dut *h);
 
-/* nr_fifo and nr_pipe: the same stream interface (level is 0 for nr_pipe) */
+/* nr_fifo: the stream interface */
 typedef struct stream_dut stream_dut;
 typedef struct {
     int ready_o, valid_o;
@@ -50,7 +50,7 @@ typedef struct {
 } stream_out;
 stream_dut *stream_new(uint64_t seed);
 void stream_free(stream_dut *h);
-const char *stream_top(void); /* "nr_fifo" or "nr_pipe" */
+const char *stream_top(void); /* "nr_fifo" */
 void stream_reset(stream_dut *h);
 void stream_set(stream_dut *h, int valid_i, uint64_t data_i, int ready_i);
 void stream_get(const stream_dut *h, stream_out *o);
@@ -66,11 +66,11 @@ int delay_valid(const delay_dut *h);
 uint64_t delay_data(const delay_dut *h);
 void delay_tick(delay_dut *h);
 
-/* nr_arb_rr and nr_arb_matrix: the same interface */
+/* nr_arb_rr */
 typedef struct arb_dut arb_dut;
 arb_dut *arb_new(uint64_t seed);
 void arb_free(arb_dut *h);
-const char *arb_top(void); /* "nr_arb_rr" or "nr_arb_matrix" */
+const char *arb_top(void); /* "nr_arb_rr" */
 void arb_reset(arb_dut *h);
 void arb_set(arb_dut *h, uint64_t req_i, int advance_i);
 uint64_t arb_gnt(const arb_dut *h);
@@ -142,19 +142,6 @@ void acc_set(acc_dut *h, unsigned valid_i, unsigned head_i, const uint32_t *pay,
              const unsigned *tgt, unsigned gnt_i, unsigned own_i, unsigned rdy_i);
 unsigned acc_acc(const acc_dut *h);
 int acc_held(const acc_dut *h);
-
-/* nr_pkt_crc */
-typedef struct pktcrc_dut pktcrc_dut;
-typedef struct {
-    uint32_t crc_data_o, pcrc_o;
-    int eop_o, match_o, proto_err_o, proto_err_sticky_o;
-} pktcrc_out;
-pktcrc_dut *pktcrc_new(uint64_t seed);
-void pktcrc_free(pktcrc_dut *h);
-void pktcrc_reset(pktcrc_dut *h);
-void pktcrc_set(pktcrc_dut *h, int valid_i, uint32_t phit_i);
-void pktcrc_get(const pktcrc_dut *h, pktcrc_out *o);
-void pktcrc_tick(pktcrc_dut *h);
 
 #ifdef __cplusplus
 }

@@ -13,9 +13,9 @@
 //       P_set(h, ZERO...)), P_free, P_reset and P_tick;
 //   NR_COMB_SHIM(P, TOP)           the same for a combinational cell: P_new
 //       and P_free only;
-//   NR_STREAM_SHIM(TOP, NAME, LEVEL)  the stream_* API of nr_fifo and nr_pipe
+//   NR_STREAM_SHIM(TOP, NAME, LEVEL)  the stream_* API of nr_fifo
 //       (LEVEL: the value of level_o, an expression in the handle h);
-//   NR_ARB_SHIM(TOP, NAME)         the arb_* API of nr_arb_rr and nr_arb_matrix;
+//   NR_ARB_SHIM(TOP, NAME)         the arb_* API of nr_arb_rr;
 //   NR_CRC_SHIM(TOP, WIDTH)        the crc_* API of the CRC update cells.
 #ifndef SHIM_COMMON_HPP
 #define SHIM_COMMON_HPP

@@ -1,7 +1,7 @@
-/* test_arb.c - nr_arb_rr and nr_arb_matrix against their C models.
+/* test_arb.c - nr_arb_rr against its C model.
  *
  * 1. Exhaustive (when the state space is small, always for N <= 4): every
- *    reachable priority state (round-robin pointer or matrix order, found by
+ *    reachable priority state (round-robin pointer, found by
  *    a breadth-first search of the model from reset), every request pattern,
  *    advance 0 and 1: gnt_o and gnt_idx_o must match the model, and the state
  *    the DUT moves to must answer every request pattern like the model's.
@@ -13,7 +13,6 @@
  *    granted exactly once per N cycles. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "cells_model.h"
 #include "cells_shim.h"
@@ -45,8 +44,7 @@ int main(int argc, char **argv)
     nr_rng_t r;
     char name[64];
     int n = cells_param("N");
-    int matrix = !strcmp(arb_top(), "nr_arb_matrix");
-    snprintf(name, sizeof name, "test_arb_%s_n%d", matrix ? "matrix" : "rr", n);
+    snprintf(name, sizeof name, "test_arb_rr_n%d", n);
     cu_parse(argc, argv, &a, name, 20000, NULL);
     g_a = &a;
     printf("%s: seed %llu, cycles %ld, %s N=%d\n", name, (unsigned long long)a.seed, a.cycles,
@@ -60,16 +58,15 @@ int main(int argc, char **argv)
     uint64_t all = cu_mask(n);
     long checks = 0, cyc = 0;
 
-    /* 1. exhaustive over reachable states: the pointer values (rr) or the
-     *    total orders (matrix, N! of them); enumerated for N <= 7 */
-    int max_states = 1;
-    for (int i = 2; i <= n; i++) max_states = matrix ? max_states * i : n;
+    /* 1. exhaustive over reachable states: the pointer values; enumerated
+     *    for N <= 7 */
+    int max_states = n;
     int enumerate = n <= 7;
     arb_state *st = calloc(enumerate ? (size_t)max_states : 1, sizeof *st);
     uint8_t *seen = calloc((size_t)1 << 21, 1); /* keys: at most 21 bits for N <= 7 */
     if (!st || !seen) abort();
     int nst = 1;
-    arb_model_init(&st[0].m, matrix, n);
+    arb_model_init(&st[0].m, n);
     seen[arb_model_key(&st[0].m)] = 1;
     for (int i = 0; i < nst && enumerate; i++) {
         for (uint64_t req = 1; req <= all; req++) {
@@ -79,8 +76,8 @@ int main(int argc, char **argv)
             if (seen[k]) continue;
             seen[k] = 1;
             if (nst == max_states || s.len == MAX_PATH)
-                cu_failf(&a, 0, "more reachable states than %d: the model is not a %s", max_states,
-                         matrix ? "total order" : "pointer");
+                cu_failf(&a, 0, "more reachable states than %d: the model is not a pointer",
+                         max_states);
             s.path[s.len++] = req;
             st[nst++] = s;
         }
@@ -95,7 +92,7 @@ int main(int argc, char **argv)
             for (uint64_t req = 0; req <= all; req++) {
                 for (int adv = 0; adv <= 1; adv++) {
                     arb_model m;
-                    arb_model_init(&m, matrix, n);
+                    arb_model_init(&m, n);
                     arb_reset(h);
                     for (int p = 0; p < st[i].len; p++) {
                         arb_set(h, st[i].path[p], 1);
@@ -128,7 +125,7 @@ int main(int argc, char **argv)
 
     /* 2. random */
     arb_model m;
-    arb_model_init(&m, matrix, n);
+    arb_model_init(&m, n);
     arb_reset(h);
     cu_arb_stim stim = {50, 50};
     long grants = 0;

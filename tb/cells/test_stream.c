@@ -1,15 +1,14 @@
-/* test_stream.c - nr_fifo and nr_pipe against their C models (cells_model.c).
+/* test_stream.c - nr_fifo against its C model (cells_model.c).
  *
- * Linked with one Verilated build (mk/cells.mk); stream_top() says which
- * cell. Every cycle the DUT's ready_o, valid_o, data_o and level_o must equal
+ * Linked with one Verilated build (mk/cells.mk). Every cycle the DUT's ready_o, valid_o, data_o and level_o must equal
  * the model's, and independently of the model:
  *   - a scoreboard checks order, no loss and no duplication;
  *   - data_o holds while valid_o && !ready_i (AXI);
  *   - ready_o, valid_o and data_o do not change when ready_i or valid_i flip
  *     within the cycle (no combinational path through the cell);
- *   - full rate when unthrottled: 1 push + 1 pop every cycle (nr_fifo
- *     Depth = 1: one word every 2 cycles, as documented);
- *   - nr_fifo: it fills to exactly Depth words, then drains to empty.
+ *   - full rate when unthrottled: 1 push + 1 pop every cycle (Depth = 1:
+ *     one word every 2 cycles, as documented);
+ *   - it fills to exactly Depth words, then drains to empty.
  * Phases with random source idles and sink backpressure (probabilities drawn
  * per phase), with occasional mid-run resets. */
 #include <stdio.h>
@@ -29,10 +28,9 @@ typedef struct {
     cu_args *a;
     nr_rng_t rng;
     stream_dut *h;
-    int fifo, width, depth;
+    int width, depth;
     uint64_t mask;
     fifo_model fm;
-    pipe_model pm;
     sb_queue sb;
     int src_valid;
     uint64_t src_data;
@@ -49,22 +47,13 @@ static void sb_push(tb *t, uint64_t w)
     t->sb.n++;
 }
 
-static void model_out(const tb *t, stream_model_out *o)
-{
-    if (t->fifo)
-        fifo_model_out(&t->fm, o);
-    else
-        pipe_model_out(&t->pm, o);
-}
+static void model_out(const tb *t, stream_model_out *o) { fifo_model_out(&t->fm, o); }
 
 static void do_reset(tb *t)
 {
     stream_set(t->h, 0, 0, 0);
     stream_reset(t->h);
-    if (t->fifo)
-        fifo_model_reset(&t->fm);
-    else
-        pipe_model_reset(&t->pm);
+    fifo_model_reset(&t->fm);
     t->sb.n = 0;
     t->src_valid = 0;
     t->prev_stall = 0;
@@ -126,10 +115,7 @@ static int cycle(tb *t, unsigned p_in, unsigned p_out)
     t->prev_data = o.data_o;
     if ((long)o.level_o > t->max_level) t->max_level = o.level_o;
 
-    if (t->fifo)
-        fifo_model_step(&t->fm, valid_in, data_in, ready_i);
-    else
-        pipe_model_step(&t->pm, valid_in, data_in, ready_i);
+    fifo_model_step(&t->fm, valid_in, data_in, ready_i);
     stream_tick(t->h);
     t->cyc++;
     return push + 2 * pop;
@@ -143,23 +129,19 @@ int main(int argc, char **argv)
     char name[64];
     tb t;
     memset(&t, 0, sizeof t);
-    t.fifo = !strcmp(stream_top(), "nr_fifo");
     t.width = cells_param("Width");
-    t.depth = t.fifo ? cells_param("Depth") : 2; /* nr_pipe: its two registers */
-    if (t.fifo)
-        snprintf(name, sizeof name, "test_fifo_w%d_d%d", t.width, t.depth);
-    else
-        snprintf(name, sizeof name, "test_pipe_w%d", t.width);
+    t.depth = cells_param("Depth");
+    snprintf(name, sizeof name, "test_fifo_w%d_d%d", t.width, t.depth);
     cu_parse(argc, argv, &a, name, 20000, NULL);
     t.a = &a;
-    printf("%s: seed %llu, cycles %ld, %s Width=%d%s\n", name, (unsigned long long)a.seed, a.cycles,
-           stream_top(), t.width, t.fifo ? "" : " (2 registers)");
-    if (t.fifo) printf("%s: Depth=%d\n", name, t.depth);
+    printf("%s: seed %llu, cycles %ld, %s Width=%d\n", name, (unsigned long long)a.seed, a.cycles,
+           stream_top(), t.width);
+    printf("%s: Depth=%d\n", name, t.depth);
     nr_rng_seed(&t.rng, a.seed);
     t.mask = cu_mask(t.width);
     t.sb.cap = t.depth + 4;
     t.sb.w = calloc((size_t)t.sb.cap, sizeof *t.sb.w);
-    if (t.fifo) fifo_model_init(&t.fm, t.depth);
+    fifo_model_init(&t.fm, t.depth);
     t.h = stream_new(a.seed);
     do_reset(&t);
     t.resets = 0;
@@ -182,26 +164,24 @@ int main(int argc, char **argv)
         np += r & 1;
         nq += r >> 1;
     }
-    long want = (t.fifo && t.depth == 1) ? win / 2 : win;
+    long want = t.depth == 1 ? win / 2 : win;
     if (np != want || nq != want)
         cu_failf(&a, t.cyc,
                  "unthrottled rate: %ld pushes and %ld pops in %ld cycles, expected %ld each", np,
                  nq, win, want);
 
-    /* 3. nr_fifo: fill to exactly Depth, then drain to empty */
-    if (t.fifo) {
-        while (t.sb.n > 0) cycle(&t, 0, 100);
-        long filled = 0;
-        for (int i = 0; i < t.depth + 3; i++) filled += cycle(&t, 100, 0) & 1;
-        cu_check(&a, t.cyc, "words accepted while the sink stalls (= Depth)", (uint64_t)t.depth,
-                 (uint64_t)filled);
-        /* the source still holds one word (AXI: valid stays up); it follows */
-        int pending = t.src_valid;
-        long drained = 0;
-        for (int i = 0; i < t.depth + 3; i++) drained += cycle(&t, 0, 100) >> 1;
-        cu_check(&a, t.cyc, "words drained (= Depth + the held source word)",
-                 (uint64_t)(t.depth + pending), (uint64_t)drained);
-    }
+    /* 3. fill to exactly Depth, then drain to empty */
+    while (t.sb.n > 0) cycle(&t, 0, 100);
+    long filled = 0;
+    for (int i = 0; i < t.depth + 3; i++) filled += cycle(&t, 100, 0) & 1;
+    cu_check(&a, t.cyc, "words accepted while the sink stalls (= Depth)", (uint64_t)t.depth,
+             (uint64_t)filled);
+    /* the source still holds one word (AXI: valid stays up); it follows */
+    int pending = t.src_valid;
+    long drained = 0;
+    for (int i = 0; i < t.depth + 3; i++) drained += cycle(&t, 0, 100) >> 1;
+    cu_check(&a, t.cyc, "words drained (= Depth + the held source word)",
+             (uint64_t)(t.depth + pending), (uint64_t)drained);
     /* 4. drain whatever is left; nothing may remain in flight */
     for (int i = 0; i < t.depth + 4; i++) cycle(&t, 0, 100);
     if (t.sb.n != 0 || t.src_valid)
@@ -212,7 +192,7 @@ int main(int argc, char **argv)
            name, t.cyc, t.pushes, t.pops, t.max_level, t.resets, np, win,
            (unsigned long long)a.seed);
     stream_free(t.h);
-    if (t.fifo) fifo_model_free(&t.fm);
+    fifo_model_free(&t.fm);
     free(t.sb.w);
     return 0;
 }
