@@ -248,7 +248,9 @@ void nr_stats_hist_print(nr_stats_t *st, FILE *f, int csv, int net)
     /* counts per bin from the counts per value */
     uint64_t *cnt = calloc((size_t)nb, sizeof *cnt);
     if (!cnt) return;
-    for (size_t x = 0; x < s->ncnt; x++) cnt[x / w] += s->cnt[x];
+    /* the value table may run past the largest value kept: only values seen */
+    for (size_t x = 0; x < s->ncnt; x++)
+        if (s->cnt[x]) cnt[x / w] += s->cnt[x];
     for (size_t i = 0; i < s->nbig; i++) cnt[s->big[i] / w]++;
     for (uint64_t b = 0; b < nb; b++)
         if (cnt[b] > peak) peak = cnt[b];
