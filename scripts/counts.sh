@@ -51,7 +51,7 @@ mapfile -d '' args < <(panel '(a) subswitch buffers (cn: none)' buffers
     panel '(c) total crosspoints' xpoints cn
     panel '(d) switch area' area cn)
 scripts/plot.py "$OUT/counts_fig5.png" --size 1100,800 --layout 2,2 \
-    --title 'seed 001 Fig 5 recomputed from Table 1 (kit): relative to the hierarchical crossbar' \
+    --title '[ACK12] Fig 5 recomputed from Table 1 (kit): relative to the hierarchical crossbar' \
     "${args[@]}" || rc=1
 echo "counts: $OUT/counts_fig5.png"
 pub_table counts docs/results.md "$OUT/counts.md"

@@ -155,7 +155,7 @@ mapfile -d '' args < <(panel "(a) achieved throughput (accepted at offered $top)
     panel '(c) EDP / hc' 'relative' edp log
     panel '(d) EDAP / hc' 'relative' edap log)
 scripts/plot.py "$OUT/energy_fig12.png" --size 1300,900 --layout 2,2 \
-    --title "seed 001 Fig 12 in the kit: *$(common_suffix "${cfgs[@]}"), C models, 4-phit packets; (b)-(d) at each organization's operating point, relative to ${names[0]}" \
+    --title "[ACK12] Fig 12 in the kit: *$(common_suffix "${cfgs[@]}"), C models, 4-phit packets; (b)-(d) at each organization's operating point, relative to ${names[0]}" \
     "${args[@]}" || rc=1
 echo "energy: $OUT/energy_fig12.png"
 pub_table energy-model docs/results.md "$OUT/energy_model.md"

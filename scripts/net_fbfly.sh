@@ -160,7 +160,7 @@ CSV=$RES/net_fbfly.csv
 sweep_collect "$CSV" || exit 1
 T=$RES/net_fbfly.txt
 {
-    echo "Seed 002 in the kit: $TOPO of $CFG ($CFG_SEQ for ugals and closad), link latency 10,"
+    echo "[KDA07] in the kit: $TOPO of $CFG ($CFG_SEQ for ugals and closad), link latency 10,"
     echo "$LEN packets, seed $SEED; window $MEASURE cycles after $WARMUP"
     for p in ur wc; do
         if has 4; then
@@ -183,7 +183,7 @@ cat "$T"
 for p in ur wc; do
     if has 4; then
         sel=(); for rt in $ROUTINGS; do sel+=("fig4_${p}__$rt=$rt"); done
-        sweep_plot "$RES/net_fbfly_fig4_$p.png" "$TOPO, ${p^^}, $LEN packets (seed 002 Fig 4)" "offered load (phits/cycle/node)" \
+        sweep_plot "$RES/net_fbfly_fig4_$p.png" "$TOPO, ${p^^}, $LEN packets ([KDA07] Fig 4)" "offered load (phits/cycle/node)" \
             "mean latency (cycles)" lat_mean "$LATMAX" "$CSV" "${sel[@]}" || rc=1
         sweep_plot "$RES/net_fbfly_fig4_${p}_acc.png" "$TOPO, ${p^^}: accepted load" "offered load (phits/cycle/node)" \
             "accepted load (phits/cycle/node)" accepted 1.05 "$CSV" "${sel[@]}" || rc=1
@@ -191,14 +191,14 @@ for p in ur wc; do
         pub_file "docs/img/net_fbfly_fig4_${p}_acc.png" "$RES/net_fbfly_fig4_${p}_acc.png"
     fi
     if has 6; then
-        sweep_plot "$RES/net_fbfly_fig6_$p.png" "${p^^}: $TOPO and $CLOS_TOPO (seed 002 Fig 6)" \
+        sweep_plot "$RES/net_fbfly_fig6_$p.png" "${p^^}: $TOPO and $CLOS_TOPO ([KDA07] Fig 6)" \
             "offered load (phits/cycle/node)" "mean latency (cycles)" lat_mean "$LATMAX" "$CSV" \
             "fig6_${p}__fbfly-closad=fbfly-closad" "fig6_${p}__fclos=fclos" || rc=1
         pub_file "docs/img/net_fbfly_fig6_$p.png" "$RES/net_fbfly_fig6_$p.png"
     fi
 done
 if has 5; then
-    args=(--title "$TOPO, wc: batch completion time (seed 002 Fig 5)" --logx 2 --key 'top right'
+    args=(--title "$TOPO, wc: batch completion time ([KDA07] Fig 5)" --logx 2 --key 'top right'
         --xlabel "batch size (packets per node)" --ylabel "cycles per packet of a node's batch" --csv "$CSV")
     for rt in $ROUTINGS; do args+=(--where "label=fig5__$rt" --curve "$rt" batch batch_cycles/batch); done
     scripts/plot.py "$RES/net_fbfly_fig5.png" "${args[@]}" || rc=1

@@ -118,7 +118,7 @@ CSV=$RES/net_fig13.csv
 sweep_collect "$CSV" || exit 1
 T=$RES/net_fig13.txt
 {
-    echo "Seed 001 Fig 13 in the kit: $TOPO of $(echo $CFGS | sed 's/[^ ]*://g; s/ /, /g'),"
+    echo "[ACK12] Fig 13 in the kit: $TOPO of $(echo $CFGS | sed 's/[^ ]*://g; s/ /, /g'),"
     echo "link latency 10, $LEN packets, updown-adaptive, seed $SEED; window $MEASURE cycles after $WARMUP"
     for pc in $PATS; do
         p=${pc%%:*}
@@ -135,7 +135,7 @@ for pc in $PATS; do
     p=${pc%%:*}
     sel=()
     for oc in $CFGS; do sel+=("${p}__${oc%%:*}=${oc%%:*}"); done
-    sweep_plot "$RES/net_fig13_$p.png" "$TOPO, ${p^^} (${pc#*:}), $LEN packets (seed 001 Fig 13)" \
+    sweep_plot "$RES/net_fig13_$p.png" "$TOPO, ${p^^} (${pc#*:}), $LEN packets ([ACK12] Fig 13)" \
         "offered load (phits/cycle/node)" "mean latency (cycles)" lat_mean "$LATMAX" "$CSV" "${sel[@]}" || rc=1
     sweep_plot "$RES/net_fig13_${p}_acc.png" "$TOPO, ${p^^} (${pc#*:}): accepted load" \
         "offered load (phits/cycle/node)" "accepted load (phits/cycle/node)" accepted 1.05 "$CSV" "${sel[@]}" || rc=1

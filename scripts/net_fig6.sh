@@ -67,7 +67,7 @@ else
 fi
 T=$B/results/net_fig6.txt
 {
-    echo "Seed 001 Fig 6 in the kit: $TOPO of $CFG, load $LOAD, updown-adaptive"
+    echo "[ACK12] Fig 6 in the kit: $TOPO of $CFG, load $LOAD, updown-adaptive"
     echo "quadrant shares of the router crossings of each level (I down->down turning,"
     echo "II down->up, III up->down, IV up->up), and the fraction of the packets that"
     echo "enter by a down port and turn there, I/(I+II) (the kit's quad pattern assumes 0.25)"

@@ -48,16 +48,15 @@ static const rtr_org *org_params(nr_cli_t *c, const char *file, const char *name
 
 static const nr_cli_opt_t opts[] = {
     {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
-    {"table2", NULL,
-     "seed 001 Table 2 at k = 64 from Table 1's formulas, beside the seed's values"},
-    {"scaling", NULL, "seed 001 Fig 5: Table 1 relative to hc for k = 8, 16, 32, 64, 128"},
+    {"table2", NULL, "[ACK12] Table 2 at k = 64 from Table 1's formulas, beside the seed's values"},
+    {"scaling", NULL, "[ACK12] Fig 5: Table 1 relative to hc for k = 8, 16, 32, 64, 128"},
     {"csv", NULL, "with --scaling: CSV instead of markdown"},
-    {"energy", NULL, "seed 001 5.1 energy model of the configurations (docs/results.md 4.3)"},
+    {"energy", NULL, "[ACK12] §5.1 energy model of the configurations (docs/results.md 4.3)"},
     {"pattern", "NAME", "with --energy: CSV of the pattern's mean path energy (rtr_sim's names)"},
     {"seed", "N",
      "with --pattern: seed of the pattern (randperm's permutation), as rtr_sim --seed"},
     {"alt", "NAME",
-     "with --energy: another reading of line 179: rw (40 fJ read, 10 fJ write, "
+     "with --energy: another reading of §5.1: rw (40 fJ read, 10 fJ write, "
      "both buffers), xbit (crosspoint static per data bit), none"},
     {NULL, NULL, NULL},
 };

@@ -235,8 +235,8 @@ static int run(int argc, char **argv)
             "sweep_report: the tables of the kit's sweeps (tb/tools/sweep_report.c)\n"
             "  sat [--strip PREFIX] CSV LABEL...    saturation table of the curves LABEL\n"
             "  batch [--strip PREFIX] --batches \"B...\" CSV LABEL...\n"
-            "                                       cycles per packet of a batch (seed 002 Fig 5)\n"
-            "  turns PATTERN LOG                    quadrant shares per level (seed 001 Fig 6)\n"
+            "                                       cycles per packet of a batch ([KDA07] Fig 5)\n"
+            "  turns PATTERN LOG                    quadrant shares per level ([ACK12] Fig 6)\n"
             "  kvsum PREFIX FILE...                 sums of the KEY=VALUE fields of PREFIX "
             "lines\n");
         return 0;
