@@ -15,7 +15,8 @@
 #   make test-lcb     tests/lcb.list with scripts/regress.sh -b $(BUILD) -j $(JOBS), then the
 #                     randomized link-cycle tally (scripts/lcb_tally.sh)
 #   make sweep-lcb    scripts/lcb_sweep.sh: CSV + PNG in build/results/ (make
-#                     publish-sweep-lcb: the plots into docs/img)
+#                     publish-sweep-lcb: the plots into docs/img, the tables
+#                     into docs/lcb-results.md)
 #
 # lcb_sim reads --config entries with the router testbench's strict
 # configuration reader (the catalog, tb/catalog).

@@ -9,7 +9,8 @@
 #   -j N    run N simulations at once (default 2)
 # A full run whose every run passed also writes
 # BINDIR/../results/publish-sweep-lcb.txt: `make publish-sweep-lcb` puts the
-# two plots into docs/img/. Exit 0 when every run passed, 1 when one failed,
+# two plots into docs/img/ and the tables of the five measurements
+# (scripts/lcb_tables.py: lcb_tab_*.md) into docs/lcb-results.md. Exit 0 when every run passed, 1 when one failed,
 # 2 on bad usage.
 #
 # Measurements
@@ -182,6 +183,10 @@ scripts/plot.py "$OUT/lcb_latency.png" --size 900,560 --logx 2 --yrange 0:1.05 -
 } | tee "$OUT/lcb_summary.txt"
 grep -q ',0$' "$OUT/lcb_ber.csv" "$OUT/lcb_latency.csv" "$OUT/lcb_retry.csv" &&
     { echo "lcb_sweep: a run failed (pass=0 in a CSV above)" >&2; rc=1; }
+scripts/lcb_tables.py "$OUT" || rc=1
+for t in ber latency maxlen retry speed; do
+    pub_table lcb-$t docs/lcb-results.md "$OUT/lcb_tab_$t.md"
+done
 pub_file docs/img/lcb_ber.png "$OUT/lcb_ber.png"
 pub_file docs/img/lcb_latency.png "$OUT/lcb_latency.png"
 pub_finish $rc "make sweep-lcb"
