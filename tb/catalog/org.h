@@ -110,30 +110,30 @@ typedef struct rtr_org {
 
     /* ---- the router testbench's routing set-ups (tables.h) ---- */
     /* Routing-table writes for `mode` (at most max); returns the count. */
-    int (*program)(const rtr_geom *g, rtr_route_mode mode, rtr_cfgw *w, int max);
+    int (*program)(const rtr_geom *g, nr_route_mode mode, rtr_cfgw *w, int max);
     /* Output port a destination leaves by under `mode`; -1 if the router
      * drops it as unroutable. */
-    int (*port_of)(const rtr_geom *g, rtr_route_mode mode, unsigned dest);
+    int (*port_of)(const rtr_geom *g, nr_route_mode mode, unsigned dest);
     /* Logical port the down table gives dest under `mode` (what a source
      * route's hop 0 must name to reach the same output); -1 if none. */
-    int (*logical_of)(const rtr_geom *g, rtr_route_mode mode, unsigned dest);
+    int (*logical_of)(const rtr_geom *g, nr_route_mode mode, unsigned dest);
     /* Optional. A routable packet from input port src that the organization
      * must nevertheless drop at its input, because the turn it needs has no
      * crosspoint (nr_nwn.h: NR_DROP_SELF, NR_DROP_UPUP): the RT_DROP reason,
      * or 0 if it is delivered. */
-    int (*drop_reason)(const rtr_geom *g, rtr_route_mode mode, int src, unsigned dest);
+    int (*drop_reason)(const rtr_geom *g, nr_route_mode mode, int src, unsigned dest);
     /* Optional. 1 if the organization may deliver this packet out of order
      * with the other packets of its (src, dest, VC) flow: an adaptive (a = 1)
      * or per-packet hashed (h = 1) packet with more than one path. The
      * scoreboard then checks it for exactly-once delivery only. */
-    int (*may_reorder)(const rtr_geom *g, rtr_route_mode mode, int src, unsigned dest, unsigned vc,
+    int (*may_reorder)(const rtr_geom *g, nr_route_mode mode, int src, unsigned dest, unsigned vc,
                        int a, int h);
     /* Optional (NULL: port_of(dest) decides). The scoreboard's route check:
      * 1 if the packet ph[0..len-1] injected at input src may leave by output
      * `port` (-1: only *expect is wanted) on VC out_vc (-1: not known), with
      * the expected port (one of the allowed ones) in *expect; counts what it
      * saw in st (may be NULL). */
-    int (*port_ok)(const rtr_geom *g, rtr_route_mode mode, rtr_upstat *st, int src,
+    int (*port_ok)(const rtr_geom *g, nr_route_mode mode, nr_route_upstat *st, int src,
                    const uint32_t *ph, int len, int port, int out_vc, int *expect);
 
     /* ---- complexity and energy (docs/nwn-arch.md section 10; optional) ---- */

@@ -75,9 +75,9 @@ static void nwn_geom(const void *pv, rtr_geom *g)
 }
 
 /* docs/nwn-arch.md 4.3: the SELF check first, then bb's quadrant IV. */
-static int nwn_drop_reason(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest)
+static int nwn_drop_reason(const rtr_geom *g, nr_route_mode m, int src, unsigned dest)
 {
-    int q = rtr_tables_port_of(g, m, dest);
+    int q = nr_route_port_of(g, m, dest);
     if (q < 0) return 0; /* unroutable: NO_ROUTE, the harness's own case */
     if (g->self_drop && q == src) return NR_DROP_SELF;
     if (g->upup_first > 0 && src >= g->upup_first && q >= g->upup_first) return NR_DROP_UPUP;
@@ -86,12 +86,12 @@ static int nwn_drop_reason(const rtr_geom *g, rtr_route_mode m, int src, unsigne
 
 /* docs/nwn-arch.md 1.1, 1.2, 4.3: a packet through a top (fc between
  * bottoms, bb turning between bottoms) whose top is not fixed by its flow. */
-static int nwn_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest, unsigned vc,
+static int nwn_may_reorder(const rtr_geom *g, nr_route_mode m, int src, unsigned dest, unsigned vc,
                            int a, int h)
 {
     /* Clos modes: up ports; fbfly: a choice of outputs */
-    if (rtr_tables_may_reorder(g, m, src, dest, vc, a, h)) return 1;
-    int q = rtr_tables_port_of(g, m, dest);
+    if (nr_route_may_reorder(g, m, src, dest, vc, a, h)) return 1;
+    int q = nr_route_port_of(g, m, dest);
     if (q < 0 || g->mp_n == 0 || (!a && !h) || src / g->mp_n == q / g->mp_n) return 0;
     if (g->upup_first > 0 && (src >= g->upup_first || q >= g->upup_first)) return 0;
     return 1;
@@ -163,12 +163,12 @@ const rtr_org rtr_org_nwn = {
     .check = nwn_check,
     .model = nwn_model,
     .geom = nwn_geom,
-    .program = rtr_tables_program,
-    .port_of = rtr_tables_port_of,
-    .logical_of = rtr_tables_logical_of,
+    .program = nr_route_program,
+    .port_of = nr_route_port_of,
+    .logical_of = nr_route_logical_of,
     .drop_reason = nwn_drop_reason,
     .may_reorder = nwn_may_reorder,
-    .port_ok = rtr_tables_port_ok,
+    .port_ok = nr_route_port_ok,
     .counts = nwn_counts,
     .energy = nwn_energy,
     .example = "fc-k16-bare",

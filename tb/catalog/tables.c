@@ -3,12 +3,12 @@
  * programmed tables give each packet. YARC and the network switches
  * (docs/nwn-arch.md 4.2) have the same tables and addresses.
  *
- * The tables are a value (rtr_tables, rtr.h): filled from a testbench mode
- * below (rtr_tables_fill) or by a network builder (tb/net), turned into
- * configuration writes by rtr_tables_encode, and read by rtr_tables_route,
+ * The tables are a value (nr_route_vals, tables.h): filled from a testbench mode
+ * below (nr_route_fill) or by a network builder (tb/net), turned into
+ * configuration writes by nr_route_encode, and read by nr_route_allowed,
  * the one reading of section 5's steps in the testbenches.
  *
- * Modes (rtr_route_mode):
+ * Modes (nr_route_mode):
  *   single     single-router mode: dest < N goes down to port dest, the rest
  *              is unroutable (UP_MASK 0, every ULUT entry invalid);
  *   remap      the same through a non-identity DLUT and L2P;
@@ -26,7 +26,7 @@
  *              share each down port (DLUT indices N/4..N/2-1); every other
  *              destination goes up;
  *   fbfly      one router (id g->fb_me) of a flattened butterfly whose
- *              geometry fits its ports (rtr_tables_fb_shape: D = g->fb_dims,
+ *              geometry fits its ports (nr_route_fb_shape: D = g->fb_dims,
  *              C terminals, K routers per dimension), in the routers' FB mode
  *              (docs/fbfly-routing.md) with algorithm g->fb_alg: FB_CTRL per
  *              tile (its dimension, or a terminal's 3), FB_ME, FB_CHARGE;
@@ -73,9 +73,9 @@ enum {
 #define ENTRY_VALID 0x40u
 
 /* The tables of (g, m), filled once per run (below). */
-static const rtr_tables *tables_of(const rtr_geom *g, rtr_route_mode m);
+static const nr_route_vals *tables_of(const rtr_geom *g, nr_route_mode m);
 /* Step 6: L2P[l], -1 if invalid or l is not a port (below). */
-static int tab_l2p(const rtr_tables *t, int l);
+static int tab_l2p(const nr_route_vals *t, int l);
 
 static int lg2(int n)
 {
@@ -104,44 +104,44 @@ static int clos_p2l(const rtr_geom *g, int q)
 }
 
 /* ---- the table contents, per mode (entries: -1 invalid, else the port) ---- */
-static unsigned root_mask(const rtr_geom *g, rtr_route_mode m)
+static unsigned root_mask(const rtr_geom *g, nr_route_mode m)
 {
     int N = g->num_ports;
-    return 0x7FFFu & ~(uint32_t)((RTR_ROUTE_IS_CLOS(m) ? N / 2 : N) - 1);
+    return 0x7FFFu & ~(uint32_t)((NR_ROUTE_IS_CLOS(m) ? N / 2 : N) - 1);
 }
-static unsigned root_detect(const rtr_geom *g, rtr_route_mode m)
+static unsigned root_detect(const rtr_geom *g, nr_route_mode m)
 {
-    return m == RTR_ROUTE_CLOS_MID ? (unsigned)g->num_ports / 2 : 0;
+    return m == NR_ROUTE_CLOS_MID ? (unsigned)g->num_ports / 2 : 0;
 }
-static int down_shift(rtr_route_mode m) { return m == RTR_ROUTE_CLOS_MID ? 1 : 0; }
+static int down_shift(nr_route_mode m) { return m == NR_ROUTE_CLOS_MID ? 1 : 0; }
 
 /* REMAP: the down table complements the port bits (d -> ~d) and the remap
  * table multiplies by 5 and adds 3 (a bijection modulo a power of two), so
  * both tables sit on every path. */
-static int dlut_of(const rtr_geom *g, rtr_route_mode m, int i)
+static int dlut_of(const rtr_geom *g, nr_route_mode m, int i)
 {
     int N = g->num_ports;
     switch (m) {
-    case RTR_ROUTE_REMAP:
-    case RTR_ROUTE_HOLES: return i ^ (N - 1);
-    case RTR_ROUTE_CLOS_LEAF: return i < N / 2 ? (5 * i + 3) % (N / 2) : -1;
-    case RTR_ROUTE_CLOS_MID: return i >= N / 4 && i < N / 2 ? (5 * i + 3) % (N / 2) : -1;
+    case NR_ROUTE_REMAP:
+    case NR_ROUTE_HOLES: return i ^ (N - 1);
+    case NR_ROUTE_CLOS_LEAF: return i < N / 2 ? (5 * i + 3) % (N / 2) : -1;
+    case NR_ROUTE_CLOS_MID: return i >= N / 4 && i < N / 2 ? (5 * i + 3) % (N / 2) : -1;
     default: return i;
     }
 }
-static int l2p_of(const rtr_geom *g, rtr_route_mode m, int l)
+static int l2p_of(const rtr_geom *g, nr_route_mode m, int l)
 {
     if (l < 0 || l >= g->num_ports) return -1;
-    if (RTR_ROUTE_IS_CLOS(m)) return clos_l2p(g, l);
-    if (m == RTR_ROUTE_HOLES && l % 4 == 2) return -1;
-    return m == RTR_ROUTE_REMAP || m == RTR_ROUTE_HOLES || m == RTR_ROUTE_FBFLY
+    if (NR_ROUTE_IS_CLOS(m)) return clos_l2p(g, l);
+    if (m == NR_ROUTE_HOLES && l % 4 == 2) return -1;
+    return m == NR_ROUTE_REMAP || m == NR_ROUTE_HOLES || m == NR_ROUTE_FBFLY
                ? (l * 5 + 3) % g->num_ports
                : l;
 }
 /* ULUT[i] of tile t (t = -1: the broadcast value). */
-static int ulut_of(const rtr_geom *g, rtr_route_mode m, int t, int i)
+static int ulut_of(const rtr_geom *g, nr_route_mode m, int t, int i)
 {
-    if (!RTR_ROUTE_IS_CLOS(m)) return -1;
+    if (!NR_ROUTE_IS_CLOS(m)) return -1;
     int N = g->num_ports, U = N / 2, n = lg2(N);
     int v = U + (7 * i + (i >> (n - 1))) % U;
     if (t >= 0) {
@@ -151,9 +151,9 @@ static int ulut_of(const rtr_geom *g, rtr_route_mode m, int t, int i)
     return v;
 }
 /* UP_MASK of tile t over logical ports. */
-static uint64_t up_mask_of(const rtr_geom *g, rtr_route_mode m, int t)
+static uint64_t up_mask_of(const rtr_geom *g, nr_route_mode m, int t)
 {
-    if (!RTR_ROUTE_IS_CLOS(m)) return 0;
+    if (!NR_ROUTE_IS_CLOS(m)) return 0;
     int U = g->num_ports / 2, own = clos_p2l(g, t), nc = 2 + t % 3;
     uint64_t mask = 0;
     for (int j = (3 * t) % U, got = 0; got < nc; j = (j + 1) % U) {
@@ -164,11 +164,11 @@ static uint64_t up_mask_of(const rtr_geom *g, rtr_route_mode m, int t)
     return mask;
 }
 
-int rtr_tables_check(const rtr_geom *g, rtr_route_mode m, char *err, int errlen)
+int nr_route_check(const rtr_geom *g, nr_route_mode m, char *err, int errlen)
 {
-    if (m == RTR_ROUTE_FBFLY) {
+    if (m == NR_ROUTE_FBFLY) {
         int K, C, kb, cb;
-        rtr_tables_fb_shape(g, &K, &C, &kb, &cb);
+        nr_route_fb_shape(g, &K, &C, &kb, &cb);
         if (g->num_ports < 4 || (g->num_ports & (g->num_ports - 1)) || K < 2 || g->fb_dims < 1 ||
             g->fb_dims > 2) {
             snprintf(err, errlen,
@@ -186,30 +186,30 @@ int rtr_tables_check(const rtr_geom *g, rtr_route_mode m, char *err, int errlen)
                      "self turns (YARC, cn, or fc with SelfTurn=1)");
             return -1;
         }
-        if (g->fb_alg >= RTR_FB_VAL && g->num_vcs % 2) {
+        if (g->fb_alg >= NR_ROUTE_FB_VAL && g->num_vcs % 2) {
             snprintf(err, errlen,
                      "algorithm %s keeps the phase in the VC's low bit: it needs "
                      "an even number of VCs (docs/fbfly-routing.md 3), this router has %d",
-                     rtr_fb_alg_name(g->fb_alg), g->num_vcs);
+                     nr_route_fb_alg_name(g->fb_alg), g->num_vcs);
             return -1;
         }
-        if ((g->fb_alg == RTR_FB_UGALS || g->fb_alg == RTR_FB_CLOSAD) && !g->fb_seq) {
+        if ((g->fb_alg == NR_ROUTE_FB_UGALS || g->fb_alg == NR_ROUTE_FB_CLOSAD) && !g->fb_seq) {
             snprintf(err, errlen,
                      "algorithm %s needs the sequential allocator: a configuration "
                      "with FbSeq=1 (C model only; docs/fbfly-routing.md 6.4)",
-                     rtr_fb_alg_name(g->fb_alg));
+                     nr_route_fb_alg_name(g->fb_alg));
             return -1;
         }
         return 0;
     }
-    if (!RTR_ROUTE_IS_CLOS(m)) return 0;
+    if (!NR_ROUTE_IS_CLOS(m)) return 0;
     int N = g->num_ports, nup = 0;
     for (int q = 0; q < N; q++) nup += phys_up(g, q);
-    if (N < 16 || (N & (N - 1)) || nup != N / 2 || g->cols > RTR_MAX_COLS) {
+    if (N < 16 || (N & (N - 1)) || nup != N / 2 || g->cols > NR_ROUTE_MAX_COLS) {
         snprintf(err, errlen,
                  "the Clos table modes need a power-of-two port count >= 16 with "
                  "half the ports up (and at most %d columns); this switch has %d ports, %d up",
-                 RTR_MAX_COLS, N, nup);
+                 NR_ROUTE_MAX_COLS, N, nup);
         return -1;
     }
     if (g->upup_first > 0) {
@@ -221,7 +221,7 @@ int rtr_tables_check(const rtr_geom *g, rtr_route_mode m, char *err, int errlen)
     return 0;
 }
 
-void rtr_tables_fill(const rtr_geom *g, rtr_route_mode m, rtr_tables *t)
+void nr_route_fill(const rtr_geom *g, nr_route_mode m, nr_route_vals *t)
 {
     int N = g->num_ports;
     memset(t, 0, sizeof *t);
@@ -236,15 +236,15 @@ void rtr_tables_fill(const rtr_geom *g, rtr_route_mode m, rtr_tables *t)
     }
     /* Clos modes: per tile the up candidates, and the ULUT entries that would
      * send a packet back to its own input. */
-    t->per_tile = RTR_ROUTE_IS_CLOS(m);
+    t->per_tile = NR_ROUTE_IS_CLOS(m);
     if (t->per_tile)
         for (int q = 0; q < N; q++) {
             t->tile_up_mask[q] = up_mask_of(g, m, q);
             for (int i = 0; i < N; i++) t->tile_ulut[q][i] = (int8_t)ulut_of(g, m, q, i);
         }
-    if (m == RTR_ROUTE_FBFLY) {
+    if (m == NR_ROUTE_FBFLY) {
         int K, C, kb, cb;
-        rtr_tables_fb_shape(g, &K, &C, &kb, &cb);
+        nr_route_fb_shape(g, &K, &C, &kb, &cb);
         t->fb_alg = g->fb_alg;
         t->fb_dims = g->fb_dims;
         t->fb_kbits = kb;
@@ -253,7 +253,7 @@ void rtr_tables_fill(const rtr_geom *g, rtr_route_mode m, rtr_tables *t)
         t->fb_charge = g->fb_charge;
         for (int l = 0; l < N; l++) { /* FB_CTRL.indim of the physical port of l */
             int q = t->l2p[l], net = l >= C && l < C + g->fb_dims * (K - 1);
-            if (q >= 0) t->fb_indim[q] = (int8_t)(net ? (l - C) / (K - 1) : RTR_FB_TERMINAL);
+            if (q >= 0) t->fb_indim[q] = (int8_t)(net ? (l - C) / (K - 1) : NR_ROUTE_FB_TERMINAL);
         }
     }
 }
@@ -261,15 +261,18 @@ void rtr_tables_fill(const rtr_geom *g, rtr_route_mode m, rtr_tables *t)
 /* ---- the flattened-butterfly mode (docs/fbfly-routing.md) ---- */
 static const char *const fb_alg_names[] = {"off",   "min",   "val",    "ugal",
                                            "minad", "ugals", "closad", NULL};
-const char *rtr_fb_alg_name(int a) { return a >= 0 && a <= RTR_FB_CLOSAD ? fb_alg_names[a] : "?"; }
-int rtr_fb_alg_of(const char *name)
+const char *nr_route_fb_alg_name(int a)
+{
+    return a >= 0 && a <= NR_ROUTE_FB_CLOSAD ? fb_alg_names[a] : "?";
+}
+int nr_route_fb_alg_of(const char *name)
 {
     for (int a = 1; fb_alg_names[a]; a++)
         if (!strcmp(name, fb_alg_names[a])) return a;
     return -1;
 }
 
-void rtr_tables_fb_shape(const rtr_geom *g, int *K, int *C, int *kb, int *cb)
+void nr_route_fb_shape(const rtr_geom *g, int *K, int *C, int *kb, int *cb)
 {
     const int N = g->num_ports, D = g->fb_dims > 0 ? g->fb_dims : 1;
     *cb = 0;
@@ -280,15 +283,15 @@ void rtr_tables_fb_shape(const rtr_geom *g, int *K, int *C, int *kb, int *cb)
     *K = 1 << *kb;
 }
 
-int rtr_tables_fb_terminal(const rtr_geom *g, int p)
+int nr_route_fb_terminal(const rtr_geom *g, int p)
 {
-    return tables_of(g, RTR_ROUTE_FBFLY)->fb_indim[p] == RTR_FB_TERMINAL;
+    return tables_of(g, NR_ROUTE_FBFLY)->fb_indim[p] == NR_ROUTE_FB_TERMINAL;
 }
 
-unsigned rtr_tables_fb_dest(const rtr_geom *g, unsigned idx, uint64_t rnd)
+unsigned nr_route_fb_dest(const rtr_geom *g, unsigned idx, uint64_t rnd)
 {
     int K, C, kb, cb;
-    rtr_tables_fb_shape(g, &K, &C, &kb, &cb);
+    nr_route_fb_shape(g, &K, &C, &kb, &cb);
     const int D = g->fb_dims, net = C + D * (K - 1);
     const unsigned nrtr = 1u << (D * kb), me = g->fb_me & (nrtr - 1);
     unsigned term = (unsigned)(rnd & (uint64_t)(C - 1)), r = (unsigned)(rnd >> 16);
@@ -302,10 +305,10 @@ unsigned rtr_tables_fb_dest(const rtr_geom *g, unsigned idx, uint64_t rnd)
     return (high | (unsigned)x << (j * kb) | low) << cb | term;
 }
 
-unsigned rtr_tables_fb_outside(const rtr_geom *g, uint64_t rnd)
+unsigned nr_route_fb_outside(const rtr_geom *g, uint64_t rnd)
 {
     int K, C, kb, cb;
-    rtr_tables_fb_shape(g, &K, &C, &kb, &cb);
+    nr_route_fb_shape(g, &K, &C, &kb, &cb);
     const unsigned first = (1u << (g->fb_dims * kb)) << cb; /* the first node id outside */
     return first + (unsigned)(rnd % (NR_DEST_MAX + 1u - first));
 }
@@ -313,7 +316,7 @@ unsigned rtr_tables_fb_outside(const rtr_geom *g, uint64_t rnd)
 /* The rules of docs/fbfly-routing.md sections 3 and 4 as sets of (logical
  * port, VC) pairs, each through L2P. */
 typedef struct {
-    const rtr_tables *t;
+    const nr_route_vals *t;
     int D, K, C, kb;
     int me[3], td[3], ndiff, jmin;
     unsigned dest;
@@ -338,8 +341,8 @@ static int fbr_min_l(const fbrule *r)
     return r->ndiff ? fbr_port(r, r->jmin, r->td[r->jmin]) : (int)(r->dest % (unsigned)r->C);
 }
 
-int rtr_tables_fb_route(const rtr_tables *t, int src, unsigned dest, unsigned vc, int a, int *ports,
-                        int *vcs, int max, int *min_port)
+int nr_route_fb_allowed(const nr_route_vals *t, int src, unsigned dest, unsigned vc, int a,
+                        int *ports, int *vcs, int max, int *min_port)
 {
     fbrule r = {.t = t,
                 .D = t->fb_dims,
@@ -359,21 +362,21 @@ int rtr_tables_fb_route(const rtr_tables *t, int src, unsigned dest, unsigned vc
         r.td[j] = (int)(tr >> (j * r.kb)) & (r.K - 1);
         if (r.me[j] != r.td[j] && r.ndiff++ == 0) r.jmin = j;
     }
-    const int indim = t->fb_indim[src], first = indim == RTR_FB_TERMINAL;
+    const int indim = t->fb_indim[src], first = indim == NR_ROUTE_FB_TERMINAL;
     const int cls = (int)vc >> 1, phase = first ? 0 : (int)vc & 1, j0 = first ? 0 : indim + 1;
-    int A = a ? t->fb_alg : RTR_FB_MIN;
-    if (A == RTR_FB_MINAD && r.D > 2) A = RTR_FB_MIN;
-    if (A == RTR_FB_CLOSAD && r.D > 1) A = RTR_FB_UGALS;
+    int A = a ? t->fb_alg : NR_ROUTE_FB_MIN;
+    if (A == NR_ROUTE_FB_MINAD && r.D > 2) A = NR_ROUTE_FB_MIN;
+    if (A == NR_ROUTE_FB_CLOSAD && r.D > 1) A = NR_ROUTE_FB_UGALS;
     *min_port = tab_l2p(t, fbr_min_l(&r));
-    if (A == RTR_FB_MIN) { /* the VC kept, also at EJECT */
+    if (A == NR_ROUTE_FB_MIN) { /* the VC kept, also at EJECT */
         fbr_add(&r, fbr_min_l(&r), (int)vc);
-    } else if (!r.ndiff && (A == RTR_FB_MINAD || (first && A != RTR_FB_VAL) || phase)) {
+    } else if (!r.ndiff && (A == NR_ROUTE_FB_MINAD || (first && A != NR_ROUTE_FB_VAL) || phase)) {
         fbr_add(&r, fbr_min_l(&r), 2 * cls + 1); /* EJECT on phase 1 */
-    } else if (A == RTR_FB_MINAD) {              /* every productive dimension */
+    } else if (A == NR_ROUTE_FB_MINAD) {         /* every productive dimension */
         int w = 2 * cls + (phase || r.ndiff == 1);
         for (int j = 0; j < r.D; j++)
             if (r.me[j] != r.td[j]) fbr_add(&r, fbr_port(&r, j, r.td[j]), w);
-    } else if (first && (A == RTR_FB_UGAL || A == RTR_FB_UGALS)) {
+    } else if (first && (A == NR_ROUTE_FB_UGAL || A == NR_ROUTE_FB_UGALS)) {
         /* minimal, or VAL's first step toward a drawn x != t: dimension jn,
          * digits below jn this router's; x = t only if nothing above jn is
          * free and every digit agrees */
@@ -385,7 +388,7 @@ int rtr_tables_fb_route(const rtr_tables *t, int src, unsigned dest, unsigned vc
                 if (x != r.me[jn] && !(jn == r.D - 1 && low_same && x == r.td[jn]))
                     fbr_add(&r, fbr_port(&r, jn, x), 2 * cls);
         }
-    } else if (first && A == RTR_FB_CLOSAD) { /* D = 1: MIN, or any other x */
+    } else if (first && A == NR_ROUTE_FB_CLOSAD) { /* D = 1: MIN, or any other x */
         fbr_add(&r, fbr_min_l(&r), 2 * cls + 1);
         for (int x = 0; x < r.K; x++)
             if (x != r.me[0] && x != r.td[0]) fbr_add(&r, fbr_port(&r, 0, x), 2 * cls);
@@ -399,7 +402,7 @@ int rtr_tables_fb_route(const rtr_tables *t, int src, unsigned dest, unsigned vc
     return r.n;
 }
 
-int rtr_tables_encode(const rtr_tables *t, rtr_cfgw *w, int max)
+int nr_route_encode(const nr_route_vals *t, rtr_cfgw *w, int max)
 {
     int n = 0, N = t->nports;
 #define W(b, q, a, d)                                                                              \
@@ -429,12 +432,12 @@ int rtr_tables_encode(const rtr_tables *t, rtr_cfgw *w, int max)
     if (t->fb_alg) {
         W(1, 0, A_FB_ME, t->fb_me & 0x7FFFu);
         W(1, 0, A_FB_CHARGE, t->fb_charge & 0xFFu);
-        for (int q = 0; q < N; q++) W(0, q, A_FB_CTRL, rtr_tables_fb_ctrl(t, q));
+        for (int q = 0; q < N; q++) W(0, q, A_FB_CTRL, nr_route_fb_ctrl(t, q));
     }
     /* The side table (SideTab = 1 routers only; the others refuse these
      * addresses with CFG_BAD): SIDE_MATCH {mask, match}, SIDE_PORTS
      * {valid, cnt - 1, base}. */
-    for (int e = 0; e < t->side_n && e < RTR_SIDE_MAX; e++) {
+    for (int e = 0; e < t->side_n && e < NR_ROUTE_SIDE_MAX; e++) {
         W(1, 0, A_SIDE + 2 * e, (t->side[e].match & 0x7FFFu) | (t->side[e].mask & 0x7FFFu) << 15);
         W(1, 0, A_SIDE + 2 * e + 1,
           0x1000u | ((uint32_t)(t->side[e].cnt - 1) & 0x3Fu) << 6 |
@@ -445,27 +448,27 @@ int rtr_tables_encode(const rtr_tables *t, rtr_cfgw *w, int max)
     return n;
 }
 
-uint32_t rtr_tables_fb_ctrl(const rtr_tables *t, int q)
+uint32_t nr_route_fb_ctrl(const nr_route_vals *t, int q)
 {
     return ((uint32_t)t->fb_alg & 7u) | ((uint32_t)t->fb_dims & 3u) << 3 |
            ((uint32_t)t->fb_kbits & 7u) << 5 | ((uint32_t)t->fb_cbits & 7u) << 8 |
            ((uint32_t)t->fb_indim[q] & 3u) << 11;
 }
 
-int rtr_tables_program(const rtr_geom *g, rtr_route_mode m, rtr_cfgw *w, int max)
+int nr_route_program(const rtr_geom *g, nr_route_mode m, rtr_cfgw *w, int max)
 {
-    static rtr_tables t;
-    rtr_tables_fill(g, m, &t);
-    return rtr_tables_encode(&t, w, max);
+    static nr_route_vals t;
+    nr_route_fill(g, m, &t);
+    return nr_route_encode(&t, w, max);
 }
 
 /* Step 6: L2P[l], -1 if invalid or l is not a port. */
-static int tab_l2p(const rtr_tables *t, int l)
+static int tab_l2p(const nr_route_vals *t, int l)
 {
     return l < 0 || l >= t->nports || t->l2p[l] >= t->nports ? -1 : t->l2p[l];
 }
 
-int rtr_tables_up_ports(const rtr_tables *t, int src, int *ports, int max)
+int nr_route_up_ports(const nr_route_vals *t, int src, int *ports, int max)
 {
     uint64_t um = t->per_tile ? t->tile_up_mask[src] : t->up_mask;
     int n = 0;
@@ -474,25 +477,25 @@ int rtr_tables_up_ports(const rtr_tables *t, int src, int *ports, int max)
     return n;
 }
 
-int rtr_tables_side(const rtr_tables *t, unsigned dest)
+int nr_route_side(const nr_route_vals *t, unsigned dest)
 {
-    for (int e = 0; e < t->side_n && e < RTR_SIDE_MAX; e++)
+    for (int e = 0; e < t->side_n && e < NR_ROUTE_SIDE_MAX; e++)
         if ((dest & t->side[e].mask) == t->side[e].match) return e;
     return -1;
 }
 
-int rtr_tables_step(const rtr_tables *t, unsigned dest, int a, int r)
+int nr_route_step(const nr_route_vals *t, unsigned dest, int a, int r)
 {
-    if (r) return RTR_STEP_SRCROUTE;                                   /* step 2 */
-    if ((dest & t->root_mask) == t->root_detect) return RTR_STEP_DOWN; /* step 3 */
-    if (rtr_tables_side(t, dest) >= 0)                                 /* step 3a */
-        return a ? RTR_STEP_SIDE_ADAPT : RTR_STEP_SIDE_DET;
-    return a ? RTR_STEP_UP_ADAPT : RTR_STEP_UP_DET; /* step 4 or 5 */
+    if (r) return NR_ROUTE_STEP_SRCROUTE;                                   /* step 2 */
+    if ((dest & t->root_mask) == t->root_detect) return NR_ROUTE_STEP_DOWN; /* step 3 */
+    if (nr_route_side(t, dest) >= 0)                                        /* step 3a */
+        return a ? NR_ROUTE_STEP_SIDE_ADAPT : NR_ROUTE_STEP_SIDE_DET;
+    return a ? NR_ROUTE_STEP_UP_ADAPT : NR_ROUTE_STEP_UP_DET; /* step 4 or 5 */
 }
 
 /* Step 5's index: key = dest ^ p ^ (h ? hash : 0), 22 bits, folded into
  * lg N bits by XOR of its chunks from bit 0. */
-static uint32_t step5_fold(const rtr_tables *t, int src, unsigned dest, int h, uint32_t hash)
+static uint32_t step5_fold(const nr_route_vals *t, int src, unsigned dest, int h, uint32_t hash)
 {
     const int N = t->nports, nb = lg2(N);
     uint32_t key = (dest ^ (uint32_t)src) & NR_DATA_MASK;
@@ -502,29 +505,29 @@ static uint32_t step5_fold(const rtr_tables *t, int src, unsigned dest, int h, u
     return f;
 }
 
-int rtr_tables_route(const rtr_tables *t, int src, unsigned dest, int a, int h, int r, int route_l,
-                     uint32_t hash, int *step, int *ports, int max)
+int nr_route_allowed(const nr_route_vals *t, int src, unsigned dest, int a, int h, int r,
+                     int route_l, uint32_t hash, int *step, int *ports, int max)
 {
     const int N = t->nports;
     int n = 0, q;
-    *step = rtr_tables_step(t, dest, a, r);
-    if (*step == RTR_STEP_SRCROUTE) {
+    *step = nr_route_step(t, dest, a, r);
+    if (*step == NR_ROUTE_STEP_SRCROUTE) {
         /* step 2: the source route's logical port, then L2P */
         q = tab_l2p(t, route_l);
-    } else if (*step == RTR_STEP_DOWN) {
+    } else if (*step == NR_ROUTE_STEP_DOWN) {
         /* step 3: (dest & ROOT_MASK) = ROOT_DETECT: DLUT[(dest >> DOWN_SHIFT)
          * mod N], then L2P */
         q = tab_l2p(t, t->dlut[(dest >> t->down_shift) % (unsigned)N]);
-    } else if (*step == RTR_STEP_UP_ADAPT) {
+    } else if (*step == NR_ROUTE_STEP_UP_ADAPT) {
         /* step 4: every candidate of the input's UP_MASK with a valid remap */
-        return rtr_tables_up_ports(t, src, ports, max);
-    } else if (*step == RTR_STEP_SIDE_ADAPT || *step == RTR_STEP_SIDE_DET) {
+        return nr_route_up_ports(t, src, ports, max);
+    } else if (*step == NR_ROUTE_STEP_SIDE_ADAPT || *step == NR_ROUTE_STEP_SIDE_DET) {
         /* step 3a: the matching entry's logical ports base .. base+cnt-1
          * (below N): with a = 1 every one with a valid remap is a
          * candidate of step 4; with a = 0 step 5's fold picks
          * base + fold mod cnt */
-        const int e = rtr_tables_side(t, dest), b = t->side[e].base, c = t->side[e].cnt;
-        if (*step == RTR_STEP_SIDE_ADAPT) {
+        const int e = nr_route_side(t, dest), b = t->side[e].base, c = t->side[e].cnt;
+        if (*step == NR_ROUTE_STEP_SIDE_ADAPT) {
             for (int l = b; l < b + c && l < N; l++)
                 if (tab_l2p(t, l) >= 0 && n < max) ports[n++] = tab_l2p(t, l);
             return n;
@@ -542,14 +545,14 @@ int rtr_tables_route(const rtr_tables *t, int src, unsigned dest, int a, int h, 
 }
 
 /* Step 3 of docs/yarc-arch.md section 5: (dest & ROOT_MASK) = ROOT_DETECT. */
-static int is_down(const rtr_geom *g, rtr_route_mode m, unsigned dest)
+static int is_down(const rtr_geom *g, nr_route_mode m, unsigned dest)
 {
     return (dest & root_mask(g, m)) == root_detect(g, m);
 }
 
-int rtr_tables_is_up(const rtr_geom *g, rtr_route_mode m, unsigned dest)
+int nr_route_is_up(const rtr_geom *g, nr_route_mode m, unsigned dest)
 {
-    return RTR_ROUTE_IS_CLOS(m) && !is_down(g, m, dest);
+    return NR_ROUTE_IS_CLOS(m) && !is_down(g, m, dest);
 }
 
 /* The minimal route's logical port of a --route fbfly destination (EJECT or
@@ -557,7 +560,7 @@ int rtr_tables_is_up(const rtr_geom *g, rtr_route_mode m, unsigned dest)
 static int fb_min_logical(const rtr_geom *g, unsigned dest)
 {
     int K, C, kb, cb;
-    rtr_tables_fb_shape(g, &K, &C, &kb, &cb);
+    nr_route_fb_shape(g, &K, &C, &kb, &cb);
     unsigned tr = dest >> cb;
     if (tr >> (g->fb_dims * kb)) return -1;
     for (int j = 0; j < g->fb_dims; j++) {
@@ -567,27 +570,27 @@ static int fb_min_logical(const rtr_geom *g, unsigned dest)
     return (int)(dest % (unsigned)C);
 }
 
-int rtr_tables_logical_of(const rtr_geom *g, rtr_route_mode m, unsigned dest)
+int nr_route_logical_of(const rtr_geom *g, nr_route_mode m, unsigned dest)
 {
-    if (m == RTR_ROUTE_FBFLY) return fb_min_logical(g, dest);
+    if (m == NR_ROUTE_FBFLY) return fb_min_logical(g, dest);
     /* Up destinations get no source route: the packets of a flow with a = 0
      * and h = 0 then all take the ULUT's port and keep their order. */
     if (!is_down(g, m, dest)) return -1;
     return dlut_of(g, m, (int)((dest >> down_shift(m)) % (unsigned)g->num_ports));
 }
 
-int rtr_tables_port_of(const rtr_geom *g, rtr_route_mode m, unsigned dest)
+int nr_route_port_of(const rtr_geom *g, nr_route_mode m, unsigned dest)
 {
-    int l = rtr_tables_logical_of(g, m, dest);
+    int l = nr_route_logical_of(g, m, dest);
     return l < 0 ? -1 : l2p_of(g, m, l);
 }
 
-int rtr_tables_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigned dest, unsigned vc,
-                           int a, int h)
+int nr_route_may_reorder(const rtr_geom *g, nr_route_mode m, int src, unsigned dest, unsigned vc,
+                         int a, int h)
 {
-    if (m == RTR_ROUTE_FBFLY) {
+    if (m == NR_ROUTE_FBFLY) {
         int q[NR_MAX_PORTS * 4], w[NR_MAX_PORTS * 4], mp;
-        int n = rtr_tables_fb_route(tables_of(g, m), src, dest, vc, a, q, w, NR_MAX_PORTS * 4, &mp);
+        int n = nr_route_fb_allowed(tables_of(g, m), src, dest, vc, a, q, w, NR_MAX_PORTS * 4, &mp);
         /* more than one output or VC, or another VC than the flow's a = 0
          * packets keep: packets on two VCs of one port may reach the sink in
          * either order (per-VC queues of a NIC) */
@@ -597,38 +600,38 @@ int rtr_tables_may_reorder(const rtr_geom *g, rtr_route_mode m, int src, unsigne
     }
     (void)src;
     (void)vc;
-    return rtr_tables_is_up(g, m, dest) && (a || h);
+    return nr_route_is_up(g, m, dest) && (a || h);
 }
 
 /* The tables of (g, m), filled once per run: the route check runs on every
  * delivered packet. */
-static const rtr_tables *tables_of(const rtr_geom *g, rtr_route_mode m)
+static const nr_route_vals *tables_of(const rtr_geom *g, nr_route_mode m)
 {
-    static rtr_tables t;
+    static nr_route_vals t;
     static rtr_geom cg;
     static int cm = -1;
     if (cm != (int)m || memcmp(&cg, g, sizeof cg)) {
-        rtr_tables_fill(g, m, &t);
+        nr_route_fill(g, m, &t);
         cg = *g;
         cm = (int)m;
     }
     return &t;
 }
 
-int rtr_tables_up_cands(const rtr_geom *g, rtr_route_mode m, int src, int *ports, int max)
+int nr_route_up_cands(const rtr_geom *g, nr_route_mode m, int src, int *ports, int max)
 {
-    return rtr_tables_up_ports(tables_of(g, m), src, ports, max);
+    return nr_route_up_ports(tables_of(g, m), src, ports, max);
 }
 
 /* The expected output of one packet, read off the tables by the steps of
- * docs/yarc-arch.md section 5 (rtr_tables_route; not by the C model's RC
+ * docs/yarc-arch.md section 5 (nr_route_allowed; not by the C model's RC
  * function). ph is the packet as it leaves the router: with r = 1 its route
  * phit has already been rotated left by 6 bits (section 4.3), so the hop this
  * router used, route phit bits 21:16 on the way in, is now bits 5:0. */
 /* --route fbfly: the (port, VC) pairs of docs/fbfly-routing.md sections 3
- * and 4 (rtr_tables_fb_route); a source route (r = 1) keeps its VC. */
-static int fb_port_ok(const rtr_tables *t, rtr_upstat *st, int src, const uint32_t *ph, int len,
-                      int port, int out_vc, int *expect)
+ * and 4 (nr_route_fb_allowed); a source route (r = 1) keeps its VC. */
+static int fb_port_ok(const nr_route_vals *t, nr_route_upstat *st, int src, const uint32_t *ph,
+                      int len, int port, int out_vc, int *expect)
 {
     unsigned vc = nr_head_vc(ph[0]);
     int q[NR_MAX_PORTS * 4], w[NR_MAX_PORTS * 4], mp, n;
@@ -639,7 +642,7 @@ static int fb_port_ok(const rtr_tables *t, rtr_upstat *st, int src, const uint32
         n = q[0] >= 0;
         mp = q[0];
     } else {
-        n = rtr_tables_fb_route(t, src, nr_head_dest(ph[0]), vc, (int)nr_head_a(ph[0]), q, w,
+        n = nr_route_fb_allowed(t, src, nr_head_dest(ph[0]), vc, (int)nr_head_a(ph[0]), q, w,
                                 NR_MAX_PORTS * 4, &mp);
     }
     int ok = 0;
@@ -655,13 +658,13 @@ static int fb_port_ok(const rtr_tables *t, rtr_upstat *st, int src, const uint32
     return ok;
 }
 
-int rtr_tables_fb_explain(const rtr_geom *g, int src, const uint32_t *ph, int len, char *buf, int n)
+int nr_route_fb_explain(const rtr_geom *g, int src, const uint32_t *ph, int len, char *buf, int n)
 {
-    const rtr_tables *t = tables_of(g, RTR_ROUTE_FBFLY);
+    const nr_route_vals *t = tables_of(g, NR_ROUTE_FBFLY);
     int q[NR_MAX_PORTS * 4], w[NR_MAX_PORTS * 4], mp, k, used;
     if (len < 1 || n < 1) return 0;
     k = nr_head_r(ph[0]) ? 0
-                         : rtr_tables_fb_route(t, src, nr_head_dest(ph[0]), nr_head_vc(ph[0]),
+                         : nr_route_fb_allowed(t, src, nr_head_dest(ph[0]), nr_head_vc(ph[0]),
                                                (int)nr_head_a(ph[0]), q, w, NR_MAX_PORTS * 4, &mp);
     used = snprintf(buf, (size_t)n, "input %d (indim %d) VC %u a %u dest %u: the rule allows", src,
                     t->fb_indim[src], nr_head_vc(ph[0]), nr_head_a(ph[0]), nr_head_dest(ph[0]));
@@ -673,13 +676,13 @@ int rtr_tables_fb_explain(const rtr_geom *g, int src, const uint32_t *ph, int le
     return k;
 }
 
-int rtr_tables_port_ok(const rtr_geom *g, rtr_route_mode m, rtr_upstat *st, int src,
-                       const uint32_t *ph, int len, int port, int out_vc, int *expect)
+int nr_route_port_ok(const rtr_geom *g, nr_route_mode m, nr_route_upstat *st, int src,
+                     const uint32_t *ph, int len, int port, int out_vc, int *expect)
 {
-    const rtr_tables *t = tables_of(g, m);
+    const nr_route_vals *t = tables_of(g, m);
     *expect = -1;
     if (len < 1) return 0;
-    if (m == RTR_ROUTE_FBFLY) return fb_port_ok(t, st, src, ph, len, port, out_vc, expect);
+    if (m == NR_ROUTE_FBFLY) return fb_port_ok(t, st, src, ph, len, port, out_vc, expect);
     /* every other mode keeps the packet's VC */
     if (out_vc >= 0 && (unsigned)out_vc != nr_head_vc(ph[0])) return 0;
     unsigned dest = nr_head_dest(ph[0]), r = nr_head_r(ph[0]), a = nr_head_a(ph[0]);
@@ -688,19 +691,19 @@ int rtr_tables_port_ok(const rtr_geom *g, rtr_route_mode m, rtr_upstat *st, int 
     /* r = 0 here when h = 1 and the hash phit is checked: the harness's
      * packets with both have their route decide */
     int c[64], step,
-        nc = rtr_tables_route(t, src, dest, (int)a, (int)h, (int)r, (int)(ph[1] & 0x3F), ph[1],
+        nc = nr_route_allowed(t, src, dest, (int)a, (int)h, (int)r, (int)(ph[1] & 0x3F), ph[1],
                               &step, c, 64);
     int ok = 0;
     for (int i = 0; i < nc; i++) ok |= c[i] == port;
     *expect = nc ? c[0] : -1;
     if (st && port >= 0) {
         switch (step) {
-        case RTR_STEP_SRCROUTE: st->srcroute++; break;
-        case RTR_STEP_DOWN: st->down++; break;
-        case RTR_STEP_UP_DET: st->up_det++; break;
+        case NR_ROUTE_STEP_SRCROUTE: st->srcroute++; break;
+        case NR_ROUTE_STEP_DOWN: st->down++; break;
+        case NR_ROUTE_STEP_UP_DET: st->up_det++; break;
         default:
             st->up_adapt++;
-            if (g->cols > 0 && g->cols <= RTR_MAX_COLS) {
+            if (g->cols > 0 && g->cols <= NR_ROUTE_MAX_COLS) {
                 st->ncols = g->cols;
                 for (int i = 0; i < nc; i++) st->col_fair[c[i] % g->cols] += 1.0 / nc;
                 if (ok) st->col_taken[port % g->cols]++;

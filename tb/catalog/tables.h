@@ -6,9 +6,9 @@
  * the router testbench's check of every delivered packet and the network
  * layer's walk of every route before a run.
  *
- * The router testbench's routing set-ups (rtr_route_mode: one router alone,
+ * The router testbench's routing set-ups (nr_route_mode: one router alone,
  * a folded-Clos leaf or middle stage, a flattened-butterfly router) are
- * tables made here too (rtr_tables_fill), so that an organization's
+ * tables made here too (nr_route_fill), so that an organization's
  * descriptor (org.h) programs them without knowing how.
  */
 #ifndef CATALOG_TABLES_H
@@ -40,7 +40,7 @@ struct rtr_geom {
                             (C model only) */
     /* --route fbfly (a testbench choice, not the configuration's): the
      * algorithm (FB_CTRL.alg), the dimensions D (1 or 2), this router's id
-     * and FB_CHARGE; K and C follow from the ports (rtr_tables_fb_shape) */
+     * and FB_CHARGE; K and C follow from the ports (nr_route_fb_shape) */
     int fb_alg, fb_dims;
     unsigned fb_me, fb_charge;
     /* Optional (NULL: none). The internal buffers a packet from input port p
@@ -65,33 +65,33 @@ typedef struct {
 
 /* Routing set-ups the harness can ask an organization for. */
 typedef enum {
-    RTR_ROUTE_SINGLE = 0,    /* single-router mode: dest's low bits = output port */
-    RTR_ROUTE_REMAP = 1,     /* single-router mode through a non-identity remap table */
-    RTR_ROUTE_CLOS_LEAF = 2, /* leaf of a folded Clos: dests 0..N/2-1 down, the rest up */
-    RTR_ROUTE_CLOS_MID = 3,  /* middle stage: dests N/2..N-1 down (DOWN_SHIFT 1), the rest up */
-    RTR_ROUTE_HOLES = 4, /* remap with invalid L2P entries: their dests dropped by the remap step */
-    RTR_ROUTE_FBFLY = 5  /* one router of a flattened butterfly in the routers' FB mode
+    NR_ROUTE_SINGLE = 0,    /* single-router mode: dest's low bits = output port */
+    NR_ROUTE_REMAP = 1,     /* single-router mode through a non-identity remap table */
+    NR_ROUTE_CLOS_LEAF = 2, /* leaf of a folded Clos: dests 0..N/2-1 down, the rest up */
+    NR_ROUTE_CLOS_MID = 3,  /* middle stage: dests N/2..N-1 down (DOWN_SHIFT 1), the rest up */
+    NR_ROUTE_HOLES = 4, /* remap with invalid L2P entries: their dests dropped by the remap step */
+    NR_ROUTE_FBFLY = 5  /* one router of a flattened butterfly in the routers' FB mode
                                 (docs/fbfly-routing.md): geom's fb_* fields */
-} rtr_route_mode;
-#define RTR_ROUTE_IS_CLOS(m) ((m) == RTR_ROUTE_CLOS_LEAF || (m) == RTR_ROUTE_CLOS_MID)
+} nr_route_mode;
+#define NR_ROUTE_IS_CLOS(m) ((m) == NR_ROUTE_CLOS_LEAF || (m) == NR_ROUTE_CLOS_MID)
 
-/* What the route check (rtr_tables_port_ok) saw of the delivered packets, by
+/* What the route check (nr_route_port_ok) saw of the delivered packets, by
  * path (docs/yarc-arch.md section 5 steps 2-5), and the adaptive choice by
  * output column (YARC: the column whose row-bus credits scored it). */
-#define RTR_MAX_COLS 16
+#define NR_ROUTE_MAX_COLS 16
 typedef struct {
     uint64_t srcroute, down, up_det, up_adapt; /* deliveries checked, by RC step */
     uint64_t misroutes;                        /* refused by the check */
     int ncols;                                 /* columns counted (0: no tile grid) */
-    uint64_t col_taken[RTR_MAX_COLS];          /* adaptive up packets that left by column c */
-    double col_fair[RTR_MAX_COLS];             /* sum of (candidates in c)/(candidates): a
+    uint64_t col_taken[NR_ROUTE_MAX_COLS];     /* adaptive up packets that left by column c */
+    double col_fair[NR_ROUTE_MAX_COLS];        /* sum of (candidates in c)/(candidates): a
                                                   load-blind choice's expectation */
     /* --route fbfly: deliveries by the minimal route's port (EJECT or DOR)
      * or another one the rule allows, and those whose VC changed */
     uint64_t fb_min, fb_other, fb_vc_changed;
-} rtr_upstat;
+} nr_route_upstat;
 
-#define RTR_SIDE_MAX 8 /* side-table entries (docs/yarc-arch.md 5, step 3a) */
+#define NR_ROUTE_SIDE_MAX 8 /* side-table entries (docs/yarc-arch.md 5, step 3a) */
 /* The routing tables of one router (docs/yarc-arch.md section 5), as values:
  * entries are a port, or -1 for invalid. The broadcast values are every
  * tile's; with per_tile, each tile (input port) q has its own UP_MASK and
@@ -107,7 +107,7 @@ typedef struct {
     int8_t tile_ulut[NR_MAX_PORTS][NR_MAX_PORTS];
     /* The flattened-butterfly mode (docs/fbfly-routing.md section 2): fb_alg
      * 0 leaves it off (no writes); otherwise every tile gets FB_CTRL with its
-     * own fb_indim[q] (0..dims-1, or RTR_FB_TERMINAL), FB_ME and FB_CHARGE. */
+     * own fb_indim[q] (0..dims-1, or NR_ROUTE_FB_TERMINAL), FB_ME and FB_CHARGE. */
     int fb_alg, fb_dims, fb_kbits, fb_cbits;
     unsigned fb_me, fb_charge;
     int8_t fb_indim[NR_MAX_PORTS];
@@ -119,43 +119,51 @@ typedef struct {
     struct {
         unsigned match, mask;
         int base, cnt;
-    } side[RTR_SIDE_MAX];
-} rtr_tables;
+    } side[NR_ROUTE_SIDE_MAX];
+} nr_route_vals;
 /* fb_alg values (FB_CTRL.alg) and the indim of a terminal input. */
-enum { RTR_FB_OFF, RTR_FB_MIN, RTR_FB_VAL, RTR_FB_UGAL, RTR_FB_MINAD, RTR_FB_UGALS, RTR_FB_CLOSAD };
-#define RTR_FB_TERMINAL 3
-/* The FB_CTRL word of tile q (docs/fbfly-routing.md section 2). */
-uint32_t rtr_tables_fb_ctrl(const rtr_tables *t, int q);
-/* The RC step that decided a route (rtr_tables_route). */
 enum {
-    RTR_STEP_SRCROUTE,
-    RTR_STEP_DOWN,
-    RTR_STEP_UP_ADAPT,
-    RTR_STEP_UP_DET,
-    RTR_STEP_SIDE_ADAPT,
-    RTR_STEP_SIDE_DET
+    NR_ROUTE_FB_OFF,
+    NR_ROUTE_FB_MIN,
+    NR_ROUTE_FB_VAL,
+    NR_ROUTE_FB_UGAL,
+    NR_ROUTE_FB_MINAD,
+    NR_ROUTE_FB_UGALS,
+    NR_ROUTE_FB_CLOSAD
+};
+#define NR_ROUTE_FB_TERMINAL 3
+/* The FB_CTRL word of tile q (docs/fbfly-routing.md section 2). */
+uint32_t nr_route_fb_ctrl(const nr_route_vals *t, int q);
+/* The RC step that decided a route (nr_route_allowed). */
+enum {
+    NR_ROUTE_STEP_SRCROUTE,
+    NR_ROUTE_STEP_DOWN,
+    NR_ROUTE_STEP_UP_ADAPT,
+    NR_ROUTE_STEP_UP_DET,
+    NR_ROUTE_STEP_SIDE_ADAPT,
+    NR_ROUTE_STEP_SIDE_DET
 };
 /* The configuration-port writes that load t into a router in reset state
  * (broadcasts, then each tile's own values when per_tile): at most max, and
  * returns the count. */
-int rtr_tables_encode(const rtr_tables *t, rtr_cfgw *w, int max);
+int nr_route_encode(const nr_route_vals *t, rtr_cfgw *w, int max);
 /* The output ports the tables allow a packet entering at port src: its head's
  * dest, a, h, r; route_l, the logical port of its source route (r = 1); hash,
  * its hash phit (h = 1). Steps 2-6 of docs/yarc-arch.md section 5 as the
  * document states them (not the C model's code): one port, every adaptive
  * candidate (a = 1, up), or none (a drop). *step says which step decided.
  * Returns the count. */
-int rtr_tables_route(const rtr_tables *t, int src, unsigned dest, int a, int h, int r, int route_l,
-                     uint32_t hash, int *step, int *ports, int max);
-/* Only the step rtr_tables_route would take (which of steps 2-5 decides; the
+int nr_route_allowed(const nr_route_vals *t, int src, unsigned dest, int a, int h, int r,
+                     int route_l, uint32_t hash, int *step, int *ports, int max);
+/* Only the step nr_route_allowed would take (which of steps 2-5 decides; the
  * SIDE ones: a side entry (step 3a) gave the candidates of step 4 or 5). */
-int rtr_tables_step(const rtr_tables *t, unsigned dest, int a, int r);
+int nr_route_step(const nr_route_vals *t, unsigned dest, int a, int r);
 /* Step 3a: the first side entry matching dest, or -1. */
-int rtr_tables_side(const rtr_tables *t, unsigned dest);
+int nr_route_side(const nr_route_vals *t, unsigned dest);
 /* The adaptive candidates of input src (its UP_MASK through L2P). */
-int rtr_tables_up_ports(const rtr_tables *t, int src, int *ports, int max);
+int nr_route_up_ports(const nr_route_vals *t, int src, int *ports, int max);
 /* The tables of a testbench mode (below). */
-void rtr_tables_fill(const rtr_geom *g, rtr_route_mode mode, rtr_tables *t);
+void nr_route_fill(const rtr_geom *g, nr_route_mode mode, nr_route_vals *t);
 /* The flattened-butterfly mode as docs/fbfly-routing.md sections 3 and 4
  * state it (not the C model's code): the (output port, VC) pairs a packet
  * entering at physical port src on VC vc with adaptive bit a may leave by,
@@ -163,57 +171,56 @@ void rtr_tables_fill(const rtr_geom *g, rtr_route_mode mode, rtr_tables *t);
  * entry is invalid is left out: such a route drops). None: the destination
  * is outside the network (NO_ROUTE). Returns the count; *min_port gets the
  * minimal route's port (EJECT or DOR, -1 if none). */
-int rtr_tables_fb_route(const rtr_tables *t, int src, unsigned dest, unsigned vc, int a, int *ports,
-                        int *vcs, int max, int *min_port);
+int nr_route_fb_allowed(const nr_route_vals *t, int src, unsigned dest, unsigned vc, int a,
+                        int *ports, int *vcs, int max, int *min_port);
 /* --route fbfly: the flattened butterfly this router is one of, from its
  * ports and g->fb_dims: C the largest power of two <= ports/2, K the largest
  * power of two with C + D(K-1) <= ports (lg in *kb, *cb). */
-void rtr_tables_fb_shape(const rtr_geom *g, int *K, int *C, int *kb, int *cb);
+void nr_route_fb_shape(const rtr_geom *g, int *K, int *C, int *kb, int *cb);
 /* --route fbfly: the node a traffic pattern's destination index idx
  * (0..ports-1) stands for: idx < C a terminal of this router; an index of
  * the network ports, a node beyond logical port idx (digits above its
  * dimension and the terminal from rnd); the rest a node anywhere. With MIN
  * a packet to it leaves by L2P[idx] (idx < C + D(K-1)). */
-unsigned rtr_tables_fb_dest(const rtr_geom *g, unsigned idx, uint64_t rnd);
+unsigned nr_route_fb_dest(const rtr_geom *g, unsigned idx, uint64_t rnd);
 /* --route fbfly: a destination outside the network (from rnd), which every
  * input drops NO_ROUTE. */
-unsigned rtr_tables_fb_outside(const rtr_geom *g, uint64_t rnd);
+unsigned nr_route_fb_outside(const rtr_geom *g, uint64_t rnd);
 /* --route fbfly: 1 if physical input port p is a terminal's (indim 3). */
-int rtr_tables_fb_terminal(const rtr_geom *g, int p);
+int nr_route_fb_terminal(const rtr_geom *g, int p);
 /* --route fbfly: the (port, VC) pairs the rule allows the packet ph sent at
  * input src, in words, for a report; returns their count. */
-int rtr_tables_fb_explain(const rtr_geom *g, int src, const uint32_t *ph, int len, char *buf,
-                          int n);
+int nr_route_fb_explain(const rtr_geom *g, int src, const uint32_t *ph, int len, char *buf, int n);
 /* The name of FB_CTRL.alg a ("min", "val", ...); and back (-1: unknown). */
-const char *rtr_fb_alg_name(int a);
-int rtr_fb_alg_of(const char *name);
+const char *nr_route_fb_alg_name(int a);
+int nr_route_fb_alg_of(const char *name);
 
 /* Routing tables (tables.c), shared by every organization: the writes for
  * `mode` (at most max; returns the count), and the output port / logical port
  * a destination gets (-1 if unroutable). */
-int rtr_tables_program(const rtr_geom *g, rtr_route_mode mode, rtr_cfgw *w, int max);
-int rtr_tables_port_of(const rtr_geom *g, rtr_route_mode mode, unsigned dest);
-int rtr_tables_logical_of(const rtr_geom *g, rtr_route_mode mode, unsigned dest);
+int nr_route_program(const rtr_geom *g, nr_route_mode mode, rtr_cfgw *w, int max);
+int nr_route_port_of(const rtr_geom *g, nr_route_mode mode, unsigned dest);
+int nr_route_logical_of(const rtr_geom *g, nr_route_mode mode, unsigned dest);
 /* The expected output of a whole packet, from the tables as docs/yarc-arch.md
  * section 5 reads them (source route, down, adaptive up = any UP_MASK
  * candidate of the input's tile, deterministic up = the ULUT entry the hash
  * fold names): rtr_org.port_ok. */
-int rtr_tables_port_ok(const rtr_geom *g, rtr_route_mode mode, rtr_upstat *st, int src,
-                       const uint32_t *ph, int len, int port, int out_vc, int *expect);
+int nr_route_port_ok(const rtr_geom *g, nr_route_mode mode, nr_route_upstat *st, int src,
+                     const uint32_t *ph, int len, int port, int out_vc, int *expect);
 /* 1 if dest leaves upward under mode (Clos modes only). */
-int rtr_tables_is_up(const rtr_geom *g, rtr_route_mode mode, unsigned dest);
+int nr_route_is_up(const rtr_geom *g, nr_route_mode mode, unsigned dest);
 /* rtr_org.may_reorder for the up routes: an up-routed packet with a or h set
  * may take another up port than the rest of its flow; with --route fbfly, a
  * packet the rule lets leave by more than one (port, VC), or on another VC
  * than it came in on. */
-int rtr_tables_may_reorder(const rtr_geom *g, rtr_route_mode mode, int src, unsigned dest,
-                           unsigned vc, int a, int h);
+int nr_route_may_reorder(const rtr_geom *g, nr_route_mode mode, int src, unsigned dest, unsigned vc,
+                         int a, int h);
 /* -1 with a message if mode cannot be used on g (Clos modes need >= 16 ports,
  * a power of two, and no up-to-up drop; fbfly needs self turns, no up-to-up
  * drop, at least 4 ports, and an even VC count for algorithms 2..6). */
-int rtr_tables_check(const rtr_geom *g, rtr_route_mode mode, char *err, int errlen);
+int nr_route_check(const rtr_geom *g, nr_route_mode mode, char *err, int errlen);
 /* Output ports of the adaptive candidates of input src (UP_MASK of its tile
  * through L2P); returns their count. */
-int rtr_tables_up_cands(const rtr_geom *g, rtr_route_mode mode, int src, int *ports, int max);
+int nr_route_up_cands(const rtr_geom *g, nr_route_mode mode, int src, int *ports, int max);
 
 #endif

@@ -280,7 +280,7 @@ static size_t st_idx(const walk_ctx *w, int r, int p, int v)
  * then every ULUT entry a hashed key can name (no repeats). */
 static int up_all(const net_rtr *r, int p, int *q)
 {
-    int n = rtr_tables_up_ports(&r->tab, p, q, NR_MAX_PORTS);
+    int n = nr_route_up_ports(&r->tab, p, q, NR_MAX_PORTS);
     uint64_t used = 0;
     for (int i = 0; i < n; i++) used |= 1ull << q[i];
     for (int i = 0; i < r->nports; i++) {
@@ -300,14 +300,14 @@ static int choices(const net_rtr *r, int p, int v, unsigned dest, int *q, int *w
     *dest_free = 0;
     if (r->tab.fb_alg) {
         int mp;
-        return rtr_tables_fb_route(&r->tab, p, dest, (unsigned)v, 1, q, w, max, &mp);
+        return nr_route_fb_allowed(&r->tab, p, dest, (unsigned)v, 1, q, w, max, &mp);
     }
-    int step = rtr_tables_step(&r->tab, dest, 1, 0), n;
-    if (step == RTR_STEP_UP_ADAPT) {
+    int step = nr_route_step(&r->tab, dest, 1, 0), n;
+    if (step == NR_ROUTE_STEP_UP_ADAPT) {
         n = up_all(r, p, q);
         *dest_free = 1;
     } else {
-        n = rtr_tables_route(&r->tab, p, dest, 1, 0, 0, 0, 0, &step, q, max);
+        n = nr_route_allowed(&r->tab, p, dest, 1, 0, 0, 0, 0, &step, q, max);
     }
     for (int i = 0; i < n; i++) w[i] = v;
     return n;
@@ -391,7 +391,7 @@ static int walk_dest(walk_ctx *w, unsigned dest, unsigned vcmask, int maxh, net_
         res->states++;
         const net_rtr *r = &t->r[ri];
         if (w->ncached[si] != 0xFF && !r->tab.fb_alg &&
-            rtr_tables_step(&r->tab, dest, 1, 0) == RTR_STEP_UP_ADAPT) {
+            nr_route_step(&r->tab, dest, 1, 0) == NR_ROUTE_STEP_UP_ADAPT) {
             /* the destination-free choices, checked before: the successors alone */
             if (h + 1 > maxh)
                 return walk_fail(w, ri, "node %u's route is still in the network after %d routers",

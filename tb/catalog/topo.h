@@ -6,7 +6,7 @@
  * `const net_topo_kind net_topo_<name>`: its spec keys, its routings (each
  * with the head bits its packets carry, the order and minimality it
  * promises, and its VC rules), a builder that makes the graph and every
- * router's tables (rtr_tables, tables.h) from a spec string, the programming
+ * router's tables (nr_route_vals, tables.h) from a spec string, the programming
  * of a routing into the tables, the minimal hop count between two nodes and
  * the worst-case traffic pattern. The build makes the registry from the
  * files present (build/gen/catalog_reg.c), as it does for organizations.
@@ -17,7 +17,7 @@
  * and mask, DLUT, ULUT, UP_MASK, L2P, the side table and the
  * flattened-butterfly registers). The same tables program the C models and
  * the RTL routers, and the generic check reads them as the documents state
- * them (tables.h: rtr_tables_route, rtr_tables_fb_route): it walks every
+ * them (tables.h: nr_route_allowed, nr_route_fb_allowed): it walks every
  * route the tables allow from every node to every other and proves the
  * channel-dependency graph free of cycles before a run.
  */
@@ -43,7 +43,7 @@ typedef struct {
     int level; /* 1 = leaf .. levels = top (1 for a direct network) */
     int nports;
     net_end peer[NR_MAX_PORTS];
-    rtr_tables tab;
+    nr_route_vals tab;
 } net_rtr;
 
 /* Head bits every packet of a routing carries. */
@@ -61,7 +61,7 @@ typedef struct {
      * two VCs per traffic class, a packet entering on its class's phase-1 VC
      * (docs/fbfly-routing.md section 3) */
     int vc_phase;
-    int fb_alg;      /* the routers' flattened-butterfly mode (RTR_FB_*), 0 off */
+    int fb_alg;      /* the routers' flattened-butterfly mode (NR_ROUTE_FB_*), 0 off */
     int needs_fbseq; /* the routers need the sequential allocator (FbSeq = 1) */
     int up_pick_ok;  /* UpPick = 2 routers change this routing's choices (the adaptive up) */
 } net_routing_def;

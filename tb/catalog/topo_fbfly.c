@@ -64,7 +64,7 @@ static int fbfly_build(net_topo *t, const long *kv, const int *given, int k_rtr,
         x->nports = k_rtr;
         /* single-router tables at their reset values: only source routes
          * (and a node's own router) are used */
-        rtr_tables *tb = &x->tab;
+        nr_route_vals *tb = &x->tab;
         memset(tb, 0, sizeof *tb);
         tb->nports = k_rtr;
         tb->root_mask = 0x7FFFu & ~(unsigned)(k_rtr - 1);
@@ -138,7 +138,7 @@ static int fbfly_set_routing(net_topo *t, const net_routing_def *rt, unsigned ch
                  t->spec);
         return -1;
     }
-    if (alg == RTR_FB_MINAD && D > 2) {
+    if (alg == NR_ROUTE_FB_MINAD && D > 2) {
         snprintf(err, errlen,
                  "topology '%s': minad is defined for 1 or 2 dimensions (two VCs "
                  "per class; docs/fbfly-routing.md section 4)",
@@ -146,12 +146,12 @@ static int fbfly_set_routing(net_topo *t, const net_routing_def *rt, unsigned ch
         return -1;
     }
     for (int r = 0; r < t->nrtr; r++) {
-        rtr_tables *tb = &t->r[r].tab;
+        nr_route_vals *tb = &t->r[r].tab;
         tb->fb_alg = alg, tb->fb_dims = D, tb->fb_kbits = kb, tb->fb_cbits = cb;
         tb->fb_me = (unsigned)r, tb->fb_charge = charge > 255 ? 255 : charge;
         for (int p = 0; p < NR_MAX_PORTS; p++) {
             int j = p < f->c ? -1 : (p - f->c) / (f->k - 1);
-            tb->fb_indim[p] = (int8_t)(j < 0 || j >= D ? RTR_FB_TERMINAL : j);
+            tb->fb_indim[p] = (int8_t)(j < 0 || j >= D ? NR_ROUTE_FB_TERMINAL : j);
         }
     }
     return 0;
@@ -192,16 +192,17 @@ static const net_routing_def fbfly_routings[] = {
     {"min", "minimal dimension order as source routes (the route phit)", NET_HD_R, 1, 1, 0, 0, 0,
      0},
     {"min-rc", "minimal dimension order by the mode's MIN (no route phit)", NET_HD_A, 1, 1, 1,
-     RTR_FB_MIN, 0, 0},
-    {"val", "Valiant: a random intermediate router, digit by digit", NET_HD_A, 0, 0, 1, RTR_FB_VAL,
-     0, 0},
-    {"ugal", "minimal or VAL per packet by greedy queue estimates", NET_HD_A, 0, 0, 1, RTR_FB_UGAL,
-     0, 0},
-    {"ugals", "UGAL with the sequential allocator (FbSeq=1)", NET_HD_A, 0, 0, 1, RTR_FB_UGALS, 1,
+     NR_ROUTE_FB_MIN, 0, 0},
+    {"val", "Valiant: a random intermediate router, digit by digit", NET_HD_A, 0, 0, 1,
+     NR_ROUTE_FB_VAL, 0, 0},
+    {"ugal", "minimal or VAL per packet by greedy queue estimates", NET_HD_A, 0, 0, 1,
+     NR_ROUTE_FB_UGAL, 0, 0},
+    {"ugals", "UGAL with the sequential allocator (FbSeq=1)", NET_HD_A, 0, 0, 1, NR_ROUTE_FB_UGALS,
+     1, 0},
+    {"closad", "adaptive intermediate router (FbSeq=1)", NET_HD_A, 0, 0, 1, NR_ROUTE_FB_CLOSAD, 1,
      0},
-    {"closad", "adaptive intermediate router (FbSeq=1)", NET_HD_A, 0, 0, 1, RTR_FB_CLOSAD, 1, 0},
-    {"minad", "minimal adaptive, the VC by the hops remaining", NET_HD_A, 0, 1, 1, RTR_FB_MINAD, 0,
-     0},
+    {"minad", "minimal adaptive, the VC by the hops remaining", NET_HD_A, 0, 1, 1,
+     NR_ROUTE_FB_MINAD, 0, 0},
     {NULL, NULL, 0, 0, 0, 0, 0, 0, 0},
 };
 

@@ -44,7 +44,7 @@ static long fclos_span(const fclos_t *f, int l)
     return s;
 }
 
-static void fclos_tables(const net_topo *t, const fclos_t *f, int l, int w, rtr_tables *tab)
+static void fclos_tables(const net_topo *t, const fclos_t *f, int l, int w, nr_route_vals *tab)
 {
     const int k = f->k, d = f->d, L = t->levels, top = l == L;
     memset(tab, 0, sizeof *tab);
@@ -286,7 +286,8 @@ static const net_spec_key fclos_keys[] = {
     {"tophalf", 0, 0, 1, "1: the top routers use K/2 down ports only"},
     {"taper", 0, 1, NR_MAX_PORTS, "up links of a router below the top (a taper of T to K/2)"},
     {"links", 1, 1, NR_MAX_PORTS, "parallel links between a router and each parent"},
-    {"side", 0, 2, RTR_SIDE_MAX + 1, "S copies joined by side links between their top routers"},
+    {"side", 0, 2, NR_ROUTE_SIDE_MAX + 1,
+     "S copies joined by side links between their top routers"},
     {NULL, 0, 0, 0, NULL},
 };
 

@@ -32,7 +32,7 @@ static void ring_tables(net_topo *t, const net_routing_def *rt)
 {
     const int n = t->nrtr;
     for (int r = 0; r < n; r++) {
-        rtr_tables *tb = &t->r[r].tab;
+        nr_route_vals *tb = &t->r[r].tab;
         for (int d = 0; d < tb->nports; d++) {
             const int fwd = (d - r + n) % n; /* hops clockwise */
             tb->dlut[d] = d >= n                     ? -1
@@ -63,7 +63,7 @@ static int ring_build(net_topo *t, const long *kv, const int *given, int k_rtr, 
         net_rtr *x = &t->r[r];
         x->level = 1;
         x->nports = k_rtr;
-        rtr_tables *tb = &x->tab;
+        nr_route_vals *tb = &x->tab;
         memset(tb, 0, sizeof *tb);
         tb->nports = k_rtr;
         for (int i = 0; i < k_rtr; i++) tb->ulut[i] = -1, tb->l2p[i] = i;

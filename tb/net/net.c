@@ -358,7 +358,7 @@ static int net_setup_routers(net_t *n, char *err, int errlen)
             return 2;
         }
         rtr_cfgw w[1024]; /* the router's table writes, kept at their size */
-        n->ncfgw[r] = rtr_tables_encode(&n->t.r[r].tab, w, 1024);
+        n->ncfgw[r] = nr_route_encode(&n->t.r[r].tab, w, 1024);
         n->cfgw[r] = malloc((size_t)(n->ncfgw[r] > 0 ? n->ncfgw[r] : 1) * sizeof *w);
         if (!n->cfgw[r]) {
             snprintf(err, errlen, "out of memory");

@@ -80,11 +80,11 @@ static int route_ok_cb(void *ctx, unsigned src, const uint32_t *ph, int len, int
     /* the VC the packet left on: known while a delivery is checked */
     int ok = s->o->org->port_ok(&s->g, s->o->route, s->o->upstat, (int)src, ph, len, port,
                                 port >= 0 ? s->deliv_vc : -1, ep);
-    if (!ok && port >= 0 && s->o->route == RTR_ROUTE_FBFLY && s->fb_explained++ < 5) {
+    if (!ok && port >= 0 && s->o->route == NR_ROUTE_FBFLY && s->fb_explained++ < 5) {
         /* the scoreboard names ports only: say which VC it left on and what
          * the rule allows */
         char why[600];
-        rtr_tables_fb_explain(&s->g, (int)src, ph, len, why, (int)sizeof why);
+        nr_route_fb_explain(&s->g, (int)src, ph, len, why, (int)sizeof why);
         h_say(s, "route check: left by port %d on VC %d; %s\n", port, s->deliv_vc, why);
     }
     return ok;
@@ -244,7 +244,7 @@ static void src_start(sim_t *s, int p, uint64_t t)
     memset(&d, 0, sizeof d);
     d.vc = q->vc;
     d.src = p;
-    const int fb = s->o->route == RTR_ROUTE_FBFLY;
+    const int fb = s->o->route == NR_ROUTE_FBFLY;
     /* --e2e: the source endpoint appends the end-to-end check, two phits
      * more than the generated length (docs/packet-format.md) */
     const int tail = s->o->e2e ? NR_E2E_PHITS : 0;
@@ -253,10 +253,10 @@ static void src_start(sim_t *s, int p, uint64_t t)
     d.dest = q->dest;
     if (fb) {
         /* --route fbfly: the pattern's index stands for a node of the
-         * network (rtr_tables_fb_dest); terminals send on their class's
+         * network (nr_route_fb_dest); terminals send on their class's
          * phase-1 VC (docs/fbfly-routing.md 3), network ports on either */
-        d.dest = rtr_tables_fb_dest(&s->g, q->dest, nr_rng_u64(&pt->rng_misc));
-        if (s->nvcs % 2 == 0 && rtr_tables_fb_terminal(&s->g, p)) d.vc |= 1u;
+        d.dest = nr_route_fb_dest(&s->g, q->dest, nr_rng_u64(&pt->rng_misc));
+        if (s->nvcs % 2 == 0 && nr_route_fb_terminal(&s->g, p)) d.vc |= 1u;
     }
     pt->unroutable = 0;
     if (s->o->unroutable > 0 && nr_rng_bernoulli(&pt->rng_misc, s->o->unroutable)) {
@@ -264,7 +264,7 @@ static void src_start(sim_t *s, int p, uint64_t t)
          * dest >= NumPorts is dropped with NO_ROUTE; in the fbfly mode every
          * node outside the network. */
         d.dest =
-            fb ? rtr_tables_fb_outside(&s->g, nr_rng_u64(&pt->rng_misc))
+            fb ? nr_route_fb_outside(&s->g, nr_rng_u64(&pt->rng_misc))
                : s->nports + (unsigned)nr_rng_below(&pt->rng_misc, NR_DEST_MAX + 1 - s->nports);
         pt->unroutable = 1;
         pt->drop_rs = NR_DROP_NO_ROUTE;
@@ -282,7 +282,7 @@ static void src_start(sim_t *s, int p, uint64_t t)
             pt->drop_rs = rs;
         }
     }
-    if (!pt->unroutable && s->o->route == RTR_ROUTE_HOLES &&
+    if (!pt->unroutable && s->o->route == NR_ROUTE_HOLES &&
         s->o->org->port_of(&s->g, s->o->route, d.dest) < 0) {
         /* --route holes: the DLUT sends dest to a logical port whose L2P entry
          * is invalid; the remap step drops it with NO_ROUTE (VC 0, as above). */
@@ -403,7 +403,7 @@ static void sink_packet(sim_t *s, int p, const uint32_t *ph, int len, uint64_t t
     nr_sb_match_t m;
     s->deliv_vc = (int)nr_head_vc(ph[0]);
     uint32_t norm[PKT_CAP];
-    if (s->o->route == RTR_ROUTE_FBFLY) ph = fb_normalize(s, ph, len, norm);
+    if (s->o->route == NR_ROUTE_FBFLY) ph = fb_normalize(s, ph, len, norm);
     nr_sb_deliver(&s->sb, p, ph, len, t, &m);
     s->deliv_vc = -1;
     for (int i = 0; i < 5; i++) e1 += s->sb.errors[wrong[i]];

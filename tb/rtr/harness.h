@@ -56,10 +56,10 @@ typedef struct {
     double adaptive;     /* fraction of packets with a=1 (adaptive where the switch can) */
     double src_idle;     /* per-cycle probability a source leaves a gap */
     double sink_bp;      /* per-cycle probability a sink stalls */
-    rtr_route_mode route;
+    nr_route_mode route;
     int fb_alg, fb_dims;       /* --route fbfly: FB_CTRL.alg, dimensions (rtr_geom's fb_*) */
     unsigned fb_me, fb_charge; /* ... this router's id, FB_CHARGE */
-    rtr_upstat *upstat;        /* counts of the route check (org->port_ok), NULL: none */
+    nr_route_upstat *upstat;   /* counts of the route check (org->port_ok), NULL: none */
     lcb_ch_cfg ch;             /* link latency and error injection (use_lcb) */
     nr_lcb_cfg lcfg;           /* LCB run-time configuration (router and NICs) */
     uint64_t warmup, measure, drain_max, flush_max;

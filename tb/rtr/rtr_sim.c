@@ -141,7 +141,7 @@ static int is_exec(const char *path) { return access(path, X_OK) == 0; }
  * reads. The steps of RTR_SIM_MAIN below each take it. */
 typedef struct {
     rtr_opts o;
-    rtr_upstat ups;
+    nr_route_upstat ups;
     rtr_geom g;
     rtr_result r;
     const char *org_name, *cfg_name, *cfg_file, *csv, *label;
@@ -169,7 +169,7 @@ static void sim_defaults(sim_ctx *x)
     x->label = "";
     x->avoid_col = -1;
     x->fb_me = -1;
-    x->o.fb_alg = RTR_FB_MIN;
+    x->o.fb_alg = NR_ROUTE_FB_MIN;
     x->o.fb_dims = 1;
     x->o.upstat = &x->ups;
     /* rtr_sc-CFG runs its SystemC RTL, compared with the model: lockstep */
@@ -188,7 +188,7 @@ static void sim_defaults(sim_ctx *x)
     x->o.measure = 4000;
     x->o.drain_max = 20000;
     x->o.flush_max = 20000;
-    x->o.route = RTR_ROUTE_SINGLE;
+    x->o.route = NR_ROUTE_SINGLE;
     x->o.hot_port = -1;
     x->o.hist = 24;
     x->o.trace_from = x->o.trace_to = -1;
@@ -251,9 +251,9 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c)
         else if (!strcmp(n, "seed"))
             x->o.seed = nr_cli_u64(c, v, 0, UINT64_MAX);
         else if (!strcmp(n, "route"))
-            x->o.route = (rtr_route_mode)nr_cli_enum(c, v, route_names);
+            x->o.route = (nr_route_mode)nr_cli_enum(c, v, route_names);
         else if (!strcmp(n, "fb-alg")) {
-            x->o.fb_alg = rtr_fb_alg_of(v);
+            x->o.fb_alg = nr_route_fb_alg_of(v);
             if (x->o.fb_alg < 0)
                 nr_cli_die(c,
                            "--fb-alg: unknown algorithm '%s' (min, val, ugal, minad, ugals, "
@@ -299,7 +299,7 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c)
             char buf[256];
             const char *f[2];
             nr_cli_fields(c, v, ':', 2, 2, "C:F", buf, sizeof buf, f);
-            x->avoid_col = (int)nr_cli_field_long(c, v, "C", f[0], 0, RTR_MAX_COLS - 1);
+            x->avoid_col = (int)nr_cli_field_long(c, v, "C", f[0], 0, NR_ROUTE_MAX_COLS - 1);
             x->avoid_max = nr_cli_field_double(c, v, "F", f[1], 0.0, 1.0);
         } else if (!strcmp(n, "hist"))
             x->o.hist = (int)nr_cli_long(c, v, 0, 64), x->hist_set = 1;
@@ -341,7 +341,7 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c)
         nr_cli_die(c, "--hist goes with --impl lockstep or self (it is printed on a divergence)");
 }
 
-/* --route fbfly: the network the router is one of (rtr_tables_fb_shape),
+/* --route fbfly: the network the router is one of (nr_route_fb_shape),
  * its id (--fb-me, or drawn from the seed), FB_CHARGE (the mean packet
  * length, docs/fbfly-routing.md 6.4, as the network builder writes it), into
  * the geometry and the options. */
@@ -350,7 +350,7 @@ static void sim_fb_place(sim_ctx *x, nr_cli_t *c)
     int K, C, kb, cb;
     x->g.fb_alg = x->o.fb_alg;
     x->g.fb_dims = x->o.fb_dims;
-    rtr_tables_fb_shape(&x->g, &K, &C, &kb, &cb);
+    nr_route_fb_shape(&x->g, &K, &C, &kb, &cb);
     const unsigned nrtr = 1u << (x->o.fb_dims * kb);
     if (x->fb_me >= (long)nrtr)
         nr_cli_die(c, "--fb-me %ld: the network has %u routers (K = %d, D = %d)", x->fb_me, nrtr, K,
@@ -372,11 +372,11 @@ static void sim_fb_place(sim_ctx *x, nr_cli_t *c)
 
 /* The output a hot destination index leaves by: its port in single-router
  * and the table modes; with --route fbfly, the minimal route's port of the
- * node the index stands for (rtr_tables_fb_dest). */
+ * node the index stands for (nr_route_fb_dest). */
 static int sim_hot_port(const sim_ctx *x, int idx)
 {
-    if (x->o.route != RTR_ROUTE_FBFLY) return x->o.org->port_of(&x->g, x->o.route, (unsigned)idx);
-    return x->o.org->port_of(&x->g, x->o.route, rtr_tables_fb_dest(&x->g, (unsigned)idx, 0));
+    if (x->o.route != NR_ROUTE_FBFLY) return x->o.org->port_of(&x->g, x->o.route, (unsigned)idx);
+    return x->o.org->port_of(&x->g, x->o.route, nr_route_fb_dest(&x->g, (unsigned)idx, 0));
 }
 
 /* The configuration, its geometry, and every check of the options against
@@ -398,23 +398,23 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c)
     if (x->o.fault_cycle >= 0 && x->o.fault_port >= x->g.num_ports)
         nr_cli_die(c, "--fault: port %d is not a port of %s (ports 0..%d)", x->o.fault_port,
                    x->o.cfg.name, x->g.num_ports - 1);
-    if (x->fb_set && x->o.route != RTR_ROUTE_FBFLY)
+    if (x->fb_set && x->o.route != NR_ROUTE_FBFLY)
         nr_cli_die(c, "--fb-alg, --fb-dims and --fb-me go with --route fbfly");
-    if (x->o.route == RTR_ROUTE_FBFLY) sim_fb_place(x, c);
-    if (rtr_tables_check(&x->g, x->o.route, err, sizeof err))
+    if (x->o.route == NR_ROUTE_FBFLY) sim_fb_place(x, c);
+    if (nr_route_check(&x->g, x->o.route, err, sizeof err))
         nr_cli_die(c, "--route %s: %s: %s", route_names[x->o.route], x->o.cfg.name, err);
     if (x->o.malformed > 0 && x->g.use_lcb)
         nr_cli_die(c,
                    "--malformed needs a bare configuration (%s has LCBs, whose CRC would "
                    "refuse the packets before the router sees them)",
                    x->o.cfg.name);
-    if (RTR_ROUTE_IS_CLOS(x->o.route) && x->o.unroutable > 0)
+    if (NR_ROUTE_IS_CLOS(x->o.route) && x->o.unroutable > 0)
         nr_cli_die(c,
                    "--unroutable: in --route %s every destination is routable (the ones "
                    "outside the subtree go up)",
                    route_names[x->o.route]);
     if (x->avoid_col >= 0 &&
-        (!RTR_ROUTE_IS_CLOS(x->o.route) || x->avoid_col >= x->g.cols || x->o.adaptive <= 0))
+        (!NR_ROUTE_IS_CLOS(x->o.route) || x->avoid_col >= x->g.cols || x->o.adaptive <= 0))
         nr_cli_die(c,
                    "--avoid-col needs --route clos-leaf or clos-mid, --adaptive and a column "
                    "of the tile grid (%s has %d columns)",
@@ -592,26 +592,26 @@ static void sim_print_setup(sim_ctx *x)
             x->o.ch.latency, x->o.ch.ber_data, x->o.ch.ber_sb, x->o.ch.burst_rate,
             x->o.ch.burst_len, x->o.ch.drop_rate, x->o.ch.outage_rate, x->o.ch.outage_len,
             x->o.ch.ctl_ber, x->o.lcfg.timeout);
-    if (x->o.route == RTR_ROUTE_FBFLY) {
+    if (x->o.route == NR_ROUTE_FBFLY) {
         int K, C, kb, cb;
-        rtr_tables_fb_shape(&x->g, &K, &C, &kb, &cb);
+        nr_route_fb_shape(&x->g, &K, &C, &kb, &cb);
         printf("rtr_sim: fbfly: router %u of a %d-ary %d-flat with %d terminals per router "
                "(logical ports 0..%d terminals, %d..%d network; L2P (5l + 3) mod %d), algorithm "
                "%s, FB_CHARGE %u%s\n",
                x->o.fb_me, K, x->o.fb_dims + 1, C, C - 1, C, C + x->o.fb_dims * (K - 1) - 1,
-               x->g.num_ports, rtr_fb_alg_name(x->o.fb_alg), x->o.fb_charge,
+               x->g.num_ports, nr_route_fb_alg_name(x->o.fb_alg), x->o.fb_charge,
                x->g.fb_seq ? ", sequential allocator (FbSeq=1)" : "");
     }
-    if (RTR_ROUTE_IS_CLOS(x->o.route)) {
+    if (NR_ROUTE_IS_CLOS(x->o.route)) {
         /* The tables in words, for the reader of a log (and to pick hot
          * destinations for --avoid-col). */
         printf("rtr_sim: %s tables: down (dest -> port):", route_names[x->o.route]);
         for (unsigned d = 0; d < (unsigned)x->g.num_ports; d++)
-            if (!rtr_tables_is_up(&x->g, x->o.route, d))
-                printf(" %u->%d", d, rtr_tables_port_of(&x->g, x->o.route, d));
+            if (!nr_route_is_up(&x->g, x->o.route, d))
+                printf(" %u->%d", d, nr_route_port_of(&x->g, x->o.route, d));
         printf("; other destinations go up\nrtr_sim: adaptive candidates (output ports) of input:");
         for (int p = 0; p < x->g.num_ports; p++) {
-            int cand[64], nc = rtr_tables_up_cands(&x->g, x->o.route, p, cand, 64);
+            int cand[64], nc = nr_route_up_cands(&x->g, x->o.route, p, cand, 64);
             printf(" %d:", p);
             for (int i = 0; i < nc; i++) printf("%s%d", i ? "," : "", cand[i]);
         }
@@ -851,10 +851,10 @@ static void sim_fb_check(sim_ctx *x)
            " left on another VC than they came in on\n",
            x->ups.fb_min, x->ups.fb_other, x->ups.fb_vc_changed);
     const int alg = x->o.fb_alg, adapt = x->o.adaptive > 0;
-    const char *miss = !x->ups.fb_min                                        ? "minimal"
-                       : adapt && alg >= RTR_FB_VAL && !x->ups.fb_vc_changed ? "VC-changing"
-                       : adapt && alg == RTR_FB_VAL && !x->ups.fb_other      ? "non-minimal"
-                                                                             : NULL;
+    const char *miss = !x->ups.fb_min                                             ? "minimal"
+                       : adapt && alg >= NR_ROUTE_FB_VAL && !x->ups.fb_vc_changed ? "VC-changing"
+                       : adapt && alg == NR_ROUTE_FB_VAL && !x->ups.fb_other      ? "non-minimal"
+                                                                                  : NULL;
     if (miss) {
         printf("FAIL: no %s packet was delivered and checked (the route check must see every "
                "kind of route the run is meant to cover)\n",
@@ -892,8 +892,8 @@ int RTR_SIM_MAIN(int argc, char **argv)
     sim_print_results(&x);
     if (x.r.mismatches && !x.no_rerun && x.o.trace_from < 0 && x.o.impl == RTR_RUN_LOCKSTEP)
         sim_rerun_traced(&x, argc, argv);
-    if (RTR_ROUTE_IS_CLOS(x.o.route) && !x.r.mismatches && x.r.esc_cycle < 0) sim_route_check(&x);
-    if (x.o.route == RTR_ROUTE_FBFLY && !x.r.mismatches && x.r.esc_cycle < 0) sim_fb_check(&x);
+    if (NR_ROUTE_IS_CLOS(x.o.route) && !x.r.mismatches && x.r.esc_cycle < 0) sim_route_check(&x);
+    if (x.o.route == NR_ROUTE_FBFLY && !x.r.mismatches && x.r.esc_cycle < 0) sim_fb_check(&x);
     rc = sim_missed(&x);
     printf("%s\n", !x.r.pass || rc ? "FAIL" : x.r.esc_cycle >= 0 ? "PASS-ESCAPE" : "PASS");
     if (!rc) rc = x.r.pass ? 0 : 1;
