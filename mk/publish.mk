@@ -1,6 +1,7 @@
 # publish.mk - the only targets that write measured results into docs/
 # (issue 42, class 1). Every result flow (make sweep, energy, counts, bench,
-# bench-net, sweep-net*, sweep-lcb, net-run, waves, cost, cost-pareto) writes under
+# bench-net, sweep-net*, sweep-lcb, net-run, waves, cost, cost-pareto, mutate;
+# coverage under $(COV_BUILD)/results) writes under
 # $(BUILD)/results only; a run that completed with the default settings
 # leaves a manifest, $(BUILD)/results/publish-FLOW.txt (scripts/sweep_lib.sh,
 # pub_finish). make publish-FLOW copies what it names into docs/
@@ -9,9 +10,9 @@
 # publish target is make area-docs (mk/synth.mk), through the same script.
 PUBLISH_FLOWS := sweep-rtr sweep-nwn energy counts bench bench-base bench-net bench-net-scale \
                  sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-lcb net-run waves cost \
-                 cost-pareto measures
+                 cost-pareto measures mutate
 PUBLISH_GROUPS := sweep sweep-net
-.PHONY: $(PUBLISH_FLOWS:%=publish-%) $(PUBLISH_GROUPS:%=publish-%)
+.PHONY: $(PUBLISH_FLOWS:%=publish-%) $(PUBLISH_GROUPS:%=publish-%) publish-coverage
 $(filter-out publish-bench,$(PUBLISH_FLOWS:%=publish-%)): publish-%:
 	@scripts/publish.sh $(BUILD)/results/publish-$*.txt
 # make bench is two runs: the speed table and the comparison with an older commit
@@ -21,4 +22,7 @@ publish-sweep:
 	@scripts/publish.sh $(BUILD)/results/publish-sweep-rtr.txt $(BUILD)/results/publish-sweep-nwn.txt
 publish-sweep-net:
 	@scripts/publish.sh $(foreach f,fig6 fig13 fbfly,$(BUILD)/results/publish-sweep-net-$(f).txt)
-UNIT_TARGETS += $(PUBLISH_FLOWS:%=publish-%) $(PUBLISH_GROUPS:%=publish-%)
+# make coverage's instrumented builds and results are in their own BUILD
+publish-coverage:
+	@scripts/publish.sh $(COV_BUILD)/results/publish-coverage.txt
+UNIT_TARGETS += $(PUBLISH_FLOWS:%=publish-%) $(PUBLISH_GROUPS:%=publish-%) publish-coverage

@@ -37,9 +37,18 @@
 # comma-separated entry names, SED the rest of the line (GNU sed, --sandbox).
 # Output: a line per mutant as it ends, then the table in list order and
 # "mutants: N caught of M (P %)", also in BUILD/mutate/summary.txt; per
-# mutant BUILD/mutate/logs/ID/. Exit 0 if every mutant was caught, 1 if one
-# escaped or was not built, 2 on bad usage, a bad list, a failing baseline
-# or a harness failure.
+# mutant BUILD/mutate/logs/ID/. The comment lines just above a mutant's line
+# say what the bug is.
+# Publication (docs/testplan.md "Mutation testing"): a run of the whole
+# default list (no -l, -L or ID, the default configurations file) starts by
+# removing BUILD/results/publish-mutate.txt and, when every mutant was
+# CAUGHT, writes it (scripts/sweep_lib.sh, pub_finish) with the table
+# BUILD/results/mutate.md (each mutant, its mode, file, the bug, and the
+# entries that caught it): `make publish-mutate` puts it into
+# docs/testplan.md, stamped with the command, commit and machine. Any other
+# run leaves the manifest alone and publishes nothing.
+# Exit 0 if every mutant was caught, 1 if one escaped or was not built, 2 on
+# bad usage, a bad list, a failing baseline or a harness failure.
 set -u
 CALLER=$PWD
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -86,13 +95,20 @@ targets() {
 
 # ---- read and check the mutant list (nothing runs before it is all good) ----
 declare -A SEEN
-IDS=() MODE=() FILE=() TESTS=() SEDX=()
-errs=0 lineno=0
+IDS=() MODE=() FILE=() TESTS=() SEDX=() BUG=()
+errs=0 lineno=0 cmt=""
 err() { echo "mutate: $MLIST:$lineno: $*" >&2; errs=$((errs + 1)); }
 CHK=$(mktemp); trap 'rm -f "$CHK"' EXIT
 while IFS= read -r line || [ -n "$line" ]; do
     lineno=$((lineno + 1))
-    [[ $line =~ ^[[:space:]]*(#|$) ]] && continue
+    # the comment lines just above a mutant say what its bug is (a blank line or a "# ----" heading ends them)
+    if [[ $line =~ ^[[:space:]]*# ]]; then
+        c=${line#*#}; c=${c# }
+        if [[ $c =~ ^---- ]]; then cmt=""; else cmt=${cmt:+$cmt }$c; fi
+        continue
+    fi
+    [[ $line =~ ^[[:space:]]*$ ]] && { cmt=""; continue; }
+    bug=$cmt cmt=""
     read -r id mode file tests sx <<< "$line"
     [ -n "$sx" ] || { err "expected 'ID MODE FILE TESTS SED', got '$line'"; continue; }
     [[ $id =~ ^[A-Za-z0-9_.+-]+$ ]] && [ "$id" != base ] || { err "bad mutant id '$id'"; continue; }
@@ -109,7 +125,7 @@ while IFS= read -r line || [ -n "$line" ]; do
     n=$(diff "$file" "$CHK" | grep -c '^<')
     [ "$n" != 0 ] || { err "$id: sed '$sx' changes nothing in $file: the mutant does not apply"; continue; }
     [ "$n" = 1 ] || { err "$id: sed '$sx' changes $n lines of $file (exactly one must change)"; continue; }
-    IDS+=("$id") MODE+=("$mode") FILE+=("$file") TESTS+=("${tests//,/ }") SEDX+=("$sx")
+    IDS+=("$id") MODE+=("$mode") FILE+=("$file") TESTS+=("${tests//,/ }") SEDX+=("$sx") BUG+=("$bug")
 done < "$MLIST"
 [ $errs = 0 ] || { echo "mutate: $errs error(s) in $MLIST; nothing was run" >&2; exit 2; }
 [ ${#IDS[@]} -gt 0 ] || { echo "mutate: no mutants in $MLIST" >&2; exit 2; }
@@ -118,6 +134,16 @@ SEL=()
 for i in "${!IDS[@]}"; do [ $# = 0 ] || [[ " $* " == *" ${IDS[$i]} "* ]] && SEL+=("$i"); done
 NSEL=${#SEL[@]}
 [ $CHECK = 0 ] || { echo "mutate: $MLIST: $NSEL mutants, each changes one line"; exit 0; }
+
+# ---- publication: only a run of the whole default list ----
+. scripts/sweep_lib.sh
+PUB=1
+[ "$(realpath "$MLIST")" = "$ROOT/tests/mutate/mutants.list" ] || PUB_WHY="$PUB_WHY -l"
+[ ${#XLISTS[@]} = 0 ] || PUB_WHY="$PUB_WHY -L"
+[ $# = 0 ] || PUB_WHY="$PUB_WHY ID"
+pub_configs
+[ -z "$PUB_WHY" ] || PUB=0
+[ $PUB = 0 ] || pub_begin mutate "$BUILD/results"
 
 # ---- the named tests' programs up to date in BUILD; a snapshot of the sources ----
 ALLT=()
@@ -203,5 +229,24 @@ caught=0 escaped=0 notbuilt=0 harness=0
 } > "$OUT/summary.txt"
 echo
 cat "$OUT/summary.txt"
+if [ $PUB = 1 ]; then
+    TABLE=$BUILD/results/mutate.md
+    {
+        echo "**mutants: $caught caught of $NSEL ($((100 * caught / NSEL)) %)**; escaped $escaped, not built $notbuilt, harness failures $harness."
+        echo
+        echo "| id | mode | file | the bug | result | caught by |"
+        echo "|---|---|---|---|---|---|"
+        for i in "${SEL[@]}"; do
+            IFS=$'\t' read -r v dt detail < "$WORK/res/${IDS[$i]}" 2> /dev/null || { v=HARNESS detail="no result"; }
+            if [ "$v" = CAUGHT ]; then detail=${detail#by }; detail="\`${detail//,/\`, \`}\`"; fi
+            b=${BUG[$i]:-(no comment in the list)}
+            printf '| `%s` | %s | `%s` | %s | %s | %s |\n' "${IDS[$i]}" "${MODE[$i]}" "${FILE[$i]#rtl/}" "${b//|/\\|}" "$v" "${detail//|/\\|}"
+        done
+    } > "$TABLE.tmp" && mv "$TABLE.tmp" "$TABLE" || { echo "mutate: cannot write $TABLE" >&2; exit 2; }
+    pub_table mutate docs/testplan.md "$TABLE"
+    pub_finish $([ $caught = "$NSEL" ] && echo 0 || echo 1) "make mutate (scripts/mutate.sh -b $BUILD -j $JOBS)"
+else
+    echo "mutate: not a run of the whole default list ($PUB_WHY): nothing to publish"
+fi
 [ $harness = 0 ] || exit 2
 [ $caught = "$NSEL" ]
