@@ -24,7 +24,7 @@
 
 module nr_arb_rr #(
   parameter int N = 4,
-  localparam int IdxW = (N > 1) ? $clog2(N) : 1
+  localparam int IdxW = nr_pkg::idx_w(N)
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,

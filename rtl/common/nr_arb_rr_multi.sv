@@ -32,7 +32,7 @@ module nr_arb_rr_multi #(
   parameter int N        = 4,
   parameter int S        = 2,
   parameter int PastLast = 1,
-  localparam int IdxW    = (N > 1) ? $clog2(N) : 1
+  localparam int IdxW    = nr_pkg::idx_w(N)
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,

@@ -27,7 +27,7 @@
 module nr_max_pick #(
   parameter int N   = 4,
   parameter int ScW = 4,
-  localparam int IW = (N > 1) ? $clog2(N) : 1
+  localparam int IW = nr_pkg::idx_w(N)
 ) (
   input  logic [N-1:0]     cand_i,
   input  logic [N*ScW-1:0] score_i,

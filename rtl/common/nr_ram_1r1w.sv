@@ -32,7 +32,7 @@
 module nr_ram_1r1w #(
   parameter int Width = 24,
   parameter int Depth = 16,
-  localparam int AddrW = (Depth > 1) ? $clog2(Depth) : 1
+  localparam int AddrW = nr_pkg::idx_w(Depth)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,   // used by the assertions only

@@ -85,7 +85,7 @@ module nr_nwn #(
   parameter int TopChoice   = 0,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
-  localparam int VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int VcW        = nr_pkg::idx_w(NumVcs),
   localparam int CW         = $clog2(InBufPerVc + 1)
 ) (
   input  logic                       clk_i,
@@ -141,8 +141,8 @@ module nr_nwn #(
   localparam int NTI  = (Bb != 0) ? R / 2 : R;                  // top channel inputs
   localparam int NOB  = N + M;                                  // bottom outputs
   localparam int NOT  = (Bb != 0) ? R / 2 + U : R;              // top outputs
-  localparam int TWB  = (NOB > 1) ? $clog2(NOB) : 1;
-  localparam int TWT  = (NOT > 1) ? $clog2(NOT) : 1;
+  localparam int TWB  = nr_pkg::idx_w(NOB);
+  localparam int TWT  = nr_pkg::idx_w(NOT);
   localparam int TgtW = (Bb != 0 && TWT > TWB) ? TWT : TWB;     // ports' first hop
   localparam int PayW = PortW + PhitW;                          // {q, phit}
   localparam int ChW  = VcW + PayW;                             // channel {vc, q, phit}

@@ -59,7 +59,7 @@ module nr_nwn_fhop #(
   parameter int CrW      = 5,
   parameter int TgtW     = 3,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
-  localparam int VcW     = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int VcW     = nr_pkg::idx_w(NumVcs),
   localparam int MN      = (M > 0) ? M : 1
 ) (
   input  logic                    clk_i,
@@ -110,7 +110,7 @@ module nr_nwn_fhop #(
     logic unused_up;
     assign unused_up = ^{clk_i, rst_ni, en_i, vc_i, cc_t_vc_i, adapt, head_i, hash_i};
   end else begin : g_up
-    localparam int MW = (M > 1) ? $clog2(M) : 1;
+    localparam int MW = nr_pkg::idx_w(M);
     logic [MW-1:0]  ptr_q, ptr_d, best;
     logic [M*CrW-1:0] score;
     for (genvar t = 0; t < M; t++) begin : g_t

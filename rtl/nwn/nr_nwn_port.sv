@@ -74,13 +74,13 @@ module nr_nwn_port #(
   localparam int MN         = (M > 0) ? M : 1,
   localparam int NOB        = NumPorts / R + M,
   localparam int NOT        = (Bb != 0) ? R / 2 + (NumPorts / 2) / MN : R,
-  localparam int TWB        = (NOB > 1) ? $clog2(NOB) : 1,
-  localparam int TWT        = (NOT > 1) ? $clog2(NOT) : 1,
+  localparam int TWB        = nr_pkg::idx_w(NOB),
+  localparam int TWT        = nr_pkg::idx_w(NOT),
   localparam int TgtW       = (Bb != 0 && TWT > TWB) ? TWT : TWB,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
   localparam int PayW       = PortW + PhitW,
-  localparam int VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int VcW        = nr_pkg::idx_w(NumVcs),
   localparam int CW         = $clog2(InBufPerVc + 1)
 ) (
   input  logic                      clk_i,

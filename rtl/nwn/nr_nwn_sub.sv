@@ -72,7 +72,7 @@ module nr_nwn_sub #(
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
   localparam int PayW    = PortW + PhitW,
-  localparam int VcW     = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int VcW     = nr_pkg::idx_w(NumVcs),
   localparam int N       = NumPorts / R,
   localparam int U       = (Bb != 0 && M > 0) ? (NumPorts / 2) / M : 1,
   localparam int R2      = R / 2,
@@ -82,7 +82,7 @@ module nr_nwn_sub #(
   localparam int NPt     = NIu,
   localparam int NCh     = NBuf,
   localparam int NO      = NPt + NCh,
-  localparam int TgtW    = (NO > 1) ? $clog2(NO) : 1,
+  localparam int TgtW    = nr_pkg::idx_w(NO),
   localparam int CrW     = $clog2(BufDepth + 1),
   localparam int IuN     = (NIu > 0) ? NIu : 1,
   localparam int BufN    = (NBuf > 0) ? NBuf : 1

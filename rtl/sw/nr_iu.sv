@@ -85,7 +85,7 @@ module nr_iu #(
   parameter int InBufPerVc = 128,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
-  localparam int VcW     = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int VcW     = nr_pkg::idx_w(NumVcs),
   localparam int CW      = $clog2(InBufPerVc + 1)
 ) (
   input  logic                           clk_i,

@@ -42,7 +42,7 @@ module nr_iu_stage #(
   parameter int NumVcs  = 2,
   parameter int RdPorts = 1,
   localparam int PhitW  = nr_pkg::PHIT_W,
-  localparam int VcW    = (NumVcs > 1) ? $clog2(NumVcs) : 1
+  localparam int VcW    = nr_pkg::idx_w(NumVcs)
 ) (
   input  logic                    clk_i,
   input  logic                    rst_ni,

@@ -52,7 +52,7 @@ module nr_port_front #(
   parameter int Window      = 32,
   parameter int LinkCrcW    = 16,
   localparam int PhitW      = nr_pkg::PHIT_W,
-  localparam int VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int VcW        = nr_pkg::idx_w(NumVcs),
   localparam int CW         = $clog2(InBufPerVc + 1)
 ) (
   input  logic                 clk_i,

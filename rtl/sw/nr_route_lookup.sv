@@ -57,7 +57,7 @@ module nr_route_lookup #(
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
   localparam int EntW    = PortW + 1,
   localparam int LogP    = $clog2(NumPorts),
-  localparam int VcW     = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int VcW     = nr_pkg::idx_w(NumVcs),
   localparam int FbLW    = 10
 ) (
   input  logic                          clk_i,

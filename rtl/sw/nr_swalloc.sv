@@ -105,8 +105,8 @@ module nr_swalloc #(
   parameter int PayW    = 24,
   localparam int NI     = NumIu + NumBuf,
   localparam int NO     = NumPt + NumCh,
-  localparam int VcW    = (NumVcs > 1) ? $clog2(NumVcs) : 1,
-  localparam int TgtW   = (NO > 1) ? $clog2(NO) : 1,
+  localparam int VcW    = nr_pkg::idx_w(NumVcs),
+  localparam int TgtW   = nr_pkg::idx_w(NO),
   localparam int CrW    = $clog2(Credits + 1),
   localparam int PtN    = (NumPt > 0) ? NumPt : 1,
   localparam int ChN    = (NumCh > 0) ? NumCh : 1
@@ -144,7 +144,7 @@ module nr_swalloc #(
 
   localparam int PhitW = nr_pkg::PHIT_W;
   localparam int LaneN = (Speedup >= NumVcs) ? NumVcs : Speedup;
-  localparam int LaneW = (LaneN > 1) ? $clog2(LaneN) : 1;
+  localparam int LaneW = nr_pkg::idx_w(LaneN);
   localparam logic [1:0] K_HEAD = 2'(nr_pkg::KIND_HEAD);
 
   // ---------------------------------------------------------------- fronts

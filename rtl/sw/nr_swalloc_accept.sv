@@ -48,7 +48,7 @@ module nr_swalloc_accept #(
   parameter int PayW    = 24,
   parameter int TgtW    = 3,
   localparam int LaneN  = (Speedup >= NumVcs) ? NumVcs : Speedup,
-  localparam int LaneW  = (LaneN > 1) ? $clog2(LaneN) : 1
+  localparam int LaneW  = nr_pkg::idx_w(LaneN)
 ) (
   input  logic                     clk_i,
   input  logic                     rst_ni,
@@ -74,7 +74,7 @@ module nr_swalloc_accept #(
   `NR_PARAM_ASSERT(p_speedup, Speedup >= 1 && Speedup <= 4)
   `NR_PARAM_ASSERT(p_payw, PayW >= nr_pkg::PHIT_W)
 
-  localparam int VcW   = (NumVcs > 1) ? $clog2(NumVcs) : 1;
+  localparam int VcW   = nr_pkg::idx_w(NumVcs);
   localparam int PhitW = nr_pkg::PHIT_W;
   localparam logic [1:0] K_EOP = 2'(nr_pkg::KIND_EOP);
 

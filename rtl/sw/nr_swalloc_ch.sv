@@ -45,9 +45,9 @@ module nr_swalloc_ch #(
   parameter int NumVcs  = 2,
   parameter int NX      = 8,
   parameter int Credits = 8,
-  localparam int VcW    = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int VcW    = nr_pkg::idx_w(NumVcs),
   localparam int CrW    = $clog2(Credits + 1),
-  localparam int XW     = (NX > 1) ? $clog2(NX) : 1
+  localparam int XW     = nr_pkg::idx_w(NX)
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,

@@ -73,10 +73,10 @@ module nr_swalloc_out #(
   parameter int PayW     = 24,
   parameter int TgtW     = 3,
   localparam int NI      = NumIu + NumBuf,
-  localparam int VcW     = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int VcW     = nr_pkg::idx_w(NumVcs),
   localparam int CrW     = $clog2(Credits + 1),
   localparam int LaneN   = (Speedup >= NumVcs) ? NumVcs : Speedup,
-  localparam int LaneW   = (LaneN > 1) ? $clog2(LaneN) : 1
+  localparam int LaneW   = nr_pkg::idx_w(LaneN)
 ) (
   input  logic                       clk_i,
   input  logic                       rst_ni,
@@ -188,7 +188,7 @@ module nr_swalloc_out #(
     assign unused_in = ^{in_valid_iv_i, in_hreq_iv_i, in_tgtp_i, in_hvcp_i, in_acc_iv_i,
                          lane_of_iv_i, lane_pay_il_i};
   end else begin : g_x
-    localparam int XW = (NX > 1) ? $clog2(NX) : 1;
+    localparam int XW = nr_pkg::idx_w(NX);
     // gathered over the crosspoint inputs, index x*NumVcs + v (lanes
     // x*LaneN + l)
     logic [NumVcs*NX-1:0]       xv, xreq, xacc, xhlo, xhhi, gsel, xown, xrdy;

@@ -53,8 +53,8 @@
 module nr_swalloc_pt #(
   parameter int NumVcs = 2,
   parameter int NX     = 8,
-  localparam int VcW   = (NumVcs > 1) ? $clog2(NumVcs) : 1,
-  localparam int XW    = (NX > 1) ? $clog2(NX) : 1
+  localparam int VcW   = nr_pkg::idx_w(NumVcs),
+  localparam int XW    = nr_pkg::idx_w(NX)
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -78,7 +78,7 @@ module nr_swalloc_pt #(
   `NR_PARAM_ASSERT(p_nx, NX >= 1 && NX <= 64)
 
   localparam int NR = NumVcs * NX;
-  localparam int RW = (NR > 1) ? $clog2(NR) : 1;
+  localparam int RW = nr_pkg::idx_w(NR);
 
   logic           busy_q, busy_d;
   logic [VcW-1:0] curv_q, curv_d, wv, sv;  // cur = (curx, curv); the winner; sel

@@ -32,7 +32,7 @@ module nr_vcbank #(
   parameter int NumVcs = 2,
   parameter int Width  = 24,
   parameter int Depth  = 8,
-  localparam int VcW   = (NumVcs > 1) ? $clog2(NumVcs) : 1
+  localparam int VcW   = nr_pkg::idx_w(NumVcs)
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,

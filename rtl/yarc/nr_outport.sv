@@ -41,7 +41,7 @@ module nr_outport #(
   parameter int NumVcs = 2,
   parameter int Depth  = 8,
   localparam int PhitW = nr_pkg::PHIT_W,
-  localparam int VcW   = (NumVcs > 1) ? $clog2(NumVcs) : 1
+  localparam int VcW   = nr_pkg::idx_w(NumVcs)
 ) (
   input  logic                    clk_i,
   input  logic                    rst_ni,

@@ -58,7 +58,7 @@ module nr_rbd #(
   localparam int NumPorts   = Rows * Cols,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
-  localparam int VcW        = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  localparam int VcW        = nr_pkg::idx_w(NumVcs),
   localparam int ColW       = $clog2(Cols),
   localparam int RowW       = $clog2(Rows),
   localparam int CredW      = $clog2(RowBufDepth + 1),

@@ -63,8 +63,8 @@ module nr_subswitch #(
   parameter int OutCredits = 8,
   parameter int Speedup    = 4,
   localparam int PhitW     = nr_pkg::PHIT_W,
-  localparam int VcW       = (NumVcs > 1) ? $clog2(NumVcs) : 1,
-  localparam int TgtW      = (NumOut > 1) ? $clog2(NumOut) : 1,
+  localparam int VcW       = nr_pkg::idx_w(NumVcs),
+  localparam int TgtW      = nr_pkg::idx_w(NumOut),
   localparam int CrW       = $clog2(OutCredits + 1)
 ) (
   input  logic                     clk_i,
