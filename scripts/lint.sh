@@ -3,6 +3,7 @@
 #   1. verilator --lint-only -Wall (with the waivers in rtl/lint.vlt)
 #   2. Icarus Verilog elaboration (iverilog -g2012)
 #   3. Yosys: hierarchy -check; proc; check -assert
+# after checking that every file says `default_nettype none (nettype_check.sh).
 # Each module is elaborated as its own top with default parameters, then with
 # the extra parameter sets below: degenerate values of the generic leaves
 # (one input, output or VC, depth 1, no crosspoint in a class) and the other
@@ -18,6 +19,8 @@ cd "$(dirname "$0")/.."
 FILES=$(grep -v '^\s*\(//\|$\)' rtl/files.f | tr '\n' ' ')
 ALL=$(grep -h -o '^module [A-Za-z0-9_]*' $FILES | awk '{print $2}')
 if [ $# -gt 0 ]; then MODS="$*"; else MODS=$ALL; fi
+# every file of the list declares `default_nettype none (implicit nets are errors)
+scripts/nettype_check.sh || exit 1
 
 # Extra parameter sets: "MODULE P=V ..." or "MODULE cfg:NAME" (the lint
 # configurations are added as the latter).

@@ -20,6 +20,7 @@
 // Cost: ceil(log2 N) flops (pointer, reset to 0); a thermometer mask of the
 //   pointer, two N-wide lowest-set-bit isolations (an N-bit add each) and a
 //   one-hot-to-binary encoder of ceil(log2 N) N-input ORs.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_arb_rr #(

@@ -26,6 +26,7 @@
 // Latency: 0 (combinational grant); pointer update 1 cycle.
 // Cost: ceil(log2 N) pointer flops (reset 0); an N-step scan from the
 //   pointer with an S-bounded counter (logic depth O(N)).
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_arb_rr_multi #(

@@ -14,6 +14,7 @@
 // Cost: XOR network, each output bit an XOR of at most 16 + DataW inputs;
 //   no flops. An instance of nr_crc_upd (the one CRC update of the kit).
 
+`default_nettype none
 module nr_crc16_upd #(
   parameter int DataW = 22
 ) (

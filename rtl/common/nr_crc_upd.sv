@@ -17,6 +17,7 @@
 // Cost: XOR network, each output bit an XOR of at most Width + DataW inputs;
 //   no flops.
 
+`default_nettype none
 module nr_crc_upd #(
   parameter int Width = 16,
   parameter int Poly  = 'h1021,

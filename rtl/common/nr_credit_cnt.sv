@@ -23,6 +23,7 @@
 // Latency: a debit or return shows on count_o/full_o the next cycle.
 // Cost: NumVcs * CntW flops (reset to MaxCredits), one CntW-bit adder and
 //   decrementer per VC.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_credit_cnt #(

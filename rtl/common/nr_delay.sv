@@ -15,6 +15,7 @@
 // Latency: exactly Latency cycles.
 // Cost: Latency valid flops (reset) + Latency*Width data flops (no reset); a
 //   stage's data flops load only when its input is valid.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_delay #(

@@ -27,6 +27,7 @@
 //   read register when the head is popped. A push that writes the very address
 //   being read (FIFO empty, or one word popped while another pushed) goes to the
 //   bypass register instead, so the RAM's read-during-write value is never used.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_fifo #(

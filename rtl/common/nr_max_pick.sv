@@ -22,6 +22,7 @@
 //   N-way priority scans (from ptr_i, and from 0) and a 2:1 mux.
 // Verified: tests/cells.list (cells-max-pick-*) against sw_max_pick,
 //   exhaustively for small N and ScW, at random for larger.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_max_pick #(

@@ -27,6 +27,7 @@
 //   yosys does not resolve hierarchical references. f_mem_o is for proofs
 //   whose assertions read words at addresses that move (nr_lcb_tx: the
 //   replay stream); leave it open otherwise.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_ram_1r1w #(

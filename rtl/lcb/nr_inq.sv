@@ -36,6 +36,7 @@
 //   costs NumVcs-1 more RAM read registers and a 24-bit NumVcs:1 read mux per
 //   port); NumVcs x (3*clog2(2*BufPerVc) + 2*CW + 4) control flops; 2 output
 //   flops per read port (plus the VC of each read with RdPorts = 2).
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_inq #(

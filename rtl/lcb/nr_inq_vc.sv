@@ -29,6 +29,7 @@
 //   clears ovf.
 // Latency: a phit written in cycle t is readable (avail_o) from t+1.
 // Cost: 3 pointers of clog2(2*BufPerVc) bits, 2 counters of CW bits, 4 flags.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_inq_vc #(

@@ -18,6 +18,7 @@
 //   with LinkCrcW = 32);
 //   control word: last bit on link_rx_i in t -> applied in t+1.
 // Cost: the sum of the four blocks.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_lcb #(

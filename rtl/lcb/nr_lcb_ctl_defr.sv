@@ -39,6 +39,7 @@
 //   (the TX applies it in t+1, §7.4).
 // Cost: W-1 shift flops, W-16 word flops, clog2(W) + 2 + 2 + 1 + 1 control
 //   flops, one (W-16)-bit CRC-16 tree (nr_crc16_upd).
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_lcb_ctl_defr #(

@@ -27,6 +27,7 @@
 //   link one cycle later; the last bit W-1 cycles after that.
 // Cost: NumVcs*CW counter flops, W-1 shift flops, clog2(W) phase flops, one
 //   toggle flop, one (W-16)-bit CRC-16 tree (nr_crc16_upd).
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_lcb_ctl_ser #(

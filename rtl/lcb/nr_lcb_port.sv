@@ -42,6 +42,7 @@
 //                  credits_o, tx_vc_ok_o in t+2.
 // Cost: (ReplayDepth + NumVcs*BufPerVc) x 24 RAM bits in two nr_ram_1r1w;
 //   at defaults 6144 + 6144 bits. See docs/lcb-rtl.md for the flop count.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_lcb_port #(

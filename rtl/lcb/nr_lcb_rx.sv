@@ -41,6 +41,7 @@
 //   of 22, 6, 7 and 6 bits and one 14-bit CRC-8 tree (marker check).
 //   LinkCrcW = 32 adds 28 stage flops, 16 bcrc, 22 for the held EOP's data
 //   and 2 (vp, aft), and 0x8BB7 trees of 22, 6 and 7 bits, all here.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_lcb_rx #(

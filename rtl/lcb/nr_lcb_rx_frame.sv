@@ -34,6 +34,7 @@
 // Latency: 0 (combinational from link_rx_i, dup_i and state).
 // Cost: 16 CRC, clog2(MaxPktLen) len, 2 pvc and 3 single-bit state flops;
 //   CRC-16 trees of 22 and 6 bits.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_lcb_rx_frame #(

@@ -35,6 +35,7 @@
 //   armed change at the edge.
 // Cost: 7 E, 7 dupl and 3 single-bit flops; CRC-16 trees of 6 and 7 bits (P,
 //   L) and a 14-bit CRC-8 tree (marker check); a 7-bit subtractor.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_lcb_rx_seq (

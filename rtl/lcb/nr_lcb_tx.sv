@@ -69,6 +69,7 @@
 // Formal: the formal block at the end proves the window, the acks and the
 //   replay on this composition (tests/formal.list, docs/cells.md); the
 //   blocks show their state to it through formal-only outputs.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_lcb_tx #(

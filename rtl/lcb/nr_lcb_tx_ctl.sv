@@ -61,6 +61,7 @@
 //   the credit counters and last_fr it replaces); per VC one CW-bit
 //   incrementer (sent), three CW-bit subtractors (owed, credits, the check's
 //   sent - fr) and one CW-bit compare; a 7-bit subtract/compare for the ack.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_lcb_tx_ctl #(

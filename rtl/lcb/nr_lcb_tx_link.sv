@@ -31,6 +31,7 @@
 // Cost: 24 link_tx flops; a 7-bit CRC-16 tree (L) and a 14-bit CRC-8 tree
 //   (marker). LinkCrcW = 32: 33 flops (bcrc, tval, trl) and 0x8BB7 trees of
 //   22, 6 and 7 bits.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_lcb_tx_link #(

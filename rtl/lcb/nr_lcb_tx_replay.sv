@@ -40,6 +40,7 @@
 //   7 rp_seq and 1 mode flops; pointer incrementers and a subtractor.
 // Formal: under FORMAL, f_* outputs show wr, tail, rp_addr, start[] and the
 //   RAM words to nr_lcb_tx's proof.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_lcb_tx_replay #(

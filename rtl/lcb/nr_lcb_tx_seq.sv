@@ -37,6 +37,7 @@
 //   decision follows in the next cycle in which the core is not mid-packet.
 // Cost: 2 x 7 sequence, 16 timer, 8 retry and 2 flag flops; a 7-bit
 //   subtractor and compares, a 16-bit incrementer and compare.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_lcb_tx_seq #(

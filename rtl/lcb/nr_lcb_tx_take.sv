@@ -28,6 +28,7 @@
 // Cost: 16 CRC, clog2(MaxPktLen) length, 2 vc and 3 flag flops; CRC-16 trees
 //   of 22, 6 and 6 bits.
 // Formal: under FORMAL, f_len_o shows len_q to nr_lcb_tx's proof.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_lcb_tx_take #(

@@ -63,6 +63,7 @@
 //   phits, cn none) and the counted crosspoints (doc 10); per channel
 //   (ChanLat-1)*(31+VcW) pipeline flops plus (ChanLat-1)*NumVcs for credits.
 //   See docs/nwn-rtl.md.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_nwn #(

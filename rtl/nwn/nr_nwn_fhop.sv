@@ -46,6 +46,7 @@
 //   credits with a cyclic tie break; TopChoice 1: 16 LFSR flops and a second
 //   22-bit CRC-8 XOR network with a modulo by M; a 22-bit CRC-8 XOR network and an 8-bit modulo by the
 //   constant M; a few 6-bit compares and constant shifts.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_nwn_fhop #(

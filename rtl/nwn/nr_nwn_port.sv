@@ -48,6 +48,7 @@
 //   two cycles less in total, nwn-arch 8).
 // Cost: the front end (input queue NumVcs*InBufPerVc phits, LCB replay
 //   buffer), nr_iu (staging 4 phits per VC, tables) and nr_nwn_fhop.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_nwn_port #(

@@ -48,6 +48,7 @@
 //   traversal take the cycle (0 cycles combinational to the outputs).
 // Cost: nr_vcbank, (#channel inputs)*NumVcs nr_fifo of BufDepth x (TgtW + 30) bits (RAM
 //   leaves) and nr_swalloc over the counted crosspoints.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_nwn_sub #(

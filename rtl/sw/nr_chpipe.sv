@@ -27,6 +27,7 @@
 // Latency: exactly Latency cycles both ways.
 // Cost: Latency*(NumCh + 1) valid flops (reset) and Latency*(NumCh*Width +
 //   NumCr) data flops (no reset).
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_chpipe #(

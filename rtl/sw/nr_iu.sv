@@ -72,6 +72,7 @@
 // Cost: the blocks' (see their headers): staging 4 phits per VC in flops,
 //   route registers and CRC repair per VC, read and RC round robins, and the
 //   tables and RC function of nr_route_tables.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_iu #(

@@ -37,6 +37,7 @@
 //   port q, output VC w), the first hop, the rotation position, the repair
 //   flag and word; logic per VC: 2 CRC-16 updates (nr_crc16_upd over 22 and 6
 //   bits), a 4-way phit mux.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_iu_front #(

@@ -46,6 +46,7 @@
 // Cost: one NumVcs-way round robin (nr_arb_rr), a readiness test per VC, the
 //   3-phit mux of the routed VC, and nr_route_tables (tables, one RC
 //   function).
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_iu_rc #(

@@ -36,6 +36,7 @@
 // Cost: flops NumVcs*(4*24 + 3) staging, RdPorts*(1 + log2 NumVcs) reads in
 //   flight, one read round robin (nr_arb_rr_multi); a 4-entry shift and
 //   insert per VC.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_iu_stage #(

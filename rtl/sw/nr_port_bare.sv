@@ -41,6 +41,7 @@
 //   out is 0 cycles.
 // Cost: nr_inq (NumVcs*InBufPerVc x 24 RAM bits); NumVcs*CW credit flops and
 //   two 2-bit VC registers.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_port_bare #(

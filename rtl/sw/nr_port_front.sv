@@ -40,6 +40,7 @@
 // Latency: that of the chosen port (nr_lcb_port, nr_port_bare); this module
 //   adds none.
 // Cost: the chosen port only.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_port_front #(

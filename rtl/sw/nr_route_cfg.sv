@@ -35,6 +35,7 @@
 // Latency: a write in t is seen by the lookup from t+1.
 // Cost: 3*NumPorts*7 + NumPorts + 34 + 28 flops with reset; a 6-bit index
 //   compare per entry for the write enables.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_route_cfg #(

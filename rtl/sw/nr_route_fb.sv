@@ -42,6 +42,7 @@
 //   variable shifts of 15-16 bits, four port(j, x) adders of LW bits, two
 //   candidate estimates (nr_route_fbq), two QW x 3-bit products and a compare,
 //   and the 16-step generator advance (an XOR network).
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_route_fb #(

@@ -27,6 +27,7 @@
 // Cost: one NumPorts-way 7-bit mux (the L2P entry), NumVcs NumPorts-way
 //   CW-bit muxes (the port's counts: nothing is compared across ports), a
 //   NumVcs-input QW-bit adder and a QW-bit subtractor.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_route_fbq #(

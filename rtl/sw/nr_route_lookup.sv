@@ -44,6 +44,7 @@
 // Cost: a log2(NumPorts) pointer. Logic: one NumPorts-way nr_max_pick (score
 //   compare over CredW bits, or a plain priority scan with UseScore = 0), one
 //   DLUT, ULUT and L2P read mux, a 22-bit XOR fold.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_route_lookup #(

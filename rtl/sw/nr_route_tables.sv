@@ -55,6 +55,7 @@
 //   22-bit XOR fold (nr_route_lookup), and the flattened-butterfly rules with
 //   two candidates' L2P and credit muxes and 17 flops of draw generator
 //   (nr_route_fb). Parameters are checked by the blocks.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_route_tables #(

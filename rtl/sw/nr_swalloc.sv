@@ -86,6 +86,7 @@
 // Formal: the formal block at the end proves the allocation as a whole
 //   (tests/formal.list, docs/cells.md): no two inputs share an output, an
 //   output carries one packet from HEAD to EOP.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_swalloc #(

@@ -39,6 +39,7 @@
 // Cost: S >= NumVcs: nothing but the candidates. Otherwise one NumVcs-way multi-grant
 //   round robin, L PayW-bit VC muxes, and the held test (a count of the
 //   continuing VCs against S).
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_swalloc_accept #(

@@ -39,6 +39,7 @@
 // Cost: NumVcs*(1 + ceil(log2 NX)) owner flops, NumVcs NX-way round robins,
 //   a NumVcs-way round robin, NumVcs credit counters of
 //   ceil(log2(Credits+1)) bits (nr_credit_cnt).
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_swalloc_ch #(

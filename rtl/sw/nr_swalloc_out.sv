@@ -56,6 +56,7 @@
 // Cost: the arbiter (see nr_swalloc_pt, nr_swalloc_ch), a TgtW-bit compare
 //   per crosspoint (input, VC) and a PayW-bit (L*|X_j|):1 mux; no logic for
 //   an input outside X_j.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_swalloc_out #(

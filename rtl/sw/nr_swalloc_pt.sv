@@ -48,6 +48,7 @@
 //   operations, not one statement per requester: Verilator's C++ of the
 //   64-input crossbar (cn-k64, 64 of these with 128 requesters each) shrank
 //   with it (docs/nwn-rtl.md, "Verilator builds").
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_swalloc_pt #(

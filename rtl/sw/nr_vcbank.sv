@@ -25,6 +25,7 @@
 // Latency: 1 cycle from the write to the front (nr_fifo).
 // Cost: NumIn*NumVcs nr_fifo of Depth x Width bits (RAM leaves) and their
 //   pointers; the occupancy outputs of the FIFOs are not used.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_vcbank #(

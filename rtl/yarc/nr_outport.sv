@@ -34,6 +34,7 @@
 // Cost: nr_vcbank, NumIn*NumVcs nr_fifo of Depth x 24 bits; nr_swalloc:
 //   flops 1 busy + clog2(NumIn*NumVcs) cur + the round-robin pointer; one
 //   NumIn*NumVcs-way round robin and a 24-bit NumIn*NumVcs:1 mux.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_outport #(

@@ -47,6 +47,7 @@
 //   1r1w SRAM macro cannot provide.
 // Cost: nr_iu (staging, routes with a ColW-bit first hop, RC, tables) plus
 //   Cols*NumVcs*clog2(RowBufDepth+1) credits and one RR pointer.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_rbd #(

@@ -53,6 +53,7 @@
 //   pointer + clog2(OutCredits+1)) + NumOut*clog2(NumVcs); logic
 //   NumOut*NumVcs NumIn-way round robins, NumOut NumVcs-way round robins, a
 //   NumIn*NumVcs -> NumOut 24-bit crossbar.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_subswitch #(

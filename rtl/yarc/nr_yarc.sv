@@ -49,6 +49,7 @@
 //   (RowBusLat-1)*(25+clog2(NumPorts)+VcW) pipeline flops, per column channel
 //   (ColLat-1)*(25+VcW); credit pipes (L-1)*NumVcs per link. See
 //   docs/yarc-rtl.md.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_yarc #(

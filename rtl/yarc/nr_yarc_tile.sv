@@ -28,6 +28,7 @@
 //     per source row; cb_cr_r_vc_o: column-buffer pops.
 // Latency: see nr_yarc (the tile adds no registers on the inter-tile wires).
 // Cost: the sum of its leaves.
+`default_nettype none
 `include "nr_assert.svh"
 
 module nr_yarc_tile #(
