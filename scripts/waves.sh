@@ -85,9 +85,9 @@ $t.rb_vc_o
 $t.rb_phit_o
 $t.tev_o
 -Tile (0,1) subswitch: column channels to the tiles of column 1
-$t.cc_valid_r_o
-$t.cc_vc_r_o
-$t.cc_phit_r_o
+$t.col_valid_r_o
+$t.col_vc_r_o
+$t.col_phit_r_o
 -Port 1 output: stage-2 arbitration into the LCB TX, link
 $t.cb_valid_r_i
 $t.tx_vc_ok

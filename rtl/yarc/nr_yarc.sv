@@ -146,7 +146,7 @@ module nr_yarc #(
   assign prm_link_crc_w_o    = 16'(LinkCrcW);
 
   localparam int RbW = ColW + RowW + VcW + PhitW;   // row-bus payload
-  localparam int CcW = VcW + PhitW;                 // column-channel payload
+  localparam int ColChW = VcW + PhitW;              // column-channel payload
 
   // ------------------------------------------------------------ tile wires
   // Only what one tile produces and other tiles consume is shared, as arrays
@@ -155,8 +155,8 @@ module nr_yarc #(
   logic                   rbd_valid [NumPorts];  // row bus after its pipeline
   logic [RbW-1:0]         rbd_data  [NumPorts];
   logic [Cols*NumVcs-1:0] ss_cr     [NumPorts];  // row-buffer pops (src col, VC)
-  logic [Rows-1:0]        ccd_valid [NumPorts];  // column channels after the pipe
-  logic [Rows*CcW-1:0]    ccd_data  [NumPorts];
+  logic [Rows-1:0]        col_dly_valid [NumPorts];  // column channels after the pipe
+  logic [Rows*ColChW-1:0] col_dly_data  [NumPorts];
   logic [Rows*NumVcs-1:0] cb_cr     [NumPorts];  // column-buffer pops (src row, VC)
   logic [NumVcs*CW-1:0]   pcr_d     [NumPorts];  // next cycle's output credits (clamped)
 
@@ -188,9 +188,9 @@ module nr_yarc #(
       logic [Cols*VcW-1:0]     ss_vc;
       logic [Cols*RowW-1:0]    ss_row;
       logic [Cols*PhitW-1:0]   ss_phit;
-      logic [Rows-1:0]         cc_valid, ccd_v;
-      logic [Rows*CcW-1:0]     cc_data, ccd_d;
-      logic [Rows*NumVcs-1:0]  cc_cr;
+      logic [Rows-1:0]         col_valid, col_dly_v;
+      logic [Rows*ColChW-1:0]  col_data, col_dly_d;
+      logic [Rows*NumVcs-1:0]  col_cr;
       logic [Rows-1:0]         cb_valid;
       logic [Rows*VcW-1:0]     cb_vc;
       logic [Rows*PhitW-1:0]   cb_phit;
@@ -198,8 +198,8 @@ module nr_yarc #(
       logic [RowW-1:0]  rb_row;
       logic [VcW-1:0]   rb_vc;
       logic [PhitW-1:0] rb_phit;
-      logic [Rows*VcW-1:0]   cc_vc;
-      logic [Rows*PhitW-1:0] cc_phit;
+      logic [Rows*VcW-1:0]   col_vc;
+      logic [Rows*PhitW-1:0] col_phit;
 
       nr_yarc_tile #(
         .Rows       (Rows),
@@ -250,10 +250,10 @@ module nr_yarc #(
         .ss_row_c_i       (ss_row),
         .ss_phit_c_i      (ss_phit),
         .ss_cr_c_vc_o     (ss_cr[P]),
-        .cc_valid_r_o     (cc_valid),
-        .cc_vc_r_o        (cc_vc),
-        .cc_phit_r_o      (cc_phit),
-        .cc_cr_r_vc_i     (cc_cr),
+        .col_valid_r_o    (col_valid),
+        .col_vc_r_o       (col_vc),
+        .col_phit_r_o     (col_phit),
+        .col_cr_r_vc_i    (col_cr),
         .cb_valid_r_i     (cb_valid),
         .cb_vc_r_i        (cb_vc),
         .cb_phit_r_i      (cb_phit),
@@ -261,7 +261,7 @@ module nr_yarc #(
       );
       assign rb_data = {rb_col, rb_row, rb_vc, rb_phit};
       for (genvar j = 0; j < Rows; j++) begin : g_cc
-        assign cc_data[j*CcW +: CcW] = {cc_vc[j*VcW +: VcW], cc_phit[j*PhitW +: PhitW]};
+        assign col_data[j*ColChW +: ColChW] = {col_vc[j*VcW +: VcW], col_phit[j*PhitW +: PhitW]};
       end
 
       // ---- subswitch input s of tile (r, c) = row bus of tile (r, s),
@@ -301,15 +301,15 @@ module nr_yarc #(
         .cr_o      (rb_cr)
       );
 
-      assign ccd_valid[P] = ccd_v;
-      assign ccd_data[P]  = ccd_d;
+      assign col_dly_valid[P] = col_dly_v;
+      assign col_dly_data[P]  = col_dly_d;
 
       // ---- column buffer [i] of tile (r, c) = output r of tile (i, c)
       for (genvar i = 0; i < Rows; i++) begin : g_cbin
         localparam int S = i * Cols + c;
-        logic [CcW-1:0] d;
-        assign d = ccd_data[S][r*CcW +: CcW];
-        assign cb_valid[i] = ccd_valid[S][r];
+        logic [ColChW-1:0] d;
+        assign d = col_dly_data[S][r*ColChW +: ColChW];
+        assign cb_valid[i] = col_dly_valid[S][r];
         assign cb_vc[i*VcW +: VcW]       = d[PhitW +: VcW];
         assign cb_phit[i*PhitW +: PhitW] = d[PhitW-1:0];
       end
@@ -326,18 +326,18 @@ module nr_yarc #(
       //      stages each way
       nr_chpipe #(
         .NumCh  (Rows),
-        .Width  (CcW),
+        .Width  (ColChW),
         .NumCr  (Rows*NumVcs),
         .Latency(ColLat - 1)
-      ) u_cc_pipe (
+      ) u_col_pipe (
         .clk_i,
         .rst_ni,
-        .ch_valid_i(cc_valid),
-        .ch_data_i (cc_data),
-        .ch_valid_o(ccd_v),
-        .ch_data_o (ccd_d),
+        .ch_valid_i(col_valid),
+        .ch_data_i (col_data),
+        .ch_valid_o(col_dly_v),
+        .ch_data_o (col_dly_d),
         .cr_i      (cccr_src),
-        .cr_o      (cc_cr)
+        .cr_o      (col_cr)
       );
     end
   end

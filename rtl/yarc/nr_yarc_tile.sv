@@ -22,7 +22,7 @@
 //     rb_cr_c_vc_i: its credits back from the row buffers, per (column, VC).
 //   ss_*_c_i: the row buses of the Cols inputs of this row, already filtered
 //     for this column (subswitch inputs); ss_cr_c_vc_o: row-buffer pops.
-//   cc_*_r_o: the Rows column channels (subswitch outputs); cc_cr_r_vc_i:
+//   col_*_r_o: the Rows column channels (subswitch outputs); col_cr_r_vc_i:
 //     column-buffer credits back per (tile row j, VC).
 //   cb_*_r_i: the column channels arriving at this tile's column buffers, one
 //     per source row; cb_cr_r_vc_o: column-buffer pops.
@@ -96,10 +96,10 @@ module nr_yarc_tile #(
   input  logic [Cols*PhitW-1:0]    ss_phit_c_i,
   output logic [Cols*NumVcs-1:0]   ss_cr_c_vc_o,
   // column channels out (subswitch outputs)
-  output logic [Rows-1:0]          cc_valid_r_o,
-  output logic [Rows*VcW-1:0]      cc_vc_r_o,
-  output logic [Rows*PhitW-1:0]    cc_phit_r_o,
-  input  logic [Rows*NumVcs-1:0]   cc_cr_r_vc_i,
+  output logic [Rows-1:0]          col_valid_r_o,
+  output logic [Rows*VcW-1:0]      col_vc_r_o,
+  output logic [Rows*PhitW-1:0]    col_phit_r_o,
+  input  logic [Rows*NumVcs-1:0]   col_cr_r_vc_i,
   // column channels in (column buffers)
   input  logic [Rows-1:0]          cb_valid_r_i,
   input  logic [Rows*VcW-1:0]      cb_vc_r_i,
@@ -219,10 +219,10 @@ module nr_yarc_tile #(
     .in_tgt_ip_i   (ss_row_c_i),
     .in_phit_ip_i  (ss_phit_c_i),
     .in_cr_ip_vc_o (ss_cr_c_vc_o),
-    .out_valid_op_o(cc_valid_r_o),
-    .out_vc_op_o   (cc_vc_r_o),
-    .out_phit_op_o (cc_phit_r_o),
-    .out_cr_op_vc_i(cc_cr_r_vc_i)
+    .out_valid_op_o(col_valid_r_o),
+    .out_vc_op_o   (col_vc_r_o),
+    .out_phit_op_o (col_phit_r_o),
+    .out_cr_op_vc_i(col_cr_r_vc_i)
   );
 
   // output port: Rows column buffers in, the port's TX out
