@@ -19,18 +19,13 @@ import os
 import re
 import sys
 
+import kitcli
+
 SRC_ENDS = ('.c', '.h', '.cpp', '.hpp', '.sv', '.sh', '.py', '.mk', '.list', '.tcl', '.f')
 
 
 def main(argv):
-    if len(argv) > 2 or (len(argv) == 2 and argv[1] in ('-h', '--help')):
-        print(__doc__.strip())
-        return 0 if len(argv) == 2 else 2
-    root = argv[1] if len(argv) == 2 else os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
-    page = os.path.join(root, 'docs', 'architecture.md')
-    if not os.path.isfile(page):
-        print('arch_paths: %s has no docs/architecture.md' % root, file=sys.stderr)
-        return 2
+    root, page = kitcli.tree_file(__doc__, argv, 'docs/architecture.md', 'arch_paths')
     text = open(page, encoding='utf-8').read()
     tops = set(os.listdir(root)) - {'build', '.git'}
     names = set()

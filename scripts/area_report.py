@@ -24,6 +24,8 @@ import os
 import re
 import sys
 
+import kitcli
+
 BLOCKS = ["lcb", "inbuf", "swbuf", "xbar", "channels", "routing", "control"]
 COLS = ("config top params stdcell_um2 cells flops transistors sram_bits sram_macros sram_um2 "
         "total_um2 lcb_um2 inbuf_um2 swbuf_um2 xbar_um2 channels_um2 routing_um2 control_um2 "
@@ -31,8 +33,7 @@ COLS = ("config top params stdcell_um2 cells flops transistors sram_bits sram_ma
 
 
 def die(msg, code=2):
-    print("area_report.py: " + msg, file=sys.stderr)
-    sys.exit(code)
+    kitcli.die("area_report.py", msg, code)
 
 
 def read_csv(path):
@@ -246,13 +247,7 @@ def radix(argv):
 
 
 def main():
-    cmds = {"table": table, "radix": radix, "seed": seed}
-    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
-        print(__doc__.strip())
-        return 0 if len(sys.argv) >= 2 else 2
-    if sys.argv[1] not in cmds:
-        die("unknown command '%s' (--help)" % sys.argv[1], 2)
-    return cmds[sys.argv[1]](sys.argv[2:])
+    return kitcli.commands(__doc__, {"table": table, "radix": radix, "seed": seed}, sys.argv, die)
 
 
 if __name__ == "__main__":

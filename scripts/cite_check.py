@@ -19,6 +19,8 @@ import os
 import re
 import sys
 
+import kitcli
+
 BANNED = [
     (re.compile(r'\bseed 00[0-9]\b', re.I), 'names a seed (cite the published work by its key)'),
     (re.compile(r'\blines? [0-9]{2,5}\b'), 'a line number of a text copy (cite a section, figure or table)'),
@@ -29,14 +31,7 @@ BANNED = [
 
 
 def main(argv):
-    if len(argv) > 2 or (len(argv) == 2 and argv[1] in ('-h', '--help')):
-        print(__doc__.strip())
-        return 0 if len(argv) == 2 else 2
-    root = argv[1] if len(argv) == 2 else os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
-    refs = os.path.join(root, 'docs', 'references.md')
-    if not os.path.isfile(refs):
-        print(f'cite_check: {root} has no docs/references.md', file=sys.stderr)
-        return 2
+    root, refs = kitcli.tree_file(__doc__, argv, 'docs/references.md', 'cite_check')
     keys = set(re.findall(r'^\| `([A-Za-z][A-Za-z0-9-]*)` \|', open(refs, encoding='utf-8').read(), re.M))
     if not keys:
         print('cite_check: docs/references.md defines no key (rows "| `KEY` | ...")', file=sys.stderr)

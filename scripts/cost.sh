@@ -18,9 +18,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
-case ${1:-} in -h | --help) script_help "$0"; exit 0 ;; '') ;; *) echo "cost.sh: no arguments expected, got '$*' (--help)" >&2; exit 2 ;; esac
-B=${BUILD:-build}
-pub_begin cost
+pub_start cost "$@"
 NC=$B/bin/net_cost
 OUT=$B/results/cost
 [ -x "$NC" ] || { echo "cost.sh: $NC is not built (make $NC)" >&2; exit 2; }

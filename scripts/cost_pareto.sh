@@ -22,9 +22,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
-case ${1:-} in -h | --help) script_help "$0"; exit 0 ;; '') ;; *) echo "cost_pareto.sh: no arguments expected, got '$*' (--help)" >&2; exit 2 ;; esac
-B=${BUILD:-build}
-pub_begin cost-pareto
+pub_start cost-pareto "$@"
 pub_configs
 setting SIZES PARETO_SIZES "1k"
 setting WU PARETO_WARMUP 500

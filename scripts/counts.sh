@@ -17,9 +17,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
-case ${1:-} in -h | --help) script_help "$0"; exit 0 ;; '') ;; *) echo "counts.sh: no arguments expected, got '$*' (--help)" >&2; exit 2 ;; esac
-B=${BUILD:-build}
-pub_begin counts
+pub_start counts "$@"
 pub_configs
 SW=$B/bin/sw_counts
 OUT=$B/results/counts

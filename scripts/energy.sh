@@ -40,9 +40,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
-case ${1:-} in -h | --help) script_help "$0"; exit 0 ;; '') ;; *) echo "energy.sh: no arguments expected, got '$*' (--help)" >&2; exit 2 ;; esac
-B=${BUILD:-build}
-pub_begin energy
+pub_start energy "$@"
 pub_configs
 CF=$NR_CONFIGS
 SIM=$B/bin/rtr_sim

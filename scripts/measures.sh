@@ -16,9 +16,7 @@
 set -u
 cd "$(dirname "$0")/.." || exit 2
 . scripts/sweep_lib.sh
-case ${1:-} in -h | --help) script_help "$0"; exit 0 ;; '') ;; *) echo "measures.sh: no arguments expected, got '$*' (--help)" >&2; exit 2 ;; esac
-B=${BUILD:-build}
-pub_begin measures
+pub_start measures "$@"
 OUT=$B/results/measures
 mkdir -p "$OUT" || exit 1
 rc=0

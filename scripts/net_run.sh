@@ -18,9 +18,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
-case ${1:-} in -h | --help) script_help "$0"; exit 0 ;; '') ;; *) echo "net_run.sh: no arguments expected, got '$*' (--help)" >&2; exit 2 ;; esac
-B=${BUILD:-build}
-pub_begin net-run
+pub_start net-run "$@"
 pub_configs
 SIM=$B/bin/net_sim
 setting TOPO NETRUN_TOPO fclos:levels=2

@@ -25,6 +25,16 @@
 # script_help FILE: the header comment of a script (its documentation),
 # from the line after the #! to the first line that is not a comment.
 script_help() { sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$1"; }
+# pub_start FLOW "$@": a run script that takes no arguments starts: --help
+# or -h prints its header and exits 0, an argument exits 2; B is the build
+# folder (BUILD, default build); then pub_begin FLOW.
+pub_start() {
+    local flow=$1
+    shift
+    case ${1:-} in -h | --help) script_help "$0"; exit 0 ;; '') ;; *) echo "$(basename "$0"): no arguments expected, got '$*' (--help)" >&2; exit 2 ;; esac
+    B=${BUILD:-build}
+    pub_begin "$flow"
+}
 
 # sweep_opts NAME "$@": the sweep scripts' command line: --help or -h prints
 # the script's header and exits 0; -l LAUNCHER sets SWEEP_LAUNCHER; anything
