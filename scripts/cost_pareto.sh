@@ -1,19 +1,26 @@
 #!/bin/bash
 # cost_pareto.sh - cost against performance (make cost-pareto; docs/cost.md
-# §6, issue 49 item 3): for each topology and routing of the kit at N = 1K
-# (and 4K with PARETO_SIZES="1k 4k"), the saturation throughput from the
-# simulator (the accepted load at offered 1.0, C model, UR and the worst case
-# of ISCA'07 §4.1) against the cost per node from the model
+# §5, issue 49 item 3): for each topology and routing of the kit at N = 1K
+# and 4K, the saturation throughput from the simulator (C model, UR and the
+# worst case of ISCA'07 §4.1) against the cost per node from the model
 # (build/bin/net_cost --table pareto, which also marks the Pareto front;
-# each router's silicon scaled by its synthesized area, docs/area.txt).
-# The accepted load is that of the measurement window; the drain after it is
-# cut at 500 cycles (the run notes it), which does not change it.
+# each router's silicon from its organization's counts, --rtr-cost counts).
+# The saturation throughput of a curve (network, routing, pattern) is found
+# by a bisection on the offered load: a run at 1.0; then at the load it
+# accepted; then halfway between the largest stable load (accepted >= 0.95
+# of offered) and the smallest unstable one, until they are within
+# PARETO_RES or PARETO_RUNS runs are done. The curve's saturation throughput
+# is the largest load a run accepted (docs/cost.md §5). The accepted load is
+# that of the measurement window; the drain after it is cut at 500 cycles
+# (the run notes it), which does not change it.
 #
 # usage: scripts/cost_pareto.sh [--help]
-# Environment: BUILD [build]; PARETO_SIZES ["1k"]; PARETO_WARMUP [500],
-# PARETO_MEASURE [1000], PARETO_SEED [1]; JOBS [2]; PARETO_REPORT_ONLY=1
-# (the table and plot from the last runs, their outcome as recorded).
-# Outputs in $BUILD/results/cost_pareto: one CSV per run in runs/, runs.csv,
+# Environment: BUILD [build]; PARETO_SIZES ["1k 4k"]; PARETO_WARMUP [500],
+# PARETO_MEASURE [1000], PARETO_SEED [1], PARETO_RUNS [3], PARETO_RES
+# [0.05]; JOBS [2]; PARETO_REPORT_ONLY=1 (the table and plot from the last
+# runs, their outcome as recorded).
+# Outputs in $BUILD/results/cost_pareto: one CSV per run in runs/, all.csv
+# (every run), runs.csv (each curve's run of the largest accepted load),
 # pareto.csv, pareto.md and pareto.png; with the default settings also
 # $BUILD/results/publish-cost-pareto.txt (make publish-cost-pareto puts the
 # table between the cost-pareto markers of docs/cost.md and the plot into
@@ -24,10 +31,12 @@ cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
 pub_start cost-pareto "$@"
 pub_configs
-setting SIZES PARETO_SIZES "1k"
+setting SIZES PARETO_SIZES "1k 4k"
 setting WU PARETO_WARMUP 500
 setting ME PARETO_MEASURE 1000
 setting SEED PARETO_SEED 1
+setting NRUNS PARETO_RUNS 3
+setting RES PARETO_RES 0.05
 JOBS=${JOBS:-2}
 SIM=$B/bin/net_sim NC=$B/bin/net_cost OUT=$B/results/cost_pareto
 for x in "$SIM" "$NC"; do [ -x "$x" ] || { echo "cost_pareto.sh: $x is not built (make $x)" >&2; exit 2; }; done
@@ -41,8 +50,9 @@ runs() {
             echo "bw:rank=2 hc-k64-4vc updown-adaptive"
             echo "fclos:k=64,levels=2,tophalf=1 fc-k64-4vc updown-adaptive"
             echo "fclos:k=64,levels=2,tophalf=1 bb-k64-4vc updown-adaptive" ;;
-        4k) fb=fbfly:k=16,n=3
-            echo "bw:rank=2,side=4 hc-k64-4vc updown-adaptive" ;;
+        4k) fb=fbfly:k=16,n=3 # 4K of radix-32 routers: a 3-level folded Clos
+            echo "fclos:k=32,levels=3,tophalf=1 fc-k32-4vc updown-adaptive"
+            echo "fclos:k=32,levels=3,tophalf=1 bb-k32-4vc updown-adaptive" ;;
         *) echo "cost_pareto.sh: PARETO_SIZES: '$1' is not 1k or 4k" >&2; return 2 ;;
     esac
     for r in min-rc val ugal; do echo "$fb hc-k64-4vc $r"; done
@@ -52,21 +62,39 @@ REPORT_ONLY=${PARETO_REPORT_ONLY:-0}
 if [ "$REPORT_ONLY" != 1 ]; then
 rm -rf "$OUT" && mkdir -p "$OUT/runs"
 : > "$OUT/jobs"
-for s in $SIZES; do
+for s in $(printf '%s\n' $SIZES | tac); do # the largest first: the longest runs start first
     runs "$s" > "$OUT/r" || exit 2
     while read -r topo cfg rt; do
         for pat in uniform wc; do echo "$topo $cfg $rt $pat" >> "$OUT/jobs"; done
     done < "$OUT/r"
 done
-one() { # TOPO CFG ROUTING PATTERN
-    local f="$OUT/runs/$(echo "$1_$2_$3_$4" | tr ':,=' '-__').csv"
-    "$SIM" --topo "$1" --cfg "$2" --routing "$3" --pattern "$4" --load 1.0 --len fixed:4 \
-        --warmup "$WU" --measure "$ME" --drain-max 500 --seed "$SEED" --csv "$f" > "$f.log" 2>&1 ||
-        { echo "cost_pareto.sh: FAIL $*: $f.log" >&2; return 1; }
-    echo "done $*"
+one() { # TOPO CFG ROUTING PATTERN: the curve's bisection (the header)
+    local tag f n=0 load=1.0 lo=0 hi=1.0 off acc st
+    tag=$(echo "$1_$2_$3_$4" | tr ':,=' '-__')
+    while :; do
+        n=$((n + 1))
+        f="$OUT/runs/${tag}_$n.csv"
+        "$SIM" --topo "$1" --cfg "$2" --routing "$3" --pattern "$4" --load "$load" --len fixed:4 \
+            --warmup "$WU" --measure "$ME" --drain-max 500 --seed "$SEED" --quiet --csv "$f" > "$f.log" 2>&1 ||
+            { echo "cost_pareto.sh: FAIL $* at load $load: $f.log" >&2; return 1; }
+        read -r off acc < <(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+            NR == 2 { print $c["offered"], $c["accepted"] }' "$f")
+        st=$(awk -v o="$off" -v a="$acc" 'BEGIN { print (a >= 0.95 * o) }')
+        echo "run $* load $load: offered $off accepted $acc$([ "$st" = 1 ] && echo ' (stable)')"
+        if [ "$st" = 1 ]; then lo=$load; else hi=$load; fi
+        [ "$n" -lt "$NRUNS" ] || break
+        if [ "$n" = 1 ]; then
+            [ "$st" = 0 ] || break # stable at full load
+            load=$(awk -v a="$acc" 'BEGIN { printf "%.4f", a < 0.01 ? 0.01 : a }')
+        else
+            awk -v l="$lo" -v h="$hi" -v r="$RES" 'BEGIN { exit !(h - l > r) }' || break
+            load=$(awk -v l="$lo" -v h="$hi" 'BEGIN { printf "%.4f", (l + h) / 2 }')
+        fi
+    done
+    echo "done $*: stable to $lo, unstable from $hi ($n runs)"
 }
 export -f one
-export SIM OUT WU ME SEED
+export SIM OUT WU ME SEED NRUNS RES
 rc=0
 xargs -P "$JOBS" -L 1 bash -c 'one "$@"' _ < "$OUT/jobs" || rc=1
 pub_runs_save "$OUT/runs.rc" $rc
@@ -75,7 +103,13 @@ else
     pub_runs_load "$OUT/runs.rc" || rc=1
 fi
 csv_cat() { local f first=1; for f in "$@"; do if [ $first = 1 ]; then cat "$f"; first=0; else tail -n +2 "$f"; fi; done; }
-csv_cat "$OUT"/runs/*.csv > "$OUT/runs.csv" || rc=1
+csv_cat "$OUT"/runs/*.csv > "$OUT/all.csv" || rc=1
+# each curve's run of the largest accepted load
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+    { k = $c["topo"] "," $c["cfg"] "," $c["routing"] "," $c["pattern"]
+      if (!(k in best) || $c["accepted"] + 0 > acc[k]) { best[k] = $0; acc[k] = $c["accepted"] + 0 }
+      if (!(k in seen)) { seen[k] = 1; order[++n] = k } }
+    END { for (i = 1; i <= n; i++) print best[order[i]] }' "$OUT/all.csv" > "$OUT/runs.csv" || rc=1
 "$NC" --table pareto --runs "$OUT/runs.csv" --area docs/area.txt > "$OUT/pareto.csv" || rc=1
 "$NC" --table pareto-md --runs "$OUT/runs.csv" --area docs/area.txt > "$OUT/pareto.md" || rc=1
 cat "$OUT/pareto.md"
