@@ -16,7 +16,7 @@
 #
 # usage: scripts/cost_pareto.sh [--help]
 # Environment: BUILD [build]; PARETO_SIZES ["1k 4k"]; PARETO_WARMUP [500],
-# PARETO_MEASURE [1000], PARETO_SEED [1], PARETO_RUNS [3], PARETO_RES
+# PARETO_MEASURE [1000], PARETO_SEED [1], PARETO_RUNS [2], PARETO_RES
 # [0.05]; JOBS [2]; PARETO_REPORT_ONLY=1 (the table and plot from the last
 # runs, their outcome as recorded).
 # Outputs in $BUILD/results/cost_pareto: one CSV per run in runs/, all.csv
@@ -35,7 +35,7 @@ setting SIZES PARETO_SIZES "1k 4k"
 setting WU PARETO_WARMUP 500
 setting ME PARETO_MEASURE 1000
 setting SEED PARETO_SEED 1
-setting NRUNS PARETO_RUNS 3
+setting NRUNS PARETO_RUNS 2
 setting RES PARETO_RES 0.05
 JOBS=${JOBS:-2}
 SIM=$B/bin/net_sim NC=$B/bin/net_cost OUT=$B/results/cost_pareto
