@@ -9,6 +9,8 @@
 #   make cost-pareto cost against saturation throughput at N = 1K
 #                    (scripts/cost_pareto.sh: 20 net_sim runs of 1K nodes
 #                    at offered load 1.0); make publish-cost-pareto
+#   make cost-pareto-4k  the same at N = 4K (14 runs of 4K nodes, about 50
+#                    CPU seconds each); make publish-cost-pareto-4k
 COST_LIB_SRCS := tb/cost/cost.c
 COST_OBJS := $(COST_LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 COST_BIN := $(BUILD)/bin/net_cost
@@ -39,3 +41,9 @@ UNIT_TARGETS += cost-pareto
 cost-pareto: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(COST_BIN) $(NET_BIN)
 	@BUILD=$(BUILD) JOBS=$(JOBS) scripts/cost_pareto.sh
+
+UNIT_TARGETS += cost-pareto-4k
+.PHONY: cost-pareto-4k
+cost-pareto-4k: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(COST_BIN) $(NET_BIN)
+	@BUILD=$(BUILD) JOBS=$(JOBS) PARETO_SIZE=4k scripts/cost_pareto.sh

@@ -4,15 +4,16 @@
 # comparison of the flattened butterfly, folded Clos, butterfly and hypercube
 # (Kim, Dally and Abts, ISCA 2007, Figs 10, 11, 13 and 15), the radix model
 # (Abts and Kim 2011, §4.2.1, Eq 4.3 and Fig 4.3), the kit's networks priced,
-# and the claims table.
+# the kit's routers priced from their organizations' counts, and the claims
+# table.
 #
 # usage: scripts/cost.sh [--help]
 # Environment: BUILD [build].
 # Outputs in $BUILD/results/cost: curves.csv, fig13.csv, radix.csv,
-# fig43.csv, built.md, claims.md, radix.md and the plots cost_fig10.png,
+# fig43.csv, built.md, claims.md, routers.md, radix.md and the plots cost_fig10.png,
 # cost_fig11.png, cost_fig13.png, cost_fig15.png, cost_fig43.png; and
 # $BUILD/results/publish-cost.txt: `make publish-cost` puts the tables
-# between the cost-built, cost-claims and cost-radix markers of docs/cost.md
+# between the cost-built, cost-claims, cost-routers and cost-radix markers of docs/cost.md
 # and the plots and CSVs into docs/img/. Exit 0, 1 if a step failed, 2 on
 # bad settings.
 set -eu
@@ -27,6 +28,7 @@ rc=0
 for t in curves fig13 radix fig43; do "$NC" --table $t > "$OUT/$t.csv" || rc=1; done
 "$NC" --table built > "$OUT/built.md" || rc=1
 "$NC" --table claims > "$OUT/claims.md" || rc=1
+"$NC" --table routers > "$OUT/routers.md" || rc=1
 # the radix table as Markdown: the CSV's columns, one row a technology
 {
     echo "| year | B (b/s) | t_r (s) | N | A from the inputs | A quoted | k: k (ln k)^2 = A(inputs) | k: k (ln k)^2 = A(quoted) | k: k log2 k = A(quoted) | k quoted |"
@@ -67,6 +69,7 @@ scripts/plot.py "$OUT/cost_fig43.png" --size 1100,450 --layout 1,2 \
 cat "$OUT/claims.md"
 pub_table cost-built docs/cost.md "$OUT/built.md"
 pub_table cost-claims docs/cost.md "$OUT/claims.md"
+pub_table cost-routers docs/cost.md "$OUT/routers.md"
 pub_table cost-radix docs/cost.md "$OUT/radix.md"
 for f in cost_fig10.png cost_fig11.png cost_fig13.png cost_fig15.png cost_fig43.png; do pub_file "docs/img/$f" "$OUT/$f"; done
 pub_file docs/img/cost_curves.csv "$OUT/curves.csv"

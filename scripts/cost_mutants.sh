@@ -43,6 +43,10 @@ MUTANTS=(
     "fclos-full-top#for (double c = d; c < N; c \*= d) L++;#for (double c = R; c < N; c *= d) L++;#fclos 2K: 3 stages"
     "eq43-printed#static double kln2(double k) { return k \* log(k) \* log(k); }#static double kln2(double k) { return k * log2(k); }#Eq 4.3 k \(ln k\)\^2"
     "eq42-log2#2 \* tr \* log(n) / log(k)#2 * tr * log2(n) / log(k)#Eq 4.2"
+    "switch-not-by-area#p->sw_share \* area / p->area_ref#p->sw_share#silicon: fc k = 64"
+    "rest-not-by-ports#(1 - p->sw_share) \* ports / p->radix#(1 - p->sw_share)#silicon: fc k = 32"
+    "area-of-crosspoints#r->area = nr_en_area(&eo);#r->area = (double)c.xpoints;#switch area"
+    "network-ignores-counts#if (p->rtr_area > 0)#if (0)#fbfly 4x2 of fc routers"
 )
 gcc -std=c11 -O0 -w -Icsrc/include -Itb -Itb/cost -c tb/cost/cost_test.c -o "$T/cost_test.o" || exit 2
 bad=0

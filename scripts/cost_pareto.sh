@@ -1,73 +1,83 @@
 #!/bin/bash
-# cost_pareto.sh - cost against performance (make cost-pareto; docs/cost.md
-# §5, issue 49 item 3): for each topology and routing of the kit at N = 1K
-# and 4K, the saturation throughput from the simulator (C model, UR and the
-# worst case of ISCA'07 §4.1) against the cost per node from the model
-# (build/bin/net_cost --table pareto, which also marks the Pareto front;
-# each router's silicon from its organization's counts, --rtr-cost counts).
-# The saturation throughput of a curve (network, routing, pattern) is found
-# by a bisection on the offered load: a run at 1.0; then at the load it
-# accepted; then halfway between the largest stable load (accepted >= 0.95
-# of offered) and the smallest unstable one, until they are within
+# cost_pareto.sh - cost against performance (make cost-pareto, make
+# cost-pareto-4k; docs/cost.md §5, issue 49 item 3): for each topology and
+# routing of the kit at N = 1K or 4K, the saturation throughput from the
+# simulator (C model, UR and the worst case of ISCA'07 §4.1) against the
+# cost per node from the model (build/bin/net_cost --table pareto --rtr-cost
+# counts, which also marks the Pareto front; each router's silicon from its
+# organization's counts).
+# A curve (network, routing, pattern) is a run at offered load 1.0; with
+# PARETO_RUNS > 1 a bisection on the offered load follows: a run at the load
+# the first accepted, then halfway between the largest stable load (accepted
+# >= 0.95 of offered) and the smallest unstable one, until they are within
 # PARETO_RES or PARETO_RUNS runs are done. The curve's saturation throughput
-# is the largest load a run accepted (docs/cost.md §5). The accepted load is
-# that of the measurement window; the drain after it is cut at 500 cycles
-# (the run notes it), which does not change it.
+# is the largest load a run accepted (docs/cost.md §5), that of the
+# measurement window; the drain after it is cut at 500 cycles (the run notes
+# it), which does not change it.
 #
 # usage: scripts/cost_pareto.sh [--help]
-# Environment: BUILD [build]; PARETO_SIZES ["1k 4k"]; PARETO_WARMUP [500],
-# PARETO_MEASURE [1000], PARETO_SEED [1], PARETO_RUNS [2], PARETO_RES
-# [0.05]; JOBS [2]; PARETO_REPORT_ONLY=1 (the table and plot from the last
-# runs, their outcome as recorded).
-# Outputs in $BUILD/results/cost_pareto: one CSV per run in runs/, all.csv
-# (every run), runs.csv (each curve's run of the largest accepted load),
-# pareto.csv, pareto.md and pareto.png; with the default settings also
-# $BUILD/results/publish-cost-pareto.txt (make publish-cost-pareto puts the
-# table between the cost-pareto markers of docs/cost.md and the plot into
-# docs/img/). Exit 0 when every run passed, 1 when one failed, 2 on bad
-# settings.
+# Environment: BUILD [build]; PARETO_SIZE [1k] (1k: the flow cost-pareto;
+# 4k: cost-pareto-4k); PARETO_WARMUP [500], PARETO_MEASURE [1000],
+# PARETO_SEED [1], PARETO_RUNS [1], PARETO_RES [0.05]; JOBS [2];
+# PARETO_REPORT_ONLY=1 (the table and plot from the last runs, their outcome
+# as recorded).
+# Outputs in $BUILD/results/cost_pareto (4k: cost_pareto_4k): one CSV per run
+# in runs/, all.csv (every run), runs.csv (each curve's run of the largest
+# accepted load), pareto.csv, pareto.md and pareto.png; with the default
+# settings also $BUILD/results/publish-FLOW.txt (make publish-FLOW puts the
+# table between the FLOW markers of docs/cost.md and the plot and CSV into
+# docs/img/cost_pareto.png and .csv, 4k: cost_pareto_4k.png and .csv).
+# Exit 0 when every run passed, 1 when one failed, 2 on bad settings.
 set -eu
 cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
-pub_start cost-pareto "$@"
+SIZE=${PARETO_SIZE:-1k}
+case $SIZE in
+    1k) FLOW=cost-pareto TAG= ;;
+    4k) FLOW=cost-pareto-4k TAG=_4k ;;
+    *) echo "cost_pareto.sh: PARETO_SIZE: '$SIZE' is not 1k or 4k" >&2; exit 2 ;;
+esac
+pub_start $FLOW "$@"
 pub_configs
-setting SIZES PARETO_SIZES "1k 4k"
 setting WU PARETO_WARMUP 500
 setting ME PARETO_MEASURE 1000
 setting SEED PARETO_SEED 1
-setting NRUNS PARETO_RUNS 2
+setting NRUNS PARETO_RUNS 1
 setting RES PARETO_RES 0.05
 JOBS=${JOBS:-2}
-SIM=$B/bin/net_sim NC=$B/bin/net_cost OUT=$B/results/cost_pareto
+SIM=$B/bin/net_sim NC=$B/bin/net_cost OUT=$B/results/cost_pareto$TAG
 for x in "$SIM" "$NC"; do [ -x "$x" ] || { echo "cost_pareto.sh: $x is not built (make $x)" >&2; exit 2; }; done
-# TOPO CFG ROUTING: the networks of each size (docs/network.md), radix-64 routers
+# TOPO CFG ROUTING: the networks of each size (docs/network.md), in the
+# order the jobs start
 runs() {
-    local fb r
+    local fb
     case $1 in
         1k) fb=fbfly:k=32,n=2
+            echo "$fb hc-k64-4vc min-rc"
             echo "fclos:k=64,levels=2,tophalf=1 hc-k64-4vc updown-adaptive"
             echo "fclos:k=64,levels=2,tophalf=1,taper=16 hc-k64-4vc updown-adaptive"
             echo "bw:rank=2 hc-k64-4vc updown-adaptive"
             echo "fclos:k=64,levels=2,tophalf=1 fc-k64-4vc updown-adaptive"
-            echo "fclos:k=64,levels=2,tophalf=1 bb-k64-4vc updown-adaptive" ;;
+            echo "fclos:k=64,levels=2,tophalf=1 bb-k64-4vc updown-adaptive"
+            echo "$fb hc-k64-4vc-seq ugals" ;;
         4k) fb=fbfly:k=16,n=3 # 4K of radix-32 routers: a 3-level folded Clos
+            echo "$fb hc-k64-4vc min-rc"
             echo "fclos:k=32,levels=3,tophalf=1 fc-k32-4vc updown-adaptive"
+            echo "$fb hc-k64-4vc-seq ugals"
             echo "fclos:k=32,levels=3,tophalf=1 bb-k32-4vc updown-adaptive" ;;
-        *) echo "cost_pareto.sh: PARETO_SIZES: '$1' is not 1k or 4k" >&2; return 2 ;;
     esac
-    for r in min-rc val ugal; do echo "$fb hc-k64-4vc $r"; done
-    for r in ugals closad; do echo "$fb hc-k64-4vc-seq $r"; done
+    echo "$fb hc-k64-4vc ugal"
+    echo "$fb hc-k64-4vc-seq closad"
+    echo "$fb hc-k64-4vc val"
 }
 REPORT_ONLY=${PARETO_REPORT_ONLY:-0}
 if [ "$REPORT_ONLY" != 1 ]; then
 rm -rf "$OUT" && mkdir -p "$OUT/runs"
 : > "$OUT/jobs"
-for s in $(printf '%s\n' $SIZES | tac); do # the largest first: the longest runs start first
-    runs "$s" > "$OUT/r" || exit 2
-    while read -r topo cfg rt; do
-        for pat in uniform wc; do echo "$topo $cfg $rt $pat" >> "$OUT/jobs"; done
-    done < "$OUT/r"
-done
+runs "$SIZE" > "$OUT/r"
+while read -r topo cfg rt; do
+    for pat in uniform wc; do echo "$topo $cfg $rt $pat" >> "$OUT/jobs"; done
+done < "$OUT/r"
 one() { # TOPO CFG ROUTING PATTERN: the curve's bisection (the header)
     local tag f n=0 load=1.0 lo=0 hi=1.0 off acc st
     tag=$(echo "$1_$2_$3_$4" | tr ':,=' '-__')
@@ -110,8 +120,8 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
       if (!(k in best) || $c["accepted"] + 0 > acc[k]) { best[k] = $0; acc[k] = $c["accepted"] + 0 }
       if (!(k in seen)) { seen[k] = 1; order[++n] = k } }
     END { for (i = 1; i <= n; i++) print best[order[i]] }' "$OUT/all.csv" > "$OUT/runs.csv" || rc=1
-"$NC" --table pareto --runs "$OUT/runs.csv" --area docs/area.txt > "$OUT/pareto.csv" || rc=1
-"$NC" --table pareto-md --runs "$OUT/runs.csv" --area docs/area.txt > "$OUT/pareto.md" || rc=1
+"$NC" --table pareto --runs "$OUT/runs.csv" --rtr-cost counts > "$OUT/pareto.csv" || rc=1
+"$NC" --table pareto-md --runs "$OUT/runs.csv" --rtr-cost counts > "$OUT/pareto.md" || rc=1
 cat "$OUT/pareto.md"
 pargs=()
 for pat in uniform wc; do
@@ -122,8 +132,8 @@ for pat in uniform wc; do
     pargs+=(--where front=1 --curve 'Pareto front' cost_per_node accepted)
 done
 scripts/plot.py "$OUT/pareto.png" --size 1400,1000 --layout 2,1 \
-    --title 'cost (model) against saturation throughput (simulator, C model), N = 1K' "${pargs[@]}" || rc=1
-pub_table cost-pareto docs/cost.md "$OUT/pareto.md"
-pub_file docs/img/cost_pareto.png "$OUT/pareto.png"
-pub_file docs/img/cost_pareto.csv "$OUT/pareto.csv"
-pub_finish $rc "make cost-pareto"
+    --title "cost (model) against saturation throughput (simulator, C model), N = ${SIZE^^}" "${pargs[@]}" || rc=1
+pub_table $FLOW docs/cost.md "$OUT/pareto.md"
+pub_file "docs/img/cost_pareto$TAG.png" "$OUT/pareto.png"
+pub_file "docs/img/cost_pareto$TAG.csv" "$OUT/pareto.csv"
+pub_finish $rc "make $FLOW"

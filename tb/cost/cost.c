@@ -6,6 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "catalog/cfg.h"
+#include "catalog/org.h"
+#include "catalog/tables.h"
+#include "nr_nwn.h"
+
 #define P(f) (int)offsetof(cost_prm, f)
 /* Kim, Dally and Abts, ISCA 2007 ("seed 002"): the tables and sections */
 const cost_prm_def cost_prm_defs[] = {
@@ -32,6 +37,13 @@ const cost_prm_def cost_prm_defs[] = {
      "Table 5, §5.3"},
     {"p-ll", P(p_ll), 0.04, 0, 100, "W", "per signal, local SerDes on a backplane (P_link_ll)",
      "Table 5, §5.3"},
+    /* the routers' own cost (--rtr-cost counts; docs/cost.md) */
+    {"switch-share", P(sw_share), 0.684, 0, 1, "",
+     "share of the reference router's silicon in its switch (the rest: 91.32 of 289 mm^2 in "
+     "SerDes)",
+     "ours; [AK11 §8.1.8]"},
+    {"area-ref", P(area_ref), 33792, 1, 1e9, "pitch^2",
+     "switch area of the reference router (hc, k = 64, p = 8: YARC)", "[ACK12] Table 2"},
     {NULL, 0, 0, 0, 0, NULL, NULL, NULL},
 };
 #undef P
@@ -115,12 +127,61 @@ int cost_network(const net_topo *t, const cost_prm *p, cost_res *o, char *err, i
     o->cabinets = maxcab + 1;
     o->len_avg = o->ch_cab ? len_sum / (double)o->ch_cab : 0;
     o->c_rtr = scale * (p->chip + p->dev);
+    if (p->rtr_area > 0) /* every router's switch by its area (cost_rtr_silicon) */
+        o->c_rtr = scale * (p->dev + p->chip * (1 - p->sw_share)) +
+                   (double)t->nrtr * cost_rtr_silicon(p, 0, p->rtr_area);
     o->c_term = (double)o->ch_term * p->pairs * p->sig_bp;
     o->c_bp = (double)o->ch_bp * p->pairs * p->sig_bp;
     o->c_total = o->c_rtr + o->c_term + o->c_bp + o->c_cab;
     o->p_rtr = scale * p->p_switch;
     o->p_link = p->pairs * (p_local + (double)o->ch_cab * p->p_gg);
     o->p_total = o->p_rtr + o->p_link;
+    return 0;
+}
+
+/* ---- the routers' own cost ---- */
+double cost_rtr_silicon(const cost_prm *p, double ports, double area)
+{
+    return p->chip * ((1 - p->sw_share) * ports / p->radix + p->sw_share * area / p->area_ref);
+}
+
+int cost_rtr_of(const char *file, const char *cfg, const cost_prm *p, cost_rtr *r, char *err,
+                int errlen)
+{
+    rtr_namedcfg nc;
+    memset(r, 0, sizeof *r);
+    if (rtr_cfg_lookup(file, cfg, &nc, err, errlen)) return -1;
+    const rtr_org *o = rtr_org_of(&nc, err, errlen);
+    if (!o) return -1;
+    _Alignas(8) unsigned char prm[1024];
+    if (o->params_size > sizeof prm) {
+        snprintf(err, errlen, "configuration %s: parameter struct too large", cfg);
+        return -1;
+    }
+    rtr_geom g;
+    nr_sw_counts c;
+    nr_en_org eo;
+    if (rtr_org_params(o, &nc, prm, err, errlen) || rtr_org_geom(o, &nc, &g, err, errlen))
+        return -1;
+    if (!o->counts || !o->energy || o->counts(prm, &c, err, errlen) || o->energy(prm, &eo)) {
+        snprintf(err, errlen, "configuration %s: organization %s has no complexity counts", cfg,
+                 o->name);
+        return -1;
+    }
+    r->ports = g.num_ports;
+    r->xpoints = c.xpoints, r->sub_buffers = c.sub_buffers, r->buf_phits = c.buf_phits;
+    r->channels = c.channels;
+    r->area = nr_en_area(&eo);
+    if (!(r->area > 0)) {
+        r->area = 0;
+        snprintf(err, errlen,
+                 "configuration %s: [ACK12] Table 1 has no switch area for "
+                 "its organization (a hierarchical crossbar of square tiles and one lane a row, "
+                 "a folded Clos or bb without input speedup, a crossbar)",
+                 cfg);
+        return 1;
+    }
+    r->silicon = cost_rtr_silicon(p, r->ports, r->area);
     return 0;
 }
 

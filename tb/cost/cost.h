@@ -32,6 +32,11 @@ typedef struct {
     double p_switch;            /* W per router (Table 5) */
     double p_gg, p_gl, p_ll;    /* W per signal: global SerDes on a cable, on a backplane;
                                       local SerDes on a backplane (Table 5) */
+    double sw_share;            /* share of the reference router's silicon in its switch */
+    double area_ref;            /* the reference router's switch area, channel pitches^2 */
+    /* Not an option: the switch area of the network's routers (cost_rtr_of),
+     * 0 when their silicon scales with their ports alone */
+    double rtr_area;
 } cost_prm;
 
 /* One parameter: its name (net_cost's option --NAME), place in cost_prm,
@@ -63,6 +68,26 @@ typedef struct {
 /* Count and price the network t (built with routers of t->r[].nports
  * ports) under p. -1 with a message when its kind has no layout. */
 int cost_network(const net_topo *t, const cost_prm *p, cost_res *r, char *err, int errlen);
+
+/* ---- the routers' own cost (docs/cost.md "The routers' own cost") ----
+ * A router of k ports whose switch has area A (channel pitches^2, Ahn, Choo
+ * and Kim's Table 1 as csrc/model/counts.c computes it) costs in silicon
+ *   chip * ((1 - sw_share) * k / radix + sw_share * A / area_ref),
+ * the part beyond its switch (SerDes, input buffers, tables) scaled by its
+ * ports, its switch by its area; its development stays dev * k / radix. */
+double cost_rtr_silicon(const cost_prm *p, double ports, double area);
+typedef struct {
+    int ports;
+    long xpoints, sub_buffers, buf_phits, channels; /* the counts (nr_sw_counts) */
+    double area;                                    /* the switch area */
+    double silicon;                                 /* cost_rtr_silicon */
+} cost_rtr;
+/* The routers of configuration cfg of file: their ports, counts, switch area
+ * and silicon. 0; 1 with a message (ports and counts filled, area and
+ * silicon 0) when the seed's Table 1 has no area formula for its
+ * organization; -1 with a message for an unknown or bad configuration. */
+int cost_rtr_of(const char *file, const char *cfg, const cost_prm *p, cost_rtr *r, char *err,
+                int errlen);
 
 /* ---- the seed's closed forms (ISCA 2007 §4.2): the edge of the floor and
  * the maximum and average global cable of each topology, overhead not

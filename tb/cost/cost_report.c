@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/cfg.h"
+
 /* the kit's networks of radix-64 routers (docs/network.md) */
 static const char *const built_specs[] = {
     "fclos:k=64,levels=2,tophalf=1",
@@ -43,6 +45,38 @@ int cost_table_built(const cost_prm *p)
             built_specs[i], r.nodes, r.routers, r.cabinets, r.ch_term, r.ch_bp, r.ch_cab, r.ch_long,
             r.len_avg, r.len_max, r.bisection, r.c_total / r.nodes,
             (r.c_total - r.c_rtr) / r.c_total, r.p_total / r.nodes);
+    }
+    return 0;
+}
+
+/* the kit's routers of the networks of docs/network.md and docs/cost.md §5 */
+static const char *const rtr_cfgs[] = {
+    "hc-k64-4vc",       "cn-k64-4vc",    "fc-k64-4vc", "fc6-k64-4vc",
+    "fc6-isu2-k64-4vc", "bb-k64-4vc",    "fc-k32-4vc", "bb-k32-4vc",
+    "hc-k32-4vc",       "hc-vs-k64-4vc", NULL,
+};
+
+int cost_table_routers(const cost_prm *p)
+{
+    char err[1024];
+    printf("| configuration | ports | crosspoints | subswitch buffers | buffer phits | switch area "
+           "(pitch^2) | silicon ($) | silicon by ports alone ($) | router with development "
+           "($) |\n|---|---|---|---|---|---|---|---|---|\n");
+    for (int i = 0; rtr_cfgs[i]; i++) {
+        cost_rtr r;
+        const int rc = cost_rtr_of(rtr_cfg_default_file(), rtr_cfgs[i], p, &r, err, sizeof err);
+        if (rc < 0) {
+            fprintf(stderr, "net_cost: %s\n", err);
+            return 1;
+        }
+        printf("| %s | %d | %ld | %ld | %ld | ", rtr_cfgs[i], r.ports, r.xpoints, r.sub_buffers,
+               r.buf_phits);
+        const double k = r.ports / p->radix;
+        if (rc)
+            printf("none in Table 1 | - | %.2f | - |\n", p->chip * k);
+        else
+            printf("%.0f | %.2f | %.2f | %.2f |\n", r.area, r.silicon, p->chip * k,
+                   r.silicon + p->dev * k);
     }
     return 0;
 }
@@ -288,8 +322,8 @@ static int csv_split(char *line, char **f, int max)
     return n;
 }
 
-static int pareto_read(const char *runs, const cost_prm *p, const char *area, pareto_pt *pt,
-                       int *npt)
+static int pareto_read(const char *runs, const cost_prm *p, const char *area, const char *cfgfile,
+                       int counts, pareto_pt *pt, int *npt)
 {
     FILE *f = fopen(runs, "r");
     if (!f) {
@@ -340,9 +374,17 @@ static int pareto_read(const char *runs, const cost_prm *p, const char *area, pa
             pp.chip = p->chip * a / ref;
         }
         q->chip = pp.chip;
+        cost_rtr rr; /* the routers' ports, and with counts their silicon */
+        const int rc = cost_rtr_of(cfgfile, q->cfg, p, &rr, err, sizeof err);
+        if (rc < 0 || (rc > 0 && counts)) {
+            fprintf(stderr, "net_cost: --runs %s:%d: %s\n", runs, ln, err);
+            fclose(f);
+            return 2;
+        }
+        if (counts) pp.rtr_area = rr.area, q->chip = rr.silicon;
         net_topo t;
         cost_res r;
-        if (net_topo_build(&t, q->topo, 64, err, sizeof err) ||
+        if (net_topo_build(&t, q->topo, rr.ports, err, sizeof err) ||
             cost_network(&t, &pp, &r, err, sizeof err)) {
             fprintf(stderr, "net_cost: --runs %s:%d: %s\n", runs, ln, err);
             fclose(f);
@@ -355,10 +397,11 @@ static int pareto_read(const char *runs, const cost_prm *p, const char *area, pa
     return 0;
 }
 
-int cost_table_pareto(const cost_prm *p, const char *runs, const char *area, int md)
+int cost_table_pareto(const cost_prm *p, const char *runs, const char *area, const char *cfgfile,
+                      int counts, int md)
 {
     static pareto_pt pt[PARETO_MAX];
-    int n, rc = pareto_read(runs, p, area, pt, &n);
+    int n, rc = pareto_read(runs, p, area, cfgfile, counts, pt, &n);
     if (rc) return rc;
     /* on the front: no point of the same size and pattern costs no more and
      * carries no less, one of them strictly */

@@ -136,6 +136,78 @@ static void counts(void)
     }
 }
 
+/* The routers' own cost (docs/cost.md "The routers' own cost"), by hand:
+ * silicon 90 x ((1 - s) k / 64 + s A / 33792) with s = 0.5, development
+ * 300 x k / 64; A is the switch area of Ahn et al. 2012 Table 1 (Table 2's
+ * row at k = 64: hc 33792, fc 9216; bb three quarters of fc, §5.4). */
+static void rtr_costs(void)
+{
+    cost_prm p;
+    cost_prm_default(&p);
+    p.sw_share = 0.5;
+    check("silicon: hc k = 64, A = 33792 (the reference)", cost_rtr_silicon(&p, 64, 33792), 90,
+          1e-9);
+    check("silicon: fc k = 64, A = 9216", cost_rtr_silicon(&p, 64, 9216), 57.272727, 1e-6);
+    check("silicon: fc k = 32, A = 2688", cost_rtr_silicon(&p, 32, 2688), 26.079545, 1e-6);
+    /* from configs/configs.txt through the catalog and csrc/model/counts.c */
+    static const struct {
+        const char *cfg;
+        int ports;
+        long xpoints, sub_buffers;
+        double area, silicon;
+    } want[] = {
+        {"hc-k64-4vc", 64, 4096, 1024, 33792, 90},
+        {"fc-k64-4vc", 64, 1728, 128, 9216, 57.272727},
+        {"bb-k64-4vc", 64, 1120, 64, 6912, 45 + 45 * 6912.0 / 33792},
+        /* (r/2)(n + 2m)(2(n + m) + rm + r) at r = 8, n = m = 4: 4 x 12 x 56 */
+        {"fc-k32-4vc", 32, 608, 64, 2688, 26.079545},
+    };
+    char err[1024], what[128];
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        cost_rtr r;
+        const int rc = cost_rtr_of("configs/configs.txt", want[i].cfg, &p, &r, err, sizeof err);
+        snprintf(what, sizeof what, "%s: found", want[i].cfg);
+        check(what, rc, 0, 0);
+        if (rc) {
+            printf("  %s\n", err);
+            continue;
+        }
+        snprintf(what, sizeof what, "%s: ports", want[i].cfg);
+        check(what, r.ports, want[i].ports, 0);
+        snprintf(what, sizeof what, "%s: crosspoints", want[i].cfg);
+        check(what, (double)r.xpoints, (double)want[i].xpoints, 0);
+        snprintf(what, sizeof what, "%s: subswitch buffers", want[i].cfg);
+        check(what, (double)r.sub_buffers, (double)want[i].sub_buffers, 0);
+        snprintf(what, sizeof what, "%s: switch area", want[i].cfg);
+        check(what, r.area, want[i].area, 1e-9);
+        snprintf(what, sizeof what, "%s: silicon", want[i].cfg);
+        check(what, r.silicon, want[i].silicon, 1e-6);
+    }
+    cost_rtr r;
+    check("hc-k32-4vc (4 x 8 tiles): no Table 1 area",
+          cost_rtr_of("configs/configs.txt", "hc-k32-4vc", &p, &r, err, sizeof err), 1, 0);
+    check("an unknown configuration: refused",
+          cost_rtr_of("configs/configs.txt", "no-such-cfg", &p, &r, err, sizeof err), -1, 0);
+    /* the 4-ary 2-flat of counts() (4 routers of 8 ports) of fc and of hc
+     * switches: each router 300 x 8/64 + 90 x (0.5 x 8/64 + 0.5 x A/33792) */
+    net_topo t;
+    cost_res rf, rh;
+    if (net_topo_build(&t, "fbfly:k=4,n=2", 8, err, sizeof err)) {
+        printf("FAIL fbfly:k=4,n=2: %s\n", err);
+        fails++;
+        return;
+    }
+    p.rtr_area = 9216;
+    cost_network(&t, &p, &rf, err, sizeof err);
+    p.rtr_area = 33792;
+    cost_network(&t, &p, &rh, err, sizeof err);
+    net_topo_free(&t);
+    check("fbfly 4x2 of fc routers: router cost", rf.c_rtr,
+          4 * (37.5 + 5.625 + 45 * 9216.0 / 33792), 1e-6);
+    check("fbfly 4x2 of hc routers: router cost", rh.c_rtr, 4 * (37.5 + 5.625 + 45), 1e-6);
+    check("fbfly 4x2: hc over fc routers, $", rh.c_total - rf.c_total, 130.909091, 1e-6);
+}
+
 /* the seed's link counts and steps (ISCA 2007 §4.3, §5.3) */
 static void seed_counts(void)
 {
@@ -187,6 +259,7 @@ int main(void)
     lengths();
     counts();
     seed_counts();
+    rtr_costs();
     radix();
     printf("%s: %d failed\n", fails ? "FAIL" : "PASS", fails);
     return fails != 0;

@@ -9,20 +9,40 @@
 #include <string.h>
 
 #include "cost.h"
+#include "catalog/cfg.h"
 #include "cost_report.h"
 #include "nr_cli.h"
 #include "nr_out.h"
 
 #define PROG "net_cost"
-enum { O_TOPO, O_PORTS, O_TABLE, O_NMIN, O_NMAX, O_RUNS, O_AREA, O_FIXED };
+enum {
+    O_TOPO,
+    O_PORTS,
+    O_TABLE,
+    O_NMIN,
+    O_NMAX,
+    O_RUNS,
+    O_AREA,
+    O_CFG,
+    O_CFGFILE,
+    O_RTRCOST,
+    O_FIXED
+};
 
-static const char *const tables[] = {"curves", "fig13",  "radix",     "fig43", "built",
-                                     "claims", "pareto", "pareto-md", NULL};
+static const char *const tables[] = {"curves", "fig13",  "radix",     "fig43",   "built",
+                                     "claims", "pareto", "pareto-md", "routers", NULL};
+static const char *const rtr_costs[] = {"ports", "counts", NULL};
+/* the parameters of --rtr-cost counts only */
+static int counts_prm(const char *name)
+{
+    return !strcmp(name, "switch-share") || !strcmp(name, "area-ref");
+}
 
 static void help_params(const cost_prm *p)
 {
-    printf("\nThe model's parameters (each an option --NAME V; default, unit, the source in Kim, "
-           "Dally and Abts, ISCA 2007):\n");
+    printf("\nThe model's parameters (each an option --NAME V; default, unit, range, the source: "
+           "Kim, Dally and Abts, ISCA 2007 unless named; switch-share and area-ref are of "
+           "--rtr-cost counts only):\n");
     for (const cost_prm_def *d = cost_prm_defs; d->name; d++)
         printf("  --%-14s %-9g %-9s %s [%g, %g] (%s)\n", d->name, d->dflt, d->unit, d->doc, d->lo,
                d->hi, d->src);
@@ -37,10 +57,19 @@ static void help_params(const cost_prm *p)
            "(latency, Eq 4.2, and channels against radix, Fig 4.3); built (Markdown: the kit's "
            "networks "
            "of radix-64 routers priced), claims (Markdown: the seeds' statements against the "
-           "model)\n");
+           "model), pareto and pareto-md (CSV, Markdown: net_sim runs priced, the Pareto front "
+           "marked), routers (Markdown: the kit's router configurations priced from their "
+           "counts)\n");
+    printf("\n--rtr-cost: ports (every router costs (chip + dev) * ports / radix, whatever its "
+           "organization), counts (its silicon from its configuration's organization: "
+           "chip * ((1 - switch-share) * ports / radix + switch-share * A / area-ref), A the "
+           "switch area of [ACK12] Table 1 from the counts of csrc/model/counts.c, as "
+           "make counts reports them; its development dev * ports / radix; docs/cost.md \"The "
+           "routers' own cost\")\n");
 }
 
-static int report(const char *spec, int ports, const cost_prm *p)
+static int report(const char *spec, int ports, const cost_prm *p, const char *cfg,
+                  const cost_rtr *rc)
 {
     net_topo t;
     char err[512];
@@ -57,6 +86,12 @@ static int report(const char *spec, int ports, const cost_prm *p)
     const double n = (double)r.nodes;
     printf("topology %s\nnodes %ld\nrouters %ld\ncabinets %ld\nports %ld\nports_used %ld\n", spec,
            r.nodes, r.routers, r.cabinets, r.ports, r.ports_used);
+    if (cfg)
+        printf("router_cfg %s\nrouter_crosspoints %ld\nrouter_subswitch_buffers %ld\n"
+               "router_buffer_phits %ld\nrouter_internal_channels %ld\n",
+               cfg, rc->xpoints, rc->sub_buffers, rc->buf_phits, rc->channels);
+    if (p->rtr_area > 0)
+        printf("router_switch_area %.0f\nrouter_silicon %.2f\n", rc->area, rc->silicon);
     printf("channels_terminal %ld\nchannels_backplane %ld\nchannels_cable %ld\n"
            "channels_cable_repeated %ld\nrepeaters %ld\n",
            r.ch_term, r.ch_bp, r.ch_cab, r.ch_long, r.repeaters);
@@ -162,13 +197,21 @@ int main(int argc, char **argv)
          "the network, KIND:KEY=V,... as net_sim's --topo (default fclos:levels=2)"},
         {"ports", "K", "ports of each router the network is built of (default 64, Table 3)"},
         {"table", "NAME",
-         "print a table instead: curves, fig13, radix, fig43 (CSV), built, claims (Markdown)"},
+         "print a table instead: curves, fig13, radix, fig43, pareto (CSV), built, claims, "
+         "pareto-md, routers (Markdown)"},
         {"n-min", "N", "--table curves: the smallest N, a power of two (default 64)"},
         {"n-max", "N", "--table curves: the largest N, a power of two (default 65536)"},
         {"runs", "CSV", "--table pareto, pareto-md: net_sim --csv rows to price (required)"},
         {"area", "FILE",
          "--table pareto, pareto-md: a make area table (docs/area.txt); each router's silicon "
          "scaled by its area over yarc-k64's"},
+        {"cfg", "NAME",
+         "the routers' configuration (configs.txt): their ports (unless --ports) and, with "
+         "--rtr-cost counts, their silicon"},
+        {"cfg-file", "PATH", "configurations file (default $NR_CONFIGS, else configs/configs.txt)"},
+        {"rtr-cost", "MODEL",
+         "the routers' cost: ports (default) or counts (from the organization's counts; needs "
+         "--cfg, or the runs' cfg column with --table pareto)"},
     };
     int nopt = O_FIXED;
     for (const cost_prm_def *d = cost_prm_defs; d->name; d++)
@@ -176,8 +219,9 @@ int main(int argc, char **argv)
     opts[nopt] = (nr_cli_opt_t){NULL, NULL, NULL};
     cost_prm p;
     cost_prm_default(&p);
-    const char *spec = "fclos:levels=2", *v, *runs = NULL, *area = NULL;
-    int ports = 64, table = -1;
+    const char *spec = "fclos:levels=2", *v, *runs = NULL, *area = NULL, *cfg = NULL;
+    const char *cfgfile = rtr_cfg_default_file();
+    int ports = 64, table = -1, rtr_cost = 0;
     long nmin = 64, nmax = 65536;
     int given[64] = {0};
     nr_cli_t c;
@@ -201,6 +245,12 @@ int main(int argc, char **argv)
             runs = v;
         else if (k == O_AREA)
             area = v;
+        else if (k == O_CFG)
+            cfg = v;
+        else if (k == O_CFGFILE)
+            cfgfile = v;
+        else if (k == O_RTRCOST)
+            rtr_cost = nr_cli_enum(&c, v, rtr_costs);
         else if (k == O_PORTS)
             ports = (int)nr_cli_long(&c, v, 2, NR_MAX_PORTS);
         else if (k == O_TABLE)
@@ -231,6 +281,30 @@ int main(int argc, char **argv)
     if ((table == 6 || table == 7) && !runs)
         nr_cli_die(&c, "--table %s needs --runs CSV", tables[table]);
     if (nmin > nmax) nr_cli_die(&c, "--n-min %ld is above --n-max %ld", nmin, nmax);
+    const int pareto = table == 6 || table == 7;
+    if (given[O_CFG] && table >= 0)
+        nr_cli_die(&c, "--cfg: a built network's option, not of --table (pareto reads the runs' "
+                       "cfg column)");
+    if (given[O_CFGFILE] && !given[O_CFG] && !pareto)
+        nr_cli_die(&c, "--cfg-file: an option of --cfg and --table pareto only");
+    if (given[O_RTRCOST] && table >= 0 && !pareto)
+        nr_cli_die(&c, "--rtr-cost: an option of a built network and --table pareto only");
+    if (rtr_cost == 1 && table < 0 && !cfg) nr_cli_die(&c, "--rtr-cost counts needs --cfg NAME");
+    if (rtr_cost == 1 && area) nr_cli_die(&c, "--area and --rtr-cost counts: one router model");
+    for (int k = O_FIXED; k < nopt; k++)
+        if (given[k] && rtr_cost != 1 && table != 8 && counts_prm(opts[k].name))
+            nr_cli_die(&c, "--%s: a parameter of --rtr-cost counts only", opts[k].name);
+    cost_rtr rr = {0};
+    if (cfg) {
+        char err[1024];
+        const int r = cost_rtr_of(cfgfile, cfg, &p, &rr, err, sizeof err);
+        if (r < 0 || (r > 0 && rtr_cost == 1)) {
+            fprintf(stderr, PROG ": --cfg: %s\n", err);
+            return 2;
+        }
+        if (!given[O_PORTS]) ports = rr.ports;
+        if (rtr_cost == 1) p.rtr_area = rr.area;
+    }
     int rc;
     switch (table) {
     case 0: rc = table_curves(&p, nmin, nmax); break;
@@ -240,8 +314,9 @@ int main(int argc, char **argv)
     case 4: rc = cost_table_built(&p); break;
     case 5: rc = cost_table_claims(&p); break;
     case 6:
-    case 7: rc = cost_table_pareto(&p, runs, area, table == 7); break;
-    default: rc = report(spec, ports, &p); break;
+    case 8: rc = cost_table_routers(&p); break;
+    case 7: rc = cost_table_pareto(&p, runs, area, cfgfile, rtr_cost == 1, table == 7); break;
+    default: rc = report(spec, ports, &p, cfg, &rr); break;
     }
     return nr_out_stdout(PROG, rc);
 }
