@@ -314,8 +314,8 @@ int main(int argc, char **argv)
     case 4: rc = cost_table_built(&p); break;
     case 5: rc = cost_table_claims(&p); break;
     case 6:
-    case 8: rc = cost_table_routers(&p); break;
     case 7: rc = cost_table_pareto(&p, runs, area, cfgfile, rtr_cost == 1, table == 7); break;
+    case 8: rc = cost_table_routers(&p); break;
     default: rc = report(spec, ports, &p, cfg, &rr); break;
     }
     return nr_out_stdout(PROG, rc);
