@@ -74,13 +74,13 @@ static const nr_cli_opt_t opts[] = {
     {"label", "STR", "with --csv: label column of the CSV row (no commas, quotes, line breaks)"},
     {"turns", "PATH",
      "write every router's (in port, out port) packet counts of the window as "
-     "CSV (seed 001 Fig 6 heatmaps; not with link errors, whose replays copy packets)"},
+     "CSV ([ACK12] Fig 6 heatmaps; not with link errors, whose replays copy packets)"},
     {"links", "PATH",
      "write every router output channel's phits and load of the window as CSV "
      "(router, level, port, the node or router and port it leads to, class)"},
     {"batch", "B",
      "every node queues B packets at the first traffic cycle and no more; the "
-     "run ends when all are delivered and reports the time (seed 002 Fig 5); "
+     "run ends when all are delivered and reports the time ([KDA07] Fig 5); "
      "--load, --warmup and --measure do not apply (refused)"},
     {"quiet", NULL, "no per-level channel and router load table"},
     {NULL, NULL, NULL}};
