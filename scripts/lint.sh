@@ -110,7 +110,7 @@ gate() {
     local m=$1; shift
     local g=() p=() y="" ok=1 out
     for pv in "$@"; do
-        g+=("-G$pv"); p+=("-P$m.$pv"); y="$y chparam -set ${pv%%=*} ${pv#*=} $m;"
+        g+=("-G$pv"); p+=("-P$m.$pv"); y="$y -chparam ${pv%%=*} ${pv#*=}"
     done
     # Verilator reads only the module's own hierarchy (scripts/rtl_deps.sh,
     # as the Verilated builds do), so a gap in that closure fails here.
@@ -120,7 +120,7 @@ gate() {
     if ! out=$(iverilog -g2012 -Irtl/inc -s "$m" "${p[@]}" -o /dev/null $FILES 2>&1) || [ -n "$out" ]; then
         echo "FAIL iverilog $m $*"; echo "$out" | head -20; ok=0
     fi
-    if ! out=$(yosys -q -p "read_verilog -sv -Irtl/inc $FILES; $y hierarchy -check -top $m; proc; check -assert" 2>&1); then
+    if ! out=$(yosys -q -p "read_verilog -defer -sv -Irtl/inc $FILES; hierarchy -check -top $m$y; proc; check -assert" 2>&1); then
         echo "FAIL yosys $m $*"; echo "$out" | grep -v '^$' | head -20; ok=0
     fi
     [ $ok = 1 ]
