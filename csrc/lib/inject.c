@@ -8,6 +8,7 @@
 
 #include "nr_cli.h"
 #include "nr_pkt.h"
+#include "nr_ring.h"
 #include "liberr.h"
 
 static const char *const inj_names[] = {"bernoulli", "onoff", NULL};
@@ -160,14 +161,10 @@ void nr_inj_free(nr_inj_t *s)
 static int push(nr_inj_t *s, const nr_inj_pkt_t *p)
 {
     if (s->qlen == s->qcap) {
-        size_t ncap = s->qcap ? 2 * s->qcap : 4; /* grows with the queue: memory follows it */
-        nr_inj_pkt_t *nq = malloc(ncap * sizeof *nq);
+        /* grows with the queue: memory follows it */
+        nr_inj_pkt_t *nq = nr_ring_grow(s->q, &s->qcap, &s->qhead, s->qlen, sizeof *nq, 4);
         if (!nq) return -1;
-        for (size_t i = 0; i < s->qlen; i++) nq[i] = s->q[(s->qhead + i) % s->qcap];
-        free(s->q);
         s->q = nq;
-        s->qcap = ncap;
-        s->qhead = 0;
     }
     s->q[(s->qhead + s->qlen) % s->qcap] = *p;
     s->qlen++;

@@ -115,6 +115,20 @@ void h_say(sim_t *s, const char *fmt, ...)
     va_end(ap);
 }
 
+/* An array of *cap elements of size sz, doubled (first: first elements);
+ * out of memory ends the run (exit 1). */
+static void *grow(void *a, size_t *cap, size_t first, size_t sz)
+{
+    size_t nc = *cap ? *cap * 2 : first;
+    void *n = realloc(a, nc * sz);
+    if (!n) {
+        fprintf(stderr, "rtr: out of memory\n");
+        exit(1);
+    }
+    *cap = nc;
+    return n;
+}
+
 /* A record for a new packet: a freed one if there is one, so that memory
  * follows the packets in flight, not the length of the run. */
 static uint64_t new_rec(sim_t *s, uint64_t gen, int src, int len)
@@ -124,16 +138,7 @@ static uint64_t new_rec(sim_t *s, uint64_t gen, int src, int len)
         s->rec[i] = (prec_t){.gen = gen, .head_in = UINT64_MAX, .src = src, .len = len};
         return i;
     }
-    if (s->nrec == s->caprec) {
-        size_t nc = s->caprec ? s->caprec * 2 : 4096;
-        prec_t *n = realloc(s->rec, nc * sizeof *n);
-        if (!n) {
-            fprintf(stderr, "rtr: out of memory\n");
-            exit(1);
-        }
-        s->rec = n;
-        s->caprec = nc;
-    }
+    if (s->nrec == s->caprec) s->rec = grow(s->rec, &s->caprec, 4096, sizeof *s->rec);
     prec_t *r = &s->rec[s->nrec];
     r->gen = gen;
     r->head_in = UINT64_MAX;
@@ -145,16 +150,8 @@ static uint64_t new_rec(sim_t *s, uint64_t gen, int src, int len)
 /* The packet of record i was delivered: its record can be reused. */
 static void free_rec(sim_t *s, uint64_t i)
 {
-    if (s->nfree == s->capfree) {
-        size_t nc = s->capfree ? s->capfree * 2 : 1024;
-        uint64_t *n = realloc(s->freerec, nc * sizeof *n);
-        if (!n) {
-            fprintf(stderr, "rtr: out of memory\n");
-            exit(1);
-        }
-        s->freerec = n;
-        s->capfree = nc;
-    }
+    if (s->nfree == s->capfree)
+        s->freerec = grow(s->freerec, &s->capfree, 1024, sizeof *s->freerec);
     s->freerec[s->nfree++] = i;
 }
 

@@ -16,6 +16,7 @@
 #include "common/rtrcmp.h"
 #include "common/vctsend.h"
 #include "nr_pkt.h"
+#include "nr_ring.h"
 #include "nr_rng.h"
 #include "nr_sb.h"
 #include "nr_stats.h"
@@ -48,14 +49,9 @@ typedef struct {
 static inline int fifo_push(fifo_t *f, uint64_t x)
 {
     if (f->n == f->cap) {
-        size_t nc = f->cap ? f->cap * 2 : 16;
-        uint64_t *nv = malloc(nc * sizeof *nv);
+        uint64_t *nv = nr_ring_grow(f->v, &f->cap, &f->head, f->n, sizeof *nv, 16);
         if (!nv) return -1;
-        for (size_t i = 0; i < f->n; i++) nv[i] = f->v[(f->head + i) % f->cap];
-        free(f->v);
         f->v = nv;
-        f->cap = nc;
-        f->head = 0;
     }
     f->v[(f->head + f->n++) % f->cap] = x;
     return 0;
