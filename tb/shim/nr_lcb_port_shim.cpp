@@ -18,6 +18,7 @@
 
 #include "lcb_rtl.h"
 #include "shim_cov.hpp"
+#include "shim_reset.hpp"
 
 struct lcbp_rtl {
     VerilatedContext *ctx;
@@ -79,16 +80,7 @@ extern "C" lcbp_rtl *lcbp_rtl_new(const nr_lcb_cfg *cfg)
     t->tx_phit_i = 0;
     t->rd_en_i = 0;
     t->rd_vc_i = 0;
-    // Reset: one rising edge with rst_ni low, release with the clock low.
-    t->clk_i = 0;
-    t->rst_ni = 0;
-    t->eval();
-    t->clk_i = 1;
-    t->eval();
-    t->clk_i = 0;
-    t->eval();
-    t->rst_ni = 1;
-    t->eval();
+    nr_shim_reset(t);
     h->cycle = 0;
     check_running(h, "reset");
     h->p.num_vcs = t->prm_num_vcs_o;

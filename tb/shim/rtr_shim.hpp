@@ -30,6 +30,7 @@
 #include "port_bits.hpp"
 #include "rtl_build.h"
 #include "shim_cov.hpp"
+#include "shim_reset.hpp"
 
 namespace rtr_shim {
 
@@ -176,15 +177,7 @@ template <class Top> struct Rtr {
         Top *t = top;
         set_lcb_cfg(*t, lcfg);
         // link_rx, in_valid, in_phit, out_cr start at zero (Verilator zeroes ports)
-        t->clk_i = 0;
-        t->rst_ni = 0;
-        t->eval();
-        t->clk_i = 1;
-        t->eval();
-        t->clk_i = 0;
-        t->eval();
-        t->rst_ni = 1;
-        t->eval();
+        nr_shim_reset(t);
         cycle = 0;
         check_running("reset");
     }
