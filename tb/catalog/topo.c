@@ -58,6 +58,35 @@ void net_link(net_topo *t, int a, int pa, int b, int pb)
     t->nlinks++;
 }
 
+void *net_topo_priv(net_topo *t, long nodes, size_t size, char *err, int errlen)
+{
+    if (nodes > NET_MAX_NODES) {
+        snprintf(err, (size_t)errlen,
+                 "topology '%s': %ld nodes, more than the %d a 15-bit dest names", t->spec, nodes,
+                 NET_MAX_NODES);
+        return NULL;
+    }
+    void *p = calloc(1, size);
+    if (!p) {
+        snprintf(err, (size_t)errlen, "topology '%s': out of memory", t->spec);
+        return NULL;
+    }
+    t->priv = p;
+    return p;
+}
+
+nr_route_vals *net_rtr_init(net_topo *t, int r, int level, int nports)
+{
+    net_rtr *x = &t->r[r];
+    x->level = level;
+    x->nports = nports;
+    nr_route_vals *tb = &x->tab;
+    memset(tb, 0, sizeof *tb);
+    tb->nports = nports;
+    for (int i = 0; i < nports; i++) tb->ulut[i] = -1, tb->l2p[i] = i;
+    return tb;
+}
+
 int net_topo_alloc(net_topo *t, int nrtr, int nnodes, char *err, int errlen)
 {
     t->nrtr = nrtr;

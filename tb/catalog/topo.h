@@ -203,6 +203,13 @@ void net_floor_cab(long c, int cols, const net_floor *fl, net_place *p);
  * peer NONE). -1 with a message. */
 void net_link(net_topo *t, int a, int pa, int b, int pb);
 int net_topo_alloc(net_topo *t, int nrtr, int nnodes, char *err, int errlen);
+/* A builder's private state: size bytes, zeroed, in t->priv (which
+ * net_topo_free frees), for a network of nodes nodes, at most NET_MAX_NODES
+ * (a 15-bit dest). NULL with a message. */
+void *net_topo_priv(net_topo *t, long nodes, size_t size, char *err, int errlen);
+/* Router r at level with nports ports, its tables zeroed but for nports,
+ * every ULUT entry invalid and L2P the identity. Returns its tables. */
+nr_route_vals *net_rtr_init(net_topo *t, int r, int level, int nports);
 int net_lg2(int n);
 long net_ipow(long b, int e);
 

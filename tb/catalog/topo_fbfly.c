@@ -44,31 +44,18 @@ static int fbfly_build(net_topo *t, const long *kv, const int *given, int k_rtr,
                  t->spec, radix, k_rtr);
         return -1;
     }
-    if (nodes > NET_MAX_NODES) {
-        snprintf(err, errlen, "topology '%s': %ld nodes, more than the %d a 15-bit dest names",
-                 t->spec, nodes, NET_MAX_NODES);
-        return -1;
-    }
-    fbfly_t *f = calloc(1, sizeof *f);
-    if (!f) {
-        snprintf(err, errlen, "topology '%s': out of memory", t->spec);
-        return -1;
-    }
-    t->priv = f;
+    fbfly_t *f = net_topo_priv(t, nodes, sizeof *f, err, errlen);
+    if (!f) return -1;
     f->k = (int)k, f->c = (int)c, f->dims = dims, t->levels = 1;
     if (net_topo_alloc(t, (int)nodes / (int)c, (int)nodes, err, errlen)) return -1;
     t->first[1] = 0, t->first[2] = t->nrtr;
     for (int r = 0; r < t->nrtr; r++) {
         net_rtr *x = &t->r[r];
-        x->level = 1;
-        x->nports = k_rtr;
         /* single-router tables at their reset values: only source routes
          * (and a node's own router) are used */
-        nr_route_vals *tb = &x->tab;
-        memset(tb, 0, sizeof *tb);
-        tb->nports = k_rtr;
+        nr_route_vals *tb = net_rtr_init(t, r, 1, k_rtr);
         tb->root_mask = 0x7FFFu & ~(unsigned)(k_rtr - 1);
-        for (int i = 0; i < k_rtr; i++) tb->dlut[i] = i, tb->ulut[i] = -1, tb->l2p[i] = i;
+        for (int i = 0; i < k_rtr; i++) tb->dlut[i] = i;
         for (int q = 0; q < c; q++) {
             x->peer[q] = (net_end){NET_PEER_NODE, r * (int)c + q};
             t->node[r * c + q] = (net_end){r, q};

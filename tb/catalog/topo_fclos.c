@@ -190,17 +190,8 @@ int net_fclos_make(net_topo *t, const long *kv, int k_rtr, char *err, int errlen
     if (L == 1) n = half ? d : k;
     const long ncopy = n;
     if (S) n *= S;
-    if (n > NET_MAX_NODES) {
-        snprintf(err, errlen, "topology '%s': %ld nodes, more than the %d a 15-bit dest names",
-                 t->spec, n, NET_MAX_NODES);
-        return -1;
-    }
-    fclos_t *f = calloc(1, sizeof *f);
-    if (!f) {
-        snprintf(err, errlen, "topology '%s': out of memory", t->spec);
-        return -1;
-    }
-    t->priv = f;
+    fclos_t *f = net_topo_priv(t, n, sizeof *f, err, errlen);
+    if (!f) return -1;
     f->k = (int)k;
     t->levels = (int)L;
     f->d = d;

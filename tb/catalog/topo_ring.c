@@ -60,14 +60,8 @@ static int ring_build(net_topo *t, const long *kv, const int *given, int k_rtr, 
     if (net_topo_alloc(t, n, n, err, errlen)) return -1;
     t->first[1] = 0, t->first[2] = n;
     for (int r = 0; r < n; r++) {
-        net_rtr *x = &t->r[r];
-        x->level = 1;
-        x->nports = k_rtr;
-        nr_route_vals *tb = &x->tab;
-        memset(tb, 0, sizeof *tb);
-        tb->nports = k_rtr;
-        for (int i = 0; i < k_rtr; i++) tb->ulut[i] = -1, tb->l2p[i] = i;
-        x->peer[0] = (net_end){NET_PEER_NODE, r};
+        net_rtr_init(t, r, 1, k_rtr);
+        t->r[r].peer[0] = (net_end){NET_PEER_NODE, r};
         t->node[r] = (net_end){r, 0};
         net_link(t, r, 1, (r + 1) % n, 2);
     }
