@@ -66,6 +66,15 @@ typedef struct {
                      "LCB go-back-N window, packets"),                                             \
         RTR_KEY_PORT(T, "LinkCrcW", link_crc_w, 16, 16, 32, RTR_K_RTL | RTR_K_LCB,                 \
                      "link check bits, 16 or 32 (docs/link-protocol.md 4.1)")
+/* The keys of the switch pieces' routing that only the C model has
+ * (csrc/model/sw_route.h), for an organization built of those pieces. */
+#define RTR_ROUTE_MODEL_KEYS(T)                                                                    \
+    RTR_KEY(T, "FbSeq", fb_seq, 0, 0, 1, RTR_K_MODEL,                                              \
+            "the flattened-butterfly mode's sequential allocator, docs/fbfly-routing.md 6.4"),     \
+        RTR_KEY(T, "UpPick", up_pick, 0, 0, 2, RTR_K_MODEL,                                        \
+                "2: the greedy_r(2) up choice, docs/yarc-arch.md 5 step 4'"),                      \
+        RTR_KEY(T, "SideTab", side_tab, 0, 0, 1, RTR_K_MODEL,                                      \
+                "the side table, docs/yarc-arch.md 5 step 3a")
 
 /* An implementation (C model or RTL) of a router: how to make its router
  * from a named configuration. */
@@ -154,6 +163,11 @@ typedef struct rtr_org {
      * dest field? (Where not, the smoke test checks order only per kind.) */
     int (*single_path)(const void *p, int src, int dst);
 } rtr_org;
+/* The routing set-ups of the tables every organization shares (tables.h), in
+ * a descriptor: program, port_of, logical_of and the route check port_ok. */
+#define RTR_ORG_ROUTE_TABLES                                                                       \
+    .program = nr_route_program, .port_of = nr_route_port_of, .logical_of = nr_route_logical_of,   \
+    .port_ok = nr_route_port_ok
 
 /* The registry (build/gen/catalog_reg.c, made from tb/catalog/org_*.c):
  * every organization, in name order, to NULL. */

@@ -41,9 +41,6 @@ const rtr_org rtr_org_oq = {
     .check = oq_check,
     .model = oq_model,
     .geom = oq_geom,
-    .program = nr_route_program,
-    .port_of = nr_route_port_of,
-    .logical_of = nr_route_logical_of,
+    RTR_ORG_ROUTE_TABLES,
     .may_reorder = nr_route_may_reorder,
-    .port_ok = nr_route_port_ok,
 };

@@ -23,12 +23,7 @@ static const rtr_key yarc_keys[] = {
     RTR_KEY(T, "ColLat", col_lat, 2, 1, 4, RTR_K_RTL, "column channel latency, cycles"),
     RTR_KEY(T, "SubSpeedup", sub_speedup, 4, 1, 4, RTR_K_RTL,
             "subswitch input speedup across VCs (docs/yarc-arch.md 6)"),
-    RTR_KEY(T, "FbSeq", fb_seq, 0, 0, 1, RTR_K_MODEL,
-            "the flattened-butterfly mode's sequential allocator, docs/fbfly-routing.md 6.4"),
-    RTR_KEY(T, "UpPick", up_pick, 0, 0, 2, RTR_K_MODEL,
-            "2: the greedy_r(2) up choice, docs/yarc-arch.md 5 step 4'"),
-    RTR_KEY(T, "SideTab", side_tab, 0, 0, 1, RTR_K_MODEL,
-            "the side table, docs/yarc-arch.md 5 step 3a"),
+    RTR_ROUTE_MODEL_KEYS(T),
     {NULL, NULL, 0, 0, 0, 0, 0, NULL},
 };
 
@@ -111,13 +106,10 @@ const rtr_org rtr_org_yarc = {
     .check = yarc_check,
     .model = yarc_model,
     .geom = yarc_geom,
-    .program = nr_route_program,
-    .port_of = nr_route_port_of,
-    .logical_of = nr_route_logical_of,
+    RTR_ORG_ROUTE_TABLES,
     .drop_reason = NULL,
     /* One router: only the Clos modes' up routes have a choice of port. */
     .may_reorder = nr_route_may_reorder,
-    .port_ok = nr_route_port_ok,
     .counts = yarc_counts,
     .energy = yarc_energy,
     .example = "yarc-k16-bare",
