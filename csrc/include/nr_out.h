@@ -77,5 +77,9 @@ int nr_out_fst_check(const char *path, char *err, size_t n);
  * program's last step: return nr_out_stdout("prog", rc). The message is
  * printed whatever rc is; a nonzero rc (a failed check, bad input) is kept. */
 int nr_out_stdout(const char *prog, int rc);
+/* A program's last step on bad input or a run it cannot make: standard
+ * output flushed first (what it printed comes before the message), "prog:
+ * msg" on stderr, then nr_out_stdout(prog, 2). */
+int nr_out_bad(const char *prog, const char *msg);
 
 #endif

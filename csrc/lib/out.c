@@ -258,6 +258,13 @@ int nr_out_stdout(const char *prog, int rc)
     return rc ? rc : 1;
 }
 
+int nr_out_bad(const char *prog, const char *msg)
+{
+    fflush(stdout);
+    fprintf(stderr, "%s: %s\n", prog, msg);
+    return nr_out_stdout(prog, 2);
+}
+
 /* An FST file is a chain of blocks, each a type byte and a big-endian 64-bit
  * length that counts itself and the block's body (gtkwave's fstapi.h: 0
  * header, 1 value changes, 2 blackout, 3 geometry, 4, 6, 7 hierarchy, 5 and 8

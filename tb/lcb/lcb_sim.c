@@ -800,11 +800,7 @@ int main(int argc, char **argv)
     fflush(stdout);
     lcb_tb_res r;
     int rc = lcb_tb_run(&c, &r, stdout, err, sizeof err);
-    if (rc == 2) {
-        fflush(stdout);
-        fprintf(stderr, "lcb_sim: %s\n", err);
-        return nr_out_stdout("lcb_sim", 2);
-    }
+    if (rc == 2) return nr_out_bad("lcb_sim", err);
     lcb_tb_print_result(stdout, &c, &r);
     if (c.waves && r.waves == 0 && r.pass) {
         /* the window was asked for and the run ended before it */

@@ -1071,6 +1071,16 @@ static void check_scenario(lcb_run *R, int64_t t, const int down[2])
 
 /* end_checks: forged control words exercised, and accepted or rejected as
  * their kind must be */
+/* Forged words of a kind that must all be rejected or all accepted: some
+ * were delivered, and n of them were (verb). */
+static void forged_all(lcb_run *R, int64_t t, const char *kind, uint64_t n, const char *verb)
+{
+    if (R->r->forged_delivered == 0 || n != R->r->forged_delivered)
+        lcb_fail(&R->chk, t,
+                 "%s forged words: %" PRIu64 " delivered, %" PRIu64 " %s: every one must be %s",
+                 kind, R->r->forged_delivered, n, verb, verb);
+}
+
 static void check_forged(lcb_run *R, int64_t t)
 {
     /* forged words must have been exercised, and outrange ones rejected */
@@ -1089,20 +1099,10 @@ static void check_forged(lcb_run *R, int64_t t)
                         !lcb_ch_cfg_has_noise(&R->cf->ch[d]);
     if (phantom_only && R->r->forged_accepted == 0)
         lcb_fail(&R->chk, t, "phantom forged words: none was accepted, the test exercised nothing");
-    if (R->strict_forge[0] || R->strict_forge[1]) {
-        if (R->r->forged_delivered == 0 || R->r->forged_rejected != R->r->forged_delivered)
-            lcb_fail(&R->chk, t,
-                     "out-of-range forged words: %" PRIu64 " delivered, %" PRIu64
-                     " rejected: every one must be rejected",
-                     R->r->forged_delivered, R->r->forged_rejected);
-    }
-    if (R->accept_forge[0] || R->accept_forge[1]) {
-        if (R->r->forged_delivered == 0 || R->r->forged_accepted != R->r->forged_delivered)
-            lcb_fail(&R->chk, t,
-                     "inrange forged words: %" PRIu64 " delivered, %" PRIu64
-                     " accepted: every one must be accepted",
-                     R->r->forged_delivered, R->r->forged_accepted);
-    }
+    if (R->strict_forge[0] || R->strict_forge[1])
+        forged_all(R, t, "out-of-range", R->r->forged_rejected, "rejected");
+    if (R->accept_forge[0] || R->accept_forge[1])
+        forged_all(R, t, "inrange", R->r->forged_accepted, "accepted");
     if ((R->badwt_forge[0] || R->badwt_forge[1]) && R->r->forged_delivered != 0)
         lcb_fail(&R->chk, t,
                  "badwt forged words: %" PRIu64 " delivered: a word with the wrong "

@@ -941,6 +941,34 @@ static int port_up(const net_t *n, int r, int p)
     return e.rtr >= 0 && n->t.r[e.rtr].level > n->t.r[r].level;
 }
 
+/* The CSV of option --opt at path (none: *csv NULL), opened with its header
+ * line; -1 with a message when it cannot be. */
+static int csv_open(net_t *n, nr_out_t *out, const char *path, const char *opt, const char *header,
+                    FILE **csv)
+{
+    char e[1400];
+    *csv = NULL;
+    if (!path) return 0;
+    if (nr_out_open(out, path, NR_OUT_WHOLE, e, sizeof e)) {
+        net_say(n, "FAIL --%s: %s\n", opt, e);
+        return -1;
+    }
+    *csv = out->f;
+    fprintf(*csv, "%s\n", header);
+    return 0;
+}
+
+/* Close csv_open's CSV (if any): 0, or -1 with a message (no file written). */
+static int csv_close(net_t *n, nr_out_t *out, FILE *csv, const char *opt)
+{
+    char e[1400];
+    if (csv && nr_out_close(out, e, sizeof e)) {
+        net_say(n, "FAIL --%s: %s (no file written)\n", opt, e);
+        return -1;
+    }
+    return 0;
+}
+
 /* The turns of the measurement window by level, as seed 001 Fig 6 reads a
  * router's ports (there 0..k/2-1 face down, k/2..k-1 up; here a port is up
  * when it leads to a higher level, so a top router's ports are all down):
@@ -950,16 +978,8 @@ static int port_up(const net_t *n, int r, int p)
 static int net_turn_report(net_t *n, net_result *res)
 {
     nr_out_t out;
-    FILE *csv = NULL;
-    char e[1400];
-    if (n->o->turns_csv) {
-        if (nr_out_open(&out, n->o->turns_csv, NR_OUT_WHOLE, e, sizeof e)) {
-            net_say(n, "FAIL --turns: %s\n", e);
-            return -1;
-        }
-        csv = out.f;
-        fprintf(csv, "router,level,in,out,packets\n");
-    }
+    FILE *csv;
+    if (csv_open(n, &out, n->o->turns_csv, "turns", "router,level,in,out,packets", &csv)) return -1;
     for (int l = 1; l <= n->t.levels; l++) {
         uint64_t q[4] = {0}, tot = 0;
         for (int r = n->t.first[l]; r < n->t.first[l + 1]; r++)
@@ -978,11 +998,7 @@ static int net_turn_report(net_t *n, net_result *res)
                     "up-down %.3f, IV up-up %.3f of %" PRIu64 " router crossings\n",
                     l, res->quad[l][0], res->quad[l][1], res->quad[l][2], res->quad[l][3], tot);
     }
-    if (csv && nr_out_close(&out, e, sizeof e)) {
-        net_say(n, "FAIL --turns: %s (no file written)\n", e);
-        return -1;
-    }
-    return 0;
+    return csv_close(n, &out, csv, "turns");
 }
 
 /* Each level's router load of the window (a router's phits out of its
@@ -992,17 +1008,11 @@ static int net_turn_report(net_t *n, net_result *res)
 static int rtr_loads(net_t *n, net_result *res)
 {
     nr_out_t out;
-    FILE *csv = NULL;
-    char e[1400];
+    FILE *csv;
     const double M = (double)n->o->measure;
-    if (n->o->links_csv) {
-        if (nr_out_open(&out, n->o->links_csv, NR_OUT_WHOLE, e, sizeof e)) {
-            net_say(n, "FAIL --links: %s\n", e);
-            return -1;
-        }
-        csv = out.f;
-        fprintf(csv, "router,level,port,to_router,to_port,to_node,class,phits,load\n");
-    }
+    if (csv_open(n, &out, n->o->links_csv, "links",
+                 "router,level,port,to_router,to_port,to_node,class,phits,load", &csv))
+        return -1;
     for (int l = 1; l <= n->t.levels && l <= NET_MAX_LEVELS; l++) {
         double sum = 0;
         res->rtr_util_argmax[l] = n->t.first[l];
@@ -1027,11 +1037,7 @@ static int rtr_loads(net_t *n, net_result *res)
         const int nr = n->t.first[l + 1] - n->t.first[l];
         res->rtr_util_mean[l] = nr > 0 ? sum / nr : 0.0;
     }
-    if (csv && nr_out_close(&out, e, sizeof e)) {
-        net_say(n, "FAIL --links: %s (no file written)\n", e);
-        return -1;
-    }
-    return 0;
+    return csv_close(n, &out, csv, "links");
 }
 
 /* What a run that was not stopped by a failure was asked for and never

@@ -399,11 +399,7 @@ int main(int argc, char **argv)
     nr_cli_print_seed(stdout, "net_sim", o.seed);
     net_result r;
     int rc = net_run(&o, &r, stdout, err, sizeof err);
-    if (rc == 2) {
-        fflush(stdout);
-        fprintf(stderr, "net_sim: %s\n", err);
-        return nr_out_stdout("net_sim", 2);
-    }
+    if (rc == 2) return nr_out_bad("net_sim", err);
     printf("net: %" PRIu64 " cycles in %.2f s, %.0f network cycles/s, %.3g phit-hops/s\n", r.cycles,
            r.wall_s, r.wall_s > 0 ? (double)r.cycles / r.wall_s : 0.0,
            r.wall_s > 0 ? (double)r.phit_hops / r.wall_s : 0.0);

@@ -160,6 +160,19 @@ static double q_of(const nr_t1_row *r, int q)
     return q == 0 ? r->buffers : q == 1 ? r->fanout : q == 2 ? r->xpoints : r->area;
 }
 
+/* Quantity q of every organization of row over the hierarchical crossbar's,
+ * each printed with fmt (nan where undefined). */
+static void print_ratios(const nr_t1_row *row, int q, const char *nan, const char *fmt)
+{
+    for (int o = 0; o < NR_T1_N; o++) {
+        double v = q_of(&row[o], q) / q_of(&row[NR_T1_HC], q);
+        if (isnan(v))
+            fputs(nan, stdout);
+        else
+            printf(fmt, v);
+    }
+}
+
 static void print_scaling(int csv)
 {
     static const int ks[] = {8, 16, 32, 64, 128};
@@ -179,25 +192,12 @@ static void print_scaling(int csv)
             for (int o = 0; o < NR_T1_N; o++) row[o] = nr_t1_fig5(o, k);
             if (csv) {
                 printf("%d", ks[i]);
-                for (int q = 0; q < 4; q++)
-                    for (int o = 0; o < NR_T1_N; o++) {
-                        double v = q_of(&row[o], q) / q_of(&row[NR_T1_HC], q);
-                        if (isnan(v))
-                            printf(",NaN");
-                        else
-                            printf(",%.6f", v);
-                    }
+                for (int q = 0; q < 4; q++) print_ratios(row, q, ",NaN", ",%.6f");
                 printf("\n");
                 continue;
             }
             printf("| %s | %d | %.3g | %.3g |", q_name[qq], ks[i], sqrt(k), 2 * sqrt(k));
-            for (int o = 0; o < NR_T1_N; o++) {
-                double v = q_of(&row[o], qq) / q_of(&row[NR_T1_HC], qq);
-                if (isnan(v))
-                    printf(" N/A |");
-                else
-                    printf(" %.3f |", v);
-            }
+            print_ratios(row, qq, " N/A |", " %.3f |");
             printf("\n");
         }
 }

@@ -829,17 +829,7 @@ static void test_up_greedy2(void)
     CHECK_RT(rc(&k, 0x7, 0, 1, 0x5555), 7, 0, 0);
 
     /* the parameter: 0 or 2 */
-    nr_yarc_params yp = {.rows = 4,
-                         .cols = 4,
-                         .port.num_vcs = 2,
-                         .port.in_buf_per_vc = 128,
-                         .row_buf_depth = 8,
-                         .col_buf_depth = 8,
-                         .row_bus_lat = 2,
-                         .col_lat = 2,
-                         .port.max_pkt_len = 64,
-                         .port.replay_depth = 256,
-                         .port.window = 32};
+    nr_yarc_params yp = renv_params(4, 4, 0);
     char err[256];
     for (int v = -1; v <= 3; v++) {
         yp.up_pick = v;
