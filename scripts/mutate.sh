@@ -5,15 +5,17 @@
 #   scripts/mutate.sh [-b BUILD] [-j JOBS] [-l MUTANTS] [-L TESTLIST]... [-n] [-k] [-c] [ID...]
 #
 # Each mutant of the list (default tests/mutate/mutants.list) is a seeded
-# one-line RTL bug: a sed expression that must change exactly one line of one
-# file under rtl/, and the regression entries that should catch it. The
-# whole list is checked first: an unknown test, a file outside rtl/, a
+# one-line bug: a sed expression that must change exactly one line of one
+# file under rtl/ (or csrc/, for the checks that judge a policy only the C
+# model has), and the regression entries that should catch it. The
+# whole list is checked first: an unknown test, a file outside rtl/ and csrc/, a
 # duplicate id, or a sed that changes no line or more than one line is
 # refused with exit 2 before anything runs. Then the mutants run as the
 # entries of a regression list (scripts/regress.sh: JOBS at a time, a time
 # limit each, progress on a terminal), each one scripts/mutant.sh in a
 # scratch tree that reuses BUILD's Verilated builds the edit cannot change
-# (the real rtl/ is never written). First the baseline: every named test
+# (the real rtl/ and csrc/ are never written; make rebuilds the objects a
+# csrc/ edit changes in the scratch copy). First the baseline: every named test
 # must pass on the unmutated scratch build (a test broken by itself cannot
 # count as a catch); it sets the per-test limit (20 x the slowest, at least
 # 60 s). A mutant is CAUGHT, ESCAPED, NOT-BUILT (make failed: never a catch)
@@ -33,7 +35,7 @@
 #   ID...      run only these mutants
 #   -h, --help this text
 # List format: one mutant per line ('#' comments): ID MODE FILE TESTS SED, ID
-# [A-Za-z0-9_.+-]+, MODE a one-word tag, FILE under rtl/, TESTS
+# [A-Za-z0-9_.+-]+, MODE a one-word tag, FILE under rtl/ or csrc/, TESTS
 # comma-separated entry names, SED the rest of the line (GNU sed, --sandbox).
 # Output: a line per mutant as it ends, then the table in list order and
 # "mutants: N caught of M (P %)", also in BUILD/mutate/summary.txt; per
@@ -114,7 +116,7 @@ while IFS= read -r line || [ -n "$line" ]; do
     [[ $id =~ ^[A-Za-z0-9_.+-]+$ ]] && [ "$id" != base ] || { err "bad mutant id '$id'"; continue; }
     [ -z "${SEEN[$id]:-}" ] || { err "duplicate mutant id '$id' (first at line ${SEEN[$id]})"; continue; }
     SEEN[$id]=$lineno
-    case $file in rtl/*) [ -f "$file" ] || { err "$id: no file $file"; continue; } ;; *) err "$id: $file is not under rtl/"; continue ;; esac
+    case $file in rtl/* | csrc/*) [ -f "$file" ] || { err "$id: no file $file"; continue; } ;; *) err "$id: $file is not under rtl/ or csrc/"; continue ;; esac
     bad=0
     for t in ${tests//,/ }; do
         [ -n "${TCMD[$t]:-}" ] || { err "$id: no regression entry '$t' in tests/*.list${XLISTS[*]:+ ${XLISTS[*]}}"; bad=1; }
@@ -240,7 +242,7 @@ if [ $PUB = 1 ]; then
             IFS=$'\t' read -r v dt detail < "$WORK/res/${IDS[$i]}" 2> /dev/null || { v=HARNESS detail="no result"; }
             if [ "$v" = CAUGHT ]; then detail=${detail#by }; detail="\`${detail//,/\`, \`}\`"; fi
             b=${BUG[$i]:-(no comment in the list)}
-            printf '| `%s` | %s | `%s` | %s | %s | %s |\n' "${IDS[$i]}" "${MODE[$i]}" "${FILE[$i]#rtl/}" "${b//|/\\|}" "$v" "${detail//|/\\|}"
+            printf '| `%s` | %s | `%s` | %s | %s | %s |\n' "${IDS[$i]}" "${MODE[$i]}" "${FILE[$i]}" "${b//|/\\|}" "$v" "${detail//|/\\|}"
         done
     } > "$TABLE.tmp" && mv "$TABLE.tmp" "$TABLE" || { echo "mutate: cannot write $TABLE" >&2; exit 2; }
     pub_table mutate docs/testplan.md "$TABLE"

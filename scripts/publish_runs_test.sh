@@ -128,7 +128,7 @@ changed "make publish-mutate" docs/testplan.md
 mut=$(sed -n '/^<!-- mutate:begin -->$/,/^<!-- mutate:end -->$/p' docs/testplan.md)
 grep -q '^\*make mutate (scripts/mutate.sh -b build -j 1) at [0-9a-f]* on ' <<< "$mut" &&
     grep -qF '**mutants: 1 caught of 1 (100 %)**' <<< "$mut" &&
-    grep -qF '| `st-fifo-bypass` | fifo | `common/nr_fifo.sv` | the bypass \| select of the fixture | CAUGHT | `cells-fifo-d3` |' <<< "$mut" && ok ||
+    grep -qF '| `st-fifo-bypass` | fifo | `rtl/common/nr_fifo.sv` | the bypass \| select of the fixture | CAUGHT | `cells-fifo-d3` |' <<< "$mut" && ok ||
     { echo "$mut" > "$TMP/out"; bad "the mutation table"; }
 git checkout -q docs/testplan.md
 # a run of chosen IDs: nothing published, the last whole run's manifest kept
