@@ -11,6 +11,7 @@
  *                it to an environment), with route_one(), which sends one
  *                packet and runs until it leaves or is dropped, and cfg(),
  *                one configuration write applied in one cycle.
+ * YT_DONE(e) ends a test's environment: no error reported, then freed.
  * yt_zero_load() sends one packet to an empty switch and checks it arrives
  * intact at its port, on time and without gaps.
  * route_one() gives up after YT_ROUTE_STEPS cycles (400 unless the test
@@ -22,6 +23,14 @@
 #include "nr_test.h"
 #include "swparts.h"
 #include "renv_models.h"
+
+/* The end of a test's environment: no interface or testbench error, then
+ * freed (a macro, so that a failed check names the test's line). */
+#define YT_DONE(e)                                                                                 \
+    do {                                                                                           \
+        CHECK_EQ(renv_errors(e), 0);                                                               \
+        renv_free(e);                                                                              \
+    } while (0)
 
 #ifndef YT_ROUTE_STEPS
 #define YT_ROUTE_STEPS 400

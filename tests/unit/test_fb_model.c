@@ -445,8 +445,7 @@ static void test_registers(void)
     cfg(&e, 0, 3, 0x05, 0x8 | NR_FB_UGAL); /* alg 3: stored */
     CHECK_EQ(e.cfg_bad, 18);
     CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_ctrl, 0x8 | NR_FB_UGAL);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
     /* with FbSeq = 1 (a network switch this time) they are stored */
     nr_nwn_params np = renv_nwn_params('c', 16, 0);
     np.fb_seq = 1;
@@ -589,8 +588,7 @@ static void test_yarc_vc_change(void)
     e.snk[12].hold_mask = 0;
     CHECK(renv_drain(&e, 20, 2000));
     CHECK(renv_all_home(&e));
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* A folded-Clos switch (fc, bare, 16 ports, 8 bottoms of 2, 2 tops): the
@@ -639,8 +637,7 @@ static void test_fc_vc_change(void)
         for (int i = 0; i < n; i++) CHECK_U64(c.ph[i], ex[i]);
     }
     CHECK(renv_all_home(&e));
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* §6.3 against §6.4 on a crossbar (cn, bare, FbSeq = 1): terminals 0 and 1
@@ -705,8 +702,7 @@ static int seq_round(unsigned alg, int idle, int *ports, unsigned *vcs, long *rc
     CHECK(renv_drain(&e, 20, 2000));
     for (int q = 0; q < 16; q++)
         for (int v = 0; v < 2; v++) CHECK_EQ(renv_nwn(&e)->fb.pend[q][v], 0);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
     return routed;
 }
 

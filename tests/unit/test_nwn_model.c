@@ -312,8 +312,7 @@ static void latency_run(char org, int lcb, int lat, int all_pairs)
     if (org == 'c') CHECK(shapes[1] > 0 && shapes[2] + shapes[3] == 0);
     if (org == 'f') CHECK(shapes[1] > 0 && shapes[3] > 0 && shapes[2] == 0);
     if (org == 'b') CHECK(shapes[1] > 0 && shapes[2] > 0 && shapes[3] > 0);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 static void test_latency(void)
@@ -369,8 +368,7 @@ static void routing_all(char org, int k)
     CHECK(renv_drain(&e, 10, 2000));
     for (int q = 0; q < k; q++)
         for (int v = 0; v < 2; v++) CHECK_EQ(e.src[q].vct.cred[v], p.port.in_buf_per_vc);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 static void test_routing_all(void)
@@ -458,8 +456,7 @@ static void drops_case(char org, int lcb)
         for (int s = 0; s < 16; s++)
             for (int v = 0; v < 2; v++) CHECK_EQ(e.src[s].vct.cred[v], p.port.in_buf_per_vc);
     CHECK_EQ(c.bad, 0);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 static void test_drops(void)
@@ -809,8 +806,7 @@ static void test_small_buffers(void)
                 CHECK_EQ(last - first + 1, 64);
             }
             CHECK_EQ(c.bad, 0);
-            CHECK_EQ(renv_errors(&e), 0);
-            renv_free(&e);
+            YT_DONE(&e);
         }
     }
 }
@@ -845,8 +841,7 @@ static void test_vc_independence(void)
         CHECK_EQ(c.heads_out, 43);
         CHECK_EQ(c.npkt, 43);
         CHECK_EQ(c.bad, 0);
-        CHECK_EQ(renv_errors(&e), 0);
-        renv_free(&e);
+        YT_DONE(&e);
     }
 }
 
@@ -917,8 +912,7 @@ static void test_vct(void)
         CHECK(sent > 200);
         CHECK_EQ(w.viol, 0);
         CHECK_EQ(w.cap.bad, 0);
-        CHECK_EQ(renv_errors(&e), 0);
-        renv_free(&e);
+        YT_DONE(&e);
     }
 }
 
@@ -951,8 +945,7 @@ static void test_source_route(void)
         int l = mk(ph, 2, 9, 0, 20, 0, 0, 1, NULL, 0x1234);
         CHECK_EQ(route_one(&e, 2, ph, l), 9);
         CHECK(memcmp(c.ph, ph, sizeof(uint32_t) * (size_t)l) == 0);
-        CHECK_EQ(renv_errors(&e), 0);
-        renv_free(&e);
+        YT_DONE(&e);
     }
 }
 
@@ -1014,8 +1007,7 @@ static void test_cfg(void)
         CHECK_EQ(c.npkt - n0, late ? 1 : 0);
     }
     CHECK_EQ(c.bad, 7); /* remapped and adaptive packets leave where dest does not say */
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* RT_DROP is raised in the RC cycle: 3 cycles after a bare head enters. */
@@ -1198,8 +1190,7 @@ static void test_adaptive_top(void)
     CHECK(renv_drain(&e, 150, 5000));
     CHECK_EQ(w.cap.npkt, 12 + 8 + 8 + 1);
     CHECK_EQ(w.cap.bad, 0);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* §4.3, a = 1 with TopChoice = 1: the seed's random top. The LFSR has the
@@ -1268,8 +1259,7 @@ static void test_random_top(void)
     CHECK_EQ(renv_nwn(&e)->iu[0].up_ptr ^ NWN_RND_RESET, rnd);
     CHECK(renv_drain(&e, 150, 5000));
     CHECK_EQ(w.cap.bad, 0);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
     /* bad values */
     char err[200];
     p.top_choice = 2;
@@ -1328,8 +1318,7 @@ static void test_top_speedup(void)
         else
             CHECK(dual > 0);
         CHECK(renv_drain(&e, 150, 20000));
-        CHECK_EQ(renv_errors(&e), 0);
-        renv_free(&e);
+        YT_DONE(&e);
     }
 }
 
@@ -1362,8 +1351,7 @@ static void test_hashed_top(void)
                 }
     CHECK_EQ(n, 64);
     CHECK(renv_drain(&e, 150, 5000));
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
     /* bit complement at k = 64 (fc, R = 16, M = 4): dest ^ p is the same for
      * every flow, but the hash of (dest << 6 | p) spreads them over the tops */
     nr_nwn_params p64 = renv_nwn_params('f', 64, 0);
@@ -1441,8 +1429,7 @@ static void pops_run(char org, int k, int S, int nvc, int lcb, pops_t *w)
     CHECK(renv_drain(&e, 50, 100000));
     CHECK_EQ(w->cap.npkt, sent);
     CHECK_EQ(w->cap.bad, 0);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 static void test_pops_per_cycle(void)
@@ -1490,8 +1477,7 @@ static void test_speedup2_latency(void)
             CHECK_EQ(route_one(&e, pairs[k][0], ph, l), pairs[k][1]);
             CHECK_EQ(c.t_out - c.t_in, (lcb ? 6 : 4) + (k ? 2 * p.chan_lat : 0));
         }
-        CHECK_EQ(renv_errors(&e), 0);
-        renv_free(&e);
+        YT_DONE(&e);
     }
 }
 

@@ -161,8 +161,7 @@ static void latency_case(int rows, int cols, int lcb, int lr, int lc, int len)
         for (int i = 0; i < 40; i++) renv_step(&e);
         yt_zero_load(&e, src, ph, l, dst, (lcb ? 6 : 4) + lr + lc, 200);
     }
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 static void test_latency(void)
@@ -202,8 +201,7 @@ static void test_single_router(void)
     renv_drain(&e, 20, 1000);
     for (int v = 0; v < 2; v++) CHECK_EQ(e.src[3].vct.cred[v], 128);
     CHECK_EQ(e.drop_reason[NR_DROP_NO_ROUTE], 3);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* §5 step 3: root detect / mask, DOWN_SHIFT, DLUT. */
@@ -232,8 +230,7 @@ static void test_down_routing(void)
     cfg(&e, 0, 9, 0x01, 0x0200);
     CHECK_EQ(route_one(&e, 9, ph, l), 15 - (int)((0x200 >> 2) % 16));
     CHECK_EQ(route_one(&e, 5, ph, l), -NR_DROP_NO_ROUTE);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* §5 step 3, mask sense. Seed 003 (lines 124-137) programs the subtree of
@@ -348,8 +345,7 @@ static void test_seed_root_mask(void)
     int l = mk(ph, 9, 100, 0, 5, 0, 0, 0, NULL, 0);
     int q = route_one(&e, 9, ph, l);
     CHECK(q >= 32 && q < 64);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* §5 step 5: deterministic up routing, hashed, with the fold. */
@@ -387,8 +383,7 @@ static void test_ulut_hash(void)
     int used = 0;
     for (int q = 0; q < 16; q++) used += seen[q] > 0;
     CHECK(used >= 12); /* the hash spreads the load */
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* §5 step 3a (SideTab = 1, C model only): the side table. A destination that
@@ -469,8 +464,7 @@ static void test_side_table(void)
     /* destinations that go down do not look at the table */
     l = mk(ph, 0, 7, 0, 5, 0, 1, 0, NULL, 0);
     CHECK_EQ(route_one(&e, 0, ph, l), 7);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* §5 step 6: logical -> physical remap, invalid and out-of-range entries. */
@@ -493,8 +487,7 @@ static void test_l2p(void)
     unsigned hops[3] = {0, 0, 0};
     int l = mk(ph, 2, 0, 1, 6, 1, 0, 0, hops, 0);
     CHECK_EQ(route_one(&e, 2, ph, l), 3);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* §5 step 4: adaptive choice by row-buffer credits, tie-breaking pointer. */
@@ -541,8 +534,7 @@ static void test_adaptive(void)
     /* on VC 1 column 1 has all its credits: a tie, and the pointer (5) wins */
     l = mk(ph, 0, 2000, 1, 5, 0, 1, 0, NULL, 0);
     CHECK_EQ(route_one(&e, 0, ph, l), 5);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* §5 step 4 against a backpressured column: the sinks of column 1 (ports 1,
@@ -596,8 +588,7 @@ static void test_adaptive_avoids_column(void)
     int got5 = 0;
     for (int i = 0; i < 4; i++) got5 += route_one(&e, 0, ph, l) == 5;
     CHECK_EQ(got5, 1);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* §5 step 1 and §4.2: every DROP reason, its event, and the credits. */
@@ -669,8 +660,7 @@ static void test_drops(void)
     CHECK_EQ(e.drop_reason[NR_DROP_SHORT], 4);
     /* the good packets after all of them arrived intact */
     CHECK_EQ(c.npkt, 3);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* The RT_DROP event comes in the RC cycle: 3 cycles after the head enters a
@@ -703,8 +693,7 @@ static void test_timing_of_rc_and_cfg(void)
             CHECK_EQ(tdrop, -1);
             CHECK_EQ(c.npkt, 1);
         }
-        CHECK_EQ(renv_errors(&e), 0);
-        renv_free(&e);
+        YT_DONE(&e);
     }
 }
 
@@ -752,8 +741,7 @@ static void test_source_route(void)
         l = mk(ph, 3, 2, 1, 30, 0, 0, 1, NULL, 0x2AAAAA);
         CHECK_EQ(route_one(&e, 3, ph, l), 2);
         CHECK(memcmp(c.ph, ph, sizeof(uint32_t) * (size_t)l) == 0);
-        CHECK_EQ(renv_errors(&e), 0);
-        renv_free(&e);
+        YT_DONE(&e);
     }
 }
 
@@ -787,8 +775,7 @@ static void test_cfg_bad(void)
     uint32_t ph[RENV_MAXLEN];
     int l = mk(ph, 3, 9, 0, 4, 0, 0, 0, NULL, 0);
     CHECK_EQ(route_one(&e, 3, ph, l), 9);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* Interface violations are reported, not absorbed (nr_yarc_errors). Driven
@@ -882,8 +869,7 @@ static void test_one_rc_unit(void)
     for (int s = 0; s < 16; s++) total += unroutable[s];
     CHECK_EQ(e.drop_reason[NR_DROP_NO_ROUTE], total); /* and no other reason */
     CHECK_EQ(e.drop_reason[NR_DROP_MALFORMED] + e.drop_reason[NR_DROP_SHORT], 0);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* yarc-arch §6, SubSpeedup: with 1 (the seeds' 8x8 subswitch) one row sends
@@ -929,8 +915,7 @@ static void test_sub_speedup(void)
             CHECK(multi > 0);
         CHECK(renv_drain(&e, 200, 50000));
         CHECK_EQ(c.npkt, sent);
-        CHECK_EQ(renv_errors(&e), 0);
-        renv_free(&e);
+        YT_DONE(&e);
     }
     nr_yarc_params p = renv_params(4, 4, 0);
     p.sub_speedup = 5;

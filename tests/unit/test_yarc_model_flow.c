@@ -84,8 +84,7 @@ static void hotspot_case(int rows, int cols, const int *srcs, int nsrc, int hot,
         rows, cols, nsrc, two_vcs ? 2 : 1, f.pkts, rate, mn, mx, mean);
     CHECK((double)mn >= mean * (1 - tol));
     CHECK((double)mx <= mean * (1 + tol));
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 static void test_fairness(void)
@@ -148,8 +147,7 @@ static void vc_independence_case(int lcb)
     CHECK(renv_drain(&e, 200, 20000));
     CHECK_EQ(f.per_vc[0], 3);
     CHECK_EQ(f.per_vc[1], 40);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* §3: with RowBufDepth = 2*RowBusLat and ColBufDepth = 2*ColLat the credit
@@ -204,8 +202,7 @@ static void credit_loop_case(int rows, int cols, int lr, int lc)
     printf("credit loops %dx%d RowBusLat %d depth %d, ColLat %d depth %d: %.4f phits/cycle/port\n",
            rows, cols, lr, p.row_buf_depth, lc, p.col_buf_depth, rate);
     CHECK(rate > 0.999);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 /* One VC alone pays one cycle per packet at the RBD (the route of the next
@@ -232,8 +229,7 @@ static void test_single_vc_rate(void)
     double rate = (double)(e.phit_hops - h0) / (double)meas;
     printf("single VC, 8-phit packets: %.4f phits/cycle (8/9 = %.4f)\n", rate, 8.0 / 9);
     CHECK_NEAR(rate, 8.0 / 9, 0.002);
-    CHECK_EQ(renv_errors(&e), 0);
-    renv_free(&e);
+    YT_DONE(&e);
 }
 
 int main(void)
