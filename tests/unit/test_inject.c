@@ -43,12 +43,7 @@ static void run(nr_inj_t *s, long T, long W, double *load, double *wvar, double 
 /* A process of this kind and load with fixed 4-phit packets, the rest 0. */
 static nr_inj_cfg_t fixed4(nr_inj_kind_t kind, double load)
 {
-    nr_inj_cfg_t c;
-    memset(&c, 0, sizeof c);
-    c.kind = kind;
-    c.load = load;
-    c.len.kind = NR_LEN_FIXED;
-    c.len.a = 4;
+    nr_inj_cfg_t c = {.kind = kind, .load = load, .len.kind = NR_LEN_FIXED, .len.a = 4};
     return c;
 }
 
@@ -61,14 +56,12 @@ static nr_inj_cfg_t fixed4(nr_inj_kind_t kind, double load)
  * at random ticks. */
 static void check_bernoulli_stream(double load, int batches)
 {
-    nr_inj_cfg_t c;
-    memset(&c, 0, sizeof c);
-    c.kind = NR_INJ_BERNOULLI;
-    c.load = load;
-    c.len.kind = NR_LEN_UNIFORM;
-    c.len.a = 3;
-    c.len.b = 11;
-    c.len.num_vcs = 3;
+    nr_inj_cfg_t c = {.kind = NR_INJ_BERNOULLI,
+                      .load = load,
+                      .len.kind = NR_LEN_UNIFORM,
+                      .len.a = 3,
+                      .len.b = 11,
+                      .len.num_vcs = 3};
     char err[200];
     nr_inj_t s;
     CHECK_EQ(nr_inj_init(&s, &c, 99, 5, err, sizeof err), 0);
@@ -316,11 +309,8 @@ static void inj_dests(void)
 {
     char err[200];
     nr_inj_cfg_t c;
-    nr_traffic_cfg_t tc;
+    nr_traffic_cfg_t tc = {.kind = NR_TP_UNIFORM, .k = 8};
     nr_traffic_t tp;
-    memset(&tc, 0, sizeof tc);
-    tc.kind = NR_TP_UNIFORM;
-    tc.k = 8;
     CHECK_EQ(nr_traffic_init(&tp, &tc, nr_test_seed, err, sizeof err), 0);
     nr_inj_t a, b, o;
     c = fixed4(NR_INJ_BERNOULLI, 0.5);

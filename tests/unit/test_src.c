@@ -13,12 +13,7 @@ static int port16(void *ctx, unsigned dest)
 
 static nr_inj_t source(double load)
 {
-    nr_inj_cfg_t c;
-    memset(&c, 0, sizeof c);
-    c.kind = NR_INJ_BERNOULLI;
-    c.load = load;
-    c.len.kind = NR_LEN_FIXED;
-    c.len.a = 5;
+    nr_inj_cfg_t c = {.kind = NR_INJ_BERNOULLI, .load = load, .len.kind = NR_LEN_FIXED, .len.a = 5};
     nr_inj_t inj;
     char err[200];
     CHECKF(nr_inj_init(&inj, &c, 7, 3, err, sizeof err) == 0, "%s", err);

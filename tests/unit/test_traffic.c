@@ -5,10 +5,7 @@
 
 static nr_traffic_t mk(nr_tp_kind_t kind, int k)
 {
-    nr_traffic_cfg_t c;
-    memset(&c, 0, sizeof c);
-    c.kind = kind;
-    c.k = k;
+    nr_traffic_cfg_t c = {.kind = kind, .k = k};
     nr_traffic_t t;
     char err[160];
     int rc = nr_traffic_init(&t, &c, nr_test_seed, err, sizeof err);
@@ -202,12 +199,7 @@ static void tp_transpose_random(nr_rng_t *r)
 static void tp_yarc_adversary(nr_rng_t *r)
 {
     char err[160];
-    nr_traffic_cfg_t c;
-    memset(&c, 0, sizeof c);
-    c.kind = NR_TP_ROWCOL;
-    c.k = 32;
-    c.rows = 8;
-    c.cols = 4;
+    nr_traffic_cfg_t c = {.kind = NR_TP_ROWCOL, .k = 32, .rows = 8, .cols = 4};
     nr_traffic_t t;
     CHECK_EQ(nr_traffic_init(&t, &c, nr_test_seed, err, sizeof err), 0);
     /* Port 13 at tile (3, 1): tile row 3 -> column 3: {3, 7, ..., 31}.
@@ -243,14 +235,8 @@ static void tp_yarc_adversary(nr_rng_t *r)
 static void tp_hotspot(nr_rng_t *r)
 {
     char err[160];
-    nr_traffic_cfg_t c;
-    memset(&c, 0, sizeof c);
-    c.kind = NR_TP_HOTSPOT;
-    c.k = 16;
-    c.hot_frac = 0.3;
-    c.nhot = 2;
-    c.hot[0] = 3;
-    c.hot[1] = 7;
+    nr_traffic_cfg_t c = {
+        .kind = NR_TP_HOTSPOT, .k = 16, .hot_frac = 0.3, .nhot = 2, .hot = {3, 7}};
     nr_traffic_t t;
     CHECK_EQ(nr_traffic_init(&t, &c, nr_test_seed, err, sizeof err), 0);
     long cnt[16] = {0};
@@ -280,11 +266,8 @@ static void tp_hotspot(nr_rng_t *r)
 static void tp_errors(void)
 {
     char err[160];
-    nr_traffic_cfg_t c;
+    nr_traffic_cfg_t c = {.kind = NR_TP_BITREV, .k = 12};
     nr_traffic_t t;
-    memset(&c, 0, sizeof c);
-    c.kind = NR_TP_BITREV;
-    c.k = 12;
     CHECK_EQ(nr_traffic_init(&t, &c, 1, err, sizeof err), NR_TP_ERR_POW2);
     CHECK_STR(err, "bitrev needs k to be a power of two, got 12");
     c.kind = NR_TP_TR;
@@ -335,13 +318,9 @@ static void tp_source_independence(void)
 static void tp_quad(void)
 {
     char err[160];
-    nr_traffic_cfg_t c;
+    nr_traffic_cfg_t c = {
+        .kind = NR_TP_QUAD, .k = 64, .turn_frac = 0.25, .turn_kind = NR_TP_UNIFORM};
     nr_traffic_t t;
-    memset(&c, 0, sizeof c);
-    c.kind = NR_TP_QUAD;
-    c.k = 64;
-    c.turn_frac = 0.25;
-    c.turn_kind = NR_TP_UNIFORM;
     CHECK_EQ(nr_traffic_init(&t, &c, nr_test_seed, err, sizeof err), NR_TP_OK);
     nr_rng_t r;
     nr_rng_stream(&r, nr_test_seed, NR_RNG_STREAM(NR_RNG_P_DEST, 3));
