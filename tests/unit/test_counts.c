@@ -10,16 +10,14 @@
 
 static nr_nwn_params nwn(int k, int r, int m, int bb, int s, int self)
 {
-    nr_nwn_params p;
-    memset(&p, 0, sizeof p);
-    p.num_ports = k;
-    p.r = r;
-    p.m = m;
-    p.bb = bb;
-    p.speedup = s;
-    p.self_turn = self;
-    p.port.num_vcs = 4; /* the seed's */
-    p.buf_depth = 16;
+    nr_nwn_params p = {.num_ports = k,
+                       .r = r,
+                       .m = m,
+                       .bb = bb,
+                       .speedup = s,
+                       .self_turn = self,
+                       .port.num_vcs = 4, /* the seed's */
+                       .buf_depth = 16};
     return p;
 }
 
@@ -41,12 +39,12 @@ int main(void)
 
     /* ---- seed 001 Table 2: radix 64, p = 8, r = 16 ---- */
     {
-        nr_yarc_params y;
-        memset(&y, 0, sizeof y);
-        y.rows = y.cols = 8;
-        y.port.num_vcs = 2;
-        y.row_buf_depth = y.col_buf_depth = 8;
-        y.sub_speedup = 1; /* the seed's 8x8 subswitch */
+        nr_yarc_params y = {.rows = 8,
+                            .cols = 8,
+                            .port.num_vcs = 2,
+                            .row_buf_depth = 8,
+                            .col_buf_depth = 8,
+                            .sub_speedup = 1}; /* the seed's 8x8 subswitch */
         nr_sw_counts c;
         CHECK_EQ(nr_yarc_counts(&y, &c, err, sizeof err), 0);
         CHECK_EQ(c.sub_buffers, 1024); /* hc */
@@ -131,11 +129,8 @@ int main(void)
         }
     /* Table 1, hierarchical crossbar with p = sqrt(k): 2k^2/p, k^2, k/p + p + 1 */
     for (int p = 2; p <= 8; p *= 2) {
-        nr_yarc_params y;
-        memset(&y, 0, sizeof y);
-        y.rows = y.cols = p;
-        y.port.num_vcs = 1;
-        y.row_buf_depth = y.col_buf_depth = 8;
+        nr_yarc_params y = {
+            .rows = p, .cols = p, .port.num_vcs = 1, .row_buf_depth = 8, .col_buf_depth = 8};
         nr_sw_counts c;
         CHECK_EQ(nr_yarc_counts(&y, &c, err, sizeof err), 0);
         int k = p * p;

@@ -74,11 +74,8 @@ int main(void)
 
     /* hc's formulas are the kit's YARC counts at p = sqrt(k) (p = 2, 4, 8) */
     for (int pp = 2; pp <= 8; pp *= 2) {
-        nr_yarc_params y;
-        memset(&y, 0, sizeof y);
-        y.rows = y.cols = pp;
-        y.port.num_vcs = 1;
-        y.row_buf_depth = y.col_buf_depth = 8;
+        nr_yarc_params y = {
+            .rows = pp, .cols = pp, .port.num_vcs = 1, .row_buf_depth = 8, .col_buf_depth = 8};
         nr_sw_counts c;
         char err[200];
         CHECK_EQ(nr_yarc_counts(&y, &c, err, sizeof err), 0);
