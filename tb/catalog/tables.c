@@ -364,7 +364,7 @@ int nr_route_fb_allowed(const nr_route_vals *t, int src, unsigned dest, unsigned
     }
     const int indim = t->fb_indim[src], first = indim == NR_ROUTE_FB_TERMINAL;
     const int cls = (int)vc >> 1, phase = first ? 0 : (int)vc & 1, j0 = first ? 0 : indim + 1;
-    int A = a ? t->fb_alg : NR_ROUTE_FB_MIN;
+    int A = a ? (t->fb_tile_alg[src] ? t->fb_tile_alg[src] : t->fb_alg) : NR_ROUTE_FB_MIN;
     if (A == NR_ROUTE_FB_MINAD && r.D > 2) A = NR_ROUTE_FB_MIN;
     if (A == NR_ROUTE_FB_CLOSAD && r.D > 1) A = NR_ROUTE_FB_UGALS;
     *min_port = tab_l2p(t, fbr_min_l(&r));
@@ -450,7 +450,8 @@ int nr_route_encode(const nr_route_vals *t, rtr_cfgw *w, int max)
 
 uint32_t nr_route_fb_ctrl(const nr_route_vals *t, int q)
 {
-    return ((uint32_t)t->fb_alg & 7u) | ((uint32_t)t->fb_dims & 3u) << 3 |
+    const int alg = q >= 0 && q < NR_MAX_PORTS && t->fb_tile_alg[q] ? t->fb_tile_alg[q] : t->fb_alg;
+    return ((uint32_t)alg & 7u) | ((uint32_t)t->fb_dims & 3u) << 3 |
            ((uint32_t)t->fb_kbits & 7u) << 5 | ((uint32_t)t->fb_cbits & 7u) << 8 |
            ((uint32_t)t->fb_indim[q] & 3u) << 11;
 }

@@ -107,10 +107,14 @@ typedef struct {
     int8_t tile_ulut[NR_MAX_PORTS][NR_MAX_PORTS];
     /* The flattened-butterfly mode (docs/fbfly-routing.md section 2): fb_alg
      * 0 leaves it off (no writes); otherwise every tile gets FB_CTRL with its
-     * own fb_indim[q] (0..dims-1, or NR_ROUTE_FB_TERMINAL), FB_ME and FB_CHARGE. */
+     * own fb_indim[q] (0..dims-1, or NR_ROUTE_FB_TERMINAL), FB_ME and FB_CHARGE;
+     * fb_tile_alg[q], when not 0, is tile q's own alg in place of fb_alg
+     * (FB_CTRL is per tile: the dragonfly's node inputs route by MIN, its
+     * router inputs by VAL, docs/network.md "Topology: dfly"). */
     int fb_alg, fb_dims, fb_kbits, fb_cbits;
     unsigned fb_me, fb_charge;
     int8_t fb_indim[NR_MAX_PORTS];
+    int8_t fb_tile_alg[NR_MAX_PORTS];
     /* The side table (docs/yarc-arch.md section 5, step 3a; routers with
      * SideTab = 1): side_n entries, every tile the same; entry e names the
      * logical ports base .. base + cnt - 1 for the destinations with

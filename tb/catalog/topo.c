@@ -291,6 +291,7 @@ typedef struct {
     const net_topo *t;
     const rtr_geom *const *g;
     int nv;               /* VCs walked: 1 when every packet keeps its VC */
+    int phase0;           /* packets enter on phase 0, but to a node of their own router */
     uint64_t (*turn)[NV]; /* per (r, p, v): out ports used, per out VC */
     unsigned char *seen;  /* (r, p, v) states of this destination */
     int *stack;           /* (r, p, v, hops) */
@@ -408,9 +409,9 @@ static int walk_dest(walk_ctx *w, unsigned dest, unsigned vcmask, int maxh, net_
     int sp = 0;
     for (int s = 0; s < t->nnodes; s++) {
         if ((unsigned)s == dest) continue;
+        const unsigned m = w->phase0 && t->node[s].rtr == t->node[dest].rtr ? vcmask << 1 : vcmask;
         for (int v = 0; v < w->nv; v++)
-            if (vcmask >> v & 1)
-                push(w, &sp, (long)st_idx(w, t->node[s].rtr, t->node[s].port, v), 1);
+            if (m >> v & 1) push(w, &sp, (long)st_idx(w, t->node[s].rtr, t->node[s].port, v), 1);
     }
     while (sp > 0) {
         const int h = w->stack[--sp];
@@ -602,9 +603,17 @@ int net_topo_check(const net_topo *t, const rtr_geom *const *g, int nvcs, net_ch
     const net_routing_def *rt = t->routing;
     const int srcrouted = (rt->head & NET_HD_R) && t->kind->srcroute;
     /* a packet keeps its VC: VC 0 stands for every VC; the phases of the
-     * flattened-butterfly mode: packets enter on the phase-1 VCs */
-    walk_ctx w = {.t = t, .g = g, .nv = rt->vc_phase ? nvcs : 1, .err = err, .errlen = errlen};
-    const unsigned vcmask = rt->vc_phase ? (nvcs >= 4 ? 0xAu : 0x2u) : 0x1u;
+     * flattened-butterfly mode: packets enter on the phase-1 VCs, or (vc_phase
+     * 2) on the phase-0 VCs but to a node of their own router */
+    walk_ctx w = {.t = t,
+                  .g = g,
+                  .nv = rt->vc_phase ? nvcs : 1,
+                  .phase0 = rt->vc_phase == 2,
+                  .err = err,
+                  .errlen = errlen};
+    const unsigned vcmask = rt->vc_phase == 1   ? (nvcs >= 4 ? 0xAu : 0x2u)
+                            : rt->vc_phase == 2 ? (nvcs >= 4 ? 0x5u : 0x1u)
+                                                : 0x1u;
     const size_t ns = (size_t)t->nrtr * KP * (size_t)w.nv;
     w.turn = calloc(ns, sizeof *w.turn);
     w.seen = calloc(ns, 1);

@@ -59,7 +59,10 @@ typedef struct {
     /* VC rules (deadlock freedom): 0 a packet keeps its VC at every hop (the
      * walk reads VC 0 for every VC); 1 the routers' flattened-butterfly mode,
      * two VCs per traffic class, a packet entering on its class's phase-1 VC
-     * (docs/fbfly-routing.md section 3) */
+     * (docs/fbfly-routing.md section 3); 2 the same mode, but a packet
+     * enters on its class's phase-0 VC (unless its destination is a node of
+     * its own router: phase 1) and is delivered on phase 1 (the dragonfly,
+     * docs/network.md "Topology: dfly") */
     int vc_phase;
     int fb_alg;      /* the routers' flattened-butterfly mode (NR_ROUTE_FB_*), 0 off */
     int needs_fbseq; /* the routers need the sequential allocator (FbSeq = 1) */

@@ -514,6 +514,14 @@ static int src_start(net_t *n, int i, uint64_t ts)
     nd->len = len;
     nd->pos = 0;
     nd->vc = (int)d.vc;
+    if (n->route->vc_phase == 2 && n->t.node[dest].rtr != at.rtr) {
+        /* it enters on its class's phase-0 VC; the router that moves it to
+         * phase 1 rewrites the head and repairs the CRC (docs/fbfly-routing.md
+         * section 5), so what arrives is the copy built on phase 1 */
+        nd->vc = (int)d.vc - 1;
+        nd->ph[0] = nr_head_set_vc(nd->ph[0], (unsigned)nd->vc);
+        nr_pkt_fix_crc(nd->ph, len);
+    }
     nr_inj_pop(&nd->inj);
     return 0;
 }
