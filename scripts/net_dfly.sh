@@ -1,0 +1,146 @@
+#!/bin/bash
+# net_dfly.sh - the dragonfly's load-latency experiment in the kit's network
+# (make sweep-net-dfly; docs/network.md "The dragonfly: routing on UR and the
+# worst case"): the routings of dfly (tb/catalog/topo_dfly.c) on the
+# balanced 1056-node dragonfly of [AK11 §4.3.5] (dfly:p=4,a=8,h=4: 33 groups
+# of 8 routers, radix 15 of the routers' 64 ports), on uniform random
+# traffic (UR) and the worst case (wc: every node of group i to group i+1,
+# [AK11 §5.5.3]). Each point is one net_sim run (C model), nice'd; the CSV
+# rows land in $RES/net_dfly/, and the script writes $RES/net_dfly.csv,
+# net_dfly.md (the saturation table and the claims, for docs/network.md) and
+# the plots net_dfly_{ur,wc}.png (mean latency) and net_dfly_{ur,wc}_acc.png
+# (accepted load).
+#
+# usage: scripts/net_dfly.sh [-l LAUNCHER] [--help]
+# Environment: BUILD [build]; NR_CONFIGS [configs/configs.txt]; DF_TOPO
+# [dfly:p=4,a=8,h=4]; DF_CFG [hc-k64-4vc: YARC's hierarchical crossbar,
+# radix 64, 4 VCs, bare ports]; DF_ROUTINGS [min: the routings dfly has];
+# DF_LOADS ["0.05 0.1 0.3 0.5 0.7 0.9"; a zero-load point at 0.02 is added];
+# DF_WARMUP [500], DF_MEASURE [1000], DF_DRAIN [2000] (short windows: the
+# sweep's CPU stays under about 40 CPU-minutes on a 2-core machine),
+# DF_LEN [fixed:4], DF_SEED [1], DF_LATMAX [400]; DF_RESULTS
+# [$BUILD/results]; DF_REPORT_ONLY=1 (tables and plots from the last runs);
+# JOBS [2]; SWEEP_LAUNCHER or -l LAUNCHER (a launcher in front of every run).
+# A complete run with the default settings also writes
+# $BUILD/results/publish-sweep-net-dfly.txt: `make publish-sweep-net-dfly`
+# puts the table into docs/network.md and the plots into docs/img/. Exit 0
+# when every point passed, 1 when one failed (nothing to publish), 2 on bad
+# settings (nothing runs).
+set -u
+cd "$(dirname "$0")/.."
+. scripts/sweep_lib.sh
+sweep_opts net_dfly.sh "$@"
+B=${BUILD:-build}
+pub_configs
+SIM=$B/bin/net_sim
+setting TOPO DF_TOPO dfly:p=4,a=8,h=4
+setting CFG DF_CFG hc-k64-4vc
+setting ROUTINGS DF_ROUTINGS min
+setting LOADS DF_LOADS "0.05 0.1 0.3 0.5 0.7 0.9"
+setting WARMUP DF_WARMUP 500
+setting MEASURE DF_MEASURE 1000
+setting DRAIN DF_DRAIN 2000
+setting LEN DF_LEN fixed:4
+setting SEED DF_SEED 1
+setting LATMAX DF_LATMAX 400
+RES=${DF_RESULTS:-$B/results}
+pub_begin sweep-net-dfly "$RES"
+JOBS=${JOBS:-2}
+# shellcheck disable=SC2086
+need_load net_dfly.sh DF_LOADS $LOADS
+need_int net_dfly.sh "DF_WARMUP, DF_MEASURE, DF_DRAIN, DF_SEED, DF_LATMAX" "$WARMUP" "$MEASURE" "$DRAIN" "$SEED" "$LATMAX"
+[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "net_dfly.sh: JOBS: '$JOBS' is not a count >= 1" >&2; exit 2; }
+[ -n "$ROUTINGS" ] || { echo "net_dfly.sh: DF_ROUTINGS may not be empty" >&2; exit 2; }
+[ -x "$SIM" ] || { echo "net_dfly.sh: $SIM is missing (make $SIM)" >&2; exit 2; }
+SW_DIR=$RES/net_dfly
+mkdir -p "$SW_DIR"
+
+# one point: "label routing pattern load"
+df_point() {
+    set -- $1
+    local label=$1 rt=$2 pat=$3 x=$4 me=$MEASURE
+    local f="$SW_DIR/${label}_$x.csv"
+    rm -f "$f"
+    [ "$x" != 0.02 ] || me=$((2 * MEASURE))
+    jr_launch nice -n 10 "$SIM" --topo "$TOPO" --cfg "$CFG" --routing "$rt" --pattern "$pat" \
+        --len "$LEN" --drain-max "$DRAIN" --seed "$SEED" --link-lat 10 --load "$x" \
+        --warmup "$WARMUP" --measure "$me" --label "$label" --csv "$f" --quiet > "${f%.csv}.log" 2>&1
+    local rc=$?
+    if [ $rc -ne 0 ] || [ ! -s "$f" ]; then
+        echo "net_dfly: FAILED $label $x ($rc, ${f%.csv}.log)" >&2
+        return 1
+    fi
+    printf '  %-12s %-5s %s\n' "$label" "$x" "$(grep -E '^net: offered' "${f%.csv}.log" | sed 's/^net: //')"
+}
+export -f df_point
+export SIM TOPO CFG WARMUP MEASURE DRAIN LEN SEED SW_DIR NR_CONFIGS
+
+t0=$(date +%s)
+rc=0
+if [ -z "${DF_REPORT_ONLY:-}" ]; then
+    # the settings first: net_sim refuses a bad one at once
+    for rt in $ROUTINGS; do
+        net_probe net_dfly.sh "$SIM" --topo "$TOPO" --cfg "$CFG" --routing "$rt" --pattern wc --len "$LEN" --load 0.5
+    done
+    jobs_file=$SW_DIR/points.txt
+    rm -f "$SW_DIR"/*.csv "$SW_DIR"/*.log # no row of an older sweep
+    for pat in uniform wc; do
+        for rt in $ROUTINGS; do
+            for l in 0.02 $LOADS; do echo "${pat/uniform/ur}__$rt $rt $pat $l"; done
+        done
+    done > "$jobs_file"
+    echo "net_dfly: $TOPO of $CFG, $(wc -l < "$jobs_file") points, len $LEN, link latency 10, seed $SEED, $JOBS jobs"
+    JR_LAUNCH=${SWEEP_LAUNCHER:-} jr_run "$jobs_file" "$JOBS" net_dfly df_point || rc=1
+    pub_runs_save "$SW_DIR/runs.status" "$rc"
+else
+    pub_runs_load "$SW_DIR/runs.status" || rc=1
+fi
+
+CSV=$RES/net_dfly.csv
+sweep_collect "$CSV" || exit 1
+# the nodes of a group (a*p), for the worst case's minimal limit 1/(ap)
+ap=$(sed -n 's/.*p=\([0-9]*\).*a=\([0-9]*\).*/\1 \2/p' <<< "$TOPO" | awk '{ print $1 * $2 }')
+[ -n "$ap" ] || ap=$(sed -n 's/.*p=\([0-9]*\).*/\1/p' <<< "$TOPO" | awk '{ print 2 * $1 * $1 }')
+T=$RES/net_dfly.md
+{
+    echo "$TOPO of $CFG, link latency 10, $LEN packets, seed $SEED; window $MEASURE cycles after $WARMUP, drain limit $DRAIN (short windows: the CPU of the whole sweep stays under about 40 CPU-minutes)"
+    for p in ur wc; do
+        echo; echo "${p^^}:"; echo
+        sel=(); for rt in $ROUTINGS; do sel+=("${p}__$rt"); done
+        sweep_report sat "$CSV" "${sel[@]}" || exit 2
+    done
+    echo
+    echo "| [AK11 §5.5.3] says | kit | verdict |"
+    echo "|---|---|---|"
+    # the CSV's columns by name
+    awk -F, -v ap="$ap" -v routings=" $ROUTINGS " '
+        NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        {
+            l = $c["label"]; ld = $c["load"] + 0; off = $c["offered"] + 0; acc = $c["accepted"] + 0
+            if (ld < 0.05) next
+            if (l == "ur__min" && ld >= urld) { urld = ld; uroff = off; uracc = acc }
+            if (l == "wc__min") { if (acc > wcmax) wcmax = acc; if (ld >= wcld) { wcld = ld; wcoff = off; wcacc = acc } }
+        }
+        END {
+            if (urld > 0)
+                printf "| minimal routing works well for load-balanced traffic | MIN on UR accepts %.3f of %.3f offered (offered load %s) | %s |\n", uracc, uroff, urld, (uracc >= 0.95 * uroff ? "agree" : "**disagree**")
+            if (wcld > 0)
+                printf "| minimal routing performs very poorly on adversarial traffic | MIN on the worst case accepts at most %.4f (%.4f of %.3f offered at %s): one global channel carries a group of %d nodes to the next, 1/%d = %.4f | %s |\n", wcmax, wcacc, wcoff, wcld, ap, ap, 1 / ap, ((wcmax <= 1.05 / ap && wcacc >= 0.9 / ap) ? "agree" : "**disagree**")
+            printf "| Valiant over a random intermediate group balances the global and local channels (3 VCs) | not built: the routers have no mode for it (docs/network.md \"Topology: dfly\") | not tested |\n"
+            printf "| adaptive routing (UGAL-L, UGAL-G, PAR) load-balances the global channels | not built (as above) | not tested |\n"
+        }' "$CSV"
+} > "$T"
+cat "$T"
+for p in ur wc; do
+    sel=(); for rt in $ROUTINGS; do sel+=("${p}__$rt=$rt"); done
+    sweep_plot "$RES/net_dfly_$p.png" "$TOPO, ${p^^}, $LEN packets ([AK11] 5.5.3)" "offered load (phits/cycle/node)" \
+        "mean latency (cycles)" lat_mean "$LATMAX" "$CSV" "${sel[@]}" || rc=1
+    sweep_plot "$RES/net_dfly_${p}_acc.png" "$TOPO, ${p^^}: accepted load" "offered load (phits/cycle/node)" \
+        "accepted load (phits/cycle/node)" accepted 1.05 "$CSV" "${sel[@]}" || rc=1
+    pub_file "docs/img/net_dfly_$p.png" "$RES/net_dfly_$p.png"
+    pub_file "docs/img/net_dfly_${p}_acc.png" "$RES/net_dfly_${p}_acc.png"
+done
+pub_table net-dfly docs/network.md "$T"
+echo "net_dfly: plots in $RES/net_dfly_*.png"
+echo "net_dfly: $(($(date +%s) - t0)) s"
+pub_finish $rc "make sweep-net-dfly"
