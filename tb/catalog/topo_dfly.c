@@ -202,14 +202,6 @@ static int dfly_build(net_topo *t, const long *kv, const int *given, int k_rtr, 
                  p, a - 1 + h, k_rtr);
         return dfly_fail(t, err, errlen, why);
     }
-    if (!pow2(a * p) || a * p > 128 || g > 128 || a * p + g - 1 > k_rtr) {
-        snprintf(why, sizeof why,
-                 "the routers' flattened-butterfly mode routes it with a group's a*p = %d nodes "
-                 "as a power of two of at most 128, g <= 128, and a*p + g-1 = %d logical ports "
-                 "within the routers' %d (docs/network.md \"Topology: dfly\")",
-                 a * p, a * p + g - 1, k_rtr);
-        return dfly_fail(t, err, errlen, why);
-    }
     if ((long)g * a * p > NET_MAX_NODES) {
         snprintf(why, sizeof why, "%ld nodes, more than the %d a 15-bit dest names",
                  (long)g * a * p, NET_MAX_NODES);
@@ -238,16 +230,28 @@ static int dfly_build(net_topo *t, const long *kv, const int *given, int k_rtr, 
         }
     }
     t->nlinks = 0;
-    if (dfly_links(t, f, err, errlen) || dfly_via(t, f, err, errlen)) return -1;
-    dfly_tables(t, f, 0);
-    return 0;
+    return dfly_links(t, f, err, errlen) || dfly_via(t, f, err, errlen) ? -1 : 0;
 }
 
+/* The routing's geometry (the flattened-butterfly mode's fields and
+ * logical ports), checked here: the graph itself (net_cost) has no such
+ * bound. */
 static int dfly_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge, char *err,
                             int errlen)
 {
-    (void)rt, (void)err, (void)errlen;
-    dfly_tables(t, t->priv, charge);
+    (void)rt;
+    const dfly_t *f = t->priv;
+    const int k = t->r[0].nports;
+    if (!pow2(f->na) || f->na > 128 || f->g > 128 || f->na + f->g - 1 > k) {
+        char why[320];
+        snprintf(why, sizeof why,
+                 "the routers' flattened-butterfly mode routes it with a group's a*p = %d nodes "
+                 "as a power of two of at most 128, g <= 128, and a*p + g-1 = %d logical ports "
+                 "within the routers' %d (docs/network.md \"Topology: dfly\")",
+                 f->na, f->na + f->g - 1, k);
+        return dfly_fail(t, err, errlen, why);
+    }
+    dfly_tables(t, f, charge);
     return 0;
 }
 
