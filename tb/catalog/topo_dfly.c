@@ -325,7 +325,7 @@ const net_topo_kind net_topo_dfly = {
     .usage = "dfly:p=P[,a=A][,h=H][,g=G][,arr=0|1]",
     .doc = "dragonfly: G groups of A routers joined all to all, H global channels per router "
            "(group port j to group +offset), P nodes each; a = 2p = 2h, g = ah+1 by default; "
-           "--pattern wc sends group i to group i+1 (Abts and Kim 2011, §4.3.5, §5.5.3)",
+           "--pattern wc sends group i to group i+1 ([AK11 §4.3.5, §5.5.3])",
     .keys = dfly_keys,
     .routings = dfly_routings,
     .build = dfly_build,
