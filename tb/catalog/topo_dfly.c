@@ -202,28 +202,20 @@ static int dfly_build(net_topo *t, const long *kv, const int *given, int k_rtr, 
                  p, a - 1 + h, k_rtr);
         return dfly_fail(t, err, errlen, why);
     }
-    if ((long)g * a * p > NET_MAX_NODES) {
-        snprintf(why, sizeof why, "%ld nodes, more than the %d a 15-bit dest names",
-                 (long)g * a * p, NET_MAX_NODES);
-        return dfly_fail(t, err, errlen, why);
-    }
     /* one block, freed with the topology: the parameters and via */
-    dfly_t *f = calloc(1, sizeof *f + sizeof(int) * (size_t)g * (size_t)g * (size_t)a);
-    if (!f) return dfly_fail(t, err, errlen, "out of memory");
-    t->priv = f;
+    dfly_t *f =
+        net_topo_priv(t, (long)g * a * p,
+                      sizeof *f + sizeof(int) * (size_t)g * (size_t)g * (size_t)a, err, errlen);
+    if (!f) return -1;
     *f = (dfly_t){p, a, h, g, (int)kv[4], a * p, k_rtr / 2, (int *)(f + 1)};
     t->levels = 1;
     if (net_topo_alloc(t, g * a, g * a * p, err, errlen)) return -1;
     t->first[1] = 0, t->first[2] = t->nrtr;
     for (int r = 0; r < t->nrtr; r++) {
         net_rtr *x = &t->r[r];
-        x->level = 1;
-        x->nports = k_rtr;
-        nr_route_vals *tb = &x->tab;
-        memset(tb, 0, sizeof *tb);
-        tb->nports = k_rtr;
+        nr_route_vals *tb = net_rtr_init(t, r, 1, k_rtr);
         tb->root_mask = 0x7FFFu & ~(unsigned)(k_rtr - 1);
-        for (int i = 0; i < k_rtr; i++) tb->dlut[i] = i, tb->ulut[i] = -1, tb->l2p[i] = i;
+        for (int i = 0; i < k_rtr; i++) tb->dlut[i] = i;
         for (int q = 0; q < p; q++) {
             x->peer[q] = (net_end){NET_PEER_NODE, r * p + q};
             t->node[r * p + q] = (net_end){r, q};
