@@ -4,16 +4,5 @@
 # $(NRMODEL) through the csrc/model/*.c wildcard of mk/model.mk.
 #
 #   make test-nwn-model    the nwn model unit tests (also part of make test)
-NWN_MODEL_TESTS := nwn_model nwn_model_rand fb_model
-NWN_MODEL_TEST_BINS := $(NWN_MODEL_TESTS:%=$(BUILD)/tests/unit/test_%)
-$(NWN_MODEL_TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(NRLIB)
-	@mkdir -p $(@D)
-	$(CC) -o $@ $< $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
-$(NWN_MODEL_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAGS += -Itests/unit -Itb/common -Icsrc/model
-
-TEST_BINS += $(NWN_MODEL_TEST_BINS)
-UNIT_TARGETS += test-nwn-model
-.PHONY: test-nwn-model
-test-nwn-model: $(BUILD)/.deps-ok $(NRMODEL) $(NWN_MODEL_TEST_BINS)
-	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/nwn_model.list
+$(eval $(call model_tests,test-nwn-model,NWN_MODEL_TEST_BINS,nwn_model nwn_model_rand fb_model,tests/nwn_model.list))
 

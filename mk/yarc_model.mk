@@ -4,18 +4,7 @@
 #
 #   make test-yarc-model    the YARC model unit tests (also part of make test)
 #   make bench-model        the C models' cycles/s and phit-hops/s at k=64 (not in make test)
-YARC_MODEL_TESTS := yarc_model yarc_model_flow yarc_model_rand
-YARC_MODEL_TEST_BINS := $(YARC_MODEL_TESTS:%=$(BUILD)/tests/unit/test_%)
-$(YARC_MODEL_TEST_BINS): $(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(NRMODEL) $(NRLIB)
-	@mkdir -p $(@D)
-	$(CC) -o $@ $< $(NRMODEL) $(NRLIB) $(NRLIB_LDLIBS)
-$(YARC_MODEL_TEST_BINS:$(BUILD)/tests/unit/%=$(BUILD)/obj/tests/unit/%.o): CFLAGS += -Itests/unit -Itb/common -Icsrc/model
-
-TEST_BINS += $(YARC_MODEL_TEST_BINS)
-UNIT_TARGETS += test-yarc-model
-.PHONY: test-yarc-model
-test-yarc-model: $(BUILD)/.deps-ok $(NRMODEL) $(YARC_MODEL_TEST_BINS)
-	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/yarc_model.list
+$(eval $(call model_tests,test-yarc-model,YARC_MODEL_TEST_BINS,yarc_model yarc_model_flow yarc_model_rand,tests/yarc_model.list))
 
 # The C models' speed benchmark (tb/tools/model_bench.c): any named
 # configuration, through the catalog. BENCH_ARGS adds options
