@@ -74,11 +74,13 @@ $(call cell,fhop_fc_k16_rand,nr_nwn_fhop,test_fhop_lfsr,-GNumPorts=16 -GR=4 -GM=
 $(CELLS_O)/test_fhop_lfsr.o: CFLAGS += -Icsrc/model
 $(CELLS_BIN)/fhop_fc_k16_rand: $(BUILD)/libnrmodel.a $(BUILD)/libnr.a
 
-# nr_swalloc_accept with one accept per cycle (SubSpeedup = 1): its shares
-# and bounded waiting from docs/nwn-arch.md 6.3, its rule against sw_accept
+# nr_swalloc_accept with one accept per cycle (SubSpeedup = 1) and two (the
+# tops' input speedup, TopSpeedup = 2): its shares (and with one, bounded
+# waiting) from docs/nwn-arch.md 6.3, its rule against sw_accept
 $(call cell,accept_v4_s1,nr_swalloc_accept,test_accept_share,-GNumVcs=4 -GNO=8 -GSpeedup=1 -GPayW=24 -GTgtW=3)
+$(call cell,accept_v4_s2,nr_swalloc_accept,test_accept_share,-GNumVcs=4 -GNO=8 -GSpeedup=2 -GPayW=24 -GTgtW=3)
 $(CELLS_O)/test_accept_share.o: CFLAGS += -Icsrc/model
-$(CELLS_BIN)/accept_v4_s1: $(BUILD)/libnrmodel.a $(BUILD)/libnr.a
+$(CELLS_BIN)/accept_v4_s1 $(CELLS_BIN)/accept_v4_s2: $(BUILD)/libnrmodel.a $(BUILD)/libnr.a
 
 TEST_BINS += $(CELLS_BINS)
 UNIT_TARGETS += test-cells formal-cells
