@@ -87,6 +87,18 @@ nr_route_vals *net_rtr_init(net_topo *t, int r, int level, int nports)
     return tb;
 }
 
+net_rtr *net_rtr_leaf(net_topo *t, int r, int nports, int c)
+{
+    nr_route_vals *tb = net_rtr_init(t, r, 1, nports);
+    tb->root_mask = 0x7FFFu & ~(unsigned)(nports - 1);
+    for (int i = 0; i < nports; i++) tb->dlut[i] = i;
+    for (int q = 0; q < c; q++) {
+        t->r[r].peer[q] = (net_end){NET_PEER_NODE, r * c + q};
+        t->node[r * c + q] = (net_end){r, q};
+    }
+    return &t->r[r];
+}
+
 int net_topo_alloc(net_topo *t, int nrtr, int nnodes, char *err, int errlen)
 {
     t->nrtr = nrtr;

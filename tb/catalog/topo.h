@@ -213,6 +213,12 @@ void *net_topo_priv(net_topo *t, long nodes, size_t size, char *err, int errlen)
 /* Router r at level with nports ports, its tables zeroed but for nports,
  * every ULUT entry invalid and L2P the identity. Returns its tables. */
 nr_route_vals *net_rtr_init(net_topo *t, int r, int level, int nports);
+/* Router r of a one-level network whose routes are source routes (fbfly,
+ * dfly): net_rtr_init's tables in single-router mode at their reset values
+ * (ROOT_MASK over the ports, DLUT the identity: only source routes and the
+ * router's own nodes are used), and its c nodes r*c .. r*c + c-1 on its
+ * ports 0 .. c-1. Returns the router. */
+net_rtr *net_rtr_leaf(net_topo *t, int r, int nports, int c);
 int net_lg2(int n);
 long net_ipow(long b, int e);
 

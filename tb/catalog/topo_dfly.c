@@ -211,16 +211,7 @@ static int dfly_build(net_topo *t, const long *kv, const int *given, int k_rtr, 
     t->levels = 1;
     if (net_topo_alloc(t, g * a, g * a * p, err, errlen)) return -1;
     t->first[1] = 0, t->first[2] = t->nrtr;
-    for (int r = 0; r < t->nrtr; r++) {
-        net_rtr *x = &t->r[r];
-        nr_route_vals *tb = net_rtr_init(t, r, 1, k_rtr);
-        tb->root_mask = 0x7FFFu & ~(unsigned)(k_rtr - 1);
-        for (int i = 0; i < k_rtr; i++) tb->dlut[i] = i;
-        for (int q = 0; q < p; q++) {
-            x->peer[q] = (net_end){NET_PEER_NODE, r * p + q};
-            t->node[r * p + q] = (net_end){r, q};
-        }
-    }
+    for (int r = 0; r < t->nrtr; r++) net_rtr_leaf(t, r, k_rtr, p);
     t->nlinks = 0;
     return dfly_links(t, f, err, errlen) || dfly_via(t, f, err, errlen) ? -1 : 0;
 }

@@ -50,16 +50,7 @@ static int fbfly_build(net_topo *t, const long *kv, const int *given, int k_rtr,
     if (net_topo_alloc(t, (int)nodes / (int)c, (int)nodes, err, errlen)) return -1;
     t->first[1] = 0, t->first[2] = t->nrtr;
     for (int r = 0; r < t->nrtr; r++) {
-        net_rtr *x = &t->r[r];
-        /* single-router tables at their reset values: only source routes
-         * (and a node's own router) are used */
-        nr_route_vals *tb = net_rtr_init(t, r, 1, k_rtr);
-        tb->root_mask = 0x7FFFu & ~(unsigned)(k_rtr - 1);
-        for (int i = 0; i < k_rtr; i++) tb->dlut[i] = i;
-        for (int q = 0; q < c; q++) {
-            x->peer[q] = (net_end){NET_PEER_NODE, r * (int)c + q};
-            t->node[r * c + q] = (net_end){r, q};
-        }
+        net_rtr *x = net_rtr_leaf(t, r, k_rtr, (int)c);
         for (int j = 0; j < dims; j++) {
             int own = fb_coord(f, r, j), step = (int)net_ipow(k, j);
             for (int v = 0; v < k; v++) {
