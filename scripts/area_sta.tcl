@@ -338,12 +338,46 @@ foreach b [array names isbus] { set widths($w($b)) 1 }
 foreach wd [lsort -integer [array names widths]] {
     puts $f "  type (bus_$wd) { base_type : array; data_type : bit; bit_width : $wd; bit_from : [expr {$wd - 1}]; bit_to : 0; downto : true; }"
 }
-puts $f "  cell ($top) {\n    area : 0;\n    interface_timing : true;"
 foreach {ib ob d} $combs { lappend cin($ob) $ib $d }
+# OpenSTA makes one timing arc set per (input bit, output bit) of a
+# combinational arc and refuses a cell with more than 262 143 of them. A model
+# whose bit arcs pass AREA_ARC_LIMIT (default 200 000) routes each connected
+# bus pair through an internal pin instead: every input bit of the pair that
+# reaches an output bit of it drives the pin with no delay, and the pin drives
+# every such output bit with the pair's worst delay. The arcs become a sum, not
+# a product; the delay of a path through the pair is the one the bit arcs give,
+# but a bit pair with no path inside the unit is connected too (pessimistic,
+# never optimistic: constraints/README.md "Timing").
+set narcs 0
+foreach n [array names conn] {
+    foreach {ib bits} $conn($n) { incr narcs [llength [lsort -unique $bits]] }
+}
+set arc_limit [expr {[info exists ::env(AREA_ARC_LIMIT)] ? $::env(AREA_ARC_LIMIT) : 200000}]
+set hubs [expr {$narcs > $arc_limit}]
+# the pair's input bits that reach any output bit of its bus
+if {$hubs} {
+    foreach n [array names conn] {
+        foreach {ib bits} $conn($n) {
+            foreach x $bits { dict set hubin($ib,[busof $n]) $x 1 }
+        }
+    }
+}
+proc hubname {ib ob} { return "hub__${ib}__${ob}" }
 proc scalar {v} { return "(scalar) { values (\"$v\"); }" }
+puts $f "  /* combinational bit arcs: $narcs, [expr {$hubs ? "through a pin per bus pair" : "one per bit pair"}] */"
+puts $f "  cell ($top) {\n    area : 0;\n    interface_timing : true;"
+if {$hubs} {
+    foreach {ib ob d} $combs {
+        if {![info exists hubin($ib,$ob)]} continue
+        set bits [lsort -dictionary [dict keys $hubin($ib,$ob)]]
+        set rel [expr {[llength $bits] == [llength $ibus($ib)] ? $ib : [join $bits " "]}]
+        puts $f "    pin ([hubname $ib $ob]) {\n      direction : internal;"
+        puts $f "      timing () { related_pin : \"$rel\"; timing_type : combinational; cell_rise [scalar 0] cell_fall [scalar 0] rise_transition [scalar 0.1] fall_transition [scalar 0.1] }\n    }"
+    }
+}
 proc table {vs} { return "(etm_load) { values (\"[join $vs {, }]\"); }" }
 proc bit_arcs {f n b} {
-    global su cq cin dir cap slew conn ibus
+    global su cq cin dir cap slew conn ibus hubs
     if {$dir($n) eq "input"} {
         if {[info exists cap($n)]} { puts $f "      capacitance : $cap($n);" }
         if {[info exists su($n)]} {
@@ -361,6 +395,7 @@ proc bit_arcs {f n b} {
                 if {![dict exists $conn($n) $ib]} continue
                 set bits [lsort -unique [dict get $conn($n) $ib]]
                 set rel [expr {[llength $bits] == [llength $ibus($ib)] ? $ib : [join $bits " "]}]
+                if {$hubs} { set rel [hubname $ib $b] }
                 puts $f "      timing () { related_pin : \"$rel\"; timing_type : combinational; cell_rise [table $d] cell_fall [table $d] $tr }"
             }
         }
