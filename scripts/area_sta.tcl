@@ -341,43 +341,84 @@ foreach wd [lsort -integer [array names widths]] {
 foreach {ib ob d} $combs { lappend cin($ob) $ib $d }
 # OpenSTA makes one timing arc set per (input bit, output bit) of a
 # combinational arc and refuses a cell with more than 262 143 of them. A model
-# whose bit arcs pass AREA_ARC_LIMIT (default 200 000) routes each connected
-# bus pair through an internal pin instead: every input bit of the pair that
-# reaches an output bit of it drives the pin with no delay, and the pin drives
-# every such output bit with the pair's worst delay. The arcs become a sum, not
-# a product; the delay of a path through the pair is the one the bit arcs give,
-# but a bit pair with no path inside the unit is connected too (pessimistic,
-# never optimistic: constraints/README.md "Timing").
+# whose bit arcs pass AREA_ARC_LIMIT (default 200 000) joins them through
+# internal pins of the cell, each driven with no delay by input bits and
+# driving output bits with the bus pair's worst delay, so that arcs add
+# instead of multiplying:
+#   group: within a bus pair, the output bits with the same input bits share a
+#          pin (a crossbar's bit j of every output: bit j of every input).
+#          The same paths and delays as the bit arcs.
+#   pair:  if that is still past the limit, one pin per bus pair, driven by
+#          every input bit that reaches any of its output bits: a bit pair
+#          with no path inside the unit is connected too (pessimistic).
+# The form and the counts are a comment in etm.lib (constraints/README.md).
+# AREA_ARC_FORM=bit|group|pair forces one (the check of area-flow).
 set narcs 0
-foreach n [array names conn] {
-    foreach {ib bits} $conn($n) { incr narcs [llength [lsort -unique $bits]] }
+set ngrp 0
+set npair 0
+set pairs {}
+foreach n [lsort [array names conn]] {
+    foreach {ib bits} $conn($n) {
+        # an output port in the cone (get_fanin's start points) is no input
+        if {![info exists ibus($ib)]} continue
+        set bits [lsort -unique $bits]
+        incr narcs [llength $bits]
+        set pk "$ib,[busof $n]"
+        if {![info exists pin_out($pk)]} { lappend pairs $pk }
+        dict lappend pin_out($pk) $bits $n
+        foreach x $bits { dict set pin_in($pk) $x 1 }
+    }
+}
+foreach pk $pairs {
+    set nout 0
+    dict for {ins outs} $pin_out($pk) {
+        set m [llength $outs]
+        incr ngrp [expr {$m == 1 ? [llength $ins] : [llength $ins] + $m}]
+        incr nout $m
+    }
+    incr npair [expr {[dict size $pin_in($pk)] + $nout}]
 }
 set arc_limit [expr {[info exists ::env(AREA_ARC_LIMIT)] ? $::env(AREA_ARC_LIMIT) : 200000}]
-set hubs [expr {$narcs > $arc_limit}]
-# the pair's input bits that reach any output bit of its bus
-if {$hubs} {
-    foreach n [array names conn] {
-        foreach {ib bits} $conn($n) {
-            foreach x $bits { dict set hubin($ib,[busof $n]) $x 1 }
+set form bit
+if {$narcs > $arc_limit} { set form [expr {$ngrp <= $arc_limit ? "group" : "pair"}] }
+# AREA_ARC_FORM (bit, group or pair) forces a form: the flow's own check
+if {[info exists ::env(AREA_ARC_FORM)] && $::env(AREA_ARC_FORM) ne ""} { set form $::env(AREA_ARC_FORM) }
+# each output bit's related pins for input bus ib (the bits, or a pin)
+set hubno 0
+set hubpins {}
+foreach pk $pairs {
+    lassign [split $pk ,] ib ob
+    if {$form eq "pair"} {
+        set h "hub[incr hubno]__${ib}__${ob}"
+        lappend hubpins $h $ib [lsort -dictionary [dict keys $pin_in($pk)]]
+        dict for {ins outs} $pin_out($pk) { foreach n $outs { set relof($n,$ib) $h } }
+        continue
+    }
+    dict for {ins outs} $pin_out($pk) {
+        if {$form eq "group" && [llength $outs] > 1} {
+            set h "hub[incr hubno]__${ib}__${ob}"
+            lappend hubpins $h $ib $ins
+            foreach n $outs { set relof($n,$ib) $h }
+        } else {
+            foreach n $outs { set relof($n,$ib) $ins }
         }
     }
 }
-proc hubname {ib ob} { return "hub__${ib}__${ob}" }
+# a pin list as a related_pin: the whole bus by its name
+proc relpins {ib bits} {
+    global ibus
+    return [expr {[llength $bits] == [llength $ibus($ib)] ? $ib : [join $bits " "]}]
+}
 proc scalar {v} { return "(scalar) { values (\"$v\"); }" }
-puts $f "  /* combinational bit arcs: $narcs, [expr {$hubs ? "through a pin per bus pair" : "one per bit pair"}] */"
+puts $f "  /* combinational bit arcs: $narcs; through a pin per group of outputs: $ngrp; per bus pair: $npair; form: $form */"
 puts $f "  cell ($top) {\n    area : 0;\n    interface_timing : true;"
-if {$hubs} {
-    foreach {ib ob d} $combs {
-        if {![info exists hubin($ib,$ob)]} continue
-        set bits [lsort -dictionary [dict keys $hubin($ib,$ob)]]
-        set rel [expr {[llength $bits] == [llength $ibus($ib)] ? $ib : [join $bits " "]}]
-        puts $f "    pin ([hubname $ib $ob]) {\n      direction : internal;"
-        puts $f "      timing () { related_pin : \"$rel\"; timing_type : combinational; cell_rise [scalar 0] cell_fall [scalar 0] rise_transition [scalar 0.1] fall_transition [scalar 0.1] }\n    }"
-    }
+foreach {h ib bits} $hubpins {
+    puts $f "    pin ($h) {\n      direction : internal;"
+    puts $f "      timing () { related_pin : \"[relpins $ib [lsort -dictionary $bits]]\"; timing_type : combinational; cell_rise [scalar 0] cell_fall [scalar 0] rise_transition [scalar 0.1] fall_transition [scalar 0.1] }\n    }"
 }
 proc table {vs} { return "(etm_load) { values (\"[join $vs {, }]\"); }" }
 proc bit_arcs {f n b} {
-    global su cq cin dir cap slew conn ibus hubs
+    global su cq cin dir cap slew conn relof
     if {$dir($n) eq "input"} {
         if {[info exists cap($n)]} { puts $f "      capacitance : $cap($n);" }
         if {[info exists su($n)]} {
@@ -392,10 +433,9 @@ proc bit_arcs {f n b} {
         }
         if {[info exists cin($b)] && [info exists conn($n)]} {
             foreach {ib d} $cin($b) {
-                if {![dict exists $conn($n) $ib]} continue
-                set bits [lsort -unique [dict get $conn($n) $ib]]
-                set rel [expr {[llength $bits] == [llength $ibus($ib)] ? $ib : [join $bits " "]}]
-                if {$hubs} { set rel [hubname $ib $b] }
+                if {![info exists relof($n,$ib)]} continue
+                set rel $relof($n,$ib)
+                if {![string match hub* $rel]} { set rel [relpins $ib $rel] }
                 puts $f "      timing () { related_pin : \"$rel\"; timing_type : combinational; cell_rise [table $d] cell_fall [table $d] $tr }"
             }
         }
