@@ -20,7 +20,7 @@ TEST_BINS += $(NET_BIN)
 UNIT_TARGETS += test-net
 .PHONY: test-net
 test-net: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory $(NET_BIN)
+	@$(MAKE) --no-print-directory $(NET_BIN) $(BUILD)/bin/sweep_report $(BUILD)/bin/net_cost
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/net.list
 
 # ---- RTL in the network: net_sim-NAME for every router (RTR_TOPS)
