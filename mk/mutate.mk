@@ -1,8 +1,9 @@
 # mutate.mk - make mutate: mutation testing of the regression (issue 13 §5).
 # scripts/mutate.sh checks tests/mutate/mutants.list (each mutant a one-line
-# RTL edit and the regression entries that should catch it) and runs the
-# mutants as the entries of a regression list (scripts/regress.sh: parallel,
-# time-limited, with progress), each one scripts/mutant.sh: a scratch copy of
+# edit of rtl/, or of csrc/ for a C-model-only policy, and the regression
+# entries that should catch it) and runs the mutants as the entries of a
+# regression list (scripts/regress.sh: parallel, time-limited, with
+# progress), each one scripts/mutant.sh: a scratch copy of
 # the tree that re-Verilates only the builds reading the edited file, and the
 # named tests on it. The table and "mutants: N caught of M (P %)" also go to
 # $(BUILD)/mutate/summary.txt. Not part of make test (docs/testplan.md,
