@@ -60,6 +60,7 @@ EXTRA=(
     "nr_chpipe NumCh=4 Width=31 NumCr=8 Latency=3"
     "nr_route_tables NumPorts=4 Cols=2 NumVcs=1 CredW=1"
     "nr_route_tables UseScore=0 Cols=1"
+    "nr_route_fb NumPorts=16 NumVcs=4"
     "nr_route_cfg NumPorts=4"
     "nr_route_cfg NumPorts=32"
     "nr_route_lookup NumPorts=4 Cols=2 NumVcs=1 CredW=1"

@@ -39,7 +39,7 @@ expect 2 "side links join rank-2 subtrees" --topo bw:rank=1,side=2 --cfg yarc-k6
 expect 2 "side links join rank-2 subtrees" --topo bw:rank=2,taper=8,side=2 --cfg yarc-k64-bare-side
 expect 2 "n: expected an integer in \[2, 16\], got '17'" --topo fbfly:k=4,n=17 --routing min
 expect 2 "node [0-9]+'s route to node [0-9]+ needs 4 hops, more than the route phit's 3" --topo fbfly:k=2,n=4,c=2 --routing min
-expect 2 "minad is defined for 1 or 2 dimensions" --topo fbfly:k=2,n=4,c=2 --routing minad
+expect 2 "minad with 3 dimensions takes a VC per hop, 3 VCs; these routers have 2" --topo fbfly:k=2,n=4,c=2 --routing minad
 expect 2 "needs k and c powers of two" --topo fbfly:k=3,n=2,c=4 --routing val
 expect 2 "needs the sequential allocator: a configuration with FbSeq=1" --topo fbfly:k=8,n=2 --routing ugals
 expect 2 "needs the sequential allocator: a configuration with FbSeq=1" --topo fbfly:k=8,n=2 --routing closad

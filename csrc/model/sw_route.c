@@ -67,13 +67,15 @@ typedef struct {
     int D, kb, K, C;
     unsigned dest, tr, R; /* destination node, its router t, this router R */
     unsigned diff;        /* bit j: t_j != R_j (j < D) */
-    int cls, phase, j0, first;
+    int v, cls, phase, j0, first;
     int draw; /* the LFSR was read */
 } fb_pkt;
 
+/* x >> s for any s >= 0 (x has at most 16 bits: 0 from s = 16 on) */
+static unsigned fb_shr(unsigned x, int s) { return s >= 16 ? 0u : x >> s; }
 static int fb_digit(const fb_pkt *k, unsigned x, int j)
 {
-    return (int)((x >> (j * k->kb)) & (unsigned)(k->K - 1));
+    return (int)(fb_shr(x, j * k->kb) & (unsigned)(k->K - 1));
 }
 /* port(j, x): the logical port toward coordinate x != R_j in dimension j,
  * computed in full (no truncation; a value >= NumPorts drops NO_ROUTE). */
@@ -170,12 +172,19 @@ static int fb_ugal(fb_pkt *k, int seq, int *w)
     return ln;
 }
 /* MIN AD (§4): the productive channel with the shortest (greedy) queue,
- * ties to the lowest dimension; phase 0 while two or more hops remain. */
+ * ties to the lowest dimension. The VC follows the hops remaining h: within
+ * the class's P VCs from base (two per class for D <= 2; for D >= 3 one
+ * class of all NumVcs, D <= NumVcs), the hop goes out on base + P - h, and
+ * never below the level it arrived on (0 at a terminal input). */
 static int fb_minad(const fb_pkt *k, int *w)
 {
-    if (!k->diff) return fb_phase1(k, w);
-    int h = __builtin_popcount(k->diff);
-    *w = 2 * k->cls + (k->phase == 1 || h == 1 ? 1 : 0);
+    const int P = k->D <= 2 ? 2 : k->c->nvcs, base = k->D <= 2 ? 2 * k->cls : 0;
+    if (!k->diff) {
+        *w = base + P - 1;
+        return fb_eject(k);
+    }
+    const int h = __builtin_popcount(k->diff), lvl = k->first ? 0 : k->v - base;
+    *w = base + (lvl > P - h ? lvl : P - h);
     int best = -1, bq = 0;
     for (int j = 0; j < k->D; j++) {
         if (!((k->diff >> j) & 1u)) continue;
@@ -223,17 +232,18 @@ static int fb_route(const nr_route_tables *t, const nr_route_ctx *c, const nr_fb
     k.dest = dest;
     k.tr = dest >> nr_fb_cbits(ctrl);
     k.R = t->fb_me;
+    k.v = (int)vc;
     k.cls = (int)(vc >> 1);
     k.first = indim == NR_FB_TERMINAL;
     k.phase = k.first ? 0 : (int)(vc & 1u);
     k.j0 = k.first ? 0 : (int)indim + 1;
     *draw = 0;
-    if ((k.tr >> (k.D * k.kb)) != 0) return -1; /* outside the network */
+    if (fb_shr(k.tr, k.D * k.kb) != 0) return -1; /* outside the network */
     for (int j = 0; j < k.D; j++)
         if (fb_digit(&k, k.tr, j) != fb_digit(&k, k.R, j)) k.diff |= 1u << j;
     unsigned A = a ? nr_fb_alg(ctrl) : NR_FB_MIN;
-    if (A == NR_FB_MINAD && k.D > 2)
-        A = NR_FB_MIN; /* §8: MIN AD is defined for D <= 2; with D = 3 it is MIN */
+    if (A == NR_FB_MINAD && k.D > 2 && k.D > c->nvcs)
+        A = NR_FB_MIN; /* §4: MIN AD needs D VCs for D >= 3; with fewer it is MIN */
     if (A == NR_FB_CLOSAD && k.D > 1) A = NR_FB_UGALS; /* §8 */
     int l;
     if (A == NR_FB_MIN) {
@@ -410,7 +420,7 @@ void nr_route_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t 
     case CFG_UP_MASK_HI:
         t->up_mask = ((t->up_mask & 0xFFFFFFFFull) | ((uint64_t)wdata << 32)) & pmask;
         return;
-    case CFG_FB_CTRL: t->fb_ctrl = (uint16_t)(wdata & 0x1FFFu); return;
+    case CFG_FB_CTRL: t->fb_ctrl = wdata & NR_FB_CTRL_MASK; return;
     case CFG_FB_ME: t->fb_me = (uint16_t)(wdata & 0x7FFFu); return;
     case CFG_FB_CHARGE: t->fb_charge = (uint8_t)(wdata & 0xFFu); return;
     default: break;

@@ -16,7 +16,7 @@ typedef struct {
     uint8_t dlut[NR_MAX_PORTS], ulut[NR_MAX_PORTS], l2p[NR_MAX_PORTS];
     /* the flattened-butterfly registers (docs/fbfly-routing.md §2), as
      * stored: only the bits listed there */
-    uint16_t fb_ctrl;  /* 12:11 indim, 10:8 cbits, 7:5 kbits, 4:3 dims, 2:0 alg */
+    uint32_t fb_ctrl;  /* 16:13 indim, 12:10 cbits, 9:7 kbits, 6:3 dims, 2:0 alg */
     uint16_t fb_me;    /* 15 bits: the router id R */
     uint8_t fb_charge; /* phits charged per pending packet (§6.4) */
     /* the side table (yarc-arch §5 step 3a; SideTab = 1, C model only) */
@@ -34,12 +34,20 @@ enum {
     NR_FB_UGALS = 5,
     NR_FB_CLOSAD = 6
 };
-#define NR_FB_TERMINAL 3 /* indim of a terminal's input */
+#define NR_FB_TERMINAL 15        /* indim of a terminal's input */
+#define NR_FB_CTRL_MASK 0x1FFFFu /* the bits FB_CTRL stores */
 static inline unsigned nr_fb_alg(unsigned ctrl) { return ctrl & 7u; }
-static inline unsigned nr_fb_dims(unsigned ctrl) { return (ctrl >> 3) & 3u; }
-static inline unsigned nr_fb_kbits(unsigned ctrl) { return (ctrl >> 5) & 7u; }
-static inline unsigned nr_fb_cbits(unsigned ctrl) { return (ctrl >> 8) & 7u; }
-static inline unsigned nr_fb_indim(unsigned ctrl) { return (ctrl >> 11) & 3u; }
+static inline unsigned nr_fb_dims(unsigned ctrl) { return (ctrl >> 3) & 15u; }
+static inline unsigned nr_fb_kbits(unsigned ctrl) { return (ctrl >> 7) & 7u; }
+static inline unsigned nr_fb_cbits(unsigned ctrl) { return (ctrl >> 10) & 7u; }
+static inline unsigned nr_fb_indim(unsigned ctrl) { return (ctrl >> 13) & 15u; }
+/* The FB_CTRL word of these fields (docs/fbfly-routing.md §2). */
+static inline unsigned nr_fb_ctrl(unsigned alg, unsigned dims, unsigned kbits, unsigned cbits,
+                                  unsigned indim)
+{
+    return (alg & 7u) | (dims & 15u) << 3 | (kbits & 7u) << 7 | (cbits & 7u) << 10 |
+           (indim & 15u) << 13;
+}
 /* The mode is on: alg 1..6 (7 is reserved and behaves as 0). */
 static inline int nr_fb_on(unsigned ctrl) { return nr_fb_alg(ctrl) != 0 && nr_fb_alg(ctrl) != 7; }
 /* The input unit's draw generator (§6.2): the reset value of input port p,

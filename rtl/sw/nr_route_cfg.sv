@@ -20,7 +20,7 @@
 //             decodes cfg_tile/cfg_bcast). It takes effect from the next cycle.
 //             Addresses: 0x00 ROOT_MASK, 0x01 ROOT_DETECT, 0x02 DOWN_SHIFT,
 //             0x03 UP_MASK 0..31, 0x04 UP_MASK 32..63, 0x05 FB_CTRL (bits
-//             12:0), 0x06 FB_ME (bits 14:0), 0x07 FB_CHARGE; 0x40 + i DLUT[i],
+//             16:0), 0x06 FB_ME (bits 14:0), 0x07 FB_CHARGE; 0x40 + i DLUT[i],
 //             0x80 + i ULUT[i], 0xC0 + i L2P[i] ({valid, port}, 7 bits).
 //             cfg_bad_o (combinational) flags a write to an address that does
 //             not exist or to a table index >= NumPorts, and a write of
@@ -59,7 +59,7 @@ module nr_route_cfg #(
   output logic [NumPorts*EntW-1:0] dlut_o,
   output logic [NumPorts*EntW-1:0] ulut_o,
   output logic [NumPorts*EntW-1:0] l2p_o,
-  output logic [12:0]              fb_ctrl_o,
+  output logic [16:0]              fb_ctrl_o,
   output logic [DestW-1:0]         fb_me_o
 );
 
@@ -70,7 +70,7 @@ module nr_route_cfg #(
   // ---------------------------------------------------------------- tables
   // Each register has its own write enable; the address decode is below.
   logic [DestW-1:0]         root_mask_q, root_detect_q, fb_me_q;
-  logic [12:0]              fb_ctrl_q;
+  logic [16:0]              fb_ctrl_q;
   logic [3:0]               down_shift_q;
   logic [NumPorts-1:0]      up_mask_q;
   logic [NumPorts*EntW-1:0] dlut_q, ulut_q, l2p_q;
@@ -123,7 +123,7 @@ module nr_route_cfg #(
       if (cfg_we_mask)   root_mask_q   <= cfg_wdest;
       if (cfg_we_detect) root_detect_q <= cfg_wdest;
       if (cfg_we_shift)  down_shift_q  <= cfg_wdata_i[3:0];
-      if (cfg_we_fbctrl) fb_ctrl_q     <= cfg_wdata_i[12:0];
+      if (cfg_we_fbctrl) fb_ctrl_q     <= cfg_wdata_i[16:0];
       if (cfg_we_fbme)   fb_me_q       <= cfg_wdest;
     end
   end

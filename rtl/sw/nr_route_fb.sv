@@ -9,24 +9,29 @@
 //   port l and an output VC w, or a drop (destination outside the network);
 //   nr_route_lookup remaps l through L2P (step 6) like every other route.
 //   The C model's flattened-butterfly RC (csrc/model/sw_route.c).
-//   - a = 0 packets, alg 1 (MIN), and MIN AD with D = 3: EJECT if the
-//     destination router is this one, else DOR (lowest differing dimension);
-//     the VC is kept.
-//   - phase = 0 at a terminal input (indim = 3), else the VC's low bit;
+//   - a = 0 packets, alg 1 (MIN), and MIN AD with 2 < D and NumVcs < D:
+//     EJECT if the destination router is this one, else DOR (lowest
+//     differing dimension); the VC is kept.
+//   - phase = 0 at a terminal input (indim = 15), else the VC's low bit;
 //     cls = v >> 1; EJECT gives 2cls+1 for VAL, UGAL and MIN AD.
 //   - VAL: phase 0 draws x and goes to the first dimension j >= j0 with
 //     x_j != R_j on 2cls; none (or j0 >= D): phase 1, DOR on 2cls+1.
 //   - UGAL at a terminal input: EJECT, or draws x and compares the minimal
 //     candidate (DOR, 2cls+1, H_min hops) with VAL's first step toward x
 //     (2cls, H_non = h(R, x) + h(x, t)) by Q*H, ties minimal; elsewhere VAL.
-//   - MIN AD (D <= 2): the productive dimension with the smaller Q, ties to
-//     dimension 0, on 2cls + (phase = 1 or one hop left).
+//   - MIN AD: the productive dimension with the smallest Q, ties to the
+//     lowest; D <= 2 on 2cls + max(phase, 2 - h), h the hops left; for
+//     2 < D <= NumVcs one class, on max(v, NumVcs - h) (v 0 at a terminal
+//     input); EJECT on the class's last VC.
+//   - 1 <= D <= 15 dimensions: a dimension's digit bits are found by a mask
+//     (kmask << j*kbits) on t ^ R, x ^ R and x ^ t; only the digits of the
+//     chosen dimensions are shifted out.
 // Parameters:
 //   NumPorts, NumVcs, InBufPerVc  as nr_route_fbq (the candidates' Q).
 // Ports / protocol:
 //   port_id_i   this input port p: the draw generator resets to 0xACE1 ^ (p << 8).
-//   fb_ctrl_i, fb_me_i  FB_CTRL (2:0 alg, 4:3 D, 7:5 kbits, 10:8 cbits,
-//               12:11 indim) and FB_ME, from nr_route_cfg.
+//   fb_ctrl_i, fb_me_i  FB_CTRL (2:0 alg, 6:3 D, 9:7 kbits, 12:10 cbits,
+//               16:13 indim) and FB_ME, from nr_route_cfg.
 //   head_i      the head phit of the packet routed this cycle.
 //   l2p_i, pcr_p_v_i  the L2P table and every output port's clamped credits
 //               (start of cycle), for the queue estimates.
@@ -38,10 +43,13 @@
 //               advances the generator 16 steps at the clock edge.
 //   Outputs are combinational and do not depend on fb_en_i.
 // Latency: 0; the generator updates at the clock edge.
-// Cost: 17 flops (the generator and its seeded bit); digit extraction by
-//   variable shifts of 15-16 bits, four port(j, x) adders of LW bits, two
-//   candidate estimates (nr_route_fbq), two QW x 3-bit products and a compare,
-//   and the 16-step generator advance (an XOR network).
+// Cost: 17 flops (the generator and its seeded bit); 15 digit masks and
+//   three 16-bit AND-OR reductions per dimension, two 15-bit priority
+//   encoders, four digit shifts plus two per MIN AD candidate, port(j, x)
+//   adders of LW bits, max(2, NumVcs) candidate estimates (nr_route_fbq; the
+//   two beyond the second only with NumVcs > 2, for MIN AD with D > 2), two
+//   QW x 5-bit products and compares, and the 16-step generator advance (an
+//   XOR network).
 `default_nettype none
 `include "nr_assert.svh"
 
@@ -55,12 +63,12 @@ module nr_route_fb #(
   localparam int DestW     = nr_pkg::HEAD_DEST_W,
   localparam int CW        = $clog2(InBufPerVc + 1),
   localparam int QW        = $clog2(NumVcs * InBufPerVc + 1),
-  localparam int LW        = 10
+  localparam int LW        = 11
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,
   input  logic [PortW-1:0]              port_id_i,
-  input  logic [12:0]                   fb_ctrl_i,
+  input  logic [16:0]                   fb_ctrl_i,
   input  logic [DestW-1:0]              fb_me_i,
   input  logic [PhitW-1:0]              head_i,
   input  logic [NumPorts*EntW-1:0]      l2p_i,
@@ -72,40 +80,46 @@ module nr_route_fb #(
   input  logic                          fb_en_i
 );
 
-  localparam int DW = 7;   // a digit: kbits <= 7
+  localparam int DW = 7;    // a digit: kbits <= 7
+  localparam int MaxD = 15; // dimensions FB_CTRL.dims can name
+  localparam int NQ = NumVcs > 2 ? NumVcs : 2; // MIN AD's candidates (D <= max(2, NumVcs))
 
   // ---- registers and head fields
   logic [2:0] alg, kbits, cbits;
-  logic [1:0] dims, indim, hvc, w0, w1;
+  logic [3:0] dims, indim;
+  logic [1:0] hvc, w0, w1;
   logic [DestW-1:0] dest, t;
-  logic       ha, term, phase, isval, isugal, isminad;
+  logic       ha, term, phase, isval, isugal, isminad, big;
   assign alg   = fb_ctrl_i[2:0];
-  assign dims  = fb_ctrl_i[4:3];
-  assign kbits = fb_ctrl_i[7:5];
-  assign cbits = fb_ctrl_i[10:8];
-  assign indim = fb_ctrl_i[12:11];
+  assign dims  = fb_ctrl_i[6:3];
+  assign kbits = fb_ctrl_i[9:7];
+  assign cbits = fb_ctrl_i[12:10];
+  assign indim = fb_ctrl_i[16:13];
   assign dest  = head_i[nr_pkg::HEAD_DEST_LSB +: DestW];
   assign hvc   = head_i[nr_pkg::HEAD_VC_LSB +: 2];
   assign ha    = head_i[nr_pkg::HEAD_A_BIT];
   assign on_o  = alg != 3'd0 && alg != 3'd7;
-  assign term  = indim == 2'd3;
+  assign term  = indim == 4'd15;
   // section 3: a terminal input starts every packet in phase 0
   assign phase = !term && hvc[0];
   assign w0    = {hvc[1], 1'b0};
   assign w1    = {hvc[1], 1'b1};
-  // the packet's algorithm A = a ? alg : MIN; MIN AD with D = 3 is MIN
+  // the packet's algorithm A = a ? alg : MIN; MIN AD with 2 < D > NumVcs is MIN
+  assign big     = dims > 4'd2;
   assign isval   = ha && alg == 3'd2;
   assign isugal  = ha && alg == 3'd3;
-  assign isminad = ha && alg == 3'd4 && dims != 2'd3;
+  assign isminad = ha && alg == 3'd4 && (!big || 32'(dims) <= NumVcs);
 
   // ---- geometry: t = dest >> cbits, outside if t >> (D*kbits) != 0
   logic [7:0]  kmask, cnum;
-  logic [4:0]  dk;
+  logic [DW-1:0] km7;
+  logic [6:0]  dk;
   logic        outside;
   assign t       = dest >> cbits;
   assign kmask   = (8'd1 << kbits) - 8'd1;
+  assign km7     = kmask[DW-1:0];
   assign cnum    = 8'd1 << cbits;
-  assign dk      = 5'(dims) * 5'(kbits);
+  assign dk      = 7'(dims) * 7'(kbits);
   assign outside = (t >> dk) != '0;
 
   // ---- the draw generator fbr (section 6.2)
@@ -119,72 +133,93 @@ module nr_route_fb #(
   endfunction
   assign fbr16 = step16(fbr);
 
-  // ---- digits of t, R = FB_ME and x = fbr, dimension j at [j*DW +: DW]
-  logic [3*DW-1:0] td, rd, xd;
-  logic [2:0]      diff, xr, xt, xs;
-  logic [1:0]      j0;
-  assign j0 = term ? 2'd0 : indim + 2'd1;
-  for (genvar j = 0; j < 3; j++) begin : g_dim
-    logic [4:0]       sh;
-    logic [DestW-1:0] ts, rs;
-    logic [15:0]      xsh;
-    assign sh  = 5'(j) * 5'(kbits);
-    assign ts  = t >> sh;
-    assign rs  = fb_me_i >> sh;
-    assign xsh = fbr >> sh;
-    assign td[j*DW +: DW] = ts[DW-1:0] & kmask[DW-1:0];
-    assign rd[j*DW +: DW] = rs[DW-1:0] & kmask[DW-1:0];
-    assign xd[j*DW +: DW] = xsh[DW-1:0] & kmask[DW-1:0];
+  // ---- per dimension j: do the digits of t, R = FB_ME and x = fbr differ?
+  //      Digit j is bits j*kbits .. j*kbits + kbits - 1 (none from bit 16 on).
+  logic [15:0]     t16, r16, zt, zxr, zxt;
+  logic [MaxD-1:0] diff, xr, xt, xs;
+  logic [4:0]      j0;
+  assign t16 = 16'(t);
+  assign r16 = 16'(fb_me_i);
+  assign zt  = t16 ^ r16;
+  assign zxr = fbr ^ r16;
+  assign zxt = fbr ^ t16;
+  assign j0  = term ? 5'd0 : 5'(indim) + 5'd1;
+  for (genvar j = 0; j < MaxD; j++) begin : g_dim
+    logic [6:0]  sh;
+    logic [15:0] dm;
+    assign sh = 7'(j) * 7'(kbits);
+    assign dm = 16'(kmask) << sh;
     // productive dimensions; x against R and t; VAL's candidates j >= j0
-    assign diff[j] = j < 32'(dims) && td[j*DW +: DW] != rd[j*DW +: DW];
-    assign xr[j]   = j < 32'(dims) && xd[j*DW +: DW] != rd[j*DW +: DW];
-    assign xt[j]   = j < 32'(dims) && xd[j*DW +: DW] != td[j*DW +: DW];
+    assign diff[j] = j < 32'(dims) && (zt & dm) != '0;
+    assign xr[j]   = j < 32'(dims) && (zxr & dm) != '0;
+    assign xt[j]   = j < 32'(dims) && (zxt & dm) != '0;
     assign xs[j]   = xr[j] && j >= 32'(j0);
-    logic unused_sh;
-    assign unused_sh = ^{ts[DestW-1:DW], rs[DestW-1:DW], xsh[15:DW]};
   end
 
+  // digit j of v: (v >> j*kbits) & kmask, 0 from bit 16 on
+  function automatic logic [DW-1:0] digit(input logic [15:0] v, input logic [3:0] j,
+                                          input logic [2:0] kb, input logic [DW-1:0] km);
+    digit = DW'(v >> (7'(j) * 7'(kb))) & km;
+  endfunction
+
   // port(j, x) = C + j*(K-1) + (x < R_j ? x : x-1), in full (LW bits)
-  function automatic logic [LW-1:0] fbport(input logic [1:0] j, input logic [DW-1:0] x,
+  function automatic logic [LW-1:0] fbport(input logic [3:0] j, input logic [DW-1:0] x,
                                            input logic [DW-1:0] r, input logic [7:0] c,
                                            input logic [7:0] km);
     fbport = LW'(c) + LW'(j) * LW'(km) + ((x < r) ? LW'(x) : LW'(x) - LW'(1));
   endfunction
 
-  // lowest set dimension of a set of three (bits 1:0 of it; 2 if neither)
-  function automatic logic [1:0] lowdim(input logic [1:0] s);
-    lowdim = s[0] ? 2'd0 : s[1] ? 2'd1 : 2'd2;
+  // the lowest set dimension of s (0 if none)
+  function automatic logic [3:0] lowdim(input logic [MaxD-1:0] s);
+    lowdim = '0;
+    for (int j = MaxD - 1; j >= 0; j--) if (s[j]) lowdim = 4'(j);
   endfunction
 
-  logic [1:0]    jd, jv;
-  logic [LW-1:0] l_ej, l_dor, l_x, l_p0, l_p1;
-  logic [2:0]    hmin, hnon;
+  logic [3:0]    jd, jv;
+  logic [LW-1:0] l_ej, l_dor, l_x;
+  logic [3:0]    hmin;
+  logic [4:0]    hnon;
   logic          found, nm;
-  assign jd    = lowdim(diff[1:0]);
-  assign jv    = lowdim(xs[1:0]);
+  assign jd    = lowdim(diff);
+  assign jv    = lowdim(xs);
   assign found = xs != '0;
   assign l_ej  = LW'(dest & (DestW'(cnum) - DestW'(1)));
-  assign l_dor = fbport(jd, td[32'(jd)*DW +: DW], rd[32'(jd)*DW +: DW], cnum, kmask);
-  assign l_x   = fbport(jv, xd[32'(jv)*DW +: DW], rd[32'(jv)*DW +: DW], cnum, kmask);
-  assign l_p0  = fbport(2'd0, td[0 +: DW], rd[0 +: DW], cnum, kmask);
-  assign l_p1  = fbport(2'd1, td[DW +: DW], rd[DW +: DW], cnum, kmask);
-  assign hmin  = 3'(diff[0]) + 3'(diff[1]) + 3'(diff[2]);
-  assign hnon  = 3'(xr[0]) + 3'(xr[1]) + 3'(xr[2]) + 3'(xt[0]) + 3'(xt[1]) + 3'(xt[2]);
+  assign l_dor = fbport(jd, digit(t16, jd, kbits, km7), digit(r16, jd, kbits, km7), cnum, kmask);
+  assign l_x   = fbport(jv, digit(fbr, jv, kbits, km7), digit(r16, jv, kbits, km7), cnum, kmask);
+  assign hmin  = 4'($countones(diff));
+  assign hnon  = 5'($countones(xr)) + 5'($countones(xt));
   // UGAL's non-minimal candidate: some x_j != R_j, and x is not t
   assign nm    = found && xt != '0;
 
-  // ---- the two candidates of an adaptive choice: UGAL (minimal, VAL's first
-  //      step) or MIN AD (dimension 0, dimension 1); A wins when QA*HA <= QB*HB
-  logic [LW-1:0] la, lb;
-  logic [1:0]    wmad;
-  logic [2:0]    ha_h, hb_h;
-  logic [QW-1:0] qa, qb;
-  logic          a_wins, mad0;
-  assign wmad = (phase || hmin == 3'd1) ? w1 : w0;
-  assign la   = isminad ? l_p0 : l_dor;
-  assign ha_h = isminad ? 3'd1 : hmin;
-  assign lb   = isminad ? l_p1 : l_x;
-  assign hb_h = isminad ? 3'd1 : hnon;
+  // ---- the candidate estimates: UGAL's two (minimal, VAL's first step), or
+  //      MIN AD's, one per dimension j < NQ (l_p[j] toward t_j)
+  logic [NQ*LW-1:0] l_p;
+  logic [NQ*QW-1:0] q_p;
+  logic [LW-1:0]    la, lb;
+  logic [QW-1:0]    qa, qb;
+  logic [4:0]       ha_h, hb_h;
+  logic             a_wins;
+  for (genvar j = 0; j < NQ; j++) begin : g_cand
+    assign l_p[j*LW +: LW] = fbport(4'(j), digit(t16, 4'(j), kbits, km7),
+                                    digit(r16, 4'(j), kbits, km7), cnum, kmask);
+    if (j >= 2) begin : g_q
+      nr_route_fbq #(
+        .NumPorts  (NumPorts),
+        .NumVcs    (NumVcs),
+        .InBufPerVc(InBufPerVc),
+        .LW        (LW)
+      ) u_q (
+        .l_i      (l_p[j*LW +: LW]),
+        .l2p_i,
+        .pcr_p_v_i,
+        .q_o      (q_p[j*QW +: QW])
+      );
+    end
+  end
+  assign la   = isminad ? l_p[0 +: LW] : l_dor;
+  assign ha_h = isminad ? 5'd1 : 5'(hmin);
+  assign lb   = isminad ? l_p[LW +: LW] : l_x;
+  assign hb_h = isminad ? 5'd1 : hnon;
   nr_route_fbq #(
     .NumPorts  (NumPorts),
     .NumVcs    (NumVcs),
@@ -207,9 +242,34 @@ module nr_route_fb #(
     .pcr_p_v_i,
     .q_o      (qb)
   );
+  assign q_p[0 +: QW]  = qa;
+  assign q_p[QW +: QW] = qb;
   assign a_wins = (32'(qa) * 32'(ha_h)) <= (32'(qb) * 32'(hb_h));
-  // MIN AD takes dimension 0 if productive and not beaten by dimension 1
-  assign mad0   = diff[0] && (!diff[1] || a_wins);
+
+  // MIN AD: the productive dimension j < NQ with the smallest Q, ties to the
+  // lowest; its VC from the hops left (section 4)
+  logic [LW-1:0] l_mad;
+  logic [QW-1:0] q_mad;
+  logic          got_mad;
+  logic [2:0]    np, lvl, lv;
+  logic [1:0]    w_mad, w_mej;
+  always_comb begin
+    l_mad   = '0;
+    q_mad   = '0;
+    got_mad = 1'b0;
+    for (int j = 0; j < NQ; j++)
+      if (diff[j] && (!got_mad || q_p[j*QW +: QW] < q_mad)) begin
+        l_mad   = l_p[j*LW +: LW];
+        q_mad   = q_p[j*QW +: QW];
+        got_mad = 1'b1;
+      end
+  end
+  // P VCs per class from base: 2 from 2cls for D <= 2, all NumVcs from 0 above
+  assign np    = big ? 3'(NumVcs) : 3'd2;
+  assign lvl   = term ? 3'd0 : big ? 3'(hvc) : 3'(hvc[0]);
+  assign lv    = (lvl > np - 3'(hmin)) ? lvl : np - 3'(hmin);
+  assign w_mad = big ? 2'(lv) : {hvc[1], lv[0]};
+  assign w_mej = big ? 2'(NumVcs - 1) : w1;
 
   // ---- the rules (section 4)
   always_comb begin
@@ -218,10 +278,9 @@ module nr_route_fb #(
     draw = 1'b0;
     if (isminad) begin
       if (diff == '0) begin
-        l_o = l_ej; w_o = w1;
+        l_o = l_ej; w_o = w_mej;
       end else begin
-        w_o = wmad;
-        l_o = mad0 ? l_p0 : l_p1;
+        l_o = l_mad; w_o = w_mad;
       end
     end else if (isugal && term) begin
       if (diff == '0) begin
@@ -265,12 +324,14 @@ module nr_route_fb #(
   end
 
   logic unused_head;
-  assign unused_head = ^{head_i, kmask[7], cnum};
+  assign unused_head = ^{head_i, kmask[7], cnum, lv};
 
   // Cover points (make coverage): each rule taken by a routed packet.
   `NR_COVER(c_fb_val_p0,   adv && (isval || (isugal && !term)) && found, clk_i, rst_ni)
   `NR_COVER(c_fb_ugal_non, adv && isugal && term && nm && !a_wins, clk_i, rst_ni)
-  `NR_COVER(c_fb_minad_d1, fb_en_i && on_o && isminad && diff == 3'b011 && !a_wins, clk_i, rst_ni)
+  `NR_COVER(c_fb_minad_d1, fb_en_i && on_o && isminad && diff[1:0] == 2'b11 && !a_wins, clk_i, rst_ni)
+  `NR_COVER(c_fb_minad_big, fb_en_i && on_o && isminad && big && hmin > 4'd1, clk_i, rst_ni)
+  `NR_COVER(c_fb_dims_4, fb_en_i && on_o && dims >= 4'd4 && (isval || isugal) && found, clk_i, rst_ni)
   `NR_COVER(c_fb_outside,  fb_en_i && on_o && outside, clk_i, rst_ni)
 
 endmodule

@@ -59,7 +59,7 @@ module nr_route_lookup #(
   localparam int EntW    = PortW + 1,
   localparam int LogP    = $clog2(NumPorts),
   localparam int VcW     = nr_pkg::idx_w(NumVcs),
-  localparam int FbLW    = 10
+  localparam int FbLW    = 11
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,

@@ -99,10 +99,10 @@ module nr_route_tables #(
   logic [3:0]               down_shift;
   logic [NumPorts-1:0]      up_mask;
   logic [NumPorts*EntW-1:0] dlut, ulut, l2p;
-  logic [12:0]              fb_ctrl;
+  logic [16:0]              fb_ctrl;
   logic [DestW-1:0]         fb_me;
   logic                     fb_on, fb_drop, fb_en;
-  logic [9:0]               fb_l;
+  logic [10:0]              fb_l;
   logic [1:0]               fb_w;
 
   nr_route_cfg #(

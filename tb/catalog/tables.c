@@ -170,10 +170,10 @@ int nr_route_check(const rtr_geom *g, nr_route_mode m, char *err, int errlen)
         int K, C, kb, cb;
         nr_route_fb_shape(g, &K, &C, &kb, &cb);
         if (g->num_ports < 4 || (g->num_ports & (g->num_ports - 1)) || K < 2 || g->fb_dims < 1 ||
-            g->fb_dims > 2) {
+            g->fb_dims > 4 || C + g->fb_dims * (K - 1) > g->num_ports) {
             snprintf(err, errlen,
                      "the fbfly mode places the router in a flattened butterfly of 1 "
-                     "or 2 dimensions with C terminals and K >= 2 routers per dimension, "
+                     "to 4 dimensions with C terminals and K >= 2 routers per dimension, "
                      "C + D(K-1) <= ports; %d ports and D = %d leave no such network",
                      g->num_ports, g->fb_dims);
             return -1;
@@ -191,6 +191,13 @@ int nr_route_check(const rtr_geom *g, nr_route_mode m, char *err, int errlen)
                      "algorithm %s keeps the phase in the VC's low bit: it needs "
                      "an even number of VCs (docs/fbfly-routing.md 3), this router has %d",
                      nr_route_fb_alg_name(g->fb_alg), g->num_vcs);
+            return -1;
+        }
+        if (g->fb_alg == NR_ROUTE_FB_MINAD && g->fb_dims > 2 && g->fb_dims > g->num_vcs) {
+            snprintf(err, errlen,
+                     "minad with %d dimensions takes a VC per hop, %d VCs; this router has %d "
+                     "(docs/fbfly-routing.md 4)",
+                     g->fb_dims, g->fb_dims, g->num_vcs);
             return -1;
         }
         if ((g->fb_alg == NR_ROUTE_FB_UGALS || g->fb_alg == NR_ROUTE_FB_CLOSAD) && !g->fb_seq) {
@@ -251,6 +258,7 @@ void nr_route_fill(const rtr_geom *g, nr_route_mode m, nr_route_vals *t)
         t->fb_cbits = cb;
         t->fb_me = g->fb_me;
         t->fb_charge = g->fb_charge;
+        t->fb_nvcs = g->num_vcs;
         for (int l = 0; l < N; l++) { /* FB_CTRL.indim of the physical port of l */
             int q = t->l2p[l], net = l >= C && l < C + g->fb_dims * (K - 1);
             if (q >= 0) t->fb_indim[q] = (int8_t)(net ? (l - C) / (K - 1) : NR_ROUTE_FB_TERMINAL);
@@ -318,7 +326,7 @@ unsigned nr_route_fb_outside(const rtr_geom *g, uint64_t rnd)
 typedef struct {
     const nr_route_vals *t;
     int D, K, C, kb;
-    int me[3], td[3], ndiff, jmin;
+    int me[15], td[15], ndiff, jmin;
     unsigned dest;
     int n, max, *ports, *vcs;
 } fbrule;
@@ -356,7 +364,7 @@ int nr_route_fb_allowed(const nr_route_vals *t, int src, unsigned dest, unsigned
     r.C = 1 << t->fb_cbits;
     *min_port = -1;
     const unsigned tr = dest >> t->fb_cbits;
-    if (r.D > 3 || (tr >> (r.D * r.kb)) != 0) return 0; /* outside the network */
+    if (r.D > 15 || r.D * r.kb > 15 || (tr >> (r.D * r.kb)) != 0) return 0; /* outside */
     for (int j = 0; j < r.D; j++) {
         r.me[j] = (int)(t->fb_me >> (j * r.kb)) & (r.K - 1);
         r.td[j] = (int)(tr >> (j * r.kb)) & (r.K - 1);
@@ -365,15 +373,21 @@ int nr_route_fb_allowed(const nr_route_vals *t, int src, unsigned dest, unsigned
     const int indim = t->fb_indim[src], first = indim == NR_ROUTE_FB_TERMINAL;
     const int cls = (int)vc >> 1, phase = first ? 0 : (int)vc & 1, j0 = first ? 0 : indim + 1;
     int A = a ? (t->fb_tile_alg[src] ? t->fb_tile_alg[src] : t->fb_alg) : NR_ROUTE_FB_MIN;
-    if (A == NR_ROUTE_FB_MINAD && r.D > 2) A = NR_ROUTE_FB_MIN;
+    /* MIN AD: P VCs per class from base (section 4); with D > 2 one class
+     * of all NumVcs, and MIN with fewer VCs than dimensions */
+    const int P = nr_route_fb_vcs_per_class(t), base = P == 2 ? 2 * cls : 0;
+    if (A == NR_ROUTE_FB_MINAD && r.D > 2 && P == 2) A = NR_ROUTE_FB_MIN;
     if (A == NR_ROUTE_FB_CLOSAD && r.D > 1) A = NR_ROUTE_FB_UGALS;
     *min_port = tab_l2p(t, fbr_min_l(&r));
     if (A == NR_ROUTE_FB_MIN) { /* the VC kept, also at EJECT */
         fbr_add(&r, fbr_min_l(&r), (int)vc);
-    } else if (!r.ndiff && (A == NR_ROUTE_FB_MINAD || (first && A != NR_ROUTE_FB_VAL) || phase)) {
+    } else if (!r.ndiff && A == NR_ROUTE_FB_MINAD) {
+        fbr_add(&r, fbr_min_l(&r), base + P - 1); /* EJECT on the class's last VC */
+    } else if (!r.ndiff && ((first && A != NR_ROUTE_FB_VAL) || phase)) {
         fbr_add(&r, fbr_min_l(&r), 2 * cls + 1); /* EJECT on phase 1 */
     } else if (A == NR_ROUTE_FB_MINAD) {         /* every productive dimension */
-        int w = 2 * cls + (phase || r.ndiff == 1);
+        const int lvl = first ? 0 : (int)vc - base;
+        int w = base + (lvl > P - r.ndiff ? lvl : P - r.ndiff);
         for (int j = 0; j < r.D; j++)
             if (r.me[j] != r.td[j]) fbr_add(&r, fbr_port(&r, j, r.td[j]), w);
     } else if (first && (A == NR_ROUTE_FB_UGAL || A == NR_ROUTE_FB_UGALS)) {
@@ -451,9 +465,25 @@ int nr_route_encode(const nr_route_vals *t, rtr_cfgw *w, int max)
 uint32_t nr_route_fb_ctrl(const nr_route_vals *t, int q)
 {
     const int alg = q >= 0 && q < NR_MAX_PORTS && t->fb_tile_alg[q] ? t->fb_tile_alg[q] : t->fb_alg;
-    return ((uint32_t)alg & 7u) | ((uint32_t)t->fb_dims & 3u) << 3 |
-           ((uint32_t)t->fb_kbits & 7u) << 5 | ((uint32_t)t->fb_cbits & 7u) << 8 |
-           ((uint32_t)t->fb_indim[q] & 3u) << 11;
+    return ((uint32_t)alg & 7u) | ((uint32_t)t->fb_dims & 15u) << 3 |
+           ((uint32_t)t->fb_kbits & 7u) << 7 | ((uint32_t)t->fb_cbits & 7u) << 10 |
+           ((uint32_t)t->fb_indim[q] & 15u) << 13;
+}
+
+int nr_route_fb_usable(const nr_route_vals *t, char *err, int errlen)
+{
+    if (t->fb_alg != NR_ROUTE_FB_MINAD || t->fb_dims <= 2 || t->fb_dims <= t->fb_nvcs) return 0;
+    snprintf(err, (size_t)errlen,
+             "minad with %d dimensions takes a VC per hop, %d VCs; these routers have %d "
+             "(docs/fbfly-routing.md section 4)",
+             t->fb_dims, t->fb_dims, t->fb_nvcs);
+    return -1;
+}
+
+int nr_route_fb_vcs_per_class(const nr_route_vals *t)
+{
+    return t->fb_alg == NR_ROUTE_FB_MINAD && t->fb_dims > 2 && t->fb_dims <= t->fb_nvcs ? t->fb_nvcs
+                                                                                        : 2;
 }
 
 int nr_route_program(const rtr_geom *g, nr_route_mode m, rtr_cfgw *w, int max)

@@ -39,7 +39,7 @@ struct rtr_geom {
     int side_tab;   /* SideTab: 1 the side table of docs/yarc-arch.md 5, step 3a
                             (C model only) */
     /* --route fbfly (a testbench choice, not the configuration's): the
-     * algorithm (FB_CTRL.alg), the dimensions D (1 or 2), this router's id
+     * algorithm (FB_CTRL.alg), the dimensions D (1 to 4), this router's id
      * and FB_CHARGE; K and C follow from the ports (nr_route_fb_shape) */
     int fb_alg, fb_dims;
     unsigned fb_me, fb_charge;
@@ -115,6 +115,7 @@ typedef struct {
     unsigned fb_me, fb_charge;
     int8_t fb_indim[NR_MAX_PORTS];
     int8_t fb_tile_alg[NR_MAX_PORTS];
+    int fb_nvcs; /* the router's NumVcs, which MIN AD's VC rule reads (section 4) */
     /* The side table (docs/yarc-arch.md section 5, step 3a; routers with
      * SideTab = 1): side_n entries, every tile the same; entry e names the
      * logical ports base .. base + cnt - 1 for the destinations with
@@ -135,9 +136,18 @@ enum {
     NR_ROUTE_FB_UGALS,
     NR_ROUTE_FB_CLOSAD
 };
-#define NR_ROUTE_FB_TERMINAL 3
+#define NR_ROUTE_FB_TERMINAL 15
 /* The FB_CTRL word of tile q (docs/fbfly-routing.md section 2). */
 uint32_t nr_route_fb_ctrl(const nr_route_vals *t, int q);
+/* The VCs of one traffic class of the FB mode's algorithm on these tables
+ * (docs/fbfly-routing.md sections 3 and 4): 2, or t->fb_nvcs for MIN AD
+ * with 3 <= D <= NumVcs (one class, the VC by the hops remaining). A class
+ * c is VCs c*P .. c*P + P - 1; its packets enter, and leave, on the last. */
+int nr_route_fb_vcs_per_class(const nr_route_vals *t);
+/* The FB mode's algorithm does what its name says with these tables: 0, or
+ * -1 with why not (MIN AD with 3 or more dimensions needs as many VCs; with
+ * fewer it is MIN, docs/fbfly-routing.md section 4). */
+int nr_route_fb_usable(const nr_route_vals *t, char *err, int errlen);
 /* The RC step that decided a route (nr_route_allowed). */
 enum {
     NR_ROUTE_STEP_SRCROUTE,

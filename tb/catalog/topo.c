@@ -615,17 +615,21 @@ int net_topo_check(const net_topo *t, const rtr_geom *const *g, int nvcs, net_ch
     const net_routing_def *rt = t->routing;
     const int srcrouted = (rt->head & NET_HD_R) && t->kind->srcroute;
     /* a packet keeps its VC: VC 0 stands for every VC; the phases of the
-     * flattened-butterfly mode: packets enter on the phase-1 VCs, or (vc_phase
-     * 2) on the phase-0 VCs but to a node of their own router */
+     * flattened-butterfly mode: packets enter on each class's last VC
+     * (phase 1), or (vc_phase 2) on the phase-0 VCs but to a node of their
+     * own router */
     walk_ctx w = {.t = t,
                   .g = g,
                   .nv = rt->vc_phase ? nvcs : 1,
                   .phase0 = rt->vc_phase == 2,
                   .err = err,
                   .errlen = errlen};
-    const unsigned vcmask = rt->vc_phase == 1   ? (nvcs >= 4 ? 0xAu : 0x2u)
-                            : rt->vc_phase == 2 ? (nvcs >= 4 ? 0x5u : 0x1u)
-                                                : 0x1u;
+    unsigned vcmask = rt->vc_phase == 2 ? (nvcs >= 4 ? 0x5u : 0x1u) : 0x1u;
+    if (rt->vc_phase == 1) { /* tables.h nr_route_fb_vcs_per_class */
+        const int P = t->r[0].tab.fb_alg ? nr_route_fb_vcs_per_class(&t->r[0].tab) : 2;
+        vcmask = 0;
+        for (int v = P - 1; v < nvcs && v < 32; v += P) vcmask |= 1u << v;
+    }
     const size_t ns = (size_t)t->nrtr * KP * (size_t)w.nv;
     w.turn = calloc(ns, sizeof *w.turn);
     w.seen = calloc(ns, 1);

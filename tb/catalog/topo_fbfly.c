@@ -3,9 +3,11 @@
  * ISCA 2007, §2; docs/network.md): fbfly:k=K,n=N[,c=C], a k-ary n-flat of
  * K^(N-1) routers in an (N-1)-dimensional grid, each joined to the K-1
  * others of its row in every dimension, C nodes per router (C = K is the
- * paper's). Routed by minimal dimension order as source routes (min), or by
- * the routers' own flattened-butterfly mode (docs/fbfly-routing.md): MIN,
- * VAL, UGAL, UGAL-S, CLOS AD and MIN AD.
+ * paper's), as many dimensions as the routers' ports allow. Routed by
+ * minimal dimension order as source routes (min, up to the route phit's
+ * hops), or by the routers' own flattened-butterfly mode
+ * (docs/fbfly-routing.md): MIN, VAL, UGAL, UGAL-S, CLOS AD and MIN AD (for
+ * N - 1 >= 3 dimensions with one VC per hop, N - 1 <= NumVcs).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,17 +111,10 @@ static int fbfly_set_routing(net_topo *t, const net_routing_def *rt, unsigned ch
                  t->spec);
         return -1;
     }
-    if (D < 1 || D > 3 || D * kb > 15) {
+    if (D < 1 || D > 15 || D * kb + cb > 15) {
         snprintf(err, errlen,
-                 "topology '%s': the mode takes 1 to 3 dimensions of at most 15 "
-                 "router-id bits in all",
-                 t->spec);
-        return -1;
-    }
-    if (alg == NR_ROUTE_FB_MINAD && D > 2) {
-        snprintf(err, errlen,
-                 "topology '%s': minad is defined for 1 or 2 dimensions (two VCs "
-                 "per class; docs/fbfly-routing.md section 4)",
+                 "topology '%s': the mode takes 1 to 15 dimensions, the router id and the "
+                 "terminal 15 bits in all (the head's dest)",
                  t->spec);
         return -1;
     }

@@ -293,6 +293,14 @@ static int net_setup_topo(net_t *n, char *err, int errlen)
                      o->cfg[n->t.r[i].level - 1 < o->ncfg ? n->t.r[i].level - 1 : o->ncfg - 1]);
             return 2;
         }
+    /* the routers' VC count, which the FB mode's MIN AD reads (docs/fbfly-routing.md
+     * section 4), and the VCs of a traffic class (tables.h) */
+    for (int i = 0; i < n->t.nrtr; i++) n->t.r[i].tab.fb_nvcs = n->gp[n->t.r[i].level - 1]->num_vcs;
+    n->vcs_per_class = n->t.r[0].tab.fb_alg ? nr_route_fb_vcs_per_class(&n->t.r[0].tab) : 2;
+    if (nr_route_fb_usable(&n->t.r[0].tab, e2, sizeof e2)) {
+        snprintf(err, errlen, "topology %s, --routing %s: %s", o->topo, rt->name, e2);
+        return 2;
+    }
     net_check_res cr;
     if (net_topo_check(&n->t, n->gp, n->nvcs, &cr, e2, sizeof e2)) {
         snprintf(err, errlen, "topology %s: %s", o->topo, e2);
@@ -391,14 +399,14 @@ static int net_setup_nodes(net_t *n, char *err, int errlen)
     }
     nr_inj_cfg_t ic = o->inj;
     /* the flattened-butterfly mode: sources draw a class, sent on its
-     * phase-1 VC 2*class + 1 (src_start) */
+     * last VC, P*class + P - 1 (src_start) */
     if (ic.len.kind != NR_LEN_BWMIX && ic.len.num_vcs == 0)
-        ic.len.num_vcs = n->route->vc_phase ? n->nvcs / 2 : n->nvcs;
-    if (n->route->vc_phase && ic.len.kind == NR_LEN_BWMIX && n->nvcs < 4) {
+        ic.len.num_vcs = n->route->vc_phase ? n->nvcs / n->vcs_per_class : n->nvcs;
+    if (n->route->vc_phase && ic.len.kind == NR_LEN_BWMIX && n->nvcs < 2 * n->vcs_per_class) {
         snprintf(err, errlen,
-                 "bwmix uses two traffic classes, and --routing %s two VCs per "
-                 "class: the routers need 4 VCs, they have %d",
-                 n->route->name, n->nvcs);
+                 "bwmix uses two traffic classes, and --routing %s %d VCs per "
+                 "class here: the routers need %d VCs, they have %d",
+                 n->route->name, n->vcs_per_class, 2 * n->vcs_per_class, n->nvcs);
         return 2;
     }
     nr_pkt_desc_t d = nr_pkt_desc(0, 0, 0, 0, 4);
@@ -491,8 +499,9 @@ static int src_start(net_t *n, int i, uint64_t ts)
         return 0;
     }
     /* the flattened-butterfly mode: class q->vc goes in, and arrives, on
-     * its phase-1 VC (docs/fbfly-routing.md section 3) */
-    const unsigned vc = n->route->vc_phase ? 2u * (unsigned)q->vc + 1u : (unsigned)q->vc;
+     * its last VC, phase 1 (docs/fbfly-routing.md sections 3 and 4) */
+    const unsigned P = (unsigned)n->vcs_per_class;
+    const unsigned vc = n->route->vc_phase ? P * (unsigned)q->vc + P - 1u : (unsigned)q->vc;
     const unsigned vc_out = vc;
     nr_pkt_desc_t d = nr_pkt_desc((unsigned)i, (unsigned)dest, vc, 0, q->len);
     d.a = (n->route->head & NET_HD_A) != 0;
@@ -644,8 +653,10 @@ void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window)
         c->r = (int)nr_head_r(ph);
         c->h = (int)nr_head_h(ph);
         c->dest = nr_head_dest(ph);
-        c->vc =
-            nr_head_vc(ph) | (n->route->vc_phase ? 1u : 0u); /* the VC it arrives on (hop_key) */
+        c->vc = nr_head_vc(ph); /* the VC it arrives on (hop_key): its class's last */
+        if (n->route->vc_phase)
+            c->vc = c->vc / (unsigned)n->vcs_per_class * (unsigned)n->vcs_per_class +
+                    (unsigned)n->vcs_per_class - 1u;
         c->tagged = 0;
         return;
     }

@@ -152,6 +152,7 @@ struct net {
     uint64_t phit_hops;           /* phits of packets that left a router output, the whole run */
     uint64_t t0;                  /* first traffic cycle */
     int nvcs;
+    int vcs_per_class;            /* the FB mode's VCs per traffic class (catalog/tables.h) */
     const net_routing_def *route; /* the topology's routing (catalog/topo.h) */
     nr_lcb_cfg lcfg;              /* LCB run-time configuration (routers and NICs) */
     FILE *log;

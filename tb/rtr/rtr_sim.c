@@ -66,7 +66,7 @@ static const nr_cli_opt_t opts[] = {
     {"fb-alg", "NAME",
      "--route fbfly: min | val | ugal | minad | ugals | closad (the last two "
      "need FbSeq=1; default min; docs/fbfly-routing.md)"},
-    {"fb-dims", "D", "--route fbfly: dimensions of the flattened butterfly, 1 or 2 (default 1)"},
+    {"fb-dims", "D", "--route fbfly: dimensions of the flattened butterfly, 1 to 4 (default 1)"},
     {"fb-me", "R", "--route fbfly: this router's id (default: drawn from the seed)"},
     {"avoid-col", "C:F",
      "Clos modes, YARC: fail unless adaptive up packets leave by column C at "
@@ -261,7 +261,7 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c)
                            v);
             x->fb_set = 1;
         } else if (!strcmp(n, "fb-dims"))
-            x->o.fb_dims = (int)nr_cli_long(c, v, 1, 2), x->fb_set = 1;
+            x->o.fb_dims = (int)nr_cli_long(c, v, 1, 4), x->fb_set = 1;
         else if (!strcmp(n, "fb-me"))
             x->fb_me = nr_cli_long(c, v, 0, 0x7FFF), x->fb_set = 1;
         else if (!strcmp(n, "unroutable"))

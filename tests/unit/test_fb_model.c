@@ -27,9 +27,10 @@
 
 #define INBUF 128
 
+#define T NR_FB_TERMINAL /* indim of a terminal input */
 static unsigned fb_ctrl(unsigned alg, unsigned D, unsigned kb, unsigned cb, unsigned indim)
 {
-    return alg | D << 3 | kb << 5 | cb << 8 | indim << 11;
+    return alg | D << 3 | kb << 7 | cb << 10 | indim << 13; /* §2 */
 }
 /* node id of terminal `term` on router (t0, t1) of G2 */
 static unsigned g2_dest(unsigned t0, unsigned t1, unsigned term)
@@ -51,7 +52,7 @@ static void rc_open(rc_case *k, int nports, int nvcs, unsigned ctrl, unsigned me
 {
     memset(k, 0, sizeof *k);
     nr_route_reset(&k->t, nports);
-    k->t.fb_ctrl = (uint16_t)ctrl;
+    k->t.fb_ctrl = ctrl;
     k->t.fb_me = (uint16_t)me;
     k->c.nports = nports;
     while ((1 << k->c.nbits) < nports) k->c.nbits++;
@@ -91,11 +92,12 @@ static nr_route_res rc(const rc_case *k, unsigned dest, unsigned vc, unsigned a,
 static void test_min_and_gate(void)
 {
     rc_case k;
-    rc_open(&k, 16, 2, fb_ctrl(NR_FB_MIN, 2, 2, 2, 3), 9);
+    rc_open(&k, 16, 2, fb_ctrl(NR_FB_MIN, 2, 2, 2, T), 9);
     CHECK_EQ(nr_fb_dims(k.t.fb_ctrl), 2);
     CHECK_EQ(nr_fb_kbits(k.t.fb_ctrl), 2);
     CHECK_EQ(nr_fb_cbits(k.t.fb_ctrl), 2);
-    CHECK_EQ(nr_fb_indim(k.t.fb_ctrl), 3);
+    CHECK_EQ(nr_fb_indim(k.t.fb_ctrl), T);
+    CHECK_EQ(k.t.fb_ctrl, nr_fb_ctrl(NR_FB_MIN, 2, 2, 2, T));
     /* DOR: lowest differing dimension first, the VC kept */
     CHECK_RT(rc(&k, g2_dest(3, 0, 1), 1, 1, 0x3), 6, 1, 0);
     CHECK_RT(rc(&k, g2_dest(3, 0, 1), 0, 1, 0x3), 6, 0, 0);
@@ -119,7 +121,7 @@ static void test_min_and_gate(void)
     }
     /* a = 0 takes MIN whatever alg is: no draw, no adaptive choice, VC kept */
     for (unsigned alg = NR_FB_VAL; alg <= NR_FB_CLOSAD; alg++) {
-        k.t.fb_ctrl = (uint16_t)fb_ctrl(alg, 2, 2, 2, 3);
+        k.t.fb_ctrl = fb_ctrl(alg, 2, 2, 2, T);
         k.pv[6].cr[0] = 0;     /* MIN AD would leave by port 7: Q 0 + 128 = 128 */
         k.pv[7].cr[0] = INBUF; /* against port 6's 128 + 128 = 256 */
         CHECK_RT(rc(&k, g2_dest(3, 0, 1), 1, 0, 0x3), 6, 1, 0);
@@ -127,7 +129,7 @@ static void test_min_and_gate(void)
         CHECK_RT(rc(&k, g2_dest(3, 0, 1), 0, 0, 0x9), 6, 0, 0);
     }
     /* alg 7 is reserved and behaves as 0: the tables (single-router mode) */
-    k.t.fb_ctrl = (uint16_t)fb_ctrl(7, 2, 2, 2, 3);
+    k.t.fb_ctrl = fb_ctrl(7, 2, 2, 2, T);
     CHECK(!nr_fb_on(k.t.fb_ctrl));
     CHECK_RT(rc(&k, 5, 1, 0, 0x3), 5, 1, 0);
     CHECK_DROP(rc(&k, 40, 1, 0, 0x3), NR_DROP_NO_ROUTE, 0);
@@ -140,7 +142,7 @@ static void test_min_and_gate(void)
 static void test_val(void)
 {
     rc_case k;
-    rc_open(&k, 16, 4, fb_ctrl(NR_FB_VAL, 2, 2, 2, 3), 9);
+    rc_open(&k, 16, 4, fb_ctrl(NR_FB_VAL, 2, 2, 2, T), 9);
     /* terminal input: phase 0 whatever v's low bit; the first x_j != R_j */
     CHECK_RT(rc(&k, g2_dest(3, 0, 1), 1, 1, 0x0003), 6, 0, 1); /* x = (3, 0): port(0, 3) */
     CHECK_RT(rc(&k, g2_dest(3, 0, 1), 0, 1, 0x0003), 6, 0, 1); /* v even: the same */
@@ -155,7 +157,7 @@ static void test_val(void)
     CHECK_RT(rc(&k, g2_dest(1, 2, 2), 0, 1, 0x0009), 2, 1, 1);
     CHECK_RT(rc(&k, g2_dest(1, 2, 2), 2, 1, 0x0009), 2, 3, 1);
     /* network input of dimension 0: j0 = 1, x_0 is not looked at */
-    k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_VAL, 2, 2, 2, 0);
+    k.t.fb_ctrl = fb_ctrl(NR_FB_VAL, 2, 2, 2, 0);
     CHECK_RT(rc(&k, g2_dest(3, 0, 1), 0, 1, 0x000D), 9, 0, 1);
     CHECK_RT(rc(&k, g2_dest(3, 0, 1), 0, 1, 0x0003), 7, 0, 1); /* x_1 = 0: port(1, 0) */
     CHECK_RT(rc(&k, g2_dest(3, 0, 1), 0, 1, 0x000B), 6, 1, 1); /* x_1 = R_1: phase 1 */
@@ -164,20 +166,20 @@ static void test_val(void)
     CHECK_RT(rc(&k, g2_dest(3, 0, 1), 1, 1, 0x000D), 6, 1, 0);
     CHECK_RT(rc(&k, g2_dest(1, 2, 0), 3, 1, 0x000D), 0, 3, 0);
     /* network input of dimension 1: j0 = D, no draw, phase 1 at once */
-    k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_VAL, 2, 2, 2, 1);
+    k.t.fb_ctrl = fb_ctrl(NR_FB_VAL, 2, 2, 2, 1);
     CHECK_RT(rc(&k, g2_dest(3, 0, 1), 0, 1, 0x000D), 6, 1, 0);
     CHECK_RT(rc(&k, g2_dest(1, 2, 1), 2, 1, 0x000D), 1, 3, 0);
     /* outside the network: no draw */
     CHECK_DROP(rc(&k, 16u << 2, 0, 1, 0xD), NR_DROP_NO_ROUTE, 0);
     /* a drawn port whose L2P entry is invalid: NO_ROUTE, and the draw was made */
-    k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_VAL, 2, 2, 2, 3);
+    k.t.fb_ctrl = fb_ctrl(NR_FB_VAL, 2, 2, 2, T);
     k.t.l2p[9] = 0;
     CHECK_DROP(rc(&k, g2_dest(3, 0, 1), 1, 1, 0x000D), NR_DROP_NO_ROUTE, 1);
     /* L2P remaps the drawn logical port */
     k.t.l2p[9] = NR_ROUTE_ENT_VALID | 14;
     CHECK_RT(rc(&k, g2_dest(3, 0, 1), 1, 1, 0x000D), 14, 0, 1);
     /* a logical port >= NumPorts drops NO_ROUTE (G2 on 8 ports: port(1, 3) = 9) */
-    rc_open(&k, 8, 2, fb_ctrl(NR_FB_VAL, 2, 2, 2, 3), 9);
+    rc_open(&k, 8, 2, fb_ctrl(NR_FB_VAL, 2, 2, 2, T), 9);
     CHECK_DROP(rc(&k, g2_dest(3, 0, 1), 1, 1, 0x000D), NR_DROP_NO_ROUTE, 1);
     CHECK_RT(rc(&k, g2_dest(3, 0, 1), 1, 1, 0x0003), 6, 0, 1);
 }
@@ -192,7 +194,7 @@ static void test_ugal(void)
      * Draw x = (0, 3) (0xC): jn = 0, non-minimal port(0, 0) = 4 on VC 0,
      * H_non = h(R, x) + h(x, t) = 2 + 2 = 4. */
     const unsigned d = g2_dest(3, 2, 1);
-    rc_open(&k, 16, 2, fb_ctrl(NR_FB_UGAL, 2, 2, 2, 3), 9);
+    rc_open(&k, 16, 2, fb_ctrl(NR_FB_UGAL, 2, 2, 2, T), 9);
     k.pv[6].cr[0] = INBUF; /* Q_m = 0 + 128 = 128 */
     k.pv[4].cr[0] = INBUF;
     k.pv[4].cr[1] = INBUF; /* Q_n = 0 + 0 = 0: 128 * 1 > 0 * 4 */
@@ -233,13 +235,13 @@ static void test_ugal(void)
     /* source and destination on this router: EJECT on phase 1, no draw */
     CHECK_RT(rc(&k, g2_dest(1, 2, 0), 0, 1, 0xC), 0, 1, 0);
     /* not the first router: VAL (phase 0 continues the draw, phase 1 DOR) */
-    k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_UGAL, 2, 2, 2, 0);
+    k.t.fb_ctrl = fb_ctrl(NR_FB_UGAL, 2, 2, 2, 0);
     CHECK_RT(rc(&k, d, 0, 1, 0xD), 9, 0, 1);
     CHECK_RT(rc(&k, d, 1, 1, 0xD), 6, 1, 0);
 
     /* greedy against sequential: Qs adds FB_CHARGE * (pend + n), summed over
      * the channel's VCs like Q */
-    rc_open(&k, 16, 2, fb_ctrl(NR_FB_UGAL, 2, 2, 2, 3), 9);
+    rc_open(&k, 16, 2, fb_ctrl(NR_FB_UGAL, 2, 2, 2, T), 9);
     k.t.fb_charge = 40;
     k.use_seq = 1;
     k.pv[6].cr[0] = INBUF; /* Q_m = 0 + 128 = 128 */
@@ -247,20 +249,20 @@ static void test_ugal(void)
     k.pv[4].cr[1] = INBUF;                   /* Q_n = 0 */
     k.seq[4][0] = 2;                         /* Qs_n = 0 + 40 * 2 = 80: 128 <= 320 */
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1); /* UGAL: greedy, seq unused */
-    k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_UGALS, 2, 2, 2, 3);
+    k.t.fb_ctrl = fb_ctrl(NR_FB_UGALS, 2, 2, 2, T);
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1); /* UGAL-S: minimal */
     k.seq[4][0] = 0;
     k.seq[6][0] = 1;                         /* VC 0's count on port 6: Qs_m = 128 + 40 * 1 = 168 */
     k.pv[4].cr[0] = 96;                      /* Qs_n = 32 + 0 = 32: 168 > 128 */
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1); /* UGAL-S: non-minimal */
-    k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_UGAL, 2, 2, 2, 3);
+    k.t.fb_ctrl = fb_ctrl(NR_FB_UGAL, 2, 2, 2, T);
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1); /* UGAL: the tie, minimal */
     /* CLOS AD with D = 2 routes as UGAL-S (§8) */
-    k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_CLOSAD, 2, 2, 2, 3);
+    k.t.fb_ctrl = fb_ctrl(NR_FB_CLOSAD, 2, 2, 2, T);
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 4, 0, 1);
     /* the sequential estimate of a port without a valid L2P entry is the
      * fullest channel, 2 * 128 = 256: Q_n * H_non = 1024 */
-    k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_UGALS, 2, 2, 2, 3);
+    k.t.fb_ctrl = fb_ctrl(NR_FB_UGALS, 2, 2, 2, T);
     k.t.l2p[4] = 0; /* Qs_m = 168 <= 1024 */
     CHECK_RT(rc(&k, d, 1, 1, 0xC), 6, 1, 1);
     k.t.fb_charge = 32;
@@ -273,7 +275,7 @@ static void test_ugal(void)
     /* a candidate >= NumPorts (G2 on 8 ports; x = (1, 3), 0xD: jn = 1,
      * port(1, 3) = 9) is the fullest channel too, 256, with no charge added:
      * H_non = 1 + 2 = 3, Q_n * H_non = 768 */
-    rc_open(&k, 8, 2, fb_ctrl(NR_FB_UGALS, 2, 2, 2, 3), 9);
+    rc_open(&k, 8, 2, fb_ctrl(NR_FB_UGALS, 2, 2, 2, T), 9);
     k.t.fb_charge = 255;
     k.use_seq = 1;
     k.seq[9][0] = 100; /* no port 9: never read */
@@ -290,7 +292,7 @@ static void test_minad(void)
 {
     rc_case k;
     const unsigned d = g2_dest(3, 0, 1); /* diff {0, 1}: port(0, 3) = 6, port(1, 0) = 7 */
-    rc_open(&k, 16, 4, fb_ctrl(NR_FB_MINAD, 2, 2, 2, 3), 9);
+    rc_open(&k, 16, 4, fb_ctrl(NR_FB_MINAD, 2, 2, 2, T), 9);
     k.pv[6].cr[0] = 10;                      /* Q 118 + 3 * 128 = 502 */
     k.pv[7].cr[0] = 20;                      /* Q 108 + 3 * 128 = 492 */
     CHECK_RT(rc(&k, d, 1, 1, 0x3), 7, 0, 0); /* two hops left: phase 0 */
@@ -312,12 +314,12 @@ static void test_minad(void)
     CHECK_RT(rc(&k, g2_dest(1, 2, 2), 0, 1, 0x3), 2, 1, 0);
     /* network input: phase 1 (v odd) is never lowered; phase 0 with two hops
      * left keeps VC 0; either way port 7 (497 < 502) */
-    k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_MINAD, 2, 2, 2, 0);
+    k.t.fb_ctrl = fb_ctrl(NR_FB_MINAD, 2, 2, 2, 0);
     CHECK_RT(rc(&k, d, 1, 1, 0x3), 7, 1, 0);
     CHECK_RT(rc(&k, d, 0, 1, 0x3), 7, 0, 0);
     /* invalid L2P: the fullest channel, 4 * 128 = 512; chosen on a tie (port 7
      * at 4 * 128 = 512 too), it drops */
-    k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_MINAD, 2, 2, 2, 3);
+    k.t.fb_ctrl = fb_ctrl(NR_FB_MINAD, 2, 2, 2, T);
     memset(k.pv, 0, sizeof k.pv);
     k.t.l2p[6] = 0;
     CHECK_DROP(rc(&k, d, 1, 1, 0x3), NR_DROP_NO_ROUTE, 0);
@@ -333,14 +335,33 @@ static void test_minad(void)
     k.pv[12].cr[2] = 50;                               /* port 12: 78 + 3 * 128 = 462 < 502 */
     CHECK_RT(rc(&k, d, 1, 1, 0x3), 12, 0, 0);
     /* D = 1 (G1): one productive channel, always the last hop */
-    rc_open(&k, 16, 2, fb_ctrl(NR_FB_MINAD, 1, 3, 3, 3), 2);
+    rc_open(&k, 16, 2, fb_ctrl(NR_FB_MINAD, 1, 3, 3, T), 2);
     CHECK_RT(rc(&k, 5u << 3 | 4, 0, 1, 0), 12, 1, 0);
-    /* D = 3 (K = 2, C = 4, R = 5 = (1, 0, 1)): MIN AD is MIN, the VC kept */
-    rc_open(&k, 16, 2, fb_ctrl(NR_FB_MINAD, 3, 1, 2, 3), 5);
+    /* D = 3 (K = 2, C = 4, R = 5 = (1, 0, 1)) with 2 VCs, fewer than D: MIN AD is
+     * MIN, the VC kept */
+    rc_open(&k, 16, 2, fb_ctrl(NR_FB_MINAD, 3, 1, 2, T), 5);
     k.pv[5].cr[0] = k.pv[5].cr[1] = INBUF;           /* port(1, 1) = 5: Q 0 against port 4's 256 */
     CHECK_RT(rc(&k, 6u << 2 | 1, 1, 1, 0), 4, 1, 0); /* t = (0, 1, 1): DOR dim 0, port 4 */
     CHECK_RT(rc(&k, 6u << 2 | 1, 0, 1, 0), 4, 0, 0);
     CHECK_RT(rc(&k, 5u << 2 | 3, 0, 1, 0), 3, 0, 0); /* EJECT keeps VC 0 */
+    /* D = 3 with 4 VCs: one class, the hop on VC 4 - h (h hops left), never
+     * below the VC it arrived on; EJECT on VC 3. Ports: 4 + j (K = 2). */
+    rc_open(&k, 16, 4, fb_ctrl(NR_FB_MINAD, 3, 1, 2, T), 5); /* R = (1, 0, 1) */
+    k.pv[4].cr[0] = 10;                                      /* port(0, 0) = 4: Q 502 */
+    k.pv[5].cr[0] = 20;                                      /* port(1, 1) = 5: Q 492 */
+    k.pv[6].cr[0] = 30;                                      /* port(2, 0) = 6: Q 482 */
+    CHECK_RT(rc(&k, 2u << 2 | 1, 1, 1, 0), 6, 1, 0);         /* t = (0, 1, 0): h 3, dim 2 */
+    CHECK_RT(rc(&k, 2u << 2 | 1, 3, 1, 0), 6, 1, 0);         /* terminal input: its VC ignored */
+    CHECK_RT(rc(&k, 6u << 2 | 1, 1, 1, 0), 5, 2, 0);         /* t = (0, 1, 1): h 2, dim 1 */
+    CHECK_RT(rc(&k, 4u << 2 | 1, 1, 1, 0), 4, 3, 0);         /* t = (0, 0, 1): h 1 */
+    CHECK_RT(rc(&k, 5u << 2 | 2, 0, 1, 0), 2, 3, 0);         /* EJECT on VC 3 */
+    k.t.fb_ctrl = fb_ctrl(NR_FB_MINAD, 3, 1, 2, 0);          /* a network input */
+    CHECK_RT(rc(&k, 6u << 2 | 1, 3, 1, 0), 5, 3, 0);         /* VC 3 is never lowered */
+    CHECK_RT(rc(&k, 6u << 2 | 1, 1, 1, 0), 5, 2, 0);
+    /* D = 4 (R = 5 = (1, 0, 1, 0)): four hops left go on VC 0 */
+    rc_open(&k, 16, 4, fb_ctrl(NR_FB_MINAD, 4, 1, 2, T), 5);
+    k.pv[7].cr[0] = 40;                               /* port(3, 1) = 7: Q 472, the least */
+    CHECK_RT(rc(&k, 10u << 2 | 1, 1, 1, 0), 7, 0, 0); /* t = (0, 1, 0, 1) */
 }
 
 /* §4 CLOS AD (D = 1, G1, sequential estimate of the channel, both VCs): MIN
@@ -351,7 +372,7 @@ static void test_closad(void)
     rc_case k;
     const unsigned d =
         5u << 3 | 3; /* router 5: MIN = port 12; x = 0 1 3 4 6 7 -> 8 9 10 11 13 14 */
-    rc_open(&k, 16, 2, fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, 3), 2);
+    rc_open(&k, 16, 2, fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, T), 2);
     k.use_seq = 1;
     for (int q = 0; q < 16; q++) k.pv[q].cr[0] = k.pv[q].cr[1] = INBUF;
     CHECK_RT(rc(&k, d, 1, 1, 0x7), 12, 1, 0); /* every Q 0: MIN */
@@ -389,7 +410,7 @@ static void test_closad(void)
      * estimate did) and no case here checks it */
     /* EJECT; the intermediate router (indim 0, phase 0): phase 1 DOR, no draw */
     CHECK_RT(rc(&k, 2u << 3 | 6, 1, 1, 0x7), 6, 1, 0);
-    k.t.fb_ctrl = (uint16_t)fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, 0);
+    k.t.fb_ctrl = fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, 0);
     CHECK_RT(rc(&k, d, 0, 1, 0x7), 12, 1, 0);
     CHECK_RT(rc(&k, 2u << 3 | 6, 0, 1, 0x7), 6, 1, 0);
 }
@@ -402,7 +423,7 @@ static void fb_program(renv *e, unsigned alg, unsigned charge)
 {
     cfg(e, 1, 0, 0x06, 2);      /* FB_ME: router 2 */
     cfg(e, 1, 0, 0x07, charge); /* FB_CHARGE */
-    for (int p = 0; p < 16; p++) cfg(e, 0, p, 0x05, fb_ctrl(alg, 1, 3, 3, p < 8 ? 3 : 0));
+    for (int p = 0; p < 16; p++) cfg(e, 0, p, 0x05, fb_ctrl(alg, 1, 3, 3, p < 8 ? T : 0));
 }
 
 /* The packet as it must leave: ph with its head's VC w and the PCRC of the
@@ -426,18 +447,18 @@ static void test_registers(void)
     cap_attach(&e, &c);
     cfg(&e, 0, 3, 0x05, 0xFFFFFFFFu);
     CHECK_EQ(e.cfg_bad, 0);
-    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_ctrl, 0x1FFF);
+    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_ctrl, 0x1FFFF);
     cfg(&e, 0, 3, 0x06, 0xFFFFFFFFu);
     CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_me, 0x7FFF);
     cfg(&e, 0, 3, 0x07, 0x1234);
     CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_charge, 0x34);
-    cfg(&e, 0, 3, 0x05, fb_ctrl(NR_FB_MINAD, 1, 3, 3, 3));
-    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_ctrl, fb_ctrl(NR_FB_MINAD, 1, 3, 3, 3));
-    cfg(&e, 0, 3, 0x05, fb_ctrl(NR_FB_UGALS, 1, 3, 3, 3));
+    cfg(&e, 0, 3, 0x05, fb_ctrl(NR_FB_MINAD, 1, 3, 3, T));
+    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_ctrl, fb_ctrl(NR_FB_MINAD, 1, 3, 3, T));
+    cfg(&e, 0, 3, 0x05, fb_ctrl(NR_FB_UGALS, 1, 3, 3, T));
     CHECK_EQ(e.cfg_bad, 1);
     CHECK_EQ(e.out.tev[3], 1u << NR_TEV_CFG_BAD);
-    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_ctrl, fb_ctrl(NR_FB_MINAD, 1, 3, 3, 3)); /* kept */
-    cfg(&e, 1, 0, 0x05, fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, 3));
+    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_ctrl, fb_ctrl(NR_FB_MINAD, 1, 3, 3, T)); /* kept */
+    cfg(&e, 1, 0, 0x05, fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, T));
     CHECK_EQ(e.cfg_bad, 17); /* a broadcast: every tile */
     CHECK_EQ(renv_yarc(&e)->t[0].tab.fb_ctrl, 0);
     cfg(&e, 0, 3, 0x05, 0xE); /* alg 6 in bits 2:0 = 6: refused */
@@ -451,7 +472,7 @@ static void test_registers(void)
     np.fb_seq = 1;
     renv_init_nwn(&e, &np, NULL, 1, nr_test_seed);
     cap_attach(&e, &c);
-    cfg(&e, 0, 5, 0x05, fb_ctrl(NR_FB_UGALS, 1, 3, 3, 3));
+    cfg(&e, 0, 5, 0x05, fb_ctrl(NR_FB_UGALS, 1, 3, 3, T));
     cfg(&e, 1, 0, 0x05, fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, 0));
     CHECK_EQ(e.cfg_bad, 0);
     CHECK_EQ(renv_nwn(&e)->tab[5].fb_ctrl, fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, 0));
