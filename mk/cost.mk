@@ -9,7 +9,7 @@
 #   make cost-pareto cost against saturation throughput at N = 1K
 #                    (scripts/cost_pareto.sh: 20 net_sim runs of 1K nodes
 #                    at offered load 1.0); make publish-cost-pareto
-#   make cost-pareto-4k  the same at N = 4K (14 runs of 4K nodes, about 50
+#   make cost-pareto-4k  the same at N = 4K (6 runs of 4K nodes, 50 to 120
 #                    CPU seconds each); make publish-cost-pareto-4k
 COST_LIB_SRCS := tb/cost/cost.c
 COST_OBJS := $(COST_LIB_SRCS:%.c=$(BUILD)/obj/%.o)

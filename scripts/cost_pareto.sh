@@ -61,10 +61,12 @@ runs() {
             echo "fclos:k=64,levels=2,tophalf=1 bb-k64-4vc updown-adaptive"
             echo "$fb hc-k64-4vc-seq ugals" ;;
         4k) fb=fbfly:k=16,n=3 # 4K of radix-32 routers: a 3-level folded Clos
+            # VAL, UGAL, UGAL-S and CLOS AD on the 3-flat of hc routers:
+            # refused by the network's deadlock check (docs/fbfly-routing.md §7)
             echo "$fb hc-k64-4vc min-rc"
             echo "fclos:k=32,levels=3,tophalf=1 fc-k32-4vc updown-adaptive"
-            echo "$fb hc-k64-4vc-seq ugals"
-            echo "fclos:k=32,levels=3,tophalf=1 bb-k32-4vc updown-adaptive" ;;
+            echo "fclos:k=32,levels=3,tophalf=1 bb-k32-4vc updown-adaptive"
+            return ;;
     esac
     echo "$fb hc-k64-4vc ugal"
     echo "$fb hc-k64-4vc-seq closad"
