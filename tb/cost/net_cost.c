@@ -190,6 +190,51 @@ static int table_fig43(void)
     return 0;
 }
 
+/* What the command line chose, for the checks of the combinations. */
+typedef struct {
+    const char *runs, *area, *cfg;
+    int table, rtr_cost, nopt;
+    long nmin, nmax;
+    const int *given;
+} cost_args;
+
+/* Options that would do nothing, and combinations that cannot apply, are
+ * refused (exit 2). */
+static void refuse_idle(nr_cli_t *c, const nr_cli_opt_t *opts, const cost_args *a)
+{
+    const int *given = a->given, table = a->table;
+    if (table >= 0 && (given[O_TOPO] || given[O_PORTS]))
+        nr_cli_die(c, "--%s: a built network's option, not of --table",
+                   given[O_TOPO] ? "topo" : "ports");
+    if (table != 0 && (given[O_NMIN] || given[O_NMAX]))
+        nr_cli_die(c, "--%s: an option of --table curves only", given[O_NMIN] ? "n-min" : "n-max");
+    for (int k = O_FIXED; (table == 2 || table == 3) && k < a->nopt; k++)
+        if (given[k])
+            nr_cli_die(c, "--%s: --table %s is the radix model, which has no such parameter",
+                       opts[k].name, tables[table]);
+    if ((a->runs || a->area) && table != 6 && table != 7)
+        nr_cli_die(c, "--%s: an option of --table pareto and pareto-md only",
+                   a->runs ? "runs" : "area");
+    if ((table == 6 || table == 7) && !a->runs)
+        nr_cli_die(c, "--table %s needs --runs CSV", tables[table]);
+    if (a->nmin > a->nmax) nr_cli_die(c, "--n-min %ld is above --n-max %ld", a->nmin, a->nmax);
+    const int pareto = table == 6 || table == 7;
+    if (given[O_CFG] && table >= 0)
+        nr_cli_die(c, "--cfg: a built network's option, not of --table (pareto reads the runs' "
+                      "cfg column)");
+    if (given[O_CFGFILE] && !given[O_CFG] && !pareto)
+        nr_cli_die(c, "--cfg-file: an option of --cfg and --table pareto only");
+    if (given[O_RTRCOST] && table >= 0 && !pareto)
+        nr_cli_die(c, "--rtr-cost: an option of a built network and --table pareto only");
+    if (a->rtr_cost == 1 && table < 0 && !a->cfg)
+        nr_cli_die(c, "--rtr-cost counts needs --cfg NAME");
+    if (a->rtr_cost == 1 && a->area)
+        nr_cli_die(c, "--area and --rtr-cost counts: one router model");
+    for (int k = O_FIXED; k < a->nopt; k++)
+        if (given[k] && a->rtr_cost != 1 && table != 8 && counts_prm(opts[k].name))
+            nr_cli_die(c, "--%s: a parameter of --rtr-cost counts only", opts[k].name);
+}
+
 int main(int argc, char **argv)
 {
     static nr_cli_opt_t opts[64] = {
@@ -265,35 +310,8 @@ int main(int argc, char **argv)
             *cost_prm_field(&p, d) = nr_cli_double(&c, v, d->lo, d->hi);
         }
     }
-    /* options that would do nothing are refused */
-    if (table >= 0 && (given[O_TOPO] || given[O_PORTS]))
-        nr_cli_die(&c, "--%s: a built network's option, not of --table",
-                   given[O_TOPO] ? "topo" : "ports");
-    if (table != 0 && (given[O_NMIN] || given[O_NMAX]))
-        nr_cli_die(&c, "--%s: an option of --table curves only", given[O_NMIN] ? "n-min" : "n-max");
-    for (int k = O_FIXED; (table == 2 || table == 3) && k < nopt; k++)
-        if (given[k])
-            nr_cli_die(&c, "--%s: --table %s is the radix model, which has no such parameter",
-                       opts[k].name, tables[table]);
-    if ((runs || area) && table != 6 && table != 7)
-        nr_cli_die(&c, "--%s: an option of --table pareto and pareto-md only",
-                   runs ? "runs" : "area");
-    if ((table == 6 || table == 7) && !runs)
-        nr_cli_die(&c, "--table %s needs --runs CSV", tables[table]);
-    if (nmin > nmax) nr_cli_die(&c, "--n-min %ld is above --n-max %ld", nmin, nmax);
-    const int pareto = table == 6 || table == 7;
-    if (given[O_CFG] && table >= 0)
-        nr_cli_die(&c, "--cfg: a built network's option, not of --table (pareto reads the runs' "
-                       "cfg column)");
-    if (given[O_CFGFILE] && !given[O_CFG] && !pareto)
-        nr_cli_die(&c, "--cfg-file: an option of --cfg and --table pareto only");
-    if (given[O_RTRCOST] && table >= 0 && !pareto)
-        nr_cli_die(&c, "--rtr-cost: an option of a built network and --table pareto only");
-    if (rtr_cost == 1 && table < 0 && !cfg) nr_cli_die(&c, "--rtr-cost counts needs --cfg NAME");
-    if (rtr_cost == 1 && area) nr_cli_die(&c, "--area and --rtr-cost counts: one router model");
-    for (int k = O_FIXED; k < nopt; k++)
-        if (given[k] && rtr_cost != 1 && table != 8 && counts_prm(opts[k].name))
-            nr_cli_die(&c, "--%s: a parameter of --rtr-cost counts only", opts[k].name);
+    const cost_args ca = {runs, area, cfg, table, rtr_cost, nopt, nmin, nmax, given};
+    refuse_idle(&c, opts, &ca);
     cost_rtr rr = {0};
     if (cfg) {
         char err[1024];
