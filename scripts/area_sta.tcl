@@ -383,7 +383,12 @@ set form bit
 if {$narcs > $arc_limit} { set form [expr {$ngrp <= $arc_limit ? "group" : "pair"}] }
 # AREA_ARC_FORM (bit, group or pair) forces a form: the flow's own check
 if {[info exists ::env(AREA_ARC_FORM)] && $::env(AREA_ARC_FORM) ne ""} { set form $::env(AREA_ARC_FORM) }
-# each output bit's related pins for input bus ib (the bits, or a pin)
+# a pin list as a related_pin: the whole bus by its name
+proc relpins {ib bits} {
+    global ibus
+    return [expr {[llength $bits] == [llength $ibus($ib)] ? $ib : [join $bits " "]}]
+}
+# each output bit's related pins for input bus ib: {pin NAME} or {bits LIST}
 set hubno 0
 set hubpins {}
 foreach pk $pairs {
@@ -391,23 +396,18 @@ foreach pk $pairs {
     if {$form eq "pair"} {
         set h "hub[incr hubno]__${ib}__${ob}"
         lappend hubpins $h $ib [lsort -dictionary [dict keys $pin_in($pk)]]
-        dict for {ins outs} $pin_out($pk) { foreach n $outs { set relof($n,$ib) $h } }
+        dict for {ins outs} $pin_out($pk) { foreach n $outs { set relof($n,$ib) [list pin $h] } }
         continue
     }
     dict for {ins outs} $pin_out($pk) {
         if {$form eq "group" && [llength $outs] > 1} {
             set h "hub[incr hubno]__${ib}__${ob}"
             lappend hubpins $h $ib $ins
-            foreach n $outs { set relof($n,$ib) $h }
+            foreach n $outs { set relof($n,$ib) [list pin $h] }
         } else {
-            foreach n $outs { set relof($n,$ib) $ins }
+            foreach n $outs { set relof($n,$ib) [list bits [relpins $ib $ins]] }
         }
     }
-}
-# a pin list as a related_pin: the whole bus by its name
-proc relpins {ib bits} {
-    global ibus
-    return [expr {[llength $bits] == [llength $ibus($ib)] ? $ib : [join $bits " "]}]
 }
 proc scalar {v} { return "(scalar) { values (\"$v\"); }" }
 puts $f "  /* combinational bit arcs: $narcs; through a pin per group of outputs: $ngrp; per bus pair: $npair; form: $form */"
@@ -434,8 +434,7 @@ proc bit_arcs {f n b} {
         if {[info exists cin($b)] && [info exists conn($n)]} {
             foreach {ib d} $cin($b) {
                 if {![info exists relof($n,$ib)]} continue
-                set rel $relof($n,$ib)
-                if {![string match hub* $rel]} { set rel [relpins $ib $rel] }
+                set rel [lindex $relof($n,$ib) 1]
                 puts $f "      timing () { related_pin : \"$rel\"; timing_type : combinational; cell_rise [table $d] cell_fall [table $d] $tr }"
             }
         }
