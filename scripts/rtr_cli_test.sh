@@ -146,7 +146,7 @@ fi
 # --route fbfly (docs/fbfly-routing.md): its options, the routers it needs
 expect 2 "--fb-alg, --fb-dims and --fb-me go with --route fbfly" --fb-alg val
 expect 2 "--fb-alg: unknown algorithm 'dor'" --route fbfly --fb-alg dor
-expect 2 "--fb-dims: expected" --route fbfly --fb-dims 3
+expect 2 "--fb-dims: expected" --route fbfly --fb-dims 5
 expect 2 "--fb-me 8: the network has 8 routers" --route fbfly --fb-me 8
 expect 2 "algorithm ugals needs the sequential allocator: a configuration with FbSeq=1" --route fbfly --fb-alg ugals
 expect 2 "algorithm closad needs the sequential allocator" --cfg cn-k16-bare --route fbfly --fb-alg closad
