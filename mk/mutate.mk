@@ -6,7 +6,8 @@
 # progress), each one scripts/mutant.sh: a scratch copy of
 # the tree that re-Verilates only the builds reading the edited file, and the
 # named tests on it. The table and "mutants: N caught of M (P %)" also go to
-# $(BUILD)/mutate/summary.txt. Not part of make test (docs/testplan.md,
+# $(BUILD)/mutate/summary.txt (summary-part.txt for a part of the list; one
+# run at a time per BUILD). Not part of make test (docs/testplan.md,
 # "Mutation testing"); make test runs its self-test (mutate-selftest in
 # tests/scripts.list). MUTANTS="id ..." runs only those.
 MUTANTS ?=

@@ -38,8 +38,11 @@
 # [A-Za-z0-9_.+-]+, MODE a one-word tag, FILE under rtl/ or csrc/, TESTS
 # comma-separated entry names, SED the rest of the line (GNU sed, --sandbox).
 # Output: a line per mutant as it ends, then the table in list order and
-# "mutants: N caught of M (P %)", also in BUILD/mutate/summary.txt; per
-# mutant BUILD/mutate/logs/ID/. The comment lines just above a mutant's line
+# "mutants: N caught of M (P %)", also in BUILD/mutate/summary.txt (a run
+# of the whole default list) or BUILD/mutate/summary-part.txt (any other run,
+# such as make test's mutate-selftest: it leaves the whole run's summary
+# alone); per mutant BUILD/mutate/logs/ID/. One run at a time per BUILD: a
+# run holds BUILD/mutate/lock (flock) and a second one exits 2. The comment lines just above a mutant's line
 # say what the bug is.
 # Publication (docs/testplan.md "Mutation testing"): a run of the whole
 # default list (no -l, -L or ID, the default configurations file) starts by
@@ -145,6 +148,11 @@ PUB=1
 [ $# = 0 ] || PUB_WHY="$PUB_WHY ID"
 pub_configs
 [ -z "$PUB_WHY" ] || PUB=0
+OUT=$BUILD/mutate
+mkdir -p "$OUT/logs" || exit 2
+# one run per BUILD: two would share OUT's logs and the scratch trees' builds
+exec 9> "$OUT/lock" || { echo "mutate: cannot open $OUT/lock" >&2; exit 2; }
+flock -n 9 || { echo "mutate: another mutate.sh runs on $BUILD (it holds $OUT/lock); wait for it to end" >&2; exit 2; }
 [ $PUB = 0 ] || pub_begin mutate "$BUILD/results"
 
 # ---- the named tests' programs up to date in BUILD; a snapshot of the sources ----
@@ -153,8 +161,6 @@ for i in "${SEL[@]}"; do ALLT+=(${TESTS[$i]}); done
 mapfile -t ALLT < <(printf '%s\n' "${ALLT[@]}" | sort -u)
 mapfile -t ALLP < <(targets "${ALLT[@]}")
 T0=$(date +%s)
-OUT=$BUILD/mutate
-mkdir -p "$OUT/logs" || exit 2
 if [ $NOMAKE = 0 ] && [ ${#ALLP[@]} -gt 0 ]; then
     echo "mutate: make -j$JOBS in $BUILD: ${#ALLP[@]} programs for ${#ALLT[@]} tests"
     make --no-print-directory -j"$JOBS" BUILD="$BUILD" "${ALLP[@]}" > "$OUT/make.log" 2>&1 ||
@@ -217,6 +223,8 @@ done
 WALL=$(($(date +%s) - T0))
 
 # ---- the table, in list order, and the score ----
+SUMMARY=$OUT/summary.txt
+[ $PUB = 1 ] || SUMMARY=$OUT/summary-part.txt
 caught=0 escaped=0 notbuilt=0 harness=0
 {
     printf '%-9s %-24s %-8s %-34s %5s  %s\n' RESULT ID MODE FILE TIME DETAIL
@@ -228,9 +236,9 @@ caught=0 escaped=0 notbuilt=0 harness=0
     done
     echo "escaped $escaped, not built $notbuilt, harness failures $harness; wall time $((WALL / 60)):$(printf '%02d' $((WALL % 60))) with -j $JOBS"
     echo "mutants: $caught caught of $NSEL ($((100 * caught / NSEL)) %)"
-} > "$OUT/summary.txt"
+} > "$SUMMARY" || { echo "mutate: cannot write $SUMMARY" >&2; exit 2; }
 echo
-cat "$OUT/summary.txt"
+cat "$SUMMARY"
 if [ $PUB = 1 ]; then
     TABLE=$BUILD/results/mutate.md
     {

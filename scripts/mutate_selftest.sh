@@ -12,7 +12,9 @@
 #      cannot judge a mutant;
 #   5. a test that cannot run on the mutant (exit 127, a missing program) is a
 #      HARNESS failure, not a catch (exit 2);
-#   6. rtl/ is the same before and after.
+#   6. rtl/ is the same before and after, and so is BUILD/mutate/summary.txt
+#      (a whole run's summary: these runs write summary-part.txt);
+#   7. a second run on BUILD while one holds BUILD/mutate/lock exits 2.
 # Prints "N passed, N failed"; exit 1 if any check failed.
 #   usage: mutate_selftest.sh [BUILD]   (default: build; needs BUILD/cells/fifo_d3)
 case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
@@ -26,6 +28,8 @@ ok() { pass=$((pass + 1)); echo "ok: $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; sed 's/^/    | /' "$TMP/out" | tail -20; }
 M() { NR_PROGRESS=0 scripts/mutate.sh -b "$B" -n "$@" > "$TMP/out" 2>&1; }
 RTLSUM=$(find rtl -type f | sort | xargs md5sum | md5sum)
+sumof() { md5sum "$B/mutate/summary.txt" 2> /dev/null || echo none; }
+SUMSUM=$(sumof)
 FIFO='rtl/common/nr_fifo.sv'
 
 # 1. the team's list applies
@@ -73,6 +77,13 @@ else bad "harness failure: exit $rc, want 2 with st-h HARNESS"; fi
 # 6. the real RTL is untouched
 if [ "$(find rtl -type f | sort | xargs md5sum | md5sum)" = "$RTLSUM" ]; then ok "rtl/ unchanged"
 else : > "$TMP/out"; bad "rtl/ changed during the self-test"; fi
+if [ "$(sumof)" = "$SUMSUM" ] && [ -s "$B/mutate/summary-part.txt" ]; then ok "$B/mutate/summary.txt unchanged, summary-part.txt written"
+else : > "$TMP/out"; bad "the self-test's runs changed $B/mutate/summary.txt or wrote no summary-part.txt"; fi
+# 7. one run at a time per BUILD
+mkdir -p "$B/mutate"
+flock "$B/mutate/lock" env NR_PROGRESS=0 scripts/mutate.sh -b "$B" -n -l tests/mutate/selftest.list > "$TMP/out" 2>&1; rc=$?
+if [ $rc = 2 ] && grep -q 'another mutate.sh runs on' "$TMP/out"; then ok "a second run while one holds the lock: exit 2"
+else bad "a run beside a lock holder: exit $rc, want 2 with 'another mutate.sh runs on'"; fi
 
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
