@@ -82,6 +82,17 @@ $(call cell,accept_v4_s2,nr_swalloc_accept,test_accept_share,-GNumVcs=4 -GNO=8 -
 $(CELLS_O)/test_accept_share.o: CFLAGS += -Icsrc/model
 $(CELLS_BIN)/accept_v4_s1 $(CELLS_BIN)/accept_v4_s2: $(BUILD)/libnrmodel.a $(BUILD)/libnr.a
 
+# nr_route_fb (the routers' flattened-butterfly RC: MIN, VAL, UGAL, MIN AD)
+# against docs/fbfly-routing.md 2-6.3 written in the test and the model's RC
+# function (libnrmodel.a): 2 VCs on 16 ports, 4 VCs (MIN AD with D = 3, 4)
+# on 32 ports, and the hc-k64 size
+RFB_CELLS := route_fb_p16_v2 route_fb_p32_v4 route_fb_p64_v4
+$(call cell,route_fb_p16_v2,nr_route_fb,test_route_fb,-GNumPorts=16 -GNumVcs=2 -GInBufPerVc=8)
+$(call cell,route_fb_p32_v4,nr_route_fb,test_route_fb,-GNumPorts=32 -GNumVcs=4 -GInBufPerVc=16)
+$(call cell,route_fb_p64_v4,nr_route_fb,test_route_fb,-GNumPorts=64 -GNumVcs=4 -GInBufPerVc=128)
+$(CELLS_O)/test_route_fb.o: CFLAGS += -Icsrc/model
+$(addprefix $(CELLS_BIN)/,$(RFB_CELLS)): $(BUILD)/libnrmodel.a $(BUILD)/libnr.a
+
 TEST_BINS += $(CELLS_BINS)
 UNIT_TARGETS += test-cells formal-cells
 .PHONY: test-cells formal-cells cells-bins

@@ -66,6 +66,9 @@ static int lookup(const char *name, int *v)
 #ifdef NR_P_Speedup
     NR_PARAM(Speedup)
 #endif
+#ifdef NR_P_InBufPerVc
+    NR_PARAM(InBufPerVc)
+#endif
 #undef NR_PARAM
     (void)name; /* a build with none of these parameters */
     (void)v;

@@ -143,6 +143,20 @@ void acc_set(acc_dut *h, unsigned valid_i, unsigned head_i, const uint32_t *pay,
 unsigned acc_acc(const acc_dut *h);
 int acc_held(const acc_dut *h);
 
+/* nr_route_fb (the flattened-butterfly route computation, rtl/sw): clocked
+ * (its draw generator); set the inputs, read the combinational outputs,
+ * tick. l2p: NumPorts L2P entries ({valid = bit 6, port = bits 5:0}); cr:
+ * NumPorts * NumVcs clamped credits, index q * NumVcs + v (NULL: all 0). */
+typedef struct rfb_dut rfb_dut;
+rfb_dut *rfb_new(uint64_t seed);
+void rfb_free(rfb_dut *h);
+void rfb_reset(rfb_dut *h);
+void rfb_tick(rfb_dut *h);
+void rfb_set(rfb_dut *h, uint32_t port_id_i, uint32_t fb_ctrl_i, uint32_t fb_me_i, uint32_t head_i,
+             const uint8_t *l2p, const int *cr, int fb_en_i);
+/* on_o | drop_o << 1 | w_o << 2 | l_o << 4 */
+uint32_t rfb_out(const rfb_dut *h);
+
 #ifdef __cplusplus
 }
 #endif
