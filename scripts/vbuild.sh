@@ -161,7 +161,7 @@ T_V1=$(date +%s.%N)
 # in one file per block against 88 s in many. So -O2 builds whose largest
 # block (the top or a hierarchy block) has more than NR_UNITY_MAX_LINES
 # (default 80 000) lines keep the many files, which make's job server also
-# compiles in parallel (docs/results.md §3, "Builds").
+# compiles in parallel (docs/results.md §3 "Builds").
 CPP_LINES=$(find "$OUT" -name '*.cpp' -exec cat {} + | wc -l)
 UNIT_MAX=0
 while IFS= read -r d; do
