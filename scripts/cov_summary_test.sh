@@ -13,10 +13,7 @@ case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; 
 set -u
 S=${1:-build/bin/cov_summary}
 [ -x "$S" ] || { echo "cov_summary_test: $S is not built (make $S)" >&2; exit 2; }
-TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
-pass=0; fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/cli_test_lib.sh"
 pt() { printf "C '\001f\002%s\001l\002%s\001n\0020\001page\002%s\001o\002%s\001h\002%s' %s\n" "$@"; }
 {
     echo "# SystemC::Coverage-3"
@@ -91,5 +88,4 @@ SRCROOT=$TMP/src "$S" "$TMP/m.dat" "$TMP/w4.txt" > "$TMP/outw4" 2>&1; rc=$?
 echo "# SystemC::Coverage-3" > "$TMP/e.dat"
 "$S" "$TMP/e.dat" > /dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok || bad "no points: exit $rc, want 2"
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish

@@ -57,5 +57,4 @@ bad_cfg c9 "lcb-x nr_lcb_port $ok\nbroken-line\n" \
 expect 2 "no configuration 'lcb-y'" --cfg-file "$TMP/good.txt" --config y $Q
 expect 2 "cannot open" --cfg-file "$TMP/none.txt" --config x $Q
 expect 2 "--cfg-file needs --config" --cfg-file "$TMP/good.txt" $Q
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish

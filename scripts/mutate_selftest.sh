@@ -22,10 +22,8 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 B=${1:-build}; B=${B%/}
 [ -x "$B/cells/fifo_d3" ] || { echo "mutate_selftest: $B/cells/fifo_d3 not built (make BUILD=$B $B/cells/fifo_d3)" >&2; exit 2; }
-TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
-pass=0; fail=0
-ok() { pass=$((pass + 1)); echo "ok: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; sed 's/^/    | /' "$TMP/out" | tail -20; }
+SAY_OK=1 BAD_TAIL=20
+. scripts/cli_test_lib.sh
 M() { NR_PROGRESS=0 scripts/mutate.sh -b "$B" -n "$@" > "$TMP/out" 2>&1; }
 RTLSUM=$(find rtl -type f | sort | xargs md5sum | md5sum)
 sumof() { md5sum "$B/mutate/summary.txt" 2> /dev/null || echo none; }
@@ -85,5 +83,4 @@ flock "$B/mutate/lock" env NR_PROGRESS=0 scripts/mutate.sh -b "$B" -n -l tests/m
 if [ $rc = 2 ] && grep -q 'another mutate.sh runs on' "$TMP/out"; then ok "a second run while one holds the lock: exit 2"
 else bad "a run beside a lock holder: exit $rc, want 2 with 'another mutate.sh runs on'"; fi
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+finish

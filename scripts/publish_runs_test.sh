@@ -28,17 +28,7 @@ for x in bin/cov_summary cells/fifo_d3; do
 done
 RB=$(cd "$B" && pwd)
 SRC=$(cd "$(dirname "$0")/.." && pwd)
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; [ -f "$TMP/out" ] && sed 's/^/    | /' "$TMP/out" | tail -12; }
-# check DESC WANT-EXIT RC [REGEX]: the exit status and a message
-check() {
-    if [ "$3" != "$2" ]; then bad "$1: exit $3, want $2"; return; fi
-    if [ -n "${4:-}" ] && ! grep -Eq -- "$4" "$TMP/out"; then bad "$1: no /$4/ in the output"; return; fi
-    ok
-}
+. "$(dirname "$0")/cli_test_lib.sh"
 # changed DESC FILES...: git status names exactly these files (none: unchanged)
 changed() {
     local d=$1 got want
@@ -146,5 +136,4 @@ check "make publish-mutate after an escape" 2 $? 'no manifest'
 changed "make publish-mutate after an escape"
 [ "$(cd "$T" && git diff HEAD --stat -- rtl)" = "" ] && ok || bad "rtl/ changed"
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+finish

@@ -28,11 +28,7 @@ for x in rtr_sim sweep_report energy_report sw_counts; do
 done
 BIN=$(cd "$B/bin" && pwd)
 SRC=$(cd "$(dirname "$0")/.." && pwd)
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; [ -f "$TMP/out" ] && sed 's/^/    | /' "$TMP/out" | tail -12; }
+. "$(dirname "$0")/cli_test_lib.sh"
 T=$TMP/t
 mkdir -p "$T"
 (cd "$SRC" && git ls-files -co --exclude-standard -z | xargs -0 tar -cf - 2> /dev/null) | tar -xf - -C "$T" || { echo "publish_test: cannot copy the tree" >&2; exit 2; }
@@ -49,12 +45,6 @@ clean() { # DESC: the tracked files are unchanged
     local st
     st=$(git status --porcelain)
     if [ -z "$st" ]; then ok; else echo "$st" > "$TMP/out"; bad "$1: tracked files changed"; fi
-}
-# check DESC WANT-EXIT RC [REGEX]: the exit status and a message
-check() {
-    if [ "$3" != "$2" ]; then bad "$1: exit $3, want $2"; return; fi
-    if [ -n "${4:-}" ] && ! grep -Eq -- "$4" "$TMP/out"; then bad "$1: no /$4/ in the output"; return; fi
-    ok
 }
 SHORT=(SWEEP_CFG=yarc-k16-bare SWEEP_LCB_CFG=yarc-k16 SWEEP_PATTERNS=ur SWEEP_WARMUP=100 SWEEP_MEASURE=300 SWEEP_DRAIN=3000)
 
@@ -128,5 +118,4 @@ cmp -s "$TMP/block" "$TMP/want" && ok || { diff "$TMP/want" "$TMP/block" > "$TMP
 cmp -s docs/img/rtr_sweep_latency.png "$TMP/p.png" && ok || bad "the picture was not copied"
 [ "$(git diff --stat docs/results.md | tail -1 | grep -o '[0-9]* deletion')" != "" ] && ok || bad "the old table was not replaced"
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish

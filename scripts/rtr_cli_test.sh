@@ -183,5 +183,4 @@ model_only SideTab=1 "the side table" yarc-k16-bare-side fc-k16-bare-side \
 # ... and the C model runs them
 expect 0 "^PASS" --cfg cn-k16-bare-seq --route fbfly --fb-alg closad --adaptive 1 $Q
 expect 0 "^PASS" --cfg fc-k16-bare-g2 --route clos-leaf --adaptive 1 $Q
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish

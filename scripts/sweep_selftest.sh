@@ -27,10 +27,8 @@ done
 command -v script > /dev/null || { echo "sweep_selftest: needs script(1) (util-linux)" >&2; exit 2; }
 SIM=$(cd "$B/bin" && pwd)/rtr_sim
 SRC=$(pwd)
-TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
-pass=0; fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; [ -f "$TMP/out" ] && sed 's/^/    | /' "$TMP/out" | tail -15; }
+BAD_TAIL=15
+. "$(dirname "$0")/cli_test_lib.sh"
 # a tree with the scripts, the configurations and a build dir holding only the
 # C model (no RTL: no spot checks, no lockstep)
 mkdir -p "$TMP/t/docs/img" "$TMP/t/b/bin"
@@ -129,5 +127,4 @@ sed 's/.*\x1b\[K//' "$TMP/tty.out" | tr -d '\r' | grep -v '^  \|sweep took' > "$
 grep -v '^  \|sweep took' "$TMP/out" > "$TMP/b"
 diff "$TMP/a" "$TMP/b" > "$TMP/out" && ok || bad "the output on a tty differs from the plain one"
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish
