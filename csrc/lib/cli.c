@@ -296,32 +296,21 @@ _Noreturn static void die_field(const nr_cli_t *c, const char *what, const char 
     exit(2);
 }
 
-long nr_cli_field_long(nr_cli_t *c, const char *whole, const char *what, const char *f, long lo,
-                       long hi)
-{
-    long v = 0;
-    char e[256];
-    if (nr_cli_parse_long(f, lo, hi, &v, e, sizeof e)) die_field(c, what, whole, e);
-    return v;
-}
-
-uint64_t nr_cli_field_u64(nr_cli_t *c, const char *whole, const char *what, const char *f,
-                          uint64_t lo, uint64_t hi)
-{
-    uint64_t v = 0;
-    char e[256];
-    if (nr_cli_parse_u64(f, lo, hi, &v, e, sizeof e)) die_field(c, what, whole, e);
-    return v;
-}
-
-double nr_cli_field_double(nr_cli_t *c, const char *whole, const char *what, const char *f,
-                           double lo, double hi)
-{
-    double v = 0;
-    char e[256];
-    if (nr_cli_parse_double(f, lo, hi, &v, e, sizeof e)) die_field(c, what, whole, e);
-    return v;
-}
+/* nr_cli_field_NAME (nr_cli.h): field f of a value parsed by
+ * nr_cli_parse_NAME, or die_field; one definition for the three types */
+#define NR_CLI_FIELD(NAME, T)                                                                      \
+    T nr_cli_field_##NAME(nr_cli_t *c, const char *whole, const char *what, const char *f, T lo,   \
+                          T hi)                                                                    \
+    {                                                                                              \
+        T v = 0;                                                                                   \
+        char e[256];                                                                               \
+        if (nr_cli_parse_##NAME(f, lo, hi, &v, e, sizeof e)) die_field(c, what, whole, e);         \
+        return v;                                                                                  \
+    }
+NR_CLI_FIELD(long, long)
+NR_CLI_FIELD(u64, uint64_t)
+NR_CLI_FIELD(double, double)
+#undef NR_CLI_FIELD
 
 void nr_cli_print_seed(FILE *f, const char *prog, uint64_t seed)
 {
