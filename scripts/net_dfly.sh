@@ -30,74 +30,21 @@ set -u
 cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
 sweep_opts net_dfly.sh "$@"
-B=${BUILD:-build}
-pub_configs
-SIM=$B/bin/net_sim
+net_settings net_dfly.sh DF "0.05 0.1 0.3 0.5 0.7 0.9" 500 1000 2000 400
 setting TOPO DF_TOPO dfly:p=4,a=8,h=4
 setting CFG DF_CFG hc-k64-4vc
 setting ROUTINGS DF_ROUTINGS min
-setting LOADS DF_LOADS "0.05 0.1 0.3 0.5 0.7 0.9"
-setting WARMUP DF_WARMUP 500
-setting MEASURE DF_MEASURE 1000
-setting DRAIN DF_DRAIN 2000
-setting LEN DF_LEN fixed:4
-setting SEED DF_SEED 1
-setting LATMAX DF_LATMAX 400
-RES=${DF_RESULTS:-$B/results}
-pub_begin sweep-net-dfly "$RES"
-JOBS=${JOBS:-2}
-# shellcheck disable=SC2086
-need_load net_dfly.sh DF_LOADS $LOADS
-need_int net_dfly.sh "DF_WARMUP, DF_MEASURE, DF_DRAIN, DF_SEED, DF_LATMAX" "$WARMUP" "$MEASURE" "$DRAIN" "$SEED" "$LATMAX"
-[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "net_dfly.sh: JOBS: '$JOBS' is not a count >= 1" >&2; exit 2; }
 [ -n "$ROUTINGS" ] || { echo "net_dfly.sh: DF_ROUTINGS may not be empty" >&2; exit 2; }
-[ -x "$SIM" ] || { echo "net_dfly.sh: $SIM is missing (make $SIM)" >&2; exit 2; }
-SW_DIR=$RES/net_dfly
-mkdir -p "$SW_DIR"
-
-# one point: "label routing pattern load"
-df_point() {
-    set -- $1
-    local label=$1 rt=$2 pat=$3 x=$4 me=$MEASURE
-    local f="$SW_DIR/${label}_$x.csv"
-    rm -f "$f"
-    [ "$x" != 0.02 ] || me=$((2 * MEASURE))
-    jr_launch nice -n 10 "$SIM" --topo "$TOPO" --cfg "$CFG" --routing "$rt" --pattern "$pat" \
-        --len "$LEN" --drain-max "$DRAIN" --seed "$SEED" --link-lat 10 --load "$x" \
-        --warmup "$WARMUP" --measure "$me" --label "$label" --csv "$f" --quiet > "${f%.csv}.log" 2>&1
-    local rc=$?
-    if [ $rc -ne 0 ] || [ ! -s "$f" ]; then
-        echo "net_dfly: FAILED $label $x ($rc, ${f%.csv}.log)" >&2
-        return 1
-    fi
-    printf '  %-12s %-5s %s\n' "$label" "$x" "$(grep -E '^net: offered' "${f%.csv}.log" | sed 's/^net: //')"
-}
-export -f df_point
-export SIM TOPO CFG WARMUP MEASURE DRAIN LEN SEED SW_DIR NR_CONFIGS
 
 t0=$(date +%s)
 rc=0
 if [ -z "${DF_REPORT_ONLY:-}" ]; then
-    # the settings first: net_sim refuses a bad one at once
-    for rt in $ROUTINGS; do
-        net_probe net_dfly.sh "$SIM" --topo "$TOPO" --cfg "$CFG" --routing "$rt" --pattern wc --len "$LEN" --load 0.5
-    done
-    jobs_file=$SW_DIR/points.txt
-    rm -f "$SW_DIR"/*.csv "$SW_DIR"/*.log # no row of an older sweep
     for pat in uniform wc; do
-        for rt in $ROUTINGS; do
-            for l in 0.02 $LOADS; do echo "${pat/uniform/ur}__$rt $rt $pat $l"; done
-        done
-    done > "$jobs_file"
-    echo "net_dfly: $TOPO of $CFG, $(wc -l < "$jobs_file") points, len $LEN, link latency 10, seed $SEED, $JOBS jobs"
-    JR_LAUNCH=${SWEEP_LAUNCHER:-} jr_run "$jobs_file" "$JOBS" net_dfly df_point || rc=1
-    pub_runs_save "$SW_DIR/runs.status" "$rc"
-else
-    pub_runs_load "$SW_DIR/runs.status" || rc=1
+        for rt in $ROUTINGS; do net_curve "${pat/uniform/ur}__$rt" "$TOPO" "$CFG" $pat --routing "$rt"; done
+    done > "$JOBS_FILE"
+    net_run "$TOPO of $CFG" || rc=1
 fi
-
-CSV=$RES/net_dfly.csv
-sweep_collect "$CSV" || exit 1
+net_collect "${DF_REPORT_ONLY:-}"
 # the nodes of a group (a*p), for the worst case's minimal limit 1/(ap)
 ap=$(sed -n 's/.*p=\([0-9]*\).*a=\([0-9]*\).*/\1 \2/p' <<< "$TOPO" | awk '{ print $1 * $2 }')
 [ -n "$ap" ] || ap=$(sed -n 's/.*p=\([0-9]*\).*/\1/p' <<< "$TOPO" | awk '{ print 2 * $1 * $1 }')
@@ -133,12 +80,8 @@ T=$RES/net_dfly.md
 cat "$T"
 for p in ur wc; do
     sel=(); for rt in $ROUTINGS; do sel+=("${p}__$rt=$rt"); done
-    sweep_plot "$RES/net_dfly_$p.png" "$TOPO, ${p^^}, $LEN packets ([AK11] 5.5.3)" "offered load (phits/cycle/node)" \
-        "mean latency (cycles)" lat_mean "$LATMAX" "$CSV" "${sel[@]}" || rc=1
-    sweep_plot "$RES/net_dfly_${p}_acc.png" "$TOPO, ${p^^}: accepted load" "offered load (phits/cycle/node)" \
-        "accepted load (phits/cycle/node)" accepted 1.05 "$CSV" "${sel[@]}" || rc=1
-    pub_file "docs/img/net_dfly_$p.png" "$RES/net_dfly_$p.png"
-    pub_file "docs/img/net_dfly_${p}_acc.png" "$RES/net_dfly_${p}_acc.png"
+    net_plots "net_dfly_$p" "$TOPO, ${p^^}, $LEN packets ([AK11] 5.5.3)" "$TOPO, ${p^^}: accepted load" \
+        "$CSV" "${sel[@]}" || rc=1
 done
 pub_table net-dfly docs/network.md "$T"
 echo "net_dfly: plots in $RES/net_dfly_*.png"

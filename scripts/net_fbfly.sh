@@ -43,65 +43,23 @@ set -u
 cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
 sweep_opts net_fbfly.sh "$@"
-B=${BUILD:-build}
-pub_configs
-SIM=$B/bin/net_sim
+net_settings net_fbfly.sh FB "0.1 0.2 0.3 0.4 0.45 0.5 0.6 0.7 0.8 0.9 1.0" 1000 2000 4000 300
 setting FIGS FB_FIGS "4 5 6"
 setting TOPO FB_TOPO fbfly:k=32,n=2
 setting CFG FB_CFG hc-k64-4vc
 setting CFG_SEQ FB_CFG_SEQ hc-k64-4vc-seq
 setting ROUTINGS FB_ROUTINGS "min-rc val ugal ugals closad"
-setting LOADS FB_LOADS "0.1 0.2 0.3 0.4 0.45 0.5 0.6 0.7 0.8 0.9 1.0"
 setting BATCHES FB_BATCHES "1 4 16 64 256"
 setting CLOS_TOPO FB_CLOS_TOPO fclos:k=64,levels=2,tophalf=1,taper=16
-setting WARMUP FB_WARMUP 1000
-setting MEASURE FB_MEASURE 2000
-setting DRAIN FB_DRAIN 4000
-setting LEN FB_LEN fixed:4
-setting SEED FB_SEED 1
-setting LATMAX FB_LATMAX 300
-RES=${FB_RESULTS:-$B/results}
-pub_begin sweep-net-fbfly "$RES"
-JOBS=${JOBS:-2}
 # shellcheck disable=SC2086
-need_load net_fbfly.sh FB_LOADS $LOADS
-# shellcheck disable=SC2086
-need_int net_fbfly.sh "FB_WARMUP, FB_MEASURE, FB_DRAIN, FB_SEED, FB_LATMAX, FB_BATCHES" "$WARMUP" "$MEASURE" "$DRAIN" "$SEED" "$LATMAX" $BATCHES
-[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "net_fbfly.sh: JOBS: '$JOBS' is not a count >= 1" >&2; exit 2; }
+need_int net_fbfly.sh FB_BATCHES $BATCHES
 for f in $FIGS; do
     case $f in 4 | 5 | 6) ;; *) echo "net_fbfly.sh: FB_FIGS: no figure '$f' (4, 5 or 6)" >&2; exit 2 ;; esac
 done
 [ -n "$FIGS" ] && [ -n "$ROUTINGS" ] || { echo "net_fbfly.sh: FB_FIGS and FB_ROUTINGS may not be empty" >&2; exit 2; }
-[ -x "$SIM" ] || { echo "net_fbfly.sh: $SIM is missing (make $SIM)" >&2; exit 2; }
-SW_DIR=$RES/net_fbfly
-mkdir -p "$SW_DIR"
 
 # the configuration a routing runs on (the sequential ones need FbSeq = 1)
 cfg_of() { case $1 in ugals | closad) echo "$CFG_SEQ" ;; *) echo "$CFG" ;; esac; }
-
-# one point: "label topo routing cfg pattern load|batch:B"
-fb_point() {
-    set -- $1
-    local label=$1 topo=$2 rt=$3 cfg=$4 pat=$5 x=$6 me=$MEASURE
-    local f="$SW_DIR/${label}_$x.csv" more=()
-    rm -f "$f"
-    case $x in
-        batch:*) more=(--batch "${x#batch:}" --load 0.5) ;;
-        0.02) more=(--load "$x" --warmup "$WARMUP" --measure $((2 * MEASURE))) ;;
-        *) more=(--load "$x" --warmup "$WARMUP" --measure "$me") ;;
-    esac
-    jr_launch "$SIM" --topo "$topo" --cfg "$cfg" --routing "$rt" --pattern "$pat" \
-        --len "$LEN" --drain-max "$DRAIN" --seed "$SEED" --link-lat 10 "${more[@]}" \
-        --label "$label" --csv "$f" --quiet > "${f%.csv}.log" 2>&1
-    local rc=$?
-    if [ $rc -ne 0 ] || [ ! -s "$f" ]; then
-        echo "net_fbfly: FAILED $label $x ($rc, ${f%.csv}.log)" >&2
-        return 1
-    fi
-    printf '  %-22s %-9s %s\n' "$label" "$x" "$(grep -E '^net: (offered|batch)' "${f%.csv}.log" | sed 's/^net: //')"
-}
-export -f fb_point
-export SIM WARMUP MEASURE DRAIN LEN SEED SW_DIR NR_CONFIGS
 
 has() { case " $FIGS " in *" $1 "*) return 0 ;; esac; return 1; }
 # Fig 6's flattened-butterfly curve is Fig 4's CLOS AD curve (same network,
@@ -113,35 +71,24 @@ if has 4 && has 6; then case " $ROUTINGS " in *" closad "*) dup6=1 ;; esac; fi
 t0=$(date +%s)
 rc=0
 if [ -z "${FB_REPORT_ONLY:-}" ]; then
-    # the settings first: net_sim refuses a bad one at once
-    for rt in $ROUTINGS; do
-        net_probe net_fbfly.sh "$SIM" --topo "$TOPO" --cfg "$(cfg_of "$rt")" --routing "$rt" --pattern wc --len "$LEN" --load 0.5
-    done
-    ! has 6 || net_probe net_fbfly.sh "$SIM" --topo "$CLOS_TOPO" --cfg "$CFG" --routing updown-adaptive --pattern wc --len "$LEN" --load 0.5
-    jobs_file=$SW_DIR/points.txt
-    rm -f "$SW_DIR"/*.csv "$SW_DIR"/*.log "$SW_DIR"/*.dat   # no row of an older sweep
-    : > "$jobs_file"
-    for pat in uniform wc; do
-        p=${pat/uniform/ur}
-        if has 4; then
+    {
+        for pat in uniform wc; do
+            p=${pat/uniform/ur}
+            if has 4; then
+                for rt in $ROUTINGS; do net_curve "fig4_${p}__$rt" "$TOPO" "$(cfg_of "$rt")" $pat --routing "$rt"; done
+            fi
+            if has 6; then
+                [ -n "$dup6" ] || net_curve "fig6_${p}__fbfly-closad" "$TOPO" "$CFG_SEQ" $pat --routing closad
+                net_curve "fig6_${p}__fclos" "$CLOS_TOPO" "$CFG" $pat --routing updown-adaptive
+            fi
+        done
+        if has 5; then
             for rt in $ROUTINGS; do
-                for l in 0.02 $LOADS; do echo "fig4_${p}__$rt $TOPO $rt $(cfg_of "$rt") $pat $l"; done
-            done >> "$jobs_file"
+                for b in $BATCHES; do echo "fig5__$rt $TOPO $(cfg_of "$rt") wc batch:$b --routing $rt"; done
+            done
         fi
-        if has 6; then
-            for l in 0.02 $LOADS; do
-                [ -n "$dup6" ] || echo "fig6_${p}__fbfly-closad $TOPO closad $CFG_SEQ $pat $l"
-                echo "fig6_${p}__fclos $CLOS_TOPO updown-adaptive $CFG $pat $l"
-            done >> "$jobs_file"
-        fi
-    done
-    if has 5; then
-        for rt in $ROUTINGS; do
-            for b in $BATCHES; do echo "fig5__$rt $TOPO $rt $(cfg_of "$rt") wc batch:$b"; done
-        done >> "$jobs_file"
-    fi
-    echo "net_fbfly: figures $FIGS, $(wc -l < "$jobs_file") points, len $LEN, link latency 10, seed $SEED, ${JOBS:-2} jobs"
-    JR_LAUNCH=${SWEEP_LAUNCHER:-} jr_run "$jobs_file" "$JOBS" net_fbfly fb_point || rc=1
+    } > "$JOBS_FILE"
+    net_run "figures $FIGS" || rc=1
     if [ -n "$dup6" ]; then
         for p in ur wc; do
             for f in "$SW_DIR"/fig4_${p}__closad_*.csv; do
@@ -151,13 +98,8 @@ if [ -z "${FB_REPORT_ONLY:-}" ]; then
             done
         done
     fi
-    pub_runs_save "$SW_DIR/runs.status" "$rc"
-else
-    pub_runs_load "$SW_DIR/runs.status" || rc=1
 fi
-
-CSV=$RES/net_fbfly.csv
-sweep_collect "$CSV" || exit 1
+net_collect "${FB_REPORT_ONLY:-}"
 T=$RES/net_fbfly.txt
 {
     echo "[KDA07] in the kit: $TOPO of $CFG ($CFG_SEQ for ugals and closad), link latency 10,"
@@ -183,12 +125,8 @@ cat "$T"
 for p in ur wc; do
     if has 4; then
         sel=(); for rt in $ROUTINGS; do sel+=("fig4_${p}__$rt=$rt"); done
-        sweep_plot "$RES/net_fbfly_fig4_$p.png" "$TOPO, ${p^^}, $LEN packets ([KDA07] Fig 4)" "offered load (phits/cycle/node)" \
-            "mean latency (cycles)" lat_mean "$LATMAX" "$CSV" "${sel[@]}" || rc=1
-        sweep_plot "$RES/net_fbfly_fig4_${p}_acc.png" "$TOPO, ${p^^}: accepted load" "offered load (phits/cycle/node)" \
-            "accepted load (phits/cycle/node)" accepted 1.05 "$CSV" "${sel[@]}" || rc=1
-        pub_file "docs/img/net_fbfly_fig4_$p.png" "$RES/net_fbfly_fig4_$p.png"
-        pub_file "docs/img/net_fbfly_fig4_${p}_acc.png" "$RES/net_fbfly_fig4_${p}_acc.png"
+        net_plots "net_fbfly_fig4_$p" "$TOPO, ${p^^}, $LEN packets ([KDA07] Fig 4)" "$TOPO, ${p^^}: accepted load" \
+            "$CSV" "${sel[@]}" || rc=1
     fi
     if has 6; then
         sweep_plot "$RES/net_fbfly_fig6_$p.png" "${p^^}: $TOPO and $CLOS_TOPO ([KDA07] Fig 6)" \

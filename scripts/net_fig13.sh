@@ -34,57 +34,14 @@ set -u
 cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
 sweep_opts net_fig13.sh "$@"
-B=${BUILD:-build}
-pub_configs
-SIM=$B/bin/net_sim
+net_settings net_fig13.sh FIG13 "0.2 0.4 0.6 0.7 0.8 0.9 1.0" 500 1000 1000 800
 setting TOPO FIG13_TOPO fclos:k=32,levels=3,tophalf=1
 setting CFGS FIG13_CFGS "hc:hc-k32-4vc fc:fc-k32-4vc fc6-isu2:fc6-isu2-k32-4vc bb:bb-k32-4vc"
 setting PATS FIG13_PATS "bc:bitcomp br:bitrot ur:uniform"
-setting LOADS FIG13_LOADS "0.2 0.4 0.6 0.7 0.8 0.9 1.0"
-setting WARMUP FIG13_WARMUP 500
-setting MEASURE FIG13_MEASURE 1000
-setting DRAIN FIG13_DRAIN 1000
-setting LEN FIG13_LEN fixed:4
-setting SEED FIG13_SEED 1
-setting LATMAX FIG13_LATMAX 800
-RES=${FIG13_RESULTS:-$B/results}
-pub_begin sweep-net-fig13 "$RES"
-JOBS=${JOBS:-2}
-# shellcheck disable=SC2086
-need_load net_fig13.sh FIG13_LOADS $LOADS
-need_int net_fig13.sh "FIG13_WARMUP, FIG13_MEASURE, FIG13_DRAIN, FIG13_SEED, FIG13_LATMAX" "$WARMUP" "$MEASURE" "$DRAIN" "$SEED" "$LATMAX"
-[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "net_fig13.sh: JOBS: '$JOBS' is not a count >= 1" >&2; exit 2; }
 for x in $CFGS $PATS; do
     [[ $x =~ ^[A-Za-z0-9_.+-]+:[A-Za-z0-9_.+-]+$ ]] ||
         { echo "net_fig13.sh: FIG13_CFGS and FIG13_PATS hold NAME:VALUE words, got '$x'" >&2; exit 2; }
 done
-[ -x "$SIM" ] || { echo "net_fig13.sh: $SIM is missing (make $SIM)" >&2; exit 2; }
-SW_DIR=$RES/net_fig13
-mkdir -p "$SW_DIR"
-export WARMUP MEASURE DRAIN LEN SEED
-
-# one point: "label cfg pattern load"
-fig13_point() {
-    set -- $1
-    local label=$1 cfg=$2 pat=$3 load=$4 wu=$WARMUP me=$MEASURE
-    local f="$SW_DIR/${label}_$load.csv"
-    rm -f "$f"
-    # the zero-load point: few packets, a longer window for a steady mean
-    [ "$load" = 0.02 ] && me=$((2 * MEASURE))
-    jr_launch "$SIM" --topo "$TOPO" --cfg "$cfg" --pattern "$pat" --load "$load" --len "$LEN" \
-        --warmup "$wu" --measure "$me" --drain-max "$DRAIN" --seed "$SEED" --link-lat 10 \
-        --label "$label" --csv "$f" --quiet > "${f%.csv}.log" 2>&1
-    local rc=$?
-    # a run that stops at the drain limit above saturation exits non-zero
-    # only for a real failure (scoreboard, credits, deadlock): keep those
-    if [ $rc -ne 0 ] || [ ! -s "$f" ]; then
-        echo "net_fig13: FAILED $label $load ($rc, ${f%.csv}.log)" >&2
-        return 1
-    fi
-    printf '  %-14s load %-5s %s\n' "$label" "$load" "$(grep '^net: offered' "${f%.csv}.log" | sed 's/^net: //')"
-}
-export -f fig13_point
-export SIM TOPO SW_DIR NR_CONFIGS
 
 curves=()
 for pc in $PATS; do
@@ -93,29 +50,12 @@ done
 t0=$(date +%s)
 rc=0
 if [ -z "${FIG13_REPORT_ONLY:-}" ]; then
-    # the settings first: net_sim refuses a bad one at once
-    first_cfg=${CFGS%% *} first_pat=${PATS%% *}
-    for oc in $CFGS; do net_probe net_fig13.sh "$SIM" --topo "$TOPO" --cfg "${oc#*:}" --pattern "${first_pat#*:}" --len "$LEN" --load 0.5; done
-    for pc in $PATS; do net_probe net_fig13.sh "$SIM" --topo "$TOPO" --cfg "${first_cfg#*:}" --pattern "${pc#*:}" --len "$LEN" --load 0.5; done
-    jobs_file=$SW_DIR/points.txt
-    rm -f "$SW_DIR"/*.csv "$SW_DIR"/*.log "$SW_DIR"/*.dat   # no row of an older sweep
-    : > "$jobs_file"
     for pc in $PATS; do
-        for oc in $CFGS; do
-            for l in 0.02 $LOADS; do
-                echo "${pc%%:*}__${oc%%:*} ${oc#*:} ${pc#*:} $l" >> "$jobs_file"
-            done
-        done
-    done
-    echo "net_fig13: $TOPO, $(wc -l < "$jobs_file") points, len $LEN, link latency 10, seed $SEED, $JOBS jobs"
-    JR_LAUNCH=${SWEEP_LAUNCHER:-} jr_run "$jobs_file" "$JOBS" net_fig13 fig13_point || rc=1
-    pub_runs_save "$SW_DIR/runs.status" "$rc"
-else
-    pub_runs_load "$SW_DIR/runs.status" || rc=1
+        for oc in $CFGS; do net_curve "${pc%%:*}__${oc%%:*}" "$TOPO" "${oc#*:}" "${pc#*:}"; done
+    done > "$JOBS_FILE"
+    net_run "$TOPO" || rc=1
 fi
-
-CSV=$RES/net_fig13.csv
-sweep_collect "$CSV" || exit 1
+net_collect "${FIG13_REPORT_ONLY:-}"
 T=$RES/net_fig13.txt
 {
     echo "[ACK12] Fig 13 in the kit: $TOPO of $(echo $CFGS | sed 's/[^ ]*://g; s/ /, /g'),"
@@ -135,12 +75,8 @@ for pc in $PATS; do
     p=${pc%%:*}
     sel=()
     for oc in $CFGS; do sel+=("${p}__${oc%%:*}=${oc%%:*}"); done
-    sweep_plot "$RES/net_fig13_$p.png" "$TOPO, ${p^^} (${pc#*:}), $LEN packets ([ACK12] Fig 13)" \
-        "offered load (phits/cycle/node)" "mean latency (cycles)" lat_mean "$LATMAX" "$CSV" "${sel[@]}" || rc=1
-    sweep_plot "$RES/net_fig13_${p}_acc.png" "$TOPO, ${p^^} (${pc#*:}): accepted load" \
-        "offered load (phits/cycle/node)" "accepted load (phits/cycle/node)" accepted 1.05 "$CSV" "${sel[@]}" || rc=1
-    pub_file "docs/img/net_fig13_$p.png" "$RES/net_fig13_$p.png"
-    pub_file "docs/img/net_fig13_${p}_acc.png" "$RES/net_fig13_${p}_acc.png"
+    net_plots "net_fig13_$p" "$TOPO, ${p^^} (${pc#*:}), $LEN packets ([ACK12] Fig 13)" \
+        "$TOPO, ${p^^} (${pc#*:}): accepted load" "$CSV" "${sel[@]}" || rc=1
 done
 echo "net_fig13: plots $RES/net_fig13_{$(echo $PATS | sed 's/:[a-z]*//g; s/ /,/g')}{,_acc}.png"
 echo "net_fig13: $(( $(date +%s) - t0 )) s"

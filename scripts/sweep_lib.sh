@@ -108,6 +108,134 @@ net_probe() {
         { echo "$name: net_sim refuses the settings: $(grep -v '^net_sim: seed ' <<< "$out")" >&2; exit 2; }
 }
 
+# ---- the net_sim sweeps (net_fig13.sh, net_fbfly.sh, net_dfly.sh) ----
+# net_settings NAME PFX LOADS WARMUP MEASURE DRAIN LATMAX: the settings every
+# net_sim sweep takes, each from PFX_LOADS, _WARMUP, _MEASURE, _DRAIN, _LEN
+# [fixed:4], _SEED [1] and _LATMAX [the latency plots' y range] with these
+# defaults; B from BUILD [build], the configurations (pub_configs), RES from
+# PFX_RESULTS [$B/results], JOBS [2]; the run's manifest under RES is started
+# (pub_begin sweep-NAME-without-_ RES). Then each is checked, and SIM
+# ($B/bin/net_sim): a message and exit 2. Sets NET_SWEEP
+# (NAME without .sh), the points' directory SW_DIR=$RES/$NET_SWEEP and their
+# list JOBS_FILE (SW_DIR/points.txt).
+net_settings() {
+    local name=$1 pfx=$2
+    NET_SWEEP=${name%.sh}
+    B=${BUILD:-build}
+    SIM=$B/bin/net_sim
+    pub_configs
+    setting LOADS "${pfx}_LOADS" "$3"
+    setting WARMUP "${pfx}_WARMUP" "$4"
+    setting MEASURE "${pfx}_MEASURE" "$5"
+    setting DRAIN "${pfx}_DRAIN" "$6"
+    setting LEN "${pfx}_LEN" fixed:4
+    setting SEED "${pfx}_SEED" 1
+    setting LATMAX "${pfx}_LATMAX" "$7"
+    local res=${pfx}_RESULTS
+    RES=${!res:-$B/results}
+    pub_begin "sweep-${NET_SWEEP/_/-}" "$RES"
+    JOBS=${JOBS:-2}
+    # shellcheck disable=SC2086
+    need_load "$name" "${pfx}_LOADS" $LOADS
+    need_int "$name" "${pfx}_WARMUP, ${pfx}_MEASURE, ${pfx}_DRAIN, ${pfx}_SEED, ${pfx}_LATMAX" \
+        "$WARMUP" "$MEASURE" "$DRAIN" "$SEED" "$LATMAX"
+    [[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "$name: JOBS: '$JOBS' is not a count >= 1" >&2; exit 2; }
+    [ -x "$SIM" ] || { echo "$name: $SIM is missing (make $SIM)" >&2; exit 2; }
+    SW_DIR=$RES/$NET_SWEEP
+    JOBS_FILE=$SW_DIR/points.txt
+    mkdir -p "$SW_DIR" || exit 2
+    export SIM WARMUP MEASURE DRAIN LEN SEED NR_CONFIGS NET_SWEEP SW_DIR
+}
+
+# net_point "LABEL TOPO CFG PATTERN X [OPTION...]": one point of a net_sim
+# sweep, a line of JOBS_FILE (jr_run calls it with the line): nice -n 10
+# net_sim --topo TOPO --cfg CFG --pattern PATTERN, the sweep's LEN, DRAIN and
+# SEED, link latency 10, the OPTIONs, and X: a load (0.02, the zero-load
+# point, has few packets: a window of twice MEASURE for a steady mean) or
+# batch:B (--batch B at load 0.5); the CSV $SW_DIR/LABEL_X.csv, the log
+# beside it. Then a line with net_sim's result, or a message and 1 when the
+# run failed or wrote no CSV: a run that stops at the drain limit above
+# saturation exits non-zero only for a real failure (scoreboard, credits,
+# deadlock).
+net_point() {
+    set -- $1
+    local label=$1 topo=$2 cfg=$3 pat=$4 x=$5 f="$SW_DIR/${1}_$5.csv" rc win=()
+    shift 5
+    case $x in
+        batch:*) win=(--batch "${x#batch:}" --load 0.5) ;;
+        0.02) win=(--load "$x" --warmup "$WARMUP" --measure $((2 * MEASURE))) ;;
+        *) win=(--load "$x" --warmup "$WARMUP" --measure "$MEASURE") ;;
+    esac
+    rm -f "$f"
+    jr_launch nice -n 10 "$SIM" --topo "$topo" --cfg "$cfg" --pattern "$pat" --len "$LEN" \
+        --drain-max "$DRAIN" --seed "$SEED" --link-lat 10 "$@" "${win[@]}" \
+        --label "$label" --csv "$f" --quiet > "${f%.csv}.log" 2>&1
+    rc=$?
+    if [ $rc -ne 0 ] || [ ! -s "$f" ]; then
+        echo "$NET_SWEEP: FAILED $label $x ($rc, ${f%.csv}.log)" >&2
+        return 1
+    fi
+    printf '  %-22s %-9s %s\n' "$label" "$x" "$(grep -E '^net: (offered|batch)' "${f%.csv}.log" | sed 's/^net: //')"
+}
+export -f net_point
+
+# net_curve LABEL TOPO CFG PATTERN [OPTION...]: the net_point lines of one
+# curve: the zero-load point (0.02) and one point per load of LOADS.
+net_curve() {
+    local l
+    for l in 0.02 $LOADS; do echo "$1 $2 $3 $4 $l${5:+ ${*:5}}"; done
+}
+
+# net_run WHAT: the points of JOBS_FILE (net_point lines), JOBS at a time
+# through jr_run with SWEEP_LAUNCHER in front; a line first with WHAT and the
+# point count. Before any runs, each distinct network, configuration,
+# pattern and option set of the points goes to net_probe (a refused one:
+# net_sim's message and exit 2), and the rows of an older sweep are removed.
+# 1 if a point failed (the others still run).
+net_run() {
+    local label topo cfg pat x opts
+    local -A seen=()
+    while read -r label topo cfg pat x opts; do
+        [ -z "${seen["$topo $cfg $pat $opts"]:-}" ] || continue
+        seen["$topo $cfg $pat $opts"]=1
+        # shellcheck disable=SC2086
+        net_probe "$NET_SWEEP.sh" "$SIM" --topo "$topo" --cfg "$cfg" --pattern "$pat" --len "$LEN" --load 0.5 $opts
+    done < "$JOBS_FILE"
+    rm -f "$SW_DIR"/*.csv "$SW_DIR"/*.log "$SW_DIR"/*.dat
+    echo "$NET_SWEEP: $1, $(wc -l < "$JOBS_FILE") points, len $LEN, link latency 10, seed $SEED, $JOBS jobs"
+    JR_LAUNCH=${SWEEP_LAUNCHER:-} jr_run "$JOBS_FILE" "$JOBS" "$NET_SWEEP" net_point
+}
+
+# net_collect REPORT_ONLY: REPORT_ONLY empty (the points have just run, rc
+# their status): rc saved in $SW_DIR/runs.status; else the last run's status
+# loaded (rc 1 when it failed or is missing). Then every point's row in
+# CSV=$RES/$NET_SWEEP.csv (sweep_collect; exit 1 when it cannot).
+net_collect() {
+    if [ -z "$1" ]; then
+        pub_runs_save "$SW_DIR/runs.status" "$rc"
+    else
+        pub_runs_load "$SW_DIR/runs.status" || rc=1
+    fi
+    CSV=$RES/$NET_SWEEP.csv
+    sweep_collect "$CSV" || exit 1
+}
+
+# net_plots BASE TITLE ACC-TITLE CSV CURVE...: the curves' mean latency (y up
+# to LATMAX) in $RES/BASE.png, titled TITLE, and their accepted load in
+# $RES/BASE_acc.png, titled ACC-TITLE (sweep_plot), each to be published as
+# docs/img/BASE.png and BASE_acc.png; 1 if a plot failed.
+net_plots() {
+    local base=$1 title=$2 acc=$3 csv=$4 rc=0
+    shift 4
+    sweep_plot "$RES/$base.png" "$title" "offered load (phits/cycle/node)" "mean latency (cycles)" \
+        lat_mean "$LATMAX" "$csv" "$@" || rc=1
+    sweep_plot "$RES/${base}_acc.png" "$acc" "offered load (phits/cycle/node)" \
+        "accepted load (phits/cycle/node)" accepted 1.05 "$csv" "$@" || rc=1
+    pub_file "docs/img/$base.png" "$RES/$base.png"
+    pub_file "docs/img/${base}_acc.png" "$RES/${base}_acc.png"
+    return $rc
+}
+
 # need_load NAME VAR VALUE... / need_int NAME VAR VALUE...: each VALUE is a
 # load in (0, 1] written as a decimal / a whole number (a cycle count, a
 # seed), else a message naming the variable and exit 2.
