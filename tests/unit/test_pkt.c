@@ -4,6 +4,13 @@
 #include "nr_rng.h"
 #include "nr_test.h"
 
+/* The cases' buffers, one case at a time: a packet p, a copy q to damage,
+ * what the parser found, the builder's message. */
+static uint32_t p[NR_PKT_LEN_LIMIT + 1];
+static uint32_t q[NR_PKT_LEN_LIMIT + 1];
+static nr_pkt_info_t in;
+static char err[200];
+
 /* Parse with NumVcs = 2, MaxPktLen = 64. */
 static nr_pkt_status_t parse(const uint32_t *ph, int len, nr_pkt_info_t *in)
 {
@@ -56,7 +63,6 @@ static void pkt_fields(void)
 
 static void pkt_pcrc(void)
 {
-    uint32_t p[NR_PKT_LEN_LIMIT + 1];
     /* ---- PCRC known answer. Computed once by a separate Python bit-list
      * CRC-16 (poly 0x1021, init 0xFFFF, MSB first) over 3 x 22 data bits then
      * the 6 EOP bits, as docs/packet-format.md defines; pasted here. ---- */
@@ -77,10 +83,6 @@ static void pkt_pcrc(void)
 
 static void pkt_builder(void)
 {
-    uint32_t p[NR_PKT_LEN_LIMIT + 1];
-    uint32_t q[NR_PKT_LEN_LIMIT + 1];
-    nr_pkt_info_t in;
-    char err[200];
     /* ---- builder ---- */
     nr_pkt_desc_t d = nr_pkt_desc(9, 300, 1, 4242, 19);
     CHECK_EQ(nr_pkt_min_len(&d), 4);
@@ -171,10 +173,6 @@ static void pkt_builder(void)
 
 static void pkt_parser(void)
 {
-    uint32_t p[NR_PKT_LEN_LIMIT + 1];
-    uint32_t q[NR_PKT_LEN_LIMIT + 1];
-    nr_pkt_info_t in;
-    char err[200];
     /* ---- parser: every malformation class, one at a time ---- */
     nr_pkt_desc_t d = nr_pkt_desc(3, 4, 1, 5, 8);
     int n = nr_pkt_build(&d, p, 64, NULL, 0);
@@ -229,9 +227,6 @@ static void pkt_parser(void)
 
 static void pkt_crc_ok(void)
 {
-    uint32_t p[NR_PKT_LEN_LIMIT + 1];
-    uint32_t q[NR_PKT_LEN_LIMIT + 1];
-    nr_pkt_info_t in;
     /* ---- CRC mismatch and ok field ---- */
     /* the parser's well-formed 8-phit packet */
     nr_pkt_desc_t d = nr_pkt_desc(3, 4, 1, 5, 8);
@@ -277,8 +272,6 @@ static void pkt_crc_ok(void)
 
 static void pkt_route_hop(void)
 {
-    uint32_t p[NR_PKT_LEN_LIMIT + 1];
-    uint32_t q[NR_PKT_LEN_LIMIT + 1];
     /* ---- the expected transform of a router hop (nr_pkt_route_hop) ---- */
     nr_pkt_desc_t d = nr_pkt_desc(1, 2, 0, 3, 8);
     d.r = 1;
@@ -302,10 +295,6 @@ static void pkt_route_hop(void)
 
 static void pkt_e2e(void)
 {
-    uint32_t p[NR_PKT_LEN_LIMIT + 1];
-    uint32_t q[NR_PKT_LEN_LIMIT + 1];
-    nr_pkt_info_t in;
-    char err[200];
     /* ---- end-to-end check (docs/packet-format.md, "End-to-end check") ----
      * Known answers computed once by a separate Python bit-list CRC-32C
      * (poly 0x1EDC6F41, MSB first, init 0xFFFFFFFF, xorout 0): over ASCII
