@@ -65,6 +65,27 @@ static inline renv_shape renv_shape_of(int nports, const nr_port_params *p)
     return sh;
 }
 
+/* m, a model its constructor what has just made; when that failed (NULL),
+ * the constructor's message err and exit 1. */
+static inline void *renv_made(void *m, const char *what, const char *err)
+{
+    if (!m) {
+        fprintf(stderr, "%s: %s\n", what, err);
+        exit(1);
+    }
+    return m;
+}
+
+/* The environment around model m (r its nr_rtr) of nports ports with port
+ * parameters port. */
+static inline void renv_attach(renv *e, void *m, nr_rtr r, int nports, const nr_port_params *port,
+                               const nr_lcb_cfg *lcfg, int lat, uint64_t seed)
+{
+    renv_shape sh = renv_shape_of(nports, port);
+    renv_init_rtr(e, r, &sh, lcfg, lat, seed);
+    e->model = m;
+}
+
 /* Create the YARC model and the environment (exits on error). lat: link
  * latency with LCBs (1..RENV_MAXLAT). The model's own handle: renv_yarc(e). */
 static inline void renv_init(renv *e, const nr_yarc_params *p, const nr_lcb_cfg *lc, int lat,
@@ -72,14 +93,8 @@ static inline void renv_init(renv *e, const nr_yarc_params *p, const nr_lcb_cfg 
 {
     char err[256];
     nr_lcb_cfg lcfg = lc ? *lc : renv_lcb_cfg();
-    nr_yarc *m = nr_yarc_new(p, &lcfg, err, sizeof err);
-    if (!m) {
-        fprintf(stderr, "nr_yarc_new: %s\n", err);
-        exit(1);
-    }
-    renv_shape sh = renv_shape_of(p->rows * p->cols, &p->port);
-    renv_init_rtr(e, nr_yarc_rtr(m), &sh, &lcfg, lat, seed);
-    e->model = m;
+    nr_yarc *m = renv_made(nr_yarc_new(p, &lcfg, err, sizeof err), "nr_yarc_new", err);
+    renv_attach(e, m, nr_yarc_rtr(m), p->rows * p->cols, &p->port, &lcfg, lat, seed);
 }
 static inline nr_yarc *renv_yarc(const renv *e) { return (nr_yarc *)e->model; }
 
@@ -90,14 +105,8 @@ static inline void renv_init_nwn(renv *e, const nr_nwn_params *p, const nr_lcb_c
 {
     char err[256];
     nr_lcb_cfg lcfg = lc ? *lc : renv_lcb_cfg();
-    nr_nwn *m = nr_nwn_new(p, &lcfg, err, sizeof err);
-    if (!m) {
-        fprintf(stderr, "nr_nwn_new: %s\n", err);
-        exit(1);
-    }
-    renv_shape sh = renv_shape_of(p->num_ports, &p->port);
-    renv_init_rtr(e, nr_nwn_rtr(m), &sh, &lcfg, lat, seed);
-    e->model = m;
+    nr_nwn *m = renv_made(nr_nwn_new(p, &lcfg, err, sizeof err), "nr_nwn_new", err);
+    renv_attach(e, m, nr_nwn_rtr(m), p->num_ports, &p->port, &lcfg, lat, seed);
 }
 static inline nr_nwn *renv_nwn(const renv *e) { return (nr_nwn *)e->model; }
 
