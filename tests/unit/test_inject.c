@@ -54,6 +54,13 @@ static nr_inj_cfg_t fixed4(nr_inj_kind_t kind, double load)
  * rule, with its own copies of the streams: the same packets, lengths, VCs,
  * destinations and cycles, for loads 0, small, 0.5 and 1 and with batches
  * at random ticks. */
+/* s started on configuration c as node's source, on the test's seed */
+static void start(nr_inj_t *s, const nr_inj_cfg_t *c, int node)
+{
+    char err[200];
+    CHECK_EQ(nr_inj_init(s, c, nr_test_seed, node, err, sizeof err), 0);
+}
+
 static void check_bernoulli_stream(double load, int batches)
 {
     nr_inj_cfg_t c = {.kind = NR_INJ_BERNOULLI,
@@ -109,12 +116,11 @@ static void inj_bernoulli_stream(void)
 
 static void inj_bernoulli(void)
 {
-    char err[200];
     nr_inj_t s;
     nr_inj_cfg_t c;
     /* ---- Bernoulli, fixed L = 4, load 0.3: p = 0.075 ---- */
     c = fixed4(NR_INJ_BERNOULLI, 0.3);
-    CHECK_EQ(nr_inj_init(&s, &c, nr_test_seed, 0, err, sizeof err), 0);
+    start(&s, &c, 0);
     CHECK_NEAR(s.p, 0.075, 1e-12);
     {
         const long T = 400000, W = 2000;
@@ -135,7 +141,7 @@ static void inj_bernoulli(void)
     c.len.a = 4;
     c.len.b = 20;
     c.len.num_vcs = 2;
-    CHECK_EQ(nr_inj_init(&s, &c, nr_test_seed, 1, err, sizeof err), 0);
+    start(&s, &c, 1);
     {
         const long T = 400000;
         long lhist[21] = {0}, vcs[2] = {0};
@@ -167,7 +173,7 @@ static void inj_bernoulli(void)
     c.len.num_vcs = 0;
     c.load = 0.5;
     CHECK_NEAR(nr_lendist_mean(&c.len), 11.5, 1e-12);
-    CHECK_EQ(nr_inj_init(&s, &c, nr_test_seed, 2, err, sizeof err), 0);
+    start(&s, &c, 2);
     {
         const long T = 400000;
         long cls[NR_CLS_COUNT] = {0};
@@ -200,14 +206,13 @@ static void inj_bernoulli(void)
 
 static void inj_onoff(void)
 {
-    char err[200];
     nr_inj_t s;
     nr_inj_cfg_t c;
     /* ---- on/off: L = 4, load 0.4, peak 1, mean burst B = 8 packets ----
      * p_on = 0.25, beta = 0.03125, pi = 0.4, alpha = 0.0208333. */
     c = fixed4(NR_INJ_ONOFF, 0.4);
     c.burst = 8;
-    CHECK_EQ(nr_inj_init(&s, &c, nr_test_seed, 3, err, sizeof err), 0);
+    start(&s, &c, 3);
     CHECK_NEAR(s.p, 0.25, 1e-12);
     CHECK_NEAR(s.beta, 0.03125, 1e-12);
     CHECK_NEAR(s.alpha, 0.03125 * 0.4 / 0.6, 1e-12);
@@ -247,7 +252,7 @@ static void inj_onoff(void)
         const double bs[2] = {2, 32};
         for (int i = 0; i < 2; i++) {
             c.burst = bs[i];
-            CHECK_EQ(nr_inj_init(&s, &c, nr_test_seed, 4, err, sizeof err), 0);
+            start(&s, &c, 4);
             double wm;
             run(&s, 1000000, 2000, &ld[i], &v[i], &wm);
             double pred = mmbp_var(0.25, 0.4, 1 - s.alpha - s.beta, 2000);
@@ -265,7 +270,7 @@ static void inj_onoff(void)
     /* load == peak: always ON, a Bernoulli source at the peak rate. */
     c.load = 1.0;
     c.burst = 4;
-    CHECK_EQ(nr_inj_init(&s, &c, nr_test_seed, 5, err, sizeof err), 0);
+    start(&s, &c, 5);
     for (int t = 0; t < 1000; t++) nr_inj_tick(&s, (uint64_t)t, NULL);
     CHECK_EQ(s.on_cycles, 1000);
     CHECK_EQ(s.on_periods, 1);
@@ -274,12 +279,11 @@ static void inj_onoff(void)
 
 static void inj_queue(void)
 {
-    char err[200];
     nr_inj_t s;
     nr_inj_cfg_t c;
     /* ---- source queue: FIFO, unbounded, max depth ---- */
     c = fixed4(NR_INJ_BERNOULLI, 1.0);
-    CHECK_EQ(nr_inj_init(&s, &c, nr_test_seed, 6, err, sizeof err), 0);
+    start(&s, &c, 6);
     {
         uint64_t last = 0;
         long n = 0;
@@ -314,9 +318,9 @@ static void inj_dests(void)
     CHECK_EQ(nr_traffic_init(&tp, &tc, nr_test_seed, err, sizeof err), 0);
     nr_inj_t a, b, o;
     c = fixed4(NR_INJ_BERNOULLI, 0.5);
-    CHECK_EQ(nr_inj_init(&a, &c, nr_test_seed, 3, err, sizeof err), 0);
-    CHECK_EQ(nr_inj_init(&b, &c, nr_test_seed, 3, err, sizeof err), 0);
-    CHECK_EQ(nr_inj_init(&o, &c, nr_test_seed, 4, err, sizeof err), 0);
+    start(&a, &c, 3);
+    start(&b, &c, 3);
+    start(&o, &c, 4);
     for (int t = 0; t < 2000; t++) {
         int ga = nr_inj_tick(&a, (uint64_t)t, &tp);
         nr_inj_tick(&o, (uint64_t)t, &tp); /* another source in between */
