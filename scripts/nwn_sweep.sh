@@ -33,25 +33,10 @@ set -eu
 cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
 sweep_opts nwn_sweep.sh "$@"
-B=${BUILD:-build}
+sweep_settings nwn_sweep.sh NWN rtr_sim "0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1.0" 3000 12000 20000 fixed:4
 pub_begin sweep-nwn
-pub_configs
-CF=$NR_CONFIGS
-SIM=$B/bin/rtr_sim
 OUT=$B/results/nwn
-setting LOADS NWN_LOADS "0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1.0"
-setting WARMUP NWN_WARMUP 3000
-setting MEASURE NWN_MEASURE 12000
-setting DRAIN NWN_DRAIN 20000
-setting LEN NWN_LEN fixed:4
-setting SEED NWN_SEED 1
 setting ONLY NWN_ONLY ""
-JOBS=${JOBS:-2}
-# shellcheck disable=SC2086
-need_load nwn_sweep.sh NWN_LOADS $LOADS
-need_int nwn_sweep.sh "NWN_WARMUP, NWN_MEASURE, NWN_DRAIN, NWN_SEED" "$WARMUP" "$MEASURE" "$DRAIN" "$SEED"
-[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "nwn_sweep.sh: JOBS: '$JOBS' is not a count >= 1" >&2; exit 2; }
-[ -x "$SIM" ] || { echo "nwn_sweep.sh: $SIM is not built (make $SIM)" >&2; exit 2; }
 SW_DIR=$OUT/runs
 mkdir -p "$SW_DIR"
 

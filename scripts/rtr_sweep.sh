@@ -32,30 +32,15 @@ set -eu
 cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
 sweep_opts rtr_sweep.sh "$@"
-B=${BUILD:-build}
+sweep_settings rtr_sweep.sh SWEEP rtr_sim "0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1.0" 5000 20000 20000 bw
 pub_begin sweep-rtr
-pub_configs
-CF=$NR_CONFIGS
-SIM=$B/bin/rtr_sim
 OUT=$B/results
 setting CFG SWEEP_CFG yarc-k64-bare
 setting LCFG SWEEP_LCB_CFG yarc-k64
 setting PATTERNS SWEEP_PATTERNS "ur bc br tr rowcol"
-setting LOADS SWEEP_LOADS "0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1.0"
-setting WARMUP SWEEP_WARMUP 5000
-setting MEASURE SWEEP_MEASURE 20000
-setting DRAIN SWEEP_DRAIN 20000
-setting LEN SWEEP_LEN bw
-setting SEED SWEEP_SEED 1
-JOBS=${JOBS:-2}
-# shellcheck disable=SC2086
-need_load rtr_sweep.sh SWEEP_LOADS $LOADS
-need_int rtr_sweep.sh "SWEEP_WARMUP, SWEEP_MEASURE, SWEEP_DRAIN, SWEEP_SEED" "$WARMUP" "$MEASURE" "$DRAIN" "$SEED"
-[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "rtr_sweep.sh: JOBS: '$JOBS' is not a count >= 1" >&2; exit 2; }
 [ -n "$PATTERNS" ] || { echo "rtr_sweep.sh: SWEEP_PATTERNS is empty" >&2; exit 2; }
 need_cfg rtr_sweep.sh SWEEP_CFG "$CFG"
 need_cfg rtr_sweep.sh SWEEP_LCB_CFG "$LCFG"
-[ -x "$SIM" ] || { echo "rtr_sweep.sh: $SIM is not built (make $SIM)" >&2; exit 2; }
 SW_DIR=$OUT/sweep
 mkdir -p "$SW_DIR"
 TOP=$(scripts/cfg.sh "$CFG" top)

@@ -108,39 +108,47 @@ net_probe() {
         { echo "$name: net_sim refuses the settings: $(grep -v '^net_sim: seed ' <<< "$out")" >&2; exit 2; }
 }
 
-# ---- the net_sim sweeps (net_fig13.sh, net_fbfly.sh, net_dfly.sh) ----
-# net_settings NAME PFX LOADS WARMUP MEASURE DRAIN LATMAX: the settings every
-# net_sim sweep takes, each from PFX_LOADS, _WARMUP, _MEASURE, _DRAIN, _LEN
-# [fixed:4], _SEED [1] and _LATMAX [the latency plots' y range] with these
-# defaults; B from BUILD [build], the configurations (pub_configs), RES from
-# PFX_RESULTS [$B/results], JOBS [2]; the run's manifest under RES is started
-# (pub_begin sweep-NAME-without-_ RES). Then each is checked, and SIM
-# ($B/bin/net_sim): a message and exit 2. Sets NET_SWEEP
-# (NAME without .sh), the points' directory SW_DIR=$RES/$NET_SWEEP and their
-# list JOBS_FILE (SW_DIR/points.txt).
-net_settings() {
+# sweep_settings NAME PFX PROG LOADS WARMUP MEASURE DRAIN LEN: the settings
+# every sweep takes, each from PFX_LOADS, _WARMUP, _MEASURE, _DRAIN, _LEN
+# and _SEED [1] with these defaults; B from BUILD [build], the
+# configurations (pub_configs, CF), SIM $B/bin/PROG, JOBS [2]. Each is
+# checked, and SIM: a message and exit 2.
+sweep_settings() {
     local name=$1 pfx=$2
-    NET_SWEEP=${name%.sh}
     B=${BUILD:-build}
-    SIM=$B/bin/net_sim
+    SIM=$B/bin/$3
     pub_configs
-    setting LOADS "${pfx}_LOADS" "$3"
-    setting WARMUP "${pfx}_WARMUP" "$4"
-    setting MEASURE "${pfx}_MEASURE" "$5"
-    setting DRAIN "${pfx}_DRAIN" "$6"
-    setting LEN "${pfx}_LEN" fixed:4
+    CF=$NR_CONFIGS
+    setting LOADS "${pfx}_LOADS" "$4"
+    setting WARMUP "${pfx}_WARMUP" "$5"
+    setting MEASURE "${pfx}_MEASURE" "$6"
+    setting DRAIN "${pfx}_DRAIN" "$7"
+    setting LEN "${pfx}_LEN" "$8"
     setting SEED "${pfx}_SEED" 1
-    setting LATMAX "${pfx}_LATMAX" "$7"
-    local res=${pfx}_RESULTS
-    RES=${!res:-$B/results}
-    pub_begin "sweep-${NET_SWEEP/_/-}" "$RES"
     JOBS=${JOBS:-2}
     # shellcheck disable=SC2086
     need_load "$name" "${pfx}_LOADS" $LOADS
-    need_int "$name" "${pfx}_WARMUP, ${pfx}_MEASURE, ${pfx}_DRAIN, ${pfx}_SEED, ${pfx}_LATMAX" \
-        "$WARMUP" "$MEASURE" "$DRAIN" "$SEED" "$LATMAX"
+    need_int "$name" "${pfx}_WARMUP, ${pfx}_MEASURE, ${pfx}_DRAIN, ${pfx}_SEED" "$WARMUP" "$MEASURE" "$DRAIN" "$SEED"
     [[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "$name: JOBS: '$JOBS' is not a count >= 1" >&2; exit 2; }
-    [ -x "$SIM" ] || { echo "$name: $SIM is missing (make $SIM)" >&2; exit 2; }
+    [ -x "$SIM" ] || { echo "$name: $SIM is not built (make $SIM)" >&2; exit 2; }
+}
+
+# ---- the net_sim sweeps (net_fig13.sh, net_fbfly.sh, net_dfly.sh) ----
+# net_settings NAME PFX LOADS WARMUP MEASURE DRAIN LATMAX: sweep_settings
+# for net_sim (LEN fixed:4), and PFX_LATMAX [the latency plots' y range];
+# RES from PFX_RESULTS [$B/results]; the run's manifest under RES is started
+# (pub_begin sweep-NAME-without-_ RES). Sets NET_SWEEP (NAME without .sh),
+# the points' directory SW_DIR=$RES/$NET_SWEEP and their list JOBS_FILE
+# (SW_DIR/points.txt).
+net_settings() {
+    local name=$1 pfx=$2
+    NET_SWEEP=${name%.sh}
+    sweep_settings "$name" "$pfx" net_sim "$3" "$4" "$5" "$6" fixed:4
+    setting LATMAX "${pfx}_LATMAX" "$7"
+    need_int "$name" "${pfx}_LATMAX" "$LATMAX"
+    local res=${pfx}_RESULTS
+    RES=${!res:-$B/results}
+    pub_begin "sweep-${NET_SWEEP/_/-}" "$RES"
     SW_DIR=$RES/$NET_SWEEP
     JOBS_FILE=$SW_DIR/points.txt
     mkdir -p "$SW_DIR" || exit 2
