@@ -64,7 +64,7 @@ W=$B/bench-base/$BENCH_REV_SHORT short=$BENCH_REV_SHORT
 mode=-D
 [ $DIFF = 1 ] && mode=-d
 out=$(mktemp); trap 'rm -f "$out"' EXIT
-LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
+LOAD0=$(bench_load)
 scripts/speed_ab.sh $mode -n "$N" "$W.rtr_sim" "$B/bin/rtr_sim" "${wls[@]}" | tee "$out"
 rc=${PIPESTATUS[0]}
 if [ $RTL = 1 ]; then
@@ -76,11 +76,10 @@ if [ $RTL = 1 ]; then
     done
 fi
 [ $rc = 0 ] || { echo "bench_base: a run failed; nothing to publish" >&2; exit 1; }
-LOAD1=$(cut -d' ' -f1-3 /proc/loadavg)
-CPU=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
+LOAD1=$(bench_load)
 block=$B/results/bench_base.md
 {
-    echo "Measured by \`make bench\` ($(date +%F)): $(bench_stamp) against $short, built from its own sources and configurations, the two binaries alternately, $N runs each per workload, medians of the CPU rate (\`scripts/bench_base.sh -n $N -r $short$([ $RTL = 1 ] && echo ' -R')$([ $DIFF = 1 ] && echo ' -d')\`); $(nproc) x $CPU, load average $LOAD0 before and $LOAD1 after. Command of each run: \`rtr_sim --cfg CFG --impl IMPL --pattern ur --load L --len bw --warmup ${AB_WARMUP:-500} --measure $AB_MEASURE --seed 1\`$([ $DIFF = 0 ] && echo "; before the timed runs each pair ran once more with \`--digest\` (every cycle's router inputs and outputs and NIC outputs), and the two were equal")."
+    echo "Measured by \`make bench\` ($(date +%F)): $(bench_stamp) against $short, built from its own sources and configurations, the two binaries alternately, $N runs each per workload, medians of the CPU rate (\`scripts/bench_base.sh -n $N -r $short$([ $RTL = 1 ] && echo ' -R')$([ $DIFF = 1 ] && echo ' -d')\`); $(bench_machine), load average $LOAD0 before and $LOAD1 after. Command of each run: \`rtr_sim --cfg CFG --impl IMPL --pattern ur --load L --len bw --warmup ${AB_WARMUP:-500} --measure $AB_MEASURE --seed 1\`$([ $DIFF = 0 ] && echo "; before the timed runs each pair ran once more with \`--digest\` (every cycle's router inputs and outputs and NIC outputs), and the two were equal")."
     echo
     echo "| workload | $short cycles/s | now cycles/s | now / $short | same results |"
     echo "|---|---|---|---|---|"

@@ -69,7 +69,7 @@ else
     OLD=$B/bench-base/$BENCH_REV_SHORT.net_sim short=$BENCH_REV_SHORT
 fi
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
+LOAD0=$(bench_load)
 nrun=$(( ${#runs[@]} * N * 2 )) irun=0 t0=$(date +%s)
 rows=$T/rows
 : > "$rows"
@@ -136,11 +136,10 @@ for r in "${runs[@]}"; do
     echo "net_bench: $name: $line"
 done
 [ $rc = 0 ] || { echo "net_bench: a run failed; nothing to publish" >&2; exit 1; }
-LOAD1=$(cut -d' ' -f1-3 /proc/loadavg)
-CPU=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
+LOAD1=$(bench_load)
 TABLE=$OUT/net_bench.md
 {
-    echo "Measured by \`make bench-net\` ($(date +%F)): $(bench_stamp) against $short, built from its own sources and configurations, the two binaries alternately, $N runs each per network, medians (\`scripts/net_bench.sh -n $N -r $short\`); $(nproc) x $CPU, load average $LOAD0 before and $LOAD1 after. Command of each run: \`net_sim --topo TOPO --cfg CFG --routing ROUTING $TRAF --warmup W --measure M\` (W 200 and M 1000 on the flattened butterfly, 100 and 300 on the Fig 13 network), C models, one thread; rates per CPU second of the process without the start (the network's build, table check and programming, timed apart with a one-cycle window: the start columns), memory the process's peak resident set (scripts/runstat.py); the two printed the same results in every run."
+    echo "Measured by \`make bench-net\` ($(date +%F)): $(bench_stamp) against $short, built from its own sources and configurations, the two binaries alternately, $N runs each per network, medians (\`scripts/net_bench.sh -n $N -r $short\`); $(bench_machine), load average $LOAD0 before and $LOAD1 after. Command of each run: \`net_sim --topo TOPO --cfg CFG --routing ROUTING $TRAF --warmup W --measure M\` (W 200 and M 1000 on the flattened butterfly, 100 and 300 on the Fig 13 network), C models, one thread; rates per CPU second of the process without the start (the network's build, table check and programming, timed apart with a one-cycle window: the start columns), memory the process's peak resident set (scripts/runstat.py); the two printed the same results in every run."
     echo
     echo "| network | nodes | routers | window | $short network cycles/s | now | now / $short | $short phit-hops/s | now | now / $short | $short MB | now MB | $short start s | now start s |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"

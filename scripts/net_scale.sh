@@ -44,7 +44,7 @@ setting LOADS NETSCALE_LOADS "0.05 0.3"
 TRAF="--pattern ur --len fixed:4 --link-lat 10 --seed 1 --quiet"
 CSV=$OUT/net_scale.csv
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
+LOAD0=$(bench_load)
 mapfile -t runs <<< "$RUNS"
 nrun=$(( ${#runs[@]} * $(echo $LOADS | wc -w) )) irun=0 t0=$(date +%s)
 echo "name,load,nodes,routers,links,cycles,start_s,run_s,rss_mb,phit_hops,accepted,lat_mean,in_flight,us_per_cycle,ns_per_router_cycle,ns_per_phit_hop,kb_per_router" > "$CSV.tmp"
@@ -92,11 +92,10 @@ EOF
 done
 mv "$CSV.tmp" "$CSV"
 [ $rc = 0 ] || { echo "net_scale: a run failed; nothing to publish" >&2; pub_finish 1; exit 1; }
-LOAD1=$(cut -d' ' -f1-3 /proc/loadavg)
-CPU=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
+LOAD1=$(bench_load)
 TABLE=$OUT/net_scale.md
 {
-    echo "Measured by \`make bench-net-scale\` ($(date +%F)): $(bench_stamp) on $(nproc) x $CPU, one run at a time, one thread; load average $LOAD0 before and $LOAD1 after. Command of each run: \`net_sim --topo TOPO --cfg CFG --routing ROUTING --load L $TRAF --warmup W --measure M\` (\`scripts/net_scale.sh\`, the runs in its header); seconds are CPU seconds of the process (scripts/runstat.py), the start (build, table check, programming) timed apart with a one-cycle window and taken off the rest; packets in flight by Little's law (accepted packets per cycle times their mean latency); memory the peak resident set."
+    echo "Measured by \`make bench-net-scale\` ($(date +%F)): $(bench_stamp) on $(bench_machine), one run at a time, one thread; load average $LOAD0 before and $LOAD1 after. Command of each run: \`net_sim --topo TOPO --cfg CFG --routing ROUTING --load L $TRAF --warmup W --measure M\` (\`scripts/net_scale.sh\`, the runs in its header); seconds are CPU seconds of the process (scripts/runstat.py), the start (build, table check, programming) timed apart with a one-cycle window and taken off the rest; packets in flight by Little's law (accepted packets per cycle times their mean latency); memory the peak resident set."
     echo
     echo "| network | configuration | load | nodes | routers | links | packets in flight | start s | µs per network cycle | ns per router-cycle | ns per phit-hop | MB | KB per router |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"

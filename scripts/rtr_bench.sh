@@ -30,7 +30,7 @@ OUT=$B/results
 mkdir -p "$OUT"
 CSV=$OUT/rtr_bench.csv
 [ -n "${BENCH_REPORT_ONLY:-}" ] || rm -f "$CSV"
-LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
+LOAD0=$(bench_load)
 CMD="$SIM --cfg CFG --impl IMPL --pattern ur --load L --len bw --warmup $WARMUP --measure $MEASURE --seed 1"
 runs=("yarc-k64 model" "yarc-k64-bare model")
 [ -x "$B/bin/rtr_sim-yarc-k64" ] && runs+=("yarc-k64 rtl")

@@ -410,15 +410,18 @@ pub_finish() {
 # The conditions of a benchmark's runs, kept beside its CSV so that a report
 # made later (BENCH_REPORT_ONLY, NETBENCH_REPORT_ONLY) states those of the
 # runs, not of the moment of the report.
+# bench_machine: "N x CPU-MODEL"; bench_load: the load average (1, 5, 15 min)
+bench_machine() { echo "$(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"; }
+bench_load() { cut -d' ' -f1-3 /proc/loadavg; }
 # bench_when_save LOAD0 FILE: the date, the machine and the load average
 # before (LOAD0) and now (after the runs).
 bench_when_save() {
     [ $# = 2 ] || { echo "bench_when_save: LOAD0 FILE" >&2; return 2; }
     {
         echo "date $(date -u +%Y-%m-%d)"
-        echo "machine $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+        echo "machine $(bench_machine)"
         echo "load0 $1"
-        echo "load1 $(cut -d' ' -f1-3 /proc/loadavg)"
+        echo "load1 $(bench_load)"
     } > "$2.tmp" 2>/dev/null && mv "$2.tmp" "$2"
 }
 # bench_when_load FILE: sets BW_DATE, BW_MACHINE, BW_LOAD0, BW_LOAD1 from a
