@@ -38,6 +38,15 @@ def num(row, col, path):
         raise Bad('%s: %s = %r is not a number' % (path, col, row[col]))
 
 
+def by_len(rs, key):
+    """The rows grouped by column key, in the order the values first come:
+    [(value, {len: row})]."""
+    by = {}
+    for r in rs:
+        by.setdefault(r[key], {})[r['len']] = r
+    return list(by.items())
+
+
 def table(head, body):
     out = ['| ' + ' | '.join(head) + ' |', '|' + '---|' * len(head)]
     out += ['| ' + ' | '.join(r) + ' |' for r in body]
@@ -47,16 +56,9 @@ def table(head, body):
 def ber(d):
     p = os.path.join(d, 'lcb_ber.csv')
     rs = rows(p, ['ber', 'len', 'goodput_payload', 'goodput_linklayer', 'replays_a', 'recoveries_ab'])
-    by = {}
-    order = []
-    for r in rs:
-        if r['ber'] not in by:
-            order.append(r['ber'])
-            by[r['ber']] = {}
-        by[r['ber']][r['len']] = r
     body = []
-    for b in order:
-        m, w = by[b].get('fixed:64'), by[b].get('bw')
+    for b, g in by_len(rs, 'ber'):
+        m, w = g.get('fixed:64'), g.get('bw')
         if not m or not w:
             raise Bad('%s: BER %s lacks the fixed:64 or the bw run' % (p, b))
         body.append([b, '%.4f' % num(m, 'goodput_linklayer', p), '%.4f' % num(m, 'goodput_payload', p),
@@ -69,15 +71,8 @@ def ber(d):
 def latency(d):
     p = os.path.join(d, 'lcb_latency.csv')
     rs = rows(p, ['latency', 'len', 'rtt_ack', 'goodput_linklayer'])
-    by, order = {}, []
-    for r in rs:
-        if r['latency'] not in by:
-            order.append(r['latency'])
-            by[r['latency']] = {}
-        by[r['latency']][r['len']] = r
     body = []
-    for lat in order:
-        g = by[lat]
+    for lat, g in by_len(rs, 'latency'):
         if any(k not in g for k in ('fixed:64', 'fixed:19', 'fixed:4')):
             raise Bad('%s: latency %s lacks a length' % (p, lat))
         body.append([lat, '%d' % num(g['fixed:64'], 'rtt_ack', p)] +
