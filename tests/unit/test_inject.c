@@ -117,9 +117,8 @@ static void inj_bernoulli_stream(void)
 static void inj_bernoulli(void)
 {
     nr_inj_t s;
-    nr_inj_cfg_t c;
     /* ---- Bernoulli, fixed L = 4, load 0.3: p = 0.075 ---- */
-    c = fixed4(NR_INJ_BERNOULLI, 0.3);
+    nr_inj_cfg_t c = fixed4(NR_INJ_BERNOULLI, 0.3);
     start(&s, &c, 0);
     CHECK_NEAR(s.p, 0.075, 1e-12);
     {
@@ -207,10 +206,9 @@ static void inj_bernoulli(void)
 static void inj_onoff(void)
 {
     nr_inj_t s;
-    nr_inj_cfg_t c;
     /* ---- on/off: L = 4, load 0.4, peak 1, mean burst B = 8 packets ----
      * p_on = 0.25, beta = 0.03125, pi = 0.4, alpha = 0.0208333. */
-    c = fixed4(NR_INJ_ONOFF, 0.4);
+    nr_inj_cfg_t c = fixed4(NR_INJ_ONOFF, 0.4);
     c.burst = 8;
     start(&s, &c, 3);
     CHECK_NEAR(s.p, 0.25, 1e-12);
@@ -280,9 +278,8 @@ static void inj_onoff(void)
 static void inj_queue(void)
 {
     nr_inj_t s;
-    nr_inj_cfg_t c;
     /* ---- source queue: FIFO, unbounded, max depth ---- */
-    c = fixed4(NR_INJ_BERNOULLI, 1.0);
+    nr_inj_cfg_t c = fixed4(NR_INJ_BERNOULLI, 1.0);
     start(&s, &c, 6);
     {
         uint64_t last = 0;
@@ -344,9 +341,8 @@ static void inj_errors(void)
 {
     char err[200];
     nr_inj_t s;
-    nr_inj_cfg_t c;
     /* ---- errors ---- */
-    c = fixed4(NR_INJ_BERNOULLI, 1.5);
+    nr_inj_cfg_t c = fixed4(NR_INJ_BERNOULLI, 1.5);
     CHECK_EQ(nr_inj_init(&s, &c, 1, 0, err, sizeof err), -1);
     CHECK_STR(err, "load 1.5 out of range");
     c.load = 0.9;
