@@ -26,6 +26,17 @@ case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; 
 LIB=${AREA_LIB:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
 CLOCK_NS=${CLOCK_NS:-5.0}
 die() { echo "area_unit: $*" >&2; exit 1; }
+# begin DIR: the step's temporary directory, tmp (empty)
+begin() {
+    tmp=$1.tmp.$$
+    rm -rf "$tmp"
+    mkdir -p "$tmp"
+}
+# failed TOOL-MESSAGE LOG: the tool failed: the end of its log, and exit 1
+failed() {
+    tail -5 "$2" >&2
+    die "$1 ($2)"
+}
 # finish DIR TMP: TMP becomes DIR (or is dropped if DIR appeared meanwhile)
 finish() {
     if ! mv -T "$2" "$1" 2>/dev/null; then
@@ -40,7 +51,7 @@ synth)
     [ $# -eq 4 ] || die "usage: area_unit.sh synth IL NAME DIR"
     il=$2 name=$3 dir=$4
     [ -r "$il" ] || die "$il missing"
-    tmp=$dir.tmp.$$; rm -rf "$tmp"; mkdir -p "$tmp"
+    begin "$dir"
     ps=$(awk -v n="$CLOCK_NS" 'BEGIN { printf "%d", n * 1000 }')
     # ABC maps for delay at the clock period, then buffers and sizes the
     # high-fanout nets; topo first (ABC 0.23's buffer -p stops with "node has
@@ -61,8 +72,7 @@ synth)
             rename -wire -suffix _reg t:\$_*DFF*; dfflibmap -liberty $LIB; abc -script $abc -constr $tmp/abc.constr -liberty $LIB; \
             opt_clean; tee -q -o $tmp/stat.txt stat -liberty $LIB; splitnets; opt_clean -purge; \
             insbuf -buf BUFX2 A Y; write_verilog -noattr $tmp/net.v" > /dev/null 2>&1; then
-        tail -5 "$tmp/yosys.log" >&2
-        die "Yosys failed on $name ($tmp/yosys.log)"
+        failed "Yosys failed on $name" "$tmp/yosys.log"
     fi
     echo $(( $(date +%s) - s0 )) > "$tmp/synth_secs.txt"
     finish "$dir" "$tmp"
@@ -73,12 +83,11 @@ sta)
     [ -r "$net" ] || die "$net missing"
     kids=""
     for k in "$@"; do kids="$kids $k/etm.lib $k/meta.txt"; done
-    tmp=$dir.tmp.$$; rm -rf "$tmp"; mkdir -p "$tmp"
+    begin "$dir"
     if ! AREA_LIB=$LIB AREA_NET=$net AREA_TOP=$name AREA_BASE=$mod AREA_KIDS=$kids \
          AREA_CLOCK_NS=$CLOCK_NS AREA_OUT=$tmp sta -no_splash -exit scripts/area_sta.tcl \
          > "$tmp/sta.log" 2>&1 || grep -q '^Error\|not found' "$tmp/sta.log"; then
-        tail -5 "$tmp/sta.log" >&2
-        die "OpenSTA failed on $name ($tmp/sta.log)"
+        failed "OpenSTA failed on $name" "$tmp/sta.log"
     fi
     echo $(( $(date +%s) - s0 )) > "$tmp/sta_secs.txt"
     finish "$dir" "$tmp"
@@ -87,7 +96,7 @@ alias)
     [ $# -eq 4 ] || die "usage: area_unit.sh alias REPDIR NAME DIR"
     rep=$2 name=$3 dir=$4
     r=$(basename "$rep")
-    tmp=$dir.tmp.$$; rm -rf "$tmp"; mkdir -p "$tmp"
+    begin "$dir"
     sed -e "s/^library (etm_$r) {/library (etm_$name) {/" -e "s/^  cell ($r) {/  cell ($name) {/" \
         "$rep/etm.lib" > "$tmp/etm.lib"
     echo "$r" > "$tmp/rep.txt"
@@ -97,7 +106,7 @@ alias)
 ram)
     [ $# -eq 5 ] || die "usage: area_unit.sh ram NAME WIDTH DEPTH DIR"
     name=$2 w=$3 d=$4 dir=$5
-    tmp=$dir.tmp.$$; rm -rf "$tmp"; mkdir -p "$tmp"
+    begin "$dir"
     python3 scripts/area_ram.py "$name" "$w" "$d" "$tmp" || die "no timing model for $name"
     finish "$dir" "$tmp"
     ;;
