@@ -7,7 +7,8 @@
  * involved and the seed, then exits 1. NR_TEST_END prints the number of checks
  * and exits 0. Tests are programs, so the two file-scope variables here are
  * fine; the library itself has no globals. nr_test_slurp() reads back what a
- * test wrote to a temporary file. */
+ * test wrote to a temporary file; NR_TEST_CAPTURE makes the file, runs the
+ * code that writes it and reads it back. */
 #ifndef NR_TEST_H
 #define NR_TEST_H
 #include <inttypes.h>
@@ -107,5 +108,16 @@ static inline size_t nr_test_slurp(FILE *f, char *buf, size_t n)
     fclose(f);
     return r;
 }
+
+/* NR_TEST_CAPTURE(buf, f, stmt): stmt writes to the FILE *f it names (a
+ * temporary file made here: a failure if none can be); what it wrote is read
+ * into the array buf (NUL-terminated). */
+#define NR_TEST_CAPTURE(buf, f, stmt)                                                              \
+    do {                                                                                           \
+        FILE *f = tmpfile();                                                                       \
+        if (!f) NR_TEST_FAIL_("%s", "tmpfile: no temporary file");                                 \
+        stmt;                                                                                      \
+        nr_test_slurp(f, buf, sizeof buf);                                                         \
+    } while (0)
 
 #endif

@@ -256,9 +256,7 @@ static void cli_opts_good(void)
     CHECK_EQ(nr_cli_next(&c, &val), NR_CLI_ARG); /* after "--" */
     CHECK(strcmp(val, "--notopt") == 0);
     CHECK_EQ(nr_cli_next(&c, &val), NR_CLI_END);
-    FILE *f = tmpfile();
-    nr_cli_usage(&c, f);
-    nr_test_slurp(f, out, sizeof out);
+    NR_TEST_CAPTURE(out, f, nr_cli_usage(&c, f));
     CHECK_STR(out, "usage: prog [options] FILE\n");
     CHECK_STR(out, "  --load F               offered load, phits/cycle/port\n");
     CHECK_STR(out, "  --verbose              print more\n");
@@ -405,9 +403,7 @@ static void cli_config_file(void)
 static void cli_seed_line(void)
 {
     char out[4000];
-    FILE *f = tmpfile();
-    nr_cli_print_seed(f, "nr_run", 255);
-    nr_test_slurp(f, out, sizeof out);
+    NR_TEST_CAPTURE(out, f, nr_cli_print_seed(f, "nr_run", 255));
     CHECK(strcmp(out, "nr_run: seed 255 (0x00000000000000ff)\n") == 0);
 }
 

@@ -87,9 +87,7 @@ static void st_phases(void)
         CHECK_NEAR(s.net_mean, 49.5, 1e-12);
         CHECK_EQ(s.net_p50, 9);
         CHECK_EQ(s.net_max, 90);
-        FILE *f = tmpfile();
-        nr_stats_print(&st, f);
-        nr_test_slurp(f, buf, sizeof buf);
+        NR_TEST_CAPTURE(buf, f, nr_stats_print(&st, f));
         CHECK_STR(buf, "offered 0.0150 accepted 0.0100 phits/cycle/port");
         CHECK_STR(buf, "drain complete after 101 cycles");
         CHECK_STR(buf, "n 3 mean 70.33 min 10 p50 100 p99 101 max 101 cycles");
@@ -119,9 +117,7 @@ static void st_drain(void)
         CHECK_EQ(s.dropped, 1);
         CHECK_EQ(s.drain_cycles, 500);
         CHECK_EQ(s.n, 0);
-        FILE *f = tmpfile();
-        nr_stats_print(&st, f);
-        nr_test_slurp(f, buf, sizeof buf);
+        NR_TEST_CAPTURE(buf, f, nr_stats_print(&st, f));
         CHECK_STR(buf, "outstanding 1; drain LIMIT HIT after 500 cycles");
     }
     nr_stats_free(&st);
@@ -141,20 +137,15 @@ static void st_histogram(void)
             nr_stats_generated(&st, 0, 4, 200);
             nr_stats_delivered(&st, 0, 4, 200, UINT64_MAX, 200 + lat[i]);
         }
-        FILE *f = tmpfile();
-        nr_stats_hist_print(&st, f, 1, 0);
-        nr_test_slurp(f, buf, sizeof buf);
+        NR_TEST_CAPTURE(buf, f, nr_stats_hist_print(&st, f, 1, 0));
         CHECK(strcmp(buf, "lat_lo,lat_hi,count\n0,2,2\n2,4,1\n4,6,2\n6,8,0\n8,10,1\n") == 0);
-        f = tmpfile();
-        nr_stats_hist_print(&st, f, 0, 0);
-        nr_test_slurp(f, buf, sizeof buf);
+        NR_TEST_CAPTURE(buf, f, nr_stats_hist_print(&st, f, 0, 0));
         CHECK_STR(buf,
                   "[     0,      2)        2 ##################################################\n");
         CHECK_STR(buf, "[     2,      4)        1 #########################\n");
         CHECK_STR(buf, "[     6,      8)        0 \n");
-        f = tmpfile();
-        nr_stats_hist_print(&st, f, 1, 1); /* no network samples: header only */
-        nr_test_slurp(f, buf, sizeof buf);
+        /* no network samples: header only */
+        NR_TEST_CAPTURE(buf, f, nr_stats_hist_print(&st, f, 1, 1));
         CHECK(strcmp(buf, "lat_lo,lat_hi,count\n") == 0);
     }
     nr_stats_free(&st);
