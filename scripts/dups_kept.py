@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""dups_kept.py KEPT - count the near-duplicate pairs of a `duplicates --most
-200` listing (on stdin) that make measures counts: every pair but those the
-list KEPT (scripts/dups_kept.txt) keeps on purpose.
+"""dups_kept.py KEPT [--rows] - count the near-duplicate pairs of a
+`duplicates --most 200` listing (on stdin) that make measures counts: every
+pair but those the list KEPT (scripts/dups_kept.txt) keeps on purpose.
 
 KEPT holds one pair a line, "FILE-A FILE-B CLASS" (either order; # starts a
 comment): CLASS `generated` keeps the pair whatever it shares (a generated
@@ -11,7 +11,8 @@ while the listing marks it `shape` (no run the same to the letter): a true
 copy between two listed files still counts.
 
 Prints "COUNTED BOILERPLATE KEPT": the pairs counted, how many of those the
-listing marks boilerplate, and the pairs kept. Exit 0; 1 when the listing is
+listing marks boilerplate, and the pairs kept; with --rows, the rows of the
+pairs counted first (scripts/dups_check.sh). Exit 0; 1 when the listing is
 cut short or incomplete (its pairs are not all there); 2 on bad usage or a
 KEPT line that is not "FILE-A FILE-B CLASS" with a known class.
 """
@@ -44,9 +45,12 @@ def read_kept(path):
 
 
 def main(argv):
-    if len(argv) != 2 or argv[1] in ("-h", "--help"):
+    if len(argv) == 2 and argv[1] in ("-h", "--help"):
         print(__doc__.strip())
-        return 0 if len(argv) == 2 else 2
+        return 0
+    if len(argv) not in (2, 3) or (len(argv) == 3 and argv[2] != "--rows"):
+        die("usage: dups_kept.py KEPT [--rows]   (--help)")
+    rows = len(argv) == 3
     kept = read_kept(argv[1])
     row = re.compile(r"^D[0-9]+ (\S+):[0-9]+-[0-9]+ ~ (\S+):[0-9]+-[0-9]+(.*)$")
     counted = boiler = nkept = 0
@@ -64,6 +68,8 @@ def main(argv):
         else:
             counted += 1
             boiler += " boilerplate" in m.group(3)
+            if rows:
+                print(line.rstrip("\n"))
     print(counted, boiler, nkept)
     return 0 if whole else 1
 

@@ -5,7 +5,7 @@
 # leaf (outside `ifdef FORMAL blocks), the near-duplicate pairs of the whole
 # tree and of the tracked files outside rtl/ (the duplicates command, when
 # the machine has it; outside rtl/ without the pairs scripts/dups_kept.txt
-# keeps on purpose, counted by scripts/dups_kept.py), the hand-written lines of docs/*.md
+# keeps on purpose: scripts/dups_check.sh), the hand-written lines of docs/*.md
 # (scripts/doc_prose.py) and the README's length, each beside its limit.
 #
 # usage: scripts/measures.sh [--help]
@@ -30,20 +30,15 @@ mod=$(first "largest RTL modules")
 leaf=$(first "largest RTL leaves")
 prose=$(scripts/doc_prose.py | awk '/docs prose lines in all/ { print $1 }')
 readme=$(wc -l < README.md)
-dups() { duplicates --repo "$1" --most 1 --seconds 300 | head -1; }
-KEPT=scripts/dups_kept.txt
 if command -v duplicates > /dev/null; then
-    T=$(mktemp -d) && trap 'rm -rf "$T"' EXIT
-    git ls-files | grep -v '^rtl/' | tar -cf - -T - | tar -xf - -C "$T" || rc=1
-    l_out=$(duplicates --repo "$T" --most 200 --seconds 300) d_all=$(dups .)
-    d_out=$(head -1 <<< "$l_out")
-    k_out=$(scripts/dups_kept.py "$KEPT" <<< "$l_out") || { rc=1; echo "measures.sh: the pairs outside rtl/ not all counted: $k_out" >&2; }
+    k_out=$(scripts/dups_check.sh --counts) || { rc=1; echo "measures.sh: the pairs outside rtl/ not all counted: $k_out" >&2; }
+    d_all=$(duplicates --repo . --most 1 --seconds 300 | head -1)
     num() { awk '{ print ($1 ~ /^[0-9]+$/) ? $1 : "?" }' <<< "$1"; }
     bp() { sed -n 's/.*(\([0-9]*\) by shape alone, \([0-9]*\) of those marked boilerplate).*/\2/p' <<< "$1"; }
-    read -r k_n k_bp k_kept <<< "$k_out"
-    dup_out="${k_n:-?} (${k_bp:-?} boilerplate); ${k_kept:-?} more kept on purpose (\`$KEPT\`), $(num "$d_out") in all"
+    read -r k_n k_bp k_kept k_all <<< "$k_out"
+    dup_out="${k_n:-?} (${k_bp:-?} boilerplate); ${k_kept:-?} more kept on purpose (\`scripts/dups_kept.txt\`), ${k_all:-?} in all"
     dup_all="$(num "$d_all") ($(bp "$d_all") boilerplate)"
-    [[ $d_out$d_all == *incomplete* ]] && { rc=1; echo "measures.sh: duplicates incomplete: $d_out $d_all" >&2; }
+    [[ $d_all == *incomplete* ]] && { rc=1; echo "measures.sh: duplicates incomplete: $d_all" >&2; }
 else
     dup_out="not measured (no duplicates command)" dup_all=$dup_out
     PUB_WHY="$PUB_WHY (no duplicates command)"
