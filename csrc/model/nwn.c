@@ -65,24 +65,16 @@ static int nwn_fhop(const void *ctx, int p, int q, int vc, uint32_t head, uint32
     return g->n + t;
 }
 
-/* A port's view (a bare port's after its clock edge, an LCB port's when its
- * state changed): what the next cycle's input unit and port output see,
- * kept between cycles so that a cycle reads only the views that changed. */
-static void bare_view(nr_nwn *m, int p)
+/* Port p's view (nr_sw_core_view), its vc_ok to its port output. */
+static void bare_view(void *h, int p)
 {
-    nr_port_front_view(&m->fr, p, &m->pv[p]);
-    m->sw[m->pout[p].sw].vc_ok[m->pout[p].io] = m->pv[p].vc_ok;
-    m->avail = (m->avail & ~(1ull << p)) | (uint64_t)(m->pv[p].rd_avail != 0) << p;
+    nr_nwn *m = h;
+    m->sw[m->pout[p].sw].vc_ok[m->pout[p].io] = nr_sw_core_view(&m->c, p);
 }
 
 nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, int errlen)
 {
-    if (nwn_check(p, err, errlen)) return NULL;
-    if (p->port.use_lcb && !lcfg) {
-        if (err && errlen > 0)
-            snprintf(err, (size_t)errlen, "UseLcb = 1 needs the LCB run-time configuration (lcfg)");
-        return NULL;
-    }
+    if (nwn_check(p, err, errlen) || nr_sw_core_check(&p->port, lcfg, err, errlen)) return NULL;
     nr_nwn *m = calloc(1, sizeof *m);
     if (!m) goto nomem;
     m->p = *p;
@@ -94,17 +86,14 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
     m->tab = calloc((size_t)k, sizeof *m->tab);
     m->pin = calloc((size_t)k, sizeof *m->pin);
     m->pout = calloc((size_t)k, sizeof *m->pout);
-    m->pv = calloc((size_t)k, sizeof *m->pv);
     m->sw = calloc((size_t)g->nsw, sizeof *m->sw);
     m->dst = calloc((size_t)g->nsw, sizeof *m->dst);
     m->src = calloc((size_t)g->nsw, sizeof *m->src);
     m->oport = malloc((size_t)g->nsw * sizeof *m->oport);
-    m->rp = nr_ringpool_new();
-    if (!m->iu || !m->tab || !m->pin || !m->pout || !m->pv || !m->sw || !m->dst || !m->src ||
-        !m->oport || !m->rp)
+    if (!m->iu || !m->tab || !m->pin || !m->pout || !m->sw || !m->dst || !m->src || !m->oport ||
+        nr_sw_core_alloc(&m->c, k))
         goto nomem;
     memset(m->oport, -1, (size_t)g->nsw * sizeof *m->oport);
-    m->all = k >= 64 ? ~0ull : (1ull << k) - 1;
     int nbuf = 0;
     for (int s = 0; s < g->nsw; s++) {
         nr_swalloc *a = &m->sw[s];
@@ -113,7 +102,7 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
         if (nr_swalloc_init(a, r, r, V, nwn_is_bottom(g, s) ? g->S : g->S_top, iu,
                             nwn_port_outputs(g, s), p->buf_depth, p->buf_depth))
             goto nomem;
-        nr_swalloc_set_pool(a, m->rp);
+        nr_swalloc_set_pool(a, m->c.rp);
         for (int i = 0; i < r; i++) {
             a->xp[i] = nwn_xpoints(g, s, i);
             m->src[s][i] = nwn_chan_src(g, s, i);
@@ -124,7 +113,7 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
             a->qmap[q] = (uint8_t)(q < k ? nwn_chan_target(g, s, q) : 0);
     }
     /* at most one credit per buffered (input, VC) and cycle */
-    if (nr_chpipe_alloc(&m->chp, nbuf * V > 0 ? nbuf * V : 1)) goto nomem;
+    if (nr_chpipe_alloc(&m->c.chp, nbuf * V > 0 ? nbuf * V : 1)) goto nomem;
     for (int i = 0; i < k; i++) {
         m->pin[i] = nwn_port_in(g, i);
         m->pout[i] = nwn_port_out(g, i);
@@ -135,18 +124,11 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
         m->iu[i].rc.up_pick = p->up_pick;
         nr_route_reset(&m->tab[i], k);
     }
-    nr_fb_seq_init(&m->fb, p->fb_seq, k);
-    nr_lcb_params lp = nr_port_lcb_params(&p->port);
-    if (nr_port_front_init(&m->fr, k, p->port.use_lcb ? &lp : NULL, lcfg, V, p->port.in_buf_per_vc,
-                           p->port.max_pkt_len, err, errlen)) {
-        nr_nwn_free(m);
-        return NULL;
-    }
-    if (!p->port.use_lcb) /* the reset views; later a port's view changes at its clock edge */
-        for (int i = 0; i < k; i++) bare_view(m, i);
+    if (nr_sw_core_start(&m->c, k, &p->port, p->fb_seq, lcfg, bare_view, m, err, errlen)) goto fail;
     return m;
 nomem:
-    if (err && errlen > 0) snprintf(err, (size_t)errlen, "nr_nwn_new: out of memory");
+    nr_sw_core_nomem("nr_nwn_new", err, errlen);
+fail:
     nr_nwn_free(m);
     return NULL;
 }
@@ -156,14 +138,11 @@ void nr_nwn_free(nr_nwn *m)
     if (!m) return;
     if (m->sw)
         for (int s = 0; s < m->g.nsw; s++) nr_swalloc_release(&m->sw[s]);
-    nr_ringpool_free(m->rp); /* after the allocators, whose rings it holds */
-    nr_port_front_release(&m->fr);
-    nr_chpipe_release(&m->chp);
+    nr_sw_core_release(&m->c); /* after the allocators */
     free(m->iu);
     free(m->tab);
     free(m->pin);
     free(m->pout);
-    free(m->pv);
     free(m->sw);
     free(m->dst);
     free(m->src);
@@ -171,29 +150,15 @@ void nr_nwn_free(nr_nwn *m)
     free(m);
 }
 
-/* §4: the input units of mask ie, and their fronts into their first
- * subswitch, in the sequential allocator's order from sptr (fbfly-routing
- * §6.4; without it any order decides the same). An IU left out is idle: its
- * last evaluation presented nothing and decided nothing, and this one would
- * decide the same. */
-static void eval_ius(nr_nwn *m, uint64_t ie, nr_rtr_out *out)
+/* §4: the input unit of port p decides, and presents its fronts to its
+ * first subswitch (for nr_sw_core_eval_ius). */
+static const nr_iu *eval_iu(void *h, int p, const nr_fb_env *fb)
 {
-    const int sp = m->fb.sptr;
-    const uint64_t lo = sp ? ie & ((1ull << sp) - 1) : 0;
-    uint64_t hot = 0;
-    nr_fb_seq_begin(&m->fb);
-    const nr_fb_env fb = nr_fb_seq_env(&m->fb, m->pv);
-    for (uint64_t pass = ie & ~lo, n = 0; n < 2; pass = lo, n++)
-        for (; pass; pass &= pass - 1) {
-            const int p = __builtin_ctzll(pass);
-            nr_iu *u = &m->iu[p];
-            nr_iu_eval(u, &m->pv[p], &m->tab[p], NULL, nwn_fhop, m, &fb);
-            nr_fb_seq_note(&m->fb, u);
-            nr_swalloc_set_iu(&m->sw[m->pin[p].sw], m->pin[p].io, u);
-            out->tev[p] = u->d_tev;
-            hot |= (uint64_t)!u->d_idle << p;
-        }
-    m->iu_hot = hot;
+    nr_nwn *m = h;
+    nr_iu *u = &m->iu[p];
+    nr_iu_eval(u, &m->c.pv[p], &m->tab[p], NULL, nwn_fhop, m, fb);
+    nr_swalloc_set_iu(&m->sw[m->pin[p].sw], m->pin[p].io, u);
+    return u;
 }
 
 /* The ports whose port output sends this cycle. */
@@ -206,84 +171,60 @@ static uint64_t tx_ports(const nr_nwn *m)
     return tx;
 }
 
-/* Bare ports with an input this cycle: a phit in, or credits back. */
-static uint64_t bare_inputs(const nr_rtr_in *in, uint64_t cand)
-{
-    uint64_t b = 0;
-    for (; cand; cand &= cand - 1) {
-        const int p = __builtin_ctzll(cand);
-        const uint32_t *c = in->out_cr[p];
-        if (in->in_valid[p] || (c[0] | c[1] | c[2] | c[3])) b |= 1ull << p;
-    }
-    return b;
-}
-
 void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
 {
     const int k = m->g.k;
     char msg[160];
     memset(out, 0, sizeof *out);
-    if (m->fr.lcb) /* the views of the LCB ports whose state changed */
+    if (m->c.fr.lcb) /* the views of the LCB ports whose state changed */
         for (int p = 0; p < k; p++)
-            if (nr_port_front_moved(&m->fr, p)) bare_view(m, p);
+            if (nr_port_front_moved(&m->c.fr, p)) bare_view(m, p);
     /* §4: the IUs that may do something: something to read, in flight,
      * staged or routed, or not idle last cycle (its fronts withdrawn now) */
-    const uint64_t ie = m->iu_hot | m->iu_live | m->avail;
-    eval_ius(m, ie, out);
+    const uint64_t ie = m->c.iu_hot | m->c.iu_live | m->c.avail;
+    nr_sw_core_eval_ius(&m->c, ie, out, eval_iu, m);
     /* §6: every subswitch grants and accepts */
     for (int s = 0; s < m->g.nsw; s++)
-        if (nr_swalloc_eval(&m->sw[s], m->now, msg, (int)sizeof msg))
-            nwn_error(m, "cycle %u: subswitch %d: %s", m->now, s, msg);
+        if (nr_swalloc_eval(&m->sw[s], m->c.now, msg, (int)sizeof msg))
+            nwn_error(m, "cycle %u: subswitch %d: %s", m->c.now, s, msg);
     /* §7: the ports, with this cycle's reads and port-output phits; a bare
      * port with no read, no read data (an IU that read is in ie), no phit in
      * or out and no credits back does nothing */
-    const uint64_t pe = m->fr.lcb ? m->all : ie | tx_ports(m) | bare_inputs(in, m->all & ~in->idle);
+    const uint64_t pe = m->c.fr.lcb
+                            ? m->c.all
+                            : ie | tx_ports(m) | nr_sw_core_bare_inputs(in, m->c.all & ~in->idle);
     for (uint64_t mk = pe; mk; mk &= mk - 1) {
         const int p = __builtin_ctzll(mk);
-        const nr_iu *u = &m->iu[p];
-        nr_swalloc *a = &m->sw[m->pout[p].sw];
-        const int j = m->pout[p].io;
-        int tx_valid = (int)((a->d_mask >> j) & 1u);
-        uint32_t tx_phit = tx_valid ? a->d_phit[j] : 0;
-        int r = nr_port_front_eval(&m->fr, p, u->d_rd, tx_valid, tx_phit, in, out, msg,
-                                   (int)sizeof msg);
-        if (r) nwn_error(m, "cycle %u: port %d: %s", m->now, p, msg);
-        if (r == 1) nr_swalloc_cancel(a, j); /* the LCB did not take it */
+        nr_sw_core_port_eval(&m->c, p, &m->iu[p], &m->sw[m->pout[p].sw], m->pout[p].io, in, out);
     }
-    m->ie = ie;
-    m->pe = pe;
-    /* §9: the configuration write; CFG_BAD in this cycle */
-    nr_route_cfg_latch(&m->d_cfg, in, k, m->p.fb_seq, m->p.side_tab, out->tev);
-    out->idle = in->cfg_we ? 0 : m->all & ~pe;
+    nr_sw_core_eval_end(&m->c, ie, pe, k, m->p.fb_seq, m->p.side_tab, in, out);
 }
 
 void nr_nwn_tick(nr_nwn *m)
 {
     const int k = m->g.k, V = m->V;
-    const uint32_t now = m->now, due = now + (uint32_t)m->p.chan_lat;
+    const uint32_t now = m->c.now, due = now + (uint32_t)m->p.chan_lat;
     char msg[160];
-    const int nomem = nr_port_front_tick_mask(&m->fr, m->pe);
-    if (nomem >= 0)
-        nwn_error(m, "cycle %u: port %d: input queue storage: out of memory", now, nomem);
+    nr_sw_core_tick_ports(&m->c);
     /* input units: the pops their first subswitch accepted */
-    for (uint64_t mk = m->ie; mk; mk &= mk - 1) {
+    for (uint64_t mk = m->c.ie; mk; mk &= mk - 1) {
         const int p = __builtin_ctzll(mk);
         nr_iu *u = &m->iu[p];
         const nr_swalloc *a = &m->sw[m->pin[p].sw];
         const int io = m->pin[p].io;
         /* d_pop[io] is 0 unless d_pop_in has io (speed only: one load fewer) */
         u->d_pop = ((a->d_pop_in >> io) & 1u) ? a->d_pop[io] : 0;
-        if (nr_iu_commit(u, &m->pv[p], msg, (int)sizeof msg))
+        if (nr_iu_commit(u, &m->c.pv[p], msg, (int)sizeof msg))
             nwn_error(m, "cycle %u: %s", now, msg);
-        m->iu_live = (m->iu_live & ~(1ull << p)) | (uint64_t)((u->rdq | u->live) != 0) << p;
+        nr_sw_core_live(&m->c, p, u);
     }
     /* the heads the port outputs take (the sequential allocator's pend) */
-    for (int p = 0; p < k && m->fb.on; p++) {
+    for (int p = 0; p < k && m->c.fb.on; p++) {
         const nr_swalloc *a = &m->sw[m->pout[p].sw];
         const int j = m->pout[p].io;
-        if ((a->d_mask >> j) & 1u) nr_fb_seq_head(&m->fb, p, a->d_phit[j]);
+        if ((a->d_mask >> j) & 1u) nr_fb_seq_head(&m->c.fb, p, a->d_phit[j]);
     }
-    nr_fb_seq_end(&m->fb);
+    nr_fb_seq_end(&m->c.fb);
     /* subswitches: channel sends, credits of buffered pops, then the commit */
     for (int s = 0; s < m->g.nsw; s++) {
         nr_swalloc *a = &m->sw[s];
@@ -296,26 +237,17 @@ void nr_nwn_tick(nr_nwn *m)
                 nwn_error(m, "cycle %u: buffer %s, subswitch %d input %d vc %d", now,
                           r == -2 ? "out of memory" : "overflow", d.sw, d.io, v);
             nwn_end c = m->src[s][i];
-            r = c.sw >= 0 ? nr_chpipe_put(&m->chp, due, &m->sw[c.sw].cc[c.io * V + v]) : 0;
+            r = c.sw >= 0 ? nr_chpipe_put(&m->c.chp, due, &m->sw[c.sw].cc[c.io * V + v]) : 0;
             if (r) nwn_error(m, "cycle %u: credit wheel %s", now, nr_chpipe_err(r));
         }
         nr_swalloc_commit(a);
     }
-    if (m->d_cfg.we) {
-        for (int i = m->d_cfg.lo; i <= m->d_cfg.hi; i++)
-            nr_route_cfg_write(&m->tab[i], k, m->d_cfg.addr, m->d_cfg.wdata);
-        m->d_cfg.we = 0;
-    }
-    m->now++;
-    nr_chpipe_fire(&m->chp, m->now);
-    /* the next cycle's views of the bare ports that changed */
-    if (!m->fr.lcb)
-        for (uint64_t mk = m->pe; mk; mk &= mk - 1) bare_view(m, __builtin_ctzll(mk));
+    nr_sw_core_tick_end(&m->c, m->tab, sizeof m->tab[0], k, bare_view, m);
 }
 
 int nr_nwn_errors(const nr_nwn *m, char *buf, int buflen)
 {
-    return nr_router_errors(&m->errs, &m->fr, buf, buflen);
+    return nr_router_errors(&m->c.errs, &m->c.fr, buf, buflen);
 }
 
 /* ---- nr_rtr (nr_router.h) ---- */
@@ -327,23 +259,10 @@ int nr_nwn_errors(const nr_nwn *m, char *buf, int buflen)
 static int rtr_rest(void *h)
 {
     nr_nwn *m = h;
-    if (m->fr.lcb || (m->iu_hot | m->iu_live | m->avail) || m->chp.pending || m->d_cfg.we) return 0;
+    if (!nr_sw_core_quiet(&m->c)) return 0;
     for (int s = 0; s < m->g.nsw; s++)
         if (!nr_swalloc_idle(&m->sw[s])) return 0;
-    nr_fb_seq_idle(&m->fb);
-    m->now++;
-    m->ie = m->pe = 0;
+    nr_sw_core_rest(&m->c);
     return 1;
 }
-static void rtr_eval(void *h, const nr_rtr_in *in, nr_rtr_out *out) { nr_nwn_eval(h, in, out); }
-static void rtr_tick(void *h) { nr_nwn_tick(h); }
-static int rtr_errors(void *h, char *buf, int buflen) { return nr_nwn_errors(h, buf, buflen); }
-static void rtr_free(void *h) { nr_nwn_free(h); }
-static const nr_rtr_ops nwn_rtr_ops = {"nwn-model", rtr_eval, rtr_tick, rtr_errors,
-                                       rtr_free,    NULL,     NULL,     rtr_rest};
-
-nr_rtr nr_nwn_rtr(nr_nwn *m)
-{
-    nr_rtr r = {&nwn_rtr_ops, m};
-    return r;
-}
+NR_SW_CORE_RTR(nwn, "nwn-model", rtr_rest)

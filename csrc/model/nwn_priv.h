@@ -21,7 +21,7 @@
 #include "nr_lcb.h"
 #include "nr_nwn.h"
 #include "nr_router.h"
-#include "swparts.h"
+#include "sw_core.h"
 
 enum { NWN_CN = 0, NWN_FC = 1, NWN_BB = 2 };
 
@@ -107,33 +107,21 @@ struct nr_nwn {
     nr_nwn_params p;
     nwn_geom g;
     int V;
-    uint32_t now;                 /* cycle counter */
-    nr_iu *iu;                    /* [k] input units */
-    nr_route_tables *tab;         /* [k] routing tables, per port */
-    nwn_end *pin, *pout;          /* [k] where port p enters and leaves */
-    nr_swalloc *sw;               /* [nsw] subswitches */
-    nwn_end (*dst)[NR_SW_MAX_IO]; /* [nsw][j] channel output j feeds this input */
-    nwn_end (*src)[NR_SW_MAX_IO]; /* [nsw][i] buffered input i is fed by this output */
-    nr_ringpool *rp;              /* the rings of every buffer (sw_bufs.h) */
-    nr_chpipe chp;                /* credit returns of the internal channels */
-    nr_port_front fr;             /* the port front ends (LCB or bare) */
-    nr_pview *pv;                 /* [k] this cycle's port views */
-    nr_route_cfgw d_cfg;          /* configuration write of this cycle */
-    nr_fb_seq fb;                 /* the flattened-butterfly sequential allocator's state */
-    nr_errs errs;                 /* interface violations, internal inconsistencies */
-    /* Activity (speed only; bit p: port p). A cycle evaluates only the
-     * input units and ports that may do something, which decides what a
-     * scan of all of them would (docs/nwn-model.md, "Activity"). */
-    uint64_t all;                  /* every port */
-    uint64_t iu_hot;               /* IUs whose last evaluation was not idle */
-    uint64_t iu_live;              /* IUs with staging, a route or a read in flight */
-    uint64_t avail;                /* bare ports with something to read (pv[p].rd_avail) */
-    uint64_t ie, pe;               /* IUs and ports evaluated this cycle */
+    /* the cycle count, ring pool, credit pipe (the internal channels'
+     * credit returns), front ends and views, configuration write, sequential
+     * allocator, errors and activity (sw_core.h; bit p: port p) */
+    nr_sw_core c;
+    nr_iu *iu;                     /* [k] input units */
+    nr_route_tables *tab;          /* [k] routing tables, per port */
+    nwn_end *pin, *pout;           /* [k] where port p enters and leaves */
+    nr_swalloc *sw;                /* [nsw] subswitches */
+    nwn_end (*dst)[NR_SW_MAX_IO];  /* [nsw][j] channel output j feeds this input */
+    nwn_end (*src)[NR_SW_MAX_IO];  /* [nsw][i] buffered input i is fed by this output */
     int8_t (*oport)[NR_SW_MAX_IO]; /* [nsw][j]: the port of port output j, -1 */
 };
 
 /* Record an interface violation or internal inconsistency (first message
  * kept); nr_nwn_errors() reports them. Call wherever one is detected. */
-#define nwn_error(m, ...) nr_errs_add(&(m)->errs, __VA_ARGS__)
+#define nwn_error(m, ...) nr_errs_add(&(m)->c.errs, __VA_ARGS__)
 
 #endif

@@ -27,6 +27,11 @@
  *   nr_port_front     the port front ends of a switch: an LCB port model or a
  *                bare port per port, one view for the switch, and
  *                nr_router_errors, a model's error count with them (sw_port_front.c)
+ *   nr_sw_core   what both models hold around these pieces (cycle count,
+ *                ring pool, credit pipe, front ends and views, configuration
+ *                write, sequential allocator, errors, activity) and the
+ *                steps of a cycle they take alike; not in swparts.h, it
+ *                includes it                                    (sw_core.c)
  *
  * Each stateful piece keeps its state in one struct and follows the models'
  * two-step cycle:

@@ -54,24 +54,16 @@ int nr_yarc_check(const nr_yarc_params *p, char *err, int errlen)
     return 0;
 }
 
-/* A port's view (a bare port's after its clock edge, an LCB port's when its
- * state changed), kept between cycles so that a cycle reads only the views
- * that changed. */
-static void bare_view(nr_yarc *m, int p)
+/* Port p's view (nr_sw_core_view), its vc_ok to its tile's output port. */
+static void bare_view(void *h, int p)
 {
-    nr_port_front_view(&m->fr, p, &m->pv[p]);
-    m->t[p].op.vc_ok[0] = m->pv[p].vc_ok;
-    m->avail = (m->avail & ~(1ull << p)) | (uint64_t)(m->pv[p].rd_avail != 0) << p;
+    nr_yarc *m = h;
+    m->t[p].op.vc_ok[0] = nr_sw_core_view(&m->c, p);
 }
 
 nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err, int errlen)
 {
-    if (nr_yarc_check(p, err, errlen)) return NULL;
-    if (p->port.use_lcb && !lcfg) {
-        if (err && errlen > 0)
-            snprintf(err, (size_t)errlen, "UseLcb = 1 needs the LCB run-time configuration (lcfg)");
-        return NULL;
-    }
+    if (nr_yarc_check(p, err, errlen) || nr_sw_core_check(&p->port, lcfg, err, errlen)) return NULL;
     nr_yarc *m = calloc(1, sizeof *m);
     if (!m) goto nomem;
     m->p = *p;
@@ -81,11 +73,9 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
     m->cmask = p->cols - 1;
     const int n = m->n, V = p->port.num_vcs;
     m->t = calloc((size_t)n, sizeof *m->t);
-    m->pv = calloc((size_t)n, sizeof *m->pv);
-    m->rp = nr_ringpool_new();
-    if (!m->t || !m->pv || !m->rp) goto nomem;
+    if (!m->t || nr_sw_core_alloc(&m->c, n)) goto nomem;
     /* at most one credit per buffer and cycle: row + column buffers */
-    if (nr_chpipe_alloc(&m->chp, n * (p->rows + p->cols) * V)) goto nomem;
+    if (nr_chpipe_alloc(&m->c.chp, n * (p->rows + p->cols) * V)) goto nomem;
     for (int i = 0; i < n; i++) {
         yarc_tile *t = &m->t[i];
         yarc_rbd_reset(m, i);
@@ -97,24 +87,16 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
                             p->row_buf_depth, p->col_buf_depth) ||
             nr_swalloc_init(&t->op, p->rows, 1, V, V, 0, 1, p->col_buf_depth, 1))
             goto nomem;
-        nr_swalloc_set_pool(&t->ssw, m->rp);
-        nr_swalloc_set_pool(&t->op, m->rp);
+        nr_swalloc_set_pool(&t->ssw, m->c.rp);
+        nr_swalloc_set_pool(&t->op, m->c.rp);
         for (int q = 0; q < NR_MAX_PORTS; q++) /* a row-buffer HEAD goes to column q / Cols */
             t->ssw.qmap[q] = (uint8_t)(q >> m->cshift);
     }
-    nr_fb_seq_init(&m->fb, p->fb_seq, n);
-    nr_lcb_params lp = nr_port_lcb_params(&p->port);
-    if (nr_port_front_init(&m->fr, n, p->port.use_lcb ? &lp : NULL, lcfg, V, p->port.in_buf_per_vc,
-                           p->port.max_pkt_len, err, errlen)) {
-        nr_yarc_free(m);
-        return NULL;
-    }
-    m->all = n >= 64 ? ~0ull : (1ull << n) - 1;
-    if (!p->port.use_lcb) /* the reset views; later a port's view changes at its clock edge */
-        for (int i = 0; i < n; i++) bare_view(m, i);
+    if (nr_sw_core_start(&m->c, n, &p->port, p->fb_seq, lcfg, bare_view, m, err, errlen)) goto fail;
     return m;
 nomem:
-    if (err && errlen > 0) snprintf(err, (size_t)errlen, "nr_yarc_new: out of memory");
+    nr_sw_core_nomem("nr_yarc_new", err, errlen);
+fail:
     nr_yarc_free(m);
     return NULL;
 }
@@ -127,41 +109,17 @@ void nr_yarc_free(nr_yarc *m)
             nr_swalloc_release(&m->t[i].ssw);
             nr_swalloc_release(&m->t[i].op);
         }
-    nr_ringpool_free(m->rp); /* after the allocators, whose rings it holds */
-    nr_port_front_release(&m->fr);
-    nr_chpipe_release(&m->chp);
+    nr_sw_core_release(&m->c); /* after the allocators */
     free(m->t);
-    free(m->pv);
     free(m);
 }
 
-/* §9: decode this cycle's configuration write; CFG_BAD in this cycle. */
-static void cfg_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
+/* The RBD of port p decides (for nr_sw_core_eval_ius); its input unit. */
+static const nr_iu *eval_rbd(void *h, int p, const nr_fb_env *fb)
 {
-    nr_route_cfg_latch(&m->d_cfg, in, m->n, m->p.fb_seq, m->p.side_tab, out->tev);
-}
-
-/* The RBDs of mask ie, in the sequential allocator's order from sptr
- * (fbfly-routing §6.4; any order decides the same without it). An RBD left
- * out is idle: its last evaluation presented and decided nothing, and this
- * one would decide the same. */
-static void eval_rbds(nr_yarc *m, uint64_t ie, nr_rtr_out *out)
-{
-    const int sp = m->fb.sptr;
-    const uint64_t lo = sp ? ie & ((1ull << sp) - 1) : 0;
-    uint64_t hot = 0;
-    nr_fb_seq_begin(&m->fb);
-    const nr_fb_env fb = nr_fb_seq_env(&m->fb, m->pv);
-    for (uint64_t pass = ie & ~lo, n = 0; n < 2; pass = lo, n++)
-        for (; pass; pass &= pass - 1) {
-            const int p = __builtin_ctzll(pass);
-            const nr_iu *u = &m->t[p].iu;
-            yarc_rbd_eval(m, p, &fb);
-            nr_fb_seq_note(&m->fb, u);
-            out->tev[p] = u->d_tev;
-            hot |= (uint64_t)!u->d_idle << p;
-        }
-    m->iu_hot = hot;
+    nr_yarc *m = h;
+    yarc_rbd_eval(m, p, fb);
+    return &m->t[p].iu;
 }
 
 /* The allocators of act (one of each tile's two: off is the offset of the
@@ -180,38 +138,26 @@ static uint64_t eval_allocs(nr_yarc *m, uint64_t *act, size_t off, const char *w
             continue;
         }
         busy |= 1ull << p;
-        if (nr_swalloc_eval_busy(a, m->now, msg, (int)sizeof msg))
-            yarc_error(m, "cycle %u: %s %d: %s", m->now, what, p, msg);
+        if (nr_swalloc_eval_busy(a, m->c.now, msg, (int)sizeof msg))
+            yarc_error(m, "cycle %u: %s %d: %s", m->c.now, what, p, msg);
     }
     return busy;
-}
-
-/* Bare ports with an input this cycle: a phit in, or credits back. */
-static uint64_t bare_inputs(const nr_rtr_in *in, uint64_t cand)
-{
-    uint64_t b = 0;
-    for (; cand; cand &= cand - 1) {
-        const int p = __builtin_ctzll(cand);
-        const uint32_t *c = in->out_cr[p];
-        if (in->in_valid[p] || (c[0] | c[1] | c[2] | c[3])) b |= 1ull << p;
-    }
-    return b;
 }
 
 void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
 {
     const int n = m->n;
     memset(out, 0, sizeof *out);
-    if (m->fr.lcb) /* the views of the LCB ports whose state changed */
+    if (m->c.fr.lcb) /* the views of the LCB ports whose state changed */
         for (int p = 0; p < n; p++)
-            if (nr_port_front_moved(&m->fr, p)) {
+            if (nr_port_front_moved(&m->c.fr, p)) {
                 bare_view(m, p);
                 m->op_act |= 1ull << p; /* vc_ok may have changed */
             }
     /* the RBDs that may do something: something to read, in flight, staged
      * or routed, or not idle last cycle */
-    const uint64_t ie = m->iu_hot | m->iu_live | m->avail;
-    eval_rbds(m, ie, out);
+    const uint64_t ie = m->c.iu_hot | m->c.iu_live | m->c.avail;
+    nr_sw_core_eval_ius(&m->c, ie, out, eval_rbd, m);
     m->ssw_e = eval_allocs(m, &m->ssw_act, offsetof(yarc_tile, ssw), "subswitch");
     m->op_e = eval_allocs(m, &m->op_act, offsetof(yarc_tile, op), "output port");
     /* the ports: a bare port with no read, no read data (an RBD that read is
@@ -221,37 +167,24 @@ void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
         const int p = __builtin_ctzll(mk);
         tx |= (m->t[p].op.d_mask & 1u) << p;
     }
-    const uint64_t pe = m->fr.lcb ? m->all : ie | tx | bare_inputs(in, m->all & ~in->idle);
-    char msg[160];
+    const uint64_t pe =
+        m->c.fr.lcb ? m->c.all : ie | tx | nr_sw_core_bare_inputs(in, m->c.all & ~in->idle);
     for (uint64_t mk = pe; mk; mk &= mk - 1) {
         const int p = __builtin_ctzll(mk);
-        const nr_iu *u = &m->t[p].iu;
-        nr_swalloc *op = &m->t[p].op;
-        int tx_valid = (int)(op->d_mask & 1u);
-        uint32_t tx_phit = tx_valid ? op->d_phit[0] : 0;
-        int r = nr_port_front_eval(&m->fr, p, u->d_rd, tx_valid, tx_phit, in, out, msg,
-                                   (int)sizeof msg);
-        if (r) yarc_error(m, "cycle %u: port %d: %s", m->now, p, msg);
-        if (r == 1) nr_swalloc_cancel(op, 0); /* the LCB did not take it */
+        nr_sw_core_port_eval(&m->c, p, &m->t[p].iu, &m->t[p].op, 0, in, out);
     }
-    m->ie = ie;
-    m->pe = pe;
-    cfg_eval(m, in, out);
-    out->idle = in->cfg_we ? 0 : m->all & ~pe;
+    nr_sw_core_eval_end(&m->c, ie, pe, n, m->p.fb_seq, m->p.side_tab, in, out);
 }
 
 void nr_yarc_tick(nr_yarc *m)
 {
     const int n = m->n, V = m->p.port.num_vcs, cols = m->p.cols;
-    const uint32_t now = m->now;
-    const int nomem = nr_port_front_tick_mask(&m->fr, m->pe);
-    if (nomem >= 0)
-        yarc_error(m, "cycle %u: port %d: input queue storage: out of memory", now, nomem);
-    for (uint64_t mk = m->ie; mk; mk &= mk - 1) {
+    const uint32_t now = m->c.now;
+    nr_sw_core_tick_ports(&m->c);
+    for (uint64_t mk = m->c.ie; mk; mk &= mk - 1) {
         const int p = __builtin_ctzll(mk);
-        const nr_iu *u = &m->t[p].iu;
         yarc_rbd_commit(m, p);
-        m->iu_live = (m->iu_live & ~(1ull << p)) | (uint64_t)((u->rdq | u->live) != 0) << p;
+        nr_sw_core_live(&m->c, p, &m->t[p].iu);
     }
     for (uint64_t mp = m->ssw_e; mp; mp &= mp - 1) { /* subswitch of tile (r, c) */
         const int p = __builtin_ctzll(mp);
@@ -268,7 +201,7 @@ void nr_yarc_tick(nr_yarc *m)
             m->op_act |= 1ull << (j * cols + c);
             /* the row buffer's credit back to RBD (r, src) */
             int src = s->d_src[j];
-            e = nr_chpipe_put(&m->chp, now + (uint32_t)m->p.row_bus_lat,
+            e = nr_chpipe_put(&m->c.chp, now + (uint32_t)m->p.row_bus_lat,
                               &m->t[r * cols + src].cred[c][v]);
             if (e) yarc_error(m, "cycle %u: credit wheel %s", now, nr_chpipe_err(e));
         }
@@ -278,30 +211,21 @@ void nr_yarc_tick(nr_yarc *m)
         const int p = __builtin_ctzll(mp);
         nr_swalloc *op = &m->t[p].op;
         if (op->d_mask & 1u) {
-            nr_fb_seq_head(&m->fb, p, op->d_phit[0]);
+            nr_fb_seq_head(&m->c.fb, p, op->d_phit[0]);
             int v = op->d_vc[0], r = op->d_src[0], j = p >> m->cshift, c = p & m->cmask;
-            int e = nr_chpipe_put(&m->chp, now + (uint32_t)m->p.col_lat,
+            int e = nr_chpipe_put(&m->c.chp, now + (uint32_t)m->p.col_lat,
                                   &m->t[r * cols + c].ssw.cc[j * V + v]);
             if (e) yarc_error(m, "cycle %u: credit wheel %s", now, nr_chpipe_err(e));
         }
         nr_swalloc_commit(op);
     }
-    nr_fb_seq_end(&m->fb);
-    if (m->d_cfg.we) {
-        for (int i = m->d_cfg.lo; i <= m->d_cfg.hi; i++)
-            nr_route_cfg_write(&m->t[i].tab, n, m->d_cfg.addr, m->d_cfg.wdata);
-        m->d_cfg.we = 0;
-    }
-    m->now++;
-    nr_chpipe_fire(&m->chp, m->now);
-    /* the next cycle's views of the bare ports that changed */
-    if (!m->fr.lcb)
-        for (uint64_t mk = m->pe; mk; mk &= mk - 1) bare_view(m, __builtin_ctzll(mk));
+    nr_fb_seq_end(&m->c.fb);
+    nr_sw_core_tick_end(&m->c, &m->t[0].tab, sizeof m->t[0], n, bare_view, m);
 }
 
 int nr_yarc_errors(const nr_yarc *m, char *buf, int buflen)
 {
-    return nr_router_errors(&m->errs, &m->fr, buf, buflen);
+    return nr_router_errors(&m->c.errs, &m->c.fr, buf, buflen);
 }
 
 /* ---- nr_rtr (nr_router.h) ---- */
@@ -313,23 +237,9 @@ int nr_yarc_errors(const nr_yarc *m, char *buf, int buflen)
 static int rtr_rest(void *h)
 {
     nr_yarc *m = h;
-    if (m->fr.lcb || (m->iu_hot | m->iu_live | m->avail | m->ssw_act | m->op_act) ||
-        m->chp.pending || m->d_cfg.we)
-        return 0;
-    nr_fb_seq_idle(&m->fb);
-    m->now++;
-    m->ie = m->pe = m->ssw_e = m->op_e = 0;
+    if (!nr_sw_core_quiet(&m->c) || (m->ssw_act | m->op_act)) return 0;
+    nr_sw_core_rest(&m->c);
+    m->ssw_e = m->op_e = 0;
     return 1;
 }
-static void rtr_eval(void *h, const nr_rtr_in *in, nr_rtr_out *out) { nr_yarc_eval(h, in, out); }
-static void rtr_tick(void *h) { nr_yarc_tick(h); }
-static int rtr_errors(void *h, char *buf, int buflen) { return nr_yarc_errors(h, buf, buflen); }
-static void rtr_free(void *h) { nr_yarc_free(h); }
-static const nr_rtr_ops yarc_rtr_ops = {"yarc-model", rtr_eval, rtr_tick, rtr_errors,
-                                        rtr_free,     NULL,     NULL,     rtr_rest};
-
-nr_rtr nr_yarc_rtr(nr_yarc *m)
-{
-    nr_rtr r = {&yarc_rtr_ops, m};
-    return r;
-}
+NR_SW_CORE_RTR(yarc, "yarc-model", rtr_rest)

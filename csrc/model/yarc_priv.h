@@ -24,7 +24,7 @@
 #include "nr_lcb.h"
 #include "nr_router.h"
 #include "nr_yarc.h"
-#include "swparts.h"
+#include "sw_core.h"
 
 #define YARC_MAX_DIM 8 /* Rows, Cols <= 8 */
 #define YARC_MAX_VCS 4
@@ -43,33 +43,23 @@ typedef struct {
 
 struct nr_yarc {
     nr_yarc_params p;
-    int n, nbits;        /* NumPorts, log2 */
-    int cshift, cmask;   /* port p: row p >> cshift, column p & cmask (Cols = 2^cshift) */
-    uint32_t now;        /* cycle counter */
-    yarc_tile *t;        /* [n] */
-    nr_ringpool *rp;     /* the rings of every buffer (sw_bufs.h) */
-    nr_chpipe chp;       /* row-buffer and column-buffer credit returns */
-    nr_port_front fr;    /* the port front ends (LCB or bare) */
-    nr_pview *pv;        /* [n] this cycle's port view */
-    nr_route_cfgw d_cfg; /* configuration write of this cycle */
-    nr_fb_seq fb;        /* the flattened-butterfly sequential allocator's state */
-    nr_errs errs;        /* interface violations, internal inconsistencies */
-    /* Activity (speed only; bit p: tile p, whose port is p). A cycle
-     * evaluates only the RBDs, allocators and ports that may do something,
-     * which decides what a scan of all of them would (docs/yarc-model.md,
-     * "Activity"). */
-    uint64_t all;             /* every tile */
-    uint64_t iu_hot;          /* RBDs whose input unit's last evaluation was not idle */
-    uint64_t iu_live;         /* ... with staging, a route or a read in flight */
-    uint64_t avail;           /* bare ports with something to read (pv[p].rd_avail) */
+    int n, nbits;      /* NumPorts, log2 */
+    int cshift, cmask; /* port p: row p >> cshift, column p & cmask (Cols = 2^cshift) */
+    /* the cycle count, ring pool, credit pipe (row-buffer and column-buffer
+     * credit returns), front ends and views, configuration write, sequential
+     * allocator, errors and activity (sw_core.h; bit p: tile p, whose port
+     * is p, and its RBD's input unit) */
+    nr_sw_core c;
+    yarc_tile *t; /* [n] */
+    /* Activity of the allocators (speed only): a cycle evaluates only those
+     * that may do something (docs/yarc-model.md, "Activity") */
     uint64_t ssw_act, op_act; /* subswitches and output ports that may not be idle */
-    uint64_t ie, pe;          /* RBDs and ports evaluated this cycle */
     uint64_t ssw_e, op_e;     /* subswitches and output ports evaluated busy this cycle */
 };
 
 /* Record an interface violation or internal inconsistency (first message
  * kept); nr_yarc_errors() reports them. Call wherever one is detected. */
-#define yarc_error(m, ...) nr_errs_add(&(m)->errs, __VA_ARGS__)
+#define yarc_error(m, ...) nr_errs_add(&(m)->c.errs, __VA_ARGS__)
 
 /* yarc_rbd.c. Reset one RBD: the input unit, credits = RowBufDepth. Call at
  * model creation. */

@@ -38,7 +38,7 @@ void yarc_rbd_eval(nr_yarc *m, int p, const nr_fb_env *fb)
 {
     yarc_tile *t = &m->t[p];
     nr_iu *u = &t->iu;
-    nr_iu_eval(u, &m->pv[p], &t->tab, (const int(*)[NR_SW_MAX_VCS])t->cred, yarc_hop, m, fb);
+    nr_iu_eval(u, &m->c.pv[p], &t->tab, (const int(*)[NR_SW_MAX_VCS])t->cred, yarc_hop, m, fb);
     if (u->d_idle) return;
     /* §4.3: the row bus grants every front with a credit for its column;
      * one pop per cycle among those and the dropping VCs */
@@ -63,9 +63,9 @@ void yarc_rbd_commit(nr_yarc *m, int p)
             int q = u->route_q[w], cq = u->tgt[w];
             int tile = (p & ~m->cmask) | cq; /* tile (r, c') */
             int e = nr_swalloc_push(&m->t[tile].ssw, p & m->cmask, w, ph, (unsigned)q,
-                                    m->now + (uint32_t)m->p.row_bus_lat);
+                                    m->c.now + (uint32_t)m->p.row_bus_lat);
             if (e)
-                yarc_error(m, "cycle %u: row buffer %s, port %d vc %d", m->now,
+                yarc_error(m, "cycle %u: row buffer %s, port %d vc %d", m->c.now,
                            e == -2 ? "out of memory" : "overflow", p, w);
             m->ssw_act |= 1ull << tile;
             t->cred[cq][w]--;
@@ -73,6 +73,6 @@ void yarc_rbd_commit(nr_yarc *m, int p)
     }
     t->iptr = (uint8_t)sw_iptr_next(pop, eop, 1, m->p.port.num_vcs, t->iptr);
     char msg[160];
-    if (nr_iu_commit(u, &m->pv[p], msg, (int)sizeof msg))
-        yarc_error(m, "cycle %u: %s", m->now, msg);
+    if (nr_iu_commit(u, &m->c.pv[p], msg, (int)sizeof msg))
+        yarc_error(m, "cycle %u: %s", m->c.now, msg);
 }

@@ -587,8 +587,8 @@ static void test_yarc_vc_change(void)
     CHECK(min_row[0] < 8 && min_col[0] < 8); /* the input VC's buffers carried it */
     CHECK_EQ(min_row[1], 8);
     CHECK_EQ(min_col[1], 8);
-    CHECK_EQ(renv_yarc(&e)->fr.bp[12].cnt[1], INBUF - n); /* VC 1's credits spent */
-    CHECK_EQ(renv_yarc(&e)->fr.bp[12].cnt[0], INBUF);
+    CHECK_EQ(renv_yarc(&e)->c.fr.bp[12].cnt[1], INBUF - n); /* VC 1's credits spent */
+    CHECK_EQ(renv_yarc(&e)->c.fr.bp[12].cnt[0], INBUF);
     /* the draw: a VAL packet from terminal 4 (VC 1) with x_0 != 2 leaves by
      * port(0, x_0) on VC 0; the LFSR advanced 16 steps; a = 0 does not draw */
     unsigned f0 = nr_fb_lfsr_reset(4);
@@ -644,8 +644,8 @@ static void test_fc_vc_change(void)
             }
     }
     CHECK_EQ(c.npkt, 2); /* the third waits for VC 1's credits */
-    CHECK_EQ(renv_nwn(&e)->fr.bp[12].cnt[1], INBUF - 80);
-    CHECK_EQ(renv_nwn(&e)->fr.bp[12].cnt[0], INBUF);
+    CHECK_EQ(renv_nwn(&e)->c.fr.bp[12].cnt[1], INBUF - 80);
+    CHECK_EQ(renv_nwn(&e)->c.fr.bp[12].cnt[0], INBUF);
     CHECK(min_up[0] < np.buf_depth); /* up-links on the input VC */
     CHECK_EQ(min_up[1], np.buf_depth);
     e.snk[12].hold_mask = 0;
@@ -707,9 +707,9 @@ static int seq_round(unsigned alg, int idle, int *ports, unsigned *vcs, long *rc
         renv_step(&e);
         int sum = 0;
         for (int q = 0; q < 16; q++)
-            for (int v = 0; v < 2; v++) sum += renv_nwn(&e)->fb.pend[q][v];
+            for (int v = 0; v < 2; v++) sum += renv_nwn(&e)->c.fb.pend[q][v];
         if (sum && *rc_cycle < 0)
-            *rc_cycle = (long)renv_nwn(&e)->now - 1; /* both counted at that cycle's edge */
+            *rc_cycle = (long)renv_nwn(&e)->c.now - 1; /* both counted at that cycle's edge */
         maxpend = sum > maxpend ? sum : maxpend;
     }
     CHECK_EQ(c.npkt, 2);
@@ -722,7 +722,7 @@ static int seq_round(unsigned alg, int idle, int *ports, unsigned *vcs, long *rc
     CHECK_EQ(maxpend, 2); /* both counted until their heads left */
     CHECK(renv_drain(&e, 20, 2000));
     for (int q = 0; q < 16; q++)
-        for (int v = 0; v < 2; v++) CHECK_EQ(renv_nwn(&e)->fb.pend[q][v], 0);
+        for (int v = 0; v < 2; v++) CHECK_EQ(renv_nwn(&e)->c.fb.pend[q][v], 0);
     YT_DONE(&e);
     return routed;
 }

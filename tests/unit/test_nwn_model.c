@@ -864,7 +864,7 @@ static void vct_hook(renv *e, int stop)
             w->heads++;
             /* the credits the port had at the start of the cycle */
             int v = (int)nr_head_vc(ph) % e->nvc;
-            if (w->in_pkt[q] || renv_nwn(e)->fr.bp[q].cnt[v] + 1 < e->maxpkt) w->viol++;
+            if (w->in_pkt[q] || renv_nwn(e)->c.fr.bp[q].cnt[v] + 1 < e->maxpkt) w->viol++;
             w->in_pkt[q] = 1;
         } else if (nr_phit_kind(ph) == NR_KIND_EOP) {
             w->in_pkt[q] = 0;
@@ -891,7 +891,7 @@ static void test_vct(void)
         }
         for (int t = 0; t < 500; t++) renv_step(&e);
         CHECK_EQ(w.cap.npkt, 2);
-        CHECK_EQ(renv_nwn(&e)->fr.bp[6].cnt[0], 48);
+        CHECK_EQ(renv_nwn(&e)->c.fr.bp[6].cnt[0], 48);
         e.snk[6].hold_mask = 0;
         /* and a busy mix: every port sends to a few outputs, both VCs */
         nr_rng_t r;

@@ -206,7 +206,7 @@ static void run(const run_cfg *rc, uint64_t seed)
     const nr_nwn *m = renv_nwn(&e);
     for (int q = 0; q < n; q++) {
         for (int v = 0; v < V; v++) {
-            yt_check_front_credits(&e, &m->fr, q, v, rc->lcb, p.port.in_buf_per_vc);
+            yt_check_front_credits(&e, &m->c.fr, q, v, rc->lcb, p.port.in_buf_per_vc);
             CHECK_EQ(m->iu[q].route_v[v], 0);
             CHECK_EQ(m->iu[q].stg_cnt[v], 0);
         }
@@ -226,7 +226,7 @@ static void run(const run_cfg *rc, uint64_t seed)
         for (int v = 0; v < V; v++) CHECK_U64(a->ne[v], 0);
         CHECK_U64(a->own_any | a->busy_any, 0);
     }
-    for (int sl = 0; sl < NR_CHPIPE_SLOTS; sl++) CHECK_EQ(m->chp.n[sl], 0);
+    for (int sl = 0; sl < NR_CHPIPE_SLOTS; sl++) CHECK_EQ(m->c.chp.n[sl], 0);
     nr_sb_free(&c.sb);
     nr_sb_free(&c.sbm);
     renv_free(&e);

@@ -84,7 +84,7 @@ static void run(int rows, int cols, int lcb, uint64_t seed, long cycles, double 
     for (int q = 0; q < n; q++) {
         const yarc_tile *t = &m->t[q];
         for (int v = 0; v < 2; v++) {
-            yt_check_front_credits(&e, &m->fr, q, v, lcb, p.port.in_buf_per_vc);
+            yt_check_front_credits(&e, &m->c.fr, q, v, lcb, p.port.in_buf_per_vc);
             for (int cc = 0; cc < cols; cc++) CHECK_EQ(t->cred[cc][v], p.row_buf_depth);
             for (int j = 0; j < rows; j++) CHECK_EQ(t->ssw.cc[j * 2 + v], p.col_buf_depth);
             CHECK_EQ(t->iu.route_v[v], 0);
