@@ -484,6 +484,27 @@ static void no_fronts(nr_swalloc *a)
     a->fdrop_in = 0;
     memset(a->fdrop, 0, (size_t)a->nin);
 }
+/* One cycle of input 0 with a front of kind k0 on VC 0 for output 0 (with
+ * drop0, VC 0 drops a phit of kind k0 instead: a dropping front competes
+ * like a grant) and of kind k1 on VC 1 for output 1 (-1: no front on that
+ * VC): the evaluation finds nothing wrong, the outputs that send are want,
+ * input 0's pops pop0 (-1: not checked), then the commit. */
+static void cycle2(nr_swalloc *a, int k0, int k1, int drop0, uint64_t want, int pop0)
+{
+    char err[160];
+    no_fronts(a);
+    if (k0 >= 0 && !drop0) front(a, 0, 0, (unsigned)k0, 0);
+    if (k1 >= 0) front(a, 0, 1, (unsigned)k1, 1);
+    if (drop0) {
+        a->fdrop[0] = 1;
+        a->fdrop_in = 1;
+        a->fph[0] = nr_phit_make((unsigned)k0, 7);
+    }
+    CHECK_EQ(nr_swalloc_eval(a, 0, err, sizeof err), 0);
+    CHECK_U64(a->d_mask, want);
+    if (pop0 >= 0) CHECK_EQ(a->d_pop[0], pop0);
+    nr_swalloc_commit(a);
+}
 
 /* §6.3 accept and §6.4 iptr: one IU input, two port outputs. */
 static void test_accept_rule(void)
@@ -513,56 +534,28 @@ static void test_accept_rule(void)
             CHECK_EQ(a.pp_i[1], 0);
         }
         /* VC 0's body keeps winning while it has a grant; iptr stays */
+        const int k1 = S == 1 ? NR_KIND_HEAD : NR_KIND_BODY;
         for (int t = 0; t < 3; t++) {
-            no_fronts(&a);
-            front(&a, 0, 0, NR_KIND_BODY, 0);
-            front(&a, 0, 1, S == 1 ? NR_KIND_HEAD : NR_KIND_BODY, 1);
-            nr_swalloc_eval(&a, 0, err, sizeof err);
-            CHECK_U64(a.d_mask, S == 1 ? 1 : 3);
-            nr_swalloc_commit(&a);
+            cycle2(&a, NR_KIND_BODY, k1, 0, S == 1 ? 1 : 3, -1);
             CHECK_EQ(a.iptr[0], 0);
         }
         /* VC 0 has no front this cycle (a gap): VC 1 fills the cycle */
-        no_fronts(&a);
-        front(&a, 0, 1, S == 1 ? NR_KIND_HEAD : NR_KIND_BODY, 1);
-        nr_swalloc_eval(&a, 0, err, sizeof err);
-        CHECK_U64(a.d_mask, 2);
-        nr_swalloc_commit(&a);
+        cycle2(&a, -1, k1, 0, 2, -1);
         CHECK_EQ(a.iptr[0], 0);
         /* VC 0 pops its EOP: iptr moves past it (S < NumVcs only) */
-        no_fronts(&a);
-        front(&a, 0, 0, NR_KIND_EOP, 0);
-        front(&a, 0, 1, NR_KIND_BODY, 1);
-        nr_swalloc_eval(&a, 0, err, sizeof err);
-        CHECK_U64(a.d_mask, S == 1 ? 1 : 3);
-        nr_swalloc_commit(&a);
+        cycle2(&a, NR_KIND_EOP, NR_KIND_BODY, 0, S == 1 ? 1 : 3, -1);
         CHECK_EQ(a.iptr[0], S == 1 ? 1 : 0);
         CHECK_EQ(a.busy[0], 0);
-        /* now VC 1 is first; a dropping VC 0 competes like a grant */
-        no_fronts(&a);
-        front(&a, 0, 1, NR_KIND_BODY, 1);
-        a.fdrop[0] = 1;
-        a.fdrop_in = 1;
-        a.fph[0] = nr_phit_make(NR_KIND_BODY, 7);
-        nr_swalloc_eval(&a, 0, err, sizeof err);
-        CHECK_U64(a.d_mask, 2); /* S = 1: VC 1 at iptr wins, the drop waits */
-        CHECK_EQ(a.d_pop[0], S == 1 ? 2 : 3);
-        nr_swalloc_commit(&a);
+        /* now VC 1 is first; a dropping VC 0 competes like a grant (S = 1:
+         * VC 1 at iptr wins, the drop waits) */
+        cycle2(&a, NR_KIND_BODY, NR_KIND_BODY, 1, 2, S == 1 ? 2 : 3);
         nr_swalloc_release(&a);
     }
     /* S = 1 with the pointer on a dropping VC: the drop pops, output idles */
     nr_swalloc a;
     CHECK_EQ(nr_swalloc_init(&a, 1, 2, 2, 1, 1, 3, 4, 4), 0);
     a.vc_ok[0] = a.vc_ok[1] = 3;
-    no_fronts(&a);
-    front(&a, 0, 1, NR_KIND_HEAD, 1);
-    a.fdrop[0] = 1;
-    a.fdrop_in = 1;
-    a.fph[0] = nr_phit_make(NR_KIND_EOP, 0);
-    nr_swalloc_eval(&a, 0, err, sizeof err);
-    CHECK_U64(a.d_mask, 0);
-    CHECK_EQ(a.d_pop[0], 1);
-    nr_swalloc_commit(&a);
+    cycle2(&a, NR_KIND_EOP, NR_KIND_HEAD, 1, 0, 1);
     CHECK_EQ(a.iptr[0], 1); /* the dropped EOP moves the pointer too */
     CHECK_EQ(a.busy[1], 0);
     /* a front whose target is not a crosspoint is reported */
@@ -752,18 +745,10 @@ static void test_held_inputs(void)
      * 0 is held while its packet has a credit, and free once it has none */
     CHECK_EQ(nr_swalloc_init(&a, 1, 2, 2, 1, 1, 2, 4, 2), 0);
     a.vc_ok[1] = 3;
-    no_fronts(&a);
-    front(&a, 0, 0, NR_KIND_HEAD, 0);
-    front(&a, 0, 1, NR_KIND_HEAD, 1);
-    nr_swalloc_eval(&a, 0, err, sizeof err);
-    CHECK_U64(a.d_mask, 1); /* both granted, VC 0 accepted */
-    nr_swalloc_commit(&a);
-    no_fronts(&a);
-    front(&a, 0, 0, NR_KIND_BODY, 0);
-    front(&a, 0, 1, NR_KIND_HEAD, 1);
-    nr_swalloc_eval(&a, 0, err, sizeof err);
-    CHECK_U64(a.d_mask, 1); /* continuing with 1 credit: held, the head waits */
-    nr_swalloc_commit(&a);
+    /* both granted, VC 0 accepted; then, continuing with 1 credit, it is held
+     * and the head waits */
+    cycle2(&a, NR_KIND_HEAD, NR_KIND_HEAD, 0, 1, -1);
+    cycle2(&a, NR_KIND_BODY, NR_KIND_HEAD, 0, 1, -1);
     CHECK_EQ(a.cc[0], 0);
     no_fronts(&a);
     front(&a, 0, 0, NR_KIND_BODY, 0);
