@@ -18,7 +18,7 @@
 # usage: scripts/cost_pareto.sh [--help]
 # Environment: BUILD [build]; PARETO_SIZE [1k] (1k: the flow cost-pareto;
 # 4k: cost-pareto-4k); PARETO_WARMUP [500], PARETO_MEASURE [1000],
-# PARETO_SEED [1], PARETO_RUNS [1], PARETO_RES [0.05]; JOBS [2];
+# PARETO_SEED [1], PARETO_RUNS [4 at 1k, 1 at 4k], PARETO_RES [0.05]; JOBS [2];
 # PARETO_REPORT_ONLY=1 (the table and plot from the last runs, their outcome
 # as recorded).
 # Outputs in $BUILD/results/cost_pareto (4k: cost_pareto_4k): one CSV per run
@@ -33,8 +33,8 @@ cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
 SIZE=${PARETO_SIZE:-1k}
 case $SIZE in
-    1k) FLOW=cost-pareto TAG= ;;
-    4k) FLOW=cost-pareto-4k TAG=_4k ;;
+    1k) FLOW=cost-pareto TAG= RUNS0=4 ;;
+    4k) FLOW=cost-pareto-4k TAG=_4k RUNS0=1 ;;
     *) echo "cost_pareto.sh: PARETO_SIZE: '$SIZE' is not 1k or 4k" >&2; exit 2 ;;
 esac
 pub_start $FLOW "$@"
@@ -42,51 +42,63 @@ pub_configs
 setting WU PARETO_WARMUP 500
 setting ME PARETO_MEASURE 1000
 setting SEED PARETO_SEED 1
-setting NRUNS PARETO_RUNS 1
+setting NRUNS PARETO_RUNS $RUNS0
 setting RES PARETO_RES 0.05
 JOBS=${JOBS:-2}
 SIM=$B/bin/net_sim NC=$B/bin/net_cost OUT=$B/results/cost_pareto$TAG
 for x in "$SIM" "$NC"; do [ -x "$x" ] || { echo "cost_pareto.sh: $x is not built (make $x)" >&2; exit 2; }; done
-# TOPO CFG ROUTING: the networks of each size (docs/network.md), in the
-# order the jobs start
+# TOPO CFG ROUTING [LEN]: the networks of each size (docs/network.md), in
+# the order the jobs start; LEN the packets' phits (4 unless given: the
+# butterfly's source routes need 5, the route phit and 4)
 runs() {
     local fb
     case $1 in
         1k) fb=fbfly:k=32,n=2
             echo "$fb hc-k64-4vc min-rc"
             echo "fclos:k=64,levels=2,tophalf=1 hc-k64-4vc updown-adaptive"
+            echo "hcube:n=10 cn-k16-4vc-bare ecube"
+            echo "dfly:p=4,a=8,h=4 hc-k64-4vc min"
+            echo "bfly:k=10,n=3 hc-k64-4vc dtag 5"
             echo "fclos:k=64,levels=2,tophalf=1,taper=16 hc-k64-4vc updown-adaptive"
             echo "bw:rank=2 hc-k64-4vc updown-adaptive"
             echo "fclos:k=64,levels=2,tophalf=1 fc-k64-4vc updown-adaptive"
             echo "fclos:k=64,levels=2,tophalf=1 bb-k64-4vc updown-adaptive"
-            echo "$fb hc-k64-4vc-seq ugals" ;;
+            echo "$fb hc-k64-4vc-seq ugals"
+            echo "$fb hc-k64-4vc ugal"
+            echo "$fb hc-k64-4vc-seq closad"
+            echo "$fb hc-k64-4vc val" ;;
         4k) fb=fbfly:k=16,n=3 # 4K of radix-32 routers: a 3-level folded Clos
             # VAL, UGAL, UGAL-S and CLOS AD on the 3-flat of hc routers:
-            # refused by the network's deadlock check (docs/fbfly-routing.md §7)
+            # refused by the network's deadlock check (docs/fbfly-routing.md §7);
+            # VAL and UGAL on the crossbar cn, which has no shared buffers (no
+            # FbSeq=1 cn-k64 configuration: no UGAL-S, CLOS AD); no dragonfly
+            # (the routers' FB mode takes a*p + g-1 <= 64 logical ports: at
+            # most 1056 nodes, docs/cost.md §5)
+            echo "$fb cn-k64-4vc val"
+            echo "$fb cn-k64-4vc ugal"
+            echo "hcube:n=12 cn-k16-4vc-bare ecube"
             echo "$fb hc-k64-4vc min-rc"
+            echo "$fb cn-k64-4vc min-rc"
+            echo "bfly:k=16,n=3 hc-k64-4vc dtag 5"
             echo "fclos:k=32,levels=3,tophalf=1 fc-k32-4vc updown-adaptive"
-            echo "fclos:k=32,levels=3,tophalf=1 bb-k32-4vc updown-adaptive"
-            return ;;
+            echo "fclos:k=32,levels=3,tophalf=1 bb-k32-4vc updown-adaptive" ;;
     esac
-    echo "$fb hc-k64-4vc ugal"
-    echo "$fb hc-k64-4vc-seq closad"
-    echo "$fb hc-k64-4vc val"
 }
 REPORT_ONLY=${PARETO_REPORT_ONLY:-0}
 if [ "$REPORT_ONLY" != 1 ]; then
 rm -rf "$OUT" && mkdir -p "$OUT/runs"
 : > "$OUT/jobs"
 runs "$SIZE" > "$OUT/r"
-while read -r topo cfg rt; do
-    for pat in uniform wc; do echo "$topo $cfg $rt $pat" >> "$OUT/jobs"; done
+while read -r topo cfg rt len; do
+    for pat in uniform wc; do echo "$topo $cfg $rt $pat ${len:-4}" >> "$OUT/jobs"; done
 done < "$OUT/r"
-one() { # TOPO CFG ROUTING PATTERN: the curve's bisection (the header)
+one() { # TOPO CFG ROUTING PATTERN LEN: the curve's bisection (the header)
     local tag f n=0 load=1.0 lo=0 hi=1.0 off acc st
     tag=$(echo "$1_$2_$3_$4" | tr ':,=' '-__')
     while :; do
         n=$((n + 1))
         f="$OUT/runs/${tag}_$n.csv"
-        "$SIM" --topo "$1" --cfg "$2" --routing "$3" --pattern "$4" --load "$load" --len fixed:4 \
+        "$SIM" --topo "$1" --cfg "$2" --routing "$3" --pattern "$4" --load "$load" --len "fixed:$5" \
             --warmup "$WU" --measure "$ME" --drain-max 500 --seed "$SEED" --quiet --csv "$f" > "$f.log" 2>&1 ||
             { echo "cost_pareto.sh: FAIL $* at load $load: $f.log" >&2; return 1; }
         read -r off acc < <(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }

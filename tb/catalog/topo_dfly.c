@@ -270,17 +270,26 @@ static int dfly_wc_dest(const net_topo *t, int src, nr_rng_t *rng)
     return G * f->na + (int)nr_rng_below(rng, (uint64_t)f->na);
 }
 
-/* The layout (docs/cost.md "Layouts"): a group per row of cabinets, its
- * routers in order along the row, as many to a cabinet as it holds nodes
- * for; each link inside a cabinet has SerDes of its own (a direct network). */
+/* The layout (docs/cost.md "Layouts"; our choice): the routers in cabinets
+ * of as many as it holds nodes for, a group in one cabinet (several whole
+ * groups to a cabinet when they fit) or, when it is larger, in cabinets of
+ * its own; the cabinets on a near-square floor in group order. Each link
+ * inside a cabinet (local, and global between groups of one cabinet) has
+ * SerDes of its own (a direct network). */
 static int dfly_place(const net_topo *t, const net_floor *fl, int r, net_place *pl)
 {
     const dfly_t *f = t->priv;
     const int per = fl->nodes_per_cab > f->p ? fl->nodes_per_cab / f->p : 1;
-    const int cabs = (f->a + per - 1) / per, G = d_group(f, r), c = r % f->a / per;
-    pl->cab = (long)G * cabs + c;
-    pl->x = (double)c * fl->pitch_x;
-    pl->y = (double)G * fl->pitch_y;
+    const int G = d_group(f, r), j = r % f->a;
+    long cab, ncab;
+    if (f->a <= per) { /* per / a groups to a cabinet */
+        const int gpc = per / f->a;
+        cab = G / gpc, ncab = (f->g + gpc - 1) / gpc;
+    } else { /* a group in cpg cabinets */
+        const int cpg = (f->a + per - 1) / per;
+        cab = (long)G * cpg + j / per, ncab = (long)f->g * cpg;
+    }
+    net_floor_cab(cab, net_floor_cols(ncab, fl), fl, pl);
     return 1;
 }
 

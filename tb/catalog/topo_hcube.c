@@ -6,10 +6,11 @@
  * dimension, a 2-ary (N+1)-flat (Kim, Dally and Abts, ISCA 2007, §2.1: each
  * router of a k-ary n-flat is joined to the k-1 others of its row in every
  * dimension; with k = 2 that is one neighbour per dimension). So this file
- * builds the 2-ary (N+1)-flat of topo_fbfly.c (its graph, node numbering,
- * minimal hop count and layout) and routes it by e-cube: the routers' own
- * flattened-butterfly mode with MIN (docs/fbfly-routing.md section 4), which
- * corrects the lowest differing dimension first. The packets keep their VC
+ * builds the 2-ary (N+1)-flat of topo_fbfly.c (its graph, node numbering
+ * and minimal hop count; the layout is its own) and routes it by e-cube:
+ * the routers' own flattened-butterfly mode with MIN
+ * (docs/fbfly-routing.md section 4), which corrects the lowest differing
+ * dimension first. The packets keep their VC
  * at every hop: one VC suffices (Kim, Dally and Abts, ISCA 2007, Table 1),
  * any number of VCs serves, each a traffic class.
  */
@@ -53,9 +54,23 @@ static int hcube_min_hops(const net_topo *t, int a, int b)
 {
     return net_topo_fbfly.min_hops(t, a, b);
 }
+/* The layout (docs/cost.md "Layouts"; after Kim, Dally and Abts, ISCA 2007,
+ * Fig 9(b)): the routers in cabinets of q, the most it holds nodes for that
+ * is a power of two, so a cabinet is a subcube of the lowest lg q dimensions
+ * on its backplane; the cabinets on a floor of a power of two of columns
+ * (the near-square floor's count, rounded up), cabinet c at column c mod
+ * cols: the next dimensions join columns 1, 2, 4, ... apart and then rows 1,
+ * 2, 4, ... apart, the longest cable across half the floor. Each link inside
+ * a cabinet has SerDes of its own (a direct network). */
 static int hcube_place(const net_topo *t, const net_floor *fl, int r, net_place *p)
 {
-    return net_topo_fbfly.place(t, fl, r, p);
+    const int c = t->nnodes / t->nrtr;
+    int q = 1, cols = 1;
+    while (2 * q <= t->nrtr && 2L * q * c <= fl->nodes_per_cab) q *= 2;
+    const long ncab = t->nrtr / q;
+    for (const int want = net_floor_cols(ncab, fl); cols < want;) cols *= 2;
+    net_floor_cab(r / q, cols, fl, p);
+    return 1;
 }
 
 /* e-cube crosses one router per differing bit, and the last one */

@@ -397,6 +397,9 @@ static int pareto_read(const char *runs, const cost_prm *p, const char *area, co
     return 0;
 }
 
+/* a network's size for its Pareto front: lg N rounded */
+static long size_class(long nodes) { return lround(log2((double)nodes)); }
+
 int cost_table_pareto(const cost_prm *p, const char *runs, const char *area, const char *cfgfile,
                       int counts, int md)
 {
@@ -404,13 +407,15 @@ int cost_table_pareto(const cost_prm *p, const char *runs, const char *area, con
     int n, rc = pareto_read(runs, p, area, cfgfile, counts, pt, &n);
     if (rc) return rc;
     /* on the front: no point of the same size and pattern costs no more and
-     * carries no less, one of them strictly */
+     * carries no less, one of them strictly; the same size is the nearest
+     * power of two (1000, 1024 and 1056 nodes are all 1K: the topologies do
+     * not all reach one N, and cost and load are per node) */
     for (int i = 0; i < n; i++) {
         pt[i].front = 1;
         for (int j = 0; j < n; j++)
-            if (j != i && pt[j].nodes == pt[i].nodes && !strcmp(pt[j].pattern, pt[i].pattern) &&
-                pt[j].cost <= pt[i].cost && pt[j].acc >= pt[i].acc &&
-                (pt[j].cost < pt[i].cost || pt[j].acc > pt[i].acc))
+            if (j != i && size_class(pt[j].nodes) == size_class(pt[i].nodes) &&
+                !strcmp(pt[j].pattern, pt[i].pattern) && pt[j].cost <= pt[i].cost &&
+                pt[j].acc >= pt[i].acc && (pt[j].cost < pt[i].cost || pt[j].acc > pt[i].acc))
                 pt[i].front = 0;
     }
     if (md)
