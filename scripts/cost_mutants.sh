@@ -1,9 +1,10 @@
 #!/bin/bash
 # cost_mutants.sh - show that the cost model's unit tests (build/bin/cost_test,
-# tb/cost/cost_test.c) can fail: each mutant is a copy of tb/cost/cost.c with
-# one formula broken (a sed expression below), built with cost_test into a
-# scratch directory and run; every mutant must make cost_test fail and name
-# the check it breaks (docs/cost.md "Tests").
+# tb/cost/cost_test.c) can fail: each mutant is a copy of tb/cost/cost.c (or
+# of a layout, tb/catalog/topo_*.c) with one formula broken (a sed expression
+# below), built with cost_test into a scratch directory and run; every mutant
+# must make cost_test fail and name the check it breaks (docs/cost.md
+# "Tests").
 #
 # usage: scripts/cost_mutants.sh [-b BUILD]
 #   -b BUILD  the build directory holding the libraries (default build)
@@ -26,8 +27,9 @@ for l in libnrcat.a libnrmodel.a libnr.a obj/tb/catalog/rtl_none.o; do
 done
 T=$(mktemp -d) || exit 2
 trap 'rm -rf "$T"' EXIT
-# NAME#FROM#TO#CHECK: sed's s#FROM#TO# (a basic regular expression) and the
-# check that must fail (an extended regular expression of its FAIL line)
+# NAME#FROM#TO#CHECK[#FILE]: sed's s#FROM#TO# (a basic regular expression)
+# on FILE (tb/cost/cost.c unless given; a layout's tb/catalog/topo_*.c) and
+# the check that must fail (an extended regular expression of its FAIL line)
 MUTANTS=(
     "fbfly-avg-E/2#\*lmax = e, \*lavg = e / 3;#*lmax = e, *lavg = e / 2;#fbfly L_avg = E/3"
     "fclos-avg-E/3#\*lmax = e / 2, \*lavg = e / 4;#*lmax = e / 2, *lavg = e / 3;#fclos L_avg = E/4"
@@ -47,16 +49,24 @@ MUTANTS=(
     "rest-not-by-ports#(1 - p->sw_share) \* ports / p->radix#(1 - p->sw_share)#silicon: fc k = 32"
     "area-of-crosspoints#r->area = nr_en_area(&eo);#r->area = (double)c.xpoints;#switch area"
     "network-ignores-counts#if (p->rtr_area > 0)#if (0)#fbfly 4x2 of fc routers"
+    "hcube-fbfly-layout#    net_floor_cab(r / q, cols, fl, p);#    return net_topo_fbfly.place(t, fl, r, p);#hcube 4: cabinets#tb/catalog/topo_hcube.c"
+    "hcube-cols-not-pow2#cols < want;) cols \*= 2#cols < want;) cols += 1#hcube 6: cable#tb/catalog/topo_hcube.c"
+    "dfly-group-a-row#    net_floor_cab(cab, net_floor_cols(ncab, fl), fl, pl);#    net_floor_cab(cab, 1, fl, pl);#dfly 2/4/2: cable#tb/catalog/topo_dfly.c"
+    "dfly-group-a-cabinet#        cab = G / gpc, ncab#        cab = G, ncab#dfly 2/4/2, 2 groups a cabinet#tb/catalog/topo_dfly.c"
 )
 gcc -std=c11 -O0 -w -Icsrc/include -Itb -Itb/cost -c tb/cost/cost_test.c -o "$T/cost_test.o" || exit 2
 bad=0
 for m in "${MUTANTS[@]}"; do
-    IFS='#' read -r name from to want <<< "$m"
-    sed "s#$from#$to#" tb/cost/cost.c > "$T/cost.c"
-    if cmp -s tb/cost/cost.c "$T/cost.c"; then
-        echo "FAIL $name: the expression changed nothing (cost.c moved on: update the mutant)"; bad=1; continue
+    IFS='#' read -r name from to want file <<< "$m"
+    file=${file:-tb/cost/cost.c}
+    # the mutant of FILE, linked ahead of the libraries (whose FILE it replaces)
+    sed "s#$from#$to#" "$file" > "$T/m.c"
+    if cmp -s "$file" "$T/m.c"; then
+        echo "FAIL $name: the expression changed nothing ($file moved on: update the mutant)"; bad=1; continue
     fi
-    if ! gcc -std=c11 -O0 -w -Icsrc/include -Itb -Itb/cost -o "$T/t" "$T/cost.c" "$T/cost_test.o" \
+    srcs=("$T/m.c")
+    [ "$file" = tb/cost/cost.c ] || srcs+=(tb/cost/cost.c)
+    if ! gcc -std=c11 -O0 -w -Icsrc/include -Itb -Itb/cost -o "$T/t" "${srcs[@]}" "$T/cost_test.o" \
         "$B/obj/tb/catalog/rtl_none.o" "$B/libnrcat.a" "$B/libnrmodel.a" "$B/libnr.a" -lm 2> "$T/err"; then
         echo "FAIL $name: does not build"; head -3 "$T/err"; bad=1; continue
     fi

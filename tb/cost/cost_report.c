@@ -10,41 +10,51 @@
 
 #include "catalog/cfg.h"
 
-/* the kit's networks of radix-64 routers (docs/network.md) */
-static const char *const built_specs[] = {
-    "fclos:k=64,levels=2,tophalf=1",
-    "fclos:levels=2",
-    "bw:rank=2",
-    "bw:rank=2,side=9",
-    "bw:rank=3",
-    "fbfly:k=32,n=2",
-    "fbfly:k=16,n=3",
-    "fbfly:k=8,n=4",
-    "fbfly:k=16,n=4,c=8",
-    NULL,
+/* the kit's networks (docs/network.md) and the ports of their routers: 64
+ * (Table 3), or the fewest of a kit configuration that holds the network's
+ * (the hypercube's lg N + 1: 16, cn-k16-4vc-bare of docs/cost.md §5) */
+static const struct {
+    const char *spec;
+    int ports;
+} built_specs[] = {
+    {"fclos:k=64,levels=2,tophalf=1", 64},
+    {"fclos:levels=2", 64},
+    {"bw:rank=2", 64},
+    {"bw:rank=2,side=9", 64},
+    {"bw:rank=3", 64},
+    {"fbfly:k=32,n=2", 64},
+    {"fbfly:k=16,n=3", 64},
+    {"fbfly:k=8,n=4", 64},
+    {"fbfly:k=16,n=4,c=8", 64},
+    {"dfly:p=4,a=8,h=4", 64},
+    {"dfly:p=8,a=16,h=8,g=32", 64},
+    {"hcube:n=10", 16},
+    {"hcube:n=12", 16},
+    {"bfly:k=10,n=3", 64},
+    {"bfly:k=16,n=3", 64},
+    {NULL, 0},
 };
 
 int cost_table_built(const cost_prm *p)
 {
     char err[512];
-    printf("| network | nodes | routers | cabinets | terminal ch. | backplane ch. | cable ch. | "
-           "repeated ch. | cable avg / max (m) | bisection ch. | $ per node | link share | W per "
-           "node |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-    for (int i = 0; built_specs[i]; i++) {
+    printf("| network | ports | nodes | routers | cabinets | terminal ch. | backplane ch. | cable "
+           "ch. | repeated ch. | cable avg / max (m) | bisection ch. | $ per node | link share | "
+           "W per node |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for (int i = 0; built_specs[i].spec; i++) {
         net_topo t;
         cost_res r;
-        if (net_topo_build(&t, built_specs[i], 64, err, sizeof err) ||
+        if (net_topo_build(&t, built_specs[i].spec, built_specs[i].ports, err, sizeof err) ||
             cost_network(&t, p, &r, err, sizeof err)) {
             fprintf(stderr, "net_cost: %s\n", err);
             return 1;
         }
         net_topo_free(&t);
-        printf(
-            "| `%s` | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %.2f / %.2f | %ld | %.2f | %.3f | "
-            "%.3f |\n",
-            built_specs[i], r.nodes, r.routers, r.cabinets, r.ch_term, r.ch_bp, r.ch_cab, r.ch_long,
-            r.len_avg, r.len_max, r.bisection, r.c_total / r.nodes,
-            (r.c_total - r.c_rtr) / r.c_total, r.p_total / r.nodes);
+        printf("| `%s` | %d | %ld | %ld | %ld | %ld | %ld | %ld | %ld | %.2f / %.2f | %ld | %.2f | "
+               "%.3f | %.3f |\n",
+               built_specs[i].spec, built_specs[i].ports, r.nodes, r.routers, r.cabinets, r.ch_term,
+               r.ch_bp, r.ch_cab, r.ch_long, r.len_avg, r.len_max, r.bisection, r.c_total / r.nodes,
+               (r.c_total - r.c_rtr) / r.c_total, r.p_total / r.nodes);
     }
     return 0;
 }
@@ -156,6 +166,26 @@ static void claim(const char *where, const char *what, const char *seed, double 
            ok ? "" : cause);
 }
 
+/* The cables of the dragonfly's argument (Abts and Kim 2011, §4.2.2, Fig
+ * 4.4): the two lines the figure prints, in $ per Gb/s over a cable of l m,
+ * against the text's crossover and against ISCA'07's line, which the
+ * figure says its electrical line is ([41]). */
+static void claims_cables(const cost_prm *p)
+{
+    const double ea = 2.16, eb = 1.4, oa = 9.7103, ob = 0.364, gbps = 6;
+    claim("Abts and Kim 2011 §4.2.2, Fig 4.4",
+          "optical (0.364 l + 9.7103) and electrical (1.4 l + 2.16) $/Gb cross at, m", "10",
+          (oa - ea) / (eb - ob), "%.2f", 9.5, 10.5,
+          "the two lines printed in the figure cross at 7.3 m; the text's 10 m is not from them "
+          "(the figure's data points are not in the text)");
+    claim("Abts and Kim 2011 §4.2.2, Fig 4.4",
+          "electrical line, 'the cost model of [41]' (ISCA'07), $/Gb at 10 m", "16.16",
+          (p->sig_a + 10 * p->sig_b) / gbps, "%.2f", 15.35, 16.97,
+          "ISCA'07's $3.72 + $0.81 l a 6 Gb/s signal is 0.62 + 0.135 l $/Gb: the figure's line "
+          "is 3.5 times its intercept and 10.4 times its slope, no one unit factor; the model "
+          "prices every cable by ISCA'07's line");
+}
+
 int cost_table_claims(const cost_prm *p)
 {
     const double e64 = cost_edge(65536, p->density);
@@ -229,6 +259,7 @@ int cost_table_claims(const cost_prm *p)
           an_power(COST_FBFLY, 1024, p) / an_power(COST_BFLY, 1024, p), "%.3f", 0, 0.999, "");
     claim("ISCA'07 §5.3, Fig 15", "hypercube the highest power at 4K (over fclos)", "> 1",
           an_power(COST_HCUBE, 4096, p) / an_power(COST_FCLOS, 4096, p), "%.3f", 1.001, 1e9, "");
+    claims_cables(p);
     claim("Abts and Kim 2011 §4.2.1", "Eq 4.3 optimal radix at A = 652", "45", cost_kopt(652),
           "%.1f", 44.5, 45.5, "");
     claim("Abts and Kim 2011 §4.2.1", "Eq 4.3 optimal radix at A = 3013", "128", cost_kopt(3013),

@@ -124,6 +124,47 @@ static void counts(void)
     check("fclos 4x2: cable length", r.len_avg, 0.285 + 2, 1e-9);
     check("fclos 4x2: bisection", (double)r.bisection, 4, 0);
     check("fclos 4x2: cabinets", (double)r.cabinets, 3, 0);
+    /* the hypercube (after Fig 9(b)): 16 routers of one node, 4 to a 4-node
+     * cabinet (dimensions 0 and 1 on the backplane), the 4 cabinets in a row
+     * (4 columns, a power of two): dimension 2 joins cabinets 1 apart, 2.57
+     * m, dimension 3 2 apart, 3.14 m, 8 links each */
+    built("hcube:n=4", 8, 4, 3, &r);
+    check("hcube 4: cabinets", (double)r.cabinets, 4, 0);
+    check("hcube 4: backplane channels", (double)r.ch_bp, 32, 0);
+    check("hcube 4: cable channels", (double)r.ch_cab, 32, 0);
+    check("hcube 4: cable avg", r.len_avg, (2.57 + 3.14) / 2, 1e-9);
+    check("hcube 4: cable max", r.len_max, 3.14, 1e-9);
+    check("hcube 4: channels past 3 m", (double)r.ch_long, 16, 0);
+    check("hcube 4: bisection", (double)r.bisection, 8, 0);
+    /* 64 routers, one to a 1-node cabinet: the near-square floor's 21
+     * columns rounded up to 32, 2 rows; dimensions 0..4 join columns 1, 2,
+     * 4, 8, 16 apart, dimension 5 the rows, 2.88 m (32 links each) */
+    built("hcube:n=6", 8, 1, 6, &r);
+    check("hcube 6: cabinets", (double)r.cabinets, 64, 0);
+    check("hcube 6: cable channels", (double)r.ch_cab, 384, 0);
+    check("hcube 6: cable avg", r.len_avg, 31 * 0.57 / 6 + 2.88 / 6 + 2, 1e-9);
+    check("hcube 6: cable max", r.len_max, 16 * 0.57 + 2, 1e-9);
+    /* the dragonfly of 9 groups of 4 routers of 2 nodes (a = 2p = 2h = 4;
+     * 16 ports: the routers' FB mode takes p and a - 1 + h in halves):
+     * a group to an 8-node cabinet, its 6 local links on the backplane; the
+     * 9 cabinets in a row, one global link between each pair of groups,
+     * sum over pairs of |i - j| = 120 widths */
+    built("dfly:p=2,a=4,h=2", 16, 8, 6, &r);
+    check("dfly 2/4/2: cabinets", (double)r.cabinets, 9, 0);
+    check("dfly 2/4/2: backplane channels", (double)r.ch_bp, 108, 0);
+    check("dfly 2/4/2: cable channels", (double)r.ch_cab, 72, 0);
+    check("dfly 2/4/2: cable avg", r.len_avg, 120 * 0.57 / 36 + 2, 1e-9);
+    check("dfly 2/4/2: cable max", r.len_max, 8 * 0.57 + 2, 1e-9);
+    check("dfly 2/4/2: channels past 6 m", (double)r.ch_long, 2, 0);
+    /* two groups to a 16-node cabinet (5 cabinets, the last with one); a
+     * group of 4 routers in two 4-node cabinets (18): local links inside a
+     * cabinet 1 of 6 a cabinet */
+    built("dfly:p=2,a=4,h=2", 16, 16, 6, &r);
+    check("dfly 2/4/2, 2 groups a cabinet: cabinets", (double)r.cabinets, 5, 0);
+    check("dfly 2/4/2, 2 groups a cabinet: backplane channels", (double)r.ch_bp, 108 + 8, 0);
+    built("dfly:p=2,a=4,h=2", 16, 4, 6, &r);
+    check("dfly 2/4/2, a group in 2 cabinets: cabinets", (double)r.cabinets, 18, 0);
+    check("dfly 2/4/2, a group in 2 cabinets: backplane channels", (double)r.ch_bp, 36, 0);
     /* a kind without a layout is refused */
     net_topo t;
     char err[256];
