@@ -74,14 +74,13 @@ static inline void nr_sw_core_eval_ius(nr_sw_core *c, uint64_t ie, nr_rtr_out *o
                                        const nr_iu *(*eval)(void *m, int p, const nr_fb_env *fb),
                                        void *m)
 {
-    const int sp = c->fb.sptr;
-    const uint64_t lo = sp ? ie & ((1ull << sp) - 1) : 0;
-    uint64_t hot = 0;
+    uint64_t hot = 0, pass[2];
     nr_fb_seq_begin(&c->fb);
+    nr_fb_seq_order(&c->fb, ie, pass);
     const nr_fb_env fb = nr_fb_seq_env(&c->fb, c->pv);
-    for (uint64_t pass = ie & ~lo, n = 0; n < 2; pass = lo, n++)
-        for (; pass; pass &= pass - 1) {
-            const int p = __builtin_ctzll(pass);
+    for (int n = 0; n < 2; n++)
+        for (uint64_t b = pass[n]; b; b &= b - 1) {
+            const int p = __builtin_ctzll(b);
             const nr_iu *u = eval(m, p, &fb);
             nr_fb_seq_note(&c->fb, u);
             out->tev[p] = u->d_tev;

@@ -106,7 +106,7 @@ int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen);
  * (every route that is not a DROP counts, whatever the algorithm); in a
  * cycle the IUs decide in port order from sptr, and seq = pend + n(q, w)
  * grows with each decision. A router calls nr_fb_seq_begin in eval before
- * its IUs, evaluates them in the order nr_fb_seq_port gives, calls
+ * its IUs, evaluates them in the order of nr_fb_seq_order's two passes, calls
  * nr_fb_seq_note after each, and at the clock edge nr_fb_seq_head for every
  * HEAD an output takes, then nr_fb_seq_end. With on = 0 only sptr moves. */
 typedef struct {
@@ -124,11 +124,14 @@ static inline void nr_fb_seq_begin(nr_fb_seq *s)
 {
     if (s->on) memcpy(s->seq, s->pend, sizeof s->seq);
 }
-/* The i-th IU to decide this cycle. */
-static inline int nr_fb_seq_port(const nr_fb_seq *s, int i)
+/* The IUs of mask ie in the order they decide this cycle: pass[0] holds
+ * ports sptr and up, pass[1] the ports below sptr, each taken from its
+ * lowest port up. */
+static inline void nr_fb_seq_order(const nr_fb_seq *s, uint64_t ie, uint64_t pass[2])
 {
-    int p = s->sptr + i;
-    return p >= s->n ? p - s->n : p;
+    const uint64_t lo = s->sptr ? ie & ((1ull << s->sptr) - 1) : 0;
+    pass[0] = ie & ~lo;
+    pass[1] = lo;
 }
 /* The environment every IU's RC reads this cycle. */
 static inline nr_fb_env nr_fb_seq_env(const nr_fb_seq *s, const nr_pview *pv)

@@ -524,9 +524,28 @@ static long run_seq(const cu_args *a, const fb_env *e, long *evn)
         }
         memset(n, 0, sizeof n);
         nr_fb_seq_begin(&s);
-        /* the tops take the inputs in order from sptr (yarc.c, nwn.c) */
+        /* the tops take the inputs in order from sptr (nr_sw_core_eval_ius,
+         * through nr_fb_seq_order): the routing inputs of a random mask,
+         * in the document's order sptr, sptr + 1, ... wrapping */
         cu_check(a, t, "the sequential allocator's pointer sptr (t mod NumPorts)",
                  (uint64_t)(t % e->P), (uint64_t)s.sptr);
+        const uint64_t ie = nr_rng_u64(&rng) & (e->P < 64 ? (1ull << e->P) - 1 : ~0ull);
+        uint64_t pass[2];
+        nr_fb_seq_order(&s, ie, pass);
+        int got[64], want[64], ng = 0, nw = 0;
+        for (int b = 0; b < 2; b++)
+            for (uint64_t m = pass[b]; m && ng < 64; m &= m - 1) got[ng++] = __builtin_ctzll(m);
+        for (int i = 0; i < e->P; i++)
+            if (ie >> ((t + i) % e->P) & 1) want[nw++] = (int)((t + i) % e->P);
+        for (int i = 0; i < nw || i < ng; i++)
+            if (i >= nw || i >= ng || got[i] != want[i]) {
+                cu_failf(a, t,
+                         "inputs 0x%llx from sptr %d: the %d-th to decide is port %d, "
+                         "nr_fb_seq_order gives %d",
+                         (unsigned long long)ie, s.sptr, i, i < nw ? want[i] : -1,
+                         i < ng ? got[i] : -1);
+                break;
+            }
         for (int i = 0; i < e->P; i++) {
             const int p = (int)((t + i) % e->P);
             for (int q = 0; q < e->P; q++)
