@@ -82,10 +82,10 @@ int nr_nwn_counts(const nr_nwn_params *p, nr_sw_counts *c, char *err, int errlen
 int nr_yarc_counts(const nr_yarc_params *p, nr_sw_counts *c, char *err, int errlen);
 
 /* ---- seed 001 Table 1 as formulas (docs/results.md section 4.0) ----
- * The seed's complexity model of five organizations (seed 001 text lines
- * 105-111): canonical crossbar (cn), hierarchical crossbar (hc), folded-Clos
+ * The seed's complexity model of five organizations ([ACK12] Table 1):
+ * canonical crossbar (cn), hierarchical crossbar (hc), folded-Clos
  * (fc, m = n = k/r), folded 2D torus (ft) and 2D HyperX (hx). Real-valued, so
- * that Fig 5's rule p = sqrt(k), r = 2 sqrt(k) (line 128) can be evaluated at
+ * that Fig 5's rule p = sqrt(k), r = 2 sqrt(k) ([ACK12 §3.2]) can be evaluated at
  * every k. Unlike nr_sw_counts these are the seed's formulas, not counts of
  * what the kit builds. */
 enum { NR_T1_CN = 0, NR_T1_HC = 1, NR_T1_FC = 2, NR_T1_FT = 3, NR_T1_HX = 4, NR_T1_N = 5 };
@@ -95,7 +95,7 @@ typedef struct {
     double fanout;  /* aggregate fanout (hx: worst case, Valiant routing) */
     double xpoints; /* total crosspoints */
     double area;    /* switch area in channel pitches squared: buffers,
-                     * crossbars and global wires, no control (line 128) */
+                     * crossbars and global wires, no control ([ACK12 §3.2]) */
 } nr_t1_row;
 
 nr_t1_row nr_t1_cn(double k);
@@ -113,7 +113,7 @@ const char *nr_t1_name(int org);
  * fc6 figure. The seed gives no such formula: this is our reading. */
 double nr_t1_fc_area_m(double k, double r, double m);
 
-/* ---- energy (seed 001 §5.1 line 179; docs/results.md section 4.3) ----
+/* ---- energy ([ACK12 §5.1]; docs/results.md section 4.3) ----
  * Small pure functions: per-bit dynamic energy of one (source port,
  * destination port) path, static power per cycle, and the Table 1 switch area
  * used for EDAP. Seed 001 gives the per-event figures; which event each

@@ -113,11 +113,11 @@ int nr_yarc_counts(const nr_yarc_params *p, nr_sw_counts *c, char *err, int errl
     return 0;
 }
 
-/* ---- seed 001 Table 1 (lines 105-109), real-valued ----
+/* ---- [ACK12] Table 1, real-valued ----
  * Rows: subswitch buffers, aggregate fanout, total crosspoints, switch area.
  * The area is "normalized to the square of a channel pitch, and includes the
  * area of buffers, crossbars, and the global wires used for the channels
- * between subswitches" (line 128). */
+ * between subswitches" ([ACK12 §3.2]). */
 
 /* x^(1/n) for n = 2 or 3, exact when k is a perfect square or cube, so that
  * Table 2's integers (k = 64) come out exactly. */
@@ -197,8 +197,8 @@ double nr_t1_fc_area_m(double k, double r, double m)
     return r / 2 * (n + 2 * m) * (2 * (n + m) + r * m + r);
 }
 
-/* ---- energy (seed 001 §5.1 line 179; docs/results.md section 4.3) ----
- * Line 179: "We estimate 40fJ for sending a bit over a 1-cycle distance, 40fJ
+/* ---- energy ([ACK12 §5.1]; docs/results.md section 4.3) ----
+ * [ACK12 §5.1]: "We estimate 40fJ for sending a bit over a 1-cycle distance, 40fJ
  * and 10fJ for reading and writing a bit on a 128kb input port buffer and a
  * 8kb subswitch buffer, and 40fJ per radix to send a bit through a crossbar.
  * As for static power, we assume 20fJ for a 1-cycle distance global wire per
@@ -410,10 +410,10 @@ double nr_en_area(const nr_en_org *o)
     if (o->org == NR_EN_FC) {
         if (o->speedup == 1 && o->top_speedup == 1) return nr_t1_fc_area_m(k, o->r, o->m);
         if (o->k == 64 && o->r == 16 && o->m == 6 && o->speedup == 2 && o->top_speedup == 2)
-            return 24640; /* seed 001 Table 2, fc6-isu2 (line 215) */
+            return 24640; /* [ACK12] Table 2, fc6-isu2 */
         return NAN;
     }
     if (o->org == NR_EN_BB && o->speedup == 1)
-        return 0.75 * nr_t1_fc_area_m(k, o->r, o->m); /* seed 001 §5.4, line 232 */
+        return 0.75 * nr_t1_fc_area_m(k, o->r, o->m); /* [ACK12 §5.4] */
     return NAN;
 }

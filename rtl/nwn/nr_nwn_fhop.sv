@@ -10,7 +10,7 @@
 //   ties to the first t at or after the up pointer, which then moves past t;
 //   a = 1 with TopChoice = 1 takes t = upd8(0x00, {rnd, p}) mod M, where rnd
 //   is a 16-bit Galois LFSR (taps 0xB400, reset 0xACE1) that steps after
-//   every such choice (the seed's random top, seed 001 line 208); a = 0 takes the
+//   every such choice (the seed's random top, [ACK12 §5.3]); a = 0 takes the
 //   flow's hashed top, upd8(0x00, (dest << 6 | p) ^ hash) mod M (CRC-8, poly
 //   0x07, over 22 bits MSB first), and the pointer stays.
 // Parameters:

@@ -7,7 +7,7 @@
  *   sw_counts --table2          seed 001 Table 2 (k = 64) from Table 1's formulas
  *   sw_counts --scaling [--csv] seed 001 Fig 5: Table 1 relative to hc, k = 8..128
  *   sw_counts --energy [--cfg-file PATH] NAME...
- *                               the energy model (seed 001 line 179) of each
+ *                               the energy model ([ACK12 §5.1]) of each
  *                               configuration: path energies and static power
  *   sw_counts --energy --pattern P [--seed N] [--alt A] [--cfg-file PATH] NAME...
  *                               CSV: the pattern's mean dynamic energy per bit
@@ -61,11 +61,11 @@ static const nr_cli_opt_t opts[] = {
     {NULL, NULL, NULL},
 };
 
-/* ---- seed 001 Table 2 (text lines 210-215): k = 64, p = 8, r = 16 ---- */
+/* ---- [ACK12] Table 2: k = 64, p = 8, r = 16 ---- */
 
 enum { T2_CN, T2_HC, T2_FC, T2_FC6, T2_FC6ISU2, T2_FT, T2_HX, T2_N };
 static const char *const t2_col[T2_N] = {"cn", "hc", "fc", "fc6", "fc6-isu2", "ft", "hx"};
-/* NAN: no value in the seed. The fanout row (line 213) has six values for
+/* NAN: no value in the seed. Table 2's fanout row has six values for
  * seven columns; 57 is placed under ft and "45 ~ 75" under hx, leaving
  * fc6-isu2 empty (docs/nwn-arch.md section 10.3). */
 static const double t2_buf[T2_N] = {NAN, 1024, 128, 192, 192, 512, 192};
@@ -152,7 +152,7 @@ static void print_table2(void)
     }
 }
 
-/* ---- seed 001 Fig 5 (text lines 114, 128): Table 1 relative to hc ---- */
+/* ---- [ACK12] Fig 5 and §3.2: Table 1 relative to hc ---- */
 
 static const char *const q_name[4] = {"buffers", "fanout", "xpoints", "area"};
 static double q_of(const nr_t1_row *r, int q)
@@ -202,7 +202,7 @@ static void print_scaling(int csv)
         }
 }
 
-/* ---- energy (seed 001 line 179, docs/results.md section 4.3) ---- */
+/* ---- energy ([ACK12 §5.1], docs/results.md section 4.3) ---- */
 
 /* The energy model's view of a named configuration; dies on an error. */
 static void en_org_of(nr_cli_t *c, const char *file, const char *name, nr_en_org *o)

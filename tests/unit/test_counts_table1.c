@@ -1,6 +1,6 @@
 /* test_counts_table1.c - seed 001's Table 1 formulas (nr_t1_*, csrc/model/
  * counts.c) against the seed's printed Table 2 at k = 64, p = 8, r = 16
- * (seed 001 text lines 210-215), and the trends the seed's text states about
+ * ([ACK12] Table 2), and the trends the seed's text states about
  * Fig 5 (lines 128, 134) over k = 8..128 with p = sqrt(k), r = 2 sqrt(k).
  * docs/results.md section 4.0 has the tables this checks. */
 #include <math.h>
@@ -30,7 +30,7 @@ int main(void)
     NR_TEST_BEGIN("test_counts_table1", 0);
     const double k = 64, p = 8, r = 16;
 
-    /* ---- Table 2's switch-area row (line 215) ---- */
+    /* ---- Table 2's switch-area row ---- */
     nr_t1_row cn = nr_t1_cn(k), hc = nr_t1_hc(k, p), fc = nr_t1_fc(k, r);
     nr_t1_row ft = nr_t1_ft(k), hx = nr_t1_hx(k);
     CHECK_EXACT(cn.area, 4096);
@@ -49,10 +49,10 @@ int main(void)
             double a = nr_t1_fc_area_m(kk, rr, (double)kk / rr), b = nr_t1_fc(kk, rr).area;
             CHECK(fabs(a - b) <= 1e-9 * b);
         }
-    /* the abstract's "up to 73% reduction in area" (line 27) is fc against hc */
+    /* the abstract's "up to 73% reduction in area" ([ACK12], the abstract) is fc against hc */
     CHECK_EQ(lround(100.0 * (1.0 - fc.area / hc.area)), 73);
 
-    /* ---- Table 2's other rows (lines 212-214) from the same formulas ---- */
+    /* ---- Table 2's other rows from the same formulas ---- */
     CHECK(isnan(cn.buffers)); /* "N/A" */
     CHECK_EXACT(cn.fanout, 63);
     CHECK_EXACT(cn.xpoints, 4096);
@@ -85,7 +85,7 @@ int main(void)
         CHECK_EXACT(t.fanout, c.fanout_max);
     }
 
-    /* ---- Fig 5 (caption line 114, text line 128): relative to hc ---- */
+    /* ---- Fig 5 (its caption, and [ACK12 §3.2]): relative to hc ---- */
     CHECK(nr_t1_name(NR_T1_HX) && !strcmp(nr_t1_name(NR_T1_HX), "hx"));
     CHECK(nr_t1_name(NR_T1_N) == NULL);
     for (int i = 0; i < NK; i++)
@@ -98,7 +98,7 @@ int main(void)
         const int o = net[j];
         for (int i = 0; i < NK; i++) {
             /* "All the network switch organizations require fewer subswitch
-             * buffers than the hierarchical crossbar switch" (line 134) */
+             * buffers than the hierarchical crossbar switch" ([ACK12 §3.2]) */
             CHECK(rel(o, ks[i], 0) < 1.0);
             /* "These switches have higher aggregate fanout values than the
              * hierarchical crossbar switch" */
@@ -139,14 +139,14 @@ int main(void)
         CHECK(rel(NR_T1_HX, ks[i], 2) / rel(NR_T1_FC, ks[i], 2) >
               rel(NR_T1_HX, ks[i - 1], 2) / rel(NR_T1_FC, ks[i - 1], 2));
     /* hc: "the area of horizontal and vertical wires dominates the switch
-     * area with a large k, which scales at the rate of k^2.5" (line 90):
+     * area with a large k, which scales at the rate of k^2.5" ([ACK12 §3.1]):
      * the log-log slope of hc's area between 64 and 128 */
     {
         double s = log2(nr_t1_fig5(NR_T1_HC, 128).area / nr_t1_fig5(NR_T1_HC, 64).area);
         CHECK(s > 2.4 && s < 2.5);
         s = log2(nr_t1_fig5(NR_T1_HC, 1 << 20).area / nr_t1_fig5(NR_T1_HC, 1 << 19).area);
         CHECK(fabs(s - 2.5) < 1e-3);
-        /* fc's area "scales at the rate of k^2" (line 122) */
+        /* fc's area "scales at the rate of k^2" ([ACK12 §3.2]) */
         s = log2(nr_t1_fig5(NR_T1_FC, 1 << 20).area / nr_t1_fig5(NR_T1_FC, 1 << 19).area);
         CHECK(fabs(s - 2.0) < 1e-2);
     }

@@ -233,7 +233,7 @@ static void test_down_routing(void)
     YT_DONE(&e);
 }
 
-/* §5 step 3, mask sense. Seed 003 (lines 124-137) programs the subtree of
+/* §5 step 3, mask sense. [SAKD06 "Up Routing: Organization"] programs the subtree of
  * processors 96..127 as Root detect = 0x0060, Mask = 0x001F, where a mask bit
  * of 1 is NOT compared ("unmasked destination and root detection bits
  * match", line 134). Our ROOT_MASK marks the bits that ARE compared, so the
