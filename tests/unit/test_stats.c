@@ -28,14 +28,21 @@ static void st_percentiles(void)
     CHECK_EQ(nr_percentile(w, 100, 1), 1);
 }
 
-static void st_phases(void)
+/* The cases' statistics: warmup 100, window 1000, drain limit 500, 4 ports,
+ * histogram bins of 2 cycles (the bad-configuration case changes one field) */
+static const nr_stats_cfg_t cfg = {100, 1000, 500, 4, 2};
+static void open_stats(nr_stats_t *st)
 {
     char err[200];
+    CHECK_EQ(nr_stats_init(st, &cfg, err, sizeof err), 0);
+}
+
+static void st_phases(void)
+{
     char buf[4000];
-    nr_stats_cfg_t c = {100, 1000, 500, 4, 2};
     nr_stats_t st;
     /* ---- phases, labeling, drain, loads, latency ---- */
-    CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), 0);
+    open_stats(&st);
     CHECK_EQ(nr_stats_phase(&st, 0), NR_PH_WARMUP);
     CHECK_EQ(nr_stats_phase(&st, 99), NR_PH_WARMUP);
     CHECK_EQ(nr_stats_phase(&st, 100), NR_PH_MEASURE);
@@ -97,12 +104,10 @@ static void st_phases(void)
 
 static void st_drain(void)
 {
-    char err[200];
     char buf[4000];
-    nr_stats_cfg_t c = {100, 1000, 500, 4, 2};
     nr_stats_t st;
     /* ---- drain limit: a labeled packet never arrives ---- */
-    CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), 0);
+    open_stats(&st);
     nr_stats_generated(&st, 0, 4, 200);
     nr_stats_generated(&st, 0, 4, 300);
     nr_stats_dropped(&st, 300); /* a soft error on purpose: does not hold the drain */
@@ -125,12 +130,10 @@ static void st_drain(void)
 
 static void st_histogram(void)
 {
-    char err[200];
     char buf[4000];
-    nr_stats_cfg_t c = {100, 1000, 500, 4, 2};
     nr_stats_t st;
     /* ---- histogram: samples {0,1,2,5,5,9}, bin width 2 ---- */
-    CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), 0);
+    open_stats(&st);
     {
         static const uint32_t lat[6] = {5, 0, 9, 2, 5, 1};
         for (int i = 0; i < 6; i++) {
@@ -153,11 +156,9 @@ static void st_histogram(void)
 
 static void st_random(void)
 {
-    char err[200];
-    nr_stats_cfg_t c = {100, 1000, 500, 4, 2};
     nr_stats_t st;
     /* ---- many random samples: percentiles equal a direct sort ---- */
-    CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), 0);
+    open_stats(&st);
     {
         nr_rng_t r;
         nr_rng_seed(&r, nr_test_seed);
@@ -190,12 +191,10 @@ static void st_random(void)
 
 static void st_dense_range(void)
 {
-    char err[200];
-    nr_stats_cfg_t c = {100, 1000, 500, 4, 2};
     nr_stats_t st;
     /* ---- latencies on both sides of the dense range (NR_STATS_DENSE_MAX):
      * min, p50, p99, max and the mean as from the sorted list ---- */
-    CHECK_EQ(nr_stats_init(&st, &c, err, sizeof err), 0);
+    open_stats(&st);
     {
         static const uint32_t lat[9] = {
             9000000, 3, NR_STATS_DENSE_MAX, 7, NR_STATS_DENSE_MAX - 1, 5000000, 3, 5000000, 12};
@@ -230,7 +229,7 @@ static void st_dense_range(void)
 static void st_bad_config(void)
 {
     char err[200];
-    nr_stats_cfg_t c = {100, 1000, 500, 4, 2};
+    nr_stats_cfg_t c = cfg;
     nr_stats_t st;
     /* ---- bad configuration ---- */
     c.measure = 0;
