@@ -49,7 +49,9 @@ SIM=$B/bin/net_sim NC=$B/bin/net_cost OUT=$B/results/cost_pareto$TAG
 for x in "$SIM" "$NC"; do [ -x "$x" ] || { echo "cost_pareto.sh: $x is not built (make $x)" >&2; exit 2; }; done
 # TOPO CFG ROUTING [LEN]: the networks of each size (docs/network.md), in
 # the order the jobs start; LEN the packets' phits (4 unless given: the
-# butterfly's source routes need 5, the route phit and 4)
+# butterfly's source routes and updown-hash need 5, the route or hash phit
+# and 4). At 4K MIN AD and the oblivious up*-down* routings are not run (a
+# 4K run is 50 to 120 CPU seconds)
 runs() {
     local fb
     case $1 in
@@ -66,7 +68,13 @@ runs() {
             echo "$fb hc-k64-4vc-seq ugals"
             echo "$fb hc-k64-4vc ugal"
             echo "$fb hc-k64-4vc-seq closad"
-            echo "$fb hc-k64-4vc val" ;;
+            echo "$fb hc-k64-4vc val"
+            echo "$fb hc-k64-4vc minad"
+            # the oblivious up*-down* routings (the hash needs its phit)
+            echo "fclos:k=64,levels=2,tophalf=1 hc-k64-4vc updown-det"
+            echo "fclos:k=64,levels=2,tophalf=1 hc-k64-4vc updown-hash 5"
+            echo "bw:rank=2 hc-k64-4vc updown-det"
+            echo "bw:rank=2 hc-k64-4vc updown-hash 5" ;;
         4k) fb=fbfly:k=16,n=3 # 4K of radix-32 routers: a 3-level folded Clos
             # VAL, UGAL, UGAL-S and CLOS AD on the 3-flat of hc routers:
             # refused by the network's deadlock check (docs/fbfly-routing.md §7);
