@@ -18,7 +18,7 @@
 # usage: scripts/cost_pareto.sh [--help]
 # Environment: BUILD [build]; PARETO_SIZE [1k] (1k: the flow cost-pareto;
 # 4k: cost-pareto-4k); PARETO_WARMUP [500], PARETO_MEASURE [1000],
-# PARETO_SEED [1], PARETO_RUNS [4 at 1k, 1 at 4k], PARETO_RES [0.05]; JOBS [2];
+# PARETO_SEED [1], PARETO_RUNS [1], PARETO_RES [0.05]; JOBS [2];
 # PARETO_REPORT_ONLY=1 (the table and plot from the last runs, their outcome
 # as recorded).
 # Outputs in $BUILD/results/cost_pareto (4k: cost_pareto_4k): one CSV per run
@@ -33,8 +33,8 @@ cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
 SIZE=${PARETO_SIZE:-1k}
 case $SIZE in
-    1k) FLOW=cost-pareto TAG= RUNS0=4 ;;
-    4k) FLOW=cost-pareto-4k TAG=_4k RUNS0=1 ;;
+    1k) FLOW=cost-pareto TAG= ;;
+    4k) FLOW=cost-pareto-4k TAG=_4k ;;
     *) echo "cost_pareto.sh: PARETO_SIZE: '$SIZE' is not 1k or 4k" >&2; exit 2 ;;
 esac
 pub_start $FLOW "$@"
@@ -42,7 +42,7 @@ pub_configs
 setting WU PARETO_WARMUP 500
 setting ME PARETO_MEASURE 1000
 setting SEED PARETO_SEED 1
-setting NRUNS PARETO_RUNS $RUNS0
+setting NRUNS PARETO_RUNS 1
 setting RES PARETO_RES 0.05
 JOBS=${JOBS:-2}
 SIM=$B/bin/net_sim NC=$B/bin/net_cost OUT=$B/results/cost_pareto$TAG
