@@ -153,7 +153,7 @@ for pat in uniform wc; do
         < <(awk -F, -v p="$pat" 'NR > 1 && $2 == p { print $1 }' "$OUT/pareto.csv" | sort -u)
     pargs+=(--where front=1 --curve 'Pareto front' cost_per_node accepted)
 done
-scripts/plot.py "$OUT/pareto.png" --size 1400,1000 --layout 2,1 \
+scripts/plot.py "$OUT/pareto.png" --size 2000,1700 --layout 2,1 \
     --title "cost (model) against saturation throughput (simulator, C model), N = ${SIZE^^}" "${pargs[@]}" || rc=1
 pub_table $FLOW docs/cost.md "$OUT/pareto.md"
 pub_file "docs/img/cost_pareto$TAG.png" "$OUT/pareto.png"
