@@ -102,7 +102,9 @@ for list in tests/cells.list tests/lcb.list tests/lcb_rtl.list tests/rtr.list te
             cfg=$(sed -n 's/.*--cfg \([^ ]*\).*/\1/p' <<< "$cmd")
             [ -n "$cfg" ] && [ -x "$B/bin/rtr_sim-$cfg" ] && rtl=1
         fi
-        for b in $(grep -o 'build/[A-Za-z0-9_/.-]*' <<< "$cmd"); do
+        # every program it runs must be instrumented (an output file it
+        # writes under build/, such as build/regress/X.out, is not a program)
+        for b in $(grep -oE 'build/(bin|cells|tests)/[A-Za-z0-9_/.-]*' <<< "$cmd"); do
             [ -x "$B/${b#build/}" ] || rtl=0
         done
         [ $rtl = 1 ] && printf '%s\n' "$line" >> "$SEL"
