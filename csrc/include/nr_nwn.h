@@ -14,7 +14,8 @@
 #include "nr_yarc.h"
 
 /* Build parameters (docs/nwn-arch.md section 3). The organization:
- *   cn: r = 1, m = 0, bb = 0      fc: r >= 2, bb = 0      bb: bb = 1 */
+ *   cn: r = 1, m = 0, bb = 0      fc: r >= 2, bb = 0      bb: bb = 1
+ *   fb: r = 1, m = 0, xp_buf = 1 */
 typedef struct {
     int num_ports;   /* k, power of two 4..64 */
     int r;           /* bottom subswitches of the fc (bb keeps r/2); 1 for cn */
@@ -34,6 +35,8 @@ typedef struct {
                         * drawn candidates (step 4'); C model only */
     int side_tab;  /* SideTab: 1 the side table of yarc-arch §5 step 3a, 0 none; C
                         * model only */
+    int xp_buf;    /* XpBuf: 1 the fully buffered crossbar fb (nwn-arch §1.5): a
+                        * buffer of buf_depth per crosspoint and VC; needs r = 1 */
 } nr_nwn_params;
 
 /* Extra RT_DROP reasons of the network switches (nr_router.h has 1..4). */

@@ -55,7 +55,13 @@ int nr_nwn_counts(const nr_nwn_params *p, nr_sw_counts *c, char *err, int errlen
     const long bottom = S * (n * n - self + 2 * n * M);
     for (int i = 0; i < NR_PATH_N; i++) c->fanout[i] = -1;
     c->fanout[NR_PATH_LOCAL] = (int)(n - 1 + M); /* IU: other ports + up-links */
-    if (!p->bb) {
+    if (p->xp_buf) {
+        /* fb (nwn-arch 1.5): one crossbar, a buffer at each crosspoint */
+        c->subswitches = 1;
+        c->xpoints = k * k;
+        c->xpoints_seed = k * k;
+        c->sub_buffers = c->xpoints;
+    } else if (!p->bb) {
         /* fc, and cn as the fc with one bottom and no tops */
         c->subswitches = (int)(R + M);
         const long St =
@@ -232,7 +238,7 @@ void nr_en_coef_seed(nr_en_coef *c)
 int nr_en_org_nwn(const nr_nwn_params *p, nr_en_org *o)
 {
     char err[160];
-    if (shape_ok(p, err, sizeof err)) return -1;
+    if (shape_ok(p, err, sizeof err) || p->xp_buf) return -1; /* no model of fb's buffers */
     memset(o, 0, sizeof *o);
     o->org = p->bb ? NR_EN_BB : NR_EN_FC;
     o->k = p->num_ports;

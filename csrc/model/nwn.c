@@ -15,6 +15,10 @@
  * q; the receiver's qmap gives the target output of a HEAD, §5), and each
  * pop returns its credit to the sending output's cc after ChanLat (nr_chpipe).
  *
+ * fb (§1.5) is the same wiring with k rows (an IU, k channel outputs) and k
+ * columns (k crosspoint buffers, a port output); its crosspoints' credits
+ * wait for their row's credit bus (pend, one credit per row and cycle).
+ *
  * A cycle:
  *   nr_nwn_eval: port views (LCB peek / bare state) -> every IU decides its
  *                reads, RC and first hop, and presents its fronts -> every
@@ -97,23 +101,30 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
     int nbuf = 0;
     for (int s = 0; s < g->nsw; s++) {
         nr_swalloc *a = &m->sw[s];
-        int r = nwn_radix(g, s);
+        const int r = nwn_radix(g, s), no = nwn_nout(g, s);
         uint64_t iu = nwn_iu_inputs(g, s);
-        if (nr_swalloc_init(a, r, r, V, nwn_is_bottom(g, s) ? g->S : g->S_top, iu,
+        if (nr_swalloc_init(a, r, no, V, nwn_is_bottom(g, s) ? g->S : g->S_top, iu,
                             nwn_port_outputs(g, s), p->buf_depth, p->buf_depth))
             goto nomem;
         nr_swalloc_set_pool(a, m->c.rp);
         for (int i = 0; i < r; i++) {
             a->xp[i] = nwn_xpoints(g, s, i);
             m->src[s][i] = nwn_chan_src(g, s, i);
-            m->dst[s][i] = nwn_chan_dst(g, s, i);
             nbuf += !((iu >> i) & 1u);
         }
+        for (int j = 0; j < no; j++) m->dst[s][j] = nwn_chan_dst(g, s, j);
         for (int q = 0; q < NR_MAX_PORTS; q++)
             a->qmap[q] = (uint8_t)(q < k ? nwn_chan_target(g, s, q) : 0);
     }
     /* at most one credit per buffered (input, VC) and cycle */
     if (nr_chpipe_alloc(&m->c.chp, nbuf * V > 0 ? nbuf * V : 1)) goto nomem;
+    if (g->org == NWN_FB) { /* the rows' credit buses (§1.5) */
+        m->pend = calloc((size_t)k * k * V, sizeof *m->pend);
+        m->pmask = calloc((size_t)k * V, sizeof *m->pmask);
+        m->bq = calloc((size_t)k, 1);
+        m->bv = calloc((size_t)k, 1);
+        if (!m->pend || !m->pmask || !m->bq || !m->bv) goto nomem;
+    }
     for (int i = 0; i < k; i++) {
         m->pin[i] = nwn_port_in(g, i);
         m->pout[i] = nwn_port_out(g, i);
@@ -147,6 +158,10 @@ void nr_nwn_free(nr_nwn *m)
     free(m->dst);
     free(m->src);
     free(m->oport);
+    free(m->pend);
+    free(m->pmask);
+    free(m->bq);
+    free(m->bv);
     free(m);
 }
 
@@ -200,6 +215,36 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
     nr_sw_core_eval_end(&m->c, ie, pe, k, m->p.fb_seq, m->p.side_tab, in, out);
 }
 
+/* §1.5: each row's credit bus returns one pending credit of start-of-cycle
+ * state, the first at or after its pointer over r = q * V + v, into the
+ * row's cc after ChanLat (due); the pointer moves past it. */
+static void fb_credit_bus(nr_nwn *m, uint32_t due)
+{
+    const int k = m->g.k, V = m->V;
+    for (uint64_t rows = m->prow; rows; rows &= rows - 1) {
+        const int p = __builtin_ctzll(rows);
+        uint64_t *pm = &m->pmask[p * V];
+        int v = 0;
+        const int q = sw_rr_pick_iv(pm, V, m->bq[p], m->bv[p], &v);
+        if (--m->pend[(p * k + q) * V + v] == 0) pm[v] &= ~(1ull << q);
+        const int r = nr_chpipe_put(&m->c.chp, due, &m->sw[p].cc[q * V + v]);
+        if (r) nwn_error(m, "cycle %u: credit wheel %s", m->c.now, nr_chpipe_err(r));
+        m->bv[p] = (uint8_t)(v + 1 < V ? v + 1 : 0);
+        m->bq[p] = (uint8_t)(v + 1 < V ? q : q + 1 < k ? q + 1 : 0);
+        uint64_t any = 0;
+        for (int w = 0; w < V; w++) any |= pm[w];
+        if (!any) m->prow &= ~(1ull << p);
+    }
+}
+
+/* §1.5: a pop from crosspoint (p, q) on VC v waits for row p's bus. */
+static void fb_credit_wait(nr_nwn *m, int p, int q, int v)
+{
+    m->pend[(p * m->g.k + q) * m->V + v]++;
+    m->pmask[p * m->V + v] |= 1ull << q;
+    m->prow |= 1ull << p;
+}
+
 void nr_nwn_tick(nr_nwn *m)
 {
     const int k = m->g.k, V = m->V;
@@ -225,6 +270,7 @@ void nr_nwn_tick(nr_nwn *m)
         if ((a->d_mask >> j) & 1u) nr_fb_seq_head(&m->c.fb, p, a->d_phit[j]);
     }
     nr_fb_seq_end(&m->c.fb);
+    if (m->prow) fb_credit_bus(m, due); /* before this cycle's pops wait */
     /* subswitches: channel sends, credits of buffered pops, then the commit */
     for (int s = 0; s < m->g.nsw; s++) {
         nr_swalloc *a = &m->sw[s];
@@ -237,6 +283,10 @@ void nr_nwn_tick(nr_nwn *m)
                 nwn_error(m, "cycle %u: buffer %s, subswitch %d input %d vc %d", now,
                           r == -2 ? "out of memory" : "overflow", d.sw, d.io, v);
             nwn_end c = m->src[s][i];
+            if (m->pend && c.sw >= 0) {
+                fb_credit_wait(m, c.sw, c.io, v);
+                c.sw = -1;
+            }
             r = c.sw >= 0 ? nr_chpipe_put(&m->c.chp, due, &m->sw[c.sw].cc[c.io * V + v]) : 0;
             if (r) nwn_error(m, "cycle %u: credit wheel %s", now, nr_chpipe_err(r));
         }
@@ -259,7 +309,7 @@ int nr_nwn_errors(const nr_nwn *m, char *buf, int buflen)
 static int rtr_rest(void *h)
 {
     nr_nwn *m = h;
-    if (!nr_sw_core_quiet(&m->c)) return 0;
+    if (!nr_sw_core_quiet(&m->c) || m->prow) return 0;
     for (int s = 0; s < m->g.nsw; s++)
         if (!nr_swalloc_idle(&m->sw[s])) return 0;
     nr_sw_core_rest(&m->c);

@@ -43,6 +43,12 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
     if (p->fb_seq != 0 && p->fb_seq != 1) NR_BAD("FbSeq = %d: must be 0 or 1", p->fb_seq);
     if (p->up_pick != 0 && p->up_pick != 2) NR_BAD("UpPick = %d: must be 0 or 2", p->up_pick);
     if (p->side_tab != 0 && p->side_tab != 1) NR_BAD("SideTab = %d: must be 0 or 1", p->side_tab);
+    if (p->xp_buf != 0 && p->xp_buf != 1) NR_BAD("XpBuf = %d: must be 0 or 1", p->xp_buf);
+    if (p->xp_buf && (p->r != 1 || p->speedup != 1 || p->top_speedup > 1 || !p->self_turn))
+        NR_BAD(
+            "XpBuf = 1 (the fully buffered crossbar, §1.5) needs R = 1, M = 0, Speedup = "
+            "TopSpeedup = 1, SelfTurn = 1 (R = %d, Speedup = %d, TopSpeedup = %d, SelfTurn = %d)",
+            p->r, p->speedup, p->top_speedup, p->self_turn);
     /* radix limits (§3) */
     const int n = k / p->r;
     if (n + p->m > NR_SW_MAX_IO)
@@ -58,10 +64,14 @@ void nwn_geom_of(const nr_nwn_params *p, nwn_geom *g)
     g->R = p->r;
     g->M = p->m;
     g->n = g->k / g->R;
-    g->org = g->R == 1 ? NWN_CN : p->bb ? NWN_BB : NWN_FC;
+    g->org = p->xp_buf ? NWN_FB : g->R == 1 ? NWN_CN : p->bb ? NWN_BB : NWN_FC;
     g->u = g->org == NWN_BB ? (g->k / 2) / g->M : 0;
     g->nb = g->org == NWN_BB ? g->R / 2 : g->R;
     g->nsw = g->nb + g->M;
+    if (g->org == NWN_FB) { /* k rows, then k columns (§1.5) */
+        g->nb = g->k;
+        g->nsw = 2 * g->k;
+    }
     g->S = p->speedup;
     g->S_top = p->top_speedup ? p->top_speedup : 1;
     g->top_choice = p->top_choice;
@@ -73,14 +83,24 @@ static int top_bottoms(const nwn_geom *g) { return g->nb; }
 
 int nwn_radix(const nwn_geom *g, int sw)
 {
+    if (g->org == NWN_FB) return nwn_is_bottom(g, sw) ? 1 : g->k;
     if (nwn_is_bottom(g, sw)) return g->n + g->M;
     return top_bottoms(g) + g->u;
+}
+
+int nwn_nout(const nwn_geom *g, int sw)
+{
+    if (g->org == NWN_FB) return nwn_is_bottom(g, sw) ? g->k : 1;
+    return nwn_radix(g, sw);
 }
 
 nwn_end nwn_port_in(const nwn_geom *g, int p)
 {
     nwn_end e;
-    if (g->org == NWN_BB && p >= g->k / 2) { /* an up port: its top (§1.2) */
+    if (g->org == NWN_FB) { /* row p, its only input */
+        e.sw = (int16_t)p;
+        e.io = 0;
+    } else if (g->org == NWN_BB && p >= g->k / 2) { /* an up port: its top (§1.2) */
         int x = p - g->k / 2;
         e.sw = (int16_t)(g->nb + x / g->u);
         e.io = (int16_t)(g->nb + x % g->u);
@@ -93,6 +113,7 @@ nwn_end nwn_port_in(const nwn_geom *g, int p)
 
 nwn_end nwn_port_out(const nwn_geom *g, int p)
 {
+    if (g->org == NWN_FB) return (nwn_end){(int16_t)(g->k + p), 0}; /* column p's one output */
     return nwn_port_in(g, p); /* the port's input and output have the same index */
 }
 
@@ -105,16 +126,26 @@ static uint64_t bits(int lo, int cnt)
 
 uint64_t nwn_iu_inputs(const nwn_geom *g, int sw)
 {
+    if (g->org == NWN_FB) return nwn_is_bottom(g, sw) ? 1u : 0u; /* a row's IU */
     if (nwn_is_bottom(g, sw)) return bits(0, g->n);
     return bits(top_bottoms(g), g->u); /* bb: the up ports; fc: none */
 }
 
-uint64_t nwn_port_outputs(const nwn_geom *g, int sw) { return nwn_iu_inputs(g, sw); }
+uint64_t nwn_port_outputs(const nwn_geom *g, int sw)
+{
+    if (g->org == NWN_FB) return nwn_is_bottom(g, sw) ? 0u : 1u; /* a column's port */
+    return nwn_iu_inputs(g, sw);
+}
 
 nwn_end nwn_chan_dst(const nwn_geom *g, int sw, int j)
 {
     nwn_end e = {-1, -1};
-    if (nwn_is_bottom(g, sw)) {
+    if (g->org == NWN_FB) { /* row p's output q feeds column q's input p */
+        if (nwn_is_bottom(g, sw)) {
+            e.sw = (int16_t)(g->k + j);
+            e.io = (int16_t)sw;
+        }
+    } else if (nwn_is_bottom(g, sw)) {
         if (j >= g->n) { /* up-link to top t = j - n, its input b */
             e.sw = (int16_t)(g->nb + j - g->n);
             e.io = (int16_t)sw;
@@ -129,8 +160,15 @@ nwn_end nwn_chan_dst(const nwn_geom *g, int sw, int j)
 /* The wiring is symmetric: output j and input j of a switch connect to the
  * same switch and index (the down-link from top t output b into bottom b
  * input n + t runs beside the up-link from bottom b output n + t into top t
- * input b), so the output feeding input i is the input that output i feeds. */
-nwn_end nwn_chan_src(const nwn_geom *g, int sw, int i) { return nwn_chan_dst(g, sw, i); }
+ * input b), so the output feeding input i is the input that output i feeds.
+ * Not in fb: column q's input p is fed by row p's output q. */
+nwn_end nwn_chan_src(const nwn_geom *g, int sw, int i)
+{
+    if (g->org == NWN_FB)
+        return nwn_is_bottom(g, sw) ? (nwn_end){-1, -1}
+                                    : (nwn_end){(int16_t)i, (int16_t)(sw - g->k)};
+    return nwn_chan_dst(g, sw, i);
+}
 
 nwn_hop nwn_fhop_shape(const nwn_geom *g, int p, int q)
 {
@@ -182,6 +220,7 @@ int nwn_top_pick(const int *cc_up, int M, int up_ptr)
 
 int nwn_chan_target(const nwn_geom *g, int sw, int q)
 {
+    if (g->org == NWN_FB) return 0;            /* a column's port output */
     if (nwn_is_bottom(g, sw)) return q % g->n; /* from a top: port q */
     if (g->org == NWN_BB && q >= g->k / 2)
         return top_bottoms(g) + (q - g->k / 2) % g->u; /* up port q, hosted here */
@@ -190,6 +229,8 @@ int nwn_chan_target(const nwn_geom *g, int sw, int q)
 
 uint64_t nwn_xpoints(const nwn_geom *g, int sw, int i)
 {
+    if (g->org == NWN_FB) /* row sw: every column; column: its port (§1.5: SelfTurn = 1) */
+        return nwn_is_bottom(g, sw) ? bits(0, g->k) : 1u;
     if (nwn_is_bottom(g, sw)) {
         if (i < g->n) { /* IU of port i: every port (no self turn unless kept), every up-link */
             uint64_t x = bits(0, g->n) | bits(g->n, g->M);

@@ -13,7 +13,8 @@
  * and the shared pieces of swparts.h: nr_iu (§4), nr_swalloc (§6), nr_port_bare.
  *
  * Subswitch numbering: bottoms 0 .. nb-1 (nb = R for fc and cn, R/2 for bb),
- * then tops nb .. nb+M-1. */
+ * then tops nb .. nb+M-1. fb (§1.5): rows 0 .. k-1 as the bottoms, columns
+ * k .. 2k-1 as the tops (nb = M = k). */
 #ifndef NWN_PRIV_H
 #define NWN_PRIV_H
 #include <stdint.h>
@@ -23,11 +24,11 @@
 #include "nr_router.h"
 #include "sw_core.h"
 
-enum { NWN_CN = 0, NWN_FC = 1, NWN_BB = 2 };
+enum { NWN_CN = 0, NWN_FC = 1, NWN_BB = 2, NWN_FB = 3 };
 
 /* The organization, from the parameters (§1, §3). */
 typedef struct {
-    int org; /* NWN_CN, NWN_FC, NWN_BB */
+    int org; /* NWN_CN, NWN_FC, NWN_BB, NWN_FB */
     int k;   /* NumPorts */
     int R, M;
     int n;          /* ports per bottom, k / R */
@@ -59,8 +60,10 @@ typedef struct {
 int nwn_check(const nr_nwn_params *p, char *err, int errlen);
 /* The geometry of legal parameters p. */
 void nwn_geom_of(const nr_nwn_params *p, nwn_geom *g);
-/* Number of inputs (= outputs) of subswitch sw. */
+/* Number of inputs, and of outputs, of subswitch sw (equal but in fb, §1.5:
+ * a row has 1 input and k outputs, a column k inputs and 1 output). */
 int nwn_radix(const nwn_geom *g, int sw);
+int nwn_nout(const nwn_geom *g, int sw);
 /* 1 if subswitch sw is a bottom. */
 static inline int nwn_is_bottom(const nwn_geom *g, int sw) { return sw < g->nb; }
 /* Port p's input unit: the first subswitch and its input (§4); port p's
@@ -118,6 +121,13 @@ struct nr_nwn {
     nwn_end (*dst)[NR_SW_MAX_IO];  /* [nsw][j] channel output j feeds this input */
     nwn_end (*src)[NR_SW_MAX_IO];  /* [nsw][i] buffered input i is fed by this output */
     int8_t (*oport)[NR_SW_MAX_IO]; /* [nsw][j]: the port of port output j, -1 */
+    /* fb (§1.5): the credit return bus of each row. pend[(p * k + q) * V + v]
+     * credits waiting at crosspoint (p, q) on VC v, pmask[p * V + v] bit q
+     * when any; bus pointer of row p over r = q * V + v, as (bq, bv). */
+    uint16_t *pend;
+    uint64_t *pmask;
+    uint8_t *bq, *bv;
+    uint64_t prow; /* bit p: row p has a pending credit */
 };
 
 /* Record an interface violation or internal inconsistency (first message

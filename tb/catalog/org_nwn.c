@@ -1,7 +1,7 @@
 /* org_nwn.c - the network-within-a-network switches (docs/nwn-arch.md: the
  * folded-Clos switch fc, the bilateral butterfly bb and the canonical
  * crossbar cn, one model with the organization as a parameter) as an
- * organization (org.h): their parameters (section 3), the C model (nr_nwn.h),
+ * organization (org.h), and the fully buffered crossbar fb (section 1.5): their parameters (section 3), the C model (nr_nwn.h),
  * the RTL top nr_nwn, the routing tables every organization shares
  * (tables.c), the turns these switches drop, their counts and energy, and the
  * zero-load latencies of section 8 for the RTL smoke test. */
@@ -27,6 +27,9 @@ static const rtr_key nwn_keys[] = {
     RTR_KEY(T, "BufDepth", buf_depth, 16, 2, 1024, RTR_K_RTL,
             "internal buffer per (subswitch input, VC), phits (power of two >= 2*ChanLat)"),
     RTR_KEY(T, "ChanLat", chan_lat, 2, 1, 4, RTR_K_RTL, "internal channel latency, cycles"),
+    RTR_KEY(T, "XpBuf", xp_buf, 0, 0, 1, RTR_K_MODEL,
+            "1: the fully buffered crossbar fb, a BufDepth buffer per crosspoint (R = 1; "
+            "docs/nwn-arch.md 1.5)"),
     RTR_ROUTE_MODEL_KEYS(T),
     {NULL, NULL, 0, 0, 0, 0, 0, NULL},
 };
@@ -112,8 +115,15 @@ static int nwn_probes(const void *pv, rtr_probe *pr, char *err, int errlen)
     }
     int n = 0;
 #define PROBE(name, src, dst, subsw, vc)                                                           \
-    pr[n++] = (rtr_probe){                                                                         \
-        name, src, dst, vc, lat0 + ((subsw)-1) * p->chan_lat, "docs/nwn-arch.md section 8"}
+    pr[n++] = (rtr_probe)                                                                          \
+    {                                                                                              \
+        name, src, dst, vc, lat0 + ((subsw)-1) * p->chan_lat, "docs/nwn-arch.md section 8"         \
+    }
+    if (p->xp_buf) { /* fb: a row, a channel, a column (section 1.5) */
+        PROBE("through a crosspoint", 0, 1, 2, 0);
+        PROBE("through a crosspoint (other VC)", np - 1, 3, 2, nv - 1);
+        return n;
+    }
     PROBE("local turn", 0, 1, 1, 0);
     if (p->r == 1) {
         PROBE("local turn (other VC)", np - 1, 3, 1, nv - 1);
