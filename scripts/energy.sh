@@ -68,7 +68,7 @@ ORGS="hc:hc-k64-4vc fc:fc-k64-4vc fc6:fc6-k64-4vc fc6-isu2:fc6-isu2-k64-4vc bb:b
 CFGS=""
 for oc in $ORGS; do CFGS="$CFGS ${oc#*:}"; done
 # Fig 12's patterns: seed name:rtr_sim pattern. The seed's BR is bit rotation
-# (its §5.4 footnote, line 234, says "bit-rotation (BR)", and Fig 12 lists
+# ([ACK12 §5.4], footnote 3, says "bit-rotation (BR)", and Fig 12 lists
 # bit-reverse separately), so BR runs `bitrot` here, not the kit's `br` alias
 # (which is bitrev).
 PATS="UR:uniform BC:bitcomp BR:bitrot TR:tr bit-reverse:bitrev tornado:tornado shuffle:shuffle transpose:transpose 100RP:randperm"

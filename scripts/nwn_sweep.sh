@@ -3,8 +3,9 @@
 # the switch organizations with the standalone C models, CSV + PNG per
 # figure, saturation tables (make publish-sweep-nwn: into docs/results.md).
 #
-# 1. Single router, k = 64, 4 VCs (seed Figs 9-11): cn, hc, fc, fc6,
-#    fc6-isu2 and bb on UR, BC, BR (bit rotation, as the seed's) and TR, with the seed's rules (hc's
+# 1. Single router, k = 64, 4 VCs (seed Figs 9-11): cn, hc, fc, fc-isu2
+#    (Fig 10), fc6, fc6-isu2 and bb on UR, BC, BR (bit rotation, as the
+#    seed's) and TR, with the seed's rules (hc's
 #    subswitch one phit per row, fc's random top, isu2 on every crossbar),
 #    and beside them our variants: hc-vs (VC speedup in hc's subswitch),
 #    fc-cr (tops by most credits), fc6-isu2b (speedup on the bottoms only).
@@ -41,12 +42,12 @@ SW_DIR=$OUT/runs
 mkdir -p "$SW_DIR"
 
 # Figures: name, configurations (curve label = organization), pattern, options.
-SINGLE_ORGS="cn:cn-k64-4vc hc:hc-k64-4vc hc-vs:hc-vs-k64-4vc fc:fc-k64-4vc fc-cr:fc-cr-k64-4vc fc6:fc6-k64-4vc fc6-isu2:fc6-isu2-k64-4vc fc6-isu2b:fc6-isu2b-k64-4vc bb:bb-k64-4vc"
+SINGLE_ORGS="cn:cn-k64-4vc hc:hc-k64-4vc hc-vs:hc-vs-k64-4vc fc:fc-k64-4vc fc-cr:fc-cr-k64-4vc fc-isu2:fc-isu2-k64-4vc fc6:fc6-k64-4vc fc6-isu2:fc6-isu2-k64-4vc fc6-isu2b:fc6-isu2b-k64-4vc bb:bb-k64-4vc"
 QUAD64_ORGS="hc:hc-k64-4vc hc-vs:hc-vs-k64-4vc fc:fc-k64-4vc fc6-isu2:fc6-isu2-k64-4vc bb:bb-k64-4vc"
 QUAD32_ORGS="hc:hc-k32-4vc hc-vs:hc-vs-k32-4vc fc:fc-k32-4vc fc-isu2:fc-isu2-k32-4vc fc-isu2b:fc-isu2b-k32-4vc bb:bb-k32-4vc"
 figs() {
-    # seed 001's BR is bit rotation (line 234: "the bit-rotation (BR) traffic
-    # pattern"); the kit's pattern alias br is bit reverse, so name it
+    # [ACK12]'s BR is bit rotation (§5.4, footnote 3: "the bit-rotation (BR)
+    # traffic pattern"); the kit's pattern alias br is bit reverse, so name it
     for p in ur bc tr; do echo "single-$p|$SINGLE_ORGS|$p|"; done
     echo "single-br|$SINGLE_ORGS|bitrot|"
     echo "quad64-ur-t0.1|$QUAD64_ORGS|quad|--turn 0.1 --turn-pattern ur"

@@ -366,9 +366,10 @@ int nr_en_static_of(const nr_en_org *o, const nr_en_coef *c, nr_en_static *s)
     const double w = c->width_bits, xb = c->xpt_static_per_bit ? w : 1;
     if (o->org == NR_EN_HC) {
         const long k = o->k;
-        /* k row buses, k x rows column channels; k subswitches of cols x lanes
-         * by rows; k x cols row buffers and k x rows column buffers */
-        chan_cycles = (double)k * o->lat_a + (double)k * o->rows * o->lat_b;
+        /* k row buses and [ACK12 §3.1]'s k/2 x k/p column channels (k/2 x
+         * rows; the RTL has k x rows, docs/results.md 4.3.1); k subswitches of
+         * cols x lanes by rows; k x cols row buffers and k x rows column buffers */
+        chan_cycles = (double)k * o->lat_a + (double)(k / 2) * o->rows * o->lat_b;
         const double rad = nr_en_xbar_radix(o->cols, o->hc_lanes, o->rows);
         xpt = (double)k * o->cols * o->hc_lanes * o->rows * rad;
         sub = k * (o->rows + o->cols);

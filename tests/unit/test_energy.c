@@ -164,9 +164,9 @@ int main(void)
     CHECK_FJ(st.total, st.wires + st.xpoints + st.in_bufs + st.sub_bufs);
     nr_en_static sh;
     CHECK_EQ(nr_en_static_of(&hc, &c, &sh), 0);
-    /* 64 row buses and 512 column channels of 4 cycles; 64 subswitches of
-     * 64 crosspoints x radix 8; 1024 subswitch buffers */
-    CHECK_FJ(sh.wires, 20.0 * 24 * (64 + 512) * 4);
+    /* 64 row buses and [ACK12 §3.1]'s k/2 x k/p = 256 column channels of 4
+     * cycles; 64 subswitches of 64 crosspoints x radix 8; 1024 subswitch buffers */
+    CHECK_FJ(sh.wires, 20.0 * 24 * (64 + 256) * 4);
     CHECK_FJ(sh.xpoints, 8.0 * 64 * 64 * 8);
     CHECK_FJ(sh.sub_bufs, 1024 * 400.0);
     /* hc's static power is the largest: its wires and buffers */
