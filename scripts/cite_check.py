@@ -14,8 +14,6 @@ Prints "cite_check: N files, M citations, K keys" and exits 0, or names every
 offending line (file:line: what) and exits 1. Exit 2 on a bad argument or a
 tree without docs/references.md.
 """
-import glob
-import os
 import re
 import sys
 
@@ -37,12 +35,9 @@ def main(argv):
         print('cite_check: docs/references.md defines no key (rows "| `KEY` | ...")', file=sys.stderr)
         return 2
     key_use = re.compile(r'\[([A-Z]{2,}[A-Za-z]*(?:-[A-Z]+)?[0-9]*)(?=[ \]])')
-    files = sorted(glob.glob(os.path.join(root, 'docs', '*.md'))) + [os.path.join(root, 'README.md')]
+    files = kitcli.doc_pages(root)
     bad, cites = [], 0
-    for f in files:
-        if not os.path.isfile(f):
-            continue
-        rel = os.path.relpath(f, root)
+    for f, rel in files:
         for n, line in enumerate(open(f, encoding='utf-8'), 1):
             if rel != 'docs/references.md':
                 for rx, why in BANNED:
@@ -55,13 +50,7 @@ def main(argv):
                 cites += 1
                 if k not in keys:
                     bad.append(f'{rel}:{n}: [{k}] is not a key of docs/references.md')
-    for b in bad:
-        print(b)
-    if bad:
-        print(f'cite_check: {len(bad)} problems', file=sys.stderr)
-        return 1
-    print(f'cite_check: {len(files)} files, {cites} citations, {len(keys)} keys')
-    return 0
+    return kitcli.verdict('cite_check', bad, f'{len(files)} files, {cites} citations, {len(keys)} keys')
 
 
 if __name__ == '__main__':

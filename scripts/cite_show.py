@@ -163,24 +163,14 @@ def main(argv):
         if not f:
             kitcli.die('cite_show', f'no copy of {key} ({pre}*.txt) in {cdir} (set CITE_COPIES)')
         copies[key] = Copy(f[0])
-    files = sorted(glob.glob(os.path.join(root, 'docs', '*.md'))) + [os.path.join(root, 'README.md')]
     out, bad, claims, quotes = [], [], 0, 0
-    for f in files:
-        if not os.path.isfile(f):
-            continue
-        rel = os.path.relpath(f, root)
+    for f, rel in kitcli.doc_pages(root):
         for n, text in units(f):
             k = len(out)
             quotes += check_unit(copies, rel, n, text, out, bad)
             claims += len(out) > k
     print('\n'.join(out))
-    for b in bad:
-        print(b, file=sys.stderr)
-    if bad:
-        print(f'cite_show: {len(bad)} problems', file=sys.stderr)
-        return 1
-    print(f'cite_show: {claims} claims, {quotes} quotes checked')
-    return 0
+    return kitcli.verdict('cite_show', bad, f'{claims} claims, {quotes} quotes checked', sys.stderr)
 
 
 if __name__ == '__main__':

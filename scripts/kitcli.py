@@ -11,7 +11,13 @@ tree_file(doc, argv, rel, prog)
                                the tree this file is in): (ROOT, ROOT/rel);
                                -h or --help prints doc (exit 0), more
                                arguments exit 2, a ROOT without rel exits 2
+doc_pages(root)                (path, path relative to root) of every
+                               docs/*.md and README.md in root
+verdict(prog, bad, summary, stream)
+                               the problems of bad on stream, "prog: N
+                               problems" on stderr, 1; none: summary, 0
 """
+import glob
 import os
 import sys
 
@@ -39,3 +45,18 @@ def tree_file(doc, argv, rel, prog):
     if not os.path.isfile(path):
         die(prog, "%s has no %s" % (root, rel))
     return root, path
+
+
+def doc_pages(root):
+    pages = sorted(glob.glob(os.path.join(root, "docs", "*.md"))) + [os.path.join(root, "README.md")]
+    return [(f, os.path.relpath(f, root)) for f in pages if os.path.isfile(f)]
+
+
+def verdict(prog, bad, summary, stream=sys.stdout):
+    for b in bad:
+        print(b, file=stream)
+    if bad:
+        print("%s: %d problems" % (prog, len(bad)), file=sys.stderr)
+        return 1
+    print("%s: %s" % (prog, summary))
+    return 0
