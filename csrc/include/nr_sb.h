@@ -197,6 +197,8 @@ int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned o
  * cut was legitimate. No pending expectation with its tag: error
  * `unexpected`. Returns the number of errors. */
 int nr_sb_cut(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle);
+/* The same, and what the cut packet matched into m (m->matched 0: nothing). */
+int nr_sb_cut_m(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle, nr_sb_match_t *m);
 
 /* End of test: every expectation still outstanding is a loss. Returns the
  * total error count (0 = pass). Call once, after the network drained. */

@@ -664,14 +664,21 @@ int nr_sb_discard(nr_sb_t *sb, int port, const uint32_t *ph, int len, unsigned o
 
 int nr_sb_cut(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle)
 {
+    return nr_sb_cut_m(sb, ph, len, cycle, NULL);
+}
+
+int nr_sb_cut_m(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle, nr_sb_match_t *m)
+{
     uint64_t before = sb->reports;
     nr_sb_flow_t *f;
     entry_t *e = find_open(sb, ph, len, &f);
+    if (m) memset(m, 0, sizeof *m);
     if (!e) {
         report(sb, NR_SB_E_UNEXPECTED, NULL, -1, -1, cycle, -1, 0, 0,
                "packet cut by the DUT at cycle %" PRIu64 " matches no outstanding packet", cycle);
         return (int)(sb->reports - before);
     }
+    if (m) *m = (nr_sb_match_t){1, f->src, f->dest, f->vc, e->seq, e->cycle, e->user};
     sb->dut_cut++;
     retire(sb, f, e);
     return (int)(sb->reports - before);

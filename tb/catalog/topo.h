@@ -130,6 +130,13 @@ typedef struct net_topo_kind {
      * network, seed 002 §5.3: P_link_ll), 0 when one kind of SerDes drives
      * every link (an indirect network: P_link_gl inside a cabinet). */
     int (*place)(const net_topo *t, const net_floor *fl, int r, net_place *p);
+    /* Optional (NULL: the topology cannot route around a failed link, and a
+     * run with failures is refused). The tables of the built routing that
+     * avoid the failed links, dead[r] bit p for router r's port p (both ends
+     * of a link set), into every router's tab. -1 with a message when the
+     * topology cannot (the caller's check then finds whether any route is
+     * left). */
+    int (*avoid)(net_topo *t, const uint64_t *dead, char *err, int errlen);
 } net_topo_kind;
 
 /* The registry (build/gen/catalog_reg.c, made from tb/catalog/topo_*.c):

@@ -74,4 +74,5 @@ const net_topo_kind net_topo_bw = {
     .max_hops = net_fclos_max_hops,
     .wc_dest = net_wc_next_router,
     .place = net_fclos_place,
+    .avoid = net_fclos_avoid,
 };

@@ -243,6 +243,94 @@ const net_routing_def net_fclos_routings[] = {
     {NULL, NULL, 0, 0, 0, 0, 0, 0, 0},
 };
 
+/* A down port of router r leads over a live link to a whole router. */
+static int down_good(const net_topo *t, const uint64_t *dead, const uint8_t *whole, int r, int q)
+{
+    const int c = t->r[r].peer[q].rtr;
+    return c >= 0 && !(dead[r] >> q & 1) && whole[c];
+}
+
+/* Down, from the leaves up: a router is whole when each DLUT entry leads to
+ * a whole child over a live link, another live link to the same child
+ * (links=P) taking the place of a dead one; a DLUT entry with none left keeps
+ * its dead port. A leaf is whole (its node links do not fail). */
+static void avoid_down(net_topo *t, const uint64_t *dead, uint8_t *whole)
+{
+    for (int r = t->first[1]; r < t->first[t->levels + 1]; r++) {
+        nr_route_vals *tb = &t->r[r].tab;
+        whole[r] = 1;
+        if (t->r[r].level == 1) continue;
+        for (int i = 0; i < tb->nports; i++) {
+            const int q = tb->dlut[i];
+            if (q < 0 || down_good(t, dead, whole, r, q)) continue;
+            int alt = -1;
+            for (int q2 = 0; q2 < t->r[r].nports && alt < 0; q2++)
+                if (t->r[r].peer[q2].rtr == t->r[r].peer[q].rtr && down_good(t, dead, whole, r, q2))
+                    alt = q2;
+            if (alt >= 0)
+                tb->dlut[i] = alt;
+            else
+                whole[r] = 0;
+        }
+    }
+}
+
+/* Up, from the top down: an up port is used when its link lives and its
+ * parent is whole and can itself go on up (or is a top); UP_MASK keeps those,
+ * and a ULUT entry naming another port names one of them instead. A router
+ * left with none (upok 0) keeps its live up ports, for the packets already on
+ * their way through it: no router below sends it any more. */
+static void avoid_up(net_topo *t, const uint64_t *dead, const uint8_t *whole, uint8_t *upok)
+{
+    for (int l = t->levels; l >= 1; l--)
+        for (int r = t->first[l]; r < t->first[l + 1]; r++) {
+            nr_route_vals *tb = &t->r[r].tab;
+            upok[r] = l == t->levels;
+            if (upok[r]) continue;
+            uint64_t use = 0, live = 0;
+            for (int q = 0; q < t->r[r].nports; q++) {
+                const int pr = t->r[r].peer[q].rtr;
+                if (!(tb->up_mask >> q & 1) || (dead[r] >> q & 1)) continue;
+                live |= 1ull << q;
+                if (whole[pr] && upok[pr]) use |= 1ull << q;
+            }
+            upok[r] = use != 0;
+            tb->up_mask = use ? use : live;
+            int port[NR_MAX_PORTS], np = 0;
+            for (int q = 0; q < t->r[r].nports; q++)
+                if (tb->up_mask >> q & 1) port[np++] = q;
+            for (int i = 0; i < tb->nports; i++)
+                if (tb->ulut[i] >= 0 && !(tb->up_mask >> tb->ulut[i] & 1))
+                    tb->ulut[i] = np ? port[i % np] : -1;
+        }
+}
+
+/* The up*-down* tables without the dead links (topo.h, avoid): the built
+ * tables again, then avoid_down and avoid_up. The up choice is not a
+ * function of the destination (docs/yarc-arch.md section 5), so a router
+ * that lost a way down is left out of every up choice. */
+int net_fclos_avoid(net_topo *t, const uint64_t *dead, char *err, int errlen)
+{
+    fclos_t *f = t->priv;
+    if (f->copies > 1) {
+        snprintf(err, errlen,
+                 "topology '%s': routing around a failed link with side links is not built "
+                 "(the side table names a run of side ports)",
+                 t->spec);
+        return -1;
+    }
+    uint8_t *whole = calloc((size_t)t->nrtr, 2);
+    if (!whole) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    fclos_routers(t, f, t->levels, f->up / f->links, t->nnodes);
+    avoid_down(t, dead, whole);
+    avoid_up(t, dead, whole, whole + t->nrtr);
+    free(whole);
+    return 0;
+}
+
 /* The layout (docs/cost.md "Layouts"; Kim, Dally and Abts, ISCA 2007, §4.2,
  * Fig 9(a)): the nodes fill cabinets in order on a near-square floor, a
  * leaf router in the cabinet of its nodes; every router above the leaves in
@@ -296,4 +384,5 @@ const net_topo_kind net_topo_fclos = {
     .max_hops = net_fclos_max_hops,
     .wc_dest = net_wc_next_router,
     .place = net_fclos_place,
+    .avoid = net_fclos_avoid,
 };

@@ -23,6 +23,8 @@ int net_fclos_min_hops(const net_topo *t, int a, int b);
 int net_fclos_max_hops(const net_topo *t, const net_routing_def *rt);
 /* The folded Clos's layout for the cost model (topo.h, place). */
 int net_fclos_place(const net_topo *t, const net_floor *fl, int r, net_place *p);
+/* The tables that avoid failed links (topo.h, avoid). */
+int net_fclos_avoid(net_topo *t, const uint64_t *dead, char *err, int errlen);
 /* Up*-down* routing: adaptive, hashed, deterministic. */
 extern const net_routing_def net_fclos_routings[];
 

@@ -57,6 +57,7 @@ void net_opts_default(net_opts *o)
     o->stall_limit = 5000;
     o->threads = 1;
     o->fault_cycle = -1;
+    o->fail_delay = 100;
     o->trace_rtr = -1;
     o->trace_from = o->trace_to = -1;
     lcb_ch_cfg_default(&o->ch);
@@ -335,6 +336,8 @@ static int net_setup_routers(net_t *n, char *err, int errlen)
     n->ozero = n->rested ? n->rested + R : NULL;
     n->cfgw = calloc((size_t)R, sizeof *n->cfgw);
     n->ncfgw = calloc((size_t)R, sizeof *n->ncfgw);
+    n->cfgi = calloc((size_t)R, sizeof *n->cfgi);
+    n->dead = calloc((size_t)R, sizeof *n->dead);
     /* channels and turn counts per port of the largest router (not per
      * NR_MAX_PORTS: memory linear in the network's ports) */
     n->kch = 1;
@@ -343,7 +346,7 @@ static int net_setup_routers(net_t *n, char *err, int errlen)
     n->ch = calloc((size_t)R * (size_t)n->kch, sizeof *n->ch);
     n->turns = calloc((size_t)R * (size_t)n->kch * (size_t)n->kch, sizeof *n->turns);
     if (!n->rt || !n->in || !n->ro || !n->rm || !n->mo || !n->rested || !n->cfgw || !n->ncfgw ||
-        !n->ch || !n->turns) {
+        !n->cfgi || !n->dead || !n->ch || !n->turns) {
         snprintf(err, errlen, "out of memory");
         return 2;
     }
@@ -663,7 +666,7 @@ void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window)
     int tp = 1 + c->r + c->h;
     c->pos++;
     if (c->pos == tp) c->src = nr_phit_data(ph) & NR_DEST_MAX;
-    if (c->pos == tp + 1) {
+    if (c->pos == tp + 1 && kind == NR_KIND_BODY) { /* not a failed link's remnant's EOP */
         c->seq = nr_phit_data(ph);
         uint64_t k = hop_key(c->src, c->dest, c->vc, c->seq);
         size_t j = n->hop.cap ? hop_slot(&n->hop, k) : 0;
@@ -837,14 +840,14 @@ static void net_trace_stop(net_t *n)
     }
 }
 
-/* Router r's inputs of cycle t: a table write while there are any, the
- * links. */
+/* Router r's inputs of cycle t: a table write while there are any queued
+ * (those of the start, then a rewrite's, net_fail.c), the links. */
 static void rtr_inputs(net_t *n, int r, uint64_t t)
 {
     nr_rtr_in *in = &n->in[r];
-    in->cfg_we = t < (uint64_t)n->ncfgw[r];
+    in->cfg_we = n->cfgi[r] < n->ncfgw[r];
     if (in->cfg_we) {
-        const rtr_cfgw *w = &n->cfgw[r][t];
+        const rtr_cfgw *w = &n->cfgw[r][n->cfgi[r]++];
         in->cfg_bcast = w->bcast, in->cfg_tile = w->tile, in->cfg_addr = w->addr;
         in->cfg_wdata = w->wdata;
     }
@@ -872,6 +875,8 @@ static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved)
         }
         n->tracing = 1;
     }
+    /* links that fail in this cycle, tables rewritten (net_fail.c) */
+    if (n->nfl && net_fail_cycle(n, t)) return -1;
     /* 1. what arrives at the nodes */
     for (int i = 0; i < N; i++) k->node_in(n, i, t);
     /* Fused: the nodes, then each router's inputs, evaluation, outputs and
@@ -931,6 +936,8 @@ static void net_free(net_t *n)
     for (int i = 0; n->nd && i < n->t.nnodes; i++)
         nr_inj_free(&n->nd[i].inj), free(n->nd[i].ph), free(n->nd[i].as);
     for (int r = 0; n->cfgw && r < n->t.nrtr; r++) free(n->cfgw[r]);
+    for (size_t c = 0; n->ch && c < (size_t)n->t.nrtr * (size_t)n->kch; c++) free(n->ch[c].flt);
+    free(n->fl), free(n->dead), free(n->cfgi);
     free(n->rested);
     free(n->rt), free(n->rm), free(n->mo), free(n->in), free(n->ro), free(n->cfgw), free(n->ncfgw),
         free(n->ch);
@@ -1269,6 +1276,11 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
                 "net: links: %" PRIu64 " replays, %" PRIu64 " transmit_error copies discarded at "
                 "the nodes, %" PRIu64 " packet and %" PRIu64 " control-word CRC escapes\n",
                 n->retries, n->tx_err, n->escapes, n->cw_escapes);
+    net_fail_report(n, res, t, fail);
+    if (n->missed[0] && !fail) {
+        fprintf(f, "FAIL %s\n", n->missed);
+        fail = 1;
+    }
     if (n->nrtl)
         fprintf(f, "net: %d of %d routers RTL (%s)%s\n", n->nrtl, R, n->o->rtl_cfg,
                 n->o->impl == NET_IMPL_LOCKSTEP
@@ -1310,6 +1322,12 @@ int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen
     res->nodes = n.t.nnodes, res->routers = n.t.nrtr, res->links = n.t.nlinks;
     for (int r = 0; r < n.t.nrtr; r++)
         if ((uint64_t)n.ncfgw[r] > n.t0) n.t0 = (uint64_t)n.ncfgw[r];
+    rc = net_fail_setup(&n, err, errlen);
+    if (rc) {
+        pool_stop(&n);
+        net_free(&n);
+        return rc;
+    }
     uint64_t t = 0, stall = 0;
     int fail = 0, stopped = 0;
     uint64_t quiet = 0, settle = 2u * (uint64_t)(o->link_lat + o->node_lat) + 64;

@@ -36,6 +36,7 @@ extern const char *const net_impl_names[]; /* "model", "rtl", "lockstep" */
 
 #define NET_HOPS_MAX 16
 #define NET_MAX_THREADS 64
+#define NET_FAIL_MAX 64
 
 typedef struct {
     const char *topo;                /* topology spec (topo.h) */
@@ -76,6 +77,17 @@ typedef struct {
     int trace_rtr;                /* an RTL router whose FST window to write (-1: none) */
     int64_t trace_from, trace_to; /* ... over these cycles */
     const char *trace_out;        /* ... to this file (a traced RTL build) */
+    /* failed links (docs/network.md "Faults"): --fail R.P@CYCLE, the link of
+     * router R's port P dead from CYCLE (counted from the first traffic
+     * cycle, as the window); fail_random more, drawn from the seed; the
+     * tables rewritten fail_delay cycles after each failure */
+    int nfail;
+    struct {
+        int rtr, port;
+        uint64_t cycle;
+    } fail[NET_FAIL_MAX];
+    int fail_random;
+    uint64_t fail_delay;
 } net_opts;
 
 void net_opts_default(net_opts *o);
@@ -97,6 +109,8 @@ typedef struct {
     uint64_t tx_err;                 /* transmit_error copies at the nodes (link retry) */
     uint64_t retries;                /* replays started, every LCB */
     uint64_t sb_errors;              /* scoreboard errors */
+    uint64_t lost;                   /* packets lost on failed links (each counted there) */
+    uint64_t loss_span;              /* the most cycles from a failure to its link's last loss */
     uint64_t cycles;
     uint64_t phit_hops; /* phits of packets leaving a router output, every
                                            cycle of the run (a replay's repeats not counted) */

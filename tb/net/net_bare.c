@@ -94,15 +94,22 @@ static void bare_rtr_in(net_t *n, int r, uint64_t t)
     const uint64_t was_idle = in->idle;
     uint64_t busy = 0;
     for (int p = 0; p < n->t.r[r].nports; p++) {
-        const chan_t *c = net_chan_into(n, r, p);
+        chan_t *c = net_chan_into(n, r, p), *oc = net_ch(n, r, p);
         if (!c) continue;
         const bslot_t *s = slot_at(n, c, sl, sn);
-        const uint32_t *cr = slot_at(n, net_ch(n, r, p), sl, sn)->cr;
-        uint32_t any = (uint32_t)s->val | s->ph;
+        const uint32_t *cr = slot_at(n, oc, sl, sn)->cr;
+        uint32_t val = s->val, ph = s->ph, fcr[MAXV];
+        if (c->flt || oc->flt) { /* a link that fails (net_fail.c) */
+            memcpy(fcr, cr, sizeof fcr);
+            if (c->flt) net_fail_rx(c, &val, &ph);
+            if (oc->flt) net_fail_cr(oc, fcr);
+            cr = fcr;
+        }
+        uint32_t any = val | ph;
         for (int v = 0; v < MAXV; v++) any |= cr[v];
         if (any) {
-            in->in_valid[p] = s->val;
-            in->in_phit[p] = s->ph;
+            in->in_valid[p] = (int)val;
+            in->in_phit[p] = ph;
             memcpy(in->out_cr[p], cr, sizeof in->out_cr[p]);
             busy |= 1ull << p;
         } else if (!(was_idle >> p & 1)) {
@@ -171,6 +178,7 @@ static int bare_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved)
         if (o->out_valid[p]) {
             *moved = 1;
             net_follow(n, c, (int)nr_phit_kind(o->out_phit[p]), o->out_phit[p], in_window);
+            if (c->flt && net_fail_tx(n, c, o->out_phit[p], t)) return -1;
         }
         memcpy(slot_at(n, u, sl, sn)->cr, o->in_cr[p], sizeof u->s[0].cr);
     }

@@ -33,6 +33,18 @@ typedef struct {
     uint32_t cr[MAXV];
 } bslot_t;
 
+/* A link direction that fails (net_fail.c): its sender's end (credits the
+ * sender's port is owed, the VC it sends on) and its receiver's end (the
+ * packet it was receiving, to be closed). */
+typedef struct {
+    uint64_t die_at; /* the cycle it dies (UINT64_MAX: not yet known) */
+    int dead, fail;  /* dead from die_at; the failure (net_t.fl) it belongs to */
+    uint32_t sent[MAXV], arr[MAXV], owed[MAXV]; /* phits sent, credits back, owed */
+    unsigned txvc;
+    int rx_pos, rx_rh; /* phits of the packet being received, 1 + r + h of its head */
+    int fill;          /* phits of the remnant to go, the last its EOP */
+} chfault;
+
 typedef struct {
     /* bare: phits one way, credits back, `lat` cycles each (a ring of
      * lat + 1 slots, net_bare.c; one struct per slot: speed only, one cache
@@ -44,6 +56,7 @@ typedef struct {
     nr_linkmon mon;
     nr_tx_follow txf; /* the sent stream, new packets told from replays (linkframe.h) */
     uint64_t phits;   /* packet phits carried in the measurement window */
+    chfault *flt;     /* a link that fails: its state (NULL: never fails) */
     /* hop counting: the packet followed, its position, r, h and tag */
     int pos, r, h, tagged;
     unsigned dest, vc, src;
@@ -156,6 +169,13 @@ struct net {
     const net_routing_def *route; /* the topology's routing (catalog/topo.h) */
     nr_lcb_cfg lcfg;              /* LCB run-time configuration (routers and NICs) */
     FILE *log;
+    /* failed links (net_fail.c): each failure, the dead ports of each router,
+     * the cycles the tables are rewritten, the routers' table write queues */
+    struct netfail *fl;
+    int nfl;
+    uint64_t *dead;
+    uint64_t lost, remnants;
+    int *cfgi; /* router r's next table write: cfgw[r][cfgi[r]] while < ncfgw[r] */
     /* --threads: workers that evaluate and clock ranges of routers */
     int nthr;
     pthread_t *thr;
@@ -179,6 +199,31 @@ static inline chan_t *net_chan_down(net_t *n, int i)
 {
     return net_ch(n, n->t.node[i].rtr, n->t.node[i].port);
 }
+
+/* net_fail.c: failed links (docs/network.md "Faults") */
+struct netfail {
+    int r, p, r2, p2; /* the link's two ends */
+    uint64_t at;      /* the cycle it dies (absolute) */
+    uint64_t lost, last_loss;
+};
+/* the failures of the options, checked against the network; 2 with a message */
+int net_fail_setup(net_t *n, char *err, int errlen);
+/* at the start of cycle t: the links that die, the tables rewritten; -1 when
+ * no routing is left (n->missed says why: exit 2) */
+int net_fail_cycle(net_t *n, uint64_t t);
+/* bare links: what a dead link's ends do (net_bare.c) */
+/* the receiver's end of c: what arrives (*val, *ph: the slot's; a dead
+ * link's remnant, or nothing) */
+void net_fail_rx(chan_t *c, uint32_t *val, uint32_t *ph);
+/* the sender's end of c: the credits that arrive (cr: the slot's; a dead
+ * link's owed) */
+void net_fail_cr(chan_t *c, uint32_t *cr);
+/* the sender sent ph on c in cycle t: a loss counted; -1 on a failure */
+int net_fail_tx(net_t *n, chan_t *c, uint32_t ph, uint64_t t);
+/* each failed link's losses, and the totals; a failure or rewrite a run
+ * that did not fail (fail 0) ended before (at cycle t) goes to n->missed
+ * (exit 2) */
+void net_fail_report(net_t *n, net_result *res, uint64_t t, int fail);
 
 /* net.c, for the link kinds */
 /* a link receiver accepted damaged cycles (its monitor's verdict lm) */

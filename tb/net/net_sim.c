@@ -41,6 +41,14 @@ static const nr_cli_opt_t opts[] = {
      "lockstep: flip one output bit of RTL router ROUTER's port 0 at "
      "CYCLE (0..2^62, within the run; ROUTER an RTL router of the network; tests the "
      "comparison)"},
+    {"fail", "R.P@CYCLE",
+     "the link of router R's port P (both ways) dies at CYCLE, counted from the first traffic "
+     "cycle as the window (repeatable, up to 64; docs/network.md \"Faults\"; bare links, fclos "
+     "and bw, an unordered routing)"},
+    {"fail-random", "N", "N more links die, each at a cycle of the window, drawn from --seed"},
+    {"fail-delay", "N",
+     "cycles from a failure to the rewrite of every router's tables around the dead links "
+     "(default 100)"},
     {"trace-rtr", "R",
      "RTL: write an FST window of router R (a traced build, net_sim-NAME-trace; with "
      "--trace-from, --trace-to and --trace-out)"},
@@ -264,6 +272,28 @@ static void parse_fault(nr_cli_t *c, net_opts *o, const char *v)
     o->fault_rtr = (int)fr;
 }
 
+/* --fail R.P@CYCLE (the link is checked against the network, net_fail.c) */
+static void parse_fail(nr_cli_t *c, net_opts *o, const char *v)
+{
+    char buf[256], e[300] = "";
+    const char *f[2];
+    uint64_t cy = 0;
+    long r = 0, p = 0;
+    char *dot = NULL;
+    if (o->nfail == NET_FAIL_MAX) nr_cli_die(c, "--fail: at most %d", NET_FAIL_MAX);
+    if (nr_cli_split(v, '@', buf, sizeof buf, f, 2, 2) < 0 || !(dot = strchr(f[0], '.')) ||
+        (*dot = 0, nr_cli_parse_long(f[0], 0, 1000000, &r, e, sizeof e)) ||
+        nr_cli_parse_long(dot + 1, 0, NR_MAX_PORTS - 1, &p, e, sizeof e) ||
+        nr_cli_parse_u64(f[1], 0, 1ull << 40, &cy, e, sizeof e))
+        nr_cli_die(c,
+                   "--fail: expected ROUTER.PORT@CYCLE (ROUTER in [0, 1000000], PORT in [0, %d], "
+                   "CYCLE in [0, 2^40]), got '%s'%s%s",
+                   NR_MAX_PORTS - 1, v, *e ? ": " : "", e);
+    o->fail[o->nfail].rtr = (int)r;
+    o->fail[o->nfail].port = (int)p;
+    o->fail[o->nfail++].cycle = cy;
+}
+
 /* The options of the run and its outputs (exit 2 on a bad value). */
 static void parse_opt(nr_cli_t *c, net_opts *o, net_cli *x, const char *n, const char *v)
 {
@@ -283,6 +313,12 @@ static void parse_opt(nr_cli_t *c, net_opts *o, net_cli *x, const char *n, const
         o->rtl_cfg = v;
     else if (!strcmp(n, "fault"))
         parse_fault(c, o, v);
+    else if (!strcmp(n, "fail"))
+        parse_fail(c, o, v);
+    else if (!strcmp(n, "fail-random"))
+        o->fail_random = (int)nr_cli_long(c, v, 1, NET_FAIL_MAX);
+    else if (!strcmp(n, "fail-delay"))
+        o->fail_delay = nr_cli_u64(c, v, 0, 100000000);
     else if (!strcmp(n, "routing"))
         o->routing = v; /* one of the topology's (catalog/topo.h), checked when it is built */
     else if (!strcmp(n, "warmup"))

@@ -1,0 +1,370 @@
+/* net_fail.c - failed links (docs/network.md "Faults"): a link that dies at
+ * a given cycle, hard, both ways; the packets it takes counted lost, one by
+ * one; and the management's answer, tables that avoid it, checked and
+ * written through the routers' configuration ports.
+ *
+ * A dead link, bare (net_bare.c calls the three hooks below):
+ *   - its sender's end takes every phit the router output sends and gives
+ *     the credit back at once; at the failure it gives back every credit the
+ *     port was owed (the port's count returns to full, as a port reset does);
+ *   - a packet whose EOP had not reached the far router when the link died
+ *     is lost: its expectation is retired from the scoreboard when the
+ *     sender sends that EOP (nr_sb_cut_m), and counted on the link;
+ *   - its receiver's end closes the packet the far router was receiving, if
+ *     any: body phits up to its route and hash phits, then an EOP marked
+ *     transmit_error. The router forwards that remnant as any packet a link
+ *     failed after cutting it through, and its destination's sink discards
+ *     it (counted: remnants).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "net_int.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nr_pkt.h"
+#include "nr_rng.h"
+#define NET_RNG_P_FAIL (NR_RNG_P_USER + 3) /* --fail-random */
+
+/* The routers' VC count for the FB mode, as net_setup_topo sets it (the
+ * tables are rebuilt on a rewrite). */
+static void set_nvcs(net_t *n)
+{
+    for (int i = 0; i < n->t.nrtr; i++) n->t.r[i].tab.fb_nvcs = n->gp[n->t.r[i].level - 1]->num_vcs;
+}
+
+/* Failure i on router r's port p, at cycle at (absolute): both ends, both
+ * directions; 2 with a message when the port is not a link between routers
+ * or the link fails twice. */
+static int fail_add(net_t *n, int r, int p, uint64_t at, char *err, int errlen)
+{
+    if (r < 0 || r >= n->t.nrtr || p < 0 || p >= n->t.r[r].nports) {
+        snprintf(err, errlen, "--fail %d.%d: the network has routers 0..%d%s", r, p, n->t.nrtr - 1,
+                 r >= 0 && r < n->t.nrtr ? ", and this one ports 0.." : "");
+        if (r >= 0 && r < n->t.nrtr)
+            snprintf(err + strlen(err), (size_t)errlen - strlen(err), "%d", n->t.r[r].nports - 1);
+        return 2;
+    }
+    const net_end e = n->t.r[r].peer[p];
+    if (e.rtr < 0) {
+        snprintf(err, errlen,
+                 "--fail %d.%d: the port %s; only links between routers fail (a node has one link)",
+                 r, p, e.rtr == NET_PEER_NODE ? "leads to a node" : "is not connected");
+        return 2;
+    }
+    for (int i = 0; i < n->nfl; i++)
+        if ((n->fl[i].r == r && n->fl[i].p == p) || (n->fl[i].r2 == r && n->fl[i].p2 == p)) {
+            snprintf(err, errlen, "--fail %d.%d: that link already fails (%d.%d)", r, p, n->fl[i].r,
+                     n->fl[i].p);
+            return 2;
+        }
+    struct netfail *f = &n->fl[n->nfl];
+    *f = (struct netfail){r, p, e.rtr, e.port, at, 0, 0};
+    chan_t *c[2] = {net_ch(n, r, p), net_ch(n, e.rtr, e.port)};
+    for (int k = 0; k < 2; k++) {
+        c[k]->flt = calloc(1, sizeof *c[k]->flt);
+        if (!c[k]->flt) {
+            snprintf(err, errlen, "out of memory");
+            return 2;
+        }
+        c[k]->flt->die_at = at;
+        c[k]->flt->fail = n->nfl;
+    }
+    n->nfl++;
+    return 0;
+}
+
+/* --fail-random N: N distinct links, each at a cycle of the measurement
+ * window, drawn from the run's seed. */
+static int fail_random(net_t *n, char *err, int errlen)
+{
+    const net_opts *o = n->o;
+    int nl = 0, *lk = malloc((size_t)n->t.nrtr * (size_t)n->kch * sizeof *lk);
+    if (!lk) {
+        snprintf(err, errlen, "out of memory");
+        return 2;
+    }
+    for (int r = 0; r < n->t.nrtr; r++)
+        for (int p = 0; p < n->t.r[r].nports; p++) {
+            const net_end e = n->t.r[r].peer[p];
+            if (e.rtr > r || (e.rtr == r && e.port > p)) lk[nl++] = r * n->kch + p;
+        }
+    nr_rng_t g;
+    nr_rng_stream(&g, o->seed, NR_RNG_STREAM(NET_RNG_P_FAIL, 0));
+    int rc = 0, want = nl - n->nfl < o->fail_random ? -1 : o->fail_random;
+    if (want < 0) {
+        snprintf(err, errlen,
+                 "--fail-random %d: the network has %d links, %d of them named by --fail",
+                 o->fail_random, nl, n->nfl);
+        rc = 2;
+    }
+    for (int k = 0; k < want && !rc; k++) {
+        int j;
+        do { /* a link --fail does not name */
+            j = k + (int)nr_rng_below(&g, (uint64_t)(nl - k));
+        } while (net_ch(n, lk[j] / n->kch, lk[j] % n->kch)->flt);
+        int x = lk[k];
+        lk[k] = lk[j], lk[j] = x;
+        uint64_t at = n->t0 + o->warmup + nr_rng_below(&g, o->measure);
+        rc = fail_add(n, lk[k] / n->kch, lk[k] % n->kch, at, err, errlen);
+    }
+    free(lk);
+    return rc;
+}
+
+int net_fail_setup(net_t *n, char *err, int errlen)
+{
+    const net_opts *o = n->o;
+    char e2[512];
+    if (!o->nfail && !o->fail_random) return 0;
+    if (n->g[0].use_lcb) {
+        snprintf(err, errlen,
+                 "--fail: failed LCB links are not built; bare links only (a configuration "
+                 "with UseLcb=0)");
+        return 2;
+    }
+    if (!n->t.kind->avoid) {
+        snprintf(err, errlen,
+                 "--fail: topology %s has no tables that avoid a failed link (fclos and bw do)",
+                 n->t.kind->name);
+        return 2;
+    }
+    if (n->route->ordered) {
+        snprintf(err, errlen,
+                 "--fail with --routing %s: it promises one path per flow, in order, and a "
+                 "rewrite moves paths under packets in flight; use an unordered routing",
+                 n->route->name);
+        return 2;
+    }
+    /* the builder's refusals before the run: the tables without failures */
+    if (n->t.kind->avoid(&n->t, n->dead, e2, sizeof e2)) {
+        snprintf(err, errlen, "--fail: %s", e2);
+        return 2;
+    }
+    set_nvcs(n);
+    n->fl = calloc((size_t)(o->nfail + o->fail_random), sizeof *n->fl);
+    if (!n->fl) {
+        snprintf(err, errlen, "out of memory");
+        return 2;
+    }
+    for (int i = 0; i < o->nfail; i++) {
+        int rc =
+            fail_add(n, o->fail[i].rtr, o->fail[i].port, n->t0 + o->fail[i].cycle, err, errlen);
+        if (rc) return rc;
+    }
+    if (o->fail_random) {
+        int rc = fail_random(n, err, errlen);
+        if (rc) return rc;
+    }
+    for (int i = 0; i < n->nfl; i++)
+        net_say(n,
+                "net: link %d.%d-%d.%d (router.port at each end) fails at cycle %" PRIu64
+                "; tables rewritten %" PRIu64 " cycles later\n",
+                n->fl[i].r, n->fl[i].p, n->fl[i].r2, n->fl[i].p2, n->fl[i].at - n->t0,
+                o->fail_delay);
+    return 0;
+}
+
+/* The link of failure i dies: both directions. */
+static void fail_kill(net_t *n, int i)
+{
+    struct netfail *f = &n->fl[i];
+    n->dead[f->r] |= 1ull << f->p;
+    n->dead[f->r2] |= 1ull << f->p2;
+    chfault *c[2] = {net_ch(n, f->r, f->p)->flt, net_ch(n, f->r2, f->p2)->flt};
+    for (int k = 0; k < 2; k++) {
+        c[k]->dead = 1;
+        for (int v = 0; v < MAXV; v++) c[k]->owed[v] += c[k]->sent[v] - c[k]->arr[v];
+        if (c[k]->rx_pos > 0)
+            c[k]->fill = (c[k]->rx_rh > c[k]->rx_pos ? c[k]->rx_rh - c[k]->rx_pos : 0) + 1;
+    }
+}
+
+/* The table writes that take router r from tables a to tables b: the
+ * entries that differ (the same writes in the same order when the two
+ * encode alike, else all of b's), after those still queued. -1 out of
+ * memory. */
+static int queue_writes(net_t *n, int r, const nr_route_vals *a, const nr_route_vals *b, int *nw)
+{
+    rtr_cfgw wa[1024], wb[1024];
+    const int na = nr_route_encode(a, wa, 1024), nb = nr_route_encode(b, wb, 1024);
+    const int left = n->ncfgw[r] - n->cfgi[r];
+    rtr_cfgw *q = malloc((size_t)(left + nb + 1) * sizeof *q);
+    if (!q) return -1;
+    memcpy(q, n->cfgw[r] + n->cfgi[r], (size_t)left * sizeof *q);
+    int k = left;
+    for (int i = 0; i < nb; i++)
+        if (na != nb || memcmp(&wa[i], &wb[i], sizeof wa[i])) q[k++] = wb[i];
+    free(n->cfgw[r]);
+    n->cfgw[r] = q;
+    n->ncfgw[r] = k;
+    n->cfgi[r] = 0;
+    *nw = k - left;
+    return 0;
+}
+
+/* The check of the new tables: the network without its dead links. */
+static int fail_check(net_t *n, net_check_res *cr, char *err, int errlen)
+{
+    net_topo c = n->t;
+    c.r = malloc((size_t)n->t.nrtr * sizeof *c.r);
+    if (!c.r) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    memcpy(c.r, n->t.r, (size_t)n->t.nrtr * sizeof *c.r);
+    for (int r = 0; r < n->t.nrtr; r++)
+        for (int p = 0; p < c.r[r].nports; p++)
+            if (n->dead[r] >> p & 1) c.r[r].peer[p] = (net_end){NET_PEER_NONE, 0};
+    int rc = net_topo_check(&c, n->gp, n->nvcs, cr, err, errlen);
+    free(c.r);
+    return rc;
+}
+
+/* The management's answer in cycle t: tables without the dead links,
+ * checked, queued for every router's configuration port. */
+static int fail_rewrite(net_t *n, uint64_t t)
+{
+    const int R = n->t.nrtr;
+    char e2[200];
+    int ndead = 0;
+    for (int i = 0; i < n->nfl; i++) ndead += n->fl[i].at <= t;
+    nr_route_vals *old = malloc((size_t)R * sizeof *old);
+    if (!old) {
+        snprintf(n->missed, sizeof n->missed, "--fail: out of memory");
+        return -1;
+    }
+    for (int r = 0; r < R; r++) old[r] = n->t.r[r].tab;
+    net_check_res cr;
+    int rc = n->t.kind->avoid(&n->t, n->dead, e2, sizeof e2);
+    if (!rc) set_nvcs(n), rc = fail_check(n, &cr, e2, sizeof e2);
+    if (rc) {
+        snprintf(n->missed, sizeof n->missed,
+                 "--fail: cycle %" PRIu64
+                 ": no deadlock-free routing avoids the %d failed links: %s",
+                 t - n->t0, ndead, e2);
+        net_say(n, "FAIL %s\n", n->missed);
+        free(old);
+        return -1;
+    }
+    int total = 0, most = 0, nr = 0;
+    for (int r = 0; r < R && !rc; r++) {
+        int w = 0;
+        rc = queue_writes(n, r, &old[r], &n->t.r[r].tab, &w);
+        total += w, nr += w > 0;
+        if (w > most) most = w;
+    }
+    free(old);
+    if (rc) {
+        snprintf(n->missed, sizeof n->missed, "--fail: out of memory");
+        return -1;
+    }
+    net_say(
+        n,
+        "net: cycle %" PRIu64 ": tables avoiding %d failed links checked (routes of %d..%d "
+        "routers, no dependency cycle) and written: %d writes to %d routers, at most %d to one\n",
+        t - n->t0, ndead, cr.min_hops, cr.max_hops, total, nr, most);
+    return 0;
+}
+
+int net_fail_cycle(net_t *n, uint64_t t)
+{
+    int rewrite = 0;
+    for (int i = 0; i < n->nfl; i++) {
+        if (n->fl[i].at == t) fail_kill(n, i);
+        rewrite |= n->fl[i].at + n->o->fail_delay == t;
+    }
+    return rewrite ? fail_rewrite(n, t) : 0;
+}
+
+/* A live link that will fail: what its receiver got. */
+static void net_fail_seen(chfault *f, uint32_t ph)
+{
+    const unsigned k = nr_phit_kind(ph);
+    if (k == NR_KIND_HEAD)
+        f->rx_pos = 1, f->rx_rh = 1 + (int)nr_head_r(ph) + (int)nr_head_h(ph);
+    else if (k == NR_KIND_EOP)
+        f->rx_pos = 0;
+    else if (f->rx_pos)
+        f->rx_pos++;
+}
+
+void net_fail_rx(chan_t *c, uint32_t *val, uint32_t *ph)
+{
+    chfault *f = c->flt;
+    if (!f->dead) {
+        if (*val) net_fail_seen(f, *ph);
+        return;
+    }
+    *val = f->fill > 0, *ph = 0;
+    if (f->fill) *ph = --f->fill ? nr_phit_make(NR_KIND_BODY, 0) : nr_eop_make(NR_OK_TX_ERR, 0);
+}
+
+void net_fail_cr(chan_t *c, uint32_t *cr)
+{
+    chfault *f = c->flt;
+    for (int v = 0; v < MAXV; v++) {
+        if (f->dead) cr[v] = f->owed[v], f->owed[v] = 0;
+        f->arr[v] += cr[v];
+    }
+}
+
+int net_fail_tx(net_t *n, chan_t *c, uint32_t ph, uint64_t t)
+{
+    chfault *f = c->flt;
+    const unsigned k = nr_phit_kind(ph);
+    if (k == NR_KIND_HEAD) f->txvc = nr_head_vc(ph) % (unsigned)n->nvcs;
+    f->sent[f->txvc]++;
+    if (f->dead) f->owed[f->txvc]++;
+    if (k != NR_KIND_EOP || t + (uint64_t)c->lat < f->die_at || nr_eop_ok(ph) != NR_OK_HEALTHY)
+        return 0; /* across before the failure, or a remnant already counted */
+    struct netfail *fl = &n->fl[f->fail];
+    if (!c->tagged) {
+        net_say(n, "FAIL cycle %" PRIu64 ": a packet lost on link %d.%d-%d.%d has no tag\n",
+                t - n->t0, fl->r, fl->p, fl->r2, fl->p2);
+        return -1;
+    }
+    uint32_t pk[8];
+    nr_pkt_desc_t d = nr_pkt_desc(c->src, c->dest, c->vc, c->seq, 4);
+    nr_sb_match_t m;
+    const int len = nr_pkt_build(&d, pk, 8, NULL, 0);
+    if (len < 0 || nr_sb_cut_m(&n->sb, pk, len, t - n->t0, &m) || !m.matched) {
+        net_say(n,
+                "FAIL cycle %" PRIu64 ": packet %u->%u seq %u, lost on link %d.%d-%d.%d, is "
+                "not one the scoreboard awaits\n",
+                t - n->t0, c->src, c->dest, c->seq, fl->r, fl->p, fl->r2, fl->p2);
+        return -1;
+    }
+    nr_stats_dropped(&n->st, m.user);
+    fl->lost++, n->lost++;
+    fl->last_loss = t;
+    return 0;
+}
+
+void net_fail_report(net_t *n, net_result *res, uint64_t t, int fail)
+{
+    for (int i = 0; i < n->nfl; i++) {
+        const struct netfail *f = &n->fl[i];
+        if (f->at + n->o->fail_delay > t && !fail &&
+            !n->missed[0]) /* the run proved nothing of it */
+            snprintf(n->missed, sizeof n->missed,
+                     "--fail %d.%d: the run ended at cycle %" PRIu64 " before the failure of "
+                     "cycle %" PRIu64 " and the rewrite %" PRIu64 " cycles later",
+                     f->r, f->p, t - n->t0, f->at - n->t0, n->o->fail_delay);
+        const uint64_t span = f->lost ? f->last_loss - f->at : 0;
+        if (f->lost && span > res->loss_span) res->loss_span = span;
+        net_say(n,
+                "net: link %d.%d-%d.%d failed at cycle %" PRIu64 ": %" PRIu64
+                " packets lost on it, the last %" PRIu64 " cycles after the failure\n",
+                f->r, f->p, f->r2, f->p2, f->at - n->t0, f->lost, span);
+    }
+    res->lost = n->lost;
+    if (n->nfl)
+        net_say(n,
+                "net: failed links %d: %" PRIu64 " packets lost on them (each retired from the "
+                "scoreboard where its link took it), %" PRIu64
+                " remnants (transmit_error) discarded at the nodes; the most cycles from a "
+                "failure to its last loss %" PRIu64 "\n",
+                n->nfl, n->lost, n->tx_err, res->loss_span);
+}
