@@ -92,3 +92,9 @@ test-net-rtl-large: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN) $(BUILD)/bin/net_sim-fc-k16-bare $(BUILD)/bin/net_sim-yarc-k16 $(BUILD)/bin/net_sim-yarc-k32
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) tests/long/net_rtl_large.list
 UNIT_TARGETS += test-net-rtl-large
+
+# throughput and latency over time around a failed link (docs/network.md
+# "Faults"): a plot under build/results/net_fail, not in make test
+.PHONY: net-fail-plot
+net-fail-plot: $(NET_BIN)
+	@scripts/net_fail_plot.sh -b $(BUILD)

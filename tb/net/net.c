@@ -58,6 +58,7 @@ void net_opts_default(net_opts *o)
     o->threads = 1;
     o->fault_cycle = -1;
     o->fail_delay = 100;
+    o->series_bin = 100;
     o->trace_rtr = -1;
     o->trace_from = o->trace_to = -1;
     lcb_ch_cfg_default(&o->ch);
@@ -605,6 +606,8 @@ int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t)
     if (!m.matched) return 0;
     nr_stats_delivered(&n->st, i, len, m.user, UINT64_MAX, ts);
     n->last_deliv = ts;
+    struct netbin *b = net_bin(n, ts);
+    if (b) b->phits += (uint64_t)len, b->pkts++, b->lat += ts - m.user;
     if (!n->count_hops) return 0;
     int h = hop_take(&n->hop, hop_key(m.src, m.dest, m.vc, m.seq));
     if (h < 0) {
@@ -937,7 +940,7 @@ static void net_free(net_t *n)
         nr_inj_free(&n->nd[i].inj), free(n->nd[i].ph), free(n->nd[i].as);
     for (int r = 0; n->cfgw && r < n->t.nrtr; r++) free(n->cfgw[r]);
     for (size_t c = 0; n->ch && c < (size_t)n->t.nrtr * (size_t)n->kch; c++) free(n->ch[c].flt);
-    free(n->fl), free(n->dead), free(n->cfgi);
+    free(n->fl), free(n->dead), free(n->cfgi), free(n->bins);
     free(n->rested);
     free(n->rt), free(n->rm), free(n->mo), free(n->in), free(n->ro), free(n->cfgw), free(n->ncfgw),
         free(n->ch);
@@ -1064,6 +1067,39 @@ static int rtr_loads(net_t *n, net_result *res)
         res->rtr_util_mean[l] = nr > 0 ? sum / nr : 0.0;
     }
     return csv_close(n, &out, csv, "links");
+}
+
+struct netbin *net_bin(net_t *n, uint64_t ts)
+{
+    if (!n->o->series_csv) return NULL;
+    const size_t k = (size_t)(ts / n->o->series_bin);
+    if (k >= n->nbins) {
+        size_t nb = k + 1 > 2 * n->nbins ? k + 1 : 2 * n->nbins;
+        struct netbin *b = realloc(n->bins, nb * sizeof *b);
+        if (!b) return NULL;
+        memset(b + n->nbins, 0, (nb - n->nbins) * sizeof *b);
+        n->bins = b, n->nbins = nb;
+    }
+    return &n->bins[k];
+}
+
+/* --series: per bin, its first cycle, the accepted load (phits/cycle/node),
+ * the packets delivered and their mean latency, the packets lost on failed
+ * links. -1 when the CSV could not be written. */
+static int series_write(net_t *n, uint64_t t)
+{
+    nr_out_t out;
+    FILE *csv;
+    if (csv_open(n, &out, n->o->series_csv, "series", "cycle,accepted,packets,lat_mean,lost", &csv))
+        return -1;
+    const uint64_t W = n->o->series_bin, end = t > n->t0 ? t - n->t0 : 0;
+    for (size_t k = 0; csv && k * W < end; k++) {
+        const struct netbin z = {0, 0, 0, 0}, *b = k < n->nbins ? &n->bins[k] : &z;
+        fprintf(csv, "%" PRIu64 ",%.4f,%" PRIu64 ",%.1f,%" PRIu64 "\n", k * W,
+                (double)b->phits / ((double)W * n->t.nnodes), b->pkts,
+                b->pkts ? (double)b->lat / (double)b->pkts : 0.0, b->lost);
+    }
+    return csv_close(n, &out, csv, "series");
 }
 
 /* What a run that was not stopped by a failure was asked for and never
@@ -1261,6 +1297,7 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
     double cnt[NET_MAX_LEVELS + 1] = {0};
     link_loads(n, res, cnt);
     if (rtr_loads(n, res)) fail = 1;
+    if (series_write(n, t)) fail = 1;
     if (!n->o->batch) { /* a batch has no load: its time is reported above */
         fprintf(f,
                 "net: offered %.4f accepted %.4f phits/cycle/node; latency mean %.1f p50 %u "

@@ -88,6 +88,8 @@ typedef struct {
     } fail[NET_FAIL_MAX];
     int fail_random;
     uint64_t fail_delay;
+    const char *series_csv; /* accepted load, latency and losses over time, */
+    uint64_t series_bin;    /* ... per bin of this many cycles */
 } net_opts;
 
 void net_opts_default(net_opts *o);

@@ -338,6 +338,8 @@ int net_fail_tx(net_t *n, chan_t *c, uint32_t ph, uint64_t t)
     }
     nr_stats_dropped(&n->st, m.user);
     fl->lost++, n->lost++;
+    struct netbin *b = net_bin(n, t - n->t0);
+    if (b) b->lost++;
     fl->last_loss = t;
     return 0;
 }

@@ -174,7 +174,9 @@ struct net {
     struct netfail *fl;
     int nfl;
     uint64_t *dead;
-    uint64_t lost, remnants;
+    uint64_t lost;
+    struct netbin *bins; /* --series: per bin of series_bin cycles */
+    size_t nbins;
     int *cfgi; /* router r's next table write: cfgw[r][cfgi[r]] while < ncfgw[r] */
     /* --threads: workers that evaluate and clock ranges of routers */
     int nthr;
@@ -224,6 +226,13 @@ int net_fail_tx(net_t *n, chan_t *c, uint32_t ph, uint64_t t);
  * that did not fail (fail 0) ended before (at cycle t) goes to n->missed
  * (exit 2) */
 void net_fail_report(net_t *n, net_result *res, uint64_t t, int fail);
+
+/* --series: the bin of cycle ts (from the first traffic cycle), NULL
+ * without --series or out of memory (then the series is not written) */
+struct netbin {
+    uint64_t phits, pkts, lat, lost;
+};
+struct netbin *net_bin(net_t *n, uint64_t ts);
 
 /* net.c, for the link kinds */
 /* a link receiver accepted damaged cycles (its monitor's verdict lm) */

@@ -49,6 +49,10 @@ static const nr_cli_opt_t opts[] = {
     {"fail-delay", "N",
      "cycles from a failure to the rewrite of every router's tables around the dead links "
      "(default 100)"},
+    {"series", "PATH",
+     "write the accepted load, the packets delivered, their mean latency and the packets lost "
+     "on failed links per bin of cycles from the first traffic cycle, as CSV"},
+    {"series-bin", "N", "with --series: cycles per bin (default 100)"},
     {"trace-rtr", "R",
      "RTL: write an FST window of router R (a traced build, net_sim-NAME-trace; with "
      "--trace-from, --trace-to and --trace-out)"},
@@ -349,6 +353,10 @@ static void parse_opt(nr_cli_t *c, net_opts *o, net_cli *x, const char *n, const
         x->label = v;
     } else if (!strcmp(n, "turns"))
         o->turns_csv = nr_cli_out_path(c, v, 0);
+    else if (!strcmp(n, "series"))
+        o->series_csv = nr_cli_out_path(c, v, 0);
+    else if (!strcmp(n, "series-bin"))
+        o->series_bin = nr_cli_u64(c, v, 1, 1000000);
     else if (!strcmp(n, "links"))
         o->links_csv = nr_cli_out_path(c, v, 0);
     else if (!strcmp(n, "batch"))
