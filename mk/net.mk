@@ -97,4 +97,4 @@ UNIT_TARGETS += test-net-rtl-large
 # "Faults"): a plot under build/results/net_fail, not in make test
 .PHONY: net-fail-plot
 net-fail-plot: $(NET_BIN)
-	@scripts/net_fail_plot.sh -b $(BUILD)
+	@scripts/net_fail_plot.sh $(BUILD)

@@ -1,5 +1,5 @@
 #!/bin/bash
-# net_fail_plot.sh [-b BUILD] - throughput and latency over time around a
+# net_fail_plot.sh [BUILD] - throughput and latency over time around a
 # failed link (docs/network.md "Faults"; make net-fail-plot, not in make
 # test): the 128-node folded Clos of yarc-k16-bare (fclos:levels=2, 10-cycle
 # links, 8-phit packets, UR, seed 1) at loads 0.5 and 0.7 (below its
@@ -12,15 +12,9 @@
 # failed its checks, 2 on bad usage.
 set -u
 cd "$(dirname "$0")/.."
-B=build
-while getopts "b:h" o; do
-    case $o in
-    b) B=$OPTARG ;;
-    *) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; [ "$o" = h ] && exit 0; exit 2 ;;
-    esac
-done
-shift $((OPTIND - 1))
-[ $# -eq 0 ] || { echo "net_fail_plot: unexpected argument '$1' (--help)" >&2; exit 2; }
+[ "${1:-}" != -h ] && [ "${1:-}" != --help ] || { sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0; }
+[ $# -le 1 ] || { echo "net_fail_plot: unexpected argument '$2' (--help)" >&2; exit 2; }
+B=${1:-build}
 [ -x "$B/bin/net_sim" ] || { echo "net_fail_plot: no $B/bin/net_sim (make $B/bin/net_sim)" >&2; exit 2; }
 OUT=$B/results/net_fail
 mkdir -p "$OUT" || exit 2
