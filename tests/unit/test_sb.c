@@ -351,7 +351,10 @@ static void sb_cut(void)
     pkt_t c2 = exp_pkt(&sb, 3, 4, 1, 8, NR_SB_DELIVER, 12);
     /* c1 is cut before its successor arrives; c0 and c2 in order: clean */
     CHECK_EQ(nr_sb_deliver(&sb, 4, c0.ph, c0.len, 100, NULL), 0);
-    CHECK_EQ(nr_sb_cut(&sb, c1.ph, c1.len, 101), 0);
+    nr_sb_match_t m;
+    CHECK_EQ(nr_sb_cut_m(&sb, c1.ph, c1.len, 101, &m), 0); /* what it matched */
+    CHECK(m.matched && m.src == 3 && m.dest == 4 && m.vc == 1 && m.seq == 1);
+    CHECK(m.expect_cycle == 11 && m.user == 110);
     CHECK_EQ(nr_sb_deliver(&sb, 4, c2.ph, c2.len, 102, NULL), 0);
     CHECK_EQ(sb.dut_cut, 1);
     /* the successor passes first (counted lost), the cut is reported
@@ -369,7 +372,8 @@ static void sb_cut(void)
     CHECK_EQ(nr_sb_deliver(&sb, 4, c1.ph, c1.len, 105, NULL), 1);
     CHECK_EQ(nr_sb_cut(&sb, c2.ph, c2.len, 106), 1);
     pkt_t x = mk(9, 4, 0, 0, 8);
-    CHECK_EQ(nr_sb_cut(&sb, x.ph, x.len, 107), 1);
+    CHECK_EQ(nr_sb_cut_m(&sb, x.ph, x.len, 107, &m), 1);
+    CHECK(!m.matched);
     CHECK_STR(sb.rec[sb.nrec - 1].msg, "cut by the DUT");
     nr_sb_free(&sb);
 }
