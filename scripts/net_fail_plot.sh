@@ -1,45 +1,64 @@
 #!/bin/bash
-# net_fail_plot.sh [BUILD] - throughput and latency over time around a
-# failed link (docs/network.md "Faults"; make net-fail-plot, not in make
-# test): the 128-node folded Clos of yarc-k16-bare (fclos:levels=2, 10-cycle
-# links, 8-phit packets, UR, seed 1) at loads 0.5 and 0.7 (below its
-# saturation, about 0.77), link 0.8 (a leaf's up link) dead at cycle 2000,
-# the tables rewritten 100 cycles later;
-# net_sim --series in bins of 50 cycles. Writes under BUILD/results/net_fail
-# (default build/): each run's output and series CSV, series.csv (both, with
-# a load column) and net_fail.png (accepted load, mean latency of the
-# packets delivered in each bin, and the packets lost). Exit 0, 1 when a run
-# failed its checks, 2 on bad usage.
+# net_fail_plot.sh [BUILD [NET...]] - throughput and latency over time
+# around a failed link (docs/network.md "Faults"; make net-fail-plot, not in
+# make test). NET (default all three):
+#   fclos2  fclos:levels=2 of yarc-k16-bare (128 nodes), link 0.8 (a leaf's
+#           up link) dies
+#   bw2     bw:rank=2 of yarc-k64-bare (one BlackWidow plane, 1024 nodes),
+#           link 0.32 (an R1 router's up link, one of a pair) dies
+#   fig13   [ACK12] Fig 13's fclos:k=32,levels=3,tophalf=1 of hc-k32-4vc
+#           (4096 nodes), link 0.16 (a leaf's up link) dies
+# each at loads 0.5 and 0.7, UR, 8-phit packets, 10-cycle links, seed 1, the
+# link dead at cycle 2000 (1000 for fig13) and the tables rewritten 100
+# cycles later; net_sim --series in bins of 50 cycles. Writes under
+# BUILD/results/net_fail (default build/): each run's output and series,
+# series_NET.csv (both loads, a load column) and net_fail_NET.png (accepted
+# load, mean latency of the packets delivered in each bin, packets lost).
+# Exit 0, 1 when a run failed its checks, 2 on bad usage.
 set -u
 cd "$(dirname "$0")/.."
 [ "${1:-}" != -h ] && [ "${1:-}" != --help ] || { sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0; }
-[ $# -le 1 ] || { echo "net_fail_plot: unexpected argument '$2' (--help)" >&2; exit 2; }
 B=${1:-build}
+[ $# -gt 0 ] && shift
+nets=${*:-fclos2 bw2 fig13}
+for net in $nets; do
+    case $net in fclos2 | bw2 | fig13) ;; *) echo "net_fail_plot: unknown network '$net' (--help)" >&2; exit 2 ;; esac
+done
 [ -x "$B/bin/net_sim" ] || { echo "net_fail_plot: no $B/bin/net_sim (make $B/bin/net_sim)" >&2; exit 2; }
 OUT=$B/results/net_fail
 mkdir -p "$OUT" || exit 2
-rm -f "$OUT/series.csv.tmp"
-for load in 0.5 0.7; do
-    if ! "$B/bin/net_sim" --topo fclos:levels=2 --cfg yarc-k16-bare --load $load --seed 1 \
-        --warmup 1000 --measure 4000 --fail 0.8@2000 --fail-delay 100 --series "$OUT/series_$load.csv" \
-        --series-bin 50 --quiet > "$OUT/run_$load.txt" 2>&1; then
-        cat "$OUT/run_$load.txt"
-        echo "net_fail_plot: the run at load $load failed (above)" >&2
-        exit 1
-    fi
-    grep -E "^net: (failed links|offered)" "$OUT/run_$load.txt"
-    awk -v l=$load -F, 'NR == 1 && !h { print "load," $0; h = 1 } NR > 1 { print l "," $0 }' \
-        "$OUT/series_$load.csv" >> "$OUT/series.csv.tmp" || exit 1
+for net in $nets; do
+    case $net in
+    fclos2) spec=(--topo fclos:levels=2 --cfg yarc-k16-bare --fail 0.8@2000 --warmup 1000 --measure 4000) at=2000 ;;
+    bw2) spec=(--topo bw:rank=2 --cfg yarc-k64-bare --fail 0.32@2000 --warmup 1000 --measure 4000) at=2000 ;;
+    fig13) spec=(--topo fclos:k=32,levels=3,tophalf=1 --cfg hc-k32-4vc --fail 0.16@1000 --warmup 500 --measure 2000)
+        at=1000 ;;
+    esac
+    csv=$OUT/series_$net.csv
+    rm -f "$csv.tmp"
+    for load in 0.5 0.7; do
+        run=$OUT/run_${net}_$load
+        if ! "$B/bin/net_sim" "${spec[@]}" --load $load --seed 1 --fail-delay 100 --series "$run.csv" \
+            --series-bin 50 --quiet > "$run.txt" 2>&1; then
+            cat "$run.txt"
+            echo "net_fail_plot: $net at load $load failed (above)" >&2
+            exit 1
+        fi
+        echo "$net, load $load:"
+        grep -E "^net: (failed links|offered)" "$run.txt"
+        awk -v l=$load -F, 'NR == 1 && !h { print "load," $0; h = 1 } NR > 1 { print l "," $0 }' "$run.csv" \
+            >> "$csv.tmp" || exit 1
+    done
+    mv "$csv.tmp" "$csv" || exit 1
+    args=()
+    for p in "accepted:phits/cycle/node:(a) accepted load" "lat_mean:cycles:(b) mean latency of the packets delivered" \
+        "lost:packets per 50 cycles:(c) packets lost on the dead link"; do
+        IFS=: read -r col unit title <<< "$p"
+        args+=(--panel "$title" --xlabel "cycle (the link dies at $at)" --ylabel "$unit" --key "top right"
+            --xrange 0:$((at * 5 / 2)) --csv "$csv")
+        for load in 0.5 0.7; do args+=(--where "load=$load" --curve "load $load" cycle "$col"); done
+    done
+    scripts/plot.py "$OUT/net_fail_$net.png" --title "${spec[1]} of ${spec[3]}, UR: link ${spec[5]%@*} fails" \
+        --size 1500,450 --layout 1,3 "${args[@]}" || exit 1
+    echo "net_fail_plot: $OUT/net_fail_$net.png"
 done
-mv "$OUT/series.csv.tmp" "$OUT/series.csv" || exit 1
-args=()
-for p in "accepted:phits/cycle/node:(a) accepted load" "lat_mean:cycles:(b) mean latency of the packets delivered" \
-    "lost:packets per 50 cycles:(c) packets lost on the dead link"; do
-    IFS=: read -r col unit title <<< "$p"
-    args+=(--panel "$title" --xlabel "cycle (the link dies at 2000)" --ylabel "$unit"
-        --key "top right" --xrange 0:5000 --xtics 0,1000,2000,3000,4000,5000 --csv "$OUT/series.csv")
-    for load in 0.5 0.7; do args+=(--where "load=$load" --curve "load $load" cycle "$col"); done
-done
-scripts/plot.py "$OUT/net_fail.png" --title "fclos:levels=2 of yarc-k16-bare, UR: a leaf's up link fails" \
-    --size 1500,450 --layout 1,3 "${args[@]}" || exit 1
-echo "net_fail_plot: $OUT/net_fail.png, $OUT/series.csv"
