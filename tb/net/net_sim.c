@@ -255,6 +255,7 @@ typedef struct {
     int tp_set;           /* TB_TRAF_* of the traffic options given */
     int trace_set;        /* a --trace-from, --trace-to or --trace-out was given */
     const char *batch_na; /* the first of --load, --warmup, --measure given */
+    const char *lone;     /* --fail-delay or --series-bin, if given */
     char cfgbuf[1024];    /* --cfg's names */
 } net_cli;
 
@@ -405,6 +406,7 @@ static void parse(nr_cli_t *c, net_opts *o, net_cli *x)
         if (!x->batch_na && (!strcmp(n, "load") || !strcmp(n, "warmup") || !strcmp(n, "measure")))
             x->batch_na = n;
         if (!strncmp(n, "trace-", 6)) x->trace_set = 1;
+        if (!strcmp(n, "fail-delay") || !strcmp(n, "series-bin")) x->lone = n;
         if (tb_trafopt_handle(c, n, v, &o->tp, &o->inj, &x->tp_set)) continue;
         if (tb_linkopt_handle(c, n, v, &o->ch)) continue;
         parse_opt(c, o, x, n, v);
@@ -416,6 +418,9 @@ static void parse(nr_cli_t *c, net_opts *o, net_cli *x)
         nr_cli_die(c, "--pattern %s describes the ports of one router, not a network's nodes",
                    nr_tp_name(o->tp.kind));
     check_opts(c, o, x->csv, x->label, x->trace_set, x->batch_na);
+    if (x->lone && (!strcmp(x->lone, "fail-delay") ? !o->nfail && !o->fail_random : !o->series_csv))
+        nr_cli_die(c, "--%s goes with %s", x->lone,
+                   !strcmp(x->lone, "fail-delay") ? "--fail or --fail-random" : "--series");
     if (!x->label) x->label = "";
 }
 
