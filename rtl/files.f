@@ -56,4 +56,5 @@ rtl/yarc/nr_yarc.sv
 rtl/nwn/nr_nwn_fhop.sv
 rtl/nwn/nr_nwn_port.sv
 rtl/nwn/nr_nwn_sub.sv
+rtl/nwn/nr_nwn_fbx.sv
 rtl/nwn/nr_nwn.sv

@@ -119,11 +119,12 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
     /* at most one credit per buffered (input, VC) and cycle */
     if (nr_chpipe_alloc(&m->c.chp, nbuf * V > 0 ? nbuf * V : 1)) goto nomem;
     if (g->org == NWN_FB) { /* the rows' credit buses (§1.5) */
-        m->pend = calloc((size_t)k * k * V, sizeof *m->pend);
-        m->pmask = calloc((size_t)k * V, sizeof *m->pmask);
-        m->bq = calloc((size_t)k, 1);
-        m->bv = calloc((size_t)k, 1);
-        if (!m->pend || !m->pmask || !m->bq || !m->bv) goto nomem;
+        const size_t nm = (size_t)k * V, np = (size_t)k * k * V;
+        m->bus = calloc(1, nm * sizeof(uint64_t) + (np + (size_t)k) * sizeof(uint16_t));
+        if (!m->bus) goto nomem;
+        m->pmask = m->bus;
+        m->pend = (uint16_t *)(m->pmask + nm);
+        m->bptr = m->pend + np;
     }
     for (int i = 0; i < k; i++) {
         m->pin[i] = nwn_port_in(g, i);
@@ -158,10 +159,7 @@ void nr_nwn_free(nr_nwn *m)
     free(m->dst);
     free(m->src);
     free(m->oport);
-    free(m->pend);
-    free(m->pmask);
-    free(m->bq);
-    free(m->bv);
+    free(m->bus);
     free(m);
 }
 
@@ -225,12 +223,11 @@ static void fb_credit_bus(nr_nwn *m, uint32_t due)
         const int p = __builtin_ctzll(rows);
         uint64_t *pm = &m->pmask[p * V];
         int v = 0;
-        const int q = sw_rr_pick_iv(pm, V, m->bq[p], m->bv[p], &v);
+        const int q = sw_rr_pick_iv(pm, V, m->bptr[p] / V, m->bptr[p] % V, &v);
         if (--m->pend[(p * k + q) * V + v] == 0) pm[v] &= ~(1ull << q);
         const int r = nr_chpipe_put(&m->c.chp, due, &m->sw[p].cc[q * V + v]);
         if (r) nwn_error(m, "cycle %u: credit wheel %s", m->c.now, nr_chpipe_err(r));
-        m->bv[p] = (uint8_t)(v + 1 < V ? v + 1 : 0);
-        m->bq[p] = (uint8_t)(v + 1 < V ? q : q + 1 < k ? q + 1 : 0);
+        m->bptr[p] = (uint16_t)((q * V + v + 1) % (k * V)); /* past the winner */
         uint64_t any = 0;
         for (int w = 0; w < V; w++) any |= pm[w];
         if (!any) m->prow &= ~(1ull << p);

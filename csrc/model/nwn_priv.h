@@ -121,12 +121,13 @@ struct nr_nwn {
     nwn_end (*dst)[NR_SW_MAX_IO];  /* [nsw][j] channel output j feeds this input */
     nwn_end (*src)[NR_SW_MAX_IO];  /* [nsw][i] buffered input i is fed by this output */
     int8_t (*oport)[NR_SW_MAX_IO]; /* [nsw][j]: the port of port output j, -1 */
-    /* fb (§1.5): the credit return bus of each row. pend[(p * k + q) * V + v]
-     * credits waiting at crosspoint (p, q) on VC v, pmask[p * V + v] bit q
-     * when any; bus pointer of row p over r = q * V + v, as (bq, bv). */
-    uint16_t *pend;
+    /* fb (§1.5): the credit return bus of each row, in one allocation (bus).
+     * pend[(p * k + q) * V + v] credits waiting at crosspoint (p, q) on VC
+     * v, pmask[p * V + v] bit q when any; bptr[p] row p's pointer over
+     * r = q * V + v. */
+    void *bus;
     uint64_t *pmask;
-    uint8_t *bq, *bv;
+    uint16_t *pend, *bptr;
     uint64_t prow; /* bit p: row p has a pending credit */
 };
 

@@ -30,6 +30,9 @@
 //   LinkCrcW     16 or 32, every port's link check (docs/link-protocol.md
 //                section 4.1); 32 adds a trailer phit per packet and one
 //                cycle to each link's receive path.
+//   XpBuf        0/1; 1 the fully buffered crossbar fb (doc 1.5, nr_nwn_fbx in
+//                place of the bottom): R = 1, M = 0, Speedup = 1, SelfTurn = 1;
+//                BufDepth per crosspoint and VC.
 //   Radix limits: n + M <= 64, fc top R <= 64, bb top R/2 + u <= 64.
 // Latency definition (doc 3, 5): a channel phit sent in cycle t is written into
 //   the receiving buffer at the end of t+ChanLat-1 (ChanLat-1 pipeline stages
@@ -84,6 +87,7 @@ module nr_nwn #(
   parameter int LinkCrcW    = 16,
   parameter int TopSpeedup  = 1,
   parameter int TopChoice   = 0,
+  parameter int XpBuf       = 0,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
   localparam int VcW        = nr_pkg::idx_w(NumVcs),
@@ -131,13 +135,15 @@ module nr_nwn #(
   output logic [15:0]                prm_window_o,
   output logic [15:0]                prm_top_speedup_o,
   output logic [15:0]                prm_top_choice_o,
-  output logic [15:0]                prm_link_crc_w_o
+  output logic [15:0]                prm_link_crc_w_o,
+  output logic [15:0]                prm_xp_buf_o
 );
 
   localparam int N    = NumPorts / R;                           // ports per bottom
   localparam int HALF = NumPorts / 2;
   localparam int MN   = (M > 0) ? M : 1;
   localparam int NBot = (Bb != 0) ? R / 2 : R;                  // bottoms
+  localparam int NBotS = (XpBuf != 0) ? 0 : NBot;               // ... as subswitches (fb: none)
   localparam int U    = (Bb != 0) ? HALF / MN : 1;              // bb: up ports per top
   localparam int NTI  = (Bb != 0) ? R / 2 : R;                  // top channel inputs
   localparam int NOB  = N + M;                                  // bottom outputs
@@ -165,6 +171,7 @@ module nr_nwn #(
   `NR_PARAM_ASSERT(p_linkcrcw, LinkCrcW == 16 || LinkCrcW == 32)
   `NR_PARAM_ASSERT(p_maxpkt, MaxPktLen >= 2)
   `NR_PARAM_ASSERT(p_radix, NOB <= 64 && NOT <= 64)
+  `NR_PARAM_ASSERT(p_xpbuf, XpBuf == 0 || (XpBuf == 1 && R == 1 && Speedup == 1 && SelfTurn == 1))
 
   assign prm_num_ports_o     = 16'(NumPorts);
   assign prm_r_o             = 16'(R);
@@ -183,6 +190,7 @@ module nr_nwn #(
   assign prm_replay_depth_o  = 16'(ReplayDepth);
   assign prm_window_o        = 16'(Window);
   assign prm_link_crc_w_o    = 16'(LinkCrcW);
+  assign prm_xp_buf_o        = 16'(XpBuf);
 
   // ------------------------------------------------------------ shared wires
   // Arrays indexed by their producer and written whole by it (many partial
@@ -266,6 +274,7 @@ module nr_nwn #(
       .LinkCrcW   (LinkCrcW),
       .TopSpeedup (TopSpeedup),
       .TopChoice  (TopChoice),
+      .XpBuf      (XpBuf),
       .UpPort     (IS_UP ? 1 : 0)
     ) u_port (
       .clk_i,
@@ -303,7 +312,7 @@ module nr_nwn #(
   end
 
   // ------------------------------------------------------------ bottoms
-  for (genvar b = 0; b < NBot; b++) begin : g_bot
+  for (genvar b = 0; b < NBotS; b++) begin : g_bot
     logic [N*NumVcs-1:0]      hb_iu_valid, hb_iu_drop;
     logic [N*NumVcs*TWB-1:0]  hb_iu_tgt;
     logic [N*NumVcs*PayW-1:0] hb_iu_pay;
@@ -359,6 +368,7 @@ module nr_nwn #(
       .LinkCrcW   (LinkCrcW),
       .TopSpeedup (TopSpeedup),
       .TopChoice  (TopChoice),
+      .XpBuf      (XpBuf),
       .Kind       (0)
     ) u_sub (
       .clk_i,
@@ -413,6 +423,59 @@ module nr_nwn #(
       assign unused_ch = ^{hb_ch_valid, hb_ch_vc, hb_ch_pay, hb_bi_cr, hb_b_upv[b], hb_b_upd[b],
                            hb_b_dcr[b]};
     end
+  end
+
+  // ------------------------------------------------------------ fb
+  // XpBuf = 1 (doc 1.5): the rows, crosspoint columns and credit buses of
+  // nr_nwn_fbx in place of the one bottom of cn, on its wires.
+  if (XpBuf != 0) begin : g_fb
+    logic [NumPorts*NumVcs-1:0]      hb_iu_valid, hb_iu_drop, hb_pt_vc_ok;
+    logic [NumPorts*NumVcs*TWB-1:0]  hb_iu_tgt;
+    logic [NumPorts*NumVcs*PayW-1:0] hb_iu_pay;
+    for (genvar p = 0; p < NumPorts; p++) begin : g_p
+      assign hb_iu_valid[p*NumVcs +: NumVcs] = hb_pf_valid[p];
+      assign hb_iu_drop[p*NumVcs +: NumVcs]  = hb_pf_drop[p];
+      assign hb_iu_pay[p*NumVcs*PayW +: NumVcs*PayW] = hb_pf_pay[p];
+      assign hb_iu_tgt[p*NumVcs*TWB +: NumVcs*TWB]   = hb_pf_tgt[p];
+      assign hb_pt_vc_ok[p*NumVcs +: NumVcs] = hb_p_vc_ok[p];
+    end
+    nr_nwn_fbx #(
+      .NumPorts   (NumPorts),
+      .R          (R),
+      .M          (M),
+      .Bb         (Bb),
+      .Speedup    (Speedup),
+      .SelfTurn   (SelfTurn),
+      .NumVcs     (NumVcs),
+      .InBufPerVc (InBufPerVc),
+      .BufDepth   (BufDepth),
+      .ChanLat    (ChanLat),
+      .UseLcb     (UseLcb),
+      .MaxPktLen  (MaxPktLen),
+      .ReplayDepth(ReplayDepth),
+      .Window     (Window),
+      .LinkCrcW   (LinkCrcW),
+      .TopSpeedup (TopSpeedup),
+      .TopChoice  (TopChoice),
+      .XpBuf      (XpBuf)
+    ) u_fbx (
+      .clk_i,
+      .rst_ni,
+      .iu_valid_iv_i(hb_iu_valid),
+      .iu_tgt_iv_i  (hb_iu_tgt),
+      .iu_pay_iv_i  (hb_iu_pay),
+      .iu_drop_iv_i (hb_iu_drop),
+      .iu_pop_iv_o  (hb_b_pop[0]),
+      .pt_valid_o   (hb_b_ptv[0]),
+      .pt_phit_o    (hb_b_ptp[0]),
+      .pt_vc_ok_i   (hb_pt_vc_ok)
+    );
+    assign hb_b_cc[0]  = '0;
+    assign hb_b_upv[0] = '0;
+    assign hb_b_upd[0] = '0;
+    assign hb_b_dcr[0] = '0;
+    logic unused_fb;
+    assign unused_fb = ^{hb_b_upv[0], hb_b_upd[0], hb_b_dcr[0]};
   end
 
   // ------------------------------------------------------------ tops
@@ -479,6 +542,7 @@ module nr_nwn #(
         .LinkCrcW   (LinkCrcW),
         .TopSpeedup (TopSpeedup),
         .TopChoice  (TopChoice),
+        .XpBuf      (XpBuf),
         .Kind       ((Bb != 0) ? 2 : 1)
       ) u_sub (
         .clk_i,

@@ -69,6 +69,7 @@ module nr_nwn_port #(
   parameter int LinkCrcW    = 16,
   parameter int TopSpeedup  = 1,
   parameter int TopChoice   = 0,
+  parameter int XpBuf       = 0,
   parameter int UpPort      = 0,
   localparam int RdPorts    = (UpPort != 0) ? 1 : Speedup,
   localparam int CrW        = $clog2(BufDepth + 1),
@@ -125,6 +126,7 @@ module nr_nwn_port #(
 
   `NR_PARAM_ASSERT(p_rdports, RdPorts >= 1 && RdPorts <= 2)
   `NR_PARAM_ASSERT(p_upport, UpPort == 0 || (UpPort == 1 && Bb == 1))
+  `NR_PARAM_ASSERT(p_xpbuf, XpBuf == 0 || XpBuf == 1)   // (the top's parameter)
   `NR_PARAM_ASSERT(p_chanlat, ChanLat >= 1 && ChanLat <= 4)   // (not used here)
   `NR_PARAM_ASSERT(p_topspeedup, TopSpeedup >= 1 && TopSpeedup <= 2)   // (the tops' parameter)
 

@@ -21,13 +21,19 @@
 //     use 1), SelfTurn, NumVcs, BufDepth (input buffer per (channel input,
 //     VC) = credits of the sender, power of two >= 2; the top checks >=
 //     2*ChanLat). The port and link parameters are only range-checked.
-//   Kind      0 bottom, 1 fc top, 2 bb top.
+//   Kind      0 bottom, 1 fc top, 2 bb top; fb (XpBuf = 1, doc 1.5, in
+//             nr_nwn_fbx): 3 a row, 4 a column.
+//   XpBuf     nr_nwn's (declared for the hierarchy block); Kind 3 and 4 only
+//             with XpBuf = 1.
 //   Inputs / outputs in allocator order (doc 1):
 //     bottom: inputs 0..n-1 IUs of its ports, n..n+M-1 down-links from tops
 //             0..M-1; outputs 0..n-1 ports, n..n+M-1 up-links.
 //     fc top: inputs b = up-link of bottom b, outputs b = down-link to bottom b.
 //     bb top: inputs 0..R/2-1 up-links, R/2..R/2+u-1 IUs of its up ports;
 //             outputs 0..R/2-1 down-links, R/2.. its up ports.
+//     fb row: input 0 the IU of its port, outputs q = 0..k-1 channels into
+//             crosspoint (row, q). fb column: inputs p = 0..k-1 crosspoint
+//             (p, column), output 0 its port.
 // Ports / protocol (k-th input / output of each class, flat, VC-minor):
 //   iu_valid_iv_i, iu_tgt_iv_i, iu_pay_iv_i ({q, phit}), iu_drop_iv_i,
 //     iu_pop_iv_o: the IU inputs' fronts and pops (nr_iu, nr_swalloc).
@@ -43,7 +49,7 @@
 //     outputs, credits returned (added at the end of the cycle) and the
 //     credit counters (for the IUs' adaptive choice).
 // Target from q (doc 5): bottom q mod n; fc top q / n; bb top q / n if q <
-//   k/2, else R/2 + (q - k/2) mod u.
+//   k/2, else R/2 + (q - k/2) mod u; fb column q / k = 0 (R = 1).
 // Latency: a channel phit written in t is allocatable in t+1; allocation and
 //   traversal take the cycle (0 cycles combinational to the outputs).
 // Cost: nr_vcbank, (#channel inputs)*NumVcs nr_fifo of BufDepth x (TgtW + 30) bits (RAM
@@ -69,6 +75,7 @@ module nr_nwn_sub #(
   parameter int LinkCrcW    = 16,
   parameter int TopSpeedup  = 1,
   parameter int TopChoice   = 0,
+  parameter int XpBuf       = 0,
   parameter int Kind        = 0,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
@@ -78,15 +85,18 @@ module nr_nwn_sub #(
   localparam int U       = (Bb != 0 && M > 0) ? (NumPorts / 2) / M : 1,
   localparam int R2      = R / 2,
   // inputs and outputs per class
-  localparam int NIu     = (Kind == 0) ? N : (Kind == 2) ? U : 0,
-  localparam int NBuf    = (Kind == 0) ? M : (Kind == 2) ? R2 : R,
-  localparam int NPt     = NIu,
-  localparam int NCh     = NBuf,
+  localparam int NIu     = (Kind == 0) ? N : (Kind == 2) ? U : (Kind == 3) ? 1 : 0,
+  localparam int NBuf    = (Kind == 0) ? M : (Kind == 2) ? R2 : (Kind == 3) ? 0 :
+                           (Kind == 4) ? NumPorts : R,
+  localparam int NPt     = (Kind == 3) ? 0 : (Kind == 4) ? 1 : NIu,
+  localparam int NCh     = (Kind == 3) ? NumPorts : (Kind == 4) ? 0 : NBuf,
   localparam int NO      = NPt + NCh,
   localparam int TgtW    = nr_pkg::idx_w(NO),
   localparam int CrW     = $clog2(BufDepth + 1),
   localparam int IuN     = (NIu > 0) ? NIu : 1,
-  localparam int BufN    = (NBuf > 0) ? NBuf : 1
+  localparam int BufN    = (NBuf > 0) ? NBuf : 1,
+  localparam int PtN     = (NPt > 0) ? NPt : 1,
+  localparam int ChN     = (NCh > 0) ? NCh : 1
 ) (
   input  logic                       clk_i,
   input  logic                       rst_ni,
@@ -102,19 +112,19 @@ module nr_nwn_sub #(
   input  logic [BufN*PayW-1:0]       bi_pay_i,
   output logic [BufN*NumVcs-1:0]     bi_cr_iv_o,
   // port outputs
-  output logic [IuN-1:0]             pt_valid_o,
-  output logic [IuN*PhitW-1:0]       pt_phit_o,
-  input  logic [IuN*NumVcs-1:0]      pt_vc_ok_i,
+  output logic [PtN-1:0]             pt_valid_o,
+  output logic [PtN*PhitW-1:0]       pt_phit_o,
+  input  logic [PtN*NumVcs-1:0]      pt_vc_ok_i,
   // channel outputs
-  output logic [BufN-1:0]            ch_valid_o,
-  output logic [BufN*VcW-1:0]        ch_vc_o,
-  output logic [BufN*PayW-1:0]       ch_pay_o,
-  input  logic [BufN*NumVcs-1:0]     ch_cr_i,
-  output logic [BufN*NumVcs*CrW-1:0] ch_cc_o
+  output logic [ChN-1:0]             ch_valid_o,
+  output logic [ChN*VcW-1:0]         ch_vc_o,
+  output logic [ChN*PayW-1:0]        ch_pay_o,
+  input  logic [ChN*NumVcs-1:0]      ch_cr_i,
+  output logic [ChN*NumVcs*CrW-1:0]  ch_cc_o
 );
 
-  `NR_PARAM_ASSERT(p_kind, Kind >= 0 && Kind <= 2 && (Kind != 2 || Bb != 0) &&
-                   (Kind != 1 || Bb == 0))
+  `NR_PARAM_ASSERT(p_kind, Kind >= 0 && Kind <= 4 && (Kind != 2 || Bb != 0) &&
+                   (Kind != 1 || Bb == 0) && ((Kind >= 3) == (XpBuf != 0)))
   `NR_PARAM_ASSERT(p_speedup, Speedup >= 1 && Speedup <= 2)
   `NR_PARAM_ASSERT(p_bufdepth, BufDepth >= 2 && (BufDepth & (BufDepth - 1)) == 0)
   `NR_PARAM_ASSERT(p_radix, NIu + NBuf >= 1 && NIu + NBuf <= 64)
@@ -146,7 +156,7 @@ module nr_nwn_sub #(
       // doc 5: the receiving subswitch's target for the packet, from q
       always_comb begin
         if (Kind == 0)                    tgt = TgtW'(32'(q) % N);
-        else if (Kind == 1)               tgt = TgtW'(32'(q) / N);
+        else if (Kind != 2)               tgt = TgtW'(32'(q) / N);   // fb column: q / k = 0
         else if (32'(q) < NumPorts / 2)   tgt = TgtW'(32'(q) / N);
         else                              tgt = TgtW'(R2 + (32'(q) - NumPorts / 2) % U);
       end
@@ -215,7 +225,7 @@ module nr_nwn_sub #(
   end
 
   // ---------------------------------------------------------------- allocator
-  logic [IuN*PayW-1:0] pt_pay;
+  logic [PtN*PayW-1:0] pt_pay;
   nr_swalloc #(
     .NumVcs (NumVcs),
     .NumIu  (NIu),
@@ -241,7 +251,7 @@ module nr_nwn_sub #(
     .in_pop_iv_o  (apop),
     .pt_valid_o,
     .pt_pay_o     (pt_pay),
-    .pt_ready_i   ({IuN{1'b1}}),
+    .pt_ready_i   ({PtN{1'b1}}),
     .pt_vc_ok_i,
     .ch_valid_o,
     .ch_vc_o,
@@ -250,7 +260,7 @@ module nr_nwn_sub #(
     .ch_cc_o
   );
   // a port output sends the phit; q is only needed on internal channels
-  for (genvar k = 0; k < IuN; k++) begin : g_pt
+  for (genvar k = 0; k < PtN; k++) begin : g_pt
     assign pt_phit_o[k*PhitW +: PhitW] = pt_pay[k*PayW +: PhitW];
     logic unused_q;
     assign unused_q = ^pt_pay[k*PayW + PhitW +: PortW];

@@ -27,7 +27,7 @@ static const rtr_key nwn_keys[] = {
     RTR_KEY(T, "BufDepth", buf_depth, 16, 2, 1024, RTR_K_RTL,
             "internal buffer per (subswitch input, VC), phits (power of two >= 2*ChanLat)"),
     RTR_KEY(T, "ChanLat", chan_lat, 2, 1, 4, RTR_K_RTL, "internal channel latency, cycles"),
-    RTR_KEY(T, "XpBuf", xp_buf, 0, 0, 1, RTR_K_MODEL,
+    RTR_KEY(T, "XpBuf", xp_buf, 0, 0, 1, RTR_K_RTL,
             "1: the fully buffered crossbar fb, a BufDepth buffer per crosspoint (R = 1; "
             "docs/nwn-arch.md 1.5)"),
     RTR_ROUTE_MODEL_KEYS(T),
