@@ -23,16 +23,17 @@ typedef struct {
  * is active); a record without a flow is free, its entry array kept for the
  * next flow that takes it. */
 struct nr_sb_flow {
-    uint32_t key;
-    unsigned src, dest, vc;
-    size_t slot; /* the flow's slot in the sequence table */
     entry_t *e;
-    size_t n, cap;
-    size_t first; /* entries below are all DONE */
+    uint32_t key;
+    uint32_t slot; /* the flow's slot in the sequence table */
+    uint32_t n, cap;
+    uint32_t first; /* entries below are all DONE */
     uint32_t next_seq;
-    int compacted; /* entries with seq < low_seq were dropped (all DONE) */
     uint32_t low_seq;
-    int live; /* the record is a flow's (not free) */
+    uint16_t src, dest; /* NR_HEAD_DEST_W (15) bits each */
+    uint8_t vc;
+    uint8_t compacted; /* entries with seq < low_seq were dropped (all DONE) */
+    uint8_t live;      /* the record is a flow's (not free) */
 };
 
 /* One flow that has had a packet: its key, and while it is idle (no record)
@@ -121,6 +122,7 @@ static nr_sb_slot_t *find_slot(const nr_sb_t *sb, uint32_t k)
 
 static int rehash(nr_sb_t *sb, size_t cap)
 {
+    if (cap > UINT32_MAX) return -1; /* a flow's record names its slot in 32 bits */
     nr_sb_slot_t *ns = calloc(cap, sizeof *ns);
     if (!ns) return -1;
     for (size_t i = 0; i < sb->slotcap; i++) {
@@ -129,7 +131,7 @@ static int rehash(nr_sb_t *sb, size_t cap)
         size_t h = slot_hash(o->key, cap);
         while (ns[h].seq) h = (h + 1) & (cap - 1);
         ns[h] = *o;
-        if (o->rec >= 0) sb->flows[o->rec].slot = h;
+        if (o->rec >= 0) sb->flows[o->rec].slot = (uint32_t)h;
     }
     free(sb->slot);
     sb->slot = ns;
@@ -168,9 +170,9 @@ static void idle_view(const nr_sb_slot_t *s, unsigned src, unsigned dest, unsign
 {
     memset(f, 0, sizeof *f);
     f->key = s->key;
-    f->src = src;
-    f->dest = dest;
-    f->vc = vc;
+    f->src = (uint16_t)src;
+    f->dest = (uint16_t)dest;
+    f->vc = (uint8_t)vc;
     f->next_seq = s->seq & ~SLOT_USED;
     f->compacted = f->next_seq > 0;
     f->low_seq = f->next_seq;
@@ -214,11 +216,11 @@ static nr_sb_flow_t *get_flow(nr_sb_t *sb, unsigned src, unsigned dest, unsigned
     }
     nr_sb_flow_t *f = &sb->flows[r];
     entry_t *e = f->e;
-    size_t cap = f->cap;
+    uint32_t cap = f->cap;
     idle_view(s, src, dest, vc, f);
     f->e = e;
     f->cap = cap;
-    f->slot = (size_t)(s - sb->slot);
+    f->slot = (uint32_t)(s - sb->slot);
     f->live = 1;
     s->rec = (int32_t)r;
     return f;
@@ -364,7 +366,7 @@ static int expect(nr_sb_t *sb, const uint32_t *ph, int len, uint64_t cycle, nr_s
         return -1;
     }
     if (f->n == f->cap) {
-        size_t nc = f->cap ? 2 * f->cap : 2;
+        uint32_t nc = f->cap ? 2 * f->cap : 1; /* most flows hold one packet at a time */
         entry_t *ne = realloc(f->e, nc * sizeof *ne);
         if (!ne) {
             if (!f->n) release_flow(sb, f);

@@ -87,14 +87,13 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
     const int k = g->k, V = p->port.num_vcs;
     m->V = V;
     m->iu = calloc((size_t)k, sizeof *m->iu);
-    m->tab = calloc((size_t)k, sizeof *m->tab);
     m->pin = calloc((size_t)k, sizeof *m->pin);
     m->pout = calloc((size_t)k, sizeof *m->pout);
     m->sw = calloc((size_t)g->nsw, sizeof *m->sw);
     m->dst = calloc((size_t)g->nsw, sizeof *m->dst);
     m->src = calloc((size_t)g->nsw, sizeof *m->src);
     m->oport = malloc((size_t)g->nsw * sizeof *m->oport);
-    if (!m->iu || !m->tab || !m->pin || !m->pout || !m->sw || !m->dst || !m->src || !m->oport ||
+    if (!m->iu || !m->pin || !m->pout || !m->sw || !m->dst || !m->src || !m->oport ||
         nr_sw_core_alloc(&m->c, k))
         goto nomem;
     memset(m->oport, -1, (size_t)g->nsw * sizeof *m->oport);
@@ -134,7 +133,6 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
         nr_iu_reset(&m->iu[i], i, k, V, nwn_is_bottom(g, m->pin[i].sw) ? g->S : 1, 1,
                     p->port.in_buf_per_vc);
         m->iu[i].rc.up_pick = p->up_pick;
-        nr_route_reset(&m->tab[i], k);
     }
     if (nr_sw_core_start(&m->c, k, &p->port, p->fb_seq, lcfg, bare_view, m, err, errlen)) goto fail;
     return m;
@@ -152,7 +150,6 @@ void nr_nwn_free(nr_nwn *m)
         for (int s = 0; s < m->g.nsw; s++) nr_swalloc_release(&m->sw[s]);
     nr_sw_core_release(&m->c); /* after the allocators */
     free(m->iu);
-    free(m->tab);
     free(m->pin);
     free(m->pout);
     free(m->sw);
@@ -169,7 +166,7 @@ static const nr_iu *eval_iu(void *h, int p, const nr_fb_env *fb)
 {
     nr_nwn *m = h;
     nr_iu *u = &m->iu[p];
-    nr_iu_eval(u, &m->c.pv[p], &m->tab[p], NULL, nwn_fhop, m, fb);
+    nr_iu_eval(u, &m->c.pv[p], m->c.rt.tp[p], NULL, nwn_fhop, m, fb);
     nr_swalloc_set_iu(&m->sw[m->pin[p].sw], m->pin[p].io, u);
     return u;
 }
@@ -289,7 +286,7 @@ void nr_nwn_tick(nr_nwn *m)
         }
         nr_swalloc_commit(a);
     }
-    nr_sw_core_tick_end(&m->c, m->tab, sizeof m->tab[0], k, bare_view, m);
+    nr_sw_core_tick_end(&m->c, bare_view, m);
 }
 
 int nr_nwn_errors(const nr_nwn *m, char *buf, int buflen)

@@ -110,12 +110,11 @@ struct nr_nwn {
     nr_nwn_params p;
     nwn_geom g;
     int V;
-    /* the cycle count, ring pool, credit pipe (the internal channels'
+    /* the cycle count, ring pool, routing tables, credit pipe (the internal channels'
      * credit returns), front ends and views, configuration write, sequential
      * allocator, errors and activity (sw_core.h; bit p: port p) */
     nr_sw_core c;
     nr_iu *iu;                     /* [k] input units */
-    nr_route_tables *tab;          /* [k] routing tables, per port */
     nwn_end *pin, *pout;           /* [k] where port p enters and leaves */
     nr_swalloc *sw;                /* [nsw] subswitches */
     nwn_end (*dst)[NR_SW_MAX_IO];  /* [nsw][j] channel output j feeds this input */

@@ -50,18 +50,18 @@ int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t i
     a->port_out = port_out & (nout >= 64 ? ~0ull : (1ull << nout) - 1u);
     a->all_port = a->port_out == (nout >= 64 ? ~0ull : (1ull << nout) - 1u);
     /* every array in one block, carved in order of alignment (memory only:
-     * one allocation instead of 27) */
+     * one allocation instead of 27); the IU fronts' arrays only with IU
+     * inputs (niu: 0 without) */
+    const size_t niu = a->iu_in ? ni * nv : 0;
     const size_t sz[] = {ni * sizeof *a->xp,
-                         ni * nv * sizeof *a->inb,
-                         ni * nv * sizeof *a->fr,
                          no * nv * sizeof *a->req,
-                         ni * nv * sizeof *a->fph,
+                         niu * sizeof *a->fph,
                          no * nv * sizeof *a->cc,
                          no * sizeof *a->vc_ok,
                          no * sizeof *a->d_phit,
                          ni,
-                         ni * nv,
-                         ni * nv,
+                         niu,
+                         niu,
                          no * nv,
                          no * nv,
                          no,
@@ -78,13 +78,13 @@ int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t i
                          no,
                          no,
                          ni};
-    void **ptr[] = {(void **)&a->xp,    (void **)&a->inb,   (void **)&a->fr,    (void **)&a->req,
-                    (void **)&a->fph,   (void **)&a->cc,    (void **)&a->vc_ok, (void **)&a->d_phit,
-                    (void **)&a->fdrop, (void **)&a->ftgt,  (void **)&a->fq,    (void **)&a->own,
-                    (void **)&a->arb,   (void **)&a->vptr,  (void **)&a->busy,  (void **)&a->cur_v,
-                    (void **)&a->cur_i, (void **)&a->pp_v,  (void **)&a->pp_i,  (void **)&a->iptr,
-                    (void **)&a->hout,  (void **)&a->g_out, (void **)&a->d_vc,  (void **)&a->d_src,
-                    (void **)&a->d_new, (void **)&a->d_q,   (void **)&a->d_pop};
+    void **ptr[] = {(void **)&a->xp,    (void **)&a->req,    (void **)&a->fph,   (void **)&a->cc,
+                    (void **)&a->vc_ok, (void **)&a->d_phit, (void **)&a->fdrop, (void **)&a->ftgt,
+                    (void **)&a->fq,    (void **)&a->own,    (void **)&a->arb,   (void **)&a->vptr,
+                    (void **)&a->busy,  (void **)&a->cur_v,  (void **)&a->cur_i, (void **)&a->pp_v,
+                    (void **)&a->pp_i,  (void **)&a->iptr,   (void **)&a->hout,  (void **)&a->g_out,
+                    (void **)&a->d_vc,  (void **)&a->d_src,  (void **)&a->d_new, (void **)&a->d_q,
+                    (void **)&a->d_pop};
     const size_t narr = sizeof sz / sizeof sz[0];
     size_t total = 0;
     for (size_t k = 0; k < narr; k++) total += (sz[k] + 7) & ~(size_t)7;
@@ -96,13 +96,9 @@ int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t i
         blk += (sz[k] + 7) & ~(size_t)7;
     }
     uint64_t all_out = nout >= 64 ? ~0ull : (1ull << nout) - 1u;
-    for (int i = 0; i < nin; i++) {
-        a->xp[i] = all_out;
-        if ((a->iu_in >> i) & 1u)
-            continue; /* an IU input has no buffer here: its staging is in nr_iu */
-        for (int v = 0; v < nvc; v++)
-            if (nr_vcbank_alloc(&a->inb[i * nvc + v], depth)) return -1;
-    }
+    for (int i = 0; i < nin; i++) a->xp[i] = all_out;
+    if (depth > 4 << (NR_RP_CLASSES - 1)) return -1; /* nr_vcbank_alloc's limit */
+    a->depth = depth;
     for (int k = 0; k < nout * nvc; k++) {
         a->cc[k] = down_depth;
         a->own[k] = -1;
@@ -113,10 +109,23 @@ int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t i
     return 0;
 }
 
+int nr_swalloc_bufs(nr_swalloc *a)
+{
+    const size_t nb = (size_t)a->nin * (size_t)a->nvc;
+    nr_vcbank *b = malloc(nb * (sizeof *a->inb + sizeof *a->fr));
+    if (!b) return -2;
+    /* an IU input's are never used: its staging is in nr_iu */
+    for (size_t k = 0; k < nb; k++) nr_vcbank_alloc(&b[k], a->depth);
+    a->fr = (nr_vcbank_ent *)(b + nb);
+    a->inb = b;
+    return 0;
+}
+
 void nr_swalloc_release(nr_swalloc *a)
 {
     if (a->inb)
         for (int k = 0; k < a->nin * a->nvc; k++) nr_vcbank_release(&a->inb[k], a->pool);
+    free(a->inb);
     free(a->blk);
     memset(a, 0, sizeof *a);
 }

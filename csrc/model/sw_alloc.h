@@ -29,7 +29,9 @@ typedef struct {
     uint64_t port_out;          /* bit j: output j is a port output */
     uint64_t *xp;               /* [i] the crosspoints of input i (bit j) */
     uint8_t qmap[NR_MAX_PORTS]; /* buffered inputs: target output of q */
-    nr_vcbank *inb;             /* [i * nvc + v], buffered inputs */
+    nr_vcbank *inb;             /* [i * nvc + v], buffered inputs (made at the first push:
+                                 * memory only, an allocator nothing reaches holds none) */
+    int depth;                  /* their depth */
     uint64_t ne[NR_SW_MAX_VCS]; /* bit i: buffered input [i][v] is not empty */
     nr_vcbank_ent *fr;          /* [i * nvc + v] a copy of that buffer's front entry, valid
                                  * while its ne bit is set (speed only: eval reads the
@@ -38,8 +40,8 @@ typedef struct {
     uint64_t fx[NR_SW_MAX_VCS]; /* bit i: IU input i has a front on VC v */
     uint64_t fdrop_in;          /* IU inputs with a dropping VC */
     uint8_t *fdrop;             /* [i] dropping VCs */
-    uint32_t *fph;              /* [i * nvc + v] front phits */
-    uint8_t *ftgt, *fq;         /* [i * nvc + v] their target output and q */
+    uint32_t *fph;              /* [i * nvc + v] front phits (only with IU inputs) */
+    uint8_t *ftgt, *fq;         /* [i * nvc + v] their target output and q (ditto) */
     /* channel outputs, [j * nvc + v] */
     int *cc;          /* credits toward output j's downstream buffer */
     int8_t *own;      /* input holding output j on VC v, -1 = none */
@@ -67,7 +69,7 @@ typedef struct {
                                  * with S < nvc also a buffered input's accepted grants
                                  * (a buffered input pops exactly what its outputs send) */
     uint64_t d_pop_in;    /* inputs with d_pop != 0 */
-    void *blk;            /* the one allocation every array above lies in */
+    void *blk;            /* the one allocation every array above lies in, but inb and fr */
     nr_ringpool *pool;    /* where the buffers' rings come from (NULL: malloc) */
 } nr_swalloc;
 
@@ -83,11 +85,14 @@ void nr_swalloc_release(nr_swalloc *a);
  * not malloc. Call before the first push; release the allocator before the
  * pool. */
 static inline void nr_swalloc_set_pool(nr_swalloc *a, nr_ringpool *p) { a->pool = p; }
+/* The buffers (inb, fr) of the first push: 0, -2 out of memory. */
+int nr_swalloc_bufs(nr_swalloc *a);
 /* A phit for buffered input [i][v] of output port q, usable from cycle t.
- * Commit-time (the upstream's clock edge). -1 on overflow. */
+ * Commit-time (the upstream's clock edge). -1 on overflow, -2 out of memory. */
 static inline int nr_swalloc_push(nr_swalloc *a, int i, int v, uint32_t phit, unsigned q,
                                   uint32_t t)
 {
+    if (!a->inb && nr_swalloc_bufs(a)) return -2;
     const int k = i * a->nvc + v;
     if (!((a->ne[v] >> i) & 1u)) { /* the entry becomes the front */
         a->fr[k].v = nr_vcbank_word(phit, q);

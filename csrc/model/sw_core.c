@@ -19,7 +19,7 @@ int nr_sw_core_alloc(nr_sw_core *c, int n)
 {
     c->pv = calloc((size_t)n, sizeof *c->pv);
     c->rp = nr_ringpool_new();
-    return c->pv && c->rp ? 0 : -1;
+    return c->pv && c->rp && !nr_route_set_init(&c->rt, n) ? 0 : -1;
 }
 
 int nr_sw_core_start(nr_sw_core *c, int n, const nr_port_params *pp, int fb_seq,
@@ -42,6 +42,7 @@ void nr_sw_core_release(nr_sw_core *c)
     nr_ringpool_free(c->rp);
     nr_port_front_release(&c->fr);
     nr_chpipe_release(&c->chp);
+    nr_route_set_release(&c->rt);
     free(c->pv);
 }
 

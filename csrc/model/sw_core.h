@@ -16,6 +16,7 @@ typedef struct {
     uint32_t now;        /* cycle counter */
     nr_ringpool *rp;     /* the rings of every buffer (sw_bufs.h) */
     nr_chpipe chp;       /* the credit returns of the internal buffers */
+    nr_route_set rt;     /* the ports' routing tables (port p's: *rt.tp[p]) */
     nr_port_front fr;    /* the port front ends (LCB or bare) */
     nr_pview *pv;        /* [ports] this cycle's port views */
     nr_route_cfgw d_cfg; /* configuration write of this cycle */
@@ -36,8 +37,9 @@ typedef struct {
 /* The port parameters pp need the LCB run-time configuration lcfg when they
  * ask for LCBs: 0, or -1 with a message. */
 int nr_sw_core_check(const nr_port_params *pp, const nr_lcb_cfg *lcfg, char *err, int errlen);
-/* The ring pool and the views of n ports (before the buffers, which take
- * their rings from the pool): 0, -1 out of memory. */
+/* The ring pool, the views and the routing tables (reset) of n ports
+ * (before the buffers, which take their rings from the pool): 0, -1 out of
+ * memory. */
 int nr_sw_core_alloc(nr_sw_core *c, int n);
 /* The sequential allocator (FbSeq fb_seq), the front ends of n ports of
  * parameters pp (LCBs with lcfg), the mask of every port, and the bare
@@ -143,17 +145,15 @@ static inline void nr_sw_core_live(nr_sw_core *c, int p, const nr_iu *u)
     c->iu_live = (c->iu_live & ~(1ull << p)) | (uint64_t)((u->rdq | u->live) != 0) << p;
 }
 
-/* The end of the clock edge: this cycle's configuration write to the tables
- * of the n ports (port i's at tab0 + i * stride bytes), the next cycle, the
- * credits due then, and the next cycle's views of the bare ports that
- * changed (view(m, p): the model's nr_sw_core_view of port p). */
-static inline void nr_sw_core_tick_end(nr_sw_core *c, nr_route_tables *tab0, size_t stride, int n,
-                                       void (*view)(void *m, int p), void *m)
+/* The end of the clock edge: this cycle's configuration write to the
+ * ports' tables, the next cycle, the credits due then, and the next cycle's
+ * views of the bare ports that changed (view(m, p): the model's
+ * nr_sw_core_view of port p). */
+static inline void nr_sw_core_tick_end(nr_sw_core *c, void (*view)(void *m, int p), void *m)
 {
     if (c->d_cfg.we) {
-        for (int i = c->d_cfg.lo; i <= c->d_cfg.hi; i++)
-            nr_route_cfg_write((nr_route_tables *)((char *)tab0 + (size_t)i * stride), n,
-                               c->d_cfg.addr, c->d_cfg.wdata);
+        if (nr_route_set_write(&c->rt, c->d_cfg.lo, c->d_cfg.hi, c->d_cfg.addr, c->d_cfg.wdata))
+            nr_errs_add(&c->errs, "cycle %u: routing tables: out of memory", c->now);
         c->d_cfg.we = 0;
     }
     c->now++;

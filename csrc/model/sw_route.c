@@ -7,6 +7,9 @@
  * of UpPick = 2 (yarc-arch §5 step 4', C model only). Pure functions only:
  * the input unit (sw_iu.c) calls nr_route_lookup() in its RC cycle, the model
  * tops (yarc.c, nwn.c) call the cfg functions for the configuration port. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "sw_route.h"
 
 void nr_route_reset(nr_route_tables *t, int nports)
@@ -461,4 +464,98 @@ int nr_route_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int side_ta
     *hi = h;
     *addr = a;
     return 1;
+}
+
+/* ---- nr_route_set ---- */
+_Static_assert(sizeof(nr_route_tables) == 264,
+               "a new field of nr_route_tables: add it to route_eq");
+static int route_eq(const nr_route_tables *a, const nr_route_tables *b)
+{
+    return a->root_mask == b->root_mask && a->root_detect == b->root_detect &&
+           a->down_shift == b->down_shift && a->up_mask == b->up_mask &&
+           !memcmp(a->dlut, b->dlut, sizeof a->dlut) && !memcmp(a->ulut, b->ulut, sizeof a->ulut) &&
+           !memcmp(a->l2p, b->l2p, sizeof a->l2p) && a->fb_ctrl == b->fb_ctrl &&
+           a->fb_me == b->fb_me && a->fb_charge == b->fb_charge &&
+           !memcmp(a->side_match, b->side_match, sizeof a->side_match) &&
+           !memcmp(a->side_ports, b->side_ports, sizeof a->side_ports);
+}
+
+int nr_route_set_init(nr_route_set *s, int n)
+{
+    memset(s, 0, sizeof *s);
+    s->n = n;
+    s->tp = malloc((size_t)n * sizeof *s->tp);
+    s->set = malloc((size_t)n * sizeof *s->set);
+    s->refs = malloc((size_t)n * sizeof *s->refs);
+    s->ti = calloc((size_t)n, sizeof *s->ti);
+    if (!s->tp || !s->set || !s->refs || !s->ti || !(s->set[0] = calloc(1, sizeof **s->set))) {
+        nr_route_set_release(s);
+        return -1;
+    }
+    nr_route_reset(s->set[0], n); /* the rest 0, as the RTL's reset */
+    s->nset = 1;
+    s->refs[0] = n;
+    for (int p = 0; p < n; p++) s->tp[p] = s->set[0];
+    return 0;
+}
+
+void nr_route_set_release(nr_route_set *s)
+{
+    for (int k = 0; k < s->nset; k++) free(s->set[k]);
+    free(s->tp);
+    free(s->set);
+    free(s->refs);
+    free(s->ti);
+    memset(s, 0, sizeof *s);
+}
+
+/* Port p leaves copy k (freed when no port uses it any more). */
+static void set_leave(nr_route_set *s, int k)
+{
+    if (--s->refs[k]) return;
+    free(s->set[k]);
+    const int last = --s->nset;
+    if (k == last) return;
+    s->set[k] = s->set[last];
+    s->refs[k] = s->refs[last];
+    for (int p = 0; p < s->n; p++)
+        if (s->ti[p] == last) s->ti[p] = k;
+}
+
+/* The write to port p alone: it joins a copy equal to its written tables,
+ * or writes its own copy, or takes a new one. */
+static int set_write_one(nr_route_set *s, int p, unsigned addr, uint32_t wdata)
+{
+    const int k = s->ti[p];
+    nr_route_tables t = *s->tp[p];
+    nr_route_cfg_write(&t, s->n, addr, wdata);
+    if (route_eq(&t, s->set[k])) return 0;
+    int j = 0;
+    while (j < s->nset && !route_eq(&t, s->set[j])) j++;
+    if (j == s->nset) {
+        if (s->refs[k] == 1) { /* its own copy: written in place */
+            *s->set[k] = t;
+            return 0;
+        }
+        if (!(s->set[j] = malloc(sizeof t))) return -1;
+        *s->set[j] = t;
+        s->refs[j] = 0;
+        s->nset++;
+    }
+    s->refs[j]++;
+    s->ti[p] = j;
+    set_leave(s, k); /* may move the last copy, j too: ti[] follows it */
+    s->tp[p] = s->set[s->ti[p]];
+    return 0;
+}
+
+int nr_route_set_write(nr_route_set *s, int lo, int hi, unsigned addr, uint32_t wdata)
+{
+    if (lo == 0 && hi == s->n - 1) { /* every port: each copy once */
+        for (int k = 0; k < s->nset; k++) nr_route_cfg_write(s->set[k], s->n, addr, wdata);
+        return 0;
+    }
+    for (int p = lo; p <= hi; p++)
+        if (set_write_one(s, p, addr, wdata)) return -1;
+    return 0;
 }

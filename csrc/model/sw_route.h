@@ -22,7 +22,7 @@ typedef struct {
     /* the side table (yarc-arch §5 step 3a; SideTab = 1, C model only) */
     uint32_t side_match[NR_ROUTE_SIDE]; /* bits 14:0 match, 29:15 mask */
     uint16_t side_ports[NR_ROUTE_SIDE]; /* bit 12 valid, 11:6 cnt - 1, 5:0 base */
-} nr_route_tables;
+} nr_route_tables;                      /* a new field goes into route_eq (sw_route.c) too */
 
 /* FB_CTRL fields and the alg values (docs/fbfly-routing.md §2). */
 enum {
@@ -118,6 +118,26 @@ int nr_route_cfg_addr_ok(unsigned addr, int nports, int side_tab);
 /* Apply a configuration write to one port's tables (addr must be ok). Call at
  * the clock edge of the write cycle. */
 void nr_route_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wdata);
+/* ---- nr_route_set: a router's per-port tables, one copy per distinct content ----
+ * Port p's tables are *tp[p]; ports whose tables hold the same values share
+ * one copy, and a write gives a port a copy of its own only when it makes
+ * its tables differ from every copy (memory and speed only: a network's
+ * routers hold one or a few distinct tables, not one per port). */
+typedef struct {
+    nr_route_tables **tp;  /* [n] port p's tables (read-only: write through the set) */
+    nr_route_tables **set; /* [nset] the distinct copies */
+    int *refs;             /* [nset] the ports that use each */
+    int *ti;               /* [n] the copy port p uses (tp[p] = set[ti[p]]) */
+    int n, nset;
+} nr_route_set;
+/* Every port's tables in reset state (nr_route_reset), one copy: 0, -1 out
+ * of memory. nr_route_set_release() frees. */
+int nr_route_set_init(nr_route_set *s, int n);
+void nr_route_set_release(nr_route_set *s);
+/* A configuration write (addr ok) to the tables of ports lo..hi: 0, -1 out
+ * of memory (nothing written). */
+int nr_route_set_write(nr_route_set *s, int lo, int hi, unsigned addr, uint32_t wdata);
+
 /* Decode this cycle's configuration write (yarc-arch §9, cfg_tile = the port
  * whose tables are written; nwn-arch §9): 1 if tables [*lo .. *hi] are to be
  * written at *addr at the clock edge; 0 if nothing is written. A missing

@@ -79,7 +79,6 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
     for (int i = 0; i < n; i++) {
         yarc_tile *t = &m->t[i];
         yarc_rbd_reset(m, i);
-        nr_route_reset(&t->tab, n);
         /* docs/nwn-arch.md §6.5: the subswitch and the output port are the
          * allocator with buffered inputs; the output port has S >= NumVcs,
          * the subswitch S = SubSpeedup (yarc-arch §6, default 4) */
@@ -178,7 +177,7 @@ void nr_yarc_eval(nr_yarc *m, const nr_rtr_in *in, nr_rtr_out *out)
 
 void nr_yarc_tick(nr_yarc *m)
 {
-    const int n = m->n, V = m->p.port.num_vcs, cols = m->p.cols;
+    const int V = m->p.port.num_vcs, cols = m->p.cols;
     const uint32_t now = m->c.now;
     nr_sw_core_tick_ports(&m->c);
     for (uint64_t mk = m->c.ie; mk; mk &= mk - 1) {
@@ -220,7 +219,7 @@ void nr_yarc_tick(nr_yarc *m)
         nr_swalloc_commit(op);
     }
     nr_fb_seq_end(&m->c.fb);
-    nr_sw_core_tick_end(&m->c, &m->t[0].tab, sizeof m->t[0], n, bare_view, m);
+    nr_sw_core_tick_end(&m->c, bare_view, m);
 }
 
 int nr_yarc_errors(const nr_yarc *m, char *buf, int buflen)

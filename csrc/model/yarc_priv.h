@@ -30,13 +30,12 @@
 #define YARC_MAX_VCS 4
 
 /* One tile: the port's row-bus driver (input unit, row-bus credits and send
- * pointer), tables, subswitch (row buffers, column-channel credits) and
- * output port (column buffers). */
+ * pointer), subswitch (row buffers, column-channel credits) and output port
+ * (column buffers); its tables are the core's (c.rt.tp[p]). */
 typedef struct {
     nr_iu iu;                              /* §4.1, §4.2; fronts and pops of §4.3 */
     int cred[YARC_MAX_DIM][NR_SW_MAX_VCS]; /* row-buffer credits [target column][vc] */
-    uint8_t iptr; /* §4.3 send round robin over VCs (the accept rule, S = 1) */
-    nr_route_tables tab;
+    uint8_t iptr;   /* §4.3 send round robin over VCs (the accept rule, S = 1) */
     nr_swalloc ssw; /* inputs: row buffers [c]; outputs: column channels j */
     nr_swalloc op;  /* inputs: column buffers [r]; one port output */
 } yarc_tile;
@@ -45,7 +44,7 @@ struct nr_yarc {
     nr_yarc_params p;
     int n, nbits;      /* NumPorts, log2 */
     int cshift, cmask; /* port p: row p >> cshift, column p & cmask (Cols = 2^cshift) */
-    /* the cycle count, ring pool, credit pipe (row-buffer and column-buffer
+    /* the cycle count, ring pool, routing tables, credit pipe (row-buffer and column-buffer
      * credit returns), front ends and views, configuration write, sequential
      * allocator, errors and activity (sw_core.h; bit p: tile p, whose port
      * is p, and its RBD's input unit) */

@@ -38,7 +38,8 @@ void yarc_rbd_eval(nr_yarc *m, int p, const nr_fb_env *fb)
 {
     yarc_tile *t = &m->t[p];
     nr_iu *u = &t->iu;
-    nr_iu_eval(u, &m->c.pv[p], &t->tab, (const int(*)[NR_SW_MAX_VCS])t->cred, yarc_hop, m, fb);
+    nr_iu_eval(u, &m->c.pv[p], m->c.rt.tp[p], (const int(*)[NR_SW_MAX_VCS])t->cred, yarc_hop, m,
+               fb);
     if (u->d_idle) return;
     /* §4.3: the row bus grants every front with a credit for its column;
      * one pop per cycle among those and the dropping VCs */

@@ -51,9 +51,10 @@ typedef struct {
      * line a slot) */
     int lat;
     bslot_t *s;
-    /* LCB: the link channel, and the monitor of its receiver (escapes) */
+    /* LCB: the link channel, and the monitor of its receiver (escapes; its
+     * own allocation, which bare links do not make: memory only) */
     lcb_ch *l;
-    nr_linkmon mon;
+    nr_linkmon *mon;
     nr_tx_follow txf; /* the sent stream, new packets told from replays (linkframe.h) */
     uint64_t phits;   /* packet phits carried in the measurement window */
     chfault *flt;     /* a link that fails: its state (NULL: never fails) */
@@ -151,7 +152,8 @@ struct net {
     nr_stats_t st;
     hoptab_t hop;
     uint64_t hops[NET_HOPS_MAX + 1];
-    uint64_t *turns;     /* [r][in][out]: packets of the window router r turned so */
+    uint32_t *turns;     /* [r][in][out]: packets of the window router r turned so (at most
+                          * one a cycle, and the window is at most 10^8 cycles) */
     uint64_t untracked;  /* tags a router output could not find */
     uint64_t nonminimal; /* packets that crossed more routers than their routing allows */
     uint64_t detours;    /* packets a non-minimal routing sent the long way */

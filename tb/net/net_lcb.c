@@ -32,7 +32,11 @@ static int ch_new(net_t *n, chan_t *c, int lat, uint64_t stream, char *err, int 
     cfg.latency = lat;
     c->l = lcb_ch_new(&cfg, nr_rng_mix64(n->o->seed ^ nr_rng_mix64(stream)), 0, err, errlen);
     if (!c->l) return -1;
-    nr_linkmon_init(&c->mon, c->l, lcb_tb_wbits(&g->lcb), n->nvcs, g->lcb.link_crc_w);
+    if (!(c->mon = malloc(sizeof *c->mon))) {
+        snprintf(err, (size_t)errlen, "out of memory");
+        return -1;
+    }
+    nr_linkmon_init(c->mon, c->l, lcb_tb_wbits(&g->lcb), n->nvcs, g->lcb.link_crc_w);
     return 0;
 }
 
@@ -41,7 +45,7 @@ static int ch_new(net_t *n, chan_t *c, int lat, uint64_t stream, char *err, int 
 static int watch(net_t *n, uint64_t t, const char *who, int id, int port, chan_t *c, uint32_t ph,
                  uint32_t ev)
 {
-    unsigned lm = nr_linkmon_step(&c->mon, (int64_t)t, ph, ev);
+    unsigned lm = nr_linkmon_step(c->mon, (int64_t)t, ph, ev);
     n->retries += ev >> NR_EV_TX_REPLAY & 1;
     if (lm & NR_LM_ACC_OOO) {
         net_say(n,
@@ -51,7 +55,7 @@ static int watch(net_t *n, uint64_t t, const char *who, int id, int port, chan_t
         return -1;
     }
     if (lm & (NR_LM_ACC_DAMAGED | NR_LM_CW_DAMAGED))
-        return net_escape(n, t, who, id, port, &c->mon, lm);
+        return net_escape(n, t, who, id, port, c->mon, lm);
     return 0;
 }
 
@@ -85,10 +89,13 @@ bad:
 static void lcb_release(net_t *n)
 {
     for (int r = 0; n->ch && r < n->t.nrtr; r++)
-        for (int p = 0; p < n->kch; p++)
+        for (int p = 0; p < n->kch; p++) {
             if (net_ch(n, r, p)->l) lcb_ch_free(net_ch(n, r, p)->l);
+            free(net_ch(n, r, p)->mon);
+        }
     for (int i = 0; n->nd && i < n->t.nnodes; i++) {
         if (n->nd[i].up.l) lcb_ch_free(n->nd[i].up.l);
+        free(n->nd[i].up.mon);
         tb_nic_release(&n->nd[i].nic);
     }
 }

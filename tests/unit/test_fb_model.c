@@ -447,25 +447,25 @@ static void test_registers(void)
     cap_attach(&e, &c);
     cfg(&e, 0, 3, 0x05, 0xFFFFFFFFu);
     CHECK_EQ(e.cfg_bad, 0);
-    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_ctrl, 0x1FFFF);
+    CHECK_EQ(renv_yarc(&e)->c.rt.tp[3]->fb_ctrl, 0x1FFFF);
     cfg(&e, 0, 3, 0x06, 0xFFFFFFFFu);
-    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_me, 0x7FFF);
+    CHECK_EQ(renv_yarc(&e)->c.rt.tp[3]->fb_me, 0x7FFF);
     cfg(&e, 0, 3, 0x07, 0x1234);
-    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_charge, 0x34);
+    CHECK_EQ(renv_yarc(&e)->c.rt.tp[3]->fb_charge, 0x34);
     cfg(&e, 0, 3, 0x05, fb_ctrl(NR_FB_MINAD, 1, 3, 3, T));
-    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_ctrl, fb_ctrl(NR_FB_MINAD, 1, 3, 3, T));
+    CHECK_EQ(renv_yarc(&e)->c.rt.tp[3]->fb_ctrl, fb_ctrl(NR_FB_MINAD, 1, 3, 3, T));
     cfg(&e, 0, 3, 0x05, fb_ctrl(NR_FB_UGALS, 1, 3, 3, T));
     CHECK_EQ(e.cfg_bad, 1);
     CHECK_EQ(e.out.tev[3], 1u << NR_TEV_CFG_BAD);
-    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_ctrl, fb_ctrl(NR_FB_MINAD, 1, 3, 3, T)); /* kept */
+    CHECK_EQ(renv_yarc(&e)->c.rt.tp[3]->fb_ctrl, fb_ctrl(NR_FB_MINAD, 1, 3, 3, T)); /* kept */
     cfg(&e, 1, 0, 0x05, fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, T));
     CHECK_EQ(e.cfg_bad, 17); /* a broadcast: every tile */
-    CHECK_EQ(renv_yarc(&e)->t[0].tab.fb_ctrl, 0);
+    CHECK_EQ(renv_yarc(&e)->c.rt.tp[0]->fb_ctrl, 0);
     cfg(&e, 0, 3, 0x05, 0xE); /* alg 6 in bits 2:0 = 6: refused */
     CHECK_EQ(e.cfg_bad, 18);
     cfg(&e, 0, 3, 0x05, 0x8 | NR_FB_UGAL); /* alg 3: stored */
     CHECK_EQ(e.cfg_bad, 18);
-    CHECK_EQ(renv_yarc(&e)->t[3].tab.fb_ctrl, 0x8 | NR_FB_UGAL);
+    CHECK_EQ(renv_yarc(&e)->c.rt.tp[3]->fb_ctrl, 0x8 | NR_FB_UGAL);
     YT_DONE(&e);
     /* with FbSeq = 1 (a network switch this time) they are stored */
     nr_nwn_params np = renv_nwn_params('c', 16, 0);
@@ -475,7 +475,7 @@ static void test_registers(void)
     cfg(&e, 0, 5, 0x05, fb_ctrl(NR_FB_UGALS, 1, 3, 3, T));
     cfg(&e, 1, 0, 0x05, fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, 0));
     CHECK_EQ(e.cfg_bad, 0);
-    CHECK_EQ(renv_nwn(&e)->tab[5].fb_ctrl, fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, 0));
+    CHECK_EQ(renv_nwn(&e)->c.rt.tp[5]->fb_ctrl, fb_ctrl(NR_FB_CLOSAD, 1, 3, 3, 0));
     renv_free(&e);
     /* FbSeq is 0 or 1 */
     char err[200];

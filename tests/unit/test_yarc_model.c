@@ -766,9 +766,9 @@ static void test_cfg_bad(void)
     CHECK_EQ(e.cfg_bad, 4 + 16);
     cfg(&e, 0, 3, 0x04, 0xFFFFFFFF); /* UP_MASK 32..63 exists at any size */
     CHECK_EQ(e.cfg_bad, 20);
-    CHECK_EQ(renv_yarc(&e)->t[3].tab.up_mask, 0);
+    CHECK_EQ(renv_yarc(&e)->c.rt.tp[3]->up_mask, 0);
     cfg(&e, 0, 3, 0x03, 0xFFFFFFFF);
-    CHECK_EQ(renv_yarc(&e)->t[3].tab.up_mask, 0xFFFF);
+    CHECK_EQ(renv_yarc(&e)->c.rt.tp[3]->up_mask, 0xFFFF);
     cfg(&e, 0, 40, 0x08, 0); /* no such tile: nothing happens */
     CHECK_EQ(e.cfg_bad, 20);
     /* ignored writes change nothing: routing still single-router */
