@@ -15,7 +15,7 @@
 
 /* Build parameters (docs/nwn-arch.md section 3). The organization:
  *   cn: r = 1, m = 0, bb = 0      fc: r >= 2, bb = 0      bb: bb = 1
- *   fb: r = 1, m = 0, xp_buf = 1 */
+ *   fb: r = 1, m = 0, xp_buf = 1      hxv, hxm: r = 1, m = 0, hx = 1, 2 */
 typedef struct {
     int num_ports;   /* k, power of two 4..64 */
     int r;           /* bottom subswitches of the fc (bb keeps r/2); 1 for cn */
@@ -37,6 +37,8 @@ typedef struct {
                         * model only */
     int xp_buf;    /* XpBuf: 1 the fully buffered crossbar fb (nwn-arch §1.5): a
                         * buffer of buf_depth per crosspoint and VC; needs r = 1 */
+    int hx;        /* Hx: the 2-D HyperX switch (nwn-arch §1.6), 1 hxv (Valiant), 2
+                        * hxm (minimal adaptive); needs r = 1, k = 8 or 64 */
 } nr_nwn_params;
 
 /* Extra RT_DROP reasons of the network switches (nr_router.h has 1..4). */

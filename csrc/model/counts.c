@@ -45,6 +45,26 @@ static int shape_ok(const nr_nwn_params *p, char *err, int errlen)
     return 0;
 }
 
+/* The HyperX switch (nwn-arch 1.6, 10): hs^2 subswitches of T = hs ports and
+ * 4(hs - 1) channel inputs and outputs, hs = k^(1/3). An input unit reaches
+ * every other output; a channel input of class X0, Y0, X1, Y1 the ports and
+ * the classes its routes turn into: hxv 3, 2, 1, 0 of the hs - 1 channels of
+ * each, hxm 1, 1, 0, 0. Table 1 counts every subswitch as (5 hs - 5)^2. */
+static void hx_counts(const nr_nwn_params *p, nr_sw_counts *c)
+{
+    const long T = p->num_ports == 8 ? 2 : 4, s1 = T - 1, nsw = T * T, out = T + 4 * s1;
+    const long iu = T * (out - (p->self_turn ? 0 : 1));
+    const long chan = p->hx == 1 ? s1 * (4 * T + 6 * s1) : s1 * (4 * T + 2 * s1);
+    c->subswitches = (int)nsw;
+    c->xpoints = p->speedup * nsw * (iu + chan);
+    c->xpoints_seed = nsw * (5 * T - 5) * (5 * T - 5);
+    c->sub_buffers = c->channels = nsw * 4 * s1;
+    const int iu_f = (int)(out - 1); /* the longest path: hxv X0 Y0 X1 Y1, hxm X0 Y1 */
+    c->fanout[NR_PATH_LOCAL] = iu_f;
+    c->fanout[NR_PATH_TURN] =
+        (int)(p->hx == 1 ? iu_f + (T + 3 * s1) + (T + 2 * s1) + (T + s1) + T : iu_f + T + s1 + T);
+}
+
 int nr_nwn_counts(const nr_nwn_params *p, nr_sw_counts *c, char *err, int errlen)
 {
     if (shape_ok(p, err, errlen)) return -1;
@@ -55,7 +75,13 @@ int nr_nwn_counts(const nr_nwn_params *p, nr_sw_counts *c, char *err, int errlen
     const long bottom = S * (n * n - self + 2 * n * M);
     for (int i = 0; i < NR_PATH_N; i++) c->fanout[i] = -1;
     c->fanout[NR_PATH_LOCAL] = (int)(n - 1 + M); /* IU: other ports + up-links */
-    if (p->xp_buf) {
+    if (p->hx) {
+        if (k != 8 && k != 64) {
+            snprintf(err, errlen, "Hx=%d: NumPorts=%ld must be 8 or 64 (nwn-arch 1.6)", p->hx, k);
+            return -1;
+        }
+        hx_counts(p, c);
+    } else if (p->xp_buf) {
         /* fb (nwn-arch 1.5): one crossbar, a buffer at each crosspoint */
         c->subswitches = 1;
         c->xpoints = k * k;
@@ -238,7 +264,8 @@ void nr_en_coef_seed(nr_en_coef *c)
 int nr_en_org_nwn(const nr_nwn_params *p, nr_en_org *o)
 {
     char err[160];
-    if (shape_ok(p, err, sizeof err) || p->xp_buf) return -1; /* no model of fb's buffers */
+    if (shape_ok(p, err, sizeof err) || p->xp_buf || p->hx)
+        return -1; /* no energy model of fb's buffers nor of the HyperX switch */
     memset(o, 0, sizeof *o);
     o->org = p->bb ? NR_EN_BB : NR_EN_FC;
     o->k = p->num_ports;

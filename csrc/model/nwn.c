@@ -42,6 +42,32 @@ int nr_nwn_check(const nr_nwn_params *p, char *err, int errlen)
     return nwn_check(p, err, errlen);
 }
 
+/* §1.6: the first hop of a HyperX IU (not a local turn): hxv through its
+ * intermediate (the flow's hash for a = 0, the LFSR for a = 1), with ext in
+ * bits 8 up; hxm the candidate of the flow's hash (a = 0) or with the most
+ * credits on VC vc (a = 1, ties from up_ptr). */
+static int hx_fhop(const nr_nwn *m, int p, int q, int vc, uint32_t head, uint32_t hash, int up_ptr,
+                   int *up_next)
+{
+    const nwn_geom *g = &m->g;
+    const int s = p / g->n, a = (head >> NR_HEAD_A_BIT) & 1;
+    const unsigned dest = (head >> NR_HEAD_DEST_LSB) & ((1u << NR_HEAD_DEST_W) - 1u);
+    if (g->hx == 1) {
+        if (!a) return nwn_hx_vfirst(g, s, q, nwn_hx_mid_hash(g, p, dest, hash));
+        unsigned rnd = (unsigned)up_ptr ^ NWN_RND_RESET;
+        *up_next = (int)(nwn_rnd_step(rnd) ^ NWN_RND_RESET);
+        return nwn_hx_vfirst(g, s, q, nwn_hx_mid_random(g, p, rnd));
+    }
+    int c[2];
+    nwn_hx_mcand(g, s, q, c);
+    if (!a) return c[nwn_hx_mid_hash(g, p, dest, hash) & 1];
+    const nr_swalloc *b = &m->sw[s];
+    const int cc[2] = {b->cc[c[0] * m->V + vc], b->cc[c[1] * m->V + vc]};
+    const int t = nwn_top_pick(cc, 2, up_ptr);
+    *up_next = !t;
+    return c[t];
+}
+
 /* §4.3: the first hop of the IU of port p for output q on VC vc, from
  * start-of-cycle state (the credits of its bottom's up-links for a = 1). */
 static int nwn_fhop(const void *ctx, int p, int q, int vc, uint32_t head, uint32_t hash, int up_ptr,
@@ -52,6 +78,7 @@ static int nwn_fhop(const void *ctx, int p, int q, int vc, uint32_t head, uint32
     nwn_hop h = nwn_fhop_shape(g, p, q);
     if (h.kind == NWN_HOP_DROP) return -h.reason;
     if (h.kind == NWN_HOP_FIXED) return h.tgt;
+    if (g->org == NWN_HX) return hx_fhop(m, p, q, vc, head, hash, up_ptr, up_next);
     if (!((head >> NR_HEAD_A_BIT) & 1)) /* a = 0: the flow's hashed top */
         return g->n +
                nwn_top_hash(g, p, (head >> NR_HEAD_DEST_LSB) & ((1u << NR_HEAD_DEST_W) - 1u), hash);
@@ -112,8 +139,10 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
             nbuf += !((iu >> i) & 1u);
         }
         for (int j = 0; j < no; j++) m->dst[s][j] = nwn_chan_dst(g, s, j);
-        for (int q = 0; q < NR_MAX_PORTS; q++)
-            a->qmap[q] = (uint8_t)(q < k ? nwn_chan_target(g, s, q) : 0);
+        for (int t = 0; t < 256; t++) /* the tag: q, and for HyperX ext (§1.6) */
+            a->qmap[t] =
+                (uint8_t)((t & 63) < k && (t >> 6) < (g->hs ? g->hs : 1) ? nwn_chan_target(g, s, t)
+                                                                         : 0);
     }
     /* at most one credit per buffered (input, VC) and cycle */
     if (nr_chpipe_alloc(&m->c.chp, nbuf * V > 0 ? nbuf * V : 1)) goto nomem;
@@ -271,8 +300,9 @@ void nr_nwn_tick(nr_nwn *m)
         for (uint64_t mk = a->d_mask; mk; mk &= mk - 1) {
             int j = __builtin_ctzll(mk), v = a->d_vc[j], i = a->d_src[j];
             nwn_end d = m->dst[s][j];
-            int r = d.sw >= 0 ? nr_swalloc_push(&m->sw[d.sw], d.io, v, a->d_phit[j], a->d_q[j], due)
-                              : 0;
+            unsigned tag = a->d_q[j]; /* §1.6: a y hop ends hxv's phase 1 (ext 0) */
+            if (m->g.org == NWN_HX && d.sw >= 0 && nwn_hx_class(&m->g, j) % 2) tag &= 63u;
+            int r = d.sw >= 0 ? nr_swalloc_push(&m->sw[d.sw], d.io, v, a->d_phit[j], tag, due) : 0;
             if (r)
                 nwn_error(m, "cycle %u: buffer %s, subswitch %d input %d vc %d", now,
                           r == -2 ? "out of memory" : "overflow", d.sw, d.io, v);

@@ -49,6 +49,11 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
             "XpBuf = 1 (the fully buffered crossbar, §1.5) needs R = 1, M = 0, Speedup = "
             "TopSpeedup = 1, SelfTurn = 1 (R = %d, Speedup = %d, TopSpeedup = %d, SelfTurn = %d)",
             p->r, p->speedup, p->top_speedup, p->self_turn);
+    if (p->hx < 0 || p->hx > 2) NR_BAD("Hx = %d: must be 0, 1 (hxv) or 2 (hxm)", p->hx);
+    if (p->hx && (p->r != 1 || p->xp_buf || (k != 8 && k != 64)))
+        NR_BAD("Hx = %d (the HyperX switch, §1.6) needs R = 1, M = 0, XpBuf = 0 and NumPorts = 8 "
+               "or 64, a cube (R = %d, XpBuf = %d, NumPorts = %d)",
+               p->hx, p->r, p->xp_buf, k);
     /* radix limits (§3) */
     const int n = k / p->r;
     if (n + p->m > NR_SW_MAX_IO)
@@ -72,6 +77,14 @@ void nwn_geom_of(const nr_nwn_params *p, nwn_geom *g)
         g->nb = g->k;
         g->nsw = 2 * g->k;
     }
+    g->hx = p->hx;
+    g->hs = 0;
+    if (g->hx) { /* hs x hs subswitches of hs ports (§1.6) */
+        g->org = NWN_HX;
+        g->hs = g->k == 8 ? 2 : 4;
+        g->n = g->hs;
+        g->nsw = g->nb = g->hs * g->hs;
+    }
     g->S = p->speedup;
     g->S_top = p->top_speedup ? p->top_speedup : 1;
     g->top_choice = p->top_choice;
@@ -84,6 +97,7 @@ static int top_bottoms(const nwn_geom *g) { return g->nb; }
 int nwn_radix(const nwn_geom *g, int sw)
 {
     if (g->org == NWN_FB) return nwn_is_bottom(g, sw) ? 1 : g->k;
+    if (g->org == NWN_HX) return g->n + 4 * (g->hs - 1);
     if (nwn_is_bottom(g, sw)) return g->n + g->M;
     return top_bottoms(g) + g->u;
 }
@@ -145,6 +159,14 @@ nwn_end nwn_chan_dst(const nwn_geom *g, int sw, int j)
             e.sw = (int16_t)(g->k + j);
             e.io = (int16_t)sw;
         }
+    } else if (g->org == NWN_HX) {
+        if (j >= g->n) { /* to coordinate o of dimension dim, its channel c from sw */
+            const int per = 2 * (g->hs - 1), dim = (j - g->n) / per, r = (j - g->n) % per;
+            const int own = dim ? sw / g->hs : sw % g->hs, o = r / 2 < own ? r / 2 : r / 2 + 1;
+            const int t = dim ? o * g->hs + sw % g->hs : (sw / g->hs) * g->hs + o;
+            e.sw = (int16_t)t;
+            e.io = (int16_t)nwn_hx_out(g, t, dim, own, r % 2);
+        }
     } else if (nwn_is_bottom(g, sw)) {
         if (j >= g->n) { /* up-link to top t = j - n, its input b */
             e.sw = (int16_t)(g->nb + j - g->n);
@@ -189,6 +211,13 @@ nwn_hop nwn_fhop_shape(const nwn_geom *g, int p, int q)
         return h;
     }
     const int b = p / g->n;
+    if (g->org == NWN_HX) { /* a local turn, else the IU's choice (§1.6) */
+        if (q / g->n == b)
+            h.tgt = q % g->n;
+        else
+            h.kind = NWN_HOP_ADAPT;
+        return h;
+    }
     if (g->org == NWN_BB && q >= half) { /* up-going: the top that hosts q */
         h.tgt = g->n + (q - half) / g->u;
         return h;
@@ -201,16 +230,36 @@ nwn_hop nwn_fhop_shape(const nwn_geom *g, int p, int q)
     return h;
 }
 
-int nwn_top_hash(const nwn_geom *g, int p, unsigned dest, uint32_t hash)
+/* §4.3 and §1.6: the keys of a flow's hash and of an LFSR draw. */
+static unsigned flow_key(int p, unsigned dest, uint32_t hash)
 {
     uint32_t key = ((((uint32_t)dest << 6) | (uint32_t)p) ^ hash) & SW_DATA_MASK;
-    return nr_crc8_bits(0, key, NR_DATA_W) % g->M;
+    return nr_crc8_bits(0, key, NR_DATA_W);
+}
+static unsigned rnd_key(int p, unsigned rnd)
+{
+    uint32_t key = ((((uint32_t)rnd & 0xffffu) << 6) | (uint32_t)p) & SW_DATA_MASK;
+    return nr_crc8_bits(0, key, NR_DATA_W);
+}
+
+int nwn_top_hash(const nwn_geom *g, int p, unsigned dest, uint32_t hash)
+{
+    return (int)(flow_key(p, dest, hash) % (unsigned)g->M);
 }
 
 int nwn_top_random(const nwn_geom *g, int p, unsigned rnd)
 {
-    uint32_t key = ((((uint32_t)rnd & 0xffffu) << 6) | (uint32_t)p) & SW_DATA_MASK;
-    return nr_crc8_bits(0, key, NR_DATA_W) % g->M;
+    return (int)(rnd_key(p, rnd) % (unsigned)g->M);
+}
+
+int nwn_hx_mid_hash(const nwn_geom *g, int p, unsigned dest, uint32_t hash)
+{
+    return (int)(flow_key(p, dest, hash) % (unsigned)g->nsw);
+}
+
+int nwn_hx_mid_random(const nwn_geom *g, int p, unsigned rnd)
+{
+    return (int)(rnd_key(p, rnd) % (unsigned)g->nsw);
 }
 
 int nwn_top_pick(const int *cc_up, int M, int up_ptr)
@@ -220,6 +269,7 @@ int nwn_top_pick(const int *cc_up, int M, int up_ptr)
 
 int nwn_chan_target(const nwn_geom *g, int sw, int q)
 {
+    if (g->org == NWN_HX) return nwn_hx_next(g, sw, (unsigned)q);
     if (g->org == NWN_FB) return 0;            /* a column's port output */
     if (nwn_is_bottom(g, sw)) return q % g->n; /* from a top: port q */
     if (g->org == NWN_BB && q >= g->k / 2)
@@ -227,8 +277,35 @@ int nwn_chan_target(const nwn_geom *g, int sw, int q)
     return q / g->n;                                   /* down-link to the bottom of q */
 }
 
+/* §1.6: the channel outputs of class dim * 2 + c of a HyperX subswitch. */
+static uint64_t hx_outs(const nwn_geom *g, int dim, int c)
+{
+    uint64_t x = 0;
+    for (int r = 0; r < g->hs - 1; r++) x |= 1ull << (g->n + dim * 2 * (g->hs - 1) + 2 * r + c);
+    return x;
+}
+
+/* §1.6: the HyperX crosspoints. An input unit reaches every output (but its
+ * own port unless SelfTurn); a channel input of class X0, Y0, X1, Y1 (ranks 0
+ * to 3) the ports and the channel classes its routes turn into, all of a
+ * higher rank. */
+static uint64_t hx_xpoints(const nwn_geom *g, int i)
+{
+    const uint64_t ports = bits(0, g->n);
+    if (i < g->n) return bits(0, nwn_radix(g, 0)) & ~(g->self_turn ? 0 : 1ull << i);
+    const int cl = nwn_hx_class(g, i);
+    if (g->hx == 2) /* hxm: a first hop (channel 0) turns into the other dimension's channel 1 */
+        return ports | (cl < 2 ? hx_outs(g, !(cl % 2), 1) : 0);
+    static const unsigned turn[4] = {0xEu, 0xCu, 0x8u, 0x0u}; /* hxv: classes turned into */
+    uint64_t x = ports;
+    for (int c = 0; c < 4; c++)
+        if ((turn[cl] >> c) & 1u) x |= hx_outs(g, c % 2, c / 2);
+    return x;
+}
+
 uint64_t nwn_xpoints(const nwn_geom *g, int sw, int i)
 {
+    if (g->org == NWN_HX) return hx_xpoints(g, i);
     if (g->org == NWN_FB) /* row sw: every column; column: its port (§1.5: SelfTurn = 1) */
         return nwn_is_bottom(g, sw) ? bits(0, g->k) : 1u;
     if (nwn_is_bottom(g, sw)) {
@@ -243,4 +320,44 @@ uint64_t nwn_xpoints(const nwn_geom *g, int sw, int i)
     if (i < nbt) /* from bottom i: every other bottom, and (bb) every up port */
         return (bits(0, nbt) & ~(1ull << i)) | bits(nbt, g->u);
     return bits(0, nbt); /* bb up port: every bottom, no up port (quadrant IV) */
+}
+
+/* ---- the HyperX switch (§1.6) ---- */
+int nwn_hx_out(const nwn_geom *g, int s, int dim, int o, int c)
+{
+    const int own = dim ? s / g->hs : s % g->hs;
+    return g->n + dim * 2 * (g->hs - 1) + 2 * (o < own ? o : o - 1) + c;
+}
+
+int nwn_hx_next(const nwn_geom *g, int s, unsigned tag)
+{
+    const int q = (int)(tag & 63u), ext = (int)(tag >> 6), d = q / g->n;
+    const int x = s % g->hs, y = s / g->hs;
+    if (ext) return nwn_hx_out(g, s, 1, (y + ext) % g->hs, 0); /* hxv: on to the mid's row */
+    if (d % g->hs != x) return nwn_hx_out(g, s, 0, d % g->hs, 1);
+    if (d / g->hs != y) return nwn_hx_out(g, s, 1, d / g->hs, 1);
+    return q % g->n;
+}
+
+int nwn_hx_vfirst(const nwn_geom *g, int s, int q, int mid)
+{
+    const int x = s % g->hs, y = s / g->hs, mx = mid % g->hs, my = mid / g->hs;
+    if (mid == s) return nwn_hx_next(g, s, (unsigned)q); /* straight to phase 2 */
+    if (mx != x) return nwn_hx_out(g, s, 0, mx, 0) | (((my - y + g->hs) % g->hs) << 8);
+    return nwn_hx_out(g, s, 1, my, 0);
+}
+
+int nwn_hx_mcand(const nwn_geom *g, int s, int q, int *c)
+{
+    const int d = q / g->n, x = s % g->hs, y = s / g->hs, dx = d % g->hs, dy = d / g->hs;
+    if (dx != x && dy != y) { /* two hops: the first on channel 0 of either dimension */
+        c[0] = nwn_hx_out(g, s, 0, dx, 0);
+        c[1] = nwn_hx_out(g, s, 1, dy, 0);
+        return 2;
+    }
+    if (d == s) return 0;
+    const int dim = dx == x, o = dim ? dy : dx; /* one hop: either channel */
+    c[0] = nwn_hx_out(g, s, dim, o, 0);
+    c[1] = nwn_hx_out(g, s, dim, o, 1);
+    return 2;
 }

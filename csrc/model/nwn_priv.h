@@ -14,7 +14,8 @@
  *
  * Subswitch numbering: bottoms 0 .. nb-1 (nb = R for fc and cn, R/2 for bb),
  * then tops nb .. nb+M-1. fb (§1.5): rows 0 .. k-1 as the bottoms, columns
- * k .. 2k-1 as the tops (nb = M = k). */
+ * k .. 2k-1 as the tops (nb = M = k). HyperX (§1.6): hs x hs subswitches, all
+ * counted as bottoms (nb = nsw), subswitch s at x = s mod hs, y = s / hs. */
 #ifndef NWN_PRIV_H
 #define NWN_PRIV_H
 #include <stdint.h>
@@ -24,12 +25,14 @@
 #include "nr_router.h"
 #include "sw_core.h"
 
-enum { NWN_CN = 0, NWN_FC = 1, NWN_BB = 2, NWN_FB = 3 };
+enum { NWN_CN = 0, NWN_FC = 1, NWN_BB = 2, NWN_FB = 3, NWN_HX = 4 };
 
 /* The organization, from the parameters (§1, §3). */
 typedef struct {
-    int org; /* NWN_CN, NWN_FC, NWN_BB, NWN_FB */
-    int k;   /* NumPorts */
+    int org; /* NWN_CN, NWN_FC, NWN_BB, NWN_FB, NWN_HX */
+    int hx;  /* HyperX (§1.6): 1 hxv, 2 hxm; side hs = k^(1/3), n = hs ports a subswitch */
+    int hs;
+    int k; /* NumPorts */
     int R, M;
     int n;          /* ports per bottom, k / R */
     int u;          /* bb: up ports per top, (k/2) / M; else 0 */
@@ -55,6 +58,26 @@ typedef struct {
 } nwn_hop;
 
 /* --- pure functions (nwn_hop.c): call them anywhere --- */
+/* HyperX (§1.6): the channel output of subswitch s to coordinate o of
+ * dimension dim (0 x, 1 y), channel c of the pair. */
+int nwn_hx_out(const nwn_geom *g, int s, int dim, int o, int c);
+/* The class c * 2 + dim of channel input or output io (X0, Y0, X1, Y1 = 0..3). */
+static inline int nwn_hx_class(const nwn_geom *g, int io)
+{
+    const int x = io - g->n, per = 2 * (g->hs - 1);
+    return ((x % per) % 2) * 2 + x / per;
+}
+/* The target output in s of a head with tag (q | ext << 6, §1.6). */
+int nwn_hx_next(const nwn_geom *g, int s, unsigned tag);
+/* hxv's intermediate subswitch (§1.6): a = 0 the flow's hash, a = 1 the
+ * IU's LFSR as nwn_top_random; the first hop and ext of a packet from
+ * subswitch s to port q through mid. Returns tgt | ext << 8. */
+int nwn_hx_mid_hash(const nwn_geom *g, int p, unsigned dest, uint32_t hash);
+int nwn_hx_mid_random(const nwn_geom *g, int p, unsigned rnd);
+int nwn_hx_vfirst(const nwn_geom *g, int s, int q, int mid);
+/* hxm's first-hop candidates from s to q (§1.6): their count (0: local) and
+ * outputs c[0], c[1]. */
+int nwn_hx_mcand(const nwn_geom *g, int s, int q, int *c);
 /* §3: 0, or -1 with a message naming the parameter. Checks the LCB
  * parameters too (with a legal run-time configuration) when use_lcb. */
 int nwn_check(const nr_nwn_params *p, char *err, int errlen);

@@ -28,7 +28,8 @@ typedef struct {
     uint64_t iu_in;             /* bit i: input i is an IU */
     uint64_t port_out;          /* bit j: output j is a port output */
     uint64_t *xp;               /* [i] the crosspoints of input i (bit j) */
-    uint8_t qmap[NR_MAX_PORTS]; /* buffered inputs: target output of q */
+    uint8_t qmap[256];          /* buffered inputs: target output of the tag (q; HyperX
+                                 * q | ext << 6) */
     nr_vcbank *inb;             /* [i * nvc + v], buffered inputs (made at the first push:
                                  * memory only, an allocator nothing reaches holds none) */
     int depth;                  /* their depth */

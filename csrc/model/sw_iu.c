@@ -226,11 +226,11 @@ int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen)
     if (rv >= 0) {
         u->route_v[rv] = 1;
         u->drop[rv] = (uint8_t)u->d_rcr.drop;
-        u->route_q[rv] = (uint8_t)u->d_rcr.q;
+        u->route_q[rv] = (uint8_t)(u->d_rcr.q | (u->d_tgt >> 8) << 6); /* nwn §1.6: ext */
         u->route_w[rv] = (uint8_t)u->d_rcr.w;
         if (u->d_rcr.draw) /* fbfly §6.2: a draw advances the LFSR 16 steps */
             u->fbr = (uint16_t)nr_fb_lfsr16(u->fbr);
-        u->tgt[rv] = (uint8_t)u->d_tgt;
+        u->tgt[rv] = (uint8_t)(u->d_tgt & 0xFF);
         u->rbit[rv] = (stg_at(u, rv, 0) >> NR_HEAD_R_BIT) & 1u;
         u->pos[rv] = 0;
         u->fix[rv] = 0;

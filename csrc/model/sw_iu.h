@@ -25,8 +25,9 @@
 
 /* First hop of a routed packet (nwn-arch §4.3): given the input port p, the
  * output port q, the VC, the head phit and the hash phit's data (0 without
- * h), return the output of the first subswitch (>= 0), or -reason for a
- * drop. up_ptr is the IU's up pointer; set *up_next if the choice moves it.
+ * h), return the output of the first subswitch (bits 7:0; bits 9:8 go into
+ * the route's q tag as bits 7:6, the HyperX ext of nwn-arch §1.6), or
+ * -reason for a drop. up_ptr is the IU's up pointer; set *up_next if the choice moves it.
  * Called in the RC cycle, from start-of-cycle state. */
 typedef int (*nr_iu_hop_fn)(const void *ctx, int p, int q, int vc, uint32_t head, uint32_t hash,
                             int up_ptr, int *up_next);

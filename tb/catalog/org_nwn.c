@@ -30,6 +30,9 @@ static const rtr_key nwn_keys[] = {
     RTR_KEY(T, "XpBuf", xp_buf, 0, 0, 1, RTR_K_RTL,
             "1: the fully buffered crossbar fb, a BufDepth buffer per crosspoint (R = 1; "
             "docs/nwn-arch.md 1.5)"),
+    RTR_KEY(T, "Hx", hx, 0, 0, 2, RTR_K_MODEL,
+            "the 2-D HyperX switch: 1 hxv (Valiant), 2 hxm (minimal adaptive); R = 1, NumPorts 8 "
+            "or 64 (docs/nwn-arch.md 1.6)"),
     RTR_ROUTE_MODEL_KEYS(T),
     {NULL, NULL, 0, 0, 0, 0, 0, NULL},
 };
@@ -66,6 +69,8 @@ static void nwn_geom(const void *pv, rtr_geom *g)
     g->self_drop = !p->self_turn;
     g->upup_first = p->bb ? p->num_ports / 2 : 0;
     g->mp_n = p->r > 1 ? p->num_ports / p->r : 0;
+    if (p->hx) /* HyperX (1.6): -(ports a subswitch); only a local turn has one path */
+        g->mp_n = -(p->num_ports == 8 ? 2 : 4);
     g->fb_seq = p->fb_seq;
     g->up_pick = p->up_pick;
     g->side_tab = p->side_tab;
@@ -90,7 +95,9 @@ static int nwn_may_reorder(const rtr_geom *g, nr_route_mode m, int src, unsigned
     /* Clos modes: up ports; fbfly: a choice of outputs */
     if (nr_route_may_reorder(g, m, src, dest, vc, a, h)) return 1;
     int q = nr_route_port_of(g, m, dest);
-    if (q < 0 || g->mp_n == 0 || (!a && !h) || src / g->mp_n == q / g->mp_n) return 0;
+    if (q < 0 || g->mp_n == 0 || (!a && !h)) return 0;
+    if (g->mp_n < 0) return src / -g->mp_n != q / -g->mp_n; /* HyperX, 1.6 */
+    if (src / g->mp_n == q / g->mp_n) return 0;
     if (g->upup_first > 0 && (src >= g->upup_first || q >= g->upup_first)) return 0;
     return 1;
 }
@@ -119,6 +126,10 @@ static int nwn_probes(const void *pv, rtr_probe *pr, char *err, int errlen)
     {                                                                                              \
         name, src, dst, vc, lat0 + ((subsw)-1) * p->chan_lat, "docs/nwn-arch.md section 8"         \
     }
+    if (p->hx) { /* HyperX (1.6): a = 0 probes; hxv's routes hash to any length */
+        snprintf(err, (size_t)errlen, "Hx = %d: the C model only (docs/nwn-arch.md 1.6)", p->hx);
+        return -1;
+    }
     if (p->xp_buf) { /* fb: a row, a channel, a column (section 1.5) */
         PROBE("through a crosspoint", 0, 1, 2, 0);
         PROBE("through a crosspoint (other VC)", np - 1, 3, 2, nv - 1);
@@ -141,6 +152,8 @@ static int nwn_probes(const void *pv, rtr_probe *pr, char *err, int errlen)
     return n;
 }
 
+static int npb_hx(const T *p) { return p->num_ports == 8 ? 2 : 4; }
+
 /* A flow has one path through the switch unless it turns through a top (fc,
  * or bb between two bottoms). There the a = 0 packets of the smoke test take
  * the top their hash of (head dest field, source) picks (section 4.3), so
@@ -151,8 +164,9 @@ static int nwn_single_path(const void *pv, int src, int dst)
 {
     const T *p = pv;
     const int half = p->num_ports / 2;
-    if (p->r == 1) return 1;                             /* cn */
-    if (p->bb && (src >= half || dst >= half)) return 1; /* bb up, down */
+    if (p->hx) return src / npb_hx(p) == dst / npb_hx(p); /* 1.6: a local turn */
+    if (p->r == 1) return 1;                              /* cn */
+    if (p->bb && (src >= half || dst >= half)) return 1;  /* bb up, down */
     const int npb = p->num_ports / p->r;
     return src / npb == dst / npb; /* local turn */
 }
@@ -160,7 +174,7 @@ static int nwn_single_path(const void *pv, int src, int dst)
 const rtr_org rtr_org_nwn = {
     .name = "nwn",
     .summary = "the network-within-a-network switches: folded-Clos fc (fc6, isu2), bilateral "
-               "butterfly bb, canonical crossbar cn",
+               "butterfly bb, canonical crossbar cn, fully buffered crossbar fb, HyperX hxv/hxm",
     .doc = "docs/nwn-arch.md",
     .top = "nr_nwn",
     .params_size = sizeof(T),

@@ -31,7 +31,8 @@ struct rtr_geom {
     /* Turns without a crosspoint (network switches, docs/nwn-arch.md 1.2, 1.4) */
     int self_drop;  /* a packet to its own input port is dropped (SELF) */
     int upup_first; /* > 0: ports >= this are up ports, and up to up is dropped (UPUP) */
-    int mp_n;       /* > 0: ports per bottom subswitch of a multi-path switch (fc, bb) */
+    int mp_n;       /* > 0: ports per bottom subswitch of a multi-path switch (fc, bb); < 0:
+                     * HyperX (nwn-arch 1.6), -(ports a subswitch) */
     int fb_seq;     /* FbSeq: the sequential allocator of docs/fbfly-routing.md 6.4
                             (C model only) */
     int up_pick;    /* UpPick: 2 the greedy_r(2) up choice of docs/yarc-arch.md 5,
