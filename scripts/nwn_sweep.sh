@@ -4,7 +4,7 @@
 # figure, saturation tables (make publish-sweep-nwn: into docs/results.md).
 #
 # 1. Single router, k = 64, 4 VCs (seed Figs 9-11): cn, hc, fc, fc-isu2
-#    (Fig 10), fc6, fc6-isu2 and bb on UR, BC, BR (bit rotation, as the
+#    (Fig 10), fc6, fc6-isu2, bb, hxv and hxm on UR, BC, BR (bit rotation, as the
 #    seed's) and TR, with the seed's rules (hc's
 #    subswitch one phit per row, fc's random top, isu2 on every crossbar),
 #    and beside them our variants: hc-vs (VC speedup in hc's subswitch),
@@ -42,7 +42,7 @@ SW_DIR=$OUT/runs
 mkdir -p "$SW_DIR"
 
 # Figures: name, configurations (curve label = organization), pattern, options.
-SINGLE_ORGS="cn:cn-k64-4vc hc:hc-k64-4vc hc-vs:hc-vs-k64-4vc fc:fc-k64-4vc fc-cr:fc-cr-k64-4vc fc-isu2:fc-isu2-k64-4vc fc6:fc6-k64-4vc fc6-isu2:fc6-isu2-k64-4vc fc6-isu2b:fc6-isu2b-k64-4vc bb:bb-k64-4vc"
+SINGLE_ORGS="cn:cn-k64-4vc hc:hc-k64-4vc hc-vs:hc-vs-k64-4vc fc:fc-k64-4vc fc-cr:fc-cr-k64-4vc fc-isu2:fc-isu2-k64-4vc fc6:fc6-k64-4vc fc6-isu2:fc6-isu2-k64-4vc fc6-isu2b:fc6-isu2b-k64-4vc bb:bb-k64-4vc hxv:hxv-k64-4vc hxm:hxm-k64-4vc"
 QUAD64_ORGS="hc:hc-k64-4vc hc-vs:hc-vs-k64-4vc fc:fc-k64-4vc fc6-isu2:fc6-isu2-k64-4vc bb:bb-k64-4vc"
 QUAD32_ORGS="hc:hc-k32-4vc hc-vs:hc-vs-k32-4vc fc:fc-k32-4vc fc-isu2:fc-isu2-k32-4vc fc-isu2b:fc-isu2b-k32-4vc bb:bb-k32-4vc"
 figs() {
