@@ -117,10 +117,11 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
     m->pin = calloc((size_t)k, sizeof *m->pin);
     m->pout = calloc((size_t)k, sizeof *m->pout);
     m->sw = calloc((size_t)g->nsw, sizeof *m->sw);
+    m->qmap = malloc((size_t)g->nsw * sizeof *m->qmap);
     m->dst = calloc((size_t)g->nsw, sizeof *m->dst);
     m->src = calloc((size_t)g->nsw, sizeof *m->src);
     m->oport = malloc((size_t)g->nsw * sizeof *m->oport);
-    if (!m->iu || !m->pin || !m->pout || !m->sw || !m->dst || !m->src || !m->oport ||
+    if (!m->iu || !m->pin || !m->pout || !m->sw || !m->qmap || !m->dst || !m->src || !m->oport ||
         nr_sw_core_alloc(&m->c, k))
         goto nomem;
     memset(m->oport, -1, (size_t)g->nsw * sizeof *m->oport);
@@ -139,10 +140,11 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
             nbuf += !((iu >> i) & 1u);
         }
         for (int j = 0; j < no; j++) m->dst[s][j] = nwn_chan_dst(g, s, j);
-        for (int t = 0; t < 256; t++) /* the tag: q, and for HyperX ext (§1.6) */
-            a->qmap[t] =
+        for (int t = 0; t < NR_SW_QMAP; t++) /* the tag: q, and for HyperX ext (§1.6) */
+            m->qmap[s][t] =
                 (uint8_t)((t & 63) < k && (t >> 6) < (g->hs ? g->hs : 1) ? nwn_chan_target(g, s, t)
                                                                          : 0);
+        a->qmap = m->qmap[s];
     }
     /* at most one credit per buffered (input, VC) and cycle */
     if (nr_chpipe_alloc(&m->c.chp, nbuf * V > 0 ? nbuf * V : 1)) goto nomem;
@@ -182,6 +184,7 @@ void nr_nwn_free(nr_nwn *m)
     free(m->pin);
     free(m->pout);
     free(m->sw);
+    free(m->qmap);
     free(m->dst);
     free(m->src);
     free(m->oport);

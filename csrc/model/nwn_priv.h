@@ -140,6 +140,7 @@ struct nr_nwn {
     nr_iu *iu;                     /* [k] input units */
     nwn_end *pin, *pout;           /* [k] where port p enters and leaves */
     nr_swalloc *sw;                /* [nsw] subswitches */
+    uint8_t (*qmap)[NR_SW_QMAP];   /* [nsw] their tag -> target output tables */
     nwn_end (*dst)[NR_SW_MAX_IO];  /* [nsw][j] channel output j feeds this input */
     nwn_end (*src)[NR_SW_MAX_IO];  /* [nsw][i] buffered input i is fed by this output */
     int8_t (*oport)[NR_SW_MAX_IO]; /* [nsw][j]: the port of port output j, -1 */

@@ -36,7 +36,9 @@
 int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t iu_in,
                     uint64_t port_out, int depth, int down_depth)
 {
+    static const uint8_t qmap0[NR_SW_QMAP];
     memset(a, 0, sizeof *a);
+    a->qmap = qmap0;
     if (nin < 1 || nin > NR_SW_MAX_IO || nout < 1 || nout > NR_SW_MAX_IO || nvc < 1 ||
         nvc > NR_SW_MAX_VCS || S < 1 || depth < 1 || down_depth < 1)
         return -1;

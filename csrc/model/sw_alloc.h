@@ -21,6 +21,7 @@
  * something, own_any / busy_any the outputs that hold a packet, so an idle
  * allocator costs almost nothing. Push through nr_swalloc_push() to keep ne[]
  * and fr[] right. */
+#define NR_SW_QMAP 256 /* the tags of a buffered HEAD (qmap) */
 typedef struct {
     int nin, nout, nvc, S;
     int all_acc;                /* S >= nvc: every candidate is accepted */
@@ -28,8 +29,9 @@ typedef struct {
     uint64_t iu_in;             /* bit i: input i is an IU */
     uint64_t port_out;          /* bit j: output j is a port output */
     uint64_t *xp;               /* [i] the crosspoints of input i (bit j) */
-    uint8_t qmap[256];          /* buffered inputs: target output of the tag (q; HyperX
-                                 * q | ext << 6) */
+    const uint8_t *qmap;        /* buffered inputs: target output of the tag (q; HyperX
+                                 * q | ext << 6), NR_SW_QMAP entries; the owner's table
+                                 * (init: all 0), shared by its allocators where equal */
     nr_vcbank *inb;             /* [i * nvc + v], buffered inputs (made at the first push:
                                  * memory only, an allocator nothing reaches holds none) */
     int depth;                  /* their depth */

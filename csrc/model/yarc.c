@@ -76,6 +76,7 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
     if (!m->t || nr_sw_core_alloc(&m->c, n)) goto nomem;
     /* at most one credit per buffer and cycle: row + column buffers */
     if (nr_chpipe_alloc(&m->c.chp, n * (p->rows + p->cols) * V)) goto nomem;
+    for (int q = 0; q < NR_MAX_PORTS; q++) m->qmap[q] = (uint8_t)(q >> m->cshift);
     for (int i = 0; i < n; i++) {
         yarc_tile *t = &m->t[i];
         yarc_rbd_reset(m, i);
@@ -88,8 +89,7 @@ nr_yarc *nr_yarc_new(const nr_yarc_params *p, const nr_lcb_cfg *lcfg, char *err,
             goto nomem;
         nr_swalloc_set_pool(&t->ssw, m->c.rp);
         nr_swalloc_set_pool(&t->op, m->c.rp);
-        for (int q = 0; q < NR_MAX_PORTS; q++) /* a row-buffer HEAD goes to column q / Cols */
-            t->ssw.qmap[q] = (uint8_t)(q >> m->cshift);
+        t->ssw.qmap = m->qmap;
     }
     if (nr_sw_core_start(&m->c, n, &p->port, p->fb_seq, lcfg, bare_view, m, err, errlen)) goto fail;
     return m;

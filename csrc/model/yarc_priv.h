@@ -49,7 +49,8 @@ struct nr_yarc {
      * allocator, errors and activity (sw_core.h; bit p: tile p, whose port
      * is p, and its RBD's input unit) */
     nr_sw_core c;
-    yarc_tile *t; /* [n] */
+    yarc_tile *t;             /* [n] */
+    uint8_t qmap[NR_SW_QMAP]; /* every subswitch's: a row-buffer HEAD goes to column q / Cols */
     /* Activity of the allocators (speed only): a cycle evaluates only those
      * that may do something (docs/yarc-model.md, "Activity") */
     uint64_t ssw_act, op_act; /* subswitches and output ports that may not be idle */
