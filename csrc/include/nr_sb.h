@@ -137,6 +137,8 @@ typedef struct {
     /* counters */
     uint64_t expected, expected_soft;
     uint64_t delivered;     /* deliveries that matched an expectation */
+    uint64_t overtook[4];   /* by VC: unordered packets delivered while an earlier one of
+                               their flow was outstanding (not an error) */
     uint64_t soft_discards; /* soft_error discards matched to DISCARD_SOFT */
     uint64_t tx_err_discards;
     uint64_t dut_cut;     /* packets the DUT cut by a counted rule (nr_sb_cut) */

@@ -558,6 +558,12 @@ int nr_sb_deliver(nr_sb_t *sb, int port, const uint32_t *ph, int len, uint64_t c
                    port, cycle);
             x->state = ST_LOST;
         }
+    } else if (e->unord) {
+        for (size_t j = f->first; j < (size_t)i; j++)
+            if (f->e[j].state == ST_PENDING && f->e[j].fate == NR_SB_DELIVER) {
+                sb->overtook[f->vc & 3u]++;
+                break;
+            }
     }
     if (m) {
         m->matched = 1;

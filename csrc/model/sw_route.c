@@ -18,6 +18,7 @@ void nr_route_reset(nr_route_tables *t, int nports)
     t->root_detect = 0;
     t->down_shift = 0;
     t->up_mask = 0;
+    t->det_vcs = 0;
     for (int i = 0; i < NR_MAX_PORTS; i++) {
         t->dlut[i] = (uint8_t)(NR_ROUTE_ENT_VALID | (unsigned)i);
         t->ulut[i] = 0;
@@ -322,6 +323,8 @@ nr_route_res nr_route_fb(const nr_route_tables *t, const nr_route_ctx *c, uint32
     unsigned vc = (head >> NR_HEAD_VC_LSB) & ((1u << NR_HEAD_VC_W) - 1u);
     unsigned r = (head >> NR_HEAD_R_BIT) & 1u, a = (head >> NR_HEAD_A_BIT) & 1u;
     unsigned h = (head >> NR_HEAD_H_BIT) & 1u;
+    /* DET_VCS: the up route of a packet on a deterministic VC is step 5's */
+    const unsigned up_a = a && !((t->det_vcs >> vc) & 1u);
     unsigned rsvd = (head >> NR_HEAD_RSVD_LSB) & ((1u << NR_HEAD_RSVD_W) - 1u);
     int l, adapt_l = -1, w = (int)vc, draw = 0;
 
@@ -347,10 +350,10 @@ nr_route_res nr_route_fb(const nr_route_tables *t, const nr_route_ctx *c, uint32
         uint64_t up = t->up_mask;
         int sbase = 0, scnt = 0;
         const int side = side_match(t, c, dest, &up, &sbase, &scnt) >= 0;
-        if (a && c->up_pick == 2) { /* 4'. up, greedy_r(2): the pointer is not used */
+        if (up_a && c->up_pick == 2) { /* 4'. up, greedy_r(2): the pointer is not used */
             l = up_greedy2(t, c, fb, up, &draw);
             if (l < 0) return rc_drop(NR_DROP_NO_ROUTE, -1);
-        } else if (a) { /* 4. up, adaptive: the highest score, ties to the pointer */
+        } else if (up_a) { /* 4. up, adaptive: the highest score, ties to the pointer */
             uint64_t cand = 0;
             int score[NR_MAX_PORTS];
             for (int k = 0; k < c->nports; k++) {
@@ -395,6 +398,7 @@ enum {
     CFG_FB_CTRL = 0x05,
     CFG_FB_ME = 0x06,
     CFG_FB_CHARGE = 0x07,
+    CFG_DET_VCS = 0x08,
     CFG_SIDE = 0x10,
     CFG_SIDE_END = 0x10 + 2 * NR_ROUTE_SIDE, /* step 3a; SideTab = 1 */
     CFG_DLUT = 0x40,
@@ -405,7 +409,7 @@ enum {
 int nr_route_cfg_addr_ok(unsigned addr, int nports, int side_tab)
 {
     if (addr > 0xFF) return 0;
-    if (addr <= CFG_FB_CHARGE) return 1;
+    if (addr <= CFG_DET_VCS) return 1;
     if (addr >= CFG_SIDE && addr < CFG_SIDE_END) return side_tab;
     if (addr < CFG_DLUT) return 0;
     return (int)(addr & 0x3Fu) < nports;
@@ -426,6 +430,7 @@ void nr_route_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t 
     case CFG_FB_CTRL: t->fb_ctrl = wdata & NR_FB_CTRL_MASK; return;
     case CFG_FB_ME: t->fb_me = (uint16_t)(wdata & 0x7FFFu); return;
     case CFG_FB_CHARGE: t->fb_charge = (uint8_t)(wdata & 0xFFu); return;
+    case CFG_DET_VCS: t->det_vcs = (uint8_t)(wdata & NR_ROUTE_DET_VCS_MASK); return;
     default: break;
     }
     if (addr >= CFG_SIDE && addr < CFG_SIDE_END) { /* the caller checked SideTab */

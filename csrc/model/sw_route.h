@@ -19,6 +19,7 @@ typedef struct {
     uint32_t fb_ctrl;  /* 16:13 indim, 12:10 cbits, 9:7 kbits, 6:3 dims, 2:0 alg */
     uint16_t fb_me;    /* 15 bits: the router id R */
     uint8_t fb_charge; /* phits charged per pending packet (§6.4) */
+    uint8_t det_vcs;   /* DET_VCS: bit v set, VC v's up routes are hashed whatever a (§5) */
     /* the side table (yarc-arch §5 step 3a; SideTab = 1, C model only) */
     uint32_t side_match[NR_ROUTE_SIDE]; /* bits 14:0 match, 29:15 mask */
     uint16_t side_ports[NR_ROUTE_SIDE]; /* bit 12 valid, 11:6 cnt - 1, 5:0 base */
@@ -115,6 +116,8 @@ uint32_t nr_route_rotate(uint32_t phit);
 /* 1 if cfg_addr (8 bits) names a register or a table entry < nports (§9),
  * the side table's (0x10-0x1F) only when side_tab (SideTab = 1). */
 int nr_route_cfg_addr_ok(unsigned addr, int nports, int side_tab);
+/* DET_VCS bits 3:0 (§9): the VCs whose up routes are deterministic. */
+#define NR_ROUTE_DET_VCS_MASK 0xFu
 /* Apply a configuration write to one port's tables (addr must be ok). Call at
  * the clock edge of the write cycle. */
 void nr_route_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wdata);

@@ -9,7 +9,8 @@
 //   (VC >= NumVcs or reserved bits set) is dropped; a source route (r) takes
 //   its logical port from the route phit; a destination under this root
 //   (dest & ROOT_MASK == ROOT_DETECT) goes down through DLUT[dest >>
-//   DOWN_SHIFT]; else up: adaptively (a) to the UP_MASK candidate with the
+//   DOWN_SHIFT]; else up: adaptively (a, and the head's VC not set in
+//   DET_VCS) to the UP_MASK candidate with the
 //   highest score, ties to the first at or after the adaptive pointer, or
 //   deterministically through ULUT[fold of {dest ^ p ^ hash}]; then the
 //   logical port is remapped to a physical one through L2P. With the
@@ -68,6 +69,7 @@ module nr_route_lookup #(
   input  logic [DestW-1:0]              root_detect_i,
   input  logic [3:0]                    down_shift_i,
   input  logic [NumPorts-1:0]           up_mask_i,
+  input  logic [3:0]                    det_vcs_i,
   input  logic [NumPorts*EntW-1:0]      dlut_i,
   input  logic [NumPorts*EntW-1:0]      ulut_i,
   input  logic [NumPorts*EntW-1:0]      l2p_i,
@@ -118,7 +120,7 @@ module nr_route_lookup #(
   logic [DestW-1:0] dest;
   logic [nr_pkg::HEAD_VC_W-1:0] hvc;
   logic [nr_pkg::HEAD_RSVD_W-1:0] hrsvd;
-  logic hr, ha, hh;
+  logic hr, ha, hh, up_a;
   logic [PortW-1:0] srcl;
   assign hd    = rc_ph0_i;
   assign dest  = hd[nr_pkg::HEAD_DEST_LSB +: DestW];
@@ -127,6 +129,9 @@ module nr_route_lookup #(
   assign hr    = hd[nr_pkg::HEAD_R_BIT];
   assign ha    = hd[nr_pkg::HEAD_A_BIT];
   assign hh    = hd[nr_pkg::HEAD_H_BIT];
+  // DET_VCS: a packet of a deterministic VC goes up by the hashed ULUT
+  // whatever its a bit
+  assign up_a  = ha && !det_vcs_i[hvc];
   assign hph   = hr ? rc_ph2_i : rc_ph1_i;
   assign srcl  = rc_ph1_i[DataW - PortW +: PortW];
 
@@ -231,7 +236,7 @@ module nr_route_lookup #(
       end else begin
         have_l = 1'b1; lport = FbLW'(dport);
       end
-    end else if (ha) begin
+    end else if (up_a) begin
       if (!any) begin
         drop = 1'b1; reason = 3'(REASON_NO_ROUTE);
       end else begin
@@ -277,12 +282,14 @@ module nr_route_lookup #(
   `NR_COVER(c_rc_srcroute, rc_en_i && hr && !rc_drop_o, clk_i, rst_ni)
   `NR_COVER(c_rc_down,     rc_en_i && !hr && !fbuse && !drop && !ha && have_l &&
                            (dest & root_mask_i) == root_detect_i && !rc_drop_o, clk_i, rst_ni)
-  `NR_COVER(c_rc_up_det,   rc_en_i && !hr && !fbuse && !ha && (dest & root_mask_i) != root_detect_i &&
+  `NR_COVER(c_rc_up_det,   rc_en_i && !hr && !fbuse && !up_a && (dest & root_mask_i) != root_detect_i &&
                            !rc_drop_o, clk_i, rst_ni)
   `NR_COVER(c_rc_up_adapt, rc_en_i && is_adapt && !rc_drop_o, clk_i, rst_ni)
   // the adaptive maximum was raised above zero: the scan's update step ran
   // for a candidate after the first (line and branch counts cannot show it:
   // the if-arms in this unrolled loop read 0 in Verilator 5.006)
+  `NR_COVER(c_rc_up_detvc, rc_en_i && !hr && !fbuse && ha && !up_a &&
+                           (dest & root_mask_i) != root_detect_i && !rc_drop_o, clk_i, rst_ni)
   `NR_COVER(c_rc_adapt_max, rc_en_i && is_adapt && any && maxs != '0, clk_i, rst_ni)
   `NR_COVER(c_rc_remap_drop, rc_en_i && have_l && !qok, clk_i, rst_ni)
 

@@ -101,6 +101,7 @@ module nr_route_tables #(
   logic [NumPorts*EntW-1:0] dlut, ulut, l2p;
   logic [16:0]              fb_ctrl;
   logic [DestW-1:0]         fb_me;
+  logic [3:0]               det_vcs;
   logic                     fb_on, fb_drop, fb_en;
   logic [10:0]              fb_l;
   logic [1:0]               fb_w;
@@ -122,7 +123,8 @@ module nr_route_tables #(
     .ulut_o       (ulut),
     .l2p_o        (l2p),
     .fb_ctrl_o    (fb_ctrl),
-    .fb_me_o      (fb_me)
+    .fb_me_o      (fb_me),
+    .det_vcs_o    (det_vcs)
   );
 
   nr_route_fb #(
@@ -158,6 +160,7 @@ module nr_route_tables #(
     .root_detect_i(root_detect),
     .down_shift_i (down_shift),
     .up_mask_i    (up_mask),
+    .det_vcs_i    (det_vcs),
     .dlut_i       (dlut),
     .ulut_i       (ulut),
     .l2p_i        (l2p),

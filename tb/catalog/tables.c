@@ -65,6 +65,7 @@ enum {
     A_FB_CTRL = 0x05,
     A_FB_ME = 0x06,
     A_FB_CHARGE = 0x07,
+    A_DET_VCS = 0x08,
     A_SIDE = 0x10,
     A_DLUT = 0x40,
     A_ULUT = 0x80,
@@ -236,6 +237,7 @@ void nr_route_fill(const rtr_geom *g, nr_route_mode m, nr_route_vals *t)
     t->root_mask = root_mask(g, m);
     t->root_detect = root_detect(g, m);
     t->down_shift = down_shift(m);
+    t->det_vcs = g->det_vcs;
     for (int i = 0; i < N; i++) {
         t->dlut[i] = dlut_of(g, m, i);
         t->ulut[i] = ulut_of(g, m, -1, i);
@@ -430,6 +432,7 @@ int nr_route_encode(const nr_route_vals *t, rtr_cfgw *w, int max)
     W(1, 0, A_DOWN_SHIFT, (uint32_t)t->down_shift);
     W(1, 0, A_UP_MASK0, t->per_tile ? 0 : (uint32_t)t->up_mask);
     W(1, 0, A_UP_MASK1, t->per_tile ? 0 : (uint32_t)(t->up_mask >> 32));
+    if (t->det_vcs) W(1, 0, A_DET_VCS, t->det_vcs & 0xFu);
     for (int i = 0; i < N; i++) W(1, 0, A_DLUT + i, ENT(t->dlut[i]));
     for (int i = 0; i < N; i++) W(1, 0, A_ULUT + i, ENT(t->ulut[i]));
     for (int i = 0; i < N; i++) W(1, 0, A_L2P + i, ENT(t->l2p[i]));
@@ -718,6 +721,7 @@ int nr_route_port_ok(const rtr_geom *g, nr_route_mode m, nr_route_upstat *st, in
     if (out_vc >= 0 && (unsigned)out_vc != nr_head_vc(ph[0])) return 0;
     unsigned dest = nr_head_dest(ph[0]), r = nr_head_r(ph[0]), a = nr_head_a(ph[0]);
     unsigned h = nr_head_h(ph[0]);
+    if ((t->det_vcs >> nr_head_vc(ph[0])) & 1u) a = 0; /* DET_VCS: step 5 whatever a */
     if ((r || h) && len < 2) return 0;
     /* r = 0 here when h = 1 and the hash phit is checked: the harness's
      * packets with both have their route decide */

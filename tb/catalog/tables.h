@@ -39,6 +39,9 @@ struct rtr_geom {
                             step 4' (C model only); 0 the choice over every candidate */
     int side_tab;   /* SideTab: 1 the side table of docs/yarc-arch.md 5, step 3a
                             (C model only) */
+    /* DET_VCS (--det-vcs, a testbench choice): the VCs routed up
+     * deterministically whatever their a bit (docs/yarc-arch.md 5) */
+    unsigned det_vcs;
     /* --route fbfly (a testbench choice, not the configuration's): the
      * algorithm (FB_CTRL.alg), the dimensions D (1 to 4), this router's id
      * and FB_CHARGE; K and C follow from the ports (nr_route_fb_shape) */
@@ -103,6 +106,7 @@ typedef struct {
     int down_shift;
     int dlut[NR_MAX_PORTS], ulut[NR_MAX_PORTS], l2p[NR_MAX_PORTS];
     uint64_t up_mask;
+    unsigned det_vcs; /* DET_VCS (section 9): written only when not 0 */
     int per_tile;
     uint64_t tile_up_mask[NR_MAX_PORTS];
     int8_t tile_ulut[NR_MAX_PORTS][NR_MAX_PORTS];

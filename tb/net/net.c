@@ -219,6 +219,31 @@ static int net_setup_cfgs(net_t *n, rtr_namedcfg *nc, int *rtl, char *err, int e
     return 0;
 }
 
+/* --det-vcs: DET_VCS into every router's tables (docs/yarc-arch.md 5), for a
+ * routing whose up routes are adaptive (a = 1, no FB mode). A table rewrite
+ * (--fail) would move the deterministic paths under packets in flight, whose
+ * order the run promises. */
+static int det_vcs_set(net_t *n, const net_routing_def *rt, char *err, int errlen)
+{
+    const net_opts *o = n->o;
+    if (!o->det_vcs) return 0;
+    if (!(rt->head & NET_HD_A) || rt->fb_alg || rt->vc_phase || (o->det_vcs >> n->nvcs)) {
+        snprintf(err, errlen,
+                 "--det-vcs %u: needs VCs of the routers (%d) and a routing that routes up "
+                 "adaptively (updown-adaptive on fclos or bw); --routing %s on %s",
+                 o->det_vcs, n->nvcs, rt->name, n->t.kind->name);
+        return 2;
+    }
+    if (o->nfail || o->fail_random) {
+        snprintf(err, errlen,
+                 "--det-vcs with --fail: a table rewrite moves the paths of flows the run "
+                 "promises in order");
+        return 2;
+    }
+    for (int i = 0; i < n->t.nrtr; i++) n->t.r[i].tab.det_vcs = o->det_vcs;
+    return 0;
+}
+
 /* The topology, and its checks against the options and the routers. */
 static int net_setup_topo(net_t *n, char *err, int errlen)
 {
@@ -267,6 +292,7 @@ static int net_setup_topo(net_t *n, char *err, int errlen)
         snprintf(err, errlen, "%s", e2);
         return 2;
     }
+    if (det_vcs_set(n, rt, err, errlen)) return 2;
     /* UpPick (yarc-arch 5, step 4') changes only the adaptive up choice:
      * with any other routing the configuration would not do what it says */
     for (int l = 0; l < o->ncfg; l++)
@@ -517,7 +543,8 @@ static int src_start(net_t *n, int i, uint64_t ts)
     /* What arrives: each router that uses the route phit rotates it and
      * repairs the PCRC (docs/yarc-arch.md 4.3); a routing that gives a flow
      * one path keeps it in order. */
-    const nr_src_expect_t x = {nhop, n->route->ordered, ts, q->gen_cycle};
+    const int det = (n->o->det_vcs >> vc & 1u) && !d.h; /* --det-vcs: one path per flow */
+    const nr_src_expect_t x = {nhop, n->route->ordered || det, ts, q->gen_cycle};
     char e2[300];
     int len = nr_src_start(&n->sb, &d, nd->ph, n->phcap, &x, e2, sizeof e2);
     if (len < 0 || (n->count_hops && hop_put(&n->hop, hop_key(d.src, d.dest, vc_out, d.seq)))) {
@@ -1306,6 +1333,12 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
                 s.drained ? "" : "; the drain limit cut the measurement short");
     }
     hops_report(n);
+    if (n->o->det_vcs) { /* the order the routing keeps, and where it does not */
+        fprintf(f, "net: --det-vcs %u: packets that overtook an earlier one of their flow, by VC:",
+                n->o->det_vcs);
+        for (int v = 0; v < n->nvcs && v < 4; v++) fprintf(f, " %" PRIu64, n->sb.overtook[v]);
+        fprintf(f, "\n");
+    }
     load_report(n, res, cnt);
     if (n->count_hops && net_turn_report(n, res)) fail = 1;
     if (n->g[0].use_lcb)

@@ -88,6 +88,9 @@ typedef struct {
     } fail[NET_FAIL_MAX];
     int fail_random;
     uint64_t fail_delay;
+    /* --det-vcs: every router's DET_VCS, the VCs routed up by the hash
+     * whatever their a bit; their flows are promised in order */
+    unsigned det_vcs;
     const char *series_csv; /* accepted load, latency and losses over time, */
     uint64_t series_bin;    /* ... per bin of this many cycles */
 } net_opts;

@@ -53,6 +53,10 @@ static const nr_cli_opt_t opts[] = {
     {"series", "PATH",
      "write the accepted load, the packets delivered, their mean latency and the packets lost "
      "on failed links per bin of cycles from the first traffic cycle, as CSV"},
+    {"det-vcs", "MASK",
+     "every router's DET_VCS (bit v: VC v, below the VCs): those VCs go up by the hashed ULUT "
+     "whatever their a bit, and their flows are checked in order; updown-adaptive on fclos or "
+     "bw, not with --fail (docs/network.md)"},
     {"series-bin", "N", "with --series: cycles per bin (default 100)"},
     {"trace-rtr", "R",
      "RTL: write an FST window of router R (a traced build, net_sim-NAME-trace; with "
@@ -357,6 +361,8 @@ static void parse_opt(nr_cli_t *c, net_opts *o, net_cli *x, const char *n, const
         o->turns_csv = nr_cli_out_path(c, v, 0);
     else if (!strcmp(n, "series"))
         o->series_csv = nr_cli_out_path(c, v, 0);
+    else if (!strcmp(n, "det-vcs"))
+        o->det_vcs = (unsigned)nr_cli_long(c, v, 0, 15);
     else if (!strcmp(n, "series-bin"))
         o->series_bin = nr_cli_u64(c, v, 1, 1000000);
     else if (!strcmp(n, "links"))

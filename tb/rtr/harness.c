@@ -537,6 +537,7 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
     s->g.fb_dims = o->fb_dims;
     s->g.fb_me = o->fb_me;
     s->g.fb_charge = o->fb_charge;
+    s->g.det_vcs = o->det_vcs;
     s->deliv_vc = -1;
     s->nports = s->g.num_ports;
     s->nvcs = s->g.num_vcs;

@@ -68,6 +68,9 @@ static const nr_cli_opt_t opts[] = {
      "need FbSeq=1; default min; docs/fbfly-routing.md)"},
     {"fb-dims", "D", "--route fbfly: dimensions of the flattened butterfly, 1 to 4 (default 1)"},
     {"fb-me", "R", "--route fbfly: this router's id (default: drawn from the seed)"},
+    {"det-vcs", "MASK",
+     "Clos modes: DET_VCS, the VCs (bit v: VC v) routed up by the hashed ULUT whatever their a "
+     "bit (docs/yarc-arch.md 5 and 9; default 0)"},
     {"avoid-col", "C:F",
      "Clos modes, YARC: fail unless adaptive up packets leave by column C at "
      "most F times as often as a load-blind choice among their candidates "
@@ -272,6 +275,8 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c)
             x->o.hdr_mix = nr_cli_double(c, v, 0.0, 1.0);
         else if (!strcmp(n, "adaptive"))
             x->o.adaptive = nr_cli_double(c, v, 0.0, 1.0);
+        else if (!strcmp(n, "det-vcs"))
+            x->o.det_vcs = (unsigned)nr_cli_long(c, v, 0, 15);
         else if (!strcmp(n, "src-idle"))
             x->o.src_idle = nr_cli_double(c, v, 0.0, 0.99);
         else if (!strcmp(n, "sink-bp"))
@@ -398,6 +403,10 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c)
     if (x->o.fault_cycle >= 0 && x->o.fault_port >= x->g.num_ports)
         nr_cli_die(c, "--fault: port %d is not a port of %s (ports 0..%d)", x->o.fault_port,
                    x->o.cfg.name, x->g.num_ports - 1);
+    if (x->o.det_vcs && (!NR_ROUTE_IS_CLOS(x->o.route) || x->o.det_vcs >> x->g.num_vcs))
+        nr_cli_die(c, "--det-vcs %u: needs --route clos-leaf or clos-mid and VCs of %s (%d)",
+                   x->o.det_vcs, x->o.cfg.name, x->g.num_vcs);
+    x->g.det_vcs = x->o.det_vcs;
     if (x->fb_set && x->o.route != NR_ROUTE_FBFLY)
         nr_cli_die(c, "--fb-alg, --fb-dims and --fb-me go with --route fbfly");
     if (x->o.route == NR_ROUTE_FBFLY) sim_fb_place(x, c);
@@ -805,11 +814,13 @@ static void sim_route_check(sim_ctx *x)
            "source-routed %" PRIu64 ", down %" PRIu64 ", up deterministic %" PRIu64
            ", up adaptive %" PRIu64 "\n",
            x->ups.srcroute, x->ups.down, x->ups.up_det, x->ups.up_adapt);
-    const char *miss = !x->ups.down                            ? "down"
-                       : x->o.adaptive < 1 && !x->ups.up_det   ? "up deterministic"
-                       : x->o.adaptive > 0 && !x->ups.up_adapt ? "up adaptive"
-                       : x->o.hdr_mix > 0 && !x->ups.srcroute  ? "source-routed"
-                                                               : NULL;
+    /* --det-vcs: its VCs' up packets are deterministic whatever a */
+    const int all_det = x->o.det_vcs + 1u == 1u << x->g.num_vcs;
+    const char *miss = !x->ups.down                                            ? "down"
+                       : (x->o.adaptive < 1 || x->o.det_vcs) && !x->ups.up_det ? "up deterministic"
+                       : x->o.adaptive > 0 && !all_det && !x->ups.up_adapt     ? "up adaptive"
+                       : x->o.hdr_mix > 0 && !x->ups.srcroute                  ? "source-routed"
+                                                                               : NULL;
     if (miss) {
         printf("FAIL: no %s packet was delivered and checked (the route check must see "
                "every path it is meant to cover)\n",

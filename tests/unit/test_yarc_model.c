@@ -118,8 +118,8 @@ static void test_pure(void)
     /* configuration address map */
     CHECK(nr_route_cfg_addr_ok(0x00, 16, 0));
     CHECK(nr_route_cfg_addr_ok(0x04, 16, 0));
-    CHECK(nr_route_cfg_addr_ok(0x07, 16, 0)); /* FB_CTRL, FB_ME, FB_CHARGE (fbfly-routing §2) */
-    CHECK(!nr_route_cfg_addr_ok(0x08, 16, 0));
+    CHECK(nr_route_cfg_addr_ok(0x08, 16, 0)); /* FB_CTRL .. FB_CHARGE (fbfly-routing §2), DET_VCS */
+    CHECK(!nr_route_cfg_addr_ok(0x09, 16, 0));
     CHECK(!nr_route_cfg_addr_ok(0x3F, 64, 0));
     CHECK(nr_route_cfg_addr_ok(0x4F, 16, 0));
     CHECK(!nr_route_cfg_addr_ok(0x50, 16, 0));
@@ -513,6 +513,20 @@ static void test_adaptive(void)
     cfg(&e, 0, 0, 0xC0 + 5, 0x45);
     CHECK_EQ(route_one(&e, 0, ph, l), 7);
     CHECK_EQ(route_one(&e, 0, ph, l), 4); /* pointer now 5 */
+    /* DET_VCS (0x08) bit 0: VC 0 goes up by the ULUT (port 6 here) whatever
+     * its a bit, and the pointer stays; VC 1 is still adaptive */
+    uint32_t ph1[RENV_MAXLEN];
+    int l1 = mk(ph1, 0, 1000, 1, 5, 0, 1, 0, NULL, 0);
+    for (int i = 0; i < 16; i++) cfg(&e, 0, 0, 0x80 + i, 0x46);
+    cfg(&e, 0, 0, 0x08, 1);
+    CHECK_EQ(route_one(&e, 0, ph, l), 6);
+    CHECK_EQ(route_one(&e, 0, ph, l), 6);
+    CHECK_EQ(route_one(&e, 0, ph1, l1), 5);
+    CHECK_EQ(route_one(&e, 0, ph1, l1), 6);
+    cfg(&e, 0, 0, 0x08, 0);
+    CHECK_EQ(route_one(&e, 0, ph, l), 7);
+    CHECK_EQ(route_one(&e, 0, ph, l), 4); /* pointer now 5 */
+    for (int i = 0; i < 16; i++) cfg(&e, 0, 0, 0x80 + i, 0);
 
     /* Occupancy beats the pointer: fill output 5 (column 1) so that a packet
      * from input 0 to port 5 on VC 0 waits there holding row-buffer credits
@@ -752,7 +766,7 @@ static void test_cfg_bad(void)
     renv e;
     cap_t c;
     env_open(&e, &c, &p);
-    cfg(&e, 0, 3, 0x08, 1); /* 0x05..0x07 are the FB registers */
+    cfg(&e, 0, 3, 0x09, 1); /* 0x05..0x08 are the FB registers and DET_VCS */
     CHECK_EQ(e.cfg_bad, 1);
     CHECK_EQ(e.out.tev[3], 1u << NR_TEV_CFG_BAD);
     CHECK_EQ(e.out.tev[2], 0);
