@@ -480,7 +480,7 @@ static int route_eq(const nr_route_tables *a, const nr_route_tables *b)
            a->down_shift == b->down_shift && a->up_mask == b->up_mask &&
            !memcmp(a->dlut, b->dlut, sizeof a->dlut) && !memcmp(a->ulut, b->ulut, sizeof a->ulut) &&
            !memcmp(a->l2p, b->l2p, sizeof a->l2p) && a->fb_ctrl == b->fb_ctrl &&
-           a->fb_me == b->fb_me && a->fb_charge == b->fb_charge &&
+           a->fb_me == b->fb_me && a->fb_charge == b->fb_charge && a->det_vcs == b->det_vcs &&
            !memcmp(a->side_match, b->side_match, sizeof a->side_match) &&
            !memcmp(a->side_ports, b->side_ports, sizeof a->side_ports);
 }
