@@ -16,6 +16,8 @@
 case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; exit 0 ;; esac
 set -u
 cd "$(dirname "$0")/.."
+LINT_DIR=${BUILD:-build}/lint
+mkdir -p "$LINT_DIR" || exit 2
 FILES=$(grep -v '^\s*\(//\|$\)' rtl/files.f | tr '\n' ' ')
 ALL=$(grep -h -o '^module [A-Za-z0-9_]*' $FILES | awk '{print $2}')
 if [ $# -gt 0 ]; then MODS="$*"; else MODS=$ALL; fi
@@ -109,10 +111,19 @@ for c in $LINT_CFGS; do EXTRA+=("$(scripts/cfg.sh "$c" top) cfg:$c"); done
 # gate MODULE [P=V ...]: the three gates on one parameter set
 gate() {
     local m=$1; shift
-    local g=() p=() y="" ok=1 out
+    local g=() p=() y="" ok=1 out top=$m wrap=""
     for pv in "$@"; do
-        g+=("-G$pv"); p+=("-P$m.$pv"); y="$y -chparam ${pv%%=*} ${pv#*=}"
+        g+=("-G$pv"); p+=("-P$m.$pv"); y="$y${y:+, }.${pv%%=*}(${pv#*=})"
     done
+    # Yosys takes a parameter set through a wrapper that instantiates the
+    # module with it: hierarchy -chparam trips an internal assert in Yosys
+    # 0.23 (modules_.count(module->name) == 0, rtlil.cc) on tops whose
+    # submodule ports take elements of unpacked arrays (YosysHQ/yosys#3981)
+    if [ -n "$y" ]; then
+        wrap=$LINT_DIR/top.sv top=nr_lint_top
+        printf '`default_nettype none\nmodule nr_lint_top;\n  %s #(%s) u ();\nendmodule\n' \
+            "$m" "$y" > "$wrap" || { echo "lint: cannot write $wrap" >&2; exit 2; }
+    fi
     # Verilator reads only the module's own hierarchy (scripts/rtl_deps.sh,
     # as the Verilated builds do), so a gap in that closure fails here.
     if ! out=$(verilator --lint-only -Wall -Irtl/inc rtl/lint.vlt $(scripts/rtl_deps.sh "$m") --top-module "$m" "${g[@]}" 2>&1); then
@@ -121,7 +132,7 @@ gate() {
     if ! out=$(iverilog -g2012 -Irtl/inc -s "$m" "${p[@]}" -o /dev/null $FILES 2>&1) || [ -n "$out" ]; then
         echo "FAIL iverilog $m $*"; echo "$out" | head -20; ok=0
     fi
-    if ! out=$(yosys -q -p "read_verilog -defer -sv -Irtl/inc $FILES; hierarchy -check -top $m$y; proc; check -assert" 2>&1); then
+    if ! out=$(yosys -q -p "read_verilog -defer -sv -Irtl/inc $FILES $wrap; hierarchy -check -top $top; proc; check -assert" 2>&1); then
         echo "FAIL yosys $m $*"; echo "$out" | grep -v '^$' | head -20; ok=0
     fi
     [ $ok = 1 ]
