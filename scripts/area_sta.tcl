@@ -340,17 +340,19 @@ foreach wd [lsort -integer [array names widths]] {
 }
 foreach {ib ob d} $combs { lappend cin($ob) $ib $d }
 # OpenSTA makes one timing arc set per (input bit, output bit) of a
-# combinational arc and refuses a cell with more than 262 143 of them. A model
-# whose bit arcs pass AREA_ARC_LIMIT (default 200 000) joins them through
-# internal pins of the cell, each driven with no delay by input bits and
-# driving output bits with the bus pair's worst delay, so that arcs add
-# instead of multiplying:
+# combinational arc and refuses a cell with more than 262 143 of them; the
+# unit above holds every instance's arcs in memory and searches them all. A
+# model joins its bit arcs through internal pins of the cell, each driven with
+# no delay by input bits and driving output bits with the bus pair's worst
+# delay, so that arcs add instead of multiplying:
 #   group: within a bus pair, the output bits with the same input bits share a
-#          pin (a crossbar's bit j of every output: bit j of every input).
-#          The same paths and delays as the bit arcs.
-#   pair:  if that is still past the limit, one pin per bus pair, driven by
-#          every input bit that reaches any of its output bits: a bit pair
-#          with no path inside the unit is connected too (pessimistic).
+#          pin (a crossbar's bit j of every output: bit j of every input; an
+#          arbiter's grants: all its requests). The same paths and delays as
+#          the bit arcs, so used whenever it has fewer arcs.
+#   pair:  if both are past AREA_ARC_LIMIT (default 200 000), one pin per bus
+#          pair, driven by every input bit that reaches any of its output
+#          bits: a bit pair with no path inside the unit is connected too
+#          (pessimistic).
 # The form and the counts are a comment in etm.lib (constraints/README.md).
 # AREA_ARC_FORM=bit|group|pair forces one (the check of area-flow).
 set narcs 0
@@ -379,8 +381,8 @@ foreach pk $pairs {
     incr npair [expr {[dict size $pin_in($pk)] + $nout}]
 }
 set arc_limit [expr {[info exists ::env(AREA_ARC_LIMIT)] ? $::env(AREA_ARC_LIMIT) : 200000}]
-set form bit
-if {$narcs > $arc_limit} { set form [expr {$ngrp <= $arc_limit ? "group" : "pair"}] }
+set form [expr {$ngrp < $narcs ? "group" : "bit"}]
+if {min($narcs, $ngrp) > $arc_limit} { set form pair }
 # AREA_ARC_FORM (bit, group or pair) forces a form: the flow's own check
 if {[info exists ::env(AREA_ARC_FORM)] && $::env(AREA_ARC_FORM) ne ""} { set form $::env(AREA_ARC_FORM) }
 # a pin list as a related_pin: the whole bus by its name
