@@ -15,7 +15,8 @@
 
 /* Build parameters (docs/nwn-arch.md section 3). The organization:
  *   cn: r = 1, m = 0, bb = 0      fc: r >= 2, bb = 0      bb: bb = 1
- *   fb: r = 1, m = 0, xp_buf = 1      hxv, hxm: r = 1, m = 0, hx = 1, 2 */
+ *   fb: r = 1, m = 0, xp_buf = 1      hxv, hxm: r = 1, m = 0, hx = 1, 2
+ *   vc: r = 1, m = 0, vc = 1 */
 typedef struct {
     int num_ports;   /* k, power of two 4..64 */
     int r;           /* bottom subswitches of the fc (bb keeps r/2); 1 for cn */
@@ -39,6 +40,10 @@ typedef struct {
                         * buffer of buf_depth per crosspoint and VC; needs r = 1 */
     int hx;        /* Hx: the 2-D HyperX switch (nwn-arch §1.6), 1 hxv (Valiant), 2
                         * hxm (minimal adaptive); needs r = 1, k = 8 or 64 */
+    int vc;        /* Vc: 1 the baseline VC router vc (nwn-arch §1.7): VA, then an
+                        * input-first SA; needs cn's shape; C model only */
+    int vc_cls;    /* VcCls: its VA classes, dividing num_vcs (0 = 1) */
+    int va_hop;    /* VaHop: 1 one class per hop count (reserved: only 0 is built) */
 } nr_nwn_params;
 
 /* Extra RT_DROP reasons of the network switches (nr_router.h has 1..4). */

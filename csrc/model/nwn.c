@@ -18,6 +18,8 @@
  * fb (§1.5) is the same wiring with k rows (an IU, k channel outputs) and k
  * columns (k crosspoint buffers, a port output); its crosspoints' credits
  * wait for their row's credit bus (pend, one credit per row and cycle).
+ * vc (§1.7) is cn's wiring; its allocator adds VA and allocates input first,
+ * and a VA winner's output VC goes into its IU's route (the head's VC).
  *
  * A cycle:
  *   nr_nwn_eval: port views (LCB peek / bare state) -> every IU decides its
@@ -146,6 +148,7 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
                                                                          : 0);
         a->qmap = m->qmap[s];
     }
+    if (p->vc && nr_swalloc_set_vc(&m->sw[0], p->vc_cls ? p->vc_cls : 1)) goto nomem; /* §1.7 */
     /* at most one credit per buffered (input, VC) and cycle */
     if (nr_chpipe_alloc(&m->c.chp, nbuf * V > 0 ? nbuf * V : 1)) goto nomem;
     if (g->org == NWN_FB) { /* the rows' credit buses (§1.5) */
@@ -317,6 +320,9 @@ void nr_nwn_tick(nr_nwn *m)
             r = c.sw >= 0 ? nr_chpipe_put(&m->c.chp, due, &m->sw[c.sw].cc[c.io * V + v]) : 0;
             if (r) nwn_error(m, "cycle %u: credit wheel %s", now, nr_chpipe_err(r));
         }
+        if (a->va) /* §1.7: a VA winner's head leaves on its output VC (input i is port i) */
+            for (int n = 0; n < a->va->d_n; n++)
+                m->iu[a->va->d_k[n] / V].route_w[a->va->d_k[n] % V] = (uint8_t)a->va->d_w[n];
         nr_swalloc_commit(a);
     }
     nr_sw_core_tick_end(&m->c, bare_view, m);

@@ -54,6 +54,15 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
         NR_BAD("Hx = %d (the HyperX switch, §1.6) needs R = 1, M = 0, XpBuf = 0 and NumPorts = 8 "
                "or 64, a cube (R = %d, XpBuf = %d, NumPorts = %d)",
                p->hx, p->r, p->xp_buf, k);
+    const int ncls = p->vc_cls ? p->vc_cls : 1;
+    if (p->vc != 0 && p->vc != 1) NR_BAD("Vc = %d: must be 0 or 1", p->vc);
+    if (p->vc && (p->r != 1 || p->xp_buf || p->hx || p->speedup != 1))
+        NR_BAD("Vc = 1 (the baseline VC router, §1.7) needs R = 1, M = 0, XpBuf = 0, Hx = 0 and "
+               "Speedup = 1 (R = %d, XpBuf = %d, Hx = %d, Speedup = %d)",
+               p->r, p->xp_buf, p->hx, p->speedup);
+    if (ncls < 1 || ncls > p->port.num_vcs || p->port.num_vcs % ncls)
+        NR_BAD("VcCls = %d: must divide NumVcs (%d)", ncls, p->port.num_vcs);
+    if (p->va_hop) NR_BAD("VaHop = %d: only 0 is built (§1.7)", p->va_hop);
     /* radix limits (§3) */
     const int n = k / p->r;
     if (n + p->m > NR_SW_MAX_IO)

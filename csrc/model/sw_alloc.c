@@ -123,8 +123,36 @@ int nr_swalloc_bufs(nr_swalloc *a)
     return 0;
 }
 
+int nr_swalloc_set_vc(nr_swalloc *a, int ncls)
+{
+    const uint64_t all_in = a->nin >= 64 ? ~0ull : (1ull << a->nin) - 1u;
+    if (a->iu_in != all_in || !a->all_port || a->S != 1 || ncls < 1 || a->nvc % ncls) return -1;
+    const size_t nk = (size_t)a->nin * (size_t)a->nvc, no = (size_t)a->nout * (size_t)a->nvc;
+    /* one allocation: the struct, then the arrays by alignment */
+    const size_t sz = sizeof(nr_swva) + no * (size_t)a->nvc * sizeof(uint64_t) +
+                      no * (2 * sizeof(int16_t) + sizeof(uint16_t) + 2) + nk * 2;
+    nr_swva *va = calloc(1, sz);
+    if (!va) return -1;
+    char *b = (char *)(va + 1);
+    va->req = (uint64_t *)b;
+    b += no * (size_t)a->nvc * sizeof(uint64_t);
+    va->vown = (int16_t *)b;
+    va->d_k = va->vown + no;
+    va->p2 = (uint16_t *)(va->d_k + no);
+    va->d_w = (int8_t *)(va->p2 + no);
+    va->d_j = (uint8_t *)(va->d_w + no);
+    va->hold = (int8_t *)(va->d_j + no);
+    va->p1 = (uint8_t *)(va->hold + nk);
+    va->ncls = ncls;
+    memset(va->vown, -1, no * sizeof *va->vown);
+    memset(va->hold, -1, nk);
+    a->va = va;
+    return 0;
+}
+
 void nr_swalloc_release(nr_swalloc *a)
 {
+    free(a->va);
     if (a->inb)
         for (int k = 0; k < a->nin * a->nvc; k++) nr_vcbank_release(&a->inb[k], a->pool);
     free(a->inb);
@@ -256,8 +284,110 @@ static inline void head_req(nr_swalloc *a, int i, int v, unsigned j, uint64_t *o
     *outs |= 1ull << j;
 }
 
+/* §1.7 VA, from start-of-cycle state: each HEAD front without an output VC
+ * picks a free one of its class (a = 0: its own VC) on its target output
+ * (stage 1, pointer p1),
+ * each output VC grants one picker (stage 2, pointer p2 over r = i*nvc + v).
+ * The winners go to d_k, d_w, d_j. */
+static void va_eval(nr_swalloc *a)
+{
+    nr_swva *va = a->va;
+    const int V = a->nvc, per = V / va->ncls;
+    uint64_t jm = 0;
+    va->d_n = 0;
+    for (int v = 0; v < V; v++)
+        for (uint64_t m = a->fx[v]; m; m &= m - 1) {
+            const int i = __builtin_ctzll(m), k = i * V + v, j = a->ftgt[k];
+            const uint32_t ph = a->fph[k];
+            if (!sw_is_head(ph) || va->hold[k] >= 0 || j >= a->nout) continue;
+            /* a = 1: any VC of the class; a = 0: its own, so its flow keeps its order */
+            const int hv = (int)((ph >> NR_HEAD_VC_LSB) & 3u), c = hv / per;
+            const int w0 = (ph >> NR_HEAD_A_BIT) & 1u ? c * per : hv;
+            unsigned fr = 0;
+            for (int w = w0; w < ((ph >> NR_HEAD_A_BIT) & 1u ? (c + 1) * per : hv + 1); w++)
+                fr |= (unsigned)(va->vown[j * V + w] < 0) << w;
+            const int w = sw_rr_pick(fr, va->p1[k]);
+            if (w < 0) continue;
+            va->req[(j * V + w) * V + v] |= 1ull << i;
+            jm |= 1ull << j;
+        }
+    for (; jm; jm &= jm - 1) {
+        const int j = __builtin_ctzll(jm);
+        for (int w = 0; w < V; w++) {
+            uint64_t *rq = &va->req[(j * V + w) * V];
+            const int r = va->p2[j * V + w];
+            int wv = 0, i = sw_rr_pick_iv(rq, V, r / V, r % V, &wv);
+            if (i < 0) continue;
+            memset(rq, 0, (size_t)V * sizeof *rq);
+            va->d_k[va->d_n] = (int16_t)(i * V + wv);
+            va->d_w[va->d_n] = (int8_t)w;
+            va->d_j[va->d_n++] = (uint8_t)j;
+        }
+    }
+}
+
+/* §1.7 SA, input first: each input picks one candidate VC from iptr (a HEAD
+ * holding (j, w) with port j free and vc_ok[w], a later phit of the packet
+ * port j is busy with, or a dropping VC); a busy port sends its packet's
+ * phit when picked, a free one grants a picked head by pptr. */
+static int vc_sa(nr_swalloc *a, char *err, int errlen)
+{
+    const nr_swva *va = a->va;
+    const int V = a->nvc, J = a->nout;
+    uint64_t ins = a->fdrop_in, outs = 0;
+    int nerr = 0;
+    for (int v = 0; v < V; v++) ins |= a->fx[v];
+    for (; ins; ins &= ins - 1) {
+        const int i = __builtin_ctzll(ins);
+        unsigned cand = a->fdrop[i];
+        for (int v = 0; v < V; v++) {
+            const int k = i * V + v, j = a->ftgt[k], w = va->hold[k];
+            if (!((a->fx[v] >> i) & 1u)) continue;
+            if (j >= J) {
+                nr_err_first(&nerr, err, errlen, "input %d vc %d: target %d is not an output", i, v,
+                             j);
+                continue;
+            }
+            if (!sw_is_head(a->fph[k]))
+                cand |= (unsigned)(a->busy[j] && a->cur_i[j] == i && a->cur_v[j] == v) << v;
+            else if (w >= 0 && (int)((a->fph[k] >> NR_HEAD_VC_LSB) & 3u) != w)
+                nr_err_first(&nerr, err, errlen, "input %d vc %d: head on VC %u, holds VC %d", i, v,
+                             (a->fph[k] >> NR_HEAD_VC_LSB) & 3u, w);
+            else
+                cand |= (unsigned)(w >= 0 && !a->busy[j] && ((a->vc_ok[j] >> w) & 1u)) << v;
+        }
+        if (!cand) continue;
+        const int v = sw_rr_pick(cand, a->iptr[i]), j = a->ftgt[i * V + v];
+        if ((a->fdrop[i] >> v) & 1u) { /* a dropping VC pops, needing no output */
+            a->d_pop[i] |= (uint8_t)(1u << v);
+            a->d_pop_in |= 1ull << i;
+        } else if (a->busy[j]) {
+            grant(a, j, i, v, 0);
+        } else {
+            a->req[v * J + j] |= 1ull << i;
+            outs |= 1ull << j;
+        }
+    }
+    for (; outs; outs &= outs - 1) {
+        const int j = __builtin_ctzll(outs);
+        uint64_t rq[NR_SW_MAX_VCS];
+        for (int v = 0; v < V; v++) {
+            rq[v] = a->req[v * J + j];
+            a->req[v * J + j] = 0;
+        }
+        int wv = 0, wi = sw_rr_pick_iv(rq, V, a->pp_i[j], a->pp_v[j], &wv);
+        grant(a, j, wi, wv, 1);
+    }
+    return nerr;
+}
+
 int nr_swalloc_eval_busy(nr_swalloc *a, uint32_t now, char *err, int errlen)
 {
+    if (a->va) { /* the baseline VC router (§1.7) */
+        a->d_mask = 0;
+        va_eval(a);
+        return vc_sa(a, err, errlen);
+    }
     const int V = a->nvc, J = a->nout;
     uint64_t outs = a->own_any | a->busy_any; /* outputs that may send this cycle */
     int nerr = 0;
@@ -352,9 +482,33 @@ void nr_swalloc_cancel(nr_swalloc *a, int j)
     if (!a->d_pop[i]) a->d_pop_in &= ~(1ull << i);
 }
 
+/* §1.7: the EOP of input VC k left port j: its output VC is free. */
+static void va_free(nr_swva *va, int k, int j, int V)
+{
+    if (va->hold[k] >= 0) va->vown[j * V + va->hold[k]] = -1;
+    va->hold[k] = -1;
+}
+
+/* §1.7: the VA winners of this cycle hold their output VCs; the pointers
+ * move past them. */
+static void va_commit(nr_swalloc *a)
+{
+    nr_swva *va = a->va;
+    const int V = a->nvc, nr = a->nin * V;
+    for (int n = 0; n < va->d_n; n++) {
+        const int k = va->d_k[n], w = va->d_w[n], o = va->d_j[n] * V + w;
+        va->hold[k] = (int8_t)w;
+        va->vown[o] = (int16_t)k;
+        va->p1[k] = (uint8_t)(w + 1 == V ? 0 : w + 1);
+        va->p2[o] = (uint16_t)(k + 1 == nr ? 0 : k + 1);
+    }
+    va->d_n = 0;
+}
+
 void nr_swalloc_commit_busy(nr_swalloc *a)
 {
     const int V = a->nvc;
+    if (a->va) va_commit(a);
     /* outputs, and the pops of the buffered inputs they send from */
     for (uint64_t m = a->d_mask; m; m &= m - 1) {
         int j = __builtin_ctzll(m);
@@ -387,6 +541,7 @@ void nr_swalloc_commit_busy(nr_swalloc *a)
             if (eop) { /* a new packet may start next cycle */
                 a->busy[j] = 0;
                 a->busy_any &= ~(1ull << j);
+                if (a->va) va_free(a->va, src * V + w, j, V);
             }
             continue;
         }

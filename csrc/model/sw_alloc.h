@@ -22,6 +22,23 @@
  * allocator costs almost nothing. Push through nr_swalloc_push() to keep ne[]
  * and fr[] right. */
 #define NR_SW_QMAP 256 /* the tags of a buffered HEAD (qmap) */
+
+/* The baseline VC router's VC allocation (nwn-arch §1.7), on an allocator
+ * of IU inputs and port outputs: per input VC k = i * nvc + v the output VC
+ * its packet holds, per output VC (j, w) the input VC holding it. */
+typedef struct {
+    int ncls;      /* classes of nvc / ncls VCs */
+    int8_t *hold;  /* [k] w, -1 none */
+    int16_t *vown; /* [j * nvc + w] k, -1 free */
+    uint8_t *p1;   /* [k] stage-1 pointer over w */
+    uint16_t *p2;  /* [j * nvc + w] stage-2 pointer over r = i * nvc + v */
+    uint64_t *req; /* [(j * nvc + w) * nvc + v] scratch: bit i picked (j, w) */
+    int d_n;       /* this cycle's winners */
+    int16_t *d_k;  /* [d_n] their input VC */
+    int8_t *d_w;   /* [d_n] the output VC won */
+    uint8_t *d_j;  /* [d_n] its output */
+} nr_swva;
+
 typedef struct {
     int nin, nout, nvc, S;
     int all_acc;                /* S >= nvc: every candidate is accepted */
@@ -72,6 +89,7 @@ typedef struct {
                                  * with S < nvc also a buffered input's accepted grants
                                  * (a buffered input pops exactly what its outputs send) */
     uint64_t d_pop_in;    /* inputs with d_pop != 0 */
+    nr_swva *va;          /* the baseline VC router's VA and input-first SA (NULL: §6) */
     void *blk;            /* the one allocation every array above lies in, but inb and fr */
     nr_ringpool *pool;    /* where the buffers' rings come from (NULL: malloc) */
 } nr_swalloc;
@@ -84,6 +102,10 @@ typedef struct {
 int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t iu_in,
                     uint64_t port_out, int depth, int down_depth);
 void nr_swalloc_release(nr_swalloc *a);
+/* Make a an allocator of the baseline VC router (nwn-arch §1.7): VA over
+ * ncls classes, SA input first. Every input an IU, every output a port
+ * output, S = 1. 0, or -1 (not such an allocator, or out of memory). */
+int nr_swalloc_set_vc(nr_swalloc *a, int ncls);
 /* The rings of its buffers from pool p (shared by a router's allocators),
  * not malloc. Call before the first push; release the allocator before the
  * pool. */
@@ -147,7 +169,7 @@ void nr_swalloc_cancel(nr_swalloc *a, int j);
 void nr_swalloc_commit_busy(nr_swalloc *a);
 static inline void nr_swalloc_commit(nr_swalloc *a)
 {
-    if (a->d_mask | a->d_pop_in) nr_swalloc_commit_busy(a);
+    if (a->d_mask | a->d_pop_in || (a->va && a->va->d_n)) nr_swalloc_commit_busy(a);
 }
 
 #endif

@@ -33,6 +33,11 @@ static const rtr_key nwn_keys[] = {
     RTR_KEY(T, "Hx", hx, 0, 0, 2, RTR_K_MODEL,
             "the 2-D HyperX switch: 1 hxv (Valiant), 2 hxm (minimal adaptive); R = 1, NumPorts 8 "
             "or 64 (docs/nwn-arch.md 1.6)"),
+    RTR_KEY(T, "Vc", vc, 0, 0, 1, RTR_K_MODEL,
+            "1: the baseline VC router vc, VA then input-first SA (R = 1; docs/nwn-arch.md 1.7)"),
+    RTR_KEY(T, "VcCls", vc_cls, 1, 1, 4, RTR_K_MODEL, "vc: VA classes, dividing NumVcs"),
+    RTR_KEY(T, "VaHop", va_hop, 0, 0, 0, RTR_K_MODEL,
+            "vc: 1 one VA class per hop count (reserved; docs/nwn-arch.md 1.7)"),
     RTR_ROUTE_MODEL_KEYS(T),
     {NULL, NULL, 0, 0, 0, 0, 0, NULL},
 };
@@ -75,6 +80,7 @@ static void nwn_geom(const void *pv, rtr_geom *g)
     g->up_pick = p->up_pick;
     g->side_tab = p->side_tab;
     g->share = nwn_share;
+    g->va_per = p->vc ? p->port.num_vcs / (p->vc_cls ? p->vc_cls : 1) : 0;
 }
 
 /* docs/nwn-arch.md 4.3: the SELF check first, then bb's quadrant IV. */
@@ -94,6 +100,7 @@ static int nwn_may_reorder(const rtr_geom *g, nr_route_mode m, int src, unsigned
 {
     /* Clos modes: up ports; fbfly: a choice of outputs */
     if (nr_route_may_reorder(g, m, src, dest, vc, a, h)) return 1;
+    if (a && g->va_per > 1) return 1; /* vc (1.7): an adaptive packet's VC is allocated */
     int q = nr_route_port_of(g, m, dest);
     if (q < 0 || g->mp_n == 0 || (!a && !h)) return 0;
     if (g->mp_n < 0) return src / -g->mp_n != q / -g->mp_n; /* HyperX, 1.6 */
@@ -125,6 +132,10 @@ static int nwn_probes(const void *pv, rtr_probe *pr, char *err, int errlen)
     pr[n++] = (rtr_probe)                                                                          \
     {                                                                                              \
         name, src, dst, vc, lat0 + ((subsw)-1) * p->chan_lat, "docs/nwn-arch.md section 8"         \
+    }
+    if (p->vc) {
+        snprintf(err, (size_t)errlen, "Vc = 1: the C model only (docs/nwn-arch.md 1.7)");
+        return -1;
     }
     if (p->hx) { /* HyperX (1.6): a = 0 probes; hxv's routes hash to any length */
         snprintf(err, (size_t)errlen, "Hx = %d: the C model only (docs/nwn-arch.md 1.6)", p->hx);
@@ -174,7 +185,8 @@ static int nwn_single_path(const void *pv, int src, int dst)
 const rtr_org rtr_org_nwn = {
     .name = "nwn",
     .summary = "the network-within-a-network switches: folded-Clos fc (fc6, isu2), bilateral "
-               "butterfly bb, canonical crossbar cn, fully buffered crossbar fb, HyperX hxv/hxm",
+               "butterfly bb, canonical crossbar cn, fully buffered crossbar fb, HyperX hxv/hxm, "
+               "baseline VC router vc",
     .doc = "docs/nwn-arch.md",
     .top = "nr_nwn",
     .params_size = sizeof(T),

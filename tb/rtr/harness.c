@@ -77,9 +77,12 @@ static int port_of_cb(void *ctx, unsigned dest)
 static int route_ok_cb(void *ctx, unsigned src, const uint32_t *ph, int len, int port, int *ep)
 {
     sim_t *s = ctx;
-    /* the VC the packet left on: known while a delivery is checked */
-    int ok = s->o->org->port_ok(&s->g, s->o->route, s->o->upstat, (int)src, ph, len, port,
-                                port >= 0 ? s->deliv_vc : -1, ep);
+    /* the VC the packet left on: known while a delivery is checked; a VC
+     * the router allocated within the class (va_per) counts as the sent one */
+    int ovc = port >= 0 ? s->deliv_vc : -1;
+    if (ovc >= 0 && s->g.va_per && ovc / s->g.va_per == (int)nr_head_vc(ph[0]) / s->g.va_per)
+        ovc = (int)nr_head_vc(ph[0]);
+    int ok = s->o->org->port_ok(&s->g, s->o->route, s->o->upstat, (int)src, ph, len, port, ovc, ep);
     if (!ok && port >= 0 && s->o->route == NR_ROUTE_FBFLY && s->fb_explained++ < 5) {
         /* the scoreboard names ports only: say which VC it left on and what
          * the rule allows */
@@ -341,8 +344,8 @@ static void src_start(sim_t *s, int p, uint64_t t)
     nr_inj_pop(&pt->inj);
 }
 
-/* --route fbfly: a route may change the packet's VC (docs/fbfly-routing.md
- * 5): the router rewrites the head's vc field and repairs the PCRC. A
+/* --route fbfly, or a router that allocates VCs (rtr_geom.va_per): a route
+ * may change the packet's VC (docs/fbfly-routing.md 5): the router rewrites the head's vc field and repairs the PCRC. A
  * delivered packet whose PCRC matches its contents and whose VC differs from
  * the one its tag says it was sent on is handed to the scoreboard as it was
  * sent (the sent VC back in the head, the PCRC recomputed), so that every
@@ -354,6 +357,9 @@ static const uint32_t *fb_normalize(sim_t *s, const uint32_t *ph, int len, uint3
     nr_pkt_info_t in;
     if (len < 2 || len > PKT_CAP || nr_pkt_parse(ph, len, s->nvcs, 0, &in) != NR_PKT_GOOD ||
         !in.has_tag || in.tag_vc == in.vc)
+        return ph;
+    /* the baseline VC router (nwn-arch 1.7): only within the sent VC's class */
+    if (s->g.va_per && in.tag_vc / (unsigned)s->g.va_per != in.vc / (unsigned)s->g.va_per)
         return ph;
     memcpy(buf, ph, sizeof(uint32_t) * (size_t)len);
     buf[0] = (buf[0] & ~(3u << NR_HEAD_VC_LSB)) | (uint32_t)in.tag_vc << NR_HEAD_VC_LSB;
@@ -400,7 +406,7 @@ static void sink_packet(sim_t *s, int p, const uint32_t *ph, int len, uint64_t t
     nr_sb_match_t m;
     s->deliv_vc = (int)nr_head_vc(ph[0]);
     uint32_t norm[PKT_CAP];
-    if (s->o->route == NR_ROUTE_FBFLY) ph = fb_normalize(s, ph, len, norm);
+    if (s->o->route == NR_ROUTE_FBFLY || s->g.va_per) ph = fb_normalize(s, ph, len, norm);
     nr_sb_deliver(&s->sb, p, ph, len, t, &m);
     s->deliv_vc = -1;
     for (int i = 0; i < 5; i++) e1 += s->sb.errors[wrong[i]];

@@ -28,7 +28,7 @@ static inline nr_yarc_params renv_params(int rows, int cols, int use_lcb)
 }
 
 /* Network-switch parameters: nwn-arch.md §3 defaults, organization org
- * ('c' cn, 'f' fc, 'b' bb, 'x' fb) at k ports with the named configurations' R and M
+ * ('c' cn, 'f' fc, 'b' bb, 'x' fb, 'v' vc) at k ports with the named configurations' R and M
  * (configs/configs.txt: k = 16 and 32 use R = 8 and M = n, k = 64 R = 16 and
  * M = 4; smaller k the same rule, R = 2*sqrt(k) rounded to a power of two). */
 static inline nr_nwn_params renv_nwn_params(char org, int k, int use_lcb)
@@ -48,11 +48,12 @@ static inline nr_nwn_params renv_nwn_params(char org, int k, int use_lcb)
                        .port.max_pkt_len = 64,
                        .port.replay_depth = 256,
                        .port.window = 32};
-    if (org == 'c' || org == 'x') { /* 'x': the fully buffered crossbar fb (§1.5) */
+    if (org == 'c' || org == 'x' || org == 'v') { /* 'x': fb (§1.5), 'v': vc (§1.7) */
         p.r = 1;
         p.m = 0;
         p.self_turn = 1;
         p.xp_buf = org == 'x';
+        p.vc = org == 'v';
     }
     return p;
 }
