@@ -32,9 +32,17 @@
 typedef int (*nr_iu_hop_fn)(const void *ctx, int p, int q, int vc, uint32_t head, uint32_t hash,
                             int up_ptr, int *up_next);
 
+/* An RC function of an organization's own tables (in place of nr_route_fb;
+ * docs/seastar-arch.md §4): the route of the packet with these header phits
+ * (route and hash 0 when absent) at input VC vc of port `port`. Pure. */
+typedef nr_route_res (*nr_iu_rc_fn)(const void *ctx, int port, int vc, uint32_t head,
+                                    uint32_t route, uint32_t hash);
+
 typedef struct {
     int nvc, nrd;
-    nr_route_ctx rc; /* port, sizes for the RC function */
+    nr_route_ctx rc;   /* port, sizes for the RC function */
+    nr_iu_rc_fn rc_fn; /* NULL: the tables' RC (nr_route_fb); set after nr_iu_reset */
+    const void *rc_ctx;
     /* staging (§4.1) */
     uint32_t stg[NR_SW_MAX_VCS][NR_IU_STG];
     uint8_t stg_head[NR_SW_MAX_VCS], stg_cnt[NR_SW_MAX_VCS];

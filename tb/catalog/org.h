@@ -118,6 +118,11 @@ typedef struct rtr_org {
     void (*geom)(const void *p, rtr_geom *g);
 
     /* ---- the router testbench's routing set-ups (tables.h) ---- */
+    /* The set-ups program() makes, bit m for nr_route_mode m; 0: every one
+     * (the shared tables, which the network layer programs too). An
+     * organization with tables of its own sets the bits it makes, and the
+     * network layer refuses it. */
+    unsigned modes;
     /* Routing-table writes for `mode` (at most max); returns the count. */
     int (*program)(const rtr_geom *g, nr_route_mode mode, rtr_cfgw *w, int max);
     /* Output port a destination leaves by under `mode`; -1 if the router

@@ -175,6 +175,13 @@ static int net_setup_cfgs(net_t *n, rtr_namedcfg *nc, int *rtl, char *err, int e
             snprintf(err, errlen, "%s", e2);
             return 2;
         }
+        if (n->org[l]->modes) {
+            snprintf(err, errlen,
+                     "configuration %s: organization %s has routing tables of its own, which "
+                     "the network layer does not program yet (%s)",
+                     name, n->org[l]->name, n->org[l]->doc);
+            return 2;
+        }
         const rtr_geom *g = &n->g[l], *g0 = &n->g[0];
         if (g->num_ports != g0->num_ports || g->num_vcs != g0->num_vcs ||
             g->in_buf_per_vc != g0->in_buf_per_vc || g->max_pkt_len != g0->max_pkt_len ||

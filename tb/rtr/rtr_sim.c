@@ -410,6 +410,11 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c)
     if (x->fb_set && x->o.route != NR_ROUTE_FBFLY)
         nr_cli_die(c, "--fb-alg, --fb-dims and --fb-me go with --route fbfly");
     if (x->o.route == NR_ROUTE_FBFLY) sim_fb_place(x, c);
+    if (x->o.org->modes && !((x->o.org->modes >> x->o.route) & 1u))
+        nr_cli_die(c,
+                   "--route %s: organization %s has routing tables of its own, and the router "
+                   "testbench programs them for --route single only (%s)",
+                   route_names[x->o.route], x->o.org->name, x->o.org->doc);
     if (nr_route_check(&x->g, x->o.route, err, sizeof err))
         nr_cli_die(c, "--route %s: %s: %s", route_names[x->o.route], x->o.cfg.name, err);
     if (x->o.malformed > 0 && x->g.use_lcb)

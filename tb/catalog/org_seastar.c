@@ -1,0 +1,78 @@
+/* org_seastar.c - the SeaStar router of the Cray XT ([AK11 §8.2];
+ * docs/seastar-arch.md) as an organization (org.h). C model only for now
+ * (no RTL top): its configurations name the organization as their top
+ * ("seastar"). Its GLUT/LUT tables are its own (docs/seastar-arch.md §4, §5):
+ * the router testbench programs the single-router set-up (dest = output
+ * port); the network layer does not program them yet. */
+#include <stdio.h>
+
+#include "catalog/org.h"
+#include "nr_seastar.h"
+
+#define T nr_seastar_params
+static const rtr_key ss_keys[] = {
+    RTR_PORT_KEYS(T),
+    RTR_KEY(T, "NumPorts", num_ports, 7, 2, 8, 0, "ports: 1 processor + 6 network in the seed"),
+    RTR_KEY(T, "StageDepth", stage_depth, 16, 2, 256, 0,
+            "staging buffer per (source, VC) at each output, phits (docs/seastar-arch.md 2)"),
+    RTR_KEY(T, "LutBits", lut_bits, 12, 1, 12, 0,
+            "LUT entries 2^LutBits per input, indexed by dest[LutBits-1:0]"),
+    {NULL, NULL, 0, 0, 0, 0, 0, NULL},
+};
+
+static int ss_check(const void *p, char *err, int errlen)
+{
+    return nr_seastar_check(p, err, errlen);
+}
+
+static nr_rtr ss_model(const void *p, const nr_lcb_cfg *lcfg, char *err, int errlen)
+{
+    nr_seastar *m = nr_seastar_new(p, lcfg, err, errlen);
+    return m ? nr_seastar_rtr(m) : (nr_rtr){NULL, NULL};
+}
+
+static void ss_geom(const void *pv, rtr_geom *g)
+{
+    const T *p = pv;
+    rtr_geom_ports(g, p->num_ports, &p->port);
+    g->self_drop = 1; /* no 180-degree turns (§4) */
+}
+
+/* The single-router set-up (§4): partition 0, LUT entry d = port d (VC
+ * kept) for d < NumPorts, every other entry and the GLUT invalid (reset). */
+static int ss_program(const rtr_geom *g, nr_route_mode mode, rtr_cfgw *w, int max)
+{
+    int n = 0;
+    for (int d = 0; d < g->num_ports && n < max && mode == NR_ROUTE_SINGLE; d++)
+        w[n++] = (rtr_cfgw){1, 0, NR_SS_LUT, (uint32_t)d << 16 | nr_ss_entry(d, 0, 0)};
+    return n;
+}
+
+static int ss_port_of(const rtr_geom *g, nr_route_mode mode, unsigned dest)
+{
+    (void)mode;
+    return dest < (unsigned)g->num_ports ? (int)dest : -1;
+}
+
+static int ss_drop_reason(const rtr_geom *g, nr_route_mode mode, int src, unsigned dest)
+{
+    return ss_port_of(g, mode, dest) == src ? NR_DROP_SELF : 0;
+}
+
+const rtr_org rtr_org_seastar = {
+    .name = "seastar",
+    .summary = "the SeaStar router of the Cray XT: GLUT/LUT table routing, staging buffers per "
+               "(source, VC), age-based output arbitration (C model only)",
+    .doc = "docs/seastar-arch.md",
+    .top = NULL,
+    .params_size = sizeof(T),
+    .keys = ss_keys,
+    .check = ss_check,
+    .model = ss_model,
+    .geom = ss_geom,
+    .modes = 1u << NR_ROUTE_SINGLE,
+    .program = ss_program,
+    .port_of = ss_port_of,
+    .logical_of = ss_port_of,
+    .drop_reason = ss_drop_reason,
+};
