@@ -223,6 +223,58 @@ static int fb_closad(const fb_pkt *k, int *w)
     return best;
 }
 
+/* The dragonfly mode's draw (§4a): the logical port of entry
+ * fbr mod 2^nbits of the ULUT (at the source) or the DLUT (at a local
+ * input); an invalid entry gives NumPorts (dropped NO_ROUTE at step 6). */
+static int df_table(fb_pkt *k, const uint8_t *tab)
+{
+    const unsigned i = fb_draw(k) & ((1u << k->c->nbits) - 1u);
+    const unsigned e = i < NR_MAX_PORTS ? tab[i] : 0u;
+    return e & NR_ROUTE_ENT_VALID ? (int)(e & NR_ROUTE_ENT_PORT) : k->c->nports;
+}
+/* UGAL-L's choice between DOR on VC wm and a drawn port on VC wn (§4a):
+ * minimal iff Q(l_m) * 1 <= Q(l_n) * 2 (global channels on each route). */
+static int df_ugal(fb_pkt *k, const uint8_t *tab, int wm, int wn, int *w)
+{
+    const int lm = fb_dor(k), ln = df_table(k, tab);
+    const int min = fb_q(k, lm, wm, 0) <= 2 * fb_q(k, ln, wn, 0);
+    *w = min ? wm : wn;
+    return min ? lm : ln;
+}
+/* The dragonfly mode (§4a): D = 1, the digit a group. VC 0 the source
+ * group's minimal stage, 1 its stage toward the intermediate group, 2 the
+ * intermediate group's, NumVcs - 1 the destination group's. */
+static int fb_dfly(fb_pkt *k, unsigned A, int *w)
+{
+    const nr_route_tables *t = k->t;
+    if (!k->diff) { /* a node of this group */
+        *w = k->c->nvcs - 1;
+        return fb_eject(k);
+    }
+    if (k->first) {
+        if (A == NR_DF_MIN) {
+            *w = 0;
+            return fb_dor(k);
+        }
+        if (A == NR_DF_VAL) {
+            *w = 1;
+            return df_table(k, t->ulut);
+        }
+        return df_ugal(k, t->ulut, 0, 1, w); /* UGAL-L, PAR */
+    }
+    if (nr_fb_glob(t->fb_ctrl)) { /* a global channel's input: the VC rises by one */
+        *w = k->v + 1 < k->c->nvcs ? k->v + 1 : k->c->nvcs - 1;
+        return fb_dor(k);
+    }
+    if (k->v == 1) { /* at a router of the source group holding the drawn channel */
+        *w = 1;
+        return df_table(k, t->dlut);
+    }
+    if (k->v == 0 && A == NR_DF_PAR) return df_ugal(k, t->dlut, 0, 1, w);
+    *w = k->v;
+    return fb_dor(k);
+}
+
 /* §3, §4: the logical port (or -1: NO_ROUTE, destination outside the
  * network) and output VC *w of an r = 0 packet; *draw when the LFSR was
  * read. */
@@ -250,7 +302,9 @@ static int fb_route(const nr_route_tables *t, const nr_route_ctx *c, const nr_fb
         A = NR_FB_MIN; /* §4: MIN AD needs D VCs for D >= 3; with fewer it is MIN */
     if (A == NR_FB_CLOSAD && k.D > 1) A = NR_FB_UGALS; /* §8 */
     int l;
-    if (A == NR_FB_MIN) {
+    if (nr_fb_alg(ctrl) == NR_FB_DFLY) {
+        l = fb_dfly(&k, a ? nr_fb_dfa(ctrl) : NR_DF_MIN, w);
+    } else if (A == NR_FB_MIN) {
         *w = (int)vc; /* the VC is kept, also at EJECT */
         l = k.diff ? fb_dor(&k) : fb_eject(&k);
     } else if (A == NR_FB_MINAD) {

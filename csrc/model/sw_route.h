@@ -16,7 +16,8 @@ typedef struct {
     uint8_t dlut[NR_MAX_PORTS], ulut[NR_MAX_PORTS], l2p[NR_MAX_PORTS];
     /* the flattened-butterfly registers (docs/fbfly-routing.md §2), as
      * stored: only the bits listed there */
-    uint32_t fb_ctrl;  /* 16:13 indim, 12:10 cbits, 9:7 kbits, 6:3 dims, 2:0 alg */
+    uint32_t fb_ctrl;  /* 19:18 dfa, 17 glob, 16:13 indim, 12:10 cbits, 9:7 kbits, 6:3 dims,
+                        * 2:0 alg */
     uint16_t fb_me;    /* 15 bits: the router id R */
     uint8_t fb_charge; /* phits charged per pending packet (§6.4) */
     uint8_t det_vcs;   /* DET_VCS: bit v set, VC v's up routes are hashed whatever a (§5) */
@@ -33,15 +34,20 @@ enum {
     NR_FB_UGAL = 3,
     NR_FB_MINAD = 4,
     NR_FB_UGALS = 5,
-    NR_FB_CLOSAD = 6
+    NR_FB_CLOSAD = 6,
+    NR_FB_DFLY = 7 /* the dragonfly's mode (§4a): its routing in FB_CTRL.dfa */
 };
+/* FB_CTRL.dfa, the dragonfly mode's routing (§4a) */
+enum { NR_DF_MIN = 0, NR_DF_VAL = 1, NR_DF_UGAL = 2, NR_DF_PAR = 3 };
 #define NR_FB_TERMINAL 15        /* indim of a terminal's input */
-#define NR_FB_CTRL_MASK 0x1FFFFu /* the bits FB_CTRL stores */
+#define NR_FB_CTRL_MASK 0xFFFFFu /* the bits FB_CTRL stores */
 static inline unsigned nr_fb_alg(unsigned ctrl) { return ctrl & 7u; }
 static inline unsigned nr_fb_dims(unsigned ctrl) { return (ctrl >> 3) & 15u; }
 static inline unsigned nr_fb_kbits(unsigned ctrl) { return (ctrl >> 7) & 7u; }
 static inline unsigned nr_fb_cbits(unsigned ctrl) { return (ctrl >> 10) & 7u; }
 static inline unsigned nr_fb_indim(unsigned ctrl) { return (ctrl >> 13) & 15u; }
+static inline unsigned nr_fb_glob(unsigned ctrl) { return (ctrl >> 17) & 1u; }
+static inline unsigned nr_fb_dfa(unsigned ctrl) { return (ctrl >> 18) & 3u; }
 /* The FB_CTRL word of these fields (docs/fbfly-routing.md §2). */
 static inline unsigned nr_fb_ctrl(unsigned alg, unsigned dims, unsigned kbits, unsigned cbits,
                                   unsigned indim)
@@ -49,8 +55,8 @@ static inline unsigned nr_fb_ctrl(unsigned alg, unsigned dims, unsigned kbits, u
     return (alg & 7u) | (dims & 15u) << 3 | (kbits & 7u) << 7 | (cbits & 7u) << 10 |
            (indim & 15u) << 13;
 }
-/* The mode is on: alg 1..6 (7 is reserved and behaves as 0). */
-static inline int nr_fb_on(unsigned ctrl) { return nr_fb_alg(ctrl) != 0 && nr_fb_alg(ctrl) != 7; }
+/* The mode is on: alg 1..7. */
+static inline int nr_fb_on(unsigned ctrl) { return nr_fb_alg(ctrl) != 0; }
 /* The input unit's draw generator (§6.2): the reset value of input port p,
  * and the 16 Galois steps (taps 0xB400) a draw advances it by. */
 static inline unsigned nr_fb_lfsr_reset(int p) { return (0xACE1u ^ ((unsigned)p << 8)) & 0xFFFFu; }

@@ -351,6 +351,33 @@ static int fbr_min_l(const fbrule *r)
     return r->ndiff ? fbr_port(r, r->jmin, r->td[r->jmin]) : (int)(r->dest % (unsigned)r->C);
 }
 
+/* Every entry of a draw table (ULUT or DLUT) the draw can read (index
+ * fbr mod 2^nbits, section 4a) on VC w; an index beyond the ports drops. */
+static void fbr_table(fbrule *r, const int *tab, int w)
+{
+    for (int i = 0; i < r->t->nports; i++)
+        if (tab[i] >= 0) fbr_add(r, tab[i], w);
+}
+/* Section 4a: the dragonfly mode's routes from input src on VC vc. */
+static void fbr_dfly(fbrule *r, int src, int vc, int A)
+{
+    const nr_route_vals *t = r->t;
+    const int first = t->fb_indim[src] == NR_ROUTE_FB_TERMINAL, top = t->fb_nvcs - 1;
+    if (!r->ndiff) {
+        fbr_add(r, fbr_min_l(r), top);
+    } else if (first) {
+        if (A != NR_ROUTE_DF_VAL) fbr_add(r, fbr_min_l(r), 0);
+        if (A != NR_ROUTE_DF_MIN) fbr_table(r, t->ulut, 1);
+    } else if (t->fb_glob[src]) {
+        fbr_add(r, fbr_min_l(r), vc + 1 < top ? vc + 1 : top);
+    } else if (vc == 1) {
+        fbr_table(r, t->dlut, 1);
+    } else {
+        fbr_add(r, fbr_min_l(r), vc);
+        if (vc == 0 && A == NR_ROUTE_DF_PAR) fbr_table(r, t->dlut, 1);
+    }
+}
+
 int nr_route_fb_allowed(const nr_route_vals *t, int src, unsigned dest, unsigned vc, int a,
                         int *ports, int *vcs, int max, int *min_port)
 {
@@ -381,7 +408,9 @@ int nr_route_fb_allowed(const nr_route_vals *t, int src, unsigned dest, unsigned
     if (A == NR_ROUTE_FB_MINAD && r.D > 2 && P == 2) A = NR_ROUTE_FB_MIN;
     if (A == NR_ROUTE_FB_CLOSAD && r.D > 1) A = NR_ROUTE_FB_UGALS;
     *min_port = tab_l2p(t, fbr_min_l(&r));
-    if (A == NR_ROUTE_FB_MIN) { /* the VC kept, also at EJECT */
+    if (t->fb_alg == NR_ROUTE_FB_DFLY) {
+        fbr_dfly(&r, src, (int)vc, a ? t->fb_dfa : NR_ROUTE_DF_MIN);
+    } else if (A == NR_ROUTE_FB_MIN) { /* the VC kept, also at EJECT */
         fbr_add(&r, fbr_min_l(&r), (int)vc);
     } else if (!r.ndiff && A == NR_ROUTE_FB_MINAD) {
         fbr_add(&r, fbr_min_l(&r), base + P - 1); /* EJECT on the class's last VC */
@@ -470,11 +499,22 @@ uint32_t nr_route_fb_ctrl(const nr_route_vals *t, int q)
     const int alg = q >= 0 && q < NR_MAX_PORTS && t->fb_tile_alg[q] ? t->fb_tile_alg[q] : t->fb_alg;
     return ((uint32_t)alg & 7u) | ((uint32_t)t->fb_dims & 15u) << 3 |
            ((uint32_t)t->fb_kbits & 7u) << 7 | ((uint32_t)t->fb_cbits & 7u) << 10 |
-           ((uint32_t)t->fb_indim[q] & 15u) << 13;
+           ((uint32_t)t->fb_indim[q] & 15u) << 13 |
+           (alg == NR_ROUTE_FB_DFLY
+                ? ((uint32_t)t->fb_glob[q] & 1u) << 17 | ((uint32_t)t->fb_dfa & 3u) << 18
+                : 0u);
 }
 
 int nr_route_fb_usable(const nr_route_vals *t, char *err, int errlen)
 {
+    if (t->fb_alg == NR_ROUTE_FB_DFLY && t->fb_nvcs < 4) {
+        snprintf(err, (size_t)errlen,
+                 "the dragonfly mode takes 4 VCs (VC 1 toward the intermediate group, VC 2 in "
+                 "it, the last in the destination group); these routers have %d "
+                 "(docs/fbfly-routing.md section 4a)",
+                 t->fb_nvcs);
+        return -1;
+    }
     if (t->fb_alg != NR_ROUTE_FB_MINAD || t->fb_dims <= 2 || t->fb_dims <= t->fb_nvcs) return 0;
     snprintf(err, (size_t)errlen,
              "minad with %d dimensions takes a VC per hop, %d VCs; these routers have %d "
@@ -485,6 +525,7 @@ int nr_route_fb_usable(const nr_route_vals *t, char *err, int errlen)
 
 int nr_route_fb_vcs_per_class(const nr_route_vals *t)
 {
+    if (t->fb_alg == NR_ROUTE_FB_DFLY) return t->fb_nvcs;
     return t->fb_alg == NR_ROUTE_FB_MINAD && t->fb_dims > 2 && t->fb_dims <= t->fb_nvcs ? t->fb_nvcs
                                                                                         : 2;
 }

@@ -122,6 +122,11 @@ typedef struct {
     unsigned fb_me, fb_charge;
     int8_t fb_indim[NR_MAX_PORTS];
     int8_t fb_tile_alg[NR_MAX_PORTS];
+    /* alg 7, the dragonfly's mode (section 4a): FB_CTRL.dfa, and each
+     * tile's glob bit (a global channel's input); the draws read the ULUT
+     * and the DLUT */
+    int fb_dfa;
+    int8_t fb_glob[NR_MAX_PORTS];
     int fb_nvcs; /* the router's NumVcs, which MIN AD's VC rule reads (section 4) */
     /* The side table (docs/yarc-arch.md section 5, step 3a; routers with
      * SideTab = 1): side_n entries, every tile the same; entry e names the
@@ -141,14 +146,18 @@ enum {
     NR_ROUTE_FB_UGAL,
     NR_ROUTE_FB_MINAD,
     NR_ROUTE_FB_UGALS,
-    NR_ROUTE_FB_CLOSAD
+    NR_ROUTE_FB_CLOSAD,
+    NR_ROUTE_FB_DFLY
 };
 #define NR_ROUTE_FB_TERMINAL 15
+/* fb_dfa values (FB_CTRL.dfa of alg 7) */
+enum { NR_ROUTE_DF_MIN, NR_ROUTE_DF_VAL, NR_ROUTE_DF_UGAL, NR_ROUTE_DF_PAR };
 /* The FB_CTRL word of tile q (docs/fbfly-routing.md section 2). */
 uint32_t nr_route_fb_ctrl(const nr_route_vals *t, int q);
 /* The VCs of one traffic class of the FB mode's algorithm on these tables
  * (docs/fbfly-routing.md sections 3 and 4): 2, or t->fb_nvcs for MIN AD
- * with 3 <= D <= NumVcs (one class, the VC by the hops remaining). A class
+ * with 3 <= D <= NumVcs (one class, the VC by the hops remaining) and for
+ * the dragonfly mode (alg 7, section 4a). A class
  * c is VCs c*P .. c*P + P - 1; its packets enter, and leave, on the last. */
 int nr_route_fb_vcs_per_class(const nr_route_vals *t);
 /* The FB mode's algorithm does what its name says with these tables: 0, or

@@ -151,19 +151,29 @@ static int dfly_via(net_topo *t, dfly_t *f, char *err, int errlen)
     return 0;
 }
 
-/* The tables of "min" (above): FB_CTRL, FB_ME and L2P per router. */
-static void dfly_tables(net_topo *t, const dfly_t *f, unsigned charge)
+/* The tables (above): FB_CTRL, FB_ME and L2P per router; for the
+ * dragonfly mode (alg 7, dfa the routing: docs/fbfly-routing.md section 4a)
+ * every input on alg 7, the global ports' glob bit, and the draw tables:
+ * the ULUT spreads its entries over the other groups (entry i to the
+ * (i mod (g-1))-th), the DLUT over the groups this router holds a channel
+ * to (its own global channels). */
+static const net_routing_def dfly_routings[];
+static void dfly_tables(net_topo *t, const dfly_t *f, unsigned charge, int dfa)
 {
+    const int gp = f->base + f->a - 1; /* the first global port */
     for (int r = 0; r < t->nrtr; r++) {
         const int G = d_group(f, r), i = r % f->a;
         nr_route_vals *tb = &t->r[r].tab;
-        tb->fb_alg = NR_ROUTE_FB_VAL, tb->fb_dims = 1;
+        tb->fb_alg = dfa >= 0 ? NR_ROUTE_FB_DFLY : NR_ROUTE_FB_VAL, tb->fb_dims = 1;
+        tb->fb_dfa = dfa >= 0 ? dfa : 0;
         tb->fb_kbits = net_lg2(f->g), tb->fb_cbits = net_lg2(f->na);
         tb->fb_me = (unsigned)G, tb->fb_charge = charge > 255 ? 255 : charge;
         for (int q = 0; q < NR_MAX_PORTS; q++) {
             tb->fb_indim[q] = (int8_t)(q < f->p ? NR_ROUTE_FB_TERMINAL : 0);
-            tb->fb_tile_alg[q] = (int8_t)(q < f->p ? NR_ROUTE_FB_MIN : 0);
+            tb->fb_tile_alg[q] = (int8_t)(q < f->p && dfa < 0 ? NR_ROUTE_FB_MIN : 0);
+            tb->fb_glob[q] = (int8_t)(q >= gp && q < gp + f->h);
         }
+        int own[NR_MAX_PORTS], nown = 0;
         for (int l = 0; l < tb->nports; l++) {
             if (l < f->na) { /* EJECT: node (i', t') of this group */
                 const int i2 = l / f->p;
@@ -171,9 +181,15 @@ static void dfly_tables(net_topo *t, const dfly_t *f, unsigned charge)
             } else if (l < f->na + f->g - 1) { /* DOR toward group x */
                 const int m = l - f->na, x = m < G ? m : m + 1;
                 tb->l2p[l] = f->via[(size_t)r * f->g + x];
+                if (tb->l2p[l] >= gp) own[nown++] = l;
             } else {
                 tb->l2p[l] = -1;
             }
+        }
+        if (dfa < 0) continue;
+        for (int k = 0; k < tb->nports; k++) {
+            tb->ulut[k] = f->na + k % (f->g - 1);
+            tb->dlut[k] = nown ? own[k % nown] : -1;
         }
     }
 }
@@ -222,7 +238,6 @@ static int dfly_build(net_topo *t, const long *kv, const int *given, int k_rtr, 
 static int dfly_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge, char *err,
                             int errlen)
 {
-    (void)rt;
     const dfly_t *f = t->priv;
     const int k = t->r[0].nports;
     if (!pow2(f->na) || f->na > 128 || f->g > 128 || f->na + f->g - 1 > k) {
@@ -234,31 +249,52 @@ static int dfly_set_routing(net_topo *t, const net_routing_def *rt, unsigned cha
                  f->na, f->na + f->g - 1, k);
         return dfly_fail(t, err, errlen, why);
     }
-    dfly_tables(t, f, charge);
+    const int dfa = rt->fb_alg == NR_ROUTE_FB_DFLY ? (int)(rt - dfly_routings) : -1;
+    if (dfa >= 0 && t->r[0].nports % (f->g - 1)) {
+        char why[320];
+        snprintf(why, sizeof why,
+                 "--routing %s draws the intermediate group from the %d entries of the ULUT: "
+                 "a uniform draw needs g-1 = %d to divide them (docs/fbfly-routing.md section 4a)",
+                 rt->name, t->r[0].nports, f->g - 1);
+        return dfly_fail(t, err, errlen, why);
+    }
+    dfly_tables(t, f, charge, dfa);
     return 0;
 }
 
-/* Routers on the minimal route (the tables' route, above). */
+/* Routers on the minimal route (the tables' route, above); for the
+ * dragonfly mode's routings the fewest routers of any route: three, not
+ * four, when a global channel of the source router leads to a router with
+ * a global channel to the destination's router (two global channels). */
 static int dfly_min_hops(const net_topo *t, int a, int b)
 {
     const dfly_t *f = t->priv;
     int r = t->node[a].rtr, n = 1;
-    const int rb = t->node[b].rtr, gb = d_group(f, rb);
+    const int ra = r, rb = t->node[b].rtr, gb = d_group(f, rb), gp = f->base + f->a - 1;
     if (d_group(f, r) != gb) {
         int q = f->via[(size_t)r * f->g + gb];
-        if (q < f->base + f->a - 1) { /* a local hop to the router that holds the channel */
+        if (q < gp) { /* a local hop to the router that holds the channel */
             r = t->r[r].peer[q].rtr, n++;
             q = f->via[(size_t)r * f->g + gb];
         }
         r = t->r[r].peer[q].rtr, n++;
     }
-    return n + (r != rb);
+    n += r != rb;
+    if (n < 4 || t->routing->fb_alg != NR_ROUTE_FB_DFLY) return n;
+    for (int m = gp; m < gp + f->h; m++) {
+        const int y = t->r[ra].peer[m].rtr;
+        for (int m2 = gp; y >= 0 && m2 < gp + f->h; m2++)
+            if (t->r[y].peer[m2].rtr == rb) return 3;
+    }
+    return n;
 }
 
 static int dfly_max_hops(const net_topo *t, const net_routing_def *rt)
 {
-    (void)t, (void)rt;
-    return 4; /* local, global, local, and the last router */
+    (void)t;
+    /* local, global, local, and the last router; through an intermediate
+     * group a local and a global channel more */
+    return rt->fb_alg == NR_ROUTE_FB_DFLY ? 6 : 4;
 }
 
 /* The worst case of Abts and Kim §5.5.3: every node of group i sends to a
@@ -298,6 +334,19 @@ static const net_routing_def dfly_routings[] = {
      "minimal: at most one global channel, VC 0 on the first hop and 1 after (the routers' "
      "flattened-butterfly mode, MIN at nodes, VAL at router inputs)",
      NET_HD_A, 1, 1, 2, NR_ROUTE_FB_VAL, 0, 0},
+    /* the dragonfly mode (alg 7): an entry's index here is its FB_CTRL.dfa */
+    {"val",
+     "Valiant over a random intermediate group: at most two global channels, VCs 1, 2, 3 "
+     "(the routers' dragonfly mode, docs/fbfly-routing.md section 4a; 4 VCs)",
+     NET_HD_A, 0, 0, 1, NR_ROUTE_FB_DFLY, 0, 0},
+    {"ugal-l",
+     "UGAL with the source router's queues: minimal (VCs 0, 3) iff Q(min) <= 2 Q(drawn), else "
+     "as val (the dragonfly mode; 4 VCs)",
+     NET_HD_A, 0, 0, 1, NR_ROUTE_FB_DFLY, 0, 0},
+    {"par",
+     "progressive adaptive: ugal-l at the source, and again at the router the first local hop "
+     "reaches while on VC 0 (the dragonfly mode; 4 VCs)",
+     NET_HD_A, 0, 0, 1, NR_ROUTE_FB_DFLY, 0, 0},
     {NULL, NULL, 0, 0, 0, 0, 0, 0, 0},
 };
 

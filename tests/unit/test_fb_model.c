@@ -88,7 +88,7 @@ static nr_route_res rc(const rc_case *k, unsigned dest, unsigned vc, unsigned a,
 
 /* ---------------------------------------------------------------------- */
 
-/* §2 decode of FB_CTRL; alg 7 behaves as 0; MIN (§4) and the a = 0 gate. */
+/* §2 decode of FB_CTRL; alg 0 is off; MIN (§4) and the a = 0 gate. */
 static void test_min_and_gate(void)
 {
     rc_case k;
@@ -128,12 +128,11 @@ static void test_min_and_gate(void)
         CHECK_RT(rc(&k, g2_dest(1, 2, 2), 1, 0, 0x9), 2, 1, 0);
         CHECK_RT(rc(&k, g2_dest(3, 0, 1), 0, 0, 0x9), 6, 0, 0);
     }
-    /* alg 7 is reserved and behaves as 0: the tables (single-router mode) */
-    k.t.fb_ctrl = fb_ctrl(7, 2, 2, 2, T);
+    /* alg 0 is off: the tables (single-router mode) */
+    k.t.fb_ctrl = fb_ctrl(0, 2, 2, 2, T);
     CHECK(!nr_fb_on(k.t.fb_ctrl));
     CHECK_RT(rc(&k, 5, 1, 0, 0x3), 5, 1, 0);
     CHECK_DROP(rc(&k, 40, 1, 0, 0x3), NR_DROP_NO_ROUTE, 0);
-    k.t.fb_ctrl = 0;
     CHECK_RT(rc(&k, 5, 0, 1, 0x3), 5, 0, 0);
 }
 
@@ -447,7 +446,7 @@ static void test_registers(void)
     cap_attach(&e, &c);
     cfg(&e, 0, 3, 0x05, 0xFFFFFFFFu);
     CHECK_EQ(e.cfg_bad, 0);
-    CHECK_EQ(renv_yarc(&e)->c.rt.tp[3]->fb_ctrl, 0x1FFFF);
+    CHECK_EQ(renv_yarc(&e)->c.rt.tp[3]->fb_ctrl, 0xFFFFF);
     cfg(&e, 0, 3, 0x06, 0xFFFFFFFFu);
     CHECK_EQ(renv_yarc(&e)->c.rt.tp[3]->fb_me, 0x7FFF);
     cfg(&e, 0, 3, 0x07, 0x1234);
@@ -854,6 +853,57 @@ static void test_up_greedy2(void)
     }
 }
 
+/* §4a the dragonfly mode on G1 (a group per digit, 8 nodes a group, this
+ * group 2; logical ports identity) with 4 VCs: EJECT on VC 3; at a node
+ * input MIN on VC 0, VAL's ULUT draw on VC 1, UGAL-L's Q(l_m) <= 2 Q(l_n);
+ * at a global input DOR one VC up; at a local input VC 1 draws the DLUT,
+ * VC 0 is DOR (PAR: UGAL-L against the DLUT), VC 2 DOR. */
+static unsigned df_ctrl(unsigned dfa, unsigned indim, unsigned glob)
+{
+    return fb_ctrl(NR_FB_DFLY, 1, 3, 3, indim) | glob << 17 | dfa << 18;
+}
+static void test_dfly(void)
+{
+    rc_case k;
+    const unsigned own = 2 * 8 + 5, far = 5 * 8 + 1; /* group 2 node 5; group 5 */
+    rc_open(&k, 16, 4, df_ctrl(NR_DF_VAL, T, 0), 2);
+    CHECK(nr_fb_on(k.t.fb_ctrl));
+    CHECK_EQ(nr_fb_dfa(k.t.fb_ctrl), NR_DF_VAL);
+    k.t.ulut[3] = NR_ROUTE_ENT_VALID | 9;
+    k.t.dlut[6] = NR_ROUTE_ENT_VALID | 14;
+    CHECK_RT(rc(&k, own, 3, 1, 0x13), 5, 3, 0);                  /* this group: EJECT, no draw */
+    CHECK_RT(rc(&k, far, 3, 1, 0x13), 9, 1, 1);                  /* ULUT[0x13 mod 16] */
+    CHECK_RT(rc(&k, far, 0, 0, 0x13), 12, 0, 0);                 /* a = 0: MIN */
+    CHECK_DROP(rc(&k, far, 3, 1, 0x14), NR_DROP_NO_ROUTE, 1);    /* an invalid entry */
+    CHECK_DROP(rc(&k, 0x7FFF, 3, 1, 0x13), NR_DROP_NO_ROUTE, 0); /* outside */
+    k.t.fb_ctrl = df_ctrl(NR_DF_MIN, T, 0);
+    CHECK_RT(rc(&k, far, 3, 1, 0x13), 12, 0, 0);
+    /* UGAL-L: Q 512 everywhere (no credits): minimal; then the drawn
+     * port 9 at 128: 512 > 256, non-minimal; port 12 at 256: a tie, minimal */
+    k.t.fb_ctrl = df_ctrl(NR_DF_UGAL, T, 0);
+    CHECK_RT(rc(&k, far, 3, 1, 0x13), 12, 0, 1);
+    for (int v = 0; v < 3; v++) k.pv[9].cr[v] = INBUF;
+    CHECK_RT(rc(&k, far, 3, 1, 0x13), 9, 1, 1);
+    k.pv[12].cr[0] = k.pv[12].cr[1] = INBUF;
+    CHECK_RT(rc(&k, far, 3, 1, 0x13), 12, 0, 1);
+    /* a global channel's input: DOR one VC up, EJECT on 3 */
+    k.t.fb_ctrl = df_ctrl(NR_DF_UGAL, 0, 1);
+    CHECK_RT(rc(&k, far, 0, 1, 0x13), 12, 1, 0);
+    CHECK_RT(rc(&k, far, 1, 1, 0x13), 12, 2, 0);
+    CHECK_RT(rc(&k, own, 1, 1, 0x13), 5, 3, 0);
+    /* a local channel's input */
+    k.t.fb_ctrl = df_ctrl(NR_DF_VAL, 0, 0);
+    CHECK_RT(rc(&k, far, 1, 1, 0x36), 14, 1, 1); /* DLUT[6] */
+    CHECK_RT(rc(&k, far, 0, 1, 0x36), 12, 0, 0);
+    CHECK_RT(rc(&k, far, 2, 1, 0x36), 12, 2, 0);
+    CHECK_RT(rc(&k, own, 0, 1, 0x36), 5, 3, 0);
+    k.t.fb_ctrl = df_ctrl(NR_DF_PAR, 0, 0); /* Q(12) 256 against 2 Q(14) 1024 */
+    CHECK_RT(rc(&k, far, 0, 1, 0x36), 12, 0, 1);
+    for (int v = 0; v < 4; v++) k.pv[14].cr[v] = INBUF, k.pv[12].cr[v] = 0;
+    CHECK_RT(rc(&k, far, 0, 1, 0x36), 14, 1, 1); /* 512 > 0 */
+    CHECK_RT(rc(&k, far, 0, 0, 0x36), 12, 0, 0); /* a = 0: MIN */
+}
+
 int main(void)
 {
     NR_TEST_BEGIN("test_fb_model", 20261128);
@@ -862,6 +912,7 @@ int main(void)
     test_ugal();
     test_minad();
     test_closad();
+    test_dfly();
     test_registers();
     test_head_rewrite();
     test_yarc_vc_change();
