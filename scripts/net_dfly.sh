@@ -13,8 +13,9 @@
 #
 # usage: scripts/net_dfly.sh [-l LAUNCHER] [--help]
 # Environment: BUILD [build]; NR_CONFIGS [configs/configs.txt]; DF_TOPO
-# [dfly:p=4,a=8,h=4]; DF_CFG [hc-k64-4vc: YARC's hierarchical crossbar,
-# radix 64, 4 VCs, bare ports]; DF_ROUTINGS [min: the routings dfly has];
+# [dfly:p=4,a=8,h=4]; DF_CFG [cn-k64-4vc: the canonical crossbar, radix 64,
+# 4 VCs, bare ports: the check refuses YARC's and fc's shared buffers with
+# val]; DF_ROUTINGS ["min val ugal-l par": the routings dfly has];
 # DF_LOADS ["0.05 0.1 0.3 0.5 0.7 0.9"; a zero-load point at 0.02 is added];
 # DF_WARMUP [500], DF_MEASURE [1000], DF_DRAIN [2000] (short windows: the
 # sweep's CPU stays under about 40 CPU-minutes on a 2-core machine),
@@ -32,8 +33,8 @@ cd "$(dirname "$0")/.."
 sweep_opts net_dfly.sh "$@"
 net_settings net_dfly.sh DF "0.05 0.1 0.3 0.5 0.7 0.9" 500 1000 2000 400
 setting TOPO DF_TOPO dfly:p=4,a=8,h=4
-setting CFG DF_CFG hc-k64-4vc
-setting ROUTINGS DF_ROUTINGS min
+setting CFG DF_CFG cn-k64-4vc
+setting ROUTINGS DF_ROUTINGS "min val ugal-l par"
 [ -n "$ROUTINGS" ] || { echo "net_dfly.sh: DF_ROUTINGS may not be empty" >&2; exit 2; }
 
 t0=$(date +%s)
@@ -59,22 +60,48 @@ T=$RES/net_dfly.md
     echo
     echo "| [AK11 §5.5.3] says | kit | verdict |"
     echo "|---|---|---|"
-    # the CSV's columns by name
+    # the CSV's columns by name; per curve: the highest load's point, the
+    # most accepted, and (Fig 5.1) a fall of the mean latency from one load
+    # to the next while the network still accepts what is offered
     awk -F, -v ap="$ap" -v routings=" $ROUTINGS " '
         NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         {
             l = $c["label"]; ld = $c["load"] + 0; off = $c["offered"] + 0; acc = $c["accepted"] + 0
+            lat = $c["lat_mean"] + 0
             if (ld < 0.05) next
-            if (l == "ur__min" && ld >= urld) { urld = ld; uroff = off; uracc = acc }
-            if (l == "wc__min") { if (acc > wcmax) wcmax = acc; if (ld >= wcld) { wcld = ld; wcoff = off; wcacc = acc } }
+            seen[l] = 1
+            if (ld >= top[l]) { top[l] = ld; toff[l] = off; tacc[l] = acc }
+            if (acc > mx[l]) mx[l] = acc
+            n[l]++; lds[l, n[l]] = ld; lt[l, n[l]] = lat; ok[l, n[l]] = acc >= 0.95 * off
         }
+        function fall(l,   i, j, s) {
+            s = ""
+            for (i = 1; i <= n[l]; i++) for (j = 1; j <= n[l]; j++)
+                if (lds[l, j] > lds[l, i] && ok[l, i] && ok[l, j] && lt[l, j] < 0.97 * lt[l, i] && s == "")
+                    s = sprintf("%.1f cycles at %s, %.1f at %s", lt[l, i], lds[l, i], lt[l, j], lds[l, j])
+            return s
+        }
+        function has(r) { return index(routings, " " r " ") > 0 }
         END {
-            if (urld > 0)
-                printf "| minimal routing works well for load-balanced traffic | MIN on UR accepts %.3f of %.3f offered (offered load %s) | %s |\n", uracc, uroff, urld, (uracc >= 0.95 * uroff ? "agree" : "**disagree**")
-            if (wcld > 0)
-                printf "| minimal routing performs very poorly on adversarial traffic | MIN on the worst case accepts at most %.4f (%.4f of %.3f offered at %s): one global channel carries a group of %d nodes to the next, 1/%d = %.4f | %s |\n", wcmax, wcacc, wcoff, wcld, ap, ap, 1 / ap, ((wcmax <= 1.05 / ap && wcacc >= 0.9 / ap) ? "agree" : "**disagree**")
-            printf "| Valiant over a random intermediate group balances the global and local channels (3 VCs) | not built: the routers have no mode for it (docs/network.md \"Topology: dfly\") | not tested |\n"
-            printf "| adaptive routing (UGAL-L, UGAL-G, PAR) load-balances the global channels | not built (as above) | not tested |\n"
+            if ("ur__min" in seen)
+                printf "| minimal routing works well for load-balanced traffic | MIN on UR accepts %.3f of %.3f offered (offered load %s) | %s |\n", tacc["ur__min"], toff["ur__min"], top["ur__min"], (tacc["ur__min"] >= 0.95 * toff["ur__min"] ? "agree" : "**disagree**")
+            if ("wc__min" in seen)
+                printf "| minimal routing performs very poorly on adversarial traffic | MIN on the worst case accepts at most %.4f (%.4f of %.3f offered at %s): one global channel carries a group of %d nodes to the next, 1/%d = %.4f | %s |\n", mx["wc__min"], tacc["wc__min"], toff["wc__min"], top["wc__min"], ap, ap, 1 / ap, ((mx["wc__min"] <= 1.05 / ap && tacc["wc__min"] >= 0.9 / ap) ? "agree" : "**disagree**")
+            if ("wc__val" in seen)
+                printf "| Valiant over a random intermediate group balances the global and local channels (3 VCs), at half the capacity (§5.3.1) | VAL accepts at most %.3f on the worst case and %.3f on UR | %s |\n", mx["wc__val"], mx["ur__val"], (mx["wc__val"] >= 0.4 && mx["wc__val"] <= 0.6 ? "agree" : "**disagree**")
+            else
+                printf "| Valiant over a random intermediate group balances the global and local channels (3 VCs) | not run | not tested |\n"
+            for (k = 1; k <= 2; k++) {
+                r = k == 1 ? "ugal-l" : "par"
+                if (!(("wc__" r) in seen) || !("wc__val" in seen) || !("ur__min" in seen)) continue
+                b = mx["wc__" r] >= 0.9 * mx["wc__val"] && mx["ur__" r] >= 0.9 * mx["ur__min"]
+                printf "| adaptive routing (%s) tracks the better of minimal and Valiant (§5.3.2, §5.3.3) | %s accepts at most %.3f on UR (MIN %.3f) and %.3f on the worst case (VAL %.3f) | %s |\n", (k == 1 ? "UGAL-L" : "PAR"), (k == 1 ? "UGAL-L" : "PAR"), mx["ur__" r], mx["ur__min"], mx["wc__" r], mx["wc__val"], (b ? "agree" : "**disagree**")
+            }
+            printf "| UGAL-G reads the queues of the global channels of other routers | not built: no router sees them (docs/network.md \"Topology: dfly\") | not tested |\n"
+            if (("wc__ugal-l" in seen) || ("ur__ugal-l" in seen)) {
+                f = fall("wc__ugal-l"); g = fall("ur__ugal-l")
+                printf "| with local queues (UGAL-L) latency can fall as load rises, more packets going non-minimally (§5.4, Fig 5.1) | UGAL-L mean latency, worst case: %s; UR: %s | %s |\n", (f == "" ? "no fall" : f), (g == "" ? "no fall" : g), (f != "" || g != "" ? "agree" : "**disagree**")
+            }
         }' "$CSV"
 } > "$T"
 cat "$T"

@@ -60,7 +60,7 @@ module nr_route_cfg #(
   output logic [NumPorts*EntW-1:0] dlut_o,
   output logic [NumPorts*EntW-1:0] ulut_o,
   output logic [NumPorts*EntW-1:0] l2p_o,
-  output logic [16:0]              fb_ctrl_o,
+  output logic [19:0]              fb_ctrl_o,
   output logic [DestW-1:0]         fb_me_o,
   output logic [3:0]               det_vcs_o
 );
@@ -72,7 +72,7 @@ module nr_route_cfg #(
   // ---------------------------------------------------------------- tables
   // Each register has its own write enable; the address decode is below.
   logic [DestW-1:0]         root_mask_q, root_detect_q, fb_me_q;
-  logic [16:0]              fb_ctrl_q;
+  logic [19:0]              fb_ctrl_q;
   logic [3:0]               det_vcs_q;
   logic [3:0]               down_shift_q;
   logic [NumPorts-1:0]      up_mask_q;
@@ -129,7 +129,7 @@ module nr_route_cfg #(
       if (cfg_we_mask)   root_mask_q   <= cfg_wdest;
       if (cfg_we_detect) root_detect_q <= cfg_wdest;
       if (cfg_we_shift)  down_shift_q  <= cfg_wdata_i[3:0];
-      if (cfg_we_fbctrl) fb_ctrl_q     <= cfg_wdata_i[16:0];
+      if (cfg_we_fbctrl) fb_ctrl_q     <= cfg_wdata_i[19:0];
       if (cfg_we_fbme)   fb_me_q       <= cfg_wdest;
       if (cfg_we_det)    det_vcs_q     <= cfg_wdata_i[3:0];
     end

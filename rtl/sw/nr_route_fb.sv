@@ -3,9 +3,8 @@
 // draw generator (docs/fbfly-routing.md sections 2-6).
 //
 // Purpose: the RC mode that replaces steps 3-5 of docs/yarc-arch.md section 5
-//   when FB_CTRL.alg is set (1..4; 0 and the reserved 7 are off; 5 and 6,
-//   the sequential allocator's, are refused by nr_route_cfg and never
-//   stored). For the head of the packet routed this cycle it gives a logical
+//   when FB_CTRL.alg is set (1..4, 7; 0 is off; 5 and 6, the sequential
+//   allocator's, are refused by nr_route_cfg and never stored). For the head of the packet routed this cycle it gives a logical
 //   port l and an output VC w, or a drop (destination outside the network);
 //   nr_route_lookup remaps l through L2P (step 6) like every other route.
 //   The C model's flattened-butterfly RC (csrc/model/sw_route.c).
@@ -23,6 +22,13 @@
 //     lowest; D <= 2 on 2cls + max(phase, 2 - h), h the hops left; for
 //     2 < D <= NumVcs one class, on max(v, NumVcs - h) (v 0 at a terminal
 //     input); EJECT on the class's last VC.
+//   - alg 7, the dragonfly mode (section 4a), routing dfa = ctrl[19:18]
+//     (a = 0: MIN): this group: EJECT on NumVcs-1; a node input: MIN DOR
+//     on 0, VAL the ULUT's port on 1, UGAL-L/PAR DOR on 0 iff Q(DOR) <=
+//     2 Q(ULUT's port), else that port on 1; glob (ctrl[17]): DOR on v+1
+//     (at most NumVcs-1); VC 1: the DLUT's port on 1; VC 0 with PAR: the
+//     UGAL-L rule against the DLUT; else DOR on v. The draw's table entry
+//     is fbr mod NumPorts; an invalid one gives the port NumPorts.
 //   - 1 <= D <= 15 dimensions: a dimension's digit bits are found by a mask
 //     (kmask << j*kbits) on t ^ R, x ^ R and x ^ t; only the digits of the
 //     chosen dimensions are shifted out.
@@ -31,11 +37,12 @@
 // Ports / protocol:
 //   port_id_i   this input port p: the draw generator resets to 0xACE1 ^ (p << 8).
 //   fb_ctrl_i, fb_me_i  FB_CTRL (2:0 alg, 6:3 D, 9:7 kbits, 12:10 cbits,
-//               16:13 indim) and FB_ME, from nr_route_cfg.
+//               16:13 indim, 17 glob, 19:18 dfa) and FB_ME, from nr_route_cfg.
 //   head_i      the head phit of the packet routed this cycle.
 //   l2p_i, pcr_p_v_i  the L2P table and every output port's clamped credits
 //               (start of cycle), for the queue estimates.
-//   on_o        the mode is on (alg not 0 or 7); combinational from fb_ctrl_i.
+//   ulut_i, dlut_i  the ULUT and the DLUT: alg 7's draw tables.
+//   on_o        the mode is on (alg not 0); combinational from fb_ctrl_i.
 //   drop_o      the destination is outside the network (NO_ROUTE; no draw).
 //   l_o, w_o    the logical port (LW bits, computed in full) and the output VC.
 //   fb_en_i     this packet is routed by the mode this cycle (a complete,
@@ -68,10 +75,12 @@ module nr_route_fb #(
   input  logic                          clk_i,
   input  logic                          rst_ni,
   input  logic [PortW-1:0]              port_id_i,
-  input  logic [16:0]                   fb_ctrl_i,
+  input  logic [19:0]                   fb_ctrl_i,
   input  logic [DestW-1:0]              fb_me_i,
   input  logic [PhitW-1:0]              head_i,
   input  logic [NumPorts*EntW-1:0]      l2p_i,
+  input  logic [NumPorts*EntW-1:0]      ulut_i,
+  input  logic [NumPorts*EntW-1:0]      dlut_i,
   input  logic [NumPorts*NumVcs*CW-1:0] pcr_p_v_i,
   output logic                          on_o,
   output logic                          drop_o,
@@ -98,7 +107,7 @@ module nr_route_fb #(
   assign dest  = head_i[nr_pkg::HEAD_DEST_LSB +: DestW];
   assign hvc   = head_i[nr_pkg::HEAD_VC_LSB +: 2];
   assign ha    = head_i[nr_pkg::HEAD_A_BIT];
-  assign on_o  = alg != 3'd0 && alg != 3'd7;
+  assign on_o  = alg != 3'd0;
   assign term  = indim == 4'd15;
   // section 3: a terminal input starts every packet in phase 0
   assign phase = !term && hvc[0];
@@ -109,6 +118,19 @@ module nr_route_fb #(
   assign isval   = ha && alg == 3'd2;
   assign isugal  = ha && alg == 3'd3;
   assign isminad = ha && alg == 3'd4 && (!big || 32'(dims) <= NumVcs);
+
+  // ---- alg 7, the dragonfly mode: its routing, and the draw tables' entry
+  localparam int IW = $clog2(NumPorts);
+  logic          isdf, glob;
+  logic [1:0]    dfa, w_top, w_up;
+  logic [IW-1:0] tidx;
+  logic [EntW-1:0] tent;
+  logic [LW-1:0] l_tab;
+  assign isdf  = alg == 3'd7;
+  assign glob  = fb_ctrl_i[17];
+  assign dfa   = ha ? fb_ctrl_i[19:18] : 2'd0;
+  assign w_top = 2'(NumVcs - 1);
+  assign w_up  = (32'(hvc) + 1 < NumVcs) ? hvc + 2'd1 : w_top;
 
   // ---- geometry: t = dest >> cbits, outside if t >> (D*kbits) != 0
   logic [7:0]  kmask, cnum;
@@ -216,10 +238,14 @@ module nr_route_fb #(
       );
     end
   end
+  // the draw's entry: the ULUT at a node input, else the DLUT
+  assign tidx  = fbr[IW-1:0];
+  assign tent  = term ? ulut_i[32'(tidx)*EntW +: EntW] : dlut_i[32'(tidx)*EntW +: EntW];
+  assign l_tab = tent[EntW-1] ? LW'(tent[PortW-1:0]) : LW'(NumPorts);
   assign la   = isminad ? l_p[0 +: LW] : l_dor;
-  assign ha_h = isminad ? 5'd1 : 5'(hmin);
-  assign lb   = isminad ? l_p[LW +: LW] : l_x;
-  assign hb_h = isminad ? 5'd1 : hnon;
+  assign ha_h = isminad || isdf ? 5'd1 : 5'(hmin);
+  assign lb   = isminad ? l_p[LW +: LW] : isdf ? l_tab : l_x;
+  assign hb_h = isminad ? 5'd1 : isdf ? 5'd2 : hnon;
   nr_route_fbq #(
     .NumPorts  (NumPorts),
     .NumVcs    (NumVcs),
@@ -276,7 +302,22 @@ module nr_route_fb #(
     l_o  = '0;
     w_o  = hvc;
     draw = 1'b0;
-    if (isminad) begin
+    if (isdf) begin
+      if (diff == '0) begin
+        l_o = l_ej; w_o = w_top;
+      end else if (term ? dfa != 2'd0 : !glob && (hvc == 2'd1 || (hvc == 2'd0 && dfa == 2'd3))) begin
+        // a draw: VAL's (node input) and the holder's (VC 1) take the
+        // table's port; UGAL-L and PAR compare (a_wins: minimal)
+        draw = 1'b1;
+        if ((term ? dfa == 2'd1 : hvc == 2'd1) || !a_wins) begin
+          l_o = l_tab; w_o = 2'd1;
+        end else begin
+          l_o = l_dor; w_o = 2'd0;
+        end
+      end else begin
+        l_o = l_dor; w_o = term ? 2'd0 : glob ? w_up : hvc;
+      end
+    end else if (isminad) begin
       if (diff == '0) begin
         l_o = l_ej; w_o = w_mej;
       end else begin

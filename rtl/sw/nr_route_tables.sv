@@ -99,7 +99,7 @@ module nr_route_tables #(
   logic [3:0]               down_shift;
   logic [NumPorts-1:0]      up_mask;
   logic [NumPorts*EntW-1:0] dlut, ulut, l2p;
-  logic [16:0]              fb_ctrl;
+  logic [19:0]              fb_ctrl;
   logic [DestW-1:0]         fb_me;
   logic [3:0]               det_vcs;
   logic                     fb_on, fb_drop, fb_en;
@@ -139,6 +139,8 @@ module nr_route_tables #(
     .fb_me_i  (fb_me),
     .head_i   (rc_ph0_i),
     .l2p_i    (l2p),
+    .ulut_i   (ulut),
+    .dlut_i   (dlut),
     .pcr_p_v_i,
     .on_o     (fb_on),
     .drop_o   (fb_drop),

@@ -153,7 +153,8 @@ void rfb_free(rfb_dut *h);
 void rfb_reset(rfb_dut *h);
 void rfb_tick(rfb_dut *h);
 void rfb_set(rfb_dut *h, uint32_t port_id_i, uint32_t fb_ctrl_i, uint32_t fb_me_i, uint32_t head_i,
-             const uint8_t *l2p, const int *cr, int fb_en_i);
+             const uint8_t *l2p, const uint8_t *ulut, const uint8_t *dlut, const int *cr,
+             int fb_en_i);
 /* on_o | drop_o << 1 | w_o << 2 | l_o << 4 */
 uint32_t rfb_out(const rfb_dut *h);
 

@@ -64,7 +64,8 @@ typedef struct {
 typedef struct {
     unsigned ctrl, me, head;
     uint8_t l2p[NR_MAX_PORTS];
-    int cr[NR_MAX_PORTS * 4]; /* q * V + v */
+    uint8_t ulut[NR_MAX_PORTS], dlut[NR_MAX_PORTS]; /* alg 7's draw tables (§4a) */
+    int cr[NR_MAX_PORTS * 4];                       /* q * V + v */
     /* the sequential allocator (--mode seq, FbSeq = 1, C model only):
      * seq[q][v] = pend(q, v) + n(q, v) as this input sees it, FB_CHARGE */
     int useseq, charge;
@@ -90,11 +91,15 @@ enum {
     EV_MAD_MIN,   /* MIN AD with D > NumVcs: MIN */
     EV_CLOS_NON,  /* CLOS AD chose a non-minimal coordinate (--mode seq) */
     EV_CLOS_TIE,  /* CLOS AD: a non-minimal product equal to the best (--mode seq) */
+    EV_DF_TAB,    /* alg 7: a draw table's port */
+    EV_DF_CMP,    /* alg 7: UGAL-L or PAR compared and went minimal */
+    EV_DF_UP,     /* alg 7: a global channel's input, the VC one up */
     EV_NEV
 };
 static const char *const ev_name[EV_NEV] = {
-    "outside",  "eject",     "val-hop",   "val-end",      "ugal-non",   "ugal-tie",  "ugal-none",
-    "minad-up", "minad-tie", "minad-big", "minad-as-min", "closad-non", "closad-tie"};
+    "outside",    "eject",      "val-hop",      "val-end",   "ugal-non",     "ugal-tie",
+    "ugal-none",  "minad-up",   "minad-tie",    "minad-big", "minad-as-min", "closad-non",
+    "closad-tie", "dfly-table", "dfly-cmp-min", "dfly-vc-up"};
 
 /* One packet's terms (§2, §3). */
 typedef struct {
@@ -254,12 +259,51 @@ static void ref_closad(const fb_terms *k, fb_ans *o)
     if (o->w == 2 * k->cls) o->ev |= 1 << EV_CLOS_NON;
 }
 
+/* §4a, the dragonfly mode (alg 7), for a destination in the network. */
+static void ref_dfly(const fb_terms *k, unsigned x, fb_ans *o)
+{
+    const fb_in *in = k->in;
+    const int V = k->e->V, P = k->e->P;
+    const unsigned dfa = (in->head >> NR_HEAD_A_BIT) & 1u ? (in->ctrl >> 18) & 3u : 0u;
+    const unsigned glob = (in->ctrl >> 17) & 1u;
+    if (!k->diff) {
+        o->l = eject(k), o->w = V - 1;
+        return;
+    }
+    const uint8_t ent = (k->term ? in->ulut : in->dlut)[x % (unsigned)P];
+    const int lt = ent & 0x40u ? ent & 0x3F : P, lm = dor(k);
+    int cmp = 0;
+    o->l = lm, o->w = k->v;
+    if (k->term) {
+        o->w = 0;
+        if (dfa == 1) o->draw = 1, o->l = lt, o->w = 1;
+        cmp = dfa >= 2;
+    } else if (glob) {
+        o->w = k->v + 1 < V ? k->v + 1 : V - 1;
+        o->ev |= 1 << EV_DF_UP;
+    } else if (k->v == 1) {
+        o->draw = 1, o->l = lt;
+    } else {
+        cmp = k->v == 0 && dfa == 3;
+    }
+    if (cmp) {
+        o->draw = 1;
+        if (ref_q(k, lm, 0) <= 2 * ref_q(k, lt, 0)) {
+            o->l = lm, o->w = 0;
+            o->ev |= 1 << EV_DF_CMP;
+        } else {
+            o->l = lt, o->w = 1;
+        }
+    }
+    if (o->draw && o->l == lt) o->ev |= 1 << EV_DF_TAB;
+}
+
 /* The document's answer for one cycle's inputs and the draw value x. */
 static fb_ans ref_route(const fb_env *e, const fb_in *in, unsigned x)
 {
     fb_ans o = {0, 0, 0, 0, 0, 0};
     const unsigned alg = in->ctrl & 7u;
-    o.on = alg != 0 && alg != 7;
+    o.on = alg != 0;
     if (!o.on) return o;
     fb_terms k = {.e = e, .in = in};
     k.D = (in->ctrl >> 3) & 15u;
@@ -284,6 +328,11 @@ static fb_ans ref_route(const fb_env *e, const fb_in *in, unsigned x)
     for (unsigned j = 0; j < k.D; j++)
         if (dig(&k, k.t, j) != dig(&k, k.R, j)) k.diff |= 1u << j;
     unsigned A = ((in->head >> NR_HEAD_A_BIT) & 1u) ? alg : 1u;
+    if (alg == 7) {
+        ref_dfly(&k, x, &o);
+        if (!k.diff) o.ev |= 1 << EV_EJECT;
+        return o;
+    }
     if (A == 4 && k.D >= 3 && (int)k.D > e->V) {
         A = 1; /* not enough VCs: MIN */
         o.ev |= 1 << EV_MAD_MIN;
@@ -305,14 +354,15 @@ static fb_ans ref_route(const fb_env *e, const fb_in *in, unsigned x)
 
 /* ---- random inputs ---- */
 
-/* FB_CTRL: alg 1-4 (sometimes 0 or 7), 1-4 dimensions, a geometry with
+/* FB_CTRL: alg 1-4 or 7 (its glob and dfa random; sometimes 0), 1-4 dimensions, a geometry with
  * D * kbits + cbits <= 15 that mostly fits the ports (C + D(K - 1) <= P),
  * a terminal input or one of dimension 0..D-1. */
 static unsigned gen_ctrl(nr_rng_t *r, const fb_env *e, int seqmode)
 {
-    static const unsigned algs[] = {1, 2, 3, 4, 2, 3, 4, 0, 7}, salgs[] = {5, 6, 5, 6, 1, 2, 3, 4};
+    static const unsigned algs[] = {1, 2, 3, 4, 2, 3, 4, 7, 7, 0},
+                          salgs[] = {5, 6, 5, 6, 1, 2, 3, 4};
     unsigned alg =
-        seqmode ? salgs[nr_rng_below(r, 8)] : algs[nr_rng_below(r, cu_rng_pct(r, 95) ? 7 : 9)];
+        seqmode ? salgs[nr_rng_below(r, 8)] : algs[nr_rng_below(r, cu_rng_pct(r, 95) ? 9 : 10)];
     unsigned D = seqmode && cu_rng_pct(r, 50) ? 1 : 1 + (unsigned)nr_rng_below(r, 4), kb = 1,
              cb = 0;
     const int fit = cu_rng_pct(r, 85);
@@ -325,7 +375,7 @@ static unsigned gen_ctrl(nr_rng_t *r, const fb_env *e, int seqmode)
         break;
     }
     unsigned indim = cu_rng_pct(r, 50) ? 15u : (unsigned)nr_rng_below(r, D);
-    return nr_fb_ctrl(alg, D, kb, cb, indim);
+    return nr_fb_ctrl(alg, D, kb, cb, indim) | (alg == 7 ? (unsigned)nr_rng_below(r, 8) << 17 : 0u);
 }
 
 static void gen_cycle(nr_rng_t *r, const fb_env *e, fb_in *in, int newctrl)
@@ -352,6 +402,8 @@ static void gen_cycle(nr_rng_t *r, const fb_env *e, fb_in *in, int newctrl)
         unsigned q = ((unsigned)l + off) % (unsigned)e->P;
         if (cu_rng_pct(r, 3)) q = (unsigned)e->P + (unsigned)nr_rng_below(r, 64u - (unsigned)e->P);
         in->l2p[l] = (uint8_t)((cu_rng_pct(r, 8) ? 0u : 0x40u) | (q & 0x3Fu));
+        in->ulut[l] = (uint8_t)((cu_rng_pct(r, 8) ? 0u : 0x40u) | nr_rng_below(r, 64));
+        in->dlut[l] = (uint8_t)((cu_rng_pct(r, 8) ? 0u : 0x40u) | nr_rng_below(r, 64));
     }
     /* credits: random, all free (every Q 0), a few levels, or all equal */
     const int mode = (int)nr_rng_below(r, 4), same = (int)nr_rng_below(r, (uint64_t)e->B + 1);
@@ -401,6 +453,8 @@ static void check_model(const cu_args *a, long k, const fb_env *e, int p, const 
     t.fb_me = (uint16_t)in->me;
     t.fb_charge = (uint8_t)in->charge;
     memcpy(t.l2p, in->l2p, sizeof t.l2p);
+    memcpy(t.ulut, in->ulut, sizeof t.ulut);
+    memcpy(t.dlut, in->dlut, sizeof t.dlut);
     for (int q = 0; q < e->P; q++)
         for (int v = 0; v < e->V; v++) pv[q].cr[v] = in->cr[q * e->V + v];
     int nbits = 0;
@@ -464,13 +518,14 @@ static long run_rtl(const cu_args *a, const fb_env *e, long *evn, long *draws)
     static fb_in in;
     for (unsigned pi = 0; pi < sizeof ports / sizeof ports[0]; pi++) {
         const int p = ports[pi];
-        rfb_set(h, (uint32_t)p, 0, 0, 0, NULL, NULL, 0);
+        rfb_set(h, (uint32_t)p, 0, 0, 0, NULL, NULL, NULL, NULL, 0);
         rfb_reset(h);
         unsigned x = ref_reset(p); /* the reference's draw generator */
         cu_check(a, k, "the model's reset value of the draw generator", x, nr_fb_lfsr_reset(p));
         for (long c = 0; c < a->cycles / 4; c++, k++) {
             gen_cycle(&rng, e, &in, c == 0 || cu_rng_pct(&rng, 20));
-            rfb_set(h, (uint32_t)p, in.ctrl, in.me, in.head, in.l2p, in.cr, in.en);
+            rfb_set(h, (uint32_t)p, in.ctrl, in.me, in.head, in.l2p, in.ulut, in.dlut, in.cr,
+                    in.en);
             const fb_ans o = ref_route(e, &in, x);
             check_rtl(a, k, p, &in, x, rfb_out(h), &o);
             if (o.on) check_model(a, k, e, p, &in, x, &o);
@@ -602,7 +657,7 @@ int main(int argc, char **argv)
     printf("\n");
     for (int i = 0; i < EV_NEV; i++)
         if (!evn[i] && !(i == EV_MAD_BIG && e.V < 3) && !(i == EV_MAD_MIN && e.V >= 4) &&
-            (seq || (i != EV_CLOS_NON && i != EV_CLOS_TIE)))
+            (seq || (i != EV_CLOS_NON && i != EV_CLOS_TIE)) && !(seq && i >= EV_DF_TAB))
             cu_failf(&a, k, "no routed packet took the rule '%s': the inputs miss a rule",
                      ev_name[i]);
     if (seq)
