@@ -44,6 +44,11 @@ typedef struct {
                         * input-first SA; needs cn's shape; C model only */
     int vc_cls;    /* VcCls: its VA classes, dividing num_vcs (0 = 1) */
     int va_hop;    /* VaHop: 1 one class per hop count (reserved: only 0 is built) */
+    int sa_alloc;  /* SaAlloc: vc's switch allocator, 0 separable input first, 1 iSLIP,
+                        * 2 the distributed allocator of [AK11] Fig 6.3 */
+    int sa_iter;   /* SaIter: iSLIP's rounds, 1..4 (0 = 1) */
+    int sa_group;  /* SaGroup: the distributed allocator's group m, dividing k (0 = 8) */
+    int spec;      /* Spec: 1 vc's speculative SA, a head bidding in its VA cycle */
 } nr_nwn_params;
 
 /* Extra RT_DROP reasons of the network switches (nr_router.h has 1..4). */

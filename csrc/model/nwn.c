@@ -148,7 +148,10 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
                                                                          : 0);
         a->qmap = m->qmap[s];
     }
-    if (p->vc && nr_swalloc_set_vc(&m->sw[0], p->vc_cls ? p->vc_cls : 1)) goto nomem; /* §1.7 */
+    if (p->vc &&
+        nr_swalloc_set_vc(&m->sw[0], p->vc_cls ? p->vc_cls : 1, p->sa_alloc, /* §1.7 */
+                          p->sa_iter ? p->sa_iter : 1, p->sa_group ? p->sa_group : 8, p->spec))
+        goto nomem;
     /* at most one credit per buffered (input, VC) and cycle */
     if (nr_chpipe_alloc(&m->c.chp, nbuf * V > 0 ? nbuf * V : 1)) goto nomem;
     if (g->org == NWN_FB) { /* the rows' credit buses (§1.5) */
@@ -206,6 +209,19 @@ static const nr_iu *eval_iu(void *h, int p, const nr_fb_env *fb)
     return u;
 }
 
+/* §1.7 speculation: a head sent in the cycle it won VA leaves on the VC it
+ * won (its IU rewrites the head and its CRC repair). */
+static void vc_spec_heads(nr_nwn *m)
+{
+    nr_swalloc *a = &m->sw[0];
+    for (int n = 0; n < a->va->d_n; n++) {
+        const int k = a->va->d_k[n], i = k / m->V, v = k % m->V, j = a->va->d_j[n];
+        if (!((a->d_mask >> j) & 1u) || a->d_src[j] != i || a->d_vc[j] != v) continue;
+        nr_iu_set_w(&m->iu[i], v, a->va->d_w[n]);
+        a->d_phit[j] = m->iu[i].f_phit[v];
+    }
+}
+
 /* The ports whose port output sends this cycle. */
 static uint64_t tx_ports(const nr_nwn *m)
 {
@@ -232,6 +248,7 @@ void nr_nwn_eval(nr_nwn *m, const nr_rtr_in *in, nr_rtr_out *out)
     for (int s = 0; s < m->g.nsw; s++)
         if (nr_swalloc_eval(&m->sw[s], m->c.now, msg, (int)sizeof msg))
             nwn_error(m, "cycle %u: subswitch %d: %s", m->c.now, s, msg);
+    if (m->p.spec) vc_spec_heads(m);
     /* §7: the ports, with this cycle's reads and port-output phits; a bare
      * port with no read, no read data (an IU that read is in ie), no phit in
      * or out and no credits back does nothing */

@@ -63,6 +63,14 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
     if (ncls < 1 || ncls > p->port.num_vcs || p->port.num_vcs % ncls)
         NR_BAD("VcCls = %d: must divide NumVcs (%d)", ncls, p->port.num_vcs);
     if (p->va_hop) NR_BAD("VaHop = %d: only 0 is built (§1.7)", p->va_hop);
+    if (p->sa_alloc < 0 || p->sa_alloc > 2)
+        NR_BAD("SaAlloc = %d: must be 0 (separable), 1 (iSLIP) or 2 (distributed)", p->sa_alloc);
+    if (p->sa_iter < 0 || p->sa_iter > 4) NR_BAD("SaIter = %d: must be 1..4", p->sa_iter);
+    if (p->spec != 0 && p->spec != 1) NR_BAD("Spec = %d: must be 0 or 1", p->spec);
+    if ((p->spec || p->sa_alloc) && !p->vc) NR_BAD("Spec and SaAlloc need Vc = 1 (§1.7)");
+    const int grp = p->sa_group ? p->sa_group : 8;
+    if (p->vc && (grp < 2 || grp > k || k % grp))
+        NR_BAD("SaGroup = %d: must divide NumPorts (%d), 2..NumPorts", grp, k);
     /* radix limits (§3) */
     const int n = k / p->r;
     if (n + p->m > NR_SW_MAX_IO)

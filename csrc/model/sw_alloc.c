@@ -123,14 +123,17 @@ int nr_swalloc_bufs(nr_swalloc *a)
     return 0;
 }
 
-int nr_swalloc_set_vc(nr_swalloc *a, int ncls)
+int nr_swalloc_set_vc(nr_swalloc *a, int ncls, int sa, int iters, int grp, int spec)
 {
     const uint64_t all_in = a->nin >= 64 ? ~0ull : (1ull << a->nin) - 1u;
-    if (a->iu_in != all_in || !a->all_port || a->S != 1 || ncls < 1 || a->nvc % ncls) return -1;
+    if (a->iu_in != all_in || !a->all_port || a->S != 1 || ncls < 1 || a->nvc % ncls || sa < 0 ||
+        sa > NR_SA_DIST || iters < 1 || grp < 1 || a->nin % grp)
+        return -1;
     const size_t nk = (size_t)a->nin * (size_t)a->nvc, no = (size_t)a->nout * (size_t)a->nvc;
     /* one allocation: the struct, then the arrays by alignment */
     const size_t sz = sizeof(nr_swva) + no * (size_t)a->nvc * sizeof(uint64_t) +
-                      no * (2 * sizeof(int16_t) + sizeof(uint16_t) + 2) + nk * 2;
+                      no * (2 * sizeof(int16_t) + sizeof(uint16_t) + 2) + nk * 2 +
+                      (size_t)a->nout * ((size_t)(a->nin / grp) + 1) + nk * 2;
     nr_swva *va = calloc(1, sz);
     if (!va) return -1;
     char *b = (char *)(va + 1);
@@ -143,7 +146,16 @@ int nr_swalloc_set_vc(nr_swalloc *a, int ncls)
     va->d_j = (uint8_t *)(va->d_w + no);
     va->hold = (int8_t *)(va->d_j + no);
     va->p1 = (uint8_t *)(va->hold + nk);
+    va->lptr = va->p1 + nk;
+    va->gptr = va->lptr + (size_t)a->nout * (size_t)(a->nin / grp);
+    va->d_pick = (int8_t *)(va->gptr + a->nout);
+    va->d_won = va->d_pick + nk;
+    va->spec = spec;
+    memset(va->d_pick, -1, 2 * nk);
     va->ncls = ncls;
+    va->sa = sa;
+    va->iters = iters;
+    va->grp = grp;
     memset(va->vown, -1, no * sizeof *va->vown);
     memset(va->hold, -1, nk);
     a->va = va;
@@ -299,6 +311,7 @@ static void va_eval(nr_swalloc *a)
         for (uint64_t m = a->fx[v]; m; m &= m - 1) {
             const int i = __builtin_ctzll(m), k = i * V + v, j = a->ftgt[k];
             const uint32_t ph = a->fph[k];
+            va->d_pick[k] = va->d_won[k] = -1;
             if (!sw_is_head(ph) || va->hold[k] >= 0 || j >= a->nout) continue;
             /* a = 1: any VC of the class; a = 0: its own, so its flow keeps its order */
             const int hv = (int)((ph >> NR_HEAD_VC_LSB) & 3u), c = hv / per;
@@ -308,6 +321,7 @@ static void va_eval(nr_swalloc *a)
                 fr |= (unsigned)(va->vown[j * V + w] < 0) << w;
             const int w = sw_rr_pick(fr, va->p1[k]);
             if (w < 0) continue;
+            va->d_pick[k] = (int8_t)w;
             va->req[(j * V + w) * V + v] |= 1ull << i;
             jm |= 1ull << j;
         }
@@ -319,6 +333,7 @@ static void va_eval(nr_swalloc *a)
             int wv = 0, i = sw_rr_pick_iv(rq, V, r / V, r % V, &wv);
             if (i < 0) continue;
             memset(rq, 0, (size_t)V * sizeof *rq);
+            va->d_won[i * V + wv] = (int8_t)w;
             va->d_k[va->d_n] = (int16_t)(i * V + wv);
             va->d_w[va->d_n] = (int8_t)w;
             va->d_j[va->d_n++] = (uint8_t)j;
@@ -326,39 +341,104 @@ static void va_eval(nr_swalloc *a)
     }
 }
 
-/* §1.7 SA, input first: each input picks one candidate VC from iptr (a HEAD
- * holding (j, w) with port j free and vc_ok[w], a later phit of the packet
- * port j is busy with, or a dropping VC); a busy port sends its packet's
- * phit when picked, a free one grants a picked head by pptr. */
-static int vc_sa(nr_swalloc *a, char *err, int errlen)
+/* §1.7 SA: input i's candidate VCs (bit v): a HEAD holding (j, w) with
+ * port j free and vc_ok[w], a later phit of the packet port j is busy with,
+ * or a dropping VC; in spec, the speculative ones (a head in VA this cycle,
+ * with vc_ok for the VC it asked for). */
+static unsigned vc_cands(const nr_swalloc *a, int i, unsigned *spec, int *nerr, char *err,
+                         int errlen)
 {
     const nr_swva *va = a->va;
     const int V = a->nvc, J = a->nout;
-    uint64_t ins = a->fdrop_in, outs = 0;
-    int nerr = 0;
-    for (int v = 0; v < V; v++) ins |= a->fx[v];
+    unsigned cand = a->fdrop[i];
+    *spec = 0;
+    for (int v = 0; v < V; v++) {
+        const int k = i * V + v, j = a->ftgt[k], w = va->hold[k];
+        if (!((a->fx[v] >> i) & 1u)) continue;
+        if (j >= J) {
+            nr_err_first(nerr, err, errlen, "input %d vc %d: target %d is not an output", i, v, j);
+            continue;
+        }
+        if (!sw_is_head(a->fph[k]))
+            cand |= (unsigned)(a->busy[j] && a->cur_i[j] == i && a->cur_v[j] == v) << v;
+        else if (w >= 0 && (int)((a->fph[k] >> NR_HEAD_VC_LSB) & 3u) != w)
+            nr_err_first(nerr, err, errlen, "input %d vc %d: head on VC %u, holds VC %d", i, v,
+                         (a->fph[k] >> NR_HEAD_VC_LSB) & 3u, w);
+        else if (w >= 0)
+            cand |= (unsigned)(!a->busy[j] && ((a->vc_ok[j] >> w) & 1u)) << v;
+        else if (va->spec && va->d_pick[k] >= 0) /* speculative: the VC VA may give it */
+            *spec |= (unsigned)(!a->busy[j] && ((a->vc_ok[j] >> va->d_pick[k]) & 1u)) << v;
+    }
+    return cand;
+}
+
+/* Speculative requests (sm[v] bit i) lose to any other (§1.7): drop them
+ * from rq when another remains. */
+static void spec_low(uint64_t *rq, int V, const uint64_t *sm)
+{
+    uint64_t ns = 0;
+    for (int v = 0; v < V; v++) ns |= rq[v] & ~sm[v];
+    if (ns)
+        for (int v = 0; v < V; v++) rq[v] &= ~sm[v];
+}
+/* A grant to (i, v) stands unless it was speculative and (i, v) lost VA. */
+static int spec_ok(const nr_swalloc *a, int i, int v, const uint64_t *sm)
+{
+    return !((sm[v] >> i) & 1u) || a->va->d_won[i * a->nvc + v] >= 0;
+}
+
+/* A free port j's choice among the heads asking for it (rq[v] bit i): the
+ * round robin pptr over r = i*nvc + v (§6.2), or with the distributed
+ * allocator (one VC per input) each group of m inputs' local round robin
+ * (lptr), then the global one over the groups' winners (gptr). */
+static int out_pick(const nr_swalloc *a, int j, const uint64_t *rq, int *wv)
+{
+    const nr_swva *va = a->va;
+    const int V = a->nvc;
+    if (va->sa != NR_SA_DIST) return sw_rr_pick_iv(rq, V, a->pp_i[j], a->pp_v[j], wv);
+    const int m = va->grp, G = a->nin / m;
+    const uint64_t gmask = m >= 64 ? ~0ull : (1ull << m) - 1u;
+    uint64_t any = 0, gm = 0;
+    int lw[NR_SW_MAX_IO];
+    for (int v = 0; v < V; v++) any |= rq[v];
+    for (int g = 0; g < G; g++) {
+        const uint64_t loc = (any >> (g * m)) & gmask;
+        if (!loc) continue;
+        lw[g] = g * m + sw_rr_pick(loc, va->lptr[j * G + g]);
+        gm |= 1ull << g;
+    }
+    const int i = lw[sw_rr_pick(gm, va->gptr[j])];
+    for (*wv = 0; !((rq[*wv] >> i) & 1u); (*wv)++) continue;
+    return i;
+}
+
+/* Free port j takes one of the heads that asked for it this round (req,
+ * cleared): a non-speculative one if any (sm: the speculative), by
+ * out_pick. Returns the input and sets *wv. */
+static int port_take(nr_swalloc *a, int j, const uint64_t *sm, int *wv)
+{
+    const int V = a->nvc, J = a->nout;
+    uint64_t rq[NR_SW_MAX_VCS];
+    for (int v = 0; v < V; v++) {
+        rq[v] = a->req[v * J + j];
+        a->req[v * J + j] = 0;
+    }
+    spec_low(rq, V, sm);
+    return out_pick(a, j, rq, wv);
+}
+
+/* The separable and distributed allocators (§1.7): each input picks one
+ * candidate from iptr; a busy port sends its packet's phit when picked, a
+ * free one takes one picked head (out_pick). */
+static void sa_input_first(nr_swalloc *a, const unsigned *cand, const unsigned *spec, uint64_t ins)
+{
+    const int V = a->nvc, J = a->nout;
+    uint64_t outs = 0, sm[NR_SW_MAX_VCS] = {0};
     for (; ins; ins &= ins - 1) {
         const int i = __builtin_ctzll(ins);
-        unsigned cand = a->fdrop[i];
-        for (int v = 0; v < V; v++) {
-            const int k = i * V + v, j = a->ftgt[k], w = va->hold[k];
-            if (!((a->fx[v] >> i) & 1u)) continue;
-            if (j >= J) {
-                nr_err_first(&nerr, err, errlen, "input %d vc %d: target %d is not an output", i, v,
-                             j);
-                continue;
-            }
-            if (!sw_is_head(a->fph[k]))
-                cand |= (unsigned)(a->busy[j] && a->cur_i[j] == i && a->cur_v[j] == v) << v;
-            else if (w >= 0 && (int)((a->fph[k] >> NR_HEAD_VC_LSB) & 3u) != w)
-                nr_err_first(&nerr, err, errlen, "input %d vc %d: head on VC %u, holds VC %d", i, v,
-                             (a->fph[k] >> NR_HEAD_VC_LSB) & 3u, w);
-            else
-                cand |= (unsigned)(w >= 0 && !a->busy[j] && ((a->vc_ok[j] >> w) & 1u)) << v;
-        }
-        if (!cand) continue;
-        const int v = sw_rr_pick(cand, a->iptr[i]), j = a->ftgt[i * V + v];
-        if ((a->fdrop[i] >> v) & 1u) { /* a dropping VC pops, needing no output */
+        const int v = sw_rr_pick(cand[i] ? cand[i] : spec[i], a->iptr[i]), j = a->ftgt[i * V + v];
+        if (!cand[i]) sm[v] |= 1ull << i; /* a speculative pick */
+        if ((a->fdrop[i] >> v) & 1u) {    /* a dropping VC pops, needing no output */
             a->d_pop[i] |= (uint8_t)(1u << v);
             a->d_pop_in |= 1ull << i;
         } else if (a->busy[j]) {
@@ -370,14 +450,87 @@ static int vc_sa(nr_swalloc *a, char *err, int errlen)
     }
     for (; outs; outs &= outs - 1) {
         const int j = __builtin_ctzll(outs);
-        uint64_t rq[NR_SW_MAX_VCS];
-        for (int v = 0; v < V; v++) {
-            rq[v] = a->req[v * J + j];
-            a->req[v * J + j] = 0;
-        }
-        int wv = 0, wi = sw_rr_pick_iv(rq, V, a->pp_i[j], a->pp_v[j], &wv);
-        grant(a, j, wi, wv, 1);
+        int wv = 0, wi = port_take(a, j, sm, &wv);
+        if (spec_ok(a, wi, wv, sm)) grant(a, j, wi, wv, 1);
     }
+}
+
+/* iSLIP (§1.7): up to iters rounds over the unmatched inputs and ports:
+ * every candidate requests its port; a busy port grants its packet's VC, a
+ * free one a head by pptr; an input accepts one grant (a dropping VC grants
+ * itself) by iptr. d_first: the ports matched in the first round, the only
+ * ones whose pptr moves. */
+static void sa_islip(nr_swalloc *a, const unsigned *cand, const unsigned *spec, uint64_t in_free)
+{
+    nr_swva *va = a->va;
+    const int V = a->nvc, J = a->nout;
+    uint64_t out_free = J >= 64 ? ~0ull : (1ull << J) - 1u, sm[NR_SW_MAX_VCS] = {0};
+    for (uint64_t m = in_free; m; m &= m - 1)
+        for (unsigned b = spec[__builtin_ctzll(m)]; b; b &= b - 1) sm[__builtin_ctz(b)] |= m & -m;
+    va->d_first = 0;
+    for (int it = 0; it < va->iters && in_free; it++) {
+        unsigned gr[NR_SW_MAX_IO];
+        int8_t gj[NR_SW_MAX_IO * NR_SW_MAX_VCS];
+        uint64_t gin = 0, outs = 0;
+        for (uint64_t m = in_free; m; m &= m - 1) {
+            const int i = __builtin_ctzll(m);
+            gr[i] = cand[i] & a->fdrop[i];
+            for (unsigned b = (cand[i] | spec[i]) & ~(unsigned)a->fdrop[i]; b; b &= b - 1) {
+                const int v = __builtin_ctz(b), j = a->ftgt[i * V + v];
+                if (!((out_free >> j) & 1u)) continue;
+                if (a->busy[j]) { /* the packet's own VC (the only candidate for j) */
+                    gr[i] |= 1u << v;
+                    gj[i * V + v] = (int8_t)j;
+                    continue;
+                }
+                a->req[v * J + j] |= 1ull << i;
+                outs |= 1ull << j;
+            }
+            gin |= (uint64_t)(gr[i] != 0) << i;
+        }
+        for (; outs; outs &= outs - 1) {
+            const int j = __builtin_ctzll(outs);
+            int wv = 0, wi = port_take(a, j, sm, &wv);
+            if (!((gin >> wi) & 1u)) gr[wi] = 0;
+            gr[wi] |= 1u << wv;
+            gj[wi * V + wv] = (int8_t)j;
+            gin |= 1ull << wi;
+        }
+        for (; gin; gin &= gin - 1) {
+            const int i = __builtin_ctzll(gin);
+            const unsigned ns = gr[i] & ~(unsigned)spec[i]; /* speculation: the lower priority */
+            const int v = sw_rr_pick(ns ? ns : gr[i], a->iptr[i]);
+            in_free &= ~(1ull << i);
+            if ((a->fdrop[i] >> v) & 1u) {
+                a->d_pop[i] |= (uint8_t)(1u << v);
+                a->d_pop_in |= 1ull << i;
+                continue;
+            }
+            const int j = gj[i * V + v];
+            out_free &= ~(1ull << j);
+            if (!spec_ok(a, i, v, sm)) continue; /* lost VA: the match is wasted */
+            grant(a, j, i, v, !a->busy[j]);
+            if (it == 0) va->d_first |= 1ull << j;
+        }
+    }
+}
+
+/* §1.7 SA and ST: the candidates, then the allocator of SaAlloc. */
+static int vc_sa(nr_swalloc *a, char *err, int errlen)
+{
+    unsigned cand[NR_SW_MAX_IO], spec[NR_SW_MAX_IO];
+    uint64_t ins = a->fdrop_in, live = 0;
+    int nerr = 0;
+    for (int v = 0; v < a->nvc; v++) ins |= a->fx[v];
+    for (; ins; ins &= ins - 1) {
+        const int i = __builtin_ctzll(ins);
+        cand[i] = vc_cands(a, i, &spec[i], &nerr, err, errlen);
+        live |= (uint64_t)((cand[i] | spec[i]) != 0) << i;
+    }
+    if (a->va->sa == NR_SA_ISLIP)
+        sa_islip(a, cand, spec, live);
+    else
+        sa_input_first(a, cand, spec, live);
     return nerr;
 }
 
@@ -489,6 +642,21 @@ static void va_free(nr_swva *va, int k, int j, int V)
     va->hold[k] = -1;
 }
 
+/* §1.7: a new packet from input src on port j: the distributed
+ * allocator's pointers move past it (the local one of its group, the
+ * global one past the group); 0 for an iSLIP match after the first round
+ * (pptr stays), else 1 (pptr moves). */
+static int va_port_new(nr_swva *va, int j, int src, int nin)
+{
+    if (va->sa == NR_SA_ISLIP) return (int)((va->d_first >> j) & 1u);
+    if (va->sa == NR_SA_DIST) {
+        const int m = va->grp, G = nin / m, g = src / m;
+        va->lptr[j * G + g] = (uint8_t)(src % m + 1 == m ? 0 : src % m + 1);
+        va->gptr[j] = (uint8_t)(g + 1 == G ? 0 : g + 1);
+    }
+    return 1;
+}
+
 /* §1.7: the VA winners of this cycle hold their output VCs; the pointers
  * move past them. */
 static void va_commit(nr_swalloc *a)
@@ -530,7 +698,9 @@ void nr_swalloc_commit_busy(nr_swalloc *a)
                 a->cur_v[j] = (uint8_t)w;
                 a->cur_i[j] = (uint8_t)src;
                 a->busy_any |= 1ull << j;
-                if (w + 1 < V) {
+                if (a->va && !va_port_new(a->va, j, src, a->nin)) {
+                    /* iSLIP, a later round: pptr stays (§1.7) */
+                } else if (w + 1 < V) {
                     a->pp_i[j] = (uint8_t)src;
                     a->pp_v[j] = (uint8_t)(w + 1);
                 } else {

@@ -26,17 +26,26 @@
 /* The baseline VC router's VC allocation (nwn-arch §1.7), on an allocator
  * of IU inputs and port outputs: per input VC k = i * nvc + v the output VC
  * its packet holds, per output VC (j, w) the input VC holding it. */
+enum { NR_SA_SEP = 0, NR_SA_ISLIP = 1, NR_SA_DIST = 2 }; /* SaAlloc */
 typedef struct {
-    int ncls;      /* classes of nvc / ncls VCs */
-    int8_t *hold;  /* [k] w, -1 none */
-    int16_t *vown; /* [j * nvc + w] k, -1 free */
-    uint8_t *p1;   /* [k] stage-1 pointer over w */
-    uint16_t *p2;  /* [j * nvc + w] stage-2 pointer over r = i * nvc + v */
-    uint64_t *req; /* [(j * nvc + w) * nvc + v] scratch: bit i picked (j, w) */
-    int d_n;       /* this cycle's winners */
-    int16_t *d_k;  /* [d_n] their input VC */
-    int8_t *d_w;   /* [d_n] the output VC won */
-    uint8_t *d_j;  /* [d_n] its output */
+    int ncls; /* classes of nvc / ncls VCs */
+    int sa;   /* SA: NR_SA_SEP, NR_SA_ISLIP (iters rounds), NR_SA_DIST (groups of grp) */
+    int iters, grp;
+    uint8_t *lptr;    /* [j * (nin / grp) + g] the distributed allocator's local pointers */
+    uint8_t *gptr;    /* [j] and global ones */
+    uint64_t d_first; /* iSLIP: ports matched in the first round this cycle */
+    int spec;         /* speculative SA: a head bids in the cycle of its VA */
+    int8_t *d_pick;   /* [k] this cycle's VA stage-1 pick w, -1 none */
+    int8_t *d_won;    /* [k] the VC won this cycle, -1 none */
+    int8_t *hold;     /* [k] w, -1 none */
+    int16_t *vown;    /* [j * nvc + w] k, -1 free */
+    uint8_t *p1;      /* [k] stage-1 pointer over w */
+    uint16_t *p2;     /* [j * nvc + w] stage-2 pointer over r = i * nvc + v */
+    uint64_t *req;    /* [(j * nvc + w) * nvc + v] scratch: bit i picked (j, w) */
+    int d_n;          /* this cycle's winners */
+    int16_t *d_k;     /* [d_n] their input VC */
+    int8_t *d_w;      /* [d_n] the output VC won */
+    uint8_t *d_j;     /* [d_n] its output */
 } nr_swva;
 
 typedef struct {
@@ -103,9 +112,10 @@ int nr_swalloc_init(nr_swalloc *a, int nin, int nout, int nvc, int S, uint64_t i
                     uint64_t port_out, int depth, int down_depth);
 void nr_swalloc_release(nr_swalloc *a);
 /* Make a an allocator of the baseline VC router (nwn-arch §1.7): VA over
- * ncls classes, SA input first. Every input an IU, every output a port
+ * ncls classes, SA sa (iSLIP with iters rounds, the distributed allocator
+ * with groups of grp inputs), speculative SA with spec. Every input an IU, every output a port
  * output, S = 1. 0, or -1 (not such an allocator, or out of memory). */
-int nr_swalloc_set_vc(nr_swalloc *a, int ncls);
+int nr_swalloc_set_vc(nr_swalloc *a, int ncls, int sa, int iters, int grp, int spec);
 /* The rings of its buffers from pool p (shared by a router's allocators),
  * not malloc. Call before the first push; release the allocator before the
  * pool. */

@@ -189,6 +189,12 @@ void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_route_tables *tab,
     if (res->drop) u->d_tev = (1u << NR_TEV_RT_DROP) | ((uint32_t)res->reason << NR_TEV_REASON_LSB);
 }
 
+void nr_iu_set_w(nr_iu *u, int v, int w)
+{
+    u->route_w[v] = (uint8_t)w;
+    u->f_phit[v] = iu_outgoing(u, v, stg_at(u, v, 0), &u->f_fix[v]);
+}
+
 int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen)
 {
     const int V = u->nvc;

@@ -104,6 +104,10 @@ static inline int nr_iu_routed(const nr_iu *u, int *q, int *w)
     *w = u->d_rcr.w;
     return 1;
 }
+/* VC v's route takes output VC w, and its front (a HEAD) leaves with it
+ * now: the baseline VC router's head sent in the cycle of its VC
+ * allocation (nwn-arch §1.7, speculation). Call after nr_iu_eval. */
+void nr_iu_set_w(nr_iu *u, int v, int w);
 /* Clock edge: pop d_pop (route cleared at an EOP), append the data returned
  * on the read ports this cycle, register the route, move the pointers.
  * Returns the number of inconsistencies found (read data without a read,

@@ -6,7 +6,8 @@
  * VA's classes (VcCls = NumVcs keeps every VC, VcCls = 1 spreads one VC's
  * packets over every output VC); no head sent on an output VC without its
  * credits; fair shares of a hot output; and after a random load every
- * output VC free, every credit home. */
+ * output VC free, every credit home; the same for iSLIP (1 to 4 rounds)
+ * and the distributed allocator, whose shares are fair per group. */
 #include "nwn_priv.h"
 #include "renv_test.h"
 
@@ -84,12 +85,14 @@ static void vcap_attach(renv *e, vcap_t *w, int ncls)
     w->per = e->nvc / ncls;
 }
 
-/* §1.7: every pair at zero load, LCB and bare: 7 and 5 cycles, one phit a
- * cycle, the packet as sent but for its VC. */
+/* §1.7: every pair at zero load, LCB and bare: 7 and 5 cycles (6 and 4
+ * speculative), one phit a cycle, the packet as sent but for its VC. */
 static void test_latency(void)
 {
-    for (int lcb = 0; lcb < 2; lcb++) {
+    for (int x = 0; x < 4; x++) {
+        const int lcb = x & 1, spec = x >> 1;
         nr_nwn_params p = renv_nwn_params('v', 16, lcb);
+        p.spec = spec;
         renv e;
         vcap_t w;
         renv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
@@ -106,7 +109,7 @@ static void test_latency(void)
                 yt_hops(&e, 300, &w.cap.npkt, &first, &last);
                 CHECK_EQ(w.cap.npkt, np + 1);
                 CHECK_EQ(w.cap.port, q);
-                CHECK_EQ(w.cap.t_out - w.cap.t_in, lcb ? 7 : 5);
+                CHECK_EQ(w.cap.t_out - w.cap.t_in, (lcb ? 7 : 5) - spec);
                 CHECK_EQ(last - first + 1, l);
             }
         CHECK_EQ(w.cmp_bad, 0);
@@ -118,11 +121,15 @@ static void test_latency(void)
 
 /* A random load from every port on nvc VCs with ncls classes, drained;
  * then every output VC free and every credit home. */
-static void run_load(int lcb, int nvc, int ncls, vcap_t *w, int hot)
+static void run_load(int lcb, int nvc, int ncls, vcap_t *w, int hot, int sa, int iters, int spec)
 {
     nr_nwn_params p = renv_nwn_params('v', 16, lcb);
+    p.spec = spec;
     p.port.num_vcs = nvc;
     p.vc_cls = ncls;
+    p.sa_alloc = sa;
+    p.sa_iter = iters;
+    p.sa_group = 4;
     renv e;
     renv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
     vcap_attach(&e, w, ncls);
@@ -148,8 +155,8 @@ static void run_load(int lcb, int nvc, int ncls, vcap_t *w, int hot)
         CHECK_EQ(va->hold[k], -1);
         CHECK_EQ(va->vown[k], -1);
     }
-    for (int t = 0; t < 50; t++) renv_step(&e);
-    for (int q = 0; q < 16; q++) /* every credit home */
+    for (int t = 0; t < 1000; t++) renv_step(&e); /* the last credit words home */
+    for (int q = 0; q < 16; q++)                  /* every credit home */
         for (int v = 0; v < nvc; v++)
             yt_check_front_credits(&e, &m->c.fr, q, v, lcb, p.port.in_buf_per_vc);
     if (hot) /* §6.2's round robin on the hot port: every input served */
@@ -163,13 +170,111 @@ static void test_classes(void)
 {
     vcap_t w;
     for (int lcb = 0; lcb < 2; lcb++) {
-        run_load(lcb, 2, 2, &w, 0);
+        run_load(lcb, 2, 2, &w, 0, NR_SA_SEP, 1, 0);
         CHECK_EQ(w.moved, 0);
-        run_load(lcb, 2, 1, &w, 1);
+        run_load(lcb, 2, 1, &w, 1, NR_SA_SEP, 1, 0);
         CHECK(w.moved > 0);
         CHECK(w.on_vc[0] > 0 && w.on_vc[1] > 0);
-        run_load(lcb, 4, 2, &w, 1);
+        run_load(lcb, 4, 2, &w, 1, NR_SA_SEP, 1, 0);
         CHECK(w.moved > 0);
+    }
+}
+
+/* §1.7 SA: iSLIP with 1..4 rounds and the distributed allocator (m = 4),
+ * and each allocator speculative, with every input served at a hot port,
+ * every VC freed and every credit home, LCB and bare. */
+static void test_allocators(void)
+{
+    vcap_t w;
+    for (int lcb = 0; lcb < 2; lcb++) {
+        for (int it = 1; it <= 4; it++) {
+            run_load(lcb, 2, 1, &w, 1, NR_SA_ISLIP, it, 0);
+            run_load(lcb, 4, 1, &w, 0, NR_SA_ISLIP, it, 0);
+        }
+        run_load(lcb, 2, 1, &w, 1, NR_SA_DIST, 1, 0);
+        run_load(lcb, 4, 2, &w, 0, NR_SA_DIST, 1, 0);
+        for (int sa = NR_SA_SEP; sa <= NR_SA_DIST; sa++) { /* speculative */
+            run_load(lcb, 2, 1, &w, 1, sa, 2, 1);
+            run_load(lcb, 4, 1, &w, 0, sa, 2, 1);
+        }
+    }
+}
+
+/* §1.7, [AK11] Fig 6.3: the distributed allocator is fair between groups,
+ * then within a group. On the allocator alone (16 IU inputs, 16 ports, one
+ * VC; holds set by hand), input 0 (alone in its group of 4) and inputs 4..7
+ * (one group) ask for port 5 every cycle: with groups of 4 input 0 wins
+ * half the grants and each of 4..7 an eighth; the separable allocator gives
+ * each a fifth. The test writes the fronts the IUs would present. */
+static void test_dist_share(void)
+{
+    static const int src[] = {0, 4, 5, 6, 7};
+    for (int sa = NR_SA_SEP; sa <= NR_SA_DIST; sa += NR_SA_DIST) {
+        nr_swalloc a;
+        CHECK_EQ(nr_swalloc_init(&a, 16, 16, 1, 1, 0xFFFF, 0xFFFF, 16, 16), 0);
+        CHECK_EQ(nr_swalloc_set_vc(&a, 1, sa, 1, 4, 0), 0);
+        long won[16] = {0};
+        char err[128];
+        for (int t = 0; t < 400; t++) {
+            for (int x = 0; x < 5; x++) {
+                const int i = src[x];
+                a.fx[0] |= 1ull << i;
+                a.fph[i] = nr_phit_make(NR_KIND_HEAD, nr_head_make(5, 0, 0, 0, 0));
+                a.ftgt[i] = 5;
+                a.va->hold[i] = 0; /* as if VA had given each (5, 0) */
+            }
+            a.vc_ok[5] = 1;
+            CHECK_EQ(nr_swalloc_eval(&a, (uint32_t)t, err, (int)sizeof err), 0);
+            CHECK_EQ(a.d_mask, 1ull << 5);
+            won[a.d_src[5]]++;
+            a.va->d_n = 0; /* the VA winners: none wanted here */
+            nr_swalloc_commit(&a);
+            a.busy[5] = 0; /* as if the packet had ended */
+            a.busy_any = 0;
+        }
+        if (sa == NR_SA_DIST) {
+            CHECK_EQ(won[0], 200);
+            for (int x = 1; x < 5; x++) CHECK_EQ(won[src[x]], 50);
+        } else {
+            for (int x = 0; x < 5; x++) CHECK_EQ(won[src[x]], 80);
+        }
+        nr_swalloc_release(&a);
+    }
+}
+
+/* On the allocator alone (4 IU inputs and ports, 2 VCs; holds set by
+ * hand): input i's VC v presents a head for port j holding VC v. */
+static void head_front(nr_swalloc *a, int i, int v, int j)
+{
+    a->fx[v] |= 1ull << i;
+    a->fph[i * 2 + v] = nr_phit_make(NR_KIND_HEAD, nr_head_make((unsigned)j, (unsigned)v, 0, 0, 0));
+    a->ftgt[i * 2 + v] = (uint8_t)j;
+    a->va->hold[i * 2 + v] = (int8_t)v;
+    a->vc_ok[j] = 3u;
+}
+
+/* §1.7 iSLIP: input 0 asks for ports 1 (VC 0) and 2 (VC 1), input 1 for
+ * port 2 (VC 0). Round 1: both ports grant input 0, which takes port 1;
+ * round 2 gives port 2 to input 1. One round sends one phit, two send two,
+ * and only port 1's pointer (matched in round 1) moves. */
+static void test_islip_rounds(void)
+{
+    for (int it = 1; it <= 2; it++) {
+        nr_swalloc a;
+        char err[128];
+        CHECK_EQ(nr_swalloc_init(&a, 4, 4, 2, 1, 0xF, 0xF, 16, 16), 0);
+        CHECK_EQ(nr_swalloc_set_vc(&a, 1, NR_SA_ISLIP, it, 2, 0), 0);
+        head_front(&a, 0, 0, 1);
+        head_front(&a, 0, 1, 2);
+        head_front(&a, 1, 0, 2);
+        CHECK_EQ(nr_swalloc_eval(&a, 0, err, (int)sizeof err), 0);
+        CHECK_EQ(a.d_mask, it == 1 ? 1ull << 1 : (1ull << 1) | (1ull << 2));
+        CHECK_EQ(a.d_src[1], 0);
+        if (it == 2) CHECK_EQ(a.d_src[2], 1);
+        nr_swalloc_commit(&a);
+        CHECK(a.pp_i[1] == 0 && a.pp_v[1] == 1); /* past (0, 0) */
+        CHECK(a.pp_i[2] == 0 && a.pp_v[2] == 0); /* still */
+        nr_swalloc_release(&a);
     }
 }
 
@@ -207,6 +312,9 @@ int main(void)
     test_params();
     test_latency();
     test_classes();
+    test_allocators();
+    test_dist_share();
+    test_islip_rounds();
     test_no_credit();
     NR_TEST_END("test_nwn_vc");
 }
