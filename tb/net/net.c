@@ -520,6 +520,13 @@ static int src_start(net_t *n, int i, uint64_t ts)
 {
     node_t *nd = &n->nd[i];
     const nr_inj_pkt_t *q = nr_inj_peek(&nd->inj);
+    const uint64_t T = n->o->inj_timeout;
+    while (q && T && ts - q->gen_cycle >= T) { /* its timeout passed in the queue */
+        n->inj_timeouts++;
+        nr_stats_dropped(&n->st, q->gen_cycle);
+        nr_inj_pop(&nd->inj);
+        q = nr_inj_peek(&nd->inj);
+    }
     if (!q) return 0;
     /* --pattern wc, the topology's worst case (docs/network.md), drawn from
      * the node's own stream when the packet starts (the source process
@@ -561,6 +568,7 @@ static int src_start(net_t *n, int i, uint64_t ts)
     nd->len = len;
     nd->pos = 0;
     nd->vc = (int)d.vc;
+    nd->xdest = (unsigned)dest, nd->xvc = d.vc, nd->xseq = d.seq, nd->xgen = q->gen_cycle;
     if (n->route->vc_phase == 2 && n->t.node[dest].rtr != at.rtr) {
         /* it enters on its class's phase-0 VC; the router that moves it to
          * phase 1 rewrites the head and repairs the CRC (docs/fbfly-routing.md
@@ -573,10 +581,36 @@ static int src_start(net_t *n, int i, uint64_t ts)
     return 0;
 }
 
+int net_retire(net_t *n, unsigned src, unsigned dest, unsigned vc, uint32_t seq, uint64_t ts)
+{
+    uint32_t pk[8];
+    nr_pkt_desc_t d = nr_pkt_desc(src, dest, vc, seq, 4);
+    nr_sb_match_t m;
+    const int len = nr_pkt_build(&d, pk, 8, NULL, 0);
+    if (len < 0 || nr_sb_cut_m(&n->sb, pk, len, ts, &m) || !m.matched) return -1;
+    nr_stats_dropped(&n->st, m.user);
+    return 0;
+}
+
 int net_src_next(net_t *n, int i, uint64_t t, int gen)
 {
     node_t *nd = &n->nd[i];
     const uint64_t ts = t - n->t0;
+    const uint64_t T = n->o->inj_timeout;
+    if (T && nd->len > 0 && nd->pos == 0 && ts - nd->xgen >= T) {
+        /* --inj-timeout: no link took its head in T cycles from its
+         * generation: dropped, retired from the scoreboard, counted */
+        if (net_retire(n, (unsigned)i, nd->xdest, nd->xvc, nd->xseq, ts)) {
+            net_say(n,
+                    "FAIL cycle %" PRIu64 " node %d: packet to %u seq %u, timed out at "
+                    "injection, is not one the scoreboard awaits\n",
+                    t, i, nd->xdest, nd->xseq);
+            return -1;
+        }
+        if (n->count_hops) hop_take(&n->hop, hop_key((unsigned)i, nd->xdest, nd->xvc, nd->xseq));
+        n->inj_timeouts++;
+        nd->len = 0;
+    }
     if (!gen) return 0;
     if (nr_src_cycle(&nd->inj, ts, n->o->wc ? NULL : &n->tp, n->o->batch, &n->st, i) < 0) {
         net_say(n, "FAIL node %d: source queue: out of memory\n", i);
@@ -1172,6 +1206,25 @@ static void link_loads(net_t *n, net_result *res, double *cnt)
         if (cnt[c] > 0) res->link_util_mean[c] /= cnt[c];
 }
 
+/* Every packet the sources generated is accounted for: delivered, lost on a
+ * failed link, timed out at injection, to its own node, or never injected
+ * (the counts come from different places: the scoreboard, the links, the
+ * sources). Printed with failures or --inj-timeout; 1 when they differ. */
+static int account(const net_t *n, uint64_t queued)
+{
+    uint64_t gen = 0;
+    for (int i = 0; i < n->t.nnodes; i++) gen += n->nd[i].inj.gen_pkts;
+    const uint64_t sum = n->sb.delivered + n->lost + n->inj_timeouts + n->self_skipped + queued;
+    if (gen == sum && !n->nfl && !n->o->inj_timeout) return 0;
+    fprintf(n->log,
+            "%s packets generated %" PRIu64 " %s delivered %" PRIu64
+            " + lost on failed links %" PRIu64 " + timed out at injection %" PRIu64
+            " + to their own node %" PRIu64 " + never injected %" PRIu64 "\n",
+            gen == sum ? "net:" : "FAIL", gen, gen == sum ? "=" : "!=", n->sb.delivered, n->lost,
+            n->inj_timeouts, n->self_skipped, queued);
+    return gen != sum;
+}
+
 /* the end-of-run checks (router errors, losses, credits, routes), each
  * failure told in the log; fail in, fail out. *sberr the scoreboard's errors,
  * *queued the packets never injected */
@@ -1210,6 +1263,7 @@ static int finish_checks(net_t *n, uint64_t t, int fail, uint64_t *sberr, uint64
             nr_sb_report(&n->sb, f);
             fail = 1;
         }
+        fail |= account(n, *queued);
     }
     if (n->nonminimal && !escaped) {
         fprintf(f, "FAIL %" PRIu64 " packets took a longer route than their routing allows\n",
@@ -1354,6 +1408,12 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
                 "the nodes, %" PRIu64 " packet and %" PRIu64 " control-word CRC escapes\n",
                 n->retries, n->tx_err, n->escapes, n->cw_escapes);
     net_fail_report(n, res, t, fail);
+    res->inj_timeouts = n->inj_timeouts;
+    if (n->o->inj_timeout)
+        fprintf(f,
+                "net: --inj-timeout %" PRIu64 ": %" PRIu64
+                " packets dropped at their source, no link having taken their head in time\n",
+                n->o->inj_timeout, n->inj_timeouts);
     if (n->missed[0] && !fail) {
         fprintf(f, "FAIL %s\n", n->missed);
         fail = 1;

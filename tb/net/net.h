@@ -91,6 +91,8 @@ typedef struct {
     /* --det-vcs: every router's DET_VCS, the VCs routed up by the hash
      * whatever their a bit; their flows are promised in order */
     unsigned det_vcs;
+    uint64_t inj_timeout;   /* --inj-timeout T: a packet whose head no link took T cycles
+                                           after its generation is dropped, counted (0: never) */
     const char *series_csv; /* accepted load, latency and losses over time, */
     uint64_t series_bin;    /* ... per bin of this many cycles */
 } net_opts;
@@ -116,6 +118,7 @@ typedef struct {
     uint64_t sb_errors;              /* scoreboard errors */
     uint64_t lost;                   /* packets lost on failed links (each counted there) */
     uint64_t loss_span;              /* the most cycles from a failure to its link's last loss */
+    uint64_t inj_timeouts;           /* packets dropped at their source by --inj-timeout */
     uint64_t cycles;
     uint64_t phit_hops; /* phits of packets leaving a router output, every
                                            cycle of the run (a replay's repeats not counted) */

@@ -325,18 +325,13 @@ int net_fail_tx(net_t *n, chan_t *c, uint32_t ph, uint64_t t)
                 t - n->t0, fl->r, fl->p, fl->r2, fl->p2);
         return -1;
     }
-    uint32_t pk[8];
-    nr_pkt_desc_t d = nr_pkt_desc(c->src, c->dest, c->vc, c->seq, 4);
-    nr_sb_match_t m;
-    const int len = nr_pkt_build(&d, pk, 8, NULL, 0);
-    if (len < 0 || nr_sb_cut_m(&n->sb, pk, len, t - n->t0, &m) || !m.matched) {
+    if (net_retire(n, c->src, c->dest, c->vc, c->seq, t - n->t0)) {
         net_say(n,
                 "FAIL cycle %" PRIu64 ": packet %u->%u seq %u, lost on link %d.%d-%d.%d, is "
                 "not one the scoreboard awaits\n",
                 t - n->t0, c->src, c->dest, c->seq, fl->r, fl->p, fl->r2, fl->p2);
         return -1;
     }
-    nr_stats_dropped(&n->st, m.user);
     fl->lost++, n->lost++;
     struct netbin *b = net_bin(n, t - n->t0);
     if (b) b->lost++;

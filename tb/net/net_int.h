@@ -67,10 +67,13 @@ typedef struct {
 /* A terminal node: a source and a sink, and its side of the link. */
 typedef struct {
     nr_inj_t inj;
-    nr_rng_t rng;            /* hash phits */
-    nr_rng_t wrng;           /* worst-case destinations */
-    uint32_t *ph;            /* packet being sent (room for the longest a router takes) */
-    int len, pos, vc;        /* len 0 = none */
+    nr_rng_t rng;        /* hash phits */
+    nr_rng_t wrng;       /* worst-case destinations */
+    uint32_t *ph;        /* packet being sent (room for the longest a router takes) */
+    int len, pos, vc;    /* len 0 = none */
+    unsigned xdest, xvc; /* ... its expectation: destination, VC (the tag's), seq, */
+    uint32_t xseq;       /* ... and generation cycle (--inj-timeout) */
+    uint64_t xgen;
     uint32_t *as;            /* sink: the packet being assembled, room for ascap phits (grows, */
     int alen, cur_vc, ascap; /* up to PKT_CAP, when a longer one arrives) */
     chan_t up;               /* node -> leaf port */
@@ -159,6 +162,7 @@ struct net {
     uint64_t detours;    /* packets a non-minimal routing sent the long way */
     uint64_t last_deliv; /* cycle (from t0) of the last delivery */
     uint64_t self_skipped;
+    uint64_t inj_timeouts;        /* --inj-timeout: packets dropped at their source */
     uint64_t escapes, cw_escapes; /* LCB: accepted damage (linkmon) */
     int64_t esc_cycle;            /* the first escape (-1 none): later checks are not judged */
     uint64_t tx_err;              /* transmit_error copies the sinks discarded */
@@ -253,6 +257,10 @@ void net_src_took(net_t *n, int i);
 int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t);
 /* a router output sent a packet phit of kind `kind` (core view) on c */
 void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window);
+/* retire packet src->dest seq of VC vc (the tag's) from the scoreboard
+ * without a delivery, a counted drop, and from the statistics' drain; -1
+ * when the scoreboard did not await it */
+int net_retire(net_t *n, unsigned src, unsigned dest, unsigned vc, uint32_t seq, uint64_t ts);
 /* print a failure to the log */
 void net_say(net_t *n, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

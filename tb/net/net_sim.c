@@ -50,6 +50,9 @@ static const nr_cli_opt_t opts[] = {
     {"fail-delay", "N",
      "cycles from a failure to the rewrite of every router's tables around the dead links "
      "(default 100)"},
+    {"inj-timeout", "T",
+     "a packet whose head no link has taken T cycles after its generation is dropped at its "
+     "source and counted (BlackWidow's injection timeout; docs/network.md \"Faults\")"},
     {"series", "PATH",
      "write the accepted load, the packets delivered, their mean latency and the packets lost "
      "on failed links per bin of cycles from the first traffic cycle, as CSV"},
@@ -329,6 +332,8 @@ static void parse_opt(nr_cli_t *c, net_opts *o, net_cli *x, const char *n, const
         o->fail_random = (int)nr_cli_long(c, v, 1, NET_FAIL_MAX);
     else if (!strcmp(n, "fail-delay"))
         o->fail_delay = nr_cli_u64(c, v, 0, 100000000);
+    else if (!strcmp(n, "inj-timeout"))
+        o->inj_timeout = nr_cli_u64(c, v, 1, 100000000);
     else if (!strcmp(n, "routing"))
         o->routing = v; /* one of the topology's (catalog/topo.h), checked when it is built */
     else if (!strcmp(n, "warmup"))
