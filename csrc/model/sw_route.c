@@ -19,6 +19,7 @@ void nr_route_reset(nr_route_tables *t, int nports)
     t->down_shift = 0;
     t->up_mask = 0;
     t->det_vcs = 0;
+    t->dl_vc = 0;
     for (int i = 0; i < NR_MAX_PORTS; i++) {
         t->dlut[i] = (uint8_t)(NR_ROUTE_ENT_VALID | (unsigned)i);
         t->ulut[i] = 0;
@@ -398,6 +399,9 @@ nr_route_res nr_route_fb(const nr_route_tables *t, const nr_route_ctx *c, uint32
         unsigned i = (dest >> t->down_shift) % (unsigned)c->nports;
         if (!(t->dlut[i] & NR_ROUTE_ENT_VALID)) return rc_drop(NR_DROP_NO_ROUTE, -1);
         l = t->dlut[i] & NR_ROUTE_ENT_PORT;
+        /* DL_VC: the entry's v is the VC's bit 0, when that VC exists */
+        const int dw = (int)(vc & ~1u) | ((t->dlut[i] & NR_ROUTE_ENT_V) != 0);
+        if (t->dl_vc && dw < c->nvcs) w = dw;
     } else {
         /* 3a. a side entry for dest's subtree names the candidates instead
          * of UP_MASK (and, hashed, its ports instead of the ULUT) */
@@ -453,6 +457,7 @@ enum {
     CFG_FB_ME = 0x06,
     CFG_FB_CHARGE = 0x07,
     CFG_DET_VCS = 0x08,
+    CFG_DL_VC = 0x09,
     CFG_SIDE = 0x10,
     CFG_SIDE_END = 0x10 + 2 * NR_ROUTE_SIDE, /* step 3a; SideTab = 1 */
     CFG_DLUT = 0x40,
@@ -463,7 +468,7 @@ enum {
 int nr_route_cfg_addr_ok(unsigned addr, int nports, int side_tab)
 {
     if (addr > 0xFF) return 0;
-    if (addr <= CFG_DET_VCS) return 1;
+    if (addr <= CFG_DL_VC) return 1;
     if (addr >= CFG_SIDE && addr < CFG_SIDE_END) return side_tab;
     if (addr < CFG_DLUT) return 0;
     return (int)(addr & 0x3Fu) < nports;
@@ -485,6 +490,7 @@ void nr_route_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t 
     case CFG_FB_ME: t->fb_me = (uint16_t)(wdata & 0x7FFFu); return;
     case CFG_FB_CHARGE: t->fb_charge = (uint8_t)(wdata & 0xFFu); return;
     case CFG_DET_VCS: t->det_vcs = (uint8_t)(wdata & NR_ROUTE_DET_VCS_MASK); return;
+    case CFG_DL_VC: t->dl_vc = (uint8_t)(wdata & 1u); return;
     default: break;
     }
     if (addr >= CFG_SIDE && addr < CFG_SIDE_END) { /* the caller checked SideTab */
@@ -502,7 +508,7 @@ void nr_route_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t 
     else if (addr >= CFG_ULUT)
         t->ulut[i] = ent;
     else if (addr >= CFG_DLUT)
-        t->dlut[i] = ent;
+        t->dlut[i] = (uint8_t)(ent | (wdata & NR_ROUTE_ENT_V));
 }
 
 int nr_route_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int side_tab, int *lo, int *hi,
@@ -535,7 +541,7 @@ static int route_eq(const nr_route_tables *a, const nr_route_tables *b)
            !memcmp(a->dlut, b->dlut, sizeof a->dlut) && !memcmp(a->ulut, b->ulut, sizeof a->ulut) &&
            !memcmp(a->l2p, b->l2p, sizeof a->l2p) && a->fb_ctrl == b->fb_ctrl &&
            a->fb_me == b->fb_me && a->fb_charge == b->fb_charge && a->det_vcs == b->det_vcs &&
-           !memcmp(a->side_match, b->side_match, sizeof a->side_match) &&
+           a->dl_vc == b->dl_vc && !memcmp(a->side_match, b->side_match, sizeof a->side_match) &&
            !memcmp(a->side_ports, b->side_ports, sizeof a->side_ports);
 }
 

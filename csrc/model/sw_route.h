@@ -7,12 +7,14 @@
 /* ---- nr_route_tables: routing tables and route computation (yarc-arch §5, §9) ---- */
 #define NR_ROUTE_ENT_VALID 0x40u /* table entry {valid = bit 6, port = bits 5:0} */
 #define NR_ROUTE_ENT_PORT 0x3Fu
-#define NR_ROUTE_SIDE 8 /* side-table entries (yarc-arch §5 step 3a) */
+#define NR_ROUTE_ENT_V 0x80u /* a DLUT entry's v: the VC's bit 0 with DL_VC (yarc-arch §5) */
+#define NR_ROUTE_SIDE 8      /* side-table entries (yarc-arch §5 step 3a) */
 #define NR_ROUTE_SIDE_VALID 0x1000u
 typedef struct {
     uint16_t root_mask, root_detect; /* 15 bits */
     uint8_t down_shift;              /* 4 bits */
-    uint64_t up_mask;                /* NumPorts bits */
+    uint8_t dl_vc;    /* DL_VC: a down route's VC bit 0 is its DLUT entry's v (§5 step 3) */
+    uint64_t up_mask; /* NumPorts bits */
     uint8_t dlut[NR_MAX_PORTS], ulut[NR_MAX_PORTS], l2p[NR_MAX_PORTS];
     /* the flattened-butterfly registers (docs/fbfly-routing.md §2), as
      * stored: only the bits listed there */

@@ -9,7 +9,8 @@
 //   (VC >= NumVcs or reserved bits set) is dropped; a source route (r) takes
 //   its logical port from the route phit; a destination under this root
 //   (dest & ROOT_MASK == ROOT_DETECT) goes down through DLUT[dest >>
-//   DOWN_SHIFT]; else up: adaptively (a, and the head's VC not set in
+//   DOWN_SHIFT] (with DL_VC set, the entry's v is the output VC's bit 0
+//   when that VC exists); else up: adaptively (a, and the head's VC not set in
 //   DET_VCS) to the UP_MASK candidate with the
 //   highest score, ties to the first at or after the adaptive pointer, or
 //   deterministically through ULUT[fold of {dest ^ p ^ hash}]; then the
@@ -37,7 +38,7 @@
 //             3 NO_ROUTE) or output port q, combinational; rc_en_i commits an
 //             adaptive choice (the pointer moves past the chosen logical port).
 //   rc_w_o                             the output VC (the head's vc field
-//             unless the flattened-butterfly mode chose another).
+//             unless the flattened-butterfly mode or DL_VC chose another).
 //   fb_on_i, fb_drop_i, fb_l_i, fb_w_i  nr_route_fb's result for this head;
 //   fb_en_o                            ... which routes it this cycle (rc_en_i,
 //             well formed, r = 0, mode on): its draw is committed.
@@ -70,6 +71,8 @@ module nr_route_lookup #(
   input  logic [3:0]                    down_shift_i,
   input  logic [NumPorts-1:0]           up_mask_i,
   input  logic [3:0]                    det_vcs_i,
+  input  logic                          dl_vc_i,
+  input  logic [NumPorts-1:0]           dlut_v_i,
   input  logic [NumPorts*EntW-1:0]      dlut_i,
   input  logic [NumPorts*EntW-1:0]      ulut_i,
   input  logic [NumPorts*EntW-1:0]      l2p_i,
@@ -197,7 +200,7 @@ module nr_route_lookup #(
   // ---- the RC function (doc section 5)
   logic [EntW-1:0] dent, uent, lent;
   logic [FbLW-1:0]  lport;
-  logic             have_l, is_adapt, drop, fbuse;
+  logic             have_l, is_adapt, drop, fbuse, dluse;
   logic [2:0]       reason;
   logic dvalid, uvalid;
   logic [PortW-1:0] dport, uport;
@@ -214,6 +217,7 @@ module nr_route_lookup #(
     is_adapt = 1'b0;
     lport    = '0;
     fbuse    = 1'b0;
+    dluse    = 1'b0;
     if (32'(hvc) >= NumVcs || hrsvd != '0) begin
       drop = 1'b1; reason = 3'(REASON_MALFORMED);
     end else if (hr) begin
@@ -234,7 +238,7 @@ module nr_route_lookup #(
       if (!dvalid) begin
         drop = 1'b1; reason = 3'(REASON_NO_ROUTE);
       end else begin
-        have_l = 1'b1; lport = FbLW'(dport);
+        have_l = 1'b1; lport = FbLW'(dport); dluse = dl_vc_i;
       end
     end else if (up_a) begin
       if (!any) begin
@@ -262,7 +266,11 @@ module nr_route_lookup #(
   assign rc_reason_o = drop ? reason : (have_l && !qok) ? 3'(REASON_NO_ROUTE) : 3'd0;
   assign rc_port_o   = lent[PortW-1:0];
   assign aptr_d      = (rc_en_i && is_adapt) ? best_l + 1'b1 : aptr_q;
-  assign rc_w_o      = fbuse ? fb_w_i : hvc;
+  // DL_VC (doc section 5 step 3): bit 0 of the VC from the DLUT entry's v,
+  // when the VC that makes is below NumVcs
+  logic [1:0] dlw;
+  assign dlw         = {hvc[1], dlut_v_i[didx]};
+  assign rc_w_o      = fbuse ? fb_w_i : (dluse && 32'(dlw) < NumVcs) ? dlw : hvc;
   assign fb_en_o     = rc_en_i && fbuse;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -292,5 +300,7 @@ module nr_route_lookup #(
                            (dest & root_mask_i) != root_detect_i && !rc_drop_o, clk_i, rst_ni)
   `NR_COVER(c_rc_adapt_max, rc_en_i && is_adapt && any && maxs != '0, clk_i, rst_ni)
   `NR_COVER(c_rc_remap_drop, rc_en_i && have_l && !qok, clk_i, rst_ni)
+  // DL_VC moved a down route to the other VC of its pair (a torus dateline)
+  `NR_COVER(c_rc_dl_vc, rc_en_i && dluse && !rc_drop_o && rc_w_o != hvc, clk_i, rst_ni)
 
 endmodule

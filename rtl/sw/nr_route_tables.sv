@@ -49,7 +49,7 @@
 //             rc_w_o the output VC (the head's, unless the flattened-butterfly
 //             mode chose another). Combinational.
 // Latency: RC is combinational (0 cycles); the RBD registers the result.
-// Cost: the blocks' (see their headers): 3*NumPorts*7 + NumPorts + 62 flops
+// Cost: the blocks' (see their headers): 3*NumPorts*7 + 2*NumPorts + 63 flops
 //   of table state with reset (nr_route_cfg), plus a log2(NumPorts) pointer,
 //   one NumPorts-way adaptive scan, the DLUT, ULUT and L2P read muxes and a
 //   22-bit XOR fold (nr_route_lookup), and the flattened-butterfly rules with
@@ -102,6 +102,8 @@ module nr_route_tables #(
   logic [19:0]              fb_ctrl;
   logic [DestW-1:0]         fb_me;
   logic [3:0]               det_vcs;
+  logic                     dl_vc;
+  logic [NumPorts-1:0]      dlut_v;
   logic                     fb_on, fb_drop, fb_en;
   logic [10:0]              fb_l;
   logic [1:0]               fb_w;
@@ -124,7 +126,9 @@ module nr_route_tables #(
     .l2p_o        (l2p),
     .fb_ctrl_o    (fb_ctrl),
     .fb_me_o      (fb_me),
-    .det_vcs_o    (det_vcs)
+    .det_vcs_o    (det_vcs),
+    .dl_vc_o      (dl_vc),
+    .dlut_v_o     (dlut_v)
   );
 
   nr_route_fb #(
@@ -163,6 +167,8 @@ module nr_route_tables #(
     .down_shift_i (down_shift),
     .up_mask_i    (up_mask),
     .det_vcs_i    (det_vcs),
+    .dl_vc_i      (dl_vc),
+    .dlut_v_i     (dlut_v),
     .dlut_i       (dlut),
     .ulut_i       (ulut),
     .l2p_i        (l2p),

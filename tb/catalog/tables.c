@@ -66,6 +66,7 @@ enum {
     A_FB_ME = 0x06,
     A_FB_CHARGE = 0x07,
     A_DET_VCS = 0x08,
+    A_DL_VC = 0x09,
     A_SIDE = 0x10,
     A_DLUT = 0x40,
     A_ULUT = 0x80,
@@ -462,7 +463,9 @@ int nr_route_encode(const nr_route_vals *t, rtr_cfgw *w, int max)
     W(1, 0, A_UP_MASK0, t->per_tile ? 0 : (uint32_t)t->up_mask);
     W(1, 0, A_UP_MASK1, t->per_tile ? 0 : (uint32_t)(t->up_mask >> 32));
     if (t->det_vcs) W(1, 0, A_DET_VCS, t->det_vcs & 0xFu);
-    for (int i = 0; i < N; i++) W(1, 0, A_DLUT + i, ENT(t->dlut[i]));
+    if (t->dl_vc) W(1, 0, A_DL_VC, 1);
+    for (int i = 0; i < N; i++)
+        W(1, 0, A_DLUT + i, ENT(t->dlut[i]) | (t->dl_vc && t->dlut_vc[i] ? 0x80u : 0u));
     for (int i = 0; i < N; i++) W(1, 0, A_ULUT + i, ENT(t->ulut[i]));
     for (int i = 0; i < N; i++) W(1, 0, A_L2P + i, ENT(t->l2p[i]));
     /* Per tile: its UP_MASK, and the ULUT entries that differ from the
@@ -617,6 +620,14 @@ int nr_route_allowed(const nr_route_vals *t, int src, unsigned dest, int a, int 
     }
     if (q >= 0 && max > 0) ports[n++] = q;
     return n;
+}
+
+int nr_route_down_vc(const nr_route_vals *t, unsigned dest, int vc, int nvcs)
+{
+    /* step 3 with DL_VC = 1: bit 0 of the VC is the DLUT entry's v, when the
+     * VC that makes is one of the router's */
+    const int w = (vc & ~1) | (t->dlut_vc[(dest >> t->down_shift) % (unsigned)t->nports] != 0);
+    return t->dl_vc && w < nvcs ? w : vc;
 }
 
 /* Step 3 of docs/yarc-arch.md section 5: (dest & ROOT_MASK) = ROOT_DETECT. */

@@ -109,6 +109,10 @@ typedef struct {
     int dlut[NR_MAX_PORTS], ulut[NR_MAX_PORTS], l2p[NR_MAX_PORTS];
     uint64_t up_mask;
     unsigned det_vcs; /* DET_VCS (section 9): written only when not 0 */
+    /* DL_VC (section 5 step 3; written only when set): a down route's VC bit
+     * 0 is its DLUT entry's v, dlut_vc[i] */
+    int dl_vc;
+    int8_t dlut_vc[NR_MAX_PORTS];
     int per_tile;
     uint64_t tile_up_mask[NR_MAX_PORTS];
     int8_t tile_ulut[NR_MAX_PORTS][NR_MAX_PORTS];
@@ -185,6 +189,10 @@ int nr_route_encode(const nr_route_vals *t, rtr_cfgw *w, int max);
  * Returns the count. */
 int nr_route_allowed(const nr_route_vals *t, int src, unsigned dest, int a, int h, int r,
                      int route_l, uint32_t hash, int *step, int *ports, int max);
+/* The VC a down route (step 3) leaves on, entering on vc of a router of
+ * nvcs VCs: with DL_VC, (vc & ~1) | the DLUT entry's v when that is below
+ * nvcs; else vc. */
+int nr_route_down_vc(const nr_route_vals *t, unsigned dest, int vc, int nvcs);
 /* Only the step nr_route_allowed would take (which of steps 2-5 decides; the
  * SIDE ones: a side entry (step 3a) gave the candidates of step 4 or 5). */
 int nr_route_step(const nr_route_vals *t, unsigned dest, int a, int r);

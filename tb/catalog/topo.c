@@ -336,7 +336,7 @@ static int up_all(const net_rtr *r, int p, int *q)
 /* The (port, VC) pairs the tables allow a packet to dest entering router r
  * at port p on VC v, with every adaptive and hashed choice; *dest_free when
  * they do not depend on dest (the adaptive up step). */
-static int choices(const net_rtr *r, int p, int v, unsigned dest, int *q, int *w, int max,
+static int choices(const net_rtr *r, int p, int v, int nv, unsigned dest, int *q, int *w, int max,
                    int *dest_free)
 {
     *dest_free = 0;
@@ -351,7 +351,8 @@ static int choices(const net_rtr *r, int p, int v, unsigned dest, int *q, int *w
     } else {
         n = nr_route_allowed(&r->tab, p, dest, 1, 0, 0, 0, 0, &step, q, max);
     }
-    for (int i = 0; i < n; i++) w[i] = v;
+    const int o = step == NR_ROUTE_STEP_DOWN ? nr_route_down_vc(&r->tab, dest, v, nv) : v;
+    for (int i = 0; i < n; i++) w[i] = o;
     return n;
 }
 
@@ -443,7 +444,7 @@ static int walk_dest(walk_ctx *w, unsigned dest, unsigned vcmask, int maxh, net_
             continue;
         }
         int q[KP * NV], vc[KP * NV], dest_free;
-        const int nq = choices(r, p, v, dest, q, vc, KP * NV, &dest_free);
+        const int nq = choices(r, p, v, w->nv, dest, q, vc, KP * NV, &dest_free);
         if (nq == 0)
             return walk_fail(w, ri, "no route to node %u from port %d%s", dest, p,
                              w->nv > 1 ? " on its VC" : "");

@@ -59,7 +59,8 @@ typedef struct {
     /* VC rules (deadlock freedom): 0 a packet keeps its VC at every hop (the
      * walk reads VC 0 for every VC); 1 the routers' flattened-butterfly mode,
      * two VCs per traffic class, a packet entering on its class's phase-1 VC
-     * (docs/fbfly-routing.md section 3); 2 the same mode, but a packet
+     * (docs/fbfly-routing.md section 3), or the tables' DL_VC with the same
+     * two VCs (the torus, docs/yarc-arch.md section 5 step 3); 2 the FB mode, but a packet
      * enters on its class's phase-0 VC (unless its destination is a node of
      * its own router: phase 1) and is delivered on phase 1 (the dragonfly,
      * docs/network.md "Topology: dfly") */

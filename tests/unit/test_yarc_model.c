@@ -118,8 +118,9 @@ static void test_pure(void)
     /* configuration address map */
     CHECK(nr_route_cfg_addr_ok(0x00, 16, 0));
     CHECK(nr_route_cfg_addr_ok(0x04, 16, 0));
-    CHECK(nr_route_cfg_addr_ok(0x08, 16, 0)); /* FB_CTRL .. FB_CHARGE (fbfly-routing §2), DET_VCS */
-    CHECK(!nr_route_cfg_addr_ok(0x09, 16, 0));
+    CHECK(nr_route_cfg_addr_ok(0x09, 16,
+                               0)); /* FB_CTRL .. FB_CHARGE (fbfly-routing §2), DET_VCS, DL_VC */
+    CHECK(!nr_route_cfg_addr_ok(0x0A, 16, 0));
     CHECK(!nr_route_cfg_addr_ok(0x3F, 64, 0));
     CHECK(nr_route_cfg_addr_ok(0x4F, 16, 0));
     CHECK(!nr_route_cfg_addr_ok(0x50, 16, 0));
@@ -230,6 +231,35 @@ static void test_down_routing(void)
     cfg(&e, 0, 9, 0x01, 0x0200);
     CHECK_EQ(route_one(&e, 9, ph, l), 15 - (int)((0x200 >> 2) % 16));
     CHECK_EQ(route_one(&e, 5, ph, l), -NR_DROP_NO_ROUTE);
+    YT_DONE(&e);
+}
+
+/* §5 step 3 with DL_VC (0x09): a down route leaves on VC (vc & ~1) | the
+ * DLUT entry's v (bit 7), the head rewritten and its CRC repaired; with
+ * DL_VC = 0 the v bits change nothing. */
+static void test_dl_vc(void)
+{
+    nr_yarc_params p = renv_params(4, 4, 0);
+    renv e;
+    cap_t c;
+    env_open(&e, &c, &p);
+    cfg(&e, 1, 0, 0x40 + 5, 0xC5); /* DLUT[5] = {v 1, port 5} */
+    cfg(&e, 1, 0, 0x40 + 6, 0x46); /* DLUT[6] = {v 0, port 6} */
+    const struct {
+        int on;
+        unsigned dest, vc, want;
+    } cs[] = {{0, 5, 0, 0}, {0, 6, 1, 1}, {1, 5, 0, 1}, {1, 5, 1, 1}, {1, 6, 1, 0}, {1, 6, 0, 0}};
+    uint32_t ph[RENV_MAXLEN], want[RENV_MAXLEN];
+    for (size_t k = 0; k < sizeof cs / sizeof cs[0]; k++) {
+        cfg(&e, 1, 0, 0x09, (uint32_t)cs[k].on);
+        int l = mk(ph, 2, cs[k].dest, cs[k].vc, 7, 0, 0, 0, NULL, 0);
+        CHECK_EQ(route_one(&e, 2, ph, l), (int)cs[k].dest);
+        memcpy(want, ph, sizeof(uint32_t) * (size_t)l); /* the same packet on VC want */
+        want[0] = nr_head_set_vc(ph[0], cs[k].want);
+        nr_pkt_fix_crc(want, l);
+        CHECK_EQ(c.len, l);
+        CHECK(memcmp(c.ph, want, sizeof(uint32_t) * (size_t)l) == 0);
+    }
     YT_DONE(&e);
 }
 
@@ -766,7 +796,7 @@ static void test_cfg_bad(void)
     renv e;
     cap_t c;
     env_open(&e, &c, &p);
-    cfg(&e, 0, 3, 0x09, 1); /* 0x05..0x08 are the FB registers and DET_VCS */
+    cfg(&e, 0, 3, 0x0A, 1); /* 0x05..0x09: the FB registers, DET_VCS, DL_VC */
     CHECK_EQ(e.cfg_bad, 1);
     CHECK_EQ(e.out.tev[3], 1u << NR_TEV_CFG_BAD);
     CHECK_EQ(e.out.tev[2], 0);
@@ -963,6 +993,7 @@ int main(void)
     test_latency();
     test_single_router();
     test_down_routing();
+    test_dl_vc();
     test_seed_root_mask();
     test_ulut_hash();
     test_side_table();

@@ -1,0 +1,33 @@
+/* topo_mesh.c - the k-ary n-mesh (topo.h; docs/network.md "Topology: torus
+ * and mesh"): mesh:k=K,n=N, the torus of topo_torus.c without its
+ * wrap-around links (a port past the edge is unconnected). Dimension-order
+ * routing keeps the VC at every hop: with no ring, one VC per class is free
+ * of cycles, which the check proves. */
+#include "catalog/topo_torus.h"
+
+static int mesh_build(net_topo *t, const long *kv, const int *given, int k_rtr, char *err,
+                      int errlen)
+{
+    (void)given;
+    return net_kary_make(t, kv, 0, k_rtr, err, errlen);
+}
+
+static const net_routing_def mesh_routings[] = {
+    {"dor", "dimension order, the lowest dimension first, the VC kept", 0, 1, 1, 0, 0, 0, 0},
+    {NULL, NULL, 0, 0, 0, 0, 0, 0, 0},
+};
+
+const net_topo_kind net_topo_mesh = {
+    .name = "mesh",
+    .usage = "mesh:k=K,n=N",
+    .doc = "the k-ary n-mesh: the torus without its wrap-around links; dimension-order "
+           "routing; --pattern wc is the complement",
+    .keys = net_kary_keys,
+    .routings = mesh_routings,
+    .build = mesh_build,
+    .set_routing = net_kary_set_routing,
+    .min_hops = net_kary_min_hops,
+    .max_hops = net_kary_max_hops,
+    .wc_dest = net_kary_wc_dest,
+    .place = net_kary_place,
+};

@@ -1,0 +1,185 @@
+/* topo_torus.c - the k-ary n-cube (topo.h; docs/network.md "Topology:
+ * torus and mesh"): torus:k=K,n=N, K^N routers, router r at the
+ * coordinates of r's base-K digits (digit 0 the lowest), port 1 + 2j to its
+ * neighbour x_j + 1 and port 2 + 2j to x_j - 1 (mod K), one node per router
+ * (node id = router id) on port 0. The mesh (topo_mesh.c) is the same
+ * without the wrap-around links.
+ *
+ * Routed by the shared tables (docs/yarc-arch.md section 5), every
+ * destination down: DLUT[d] is the port toward node d, so K^N <= the
+ * routers' ports. Dimension order, the lowest differing dimension first, in
+ * a torus the shorter way round (a tie the + way).
+ *   dor:      two VCs per traffic class, the VC of each hop set by the table
+ *             (DL_VC, docs/yarc-arch.md section 5 step 3): the lower one while
+ *             the route ahead in this dimension still crosses its dateline
+ *             (the link between K-1 and 0), the upper one after it and to
+ *             the node; the check proves it free of cycles.
+ *   dor-nodl: the same routes keeping the VC: a cycle round each ring, which
+ *             the check refuses.
+ */
+#include "catalog/topo_torus.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* x's coordinate j */
+static int kary_digit(const kary_t *k, int x, int j) { return (int)(x / net_ipow(k->k, j) % k->k); }
+
+/* The direction of dimension j's hops from x toward t: 0 none, +1, -1. */
+static int kary_dir(const kary_t *k, int x, int t)
+{
+    if (x == t) return 0;
+    if (!k->wrap) return t > x ? 1 : -1;
+    const int fwd = (t - x + k->k) % k->k;
+    return 2 * fwd <= k->k ? 1 : -1;
+}
+
+/* Router r's DLUT entry for node d, and its VC bit (docs/yarc-arch.md 5). */
+static int kary_entry(const kary_t *k, int r, int d, int *vbit)
+{
+    *vbit = 1; /* the node: the class's upper VC, as it entered */
+    for (int j = 0; j < k->n; j++) {
+        const int x = kary_digit(k, r, j), t = kary_digit(k, d, j), s = kary_dir(k, x, t);
+        if (!s) continue;
+        /* the upper VC once the rest of this ring's route stays off the
+         * dateline: + with x < t, - with x > t */
+        *vbit = s > 0 ? x < t : x > t;
+        return s > 0 ? 1 + 2 * j : 2 + 2 * j;
+    }
+    return 0;
+}
+
+int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge, char *err,
+                         int errlen)
+{
+    (void)charge, (void)err, (void)errlen;
+    const kary_t *k = t->priv;
+    for (int r = 0; r < t->nrtr; r++) {
+        nr_route_vals *tb = &t->r[r].tab;
+        tb->dl_vc = rt->vc_phase != 0;
+        for (int d = 0; d < tb->nports; d++) {
+            int v = 0;
+            tb->dlut[d] = d < t->nnodes ? kary_entry(k, r, d, &v) : -1;
+            tb->dlut_vc[d] = (int8_t)(tb->dl_vc && v);
+        }
+    }
+    return 0;
+}
+
+int net_kary_make(net_topo *t, const long *kv, int wrap, int k_rtr, char *err, int errlen)
+{
+    const int K = (int)kv[0], n = (int)kv[1];
+    const long nr = net_ipow(K, n);
+    if (1 + 2 * n > k_rtr || nr > k_rtr) {
+        snprintf(err, (size_t)errlen,
+                 "topology '%s': %ld routers of %d network ports and a node need routers of at "
+                 "least %d and %ld ports (the DLUT holds one entry per node), these have %d",
+                 t->spec, nr, 2 * n, 1 + 2 * n, nr, k_rtr);
+        return -1;
+    }
+    kary_t *k = net_topo_priv(t, nr, sizeof *k, err, errlen);
+    if (!k) return -1;
+    k->k = K, k->n = n, k->wrap = wrap;
+    t->levels = 1;
+    if (net_topo_alloc(t, (int)nr, (int)nr, err, errlen)) return -1;
+    t->first[1] = 0, t->first[2] = (int)nr;
+    for (int r = 0; r < nr; r++) {
+        nr_route_vals *tb = net_rtr_init(t, r, 1, k_rtr);
+        tb->root_mask = 0x7FFFu & ~(unsigned)(k_rtr - 1); /* a dest beyond the DLUT drops */
+        t->r[r].peer[0] = (net_end){NET_PEER_NODE, r};
+        t->node[r] = (net_end){r, 0};
+        for (int j = 0; j < n; j++) {
+            const int x = kary_digit(k, r, j), stride = (int)net_ipow(K, j);
+            if (x + 1 < K)
+                net_link(t, r, 1 + 2 * j, r + stride, 2 + 2 * j);
+            else if (wrap)
+                net_link(t, r, 1 + 2 * j, r - x * stride, 2 + 2 * j);
+        }
+    }
+    return net_kary_set_routing(t, t->kind->routings, 0, err, errlen);
+}
+
+int net_kary_min_hops(const net_topo *t, int a, int b)
+{
+    const kary_t *k = t->priv;
+    int h = 1;
+    for (int j = 0; j < k->n; j++) {
+        const int d = abs(kary_digit(k, a, j) - kary_digit(k, b, j));
+        h += k->wrap && k->k - d < d ? k->k - d : d;
+    }
+    return h;
+}
+
+int net_kary_max_hops(const net_topo *t, const net_routing_def *rt)
+{
+    (void)rt;
+    const kary_t *k = t->priv;
+    return 1 + k->n * (k->wrap ? k->k / 2 : k->k - 1);
+}
+
+/* The worst case (docs/network.md): in the torus tornado, every coordinate
+ * moved by ceil(K/2) - 1 (1 for K = 2), the longest way that is still the +
+ * way round; in the mesh the complement, x_j to K-1-x_j in every dimension. */
+int net_kary_wc_dest(const net_topo *t, int src, nr_rng_t *rng)
+{
+    (void)rng;
+    const kary_t *k = t->priv;
+    const int sh = k->k == 2 ? 1 : (k->k - 1) / 2;
+    int d = 0;
+    for (int j = k->n - 1; j >= 0; j--) {
+        const int x = kary_digit(k, src, j);
+        d = d * k->k + (k->wrap ? (x + sh) % k->k : k->k - 1 - x);
+    }
+    return d;
+}
+
+/* The layout (docs/cost.md "Layouts"): routers in id order, as many to a
+ * cabinet as it holds nodes, the cabinets on a near-square floor; each link
+ * inside a cabinet has SerDes of its own (a direct network). */
+int net_kary_place(const net_topo *t, const net_floor *fl, int r, net_place *p)
+{
+    const int q = fl->nodes_per_cab > 0 ? fl->nodes_per_cab : 1;
+    const long ncab = (t->nrtr + q - 1) / q;
+    net_floor_cab(r / q, net_floor_cols(ncab, fl), fl, p);
+    return 1;
+}
+
+static int torus_build(net_topo *t, const long *kv, const int *given, int k_rtr, char *err,
+                       int errlen)
+{
+    (void)given;
+    return net_kary_make(t, kv, 1, k_rtr, err, errlen);
+}
+
+static const net_routing_def torus_routings[] = {
+    {"dor",
+     "dimension order, the shorter way round, two VCs per class: the VC rises at each "
+     "dimension's dateline (the table's DL_VC)",
+     0, 1, 1, 1, 0, 0, 0},
+    {"dor-nodl", "the same routes keeping the VC: a cycle round each ring (refused)", 0, 1, 1, 0, 0,
+     0, 0},
+    {NULL, NULL, 0, 0, 0, 0, 0, 0, 0},
+};
+
+const net_spec_key net_kary_keys[] = {
+    {"k", NET_KEY_REQUIRED, 2, 64, "routers per dimension"},
+    {"n", NET_KEY_REQUIRED, 1, 6, "dimensions: k^n routers, one node each"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+const net_topo_kind net_topo_torus = {
+    .name = "torus",
+    .usage = "torus:k=K,n=N",
+    .doc = "the k-ary n-cube: K^N routers, one node each, joined to their two neighbours in "
+           "each dimension (mod K); dimension-order routing with datelines; --pattern wc is "
+           "tornado",
+    .keys = net_kary_keys,
+    .routings = torus_routings,
+    .build = torus_build,
+    .set_routing = net_kary_set_routing,
+    .min_hops = net_kary_min_hops,
+    .max_hops = net_kary_max_hops,
+    .wc_dest = net_kary_wc_dest,
+    .place = net_kary_place,
+};

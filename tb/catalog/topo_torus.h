@@ -1,0 +1,24 @@
+/* topo_torus.h - the k-ary n-cube's own (topo_torus.c), which the mesh
+ * (topo_mesh.c) is built from. */
+#ifndef CATALOG_TOPO_TORUS_H
+#define CATALOG_TOPO_TORUS_H
+#include "catalog/topo.h"
+
+/* A built torus or mesh (net_topo.priv). */
+typedef struct {
+    int k, n; /* routers per dimension, dimensions */
+    int wrap; /* 1 the torus, 0 the mesh */
+} kary_t;
+
+/* Build the k-ary n-cube (wrap 1) or n-mesh (wrap 0) of kv = {k, n} and
+ * program its kind's first routing. */
+int net_kary_make(net_topo *t, const long *kv, int wrap, int k_rtr, char *err, int errlen);
+int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge, char *err,
+                         int errlen);
+int net_kary_min_hops(const net_topo *t, int a, int b);
+int net_kary_max_hops(const net_topo *t, const net_routing_def *rt);
+int net_kary_wc_dest(const net_topo *t, int src, nr_rng_t *rng);
+int net_kary_place(const net_topo *t, const net_floor *fl, int r, net_place *p);
+extern const net_spec_key net_kary_keys[];
+
+#endif
