@@ -14,6 +14,8 @@ static int mesh_build(net_topo *t, const long *kv, const int *given, int k_rtr, 
 
 static const net_routing_def mesh_routings[] = {
     {"dor", "dimension order, the lowest dimension first, the VC kept", 0, 1, 1, 0, 0, 0, 0},
+    {"pf", "positive first: every + hop before any - hop, around failed links (--fail)", 0, 0, 0, 0,
+     0, 0, 0},
     {NULL, NULL, 0, 0, 0, 0, 0, 0, 0},
 };
 
@@ -30,4 +32,5 @@ const net_topo_kind net_topo_mesh = {
     .max_hops = net_kary_max_hops,
     .wc_dest = net_kary_wc_dest,
     .place = net_kary_place,
+    .avoid = net_kary_avoid,
 };

@@ -50,11 +50,86 @@ static int kary_entry(const kary_t *k, int r, int d, int *vbit)
     return 0;
 }
 
+/* Router x's neighbour by port q (1 + 2j: +j, 2 + 2j: -j) over a live link,
+ * or -1. */
+static int kary_next(const net_topo *t, const uint64_t *dead, int x, int q)
+{
+    const net_end e = t->r[x].peer[q];
+    return e.rtr >= 0 && !(dead && dead[x] >> q & 1) ? e.rtr : -1;
+}
+
+/* Positive-first (docs/network.md "Topology: torus and mesh"): every + hop
+ * before any - hop, over the live links. For node d, dn[x] is the fewest -
+ * hops from router x to d (-1: none), dp[x] the fewest + hops to a router
+ * with a dn; the route from x is a - hop down dn if x has one, else a + hop
+ * down dp, each the lowest dimension that shortens it, so a packet on its -
+ * hops stays on them. -1 with a message when a router has neither. */
+static int kary_pf_tables(net_topo *t, const uint64_t *dead, char *err, int errlen)
+{
+    const kary_t *k = t->priv;
+    const int R = t->nrtr;
+    int *dn = malloc(sizeof(int) * 3 * (size_t)R), *dp = dn + R, *q = dp + R;
+    if (!dn) {
+        snprintf(err, (size_t)errlen, "out of memory");
+        return -1;
+    }
+    int rc = 0;
+    for (int d = 0; d < R && !rc; d++) {
+        for (int x = 0; x < R; x++) dn[x] = dp[x] = -1;
+        /* breadth first from d backward over - hops, then from every router
+         * with a dn backward over + hops (a + hop from x to y is y's - port) */
+        int h = 0, n = 0;
+        dn[d] = 0, q[n++] = d;
+        for (int pass = 0; pass < 2; pass++) {
+            int *dist = pass ? dp : dn;
+            if (pass)
+                for (int x = n = h = 0; x < R; x++)
+                    if (dn[x] >= 0) dp[x] = 0, q[n++] = x;
+            for (; h < n; h++)
+                for (int j = 0; j < k->n; j++) {
+                    const int y = kary_next(t, dead, q[h], pass ? 2 + 2 * j : 1 + 2 * j);
+                    if (y >= 0 && dist[y] < 0) dist[y] = dist[q[h]] + 1, q[n++] = y;
+                }
+        }
+        for (int x = 0; x < R && !rc; x++) {
+            int port = x == d ? 0 : -1;
+            for (int j = 0; j < k->n && port < 0; j++) {
+                const int ym = kary_next(t, dead, x, 2 + 2 * j),
+                          yp = kary_next(t, dead, x, 1 + 2 * j);
+                if (dn[x] > 0 && ym >= 0 && dn[ym] == dn[x] - 1) port = 2 + 2 * j;
+                if (dn[x] < 0 && dp[x] > 0 && yp >= 0 && dp[yp] == dp[x] - 1) port = 1 + 2 * j;
+            }
+            if (port < 0) {
+                snprintf(err, (size_t)errlen,
+                         "topology '%s': no positive-first route from router %d to node %d over "
+                         "the live links",
+                         t->spec, x, d);
+                rc = -1;
+            }
+            t->r[x].tab.dlut[d] = port;
+        }
+    }
+    free(dn);
+    return rc;
+}
+
+/* The positive-first tables around the failed links (topo.h, avoid). */
+int net_kary_avoid(net_topo *t, const uint64_t *dead, char *err, int errlen)
+{
+    if (strcmp(t->routing->name, "pf")) {
+        snprintf(err, (size_t)errlen, "--routing %s cannot avoid a failed link; pf can",
+                 t->routing->name);
+        return -1;
+    }
+    return kary_pf_tables(t, dead, err, errlen);
+}
+
 int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge, char *err,
                          int errlen)
 {
-    (void)charge, (void)err, (void)errlen;
+    (void)charge;
     const kary_t *k = t->priv;
+    if (!strcmp(rt->name, "pf")) return kary_pf_tables(t, NULL, err, errlen);
     for (int r = 0; r < t->nrtr; r++) {
         nr_route_vals *tb = &t->r[r].tab;
         tb->dl_vc = rt->vc_phase != 0;
@@ -113,8 +188,8 @@ int net_kary_min_hops(const net_topo *t, int a, int b)
 
 int net_kary_max_hops(const net_topo *t, const net_routing_def *rt)
 {
-    (void)rt;
     const kary_t *k = t->priv;
+    if (!strcmp(rt->name, "pf")) return 2 * t->nrtr; /* + hops, then - hops, around failures */
     return 1 + k->n * (k->wrap ? k->k / 2 : k->k - 1);
 }
 

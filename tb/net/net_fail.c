@@ -126,7 +126,7 @@ int net_fail_setup(net_t *n, char *err, int errlen)
     }
     if (!n->t.kind->avoid) {
         snprintf(err, errlen,
-                 "--fail: topology %s has no tables that avoid a failed link (fclos and bw do)",
+                 "--fail: topology %s has no tables that avoid a failed link (fclos, bw and mesh do)",
                  n->t.kind->name);
         return 2;
     }
