@@ -86,7 +86,8 @@ declare -A TCMD
 while IFS=$'\t' read -r name cmd; do TCMD[$name]=$cmd; done < <(scripts/regress.sh -n -b "$BUILD" tests/*.list "${XLISTS[@]}") ||
     { echo "mutate: the regression lists do not read (scripts/regress.sh -n)" >&2; exit 2; }
 # targets NAME...: the programs of BUILD these entries run: the words
-# BUILD/{bin,cells,tests}/X, and rtr_sim-CFG for rtr_sim --impl rtl|lockstep --cfg CFG
+# BUILD/{bin,cells,tests}/X, and rtr_sim-CFG for rtr_sim --impl rtl|lockstep --cfg CFG,
+# net_sim-CFG for net_sim --impl rtl|lockstep (its --rtl CFG, else its first --cfg)
 targets() {
     local t c
     for t in "$@"; do
@@ -94,6 +95,10 @@ targets() {
         grep -oE "(^|[[:space:]=\"'(<>|;&])$BUILD/(bin|cells|tests)/[A-Za-z0-9_.+/-]+" <<< "$c" | sed -E 's#^[^A-Za-z0-9_.]##' 
         if [[ $c =~ rtr_sim ]] && [[ $c =~ --impl[[:space:]]+(lockstep|rtl) ]]; then
             grep -oE -- '--cfg[[:space:]]+[A-Za-z0-9_.+-]+' <<< "$c" | sed "s#^--cfg[[:space:]]*#$BUILD/bin/rtr_sim-#"
+        fi
+        if [[ $c =~ net_sim ]] && [[ $c =~ --impl[[:space:]]+(lockstep|rtl) ]]; then
+            { grep -oE -- '--rtl[[:space:]]+[A-Za-z0-9_.+-]+' <<< "$c" || grep -oE -- '--cfg[[:space:]]+[A-Za-z0-9_.+-]+' <<< "$c"; } |
+                head -1 | sed -E "s#^--(rtl|cfg)[[:space:]]*#$BUILD/bin/net_sim-#"
         fi
     done | sort -u
 }
