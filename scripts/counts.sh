@@ -21,7 +21,7 @@ pub_start counts "$@"
 pub_configs
 SW=$B/bin/sw_counts
 OUT=$B/results/counts
-setting CFGS COUNTS_CFGS "yarc-k64 cn-k64 fc-k64 fc6-k64 fc6-isu2-k64 bb-k64 hxv-k64 hxm-k64 fb-k64-4vc yarc-k32 fc-k32 bb-k32 fb-k32-bare yarc-k16 cn-k16 fc-k16 bb-k16 fb-k16"
+setting CFGS COUNTS_CFGS "yarc-k64 cn-k64 fc-k64 fc6-k64 fc6-isu2-k64 bb-k64 hxv-k64 hxm-k64 ftd-k64 fb-k64-4vc yarc-k32 fc-k32 bb-k32 fb-k32-bare yarc-k16 cn-k16 fc-k16 bb-k16 fb-k16"
 [ -x "$SW" ] || { echo "counts.sh: $SW is not built (make $SW)" >&2; exit 2; }
 # shellcheck disable=SC2086
 need_cfg counts.sh COUNTS_CFGS $CFGS

@@ -16,7 +16,8 @@
 /* Build parameters (docs/nwn-arch.md section 3). The organization:
  *   cn: r = 1, m = 0, bb = 0      fc: r >= 2, bb = 0      bb: bb = 1
  *   fb: r = 1, m = 0, xp_buf = 1      hxv, hxm: r = 1, m = 0, hx = 1, 2
- *   vc: r = 1, m = 0, vc = 1 */
+ *   vc: r = 1, m = 0, vc = 1
+ *   ftd: r = 1, m = 0, ft = 1 */
 typedef struct {
     int num_ports;   /* k, power of two 4..64 */
     int r;           /* bottom subswitches of the fc (bb keeps r/2); 1 for cn */
@@ -49,6 +50,8 @@ typedef struct {
     int sa_iter;   /* SaIter: iSLIP's rounds, 1..4 (0 = 1) */
     int sa_group;  /* SaGroup: the distributed allocator's group m, dividing k (0 = 8) */
     int spec;      /* Spec: 1 vc's speculative SA, a head bidding in its VA cycle */
+    int ft;        /* Ft: the folded 2-D torus switch (nwn-arch §1.8), 1 ftd
+                        * (dimension order, datelines by channel); needs r = 1, k = 64 */
 } nr_nwn_params;
 
 /* Extra RT_DROP reasons of the network switches (nr_router.h has 1..4). */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "nr_nwn.h"
+#include "nwn_priv.h"
 
 static int pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
 
@@ -65,6 +66,46 @@ static void hx_counts(const nr_nwn_params *p, nr_sw_counts *c)
         (int)(p->hx == 1 ? iu_f + (T + 3 * s1) + (T + 2 * s1) + (T + s1) + T : iu_f + T + s1 + T);
 }
 
+/* The folded torus (nwn-arch 1.8, 10): k subswitches of one port and 4 links
+ * of NWN_FT_C channels; crosspoints the turns its routes take (nwn_xpoints);
+ * the fanout of the longest route, its inputs' crosspoints added up. Table 1
+ * counts every subswitch as (sqrt(k) + 1)^2 less the k/4 U-turns and the
+ * self turn: k (2 sqrt(k) + 3k/4). */
+static void ft_counts(const nr_nwn_params *p, nr_sw_counts *c)
+{
+    nwn_geom g;
+    nwn_geom_of(p, &g);
+    const long k = g.k, rad = nwn_radix(&g, 0);
+    static uint8_t fo[64][1 + 4 * NWN_FT_C];
+    long xp = 0;
+    for (int s = 0; s < g.nsw; s++)
+        for (int i = 0; i < rad; i++) {
+            fo[s][i] = (uint8_t)__builtin_popcountll(nwn_xpoints(&g, s, i));
+            xp += fo[s][i];
+        }
+    int worst = 0;
+    for (int a = 0; a < g.nsw; a++)
+        for (int q = 0; q < k; q++)
+            for (unsigned ext = 0; ext < 4; ext++) {
+                if (!nwn_ft_ext_ok(&g, a, q, ext)) continue;
+                const unsigned tag = (unsigned)q | ext << 6;
+                int s = a, in = 0, f = fo[s][0];
+                for (int j = nwn_ft_next(&g, s, tag); j; j = nwn_ft_next(&g, s, tag)) {
+                    const nwn_end d = nwn_chan_dst(&g, s, j);
+                    s = d.sw;
+                    in = d.io;
+                    f += fo[s][in];
+                }
+                if (f > worst) worst = f;
+            }
+    c->subswitches = g.nsw;
+    c->xpoints = p->speedup * xp;
+    c->xpoints_seed = k * (2 * g.hs + 3 * k / 4);
+    c->sub_buffers = c->channels = k * 4 * NWN_FT_C;
+    c->fanout[NR_PATH_LOCAL] = fo[0][0];
+    c->fanout[NR_PATH_TURN] = worst;
+}
+
 int nr_nwn_counts(const nr_nwn_params *p, nr_sw_counts *c, char *err, int errlen)
 {
     if (shape_ok(p, err, errlen)) return -1;
@@ -81,6 +122,13 @@ int nr_nwn_counts(const nr_nwn_params *p, nr_sw_counts *c, char *err, int errlen
             return -1;
         }
         hx_counts(p, c);
+    } else if (p->ft) {
+        char e2[256];
+        if (nr_nwn_check(p, e2, sizeof e2)) {
+            snprintf(err, errlen, "%s", e2);
+            return -1;
+        }
+        ft_counts(p, c);
     } else if (p->xp_buf) {
         /* fb (nwn-arch 1.5): one crossbar, a buffer at each crosspoint */
         c->subswitches = 1;
@@ -264,8 +312,8 @@ void nr_en_coef_seed(nr_en_coef *c)
 int nr_en_org_nwn(const nr_nwn_params *p, nr_en_org *o)
 {
     char err[160];
-    if (shape_ok(p, err, sizeof err) || p->xp_buf || p->hx)
-        return -1; /* no energy model of fb's buffers nor of the HyperX switch */
+    if (shape_ok(p, err, sizeof err) || p->xp_buf || p->hx || p->ft)
+        return -1; /* no energy model of fb's buffers nor of the HyperX and torus switches */
     memset(o, 0, sizeof *o);
     o->org = p->bb ? NR_EN_BB : NR_EN_FC;
     o->k = p->num_ports;

@@ -70,6 +70,32 @@ static int hx_fhop(const nr_nwn *m, int p, int q, int vc, uint32_t head, uint32_
     return c[t];
 }
 
+/* §1.8: the first hop of a folded-torus IU (not its own port) and the
+ * channel of each dimension where both may go (ext, bits 8 up): a = 0 the
+ * flow's hash (hxv's, mod 64), bit d for dimension d; a = 1 the first dimension's by most
+ * credits on VC vc (ties from bit 0 of up_ptr), the second's bit 1 of
+ * up_ptr, which counts the a = 1 choices mod 4. */
+static int ft_fhop(const nr_nwn *m, int p, int q, int vc, uint32_t head, uint32_t hash, int up_ptr,
+                   int *up_next)
+{
+    const nwn_geom *g = &m->g;
+    const int S = g->hs, a = (head >> NR_HEAD_A_BIT) & 1;
+    const int ch[2] = {nwn_ft_chans(g, p % S, q % S), nwn_ft_chans(g, p / S, q / S)};
+    const unsigned dest = (head >> NR_HEAD_DEST_LSB) & ((1u << NR_HEAD_DEST_W) - 1u);
+    unsigned pick = a ? (unsigned)up_ptr >> 1 << 1 : (unsigned)nwn_hx_mid_hash(g, p, dest, hash);
+    if (a && (ch[0] ? ch[0] == 3 : ch[1] == 3)) { /* the first dimension, by credits */
+        const int d = ch[0] ? 0 : 1, o = nwn_ft_next(g, p, (unsigned)q) - 1;
+        const nr_swalloc *b = &m->sw[p];
+        const int cc[2] = {b->cc[(1 + o) * m->V + vc], b->cc[(2 + o) * m->V + vc]};
+        pick = (pick & ~(1u << d)) | (unsigned)nwn_top_pick(cc, 2, up_ptr & 1) << d;
+    }
+    if (a) *up_next = (up_ptr + 1) & 3;
+    unsigned ext = 0;
+    for (int d = 0; d < 2; d++) /* the channel each dimension may take */
+        ext |= (unsigned)(ch[d] == 3 ? (pick >> d) & 1u : ch[d] == 2) << d;
+    return nwn_ft_next(g, p, (unsigned)q | ext << 6) | (int)ext << 8;
+}
+
 /* §4.3: the first hop of the IU of port p for output q on VC vc, from
  * start-of-cycle state (the credits of its bottom's up-links for a = 1). */
 static int nwn_fhop(const void *ctx, int p, int q, int vc, uint32_t head, uint32_t hash, int up_ptr,
@@ -81,6 +107,7 @@ static int nwn_fhop(const void *ctx, int p, int q, int vc, uint32_t head, uint32
     if (h.kind == NWN_HOP_DROP) return -h.reason;
     if (h.kind == NWN_HOP_FIXED) return h.tgt;
     if (g->org == NWN_HX) return hx_fhop(m, p, q, vc, head, hash, up_ptr, up_next);
+    if (g->org == NWN_FT) return ft_fhop(m, p, q, vc, head, hash, up_ptr, up_next);
     if (!((head >> NR_HEAD_A_BIT) & 1)) /* a = 0: the flow's hashed top */
         return g->n +
                nwn_top_hash(g, p, (head >> NR_HEAD_DEST_LSB) & ((1u << NR_HEAD_DEST_W) - 1u), hash);

@@ -71,6 +71,12 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
     const int grp = p->sa_group ? p->sa_group : 8;
     if (p->vc && (grp < 2 || grp > k || k % grp))
         NR_BAD("SaGroup = %d: must divide NumPorts (%d), 2..NumPorts", grp, k);
+    if (p->ft != 0 && p->ft != 1) NR_BAD("Ft = %d: must be 0 or 1 (ftd)", p->ft);
+    if (p->ft && (p->r != 1 || p->xp_buf || p->hx || p->vc || k != 64))
+        NR_BAD("Ft = 1 (the folded 2-D torus, §1.8) needs R = 1, M = 0, XpBuf = Hx = Vc = 0 and "
+               "NumPorts = 64: sqrt(k)/4 = 2 channels a link, one per dateline (R = %d, XpBuf = "
+               "%d, Hx = %d, Vc = %d, NumPorts = %d)",
+               p->r, p->xp_buf, p->hx, p->vc, k);
     /* radix limits (§3) */
     const int n = k / p->r;
     if (n + p->m > NR_SW_MAX_IO)
@@ -102,6 +108,13 @@ void nwn_geom_of(const nr_nwn_params *p, nwn_geom *g)
         g->n = g->hs;
         g->nsw = g->nb = g->hs * g->hs;
     }
+    g->ft = p->ft;
+    if (g->ft) { /* hs x hs subswitches of one port (§1.8) */
+        g->org = NWN_FT;
+        g->hs = 8;
+        g->n = 1;
+        g->nsw = g->nb = g->k;
+    }
     g->S = p->speedup;
     g->S_top = p->top_speedup ? p->top_speedup : 1;
     g->top_choice = p->top_choice;
@@ -115,6 +128,7 @@ int nwn_radix(const nwn_geom *g, int sw)
 {
     if (g->org == NWN_FB) return nwn_is_bottom(g, sw) ? 1 : g->k;
     if (g->org == NWN_HX) return g->n + 4 * (g->hs - 1);
+    if (g->org == NWN_FT) return 1 + 4 * NWN_FT_C;
     if (nwn_is_bottom(g, sw)) return g->n + g->M;
     return top_bottoms(g) + g->u;
 }
@@ -184,6 +198,12 @@ nwn_end nwn_chan_dst(const nwn_geom *g, int sw, int j)
             e.sw = (int16_t)t;
             e.io = (int16_t)nwn_hx_out(g, t, dim, own, r % 2);
         }
+    } else if (g->org == NWN_FT) {
+        if (j >= 1) { /* to the neighbour in direction dir, its input from the other side */
+            const int dir = (j - 1) / NWN_FT_C, c = (j - 1) % NWN_FT_C;
+            e.sw = (int16_t)nwn_ft_nbr(g, sw, dir);
+            e.io = (int16_t)nwn_ft_out(dir ^ 1, c);
+        }
     } else if (nwn_is_bottom(g, sw)) {
         if (j >= g->n) { /* up-link to top t = j - n, its input b */
             e.sw = (int16_t)(g->nb + j - g->n);
@@ -228,6 +248,10 @@ nwn_hop nwn_fhop_shape(const nwn_geom *g, int p, int q)
         return h;
     }
     const int b = p / g->n;
+    if (g->org == NWN_FT) { /* its port, else the IU's channels (§1.8) */
+        if (q != p) h.kind = NWN_HOP_ADAPT;
+        return h;
+    }
     if (g->org == NWN_HX) { /* a local turn, else the IU's choice (§1.6) */
         if (q / g->n == b)
             h.tgt = q % g->n;
@@ -287,6 +311,7 @@ int nwn_top_pick(const int *cc_up, int M, int up_ptr)
 int nwn_chan_target(const nwn_geom *g, int sw, int q)
 {
     if (g->org == NWN_HX) return nwn_hx_next(g, sw, (unsigned)q);
+    if (g->org == NWN_FT) return nwn_ft_next(g, sw, (unsigned)q);
     if (g->org == NWN_FB) return 0;            /* a column's port output */
     if (nwn_is_bottom(g, sw)) return q % g->n; /* from a top: port q */
     if (g->org == NWN_BB && q >= g->k / 2)
@@ -320,9 +345,12 @@ static uint64_t hx_xpoints(const nwn_geom *g, int i)
     return x;
 }
 
+static uint64_t ft_xpoints(const nwn_geom *g, int sw, int i);
+
 uint64_t nwn_xpoints(const nwn_geom *g, int sw, int i)
 {
     if (g->org == NWN_HX) return hx_xpoints(g, i);
+    if (g->org == NWN_FT) return ft_xpoints(g, sw, i);
     if (g->org == NWN_FB) /* row sw: every column; column: its port (§1.5: SelfTurn = 1) */
         return nwn_is_bottom(g, sw) ? bits(0, g->k) : 1u;
     if (nwn_is_bottom(g, sw)) {
@@ -337,6 +365,31 @@ uint64_t nwn_xpoints(const nwn_geom *g, int sw, int i)
     if (i < nbt) /* from bottom i: every other bottom, and (bb) every up port */
         return (bits(0, nbt) & ~(1ull << i)) | bits(nbt, g->u);
     return bits(0, nbt); /* bb up port: every bottom, no up port (quadrant IV) */
+}
+
+/* §1.8: the folded torus's crosspoints, the turns its routes take: every
+ * route (source, output port, channel of each dimension it may take) walked
+ * from its input unit. */
+static uint64_t ft_xpoints(const nwn_geom *g, int sw, int i)
+{
+    uint64_t x = 0;
+    for (int a = 0; a < g->nsw; a++)
+        for (int q = 0; q < g->k; q++)
+            for (unsigned ext = 0; ext < 4; ext++) {
+                if ((q == a && !g->self_turn) || !nwn_ft_ext_ok(g, a, q, ext) ||
+                    (a / g->hs != sw / g->hs && q % g->hs != sw % g->hs))
+                    continue; /* (speed only) x in a's row, then y in q's column */
+                const unsigned tag = (unsigned)q | ext << 6;
+                int s = a, in = 0, j = nwn_ft_next(g, s, tag);
+                while (!(s == sw && in == i) && j) {
+                    const nwn_end d = nwn_chan_dst(g, s, j);
+                    s = d.sw;
+                    in = d.io;
+                    j = nwn_ft_next(g, s, tag);
+                }
+                if (s == sw && in == i) x |= 1ull << j;
+            }
+    return x;
 }
 
 /* ---- the HyperX switch (§1.6) ---- */
@@ -377,4 +430,36 @@ int nwn_hx_mcand(const nwn_geom *g, int s, int q, int *c)
     c[0] = nwn_hx_out(g, s, dim, o, 0);
     c[1] = nwn_hx_out(g, s, dim, o, 1);
     return 2;
+}
+
+/* ---- the folded 2-D torus (§1.8) ---- */
+int nwn_ft_nbr(const nwn_geom *g, int s, int dir)
+{
+    const int S = g->hs, x = s % S, y = s / S, step = dir % 2 ? S - 1 : 1;
+    return dir < 2 ? y * S + (x + step) % S : ((y + step) % S) * S + x;
+}
+
+int nwn_ft_chans(const nwn_geom *g, int a, int b)
+{
+    const int S = g->hs, fwd = (b - a + S) % S, neg = fwd > S / 2;
+    int ok = fwd ? 3 : 0;
+    for (int t = 0, x = a; t < (neg ? S - fwd : fwd); t++) {
+        const int lo = neg ? (x + S - 1) % S : x; /* the link between lo and lo + 1 */
+        if (lo == S - 1) ok &= ~1;                /* channel 0's dateline */
+        if (lo == S / 2 - 1) ok &= ~2;            /* channel 1's */
+        x = neg ? lo : (x + 1) % S;
+    }
+    return ok;
+}
+
+int nwn_ft_next(const nwn_geom *g, int s, unsigned tag)
+{
+    const int S = g->hs, q = (int)(tag & 63u);
+    const int pos[2] = {s % S, s / S}, dst[2] = {q % S, q / S};
+    for (int dim = 0; dim < 2; dim++) {
+        if (pos[dim] == dst[dim]) continue;
+        const int neg = (dst[dim] - pos[dim] + S) % S > S / 2; /* the shorter way, ties + */
+        return nwn_ft_out(2 * dim + neg, (int)(tag >> (6 + dim)) & 1);
+    }
+    return 0; /* its port */
 }

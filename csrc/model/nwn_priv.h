@@ -14,8 +14,9 @@
  *
  * Subswitch numbering: bottoms 0 .. nb-1 (nb = R for fc and cn, R/2 for bb),
  * then tops nb .. nb+M-1. fb (§1.5): rows 0 .. k-1 as the bottoms, columns
- * k .. 2k-1 as the tops (nb = M = k). HyperX (§1.6): hs x hs subswitches, all
- * counted as bottoms (nb = nsw), subswitch s at x = s mod hs, y = s / hs. */
+ * k .. 2k-1 as the tops (nb = M = k). HyperX (§1.6) and the folded torus
+ * (§1.8): hs x hs subswitches, all counted as bottoms (nb = nsw), subswitch s
+ * at x = s mod hs, y = s / hs. */
 #ifndef NWN_PRIV_H
 #define NWN_PRIV_H
 #include <stdint.h>
@@ -25,12 +26,13 @@
 #include "nr_router.h"
 #include "sw_core.h"
 
-enum { NWN_CN = 0, NWN_FC = 1, NWN_BB = 2, NWN_FB = 3, NWN_HX = 4 };
+enum { NWN_CN = 0, NWN_FC = 1, NWN_BB = 2, NWN_FB = 3, NWN_HX = 4, NWN_FT = 5 };
 
 /* The organization, from the parameters (§1, §3). */
 typedef struct {
-    int org; /* NWN_CN, NWN_FC, NWN_BB, NWN_FB, NWN_HX */
+    int org; /* NWN_CN, NWN_FC, NWN_BB, NWN_FB, NWN_HX, NWN_FT */
     int hx;  /* HyperX (§1.6): 1 hxv, 2 hxm; side hs = k^(1/3), n = hs ports a subswitch */
+    int ft;  /* folded torus (§1.8): side hs = sqrt(k), n = 1 */
     int hs;
     int k; /* NumPorts */
     int R, M;
@@ -78,6 +80,30 @@ int nwn_hx_vfirst(const nwn_geom *g, int s, int q, int mid);
 /* hxm's first-hop candidates from s to q (§1.6): their count (0: local) and
  * outputs c[0], c[1]. */
 int nwn_hx_mcand(const nwn_geom *g, int s, int q, int *c);
+/* The folded torus (§1.8): NWN_FT_C channels a link; channel output (and
+ * input) 1 + dir * NWN_FT_C + c, dir 0 +x, 1 -x, 2 +y, 3 -y (an input: the
+ * side the link comes from); the neighbour of s in direction dir. */
+#define NWN_FT_C 2
+static inline int nwn_ft_out(int dir, int c) { return 1 + dir * NWN_FT_C + c; }
+int nwn_ft_nbr(const nwn_geom *g, int s, int dir);
+/* The channels a ring segment from coordinate a to b (the shorter way, ties
+ * +) may take: bit c when it does not cross channel c's dateline, the link
+ * between S-1 and 0 for channel 0, between S/2-1 and S/2 for channel 1; 0
+ * when a == b. */
+int nwn_ft_chans(const nwn_geom *g, int a, int b);
+/* ext (bit d: the channel of dimension d) is legal for subswitch s to q. */
+static inline int nwn_ft_ext_ok(const nwn_geom *g, int s, int q, unsigned ext)
+{
+    for (int d = 0; d < 2; d++) {
+        const int m =
+            d ? nwn_ft_chans(g, s / g->hs, q / g->hs) : nwn_ft_chans(g, s % g->hs, q % g->hs);
+        if (!((m ? m : 1) >> ((ext >> d) & 1u) & 1)) return 0;
+    }
+    return 1;
+}
+/* The target output in s of a head with tag (q | ext << 6): dimension order,
+ * the shorter way (ties +), on channel bit d of ext in dimension d. */
+int nwn_ft_next(const nwn_geom *g, int s, unsigned tag);
 /* §3: 0, or -1 with a message naming the parameter. Checks the LCB
  * parameters too (with a legal run-time configuration) when use_lcb. */
 int nwn_check(const nr_nwn_params *p, char *err, int errlen);

@@ -45,6 +45,9 @@ static const rtr_key nwn_keys[] = {
             "vc: 1 speculative SA, a head bids in the cycle of its VA (docs/nwn-arch.md 1.7)"),
     RTR_KEY(T, "VaHop", va_hop, 0, 0, 0, RTR_K_MODEL,
             "vc: 1 one VA class per hop count (reserved; docs/nwn-arch.md 1.7)"),
+    RTR_KEY(T, "Ft", ft, 0, 0, 1, RTR_K_MODEL,
+            "the folded 2-D torus switch: 1 ftd (dimension order, datelines by channel); R = 1, "
+            "NumPorts 64 (docs/nwn-arch.md 1.8)"),
     RTR_ROUTE_MODEL_KEYS(T),
     {NULL, NULL, 0, 0, 0, 0, 0, NULL},
 };
@@ -83,6 +86,7 @@ static void nwn_geom(const void *pv, rtr_geom *g)
     g->mp_n = p->r > 1 ? p->num_ports / p->r : 0;
     if (p->hx) /* HyperX (1.6): -(ports a subswitch); only a local turn has one path */
         g->mp_n = -(p->num_ports == 8 ? 2 : 4);
+    if (p->ft) g->mp_n = -1; /* the folded torus (1.8): one port a subswitch */
     g->fb_seq = p->fb_seq;
     g->up_pick = p->up_pick;
     g->side_tab = p->side_tab;
@@ -110,7 +114,7 @@ static int nwn_may_reorder(const rtr_geom *g, nr_route_mode m, int src, unsigned
     if (a && g->va_per > 1) return 1; /* vc (1.7): an adaptive packet's VC is allocated */
     int q = nr_route_port_of(g, m, dest);
     if (q < 0 || g->mp_n == 0 || (!a && !h)) return 0;
-    if (g->mp_n < 0) return src / -g->mp_n != q / -g->mp_n; /* HyperX, 1.6 */
+    if (g->mp_n < 0) return src / -g->mp_n != q / -g->mp_n; /* HyperX 1.6, torus 1.8 */
     if (src / g->mp_n == q / g->mp_n) return 0;
     if (g->upup_first > 0 && (src >= g->upup_first || q >= g->upup_first)) return 0;
     return 1;
@@ -142,6 +146,10 @@ static int nwn_probes(const void *pv, rtr_probe *pr, char *err, int errlen)
     }
     if (p->vc) {
         snprintf(err, (size_t)errlen, "Vc = 1: the C model only (docs/nwn-arch.md 1.7)");
+        return -1;
+    }
+    if (p->ft) {
+        snprintf(err, (size_t)errlen, "Ft = %d: the C model only (docs/nwn-arch.md 1.8)", p->ft);
         return -1;
     }
     if (p->hx) { /* HyperX (1.6): a = 0 probes; hxv's routes hash to any length */
@@ -183,7 +191,8 @@ static int nwn_single_path(const void *pv, int src, int dst)
     const T *p = pv;
     const int half = p->num_ports / 2;
     if (p->hx) return src / npb_hx(p) == dst / npb_hx(p); /* 1.6: a local turn */
-    if (p->r == 1) return 1;                              /* cn */
+    if (p->ft) return src == dst;                         /* 1.8: the self turn */
+    if (p->r == 1) return 1;                              /* cn, ftd (1.8) */
     if (p->bb && (src >= half || dst >= half)) return 1;  /* bb up, down */
     const int npb = p->num_ports / p->r;
     return src / npb == dst / npb; /* local turn */
@@ -193,7 +202,7 @@ const rtr_org rtr_org_nwn = {
     .name = "nwn",
     .summary = "the network-within-a-network switches: folded-Clos fc (fc6, isu2), bilateral "
                "butterfly bb, canonical crossbar cn, fully buffered crossbar fb, HyperX hxv/hxm, "
-               "baseline VC router vc",
+               "baseline VC router vc, folded torus ftd",
     .doc = "docs/nwn-arch.md",
     .top = "nr_nwn",
     .params_size = sizeof(T),

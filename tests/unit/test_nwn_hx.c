@@ -7,8 +7,7 @@
  * hop counts the doc states; the zero-load latency of every pair (4 + hops x
  * ChanLat bare, 6 + hops x ChanLat with LCBs); and, after a random load, every
  * packet delivered and every credit home. */
-#include "nwn_priv.h"
-#include "renv_test.h"
+#include "nwn_test.h"
 
 static nr_nwn_params hx_params(int k, int hx, int lcb)
 {
@@ -160,31 +159,7 @@ static void test_credits_home(void)
 {
     for (int hx = 1; hx <= 2; hx++) {
         nr_nwn_params p = hx_params(8, hx, 0);
-        renv e;
-        cap_t c;
-        renv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
-        cap_attach(&e, &c);
-        uint32_t ph[RENV_MAXLEN];
-        uint32_t x = 12345u;
-        int sent = 0;
-        for (int n = 0; n < 400; n++) {
-            x = x * 1103515245u + 12345u;
-            const unsigned src = (x >> 8) % 8, q = (x >> 12) % 8;
-            renv_send(
-                &e, (int)src, ph,
-                mk(ph, src, q, (x >> 16) & 1u, 4 + (x >> 20) % 16, 0, (x >> 24) & 1u, 0, NULL, 0));
-            sent++;
-            if (n % 8 == 7) renv_step(&e);
-        }
-        CHECK(renv_drain(&e, 50, 100000));
-        CHECK_EQ(c.npkt, sent);
-        CHECK_EQ(c.bad, 0);
-        for (int t = 0; t < 20; t++) renv_step(&e);
-        const nr_nwn *m = renv_nwn(&e);
-        for (int s = 0; s < m->g.nsw; s++)
-            for (int j = m->g.n; j < nwn_nout(&m->g, s); j++)
-                for (int v = 0; v < m->V; v++) CHECK_EQ(m->sw[s].cc[j * m->V + v], p.buf_depth);
-        YT_DONE(&e);
+        yt_nwn_credits_home(&p, 400, 8);
     }
 }
 
