@@ -1,5 +1,5 @@
 /* topo_mesh.c - the k-ary n-mesh (topo.h; docs/network.md "Topology: torus
- * and mesh"): mesh:k=K,n=N, the torus of topo_torus.c without its
+ * and mesh"): mesh:k=K,n=N[,c=C], the torus of topo_torus.c without its
  * wrap-around links (a port past the edge is unconnected). Dimension-order
  * routing keeps the VC at every hop: with no ring, one VC per class is free
  * of cycles, which the check proves. */
@@ -21,7 +21,7 @@ static const net_routing_def mesh_routings[] = {
 
 const net_topo_kind net_topo_mesh = {
     .name = "mesh",
-    .usage = "mesh:k=K,n=N",
+    .usage = "mesh:k=K,n=N[,c=C]",
     .doc = "the k-ary n-mesh: the torus without its wrap-around links; dimension-order "
            "routing; --pattern wc is the complement",
     .keys = net_kary_keys,

@@ -1,9 +1,9 @@
 /* topo_torus.c - the k-ary n-cube (topo.h; docs/network.md "Topology:
- * torus and mesh"): torus:k=K,n=N, K^N routers, router r at the
- * coordinates of r's base-K digits (digit 0 the lowest), port 1 + 2j to its
- * neighbour x_j + 1 and port 2 + 2j to x_j - 1 (mod K), one node per router
- * (node id = router id) on port 0. The mesh (topo_mesh.c) is the same
- * without the wrap-around links.
+ * torus and mesh"): torus:k=K,n=N[,c=C], K^N routers, router r at the
+ * coordinates of r's base-K digits (digit 0 the lowest), its C nodes
+ * r*C .. r*C + C-1 on ports 0 .. C-1, port C + 2j to its neighbour x_j + 1
+ * and port C + 2j + 1 to x_j - 1 (mod K). The mesh (topo_mesh.c) is the
+ * same without the wrap-around links.
  *
  * Routed by the shared tables (docs/yarc-arch.md section 5), every
  * destination down: DLUT[d] is the port toward node d, so K^N <= the
@@ -23,6 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Router x's + and - ports of dimension j. */
+static int kary_pp(const kary_t *k, int j) { return k->c + 2 * j; }
+static int kary_pm(const kary_t *k, int j) { return k->c + 2 * j + 1; }
+
 /* x's coordinate j */
 static int kary_digit(const kary_t *k, int x, int j) { return (int)(x / net_ipow(k->k, j) % k->k); }
 
@@ -40,14 +44,14 @@ static int kary_entry(const kary_t *k, int r, int d, int *vbit)
 {
     *vbit = 1; /* the node: the class's upper VC, as it entered */
     for (int j = 0; j < k->n; j++) {
-        const int x = kary_digit(k, r, j), t = kary_digit(k, d, j), s = kary_dir(k, x, t);
+        const int x = kary_digit(k, r, j), t = kary_digit(k, d / k->c, j), s = kary_dir(k, x, t);
         if (!s) continue;
         /* the upper VC once the rest of this ring's route stays off the
          * dateline: + with x < t, - with x > t */
         *vbit = s > 0 ? x < t : x > t;
-        return s > 0 ? 1 + 2 * j : 2 + 2 * j;
+        return s > 0 ? kary_pp(k, j) : kary_pm(k, j);
     }
-    return 0;
+    return d % k->c;
 }
 
 /* Router x's neighbour by port q (1 + 2j: +j, 2 + 2j: -j) over a live link,
@@ -87,26 +91,27 @@ static int kary_pf_tables(net_topo *t, const uint64_t *dead, char *err, int errl
                     if (dn[x] >= 0) dp[x] = 0, q[n++] = x;
             for (; h < n; h++)
                 for (int j = 0; j < k->n; j++) {
-                    const int y = kary_next(t, dead, q[h], pass ? 2 + 2 * j : 1 + 2 * j);
+                    const int y = kary_next(t, dead, q[h], pass ? kary_pm(k, j) : kary_pp(k, j));
                     if (y >= 0 && dist[y] < 0) dist[y] = dist[q[h]] + 1, q[n++] = y;
                 }
         }
         for (int x = 0; x < R && !rc; x++) {
             int port = x == d ? 0 : -1;
             for (int j = 0; j < k->n && port < 0; j++) {
-                const int ym = kary_next(t, dead, x, 2 + 2 * j),
-                          yp = kary_next(t, dead, x, 1 + 2 * j);
-                if (dn[x] > 0 && ym >= 0 && dn[ym] == dn[x] - 1) port = 2 + 2 * j;
-                if (dn[x] < 0 && dp[x] > 0 && yp >= 0 && dp[yp] == dp[x] - 1) port = 1 + 2 * j;
+                const int ym = kary_next(t, dead, x, kary_pm(k, j)),
+                          yp = kary_next(t, dead, x, kary_pp(k, j));
+                if (dn[x] > 0 && ym >= 0 && dn[ym] == dn[x] - 1) port = kary_pm(k, j);
+                if (dn[x] < 0 && dp[x] > 0 && yp >= 0 && dp[yp] == dp[x] - 1) port = kary_pp(k, j);
             }
             if (port < 0) {
                 snprintf(err, (size_t)errlen,
-                         "topology '%s': no positive-first route from router %d to node %d over "
-                         "the live links",
+                         "topology '%s': no positive-first route from router %d to router %d "
+                         "over the live links",
                          t->spec, x, d);
                 rc = -1;
             }
-            t->r[x].tab.dlut[d] = port;
+            t->r[x].tab.dl_vc = 0;
+            for (int i = 0; i < k->c; i++) t->r[x].tab.dlut[d * k->c + i] = x == d ? i : port;
         }
     }
     free(dn);
@@ -144,32 +149,30 @@ int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge
 
 int net_kary_make(net_topo *t, const long *kv, int wrap, int k_rtr, char *err, int errlen)
 {
-    const int K = (int)kv[0], n = (int)kv[1];
+    const int K = (int)kv[0], n = (int)kv[1], c = (int)kv[2];
     const long nr = net_ipow(K, n);
-    if (1 + 2 * n > k_rtr || nr > k_rtr) {
+    if (c + 2 * n > k_rtr || nr * c > k_rtr) {
         snprintf(err, (size_t)errlen,
-                 "topology '%s': %ld routers of %d network ports and a node need routers of at "
+                 "topology '%s': %ld routers of %d nodes and %d network ports need routers of at "
                  "least %d and %ld ports (the DLUT holds one entry per node), these have %d",
-                 t->spec, nr, 2 * n, 1 + 2 * n, nr, k_rtr);
+                 t->spec, nr, c, 2 * n, c + 2 * n, nr * c, k_rtr);
         return -1;
     }
-    kary_t *k = net_topo_priv(t, nr, sizeof *k, err, errlen);
+    kary_t *k = net_topo_priv(t, nr * c, sizeof *k, err, errlen);
     if (!k) return -1;
-    k->k = K, k->n = n, k->wrap = wrap;
+    k->k = K, k->n = n, k->c = c, k->wrap = wrap;
     t->levels = 1;
-    if (net_topo_alloc(t, (int)nr, (int)nr, err, errlen)) return -1;
+    if (net_topo_alloc(t, (int)nr, (int)nr * c, err, errlen)) return -1;
     t->first[1] = 0, t->first[2] = (int)nr;
     for (int r = 0; r < nr; r++) {
-        nr_route_vals *tb = net_rtr_init(t, r, 1, k_rtr);
-        tb->root_mask = 0x7FFFu & ~(unsigned)(k_rtr - 1); /* a dest beyond the DLUT drops */
-        t->r[r].peer[0] = (net_end){NET_PEER_NODE, r};
-        t->node[r] = (net_end){r, 0};
+        nr_route_vals *tb = &net_rtr_leaf(t, r, k_rtr, c)->tab;
+        for (int i = 0; i < k_rtr; i++) tb->dlut[i] = -1;
         for (int j = 0; j < n; j++) {
             const int x = kary_digit(k, r, j), stride = (int)net_ipow(K, j);
             if (x + 1 < K)
-                net_link(t, r, 1 + 2 * j, r + stride, 2 + 2 * j);
+                net_link(t, r, kary_pp(k, j), r + stride, kary_pm(k, j));
             else if (wrap)
-                net_link(t, r, 1 + 2 * j, r - x * stride, 2 + 2 * j);
+                net_link(t, r, kary_pp(k, j), r - x * stride, kary_pm(k, j));
         }
     }
     return net_kary_set_routing(t, t->kind->routings, 0, err, errlen);
@@ -180,7 +183,7 @@ int net_kary_min_hops(const net_topo *t, int a, int b)
     const kary_t *k = t->priv;
     int h = 1;
     for (int j = 0; j < k->n; j++) {
-        const int d = abs(kary_digit(k, a, j) - kary_digit(k, b, j));
+        const int d = abs(kary_digit(k, a / k->c, j) - kary_digit(k, b / k->c, j));
         h += k->wrap && k->k - d < d ? k->k - d : d;
     }
     return h;
@@ -203,10 +206,10 @@ int net_kary_wc_dest(const net_topo *t, int src, nr_rng_t *rng)
     const int sh = k->k == 2 ? 1 : (k->k - 1) / 2;
     int d = 0;
     for (int j = k->n - 1; j >= 0; j--) {
-        const int x = kary_digit(k, src, j);
+        const int x = kary_digit(k, src / k->c, j);
         d = d * k->k + (k->wrap ? (x + sh) % k->k : k->k - 1 - x);
     }
-    return d;
+    return d * k->c + src % k->c;
 }
 
 /* The layout (docs/cost.md "Layouts"): routers in id order, as many to a
@@ -214,7 +217,8 @@ int net_kary_wc_dest(const net_topo *t, int src, nr_rng_t *rng)
  * inside a cabinet has SerDes of its own (a direct network). */
 int net_kary_place(const net_topo *t, const net_floor *fl, int r, net_place *p)
 {
-    const int q = fl->nodes_per_cab > 0 ? fl->nodes_per_cab : 1;
+    const int c = ((const kary_t *)t->priv)->c,
+              q = fl->nodes_per_cab >= c ? fl->nodes_per_cab / c : 1;
     const long ncab = (t->nrtr + q - 1) / q;
     net_floor_cab(r / q, net_floor_cols(ncab, fl), fl, p);
     return 1;
@@ -239,14 +243,16 @@ static const net_routing_def torus_routings[] = {
 
 const net_spec_key net_kary_keys[] = {
     {"k", NET_KEY_REQUIRED, 2, 64, "routers per dimension"},
-    {"n", NET_KEY_REQUIRED, 1, 6, "dimensions: k^n routers, one node each"},
+    {"n", NET_KEY_REQUIRED, 1, 6, "dimensions: k^n routers"},
+    {"c", 1, 1, 64, "nodes per router (default 1)"},
     {NULL, 0, 0, 0, NULL},
 };
 
 const net_topo_kind net_topo_torus = {
     .name = "torus",
-    .usage = "torus:k=K,n=N",
-    .doc = "the k-ary n-cube: K^N routers, one node each, joined to their two neighbours in "
+    .usage = "torus:k=K,n=N[,c=C]",
+    .doc = "the k-ary n-cube: K^N routers, C nodes each (1 by default), joined to their two "
+           "neighbours in "
            "each dimension (mod K); dimension-order routing with datelines; --pattern wc is "
            "tornado",
     .keys = net_kary_keys,

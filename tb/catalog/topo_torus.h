@@ -6,11 +6,11 @@
 
 /* A built torus or mesh (net_topo.priv). */
 typedef struct {
-    int k, n; /* routers per dimension, dimensions */
-    int wrap; /* 1 the torus, 0 the mesh */
+    int k, n, c; /* routers per dimension, dimensions, nodes per router */
+    int wrap;    /* 1 the torus, 0 the mesh */
 } kary_t;
 
-/* Build the k-ary n-cube (wrap 1) or n-mesh (wrap 0) of kv = {k, n} and
+/* Build the k-ary n-cube (wrap 1) or n-mesh (wrap 0) of kv = {k, n, c} and
  * program its kind's first routing. */
 int net_kary_make(net_topo *t, const long *kv, int wrap, int k_rtr, char *err, int errlen);
 int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge, char *err,
