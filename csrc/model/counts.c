@@ -12,6 +12,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "nr_nwn.h"
@@ -312,10 +313,11 @@ void nr_en_coef_seed(nr_en_coef *c)
 int nr_en_org_nwn(const nr_nwn_params *p, nr_en_org *o)
 {
     char err[160];
-    if (shape_ok(p, err, sizeof err) || p->xp_buf || p->hx || p->ft)
-        return -1; /* no energy model of fb's buffers nor of the HyperX and torus switches */
+    if (shape_ok(p, err, sizeof err) || p->xp_buf || p->hx ||
+        (p->ft && (p->num_ports != 64 || p->r != 1 || p->vc)))
+        return -1; /* no energy model of fb's buffers nor of the HyperX switch */
     memset(o, 0, sizeof *o);
-    o->org = p->bb ? NR_EN_BB : NR_EN_FC;
+    o->org = p->ft ? NR_EN_FT : p->bb ? NR_EN_BB : NR_EN_FC;
     o->k = p->num_ports;
     o->r = p->r;
     o->m = p->m;
@@ -378,8 +380,17 @@ int nr_en_path_of(const nr_en_org *o, int src, int dst, nr_en_path *p)
         p->wire_cycles = o->lat_a + o->lat_b;
         return 0;
     }
-    if (o->org != NR_EN_FC && o->org != NR_EN_BB) return -1;
     if (src == dst && !o->self_turn) return -1;
+    if (o->org == NR_EN_FT) { /* nwn-arch 1.8: one subswitch of radix 9 a hop, and the last */
+        const int S = 8, dx = abs(src % S - dst % S), dy = abs(src / S - dst / S);
+        p->hops = (dx < S - dx ? dx : S - dx) + (dy < S - dy ? dy : S - dy);
+        p->sub_bufs = p->hops;
+        p->xbars = p->hops + 1;
+        p->radix_sum = p->xbars * nr_en_xbar_radix(1 + 4 * NWN_FT_C, o->speedup, 1 + 4 * NWN_FT_C);
+        p->wire_cycles = p->hops * o->lat_a;
+        return 0;
+    }
+    if (o->org != NR_EN_FC && o->org != NR_EN_BB) return -1;
     if (o->r == 1) { /* cn: one k x k crossbar */
         p->xbars = 1;
         p->radix_sum = nr_en_xbar_radix(o->k, o->speedup, o->k);
@@ -448,6 +459,11 @@ int nr_en_static_of(const nr_en_org *o, const nr_en_coef *c, nr_en_static *s)
         const double rad = nr_en_xbar_radix(o->cols, o->hc_lanes, o->rows);
         xpt = (double)k * o->cols * o->hc_lanes * o->rows * rad;
         sub = k * (o->rows + o->cols);
+    } else if (o->org == NR_EN_FT) { /* k subswitches of 1 + 4C, k x 4C channels */
+        const long k = o->k, rad = 1 + 4 * NWN_FT_C;
+        chan_cycles = (double)k * 4 * NWN_FT_C * o->lat_a;
+        xpt = (double)k * rad * o->speedup * rad * nr_en_xbar_radix((int)rad, o->speedup, (int)rad);
+        sub = k * 4 * NWN_FT_C;
     } else if (o->org == NR_EN_FC || o->org == NR_EN_BB) {
         const long k = o->k, R = o->r, M = o->m, n = k / R;
         if (R == 1) {
@@ -496,6 +512,7 @@ double nr_en_area(const nr_en_org *o)
         return NAN;
     }
     if (o->org == NR_EN_BB && o->speedup == 1)
-        return 0.75 * nr_t1_fc_area_m(k, o->r, o->m); /* [ACK12 §5.4] */
+        return 0.75 * nr_t1_fc_area_m(k, o->r, o->m);                   /* [ACK12 §5.4] */
+    if (o->org == NR_EN_FT && o->speedup == 1) return nr_t1_ft(k).area; /* 11664 at k = 64 */
     return NAN;
 }

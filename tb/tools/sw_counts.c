@@ -215,7 +215,11 @@ static void en_org_of(nr_cli_t *c, const char *file, const char *name, nr_en_org
 
 static const char *en_org_name(const nr_en_org *o)
 {
-    return o->org == NR_EN_HC ? "hc" : o->org == NR_EN_BB ? "bb" : o->r == 1 ? "cn" : "fc";
+    return o->org == NR_EN_HC   ? "hc"
+           : o->org == NR_EN_BB ? "bb"
+           : o->org == NR_EN_FT ? "ftd"
+           : o->r == 1          ? "cn"
+                                : "fc";
 }
 
 static void en_alt(nr_cli_t *c, const char *alt, nr_en_coef *k)
@@ -247,11 +251,12 @@ static void print_energy_model(nr_cli_t *c, const char *file, const char *const 
             for (int dst = 0; dst < o.k; dst++) {
                 nr_en_path p;
                 if (dst == src || nr_en_path_of(&o, src, dst, &p)) continue;
-                const int sh = o.org == NR_EN_HC ? 0
-                               : p.xbars == 1    ? 0
-                               : p.xbars == 3    ? 1
-                               : src < o.k / 2   ? 2
-                                                 : 3;
+                const int sh = o.org == NR_EN_HC   ? 0
+                               : o.org == NR_EN_FT ? (p.hops < 4 ? p.hops : 3) /* 0..8 hops */
+                               : p.xbars == 1      ? 0
+                               : p.xbars == 3      ? 1
+                               : src < o.k / 2     ? 2
+                                                   : 3;
                 if (shown[sh]) continue;
                 shown[sh] = 1;
                 char rad[64];
@@ -262,9 +267,11 @@ static void print_energy_model(nr_cli_t *c, const char *file, const char *const 
                 static const char *const nwn_shape[4] = {"local turn", "bottom, top, bottom",
                                                          "up-going: bottom, top",
                                                          "down-going: top, bottom"};
-                const char *shape = o.org == NR_EN_HC ? "row bus, subswitch, column channel"
-                                    : o.r == 1        ? "the one k x k crossbar"
-                                                      : nwn_shape[sh];
+                static const char *const ft_shape[4] = {"self turn", "1 hop", "2 hops", "3 hops"};
+                const char *shape = o.org == NR_EN_HC   ? "row bus, subswitch, column channel"
+                                    : o.org == NR_EN_FT ? ft_shape[sh]
+                                    : o.r == 1          ? "the one k x k crossbar"
+                                                        : nwn_shape[sh];
                 printf("| %s | %s (%d to %d) | %d | %d (%s) | %d (%d) | %.0f |\n", names[i], shape,
                        src, dst, p.sub_bufs, p.xbars, rad, p.hops, p.wire_cycles,
                        nr_en_path_fj(&p, k));

@@ -27,6 +27,51 @@ static nr_en_org fc_org(int m, int s, int st)
     return o;
 }
 
+/* ftd (docs/nwn-arch.md 1.8): 64 subswitches of radix 9, 2-cycle links. */
+static nr_en_org ft_org(void)
+{
+    nr_nwn_params p;
+    memset(&p, 0, sizeof p);
+    p.num_ports = 64;
+    p.r = 1;
+    p.ft = 1;
+    p.speedup = 1;
+    p.self_turn = 1;
+    p.chan_lat = 2;
+    nr_en_org o;
+    CHECK_EQ(nr_en_org_nwn(&p, &o), 0);
+    CHECK_EQ(o.org, NR_EN_FT);
+    p.num_ports = 16;
+    CHECK_EQ(nr_en_org_nwn(&p, &(nr_en_org){0}), -1); /* no 16-port ftd */
+    return o;
+}
+
+static void test_ft(const nr_en_coef *c)
+{
+    nr_en_org ft = ft_org();
+    nr_en_path p;
+    /* port 0 (0, 0) to port 63 (7, 7): one hop each way round the wrap, 2
+     * hops: 80 + 2 x 20 + 40 x 9 x 3 crossbars + 40 x 2 x 2 cycles = 1360 */
+    CHECK_EQ(nr_en_path_of(&ft, 0, 63, &p), 0);
+    CHECK_EQ(p.hops, 2);
+    CHECK_EQ(p.xbars, 3);
+    CHECK_EQ(p.sub_bufs, 2);
+    CHECK_EQ(p.wire_cycles, 4);
+    CHECK_FJ(nr_en_path_fj(&p, c), 1360);
+    /* port 0 to 36 (4, 4): 8 hops, the longest: 80 + 160 + 40 x 81 + 40 x 16 */
+    CHECK_FJ(nr_en_pair_fj(&ft, c, 0, 36), 80 + 160 + 40 * 81 + 40 * 16);
+    CHECK_FJ(nr_en_pair_fj(&ft, c, 9, 9), 80 + 40 * 9); /* the self turn */
+    /* static: 512 channels x 2 cycles x 24 wires x 20 fJ; 64 x 81
+     * crosspoints x radix 9 x 8 fJ; 64 input and 512 subswitch buffers */
+    nr_en_static s;
+    CHECK_EQ(nr_en_static_of(&ft, c, &s), 0);
+    CHECK_FJ(s.wires, 512.0 * 2 * 24 * 20);
+    CHECK_FJ(s.xpoints, 64.0 * 81 * 9 * 8);
+    CHECK_FJ(s.in_bufs, 64 * 2000.0);
+    CHECK_FJ(s.sub_bufs, 512 * 400.0);
+    CHECK_FJ(nr_en_area(&ft), 11664); /* [ACK12] Table 2, folded 2D torus */
+}
+
 int main(void)
 {
     NR_TEST_BEGIN("test_energy", 0);
@@ -203,5 +248,6 @@ int main(void)
     CHECK_FJ(nr_en_area(&cn), 4096);
     CHECK(isnan(nr_en_area(&hc4))); /* Table 1's hc has one lane */
 
+    test_ft(&c);
     NR_TEST_END("test_energy");
 }
