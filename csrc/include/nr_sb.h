@@ -86,6 +86,8 @@ typedef struct {
     int max_len;    /* MaxPktLen (0 = NR_MAX_PKT_LEN) */
     int relaxed;    /* 1: per-flow order not checked (adaptive routing) */
     int skip_route; /* 1: do not compare the route phit (routers rewrite it) */
+    int skip_age;   /* 1: do not compare bits 7:0 of an h = 1 packet's hash phit, the age
+                       SeaStar routers rewrite (docs/seastar-arch.md 8) */
     FILE *log;      /* errors are printed here as found (NULL: not printed) */
     int max_print;  /* print at most this many error lines (then count only) */
 } nr_sb_cfg_t;

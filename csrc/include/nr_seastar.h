@@ -15,9 +15,11 @@
 
 /* Parameters (docs/seastar-arch.md §2). */
 typedef struct {
-    int num_ports;   /* 2..8; the seed's 7 */
-    int stage_depth; /* staging buffer per (source, VC), phits; >= MaxPktLen */
-    int lut_bits;    /* LUT entries 2^lut_bits, indexed by dest[lut_bits-1:0]; 1..12 */
+    int num_ports;      /* 2..8; the seed's 7 */
+    int stage_depth;    /* staging buffer per (source, VC), phits; >= MaxPktLen */
+    int lut_bits;       /* LUT entries 2^lut_bits, indexed by dest[lut_bits-1:0]; 1..12 */
+    int ars_init;       /* AGE_RR_SELECT at reset: 0 all 0s, 1 all 1s, 2 0101...0101 */
+    int age_clock_init; /* AGE_CLOCK_PERIOD at reset */
     nr_port_params port;
 } nr_seastar_params;
 

@@ -474,9 +474,11 @@ static int compare(nr_sb_t *sb, const who_t *w, const entry_t *e, int port, cons
 {
     int r = nr_head_r(e->ph[0]);
     int n = len < e->len ? len : e->len;
+    const int age_at = sb->cfg.skip_age && nr_head_h(e->ph[0]) ? 1 + r : -1;
     for (int i = 0; i < n - 1; i++) {
         if (i == 1 && r && sb->cfg.skip_route) continue;
-        if ((ph[i] & NR_PHIT_MASK) != (e->ph[i] & NR_PHIT_MASK)) {
+        const uint32_t mask = i == age_at ? NR_PHIT_MASK & ~0xFFu : NR_PHIT_MASK;
+        if ((ph[i] & mask) != (e->ph[i] & mask)) {
             report(sb, NR_SB_E_CORRUPT, w, port, -1, cycle, i, e->ph[i], ph[i],
                    "phit %d differs: expected 0x%06x, got 0x%06x (port %d, cycle %" PRIu64 ")", i,
                    (unsigned)e->ph[i], (unsigned)ph[i], port, cycle);

@@ -90,6 +90,8 @@ int nr_seastar_check(const nr_seastar_params *p, char *err, int errlen)
                p->num_ports, SS_MAXP);
     if (nr_port_params_check(&p->port, err, errlen)) return -1;
     if (p->lut_bits < 1 || p->lut_bits > 12) NR_BAD("LutBits = %d: must be 1..12", p->lut_bits);
+    if (p->ars_init < 0 || p->ars_init > 2) NR_BAD("ArsInit = %d: must be 0..2", p->ars_init);
+    if (p->age_clock_init < 0) NR_BAD("AgeClockInit = %d: must be >= 0", p->age_clock_init);
     if (p->stage_depth < p->port.max_pkt_len || p->stage_depth > 256)
         NR_BAD("StageDepth = %d: must be MaxPktLen (%d) to 256: a packet enters a staging "
                "buffer only when all of it fits (virtual cut-through, §6)",
@@ -153,7 +155,12 @@ static void ss_view(void *h, int p)
 
 static void ss_reset_regs(nr_seastar *m)
 {
-    for (int p = 0; p < m->n; p++) m->req_bias[p] = m->rsp_bias[p] = 1; /* the seed's default */
+    static const uint64_t ars[3] = {0, ~0ull, 0x5555555555555555ull};
+    for (int p = 0; p < m->n; p++) {
+        m->req_bias[p] = m->rsp_bias[p] = 1; /* the seed's default */
+        m->ars[p] = ars[m->p.ars_init];
+    }
+    m->age_clock = (uint32_t)m->p.age_clock_init;
 }
 
 /* The storage of m (parameters p): 0, or -1 out of memory (what was

@@ -121,8 +121,15 @@ typedef struct rtr_org {
     /* The set-ups program() makes, bit m for nr_route_mode m; 0: every one
      * (the shared tables, which the network layer programs too). An
      * organization with tables of its own sets the bits it makes, and the
-     * network layer refuses it. */
+     * network layer takes it only through encode. */
     unsigned modes;
+    /* Optional (NULL: nr_route_encode). For an organization with tables of
+     * its own: the writes that load what the network layer's tables t (the
+     * shared tables as values) route, for destinations 0..nnodes-1, into
+     * them; at most max. Returns the count, or -1 with a message when its
+     * tables cannot hold those routes. */
+    int (*encode)(const rtr_geom *g, const nr_route_vals *t, int nnodes, rtr_cfgw *w, int max,
+                  char *err, int errlen);
     /* Routing-table writes for `mode` (at most max); returns the count. */
     int (*program)(const rtr_geom *g, nr_route_mode mode, rtr_cfgw *w, int max);
     /* Output port a destination leaves by under `mode`; -1 if the router

@@ -17,6 +17,10 @@ static const rtr_key ss_keys[] = {
             "staging buffer per (source, VC) at each output, phits (docs/seastar-arch.md 2)"),
     RTR_KEY(T, "LutBits", lut_bits, 12, 1, 12, 0,
             "LUT entries 2^LutBits per input, indexed by dest[LutBits-1:0]"),
+    RTR_KEY(T, "ArsInit", ars_init, 0, 0, 2, 0,
+            "AGE_RR_SELECT at reset: 0 all 0s (round robin), 1 all 1s (age), 2 0101...0101"),
+    RTR_KEY(T, "AgeClockInit", age_clock_init, 0, 0, 1 << 30, 0,
+            "AGE_CLOCK_PERIOD at reset, cycles (0: ages do not grow)"),
     {NULL, NULL, 0, 0, 0, 0, 0, NULL},
 };
 
@@ -36,6 +40,7 @@ static void ss_geom(const void *pv, rtr_geom *g)
     const T *p = pv;
     rtr_geom_ports(g, p->num_ports, &p->port);
     g->self_drop = 1; /* no 180-degree turns (§4) */
+    g->lut_bits = p->lut_bits;
 }
 
 /* The single-router set-up (§4): partition 0, LUT entry d = port d (VC
@@ -59,6 +64,42 @@ static int ss_drop_reason(const rtr_geom *g, nr_route_mode mode, int src, unsign
     return ss_port_of(g, mode, dest) == src ? NR_DROP_SELF : 0;
 }
 
+/* The network layer's tables t as SeaStar's (§4): for every input and
+ * destination, the port the shared tables give a deterministic packet (a =
+ * 0, h = 0; a superset check walks every choice) as a LUT entry keeping the
+ * VC, every router in partition 0 (NODE_ID 0, the GLUT unused). */
+static int ss_encode(const rtr_geom *g, const nr_route_vals *t, int nnodes, rtr_cfgw *w, int max,
+                     char *err, int errlen)
+{
+    if (t->fb_alg) {
+        snprintf(err, (size_t)errlen,
+                 "seastar: the flattened-butterfly mode's VC rules are not a table of (port, VC) "
+                 "per destination (docs/seastar-arch.md 4)");
+        return -1;
+    }
+    if (nnodes > 4096 || nnodes > 1 << g->lut_bits) {
+        snprintf(err, (size_t)errlen,
+                 "seastar: %d nodes, but the LUT holds %d destinations (LutBits %d; a larger "
+                 "network needs the GLUT's partitions, not built: docs/seastar-arch.md 4)",
+                 nnodes, 1 << g->lut_bits, g->lut_bits);
+        return -1;
+    }
+    int n = 0;
+    for (int src = 0; src < g->num_ports; src++)
+        for (int d = 0; d < nnodes; d++) {
+            int q[NR_MAX_PORTS], step;
+            const int k =
+                nr_route_allowed(t, src, (unsigned)d, 0, 0, 0, 0, 0, &step, q, NR_MAX_PORTS);
+            if (k < 1 || q[0] == src) continue; /* no route, or a turn back: NO_ROUTE, SELF */
+            if (n == max) {
+                snprintf(err, (size_t)errlen, "seastar: more than %d table writes", max);
+                return -1;
+            }
+            w[n++] = (rtr_cfgw){0, src, NR_SS_LUT, (uint32_t)d << 16 | nr_ss_entry(q[0], 0, 0)};
+        }
+    return n;
+}
+
 const rtr_org rtr_org_seastar = {
     .name = "seastar",
     .summary = "the SeaStar router of the Cray XT: GLUT/LUT table routing, staging buffers per "
@@ -71,6 +112,7 @@ const rtr_org rtr_org_seastar = {
     .model = ss_model,
     .geom = ss_geom,
     .modes = 1u << NR_ROUTE_SINGLE,
+    .encode = ss_encode,
     .program = ss_program,
     .port_of = ss_port_of,
     .logical_of = ss_port_of,

@@ -39,6 +39,7 @@ struct rtr_geom {
                             step 4' (C model only); 0 the choice over every candidate */
     int side_tab;   /* SideTab: 1 the side table of docs/yarc-arch.md 5, step 3a
                             (C model only) */
+    int lut_bits;   /* seastar: its LUT holds 2^lut_bits destinations (docs/seastar-arch.md 4) */
     int va_per;     /* > 0: the router allocates a packet's output VC among the va_per
                      * VCs of its VC's class (the baseline VC router, nwn-arch 1.7) */
     /* DET_VCS (--det-vcs, a testbench choice): the VCs routed up

@@ -153,6 +153,35 @@ typedef struct worker_arg {
 
 static const rtr_geom *geom_of(const net_t *n, int r) { return &n->g[n->t.r[r].level - 1]; }
 
+/* Router r's table writes, kept at their size: the shared tables'
+ * (nr_route_encode), or its organization's own (rtr_org.encode). 0, or -1
+ * with a message. */
+static int net_encode(net_t *n, int r, char *err, int errlen)
+{
+    const rtr_org *o = n->org[n->t.r[r].level - 1];
+    const int max = o->encode ? NR_MAX_PORTS * n->t.nnodes + 8 : 1024;
+    rtr_cfgw *w = malloc((size_t)max * sizeof *w);
+    if (!w) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    const int k = o->encode ? o->encode(n->gp[n->t.r[r].level - 1], &n->t.r[r].tab, n->t.nnodes, w,
+                                        max, err, errlen)
+                            : nr_route_encode(&n->t.r[r].tab, w, max);
+    if (k < 0) {
+        free(w);
+        return -1;
+    }
+    n->ncfgw[r] = k;
+    n->cfgw[r] = realloc(w, (size_t)(k > 0 ? k : 1) * sizeof *w);
+    if (!n->cfgw[r]) {
+        free(w);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
 /* The configuration of each level, their geometries and the checks that
  * bind them into one network; the levels whose routers are RTL (rtl[l]):
  * those of the configuration the linked RTL build was made for. */
@@ -175,11 +204,18 @@ static int net_setup_cfgs(net_t *n, rtr_namedcfg *nc, int *rtl, char *err, int e
             snprintf(err, errlen, "%s", e2);
             return 2;
         }
-        if (n->org[l]->modes) {
+        if (n->org[l]->modes && !n->org[l]->encode) {
             snprintf(err, errlen,
                      "configuration %s: organization %s has routing tables of its own, which "
-                     "the network layer does not program yet (%s)",
+                     "the network layer does not program (%s)",
                      name, n->org[l]->name, n->org[l]->doc);
+            return 2;
+        }
+        if (n->org[l]->encode && (o->nfail || o->fail_random)) {
+            snprintf(err, errlen,
+                     "--fail: configuration %s: the tables of organization %s are loaded once, "
+                     "not rewritten around failed links",
+                     name, n->org[l]->name);
             return 2;
         }
         const rtr_geom *g = &n->g[l], *g0 = &n->g[0];
@@ -391,6 +427,10 @@ static int net_setup_routers(net_t *n, char *err, int errlen)
         if (n->t.r[r].nports > n->kch) n->kch = n->t.r[r].nports;
     n->ch = calloc((size_t)R * (size_t)n->kch, sizeof *n->ch);
     n->turns = calloc((size_t)R * (size_t)n->kch * (size_t)n->kch, sizeof *n->turns);
+    if (o->per_src_csv && !(n->src_phits = calloc(2 * (size_t)n->t.nnodes, sizeof(uint64_t)))) {
+        snprintf(err, errlen, "out of memory");
+        return 2;
+    }
     if (!n->rt || !n->in || !n->ro || !n->rm || !n->mo || !n->rested || !n->cfgw || !n->ncfgw ||
         !n->cfgi || !n->dead || !n->ch || !n->turns) {
         snprintf(err, errlen, "out of memory");
@@ -414,14 +454,7 @@ static int net_setup_routers(net_t *n, char *err, int errlen)
                      r, n->rt[r].ops->name);
             return 2;
         }
-        rtr_cfgw w[1024]; /* the router's table writes, kept at their size */
-        n->ncfgw[r] = nr_route_encode(&n->t.r[r].tab, w, 1024);
-        n->cfgw[r] = malloc((size_t)(n->ncfgw[r] > 0 ? n->ncfgw[r] : 1) * sizeof *w);
-        if (!n->cfgw[r]) {
-            snprintf(err, errlen, "out of memory");
-            return 2;
-        }
-        memcpy(n->cfgw[r], w, (size_t)n->ncfgw[r] * sizeof *w);
+        if (net_encode(n, r, err, errlen)) return 2;
     }
     if (o->fault_cycle >= 0 && !nr_rtr_valid(n->rm[o->fault_rtr])) {
         snprintf(err, errlen,
@@ -514,6 +547,7 @@ static int net_setup_nodes(net_t *n, char *err, int errlen)
     sc.num_vcs = n->nvcs;
     sc.max_len = g->max_pkt_len;
     sc.log = n->log;
+    sc.skip_age = o->age_phit;
     if (nr_sb_init(&n->sb, &sc, NULL, NULL)) {
         snprintf(err, errlen, "scoreboard: out of memory");
         return 2;
@@ -563,6 +597,11 @@ static int src_start(net_t *n, int i, uint64_t ts)
     d.a = (n->route->head & NET_HD_A) != 0;
     d.h = (n->route->head & NET_HD_H) != 0;
     if (d.h) d.hash = (uint32_t)nr_rng_below(&nd->rng, 1u << 22);
+    if (n->o->age_phit) { /* an age phit: age 0 (docs/seastar-arch.md 8) */
+        d.h = 1;
+        d.hash &= ~0xFFu;
+        if (d.len < nr_pkt_min_len(&d)) d.len = nr_pkt_min_len(&d);
+    }
     /* a source-routed topology: the route phit names the port at each router */
     int nhop = (n->route->head & NET_HD_R) ? n->t.kind->srcroute(&n->t, i, dest, d.route) : -1;
     d.r = nhop > 0;
@@ -685,6 +724,8 @@ int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t)
     nr_sb_deliver(&n->sb, i, nd->as, len, ts, &m);
     if (!m.matched) return 0;
     nr_stats_delivered(&n->st, i, len, m.user, UINT64_MAX, ts);
+    if (n->src_phits && nr_stats_phase(&n->st, ts) == NR_PH_MEASURE)
+        n->src_phits[2 * m.src] += 1, n->src_phits[2 * m.src + 1] += (uint64_t)len;
     n->last_deliv = ts;
     struct netbin *b = net_bin(n, ts);
     if (b) b->phits += (uint64_t)len, b->pkts++, b->lat += ts - m.user;
@@ -1027,6 +1068,7 @@ static void net_free(net_t *n)
     free(n->nd);
     free(n->hop.key), free(n->hop.hops), free(n->hop.last), free(n->hop.prev);
     free(n->turns);
+    free(n->src_phits);
     nr_traffic_free(&n->tp);
     nr_sb_free(&n->sb);
     nr_stats_free(&n->st);
@@ -1076,6 +1118,22 @@ static int csv_close(net_t *n, nr_out_t *out, FILE *csv, const char *opt)
         return -1;
     }
     return 0;
+}
+
+/* --per-src: each source's packets and phits delivered in the window, and
+ * its share of them. -1 when the CSV could not be written. */
+static int per_src_write(net_t *n)
+{
+    nr_out_t out;
+    FILE *csv;
+    if (!n->src_phits) return 0;
+    if (csv_open(n, &out, n->o->per_src_csv, "per-src", "src,packets,phits,share", &csv)) return -1;
+    uint64_t tot = 0;
+    for (int i = 0; i < n->t.nnodes; i++) tot += n->src_phits[2 * i + 1];
+    for (int i = 0; i < n->t.nnodes && csv; i++)
+        fprintf(csv, "%d,%" PRIu64 ",%" PRIu64 ",%.5f\n", i, n->src_phits[2 * i],
+                n->src_phits[2 * i + 1], tot ? (double)n->src_phits[2 * i + 1] / (double)tot : 0.0);
+    return csv_close(n, &out, csv, "per-src");
 }
 
 /* The turns of the measurement window by level, as seed 001 Fig 6 reads a
@@ -1398,6 +1456,7 @@ static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
     link_loads(n, res, cnt);
     if (rtr_loads(n, res)) fail = 1;
     if (series_write(n, t)) fail = 1;
+    if (per_src_write(n)) fail = 1;
     if (!n->o->batch) { /* a batch has no load: its time is reported above */
         fprintf(f,
                 "net: offered %.4f accepted %.4f phits/cycle/node; latency mean %.1f p50 %u "

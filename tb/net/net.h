@@ -91,10 +91,13 @@ typedef struct {
     /* --det-vcs: every router's DET_VCS, the VCs routed up by the hash
      * whatever their a bit; their flows are promised in order */
     unsigned det_vcs;
-    uint64_t inj_timeout;   /* --inj-timeout T: a packet whose head no link took T cycles
+    uint64_t inj_timeout;    /* --inj-timeout T: a packet whose head no link took T cycles
                                            after its generation is dropped, counted (0: never) */
-    const char *series_csv; /* accepted load, latency and losses over time, */
-    uint64_t series_bin;    /* ... per bin of this many cycles */
+    int age_phit;            /* every packet carries an age phit (h = 1, age 0; SeaStar,
+                               docs/seastar-arch.md 8) */
+    const char *per_src_csv; /* the phits each source delivered in the window */
+    const char *series_csv;  /* accepted load, latency and losses over time, */
+    uint64_t series_bin;     /* ... per bin of this many cycles */
 } net_opts;
 
 void net_opts_default(net_opts *o);

@@ -155,6 +155,7 @@ struct net {
     nr_stats_t st;
     hoptab_t hop;
     uint64_t hops[NET_HOPS_MAX + 1];
+    uint64_t *src_phits; /* --per-src: [node][0] packets, [1] phits delivered in the window */
     uint32_t *turns;     /* [r][in][out]: packets of the window router r turned so (at most
                           * one a cycle, and the window is at most 10^8 cycles) */
     uint64_t untracked;  /* tags a router output could not find */

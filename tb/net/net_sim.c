@@ -103,6 +103,12 @@ static const nr_cli_opt_t opts[] = {
      "run ends when all are delivered and reports the time ([KDA07] Fig 5); "
      "--load, --warmup and --measure do not apply (refused)"},
     {"quiet", NULL, "no per-level channel and router load table"},
+    {"age-phit", NULL,
+     "every packet carries an age phit (h = 1, age 0), which SeaStar routers rewrite "
+     "(docs/seastar-arch.md 8); the scoreboard leaves its age bits out"},
+    {"per-src", "PATH",
+     "write each source node's packets and phits delivered in the window, and its share, "
+     "as CSV"},
     {NULL, NULL, NULL}};
 
 /* One CSV row (and the header if the file is new), appended whole or not at
@@ -386,6 +392,10 @@ static void parse_opt(nr_cli_t *c, net_opts *o, net_cli *x, const char *n, const
         x->no_rerun = 1;
     else if (!strcmp(n, "no-escapes"))
         o->no_escapes = 1;
+    else if (!strcmp(n, "age-phit"))
+        o->age_phit = 1;
+    else if (!strcmp(n, "per-src"))
+        o->per_src_csv = nr_cli_out_path(c, v, 0);
     else if (!strcmp(n, "quiet"))
         o->quiet = 1;
 }
