@@ -4,3 +4,12 @@
 #
 #   make test-seastar    the SeaStar model's tests (also part of make test)
 $(eval $(call model_tests,test-seastar,SEASTAR_TEST_BINS,seastar,tests/seastar.list))
+
+# make fig89: merging fairness, [AK11 §8.2.4.1] Fig 8.9(a), on a line of 8
+# SeaStar routers under the three AGE_RR_SELECT settings (scripts/fig89.sh,
+# seconds); make publish-fig89 puts its table into docs/seastar-arch.md.
+.PHONY: fig89
+fig89: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(BUILD)/bin/net_sim
+	@BUILD=$(BUILD) scripts/fig89.sh
+UNIT_TARGETS += fig89
