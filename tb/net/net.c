@@ -1060,7 +1060,11 @@ static void net_free(net_t *n)
     for (int i = 0; n->nd && i < n->t.nnodes; i++)
         nr_inj_free(&n->nd[i].inj), free(n->nd[i].ph), free(n->nd[i].as);
     for (int r = 0; n->cfgw && r < n->t.nrtr; r++) free(n->cfgw[r]);
-    for (size_t c = 0; n->ch && c < (size_t)n->t.nrtr * (size_t)n->kch; c++) free(n->ch[c].flt);
+    for (size_t c = 0; n->ch && c < (size_t)n->t.nrtr * (size_t)n->kch; c++) {
+        free(n->ch[c].flt);
+        if (n->ch[c].deg) free(n->ch[c].deg->q);
+        free(n->ch[c].deg);
+    }
     free(n->fl), free(n->dead), free(n->cfgi), free(n->bins);
     free(n->rested);
     free(n->rt), free(n->rm), free(n->mo), free(n->in), free(n->ro), free(n->cfgw), free(n->ncfgw),

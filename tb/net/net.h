@@ -38,6 +38,12 @@ extern const char *const net_impl_names[]; /* "model", "rtl", "lockstep" */
 #define NET_MAX_THREADS 64
 #define NET_FAIL_MAX 64
 
+/* A link by one of its ends, and a cycle (--fail, --degrade). */
+typedef struct {
+    int rtr, port;
+    uint64_t cycle;
+} net_linkat;
+
 typedef struct {
     const char *topo;                /* topology spec (topo.h) */
     const char *cfg[NET_MAX_LEVELS]; /* router configuration per level; ncfg = 1: all */
@@ -82,15 +88,16 @@ typedef struct {
      * cycle, as the window); fail_random more, drawn from the seed; the
      * tables rewritten fail_delay cycles after each failure */
     int nfail;
-    struct {
-        int rtr, port;
-        uint64_t cycle;
-    } fail[NET_FAIL_MAX];
+    net_linkat fail[NET_FAIL_MAX];
     int fail_random;
     uint64_t fail_delay;
     /* --det-vcs: every router's DET_VCS, the VCs routed up by the hash
      * whatever their a bit; their flows are promised in order */
     unsigned det_vcs;
+    /* --degrade R.P@CYCLE: the link of router R's port P carries a phit
+     * only every other cycle from CYCLE on, both ways (bare links) */
+    int ndeg;
+    net_linkat deg[NET_FAIL_MAX];
     uint64_t inj_timeout;    /* --inj-timeout T: a packet whose head no link took T cycles
                                            after its generation is dropped, counted (0: never) */
     int age_phit;            /* every packet carries an age phit (h = 1, age 0; SeaStar,

@@ -173,8 +173,13 @@ static int bare_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved)
         }
         chan_t *c = net_ch(n, r, p);
         bslot_t *s = slot_at(n, c, sl, sn);
-        s->val = (uint8_t)(o->out_valid[p] != 0);
-        s->ph = o->out_phit[p];
+        uint32_t val = o->out_valid[p] != 0, ph = o->out_phit[p];
+        if (c->deg) { /* half rate: the link carries what its queue gives (net_fail.c) */
+            if (net_deg_tx(n, c, &val, &ph, t)) return -1;
+            *moved |= (int)val;
+        }
+        s->val = (uint8_t)val;
+        s->ph = ph;
         if (o->out_valid[p]) {
             *moved = 1;
             net_follow(n, c, (int)nr_phit_kind(o->out_phit[p]), o->out_phit[p], in_window);

@@ -34,14 +34,13 @@ static void set_nvcs(net_t *n)
     for (int i = 0; i < n->t.nrtr; i++) n->t.r[i].tab.fb_nvcs = n->gp[n->t.r[i].level - 1]->num_vcs;
 }
 
-/* Failure i on router r's port p, at cycle at (absolute): both ends, both
- * directions; 2 with a message when the port is not a link between routers
- * or the link fails twice. */
-static int fail_add(net_t *n, int r, int p, uint64_t at, char *err, int errlen)
+/* Router r's port p as the end of a link between routers named by --opt;
+ * 2 with a message when it is not one. */
+static int link_end(const net_t *n, const char *opt, int r, int p, char *err, int errlen)
 {
     if (r < 0 || r >= n->t.nrtr || p < 0 || p >= n->t.r[r].nports) {
-        snprintf(err, errlen, "--fail %d.%d: the network has routers 0..%d%s", r, p, n->t.nrtr - 1,
-                 r >= 0 && r < n->t.nrtr ? ", and this one ports 0.." : "");
+        snprintf(err, errlen, "--%s %d.%d: the network has routers 0..%d%s", opt, r, p,
+                 n->t.nrtr - 1, r >= 0 && r < n->t.nrtr ? ", and this one ports 0.." : "");
         if (r >= 0 && r < n->t.nrtr)
             snprintf(err + strlen(err), (size_t)errlen - strlen(err), "%d", n->t.r[r].nports - 1);
         return 2;
@@ -49,10 +48,90 @@ static int fail_add(net_t *n, int r, int p, uint64_t at, char *err, int errlen)
     const net_end e = n->t.r[r].peer[p];
     if (e.rtr < 0) {
         snprintf(err, errlen,
-                 "--fail %d.%d: the port %s; only links between routers fail (a node has one link)",
-                 r, p, e.rtr == NET_PEER_NODE ? "leads to a node" : "is not connected");
+                 "--%s %d.%d: the port %s; only links between routers %s (a node has one link)",
+                 opt, r, p, e.rtr == NET_PEER_NODE ? "leads to a node" : "is not connected", opt);
         return 2;
     }
+    return 0;
+}
+
+/* --degrade: the link of router r's port p at half rate from cycle at
+ * (absolute), both directions; 2 with a message. */
+static int deg_add(net_t *n, int r, int p, uint64_t at, char *err, int errlen)
+{
+    if (link_end(n, "degrade", r, p, err, errlen)) return 2;
+    const net_end e = n->t.r[r].peer[p];
+    const int end[2][2] = {{r, p}, {e.rtr, e.port}};
+    if (net_ch(n, r, p)->deg) {
+        snprintf(err, errlen, "--degrade %d.%d: that link already degrades", r, p);
+        return 2;
+    }
+    for (int k = 0; k < 2; k++) {
+        chan_t *c = net_ch(n, end[k][0], end[k][1]);
+        /* what the receiver's input queue holds: the sender's credits */
+        const rtr_geom *g = n->gp[n->t.r[end[1 - k][0]].level - 1];
+        c->deg = calloc(1, sizeof *c->deg);
+        if (c->deg) c->deg->q = malloc((size_t)(g->num_vcs * g->in_buf_per_vc) * sizeof(uint32_t));
+        if (!c->deg || !c->deg->q) {
+            snprintf(err, errlen, "out of memory");
+            return 2;
+        }
+        c->deg->cap = g->num_vcs * g->in_buf_per_vc;
+        c->deg->from = at;
+    }
+    net_say(n,
+            "net: link %d.%d-%d.%d (router.port at each end) carries a phit every other cycle "
+            "from cycle %" PRIu64 "\n",
+            r, p, e.rtr, e.port, at - n->t0);
+    return 0;
+}
+
+int net_deg_tx(net_t *n, chan_t *c, uint32_t *val, uint32_t *ph, uint64_t t)
+{
+    chdeg *d = c->deg;
+    if (t < d->from) return 0;
+    if (*val) {
+        if (d->n == d->cap) {
+            net_say(n,
+                    "FAIL cycle %" PRIu64 ": a degraded link's sender sent more phits than its "
+                    "credits allow (%d waiting)\n",
+                    t - n->t0, d->n);
+            return -1;
+        }
+        d->q[(d->head + d->n++) % d->cap] = *ph;
+        if (d->n > d->most) d->most = d->n;
+    }
+    *val = 0, *ph = 0;
+    if ((t - d->from) % 2 == 0 && d->n) {
+        *val = 1, *ph = d->q[d->head];
+        d->head = (d->head + 1) % d->cap, d->n--, d->carried++;
+    }
+    return 0;
+}
+
+/* The degraded links: what each carried, and the most that waited. */
+static void deg_report(net_t *n, uint64_t t)
+{
+    for (int r = 0; r < n->t.nrtr; r++)
+        for (int p = 0; p < n->t.r[r].nports; p++) {
+            const chdeg *d = net_ch(n, r, p)->deg;
+            if (!d) continue;
+            const uint64_t span = t > d->from ? t - d->from : 0;
+            net_say(n,
+                    "net: degraded link %d.%d->%d.%d: %" PRIu64 " phits carried in the %" PRIu64
+                    " cycles from cycle %" PRIu64 " (%.3f a cycle), at most %d waiting\n",
+                    r, p, n->t.r[r].peer[p].rtr, n->t.r[r].peer[p].port, d->carried, span,
+                    d->from - n->t0, span ? (double)d->carried / (double)span : 0.0, d->most);
+        }
+}
+
+/* Failure i on router r's port p, at cycle at (absolute): both ends, both
+ * directions; 2 with a message when the port is not a link between routers
+ * or the link fails twice. */
+static int fail_add(net_t *n, int r, int p, uint64_t at, char *err, int errlen)
+{
+    if (link_end(n, "fail", r, p, err, errlen)) return 2;
+    const net_end e = n->t.r[r].peer[p];
     for (int i = 0; i < n->nfl; i++)
         if ((n->fl[i].r == r && n->fl[i].p == p) || (n->fl[i].r2 == r && n->fl[i].p2 == p)) {
             snprintf(err, errlen, "--fail %d.%d: that link already fails (%d.%d)", r, p, n->fl[i].r,
@@ -117,6 +196,18 @@ int net_fail_setup(net_t *n, char *err, int errlen)
 {
     const net_opts *o = n->o;
     char e2[512];
+    if (o->ndeg && n->g[0].use_lcb) {
+        snprintf(err, errlen, "--degrade: degraded LCB links are not built; bare links only");
+        return 2;
+    }
+    if (o->ndeg && (o->nfail || o->fail_random)) {
+        snprintf(err, errlen, "--degrade with --fail or --fail-random: not built");
+        return 2;
+    }
+    for (int i = 0; i < o->ndeg; i++) {
+        int rc = deg_add(n, o->deg[i].rtr, o->deg[i].port, n->t0 + o->deg[i].cycle, err, errlen);
+        if (rc) return rc;
+    }
     if (!o->nfail && !o->fail_random) return 0;
     if (n->g[0].use_lcb) {
         snprintf(err, errlen,
@@ -342,6 +433,7 @@ int net_fail_tx(net_t *n, chan_t *c, uint32_t ph, uint64_t t)
 
 void net_fail_report(net_t *n, net_result *res, uint64_t t, int fail)
 {
+    if (n->o->ndeg) deg_report(n, t);
     for (int i = 0; i < n->nfl; i++) {
         const struct netfail *f = &n->fl[i];
         if (f->at + n->o->fail_delay > t && !fail &&

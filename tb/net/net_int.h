@@ -45,6 +45,17 @@ typedef struct {
     int fill;          /* phits of the remnant to go, the last its EOP */
 } chfault;
 
+/* A link direction that degrades (--degrade, net_fail.c): from cycle
+ * `from` it carries a phit only every other cycle; what its sender sends
+ * faster waits in a serializer queue at its end, which the sender's
+ * credits bound (cap). */
+typedef struct {
+    uint64_t from;
+    uint32_t *q;
+    int cap, head, n, most; /* the queue; the most phits it held */
+    uint64_t carried;       /* phits carried from `from` on */
+} chdeg;
+
 typedef struct {
     /* bare: phits one way, credits back, `lat` cycles each (a ring of
      * lat + 1 slots, net_bare.c; one struct per slot: speed only, one cache
@@ -58,6 +69,7 @@ typedef struct {
     nr_tx_follow txf; /* the sent stream, new packets told from replays (linkframe.h) */
     uint64_t phits;   /* packet phits carried in the measurement window */
     chfault *flt;     /* a link that fails: its state (NULL: never fails) */
+    chdeg *deg;       /* a link that degrades: its state (NULL: never) */
     /* hop counting: the packet followed, its position, r, h and tag */
     int pos, r, h, tagged;
     unsigned dest, vc, src;
@@ -229,6 +241,10 @@ void net_fail_rx(chan_t *c, uint32_t *val, uint32_t *ph);
 void net_fail_cr(chan_t *c, uint32_t *cr);
 /* the sender sent ph on c in cycle t: a loss counted; -1 on a failure */
 int net_fail_tx(net_t *n, chan_t *c, uint32_t ph, uint64_t t);
+/* the sender's end of degraded link c in cycle t: the phit the sender
+ * sent (*val, *ph) queued, and what the link carries this cycle in its
+ * place; -1 on a failure (more phits queued than credits allow) */
+int net_deg_tx(net_t *n, chan_t *c, uint32_t *val, uint32_t *ph, uint64_t t);
 /* each failed link's losses, and the totals; a failure or rewrite a run
  * that did not fail (fail 0) ended before (at cycle t) goes to n->missed
  * (exit 2) */

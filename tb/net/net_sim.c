@@ -50,6 +50,9 @@ static const nr_cli_opt_t opts[] = {
     {"fail-delay", "N",
      "cycles from a failure to the rewrite of every router's tables around the dead links "
      "(default 100)"},
+    {"degrade", "R.P@CYCLE",
+     "the link of router R's port P carries a phit only every other cycle from CYCLE on, both "
+     "ways (half width; repeatable; bare links, not with --fail)"},
     {"inj-timeout", "T",
      "a packet whose head no link has taken T cycles after its generation is dropped at its "
      "source and counted (BlackWidow's injection timeout; docs/network.md \"Faults\")"},
@@ -291,26 +294,27 @@ static void parse_fault(nr_cli_t *c, net_opts *o, const char *v)
     o->fault_rtr = (int)fr;
 }
 
-/* --fail R.P@CYCLE (the link is checked against the network, net_fail.c) */
-static void parse_fail(nr_cli_t *c, net_opts *o, const char *v)
+/* --fail or --degrade (opt) R.P@CYCLE into a[*na] (the link is checked
+ * against the network, net_fail.c) */
+static void parse_linkat(nr_cli_t *c, const char *opt, net_linkat *a, int *na, const char *v)
 {
     char buf[256], e[300] = "";
     const char *f[2];
     uint64_t cy = 0;
     long r = 0, p = 0;
     char *dot = NULL;
-    if (o->nfail == NET_FAIL_MAX) nr_cli_die(c, "--fail: at most %d", NET_FAIL_MAX);
+    if (*na == NET_FAIL_MAX) nr_cli_die(c, "--%s: at most %d", opt, NET_FAIL_MAX);
     if (nr_cli_split(v, '@', buf, sizeof buf, f, 2, 2) < 0 || !(dot = strchr(f[0], '.')) ||
         (*dot = 0, nr_cli_parse_long(f[0], 0, 1000000, &r, e, sizeof e)) ||
         nr_cli_parse_long(dot + 1, 0, NR_MAX_PORTS - 1, &p, e, sizeof e) ||
         nr_cli_parse_u64(f[1], 0, 1ull << 40, &cy, e, sizeof e))
         nr_cli_die(c,
-                   "--fail: expected ROUTER.PORT@CYCLE (ROUTER in [0, 1000000], PORT in [0, %d], "
+                   "--%s: expected ROUTER.PORT@CYCLE (ROUTER in [0, 1000000], PORT in [0, %d], "
                    "CYCLE in [0, 2^40]), got '%s'%s%s",
-                   NR_MAX_PORTS - 1, v, *e ? ": " : "", e);
-    o->fail[o->nfail].rtr = (int)r;
-    o->fail[o->nfail].port = (int)p;
-    o->fail[o->nfail++].cycle = cy;
+                   opt, NR_MAX_PORTS - 1, v, *e ? ": " : "", e);
+    a[*na].rtr = (int)r;
+    a[*na].port = (int)p;
+    a[(*na)++].cycle = cy;
 }
 
 /* The options of the run and its outputs (exit 2 on a bad value). */
@@ -333,7 +337,9 @@ static void parse_opt(nr_cli_t *c, net_opts *o, net_cli *x, const char *n, const
     else if (!strcmp(n, "fault"))
         parse_fault(c, o, v);
     else if (!strcmp(n, "fail"))
-        parse_fail(c, o, v);
+        parse_linkat(c, n, o->fail, &o->nfail, v);
+    else if (!strcmp(n, "degrade"))
+        parse_linkat(c, n, o->deg, &o->ndeg, v);
     else if (!strcmp(n, "fail-random"))
         o->fail_random = (int)nr_cli_long(c, v, 1, NET_FAIL_MAX);
     else if (!strcmp(n, "fail-delay"))
