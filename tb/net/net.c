@@ -347,16 +347,17 @@ static int net_setup_topo(net_t *n, char *err, int errlen)
                      o->cfg[l], n->g[l].up_pick, rt->name, n->t.kind->name);
             return 2;
         }
-    /* the baseline VC router (nwn-arch 1.7) moves adaptive packets to
-     * other VCs of their class, which the network's sinks and hop counts
-     * do not follow yet */
+    /* the baseline VC router (nwn-arch 1.7) moves adaptive (a = 1) packets
+     * to other VCs of their class, which the network's sinks and hop counts
+     * do not follow yet; a = 0 packets keep their VC */
     for (int l = 0; l < o->ncfg; l++)
-        if (n->g[l].va_per > 1) {
+        if (n->g[l].va_per > 1 && (rt->head & NET_HD_A)) {
             snprintf(err, errlen,
-                     "configuration %s allocates output VCs among %d of a class (Vc=1, "
-                     "docs/nwn-arch.md section 1.7): the network layer does not follow a "
-                     "packet's VC change yet; use VcCls=NumVcs",
-                     o->cfg[l], n->g[l].va_per);
+                     "configuration %s allocates an adaptive packet's output VC among %d of a "
+                     "class (Vc=1, docs/nwn-arch.md section 1.7), and --routing %s sends "
+                     "adaptive packets: the network layer does not follow a packet's VC change "
+                     "yet; use VcCls=NumVcs or a deterministic routing",
+                     o->cfg[l], n->g[l].va_per, rt->name);
             return 2;
         }
     if (o->ncfg > n->t.levels) {
