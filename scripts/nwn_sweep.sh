@@ -9,8 +9,10 @@
 #    subswitch one phit per row, fc's random top, isu2 on every crossbar),
 #    and beside them our variants: hc-vs (VC speedup in hc's subswitch),
 #    fc-cr (tops by most credits), fc6-isu2b (speedup on the bottoms only);
-#    and fb, [AK11 §6.3]'s fully buffered crossbar (docs/nwn-arch.md 1.5), and
-#    ftd, the folded torus with dimension-order routing (1.8).
+#    and fb, [AK11 §6.3]'s fully buffered crossbar (docs/nwn-arch.md 1.5),
+#    ftd, the folded torus with dimension-order routing (1.8), and vc, the
+#    baseline VC router of [AK11 §6.1] (1.7) with the separable allocator,
+#    iSLIP of 4 rounds and the distributed speculative allocator.
 # 2. A router inside a folded-Clos network (seed §4.1 and §5.4): the quad
 #    pattern (ports 0..k/2-1 down, k/2..k-1 up; a fraction `turn` of the down
 #    ports' packets turn by the base pattern, the rest go up spread evenly, the
@@ -44,7 +46,7 @@ SW_DIR=$OUT/runs
 mkdir -p "$SW_DIR"
 
 # Figures: name, configurations (curve label = organization), pattern, options.
-SINGLE_ORGS="cn:cn-k64-4vc hc:hc-k64-4vc hc-vs:hc-vs-k64-4vc fc:fc-k64-4vc fc-cr:fc-cr-k64-4vc fc-isu2:fc-isu2-k64-4vc fc6:fc6-k64-4vc fc6-isu2:fc6-isu2-k64-4vc fc6-isu2b:fc6-isu2b-k64-4vc bb:bb-k64-4vc hxv:hxv-k64-4vc hxm:hxm-k64-4vc ftd:ftd-k64-4vc fb:fb-k64-4vc"
+SINGLE_ORGS="cn:cn-k64-4vc hc:hc-k64-4vc hc-vs:hc-vs-k64-4vc fc:fc-k64-4vc fc-cr:fc-cr-k64-4vc fc-isu2:fc-isu2-k64-4vc fc6:fc6-k64-4vc fc6-isu2:fc6-isu2-k64-4vc fc6-isu2b:fc6-isu2b-k64-4vc bb:bb-k64-4vc hxv:hxv-k64-4vc hxm:hxm-k64-4vc ftd:ftd-k64-4vc fb:fb-k64-4vc vc:vc-k64-4vc vc-islip4:vc-k64-4vc-islip4 vc-dist-spec:vc-k64-4vc-dist-spec"
 QUAD64_ORGS="hc:hc-k64-4vc hc-vs:hc-vs-k64-4vc fc:fc-k64-4vc fc6-isu2:fc6-isu2-k64-4vc bb:bb-k64-4vc"
 QUAD32_ORGS="hc:hc-k32-4vc hc-vs:hc-vs-k32-4vc fc:fc-k32-4vc fc-isu2:fc-isu2-k32-4vc fc-isu2b:fc-isu2b-k32-4vc bb:bb-k32-4vc"
 figs() {
