@@ -6,6 +6,7 @@ rtl/common/nr_fifo.sv
 rtl/common/nr_delay.sv
 rtl/common/nr_arb_rr.sv
 rtl/common/nr_arb_rr_multi.sv
+rtl/common/nr_arb_matrix.sv
 rtl/common/nr_max_pick.sv
 rtl/common/nr_credit_cnt.sv
 rtl/common/nr_crc_upd.sv

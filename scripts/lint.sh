@@ -30,6 +30,8 @@ EXTRA=(
     "nr_arb_rr_multi N=1 S=2"
     "nr_arb_rr_multi N=3 S=2 PastLast=0"
     "nr_arb_rr_multi N=2 S=4"
+    "nr_arb_matrix N=2"
+    "nr_arb_matrix N=8"
     "nr_max_pick N=1 ScW=1"
     "nr_max_pick N=5 ScW=3"
     "nr_max_pick N=64 ScW=8"

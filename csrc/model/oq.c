@@ -130,7 +130,7 @@ static int route_of(const nr_oq *m, int p, const oq_pkt *k, int *vc, int *reason
 {
     const uint32_t h = k->ph[0];
     const int r = (int)nr_head_r(h), hh = (int)nr_head_h(h);
-    nr_route_ctx c = {m->n, m->nbits, m->nv, 1, p, m->p.port.in_buf_per_vc, 0};
+    nr_route_ctx c = {m->n, m->nbits, m->nv, 1, p, m->p.port.in_buf_per_vc, 0, 0};
     nr_route_res res = nr_route_fb(&m->tab[p], &c, h, r ? k->ph[1] : 0, hh ? k->ph[1 + r] : 0, NULL,
                                    m->ad_ptr[p], NULL);
     *reason = res.reason;

@@ -79,7 +79,7 @@ static nr_route_res iu_route(const nr_iu *u, const nr_route_tables *tab,
     int r = (head >> NR_HEAD_R_BIT) & 1, h = (head >> NR_HEAD_H_BIT) & 1;
     uint32_t route = r ? stg_at(u, v, 1) : 0, hash = h ? stg_at(u, v, 1 + r) : 0;
     if (u->rc_fn) return u->rc_fn(u->rc_ctx, u->rc.port, v, head, route, hash);
-    nr_fb_in fi = {fb ? fb->pv : NULL, fb ? fb->seq : NULL, u->fbr};
+    nr_fb_in fi = {fb ? fb->pv : NULL, fb ? fb->seq : NULL, u->fbr, u->ua};
     return nr_route_fb(tab, &u->rc, head, route, hash, cred, u->ad_ptr, &fi);
 }
 
@@ -126,6 +126,7 @@ void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_route_tables *tab,
     u->d_pop = 0;
     u->d_tev = 0;
     u->d_ad_ptr = u->ad_ptr;
+    u->d_ua = u->ua;
     u->d_up_ptr = u->up_ptr;
     u->d_rc_vc = -1;
     u->f_valid = 0;
@@ -171,8 +172,10 @@ void nr_iu_eval(nr_iu *u, const nr_pview *pv, const nr_route_tables *tab,
     u->d_rc_vc = rv;
     nr_route_res *res = &u->d_rcr;
     *res = iu_route(u, tab, cred, rv, st[rv], fb);
-    if (res->adapt_l >= 0) /* the adaptive pointer moves past the choice */
+    if (res->adapt_l >= 0) { /* the adaptive pointer (and step 4s's arbiters) move past it */
         u->d_ad_ptr = res->adapt_l + 1 == u->rc.nports ? 0 : res->adapt_l + 1;
+        u->d_ua = nr_up_arb_next(tab, &u->rc, u->ua, res->adapt_l);
+    }
     u->d_tgt = 0;
     if (!res->drop) { /* nwn-arch §4.3: the first hop, in the same cycle */
         uint32_t head = stg_at(u, rv, 0);
@@ -245,6 +248,7 @@ int nr_iu_commit(nr_iu *u, const nr_pview *pv, char *err, int errlen)
         u->live |= (uint8_t)(1u << rv);
     }
     u->ad_ptr = (uint8_t)u->d_ad_ptr;
+    u->ua = u->d_ua;
     u->up_ptr = (uint16_t)u->d_up_ptr;
 
     /* read pipeline; rd_ptr moves past the last VC read */

@@ -51,6 +51,7 @@ typedef struct {
     uint8_t rd_ptr, rc_ptr, ad_ptr;
     uint16_t up_ptr; /* the first hop's state: the up pointer, or an LFSR (nwn-arch §4.3) */
     uint16_t fbr;    /* the flattened-butterfly draw's LFSR (fbfly-routing §6.2) */
+    nr_up_arb ua;    /* the column arbiters of UP_SEL (yarc-arch §5 step 4s) */
     uint8_t live;    /* bit v: staging or a route on VC v (speed only) */
     /* per-VC route registers (§4.2, §4.3) and packet progress */
     uint8_t route_v[NR_SW_MAX_VCS], drop[NR_SW_MAX_VCS], route_q[NR_SW_MAX_VCS];
@@ -67,6 +68,7 @@ typedef struct {
     nr_route_res d_rcr;        /* its route (after the first hop) */
     int d_tgt;                 /* its first hop */
     int d_ad_ptr, d_up_ptr;
+    nr_up_arb d_ua;
     uint32_t d_tev;                 /* RT_DROP event and reason */
     uint8_t f_valid;                /* bit v: VC v presents a front (routed, not DROP) */
     uint8_t f_drop;                 /* bit v: VC v is dropping */

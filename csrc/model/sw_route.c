@@ -20,6 +20,7 @@ void nr_route_reset(nr_route_tables *t, int nports)
     t->up_mask = 0;
     t->det_vcs = 0;
     t->dl_vc = 0;
+    t->up_sel = 0;
     for (int i = 0; i < NR_MAX_PORTS; i++) {
         t->dlut[i] = (uint8_t)(NR_ROUTE_ENT_VALID | (unsigned)i);
         t->ulut[i] = 0;
@@ -344,6 +345,76 @@ static int up_greedy2(const nr_route_tables *t, const nr_route_ctx *c, const nr_
     return fb_q(&k, cand[j], 0, 0) < fb_q(&k, cand[i], 0, 0) ? cand[j] : cand[i];
 }
 
+/* ---- step 4s: UP_SEL's column rule (yarc-arch §5) ---- */
+
+/* Column j wins over column i in the matrix arbiter's order (i != j). */
+static int mat_before(uint64_t mat, int j, int i)
+{
+    return i < j ? (int)((mat >> (8 * i + j)) & 1u) : !((mat >> (8 * j + i)) & 1u);
+}
+
+/* The column of step 4s among the columns of cm (not 0): the least
+ * occupancy level, ties by the matrix arbiter (UP_SEL bit 2) or the round
+ * robin from the pointer. */
+static int up_col(const nr_route_tables *t, const nr_route_ctx *c, const int (*cred)[NR_SW_MAX_VCS],
+                  unsigned vc, unsigned cm, nr_up_arb a)
+{
+    const int b = (t->up_sel & 2u) ? 2 : 1, top = (1 << b) - 1;
+    int sh = -b, lvl[8], best = top;
+    for (int d = c->rowbuf; d > 1; d >>= 1) sh++;
+    for (int k = 0; k < c->cols; k++) {
+        if (!((cm >> k) & 1u)) continue;
+        const int o = cred[k][vc] < c->rowbuf ? c->rowbuf - cred[k][vc] : 0;
+        const int v = sh > 0 ? o >> sh : o; /* the top b bits of the occupancy */
+        lvl[k] = v > top ? top : v;
+        if (lvl[k] < best) best = lvl[k];
+    }
+    unsigned tie = 0;
+    for (int k = 0; k < c->cols; k++)
+        if (((cm >> k) & 1u) && lvl[k] == best) tie |= 1u << k;
+    if (t->up_sel & 4u) { /* the one column of tie that wins over every other */
+        for (int i = 0; i < c->cols; i++) {
+            int win = (tie >> i) & 1u;
+            for (int j = 0; j < c->cols && win; j++)
+                if (j != i && ((tie >> j) & 1u) && !mat_before(a.mat, i, j)) win = 0;
+            if (win) return i;
+        }
+    }
+    return sw_rr_pick(tie, a.ptr);
+}
+
+/* Step 4s: the candidates cand (logical ports) ORed into a column mask, the
+ * column by up_col, then the first candidate in it at or after ad_ptr. */
+static int up_seed(const nr_route_tables *t, const nr_route_ctx *c,
+                   const int (*cred)[NR_SW_MAX_VCS], unsigned vc, uint64_t cand, int ad_ptr,
+                   nr_up_arb a)
+{
+    unsigned cm = 0;
+    for (int k = 0; k < c->nports; k++)
+        if ((cand >> k) & 1u) cm |= 1u << ((t->l2p[k] & NR_ROUTE_ENT_PORT) % (unsigned)c->cols);
+    if (!cm) return -1;
+    const unsigned col = (unsigned)up_col(t, c, cred, vc, cm, a);
+    int zero[NR_MAX_PORTS] = {0};
+    for (int k = 0; k < c->nports; k++)
+        if ((t->l2p[k] & NR_ROUTE_ENT_PORT) % (unsigned)c->cols != col) cand &= ~(1ull << k);
+    return sw_max_pick(cand, zero, ad_ptr, c->nports);
+}
+
+nr_up_arb nr_up_arb_next(const nr_route_tables *t, const nr_route_ctx *c, nr_up_arb a, int l)
+{
+    if (l < 0 || !(t->up_sel & 1u) || c->rowbuf <= 0) return a;
+    const int g = (int)((t->l2p[l] & NR_ROUTE_ENT_PORT) % (unsigned)c->cols);
+    if (!(t->up_sel & 4u)) { /* the round robin's pointer moves past g */
+        a.ptr = g + 1 == c->cols ? 0 : g + 1;
+        return a;
+    }
+    for (int j = 0; j < c->cols; j++) { /* every other column now wins over g */
+        if (j > g) a.mat |= 1ull << (8 * g + j);
+        if (j < g) a.mat &= ~(1ull << (8 * j + g));
+    }
+    return a;
+}
+
 /* Step 3a (yarc-arch §5): the first valid side entry matching dest, or -1;
  * its ports as a mask of logical ports below nports in *up, its base and
  * count in *base, *cnt. */
@@ -422,7 +493,11 @@ nr_route_res nr_route_fb(const nr_route_tables *t, const nr_route_ctx *c, uint32
                         score[k] = cred[(t->l2p[k] & NR_ROUTE_ENT_PORT) % (unsigned)c->cols][vc];
                 }
             }
-            l = adapt_l = sw_max_pick(cand, score, ad_ptr, c->nports);
+            if ((t->up_sel & 1u) && cred && c->rowbuf > 0) /* 4s. the column rule */
+                l = adapt_l =
+                    up_seed(t, c, cred, vc, cand, ad_ptr, fb ? fb->ua : (nr_up_arb){0, 0});
+            else
+                l = adapt_l = sw_max_pick(cand, score, ad_ptr, c->nports);
             if (l < 0) return rc_drop(NR_DROP_NO_ROUTE, -1);
         } else { /* 5. up, deterministic, hashed */
             uint32_t key = dest ^ (uint32_t)c->port ^ (h ? (hash_phit & SW_DATA_MASK) : 0u);
@@ -458,6 +533,7 @@ enum {
     CFG_FB_CHARGE = 0x07,
     CFG_DET_VCS = 0x08,
     CFG_DL_VC = 0x09,
+    CFG_UP_SEL = 0x0A,
     CFG_SIDE = 0x10,
     CFG_SIDE_END = 0x10 + 2 * NR_ROUTE_SIDE, /* step 3a; SideTab = 1 */
     CFG_DLUT = 0x40,
@@ -468,7 +544,7 @@ enum {
 int nr_route_cfg_addr_ok(unsigned addr, int nports, int side_tab)
 {
     if (addr > 0xFF) return 0;
-    if (addr <= CFG_DL_VC) return 1;
+    if (addr <= CFG_UP_SEL) return 1;
     if (addr >= CFG_SIDE && addr < CFG_SIDE_END) return side_tab;
     if (addr < CFG_DLUT) return 0;
     return (int)(addr & 0x3Fu) < nports;
@@ -491,6 +567,7 @@ void nr_route_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t 
     case CFG_FB_CHARGE: t->fb_charge = (uint8_t)(wdata & 0xFFu); return;
     case CFG_DET_VCS: t->det_vcs = (uint8_t)(wdata & NR_ROUTE_DET_VCS_MASK); return;
     case CFG_DL_VC: t->dl_vc = (uint8_t)(wdata & 1u); return;
+    case CFG_UP_SEL: t->up_sel = (uint8_t)(wdata & NR_ROUTE_UP_SEL_MASK); return;
     default: break;
     }
     if (addr >= CFG_SIDE && addr < CFG_SIDE_END) { /* the caller checked SideTab */
@@ -532,7 +609,7 @@ int nr_route_cfg_decode(const nr_rtr_in *in, int nports, int fb_seq, int side_ta
 }
 
 /* ---- nr_route_set ---- */
-_Static_assert(sizeof(nr_route_tables) == 264,
+_Static_assert(sizeof(nr_route_tables) == 272,
                "a new field of nr_route_tables: add it to route_eq");
 static int route_eq(const nr_route_tables *a, const nr_route_tables *b)
 {
@@ -541,7 +618,8 @@ static int route_eq(const nr_route_tables *a, const nr_route_tables *b)
            !memcmp(a->dlut, b->dlut, sizeof a->dlut) && !memcmp(a->ulut, b->ulut, sizeof a->ulut) &&
            !memcmp(a->l2p, b->l2p, sizeof a->l2p) && a->fb_ctrl == b->fb_ctrl &&
            a->fb_me == b->fb_me && a->fb_charge == b->fb_charge && a->det_vcs == b->det_vcs &&
-           a->dl_vc == b->dl_vc && !memcmp(a->side_match, b->side_match, sizeof a->side_match) &&
+           a->dl_vc == b->dl_vc && a->up_sel == b->up_sel &&
+           !memcmp(a->side_match, b->side_match, sizeof a->side_match) &&
            !memcmp(a->side_ports, b->side_ports, sizeof a->side_ports);
 }
 

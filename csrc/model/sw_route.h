@@ -23,6 +23,8 @@ typedef struct {
     uint16_t fb_me;    /* 15 bits: the router id R */
     uint8_t fb_charge; /* phits charged per pending packet (§6.4) */
     uint8_t det_vcs;   /* DET_VCS: bit v set, VC v's up routes are hashed whatever a (§5) */
+    uint8_t up_sel;    /* UP_SEL (§5 step 4s): bit 0 the column rule, 1 two occupancy bits,
+                        * 2 the matrix tie-break */
     /* the side table (yarc-arch §5 step 3a; SideTab = 1, C model only) */
     uint32_t side_match[NR_ROUTE_SIDE]; /* bits 14:0 match, 29:15 mask */
     uint16_t side_ports[NR_ROUTE_SIDE]; /* bit 12 valid, 11:6 cnt - 1, 5:0 base */
@@ -87,7 +89,20 @@ typedef struct {
     int up_pick; /* UpPick: 0 the adaptive up choice over every candidate (yarc-arch §5
                   * step 4); 2 greedy_r(2) between two drawn candidates (step 4'); C model
                   * only */
+    int rowbuf;  /* RowBufDepth, the credits' full count (YARC; step 4s), 0 elsewhere */
 } nr_route_ctx;
+
+/* The column arbiters of step 4s (yarc-arch §5), per input: the round
+ * robin's pointer, and the matrix arbiter's order (bit 8i + j, i < j: column
+ * j before column i; 0 at reset, lower columns first). */
+typedef struct {
+    uint64_t mat;
+    int ptr;
+} nr_up_arb;
+/* The arbiters after an adaptive choice of logical port l (adapt_l >= 0):
+ * with UP_SEL's column rule on a YARC input, the one UP_SEL bit 2 names
+ * moves past l's column; otherwise unchanged. */
+nr_up_arb nr_up_arb_next(const nr_route_tables *t, const nr_route_ctx *c, nr_up_arb a, int l);
 
 /* What the flattened-butterfly RC reads besides the tables (fbfly-routing
  * §6): the start-of-cycle views of every port of the router (pv[q].cr[w],
@@ -97,6 +112,7 @@ typedef struct {
     const nr_pview *pv;
     const int (*seq)[NR_SW_MAX_VCS];
     unsigned fbr;
+    nr_up_arb ua; /* step 4s's column arbiters (yarc-arch §5) */
 } nr_fb_in;
 
 /* Reset values (single-router mode). Call at model creation. */
@@ -126,6 +142,7 @@ uint32_t nr_route_rotate(uint32_t phit);
 int nr_route_cfg_addr_ok(unsigned addr, int nports, int side_tab);
 /* DET_VCS bits 3:0 (§9): the VCs whose up routes are deterministic. */
 #define NR_ROUTE_DET_VCS_MASK 0xFu
+#define NR_ROUTE_UP_SEL_MASK 0x7u
 /* Apply a configuration write to one port's tables (addr must be ok). Call at
  * the clock edge of the write cycle. */
 void nr_route_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wdata);

@@ -29,6 +29,7 @@ void yarc_rbd_reset(nr_yarc *m, int p)
     yarc_tile *t = &m->t[p];
     nr_iu_reset(&t->iu, p, m->n, m->p.port.num_vcs, 1, m->p.cols, m->p.port.in_buf_per_vc);
     t->iu.rc.up_pick = m->p.up_pick;
+    t->iu.rc.rowbuf = m->p.row_buf_depth; /* step 4s reads the occupancy */
     for (int c = 0; c < m->p.cols; c++)
         for (int v = 0; v < m->p.port.num_vcs; v++) t->cred[c][v] = m->p.row_buf_depth;
     t->iptr = 0;

@@ -12,7 +12,10 @@
 //   DOWN_SHIFT] (with DL_VC set, the entry's v is the output VC's bit 0
 //   when that VC exists); else up: adaptively (a, and the head's VC not set in
 //   DET_VCS) to the UP_MASK candidate with the
-//   highest score, ties to the first at or after the adaptive pointer, or
+//   highest score, ties to the first at or after the adaptive pointer (with
+//   UP_SEL bit 0, step 4s: the candidates' columns, the one of least
+//   occupancy level, ties by round robin or nr_arb_matrix, then its first
+//   candidate at or after the pointer), or
 //   deterministically through ULUT[fold of {dest ^ p ^ hash}]; then the
 //   logical port is remapped to a physical one through L2P. With the
 //   flattened-butterfly mode on (FB_CTRL.alg, docs/fbfly-routing.md 3) the
@@ -28,7 +31,8 @@
 //             column, docs/yarc-arch.md section 5 step 4); 0: every score is
 //             0 (docs/nwn-arch.md section 4.2), so the adaptive choice is the
 //             first candidate at or after the pointer (branch g_noscore: no
-//             score logic; cred_c_vc_i, Cols and CredW are then unused).
+//             score logic; cred_c_vc_i, Cols, CredW and up_sel_i are then
+//             unused). CredW = log2(RowBufDepth) + 1 (step 4s's occupancy).
 // Ports / protocol:
 //   root_mask_i ... l2p_i              the registers and tables (nr_route_cfg).
 //   port_id_i, rc_vc_i, rc_ph{0,1,2}_i, cred_c_vc_i, rc_en_i, rc_drop_o,
@@ -42,7 +46,8 @@
 //   fb_on_i, fb_drop_i, fb_l_i, fb_w_i  nr_route_fb's result for this head;
 //   fb_en_o                            ... which routes it this cycle (rc_en_i,
 //             well formed, r = 0, mode on): its draw is committed.
-// Latency: 0 (combinational); the adaptive pointer updates at the clock edge.
+// Latency: 0 (combinational); the adaptive pointer and step 4s's arbiters
+//   update at the clock edge.
 // Cost: a log2(NumPorts) pointer. Logic: one NumPorts-way nr_max_pick (score
 //   compare over CredW bits, or a plain priority scan with UseScore = 0), one
 //   DLUT, ULUT and L2P read mux, a 22-bit XOR fold.
@@ -73,6 +78,7 @@ module nr_route_lookup #(
   input  logic [3:0]                    det_vcs_i,
   input  logic                          dl_vc_i,
   input  logic [NumPorts-1:0]           dlut_v_i,
+  input  logic [2:0]                    up_sel_i,
   input  logic [NumPorts*EntW-1:0]      dlut_i,
   input  logic [NumPorts*EntW-1:0]      ulut_i,
   input  logic [NumPorts*EntW-1:0]      l2p_i,
@@ -164,7 +170,16 @@ module nr_route_lookup #(
   logic [CredW-1:0] maxs;
   logic             any;
   logic [LogP-1:0]  best_l;
+  // Step 4s (UP_SEL bit 0): the candidates' columns (the 64-bit mask ORed
+  // into a column mask), the column of least occupancy level (the top 1 or
+  // 2 bits of RowBufDepth - credits), ties by round robin or the matrix
+  // arbiter (bit 2), then the first candidate in it at or after the pointer.
+  logic [NumPorts-1:0] pcand;
+  logic [NumPorts*CredW-1:0] pscore;
+  logic seed, col_adv, is_adapt;
+  assign col_adv = rc_en_i && is_adapt && seed;
   if (UseScore != 0) begin : g_score
+    logic [NumPorts*LogP-1:0] lcol;   // the column of L2P[l]
     for (genvar l = 0; l < NumPorts; l++) begin : g_l
       // the column of the candidate's physical port
       logic [PortW-1:0] e;
@@ -172,6 +187,7 @@ module nr_route_lookup #(
       logic [CredW-1:0] sc;
       assign e  = l2p_i[l*EntW +: PortW];
       assign al = LogP'(32'(e) % Cols);
+      assign lcol[l*LogP +: LogP] = al;
       always_comb begin
         sc = '0;
         for (int c = 0; c < Cols; c++) begin
@@ -183,14 +199,68 @@ module nr_route_lookup #(
       end
       assign score[l*CredW +: CredW] = sc;
     end
+    localparam int ColW = nr_pkg::idx_w(Cols);
+    localparam int RowD = 1 << (CredW - 1);   // RowBufDepth
+    logic [Cols-1:0] cmask, tie, gnt_rr, gnt_mx;
+    logic [Cols*2-1:0] lvl;
+    logic [1:0] best;
+    logic [ColW-1:0] cidx_rr, cidx_mx, ccol;
+    always_comb begin
+      cmask = '0;
+      for (int l = 0; l < NumPorts; l++)
+        for (int c = 0; c < Cols; c++)
+          if (acand[l] && 32'(lcol[l*LogP +: LogP]) == c) cmask[c] = 1'b1;
+    end
+    for (genvar c = 0; c < Cols; c++) begin : g_col
+      logic [CredW-1:0] cr;
+      logic [CredW-1:0] o;
+      logic [1:0]       l1, l2;
+      always_comb begin
+        cr = '0;
+        for (int v = 0; v < NumVcs; v++)
+          if (32'(rc_vc_i) == v) cr = cred_c_vc_i[(c*NumVcs + v)*CredW +: CredW];
+      end
+      // occupancy: RowBufDepth (2^(CredW-1)) minus the credits, 0 at or above it
+      assign o  = (32'(cr) >= RowD) ? '0 : CredW'(RowD - 32'(cr));
+      assign l1 = (CredW >= 2) ? ((32'(o) >> (CredW - 2)) != 0 ? 2'd1 : 2'd0)
+                               : ((o != 0) ? 2'd1 : 2'd0);
+      assign l2 = (CredW >= 3) ? ((32'(o) >> (CredW - 3)) > 3 ? 2'd3 : 2'(32'(o) >> (CredW - 3)))
+                               : ((32'(o) > 3) ? 2'd3 : 2'(o));
+      assign lvl[c*2 +: 2] = up_sel_i[1] ? l2 : l1;
+    end
+    always_comb begin
+      best = 2'd3;
+      for (int c = 0; c < Cols; c++)
+        if (cmask[c] && lvl[c*2 +: 2] < best) best = lvl[c*2 +: 2];
+      for (int c = 0; c < Cols; c++) tie[c] = cmask[c] && lvl[c*2 +: 2] == best;
+    end
+    nr_arb_rr #(.N(Cols)) u_col_rr (
+      .clk_i, .rst_ni, .req_i(tie), .advance_i(col_adv && !up_sel_i[2]),
+      .gnt_o(gnt_rr), .gnt_idx_o(cidx_rr)
+    );
+    nr_arb_matrix #(.N(Cols)) u_col_mx (
+      .clk_i, .rst_ni, .req_i(tie), .advance_i(col_adv && up_sel_i[2]),
+      .gnt_o(gnt_mx), .gnt_idx_o(cidx_mx)
+    );
+    assign ccol = up_sel_i[2] ? cidx_mx : cidx_rr;
+    assign seed = up_sel_i[0];
+    for (genvar l = 0; l < NumPorts; l++) begin : g_pc
+      assign pcand[l] = acand[l] && (!seed || 32'(lcol[l*LogP +: LogP]) == 32'(ccol));
+    end
+    assign pscore = seed ? '0 : score;
+    logic unused_gnt;
+    assign unused_gnt = ^{gnt_rr, gnt_mx};
   end else begin : g_noscore
-    assign score = '0;
+    assign score  = '0;
+    assign seed   = 1'b0;
+    assign pcand  = acand;
+    assign pscore = '0;
     logic unused_score;
-    assign unused_score = ^{cred_c_vc_i, rc_vc_i};
+    assign unused_score = ^{cred_c_vc_i, rc_vc_i, up_sel_i, col_adv, score};
   end
   nr_max_pick #(.N(NumPorts), .ScW(CredW)) u_pick (
-    .cand_i (acand),
-    .score_i(score),
+    .cand_i (pcand),
+    .score_i(pscore),
     .ptr_i  (aptr_q),
     .any_o  (any),
     .max_o  (maxs),
@@ -200,7 +270,7 @@ module nr_route_lookup #(
   // ---- the RC function (doc section 5)
   logic [EntW-1:0] dent, uent, lent;
   logic [FbLW-1:0]  lport;
-  logic             have_l, is_adapt, drop, fbuse, dluse;
+  logic             have_l, drop, fbuse, dluse;
   logic [2:0]       reason;
   logic dvalid, uvalid;
   logic [PortW-1:0] dport, uport;

@@ -104,6 +104,7 @@ module nr_route_tables #(
   logic [3:0]               det_vcs;
   logic                     dl_vc;
   logic [NumPorts-1:0]      dlut_v;
+  logic [2:0]               up_sel;
   logic                     fb_on, fb_drop, fb_en;
   logic [10:0]              fb_l;
   logic [1:0]               fb_w;
@@ -128,7 +129,8 @@ module nr_route_tables #(
     .fb_me_o      (fb_me),
     .det_vcs_o    (det_vcs),
     .dl_vc_o      (dl_vc),
-    .dlut_v_o     (dlut_v)
+    .dlut_v_o     (dlut_v),
+    .up_sel_o     (up_sel)
   );
 
   nr_route_fb #(
@@ -169,6 +171,7 @@ module nr_route_tables #(
     .det_vcs_i    (det_vcs),
     .dl_vc_i      (dl_vc),
     .dlut_v_i     (dlut_v),
+    .up_sel_i     (up_sel),
     .dlut_i       (dlut),
     .ulut_i       (ulut),
     .l2p_i        (l2p),

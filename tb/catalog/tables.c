@@ -67,6 +67,7 @@ enum {
     A_FB_CHARGE = 0x07,
     A_DET_VCS = 0x08,
     A_DL_VC = 0x09,
+    A_UP_SEL = 0x0A,
     A_SIDE = 0x10,
     A_DLUT = 0x40,
     A_ULUT = 0x80,
@@ -239,6 +240,7 @@ void nr_route_fill(const rtr_geom *g, nr_route_mode m, nr_route_vals *t)
     t->root_detect = root_detect(g, m);
     t->down_shift = down_shift(m);
     t->det_vcs = g->det_vcs;
+    t->up_sel = g->up_sel;
     for (int i = 0; i < N; i++) {
         t->dlut[i] = dlut_of(g, m, i);
         t->ulut[i] = ulut_of(g, m, -1, i);
@@ -464,6 +466,7 @@ int nr_route_encode(const nr_route_vals *t, rtr_cfgw *w, int max)
     W(1, 0, A_UP_MASK1, t->per_tile ? 0 : (uint32_t)(t->up_mask >> 32));
     if (t->det_vcs) W(1, 0, A_DET_VCS, t->det_vcs & 0xFu);
     if (t->dl_vc) W(1, 0, A_DL_VC, 1);
+    if (t->up_sel) W(1, 0, A_UP_SEL, t->up_sel & 7u);
     for (int i = 0; i < N; i++)
         W(1, 0, A_DLUT + i, ENT(t->dlut[i]) | (t->dl_vc && t->dlut_vc[i] ? 0x80u : 0u));
     for (int i = 0; i < N; i++) W(1, 0, A_ULUT + i, ENT(t->ulut[i]));

@@ -45,6 +45,7 @@ struct rtr_geom {
     /* DET_VCS (--det-vcs, a testbench choice): the VCs routed up
      * deterministically whatever their a bit (docs/yarc-arch.md 5) */
     unsigned det_vcs;
+    unsigned up_sel; /* UP_SEL (--up-sel): YARC's up choice, step 4 or 4s (yarc-arch 5) */
     /* --route fbfly (a testbench choice, not the configuration's): the
      * algorithm (FB_CTRL.alg), the dimensions D (1 to 4), this router's id
      * and FB_CHARGE; K and C follow from the ports (nr_route_fb_shape) */
@@ -114,6 +115,7 @@ typedef struct {
      * 0 is its DLUT entry's v, dlut_vc[i] */
     int dl_vc;
     int8_t dlut_vc[NR_MAX_PORTS];
+    unsigned up_sel; /* UP_SEL (section 9): written only when not 0 */
     int per_tile;
     uint64_t tile_up_mask[NR_MAX_PORTS];
     int8_t tile_ulut[NR_MAX_PORTS][NR_MAX_PORTS];

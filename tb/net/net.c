@@ -287,6 +287,28 @@ static int det_vcs_set(net_t *n, const net_routing_def *rt, char *err, int errle
     return 0;
 }
 
+/* --up-sel: UP_SEL into every YARC router's tables (docs/yarc-arch.md 5,
+ * step 4s), for a routing whose up routes are adaptive. */
+static int up_sel_set(net_t *n, const net_routing_def *rt, char *err, int errlen)
+{
+    const int u = n->o->up_sel;
+    int yarc = 0;
+    if (!u) return 0;
+    for (int i = 0; i < n->t.nrtr; i++)
+        if (geom_of(n, i)->cols > 0) {
+            n->t.r[i].tab.up_sel = (unsigned)u;
+            yarc++;
+        }
+    if (!(u & 1) || !yarc || !(rt->head & NET_HD_A) || rt->fb_alg || rt->vc_phase) {
+        snprintf(err, errlen,
+                 "--up-sel %d: needs bit 0 set, YARC routers (%s) and a routing that routes up "
+                 "adaptively (updown-adaptive on fclos or bw); --routing %s on %s",
+                 u, n->o->cfg[0], rt->name, n->t.kind->name);
+        return 2;
+    }
+    return 0;
+}
+
 /* The topology, and its checks against the options and the routers. */
 static int net_setup_topo(net_t *n, char *err, int errlen)
 {
@@ -335,7 +357,7 @@ static int net_setup_topo(net_t *n, char *err, int errlen)
         snprintf(err, errlen, "%s", e2);
         return 2;
     }
-    if (det_vcs_set(n, rt, err, errlen)) return 2;
+    if (det_vcs_set(n, rt, err, errlen) || up_sel_set(n, rt, err, errlen)) return 2;
     /* UpPick (yarc-arch 5, step 4') changes only the adaptive up choice:
      * with any other routing the configuration would not do what it says */
     for (int l = 0; l < o->ncfg; l++)

@@ -98,10 +98,12 @@ typedef struct {
      * only every other cycle from CYCLE on, both ways (bare links) */
     int ndeg;
     net_linkat deg[NET_FAIL_MAX];
-    uint64_t inj_timeout;    /* --inj-timeout T: a packet whose head no link took T cycles
+    uint64_t inj_timeout; /* --inj-timeout T: a packet whose head no link took T cycles
                                            after its generation is dropped, counted (0: never) */
-    int age_phit;            /* every packet carries an age phit (h = 1, age 0; SeaStar,
+    int age_phit;         /* every packet carries an age phit (h = 1, age 0; SeaStar,
                                docs/seastar-arch.md 8) */
+    /* --up-sel: every YARC router's UP_SEL (docs/yarc-arch.md 5, step 4 or 4s) */
+    int up_sel;
     const char *per_src_csv; /* the phits each source delivered in the window */
     const char *series_csv;  /* accepted load, latency and losses over time, */
     uint64_t series_bin;     /* ... per bin of this many cycles */

@@ -63,6 +63,10 @@ static const nr_cli_opt_t opts[] = {
      "every router's DET_VCS (bit v: VC v, below the VCs): those VCs go up by the hashed ULUT "
      "whatever their a bit, and their flows are checked in order; updown-adaptive on fclos or "
      "bw, not with --fail (docs/network.md)"},
+    {"up-sel", "N",
+     "every YARC router's UP_SEL, the adaptive up choice (docs/yarc-arch.md 5): 0 the highest "
+     "credit count (default); 1 + 2b + 4m the column rule of step 4s, b: two occupancy bits, "
+     "m: the matrix tie-break; updown-adaptive on fclos or bw"},
     {"series-bin", "N", "with --series: cycles per bin (default 100)"},
     {"trace-rtr", "R",
      "RTL: write an FST window of router R (a traced build, net_sim-NAME-trace; with "
@@ -380,6 +384,8 @@ static void parse_opt(nr_cli_t *c, net_opts *o, net_cli *x, const char *n, const
         o->series_csv = nr_cli_out_path(c, v, 0);
     else if (!strcmp(n, "det-vcs"))
         o->det_vcs = (unsigned)nr_cli_long(c, v, 0, 15);
+    else if (!strcmp(n, "up-sel"))
+        o->up_sel = (int)nr_cli_long(c, v, 0, 7);
     else if (!strcmp(n, "series-bin"))
         o->series_bin = nr_cli_u64(c, v, 1, 1000000);
     else if (!strcmp(n, "links"))

@@ -544,6 +544,7 @@ static int sim_setup(sim_t *s, const rtr_opts *o, FILE *out, char *err, int errl
     s->g.fb_me = o->fb_me;
     s->g.fb_charge = o->fb_charge;
     s->g.det_vcs = o->det_vcs;
+    s->g.up_sel = o->up_sel;
     s->deliv_vc = -1;
     s->nports = s->g.num_ports;
     s->nvcs = s->g.num_vcs;

@@ -60,6 +60,7 @@ typedef struct {
     int fb_alg, fb_dims;       /* --route fbfly: FB_CTRL.alg, dimensions (rtr_geom's fb_*) */
     unsigned fb_me, fb_charge; /* ... this router's id, FB_CHARGE */
     unsigned det_vcs;          /* DET_VCS (rtr_geom's det_vcs; --det-vcs) */
+    unsigned up_sel;           /* UP_SEL (rtr_geom's up_sel; --up-sel) */
     nr_route_upstat *upstat;   /* counts of the route check (org->port_ok), NULL: none */
     lcb_ch_cfg ch;             /* link latency and error injection (use_lcb) */
     nr_lcb_cfg lcfg;           /* LCB run-time configuration (router and NICs) */

@@ -71,6 +71,10 @@ static const nr_cli_opt_t opts[] = {
     {"det-vcs", "MASK",
      "Clos modes: DET_VCS, the VCs (bit v: VC v) routed up by the hashed ULUT whatever their a "
      "bit (docs/yarc-arch.md 5 and 9; default 0)"},
+    {"up-sel", "N",
+     "Clos modes, YARC: UP_SEL, the adaptive up choice (docs/yarc-arch.md 5): 0 the highest "
+     "credit count (default); 1 + 2b + 4m the column rule of step 4s, b: two occupancy bits, "
+     "m: the matrix tie-break"},
     {"avoid-col", "C:F",
      "Clos modes, YARC: fail unless adaptive up packets leave by column C at "
      "most F times as often as a load-blind choice among their candidates "
@@ -277,6 +281,8 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c)
             x->o.adaptive = nr_cli_double(c, v, 0.0, 1.0);
         else if (!strcmp(n, "det-vcs"))
             x->o.det_vcs = (unsigned)nr_cli_long(c, v, 0, 15);
+        else if (!strcmp(n, "up-sel"))
+            x->o.up_sel = (unsigned)nr_cli_long(c, v, 0, 7);
         else if (!strcmp(n, "src-idle"))
             x->o.src_idle = nr_cli_double(c, v, 0.0, 0.99);
         else if (!strcmp(n, "sink-bp"))
@@ -407,6 +413,12 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c)
         nr_cli_die(c, "--det-vcs %u: needs --route clos-leaf or clos-mid and VCs of %s (%d)",
                    x->o.det_vcs, x->o.cfg.name, x->g.num_vcs);
     x->g.det_vcs = x->o.det_vcs;
+    if (x->o.up_sel && (!NR_ROUTE_IS_CLOS(x->o.route) || x->g.cols <= 0 || !(x->o.up_sel & 1u)))
+        nr_cli_die(c,
+                   "--up-sel %u: needs --route clos-leaf or clos-mid, a YARC configuration "
+                   "(%s is %s) and bit 0 set",
+                   x->o.up_sel, x->o.cfg.name, x->o.org->name);
+    x->g.up_sel = x->o.up_sel;
     if (x->fb_set && x->o.route != NR_ROUTE_FBFLY)
         nr_cli_die(c, "--fb-alg, --fb-dims and --fb-me go with --route fbfly");
     if (x->o.route == NR_ROUTE_FBFLY) sim_fb_place(x, c);

@@ -118,9 +118,8 @@ static void test_pure(void)
     /* configuration address map */
     CHECK(nr_route_cfg_addr_ok(0x00, 16, 0));
     CHECK(nr_route_cfg_addr_ok(0x04, 16, 0));
-    CHECK(nr_route_cfg_addr_ok(0x09, 16,
-                               0)); /* FB_CTRL .. FB_CHARGE (fbfly-routing §2), DET_VCS, DL_VC */
-    CHECK(!nr_route_cfg_addr_ok(0x0A, 16, 0));
+    CHECK(nr_route_cfg_addr_ok(0x0A, 16, 0)); /* FB_CTRL .. FB_CHARGE, DET_VCS, DL_VC, UP_SEL */
+    CHECK(!nr_route_cfg_addr_ok(0x0B, 16, 0));
     CHECK(!nr_route_cfg_addr_ok(0x3F, 64, 0));
     CHECK(nr_route_cfg_addr_ok(0x4F, 16, 0));
     CHECK(!nr_route_cfg_addr_ok(0x50, 16, 0));
@@ -635,6 +634,70 @@ static void test_adaptive_avoids_column(void)
     YT_DONE(&e);
 }
 
+/* §5 step 4s (UP_SEL), the RC function alone: candidates 33, 41 (column 1),
+ * 34 (column 2) and 38 (column 6) of a 64-port router, RowBufDepth 8. */
+static int up_sel_route(const nr_route_tables *t, const int (*cred)[NR_SW_MAX_VCS], int ptr,
+                        nr_up_arb ua)
+{
+    nr_route_ctx ctx = {.nports = 64, .nbits = 6, .nvcs = 2, .cols = 8, .port = 5, .rowbuf = 8};
+    uint32_t ph[RENV_MAXLEN];
+    mk(ph, 5, 1000, 0, 4, 0, 1, 0, NULL, 0);
+    nr_fb_in fi = {NULL, NULL, 0, ua};
+    nr_route_res r = nr_route_fb(t, &ctx, ph[0], 0, 0, cred, ptr, &fi);
+    return r.drop ? -1 : r.q;
+}
+
+static void test_up_sel(void)
+{
+    nr_route_tables t = {0};
+    nr_route_reset(&t, 64);
+    nr_route_cfg_write(&t, 64, 0x01, 0x7FFF); /* dest 1000 goes up */
+    nr_route_cfg_write(&t, 64, 0x04, (1u << 1) | (1u << 2) | (1u << 6) | (1u << 9));
+    int cred[8][NR_SW_MAX_VCS];
+    for (int c = 0; c < 8; c++) cred[c][0] = cred[c][1] = 8;
+    cred[1][0] = 4; /* occupancy 4: MSB 1, 2 bits 2 */
+    cred[2][0] = 5; /* occupancy 3: MSB 0, 2 bits 1 */
+    const nr_up_arb a0 = {0, 0};
+    nr_route_ctx ctx = {.nports = 64, .nbits = 6, .nvcs = 2, .cols = 8, .port = 5, .rowbuf = 8};
+    /* UP_SEL 0 (step 4): the most credits, column 6, whatever the pointer */
+    CHECK_EQ(up_sel_route(&t, cred, 0, a0), 38);
+    /* the column rule, MSB, round robin: columns 2 and 6 tie at level 0 */
+    nr_route_cfg_write(&t, 64, 0x0A, 0xF9); /* UP_SEL stores bits 2:0 */
+    CHECK_EQ(t.up_sel, 1);
+    CHECK_EQ(up_sel_route(&t, cred, 0, a0), 34);
+    CHECK_EQ(up_sel_route(&t, cred, 0, (nr_up_arb){0, 3}), 38);
+    CHECK_EQ(up_sel_route(&t, cred, 0, (nr_up_arb){0, 7}), 34);
+    /* 2 bits: column 6 (level 0) beats column 2 (level 1) */
+    nr_route_cfg_write(&t, 64, 0x0A, 3);
+    CHECK_EQ(up_sel_route(&t, cred, 0, a0), 38);
+    /* within the column, the pointer: column 1 holds 33 and 41 */
+    for (int c = 0; c < 8; c++) cred[c][0] = 8;
+    nr_route_cfg_write(&t, 64, 0x0A, 1);
+    CHECK_EQ(up_sel_route(&t, cred, 34, (nr_up_arb){0, 1}), 41);
+    CHECK_EQ(up_sel_route(&t, cred, 42, (nr_up_arb){0, 1}), 33);
+    /* the arbiters after a choice: the round robin past column 1 */
+    nr_up_arb a = nr_up_arb_next(&t, &ctx, a0, 41);
+    CHECK_EQ(a.ptr, 2);
+    CHECK_EQ(a.mat, 0);
+    /* matrix (UP_SEL 5): after column 1 then column 6 were granted, the
+     * tie {1, 2} goes to 2; the round robin (pointer 7) gives 1 */
+    nr_route_cfg_write(&t, 64, 0x0A, 5);
+    a = nr_up_arb_next(&t, &ctx, nr_up_arb_next(&t, &ctx, a0, 33), 38);
+    CHECK_EQ(a.ptr, 0);
+    cred[6][0] = 0; /* column 6 full: level 1 */
+    CHECK_EQ(up_sel_route(&t, cred, 0, a), 34);
+    nr_route_cfg_write(&t, 64, 0x0A, 1);
+    CHECK_EQ(up_sel_route(&t, cred, 0, (nr_up_arb){a.mat, 7}), 33);
+    /* no candidate: NO_ROUTE; without credits (a network switch) step 4 */
+    CHECK_EQ(up_sel_route(&t, cred, 0, a0), 33);
+    nr_route_cfg_write(&t, 64, 0x03, 0);
+    nr_route_cfg_write(&t, 64, 0x04, 0);
+    CHECK_EQ(up_sel_route(&t, cred, 0, a0), -1);
+    nr_route_cfg_write(&t, 64, 0x04, 1u << 6);
+    CHECK_EQ(up_sel_route(&t, NULL, 0, a0), 38);
+    CHECK_EQ(nr_up_arb_next(&t, &(nr_route_ctx){.nports = 64, .cols = 8}, a0, 38).ptr, 0);
+}
+
 /* §5 step 1 and §4.2: every DROP reason, its event, and the credits. */
 static void test_drops(void)
 {
@@ -796,7 +859,7 @@ static void test_cfg_bad(void)
     renv e;
     cap_t c;
     env_open(&e, &c, &p);
-    cfg(&e, 0, 3, 0x0A, 1); /* 0x05..0x09: the FB registers, DET_VCS, DL_VC */
+    cfg(&e, 0, 3, 0x0B, 1); /* 0x05..0x0A: the FB registers, DET_VCS, DL_VC, UP_SEL */
     CHECK_EQ(e.cfg_bad, 1);
     CHECK_EQ(e.out.tev[3], 1u << NR_TEV_CFG_BAD);
     CHECK_EQ(e.out.tev[2], 0);
@@ -1000,6 +1063,7 @@ int main(void)
     test_l2p();
     test_adaptive();
     test_adaptive_avoids_column();
+    test_up_sel();
     test_drops();
     test_one_rc_unit();
     test_sub_speedup();
