@@ -36,9 +36,10 @@
 
 typedef struct {
     int p, a, h, g, arr;
-    int na;   /* the nodes of a group, a*p */
-    int base; /* the first router port, k/2 */
-    int *via; /* [r * g + x]: router r's physical port on the minimal route to group x */
+    int na;    /* the nodes of a group, a*p */
+    int base;  /* the first router port, k/2 */
+    int gbase; /* the first global port: base + a-1, or the spec's gp */
+    int *via;  /* [r * g + x]: router r's physical port on the minimal route to group x */
 } dfly_t;
 
 static int pow2(int n) { return n > 0 && !(n & (n - 1)); }
@@ -50,7 +51,7 @@ static void gport_at(const dfly_t *f, int j, int *i, int *port)
 {
     const int m = f->arr ? j / f->a : j % f->h;
     *i = f->arr ? j % f->a : j / f->h;
-    *port = f->base + f->a - 1 + m;
+    *port = f->gbase + m;
 }
 
 /* The relative offset of group port j, and the group port of the peer
@@ -129,7 +130,7 @@ static int dfly_via(net_topo *t, dfly_t *f, char *err, int errlen)
             for (int j = 0; j < f->a; j++) {
                 int hit = 0;
                 for (int m = 0; m < f->h; m++) {
-                    const int q = f->base + f->a - 1 + m;
+                    const int q = f->gbase + m;
                     const net_end e = t->r[G * f->a + j].peer[q];
                     if (e.rtr >= 0 && d_group(f, e.rtr) == x) {
                         if (j == i && *v < 0) *v = q;
@@ -160,7 +161,7 @@ static int dfly_via(net_topo *t, dfly_t *f, char *err, int errlen)
 static const net_routing_def dfly_routings[];
 static void dfly_tables(net_topo *t, const dfly_t *f, unsigned charge, int dfa)
 {
-    const int gp = f->base + f->a - 1; /* the first global port */
+    const int gp = f->gbase;
     for (int r = 0; r < t->nrtr; r++) {
         const int G = d_group(f, r), i = r % f->a;
         nr_route_vals *tb = &t->r[r].tab;
@@ -223,7 +224,15 @@ static int dfly_build(net_topo *t, const long *kv, const int *given, int k_rtr, 
         net_topo_priv(t, (long)g * a * p,
                       sizeof *f + sizeof(int) * (size_t)g * (size_t)g * (size_t)a, err, errlen);
     if (!f) return -1;
-    *f = (dfly_t){p, a, h, g, (int)kv[4], a * p, k_rtr / 2, (int *)(f + 1)};
+    const int gp = kv[5] ? (int)kv[5] : k_rtr / 2 + a - 1;
+    if (gp < k_rtr / 2 + a - 1 || gp + h > k_rtr) {
+        snprintf(why, sizeof why,
+                 "gp = %d: the global ports start after the local ones (%d) and end within the "
+                 "routers' %d ports",
+                 gp, k_rtr / 2 + a - 1, k_rtr);
+        return dfly_fail(t, err, errlen, why);
+    }
+    *f = (dfly_t){p, a, h, g, (int)kv[4], a * p, k_rtr / 2, gp, (int *)(f + 1)};
     t->levels = 1;
     if (net_topo_alloc(t, g * a, g * a * p, err, errlen)) return -1;
     t->first[1] = 0, t->first[2] = t->nrtr;
@@ -270,7 +279,7 @@ static int dfly_min_hops(const net_topo *t, int a, int b)
 {
     const dfly_t *f = t->priv;
     int r = t->node[a].rtr, n = 1;
-    const int ra = r, rb = t->node[b].rtr, gb = d_group(f, rb), gp = f->base + f->a - 1;
+    const int ra = r, rb = t->node[b].rtr, gb = d_group(f, rb), gp = f->gbase;
     if (d_group(f, r) != gb) {
         int q = f->via[(size_t)r * f->g + gb];
         if (q < gp) { /* a local hop to the router that holds the channel */
@@ -358,12 +367,15 @@ static const net_spec_key dfly_keys[] = {
     {"arr", 0, 0, 1,
      "global ports of a group on its routers: 0 consecutive (router j/h holds port j), 1 "
      "strided (router j mod a)"},
+    {"gp", 0, 0, NR_MAX_PORTS - 1,
+     "the first global port (default k/2 + a-1, after the local ports): a later one keeps them "
+     "off the local ports' row of YARC"},
     {NULL, 0, 0, 0, NULL},
 };
 
 const net_topo_kind net_topo_dfly = {
     .name = "dfly",
-    .usage = "dfly:p=P[,a=A][,h=H][,g=G][,arr=0|1]",
+    .usage = "dfly:p=P[,a=A][,h=H][,g=G][,arr=0|1][,gp=Q]",
     .doc = "dragonfly: G groups of A routers joined all to all, H global channels per router "
            "(group port j to group +offset), P nodes each; a = 2p = 2h, g = ah+1 by default; "
            "--pattern wc sends group i to group i+1 ([AK11 §4.3.5, §5.5.3])",
