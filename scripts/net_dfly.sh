@@ -13,9 +13,9 @@
 #
 # usage: scripts/net_dfly.sh [-l LAUNCHER] [--help]
 # Environment: BUILD [build]; NR_CONFIGS [configs/configs.txt]; DF_TOPO
-# [dfly:p=4,a=8,h=4]; DF_CFG [cn-k64-4vc: the canonical crossbar, radix 64,
-# 4 VCs, bare ports: the check refuses YARC's and fc's shared buffers with
-# val]; DF_ROUTINGS ["min val ugal-l par": the routings dfly has];
+# [dfly:p=4,a=8,h=4,gp=40: the global ports in a row of YARC's own, which
+# val needs]; DF_CFG [hc-k64-4vc: YARC's hierarchical crossbar, radix 64,
+# 4 VCs, bare ports]; DF_ROUTINGS ["min val ugal-l par": dfly's routings];
 # DF_LOADS ["0.05 0.1 0.3 0.5 0.7 0.9"; a zero-load point at 0.02 is added];
 # DF_WARMUP [500], DF_MEASURE [1000], DF_DRAIN [2000] (short windows: the
 # sweep's CPU stays under about 40 CPU-minutes on a 2-core machine),
@@ -32,8 +32,8 @@ cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
 sweep_opts net_dfly.sh "$@"
 net_settings net_dfly.sh DF "0.05 0.1 0.3 0.5 0.7 0.9" 500 1000 2000 400
-setting TOPO DF_TOPO dfly:p=4,a=8,h=4
-setting CFG DF_CFG cn-k64-4vc
+setting TOPO DF_TOPO dfly:p=4,a=8,h=4,gp=40
+setting CFG DF_CFG hc-k64-4vc
 setting ROUTINGS DF_ROUTINGS "min val ugal-l par"
 [ -n "$ROUTINGS" ] || { echo "net_dfly.sh: DF_ROUTINGS may not be empty" >&2; exit 2; }
 
