@@ -343,19 +343,19 @@ static const net_routing_def dfly_routings[] = {
      "minimal: at most one global channel, VC 0 on the first hop and 1 after (the routers' "
      "flattened-butterfly mode, MIN at nodes, VAL at router inputs)",
      NET_HD_A, 1, 1, 2, NR_ROUTE_FB_VAL, 0, 0},
-    /* the dragonfly mode (alg 7): an entry's index here is its FB_CTRL.dfa */
-    {"val",
-     "Valiant over a random intermediate group: at most two global channels, VCs 1, 2, 3 "
-     "(the routers' dragonfly mode, docs/fbfly-routing.md section 4a; 4 VCs)",
-     NET_HD_A, 0, 0, 1, NR_ROUTE_FB_DFLY, 0, 0},
-    {"ugal-l",
-     "UGAL with the source router's queues: minimal (VCs 0, 3) iff Q(min) <= 2 Q(drawn), else "
-     "as val (the dragonfly mode; 4 VCs)",
-     NET_HD_A, 0, 0, 1, NR_ROUTE_FB_DFLY, 0, 0},
-    {"par",
-     "progressive adaptive: ugal-l at the source, and again at the router the first local hop "
-     "reaches while on VC 0 (the dragonfly mode; 4 VCs)",
-     NET_HD_A, 0, 0, 1, NR_ROUTE_FB_DFLY, 0, 0},
+/* the dragonfly mode (alg 7): an entry's index here is its FB_CTRL.dfa */
+#define DF_ROUTING(name, doc)                                                                      \
+    {                                                                                              \
+        name, doc, NET_HD_A, 0, 0, 1, NR_ROUTE_FB_DFLY, 0, 0                                       \
+    }
+    DF_ROUTING("val", "Valiant over a random intermediate group: at most two global channels, "
+                      "VCs 1, 2, 3 (the routers' dragonfly mode, docs/fbfly-routing.md section "
+                      "4a; 4 VCs)"),
+    DF_ROUTING("ugal-l", "UGAL with the source router's queues: minimal (VCs 0, 3) iff Q(min) "
+                         "<= 2 Q(drawn), else as val (the dragonfly mode; 4 VCs)"),
+    DF_ROUTING("par", "progressive adaptive: ugal-l at the source, and again at the router the "
+                      "first local hop reaches while on VC 0 (the dragonfly mode; 4 VCs)"),
+#undef DF_ROUTING
     {NULL, NULL, 0, 0, 0, 0, 0, 0, 0},
 };
 
