@@ -65,11 +65,10 @@ T=$RES/net_dfly.md
     # to a higher one at which the network still accepts what is offered
     # (at the lower load it may not yet: minimal packets wait in full queues
     # until the source router's own queue shows it, [AK11 §5.4])
-    awk -F, -v ap="$ap" -v routings=" $ROUTINGS " '
+    awk -F, -v ap="$ap" '
         NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         {
-            l = $c["label"]; ld = $c["load"] + 0; off = $c["offered"] + 0; acc = $c["accepted"] + 0
-            lat = $c["lat_mean"] + 0
+            l = $c["label"]; ld = $c["load"] + 0; off = $c["offered"] + 0; acc = $c["accepted"] + 0; lat = $c["lat_mean"] + 0
             if (ld < 0.05) next
             seen[l] = 1
             if (ld >= top[l]) { top[l] = ld; toff[l] = off; tacc[l] = acc }
@@ -83,7 +82,6 @@ T=$RES/net_dfly.md
                     s = sprintf("%.1f cycles at %s, %.1f at %s", lt[l, i], lds[l, i], lt[l, j], lds[l, j])
             return s
         }
-        function has(r) { return index(routings, " " r " ") > 0 }
         END {
             if ("ur__min" in seen)
                 printf "| minimal routing works well for load-balanced traffic | MIN on UR accepts %.3f of %.3f offered (offered load %s) | %s |\n", tacc["ur__min"], toff["ur__min"], top["ur__min"], (tacc["ur__min"] >= 0.95 * toff["ur__min"] ? "agree" : "**disagree**")
