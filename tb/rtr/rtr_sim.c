@@ -229,6 +229,25 @@ static int sim_parse_lcb(sim_ctx *x, nr_cli_t *c, const char *n, const char *v)
     return 1;
 }
 
+/* --fault CYCLE:PORT; the port is checked against the configuration's port
+ * count once that is known (main), the cycle against the run's length after
+ * it. */
+static void sim_parse_fault(sim_ctx *x, nr_cli_t *c, const char *v)
+{
+    char buf[256], e[300] = "";
+    const char *f[2];
+    long fc = -1, fp = -1;
+    if (nr_cli_split(v, ':', buf, sizeof buf, f, 2, 2) < 0 ||
+        nr_cli_parse_long(f[0], 0, 1000000000L, &fc, e, sizeof e) ||
+        nr_cli_parse_long(f[1], 0, NR_MAX_PORTS - 1, &fp, e, sizeof e))
+        nr_cli_die(c,
+                   "--fault: expected CYCLE:PORT (CYCLE in [0, 1000000000], PORT in "
+                   "[0, %d]), got '%s'%s%s",
+                   NR_MAX_PORTS - 1, v, *e ? ": " : "", e);
+    x->o.fault_cycle = fc;
+    x->o.fault_port = (int)fp;
+}
+
 /* The command line into x (exit 2 with a message on a bad value). */
 static void sim_parse(sim_ctx *x, nr_cli_t *c)
 {
@@ -328,23 +347,8 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c)
             x->o.progress = 1;
         else if (!strcmp(n, "digest"))
             x->o.digest = 1;
-        else if (!strcmp(n, "fault")) {
-            /* CYCLE:PORT; the port is checked against the configuration's
-             * port count once that is known (below), the cycle against the
-             * run's length after it. */
-            char buf[256], e[300] = "";
-            const char *f[2];
-            long fc = -1, fp = -1;
-            if (nr_cli_split(v, ':', buf, sizeof buf, f, 2, 2) < 0 ||
-                nr_cli_parse_long(f[0], 0, 1000000000L, &fc, e, sizeof e) ||
-                nr_cli_parse_long(f[1], 0, NR_MAX_PORTS - 1, &fp, e, sizeof e))
-                nr_cli_die(c,
-                           "--fault: expected CYCLE:PORT (CYCLE in [0, 1000000000], PORT in "
-                           "[0, %d]), got '%s'%s%s",
-                           NR_MAX_PORTS - 1, v, *e ? ": " : "", e);
-            x->o.fault_cycle = fc;
-            x->o.fault_port = (int)fp;
-        }
+        else if (!strcmp(n, "fault"))
+            sim_parse_fault(x, c, v);
     }
     tb_trafopt_check(c, &x->o.tp, x->tp_set);
     if (x->label_set && !x->csv) nr_cli_die(c, "--label names the row of --csv: give --csv PATH");
