@@ -12,7 +12,9 @@ case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; 
 [ $# -eq 2 ] || { echo "usage: area_plot.sh AREA_CSV OUT.png   (--help)" >&2; exit 2; }
 csv=$1 png=$2 dat=${2%.png}.csv
 python3 scripts/area_report.py radix "$csv" > "$dat"
-orgs=$(for o in hc cn fc fc6 fc6-isu2 bb; do grep -q "^$o," "$dat" && echo "$o"; done || true)
+# the seed's organizations first, then any other (an organization new to the kit)
+orgs=$( (for o in hc cn fc fc6 fc6-isu2 bb; do grep -q "^$o," "$dat" && echo "$o"; done
+         awk -F, 'NR > 1 && $1 !~ /^(hc|cn|fc|fc6|fc6-isu2|bb)$/ { print $1 }' "$dat" | sort -u) || true)
 [ -n "$orgs" ] || { echo "area_plot: no router configuration ORG-kK in $csv" >&2; exit 2; }
 args=()
 panel() { # COLUMN TITLE
@@ -24,3 +26,4 @@ panel total_mm2 "(a) total: standard cells and SRAM"
 panel fabric_mm2 "(b) switch fabric: buffers, crossbar, channels"
 scripts/plot.py "$png" --title "make area: synthesized area against radix (hc = YARC)" --size 1100,450 \
     --layout 1,2 "${args[@]}"
+echo "area_plot: $png: area against radix of" $orgs

@@ -13,8 +13,10 @@
 #          and every file's content).
 #   publish  in a scratch git copy of the tree, with the record of a
 #          complete run of the whole set (made-up figures): make area-docs
-#          changes exactly docs/area.md, docs/results.md and
-#          docs/img/area_radix.png, each table stamped and with its columns;
+#          changes exactly docs/area.md, docs/area.csv, docs/results.md and
+#          docs/img/area_radix.png, each table stamped and with its columns,
+#          docs/area.csv the run's table, an organization without a seed
+#          model (made up) in the tables and plot but not beside the seed's;
 #          after a change to a configuration of the set or to the flow (the
 #          run's key no longer the tree's) it refuses and changes nothing.
 set -u
@@ -137,6 +139,8 @@ publish)
     trap 'rm -rf "$T"' EXIT
     git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$T" || fail "cannot copy the tree"
     cd "$T" || exit 1
+    # an organization that seed 001 has no model of (one new to the kit) in the set
+    echo "zz-k16 nr_fifo area Width=24 Depth=64" >> configs/configs.txt
     git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm tree || fail "git"
     [ -e "$OLDPWD/.venv" ] && ln -s "$OLDPWD/.venv" .venv
     # the catalog's reader, so that scripts/cfg.sh does not build it here
@@ -162,9 +166,10 @@ publish)
         "$k16" "$(scripts/area_key.sh $k16)" > $R/check/run.txt
     printf '| configuration | x |\n|---|---|\n| yarc-k16 | 1 |\n' > $R/check/check.md
     scripts/area_docs.sh "$BIN/sw_counts" "$BIN/area_model" > pub.log 2>&1 || { cat pub.log >&2; fail "area-docs on a complete run failed"; }
-    # the plot is new in a tree that has never published, changed in one that has
-    [ "$(git status --porcelain -- docs | sed 's/^?? / M /' | LC_ALL=C sort | tr '\n' ' ')" = " M docs/area.md  M docs/img/area_radix.png  M docs/results.md " ] \
+    # the CSV and the plot are new in a tree that has never published, changed in one that has
+    [ "$(git status --porcelain -- docs | sed 's/^?? / M /' | LC_ALL=C sort | tr '\n' ' ')" = " M docs/area.csv  M docs/area.md  M docs/img/area_radix.png  M docs/results.md " ] \
         || fail "area-docs changed: $(git status --porcelain -- docs | tr '\n' ' ')"
+    cmp -s docs/area.csv $R/area.csv || fail "docs/area.csv is not the run's table"
     for m in area-table:docs/area.md area-tech:docs/area.md area-check:docs/area.md area-seed001:docs/results.md \
              area-missing:docs/results.md area-seed000:docs/results.md; do
         sed -n "/^<!-- ${m%%:*}:begin -->/,/^<!-- ${m%%:*}:end -->/p" "${m#*:}" > sec.md
@@ -179,6 +184,10 @@ publish)
     done
     [ "$(grep -c '^| yarc-k64 |' sec.md)" = 3 ] || fail "docs/area.md: yarc-k64 not in each of the three tables"
     grep -q '^| 64 | hc | yarc-k64 | 33792 | 1.000 |' docs/results.md || fail "results.md: hc's Table 1 area at k = 64 is not 33792"
+    # the new organization: in the tables and the plot, not beside the seed's models
+    [ "$(grep -c '^| zz-k16 |' sec.md)" = 3 ] || fail "docs/area.md: zz-k16 not in each of the three tables"
+    grep -q '^area_plot: .* of hc cn .* zz$' pub.log || fail "the plot has no zz line: $(grep area_plot pub.log)"
+    ! grep -q 'zz-k16' docs/results.md || fail "results.md: zz-k16 set beside the seed's models"
     # a configuration of the set changes after the run (k = 64: the check's
     # k = 16 run stays valid), then the flow: the run's key is not the tree's
     git checkout -q docs && git clean -qfd docs
@@ -190,7 +199,7 @@ publish)
     scripts/area_docs.sh "$BIN/sw_counts" "$BIN/area_model" > pub2.log 2>&1 && fail "area-docs after a change to the flow: exit 0"
     grep -q "is not this tree's" pub2.log || fail "area-docs after a change to the flow: $(cat pub2.log)"
     [ -z "$(git status --porcelain -- docs)" ] || fail "area-docs refused but changed docs/"
-    echo "area_test: publish: a complete run changes exactly the three files, each table stamped; a run of another flow refused, docs/ unchanged"
+    echo "area_test: publish: a complete run changes exactly the four files, each table stamped; a run of another flow refused, docs/ unchanged"
     ;;
 *)
     echo "usage: area_test.sh flow|guard|publish" >&2; exit 2 ;;

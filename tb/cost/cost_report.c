@@ -287,51 +287,6 @@ typedef struct {
     int front;
 } pareto_pt;
 
-/* The synthesized area of configuration cfg in a make area table (a line
- * "config ... total ..." names the columns; the last row of a name holds):
- * the row named cfg, else the row named by cfg up to its "-kNN", with a
- * leading "hc-" read as "yarc-" (the hierarchical crossbar is YARC's
- * organization). 0 when there is none. */
-static double area_of(const char *file, const char *cfg, char *row, size_t rown)
-{
-    char key[2][64];
-    snprintf(key[0], sizeof key[0], "%s", cfg);
-    snprintf(key[1], sizeof key[1], "%s%s", strncmp(cfg, "hc-", 3) ? "" : "yarc-",
-             strncmp(cfg, "hc-", 3) ? cfg : cfg + 3);
-    char *k = strstr(key[1], "-k");
-    if (k) {
-        k += 2;
-        while (*k >= '0' && *k <= '9') k++;
-        *k = 0;
-    }
-    for (int pass = 0; pass < 2; pass++) {
-        FILE *f = fopen(file, "r");
-        if (!f) return -1;
-        char line[512];
-        int col = -1;
-        double a = 0;
-        while (fgets(line, sizeof line, f)) {
-            char *tok[16];
-            int n = 0;
-            for (char *s = strtok(line, " \t\n"); s && n < 16; s = strtok(NULL, " \t\n"))
-                tok[n++] = s;
-            if (n == 0 || tok[0][0] == '#') continue;
-            if (!strcmp(tok[0], "config")) {
-                for (int i = 0; i < n; i++)
-                    if (!strcmp(tok[i], "total")) col = i;
-            } else if (col > 0 && col < n && !strcmp(tok[0], key[pass])) {
-                a = atof(tok[col]);
-            }
-        }
-        fclose(f);
-        if (a > 0) {
-            snprintf(row, rown, "%.63s", key[pass]);
-            return a;
-        }
-    }
-    return 0;
-}
-
 static int csv_col(char *const *h, int n, const char *name)
 {
     for (int i = 0; i < n; i++)
@@ -351,6 +306,46 @@ static int csv_split(char *line, char **f, int max)
         *c = 0, s = c + 1;
     }
     return n;
+}
+
+/* The synthesized area of configuration cfg in a make area table, the CSV
+ * of a run (build/area/area.csv) or its publication (docs/area.csv,
+ * make area-docs): the total_um2 of the row whose config is cfg, else the
+ * row named by cfg up to its "-kNN", with a leading "hc-" read as "yarc-"
+ * (the hierarchical crossbar is YARC's organization); the name of that row
+ * in row. 0 when there is none; -1 when the file cannot be read or is not
+ * such a table (no config and total_um2 columns, or a row of another
+ * width). */
+static double area_of(const char *file, const char *cfg, char *row, size_t rown)
+{
+    char key[2][64];
+    snprintf(key[0], sizeof key[0], "%s", cfg);
+    snprintf(key[1], sizeof key[1], "%s%s", strncmp(cfg, "hc-", 3) ? "" : "yarc-",
+             strncmp(cfg, "hc-", 3) ? cfg : cfg + 3);
+    char *k = strstr(key[1], "-k");
+    if (k) {
+        k += 2;
+        while (*k >= '0' && *k <= '9') k++;
+        *k = 0;
+    }
+    FILE *f = fopen(file, "r");
+    if (!f) return -1;
+    char hdr[4096], line[4096], *h[64], *v[64];
+    const int nh = fgets(hdr, sizeof hdr, f) ? csv_split(hdr, h, 64) : 0;
+    const int ic = csv_col(h, nh, "config"), it = csv_col(h, nh, "total_um2");
+    double a[2] = {0, 0};
+    int bad = ic < 0 || it < 0;
+    while (!bad && fgets(line, sizeof line, f))
+        if (csv_split(line, v, 64) != nh)
+            bad = 1;
+        else
+            for (int pass = 0; pass < 2; pass++)
+                if (!strcmp(v[ic], key[pass])) a[pass] = atof(v[it]);
+    fclose(f);
+    if (bad) return -1;
+    const int pass = a[0] > 0 ? 0 : 1;
+    if (a[pass] > 0) snprintf(row, rown, "%.63s", key[pass]);
+    return a[pass];
 }
 
 static int pareto_read(const char *runs, const cost_prm *p, const char *area, const char *cfgfile,
@@ -374,7 +369,13 @@ static int pareto_read(const char *runs, const cost_prm *p, const char *area, co
         }
     const double ref = area ? area_of(area, "yarc-k64", row, sizeof row) : 0;
     if (area && ref <= 0) {
-        fprintf(stderr, "net_cost: --area %s: no readable total area of yarc-k64\n", area);
+        if (ref < 0)
+            fprintf(stderr,
+                    "net_cost: --area %s: not a make area table (a CSV with config and "
+                    "total_um2 columns: build/area/area.csv, docs/area.csv)\n",
+                    area);
+        else
+            fprintf(stderr, "net_cost: --area %s: no area row for yarc-k64, the reference\n", area);
         fclose(f);
         return 2;
     }

@@ -248,8 +248,8 @@ int main(int argc, char **argv)
         {"n-max", "N", "--table curves: the largest N, a power of two (default 65536)"},
         {"runs", "CSV", "--table pareto, pareto-md: net_sim --csv rows to price (required)"},
         {"area", "FILE",
-         "--table pareto, pareto-md: a make area table (docs/area.txt); each router's silicon "
-         "scaled by its area over yarc-k64's"},
+         "--table pareto, pareto-md: a make area table (CSV: docs/area.csv, build/area/area.csv); "
+         "each router's silicon scaled by its area over yarc-k64's"},
         {"cfg", "NAME",
          "the routers' configuration (configs.txt): their ports (unless --ports) and, with "
          "--rtr-cost counts, their silicon"},
