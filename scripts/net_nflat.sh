@@ -11,7 +11,9 @@
 # net_sim run (C model), nice'd; the CSV rows land in $RES/net_nflat/, and the
 # script writes $RES/net_nflat.csv, net_nflat.md (Table 4, the saturation
 # tables, the claims, for docs/network.md) and the plots
-# net_nflat_{val,minad}.png (mean latency) and net_nflat_{val,minad}_acc.png.
+# net_nflat_{val,minad}.png (mean latency) and net_nflat_{val,minad}_acc.png;
+# and [AK11 §4.3.5] Fig 4.9, network size against router radix from the
+# builder (scripts/net_radix_scale.py: net_radix_scale.{csv,md,png}).
 #
 # usage: scripts/net_nflat.sh [-l LAUNCHER] [--help]
 # Environment: BUILD [build]; NR_CONFIGS [configs/configs.txt]; NF_NPRIMES
@@ -109,6 +111,16 @@ for r in val minad; do
         "N = 4K, UR, ${r^^}: accepted load" "$CSV" "${sel[@]}" || rc=1
 done
 pub_table net-nflat docs/network.md "$T"
+# [AK11 §4.3.5] Fig 4.9: network size against router radix, from the builder
+scripts/net_radix_scale.py "$COST" "$RES/net_radix_scale.csv" "$RES/net_radix_scale.md" || rc=1
+args=(--title "Network size against router radix ([AK11] Fig 4.9)" --logy --key 'bottom right'
+    --xlabel "router radix (ports used)" --ylabel "nodes" --csv "$RES/net_radix_scale.csv")
+for f in dragonfly "fbfly 1-D" "fbfly 2-D" "fbfly 3-D" "fclos 2 levels" "fclos 3 levels"; do
+    args+=(--where "family=$f" --curve "$f" radix nodes)
+done
+scripts/plot.py "$RES/net_radix_scale.png" "${args[@]}" || rc=1
+pub_table net-radix docs/network.md "$RES/net_radix_scale.md"
+pub_file docs/img/net_radix_scale.png "$RES/net_radix_scale.png"
 echo "net_nflat: plots in $RES/net_nflat_*.png"
 echo "net_nflat: $(($(date +%s) - t0)) s"
 pub_finish $rc "make sweep-net-nflat"
