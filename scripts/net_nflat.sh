@@ -47,7 +47,8 @@ COST=$B/bin/net_cost
 k_of() { case $1 in 1) echo 64 ;; 2) echo 16 ;; 3) echo 8 ;; 5) echo 4 ;; 11) echo 2 ;; *) return 1 ;; esac; }
 cfg_of() {
     local k ports
-    k=$(k_of "$1") && ports=$((k + $1 * (k - 1)))
+    k=$(k_of "$1") || return 1
+    ports=$((k + $1 * (k - 1)))
     [ "$ports" -le 64 ] || return 1
     case $2 in
         val) [ "$ports" -le 32 ] && echo nf-k32-2vc || echo nf-k64-2vc ;;
@@ -59,7 +60,6 @@ for np in $NPRIMES; do
     cfg_of "$np" val > /dev/null ||
         { echo "net_nflat.sh: NF_NPRIMES: no N = 4K network of the kit's routers at n' = '$np' (2, 3, 5 or 11)" >&2; exit 2; }
 done
-[ -n "$NPRIMES" ] || { echo "net_nflat.sh: NF_NPRIMES may not be empty" >&2; exit 2; }
 
 t0=$(date +%s)
 rc=0

@@ -65,7 +65,8 @@ def main(argv):
         drop = 100 * (a - b) / a
         rows.append(("MIN AD with 64 flit buffers per channel: throughput falls about 20 % from n' = 1 to 5, "
                      "the storage split among n' VCs",
-                     f"64 phits per port: MIN AD saturates at {fmt('minad', mad, sat)}: {drop:.0f} % lower at "
+                     f"64 phits per port: MIN AD saturates at {fmt('minad', mad, sat)}: {abs(drop):.0f} % "
+                     f"{'lower' if drop >= 0 else 'higher'} at "
                      f"n' = {mad[-1]} than at n' = {mad[0]}; n' = 1 (127 ports) and 5 (5 VCs) are not built",
                      "agree in direction (n' = 1 and 5 not built)" if drop > 0 else "**disagree**"))
     for r in rows:
