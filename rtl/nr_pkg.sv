@@ -25,6 +25,7 @@ package nr_pkg;
   localparam int HEAD_RSVD_W        = 2; // head: reserved width
   localparam int ROUTE_PORT_W       = 6; // route phit: one output port per hop
   localparam int ROUTE_HOPS         = 3; // route phit: hops carried, port of hop i at bits 21-6i .. 16-6i
+  localparam int ROUTE_SIDE_N       = 8; // side-table entries (yarc-arch 5 step 3a; SideTab = 1)
   localparam int EOP_OK_LSB         = 20; // eop: ok field lsb
   localparam int EOP_OK_W           = 2; // eop: ok field width
   localparam int EOP_RSVD_LSB       = 16; // eop: reserved, zero

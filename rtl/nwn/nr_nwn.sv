@@ -26,6 +26,8 @@
 //                >= 2*ChanLat.
 //   ChanLat      1..4, internal channel latency (data and credits).
 //   UseLcb       1: nr_lcb_port on every port; 0: nr_port_bare.
+//   SideTab      0/1; 1 the side table in every port's tables
+//                (docs/yarc-arch.md 5 step 3a, nr_route_cfg).
 //   MaxPktLen    >= 2, VCT threshold; ReplayDepth, Window: the LCB's.
 //   LinkCrcW     16 or 32, every port's link check (docs/link-protocol.md
 //                section 4.1); 32 adds a trailer phit per packet and one
@@ -78,6 +80,7 @@ module nr_nwn #(
   parameter int SelfTurn    = 0,
   parameter int NumVcs      = 2,
   parameter int InBufPerVc  = 128,
+  parameter int SideTab     = 0,
   parameter int BufDepth    = 16,
   parameter int ChanLat     = 2,
   parameter int UseLcb      = 1,
@@ -135,6 +138,7 @@ module nr_nwn #(
   output logic [15:0]                prm_window_o,
   output logic [15:0]                prm_top_speedup_o,
   output logic [15:0]                prm_top_choice_o,
+  output logic [15:0]                prm_side_tab_o,
   output logic [15:0]                prm_link_crc_w_o,
   output logic [15:0]                prm_xp_buf_o
 );
@@ -180,6 +184,7 @@ module nr_nwn #(
   assign prm_speedup_o       = 16'(Speedup);
   assign prm_top_speedup_o   = 16'(TopSpeedup);
   assign prm_top_choice_o    = 16'(TopChoice);
+  assign prm_side_tab_o      = 16'(SideTab);
   assign prm_self_turn_o     = 16'(SelfTurn);
   assign prm_num_vcs_o       = 16'(NumVcs);
   assign prm_in_buf_per_vc_o = 16'(InBufPerVc);
@@ -265,6 +270,7 @@ module nr_nwn #(
       .SelfTurn   (SelfTurn),
       .NumVcs     (NumVcs),
       .InBufPerVc (InBufPerVc),
+      .SideTab    (SideTab),
       .BufDepth   (BufDepth),
       .ChanLat    (ChanLat),
       .UseLcb     (UseLcb),
@@ -369,6 +375,7 @@ module nr_nwn #(
       .TopSpeedup (TopSpeedup),
       .TopChoice  (TopChoice),
       .XpBuf      (XpBuf),
+      .SideTab    (SideTab),
       .Kind       (0)
     ) u_sub (
       .clk_i,
@@ -543,6 +550,7 @@ module nr_nwn #(
         .TopSpeedup (TopSpeedup),
         .TopChoice  (TopChoice),
         .XpBuf      (XpBuf),
+        .SideTab    (SideTab),
         .Kind       ((Bb != 0) ? 2 : 1)
       ) u_sub (
         .clk_i,

@@ -51,6 +51,7 @@ module nr_nwn_fbx #(
   parameter int TopSpeedup  = 1,
   parameter int TopChoice   = 0,
   parameter int XpBuf       = 1,
+  parameter int SideTab     = 0,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
   localparam int PayW       = PortW + PhitW,
@@ -122,6 +123,7 @@ module nr_nwn_fbx #(
       .TopSpeedup (TopSpeedup),
       .TopChoice  (TopChoice),
       .XpBuf      (XpBuf),
+      .SideTab    (SideTab),
       .Kind       (3)
     ) u_sub (
       .clk_i,
@@ -235,6 +237,7 @@ module nr_nwn_fbx #(
       .TopSpeedup (TopSpeedup),
       .TopChoice  (TopChoice),
       .XpBuf      (XpBuf),
+      .SideTab    (SideTab),
       .Kind       (4)
     ) u_sub (
       .clk_i,

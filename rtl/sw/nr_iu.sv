@@ -27,6 +27,7 @@
 //             width); ignored with UseScore = 0.
 //   InBufPerVc  credits per (output port, VC), 8..1023: CW =
 //             clog2(InBufPerVc + 1) bits per count of pcr_p_v_i.
+//   SideTab   0/1: the side table (nr_route_tables).
 // Ports / protocol:
 //   rd_avail_vc_i, rd_en_o, rd_vc_o, rd_valid_i, rd_phit_i, and the second read
 //     port rd1_*: the input queue's read ports; a read issued in t returns on
@@ -84,6 +85,7 @@ module nr_iu #(
   parameter int ScCols   = 8,
   parameter int ScCredW  = 4,
   parameter int InBufPerVc = 128,
+  parameter int SideTab     = 0,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
   localparam int VcW     = nr_pkg::idx_w(NumVcs),
@@ -173,7 +175,8 @@ module nr_iu #(
     .UseScore(UseScore),
     .ScCols  (ScCols),
     .ScCredW (ScCredW),
-    .InBufPerVc(InBufPerVc)
+    .InBufPerVc(InBufPerVc),
+    .SideTab    (SideTab)
   ) u_rc (
     .clk_i,
     .rst_ni,

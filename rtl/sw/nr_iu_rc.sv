@@ -17,6 +17,7 @@
 //             UseScore = 0.
 //   InBufPerVc  credits per (output port, VC), 8..1023: the width CW of
 //             pcr_p_v_i (nr_route_tables).
+//   SideTab   0/1: the side table (nr_route_tables).
 // Ports / protocol:
 //   cfg_we_i, cfg_addr_i, cfg_wdata_i, cfg_bad_o: this port's configuration
 //     (nr_route_tables).
@@ -56,6 +57,7 @@ module nr_iu_rc #(
   parameter int ScCols   = 8,
   parameter int ScCredW  = 4,
   parameter int InBufPerVc = 128,
+  parameter int SideTab     = 0,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
   localparam int VcW     = nr_pkg::idx_w(NumVcs),
@@ -172,7 +174,8 @@ module nr_iu_rc #(
     .NumVcs  (NumVcs),
     .CredW   (ScCredW),
     .UseScore(UseScore),
-    .InBufPerVc(InBufPerVc)
+    .InBufPerVc(InBufPerVc),
+    .SideTab    (SideTab)
   ) u_rt (
     .clk_i,
     .rst_ni,

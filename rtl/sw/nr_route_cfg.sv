@@ -16,6 +16,9 @@
 //   empty, FB_CTRL 0 (off), FB_ME 0, DET_VCS 0, DL_VC 0, UP_SEL 0.
 // Parameters:
 //   NumPorts  router radix, power of two, 4..64: the table entries.
+//   SideTab   1: the side table of docs/yarc-arch.md section 5 step 3a,
+//             SIDE_MATCH[e] at 0x10 + 2e and SIDE_PORTS[e] at 0x11 + 2e, e < 8;
+//             0: those addresses do not exist (cfg_bad_o) and the outputs are 0.
 // Ports / protocol:
 //   cfg_we_i, cfg_addr_i, cfg_wdata_i  a write addressed to this tile (the top
 //             decodes cfg_tile/cfg_bcast). It takes effect from the next cycle.
@@ -23,7 +26,8 @@
 //             0x03 UP_MASK 0..31, 0x04 UP_MASK 32..63, 0x05 FB_CTRL (bits
 //             16:0), 0x06 FB_ME (bits 14:0), 0x07 FB_CHARGE, 0x08 DET_VCS
 //             (bits 3:0), 0x09 DL_VC (bit 0), 0x0A UP_SEL
-//             (bits 2:0); 0x40 + i DLUT[i] ({v, valid,
+//             (bits 2:0); with SideTab, 0x10 + 2e SIDE_MATCH[e] (bits 29:0),
+//             0x11 + 2e SIDE_PORTS[e] (bits 12:0); 0x40 + i DLUT[i] ({v, valid,
 //             port}, 8 bits), 0x80 + i ULUT[i], 0xC0 + i L2P[i] ({valid,
 //             port}, 7 bits).
 //             cfg_bad_o (combinational) flags a write to an address that does
@@ -34,17 +38,20 @@
 //             for ports >= NumPorts are ignored (docs/yarc-spec-questions.md).
 //             FB_CHARGE is accepted and not stored: only the sequential
 //             allocator reads it, and the RTL has none.
-//   root_mask_o ... l2p_o, fb_ctrl_o, fb_me_o, det_vcs_o, dl_vc_o, up_sel_o  the registers
-//             and tables (flat, entry i at [i*7 +: 7]; dlut_v_o[i] DLUT[i]'s
-//             v), from flops.
+//   root_mask_o ... l2p_o, fb_ctrl_o, fb_me_o, det_vcs_o, dl_vc_o, up_sel_o,
+//             side_match_o, side_ports_o  the registers and tables (flat,
+//             entry i at [i*7 +: 7]; dlut_v_o[i] DLUT[i]'s v; side entry e at
+//             [e*30 +: 30] and [e*13 +: 13]), from flops.
 // Latency: a write in t is seen by the lookup from t+1.
-// Cost: 3*NumPorts*7 + 2*NumPorts + 35 + 35 flops with reset; a 6-bit index
-//   compare per entry for the write enables.
+// Cost: 3*NumPorts*7 + 2*NumPorts + 35 + 35 flops with reset (with SideTab
+//   8*43 more); a 6-bit index compare per entry for the write enables.
 `default_nettype none
 `include "nr_assert.svh"
 
 module nr_route_cfg #(
   parameter int NumPorts = 64,
+  parameter int SideTab  = 0,
+  localparam int NSide   = nr_pkg::ROUTE_SIDE_N,
   localparam int DestW   = nr_pkg::HEAD_DEST_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
   localparam int EntW    = PortW + 1
@@ -69,10 +76,13 @@ module nr_route_cfg #(
   output logic [3:0]               det_vcs_o,
   output logic                     dl_vc_o,
   output logic [NumPorts-1:0]      dlut_v_o,
-  output logic [2:0]               up_sel_o
+  output logic [2:0]               up_sel_o,
+  output logic [NSide*30-1:0]      side_match_o,
+  output logic [NSide*13-1:0]      side_ports_o
 );
 
   `NR_PARAM_ASSERT(p_numports, NumPorts >= 4 && NumPorts <= 64 && (NumPorts & (NumPorts - 1)) == 0)
+  `NR_PARAM_ASSERT(p_sidetab, SideTab == 0 || SideTab == 1)
 
   localparam logic [DestW-1:0] ROOT_MASK_RST = DestW'(32'h7FFF & ~(NumPorts - 1));
 
@@ -107,7 +117,7 @@ module nr_route_cfg #(
   logic       cfg_we_mask, cfg_we_detect, cfg_we_shift, cfg_we_up0, cfg_we_up1;
   logic       cfg_we_fbctrl, cfg_we_fbme, cfg_we_det, cfg_we_dlvc, cfg_we_upsel,
               cfg_fb_seq;
-  logic       cfg_idx_ok;
+  logic       cfg_idx_ok, cfg_side;
   logic [DestW-1:0] cfg_wdest;
   logic [EntW-1:0]  cfg_went;
   assign cfg_grp       = cfg_addr_i[7:6];
@@ -127,7 +137,9 @@ module nr_route_cfg #(
   assign cfg_we_det    = cfg_we_i && cfg_addr_i == 8'h08;
   assign cfg_we_dlvc   = cfg_we_i && cfg_addr_i == 8'h09;
   assign cfg_we_upsel  = cfg_we_i && cfg_addr_i == 8'h0A;
-  assign cfg_bad_o     = cfg_we_i && ((cfg_grp == 2'b00) ? (cfg_idx > 6'h0A || cfg_fb_seq)
+  // the side table's addresses 0x10..0x1F (SideTab = 1 only)
+  assign cfg_side      = SideTab != 0 && cfg_addr_i[7:4] == 4'h1;
+  assign cfg_bad_o     = cfg_we_i && ((cfg_grp == 2'b00) ? ((cfg_idx > 6'h0A && !cfg_side) || cfg_fb_seq)
                                                          : !cfg_idx_ok);
   // with NumPorts <= 32 part of the data word and address 0x04 write nothing
   logic unused_cfg;
@@ -153,6 +165,31 @@ module nr_route_cfg #(
       if (cfg_we_dlvc)   dl_vc_q       <= cfg_wdata_i[0];
       if (cfg_we_upsel)  up_sel_q      <= cfg_wdata_i[2:0];
     end
+  end
+
+  // The side table (step 3a): entry e's SIDE_MATCH at 0x10 + 2e, SIDE_PORTS
+  // at 0x11 + 2e; SIDE_PORTS resets invalid.
+  if (SideTab != 0) begin : g_side
+    logic [NSide*30-1:0] match_q;
+    logic [NSide*13-1:0] ports_q;
+    assign side_match_o = match_q;
+    assign side_ports_o = ports_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        match_q <= '0;
+        ports_q <= '0;
+      end else if (cfg_we_i && cfg_side) begin
+        for (int e = 0; e < NSide; e++) begin
+          if (cfg_addr_i[3:1] == 3'(e)) begin
+            if (!cfg_addr_i[0]) match_q[e*30 +: 30] <= cfg_wdata_i[29:0];
+            else                ports_q[e*13 +: 13] <= cfg_wdata_i[12:0];
+          end
+        end
+      end
+    end
+  end else begin : g_noside
+    assign side_match_o = '0;
+    assign side_ports_o = '0;
   end
 
   // Reset image of DLUT and L2P: entry i = {valid, i}. ULUT resets invalid.

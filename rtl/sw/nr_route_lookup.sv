@@ -10,7 +10,10 @@
 //   its logical port from the route phit; a destination under this root
 //   (dest & ROOT_MASK == ROOT_DETECT) goes down through DLUT[dest >>
 //   DOWN_SHIFT] (with DL_VC set, the entry's v is the output VC's bit 0
-//   when that VC exists); else up: adaptively (a, and the head's VC not set in
+//   when that VC exists); else (SideTab) the first valid side entry matching
+//   dest names the up candidates, logical ports base .. base + cnt - 1, in
+//   place of UP_MASK's and, hashed, base + fold mod cnt in place of the ULUT
+//   (step 3a); else up: adaptively (a, and the head's VC not set in
 //   DET_VCS) to the UP_MASK candidate with the
 //   highest score, ties to the first at or after the adaptive pointer (with
 //   UP_SEL bit 0, step 4s: the candidates' columns, the one of least
@@ -33,8 +36,10 @@
 //             first candidate at or after the pointer (branch g_noscore: no
 //             score logic; cred_c_vc_i, Cols, CredW and up_sel_i are then
 //             unused). CredW = log2(RowBufDepth) + 1 (step 4s's occupancy).
+//   SideTab   1: step 3a, the side table (side_*_i); 0: no side logic.
 // Ports / protocol:
-//   root_mask_i ... l2p_i              the registers and tables (nr_route_cfg).
+//   root_mask_i ... l2p_i, side_match_i, side_ports_i  the registers and
+//             tables (nr_route_cfg).
 //   port_id_i, rc_vc_i, rc_ph{0,1,2}_i, cred_c_vc_i, rc_en_i, rc_drop_o,
 //   rc_reason_o, rc_port_o             as nr_route_tables': the packet routed
 //             this cycle (its VC and first three staged phits), the adaptive
@@ -50,7 +55,9 @@
 //   update at the clock edge.
 // Cost: a log2(NumPorts) pointer. Logic: one NumPorts-way nr_max_pick (score
 //   compare over CredW bits, or a plain priority scan with UseScore = 0), one
-//   DLUT, ULUT and L2P read mux, a 22-bit XOR fold.
+//   DLUT, ULUT and L2P read mux, a 22-bit XOR fold; with SideTab, eight
+//   15-bit masked compares, a first-match priority, a NumPorts-bit range mask
+//   and a log2(NumPorts)-bit by 7-bit modulo.
 `default_nettype none
 `include "nr_assert.svh"
 
@@ -60,6 +67,8 @@ module nr_route_lookup #(
   parameter int NumVcs   = 2,
   parameter int CredW    = 4,
   parameter int UseScore = 1,
+  parameter int SideTab  = 0,
+  localparam int NSide   = nr_pkg::ROUTE_SIDE_N,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int DestW   = nr_pkg::HEAD_DEST_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
@@ -82,6 +91,8 @@ module nr_route_lookup #(
   input  logic [NumPorts*EntW-1:0]      dlut_i,
   input  logic [NumPorts*EntW-1:0]      ulut_i,
   input  logic [NumPorts*EntW-1:0]      l2p_i,
+  input  logic [NSide*30-1:0]           side_match_i,
+  input  logic [NSide*13-1:0]           side_ports_i,
   // route computation
   input  logic [PortW-1:0]              port_id_i,
   input  logic                          rc_en_i,
@@ -108,6 +119,7 @@ module nr_route_lookup #(
   `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
   `NR_PARAM_ASSERT(p_credw, CredW >= 1 && CredW <= 8)
   `NR_PARAM_ASSERT(p_usescore, UseScore == 0 || UseScore == 1)
+  `NR_PARAM_ASSERT(p_sidetab, SideTab == 0 || SideTab == 1)
 
   localparam int DataW = nr_pkg::DATA_W;
   localparam int REASON_MALFORMED = 1;
@@ -116,12 +128,13 @@ module nr_route_lookup #(
 
   logic [LogP-1:0] aptr_q, aptr_d;   // the adaptive pointer (step 4)
 
-  // Per logical port: adaptive candidate (UP_MASK and a valid L2P entry).
-  logic [NumPorts-1:0] acand;
+  // Per logical port: adaptive candidate (UP_MASK, or a matching side
+  // entry's ports, and a valid L2P entry).
+  logic [NumPorts-1:0] acand, upm;
   for (genvar l = 0; l < NumPorts; l++) begin : g_cand
     logic [EntW-1:0] e;
     assign e = l2p_i[l*EntW +: EntW];
-    assign acand[l] = up_mask_i[l] && e[EntW-1];
+    assign acand[l] = upm[l] && e[EntW-1];
   end
 
   // ---- header fields of the packet being routed
@@ -151,6 +164,39 @@ module nr_route_lookup #(
   assign didx = dsh[LogP-1:0];
   logic unused_dsh;
   assign unused_dsh = ^dsh[DestW-1:LogP];
+
+  // ---- step 3a, the side table: the first valid entry whose masked dest
+  // matches (bits 14:0 match, 29:15 mask; ports: bit 12 valid, 11:6 cnt - 1,
+  // 5:0 base)
+  logic            side;
+  logic [5:0]      sbase;
+  logic [6:0]      scnt, smod;
+  assign smod = 7'(fold) % scnt;
+  if (SideTab != 0) begin : g_side
+    always_comb begin
+      side  = 1'b0;
+      sbase = '0;
+      scnt  = 7'd1;
+      for (int e = NSide - 1; e >= 0; e--) begin
+        if (side_ports_i[e*13 + 12] &&
+            (dest & side_match_i[e*30 + 15 +: 15]) == side_match_i[e*30 +: 15]) begin
+          side  = 1'b1;
+          sbase = side_ports_i[e*13 +: 6];
+          scnt  = 7'(side_ports_i[e*13 + 6 +: 6]) + 7'd1;
+        end
+      end
+    end
+    for (genvar l = 0; l < NumPorts; l++) begin : g_upm
+      assign upm[l] = side ? (8'(l) >= 8'(sbase) && 8'(l) < 8'(sbase) + 8'(scnt)) : up_mask_i[l];
+    end
+  end else begin : g_noside
+    assign side  = 1'b0;
+    assign sbase = '0;
+    assign scnt  = 7'd1;
+    assign upm   = up_mask_i;
+    logic unused_side;
+    assign unused_side = ^{side_match_i, side_ports_i};
+  end
 
   // ---- deterministic up: fold the 22-bit key into LogP bits
   logic [DataW-1:0] key;
@@ -316,6 +362,9 @@ module nr_route_lookup #(
       end else begin
         have_l = 1'b1; is_adapt = 1'b1; lport = FbLW'(best_l);
       end
+    end else if (side) begin
+      // step 3a, hashed: base + fold mod cnt (a port >= NumPorts drops at the remap)
+      have_l = 1'b1; lport = FbLW'(sbase) + FbLW'(smod);
     end else begin
       if (!uvalid) begin
         drop = 1'b1; reason = 3'(REASON_NO_ROUTE);
@@ -370,6 +419,9 @@ module nr_route_lookup #(
                            (dest & root_mask_i) != root_detect_i && !rc_drop_o, clk_i, rst_ni)
   `NR_COVER(c_rc_adapt_max, rc_en_i && is_adapt && any && maxs != '0, clk_i, rst_ni)
   `NR_COVER(c_rc_remap_drop, rc_en_i && have_l && !qok, clk_i, rst_ni)
+  // step 3a: a side entry named the route
+  `NR_COVER(c_rc_side, rc_en_i && side && !hr && !fbuse && !drop && have_l &&
+                       (dest & root_mask_i) != root_detect_i && !rc_drop_o, clk_i, rst_ni)
   // DL_VC moved a down route to the other VC of its pair (a torus dateline)
   `NR_COVER(c_rc_dl_vc, rc_en_i && dluse && !rc_drop_o && rc_w_o != hvc, clk_i, rst_ni)
 

@@ -23,6 +23,8 @@
 //             0 (docs/nwn-arch.md section 4.2), so the adaptive choice is the
 //             first candidate at or after the pointer (branch g_noscore: no
 //             score logic; cred_c_vc_i, Cols and CredW are then unused).
+//   SideTab   1: the side table of docs/yarc-arch.md section 5 step 3a
+//             (nr_route_cfg's registers, nr_route_lookup's step); 0: none.
 // Ports / protocol:
 //   cfg_we_i, cfg_addr_i, cfg_wdata_i  a write addressed to this tile (the top
 //             decodes cfg_tile/cfg_bcast). It takes effect from the next cycle.
@@ -65,6 +67,8 @@ module nr_route_tables #(
   parameter int CredW    = 4,
   parameter int UseScore = 1,
   parameter int InBufPerVc = 128,
+  parameter int SideTab  = 0,
+  localparam int NSide   = nr_pkg::ROUTE_SIDE_N,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
   localparam int EntW    = PortW + 1,
@@ -108,9 +112,12 @@ module nr_route_tables #(
   logic                     fb_on, fb_drop, fb_en;
   logic [10:0]              fb_l;
   logic [1:0]               fb_w;
+  logic [NSide*30-1:0]      side_match;
+  logic [NSide*13-1:0]      side_ports;
 
   nr_route_cfg #(
-    .NumPorts(NumPorts)
+    .NumPorts(NumPorts),
+    .SideTab (SideTab)
   ) u_cfg (
     .clk_i,
     .rst_ni,
@@ -130,7 +137,9 @@ module nr_route_tables #(
     .det_vcs_o    (det_vcs),
     .dl_vc_o      (dl_vc),
     .dlut_v_o     (dlut_v),
-    .up_sel_o     (up_sel)
+    .up_sel_o     (up_sel),
+    .side_match_o (side_match),
+    .side_ports_o (side_ports)
   );
 
   nr_route_fb #(
@@ -160,7 +169,8 @@ module nr_route_tables #(
     .Cols    (Cols),
     .NumVcs  (NumVcs),
     .CredW   (CredW),
-    .UseScore(UseScore)
+    .UseScore(UseScore),
+    .SideTab (SideTab)
   ) u_lookup (
     .clk_i,
     .rst_ni,
@@ -175,6 +185,8 @@ module nr_route_tables #(
     .dlut_i       (dlut),
     .ulut_i       (ulut),
     .l2p_i        (l2p),
+    .side_match_i (side_match),
+    .side_ports_i (side_ports),
     .port_id_i,
     .rc_en_i,
     .rc_vc_i,

@@ -17,6 +17,7 @@
 //                 power of two, >= 2 (the top checks >= 2*RowBusLat).
 //   InBufPerVc    credits per (output port, VC): CW = clog2(InBufPerVc + 1)
 //                 bits per count of pcr_p_v_i.
+//   SideTab   0/1: the side table (nr_route_tables).
 // Ports / protocol:
 //   rd_avail_vc_i, rd_en_o, rd_vc_o, rd_valid_i, rd_phit_i: the input queue's
 //     read port (docs/link-protocol.md section 8.4): a read issued in cycle t
@@ -56,6 +57,7 @@ module nr_rbd #(
   parameter int NumVcs      = 2,
   parameter int RowBufDepth = 8,
   parameter int InBufPerVc  = 128,
+  parameter int SideTab     = 0,
   localparam int NumPorts   = Rows * Cols,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
@@ -122,7 +124,8 @@ module nr_rbd #(
     .UseScore(1),
     .ScCols  (Cols),
     .ScCredW (CredW),
-    .InBufPerVc(InBufPerVc)
+    .InBufPerVc(InBufPerVc),
+    .SideTab    (SideTab)
   ) u_iu (
     .clk_i,
     .rst_ni,
