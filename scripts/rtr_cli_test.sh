@@ -155,9 +155,8 @@ expect 2 "which this switch drops \(SELF, UPUP" --cfg bb-k16-bare --route fbfly
 printf 'odd nr_yarc Rows=4 Cols=4 UseLcb=0 NumVcs=3\n' > "$TMP/c13.txt"
 expect 2 "algorithm val keeps the phase in the VC's low bit: it needs an even number of VCs" --cfg-file "$TMP/c13.txt" --cfg odd --route fbfly --fb-alg val
 expect 0 "^PASS" --cfg-file "$TMP/c13.txt" --cfg odd --route fbfly --fb-alg min $Q
-# The C-model-only parameters (keys marked RTR_K_MODEL): FbSeq=1, the sequential
-# allocator, and UpPick=2, the greedy_r(2) up choice (docs/yarc-arch.md 5
-# step 4'). model_only KEY=V WHAT CFG1 CFG2 RTLLINE BADLINE BADMSG: no RTL run
+# The C-model-only parameter (keys marked RTR_K_MODEL): FbSeq=1, the sequential
+# allocator. model_only KEY=V WHAT CFG1 CFG2 RTLLINE BADLINE BADMSG: no RTL run
 # of CFG1 (lockstep) or CFG2 (rtl); a configuration file line RTLLINE
 # (configuration KEY-rtl with an rtl build) refused by the reader and by
 # cfg.sh --check; BADLINE (configuration KEY-bad) refused with BADMSG
@@ -176,10 +175,12 @@ model_only() {
 }
 model_only FbSeq=1 "the flattened-butterfly mode's sequential allocator" yarc-k16-seq cn-k16-bare-seq \
     'FbSeq-rtl nr_yarc rtl Rows=4 Cols=4 FbSeq=1' 'FbSeq-bad nr_yarc - Rows=4 Cols=4 FbSeq=2' "FbSeq = 2: must be 0 or 1"
-model_only UpPick=2 "2: the greedy_r\\(2\\) up choice" yarc-k16-bare-g2 fc-k16-bare-g2 \
-    'UpPick-rtl nr_nwn rtl NumPorts=16 R=8 M=2 UpPick=2' 'UpPick-bad nr_yarc - Rows=4 Cols=4 UpPick=1' "UpPick = 1: must be 0 or 2"
-# SideTab=1, the side table (step 3a), is in the RTL too: a lockstep run, and a bad value refused
+# UpPick=2, greedy_r(2) (docs/yarc-arch.md 5 step 4'), and SideTab=1, the side table (step
+# 3a), are in the RTL too: lockstep runs, and bad values refused
+expect 0 "^PASS" --cfg fc-k16-bare-g2 --impl lockstep --route clos-leaf --adaptive 1 --measure 300 $Q
 expect 0 "^PASS" --cfg yarc-k16-bare-side --impl lockstep --measure 300 $Q
+printf 'UpPick-bad nr_yarc - Rows=4 Cols=4 UpPick=1\n' > "$TMP/up-bad.txt"
+expect 2 "up-bad.txt:1: configuration UpPick-bad: UpPick = 1: must be 0 or 2" --cfg-file "$TMP/up-bad.txt" --cfg UpPick-bad
 printf 'SideTab-bad nr_nwn - NumPorts=16 R=8 M=2 SideTab=2\n' > "$TMP/st-bad.txt"
 expect 2 "st-bad.txt:1: configuration SideTab-bad: SideTab = 2: must be 0 or 1" --cfg-file "$TMP/st-bad.txt" --cfg SideTab-bad
 # ... and the C model runs them

@@ -28,6 +28,7 @@
 //   UseLcb       1: nr_lcb_port on every port; 0: nr_port_bare.
 //   SideTab      0/1; 1 the side table in every port's tables
 //                (docs/yarc-arch.md 5 step 3a, nr_route_cfg).
+//   UpPick       0/2; 2 the up choice greedy_r(2) (yarc-arch 5 step 4').
 //   MaxPktLen    >= 2, VCT threshold; ReplayDepth, Window: the LCB's.
 //   LinkCrcW     16 or 32, every port's link check (docs/link-protocol.md
 //                section 4.1); 32 adds a trailer phit per packet and one
@@ -81,6 +82,7 @@ module nr_nwn #(
   parameter int NumVcs      = 2,
   parameter int InBufPerVc  = 128,
   parameter int SideTab     = 0,
+  parameter int UpPick      = 0,
   parameter int BufDepth    = 16,
   parameter int ChanLat     = 2,
   parameter int UseLcb      = 1,
@@ -139,6 +141,7 @@ module nr_nwn #(
   output logic [15:0]                prm_top_speedup_o,
   output logic [15:0]                prm_top_choice_o,
   output logic [15:0]                prm_side_tab_o,
+  output logic [15:0]                prm_up_pick_o,
   output logic [15:0]                prm_link_crc_w_o,
   output logic [15:0]                prm_xp_buf_o
 );
@@ -185,6 +188,7 @@ module nr_nwn #(
   assign prm_top_speedup_o   = 16'(TopSpeedup);
   assign prm_top_choice_o    = 16'(TopChoice);
   assign prm_side_tab_o      = 16'(SideTab);
+  assign prm_up_pick_o       = 16'(UpPick);
   assign prm_self_turn_o     = 16'(SelfTurn);
   assign prm_num_vcs_o       = 16'(NumVcs);
   assign prm_in_buf_per_vc_o = 16'(InBufPerVc);
@@ -271,6 +275,7 @@ module nr_nwn #(
       .NumVcs     (NumVcs),
       .InBufPerVc (InBufPerVc),
       .SideTab    (SideTab),
+      .UpPick     (UpPick),
       .BufDepth   (BufDepth),
       .ChanLat    (ChanLat),
       .UseLcb     (UseLcb),
@@ -376,6 +381,7 @@ module nr_nwn #(
       .TopChoice  (TopChoice),
       .XpBuf      (XpBuf),
       .SideTab    (SideTab),
+      .UpPick     (UpPick),
       .Kind       (0)
     ) u_sub (
       .clk_i,
@@ -551,6 +557,7 @@ module nr_nwn #(
         .TopChoice  (TopChoice),
         .XpBuf      (XpBuf),
         .SideTab    (SideTab),
+        .UpPick     (UpPick),
         .Kind       ((Bb != 0) ? 2 : 1)
       ) u_sub (
         .clk_i,

@@ -52,6 +52,7 @@ module nr_nwn_fbx #(
   parameter int TopChoice   = 0,
   parameter int XpBuf       = 1,
   parameter int SideTab     = 0,
+  parameter int UpPick      = 0,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
   localparam int PayW       = PortW + PhitW,
@@ -124,6 +125,7 @@ module nr_nwn_fbx #(
       .TopChoice  (TopChoice),
       .XpBuf      (XpBuf),
       .SideTab    (SideTab),
+      .UpPick     (UpPick),
       .Kind       (3)
     ) u_sub (
       .clk_i,
@@ -238,6 +240,7 @@ module nr_nwn_fbx #(
       .TopChoice  (TopChoice),
       .XpBuf      (XpBuf),
       .SideTab    (SideTab),
+      .UpPick     (UpPick),
       .Kind       (4)
     ) u_sub (
       .clk_i,

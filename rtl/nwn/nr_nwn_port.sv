@@ -21,7 +21,7 @@
 //   Derived: RdPorts = S_iu, reads per cycle = the first subswitch's input
 //     speedup (Speedup for a bottom port, 1 for a bb up port, doc 4.1); CrW
 //     the width of the bottom's up-link credits; TgtW the first-hop width.
-//   SideTab   0/1: the side table (nr_route_tables).
+//   SideTab, UpPick  0/1, 0/2: the side table and greedy_r(2) (nr_route_tables).
 // Ports / protocol:
 //   link_*, ev_o, link_down_o, cfg_timeout/retry_limit/max_len: the LCB
 //     (UseLcb = 1; tied off otherwise). in_*, out_*: the bare port (UseLcb =
@@ -62,6 +62,7 @@ module nr_nwn_port #(
   parameter int NumVcs      = 2,
   parameter int InBufPerVc  = 128,
   parameter int SideTab     = 0,
+  parameter int UpPick      = 0,
   parameter int BufDepth    = 16,
   parameter int ChanLat     = 2,
   parameter int UseLcb      = 1,
@@ -201,7 +202,8 @@ module nr_nwn_port #(
     .ScCols  (2),
     .ScCredW (1),
     .InBufPerVc(InBufPerVc),
-    .SideTab    (SideTab)
+    .SideTab    (SideTab),
+    .UpPick     (UpPick)
   ) u_iu (
     .clk_i,
     .rst_ni,

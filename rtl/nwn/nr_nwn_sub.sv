@@ -25,8 +25,8 @@
 //             nr_nwn_fbx): 3 a row, 4 a column.
 //   XpBuf     nr_nwn's (declared for the hierarchy block); Kind 3 and 4 only
 //             with XpBuf = 1.
-//   SideTab   nr_nwn's (declared for the hierarchy block; the side table is
-//             in the ports' tables).
+//   SideTab, UpPick  nr_nwn's (declared for the hierarchy block; both are in
+//             the ports' tables).
 //   Inputs / outputs in allocator order (doc 1):
 //     bottom: inputs 0..n-1 IUs of its ports, n..n+M-1 down-links from tops
 //             0..M-1; outputs 0..n-1 ports, n..n+M-1 up-links.
@@ -79,6 +79,7 @@ module nr_nwn_sub #(
   parameter int TopChoice   = 0,
   parameter int XpBuf       = 0,
   parameter int SideTab     = 0,
+  parameter int UpPick      = 0,
   parameter int Kind        = 0,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
@@ -135,7 +136,8 @@ module nr_nwn_sub #(
   `NR_PARAM_ASSERT(p_port_prm, InBufPerVc >= MaxPktLen && ChanLat >= 1 && ChanLat <= 4 &&
                    (UseLcb == 0 || UseLcb == 1) && ReplayDepth >= 8 && Window >= 2 &&
                    (LinkCrcW == 16 || LinkCrcW == 32) &&
-                   (TopChoice == 0 || TopChoice == 1) && (SideTab == 0 || SideTab == 1))
+                   (TopChoice == 0 || TopChoice == 1) && (SideTab == 0 || SideTab == 1) &&
+                   (UpPick == 0 || UpPick == 2))
   `NR_PARAM_ASSERT(p_topspeedup, TopSpeedup >= 1 && TopSpeedup <= 2 && (Bb == 0 || TopSpeedup == 1))
 
   localparam int EntW = TgtW + PayW;

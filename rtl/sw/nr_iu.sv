@@ -27,7 +27,7 @@
 //             width); ignored with UseScore = 0.
 //   InBufPerVc  credits per (output port, VC), 8..1023: CW =
 //             clog2(InBufPerVc + 1) bits per count of pcr_p_v_i.
-//   SideTab   0/1: the side table (nr_route_tables).
+//   SideTab, UpPick  0/1, 0/2: the side table and greedy_r(2) (nr_route_tables).
 // Ports / protocol:
 //   rd_avail_vc_i, rd_en_o, rd_vc_o, rd_valid_i, rd_phit_i, and the second read
 //     port rd1_*: the input queue's read ports; a read issued in t returns on
@@ -86,6 +86,7 @@ module nr_iu #(
   parameter int ScCredW  = 4,
   parameter int InBufPerVc = 128,
   parameter int SideTab     = 0,
+  parameter int UpPick      = 0,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
   localparam int VcW     = nr_pkg::idx_w(NumVcs),
@@ -176,7 +177,8 @@ module nr_iu #(
     .ScCols  (ScCols),
     .ScCredW (ScCredW),
     .InBufPerVc(InBufPerVc),
-    .SideTab    (SideTab)
+    .SideTab    (SideTab),
+    .UpPick     (UpPick)
   ) u_rc (
     .clk_i,
     .rst_ni,

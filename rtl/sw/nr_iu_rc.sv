@@ -17,7 +17,7 @@
 //             UseScore = 0.
 //   InBufPerVc  credits per (output port, VC), 8..1023: the width CW of
 //             pcr_p_v_i (nr_route_tables).
-//   SideTab   0/1: the side table (nr_route_tables).
+//   SideTab, UpPick  0/1, 0/2: the side table and greedy_r(2) (nr_route_tables).
 // Ports / protocol:
 //   cfg_we_i, cfg_addr_i, cfg_wdata_i, cfg_bad_o: this port's configuration
 //     (nr_route_tables).
@@ -58,6 +58,7 @@ module nr_iu_rc #(
   parameter int ScCredW  = 4,
   parameter int InBufPerVc = 128,
   parameter int SideTab     = 0,
+  parameter int UpPick      = 0,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
   localparam int VcW     = nr_pkg::idx_w(NumVcs),
@@ -175,7 +176,8 @@ module nr_iu_rc #(
     .CredW   (ScCredW),
     .UseScore(UseScore),
     .InBufPerVc(InBufPerVc),
-    .SideTab    (SideTab)
+    .SideTab    (SideTab),
+    .UpPick     (UpPick)
   ) u_rt (
     .clk_i,
     .rst_ni,

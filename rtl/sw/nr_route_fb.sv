@@ -48,6 +48,9 @@
 //   fb_en_i     this packet is routed by the mode this cycle (a complete,
 //               well-formed head without r, nr_route_lookup): a draw it made
 //               advances the generator 16 steps at the clock edge.
+//   fbr_o, g2_adv_i  the generator's start-of-cycle value, and a draw of
+//               the greedy_r(2) up choice (docs/yarc-arch.md 5 step 4',
+//               nr_route_lookup with UpPick = 2), which advances it as well.
 //   Outputs are combinational and do not depend on fb_en_i.
 // Latency: 0; the generator updates at the clock edge.
 // Cost: 17 flops (the generator and its seeded bit); 15 digit masks and
@@ -86,7 +89,9 @@ module nr_route_fb #(
   output logic                          drop_o,
   output logic [LW-1:0]                 l_o,
   output logic [1:0]                    w_o,
-  input  logic                          fb_en_i
+  input  logic                          fb_en_i,
+  output logic [15:0]                   fbr_o,
+  input  logic                          g2_adv_i
 );
 
   localparam int DW = 7;    // a digit: kbits <= 7
@@ -351,7 +356,8 @@ module nr_route_fb #(
 
   // ---- the generator: a draw of a routed packet advances it 16 steps
   logic adv;
-  assign adv      = fb_en_i && on_o && !outside && draw;
+  assign adv      = (fb_en_i && on_o && !outside && draw) || g2_adv_i;
+  assign fbr_o    = fbr;
   assign fbr_d    = adv ? fbr16 : fbr_q;
   assign seeded_d = seeded_q || adv;
   always_ff @(posedge clk_i or negedge rst_ni) begin

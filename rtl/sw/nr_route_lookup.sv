@@ -19,7 +19,10 @@
 //   UP_SEL bit 0, step 4s: the candidates' columns, the one of least
 //   occupancy level, ties by round robin or nr_arb_matrix, then its first
 //   candidate at or after the pointer), or
-//   deterministically through ULUT[fold of {dest ^ p ^ hash}]; then the
+//   deterministically through ULUT[fold of {dest ^ p ^ hash}] (with
+//   UpPick = 2 the adaptive choice is step 4', greedy_r(2): two candidates
+//   drawn from nr_route_fb's generator, the one of the smaller channel
+//   estimate, nr_route_fbq); then the
 //   logical port is remapped to a physical one through L2P. With the
 //   flattened-butterfly mode on (FB_CTRL.alg, docs/fbfly-routing.md 3) the
 //   steps 3-5 of a packet without r are nr_route_fb's logical port and
@@ -37,6 +40,9 @@
 //             score logic; cred_c_vc_i, Cols, CredW and up_sel_i are then
 //             unused). CredW = log2(RowBufDepth) + 1 (step 4s's occupancy).
 //   SideTab   1: step 3a, the side table (side_*_i); 0: no side logic.
+//   UpPick    0: step 4 (or 4s); 2: step 4', greedy_r(2) (fbr_i, pcr_p_v_i,
+//             g2_adv_o; unused with 0).
+//   InBufPerVc  credits per (output port, VC): CW of pcr_p_v_i (UpPick = 2).
 // Ports / protocol:
 //   root_mask_i ... l2p_i, side_match_i, side_ports_i  the registers and
 //             tables (nr_route_cfg).
@@ -51,13 +57,18 @@
 //   fb_on_i, fb_drop_i, fb_l_i, fb_w_i  nr_route_fb's result for this head;
 //   fb_en_o                            ... which routes it this cycle (rc_en_i,
 //             well formed, r = 0, mode on): its draw is committed.
+//   fbr_i, pcr_p_v_i, g2_adv_o         step 4': the generator's value, every
+//             output port's clamped credits (start of cycle), and a draw
+//             made by this cycle's routed packet (m >= 2 candidates).
 // Latency: 0 (combinational); the adaptive pointer and step 4s's arbiters
 //   update at the clock edge.
 // Cost: a log2(NumPorts) pointer. Logic: one NumPorts-way nr_max_pick (score
 //   compare over CredW bits, or a plain priority scan with UseScore = 0), one
 //   DLUT, ULUT and L2P read mux, a 22-bit XOR fold; with SideTab, eight
 //   15-bit masked compares, a first-match priority, a NumPorts-bit range mask
-//   and a log2(NumPorts)-bit by 7-bit modulo.
+//   and a log2(NumPorts)-bit by 7-bit modulo; with UpPick = 2, a NumPorts-bit
+//   population count, three 8-bit by 7-bit modulos, two NumPorts-way
+//   i-th-candidate scans and two nr_route_fbq estimates with their compare.
 `default_nettype none
 `include "nr_assert.svh"
 
@@ -68,7 +79,10 @@ module nr_route_lookup #(
   parameter int CredW    = 4,
   parameter int UseScore = 1,
   parameter int SideTab  = 0,
+  parameter int UpPick   = 0,
+  parameter int InBufPerVc = 128,
   localparam int NSide   = nr_pkg::ROUTE_SIDE_N,
+  localparam int CW      = $clog2(InBufPerVc + 1),
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int DestW   = nr_pkg::HEAD_DEST_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
@@ -110,7 +124,11 @@ module nr_route_lookup #(
   input  logic                          fb_drop_i,
   input  logic [FbLW-1:0]               fb_l_i,
   input  logic [1:0]                    fb_w_i,
-  output logic                          fb_en_o
+  output logic                          fb_en_o,
+  // greedy_r(2) (UpPick = 2)
+  input  logic [15:0]                   fbr_i,
+  input  logic [NumPorts*NumVcs*CW-1:0] pcr_p_v_i,
+  output logic                          g2_adv_o
 );
 
   `NR_PARAM_ASSERT(p_numports, NumPorts >= 4 && NumPorts <= 64 && (NumPorts & (NumPorts - 1)) == 0)
@@ -120,6 +138,7 @@ module nr_route_lookup #(
   `NR_PARAM_ASSERT(p_credw, CredW >= 1 && CredW <= 8)
   `NR_PARAM_ASSERT(p_usescore, UseScore == 0 || UseScore == 1)
   `NR_PARAM_ASSERT(p_sidetab, SideTab == 0 || SideTab == 1)
+  `NR_PARAM_ASSERT(p_uppick, UpPick == 0 || UpPick == 2)
 
   localparam int DataW = nr_pkg::DATA_W;
   localparam int REASON_MALFORMED = 1;
@@ -186,8 +205,11 @@ module nr_route_lookup #(
         end
       end
     end
+    // base <= l < base + cnt, as (l - base) mod 256 < cnt (cnt <= 64)
     for (genvar l = 0; l < NumPorts; l++) begin : g_upm
-      assign upm[l] = side ? (8'(l) >= 8'(sbase) && 8'(l) < 8'(sbase) + 8'(scnt)) : up_mask_i[l];
+      logic [7:0] off;
+      assign off    = 8'(l) - 8'(sbase);
+      assign upm[l] = side ? (off < 8'(scnt)) : up_mask_i[l];
     end
   end else begin : g_noside
     assign side  = 1'b0;
@@ -313,10 +335,54 @@ module nr_route_lookup #(
     .best_o (best_l)
   );
 
+  // ---- step 4', greedy_r(2): c_0 .. c_{m-1} the candidates (acand) in
+  // ascending order; m >= 2: i = r[7:0] mod m, j = (i + 1 + r[15:8] mod
+  // (m - 1)) mod m, c_j if Q(c_j) < Q(c_i), else c_i
+  logic [6:0]      g2_m;
+  logic [LogP-1:0] g2_l;
+  if (UpPick == 2) begin : g_g2
+    localparam int QW = $clog2(NumVcs * InBufPerVc + 1);
+    logic [6:0]      gi, gj, g2_mm1;
+    logic [LogP-1:0] ci, cj;
+    logic [QW-1:0]   qi, qj;
+    logic [6:0]      gn;   // candidates seen so far in the scan below
+    always_comb begin
+      g2_m = '0;
+      for (int l = 0; l < NumPorts; l++) g2_m = g2_m + 7'(acand[l]);
+    end
+    assign g2_mm1 = (g2_m > 7'd1) ? g2_m - 7'd1 : 7'd1;
+    assign gi = (g2_m > 7'd1) ? 7'(7'(fbr_i[7:0] % 8'(g2_m))) : '0;
+    assign gj = (g2_m > 7'd1) ? 7'((8'(gi) + 8'd1 + 8'(fbr_i[15:8] % 8'(g2_mm1))) % 8'(g2_m)) : '0;
+    always_comb begin
+      gn = '0;
+      ci = '0;
+      cj = '0;
+      for (int l = 0; l < NumPorts; l++) begin
+        if (acand[l]) begin
+          if (gn == gi) ci = LogP'(l);
+          if (gn == gj) cj = LogP'(l);
+          gn = gn + 7'd1;
+        end
+      end
+    end
+    nr_route_fbq #(.NumPorts(NumPorts), .NumVcs(NumVcs), .InBufPerVc(InBufPerVc), .LW(7)) u_qi (
+      .l_i(7'(ci)), .l2p_i, .pcr_p_v_i, .q_o(qi)
+    );
+    nr_route_fbq #(.NumPorts(NumPorts), .NumVcs(NumVcs), .InBufPerVc(InBufPerVc), .LW(7)) u_qj (
+      .l_i(7'(cj)), .l2p_i, .pcr_p_v_i, .q_o(qj)
+    );
+    assign g2_l = (g2_m > 7'd1 && qj < qi) ? cj : ci;
+  end else begin : g_nog2
+    assign g2_m = '0;
+    assign g2_l = '0;
+    logic unused_g2;
+    assign unused_g2 = ^{fbr_i, pcr_p_v_i};
+  end
+
   // ---- the RC function (doc section 5)
   logic [EntW-1:0] dent, uent, lent;
   logic [FbLW-1:0]  lport;
-  logic             have_l, drop, fbuse, dluse;
+  logic             have_l, drop, fbuse, dluse, g2use;
   logic [2:0]       reason;
   logic dvalid, uvalid;
   logic [PortW-1:0] dport, uport;
@@ -334,6 +400,7 @@ module nr_route_lookup #(
     lport    = '0;
     fbuse    = 1'b0;
     dluse    = 1'b0;
+    g2use    = 1'b0;
     if (32'(hvc) >= NumVcs || hrsvd != '0) begin
       drop = 1'b1; reason = 3'(REASON_MALFORMED);
     end else if (hr) begin
@@ -355,6 +422,13 @@ module nr_route_lookup #(
         drop = 1'b1; reason = 3'(REASON_NO_ROUTE);
       end else begin
         have_l = 1'b1; lport = FbLW'(dport); dluse = dl_vc_i;
+      end
+    end else if (up_a && UpPick == 2) begin
+      // step 4': the pointer is neither read nor moved
+      if (g2_m == '0) begin
+        drop = 1'b1; reason = 3'(REASON_NO_ROUTE);
+      end else begin
+        have_l = 1'b1; g2use = 1'b1; lport = FbLW'(g2_l);
       end
     end else if (up_a) begin
       if (!any) begin
@@ -391,6 +465,8 @@ module nr_route_lookup #(
   assign dlw         = {hvc[1], dlut_v_i[didx]};
   assign rc_w_o      = fbuse ? fb_w_i : (dluse && 32'(dlw) < NumVcs) ? dlw : hvc;
   assign fb_en_o     = rc_en_i && fbuse;
+  // a draw made for a route that then fails at the remap still advances
+  assign g2_adv_o    = rc_en_i && g2use && g2_m > 7'd1;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

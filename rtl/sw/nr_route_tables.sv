@@ -25,6 +25,8 @@
 //             score logic; cred_c_vc_i, Cols and CredW are then unused).
 //   SideTab   1: the side table of docs/yarc-arch.md section 5 step 3a
 //             (nr_route_cfg's registers, nr_route_lookup's step); 0: none.
+//   UpPick    0 or 2: step 4' of docs/yarc-arch.md section 5, greedy_r(2),
+//             in nr_route_lookup, with nr_route_fb's draw generator.
 // Ports / protocol:
 //   cfg_we_i, cfg_addr_i, cfg_wdata_i  a write addressed to this tile (the top
 //             decodes cfg_tile/cfg_bcast). It takes effect from the next cycle.
@@ -68,6 +70,7 @@ module nr_route_tables #(
   parameter int UseScore = 1,
   parameter int InBufPerVc = 128,
   parameter int SideTab  = 0,
+  parameter int UpPick   = 0,
   localparam int NSide   = nr_pkg::ROUTE_SIDE_N,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
@@ -114,6 +117,8 @@ module nr_route_tables #(
   logic [1:0]               fb_w;
   logic [NSide*30-1:0]      side_match;
   logic [NSide*13-1:0]      side_ports;
+  logic [15:0]              fbr;
+  logic                     g2_adv;
 
   nr_route_cfg #(
     .NumPorts(NumPorts),
@@ -161,7 +166,9 @@ module nr_route_tables #(
     .drop_o   (fb_drop),
     .l_o      (fb_l),
     .w_o      (fb_w),
-    .fb_en_i  (fb_en)
+    .fb_en_i  (fb_en),
+    .fbr_o    (fbr),
+    .g2_adv_i (g2_adv)
   );
 
   nr_route_lookup #(
@@ -170,7 +177,9 @@ module nr_route_tables #(
     .NumVcs  (NumVcs),
     .CredW   (CredW),
     .UseScore(UseScore),
-    .SideTab (SideTab)
+    .SideTab (SideTab),
+    .UpPick  (UpPick),
+    .InBufPerVc(InBufPerVc)
   ) u_lookup (
     .clk_i,
     .rst_ni,
@@ -202,7 +211,10 @@ module nr_route_tables #(
     .fb_drop_i  (fb_drop),
     .fb_l_i     (fb_l),
     .fb_w_i     (fb_w),
-    .fb_en_o    (fb_en)
+    .fb_en_o    (fb_en),
+    .fbr_i      (fbr),
+    .pcr_p_v_i,
+    .g2_adv_o   (g2_adv)
   );
 
 endmodule

@@ -17,7 +17,7 @@
 //                 power of two, >= 2 (the top checks >= 2*RowBusLat).
 //   InBufPerVc    credits per (output port, VC): CW = clog2(InBufPerVc + 1)
 //                 bits per count of pcr_p_v_i.
-//   SideTab   0/1: the side table (nr_route_tables).
+//   SideTab, UpPick  0/1, 0/2: the side table and greedy_r(2) (nr_route_tables).
 // Ports / protocol:
 //   rd_avail_vc_i, rd_en_o, rd_vc_o, rd_valid_i, rd_phit_i: the input queue's
 //     read port (docs/link-protocol.md section 8.4): a read issued in cycle t
@@ -58,6 +58,7 @@ module nr_rbd #(
   parameter int RowBufDepth = 8,
   parameter int InBufPerVc  = 128,
   parameter int SideTab     = 0,
+  parameter int UpPick      = 0,
   localparam int NumPorts   = Rows * Cols,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
@@ -125,7 +126,8 @@ module nr_rbd #(
     .ScCols  (Cols),
     .ScCredW (CredW),
     .InBufPerVc(InBufPerVc),
-    .SideTab    (SideTab)
+    .SideTab    (SideTab),
+    .UpPick     (UpPick)
   ) u_iu (
     .clk_i,
     .rst_ni,

@@ -15,6 +15,7 @@
 //   UseLcb        1: nr_lcb_port on every port; 0: nr_port_bare.
 //   SideTab       0/1; 1 the side table in every tile (docs/yarc-arch.md 5
 //                 step 3a, nr_route_cfg).
+//   UpPick        0/2; 2 the up choice greedy_r(2) (yarc-arch 5 step 4').
 //   MaxPktLen     >= 2, VCT threshold; ReplayDepth, Window: the LCB's.
 //   LinkCrcW      16 or 32, every port's link check (docs/link-protocol.md
 //                 section 4.1); 32 adds a trailer phit per packet and one
@@ -60,6 +61,7 @@ module nr_yarc #(
   parameter int NumVcs      = 2,
   parameter int InBufPerVc  = 128,
   parameter int SideTab     = 0,
+  parameter int UpPick      = 0,
   parameter int RowBufDepth = 8,
   parameter int ColBufDepth = 8,
   parameter int RowBusLat   = 2,
@@ -114,6 +116,7 @@ module nr_yarc #(
   output logic [15:0]                prm_col_lat_o,
   output logic [15:0]                prm_use_lcb_o,
   output logic [15:0]                prm_side_tab_o,
+  output logic [15:0]                prm_up_pick_o,
   output logic [15:0]                prm_max_pkt_len_o,
   output logic [15:0]                prm_replay_depth_o,
   output logic [15:0]                prm_window_o,
@@ -144,6 +147,7 @@ module nr_yarc #(
   assign prm_col_lat_o       = 16'(ColLat);
   assign prm_use_lcb_o       = 16'(UseLcb);
   assign prm_side_tab_o      = 16'(SideTab);
+  assign prm_up_pick_o       = 16'(UpPick);
   assign prm_max_pkt_len_o   = 16'(MaxPktLen);
   assign prm_replay_depth_o  = 16'(ReplayDepth);
   assign prm_window_o        = 16'(Window);
@@ -212,6 +216,7 @@ module nr_yarc #(
         .NumVcs     (NumVcs),
         .InBufPerVc (InBufPerVc),
         .SideTab    (SideTab),
+        .UpPick     (UpPick),
         .RowBufDepth(RowBufDepth),
         .ColBufDepth(ColBufDepth),
         .UseLcb     (UseLcb),

@@ -6,7 +6,7 @@
 //   output port with its column buffers (nr_outport). The tile's position enters as port_id_i, not as
 //   a parameter, so that every tile is the same module.
 // Parameters: as nr_yarc (legal ranges are checked there and in the leaves).
-//   SideTab   0/1: the side table (nr_route_tables).
+//   SideTab, UpPick  0/1, 0/2: the side table and greedy_r(2) (nr_route_tables).
 // Ports / protocol:
 //   link_rx_i, link_tx_o, ev_o, link_down_o, cfg_timeout_i, cfg_retry_limit_i,
 //     cfg_max_len_i: the port's LCB (UseLcb = 1; tied off otherwise).
@@ -38,6 +38,7 @@ module nr_yarc_tile #(
   parameter int NumVcs      = 2,
   parameter int InBufPerVc  = 128,
   parameter int SideTab     = 0,
+  parameter int UpPick      = 0,
   parameter int RowBufDepth = 8,
   parameter int ColBufDepth = 8,
   parameter int UseLcb      = 1,
@@ -180,7 +181,8 @@ module nr_yarc_tile #(
     .NumVcs     (NumVcs),
     .RowBufDepth(RowBufDepth),
     .InBufPerVc (InBufPerVc),
-    .SideTab    (SideTab)
+    .SideTab    (SideTab),
+    .UpPick     (UpPick)
   ) u_rbd (
     .clk_i,
     .rst_ni,

@@ -67,11 +67,11 @@ typedef struct {
         RTR_KEY_PORT(T, "LinkCrcW", link_crc_w, 16, 16, 32, RTR_K_RTL | RTR_K_LCB,                 \
                      "link check bits, 16 or 32 (docs/link-protocol.md 4.1)")
 /* The keys of the switch pieces' routing (csrc/model/sw_route.h), for an
- * organization built of those pieces: FbSeq and UpPick only the C model has. */
+ * organization built of those pieces: FbSeq only the C model has. */
 #define RTR_ROUTE_MODEL_KEYS(T)                                                                    \
     RTR_KEY(T, "FbSeq", fb_seq, 0, 0, 1, RTR_K_MODEL,                                              \
             "the flattened-butterfly mode's sequential allocator, docs/fbfly-routing.md 6.4"),     \
-        RTR_KEY(T, "UpPick", up_pick, 0, 0, 2, RTR_K_MODEL,                                        \
+        RTR_KEY(T, "UpPick", up_pick, 0, 0, 2, RTR_K_RTL,                                          \
                 "2: the greedy_r(2) up choice, docs/yarc-arch.md 5 step 4'"),                      \
         RTR_KEY(T, "SideTab", side_tab, 0, 0, 1, RTR_K_RTL,                                        \
                 "the side table, docs/yarc-arch.md 5 step 3a")

@@ -32,6 +32,7 @@ void rfb_set(rfb_dut *h, uint32_t port_id_i, uint32_t fb_ctrl_i, uint32_t fb_me_
                           cr ? (uint64_t)cr[p * nv + v] : 0u);
     }
     h->top->fb_en_i = fb_en_i;
+    h->top->g2_adv_i = 0; // greedy_r(2) draws come from nr_route_lookup, not tested here
     h->top->eval();
 }
 uint32_t rfb_out(const rfb_dut *h)
