@@ -173,11 +173,13 @@ int net_fclos_make(net_topo *t, const long *kv, int k_rtr, char *err, int errlen
                  t->spec, P, T);
         return -1;
     }
-    if (S) { /* side links: the tops' other d ports, d/(S-1) to each peer */
-        if (L < 2 || d % (S - 1)) {
+    if (S) { /* side links: the tops' other d ports, d/(S-1) to each peer
+              * (levels = 1: single routers joined by side links, BlackWidow's
+              * rank 1.5) */
+        if (d % (S - 1)) {
             snprintf(err, errlen,
-                     "topology '%s': side = %ld copies: needs levels >= 2 and S - 1 "
-                     "dividing the top routers' %d side ports",
+                     "topology '%s': side = %ld copies: needs S - 1 dividing the top routers' "
+                     "%d side ports",
                      t->spec, S, d);
             return -1;
         }
