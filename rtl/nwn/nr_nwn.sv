@@ -36,6 +36,11 @@
 //   XpBuf        0/1; 1 the fully buffered crossbar fb (doc 1.5, nr_nwn_fbx in
 //                place of the bottom): R = 1, M = 0, Speedup = 1, SelfTurn = 1;
 //                BufDepth per crosspoint and VC.
+//   Vc           0/1; 1 the baseline VC router vc (doc 1.7): cn's shape (R = 1,
+//                M = 0, Speedup = 1, XpBuf = 0), its one bottom's nr_swalloc
+//                allocating output VCs (VcCls classes) before an input-first
+//                switch allocation; the VA winners' heads are rewritten by
+//                their IUs. VcCls: 1..NumVcs, dividing NumVcs.
 //   Radix limits: n + M <= 64, fc top R <= 64, bb top R/2 + u <= 64.
 // Latency definition (doc 3, 5): a channel phit sent in cycle t is written into
 //   the receiving buffer at the end of t+ChanLat-1 (ChanLat-1 pipeline stages
@@ -93,6 +98,8 @@ module nr_nwn #(
   parameter int TopSpeedup  = 1,
   parameter int TopChoice   = 0,
   parameter int XpBuf       = 0,
+  parameter int Vc          = 0,
+  parameter int VcCls       = 1,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
   localparam int VcW        = nr_pkg::idx_w(NumVcs),
@@ -143,7 +150,9 @@ module nr_nwn #(
   output logic [15:0]                prm_side_tab_o,
   output logic [15:0]                prm_up_pick_o,
   output logic [15:0]                prm_link_crc_w_o,
-  output logic [15:0]                prm_xp_buf_o
+  output logic [15:0]                prm_xp_buf_o,
+  output logic [15:0]                prm_vc_o,
+  output logic [15:0]                prm_vc_cls_o
 );
 
   localparam int N    = NumPorts / R;                           // ports per bottom
@@ -179,6 +188,8 @@ module nr_nwn #(
   `NR_PARAM_ASSERT(p_maxpkt, MaxPktLen >= 2)
   `NR_PARAM_ASSERT(p_radix, NOB <= 64 && NOT <= 64)
   `NR_PARAM_ASSERT(p_xpbuf, XpBuf == 0 || (XpBuf == 1 && R == 1 && Speedup == 1 && SelfTurn == 1))
+  `NR_PARAM_ASSERT(p_vc, (Vc == 0 || (Vc == 1 && R == 1 && Speedup == 1 && XpBuf == 0)) &&
+                   VcCls >= 1 && VcCls <= NumVcs && NumVcs % VcCls == 0)
 
   assign prm_num_ports_o     = 16'(NumPorts);
   assign prm_r_o             = 16'(R);
@@ -200,6 +211,8 @@ module nr_nwn #(
   assign prm_window_o        = 16'(Window);
   assign prm_link_crc_w_o    = 16'(LinkCrcW);
   assign prm_xp_buf_o        = 16'(XpBuf);
+  assign prm_vc_o            = 16'(Vc);
+  assign prm_vc_cls_o        = 16'(VcCls);
 
   // ------------------------------------------------------------ shared wires
   // Arrays indexed by their producer and written whole by it (many partial
@@ -226,6 +239,8 @@ module nr_nwn #(
   end
   // bottoms
   logic [N*NumVcs-1:0]      hb_b_pop    [NBot];       // IU pops
+  logic [N*NumVcs-1:0]      hb_b_vas    [NBot];       // VA winners (Vc = 1)
+  logic [N*NumVcs*2-1:0]    hb_b_vaw    [NBot];
   logic [N-1:0]             hb_b_ptv    [NBot];       // port outputs
   logic [N*PhitW-1:0]       hb_b_ptp    [NBot];
   logic [MN*NumVcs*CrW-1:0] hb_b_cc     [NBot];       // up-link credits (adaptive)
@@ -250,16 +265,21 @@ module nr_nwn #(
 
     logic hb_port_we, hb_tx_valid;
     logic [PhitW-1:0] hb_tx_phit;
-    logic [NumVcs-1:0] hb_pop;
+    logic [NumVcs-1:0] hb_pop, hb_vas;
+    logic [NumVcs*2-1:0] hb_vaw;
     logic [MN*NumVcs*CrW-1:0] hb_cc;
     assign hb_port_we = cfg_we_i && (cfg_bcast_i || 32'(cfg_tile_i) == p);
     if (IS_UP) begin : g_up
       assign hb_pop      = hb_t_pop[T][XU*NumVcs +: NumVcs];
+      assign hb_vas      = '0;
+      assign hb_vaw      = '0;
       assign hb_tx_valid = hb_t_ptv[T][XU];
       assign hb_tx_phit  = hb_t_ptp[T][XU*PhitW +: PhitW];
       assign hb_cc       = '0;
     end else begin : g_down
       assign hb_pop      = hb_b_pop[B][X*NumVcs +: NumVcs];
+      assign hb_vas      = hb_b_vas[B][X*NumVcs +: NumVcs];
+      assign hb_vaw      = hb_b_vaw[B][X*NumVcs*2 +: NumVcs*2];
       assign hb_tx_valid = hb_b_ptv[B][X];
       assign hb_tx_phit  = hb_b_ptp[B][X*PhitW +: PhitW];
       assign hb_cc       = hb_b_cc[B];
@@ -286,6 +306,8 @@ module nr_nwn #(
       .TopSpeedup (TopSpeedup),
       .TopChoice  (TopChoice),
       .XpBuf      (XpBuf),
+      .Vc         (Vc),
+      .VcCls      (VcCls),
       .UpPort     (IS_UP ? 1 : 0)
     ) u_port (
       .clk_i,
@@ -316,6 +338,8 @@ module nr_nwn #(
       .fr_pay_v_o       (hb_pf_pay[p]),
       .fr_drop_v_o      (hb_pf_drop[p]),
       .pop_v_i          (hb_pop),
+      .va_set_v_i       (hb_vas),
+      .va_w_v_i         (hb_vaw),
       .tx_valid_i       (hb_tx_valid),
       .tx_phit_i        (hb_tx_phit),
       .tx_vc_ok_o       (hb_p_vc_ok[p])
@@ -382,6 +406,8 @@ module nr_nwn #(
       .XpBuf      (XpBuf),
       .SideTab    (SideTab),
       .UpPick     (UpPick),
+      .Vc         (Vc),
+      .VcCls      (VcCls),
       .Kind       (0)
     ) u_sub (
       .clk_i,
@@ -402,7 +428,9 @@ module nr_nwn #(
       .ch_vc_o      (hb_ch_vc),
       .ch_pay_o     (hb_ch_pay),
       .ch_cr_i      (hb_ch_cr),
-      .ch_cc_o      (hb_b_cc[b])
+      .ch_cc_o      (hb_b_cc[b]),
+      .va_set_iv_o  (hb_b_vas[b]),
+      .va_w_iv_o    (hb_b_vaw[b])
     );
 
     if (M > 0) begin : g_pipe
@@ -470,7 +498,9 @@ module nr_nwn #(
       .LinkCrcW   (LinkCrcW),
       .TopSpeedup (TopSpeedup),
       .TopChoice  (TopChoice),
-      .XpBuf      (XpBuf)
+      .XpBuf      (XpBuf),
+      .Vc         (Vc),
+      .VcCls      (VcCls)
     ) u_fbx (
       .clk_i,
       .rst_ni,
@@ -484,6 +514,8 @@ module nr_nwn #(
       .pt_vc_ok_i   (hb_pt_vc_ok)
     );
     assign hb_b_cc[0]  = '0;
+    assign hb_b_vas[0] = '0;
+    assign hb_b_vaw[0] = '0;
     assign hb_b_upv[0] = '0;
     assign hb_b_upd[0] = '0;
     assign hb_b_dcr[0] = '0;
@@ -507,6 +539,8 @@ module nr_nwn #(
       logic [NTI*PayW-1:0]        hb_bi_pay, hb_ch_pay;
       logic [NTI*NumVcs-1:0]      hb_bi_cr, hb_ch_cr;
       logic [NTI*NumVcs*CrW-1:0]  hb_cc_unused;
+      logic [IUN*NumVcs-1:0]      hb_vas_unused;
+      logic [IUN*NumVcs*2-1:0]    hb_vaw_unused;
       for (genvar b = 0; b < NTI; b++) begin : g_b
         // up-link from bottom b (its output n+t), and its credits
         assign hb_bi_valid[b]               = hb_b_upv[b][t];
@@ -558,6 +592,8 @@ module nr_nwn #(
         .XpBuf      (XpBuf),
         .SideTab    (SideTab),
         .UpPick     (UpPick),
+        .Vc         (Vc),
+        .VcCls      (VcCls),
         .Kind       ((Bb != 0) ? 2 : 1)
       ) u_sub (
         .clk_i,
@@ -578,10 +614,12 @@ module nr_nwn #(
         .ch_vc_o      (hb_ch_vc),
         .ch_pay_o     (hb_ch_pay),
         .ch_cr_i      (hb_ch_cr),
-        .ch_cc_o      (hb_cc_unused)
+        .ch_cc_o      (hb_cc_unused),
+        .va_set_iv_o  (hb_vas_unused),
+        .va_w_iv_o    (hb_vaw_unused)
       );
       logic unused_cc;
-      assign unused_cc = ^hb_cc_unused;
+      assign unused_cc = ^{hb_cc_unused, hb_vas_unused, hb_vaw_unused};
       if (Bb != 0) begin : g_bbout
         assign hb_t_pop[t] = hb_iu_pop;
         assign hb_t_ptv[t] = hb_pt_valid;

@@ -53,6 +53,8 @@ module nr_nwn_fbx #(
   parameter int XpBuf       = 1,
   parameter int SideTab     = 0,
   parameter int UpPick      = 0,
+  parameter int Vc          = 0,
+  parameter int VcCls       = 1,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
   localparam int PayW       = PortW + PhitW,
@@ -76,7 +78,7 @@ module nr_nwn_fbx #(
   localparam int CrW = $clog2(BufDepth + 1);
   localparam int NR  = K * NumVcs;                 // a row's bus requesters, r = q*NumVcs + v
 
-  `NR_PARAM_ASSERT(p_fb, XpBuf == 1 && R == 1 && M == 0 && Bb == 0 && Speedup == 1 &&
+  `NR_PARAM_ASSERT(p_fb, XpBuf == 1 && Vc == 0 && VcCls >= 1 && R == 1 && M == 0 && Bb == 0 && Speedup == 1 &&
                    TopSpeedup == 1 && SelfTurn == 1)
 
   // row p's channel outputs after the pipe, to the columns
@@ -102,6 +104,8 @@ module nr_nwn_fbx #(
     logic [K*VcW-1:0]         hb_ch_vc;
     logic [K*PayW-1:0]        hb_ch_pay;
     logic [K*NumVcs*CrW-1:0]  hb_cc_unused;
+    logic [NumVcs-1:0]        hb_vas_unused;
+    logic [NumVcs*2-1:0]      hb_vaw_unused;
     logic                     hb_pt_unused_v;
     logic [PhitW-1:0]         hb_pt_unused_p;
     logic [NumVcs-1:0]        hb_bi_cr_unused;
@@ -146,10 +150,12 @@ module nr_nwn_fbx #(
       .ch_vc_o      (hb_ch_vc),
       .ch_pay_o     (hb_ch_pay),
       .ch_cr_i      (hb_cr[p]),
-      .ch_cc_o      (hb_cc_unused)
+      .ch_cc_o      (hb_cc_unused),
+      .va_set_iv_o  (hb_vas_unused),
+      .va_w_iv_o    (hb_vaw_unused)
     );
     logic unused_row;
-    assign unused_row = ^{hb_cc_unused, hb_pt_unused_v, hb_pt_unused_p, hb_bi_cr_unused};
+    assign unused_row = ^{hb_cc_unused, hb_vas_unused, hb_vaw_unused, hb_pt_unused_v, hb_pt_unused_p, hb_bi_cr_unused};
 
     logic [K*ChW-1:0] hb_ch_d;
     for (genvar q = 0; q < K; q++) begin : g_q
@@ -209,6 +215,8 @@ module nr_nwn_fbx #(
     logic [VcW-1:0]        hb_ch_unused_vc;
     logic [PayW-1:0]       hb_ch_unused_p;
     logic [NumVcs*CrW-1:0] hb_cc_unused;
+    logic [NumVcs-1:0]     hb_vas_unused;
+    logic [NumVcs*2-1:0]   hb_vaw_unused;
     logic                  hb_pt_valid;
     logic [PhitW-1:0]      hb_pt_phit;
     logic [NumVcs-1:0]     hb_pt_vc_ok;
@@ -261,11 +269,13 @@ module nr_nwn_fbx #(
       .ch_vc_o      (hb_ch_unused_vc),
       .ch_pay_o     (hb_ch_unused_p),
       .ch_cr_i      ({NumVcs{1'b0}}),
-      .ch_cc_o      (hb_cc_unused)
+      .ch_cc_o      (hb_cc_unused),
+      .va_set_iv_o  (hb_vas_unused),
+      .va_w_iv_o    (hb_vaw_unused)
     );
     logic unused_col;
     assign unused_col = ^{hb_iu_pop_unused, hb_ch_unused_v, hb_ch_unused_vc, hb_ch_unused_p,
-                          hb_cc_unused};
+                          hb_cc_unused, hb_vas_unused, hb_vaw_unused};
   end
 
 endmodule

@@ -38,7 +38,8 @@
 //   fr_valid_v_o, fr_tgt_v_o, fr_pay_v_o ({q[5:0], phit[23:0]}), fr_drop_v_o:
 //     per VC the IU's front / dropping state (nr_iu), for the first
 //     subswitch's allocator; pop_v_i pops them (combinational from the
-//     subswitch).
+//     subswitch). va_set_v_i, va_w_v_i: the VA winners of the baseline VC
+//     router (Vc = 1, doc 1.7), whose heads leave on VC w from the next cycle.
 //   tx_valid_i, tx_phit_i, tx_vc_ok_o: the port's transmit side (the LCB TX
 //     core interface, or the bare output), driven by the subswitch output of
 //     this port. tx_vc_ok_o is state only. The subswitch presents a phit only
@@ -73,6 +74,8 @@ module nr_nwn_port #(
   parameter int TopSpeedup  = 1,
   parameter int TopChoice   = 0,
   parameter int XpBuf       = 0,
+  parameter int Vc          = 0,
+  parameter int VcCls       = 1,
   parameter int UpPort      = 0,
   localparam int RdPorts    = (UpPort != 0) ? 1 : Speedup,
   localparam int CrW        = $clog2(BufDepth + 1),
@@ -121,6 +124,8 @@ module nr_nwn_port #(
   output logic [NumVcs*PayW-1:0]    fr_pay_v_o,
   output logic [NumVcs-1:0]         fr_drop_v_o,
   input  logic [NumVcs-1:0]         pop_v_i,
+  input  logic [NumVcs-1:0]         va_set_v_i,
+  input  logic [NumVcs*2-1:0]       va_w_v_i,
   // the port's transmit side
   input  logic                      tx_valid_i,
   input  logic [PhitW-1:0]          tx_phit_i,
@@ -130,6 +135,7 @@ module nr_nwn_port #(
   `NR_PARAM_ASSERT(p_rdports, RdPorts >= 1 && RdPorts <= 2)
   `NR_PARAM_ASSERT(p_upport, UpPort == 0 || (UpPort == 1 && Bb == 1))
   `NR_PARAM_ASSERT(p_xpbuf, XpBuf == 0 || XpBuf == 1)   // (the top's parameter)
+  `NR_PARAM_ASSERT(p_vc, (Vc == 0 || Vc == 1) && VcCls >= 1 && VcCls <= NumVcs)   // (the top's)
   `NR_PARAM_ASSERT(p_chanlat, ChanLat >= 1 && ChanLat <= 4)   // (not used here)
   `NR_PARAM_ASSERT(p_topspeedup, TopSpeedup >= 1 && TopSpeedup <= 2)   // (the tops' parameter)
 
@@ -238,6 +244,8 @@ module nr_nwn_port #(
     .fr_phit_vc_o (fr_phit),
     .fr_drop_vc_o (fr_drop_v_o),
     .pop_vc_i     (pop_v_i),
+    .va_set_vc_i  (va_set_v_i),
+    .va_w_vc_i    (va_w_v_i),
     .drop_o       (drop),
     .drop_reason_o(drop_reason)
   );

@@ -27,6 +27,9 @@
 //             with XpBuf = 1.
 //   SideTab, UpPick  nr_nwn's (declared for the hierarchy block; both are in
 //             the ports' tables).
+//   Vc, VcCls nr_nwn's: Vc = 1 the baseline VC router (doc 1.7, cn's one
+//             bottom, Kind 0): nr_swalloc allocates output VCs (VcCls
+//             classes), then switches input first.
 //   Inputs / outputs in allocator order (doc 1):
 //     bottom: inputs 0..n-1 IUs of its ports, n..n+M-1 down-links from tops
 //             0..M-1; outputs 0..n-1 ports, n..n+M-1 up-links.
@@ -80,6 +83,8 @@ module nr_nwn_sub #(
   parameter int XpBuf       = 0,
   parameter int SideTab     = 0,
   parameter int UpPick      = 0,
+  parameter int Vc          = 0,
+  parameter int VcCls       = 1,
   parameter int Kind        = 0,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
@@ -124,12 +129,16 @@ module nr_nwn_sub #(
   output logic [ChN*VcW-1:0]         ch_vc_o,
   output logic [ChN*PayW-1:0]        ch_pay_o,
   input  logic [ChN*NumVcs-1:0]      ch_cr_i,
-  output logic [ChN*NumVcs*CrW-1:0]  ch_cc_o
+  output logic [ChN*NumVcs*CrW-1:0]  ch_cc_o,
+  // VA winners of the IU inputs (Vc = 1): the IU rewrites the head to VC w
+  output logic [IuN*NumVcs-1:0]      va_set_iv_o,
+  output logic [IuN*NumVcs*2-1:0]    va_w_iv_o
 );
 
   `NR_PARAM_ASSERT(p_kind, Kind >= 0 && Kind <= 4 && (Kind != 2 || Bb != 0) &&
                    (Kind != 1 || Bb == 0) && ((Kind >= 3) == (XpBuf != 0)))
   `NR_PARAM_ASSERT(p_speedup, Speedup >= 1 && Speedup <= 2)
+  `NR_PARAM_ASSERT(p_vc, Vc == 0 || (Vc == 1 && Kind == 0 && R == 1 && M == 0 && Speedup == 1))
   `NR_PARAM_ASSERT(p_bufdepth, BufDepth >= 2 && (BufDepth & (BufDepth - 1)) == 0)
   `NR_PARAM_ASSERT(p_radix, NIu + NBuf >= 1 && NIu + NBuf <= 64)
   // the top's port and link parameters (not used here)
@@ -231,6 +240,17 @@ module nr_nwn_sub #(
 
   // ---------------------------------------------------------------- allocator
   logic [PtN*PayW-1:0] pt_pay;
+  logic [NI*NumVcs-1:0]   va_set;
+  logic [NI*NumVcs*2-1:0] va_w;
+  if (Vc != 0) begin : g_va     // every input is an IU, in order
+    assign va_set_iv_o = va_set;
+    assign va_w_iv_o   = va_w;
+  end else begin : g_nova
+    assign va_set_iv_o = '0;
+    assign va_w_iv_o   = '0;
+    logic unused_va;
+    assign unused_va = ^{va_set, va_w};
+  end
   nr_swalloc #(
     .NumVcs (NumVcs),
     .NumIu  (NIu),
@@ -245,7 +265,9 @@ module nr_nwn_sub #(
     .XBufCh ((Kind == 0) ? 0 : 2),
     .Speedup((Kind == 0) ? Speedup : (Kind == 1) ? TopSpeedup : 1),
     .Credits(BufDepth),
-    .PayW   (PayW)
+    .PayW   (PayW),
+    .Vc     (Vc),
+    .VcCls  (VcCls)
   ) u_alloc (
     .clk_i,
     .rst_ni,
@@ -262,7 +284,9 @@ module nr_nwn_sub #(
     .ch_vc_o,
     .ch_pay_o,
     .ch_cr_i,
-    .ch_cc_o
+    .ch_cc_o,
+    .va_set_iv_o(va_set),
+    .va_w_iv_o  (va_w)
   );
   // a port output sends the phit; q is only needed on internal channels
   for (genvar k = 0; k < PtN; k++) begin : g_pt

@@ -54,6 +54,8 @@
 //   pop_vc_i[v]: pop VC v's front (sent or dropped) at the end of this cycle.
 //     Only for a VC with fr_valid or fr_drop (asserted); when the popped phit
 //     is an EOP the route clears.
+//   va_set_vc_i, va_w_vc_i: nr_iu_front's VA rewrite of a head's vc field (the
+//     baseline VC router, docs/nwn-arch.md 1.7); 0 elsewhere.
 //   drop_o, drop_reason_o: event RT_DROP and its reason in the RC cycle (one RC
 //     unit, so at most one per cycle). Reasons: 1 MALFORMED, 2 BAD_SRCROUTE,
 //     3 NO_ROUTE, 4 SHORT, or the first hop's.
@@ -131,6 +133,9 @@ module nr_iu #(
   output logic [NumVcs*PhitW-1:0]        fr_phit_vc_o,
   output logic [NumVcs-1:0]              fr_drop_vc_o,
   input  logic [NumVcs-1:0]              pop_vc_i,
+  // VA winners (the baseline VC router only; nr_iu_front)
+  input  logic [NumVcs-1:0]              va_set_vc_i,
+  input  logic [NumVcs*2-1:0]            va_w_vc_i,
   // events
   output logic                           drop_o,
   output logic [2:0]                     drop_reason_o
@@ -223,6 +228,8 @@ module nr_iu #(
     .rc_w_i       (rc_w),
     .rc_tgt_i     (fh_tgt_i),
     .route_v_vc_o (route_v),
+    .va_set_vc_i,
+    .va_w_vc_i,
     .fr_valid_vc_o,
     .fr_head_vc_o,
     .fr_tgt_vc_o,

@@ -27,6 +27,9 @@
 //     q, its output VC w and its first-hop target; registered at the end of
 //     the cycle.
 //   route_v_vc_o[v]: VC v holds a route (registered).
+//   va_set_vc_i, va_w_vc_i: VC v won output VC w in VC allocation this cycle
+//     (the baseline VC router, docs/nwn-arch.md 1.7): from the next cycle
+//     its head leaves with vc field w. 0 elsewhere.
 //   fr_valid_vc_o, fr_head_vc_o, fr_tgt_vc_o, fr_q_vc_o, fr_phit_vc_o,
 //     fr_drop_vc_o, pop_vc_i: nr_iu's fronts and pops (valid: route held, not
 //     DROP, staging non-empty; drop: route DROP, staging non-empty). A pop is
@@ -58,6 +61,8 @@ module nr_iu_front #(
   input  logic [1:0]              rc_w_i,
   input  logic [TgtW-1:0]         rc_tgt_i,
   output logic [NumVcs-1:0]       route_v_vc_o,
+  input  logic [NumVcs-1:0]       va_set_vc_i,
+  input  logic [NumVcs*2-1:0]     va_w_vc_i,
   // fronts
   output logic [NumVcs-1:0]       fr_valid_vc_o,
   output logic [NumVcs-1:0]       fr_head_vc_o,
@@ -139,10 +144,10 @@ module nr_iu_front #(
 
     // next state of this VC's route (local variables, copied to the flat
     // vectors below)
-    logic             rv_n, rdrop_n, fa_n, rv, rdrop, fa, popv, rcv, rcd;
+    logic             rv_n, rdrop_n, fa_n, rv, rdrop, fa, popv, rcv, rcd, vas;
     logic [PortW-1:0] rq_n, rcp;
     logic [TgtW-1:0]  tg, tg_n, rct;
-    logic [1:0]       rot_n, rot, w_n;
+    logic [1:0]       rot_n, rot, w_n, vaw;
     logic [15:0]      fx_n;
     assign rv    = route_v_q[v];
     assign rdrop = route_drop_q[v];
@@ -154,6 +159,8 @@ module nr_iu_front #(
     assign rcd   = rc_drop_i;
     assign rcp   = rc_q_i;
     assign rct   = rc_tgt_i;
+    assign vas   = va_set_vc_i[v];
+    assign vaw   = va_w_vc_i[v*2 +: 2];
     always_comb begin
       rv_n    = rv;
       rdrop_n = rdrop;
@@ -171,6 +178,7 @@ module nr_iu_front #(
         w_n     = rc_w_i;
         rot_n   = (hr && !rcd) ? 2'd2 : 2'd0;
       end
+      if (vas) w_n = vaw;
       if (popv) begin
         if (rot != 2'd0) rot_n = rot - 2'd1;
         if (head_now || rot_now) begin
@@ -196,6 +204,9 @@ module nr_iu_front #(
     assign fix_d[v*16 +: 16] = fx_n;
 
     `NR_ASSERT(a_pop_front, !pop_vc_i[v] || fr_valid_vc_o[v] || fr_drop_vc_o[v], clk_i, rst_ni)
+    // VA rewrites a routed head that has not left
+    `NR_ASSERT(a_va_set, !va_set_vc_i[v] || (fr_valid_vc_o[v] && head_now && !popv && !rcv),
+               clk_i, rst_ni)
   end
 
   // ---------------------------------------------------------------- registers

@@ -39,6 +39,16 @@
 //   PayW              payload bits per phit, >= 24: the 24-bit phit in the low
 //                     bits (kind at 23:22), sideband (e.g. the output port q)
 //                     above.
+//   Vc, VcCls         Vc = 1: the baseline VC router of docs/nwn-arch.md 1.7
+//                     (every input an IU, every output a port, Speedup 1):
+//                     VC allocation (nr_swalloc_va, VcCls classes), then
+//                     switch allocation input first. Each input picks one of
+//                     its candidates by iptr (a non-HEAD front of the packet
+//                     its port is busy with, a HEAD that holds an output VC
+//                     whose port is free with vc_ok, or a dropping VC), and
+//                     the picks are the only requests the outputs see; no
+//                     held rule. va_set_iv_o, va_w_iv_o: this cycle's VA
+//                     winners and their VCs (the IU rewrites the head).
 //   Degenerate values (one input, output or VC; an output with a single or
 //   no crosspoint) fall into the named branches here (g_nox) and of the cells
 //   (nr_arb_rr g_single, nr_arb_rr_multi g_one / g_single).
@@ -104,6 +114,8 @@ module nr_swalloc #(
   parameter int Speedup = 4,
   parameter int Credits = 8,
   parameter int PayW    = 24,
+  parameter int Vc      = 0,
+  parameter int VcCls   = 1,
   localparam int NI     = NumIu + NumBuf,
   localparam int NO     = NumPt + NumCh,
   localparam int VcW    = nr_pkg::idx_w(NumVcs),
@@ -130,7 +142,10 @@ module nr_swalloc #(
   output logic [ChN*VcW-1:0]        ch_vc_o,
   output logic [ChN*PayW-1:0]       ch_pay_o,
   input  logic [ChN*NumVcs-1:0]     ch_cr_i,
-  output logic [ChN*NumVcs*CrW-1:0] ch_cc_o
+  output logic [ChN*NumVcs*CrW-1:0] ch_cc_o,
+  // VA winners (Vc = 1)
+  output logic [NI*NumVcs-1:0]      va_set_iv_o,
+  output logic [NI*NumVcs*2-1:0]    va_w_iv_o
 );
 
   `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
@@ -142,6 +157,8 @@ module nr_swalloc #(
   `NR_PARAM_ASSERT(p_speedup, Speedup >= 1 && Speedup <= 4)
   `NR_PARAM_ASSERT(p_credits, Credits >= 1)
   `NR_PARAM_ASSERT(p_payw, PayW >= nr_pkg::PHIT_W)
+  `NR_PARAM_ASSERT(p_vc, Vc == 0 || (Vc == 1 && NumBuf == 0 && NumCh == 0 && Speedup == 1 &&
+                                      IuFirst == 1 && PtFirst == 1))
 
   localparam int PhitW = nr_pkg::PHIT_W;
   localparam int LaneN = (Speedup >= NumVcs) ? NumVcs : Speedup;
@@ -151,6 +168,9 @@ module nr_swalloc #(
   // ---------------------------------------------------------------- fronts
   // hreq: a HEAD request of (i, v), withdrawn while input i is held
   logic [NI*NumVcs-1:0] fhead, fdrop, hreq, acc;
+  // Vc = 1: the inputs' picks (their one bid each), the outputs' view of the
+  // fronts (only the picks), the SA candidates, heads that may bid
+  logic [NI*NumVcs-1:0] pick, ovalid, vcand, hok_any;
   // hvcp, tgtp: the fronts' vc fields (a port output starts a HEAD on its
   // VC) and targets as bit planes (nr_swalloc_out): bit b of (i, v)'s at
   // b*NI*NumVcs + i*NumVcs + v
@@ -164,7 +184,8 @@ module nr_swalloc #(
     for (genvar v = 0; v < NumVcs; v++) begin : g_vc
       localparam int B = i*NumVcs + v;
       assign fhead[B] = in_pay_iv_i[B*PayW + PhitW - 1 -: 2] == K_HEAD;
-      assign hreq[B]  = in_valid_iv_i[B] && fhead[B] && !held[i];
+      assign hreq[B]  = in_valid_iv_i[B] && fhead[B] && ((Vc != 0) ? pick[B] : !held[i]);
+      assign ovalid[B] = in_valid_iv_i[B] && ((Vc != 0) ? pick[B] : 1'b1);
       assign {hvcp[NB + B], hvcp[B]} = in_pay_iv_i[B*PayW + nr_pkg::HEAD_VC_LSB +: 2];
       for (genvar b = 0; b < TgtW; b++) begin : g_tp
         assign tgtp[b*NB + B] = in_tgt_iv_i[B*TgtW + b];
@@ -187,7 +208,7 @@ module nr_swalloc #(
   // rdy_oiv: ... and output j can take its next phit this cycle (a port
   // output, or a channel output with a credit on v): the held-input rule.
   // xmask_oi: (i, j) is a crosspoint (at j*NI + i).
-  logic [NO*NI*NumVcs-1:0] gnt_oiv, own_oiv, rdy_oiv;
+  logic [NO*NI*NumVcs-1:0] gnt_oiv, own_oiv, rdy_oiv, hok_oiv;
   logic [NO*NI-1:0]        xmask_oi;
 
   // ---------------------------------------------------------------- outputs
@@ -213,11 +234,12 @@ module nr_swalloc #(
       .Speedup (Speedup),
       .Credits (Credits),
       .PayW    (PayW),
-      .TgtW    (TgtW)
+      .TgtW    (TgtW),
+      .Vc      (Vc)
     ) u_out (
       .clk_i,
       .rst_ni,
-      .in_valid_iv_i,
+      .in_valid_iv_i(ovalid),
       .in_hreq_iv_i (hreq),
       .in_tgtp_i    (tgtp),
       .in_hvcp_i    (hvcp),
@@ -228,6 +250,8 @@ module nr_swalloc #(
       .own_iv_o     (own_oiv[j*NI*NumVcs +: NI*NumVcs]),
       .rdy_iv_o     (rdy_oiv[j*NI*NumVcs +: NI*NumVcs]),
       .xmask_i_o    (xmask_oi[j*NI +: NI]),
+      .in_hv_iv_i   (in_valid_iv_i & fhead),
+      .hok_iv_o     (hok_oiv[j*NI*NumVcs +: NI*NumVcs]),
       .valid_o      (o_valid),
       .vc_o         (o_vc),
       .pay_o        (o_pay),
@@ -291,6 +315,56 @@ module nr_swalloc #(
       r_any = r_any | rdy_oiv[j*NB +: NB];
     end
   end
+  always_comb begin
+    hok_any = '0;
+    for (int j = 0; j < NO; j++) hok_any = hok_any | hok_oiv[j*NB +: NB];
+  end
+
+  // ---------------------------------------------------------------- VA (Vc = 1)
+  if (Vc != 0) begin : g_va
+    logic [NB-1:0]   abit, eop, hold_v;
+    logic [NB*2-1:0] hold_w;
+    for (genvar b = 0; b < NB; b++) begin : g_b
+      assign abit[b] = in_pay_iv_i[b*PayW + nr_pkg::HEAD_A_BIT];
+      assign eop[b]  = in_pay_iv_i[b*PayW + PhitW - 1 -: 2] == 2'(nr_pkg::KIND_EOP);
+      // a head that holds an output VC carries it in its vc field (the IU
+      // rewrote it)
+      `NR_ASSERT(a_hold_vc, !(in_valid_iv_i[b] && fhead[b] && hold_v[b]) ||
+                 {hvcp[NB + b], hvcp[b]} == hold_w[b*2 +: 2], clk_i, rst_ni)
+    end
+    nr_swalloc_va #(
+      .NumVcs(NumVcs),
+      .NI    (NI),
+      .NO    (NO),
+      .VcCls (VcCls),
+      .TgtW  (TgtW)
+    ) u_va (
+      .clk_i,
+      .rst_ni,
+      .valid_i (in_valid_iv_i),
+      .head_i  (fhead),
+      .abit_i  (abit),
+      .tgtp_i  (tgtp),
+      .hvcp_i  (hvcp),
+      .pop_i   (acc),
+      .eop_i   (eop),
+      .drop_i  (fdrop),
+      .hold_v_o(hold_v),
+      .hold_w_o(hold_w),
+      .win_o   (va_set_iv_o),
+      .win_w_o (va_w_iv_o)
+    );
+    // SA candidates (doc 1.7): the packet's next phit on its busy port, a
+    // head holding an output VC whose port may take it, a dropping VC
+    assign vcand = fdrop | (in_valid_iv_i & ~fhead & o_any) |
+                   (in_valid_iv_i & fhead & hold_v & hok_any);
+  end else begin : g_nova
+    assign vcand       = '0;
+    assign va_set_iv_o = '0;
+    assign va_w_iv_o   = '0;
+    logic unused_hok;
+    assign unused_hok = ^hok_any;
+  end
   for (genvar i = 0; i < NI; i++) begin : g_acc
     localparam bit IS_IU = (IuFirst != 0) ? (i < NumIu) : (i >= NumBuf);
     // this input's crosspoints (constants)
@@ -303,7 +377,8 @@ module nr_swalloc #(
       .NO     (NO),
       .Speedup(Speedup),
       .PayW   (PayW),
-      .TgtW   (TgtW)
+      .TgtW   (TgtW),
+      .Vc     (Vc)
     ) u_acc (
       .clk_i,
       .rst_ni,
@@ -318,6 +393,8 @@ module nr_swalloc #(
       .own2_i    (o_two[i*NumVcs +: NumVcs]),
       .rdy_i     (r_any[i*NumVcs +: NumVcs]),
       .xmask_i   (xmask),
+      .vcand_i   (vcand[i*NumVcs +: NumVcs]),
+      .pick_o    (pick[i*NumVcs +: NumVcs]),
       .acc_o     (acc[i*NumVcs +: NumVcs]),
       .held_o    (held[i]),
       .lane_pay_o(lane_pay[i*LaneN*PayW +: LaneN*PayW]),

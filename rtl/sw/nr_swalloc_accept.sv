@@ -35,6 +35,11 @@
 //     (S < NumVcs) or VC l (S >= NumVcs); lane_of_o[v] is the lane of VC v
 //     (meaningful when v is accepted).
 //   iptr moves past the first accepted candidate when it pops an EOP.
+//   Vc = 1 (the baseline VC router, docs/nwn-arch.md 1.7, input first): the
+//   round robin from iptr picks one of vcand_i (the input's SA candidates)
+//   before any grant; pick_o (one-hot) goes to the outputs as the input's
+//   one bid, and the pick is accepted when it is granted or dropping. No
+//   held rule. Needs Speedup = 1.
 // Latency: 0; iptr updates at the clock edge.
 // Cost: S >= NumVcs: nothing but the candidates. Otherwise one NumVcs-way multi-grant
 //   round robin, L PayW-bit VC muxes, and the held test (a count of the
@@ -48,6 +53,7 @@ module nr_swalloc_accept #(
   parameter int Speedup = 4,
   parameter int PayW    = 24,
   parameter int TgtW    = 3,
+  parameter int Vc      = 0,
   localparam int LaneN  = (Speedup >= NumVcs) ? NumVcs : Speedup,
   localparam int LaneW  = nr_pkg::idx_w(LaneN)
 ) (
@@ -64,6 +70,8 @@ module nr_swalloc_accept #(
   input  logic [NumVcs-1:0]        own2_i,
   input  logic [NumVcs-1:0]        rdy_i,
   input  logic [NO-1:0]            xmask_i,
+  input  logic [NumVcs-1:0]        vcand_i,
+  output logic [NumVcs-1:0]        pick_o,
   output logic [NumVcs-1:0]        acc_o,
   output logic                     held_o,
   output logic [LaneN*PayW-1:0]    lane_pay_o,
@@ -74,20 +82,26 @@ module nr_swalloc_accept #(
   `NR_PARAM_ASSERT(p_no, NO >= 1 && NO <= 64)
   `NR_PARAM_ASSERT(p_speedup, Speedup >= 1 && Speedup <= 4)
   `NR_PARAM_ASSERT(p_payw, PayW >= nr_pkg::PHIT_W)
+  `NR_PARAM_ASSERT(p_vc, Vc == 0 || (Vc == 1 && Speedup == 1))
 
   localparam int VcW   = nr_pkg::idx_w(NumVcs);
   localparam int PhitW = nr_pkg::PHIT_W;
   localparam logic [1:0] K_EOP = 2'(nr_pkg::KIND_EOP);
 
-  logic [NumVcs-1:0] cand, a;
+  // cand: what the input may take; rc: what its round robin picks from
+  // (Vc = 1: its SA candidates, before the grants); a: the pick
+  logic [NumVcs-1:0] cand, rc, a, acc;
   assign cand = gnt_i | drop_i;
+  assign rc   = (Vc != 0) ? vcand_i : cand;
+  assign acc  = (Vc != 0) ? a & cand : a;
+  assign pick_o = (Vc != 0) ? a : '0;
 
   if (Speedup >= NumVcs) begin : g_all
     assign held_o = 1'b0;
     logic unused_rdy;
     assign unused_rdy = ^rdy_i;
     // every candidate is accepted; lane v carries VC v
-    assign a = cand;
+    assign a = rc;
     for (genvar v = 0; v < NumVcs; v++) begin : g_lane
       assign lane_pay_o[v*PayW +: PayW]   = pay_i[v*PayW +: PayW];
       assign lane_of_o[v*LaneW +: LaneW] = LaneW'(v);
@@ -96,7 +110,7 @@ module nr_swalloc_accept #(
     // held: at least S VCs continue a packet whose output can take it
     logic [NumVcs-1:0] cont;
     assign cont   = rdy_i & valid_i & ~head_i;
-    assign held_o = $countones(cont) >= Speedup;
+    assign held_o = (Vc == 0) && $countones(cont) >= Speedup;
     // an accept tie: more candidates than the input can take (the round
     // robin picks S), and a held input (its head requests withdrawn)
     `NR_COVER(c_acc_tie, $countones(cand) > Speedup, clk_i, rst_ni)
@@ -106,7 +120,8 @@ module nr_swalloc_accept #(
     logic [Speedup-1:0]     pv;
     logic [Speedup*VcW-1:0] pi;
     logic                   first_eop;
-    assign first_eop = pv[0] && pay_i[32'(pi[VcW-1:0])*PayW + PhitW - 1 -: 2] == K_EOP;
+    assign first_eop = pv[0] && cand[pi[VcW-1:0]] &&
+                       pay_i[32'(pi[VcW-1:0])*PayW + PhitW - 1 -: 2] == K_EOP;
     nr_arb_rr_multi #(
       .N       (NumVcs),
       .S       (Speedup),
@@ -114,7 +129,7 @@ module nr_swalloc_accept #(
     ) u_iarb (
       .clk_i,
       .rst_ni,
-      .req_i       (cand),
+      .req_i       (rc),
       .advance_i   (first_eop),
       .gnt_o       (a),
       .pick_valid_o(pv),
@@ -134,7 +149,7 @@ module nr_swalloc_accept #(
       assign lane_of_o[v*LaneW +: LaneW] = lo;
     end
   end
-  assign acc_o = a;
+  assign acc_o = acc;
 
   // ---- checks
   for (genvar v = 0; v < NumVcs; v++) begin : g_chk
@@ -150,9 +165,11 @@ module nr_swalloc_accept #(
     `NR_ASSERT(a_stray, !valid_i[v] || head_i[v] || own_i[v], clk_i, rst_ni)
     // a dropping VC presents no front
     `NR_ASSERT(a_drop_nofront, !(drop_i[v] && valid_i[v]), clk_i, rst_ni)
-    `NR_ASSERT(a_pop, !a[v] || valid_i[v] || drop_i[v], clk_i, rst_ni)
+    `NR_ASSERT(a_pop, !acc[v] || valid_i[v] || drop_i[v], clk_i, rst_ni)
   end
   // accept limit
-  `NR_ASSERT(a_accept, $countones(a) <= Speedup, clk_i, rst_ni)
+  `NR_ASSERT(a_accept, $countones(acc) <= Speedup, clk_i, rst_ni)
+  // Vc = 1: only the pick is granted (it is the input's one bid)
+  `NR_ASSERT(a_vc_bid, Vc == 0 || (gnt_i & ~a) == '0, clk_i, rst_ni)
 
 endmodule

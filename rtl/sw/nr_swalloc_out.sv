@@ -43,6 +43,10 @@
 //   ready_i, vc_ok_i  a port output's tx_ready (checked) and tx_vc_ok.
 //   cr_i, cc_o  a channel output's returned credits and its counters.
 //   Ports of the other class are ignored (inputs) or 0 (outputs).
+//   Vc = 1 (port outputs, docs/nwn-arch.md 1.7): in_hv_iv_i the valid HEAD
+//     fronts (not only the inputs' bids); hok_iv_o (i, v)'s head targets
+//     this output, which is free and has vc_ok for the head's vc field: the
+//     head may bid in SA. 0 with Vc = 0.
 // Structure: X_j is at most four runs of consecutive inputs (per input
 //   class all, none, or all but the diagonal), so the gather into the
 //   compressed order (x*NumVcs + v: x the input's rank in X_j, input-major
@@ -73,6 +77,7 @@ module nr_swalloc_out #(
   parameter int Credits  = 8,
   parameter int PayW     = 24,
   parameter int TgtW     = 3,
+  parameter int Vc       = 0,
   localparam int NI      = NumIu + NumBuf,
   localparam int VcW     = nr_pkg::idx_w(NumVcs),
   localparam int CrW     = $clog2(Credits + 1),
@@ -93,6 +98,8 @@ module nr_swalloc_out #(
   output logic [NI*NumVcs-1:0]       own_iv_o,
   output logic [NI*NumVcs-1:0]       rdy_iv_o,
   output logic [NI-1:0]              xmask_i_o,
+  input  logic [NI*NumVcs-1:0]       in_hv_iv_i,
+  output logic [NI*NumVcs-1:0]       hok_iv_o,
   // the output
   output logic                       valid_o,
   output logic [VcW-1:0]             vc_o,
@@ -164,6 +171,7 @@ module nr_swalloc_out #(
     assign valid_o  = 1'b0;
     assign vc_o     = '0;
     assign pay_o    = '0;
+    assign hok_iv_o = '0;
     if (IsPort != 0) begin : g_pt
       assign cc_o = '0;
       logic unused_pt;   // no state at all
@@ -186,7 +194,7 @@ module nr_swalloc_out #(
       assign unused_ch = ^{full_unused, ready_i, vc_ok_i};
     end
     logic unused_in;
-    assign unused_in = ^{in_valid_iv_i, in_hreq_iv_i, in_tgtp_i, in_hvcp_i, in_acc_iv_i,
+    assign unused_in = ^{in_valid_iv_i, in_hreq_iv_i, in_hv_iv_i, in_tgtp_i, in_hvcp_i, in_acc_iv_i,
                          lane_of_iv_i, lane_pay_il_i};
   end else begin : g_x
     localparam int XW = nr_pkg::idx_w(NX);
@@ -200,12 +208,13 @@ module nr_swalloc_out #(
 
     // a HEAD request of (i, v) for this output: its target is OutIdx, bit
     // plane by bit plane
-    logic [NB-1:0] hit;
+    logic [NB-1:0] hit, tm;
     always_comb begin
-      hit = in_hreq_iv_i;
+      tm = '1;
       for (int b = 0; b < TgtW; b++)
-        hit = hit & (((OutIdx >> b) & 1) != 0 ? in_tgtp_i[b*NB +: NB] : ~in_tgtp_i[b*NB +: NB]);
+        tm = tm & (((OutIdx >> b) & 1) != 0 ? in_tgtp_i[b*NB +: NB] : ~in_tgtp_i[b*NB +: NB]);
     end
+    assign hit = in_hreq_iv_i & tm;
 
     for (genvar k = 0; k < 4; k++) begin : g_run
       localparam int RI = run_f(k, 0), RN = run_f(k, 1), RX = run_f(k, 2);
@@ -283,6 +292,21 @@ module nr_swalloc_out #(
       assign cc_o = '0;
       logic unused_pt;
       assign unused_pt = ^cr_i;
+      if (Vc != 0) begin : g_vc
+        // a head may bid: this output is free and takes a HEAD on its vc field
+        logic [3:0]    ok4;
+        logic [NB-1:0] lo, hi;
+        assign ok4 = 4'(vc_ok_i);
+        assign lo  = in_hvcp_i[NB-1:0];
+        assign hi  = in_hvcp_i[2*NB-1:NB];
+        assign hok_iv_o = (xown == '0) ? tm & in_hv_iv_i & ~outside &
+                          ((~hi & ~lo & {NB{ok4[0]}}) | (~hi & lo & {NB{ok4[1]}}) |
+                           (hi & ~lo & {NB{ok4[2]}}) | (hi & lo & {NB{ok4[3]}})) : '0;
+      end else begin : g_novc
+        assign hok_iv_o = '0;
+        logic unused_hv;
+        assign unused_hv = ^in_hv_iv_i;
+      end
     end else begin : g_ch
       // ---- channel output (docs/nwn-arch.md 6.2, yarc-arch section 6)
       nr_swalloc_ch #(
@@ -306,8 +330,9 @@ module nr_swalloc_out #(
         .cc_o
       );
       assign gvc = vc_o;
+      assign hok_iv_o = '0;
       logic unused_ch;
-      assign unused_ch = ^{ready_i, vc_ok_i, xhlo, xhhi};
+      assign unused_ch = ^{ready_i, vc_ok_i, xhlo, xhhi, in_hv_iv_i};
     end
   end
 

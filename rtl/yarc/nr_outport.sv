@@ -87,6 +87,8 @@ module nr_outport #(
   logic [VcW-1:0] ch_vc_unused;
   logic [PhitW-1:0] ch_pay_unused;
   logic [NumVcs*1-1:0] ch_cc_unused;
+  logic [NumIn*NumVcs-1:0]   va_set_unused;
+  logic [NumIn*NumVcs*2-1:0] va_w_unused;
   nr_swalloc #(
     .NumVcs (NumVcs),
     .NumIu  (0),
@@ -118,9 +120,11 @@ module nr_outport #(
     .ch_vc_o      (ch_vc_unused),
     .ch_pay_o     (ch_pay_unused),
     .ch_cr_i      ({NumVcs{1'b0}}),
-    .ch_cc_o      (ch_cc_unused)
+    .ch_cc_o      (ch_cc_unused),
+    .va_set_iv_o  (va_set_unused),
+    .va_w_iv_o    (va_w_unused)
   );
   logic unused_alloc;
-  assign unused_alloc = ^{ch_valid_unused, ch_vc_unused, ch_pay_unused, ch_cc_unused};
+  assign unused_alloc = ^{va_set_unused, va_w_unused, ch_valid_unused, ch_vc_unused, ch_pay_unused, ch_cc_unused};
 
 endmodule

@@ -162,6 +162,8 @@ module nr_rbd #(
     .fr_phit_vc_o (fr_phit),
     .fr_drop_vc_o (fr_drop),
     .pop_vc_i     (pop),
+    .va_set_vc_i  ({NumVcs{1'b0}}),
+    .va_w_vc_i    ({(NumVcs*2){1'b0}}),
     .drop_o,
     .drop_reason_o
   );

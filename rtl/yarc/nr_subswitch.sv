@@ -125,6 +125,8 @@ module nr_subswitch #(
   logic                      pt_valid_unused;
   logic [PhitW-1:0]          pt_pay_unused;
   logic [NumOut*NumVcs*CrW-1:0] cc_unused;
+  logic [NumIn*NumVcs-1:0]   va_set_unused;
+  logic [NumIn*NumVcs*2-1:0] va_w_unused;
   nr_swalloc #(
     .NumVcs (NumVcs),
     .NumIu  (0),
@@ -156,9 +158,11 @@ module nr_subswitch #(
     .ch_vc_o      (out_vc_op_o),
     .ch_pay_o     (out_phit_op_o),
     .ch_cr_i      (out_cr_op_vc_i),
-    .ch_cc_o      (cc_unused)
+    .ch_cc_o      (cc_unused),
+    .va_set_iv_o  (va_set_unused),
+    .va_w_iv_o    (va_w_unused)
   );
   logic unused_alloc;
-  assign unused_alloc = ^{pt_valid_unused, pt_pay_unused, cc_unused};
+  assign unused_alloc = ^{va_set_unused, va_w_unused, pt_valid_unused, pt_pay_unused, cc_unused};
 
 endmodule

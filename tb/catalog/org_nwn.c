@@ -33,9 +33,9 @@ static const rtr_key nwn_keys[] = {
     RTR_KEY(T, "Hx", hx, 0, 0, 2, RTR_K_MODEL,
             "the 2-D HyperX switch: 1 hxv (Valiant), 2 hxm (minimal adaptive); R = 1, NumPorts 8 "
             "or 64 (docs/nwn-arch.md 1.6)"),
-    RTR_KEY(T, "Vc", vc, 0, 0, 1, RTR_K_MODEL,
+    RTR_KEY(T, "Vc", vc, 0, 0, 1, RTR_K_RTL,
             "1: the baseline VC router vc, VA then input-first SA (R = 1; docs/nwn-arch.md 1.7)"),
-    RTR_KEY(T, "VcCls", vc_cls, 1, 1, 4, RTR_K_MODEL, "vc: VA classes, dividing NumVcs"),
+    RTR_KEY(T, "VcCls", vc_cls, 1, 1, 4, RTR_K_RTL, "vc: VA classes, dividing NumVcs"),
     RTR_KEY(T, "SaAlloc", sa_alloc, 0, 0, 2, RTR_K_MODEL,
             "vc's switch allocator: 0 separable input first, 1 iSLIP, 2 distributed (1.7)"),
     RTR_KEY(T, "SaIter", sa_iter, 1, 1, 4, RTR_K_MODEL, "vc: iSLIP's rounds"),
@@ -127,13 +127,14 @@ static int nwn_counts(const void *p, nr_sw_counts *c, char *err, int errlen)
 static int nwn_energy(const void *p, nr_en_org *o) { return nr_en_org_nwn(p, o); }
 
 /* Section 8: 4 cycles bare, 6 with LCBs (the 32-bit link check's trailer
- * stage adds one), plus ChanLat per subswitch after the first; one probe per
- * path shape of the organization. */
+ * stage adds one), plus ChanLat per subswitch after the first, plus vc's VA
+ * cycle (1.7); one probe per path shape of the organization. */
 static int nwn_probes(const void *pv, rtr_probe *pr, char *err, int errlen)
 {
     const T *p = pv;
     const int np = p->num_ports, npb = p->r ? np / p->r : np, half = np / 2;
-    const int nv = p->port.num_vcs, lat0 = p->port.use_lcb ? 6 + (p->port.link_crc_w == 32) : 4;
+    const int nv = p->port.num_vcs,
+              lat0 = (p->port.use_lcb ? 6 + (p->port.link_crc_w == 32) : 4) + (p->vc && !p->spec);
     if (np < 8) {
         snprintf(err, (size_t)errlen, "%d ports: the probes need at least 8", np);
         return -1;
@@ -143,10 +144,6 @@ static int nwn_probes(const void *pv, rtr_probe *pr, char *err, int errlen)
     pr[n++] = (rtr_probe)                                                                          \
     {                                                                                              \
         name, src, dst, vc, lat0 + ((subsw)-1) * p->chan_lat, "docs/nwn-arch.md section 8"         \
-    }
-    if (p->vc) {
-        snprintf(err, (size_t)errlen, "Vc = 1: the C model only (docs/nwn-arch.md 1.7)");
-        return -1;
     }
     if (p->ft) {
         snprintf(err, (size_t)errlen, "Ft = %d: the C model only (docs/nwn-arch.md 1.8)", p->ft);
