@@ -30,13 +30,13 @@ expect 2 "a taper needs rank 2 or 3" --topo bw:rank=1,taper=8 --cfg yarc-k64-bar
 expect 2 "taper = 1 up link cannot carry the two links" --topo bw:rank=2,taper=1 --cfg yarc-k64-bare
 # side links (fclos side=S, bw:rank=2,side=S; docs/network.md): the copies, the tops' ports, the side table
 expect 2 "side: expected an integer in \[2, 9\], got '1'" --topo fclos:levels=2,side=1 --cfg yarc-k16-bare-side
-expect 2 "side = 4 copies: needs S - 1 dividing the top routers' 8 side ports" --topo fclos:levels=2,side=4 --cfg yarc-k16-bare-side
-expect 2 "side = 4 copies: needs S - 1 dividing the top routers' 8 side ports" --topo fclos:levels=1,side=4 --cfg yarc-k16-bare-side
+expect 2 "side = 7 copies: needs S - 1 dividing the top routers' 8 side ports, or S even" --topo fclos:levels=2,side=7 --cfg yarc-k16-bare-side
+expect 2 "side = 7 copies: needs S - 1 dividing" --topo fclos:levels=1,side=7 --cfg yarc-k16-bare-side
 expect 0 "24 nodes, 3 routers, 12 links; tables checked: routes of 1..2 routers" --topo fclos:levels=1,side=3 --cfg yarc-k16-bare-side --measure 300
 expect 2 "has side links: its top routers \(level 2\) need a configuration with SideTab=1, .*; yarc-k16-bare has none" --topo fclos:levels=2,side=3 --cfg yarc-k16-bare
 expect 2 "has side links: its top routers \(level 2\) need a configuration with SideTab=1, .*; fc-k16-bare has none" --topo fclos:levels=2,side=3 --cfg yarc-k16-bare-side,fc-k16-bare
-expect 2 "side links join R1 routers \(rank 1.5: side=9, 288 processors\), rank-2 subtrees of 512 processors .* or rank-3 subtrees of 8192 .*: side needs rank 3 at most 3, and no taper" --topo bw:rank=3,side=5 --cfg yarc-k64-bare-side
-expect 2 "side = 4 copies: needs S - 1 dividing the top routers' 32 side ports" --topo bw:rank=1,side=4 --cfg yarc-k64-bare-side
+expect 2 "side links join R1 routers \(rank 1.5: side=9, 288 processors\), rank-2 subtrees of 512 processors .* or rank-3 subtrees of 8192 .*: side needs rank 3 at most 4, and no taper" --topo bw:rank=3,side=5 --cfg yarc-k64-bare-side
+expect 2 "side = 7 copies: needs S - 1 dividing the top routers' 32 side ports" --topo bw:rank=1,side=7 --cfg yarc-k64-bare-side
 expect 2 "side links join R1 routers" --topo bw:rank=2,taper=8,side=2 --cfg yarc-k64-bare-side
 expect 2 "n: expected an integer in \[2, 16\], got '17'" --topo fbfly:k=4,n=17 --routing min
 expect 2 "node [0-9]+'s route to node [0-9]+ needs 4 hops, more than the route phit's 3" --topo fbfly:k=2,n=4,c=2 --routing min

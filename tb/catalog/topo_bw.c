@@ -39,13 +39,14 @@ static int bw_build(net_topo *t, const long *kv, const int *given, int k_rtr, ch
      * 288, Kim, Dally and Abts 2007 §6), R2 subtrees of 512 processors, up
      * to nine (4608, §8.1.2), or R3 subtrees, up to 32K processors in all
      * (§8.1.2): an R3 subtree whose R3 routers keep half their ports for side
-     * links has 16 R2 subtrees (8192), so two or three of them */
-    if (S && (T != 32 || (rank == 3 && S > 3))) {
+     * links has 16 R2 subtrees (8192), so two to four of them (four: 32K, the
+     * 32 side ports split 11, 11 and 10) */
+    if (S && (T != 32 || (rank == 3 && S > 4))) {
         snprintf(
             err, errlen,
             "topology '%s': side links join R1 routers (rank 1.5: side=9, 288 processors), "
             "rank-2 subtrees of 512 processors (up to 9, Abts and Kim 2011 §8.1.2) or rank-3 "
-            "subtrees of 8192 (up to 32K in all, same section): side needs rank 3 at most 3, "
+            "subtrees of 8192 (up to 32K in all, same section): side needs rank 3 at most 4, "
             "and no taper",
             t->spec);
         return -1;
@@ -59,7 +60,7 @@ static int bw_build(net_topo *t, const long *kv, const int *given, int k_rtr, ch
 static const net_spec_key bw_keys[] = {
     {"rank", 2, 1, 3, "1: one R1 router, 2: 1024 processors, 3: 16384"},
     {"taper", 32, 1, 32, "up links of a router below the top"},
-    {"side", 0, 2, 9, "S subtrees joined by side links (rank 1, 1.5 at 9, and 2: 2..9; rank 3: 2..3)"},
+    {"side", 0, 2, 9, "S subtrees joined by side links (rank 1, 1.5 at 9, and 2: 2..9; rank 3: 2..4)"},
     {NULL, 0, 0, 0, NULL},
 };
 
@@ -70,7 +71,7 @@ const net_topo_kind net_topo_bw = {
            "processors (rank 1.5 with side=9: nine of them, 288), rank 2 1024 "
            "(fclos:k=64,levels=2,links=2), rank 3 16384; rank 2 with "
            "side=S S 512-processor subtrees joined by side links (4608 at S = 9); rank 3 with "
-           "side=2 or 3 8192-processor subtrees (16384 or 24576)",
+           "side=2..4 8192-processor subtrees (16384 to 32768)",
     .keys = bw_keys,
     .routings = net_fclos_routings,
     .build = bw_build,

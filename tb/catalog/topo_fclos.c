@@ -44,6 +44,30 @@ static long fclos_span(const fclos_t *f, int l)
     return s;
 }
 
+/* side=S: the side links between the top routers of copies a != b. With
+ * S - 1 dividing d, d/(S-1). Otherwise (S even) the pairs are split into
+ * the S - 1 perfect matchings of the round-robin schedule (pair {a, b}
+ * in matching r = (a + b) * S/2 mod (S - 1), or r = the other one when
+ * one of them is S - 1), and the first d mod (S - 1) matchings get one
+ * link more: every router then has d side ports in all. */
+static int fclos_side_cnt(const fclos_t *f, int a, int b)
+{
+    const int S = f->copies, x = f->d % (S - 1);
+    if (!x) return f->side_links;
+    const int r = a == S - 1 ? b : b == S - 1 ? a : (a + b) * (S / 2) % (S - 1);
+    return f->side_links + (r < x);
+}
+
+/* ... and the first of copy a's ports toward copy b: after d down ports,
+ * its peers' links in copy order */
+static int fclos_side_base(const fclos_t *f, int a, int b)
+{
+    int base = f->d;
+    for (int s = 0; s < b; s++)
+        if (s != a) base += fclos_side_cnt(f, a, s);
+    return base;
+}
+
 static void fclos_tables(const net_topo *t, const fclos_t *f, int l, int w, nr_route_vals *tab)
 {
     const int k = f->k, d = f->d, L = t->levels, top = l == L;
@@ -61,8 +85,8 @@ static void fclos_tables(const net_topo *t, const fclos_t *f, int l, int w, nr_r
             if (s == w) continue;
             tab->side[e].match = (unsigned)s * (unsigned)f->ncopy;
             tab->side[e].mask = 0x7FFFu & ~(unsigned)(f->ncopy - 1);
-            tab->side[e].base = d + e * f->side_links;
-            tab->side[e].cnt = f->side_links;
+            tab->side[e].base = fclos_side_base(f, w, s);
+            tab->side[e].cnt = fclos_side_cnt(f, w, s);
             tab->side_n = ++e;
         }
     } else {
@@ -128,16 +152,15 @@ static void fclos_wire(net_topo *t, fclos_t *f, long L, long P, int U, long n)
                 }
             }
     }
-    /* side links: top router c of copy a, its ports d + e*m .. toward the
-     * e-th other copy b (the order of its side table), to top router c of
-     * copy b at the ports for a */
-    const int m = f->side_links, per = net_ipow(U, (int)L - 1);
+    /* side links: top router c of copy a, its ports toward copy b (the
+     * order of its side table), to top router c of copy b at the ports for a */
+    const int per = net_ipow(U, (int)L - 1);
     for (int a = 0; a < f->copies; a++)
         for (int b = a + 1; b < f->copies; b++)
             for (int c = 0; c < per; c++)
-                for (int j = 0; j < m; j++)
-                    net_link(t, fclos_id(t, f, (int)L, a, c), d + (b - 1) * m + j,
-                             fclos_id(t, f, (int)L, b, c), d + a * m + j);
+                for (int j = 0; j < fclos_side_cnt(f, a, b); j++)
+                    net_link(t, fclos_id(t, f, (int)L, a, c), fclos_side_base(f, a, b) + j,
+                             fclos_id(t, f, (int)L, b, c), fclos_side_base(f, b, a) + j);
 }
 
 int net_fclos_make(net_topo *t, const long *kv, int k_rtr, char *err, int errlen)
@@ -176,10 +199,10 @@ int net_fclos_make(net_topo *t, const long *kv, int k_rtr, char *err, int errlen
     if (S) { /* side links: the tops' other d ports, d/(S-1) to each peer
               * (levels = 1: single routers joined by side links, BlackWidow's
               * rank 1.5) */
-        if (d % (S - 1)) {
+        if ((d % (S - 1) && S % 2) || d < S - 1) {
             snprintf(err, errlen,
                      "topology '%s': side = %ld copies: needs S - 1 dividing the top routers' "
-                     "%d side ports",
+                     "%d side ports, or S even (the links then split as evenly as they go)",
                      t->spec, S, d);
             return -1;
         }

@@ -12,7 +12,8 @@ typedef struct {
     int links;      /* links between a router and each parent (links=P; 1) */
     int copies;     /* side=S: S side-linked copies (1 without side links) */
     int ncopy;      /* nodes per copy */
-    int side_links; /* side=S: links between two peer top routers, d/(S-1) */
+    int side_links; /* side=S: links between two peer top routers, d/(S-1)
+                     * (rounded down; see fclos_side_cnt) */
 } fclos_t;
 
 /* Build the folded Clos of k-port routers (0: k_rtr), L levels, tophalf,
