@@ -42,13 +42,12 @@ static int bw_build(net_topo *t, const long *kv, const int *given, int k_rtr, ch
      * links has 16 R2 subtrees (8192), so two to four of them (four: 32K, the
      * 32 side ports split 11, 11 and 10) */
     if (S && (T != 32 || (rank == 3 && S > 4))) {
-        snprintf(
-            err, errlen,
-            "topology '%s': side links join R1 routers (rank 1.5: side=9, 288 processors), "
-            "rank-2 subtrees of 512 processors (up to 9, Abts and Kim 2011 §8.1.2) or rank-3 "
-            "subtrees of 8192 (up to 32K in all, same section): side needs rank 3 at most 4, "
-            "and no taper",
-            t->spec);
+        snprintf(err, errlen,
+                 "topology '%s': side links join R1 routers (rank 1.5: side=9, 288 processors), "
+                 "rank-2 subtrees of 512 processors (up to 9, Abts and Kim 2011 §8.1.2) or rank-3 "
+                 "subtrees of 8192 (up to 32K in all, same section): side needs rank 3 at most 4, "
+                 "and no taper",
+                 t->spec);
         return -1;
     }
     /* the folded Clos: k, levels, tophalf, taper, links, side */
@@ -60,7 +59,8 @@ static int bw_build(net_topo *t, const long *kv, const int *given, int k_rtr, ch
 static const net_spec_key bw_keys[] = {
     {"rank", 2, 1, 3, "1: one R1 router, 2: 1024 processors, 3: 16384"},
     {"taper", 32, 1, 32, "up links of a router below the top"},
-    {"side", 0, 2, 9, "S subtrees joined by side links (rank 1, 1.5 at 9, and 2: 2..9; rank 3: 2..4)"},
+    {"side", 0, 2, 9,
+     "S subtrees joined by side links (rank 1, 1.5 at 9, and 2: 2..9; rank 3: 2..4)"},
     {NULL, 0, 0, 0, NULL},
 };
 
