@@ -92,7 +92,7 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
      * masked; speed only) */
     uint32_t cr[NR_SW_MAX_VCS] = {0, 0, 0, 0}, cr_any = 0;
     memset(b->d_cr, 0, sizeof b->d_cr);
-    if (out_cr) {
+    if (out_cr && (out_cr[0] | out_cr[1] | out_cr[2] | out_cr[3])) {
         for (int v = 0; v < NR_SW_MAX_VCS; v++) cr[v] = ((b->vmask >> v) & 1u) ? out_cr[v] : 0;
         cr_any = cr[0] | cr[1] | cr[2] | cr[3];
     }
@@ -160,7 +160,15 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
                          (unsigned)s->done, nr_inq_vc_occ(s, (unsigned)buf));
     }
 
-    /* ---- output credits (every VC of the port: a fixed 4, masked) ---- */
+    /* ---- output credits (every VC of the port: a fixed 4, masked) ----
+     * Nothing sent, no credit back and no counter above buf: the counters,
+     * vc_ok and the checks are what they were (speed only). */
+    if (!tx_valid && !cr_any && !b->over) {
+        memcpy(b->d_cnt, b->cnt, sizeof b->d_cnt);
+        b->d_vcok = b->vcok;
+        b->d_over = 0;
+        return nerr;
+    }
     const int tvc = tx_valid ? tx_vc : -1;
     unsigned d_vcok = 0, over = 0;
     for (int v = 0; v < NR_SW_MAX_VCS; v++) {
@@ -170,6 +178,7 @@ int nr_port_bare_eval(nr_port_bare *b, const int8_t *rd_vc, int in_valid, uint32
         over |= (unsigned)(n > buf) << v;
     }
     over &= b->vmask;
+    b->d_over = over;
     const unsigned under = tvc >= 0 && b->cnt[tvc] <= 0 ? 1u << tvc : 0;
     for (unsigned bad = over | under; bad; bad &= bad - 1) { /* in VC order */
         const int v = __builtin_ctz(bad);
@@ -208,5 +217,6 @@ int nr_port_bare_commit(nr_port_bare *b)
     }
     memcpy(b->cnt, b->d_cnt, sizeof b->cnt);
     b->vcok = b->d_vcok;
+    b->over = b->d_over;
     return rc;
 }

@@ -37,6 +37,7 @@ typedef struct {
     int cnt[NR_SW_MAX_VCS]; /* output credit counters */
     unsigned avail, vcok;   /* rd_avail and vc_ok of the committed state, kept up to
                            * date by init and commit (speed only: read every cycle) */
+    unsigned over;          /* VCs whose counter is above buf (an error was reported) */
     /* decision of this cycle (nr_port_bare_eval) */
     int d_active;    /* something changes (else commit has nothing to do) */
     unsigned d_qmod; /* VCs whose queue registers d_q[v] this cycle has (a copy of
@@ -48,7 +49,7 @@ typedef struct {
     int d_we, d_wvc_st;              /* a phit stored, on this VC ... */
     uint32_t d_wdist, d_wdata;       /* ... at this distance from the read pointer */
     int d_cnt[NR_SW_MAX_VCS];
-    unsigned d_vcok;              /* vc_ok of d_cnt */
+    unsigned d_vcok, d_over;      /* vc_ok of d_cnt, its VCs above buf */
     uint32_t d_cr[NR_SW_MAX_VCS]; /* in_cr of this cycle */
 } nr_port_bare;
 
