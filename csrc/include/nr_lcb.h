@@ -69,6 +69,7 @@ enum {
     NR_EV_CTL_SYNC_LOST,
     NR_EV_INQ_REWIND,
     NR_EV_INQ_OVF,
+    NR_EV_TX_DOWN_DROP,
     NR_EV_COUNT
 };
 

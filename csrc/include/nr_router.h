@@ -54,6 +54,9 @@ typedef struct {
     uint32_t ev[NR_MAX_PORTS];                    /* LCB events per port (nr_lcb.h), 0 if bare */
     uint32_t tev[NR_MAX_PORTS];                   /* tile events per port */
     int link_down[NR_MAX_PORTS];                  /* use_lcb = 1 */
+    /* use_lcb = 1, C models only (a test tap; the RTL leaves it 0): the core
+     * phit port p's LCB took this cycle, with bit 31 set, or 0 */
+    uint32_t core_tx[NR_MAX_PORTS];
     /* For speed only: bit p set means every output of port p above is 0
      * this cycle, so a caller may skip the port. An implementation that does
      * not track it sets 0 (the RTL routers do); every field stays valid

@@ -72,11 +72,11 @@ static uint32_t state_out(const lcb_conf *restrict c, const lcb_regs *restrict q
         out->occ[v] = occ;
         out->credits[v] = (unsigned)cr & mask;         /* derived (§7.2) */
         avail |= (uint32_t)(occ > 0 || s->abort) << v; /* lcb_inq_avail */
-        ok |= (uint32_t)(cr >= maxlen) << v;           /* lcb_tx_vc_ok */
+        ok |= (uint32_t)(cr >= maxlen) << v;           /* lcb_tx_vc_ok_of */
     }
     out->link_tx = q->tx.link_tx;
     out->tx_ready = 0;
-    out->tx_vc_ok = ok && lcb_tx_head_ok(c, &q->tx) ? ok : 0;
+    out->tx_vc_ok = lcb_tx_vc_ok_of(c, &q->tx, ok);
     out->rd_avail = avail;
     out->rd_valid = q->inq.rd_valid;
     out->rd_phit = q->inq.rd_phit;
@@ -118,7 +118,7 @@ static uint32_t state_next(const lcb_conf *restrict c, const lcb_regs *restrict 
         crok = (crok & ~(1u << v)) | (uint32_t)(cr >= maxlen) << v;
     }
     out->link_tx = d->tx.link_tx;
-    out->tx_vc_ok = crok && lcb_tx_head_ok(c, &d->tx) ? crok : 0;
+    out->tx_vc_ok = lcb_tx_vc_ok_of(c, &d->tx, crok);
     out->rd_avail = avail;
     out->rd_valid = d->inq.rd_valid;
     out->rd_phit = d->inq.rd_phit;

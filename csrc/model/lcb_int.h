@@ -338,14 +338,13 @@ static inline unsigned lcb_tx_credits(const lcb_conf *c, const lcb_tx_regs *q, i
 {
     return (unsigned)lcb_tx_credits_s(c, q, v) & c->cw_mask;
 }
-/* tx_vc_ok from start-of-cycle state only (§7.3). Pure. */
-static inline uint32_t lcb_tx_vc_ok(const lcb_conf *c, const lcb_tx_regs *q)
+/* tx_vc_ok (§7.3) from start-of-cycle state and crok (bit v: credits[v] >=
+ * MaxPktLen): every VC after down (§7.6), else crok where a head may start.
+ * Pure. */
+static inline uint32_t lcb_tx_vc_ok_of(const lcb_conf *c, const lcb_tx_regs *q, uint32_t crok)
 {
-    uint32_t ok = 0;
-    if (!lcb_tx_head_ok(c, q)) return 0;
-    for (int v = 0; v < c->nvc; v++)
-        if (lcb_tx_credits_s(c, q, v) >= (int)c->maxlen) ok |= 1u << v;
-    return ok;
+    if (q->down) return (1u << c->nvc) - 1;
+    return crok && lcb_tx_head_ok(c, q) ? crok : 0;
 }
 
 /* §7.3 tx_ready, in the doc's order, from start-of-cycle state and vc_ok
@@ -356,7 +355,7 @@ static inline int lcb_tx_ready(const lcb_conf *c, const lcb_tx_regs *q, uint32_t
 {
     unsigned k = lcb_kind(in->tx_phit);
     unsigned vc = (in->tx_phit >> NR_HEAD_VC_LSB) & 3u;
-    if (q->drop || q->in_pkt) return 1;
+    if (q->down || q->drop || q->in_pkt) return 1;
     if (in->tx_valid && k != NR_KIND_HEAD) return 1;
     if (k == NR_KIND_HEAD && vc >= (unsigned)c->nvc) return lcb_tx_head_ok(c, q);
     if (k == NR_KIND_HEAD) return (vc_ok >> vc) & 1u;

@@ -31,7 +31,7 @@ static unsigned rb_inc(const lcb_conf *c, unsigned p) { return (p + 1) & (2 * c-
 static unsigned rb_addr(const lcb_conf *c, unsigned p) { return p & (c->rdepth - 1); }
 
 /* §7.3 head_ok and tx_ready, §7.2 the derived credits and tx_vc_ok:
- * lcb_tx_head_ok, lcb_tx_ready, lcb_tx_credits_s and lcb_tx_vc_ok in
+ * lcb_tx_head_ok, lcb_tx_ready, lcb_tx_credits_s and lcb_tx_vc_ok_of in
  * lcb_int.h. */
 
 /* §7.4 range check of a delivered word against start-of-cycle state: the
@@ -130,14 +130,18 @@ static void tx_apply_word(const lcb_conf *c, const lcb_regs *qr, const lcb_tx_fi
 static int tx_take(const lcb_conf *c, const lcb_tx_regs *q, lcb_tx_regs *n, const lcb_tx_files *tf,
                    const nr_lcbp_in *in, lcb_wires *wi, lcb_ramw *rbw, uint32_t *send_link)
 {
-    wi->tx_vc_ok = wi->q_vc_ok; /* lcb_tx_vc_ok(c, q), computed once per state */
+    wi->tx_vc_ok = wi->q_vc_ok; /* lcb_tx_vc_ok_of, computed once per state */
     wi->tx_ready = lcb_tx_ready(c, q, wi->tx_vc_ok, in);
     if (!in->tx_valid || !wi->tx_ready) return 0;
     uint32_t ph = in->tx_phit & 0xFFFFFFu;
     unsigned k = lcb_kind(ph);
     uint32_t data = lcb_data(ph);
     uint32_t store; /* phit for the replay buffer */
-    if (q->drop) {  /* rest of a dropped core packet */
+    if (q->down) {  /* §7.6: the link is down, every phit discarded */
+        if (k == NR_KIND_HEAD) wi->ev |= 1u << NR_EV_TX_DOWN_DROP;
+        return 0;
+    }
+    if (q->drop) { /* rest of a dropped core packet */
         if (k == NR_KIND_EOP) n->drop = 0;
         return 0;
     }

@@ -91,6 +91,7 @@ int nr_port_front_eval(nr_port_front *f, int p, const int8_t *d_rd, int tx_valid
         out->link_tx[p] = st->link_tx;
         out->link_down[p] = st->link_down;
         nr_lcbp_eval_ev(f->lcb[p], &li, &out->ev[p], &tx_ready);
+        out->core_tx[p] = tx_valid && tx_ready ? 1u << 31 | tx_phit : 0;
         if (tx_valid && !tx_ready) {
             snprintf(msg, (size_t)msglen, "LCB did not take phit 0x%06x", tx_phit);
             return 1;

@@ -13,7 +13,8 @@
 //   at W-9, CRC-16 in 15..0; 41 at the defaults).
 // Ports: core TX side and link side as nr_lcb_tx; rx_* towards the input
 //   queue as nr_lcb_rx; inq_cr_i (credits freed by the local input queue this
-//   cycle) feeds the control words; ev_o holds events 0..17 of §9.
+//   cycle) feeds the control words; ev_o holds events 0..17 of §9,
+//   ev_down_drop_o event 20.
 // Latency: core -> link_tx_o 1 cycle; link_rx_i -> rx_valid_o 1 cycle (2
 //   with LinkCrcW = 32);
 //   control word: last bit on link_rx_i in t -> applied in t+1.
@@ -56,7 +57,8 @@ module nr_lcb #(
   output logic [NumVcs-1:0]    debit_o,
   output logic                 link_down_o,
   output logic                 ctl_sync_o,
-  output logic [17:0]          ev_o
+  output logic [17:0]          ev_o,
+  output logic                 ev_down_drop_o
 );
 
   logic [6:0]    rx_ack;
@@ -105,6 +107,7 @@ module nr_lcb #(
     .link_down_o,
     .ev_o       (ev_tx),
     .ev_reject_o(ev_reject),
+    .ev_down_drop_o,
     .ctl_accept_o(ctl_accept)
   );
 

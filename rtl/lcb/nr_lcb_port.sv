@@ -28,7 +28,7 @@
 //       tie rd1_en_i to 0; rd1_valid_o is then 0.
 //   occ_o, credits_o, inq_cr_o   per VC, VC v at bits v*CW +: CW.
 //   credits_d_o   the next cycle's credits_o (combinational, nr_lcb_tx_ctl).
-//   debit_o[v], ev_o[19:0] (bit i = event i of §9), link_down_o, ctl_sync_o.
+//   debit_o[v], ev_o[20:0] (bit i = event i of §9), link_down_o, ctl_sync_o.
 //   prm_*_o   constant outputs equal to the parameters, so that a Verilated
 //       build reports the -G values it was made with.
 //   Combinational from inputs: tx_ready_o, ev_o, debit_o, inq_cr_o. All other
@@ -80,7 +80,7 @@ module nr_lcb_port #(
   output logic [23:0]          rd1_phit_o,
   output logic [NumVcs*CW-1:0] occ_o,
   // status
-  output logic [19:0]          ev_o,
+  output logic [20:0]          ev_o,
   output logic                 link_down_o,
   output logic                 ctl_sync_o,
   output logic [NumVcs*CW-1:0] credits_o,
@@ -109,7 +109,7 @@ module nr_lcb_port #(
   logic [23:0] rx_phit;
   logic [1:0]  rx_vc;
   logic [17:0] ev_lcb;
-  logic        ev_rewind, ev_ovf;
+  logic        ev_rewind, ev_ovf, ev_down_drop;
 
   nr_lcb #(
     .NumVcs     (NumVcs),
@@ -140,7 +140,8 @@ module nr_lcb_port #(
     .debit_o,
     .link_down_o,
     .ctl_sync_o,
-    .ev_o       (ev_lcb)
+    .ev_o       (ev_lcb),
+    .ev_down_drop_o(ev_down_drop)
   );
 
   nr_inq #(
@@ -169,7 +170,7 @@ module nr_lcb_port #(
     .ev_ovf_o   (ev_ovf)
   );
 
-  assign ev_o = {ev_ovf, ev_rewind, ev_lcb};
+  assign ev_o = {ev_down_drop, ev_ovf, ev_rewind, ev_lcb};
 
   assign prm_num_vcs_o      = 16'(NumVcs);
   assign prm_buf_per_vc_o   = 16'(BufPerVc);
@@ -200,5 +201,6 @@ module nr_lcb_port #(
   `NR_COVER(c_ctl_sync_lost, ev_o[17], clk_i, rst_ni)
   `NR_COVER(c_inq_rewind,    ev_o[18], clk_i, rst_ni)
   `NR_COVER(c_inq_ovf,       ev_o[19], clk_i, rst_ni)
+  `NR_COVER(c_tx_down_drop,  ev_o[20], clk_i, rst_ni)
 
 endmodule

@@ -34,7 +34,8 @@
 //       on state, tx_valid_i and tx_phit_i (the head's vc), never the reverse.
 //       Once a HEAD is taken tx_ready_o is 1 up to the EOP; the core may leave
 //       gaps (tx_valid_i = 0), which go out as PAD phits.
-//   tx_vc_ok_o[v]   a HEAD on VC v would be taken (state only).
+//   tx_vc_ok_o[v]   a HEAD on VC v would be taken (state only); every VC
+//                   after link down, when every phit is discarded (§7.6).
 //   ctl_valid_i, ctl_word_i   control word delivered last cycle by the
 //       deframer (payload bits W-1..16), applied this cycle by nr_lcb_tx_ctl.
 //   cbit_i          this cycle's control-channel bit (nr_lcb_ctl_ser).
@@ -48,7 +49,8 @@
 //                   (nr_lcb_tx_ctl), for the routers' credit image.
 //   debit_o[v]      one credit of VC v is debited this cycle.
 //   link_down_o     retry limit exceeded (sticky until reset).
-//   ev_o[7:0]       events 0..7 of §9; ev_reject_o is event 16 (CTL_REJECT).
+//   ev_o[7:0]       events 0..7 of §9; ev_reject_o is event 16 (CTL_REJECT),
+//                   ev_down_drop_o event 20 (TX_DOWN_DROP).
 //   ctl_accept_o    the word applied this cycle passed the checks. With
 //                   ev_reject_o it is the verdict the deframer counts (§5.3).
 // Latency: core phit taken in t -> on link_tx_o in t+1. Replay: marker chosen
@@ -100,6 +102,7 @@ module nr_lcb_tx #(
   output logic                 link_down_o,
   output logic [7:0]           ev_o,
   output logic                 ev_reject_o,
+  output logic                 ev_down_drop_o,
   output logic                 ctl_accept_o
 );
 
@@ -140,7 +143,8 @@ module nr_lcb_tx #(
   assign head_ok = !replay && win_ok && !in_pkt && !drop && !trl && room;
   always_comb begin
     for (int v = 0; v < NumVcs; v++) begin
-      tx_vc_ok_o[v] = head_ok && !cr_neg[v] && (32'(credits[v*CW +: CW]) >= MaxPktLen);
+      tx_vc_ok_o[v] = link_down_o
+                      || (head_ok && !cr_neg[v] && (32'(credits[v*CW +: CW]) >= MaxPktLen));
     end
   end
 
@@ -155,6 +159,7 @@ module nr_lcb_tx #(
     .tx_phit_i,
     .tx_ready_o,
     .head_ok_i  (head_ok),
+    .down_i     (link_down_o),
     .vc_ok_i    (tx_vc_ok_o),
     .keep_o     (keep),
     .keep_phit_o(keep_phit),
@@ -164,7 +169,8 @@ module nr_lcb_tx #(
     .in_pkt_o   (in_pkt),
     .drop_o     (drop),
     .ev_soft_o  (ev_soft),
-    .ev_proto_o (ev_proto)
+    .ev_proto_o (ev_proto),
+    .ev_down_drop_o
 `ifdef FORMAL
     ,
     .f_len_o    (f_len)

@@ -13,6 +13,8 @@
 //       head_ok_i, vc_ok_i, tx_valid_i and tx_phit_i (kind, head vc).
 //   head_ok_i   a head may start now (§7.3 head_ok, from nr_lcb_tx; it already
 //               includes !in_pkt_o and !drop_o).
+//   down_i      the link is down (§7.6): every phit is taken and discarded,
+//               and no state changes.
 //   vc_ok_i     tx_vc_ok (head_ok and enough credits), per VC.
 //   keep_o      a phit is taken and kept this cycle: store it in the replay
 //               buffer, debit one credit of vc_o, send it.
@@ -24,6 +26,7 @@
 //   vc_o        the VC of the kept phit.
 //   in_pkt_o, drop_o   state at the start of the cycle.
 //   ev_soft_o, ev_proto_o   TX_SOFT, TX_PROTO.
+//   ev_down_drop_o          TX_DOWN_DROP: a head taken and discarded after down.
 // Latency: 0 (combinational from the inputs); state updates at the edge.
 // Cost: 16 CRC, clog2(MaxPktLen) length, 2 vc and 3 flag flops; CRC-16 trees
 //   of 22, 6 and 6 bits.
@@ -42,6 +45,7 @@ module nr_lcb_tx_take #(
   input  logic [23:0]       tx_phit_i,
   output logic              tx_ready_o,
   input  logic              head_ok_i,
+  input  logic              down_i,
   input  logic [NumVcs-1:0] vc_ok_i,
   output logic              keep_o,
   output logic [23:0]       keep_phit_o,
@@ -51,7 +55,8 @@ module nr_lcb_tx_take #(
   output logic              in_pkt_o,
   output logic              drop_o,
   output logic              ev_soft_o,
-  output logic              ev_proto_o
+  output logic              ev_proto_o,
+  output logic              ev_down_drop_o
 `ifdef FORMAL
   ,
   output logic [LenW-1:0]   f_len_o      // len_q, for nr_lcb_tx's proof
@@ -86,7 +91,7 @@ module nr_lcb_tx_take #(
   assign vc_ok4 = 4'(vc_ok_i);
 
   always_comb begin
-    if (drop_q || in_pkt_q)                tx_ready_o = 1'b1;
+    if (down_i || drop_q || in_pkt_q)      tx_ready_o = 1'b1;
     else if (tx_valid_i && kind != K_HEAD) tx_ready_o = 1'b1;
     else if (kind == K_HEAD && !hvc_ok)    tx_ready_o = head_ok_i;
     else if (kind == K_HEAD)               tx_ready_o = vc_ok4[hvc];
@@ -96,7 +101,7 @@ module nr_lcb_tx_take #(
   // ---- what a taken phit does ----
   logic take, at_max, clip_phit;
   logic t_drop, t_stray, t_badvc, t_start, t_body, t_clip, t_eop, t_fin;
-  assign take      = tx_valid_i && tx_ready_o;
+  assign take      = tx_valid_i && tx_ready_o && !down_i;  // kept or handled
   assign at_max    = (32'(len_q) == MaxPktLen - 1);
   assign clip_phit = (kind != K_EOP) && at_max;
   assign t_drop    = take && drop_q;
@@ -194,6 +199,7 @@ module nr_lcb_tx_take #(
   assign in_pkt_o    = in_pkt_q;
   assign drop_o      = drop_q;
   assign ev_soft_o   = t_clip || (t_eop && soft_chk);
+  assign ev_down_drop_o = down_i && tx_valid_i && kind == K_HEAD;
   assign ev_proto_o  = t_stray || t_badvc || t_clip || (t_body && kind != K_BODY)
                        || (t_eop && ok_bad);
 

@@ -48,7 +48,7 @@
 //   in t passes ChanLat-1 stages and is added at the end of t+ChanLat-1.
 // Ports / protocol (flat vectors, port-major; p = port, v = VC), as nr_yarc:
 //   link_rx_p_i / link_tx_p_o       24-bit link phits (UseLcb = 1).
-//   ev_p_o (20 bits/port), link_down_p_o   LCB events and status.
+//   ev_p_o (21 bits/port), link_down_p_o   LCB events and status.
 //   cfg_timeout_i, cfg_retry_limit_i, cfg_max_len_i  LCB run-time config,
 //                                   shared by all ports, held constant.
 //   in_valid_p_i, in_phit_p_i, in_cr_p_v_o, out_valid_p_o, out_phit_p_o,
@@ -114,7 +114,7 @@ module nr_nwn #(
   // links (UseLcb = 1)
   input  logic [NumPorts*PhitW-1:0]  link_rx_p_i,
   output logic [NumPorts*PhitW-1:0]  link_tx_p_o,
-  output logic [NumPorts*20-1:0]     ev_p_o,
+  output logic [NumPorts*21-1:0]     ev_p_o,
   output logic [NumPorts-1:0]        link_down_p_o,
   // bare ports (UseLcb = 0)
   input  logic [NumPorts-1:0]        in_valid_p_i,
@@ -318,7 +318,7 @@ module nr_nwn #(
       .cfg_max_len_i,
       .link_rx_i        (link_rx_p_i[p*PhitW +: PhitW]),
       .link_tx_o        (link_tx_p_o[p*PhitW +: PhitW]),
-      .ev_o             (ev_p_o[p*20 +: 20]),
+      .ev_o             (ev_p_o[p*21 +: 21]),
       .link_down_o      (link_down_p_o[p]),
       .in_valid_i       (in_valid_p_i[p]),
       .in_phit_i        (in_phit_p_i[p*PhitW +: PhitW]),

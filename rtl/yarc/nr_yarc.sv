@@ -31,7 +31,7 @@
 //   the counter register). Column channels likewise with ColLat.
 // Ports / protocol (flat vectors, port-major; p = port, v = VC):
 //   link_rx_p_i / link_tx_p_o       24-bit link phits (UseLcb = 1).
-//   ev_p_o (20 bits/port), link_down_p_o   LCB events and status.
+//   ev_p_o (21 bits/port), link_down_p_o   LCB events and status.
 //   cfg_timeout_i, cfg_retry_limit_i, cfg_max_len_i  LCB run-time config,
 //                                   shared by all ports, held constant.
 //   in_valid_p_i, in_phit_p_i, in_cr_p_v_o, out_valid_p_o, out_phit_p_o,
@@ -89,7 +89,7 @@ module nr_yarc #(
   // links (UseLcb = 1)
   input  logic [NumPorts*PhitW-1:0]  link_rx_p_i,
   output logic [NumPorts*PhitW-1:0]  link_tx_p_o,
-  output logic [NumPorts*20-1:0]     ev_p_o,
+  output logic [NumPorts*21-1:0]     ev_p_o,
   output logic [NumPorts-1:0]        link_down_p_o,
   // bare ports (UseLcb = 0)
   input  logic [NumPorts-1:0]        in_valid_p_i,
@@ -236,7 +236,7 @@ module nr_yarc #(
         .cfg_max_len_i,
         .link_rx_i        (link_rx_p_i[P*PhitW +: PhitW]),
         .link_tx_o        (link_tx_p_o[P*PhitW +: PhitW]),
-        .ev_o             (ev_p_o[P*20 +: 20]),
+        .ev_o             (ev_p_o[P*21 +: 21]),
         .link_down_o      (link_down_p_o[P]),
         .in_valid_i       (in_valid_p_i[P]),
         .in_phit_i        (in_phit_p_i[P*PhitW +: PhitW]),

@@ -68,7 +68,7 @@ module nr_yarc_tile #(
   input  logic [7:0]               cfg_max_len_i,
   input  logic [PhitW-1:0]         link_rx_i,
   output logic [PhitW-1:0]         link_tx_o,
-  output logic [19:0]              ev_o,
+  output logic [20:0]              ev_o,
   output logic                     link_down_o,
   // bare port
   input  logic                     in_valid_i,

@@ -590,8 +590,11 @@ static void sink_packet(lcb_ep *e, int64_t t, int v)
 }
 
 /* lcb_ep_outputs: the port took the HEAD offered on vc v; the packet
- * becomes the one in flight, counted by its kind and expected at the far end */
-static void head_taken(lcb_ep *e, int64_t t, int v)
+ * becomes the one in flight, counted by its kind and expected at the far end.
+ * After link down (link-protocol 7.6) the port discards it: expected
+ * (a loss the end allows), counted as TX_DOWN_DROP, and no TX_PKT, TX_SOFT
+ * or TX_PROTO. */
+static void head_taken(lcb_ep *e, int64_t t, int v, int down)
 {
     pkt_t *k = &e->st[v];
     e->cur = *k;
@@ -601,6 +604,17 @@ static void head_taken(lcb_ep *e, int64_t t, int v)
     e->mid = 1;
     e->idx = 1;
     e->s.phits_sent++;
+    if (down) {
+        e->s.down_drops++;
+        if (e->cur.kind == K_PROTO_BADVC) return;
+        e->s.down_lost++;
+        nr_stats_dropped(e->st_, e->cur.gen_cycle); /* never delivered */
+        nr_sb_fate_t fate = e->cur.kind == K_NORMAL ? NR_SB_DELIVER : NR_SB_DISCARD_SOFT;
+        if (nr_sb_expect(e->sb, e->cur.reg, e->cur.reg_len, (uint64_t)t, fate, e->cur.gen_cycle))
+            lcb_fail(e->chk, t, "node %d: scoreboard refused an expectation: %s (testbench bug)",
+                     e->node, e->sb->usage_err);
+        return;
+    }
     switch (e->cur.kind) {
     case K_SOFT_PCRC:
         e->s.soft_pcrc++;
@@ -708,7 +722,7 @@ void lcb_ep_outputs(lcb_ep *e, int64_t t, const nr_lcbp_in *in, const nr_lcbp_ou
         } else {
             k->stray = 0;
             e->s.proto_stray++;
-            e->s.exp_tx_proto++;
+            e->s.exp_tx_proto += !out->link_down; /* discarded silently after down */
         }
     } else if (e->offer == 2) {
         int v = e->offer_vc;
@@ -723,10 +737,15 @@ void lcb_ep_outputs(lcb_ep *e, int64_t t, const nr_lcbp_in *in, const nr_lcbp_ou
             e->s.probes++;
             if (!out->tx_ready) e->s.probes_refused++;
         }
+        if (!out->tx_ready && out->link_down)
+            lcb_fail(e->chk, t,
+                     "node %d: HEAD on vc %d refused after link down (link-protocol 7.6: "
+                     "every phit is taken and discarded)",
+                     e->node, v);
         if (!out->tx_ready) {
             e->s.head_waits++;
         } else {
-            head_taken(e, t, v);
+            head_taken(e, t, v, out->link_down);
         }
     }
 

@@ -961,22 +961,32 @@ static uint64_t check_counts(lcb_run *R, int64_t t, const int down[2])
     for (int d = 0; d < 2; d++) {
         const lcb_ep_stats *s = lcb_ep_get_stats(R->ep[d]), *q = lcb_ep_get_stats(R->ep[d ^ 1]);
         const lcb_port_res *ps = &R->r->port[d], *pq = &R->r->port[d ^ 1];
-        if (ps->ev[NR_EV_TX_PKT] != s->heads_taken)
-            lcb_fail(&R->chk, t,
-                     "port %c: TX_PKT count %" PRIu64 " != packets the source handed "
-                     "over %" PRIu64,
-                     'A' + d, ps->ev[NR_EV_TX_PKT], s->heads_taken);
-        if (ps->ev[NR_EV_TX_SOFT] != s->exp_tx_soft)
-            lcb_fail(&R->chk, t,
-                     "port %c: TX_SOFT count %" PRIu64 " != injected soft errors %" PRIu64, 'A' + d,
-                     ps->ev[NR_EV_TX_SOFT], s->exp_tx_soft);
-        if (ps->ev[NR_EV_TX_PROTO] != s->exp_tx_proto)
-            lcb_fail(&R->chk, t,
-                     "port %c: TX_PROTO count %" PRIu64 " != injected protocol "
-                     "faults %" PRIu64,
-                     'A' + d, ps->ev[NR_EV_TX_PROTO], s->exp_tx_proto);
+        /* each TX event against what the source handed over */
+        const struct {
+            int ev;
+            uint64_t want;
+            const char *what;
+        } cnt[] = {{NR_EV_TX_PKT, s->heads_taken, "packets the source handed over"},
+                   {NR_EV_TX_SOFT, s->exp_tx_soft, "injected soft errors"},
+                   {NR_EV_TX_PROTO, s->exp_tx_proto, "injected protocol faults"},
+                   {NR_EV_TX_DOWN_DROP, s->down_drops, "heads taken after link down"}};
+        for (size_t k = 0; k < sizeof cnt / sizeof cnt[0]; k++)
+            if (ps->ev[cnt[k].ev] != cnt[k].want)
+                lcb_fail(&R->chk, t, "port %c: %s count %" PRIu64 " != %s %" PRIu64, 'A' + d,
+                         lcb_ev_name(cnt[k].ev), ps->ev[cnt[k].ev], cnt[k].what, cnt[k].want);
         if (down[d]) {
-            allowed += s->heads_taken - (q->delivered + q->discard_soft + q->cut);
+            /* the loss, and the LCBs' own count of it (link-protocol 7.6):
+             * TX_PKT here minus RX_OK there, and the heads discarded */
+            const uint64_t lost =
+                s->heads_taken - (q->delivered + q->discard_soft + q->cut) + s->down_lost;
+            const uint64_t own = ps->ev[NR_EV_TX_PKT] - pq->ev[NR_EV_RX_OK] +
+                                 ps->ev[NR_EV_TX_DOWN_DROP] - (s->down_drops - s->down_lost);
+            if (lost != own)
+                lcb_fail(&R->chk, t,
+                         "%s: %" PRIu64 " packets lost on the down link, the LCBs count %" PRIu64
+                         " (link-protocol 7.6)",
+                         d ? "B->A" : "A->B", lost, own);
+            allowed += lost;
             continue;
         }
         if (pq->ev[NR_EV_RX_OK] != ps->ev[NR_EV_TX_PKT])

@@ -7,10 +7,10 @@
 #include "port_rtl.h"
 
 static const char *const ev_names[NR_EV_COUNT] = {
-    "TX_PKT",   "TX_REPLAY",  "TX_TIMEOUT",    "TX_NACK",     "TX_SOFT",
-    "TX_PROTO", "TX_ACK",     "LINK_DOWN",     "RX_OK",       "RX_CRC",
-    "RX_CLIP",  "RX_DUP",     "RX_MARKER",     "RX_IDLE_BAD", "CTL_OK",
-    "CTL_BAD",  "CTL_REJECT", "CTL_SYNC_LOST", "INQ_REWIND",  "INQ_OVF"};
+    "TX_PKT",     "TX_REPLAY",   "TX_TIMEOUT",  "TX_NACK", "TX_SOFT",    "TX_PROTO",
+    "TX_ACK",     "LINK_DOWN",   "RX_OK",       "RX_CRC",  "RX_CLIP",    "RX_DUP",
+    "RX_MARKER",  "RX_IDLE_BAD", "CTL_OK",      "CTL_BAD", "CTL_REJECT", "CTL_SYNC_LOST",
+    "INQ_REWIND", "INQ_OVF",     "TX_DOWN_DROP"};
 
 const char *lcb_ev_name(int bit) { return bit >= 0 && bit < NR_EV_COUNT ? ev_names[bit] : "?"; }
 

@@ -58,6 +58,7 @@ void net_opts_default(net_opts *o)
     o->threads = 1;
     o->fault_cycle = -1;
     o->fail_delay = 100;
+    o->lcb_timeout = 1024, o->retry_limit = 255;
     o->series_bin = 100;
     o->trace_rtr = -1;
     o->trace_from = o->trace_to = -1;
@@ -211,7 +212,7 @@ static int net_setup_cfgs(net_t *n, rtr_namedcfg *nc, int *rtl, char *err, int e
                      name, n->org[l]->name, n->org[l]->doc);
             return 2;
         }
-        if (n->org[l]->encode && (o->nfail || o->fail_random)) {
+        if (n->org[l]->encode && (o->nfail || o->fail_random || o->nerase)) {
             snprintf(err, errlen,
                      "--fail: configuration %s: the tables of organization %s are loaded once, "
                      "not rewritten around failed links",
@@ -277,7 +278,7 @@ static int det_vcs_set(net_t *n, const net_routing_def *rt, char *err, int errle
                  o->det_vcs, n->nvcs, rt->name, n->t.kind->name);
         return 2;
     }
-    if (o->nfail || o->fail_random) {
+    if (o->nfail || o->fail_random || o->nerase) {
         snprintf(err, errlen,
                  "--det-vcs with --fail: a table rewrite moves the paths of flows the run "
                  "promises in order");
@@ -459,7 +460,7 @@ static int net_setup_routers(net_t *n, char *err, int errlen)
         snprintf(err, errlen, "out of memory");
         return 2;
     }
-    n->lcfg = (nr_lcb_cfg){1024, 255, (uint32_t)n->g[0].max_pkt_len};
+    n->lcfg = (nr_lcb_cfg){o->lcb_timeout, o->retry_limit, (uint32_t)n->g[0].max_pkt_len};
     for (int r = 0; r < R; r++) {
         int l = n->t.r[r].level - 1;
         const rtr_impl *im = rtl[l] ? rtr_rtl_impl() : &rtr_model_impl;
@@ -793,6 +794,12 @@ static size_t turn_idx(const net_t *n, const chan_t *c, uint32_t last)
     return ((size_t)(ci / k) * k + (size_t)in) * k + ci % k;
 }
 
+unsigned net_arrive_vc(const net_t *n, uint32_t head)
+{
+    const unsigned vc = nr_head_vc(head), P = (unsigned)n->vcs_per_class;
+    return n->route->vc_phase ? vc / P * P + P - 1u : vc;
+}
+
 void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window)
 {
     c->phits += in_window;
@@ -803,10 +810,7 @@ void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window)
         c->r = (int)nr_head_r(ph);
         c->h = (int)nr_head_h(ph);
         c->dest = nr_head_dest(ph);
-        c->vc = nr_head_vc(ph); /* the VC it arrives on (hop_key): its class's last */
-        if (n->route->vc_phase)
-            c->vc = c->vc / (unsigned)n->vcs_per_class * (unsigned)n->vcs_per_class +
-                    (unsigned)n->vcs_per_class - 1u;
+        c->vc = net_arrive_vc(n, ph); /* the VC it arrives on (hop_key) */
         c->tagged = 0;
         return;
     }
@@ -822,6 +826,7 @@ void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window)
             return;
         }
         c->tagged = 1;
+        if (c->era) net_era_sent(n, c);
         n->hop.hops[j]++;
         if (in_window) n->turns[turn_idx(n, c, n->hop.last[j])]++;
         n->hop.prev[j] = n->hop.last[j];

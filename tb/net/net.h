@@ -98,9 +98,14 @@ typedef struct {
      * only every other cycle from CYCLE on, both ways (bare links) */
     int ndeg;
     net_linkat deg[NET_FAIL_MAX];
-    uint64_t inj_timeout; /* --inj-timeout T: a packet whose head no link took T cycles
+    /* --erase R.P@CYCLE: every phit of the LCB link of router R's port P
+     * erased from CYCLE on, both ways, until its LCBs go down */
+    int nerase;
+    net_linkat erase[NET_FAIL_MAX];
+    unsigned lcb_timeout, retry_limit; /* LCB cfg_timeout and cfg_retry_limit */
+    uint64_t inj_timeout;              /* --inj-timeout T: a packet whose head no link took T cycles
                                            after its generation is dropped, counted (0: never) */
-    int age_phit;         /* every packet carries an age phit (h = 1, age 0; SeaStar,
+    int age_phit;                      /* every packet carries an age phit (h = 1, age 0; SeaStar,
                                docs/seastar-arch.md 8) */
     /* --up-sel: every YARC router's UP_SEL (docs/yarc-arch.md 5, step 4 or 4s) */
     int up_sel;

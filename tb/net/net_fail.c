@@ -15,6 +15,15 @@
  *     transmit_error. The router forwards that remnant as any packet a link
  *     failed after cutting it through, and its destination's sink discards
  *     it (counted: remnants).
+ *
+ * An erased LCB link (--erase; net_lcb.c calls net_era_port): its channels
+ * erase every phit from the cycle on, its LCBs exhaust their retries, and
+ * the first that goes down (link-protocol 7.6) fails the link for the
+ * management as --fail does. What it lost is the LCBs' own count: the
+ * packets its TX took that the far end never accepted (TX_PKT there minus
+ * RX_OK here, named by the tags the sender's channel followed), and every
+ * packet its router hands it after down (TX_DOWN_DROP), named from the
+ * model's core tap; each is retired from the scoreboard when it is lost.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "net_int.h"
@@ -23,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/lcb_rtt.h"
 #include "nr_pkt.h"
 #include "nr_rng.h"
 #define NET_RNG_P_FAIL (NR_RNG_P_USER + 3) /* --fail-random */
@@ -128,19 +138,35 @@ static void deg_report(net_t *n, uint64_t t)
 /* Failure i on router r's port p, at cycle at (absolute): both ends, both
  * directions; 2 with a message when the port is not a link between routers
  * or the link fails twice. */
-static int fail_add(net_t *n, int r, int p, uint64_t at, char *err, int errlen)
+static int fail_add(net_t *n, int r, int p, uint64_t at, int erase, char *err, int errlen)
 {
-    if (link_end(n, "fail", r, p, err, errlen)) return 2;
+    const char *opt = erase ? "erase" : "fail";
+    if (link_end(n, opt, r, p, err, errlen)) return 2;
     const net_end e = n->t.r[r].peer[p];
     for (int i = 0; i < n->nfl; i++)
         if ((n->fl[i].r == r && n->fl[i].p == p) || (n->fl[i].r2 == r && n->fl[i].p2 == p)) {
-            snprintf(err, errlen, "--fail %d.%d: that link already fails (%d.%d)", r, p, n->fl[i].r,
-                     n->fl[i].p);
+            snprintf(err, errlen, "--%s %d.%d: that link already fails (%d.%d)", opt, r, p,
+                     n->fl[i].r, n->fl[i].p);
             return 2;
         }
     struct netfail *f = &n->fl[n->nfl];
-    *f = (struct netfail){r, p, e.rtr, e.port, at, 0, 0};
+    *f = (struct netfail){r, p, e.rtr, e.port, erase ? UINT64_MAX : at, 0, 0, erase ? at : 0, 0};
     chan_t *c[2] = {net_ch(n, r, p), net_ch(n, e.rtr, e.port)};
+    if (erase) {
+        for (int k = 0; k < 2; k++) {
+            const int rr = k ? e.rtr : r, pp = k ? e.port : p;
+            c[k]->era = calloc(1, sizeof *c[k]->era);
+            if (c[k]->era) c[k]->era->q = malloc(128 * sizeof *c[k]->era->q);
+            if (!c[k]->era || !c[k]->era->q) {
+                snprintf(err, errlen, "out of memory");
+                return 2;
+            }
+            c[k]->era->cap = 128; /* more than a Window of packets outstanding */
+            if (net_lcb_erase(n, rr, pp, at, err, errlen)) return 2;
+        }
+        n->nfl++;
+        return 0;
+    }
     for (int k = 0; k < 2; k++) {
         c[k]->flt = calloc(1, sizeof *c[k]->flt);
         if (!c[k]->flt) {
@@ -186,7 +212,7 @@ static int fail_random(net_t *n, char *err, int errlen)
         int x = lk[k];
         lk[k] = lk[j], lk[j] = x;
         uint64_t at = n->t0 + o->warmup + nr_rng_below(&g, o->measure);
-        rc = fail_add(n, lk[k] / n->kch, lk[k] % n->kch, at, err, errlen);
+        rc = fail_add(n, lk[k] / n->kch, lk[k] % n->kch, at, 0, err, errlen);
     }
     free(lk);
     return rc;
@@ -200,19 +226,30 @@ int net_fail_setup(net_t *n, char *err, int errlen)
         snprintf(err, errlen, "--degrade: degraded LCB links are not built; bare links only");
         return 2;
     }
-    if (o->ndeg && (o->nfail || o->fail_random)) {
-        snprintf(err, errlen, "--degrade with --fail or --fail-random: not built");
+    if (o->ndeg && (o->nfail || o->fail_random || o->nerase)) {
+        snprintf(err, errlen, "--degrade with --fail, --fail-random or --erase: not built");
         return 2;
     }
     for (int i = 0; i < o->ndeg; i++) {
         int rc = deg_add(n, o->deg[i].rtr, o->deg[i].port, n->t0 + o->deg[i].cycle, err, errlen);
         if (rc) return rc;
     }
-    if (!o->nfail && !o->fail_random) return 0;
-    if (n->g[0].use_lcb) {
+    if (!o->nfail && !o->fail_random && !o->nerase) return 0;
+    if (n->g[0].use_lcb && (o->nfail || o->fail_random)) {
         snprintf(err, errlen,
-                 "--fail: failed LCB links are not built; bare links only (a configuration "
-                 "with UseLcb=0)");
+                 "--fail: an LCB link fails when its LCB goes down (--erase); --fail kills bare "
+                 "links (a configuration with UseLcb=0)");
+        return 2;
+    }
+    if (o->nerase && !n->g[0].use_lcb) {
+        snprintf(err, errlen, "--erase: bare links have no LCB to go down; --fail kills them");
+        return 2;
+    }
+    if (o->nerase && (!n->count_hops || o->impl == NET_IMPL_RTL)) {
+        snprintf(err, errlen,
+                 "--erase: the lost packets are named by their tags, followed on clean links "
+                 "(no --ber or other link errors) and from the C model's core tap (--impl "
+                 "model or lockstep)");
         return 2;
     }
     if (!n->t.kind->avoid) {
@@ -235,14 +272,29 @@ int net_fail_setup(net_t *n, char *err, int errlen)
         return 2;
     }
     set_nvcs(n);
-    n->fl = calloc((size_t)(o->nfail + o->fail_random), sizeof *n->fl);
+    n->fl = calloc((size_t)(o->nfail + o->fail_random + o->nerase), sizeof *n->fl);
     if (!n->fl) {
         snprintf(err, errlen, "out of memory");
         return 2;
     }
     for (int i = 0; i < o->nfail; i++) {
         int rc =
-            fail_add(n, o->fail[i].rtr, o->fail[i].port, n->t0 + o->fail[i].cycle, err, errlen);
+            fail_add(n, o->fail[i].rtr, o->fail[i].port, n->t0 + o->fail[i].cycle, 0, err, errlen);
+        if (rc) return rc;
+    }
+    long long lo, hi;
+    lcb_tb_down_window(&n->g[0].lcb, &n->lcfg, o->link_lat, 0, &lo, &hi);
+    if (o->nerase && (uint64_t)hi > o->stall_limit) {
+        snprintf(err, errlen,
+                 "--erase: an erased link's LCBs may take %lld cycles to go down (link-protocol "
+                 "7.6, --timeout %u, --retry-limit %u), more than --stall-limit %" PRIu64
+                 " allows a stalled network",
+                 hi, n->lcfg.timeout, n->lcfg.retry_limit, o->stall_limit);
+        return 2;
+    }
+    for (int i = 0; i < o->nerase; i++) {
+        const net_linkat *a = &o->erase[i];
+        int rc = fail_add(n, a->rtr, a->port, n->t0 + a->cycle, 1, err, errlen);
         if (rc) return rc;
     }
     if (o->fail_random) {
@@ -251,10 +303,12 @@ int net_fail_setup(net_t *n, char *err, int errlen)
     }
     for (int i = 0; i < n->nfl; i++)
         net_say(n,
-                "net: link %d.%d-%d.%d (router.port at each end) fails at cycle %" PRIu64
-                "; tables rewritten %" PRIu64 " cycles later\n",
-                n->fl[i].r, n->fl[i].p, n->fl[i].r2, n->fl[i].p2, n->fl[i].at - n->t0,
-                o->fail_delay);
+                "net: link %d.%d-%d.%d (router.port at each end) %s cycle %" PRIu64
+                "; tables rewritten %" PRIu64 " cycles %s\n",
+                n->fl[i].r, n->fl[i].p, n->fl[i].r2, n->fl[i].p2,
+                n->fl[i].erased ? "erased from" : "fails at",
+                (n->fl[i].erased ? n->fl[i].erased : n->fl[i].at) - n->t0, o->fail_delay,
+                n->fl[i].erased ? "after an LCB of it goes down" : "later");
     return 0;
 }
 
@@ -364,7 +418,8 @@ int net_fail_cycle(net_t *n, uint64_t t)
 {
     int rewrite = 0;
     for (int i = 0; i < n->nfl; i++) {
-        if (n->fl[i].at == t) fail_kill(n, i);
+        if (n->fl[i].at == UINT64_MAX) continue; /* an erased link, not failed yet */
+        if (n->fl[i].at == t && !n->fl[i].erased) fail_kill(n, i);
         rewrite |= n->fl[i].at + n->o->fail_delay == t;
     }
     return rewrite ? fail_rewrite(n, t) : 0;
@@ -402,6 +457,23 @@ void net_fail_cr(chan_t *c, uint32_t *cr)
     }
 }
 
+/* Packet g lost on failure f in cycle t: retired from the scoreboard and
+ * counted; -1 when the scoreboard did not await it (printed). */
+static int fail_lose(net_t *n, struct netfail *f, const struct eratag *g, uint64_t t)
+{
+    if (net_retire(n, g->src, g->dest, g->vc, g->seq, t - n->t0)) {
+        net_say(n,
+                "FAIL cycle %" PRIu64 ": packet %u->%u seq %u, lost on link %d.%d-%d.%d, is "
+                "not one the scoreboard awaits\n",
+                t - n->t0, g->src, g->dest, g->seq, f->r, f->p, f->r2, f->p2);
+        return -1;
+    }
+    f->lost++, n->lost++, f->last_loss = t;
+    struct netbin *b = net_bin(n, t - n->t0);
+    if (b) b->lost++;
+    return 0;
+}
+
 int net_fail_tx(net_t *n, chan_t *c, uint32_t ph, uint64_t t)
 {
     chfault *f = c->flt;
@@ -417,18 +489,126 @@ int net_fail_tx(net_t *n, chan_t *c, uint32_t ph, uint64_t t)
                 t - n->t0, fl->r, fl->p, fl->r2, fl->p2);
         return -1;
     }
-    if (net_retire(n, c->src, c->dest, c->vc, c->seq, t - n->t0)) {
+    const struct eratag g = {c->src, c->dest, c->vc, c->seq};
+    return fail_lose(n, fl, &g, t);
+}
+
+/* ---- erased LCB links (--erase) ---- */
+
+/* The failure of erased link direction c (router r's port p sends on it). */
+static struct netfail *era_fail(net_t *n, int r, int p)
+{
+    for (int i = 0; i < n->nfl; i++)
+        if ((n->fl[i].r == r && n->fl[i].p == p) || (n->fl[i].r2 == r && n->fl[i].p2 == p))
+            return &n->fl[i];
+    return NULL;
+}
+
+void net_era_sent(net_t *n, chan_t *c)
+{
+    chera *e = c->era;
+    (void)n;
+    if (e->n < e->cap) /* more fails net_era_port's count check */
+        e->q[(e->head + e->n) % e->cap] = (struct eratag){c->src, c->dest, c->vc, c->seq};
+    e->n++;
+}
+
+/* Router r's port p went down in cycle t: what its TX took and the far end
+ * never accepted is lost, and the link fails (the management hears of it
+ * in the next cycle). Its down cycle against link-protocol 7.6's window. */
+static int era_down(net_t *n, int r, int p, uint64_t t)
+{
+    chan_t *c = net_ch(n, r, p);
+    chera *e = c->era;
+    struct netfail *f = era_fail(n, r, p);
+    e->down_at = t;
+    if (e->n != (int)(e->taken - e->acc) || e->n > e->cap) {
         net_say(n,
-                "FAIL cycle %" PRIu64 ": packet %u->%u seq %u, lost on link %d.%d-%d.%d, is "
-                "not one the scoreboard awaits\n",
-                t - n->t0, c->src, c->dest, c->seq, fl->r, fl->p, fl->r2, fl->p2);
+                "FAIL cycle %" PRIu64 " router %d port %d: its LCB went down with %" PRIu64
+                " packets taken and not accepted (TX_PKT - far RX_OK), %d followed\n",
+                t - n->t0, r, p, e->taken - e->acc, e->n);
         return -1;
     }
-    fl->lost++, n->lost++;
-    struct netbin *b = net_bin(n, t - n->t0);
-    if (b) b->lost++;
-    fl->last_loss = t;
+    long long lo, hi;
+    lcb_tb_down_window(&n->g[0].lcb, &n->lcfg, n->o->link_lat, (long long)f->erased, &lo, &hi);
+    if ((long long)t < lo || (long long)t > hi) {
+        net_say(n,
+                "FAIL cycle %" PRIu64 " router %d port %d: link_down rose %" PRIu64
+                " cycles after the erase, outside link-protocol 7.6's window [%lld, %lld]\n",
+                t - n->t0, r, p, t - f->erased, lo - (long long)f->erased,
+                hi - (long long)f->erased);
+        return -1;
+    }
+    f->rb_lost += (uint64_t)e->n;
+    for (; e->n; e->n--, e->head = (e->head + 1) % e->cap)
+        if (fail_lose(n, f, &e->q[e->head], t)) return -1;
+    if (f->at == UINT64_MAX) {
+        f->at = t + 1;
+        n->dead[f->r] |= 1ull << f->p;
+        n->dead[f->r2] |= 1ull << f->p2;
+    }
+    net_say(n,
+            "net: cycle %" PRIu64 ": the LCB of router %d port %d went down %" PRIu64
+            " cycles after its link was erased (link-protocol 7.6: %lld..%lld)\n",
+            t - n->t0, r, p, t - f->erased, lo - (long long)f->erased, hi - (long long)f->erased);
     return 0;
+}
+
+/* After down: the core phit ph the LCB discarded; a packet's tag retires it. */
+static int era_drop(net_t *n, int r, int p, chera *e, uint32_t ph, uint64_t t)
+{
+    if (nr_phit_kind(ph) == NR_KIND_HEAD) {
+        e->pos = 0, e->tp = 1 + (int)nr_head_r(ph) + (int)nr_head_h(ph);
+        e->dest = nr_head_dest(ph), e->vc = net_arrive_vc(n, ph);
+        return 0;
+    }
+    if (++e->pos == e->tp) e->src = nr_phit_data(ph) & NR_DEST_MAX;
+    if (e->pos != e->tp + 1) return 0;
+    const struct eratag g = {e->src, e->dest, e->vc, nr_phit_data(ph)};
+    return fail_lose(n, era_fail(n, r, p), &g, t);
+}
+
+int net_era_port(net_t *n, int r, int p, uint64_t t, uint32_t ev, uint32_t core)
+{
+    chan_t *c = net_ch(n, r, p), *in = net_chan_into(n, r, p);
+    if (in->era && (ev >> NR_EV_RX_OK & 1)) {
+        if (in->era->down_at || !in->era->n) {
+            net_say(n,
+                    "FAIL cycle %" PRIu64 " router %d port %d: a packet accepted on an erased "
+                    "link %s\n",
+                    t - n->t0, r, p, in->era->down_at ? "after its sender went down" : "unsent");
+            return -1;
+        }
+        in->era->acc++, in->era->n--, in->era->head = (in->era->head + 1) % in->era->cap;
+    }
+    if (!c->era) return 0;
+    c->era->taken += ev >> NR_EV_TX_PKT & 1;
+    if (ev >> NR_EV_LINK_DOWN & 1) return era_down(n, r, p, t);
+    if (c->era->down_at && (core >> 31)) {
+        if ((nr_phit_kind(core) == NR_KIND_HEAD) != (ev >> NR_EV_TX_DOWN_DROP & 1)) {
+            net_say(n,
+                    "FAIL cycle %" PRIu64 " router %d port %d: TX_DOWN_DROP %s a head taken "
+                    "after link down\n",
+                    t - n->t0, r, p, ev >> NR_EV_TX_DOWN_DROP & 1 ? "without" : "missing at");
+            return -1;
+        }
+        return era_drop(n, r, p, c->era, core & 0xFFFFFFu, t);
+    }
+    return 0;
+}
+
+/* An erased link's losses. */
+static void era_report(net_t *n, const struct netfail *f)
+{
+    const chera *a = net_ch(n, f->r, f->p)->era, *b = net_ch(n, f->r2, f->p2)->era;
+    net_say(n,
+            "net: link %d.%d-%d.%d erased from cycle %" PRIu64 ": LCB %d.%d %s%" PRIu64
+            ", LCB %d.%d %s%" PRIu64 "; %" PRIu64 " packets lost on it, %" PRIu64
+            " in its replay buffers (TX_PKT - far RX_OK), %" PRIu64 " discarded after down\n",
+            f->r, f->p, f->r2, f->p2, f->erased - n->t0, f->r, f->p,
+            a->down_at ? "down at cycle " : "up, ", a->down_at ? a->down_at - n->t0 : a->taken,
+            f->r2, f->p2, b->down_at ? "down at cycle " : "up, ",
+            b->down_at ? b->down_at - n->t0 : b->taken, f->lost, f->rb_lost, f->lost - f->rb_lost);
 }
 
 void net_fail_report(net_t *n, net_result *res, uint64_t t, int fail)
@@ -436,14 +616,23 @@ void net_fail_report(net_t *n, net_result *res, uint64_t t, int fail)
     if (n->o->ndeg) deg_report(n, t);
     for (int i = 0; i < n->nfl; i++) {
         const struct netfail *f = &n->fl[i];
-        if (f->at + n->o->fail_delay > t && !fail &&
-            !n->missed[0]) /* the run proved nothing of it */
+        if (f->erased && f->at == UINT64_MAX && !fail && !n->missed[0])
+            snprintf(n->missed, sizeof n->missed,
+                     "--erase %d.%d: the run ended at cycle %" PRIu64 " before an LCB of the link "
+                     "erased from cycle %" PRIu64 " went down",
+                     f->r, f->p, t - n->t0, f->erased - n->t0);
+        else if (f->at + n->o->fail_delay > t && !fail &&
+                 !n->missed[0]) /* the run proved nothing of it */
             snprintf(n->missed, sizeof n->missed,
                      "--fail %d.%d: the run ended at cycle %" PRIu64 " before the failure of "
                      "cycle %" PRIu64 " and the rewrite %" PRIu64 " cycles later",
                      f->r, f->p, t - n->t0, f->at - n->t0, n->o->fail_delay);
-        const uint64_t span = f->lost ? f->last_loss - f->at : 0;
+        const uint64_t span = f->lost && f->last_loss > f->at ? f->last_loss - f->at : 0;
         if (f->lost && span > res->loss_span) res->loss_span = span;
+        if (f->erased) {
+            era_report(n, f);
+            continue;
+        }
         net_say(n,
                 "net: link %d.%d-%d.%d failed at cycle %" PRIu64 ": %" PRIu64
                 " packets lost on it, the last %" PRIu64 " cycles after the failure\n",

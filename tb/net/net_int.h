@@ -56,6 +56,22 @@ typedef struct {
     uint64_t carried;       /* phits carried from `from` on */
 } chdeg;
 
+/* An erased LCB link direction (--erase, net_fail.c): the tags of the
+ * packets its sender's LCB took (TX_PKT) and the far LCB has not accepted
+ * (RX_OK), in order; whether the sender's LCB is down; and the packet its
+ * router hands that LCB after down, followed to its tag (discarded). */
+typedef struct {
+    struct eratag {
+        unsigned src, dest, vc;
+        uint32_t seq;
+    } * q;
+    int cap, head, n;
+    uint64_t taken, acc; /* TX_PKT here, RX_OK at the far end */
+    uint64_t down_at;    /* the sender's LCB went down (0: not yet) */
+    int pos, tp;         /* the discarded packet: phits so far, 1 + r + h */
+    unsigned dest, vc, src;
+} chera;
+
 typedef struct {
     /* bare: phits one way, credits back, `lat` cycles each (a ring of
      * lat + 1 slots, net_bare.c; one struct per slot: speed only, one cache
@@ -70,6 +86,7 @@ typedef struct {
     uint64_t phits;   /* packet phits carried in the measurement window */
     chfault *flt;     /* a link that fails: its state (NULL: never fails) */
     chdeg *deg;       /* a link that degrades: its state (NULL: never) */
+    chera *era;       /* an erased LCB link: its state (NULL: never erased) */
     /* hop counting: the packet followed, its position, r, h and tag */
     int pos, r, h, tagged;
     unsigned dest, vc, src;
@@ -224,8 +241,11 @@ static inline chan_t *net_chan_down(net_t *n, int i)
 /* net_fail.c: failed links (docs/network.md "Faults") */
 struct netfail {
     int r, p, r2, p2; /* the link's two ends */
-    uint64_t at;      /* the cycle it dies (absolute) */
+    uint64_t at;      /* the cycle it dies (absolute; --erase: when an LCB goes down, until
+                       * then UINT64_MAX) */
     uint64_t lost, last_loss;
+    uint64_t erased;  /* --erase: the cycle its phits are erased from (absolute) */
+    uint64_t rb_lost; /* --erase: ... lost in the replay buffers (TX_PKT - far RX_OK) */
 };
 /* the failures of the options, checked against the network; 2 with a message */
 int net_fail_setup(net_t *n, char *err, int errlen);
@@ -241,6 +261,16 @@ void net_fail_rx(chan_t *c, uint32_t *val, uint32_t *ph);
 void net_fail_cr(chan_t *c, uint32_t *cr);
 /* the sender sent ph on c in cycle t: a loss counted; -1 on a failure */
 int net_fail_tx(net_t *n, chan_t *c, uint32_t ph, uint64_t t);
+/* LCB links: the channel of router r's port p erased from cycle `from`
+ * (absolute) on, for good (net_lcb.c); -1 with a message */
+int net_lcb_erase(net_t *n, int r, int p, uint64_t from, char *err, int errlen);
+/* erased LCB link directions (net_lcb.c calls them for router r's port p
+ * in cycle t, ev its events, core its core tap): TX_PKT and RX_OK counted,
+ * a LINK_DOWN makes the link fail, and after it the packets the LCB
+ * discards are retired; -1 on a failure (printed) */
+int net_era_port(net_t *n, int r, int p, uint64_t t, uint32_t ev, uint32_t core);
+/* a fresh packet's tag, followed on c (net_follow): the sender's LCB took it */
+void net_era_sent(net_t *n, chan_t *c);
 /* the sender's end of degraded link c in cycle t: the phit the sender
  * sent (*val, *ph) queued, and what the link carries this cycle in its
  * place; -1 on a failure (more phits queued than credits allow) */
@@ -272,6 +302,9 @@ void net_src_took(net_t *n, int i);
  * the LCB nodes' sink reads whenever something is readable and a router
  * output sends whole packets, so it does not happen. */
 int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t);
+/* the VC a packet whose head is `head` arrives on (its tag's: the class's
+ * last in the flattened butterfly's phases) */
+unsigned net_arrive_vc(const net_t *n, uint32_t head);
 /* a router output sent a packet phit of kind `kind` (core view) on c */
 void net_follow(net_t *n, chan_t *c, int kind, uint32_t ph, int in_window);
 /* retire packet src->dest seq of VC vc (the tag's) from the scoreboard

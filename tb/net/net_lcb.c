@@ -15,6 +15,7 @@
 #include "net_int.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,12 +25,18 @@
 #include "nr_rng.h"
 
 /* A link direction with the run's error injection, and its receiver's
- * monitor. */
-static int ch_new(net_t *n, chan_t *c, int lat, uint64_t stream, char *err, int errlen)
+ * monitor; erased from cycle `from` on for good (-1: never). */
+static int ch_new(net_t *n, chan_t *c, int lat, uint64_t stream, int64_t from, char *err,
+                  int errlen)
 {
     lcb_ch_cfg cfg = n->o->ch;
     const rtr_geom *g = &n->g[0];
     cfg.latency = lat;
+    if (from >= 0) { /* one outage that does not end (the channel's clock is the run's) */
+        cfg.n_sched_outage = 1;
+        cfg.sched_outage[0] = from;
+        cfg.outage_len = INT_MAX;
+    }
     c->l = lcb_ch_new(&cfg, nr_rng_mix64(n->o->seed ^ nr_rng_mix64(stream)), 0, err, errlen);
     if (!c->l) return -1;
     if (!(c->mon = malloc(sizeof *c->mon))) {
@@ -69,14 +76,14 @@ static int lcb_setup(net_t *n, char *err, int errlen)
             if (e.rtr == NET_PEER_NONE) continue;
             int lat = e.rtr == NET_PEER_NODE ? n->o->node_lat : n->o->link_lat;
             /* the error stream's number stays r * NR_MAX_PORTS + p */
-            if (ch_new(n, net_ch(n, r, p), lat, NR_RNG_STREAM(NR_RNG_P_ERROR, r * K + p), e2,
+            if (ch_new(n, net_ch(n, r, p), lat, NR_RNG_STREAM(NR_RNG_P_ERROR, r * K + p), -1, e2,
                        sizeof e2))
                 goto bad;
         }
     for (int i = 0; i < n->t.nnodes; i++) {
         node_t *nd = &n->nd[i];
         if (ch_new(n, &nd->up, n->o->node_lat,
-                   NR_RNG_STREAM(NR_RNG_P_ERROR, (1u << 30) + (unsigned)i), e2, sizeof e2))
+                   NR_RNG_STREAM(NR_RNG_P_ERROR, (1u << 30) + (unsigned)i), -1, e2, sizeof e2))
             goto bad;
         if (tb_nic_init(&nd->nic, &g->lcb, &n->lcfg, e2, sizeof e2)) goto bad;
     }
@@ -84,6 +91,16 @@ static int lcb_setup(net_t *n, char *err, int errlen)
 bad:
     snprintf(err, errlen, "LCB link: %s", e2);
     return 2;
+}
+
+int net_lcb_erase(net_t *n, int r, int p, uint64_t from, char *err, int errlen)
+{
+    chan_t *c = net_ch(n, r, p);
+    lcb_ch_free(c->l);
+    free(c->mon);
+    c->l = NULL, c->mon = NULL;
+    return ch_new(n, c, n->o->link_lat, NR_RNG_STREAM(NR_RNG_P_ERROR, r * K + p), (int64_t)from,
+                  err, errlen);
 }
 
 static void lcb_release(net_t *n)
@@ -160,7 +177,12 @@ static int lcb_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved)
             net_follow(n, c, kind, ph, in_window);
             *moved = 1;
         }
-        if (o->link_down[p]) {
+        if (c->era || net_chan_into(n, r, p)->era) {
+            /* an erased link: its losses and its failure (net_fail.c), from the
+             * core tap of the model (the RTL's beside it in lockstep) */
+            const nr_rtr_out *tap = nr_rtr_valid(n->rm[r]) ? &n->mo[r] : o;
+            if (net_era_port(n, r, p, t, o->ev[p], tap->core_tx[p])) return -1;
+        } else if (o->link_down[p]) {
             net_say(n, "FAIL cycle %" PRIu64 " router %d: port %d's link is down\n", t, r, p);
             return -1;
         }
@@ -174,7 +196,8 @@ static void lcb_stop_errors(net_t *n)
 {
     for (int r = 0; r < n->t.nrtr; r++)
         for (int p = 0; p < n->kch; p++)
-            if (net_ch(n, r, p)->l) lcb_ch_enable(net_ch(n, r, p)->l, 0);
+            if (net_ch(n, r, p)->l && !net_ch(n, r, p)->era) /* erased links stay so */
+                lcb_ch_enable(net_ch(n, r, p)->l, 0);
     for (int i = 0; i < n->t.nnodes; i++) lcb_ch_enable(n->nd[i].up.l, 0);
 }
 

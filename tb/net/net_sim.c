@@ -47,6 +47,12 @@ static const nr_cli_opt_t opts[] = {
      "cycle as the window (repeatable, up to 64; docs/network.md \"Faults\"; bare links, fclos "
      "and bw, an unordered routing)"},
     {"fail-random", "N", "N more links die, each at a cycle of the window, drawn from --seed"},
+    {"erase", "R.P@CYCLE",
+     "every phit of the LCB link of router R's port P is erased from CYCLE on, both ways; its "
+     "LCBs exhaust their retries and the link fails when one goes down (repeatable; "
+     "docs/network.md \"Faults\")"},
+    {"timeout", "N", "LCB links: cfg_timeout (default 1024)"},
+    {"retry-limit", "N", "LCB links: cfg_retry_limit (default 255)"},
     {"fail-delay", "N",
      "cycles from a failure to the rewrite of every router's tables around the dead links "
      "(default 100)"},
@@ -344,6 +350,12 @@ static void parse_opt(nr_cli_t *c, net_opts *o, net_cli *x, const char *n, const
         parse_linkat(c, n, o->fail, &o->nfail, v);
     else if (!strcmp(n, "degrade"))
         parse_linkat(c, n, o->deg, &o->ndeg, v);
+    else if (!strcmp(n, "erase"))
+        parse_linkat(c, n, o->erase, &o->nerase, v);
+    else if (!strcmp(n, "timeout"))
+        o->lcb_timeout = (unsigned)nr_cli_long(c, v, 1, 65535);
+    else if (!strcmp(n, "retry-limit"))
+        o->retry_limit = (unsigned)nr_cli_long(c, v, 0, 255);
     else if (!strcmp(n, "fail-random"))
         o->fail_random = (int)nr_cli_long(c, v, 1, NET_FAIL_MAX);
     else if (!strcmp(n, "fail-delay"))
@@ -452,9 +464,11 @@ static void parse(nr_cli_t *c, net_opts *o, net_cli *x)
         nr_cli_die(c, "--pattern %s describes the ports of one router, not a network's nodes",
                    nr_tp_name(o->tp.kind));
     check_opts(c, o, x->csv, x->label, x->trace_set, x->batch_na);
-    if (x->lone && (!strcmp(x->lone, "fail-delay") ? !o->nfail && !o->fail_random : !o->series_csv))
+    if (x->lone && (!strcmp(x->lone, "fail-delay") ? !o->nfail && !o->fail_random && !o->nerase
+                                                   : !o->series_csv))
         nr_cli_die(c, "--%s goes with %s", x->lone,
-                   !strcmp(x->lone, "fail-delay") ? "--fail or --fail-random" : "--series");
+                   !strcmp(x->lone, "fail-delay") ? "--fail, --fail-random or --erase"
+                                                  : "--series");
     if (!x->label) x->label = "";
 }
 

@@ -102,7 +102,7 @@ template <class Io> static inline void read_out(const Io &t, const Shape &s, nr_
         const bool on = p < s.nports;
         const bool lcb = on && s.use_lcb, bare = on && !s.use_lcb;
         out->link_tx[p] = lcb ? (uint32_t)getf(t.link_tx_p_o, p * 24, 24) : 0;
-        out->ev[p] = lcb ? (uint32_t)getf(t.ev_p_o, p * 20, 20) : 0;
+        out->ev[p] = lcb ? (uint32_t)getf(t.ev_p_o, p * 21, 21) : 0;
         out->link_down[p] = lcb ? (int)getf(t.link_down_p_o, p, 1) : 0;
         out->out_valid[p] = bare ? (int)getf(t.out_valid_p_o, p, 1) : 0;
         out->out_phit[p] = bare ? (uint32_t)getf(t.out_phit_p_o, p * 24, 24) : 0;

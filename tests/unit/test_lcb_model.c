@@ -1429,8 +1429,11 @@ static void test_apply_and_decision_same_cycle(void)
  * again each time because the marker armed it): B's word at nm(tc+1, W),
  * applied at A W+L+1 later, replay decision one cycle after that. The first
  * two decisions replay (retries 0 -> 1 -> 2); the third finds retries =
- * cfg_retry_limit: LINK_DOWN, link_down = 1 from the next cycle, idles only,
- * tx_vc_ok = 0. Credits of the packet stay withheld (A: 128 - 10). */
+ * cfg_retry_limit: LINK_DOWN, link_down = 1 from the next cycle, idles only.
+ * Credits of the packet stay withheld (A: 128 - 10). After down (§7.6) every
+ * tx_vc_ok is 1 and a second packet, offered at d+100, is taken in n cycles,
+ * one phit a cycle, and discarded: one TX_DOWN_DROP at its head, no TX_PKT,
+ * nothing debited, nothing sent. */
 static void test_clip_retry_link_down(void)
 {
     nr_lcb_params p = pair_default_params();
@@ -1457,6 +1460,7 @@ static void test_clip_retry_link_down(void)
     }
     long end = d[3] + 300;
     while (pr.t < end) {
+        if (pr.t == d[3] + 100) pair_send(&pr, 0, pk, n);
         pair_step(&pr);
         long t = pr.t - 1;
         if (t == tc[0] + 1) {
@@ -1466,8 +1470,9 @@ static void test_clip_retry_link_down(void)
         if (t == tc[0] + 2) CHECK_EQ(pr.out[1].occ[0], 0);
         if (t > d[3]) {
             CHECK_EQ(pr.out[0].link_down, 1);
-            CHECK_EQ(pr.out[0].tx_vc_ok, 0);
+            CHECK_EQ(pr.out[0].tx_vc_ok, 3);
             CHECK_EQ(pr.out[0].link_tx & ~(1u << 22), 0); /* idles only */
+            if (t >= d[3] + 100 && t < d[3] + 100 + n) CHECK_EQ(pr.out[0].tx_ready, 1);
         } else {
             CHECK_EQ(pr.out[0].link_down, 0);
         }
@@ -1482,6 +1487,10 @@ static void test_clip_retry_link_down(void)
     CHECK_EQ(pr.ev_last[0][NR_EV_TX_REPLAY], d[2]);
     CHECK_EQ(pr.ev_count[0][NR_EV_LINK_DOWN], 1);
     CHECK_EQ(pr.ev_first[0][NR_EV_LINK_DOWN], d[3]);
+    CHECK_EQ(pr.ev_count[0][NR_EV_TX_PKT], 1);
+    CHECK_EQ(pr.ev_count[0][NR_EV_TX_DOWN_DROP], 1);
+    CHECK_EQ(pr.ev_first[0][NR_EV_TX_DOWN_DROP], d[3] + 100);
+    CHECK(pair_src_idle(&pr, 0));
     CHECK_EQ(pr.out[0].credits[0], 128 - n);
     CHECK_EQ(pr.out[1].ctl_sync, 1); /* A keeps sending control words */
     CHECK_EQ(pr.cr_freed[1][0], 0);

@@ -293,11 +293,11 @@ static void run_config(const rcfg *cf, uint64_t seed, long cycles)
            rej_lost[1], fp_dlv[0], fp_dlv[1], fp_acc[0], fp_acc[1], max_gap[0], max_gap[1]);
     printf("  sinks: delivered %ld/%ld, soft %ld/%ld, tx_err discards %ld/%ld\n", rs.delivered[1],
            rs.delivered[0], rs.soft[1], rs.soft[0], rs.txerr[1], rs.txerr[0]);
-    static const char *evn[NR_EV_COUNT] = {"TX_PKT",     "TX_REPLAY",     "TX_TIMEOUT", "TX_NACK",
-                                           "TX_SOFT",    "TX_PROTO",      "TX_ACK",     "LINK_DOWN",
-                                           "RX_OK",      "RX_CRC",        "RX_CLIP",    "RX_DUP",
-                                           "RX_MARKER",  "RX_IDLE_BAD",   "CTL_OK",     "CTL_BAD",
-                                           "CTL_REJECT", "CTL_SYNC_LOST", "INQ_REWIND", "INQ_OVF"};
+    static const char *evn[NR_EV_COUNT] = {
+        "TX_PKT",     "TX_REPLAY",   "TX_TIMEOUT",  "TX_NACK", "TX_SOFT",    "TX_PROTO",
+        "TX_ACK",     "LINK_DOWN",   "RX_OK",       "RX_CRC",  "RX_CLIP",    "RX_DUP",
+        "RX_MARKER",  "RX_IDLE_BAD", "CTL_OK",      "CTL_BAD", "CTL_REJECT", "CTL_SYNC_LOST",
+        "INQ_REWIND", "INQ_OVF",     "TX_DOWN_DROP"};
     printf("  events A/B:");
     for (int e = 0; e < NR_EV_COUNT; e++)
         printf("%s %s %ld/%ld", e % 5 ? "," : "\n   ", evn[e], pr.ev_count[0][e],
