@@ -93,16 +93,18 @@ void delay_model_step(delay_model *m, int valid_i, uint64_t data_i)
 }
 
 /* ---- nr_arb_rr -------------------------------------------------------- */
-void arb_model_init(arb_model *m, int n)
+void arb_model_init(arb_model *m, int n, int lru)
 {
     m->n = n;
     m->ptr = 0; /* after reset: lower index first */
+    m->lru = lru;
+    for (int k = 0; k < n; k++) m->ord[k] = (uint8_t)k;
 }
 
 int arb_model_grant(const arb_model *m, uint64_t req)
 {
     for (int k = 0; k < m->n; k++) {
-        int i = (m->ptr + k) % m->n;
+        int i = m->lru ? m->ord[k] : (m->ptr + k) % m->n;
         if ((req >> i) & 1) return i;
     }
     return -1;
@@ -111,10 +113,27 @@ int arb_model_grant(const arb_model *m, uint64_t req)
 void arb_model_step(arb_model *m, uint64_t req, int advance)
 {
     int w = arb_model_grant(m, req);
-    if (advance && w >= 0) m->ptr = (w + 1) % m->n;
+    if (!advance || w < 0) return;
+    m->ptr = (w + 1) % m->n;
+    if (!m->lru) return;
+    int k = 0; /* the winner goes after every other requester */
+    while (m->ord[k] != w) k++;
+    for (; k + 1 < m->n; k++) m->ord[k] = m->ord[k + 1];
+    m->ord[m->n - 1] = (uint8_t)w;
 }
 
-uint64_t arb_model_key(const arb_model *m) { return (uint64_t)m->ptr; }
+/* the pointer; for lru the order's rank (Lehmer code, < n!) */
+uint64_t arb_model_key(const arb_model *m)
+{
+    if (!m->lru) return (uint64_t)m->ptr;
+    uint64_t key = 0;
+    for (int k = 0; k < m->n; k++) {
+        int smaller = 0;
+        for (int j = k + 1; j < m->n; j++) smaller += m->ord[j] < m->ord[k];
+        key = key * (uint64_t)(m->n - k) + (uint64_t)smaller;
+    }
+    return key;
+}
 
 /* ---- nr_credit_cnt ---------------------------------------------------- */
 void credit_model_init(credit_model *m, int num_vcs, int max_credits, int inc_w)

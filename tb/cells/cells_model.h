@@ -42,12 +42,14 @@ void delay_model_out(const delay_model *m, int valid_i, uint64_t data_i, int *va
                      uint64_t *data_o);
 void delay_model_step(delay_model *m, int valid_i, uint64_t data_i);
 
-/* ---- nr_arb_rr */
+/* ---- nr_arb_rr (lru 0) and nr_arb_matrix (lru 1) */
 typedef struct {
     int n;
-    int ptr; /* highest-priority index */
+    int ptr;         /* round robin: the highest-priority index */
+    int lru;         /* the least recently granted first (nr_arb_matrix) */
+    uint8_t ord[16]; /* lru: the requesters, highest priority first */
 } arb_model;
-void arb_model_init(arb_model *m, int n); /* reset state */
+void arb_model_init(arb_model *m, int n, int lru); /* reset state */
 /* index granted for req (bit i = requester i), or -1 if req == 0 */
 int arb_model_grant(const arb_model *m, uint64_t req);
 void arb_model_step(arb_model *m, uint64_t req, int advance);

@@ -66,11 +66,11 @@ int delay_valid(const delay_dut *h);
 uint64_t delay_data(const delay_dut *h);
 void delay_tick(delay_dut *h);
 
-/* nr_arb_rr */
+/* nr_arb_rr, and nr_arb_matrix (the same ports; its own build) */
 typedef struct arb_dut arb_dut;
 arb_dut *arb_new(uint64_t seed);
 void arb_free(arb_dut *h);
-const char *arb_top(void); /* "nr_arb_rr" */
+const char *arb_top(void); /* "nr_arb_rr" or "nr_arb_matrix" */
 void arb_reset(arb_dut *h);
 void arb_set(arb_dut *h, uint64_t req_i, int advance_i);
 uint64_t arb_gnt(const arb_dut *h);

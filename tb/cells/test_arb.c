@@ -1,7 +1,9 @@
-/* test_arb.c - nr_arb_rr against its C model.
+/* test_arb.c - nr_arb_rr, or nr_arb_matrix (the least recently granted
+ * requester wins), against its C model (cells_model.c).
  *
  * 1. Exhaustive (when the state space is small, always for N <= 4): every
- *    reachable priority state (round-robin pointer, found by
+ *    reachable priority state (round-robin pointer, or the matrix's order of
+ *    the requesters: all N! of them; found by
  *    a breadth-first search of the model from reset), every request pattern,
  *    advance 0 and 1: gnt_o and gnt_idx_o must match the model, and the state
  *    the DUT moves to must answer every request pattern like the model's.
@@ -13,6 +15,7 @@
  *    granted exactly once per N cycles. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cells_model.h"
 #include "cells_shim.h"
@@ -44,7 +47,8 @@ int main(int argc, char **argv)
     nr_rng_t r;
     char name[64];
     int n = cells_param("N");
-    snprintf(name, sizeof name, "test_arb_rr_n%d", n);
+    const int lru = !strcmp(arb_top(), "nr_arb_matrix");
+    snprintf(name, sizeof name, "test_%s_n%d", arb_top() + 3, n);
     cu_parse(argc, argv, &a, name, 20000, NULL);
     g_a = &a;
     printf("%s: seed %llu, cycles %ld, %s N=%d\n", name, (unsigned long long)a.seed, a.cycles,
@@ -58,15 +62,16 @@ int main(int argc, char **argv)
     uint64_t all = cu_mask(n);
     long checks = 0, cyc = 0;
 
-    /* 1. exhaustive over reachable states: the pointer values; enumerated
-     *    for N <= 7 */
+    /* 1. exhaustive over reachable states: the pointer values, or the
+     *    orders (n!); enumerated for N <= 7 */
     int max_states = n;
+    for (int k = 2; lru && k < n; k++) max_states *= k;
     int enumerate = n <= 7;
     arb_state *st = calloc(enumerate ? (size_t)max_states : 1, sizeof *st);
     uint8_t *seen = calloc((size_t)1 << 21, 1); /* keys: at most 21 bits for N <= 7 */
     if (!st || !seen) abort();
     int nst = 1;
-    arb_model_init(&st[0].m, n);
+    arb_model_init(&st[0].m, n, lru);
     seen[arb_model_key(&st[0].m)] = 1;
     for (int i = 0; i < nst && enumerate; i++) {
         for (uint64_t req = 1; req <= all; req++) {
@@ -76,8 +81,8 @@ int main(int argc, char **argv)
             if (seen[k]) continue;
             seen[k] = 1;
             if (nst == max_states || s.len == MAX_PATH)
-                cu_failf(&a, 0, "more reachable states than %d: the model is not a pointer",
-                         max_states);
+                cu_failf(&a, 0, "more reachable states than %d: the model is not a %s", max_states,
+                         lru ? "total order" : "pointer");
             s.path[s.len++] = req;
             st[nst++] = s;
         }
@@ -92,7 +97,7 @@ int main(int argc, char **argv)
             for (uint64_t req = 0; req <= all; req++) {
                 for (int adv = 0; adv <= 1; adv++) {
                     arb_model m;
-                    arb_model_init(&m, n);
+                    arb_model_init(&m, n, lru);
                     arb_reset(h);
                     for (int p = 0; p < st[i].len; p++) {
                         arb_set(h, st[i].path[p], 1);
@@ -119,13 +124,13 @@ int main(int argc, char **argv)
                name, nst, (unsigned long long)all + 1, checks);
     } else {
         printf("%s: %d reachable states: too many for the exhaustive pass, random only\n", name,
-               nst);
+               enumerate ? nst : max_states);
     }
     free(st);
 
     /* 2. random */
     arb_model m;
-    arb_model_init(&m, n);
+    arb_model_init(&m, n, lru);
     arb_reset(h);
     cu_arb_stim stim = {50, 50};
     long grants = 0;
