@@ -1092,6 +1092,8 @@ static void net_free(net_t *n)
         free(n->ch[c].flt);
         if (n->ch[c].deg) free(n->ch[c].deg->q);
         free(n->ch[c].deg);
+        if (n->ch[c].era) free(n->ch[c].era->q);
+        free(n->ch[c].era);
     }
     free(n->fl), free(n->dead), free(n->cfgi), free(n->bins);
     free(n->rested);
