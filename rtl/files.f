@@ -59,4 +59,5 @@ rtl/nwn/nr_nwn_fhop.sv
 rtl/nwn/nr_nwn_port.sv
 rtl/nwn/nr_nwn_sub.sv
 rtl/nwn/nr_nwn_fbx.sv
+rtl/nwn/nr_nwn_hx.sv
 rtl/nwn/nr_nwn.sv

@@ -41,6 +41,9 @@
 //                allocating output VCs (VcCls classes) before an input-first
 //                switch allocation; the VA winners' heads are rewritten by
 //                their IUs. VcCls: 1..NumVcs, dividing NumVcs.
+//   Hx           0; 1 hxv, 2 hxm: the 2-D HyperX switch (doc 1.6, nr_nwn_hx
+//                in place of the bottom): R = 1, M = 0, XpBuf = 0, NumPorts
+//                8 or 64; payloads carry {ext, q}.
 //   Radix limits: n + M <= 64, fc top R <= 64, bb top R/2 + u <= 64.
 // Latency definition (doc 3, 5): a channel phit sent in cycle t is written into
 //   the receiving buffer at the end of t+ChanLat-1 (ChanLat-1 pipeline stages
@@ -100,6 +103,7 @@ module nr_nwn #(
   parameter int XpBuf       = 0,
   parameter int Vc          = 0,
   parameter int VcCls       = 1,
+  parameter int Hx          = 0,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
   localparam int VcW        = nr_pkg::idx_w(NumVcs),
@@ -152,22 +156,26 @@ module nr_nwn #(
   output logic [15:0]                prm_link_crc_w_o,
   output logic [15:0]                prm_xp_buf_o,
   output logic [15:0]                prm_vc_o,
-  output logic [15:0]                prm_vc_cls_o
+  output logic [15:0]                prm_vc_cls_o,
+  output logic [15:0]                prm_hx_o
 );
 
   localparam int N    = NumPorts / R;                           // ports per bottom
   localparam int HALF = NumPorts / 2;
   localparam int MN   = (M > 0) ? M : 1;
   localparam int NBot = (Bb != 0) ? R / 2 : R;                  // bottoms
-  localparam int NBotS = (XpBuf != 0) ? 0 : NBot;               // ... as subswitches (fb: none)
+  localparam int NBotS = (XpBuf != 0 || Hx != 0) ? 0 : NBot;    // ... as subswitches (fb, hx: none)
+  localparam int HS   = (NumPorts == 8) ? 2 : 4;                // HyperX (doc 1.6): side,
+  localparam int NCc  = (Hx != 0) ? 4 * (HS - 1) : MN;          // a port's first-hop credits
   localparam int U    = (Bb != 0) ? HALF / MN : 1;              // bb: up ports per top
   localparam int NTI  = (Bb != 0) ? R / 2 : R;                  // top channel inputs
   localparam int NOB  = N + M;                                  // bottom outputs
   localparam int NOT  = (Bb != 0) ? R / 2 + U : R;              // top outputs
   localparam int TWB  = nr_pkg::idx_w(NOB);
   localparam int TWT  = nr_pkg::idx_w(NOT);
-  localparam int TgtW = (Bb != 0 && TWT > TWB) ? TWT : TWB;     // ports' first hop
-  localparam int PayW = PortW + PhitW;                          // {q, phit}
+  localparam int TgtW = (Hx != 0) ? nr_pkg::idx_w(HS + NCc) :    // ports' first hop
+                        (Bb != 0 && TWT > TWB) ? TWT : TWB;
+  localparam int PayW = PortW + ((Hx != 0) ? 2 : 0) + PhitW;    // {q, phit}, hx {ext, q, phit}
   localparam int ChW  = VcW + PayW;                             // channel {vc, q, phit}
   localparam int CrW  = $clog2(BufDepth + 1);
 
@@ -190,6 +198,8 @@ module nr_nwn #(
   `NR_PARAM_ASSERT(p_xpbuf, XpBuf == 0 || (XpBuf == 1 && R == 1 && Speedup == 1 && SelfTurn == 1))
   `NR_PARAM_ASSERT(p_vc, (Vc == 0 || (Vc == 1 && R == 1 && Speedup == 1 && XpBuf == 0)) &&
                    VcCls >= 1 && VcCls <= NumVcs && NumVcs % VcCls == 0)
+  `NR_PARAM_ASSERT(p_hx, Hx == 0 || ((Hx == 1 || Hx == 2) && R == 1 && XpBuf == 0 &&
+                                     (NumPorts == 8 || NumPorts == 64)))
 
   assign prm_num_ports_o     = 16'(NumPorts);
   assign prm_r_o             = 16'(R);
@@ -213,6 +223,7 @@ module nr_nwn #(
   assign prm_xp_buf_o        = 16'(XpBuf);
   assign prm_vc_o            = 16'(Vc);
   assign prm_vc_cls_o        = 16'(VcCls);
+  assign prm_hx_o            = 16'(Hx);
 
   // ------------------------------------------------------------ shared wires
   // Arrays indexed by their producer and written whole by it (many partial
@@ -254,6 +265,8 @@ module nr_nwn #(
   logic [U*NumVcs-1:0]      hb_t_pop    [MN];         // bb: up ports' IU pops
   logic [U-1:0]             hb_t_ptv    [MN];         // bb: up port outputs
   logic [U*PhitW-1:0]       hb_t_ptp    [MN];
+  // HyperX: every port's first-hop credits (its subswitch's channels)
+  logic [NumPorts*NCc*NumVcs*CrW-1:0] hb_h_cc;
 
   // ------------------------------------------------------------ ports
   for (genvar p = 0; p < NumPorts; p++) begin : g_port
@@ -267,7 +280,7 @@ module nr_nwn #(
     logic [PhitW-1:0] hb_tx_phit;
     logic [NumVcs-1:0] hb_pop, hb_vas;
     logic [NumVcs*2-1:0] hb_vaw;
-    logic [MN*NumVcs*CrW-1:0] hb_cc;
+    logic [NCc*NumVcs*CrW-1:0] hb_cc;
     assign hb_port_we = cfg_we_i && (cfg_bcast_i || 32'(cfg_tile_i) == p);
     if (IS_UP) begin : g_up
       assign hb_pop      = hb_t_pop[T][XU*NumVcs +: NumVcs];
@@ -282,7 +295,11 @@ module nr_nwn #(
       assign hb_vaw      = hb_b_vaw[B][X*NumVcs*2 +: NumVcs*2];
       assign hb_tx_valid = hb_b_ptv[B][X];
       assign hb_tx_phit  = hb_b_ptp[B][X*PhitW +: PhitW];
-      assign hb_cc       = hb_b_cc[B];
+      if (Hx != 0) begin : g_hx
+        assign hb_cc     = hb_h_cc[p*NCc*NumVcs*CrW +: NCc*NumVcs*CrW];
+      end else begin : g_bot
+        assign hb_cc     = hb_b_cc[B];
+      end
     end
 
     nr_nwn_port #(
@@ -308,6 +325,7 @@ module nr_nwn #(
       .XpBuf      (XpBuf),
       .Vc         (Vc),
       .VcCls      (VcCls),
+      .Hx         (Hx),
       .UpPort     (IS_UP ? 1 : 0)
     ) u_port (
       .clk_i,
@@ -408,10 +426,12 @@ module nr_nwn #(
       .UpPick     (UpPick),
       .Vc         (Vc),
       .VcCls      (VcCls),
+      .Hx         (Hx),
       .Kind       (0)
     ) u_sub (
       .clk_i,
       .rst_ni,
+      .sub_id_i     (6'(b)),
       .iu_valid_iv_i(hb_iu_valid),
       .iu_tgt_iv_i  (hb_iu_tgt),
       .iu_pay_iv_i  (hb_iu_pay),
@@ -523,6 +543,71 @@ module nr_nwn #(
     assign unused_fb = ^{hb_b_upv[0], hb_b_upd[0], hb_b_dcr[0]};
   end
 
+  // ------------------------------------------------------------ hx
+  // Hx = 1, 2 (doc 1.6): the HS x HS subswitches of nr_nwn_hx in place of
+  // the one bottom of cn, on its wires.
+  if (Hx != 0) begin : g_hx
+    logic [NumPorts*NumVcs-1:0]      hb_iu_valid, hb_iu_drop, hb_pt_vc_ok;
+    logic [NumPorts*NumVcs*TgtW-1:0] hb_iu_tgt;
+    logic [NumPorts*NumVcs*PayW-1:0] hb_iu_pay;
+    for (genvar p = 0; p < NumPorts; p++) begin : g_p
+      assign hb_iu_valid[p*NumVcs +: NumVcs] = hb_pf_valid[p];
+      assign hb_iu_drop[p*NumVcs +: NumVcs]  = hb_pf_drop[p];
+      assign hb_iu_pay[p*NumVcs*PayW +: NumVcs*PayW] = hb_pf_pay[p];
+      assign hb_iu_tgt[p*NumVcs*TgtW +: NumVcs*TgtW] = hb_pf_tgt[p];
+      assign hb_pt_vc_ok[p*NumVcs +: NumVcs] = hb_p_vc_ok[p];
+    end
+    nr_nwn_hx #(
+      .NumPorts   (NumPorts),
+      .R          (R),
+      .M          (M),
+      .Bb         (Bb),
+      .Speedup    (Speedup),
+      .SelfTurn   (SelfTurn),
+      .NumVcs     (NumVcs),
+      .InBufPerVc (InBufPerVc),
+      .BufDepth   (BufDepth),
+      .ChanLat    (ChanLat),
+      .UseLcb     (UseLcb),
+      .MaxPktLen  (MaxPktLen),
+      .ReplayDepth(ReplayDepth),
+      .Window     (Window),
+      .LinkCrcW   (LinkCrcW),
+      .TopSpeedup (TopSpeedup),
+      .TopChoice  (TopChoice),
+      .XpBuf      (XpBuf),
+      .SideTab    (SideTab),
+      .UpPick     (UpPick),
+      .Vc         (Vc),
+      .VcCls      (VcCls),
+      .Hx         (Hx)
+    ) u_hx (
+      .clk_i,
+      .rst_ni,
+      .iu_valid_iv_i(hb_iu_valid),
+      .iu_tgt_iv_i  (hb_iu_tgt),
+      .iu_pay_iv_i  (hb_iu_pay),
+      .iu_drop_iv_i (hb_iu_drop),
+      .iu_pop_iv_o  (hb_b_pop[0]),
+      .pt_valid_o   (hb_b_ptv[0]),
+      .pt_phit_o    (hb_b_ptp[0]),
+      .pt_vc_ok_i   (hb_pt_vc_ok),
+      .cc_p_o       (hb_h_cc)
+    );
+    assign hb_b_cc[0]  = '0;
+    assign hb_b_upv[0] = '0;
+    assign hb_b_upd[0] = '0;
+    assign hb_b_dcr[0] = '0;
+    assign hb_b_vas[0] = '0;
+    assign hb_b_vaw[0] = '0;
+    logic unused_hx;
+    assign unused_hx = ^{hb_b_cc[0], hb_b_upv[0], hb_b_upd[0], hb_b_dcr[0]};
+  end else begin : g_nohx
+    assign hb_h_cc = '0;
+    logic unused_hcc;
+    assign unused_hcc = ^hb_h_cc;
+  end
+
   // ------------------------------------------------------------ tops
   if (M > 0) begin : g_tops
     for (genvar t = 0; t < M; t++) begin : g_top
@@ -594,10 +679,12 @@ module nr_nwn #(
         .UpPick     (UpPick),
         .Vc         (Vc),
         .VcCls      (VcCls),
+        .Hx         (Hx),
         .Kind       ((Bb != 0) ? 2 : 1)
       ) u_sub (
         .clk_i,
         .rst_ni,
+        .sub_id_i     (6'(t)),
         .iu_valid_iv_i(hb_iu_valid),
         .iu_tgt_iv_i  (hb_iu_tgt),
         .iu_pay_iv_i  (hb_iu_pay),

@@ -134,6 +134,7 @@ module nr_nwn_fbx #(
     ) u_sub (
       .clk_i,
       .rst_ni,
+      .sub_id_i     (6'(p)),
       .iu_valid_iv_i(hb_iu_valid),
       .iu_tgt_iv_i  (hb_iu_tgt),
       .iu_pay_iv_i  (hb_iu_pay),
@@ -253,6 +254,7 @@ module nr_nwn_fbx #(
     ) u_sub (
       .clk_i,
       .rst_ni,
+      .sub_id_i     (6'(q)),
       .iu_valid_iv_i({NumVcs{1'b0}}),
       .iu_tgt_iv_i  ({NumVcs{1'b0}}),
       .iu_pay_iv_i  ({NumVcs*PayW{1'b0}}),

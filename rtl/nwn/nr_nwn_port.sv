@@ -18,6 +18,8 @@
 //     instance parameters have other names. ChanLat is not used here.
 //   UpPort    0: a port served by a bottom subswitch; 1: a bb up port (its
 //             first subswitch is a top).
+//   Hx        0; 1, 2 a HyperX port (docs/nwn-arch.md 1.6): its first hop
+//             carries ext, which goes into the payload's tag {ext, q}.
 //   Derived: RdPorts = S_iu, reads per cycle = the first subswitch's input
 //     speedup (Speedup for a bottom port, 1 for a bb up port, doc 4.1); CrW
 //     the width of the bottom's up-link credits; TgtW the first-hop width.
@@ -34,8 +36,9 @@
 //     the top's registered credit image (index p*NumVcs + v), for the
 //     flattened-butterfly mode's queue estimates (docs/fbfly-routing.md 6.1).
 //   cc_t_vc_i: cc[n + t][v] of this port's bottom subswitch (start of cycle),
-//     for the adaptive choice of the top.
-//   fr_valid_v_o, fr_tgt_v_o, fr_pay_v_o ({q[5:0], phit[23:0]}), fr_drop_v_o:
+//     for the adaptive choice of the top (HyperX: of its subswitch's channels).
+//   fr_valid_v_o, fr_tgt_v_o, fr_pay_v_o ({q[5:0], phit[23:0]}; HyperX
+//     {ext[1:0], q, phit}), fr_drop_v_o:
 //     per VC the IU's front / dropping state (nr_iu), for the first
 //     subswitch's allocator; pop_v_i pops them (combinational from the
 //     subswitch). va_set_v_i, va_w_v_i: the VA winners of the baseline VC
@@ -76,18 +79,22 @@ module nr_nwn_port #(
   parameter int XpBuf       = 0,
   parameter int Vc          = 0,
   parameter int VcCls       = 1,
+  parameter int Hx          = 0,
   parameter int UpPort      = 0,
   localparam int RdPorts    = (UpPort != 0) ? 1 : Speedup,
   localparam int CrW        = $clog2(BufDepth + 1),
   localparam int MN         = (M > 0) ? M : 1,
-  localparam int NOB        = NumPorts / R + M,
+  localparam int HS         = (NumPorts == 8) ? 2 : 4,
+  localparam int NCc        = (Hx != 0) ? 4 * (HS - 1) : MN,
+  localparam int NOB        = (Hx != 0) ? HS + NCc : NumPorts / R + M,
   localparam int NOT        = (Bb != 0) ? R / 2 + (NumPorts / 2) / MN : R,
   localparam int TWB        = nr_pkg::idx_w(NOB),
   localparam int TWT        = nr_pkg::idx_w(NOT),
   localparam int TgtW       = (Bb != 0 && TWT > TWB) ? TWT : TWB,
+  localparam int ExtW       = (Hx != 0) ? 2 : 0,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
-  localparam int PayW       = PortW + PhitW,
+  localparam int PayW       = PortW + ExtW + PhitW,
   localparam int VcW        = nr_pkg::idx_w(NumVcs),
   localparam int CW         = $clog2(InBufPerVc + 1)
 ) (
@@ -118,7 +125,7 @@ module nr_nwn_port #(
   output logic [NumVcs*CW-1:0]      pcr_d_o,
   input  logic [NumPorts*NumVcs*CW-1:0] pcr_p_v_i,
   // first subswitch: credits of the bottom's up-links, fronts, pops
-  input  logic [MN*NumVcs*CrW-1:0]  cc_t_vc_i,
+  input  logic [NCc*NumVcs*CrW-1:0] cc_t_vc_i,
   output logic [NumVcs-1:0]         fr_valid_v_o,
   output logic [NumVcs*TgtW-1:0]    fr_tgt_v_o,
   output logic [NumVcs*PayW-1:0]    fr_pay_v_o,
@@ -136,6 +143,7 @@ module nr_nwn_port #(
   `NR_PARAM_ASSERT(p_upport, UpPort == 0 || (UpPort == 1 && Bb == 1))
   `NR_PARAM_ASSERT(p_xpbuf, XpBuf == 0 || XpBuf == 1)   // (the top's parameter)
   `NR_PARAM_ASSERT(p_vc, (Vc == 0 || Vc == 1) && VcCls >= 1 && VcCls <= NumVcs)   // (the top's)
+  `NR_PARAM_ASSERT(p_hx, Hx >= 0 && Hx <= 2)
   `NR_PARAM_ASSERT(p_chanlat, ChanLat >= 1 && ChanLat <= 4)   // (not used here)
   `NR_PARAM_ASSERT(p_topspeedup, TopSpeedup >= 1 && TopSpeedup <= 2)   // (the tops' parameter)
 
@@ -193,7 +201,9 @@ module nr_nwn_port #(
   logic [PortW-1:0]        rc_q;
   logic [PhitW-1:0]        rc_head;
   logic [nr_pkg::DATA_W-1:0] rc_hash;
-  logic [TgtW-1:0]         fh_tgt;
+  localparam int TgtIuW = TgtW + ExtW;   // the IU's first hop: {ext, tgt}
+  logic [TgtIuW-1:0]       fh_tgt;
+  logic [NumVcs*TgtIuW-1:0] fr_tgt;
   logic [2:0]              fh_reason, drop_reason;
   logic [NumVcs-1:0]       fr_head;
   logic [NumVcs*PortW-1:0] fr_q;
@@ -203,7 +213,7 @@ module nr_nwn_port #(
     .NumPorts(NumPorts),
     .NumVcs  (NumVcs),
     .RdPorts (RdPorts),
-    .TgtW    (TgtW),
+    .TgtW    (TgtIuW),
     .UseScore(0),
     .ScCols  (2),
     .ScCredW (1),
@@ -239,7 +249,7 @@ module nr_nwn_port #(
     .fh_reason_i  (fh_reason),
     .fr_valid_vc_o(fr_valid_v_o),
     .fr_head_vc_o (fr_head),
-    .fr_tgt_vc_o  (fr_tgt_v_o),
+    .fr_tgt_vc_o  (fr_tgt),
     .fr_q_vc_o    (fr_q),
     .fr_phit_vc_o (fr_phit),
     .fr_drop_vc_o (fr_drop_v_o),
@@ -251,7 +261,13 @@ module nr_nwn_port #(
   );
   assign tev_o = {drop ? drop_reason : 3'd0, cfg_bad, drop};
   for (genvar v = 0; v < NumVcs; v++) begin : g_pay
-    assign fr_pay_v_o[v*PayW +: PayW] = {fr_q[v*PortW +: PortW], fr_phit[v*PhitW +: PhitW]};
+    assign fr_tgt_v_o[v*TgtW +: TgtW] = fr_tgt[v*TgtIuW +: TgtW];
+    if (Hx != 0) begin : g_ext
+      assign fr_pay_v_o[v*PayW +: PayW] = {fr_tgt[v*TgtIuW + TgtW +: 2], fr_q[v*PortW +: PortW],
+                                           fr_phit[v*PhitW +: PhitW]};
+    end else begin : g_q
+      assign fr_pay_v_o[v*PayW +: PayW] = {fr_q[v*PortW +: PortW], fr_phit[v*PhitW +: PhitW]};
+    end
   end
   logic unused_head;
   assign unused_head = ^fr_head;   // the allocator reads the kind from the phit
@@ -266,7 +282,8 @@ module nr_nwn_port #(
     .TopChoice(TopChoice),
     .NumVcs  (NumVcs),
     .CrW     (CrW),
-    .TgtW    (TgtW)
+    .TgtW    (TgtIuW),
+    .Hx      (Hx)
   ) u_fhop (
     .clk_i,
     .rst_ni,

@@ -22,7 +22,10 @@
 //     VC) = credits of the sender, power of two >= 2; the top checks >=
 //     2*ChanLat). The port and link parameters are only range-checked.
 //   Kind      0 bottom, 1 fc top, 2 bb top; fb (XpBuf = 1, doc 1.5, in
-//             nr_nwn_fbx): 3 a row, 4 a column.
+//             nr_nwn_fbx): 3 a row, 4 a column; 5 a HyperX subswitch (Hx =
+//             1, 2, doc 1.6, in nr_nwn_hx).
+//   Hx        nr_nwn's (declared for the hierarchy block); Kind 5 only with
+//             Hx = 1 (hxv) or 2 (hxm). HS = k^(1/3) (2 at k = 8, 4 at 64).
 //   XpBuf     nr_nwn's (declared for the hierarchy block); Kind 3 and 4 only
 //             with XpBuf = 1.
 //   SideTab, UpPick  nr_nwn's (declared for the hierarchy block; both are in
@@ -39,7 +42,13 @@
 //     fb row: input 0 the IU of its port, outputs q = 0..k-1 channels into
 //             crosspoint (row, q). fb column: inputs p = 0..k-1 crosspoint
 //             (p, column), output 0 its port.
+//     HyperX: inputs and outputs 0..HS-1 its ports (IUs, port outputs),
+//             HS + dim*2(HS-1) + 2*rank + c the channels (doc 1.6).
 // Ports / protocol (k-th input / output of each class, flat, VC-minor):
+//   sub_id_i: this subswitch's number s (HyperX: x = s mod HS, y = s / HS),
+//     constant per instance; unused by the other kinds.
+//   Payloads are {tag, phit}: the tag is q (6 bits), and with Hx {ext, q}
+//     (8 bits, doc 1.6).
 //   iu_valid_iv_i, iu_tgt_iv_i, iu_pay_iv_i ({q, phit}), iu_drop_iv_i,
 //     iu_pop_iv_o: the IU inputs' fronts and pops (nr_iu, nr_swalloc).
 //   bi_valid_i, bi_vc_i, bi_pay_i ({q, phit}): a phit per channel input per
@@ -54,7 +63,10 @@
 //     outputs, credits returned (added at the end of the cycle) and the
 //     credit counters (for the IUs' adaptive choice).
 // Target from q (doc 5): bottom q mod n; fc top q / n; bb top q / n if q <
-//   k/2, else R/2 + (q - k/2) mod u; fb column q / k = 0 (R = 1).
+//   k/2, else R/2 + (q - k/2) mod u; fb column q / k = 0 (R = 1); HyperX
+//   from {ext, q} and s by doc 1.6's rule (ext: y toward row y + ext on
+//   channel 0; else x, then y, toward q's subswitch on channel 1; else q's
+//   port).
 // Latency: a channel phit written in t is allocatable in t+1; allocation and
 //   traversal take the cycle (0 cycles combinational to the outputs).
 // Cost: nr_vcbank, (#channel inputs)*NumVcs nr_fifo of BufDepth x (TgtW + 30) bits (RAM
@@ -85,18 +97,23 @@ module nr_nwn_sub #(
   parameter int UpPick      = 0,
   parameter int Vc          = 0,
   parameter int VcCls       = 1,
+  parameter int Hx          = 0,
   parameter int Kind        = 0,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
-  localparam int PayW    = PortW + PhitW,
+  localparam int TagW    = PortW + ((Hx != 0) ? 2 : 0),
+  localparam int PayW    = TagW + PhitW,
+  localparam int HS      = (NumPorts == 8) ? 2 : 4,
+  localparam int HPer    = 2 * (HS - 1),
   localparam int VcW     = nr_pkg::idx_w(NumVcs),
   localparam int N       = NumPorts / R,
   localparam int U       = (Bb != 0 && M > 0) ? (NumPorts / 2) / M : 1,
   localparam int R2      = R / 2,
   // inputs and outputs per class
-  localparam int NIu     = (Kind == 0) ? N : (Kind == 2) ? U : (Kind == 3) ? 1 : 0,
+  localparam int NIu     = (Kind == 0) ? N : (Kind == 2) ? U : (Kind == 3) ? 1 :
+                           (Kind == 5) ? HS : 0,
   localparam int NBuf    = (Kind == 0) ? M : (Kind == 2) ? R2 : (Kind == 3) ? 0 :
-                           (Kind == 4) ? NumPorts : R,
+                           (Kind == 4) ? NumPorts : (Kind == 5) ? 2 * HPer : R,
   localparam int NPt     = (Kind == 3) ? 0 : (Kind == 4) ? 1 : NIu,
   localparam int NCh     = (Kind == 3) ? NumPorts : (Kind == 4) ? 0 : NBuf,
   localparam int NO      = NPt + NCh,
@@ -109,6 +126,7 @@ module nr_nwn_sub #(
 ) (
   input  logic                       clk_i,
   input  logic                       rst_ni,
+  input  logic [5:0]                 sub_id_i,
   // input-unit inputs
   input  logic [IuN*NumVcs-1:0]      iu_valid_iv_i,
   input  logic [IuN*NumVcs*TgtW-1:0] iu_tgt_iv_i,
@@ -135,8 +153,10 @@ module nr_nwn_sub #(
   output logic [IuN*NumVcs*2-1:0]    va_w_iv_o
 );
 
-  `NR_PARAM_ASSERT(p_kind, Kind >= 0 && Kind <= 4 && (Kind != 2 || Bb != 0) &&
-                   (Kind != 1 || Bb == 0) && ((Kind >= 3) == (XpBuf != 0)))
+  `NR_PARAM_ASSERT(p_kind, Kind >= 0 && Kind <= 5 && (Kind != 2 || Bb != 0) &&
+                   (Kind != 1 || Bb == 0) && ((Kind == 3 || Kind == 4) == (XpBuf != 0)) &&
+                   ((Kind == 5) == (Hx != 0)))
+  `NR_PARAM_ASSERT(p_hx, Hx >= 0 && Hx <= 2 && (Hx == 0 || NumPorts == 8 || NumPorts == 64))
   `NR_PARAM_ASSERT(p_speedup, Speedup >= 1 && Speedup <= 2)
   `NR_PARAM_ASSERT(p_vc, Vc == 0 || (Vc == 1 && Kind == 0 && R == 1 && M == 0 && Speedup == 1))
   `NR_PARAM_ASSERT(p_bufdepth, BufDepth >= 2 && (BufDepth & (BufDepth - 1)) == 0)
@@ -152,6 +172,10 @@ module nr_nwn_sub #(
   localparam int EntW = TgtW + PayW;
   localparam int NI   = NIu + NBuf;
   localparam int IU_FIRST = (Kind == 2) ? 0 : 1;
+  // doc 1.6: the class turns of the channel inputs (bit cl_in*4 + cl_out,
+  // classes X0, Y0, X1, Y1): hxv X0 -> Y0, X1, Y1; Y0 -> X1, Y1; X1 -> Y1;
+  // hxm X0 -> Y1, Y0 -> X1
+  localparam int HxTurn = (Hx == 1) ? 32'h08CE : 32'h0048;
 
   // ---------------------------------------------------------------- buffers
   // Channel input c, VC v: FIFO of {tgt, q, phit}.
@@ -165,11 +189,36 @@ module nr_nwn_sub #(
       logic [PayW-1:0]  pay;
       logic [PortW-1:0] q;
       logic [TgtW-1:0]  tgt;
-      assign pay = bi_pay_i[c*PayW +: PayW];
-      assign q   = pay[PayW-1 -: PortW];
-      // doc 5: the receiving subswitch's target for the packet, from q
+      logic [1:0]       ext2;
+      assign pay  = bi_pay_i[c*PayW +: PayW];
+      assign q    = pay[PhitW +: PortW];
+      assign ext2 = (Hx != 0) ? pay[PayW-1 -: 2] : 2'b00;
+      // doc 5: the receiving subswitch's target for the packet, from q (doc
+      // 1.6: HyperX from {ext, q} and s)
       always_comb begin
+        int ext, d, sx, sy, dim, o, own;
+        ext = 32'(ext2);
+        d   = 32'(q) / HS;
+        sx  = 32'(sub_id_i) % HS;
+        sy  = 32'(sub_id_i) / HS;
+        dim = 0;
+        o   = 0;
+        own = 0;
         if (Kind == 0)                    tgt = TgtW'(32'(q) % N);
+        else if (Kind == 5) begin
+          if (ext != 0) begin
+            dim = 1;
+            o   = (sy + ext) % HS;
+          end else if (d % HS != sx) begin
+            o   = d % HS;
+          end else begin
+            dim = 1;
+            o   = d / HS;
+          end
+          own = (dim != 0) ? sy : sx;
+          if (ext == 0 && d == 32'(sub_id_i)) tgt = TgtW'(32'(q) % HS);
+          else tgt = TgtW'(HS + dim * HPer + 2 * ((o < own) ? o : o - 1) + ((ext != 0) ? 0 : 1));
+        end
         else if (Kind != 2)               tgt = TgtW'(32'(q) / N);   // fb column: q / k = 0
         else if (32'(q) < NumPorts / 2)   tgt = TgtW'(32'(q) / N);
         else                              tgt = TgtW'(R2 + (32'(q) - NumPorts / 2) % U);
@@ -259,11 +308,13 @@ module nr_nwn_sub #(
     .NumPt  (NPt),
     .NumCh  (NCh),
     .PtFirst(IU_FIRST),
-    .XIuPt  ((Kind == 0) ? ((SelfTurn != 0) ? 1 : 2) : 0),
+    .XIuPt  ((Kind == 0 || Kind == 5) ? ((SelfTurn != 0) ? 1 : 2) : 0),
     .XIuCh  (1),
     .XBufPt (1),
-    .XBufCh ((Kind == 0) ? 0 : 2),
-    .Speedup((Kind == 0) ? Speedup : (Kind == 1) ? TopSpeedup : 1),
+    .XBufCh ((Kind == 0) ? 0 : (Kind == 5) ? 3 : 2),
+    .XClsPer(HPer),
+    .XClsTurn(HxTurn),
+    .Speedup((Kind == 0 || Kind == 5) ? Speedup : (Kind == 1) ? TopSpeedup : 1),
     .Credits(BufDepth),
     .PayW   (PayW),
     .Vc     (Vc),
@@ -288,11 +339,15 @@ module nr_nwn_sub #(
     .va_set_iv_o(va_set),
     .va_w_iv_o  (va_w)
   );
-  // a port output sends the phit; q is only needed on internal channels
+  // a port output sends the phit; the tag is only needed on internal channels
   for (genvar k = 0; k < PtN; k++) begin : g_pt
     assign pt_phit_o[k*PhitW +: PhitW] = pt_pay[k*PayW +: PhitW];
     logic unused_q;
-    assign unused_q = ^pt_pay[k*PayW + PhitW +: PortW];
+    assign unused_q = ^pt_pay[k*PayW + PhitW +: TagW];
+  end
+  if (Kind != 5) begin : g_noid
+    logic unused_id;
+    assign unused_id = ^sub_id_i;
   end
 
 endmodule

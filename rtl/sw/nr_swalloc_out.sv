@@ -20,7 +20,14 @@
 //   ClassIdx          this output's index among the outputs of its class.
 //   XIu, XBuf         the crosspoint rule of this output's class toward the
 //                     IU inputs and the buffered inputs: 0 none, 1 all, 2 all
-//                     but the diagonal (the ClassIdx-th input of the class).
+//                     but the diagonal (the ClassIdx-th input of the class);
+//                     XBuf 3 the class turns of a HyperX subswitch (doc 1.6):
+//                     buffered input li (class cl(li)) reaches this output
+//                     (class cl(ClassIdx)) when XClsTurn bit cl(li)*4 +
+//                     cl(ClassIdx) is set, cl(x) = ((x mod XClsPer) mod 2)*2
+//                     + x / XClsPer (X0, Y0, X1, Y1).
+//   XClsPer, XClsTurn the channels per dimension and the 16-bit turn table
+//                     of rule 3 (unused otherwise).
 //   Speedup, Credits, PayW, TgtW  as nr_swalloc's (Speedup only sets the
 //                     lanes L = min(Speedup, NumVcs); TgtW the target width).
 //   An output without a crosspoint (branch g_nox) never sends; a channel
@@ -54,7 +61,8 @@
 //   slice per run, and the crossbar is one indexed select. Written so, and
 //   not one statement per (input, VC), Verilator's C++ of a 64-port
 //   crossbar (cn-k64) is a fraction of what it was (docs/nwn-rtl.md,
-//   "Verilator builds").
+//   "Verilator builds"). Rule 3 (HyperX, at most 16 inputs) is gathered one
+//   input at a time.
 // Latency: 0 (combinational from state and the inputs); state updates at
 //   the clock edge.
 // Cost: the arbiter (see nr_swalloc_pt, nr_swalloc_ch), a TgtW-bit compare
@@ -73,6 +81,8 @@ module nr_swalloc_out #(
   parameter int ClassIdx = 0,
   parameter int XIu      = 1,
   parameter int XBuf     = 1,
+  parameter int XClsPer  = 2,
+  parameter int XClsTurn = 0,
   parameter int Speedup  = 4,
   parameter int Credits  = 8,
   parameter int PayW     = 24,
@@ -112,7 +122,7 @@ module nr_swalloc_out #(
 
   `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
   `NR_PARAM_ASSERT(p_ni, NumIu >= 0 && NumBuf >= 0 && NI >= 1 && NI <= 64)
-  `NR_PARAM_ASSERT(p_x, XIu >= 0 && XIu <= 2 && XBuf >= 0 && XBuf <= 2)
+  `NR_PARAM_ASSERT(p_x, XIu >= 0 && XIu <= 2 && XBuf >= 0 && XBuf <= 3 && XClsPer >= 1)
   `NR_PARAM_ASSERT(p_out, OutIdx >= 0 && OutIdx < (1 << TgtW) && ClassIdx >= 0)
 
   localparam int PhitW = nr_pkg::PHIT_W;
@@ -149,18 +159,32 @@ module nr_swalloc_out #(
     end
     run_f = (sel == 0) ? lo : (sel == 1) ? n : x;
   endfunction
-  // input i is in X_j: in class A or B, by the class's rule
-  function automatic bit in_x(input int i);
-    int li, r;
-    li   = (i < AN) ? i : i - AN;
-    r    = (i < AN) ? AR : BR;
-    in_x = (r == 1) || (r == 2 && li != ClassIdx);
+  // X_j as a mask over the inputs: input i is in X_j by its class's rule
+  // (rule 3: the class turn table). Self-contained, as run_f.
+  function automatic logic [63:0] xm_f();
+    int li, r, cl, cj;
+    xm_f = '0;
+    cj   = ((ClassIdx % XClsPer) % 2) * 2 + ClassIdx / XClsPer;
+    for (int i = 0; i < NI; i++) begin
+      li = (i < AN) ? i : i - AN;
+      r  = (i < AN) ? AR : BR;
+      cl = ((li % XClsPer) % 2) * 2 + li / XClsPer;
+      xm_f[i] = (r == 1) || (r == 2 && li != ClassIdx) ||
+                (r == 3 && ((XClsTurn >> (cl * 4 + cj)) & 1) != 0);
+    end
+  endfunction
+  localparam logic [63:0] XM = xm_f();
+  // rule 3 is not runs: gather input by input (GenX), x = its rank in X_j
+  localparam bit GenX = (AR == 3) || (BR == 3);
+  function automatic int xrank(input int i);
+    xrank = 0;
+    for (int q = 0; q < i; q++) xrank = xrank + ((XM[q] != 1'b0) ? 1 : 0);
   endfunction
 
-  localparam int NX = run_f(4, 2);
+  localparam int NX = GenX ? xrank(NI) : run_f(4, 2);
 
   for (genvar i = 0; i < NI; i++) begin : g_xm
-    assign xmask_i_o[i] = in_x(i);
+    assign xmask_i_o[i] = XM[i];
   end
 
   if (NX == 0) begin : g_nox
@@ -216,8 +240,11 @@ module nr_swalloc_out #(
     end
     assign hit = in_hreq_iv_i & tm;
 
-    for (genvar k = 0; k < 4; k++) begin : g_run
-      localparam int RI = run_f(k, 0), RN = run_f(k, 1), RX = run_f(k, 2);
+    for (genvar k = 0; k < (GenX ? NI : 4); k++) begin : g_run
+      // a run of X_j, or (GenX) input k alone when it is in X_j
+      localparam int RI = GenX ? k : run_f(k, 0);
+      localparam int RN = GenX ? (XM[k] ? 1 : 0) : run_f(k, 1);
+      localparam int RX = GenX ? xrank(k) : run_f(k, 2);
       if (RN > 0) begin : g_r
         assign xv  [RX*NumVcs +: RN*NumVcs] = in_valid_iv_i[RI*NumVcs +: RN*NumVcs];
         assign xreq[RX*NumVcs +: RN*NumVcs] = hit[RI*NumVcs +: RN*NumVcs];
@@ -236,7 +263,7 @@ module nr_swalloc_out #(
     // targets and lanes are not this output's
     logic [NB-1:0] outside;
     for (genvar i = 0; i < NI; i++) begin : g_i
-      if (!in_x(i)) begin : g_nxp
+      if (!XM[i]) begin : g_nxp
         assign gnt_iv_o[i*NumVcs +: NumVcs] = '0;
         assign own_iv_o[i*NumVcs +: NumVcs] = '0;
         assign rdy_iv_o[i*NumVcs +: NumVcs] = '0;

@@ -30,7 +30,7 @@ static const rtr_key nwn_keys[] = {
     RTR_KEY(T, "XpBuf", xp_buf, 0, 0, 1, RTR_K_RTL,
             "1: the fully buffered crossbar fb, a BufDepth buffer per crosspoint (R = 1; "
             "docs/nwn-arch.md 1.5)"),
-    RTR_KEY(T, "Hx", hx, 0, 0, 2, RTR_K_MODEL,
+    RTR_KEY(T, "Hx", hx, 0, 0, 2, RTR_K_RTL,
             "the 2-D HyperX switch: 1 hxv (Valiant), 2 hxm (minimal adaptive); R = 1, NumPorts 8 "
             "or 64 (docs/nwn-arch.md 1.6)"),
     RTR_KEY(T, "Vc", vc, 0, 0, 1, RTR_K_RTL,
@@ -150,7 +150,10 @@ static int nwn_probes(const void *pv, rtr_probe *pr, char *err, int errlen)
         return -1;
     }
     if (p->hx) { /* HyperX (1.6): a = 0 probes; hxv's routes hash to any length */
-        snprintf(err, (size_t)errlen, "Hx = %d: the C model only (docs/nwn-arch.md 1.6)", p->hx);
+        snprintf(err, (size_t)errlen,
+                 "Hx = %d: no smoke probes (hxv's routes hash to 0..4 channel hops; "
+                 "docs/nwn-arch.md 1.6)",
+                 p->hx);
         return -1;
     }
     if (p->xp_buf) { /* fb: a row, a channel, a column (section 1.5) */
