@@ -3,8 +3,8 @@
 # the switch organizations with the standalone C models, CSV + PNG per
 # figure, saturation tables (make publish-sweep-nwn: into docs/results.md).
 #
-# 1. Single router, k = 64, 4 VCs (seed Figs 9-11): cn, hc, fc, fc-isu2
-#    (Fig 10), fc6, fc6-isu2, bb, hxv and hxm on UR, BC, BR (bit rotation, as the
+# 1. Single router, k = 64, 4 VCs (seed Figs 9-11): cn, hc, fc, fc-isu2,
+#    hxv-isu2, hxm-isu2 (Fig 10), fc6, fc6-isu2, bb, hxv and hxm on UR, BC, BR (bit rotation, as the
 #    seed's) and TR, with the seed's rules (hc's
 #    subswitch one phit per row, fc's random top, isu2 on every crossbar),
 #    and beside them our variants: hc-vs (VC speedup in hc's subswitch),
@@ -46,7 +46,7 @@ SW_DIR=$OUT/runs
 mkdir -p "$SW_DIR"
 
 # Figures: name, configurations (curve label = organization), pattern, options.
-SINGLE_ORGS="cn:cn-k64-4vc hc:hc-k64-4vc hc-vs:hc-vs-k64-4vc fc:fc-k64-4vc fc-cr:fc-cr-k64-4vc fc-isu2:fc-isu2-k64-4vc fc6:fc6-k64-4vc fc6-isu2:fc6-isu2-k64-4vc fc6-isu2b:fc6-isu2b-k64-4vc bb:bb-k64-4vc hxv:hxv-k64-4vc hxm:hxm-k64-4vc ftd:ftd-k64-4vc fb:fb-k64-4vc vc:vc-k64-4vc vc-islip4:vc-k64-4vc-islip4 vc-dist-spec:vc-k64-4vc-dist-spec"
+SINGLE_ORGS="cn:cn-k64-4vc hc:hc-k64-4vc hc-vs:hc-vs-k64-4vc fc:fc-k64-4vc fc-cr:fc-cr-k64-4vc fc-isu2:fc-isu2-k64-4vc fc6:fc6-k64-4vc fc6-isu2:fc6-isu2-k64-4vc fc6-isu2b:fc6-isu2b-k64-4vc bb:bb-k64-4vc hxv:hxv-k64-4vc hxm:hxm-k64-4vc hxv-isu2:hxv-isu2-k64-4vc hxm-isu2:hxm-isu2-k64-4vc ftd:ftd-k64-4vc fb:fb-k64-4vc vc:vc-k64-4vc vc-islip4:vc-k64-4vc-islip4 vc-dist-spec:vc-k64-4vc-dist-spec"
 QUAD64_ORGS="hc:hc-k64-4vc hc-vs:hc-vs-k64-4vc fc:fc-k64-4vc fc6-isu2:fc6-isu2-k64-4vc bb:bb-k64-4vc"
 QUAD32_ORGS="hc:hc-k32-4vc hc-vs:hc-vs-k32-4vc fc:fc-k32-4vc fc-isu2:fc-isu2-k32-4vc fc-isu2b:fc-isu2b-k32-4vc bb:bb-k32-4vc"
 figs() {
