@@ -1,7 +1,8 @@
 #!/bin/bash
 # energy.sh - seed 001 Fig 12 in the kit (make energy): achieved throughput,
-# energy per delivered bit, EDP and EDAP of hc, fc, fc6, fc6-isu2 and bb at
-# k = 64 on the nine patterns of Fig 12, normalised to hc
+# energy per delivered bit, EDP and EDAP of hc, fc, fc6, fc6-isu2 and hxv (the
+# seed's hvx), and beside them bb, hxm and ftd, at k = 64 on the nine
+# patterns of Fig 12, normalised to hc
 # (docs/results.md section 4.3).
 #
 # 1. Runs the C models standalone (rtr_sim --impl model), bare seed
@@ -64,7 +65,7 @@ for x in "$SIM" "$SWC" "$REP"; do [ -x "$x" ] || { echo "energy.sh: $x is not bu
 mkdir -p "$OUT/runs"
 
 # organization:configuration, in the order of the tables
-ORGS="hc:hc-k64-4vc fc:fc-k64-4vc fc6:fc6-k64-4vc fc6-isu2:fc6-isu2-k64-4vc bb:bb-k64-4vc"
+ORGS="hc:hc-k64-4vc fc:fc-k64-4vc fc6:fc6-k64-4vc fc6-isu2:fc6-isu2-k64-4vc hxv:hxv-k64-4vc bb:bb-k64-4vc hxm:hxm-k64-4vc ftd:ftd-k64-4vc"
 CFGS=""
 for oc in $ORGS; do CFGS="$CFGS ${oc#*:}"; done
 # Fig 12's patterns: seed name:rtr_sim pattern. The seed's BR is bit rotation

@@ -137,10 +137,11 @@ double nr_t1_fc_area_m(double k, double r, double m);
  * used for EDAP. Seed 001 gives the per-event figures; which event each
  * figure multiplies, the channel width and the radix of a crossbar with input
  * speedup are the kit's readings (docs/results.md 4.3.1). */
-enum { NR_EN_HC = 0, NR_EN_FC = 1, NR_EN_BB = 2, NR_EN_FT = 3 }; /* cn: NR_EN_FC, r = 1, m = 0 */
+enum { NR_EN_HC = 0, NR_EN_FC = 1, NR_EN_BB = 2, NR_EN_FT = 3, NR_EN_HX = 4 }; /* cn: NR_EN_FC */
 
 typedef struct {
-    int org;          /* NR_EN_HC, NR_EN_FC (also cn), NR_EN_BB, NR_EN_FT (ftd) */
+    int org;          /* NR_EN_HC, NR_EN_FC (also cn), NR_EN_BB, NR_EN_FT (ftd), NR_EN_HX */
+    int hx;           /* HyperX: 1 hxv (a path is the mean over its intermediates), 2 hxm */
     int k;            /* ports */
     int rows, cols;   /* hc: tile grid, k = rows * cols */
     int hc_lanes;     /* hc: crossbar lanes per subswitch input, min(SubSpeedup, NumVcs) */
@@ -149,7 +150,7 @@ typedef struct {
     int top_speedup;  /* fc: input speedup of the tops (bb: 1) */
     int self_turn;    /* fc/bb: q = p is delivered (else it has no path) */
     int lat_a, lat_b; /* internal channel distance in cycles = latency: hc row bus and
-                         * column channel; fc/bb up-link and down-link; ftd every link
+                         * column channel; fc/bb up-link and down-link; ftd, hx every link
                          * (all ChanLat but hc's) */
 } nr_en_org;
 

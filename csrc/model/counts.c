@@ -313,11 +313,13 @@ void nr_en_coef_seed(nr_en_coef *c)
 int nr_en_org_nwn(const nr_nwn_params *p, nr_en_org *o)
 {
     char err[160];
-    if (shape_ok(p, err, sizeof err) || p->xp_buf || p->hx ||
-        (p->ft && (p->num_ports != 64 || p->r != 1 || p->vc)))
-        return -1; /* no energy model of fb's buffers nor of the HyperX switch */
+    if (shape_ok(p, err, sizeof err) || p->xp_buf ||
+        (p->ft && (p->num_ports != 64 || p->r != 1 || p->vc)) ||
+        (p->hx && (p->num_ports != 8 && p->num_ports != 64)))
+        return -1; /* no energy model of fb's buffers */
     memset(o, 0, sizeof *o);
-    o->org = p->ft ? NR_EN_FT : p->bb ? NR_EN_BB : NR_EN_FC;
+    o->org = p->hx ? NR_EN_HX : p->ft ? NR_EN_FT : p->bb ? NR_EN_BB : NR_EN_FC;
+    o->hx = p->hx;
     o->k = p->num_ports;
     o->r = p->r;
     o->m = p->m;
@@ -349,6 +351,9 @@ double nr_en_xbar_radix(int inputs, int lanes, int outputs)
 {
     return ((double)inputs * lanes + outputs) / 2;
 }
+
+/* The HyperX side S = k^(1/3), 2 or 4 (nwn-arch 1.6). */
+static int en_hx_side(const nr_en_org *o) { return o->k == 8 ? 2 : 4; }
 
 /* Radices of the fc/bb subswitches. */
 static double en_bottom_radix(const nr_en_org *o)
@@ -387,6 +392,19 @@ int nr_en_path_of(const nr_en_org *o, int src, int dst, nr_en_path *p)
         p->sub_bufs = p->hops;
         p->xbars = p->hops + 1;
         p->radix_sum = p->xbars * nr_en_xbar_radix(1 + 4 * NWN_FT_C, o->speedup, 1 + 4 * NWN_FT_C);
+        p->wire_cycles = p->hops * o->lat_a;
+        return 0;
+    }
+    if (o->org == NR_EN_HX) { /* nwn-arch 1.6: a subswitch of T + 4(S-1) a hop, and the last */
+        const int S = en_hx_side(o), sx = src / S % S, sy = src / S / S, dx = dst / S % S,
+                  dy = dst / S / S, rad = S + 4 * (S - 1);
+        /* hxm: minimal, a hop per coordinate that differs; hxv (s != d): s ->
+         * mid -> d, each leg likewise, (S-1)/S a leg and dimension on average
+         * over the S^2 intermediates: 4 (S-1)/S hops, an integer (2, 3) */
+        p->hops = sx == dx && sy == dy ? 0 : o->hx == 1 ? 4 * (S - 1) / S : (sx != dx) + (sy != dy);
+        p->sub_bufs = p->hops;
+        p->xbars = p->hops + 1;
+        p->radix_sum = p->xbars * nr_en_xbar_radix(rad, o->speedup, rad);
         p->wire_cycles = p->hops * o->lat_a;
         return 0;
     }
@@ -464,6 +482,12 @@ int nr_en_static_of(const nr_en_org *o, const nr_en_coef *c, nr_en_static *s)
         chan_cycles = (double)k * 4 * NWN_FT_C * o->lat_a;
         xpt = (double)k * rad * o->speedup * rad * nr_en_xbar_radix((int)rad, o->speedup, (int)rad);
         sub = k * 4 * NWN_FT_C;
+    } else if (o->org == NR_EN_HX) { /* S^2 subswitches of S + 4(S-1), 4(S-1) channels each */
+        const long S = en_hx_side(o), ns = S * S, rad = S + 4 * (S - 1);
+        chan_cycles = (double)ns * 4 * (S - 1) * o->lat_a;
+        xpt =
+            (double)ns * rad * o->speedup * rad * nr_en_xbar_radix((int)rad, o->speedup, (int)rad);
+        sub = ns * 4 * (S - 1);
     } else if (o->org == NR_EN_FC || o->org == NR_EN_BB) {
         const long k = o->k, R = o->r, M = o->m, n = k / R;
         if (R == 1) {
@@ -514,5 +538,6 @@ double nr_en_area(const nr_en_org *o)
     if (o->org == NR_EN_BB && o->speedup == 1)
         return 0.75 * nr_t1_fc_area_m(k, o->r, o->m);                   /* [ACK12 §5.4] */
     if (o->org == NR_EN_FT && o->speedup == 1) return nr_t1_ft(k).area; /* 11664 at k = 64 */
+    if (o->org == NR_EN_HX && o->speedup == 1) return nr_t1_hx(k).area; /* 25600 at k = 64 */
     return NAN;
 }

@@ -218,6 +218,7 @@ static const char *en_org_name(const nr_en_org *o)
     return o->org == NR_EN_HC   ? "hc"
            : o->org == NR_EN_BB ? "bb"
            : o->org == NR_EN_FT ? "ftd"
+           : o->org == NR_EN_HX ? (o->hx == 1 ? "hxv" : "hxm")
            : o->r == 1          ? "cn"
                                 : "fc";
 }
@@ -251,12 +252,13 @@ static void print_energy_model(nr_cli_t *c, const char *file, const char *const 
             for (int dst = 0; dst < o.k; dst++) {
                 nr_en_path p;
                 if (dst == src || nr_en_path_of(&o, src, dst, &p)) continue;
-                const int sh = o.org == NR_EN_HC   ? 0
-                               : o.org == NR_EN_FT ? (p.hops < 4 ? p.hops : 3) /* 0..8 hops */
-                               : p.xbars == 1      ? 0
-                               : p.xbars == 3      ? 1
-                               : src < o.k / 2     ? 2
-                                                   : 3;
+                const int sh = o.org == NR_EN_HC ? 0
+                               : o.org == NR_EN_FT || o.org == NR_EN_HX
+                                   ? (p.hops < 4 ? p.hops : 3) /* ftd 0..8 hops, hx 0..3 */
+                               : p.xbars == 1  ? 0
+                               : p.xbars == 3  ? 1
+                               : src < o.k / 2 ? 2
+                                               : 3;
                 if (shown[sh]) continue;
                 shown[sh] = 1;
                 char rad[64];
@@ -268,8 +270,13 @@ static void print_energy_model(nr_cli_t *c, const char *file, const char *const 
                                                          "up-going: bottom, top",
                                                          "down-going: top, bottom"};
                 static const char *const ft_shape[4] = {"self turn", "1 hop", "2 hops", "3 hops"};
+                static const char *const hx_shape[2][4] = {
+                    {"local turn", "1 hop", "2 hops", "-"},
+                    {"local turn", "-", "Valiant, the mean over intermediates",
+                     "Valiant, the mean over intermediates"}};
                 const char *shape = o.org == NR_EN_HC   ? "row bus, subswitch, column channel"
                                     : o.org == NR_EN_FT ? ft_shape[sh]
+                                    : o.org == NR_EN_HX ? hx_shape[o.hx == 1][sh]
                                     : o.r == 1          ? "the one k x k crossbar"
                                                         : nwn_shape[sh];
                 printf("| %s | %s (%d to %d) | %d | %d (%s) | %d (%d) | %.0f |\n", names[i], shape,

@@ -72,6 +72,54 @@ static void test_ft(const nr_en_coef *c)
     CHECK_FJ(nr_en_area(&ft), 11664); /* [ACK12] Table 2, folded 2D torus */
 }
 
+/* hxv, hxm (docs/nwn-arch.md 1.6): 16 subswitches of radix 16, 2-cycle
+ * channels; hxv's path is the mean over its 16 intermediates. */
+static void test_hx(const nr_en_coef *c)
+{
+    nr_nwn_params p;
+    memset(&p, 0, sizeof p);
+    p.num_ports = 64;
+    p.r = 1;
+    p.hx = 2;
+    p.speedup = 1;
+    p.self_turn = 1;
+    p.chan_lat = 2;
+    nr_en_org m, v;
+    CHECK_EQ(nr_en_org_nwn(&p, &m), 0);
+    CHECK_EQ(m.org, NR_EN_HX);
+    p.hx = 1;
+    CHECK_EQ(nr_en_org_nwn(&p, &v), 0);
+    nr_en_path q;
+    /* port 0 (subswitch 0) to 63 (subswitch 15 at (3, 3)): hxm 2 hops, 3
+     * crossbars of radix 16: 80 + 2 x 20 + 40 x 16 x 3 + 40 x 4 = 2200 */
+    CHECK_EQ(nr_en_path_of(&m, 0, 63, &q), 0);
+    CHECK_EQ(q.hops, 2);
+    CHECK_EQ(q.xbars, 3);
+    CHECK_FJ(nr_en_path_fj(&q, c), 2200);
+    CHECK_FJ(nr_en_pair_fj(&m, c, 0, 4), 80 + 20 + 40 * 16 * 2 + 40 * 2); /* one hop */
+    CHECK_FJ(nr_en_pair_fj(&m, c, 0, 3), 80 + 40 * 16);                   /* local */
+    /* hxv: 3 hops whatever the pair (the mean of s -> mid -> d over the 16
+     * intermediates, counted by brute force here), local turns 0 */
+    for (int d = 4; d < 64; d += 7) {
+        int sum = 0;
+        for (int mid = 0; mid < 16; mid++)
+            sum += (mid % 4 != 0) + (mid / 4 != 0) + (mid % 4 != d / 4 % 4) + (mid / 4 != d / 16);
+        CHECK_EQ(nr_en_path_of(&v, 0, d, &q), 0);
+        CHECK_EQ(q.hops * 16, sum);
+    }
+    CHECK_FJ(nr_en_pair_fj(&v, c, 0, 1), 80 + 40 * 16);
+    /* static: 192 channels x 2 cycles x 24 wires x 20 fJ; 16 x 256
+     * crosspoints x radix 16 x 8 fJ; 64 input and 192 subswitch buffers */
+    nr_en_static s;
+    CHECK_EQ(nr_en_static_of(&v, c, &s), 0);
+    CHECK_FJ(s.wires, 192.0 * 2 * 24 * 20);
+    CHECK_FJ(s.xpoints, 16.0 * 256 * 16 * 8);
+    CHECK_FJ(s.sub_bufs, 192 * 400.0);
+    CHECK_FJ(nr_en_area(&v), 25600); /* [ACK12] Table 1's HyperX at k = 64 */
+    p.num_ports = 16;
+    CHECK_EQ(nr_en_org_nwn(&p, &v), -1); /* no 16-port HyperX */
+}
+
 int main(void)
 {
     NR_TEST_BEGIN("test_energy", 0);
@@ -249,5 +297,6 @@ int main(void)
     CHECK(isnan(nr_en_area(&hc4))); /* Table 1's hc has one lane */
 
     test_ft(&c);
+    test_hx(&c);
     NR_TEST_END("test_energy");
 }
