@@ -107,8 +107,9 @@ T=$RES/net_nflat.md
 cat "$T"
 for r in val minad; do
     sel=(); for np in $NPRIMES; do [ "$r" = val ] || cfg_of "$np" minad > /dev/null && sel+=("${r}__n$np=n'=$np"); done
-    net_plots "net_nflat_$r" "N = 4K flattened butterflies, UR, ${r^^} ([KDA07] Fig 12)" \
-        "N = 4K, UR, ${r^^}: accepted load" "$CSV" "${sel[@]}" || rc=1
+    name=VAL; [ $r = val ] || name="MIN AD"
+    net_plots "net_nflat_$r" "N = 4K flattened butterflies, UR, $name ([KDA07] Fig 12)" \
+        "N = 4K, UR, $name: accepted load" "$CSV" "${sel[@]}" || rc=1
 done
 pub_table net-nflat docs/network.md "$T"
 # [AK11 §4.3.5] Fig 4.9: network size against router radix, from the builder
