@@ -21,6 +21,7 @@ void nr_route_reset(nr_route_tables *t, int nports)
     t->det_vcs = 0;
     t->dl_vc = 0;
     t->up_sel = 0;
+    t->dor_ctrl = 0;
     for (int i = 0; i < NR_MAX_PORTS; i++) {
         t->dlut[i] = (uint8_t)(NR_ROUTE_ENT_VALID | (unsigned)i);
         t->ulut[i] = 0;
@@ -434,6 +435,34 @@ static int side_match(const nr_route_tables *t, const nr_route_ctx *c, unsigned 
     return -1;
 }
 
+/* Step 3d (DOR_CTRL on): the down entry {v, valid, port} of dest from the
+ * coordinates. Router FB_ME's digit j (kbits wide) against the digit j of
+ * dest >> cbits: the lowest dimension that differs leaves by port
+ * C + 2j (+) or C + 2j + 1 (-), with wrap the shorter way round (a tie +),
+ * v = 1 when the rest of that dimension's route stays off its dateline (+
+ * with t_j > x_j, - with t_j < x_j); none differs: port dest mod C, v = 1.
+ * A port past 63 is an invalid entry. */
+static unsigned dor_entry(const nr_route_tables *t, unsigned dest)
+{
+    const unsigned dims = (t->dor_ctrl >> 2) & 7u, kb = (t->dor_ctrl >> 5) & 7u,
+                   cb = (t->dor_ctrl >> 8) & 7u, km = (1u << kb) - 1u, C = 1u << cb;
+    const unsigned node = dest >> cb;
+    unsigned l = dest & (C - 1u); /* no digit differs: the node's port, v = 1 */
+    int v = 1;
+    for (unsigned j = 0; j < dims; j++) {
+        const unsigned sh = j * kb; /* up to 42: 15-bit ids are 0 from bit 15 */
+        const unsigned x = sh < 16 ? (t->fb_me >> sh) & km : 0u,
+                       y = sh < 16 ? (node >> sh) & km : 0u;
+        if (x == y) continue;
+        const int plus = (t->dor_ctrl & 2u) ? ((y - x) & km) <= (1u << kb) / 2 : y > x;
+        l = C + 2 * j + (plus ? 0u : 1u);
+        v = plus ? y > x : y < x;
+        break;
+    }
+    if (l > NR_ROUTE_ENT_PORT) return 0;
+    return l | NR_ROUTE_ENT_VALID | (v ? NR_ROUTE_ENT_V : 0u);
+}
+
 nr_route_res nr_route_lookup(const nr_route_tables *t, const nr_route_ctx *c, uint32_t head,
                              uint32_t route_phit, uint32_t hash_phit,
                              const int (*cred)[NR_SW_MAX_VCS], int ad_ptr)
@@ -468,10 +497,12 @@ nr_route_res nr_route_fb(const nr_route_tables *t, const nr_route_ctx *c, uint32
         }
     } else if ((dest & t->root_mask) == t->root_detect) { /* 3. down */
         unsigned i = (dest >> t->down_shift) % (unsigned)c->nports;
-        if (!(t->dlut[i] & NR_ROUTE_ENT_VALID)) return rc_drop(NR_DROP_NO_ROUTE, -1);
-        l = t->dlut[i] & NR_ROUTE_ENT_PORT;
+        /* 3d. DOR_CTRL on: the entry from the coordinates, not the DLUT */
+        const unsigned ent = (t->dor_ctrl & 1u) ? dor_entry(t, dest) : t->dlut[i];
+        if (!(ent & NR_ROUTE_ENT_VALID)) return rc_drop(NR_DROP_NO_ROUTE, -1);
+        l = (int)(ent & NR_ROUTE_ENT_PORT);
         /* DL_VC: the entry's v is the VC's bit 0, when that VC exists */
-        const int dw = (int)(vc & ~1u) | ((t->dlut[i] & NR_ROUTE_ENT_V) != 0);
+        const int dw = (int)(vc & ~1u) | ((ent & NR_ROUTE_ENT_V) != 0);
         if (t->dl_vc && dw < c->nvcs) w = dw;
     } else {
         /* 3a. a side entry for dest's subtree names the candidates instead
@@ -534,6 +565,7 @@ enum {
     CFG_DET_VCS = 0x08,
     CFG_DL_VC = 0x09,
     CFG_UP_SEL = 0x0A,
+    CFG_DOR_CTRL = 0x0B,
     CFG_SIDE = 0x10,
     CFG_SIDE_END = 0x10 + 2 * NR_ROUTE_SIDE, /* step 3a; SideTab = 1 */
     CFG_DLUT = 0x40,
@@ -544,7 +576,7 @@ enum {
 int nr_route_cfg_addr_ok(unsigned addr, int nports, int side_tab)
 {
     if (addr > 0xFF) return 0;
-    if (addr <= CFG_UP_SEL) return 1;
+    if (addr <= CFG_DOR_CTRL) return 1;
     if (addr >= CFG_SIDE && addr < CFG_SIDE_END) return side_tab;
     if (addr < CFG_DLUT) return 0;
     return (int)(addr & 0x3Fu) < nports;
@@ -568,6 +600,7 @@ void nr_route_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t 
     case CFG_DET_VCS: t->det_vcs = (uint8_t)(wdata & NR_ROUTE_DET_VCS_MASK); return;
     case CFG_DL_VC: t->dl_vc = (uint8_t)(wdata & 1u); return;
     case CFG_UP_SEL: t->up_sel = (uint8_t)(wdata & NR_ROUTE_UP_SEL_MASK); return;
+    case CFG_DOR_CTRL: t->dor_ctrl = (uint16_t)(wdata & NR_ROUTE_DOR_CTRL_MASK); return;
     default: break;
     }
     if (addr >= CFG_SIDE && addr < CFG_SIDE_END) { /* the caller checked SideTab */
@@ -618,7 +651,7 @@ static int route_eq(const nr_route_tables *a, const nr_route_tables *b)
            !memcmp(a->dlut, b->dlut, sizeof a->dlut) && !memcmp(a->ulut, b->ulut, sizeof a->ulut) &&
            !memcmp(a->l2p, b->l2p, sizeof a->l2p) && a->fb_ctrl == b->fb_ctrl &&
            a->fb_me == b->fb_me && a->fb_charge == b->fb_charge && a->det_vcs == b->det_vcs &&
-           a->dl_vc == b->dl_vc && a->up_sel == b->up_sel &&
+           a->dl_vc == b->dl_vc && a->up_sel == b->up_sel && a->dor_ctrl == b->dor_ctrl &&
            !memcmp(a->side_match, b->side_match, sizeof a->side_match) &&
            !memcmp(a->side_ports, b->side_ports, sizeof a->side_ports);
 }

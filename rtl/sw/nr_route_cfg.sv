@@ -8,12 +8,12 @@
 //   the C model (csrc/model/sw_route.c: nr_route_cfg_addr_ok, nr_route_cfg_write,
 //   nr_route_reset). It holds ROOT_MASK, ROOT_DETECT, DOWN_SHIFT, UP_MASK and the
 //   DLUT, ULUT and L2P tables of one tile (or switch port), and the
-//   flattened-butterfly registers FB_CTRL and FB_ME, DET_VCS, DL_VC, UP_SEL and
-//   the DLUT entries' v bits, and shows
+//   flattened-butterfly registers FB_CTRL and FB_ME, DET_VCS, DL_VC, UP_SEL,
+//   DOR_CTRL and the DLUT entries' v bits, and shows
 //   them all to the lookup (nr_route_lookup). Reset values give single-router
 //   mode: ROOT_MASK selects the bits above the port number, ROOT_DETECT 0,
 //   DLUT and L2P the identity (entry i = {valid, i}), ULUT invalid, UP_MASK
-//   empty, FB_CTRL 0 (off), FB_ME 0, DET_VCS 0, DL_VC 0, UP_SEL 0.
+//   empty, FB_CTRL 0 (off), FB_ME 0, DET_VCS 0, DL_VC 0, UP_SEL 0, DOR_CTRL 0.
 // Parameters:
 //   NumPorts  router radix, power of two, 4..64: the table entries.
 //   SideTab   1: the side table of docs/yarc-arch.md section 5 step 3a,
@@ -26,7 +26,7 @@
 //             0x03 UP_MASK 0..31, 0x04 UP_MASK 32..63, 0x05 FB_CTRL (bits
 //             16:0), 0x06 FB_ME (bits 14:0), 0x07 FB_CHARGE, 0x08 DET_VCS
 //             (bits 3:0), 0x09 DL_VC (bit 0), 0x0A UP_SEL
-//             (bits 2:0); with SideTab, 0x10 + 2e SIDE_MATCH[e] (bits 29:0),
+//             (bits 2:0), 0x0B DOR_CTRL (bits 10:0); with SideTab, 0x10 + 2e SIDE_MATCH[e] (bits 29:0),
 //             0x11 + 2e SIDE_PORTS[e] (bits 12:0); 0x40 + i DLUT[i] ({v, valid,
 //             port}, 8 bits), 0x80 + i ULUT[i], 0xC0 + i L2P[i] ({valid,
 //             port}, 7 bits).
@@ -38,12 +38,12 @@
 //             for ports >= NumPorts are ignored (docs/yarc-spec-questions.md).
 //             FB_CHARGE is accepted and not stored: only the sequential
 //             allocator reads it, and the RTL has none.
-//   root_mask_o ... l2p_o, fb_ctrl_o, fb_me_o, det_vcs_o, dl_vc_o, up_sel_o,
+//   root_mask_o ... l2p_o, fb_ctrl_o, fb_me_o, det_vcs_o, dl_vc_o, up_sel_o, dor_ctrl_o,
 //             side_match_o, side_ports_o  the registers and tables (flat,
 //             entry i at [i*7 +: 7]; dlut_v_o[i] DLUT[i]'s v; side entry e at
 //             [e*30 +: 30] and [e*13 +: 13]), from flops.
 // Latency: a write in t is seen by the lookup from t+1.
-// Cost: 3*NumPorts*7 + 2*NumPorts + 35 + 35 flops with reset (with SideTab
+// Cost: 3*NumPorts*7 + 2*NumPorts + 35 + 46 flops with reset (with SideTab
 //   8*43 more); a 6-bit index compare per entry for the write enables.
 `default_nettype none
 `include "nr_assert.svh"
@@ -77,6 +77,7 @@ module nr_route_cfg #(
   output logic                     dl_vc_o,
   output logic [NumPorts-1:0]      dlut_v_o,
   output logic [2:0]               up_sel_o,
+  output logic [10:0]              dor_ctrl_o,
   output logic [NSide*30-1:0]      side_match_o,
   output logic [NSide*13-1:0]      side_ports_o
 );
@@ -94,6 +95,7 @@ module nr_route_cfg #(
   logic                     dl_vc_q;
   logic [NumPorts-1:0]      dlut_v_q;
   logic [2:0]               up_sel_q;
+  logic [10:0]              dor_ctrl_q;
   logic [3:0]               down_shift_q;
   logic [NumPorts-1:0]      up_mask_q;
   logic [NumPorts*EntW-1:0] dlut_q, ulut_q, l2p_q;
@@ -111,12 +113,13 @@ module nr_route_cfg #(
   assign dl_vc_o       = dl_vc_q;
   assign dlut_v_o      = dlut_v_q;
   assign up_sel_o      = up_sel_q;
+  assign dor_ctrl_o    = dor_ctrl_q;
 
   logic [1:0] cfg_grp;
   logic [5:0] cfg_idx;
   logic       cfg_we_mask, cfg_we_detect, cfg_we_shift, cfg_we_up0, cfg_we_up1;
   logic       cfg_we_fbctrl, cfg_we_fbme, cfg_we_det, cfg_we_dlvc, cfg_we_upsel,
-              cfg_fb_seq;
+              cfg_we_dor, cfg_fb_seq;
   logic       cfg_idx_ok, cfg_side;
   logic [DestW-1:0] cfg_wdest;
   logic [EntW-1:0]  cfg_went;
@@ -137,9 +140,10 @@ module nr_route_cfg #(
   assign cfg_we_det    = cfg_we_i && cfg_addr_i == 8'h08;
   assign cfg_we_dlvc   = cfg_we_i && cfg_addr_i == 8'h09;
   assign cfg_we_upsel  = cfg_we_i && cfg_addr_i == 8'h0A;
+  assign cfg_we_dor    = cfg_we_i && cfg_addr_i == 8'h0B;
   // the side table's addresses 0x10..0x1F (SideTab = 1 only)
   assign cfg_side      = SideTab != 0 && cfg_addr_i[7:4] == 4'h1;
-  assign cfg_bad_o     = cfg_we_i && ((cfg_grp == 2'b00) ? ((cfg_idx > 6'h0A && !cfg_side) || cfg_fb_seq)
+  assign cfg_bad_o     = cfg_we_i && ((cfg_grp == 2'b00) ? ((cfg_idx > 6'h0B && !cfg_side) || cfg_fb_seq)
                                                          : !cfg_idx_ok);
   // with NumPorts <= 32 part of the data word and address 0x04 write nothing
   logic unused_cfg;
@@ -155,6 +159,7 @@ module nr_route_cfg #(
       det_vcs_q     <= '0;
       dl_vc_q       <= 1'b0;
       up_sel_q      <= '0;
+      dor_ctrl_q    <= '0;
     end else begin
       if (cfg_we_mask)   root_mask_q   <= cfg_wdest;
       if (cfg_we_detect) root_detect_q <= cfg_wdest;
@@ -164,6 +169,7 @@ module nr_route_cfg #(
       if (cfg_we_det)    det_vcs_q     <= cfg_wdata_i[3:0];
       if (cfg_we_dlvc)   dl_vc_q       <= cfg_wdata_i[0];
       if (cfg_we_upsel)  up_sel_q      <= cfg_wdata_i[2:0];
+      if (cfg_we_dor)    dor_ctrl_q    <= cfg_wdata_i[10:0];
     end
   end
 

@@ -10,7 +10,8 @@
 //   its logical port from the route phit; a destination under this root
 //   (dest & ROOT_MASK == ROOT_DETECT) goes down through DLUT[dest >>
 //   DOWN_SHIFT] (with DL_VC set, the entry's v is the output VC's bit 0
-//   when that VC exists); else (SideTab) the first valid side entry matching
+//   when that VC exists; with DOR_CTRL on, step 3d, the entry is computed
+//   from the coordinates of FB_ME and dest instead); else (SideTab) the first valid side entry matching
 //   dest names the up candidates, logical ports base .. base + cnt - 1, in
 //   place of UP_MASK's and, hashed, base + fold mod cnt in place of the ULUT
 //   (step 3a); else up: adaptively (a, and the head's VC not set in
@@ -44,8 +45,8 @@
 //             g2_adv_o; unused with 0).
 //   InBufPerVc  credits per (output port, VC): CW of pcr_p_v_i (UpPick = 2).
 // Ports / protocol:
-//   root_mask_i ... l2p_i, side_match_i, side_ports_i  the registers and
-//             tables (nr_route_cfg).
+//   root_mask_i ... l2p_i, side_match_i, side_ports_i, dor_ctrl_i, fb_me_i
+//             the registers and tables (nr_route_cfg).
 //   port_id_i, rc_vc_i, rc_ph{0,1,2}_i, cred_c_vc_i, rc_en_i, rc_drop_o,
 //   rc_reason_o, rc_port_o             as nr_route_tables': the packet routed
 //             this cycle (its VC and first three staged phits), the adaptive
@@ -68,7 +69,9 @@
 //   15-bit masked compares, a first-match priority, a NumPorts-bit range mask
 //   and a log2(NumPorts)-bit by 7-bit modulo; with UpPick = 2, a NumPorts-bit
 //   population count, three 8-bit by 7-bit modulos, two NumPorts-way
-//   i-th-candidate scans and two nr_route_fbq estimates with their compare.
+//   i-th-candidate scans and two nr_route_fbq estimates with their compare;
+//   step 3d: seven digit pairs taken by variable shifts, compared, and a
+//   priority to the lowest.
 `default_nettype none
 `include "nr_assert.svh"
 
@@ -102,6 +105,8 @@ module nr_route_lookup #(
   input  logic                          dl_vc_i,
   input  logic [NumPorts-1:0]           dlut_v_i,
   input  logic [2:0]                    up_sel_i,
+  input  logic [10:0]                   dor_ctrl_i,
+  input  logic [DestW-1:0]              fb_me_i,
   input  logic [NumPorts*EntW-1:0]      dlut_i,
   input  logic [NumPorts*EntW-1:0]      ulut_i,
   input  logic [NumPorts*EntW-1:0]      l2p_i,
@@ -183,6 +188,42 @@ module nr_route_lookup #(
   assign didx = dsh[LogP-1:0];
   logic unused_dsh;
   assign unused_dsh = ^dsh[DestW-1:LogP];
+
+  // ---- step 3d, DOR_CTRL (bit 0 on, 1 wrap, 4:2 dims, 7:5 kbits, 10:8
+  // cbits): the down entry from the coordinates. Digit j of router FB_ME
+  // and of node dest >> cbits; the lowest differing j leaves by C + 2j (+)
+  // or C + 2j + 1 (-), + when ahead (wrap: at most K/2 forward); v set
+  // when the rest of j's route stays off its dateline; none: port dest mod
+  // C, v = 1. A port above 63 is an invalid entry.
+  logic        dor_on, dor_wrap, dor_v, dor_plus;
+  logic [2:0]  dor_dims, dor_kb, dor_cb;
+  logic [7:0]  dor_l;
+  logic [31:0] dor_km, dor_node, dor_x, dor_y, dor_c;
+  assign dor_on   = dor_ctrl_i[0];
+  assign dor_wrap = dor_ctrl_i[1];
+  assign dor_dims = dor_ctrl_i[4:2];
+  assign dor_kb   = dor_ctrl_i[7:5];
+  assign dor_cb   = dor_ctrl_i[10:8];
+  assign dor_km   = (32'd1 << dor_kb) - 32'd1;
+  assign dor_c    = 32'd1 << dor_cb;
+  assign dor_node = 32'(dest) >> dor_cb;
+  always_comb begin
+    dor_l    = 8'(32'(dest) & (dor_c - 32'd1));
+    dor_v    = 1'b1;
+    dor_x    = '0;
+    dor_y    = '0;
+    dor_plus = 1'b0;
+    for (int j = 6; j >= 0; j--) begin
+      dor_x = (32'(fb_me_i) >> (j * 32'(dor_kb))) & dor_km;
+      dor_y = (dor_node >> (j * 32'(dor_kb))) & dor_km;
+      if (32'(j) < 32'(dor_dims) && dor_x != dor_y) begin
+        dor_plus = dor_wrap ? (((dor_y - dor_x) & dor_km) <= ((dor_km + 32'd1) >> 1))
+                                 : (dor_y > dor_x);
+        dor_l    = 8'(dor_c + 32'(2 * j) + (dor_plus ? 32'd0 : 32'd1));
+        dor_v    = dor_plus ? (dor_y > dor_x) : (dor_y < dor_x);
+      end
+    end
+  end
 
   // ---- step 3a, the side table: the first valid entry whose masked dest
   // matches (bits 14:0 match, 29:15 mask; ports: bit 12 valid, 11:6 cnt - 1,
@@ -386,7 +427,7 @@ module nr_route_lookup #(
   logic [2:0]       reason;
   logic dvalid, uvalid;
   logic [PortW-1:0] dport, uport;
-  assign dent   = dlut_i[didx*EntW +: EntW];
+  assign dent   = dor_on ? {dor_l < 8'd64, dor_l[PortW-1:0]} : dlut_i[didx*EntW +: EntW];
   assign uent   = ulut_i[fold*EntW +: EntW];
   assign dvalid = dent[EntW-1];
   assign dport  = dent[PortW-1:0];
@@ -462,7 +503,7 @@ module nr_route_lookup #(
   // DL_VC (doc section 5 step 3): bit 0 of the VC from the DLUT entry's v,
   // when the VC that makes is below NumVcs
   logic [1:0] dlw;
-  assign dlw         = {hvc[1], dlut_v_i[didx]};
+  assign dlw         = {hvc[1], dor_on ? dor_v : dlut_v_i[didx]};
   assign rc_w_o      = fbuse ? fb_w_i : (dluse && 32'(dlw) < NumVcs) ? dlw : hvc;
   assign fb_en_o     = rc_en_i && fbuse;
   // a draw made for a route that then fails at the remap still advances
@@ -500,5 +541,8 @@ module nr_route_lookup #(
                        (dest & root_mask_i) != root_detect_i && !rc_drop_o, clk_i, rst_ni)
   // DL_VC moved a down route to the other VC of its pair (a torus dateline)
   `NR_COVER(c_rc_dl_vc, rc_en_i && dluse && !rc_drop_o && rc_w_o != hvc, clk_i, rst_ni)
+  // step 3d: a route by coordinates left through a network port (not its node)
+  `NR_COVER(c_rc_dor, rc_en_i && dor_on && !hr && !fbuse && have_l && !rc_drop_o &&
+                      32'(dor_l) >= 32'(dor_c), clk_i, rst_ni)
 
 endmodule

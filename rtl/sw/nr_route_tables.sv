@@ -112,6 +112,7 @@ module nr_route_tables #(
   logic                     dl_vc;
   logic [NumPorts-1:0]      dlut_v;
   logic [2:0]               up_sel;
+  logic [10:0]              dor_ctrl;
   logic                     fb_on, fb_drop, fb_en;
   logic [10:0]              fb_l;
   logic [1:0]               fb_w;
@@ -143,6 +144,7 @@ module nr_route_tables #(
     .dl_vc_o      (dl_vc),
     .dlut_v_o     (dlut_v),
     .up_sel_o     (up_sel),
+    .dor_ctrl_o   (dor_ctrl),
     .side_match_o (side_match),
     .side_ports_o (side_ports)
   );
@@ -191,6 +193,8 @@ module nr_route_tables #(
     .dl_vc_i      (dl_vc),
     .dlut_v_i     (dlut_v),
     .up_sel_i     (up_sel),
+    .dor_ctrl_i   (dor_ctrl),
+    .fb_me_i      (fb_me),
     .dlut_i       (dlut),
     .ulut_i       (ulut),
     .l2p_i        (l2p),

@@ -68,6 +68,7 @@ enum {
     A_DET_VCS = 0x08,
     A_DL_VC = 0x09,
     A_UP_SEL = 0x0A,
+    A_DOR_CTRL = 0x0B,
     A_SIDE = 0x10,
     A_DLUT = 0x40,
     A_ULUT = 0x80,
@@ -486,6 +487,13 @@ int nr_route_encode(const nr_route_vals *t, rtr_cfgw *w, int max)
         W(1, 0, A_FB_CHARGE, t->fb_charge & 0xFFu);
         for (int q = 0; q < N; q++) W(0, q, A_FB_CTRL, nr_route_fb_ctrl(t, q));
     }
+    /* DOR_CTRL and the router id it reads (FB_ME) */
+    if (t->dor) {
+        W(1, 0, A_FB_ME, t->fb_me & 0x7FFFu);
+        W(1, 0, A_DOR_CTRL,
+          1u | (t->dor_wrap ? 2u : 0u) | ((uint32_t)t->dor_dims & 7u) << 2 |
+              ((uint32_t)t->dor_kbits & 7u) << 5 | ((uint32_t)t->dor_cbits & 7u) << 8);
+    }
     /* The side table (SideTab = 1 routers only; the others refuse these
      * addresses with CFG_BAD): SIDE_MATCH {mask, match}, SIDE_PORTS
      * {valid, cnt - 1, base}. */
@@ -586,6 +594,33 @@ static uint32_t step5_fold(const nr_route_vals *t, int src, unsigned dest, int h
     return f;
 }
 
+/* Step 3's logical port for dest (-1: invalid) and its v: DLUT[(dest >>
+ * DOWN_SHIFT) mod N], or with DOR_CTRL (step 3d) the port toward the first
+ * dimension whose coordinate differs, as the document states it: digits in
+ * radix K of router FB_ME and of node dest / C; + when the destination is
+ * ahead (in a torus: at most K/2 steps forward), v set when the rest of the
+ * dimension's route does not pass from K - 1 to 0 or back. */
+static int down_entry(const nr_route_vals *t, unsigned dest, int *v)
+{
+    if (!t->dor) {
+        const unsigned i = (dest >> t->down_shift) % (unsigned)t->nports;
+        *v = t->dlut_vc[i] != 0;
+        return t->dlut[i];
+    }
+    const int K = 1 << t->dor_kbits, C = 1 << t->dor_cbits;
+    int me = (int)t->fb_me, to = (int)(dest / (unsigned)C);
+    for (int j = 0; j < t->dor_dims; j++, me /= K, to /= K) {
+        const int x = me % K, y = to % K;
+        if (x == y) continue;
+        const int ahead = t->dor_wrap ? 2 * ((y - x + K) % K) <= K : y > x;
+        *v = ahead ? y > x : y < x;
+        const int l = C + 2 * j + !ahead;
+        return l < 64 ? l : -1;
+    }
+    *v = 1;
+    return (int)(dest % (unsigned)C) < 64 ? (int)(dest % (unsigned)C) : -1;
+}
+
 int nr_route_allowed(const nr_route_vals *t, int src, unsigned dest, int a, int h, int r,
                      int route_l, uint32_t hash, int *step, int *ports, int max)
 {
@@ -598,7 +633,8 @@ int nr_route_allowed(const nr_route_vals *t, int src, unsigned dest, int a, int 
     } else if (*step == NR_ROUTE_STEP_DOWN) {
         /* step 3: (dest & ROOT_MASK) = ROOT_DETECT: DLUT[(dest >> DOWN_SHIFT)
          * mod N], then L2P */
-        q = tab_l2p(t, t->dlut[(dest >> t->down_shift) % (unsigned)N]);
+        int v;
+        q = tab_l2p(t, down_entry(t, dest, &v));
     } else if (*step == NR_ROUTE_STEP_UP_ADAPT) {
         /* step 4: every candidate of the input's UP_MASK with a valid remap */
         return nr_route_up_ports(t, src, ports, max);
@@ -629,7 +665,9 @@ int nr_route_down_vc(const nr_route_vals *t, unsigned dest, int vc, int nvcs)
 {
     /* step 3 with DL_VC = 1: bit 0 of the VC is the DLUT entry's v, when the
      * VC that makes is one of the router's */
-    const int w = (vc & ~1) | (t->dlut_vc[(dest >> t->down_shift) % (unsigned)t->nports] != 0);
+    int v;
+    (void)down_entry(t, dest, &v);
+    const int w = (vc & ~1) | v;
     return t->dl_vc && w < nvcs ? w : vc;
 }
 

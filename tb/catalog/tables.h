@@ -135,6 +135,11 @@ typedef struct {
     int fb_dfa;
     int8_t fb_glob[NR_MAX_PORTS];
     int fb_nvcs; /* the router's NumVcs, which MIN AD's VC rule reads (section 4) */
+    /* DOR_CTRL (docs/yarc-arch.md section 5 step 3d; written only when
+     * dor): step 3's entry from the coordinates of a k-ary n-cube or mesh
+     * (wrap), K = 2^dor_kbits routers per dimension, dor_dims dimensions,
+     * 2^dor_cbits nodes per router; this router's id is fb_me */
+    int dor, dor_wrap, dor_dims, dor_kbits, dor_cbits;
     /* The side table (docs/yarc-arch.md section 5, step 3a; routers with
      * SideTab = 1): side_n entries, every tile the same; entry e names the
      * logical ports base .. base + cnt - 1 for the destinations with

@@ -8,8 +8,7 @@
 static int mesh_build(net_topo *t, const long *kv, const int *given, int k_rtr, char *err,
                       int errlen)
 {
-    (void)given;
-    return net_kary_make(t, kv, 0, k_rtr, err, errlen);
+    return net_kary_make(t, kv, given, 0, k_rtr, err, errlen);
 }
 
 static const net_routing_def mesh_routings[] = {

@@ -7,7 +7,9 @@
  *
  * Routed by the shared tables (docs/yarc-arch.md section 5), every
  * destination down: DLUT[d] is the port toward node d, so K^N <= the
- * routers' ports. Dimension order, the lowest differing dimension first, in
+ * routers' ports; or (coord=1, and by default when the nodes outnumber the
+ * ports; K and C powers of two) step 3d's entry from the coordinates
+ * (DOR_CTRL), the same routes with no DLUT. Dimension order, the lowest differing dimension first, in
  * a torus the shorter way round (a tie the + way).
  *   dor:      two VCs per traffic class, the VC of each hop set by the table
  *             (DL_VC, docs/yarc-arch.md section 5 step 3): the lower one while
@@ -134,6 +136,23 @@ int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge
 {
     (void)charge;
     const kary_t *k = t->priv;
+    if (k->coord) { /* DOR_CTRL: every node down, the entry from the coordinates */
+        if (!strcmp(rt->name, "pf")) {
+            snprintf(err, (size_t)errlen,
+                     "topology '%s': routing pf needs one DLUT entry per node, not coord=1",
+                     t->spec);
+            return -1;
+        }
+        for (int r = 0; r < t->nrtr; r++) {
+            nr_route_vals *tb = &t->r[r].tab;
+            tb->root_mask = 0x7FFFu & ~(unsigned)(t->nnodes - 1);
+            tb->dl_vc = rt->vc_phase != 0;
+            tb->dor = 1, tb->dor_wrap = k->wrap, tb->dor_dims = k->n;
+            tb->dor_kbits = net_lg2(k->k), tb->dor_cbits = net_lg2(k->c);
+            tb->fb_me = (unsigned)r;
+        }
+        return 0;
+    }
     if (!strcmp(rt->name, "pf")) return kary_pf_tables(t, NULL, err, errlen);
     for (int r = 0; r < t->nrtr; r++) {
         nr_route_vals *tb = &t->r[r].tab;
@@ -147,20 +166,32 @@ int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge
     return 0;
 }
 
-int net_kary_make(net_topo *t, const long *kv, int wrap, int k_rtr, char *err, int errlen)
+int net_kary_make(net_topo *t, const long *kv, const int *given, int wrap, int k_rtr, char *err,
+                  int errlen)
 {
     const int K = (int)kv[0], n = (int)kv[1], c = (int)kv[2];
     const long nr = net_ipow(K, n);
-    if (c + 2 * n > k_rtr || nr * c > k_rtr) {
+    /* coordinates by default only where the DLUT cannot hold every node */
+    const int coord = given[3] ? (int)kv[3] : nr * c > k_rtr;
+    const int pow2 = !(K & (K - 1)) && !(c & (c - 1));
+    if (coord && (!pow2 || n > 7 || nr * c > 0x8000)) {
+        snprintf(err, (size_t)errlen,
+                 "topology '%s': %ld nodes on routers of %d ports: routing by coordinates "
+                 "(DOR_CTRL; the DLUT holds one entry per node) needs K and C powers of two, "
+                 "n <= 7 and at most 32768 nodes",
+                 t->spec, nr * c, k_rtr);
+        return -1;
+    }
+    if (c + 2 * n > k_rtr || (!coord && nr * c > k_rtr)) {
         snprintf(err, (size_t)errlen,
                  "topology '%s': %ld routers of %d nodes and %d network ports need routers of at "
                  "least %d and %ld ports (the DLUT holds one entry per node), these have %d",
-                 t->spec, nr, c, 2 * n, c + 2 * n, nr * c, k_rtr);
+                 t->spec, nr, c, 2 * n, c + 2 * n, coord ? c + 2 * n : nr * c, k_rtr);
         return -1;
     }
     kary_t *k = net_topo_priv(t, nr * c, sizeof *k, err, errlen);
     if (!k) return -1;
-    k->k = K, k->n = n, k->c = c, k->wrap = wrap;
+    k->k = K, k->n = n, k->c = c, k->wrap = wrap, k->coord = coord;
     t->levels = 1;
     if (net_topo_alloc(t, (int)nr, (int)nr * c, err, errlen)) return -1;
     t->first[1] = 0, t->first[2] = (int)nr;
@@ -227,8 +258,7 @@ int net_kary_place(const net_topo *t, const net_floor *fl, int r, net_place *p)
 static int torus_build(net_topo *t, const long *kv, const int *given, int k_rtr, char *err,
                        int errlen)
 {
-    (void)given;
-    return net_kary_make(t, kv, 1, k_rtr, err, errlen);
+    return net_kary_make(t, kv, given, 1, k_rtr, err, errlen);
 }
 
 static const net_routing_def torus_routings[] = {
@@ -245,6 +275,8 @@ const net_spec_key net_kary_keys[] = {
     {"k", NET_KEY_REQUIRED, 2, 64, "routers per dimension"},
     {"n", NET_KEY_REQUIRED, 1, 6, "dimensions: k^n routers"},
     {"c", 1, 1, 64, "nodes per router (default 1)"},
+    {"coord", 0, 0, 1,
+     "1: route by coordinates (DOR_CTRL), the default when the nodes outnumber the ports"},
     {NULL, 0, 0, 0, NULL},
 };
 

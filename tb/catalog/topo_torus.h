@@ -8,11 +8,14 @@
 typedef struct {
     int k, n, c; /* routers per dimension, dimensions, nodes per router */
     int wrap;    /* 1 the torus, 0 the mesh */
+    int coord;   /* 1 routed by coordinates (DOR_CTRL), 0 by one DLUT entry per node */
 } kary_t;
 
-/* Build the k-ary n-cube (wrap 1) or n-mesh (wrap 0) of kv = {k, n, c} and
- * program its kind's first routing. */
-int net_kary_make(net_topo *t, const long *kv, int wrap, int k_rtr, char *err, int errlen);
+/* Build the k-ary n-cube (wrap 1) or n-mesh (wrap 0) of kv = {k, n, c,
+ * coord} (given: the keys the spec set) and program its kind's first
+ * routing. */
+int net_kary_make(net_topo *t, const long *kv, const int *given, int wrap, int k_rtr, char *err,
+                  int errlen);
 int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge, char *err,
                          int errlen);
 int net_kary_min_hops(const net_topo *t, int a, int b);

@@ -966,7 +966,7 @@ static void test_cfg(void)
     /* CFG_BAD: on the addressed port, on every port for a broadcast; a write
      * to a port >= NumPorts does nothing */
     uint64_t bad0 = e.cfg_bad;
-    cfg(&e, 0, 7, 0x0B, 1); /* 0x05..0x0A: the FB registers, DET_VCS, DL_VC, UP_SEL */
+    cfg(&e, 0, 7, 0x0C, 1); /* 0x05..0x0B: the FB registers, DET_VCS, DL_VC, UP_SEL, DOR_CTRL */
     CHECK_EQ(e.cfg_bad, bad0 + 1);
     CHECK_EQ((e.out.tev[7] >> NR_TEV_CFG_BAD) & 1u, 1);
     cfg(&e, 1, 0, 0x40 + 20, 0x41);

@@ -118,8 +118,9 @@ static void test_pure(void)
     /* configuration address map */
     CHECK(nr_route_cfg_addr_ok(0x00, 16, 0));
     CHECK(nr_route_cfg_addr_ok(0x04, 16, 0));
-    CHECK(nr_route_cfg_addr_ok(0x0A, 16, 0)); /* FB_CTRL .. FB_CHARGE, DET_VCS, DL_VC, UP_SEL */
-    CHECK(!nr_route_cfg_addr_ok(0x0B, 16, 0));
+    CHECK(nr_route_cfg_addr_ok(0x0B, 16, 0)); /* FB_CTRL .. FB_CHARGE, DET_VCS, DL_VC, UP_SEL,
+                                                 DOR_CTRL */
+    CHECK(!nr_route_cfg_addr_ok(0x0C, 16, 0));
     CHECK(!nr_route_cfg_addr_ok(0x3F, 64, 0));
     CHECK(nr_route_cfg_addr_ok(0x4F, 16, 0));
     CHECK(!nr_route_cfg_addr_ok(0x50, 16, 0));
@@ -260,6 +261,56 @@ static void test_dl_vc(void)
         CHECK(memcmp(c.ph, want, sizeof(uint32_t) * (size_t)l) == 0);
     }
     YT_DONE(&e);
+}
+
+/* §5 step 3d: DOR_CTRL's entry from the coordinates, worked by hand from
+ * the document. A 4 x 4 torus of 2 nodes per router (kbits 2, dims 2,
+ * cbits 1: ports 2, 3 dimension 0's + and -, 4, 5 dimension 1's), seen from
+ * router 6 = (2, 1); a node is router * 2 + terminal. DL_VC on, head VC 0:
+ * the output VC is v. */
+static void test_dor_ctrl(void)
+{
+    nr_route_tables t;
+    nr_route_reset(&t, 16);
+    t.root_mask = 0;
+    t.dl_vc = 1;
+    nr_route_cfg_write(&t, 16, 0x06, 6);                                          /* FB_ME */
+    nr_route_cfg_write(&t, 16, 0x0B, 0xF800u | 1 | 2 | 2 << 2 | 2 << 5 | 1 << 8); /* wrap */
+    CHECK_EQ(t.dor_ctrl, 0x14B);                                                  /* bits 10:0 */
+    nr_route_ctx ctx = {.nports = 16, .nbits = 4, .nvcs = 2, .cols = 4, .port = 0};
+    const struct {
+        unsigned dest;
+        int q, w;
+    } cs[] = {
+        {13, 1, 1}, /* router 6 itself: terminal 1, v 1 */
+        {14, 2, 1}, /* (3, 1): one hop +, no dateline ahead */
+        {8, 2, 0},  /* (0, 1): two hops either way, the tie +, across 3 -> 0 */
+        {10, 3, 1}, /* (1, 1): one hop - */
+        {4, 5, 1},  /* (2, 0): dimension 1, one hop - */
+        {28, 4, 1}, /* (2, 3): dimension 1, the tie + */
+        {24, 2, 0}, /* (0, 3): dimension 0 first */
+    };
+    uint32_t ph[RENV_MAXLEN];
+    for (size_t k = 0; k < sizeof cs / sizeof cs[0]; k++) {
+        mk(ph, 0, cs[k].dest, 0, 4, 0, 0, 0, NULL, 0);
+        nr_route_res r = nr_route_lookup(&t, &ctx, ph[0], 0, 0, NULL, 0);
+        CHECK_EQ(r.drop, 0);
+        CHECK_EQ(r.q, cs[k].q);
+        CHECK_EQ(r.w, cs[k].w);
+    }
+    /* the mesh (wrap 0): (0, 1) is behind, -; DOR_CTRL off: DLUT[8] = 8 */
+    mk(ph, 0, 8, 0, 4, 0, 0, 0, NULL, 0);
+    nr_route_cfg_write(&t, 16, 0x0B, 1 | 2 << 2 | 2 << 5 | 1 << 8);
+    CHECK_EQ(nr_route_lookup(&t, &ctx, ph[0], 0, 0, NULL, 0).q, 3);
+    nr_route_cfg_write(&t, 16, 0x0B, 0);
+    CHECK_EQ(nr_route_lookup(&t, &ctx, ph[0], 0, 0, NULL, 0).q, 8);
+    /* a port past 63 (C = 64, dimension 0's +) is an invalid entry */
+    nr_route_cfg_write(&t, 16, 0x06, 0);
+    nr_route_cfg_write(&t, 16, 0x0B, 1 | 1 << 2 | 1 << 5 | 6 << 8);
+    mk(ph, 0, 64, 0, 4, 0, 0, 0, NULL, 0);
+    nr_route_res r = nr_route_lookup(&t, &ctx, ph[0], 0, 0, NULL, 0);
+    CHECK_EQ(r.drop, 1);
+    CHECK_EQ(r.reason, NR_DROP_NO_ROUTE);
 }
 
 /* §5 step 3, mask sense. [SAKD06 "Up Routing: Organization"] programs the subtree of
@@ -859,7 +910,7 @@ static void test_cfg_bad(void)
     renv e;
     cap_t c;
     env_open(&e, &c, &p);
-    cfg(&e, 0, 3, 0x0B, 1); /* 0x05..0x0A: the FB registers, DET_VCS, DL_VC, UP_SEL */
+    cfg(&e, 0, 3, 0x0C, 1); /* 0x05..0x0B: the FB registers, DET_VCS, DL_VC, UP_SEL, DOR_CTRL */
     CHECK_EQ(e.cfg_bad, 1);
     CHECK_EQ(e.out.tev[3], 1u << NR_TEV_CFG_BAD);
     CHECK_EQ(e.out.tev[2], 0);
@@ -1057,6 +1108,7 @@ int main(void)
     test_single_router();
     test_down_routing();
     test_dl_vc();
+    test_dor_ctrl();
     test_seed_root_mask();
     test_ulut_hash();
     test_side_table();
