@@ -11,7 +11,9 @@
 #              stdout
 #   run.txt    the record: the configurations asked for, which failed,
 #              whether the run is complete, the commit and whether the tree
-#              had changes, the flow's key (scripts/area_key.sh), machine,
+#              had changes, the flow's key (scripts/area_key.sh), all taken
+#              at the start (a run whose key changed before its end is not
+#              complete), machine,
 #              load averages, times and command. scripts/area_docs.sh (make
 #              area-docs) publishes only a complete run of the whole set
 #              whose key is the tree's.
@@ -34,6 +36,10 @@ mkdir -p "$REC" || exit 2
 rm -f "$REC/run.txt" "$REC/area.csv" "$REC/area.md" "$OUTD/work.txt"
 load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown; }
 t0=$(date +%s) l0=$(load) d0=$(date -u '+%Y-%m-%d %H:%M UTC')
+# the tree the run is made from: its commit, changes and key, taken now
+commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+dirty=$(git status --porcelain -- rtl scripts constraints configs 2>/dev/null | wc -l)
+key=$(scripts/area_key.sh "$@")
 scripts/area.sh "$@"
 rc=$?
 [ $rc = 2 ] && exit 2
@@ -42,8 +48,13 @@ python3 scripts/area.py csv "$OUTD" "$@" > "$REC/area.csv" || exit 1
 failed=$(for c in "$@"; do [ -s "$OUTD/$c/row.txt" ] || printf ' %s' "$c"; done)
 complete=yes
 { [ $rc = 0 ] && [ -z "$failed" ]; } || complete=no
-commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
-dirty=$(git status --porcelain -- rtl scripts constraints configs 2>/dev/null | wc -l)
+# a tree whose key changed during the run (RTL, flow, configurations): its
+# steps were made from both, so the run is not complete
+key1=$(scripts/area_key.sh "$@")
+if [ "$key1" != "$key" ]; then
+    echo "area_all: the tree changed during the run (key $key at the start, $key1 at the end): not complete" >&2
+    complete=no
+fi
 {
     echo "configs=$*"
     echo "whole_set=$([ "$REC" = "$OUTD" ] && echo yes || echo no)"
@@ -51,7 +62,7 @@ dirty=$(git status --porcelain -- rtl scripts constraints configs 2>/dev/null | 
     echo "failed=${failed# }"
     echo "commit=$commit"
     echo "dirty=$dirty"
-    echo "key=$(scripts/area_key.sh "$@")"
+    echo "key=$key"
     echo "machine=$(uname -m), $(nproc) cores, $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null), $(awk '/^MemTotal/ { printf "%.0f GB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)"
     echo "started=$d0"
     echo "elapsed_s=$((t1 - t0))"
@@ -63,5 +74,5 @@ dirty=$(git status --porcelain -- rtl scripts constraints configs 2>/dev/null | 
     echo "work=$(sed -n 's/^steps=\([0-9]*\) made=\([0-9]*\)$/\2 of \1 steps made, the others from the cache/p' "$OUTD/work.txt" 2>/dev/null)"
 } > "$REC/run.txt"
 python3 scripts/area_report.py table "$REC/area.csv" | tee "$REC/area.md"
-[ "$complete" = yes ] || { echo "area_all: failed:$failed (tabled: the others)" >&2; exit 1; }
+[ "$complete" = yes ] || { echo "area_all: not complete; failed:${failed:- none} (tabled: the others)" >&2; exit 1; }
 exit 0

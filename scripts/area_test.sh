@@ -8,7 +8,8 @@
 #          worst path from the timing models, and every port's setup and
 #          clock-to-output in the top's model, are within 3 % of what OpenSTA
 #          finds on the whole netlist at once (AREA_FLAT_STA=1).
-#   guard  a failed, partial or misspelt run exits non-zero, and make
+#   guard  a failed, partial or misspelt run, or one whose tree changed
+#          before its end, exits non-zero, and make
 #          area-docs then refuses and leaves docs/ as it was (its git status
 #          and every file's content).
 #   publish  in a scratch git copy of the tree, with the record of a
@@ -119,6 +120,17 @@ guard)
     grep -q '^complete=no$' "$O/subset/run.txt" && grep -q '^failed=area-bad$' "$O/subset/run.txt" \
         || fail "run.txt of a failed run: $(cat "$O/subset/run.txt")"
     grep -q '^arb-rr-8,' "$O/subset/area.csv" || fail "the configuration that worked is not tabled"
+    # the tree changes during a run (a configuration's line, once its steps
+    # are written): exit 1, not complete, said
+    cp configs/configs.txt "$O/cfg3.txt"
+    NR_CONFIGS=$O/cfg3.txt AREA_OUT=$O/t AREA_CACHE=$O/tcache scripts/area_all.sh arb-rr-8 > "$O/t.log" 2>&1 &
+    pid=$!
+    n=0; while [ ! -s "$O/t/steps.mk" ] && [ $n -lt 3000 ]; do sleep 0.1; n=$((n + 1)); done
+    sed -i 's/^\(arb-rr-8 .*\)N=8$/\1N=4/' "$O/cfg3.txt"
+    wait $pid; rc=$?
+    [ $rc = 1 ] || fail "a tree changed during the run: exit $rc, want 1 ($(cat "$O/t.log"))"
+    grep -q '^complete=no$' "$O/t/subset/run.txt" || fail "a tree changed during the run: $(cat "$O/t/subset/run.txt")"
+    grep -q 'the tree changed during the run' "$O/t.log" || fail "a tree changed during the run, not said: $(cat "$O/t.log")"
     # make area-docs refuses: no whole-set run here, a failed one, a partial one
     d=$B/bin
     AREA_OUT=$O scripts/area_docs.sh "$d/sw_counts" "$d/area_model" > "$O/d.log" 2>&1 && fail "area-docs on no run: exit 0"
@@ -130,7 +142,7 @@ guard)
     AREA_OUT=$O scripts/area_docs.sh "$d/sw_counts" "$d/area_model" > "$O/f.log" 2>&1 && fail "area-docs on a partial run: exit 0"
     grep -q "not today's whole set" "$O/f.log" || fail "area-docs on a partial run: $(cat "$O/f.log")"
     [ "$(snap)" = "$before" ] || fail "docs/ changed"
-    echo "area_test: guard: a misspelt name exits 2, a failed configuration 1 (the other tabled); area-docs refuses no run, a failed and a partial one; docs/ unchanged"
+    echo "area_test: guard: a misspelt name exits 2, a failed configuration 1 (the other tabled), a tree changed during the run 1; area-docs refuses no run, a failed and a partial one; docs/ unchanged"
     ;;
 publish)
     for x in sw_counts area_model nr_cat; do [ -x "$B/bin/$x" ] || fail "$B/bin/$x is not built (make $B/bin/$x)"; done
