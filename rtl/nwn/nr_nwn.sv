@@ -40,7 +40,9 @@
 //                M = 0, Speedup = 1, XpBuf = 0), its one bottom's nr_swalloc
 //                allocating output VCs (VcCls classes) before an input-first
 //                switch allocation; the VA winners' heads are rewritten by
-//                their IUs. VcCls: 1..NumVcs, dividing NumVcs.
+//                their IUs. VcCls: 1..NumVcs, dividing NumVcs. SaAlloc 0..2,
+//                SaIter (1 with SaAlloc 1), SaGroup (dividing NumPorts): its
+//                switch allocator (nr_swalloc).
 //   Hx           0; 1 hxv, 2 hxm: the 2-D HyperX switch (doc 1.6, nr_nwn_hx
 //                in place of the bottom): R = 1, M = 0, XpBuf = 0, NumPorts
 //                8 or 64; payloads carry {ext, q}.
@@ -104,6 +106,9 @@ module nr_nwn #(
   parameter int Vc          = 0,
   parameter int VcCls       = 1,
   parameter int Hx          = 0,
+  parameter int SaAlloc     = 0,
+  parameter int SaIter      = 1,
+  parameter int SaGroup     = 8,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
   localparam int VcW        = nr_pkg::idx_w(NumVcs),
@@ -157,7 +162,10 @@ module nr_nwn #(
   output logic [15:0]                prm_xp_buf_o,
   output logic [15:0]                prm_vc_o,
   output logic [15:0]                prm_vc_cls_o,
-  output logic [15:0]                prm_hx_o
+  output logic [15:0]                prm_hx_o,
+  output logic [15:0]                prm_sa_alloc_o,
+  output logic [15:0]                prm_sa_iter_o,
+  output logic [15:0]                prm_sa_group_o
 );
 
   localparam int N    = NumPorts / R;                           // ports per bottom
@@ -200,6 +208,10 @@ module nr_nwn #(
                    VcCls >= 1 && VcCls <= NumVcs && NumVcs % VcCls == 0)
   `NR_PARAM_ASSERT(p_hx, Hx == 0 || ((Hx == 1 || Hx == 2) && R == 1 && XpBuf == 0 &&
                                      (NumPorts == 8 || NumPorts == 64)))
+  // the switch allocators of vc (doc 1.7); iSLIP of 2..4 rounds: C model only
+  `NR_PARAM_ASSERT(p_sa, SaAlloc >= 0 && SaAlloc <= 2 && (SaAlloc == 0 || Vc == 1) &&
+                   (SaAlloc != 1 || SaIter == 1) &&
+                   (SaAlloc != 2 || (SaGroup >= 2 && NumPorts % SaGroup == 0)))
 
   assign prm_num_ports_o     = 16'(NumPorts);
   assign prm_r_o             = 16'(R);
@@ -224,6 +236,9 @@ module nr_nwn #(
   assign prm_vc_o            = 16'(Vc);
   assign prm_vc_cls_o        = 16'(VcCls);
   assign prm_hx_o            = 16'(Hx);
+  assign prm_sa_alloc_o      = 16'(SaAlloc);
+  assign prm_sa_iter_o       = 16'(SaIter);
+  assign prm_sa_group_o      = 16'(SaGroup);
 
   // ------------------------------------------------------------ shared wires
   // Arrays indexed by their producer and written whole by it (many partial
@@ -326,6 +341,9 @@ module nr_nwn #(
       .Vc         (Vc),
       .VcCls      (VcCls),
       .Hx         (Hx),
+      .SaAlloc    (SaAlloc),
+      .SaIter     (SaIter),
+      .SaGroup    (SaGroup),
       .UpPort     (IS_UP ? 1 : 0)
     ) u_port (
       .clk_i,
@@ -427,6 +445,9 @@ module nr_nwn #(
       .Vc         (Vc),
       .VcCls      (VcCls),
       .Hx         (Hx),
+      .SaAlloc    (SaAlloc),
+      .SaIter     (SaIter),
+      .SaGroup    (SaGroup),
       .Kind       (0)
     ) u_sub (
       .clk_i,
@@ -520,7 +541,10 @@ module nr_nwn #(
       .TopChoice  (TopChoice),
       .XpBuf      (XpBuf),
       .Vc         (Vc),
-      .VcCls      (VcCls)
+      .VcCls      (VcCls),
+      .SaAlloc    (SaAlloc),
+      .SaIter     (SaIter),
+      .SaGroup    (SaGroup)
     ) u_fbx (
       .clk_i,
       .rst_ni,
@@ -680,6 +704,9 @@ module nr_nwn #(
         .Vc         (Vc),
         .VcCls      (VcCls),
         .Hx         (Hx),
+        .SaAlloc    (SaAlloc),
+        .SaIter     (SaIter),
+        .SaGroup    (SaGroup),
         .Kind       ((Bb != 0) ? 2 : 1)
       ) u_sub (
         .clk_i,

@@ -55,6 +55,9 @@ module nr_nwn_fbx #(
   parameter int UpPick      = 0,
   parameter int Vc          = 0,
   parameter int VcCls       = 1,
+  parameter int SaAlloc     = 0,
+  parameter int SaIter      = 1,
+  parameter int SaGroup     = 8,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
   localparam int PayW       = PortW + PhitW,
@@ -78,8 +81,9 @@ module nr_nwn_fbx #(
   localparam int CrW = $clog2(BufDepth + 1);
   localparam int NR  = K * NumVcs;                 // a row's bus requesters, r = q*NumVcs + v
 
-  `NR_PARAM_ASSERT(p_fb, XpBuf == 1 && Vc == 0 && VcCls >= 1 && R == 1 && M == 0 && Bb == 0 && Speedup == 1 &&
-                   TopSpeedup == 1 && SelfTurn == 1)
+  `NR_PARAM_ASSERT(p_fb, XpBuf == 1 && R == 1 && M == 0 && Bb == 0 && Speedup == 1 &&
+                   TopSpeedup == 1 && SelfTurn == 1 &&
+                   Vc == 0 && VcCls >= 1 && SaAlloc == 0 && SaIter >= 1 && SaGroup >= 1)
 
   // row p's channel outputs after the pipe, to the columns
   logic [K-1:0]        hb_xv  [K];

@@ -98,6 +98,9 @@ module nr_nwn_sub #(
   parameter int Vc          = 0,
   parameter int VcCls       = 1,
   parameter int Hx          = 0,
+  parameter int SaAlloc     = 0,
+  parameter int SaIter      = 1,
+  parameter int SaGroup     = 8,
   parameter int Kind        = 0,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
@@ -318,7 +321,10 @@ module nr_nwn_sub #(
     .Credits(BufDepth),
     .PayW   (PayW),
     .Vc     (Vc),
-    .VcCls  (VcCls)
+    .VcCls  (VcCls),
+    .SaAlloc(SaAlloc),
+    .SaIter (SaIter),
+    .SaGroup(SaGroup)
   ) u_alloc (
     .clk_i,
     .rst_ni,

@@ -51,6 +51,14 @@
 //                     the picks are the only requests the outputs see; no
 //                     held rule. va_set_iv_o, va_w_iv_o: this cycle's VA
 //                     winners and their VCs (the IU rewrites the head).
+//   SaAlloc, SaIter, SaGroup  Vc = 1's switch allocator (doc 1.7): 0 the
+//                     separable input-first one above; 1 iSLIP of SaIter = 1
+//                     round (every candidate requests, the port outputs
+//                     grant, the accept stages take one grant by iptr: this
+//                     module's output-first allocation over the candidates,
+//                     no held rule); 2 the distributed allocator, input first,
+//                     the port outputs' groups of SaGroup inputs
+//                     (nr_swalloc_pt). iSLIP of 2..4 rounds: C model only.
 //   Degenerate values (one input, output or VC; an output with a single or
 //   no crosspoint) fall into the named branches here (g_nox) and of the cells
 //   (nr_arb_rr g_single, nr_arb_rr_multi g_one / g_single).
@@ -120,6 +128,9 @@ module nr_swalloc #(
   parameter int PayW    = 24,
   parameter int Vc      = 0,
   parameter int VcCls   = 1,
+  parameter int SaAlloc = 0,
+  parameter int SaIter  = 1,
+  parameter int SaGroup = 8,
   localparam int NI     = NumIu + NumBuf,
   localparam int NO     = NumPt + NumCh,
   localparam int VcW    = nr_pkg::idx_w(NumVcs),
@@ -163,6 +174,11 @@ module nr_swalloc #(
   `NR_PARAM_ASSERT(p_payw, PayW >= nr_pkg::PHIT_W)
   `NR_PARAM_ASSERT(p_vc, Vc == 0 || (Vc == 1 && NumBuf == 0 && NumCh == 0 && Speedup == 1 &&
                                       IuFirst == 1 && PtFirst == 1))
+  `NR_PARAM_ASSERT(p_sa, (Vc == 1 || SaAlloc == 0) && SaAlloc >= 0 && SaAlloc <= 2 &&
+                   (SaAlloc != 1 || SaIter == 1) &&
+                   (SaAlloc != 2 || (XIuPt == 1 && SaGroup >= 2 && NI % SaGroup == 0)))
+  // input first: each input's one bid (pick) is its only request
+  localparam bit InFirst = (Vc != 0) && (SaAlloc != 1);
 
   localparam int PhitW = nr_pkg::PHIT_W;
   localparam int LaneN = (Speedup >= NumVcs) ? NumVcs : Speedup;
@@ -188,8 +204,9 @@ module nr_swalloc #(
     for (genvar v = 0; v < NumVcs; v++) begin : g_vc
       localparam int B = i*NumVcs + v;
       assign fhead[B] = in_pay_iv_i[B*PayW + PhitW - 1 -: 2] == K_HEAD;
-      assign hreq[B]  = in_valid_iv_i[B] && fhead[B] && ((Vc != 0) ? pick[B] : !held[i]);
-      assign ovalid[B] = in_valid_iv_i[B] && ((Vc != 0) ? pick[B] : 1'b1);
+      assign hreq[B]  = in_valid_iv_i[B] && fhead[B] &&
+                        (InFirst ? pick[B] : (Vc != 0) ? vcand[B] : !held[i]);
+      assign ovalid[B] = in_valid_iv_i[B] && (InFirst ? pick[B] : (Vc != 0) ? vcand[B] : 1'b1);
       assign {hvcp[NB + B], hvcp[B]} = in_pay_iv_i[B*PayW + nr_pkg::HEAD_VC_LSB +: 2];
       for (genvar b = 0; b < TgtW; b++) begin : g_tp
         assign tgtp[b*NB + B] = in_tgt_iv_i[B*TgtW + b];
@@ -241,7 +258,8 @@ module nr_swalloc #(
       .Credits (Credits),
       .PayW    (PayW),
       .TgtW    (TgtW),
-      .Vc      (Vc)
+      .Vc      (Vc),
+      .SaGroup (IS_PT && SaAlloc == 2 ? SaGroup : 0)
     ) u_out (
       .clk_i,
       .rst_ni,
@@ -384,7 +402,7 @@ module nr_swalloc #(
       .Speedup(Speedup),
       .PayW   (PayW),
       .TgtW   (TgtW),
-      .Vc     (Vc)
+      .Vc     (InFirst ? 1 : 0)
     ) u_acc (
       .clk_i,
       .rst_ni,

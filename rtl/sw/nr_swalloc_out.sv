@@ -50,6 +50,8 @@
 //   ready_i, vc_ok_i  a port output's tx_ready (checked) and tx_vc_ok.
 //   cr_i, cc_o  a channel output's returned credits and its counters.
 //   Ports of the other class are ignored (inputs) or 0 (outputs).
+//   SaGroup: a port output's nr_swalloc_pt arbiter (0, or the distributed
+//     allocator's group m).
 //   Vc = 1 (port outputs, docs/nwn-arch.md 1.7): in_hv_iv_i the valid HEAD
 //     fronts (not only the inputs' bids); hok_iv_o (i, v)'s head targets
 //     this output, which is free and has vc_ok for the head's vc field: the
@@ -88,6 +90,7 @@ module nr_swalloc_out #(
   parameter int PayW     = 24,
   parameter int TgtW     = 3,
   parameter int Vc       = 0,
+  parameter int SaGroup  = 0,
   localparam int NI      = NumIu + NumBuf,
   localparam int VcW     = nr_pkg::idx_w(NumVcs),
   localparam int CrW     = $clog2(Credits + 1),
@@ -295,8 +298,9 @@ module nr_swalloc_out #(
     if (IsPort != 0) begin : g_pt
       // ---- port output (docs/nwn-arch.md 6.2, yarc-arch section 7)
       nr_swalloc_pt #(
-        .NumVcs(NumVcs),
-        .NX    (NX)
+        .NumVcs (NumVcs),
+        .NX     (NX),
+        .SaGroup(SaGroup)
       ) u_pt (
         .clk_i,
         .rst_ni,

@@ -12,6 +12,12 @@
 //   NumVcs  1..4.
 //   NX      crosspoint inputs of this output (|X_j|), >= 1 (nr_swalloc_out
 //           builds no arbiter for an output without crosspoints).
+//   SaGroup 0: one round robin over the requesters. m >= 2, dividing NX: the
+//           distributed allocator of the baseline VC router (docs/nwn-arch.md
+//           1.7, SaAlloc = 2; [AK11 6.2] Fig 6.3), whose inputs bid on one
+//           VC each: a round robin over the inputs of each group of m, one
+//           over the groups with a winner; a new packet moves its group's
+//           pointer past its input and the global one past its group.
 // Ports / protocol (index r = x*NumVcs + v: VC v of the x-th crosspoint
 // input, input-major):
 //   x_valid_i  the front of (x, v) is valid (any kind).
@@ -54,6 +60,7 @@
 module nr_swalloc_pt #(
   parameter int NumVcs = 2,
   parameter int NX     = 8,
+  parameter int SaGroup = 0,
   localparam int VcW   = nr_pkg::idx_w(NumVcs),
   localparam int XW    = nr_pkg::idx_w(NX)
 ) (
@@ -77,6 +84,7 @@ module nr_swalloc_pt #(
 
   `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
   `NR_PARAM_ASSERT(p_nx, NX >= 1 && NX <= 64)
+  `NR_PARAM_ASSERT(p_group, SaGroup == 0 || (SaGroup >= 2 && NX % SaGroup == 0))
 
   localparam int NR = NumVcs * NX;
   localparam int RW = nr_pkg::idx_w(NR);
@@ -96,17 +104,67 @@ module nr_swalloc_pt #(
   assign req  = x_req_i & ((~hhi & ~hlo & {NR{vc_ok4[0]}}) | (~hhi & hlo & {NR{vc_ok4[1]}}) |
                            (hhi & ~hlo & {NR{vc_ok4[2]}}) | (hhi & hlo & {NR{vc_ok4[3]}}));
   assign areq = busy_q ? '0 : req;
-  nr_arb_rr #(.N(NR)) u_parb (
-    .clk_i,
-    .rst_ni,
-    .req_i    (areq),
-    .advance_i(!busy_q && sent_i),
-    .gnt_o    (gnt_unused),
-    .gnt_idx_o(gidx_im)
-  );
-  // ... its winner as (x, v), and the selected requester: cur while busy
-  assign wx     = XW'(32'(gidx_im) / NumVcs);
-  assign wv     = VcW'(32'(gidx_im) % NumVcs);
+  if (SaGroup == 0) begin : g_rr
+    nr_arb_rr #(.N(NR)) u_parb (
+      .clk_i,
+      .rst_ni,
+      .req_i    (areq),
+      .advance_i(!busy_q && sent_i),
+      .gnt_o    (gnt_unused),
+      .gnt_idx_o(gidx_im)
+    );
+    // ... its winner as (x, v)
+    assign wx = XW'(32'(gidx_im) / NumVcs);
+    assign wv = VcW'(32'(gidx_im) % NumVcs);
+  end else begin : g_dist
+    // the distributed allocator: local round robins over the inputs of each
+    // group, a global one over the groups; the winner's (lowest) VC
+    localparam int G  = NX / SaGroup;
+    localparam int LW = nr_pkg::idx_w(SaGroup);
+    localparam int GW = nr_pkg::idx_w(G);
+    logic [NX-1:0]   xr;
+    logic [G-1:0]    gm, gg_unused;
+    logic [G*XW-1:0] lw;
+    logic [GW-1:0]   gi;
+    for (genvar x = 0; x < NX; x++) begin : g_x
+      assign xr[x] = |areq[x*NumVcs +: NumVcs];
+    end
+    for (genvar g = 0; g < G; g++) begin : g_g
+      logic [SaGroup-1:0] lg_unused;
+      logic [LW-1:0]      li;
+      nr_arb_rr #(.N(SaGroup)) u_loc (
+        .clk_i,
+        .rst_ni,
+        .req_i    (xr[g*SaGroup +: SaGroup]),
+        .advance_i(!busy_q && sent_i && 32'(gi) == g),
+        .gnt_o    (lg_unused),
+        .gnt_idx_o(li)
+      );
+      assign lw[g*XW +: XW] = XW'(g*SaGroup + 32'(li));
+      assign gm[g]          = |xr[g*SaGroup +: SaGroup];
+      logic unused_lg;
+      assign unused_lg = ^lg_unused;
+    end
+    nr_arb_rr #(.N(G)) u_glob (
+      .clk_i,
+      .rst_ni,
+      .req_i    (gm),
+      .advance_i(sent_i && !busy_q),
+      .gnt_o    (gg_unused),
+      .gnt_idx_o(gi)
+    );
+    assign wx = lw[32'(gi)*XW +: XW];
+    always_comb begin
+      wv = '0;
+      for (int v = NumVcs - 1; v >= 0; v--)
+        if (areq[32'(wx)*NumVcs + v]) wv = VcW'(v);
+    end
+    assign gnt_unused = '0;
+    assign gidx_im    = '0;
+    logic unused_gg;
+    assign unused_gg = ^gg_unused;
+  end
+  // the selected requester: cur while busy
   assign sx     = busy_q ? curx_q : wx;
   assign sv     = busy_q ? curv_q : wv;
   assign gvalid = busy_q ? x_valid_i[32'(sx)*NumVcs + 32'(sv)] : |areq;
@@ -135,7 +193,7 @@ module nr_swalloc_pt #(
     end
   end
   logic unused_pgnt;
-  assign unused_pgnt = ^gnt_unused;
+  assign unused_pgnt = ^{gnt_unused, gidx_im};
 
   `NR_ASSERT(a_taken, !sent_i || ready_i, clk_i, rst_ni)
 
