@@ -82,7 +82,7 @@ define rb_org_test
 UNIT_TARGETS += test-$(1)-rtl
 .PHONY: test-$(1)-rtl
 test-$(1)-rtl: $(BUILD)/.deps-ok
-	@$(MAKE) --no-print-directory $$(call smoke_bins,$(2))
+	@$(MAKE) --no-print-directory $(BUILD)/.deps-ok $$(call smoke_bins,$(2))
 	@scripts/regress.sh -b $(BUILD) -j $(JOBS) $(wildcard tests/$(1)_rtl.list)
 endef
 $(foreach t,$(RTR_TOPS),$(eval $(call rb_org_test,$(RTR_ORG_$(t)),$(t))))

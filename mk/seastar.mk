@@ -13,3 +13,12 @@ fig89: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(BUILD)/bin/net_sim
 	@BUILD=$(BUILD) scripts/fig89.sh
 UNIT_TARGETS += fig89
+
+# The RTL (rtl/seastar): make test-seastar-rtl (mk/rtl_builds.mk) runs the
+# smoke tests and tests/seastar_rtl.list, whose lockstep runs need the
+# router programs; the network of RTL routers in tests/net_rtl.list needs
+# net_sim-seastar-8.
+SEASTAR_RTL_BINS := $(foreach c,$(call cfg_with,rtl,nr_seastar),$(BUILD)/bin/rtr_sim-$(c))
+test-seastar-rtl: $(SEASTAR_RTL_BINS)
+NET_RTL_BINS += $(BUILD)/bin/net_sim-seastar-8
+TEST_BINS += $(BUILD)/bin/net_sim-seastar-8

@@ -61,3 +61,8 @@ rtl/nwn/nr_nwn_sub.sv
 rtl/nwn/nr_nwn_fbx.sv
 rtl/nwn/nr_nwn_hx.sv
 rtl/nwn/nr_nwn.sv
+// the SeaStar router (rtl/seastar, docs/seastar-arch.md; leaves first)
+rtl/seastar/nr_ss_ages.sv
+rtl/seastar/nr_ss_in.sv
+rtl/seastar/nr_ss_out.sv
+rtl/seastar/nr_seastar.sv

@@ -3,8 +3,8 @@
  * (two-level GLUT/LUT giving output port and VC), per-(source, VC) staging
  * buffers in front of each output, per-packet output arbitration mixing
  * round robin and age by the AGE_RR_SELECT mask. Per cycle it is an
- * nr_router.h router (nr_seastar_rtr gives its nr_rtr). C model only for
- * now: the RTL is not yet built.
+ * nr_router.h router (nr_seastar_rtr gives its nr_rtr); the RTL is
+ * rtl/seastar (nr_seastar).
  */
 #ifndef NR_SEASTAR_H
 #define NR_SEASTAR_H

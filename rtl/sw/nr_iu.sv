@@ -28,6 +28,8 @@
 //   InBufPerVc  credits per (output port, VC), 8..1023: CW =
 //             clog2(InBufPerVc + 1) bits per count of pcr_p_v_i.
 //   SideTab, UpPick  0/1, 0/2: the side table and greedy_r(2) (nr_route_tables).
+//   ExtRc     0: this port's nr_route_tables routes; 1: the caller's RC
+//             function (xr_*, nr_iu_rc), no tables (cfg_bad_o = 0).
 // Ports / protocol:
 //   rd_avail_vc_i, rd_en_o, rd_vc_o, rd_valid_i, rd_phit_i, and the second read
 //     port rd1_*: the input queue's read ports; a read issued in t returns on
@@ -56,6 +58,8 @@
 //     is an EOP the route clears.
 //   va_set_vc_i, va_w_vc_i: nr_iu_front's VA rewrite of a head's vc field (the
 //     baseline VC router, docs/nwn-arch.md 1.7); 0 elsewhere.
+//   xr_drop_i, xr_reason_i, xr_q_i, xr_w_i: ExtRc = 1, the caller's route of
+//     rc_head_o / rc_hash_o (nr_iu_rc), combinational; tie to 0 otherwise.
 //   drop_o, drop_reason_o: event RT_DROP and its reason in the RC cycle (one RC
 //     unit, so at most one per cycle). Reasons: 1 MALFORMED, 2 BAD_SRCROUTE,
 //     3 NO_ROUTE, 4 SHORT, or the first hop's.
@@ -89,6 +93,7 @@ module nr_iu #(
   parameter int InBufPerVc = 128,
   parameter int SideTab     = 0,
   parameter int UpPick      = 0,
+  parameter int ExtRc    = 0,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
   localparam int VcW     = nr_pkg::idx_w(NumVcs),
@@ -125,6 +130,11 @@ module nr_iu #(
   input  logic [TgtW-1:0]                fh_tgt_i,
   input  logic                           fh_drop_i,
   input  logic [2:0]                     fh_reason_i,
+  // the caller's RC function (ExtRc = 1)
+  input  logic                           xr_drop_i,
+  input  logic [2:0]                     xr_reason_i,
+  input  logic [PortW-1:0]               xr_q_i,
+  input  logic [1:0]                     xr_w_i,
   // fronts
   output logic [NumVcs-1:0]              fr_valid_vc_o,
   output logic [NumVcs-1:0]              fr_head_vc_o,
@@ -183,7 +193,8 @@ module nr_iu #(
     .ScCredW (ScCredW),
     .InBufPerVc(InBufPerVc),
     .SideTab    (SideTab),
-    .UpPick     (UpPick)
+    .UpPick     (UpPick),
+    .ExtRc   (ExtRc)
   ) u_rc (
     .clk_i,
     .rst_ni,
@@ -206,6 +217,10 @@ module nr_iu #(
     .rc_hash_o,
     .fh_drop_i,
     .fh_reason_i,
+    .xr_drop_i,
+    .xr_reason_i,
+    .xr_q_i,
+    .xr_w_i,
     .rc_now_vc_o (rc_now),
     .rc_drop_o   (rc_drop),
     .rc_w_o      (rc_w),

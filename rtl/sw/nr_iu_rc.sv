@@ -18,6 +18,9 @@
 //   InBufPerVc  credits per (output port, VC), 8..1023: the width CW of
 //             pcr_p_v_i (nr_route_tables).
 //   SideTab, UpPick  0/1, 0/2: the side table and greedy_r(2) (nr_route_tables).
+//   ExtRc     0: the RC function of nr_route_tables; 1: the caller's (xr_*,
+//             an organization's own tables: docs/seastar-arch.md 4), and no
+//             nr_route_tables (cfg_* unused, cfg_bad_o = 0).
 // Ports / protocol:
 //   cfg_we_i, cfg_addr_i, cfg_wdata_i, cfg_bad_o: this port's configuration
 //     (nr_route_tables).
@@ -36,6 +39,9 @@
 //     nr_iu_front registers the route at the end of the cycle.
 //   drop_o, drop_reason_o: event RT_DROP and its reason (1 MALFORMED,
 //     2 BAD_SRCROUTE, 3 NO_ROUTE, 4 SHORT, or the first hop's).
+//   xr_drop_i, xr_reason_i, xr_q_i, xr_w_i: with ExtRc = 1, the caller's RC
+//     function of rc_head_o (and rc_hash_o) on VC rc_vc_o, combinational, in
+//     place of the tables' drop, reason, port and output VC.
 //   Outputs are combinational: rc_* from state and score_c_vc_i; rc_drop_o
 //   and drop_* also from fh_*; cfg_bad_o from cfg_*.
 // Route computation (yarc-arch 4.2): a VC is ready when it holds no route and
@@ -59,6 +65,7 @@ module nr_iu_rc #(
   parameter int InBufPerVc = 128,
   parameter int SideTab     = 0,
   parameter int UpPick      = 0,
+  parameter int ExtRc    = 0,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
   localparam int VcW     = nr_pkg::idx_w(NumVcs),
@@ -90,6 +97,11 @@ module nr_iu_rc #(
   output logic [nr_pkg::DATA_W-1:0]        rc_hash_o,
   input  logic                             fh_drop_i,
   input  logic [2:0]                       fh_reason_i,
+  // the caller's RC function (ExtRc = 1)
+  input  logic                             xr_drop_i,
+  input  logic [2:0]                       xr_reason_i,
+  input  logic [PortW-1:0]                 xr_q_i,
+  input  logic [1:0]                       xr_w_i,
   // the route registered this cycle
   output logic [NumVcs-1:0]                rc_now_vc_o,
   output logic                             rc_drop_o,
@@ -100,6 +112,7 @@ module nr_iu_rc #(
 );
 
   `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
+  `NR_PARAM_ASSERT(p_extrc, ExtRc == 0 || ExtRc == 1)
 
   localparam int CntW = 3;
   localparam logic [1:0] K_HEAD = 2'(nr_pkg::KIND_HEAD);
@@ -169,35 +182,48 @@ module nr_iu_rc #(
   // the route registered: a DROP of the winner's view or of the first hop
   assign rc_drop_o = rc_dr || (rc_route_o && fh_drop_i);
 
-  nr_route_tables #(
-    .NumPorts(NumPorts),
-    .Cols    (ScCols),
-    .NumVcs  (NumVcs),
-    .CredW   (ScCredW),
-    .UseScore(UseScore),
-    .InBufPerVc(InBufPerVc),
-    .SideTab    (SideTab),
-    .UpPick     (UpPick)
-  ) u_rt (
-    .clk_i,
-    .rst_ni,
-    .cfg_we_i,
-    .cfg_addr_i,
-    .cfg_wdata_i,
-    .cfg_bad_o,
-    .port_id_i,
-    .rc_en_i    (rc_en),
-    .rc_vc_i    (rc_w),
-    .rc_ph0_i   (rc_h0),
-    .rc_ph1_i   (rc_h1),
-    .rc_ph2_i   (rc_h2),
-    .cred_c_vc_i(score_c_vc_i),
-    .pcr_p_v_i,
-    .rc_drop_o  (rc_tdrop),
-    .rc_reason_o(rc_treason),
-    .rc_port_o  (rc_port),
-    .rc_w_o
-  );
+  if (ExtRc == 0) begin : g_tables
+    nr_route_tables #(
+      .NumPorts(NumPorts),
+      .Cols    (ScCols),
+      .NumVcs  (NumVcs),
+      .CredW   (ScCredW),
+      .UseScore(UseScore),
+      .InBufPerVc(InBufPerVc),
+      .SideTab (SideTab),
+      .UpPick  (UpPick)
+    ) u_rt (
+      .clk_i,
+      .rst_ni,
+      .cfg_we_i,
+      .cfg_addr_i,
+      .cfg_wdata_i,
+      .cfg_bad_o,
+      .port_id_i,
+      .rc_en_i    (rc_en),
+      .rc_vc_i    (rc_w),
+      .rc_ph0_i   (rc_h0),
+      .rc_ph1_i   (rc_h1),
+      .rc_ph2_i   (rc_h2),
+      .cred_c_vc_i(score_c_vc_i),
+      .pcr_p_v_i,
+      .rc_drop_o  (rc_tdrop),
+      .rc_reason_o(rc_treason),
+      .rc_port_o  (rc_port),
+      .rc_w_o
+    );
+    logic unused_xr;
+    assign unused_xr = ^{xr_drop_i, xr_reason_i, xr_q_i, xr_w_i};
+  end else begin : g_ext
+    assign rc_tdrop   = xr_drop_i;
+    assign rc_treason = xr_reason_i;
+    assign rc_port    = xr_q_i;
+    assign rc_w_o     = xr_w_i;
+    assign cfg_bad_o  = 1'b0;
+    logic unused_rt;
+    assign unused_rt = ^{clk_i, rst_ni, cfg_we_i, cfg_addr_i, cfg_wdata_i, port_id_i, rc_en,
+                         score_c_vc_i, pcr_p_v_i, rc_h1, rc_h2};
+  end
 
   // ---------------------------------------------------------------- events
   assign drop_o        = rc_any && rc_drop_o;

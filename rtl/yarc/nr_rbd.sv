@@ -155,6 +155,10 @@ module nr_rbd #(
     .fh_tgt_i     (rc_q[ColW-1:0]),   // first hop: the target column
     .fh_drop_i    (1'b0),
     .fh_reason_i  (3'd0),
+    .xr_drop_i    (1'b0),
+    .xr_reason_i  (3'd0),
+    .xr_q_i       ({nr_pkg::ROUTE_PORT_W{1'b0}}),
+    .xr_w_i       (2'd0),
     .fr_valid_vc_o(fr_valid),
     .fr_head_vc_o (fr_head),
     .fr_tgt_vc_o  (fr_tgt),

@@ -1,9 +1,9 @@
 /* org_seastar.c - the SeaStar router of the Cray XT ([AK11 §8.2];
- * docs/seastar-arch.md) as an organization (org.h). C model only for now
- * (no RTL top): its configurations name the organization as their top
- * ("seastar"). Its GLUT/LUT tables are its own (docs/seastar-arch.md §4, §5):
- * the router testbench programs the single-router set-up (dest = output
- * port); the network layer does not program them yet. */
+ * docs/seastar-arch.md) as an organization (org.h): the C model and the RTL
+ * top nr_seastar (rtl/seastar). Its GLUT/LUT tables are its own
+ * (docs/seastar-arch.md §4, §5): the router testbench programs the
+ * single-router set-up (dest = output port), the network layer loads its
+ * tables as LUT writes (ss_encode). */
 #include <stdio.h>
 
 #include "catalog/org.h"
@@ -12,14 +12,15 @@
 #define T nr_seastar_params
 static const rtr_key ss_keys[] = {
     RTR_PORT_KEYS(T),
-    RTR_KEY(T, "NumPorts", num_ports, 7, 2, 8, 0, "ports: 1 processor + 6 network in the seed"),
-    RTR_KEY(T, "StageDepth", stage_depth, 16, 2, 256, 0,
+    RTR_KEY(T, "NumPorts", num_ports, 7, 2, 8, RTR_K_RTL,
+            "ports: 1 processor + 6 network in the seed"),
+    RTR_KEY(T, "StageDepth", stage_depth, 16, 2, 256, RTR_K_RTL,
             "staging buffer per (source, VC) at each output, phits (docs/seastar-arch.md 2)"),
-    RTR_KEY(T, "LutBits", lut_bits, 12, 1, 12, 0,
+    RTR_KEY(T, "LutBits", lut_bits, 12, 1, 12, RTR_K_RTL,
             "LUT entries 2^LutBits per input, indexed by dest[LutBits-1:0]"),
-    RTR_KEY(T, "ArsInit", ars_init, 0, 0, 2, 0,
+    RTR_KEY(T, "ArsInit", ars_init, 0, 0, 2, RTR_K_RTL,
             "AGE_RR_SELECT at reset: 0 all 0s (round robin), 1 all 1s (age), 2 0101...0101"),
-    RTR_KEY(T, "AgeClockInit", age_clock_init, 0, 0, 1 << 30, 0,
+    RTR_KEY(T, "AgeClockInit", age_clock_init, 0, 0, 1 << 30, RTR_K_RTL,
             "AGE_CLOCK_PERIOD at reset, cycles (0: ages do not grow)"),
     {NULL, NULL, 0, 0, 0, 0, 0, NULL},
 };
@@ -44,12 +45,17 @@ static void ss_geom(const void *pv, rtr_geom *g)
 }
 
 /* The single-router set-up (§4): partition 0, LUT entry d = port d (VC
- * kept) for d < NumPorts, every other entry and the GLUT invalid (reset). */
+ * kept) for d < NumPorts, every other entry and the GLUT invalid (reset);
+ * input p's REQ_AGE_BIAS 2p + 1 and RSP_AGE_BIAS 3p + 2, so that packets
+ * differ in age by input and VC class (§8). */
 static int ss_program(const rtr_geom *g, nr_route_mode mode, rtr_cfgw *w, int max)
 {
     int n = 0;
     for (int d = 0; d < g->num_ports && n < max && mode == NR_ROUTE_SINGLE; d++)
         w[n++] = (rtr_cfgw){1, 0, NR_SS_LUT, (uint32_t)d << 16 | nr_ss_entry(d, 0, 0)};
+    for (int p = 0; p < g->num_ports && n < max && mode == NR_ROUTE_SINGLE; p++)
+        w[n++] =
+            (rtr_cfgw){0, p, NR_SS_AGE_BIAS, (uint32_t)(3 * p + 2) << 8 | (uint32_t)(2 * p + 1)};
     return n;
 }
 
@@ -67,7 +73,8 @@ static int ss_drop_reason(const rtr_geom *g, nr_route_mode mode, int src, unsign
 /* The network layer's tables t as SeaStar's (§4): for every input and
  * destination, the port the shared tables give a deterministic packet (a =
  * 0, h = 0; a superset check walks every choice) as a LUT entry keeping the
- * VC, every router in partition 0 (NODE_ID 0, the GLUT unused). */
+ * VC, or with DL_VC setting its bit 0 (VC mask 1), every router in partition
+ * 0 (NODE_ID 0, the GLUT unused). */
 static int ss_encode(const rtr_geom *g, const nr_route_vals *t, int nnodes, rtr_cfgw *w, int max,
                      char *err, int errlen)
 {
@@ -95,7 +102,13 @@ static int ss_encode(const rtr_geom *g, const nr_route_vals *t, int nnodes, rtr_
                 snprintf(err, (size_t)errlen, "seastar: more than %d table writes", max);
                 return -1;
             }
-            w[n++] = (rtr_cfgw){0, src, NR_SS_LUT, (uint32_t)d << 16 | nr_ss_entry(q[0], 0, 0)};
+            /* DL_VC (a down route's VC bit 0 is its DLUT entry's v): the VC mask 1
+             * (the network layer takes DL_VC only with an even NumVcs) */
+            const int dl = t->dl_vc && step == NR_ROUTE_STEP_DOWN;
+            const unsigned v =
+                dl && t->dlut_vc[((unsigned)d >> t->down_shift) % (unsigned)t->nports];
+            w[n++] = (rtr_cfgw){0, src, NR_SS_LUT,
+                                (uint32_t)d << 16 | nr_ss_entry(q[0], dl ? 1u : 0u, v)};
         }
     return n;
 }
@@ -103,9 +116,9 @@ static int ss_encode(const rtr_geom *g, const nr_route_vals *t, int nnodes, rtr_
 const rtr_org rtr_org_seastar = {
     .name = "seastar",
     .summary = "the SeaStar router of the Cray XT: GLUT/LUT table routing, staging buffers per "
-               "(source, VC), age-based output arbitration (C model only)",
+               "(source, VC), age-based output arbitration",
     .doc = "docs/seastar-arch.md",
-    .top = NULL,
+    .top = "nr_seastar",
     .params_size = sizeof(T),
     .keys = ss_keys,
     .check = ss_check,
@@ -117,4 +130,7 @@ const rtr_org rtr_org_seastar = {
     .port_of = ss_port_of,
     .logical_of = ss_port_of,
     .drop_reason = ss_drop_reason,
+    .example = "seastar-s",
+    .vl_hier = "--split 2000",
+    .vl_trace = "--opt 0 --split 2000",
 };
