@@ -134,8 +134,8 @@ sweep_settings() {
 }
 
 # ---- the net_sim sweeps (net_fig13.sh, net_fbfly.sh, net_dfly.sh) ----
-# net_settings NAME PFX LOADS WARMUP MEASURE DRAIN LATMAX: sweep_settings
-# for net_sim (LEN fixed:4), and PFX_LATMAX [the latency plots' y range];
+# net_settings NAME PFX LOADS WARMUP MEASURE DRAIN LATMAX [LEN]: sweep_settings
+# for net_sim (LEN fixed:4 unless given), and PFX_LATMAX [the latency plots' y range];
 # RES from PFX_RESULTS [$B/results]; the run's manifest under RES is started
 # (pub_begin sweep-NAME-without-_ RES). Sets NET_SWEEP (NAME without .sh),
 # the points' directory SW_DIR=$RES/$NET_SWEEP and their list JOBS_FILE
@@ -143,7 +143,7 @@ sweep_settings() {
 net_settings() {
     local name=$1 pfx=$2
     NET_SWEEP=${name%.sh}
-    sweep_settings "$name" "$pfx" net_sim "$3" "$4" "$5" "$6" fixed:4
+    sweep_settings "$name" "$pfx" net_sim "$3" "$4" "$5" "$6" "${8:-fixed:4}"
     setting LATMAX "${pfx}_LATMAX" "$7"
     need_int "$name" "${pfx}_LATMAX" "$LATMAX"
     local res=${pfx}_RESULTS
