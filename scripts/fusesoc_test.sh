@@ -39,7 +39,7 @@ run() {  # run TARGET CORE EXPECT
         echo "ok   fusesoc $1 $2"
     fi
 }
-for c in cells lcb_port sw yarc nwn; do run lint "nr:kit:$c" ""; done
+for c in cells lcb_port sw yarc nwn seastar; do run lint "nr:kit:$c" ""; done
 run sim nr:kit:cells "sim: Vnr_fifo ok, 200 cycles"
 run synth nr:kit:cells "Number of cells: +[1-9]"
 exit $fail
