@@ -47,6 +47,7 @@ static const struct konst table[] = {
     /* Route phit (present when r = 1, directly after the head). */
     {"ROUTE_PORT_W", 6, "route phit: one output port per hop"},
     {"ROUTE_HOPS", 3, "route phit: hops carried, port of hop i at bits 21-6i .. 16-6i"},
+    {"ROUTE_SIDE_N", 8, "side-table entries (yarc-arch 5 step 3a; SideTab = 1)"},
     /* End-of-packet phit. */
     {"EOP_OK_LSB", 20, "eop: ok field lsb"},
     {"EOP_OK_W", 2, "eop: ok field width"},

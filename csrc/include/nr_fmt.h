@@ -26,6 +26,7 @@
 #define NR_HEAD_RSVD_W        2 /* head: reserved width */
 #define NR_ROUTE_PORT_W       6 /* route phit: one output port per hop */
 #define NR_ROUTE_HOPS         3 /* route phit: hops carried, port of hop i at bits 21-6i .. 16-6i */
+#define NR_ROUTE_SIDE_N       8 /* side-table entries (yarc-arch 5 step 3a; SideTab = 1) */
 #define NR_EOP_OK_LSB         20 /* eop: ok field lsb */
 #define NR_EOP_OK_W           2 /* eop: ok field width */
 #define NR_EOP_RSVD_LSB       16 /* eop: reserved, zero */
