@@ -102,11 +102,11 @@ static int ss_encode(const rtr_geom *g, const nr_route_vals *t, int nnodes, rtr_
                 snprintf(err, (size_t)errlen, "seastar: more than %d table writes", max);
                 return -1;
             }
-            /* DL_VC (a down route's VC bit 0 is its DLUT entry's v): the VC mask 1
-             * (the network layer takes DL_VC only with an even NumVcs) */
+            /* DL_VC (a down route's VC bit 0 is its DLUT entry's v, or
+             * DOR_CTRL's from the coordinates): the VC mask 1 (the network
+             * layer takes DL_VC only with an even NumVcs) */
             const int dl = t->dl_vc && step == NR_ROUTE_STEP_DOWN;
-            const unsigned v =
-                dl && t->dlut_vc[((unsigned)d >> t->down_shift) % (unsigned)t->nports];
+            const unsigned v = dl && (nr_route_down_vc(t, (unsigned)d, 0, 2) & 1);
             w[n++] = (rtr_cfgw){0, src, NR_SS_LUT,
                                 (uint32_t)d << 16 | nr_ss_entry(q[0], dl ? 1u : 0u, v)};
         }
