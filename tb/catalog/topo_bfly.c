@@ -28,6 +28,13 @@
  *
  * The route is the destination's digits, so the routers carry it as a
  * source route (the route phit): N <= NR_ROUTE_HOPS stages.
+ *
+ * pair=1 (N = 2 only): stage 0's router u sends output m to the last
+ * stage's router m at its input u, and router m's output u to router u's
+ * input m: one kit link, end router u's port K + m to end router m's port
+ * K + u (to itself for m = u), carries both butterfly channels, one each
+ * way. End routers of 2K ports (the seed's 32-ary 2-fly on radix-64
+ * routers); the same graph, routes and channels.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +44,7 @@
 #include "nr_fmt.h"
 
 typedef struct {
-    int k, n, nr; /* radix, stages, routers per stage K^(N-1) */
+    int k, n, nr, pair; /* radix, stages, routers per stage K^(N-1), pair=1 */
 } bfly_t;
 
 static int bf_digit(long x, int k, int p) { return (int)(x / net_ipow(k, p) % k); }
@@ -49,18 +56,28 @@ static int bf_id(const bfly_t *b, int s, int u)
 }
 /* the port of output m of any stage, and of input o of stage s */
 static int bf_out(const bfly_t *b, int m) { return b->k + m; }
-static int bf_in(const bfly_t *b, int s, int o) { return s == b->n - 1 ? 2 * b->k + o : o; }
+static int bf_in(const bfly_t *b, int s, int o)
+{
+    return s == b->n - 1 ? (2 - b->pair) * b->k + o : o;
+}
 
 static int bfly_build(net_topo *t, const long *kv, const int *given, int k_rtr, char *err,
                       int errlen)
 {
     (void)given;
-    const int k = (int)kv[0], n = (int)kv[1];
-    if (3 * k > k_rtr) {
+    const int k = (int)kv[0], n = (int)kv[1], pair = (int)kv[2];
+    if (pair && n != 2) {
+        snprintf(err, errlen,
+                 "topology '%s': pair=1 needs n = 2 (a link carries stage 0 to 1 one "
+                 "way and 1 to 0 the other only in a 2-fly)",
+                 t->spec);
+        return -1;
+    }
+    if ((3 - pair) * k > k_rtr) {
         snprintf(err, errlen,
                  "topology '%s': an end router (a first and a last stage, docs/network.md) "
-                 "needs %d ports (3k), the routers have %d",
-                 t->spec, 3 * k, k_rtr);
+                 "needs %d ports (%dk), the routers have %d",
+                 t->spec, (3 - pair) * k, 3 - pair, k_rtr);
         return -1;
     }
     if (n > NR_ROUTE_HOPS) {
@@ -72,7 +89,7 @@ static int bfly_build(net_topo *t, const long *kv, const int *given, int k_rtr, 
     }
     bfly_t *b = net_topo_priv(t, net_ipow(k, n), sizeof *b, err, errlen);
     if (!b) return -1;
-    b->k = k, b->n = n, b->nr = (int)net_ipow(k, n - 1), t->levels = 1;
+    b->k = k, b->n = n, b->nr = (int)net_ipow(k, n - 1), b->pair = pair, t->levels = 1;
     const int nrtr = b->nr * (n - 1);
     if (net_topo_alloc(t, nrtr, b->nr * k, err, errlen)) return -1;
     t->first[1] = 0, t->first[2] = nrtr;
@@ -84,8 +101,8 @@ static int bfly_build(net_topo *t, const long *kv, const int *given, int k_rtr, 
             const int p = n - 2 - s, o = bf_digit(u, k, p);
             for (int m = 0; m < k; m++) {
                 const int u2 = u + (m - o) * (int)net_ipow(k, p);
+                if (pair && u2 < u) continue; /* the link is u2's output u */
                 net_link(t, bf_id(b, s, u), bf_out(b, m), bf_id(b, s + 1, u2), bf_in(b, s + 1, o));
-                t->nlinks++;
             }
         }
     return 0;
@@ -135,17 +152,19 @@ static const net_routing_def bfly_routings[] = {
 };
 
 static const net_spec_key bfly_keys[] = {
-    {"k", NET_KEY_REQUIRED, 2, NR_MAX_PORTS / 3, "the butterfly routers' radix (k in, k out)"},
+    {"k", NET_KEY_REQUIRED, 2, NR_MAX_PORTS / 2, "the butterfly routers' radix (k in, k out)"},
     {"n", NET_KEY_REQUIRED, 2, NR_ROUTE_HOPS, "stages: k^n nodes"},
+    {"pair", 0, 0, 1, "1: n = 2, each link carries a channel each way (end routers of 2k ports)"},
     {NULL, 0, 0, 0, NULL},
 };
 
 const net_topo_kind net_topo_bfly = {
     .name = "bfly",
-    .usage = "bfly:k=K,n=N",
+    .usage = "bfly:k=K,n=N[,pair=1]",
     .doc = "conventional butterfly, a k-ary n-fly: K^N nodes, N stages of K^(N-1) routers, one "
            "path per pair (destination tag); the first and last stages share kit routers of 3K "
-           "ports (docs/network.md); --pattern wc is the worst case of Kim, Dally and Abts "
+           "ports (2K with pair=1, n = 2: a link carries a channel each way; docs/network.md); "
+           "--pattern wc is the worst case of Kim, Dally and Abts "
            "2007, §4.1",
     .keys = bfly_keys,
     .routings = bfly_routings,
