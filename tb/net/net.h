@@ -98,6 +98,9 @@ typedef struct {
      * only every other cycle from CYCLE on, both ways (bare links) */
     int ndeg;
     net_linkat deg[NET_FAIL_MAX];
+    /* --half-width: every link between routers so from the first traffic
+     * cycle ([KDA07] Fig 6's hypercube at the others' bisection) */
+    int half_width;
     /* --erase R.P@CYCLE: every phit of the LCB link of router R's port P
      * erased from CYCLE on, both ways, until its LCBs go down */
     int nerase;

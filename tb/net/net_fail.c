@@ -66,8 +66,9 @@ static int link_end(const net_t *n, const char *opt, int r, int p, char *err, in
 }
 
 /* --degrade: the link of router r's port p at half rate from cycle at
- * (absolute), both directions; 2 with a message. */
-static int deg_add(net_t *n, int r, int p, uint64_t at, char *err, int errlen)
+ * (absolute), both directions (a loop's one channel), said when say; 2 with
+ * a message. */
+static int deg_add(net_t *n, int r, int p, uint64_t at, int say, char *err, int errlen)
 {
     if (link_end(n, "degrade", r, p, err, errlen)) return 2;
     const net_end e = n->t.r[r].peer[p];
@@ -76,7 +77,7 @@ static int deg_add(net_t *n, int r, int p, uint64_t at, char *err, int errlen)
         snprintf(err, errlen, "--degrade %d.%d: that link already degrades", r, p);
         return 2;
     }
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < (e.rtr == r && e.port == p ? 1 : 2); k++) {
         chan_t *c = net_ch(n, end[k][0], end[k][1]);
         /* what the receiver's input queue holds: the sender's credits */
         const rtr_geom *g = n->gp[n->t.r[end[1 - k][0]].level - 1];
@@ -89,10 +90,11 @@ static int deg_add(net_t *n, int r, int p, uint64_t at, char *err, int errlen)
         c->deg->cap = g->num_vcs * g->in_buf_per_vc;
         c->deg->from = at;
     }
-    net_say(n,
-            "net: link %d.%d-%d.%d (router.port at each end) carries a phit every other cycle "
-            "from cycle %" PRIu64 "\n",
-            r, p, e.rtr, e.port, at - n->t0);
+    if (say)
+        net_say(n,
+                "net: link %d.%d-%d.%d (router.port at each end) carries a phit every other cycle "
+                "from cycle %" PRIu64 "\n",
+                r, p, e.rtr, e.port, at - n->t0);
     return 0;
 }
 
@@ -119,13 +121,19 @@ int net_deg_tx(net_t *n, chan_t *c, uint32_t *val, uint32_t *ph, uint64_t t)
     return 0;
 }
 
-/* The degraded links: what each carried, and the most that waited. */
+/* The degraded links: what each carried, and the most that waited (with
+ * --half-width, the most of any channel and their count). */
 static void deg_report(net_t *n, uint64_t t)
 {
+    int nch = 0, most = 0;
     for (int r = 0; r < n->t.nrtr; r++)
         for (int p = 0; p < n->t.r[r].nports; p++) {
             const chdeg *d = net_ch(n, r, p)->deg;
             if (!d) continue;
+            if (n->o->half_width) {
+                nch++, most = d->most > most ? d->most : most;
+                continue;
+            }
             const uint64_t span = t > d->from ? t - d->from : 0;
             net_say(n,
                     "net: degraded link %d.%d->%d.%d: %" PRIu64 " phits carried in the %" PRIu64
@@ -133,6 +141,11 @@ static void deg_report(net_t *n, uint64_t t)
                     r, p, n->t.r[r].peer[p].rtr, n->t.r[r].peer[p].port, d->carried, span,
                     d->from - n->t0, span ? (double)d->carried / (double)span : 0.0, d->most);
         }
+    if (n->o->half_width)
+        net_say(n,
+                "net: --half-width: %d channels between routers at a phit every other cycle, at "
+                "most %d phits waiting in one\n",
+                nch, most);
 }
 
 /* Failure i on router r's port p, at cycle at (absolute): both ends, both
@@ -222,18 +235,28 @@ int net_fail_setup(net_t *n, char *err, int errlen)
 {
     const net_opts *o = n->o;
     char e2[512];
-    if (o->ndeg && n->g[0].use_lcb) {
-        snprintf(err, errlen, "--degrade: degraded LCB links are not built; bare links only");
+    const char *dopt = o->half_width ? "--half-width" : "--degrade";
+    if ((o->ndeg || o->half_width) && n->g[0].use_lcb) {
+        snprintf(err, errlen, "%s: degraded LCB links are not built; bare links only", dopt);
         return 2;
     }
-    if (o->ndeg && (o->nfail || o->fail_random || o->nerase)) {
-        snprintf(err, errlen, "--degrade with --fail, --fail-random or --erase: not built");
+    if ((o->ndeg || o->half_width) &&
+        (o->nfail || o->fail_random || o->nerase || (o->half_width && o->ndeg))) {
+        snprintf(err, errlen, "%s with --fail, --fail-random, --erase%s: not built", dopt,
+                 o->half_width ? " or --degrade" : "");
         return 2;
     }
     for (int i = 0; i < o->ndeg; i++) {
-        int rc = deg_add(n, o->deg[i].rtr, o->deg[i].port, n->t0 + o->deg[i].cycle, err, errlen);
+        int rc = deg_add(n, o->deg[i].rtr, o->deg[i].port, n->t0 + o->deg[i].cycle, 1, err, errlen);
         if (rc) return rc;
     }
+    for (int r = 0; o->half_width && r < n->t.nrtr; r++)
+        for (int p = 0; p < n->t.r[r].nports; p++) {
+            const net_end e = n->t.r[r].peer[p];
+            if (e.rtr < r || (e.rtr == r && e.port < p)) continue; /* a node, or its other end */
+            int rc = deg_add(n, r, p, n->t0, 0, err, errlen);
+            if (rc) return rc;
+        }
     if (!o->nfail && !o->fail_random && !o->nerase) return 0;
     if (n->g[0].use_lcb && (o->nfail || o->fail_random)) {
         snprintf(err, errlen,
@@ -613,7 +636,7 @@ static void era_report(net_t *n, const struct netfail *f)
 
 void net_fail_report(net_t *n, net_result *res, uint64_t t, int fail)
 {
-    if (n->o->ndeg) deg_report(n, t);
+    if (n->o->ndeg || n->o->half_width) deg_report(n, t);
     for (int i = 0; i < n->nfl; i++) {
         const struct netfail *f = &n->fl[i];
         if (f->erased && f->at == UINT64_MAX && !fail && !n->missed[0])

@@ -59,6 +59,9 @@ static const nr_cli_opt_t opts[] = {
     {"degrade", "R.P@CYCLE",
      "the link of router R's port P carries a phit only every other cycle from CYCLE on, both "
      "ways (half width; repeatable; bare links, not with --fail)"},
+    {"half-width", NULL,
+     "every link between routers carries a phit only every other cycle, both ways, from the "
+     "first traffic cycle: channels of half width (bare links, not with --fail or --degrade)"},
     {"inj-timeout", "T",
      "a packet whose head no link has taken T cycles after its generation is dropped at its "
      "source and counted (BlackWidow's injection timeout; docs/network.md \"Faults\")"},
@@ -416,6 +419,8 @@ static void parse_opt(nr_cli_t *c, net_opts *o, net_cli *x, const char *n, const
         x->no_rerun = 1;
     else if (!strcmp(n, "no-escapes"))
         o->no_escapes = 1;
+    else if (!strcmp(n, "half-width"))
+        o->half_width = 1;
     else if (!strcmp(n, "age-phit"))
         o->age_phit = 1;
     else if (!strcmp(n, "per-src"))
