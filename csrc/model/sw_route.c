@@ -75,6 +75,7 @@ typedef struct {
     unsigned dest, tr, R; /* destination node, its router t, this router R */
     unsigned diff;        /* bit j: t_j != R_j (j < D) */
     int v, cls, phase, j0, first;
+    int ddim; /* FB_CTRL.ddim: draw only the digits of the dimensions in diff (§4) */
     int draw; /* the LFSR was read */
 } fb_pkt;
 
@@ -127,11 +128,16 @@ static int fb_dor(const fb_pkt *k)
     int j = __builtin_ctz(k->diff);
     return fb_port(k, j, fb_digit(k, k->tr, j));
 }
-/* The draw (§6.2): the start-of-cycle LFSR value. */
+/* The draw (§6.2): the start-of-cycle LFSR value; with ddim (§4), the
+ * digits of the dimensions outside diff are this router's. */
 static unsigned fb_draw(fb_pkt *k)
 {
     k->draw = 1;
-    return k->fb ? k->fb->fbr & 0xFFFFu : 0u;
+    unsigned x = k->fb ? k->fb->fbr & 0xFFFFu : 0u, m = 0;
+    if (!k->ddim) return x;
+    for (int j = 0; j < k->D; j++)
+        if ((k->diff >> j) & 1u) m |= j * k->kb < 16 ? (unsigned)(k->K - 1) << (j * k->kb) : 0u;
+    return (x & m) | (k->R & ~m & 0xFFFFu);
 }
 /* Phase 1 (§4 VAL): EJECT or DOR, on the phase-1 VC. */
 static int fb_phase1(const fb_pkt *k, int *w)
@@ -294,6 +300,7 @@ static int fb_route(const nr_route_tables *t, const nr_route_ctx *c, const nr_fb
     k.v = (int)vc;
     k.cls = (int)(vc >> 1);
     k.first = indim == NR_FB_TERMINAL;
+    k.ddim = nr_fb_alg(ctrl) != NR_FB_DFLY && nr_fb_ddim(ctrl);
     k.phase = k.first ? 0 : (int)(vc & 1u);
     k.j0 = k.first ? 0 : (int)indim + 1;
     *draw = 0;

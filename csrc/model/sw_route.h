@@ -18,8 +18,8 @@ typedef struct {
     uint8_t dlut[NR_MAX_PORTS], ulut[NR_MAX_PORTS], l2p[NR_MAX_PORTS];
     /* the flattened-butterfly registers (docs/fbfly-routing.md §2), as
      * stored: only the bits listed there */
-    uint32_t fb_ctrl;  /* 19:18 dfa, 17 glob, 16:13 indim, 12:10 cbits, 9:7 kbits, 6:3 dims,
-                        * 2:0 alg */
+    uint32_t fb_ctrl;  /* 20 ddim, 19:18 dfa, 17 glob, 16:13 indim, 12:10 cbits, 9:7 kbits,
+                        * 6:3 dims, 2:0 alg */
     uint16_t fb_me;    /* 15 bits: the router id R */
     uint8_t fb_charge; /* phits charged per pending packet (§6.4) */
     uint8_t det_vcs;   /* DET_VCS: bit v set, VC v's up routes are hashed whatever a (§5) */
@@ -44,8 +44,8 @@ enum {
 };
 /* FB_CTRL.dfa, the dragonfly mode's routing (§4a) */
 enum { NR_DF_MIN = 0, NR_DF_VAL = 1, NR_DF_UGAL = 2, NR_DF_PAR = 3 };
-#define NR_FB_TERMINAL 15        /* indim of a terminal's input */
-#define NR_FB_CTRL_MASK 0xFFFFFu /* the bits FB_CTRL stores */
+#define NR_FB_TERMINAL 15         /* indim of a terminal's input */
+#define NR_FB_CTRL_MASK 0x1FFFFFu /* the bits FB_CTRL stores (20, ddim: C model only) */
 static inline unsigned nr_fb_alg(unsigned ctrl) { return ctrl & 7u; }
 static inline unsigned nr_fb_dims(unsigned ctrl) { return (ctrl >> 3) & 15u; }
 static inline unsigned nr_fb_kbits(unsigned ctrl) { return (ctrl >> 7) & 7u; }
@@ -53,6 +53,7 @@ static inline unsigned nr_fb_cbits(unsigned ctrl) { return (ctrl >> 10) & 7u; }
 static inline unsigned nr_fb_indim(unsigned ctrl) { return (ctrl >> 13) & 15u; }
 static inline unsigned nr_fb_glob(unsigned ctrl) { return (ctrl >> 17) & 1u; }
 static inline unsigned nr_fb_dfa(unsigned ctrl) { return (ctrl >> 18) & 3u; }
+static inline unsigned nr_fb_ddim(unsigned ctrl) { return (ctrl >> 20) & 1u; }
 /* The FB_CTRL word of these fields (docs/fbfly-routing.md §2). */
 static inline unsigned nr_fb_ctrl(unsigned alg, unsigned dims, unsigned kbits, unsigned cbits,
                                   unsigned indim)

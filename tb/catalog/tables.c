@@ -431,10 +431,12 @@ int nr_route_fb_allowed(const nr_route_vals *t, int src, unsigned dest, unsigned
          * free and every digit agrees */
         fbr_add(&r, fbr_min_l(&r), 2 * cls + 1);
         for (int jn = 0; jn < r.D; jn++) {
-            int low_same = 1;
+            int low_same = 1, high_free = 0; /* high_free: a digit above jn is drawn */
             for (int j = 0; j < jn; j++) low_same &= r.me[j] == r.td[j];
+            for (int j = jn + 1; j < r.D; j++) high_free |= !t->fb_ddim || r.me[j] != r.td[j];
+            if (t->fb_ddim && r.me[jn] == r.td[jn]) continue; /* ddim: x_jn is R_jn */
             for (int x = 0; x < r.K; x++)
-                if (x != r.me[jn] && !(jn == r.D - 1 && low_same && x == r.td[jn]))
+                if (x != r.me[jn] && !(!high_free && low_same && x == r.td[jn]))
                     fbr_add(&r, fbr_port(&r, jn, x), 2 * cls);
         }
     } else if (first && A == NR_ROUTE_FB_CLOSAD) { /* D = 1: MIN, or any other x */
@@ -444,7 +446,7 @@ int nr_route_fb_allowed(const nr_route_vals *t, int src, unsigned dest, unsigned
     } else { /* VAL, and every algorithm after the first router */
         if (!phase)
             for (int j = j0; j < r.D; j++)
-                for (int x = 0; x < r.K; x++)
+                for (int x = 0; x < r.K && (!t->fb_ddim || r.me[j] != r.td[j]); x++)
                     if (x != r.me[j]) fbr_add(&r, fbr_port(&r, j, x), 2 * cls);
         fbr_add(&r, fbr_min_l(&r), 2 * cls + 1); /* phase 1 here */
     }
@@ -516,7 +518,7 @@ uint32_t nr_route_fb_ctrl(const nr_route_vals *t, int q)
            ((uint32_t)t->fb_indim[q] & 15u) << 13 |
            (alg == NR_ROUTE_FB_DFLY
                 ? ((uint32_t)t->fb_glob[q] & 1u) << 17 | ((uint32_t)t->fb_dfa & 3u) << 18
-                : 0u);
+                : (t->fb_ddim ? 1u << 20 : 0u));
 }
 
 int nr_route_fb_usable(const nr_route_vals *t, char *err, int errlen)

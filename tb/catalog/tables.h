@@ -127,6 +127,7 @@ typedef struct {
      * router inputs by VAL, docs/network.md "Topology: dfly"). */
     int fb_alg, fb_dims, fb_kbits, fb_cbits;
     unsigned fb_me, fb_charge;
+    int fb_ddim; /* FB_CTRL.ddim (section 4, C model only): draw only the differing digits */
     int8_t fb_indim[NR_MAX_PORTS];
     int8_t fb_tile_alg[NR_MAX_PORTS];
     /* alg 7, the dragonfly's mode (section 4a): FB_CTRL.dfa, and each
@@ -162,6 +163,8 @@ enum {
     NR_ROUTE_FB_DFLY
 };
 #define NR_ROUTE_FB_TERMINAL 15
+/* A routing's fb_alg (catalog/topo.h) may carry this flag: FB_CTRL.ddim */
+#define NR_ROUTE_FB_DDIM 0x100
 /* fb_dfa values (FB_CTRL.dfa of alg 7) */
 enum { NR_ROUTE_DF_MIN, NR_ROUTE_DF_VAL, NR_ROUTE_DF_UGAL, NR_ROUTE_DF_PAR };
 /* The FB_CTRL word of tile q (docs/fbfly-routing.md section 2). */

@@ -65,7 +65,7 @@ typedef struct {
      * its own router: phase 1) and is delivered on phase 1 (the dragonfly,
      * docs/network.md "Topology: dfly") */
     int vc_phase;
-    int fb_alg;      /* the routers' flattened-butterfly mode (NR_ROUTE_FB_*), 0 off */
+    int fb_alg; /* the routers' flattened-butterfly mode (NR_ROUTE_FB_*, with NR_ROUTE_FB_DDIM), 0 off */
     int needs_fbseq; /* the routers need the sequential allocator (FbSeq = 1) */
     int up_pick_ok;  /* UpPick = 2 routers change this routing's choices (the adaptive up) */
 } net_routing_def;

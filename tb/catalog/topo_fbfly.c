@@ -100,7 +100,7 @@ static int fbfly_set_routing(net_topo *t, const net_routing_def *rt, unsigned ch
                              int errlen)
 {
     const fbfly_t *f = t->priv;
-    const int alg = rt->fb_alg;
+    const int alg = rt->fb_alg & ~NR_ROUTE_FB_DDIM, ddim = !!(rt->fb_alg & NR_ROUTE_FB_DDIM);
     if (!alg) return 0; /* min: the source routes of the build's tables */
     const int kb = net_lg2(f->k), cb = net_lg2(f->c), D = f->dims;
     if (!pow2(f->k) || !pow2(f->c)) {
@@ -121,7 +121,7 @@ static int fbfly_set_routing(net_topo *t, const net_routing_def *rt, unsigned ch
     for (int r = 0; r < t->nrtr; r++) {
         nr_route_vals *tb = &t->r[r].tab;
         tb->fb_alg = alg, tb->fb_dims = D, tb->fb_kbits = kb, tb->fb_cbits = cb;
-        tb->fb_me = (unsigned)r, tb->fb_charge = charge > 255 ? 255 : charge;
+        tb->fb_me = (unsigned)r, tb->fb_charge = charge > 255 ? 255 : charge, tb->fb_ddim = ddim;
         for (int p = 0; p < NR_MAX_PORTS; p++) {
             int j = p < f->c ? -1 : (p - f->c) / (f->k - 1);
             tb->fb_indim[p] = (int8_t)(j < 0 || j >= D ? NR_ROUTE_FB_TERMINAL : j);
@@ -172,6 +172,14 @@ static const net_routing_def fbfly_routings[] = {
      NR_ROUTE_FB_UGAL, 0, 0},
     {"ugals", "UGAL with the sequential allocator (FbSeq=1)", NET_HD_A, 0, 0, 1, NR_ROUTE_FB_UGALS,
      1, 0},
+    {"val-dd",
+     "val, the intermediate drawn only in the dimensions where source and destination "
+     "differ (C model)",
+     NET_HD_A, 0, 0, 1, NR_ROUTE_FB_VAL | NR_ROUTE_FB_DDIM, 0, 0},
+    {"ugal-dd", "ugal, its VAL as val-dd's (C model)", NET_HD_A, 0, 0, 1,
+     NR_ROUTE_FB_UGAL | NR_ROUTE_FB_DDIM, 0, 0},
+    {"ugals-dd", "ugals, its VAL as val-dd's (FbSeq=1)", NET_HD_A, 0, 0, 1,
+     NR_ROUTE_FB_UGALS | NR_ROUTE_FB_DDIM, 1, 0},
     {"closad", "adaptive intermediate router (FbSeq=1)", NET_HD_A, 0, 0, 1, NR_ROUTE_FB_CLOSAD, 1,
      0},
     {"minad", "minimal adaptive, the VC by the hops remaining", NET_HD_A, 0, 1, 1,

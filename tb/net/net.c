@@ -352,6 +352,13 @@ static int net_setup_topo(net_t *n, char *err, int errlen)
                  rt->name, o->cfg[0]);
         return 2;
     }
+    if ((rt->fb_alg & NR_ROUTE_FB_DDIM) && o->impl != NET_IMPL_MODEL) {
+        snprintf(err, errlen,
+                 "--routing %s: FB_CTRL.ddim is a C-model reading (docs/fbfly-routing.md "
+                 "section 4); the RTL routers draw over every dimension",
+                 rt->name);
+        return 2;
+    }
     /* the sequential allocator's charge: the mean packet length */
     const unsigned charge = (unsigned)(nr_lendist_mean(&o->inj.len) + 0.5);
     if (net_topo_set_routing(&n->t, rt, charge, e2, sizeof e2)) {
