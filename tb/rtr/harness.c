@@ -243,6 +243,11 @@ static void src_start(sim_t *s, int p, uint64_t t)
     nr_pkt_desc_t d;
     memset(&d, 0, sizeof d);
     d.vc = q->vc;
+    if (s->o->src_vc_free) { /* --src-vc free: the emptiest input queue, ties to the lowest VC */
+        d.vc = 0;
+        for (int v = 1; v < s->nvcs; v++)
+            if (pt->vct.cred[v] > pt->vct.cred[d.vc]) d.vc = (unsigned)v;
+    }
     d.src = p;
     const int fb = s->o->route == NR_ROUTE_FBFLY;
     /* --e2e: the source endpoint appends the end-to-end check, two phits

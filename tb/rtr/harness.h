@@ -54,6 +54,7 @@ typedef struct {
                               * source route), each dropped with its reason */
     double hdr_mix;      /* fraction of packets with r=1 and/or h=1 header phits */
     double adaptive;     /* fraction of packets with a=1 (adaptive where the switch can) */
+    int src_vc_free;     /* --src-vc free: a packet goes on the VC with the most credits */
     double src_idle;     /* per-cycle probability a source leaves a gap */
     double sink_bp;      /* per-cycle probability a sink stalls */
     nr_route_mode route;

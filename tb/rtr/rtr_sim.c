@@ -87,6 +87,10 @@ static const nr_cli_opt_t opts[] = {
     {"hdr-mix", "F", "fraction of packets with route/hash header phits (r, h, a bits)"},
     {"adaptive", "F",
      "fraction of packets with the a bit (adaptive routing where the switch has a choice)"},
+    {"src-vc", "KIND",
+     "bare configurations: gen (default) the VC drawn with the packet, uniform over the VCs; "
+     "free the VC whose input queue has the most credits when the packet starts (ties to the "
+     "lowest; docs/results.md 4.1)"},
     {"src-idle", "F", "per-cycle probability of a source gap"},
     {"sink-bp", "F", "per-cycle probability a sink stalls (backpressure)"},
     {"link-lat", "N",
@@ -298,6 +302,10 @@ static void sim_parse(sim_ctx *x, nr_cli_t *c)
             x->o.hdr_mix = nr_cli_double(c, v, 0.0, 1.0);
         else if (!strcmp(n, "adaptive"))
             x->o.adaptive = nr_cli_double(c, v, 0.0, 1.0);
+        else if (!strcmp(n, "src-vc") && (!strcmp(v, "gen") || !strcmp(v, "free")))
+            x->o.src_vc_free = !strcmp(v, "free");
+        else if (!strcmp(n, "src-vc"))
+            nr_cli_die(c, "--src-vc: gen or free, not '%s'", v);
         else if (!strcmp(n, "det-vcs"))
             x->o.det_vcs = (unsigned)nr_cli_long(c, v, 0, 15);
         else if (!strcmp(n, "up-sel"))
@@ -433,6 +441,11 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c)
                    route_names[x->o.route], x->o.org->name, x->o.org->doc);
     if (nr_route_check(&x->g, x->o.route, err, sizeof err))
         nr_cli_die(c, "--route %s: %s: %s", route_names[x->o.route], x->o.cfg.name, err);
+    if (x->o.src_vc_free &&
+        (x->g.use_lcb || x->o.route == NR_ROUTE_FBFLY || x->o.inj.len.kind == NR_LEN_BWMIX))
+        nr_cli_die(c, "--src-vc free needs a bare configuration (the sender's credits) and a VC "
+                      "that means nothing else: not --route fbfly (the phase) nor --len bw (the "
+                      "class)");
     if (x->o.malformed > 0 && x->g.use_lcb)
         nr_cli_die(c,
                    "--malformed needs a bare configuration (%s has LCBs, whose CRC would "
@@ -611,6 +624,7 @@ static void sim_print_setup(sim_ctx *x)
            nr_tp_name(x->o.tp.kind), x->o.inj.load, x->injb, x->lenb, x->o.warmup, x->o.measure,
            route_names[x->o.route], x->o.src_idle, x->o.sink_bp, x->o.unroutable, x->o.malformed,
            x->o.hdr_mix, x->o.adaptive);
+    if (x->o.src_vc_free) printf("rtr_sim: src-vc free (the emptiest input queue's VC)\n");
     if (x->o.tp.kind == NR_TP_QUAD)
         printf("rtr_sim: quad: ports 0..%d down, %d..%d up; turn %.3f by %s; up ports offer %.3f\n",
                x->g.num_ports / 2 - 1, x->g.num_ports / 2, x->g.num_ports - 1, x->o.tp.turn_frac,
