@@ -4,5 +4,5 @@
 # $(NRMODEL) through the csrc/model/*.c wildcard of mk/model.mk.
 #
 #   make test-nwn-model    the nwn model unit tests (also part of make test)
-$(eval $(call model_tests,test-nwn-model,NWN_MODEL_TEST_BINS,nwn_model nwn_model_rand nwn_fbx nwn_hx nwn_vc nwn_ft fb_model,tests/nwn_model.list))
+$(eval $(call model_tests,test-nwn-model,NWN_MODEL_TEST_BINS,nwn_model nwn_model_rand nwn_fbx nwn_hx nwn_vc nwn_ft fb_model iq_ref,tests/nwn_model.list))
 
