@@ -446,7 +446,7 @@ static void test_registers(void)
     cap_attach(&e, &c);
     cfg(&e, 0, 3, 0x05, 0xFFFFFFFFu);
     CHECK_EQ(e.cfg_bad, 0);
-    CHECK_EQ(renv_yarc(&e)->c.rt.tp[3]->fb_ctrl, 0xFFFFF);
+    CHECK_EQ(renv_yarc(&e)->c.rt.tp[3]->fb_ctrl, 0x1FFFFF); /* bit 20, ddim: C model only */
     cfg(&e, 0, 3, 0x06, 0xFFFFFFFFu);
     CHECK_EQ(renv_yarc(&e)->c.rt.tp[3]->fb_me, 0x7FFF);
     cfg(&e, 0, 3, 0x07, 0x1234);
