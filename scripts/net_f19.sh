@@ -4,21 +4,22 @@
 # (torus:k=16,n=3, routed by coordinates), packets of 256 phits (a phit is
 # the figure's byte-sized flit: one per link and cycle, so phits/cycle/node
 # are its bytes/cycle/node), 10-cycle links, dimension order with datelines
-# on routers of 2 and 4 VCs (f19-k8-2vc, f19-k8-4vc: cn crossbars, one
+# and adaptive routing with an escape VC (docs/network.md "Topology: torus and
+# mesh") on routers of 2 and 4 VCs (f19-k8-2vc, f19-k8-4vc: cn crossbars, one
 # packet of buffer per VC). Latency and accepted load against offered load,
 # peak and sustained throughput (the most accepted, and the accepted at the
-# highest load), and the claims. Adaptive routing is not built (docs/network.md
-# "Not built"): its rows say so. Each point is one net_sim run (C model),
+# highest load), and the claims. Each point is one net_sim run (C model),
 # nice'd; rows in $RES/net_f19/, then $RES/net_f19.csv, net_f19.md (the
 # table and claims) and the plots net_f19.png, net_f19_acc.png.
 #
 # usage: scripts/net_f19.sh [-l LAUNCHER] [--help]
 # Environment: BUILD [build]; NR_CONFIGS [configs/configs.txt]; F19_TOPO
-# [torus:k=16,n=3]; F19_CFGS ["f19-k8-2vc f19-k8-4vc"]; F19_LOADS ["0.1 0.2
-# 0.3 0.35 0.4 0.45 0.5 0.6"; a zero-load point at 0.02 is added];
-# F19_WARMUP [2000], F19_MEASURE [4000], F19_DRAIN [4000] (shortened windows:
-# a 4096-router cycle costs tens of milliseconds in the C model, so a point
-# takes minutes), F19_LEN [fixed:256], F19_SEED [1], F19_LATMAX [3000];
+# [torus:k=16,n=3]; F19_CFGS ["f19-k8-2vc f19-k8-4vc"]; F19_ROUTINGS ["dor
+# adaptive"]; F19_LOADS ["0.2 0.4 0.6"; a zero-load point at 0.02 is added];
+# F19_WARMUP [1000], F19_MEASURE [1500], F19_DRAIN [1500] (a reduced sweep:
+# a 4096-router cycle costs about 10 ms of CPU in the C model, and the check
+# of the adaptive tables about 10 s, so a point takes a CPU minute), F19_LEN
+# [fixed:256], F19_SEED [1], F19_LATMAX [3000];
 # F19_RESULTS [$BUILD/results]; F19_REPORT_ONLY=1 (tables and plots from the
 # last runs); JOBS [2]; SWEEP_LAUNCHER or -l LAUNCHER. A complete run with the
 # default settings writes $BUILD/results/publish-sweep-net-f19.txt: `make
@@ -29,10 +30,15 @@ set -u
 cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
 sweep_opts net_f19.sh "$@"
-net_settings net_f19.sh F19 "0.1 0.2 0.3 0.35 0.4 0.45 0.5 0.6" 2000 4000 4000 3000 fixed:256
+net_settings net_f19.sh F19 "0.2 0.4 0.6" 1000 1500 1500 3000 fixed:256
 setting TOPO F19_TOPO torus:k=16,n=3
 setting CFGS F19_CFGS "f19-k8-2vc f19-k8-4vc"
+setting RTS F19_ROUTINGS "dor adaptive"
 [ -n "$CFGS" ] || { echo "net_f19.sh: F19_CFGS may not be empty" >&2; exit 2; }
+for r in $RTS; do
+    case $r in dor | adaptive) ;; *) echo "net_f19.sh: F19_ROUTINGS: '$r' is not dor or adaptive" >&2; exit 2 ;; esac
+done
+[ -n "$RTS" ] || { echo "net_f19.sh: F19_ROUTINGS may not be empty" >&2; exit 2; }
 # the torus's radix: the ideal UR throughput is 8/k phits/cycle/node
 k=$(sed -n 's/.*k=\([0-9]*\).*/\1/p' <<< "$TOPO")
 [ -n "$k" ] || { echo "net_f19.sh: F19_TOPO '$TOPO' is not a torus:k=K,n=N" >&2; exit 2; }
@@ -40,15 +46,17 @@ k=$(sed -n 's/.*k=\([0-9]*\).*/\1/p' <<< "$TOPO")
 t0=$(date +%s)
 rc=0
 if [ -z "${F19_REPORT_ONLY:-}" ]; then
-    for c in $CFGS; do net_curve "dor__$c" "$TOPO" "$c" uniform --routing dor; done > "$JOBS_FILE"
-    net_run "$TOPO, UR, dimension order" || rc=1
+    for r in $RTS; do
+        for c in $CFGS; do net_curve "${r}__$c" "$TOPO" "$c" uniform --routing "$r"; done
+    done > "$JOBS_FILE"
+    net_run "$TOPO, UR, $RTS" || rc=1
 fi
 net_collect "${F19_REPORT_ONLY:-}"
 T=$RES/net_f19.md
 {
     echo "$TOPO, uniform traffic, $LEN packets (a phit for the figure's byte flit), link latency 10, seed $SEED; window $MEASURE cycles after $WARMUP, drain limit $DRAIN (shortened windows); peak = the most accepted, sustained = the accepted at the highest load"
     echo
-    sel=(); for c in $CFGS; do sel+=("dor__$c"); done
+    sel=(); for r in $RTS; do for c in $CFGS; do sel+=("${r}__$c"); done; done
     sweep_report sat "$CSV" "${sel[@]}" || exit 2
     echo
     echo "| [HP-F] Fig F.19 says | kit | verdict |"
@@ -64,17 +72,28 @@ T=$RES/net_f19.md
         }
         END {
             b = 8 / k; d2 = "dor__f19-k8-2vc"; d4 = "dor__f19-k8-4vc"
+            a2 = "adaptive__f19-k8-2vc"; a4 = "adaptive__f19-k8-4vc"
             if (d2 in seen)
                 printf "| deterministic routing with 2 VCs peaks at 0.37 bytes/cycle/node, 74 %% of the bisection bound 0.5 | dimension order, datelines on the 2 VCs: peak %.3f (%.0f %% of 8/k = %.3f) | %s |\n", pk[d2], 100 * pk[d2] / b, b, (pk[d2] >= 0.32 && pk[d2] <= 0.42 ? "agree" : "**disagree**")
             if ((d2 in seen) && (d4 in seen))
-                printf "| more VCs (4 against 2) give a higher peak | peak %.3f with 4 VCs (2 classes of 2), %.3f with 2 | %s |\n", pk[d4], pk[d2], (pk[d4] > 1.02 * pk[d2] ? "agree" : "**disagree**")
+                printf "| more VCs (4 against 2) give a higher peak, deterministic | peak %.3f with 4 VCs (2 classes of 2), %.3f with 2 | %s |\n", pk[d4], pk[d2], (pk[d4] > 1.02 * pk[d2] ? "agree" : "**disagree**")
+            if ((a2 in seen) && (a4 in seen))
+                printf "| more VCs (4 against 2) give a higher peak, adaptive | peak %.3f with 4 VCs (2 escape, 2 adaptive), %.3f with 2 (1 and 1) | %s |\n", pk[a4], pk[a2], (pk[a4] > 1.02 * pk[a2] ? "agree" : "**disagree**")
             for (l in seen)
-                printf "| beyond saturation the throughput drops (sustained below peak) | %s: peak %.3f, sustained %.3f at %s | %s |\n", substr(l, 6), pk[l], sus[l], top[l], (sus[l] < 0.98 * pk[l] ? "agree" : "**disagree**")
-            printf "| adaptive routing with 4 VCs peaks at 0.43 bytes/cycle/node, 86 %% of 0.5; it drops more after saturation than deterministic | not built: a route is fixed at RC, so a packet cannot turn to the escape VC (docs/network.md) | not tested |\n"
+                printf "| beyond saturation the throughput drops (sustained below peak) | %s: peak %.3f, sustained %.3f at %s | %s |\n", l, pk[l], sus[l], top[l], (sus[l] < 0.98 * pk[l] ? "agree" : "**disagree**")
+            if (a4 in seen)
+                printf "| adaptive routing with 4 VCs peaks at 0.43 bytes/cycle/node, 86 %% of 0.5 | peak %.3f (%.0f %% of %.3f) | %s |\n", pk[a4], 100 * pk[a4] / b, b, (pk[a4] >= 0.76 * b && pk[a4] <= 0.96 * b ? "agree" : "**disagree**")
+            if ((a2 in seen) && (d2 in seen))
+                printf "| adaptive routing peaks higher than deterministic, 2 VCs | adaptive %.3f, deterministic %.3f | %s |\n", pk[a2], pk[d2], (pk[a2] > 1.02 * pk[d2] ? "agree" : "**disagree**")
+            if ((a4 in seen) && (d4 in seen)) {
+                printf "| adaptive routing peaks higher than deterministic, 4 VCs | adaptive %.3f, deterministic %.3f | %s |\n", pk[a4], pk[d4], (pk[a4] > 1.02 * pk[d4] ? "agree" : "**disagree**")
+                da = pk[a4] - sus[a4]; dd = pk[d4] - sus[d4]
+                printf "| adaptive routing drops more after saturation than deterministic, 4 VCs | peak less sustained: adaptive %.3f, deterministic %.3f | %s |\n", da, dd, (da > dd ? "agree" : "**disagree**")
+            }
         }' "$CSV" | sort
 } > "$T"
 cat "$T"
-sel=(); for c in $CFGS; do sel+=("dor__$c=dor-${c#f19-k8-}"); done
+sel=(); for r in $RTS; do for c in $CFGS; do sel+=("${r}__$c=$r-${c#f19-k8-}"); done; done
 net_plots net_f19 "$TOPO, UR, $LEN packets ([HP-F] Fig F.19)" "$TOPO, UR: accepted load" "$CSV" "${sel[@]}" || rc=1
 pub_table net-f19 docs/network.md "$T"
 echo "net_f19: plots in $RES/net_f19*.png"

@@ -448,26 +448,84 @@ static int side_match(const nr_route_tables *t, const nr_route_ctx *c, unsigned 
  * C + 2j (+) or C + 2j + 1 (-), with wrap the shorter way round (a tie +),
  * v = 1 when the rest of that dimension's route stays off its dateline (+
  * with t_j > x_j, - with t_j < x_j); none differs: port dest mod C, v = 1.
- * A port past 63 is an invalid entry. */
-static unsigned dor_entry(const nr_route_tables *t, unsigned dest)
+ * A port past 63 is an invalid entry. From dimension j0 on (0: the entry;
+ * step 3e asks for each dimension's); wrap as given (step 3e's mesh escape
+ * clears it). */
+static unsigned dor_entry_from(const nr_route_tables *t, unsigned dest, unsigned j0, unsigned wrap)
 {
     const unsigned dims = (t->dor_ctrl >> 2) & 7u, kb = (t->dor_ctrl >> 5) & 7u,
                    cb = (t->dor_ctrl >> 8) & 7u, km = (1u << kb) - 1u, C = 1u << cb;
     const unsigned node = dest >> cb;
     unsigned l = dest & (C - 1u); /* no digit differs: the node's port, v = 1 */
     int v = 1;
-    for (unsigned j = 0; j < dims; j++) {
+    for (unsigned j = j0; j < dims; j++) {
         const unsigned sh = j * kb; /* up to 42: 15-bit ids are 0 from bit 15 */
         const unsigned x = sh < 16 ? (t->fb_me >> sh) & km : 0u,
                        y = sh < 16 ? (node >> sh) & km : 0u;
         if (x == y) continue;
-        const int plus = (t->dor_ctrl & 2u) ? ((y - x) & km) <= (1u << kb) / 2 : y > x;
+        const int plus = wrap ? ((y - x) & km) <= (1u << kb) / 2 : y > x;
         l = C + 2 * j + (plus ? 0u : 1u);
         v = plus ? y > x : y < x;
         break;
     }
     if (l > NR_ROUTE_ENT_PORT) return 0;
     return l | NR_ROUTE_ENT_VALID | (v ? NR_ROUTE_ENT_V : 0u);
+}
+static unsigned dor_entry(const nr_route_tables *t, unsigned dest)
+{
+    return dor_entry_from(t, dest, 0, t->dor_ctrl & 2u);
+}
+
+/* Step 3e (DOR_CTRL.adapt, docs/network.md "Topology: torus and mesh", adaptive): the logical
+ * port and output VC *w of a down packet on VC vc with a bit a. Escape VCs
+ * 0 and 1 (NumVcs >= 3: step 3d's route and v, datelines and all) or 0
+ * (NumVcs = 2: step 3d over the mesh, wrap cleared); the others adaptive;
+ * at its router the node's port on VC NumVcs - 1.
+ * With a = 1, not at its router, and (NumVcs = 2) not on VC 0: the candidates
+ * are (the port of each differing dimension's shorter way, an adaptive VC
+ * u) with a valid remap q whose credits cr(q, u) are the full InBufPerVc and
+ * no packet is routed to (q, u) (seq = pend + n = 0) for adapt 1; for adapt
+ * 2 (the broken variant) any credit at all. The emptiest channel (fb_q)
+ * wins, ties to the lower dimension, then the lower VC. No candidate: the
+ * escape. -1: an invalid entry. */
+static int dor_adapt(const nr_route_tables *t, const nr_route_ctx *c, const nr_fb_in *fb,
+                     unsigned dest, unsigned vc, unsigned a, int *w)
+{
+    const unsigned mode = (t->dor_ctrl >> 11) & 3u, dims = (t->dor_ctrl >> 2) & 7u;
+    const int V = c->nvcs, u0 = V >= 3 ? 2 : 1;
+    const unsigned esc = dor_entry_from(t, dest, 0, V >= 3 ? t->dor_ctrl & 2u : 0u);
+    if (!(esc & NR_ROUTE_ENT_VALID)) return -1;
+    const int lesc = (int)(esc & NR_ROUTE_ENT_PORT), C = 1 << ((t->dor_ctrl >> 8) & 7u);
+    if (lesc < C) { /* at its router: the node's port, on the last VC (it entered on) */
+        *w = V - 1;
+        return lesc;
+    }
+    fb_pkt k = {.t = t, .c = c, .fb = fb};
+    int best = -1, bq = 0, bw = 0;
+    for (unsigned j = 0; a && (V > 2 || vc != 0) && j < dims; j++) {
+        /* dimension j's shorter way, if its digits differ */
+        const unsigned e = dor_entry_from(t, dest, j, t->dor_ctrl & 2u);
+        const int l = (int)(e & NR_ROUTE_ENT_PORT);
+        if (!(e & NR_ROUTE_ENT_VALID) || l < C || (l - C) / 2 != (int)j || l >= c->nports) continue;
+        const unsigned pe = t->l2p[l];
+        const int q = (int)(pe & NR_ROUTE_ENT_PORT);
+        if (!(pe & NR_ROUTE_ENT_VALID) || q >= c->nports) continue;
+        for (int u = u0; u < V; u++) {
+            int cr = fb && fb->pv ? fb->pv[q].cr[u] : 0;
+            const int claimed = fb && fb->seq ? fb->seq[q][u] : 0;
+            const int ok = mode == 2 ? cr > 0 : cr >= c->inbuf && !claimed;
+            if (!ok) continue;
+            const int est = fb_q(&k, l, u, 0);
+            if (best < 0 || est < bq) best = l, bq = est, bw = u;
+            break; /* the lowest eligible VC of this channel */
+        }
+    }
+    if (best >= 0) {
+        *w = bw;
+        return best;
+    }
+    *w = V >= 3 ? ((esc & NR_ROUTE_ENT_V) != 0) : 0;
+    return lesc;
 }
 
 nr_route_res nr_route_lookup(const nr_route_tables *t, const nr_route_ctx *c, uint32_t head,
@@ -504,13 +562,19 @@ nr_route_res nr_route_fb(const nr_route_tables *t, const nr_route_ctx *c, uint32
         }
     } else if ((dest & t->root_mask) == t->root_detect) { /* 3. down */
         unsigned i = (dest >> t->down_shift) % (unsigned)c->nports;
-        /* 3d. DOR_CTRL on: the entry from the coordinates, not the DLUT */
-        const unsigned ent = (t->dor_ctrl & 1u) ? dor_entry(t, dest) : t->dlut[i];
-        if (!(ent & NR_ROUTE_ENT_VALID)) return rc_drop(NR_DROP_NO_ROUTE, -1);
-        l = (int)(ent & NR_ROUTE_ENT_PORT);
-        /* DL_VC: the entry's v is the VC's bit 0, when that VC exists */
-        const int dw = (int)(vc & ~1u) | ((ent & NR_ROUTE_ENT_V) != 0);
-        if (t->dl_vc && dw < c->nvcs) w = dw;
+        if ((t->dor_ctrl & 1u) && ((t->dor_ctrl >> 11) & 3u) && c->nvcs >= 2) {
+            /* 3e. DOR_CTRL's adapt: the adaptive choice or the escape */
+            l = dor_adapt(t, c, fb, dest, vc, a, &w);
+            if (l < 0) return rc_drop(NR_DROP_NO_ROUTE, -1);
+        } else {
+            /* 3d. DOR_CTRL on: the entry from the coordinates, not the DLUT */
+            const unsigned ent = (t->dor_ctrl & 1u) ? dor_entry(t, dest) : t->dlut[i];
+            if (!(ent & NR_ROUTE_ENT_VALID)) return rc_drop(NR_DROP_NO_ROUTE, -1);
+            l = (int)(ent & NR_ROUTE_ENT_PORT);
+            /* DL_VC: the entry's v is the VC's bit 0, when that VC exists */
+            const int dw = (int)(vc & ~1u) | ((ent & NR_ROUTE_ENT_V) != 0);
+            if (t->dl_vc && dw < c->nvcs) w = dw;
+        }
     } else {
         /* 3a. a side entry for dest's subtree names the candidates instead
          * of UP_MASK (and, hashed, its ports instead of the ULUT) */

@@ -25,7 +25,8 @@ typedef struct {
     uint8_t det_vcs;   /* DET_VCS: bit v set, VC v's up routes are hashed whatever a (§5) */
     uint8_t up_sel;    /* UP_SEL (§5 step 4s): bit 0 the column rule, 1 two occupancy bits,
                         * 2 the matrix tie-break */
-    uint16_t dor_ctrl; /* DOR_CTRL (§5 step 3d): 0 on, 1 wrap, 4:2 dims, 7:5 kbits, 10:8 cbits */
+    uint16_t dor_ctrl; /* DOR_CTRL (§5 step 3d): 0 on, 1 wrap, 4:2 dims, 7:5 kbits, 10:8 cbits,
+                        * 12:11 adapt (step 3e; stored with FbSeq = 1 only) */
     /* the side table (yarc-arch §5 step 3a; SideTab = 1, C model only) */
     uint32_t side_match[NR_ROUTE_SIDE]; /* bits 14:0 match, 29:15 mask */
     uint16_t side_ports[NR_ROUTE_SIDE]; /* bit 12 valid, 11:6 cnt - 1, 5:0 base */
@@ -145,7 +146,9 @@ int nr_route_cfg_addr_ok(unsigned addr, int nports, int side_tab);
 /* DET_VCS bits 3:0 (§9): the VCs whose up routes are deterministic. */
 #define NR_ROUTE_DET_VCS_MASK 0xFu
 #define NR_ROUTE_UP_SEL_MASK 0x7u
-#define NR_ROUTE_DOR_CTRL_MASK 0x7FFu /* DOR_CTRL bits 10:0 (§9) */
+#define NR_ROUTE_DOR_CTRL_MASK 0x1FFFu /* DOR_CTRL bits 12:0 (§9) */
+#define NR_ROUTE_DOR_CTRL_RTL 0x7FFu   /* bits 10:0: all a router without FbSeq stores */
+#define NR_ROUTE_CFG_DOR_CTRL 0x0Bu
 /* Apply a configuration write to one port's tables (addr must be ok). Call at
  * the clock edge of the write cycle. */
 void nr_route_cfg_write(nr_route_tables *t, int nports, unsigned addr, uint32_t wdata);
@@ -190,6 +193,9 @@ static inline void nr_route_cfg_latch(nr_route_cfgw *w, const nr_rtr_in *in, int
 {
     w->we = nr_route_cfg_decode(in, nports, fb_seq, side_tab, &w->lo, &w->hi, &w->addr, tev);
     w->wdata = in->cfg_wdata;
+    /* DOR_CTRL's adapt bits (§5 step 3e) need the sequential allocator's
+     * claims: a router without it (every RTL router) stores bits 10:0 */
+    if (w->we && w->addr == NR_ROUTE_CFG_DOR_CTRL && !fb_seq) w->wdata &= NR_ROUTE_DOR_CTRL_RTL;
 }
 
 #endif

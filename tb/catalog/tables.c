@@ -494,7 +494,8 @@ int nr_route_encode(const nr_route_vals *t, rtr_cfgw *w, int max)
         W(1, 0, A_FB_ME, t->fb_me & 0x7FFFu);
         W(1, 0, A_DOR_CTRL,
           1u | (t->dor_wrap ? 2u : 0u) | ((uint32_t)t->dor_dims & 7u) << 2 |
-              ((uint32_t)t->dor_kbits & 7u) << 5 | ((uint32_t)t->dor_cbits & 7u) << 8);
+              ((uint32_t)t->dor_kbits & 7u) << 5 | ((uint32_t)t->dor_cbits & 7u) << 8 |
+              ((uint32_t)t->dor_adapt & 3u) << 11);
     }
     /* The side table (SideTab = 1 routers only; the others refuse these
      * addresses with CFG_BAD): SIDE_MATCH {mask, match}, SIDE_PORTS
@@ -661,6 +662,52 @@ int nr_route_allowed(const nr_route_vals *t, int src, unsigned dest, int a, int 
     }
     if (q >= 0 && max > 0) ports[n++] = q;
     return n;
+}
+
+/* Dimension j's hop toward dest (step 3d's reading above): the logical
+ * port C + 2j (+, ahead) or C + 2j + 1 (-) and its v, on a torus (wrap) or
+ * a mesh; -1 when the digits agree. */
+static int dor_dim(const nr_route_vals *t, unsigned dest, int j, int wrap, int *v)
+{
+    const int K = 1 << t->dor_kbits, C = 1 << t->dor_cbits;
+    int me = (int)t->fb_me, to = (int)(dest / (unsigned)C);
+    for (int i = 0; i < j; i++) me /= K, to /= K;
+    const int x = me % K, y = to % K;
+    if (x == y) return -1;
+    const int ahead = wrap ? 2 * ((y - x + K) % K) <= K : y > x;
+    *v = ahead ? y > x : y < x;
+    return C + 2 * j + !ahead;
+}
+
+int nr_route_dor_allowed(const nr_route_vals *t, unsigned dest, int v, int nvcs, int *ports,
+                         int *vcs, int max)
+{
+    /* the escape: dimension order, on VCs 0 and 1 with the datelines' v
+     * (nvcs >= 3), or over the mesh's links on VC 0 (nvcs = 2); at dest's
+     * router its node's port, on the last VC */
+    const int C = 1 << t->dor_cbits, wide = nvcs >= 3;
+    int n = 0, l = -1, ev = 0;
+    for (int j = 0; j < t->dor_dims && l < 0; j++)
+        l = dor_dim(t, dest, j, wide && t->dor_wrap, &ev);
+    if (l < 0) {
+        ports[n] = tab_l2p(t, (int)(dest % (unsigned)C)), vcs[n] = nvcs - 1;
+        return ports[n] >= 0 && max > 0;
+    }
+    if (tab_l2p(t, l) >= 0 && n < max) ports[n] = tab_l2p(t, l), vcs[n++] = wide ? ev : 0;
+    /* the adaptive candidates, a packet on the escape VC 0 of a 2-VC router
+     * excepted: every differing dimension's shorter way, each adaptive VC */
+    for (int j = 0; j < t->dor_dims && (wide || v != 0); j++) {
+        int dv;
+        const int la = dor_dim(t, dest, j, t->dor_wrap, &dv), q = la < 0 ? -1 : tab_l2p(t, la);
+        for (int u = wide ? 2 : 1; q >= 0 && u < nvcs && n < max; u++) ports[n] = q, vcs[n++] = u;
+    }
+    return n;
+}
+
+unsigned nr_route_nowait_vcs(const nr_route_vals *t, int nvcs)
+{
+    if (!t->dor || t->dor_adapt != 1 || nvcs < 2) return 0;
+    return ((1u << nvcs) - 1u) & ~(nvcs >= 3 ? 3u : 1u);
 }
 
 int nr_route_down_vc(const nr_route_vals *t, unsigned dest, int vc, int nvcs)

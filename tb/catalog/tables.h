@@ -141,6 +141,9 @@ typedef struct {
      * (wrap), K = 2^dor_kbits routers per dimension, dor_dims dimensions,
      * 2^dor_cbits nodes per router; this router's id is fb_me */
     int dor, dor_wrap, dor_dims, dor_kbits, dor_cbits;
+    /* DOR_CTRL.adapt (step 3e; routers with FbSeq = 1): 0 off, 1 the
+     * adaptive torus routing with its cut-through condition, 2 without it */
+    int dor_adapt;
     /* The side table (docs/yarc-arch.md section 5, step 3a; routers with
      * SideTab = 1): side_n entries, every tile the same; entry e names the
      * logical ports base .. base + cnt - 1 for the destinations with
@@ -200,6 +203,16 @@ int nr_route_encode(const nr_route_vals *t, rtr_cfgw *w, int max);
  * Returns the count. */
 int nr_route_allowed(const nr_route_vals *t, int src, unsigned dest, int a, int h, int r,
                      int route_l, uint32_t hash, int *step, int *ports, int max);
+/* Step 3e (DOR_CTRL.adapt, docs/network.md "Topology: torus and mesh", adaptive), as that
+ * document states it: the (port, VC) pairs a packet to dest entering on VC
+ * v of a router of nvcs VCs may take (a = 1): the escape, and every
+ * adaptive candidate. Returns the count. */
+int nr_route_dor_allowed(const nr_route_vals *t, unsigned dest, int v, int nvcs, int *ports,
+                         int *vcs, int max);
+/* The VCs (bit v) that no packet ever waits for on leaving a router of these
+ * tables and nvcs VCs: step 3e's adaptive VCs with its cut-through condition
+ * (adapt 1), else none. */
+unsigned nr_route_nowait_vcs(const nr_route_vals *t, int nvcs);
 /* The VC a down route (step 3) leaves on, entering on vc of a router of
  * nvcs VCs: with DL_VC, (vc & ~1) | the DLUT entry's v when that is below
  * nvcs; else vc. */

@@ -344,6 +344,7 @@ static int choices(const net_rtr *r, int p, int v, int nv, unsigned dest, int *q
         int mp;
         return nr_route_fb_allowed(&r->tab, p, dest, (unsigned)v, 1, q, w, max, &mp);
     }
+    if (r->tab.dor_adapt) return nr_route_dor_allowed(&r->tab, dest, v, nv, q, w, max);
     int step = nr_route_step(&r->tab, dest, 1, 0), n;
     if (step == NR_ROUTE_STEP_UP_ADAPT) {
         n = up_all(r, p, q);
@@ -572,9 +573,12 @@ static int cdg_cycle(const walk_ctx *w, net_check_res *res)
             const int r = (int)(c / ((size_t)KP * nv)), q = (int)(c / nv % KP), v = (int)(c % nv);
             const net_end e = t->r[r].peer[q];
             long found = -1;
+            /* VCs the next router's packets never wait for (step 3e) */
+            const unsigned nowait = e.rtr >= 0 ? nr_route_nowait_vcs(&t->r[e.rtr].tab, nv) : 0;
             while (e.rtr >= 0 && *next < KP * nv && found < 0) {
                 const int q2 = (int)(*next % KP), w2 = (int)(*next / KP);
                 (*next)++;
+                if (nowait >> w2 & 1) continue;
                 if (!(succ[st_idx(w, e.rtr, e.port, v)][w2] >> q2 & 1)) continue;
                 if (t->r[e.rtr].peer[q2].rtr < 0) continue; /* to a node: no dependency */
                 found = (long)st_idx(w, e.rtr, q2, w2);
@@ -627,7 +631,9 @@ int net_topo_check(const net_topo *t, const rtr_geom *const *g, int nvcs, net_ch
                   .errlen = errlen};
     unsigned vcmask = rt->vc_phase == 2 ? (nvcs >= 4 ? 0x5u : 0x1u) : 0x1u;
     if (rt->vc_phase == 1) { /* tables.h nr_route_fb_vcs_per_class */
-        const int P = t->r[0].tab.fb_alg ? nr_route_fb_vcs_per_class(&t->r[0].tab) : 2;
+        const int P = t->r[0].tab.fb_alg      ? nr_route_fb_vcs_per_class(&t->r[0].tab)
+                      : t->r[0].tab.dor_adapt ? nvcs /* step 3e: one class of every VC */
+                                              : 2;
         vcmask = 0;
         for (int v = P - 1; v < nvcs && v < 32; v += P) vcmask |= 1u << v;
     }

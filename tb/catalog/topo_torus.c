@@ -18,6 +18,9 @@
  *             the node; the check proves it free of cycles.
  *   dor-nodl: the same routes keeping the VC: a cycle round each ring, which
  *             the check refuses.
+ *   adaptive: (coord=1, FbSeq=1) the routers' minimal adaptive choice with
+ *             an escape VC (DOR_CTRL.adapt, yarc-arch section 5 step 3e);
+ *             adaptive-novct, without its empty-buffer condition, is refused.
  */
 #include "catalog/topo_torus.h"
 
@@ -136,6 +139,17 @@ int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge
 {
     (void)charge;
     const kary_t *k = t->priv;
+    /* step 3e's adapt (docs/network.md "Topology: torus and mesh", adaptive): 1 with the
+     * cut-through condition, 2 the variant without it */
+    const int adapt = !strcmp(rt->name, "adaptive")         ? 1
+                      : !strcmp(rt->name, "adaptive-novct") ? 2
+                                                            : 0;
+    if (adapt && !k->coord) {
+        snprintf(err, (size_t)errlen,
+                 "topology '%s': routing %s is the routers' own (DOR_CTRL), it needs coord=1",
+                 t->spec, rt->name);
+        return -1;
+    }
     if (k->coord) { /* DOR_CTRL: every node down, the entry from the coordinates */
         if (!strcmp(rt->name, "pf")) {
             snprintf(err, (size_t)errlen,
@@ -149,7 +163,7 @@ int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge
             tb->dl_vc = rt->vc_phase != 0;
             tb->dor = 1, tb->dor_wrap = k->wrap, tb->dor_dims = k->n;
             tb->dor_kbits = net_lg2(k->k), tb->dor_cbits = net_lg2(k->c);
-            tb->fb_me = (unsigned)r;
+            tb->fb_me = (unsigned)r, tb->dor_adapt = adapt;
         }
         return 0;
     }
@@ -224,6 +238,8 @@ int net_kary_max_hops(const net_topo *t, const net_routing_def *rt)
 {
     const kary_t *k = t->priv;
     if (!strcmp(rt->name, "pf")) return 2 * t->nrtr; /* + hops, then - hops, around failures */
+    if (!strncmp(rt->name, "adaptive", 8)) /* minimal hops, then the 2-VC escape over the mesh */
+        return 1 + k->n * (k->k / 2 + k->k - 1);
     return 1 + k->n * (k->wrap ? k->k / 2 : k->k - 1);
 }
 
@@ -268,6 +284,12 @@ static const net_routing_def torus_routings[] = {
      0, 1, 1, 1, 0, 0, 0},
     {"dor-nodl", "the same routes keeping the VC: a cycle round each ring (refused)", 0, 1, 1, 0, 0,
      0, 0},
+    {"adaptive",
+     "minimal adaptive on the upper VCs when the next buffer is empty and unclaimed, else "
+     "the escape: dor (3+ VCs) or the mesh's dimension order (2 VCs); coord=1, FbSeq=1",
+     NET_HD_A, 0, 0, 1, 0, 1, 0},
+    {"adaptive-novct", "adaptive without the empty-buffer condition (refused)", NET_HD_A, 0, 0, 1,
+     0, 1, 0},
     {NULL, NULL, 0, 0, 0, 0, 0, 0, 0},
 };
 

@@ -410,7 +410,9 @@ static int net_setup_topo(net_t *n, char *err, int errlen)
     /* the routers' VC count, which the FB mode's MIN AD reads (docs/fbfly-routing.md
      * section 4), and the VCs of a traffic class (tables.h) */
     for (int i = 0; i < n->t.nrtr; i++) n->t.r[i].tab.fb_nvcs = n->gp[n->t.r[i].level - 1]->num_vcs;
-    n->vcs_per_class = n->t.r[0].tab.fb_alg ? nr_route_fb_vcs_per_class(&n->t.r[0].tab) : 2;
+    n->vcs_per_class = n->t.r[0].tab.fb_alg      ? nr_route_fb_vcs_per_class(&n->t.r[0].tab)
+                       : n->t.r[0].tab.dor_adapt ? n->nvcs /* one class: escape and adaptive */
+                                                 : 2;
     if (nr_route_fb_usable(&n->t.r[0].tab, e2, sizeof e2)) {
         snprintf(err, errlen, "topology %s, --routing %s: %s", o->topo, rt->name, e2);
         return 2;

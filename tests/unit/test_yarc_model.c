@@ -275,8 +275,8 @@ static void test_dor_ctrl(void)
     t.root_mask = 0;
     t.dl_vc = 1;
     nr_route_cfg_write(&t, 16, 0x06, 6);                                          /* FB_ME */
-    nr_route_cfg_write(&t, 16, 0x0B, 0xF800u | 1 | 2 | 2 << 2 | 2 << 5 | 1 << 8); /* wrap */
-    CHECK_EQ(t.dor_ctrl, 0x14B);                                                  /* bits 10:0 */
+    nr_route_cfg_write(&t, 16, 0x0B, 0xE000u | 1 | 2 | 2 << 2 | 2 << 5 | 1 << 8); /* wrap */
+    CHECK_EQ(t.dor_ctrl, 0x14B);                                                  /* bits 12:0 */
     nr_route_ctx ctx = {.nports = 16, .nbits = 4, .nvcs = 2, .cols = 4, .port = 0};
     const struct {
         unsigned dest;
@@ -311,6 +311,72 @@ static void test_dor_ctrl(void)
     nr_route_res r = nr_route_lookup(&t, &ctx, ph[0], 0, 0, NULL, 0);
     CHECK_EQ(r.drop, 1);
     CHECK_EQ(r.reason, NR_DROP_NO_ROUTE);
+}
+
+/* §5 step 3e: DOR_CTRL's adapt (docs/network.md "Topology: torus and mesh", adaptive), worked
+ * by hand on test_dor_ctrl's torus from router 6 = (2, 1), InBufPerVc 8:
+ * a candidate (port, VC) needs its full credits and no claim (seq). */
+static int adapt_q(const nr_route_tables *t, nr_route_ctx *ctx, unsigned dest, unsigned vc,
+                   unsigned a, const nr_pview *pv, int (*seq)[NR_SW_MAX_VCS], int *w)
+{
+    uint32_t ph[RENV_MAXLEN];
+    mk(ph, 0, dest, vc, 4, 0, a, 0, NULL, 0);
+    const nr_fb_in fb = {pv, (const int(*)[NR_SW_MAX_VCS])seq, 0, {0, 0}};
+    nr_route_res r = nr_route_fb(t, ctx, ph[0], 0, 0, NULL, 0, &fb);
+    CHECK_EQ(r.drop, 0);
+    *w = r.w;
+    return r.q;
+}
+static void test_dor_adapt(void)
+{
+    nr_route_tables t;
+    nr_route_reset(&t, 16);
+    t.root_mask = 0;
+    nr_route_cfg_write(&t, 16, 0x06, 6);
+    nr_route_cfg_write(&t, 16, 0x0B, 1 | 2 | 2 << 2 | 2 << 5 | 1 << 8 | 1 << 11);
+    CHECK_EQ(t.dor_ctrl, 0x94B);
+    nr_route_ctx ctx = {.nports = 16, .nbits = 4, .nvcs = 4, .cols = 4, .port = 0, .inbuf = 8};
+    nr_pview pv[16];
+    int seq[NR_MAX_PORTS][NR_SW_MAX_VCS], w;
+    memset(pv, 0, sizeof pv);
+    memset(seq, 0, sizeof seq);
+    for (int q = 0; q < 16; q++)
+        for (int v = 0; v < 4; v++) pv[q].cr[v] = 8;
+    /* node 30 at (3, 3): dimension 0 + (port 2), dimension 1 the tie + (port 4) */
+    CHECK_EQ(adapt_q(&t, &ctx, 30, 3, 1, pv, seq, &w), 2); /* equal: the lower dimension */
+    CHECK_EQ(w, 2);
+    pv[2].cr[0] = 5; /* port 2 holds 3 phits: port 4 is emptier */
+    CHECK_EQ(adapt_q(&t, &ctx, 30, 3, 1, pv, seq, &w), 4);
+    CHECK_EQ(w, 2);
+    seq[4][2] = 1; /* (4, 2) claimed: its VC 3 */
+    CHECK_EQ(adapt_q(&t, &ctx, 30, 3, 1, pv, seq, &w), 4);
+    CHECK_EQ(w, 3);
+    pv[4].cr[3] = 7; /* (4, 3) not empty: port 2 after all */
+    CHECK_EQ(adapt_q(&t, &ctx, 30, 3, 1, pv, seq, &w), 2);
+    CHECK_EQ(w, 2);
+    CHECK_EQ(adapt_q(&t, &ctx, 30, 3, 0, pv, seq, &w), 2); /* a = 0: the escape, dor's v 1 */
+    CHECK_EQ(w, 1);
+    pv[2].cr[2] = pv[2].cr[3] = 7; /* nothing eligible: the escape */
+    CHECK_EQ(adapt_q(&t, &ctx, 30, 2, 1, pv, seq, &w), 2);
+    CHECK_EQ(w, 1);
+    CHECK_EQ(adapt_q(&t, &ctx, 13, 2, 1, pv, seq, &w), 1); /* its own node: the last VC */
+    CHECK_EQ(w, 3);
+    /* adapt 2, the variant without the condition: any credit */
+    nr_route_cfg_write(&t, 16, 0x0B, 1 | 2 | 2 << 2 | 2 << 5 | 1 << 8 | 2 << 11);
+    CHECK_EQ(adapt_q(&t, &ctx, 30, 3, 1, pv, seq, &w), 4);
+    CHECK_EQ(w, 2);
+    /* 2 VCs: node 8 at (0, 1), the tie + across the dateline; the escape is
+     * the mesh's - on VC 0, which a packet on VC 0 keeps */
+    nr_route_cfg_write(&t, 16, 0x0B, 1 | 2 | 2 << 2 | 2 << 5 | 1 << 8 | 1 << 11);
+    ctx.nvcs = 2;
+    for (int q = 0; q < 16; q++) pv[q].cr[0] = pv[q].cr[1] = 8;
+    CHECK_EQ(adapt_q(&t, &ctx, 8, 1, 1, pv, seq, &w), 2);
+    CHECK_EQ(w, 1);
+    CHECK_EQ(adapt_q(&t, &ctx, 8, 0, 1, pv, seq, &w), 3);
+    CHECK_EQ(w, 0);
+    pv[2].cr[1] = 0;
+    CHECK_EQ(adapt_q(&t, &ctx, 8, 1, 1, pv, seq, &w), 3);
+    CHECK_EQ(w, 0);
 }
 
 /* §5 step 3, mask sense. [SAKD06 "Up Routing: Organization"] programs the subtree of
@@ -1109,6 +1175,7 @@ int main(void)
     test_down_routing();
     test_dl_vc();
     test_dor_ctrl();
+    test_dor_adapt();
     test_seed_root_mask();
     test_ulut_hash();
     test_side_table();
