@@ -1,5 +1,6 @@
 // nr_nwn.sv - network-within-a-network switch: folded-Clos (fc), bilateral
-// butterfly (bb) or canonical crossbar (cn) (docs/nwn-arch.md).
+// butterfly (bb) or canonical crossbar (cn), and the fb, HyperX, vc and
+// folded-torus organizations (docs/nwn-arch.md).
 //
 // Purpose: top level. NumPorts ports (nr_nwn_port: front end, input unit,
 //   first hop), bottom subswitches and top subswitches (nr_nwn_sub), and the
@@ -46,6 +47,9 @@
 //   Hx           0; 1 hxv, 2 hxm: the 2-D HyperX switch (doc 1.6, nr_nwn_hx
 //                in place of the bottom): R = 1, M = 0, XpBuf = 0, NumPorts
 //                8 or 64; payloads carry {ext, q}.
+//   Ft           0; 1 ftd: the folded 2-D torus switch (doc 1.8, nr_nwn_hx
+//                in place of the bottom): R = 1, M = 0, XpBuf = Hx = Vc = 0,
+//                NumPorts 64; payloads carry {ext, q}.
 //   Radix limits: n + M <= 64, fc top R <= 64, bb top R/2 + u <= 64.
 // Latency definition (doc 3, 5): a channel phit sent in cycle t is written into
 //   the receiving buffer at the end of t+ChanLat-1 (ChanLat-1 pipeline stages
@@ -106,6 +110,7 @@ module nr_nwn #(
   parameter int Vc          = 0,
   parameter int VcCls       = 1,
   parameter int Hx          = 0,
+  parameter int Ft          = 0,
   parameter int SaAlloc     = 0,
   parameter int SaIter      = 1,
   parameter int SaGroup     = 8,
@@ -163,6 +168,7 @@ module nr_nwn #(
   output logic [15:0]                prm_vc_o,
   output logic [15:0]                prm_vc_cls_o,
   output logic [15:0]                prm_hx_o,
+  output logic [15:0]                prm_ft_o,
   output logic [15:0]                prm_sa_alloc_o,
   output logic [15:0]                prm_sa_iter_o,
   output logic [15:0]                prm_sa_group_o
@@ -172,18 +178,20 @@ module nr_nwn #(
   localparam int HALF = NumPorts / 2;
   localparam int MN   = (M > 0) ? M : 1;
   localparam int NBot = (Bb != 0) ? R / 2 : R;                  // bottoms
-  localparam int NBotS = (XpBuf != 0 || Hx != 0) ? 0 : NBot;    // ... as subswitches (fb, hx: none)
+  localparam bit Dir  = (Hx != 0 || Ft != 0);                   // HyperX, folded torus: nr_nwn_hx
+  localparam int NBotS = (XpBuf != 0 || Dir) ? 0 : NBot;        // ... as subswitches (fb, hx: none)
   localparam int HS   = (NumPorts == 8) ? 2 : 4;                // HyperX (doc 1.6): side,
-  localparam int NCc  = (Hx != 0) ? 4 * (HS - 1) : MN;          // a port's first-hop credits
+  localparam int NLoc = (Ft != 0) ? 1 : HS;                     // ports of a subswitch (hx, ft),
+  localparam int NCc  = (Ft != 0) ? 8 : (Hx != 0) ? 4 * (HS - 1) : MN;  // first-hop credits
   localparam int U    = (Bb != 0) ? HALF / MN : 1;              // bb: up ports per top
   localparam int NTI  = (Bb != 0) ? R / 2 : R;                  // top channel inputs
   localparam int NOB  = N + M;                                  // bottom outputs
   localparam int NOT  = (Bb != 0) ? R / 2 + U : R;              // top outputs
   localparam int TWB  = nr_pkg::idx_w(NOB);
   localparam int TWT  = nr_pkg::idx_w(NOT);
-  localparam int TgtW = (Hx != 0) ? nr_pkg::idx_w(HS + NCc) :    // ports' first hop
+  localparam int TgtW = Dir ? nr_pkg::idx_w(NLoc + NCc) :       // ports' first hop
                         (Bb != 0 && TWT > TWB) ? TWT : TWB;
-  localparam int PayW = PortW + ((Hx != 0) ? 2 : 0) + PhitW;    // {q, phit}, hx {ext, q, phit}
+  localparam int PayW = PortW + (Dir ? 2 : 0) + PhitW;          // {q, phit}, hx/ft {ext, q, phit}
   localparam int ChW  = VcW + PayW;                             // channel {vc, q, phit}
   localparam int CrW  = $clog2(BufDepth + 1);
 
@@ -208,6 +216,8 @@ module nr_nwn #(
                    VcCls >= 1 && VcCls <= NumVcs && NumVcs % VcCls == 0)
   `NR_PARAM_ASSERT(p_hx, Hx == 0 || ((Hx == 1 || Hx == 2) && R == 1 && XpBuf == 0 &&
                                      (NumPorts == 8 || NumPorts == 64)))
+  `NR_PARAM_ASSERT(p_ft, Ft == 0 || (Ft == 1 && R == 1 && XpBuf == 0 && Hx == 0 && Vc == 0 &&
+                                     NumPorts == 64))
   // the switch allocators of vc (doc 1.7); iSLIP of 2..4 rounds: C model only
   `NR_PARAM_ASSERT(p_sa, SaAlloc >= 0 && SaAlloc <= 2 && (SaAlloc == 0 || Vc == 1) &&
                    (SaAlloc != 1 || SaIter == 1) &&
@@ -236,6 +246,7 @@ module nr_nwn #(
   assign prm_vc_o            = 16'(Vc);
   assign prm_vc_cls_o        = 16'(VcCls);
   assign prm_hx_o            = 16'(Hx);
+  assign prm_ft_o            = 16'(Ft);
   assign prm_sa_alloc_o      = 16'(SaAlloc);
   assign prm_sa_iter_o       = 16'(SaIter);
   assign prm_sa_group_o      = 16'(SaGroup);
@@ -280,7 +291,7 @@ module nr_nwn #(
   logic [U*NumVcs-1:0]      hb_t_pop    [MN];         // bb: up ports' IU pops
   logic [U-1:0]             hb_t_ptv    [MN];         // bb: up port outputs
   logic [U*PhitW-1:0]       hb_t_ptp    [MN];
-  // HyperX: every port's first-hop credits (its subswitch's channels)
+  // HyperX, folded torus: every port's first-hop credits (its subswitch's channels)
   logic [NumPorts*NCc*NumVcs*CrW-1:0] hb_h_cc;
 
   // ------------------------------------------------------------ ports
@@ -310,7 +321,7 @@ module nr_nwn #(
       assign hb_vaw      = hb_b_vaw[B][X*NumVcs*2 +: NumVcs*2];
       assign hb_tx_valid = hb_b_ptv[B][X];
       assign hb_tx_phit  = hb_b_ptp[B][X*PhitW +: PhitW];
-      if (Hx != 0) begin : g_hx
+      if (Dir) begin : g_hx
         assign hb_cc     = hb_h_cc[p*NCc*NumVcs*CrW +: NCc*NumVcs*CrW];
       end else begin : g_bot
         assign hb_cc     = hb_b_cc[B];
@@ -341,6 +352,7 @@ module nr_nwn #(
       .Vc         (Vc),
       .VcCls      (VcCls),
       .Hx         (Hx),
+      .Ft         (Ft),
       .SaAlloc    (SaAlloc),
       .SaIter     (SaIter),
       .SaGroup    (SaGroup),
@@ -445,6 +457,7 @@ module nr_nwn #(
       .Vc         (Vc),
       .VcCls      (VcCls),
       .Hx         (Hx),
+      .Ft         (Ft),
       .SaAlloc    (SaAlloc),
       .SaIter     (SaIter),
       .SaGroup    (SaGroup),
@@ -507,20 +520,27 @@ module nr_nwn #(
     end
   end
 
-  // ------------------------------------------------------------ fb
+  // ------------------------------------------------------------ fb, hx, ft
+  // every port's fronts and vc_ok, flat, for the organizations that replace
+  // cn's one bottom by many subswitches (nr_nwn_fbx, nr_nwn_hx)
+  logic [NumPorts*NumVcs-1:0]      hb_f_valid, hb_f_drop, hb_f_vc_ok;
+  logic [NumPorts*NumVcs*TgtW-1:0] hb_f_tgt;
+  logic [NumPorts*NumVcs*PayW-1:0] hb_f_pay;
+  for (genvar p = 0; p < NumPorts; p++) begin : g_flat
+    assign hb_f_valid[p*NumVcs +: NumVcs]          = hb_pf_valid[p];
+    assign hb_f_drop[p*NumVcs +: NumVcs]           = hb_pf_drop[p];
+    assign hb_f_pay[p*NumVcs*PayW +: NumVcs*PayW]  = hb_pf_pay[p];
+    assign hb_f_tgt[p*NumVcs*TgtW +: NumVcs*TgtW]  = hb_pf_tgt[p];
+    assign hb_f_vc_ok[p*NumVcs +: NumVcs]          = hb_p_vc_ok[p];
+  end
+  if (XpBuf == 0 && !Dir) begin : g_noflat
+    logic unused_flat;
+    assign unused_flat = ^{hb_f_valid, hb_f_drop, hb_f_vc_ok, hb_f_tgt, hb_f_pay};
+  end
+
   // XpBuf = 1 (doc 1.5): the rows, crosspoint columns and credit buses of
   // nr_nwn_fbx in place of the one bottom of cn, on its wires.
   if (XpBuf != 0) begin : g_fb
-    logic [NumPorts*NumVcs-1:0]      hb_iu_valid, hb_iu_drop, hb_pt_vc_ok;
-    logic [NumPorts*NumVcs*TWB-1:0]  hb_iu_tgt;
-    logic [NumPorts*NumVcs*PayW-1:0] hb_iu_pay;
-    for (genvar p = 0; p < NumPorts; p++) begin : g_p
-      assign hb_iu_valid[p*NumVcs +: NumVcs] = hb_pf_valid[p];
-      assign hb_iu_drop[p*NumVcs +: NumVcs]  = hb_pf_drop[p];
-      assign hb_iu_pay[p*NumVcs*PayW +: NumVcs*PayW] = hb_pf_pay[p];
-      assign hb_iu_tgt[p*NumVcs*TWB +: NumVcs*TWB]   = hb_pf_tgt[p];
-      assign hb_pt_vc_ok[p*NumVcs +: NumVcs] = hb_p_vc_ok[p];
-    end
     nr_nwn_fbx #(
       .NumPorts   (NumPorts),
       .R          (R),
@@ -548,14 +568,14 @@ module nr_nwn #(
     ) u_fbx (
       .clk_i,
       .rst_ni,
-      .iu_valid_iv_i(hb_iu_valid),
-      .iu_tgt_iv_i  (hb_iu_tgt),
-      .iu_pay_iv_i  (hb_iu_pay),
-      .iu_drop_iv_i (hb_iu_drop),
+      .iu_valid_iv_i(hb_f_valid),
+      .iu_tgt_iv_i  (hb_f_tgt),
+      .iu_pay_iv_i  (hb_f_pay),
+      .iu_drop_iv_i (hb_f_drop),
       .iu_pop_iv_o  (hb_b_pop[0]),
       .pt_valid_o   (hb_b_ptv[0]),
       .pt_phit_o    (hb_b_ptp[0]),
-      .pt_vc_ok_i   (hb_pt_vc_ok)
+      .pt_vc_ok_i   (hb_f_vc_ok)
     );
     assign hb_b_cc[0]  = '0;
     assign hb_b_vas[0] = '0;
@@ -567,20 +587,9 @@ module nr_nwn #(
     assign unused_fb = ^{hb_b_upv[0], hb_b_upd[0], hb_b_dcr[0]};
   end
 
-  // ------------------------------------------------------------ hx
-  // Hx = 1, 2 (doc 1.6): the HS x HS subswitches of nr_nwn_hx in place of
-  // the one bottom of cn, on its wires.
-  if (Hx != 0) begin : g_hx
-    logic [NumPorts*NumVcs-1:0]      hb_iu_valid, hb_iu_drop, hb_pt_vc_ok;
-    logic [NumPorts*NumVcs*TgtW-1:0] hb_iu_tgt;
-    logic [NumPorts*NumVcs*PayW-1:0] hb_iu_pay;
-    for (genvar p = 0; p < NumPorts; p++) begin : g_p
-      assign hb_iu_valid[p*NumVcs +: NumVcs] = hb_pf_valid[p];
-      assign hb_iu_drop[p*NumVcs +: NumVcs]  = hb_pf_drop[p];
-      assign hb_iu_pay[p*NumVcs*PayW +: NumVcs*PayW] = hb_pf_pay[p];
-      assign hb_iu_tgt[p*NumVcs*TgtW +: NumVcs*TgtW] = hb_pf_tgt[p];
-      assign hb_pt_vc_ok[p*NumVcs +: NumVcs] = hb_p_vc_ok[p];
-    end
+  // Hx = 1, 2 (doc 1.6), Ft = 1 (doc 1.8): the subswitches of nr_nwn_hx in
+  // place of the one bottom of cn, on its wires.
+  if (Dir) begin : g_hx
     nr_nwn_hx #(
       .NumPorts   (NumPorts),
       .R          (R),
@@ -604,18 +613,19 @@ module nr_nwn #(
       .UpPick     (UpPick),
       .Vc         (Vc),
       .VcCls      (VcCls),
-      .Hx         (Hx)
+      .Hx         (Hx),
+      .Ft         (Ft)
     ) u_hx (
       .clk_i,
       .rst_ni,
-      .iu_valid_iv_i(hb_iu_valid),
-      .iu_tgt_iv_i  (hb_iu_tgt),
-      .iu_pay_iv_i  (hb_iu_pay),
-      .iu_drop_iv_i (hb_iu_drop),
+      .iu_valid_iv_i(hb_f_valid),
+      .iu_tgt_iv_i  (hb_f_tgt),
+      .iu_pay_iv_i  (hb_f_pay),
+      .iu_drop_iv_i (hb_f_drop),
       .iu_pop_iv_o  (hb_b_pop[0]),
       .pt_valid_o   (hb_b_ptv[0]),
       .pt_phit_o    (hb_b_ptp[0]),
-      .pt_vc_ok_i   (hb_pt_vc_ok),
+      .pt_vc_ok_i   (hb_f_vc_ok),
       .cc_p_o       (hb_h_cc)
     );
     assign hb_b_cc[0]  = '0;
@@ -704,6 +714,7 @@ module nr_nwn #(
         .Vc         (Vc),
         .VcCls      (VcCls),
         .Hx         (Hx),
+        .Ft         (Ft),
         .SaAlloc    (SaAlloc),
         .SaIter     (SaIter),
         .SaGroup    (SaGroup),

@@ -22,6 +22,15 @@
 //   hop: channel 0 or 1 of that dimension), a = 1 the most credits cc[c][v]
 //   (ties from a one-bit pointer, which moves past the choice), a = 0 bit 0
 //   of the flow's hash.
+//   Folded torus (Ft = 1, k = 64; docs/nwn-arch.md 1.8): a packet to another
+//   port takes x, then y, the shorter way round (ties +), on one channel a
+//   dimension: where the dimension's segment crosses channel 0's dateline
+//   (the link between 7 and 0) channel 1, where it crosses channel 1's
+//   (between 3 and 4) channel 0, else either: a = 0 bit d of the flow's
+//   hash, a = 1 the first dimension's by the most credits cc[c][v] of its
+//   two channel outputs (ties from bit 0 of a two-bit counter) and the
+//   second's by bit 1 of the counter, which steps after every a = 1 route.
+//   ext = the channels of x and y (bits 0, 1) in tgt_o's top two bits.
 // Parameters:
 //   NumPorts  k, power of two, 4..64.
 //   R, M, Bb  organization (docs/nwn-arch.md section 3): n = k/R ports per
@@ -33,6 +42,7 @@
 //   TgtW      width of tgt_o, enough for the first subswitch's outputs, 1..6
 //             (HyperX: and two bits of ext above them).
 //   Hx        0; 1 hxv, 2 hxm (R = 1, M = 0, k = 8 or 64): HS = k^(1/3).
+//   Ft        0; 1 ftd (R = 1, M = 0, Hx = 0, k = 64).
 // Ports / protocol:
 //   port_id_i   p, this input port (constant per instance, an input so that
 //               every port shares one module).
@@ -42,7 +52,8 @@
 //               phit's data (0 without h), for the choice of the top.
 //   cc_t_vc_i   cc[n + t][v] of p's bottom, flat (t*NumVcs + v)*CrW, start of
 //               cycle (HyperX: cc[HS + c][v] of its 4(HS-1) channel outputs
-//               c). Unused for a bb up port.
+//               c; folded torus: cc[1 + c][v] of its 8). Unused for a bb up
+//               port.
 //   tgt_o, drop_o, reason_o   combinational from q_i, vc_i, p, cc and the
 //               pointer: the first hop, or DROP with reason 5 SELF / 6 UPUP.
 //               The SELF check comes first. Meaningful with en_i.
@@ -54,6 +65,7 @@
 //   q / n = b                      q mod n (port output of the bottom)
 //   otherwise (fc, bb turning)     n + t, t adaptive (a = 1) or hashed (a = 0)
 //   HyperX: q / HS = p / HS        q mod HS; otherwise {ext, channel} above
+//   folded torus: q = p            0 (its port); otherwise {ext, channel} above
 // Latency: 0 (combinational); pointer update 1 cycle.
 // Cost: TopChoice 0: ceil(log2 M) pointer flops and an M-way nr_max_pick over CrW-bit
 //   credits with a cyclic tie break; TopChoice 1: 16 LFSR flops and a second
@@ -73,12 +85,13 @@ module nr_nwn_fhop #(
   parameter int CrW      = 5,
   parameter int TgtW     = 3,
   parameter int Hx       = 0,
+  parameter int Ft       = 0,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
   localparam int VcW     = nr_pkg::idx_w(NumVcs),
   localparam int MN      = (M > 0) ? M : 1,
   localparam int HS      = (NumPorts == 8) ? 2 : 4,        // HyperX side
   localparam int HPer    = 2 * (HS - 1),                  // its channels per dimension
-  localparam int NC      = (Hx != 0) ? 2 * HPer : MN      // credit counters in cc_t_vc_i
+  localparam int NC      = (Ft != 0) ? 8 : (Hx != 0) ? 2 * HPer : MN  // cc_t_vc_i's counters
 ) (
   input  logic                    clk_i,
   input  logic                    rst_ni,
@@ -105,15 +118,16 @@ module nr_nwn_fhop #(
   `NR_PARAM_ASSERT(p_tgtw, TgtW >= 1 && TgtW <= 6)
   `NR_PARAM_ASSERT(p_hx, Hx >= 0 && Hx <= 2 &&
                    (Hx == 0 || (R == 1 && (NumPorts == 8 || NumPorts == 64))))
+  `NR_PARAM_ASSERT(p_ft, (Ft == 0 || Ft == 1) && (Ft == 0 || (R == 1 && Hx == 0 && NumPorts == 64)))
 
   localparam int N    = NumPorts / R;                    // ports per bottom
   localparam int HALF = NumPorts / 2;
   localparam int U    = (Bb != 0) ? HALF / MN : 1;       // bb: up ports per top
   localparam logic [2:0] REASON_SELF = 3'd5;
   localparam logic [2:0] REASON_UPUP = 3'd6;
-  localparam int  NLoc  = (Hx != 0) ? HS : N;           // ports of p's first subswitch
-  localparam int  NPick = (Hx != 0) ? 2 : MN;           // candidates of the most credits
-  localparam bit  PICK  = (Hx == 2) || (Hx == 0 && M > 0 && TopChoice == 0);
+  localparam int  NLoc  = (Ft != 0) ? 1 : (Hx != 0) ? HS : N;   // ports of p's first subswitch
+  localparam int  NPick = (Hx != 0 || Ft != 0) ? 2 : MN;      // candidates of the most credits
+  localparam bit  PICK  = (Hx == 2) || (Ft != 0) || (Hx == 0 && M > 0 && TopChoice == 0);
 
   logic [PortW-1:0] p, q;
   logic             self_d, up_port, to_up, same_bot, adapt;
@@ -131,18 +145,18 @@ module nr_nwn_fhop #(
   // LFSR draw r8 (fc with TopChoice = 1, hxv), the most credits over NPick
   // candidates with the up pointer (fc with TopChoice = 0, hxm).
   logic [TgtW-1:0] tup;
-  if (M == 0 && Hx == 0) begin : g_noup
+  if (M == 0 && Hx == 0 && Ft == 0) begin : g_noup
     // cn: one bottom, every packet turns locally
     assign tup = '0;
     logic unused_up;
     assign unused_up = ^{clk_i, rst_ni, en_i, vc_i, cc_t_vc_i, adapt, head_i, hash_i};
   end else begin : g_up
-    localparam bit RND  = (Hx == 1) || (Hx == 0 && TopChoice == 1);
+    localparam bit RND  = (Hx == 1) || (Hx == 0 && Ft == 0 && TopChoice == 1);
     localparam int PW   = nr_pkg::idx_w(NPick);
     localparam int DW   = nr_pkg::DATA_W;
     logic [7:0]    h8, r8;
     logic [PW-1:0] best, ptr_q;
-    logic          is_a, step;
+    logic          is_a, step, cnt1;
     assign is_a = head_i[nr_pkg::HEAD_A_BIT];
     assign step = en_i && adapt && is_a;
     logic unused_head;
@@ -201,13 +215,41 @@ module nr_nwn_fhop #(
       hx_v = TgtW'((ext << (TgtW - 2)) +
                    HS + dim * HPer + 2 * (o - ((o < ((dim != 0) ? sy : sx)) ? 0 : 1)) + c);
     end
+    // folded torus (doc 1.8): per dimension d, the direction (neg: -) and
+    // the channels its segment may take (ok0: it does not cross the link
+    // between 7 and 0; ok1: not the one between 3 and 4)
+    logic [1:0]      fneg, fmov, fok0, fok1, fext;
+    logic            fd0;         // the first dimension: 0 x, 1 y
+    logic [7:0]      fc0;         // its channel 0, the cc index
+    logic [TgtW-1:0] ft_t;
+    always_comb begin
+      int a, b, ra, rb;
+      for (int d = 0; d < 2; d++) begin
+        a  = (d == 0) ? 32'(p) % 8 : 32'(p) / 8;
+        b  = (d == 0) ? 32'(q) % 8 : 32'(q) / 8;
+        ra = (a + 4) % 8;
+        rb = (b + 4) % 8;
+        fmov[d] = a != b;
+        fneg[d] = (b - a + 8) % 8 > 4;
+        fok0[d] = a != b && ((fneg[d] != 1'b0) ? b < a : b > a);
+        fok1[d] = a != b && ((fneg[d] != 1'b0) ? rb < ra : rb > ra);
+      end
+    end
+    assign fd0 = !fmov[0];
+    assign fc0 = 8'(2 * (2 * 32'(fd0) + 32'(fneg[fd0])));
+    // the channel of each dimension: the one it may take, else the choice
+    for (genvar d = 0; d < 2; d++) begin : g_fext
+      assign fext[d] = !(fok0[d] && fok1[d]) ? fok1[d] :
+                       !is_a ? h8[d] : (d == 32'(fd0)) ? best[0] : cnt1;
+    end
+    assign ft_t = TgtW'((32'(fext) << (TgtW - 2)) + 1 + 32'(fc0) + 32'(fext[fd0]));
     // the candidates' credits on the packet's VC
     logic [NPick*CrW-1:0] score;
     for (genvar t = 0; t < NPick; t++) begin : g_t
       logic [CrW-1:0] sc;
       always_comb begin
         int ci;
-        ci = (Hx == 0) ? t : (t == 0) ? 32'(hc0) : 32'(hc1);
+        ci = (Ft != 0) ? 32'(fc0) + t : (Hx == 0) ? t : (t == 0) ? 32'(hc0) : 32'(hc1);
         sc = '0;
         for (int c = 0; c < NC; c++) begin
           for (int v = 0; v < NumVcs; v++) begin
@@ -233,17 +275,32 @@ module nr_nwn_fhop #(
       );
       logic unused_pick;
       assign unused_pick = ^{any_t, max_t};
-      assign ptr_d = step ? ((32'(best) == NPick - 1) ? '0 : best + 1'b1) : ptr_q;
-      always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) ptr_q <= '0;
-        else         ptr_q <= ptr_d;
+      if (Ft == 0) begin : g_ptr
+        assign ptr_d = step ? ((32'(best) == NPick - 1) ? '0 : best + 1'b1) : ptr_q;
+        always_ff @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) ptr_q <= '0;
+          else         ptr_q <= ptr_d;
+        end
+        assign cnt1 = 1'b0;
+      end else begin : g_cnt
+        // doc 1.8: a two-bit counter of the a = 1 routes; bit 0 breaks the
+        // first dimension's ties, bit 1 is the second dimension's channel
+        logic [1:0] cnt_q;
+        always_ff @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni)   cnt_q <= '0;
+          else if (step) cnt_q <= cnt_q + 2'd1;
+        end
+        assign ptr_d = cnt_q[0];
+        assign ptr_q = ptr_d;
+        assign cnt1  = cnt_q[1];
       end
       `NR_ASSERT(a_ptr_range, 32'(ptr_q) < NPick, clk_i, rst_ni)
     end else begin : g_nopick
       assign best  = '0;
       assign ptr_q = '0;
+      assign cnt1  = 1'b0;
       logic unused_score;
-      assign unused_score = ^{score, ptr_q, best};
+      assign unused_score = ^{score, ptr_q, best, cnt1};
     end
     // pseudo-random: a 16-bit Galois LFSR (taps 0xB400, reset 0xACE1) that
     // steps after every adaptive choice; r8 = upd8(0, {rnd, p})
@@ -262,17 +319,21 @@ module nr_nwn_fhop #(
     end else begin : g_norandom
       assign r8 = '0;
     end
-    if (Hx == 0) begin : g_top
+    if (Ft != 0) begin : g_ft
+      assign tup = ft_t;
+      logic unused_hx;
+      assign unused_hx = ^{hx_v, hx_m, fmov};
+    end else if (Hx == 0) begin : g_top
       // fc / bb: t = a ? the adaptive choice : h8 mod M
       logic [PW-1:0] tsel;
       assign tsel = is_a ? (RND ? PW'(32'(r8) % M) : best) : PW'(32'(h8) % M);
       assign tup  = TgtW'(N + 32'(tsel));
       logic unused_hx;
-      assign unused_hx = ^{hx_v, hx_m};
+      assign unused_hx = ^{hx_v, hx_m, ft_t, fmov, cnt1};
     end else begin : g_hx
       assign tup = (Hx == 1) ? hx_v : hx_m;
       logic unused_hx;
-      assign unused_hx = ^{hx_v, hx_m};
+      assign unused_hx = ^{hx_v, hx_m, ft_t, fmov, cnt1};
     end
   end
 

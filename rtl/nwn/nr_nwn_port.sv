@@ -18,8 +18,9 @@
 //     instance parameters have other names. ChanLat is not used here.
 //   UpPort    0: a port served by a bottom subswitch; 1: a bb up port (its
 //             first subswitch is a top).
-//   Hx        0; 1, 2 a HyperX port (docs/nwn-arch.md 1.6): its first hop
-//             carries ext, which goes into the payload's tag {ext, q}.
+//   Hx, Ft    0; Hx 1, 2 a HyperX port (docs/nwn-arch.md 1.6), Ft 1 a
+//             folded-torus port (1.8): its first hop carries ext, which goes
+//             into the payload's tag {ext, q}.
 //   Derived: RdPorts = S_iu, reads per cycle = the first subswitch's input
 //     speedup (Speedup for a bottom port, 1 for a bb up port, doc 4.1); CrW
 //     the width of the bottom's up-link credits; TgtW the first-hop width.
@@ -36,9 +37,10 @@
 //     the top's registered credit image (index p*NumVcs + v), for the
 //     flattened-butterfly mode's queue estimates (docs/fbfly-routing.md 6.1).
 //   cc_t_vc_i: cc[n + t][v] of this port's bottom subswitch (start of cycle),
-//     for the adaptive choice of the top (HyperX: of its subswitch's channels).
-//   fr_valid_v_o, fr_tgt_v_o, fr_pay_v_o ({q[5:0], phit[23:0]}; HyperX
-//     {ext[1:0], q, phit}), fr_drop_v_o:
+//     for the adaptive choice of the top (HyperX, folded torus: of its
+//     subswitch's channels).
+//   fr_valid_v_o, fr_tgt_v_o, fr_pay_v_o ({q[5:0], phit[23:0]}; HyperX and
+//     folded torus {ext[1:0], q, phit}), fr_drop_v_o:
 //     per VC the IU's front / dropping state (nr_iu), for the first
 //     subswitch's allocator; pop_v_i pops them (combinational from the
 //     subswitch). va_set_v_i, va_w_v_i: the VA winners of the baseline VC
@@ -80,6 +82,7 @@ module nr_nwn_port #(
   parameter int Vc          = 0,
   parameter int VcCls       = 1,
   parameter int Hx          = 0,
+  parameter int Ft          = 0,
   parameter int SaAlloc     = 0,
   parameter int SaIter      = 1,
   parameter int SaGroup     = 8,
@@ -88,13 +91,13 @@ module nr_nwn_port #(
   localparam int CrW        = $clog2(BufDepth + 1),
   localparam int MN         = (M > 0) ? M : 1,
   localparam int HS         = (NumPorts == 8) ? 2 : 4,
-  localparam int NCc        = (Hx != 0) ? 4 * (HS - 1) : MN,
-  localparam int NOB        = (Hx != 0) ? HS + NCc : NumPorts / R + M,
+  localparam int NCc        = (Ft != 0) ? 8 : (Hx != 0) ? 4 * (HS - 1) : MN,
+  localparam int NOB        = (Ft != 0) ? 1 + NCc : (Hx != 0) ? HS + NCc : NumPorts / R + M,
   localparam int NOT        = (Bb != 0) ? R / 2 + (NumPorts / 2) / MN : R,
   localparam int TWB        = nr_pkg::idx_w(NOB),
   localparam int TWT        = nr_pkg::idx_w(NOT),
   localparam int TgtW       = (Bb != 0 && TWT > TWB) ? TWT : TWB,
-  localparam int ExtW       = (Hx != 0) ? 2 : 0,
+  localparam int ExtW       = (Hx != 0 || Ft != 0) ? 2 : 0,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
   localparam int PayW       = PortW + ExtW + PhitW,
@@ -147,7 +150,7 @@ module nr_nwn_port #(
   `NR_PARAM_ASSERT(p_xpbuf, XpBuf == 0 || XpBuf == 1)   // (the top's parameter)
   `NR_PARAM_ASSERT(p_vc, (Vc == 0 || Vc == 1) && VcCls >= 1 && VcCls <= NumVcs &&   // (the top's)
                    SaAlloc >= 0 && SaAlloc <= 2 && SaIter >= 1 && SaGroup >= 1)
-  `NR_PARAM_ASSERT(p_hx, Hx >= 0 && Hx <= 2)
+  `NR_PARAM_ASSERT(p_hx, Hx >= 0 && Hx <= 2 && Ft >= 0 && Ft <= 1)
   `NR_PARAM_ASSERT(p_chanlat, ChanLat >= 1 && ChanLat <= 4)   // (not used here)
   `NR_PARAM_ASSERT(p_topspeedup, TopSpeedup >= 1 && TopSpeedup <= 2)   // (the tops' parameter)
 
@@ -270,7 +273,7 @@ module nr_nwn_port #(
   assign tev_o = {drop ? drop_reason : 3'd0, cfg_bad, drop};
   for (genvar v = 0; v < NumVcs; v++) begin : g_pay
     assign fr_tgt_v_o[v*TgtW +: TgtW] = fr_tgt[v*TgtIuW +: TgtW];
-    if (Hx != 0) begin : g_ext
+    if (ExtW != 0) begin : g_ext
       assign fr_pay_v_o[v*PayW +: PayW] = {fr_tgt[v*TgtIuW + TgtW +: 2], fr_q[v*PortW +: PortW],
                                            fr_phit[v*PhitW +: PhitW]};
     end else begin : g_q
@@ -291,7 +294,8 @@ module nr_nwn_port #(
     .NumVcs  (NumVcs),
     .CrW     (CrW),
     .TgtW    (TgtIuW),
-    .Hx      (Hx)
+    .Hx      (Hx),
+    .Ft      (Ft)
   ) u_fhop (
     .clk_i,
     .rst_ni,

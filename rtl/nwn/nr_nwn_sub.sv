@@ -23,9 +23,12 @@
 //     2*ChanLat). The port and link parameters are only range-checked.
 //   Kind      0 bottom, 1 fc top, 2 bb top; fb (XpBuf = 1, doc 1.5, in
 //             nr_nwn_fbx): 3 a row, 4 a column; 5 a HyperX subswitch (Hx =
-//             1, 2, doc 1.6, in nr_nwn_hx).
+//             1, 2, doc 1.6, in nr_nwn_hx); 6 a folded-torus subswitch (Ft
+//             = 1, doc 1.8, in nr_nwn_hx).
 //   Hx        nr_nwn's (declared for the hierarchy block); Kind 5 only with
 //             Hx = 1 (hxv) or 2 (hxm). HS = k^(1/3) (2 at k = 8, 4 at 64).
+//   Ft        nr_nwn's (declared for the hierarchy block); Kind 6 only with
+//             Ft = 1 (ftd, k = 64: an 8 x 8 torus of one-port subswitches).
 //   XpBuf     nr_nwn's (declared for the hierarchy block); Kind 3 and 4 only
 //             with XpBuf = 1.
 //   SideTab, UpPick  nr_nwn's (declared for the hierarchy block; both are in
@@ -44,11 +47,15 @@
 //             (p, column), output 0 its port.
 //     HyperX: inputs and outputs 0..HS-1 its ports (IUs, port outputs),
 //             HS + dim*2(HS-1) + 2*rank + c the channels (doc 1.6).
+//     folded torus: input and output 0 its port, 1 + 2*dir + c the channels
+//             (dir 0 +x, 1 -x, 2 +y, 3 -y; an input named by the side its
+//             link comes from; doc 1.8).
 // Ports / protocol (k-th input / output of each class, flat, VC-minor):
-//   sub_id_i: this subswitch's number s (HyperX: x = s mod HS, y = s / HS),
-//     constant per instance; unused by the other kinds.
-//   Payloads are {tag, phit}: the tag is q (6 bits), and with Hx {ext, q}
-//     (8 bits, doc 1.6).
+//   sub_id_i: this subswitch's number s (HyperX: x = s mod HS, y = s / HS;
+//     folded torus x = s mod 8, y = s / 8), constant per instance; unused by
+//     the other kinds.
+//   Payloads are {tag, phit}: the tag is q (6 bits), and with Hx or Ft {ext,
+//     q} (8 bits, doc 1.6, 1.8).
 //   iu_valid_iv_i, iu_tgt_iv_i, iu_pay_iv_i ({q, phit}), iu_drop_iv_i,
 //     iu_pop_iv_o: the IU inputs' fronts and pops (nr_iu, nr_swalloc).
 //   bi_valid_i, bi_vc_i, bi_pay_i ({q, phit}): a phit per channel input per
@@ -66,7 +73,8 @@
 //   k/2, else R/2 + (q - k/2) mod u; fb column q / k = 0 (R = 1); HyperX
 //   from {ext, q} and s by doc 1.6's rule (ext: y toward row y + ext on
 //   channel 0; else x, then y, toward q's subswitch on channel 1; else q's
-//   port).
+//   port); folded torus (doc 1.8) x, then y, toward q the shorter way round
+//   (ties +) on the channel ext[dim], else the port.
 // Latency: a channel phit written in t is allocatable in t+1; allocation and
 //   traversal take the cycle (0 cycles combinational to the outputs).
 // Cost: nr_vcbank, (#channel inputs)*NumVcs nr_fifo of BufDepth x (TgtW + 30) bits (RAM
@@ -98,13 +106,14 @@ module nr_nwn_sub #(
   parameter int Vc          = 0,
   parameter int VcCls       = 1,
   parameter int Hx          = 0,
+  parameter int Ft          = 0,
   parameter int SaAlloc     = 0,
   parameter int SaIter      = 1,
   parameter int SaGroup     = 8,
   parameter int Kind        = 0,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
-  localparam int TagW    = PortW + ((Hx != 0) ? 2 : 0),
+  localparam int TagW    = PortW + ((Hx != 0 || Ft != 0) ? 2 : 0),
   localparam int PayW    = TagW + PhitW,
   localparam int HS      = (NumPorts == 8) ? 2 : 4,
   localparam int HPer    = 2 * (HS - 1),
@@ -114,9 +123,10 @@ module nr_nwn_sub #(
   localparam int R2      = R / 2,
   // inputs and outputs per class
   localparam int NIu     = (Kind == 0) ? N : (Kind == 2) ? U : (Kind == 3) ? 1 :
-                           (Kind == 5) ? HS : 0,
+                           (Kind == 5) ? HS : (Kind == 6) ? 1 : 0,
   localparam int NBuf    = (Kind == 0) ? M : (Kind == 2) ? R2 : (Kind == 3) ? 0 :
-                           (Kind == 4) ? NumPorts : (Kind == 5) ? 2 * HPer : R,
+                           (Kind == 4) ? NumPorts : (Kind == 5) ? 2 * HPer :
+                           (Kind == 6) ? 8 : R,
   localparam int NPt     = (Kind == 3) ? 0 : (Kind == 4) ? 1 : NIu,
   localparam int NCh     = (Kind == 3) ? NumPorts : (Kind == 4) ? 0 : NBuf,
   localparam int NO      = NPt + NCh,
@@ -156,9 +166,10 @@ module nr_nwn_sub #(
   output logic [IuN*NumVcs*2-1:0]    va_w_iv_o
 );
 
-  `NR_PARAM_ASSERT(p_kind, Kind >= 0 && Kind <= 5 && (Kind != 2 || Bb != 0) &&
+  `NR_PARAM_ASSERT(p_kind, Kind >= 0 && Kind <= 6 && (Kind != 2 || Bb != 0) &&
                    (Kind != 1 || Bb == 0) && ((Kind == 3 || Kind == 4) == (XpBuf != 0)) &&
-                   ((Kind == 5) == (Hx != 0)))
+                   ((Kind == 5) == (Hx != 0)) && ((Kind == 6) == (Ft != 0)))
+  `NR_PARAM_ASSERT(p_ft, (Ft == 0 || Ft == 1) && (Ft == 0 || (NumPorts == 64 && Hx == 0)))
   `NR_PARAM_ASSERT(p_hx, Hx >= 0 && Hx <= 2 && (Hx == 0 || NumPorts == 8 || NumPorts == 64))
   `NR_PARAM_ASSERT(p_speedup, Speedup >= 1 && Speedup <= 2)
   `NR_PARAM_ASSERT(p_vc, Vc == 0 || (Vc == 1 && Kind == 0 && R == 1 && M == 0 && Speedup == 1))
@@ -195,7 +206,7 @@ module nr_nwn_sub #(
       logic [1:0]       ext2;
       assign pay  = bi_pay_i[c*PayW +: PayW];
       assign q    = pay[PhitW +: PortW];
-      assign ext2 = (Hx != 0) ? pay[PayW-1 -: 2] : 2'b00;
+      assign ext2 = (Hx != 0 || Ft != 0) ? pay[PayW-1 -: 2] : 2'b00;
       // doc 5: the receiving subswitch's target for the packet, from q (doc
       // 1.6: HyperX from {ext, q} and s)
       always_comb begin
@@ -208,6 +219,21 @@ module nr_nwn_sub #(
         o   = 0;
         own = 0;
         if (Kind == 0)                    tgt = TgtW'(32'(q) % N);
+        else if (Kind == 6) begin
+          // doc 1.8: x, then y, the shorter way round (ties +), on the
+          // channel ext[dim]; at q's subswitch its port
+          sx = 32'(sub_id_i) % 8;
+          sy = 32'(sub_id_i) / 8;
+          if (32'(q) % 8 != sx) begin
+            dim = 0;
+            o   = ((32'(q) % 8 - sx + 8) % 8 > 4) ? 1 : 0;
+          end else begin
+            dim = 1;
+            o   = ((32'(q) / 8 - sy + 8) % 8 > 4) ? 1 : 0;
+          end
+          if (32'(q) == 32'(sub_id_i)) tgt = '0;
+          else tgt = TgtW'(1 + 2 * (2 * dim + o) + ((ext >> dim) & 1));
+        end
         else if (Kind == 5) begin
           if (ext != 0) begin
             dim = 1;
@@ -311,13 +337,13 @@ module nr_nwn_sub #(
     .NumPt  (NPt),
     .NumCh  (NCh),
     .PtFirst(IU_FIRST),
-    .XIuPt  ((Kind == 0 || Kind == 5) ? ((SelfTurn != 0) ? 1 : 2) : 0),
+    .XIuPt  ((Kind == 0 || Kind >= 5) ? ((SelfTurn != 0) ? 1 : 2) : 0),
     .XIuCh  (1),
     .XBufPt (1),
-    .XBufCh ((Kind == 0) ? 0 : (Kind == 5) ? 3 : 2),
+    .XBufCh ((Kind == 0) ? 0 : (Kind == 5) ? 3 : (Kind == 6) ? 4 : 2),
     .XClsPer(HPer),
     .XClsTurn(HxTurn),
-    .Speedup((Kind == 0 || Kind == 5) ? Speedup : (Kind == 1) ? TopSpeedup : 1),
+    .Speedup((Kind == 0 || Kind >= 5) ? Speedup : (Kind == 1) ? TopSpeedup : 1),
     .Credits(BufDepth),
     .PayW   (PayW),
     .Vc     (Vc),
@@ -351,7 +377,7 @@ module nr_nwn_sub #(
     logic unused_q;
     assign unused_q = ^pt_pay[k*PayW + PhitW +: TagW];
   end
-  if (Kind != 5) begin : g_noid
+  if (Kind < 5) begin : g_noid
     logic unused_id;
     assign unused_id = ^sub_id_i;
   end

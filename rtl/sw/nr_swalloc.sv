@@ -30,8 +30,8 @@
 //                     datapath logic: output j's arbiters, grant vectors and
 //                     data mux only span the inputs i with (i, j) in X
 //                     (docs/nwn-arch.md section 10). XBufCh 3: the class
-//                     turns of a HyperX subswitch, by XClsPer and XClsTurn
-//                     (nr_swalloc_out).
+//                     turns of a HyperX subswitch, by XClsPer and XClsTurn;
+//                     4 the turns of a folded-torus subswitch (nr_swalloc_out).
 //   Speedup           S, 1..4: accepts per input and cycle. S >= NumVcs
 //                     accepts every candidate (no accept arbiter, branch
 //                     g_all); otherwise the first S candidates in round-robin
@@ -168,7 +168,7 @@ module nr_swalloc #(
   `NR_PARAM_ASSERT(p_no, NumPt >= 0 && NumCh >= 0 && NO >= 1 && NO <= 64)
   `NR_PARAM_ASSERT(p_order, (IuFirst == 0 || IuFirst == 1) && (PtFirst == 0 || PtFirst == 1))
   `NR_PARAM_ASSERT(p_x, XIuPt >= 0 && XIuPt <= 2 && XIuCh >= 0 && XIuCh <= 2 &&
-                   XBufPt >= 0 && XBufPt <= 2 && XBufCh >= 0 && XBufCh <= 3)
+                   XBufPt >= 0 && XBufPt <= 2 && XBufCh >= 0 && XBufCh <= 4)
   `NR_PARAM_ASSERT(p_speedup, Speedup >= 1 && Speedup <= 4)
   `NR_PARAM_ASSERT(p_credits, Credits >= 1)
   `NR_PARAM_ASSERT(p_payw, PayW >= nr_pkg::PHIT_W)

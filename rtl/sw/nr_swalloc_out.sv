@@ -25,7 +25,12 @@
 //                     buffered input li (class cl(li)) reaches this output
 //                     (class cl(ClassIdx)) when XClsTurn bit cl(li)*4 +
 //                     cl(ClassIdx) is set, cl(x) = ((x mod XClsPer) mod 2)*2
-//                     + x / XClsPer (X0, Y0, X1, Y1).
+//                     + x / XClsPer (X0, Y0, X1, Y1). XBuf 4 the turns of
+//                     a folded-torus subswitch (doc 1.8): buffered input li
+//                     (side li / 2, channel li mod 2) reaches the channel
+//                     output ClassIdx = li xor 2 (straight on, same channel)
+//                     and, from an x side (li < 4), every y output
+//                     (ClassIdx >= 4).
 //   XClsPer, XClsTurn the channels per dimension and the 16-bit turn table
 //                     of rule 3 (unused otherwise).
 //   Speedup, Credits, PayW, TgtW  as nr_swalloc's (Speedup only sets the
@@ -63,8 +68,8 @@
 //   slice per run, and the crossbar is one indexed select. Written so, and
 //   not one statement per (input, VC), Verilator's C++ of a 64-port
 //   crossbar (cn-k64) is a fraction of what it was (docs/nwn-rtl.md,
-//   "Verilator builds"). Rule 3 (HyperX, at most 16 inputs) is gathered one
-//   input at a time.
+//   "Verilator builds"). Rules 3 and 4 (HyperX, folded torus: at most 16
+//   inputs) are gathered one input at a time.
 // Latency: 0 (combinational from state and the inputs); state updates at
 //   the clock edge.
 // Cost: the arbiter (see nr_swalloc_pt, nr_swalloc_ch), a TgtW-bit compare
@@ -125,7 +130,7 @@ module nr_swalloc_out #(
 
   `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
   `NR_PARAM_ASSERT(p_ni, NumIu >= 0 && NumBuf >= 0 && NI >= 1 && NI <= 64)
-  `NR_PARAM_ASSERT(p_x, XIu >= 0 && XIu <= 2 && XBuf >= 0 && XBuf <= 3 && XClsPer >= 1)
+  `NR_PARAM_ASSERT(p_x, XIu >= 0 && XIu <= 2 && XBuf >= 0 && XBuf <= 4 && XClsPer >= 1)
   `NR_PARAM_ASSERT(p_out, OutIdx >= 0 && OutIdx < (1 << TgtW) && ClassIdx >= 0)
 
   localparam int PhitW = nr_pkg::PHIT_W;
@@ -163,7 +168,8 @@ module nr_swalloc_out #(
     run_f = (sel == 0) ? lo : (sel == 1) ? n : x;
   endfunction
   // X_j as a mask over the inputs: input i is in X_j by its class's rule
-  // (rule 3: the class turn table). Self-contained, as run_f.
+  // (rule 3: the class turn table; rule 4: the folded torus's turns).
+  // Self-contained, as run_f.
   function automatic logic [63:0] xm_f();
     int li, r, cl, cj;
     xm_f = '0;
@@ -173,12 +179,13 @@ module nr_swalloc_out #(
       r  = (i < AN) ? AR : BR;
       cl = ((li % XClsPer) % 2) * 2 + li / XClsPer;
       xm_f[i] = (r == 1) || (r == 2 && li != ClassIdx) ||
-                (r == 3 && ((XClsTurn >> (cl * 4 + cj)) & 1) != 0);
+                (r == 3 && ((XClsTurn >> (cl * 4 + cj)) & 1) != 0) ||
+                (r == 4 && (ClassIdx == (li ^ 2) || (li < 4 && ClassIdx >= 4)));
     end
   endfunction
   localparam logic [63:0] XM = xm_f();
-  // rule 3 is not runs: gather input by input (GenX), x = its rank in X_j
-  localparam bit GenX = (AR == 3) || (BR == 3);
+  // rules 3 and 4 are not runs: gather input by input (GenX), x = its rank in X_j
+  localparam bit GenX = (AR >= 3) || (BR >= 3);
   function automatic int xrank(input int i);
     xrank = 0;
     for (int q = 0; q < i; q++) xrank = xrank + ((XM[q] != 1'b0) ? 1 : 0);

@@ -45,7 +45,7 @@ static const rtr_key nwn_keys[] = {
             "vc: 1 speculative SA, a head bids in the cycle of its VA (docs/nwn-arch.md 1.7)"),
     RTR_KEY(T, "VaHop", va_hop, 0, 0, 0, RTR_K_MODEL,
             "vc: 1 one VA class per hop count (reserved; docs/nwn-arch.md 1.7)"),
-    RTR_KEY(T, "Ft", ft, 0, 0, 1, RTR_K_MODEL,
+    RTR_KEY(T, "Ft", ft, 0, 0, 1, RTR_K_RTL,
             "the folded 2-D torus switch: 1 ftd (dimension order, datelines by channel); R = 1, "
             "NumPorts 64 (docs/nwn-arch.md 1.8)"),
     RTR_ROUTE_MODEL_KEYS(T),
@@ -145,9 +145,13 @@ static int nwn_probes(const void *pv, rtr_probe *pr, char *err, int errlen)
     {                                                                                              \
         name, src, dst, vc, lat0 + ((subsw)-1) * p->chan_lat, "docs/nwn-arch.md section 8"         \
     }
-    if (p->ft) {
-        snprintf(err, (size_t)errlen, "Ft = %d: the C model only (docs/nwn-arch.md 1.8)", p->ft);
-        return -1;
+    if (p->ft) { /* the folded torus (1.8): h channel hops, one subswitch more */
+        PROBE("one x hop", 0, 1, 2, 0);
+        PROBE("one -x hop across the wrap", 0, 7, 2, nv - 1);
+        PROBE("x, then y", 9, 18, 3, 0);
+        PROBE("four x hops, then four y hops", 0, 36, 9, nv - 1);
+        if (p->self_turn) PROBE("self turn", 5, 5, 1, 0);
+        return n;
     }
     if (p->hx) { /* HyperX (1.6): a = 0 probes; hxv's routes hash to any length */
         snprintf(err, (size_t)errlen,
