@@ -26,10 +26,5 @@ const net_topo_kind net_topo_mesh = {
     .keys = net_kary_keys,
     .routings = mesh_routings,
     .build = mesh_build,
-    .set_routing = net_kary_set_routing,
-    .min_hops = net_kary_min_hops,
-    .max_hops = net_kary_max_hops,
-    .wc_dest = net_kary_wc_dest,
-    .place = net_kary_place,
-    .avoid = net_kary_avoid,
+    NET_KARY_OPS,
 };

@@ -123,12 +123,14 @@ static int kary_pf_tables(net_topo *t, const uint64_t *dead, char *err, int errl
     return rc;
 }
 
-/* The positive-first tables around the failed links (topo.h, avoid). */
+/* The positive-first tables, or the torus's ft (kary_ft.c), around the
+ * failed links (topo.h, avoid). */
 int net_kary_avoid(net_topo *t, const uint64_t *dead, char *err, int errlen)
 {
+    if (!strcmp(t->routing->name, "ft")) return net_kary_ft_tables(t, dead, err, errlen);
     if (strcmp(t->routing->name, "pf")) {
-        snprintf(err, (size_t)errlen, "--routing %s cannot avoid a failed link; pf can",
-                 t->routing->name);
+        snprintf(err, (size_t)errlen, "--routing %s cannot avoid a failed link; %s can",
+                 t->routing->name, ((const kary_t *)t->priv)->wrap ? "ft" : "pf");
         return -1;
     }
     return kary_pf_tables(t, dead, err, errlen);
@@ -151,10 +153,10 @@ int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge
         return -1;
     }
     if (k->coord) { /* DOR_CTRL: every node down, the entry from the coordinates */
-        if (!strcmp(rt->name, "pf")) {
+        if (!strcmp(rt->name, "pf") || !strcmp(rt->name, "ft")) {
             snprintf(err, (size_t)errlen,
-                     "topology '%s': routing pf needs one DLUT entry per node, not coord=1",
-                     t->spec);
+                     "topology '%s': routing %s needs one DLUT entry per node, not coord=1",
+                     t->spec, rt->name);
             return -1;
         }
         for (int r = 0; r < t->nrtr; r++) {
@@ -237,7 +239,8 @@ int net_kary_min_hops(const net_topo *t, int a, int b)
 int net_kary_max_hops(const net_topo *t, const net_routing_def *rt)
 {
     const kary_t *k = t->priv;
-    if (!strcmp(rt->name, "pf")) return 2 * t->nrtr; /* + hops, then - hops, around failures */
+    if (!strcmp(rt->name, "pf") || !strcmp(rt->name, "ft"))
+        return 2 * t->nrtr;                /* around failures */
     if (!strncmp(rt->name, "adaptive", 8)) /* minimal hops, then the 2-VC escape over the mesh */
         return 1 + k->n * (k->k / 2 + k->k - 1);
     return 1 + k->n * (k->wrap ? k->k / 2 : k->k - 1);
@@ -290,6 +293,10 @@ static const net_routing_def torus_routings[] = {
      NET_HD_A, 0, 0, 1, 0, 1, 0},
     {"adaptive-novct", "adaptive without the empty-buffer condition (refused)", NET_HD_A, 0, 0, 1,
      0, 1, 0},
+    {"ft",
+     "dor's routes and VCs, and around failed links (--fail) [AK11 8.2.2]'s rules for X, Y and Z "
+     "links with their look-ahead (kary_ft.c)",
+     0, 0, 0, 1, 0, 0, 0},
     {NULL, NULL, 0, 0, 0, 0, 0, 0, 0},
 };
 
@@ -312,9 +319,5 @@ const net_topo_kind net_topo_torus = {
     .keys = net_kary_keys,
     .routings = torus_routings,
     .build = torus_build,
-    .set_routing = net_kary_set_routing,
-    .min_hops = net_kary_min_hops,
-    .max_hops = net_kary_max_hops,
-    .wc_dest = net_kary_wc_dest,
-    .place = net_kary_place,
+    NET_KARY_OPS,
 };

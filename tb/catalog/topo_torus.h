@@ -21,9 +21,17 @@ int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge
 int net_kary_min_hops(const net_topo *t, int a, int b);
 int net_kary_max_hops(const net_topo *t, const net_routing_def *rt);
 int net_kary_wc_dest(const net_topo *t, int src, nr_rng_t *rng);
-/* The tables of routing pf around the failed links (topo.h, avoid). */
+/* The tables of routing pf (mesh) or ft (torus) around the failed links
+ * (topo.h, avoid). */
 int net_kary_avoid(net_topo *t, const uint64_t *dead, char *err, int errlen);
+/* The torus's ft tables around the failed links dead (kary_ft.c). */
+int net_kary_ft_tables(net_topo *t, const uint64_t *dead, char *err, int errlen);
 int net_kary_place(const net_topo *t, const net_floor *fl, int r, net_place *p);
 extern const net_spec_key net_kary_keys[];
+/* The kind's functions the torus and the mesh share (net_topo_kind). */
+#define NET_KARY_OPS                                                                               \
+    .set_routing = net_kary_set_routing, .min_hops = net_kary_min_hops,                            \
+    .max_hops = net_kary_max_hops, .wc_dest = net_kary_wc_dest, .place = net_kary_place,           \
+    .avoid = net_kary_avoid
 
 #endif

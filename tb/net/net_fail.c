@@ -276,10 +276,10 @@ int net_fail_setup(net_t *n, char *err, int errlen)
         return 2;
     }
     if (!n->t.kind->avoid) {
-        snprintf(
-            err, errlen,
-            "--fail: topology %s has no tables that avoid a failed link (fclos, bw and mesh do)",
-            n->t.kind->name);
+        snprintf(err, errlen,
+                 "--fail: topology %s has no tables that avoid a failed link (fclos, bw, mesh and "
+                 "torus do)",
+                 n->t.kind->name);
         return 2;
     }
     if (n->route->ordered) {

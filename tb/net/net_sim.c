@@ -44,8 +44,8 @@ static const nr_cli_opt_t opts[] = {
      "comparison)"},
     {"fail", "R.P@CYCLE",
      "the link of router R's port P (both ways) dies at CYCLE, counted from the first traffic "
-     "cycle as the window (repeatable, up to 64; docs/network.md \"Faults\"; bare links, fclos "
-     "and bw, an unordered routing)"},
+     "cycle as the window (repeatable, up to 64; docs/network.md \"Faults\"; bare links, fclos, "
+     "bw, mesh and torus, an unordered routing)"},
     {"fail-random", "N", "N more links die, each at a cycle of the window, drawn from --seed"},
     {"erase", "R.P@CYCLE",
      "every phit of the LCB link of router R's port P is erased from CYCLE on, both ways; its "
