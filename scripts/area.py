@@ -52,7 +52,7 @@ import sys
 BLOCKS = ["lcb", "inbuf", "swbuf", "xbar", "channels", "routing", "control"]
 COLS = ("config top params stdcell_um2 cells flops transistors sram_bits sram_macros sram_um2 "
         "total_um2 lcb_um2 inbuf_um2 swbuf_um2 xbar_um2 channels_um2 routing_um2 control_um2 "
-        "lcb_bits inbuf_bits swbuf_bits path_ns fmax_mhz path_from path_to path_unit cpu_s").split()
+        "lcb_bits inbuf_bits swbuf_bits path_ns fmax_mhz path_from path_to path_unit cpu_s cpu_wall_s").split()
 
 
 def die(msg, code=2):
@@ -267,12 +267,12 @@ def units(argv):
             sdir = os.path.join(cache, "syn", syn[m], M.fn)
             tdir = os.path.join(cache, "sta", sta[m], M.fn)
             kdirs = sorted(set(os.path.join(cache, "sta", sta[t], mods[t].fn) for t in klist))
-            steps.append("%s/stat.txt:\n\t@AREA_W=%d scripts/area_unit.sh synth %s %s %s"
-                         % (sdir, 20 + size[0], ilf, M.fn, sdir))
-            steps.append("%s/meta.txt: %s/stat.txt%s\n\t@AREA_W=10 %sscripts/area_unit.sh sta %s %s %s %s%s"
+            steps.append("%s/stat.txt:\n\t@%s" % (sdir, timed(
+                sdir, "synth", "AREA_W=%d" % (20 + size[0]), "synth %s %s %s" % (ilf, M.fn, sdir))))
+            steps.append("%s/meta.txt: %s/stat.txt%s\n\t@%s"
                          % (tdir, sdir, "".join(" %s/meta.txt" % k for k in kdirs),
-                            "AREA_ROOT=1 " if m == root else "", M.fn, M.bs, sdir, tdir,
-                            "".join(" " + k for k in kdirs)))
+                            timed(tdir, "sta", "AREA_W=10" + (" AREA_ROOT=1" if m == root else ""),
+                                  "sta %s %s %s %s%s" % (M.fn, M.bs, sdir, tdir, "".join(" " + k for k in kdirs)))))
         else:
             syn[m] = syn[r]
             sdir = os.path.join(cache, "syn", syn[r], mods[r].fn)
@@ -291,6 +291,15 @@ def units(argv):
     with open(os.path.join(d, "steps.mk"), "w") as f:
         f.write("\n".join(steps) + "\n")
     return 0
+
+
+def timed(d, step, env, args):
+    """a step's recipe: scripts/area_unit.sh (with the variables env) under
+    scripts/runstat.py, whose record (the CPU seconds of the step's
+    processes, their peak memory, the wall seconds) goes into the step's
+    directory as STEP_cpu.txt"""
+    return ("mkdir -p %s && %s scripts/runstat.py %s.%s_cpu -- scripts/area_unit.sh %s && mv -f %s.%s_cpu %s/%s_cpu.txt"
+            % (os.path.dirname(d), env, d, step, args, d, step, d, step))
 
 
 def parnum(v):
@@ -340,13 +349,22 @@ def stat(path):
     return area, flops, cells
 
 
-def secs(path):
-    """a step's seconds (0 when it records none: an alias, a RAM leaf)"""
+def cpu_secs(d, step):
+    """a step's CPU seconds and, for a step made before the flow recorded CPU
+    (a cache entry with STEP_secs.txt alone), its wall seconds instead:
+    (cpu, wall); (0, 0) when it records neither (an alias, a RAM leaf)"""
     try:
-        with open(path) as f:
-            return int(f.read().strip() or 0)
+        with open(os.path.join(d, step + "_cpu.txt")) as f:
+            g = re.search(r"cpu_s=([0-9.]+)", f.read())
+        if g:
+            return float(g.group(1)), 0
     except FileNotFoundError:
-        return 0
+        pass
+    try:
+        with open(os.path.join(d, step + "_secs.txt")) as f:
+            return 0, int(f.read().strip() or 0)
+    except FileNotFoundError:
+        return 0, 0
 
 
 def totals(argv):
@@ -397,12 +415,12 @@ def totals(argv):
         die("cell types without a transistor figure: " + "; ".join(unknown), 1)
     # the CPU time of this configuration alone from an empty cache: its
     # elaboration and every synthesis and timing model it needs (each step
-    # records its own seconds)
-    cpu = secs(os.path.join(d, "elab_secs.txt"))
-    for x in {u["syn"] for u in us}:
-        cpu += secs(os.path.join(x, "synth_secs.txt"))
-    for x in {u["sta"] for u in us}:
-        cpu += secs(os.path.join(x, "sta_secs.txt"))
+    # records the CPU time of its processes); wall: the seconds of steps
+    # that record wall time only, included in cpu
+    cpu, wall = cpu_secs(d, "elab")
+    for x, step in [(x, "synth") for x in {u["syn"] for u in us}] + [(x, "sta") for x in {u["sta"] for u in us}]:
+        c, w = cpu_secs(x, step)
+        cpu, wall = cpu + c + w, wall + w
     # the worst path: the top's own (with its ports) unless a unit's inside
     # is worse; a unit's named down from the top through one of its instances
     if full and (wd is None or float(full[0]) >= float(wd)):
@@ -422,7 +440,7 @@ def totals(argv):
         row[b + "_um2"] = "%.0f" % B[b]
         row[b + "_bits"] = BB[b]
     row.update({"path_ns": wd or "", "fmax_mhz": fmax, "path_from": ws, "path_to": we, "path_unit": wu,
-                "cpu_s": cpu})
+                "cpu_s": "%.1f" % cpu, "cpu_wall_s": wall})
     with open(os.path.join(d, "row.txt"), "w") as f:
         for k, v in row.items():
             f.write("%s=%s\n" % (k, v))

@@ -85,9 +85,8 @@ mkdir -p "$CACHE"
 # units below it, an alias for every other variant, a timing model for every
 # RAM leaf (each step's weight for the ETA in AREA_W)
 prepare() {
-    local name=$1 top=$2 params=$3 out=$AREA_OUT/$1 chp="" p s0
+    local name=$1 top=$2 params=$3 out=$AREA_OUT/$1 chp="" p
     rm -rf "$out"; mkdir -p "$out"
-    s0=$(date +%s)
     for p in $params; do chp="$chp -set ${p%%=*} ${p#*=}"; done
     # read with -defer (no module elaborated with its defaults, the k = 64
     # tops among them), all top parameters in one chparam call on the
@@ -100,7 +99,10 @@ prepare() {
     python3 scripts/area.py units "$out" "$top" constraints/area_units.txt "$out/elab.il" "$CACHE" "$KS" "$KT" \
         ${AREA_EXACT:+$([ "$AREA_EXACT" = 1 ] && echo --exact)} || return 1
     rm -f "$out/elab.il"
-    echo $(( $(date +%s) - s0 )) > "$out/elab_secs.txt"
+    # the CPU time of this shell's children, Yosys and area.py (bash's times,
+    # in this shell: in a pipeline it would count the subshell's)
+    times > "$out/elab_times.txt"
+    awk 'NR == 2 { gsub(/[ms]/, " "); printf "cpu_s=%.3f\n", 60 * $1 + $2 + 60 * $3 + $4 }' "$out/elab_times.txt" > "$out/elab_cpu.txt"
 }
 
 # 4: one configuration's totals (and the flat check)

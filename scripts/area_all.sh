@@ -40,7 +40,8 @@ t0=$(date +%s) l0=$(load) d0=$(date -u '+%Y-%m-%d %H:%M UTC')
 commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
 dirty=$(git status --porcelain -- rtl scripts constraints configs 2>/dev/null | wc -l)
 key=$(scripts/area_key.sh "$@")
-scripts/area.sh "$@"
+# the run's CPU time: every process of it (scripts/runstat.py)
+scripts/runstat.py "$OUTD/cpu.txt" -- scripts/area.sh "$@"
 rc=$?
 [ $rc = 2 ] && exit 2
 t1=$(date +%s)
@@ -66,6 +67,7 @@ fi
     echo "machine=$(uname -m), $(nproc) cores, $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null), $(awk '/^MemTotal/ { printf "%.0f GB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)"
     echo "started=$d0"
     echo "elapsed_s=$((t1 - t0))"
+    echo "cpu_s=$(sed -n 's/^cpu_s=\([0-9]*\).*/\1/p' "$OUTD/cpu.txt" 2>/dev/null)"
     echo "load_start=$l0"
     echo "load_end=$(load)"
     echo "command=${AREA_CMD:-scripts/area_all.sh $*}"

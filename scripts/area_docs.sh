@@ -48,7 +48,7 @@ rm -rf "$T"; mkdir -p "$T"
 
 # the table, and its stamp
 el=$(get elapsed_s)
-stamp="Measured by \`$(get command)\` at commit $(get commit | cut -c1-10) on $(get started), $(get machine): $ncsv configurations in $((el / 60)) min $((el % 60)) s with $(get jobs) jobs, $(get work) (load average $(get load_start | cut -d' ' -f1) at the start, $(get load_end | cut -d' ' -f1) at the end); published by \`make area-docs\`"
+stamp="Measured by \`$(get command)\` at commit $(get commit | cut -c1-10) on $(get started), $(get machine): $ncsv configurations in $((el / 60)) min $((el % 60)) s wall$(c=$(get cpu_s); [ -z "$c" ] || echo " and $((c / 60)) min CPU") with $(get jobs) jobs, $(get work) (load average $(get load_start | cut -d' ' -f1) at the start, $(get load_end | cut -d' ' -f1) at the end); published by \`make area-docs\`"
 python3 scripts/area_report.py table "$R/area.csv" > "$T/area-table.md"
 cp "$R/area.csv" "$T/area.csv"
 # the plot
@@ -56,10 +56,11 @@ scripts/area_plot.sh "$R/area.csv" "$T/area_radix.png"
 
 # seed 001 Table 1 beside the synthesis: per configuration ORG-kK (yarc: hc)
 # the model's switch area (hc: p = sqrt k, the seed's rule; fc, fc6, bb: the
-# configuration's r and m; fc6-isu2: Table 2's printed figure at k = 64), the
-# kit's counts (sw_counts) and the synthesized areas; an organization the
-# seed has no model of (a new one) is in docs/area.md's tables and plot only
-cfgs=$(awk -F, 'NR > 1 && $1 ~ /^(yarc|cn|fc|fc6|fc6-isu2|bb)-k[0-9]+$/ { print $1 }' "$R/area.csv")
+# configuration's r and m; fc6-isu2: Table 2's printed figure at k = 64; hxv
+# and hxm: Table 1's hx, ftd its ft), the kit's counts (sw_counts) and the
+# synthesized areas; an organization the seed has no model of (a new one) is
+# in docs/area.md's tables and plot only (fb: in seed 000's table)
+cfgs=$(awk -F, 'NR > 1 && $1 ~ /^(yarc|cn|fc|fc6|fc6-isu2|bb|hxv|hxm|ftd)-k[0-9]+$/ { print $1 }' "$R/area.csv")
 # shellcheck disable=SC2086
 "$SW" $cfgs > "$T/counts.md"
 for c in $cfgs; do
@@ -70,6 +71,8 @@ for c in $cfgs; do
         yarc) echo "hc $k $(awk -v k="$k" 'BEGIN { print sqrt(k) }') 0 0" ;;
         cn) echo "cn $k 0 0 0" ;;
         bb) echo "bb $k 0 $r $m" ;;
+        hxv | hxm) echo "hx $k 0 0 0" ;;
+        ftd) echo "ft $k 0 0 0" ;;
         *) echo "fc $k 0 $r $m" ;;
     esac
 done | "$AM" t1 > "$T/t1.csv"

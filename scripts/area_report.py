@@ -10,7 +10,7 @@ usage: scripts/area_report.py table  AREA.csv
 
 table   area.csv as the markdown tables of docs/area.md, on stdout.
 radix   the router organizations' areas against the radix (configurations
-        ORG-kK; yarc is hc), CSV "org,k,total_mm2,fabric_mm2" on stdout for
+        ORG-kK or ORG-kK-2vc; yarc is hc), CSV "org,k,total_mm2,fabric_mm2" on stdout for
         scripts/area_plot.sh: the total (standard cells and SRAM) and the
         switch fabric (switch buffers, crossbar and allocator, channels: what
         seed 001's Table 1 counts).
@@ -29,7 +29,7 @@ import kitcli
 BLOCKS = ["lcb", "inbuf", "swbuf", "xbar", "channels", "routing", "control"]
 COLS = ("config top params stdcell_um2 cells flops transistors sram_bits sram_macros sram_um2 "
         "total_um2 lcb_um2 inbuf_um2 swbuf_um2 xbar_um2 channels_um2 routing_um2 control_um2 "
-        "lcb_bits inbuf_bits swbuf_bits path_ns fmax_mhz path_from path_to path_unit cpu_s").split()
+        "lcb_bits inbuf_bits swbuf_bits path_ns fmax_mhz path_from path_to path_unit cpu_s cpu_wall_s").split()
 
 
 def die(msg, code=2):
@@ -82,20 +82,31 @@ def table(argv):
             s += " %s |" % ("%s (%.0f)" % (mm(x), 100 * x / t) if x > 0 and t > 0 else "-")
         o.append(s)
     o += ["", "Timing: the worst path at the clock, from its start to its end register (module, "
-          "register, instance); and the CPU time the configuration alone takes from an empty cache "
-          "(elaboration, syntheses, timing models)", "",
+          "register, instance); and the CPU time of the processes the configuration alone needs from an "
+          "empty cache (elaboration, syntheses, timing models; ≤: some of its steps were made before the "
+          "flow recorded CPU time and count by their wall time)", "",
           "| configuration | worst path (ns) | fmax (MHz) | from | to | CPU (min) |",
           "|---|---|---|---|---|---|"]
     for r in rows:
-        o.append("| %s | %.2f | %s | %s | %s | %.1f |" % (
+        o.append("| %s | %.2f | %s | %s | %s | %s%.1f |" % (
             r["config"], float(r["path_ns"] or 0), r["fmax_mhz"], place(r["path_from"]), place(r["path_to"]),
-            float(r["cpu_s"] or 0) / 60))
+            "≤ " if float(r["cpu_wall_s"] or 0) > 0 else "", float(r["cpu_s"] or 0) / 60))
     print("\n".join(o))
     return 0
 
 
 # ---------------------------------------------------------------- seed
-ORGS = ["hc", "cn", "fc", "fc6", "fc6-isu2", "bb"]
+# the organizations of seed 001's Table 1 (hxv and hxm: its hx, ftd its ft)
+ORGS = ["hc", "cn", "fc", "fc6", "fc6-isu2", "bb", "hxv", "hxm", "ftd"]
+
+
+def orgk(name):
+    """a router configuration's organization and radix: ORG-kK or ORG-kK-2vc
+    (2 VCs, as every other ORG-kK); yarc is hc. None for any other name."""
+    g = re.match(r"^(.*?)-k([0-9]+)(-2vc)?$", name)
+    if not g:
+        return None
+    return ("hc" if g.group(1) == "yarc" else g.group(1)), int(g.group(2))
 
 
 def read_plain_csv(path):
@@ -134,20 +145,17 @@ def seed(argv):
                 cnt[c[0]] = (c[hdr["crosspoints"]], c[hdr["Table 1 formula"]], c[hdr["subswitch buffers"]])
     if not hdr:
         die("seed: %s has no table of counts" % countsf)
-    R = {}
+    R, FB = {}, {}
     for r in read_csv(areaf):
-        g = re.match(r"^(.*)-k([0-9]+)$", r["config"])
-        if not g:
-            continue
-        org, k = ("hc" if g.group(1) == "yarc" else g.group(1)), int(g.group(2))
-        if org not in ORGS:  # no model of seed 001's: in docs/area.md's tables only
+        ok = orgk(r["config"])
+        if not ok or (ok[0] not in ORGS and ok[0] != "fb"):  # no model: in docs/area.md's tables only
             continue
         f = {x: float(r[x]) for x in COLS if x.endswith("_um2") or x.endswith("_bits") or
              x in ("cells", "transistors", "fmax_mhz")}
         f["cfg"] = r["config"]
         f["fab"] = f["swbuf_um2"] + f["xbar_um2"] + f["channels_um2"]
         f["ports"] = f["total_um2"] - f["fab"]
-        R[(org, k)] = f
+        (FB if ok[0] == "fb" else R)[ok] = f
     keys = list(R)
     if len(t1) != len(keys):
         die("seed: %s has %d rows for %d router configurations" % (t1f, len(t1), len(keys)))
@@ -174,6 +182,7 @@ def seed(argv):
                 continue
             r, (ma, mx, mb) = R[(g, k)], model.get((g, k), (None, None, None))
             note = (" (Table 2)" if g == "fc6-isu2" else " (0.75 fc)" if g == "bb" else
+                    " (hx)" if g in ("hxv", "hxm") else " (ft)" if g == "ftd" else
                     " (kit's m extension)" if g == "fc6" or (g == "fc" and mx is None) else "")
             c = cnt.get(r["cfg"], ("-", "-", "-"))
             o.append("| %d | %s | %s | %s | %s | %s | %s | %s | %s | %s (%s) | %s (%s) |" % (
@@ -207,14 +216,18 @@ def seed(argv):
         o.append("| %s | %s | %.0f | %.0f | %s | %.0f | %.0f | %s | %s |" % (
             r["k"], r["p"], float(r["fb_buffers"]), float(r["hc_buffers"]), r["ratio"], fbp * 24 / 1000,
             hcp * 24 / 1000, mmf(fbp * 24 * rate), mmf(hcp * 24 * rate)))
-    o += ["", "| synthesized (2 VCs, 8-phit row and column buffers) | k | switch buffer bits | switch buffers "
-          "(mm²) | the model's hc at v = 2, d = 8 (kbit) |", "|---|---|---|---|---|"]
-    for k in ks:
-        if ("hc", k) in R:
-            r = R[("hc", k)]
-            o.append("| %s | %d | %.0f | %s | %.0f |" % (r["cfg"], k, r["swbuf_bits"], mmf(r["swbuf_um2"]),
-                                                      2 * k * k / math.sqrt(k) * 2 * 8 * 24 / 1000))
-    o.append("| fb (fully buffered crossbar): **not built yet**; its synthesized row goes here | | | | |")
+    # synthesized: hc's row and column buffers, fb's crosspoint buffers (2
+    # VCs, 8 phits each), and the model's storage of the same shape
+    o += ["", "| synthesized (2 VCs, 8-phit buffers) | k | switch buffer bits | switch buffers (mm²) | bits / hc's "
+          "| the model at v = 2, d = 8 (kbit) | model / hc |", "|---|---|---|---|---|---|---|"]
+    for k in sorted({k for _, k in R} | {k for _, k in FB}):
+        hc = R.get(("hc", k))
+        mhc = 2 * k * k / math.sqrt(k) * 2 * 8 * 24 / 1000
+        for r, mod in ((hc, mhc), (FB.get(("fb", k)), k * k * 2 * 8 * 24 / 1000)):
+            if r:
+                o.append("| %s | %d | %.0f | %s | %s | %.0f | %s |" % (
+                    r["cfg"], k, r["swbuf_bits"], mmf(r["swbuf_um2"]), ratio(r["swbuf_bits"], hc and hc["swbuf_bits"]),
+                    mod, ratio(mod, mhc)))
     with open(os.path.join(out, "area-seed000.md"), "w") as f:
         f.write("\n".join(o) + "\n")
     # the seeds' nodes by ideal scaling: area as the square of the feature
@@ -240,11 +253,10 @@ def radix(argv):
         die("usage: area_report.py radix AREA.csv", 2)
     print("org,k,total_mm2,fabric_mm2")
     for r in read_csv(argv[0]):
-        g = re.match(r"^(.*)-k([0-9]+)$", r["config"])
-        if g:
+        ok = orgk(r["config"])
+        if ok:
             fab = sum(float(r[b + "_um2"]) for b in ("swbuf", "xbar", "channels"))
-            print("%s,%s,%.4f,%.4f" % ("hc" if g.group(1) == "yarc" else g.group(1), g.group(2),
-                                       float(r["total_um2"]) / 1e6, fab / 1e6))
+            print("%s,%d,%.4f,%.4f" % (ok[0], ok[1], float(r["total_um2"]) / 1e6, fab / 1e6))
     return 0
 
 

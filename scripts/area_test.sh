@@ -25,7 +25,7 @@ case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/!q; s/^# \{0,1\}//; p}' "$0"; 
 cd "$(dirname "$0")/.."
 B=${BUILD:-build}
 fail() { echo "area_test: FAIL: $*" >&2; exit 1; }
-COLS="config,top,params,stdcell_um2,cells,flops,transistors,sram_bits,sram_macros,sram_um2,total_um2,lcb_um2,inbuf_um2,swbuf_um2,xbar_um2,channels_um2,routing_um2,control_um2,lcb_bits,inbuf_bits,swbuf_bits,path_ns,fmax_mhz,path_from,path_to,path_unit,cpu_s"
+COLS="config,top,params,stdcell_um2,cells,flops,transistors,sram_bits,sram_macros,sram_um2,total_um2,lcb_um2,inbuf_um2,swbuf_um2,xbar_um2,channels_um2,routing_um2,control_um2,lcb_bits,inbuf_bits,swbuf_bits,path_ns,fmax_mhz,path_from,path_to,path_unit,cpu_s,cpu_wall_s"
 case ${1:-} in
 flow)
     O=$B/area/selftest-flow
@@ -54,6 +54,12 @@ flow)
         grep -qF "$h" "$R/area.md" || fail "area.md: no table '$h'"
     done
     grep -q '^complete=yes$' "$R/run.txt" || fail "run.txt: not complete"
+    # every step records the CPU time of its processes (a cache of its own:
+    # none counts by its wall time), and the run its own
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+             $c["cpu_wall_s"] != 0 || $c["cpu_s"] + 0 <= 0 { exit 1 }' "$R/area.csv" \
+        || fail "area.csv: a row without CPU time, or with steps counted by wall time"
+    grep -q '^cpu_s=[1-9]' "$R/run.txt" || fail "run.txt: no CPU time of the run"
     # agree O CONFIG...: the worst path and every port bus's setup and
     # clock-to-output of the top's model within 3 % of the flat netlist's
     agree() {
@@ -166,7 +172,7 @@ publish)
         i=0
         for c in $whole; do
             i=$((i + 1))
-            echo "$c,top,A=1,$((i * 100000)),$((i * 100)),$i,$((i * 1000)),$((i * 24)),$i,$((i * 240)),$((i * 100000 + i * 240)),1,1,$((i * 7)),$((i * 11)),$((i * 3)),1,$((i * 100000 + i * 240 - 25 * i)),1,1,$((i * 24)),4.5,222,u_a/nr_x:q_reg,out:y_o,nr_x,$((i * 10))"
+            echo "$c,top,A=1,$((i * 100000)),$((i * 100)),$i,$((i * 1000)),$((i * 24)),$i,$((i * 240)),$((i * 100000 + i * 240)),1,1,$((i * 7)),$((i * 11)),$((i * 3)),1,$((i * 100000 + i * 240 - 25 * i)),1,1,$((i * 24)),4.5,222,u_a/nr_x:q_reg,out:y_o,nr_x,$((i * 10)),0"
         done
     } > $R/area.csv
     # shellcheck disable=SC2086
@@ -196,6 +202,8 @@ publish)
     done
     [ "$(grep -c '^| yarc-k64 |' sec.md)" = 3 ] || fail "docs/area.md: yarc-k64 not in each of the three tables"
     grep -q '^| 64 | hc | yarc-k64 | 33792 | 1.000 |' docs/results.md || fail "results.md: hc's Table 1 area at k = 64 is not 33792"
+    grep -q '^| 64 | hxv | hxv-k64 | 25600 (hx) | 0.758 |' docs/results.md || fail "results.md: hxv-k64 not beside Table 1's hx"
+    grep -q '^| fb-k64 | 64 | .* | 1573 | 4.000 |$' docs/results.md || fail "results.md: no fb-k64 row in seed 000's table"
     # the new organization: in the tables and the plot, not beside the seed's models
     [ "$(grep -c '^| zz-k16 |' sec.md)" = 3 ] || fail "docs/area.md: zz-k16 not in each of the three tables"
     grep -q '^area_plot: .* of hc cn .* zz$' pub.log || fail "the plot has no zz line: $(grep area_plot pub.log)"

@@ -3,14 +3,15 @@
  * csrc/model/counts.c.
  *
  *   area_model t1
- *       reads lines "ORG K P R M" on stdin (ORG cn, hc, fc or bb; P the hc
+ *       reads lines "ORG K P R M" on stdin (ORG cn, hc, fc, bb, ft or hx; P the hc
  *       subswitch radix, R and M the fc top radix and top count; unused ones
  *       0) and prints, per line, CSV "org,k,p,r,m,area,xpoints,buffers":
  *       seed 001 Table 1's switch area (channel pitches squared), total
  *       crosspoints and subswitch buffers. fc with M != K/R: the area of the
  *       kit's extension nr_t1_fc_area_m, no crosspoint or buffer formula; bb:
  *       0.75 of that area (seed 001 §5.4, "bb reduces the switch area by
- *       25%"), no others. "nan" where there is no formula.
+ *       25%"), no others; ft and hx: Table 1's rows (nr_t1_ft, nr_t1_hx, of
+ *       K alone). "nan" where there is no formula.
  *   area_model fb V D
  *       seed 000 §6.3 and §6.4 (Abts and Kim, "High Performance Datacenter
  *       Networks", 2011): the intermediate buffers of the fully buffered
@@ -50,6 +51,10 @@ static int t1(void)
         nr_t1_row t = {NAN, NAN, NAN, NAN};
         if (!strcmp(org, "cn"))
             t = nr_t1_cn(k);
+        else if (!strcmp(org, "ft"))
+            t = nr_t1_ft(k);
+        else if (!strcmp(org, "hx"))
+            t = nr_t1_hx(k);
         else if (!strcmp(org, "hc") && p >= 1)
             t = nr_t1_hc(k, p);
         else if ((!strcmp(org, "fc") || !strcmp(org, "bb")) && r >= 1 && m >= 1) {
