@@ -28,8 +28,11 @@
 # Settings: CLOCK_NS (5.0), SRAM_UM2_PER_BIT (10), SRAM_TCQ_NS, SRAM_TSU_NS
 # (scripts/area_unit.sh ram), AREA_LOAD_FF (50, scripts/area_unit.sh synth),
 # AREA_ARC_LIMIT (200000: a timing model with more combinational bit arcs
-# joins them through internal pins, scripts/area_sta.tcl), AREA_ARC_FORM
-# (bit, group or pair: force one form of those arcs, for the flow's check),
+# joins them through internal pins, scripts/area_sta.tcl), AREA_CONE_LIMIT
+# (1000000: a unit with more pairs of an input and an output bit gets a pin
+# per bus pair from its bus cones, no fan-in search per output bit),
+# AREA_ARC_FORM (bit, group, pair or cones: force one form of those arcs, for
+# the flow's check),
 # AREA_JOBS (2), AREA_EXACT=1 (every variant synthesized, no
 # representatives), AREA_FLAT_STA=1 (the check of the timing models: OpenSTA
 # on each whole hierarchical netlist as well, flat_path_ns in row.txt; slow).
@@ -54,8 +57,10 @@ done
 for v in SRAM_TCQ_NS SRAM_TSU_NS AREA_LOAD_FF; do
     [ -z "${!v:-}" ] || [[ ${!v} =~ $num ]] || { echo "area.sh: $v wants a number, got '${!v}'" >&2; exit 2; }
 done
-[[ ${AREA_ARC_LIMIT:-200000} =~ ^[0-9]+$ ]] || { echo "area.sh: AREA_ARC_LIMIT wants an integer >= 0, got '$AREA_ARC_LIMIT'" >&2; exit 2; }
-case ${AREA_ARC_FORM:-} in '' | bit | group | pair) ;; *) echo "area.sh: AREA_ARC_FORM wants bit, group or pair, got '$AREA_ARC_FORM'" >&2; exit 2 ;; esac
+for v in AREA_ARC_LIMIT AREA_CONE_LIMIT; do
+    [ -z "${!v:-}" ] || [[ ${!v} =~ ^[0-9]+$ ]] || { echo "area.sh: $v wants an integer >= 0, got '${!v}'" >&2; exit 2; }
+done
+case ${AREA_ARC_FORM:-} in '' | bit | group | pair | cones) ;; *) echo "area.sh: AREA_ARC_FORM wants bit, group, pair or cones, got '$AREA_ARC_FORM'" >&2; exit 2 ;; esac
 [[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "area.sh: AREA_JOBS wants an integer > 0, got '$JOBS'" >&2; exit 2; }
 declare -A TOPS PARS
 for n in "$@"; do
@@ -76,7 +81,7 @@ mkdir -p "$AREA_OUT"
 # whose text did not change is not synthesized again, whatever else changed.
 KS=$( (cat scripts/area_unit.sh; yosys -V; ls -l "$LIB"; echo "$CLOCK_NS ${AREA_LOAD_FF:-50}") | sha1sum | cut -c1-16)
 KT=$( (cat scripts/area_unit.sh scripts/area_sta.tcl scripts/area_ram.py; sta -version; ls -l "$LIB"
-       echo "$CLOCK_NS ${SRAM_TSU_NS:-} ${SRAM_TCQ_NS:-} ${AREA_ARC_LIMIT:-200000} ${AREA_ARC_FORM:-}") | sha1sum | cut -c1-16)
+       echo "$CLOCK_NS ${SRAM_TSU_NS:-} ${SRAM_TCQ_NS:-} ${AREA_ARC_LIMIT:-200000} ${AREA_ARC_FORM:-} ${AREA_CONE_LIMIT:-1000000}") | sha1sum | cut -c1-16)
 ELAB='hierarchy -check -top $abstract\$TOP; rename -top $TOP; proc'
 mkdir -p "$CACHE"
 

@@ -15,5 +15,5 @@ LIB=${AREA_LIB:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
         constraints/area_units.txt constraints/default.sdc
     for n in $(printf '%s\n' "$@" | sort); do echo "$n $(scripts/cfg.sh "$n" top) $(scripts/cfg.sh "$n" params)"; done
     yosys -V; sta -version; ls -l "$LIB"
-    echo "${CLOCK_NS:-5.0} ${SRAM_UM2_PER_BIT:-10} ${SRAM_TSU_NS:-} ${SRAM_TCQ_NS:-} ${AREA_EXACT:-0} ${AREA_LOAD_FF:-50} ${AREA_ARC_LIMIT:-200000} ${AREA_ARC_FORM:-}"
+    echo "${CLOCK_NS:-5.0} ${SRAM_UM2_PER_BIT:-10} ${SRAM_TSU_NS:-} ${SRAM_TCQ_NS:-} ${AREA_EXACT:-0} ${AREA_LOAD_FF:-50} ${AREA_ARC_LIMIT:-200000} ${AREA_ARC_FORM:-} ${AREA_CONE_LIMIT:-1000000}"
 } | sha1sum | cut -c1-16

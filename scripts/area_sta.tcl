@@ -154,6 +154,8 @@ if {$root} {
 
 # combinational bus pairs: inputs and outputs at the clock edge
 set combs {}
+set cones 0
+set forced [expr {[info exists ::env(AREA_ARC_FORM)] ? $::env(AREA_ARC_FORM) : ""}]
 if {[llength $ins] && [llength $outs]} {
     set_input_delay 0 -clock clk $ins
     set_output_delay 0 -clock clk $outs
@@ -168,14 +170,26 @@ if {[llength $ins] && [llength $outs]} {
         set xn [get_full_name $p]
         set inpin([sta::find_pin $xn]) [list [busof $xn] $xn]
     }
-    foreach p $outs {
-        set n [get_full_name $p]
-        set nb [busof $n]
-        foreach x [get_fanin -to $p -startpoints_only -flat] {
-            if {![info exists inpin($x)]} continue
-            lassign $inpin($x) xb xn
-            dict lappend conn($n) $xb $xn
-            set pair($xb,$nb) 1
+    # a unit with more than AREA_CONE_LIMIT (input bit, output bit) pairs
+    # skips the fan-in search per output bit, whose cost grows as k^3 in
+    # cn's allocator (constraints/README.md): its model joins every bit of an
+    # input bus to the output bits that the bus's arrival search below
+    # reaches, through a pin per bus pair (bus cones)
+    set bound [expr {[llength $ins] * [llength $outs]}]
+    set cone_limit [expr {[info exists ::env(AREA_CONE_LIMIT)] ? $::env(AREA_CONE_LIMIT) : 1000000}]
+    set cones [expr {$forced eq "cones" || ($forced eq "" && $bound > $cone_limit)}]
+    if {$cones} {
+        foreach ib [array names ibus] { foreach ob [array names obus] { set pair($ib,$ob) 1 } }
+    } else {
+        foreach p $outs {
+            set n [get_full_name $p]
+            set nb [busof $n]
+            foreach x [get_fanin -to $p -startpoints_only -flat] {
+                if {![info exists inpin($x)]} continue
+                lassign $inpin($x) xb xn
+                dict lappend conn($n) $xb $xn
+                set pair($xb,$nb) 1
+            }
         }
     }
     # a bus pair's worst delay: one arrival search per input bus, that bus
@@ -200,6 +214,10 @@ if {[llength $ins] && [llength $outs]} {
                     if {$pr eq "NULL"} continue
                     set a [expr {[$pr arrival] * 1e9 - $late}]
                     if {$a > -$late / 2 && $a > $d} { set d $a }
+                    if {$cones && $a > -$late / 2 && $L == $L1} {
+                        dict set cbout($ib,$ob) [get_full_name $p] 1
+                        set conn([get_full_name $p]) 1
+                    }
                 }
                 if {$d >= 0} { lappend comb($ib,$ob) [format %.4f $d] }
             }
@@ -380,7 +398,21 @@ set narcs 0
 set ngrp 0
 set npair 0
 set pairs {}
-foreach n [lsort [array names conn]] {
+# from the bus cones: a pin per bus pair that has a path, driven by every
+# bit of the input bus and driving the bits of the output bus that the input
+# bus's arrival search reached (pessimistic as the pair form, and more: an
+# input bit that reaches no bit of the output bus is joined too)
+if {$cones} {
+    foreach pk [lsort [array names pair]] {
+        if {![info exists cbout($pk)]} continue
+        lappend pairs $pk
+        set pin_in($pk) {}
+        foreach p $ibus([lindex [split $pk ,] 0]) { dict set pin_in($pk) [get_full_name $p] 1 }
+        set pin_out($pk) [dict create all [lsort -dictionary [dict keys $cbout($pk)]]]
+        incr npair [expr {[dict size $pin_in($pk)] + [dict size $cbout($pk)]}]
+    }
+}
+foreach n [expr {$cones ? {} : [lsort [array names conn]]}] {
     foreach {ib bits} $conn($n) {
         # an output port in the cone (get_fanin's start points) is no input
         if {![info exists ibus($ib)]} continue
@@ -392,7 +424,7 @@ foreach n [lsort [array names conn]] {
         foreach x $bits { dict set pin_in($pk) $x 1 }
     }
 }
-foreach pk $pairs {
+foreach pk [expr {$cones ? {} : $pairs}] {
     set nout 0
     dict for {ins outs} $pin_out($pk) {
         set m [llength $outs]
@@ -404,8 +436,9 @@ foreach pk $pairs {
 set arc_limit [expr {[info exists ::env(AREA_ARC_LIMIT)] ? $::env(AREA_ARC_LIMIT) : 200000}]
 set form [expr {$ngrp < $narcs ? "group" : "bit"}]
 if {min($narcs, $ngrp) > $arc_limit} { set form pair }
-# AREA_ARC_FORM (bit, group or pair) forces a form: the flow's own check
-if {[info exists ::env(AREA_ARC_FORM)] && $::env(AREA_ARC_FORM) ne ""} { set form $::env(AREA_ARC_FORM) }
+# AREA_ARC_FORM (bit, group, pair or cones) forces a form: the flow's own check
+if {$forced ne "" && $forced ne "cones"} { set form $forced }
+if {$cones} { set form pair }
 # a pin list as a related_pin: the whole bus by its name
 proc relpins {ib bits} {
     global ibus
@@ -433,7 +466,11 @@ foreach pk $pairs {
     }
 }
 proc scalar {v} { return "(scalar) { values (\"$v\"); }" }
-puts $f "  /* combinational bit arcs: $narcs; through a pin per group of outputs: $ngrp; per bus pair: $npair; form: $form */"
+if {$cones} {
+    puts $f "  /* (input bit, output bit) pairs: $bound; per bus pair: $npair; form: $form from bus cones */"
+} else {
+    puts $f "  /* combinational bit arcs: $narcs; through a pin per group of outputs: $ngrp; per bus pair: $npair; form: $form */"
+}
 puts $f "  cell ($top) {\n    area : 0;\n    interface_timing : true;"
 foreach {h ib bits} $hubpins {
     puts $f "    pin ($h) {\n      direction : internal;"
