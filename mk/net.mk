@@ -5,7 +5,7 @@
 #   make test-net      tests/net.list
 #   make test-net-rtl  tests/net_rtl.list: Verilated routers in the network, in
 #                      lockstep with their models
-NET_SRCS := tb/net/net.c tb/net/net_bare.c tb/net/net_lcb.c tb/net/net_fail.c tb/net/net_sim.c
+NET_SRCS := tb/net/net.c tb/net/net_bare.c tb/net/net_lcb.c tb/net/net_fail.c tb/net/net_gq.c tb/net/net_sim.c
 NET_OBJS := $(NET_SRCS:%.c=$(BUILD)/obj/%.o) \
             $(RTL_NONE) \
             $(patsubst %,$(BUILD)/obj/tb/common/%.o,trafopt channel progrun linkmon lcb_rtt)

@@ -76,6 +76,9 @@ void nr_nwn_tick(nr_nwn *m);
 int nr_nwn_errors(const nr_nwn *m, char *buf, int buflen);
 /* The model as an nr_rtr (nr_router.h; nr_rtr_free frees the model). */
 nr_rtr nr_nwn_rtr(nr_nwn *m);
+/* UGAL-G's oracle, the C model only: as nr_yarc_set_gq and nr_yarc_out_q. */
+void nr_nwn_set_gq(nr_nwn *m, const int *gq);
+int nr_nwn_out_q(const nr_nwn *m, int p);
 
 /* ---- complexity counts (docs/nwn-arch.md section 10) ---- */
 

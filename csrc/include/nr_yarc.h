@@ -42,5 +42,12 @@ int nr_yarc_errors(const nr_yarc *m, char *buf, int buflen);
 
 /* The model as an nr_rtr (nr_rtr_free frees the model). */
 nr_rtr nr_yarc_rtr(nr_yarc *m);
+/* UGAL-G's oracle, the C model only (docs/network.md "Topology: dfly"): the
+ * table gq[l] of global-channel queues per logical port that the dragonfly
+ * mode's UGAL-L reads at node inputs instead of its own queues (NULL: off;
+ * the caller keeps it, and fills it before each eval); and output port p's
+ * queue as the RC estimates it (docs/fbfly-routing.md 6.1). */
+void nr_yarc_set_gq(nr_yarc *m, const int *gq);
+int nr_yarc_out_q(const nr_yarc *m, int p);
 
 #endif

@@ -377,6 +377,9 @@ int nr_nwn_errors(const nr_nwn *m, char *buf, int buflen)
     return nr_router_errors(&m->c.errs, &m->c.fr, buf, buflen);
 }
 
+void nr_nwn_set_gq(nr_nwn *m, const int *gq) { m->c.gq = gq; }
+int nr_nwn_out_q(const nr_nwn *m, int p) { return nr_sw_core_out_q(&m->c, &m->p.port, p); }
+
 /* ---- nr_rtr (nr_router.h) ---- */
 /* At rest (nr_rtr_ops.rest): bare ports, no input unit with anything to
  * read, staged, routed or in flight (none evaluated last cycle either), every

@@ -21,6 +21,7 @@ typedef struct {
     nr_pview *pv;        /* [ports] this cycle's port views */
     nr_route_cfgw d_cfg; /* configuration write of this cycle */
     nr_fb_seq fb;        /* the flattened-butterfly sequential allocator's state */
+    const int *gq;       /* UGAL-G's oracle (nr_fb_in.gq; the network's), NULL: none */
     nr_errs errs;        /* interface violations, internal inconsistencies */
     /* Activity (speed only; bit p: port p, and its input unit). A cycle
      * evaluates only the input units and ports that may do something, which
@@ -79,7 +80,7 @@ static inline void nr_sw_core_eval_ius(nr_sw_core *c, uint64_t ie, nr_rtr_out *o
     uint64_t hot = 0, pass[2];
     nr_fb_seq_begin(&c->fb);
     nr_fb_seq_order(&c->fb, ie, pass);
-    const nr_fb_env fb = nr_fb_seq_env(&c->fb, c->pv);
+    const nr_fb_env fb = nr_fb_seq_env(&c->fb, c->pv, c->gq);
     for (int n = 0; n < 2; n++)
         for (uint64_t b = pass[n]; b; b &= b - 1) {
             const int p = __builtin_ctzll(b);
@@ -176,6 +177,14 @@ static inline void nr_sw_core_rest(nr_sw_core *c)
     nr_fb_seq_idle(&c->fb);
     c->now++;
     c->ie = c->pe = 0;
+}
+
+/* UGAL-G's oracle (nr_fb_in.gq, docs/network.md "Topology: dfly"): output
+ * port p's queue as this router's RC estimates it (fbfly-routing §6.1), from
+ * its start-of-cycle view. */
+static inline int nr_sw_core_out_q(const nr_sw_core *c, const nr_port_params *pp, int p)
+{
+    return nr_fb_port_q(&c->pv[p], pp->num_vcs, pp->in_buf_per_vc);
 }
 
 /* NR_SW_CORE_RTR(NAME, LABEL, REST): nr_NAME_rtr(m), the nr_rtr of the

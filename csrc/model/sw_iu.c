@@ -79,7 +79,7 @@ static nr_route_res iu_route(const nr_iu *u, const nr_route_tables *tab,
     int r = (head >> NR_HEAD_R_BIT) & 1, h = (head >> NR_HEAD_H_BIT) & 1;
     uint32_t route = r ? stg_at(u, v, 1) : 0, hash = h ? stg_at(u, v, 1 + r) : 0;
     if (u->rc_fn) return u->rc_fn(u->rc_ctx, u->rc.port, v, head, route, hash);
-    nr_fb_in fi = {fb ? fb->pv : NULL, fb ? fb->seq : NULL, u->fbr, u->ua};
+    nr_fb_in fi = {fb ? fb->pv : NULL, fb ? fb->seq : NULL, u->fbr, u->ua, fb ? fb->gq : NULL};
     return nr_route_fb(tab, &u->rc, head, route, hash, cred, u->ad_ptr, &fi);
 }
 

@@ -88,6 +88,7 @@ void nr_iu_reset(nr_iu *u, int port, int nports, int nvc, int nrd, int cols, int
 typedef struct {
     const nr_pview *pv;
     const int (*seq)[NR_SW_MAX_VCS];
+    const int *gq; /* UGAL-G's oracle (nr_fb_in.gq), NULL: none */
 } nr_fb_env;
 /* Decide this cycle's reads, RC and first hop, and the fronts, from
  * start-of-cycle state and the port view pv. tab: this port's tables; cred:
@@ -149,9 +150,9 @@ static inline void nr_fb_seq_order(const nr_fb_seq *s, uint64_t ie, uint64_t pas
     pass[1] = lo;
 }
 /* The environment every IU's RC reads this cycle. */
-static inline nr_fb_env nr_fb_seq_env(const nr_fb_seq *s, const nr_pview *pv)
+static inline nr_fb_env nr_fb_seq_env(const nr_fb_seq *s, const nr_pview *pv, const int *gq)
 {
-    nr_fb_env e = {pv, s->on ? (const int(*)[NR_SW_MAX_VCS])s->seq : NULL};
+    nr_fb_env e = {pv, s->on ? (const int(*)[NR_SW_MAX_VCS])s->seq : NULL, gq};
     return e;
 }
 static inline void nr_fb_seq_note(nr_fb_seq *s, const nr_iu *u)

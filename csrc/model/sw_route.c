@@ -111,13 +111,9 @@ static int fb_q(const fb_pkt *k, int l, int w, int seq)
     unsigned e = l >= 0 && l < k->c->nports ? t->l2p[l] : 0u;
     int q = (int)(e & NR_ROUTE_ENT_PORT);
     if (!(e & NR_ROUTE_ENT_VALID) || q >= k->c->nports) return V * inbuf;
-    int est = 0;
-    for (int v = 0; v < V; v++) {
-        int cr = k->fb && k->fb->pv ? k->fb->pv[q].cr[v] : 0;
-        cr = cr < 0 ? 0 : cr > inbuf ? inbuf : cr;
-        est += inbuf - cr;
-        if (seq && k->fb && k->fb->seq) est += (int)t->fb_charge * k->fb->seq[q][v];
-    }
+    int est = k->fb && k->fb->pv ? nr_fb_port_q(&k->fb->pv[q], V, inbuf) : V * inbuf;
+    for (int v = 0; seq && k->fb && k->fb->seq && v < V; v++)
+        est += (int)t->fb_charge * k->fb->seq[q][v];
     return est;
 }
 /* EJECT (§3): the destination's terminal port. */
@@ -241,12 +237,22 @@ static int df_table(fb_pkt *k, const uint8_t *tab)
     const unsigned e = i < NR_MAX_PORTS ? tab[i] : 0u;
     return e & NR_ROUTE_ENT_VALID ? (int)(e & NR_ROUTE_ENT_PORT) : k->c->nports;
 }
+/* UGAL-G's oracle (nr_fb_in.gq): the queue of the global channel logical
+ * port l's route takes; a port past the ports is the fullest channel. */
+static int df_gq(const fb_pkt *k, int l)
+{
+    return l >= 0 && l < k->c->nports ? k->fb->gq[l] : k->c->nvcs * k->c->inbuf;
+}
 /* UGAL-L's choice between DOR on VC wm and a drawn port on VC wn (§4a):
- * minimal iff Q(l_m) * 1 <= Q(l_n) * 2 (global channels on each route). */
+ * minimal iff Q(l_m) * 1 <= Q(l_n) * 2 (global channels on each route); at
+ * a node input with the oracle (UGAL-G, C model only), Q is the global
+ * channel's queue at the router that holds it. */
 static int df_ugal(fb_pkt *k, const uint8_t *tab, int wm, int wn, int *w)
 {
     const int lm = fb_dor(k), ln = df_table(k, tab);
-    const int min = fb_q(k, lm, wm, 0) <= 2 * fb_q(k, ln, wn, 0);
+    const int g = k->first && k->fb && k->fb->gq;
+    const int min =
+        g ? df_gq(k, lm) <= 2 * df_gq(k, ln) : fb_q(k, lm, wm, 0) <= 2 * fb_q(k, ln, wn, 0);
     *w = min ? wm : wn;
     return min ? lm : ln;
 }

@@ -116,7 +116,24 @@ typedef struct {
     const int (*seq)[NR_SW_MAX_VCS];
     unsigned fbr;
     nr_up_arb ua; /* step 4s's column arbiters (yarc-arch §5) */
+    /* UGAL-G's oracle, C model only (NULL: none; docs/network.md "Topology:
+     * dfly"): gq[l], the queue of the global channel the route of logical
+     * port l takes, at the router that holds it; the dragonfly mode's
+     * UGAL-L reads it at a node input instead of its own queues (§4a) */
+    const int *gq;
 } nr_fb_in;
+/* §6.1: the queue estimate of the channel of port view pv, nv VCs of
+ * InBufPerVc inbuf: the phits its downstream input queues hold (inbuf less
+ * the output credits, each clamped to 0..inbuf), summed over the VCs. */
+static inline int nr_fb_port_q(const nr_pview *pv, int nv, int inbuf)
+{
+    int est = 0;
+    for (int v = 0; v < nv; v++) {
+        const int cr = pv->cr[v] < 0 ? 0 : pv->cr[v] > inbuf ? inbuf : pv->cr[v];
+        est += inbuf - cr;
+    }
+    return est;
+}
 
 /* Reset values (single-router mode). Call at model creation. */
 void nr_route_reset(nr_route_tables *t, int nports);

@@ -227,6 +227,9 @@ int nr_yarc_errors(const nr_yarc *m, char *buf, int buflen)
     return nr_router_errors(&m->c.errs, &m->c.fr, buf, buflen);
 }
 
+void nr_yarc_set_gq(nr_yarc *m, const int *gq) { m->c.gq = gq; }
+int nr_yarc_out_q(const nr_yarc *m, int p) { return nr_sw_core_out_q(&m->c, &m->p.port, p); }
+
 /* ---- nr_rtr (nr_router.h) ---- */
 /* At rest (nr_rtr_ops.rest): bare ports, no RBD with anything to read,
  * staged, routed or in flight (none evaluated last cycle either), no

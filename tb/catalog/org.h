@@ -116,6 +116,12 @@ typedef struct rtr_org {
     nr_rtr (*model)(const void *p, const nr_lcb_cfg *lcfg, char *err, int errlen);
     /* Its geometry (rtr_geom_ports, then the organization's own fields). */
     void (*geom)(const void *p, rtr_geom *g);
+    /* Optional (NULL: none). UGAL-G's oracle on its C model m (docs/network.md
+     * "Topology: dfly"; nr_yarc_set_gq): the table of global-channel queues
+     * per logical port its RC reads (NULL: off), and output port p's queue as
+     * its RC estimates it. */
+    void (*set_gq)(nr_rtr m, const int *gq);
+    int (*out_q)(nr_rtr m, int p);
 
     /* ---- the router testbench's routing set-ups (tables.h) ---- */
     /* The set-ups program() makes, bit m for nr_route_mode m; 0: every one

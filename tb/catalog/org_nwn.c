@@ -60,6 +60,9 @@ static nr_rtr nwn_model(const void *p, const nr_lcb_cfg *lcfg, char *err, int er
     return m ? nr_nwn_rtr(m) : (nr_rtr){NULL, NULL};
 }
 
+static void nwn_set_gq(nr_rtr m, const int *gq) { nr_nwn_set_gq(m.h, gq); }
+static int nwn_out_q(nr_rtr m, int p) { return nr_nwn_out_q(m.h, p); }
+
 /* The buffers packets of several inputs share on the way from input p to
  * output q (docs/fbfly-routing.md section 7): fc and bb, the up-links of p's
  * bottom and the down-links into q's bottom when they differ (a bb up port
@@ -214,6 +217,8 @@ const rtr_org rtr_org_nwn = {
     .check = nwn_check,
     .model = nwn_model,
     .geom = nwn_geom,
+    .set_gq = nwn_set_gq,
+    .out_q = nwn_out_q,
     RTR_ORG_ROUTE_TABLES,
     .drop_reason = nwn_drop_reason,
     .may_reorder = nwn_may_reorder,

@@ -38,6 +38,9 @@ static nr_rtr yarc_model(const void *p, const nr_lcb_cfg *lcfg, char *err, int e
     return m ? nr_yarc_rtr(m) : (nr_rtr){NULL, NULL};
 }
 
+static void yarc_set_gq(nr_rtr m, const int *gq) { nr_yarc_set_gq(m.h, gq); }
+static int yarc_out_q(nr_rtr m, int p) { return nr_yarc_out_q(m.h, p); }
+
 /* The buffers packets of several inputs share on the way from input p to
  * output q (docs/fbfly-routing.md section 7): the column buffer of (the row
  * of p, q). */
@@ -106,6 +109,8 @@ const rtr_org rtr_org_yarc = {
     .check = yarc_check,
     .model = yarc_model,
     .geom = yarc_geom,
+    .set_gq = yarc_set_gq,
+    .out_q = yarc_out_q,
     RTR_ORG_ROUTE_TABLES,
     .drop_reason = NULL,
     /* One router: only the Clos modes' up routes have a choice of port. */

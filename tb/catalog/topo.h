@@ -138,6 +138,13 @@ typedef struct net_topo_kind {
      * topology cannot (the caller's check then finds whether any route is
      * left). */
     int (*avoid)(net_topo *t, const uint64_t *dead, char *err, int errlen);
+    /* Optional (NULL: no routing of the topology is an oracle's). UGAL-G's
+     * oracle, C models only (docs/network.md "Topology: dfly"): 0 when the
+     * routing t->routing reads only the router's own queues; 1 when its RC
+     * reads the queues of other routers' global channels, with at[r *
+     * NR_MAX_PORTS + l] the router and output port of the channel router r's
+     * logical port l stands for (rtr -1: none). */
+    int (*oracle)(const net_topo *t, net_end *at);
 } net_topo_kind;
 
 /* The registry (build/gen/catalog_reg.c, made from tb/catalog/topo_*.c):

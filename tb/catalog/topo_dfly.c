@@ -159,6 +159,8 @@ static int dfly_via(net_topo *t, dfly_t *f, char *err, int errlen)
  * (i mod (g-1))-th), the DLUT over the groups this router holds a channel
  * to (its own global channels). */
 static const net_routing_def dfly_routings[];
+/* dfly_routings' ugal-l, and ugal-g: ugal-l's dfa with the oracle */
+enum { DF_UGAL_L = 2, DF_UGAL_G = 4 };
 static void dfly_tables(net_topo *t, const dfly_t *f, unsigned charge, int dfa)
 {
     const int gp = f->gbase;
@@ -258,7 +260,8 @@ static int dfly_set_routing(net_topo *t, const net_routing_def *rt, unsigned cha
                  f->na, f->na + f->g - 1, k);
         return dfly_fail(t, err, errlen, why);
     }
-    const int dfa = rt->fb_alg == NR_ROUTE_FB_DFLY ? (int)(rt - dfly_routings) : -1;
+    int dfa = rt->fb_alg == NR_ROUTE_FB_DFLY ? (int)(rt - dfly_routings) : -1;
+    if (dfa == DF_UGAL_G) dfa = DF_UGAL_L; /* ugal-l's dfa; the oracle gives its queues */
     if (dfa >= 0 && t->r[0].nports % (f->g - 1)) {
         char why[320];
         snprintf(why, sizeof why,
@@ -304,6 +307,28 @@ static int dfly_max_hops(const net_topo *t, const net_routing_def *rt)
     /* local, global, local, and the last router; through an intermediate
      * group a local and a global channel more */
     return rt->fb_alg == NR_ROUTE_FB_DFLY ? 6 : 4;
+}
+
+/* UGAL-G's oracle: for a source router r and the logical port of group x,
+ * the global channel its route takes: r's own (via[r][x] a global port),
+ * else that of the router its local hop reaches (the holder's via). */
+static int dfly_oracle(const net_topo *t, net_end *at)
+{
+    const dfly_t *f = t->priv;
+    if (t->routing != &dfly_routings[DF_UGAL_G]) return 0;
+    for (int r = 0; r < t->nrtr; r++) {
+        const int G = d_group(f, r);
+        for (int l = 0; l < NR_MAX_PORTS; l++) {
+            net_end *e = &at[(size_t)r * NR_MAX_PORTS + l];
+            const int m = l - f->na, x = m < G ? m : m + 1;
+            *e = (net_end){-1, 0};
+            if (m < 0 || m >= f->g - 1) continue;
+            int h = r, q = f->via[(size_t)r * f->g + x];
+            if (q < f->gbase) h = t->r[r].peer[q].rtr, q = f->via[(size_t)h * f->g + x];
+            *e = (net_end){h, q};
+        }
+    }
+    return 1;
 }
 
 /* The worst case of Abts and Kim §5.5.3: every node of group i sends to a
@@ -355,6 +380,8 @@ static const net_routing_def dfly_routings[] = {
                          "<= 2 Q(drawn), else as val (the dragonfly mode; 4 VCs)"),
     DF_ROUTING("par", "progressive adaptive: ugal-l at the source, and again at the router the "
                       "first local hop reaches while on VC 0 (the dragonfly mode; 4 VCs)"),
+    DF_ROUTING("ugal-g", "an oracle, C models only: ugal-l with Q the queue of each route's global "
+                         "channel at the router that holds it, which no router sees (4 VCs)"),
 #undef DF_ROUTING
     {NULL, NULL, 0, 0, 0, 0, 0, 0, 0},
 };
@@ -387,4 +414,5 @@ const net_topo_kind net_topo_dfly = {
     .max_hops = dfly_max_hops,
     .wc_dest = dfly_wc_dest,
     .place = dfly_place,
+    .oracle = dfly_oracle,
 };

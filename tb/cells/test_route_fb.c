@@ -466,7 +466,7 @@ static void check_model(const cu_args *a, long k, const fb_env *e, int p, const 
                       .port = p,
                       .inbuf = e->B,
                       .up_pick = 0};
-    nr_fb_in fi = {pv, in->useseq ? (const int(*)[NR_SW_MAX_VCS])in->seq : NULL, x, {0, 0}};
+    nr_fb_in fi = {pv, in->useseq ? (const int(*)[NR_SW_MAX_VCS])in->seq : NULL, x, {0, 0}, NULL};
     nr_route_res m = nr_route_fb(&t, &c, in->head, 0, 0, NULL, 0, &fi);
     int drop = o->drop, q = -1;
     if (!drop) {

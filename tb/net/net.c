@@ -1038,8 +1038,10 @@ static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved)
     }
     /* links that fail in this cycle, tables rewritten (net_fail.c) */
     if (n->nfl && net_fail_cycle(n, t)) return -1;
-    /* 1. what arrives at the nodes */
+    /* 1. what arrives at the nodes; UGAL-G's oracle reads the global
+     * channels' start-of-cycle queues before any router is evaluated */
     for (int i = 0; i < N; i++) k->node_in(n, i, t);
+    if (n->gq) net_gq_fill(n);
     /* Fused: the nodes, then each router's inputs, evaluation, outputs and
      * clock edge together, one router after another (speed only: a
      * router's state is still in the cache for its clock edge). The same
@@ -1104,6 +1106,7 @@ static void net_free(net_t *n)
         if (n->ch[c].era) free(n->ch[c].era->q);
         free(n->ch[c].era);
     }
+    net_gq_free(n);
     free(n->fl), free(n->dead), free(n->cfgi), free(n->bins);
     free(n->rested);
     free(n->rt), free(n->rm), free(n->mo), free(n->in), free(n->ro), free(n->cfgw), free(n->ncfgw),
@@ -1574,6 +1577,7 @@ int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen
     for (int r = 0; r < n.t.nrtr; r++)
         if ((uint64_t)n.ncfgw[r] > n.t0) n.t0 = (uint64_t)n.ncfgw[r];
     rc = net_fail_setup(&n, err, errlen);
+    if (!rc) rc = net_gq_setup(&n, err, errlen);
     if (rc) {
         pool_stop(&n);
         net_free(&n);

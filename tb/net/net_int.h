@@ -211,6 +211,7 @@ struct net {
     int nfl;
     uint64_t *dead;
     uint64_t lost;
+    struct netgq *gq;    /* UGAL-G's oracle (net_gq.c), NULL: none */
     struct netbin *bins; /* --series: per bin of series_bin cycles */
     size_t nbins;
     int *cfgi; /* router r's next table write: cfgw[r][cfgi[r]] while < ncfgw[r] */
@@ -249,6 +250,14 @@ struct netfail {
 };
 /* the failures of the options, checked against the network; 2 with a message */
 int net_fail_setup(net_t *n, char *err, int errlen);
+/* UGAL-G's oracle (net_gq.c; docs/network.md "Topology: dfly"), when the
+ * routing is one (topo.h, oracle): the C models only; each router's table
+ * of global-channel queues given to its RC. 0, or 2 with a message. */
+int net_gq_setup(net_t *n, char *err, int errlen);
+/* The tables from every global channel's start-of-cycle queue, before any
+ * router of the cycle is evaluated. */
+void net_gq_fill(net_t *n);
+void net_gq_free(net_t *n);
 /* at the start of cycle t: the links that die, the tables rewritten; -1 when
  * no routing is left (n->missed says why: exit 2) */
 int net_fail_cycle(net_t *n, uint64_t t);
