@@ -441,6 +441,12 @@ void h_sink_phit(sim_t *s, int p, int vc, uint32_t ph, uint64_t t, uint64_t head
 {
     port_t *pt = &s->pt[p];
     int k = nr_phit_kind(ph);
+    if (in_window) { /* a packet's phits should arrive one per cycle: count the gaps */
+        s->sink_phits++;
+        if (pt->gap_open && t > pt->gap_last + 1) s->out_gaps += t - pt->gap_last - 1;
+    }
+    pt->gap_last = t;
+    pt->gap_open = k != NR_KIND_EOP;
     if (k == NR_KIND_HEAD && pt->alen[vc] > 0) {
         /* A new head inside a packet: hand the broken one over as is; the
          * scoreboard flags it malformed. */
@@ -685,6 +691,7 @@ static void final_checks(sim_t *s, rtr_result *r, int *fail)
 {
     /* ---- final checks ---- */
     r->bad_discards = s->sb.tx_err_discards + s->sb.soft_discards;
+    r->out_gaps = s->out_gaps, r->sink_phits = s->sink_phits;
     if (!s->diverged) {
         uint64_t sbe = nr_sb_final(&s->sb);
         r->sb_errors = sbe;

@@ -93,6 +93,8 @@ typedef struct {
     uint64_t retries;               /* sum of TX_REPLAY over all LCBs (router and NICs) */
     uint64_t drops, drops_expected; /* RT_DROP events; unroutable packets injected */
     uint64_t bad_discards;          /* packets discarded at sinks as transmit/soft error */
+    uint64_t out_gaps, sink_phits;  /* window: sink cycles without a phit inside a packet;
+                                     * phits at the sinks */
     uint64_t mismatches;            /* lockstep divergences (the run stops at the first) */
     int64_t div_cycle;              /* cycle of the first divergence, -1 if none */
     uint64_t sb_errors;

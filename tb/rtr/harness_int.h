@@ -88,6 +88,8 @@ struct port {
     /* sink */
     nr_rng_t rng_bp;
     int alen[MAXV];           /* phits of the packet being assembled (as[], below) */
+    uint64_t gap_last;        /* the cycle of the sink's last phit */
+    int gap_open;             /* ... and it was not an EOP: a packet is arriving */
     uint64_t ahead_out[MAXV]; /* bare: head-out cycle of the packet being assembled */
     int cur_vc;               /* bare: VC of the packet leaving the output */
     fifo_t hold;              /* bare: VCs of phits held by the sink (credits not returned) */
@@ -168,7 +170,8 @@ struct sim {
     int meas_rlat;    /* router head latency measurable (no link errors) */
     double rlat_sum;
     uint64_t rlat_n, rlat_min;
-    uint64_t rlat_bad; /* head-out before head-in (pairing broken): rtr_lat n/a */
+    uint64_t rlat_bad;             /* head-out before head-in (pairing broken): rtr_lat n/a */
+    uint64_t out_gaps, sink_phits; /* window: cycles without a phit inside packets, phits */
     uint64_t phit_hops;
     FILE *out;
     /* lockstep */

@@ -683,6 +683,10 @@ static void sim_print_results(const sim_ctx *x)
            x->r.retries, drops, x->r.mismatches, x->r.unfinished);
     printf("(loads in phits/cycle/port; latencies in cycles, generation to tail at the sink; "
            "rtr_lat = router head-in to head-out mean/min; drops = RT_DROP/unroutable sent)\n");
+    printf("output gaps: %" PRIu64 " cycles without a phit inside packets at the sinks, %.1f per "
+           "100 phits (window)\n",
+           x->r.out_gaps,
+           x->r.sink_phits ? 100.0 * (double)x->r.out_gaps / (double)x->r.sink_phits : 0.0);
     if (x->g.use_lcb) {
         printf("packets discarded at sinks as marked bad by link errors: %" PRIu64 "\n",
                x->r.bad_discards);
