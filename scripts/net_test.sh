@@ -48,7 +48,7 @@ expect 2 "router [0-9]+: node [0-9]+'s route turns from port [0-9]+ back to port
 expect 2 "shared internal buffers, have a cycle through router [0-9]+ port [0-9]+ VC 0: a deadlock is possible" --topo fbfly:k=4,n=3 --cfg yarc-k16-bare --routing val
 expect 2 "--routing val does not route fclos; its routings: updown-adaptive updown-hash updown-det" --routing val
 expect 2 "a router needs 22 ports \(c \+ \(n-1\)\(k-1\)\), the routers have 16" --topo fbfly:k=8,n=3 --routing min
-expect 2 "--routing updown-adaptive does not route fbfly; its routings: min min-rc val ugal ugals closad minad" --topo fbfly:k=4,n=3 --routing updown-adaptive
+expect 2 "--routing updown-adaptive does not route fbfly; its routings: min min-rc val ugal ugals closad minad val-dd ugal-dd ugals-dd" --topo fbfly:k=4,n=3 --routing updown-adaptive
 expect 2 "--routing min does not route fclos" --routing min
 expect 2 "configuration yarc-k16-bare-g2 has UpPick=2, the greedy_r\(2\) up choice .*: --routing updown-hash on fclos has none \(updown-adaptive on fclos or bw\)" --topo fclos:levels=2 --cfg yarc-k16-bare-g2 --routing updown-hash
 expect 2 "configuration fc-k16-bare-g2 has UpPick=2" --topo fbfly:k=8,n=2 --cfg fc-k16-bare-g2 --routing min

@@ -172,6 +172,10 @@ static const net_routing_def fbfly_routings[] = {
      NR_ROUTE_FB_UGAL, 0, 0},
     {"ugals", "UGAL with the sequential allocator (FbSeq=1)", NET_HD_A, 0, 0, 1, NR_ROUTE_FB_UGALS,
      1, 0},
+    {"closad", "adaptive intermediate router (FbSeq=1)", NET_HD_A, 0, 0, 1, NR_ROUTE_FB_CLOSAD, 1,
+     0},
+    {"minad", "minimal adaptive, the VC by the hops remaining", NET_HD_A, 0, 1, 1,
+     NR_ROUTE_FB_MINAD, 0, 0},
     {"val-dd",
      "val, the intermediate drawn only in the dimensions where source and destination "
      "differ (C model)",
@@ -180,10 +184,6 @@ static const net_routing_def fbfly_routings[] = {
      NR_ROUTE_FB_UGAL | NR_ROUTE_FB_DDIM, 0, 0},
     {"ugals-dd", "ugals, its VAL as val-dd's (FbSeq=1)", NET_HD_A, 0, 0, 1,
      NR_ROUTE_FB_UGALS | NR_ROUTE_FB_DDIM, 1, 0},
-    {"closad", "adaptive intermediate router (FbSeq=1)", NET_HD_A, 0, 0, 1, NR_ROUTE_FB_CLOSAD, 1,
-     0},
-    {"minad", "minimal adaptive, the VC by the hops remaining", NET_HD_A, 0, 1, 1,
-     NR_ROUTE_FB_MINAD, 0, 0},
     {NULL, NULL, 0, 0, 0, 0, 0, 0, 0},
 };
 
