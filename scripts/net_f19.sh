@@ -1,25 +1,26 @@
 #!/bin/bash
 # net_f19.sh - [HP-F] Fig F.19 in the kit's network (make sweep-net-f19;
-# docs/network.md "Fig F.19"): uniform traffic on the 4096-node 3-D torus
-# (torus:k=16,n=3, routed by coordinates), packets of 256 phits (a phit is
-# the figure's byte-sized flit: one per link and cycle, so phits/cycle/node
+# docs/network.md "Fig F.19"): uniform traffic on a 3-D torus routed by
+# coordinates, by default the 8-ary 3-cube (512 nodes; the figure's 16-ary,
+# 4096 nodes, with F19_TOPO=torus:k=16,n=3: a 4096-router cycle costs about 10
+# ms of CPU in the C model, hours for a sweep), packets of 256 phits (a phit
+# is the figure's byte-sized flit: one per link and cycle, so phits/cycle/node
 # are its bytes/cycle/node), 10-cycle links, dimension order with datelines
 # and adaptive routing with an escape VC (docs/network.md "Topology: torus and
 # mesh") on routers of 2 and 4 VCs (f19-k8-2vc, f19-k8-4vc: cn crossbars, one
 # packet of buffer per VC). Latency and accepted load against offered load,
 # peak and sustained throughput (the most accepted, and the accepted at the
-# highest load), and the claims. Each point is one net_sim run (C model),
+# highest load), and the claims, each load a fraction of the bound 8/k.
+# Each point is one net_sim run (C model),
 # nice'd; rows in $RES/net_f19/, then $RES/net_f19.csv, net_f19.md (the
 # table and claims) and the plots net_f19.png, net_f19_acc.png.
 #
 # usage: scripts/net_f19.sh [-l LAUNCHER] [--help]
 # Environment: BUILD [build]; NR_CONFIGS [configs/configs.txt]; F19_TOPO
-# [torus:k=16,n=3]; F19_CFGS ["f19-k8-2vc f19-k8-4vc"]; F19_ROUTINGS ["dor
-# adaptive"]; F19_LOADS ["0.2 0.4 0.6"; a zero-load point at 0.02 is added];
-# F19_WARMUP [1000], F19_MEASURE [1500], F19_DRAIN [1500] (a reduced sweep:
-# a 4096-router cycle costs about 10 ms of CPU in the C model, and the check
-# of the adaptive tables about 10 s, so a point takes a CPU minute), F19_LEN
-# [fixed:256], F19_SEED [1], F19_LATMAX [3000];
+# [torus:k=8,n=3]; F19_CFGS ["f19-k8-2vc f19-k8-4vc"]; F19_ROUTINGS ["dor
+# adaptive"]; F19_LOADS ["0.3 0.6 0.8 1.0"; a zero-load point at 0.02 is
+# added]; F19_WARMUP [1000], F19_MEASURE [2000], F19_DRAIN [2000] (a reduced
+# sweep), F19_LEN [fixed:256], F19_SEED [1], F19_LATMAX [3000];
 # F19_RESULTS [$BUILD/results]; F19_REPORT_ONLY=1 (tables and plots from the
 # last runs); JOBS [2]; SWEEP_LAUNCHER or -l LAUNCHER. A complete run with the
 # default settings writes $BUILD/results/publish-sweep-net-f19.txt: `make
@@ -30,8 +31,8 @@ set -u
 cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
 sweep_opts net_f19.sh "$@"
-net_settings net_f19.sh F19 "0.2 0.4 0.6" 1000 1500 1500 3000 fixed:256
-setting TOPO F19_TOPO torus:k=16,n=3
+net_settings net_f19.sh F19 "0.3 0.6 0.8 1.0" 1000 2000 2000 3000 fixed:256
+setting TOPO F19_TOPO torus:k=8,n=3
 setting CFGS F19_CFGS "f19-k8-2vc f19-k8-4vc"
 setting RTS F19_ROUTINGS "dor adaptive"
 [ -n "$CFGS" ] || { echo "net_f19.sh: F19_CFGS may not be empty" >&2; exit 2; }
@@ -54,7 +55,7 @@ fi
 net_collect "${F19_REPORT_ONLY:-}"
 T=$RES/net_f19.md
 {
-    echo "$TOPO, uniform traffic, $LEN packets (a phit for the figure's byte flit), link latency 10, seed $SEED; window $MEASURE cycles after $WARMUP, drain limit $DRAIN (shortened windows); peak = the most accepted, sustained = the accepted at the highest load"
+    echo "$TOPO, uniform traffic, $LEN packets (a phit for the figure's byte flit), link latency 10, seed $SEED; window $MEASURE cycles after $WARMUP, drain limit $DRAIN (a reduced sweep); peak = the most accepted, sustained = the accepted at the highest load"
     echo
     sel=(); for r in $RTS; do for c in $CFGS; do sel+=("${r}__$c"); done; done
     sweep_report sat "$CSV" "${sel[@]}" || exit 2
@@ -74,7 +75,7 @@ T=$RES/net_f19.md
             b = 8 / k; d2 = "dor__f19-k8-2vc"; d4 = "dor__f19-k8-4vc"
             a2 = "adaptive__f19-k8-2vc"; a4 = "adaptive__f19-k8-4vc"
             if (d2 in seen)
-                printf "| deterministic routing with 2 VCs peaks at 0.37 bytes/cycle/node, 74 %% of the bisection bound 0.5 | dimension order, datelines on the 2 VCs: peak %.3f (%.0f %% of 8/k = %.3f) | %s |\n", pk[d2], 100 * pk[d2] / b, b, (pk[d2] >= 0.32 && pk[d2] <= 0.42 ? "agree" : "**disagree**")
+                printf "| deterministic routing with 2 VCs peaks at 0.37 bytes/cycle/node, 74 %% of the bisection bound 0.5 (k = 16) | dimension order, datelines on the 2 VCs: peak %.3f (%.0f %% of 8/k = %.3f) | %s |\n", pk[d2], 100 * pk[d2] / b, b, (pk[d2] >= 0.64 * b && pk[d2] <= 0.84 * b ? "agree" : "**disagree**")
             if ((d2 in seen) && (d4 in seen))
                 printf "| more VCs (4 against 2) give a higher peak, deterministic | peak %.3f with 4 VCs (2 classes of 2), %.3f with 2 | %s |\n", pk[d4], pk[d2], (pk[d4] > 1.02 * pk[d2] ? "agree" : "**disagree**")
             if ((a2 in seen) && (a4 in seen))
@@ -82,7 +83,7 @@ T=$RES/net_f19.md
             for (l in seen)
                 printf "| beyond saturation the throughput drops (sustained below peak) | %s: peak %.3f, sustained %.3f at %s | %s |\n", l, pk[l], sus[l], top[l], (sus[l] < 0.98 * pk[l] ? "agree" : "**disagree**")
             if (a4 in seen)
-                printf "| adaptive routing with 4 VCs peaks at 0.43 bytes/cycle/node, 86 %% of 0.5 | peak %.3f (%.0f %% of %.3f) | %s |\n", pk[a4], 100 * pk[a4] / b, b, (pk[a4] >= 0.76 * b && pk[a4] <= 0.96 * b ? "agree" : "**disagree**")
+                printf "| adaptive routing with 4 VCs peaks at 0.43 bytes/cycle/node, 86 %% of 0.5 (k = 16) | peak %.3f (%.0f %% of %.3f) | %s |\n", pk[a4], 100 * pk[a4] / b, b, (pk[a4] >= 0.76 * b && pk[a4] <= 0.96 * b ? "agree" : "**disagree**")
             if ((a2 in seen) && (d2 in seen))
                 printf "| adaptive routing peaks higher than deterministic, 2 VCs | adaptive %.3f, deterministic %.3f | %s |\n", pk[a2], pk[d2], (pk[a2] > 1.02 * pk[d2] ? "agree" : "**disagree**")
             if ((a4 in seen) && (d4 in seen)) {
