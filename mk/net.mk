@@ -67,7 +67,7 @@ sweep-net: sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly
 # make sweep-net-dfly: the dragonfly's routings on UR and the worst case
 # (scripts/net_dfly.sh; docs/network.md), on its own; make sweep-net-nflat:
 # [KDA07] Table 4 and Fig 12, the N = 4K flattened butterflies (net_nflat.sh);
-# make sweep-net-f19: [HP-F] Fig F.19, the 4096-node torus (net_f19.sh).
+# make sweep-net-f19: [HP-F] Fig F.19, the 3-D torus (net_f19.sh).
 sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sweep-net-f19: sweep-net-%: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN) $(BUILD)/bin/sweep_report $(BUILD)/bin/net_cost
 	@BUILD=$(BUILD) scripts/net_$*.sh

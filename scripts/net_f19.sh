@@ -18,7 +18,7 @@
 # usage: scripts/net_f19.sh [-l LAUNCHER] [--help]
 # Environment: BUILD [build]; NR_CONFIGS [configs/configs.txt]; F19_TOPO
 # [torus:k=8,n=3]; F19_CFGS ["f19-k8-2vc f19-k8-4vc"]; F19_ROUTINGS ["dor
-# adaptive"]; F19_LOADS ["0.3 0.6 0.8 1.0"; a zero-load point at 0.02 is
+# adaptive"]; F19_LOADS ["0.1 0.2 0.3 0.4 0.6 1.0"; a zero-load point at 0.02 is
 # added]; F19_WARMUP [1000], F19_MEASURE [2000], F19_DRAIN [2000] (a reduced
 # sweep), F19_LEN [fixed:256], F19_SEED [1], F19_LATMAX [3000];
 # F19_RESULTS [$BUILD/results]; F19_REPORT_ONLY=1 (tables and plots from the
@@ -31,7 +31,7 @@ set -u
 cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
 sweep_opts net_f19.sh "$@"
-net_settings net_f19.sh F19 "0.3 0.6 0.8 1.0" 1000 2000 2000 3000 fixed:256
+net_settings net_f19.sh F19 "0.1 0.2 0.3 0.4 0.6 1.0" 1000 2000 2000 3000 fixed:256
 setting TOPO F19_TOPO torus:k=8,n=3
 setting CFGS F19_CFGS "f19-k8-2vc f19-k8-4vc"
 setting RTS F19_ROUTINGS "dor adaptive"
