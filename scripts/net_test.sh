@@ -19,7 +19,7 @@ expect 2 "--links: cannot write '/nonexistent/l.csv': No such file or directory"
 expect 2 "--turns: cannot write '/nonexistent/t.csv'" --turns /nonexistent/t.csv
 expect 2 "--csv: cannot write '/nonexistent/r.csv'" --csv /nonexistent/r.csv
 expect 2 "k = 8, but the routers have 16 ports" --topo fclos:k=8
-expect 2 "expected key=value with a key of k levels tophalf taper links side; got 'x'" --topo fclos:levels=2,x=1
+expect 2 "expected key=value with a key of k levels tophalf taper links side planes; got 'x'" --topo fclos:levels=2,x=1
 expect 2 "unknown kind 'slimfly' \\(kinds: [a-z, ]*fbfly, fclos, [a-z, ]*ring[a-z, ]*; net_sim --help" --topo slimfly:q=5
 expect 2 "links = 2: must be a power of two up to the 8 wired up ports, and more than 1 only with levels >= 2" --topo fclos:levels=1,links=2
 expect 2 "links = 4: must be a power of two up to the 2 wired up ports" --topo fclos:levels=2,links=4,taper=2

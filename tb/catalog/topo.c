@@ -199,9 +199,16 @@ int net_topo_build(net_topo *t, const char *spec, int k_rtr, char *err, int errl
                  "topology '%s': unknown kind '%s' (kinds: %s; net_sim --help)", spec, name, kinds);
         return -1;
     }
-    long kv[NET_MAX_KEYS];
-    int given[NET_MAX_KEYS];
-    int rc = spec_parse(spec, colon ? colon + 1 : NULL, t->kind->keys, kv, given, err, errlen);
+    /* the kind's keys, and planes=P, which every kind takes (topo.h) */
+    net_spec_key keys[NET_MAX_KEYS + 2];
+    int nk = 0;
+    for (; t->kind->keys[nk].key && nk < NET_MAX_KEYS; nk++) keys[nk] = t->kind->keys[nk];
+    keys[nk] = (net_spec_key){"planes", 1, 1, NET_MAX_PLANES, "copies of the network"};
+    keys[nk + 1] = (net_spec_key){NULL, 0, 0, 0, NULL};
+    long kv[NET_MAX_KEYS + 1];
+    int given[NET_MAX_KEYS + 1];
+    int rc = spec_parse(spec, colon ? colon + 1 : NULL, keys, kv, given, err, errlen);
+    t->planes = (int)kv[nk];
     if (!rc) rc = t->kind->build(t, kv, given, k_rtr, err, errlen);
     if (!rc && t->nnodes > NET_MAX_NODES) {
         snprintf(err, (size_t)errlen,
@@ -252,6 +259,10 @@ void net_topo_help(FILE *f)
             fprintf(f, " %s%s", rt->name, rt == k->routings ? " (default)" : "");
         fprintf(f, "\n");
     }
+    fprintf(f,
+            "  any of them ...,planes=P (1..%d)\n      P copies of the network, each node with "
+            "a port into each (docs/network.md \"Planes\")\n",
+            NET_MAX_PLANES);
 }
 
 int net_turn_ok(const rtr_geom *g, int p, int q)

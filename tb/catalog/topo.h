@@ -31,6 +31,7 @@
 
 #define NET_MAX_LEVELS 4
 #define NET_MAX_NODES 32768 /* the head's 15-bit dest */
+#define NET_MAX_PLANES 8
 
 /* The far end of a port. */
 enum { NET_PEER_NONE = -2, NET_PEER_NODE = -1 };
@@ -164,6 +165,11 @@ struct net_topo {
     net_end *node; /* node n: its router and port */
     int nlinks;    /* router-to-router links */
     void *priv;    /* the topology's own (freed with the topology) */
+    /* planes=P, a key of every kind: the network is P copies of this graph
+     * and each node has a port into each (docs/network.md "Planes"). The
+     * graph, its tables and its checks are one plane's; the simulator makes
+     * the copies (tb/net/net.c). */
+    int planes;
 };
 
 /* Build the topology of spec for routers of k_rtr ports: the kind by its

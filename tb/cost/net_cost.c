@@ -77,6 +77,12 @@ static int report(const char *spec, int ports, const cost_prm *p, const char *cf
         fprintf(stderr, PROG ": --topo: %s\n", err);
         return 2;
     }
+    if (t.planes > 1) {
+        fprintf(stderr, PROG ": --topo %s: the cost model prices one plane (give no planes=)\n",
+                spec);
+        net_topo_free(&t);
+        return 2;
+    }
     cost_res r;
     if (cost_network(&t, p, &r, err, sizeof err)) {
         fprintf(stderr, PROG ": --topo: %s\n", err);

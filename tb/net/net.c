@@ -310,6 +310,27 @@ static int up_sel_set(net_t *n, const net_routing_def *rt, char *err, int errlen
     return 0;
 }
 
+/* planes=P: the checked plane's routers, tables and peers copied P - 1
+ * times (net_peer reads a copy's peers in its plane). */
+static int net_planes(net_t *n, char *err, int errlen)
+{
+    if (n->planes == 1) return 0;
+    net_rtr *r = realloc(n->t.r, (size_t)n->nrt * sizeof *r);
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        return 2;
+    }
+    n->t.r = r;
+    for (int p = 1; p < n->planes; p++)
+        memcpy(r + (size_t)p * n->t.nrtr, r, (size_t)n->t.nrtr * sizeof *r);
+    if (n->log)
+        fprintf(n->log,
+                "net: %d planes: %d nodes with %d ports each, %d routers, %d links; loads are per "
+                "node port\n",
+                n->planes, n->t.nnodes, n->planes, n->nrt, n->t.nlinks * n->planes);
+    return 0;
+}
+
 /* The topology, and its checks against the options and the routers. */
 static int net_setup_topo(net_t *n, char *err, int errlen)
 {
@@ -320,14 +341,15 @@ static int net_setup_topo(net_t *n, char *err, int errlen)
         snprintf(err, errlen, "%s", e2);
         return 2;
     }
-    if (o->trace_rtr >= n->t.nrtr) {
-        snprintf(err, errlen, "--trace-rtr %d: the network has %d routers", o->trace_rtr,
-                 n->t.nrtr);
+    n->planes = n->t.planes;
+    n->nrt = n->t.nrtr * n->planes, n->nnd = n->t.nnodes * n->planes;
+    if (o->trace_rtr >= n->nrt) {
+        snprintf(err, errlen, "--trace-rtr %d: the network has %d routers", o->trace_rtr, n->nrt);
         return 2;
     }
-    if (o->fault_cycle >= 0 && o->fault_rtr >= n->t.nrtr) {
+    if (o->fault_cycle >= 0 && o->fault_rtr >= n->nrt) {
         snprintf(err, errlen, "--fault %" PRId64 ":%d: the network has %d routers (0..%d)",
-                 o->fault_cycle, o->fault_rtr, n->t.nrtr, n->t.nrtr - 1);
+                 o->fault_cycle, o->fault_rtr, n->nrt, n->nrt - 1);
         return 2;
     }
 
@@ -424,11 +446,11 @@ static int net_setup_topo(net_t *n, char *err, int errlen)
     }
     if (n->log)
         fprintf(n->log,
-                "net: %s, %d nodes, %d routers, %d links; tables checked: routes of %d..%d "
+                "net: %s, %d nodes, %d routers, %d links%s; tables checked: routes of %d..%d "
                 "routers, %ld turns, %ld channels, no dependency cycle\n",
-                o->topo, n->t.nnodes, n->t.nrtr, n->t.nlinks, cr.min_hops, cr.max_hops, cr.turns,
-                cr.channels);
-    return 0;
+                o->topo, n->t.nnodes, n->t.nrtr, n->t.nlinks, n->planes > 1 ? " per plane" : "",
+                cr.min_hops, cr.max_hops, cr.turns, cr.channels);
+    return net_planes(n, err, errlen);
 }
 
 /* The routers (models, RTL, or both in lockstep) and their table writes. */
@@ -441,7 +463,7 @@ static int net_setup_routers(net_t *n, char *err, int errlen)
     int rc = net_setup_cfgs(n, nc, rtl, err, errlen);
     if (!rc) rc = net_setup_topo(n, err, errlen);
     if (rc) return rc;
-    const int R = n->t.nrtr;
+    const int R = n->nrt;
     n->rt = calloc((size_t)R, sizeof *n->rt);
     n->in = calloc((size_t)R, sizeof *n->in);
     n->ro = calloc((size_t)R, sizeof *n->ro);
@@ -551,7 +573,7 @@ static int net_setup_nodes(net_t *n, char *err, int errlen)
         snprintf(err, errlen, "bwmix uses VCs 0 and 1; the routers have %d VC", n->nvcs);
         return 2;
     }
-    n->nd = calloc((size_t)N, sizeof *n->nd);
+    n->nd = calloc((size_t)n->nnd, sizeof *n->nd);
     if (!n->nd) {
         snprintf(err, errlen, "out of memory");
         return 2;
@@ -559,7 +581,7 @@ static int net_setup_nodes(net_t *n, char *err, int errlen)
     n->phcap = g->max_pkt_len;
     for (int l = 0; l < n->t.levels; l++)
         if (n->g[l].max_pkt_len > n->phcap) n->phcap = n->g[l].max_pkt_len;
-    for (int i = 0; i < N; i++) {
+    for (int i = 0; i < n->nnd; i++) {
         node_t *nd = &n->nd[i];
         nd->ascap = n->phcap;
         nd->ph = malloc((size_t)n->phcap * sizeof *nd->ph);
@@ -572,6 +594,7 @@ static int net_setup_nodes(net_t *n, char *err, int errlen)
             snprintf(err, errlen, "injection: %s", e2);
             return 2;
         }
+        nd->inj.src = i % N; /* a port's process: its own streams, its node's pattern */
         nr_rng_stream(&nd->rng, o->seed, NR_RNG_STREAM(NET_RNG_P_HASH, i));
         nr_rng_stream(&nd->wrng, o->seed, NR_RNG_STREAM(NET_RNG_P_WC, i));
     }
@@ -586,7 +609,7 @@ static int net_setup_nodes(net_t *n, char *err, int errlen)
         return 2;
     }
     /* a batch: every packet is generated in the first cycle, the window */
-    nr_stats_cfg_t stc = {o->batch ? 0 : o->warmup, o->batch ? 1 : o->measure, o->drain, N, 1};
+    nr_stats_cfg_t stc = {o->batch ? 0 : o->warmup, o->batch ? 1 : o->measure, o->drain, n->nnd, 1};
     if (nr_stats_init(&n->st, &stc, e2, sizeof e2)) {
         snprintf(err, errlen, "statistics: %s", e2);
         return 2;
@@ -594,31 +617,107 @@ static int net_setup_nodes(net_t *n, char *err, int errlen)
     return n->kind->setup(n, err, errlen);
 }
 
-/* Start the next packet of node i's source queue. */
+/* The oldest packet of node port i's queue (its source process's, or with
+ * planes what the NIC gave the port), and its removal. */
+static const nr_inj_pkt_t *src_peek(const net_t *n, const node_t *nd)
+{
+    if (n->planes == 1) return nr_inj_peek(&nd->inj);
+    return nd->pqn ? &nd->pq[nd->pqh].p : NULL;
+}
+static void src_pop(const net_t *n, node_t *nd)
+{
+    if (n->planes == 1) {
+        nr_inj_pop(&nd->inj);
+        return;
+    }
+    nd->pqphits -= (uint64_t)nd->pq[nd->pqh].p.len;
+    nd->pqh = (nd->pqh + 1) % nd->pqcap;
+    nd->pqn--;
+}
+
+/* The flow of a packet of VC vc (its class's, as sent) keeps its order:
+ * one path through the plane (the routing's, or a --det-vcs VC's without a
+ * hash phit). */
+static int vc_ordered(const net_t *n, unsigned vc, int h)
+{
+    return n->route->ordered || ((n->o->det_vcs >> vc & 1u) && !h);
+}
+
+/* planes > 1 (docs/network.md "Planes"): node i's NIC gives the packets
+ * its ports' processes generated to the ports of the planes, each with its
+ * destination and hash phit drawn now. A packet whose flow keeps its order
+ * goes to the plane its source, destination and hash phit name (one flow
+ * and address, one plane); any other to the port with the fewest phits to
+ * send, on a tie the port whose process generated it, else the next after
+ * it. -1 out of memory. */
+static int plane_spread(net_t *n, int i)
+{
+    const int N = n->t.nnodes, P = n->planes;
+    const unsigned C = (unsigned)n->vcs_per_class;
+    for (int g = 0; g < P; g++) {
+        node_t *src = &n->nd[g * N + i];
+        for (const nr_inj_pkt_t *q; (q = nr_inj_peek(&src->inj)); nr_inj_pop(&src->inj)) {
+            struct plpkt k = {*q, 0};
+            if (n->o->wc) k.p.dest = n->t.kind->wc_dest(&n->t, i, &src->wrng);
+            const int h = (n->route->head & NET_HD_H) != 0;
+            if (h) k.hash = (uint32_t)nr_rng_below(&src->rng, 1u << 22);
+            const unsigned vc = n->route->vc_phase ? C * (unsigned)q->vc + C - 1u : (unsigned)q->vc;
+            int pl = 0;
+            if (vc_ordered(n, vc, h)) {
+                const uint32_t key = ((uint32_t)i << 15 | (uint32_t)k.p.dest) ^ k.hash;
+                pl = (int)((key * 0x9E3779B1u >> 16) % (unsigned)P);
+            } else {
+                uint64_t best = UINT64_MAX;
+                for (int j = 0; j < P; j++) {
+                    const int c = (g + j) % P;
+                    const node_t *d = &n->nd[c * N + i];
+                    const uint64_t w = d->pqphits + (uint64_t)(d->len ? d->len - d->pos : 0);
+                    if (w < best) best = w, pl = c;
+                }
+            }
+            node_t *d = &n->nd[pl * N + i];
+            if (d->pqn == d->pqcap) {
+                const int cap = d->pqcap ? 2 * d->pqcap : 8;
+                struct plpkt *a = malloc((size_t)cap * sizeof *a);
+                if (!a) return -1;
+                for (int j = 0; j < d->pqn; j++) a[j] = d->pq[(d->pqh + j) % d->pqcap];
+                free(d->pq);
+                d->pq = a, d->pqcap = cap, d->pqh = 0;
+            }
+            d->pq[(d->pqh + d->pqn++) % d->pqcap] = k;
+            d->pqphits += (uint64_t)k.p.len;
+        }
+    }
+    return 0;
+}
+
+/* Start the next packet of node port i's queue. */
 static int src_start(net_t *n, int i, uint64_t ts)
 {
     node_t *nd = &n->nd[i];
-    const nr_inj_pkt_t *q = nr_inj_peek(&nd->inj);
+    const int me = i % n->t.nnodes; /* the node; i is its port into plane i / nnodes */
+    const nr_inj_pkt_t *q = src_peek(n, nd);
     const uint64_t T = n->o->inj_timeout;
     while (q && T && ts - q->gen_cycle >= T) { /* its timeout passed in the queue */
         n->inj_timeouts++;
         nr_stats_dropped(&n->st, q->gen_cycle);
-        nr_inj_pop(&nd->inj);
-        q = nr_inj_peek(&nd->inj);
+        src_pop(n, nd);
+        q = src_peek(n, nd);
     }
     if (!q) return 0;
     /* --pattern wc, the topology's worst case (docs/network.md), drawn from
      * the node's own stream when the packet starts (the source process
-     * generated it without a destination) */
-    const int dest = n->o->wc ? n->t.kind->wc_dest(&n->t, i, &nd->wrng) : q->dest;
-    const net_end at = n->t.node[i];
-    if (dest == i && !net_turn_ok(geom_of(n, at.rtr), at.port, at.port)) {
+     * generated it without a destination; with planes, when the NIC spread
+     * it) */
+    const int dest = n->o->wc && n->planes == 1 ? n->t.kind->wc_dest(&n->t, i, &nd->wrng) : q->dest;
+    const net_end at = n->t.node[me];
+    if (dest == me && !net_turn_ok(geom_of(n, at.rtr), at.port, at.port)) {
         /* A packet to its own node would turn back into its input port,
          * which this leaf has no crosspoint for (SELF): not injected,
          * counted, and out of the measurement. */
         n->self_skipped++;
         nr_stats_dropped(&n->st, q->gen_cycle);
-        nr_inj_pop(&nd->inj);
+        src_pop(n, nd);
         return 0;
     }
     /* the flattened-butterfly mode: class q->vc goes in, and arrives, on
@@ -626,23 +725,24 @@ static int src_start(net_t *n, int i, uint64_t ts)
     const unsigned P = (unsigned)n->vcs_per_class;
     const unsigned vc = n->route->vc_phase ? P * (unsigned)q->vc + P - 1u : (unsigned)q->vc;
     const unsigned vc_out = vc;
-    nr_pkt_desc_t d = nr_pkt_desc((unsigned)i, (unsigned)dest, vc, 0, q->len);
+    nr_pkt_desc_t d = nr_pkt_desc((unsigned)me, (unsigned)dest, vc, 0, q->len);
     d.a = (n->route->head & NET_HD_A) != 0;
     d.h = (n->route->head & NET_HD_H) != 0;
-    if (d.h) d.hash = (uint32_t)nr_rng_below(&nd->rng, 1u << 22);
+    if (d.h)
+        d.hash = n->planes == 1 ? (uint32_t)nr_rng_below(&nd->rng, 1u << 22) : nd->pq[nd->pqh].hash;
     if (n->o->age_phit) { /* an age phit: age 0 (docs/seastar-arch.md 8) */
         d.h = 1;
         d.hash &= ~0xFFu;
         if (d.len < nr_pkt_min_len(&d)) d.len = nr_pkt_min_len(&d);
     }
     /* a source-routed topology: the route phit names the port at each router */
-    int nhop = (n->route->head & NET_HD_R) ? n->t.kind->srcroute(&n->t, i, dest, d.route) : -1;
+    int nhop = (n->route->head & NET_HD_R) ? n->t.kind->srcroute(&n->t, me, dest, d.route) : -1;
     d.r = nhop > 0;
     /* What arrives: each router that uses the route phit rotates it and
      * repairs the PCRC (docs/yarc-arch.md 4.3); a routing that gives a flow
      * one path keeps it in order. */
-    const int det = (n->o->det_vcs >> vc & 1u) && !d.h; /* --det-vcs: one path per flow */
-    const nr_src_expect_t x = {nhop, n->route->ordered || det, ts, q->gen_cycle};
+    /* --det-vcs: one path per flow; with planes, one plane (plane_spread) */
+    const nr_src_expect_t x = {nhop, vc_ordered(n, vc, d.h), ts, q->gen_cycle};
     char e2[300];
     int len = nr_src_start(&n->sb, &d, nd->ph, n->phcap, &x, e2, sizeof e2);
     if (len < 0 || (n->count_hops && hop_put(&n->hop, hop_key(d.src, d.dest, vc_out, d.seq)))) {
@@ -661,7 +761,7 @@ static int src_start(net_t *n, int i, uint64_t ts)
         nd->ph[0] = nr_head_set_vc(nd->ph[0], (unsigned)nd->vc);
         nr_pkt_fix_crc(nd->ph, len);
     }
-    nr_inj_pop(&nd->inj);
+    src_pop(n, nd);
     return 0;
 }
 
@@ -684,20 +784,30 @@ int net_src_next(net_t *n, int i, uint64_t t, int gen)
     if (T && nd->len > 0 && nd->pos == 0 && ts - nd->xgen >= T) {
         /* --inj-timeout: no link took its head in T cycles from its
          * generation: dropped, retired from the scoreboard, counted */
-        if (net_retire(n, (unsigned)i, nd->xdest, nd->xvc, nd->xseq, ts)) {
+        const unsigned me = (unsigned)(i % n->t.nnodes);
+        if (net_retire(n, me, nd->xdest, nd->xvc, nd->xseq, ts)) {
             net_say(n,
                     "FAIL cycle %" PRIu64 " node %d: packet to %u seq %u, timed out at "
                     "injection, is not one the scoreboard awaits\n",
                     t, i, nd->xdest, nd->xseq);
             return -1;
         }
-        if (n->count_hops) hop_take(&n->hop, hop_key((unsigned)i, nd->xdest, nd->xvc, nd->xseq));
+        if (n->count_hops) hop_take(&n->hop, hop_key(me, nd->xdest, nd->xvc, nd->xseq));
         n->inj_timeouts++;
         nd->len = 0;
     }
     if (!gen) return 0;
-    if (nr_src_cycle(&nd->inj, ts, n->o->wc ? NULL : &n->tp, n->o->batch, &n->st, i) < 0) {
-        net_say(n, "FAIL node %d: source queue: out of memory\n", i);
+    /* with planes, node i's port 0 steps every port's process and the NIC's
+     * spread (the other ports step after it) */
+    for (int p = 0; p < n->planes && i < n->t.nnodes; p++) {
+        const int j = p * n->t.nnodes + i;
+        if (nr_src_cycle(&n->nd[j].inj, ts, n->o->wc ? NULL : &n->tp, n->o->batch, &n->st, j) < 0) {
+            net_say(n, "FAIL node %d: source queue: out of memory\n", i);
+            return -1;
+        }
+    }
+    if (n->planes > 1 && i < n->t.nnodes && plane_spread(n, i)) {
+        net_say(n, "FAIL node %d: the NIC's plane queues: out of memory\n", i);
         return -1;
     }
     return nd->len == 0 ? src_start(n, i, ts) : 0;
@@ -727,7 +837,7 @@ int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t)
              * scoreboard as it is, which counts it (malformed), as the
              * router harness's sink does */
             nr_sb_match_t m0;
-            nr_sb_deliver(&n->sb, i, nd->as, nd->alen, ts, &m0);
+            nr_sb_deliver(&n->sb, i % n->t.nnodes, nd->as, nd->alen, ts, &m0);
         }
         nd->alen = 0;
         nd->cur_vc = (int)(nr_head_vc(ph) % (unsigned)n->nvcs);
@@ -750,11 +860,11 @@ int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t)
     if (ok != NR_OK_HEALTHY) {
         /* a copy its link failed (transmit_error): the replay brings the
          * packet again; counted, never matched (nr_sb.h) */
-        nr_sb_discard(&n->sb, i, nd->as, len, ok, ts);
+        nr_sb_discard(&n->sb, i % n->t.nnodes, nd->as, len, ok, ts);
         n->tx_err++;
         return 0;
     }
-    nr_sb_deliver(&n->sb, i, nd->as, len, ts, &m);
+    nr_sb_deliver(&n->sb, i % n->t.nnodes, nd->as, len, ts, &m); /* at node i's port */
     if (!m.matched) return 0;
     nr_stats_delivered(&n->st, i, len, m.user, UINT64_MAX, ts);
     if (n->src_phits && nr_stats_phase(&n->st, ts) == NR_PH_MEASURE)
@@ -893,14 +1003,14 @@ static void rtr_range1(net_t *n, int r, int job)
 }
 static void rtr_range(net_t *n, int k, int job)
 {
-    for (int r = k; r < n->t.nrtr; r += n->nthr) rtr_range1(n, r, job);
+    for (int r = k; r < n->nrt; r += n->nthr) rtr_range1(n, r, job);
 }
 
 /* Lockstep: every output of every RTL router against its model's; the
  * first difference names router, port, field and cycle. -1 if any. */
 static int net_compare(net_t *n, uint64_t t)
 {
-    for (int r = 0; r < n->t.nrtr; r++) {
+    for (int r = 0; r < n->nrt; r++) {
         if (!nr_rtr_valid(n->rm[r])) continue;
         const int lcb = n->g[0].use_lcb;
         if ((int64_t)t == n->o->fault_cycle && r == n->o->fault_rtr) {
@@ -1018,7 +1128,7 @@ static void rtr_inputs(net_t *n, int r, uint64_t t)
 /* One cycle of the whole network; -1 when a check failed. */
 static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved)
 {
-    const int R = n->t.nrtr, N = n->t.nnodes;
+    const int R = n->nrt, N = n->nnd;
     const net_kind *k = n->kind;
     const net_opts *o = n->o;
     if (o->trace_rtr >= 0 && !n->tracing && !n->trace_done && (int64_t)t == o->trace_from) {
@@ -1085,7 +1195,7 @@ static int net_cycle(net_t *n, uint64_t t, int gen, int in_window, int *moved)
  * top level's for a side link between two top routers (fclos side=S). */
 static int chan_class(const net_t *n, int r, int p)
 {
-    net_end e = n->t.r[r].peer[p];
+    net_end e = net_peer(n, r, p);
     if (e.rtr == NET_PEER_NODE) return 0;
     int a = n->t.r[r].level, b = n->t.r[e.rtr].level;
     return a < b ? a : b;
@@ -1094,12 +1204,12 @@ static int chan_class(const net_t *n, int r, int p)
 static void net_free(net_t *n)
 {
     if (n->kind) n->kind->release(n);
-    for (int r = 0; n->rt && r < n->t.nrtr; r++) nr_rtr_free(n->rt[r]);
-    for (int r = 0; n->rm && r < n->t.nrtr; r++) nr_rtr_free(n->rm[r]);
-    for (int i = 0; n->nd && i < n->t.nnodes; i++)
-        nr_inj_free(&n->nd[i].inj), free(n->nd[i].ph), free(n->nd[i].as);
-    for (int r = 0; n->cfgw && r < n->t.nrtr; r++) free(n->cfgw[r]);
-    for (size_t c = 0; n->ch && c < (size_t)n->t.nrtr * (size_t)n->kch; c++) {
+    for (int r = 0; n->rt && r < n->nrt; r++) nr_rtr_free(n->rt[r]);
+    for (int r = 0; n->rm && r < n->nrt; r++) nr_rtr_free(n->rm[r]);
+    for (int i = 0; n->nd && i < n->nnd; i++)
+        nr_inj_free(&n->nd[i].inj), free(n->nd[i].ph), free(n->nd[i].as), free(n->nd[i].pq);
+    for (int r = 0; n->cfgw && r < n->nrt; r++) free(n->cfgw[r]);
+    for (size_t c = 0; n->ch && c < (size_t)n->nrt * (size_t)n->kch; c++) {
         free(n->ch[c].flt);
         if (n->ch[c].deg) free(n->ch[c].deg->q);
         free(n->ch[c].deg);
@@ -1126,15 +1236,22 @@ static void net_free(net_t *n)
 static int net_busy(const net_t *n)
 {
     if (n->sb.outstanding) return 1;
-    for (int i = 0; i < n->t.nnodes; i++)
+    for (int i = 0; i < n->nnd; i++)
         if (n->kind->node_busy(n, i)) return 1;
     return 0;
+}
+
+/* The x-th router of level l, the planes one after another. */
+static int level_rtr(const net_t *n, int l, int x)
+{
+    const int c = n->t.first[l + 1] - n->t.first[l];
+    return x / c * n->t.nrtr + n->t.first[l] + x % c;
 }
 
 /* A port that leads up: to a router of a higher level. */
 static int port_up(const net_t *n, int r, int p)
 {
-    net_end e = n->t.r[r].peer[p];
+    net_end e = net_peer(n, r, p);
     return e.rtr >= 0 && n->t.r[e.rtr].level > n->t.r[r].level;
 }
 
@@ -1195,8 +1312,8 @@ static int net_turn_report(net_t *n, net_result *res)
     if (csv_open(n, &out, n->o->turns_csv, "turns", "router,level,in,out,packets", &csv)) return -1;
     for (int l = 1; l <= n->t.levels; l++) {
         uint64_t q[4] = {0}, tot = 0;
-        for (int r = n->t.first[l]; r < n->t.first[l + 1]; r++)
-            for (int a = 0; a < n->kch; a++)
+        for (int x = 0; x < n->planes * (n->t.first[l + 1] - n->t.first[l]); x++)
+            for (int a = 0, r = level_rtr(n, l, x); a < n->kch; a++)
                 for (int b = 0; b < n->kch; b++) {
                     uint64_t c = n->turns[((size_t)r * n->kch + (size_t)a) * n->kch + (size_t)b];
                     if (!c) continue;
@@ -1229,11 +1346,13 @@ static int rtr_loads(net_t *n, net_result *res)
     for (int l = 1; l <= n->t.levels && l <= NET_MAX_LEVELS; l++) {
         double sum = 0;
         res->rtr_util_argmax[l] = n->t.first[l];
-        for (int r = n->t.first[l]; r < n->t.first[l + 1]; r++) {
+        const int nr = n->planes * (n->t.first[l + 1] - n->t.first[l]);
+        for (int x = 0; x < nr; x++) {
+            const int r = level_rtr(n, l, x);
             uint64_t ph = 0;
             int np = 0;
             for (int p = 0; p < n->t.r[r].nports; p++) {
-                net_end e = n->t.r[r].peer[p];
+                net_end e = net_peer(n, r, p);
                 if (e.rtr == NET_PEER_NONE) continue;
                 const uint64_t c = net_ch(n, r, p)->phits;
                 ph += c, np++;
@@ -1247,7 +1366,6 @@ static int rtr_loads(net_t *n, net_result *res)
             sum += u;
             if (u > res->rtr_util_max[l]) res->rtr_util_max[l] = u, res->rtr_util_argmax[l] = r;
         }
-        const int nr = n->t.first[l + 1] - n->t.first[l];
         res->rtr_util_mean[l] = nr > 0 ? sum / nr : 0.0;
     }
     return csv_close(n, &out, csv, "links");
@@ -1280,7 +1398,7 @@ static int series_write(net_t *n, uint64_t t)
     for (size_t k = 0; csv && k * W < end; k++) {
         const struct netbin z = {0, 0, 0, 0}, *b = k < n->nbins ? &n->bins[k] : &z;
         fprintf(csv, "%" PRIu64 ",%.4f,%" PRIu64 ",%.1f,%" PRIu64 "\n", k * W,
-                (double)b->phits / ((double)W * n->t.nnodes), b->pkts,
+                (double)b->phits / ((double)W * n->nnd), b->pkts,
                 b->pkts ? (double)b->lat / (double)b->pkts : 0.0, b->lost);
     }
     return csv_close(n, &out, csv, "series");
@@ -1309,7 +1427,7 @@ static int net_missed(net_t *n, uint64_t t)
  * of each class). */
 static void link_loads(net_t *n, net_result *res, double *cnt)
 {
-    for (int r = 0; r < n->t.nrtr; r++)
+    for (int r = 0; r < n->nrt; r++)
         for (int p = 0; p < n->t.r[r].nports; p++) {
             if (n->t.r[r].peer[p].rtr == NET_PEER_NONE) continue;
             int c = chan_class(n, r, p);
@@ -1329,7 +1447,7 @@ static void link_loads(net_t *n, net_result *res, double *cnt)
 static int account(const net_t *n, uint64_t queued)
 {
     uint64_t gen = 0;
-    for (int i = 0; i < n->t.nnodes; i++) gen += n->nd[i].inj.gen_pkts;
+    for (int i = 0; i < n->nnd; i++) gen += n->nd[i].inj.gen_pkts;
     const uint64_t sum = n->sb.delivered + n->lost + n->inj_timeouts + n->self_skipped + queued;
     if (gen == sum && !n->nfl && !n->o->inj_timeout) return 0;
     fprintf(n->log,
@@ -1347,7 +1465,7 @@ static int account(const net_t *n, uint64_t queued)
 static int finish_checks(net_t *n, uint64_t t, int fail, uint64_t *sberr, uint64_t *queued)
 {
     FILE *f = n->log;
-    const int R = n->t.nrtr, N = n->t.nnodes;
+    const int R = n->nrt, N = n->nnd;
     char buf[256];
     for (int r = 0; r < R; r++)
         if (nr_rtr_errors(n->rt[r], buf, sizeof buf) ||
@@ -1357,7 +1475,7 @@ static int finish_checks(net_t *n, uint64_t t, int fail, uint64_t *sberr, uint64
         }
     *sberr = *queued = 0;
     const int aborted = fail, escaped = n->esc_cycle >= 0;
-    for (int i = 0; i < N; i++) *queued += nr_inj_depth(&n->nd[i].inj);
+    for (int i = 0; i < N; i++) *queued += nr_inj_depth(&n->nd[i].inj) + (uint64_t)n->nd[i].pqn;
     if (aborted) {
         /* the run stopped at the failure above: packets in flight are not
          * losses and credits on their way are not missing */
@@ -1426,12 +1544,11 @@ static int batch_report(const net_t *n, net_result *res)
 {
     FILE *f = n->log;
     int fail = 0;
-    if (n->o->batch && n->sb.delivered < (uint64_t)n->t.nnodes * n->o->batch - n->self_skipped) {
+    if (n->o->batch && n->sb.delivered < (uint64_t)n->nnd * n->o->batch - n->self_skipped) {
         fprintf(f,
                 "FAIL the batch was not delivered: %" PRIu64 " of %" PRIu64 " packets by the "
                 "end of the run (--drain-max %" PRIu64 " cycles); no batch time\n",
-                n->sb.delivered, (uint64_t)n->t.nnodes * n->o->batch - n->self_skipped,
-                n->o->drain);
+                n->sb.delivered, (uint64_t)n->nnd * n->o->batch - n->self_skipped, n->o->drain);
         fail = 1;
     } else if (n->o->batch) {
         res->batch_cycles = n->last_deliv + 1;
@@ -1483,14 +1600,14 @@ static void load_report(const net_t *n, const net_result *res, const double *cnt
             fprintf(f,
                     "net: routers level %d %9d, load mean %.3f max %.3f phits/cycle/port "
                     "(router %d)\n",
-                    l, n->t.first[l + 1] - n->t.first[l], res->rtr_util_mean[l],
+                    l, n->planes * (n->t.first[l + 1] - n->t.first[l]), res->rtr_util_mean[l],
                     res->rtr_util_max[l], res->rtr_util_argmax[l]);
 }
 
 static int net_finish(net_t *n, net_result *res, uint64_t t, int fail)
 {
     FILE *f = n->log;
-    const int R = n->t.nrtr;
+    const int R = n->nrt;
     const int escaped = n->esc_cycle >= 0;
     uint64_t sberr, queued;
     fail = finish_checks(n, t, fail, &sberr, &queued);
@@ -1573,8 +1690,8 @@ int net_run(const net_opts *o, net_result *res, FILE *out, char *err, int errlen
         return rc;
     }
     res->routing = n.route->name;
-    res->nodes = n.t.nnodes, res->routers = n.t.nrtr, res->links = n.t.nlinks;
-    for (int r = 0; r < n.t.nrtr; r++)
+    res->nodes = n.t.nnodes, res->routers = n.nrt, res->links = n.t.nlinks * n.planes;
+    for (int r = 0; r < n.nrt; r++)
         if ((uint64_t)n.ncfgw[r] > n.t0) n.t0 = (uint64_t)n.ncfgw[r];
     rc = net_fail_setup(&n, err, errlen);
     if (!rc) rc = net_gq_setup(&n, err, errlen);

@@ -46,7 +46,7 @@ static bslot_t *slot_at(const net_t *n, const chan_t *c, int sl, int sn)
 static int bare_setup(net_t *n, char *err, int errlen)
 {
     const rtr_geom *g = &n->g[0];
-    for (int r = 0; r < n->t.nrtr; r++)
+    for (int r = 0; r < n->nrt; r++)
         for (int p = 0; p < n->kch; p++) {
             net_end e = n->t.r[r].peer[p];
             if (e.rtr != NET_PEER_NONE &&
@@ -54,7 +54,7 @@ static int bare_setup(net_t *n, char *err, int errlen)
                           e.rtr == NET_PEER_NODE ? n->o->node_lat : n->o->link_lat))
                 goto oom;
         }
-    for (int i = 0; i < n->t.nnodes; i++) {
+    for (int i = 0; i < n->nnd; i++) {
         tb_vctsend_init(&n->nd[i].vct, n->nvcs, g->in_buf_per_vc, g->max_pkt_len);
         if (ring_init(&n->nd[i].up, n->o->node_lat)) goto oom;
     }
@@ -66,9 +66,9 @@ oom:
 
 static void bare_release(net_t *n)
 {
-    for (int r = 0; n->ch && r < n->t.nrtr; r++)
+    for (int r = 0; n->ch && r < n->nrt; r++)
         for (int p = 0; p < n->kch; p++) ring_free(net_ch(n, r, p));
-    for (int i = 0; n->nd && i < n->t.nnodes; i++) ring_free(&n->nd[i].up);
+    for (int i = 0; n->nd && i < n->nnd; i++) ring_free(&n->nd[i].up);
 }
 
 static void bare_node_in(net_t *n, int i, uint64_t t)

@@ -41,21 +41,21 @@
  * tables are rebuilt on a rewrite). */
 static void set_nvcs(net_t *n)
 {
-    for (int i = 0; i < n->t.nrtr; i++) n->t.r[i].tab.fb_nvcs = n->gp[n->t.r[i].level - 1]->num_vcs;
+    for (int i = 0; i < n->nrt; i++) n->t.r[i].tab.fb_nvcs = n->gp[n->t.r[i].level - 1]->num_vcs;
 }
 
 /* Router r's port p as the end of a link between routers named by --opt;
  * 2 with a message when it is not one. */
 static int link_end(const net_t *n, const char *opt, int r, int p, char *err, int errlen)
 {
-    if (r < 0 || r >= n->t.nrtr || p < 0 || p >= n->t.r[r].nports) {
-        snprintf(err, errlen, "--%s %d.%d: the network has routers 0..%d%s", opt, r, p,
-                 n->t.nrtr - 1, r >= 0 && r < n->t.nrtr ? ", and this one ports 0.." : "");
-        if (r >= 0 && r < n->t.nrtr)
+    if (r < 0 || r >= n->nrt || p < 0 || p >= n->t.r[r].nports) {
+        snprintf(err, errlen, "--%s %d.%d: the network has routers 0..%d%s", opt, r, p, n->nrt - 1,
+                 r >= 0 && r < n->nrt ? ", and this one ports 0.." : "");
+        if (r >= 0 && r < n->nrt)
             snprintf(err + strlen(err), (size_t)errlen - strlen(err), "%d", n->t.r[r].nports - 1);
         return 2;
     }
-    const net_end e = n->t.r[r].peer[p];
+    const net_end e = net_peer(n, r, p);
     if (e.rtr < 0) {
         snprintf(err, errlen,
                  "--%s %d.%d: the port %s; only links between routers %s (a node has one link)",
@@ -71,7 +71,7 @@ static int link_end(const net_t *n, const char *opt, int r, int p, char *err, in
 static int deg_add(net_t *n, int r, int p, uint64_t at, int say, char *err, int errlen)
 {
     if (link_end(n, "degrade", r, p, err, errlen)) return 2;
-    const net_end e = n->t.r[r].peer[p];
+    const net_end e = net_peer(n, r, p);
     const int end[2][2] = {{r, p}, {e.rtr, e.port}};
     if (net_ch(n, r, p)->deg) {
         snprintf(err, errlen, "--degrade %d.%d: that link already degrades", r, p);
@@ -126,7 +126,7 @@ int net_deg_tx(net_t *n, chan_t *c, uint32_t *val, uint32_t *ph, uint64_t t)
 static void deg_report(net_t *n, uint64_t t)
 {
     int nch = 0, most = 0;
-    for (int r = 0; r < n->t.nrtr; r++)
+    for (int r = 0; r < n->nrt; r++)
         for (int p = 0; p < n->t.r[r].nports; p++) {
             const chdeg *d = net_ch(n, r, p)->deg;
             if (!d) continue;
@@ -138,7 +138,7 @@ static void deg_report(net_t *n, uint64_t t)
             net_say(n,
                     "net: degraded link %d.%d->%d.%d: %" PRIu64 " phits carried in the %" PRIu64
                     " cycles from cycle %" PRIu64 " (%.3f a cycle), at most %d waiting\n",
-                    r, p, n->t.r[r].peer[p].rtr, n->t.r[r].peer[p].port, d->carried, span,
+                    r, p, net_peer(n, r, p).rtr, net_peer(n, r, p).port, d->carried, span,
                     d->from - n->t0, span ? (double)d->carried / (double)span : 0.0, d->most);
         }
     if (n->o->half_width)
@@ -155,7 +155,7 @@ static int fail_add(net_t *n, int r, int p, uint64_t at, int erase, char *err, i
 {
     const char *opt = erase ? "erase" : "fail";
     if (link_end(n, opt, r, p, err, errlen)) return 2;
-    const net_end e = n->t.r[r].peer[p];
+    const net_end e = net_peer(n, r, p);
     for (int i = 0; i < n->nfl; i++)
         if ((n->fl[i].r == r && n->fl[i].p == p) || (n->fl[i].r2 == r && n->fl[i].p2 == p)) {
             snprintf(err, errlen, "--%s %d.%d: that link already fails (%d.%d)", opt, r, p,
@@ -198,14 +198,14 @@ static int fail_add(net_t *n, int r, int p, uint64_t at, int erase, char *err, i
 static int fail_random(net_t *n, char *err, int errlen)
 {
     const net_opts *o = n->o;
-    int nl = 0, *lk = malloc((size_t)n->t.nrtr * (size_t)n->kch * sizeof *lk);
+    int nl = 0, *lk = malloc((size_t)n->nrt * (size_t)n->kch * sizeof *lk);
     if (!lk) {
         snprintf(err, errlen, "out of memory");
         return 2;
     }
-    for (int r = 0; r < n->t.nrtr; r++)
+    for (int r = 0; r < n->nrt; r++)
         for (int p = 0; p < n->t.r[r].nports; p++) {
-            const net_end e = n->t.r[r].peer[p];
+            const net_end e = net_peer(n, r, p);
             if (e.rtr > r || (e.rtr == r && e.port > p)) lk[nl++] = r * n->kch + p;
         }
     nr_rng_t g;
@@ -231,6 +231,15 @@ static int fail_random(net_t *n, char *err, int errlen)
     return rc;
 }
 
+/* The topology's tables of plane pl that avoid its dead links (avoid on a
+ * view of the plane). */
+static int plane_avoid(net_t *n, int pl, char *err, int errlen)
+{
+    net_topo v = n->t;
+    v.r = n->t.r + (size_t)pl * n->t.nrtr;
+    return n->t.kind->avoid(&v, n->dead + (size_t)pl * n->t.nrtr, err, errlen);
+}
+
 int net_fail_setup(net_t *n, char *err, int errlen)
 {
     const net_opts *o = n->o;
@@ -250,9 +259,9 @@ int net_fail_setup(net_t *n, char *err, int errlen)
         int rc = deg_add(n, o->deg[i].rtr, o->deg[i].port, n->t0 + o->deg[i].cycle, 1, err, errlen);
         if (rc) return rc;
     }
-    for (int r = 0; o->half_width && r < n->t.nrtr; r++)
+    for (int r = 0; o->half_width && r < n->nrt; r++)
         for (int p = 0; p < n->t.r[r].nports; p++) {
-            const net_end e = n->t.r[r].peer[p];
+            const net_end e = net_peer(n, r, p);
             if (e.rtr < r || (e.rtr == r && e.port < p)) continue; /* a node, or its other end */
             int rc = deg_add(n, r, p, n->t0, 0, err, errlen);
             if (rc) return rc;
@@ -290,7 +299,7 @@ int net_fail_setup(net_t *n, char *err, int errlen)
         return 2;
     }
     /* the builder's refusals before the run: the tables without failures */
-    if (n->t.kind->avoid(&n->t, n->dead, e2, sizeof e2)) {
+    if (plane_avoid(n, 0, e2, sizeof e2)) {
         snprintf(err, errlen, "--fail: %s", e2);
         return 2;
     }
@@ -373,29 +382,33 @@ static int queue_writes(net_t *n, int r, const nr_route_vals *a, const nr_route_
     return 0;
 }
 
-/* The check of the new tables: the network without its dead links. */
-static int fail_check(net_t *n, net_check_res *cr, char *err, int errlen)
+/* The check of plane pl's new tables: the plane without its dead links. */
+static int fail_check(net_t *n, int pl, net_check_res *cr, char *err, int errlen)
 {
+    const int R = n->t.nrtr;
+    const net_rtr *pr = n->t.r + (size_t)pl * R;
+    const uint64_t *dead = n->dead + (size_t)pl * R;
     net_topo c = n->t;
-    c.r = malloc((size_t)n->t.nrtr * sizeof *c.r);
+    c.r = malloc((size_t)R * sizeof *c.r);
     if (!c.r) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    memcpy(c.r, n->t.r, (size_t)n->t.nrtr * sizeof *c.r);
-    for (int r = 0; r < n->t.nrtr; r++)
+    memcpy(c.r, pr, (size_t)R * sizeof *c.r);
+    for (int r = 0; r < R; r++)
         for (int p = 0; p < c.r[r].nports; p++)
-            if (n->dead[r] >> p & 1) c.r[r].peer[p] = (net_end){NET_PEER_NONE, 0};
+            if (dead[r] >> p & 1) c.r[r].peer[p] = (net_end){NET_PEER_NONE, 0};
     int rc = net_topo_check(&c, n->gp, n->nvcs, cr, err, errlen);
     free(c.r);
     return rc;
 }
 
 /* The management's answer in cycle t: tables without the dead links,
- * checked, queued for every router's configuration port. */
+ * checked, queued for every router's configuration port. Each plane's on
+ * its own (a plane without dead links keeps its tables). */
 static int fail_rewrite(net_t *n, uint64_t t)
 {
-    const int R = n->t.nrtr;
+    const int R = n->nrt;
     char e2[200];
     int ndead = 0;
     for (int i = 0; i < n->nfl; i++) ndead += n->fl[i].at <= t;
@@ -405,9 +418,16 @@ static int fail_rewrite(net_t *n, uint64_t t)
         return -1;
     }
     for (int r = 0; r < R; r++) old[r] = n->t.r[r].tab;
-    net_check_res cr;
-    int rc = n->t.kind->avoid(&n->t, n->dead, e2, sizeof e2);
-    if (!rc) set_nvcs(n), rc = fail_check(n, &cr, e2, sizeof e2);
+    net_check_res cr = {0}, c1;
+    int rc = 0;
+    for (int pl = 0; pl < n->planes && !rc; pl++) {
+        int any = 0;
+        for (int r = pl * n->t.nrtr; r < (pl + 1) * n->t.nrtr; r++) any |= n->dead[r] != 0;
+        if (!any && n->planes > 1) continue;
+        rc = plane_avoid(n, pl, e2, sizeof e2);
+        if (!rc) set_nvcs(n), rc = fail_check(n, pl, &c1, e2, sizeof e2);
+        if (!rc) cr = c1;
+    }
     if (rc) {
         snprintf(n->missed, sizeof n->missed,
                  "--fail: cycle %" PRIu64

@@ -113,6 +113,15 @@ typedef struct {
     uint32_t arr_ph;
     /* LCB: the NIC (its inputs and outputs of this cycle, the sink's last read) */
     tb_nic nic;
+    /* planes > 1 (docs/network.md "Planes"): the packets the node's NIC
+     * gave this port, in order, with their destination and hash phit (a
+     * ring of pqcap), and their phits */
+    struct plpkt {
+        nr_inj_pkt_t p;
+        uint32_t hash;
+    } * pq;
+    int pqcap, pqh, pqn;
+    uint64_t pqphits;
 } node_t;
 
 typedef struct net net_t;
@@ -154,7 +163,12 @@ typedef struct {
 struct net {
     const net_opts *o;
     const net_kind *kind;
+    /* one plane's graph (net_topo.planes copies of it: router r of plane p
+     * is p * t.nrtr + r, t.r[] holds every plane's tables, each plane's
+     * peers as in plane 0; a node's port into plane p is p * t.nnodes +
+     * node; net_peer, net_node_at) */
     net_topo t;
+    int planes, nrt, nnd; /* planes, routers and node ports of the network */
     const rtr_org *org[NET_MAX_LEVELS];
     rtr_geom g[NET_MAX_LEVELS];
     const rtr_geom *gp[NET_MAX_LEVELS];
@@ -223,11 +237,31 @@ struct net {
     int job;
 };
 
+/* The far end of router r's port p, in r's plane. */
+static inline net_end net_peer(const net_t *n, int r, int p)
+{
+    net_end e = n->t.r[r].peer[p];
+    if (n->planes > 1 && r >= n->t.nrtr) {
+        const int pl = r / n->t.nrtr;
+        if (e.rtr >= 0) e.rtr += pl * n->t.nrtr;
+        if (e.rtr == NET_PEER_NODE) e.port += pl * n->t.nnodes;
+    }
+    return e;
+}
+/* Where node port i (node i % t.nnodes, plane i / t.nnodes) is wired. */
+static inline net_end net_node_at(const net_t *n, int i)
+{
+    if (n->planes == 1) return n->t.node[i];
+    net_end e = n->t.node[i % n->t.nnodes];
+    e.rtr += i / n->t.nnodes * n->t.nrtr;
+    return e;
+}
+
 /* The channel that arrives at router r's input p: its peer's output
  * channel, or the node's up channel (NULL if unconnected). */
 static inline chan_t *net_chan_into(net_t *n, int r, int p)
 {
-    net_end e = n->t.r[r].peer[p];
+    net_end e = net_peer(n, r, p);
     if (e.rtr == NET_PEER_NONE) return NULL;
     return e.rtr == NET_PEER_NODE ? &n->nd[e.port].up : &n->ch[e.rtr * n->kch + e.port];
 }
@@ -236,7 +270,8 @@ static inline chan_t *net_ch(net_t *n, int r, int p) { return &n->ch[(size_t)r *
 /* The channel node i receives on: its leaf's output channel. */
 static inline chan_t *net_chan_down(net_t *n, int i)
 {
-    return net_ch(n, n->t.node[i].rtr, n->t.node[i].port);
+    const net_end e = net_node_at(n, i);
+    return net_ch(n, e.rtr, e.port);
 }
 
 /* net_fail.c: failed links (docs/network.md "Faults") */

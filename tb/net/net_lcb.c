@@ -70,7 +70,7 @@ static int lcb_setup(net_t *n, char *err, int errlen)
 {
     const rtr_geom *g = &n->g[0];
     char e2[256];
-    for (int r = 0; r < n->t.nrtr; r++)
+    for (int r = 0; r < n->nrt; r++)
         for (int p = 0; p < n->kch; p++) {
             net_end e = n->t.r[r].peer[p];
             if (e.rtr == NET_PEER_NONE) continue;
@@ -80,7 +80,7 @@ static int lcb_setup(net_t *n, char *err, int errlen)
                        sizeof e2))
                 goto bad;
         }
-    for (int i = 0; i < n->t.nnodes; i++) {
+    for (int i = 0; i < n->nnd; i++) {
         node_t *nd = &n->nd[i];
         if (ch_new(n, &nd->up, n->o->node_lat,
                    NR_RNG_STREAM(NR_RNG_P_ERROR, (1u << 30) + (unsigned)i), -1, e2, sizeof e2))
@@ -105,12 +105,12 @@ int net_lcb_erase(net_t *n, int r, int p, uint64_t from, char *err, int errlen)
 
 static void lcb_release(net_t *n)
 {
-    for (int r = 0; n->ch && r < n->t.nrtr; r++)
+    for (int r = 0; n->ch && r < n->nrt; r++)
         for (int p = 0; p < n->kch; p++) {
             if (net_ch(n, r, p)->l) lcb_ch_free(net_ch(n, r, p)->l);
             free(net_ch(n, r, p)->mon);
         }
-    for (int i = 0; n->nd && i < n->t.nnodes; i++) {
+    for (int i = 0; n->nd && i < n->nnd; i++) {
         if (n->nd[i].up.l) lcb_ch_free(n->nd[i].up.l);
         free(n->nd[i].up.mon);
         tb_nic_release(&n->nd[i].nic);
@@ -194,18 +194,18 @@ static int lcb_rtr_out(net_t *n, int r, uint64_t t, int in_window, int *moved)
 
 static void lcb_stop_errors(net_t *n)
 {
-    for (int r = 0; r < n->t.nrtr; r++)
+    for (int r = 0; r < n->nrt; r++)
         for (int p = 0; p < n->kch; p++)
             if (net_ch(n, r, p)->l && !net_ch(n, r, p)->era) /* erased links stay so */
                 lcb_ch_enable(net_ch(n, r, p)->l, 0);
-    for (int i = 0; i < n->t.nnodes; i++) lcb_ch_enable(n->nd[i].up.l, 0);
+    for (int i = 0; i < n->nnd; i++) lcb_ch_enable(n->nd[i].up.l, 0);
 }
 
 static int lcb_node_busy(const net_t *n, int i)
 {
     const node_t *nd = &n->nd[i];
     if (nd->len || tb_nic_busy(&nd->nic)) return 1;
-    const net_end at = n->t.node[i];
+    const net_end at = net_node_at(n, i);
     return lcb_ch_in_outage(nd->up.l) ||
            lcb_ch_in_outage(n->ch[(size_t)at.rtr * (size_t)n->kch + (size_t)at.port].l);
 }
