@@ -45,6 +45,7 @@ rtl/sw/nr_swalloc_pt.sv
 rtl/sw/nr_swalloc_accept.sv
 rtl/sw/nr_swalloc_out.sv
 rtl/sw/nr_swalloc_va.sv
+rtl/sw/nr_swalloc_islip.sv
 rtl/sw/nr_swalloc.sv
 rtl/sw/nr_port_bare.sv
 rtl/sw/nr_port_front.sv

@@ -42,8 +42,8 @@
 //                allocating output VCs (VcCls classes) before an input-first
 //                switch allocation; the VA winners' heads are rewritten by
 //                their IUs. VcCls: 1..NumVcs, dividing NumVcs. SaAlloc 0..2,
-//                SaIter (1 with SaAlloc 1), SaGroup (dividing NumPorts): its
-//                switch allocator (nr_swalloc).
+//                SaIter (1..4 with SaAlloc 1), SaGroup (dividing NumPorts): its
+//                switch allocator (nr_swalloc); Spec 0/1 its speculation.
 //   Hx           0; 1 hxv, 2 hxm: the 2-D HyperX switch (doc 1.6, nr_nwn_hx
 //                in place of the bottom): R = 1, M = 0, XpBuf = 0, NumPorts
 //                8 or 64; payloads carry {ext, q}.
@@ -114,6 +114,7 @@ module nr_nwn #(
   parameter int SaAlloc     = 0,
   parameter int SaIter      = 1,
   parameter int SaGroup     = 8,
+  parameter int Spec        = 0,
   localparam int PhitW      = nr_pkg::PHIT_W,
   localparam int PortW      = nr_pkg::ROUTE_PORT_W,
   localparam int VcW        = nr_pkg::idx_w(NumVcs),
@@ -171,7 +172,8 @@ module nr_nwn #(
   output logic [15:0]                prm_ft_o,
   output logic [15:0]                prm_sa_alloc_o,
   output logic [15:0]                prm_sa_iter_o,
-  output logic [15:0]                prm_sa_group_o
+  output logic [15:0]                prm_sa_group_o,
+  output logic [15:0]                prm_spec_o
 );
 
   localparam int N    = NumPorts / R;                           // ports per bottom
@@ -218,9 +220,10 @@ module nr_nwn #(
                                      (NumPorts == 8 || NumPorts == 64)))
   `NR_PARAM_ASSERT(p_ft, Ft == 0 || (Ft == 1 && R == 1 && XpBuf == 0 && Hx == 0 && Vc == 0 &&
                                      NumPorts == 64))
-  // the switch allocators of vc (doc 1.7); iSLIP of 2..4 rounds: C model only
+  // the switch allocators of vc (doc 1.7) and its speculation
   `NR_PARAM_ASSERT(p_sa, SaAlloc >= 0 && SaAlloc <= 2 && (SaAlloc == 0 || Vc == 1) &&
-                   (SaAlloc != 1 || SaIter == 1) &&
+                   (SaAlloc != 1 || (SaIter >= 1 && SaIter <= 4)) &&
+                   (Spec == 0 || (Spec == 1 && Vc == 1)) &&
                    (SaAlloc != 2 || (SaGroup >= 2 && NumPorts % SaGroup == 0)))
 
   assign prm_num_ports_o     = 16'(NumPorts);
@@ -250,6 +253,7 @@ module nr_nwn #(
   assign prm_sa_alloc_o      = 16'(SaAlloc);
   assign prm_sa_iter_o       = 16'(SaIter);
   assign prm_sa_group_o      = 16'(SaGroup);
+  assign prm_spec_o          = 16'(Spec);
 
   // ------------------------------------------------------------ shared wires
   // Arrays indexed by their producer and written whole by it (many partial
@@ -356,6 +360,7 @@ module nr_nwn #(
       .SaAlloc    (SaAlloc),
       .SaIter     (SaIter),
       .SaGroup    (SaGroup),
+      .Spec       (Spec),
       .UpPort     (IS_UP ? 1 : 0)
     ) u_port (
       .clk_i,
@@ -461,6 +466,7 @@ module nr_nwn #(
       .SaAlloc    (SaAlloc),
       .SaIter     (SaIter),
       .SaGroup    (SaGroup),
+      .Spec       (Spec),
       .Kind       (0)
     ) u_sub (
       .clk_i,

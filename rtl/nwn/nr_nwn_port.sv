@@ -86,6 +86,7 @@ module nr_nwn_port #(
   parameter int SaAlloc     = 0,
   parameter int SaIter      = 1,
   parameter int SaGroup     = 8,
+  parameter int Spec        = 0,
   parameter int UpPort      = 0,
   localparam int RdPorts    = (UpPort != 0) ? 1 : Speedup,
   localparam int CrW        = $clog2(BufDepth + 1),
@@ -149,7 +150,8 @@ module nr_nwn_port #(
   `NR_PARAM_ASSERT(p_upport, UpPort == 0 || (UpPort == 1 && Bb == 1))
   `NR_PARAM_ASSERT(p_xpbuf, XpBuf == 0 || XpBuf == 1)   // (the top's parameter)
   `NR_PARAM_ASSERT(p_vc, (Vc == 0 || Vc == 1) && VcCls >= 1 && VcCls <= NumVcs &&   // (the top's)
-                   SaAlloc >= 0 && SaAlloc <= 2 && SaIter >= 1 && SaGroup >= 1)
+                   SaAlloc >= 0 && SaAlloc <= 2 && SaIter >= 1 && SaGroup >= 1 &&
+                   (Spec == 0 || Spec == 1))
   `NR_PARAM_ASSERT(p_hx, Hx >= 0 && Hx <= 2 && Ft >= 0 && Ft <= 1)
   `NR_PARAM_ASSERT(p_chanlat, ChanLat >= 1 && ChanLat <= 4)   // (not used here)
   `NR_PARAM_ASSERT(p_topspeedup, TopSpeedup >= 1 && TopSpeedup <= 2)   // (the tops' parameter)

@@ -35,7 +35,8 @@
 //             the ports' tables).
 //   Vc, VcCls nr_nwn's: Vc = 1 the baseline VC router (doc 1.7, cn's one
 //             bottom, Kind 0): nr_swalloc allocates output VCs (VcCls
-//             classes), then switches input first.
+//             classes), then switches input first; SaAlloc, SaIter, SaGroup,
+//             Spec its switch allocator and speculation.
 //   Inputs / outputs in allocator order (doc 1):
 //     bottom: inputs 0..n-1 IUs of its ports, n..n+M-1 down-links from tops
 //             0..M-1; outputs 0..n-1 ports, n..n+M-1 up-links.
@@ -110,6 +111,7 @@ module nr_nwn_sub #(
   parameter int SaAlloc     = 0,
   parameter int SaIter      = 1,
   parameter int SaGroup     = 8,
+  parameter int Spec        = 0,
   parameter int Kind        = 0,
   localparam int PhitW   = nr_pkg::PHIT_W,
   localparam int PortW   = nr_pkg::ROUTE_PORT_W,
@@ -350,7 +352,8 @@ module nr_nwn_sub #(
     .VcCls  (VcCls),
     .SaAlloc(SaAlloc),
     .SaIter (SaIter),
-    .SaGroup(SaGroup)
+    .SaGroup(SaGroup),
+    .Spec   (Spec)
   ) u_alloc (
     .clk_i,
     .rst_ni,

@@ -29,7 +29,9 @@
 //   route_v_vc_o[v]: VC v holds a route (registered).
 //   va_set_vc_i, va_w_vc_i: VC v won output VC w in VC allocation this cycle
 //     (the baseline VC router, docs/nwn-arch.md 1.7): from the next cycle
-//     its head leaves with vc field w. 0 elsewhere.
+//     its head leaves with vc field w. 0 elsewhere. With speculation the
+//     head may pop in that cycle: the allocator's crossbar carries it with
+//     vc field w, and the CRC repair word starts from w.
 //   fr_valid_vc_o, fr_head_vc_o, fr_tgt_vc_o, fr_q_vc_o, fr_phit_vc_o,
 //     fr_drop_vc_o, pop_vc_i: nr_iu's fronts and pops (valid: route held, not
 //     DROP, staging non-empty; drop: route DROP, staging non-empty). A pop is
@@ -113,20 +115,26 @@ module nr_iu_front #(
 
     // the head's VC, source-route rotation and CRC repair of the phit at
     // the front
-    logic [DataW-1:0] d0, drot, dhead;
+    logic [DataW-1:0] d0, drot, dhead, dfix;
     logic [15:0]      fx, u22, u6;
-    logic             rot_now, head_now;
-    logic [1:0]       wv;
+    logic             rot_now, head_now, vas;
+    logic [1:0]       wv, vaw;
+    assign vas      = va_set_vc_i[v];
+    assign vaw      = va_w_vc_i[v*2 +: 2];
     assign d0       = s0[DataW-1:0];
     assign drot     = {d0[DataW-PortW-1:0], d0[DataW-1 -: PortW]};
     assign wv       = w_q[v*2 +: 2];
     assign dhead    = {d0[DataW-1:nr_pkg::HEAD_VC_LSB+2], wv, d0[nr_pkg::HEAD_VC_LSB-1:0]};
+    // the head as it leaves: a VA winner popped in the cycle it won
+    // (speculation) leaves on the VC won
+    assign dfix     = {d0[DataW-1:nr_pkg::HEAD_VC_LSB+2], vas ? vaw : wv,
+                       d0[nr_pkg::HEAD_VC_LSB-1:0]};
     assign fx       = fix_q[v*16 +: 16];
     assign rot_now  = rot_q[v*2 +: 2] == 2'd1;
     assign head_now = k0 == K_HEAD;
     nr_crc16_upd #(.DataW(DataW)) u_fix22 (
       .crc_i (head_now ? 16'h0000 : fx),
-      .data_i(head_now ? (d0 ^ dhead) : rot_now ? (d0 ^ drot) : '0),
+      .data_i(head_now ? (d0 ^ dfix) : rot_now ? (d0 ^ drot) : '0),
       .crc_o (u22)
     );
     nr_crc16_upd #(.DataW(6)) u_fix6 (
@@ -144,10 +152,10 @@ module nr_iu_front #(
 
     // next state of this VC's route (local variables, copied to the flat
     // vectors below)
-    logic             rv_n, rdrop_n, fa_n, rv, rdrop, fa, popv, rcv, rcd, vas;
+    logic             rv_n, rdrop_n, fa_n, rv, rdrop, fa, popv, rcv, rcd;
     logic [PortW-1:0] rq_n, rcp;
     logic [TgtW-1:0]  tg, tg_n, rct;
-    logic [1:0]       rot_n, rot, w_n, vaw;
+    logic [1:0]       rot_n, rot, w_n;
     logic [15:0]      fx_n;
     assign rv    = route_v_q[v];
     assign rdrop = route_drop_q[v];
@@ -159,8 +167,6 @@ module nr_iu_front #(
     assign rcd   = rc_drop_i;
     assign rcp   = rc_q_i;
     assign rct   = rc_tgt_i;
-    assign vas   = va_set_vc_i[v];
-    assign vaw   = va_w_vc_i[v*2 +: 2];
     always_comb begin
       rv_n    = rv;
       rdrop_n = rdrop;
@@ -204,9 +210,9 @@ module nr_iu_front #(
     assign fix_d[v*16 +: 16] = fx_n;
 
     `NR_ASSERT(a_pop_front, !pop_vc_i[v] || fr_valid_vc_o[v] || fr_drop_vc_o[v], clk_i, rst_ni)
-    // VA rewrites a routed head that has not left
-    `NR_ASSERT(a_va_set, !va_set_vc_i[v] || (fr_valid_vc_o[v] && head_now && !popv && !rcv),
-               clk_i, rst_ni)
+    // VA rewrites a routed head (that has not left, without speculation:
+    // nr_swalloc checks it)
+    `NR_ASSERT(a_va_set, !va_set_vc_i[v] || (fr_valid_vc_o[v] && head_now && !rcv), clk_i, rst_ni)
   end
 
   // ---------------------------------------------------------------- registers

@@ -52,13 +52,21 @@
 //                     held rule. va_set_iv_o, va_w_iv_o: this cycle's VA
 //                     winners and their VCs (the IU rewrites the head).
 //   SaAlloc, SaIter, SaGroup  Vc = 1's switch allocator (doc 1.7): 0 the
-//                     separable input-first one above; 1 iSLIP of SaIter = 1
-//                     round (every candidate requests, the port outputs
-//                     grant, the accept stages take one grant by iptr: this
-//                     module's output-first allocation over the candidates,
-//                     no held rule); 2 the distributed allocator, input first,
-//                     the port outputs' groups of SaGroup inputs
-//                     (nr_swalloc_pt). iSLIP of 2..4 rounds: C model only.
+//                     separable input-first one above; 1 iSLIP of SaIter =
+//                     1..4 rounds (nr_swalloc_islip matches inputs to ports
+//                     and its match is each input's one bid); 2 the
+//                     distributed allocator, input first, the port outputs'
+//                     groups of SaGroup inputs (nr_swalloc_pt).
+//   Spec              Vc = 1: speculation (doc 1.7). A head in VA bids in
+//                     SA in the same cycle, for the VC its VA stage 1 picked
+//                     (the port's vc_ok is that VC's), below every other bid
+//                     at the input and at the port; its grant stands only if
+//                     it wins VA (else the port cycle is lost). The head
+//                     leaves with that VC in its vc field: the crossbar
+//                     carries the rewritten head (the IU repairs the CRC from
+//                     va_set_iv_o, va_w_iv_o). VA reads the fronts' own vc
+//                     fields, the outputs the rewritten ones, so the pick
+//                     never depends on itself.
 //   Degenerate values (one input, output or VC; an output with a single or
 //   no crosspoint) fall into the named branches here (g_nox) and of the cells
 //   (nr_arb_rr g_single, nr_arb_rr_multi g_one / g_single).
@@ -131,6 +139,7 @@ module nr_swalloc #(
   parameter int SaAlloc = 0,
   parameter int SaIter  = 1,
   parameter int SaGroup = 8,
+  parameter int Spec    = 0,
   localparam int NI     = NumIu + NumBuf,
   localparam int NO     = NumPt + NumCh,
   localparam int VcW    = nr_pkg::idx_w(NumVcs),
@@ -174,11 +183,12 @@ module nr_swalloc #(
   `NR_PARAM_ASSERT(p_payw, PayW >= nr_pkg::PHIT_W)
   `NR_PARAM_ASSERT(p_vc, Vc == 0 || (Vc == 1 && NumBuf == 0 && NumCh == 0 && Speedup == 1 &&
                                       IuFirst == 1 && PtFirst == 1))
-  `NR_PARAM_ASSERT(p_sa, (Vc == 1 || SaAlloc == 0) && SaAlloc >= 0 && SaAlloc <= 2 &&
-                   (SaAlloc != 1 || SaIter == 1) &&
+  `NR_PARAM_ASSERT(p_sa, (Vc == 1 || (SaAlloc == 0 && Spec == 0)) && SaAlloc >= 0 &&
+                   SaAlloc <= 2 && (SaAlloc != 1 || (SaIter >= 1 && SaIter <= 4)) &&
+                   (Spec == 0 || Spec == 1) &&
                    (SaAlloc != 2 || (XIuPt == 1 && SaGroup >= 2 && NI % SaGroup == 0)))
   // input first: each input's one bid (pick) is its only request
-  localparam bit InFirst = (Vc != 0) && (SaAlloc != 1);
+  localparam bit InFirst = (Vc != 0);
 
   localparam int PhitW = nr_pkg::PHIT_W;
   localparam int LaneN = (Speedup >= NumVcs) ? NumVcs : Speedup;
@@ -189,13 +199,15 @@ module nr_swalloc #(
   // hreq: a HEAD request of (i, v), withdrawn while input i is held
   logic [NI*NumVcs-1:0] fhead, fdrop, hreq, acc;
   // Vc = 1: the inputs' picks (their one bid each), the outputs' view of the
-  // fronts (only the picks), the SA candidates, heads that may bid
-  logic [NI*NumVcs-1:0] pick, ovalid, vcand, hok_any;
+  // fronts (only the picks), the SA candidates, heads that may bid, the
+  // speculative bids (Spec) and the fronts as the crossbar carries them
+  logic [NI*NumVcs-1:0] pick, ovalid, vcand, hok_any, sbid;
+  logic [NI*NumVcs*PayW-1:0] pay_x;
   // hvcp, tgtp: the fronts' vc fields (a port output starts a HEAD on its
   // VC) and targets as bit planes (nr_swalloc_out): bit b of (i, v)'s at
   // b*NI*NumVcs + i*NumVcs + v
   localparam int NB = NI * NumVcs;
-  logic [2*NB-1:0]    hvcp;
+  logic [2*NB-1:0]    hvcp, hvcp_o;
   logic [TgtW*NB-1:0] tgtp;
   // held[i]: input i's head requests are withdrawn this cycle
   logic [NI-1:0] held;
@@ -204,9 +216,8 @@ module nr_swalloc #(
     for (genvar v = 0; v < NumVcs; v++) begin : g_vc
       localparam int B = i*NumVcs + v;
       assign fhead[B] = in_pay_iv_i[B*PayW + PhitW - 1 -: 2] == K_HEAD;
-      assign hreq[B]  = in_valid_iv_i[B] && fhead[B] &&
-                        (InFirst ? pick[B] : (Vc != 0) ? vcand[B] : !held[i]);
-      assign ovalid[B] = in_valid_iv_i[B] && (InFirst ? pick[B] : (Vc != 0) ? vcand[B] : 1'b1);
+      assign hreq[B]  = in_valid_iv_i[B] && fhead[B] && (InFirst ? pick[B] : !held[i]);
+      assign ovalid[B] = in_valid_iv_i[B] && (InFirst ? pick[B] : 1'b1);
       assign {hvcp[NB + B], hvcp[B]} = in_pay_iv_i[B*PayW + nr_pkg::HEAD_VC_LSB +: 2];
       for (genvar b = 0; b < TgtW; b++) begin : g_tp
         assign tgtp[b*NB + B] = in_tgt_iv_i[B*TgtW + b];
@@ -265,8 +276,9 @@ module nr_swalloc #(
       .rst_ni,
       .in_valid_iv_i(ovalid),
       .in_hreq_iv_i (hreq),
+      .in_spec_iv_i (sbid),
       .in_tgtp_i    (tgtp),
-      .in_hvcp_i    (hvcp),
+      .in_hvcp_i    (hvcp_o),
       .in_acc_iv_i  (acc),
       .lane_of_iv_i (lane_of),
       .lane_pay_il_i(lane_pay),
@@ -345,9 +357,12 @@ module nr_swalloc #(
   end
 
   // ---------------------------------------------------------------- VA (Vc = 1)
+  // what an input's accept stage is granted: a speculative bid's grant only
+  // with the VC won (Spec)
+  logic [NB-1:0] gnt_acc;
   if (Vc != 0) begin : g_va
-    logic [NB-1:0]   abit, eop, hold_v;
-    logic [NB*2-1:0] hold_w;
+    logic [NB-1:0]   abit, eop, hold_v, won, s1v, cand, nohold;
+    logic [NB*2-1:0] hold_w, s1w;
     for (genvar b = 0; b < NB; b++) begin : g_b
       assign abit[b] = in_pay_iv_i[b*PayW + nr_pkg::HEAD_A_BIT];
       assign eop[b]  = in_pay_iv_i[b*PayW + PhitW - 1 -: 2] == 2'(nr_pkg::KIND_EOP);
@@ -375,15 +390,66 @@ module nr_swalloc #(
       .drop_i  (fdrop),
       .hold_v_o(hold_v),
       .hold_w_o(hold_w),
-      .win_o   (va_set_iv_o),
-      .win_w_o (va_w_iv_o)
+      .win_o   (won),
+      .win_w_o (s1w),
+      .pick_o  (s1v)
     );
+    assign va_set_iv_o = won;
+    assign va_w_iv_o   = s1w;
     // SA candidates (doc 1.7): the packet's next phit on its busy port, a
-    // head holding an output VC whose port may take it, a dropping VC
-    assign vcand = fdrop | (in_valid_iv_i & ~fhead & o_any) |
+    // head holding an output VC whose port may take it, a dropping VC; with
+    // Spec the speculative bids, a head in VA whose port is free with
+    // vc_ok for the VC it picked (hok_any, from hvcp_o)
+    assign cand  = fdrop | (in_valid_iv_i & ~fhead & o_any) |
                    (in_valid_iv_i & fhead & hold_v & hok_any);
+    assign sbid  = (Spec != 0) ? s1v & hok_any : '0;
+    assign gnt_acc = g_any & ~(sbid & ~won);
+    // a head without an output VC: with Spec the outputs and the crossbar
+    // see it with the VC its stage 1 picked
+    assign nohold = (Spec != 0) ? fhead & ~hold_v : '0;
+    for (genvar b = 0; b < NB; b++) begin : g_x
+      assign {hvcp_o[NB + b], hvcp_o[b]} = nohold[b] ? s1w[b*2 +: 2] : {hvcp[NB + b], hvcp[b]};
+      assign pay_x[b*PayW +: PayW] = nohold[b] ?
+        {in_pay_iv_i[b*PayW + nr_pkg::HEAD_VC_LSB + 2 +: PayW - nr_pkg::HEAD_VC_LSB - 2],
+         s1w[b*2 +: 2], in_pay_iv_i[b*PayW +: nr_pkg::HEAD_VC_LSB]} : in_pay_iv_i[b*PayW +: PayW];
+    end
+    if (SaAlloc == 1) begin : g_islip
+      // iSLIP: its match is each input's one bid
+      nr_swalloc_islip #(
+        .NumVcs(NumVcs),
+        .NI    (NI),
+        .NO    (NO),
+        .Rounds(SaIter),
+        .TgtW  (TgtW)
+      ) u_islip (
+        .clk_i,
+        .rst_ni,
+        .cand_i (cand),
+        .spec_i (sbid),
+        .head_i (fhead),
+        .drop_i (fdrop),
+        .won_i  (won),
+        .tgtp_i (tgtp),
+        .pop_i  (acc),
+        .eop_i  (eop),
+        .match_o(vcand)
+      );
+    end else begin : g_sep
+      // each input bids a candidate, a speculative one only without any
+      for (genvar i = 0; i < NI; i++) begin : g_i
+        logic [NumVcs-1:0] c;
+        assign c = cand[i*NumVcs +: NumVcs];
+        assign vcand[i*NumVcs +: NumVcs] = (c != '0) ? c : sbid[i*NumVcs +: NumVcs];
+      end
+    end
+    // without Spec a head pops only after the cycle it won VA
+    `NR_ASSERT(a_va_nopop, Spec != 0 || (won & acc) == '0, clk_i, rst_ni)
   end else begin : g_nova
     assign vcand       = '0;
+    assign sbid        = '0;
+    assign gnt_acc       = g_any;
+    assign hvcp_o      = hvcp;
+    assign pay_x       = in_pay_iv_i;
     assign va_set_iv_o = '0;
     assign va_w_iv_o   = '0;
     logic unused_hok;
@@ -402,16 +468,16 @@ module nr_swalloc #(
       .Speedup(Speedup),
       .PayW   (PayW),
       .TgtW   (TgtW),
-      .Vc     (InFirst ? 1 : 0)
+      .Vc     (Vc)
     ) u_acc (
       .clk_i,
       .rst_ni,
       .valid_i   (in_valid_iv_i[i*NumVcs +: NumVcs]),
       .head_i    (fhead[i*NumVcs +: NumVcs]),
-      .pay_i     (in_pay_iv_i[i*NumVcs*PayW +: NumVcs*PayW]),
+      .pay_i     (pay_x[i*NumVcs*PayW +: NumVcs*PayW]),
       .tgt_i     (in_tgt_iv_i[i*NumVcs*TgtW +: NumVcs*TgtW]),
       .drop_i    (fdrop[i*NumVcs +: NumVcs]),
-      .gnt_i     (g_any[i*NumVcs +: NumVcs]),
+      .gnt_i     (gnt_acc[i*NumVcs +: NumVcs]),
       .gnt2_i    (g_two[i*NumVcs +: NumVcs]),
       .own_i     (o_any[i*NumVcs +: NumVcs]),
       .own2_i    (o_two[i*NumVcs +: NumVcs]),

@@ -39,7 +39,8 @@
 //   output keeps its credit counters (nr_credit_cnt) counting returns.
 // Ports / protocol (flat, index i*NumVcs + v: VC v of input i):
 //   in_valid_iv_i, in_hreq_iv_i  fronts: valid, a HEAD request of an input
-//     not held this cycle.
+//     not held this cycle. in_spec_iv_i: the request is speculative (Vc = 1,
+//     Spec; a port output's arbiter takes it only when no other asks).
 //   in_tgtp_i, in_hvcp_i  the fronts' target outputs and vc fields (the VC a
 //     port output starts the packet on) as bit planes: bit b of every
 //     front's target at b*NI*NumVcs + i*NumVcs + v (TgtW planes), the vc
@@ -107,6 +108,7 @@ module nr_swalloc_out #(
   // the inputs' fronts and accept stages
   input  logic [NI*NumVcs-1:0]       in_valid_iv_i,
   input  logic [NI*NumVcs-1:0]       in_hreq_iv_i,
+  input  logic [NI*NumVcs-1:0]       in_spec_iv_i,
   input  logic [TgtW*NI*NumVcs-1:0]  in_tgtp_i,
   input  logic [2*NI*NumVcs-1:0]     in_hvcp_i,
   input  logic [NI*NumVcs-1:0]       in_acc_iv_i,
@@ -228,13 +230,13 @@ module nr_swalloc_out #(
       assign unused_ch = ^{full_unused, ready_i, vc_ok_i};
     end
     logic unused_in;
-    assign unused_in = ^{in_valid_iv_i, in_hreq_iv_i, in_hv_iv_i, in_tgtp_i, in_hvcp_i, in_acc_iv_i,
-                         lane_of_iv_i, lane_pay_il_i};
+    assign unused_in = ^{in_valid_iv_i, in_hreq_iv_i, in_spec_iv_i, in_hv_iv_i, in_tgtp_i, in_hvcp_i,
+                         in_acc_iv_i, lane_of_iv_i, lane_pay_il_i};
   end else begin : g_x
     localparam int XW = nr_pkg::idx_w(NX);
     // gathered over the crosspoint inputs, index x*NumVcs + v (lanes
     // x*LaneN + l)
-    logic [NumVcs*NX-1:0]       xv, xreq, xacc, xhlo, xhhi, gsel, xown, xrdy;
+    logic [NumVcs*NX-1:0]       xv, xreq, xspec, xacc, xhlo, xhhi, gsel, xown, xrdy;
     logic [NumVcs*NX*LaneW-1:0] xlof;
     logic [LaneN*NX*PayW-1:0]   xlane;
     logic [PayW-1:0]            data;
@@ -258,6 +260,7 @@ module nr_swalloc_out #(
       if (RN > 0) begin : g_r
         assign xv  [RX*NumVcs +: RN*NumVcs] = in_valid_iv_i[RI*NumVcs +: RN*NumVcs];
         assign xreq[RX*NumVcs +: RN*NumVcs] = hit[RI*NumVcs +: RN*NumVcs];
+        assign xspec[RX*NumVcs +: RN*NumVcs] = in_spec_iv_i[RI*NumVcs +: RN*NumVcs];
         assign xhlo[RX*NumVcs +: RN*NumVcs] = in_hvcp_i[RI*NumVcs +: RN*NumVcs];
         assign xhhi[RX*NumVcs +: RN*NumVcs] = in_hvcp_i[NB + RI*NumVcs +: RN*NumVcs];
         assign xacc[RX*NumVcs +: RN*NumVcs] = in_acc_iv_i[RI*NumVcs +: RN*NumVcs];
@@ -283,8 +286,8 @@ module nr_swalloc_out #(
       end
     end
     logic unused_nxp;
-    assign unused_nxp = ^{outside & (in_valid_iv_i | hit | in_acc_iv_i | in_hvcp_i[NB-1:0] |
-                                     in_hvcp_i[2*NB-1:NB]),
+    assign unused_nxp = ^{outside & (in_valid_iv_i | hit | in_spec_iv_i | in_acc_iv_i |
+                                     in_hvcp_i[NB-1:0] | in_hvcp_i[2*NB-1:NB]),
                           lane_of_iv_i, lane_pay_il_i};
 
     // ---- crossbar: the lane that carries the granted, accepted phit. The
@@ -313,6 +316,7 @@ module nr_swalloc_out #(
         .rst_ni,
         .x_valid_i (xv),
         .x_req_i   (xreq),
+        .x_spec_i  (xspec),
         .x_hlo_i   (xhlo),
         .x_hhi_i   (xhhi),
         .vc_ok_i,
@@ -370,7 +374,7 @@ module nr_swalloc_out #(
       assign gvc = vc_o;
       assign hok_iv_o = '0;
       logic unused_ch;
-      assign unused_ch = ^{ready_i, vc_ok_i, xhlo, xhhi, in_hv_iv_i};
+      assign unused_ch = ^{ready_i, vc_ok_i, xhlo, xhhi, xspec, in_hv_iv_i};
     end
   end
 

@@ -23,6 +23,8 @@
 //   x_valid_i  the front of (x, v) is valid (any kind).
 //   x_req_i    (x, v) has a HEAD for this output (held inputs already
 //              withdrawn).
+//   x_spec_i   (x, v)'s request is speculative (doc 1.7, Spec): it loses to
+//              any other request, here and in the distributed allocator.
 //   x_hlo_i, x_hhi_i  the vc field of (x, v)'s front, its low and high bit
 //              (the head's: its route's output VC w, docs/fbfly-routing.md
 //              5.3; w = v without the flattened-butterfly mode).
@@ -68,6 +70,7 @@ module nr_swalloc_pt #(
   input  logic                 rst_ni,
   input  logic [NumVcs*NX-1:0] x_valid_i,
   input  logic [NumVcs*NX-1:0] x_req_i,
+  input  logic [NumVcs*NX-1:0] x_spec_i,
   input  logic [NumVcs*NX-1:0] x_hlo_i,
   input  logic [NumVcs*NX-1:0] x_hhi_i,
   input  logic [NumVcs-1:0]    vc_ok_i,
@@ -93,7 +96,7 @@ module nr_swalloc_pt #(
   logic [VcW-1:0] curv_q, curv_d, wv, sv;  // cur = (curx, curv); the winner; sel
   logic [XW-1:0]  curx_q, curx_d, wx, sx;
   logic [RW-1:0]  gidx_im;
-  logic [NR-1:0]  req, areq, gnt_unused, hlo, hhi, onehot;
+  logic [NR-1:0]  req, nreq, areq, gnt_unused, hlo, hhi, onehot;
   logic           gvalid;
 
   // a requester's head starts on its vc field w: vc_ok[w] (0 for w >= NumVcs)
@@ -103,7 +106,8 @@ module nr_swalloc_pt #(
   assign hhi = x_hhi_i;
   assign req  = x_req_i & ((~hhi & ~hlo & {NR{vc_ok4[0]}}) | (~hhi & hlo & {NR{vc_ok4[1]}}) |
                            (hhi & ~hlo & {NR{vc_ok4[2]}}) | (hhi & hlo & {NR{vc_ok4[3]}}));
-  assign areq = busy_q ? '0 : req;
+  assign nreq = req & ~x_spec_i;
+  assign areq = busy_q ? '0 : (nreq != '0) ? nreq : req;
   if (SaGroup == 0) begin : g_rr
     nr_arb_rr #(.N(NR)) u_parb (
       .clk_i,

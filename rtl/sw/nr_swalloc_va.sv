@@ -28,6 +28,8 @@
 //     dropping (a drop holds nothing).
 //   hold_v_o, hold_w_o  (i, v) holds an output VC and which (registered).
 //   win_o, win_w_o  (i, v) wins w in this cycle's VA (combinational).
+//   pick_o   (i, v) picked an output VC in stage 1 (win_w_o is the pick);
+//     speculation (doc 1.7, Spec) bids on it. Combinational.
 // Latency: 0 to win_o; hold_* from the next cycle.
 // Cost: NB*(1 + 2 + VcW) + NO*NumVcs*(1 + clog2(NB)) flops; NB NumVcs-way
 //   and NO*NumVcs NB-way round robins (nr_arb_rr); per stage-1 input VC an
@@ -56,7 +58,8 @@ module nr_swalloc_va #(
   output logic [NB-1:0]        hold_v_o,
   output logic [NB*2-1:0]      hold_w_o,
   output logic [NB-1:0]        win_o,
-  output logic [NB*2-1:0]      win_w_o
+  output logic [NB*2-1:0]      win_w_o,
+  output logic [NB-1:0]        pick_o
 );
 
   `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
@@ -156,6 +159,7 @@ module nr_swalloc_va #(
   end
   assign win_o   = won;
   assign win_w_o = s1w;
+  assign pick_o  = s1v;
 
   // ---- state
   always_ff @(posedge clk_i or negedge rst_ni) begin

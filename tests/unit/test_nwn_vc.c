@@ -278,16 +278,21 @@ static void test_islip_rounds(void)
     }
 }
 
-/* §1.7 SA: a head holding (q, w) goes only with vc_ok[w]. Port 3's sink
- * holds every credit of VC 1: adaptive packets from input 0 on VC 0 (one class)
- * that won (3, 1) wait there, while the others leave on VC 0; no phit ever
- * leaves on VC 1 beyond its credits (the environment's credit check), and
- * once the sink lets go all arrive. */
-static void test_no_credit(void)
+/* §1.7 SA: a head holding (q, w) goes only with vc_ok[w], with every
+ * allocator (separable, iSLIP of 1 and 4 rounds, distributed, speculative).
+ * Port 3's sink holds every credit of VC 1: adaptive packets from input 0
+ * on VC 0 (one class) that won (3, 1) wait there, while the others leave
+ * on VC 0; no phit ever leaves on VC 1 beyond its credits (the
+ * environment's credit check), and once the sink lets go all arrive. */
+static void no_credit(int sa, int iters, int spec)
 {
     nr_nwn_params p = renv_nwn_params('v', 16, 0);
     p.port.in_buf_per_vc = 16;
     p.port.max_pkt_len = 8;
+    p.sa_alloc = sa;
+    p.sa_iter = iters;
+    p.sa_group = 4;
+    p.spec = spec;
     renv e;
     vcap_t w;
     renv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
@@ -304,6 +309,15 @@ static void test_no_credit(void)
     CHECK(renv_drain(&e, 50, 100000));
     CHECK_EQ(w.cap.npkt, 12);
     YT_DONE(&e);
+}
+static void test_no_credit(void)
+{
+    no_credit(NR_SA_SEP, 1, 0);
+    no_credit(NR_SA_ISLIP, 1, 0);
+    no_credit(NR_SA_ISLIP, 4, 0);
+    no_credit(NR_SA_DIST, 1, 0);
+    no_credit(NR_SA_SEP, 1, 1);
+    no_credit(NR_SA_DIST, 1, 1);
 }
 
 int main(void)
