@@ -64,7 +64,7 @@ static void rc_open(rc_case *k, int nports, int nvcs, unsigned ctrl, unsigned me
 
 static nr_route_res rc(const rc_case *k, unsigned dest, unsigned vc, unsigned a, unsigned fbr)
 {
-    nr_fb_in fi = {k->pv, k->use_seq ? (const int(*)[NR_SW_MAX_VCS])k->seq : NULL, fbr, {0, 0}};
+    nr_fb_in fi = {k->pv, k->use_seq ? (const int(*)[NR_SW_MAX_VCS])k->seq : NULL, fbr, {0, 0}, NULL};
     return nr_route_fb(&k->t, &k->c, nr_head_make(dest, vc, 0, a, 0), 0, 0, NULL, 0, &fi);
 }
 
@@ -114,7 +114,7 @@ static void test_min_and_gate(void)
     /* step 2 still comes first: a source route (r = 1) keeps its VC */
     {
         uint32_t route = (uint32_t)13u << 16;
-        nr_fb_in fi = {k.pv, NULL, 0x3, {0, 0}};
+        nr_fb_in fi = {k.pv, NULL, 0x3, {0, 0}, NULL};
         nr_route_res r = nr_route_fb(&k.t, &k.c, nr_head_make(g2_dest(3, 0, 1), 1, 1, 1, 0), route,
                                      0, NULL, 0, &fi);
         CHECK_RT(r, 13, 1, 0);

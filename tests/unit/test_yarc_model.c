@@ -321,7 +321,7 @@ static int adapt_q(const nr_route_tables *t, nr_route_ctx *ctx, unsigned dest, u
 {
     uint32_t ph[RENV_MAXLEN];
     mk(ph, 0, dest, vc, 4, 0, a, 0, NULL, 0);
-    const nr_fb_in fb = {pv, (const int(*)[NR_SW_MAX_VCS])seq, 0, {0, 0}};
+    const nr_fb_in fb = {pv, (const int(*)[NR_SW_MAX_VCS])seq, 0, {0, 0}, NULL};
     nr_route_res r = nr_route_fb(t, ctx, ph[0], 0, 0, NULL, 0, &fb);
     CHECK_EQ(r.drop, 0);
     *w = r.w;
@@ -759,7 +759,7 @@ static int up_sel_route(const nr_route_tables *t, const int (*cred)[NR_SW_MAX_VC
     nr_route_ctx ctx = {.nports = 64, .nbits = 6, .nvcs = 2, .cols = 8, .port = 5, .rowbuf = 8};
     uint32_t ph[RENV_MAXLEN];
     mk(ph, 5, 1000, 0, 4, 0, 1, 0, NULL, 0);
-    nr_fb_in fi = {NULL, NULL, 0, ua};
+    nr_fb_in fi = {NULL, NULL, 0, ua, NULL};
     nr_route_res r = nr_route_fb(t, &ctx, ph[0], 0, 0, cred, ptr, &fi);
     return r.drop ? -1 : r.q;
 }
