@@ -35,6 +35,29 @@ static int ft_nb(const ft_net *f, int x, int j, int s)
     return e.rtr >= 0 && !(f->dead[x] >> q & 1) ? e.rtr : -1;
 }
 
+/* The dateline of router x's ring in dimension j: the link from L to L +
+ * 1 (mod K), L returned; K - 1, but a Z ring with a dead link has it
+ * there (ours: the seed places its Z dateline to suit the faults). */
+static int ft_dateline(const ft_net *f, int x, int j)
+{
+    const kary_t *k = f->k;
+    const long st = net_ipow(k->k, j);
+    const int base = x - ft_digit(k, x, j) * (int)st;
+    for (int z = 0; j == FT_Z && z < k->k; z++)
+        if (ft_nb(f, base + z * (int)st, j, 1) < 0) return z;
+    return k->k - 1;
+}
+
+/* The dateline rule: 1 (the upper VC) when the way from x in direction s of
+ * dimension j to coordinate b does not cross x's ring's dateline. */
+static int ft_upper(const ft_net *f, int x, int j, int s, int b)
+{
+    const int K = f->k->k, a = ft_digit(f->k, x, j), L = ft_dateline(f, x, j);
+    int n = (s > 0 ? b - a : a - b) + K;
+    n = n % K ? n % K : K; /* hops to b, a whole ring for b = a */
+    return (s > 0 ? L - a + K : a - (L + 1) + K) % K >= n;
+}
+
 /* The hop the fault-free route wants at router x for router d, with
  * §8.2.2.4's z- rule: dimension order, the shorter way round (a tie the +
  * way); a z- route with a dead link anywhere on it to d's Z goes z+, the
@@ -67,7 +90,7 @@ static int ft_detour(const ft_net *f, int x, int w, int *j, int *s, char *err, i
     for (int i = 0; i < 2; i++) {
         *j = alt[w][i][0], *s = alt[w][i][1] ? alt[w][i][1] : -sy;
         if (ft_nb(f, x, *j, *s) < 0) continue;
-        if (w == FT_X && *j == FT_Z && ft_digit(f->k, x, FT_Z) == f->k->k - 1) {
+        if (w == FT_X && *j == FT_Z && ft_digit(f->k, x, FT_Z) == ft_dateline(f, x, FT_Z)) {
             snprintf(err, (size_t)errlen,
                      "router %d: its X and y+ links are dead and its z+ link crosses the Z "
                      "dateline, which [AK11 §8.2.2.2]'s detour must not",
@@ -109,9 +132,9 @@ static int ft_hop(const ft_net *f, int x, int d, int *j, int *s, char *err, int 
  * destination router d every router's hop by ft_hop, then §8.2.2.3's
  * look-ahead against a 180-degree turn: a router that would send a packet
  * straight back to a neighbour that detoured to it goes on in the
- * detour's direction. DL_VC's bit is the dateline rule's for the hop's
- * dimension and direction (the lower VC while the way ahead to d's
- * coordinate, in that direction, crosses the dateline). */
+ * detour's direction. DL_VC's bit is the dateline rule's (ft_upper) for
+ * the hop's dimension and direction, the lower VC for a step aside, the
+ * wanted Z hop's for Z's detour. */
 int net_kary_ft_tables(net_topo *t, const uint64_t *dead, char *err, int errlen)
 {
     const kary_t *k = t->priv;
@@ -149,15 +172,12 @@ int net_kary_ft_tables(net_topo *t, const uint64_t *dead, char *err, int errlen)
         }
         for (int x = 0; x < R && !rc; x++) {
             nr_route_vals *tb = &t->r[x].tab;
-            /* the VC: the dateline rule's for the hop, the lower VC for a
-             * step aside, the wanted Z hop's for Z's detour */
             int j = hj[x], s = hs[x];
             if (side[x] == 3) ft_want(&f, x, d, &j, &s);
-            const int a = ft_digit(k, x, j), b = ft_digit(k, d, j);
+            const int up = x == d || (side[x] != 2 && ft_upper(&f, x, j, s, ft_digit(k, d, j)));
             for (int i = 0; i < k->c; i++) {
                 tb->dlut[d * k->c + i] = x == d ? i : ft_port(k, hj[x], hs[x]);
-                tb->dlut_vc[d * k->c + i] =
-                    (int8_t)(x == d || (side[x] != 2 && (s > 0 ? a < b : a > b)));
+                tb->dlut_vc[d * k->c + i] = (int8_t)up;
             }
         }
     }
