@@ -78,6 +78,9 @@ typedef struct {
     uint32_t net_p50, net_p99, net_max;
 } nr_stats_summary_t;
 
+/* The most ports a run averages over: a network's 32768 nodes with a port
+ * into each of 8 planes (tb/catalog/topo.h). */
+#define NR_STATS_MAX_PORTS 262144
 /* Set up a run. Returns 0, or -1 with a message in err (measure 0, nports
  * out of range). Call once; pair with nr_stats_free(). */
 int nr_stats_init(nr_stats_t *st, const nr_stats_cfg_t *cfg, char *err, size_t errlen);

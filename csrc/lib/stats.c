@@ -10,11 +10,10 @@ int nr_stats_init(nr_stats_t *st, const nr_stats_cfg_t *cfg, char *err, size_t n
     memset(st, 0, sizeof *st);
     st->cfg = *cfg;
     if (st->cfg.bin_width == 0) st->cfg.bin_width = 1;
-    if (cfg->measure == 0 || cfg->nports < 1 || cfg->nports > 32768) {
+    if (cfg->measure == 0 || cfg->nports < 1 || cfg->nports > NR_STATS_MAX_PORTS) {
         if (err && n)
-            snprintf(err, n,
-                     "stats: need measure >= 1 and nports in [1, 32768] (got %" PRIu64 ", %d)",
-                     cfg->measure, cfg->nports);
+            snprintf(err, n, "stats: need measure >= 1 and nports in [1, %d] (got %" PRIu64 ", %d)",
+                     NR_STATS_MAX_PORTS, cfg->measure, cfg->nports);
         return -1;
     }
     st->acc_port = calloc((size_t)cfg->nports, sizeof *st->acc_port);
