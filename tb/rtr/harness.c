@@ -227,6 +227,16 @@ static void src_malformed(sim_t *s, port_t *pt, unsigned dest)
 }
 
 /* ---- source: start the next packet from the source queue ---- */
+/* --src-vc free: the VC of the emptiest input queue (the most credits),
+ * ties to the lowest VC. */
+static unsigned src_vc_free(const sim_t *s, const port_t *pt)
+{
+    unsigned vc = 0;
+    for (int v = 1; v < s->nvcs; v++)
+        if (pt->vct.cred[v] > pt->vct.cred[vc]) vc = (unsigned)v;
+    return vc;
+}
+
 static void src_start(sim_t *s, int p, uint64_t t)
 {
     port_t *pt = &s->pt[p];
@@ -242,12 +252,7 @@ static void src_start(sim_t *s, int p, uint64_t t)
     }
     nr_pkt_desc_t d;
     memset(&d, 0, sizeof d);
-    d.vc = q->vc;
-    if (s->o->src_vc_free) { /* --src-vc free: the emptiest input queue, ties to the lowest VC */
-        d.vc = 0;
-        for (int v = 1; v < s->nvcs; v++)
-            if (pt->vct.cred[v] > pt->vct.cred[d.vc]) d.vc = (unsigned)v;
-    }
+    d.vc = s->o->src_vc_free ? src_vc_free(s, pt) : (unsigned)q->vc;
     d.src = p;
     const int fb = s->o->route == NR_ROUTE_FBFLY;
     /* --e2e: the source endpoint appends the end-to-end check, two phits

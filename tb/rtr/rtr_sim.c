@@ -407,6 +407,27 @@ static int sim_hot_port(const sim_ctx *x, int idx)
     return x->o.org->port_of(&x->g, x->o.route, nr_route_fb_dest(&x->g, (unsigned)idx, 0));
 }
 
+/* --trace-from, --trace-to, --trace-out: together, a window, a writable file
+ * and an RTL run (exit 2 with a message). */
+static void sim_check_trace(sim_ctx *x, nr_cli_t *c)
+{
+    if ((x->o.trace_from >= 0) != (x->o.trace_path != NULL))
+        nr_cli_die(c, "--trace-from and --trace-out go together");
+    if (x->trace_to_set && x->o.trace_from < 0)
+        nr_cli_die(c, "--trace-to goes with --trace-from and --trace-out");
+    if (x->trace_to_set && x->o.trace_to < x->o.trace_from)
+        nr_cli_die(c, "--trace-to %" PRId64 " is before --trace-from %" PRId64 ": an empty window",
+                   x->o.trace_to, x->o.trace_from);
+    if (x->o.trace_from >= 0 && !x->trace_to_set) x->o.trace_to = INT64_MAX;
+    if (x->o.trace_path) {
+        char werr[1200];
+        if (x->o.impl != RTR_RUN_RTL && x->o.impl != RTR_RUN_LOCKSTEP)
+            nr_cli_die(c, "--trace-out needs --impl rtl or lockstep (the C model has no waveform)");
+        if (nr_out_check(x->o.trace_path, NR_OUT_FILE, werr, sizeof werr))
+            nr_cli_die(c, "--trace-out %s: cannot write the trace: %s", x->o.trace_path, werr);
+    }
+}
+
 /* The configuration, its geometry, and every check of the options against
  * it (exit 2 with a message). */
 static void sim_configure(sim_ctx *x, nr_cli_t *c)
@@ -516,21 +537,7 @@ static void sim_configure(sim_ctx *x, nr_cli_t *c)
         if (!x->drain_set && lim > x->o.drain_max) x->o.drain_max = lim;
         if (!x->flush_set && lim > x->o.flush_max) x->o.flush_max = lim;
     }
-    if ((x->o.trace_from >= 0) != (x->o.trace_path != NULL))
-        nr_cli_die(c, "--trace-from and --trace-out go together");
-    if (x->trace_to_set && x->o.trace_from < 0)
-        nr_cli_die(c, "--trace-to goes with --trace-from and --trace-out");
-    if (x->trace_to_set && x->o.trace_to < x->o.trace_from)
-        nr_cli_die(c, "--trace-to %" PRId64 " is before --trace-from %" PRId64 ": an empty window",
-                   x->o.trace_to, x->o.trace_from);
-    if (x->o.trace_from >= 0 && !x->trace_to_set) x->o.trace_to = INT64_MAX;
-    if (x->o.trace_path) {
-        char werr[1200];
-        if (x->o.impl != RTR_RUN_RTL && x->o.impl != RTR_RUN_LOCKSTEP)
-            nr_cli_die(c, "--trace-out needs --impl rtl or lockstep (the C model has no waveform)");
-        if (nr_out_check(x->o.trace_path, NR_OUT_FILE, werr, sizeof werr))
-            nr_cli_die(c, "--trace-out %s: cannot write the trace: %s", x->o.trace_path, werr);
-    }
+    sim_check_trace(x, c);
 }
 
 /* RTL runs belong to the rtr_sim-<config> binary: hand the run to it.
