@@ -64,7 +64,8 @@ static void rc_open(rc_case *k, int nports, int nvcs, unsigned ctrl, unsigned me
 
 static nr_route_res rc(const rc_case *k, unsigned dest, unsigned vc, unsigned a, unsigned fbr)
 {
-    nr_fb_in fi = {k->pv, k->use_seq ? (const int(*)[NR_SW_MAX_VCS])k->seq : NULL, fbr, {0, 0}, NULL};
+    nr_fb_in fi = {
+        k->pv, k->use_seq ? (const int(*)[NR_SW_MAX_VCS])k->seq : NULL, fbr, {0, 0}, NULL};
     return nr_route_fb(&k->t, &k->c, nr_head_make(dest, vc, 0, a, 0), 0, 0, NULL, 0, &fi);
 }
 
