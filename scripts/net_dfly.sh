@@ -61,54 +61,9 @@ T=$RES/net_dfly.md
     echo
     echo "| [AK11 §5.5.3] says | kit | verdict |"
     echo "|---|---|---|"
-    # the CSV's columns by name; per curve: the highest load's point, the
-    # most accepted, and (Fig 5.1) a fall of the mean latency from one load
-    # to a higher one at which the network still accepts what is offered
-    # (at the lower load it may not yet: minimal packets wait in full queues
-    # until the source router's own queue shows it, [AK11 §5.4])
-    awk -F, -v ap="$ap" '
-        NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-        {
-            l = $c["label"]; ld = $c["load"] + 0; off = $c["offered"] + 0; acc = $c["accepted"] + 0; lat = $c["lat_mean"] + 0
-            if (ld < 0.05) next
-            seen[l] = 1
-            if (ld >= top[l]) { top[l] = ld; toff[l] = off; tacc[l] = acc }
-            if (ld == 0.1) l01[l] = lat
-            if (acc > mx[l]) mx[l] = acc
-            n[l]++; lds[l, n[l]] = ld; lt[l, n[l]] = lat; ok[l, n[l]] = acc >= 0.95 * off
-        }
-        function fall(l,   i, j, s) {
-            s = ""
-            for (i = 1; i <= n[l]; i++) for (j = 1; j <= n[l]; j++)
-                if (lds[l, j] > lds[l, i] && ok[l, j] && lt[l, j] < 0.97 * lt[l, i] && s == "")
-                    s = sprintf("%.1f cycles at %s, %.1f at %s", lt[l, i], lds[l, i], lt[l, j], lds[l, j])
-            return s
-        }
-        END {
-            if ("ur__min" in seen)
-                printf "| minimal routing works well for load-balanced traffic | MIN on UR accepts %.3f of %.3f offered (offered load %s) | %s |\n", tacc["ur__min"], toff["ur__min"], top["ur__min"], (tacc["ur__min"] >= 0.95 * toff["ur__min"] ? "agree" : "**disagree**")
-            if ("wc__min" in seen)
-                printf "| minimal routing performs very poorly on adversarial traffic | MIN on the worst case accepts at most %.4f (%.4f of %.3f offered at %s): one global channel carries a group of %d nodes to the next, 1/%d = %.4f | %s |\n", mx["wc__min"], tacc["wc__min"], toff["wc__min"], top["wc__min"], ap, ap, 1 / ap, ((mx["wc__min"] <= 1.05 / ap && tacc["wc__min"] >= 0.9 / ap) ? "agree" : "**disagree**")
-            if ("wc__val" in seen)
-                printf "| Valiant over a random intermediate group balances the global and local channels (3 VCs), at half the capacity (§5.3.1) | VAL accepts at most %.3f on the worst case and %.3f on UR | %s |\n", mx["wc__val"], mx["ur__val"], (mx["wc__val"] >= 0.4 && mx["wc__val"] <= 0.6 ? "agree" : "**disagree**")
-            else
-                printf "| Valiant over a random intermediate group balances the global and local channels (3 VCs) | not run | not tested |\n"
-            split("ugal-l UGAL-L ugal-g UGAL-G par PAR", nm, " ")
-            for (k = 1; k <= 5; k += 2) {
-                r = nm[k]
-                if (!(("wc__" r) in seen) || !("wc__val" in seen) || !("ur__min" in seen)) continue
-                b = mx["wc__" r] >= 0.9 * mx["wc__val"] && mx["ur__" r] >= 0.9 * mx["ur__min"]
-                printf "| adaptive routing (%s) tracks the better of minimal and Valiant (§5.3.2, §5.3.3) | %s accepts at most %.3f on UR (MIN %.3f) and %.3f on the worst case (VAL %.3f) | %s |\n", nm[k + 1], nm[k + 1], mx["ur__" r], mx["ur__min"], mx["wc__" r], mx["wc__val"], (b ? "agree" : "**disagree**")
-            }
-            if (("wc__ugal-g" in seen) && ("wc__ugal-l" in seen))
-                printf "| UGAL-G, with the global queues, balances better than UGAL-L (§5.4: UGAL-L misroutes from local information) | worst case, mean latency at 0.1: UGAL-G %.1f, UGAL-L %.1f cycles; at most %.3f against %.3f accepted | %s |\n", l01["wc__ugal-g"], l01["wc__ugal-l"], mx["wc__ugal-g"], mx["wc__ugal-l"], (l01["wc__ugal-g"] < l01["wc__ugal-l"] && mx["wc__ugal-g"] >= 0.97 * mx["wc__ugal-l"] ? "agree" : "**disagree**")
-            else
-                printf "| UGAL-G reads the queues of the global channels of other routers | not run (an oracle: docs/network.md \"Topology: dfly\") | not tested |\n"
-            if (("wc__ugal-l" in seen) || ("ur__ugal-l" in seen)) {
-                f = fall("wc__ugal-l"); g = fall("ur__ugal-l")
-                printf "| with local queues (UGAL-L) latency can fall as load rises, more packets going non-minimally (§5.4, Fig 5.1) | UGAL-L mean latency, worst case: %s; UR: %s | %s |\n", (f == "" ? "no fall" : f), (g == "" ? "no fall" : g), (f != "" || g != "" ? "agree" : "**disagree**")
-            }
-        }' "$CSV"
+    # per curve: the highest load's point, the most accepted, a fall of the
+    # latency (Fig 5.1): scripts/net_dfly_claims.py
+    scripts/net_dfly_claims.py "$CSV" "$ap" || exit 2
 } > "$T"
 cat "$T"
 for p in ur wc; do
