@@ -251,8 +251,8 @@ int net_fail_setup(net_t *n, char *err, int errlen)
     }
     if ((o->ndeg || o->half_width) &&
         (o->nfail || o->fail_random || o->nerase || (o->half_width && o->ndeg))) {
-        snprintf(err, errlen, "%s with --fail, --fail-random, --erase%s: not built", dopt,
-                 o->half_width ? " or --degrade" : "");
+        snprintf(err, errlen, "%s with --fail, --fail-random%s: not built", dopt,
+                 o->half_width ? ", --erase or --degrade" : " or --erase");
         return 2;
     }
     for (int i = 0; i < o->ndeg; i++) {
