@@ -270,7 +270,8 @@ module nr_swalloc #(
       .PayW    (PayW),
       .TgtW    (TgtW),
       .Vc      (Vc),
-      .SaGroup (IS_PT && SaAlloc == 2 ? SaGroup : 0)
+      .SaGroup (IS_PT && SaAlloc == 2 ? SaGroup : 0),
+      .Spec    (Spec)
     ) u_out (
       .clk_i,
       .rst_ni,

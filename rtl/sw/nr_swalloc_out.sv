@@ -97,6 +97,7 @@ module nr_swalloc_out #(
   parameter int TgtW     = 3,
   parameter int Vc       = 0,
   parameter int SaGroup  = 0,
+  parameter int Spec     = 0,
   localparam int NI      = NumIu + NumBuf,
   localparam int VcW     = nr_pkg::idx_w(NumVcs),
   localparam int CrW     = $clog2(Credits + 1),
@@ -310,7 +311,8 @@ module nr_swalloc_out #(
       nr_swalloc_pt #(
         .NumVcs (NumVcs),
         .NX     (NX),
-        .SaGroup(SaGroup)
+        .SaGroup(SaGroup),
+        .Spec   (Spec)
       ) u_pt (
         .clk_i,
         .rst_ni,

@@ -63,6 +63,7 @@ module nr_swalloc_pt #(
   parameter int NumVcs = 2,
   parameter int NX     = 8,
   parameter int SaGroup = 0,
+  parameter int Spec   = 0,
   localparam int VcW   = nr_pkg::idx_w(NumVcs),
   localparam int XW    = nr_pkg::idx_w(NX)
 ) (
@@ -96,7 +97,7 @@ module nr_swalloc_pt #(
   logic [VcW-1:0] curv_q, curv_d, wv, sv;  // cur = (curx, curv); the winner; sel
   logic [XW-1:0]  curx_q, curx_d, wx, sx;
   logic [RW-1:0]  gidx_im;
-  logic [NR-1:0]  req, nreq, areq, gnt_unused, hlo, hhi, onehot;
+  logic [NR-1:0]  req, areq, gnt_unused, hlo, hhi, onehot;
   logic           gvalid;
 
   // a requester's head starts on its vc field w: vc_ok[w] (0 for w >= NumVcs)
@@ -106,8 +107,17 @@ module nr_swalloc_pt #(
   assign hhi = x_hhi_i;
   assign req  = x_req_i & ((~hhi & ~hlo & {NR{vc_ok4[0]}}) | (~hhi & hlo & {NR{vc_ok4[1]}}) |
                            (hhi & ~hlo & {NR{vc_ok4[2]}}) | (hhi & hlo & {NR{vc_ok4[3]}}));
-  assign nreq = req & ~x_spec_i;
-  assign areq = busy_q ? '0 : (nreq != '0) ? nreq : req;
+  // speculative requests only where speculation is configured (Spec): the
+  // other allocators keep the plain request path
+  if (Spec != 0) begin : g_spec
+    logic [NR-1:0] nreq;
+    assign nreq = req & ~x_spec_i;
+    assign areq = busy_q ? '0 : (nreq != '0) ? nreq : req;
+  end else begin : g_nospec
+    assign areq = busy_q ? '0 : req;
+    logic unused_spec;
+    assign unused_spec = ^x_spec_i;
+  end
   if (SaGroup == 0) begin : g_rr
     nr_arb_rr #(.N(NR)) u_parb (
       .clk_i,
