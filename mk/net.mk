@@ -62,16 +62,18 @@ UNIT_TARGETS += net-run
 # $(BUILD)/results; make publish-sweep-net (or publish-sweep-net-fig6, ...)
 # puts the plots of complete runs into docs/img (mk/publish.mk). A failed
 # part stops make sweep-net with its exit status.
-.PHONY: sweep-net sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sweep-net-f19
+.PHONY: sweep-net sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sweep-net-f19 sweep-net-upsel
 sweep-net: sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly
 # make sweep-net-dfly: the dragonfly's routings on UR and the worst case
 # (scripts/net_dfly.sh; docs/network.md), on its own; make sweep-net-nflat:
 # [KDA07] Table 4 and Fig 12, the N = 4K flattened butterflies (net_nflat.sh);
-# make sweep-net-f19: [HP-F] Fig F.19, the 3-D torus (net_f19.sh).
-sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sweep-net-f19: sweep-net-%: $(BUILD)/.deps-ok
+# make sweep-net-f19: [HP-F] Fig F.19, the 3-D torus (net_f19.sh); make
+# sweep-net-upsel: YARC's two up-route rules in the Fig 13 network and
+# BlackWidow's rank 2.5 (net_upsel.sh).
+sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sweep-net-f19 sweep-net-upsel: sweep-net-%: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN) $(BUILD)/bin/sweep_report $(BUILD)/bin/net_cost
 	@BUILD=$(BUILD) scripts/net_$*.sh
-UNIT_TARGETS += sweep-net sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sweep-net-f19
+UNIT_TARGETS += sweep-net sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sweep-net-f19 sweep-net-upsel
 # make bench-net: issue 44's two networks (the 512-node flattened butterfly
 # and the 4096-node Fig 13 folded Clos) against 4c9c9e7's net_sim in the same
 # run: network cycles/s, phit-hops/s and memory (scripts/net_bench.sh,

@@ -62,6 +62,7 @@ void net_opts_default(net_opts *o)
     o->series_bin = 100;
     o->trace_rtr = -1;
     o->trace_from = o->trace_to = -1;
+    o->up_sel = -1;
     lcb_ch_cfg_default(&o->ch);
 }
 
@@ -289,24 +290,29 @@ static int det_vcs_set(net_t *n, const net_routing_def *rt, char *err, int errle
 }
 
 /* --up-sel: UP_SEL into every YARC router's tables (docs/yarc-arch.md 5,
- * step 4s), for a routing whose up routes are adaptive. */
+ * step 4s), for a routing whose up routes are adaptive. Not given, it is 7
+ * (the seed's column rule, 2 bits, matrix) in BlackWidow (bw:) networks whose
+ * YARC routers route up adaptively, 0 (step 4) elsewhere. */
 static int up_sel_set(net_t *n, const net_routing_def *rt, char *err, int errlen)
 {
-    const int u = n->o->up_sel;
-    int yarc = 0;
+    int u = n->o->up_sel, yarc = 0;
+    const int adaptive = (rt->head & NET_HD_A) && !rt->fb_alg && !rt->vc_phase;
+    for (int i = 0; i < n->t.nrtr; i++) yarc += geom_of(n, i)->cols > 0;
+    if (u < 0) u = !strcmp(n->t.kind->name, "bw") && yarc && adaptive ? 7 : 0;
     if (!u) return 0;
-    for (int i = 0; i < n->t.nrtr; i++)
-        if (geom_of(n, i)->cols > 0) {
-            n->t.r[i].tab.up_sel = (unsigned)u;
-            yarc++;
-        }
-    if (!(u & 1) || !yarc || !(rt->head & NET_HD_A) || rt->fb_alg || rt->vc_phase) {
+    if (!(u & 1) || !yarc || !adaptive) {
         snprintf(err, errlen,
                  "--up-sel %d: needs bit 0 set, YARC routers (%s) and a routing that routes up "
                  "adaptively (updown-adaptive on fclos or bw); --routing %s on %s",
                  u, n->o->cfg[0], rt->name, n->t.kind->name);
         return 2;
     }
+    for (int i = 0; i < n->t.nrtr; i++)
+        if (geom_of(n, i)->cols > 0) n->t.r[i].tab.up_sel = (unsigned)u;
+    if (n->log)
+        fprintf(n->log,
+                "net: UP_SEL %d in the YARC routers: the column rule (yarc-arch 5 step 4s)%s\n", u,
+                n->o->up_sel < 0 ? ", bw:'s default; --up-sel 0 for step 4" : "");
     return 0;
 }
 

@@ -110,7 +110,8 @@ typedef struct {
                                            after its generation is dropped, counted (0: never) */
     int age_phit;                      /* every packet carries an age phit (h = 1, age 0; SeaStar,
                                docs/seastar-arch.md 8) */
-    /* --up-sel: every YARC router's UP_SEL (docs/yarc-arch.md 5, step 4 or 4s) */
+    /* --up-sel: every YARC router's UP_SEL (docs/yarc-arch.md 5, step 4 or 4s);
+     * -1 (not given): 7 on bw:, 0 elsewhere */
     int up_sel;
     const char *per_src_csv; /* the phits each source delivered in the window */
     const char *series_csv;  /* accepted load, latency and losses over time, */

@@ -74,8 +74,8 @@ static const nr_cli_opt_t opts[] = {
      "bw, not with --fail (docs/network.md)"},
     {"up-sel", "N",
      "every YARC router's UP_SEL, the adaptive up choice (docs/yarc-arch.md 5): 0 the highest "
-     "credit count (default); 1 + 2b + 4m the column rule of step 4s, b: two occupancy bits, "
-     "m: the matrix tie-break; updown-adaptive on fclos or bw"},
+     "credit count (step 4; default but on bw:); 1 + 2b + 4m the column rule of step 4s, b: two "
+     "occupancy bits, m: the matrix tie-break (bw:'s default 7); updown-adaptive on fclos or bw"},
     {"series-bin", "N", "with --series: cycles per bin (default 100)"},
     {"trace-rtr", "R",
      "RTL: write an FST window of router R (a traced build, net_sim-NAME-trace; with "
