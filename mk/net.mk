@@ -81,14 +81,19 @@ UNIT_TARGETS += sweep-net sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-n
 # docs/network.md "Speed"). make bench-net-scale: the cost from 64 to 32 768
 # nodes, with plots (scripts/net_scale.sh, an hour or more; make
 # publish-bench-net-scale). Benchmarks, not in make test.
-.PHONY: bench-net bench-net-scale
+.PHONY: bench-net bench-net-scale bench-net-sweep
 bench-net: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN)
 	@BUILD=$(BUILD) BENCH_BASE=$(BENCH_BASE) scripts/net_bench.sh
 bench-net-scale: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN)
 	@BUILD=$(BUILD) scripts/net_scale.sh
-UNIT_TARGETS += bench-net bench-net-scale
+# make bench-net-sweep: the whole Fig 13 sweep timed, wall and CPU
+# (scripts/net_sweep_bench.sh, about 70 CPU minutes; make publish-bench-net-sweep)
+bench-net-sweep: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(NET_BIN) $(BUILD)/bin/sweep_report $(BUILD)/bin/net_cost
+	@BUILD=$(BUILD) scripts/net_sweep_bench.sh
+UNIT_TARGETS += bench-net bench-net-scale bench-net-sweep
 # make test-net-rtl-large: networks of hundreds of RTL routers, and of radix-32
 # RTL routers, in lockstep (tests/long/net_rtl_large.list; not in make test)
 .PHONY: test-net-rtl-large
