@@ -74,6 +74,14 @@ sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sw
 	@$(MAKE) --no-print-directory $(NET_BIN) $(BUILD)/bin/sweep_report $(BUILD)/bin/net_cost
 	@BUILD=$(BUILD) scripts/net_$*.sh
 UNIT_TARGETS += sweep-net sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sweep-net-f19 sweep-net-upsel
+# make ugal-wc: UGAL against VAL on the 1-D flattened butterfly's worst case
+# at four input-queue depths (scripts/net_ugal_wc.sh, seconds); make
+# publish-ugal-wc puts its table into docs/network.md.
+.PHONY: ugal-wc
+ugal-wc: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(BUILD)/bin/net_sim
+	@BUILD=$(BUILD) scripts/net_ugal_wc.sh
+UNIT_TARGETS += ugal-wc
 # make bench-net: issue 44's two networks (the 512-node flattened butterfly
 # and the 4096-node Fig 13 folded Clos) against 4c9c9e7's net_sim in the same
 # run: network cycles/s, phit-hops/s and memory (scripts/net_bench.sh,

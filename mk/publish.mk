@@ -1,6 +1,7 @@
 # publish.mk - the only targets that write measured results into docs/
 # (issue 42, class 1). Every result flow (make sweep, energy, counts, bench,
-# bench-net, sweep-net*, sweep-lcb, net-run, waves, cost, cost-pareto, cost-pareto-4k, mutate, fig89;
+# bench-net, sweep-net*, sweep-lcb, net-run, waves, cost, cost-pareto,
+# cost-pareto-4k, mutate, fig89, ugal-wc;
 # coverage under $(COV_BUILD)/results) writes under
 # $(BUILD)/results only; a run that completed with the default settings
 # leaves a manifest, $(BUILD)/results/publish-FLOW.txt (scripts/sweep_lib.sh,
@@ -10,7 +11,7 @@
 # publish target is make area-docs (mk/synth.mk), through the same script.
 PUBLISH_FLOWS := sweep-rtr sweep-nwn energy counts bench bench-base bench-net bench-net-scale bench-net-sweep \
                  sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sweep-net-f19 sweep-net-upsel sweep-lcb net-run \
-                 waves cost cost-pareto cost-pareto-4k measures mutate fig89
+                 waves cost cost-pareto cost-pareto-4k measures mutate fig89 ugal-wc
 PUBLISH_GROUPS := sweep sweep-net
 .PHONY: $(PUBLISH_FLOWS:%=publish-%) $(PUBLISH_GROUPS:%=publish-%) publish-coverage
 $(filter-out publish-bench,$(PUBLISH_FLOWS:%=publish-%)): publish-%:
