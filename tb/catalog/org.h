@@ -132,10 +132,12 @@ typedef struct rtr_org {
     /* Optional (NULL: nr_route_encode). For an organization with tables of
      * its own: the writes that load what the network layer's tables t (the
      * shared tables as values) route, for destinations 0..nnodes-1, into
-     * them; at most max. Returns the count, or -1 with a message when its
-     * tables cannot hold those routes. */
-    int (*encode)(const rtr_geom *g, const nr_route_vals *t, int nnodes, rtr_cfgw *w, int max,
-                  char *err, int errlen);
+     * them, in reset state (old NULL), or in a router that holds old's (a
+     * rewrite around failed links: the entries that change); at most max.
+     * Returns the count, or -1 with a message when its tables cannot hold
+     * those routes. */
+    int (*encode)(const rtr_geom *g, const nr_route_vals *t, const nr_route_vals *old, int nnodes,
+                  rtr_cfgw *w, int max, char *err, int errlen);
     /* Routing-table writes for `mode` (at most max); returns the count. */
     int (*program)(const rtr_geom *g, nr_route_mode mode, rtr_cfgw *w, int max);
     /* Output port a destination leaves by under `mode`; -1 if the router

@@ -3,7 +3,8 @@
  * top nr_seastar (rtl/seastar). Its GLUT/LUT tables are its own
  * (docs/seastar-arch.md §4, §5): the router testbench programs the
  * single-router set-up (dest = output port), the network layer loads its
- * tables as LUT writes (ss_encode). */
+ * tables as LUT writes, and after a failed link their changed entries
+ * (ss_encode). */
 #include <stdio.h>
 
 #include "catalog/org.h"
@@ -70,13 +71,34 @@ static int ss_drop_reason(const rtr_geom *g, nr_route_mode mode, int src, unsign
     return ss_port_of(g, mode, dest) == src ? NR_DROP_SELF : 0;
 }
 
-/* The network layer's tables t as SeaStar's (§4): for every input and
- * destination, the port the shared tables give a deterministic packet (a =
- * 0, h = 0; a superset check walks every choice) as a LUT entry keeping the
- * VC, or with DL_VC setting its bit 0 (VC mask 1), every router in partition
- * 0 (NODE_ID 0, the GLUT unused). */
-static int ss_encode(const rtr_geom *g, const nr_route_vals *t, int nnodes, rtr_cfgw *w, int max,
-                     char *err, int errlen)
+/* Input src's LUT entry for destination d under the network layer's tables
+ * t (§4): the port they give a deterministic packet (a = 0, h = 0; a
+ * superset check walks every choice), keeping the VC, or with DL_VC setting
+ * its bit 0 (VC mask 1); 0 (invalid) for no route or a turn back (SELF).
+ * The shared tables have one entry per router and destination, so every
+ * input gets the same entry but the one it would turn back by. */
+static unsigned ss_entry(const nr_route_vals *t, int src, int d)
+{
+    int q[NR_MAX_PORTS], step;
+    const int k = nr_route_allowed(t, src, (unsigned)d, 0, 0, 0, 0, 0, &step, q, NR_MAX_PORTS);
+    if (k < 1 || q[0] == src) return 0;
+    /* DL_VC (a down route's VC bit 0 is its DLUT entry's v, or DOR_CTRL's
+     * from the coordinates): the VC mask 1 (the network layer takes DL_VC
+     * only with an even NumVcs) */
+    const int dl = t->dl_vc && step == NR_ROUTE_STEP_DOWN;
+    const unsigned v = dl && (nr_route_down_vc(t, (unsigned)d, 0, 2) & 1);
+    return nr_ss_entry(q[0], dl ? 1u : 0u, v);
+}
+
+/* The network layer's tables t as SeaStar's (§4): every input's valid
+ * entries as LUT writes, every router in partition 0 (NODE_ID 0, the GLUT
+ * unused). With old (a rewrite under traffic, docs/network.md "Faults"):
+ * the entries that differ from old's, each one write (atomic, §5); an
+ * input whose new entry is invalid keeps its old one (no route of the
+ * checked tables reaches it; a packet routed by the old ones goes on by
+ * them). */
+static int ss_encode(const rtr_geom *g, const nr_route_vals *t, const nr_route_vals *old,
+                     int nnodes, rtr_cfgw *w, int max, char *err, int errlen)
 {
     if (t->fb_alg) {
         snprintf(err, (size_t)errlen,
@@ -94,21 +116,13 @@ static int ss_encode(const rtr_geom *g, const nr_route_vals *t, int nnodes, rtr_
     int n = 0;
     for (int src = 0; src < g->num_ports; src++)
         for (int d = 0; d < nnodes; d++) {
-            int q[NR_MAX_PORTS], step;
-            const int k =
-                nr_route_allowed(t, src, (unsigned)d, 0, 0, 0, 0, 0, &step, q, NR_MAX_PORTS);
-            if (k < 1 || q[0] == src) continue; /* no route, or a turn back: NO_ROUTE, SELF */
+            const unsigned e = ss_entry(t, src, d);
+            if (!e || (old && e == ss_entry(old, src, d))) continue;
             if (n == max) {
                 snprintf(err, (size_t)errlen, "seastar: more than %d table writes", max);
                 return -1;
             }
-            /* DL_VC (a down route's VC bit 0 is its DLUT entry's v, or
-             * DOR_CTRL's from the coordinates): the VC mask 1 (the network
-             * layer takes DL_VC only with an even NumVcs) */
-            const int dl = t->dl_vc && step == NR_ROUTE_STEP_DOWN;
-            const unsigned v = dl && (nr_route_down_vc(t, (unsigned)d, 0, 2) & 1);
-            w[n++] = (rtr_cfgw){0, src, NR_SS_LUT,
-                                (uint32_t)d << 16 | nr_ss_entry(q[0], dl ? 1u : 0u, v)};
+            w[n++] = (rtr_cfgw){0, src, NR_SS_LUT, (uint32_t)d << 16 | e};
         }
     return n;
 }

@@ -598,7 +598,7 @@ static uint32_t step5_fold(const nr_route_vals *t, int src, unsigned dest, int h
 }
 
 /* Step 3's logical port for dest (-1: invalid) and its v: DLUT[(dest >>
- * DOWN_SHIFT) mod N], or with DOR_CTRL (step 3d) the port toward the first
+ * DOWN_SHIFT) mod N] (N: dlut_n when set), or with DOR_CTRL (step 3d) the port toward the first
  * dimension whose coordinate differs, as the document states it: digits in
  * radix K of router FB_ME and of node dest / C; + when the destination is
  * ahead (in a torus: at most K/2 steps forward), v set when the rest of the
@@ -606,7 +606,7 @@ static uint32_t step5_fold(const nr_route_vals *t, int src, unsigned dest, int h
 static int down_entry(const nr_route_vals *t, unsigned dest, int *v)
 {
     if (!t->dor) {
-        const unsigned i = (dest >> t->down_shift) % (unsigned)t->nports;
+        const unsigned i = (dest >> t->down_shift) % (unsigned)(t->dlut_n ? t->dlut_n : t->nports);
         *v = t->dlut_vc[i] != 0;
         return t->dlut[i];
     }

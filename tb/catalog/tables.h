@@ -115,6 +115,10 @@ typedef struct {
      * 0 is its DLUT entry's v, dlut_vc[i] */
     int dl_vc;
     int8_t dlut_vc[NR_MAX_PORTS];
+    /* The DLUT's entries when more than nports (0: nports): a router whose
+     * own table holds a destination per entry (SeaStar's LUT,
+     * docs/seastar-arch.md 4); the network layer's tables only */
+    int dlut_n;
     unsigned up_sel; /* UP_SEL (section 9): written only when not 0 */
     int per_tile;
     uint64_t tile_up_mask[NR_MAX_PORTS];

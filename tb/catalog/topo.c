@@ -186,7 +186,13 @@ static void kinds_list(char *buf, int n)
 
 int net_topo_build(net_topo *t, const char *spec, int k_rtr, char *err, int errlen)
 {
+    return net_topo_build_dests(t, spec, k_rtr, k_rtr, err, errlen);
+}
+
+int net_topo_build_dests(net_topo *t, const char *spec, int k_rtr, int dests, char *err, int errlen)
+{
     memset(t, 0, sizeof *t);
+    t->dests = dests < k_rtr ? k_rtr : dests > NR_MAX_PORTS ? NR_MAX_PORTS : dests;
     snprintf(t->spec, sizeof t->spec, "%s", spec);
     const char *colon = strchr(spec, ':');
     char name[32];

@@ -170,6 +170,10 @@ struct net_topo {
      * graph, its tables and its checks are one plane's; the simulator makes
      * the copies (tb/net/net.c). */
     int planes;
+    /* The destinations a router's down table holds: its ports, or more
+     * where its organization's own table holds them (SeaStar's LUT:
+     * net_topo_build_dests; nr_route_vals.dlut_n) */
+    int dests;
 };
 
 /* Build the topology of spec for routers of k_rtr ports: the kind by its
@@ -177,6 +181,11 @@ struct net_topo {
  * hexadecimal) and the required ones given. 0, or -1 with a message naming
  * the spec's fault (the caller exits 2). */
 int net_topo_build(net_topo *t, const char *spec, int k_rtr, char *err, int errlen);
+/* The same for routers whose down tables hold dests destinations (a power
+ * of two when more than k_rtr; at most NR_MAX_PORTS); the k-ary n-cube and
+ * mesh use them. */
+int net_topo_build_dests(net_topo *t, const char *spec, int k_rtr, int dests, char *err,
+                         int errlen);
 void net_topo_free(net_topo *t);
 /* The routing of this topology named name, or NULL (with the names in err). */
 const net_routing_def *net_topo_routing(const net_topo *t, const char *name, char *err, int errlen);

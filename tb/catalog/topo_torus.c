@@ -7,8 +7,9 @@
  *
  * Routed by the shared tables (docs/yarc-arch.md section 5), every
  * destination down: DLUT[d] is the port toward node d, so K^N <= the
- * routers' ports; or (coord=1, and by default when the nodes outnumber the
- * ports; K and C powers of two) step 3d's entry from the coordinates
+ * routers' ports, or the destinations their own tables hold (t->dests:
+ * SeaStar's LUT, with dlut_n); or (coord=1, and by default when the nodes
+ * outnumber those; K and C powers of two) step 3d's entry from the coordinates
  * (DOR_CTRL), the same routes with no DLUT. Dimension order, the lowest differing dimension first, in
  * a torus the shorter way round (a tie the + way).
  *   dor:      two VCs per traffic class, the VC of each hop set by the table
@@ -173,7 +174,7 @@ int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge
     for (int r = 0; r < t->nrtr; r++) {
         nr_route_vals *tb = &t->r[r].tab;
         tb->dl_vc = rt->vc_phase != 0;
-        for (int d = 0; d < tb->nports; d++) {
+        for (int d = 0; d < (tb->dlut_n ? tb->dlut_n : tb->nports); d++) {
             int v = 0;
             tb->dlut[d] = d < t->nnodes ? kary_entry(k, r, d, &v) : -1;
             tb->dlut_vc[d] = (int8_t)(tb->dl_vc && v);
@@ -187,8 +188,10 @@ int net_kary_make(net_topo *t, const long *kv, const int *given, int wrap, int k
 {
     const int K = (int)kv[0], n = (int)kv[1], c = (int)kv[2];
     const long nr = net_ipow(K, n);
-    /* coordinates by default only where the DLUT cannot hold every node */
-    const int coord = given[3] ? (int)kv[3] : nr * c > k_rtr;
+    /* coordinates by default only where the DLUT cannot hold every node
+     * (t->dests entries: the ports, or SeaStar's LUT) */
+    const int D = t->dests ? t->dests : k_rtr;
+    const int coord = given[3] ? (int)kv[3] : nr * c > D;
     const int pow2 = !(K & (K - 1)) && !(c & (c - 1));
     if (coord && (!pow2 || n > 7 || nr * c > 0x8000)) {
         snprintf(err, (size_t)errlen,
@@ -198,11 +201,18 @@ int net_kary_make(net_topo *t, const long *kv, const int *given, int wrap, int k
                  t->spec, nr * c, k_rtr);
         return -1;
     }
-    if (c + 2 * n > k_rtr || (!coord && nr * c > k_rtr)) {
-        snprintf(err, (size_t)errlen,
-                 "topology '%s': %ld routers of %d nodes and %d network ports need routers of at "
-                 "least %d and %ld ports (the DLUT holds one entry per node), these have %d",
-                 t->spec, nr, c, 2 * n, c + 2 * n, coord ? c + 2 * n : nr * c, k_rtr);
+    if (c + 2 * n > k_rtr || (!coord && nr * c > D)) {
+        const int m = snprintf(err, (size_t)errlen,
+                               "topology '%s': %ld routers of %d nodes and %d network ports need "
+                               "routers of at least %d ports",
+                               t->spec, nr, c, 2 * n, c + 2 * n);
+        if (m < 0 || m >= errlen) return -1;
+        if (coord)
+            snprintf(err + m, (size_t)(errlen - m), ", these have %d", k_rtr);
+        else
+            snprintf(err + m, (size_t)(errlen - m),
+                     " and a DLUT of %ld entries (one per node), these have %d and %d", nr * c,
+                     k_rtr, D);
         return -1;
     }
     kary_t *k = net_topo_priv(t, nr * c, sizeof *k, err, errlen);
@@ -213,7 +223,9 @@ int net_kary_make(net_topo *t, const long *kv, const int *given, int wrap, int k
     t->first[1] = 0, t->first[2] = (int)nr;
     for (int r = 0; r < nr; r++) {
         nr_route_vals *tb = &net_rtr_leaf(t, r, k_rtr, c)->tab;
-        for (int i = 0; i < k_rtr; i++) tb->dlut[i] = -1;
+        for (int i = 0; i < D; i++) tb->dlut[i] = -1;
+        tb->dlut_n = !coord && nr * c > k_rtr ? D : 0; /* a power of two (topo.h) */
+        if (tb->dlut_n) tb->root_mask = 0x7FFFu & ~(unsigned)(D - 1);
         for (int j = 0; j < n; j++) {
             const int x = kary_digit(k, r, j), stride = (int)net_ipow(K, j);
             if (x + 1 < K)

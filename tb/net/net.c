@@ -155,10 +155,8 @@ typedef struct worker_arg {
 
 static const rtr_geom *geom_of(const net_t *n, int r) { return &n->g[n->t.r[r].level - 1]; }
 
-/* Router r's table writes, kept at their size: the shared tables'
- * (nr_route_encode), or its organization's own (rtr_org.encode). 0, or -1
- * with a message. */
-static int net_encode(net_t *n, int r, char *err, int errlen)
+int net_encode_w(net_t *n, int r, const nr_route_vals *t, const nr_route_vals *old, rtr_cfgw **wp,
+                 char *err, int errlen)
 {
     const rtr_org *o = n->org[n->t.r[r].level - 1];
     const int max = o->encode ? NR_MAX_PORTS * n->t.nnodes + 8 : 1024;
@@ -167,20 +165,28 @@ static int net_encode(net_t *n, int r, char *err, int errlen)
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    const int k = o->encode ? o->encode(n->gp[n->t.r[r].level - 1], &n->t.r[r].tab, n->t.nnodes, w,
-                                        max, err, errlen)
-                            : nr_route_encode(&n->t.r[r].tab, w, max);
+    const int k =
+        o->encode ? o->encode(n->gp[n->t.r[r].level - 1], t, old, n->t.nnodes, w, max, err, errlen)
+                  : nr_route_encode(t, w, max);
     if (k < 0) {
         free(w);
         return -1;
     }
-    n->ncfgw[r] = k;
-    n->cfgw[r] = realloc(w, (size_t)(k > 0 ? k : 1) * sizeof *w);
-    if (!n->cfgw[r]) {
+    *wp = realloc(w, (size_t)(k > 0 ? k : 1) * sizeof *w);
+    if (!*wp) {
         free(w);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
+    return k;
+}
+
+/* Router r's table writes from reset. 0, or -1 with a message. */
+static int net_encode(net_t *n, int r, char *err, int errlen)
+{
+    const int k = net_encode_w(n, r, &n->t.r[r].tab, NULL, &n->cfgw[r], err, errlen);
+    if (k < 0) return -1;
+    n->ncfgw[r] = k;
     return 0;
 }
 
@@ -211,13 +217,6 @@ static int net_setup_cfgs(net_t *n, rtr_namedcfg *nc, int *rtl, char *err, int e
                      "configuration %s: organization %s has routing tables of its own, which "
                      "the network layer does not program (%s)",
                      name, n->org[l]->name, n->org[l]->doc);
-            return 2;
-        }
-        if (n->org[l]->encode && (o->nfail || o->fail_random || o->nerase)) {
-            snprintf(err, errlen,
-                     "--fail: configuration %s: the tables of organization %s are loaded once, "
-                     "not rewritten around failed links",
-                     name, n->org[l]->name);
             return 2;
         }
         const rtr_geom *g = &n->g[l], *g0 = &n->g[0];
@@ -337,12 +336,25 @@ static int net_planes(net_t *n, char *err, int errlen)
     return 0;
 }
 
+/* The destinations a router's down table holds on every level: the ports
+ * (0), or more where its organization's own table holds them (SeaStar's
+ * LUT, rtr_geom.lut_bits; topo.h, net_topo_build_dests). */
+static int net_dests(const net_t *n)
+{
+    int dests = NR_MAX_PORTS;
+    for (int l = 0; l < NET_MAX_LEVELS; l++) {
+        const int d = n->org[l]->encode && n->g[l].lut_bits ? 1 << n->g[l].lut_bits : 0;
+        if (d < dests) dests = d;
+    }
+    return dests;
+}
+
 /* The topology, and its checks against the options and the routers. */
 static int net_setup_topo(net_t *n, char *err, int errlen)
 {
     const net_opts *o = n->o;
     char e2[512];
-    int rc = net_topo_build(&n->t, o->topo, n->g[0].num_ports, e2, sizeof e2);
+    int rc = net_topo_build_dests(&n->t, o->topo, n->g[0].num_ports, net_dests(n), e2, sizeof e2);
     if (rc) {
         snprintf(err, errlen, "%s", e2);
         return 2;

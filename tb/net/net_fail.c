@@ -359,21 +359,30 @@ static void fail_kill(net_t *n, int i)
     }
 }
 
-/* The table writes that take router r from tables a to tables b: the
- * entries that differ (the same writes in the same order when the two
- * encode alike, else all of b's), after those still queued. -1 out of
- * memory. */
-static int queue_writes(net_t *n, int r, const nr_route_vals *a, const nr_route_vals *b, int *nw)
+/* The table writes that take router r from tables a to tables b, after
+ * those still queued: the entries that differ (the same writes in the same
+ * order when the two encode alike, else all of b's), or those its
+ * organization's own encode gives (org.h: SeaStar's changed entries). -1
+ * with a message. */
+static int queue_writes(net_t *n, int r, const nr_route_vals *a, const nr_route_vals *b, int *nw,
+                        char *err, int errlen)
 {
-    rtr_cfgw wa[1024], wb[1024];
-    const int na = nr_route_encode(a, wa, 1024), nb = nr_route_encode(b, wb, 1024);
+    rtr_cfgw *wa = NULL, *wb = NULL;
+    const int own = n->org[n->t.r[r].level - 1]->encode != NULL;
+    const int na = own ? 0 : net_encode_w(n, r, a, NULL, &wa, err, errlen),
+              nb = na < 0 ? -1 : net_encode_w(n, r, b, own ? a : NULL, &wb, err, errlen);
     const int left = n->ncfgw[r] - n->cfgi[r];
-    rtr_cfgw *q = malloc((size_t)(left + nb + 1) * sizeof *q);
-    if (!q) return -1;
+    rtr_cfgw *q = nb < 0 ? NULL : malloc((size_t)(left + nb + 1) * sizeof *q);
+    if (!q) {
+        if (nb >= 0) snprintf(err, errlen, "out of memory");
+        free(wa), free(wb);
+        return -1;
+    }
     memcpy(q, n->cfgw[r] + n->cfgi[r], (size_t)left * sizeof *q);
     int k = left;
     for (int i = 0; i < nb; i++)
-        if (na != nb || memcmp(&wa[i], &wb[i], sizeof wa[i])) q[k++] = wb[i];
+        if (own || na != nb || memcmp(&wa[i], &wb[i], sizeof wa[i])) q[k++] = wb[i];
+    free(wa), free(wb);
     free(n->cfgw[r]);
     n->cfgw[r] = q;
     n->ncfgw[r] = k;
@@ -440,13 +449,14 @@ static int fail_rewrite(net_t *n, uint64_t t)
     int total = 0, most = 0, nr = 0;
     for (int r = 0; r < R && !rc; r++) {
         int w = 0;
-        rc = queue_writes(n, r, &old[r], &n->t.r[r].tab, &w);
+        rc = queue_writes(n, r, &old[r], &n->t.r[r].tab, &w, e2, sizeof e2);
         total += w, nr += w > 0;
         if (w > most) most = w;
     }
     free(old);
     if (rc) {
-        snprintf(n->missed, sizeof n->missed, "--fail: out of memory");
+        snprintf(n->missed, sizeof n->missed, "--fail: cycle %" PRIu64 ": %s", t - n->t0, e2);
+        net_say(n, "FAIL %s\n", n->missed);
         return -1;
     }
     net_say(

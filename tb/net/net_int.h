@@ -293,6 +293,11 @@ int net_gq_setup(net_t *n, char *err, int errlen);
  * router of the cycle is evaluated. */
 void net_gq_fill(net_t *n);
 void net_gq_free(net_t *n);
+/* Router r's table writes for tables t into *w (malloc'ed): from reset
+ * (old NULL), or for a router holding old's (its organization's encode,
+ * org.h). The count, or -1 with a message. */
+int net_encode_w(net_t *n, int r, const nr_route_vals *t, const nr_route_vals *old, rtr_cfgw **w,
+                 char *err, int errlen);
 /* at the start of cycle t: the links that die, the tables rewritten; -1 when
  * no routing is left (n->missed says why: exit 2) */
 int net_fail_cycle(net_t *n, uint64_t t);
