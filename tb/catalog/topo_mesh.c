@@ -15,6 +15,8 @@ static const net_routing_def mesh_routings[] = {
     {"dor", "dimension order, the lowest dimension first, the VC kept", 0, 1, 1, 0, 0, 0, 0},
     {"pf", "positive first: every + hop before any - hop, around failed links (--fail)", 0, 0, 0, 0,
      0, 0, 0},
+    {"pf-part", "[AK11 8.2.2.1]'s partition-aware turn rule (x+-y+z+, y+-z+, z+-), around failures",
+     0, 0, 0, 0, 0, 0, 0},
     {NULL, NULL, 0, 0, 0, 0, 0, 0, 0},
 };
 

@@ -68,73 +68,106 @@ static int kary_next(const net_topo *t, const uint64_t *dead, int x, int q)
     return e.rtr >= 0 && !(dead && dead[x] >> q & 1) ? e.rtr : -1;
 }
 
-/* Positive-first (docs/network.md "Topology: torus and mesh"): every + hop
- * before any - hop, over the live links. For node d, dn[x] is the fewest -
- * hops from router x to d (-1: none), dp[x] the fewest + hops to a router
- * with a dn; the route from x is a - hop down dn if x has one, else a + hop
- * down dp, each the lowest dimension that shortens it, so a packet on its -
- * hops stays on them. -1 with a message when a router has neither. */
-static int kary_pf_tables(net_topo *t, const uint64_t *dead, char *err, int errlen)
+/* Move m (port C + m) from router x in a phase of moves mv and dodges dg
+ * (kary_turn_tables), into a router of the next phase or not (next). */
+static int turn_ok(const kary_t *k, unsigned mv, unsigned dg, int m, int x, int next)
+{
+    return (mv >> m & 1) || ((dg >> m & 1) && next && kary_digit(k, x, m / 2) == k->k - 1);
+}
+
+/* The turn-model routings over the live links (docs/network.md "Topology:
+ * torus and mesh"): a route is a run of phases, never back to an earlier
+ * one, phase p's hops by the moves in mv[p] (bit 2j: + in dimension j, bit
+ * 2j + 1: -; port C + bit). For node d, dist[p][x] is the fewest phase-p
+ * hops from router x to a router that a later phase routes (the last
+ * phase: to d); x takes a hop of the last phase that routes it, the lowest
+ * dimension, + before -, that shortens it. A move of dg[p] (dg NULL: none)
+ * is phase p's too, but only from the dimension's last coordinate and into
+ * a router of the next phase. pf: every + hop, then every - hop, so a
+ * packet on its - hops stays on them; pf-part ([AK11 §8.2.2.1]): phase p
+ * moves in dimension p both ways and + in every later one, (x+, x-, y+, z+)
+ * then (y+, y-, z+) then (z+, z-), and the seed's dodge: at y = Ymax a y-
+ * hop, then only x hops (a phase of its own) before the y phase. -1 with a
+ * message naming the rule when a router has no route. */
+static int kary_turn_tables(net_topo *t, const uint64_t *dead, const unsigned *mv,
+                            const unsigned *dg, int np, const char *rule, char *err, int errlen)
 {
     const kary_t *k = t->priv;
     const int R = t->nrtr;
-    int *dn = malloc(sizeof(int) * 3 * (size_t)R), *dp = dn + R, *q = dp + R;
-    if (!dn) {
+    int *dist = malloc(sizeof(int) * (size_t)(np + 1) * (size_t)R), *q = dist + (size_t)np * R;
+    if (!dist) {
         snprintf(err, (size_t)errlen, "out of memory");
         return -1;
     }
     int rc = 0;
     for (int d = 0; d < R && !rc; d++) {
-        for (int x = 0; x < R; x++) dn[x] = dp[x] = -1;
-        /* breadth first from d backward over - hops, then from every router
-         * with a dn backward over + hops (a + hop from x to y is y's - port) */
-        int h = 0, n = 0;
-        dn[d] = 0, q[n++] = d;
-        for (int pass = 0; pass < 2; pass++) {
-            int *dist = pass ? dp : dn;
-            if (pass)
-                for (int x = n = h = 0; x < R; x++)
-                    if (dn[x] >= 0) dp[x] = 0, q[n++] = x;
+        for (int p = np - 1; p >= 0; p--) { /* breadth first backward over phase p's moves */
+            int *ds = dist + (size_t)p * R, h = 0, n = 0;
+            for (int x = 0; x < R; x++)
+                if (p == np - 1 ? x == d : dist[(size_t)(p + 1) * R + x] >= 0)
+                    ds[x] = 0, q[n++] = x;
+                else
+                    ds[x] = -1;
             for (; h < n; h++)
-                for (int j = 0; j < k->n; j++) {
-                    const int y = kary_next(t, dead, q[h], pass ? kary_pm(k, j) : kary_pp(k, j));
-                    if (y >= 0 && dist[y] < 0) dist[y] = dist[q[h]] + 1, q[n++] = y;
+                for (int m = 0; m < 2 * k->n; m++) {
+                    const int y = kary_next(t, dead, q[h], k->c + (m ^ 1));
+                    if (y >= 0 && ds[y] < 0 && turn_ok(k, mv[p], dg ? dg[p] : 0, m, y, !ds[q[h]]))
+                        ds[y] = ds[q[h]] + 1, q[n++] = y;
                 }
         }
         for (int x = 0; x < R && !rc; x++) {
-            int port = x == d ? 0 : -1;
-            for (int j = 0; j < k->n && port < 0; j++) {
-                const int ym = kary_next(t, dead, x, kary_pm(k, j)),
-                          yp = kary_next(t, dead, x, kary_pp(k, j));
-                if (dn[x] > 0 && ym >= 0 && dn[ym] == dn[x] - 1) port = kary_pm(k, j);
-                if (dn[x] < 0 && dp[x] > 0 && yp >= 0 && dp[yp] == dp[x] - 1) port = kary_pp(k, j);
+            int port = x == d ? 0 : -1, p = np - 1;
+            while (p >= 0 && dist[(size_t)p * R + x] < 0) p--;
+            for (int m = 0; m < 2 * k->n && port < 0 && p >= 0; m++) {
+                const int *ds = dist + (size_t)p * R, y = kary_next(t, dead, x, k->c + m);
+                if (y >= 0 && ds[y] == ds[x] - 1 && turn_ok(k, mv[p], dg ? dg[p] : 0, m, x, !ds[y]))
+                    port = k->c + m;
             }
             if (port < 0) {
                 snprintf(err, (size_t)errlen,
-                         "topology '%s': no positive-first route from router %d to router %d "
-                         "over the live links",
-                         t->spec, x, d);
+                         "topology '%s': no %s route from router %d to router %d over the live "
+                         "links",
+                         t->spec, rule, x, d);
                 rc = -1;
             }
             t->r[x].tab.dl_vc = 0;
             for (int i = 0; i < k->c; i++) t->r[x].tab.dlut[d * k->c + i] = x == d ? i : port;
         }
     }
-    free(dn);
+    free(dist);
     return rc;
 }
 
-/* The positive-first tables, or the torus's ft (kary_ft.c), around the
+/* Routing name's turn-model tables (pf, pf-part) over the live links; 1
+ * when name is not one. */
+static int kary_turn_routing(net_topo *t, const char *name, const uint64_t *dead, char *err,
+                             int errlen)
+{
+    const kary_t *k = t->priv;
+    unsigned mv[8] = {0}, dg[8] = {0};
+    if (!strcmp(name, "pf")) {
+        for (int j = 0; j < k->n; j++) mv[0] |= 1u << 2 * j, mv[1] |= 2u << 2 * j;
+        return kary_turn_tables(t, dead, mv, NULL, 2, "positive-first", err, errlen);
+    }
+    if (strcmp(name, "pf-part")) return 1;
+    /* phase 0 (x), the dodge's x hops (with 2 or more dimensions), y, z, ... */
+    const int dodge = k->n > 1;
+    for (int p = 0; p < k->n; p++)
+        for (int j = p; j < k->n; j++) mv[p ? p + dodge : 0] |= (j == p ? 3u : 1u) << 2 * j;
+    mv[1] |= dodge ? 3u : 0u, dg[0] = dodge ? 8u : 0u; /* y- from Ymax into x's hops */
+    return kary_turn_tables(t, dead, mv, dg, k->n + dodge, "partition-aware", err, errlen);
+}
+
+/* The turn-model tables, or the torus's ft (kary_ft.c), around the
  * failed links (topo.h, avoid). */
 int net_kary_avoid(net_topo *t, const uint64_t *dead, char *err, int errlen)
 {
     if (!strcmp(t->routing->name, "ft")) return net_kary_ft_tables(t, dead, err, errlen);
-    if (strcmp(t->routing->name, "pf")) {
+    const int rc = kary_turn_routing(t, t->routing->name, dead, err, errlen);
+    if (rc == 1)
         snprintf(err, (size_t)errlen, "--routing %s cannot avoid a failed link; %s can",
-                 t->routing->name, ((const kary_t *)t->priv)->wrap ? "ft" : "pf");
-        return -1;
-    }
-    return kary_pf_tables(t, dead, err, errlen);
+                 t->routing->name, ((const kary_t *)t->priv)->wrap ? "ft" : "pf and pf-part");
+    return rc ? -1 : 0;
 }
 
 int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge, char *err,
@@ -154,7 +187,7 @@ int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge
         return -1;
     }
     if (k->coord) { /* DOR_CTRL: every node down, the entry from the coordinates */
-        if (!strcmp(rt->name, "pf") || !strcmp(rt->name, "ft")) {
+        if (!strncmp(rt->name, "pf", 2) || !strcmp(rt->name, "ft")) {
             snprintf(err, (size_t)errlen,
                      "topology '%s': routing %s needs one DLUT entry per node, not coord=1",
                      t->spec, rt->name);
@@ -170,7 +203,8 @@ int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge
         }
         return 0;
     }
-    if (!strcmp(rt->name, "pf")) return kary_pf_tables(t, NULL, err, errlen);
+    const int turn = kary_turn_routing(t, rt->name, NULL, err, errlen);
+    if (turn != 1) return turn;
     for (int r = 0; r < t->nrtr; r++) {
         nr_route_vals *tb = &t->r[r].tab;
         tb->dl_vc = rt->vc_phase != 0;
@@ -251,7 +285,7 @@ int net_kary_min_hops(const net_topo *t, int a, int b)
 int net_kary_max_hops(const net_topo *t, const net_routing_def *rt)
 {
     const kary_t *k = t->priv;
-    if (!strcmp(rt->name, "pf") || !strcmp(rt->name, "ft"))
+    if (!strncmp(rt->name, "pf", 2) || !strcmp(rt->name, "ft"))
         return 2 * t->nrtr;                /* around failures */
     if (!strncmp(rt->name, "adaptive", 8)) /* minimal hops, then the 2-VC escape over the mesh */
         return 1 + k->n * (k->k / 2 + k->k - 1);
