@@ -54,7 +54,7 @@ EXTRA=(
     "nr_swalloc_accept NumVcs=1 NO=2 Speedup=1 TgtW=1 Vc=1"
     "nr_swalloc_accept NumVcs=4 NO=3 Speedup=1 TgtW=2 Vc=1"
     "nr_swalloc_va NumVcs=1 NI=1 NO=1 TgtW=1"
-    "nr_swalloc_va NumVcs=4 NI=3 NO=5 VcCls=2 TgtW=3"
+    "nr_swalloc_va NumVcs=4 NI=3 NO=5 VcCls=2 VaHop=1 TgtW=3"
     "nr_swalloc NumVcs=2 NumIu=4 NumBuf=0 NumPt=4 NumCh=0 XIuPt=2 Speedup=1 Vc=1"
     "nr_swalloc NumVcs=3 NumIu=4 NumBuf=0 NumPt=4 NumCh=0 Speedup=1 Vc=1 SaAlloc=1"
     "nr_swalloc NumVcs=2 NumIu=6 NumBuf=0 NumPt=6 NumCh=0 Speedup=1 Vc=1 SaAlloc=2 SaGroup=3"
@@ -127,7 +127,7 @@ EXTRA=(
     "nr_nwn_sub Kind=2 NumPorts=16 R=8 M=2 Bb=1"
     "nr_nwn_sub NumPorts=4 R=1 M=0 NumVcs=1 SelfTurn=1"
     "nr_nwn_sub Speedup=2 NumVcs=4"
-    "nr_nwn_sub NumPorts=8 R=1 M=0 NumVcs=4 Vc=1 VcCls=2"
+    "nr_nwn_sub NumPorts=8 R=1 M=0 NumVcs=4 Vc=1 VcCls=2 VaHop=1"
     "nr_nwn_sub NumPorts=64 R=1 M=0 Hx=1 Kind=5 Speedup=2 NumVcs=4"
     "nr_nwn_hx NumPorts=8 Hx=2 NumVcs=1 ChanLat=1 BufDepth=2"
     "nr_nwn_sub NumPorts=64 R=1 M=0 Ft=1 Kind=6 NumVcs=4"
@@ -140,7 +140,7 @@ EXTRA=(
     "nr_nwn_port LinkCrcW=32"
     "nr_nwn NumPorts=4 R=1 M=0 NumVcs=1 ChanLat=1 BufDepth=2 UseLcb=0 InBufPerVc=8 MaxPktLen=8"
     "nr_nwn NumPorts=8 R=4 M=1 Bb=1 NumVcs=4 ChanLat=4 BufDepth=8 SelfTurn=1 UseLcb=0"
-    "nr_nwn NumPorts=8 R=1 M=0 NumVcs=4 VcCls=2 Vc=1 UseLcb=0"
+    "nr_nwn NumPorts=8 R=1 M=0 NumVcs=4 VcCls=2 VaHop=1 Vc=1 UseLcb=0"
 )
 LINT_CFGS=$(scripts/cfg.sh --with lint) || exit 2
 for c in $LINT_CFGS; do EXTRA+=("$(scripts/cfg.sh "$c" top) cfg:$c"); done

@@ -44,7 +44,7 @@ typedef struct {
     int vc;        /* Vc: 1 the baseline VC router vc (nwn-arch §1.7): VA, then an
                         * input-first SA; needs cn's shape; C model only */
     int vc_cls;    /* VcCls: its VA classes, dividing num_vcs (0 = 1) */
-    int va_hop;    /* VaHop: 1 one class per hop count (reserved: only 0 is built) */
+    int va_hop;    /* VaHop: 1 class c + 1 at each hop, the last kept; VcCls >= 2 */
     int sa_alloc;  /* SaAlloc: vc's switch allocator, 0 separable input first, 1 iSLIP,
                         * 2 the distributed allocator of [AK11] Fig 6.3 */
     int sa_iter;   /* SaIter: iSLIP's rounds, 1..4 (0 = 1) */

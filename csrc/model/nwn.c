@@ -179,6 +179,7 @@ nr_nwn *nr_nwn_new(const nr_nwn_params *p, const nr_lcb_cfg *lcfg, char *err, in
         nr_swalloc_set_vc(&m->sw[0], p->vc_cls ? p->vc_cls : 1, p->sa_alloc, /* §1.7 */
                           p->sa_iter ? p->sa_iter : 1, p->sa_group ? p->sa_group : 8, p->spec))
         goto nomem;
+    if (p->vc) m->sw[0].va->hop = p->va_hop;
     /* at most one credit per buffered (input, VC) and cycle */
     if (nr_chpipe_alloc(&m->c.chp, nbuf * V > 0 ? nbuf * V : 1)) goto nomem;
     if (g->org == NWN_FB) { /* the rows' credit buses (§1.5) */

@@ -62,7 +62,11 @@ int nwn_check(const nr_nwn_params *p, char *err, int errlen)
                p->r, p->xp_buf, p->hx, p->speedup);
     if (ncls < 1 || ncls > p->port.num_vcs || p->port.num_vcs % ncls)
         NR_BAD("VcCls = %d: must divide NumVcs (%d)", ncls, p->port.num_vcs);
-    if (p->va_hop) NR_BAD("VaHop = %d: only 0 is built (§1.7)", p->va_hop);
+    if (p->va_hop != 0 && p->va_hop != 1) NR_BAD("VaHop = %d: must be 0 or 1", p->va_hop);
+    if (p->va_hop && (!p->vc || ncls < 2))
+        NR_BAD(
+            "VaHop = 1 (a class per hop, §1.7) needs Vc = 1 and VcCls >= 2 (Vc = %d, VcCls = %d)",
+            p->vc, ncls);
     if (p->sa_alloc < 0 || p->sa_alloc > 2)
         NR_BAD("SaAlloc = %d: must be 0 (separable), 1 (iSLIP) or 2 (distributed)", p->sa_alloc);
     if (p->sa_iter < 0 || p->sa_iter > 4) NR_BAD("SaIter = %d: must be 1..4", p->sa_iter);

@@ -313,12 +313,13 @@ static void va_eval(nr_swalloc *a)
             const uint32_t ph = a->fph[k];
             va->d_pick[k] = va->d_won[k] = -1;
             if (!sw_is_head(ph) || va->hold[k] >= 0 || j >= a->nout) continue;
-            /* a = 1: any VC of the class; a = 0: its own, so its flow keeps its order */
-            const int hv = (int)((ph >> NR_HEAD_VC_LSB) & 3u), c = hv / per;
-            const int w0 = (ph >> NR_HEAD_A_BIT) & 1u ? c * per : hv;
+            /* a = 1: any VC of the class; a = 0: its own place in it, so its flow
+             * keeps its order; VaHop: the class c + 1, the last kept */
+            const int hv = (int)((ph >> NR_HEAD_VC_LSB) & 3u), a1 = (ph >> NR_HEAD_A_BIT) & 1u;
+            const int c = hv / per + (va->hop && hv / per + 1 < va->ncls);
+            const int w0 = a1 ? c * per : c * per + hv % per, w1 = a1 ? w0 + per : w0 + 1;
             unsigned fr = 0;
-            for (int w = w0; w < ((ph >> NR_HEAD_A_BIT) & 1u ? (c + 1) * per : hv + 1); w++)
-                fr |= (unsigned)(va->vown[j * V + w] < 0) << w;
+            for (int w = w0; w < w1; w++) fr |= (unsigned)(va->vown[j * V + w] < 0) << w;
             const int w = sw_rr_pick(fr, va->p1[k]);
             if (w < 0) continue;
             va->d_pick[k] = (int8_t)w;

@@ -29,6 +29,7 @@
 enum { NR_SA_SEP = 0, NR_SA_ISLIP = 1, NR_SA_DIST = 2 }; /* SaAlloc */
 typedef struct {
     int ncls; /* classes of nvc / ncls VCs */
+    int hop;  /* VaHop: a head of class c takes class c + 1 (the last kept) */
     int sa;   /* SA: NR_SA_SEP, NR_SA_ISLIP (iters rounds), NR_SA_DIST (groups of grp) */
     int iters, grp;
     uint8_t *lptr;    /* [j * (nin / grp) + g] the distributed allocator's local pointers */

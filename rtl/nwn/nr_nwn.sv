@@ -41,7 +41,8 @@
 //                M = 0, Speedup = 1, XpBuf = 0), its one bottom's nr_swalloc
 //                allocating output VCs (VcCls classes) before an input-first
 //                switch allocation; the VA winners' heads are rewritten by
-//                their IUs. VcCls: 1..NumVcs, dividing NumVcs. SaAlloc 0..2,
+//                their IUs. VcCls: 1..NumVcs, dividing NumVcs; VaHop 0/1 (1:
+//                class c + 1 at each hop, VcCls >= 2). SaAlloc 0..2,
 //                SaIter (1..4 with SaAlloc 1), SaGroup (dividing NumPorts): its
 //                switch allocator (nr_swalloc); Spec 0/1 its speculation.
 //   Hx           0; 1 hxv, 2 hxm: the 2-D HyperX switch (doc 1.6, nr_nwn_hx
@@ -109,6 +110,7 @@ module nr_nwn #(
   parameter int XpBuf       = 0,
   parameter int Vc          = 0,
   parameter int VcCls       = 1,
+  parameter int VaHop       = 0,
   parameter int Hx          = 0,
   parameter int Ft          = 0,
   parameter int SaAlloc     = 0,
@@ -168,6 +170,7 @@ module nr_nwn #(
   output logic [15:0]                prm_xp_buf_o,
   output logic [15:0]                prm_vc_o,
   output logic [15:0]                prm_vc_cls_o,
+  output logic [15:0]                prm_va_hop_o,
   output logic [15:0]                prm_hx_o,
   output logic [15:0]                prm_ft_o,
   output logic [15:0]                prm_sa_alloc_o,
@@ -215,7 +218,8 @@ module nr_nwn #(
   `NR_PARAM_ASSERT(p_radix, NOB <= 64 && NOT <= 64)
   `NR_PARAM_ASSERT(p_xpbuf, XpBuf == 0 || (XpBuf == 1 && R == 1 && Speedup == 1 && SelfTurn == 1))
   `NR_PARAM_ASSERT(p_vc, (Vc == 0 || (Vc == 1 && R == 1 && Speedup == 1 && XpBuf == 0)) &&
-                   VcCls >= 1 && VcCls <= NumVcs && NumVcs % VcCls == 0)
+                   VcCls >= 1 && VcCls <= NumVcs && NumVcs % VcCls == 0 &&
+                   (VaHop == 0 || (VaHop == 1 && Vc == 1 && VcCls >= 2)))
   `NR_PARAM_ASSERT(p_hx, Hx == 0 || ((Hx == 1 || Hx == 2) && R == 1 && XpBuf == 0 &&
                                      (NumPorts == 8 || NumPorts == 64)))
   `NR_PARAM_ASSERT(p_ft, Ft == 0 || (Ft == 1 && R == 1 && XpBuf == 0 && Hx == 0 && Vc == 0 &&
@@ -248,6 +252,7 @@ module nr_nwn #(
   assign prm_xp_buf_o        = 16'(XpBuf);
   assign prm_vc_o            = 16'(Vc);
   assign prm_vc_cls_o        = 16'(VcCls);
+  assign prm_va_hop_o        = 16'(VaHop);
   assign prm_hx_o            = 16'(Hx);
   assign prm_ft_o            = 16'(Ft);
   assign prm_sa_alloc_o      = 16'(SaAlloc);
@@ -355,6 +360,7 @@ module nr_nwn #(
       .XpBuf      (XpBuf),
       .Vc         (Vc),
       .VcCls      (VcCls),
+      .VaHop      (VaHop),
       .Hx         (Hx),
       .Ft         (Ft),
       .SaAlloc    (SaAlloc),
@@ -461,6 +467,7 @@ module nr_nwn #(
       .UpPick     (UpPick),
       .Vc         (Vc),
       .VcCls      (VcCls),
+      .VaHop      (VaHop),
       .Hx         (Hx),
       .Ft         (Ft),
       .SaAlloc    (SaAlloc),

@@ -81,6 +81,7 @@ module nr_nwn_port #(
   parameter int XpBuf       = 0,
   parameter int Vc          = 0,
   parameter int VcCls       = 1,
+  parameter int VaHop       = 0,
   parameter int Hx          = 0,
   parameter int Ft          = 0,
   parameter int SaAlloc     = 0,
@@ -151,7 +152,7 @@ module nr_nwn_port #(
   `NR_PARAM_ASSERT(p_xpbuf, XpBuf == 0 || XpBuf == 1)   // (the top's parameter)
   `NR_PARAM_ASSERT(p_vc, (Vc == 0 || Vc == 1) && VcCls >= 1 && VcCls <= NumVcs &&   // (the top's)
                    SaAlloc >= 0 && SaAlloc <= 2 && SaIter >= 1 && SaGroup >= 1 &&
-                   (Spec == 0 || Spec == 1))
+                   (Spec == 0 || Spec == 1) && (VaHop == 0 || VaHop == 1))
   `NR_PARAM_ASSERT(p_hx, Hx >= 0 && Hx <= 2 && Ft >= 0 && Ft <= 1)
   `NR_PARAM_ASSERT(p_chanlat, ChanLat >= 1 && ChanLat <= 4)   // (not used here)
   `NR_PARAM_ASSERT(p_topspeedup, TopSpeedup >= 1 && TopSpeedup <= 2)   // (the tops' parameter)

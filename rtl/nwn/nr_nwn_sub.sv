@@ -35,8 +35,9 @@
 //             the ports' tables).
 //   Vc, VcCls nr_nwn's: Vc = 1 the baseline VC router (doc 1.7, cn's one
 //             bottom, Kind 0): nr_swalloc allocates output VCs (VcCls
-//             classes), then switches input first; SaAlloc, SaIter, SaGroup,
-//             Spec its switch allocator and speculation.
+//             classes; VaHop 1 the next class), then switches input first;
+//             SaAlloc, SaIter, SaGroup, Spec its switch allocator and
+//             speculation.
 //   Inputs / outputs in allocator order (doc 1):
 //     bottom: inputs 0..n-1 IUs of its ports, n..n+M-1 down-links from tops
 //             0..M-1; outputs 0..n-1 ports, n..n+M-1 up-links.
@@ -106,6 +107,7 @@ module nr_nwn_sub #(
   parameter int UpPick      = 0,
   parameter int Vc          = 0,
   parameter int VcCls       = 1,
+  parameter int VaHop       = 0,
   parameter int Hx          = 0,
   parameter int Ft          = 0,
   parameter int SaAlloc     = 0,
@@ -350,6 +352,7 @@ module nr_nwn_sub #(
     .PayW   (PayW),
     .Vc     (Vc),
     .VcCls  (VcCls),
+    .VaHop  (VaHop),
     .SaAlloc(SaAlloc),
     .SaIter (SaIter),
     .SaGroup(SaGroup),

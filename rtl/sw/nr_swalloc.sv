@@ -43,7 +43,7 @@
 //                     above.
 //   Vc, VcCls         Vc = 1: the baseline VC router of docs/nwn-arch.md 1.7
 //                     (every input an IU, every output a port, Speedup 1):
-//                     VC allocation (nr_swalloc_va, VcCls classes), then
+//                     VC allocation (nr_swalloc_va, VcCls classes, VaHop), then
 //                     switch allocation input first. Each input picks one of
 //                     its candidates by iptr (a non-HEAD front of the packet
 //                     its port is busy with, a HEAD that holds an output VC
@@ -136,6 +136,7 @@ module nr_swalloc #(
   parameter int PayW    = 24,
   parameter int Vc      = 0,
   parameter int VcCls   = 1,
+  parameter int VaHop   = 0,
   parameter int SaAlloc = 0,
   parameter int SaIter  = 1,
   parameter int SaGroup = 8,
@@ -377,6 +378,7 @@ module nr_swalloc #(
       .NI    (NI),
       .NO    (NO),
       .VcCls (VcCls),
+      .VaHop (VaHop),
       .TgtW  (TgtW)
     ) u_va (
       .clk_i,

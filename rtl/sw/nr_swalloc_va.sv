@@ -7,7 +7,8 @@
 //   stage 1, per input VC (i, v): a valid HEAD front that holds no output VC
 //     picks one free output VC w of its class on its target output q (a = 1:
 //     any of the NumVcs / VcCls VCs of the class of its vc field; a = 0: its
-//     vc field's own VC) by its round robin p1[i][v] over w;
+//     vc field's own VC; VaHop: of the next class, the last kept, a = 0 at its
+//     own place in it) by its round robin p1[i][v] over w;
 //   stage 2, per output VC (q, w): one of the input VCs that picked it, by the
 //     round robin p2[q][w] over r = i*NumVcs + v (input-major).
 //   At the clock edge a winner holds (q, w) (hold_v_o, hold_w_o) and (q, w)
@@ -19,6 +20,7 @@
 //   NI      inputs (all input units), 1..64.
 //   NO      outputs (all port outputs), 1..64.
 //   VcCls   VA classes, 1..NumVcs, dividing NumVcs.
+//   VaHop   1: a head of class c takes class c + 1 (doc 1.7), VcCls >= 2.
 //   TgtW    width of an output index.
 // Ports / protocol (index b = i*NumVcs + v; planes: bit b of plane p at
 // p*NB + b, NB = NI*NumVcs, as nr_swalloc forms them):
@@ -42,6 +44,7 @@ module nr_swalloc_va #(
   parameter int NI     = 16,
   parameter int NO     = 16,
   parameter int VcCls  = 1,
+  parameter int VaHop  = 0,
   parameter int TgtW   = 4,
   localparam int NB    = NI * NumVcs
 ) (
@@ -65,6 +68,7 @@ module nr_swalloc_va #(
   `NR_PARAM_ASSERT(p_numvcs, NumVcs >= 1 && NumVcs <= 4)
   `NR_PARAM_ASSERT(p_io, NI >= 1 && NI <= 64 && NO >= 1 && NO <= 64)
   `NR_PARAM_ASSERT(p_cls, VcCls >= 1 && VcCls <= NumVcs && NumVcs % VcCls == 0)
+  `NR_PARAM_ASSERT(p_hop, VaHop == 0 || (VaHop == 1 && VcCls >= 2))
 
   localparam int Per = NumVcs / VcCls;
   localparam int VcW = nr_pkg::idx_w(NumVcs);
@@ -82,14 +86,16 @@ module nr_swalloc_va #(
     logic [1:0]        hv;
     logic [NumVcs-1:0] row, cls, fr, g_unused;
     logic [VcW-1:0]    pw;
+    int unsigned       tc;                 // the class it takes (VaHop: the next)
     for (genvar t = 0; t < TgtW; t++) begin : g_t
       assign tg[t] = tgtp_i[t*NB + b];
     end
     assign hv  = {hvcp_i[NB + b], hvcp_i[b]};
     // the owners of the target's VCs (a target is always an output, asserted)
     assign row = (32'(tg) < NO) ? vown_q[32'(tg)*NumVcs +: NumVcs] : '1;
+    assign tc = 32'(hv) / Per + ((VaHop != 0 && 32'(hv) / Per + 1 < VcCls) ? 1 : 0);
     for (genvar w = 0; w < NumVcs; w++) begin : g_w
-      assign cls[w] = abit_i[b] ? (w / Per == 32'(hv) / Per) : (w == 32'(hv));
+      assign cls[w] = abit_i[b] ? (w / Per == tc) : (w == tc * Per + 32'(hv) % Per);
     end
     assign fr = cls & ~row;
     nr_arb_rr #(.N(NumVcs)) u_p1 (

@@ -43,8 +43,9 @@ static const rtr_key nwn_keys[] = {
             "vc: the distributed allocator's group of inputs m, dividing NumPorts"),
     RTR_KEY(T, "Spec", spec, 0, 0, 1, RTR_K_RTL,
             "vc: 1 speculative SA, a head bids in the cycle of its VA (docs/nwn-arch.md 1.7)"),
-    RTR_KEY(T, "VaHop", va_hop, 0, 0, 0, RTR_K_MODEL,
-            "vc: 1 one VA class per hop count (reserved; docs/nwn-arch.md 1.7)"),
+    RTR_KEY(T, "VaHop", va_hop, 0, 0, 1, RTR_K_RTL,
+            "vc: 1 a head of class c takes class c + 1, the last kept (VcCls >= 2; "
+            "docs/nwn-arch.md 1.7)"),
     RTR_KEY(T, "Ft", ft, 0, 0, 1, RTR_K_RTL,
             "the folded 2-D torus switch: 1 ftd (dimension order, datelines by channel); R = 1, "
             "NumPorts 64 (docs/nwn-arch.md 1.8)"),
@@ -95,6 +96,7 @@ static void nwn_geom(const void *pv, rtr_geom *g)
     g->side_tab = p->side_tab;
     g->share = nwn_share;
     g->va_per = p->vc ? p->port.num_vcs / (p->vc_cls ? p->vc_cls : 1) : 0;
+    g->va_hop = p->va_hop;
 }
 
 /* docs/nwn-arch.md 4.3: the SELF check first, then bb's quadrant IV. */

@@ -42,6 +42,7 @@ struct rtr_geom {
     int lut_bits;   /* seastar: its LUT holds 2^lut_bits destinations (docs/seastar-arch.md 4) */
     int va_per;     /* > 0: the router allocates a packet's output VC among the va_per
                      * VCs of its VC's class (the baseline VC router, nwn-arch 1.7) */
+    int va_hop;     /* ... of the next class, the last kept (VaHop = 1) */
     /* DET_VCS (--det-vcs, a testbench choice): the VCs routed up
      * deterministically whatever their a bit (docs/yarc-arch.md 5) */
     unsigned det_vcs;
@@ -59,6 +60,15 @@ struct rtr_geom {
      * organization's geometry. */
     int (*share)(const rtr_geom *g, int p, int q, int *gid);
 };
+
+/* A router that allocates VCs (va_per > 0, nwn-arch 1.7): the class a
+ * packet that came in on VC vc leaves on, its own or (va_hop) the next, the
+ * last kept. */
+static inline int rtr_va_cls(const rtr_geom *g, unsigned vc)
+{
+    const int c = (int)vc / g->va_per;
+    return c + (g->va_hop && c + 1 < g->num_vcs / g->va_per);
+}
 
 /* The part of a geometry every organization fills the same way: ports, VCs,
  * port kind, input queue, MaxPktLen and the ports' LCB parameters (which the

@@ -463,6 +463,9 @@ static int walk_dest(walk_ctx *w, unsigned dest, unsigned vcmask, int maxh, net_
         }
         int q[KP * NV], vc[KP * NV], dest_free;
         const int nq = choices(r, p, v, w->nv, dest, q, vc, KP * NV, &dest_free);
+        const rtr_geom *g = w->g[r->level - 1];
+        for (int i = 0; i < nq && g->va_hop; i++) /* nwn-arch 1.7: the next class, own place */
+            vc[i] = rtr_va_cls(g, (unsigned)vc[i]) * g->va_per + vc[i] % g->va_per;
         if (nq == 0)
             return walk_fail(w, ri, "no route to node %u from port %d%s", dest, p,
                              w->nv > 1 ? " on its VC" : "");
@@ -623,6 +626,21 @@ static int cdg_cycle(const walk_ctx *w, net_check_res *res)
     return rc;
 }
 
+/* Routers of a class per hop (nwn-arch 1.7): the turns into a link on
+ * which a route keeps the last class (the dependency graph judges them). */
+static void hop_kept(const walk_ctx *w, net_check_res *res)
+{
+    const net_topo *t = w->t;
+    for (int r = 0; r < t->nrtr; r++) {
+        const rtr_geom *g = w->g[t->r[r].level - 1];
+        const int last = g->num_vcs / g->va_per - 1;
+        for (int p = 0; p < KP && g->va_hop; p++)
+            for (int v = last * g->va_per; v < w->nv; v++)
+                for (uint64_t m = w->turn[st_idx(w, r, p, v)][v]; m; m &= m - 1)
+                    res->hop_kept += t->r[r].peer[__builtin_ctzll(m)].rtr >= 0;
+    }
+}
+
 int net_topo_check(const net_topo *t, const rtr_geom *const *g, int nvcs, net_check_res *res,
                    char *err, int errlen)
 {
@@ -636,13 +654,15 @@ int net_topo_check(const net_topo *t, const rtr_geom *const *g, int nvcs, net_ch
         }
     const net_routing_def *rt = t->routing;
     const int srcrouted = (rt->head & NET_HD_R) && t->kind->srcroute;
+    int hop = 0; /* routers of a class per hop (nwn-arch 1.7): packets enter on class 0 */
+    for (int l = 0; l < t->levels; l++) hop |= g[l]->va_hop;
     /* a packet keeps its VC: VC 0 stands for every VC; the phases of the
      * flattened-butterfly mode: packets enter on each class's last VC
      * (phase 1), or (vc_phase 2) on the phase-0 VCs but to a node of their
      * own router */
     walk_ctx w = {.t = t,
                   .g = g,
-                  .nv = rt->vc_phase ? nvcs : 1,
+                  .nv = rt->vc_phase || hop ? nvcs : 1,
                   .phase0 = rt->vc_phase == 2,
                   .err = err,
                   .errlen = errlen};
@@ -654,6 +674,7 @@ int net_topo_check(const net_topo *t, const rtr_geom *const *g, int nvcs, net_ch
         vcmask = 0;
         for (int v = P - 1; v < nvcs && v < 32; v += P) vcmask |= 1u << v;
     }
+    if (hop) vcmask = (1u << g[0]->va_per) - 1u;
     const size_t ns = (size_t)t->nrtr * KP * (size_t)w.nv;
     w.turn = calloc(ns, sizeof *w.turn);
     w.seen = calloc(ns, 1);
@@ -690,6 +711,7 @@ int net_topo_check(const net_topo *t, const rtr_geom *const *g, int nvcs, net_ch
     if (!rc) {
         for (size_t i = 0; i < ns; i++)
             for (int o = 0; o < w.nv; o++) res->turns += __builtin_popcountll(w.turn[i][o]);
+        if (hop) hop_kept(&w, res);
         rc = cdg_cycle(&w, res);
     }
     free(w.turn), free(w.seen), free(w.stack), free(w.cached), free(w.ncached);

@@ -201,6 +201,7 @@ typedef struct {
     long states;            /* (router, input, VC, dest) states walked */
     long turns;             /* distinct (router, in, VC, out, VC) turns the routes use */
     long channels;          /* (channel, VC) nodes of the dependency graph */
+    long hop_kept; /* routers of a class per hop: turns into a link that keep the last class */
 } net_check_res;
 
 /* The check, over the graph and the tables: every route the tables allow

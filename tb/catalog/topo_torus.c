@@ -17,7 +17,8 @@
  *             the route ahead in this dimension still crosses its dateline
  *             (the link between K-1 and 0), the upper one after it and to
  *             the node; the check proves it free of cycles.
- *   dor-nodl: the same routes keeping the VC: a cycle round each ring, which
+ *   dor-nodl: the same routes keeping the VC (on VaHop=1 routers, their hop
+ *             classes, docs/nwn-arch.md 1.7): a cycle round each ring, which
  *             the check refuses.
  *   adaptive: (coord=1, FbSeq=1) the routers' minimal adaptive choice with
  *             an escape VC (DOR_CTRL.adapt, yarc-arch section 5 step 3e);
@@ -331,8 +332,10 @@ static const net_routing_def torus_routings[] = {
      "dimension order, the shorter way round, two VCs per class: the VC rises at each "
      "dimension's dateline (the table's DL_VC)",
      0, 1, 1, 1, 0, 0, 0},
-    {"dor-nodl", "the same routes keeping the VC: a cycle round each ring (refused)", 0, 1, 1, 0, 0,
-     0, 0},
+    {"dor-nodl",
+     "the same routes keeping the VC: a cycle round each ring (refused; on VaHop=1 routers "
+     "the hop classes, docs/nwn-arch.md 1.7)",
+     0, 1, 1, 0, 0, 0, 0},
     {"adaptive",
      "minimal adaptive on the upper VCs when the next buffer is empty and unclaimed, else "
      "the escape: dor (3+ VCs) or the mesh's dimension order (2 VCs); coord=1, FbSeq=1",

@@ -222,17 +222,20 @@ static int net_setup_cfgs(net_t *n, rtr_namedcfg *nc, int *rtl, char *err, int e
         const rtr_geom *g = &n->g[l], *g0 = &n->g[0];
         if (g->num_ports != g0->num_ports || g->num_vcs != g0->num_vcs ||
             g->in_buf_per_vc != g0->in_buf_per_vc || g->max_pkt_len != g0->max_pkt_len ||
-            g->use_lcb != g0->use_lcb || memcmp(&g->lcb, &g0->lcb, sizeof g->lcb)) {
+            g->use_lcb != g0->use_lcb || memcmp(&g->lcb, &g0->lcb, sizeof g->lcb) ||
+            g->va_hop * g->va_per != g0->va_hop * g0->va_per) {
             snprintf(err, errlen,
                      "configurations %s and %s differ in NumPorts, NumVcs, InBufPerVc, "
-                     "MaxPktLen, UseLcb or the LCB parameters; the routers of one network must "
-                     "agree on them (each port's peer holds credits for its input queue)",
+                     "MaxPktLen, UseLcb, the LCB parameters or VaHop's classes; the routers of one "
+                     "network must agree on them (each port's peer holds credits for its input "
+                     "queue; a packet's class counts its routers, docs/nwn-arch.md 1.7)",
                      o->cfg[0], name);
             return 2;
         }
         n->gp[l] = g;
     }
     n->nvcs = n->g[0].num_vcs;
+    n->va_hop = n->g[0].va_hop ? n->g[0].va_per : 0;
     n->kind = n->g[0].use_lcb ? &net_kind_lcb : &net_kind_bare;
     if (lcb_ch_cfg_has_errors(&o->ch) && !n->g[0].use_lcb) {
         snprintf(err, errlen, "link errors need LCB links: configuration %s has bare ports",
@@ -349,6 +352,37 @@ static int net_dests(const net_t *n)
     return dests;
 }
 
+/* The baseline VC router's VA (nwn-arch 1.7) against routing rt: 2 (and a
+ * message) where the network layer cannot follow the VCs it gives. */
+static int va_routing_check(const net_t *n, const net_routing_def *rt, char *err, int errlen)
+{
+    const net_opts *o = n->o;
+    /* the baseline VC router (nwn-arch 1.7) moves adaptive (a = 1) packets
+     * to other VCs of their class, which the network's sinks and hop counts
+     * do not follow yet; a = 0 packets keep their VC */
+    for (int l = 0; l < o->ncfg; l++)
+        if (n->g[l].va_per > 1 && (rt->head & NET_HD_A)) {
+            snprintf(err, errlen,
+                     "configuration %s allocates an adaptive packet's output VC among %d of a "
+                     "class (Vc=1, docs/nwn-arch.md section 1.7), and --routing %s sends "
+                     "adaptive packets: the network layer does not follow a packet's VC change "
+                     "yet; use VcCls=NumVcs or a deterministic routing",
+                     o->cfg[l], n->g[l].va_per, rt->name);
+            return 2;
+        }
+    /* a class per hop (nwn-arch 1.7): the VA sets every hop's VC, so the
+     * tables must not (the FB mode, DL_VC, the escape VC) */
+    if (n->va_hop && (rt->vc_phase || rt->fb_alg || n->t.r[0].tab.dor_adapt)) {
+        snprintf(err, errlen,
+                 "configuration %s takes class c + 1 at each hop (VaHop=1, docs/nwn-arch.md "
+                 "section 1.7), and --routing %s sets the VCs by its tables: use a routing that "
+                 "keeps the VC (e.g. dor-nodl on the torus)",
+                 o->cfg[0], rt->name);
+        return 2;
+    }
+    return 0;
+}
+
 /* The topology, and its checks against the options and the routers. */
 static int net_setup_topo(net_t *n, char *err, int errlen)
 {
@@ -417,19 +451,7 @@ static int net_setup_topo(net_t *n, char *err, int errlen)
                      o->cfg[l], n->g[l].up_pick, rt->name, n->t.kind->name);
             return 2;
         }
-    /* the baseline VC router (nwn-arch 1.7) moves adaptive (a = 1) packets
-     * to other VCs of their class, which the network's sinks and hop counts
-     * do not follow yet; a = 0 packets keep their VC */
-    for (int l = 0; l < o->ncfg; l++)
-        if (n->g[l].va_per > 1 && (rt->head & NET_HD_A)) {
-            snprintf(err, errlen,
-                     "configuration %s allocates an adaptive packet's output VC among %d of a "
-                     "class (Vc=1, docs/nwn-arch.md section 1.7), and --routing %s sends "
-                     "adaptive packets: the network layer does not follow a packet's VC change "
-                     "yet; use VcCls=NumVcs or a deterministic routing",
-                     o->cfg[l], n->g[l].va_per, rt->name);
-            return 2;
-        }
+    if (va_routing_check(n, rt, err, errlen)) return 2;
     if (o->ncfg > n->t.levels) {
         snprintf(err, errlen, "%d router configurations for a network of %d levels", o->ncfg,
                  n->t.levels);
@@ -468,6 +490,11 @@ static int net_setup_topo(net_t *n, char *err, int errlen)
                 "routers, %ld turns, %ld channels, no dependency cycle\n",
                 o->topo, n->t.nnodes, n->t.nrtr, n->t.nlinks, n->planes > 1 ? " per plane" : "",
                 cr.min_hops, cr.max_hops, cr.turns, cr.channels);
+    if (n->log && n->va_hop)
+        fprintf(n->log,
+                "net: a class per hop (VaHop=1, docs/nwn-arch.md section 1.7): %d classes, "
+                "routes of up to %d routers; %ld turns into a link keep the last class\n",
+                n->nvcs / n->va_hop, cr.max_hops, cr.hop_kept);
     return net_planes(n, err, errlen);
 }
 
@@ -556,7 +583,16 @@ static int net_setup_nodes(net_t *n, char *err, int errlen)
     /* the flattened-butterfly mode: sources draw a class, sent on its
      * last VC, P*class + P - 1 (src_start) */
     if (ic.len.kind != NR_LEN_BWMIX && ic.len.num_vcs == 0)
-        ic.len.num_vcs = n->route->vc_phase ? n->nvcs / n->vcs_per_class : n->nvcs;
+        ic.len.num_vcs = n->route->vc_phase ? n->nvcs / n->vcs_per_class
+                         : n->va_hop        ? n->va_hop /* class 0 (nwn-arch 1.7) */
+                                            : n->nvcs;
+    if (n->va_hop && ic.len.kind == NR_LEN_BWMIX && n->va_hop < 2) {
+        snprintf(err, errlen,
+                 "bwmix uses VCs 0 and 1, and the routers' class 0 (VaHop=1, docs/nwn-arch.md "
+                 "section 1.7) has %d VC",
+                 n->va_hop);
+        return 2;
+    }
     if (n->route->vc_phase && ic.len.kind == NR_LEN_BWMIX && n->nvcs < 2 * n->vcs_per_class) {
         snprintf(err, errlen,
                  "bwmix uses two traffic classes, and --routing %s %d VCs per "
@@ -837,6 +873,21 @@ void net_src_took(net_t *n, int i)
     if (++nd->pos == nd->len) nd->len = 0;
 }
 
+/* Routers of a class per hop (nwn-arch 1.7): the class a healthy packet
+ * arrived on, and the packet as its source sent it, on class 0 (its PCRC
+ * repaired, as the routers repaired it); -1 for a packet whose PCRC fails
+ * (the scoreboard reports it as it is). */
+static int va_normalize(const net_t *n, uint32_t *ph, int len)
+{
+    nr_pkt_info_t in;
+    if (nr_pkt_parse(ph, len, n->nvcs, 0, &in) != NR_PKT_GOOD) return -1;
+    if (in.vc >= (unsigned)n->va_hop) {
+        ph[0] = nr_head_set_vc(ph[0], in.vc % (unsigned)n->va_hop);
+        nr_pkt_fix_crc(ph, len);
+    }
+    return (int)in.vc / n->va_hop;
+}
+
 int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t)
 {
     node_t *nd = &n->nd[i];
@@ -882,6 +933,7 @@ int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t)
         n->tx_err++;
         return 0;
     }
+    const int cls = n->va_hop ? va_normalize(n, nd->as, len) : -1;
     nr_sb_deliver(&n->sb, i % n->t.nnodes, nd->as, len, ts, &m); /* at node i's port */
     if (!m.matched) return 0;
     nr_stats_delivered(&n->st, i, len, m.user, UINT64_MAX, ts);
@@ -897,6 +949,13 @@ int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t)
         return 0;
     }
     n->hops[h > NET_HOPS_MAX ? NET_HOPS_MAX : h]++;
+    /* a class per hop: class min(h, C - 1) after h routers (nwn-arch 1.7) */
+    const int last = n->va_hop ? n->nvcs / n->va_hop - 1 : 0;
+    if (cls >= 0 && cls != (h < last ? h : last) && n->va_off++ < 5)
+        net_say(n,
+                "FAIL cycle %" PRIu64 ": packet %u->%u seq %u crossed %d routers and arrived "
+                "on class %d\n",
+                t, m.src, m.dest, m.seq, h, cls);
     /* a minimal routing's packet crosses the fewest routers its topology
      * allows; a non-minimal one's detours are counted, up to the most
      * routers a route of its routing may cross (max_hops) */
@@ -934,6 +993,7 @@ static size_t turn_idx(const net_t *n, const chan_t *c, uint32_t last)
 unsigned net_arrive_vc(const net_t *n, uint32_t head)
 {
     const unsigned vc = nr_head_vc(head), P = (unsigned)n->vcs_per_class;
+    if (n->va_hop) return vc % (unsigned)n->va_hop; /* as sent, on class 0 (nwn-arch 1.7) */
     return n->route->vc_phase ? vc / P * P + P - 1u : vc;
 }
 
@@ -1516,6 +1576,11 @@ static int finish_checks(net_t *n, uint64_t t, int fail, uint64_t *sberr, uint64
             fail = 1;
         }
         fail |= account(n, *queued);
+    }
+    if (n->va_off && !escaped) {
+        fprintf(f, "FAIL %" PRIu64 " packets arrived on a class their hops do not give\n",
+                n->va_off);
+        fail = 1;
     }
     if (n->nonminimal && !escaped) {
         fprintf(f, "FAIL %" PRIu64 " packets took a longer route than their routing allows\n",

@@ -203,6 +203,7 @@ struct net {
                           * one a cycle, and the window is at most 10^8 cycles) */
     uint64_t untracked;  /* tags a router output could not find */
     uint64_t nonminimal; /* packets that crossed more routers than their routing allows */
+    uint64_t va_off;     /* packets on another class than their hops give (nwn-arch 1.7) */
     uint64_t detours;    /* packets a non-minimal routing sent the long way */
     uint64_t last_deliv; /* cycle (from t0) of the last delivery */
     uint64_t self_skipped;
@@ -216,6 +217,7 @@ struct net {
     uint64_t t0;                  /* first traffic cycle */
     int nvcs;
     int vcs_per_class;            /* the FB mode's VCs per traffic class (catalog/tables.h) */
+    int va_hop;                   /* routers of a class per hop (nwn-arch 1.7): VCs a class */
     const net_routing_def *route; /* the topology's routing (catalog/topo.h) */
     nr_lcb_cfg lcfg;              /* LCB run-time configuration (routers and NICs) */
     FILE *log;

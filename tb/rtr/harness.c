@@ -78,9 +78,10 @@ static int route_ok_cb(void *ctx, unsigned src, const uint32_t *ph, int len, int
 {
     sim_t *s = ctx;
     /* the VC the packet left on: known while a delivery is checked; a VC
-     * the router allocated within the class (va_per) counts as the sent one */
+     * the router allocated within the class it gives (va_per, va_hop)
+     * counts as the sent one */
     int ovc = port >= 0 ? s->deliv_vc : -1;
-    if (ovc >= 0 && s->g.va_per && ovc / s->g.va_per == (int)nr_head_vc(ph[0]) / s->g.va_per)
+    if (ovc >= 0 && s->g.va_per && ovc / s->g.va_per == rtr_va_cls(&s->g, nr_head_vc(ph[0])))
         ovc = (int)nr_head_vc(ph[0]);
     int ok = s->o->org->port_ok(&s->g, s->o->route, s->o->upstat, (int)src, ph, len, port, ovc, ep);
     if (!ok && port >= 0 && s->o->route == NR_ROUTE_FBFLY && s->fb_explained++ < 5) {
@@ -366,11 +367,21 @@ static const uint32_t *fb_normalize(sim_t *s, const uint32_t *ph, int len, uint3
 {
     nr_pkt_info_t in;
     if (len < 2 || len > PKT_CAP || nr_pkt_parse(ph, len, s->nvcs, 0, &in) != NR_PKT_GOOD ||
-        !in.has_tag || in.tag_vc == in.vc)
+        !in.has_tag)
         return ph;
-    /* the baseline VC router (nwn-arch 1.7): only within the sent VC's class */
-    if (s->g.va_per && in.tag_vc / (unsigned)s->g.va_per != in.vc / (unsigned)s->g.va_per)
+    /* the baseline VC router (nwn-arch 1.7): only within the class it gives
+     * the sent VC's (VaHop: the next, the last kept; counted) */
+    const int c = s->g.va_per ? (int)in.tag_vc / s->g.va_per : 0;
+    const int want = s->g.va_per ? rtr_va_cls(&s->g, in.tag_vc) : 0;
+    if (s->g.va_per && (int)in.vc / s->g.va_per != want) {
+        if (s->esc_cycle < 0 && s->va_off++ < 5) /* judged up to a link escape */
+            h_say(s, "FAIL: a packet sent on VC %u left on VC %u, not of class %d\n", in.tag_vc,
+                  in.vc, want);
         return ph;
+    }
+    s->va_up += s->g.va_hop && want != c;
+    s->va_kept += s->g.va_hop && want == c;
+    if (in.tag_vc == in.vc) return ph;
     memcpy(buf, ph, sizeof(uint32_t) * (size_t)len);
     buf[0] = (buf[0] & ~(3u << NR_HEAD_VC_LSB)) | (uint32_t)in.tag_vc << NR_HEAD_VC_LSB;
     nr_pkt_fix_crc(buf, len);
@@ -803,7 +814,8 @@ static void final_stats(sim_t *s, rtr_result *r, int *fail)
     r->after_esc = s->after_esc;
     r->e2e_caught = s->e2e_caught;
     r->residual = s->residual;
-    if (s->e2e_fail) *fail = 1;
+    if (s->e2e_fail || s->va_off) *fail = 1; /* va_off: nwn-arch 1.7 */
+    r->va_up = s->va_up, r->va_kept = s->va_kept;
     for (int p = 0; p < s->nports; p++) s->ep->final_stats(s, p, r);
 }
 

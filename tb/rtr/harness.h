@@ -121,6 +121,9 @@ typedef struct {
     int trace;           /* FST window (trace_path): 0 not asked, 1 written, -1 the run
                           * ended before it opened, -2 writing it failed (trace_err) */
     char trace_err[1200];
+
+    /* VaHop (nwn-arch 1.7): packets delivered on the next class, on the last kept */
+    uint64_t va_up, va_kept;
 } rtr_result;
 
 /* Run one simulation. Returns 0 on a completed run (pass or fail in r->pass),

@@ -196,6 +196,10 @@ struct sim {
     uint64_t e2e_caught; /* --e2e: packets the destination's check discarded */
     int e2e_fail;        /* ... one with no escape before it */
     uint64_t residual;   /* healthy-looking packets delivered with wrong content */
+
+    /* VaHop: packets on the next class, on the last kept; packets on a class
+     * the router does not give them (nwn-arch 1.7) */
+    uint64_t va_up, va_kept, va_off;
     /* this cycle's router inputs and outputs (po: the DUT's, RTL if any;
      * the NICs' are in their ports' tb_nic) */
     nr_rtr_in rin;

@@ -731,6 +731,10 @@ static void sim_print_results(const sim_ctx *x)
                x->r.escapes, x->r.ctl_escapes, x->r.err_link_cycles, x->r.dmg_checked,
                x->r.exp_escapes, x->r.residual, x->r.e2e_caught);
     }
+    if (x->g.va_hop)
+        printf("vahop (docs/nwn-arch.md 1.7): %" PRIu64 " packets left on the next class, %" PRIu64
+               " on the last class they came in on (kept)\n",
+               x->r.va_up, x->r.va_kept);
     if (x->o.digest) printf("digest 0x%016" PRIx64 "\n", x->r.digest);
     if (x->o.hot_port >= 0) {
         printf("\nhotspot: shares of output %d by input (ideal %.4f; over the %d hot outputs: min "

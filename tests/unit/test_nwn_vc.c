@@ -37,7 +37,7 @@ static void test_params(void)
     b.vc_cls = 2;
     CHECK_EQ(nr_nwn_check(&b, err, sizeof err), 0);
     b = p;
-    b.va_hop = 1; /* reserved */
+    b.va_hop = 1; /* needs two classes (test_hop) */
     CHECK_EQ(nr_nwn_check(&b, err, sizeof err), -1);
 }
 
@@ -45,10 +45,12 @@ static void test_params(void)
  * left their class or that differ from the sent one in more than the VC. */
 typedef struct {
     cap_t cap;
-    int per;        /* VCs per class */
+    int per, ncls;  /* VCs per class, classes */
+    int hop;        /* VaHop: the class rises at the hop, the last kept */
     long on_vc[4];  /* packets delivered per output VC */
     long moved;     /* packets that left on another VC than sent */
-    long off_cls;   /* ... outside their class */
+    long off_cls;   /* ... outside their class (VaHop: the next, or the last) */
+    long kept;      /* VaHop: packets sent on the last class */
     long moved_det; /* ... with a = 0 */
     uint32_t sent[RENV_MAXLEN];
     int sent_len; /* > 0: compare the next delivery with sent */
@@ -62,9 +64,12 @@ static void vcap_pkt(renv *e, int port, const uint32_t *ph, int len)
     nr_pkt_info_t in;
     if (nr_pkt_parse(ph, len, e->nvc, 0, &in) != NR_PKT_GOOD || !in.has_tag) return;
     w->on_vc[in.vc]++;
+    const int c0 = (int)in.tag_vc / w->per, c = c0 + (w->hop && c0 + 1 < w->ncls);
     w->moved += in.vc != in.tag_vc;
-    w->off_cls += (int)in.vc / w->per != (int)in.tag_vc / w->per;
-    w->moved_det += in.vc != in.tag_vc && !in.a;
+    w->off_cls += (int)in.vc / w->per != c;
+    w->kept += w->hop && c0 + 1 == w->ncls;
+    /* a = 0: its own place in the class */
+    w->moved_det += (int)in.vc != c * w->per + (int)in.tag_vc % w->per && !in.a;
     if (w->sent_len) { /* the sent packet with the VC it left on, its PCRC fixed */
         uint32_t x[RENV_MAXLEN];
         memcpy(x, w->sent, sizeof(uint32_t) * (size_t)w->sent_len);
@@ -83,6 +88,7 @@ static void vcap_attach(renv *e, vcap_t *w, int ncls)
     e->on_head_in = cap_in;
     e->on_head_out = cap_out;
     w->per = e->nvc / ncls;
+    w->ncls = ncls;
 }
 
 /* §1.7: every pair at zero load, LCB and bare: 7 and 5 cycles (6 and 4
@@ -121,9 +127,11 @@ static void test_latency(void)
 
 /* A random load from every port on nvc VCs with ncls classes, drained;
  * then every output VC free and every credit home. */
+static int va_hop; /* run_load's VaHop */
 static void run_load(int lcb, int nvc, int ncls, vcap_t *w, int hot, int sa, int iters, int spec)
 {
     nr_nwn_params p = renv_nwn_params('v', 16, lcb);
+    p.va_hop = va_hop;
     p.spec = spec;
     p.port.num_vcs = nvc;
     p.vc_cls = ncls;
@@ -133,6 +141,7 @@ static void run_load(int lcb, int nvc, int ncls, vcap_t *w, int hot, int sa, int
     renv e;
     renv_init_nwn(&e, &p, NULL, 1, nr_test_seed);
     vcap_attach(&e, w, ncls);
+    w->hop = va_hop;
     nr_rng_t r;
     nr_rng_seed(&r, nr_test_seed ^ 7u);
     uint32_t ph[RENV_MAXLEN];
@@ -178,6 +187,33 @@ static void test_classes(void)
         run_load(lcb, 4, 2, &w, 1, NR_SA_SEP, 1, 0);
         CHECK(w.moved > 0);
     }
+}
+
+/* §1.7 VaHop: every packet leaves on the class after its own (a = 0 at
+ * its own place), the last class kept; every VC freed, every credit home
+ * (fails with the class kept at every hop). */
+static void test_hop(void)
+{
+    char err[256];
+    nr_nwn_params p = renv_nwn_params('v', 16, 0);
+    p.va_hop = 1;
+    CHECK_EQ(nr_nwn_check(&p, err, sizeof err), -1);
+    CHECK(strstr(err, "VcCls >= 2") != NULL);
+    p.vc_cls = 2;
+    CHECK_EQ(nr_nwn_check(&p, err, sizeof err), 0);
+    p.va_hop = 2;
+    CHECK_EQ(nr_nwn_check(&p, err, sizeof err), -1);
+    vcap_t w;
+    va_hop = 1;
+    for (int lcb = 0; lcb < 2; lcb++) {
+        run_load(lcb, 2, 2, &w, 0, NR_SA_SEP, 1, 0);
+        CHECK(w.on_vc[1] == w.cap.npkt && w.kept > 0 && w.kept < w.cap.npkt);
+        run_load(lcb, 4, 4, &w, 1, NR_SA_DIST, 1, 1);
+        CHECK(w.on_vc[0] == 0 && w.on_vc[1] > 0 && w.on_vc[2] > 0 && w.on_vc[3] > w.kept);
+        run_load(lcb, 4, 2, &w, 0, NR_SA_ISLIP, 2, 0);
+        CHECK(w.on_vc[0] + w.on_vc[1] == 0 && w.moved > 0);
+    }
+    va_hop = 0;
 }
 
 /* §1.7 SA: iSLIP with 1..4 rounds and the distributed allocator (m = 4),
@@ -326,6 +362,7 @@ int main(void)
     test_params();
     test_latency();
     test_classes();
+    test_hop();
     test_allocators();
     test_dist_share();
     test_islip_rounds();
