@@ -20,5 +20,12 @@ UNIT_TARGETS += fig89
 # net_sim-seastar-8.
 SEASTAR_RTL_BINS := $(foreach c,$(call cfg_with,rtl,nr_seastar),$(BUILD)/bin/rtr_sim-$(c))
 test-seastar-rtl: $(SEASTAR_RTL_BINS)
+# test_seastar_rtl: the LUT rewrite under traffic of test_seastar
+# (tests/unit/ss_rewrite.h) on the RTL of seastar-s, in tests/seastar_rtl.list.
+SEASTAR_RTL_UNIT := $(BUILD)/tests/unit/test_seastar_rtl
+$(eval $(call vlink,$(SEASTAR_RTL_UNIT),seastar-s,nr_seastar,$(BUILD)/obj/tests/unit/test_seastar_rtl.o))
+$(BUILD)/obj/tests/unit/test_seastar_rtl.o: CFLAGS += -Itests/unit -Itb/common -Icsrc/model
+test-seastar-rtl: $(SEASTAR_RTL_UNIT)
+TEST_BINS += $(SEASTAR_RTL_UNIT)
 NET_RTL_BINS += $(BUILD)/bin/net_sim-seastar-8
 TEST_BINS += $(BUILD)/bin/net_sim-seastar-8
