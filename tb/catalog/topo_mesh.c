@@ -17,6 +17,8 @@ static const net_routing_def mesh_routings[] = {
      0, 0, 0},
     {"pf-part", "[AK11 8.2.2.1]'s partition-aware turn rule (x+-y+z+, y+-z+, z+-), around failures",
      0, 0, 0, 0, 0, 0, 0},
+    {"pf-part-x2", "pf-part with x- in the y phase too: a cycle around some failures (refused)", 0,
+     0, 0, 0, 0, 0, 0},
     {NULL, NULL, 0, 0, 0, 0, 0, 0, 0},
 };
 

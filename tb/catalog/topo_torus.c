@@ -88,7 +88,9 @@ static int turn_ok(const kary_t *k, unsigned mv, unsigned dg, int m, int x, int 
  * packet on its - hops stays on them; pf-part ([AK11 §8.2.2.1]): phase p
  * moves in dimension p both ways and + in every later one, (x+, x-, y+, z+)
  * then (y+, y-, z+) then (z+, z-), and the seed's dodge: at y = Ymax a y-
- * hop, then only x hops (a phase of its own) before the y phase. -1 with a
+ * hop, then only x hops (a phase of its own) before the y phase;
+ * pf-part-x2 lets the y phase move x- too, a broken rule whose tables the
+ * check refuses around some failures (docs/network.md). -1 with a
  * message naming the rule when a router has no route. */
 static int kary_turn_tables(net_topo *t, const uint64_t *dead, const unsigned *mv,
                             const unsigned *dg, int np, const char *rule, char *err, int errlen)
@@ -139,7 +141,7 @@ static int kary_turn_tables(net_topo *t, const uint64_t *dead, const unsigned *m
     return rc;
 }
 
-/* Routing name's turn-model tables (pf, pf-part) over the live links; 1
+/* Routing name's turn-model tables (pf, pf-part, pf-part-x2) over the live links; 1
  * when name is not one. */
 static int kary_turn_routing(net_topo *t, const char *name, const uint64_t *dead, char *err,
                              int errlen)
@@ -150,12 +152,14 @@ static int kary_turn_routing(net_topo *t, const char *name, const uint64_t *dead
         for (int j = 0; j < k->n; j++) mv[0] |= 1u << 2 * j, mv[1] |= 2u << 2 * j;
         return kary_turn_tables(t, dead, mv, NULL, 2, "positive-first", err, errlen);
     }
-    if (strcmp(name, "pf-part")) return 1;
+    const int x2 = !strcmp(name, "pf-part-x2");
+    if (strcmp(name, "pf-part") && !x2) return 1;
     /* phase 0 (x), the dodge's x hops (with 2 or more dimensions), y, z, ... */
     const int dodge = k->n > 1;
     for (int p = 0; p < k->n; p++)
         for (int j = p; j < k->n; j++) mv[p ? p + dodge : 0] |= (j == p ? 3u : 1u) << 2 * j;
     mv[1] |= dodge ? 3u : 0u, dg[0] = dodge ? 8u : 0u; /* y- from Ymax into x's hops */
+    if (x2 && dodge) mv[2] |= 2u;                      /* pf-part-x2: x- in the y phase too */
     return kary_turn_tables(t, dead, mv, dg, k->n + dodge, "partition-aware", err, errlen);
 }
 
