@@ -38,8 +38,8 @@ clos1024 fclos:levels=3 yarc-k16-bare updown-adaptive 200 500
 bw1024 bw:rank=2 yarc-k64-bare updown-adaptive 200 500
 fig13 fclos:k=32,levels=3,tophalf=1 hc-k32-4vc updown-adaptive 100 300
 clos8192 fclos:levels=4 yarc-k16-bare updown-adaptive 100 200
-bw16k bw:rank=3 yarc-k64-bare updown-adaptive 300 300
-clos32k fclos:k=64,levels=3,tophalf=1 yarc-k64-bare updown-adaptive 300 300"
+bw16k bw:rank=3 yarc-k64-bare updown-adaptive 50 100
+clos32k fclos:k=64,levels=3,tophalf=1 yarc-k64-bare updown-adaptive 50 100"
 setting LOADS NETSCALE_LOADS "0.05 0.3"
 TRAF="--pattern ur --len fixed:4 --link-lat 10 --seed 1 --quiet"
 CSV=$OUT/net_scale.csv
