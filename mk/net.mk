@@ -57,13 +57,14 @@ UNIT_TARGETS += net-run
 # make sweep-net: the network experiments with CSV and PNG: seed 001 Fig 6
 # (scripts/net_fig6.sh, a few minutes) and Fig 13 (scripts/net_fig13.sh,
 # 48.5 minutes on 2 AMD EPYC cores on 2026-12-02), both in a 4096-node folded Clos,
-# and seed 002 Figs 4-6 on the flattened butterfly (scripts/net_fbfly.sh).
-# make sweep-net-fig6, -fig13, -fbfly: one alone. Results in
+# seed 002 Figs 4-6 on the flattened butterfly (scripts/net_fbfly.sh), and
+# [HP-F] Fig F.19 (scripts/net_f19.sh) and [AK11] Fig 8.9 (make fig89).
+# make sweep-net-fig6, -fig13, -fbfly, -f19: one alone. Results in
 # $(BUILD)/results; make publish-sweep-net (or publish-sweep-net-fig6, ...)
 # puts the plots of complete runs into docs/img (mk/publish.mk). A failed
 # part stops make sweep-net with its exit status.
 .PHONY: sweep-net sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sweep-net-f19 sweep-net-upsel
-sweep-net: sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly
+sweep-net: sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-f19 fig89
 # make sweep-net-dfly: the dragonfly's routings on UR and the worst case
 # (scripts/net_dfly.sh; docs/network.md), on its own; make sweep-net-nflat:
 # [KDA07] Table 4 and Fig 12, the N = 4K flattened butterflies (net_nflat.sh);

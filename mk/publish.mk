@@ -22,7 +22,7 @@ publish-bench:
 publish-sweep:
 	@scripts/publish.sh $(BUILD)/results/publish-sweep-rtr.txt $(BUILD)/results/publish-sweep-nwn.txt
 publish-sweep-net:
-	@scripts/publish.sh $(foreach f,fig6 fig13 fbfly,$(BUILD)/results/publish-sweep-net-$(f).txt)
+	@scripts/publish.sh $(foreach f,fig6 fig13 fbfly f19,$(BUILD)/results/publish-sweep-net-$(f).txt) $(BUILD)/results/publish-fig89.txt
 # make coverage's instrumented builds and results are in their own BUILD
 publish-coverage:
 	@scripts/publish.sh $(COV_BUILD)/results/publish-coverage.txt
