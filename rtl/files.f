@@ -44,6 +44,8 @@ rtl/sw/nr_swalloc_ch.sv
 rtl/sw/nr_swalloc_pt.sv
 rtl/sw/nr_swalloc_accept.sv
 rtl/sw/nr_swalloc_out.sv
+rtl/sw/nr_swalloc_vao.sv
+rtl/sw/nr_swalloc_vai.sv
 rtl/sw/nr_swalloc_va.sv
 rtl/sw/nr_swalloc_islip.sv
 rtl/sw/nr_swalloc.sv
@@ -59,6 +61,7 @@ rtl/yarc/nr_yarc.sv
 rtl/nwn/nr_nwn_fhop.sv
 rtl/nwn/nr_nwn_port.sv
 rtl/nwn/nr_nwn_sub.sv
+rtl/nwn/nr_nwn_fbrow.sv
 rtl/nwn/nr_nwn_fbx.sv
 rtl/nwn/nr_nwn_hx.sv
 rtl/nwn/nr_nwn.sv

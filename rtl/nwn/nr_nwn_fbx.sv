@@ -3,19 +3,13 @@
 // credit return bus (docs/nwn-arch.md section 1.5).
 //
 // Purpose: what nr_nwn builds in place of its bottom subswitch when XpBuf =
-//   1. Row p is an nr_nwn_sub of Kind 3: the input unit of port p and k
-//   channel outputs, output q into crosspoint (p, q) with the credits of its
-//   NumVcs buffers. Column q is an nr_nwn_sub of Kind 4: k channel inputs,
-//   input p the crosspoint (p, q) (nr_vcbank of BufDepth per VC), and the
-//   port output of port q. Row p's channel outputs pass ChanLat-1 stages
-//   (nr_chpipe) to the columns.
-// Credit bus (doc 1.5): a pop from crosspoint (p, q) on VC v adds one to the
-//   pending count pend[p][q][v] at the end of the cycle; in each cycle row
-//   p's round robin (nr_arb_rr over r = q*NumVcs + v, pointer past the
-//   winner) takes one pending credit and sends it back through the row's
-//   pipe (ChanLat-1 stages) into the row's counter cc[q][v] at the end of
-//   t+ChanLat-1: usable from t+ChanLat, t+1+ChanLat for a pop of t when the
-//   bus is free.
+//   1. Row p is an nr_nwn_fbrow: an nr_nwn_sub of Kind 3 (the input unit of
+//   port p and k channel outputs, output q into crosspoint (p, q) with the
+//   credits of its NumVcs buffers), its channels' ChanLat-1 stages
+//   (nr_chpipe) to the columns and its credit bus (doc 1.5: one pending
+//   credit home per cycle, by round robin). Column q is an nr_nwn_sub of
+//   Kind 4: k channel inputs, input p the crosspoint (p, q) (nr_vcbank of
+//   BufDepth per VC), and the port output of port q.
 // Parameters: nr_nwn's (the top checks them); NumPorts k, NumVcs, BufDepth,
 //   ChanLat used here. XpBuf = 1 has R = 1, M = 0, Speedup = 1.
 // Ports / protocol (port-major, VC-minor), the nr_nwn_sub ports of the
@@ -90,9 +84,6 @@ module nr_nwn_fbx #(
   logic [K*ChW-1:0]    hb_xd  [K];
   // column q's crosspoint pops, input p VC v at [p*NumVcs + v]
   logic [K*NumVcs-1:0] hb_xpop [K];
-  // row p's bus grant (r = q*NumVcs + v), and after the pipe
-  logic [NR-1:0]       hb_bus [K];
-  logic [NR-1:0]       hb_cr  [K];
 
   // ------------------------------------------------------------ rows
   for (genvar p = 0; p < K; p++) begin : g_row
@@ -104,16 +95,11 @@ module nr_nwn_fbx #(
     assign hb_iu_tgt   = iu_tgt_iv_i[p*NumVcs*TgtW +: NumVcs*TgtW];
     assign hb_iu_pay   = iu_pay_iv_i[p*NumVcs*PayW +: NumVcs*PayW];
     assign iu_pop_iv_o[p*NumVcs +: NumVcs] = hb_iu_pop;
-    logic [K-1:0]             hb_ch_valid;
-    logic [K*VcW-1:0]         hb_ch_vc;
-    logic [K*PayW-1:0]        hb_ch_pay;
-    logic [K*NumVcs*CrW-1:0]  hb_cc_unused;
-    logic [NumVcs-1:0]        hb_vas_unused;
-    logic [NumVcs*2-1:0]      hb_vaw_unused;
-    logic                     hb_pt_unused_v;
-    logic [PhitW-1:0]         hb_pt_unused_p;
-    logic [NumVcs-1:0]        hb_bi_cr_unused;
-    nr_nwn_sub #(
+    logic [NR-1:0]            hb_rpop;         // row p's pops, r = q*NumVcs + v
+    for (genvar q = 0; q < K; q++) begin : g_rp
+      assign hb_rpop[q*NumVcs +: NumVcs] = hb_xpop[q][p*NumVcs +: NumVcs];
+    end
+    nr_nwn_fbrow #(
       .NumPorts   (NumPorts),
       .R          (R),
       .M          (M),
@@ -133,9 +119,8 @@ module nr_nwn_fbx #(
       .TopChoice  (TopChoice),
       .XpBuf      (XpBuf),
       .SideTab    (SideTab),
-      .UpPick     (UpPick),
-      .Kind       (3)
-    ) u_sub (
+      .UpPick     (UpPick)
+    ) u_row (
       .clk_i,
       .rst_ni,
       .sub_id_i     (6'(p)),
@@ -144,70 +129,10 @@ module nr_nwn_fbx #(
       .iu_pay_iv_i  (hb_iu_pay),
       .iu_drop_iv_i (hb_iu_drop),
       .iu_pop_iv_o  (hb_iu_pop),
-      .bi_valid_i   (1'b0),
-      .bi_vc_i      ({VcW{1'b0}}),
-      .bi_pay_i     ({PayW{1'b0}}),
-      .bi_cr_iv_o   (hb_bi_cr_unused),
-      .pt_valid_o   (hb_pt_unused_v),
-      .pt_phit_o    (hb_pt_unused_p),
-      .pt_vc_ok_i   ({NumVcs{1'b0}}),
-      .ch_valid_o   (hb_ch_valid),
-      .ch_vc_o      (hb_ch_vc),
-      .ch_pay_o     (hb_ch_pay),
-      .ch_cr_i      (hb_cr[p]),
-      .ch_cc_o      (hb_cc_unused),
-      .va_set_iv_o  (hb_vas_unused),
-      .va_w_iv_o    (hb_vaw_unused)
+      .xv_o         (hb_xv[p]),
+      .xd_o         (hb_xd[p]),
+      .pop_i        (hb_rpop)
     );
-    logic unused_row;
-    assign unused_row = ^{hb_cc_unused, hb_vas_unused, hb_vaw_unused, hb_pt_unused_v, hb_pt_unused_p, hb_bi_cr_unused};
-
-    logic [K*ChW-1:0] hb_ch_d;
-    for (genvar q = 0; q < K; q++) begin : g_q
-      assign hb_ch_d[q*ChW +: ChW] = {hb_ch_vc[q*VcW +: VcW], hb_ch_pay[q*PayW +: PayW]};
-    end
-    nr_chpipe #(
-      .NumCh  (K),
-      .Width  (ChW),
-      .NumCr  (NR),
-      .Latency(ChanLat - 1)
-    ) u_pipe (
-      .clk_i,
-      .rst_ni,
-      .ch_valid_i(hb_ch_valid),
-      .ch_data_i (hb_ch_d),
-      .ch_valid_o(hb_xv[p]),
-      .ch_data_o (hb_xd[p]),
-      .cr_i      (hb_bus[p]),
-      .cr_o      (hb_cr[p])
-    );
-
-    // the credit bus: pending credits per (q, v), one back per cycle
-    logic [NR-1:0] hb_req, hb_gnt;
-    logic [nr_pkg::idx_w(NR)-1:0] gnt_idx;
-    logic [CrW-1:0] hb_pend_q [NR];
-    for (genvar r = 0; r < NR; r++) begin : g_pend
-      localparam int Q = r / NumVcs;
-      localparam int V = r % NumVcs;
-      logic hb_add;
-      assign hb_add    = hb_xpop[Q][p*NumVcs + V];
-      assign hb_req[r] = hb_pend_q[r] != '0;
-      always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) hb_pend_q[r] <= '0;
-        else         hb_pend_q[r] <= hb_pend_q[r] + CrW'(hb_add) - CrW'(hb_gnt[r]);
-      end
-    end
-    nr_arb_rr #(.N(NR)) u_bus (
-      .clk_i,
-      .rst_ni,
-      .req_i    (hb_req),
-      .advance_i(1'b1),
-      .gnt_o    (hb_gnt),
-      .gnt_idx_o(gnt_idx)
-    );
-    assign hb_bus[p] = hb_gnt;
-    logic unused_idx;
-    assign unused_idx = ^gnt_idx;
   end
 
   // ------------------------------------------------------------ columns
