@@ -41,7 +41,7 @@ typedef struct {
 
 struct nr_seastar {
     nr_seastar_params p;
-    int n, V, lut_n;
+    int n, V, lut_n, lut_bits;
     nr_sw_core c;
     nr_iu iu[SS_MAXP];
     /* §5 registers */
@@ -121,14 +121,12 @@ static nr_route_res ss_route(const void *ctx, int port, int vc, uint32_t head, u
         r.reason = NR_DROP_BAD_SRCROUTE; /* no source routes in SeaStar */
         return r;
     }
-    const unsigned dest = head_dest(head), part = dest >> 12, idx = dest & 0xFFFu;
-    unsigned e;
-    if (part != (m->node_id >> 12 & 7u))
-        e = m->glut[port][part];
-    else if (idx >= (unsigned)m->lut_n)
-        return r;
-    else
-        e = m->lut[port * m->lut_n + (int)idx];
+    /* the partition: dest's bits from LutBits up (the seed's 14:12 at
+     * LutBits 12), the GLUT's index its low 3 */
+    const unsigned dest = head_dest(head), lb = (unsigned)m->lut_bits;
+    const unsigned e = (dest >> lb) != (m->node_id >> lb)
+                           ? m->glut[port][dest >> lb & 7u]
+                           : m->lut[port * m->lut_n + (int)(dest & ((1u << lb) - 1u))];
     const int q = (int)(e >> 4 & 7u), mask = (int)(e >> 2 & 3u);
     const int w = (vc & ~mask) | ((int)(e & 3u) & mask);
     if (!(e & 0x80u) || q >= m->n || w >= m->V) return r;
@@ -170,7 +168,7 @@ static int ss_alloc(nr_seastar *m, const nr_seastar_params *p)
     m->p = *p;
     m->n = p->num_ports;
     m->V = p->port.num_vcs;
-    m->lut_n = 1 << p->lut_bits;
+    m->lut_n = 1 << p->lut_bits, m->lut_bits = p->lut_bits;
     m->na = p->stage_depth / 2 + 1; /* packets are at least 2 phits */
     const size_t ns = (size_t)m->n * (size_t)m->n * (size_t)m->V;
     m->lut = calloc((size_t)m->n * (size_t)m->lut_n, 1);

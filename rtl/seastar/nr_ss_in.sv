@@ -188,28 +188,25 @@ module nr_ss_in #(
   logic [NumVcs*PhitW-1:0] fr_phit;
 
   // SeaStar's route of the head at the RC unit (doc 4): MALFORMED, a source
-  // route (BAD_SRCROUTE), else the GLUT off the partition, the LUT in it
+  // route (BAD_SRCROUTE), else the GLUT off the partition (dest[14:LutBits]
+  // against NODE_ID's, the seed's 14:12 at LutBits 12; the GLUT by its low
+  // 3 bits), the LUT in it
   logic [1:0]  hvc;
   logic [14:0] dest;
   logic [7:0]  ent;
   logic [2:0]  eq;
   logic [1:0]  em;
-  logic        malformed, lut_oob;
+  logic        malformed;
   assign hvc       = rc_head[nr_pkg::HEAD_VC_LSB +: 2];
   assign dest      = rc_head[nr_pkg::HEAD_DEST_LSB +: 15];
   assign malformed = 32'(hvc) >= NumVcs || rc_head[nr_pkg::HEAD_RSVD_LSB +: 2] != 2'b00;
-  if (LutBits < 12) begin : g_oob
-    assign lut_oob = dest[11:LutBits] != '0;
-  end else begin : g_nooob
-    assign lut_oob = 1'b0;
-  end
-  assign ent  = (dest[14:12] != node_id_i[14:12]) ? glut_q[32'(dest[14:12])*8 +: 8] :
-                                                    lut_q[32'(dest[LutBits-1:0])*8 +: 8];
+  assign ent  = (dest[14:LutBits] != node_id_i[14:LutBits]) ?
+                    glut_q[32'(dest[LutBits +: 3])*8 +: 8] :
+                    lut_q[32'(dest[LutBits-1:0])*8 +: 8];
   assign eq   = ent[6:4];
   assign em   = ent[3:2];
   assign xr_w = (hvc & ~em) | (ent[1:0] & em);
   assign xr_drop = malformed || rc_head[nr_pkg::HEAD_R_BIT] ||
-                   (dest[14:12] == node_id_i[14:12] && lut_oob) ||
                    !ent[7] || 32'(eq) >= NumPorts || 32'(xr_w) >= NumVcs;
   assign xr_reason = malformed ? 3'd1 : rc_head[nr_pkg::HEAD_R_BIT] ? 3'd2 : 3'd3;
   // no 180-degree turn: a route back out of its own input drops (SELF)
@@ -340,6 +337,6 @@ module nr_ss_in #(
 
   logic unused_in;
   assign unused_in = ^{pcr_unused, cfg_bad_unused, rc_hash[nr_pkg::DATA_W-1:8], cfg_wdata_i,
-                      node_id_i[11:0]};
+                      node_id_i[LutBits-1:0]};
 
 endmodule

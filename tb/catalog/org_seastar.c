@@ -79,6 +79,7 @@ static int ss_drop_reason(const rtr_geom *g, nr_route_mode mode, int src, unsign
  * input gets the same entry but the one it would turn back by. */
 static unsigned ss_entry(const nr_route_vals *t, int src, int d)
 {
+    /* src -1: the entry whatever the input (a broadcast) */
     int q[NR_MAX_PORTS], step;
     const int k = nr_route_allowed(t, src, (unsigned)d, 0, 0, 0, 0, 0, &step, q, NR_MAX_PORTS);
     if (k < 1 || q[0] == src) return 0;
@@ -88,6 +89,33 @@ static unsigned ss_entry(const nr_route_vals *t, int src, int d)
     const int dl = t->dl_vc && step == NR_ROUTE_STEP_DOWN;
     const unsigned v = dl && (nr_route_down_vc(t, (unsigned)d, 0, 2) & 1);
     return nr_ss_entry(q[0], dl ? 1u : 0u, v);
+}
+
+/* Partitioned tables t (§4, t->part_bits = LutBits): NODE_ID, then
+ * broadcast to every input the GLUT entry of each other partition p (that
+ * of its first node, which the tables route by their GLUT) and the LUT
+ * entry of each node of our own partition; an input's entry that turns back
+ * would drop SELF, and no route of the checked tables comes to it. */
+static int ss_encode_parts(const rtr_geom *g, const nr_route_vals *t, int nnodes, rtr_cfgw *w,
+                           int max, char *err, int errlen)
+{
+    const int L = 1 << g->lut_bits, base = (int)(t->part_own << g->lut_bits);
+    if (t->part_bits != g->lut_bits || max < L + 9) {
+        snprintf(err, (size_t)errlen, "seastar: partitions of %d nodes, but LutBits %d",
+                 1 << t->part_bits, g->lut_bits);
+        return -1;
+    }
+    int n = 0;
+    w[n++] = (rtr_cfgw){0, 0, NR_SS_NODE_ID, (uint32_t)base};
+    for (int p = 0; p < 8 && p * L < nnodes; p++) {
+        const unsigned e = p * L == base ? 0 : ss_entry(t, -1, p * L);
+        if (e) w[n++] = (rtr_cfgw){1, 0, NR_SS_GLUT, (uint32_t)p << 16 | e};
+    }
+    for (int i = 0; i < L && base + i < nnodes; i++) {
+        const unsigned e = ss_entry(t, -1, base + i);
+        if (e) w[n++] = (rtr_cfgw){1, 0, NR_SS_LUT, (uint32_t)i << 16 | e};
+    }
+    return n;
 }
 
 /* The network layer's tables t as SeaStar's (§4): every input's valid
@@ -106,10 +134,17 @@ static int ss_encode(const rtr_geom *g, const nr_route_vals *t, const nr_route_v
                  "per destination (docs/seastar-arch.md 4)");
         return -1;
     }
+    if (t->part_bits && old) {
+        snprintf(err, (size_t)errlen,
+                 "seastar: a rewrite of partitioned tables under traffic is not built "
+                 "(docs/seastar-arch.md 4)");
+        return -1;
+    }
+    if (t->part_bits) return ss_encode_parts(g, t, nnodes, w, max, err, errlen);
     if (nnodes > 4096 || nnodes > 1 << g->lut_bits) {
         snprintf(err, (size_t)errlen,
                  "seastar: %d nodes, but the LUT holds %d destinations (LutBits %d; a larger "
-                 "network needs the GLUT's partitions, not built: docs/seastar-arch.md 4)",
+                 "network needs the GLUT's partitions: docs/seastar-arch.md 4)",
                  nnodes, 1 << g->lut_bits, g->lut_bits);
         return -1;
     }

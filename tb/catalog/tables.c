@@ -605,6 +605,10 @@ static uint32_t step5_fold(const nr_route_vals *t, int src, unsigned dest, int h
  * dimension's route does not pass from K - 1 to 0 or back. */
 static int down_entry(const nr_route_vals *t, unsigned dest, int *v)
 {
+    if (t->part_bits && dest >> t->part_bits != t->part_own) { /* SeaStar's GLUT */
+        *v = t->glut_vc[dest >> t->part_bits & 7u];
+        return t->glut[dest >> t->part_bits & 7u];
+    }
     if (!t->dor) {
         const unsigned i = (dest >> t->down_shift) % (unsigned)(t->dlut_n ? t->dlut_n : t->nports);
         *v = t->dlut_vc[i] != 0;

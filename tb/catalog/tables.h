@@ -158,6 +158,13 @@ typedef struct {
     /* DOR_CTRL.adapt (step 3e; routers with FbSeq = 1): 0 off, 1 the
      * adaptive torus routing with its cut-through condition, 2 without it */
     int dor_adapt;
+    /* SeaStar's partitions (docs/seastar-arch.md 4; the network layer's
+     * tables, with dor): part_bits > 0: a dest whose bits from part_bits up
+     * differ from part_own goes by glut[their low 3] (a logical port, -1
+     * invalid; its v glut_vc), the rest by step 3 */
+    int part_bits;
+    unsigned part_own;
+    int8_t glut[8], glut_vc[8];
     /* The side table (docs/yarc-arch.md section 5, step 3a; routers with
      * SideTab = 1): side_n entries, every tile the same; entry e names the
      * logical ports base .. base + cnt - 1 for the destinations with

@@ -253,4 +253,12 @@ net_rtr *net_rtr_leaf(net_topo *t, int r, int nports, int c);
 int net_lg2(int n);
 long net_ipow(long b, int e);
 
+/* SeaStar's partitions (docs/seastar-arch.md 4) on a torus or mesh routed
+ * by coordinates: node ids split by their bits from pb up, each partition
+ * whole planes of the highest dimension (digit n - 1: the seed's slabs of
+ * x); every router's part_own and GLUT, glut[p] the hop in dimension n - 1
+ * toward p's nearer edge (a tie the + way), v 0 while that dimension's route
+ * ahead crosses the dateline. -1 with a message where not built. */
+int net_topo_partition(net_topo *t, int pb, char *err, int errlen);
+
 #endif

@@ -222,6 +222,39 @@ int net_kary_set_routing(net_topo *t, const net_routing_def *rt, unsigned charge
     return 0;
 }
 
+int net_topo_partition(net_topo *t, int pb, char *err, int errlen)
+{
+    const kary_t *k = t->kind->set_routing == net_kary_set_routing ? t->priv : NULL;
+    const long plane = k ? net_ipow(k->k, k->n - 1) * k->c : 0; /* nodes per plane of digit n-1 */
+    const int np = (t->nnodes + (1 << pb) - 1) >> pb, top = k ? k->n - 1 : 0;
+    const char *rt = t->routing->name;
+    if (!k || !k->coord || (1L << pb) % plane || np > 8 || strncmp(rt, "dor", 3)) {
+        snprintf(err, (size_t)errlen,
+                 "topology '%s': %d nodes, but the LUT holds %d destinations: SeaStar's partitions "
+                 "(docs/seastar-arch.md 4) are built for a torus or mesh routed by coordinates "
+                 "(dor, dor-nodl) with at most 8 partitions, each whole planes of the highest "
+                 "dimension",
+                 t->spec, t->nnodes, 1 << pb);
+        return -1;
+    }
+    const int S = (int)((1L << pb) / plane); /* planes of digit n-1 per partition */
+    for (int r = 0; r < t->nrtr; r++) {
+        nr_route_vals *tb = &t->r[r].tab;
+        const int z = kary_digit(k, r, top);
+        tb->part_bits = pb, tb->part_own = (unsigned)(r * k->c) >> pb;
+        for (int p = 0; p < 8; p++) {
+            const int a = p * S, b = a + S - 1, f = (a - z + k->k) % k->k,
+                      w = (z - b + k->k) % k->k;
+            const int plus = k->wrap ? f <= w : a > z;
+            tb->glut[p] = (int8_t)(p < np && p != (int)tb->part_own
+                                       ? (plus ? kary_pp(k, top) : kary_pm(k, top))
+                                       : -1);
+            tb->glut_vc[p] = (int8_t)(plus ? z < a : z > b); /* the dateline ahead: 0 */
+        }
+    }
+    return 0;
+}
+
 int net_kary_make(net_topo *t, const long *kv, const int *given, int wrap, int k_rtr, char *err,
                   int errlen)
 {
@@ -291,7 +324,9 @@ int net_kary_max_hops(const net_topo *t, const net_routing_def *rt)
 {
     const kary_t *k = t->priv;
     if (!strncmp(rt->name, "pf", 2) || !strcmp(rt->name, "ft"))
-        return 2 * t->nrtr;                /* around failures */
+        return 2 * t->nrtr;    /* around failures */
+    if (t->r[0].tab.part_bits) /* SeaStar's partitions: to the nearer edge, then on */
+        return 1 + k->n * k->k;
     if (!strncmp(rt->name, "adaptive", 8)) /* minimal hops, then the 2-VC escape over the mesh */
         return 1 + k->n * (k->k / 2 + k->k - 1);
     return 1 + k->n * (k->wrap ? k->k / 2 : k->k - 1);

@@ -352,6 +352,21 @@ static int net_dests(const net_t *n)
     return dests;
 }
 
+/* SeaStar's partitions (docs/seastar-arch.md 4) where the network has more
+ * nodes than its routers' LUT: 2 (and a message) where they are not built. */
+static int net_parts(net_t *n, char *err, int errlen)
+{
+    const int lb = n->g[0].lut_bits;
+    if (!n->org[0]->encode || !lb || n->t.nnodes <= 1 << lb) return 0;
+    if (net_topo_partition(&n->t, lb, err, errlen)) return 2;
+    if (n->log)
+        fprintf(n->log,
+                "net: %d SeaStar partitions of %d nodes by dest[14:%d] (NODE_ID), each whole "
+                "planes of the highest dimension; the GLUT toward the others\n",
+                (n->t.nnodes + (1 << lb) - 1) >> lb, 1 << lb, lb);
+    return 0;
+}
+
 /* The baseline VC router's VA (nwn-arch 1.7) against routing rt: 2 (and a
  * message) where the network layer cannot follow the VCs it gives. */
 static int va_routing_check(const net_t *n, const net_routing_def *rt, char *err, int errlen)
@@ -439,7 +454,9 @@ static int net_setup_topo(net_t *n, char *err, int errlen)
         snprintf(err, errlen, "%s", e2);
         return 2;
     }
-    if (det_vcs_set(n, rt, err, errlen) || up_sel_set(n, rt, err, errlen)) return 2;
+    if (det_vcs_set(n, rt, err, errlen) || up_sel_set(n, rt, err, errlen) ||
+        net_parts(n, err, errlen))
+        return 2;
     /* UpPick (yarc-arch 5, step 4') changes only the adaptive up choice:
      * with any other routing the configuration would not do what it says */
     for (int l = 0; l < o->ncfg; l++)

@@ -87,14 +87,17 @@ static void test_routing(void)
     CHECK_EQ(route_one(&e, 1, ph, mk(ph, 1, 0x20, 0, 6, 0, 0, 0, NULL, 0)), -NR_DROP_NO_ROUTE);
     unsigned rt[3] = {2, 0, 0};
     CHECK_EQ(route_one(&e, 1, ph, mk(ph, 1, 2, 0, 6, 1, 0, 0, rt, 0)), -NR_DROP_BAD_SRCROUTE);
-    /* another partition goes by the GLUT; our own by the LUT */
-    const unsigned far = 5u << 12 | 2u;
+    /* another partition (dest[14:LutBits], LutBits 4) goes by the GLUT of
+     * its low 3 bits; our own by the LUT */
+    const unsigned far = 5u << 4 | 2u;
     CHECK_EQ(route_one(&e, 1, ph, mk(ph, 1, far, 0, 6, 0, 0, 0, NULL, 0)), -NR_DROP_NO_ROUTE);
     cfg(&e, 1, 0, NR_SS_GLUT, 5u << 16 | nr_ss_entry(4, 0, 0));
     c.bad = 0;
     CHECK_EQ(route_one(&e, 1, ph, mk(ph, 1, far, 0, 6, 0, 0, 0, NULL, 0)), 4);
-    cfg(&e, 1, 0, NR_SS_NODE_ID, 5u << 12); /* now partition 5 is ours: LUT[2] */
+    cfg(&e, 1, 0, NR_SS_NODE_ID, 5u << 4); /* now partition 5 is ours: LUT[2] */
     CHECK_EQ(route_one(&e, 1, ph, mk(ph, 1, far, 0, 6, 0, 0, 0, NULL, 0)), 2);
+    /* partition 0x105 is not ours, though its low 3 bits are: GLUT[5] */
+    CHECK_EQ(route_one(&e, 1, ph, mk(ph, 1, 1u << 12 | far, 0, 6, 0, 0, 0, NULL, 0)), 4);
     cfg(&e, 0, 1, NR_SS_LUT, 2u << 16 | nr_ss_entry(6, 3, 2)); /* input 1 only: port 6, VC 2 */
     CHECK_EQ(route_one(&e, 1, ph, mk(ph, 1, far, 1, 6, 0, 0, 0, NULL, 0)), 6);
     CHECK_EQ(nr_head_vc(c.ph[0]), 2u);
