@@ -359,6 +359,7 @@ static int net_parts(net_t *n, char *err, int errlen)
     const int lb = n->g[0].lut_bits;
     if (!n->org[0]->encode || !lb || n->t.nnodes <= 1 << lb) return 0;
     if (net_topo_partition(&n->t, lb, err, errlen)) return 2;
+    n->parts = 1; /* not minimal: the hop check counts detours (net_sink_phit) */
     if (n->log)
         fprintf(n->log,
                 "net: %d SeaStar partitions of %d nodes by dest[14:%d] (NODE_ID), each whole "
@@ -975,9 +976,10 @@ int net_sink_phit(net_t *n, int i, int vc, uint32_t ph, uint64_t t)
                 t, m.src, m.dest, m.seq, h, cls);
     /* a minimal routing's packet crosses the fewest routers its topology
      * allows; a non-minimal one's detours are counted, up to the most
-     * routers a route of its routing may cross (max_hops) */
+     * routers a route of its routing may cross (max_hops); so are
+     * SeaStar's partitions' */
     int want = n->t.kind->min_hops(&n->t, (int)m.src, (int)m.dest);
-    if (!n->route->minimal && h > want) {
+    if ((!n->route->minimal || n->parts) && h > want) {
         const int most = n->t.kind->max_hops(&n->t, n->route);
         n->detours++;
         if (h > most && n->nonminimal++ < 5)

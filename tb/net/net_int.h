@@ -203,6 +203,7 @@ struct net {
                           * one a cycle, and the window is at most 10^8 cycles) */
     uint64_t untracked;  /* tags a router output could not find */
     uint64_t nonminimal; /* packets that crossed more routers than their routing allows */
+    int parts;           /* SeaStar's partitions: routes to the partition's nearer edge first */
     uint64_t va_off;     /* packets on another class than their hops give (nwn-arch 1.7) */
     uint64_t detours;    /* packets a non-minimal routing sent the long way */
     uint64_t last_deliv; /* cycle (from t0) of the last delivery */
