@@ -55,8 +55,8 @@ net-run: $(BUILD)/.deps-ok
 UNIT_TARGETS += net-run
 
 # make sweep-net: the network experiments with CSV and PNG: seed 001 Fig 6
-# (scripts/net_fig6.sh, a few minutes) and Fig 13 (scripts/net_fig13.sh,
-# 48.5 minutes on 2 AMD EPYC cores on 2026-12-02), both in a 4096-node folded Clos,
+# (scripts/net_fig6.sh, a few minutes) and Fig 13 (scripts/net_fig13.sh, 96
+# points; make bench-net-sweep times it), both in a 4096-node folded Clos,
 # seed 002 Figs 4-6 on the flattened butterfly (scripts/net_fbfly.sh), and
 # [HP-F] Fig F.19 (scripts/net_f19.sh) and [AK11] Fig 8.9 (make fig89).
 # make sweep-net-fig6, -fig13, -fbfly, -f19: one alone. Results in
