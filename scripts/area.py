@@ -6,6 +6,7 @@ are scripts/area_report.py's.
 usage: scripts/area.py units  DIR TOP UNITS ELAB.il CACHE SYNKEY STAKEY [--exact]
        scripts/area.py totals DIR NAME TOP PARAMS RATE CLOCK_NS
        scripts/area.py csv    DIR NAME...
+       scripts/area.py canon  FILE [SEED]
 
 units   split an elaborated design (Yosys RTLIL after hierarchy and proc) into
         its synthesis units (UNITS: constraints/area_units.txt, "module block
@@ -30,13 +31,16 @@ units   split an elaborated design (Yosys RTLIL after hierarchy and proc) into
           keys.txt   "name yosys-module-name"
           steps.mk   the make rules of this design's steps
         The cache is keyed by content: a synthesis by SYNKEY (the recipe,
-        tools, liberty and settings) and the unit's text (fingerprint
-        below); a timing model by STAKEY, its synthesis's key and its
+        tools, liberty and settings) and the unit's text (canonical()
+        below: the text its synthesis reads); a timing model by STAKEY, its synthesis's key and its
         children's models' keys. So a unit whose text did not change is
         never synthesized again, and one that several designs share once.
 totals  one configuration's totals from DIR/units.txt, kids.txt, rams.txt and
         the cache: DIR/row.txt (the table's fields), DIR/report.txt,
         DIR/path.txt (OpenSTA's report of the worst path).
+canon   FILE's canonical text (canonical() below), on stdout; with SEED, that
+        of FILE scrambled first as another design might elaborate it (the
+        test of the flow checks that both are one text)
 csv     the table (area.csv) of the configurations whose DIR/NAME/row.txt
         exists, in the order named, on stdout.
 Exit 0; 1 when the flow failed (a top missing from its design, a cell type
@@ -164,16 +168,72 @@ def mod_text(m, mods):
     return "\n".join(out) + "\n"
 
 
-AUTO_ID = re.compile(r"\$[0-9]+(?![0-9A-Za-z\\])")
+AUTO_ID = re.compile(r"\$([0-9]+)(?![0-9A-Za-z\\])")
 
 
-def fingerprint(name, text):
-    """What a unit's synthesis is keyed by: its name (module and parameters)
-    and its text without the names Yosys numbers from one counter over the
-    whole design ($procmux$6388_Y), in line order. The same unit elaborated
-    in two designs differs only in those names and in the order of its
-    declarations; by this key the first design's synthesis serves both."""
-    return name + "\n" + "\n".join(sorted(AUTO_ID.sub("$", text).split("\n")))
+KINDS = {"parameter": 0, "wire": 1, "memory": 2, "cell": 3, "connect": 4}
+
+
+def canonical(text):
+    """The text a unit's synthesis reads and is keyed by: the same unit
+    elaborated in two designs differs in the names Yosys numbers from one
+    counter over the whole design ($procmux$6388_Y), and with them in the
+    order of its declarations, which ABC's result depends on. Per module,
+    each numbered name gets a label refined from its neighbourhood (the
+    statements it appears in, with the other numbered names by their
+    labels) until the labels stop splitting; the names are renumbered in
+    label order and the statements sorted. Names the refinement leaves tied
+    are numbered by their first appearance: the result is still one text
+    per input, so a key always means one synthesis, but two designs may
+    then make two keys of one unit."""
+    out, lines, i = [], text.split("\n"), 0
+    while i < len(lines):
+        out.append(lines[i])
+        i += 1
+        if not lines[i - 1].startswith("module "):
+            continue
+        items, pend = [], []
+        while lines[i] != "end":
+            w = lines[i].split()
+            if w[0] == "attribute":
+                pend.append(lines[i])
+                i += 1
+                continue
+            if w[0] not in KINDS:
+                die("canonical: a statement the flow does not know: %s" % lines[i], 1)
+            blk = pend + [lines[i]]
+            i += 1
+            if w[0] == "cell":
+                while lines[i] != "  end":
+                    blk.append(lines[i])
+                    i += 1
+                blk.append(lines[i])
+                i += 1
+            items.append((KINDS[w[0]], "\n".join(blk)))
+            pend = []
+        out += canonical_module(items)
+    return "\n".join(out)
+
+
+def canonical_module(items):
+    occ, first = {}, {}
+    for k, (_, t) in enumerate(items):
+        for n in AUTO_ID.findall(t):
+            first.setdefault(n, len(first))
+            if occ.setdefault(n, [])[-1:] != [k]:
+                occ[n].append(k)
+    lab, nlab = {n: "" for n in occ}, 1
+
+    def show(t, me):
+        return AUTO_ID.sub(lambda g: "$@" if g.group(1) == me else "$<" + lab[g.group(1)] + ">", t)
+    for _ in range(32):
+        new = {n: sha(*sorted(show(items[k][1], n) for k in ks)) for n, ks in occ.items()}
+        lab, was, nlab = new, nlab, len(set(new.values()))
+        if nlab == len(occ) or nlab == was:
+            break
+    rank = {n: str(r) for r, n in enumerate(sorted(occ, key=lambda n: (lab[n], first[n])))}
+    its = sorted((kind, AUTO_ID.sub(lambda g: "$" + rank[g.group(1)], t)) for kind, t in items)
+    return [t for _, t in its]
 
 
 def units(argv):
@@ -257,11 +317,11 @@ def units(argv):
         blk = "control" if m == root else ucat[M.bs]
         if r == m:
             text = "".join(mod_text(mods[x], mods) for x in sorted(own, key=lambda x: mods[x].fn))
-            text += "".join("\n".join(mods[x].stub) + "\n" for x in sorted(stubs, key=lambda x: mods[x].fn))
+            text = canonical(text + "".join("\n".join(mods[x].stub) + "\n" for x in sorted(stubs, key=lambda x: mods[x].fn)))
             ilf = os.path.join(d, "unit", M.fn + ".il")
             with open(ilf, "w") as f:
                 f.write(text)
-            syn[m] = sha(synkey, fingerprint(M.fn, text))
+            syn[m] = sha(synkey, M.fn, text)
             kk = sorted(set("%s=%s" % (mods[t].fn, sta[t]) for t in klist))
             sta[m] = sha(stakey, "unit", M.fn, M.bs, syn[m], "root" if m == root else "", *kk)
             sdir = os.path.join(cache, "syn", syn[m], M.fn)
@@ -481,8 +541,42 @@ def csv(argv):
     return 0
 
 
+def canon(argv):
+    """canon FILE [SEED]: FILE's canonical text; with SEED, that of FILE
+    scrambled first (its numbered names renumbered at random, each module's
+    statements shuffled), as another design might elaborate it"""
+    if len(argv) not in (1, 2) or (len(argv) == 2 and not argv[1].isdigit()):
+        die("usage: area.py canon FILE [SEED]")
+    with open(argv[0]) as f:
+        text = f.read()
+    if len(argv) == 2:
+        import random
+        rnd = random.Random(int(argv[1]))
+        ns = sorted(set(AUTO_ID.findall(text)), key=int)
+        perm = dict(zip(ns, rnd.sample(range(1, 10 * len(ns) + 2), len(ns))))
+        mods = re.split(r"(?m)^(?=attribute [^\n]*\n(?:attribute [^\n]*\n)*module |module )", text)
+        text = ""
+        for m in mods:
+            body = re.split(r"(?m)^(?=  (?:attribute|wire|memory|cell|connect|parameter) )", m)
+            head, items, pend = body[0], [], ""
+            for x in body[1:]:
+                if x.startswith("  attribute "):
+                    pend += x
+                else:
+                    items.append(pend + x)
+                    pend = ""
+            tail = re.search(r"(?m)^end\n?\Z", items[-1]) if items else None
+            if tail:
+                items[-1] = items[-1][:tail.start()]
+            rnd.shuffle(items)
+            text += head + "".join(items) + (tail.group(0) if tail else "")
+        text = AUTO_ID.sub(lambda g: "$" + str(perm[g.group(1)]), text)
+    sys.stdout.write(canonical(text))
+    return 0
+
+
 def main():
-    cmds = {"units": units, "totals": totals, "csv": csv}
+    cmds = {"units": units, "totals": totals, "csv": csv, "canon": canon}
     if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
         print(__doc__.strip())
         return 0 if len(sys.argv) >= 2 else 2

@@ -7,7 +7,8 @@
 #          every row every field, the blocks add up to the total, and the
 #          worst path from the timing models, and every port's setup and
 #          clock-to-output in the top's model, are within 3 % of what OpenSTA
-#          finds on the whole netlist at once (AREA_FLAT_STA=1).
+#          finds on the whole netlist at once (AREA_FLAT_STA=1); each unit's
+#          text is canonical (scrambled, it comes back the same).
 #   guard  a failed, partial or misspelt run, or one whose tree changed
 #          before its end, exits non-zero, and make
 #          area-docs then refuses and leaves docs/ as it was (its git status
@@ -54,6 +55,17 @@ flow)
         grep -qF "$h" "$R/area.md" || fail "area.md: no table '$h'"
     done
     grep -q '^complete=yes$' "$R/run.txt" || fail "run.txt: not complete"
+    # a unit's text is canonical: the same when its generated names are
+    # renumbered and its statements shuffled, as in another design (a key
+    # is one synthesis whichever configuration reaches the unit first)
+    n=0
+    for f in "$O"/sw-swalloc/unit/*.il; do
+        for seed in 1 2; do
+            python3 scripts/area.py canon "$f" $seed | cmp -s - "$f" || fail "$f: not one text when scrambled (seed $seed)"
+        done
+        n=$((n + 1))
+    done
+    [ $n -ge 3 ] || fail "sw-swalloc: $n unit texts"
     # every step records the CPU time of its processes (a cache of its own:
     # none counts by its wall time), and the run its own
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
