@@ -68,12 +68,18 @@ sweep-net: sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-f19 fig89
 # make sweep-net-dfly: the dragonfly's routings on UR and the worst case
 # (scripts/net_dfly.sh; docs/network.md), on its own; make sweep-net-nflat:
 # [KDA07] Table 4 and Fig 12, the N = 4K flattened butterflies (net_nflat.sh);
-# make sweep-net-f19: [HP-F] Fig F.19, the 3-D torus (net_f19.sh); make
+# make sweep-net-f19: [HP-F] Fig F.19, the 3-D torus (net_f19.sh), 8-ary;
+# make sweep-net-f19-4k: the figure's own 16-ary 3-cube (2 CPU hours); make
 # sweep-net-upsel: YARC's two up-route rules in the Fig 13 network and
 # BlackWidow's rank 2.5 (net_upsel.sh).
 sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sweep-net-f19 sweep-net-upsel: sweep-net-%: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN) $(BUILD)/bin/sweep_report $(BUILD)/bin/net_cost
 	@BUILD=$(BUILD) scripts/net_$*.sh
+.PHONY: sweep-net-f19-4k
+sweep-net-f19-4k: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(NET_BIN) $(BUILD)/bin/sweep_report $(BUILD)/bin/net_cost
+	@BUILD=$(BUILD) scripts/net_f19.sh --4k
+UNIT_TARGETS += sweep-net-f19-4k
 UNIT_TARGETS += sweep-net sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sweep-net-f19 sweep-net-upsel
 # make ugal-wc: UGAL against VAL on the 1-D flattened butterfly's worst case
 # at four input-queue depths (scripts/net_ugal_wc.sh, seconds); make

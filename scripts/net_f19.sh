@@ -15,7 +15,12 @@
 # nice'd; rows in $RES/net_f19/, then $RES/net_f19.csv, net_f19.md (the
 # table and claims) and the plots net_f19.png, net_f19_acc.png.
 #
-# usage: scripts/net_f19.sh [-l LAUNCHER] [--help]
+# With --4k, the figure's own network: the 16-ary 3-cube (4096 nodes, bound
+# 0.5), a flow of its own (make sweep-net-f19-4k; results in
+# $RES/net_f19_4k*, published by make publish-sweep-net-f19-4k into its own
+# table); F19_TOPO's default is then torus:k=16,n=3.
+#
+# usage: scripts/net_f19.sh [--4k] [-l LAUNCHER] [--help]
 # Environment: BUILD [build]; NR_CONFIGS [configs/configs.txt]; F19_TOPO
 # [torus:k=8,n=3]; F19_CFGS ["f19-k8-2vc f19-k8-4vc"]; F19_ROUTINGS ["dor
 # adaptive"]; F19_LOADS ["0.1 0.2 0.3 0.4 0.6 1.0"; a zero-load point at 0.02 is
@@ -30,9 +35,14 @@
 set -u
 cd "$(dirname "$0")/.."
 . scripts/sweep_lib.sh
+NAME=net_f19 DEF_TOPO=torus:k=8,n=3
+if [ "${1:-}" = --4k ]; then
+    shift
+    NAME=net_f19_4k DEF_TOPO=torus:k=16,n=3
+fi
 sweep_opts net_f19.sh "$@"
-net_settings net_f19.sh F19 "0.1 0.2 0.3 0.4 0.6 1.0" 1000 2000 2000 3000 fixed:256
-setting TOPO F19_TOPO torus:k=8,n=3
+net_settings $NAME.sh F19 "0.1 0.2 0.3 0.4 0.6 1.0" 1000 2000 2000 3000 fixed:256
+setting TOPO F19_TOPO $DEF_TOPO
 setting CFGS F19_CFGS "f19-k8-2vc f19-k8-4vc"
 setting RTS F19_ROUTINGS "dor adaptive"
 [ -n "$CFGS" ] || { echo "net_f19.sh: F19_CFGS may not be empty" >&2; exit 2; }
@@ -53,7 +63,7 @@ if [ -z "${F19_REPORT_ONLY:-}" ]; then
     net_run "$TOPO, UR, $RTS" || rc=1
 fi
 net_collect "${F19_REPORT_ONLY:-}"
-T=$RES/net_f19.md
+T=$RES/$NAME.md
 {
     echo "$TOPO, uniform traffic, $LEN packets (a phit for the figure's byte flit), link latency 10, seed $SEED; window $MEASURE cycles after $WARMUP, drain limit $DRAIN (a reduced sweep); peak = the most accepted, sustained = the accepted at the highest load"
     echo
@@ -95,8 +105,8 @@ T=$RES/net_f19.md
 } > "$T"
 cat "$T"
 sel=(); for r in $RTS; do for c in $CFGS; do sel+=("${r}__$c=$r-${c#f19-k8-}"); done; done
-net_plots net_f19 "$TOPO, UR, $LEN packets ([HP-F] Fig F.19)" "$TOPO, UR: accepted load" "$CSV" "${sel[@]}" || rc=1
-pub_table net-f19 docs/network.md "$T"
-echo "net_f19: plots in $RES/net_f19*.png"
-echo "net_f19: $(($(date +%s) - t0)) s"
-pub_finish $rc "make sweep-net-f19"
+net_plots $NAME "$TOPO, UR, $LEN packets ([HP-F] Fig F.19)" "$TOPO, UR: accepted load" "$CSV" "${sel[@]}" || rc=1
+pub_table ${NAME//_/-} docs/network.md "$T"
+echo "$NAME: plots in $RES/$NAME*.png"
+echo "$NAME: $(($(date +%s) - t0)) s"
+pub_finish $rc "make sweep-${NAME//_/-}"

@@ -148,7 +148,7 @@ net_settings() {
     need_int "$name" "${pfx}_LATMAX" "$LATMAX"
     local res=${pfx}_RESULTS
     RES=${!res:-$B/results}
-    pub_begin "sweep-${NET_SWEEP/_/-}" "$RES"
+    pub_begin "sweep-${NET_SWEEP//_/-}" "$RES"
     SW_DIR=$RES/$NET_SWEEP
     JOBS_FILE=$SW_DIR/points.txt
     mkdir -p "$SW_DIR" || exit 2
