@@ -12,7 +12,8 @@
 #   docs/results.md     section 4.0's synthesis tables (markers area-seed001,
 #                       area-missing, area-seed000) beside seed 001's Table 1
 #                       and seed 000's buffer storage (build/bin/area_model,
-#                       build/bin/sw_counts; scripts/area_report.py seed)
+#                       build/bin/sw_counts; scripts/area_report.py seed), and
+#                       the vc router's allocators (area-alloc)
 # Only from $AREA_OUT/run.txt (default build/area, scripts/area_all.sh) of a
 # complete run of the whole set, made on a tree without changes whose key
 # (scripts/area_key.sh) is this tree's; otherwise it says why and exits 1
@@ -79,6 +80,7 @@ done | "$AM" t1 > "$T/t1.csv"
 "$AM" fb 4 8 > "$T/fb.csv"
 python3 scripts/area_report.py seed "$T/t1.csv" "$T/counts.md" "$R/area.csv" "$T/fb.csv" 24 "${SRAM_UM2_PER_BIT:-10}" "$T" \
     || no "the seed tables could not be made"
+python3 scripts/area_report.py alloc "$R/area.csv" > "$T/area-alloc.md" || no "the allocators' table could not be made"
 # make area-check's table, from its own complete run on this tree
 K=$R/check
 [ -s "$K/run.txt" ] && [ -s "$K/check.md" ] || no "no make area-check in $K (run make area-check)"
@@ -101,6 +103,7 @@ cp "$K/check.md" "$T/area-check.md"
     echo "table area-seed001 docs/results.md $T/area-seed001.md"
     echo "table area-missing docs/results.md $T/area-missing.md"
     echo "table area-seed000 docs/results.md $T/area-seed000.md"
+    echo "table area-alloc docs/results.md $T/area-alloc.md"
     echo "stamp $kstamp"
     echo "table area-check docs/area.md $T/area-check.md"
     echo "file docs/area.csv $T/area.csv"

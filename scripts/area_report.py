@@ -7,6 +7,7 @@ key: a change here needs no new run.
 usage: scripts/area_report.py table  AREA.csv
        scripts/area_report.py radix  AREA.csv
        scripts/area_report.py seed   T1.csv COUNTS.md AREA.csv FB.csv PITCH RATE OUTDIR
+       scripts/area_report.py alloc  AREA.csv
 
 table   area.csv as the markdown tables of docs/area.md, on stdout.
 radix   the router organizations' areas against the radix (configurations
@@ -17,6 +18,9 @@ radix   the router organizations' areas against the radix (configurations
 seed    the synthesis beside the seeds' area models (docs/results.md 4.0):
         OUTDIR/area-seed001.md, area-missing.md, area-seed000.md,
         area-tech.md (scripts/area_docs.sh says what the inputs are).
+alloc   the baseline VC router's switch allocators (vc-kK-2vc, the separable
+        input-first one, and vc-kK-2vc-ALLOC) side by side at each radix,
+        on stdout (docs/results.md 4.0, marker area-alloc).
 Exit 0; 2 on bad usage or an input that lacks what it must hold (named).
 """
 import math
@@ -260,8 +264,36 @@ def radix(argv):
     return 0
 
 
+ALLOCS = [("", "separable input-first"), ("-spec", "separable, speculative SA"),
+          ("-islip1", "iSLIP, 1 round"), ("-islip4", "iSLIP, 4 rounds"), ("-dist", "distributed, m = 8")]
+
+
+def alloc(argv):
+    if len(argv) != 1:
+        die("usage: area_report.py alloc AREA.csv", 2)
+    rows = {r["config"]: r for r in read_csv(argv[0])}
+    ks = sorted(int(g.group(1)) for g in (re.match(r"^vc-k([0-9]+)-2vc$", c) for c in rows) if g)
+    if not ks:
+        die("alloc: %s has no vc-kK-2vc row" % argv[0])
+    o = ["| k | switch allocator | configuration | crossbar and allocator (mm²) | / separable | "
+         "standard cells of the router (mm²) | / separable | cells | worst path (ns) | fmax (MHz) |",
+         "|---|---|---|---|---|---|---|---|---|---|"]
+    for k in ks:
+        b = rows["vc-k%d-2vc" % k]
+        for sfx, name in ALLOCS:
+            r = rows.get("vc-k%d-2vc%s" % (k, sfx))
+            if r is None:
+                continue
+            o.append("| %d | %s | %s | %s | %s | %s | %s | %s | %.2f | %s |" % (
+                k, name, r["config"], mm(r["xbar_um2"]), ratio(float(r["xbar_um2"]), float(b["xbar_um2"])),
+                mm(r["stdcell_um2"]), ratio(float(r["stdcell_um2"]), float(b["stdcell_um2"])), r["cells"],
+                float(r["path_ns"] or 0), r["fmax_mhz"]))
+    print("\n".join(o))
+    return 0
+
+
 def main():
-    return kitcli.commands(__doc__, {"table": table, "radix": radix, "seed": seed}, sys.argv, die)
+    return kitcli.commands(__doc__, {"table": table, "radix": radix, "seed": seed, "alloc": alloc}, sys.argv, die)
 
 
 if __name__ == "__main__":
