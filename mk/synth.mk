@@ -4,7 +4,8 @@
 # $(SW_COUNTS).
 .PHONY: area area-docs test-area
 # The configurations whose builds column (configs/configs.txt) has area: the
-# whole set (every router organization at k = 16, 32 and 64, the LCB, cells).
+# whole set (the router organizations at k = 16 to 64, the vc router's allocators,
+# SeaStar, the LCB, cells).
 AREA_CONFIGS ?= $(call cfg_with,area)
 # make area: hierarchical synthesis (Yosys, OSU 0.18 um) and timing
 # (OpenSTA) of AREA_CONFIGS into $(BUILD)/area: per configuration a report,
