@@ -17,13 +17,14 @@ orgs=$( (for o in hc cn fc fc6 fc6-isu2 bb; do grep -q "^$o," "$dat" && echo "$o
          awk -F, 'NR > 1 && $1 !~ /^(hc|cn|fc|fc6|fc6-isu2|bb)$/ { print $1 }' "$dat" | sort -u) || true)
 [ -n "$orgs" ] || { echo "area_plot: no router configuration ORG-kK in $csv" >&2; exit 2; }
 args=()
-panel() { # COLUMN TITLE
+panel() { # COLUMN TITLE KEY (the legend: where, or off)
     args+=(--panel "$2" --xlabel "radix k" --ylabel "mm² (OSU 0.18 µm)" --logx 2 --logy 2 --xtics 16,32,64
-           --xrange 12:80 --key "top left" --csv "$dat")
+           --xrange 12:80 --key "$3" --csv "$dat")
     for o in $orgs; do args+=(--where "org=$o" --curve "$o" k "$1"); done
 }
-panel total_mm2 "(a) total: standard cells and SRAM"
-panel fabric_mm2 "(b) switch fabric: buffers, crossbar, channels"
-scripts/plot.py "$png" --title "make area: synthesized area against radix (hc = YARC)" --size 1100,450 \
+# one legend, beside the second panel
+panel total_mm2 "(a) total: standard cells and SRAM" off
+panel fabric_mm2 "(b) switch fabric: buffers, crossbar, channels" "outside right top"
+scripts/plot.py "$png" --title "make area: synthesized area against radix (hc = YARC)" --size 1250,450 \
     --layout 1,2 "${args[@]}"
 echo "area_plot: $png: area against radix of" $orgs
