@@ -49,7 +49,7 @@ rm -rf "$T"; mkdir -p "$T"
 
 # the table, and its stamp
 el=$(get elapsed_s)
-stamp="Measured by \`$(get command)\` at commit $(get commit | cut -c1-10) on $(get started), $(get machine): $ncsv configurations in $((el / 60)) min $((el % 60)) s wall$(c=$(get cpu_s); [ -z "$c" ] || echo " and $((c / 60)) min CPU") with $(get jobs) jobs, $(get work) (load average $(get load_start | cut -d' ' -f1) at the start, $(get load_end | cut -d' ' -f1) at the end); published by \`make area-docs\`"
+stamp="Measured by \`$(get command)\` at commit $(get commit | cut -c1-10) on $(get started), $(get machine): $ncsv configurations in $((el / 60)) min $((el % 60)) s wall$(c=$(get cpu_s); [ -z "$c" ] || echo " and $((c / 60)) min CPU") with $(get jobs) jobs, $(get work | sed 's/^\([0-9]*\) of \1 steps made, the others from the cache$/all \1 steps made from an empty cache/') (load average $(get load_start | cut -d' ' -f1) at the start, $(get load_end | cut -d' ' -f1) at the end); published by \`make area-docs\`"
 python3 scripts/area_report.py table "$R/area.csv" > "$T/area-table.md"
 cp "$R/area.csv" "$T/area.csv"
 # the plot
