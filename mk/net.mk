@@ -75,6 +75,13 @@ sweep-net: sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-f19 fig89
 sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sweep-net-f19 sweep-net-upsel: sweep-net-%: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN) $(BUILD)/bin/sweep_report $(BUILD)/bin/net_cost
 	@BUILD=$(BUILD) scripts/net_$*.sh
+# make sweep-net-xt: [AK11 §8.2] the XT's SeaStar torus at 8192 and 32 768
+# nodes (scripts/net_xt.sh, about 25 CPU minutes and 5 GB)
+.PHONY: sweep-net-xt
+sweep-net-xt: $(BUILD)/.deps-ok
+	@$(MAKE) --no-print-directory $(NET_BIN)
+	@BUILD=$(BUILD) scripts/net_xt.sh
+UNIT_TARGETS += sweep-net-xt
 .PHONY: sweep-net-f19-4k
 sweep-net-f19-4k: $(BUILD)/.deps-ok
 	@$(MAKE) --no-print-directory $(NET_BIN) $(BUILD)/bin/sweep_report $(BUILD)/bin/net_cost

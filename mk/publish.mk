@@ -10,7 +10,7 @@
 # missing or incomplete manifest changes nothing and exits 1). make area's
 # publish target is make area-docs (mk/synth.mk), through the same script.
 PUBLISH_FLOWS := sweep-rtr sweep-nwn energy counts bench bench-base bench-net bench-net-scale bench-net-sweep \
-                 sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sweep-net-f19 sweep-net-f19-4k sweep-net-upsel sweep-lcb net-run \
+                 sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sweep-net-f19 sweep-net-f19-4k sweep-net-xt sweep-net-upsel sweep-lcb net-run \
                  waves cost cost-pareto cost-pareto-4k measures mutate fig89 ugal-wc
 PUBLISH_GROUPS := sweep sweep-net
 .PHONY: $(PUBLISH_FLOWS:%=publish-%) $(PUBLISH_GROUPS:%=publish-%) publish-coverage
