@@ -69,7 +69,7 @@ sweep-net: sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-f19 fig89
 # (scripts/net_dfly.sh; docs/network.md), on its own; make sweep-net-nflat:
 # [KDA07] Table 4 and Fig 12, the N = 4K flattened butterflies (net_nflat.sh);
 # make sweep-net-f19: [HP-F] Fig F.19, the 3-D torus (net_f19.sh), 8-ary;
-# make sweep-net-f19-4k: the figure's own 16-ary 3-cube (2 CPU hours); make
+# make sweep-net-f19-4k: the figure's own 16-ary 3-cube (an hour of CPU); make
 # sweep-net-upsel: YARC's two up-route rules in the Fig 13 network and
 # BlackWidow's rank 2.5 (net_upsel.sh).
 sweep-net-fig6 sweep-net-fig13 sweep-net-fbfly sweep-net-dfly sweep-net-nflat sweep-net-f19 sweep-net-upsel: sweep-net-%: $(BUILD)/.deps-ok

@@ -2,8 +2,8 @@
 # net_f19.sh - [HP-F] Fig F.19 in the kit's network (make sweep-net-f19;
 # docs/network.md "Fig F.19"): uniform traffic on a 3-D torus routed by
 # coordinates, by default the 8-ary 3-cube (512 nodes; the figure's 16-ary,
-# 4096 nodes, with F19_TOPO=torus:k=16,n=3: a 4096-router cycle costs about 10
-# ms of CPU in the C model, hours for a sweep), packets of 256 phits (a phit
+# 4096 nodes, with --4k: a 4096-router cycle costs 10 to 30 ms of CPU in
+# the C model, about an hour for the sweep), packets of 256 phits (a phit
 # is the figure's byte-sized flit: one per link and cycle, so phits/cycle/node
 # are its bytes/cycle/node), 10-cycle links, dimension order with datelines
 # and adaptive routing with an escape VC (docs/network.md "Topology: torus and
