@@ -4,7 +4,8 @@
 # C models of SeaStar routers (LutBits 12: partitions of 4096 nodes, the GLUT
 # beyond), uniform traffic, packets of 4 to 16 phits, a window of 200 cycles
 # after 200, one run per line of XT_RUNS ("TOPO CFG LOAD"), JOBS at a time,
-# each nice'd under scripts/runstat.py (its CPU seconds and peak memory).
+# each nice'd under scripts/runstat.py (its CPU seconds and peak memory),
+# through the kit's job runner (progress on a terminal).
 # Writes $RES/net_xt/ (each run's CSV, log and record), $RES/net_xt.csv and
 # net_xt.md (the table); with the default settings and every run passing,
 # $RES/publish-sweep-net-xt.txt: make publish-sweep-net-xt puts the table
@@ -43,21 +44,19 @@ pub_begin sweep-net-xt "$RES"
 D=$RES/net_xt
 rm -rf "$D" && mkdir -p "$D" || { echo "net_xt.sh: cannot make $D" >&2; exit 2; }
 
-# one run: NAME TOPO CFG LOAD; its files D/NAME.{csv,log,stat}
+# one run, a line "NAME TOPO CFG LOAD" of the jobs file; its files
+# D/NAME.{csv,log,stat} (jr_run: JOBS at a time, progress on a terminal)
 xt_run() {
+    set -- $1
     nice -n 10 scripts/runstat.py "$D/$1.stat" -- "$SIM" --topo "$2" --cfg "$3" --load "$4" \
         --len uniform:4:16 --warmup 200 --measure 200 --seed 1 --csv "$D/$1.csv" > "$D/$1.log" 2>&1
 }
+export -f xt_run
+export D SIM
 t0=$(date +%s)
 echo "net_xt: ${#runs[@]} runs, $JOBS at a time (the 32K torus: about 14 CPU minutes and 5 GB)"
-i=0
-for r in "${runs[@]}"; do
-    set -- $r
-    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
-    xt_run "run$i" "$1" "$2" "$3" &
-    i=$((i + 1))
-done
-wait
+for i in "${!runs[@]}"; do echo "run$i ${runs[$i]}"; done > "$D/runs.txt"
+jr_run "$D/runs.txt" "$JOBS" net_xt xt_run
 rc=0
 echo "network (commas as ;),cfg,load,nodes,routers,partitions,offered,accepted,delivered,never_injected,lat_mean,lat_p99,cpu_s,rss_mb,result" > "$D.csv.tmp"
 for i in "${!runs[@]}"; do
