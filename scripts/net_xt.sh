@@ -55,7 +55,7 @@ export -f xt_run
 export D SIM
 t0=$(date +%s)
 echo "net_xt: ${#runs[@]} runs, $JOBS at a time (the 32K torus: about 14 CPU minutes and 5 GB)"
-for i in "${!runs[@]}"; do echo "run$i ${runs[$i]}"; done > "$D/runs.txt"
+for i in "${!runs[@]}"; do echo "run$i ${runs[$i]}"; done > "$D/runs.txt" || { echo "net_xt.sh: cannot write $D/runs.txt" >&2; exit 2; }
 jr_run "$D/runs.txt" "$JOBS" net_xt xt_run
 rc=0
 echo "network (commas as ;),cfg,load,nodes,routers,partitions,offered,accepted,delivered,never_injected,lat_mean,lat_p99,cpu_s,rss_mb,result" > "$D.csv.tmp"
